@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs everything arbitro needs on a fresh Debian machine: the Debian packages listed in
+# scripts/debian-packages.txt, uv, and the Python environment (.venv) with the dev tools.
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mapfile -t wanted < <(grep -vE '^\s*(#|$)' scripts/debian-packages.txt)
+missing=()
+for pkg in "${wanted[@]}"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "arbitro setup: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v uv >/dev/null 2>&1; then
+  echo "arbitro setup: installing uv"
+  python3 -m pip install --quiet uv
+fi
+
+# The machines set PYTHONDONTWRITEBYTECODE: compile bytecode at install time, or cold
+# imports are twice as slow.
+UV_COMPILE_BYTECODE=1 uv sync --quiet --compile-bytecode

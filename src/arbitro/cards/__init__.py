@@ -1,0 +1,1 @@
+"""arbitro.cards"""

@@ -1,0 +1,1 @@
+"""arbitro.tournament.scoring"""
