@@ -1,0 +1,157 @@
+"""The FIBAS Burraco code's numbers (``burraco_fibas.toml``) as typed, immutable values.
+
+Load once with :func:`burraco_fibas`; every entry cites the article it comes from.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class VpBand:
+    """One band of an MP→VP table: a difference in ``low..high`` gives ``winner``-``loser``."""
+
+    low: int
+    high: int
+    winner: int
+    loser: int
+
+
+@dataclass(frozen=True, slots=True)
+class VpTable:
+    """An MP→VP table ("range di riferimento", art. 20) with its label and article."""
+
+    key: str
+    label: str
+    article: str
+    bands: tuple[VpBand, ...]
+    beyond: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class RestScore:
+    """The rest score of art. 37 for one number of deals: MP and VP, present and absent line."""
+
+    deals: int
+    present_mp: int
+    present_vp: int
+    absent_mp: int
+    absent_vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class BurracoFibasCode:
+    """Every number of the FIBAS code that arbitro uses, each from its article."""
+
+    code: str
+    title: str
+    suit_rank: tuple[str, ...]
+    rank_order: tuple[str, ...]
+    card_values: dict[str, int]
+    total_cards: int
+    cards_per_player: int
+    pozzetti: int
+    pozzetto_cards: int
+    unplayable_stock_cards: int
+    al_monte_max_discards: int
+    meld_min_cards: int
+    meld_max_wilds: int
+    run_max_naturals: int
+    set_max_naturals: int
+    burraco_min_cards: int
+    semi_clean_min_naturals: int
+    clean_burraco: int
+    semi_clean_burraco: int
+    dirty_burraco: int
+    closing_bonus: int
+    pozzetto_not_taken: int
+    mp_step: int
+    vp_total: int
+    vp_tables: dict[str, VpTable]
+    duplicate_band_gap: float
+    duplicate_formats: tuple[str, ...]
+    rest_scores: dict[int, RestScore]
+    lateness_warning_up_to_s: int
+    lateness_mp_penalty_up_to_s: int
+    lateness_mp_penalty: int
+    warnings_per_penalty: int
+    warning_vp_penalty: int
+    warning_mp_penalty: int
+    round_minutes: dict[int, int]
+    complaints_window_minutes: int
+
+    def vp_table(self, *, deals: int, teams: bool = False) -> VpTable:
+        """The VP table for a round of ``deals`` deals, or the teams table (art. 20)."""
+        if teams:
+            return self.vp_tables["teams"]
+        return self.vp_tables[f"deals_{deals}"]
+
+    def rest_score(self, deals: int) -> RestScore | None:
+        """The rest score for rounds of ``deals`` deals (art. 37), or None if none is printed."""
+        return self.rest_scores.get(deals)
+
+
+def _table(key: str, raw: dict[str, Any]) -> VpTable:
+    bands = tuple(VpBand(int(b[0]), int(b[1]), int(b[2]), int(b[3])) for b in raw["bands"])
+    winner, loser = raw["beyond"]
+    return VpTable(key, str(raw["label"]), str(raw["article"]), bands, (int(winner), int(loser)))
+
+
+def _digits(key: str) -> int:
+    return int(key.rsplit("_", 1)[1])
+
+
+@cache
+def burraco_fibas() -> BurracoFibasCode:
+    """Load the FIBAS code's data (cached): VP tables, rest scores, penalties, card values."""
+    text = resources.files("arbitro.codes").joinpath("burraco_fibas.toml").read_text("utf-8")
+    d = tomllib.loads(text)
+    rest = {
+        _digits(k): RestScore(
+            _digits(k), v["present"]["mp"], v["present"]["vp"], v["absent"]["mp"], v["absent"]["vp"]
+        )
+        for k, v in d["rest_scores"].items()
+    }
+    return BurracoFibasCode(
+        code=d["code"],
+        title=d["title"],
+        suit_rank=tuple(d["cards"]["suit_rank"]),
+        rank_order=tuple(d["cards"]["rank_order"]),
+        card_values=dict(d["cards"]["values"]),
+        total_cards=d["deck"]["total_cards"],
+        cards_per_player=d["deal"]["cards_per_player"],
+        pozzetti=d["deal"]["pozzetti"],
+        pozzetto_cards=d["deal"]["pozzetto_cards"],
+        unplayable_stock_cards=d["deal"]["unplayable_stock_cards"],
+        al_monte_max_discards=d["deal"]["al_monte_max_discards"],
+        meld_min_cards=d["melds"]["min_cards"],
+        meld_max_wilds=d["melds"]["max_wilds"],
+        run_max_naturals=d["melds"]["run_max_naturals"],
+        set_max_naturals=d["melds"]["set_max_naturals"],
+        burraco_min_cards=d["melds"]["burraco_min_cards"],
+        semi_clean_min_naturals=d["melds"]["semi_clean_min_naturals"],
+        clean_burraco=d["bonuses"]["clean_burraco"],
+        semi_clean_burraco=d["bonuses"]["semi_clean_burraco"],
+        dirty_burraco=d["bonuses"]["dirty_burraco"],
+        closing_bonus=d["bonuses"]["closing"],
+        pozzetto_not_taken=d["bonuses"]["pozzetto_not_taken"],
+        mp_step=d["scoring"]["mp_step"],
+        vp_total=d["scoring"]["vp_total"],
+        vp_tables={k: _table(k, v) for k, v in d["vp_tables"].items()},
+        duplicate_band_gap=d["duplicate_scale"]["band_gap"],
+        duplicate_formats=tuple(d["duplicate_scale"]["applies_to"]),
+        rest_scores=rest,
+        lateness_warning_up_to_s=d["lateness"]["warning_up_to"],
+        lateness_mp_penalty_up_to_s=d["lateness"]["mp_penalty_up_to"],
+        lateness_mp_penalty=d["lateness"]["mp_penalty"],
+        warnings_per_penalty=d["warnings"]["per_penalty"],
+        warning_vp_penalty=d["warnings"]["vp_penalty"],
+        warning_mp_penalty=d["warnings"]["mp_penalty"],
+        round_minutes={_digits(k): v for k, v in d["round_minutes"].items() if k != "article"},
+        complaints_window_minutes=d["complaints"]["window_minutes"],
+    )
