@@ -2,14 +2,41 @@
 
 from __future__ import annotations
 
+import os
+from typing import Annotated
+
 import typer
+
+from arbitro.cli import demo, events, vp
 
 app = typer.Typer(
     name="arbitro",
-    help="arbitro: gestione gare di carte (Burraco FIBAS...). / card-game competitions.",
+    help="arbitro: gare di carte (Burraco FIBAS) per il direttore e l'arbitro. / card-game competitions for the director and the arbiter.",
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+@app.callback()
+def _options(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="URL del database (default: $ARBITRO_DATABASE_URL o sqlite:///arbitro.sqlite3)",
+        ),
+    ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="it | en")] = None,
+) -> None:
+    if db:
+        os.environ["ARBITRO_DATABASE_URL"] = db
+    if lang:
+        os.environ["ARBITRO_LANG"] = lang
+
+
+events.register_commands(app)
+vp.register(app)
+demo.register(app)
 
 
 def main() -> None:

@@ -53,6 +53,8 @@ class BurracoFibasCode:
     suit_rank: tuple[str, ...]
     rank_order: tuple[str, ...]
     card_values: dict[str, int]
+    french_decks: int
+    cards_per_deck: int
     total_cards: int
     cards_per_player: int
     pozzetti: int
@@ -91,6 +93,12 @@ class BurracoFibasCode:
             return self.vp_tables["teams"]
         return self.vp_tables[f"deals_{deals}"]
 
+    def deck_value(self) -> int:
+        """The points of every card of the deck added up (art. 3 values, art. 2 deck)."""
+        jokers_per_deck = self.cards_per_deck - 4 * (len(self.rank_order) - 1)
+        naturals = sum(v for r, v in self.card_values.items() if r != "JK") * 4
+        return self.french_decks * (naturals + jokers_per_deck * self.card_values["JK"])
+
     def rest_score(self, deals: int) -> RestScore | None:
         """The rest score for rounds of ``deals`` deals (art. 37), or None if none is printed."""
         return self.rest_scores.get(deals)
@@ -123,6 +131,8 @@ def burraco_fibas() -> BurracoFibasCode:
         suit_rank=tuple(d["cards"]["suit_rank"]),
         rank_order=tuple(d["cards"]["rank_order"]),
         card_values=dict(d["cards"]["values"]),
+        french_decks=d["deck"]["french_decks"],
+        cards_per_deck=d["deck"]["cards_per_deck"],
         total_cards=d["deck"]["total_cards"],
         cards_per_player=d["deal"]["cards_per_player"],
         pozzetti=d["deal"]["pozzetti"],

@@ -1,1 +1,20 @@
-"""arbitro.store"""
+"""arbitro.store: events as append-only logs of records, in SQLite (default) or PostgreSQL.
+
+The store only stores and returns records; it never updates or deletes them (triggers in the
+database refuse it too). The schema is managed by Alembic migrations packaged here and applied
+when a :class:`RecordStore` is opened.
+"""
+
+from arbitro.store.engine import default_database_url
+from arbitro.store.errors import ConcurrencyError
+from arbitro.store.record_store import RecordStore
+from arbitro.store.records import EventSummary, NewRecord, StoredRecord
+
+__all__ = [
+    "ConcurrencyError",
+    "EventSummary",
+    "NewRecord",
+    "RecordStore",
+    "StoredRecord",
+    "default_database_url",
+]

@@ -1,0 +1,73 @@
+"""Plain-text renderings of seatings, standings and sheets for the terminal."""
+
+from __future__ import annotations
+
+from arbitro.cli.common import t
+from arbitro.tournament.event import EventState, SheetVersion
+from arbitro.tournament.model import Line
+from arbitro.tournament.standings.standings import StandingRow
+
+
+def line_name(state: EventState, line: Line | None) -> str:
+    """A line's names (``—`` for a missing line)."""
+    if line is None:
+        return "—"
+    return " + ".join(f"{state.competitors[c].name} ({c})" for c in line)
+
+
+def seating_text(state: EventState, round_number: int) -> str:
+    """The seating of a round, table by table."""
+    r = state.round(round_number)
+    if r.seating is None:
+        return t(
+            f"Turno {round_number}: non ancora assegnato", f"Round {round_number}: not seated yet"
+        )
+    status = t("affisso", "published") if r.seating_published_at else t("bozza", "draft")
+    out = [
+        t(
+            f"Turno {round_number} ({r.movement}, {status})",
+            f"Round {round_number} ({r.movement}, {status})",
+        )
+    ]
+    for tab in r.seating.tables:
+        rest = t("  [riposo]", "  [rest]") if tab.is_incomplete else ""
+        out.append(
+            f"  {t('Tavolo', 'Table')} {tab.table:>3}: N-S {line_name(state, tab.ns)}  v  E-O {line_name(state, tab.ew)}{rest}"
+        )
+    return "\n".join(out)
+
+
+def standings_text(
+    state: EventState, rows: list[StandingRow], round_number: int, final: bool
+) -> str:
+    """The standings as a table: rank, competitor, VP, MP, penalties."""
+    kind = t("definitiva", "final") if final else t("provvisoria", "provisional")
+    head = t(
+        f"Classifica dopo il turno {round_number} ({kind})",
+        f"Standings after round {round_number} ({kind})",
+    )
+    out = [
+        head,
+        f"{'#':>3}  {t('Concorrente', 'Competitor'):<32} {'V.P.':>5} {'M.P.':>7}  {t('Penalità', 'Penalties')}",
+    ]
+    for row in rows:
+        pen = ""
+        if row.warnings:
+            pen = t(f"{row.warnings} amm.", f"{row.warnings} warn.")
+            if row.penalty_vp:
+                pen += f" ({row.penalty_vp} VP, {row.penalty_mp} MP)"
+        name = row.name + (t(" (ritirato)", " (withdrawn)") if row.withdrawn else "")
+        out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {pen}")
+    return "\n".join(out)
+
+
+def history_text(versions: list[SheetVersion]) -> str:
+    """A sheet's history: every entry and correction with who, when and why."""
+    if not versions:
+        return t("Nessuno score registrato", "No sheet recorded")
+    out = []
+    for v in versions:
+        deals = "; ".join("/".join(str(x) for x in d.to_list()) for d in v.entry.deals)
+        why = f" — {v.reason}" if v.reason else ""
+        out.append(f"#{v.seq} {v.at:%Y-%m-%d %H:%M:%S} {v.actor}: {v.kind} [{deals}]{why}")
+    return "\n".join(out)

@@ -1,0 +1,26 @@
+"""The searchable catalogue of every article of every competition code.
+
+>>> from arbitro.codes.catalogue import load_catalogue, search
+>>> load_catalogue().article("burraco-fibas", "23").title
+'POZZETTI'
+>>> search("pozzetto visto prima")[0].article.ref
+'23'
+
+Data: one JSON file per code in this package, generated from the seeds by
+``tools/build_catalogue.py`` (keywords from ``keywords.toml``) and committed.
+"""
+
+from arbitro.codes.catalogue.catalogue import CODE_ALIASES, Catalogue
+from arbitro.codes.catalogue.loader import load_catalogue
+from arbitro.codes.catalogue.model import Article, CodeInfo, SearchHit
+from arbitro.codes.catalogue.search import search
+
+__all__ = [
+    "CODE_ALIASES",
+    "Article",
+    "Catalogue",
+    "CodeInfo",
+    "SearchHit",
+    "load_catalogue",
+    "search",
+]

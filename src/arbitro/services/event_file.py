@@ -1,0 +1,106 @@
+"""The event file: an event's whole log as one JSON document (schema:
+``docs/event-file.schema.json``), to back up, move, exchange and replay an event."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from arbitro.errors import ArbitroError
+from arbitro.services.events import EventService
+from arbitro.store import NewRecord
+from arbitro.tournament.event import EventState
+from arbitro.tournament.records import Record, RecordKind, utc
+
+FORMAT = "arbitro-event-file"
+VERSION = 1
+
+
+@cache
+def event_file_schema() -> dict[str, Any]:
+    """The published JSON Schema of event files."""
+    text = resources.files("arbitro.services").joinpath("event-file.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def export_event(service: EventService, event_id: str) -> dict[str, Any]:
+    """The event file of ``event_id``: every record, in order, with who, when and why."""
+    state = service.state(event_id)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "event_id": event_id,
+        "name": state.config.name,
+        "exported_at": service.clock().isoformat(),
+        "records": [
+            {
+                "seq": r.seq,
+                "kind": r.kind,
+                "payload": r.payload,
+                "actor": r.actor,
+                "reason": r.reason,
+                "recorded_at": r.recorded_at.isoformat(),
+            }
+            for r in service.store.records(event_id)
+        ],
+    }
+
+
+def parse_event_file(data: Any) -> tuple[str, str, list[Record]]:
+    """Validate an event file against its schema and by replaying it; returns the event id,
+    the name and the records. Nothing is stored."""
+    validator = jsonschema.Draft202012Validator(
+        event_file_schema(), format_checker=jsonschema.FormatChecker()
+    )
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        e = errors[0]
+        where = "/".join(str(p) for p in e.absolute_path) or "(radice/root)"
+        raise ArbitroError(
+            f"file di gara non valido in {where}: {e.message}",
+            f"invalid event file at {where}: {e.message}",
+        )
+    records = [
+        Record(
+            RecordKind(r["kind"]),
+            r["payload"],
+            utc(datetime.fromisoformat(r["recorded_at"])),
+            r["actor"],
+            r.get("reason"),
+            r["seq"],
+        )
+        for r in data["records"]
+    ]
+    if [r.seq for r in records] != list(range(1, len(records) + 1)):
+        raise ArbitroError(
+            "file di gara non valido: registrazioni da numerare 1, 2, 3... senza buchi",
+            "invalid event file: records must be numbered 1, 2, 3... without gaps",
+        )
+    try:
+        EventState.replay(data["event_id"], records)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise ArbitroError(
+            f"file di gara incoerente: la rilettura si ferma ({exc!r})",
+            f"inconsistent event file: replaying it fails ({exc!r})",
+        ) from exc
+    return str(data["event_id"]), str(data["name"]), records
+
+
+def import_event(service: EventService, data: Any, event_id: str | None = None) -> EventState:
+    """Store an event file as a new event (``event_id`` overrides the file's id) and return
+    its state, replayed from the stored records."""
+    file_id, name, records = parse_event_file(data)
+    event_id = event_id or file_id
+    service.store.create_event(event_id, name)
+    service.store.append(
+        event_id,
+        [NewRecord(r.kind.value, dict(r.payload), r.actor, r.reason, r.at) for r in records],
+        expected_seq=0,
+    )
+    return service.state(event_id)

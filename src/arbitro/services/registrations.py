@@ -1,0 +1,44 @@
+"""Registrations from a CSV file (as exported by a spreadsheet, ``,`` or ``;`` separated)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from arbitro.errors import ArbitroError
+
+NAME_HEADERS = ("nome", "name", "coppia", "pair", "squadra", "team", "concorrente", "competitor")
+PLAYER_PREFIXES = ("giocatore", "player")
+
+
+def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
+    """Parse registrations: a header row with a name column (``nome``/``name``...) and
+    optional player columns (``giocatore1``, ``giocatore2``... or ``player1``...); one
+    competitor per row, blank rows ignored. Returns ``(name, players)`` in file order."""
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise ArbitroError("file CSV vuoto", "empty CSV file")
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
+            text.split("\n", 1)[0], ";,\t"
+        )
+    except csv.Error:
+        dialect = csv.excel
+    rows = list(csv.reader(io.StringIO(text), dialect))
+    header = [h.strip().casefold() for h in rows[0]]
+    name_col = next((i for i, h in enumerate(header) if h in NAME_HEADERS), None)
+    if name_col is None:
+        raise ArbitroError(
+            f"manca la colonna del nome (una tra: {', '.join(NAME_HEADERS)}); intestazione: {rows[0]}",
+            f"no name column (one of: {', '.join(NAME_HEADERS)}); header: {rows[0]}",
+        )
+    player_cols = [i for i, h in enumerate(header) if h.startswith(PLAYER_PREFIXES)]
+    out: list[tuple[str, list[str]]] = []
+    for line_no, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if name_col >= len(row) or not row[name_col].strip():
+            raise ArbitroError(f"riga {line_no}: nome mancante", f"line {line_no}: missing name")
+        players = [row[i].strip() for i in player_cols if i < len(row) and row[i].strip()]
+        out.append((row[name_col].strip(), players))
+    return out

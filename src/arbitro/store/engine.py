@@ -1,0 +1,76 @@
+"""Connecting to the database: the default URL, and engines set up for safe, fast appends.
+
+SQLite (the default, one file per installation) runs in WAL journal mode with foreign keys on, a
+busy timeout and full synchronous commits; a writing transaction starts with ``BEGIN IMMEDIATE``
+so that appends are serialised. PostgreSQL is reached through psycopg 3.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
+
+DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
+DEFAULT_DATABASE_URL = "sqlite:///arbitro.sqlite3"
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+WRITE_OPTION = "arbitro_write"
+
+
+def default_database_url() -> str:
+    """The installation's database: ``$ARBITRO_DATABASE_URL``, else ``sqlite:///arbitro.sqlite3``.
+
+    The SQLite default is one file in the working directory.
+    """
+    url = os.environ.get(DATABASE_URL_ENV, "").strip()
+    return url or DEFAULT_DATABASE_URL
+
+
+def normalize_url(url: str) -> str:
+    """Use psycopg 3 for PostgreSQL URLs that name no driver (``postgresql://``, ``postgres://``)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _json_serializer(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+def make_engine(url: str) -> Engine:
+    """Create the engine for ``url`` with the store's connection settings."""
+    sa_url = make_url(normalize_url(url))
+    if sa_url.get_backend_name() != "sqlite":
+        return create_engine(sa_url, json_serializer=_json_serializer, pool_pre_ping=True)
+    memory = sa_url.database in (None, "", ":memory:")
+    engine = create_engine(
+        sa_url,
+        json_serializer=_json_serializer,
+        connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+        **({"poolclass": StaticPool} if memory else {}),
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the driver, decide where transactions begin (see _on_begin).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA synchronous=FULL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get(WRITE_OPTION, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine

@@ -1,0 +1,322 @@
+"""The record store: events and their append-only logs of records, in SQLite or PostgreSQL.
+
+The store only stores and returns records; it never updates or deletes them (and the database's
+triggers refuse it too). Standings and everything else are derived from the records by the
+domain (DESIGN.md, "Architecture": every change to an event is an append-only record).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any, Self
+
+from sqlalchemy import Connection, func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.store import migrate
+from arbitro.store.engine import WRITE_OPTION, default_database_url, make_engine
+from arbitro.store.errors import ConcurrencyError
+from arbitro.store.records import EventSummary, NewRecord, StoredRecord
+from arbitro.store.schema import EVENT_ID_LENGTH, KIND_LENGTH, SEQ_CONSTRAINT, events, records
+
+# How many times an append without ``expected_seq`` is retried when another writer took its seq.
+APPEND_ATTEMPTS = 20
+
+
+class RecordStore:
+    """Events and their records in one database (``url``: any SQLAlchemy URL; SQLite or PostgreSQL).
+
+    Opening a store creates the schema in a new database and upgrades an older one
+    (``alembic upgrade head``).
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._engine = make_engine(url)
+        try:
+            migrate.upgrade(self._engine)
+        except BaseException:
+            self._engine.dispose()
+            raise
+
+    @classmethod
+    def open(cls, url: str | None = None) -> RecordStore:
+        """Open the store at ``url``, or at :func:`default_database_url` when ``url`` is None."""
+        return cls(url if url is not None else default_database_url())
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close every connection of the store."""
+        self._engine.dispose()
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def create_event(self, event_id: str, name: str) -> EventSummary:
+        """Create an empty event; :class:`ConflictError` if ``event_id`` is already taken."""
+        _check_text(event_id, "l'identificativo del torneo", "the event id", EVENT_ID_LENGTH)
+        _check_text(name, "il nome del torneo", "the event name", None)
+        created_at = datetime.now(UTC)
+        try:
+            with self._write() as connection, connection.begin():
+                if _event_exists(connection, event_id):
+                    raise _event_exists_error(event_id)
+                connection.execute(
+                    insert(events), {"id": event_id, "name": name, "created_at": created_at}
+                )
+        except IntegrityError as exc:  # created by someone else between our check and insert
+            raise _event_exists_error(event_id) from exc
+        return EventSummary(event_id=event_id, name=name, created_at=created_at, record_count=0)
+
+    def list_events(self) -> list[EventSummary]:
+        """Every event, oldest first, with its number of records."""
+        count = func.count(records.c.id)
+        query = (
+            select(events.c.id, events.c.name, events.c.created_at, count)
+            .select_from(events.outerjoin(records, records.c.event_id == events.c.id))
+            .group_by(events.c.id, events.c.name, events.c.created_at)
+            .order_by(events.c.created_at, events.c.id)
+        )
+        with self._engine.connect() as connection:
+            return [
+                EventSummary(event_id=row[0], name=row[1], created_at=row[2], record_count=row[3])
+                for row in connection.execute(query)
+            ]
+
+    def has_event(self, event_id: str) -> bool:
+        """Whether an event with this id exists."""
+        with self._engine.connect() as connection:
+            return _event_exists(connection, event_id)
+
+    # -- records --------------------------------------------------------------------------------
+
+    def append(
+        self, event_id: str, new_records: Sequence[NewRecord], *, expected_seq: int | None = None
+    ) -> list[StoredRecord]:
+        """Append ``new_records`` to the event's log, all or nothing, numbered after the last.
+
+        :class:`NotFoundError` for an unknown event; :class:`ConcurrencyError` if
+        ``expected_seq`` is given and is not the event's last seq (someone appended meanwhile).
+        Without ``expected_seq`` the records go after whatever is there.
+        """
+        prepared = [_prepare(index, record) for index, record in enumerate(new_records, 1)]
+        attempts = 1 if expected_seq is not None else APPEND_ATTEMPTS
+        for _ in range(attempts):
+            try:
+                return self._append_once(event_id, prepared, expected_seq)
+            except IntegrityError as exc:
+                # Another writer took the same seq between our read and our insert: the unique
+                # (event_id, seq) constraint refused ours, and nothing of this batch was stored.
+                if not _is_seq_conflict(exc):
+                    raise
+                if expected_seq is not None:
+                    raise ConcurrencyError(event_id, expected_seq) from exc
+                last_error = exc
+        raise ConcurrencyError(event_id, -1) from last_error
+
+    def records(self, event_id: str, *, after_seq: int = 0) -> list[StoredRecord]:
+        """The event's records with seq greater than ``after_seq``, in order of seq."""
+        query = (
+            select(
+                records.c.seq,
+                records.c.kind,
+                records.c.payload,
+                records.c.actor,
+                records.c.reason,
+                records.c.recorded_at,
+            )
+            .where(records.c.event_id == event_id, records.c.seq > after_seq)
+            .order_by(records.c.seq)
+        )
+        with self._engine.connect() as connection:
+            rows = connection.execute(query).all()
+            if not rows and not _event_exists(connection, event_id):
+                raise _unknown_event_error(event_id)
+        return [
+            StoredRecord(
+                event_id=event_id,
+                seq=row[0],
+                kind=row[1],
+                payload=row[2],
+                actor=row[3],
+                reason=row[4],
+                recorded_at=row[5],
+            )
+            for row in rows
+        ]
+
+    def last_seq(self, event_id: str) -> int:
+        """The seq of the event's last record (0 when it has none yet)."""
+        with self._engine.connect() as connection:
+            if not _event_exists(connection, event_id):
+                raise _unknown_event_error(event_id)
+            return _last_seq(connection, event_id)
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _write(self) -> Connection:
+        connection = self._engine.connect()
+        connection.execution_options(**{WRITE_OPTION: True})
+        return connection
+
+    def _append_once(
+        self, event_id: str, prepared: list[dict[str, Any]], expected_seq: int | None
+    ) -> list[StoredRecord]:
+        with self._write() as connection, connection.begin():
+            if not _event_exists(connection, event_id):
+                raise _unknown_event_error(event_id)
+            last = _last_seq(connection, event_id)
+            if expected_seq is not None and expected_seq != last:
+                raise ConcurrencyError(event_id, expected_seq, last)
+            if not prepared:
+                return []
+            now = datetime.now(UTC)
+            rows = [
+                {
+                    "event_id": event_id,
+                    "seq": last + offset,
+                    "kind": row["kind"],
+                    "payload": row["payload"],
+                    "actor": row["actor"],
+                    "reason": row["reason"],
+                    "recorded_at": row["at"] or now,
+                }
+                for offset, row in enumerate(prepared, 1)
+            ]
+            connection.execute(insert(records), rows)
+        return [
+            StoredRecord(
+                event_id=event_id,
+                seq=row["seq"],
+                kind=row["kind"],
+                payload=row["payload"],
+                actor=row["actor"],
+                reason=row["reason"],
+                recorded_at=row["recorded_at"],
+            )
+            for row in rows
+        ]
+
+
+def _is_seq_conflict(error: IntegrityError) -> bool:
+    """Whether ``error`` is the unique (event_id, seq) constraint refusing a taken seq."""
+    diag = getattr(error.orig, "diag", None)
+    if diag is not None:  # psycopg
+        return getattr(diag, "constraint_name", None) == SEQ_CONSTRAINT
+    return "UNIQUE constraint failed: records.event_id, records.seq" in str(error.orig)
+
+
+def _event_exists(connection: Connection, event_id: str) -> bool:
+    return (
+        connection.execute(select(events.c.id).where(events.c.id == event_id)).first() is not None
+    )
+
+
+def _last_seq(connection: Connection, event_id: str) -> int:
+    query = select(func.coalesce(func.max(records.c.seq), 0)).where(records.c.event_id == event_id)
+    return int(connection.execute(query).scalar_one())
+
+
+def _unknown_event_error(event_id: str) -> NotFoundError:
+    return NotFoundError(
+        it=f"Il torneo «{event_id}» non esiste.",
+        en=f"There is no event '{event_id}'.",
+        key="store.unknown_event",
+    )
+
+
+def _event_exists_error(event_id: str) -> ConflictError:
+    return ConflictError(
+        it=f"Esiste già un torneo con identificativo «{event_id}».",
+        en=f"An event with id '{event_id}' already exists.",
+        key="store.event_exists",
+    )
+
+
+def _check_text(value: object, what_it: str, what_en: str, max_length: int | None) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise ArbitroError(
+            it=f"Manca {what_it} (serve un testo non vuoto, non {value!r}).",
+            en=f"{what_en.capitalize()} is missing (a non-empty text is needed, not {value!r}).",
+            key="store.invalid",
+        )
+    if max_length is not None and len(value) > max_length:
+        raise ArbitroError(
+            it=f"{what_it.capitalize()} è troppo lungo ({len(value)} caratteri, massimo "
+            f"{max_length}).",
+            en=f"{what_en.capitalize()} is too long ({len(value)} characters, at most "
+            f"{max_length}).",
+            key="store.invalid",
+        )
+
+
+def _invalid_record(index: int, kind: object, it: str, en: str) -> ArbitroError:
+    return ArbitroError(
+        it=f"Registrazione n. {index} ({kind!r}) non valida: {it}",
+        en=f"Record no. {index} ({kind!r}) is not valid: {en}",
+        key="store.invalid_record",
+    )
+
+
+def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
+    """Check one new record and return its row (payload normalised as it will be read back)."""
+    _check_text(record.kind, "il tipo della registrazione", "the record's kind", KIND_LENGTH)
+    _check_text(record.actor, "chi registra (actor)", "the record's actor", None)
+    if record.reason is not None and not isinstance(record.reason, str):
+        raise _invalid_record(
+            index, record.kind, "il motivo deve essere un testo.", "the reason must be a text."
+        )
+    if not isinstance(record.payload, dict):
+        raise _invalid_record(
+            index,
+            record.kind,
+            f"i dati devono essere un oggetto JSON, non {type(record.payload).__name__}.",
+            f"the payload must be a JSON object, not {type(record.payload).__name__}.",
+        )
+    try:
+        text = json.dumps(record.payload, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except (TypeError, ValueError) as exc:  # UnicodeEncodeError is a ValueError
+        raise _invalid_record(
+            index,
+            record.kind,
+            f"i dati non sono JSON valido ({exc}).",
+            f"the payload is not valid JSON ({exc}).",
+        ) from exc
+    if "\\u0000" in text:
+        raise _invalid_record(
+            index,
+            record.kind,
+            "i dati contengono il carattere nullo (U+0000), che non si può memorizzare.",
+            "the payload contains the null character (U+0000), which cannot be stored.",
+        )
+    at = record.recorded_at
+    if at is not None:
+        if not isinstance(at, datetime) or at.tzinfo is None or at.utcoffset() is None:
+            raise _invalid_record(
+                index,
+                record.kind,
+                f"l'ora di registrazione {at!r} deve avere il fuso orario (UTC).",
+                f"the recorded time {at!r} must be timezone-aware (UTC).",
+            )
+        at = at.astimezone(UTC)
+    return {
+        "kind": record.kind,
+        "payload": json.loads(text),
+        "actor": record.actor,
+        "reason": record.reason,
+        "at": at,
+    }

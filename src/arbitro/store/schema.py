@@ -1,0 +1,95 @@
+"""The tables of the store (SQLAlchemy Core), matching the head of the Alembic migrations.
+
+``events`` holds one row per event; ``records`` holds the append-only log of each event, numbered
+by ``seq`` (unique per event). The migrations in ``arbitro/store/migrations`` create them; this
+module only describes them for queries.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.types import TypeDecorator
+
+EVENT_ID_LENGTH = 100
+KIND_LENGTH = 100
+SEQ_CONSTRAINT = "uq_records_event_id_seq"
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware instant, stored in UTC and always returned timezone-aware in UTC.
+
+    SQLite has no time zones: the UTC wall time is stored as text and UTC is attached on reading.
+    PostgreSQL stores ``timestamptz``. A naive datetime is refused (it would be ambiguous).
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Convert ``value`` to UTC (stripping the zone on SQLite, which cannot store it)."""
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"naive datetime {value!r}: a time zone is required")
+        utc = value.astimezone(UTC)
+        return utc.replace(tzinfo=None) if dialect.name == "sqlite" else utc
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Return the stored instant as a timezone-aware UTC datetime."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+def payload_type() -> Any:
+    """The payload column's type: JSON text on SQLite, JSONB on PostgreSQL."""
+    return JSON().with_variant(postgresql.JSONB(), "postgresql")
+
+
+metadata = MetaData()
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", String(EVENT_ID_LENGTH), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+
+records = Table(
+    "records",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("event_id", String(EVENT_ID_LENGTH), ForeignKey("events.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(KIND_LENGTH), nullable=False),
+    Column("payload", payload_type(), nullable=False),
+    Column("actor", Text, nullable=False),
+    Column("reason", Text, nullable=True),
+    Column("recorded_at", UTCDateTime, nullable=False),
+    UniqueConstraint("event_id", "seq", name=SEQ_CONSTRAINT),
+)
+
+Index("ix_records_event_id_kind", records.c.event_id, records.c.kind)

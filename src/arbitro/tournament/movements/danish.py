@@ -1,0 +1,65 @@
+"""Danish and modified Danish seating (FIBAS art. 4 "Assegnazione del tavolo").
+
+Danish ("sistema danese"): by the current ranking, 1st v 2nd at table 1, 3rd v 4th at table 2,
+and so on, the higher-ranked line North-South. Modified Danish: the same, but "non si possono
+incontrare le coppie o le squadre che si siano affrontate nel turno precedente, salvo
+all'ultimo turno". With an odd number of lines the lowest-ranked competitor who has not rested
+in the session rests at the last table (art. 37). Individual events are in ``individual.py``.
+"""
+
+from __future__ import annotations
+
+from arbitro.tournament.model import CompetitorId, Seating
+from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
+from arbitro.tournament.movements.request import SeatingRequest, names, refuse
+from arbitro.tournament.movements.rest import resting_candidates
+from arbitro.tournament.movements.tables import opponents, seating_from_lines
+
+
+def danish(request: SeatingRequest) -> Seating:
+    """Seat a round by the Danish system for pairs or teams (art. 4; rest by art. 37)."""
+    ranked = list(request.ranked)
+    resting: CompetitorId | None = None
+    if len(ranked) % 2:
+        resting = resting_candidates(request, ranked)[0]
+        ranked.remove(resting)
+    matches = [((ranked[i],), (ranked[i + 1],)) for i in range(0, len(ranked), 2)]
+    return seating_from_lines(matches, None if resting is None else (resting,))
+
+
+def modified_danish(request: SeatingRequest) -> Seating:
+    """Seat a round by the modified Danish system for pairs or teams (art. 4; rest art. 37).
+
+    As Danish, but nobody meets the competitor they met in the previous round, except in the
+    last round (plain Danish). The pairing is the top-down greedy one with backtracking, as
+    close to the Danish order as possible. If the art. 37 choice of the resting competitor
+    leaves no pairing without a rematch, the next candidate to rest is tried; if none works
+    the round is refused.
+    """
+    if request.is_last_round or request.previous is None:
+        return danish(request)
+    met = opponents(request.previous)
+    ranked = list(request.ranked)
+    candidates: list[CompetitorId | None] = [None]
+    if len(ranked) % 2:
+        candidates = list(resting_candidates(request, ranked))
+    for resting in candidates:
+        field = [c for c in ranked if c != resting]
+        try:
+            groups = group_top_down(field, 2, met)
+        except SearchLimitReached:
+            groups = None
+        if groups is not None:
+            matches = [((a,), (b,)) for a, b in groups]
+            return seating_from_lines(matches, None if resting is None else (resting,))
+    refuse(
+        it=(
+            "Danese modificato: nessun abbinamento evita di far incontrare di nuovo chi si è "
+            f"affrontato nel turno precedente (concorrenti {names(ranked)}); usare il Danese, "
+            "il sorteggio o la scelta dell'arbitro"
+        ),
+        en=(
+            "Modified Danish: no pairing avoids a rematch of the previous round's opponents "
+            f"(competitors {names(ranked)}); use Danish, a draw or the arbiter's choice"
+        ),
+    )

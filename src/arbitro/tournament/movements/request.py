@@ -1,0 +1,84 @@
+"""What a round's seating is asked for, and the checks every movement shares (FIBAS art. 4).
+
+A :class:`SeatingRequest` names the movement, the round, the active competitors in registration
+order and their current ranking, and the seatings of the previous rounds. The helpers here
+refuse bad input with an :class:`~arbitro.errors.ArbitroError` citing art. 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NoReturn
+
+from arbitro.errors import ArbitroError
+from arbitro.tournament.model import CompetitorId, EventFormat, Movement, Seating, TableSeating
+
+ARTICLE_TABLES = "4"
+"""FIBAS art. 4 "Tavoli": lines, tables and their assignment."""
+
+ARTICLE_REST = "37"
+"""FIBAS art. 37 "Tavolo incompleto - riposo": who rests at the incomplete table."""
+
+LINES_PER_TABLE = 2
+"""Two lines at a table, North-South and East-West (art. 4: "due coppie o linee avversarie")."""
+
+PLAYERS_PER_LINE = 2
+"""Two players form a line (art. 2 "Linea"); in individual events a line is two players."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingRequest:
+    """Everything needed to seat one round (FIBAS art. 4 "Assegnazione del tavolo").
+
+    ``competitors`` are the active competitors in registration order; ``ranking`` the same
+    competitors best first (an empty ranking means registration order); ``history`` the
+    seatings of rounds 1..round_number-1, in order. ``seed`` feeds ``random.Random`` for draws.
+    """
+
+    movement: Movement
+    round_number: int
+    total_rounds: int
+    event_format: EventFormat
+    competitors: tuple[CompetitorId, ...]
+    ranking: tuple[CompetitorId, ...]
+    history: tuple[Seating, ...] = ()
+    session_start_round: int = 1
+    seed: int = 0
+    mitchell_step: int = 1
+    arbiter_tables: tuple[TableSeating, ...] | None = None
+
+    @property
+    def is_individual(self) -> bool:
+        """True for individual events: a line is two players, changing every round (art. 4)."""
+        return self.event_format is EventFormat.INDIVIDUAL
+
+    @property
+    def line_size(self) -> int:
+        """Competitors per line: one pair or team, or two players in individual events."""
+        return PLAYERS_PER_LINE if self.is_individual else 1
+
+    @property
+    def is_last_round(self) -> bool:
+        """True in the event's last round (modified Danish allows rematches there, art. 4)."""
+        return self.round_number == self.total_rounds
+
+    @property
+    def ranked(self) -> tuple[CompetitorId, ...]:
+        """The competitors best first: ``ranking``, or registration order if it is empty."""
+        return self.ranking or self.competitors
+
+    @property
+    def previous(self) -> Seating | None:
+        """The seating of the previous round, if any."""
+        return self.history[-1] if self.history else None
+
+
+def refuse(it: str, en: str, article: str = ARTICLE_TABLES) -> NoReturn:
+    """Raise the :class:`ArbitroError` for a seating that cannot be made (art. 4 by default)."""
+    raise ArbitroError(it=it, en=en, article=article)
+
+
+def names(ids: Sequence[CompetitorId]) -> str:
+    """The competitors' numbers, comma-separated, for messages."""
+    return ", ".join(str(c) for c in ids)

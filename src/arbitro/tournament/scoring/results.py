@@ -1,0 +1,175 @@
+"""Each competitor's MP and VP in a round, from the table's sheet or, when the code says so,
+from the rest score (art. 37), lateness (art. 37), abandon (art. 36) or an arbitral score
+(art. 40)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from arbitro.tournament.event import EventState
+from arbitro.tournament.model import CompetitorId, EventFormat, Line, TableSeating
+from arbitro.tournament.scoring.sheet import sheet_result
+
+
+class ScoreSource(StrEnum):
+    """Where a round score comes from."""
+
+    SHEET = "sheet"
+    REST = "rest"  # incomplete table, or opponents late over 10 minutes / abandoned (art. 36-37)
+    REST_AVERAGE = "rest-average"  # last-round rest: the line's average, rounded down (art. 37)
+    FORFEIT = "forfeit"  # the late or justified-abandoning line: the rest score's counterpart
+    ZERO = "zero"  # both lines late over 10 minutes, unjustified abandon, both abandon
+    ARBITRAL = "arbitral"  # art. 40
+    PENDING = "pending"  # nothing to score yet (no sheet; no rest score for 1-deal rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """A competitor's score in one round; ``mp_penalty`` is the 5:01-10 minutes lateness."""
+
+    competitor: CompetitorId
+    round: int
+    table: int
+    mp: int
+    vp: int
+    source: ScoreSource
+    mp_penalty: int = 0
+
+
+def _score(
+    line: Line, rnd: int, table: int, mp: int, vp: int, src: ScoreSource
+) -> list[RoundScore]:
+    return [RoundScore(c, rnd, table, mp, vp, src) for c in line]
+
+
+def _rest(state: EventState, rnd: int) -> tuple[int, int, int, int] | None:
+    rest = state.code.rest_score(state.deals(rnd))
+    if rest is None:
+        return None
+    return rest.present_mp, rest.present_vp, rest.absent_mp, rest.absent_vp
+
+
+def _resting_line(
+    state: EventState, rnd: int, table: TableSeating, history: dict[CompetitorId, list[RoundScore]]
+) -> list[RoundScore]:
+    (line,) = table.lines
+    rest = _rest(state, rnd)
+    if rest is None:
+        return _score(line, rnd, table.table, 0, 0, ScoreSource.PENDING)
+    mp, vp = rest[0], rest[1]
+    if rnd == state.config.rounds:
+        # Art. 37: an incomplete table in the last round gives the line its average, rounded
+        # down, when that is higher than the rest score (MP and VP considered separately).
+        out = []
+        for c in line:
+            past = history.get(c, [])
+            if past:
+                avg_mp = sum(s.mp for s in past) // len(past)
+                avg_vp = sum(s.vp for s in past) // len(past)
+                if avg_mp > mp or avg_vp > vp:
+                    out.append(
+                        RoundScore(
+                            c,
+                            rnd,
+                            table.table,
+                            max(mp, avg_mp),
+                            max(vp, avg_vp),
+                            ScoreSource.REST_AVERAGE,
+                        )
+                    )
+                    continue
+            out.append(RoundScore(c, rnd, table.table, mp, vp, ScoreSource.REST))
+        return out
+    return _score(line, rnd, table.table, mp, vp, ScoreSource.REST)
+
+
+def _forfeits(
+    state: EventState, rnd: int, table: TableSeating, ns: Line, ew: Line
+) -> list[RoundScore] | None:
+    """Scores when a line abandoned (art. 36) or was late over 10 minutes (art. 37)."""
+    code = state.code
+
+    def abandoned(line: Line) -> bool | None:
+        flags = [state.abandons[(rnd, c)] for c in line if (rnd, c) in state.abandons]
+        return None if not flags else all(flags)  # justified only if every player's was
+
+    def forfeited(line: Line) -> bool:
+        return any(state.lateness.get((rnd, c), 0) > code.lateness_mp_penalty_up_to_s for c in line)
+
+    ab_ns, ab_ew = abandoned(ns), abandoned(ew)
+    late_ns, late_ew = forfeited(ns), forfeited(ew)
+    if ab_ns is None and ab_ew is None and not late_ns and not late_ew:
+        return None
+    t = table.table
+    if (ab_ns is not None and ab_ew is not None) or (late_ns and late_ew):
+        return _score(ns, rnd, t, 0, 0, ScoreSource.ZERO) + _score(
+            ew, rnd, t, 0, 0, ScoreSource.ZERO
+        )
+    rest = _rest(state, rnd)
+    if rest is None:
+        return _score(ns, rnd, t, 0, 0, ScoreSource.PENDING) + _score(
+            ew, rnd, t, 0, 0, ScoreSource.PENDING
+        )
+    p_mp, p_vp, a_mp, a_vp = rest
+    guilty, present = (ns, ew) if (ab_ns is not None or late_ns) else (ew, ns)
+    justified = abandoned(guilty)
+    out = _score(present, rnd, t, p_mp, p_vp, ScoreSource.REST)
+    if justified is False:  # unjustified abandon: the match is lost at zero (art. 36)
+        return out + _score(guilty, rnd, t, 0, 0, ScoreSource.ZERO)
+    return out + _score(guilty, rnd, t, a_mp, a_vp, ScoreSource.FORFEIT)
+
+
+def round_scores(
+    state: EventState,
+    rnd: int,
+    *,
+    as_of: int,
+    history: dict[CompetitorId, list[RoundScore]] | None = None,
+) -> dict[CompetitorId, RoundScore]:
+    """Every seated competitor's score in round ``rnd`` with the corrections in force after
+    round ``as_of`` (art. 21). ``history`` holds the earlier rounds' scores (for the
+    last-round average of art. 37). A table without a sheet yet scores PENDING."""
+    history = history or {}
+    r = state.round(rnd)
+    if r.seating is None:
+        return {}
+    code = state.code
+    teams = state.config.event_format is EventFormat.TEAMS
+    out: list[RoundScore] = []
+    for table in r.seating.tables:
+        if table.is_incomplete:
+            out += _resting_line(state, rnd, table, history)
+            continue
+        assert table.ns is not None and table.ew is not None
+        forfeits = _forfeits(state, rnd, table, table.ns, table.ew)
+        if forfeits is not None:
+            out += forfeits
+            continue
+        sheet = r.sheets.get(table.table)
+        entry = sheet.entry_as_of(as_of) if sheet else None
+        if entry is None:
+            out += _score(table.ns, rnd, table.table, 0, 0, ScoreSource.PENDING)
+            out += _score(table.ew, rnd, table.table, 0, 0, ScoreSource.PENDING)
+            continue
+        res = sheet_result(
+            code, entry, deals=state.deals(rnd), teams=teams, duplicate=state.config.duplicate
+        )
+        out += _score(table.ns, rnd, table.table, res.ns_mp, res.ns_vp, ScoreSource.SHEET)
+        out += _score(table.ew, rnd, table.table, res.ew_mp, res.ew_vp, ScoreSource.SHEET)
+    scores = {s.competitor: s for s in out}
+    for (a_rnd, comp), (mp, vp) in state.arbitral.items():
+        if a_rnd == rnd and comp in scores:
+            s = scores[comp]
+            scores[comp] = RoundScore(comp, rnd, s.table, mp, vp, ScoreSource.ARBITRAL)
+    for (l_rnd, comp), seconds in state.lateness.items():
+        s2 = scores.get(comp)
+        if (
+            l_rnd == rnd
+            and s2 is not None
+            and code.lateness_warning_up_to_s < seconds <= code.lateness_mp_penalty_up_to_s
+        ):
+            scores[comp] = RoundScore(
+                comp, rnd, s2.table, s2.mp, s2.vp, s2.source, code.lateness_mp_penalty
+            )
+    return scores

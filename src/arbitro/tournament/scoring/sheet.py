@@ -1,0 +1,198 @@
+"""Score sheets ("score", art. 19-21): per deal, the base and card points of each line; the
+totals, the MP difference and the VP by the table for the round's number of deals.
+
+Team matches are played in an open and a closed room (art. 19, "fac simile score a squadre"):
+the team seated North-South in the open room sits East-West in the closed room; the two
+rooms' totals are added and the difference goes through the teams table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.codes.burraco_fibas import BurracoFibasCode
+from arbitro.errors import ArbitroError
+from arbitro.tournament.scoring.vp import vp_pair
+
+
+@dataclass(frozen=True, slots=True)
+class LineDeal:
+    """One line's score in one deal: ``base`` (burraco and closing bonuses) and card ``points``."""
+
+    base: int
+    points: int
+
+    @property
+    def total(self) -> int:
+        """Base plus points: the line's MP for the deal (art. 19 a)."""
+        return self.base + self.points
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One deal of a score sheet: the North-South and the East-West line."""
+
+    ns: LineDeal
+    ew: LineDeal
+
+    def to_list(self) -> list[int]:
+        """``[ns_base, ns_points, ew_base, ew_points]``, the event file's form."""
+        return [self.ns.base, self.ns.points, self.ew.base, self.ew.points]
+
+    @classmethod
+    def from_list(cls, row: Sequence[Any]) -> DealScore:
+        """Parse ``[ns_base, ns_points, ew_base, ew_points]``."""
+        if len(row) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
+            raise ArbitroError(
+                f"riga di smazzata non valida: {list(row)!r} (servono 4 interi: base e punti "
+                "N-S, base e punti E-O)",
+                f"invalid deal row: {list(row)!r} (4 integers needed: N-S base and points, "
+                "E-W base and points)",
+                article="19",
+            )
+        return cls(LineDeal(row[0], row[1]), LineDeal(row[2], row[3]))
+
+
+@dataclass(frozen=True, slots=True)
+class SheetEntry:
+    """What is written on a table's sheet: the deals (for teams, the open room's) and, for
+    team matches, the closed room's deals."""
+
+    deals: tuple[DealScore, ...]
+    closed_room: tuple[DealScore, ...] | None = None
+
+    def to_payload(self) -> dict[str, Any]:
+        """The entry as JSON-ready data."""
+        return {
+            "deals": [d.to_list() for d in self.deals],
+            "closed_room": None
+            if self.closed_room is None
+            else [d.to_list() for d in self.closed_room],
+        }
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> SheetEntry:
+        """Parse the JSON form written by :meth:`to_payload`."""
+        closed = data.get("closed_room")
+        return cls(
+            tuple(DealScore.from_list(r) for r in data.get("deals", [])),
+            None if closed is None else tuple(DealScore.from_list(r) for r in closed),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SheetResult:
+    """A sheet's outcome for the two lines of the table (for teams: the two teams)."""
+
+    ns_total: int
+    ew_total: int
+    ns_vp: int
+    ew_vp: int
+
+    @property
+    def ns_mp(self) -> int:
+        """N-S MP: its total minus the opponents' (art. 19 b)."""
+        return self.ns_total - self.ew_total
+
+    @property
+    def ew_mp(self) -> int:
+        """E-W MP: its total minus the opponents' (art. 19 b)."""
+        return self.ew_total - self.ns_total
+
+
+def _check_line(code: BurracoFibasCode, room: str, deal_no: int, side: str, line: LineDeal) -> None:
+    where_it = f"{room}smazzata {deal_no}, linea {side}"
+    where_en = f"{room}deal {deal_no}, {side} line"
+    burraco_step = code.semi_clean_burraco - code.dirty_burraco
+    max_base = (
+        code.total_cards // code.burraco_min_cards
+    ) * code.clean_burraco + code.closing_bonus
+    base_ok = (
+        0 <= line.base <= max_base
+        and line.base % burraco_step == 0
+        and (line.base == 0 or line.base >= min(code.dirty_burraco, code.closing_bonus))
+    )
+    if not base_ok:
+        raise ArbitroError(
+            f"{where_it}: base {line.base} impossibile (la base somma i bonus dei burraci, "
+            f"{code.dirty_burraco}/{code.semi_clean_burraco}/{code.clean_burraco}, e la chiusura, "
+            f"{code.closing_bonus})",
+            f"{where_en}: impossible base {line.base} (the base adds up burraco bonuses, "
+            f"{code.dirty_burraco}/{code.semi_clean_burraco}/{code.clean_burraco}, and the "
+            f"closing, {code.closing_bonus})",
+            article="19",
+        )
+    if line.points % code.mp_step != 0:
+        raise ArbitroError(
+            f"{where_it}: punti {line.points} non multipli di {code.mp_step}",
+            f"{where_en}: points {line.points} are not a multiple of {code.mp_step}",
+            article="3, 19",
+        )
+    lowest = -(code.deck_value() - code.pozzetto_not_taken)
+    if not lowest <= line.points <= code.deck_value():
+        raise ArbitroError(
+            f"{where_it}: punti {line.points} impossibili (il mazzo vale {code.deck_value()})",
+            f"{where_en}: impossible points {line.points} (the whole deck is worth "
+            f"{code.deck_value()})",
+            article="3, 19",
+        )
+
+
+def _check_room(
+    code: BurracoFibasCode, deals: Sequence[DealScore], expected: int, room: str
+) -> None:
+    if len(deals) != expected:
+        raise ArbitroError(
+            f"{room}lo score ha {len(deals)} smazzate, il turno ne prevede {expected}",
+            f"{room}the sheet has {len(deals)} deals, the round has {expected}",
+            article="19",
+        )
+    for i, deal in enumerate(deals, start=1):
+        _check_line(code, room, i, "N-S", deal.ns)
+        _check_line(code, room, i, "E-O", deal.ew)
+
+
+def check_sheet(code: BurracoFibasCode, entry: SheetEntry, *, deals: int, teams: bool) -> None:
+    """Refuse an impossible sheet with a message naming the deal, line and number (art. 19):
+    wrong number of deals, a base that no burraco and closing bonuses add up to, points that
+    are not multiples of 5 or exceed the deck's value, a missing or unexpected closed room."""
+    if teams and entry.closed_room is None:
+        raise ArbitroError(
+            "incontro a squadre: manca lo score della sala chiusa",
+            "team match: the closed room's sheet is missing",
+            article="19",
+        )
+    if not teams and entry.closed_room is not None:
+        raise ArbitroError(
+            "la sala chiusa esiste solo negli incontri a squadre",
+            "a closed room exists only in team matches",
+            article="19",
+        )
+    _check_room(code, entry.deals, deals, "sala aperta, " if teams else "")
+    if entry.closed_room is not None:
+        _check_room(code, entry.closed_room, deals, "sala chiusa, ")
+
+
+def sheet_totals(entry: SheetEntry) -> tuple[int, int]:
+    """MP totals of the table's N-S and E-W lines; for teams, of the team seated N-S in the
+    open room (E-W in the closed room) and of the other team (art. 19 sample sheets)."""
+    ns = sum(d.ns.total for d in entry.deals)
+    ew = sum(d.ew.total for d in entry.deals)
+    if entry.closed_room is not None:
+        ns += sum(d.ew.total for d in entry.closed_room)
+        ew += sum(d.ns.total for d in entry.closed_room)
+    return ns, ew
+
+
+def sheet_result(
+    code: BurracoFibasCode, entry: SheetEntry, *, deals: int, teams: bool, duplicate: bool = False
+) -> SheetResult:
+    """Check the sheet, then total it and convert the difference with the table for ``deals``
+    deals, or the teams table (art. 19 b, art. 20). The two lines' VP always add up to 20."""
+    check_sheet(code, entry, deals=deals, teams=teams)
+    ns, ew = sheet_totals(entry)
+    table = code.vp_table(deals=deals, teams=teams)
+    ns_vp, ew_vp = vp_pair(ns, ew, table, duplicate=duplicate and not teams)
+    return SheetResult(ns, ew, ns_vp, ew_vp)

@@ -1,0 +1,97 @@
+"""Shared database fixtures: ``database_url`` runs a test on SQLite and on a real PostgreSQL.
+
+- ``database_url``: the URL of a new, empty database (parametrized ``sqlite`` / ``postgres``).
+  SQLite: a file in the test's ``tmp_path``. PostgreSQL: a new schema, which the URL makes the
+  connection's whole world (``search_path``), in a database of the session's own on a server
+  started once per test session (once per pytest-xdist worker), or on the server named by
+  ``ARBITRO_TEST_POSTGRES_URL``; dropped after the test. The postgres cases carry the
+  ``postgres`` marker. PostgreSQL missing makes the postgres cases FAIL, never skip.
+- ``record_store``: an open :class:`arbitro.store.RecordStore` on ``database_url``.
+- ``postgres_server``: the session's server (for tests that need PostgreSQL only).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from arbitro.store import RecordStore
+
+POSTGRES_URL_ENV = "ARBITRO_TEST_POSTGRES_URL"
+
+
+def _load_helper(name: str) -> ModuleType:
+    """Import ``tests/<name>.py`` (the suite runs with ``--import-mode=importlib``)."""
+    module_name = f"arbitro_tests_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, Path(__file__).with_name(name + ".py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+postgres = _load_helper("postgres")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[object]:
+    """The session's PostgreSQL server (started here, or ``$ARBITRO_TEST_POSTGRES_URL``)."""
+    external = os.environ.get(POSTGRES_URL_ENV, "").strip()
+    if external:
+        yield postgres.PostgresServer.external(external)
+        return
+    try:
+        server = postgres.PostgresServer.start()
+    except postgres.PostgresUnavailable as exc:
+        pytest.fail(f"PostgreSQL tests cannot run: {exc}", pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_test_database(postgres_server: object) -> Iterator[str]:
+    """A database of the session's own on the server (psycopg URL); tests get schemas in it."""
+    url = postgres_server.create_database()  # type: ignore[attr-defined]
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(url)  # type: ignore[attr-defined]
+
+
+@pytest.fixture(
+    params=[
+        pytest.param("sqlite", id="sqlite"),
+        pytest.param("postgres", id="postgres", marks=pytest.mark.postgres),
+    ]
+)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a new, empty database: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'arbitro.sqlite3'}"
+        return
+    url = postgres.create_schema(request.getfixturevalue("postgres_test_database"))
+    try:
+        yield url
+    finally:
+        postgres.drop_schema(url)
+
+
+@pytest.fixture
+def record_store(database_url: str) -> Iterator[RecordStore]:
+    """An open record store on a new database (closed after the test)."""
+    store = RecordStore(database_url)
+    try:
+        yield store
+    finally:
+        store.close()
