@@ -169,8 +169,7 @@ def fibas_terms(lines: list[str], section: str) -> list[Entry]:
         elif terms:
             terms[-1][1].append(raw)
     return [
-        Entry("2", f"Definizioni: {term}", section, block(body), term=term)
-        for term, body in terms
+        Entry("2", f"Definizioni: {term}", section, block(body), term=term) for term, body in terms
     ]
 
 
@@ -328,13 +327,18 @@ def parse_parole(lines: list[str]) -> list[Entry]:
                 )
             )
     ordered = sorted((starts[n][0], n) for n in starts)
-    bounds = {n: (line, ordered[k + 1][0] if k + 1 < len(ordered) else body_end)
-              for k, (line, n) in enumerate(ordered)}
+    bounds = {
+        n: (line, ordered[k + 1][0] if k + 1 < len(ordered) else body_end)
+        for k, (line, n) in enumerate(ordered)
+    }
     for number in order:
         if number in PAROLE_EMPTY:
-            text, note = "", (
-                "Nel seed questo articolo ha solo il titolo (nell'indice): il testo è nei "
-                "suoi sotto-articoli."
+            text, note = (
+                "",
+                (
+                    "Nel seed questo articolo ha solo il titolo (nell'indice): il testo è nei "
+                    "suoi sotto-articoli."
+                ),
             )
         else:
             line, end = bounds[number]
@@ -477,8 +481,7 @@ def merge_keywords(code: str, entries: list[Entry], curated: dict[str, Any]) -> 
         words = list(table.get(e.ref, []))
         if e.term is not None:
             words = ["definizione", e.term.lower().replace('"', ""), *words]
-        seen: set[str] = set()
-        e.keywords = [w for w in words if not (w in seen or seen.add(w))]
+        e.keywords = list(dict.fromkeys(words))
 
 
 def build(seeds: Path, out_dir: Path = OUT_DIR) -> dict[str, int]:

@@ -51,11 +51,14 @@ def standings_text(
         f"{'#':>3}  {t('Concorrente', 'Competitor'):<32} {'V.P.':>5} {'M.P.':>7}  {t('Penalità', 'Penalties')}",
     ]
     for row in rows:
-        pen = ""
+        pens = []
         if row.warnings:
-            pen = t(f"{row.warnings} amm.", f"{row.warnings} warn.")
+            pens.append(t(f"{row.warnings} amm.", f"{row.warnings} warn."))
             if row.penalty_vp:
-                pen += f" ({row.penalty_vp} VP, {row.penalty_mp} MP)"
+                pens[-1] += f" ({row.penalty_vp} V.P., {row.penalty_mp} M.P.)"
+        if row.lateness_mp:
+            pens.append(t(f"ritardo {row.lateness_mp} M.P.", f"lateness {row.lateness_mp} MP"))
+        pen = "; ".join(pens)
         name = row.name + (t(" (ritirato)", " (withdrawn)") if row.withdrawn else "")
         out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {pen}")
     return "\n".join(out)

@@ -296,7 +296,7 @@ def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
             f"i dati non sono JSON valido ({exc}).",
             f"the payload is not valid JSON ({exc}).",
         ) from exc
-    if "\\u0000" in text:
+    if _has_null_character(record.payload):
         raise _invalid_record(
             index,
             record.kind,
@@ -320,3 +320,14 @@ def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
         "reason": record.reason,
         "at": at,
     }
+
+
+def _has_null_character(value: Any) -> bool:
+    """Whether a JSON value holds U+0000 in a string or key (PostgreSQL's JSONB refuses it)."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_null_character(k) or _has_null_character(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_null_character(item) for item in value)
+    return False

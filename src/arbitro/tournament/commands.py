@@ -417,7 +417,7 @@ def correct_sheet(
         state.round(last).seating_published_at is not None
         and state.round(last).standings_published_at is None
     )
-    if in_last_round and not by_arbiter:
+    if in_last_round and not by_arbiter and kind != "conflict":
         raise ArbitroError(
             "durante l'ultimo turno gli score si correggono solo con l'intervento dell'arbitro",
             "during the last round only the arbiter corrects sheets",

@@ -46,19 +46,19 @@ def test_no_match_gives_no_hits() -> None:
 
 
 def test_definition_queries_find_the_definition_entry() -> None:
-    """"definizione carta esposta" → the term of FIBAS art. 2, not art. 24."""
+    """ "definizione carta esposta" → the term of FIBAS art. 2, not art. 24."""
     hit = search("definizione carta esposta", code="burraco-fibas")[0]
     assert hit.article.ref == "2:carta-esposta"
 
 
 def test_every_entry_finds_itself_by_its_title() -> None:
-    """Searching an article's exact title within its code puts it in the top three."""
+    """Searching an article's exact title within its code puts it in the top five."""
     catalogue = load_catalogue()
     misses = []
     for art in catalogue.articles():
-        if art.term is not None or art.number in ("premessa", "definizioni") or not art.text:
-            continue
-        refs = [h.article.ref for h in search(art.title, code=art.code, limit=3)]
+        if art.term is not None or art.title.lower() == "definizioni" or not art.text:
+            continue  # a definitions page is found through its terms
+        refs = [h.article.ref for h in search(art.title, code=art.code, limit=5)]
         if art.ref not in refs:
             misses.append((art.code, art.ref, art.title, refs))
     assert misses == []

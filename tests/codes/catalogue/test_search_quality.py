@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from tests.codes.catalogue.queries import QUERIES
 
 from arbitro.codes.catalogue import load_catalogue, search
-from tests.codes.catalogue.queries import QUERIES
 
 
 def _rank(query: str, code: str | None, expected: tuple[str, str]) -> int | None:
@@ -61,8 +61,6 @@ def test_search_benchmark_first_in_90_percent_and_top_three_in_all(
         ("numero errato di carte", None, ("bridge-law-13", "13")),
     ],
 )
-def test_issue_examples_come_first(
-    query: str, code: str | None, expected: tuple[str, str]
-) -> None:
+def test_issue_examples_come_first(query: str, code: str | None, expected: tuple[str, str]) -> None:
     """The four queries quoted in the issue find FIBAS art. 23, 24, 33 and Bridge Law 13."""
     assert _rank(query, code, expected) == 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 from arbitro.codes.catalogue.model import Article, SearchHit
 from arbitro.codes.catalogue.text import spans, terms
@@ -62,12 +63,7 @@ class SearchIndex:
             runs = _field_terms(article)
             tf = {f: Counter(t for run in runs[f] for t in run) for f in FIELDS}
             length = {f: sum(len(run) for run in runs[f]) for f in FIELDS}
-            pairs = frozenset(
-                (a, b)
-                for f in FIELDS
-                for run in runs[f]
-                for a, b in zip(run, run[1:], strict=False)
-            )
+            pairs = frozenset((a, b) for f in FIELDS for run in runs[f] for a, b in pairwise(run))
             self._docs.append(_Doc(article, tf, length, pairs))
             for f in FIELDS:
                 totals[f] += length[f]
@@ -97,7 +93,7 @@ class SearchIndex:
         if not matched:
             return 0.0
         total *= 0.4 + 0.6 * matched / len(unique)
-        for a, b in zip(query_terms, query_terms[1:], strict=False):
+        for a, b in pairwise(query_terms):
             if a != b and (a, b) in doc.pairs:
                 total += PHRASE_BONUS * (self._idf.get(a, 0.0) + self._idf.get(b, 0.0)) / 2
         return total

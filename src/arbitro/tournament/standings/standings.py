@@ -29,6 +29,7 @@ class StandingRow:
     warnings: int
     penalty_vp: int
     penalty_mp: int
+    lateness_mp: int
     withdrawn: bool
 
 
@@ -71,6 +72,7 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
     for comp in state.competitors.values():
         per_vp: list[int | None] = []
         per_mp: list[int | None] = []
+        late_mp = 0
         for rnd in range(1, after_round + 1):
             s = rounds[rnd].get(comp.number)
             if s is None or s.source is ScoreSource.PENDING:
@@ -79,6 +81,7 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
             else:
                 per_vp.append(s.vp)
                 per_mp.append(s.mp + s.mp_penalty)
+                late_mp += s.mp_penalty
         penalties = warn.get(comp.number, 0) // code.warnings_per_penalty
         pen_vp = penalties * code.warning_vp_penalty
         pen_mp = penalties * code.warning_mp_penalty
@@ -95,6 +98,7 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
             warn.get(comp.number, 0),
             pen_vp,
             pen_mp,
+            late_mp,
             not comp.active_in(after_round + 1),
         )
         rows.append((vp, mp, comp.number, row))

@@ -1,0 +1,757 @@
+"""A Burraco deal (*smazzata*) as a sequence of moves: layout, legal moves, push, end, score.
+
+Like ``chess.Board``, a :class:`Deal` is a mutable position with a move stack: build it from a
+shuffled deck (:meth:`Deal.from_deck`, :meth:`Deal.shuffled`), ask :meth:`Deal.legal_moves`,
+apply a move with :meth:`Deal.push` (an illegal move raises :class:`IllegalMoveError` naming the
+article) and score the lines with :meth:`Deal.scores`. Seats are N, E, S, W clockwise; N-S and
+E-W are the lines; play starts at the dealer's left and goes clockwise (art. 6).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from enum import Enum
+from typing import Final
+
+from arbitro.cards import ALL_CARDS, Card, burraco_deck, random_cut, shuffled
+from arbitro.cards.card import JOKER_INDEX
+from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
+from arbitro.errors import ArbitroError
+from arbitro.games.burraco.errors import IllegalMoveError, illegal
+from arbitro.games.burraco.melds import Meld, make_meld
+from arbitro.games.burraco.moves import DRAW, PICK_UP, Move, MoveKind, discard, lay_off, meld
+from arbitro.games.burraco.rules import ACE_HIGH, PLAYERS, WILD_INDICES
+from arbitro.games.burraco.scoring import Line, LineScore, score_position
+
+
+class Seat(Enum):
+    """A seat at the table, clockwise: North, East, South, West (art. 4)."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def line(self) -> Line:
+        """The seat's line: N and S play N-S, E and W play E-W."""
+        return Line.NS if self in (Seat.N, Seat.S) else Line.EW
+
+    @property
+    def next(self) -> Seat:
+        """The next seat clockwise (the seat at this seat's left)."""
+        return SEATS[(SEATS.index(self) + 1) % PLAYERS]
+
+
+SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
+LINES: Final[tuple[Line, ...]] = (Line.NS, Line.EW)
+
+
+class Phase(Enum):
+    """Where the turn stands: draw or pick up (art. 9-10), play (melds, lay-offs, discard), over."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    OVER = "over"
+
+
+class EndReason(Enum):
+    """How a deal ended (art. 18): a closing, the stock run out, or the time-out (art. 17)."""
+
+    CLOSING = "closing"
+    STOCK_EXHAUSTED = "stock_exhausted"
+    TIME_OUT = "time_out"
+
+
+_N: Final = len(ALL_CARDS)
+_WILDS: Final = (JOKER_INDEX, 1, 14, 27, 40)  # joker, 2H, 2D, 2C, 2S
+_SET_RANKS: Final = (1, *range(3, 14))
+_DISCARDS: Final = tuple(discard(c) for c in ALL_CARDS)
+_LAYOFF_CACHE: dict[tuple[int, int, bool], Move] = {}
+
+
+def _pos_index(suit: int, position: int) -> int:
+    """Card index of the natural at run ``position`` (14 = ace high) of suit number ``suit``."""
+    return suit * 13 + (0 if position == ACE_HIGH else position - 1)
+
+
+def _combos(counts: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+
+    def rec(start: int, left: int, acc: tuple[int, ...], used: list[int]) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        for s in range(start, 4):
+            if counts[s] - used[s] > 0:
+                used[s] += 1
+                rec(s, left - 1, (*acc, s), used)
+                used[s] -= 1
+
+    rec(0, k, (), [0, 0, 0, 0])
+    return out
+
+
+_COMBOS: Final = {
+    (a, b, c, d, k): _combos((a, b, c, d), k)
+    for a in range(3)
+    for b in range(3)
+    for c in range(3)
+    for d in range(3)
+    for k in (2, 3)
+}
+
+
+def _layoff_move(target: int, idx: int, low: bool = False) -> Move:
+    key = (target, idx, low)
+    mv = _LAYOFF_CACHE.get(key)
+    if mv is None:
+        mv = lay_off(target, (ALL_CARDS[idx],), low=low)
+        _LAYOFF_CACHE[key] = mv
+    return mv
+
+
+class Deal:
+    """A Burraco deal in progress or over (arts. 6-10, 16-19, 33)."""
+
+    def __init__(
+        self, deck: Sequence[Card], dealer: Seat = Seat.N, code: BurracoFibasCode | None = None
+    ) -> None:
+        """Lay out a deal from ``deck`` (top card first) as the dealer does (art. 6).
+
+        Eleven cards to each player one at a time clockwise from the dealer's left; two
+        pozzetti of eleven from the bottom, one card each in turn (the one completed first is
+        taken first); the stock's first card turned up to start the discard pile.
+        """
+        c = code or burraco_fibas()
+        self.code: Final = c
+        deck = tuple(deck)
+        if Counter(deck) != Counter(burraco_deck()):
+            raise ArbitroError(
+                it="il mazzo non è quello da burraco di 108 carte",
+                en="the deck is not the 108-card Burraco deck",
+                article="3, 5",
+                key="burraco.bad_deck",
+            )
+        self.deck: Final = deck
+        self.dealer: Final = dealer
+        d = SEATS.index(dealer)
+        self._hands = [[0] * _N for _ in range(PLAYERS)]
+        dealt = PLAYERS * c.cards_per_player
+        for i, x in enumerate(deck[:dealt]):
+            self._hands[(d + 1 + i) % PLAYERS][x.index] += 1
+        self._sizes = [c.cards_per_player] * PLAYERS
+        bottom = deck[::-1][: c.pozzetti * c.pozzetto_cards]
+        self._pozzetti: list[tuple[Card, ...]] = [bottom[i :: c.pozzetti] for i in range(c.pozzetti)]
+        middle = deck[dealt : len(deck) - c.pozzetti * c.pozzetto_cards]
+        self._pile: list[Card] = [middle[0]]
+        self._stock: list[Card] = list(reversed(middle[1:]))
+        self._melds: list[list[Meld]] = [[], []]
+        self._set_ranks: list[set[int]] = [set(), set()]
+        self._burrachi = [0, 0]
+        self._taken = [False, False]
+        self._unplayed = [False] * PLAYERS
+        self._turn = (d + 1) % PLAYERS
+        self._phase = Phase.DRAW
+        self._turns = 0
+        self._single = -1
+        self._small_pickup = False
+        self._last_turn = False
+        self._timeout_left = 0
+        self._closer = -1
+        self._al_monte = False
+        self._end: EndReason | None = None
+        self._wild_value = 0
+        self.moves: list[tuple[Seat, Move]] = []
+
+    @classmethod
+    def shuffled(
+        cls, rng: random.Random, dealer: Seat = Seat.N, code: BurracoFibasCode | None = None
+    ) -> Deal:
+        """A new deal: the Burraco deck shuffled and cut with ``rng``, then laid out (art. 6)."""
+        return cls(random_cut(shuffled(burraco_deck(), rng), rng), dealer, code)
+
+    def copy(self) -> Deal:
+        """An independent copy of the position and its move stack."""
+        new = object.__new__(Deal)
+        new.__dict__.update(self.__dict__)
+        new._hands = [list(h) for h in self._hands]
+        new._sizes = list(self._sizes)
+        new._pozzetti = list(self._pozzetti)
+        new._pile = list(self._pile)
+        new._stock = list(self._stock)
+        new._melds = [list(m) for m in self._melds]
+        new._set_ranks = [set(s) for s in self._set_ranks]
+        new._burrachi = list(self._burrachi)
+        new._taken = list(self._taken)
+        new._unplayed = list(self._unplayed)
+        new.moves = list(self.moves)
+        return new
+
+    # ----------------------------------------------------------------- views
+
+    @property
+    def turn(self) -> Seat:
+        """The seat to play."""
+        return SEATS[self._turn]
+
+    @property
+    def phase(self) -> Phase:
+        """The turn's phase: draw, play or over."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal has ended (closing, stock exhausted or time-out; arts. 17-18)."""
+        return self._phase is Phase.OVER
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """How the deal ended, or None while it is on."""
+        return self._end
+
+    @property
+    def closer(self) -> Seat | None:
+        """The seat that closed, if the deal ended with a closing (art. 18)."""
+        return SEATS[self._closer] if self._closer >= 0 else None
+
+    @property
+    def closed_al_monte(self) -> bool:
+        """True when the closing came in the turn the player took a pile of at most 2 cards.
+
+        This is the closing "al monte" of arts. 2 and 18 (*raccolta virtuale*).
+        """
+        return self._al_monte
+
+    @property
+    def turns_played(self) -> int:
+        """How many turns have ended with a discard."""
+        return self._turns
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock (*tallone*)."""
+        return len(self._stock)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile (*monte degli scarti*), bottom first, top card last."""
+        return tuple(self._pile)
+
+    @property
+    def pozzetti_left(self) -> int:
+        """How many pozzetti are still on the table."""
+        return len(self._pozzetti)
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in display order (suit rank, then A..K, jokers last)."""
+        h = self._hands[SEATS.index(seat)]
+        return tuple(ALL_CARDS[i] for i in range(_N) for _ in range(h[i]))
+
+    def melds(self, line: Line) -> tuple[Meld, ...]:
+        """The melds ``line`` has opened, in the order opened (``layoff N`` numbers them)."""
+        return tuple(self._melds[LINES.index(line)])
+
+    def pozzetto_taken(self, line: Line) -> bool:
+        """True when ``line`` has gone to its pozzetto (art. 2 "Pozzetto")."""
+        return self._taken[LINES.index(line)]
+
+    def card_counts(self) -> Counter[Card]:
+        """Every card of the deal wherever it is: hands, melds, pile, stock, pozzetti."""
+        out: Counter[Card] = Counter()
+        for h in self._hands:
+            for i, n in enumerate(h):
+                if n:
+                    out[ALL_CARDS[i]] += n
+        for ms in self._melds:
+            for m in ms:
+                out.update(m.cards)
+        out.update(self._pile)
+        out.update(self._stock)
+        for p in self._pozzetti:
+            out.update(p)
+        return out
+
+    # ----------------------------------------------------------- legal moves
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to play (arts. 8-16, 18, 32, 33).
+
+        In the draw phase: draw, and pick up the pile if it has cards. In the play phase: every
+        discard allowed; every opening of three cards (sets and runs, with or without a wild);
+        every lay-off of one card on the line's melds. Longer melds and multi-card lay-offs are
+        legal too (:meth:`push` accepts them) but are reached here one card at a time.
+        """
+        if self._phase is Phase.DRAW:
+            return [DRAW, PICK_UP] if self._pile else [DRAW]
+        if self._phase is Phase.OVER:
+            return []
+        return self._play_moves()
+
+    def _play_moves(self) -> list[Move]:
+        s = self._turn
+        li = s & 1
+        h = self._hands[s]
+        size = self._sizes[s]
+        taken = self._taken[li]
+        out: list[Move] = []
+        wilds = [w for w in _WILDS if h[w]]
+        min_keep = 1 if taken else 0  # with the pozzetto taken, a card must stay to discard
+        # Openings of three cards (arts. 11-14, 32).
+        if size >= 3 + min_keep:
+            after = size - 3
+            set_ranks = self._set_ranks[li]
+            for r in _SET_RANKS:
+                if r in set_ranks:
+                    continue
+                cs = (h[r - 1], h[12 + r], h[25 + r], h[38 + r])
+                n = cs[0] + cs[1] + cs[2] + cs[3]
+                if n < 2 or (n == 2 and not wilds):
+                    continue
+                key = (min(cs[0], 2), min(cs[1], 2), min(cs[2], 2), min(cs[3], 2))
+                if n >= 3:
+                    for combo in _COMBOS[(*key, 3)]:
+                        mv = meld(tuple(ALL_CARDS[q * 13 + r - 1] for q in combo))
+                        if after != 1 or self._after_ok(mv):
+                            out.append(mv)
+                for combo in _COMBOS[(*key, 2)] if wilds else ():
+                    two = tuple(ALL_CARDS[q * 13 + r - 1] for q in combo)
+                    for w in wilds:
+                        mv = meld((*two, ALL_CARDS[w]))
+                        if after != 1 or self._after_ok(mv):
+                            out.append(mv)
+            for q in range(4):
+                base = q * 13
+                row = h[base : base + 13]
+                have = [0, *row, row[0]]  # by run position 1..14
+                if sum(have) - have[14] < 2:
+                    continue
+                for p in range(1, 13):
+                    a, b, c = have[p], have[p + 1], have[p + 2]
+                    k = (a > 0) + (b > 0) + (c > 0)
+                    if k == 3:
+                        if p == 1 and have[14] == 0 and a == 0:
+                            continue
+                        mv = meld(
+                            (
+                                ALL_CARDS[_pos_index(q, p)],
+                                ALL_CARDS[_pos_index(q, p + 1)],
+                                ALL_CARDS[_pos_index(q, p + 2)],
+                            )
+                        )
+                        if after != 1 or self._after_ok(mv):
+                            out.append(mv)
+                    elif k == 2 and wilds:
+                        for w in wilds:
+                            used = 1 + sum(
+                                1
+                                for pp in (p, p + 1, p + 2)
+                                if have[pp] and _pos_index(q, pp) == w
+                            )
+                            if h[w] < used:
+                                continue
+                            cards = tuple(
+                                ALL_CARDS[_pos_index(q, pp)] if have[pp] else ALL_CARDS[w]
+                                for pp in (p, p + 1, p + 2)
+                            )
+                            mv = meld(cards)
+                            if after != 1 or self._after_ok(mv):
+                                out.append(mv)
+        # Lay-offs of one card (arts. 12-14).
+        if size >= 1 + min_keep:
+            after = size - 1
+            max_run = self.code.run_max_naturals
+            max_set = self.code.set_max_naturals
+            for j, m in enumerate(self._melds[li]):
+                cands: list[Move] = []
+                if not m.is_run:
+                    rank = m.cards[0].rank
+                    assert rank is not None
+                    r = rank.value
+                    if m.naturals < max_set:
+                        for q in range(4):
+                            if h[q * 13 + r - 1]:
+                                cands.append(_layoff_move(j, q * 13 + r - 1))
+                    if m.wild < 0:
+                        cands.extend(_layoff_move(j, w) for w in wilds)
+                else:
+                    first = m.cards[1] if m.wild == 0 else m.cards[0]
+                    assert first.suit is not None
+                    q = first.index // 13
+                    lo, hi = m.low, m.high
+                    if m.naturals < max_run:
+                        seen: set[int] = set()
+                        if lo > 1:
+                            i = _pos_index(q, lo - 1)
+                            if h[i]:
+                                seen.add(i)
+                        if hi < ACE_HIGH:
+                            i = _pos_index(q, hi + 1)
+                            if h[i]:
+                                seen.add(i)
+                        if m.wild >= 0 and (lo > 1 or hi < ACE_HIGH):
+                            i = _pos_index(q, lo + m.wild)
+                            if h[i]:
+                                seen.add(i)
+                        cands.extend(_layoff_move(j, i) for i in sorted(seen))
+                    if m.wild < 0 and len(m.cards) < max_run + 1:
+                        two = q * 13 + 1
+                        for w in wilds:
+                            if lo > 1 and not (w == two and lo == 3):
+                                cands.append(_layoff_move(j, w, True))
+                            if hi < ACE_HIGH:
+                                cands.append(_layoff_move(j, w))
+                if after == 1:
+                    cands = [mv for mv in cands if self._after_ok(mv)]
+                out.extend(cands)
+        # Discards (arts. 8, 10, 16, 18, 33).
+        if size >= 2:
+            single = self._single
+            for i in range(_N):
+                if h[i] and not (i == single and h[i] < 2):
+                    out.append(_DISCARDS[i])
+        elif size == 1:
+            i = next(i for i in range(_N) if h[i])
+            if self._discard_error(i) is None:
+                out.append(_DISCARDS[i])
+        return out
+
+    def _after_ok(self, mv: Move) -> bool:
+        try:
+            self._check_play(mv)
+        except IllegalMoveError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ push
+
+    def is_legal(self, move: Move) -> bool:
+        """True if :meth:`push` would accept ``move`` now."""
+        try:
+            self._check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def push(self, move: Move) -> None:
+        """Apply ``move`` for the player to play; an illegal move raises IllegalMoveError.
+
+        The error names the broken article in Italian and English; the position is unchanged.
+        """
+        k = move.kind
+        if k is MoveKind.TIME_OUT:
+            self._call_time()
+            return
+        seat = SEATS[self._turn]
+        if k is MoveKind.DRAW or k is MoveKind.PICK_UP:
+            self._check_draw(move)
+            self._apply_draw(move)
+        elif k is MoveKind.DISCARD:
+            self._check_play(move)
+            self._apply_discard(move.cards[0])
+        else:
+            new = self._check_play(move)
+            assert new is not None
+            self._apply_meld(move, new)
+        self.moves.append((seat, move))
+
+    def _check(self, move: Move) -> None:
+        k = move.kind
+        if k is MoveKind.TIME_OUT:
+            if self._phase is Phase.OVER or self._timeout_left:
+                raise _over() if self._phase is Phase.OVER else _time_called()
+        elif k is MoveKind.DRAW or k is MoveKind.PICK_UP:
+            self._check_draw(move)
+        else:
+            self._check_play(move)
+
+    def _check_draw(self, move: Move) -> None:
+        if self._phase is Phase.OVER:
+            raise _over()
+        if self._phase is not Phase.DRAW:
+            raise illegal(
+                "si pesca o si raccoglie una sola volta, all'inizio del turno",
+                "one draw or pick-up only, at the start of the turn",
+                "8",
+                "burraco.draw_twice",
+            )
+        if move.kind is MoveKind.PICK_UP and not self._pile:
+            raise illegal(
+                "il monte degli scarti è vuoto",
+                "the discard pile is empty",
+                "10",
+                "burraco.empty_pile",
+            )
+
+    def _check_play(self, move: Move) -> Meld | None:
+        """Check a meld, lay-off or discard; return the meld it makes (None for a discard)."""
+        if self._phase is Phase.OVER:
+            raise _over()
+        if self._phase is not Phase.PLAY:
+            raise illegal(
+                "prima di giocare bisogna pescare o raccogliere",
+                "draw or pick up before playing",
+                "8, 30",
+                "burraco.no_draw",
+            )
+        s = self._turn
+        h = self._hands[s]
+        need: dict[int, int] = {}
+        for x in move.cards:
+            need[x.index] = need.get(x.index, 0) + 1
+        for i, n in need.items():
+            if h[i] < n:
+                raise illegal(
+                    f"carta non in mano: {ALL_CARDS[i]}",
+                    f"card not in hand: {ALL_CARDS[i]}",
+                    "8",
+                    "burraco.not_in_hand",
+                )
+        if move.kind is MoveKind.DISCARD:
+            if len(move.cards) != 1:
+                raise illegal("si scarta una sola carta", "discard one card", "8")
+            err = self._discard_error(move.cards[0].index)
+            if err is not None:
+                raise err
+            return None
+        li = s & 1
+        new: Meld
+        if move.kind is MoveKind.MELD:
+            new = make_meld(move.cards, self.code)
+            if not new.is_run and new.rank is not None and new.rank.value in self._set_ranks[li]:
+                raise illegal(
+                    f"la linea ha già una combinazione di {new.rank.symbol}",
+                    f"the line already has a set of {new.rank.symbol}",
+                    "32",
+                    "burraco.same_set",
+                )
+            old: Meld | None = None
+        elif move.kind is MoveKind.LAY_OFF:
+            ms = self._melds[li]
+            if not 0 <= move.target < len(ms):
+                raise illegal(
+                    f"la linea non ha il gioco numero {move.target}",
+                    f"the line has no meld number {move.target}",
+                    "2",
+                    "burraco.no_meld",
+                )
+            old = ms[move.target]
+            new = old.lay_off(move.cards, low=move.low, code=self.code)
+        else:
+            raise illegal("mossa sconosciuta", "unknown move", "8")
+        after = self._sizes[s] - len(move.cards)
+        if after == 0 and self._taken[li]:
+            raise illegal(
+                "non si chiude senza scarto: resta in mano la carta da scartare",
+                "no closing without a discard: keep a card to discard",
+                "18, 33",
+                "burraco.close_without_discard",
+            )
+        if after == 1:
+            last = next(i for i in range(_N) if h[i] > need.get(i, 0))
+            burrachi = self._burrachi[li]
+            if old is not None and old.burraco(self.code) is not None:
+                burrachi -= 1
+            if new.burraco(self.code) is not None:
+                burrachi += 1
+            err = self._last_discard_error(last, 1, burrachi)
+            if err is not None:
+                raise illegal(
+                    "giocata che lascia in mano una sola carta non scartabile: " + err.it,
+                    "a play leaving one card that cannot be discarded: " + err.en,
+                    err.article or "18",
+                    err.key,
+                )
+        return new
+
+    def _discard_error(self, i: int) -> IllegalMoveError | None:
+        s = self._turn
+        h = self._hands[s]
+        if h[i] == 0:
+            return illegal(
+                f"carta non in mano: {ALL_CARDS[i]}",
+                f"card not in hand: {ALL_CARDS[i]}",
+                "8",
+                "burraco.not_in_hand",
+            )
+        if self._sizes[s] == 1:
+            return self._last_discard_error(i, h[i], self._burrachi[s & 1])
+        if i == self._single and h[i] < 2:
+            return _single_error(i)
+        return None
+
+    def _last_discard_error(self, i: int, count: int, burrachi: int) -> IllegalMoveError | None:
+        """Why the last card ``i`` could not be discarded (going to pozzetto or closing)."""
+        if i == self._single and count < 2:
+            return _single_error(i)
+        if not self._taken[self._turn & 1]:
+            return None  # goes to the pozzetto "con lo scarto"; a wild may be discarded (art. 16)
+        if burrachi == 0:
+            return illegal(
+                "per chiudere la linea deve aver fatto almeno un burraco",
+                "to close the line must have made at least one burraco",
+                "18, 33",
+                "burraco.close_without_burraco",
+            )
+        if i in WILD_INDICES:
+            return illegal(
+                "non si chiude scartando una matta",
+                "a wild cannot be the closing discard",
+                "16, 33",
+                "burraco.close_with_wild",
+            )
+        if self._turns < PLAYERS:
+            return illegal(
+                "non si chiude prima che tutti e quattro i giocatori abbiano giocato una volta",
+                "no closing before all four players have played once",
+                "33",
+                "burraco.close_first_round",
+            )
+        return None
+
+    # ----------------------------------------------------------------- apply
+
+    def _apply_draw(self, move: Move) -> None:
+        s = self._turn
+        h = self._hands[s]
+        self._unplayed[s] = False
+        if move.kind is MoveKind.DRAW:
+            x = self._stock.pop()
+            h[x.index] += 1
+            self._sizes[s] += 1
+            if len(self._stock) <= self.code.unplayable_stock_cards:
+                self._last_turn = True  # art. 18: the last two stock cards are not playable
+            self._single = -1
+            self._small_pickup = False
+        else:
+            pile = self._pile
+            self._single = pile[0].index if len(pile) == 1 else -1
+            self._small_pickup = len(pile) <= self.code.al_monte_max_discards
+            for x in pile:
+                h[x.index] += 1
+            self._sizes[s] += len(pile)
+            self._pile = []
+        self._phase = Phase.PLAY
+
+    def _apply_meld(self, move: Move, new: Meld) -> None:
+        s = self._turn
+        li = s & 1
+        h = self._hands[s]
+        for x in move.cards:
+            h[x.index] -= 1
+        self._sizes[s] -= len(move.cards)
+        ms = self._melds[li]
+        if move.kind is MoveKind.MELD:
+            ms.append(new)
+            if not new.is_run and new.rank is not None:
+                self._set_ranks[li].add(new.rank.value)
+        else:
+            if ms[move.target].burraco(self.code) is not None:
+                self._burrachi[li] -= 1
+            ms[move.target] = new
+        if new.burraco(self.code) is not None:
+            self._burrachi[li] += 1
+        if self._sizes[s] == 0:
+            self._take_pozzetto(s)  # "al volo": play goes on (arts. 2, 23)
+
+    def _take_pozzetto(self, s: int) -> None:
+        pozzetto = self._pozzetti.pop(0)
+        h = self._hands[s]
+        for x in pozzetto:
+            h[x.index] += 1
+        self._sizes[s] += len(pozzetto)
+        self._taken[s & 1] = True
+
+    def _apply_discard(self, x: Card) -> None:
+        s = self._turn
+        self._hands[s][x.index] -= 1
+        self._sizes[s] -= 1
+        self._pile.append(x)
+        self._turns += 1
+        if self._sizes[s] == 0:
+            if self._taken[s & 1]:
+                self._finish(EndReason.CLOSING)
+                self._closer = s
+                self._al_monte = self._small_pickup
+                return
+            self._take_pozzetto(s)  # "con lo scarto": played from the next turn (art. 23)
+            self._unplayed[s] = True
+        if self._last_turn:
+            self._finish(EndReason.STOCK_EXHAUSTED)
+            return
+        if self._timeout_left and s == SEATS.index(self.dealer):
+            self._timeout_left -= 1
+            if self._timeout_left == 0:
+                self._finish(EndReason.TIME_OUT)
+                return
+        self._turn = (s + 1) % PLAYERS
+        self._phase = Phase.DRAW
+        self._single = -1
+        self._small_pickup = False
+
+    def _finish(self, reason: EndReason) -> None:
+        self._phase = Phase.OVER
+        self._end = reason
+
+    def _call_time(self) -> None:
+        """The arbiter calls time (art. 17): one last round after the dealer's discard."""
+        if self._phase is Phase.OVER:
+            raise _over()
+        if self._timeout_left:
+            raise _time_called()
+        d = SEATS.index(self.dealer)
+        just_after_dealer = self._phase is Phase.DRAW and self._turn == (d + 1) % PLAYERS
+        self._timeout_left = 1 if just_after_dealer else 2
+        self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
+
+    # ----------------------------------------------------------------- score
+
+    def positions(self) -> dict[Line, tuple[tuple[Meld, ...], list[tuple[Card, ...]], bool, tuple[Card, ...], bool]]:
+        """Each line's melds, hands, pozzetto taken, unplayed pozzetto and closing flag."""
+        out = {}
+        for li, line in enumerate(LINES):
+            hands: list[tuple[Card, ...]] = []
+            unplayed: tuple[Card, ...] = ()
+            for s in (li, li + 2):
+                cards = self.hand(SEATS[s])
+                if self._unplayed[s]:
+                    unplayed += cards
+                else:
+                    hands.append(cards)
+            closed = self._closer >= 0 and self._closer & 1 == li
+            out[line] = (tuple(self._melds[li]), hands, self._taken[li], unplayed, closed)
+        return out
+
+    def scores(self) -> dict[Line, LineScore]:
+        """Each line's score for the position (art. 19); final once :attr:`is_over`."""
+        out = {}
+        for line, (ms, hands, taken, unplayed, closed) in self.positions().items():
+            out[line] = score_position(
+                ms,
+                hands,
+                pozzetto_taken=taken,
+                unplayed_pozzetto=unplayed,
+                closed=closed,
+                line=line,
+                code=self.code,
+            )
+        return out
+
+
+def _over() -> IllegalMoveError:
+    return illegal("la smazzata è terminata", "the deal is over", "18", "burraco.deal_over")
+
+
+def _time_called() -> IllegalMoveError:
+    return illegal("time out già chiamato", "time already called", "17", "burraco.time_called")
+
+
+def _single_error(i: int) -> IllegalMoveError:
+    return illegal(
+        f"il monte di una sola carta ({ALL_CARDS[i]}) non si riscarta subito senza averne un'altra",
+        f"a one-card pile ({ALL_CARDS[i]}) cannot be discarded at once without a twin",
+        "10",
+        "burraco.single_discard",
+    )
