@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli import demo, events, vp
+from arbitro.cli import articles, demo, events, vp
 
 app = typer.Typer(
     name="arbitro",
@@ -37,6 +37,7 @@ def _options(
 events.register_commands(app)
 vp.register(app)
 demo.register(app)
+articles.register(app)
 
 
 def main() -> None:

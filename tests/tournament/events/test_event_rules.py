@@ -54,7 +54,7 @@ def test_art37_nobody_rests_twice_and_the_last_ranked_rests(make_event: MakeEven
     d.sheet(1, 2, (100, 50, 0, 0), (0, 0, 0, 0))  # 3: 150, 4: 0
     d.publish(1)
     ranking = [r.competitor for r in standings(d.state, 1)]
-    assert ranking == [5, 1, 3, 4, 2]  # 5 rested (14 VP); 2 lost 350 MP → 6 VP
+    assert ranking == [1, 5, 3, 4, 2]  # 1: 14 VP +350; 5 rested: 14 VP +305; 2: 6 VP
     d.seat(2)
     assert d.state.round(2).seating.resting == ((2,),)  # type: ignore[union-attr]
     d.sheet(2, 1, (100, 0, 0, 0), (0, 0, 0, 0))

@@ -23,7 +23,7 @@ from arbitro.games.burraco.errors import IllegalMoveError, illegal
 from arbitro.games.burraco.melds import Meld, make_meld
 from arbitro.games.burraco.moves import DRAW, PICK_UP, Move, MoveKind, discard, lay_off, meld
 from arbitro.games.burraco.rules import ACE_HIGH, PLAYERS, WILD_INDICES
-from arbitro.games.burraco.scoring import Line, LineScore, score_position
+from arbitro.games.burraco.scoring import Line, LinePosition, LineScore, score_line
 
 
 class Seat(Enum):
@@ -163,7 +163,6 @@ class Deal:
         self._closer = -1
         self._al_monte = False
         self._end: EndReason | None = None
-        self._wild_value = 0
         self.moves: list[tuple[Seat, Move]] = []
 
     @classmethod
@@ -332,8 +331,6 @@ class Deal:
                     a, b, c = have[p], have[p + 1], have[p + 2]
                     k = (a > 0) + (b > 0) + (c > 0)
                     if k == 3:
-                        if p == 1 and have[14] == 0 and a == 0:
-                            continue
                         mv = meld(
                             (
                                 ALL_CARDS[_pos_index(q, p)],
@@ -708,8 +705,12 @@ class Deal:
 
     # ----------------------------------------------------------------- score
 
-    def positions(self) -> dict[Line, tuple[tuple[Meld, ...], list[tuple[Card, ...]], bool, tuple[Card, ...], bool]]:
-        """Each line's melds, hands, pozzetto taken, unplayed pozzetto and closing flag."""
+    def positions(self) -> dict[Line, LinePosition]:
+        """Each line's position for scoring (art. 19): melds, hands, pozzetto, closing.
+
+        The hand of a player who took the pozzetto "con lo scarto" and has not played it yet
+        is the unplayed pozzetto.
+        """
         out = {}
         for li, line in enumerate(LINES):
             hands: list[tuple[Card, ...]] = []
@@ -720,24 +721,18 @@ class Deal:
                     unplayed += cards
                 else:
                     hands.append(cards)
-            closed = self._closer >= 0 and self._closer & 1 == li
-            out[line] = (tuple(self._melds[li]), hands, self._taken[li], unplayed, closed)
+            out[line] = LinePosition(
+                melds=tuple(self._melds[li]),
+                hands=tuple(hands),
+                pozzetto_taken=self._taken[li],
+                unplayed_pozzetto=unplayed,
+                closed=self._closer >= 0 and self._closer & 1 == li,
+            )
         return out
 
     def scores(self) -> dict[Line, LineScore]:
         """Each line's score for the position (art. 19); final once :attr:`is_over`."""
-        out = {}
-        for line, (ms, hands, taken, unplayed, closed) in self.positions().items():
-            out[line] = score_position(
-                ms,
-                hands,
-                pozzetto_taken=taken,
-                unplayed_pozzetto=unplayed,
-                closed=closed,
-                line=line,
-                code=self.code,
-            )
-        return out
+        return {ln: score_line(p, ln, self.code) for ln, p in self.positions().items()}
 
 
 def _over() -> IllegalMoveError:

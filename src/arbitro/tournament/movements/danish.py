@@ -13,7 +13,7 @@ from arbitro.tournament.model import CompetitorId, Seating
 from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
 from arbitro.tournament.movements.request import SeatingRequest, names, refuse
 from arbitro.tournament.movements.rest import resting_candidates
-from arbitro.tournament.movements.tables import opponents, seating_from_lines
+from arbitro.tournament.movements.tables import seating_from_lines, table_of
 
 
 def danish(request: SeatingRequest) -> Seating:
@@ -38,7 +38,6 @@ def modified_danish(request: SeatingRequest) -> Seating:
     """
     if request.is_last_round or request.previous is None:
         return danish(request)
-    met = opponents(request.previous)
     ranked = list(request.ranked)
     candidates: list[CompetitorId | None] = [None]
     if len(ranked) % 2:
@@ -46,7 +45,7 @@ def modified_danish(request: SeatingRequest) -> Seating:
     for resting in candidates:
         field = [c for c in ranked if c != resting]
         try:
-            groups = group_top_down(field, 2, met)
+            groups = group_top_down(field, 2, table_of(request.previous))
         except SearchLimitReached:
             groups = None
         if groups is not None:

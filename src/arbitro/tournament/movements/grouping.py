@@ -2,17 +2,24 @@
 
 The competitors, best first, are split into consecutive groups (two lines for pairs and teams,
 four players for individual events) as close to the Danish order as possible: the best
-unplaced competitor is grouped with the next best ones it may meet; when the tail cannot be
-completed, the search backtracks to the latest choice that has an alternative.
+unplaced competitor is grouped with the next best ones it may meet; on a dead end the search
+backtracks to the latest choice that has an alternative. The result is the first valid split
+in that (lexicographic) order.
+
+Who may not meet is a partition into classes: the tables of the previous round ("affrontate
+nel turno precedente"). Two competitors of one class may not share a group. This makes the
+search fast: m groups can still be filled exactly when no class has more than m unplaced
+members (deal the members class by class round the groups), so the search prunes every branch
+that breaks this count, and never explores a dead end beyond the group being formed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Hashable, Mapping, Sequence
 
 from arbitro.tournament.model import CompetitorId
 
-SEARCH_LIMIT = 2_000_000
+SEARCH_LIMIT = 5_000_000
 """Candidate placements tried before the search gives up (a guard, never hit in practice)."""
 
 
@@ -23,61 +30,104 @@ class SearchLimitReached(Exception):
 def group_top_down(
     ranked: Sequence[CompetitorId],
     size: int,
-    forbidden: Mapping[CompetitorId, Set[CompetitorId]],
+    classes: Mapping[CompetitorId, Hashable],
     limit: int = SEARCH_LIMIT,
 ) -> list[tuple[CompetitorId, ...]] | None:
-    """Split ``ranked`` into groups of ``size``, no group holding two mutually ``forbidden``.
+    """Split ``ranked`` into groups of ``size``, no group holding two of the same class.
 
-    Each group starts with the best unplaced competitor and takes the next best compatible
-    ones; on a dead end it backtracks (art. 4, modified Danish). Returns the groups in order,
-    or ``None`` when no such split exists; raises :class:`SearchLimitReached` after ``limit``
+    Each group starts with the best unplaced competitor and takes the next best ones it may
+    sit with; on a dead end the search backtracks (art. 4, modified Danish). Competitors
+    missing from ``classes`` are in a class of their own. Returns the groups in order, or
+    ``None`` when no such split exists; raises :class:`SearchLimitReached` after ``limit``
     placements. ``len(ranked)`` must be a multiple of ``size``.
     """
     n = len(ranked)
-    empty: frozenset[CompetitorId] = frozenset()
-    bans = [forbidden.get(c, empty) for c in ranked]
+    ids: dict[Hashable, int] = {}
+    cls = [ids.setdefault(classes.get(c, ("alone", c)), len(ids)) for c in ranked]
+    count = [0] * len(ids)  # unplaced members of each class
+    for k in cls:
+        count[k] += 1
+    hist = [0] * (n + 2)  # hist[x]: classes with x unplaced members
+    for x in count:
+        hist[x] += 1
+    if max(count, default=0) > n // size:
+        return None
+
     used = [False] * n
-    picks: list[int] = []  # indices chosen, ``size`` per group; group leaders at k*size
-    start = 0  # the first index to try for the next pick
-    lowest_free = 0  # every index below this is used
+    picks: list[int] = []
+    group_classes: list[int] = []
+
+    def place(i: int) -> None:
+        used[i] = True
+        k = cls[i]
+        hist[count[k]] -= 1
+        count[k] -= 1
+        hist[count[k]] += 1
+        picks.append(i)
+        group_classes.append(k)
+
+    def unplace() -> int:
+        i = picks.pop()
+        group_classes.pop()
+        used[i] = False
+        k = cls[i]
+        hist[count[k]] -= 1
+        count[k] += 1
+        hist[count[k]] += 1
+        return i
+
+    def feasible() -> bool:
+        # Groups left including the current one; classes at that count must join this group.
+        in_group = len(picks) % size or size
+        groups_left = (n - len(picks) + in_group) // size
+        free = size - in_group
+        tight = hist[groups_left]
+        if free == 0:
+            return tight == 0
+        if tight > free:
+            return False
+        return not tight or all(count[k] < groups_left for k in group_classes[-in_group:])
+
+    start = 0
+    lowest_free = 0
     tried = 0
     while len(picks) < n:
         slot = len(picks) % size
-        chosen = -1
+        chosen = False
         if slot == 0:
-            while lowest_free < n and used[lowest_free]:
+            while used[lowest_free]:
                 lowest_free += 1
             if start <= lowest_free:
-                chosen = lowest_free
+                place(lowest_free)
+                chosen = feasible()
+                if not chosen:
+                    unplace()
         else:
-            group = picks[len(picks) - slot :]
+            members = group_classes[-slot:]
             for j in range(max(start, picks[-1] + 1), n):
-                if used[j]:
+                if used[j] or cls[j] in members:
                     continue
                 tried += 1
-                c = ranked[j]
-                if all(c not in bans[g] and ranked[g] not in bans[j] for g in group):
-                    chosen = j
+                place(j)
+                if feasible():
+                    chosen = True
                     break
+                unplace()
         if tried > limit:
             raise SearchLimitReached
-        if chosen >= 0:
-            used[chosen] = True
-            picks.append(chosen)
+        if chosen:
             start = 0
             continue
-        # Dead end: undo the latest pick and try the next candidate in its place.
+        # Dead end: undo the latest pick and try the next candidate in its place; a group's
+        # first member is forced (the best unplaced), so undo past it.
         if not picks:
             return None
-        last = picks.pop()
-        used[last] = False
+        last = unplace()
         lowest_free = min(lowest_free, last)
         if len(picks) % size == 0:
-            # A group leader is forced (the best unplaced): undo further.
             if not picks:
                 return None
-            last = picks.pop()
-            used[last] = False
+            last = unplace()
             lowest_free = min(lowest_free, last)
         start = last + 1
     return [tuple(ranked[i] for i in picks[k : k + size]) for k in range(0, n, size)]

@@ -20,7 +20,12 @@ from arbitro.tournament.movements.request import (
     refuse,
 )
 from arbitro.tournament.movements.rest import choose_resting
-from arbitro.tournament.movements.tables import partners, seating_from_lines, tablemates
+from arbitro.tournament.movements.tables import (
+    partners,
+    seating_from_lines,
+    table_of,
+    tablemates,
+)
 
 PLAYERS_PER_TABLE = LINES_PER_TABLE * PLAYERS_PER_LINE
 """Four players at a table (art. 4: "Il quattro giocatori al tavolo...")."""
@@ -110,7 +115,7 @@ def individual_modified_danish(request: SeatingRequest) -> Seating:
     resting = resting_players(request, request.ranked)
     field = [c for c in request.ranked if resting is None or c not in resting]
     try:
-        groups = group_top_down(field, PLAYERS_PER_TABLE, tablemates(request.previous))
+        groups = group_top_down(field, PLAYERS_PER_TABLE, table_of(request.previous))
     except SearchLimitReached:
         groups = None
     if groups is None:

@@ -60,3 +60,8 @@ def partners(seating: Seating) -> dict[CompetitorId, set[CompetitorId]]:
 def meetings(seating: Seating) -> frozenset[frozenset[Line | None]]:
     """The round's matches as unordered {line, line} sets; a rest is {line, None}."""
     return frozenset(frozenset((t.ns, t.ew)) for t in seating.tables)
+
+
+def table_of(seating: Seating) -> dict[CompetitorId, int]:
+    """The table each competitor sat at in ``seating`` (those who met share a table)."""
+    return {c: t.table for t in seating.tables for line in t.lines for c in line}
