@@ -104,6 +104,46 @@ _COMBOS: Final = {
 }
 
 
+_MELD_CACHE: dict[tuple[int, int, int, int], Move] = {}
+_WINDOWS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _windows(mask: int) -> tuple[tuple[int, int], ...]:
+    """Run windows of three places (p, p+1, p+2) with all three (missing 0) or two present."""
+    out = []
+    for p in range(1, 13):
+        absent = [pp for pp in (p, p + 1, p + 2) if not mask >> pp & 1]
+        if not absent:
+            out.append((p, 0))
+        elif len(absent) == 1:
+            out.append((p, absent[0]))
+    return tuple(out)
+
+
+def _set_move(r: int, combo: tuple[int, ...], w: int) -> Move:
+    key = (-r, sum(q << (2 * i) for i, q in enumerate(combo)) + (len(combo) << 8), w, 0)
+    mv = _MELD_CACHE.get(key)
+    if mv is None:
+        cards = tuple(ALL_CARDS[q * 13 + r - 1] for q in combo)
+        mv = meld((*cards, ALL_CARDS[w]) if w >= 0 else cards)
+        _MELD_CACHE[key] = mv
+    return mv
+
+
+def _run_move(q: int, p: int, missing: int, w: int) -> Move:
+    key = (q, p, missing, w)
+    mv = _MELD_CACHE.get(key)
+    if mv is None:
+        mv = meld(
+            tuple(
+                ALL_CARDS[w] if pp == missing else ALL_CARDS[_pos_index(q, pp)]
+                for pp in (p, p + 1, p + 2)
+            )
+        )
+        _MELD_CACHE[key] = mv
+    return mv
+
+
 def _layoff_move(target: int, idx: int, low: bool = False) -> Move:
     key = (target, idx, low)
     mv = _LAYOFF_CACHE.get(key)
@@ -301,61 +341,43 @@ class Deal:
         # Openings of three cards (arts. 11-14, 32).
         if size >= 3 + min_keep:
             after = size - 3
+            cands: list[Move] = []
             set_ranks = self._set_ranks[li]
             for r in _SET_RANKS:
-                if r in set_ranks:
+                c0, c1, c2, c3 = h[r - 1], h[12 + r], h[25 + r], h[38 + r]
+                n = c0 + c1 + c2 + c3
+                if n < 2 or (n == 2 and not wilds) or r in set_ranks:
                     continue
-                cs = (h[r - 1], h[12 + r], h[25 + r], h[38 + r])
-                n = cs[0] + cs[1] + cs[2] + cs[3]
-                if n < 2 or (n == 2 and not wilds):
-                    continue
-                key = (min(cs[0], 2), min(cs[1], 2), min(cs[2], 2), min(cs[3], 2))
+                key = (min(c0, 2), min(c1, 2), min(c2, 2), min(c3, 2))
                 if n >= 3:
-                    for combo in _COMBOS[(*key, 3)]:
-                        mv = meld(tuple(ALL_CARDS[q * 13 + r - 1] for q in combo))
-                        if after != 1 or self._after_ok(mv):
-                            out.append(mv)
-                for combo in _COMBOS[(*key, 2)] if wilds else ():
-                    two = tuple(ALL_CARDS[q * 13 + r - 1] for q in combo)
-                    for w in wilds:
-                        mv = meld((*two, ALL_CARDS[w]))
-                        if after != 1 or self._after_ok(mv):
-                            out.append(mv)
+                    cands.extend(_set_move(r, combo, -1) for combo in _COMBOS[(*key, 3)])
+                if wilds:
+                    for combo in _COMBOS[(*key, 2)]:
+                        cands.extend(_set_move(r, combo, w) for w in wilds)
             for q in range(4):
                 base = q * 13
-                row = h[base : base + 13]
-                have = [0, *row, row[0]]  # by run position 1..14
-                if sum(have) - have[14] < 2:
-                    continue
-                for p in range(1, 13):
-                    a, b, c = have[p], have[p + 1], have[p + 2]
-                    k = (a > 0) + (b > 0) + (c > 0)
-                    if k == 3:
-                        mv = meld(
-                            (
-                                ALL_CARDS[_pos_index(q, p)],
-                                ALL_CARDS[_pos_index(q, p + 1)],
-                                ALL_CARDS[_pos_index(q, p + 2)],
-                            )
-                        )
-                        if after != 1 or self._after_ok(mv):
-                            out.append(mv)
-                    elif k == 2 and wilds:
+                mask = 0
+                for i in range(13):
+                    if h[base + i]:
+                        mask |= 2 << i
+                if mask & 2:
+                    mask |= 1 << ACE_HIGH
+                windows = _WINDOWS.get(mask)
+                if windows is None:
+                    windows = _windows(mask)
+                    _WINDOWS[mask] = windows
+                for p, missing in windows:
+                    if not missing:
+                        cands.append(_run_move(q, p, 0, -1))
+                    elif wilds:
+                        two = base + 1
                         for w in wilds:
-                            used = 1 + sum(
-                                1
-                                for pp in (p, p + 1, p + 2)
-                                if have[pp] and _pos_index(q, pp) == w
-                            )
-                            if h[w] < used:
-                                continue
-                            cards = tuple(
-                                ALL_CARDS[_pos_index(q, pp)] if have[pp] else ALL_CARDS[w]
-                                for pp in (p, p + 1, p + 2)
-                            )
-                            mv = meld(cards)
-                            if after != 1 or self._after_ok(mv):
-                                out.append(mv)
+                            if w == two and p <= 2 and h[w] < 2:
+                                continue  # the suit's 2 is already the natural 2 of the window
+                            cands.append(_run_move(q, p, missing, w))
+            if after == 1:
+                cands = [mv for mv in cands if self._after_ok(mv)]
+            out.extend(cands)
         # Lay-offs of one card (arts. 12-14).
         if size >= 1 + min_keep:
             after = size - 1
@@ -406,9 +428,10 @@ class Deal:
         # Discards (arts. 8, 10, 16, 18, 33).
         if size >= 2:
             single = self._single
-            for i in range(_N):
-                if h[i] and not (i == single and h[i] < 2):
-                    out.append(_DISCARDS[i])
+            if single >= 0 and h[single] == 1:
+                out.extend(_DISCARDS[i] for i in range(_N) if h[i] and i != single)
+            else:
+                out.extend(_DISCARDS[i] for i in range(_N) if h[i])
         elif size == 1:
             i = next(i for i in range(_N) if h[i])
             if self._discard_error(i) is None:
