@@ -35,7 +35,7 @@ def first_split(
 @settings(max_examples=150, deadline=None)
 @given(
     size=st.sampled_from([2, 4]),
-    groups=st.integers(min_value=1, max_value=4),
+    groups=st.integers(min_value=1, max_value=5),
     data=st.data(),
 )
 def test_art4_search_finds_the_first_split_in_danish_order(
@@ -43,6 +43,7 @@ def test_art4_search_finds_the_first_split_in_danish_order(
 ) -> None:
     """Art. 4 modified Danish: the pruned search returns exactly what plain top-down
     backtracking returns (the split closest to the Danish order), or nothing when none exists."""
+    groups = min(groups, 3) if size == 4 else groups  # keep the unpruned reference fast
     n = size * groups
     ranked = data.draw(st.permutations(list(range(1, n + 1))))
     classes = {c: data.draw(st.integers(0, n // 2)) for c in ranked}

@@ -191,6 +191,7 @@ class Deal:
         self._melds: list[list[Meld]] = [[], []]
         self._set_ranks: list[set[int]] = [set(), set()]
         self._burrachi = [0, 0]
+        self._layoffs: list[dict[int, tuple[Move, ...]] | None] = [None, None]
         self._taken = [False, False]
         self._unplayed = [False] * PLAYERS
         self._turn = (d + 1) % PLAYERS
@@ -224,6 +225,7 @@ class Deal:
         new._melds = [list(m) for m in self._melds]
         new._set_ranks = [set(s) for s in self._set_ranks]
         new._burrachi = list(self._burrachi)
+        new._layoffs = list(self._layoffs)
         new._taken = list(self._taken)
         new._unplayed = list(self._unplayed)
         new.moves = list(self.moves)
@@ -336,6 +338,7 @@ class Deal:
         size = self._sizes[s]
         taken = self._taken[li]
         out: list[Move] = []
+        present = [i for i in range(_N) if h[i]]
         wilds = [w for w in _WILDS if h[w]]
         min_keep = 1 if taken else 0  # with the pozzetto taken, a card must stay to discard
         # Openings of three cards (arts. 11-14, 32).
@@ -343,11 +346,18 @@ class Deal:
             after = size - 3
             cands: list[Move] = []
             set_ranks = self._set_ranks[li]
+            rank_n = [0] * 14
+            masks = [0, 0, 0, 0]
+            for i in present:
+                if i < JOKER_INDEX:
+                    q, r0 = divmod(i, 13)
+                    rank_n[r0 + 1] += h[i]
+                    masks[q] |= 2 << r0
             for r in _SET_RANKS:
-                c0, c1, c2, c3 = h[r - 1], h[12 + r], h[25 + r], h[38 + r]
-                n = c0 + c1 + c2 + c3
+                n = rank_n[r]
                 if n < 2 or (n == 2 and not wilds) or r in set_ranks:
                     continue
+                c0, c1, c2, c3 = h[r - 1], h[12 + r], h[25 + r], h[38 + r]
                 key = (min(c0, 2), min(c1, 2), min(c2, 2), min(c3, 2))
                 if n >= 3:
                     cands.extend(_set_move(r, combo, -1) for combo in _COMBOS[(*key, 3)])
@@ -356,10 +366,7 @@ class Deal:
                         cands.extend(_set_move(r, combo, w) for w in wilds)
             for q in range(4):
                 base = q * 13
-                mask = 0
-                for i in range(13):
-                    if h[base + i]:
-                        mask |= 2 << i
+                mask = masks[q]
                 if mask & 2:
                     mask |= 1 << ACE_HIGH
                 windows = _WINDOWS.get(mask)
@@ -379,64 +386,71 @@ class Deal:
                 cands = [mv for mv in cands if self._after_ok(mv)]
             out.extend(cands)
         # Lay-offs of one card (arts. 12-14).
-        if size >= 1 + min_keep:
-            after = size - 1
-            max_run = self.code.run_max_naturals
-            max_set = self.code.set_max_naturals
-            for j, m in enumerate(self._melds[li]):
-                cands: list[Move] = []
-                if not m.is_run:
-                    rank = m.cards[0].rank
-                    assert rank is not None
-                    r = rank.value
-                    if m.naturals < max_set:
-                        for q in range(4):
-                            if h[q * 13 + r - 1]:
-                                cands.append(_layoff_move(j, q * 13 + r - 1))
-                    if m.wild < 0:
-                        cands.extend(_layoff_move(j, w) for w in wilds)
-                else:
-                    first = m.cards[1] if m.wild == 0 else m.cards[0]
-                    assert first.suit is not None
-                    q = first.index // 13
-                    lo, hi = m.low, m.high
-                    if m.naturals < max_run:
-                        seen: set[int] = set()
-                        if lo > 1:
-                            i = _pos_index(q, lo - 1)
-                            if h[i]:
-                                seen.add(i)
-                        if hi < ACE_HIGH:
-                            i = _pos_index(q, hi + 1)
-                            if h[i]:
-                                seen.add(i)
-                        if m.wild >= 0 and (lo > 1 or hi < ACE_HIGH):
-                            i = _pos_index(q, lo + m.wild)
-                            if h[i]:
-                                seen.add(i)
-                        cands.extend(_layoff_move(j, i) for i in sorted(seen))
-                    if m.wild < 0 and len(m.cards) < max_run + 1:
-                        two = q * 13 + 1
-                        for w in wilds:
-                            if lo > 1 and not (w == two and lo == 3):
-                                cands.append(_layoff_move(j, w, True))
-                            if hi < ACE_HIGH:
-                                cands.append(_layoff_move(j, w))
-                if after == 1:
-                    cands = [mv for mv in cands if self._after_ok(mv)]
-                out.extend(cands)
+        if size >= 1 + min_keep and self._melds[li]:
+            table = self._layoffs[li]
+            if table is None:
+                table = self._layoff_table(li)
+                self._layoffs[li] = table
+            lays: list[Move] = []
+            for i in present:
+                got = table.get(i)
+                if got:
+                    lays.extend(got)
+            if size == 2 and lays:
+                lays = [mv for mv in lays if self._after_ok(mv)]
+            out.extend(lays)
         # Discards (arts. 8, 10, 16, 18, 33).
         if size >= 2:
             single = self._single
             if single >= 0 and h[single] == 1:
-                out.extend(_DISCARDS[i] for i in range(_N) if h[i] and i != single)
+                out.extend(_DISCARDS[i] for i in present if i != single)
             else:
-                out.extend(_DISCARDS[i] for i in range(_N) if h[i])
+                out.extend(_DISCARDS[i] for i in present)
         elif size == 1:
-            i = next(i for i in range(_N) if h[i])
+            i = present[0]
             if self._discard_error(i) is None:
                 out.append(_DISCARDS[i])
         return out
+
+    def _layoff_table(self, li: int) -> dict[int, tuple[Move, ...]]:
+        """Every one-card lay-off on line ``li``'s melds, by the card index laid off."""
+        found: dict[int, list[Move]] = {}
+        max_run = self.code.run_max_naturals
+        max_set = self.code.set_max_naturals
+        for j, m in enumerate(self._melds[li]):
+            if not m.is_run:
+                rank = m.cards[0].rank
+                assert rank is not None
+                r = rank.value
+                if m.naturals < max_set:
+                    for q in range(4):
+                        found.setdefault(q * 13 + r - 1, []).append(_layoff_move(j, q * 13 + r - 1))
+                if m.wild < 0:
+                    for w in _WILDS:
+                        found.setdefault(w, []).append(_layoff_move(j, w))
+                continue
+            first = m.cards[1] if m.wild == 0 else m.cards[0]
+            assert first.suit is not None
+            q = first.index // 13
+            lo, hi = m.low, m.high
+            if m.naturals < max_run:
+                seen: set[int] = set()
+                if lo > 1:
+                    seen.add(_pos_index(q, lo - 1))
+                if hi < ACE_HIGH:
+                    seen.add(_pos_index(q, hi + 1))
+                if m.wild >= 0 and (lo > 1 or hi < ACE_HIGH):
+                    seen.add(_pos_index(q, lo + m.wild))
+                for i in sorted(seen):
+                    found.setdefault(i, []).append(_layoff_move(j, i))
+            if m.wild < 0 and len(m.cards) < max_run + 1:
+                two = q * 13 + 1
+                for w in _WILDS:
+                    if lo > 1 and not (w == two and lo == 3):
+                        found.setdefault(w, []).append(_layoff_move(j, w, True))
+                    if hi < ACE_HIGH:
+                        found.setdefault(w, []).append(_layoff_move(j, w))
+        return {i: tuple(v) for i, v in found.items()}
 
     def _after_ok(self, mv: Move) -> bool:
         try:
@@ -663,6 +677,7 @@ class Deal:
             h[x.index] -= 1
         self._sizes[s] -= len(move.cards)
         ms = self._melds[li]
+        self._layoffs[li] = None
         if move.kind is MoveKind.MELD:
             ms.append(new)
             if not new.is_run and new.rank is not None:
