@@ -7,7 +7,9 @@
   ``ARBITRO_TEST_POSTGRES_URL``; dropped after the test. The postgres cases carry the
   ``postgres`` marker. PostgreSQL missing makes the postgres cases FAIL, never skip.
 - ``record_store``: an open :class:`arbitro.store.RecordStore` on ``database_url``.
-- ``postgres_server``: the session's server (for tests that need PostgreSQL only).
+- ``postgres_database_url``: like ``database_url``, PostgreSQL only (mark such tests
+  ``@pytest.mark.postgres``).
+- ``postgres_server``: the session's server.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def _load_helper(name: str) -> ModuleType:
     module_name = f"arbitro_tests_{name}"
     if module_name in sys.modules:
         return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, Path(__file__).with_name(name + ".py"))
+    spec = importlib.util.spec_from_file_location(
+        module_name, Path(__file__).with_name(name + ".py")
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
@@ -81,6 +85,16 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         yield f"sqlite:///{tmp_path / 'arbitro.sqlite3'}"
         return
     url = postgres.create_schema(request.getfixturevalue("postgres_test_database"))
+    try:
+        yield url
+    finally:
+        postgres.drop_schema(url)
+
+
+@pytest.fixture
+def postgres_database_url(postgres_test_database: str) -> Iterator[str]:
+    """Like ``database_url`` but PostgreSQL only, for tests of PostgreSQL's own behaviour."""
+    url = postgres.create_schema(postgres_test_database)
     try:
         yield url
     finally:

@@ -186,9 +186,7 @@ def create_schema(database_url: str) -> str:
     with psycopg.connect(database_url, autocommit=True) as connection:
         connection.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(name)))
     base = database_url.split("://", 1)[1]
-    return (
-        f"postgresql+psycopg://{base}?options=-csearch_path%3D{name}&application_name={name}"
-    )
+    return f"postgresql+psycopg://{base}?options=-csearch_path%3D{name}&application_name={name}"
 
 
 def drop_schema(schema_url: str) -> None:

@@ -14,7 +14,18 @@ from typer.testing import CliRunner
 from arbitro.cli.main import app
 
 # Art. 20, "2 SMAZZATE", copied from the code by hand: (up to MP difference, winner VP).
-TWO_DEALS = [(40, 10), (120, 11), (200, 12), (300, 13), (400, 14), (500, 15), (620, 16), (740, 17), (870, 18), (1000, 19)]
+TWO_DEALS = [
+    (40, 10),
+    (120, 11),
+    (200, 12),
+    (300, 13),
+    (400, 14),
+    (500, 15),
+    (620, 16),
+    (740, 17),
+    (870, 18),
+    (1000, 19),
+]
 REST = (305, 14)  # art. 37, rounds of 2 deals
 
 
@@ -48,10 +59,24 @@ class Cli:
 
 def test_24_pairs_5_rounds_end_to_end(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "gara.sqlite3")
-    cli("event", "create", "campionato", "--name", "Campionato sociale", "--rounds", "5", "--deals", "2",
-        "--movements", "registration,mitchell,mitchell,modified-danish,modified-danish")
+    cli(
+        "event",
+        "create",
+        "campionato",
+        "--name",
+        "Campionato sociale",
+        "--rounds",
+        "5",
+        "--deals",
+        "2",
+        "--movements",
+        "registration,mitchell,mitchell,modified-danish,modified-danish",
+    )
     csv = tmp_path / "iscritti.csv"
-    csv.write_text("nome;giocatore1;giocatore2\n" + "".join(f"Coppia {i};G{i}a;G{i}b\n" for i in range(1, 25)), "utf-8")
+    csv.write_text(
+        "nome;giocatore1;giocatore2\n" + "".join(f"Coppia {i};G{i}a;G{i}b\n" for i in range(1, 25)),
+        "utf-8",
+    )
     assert cli("import-csv", "campionato", str(csv))["registered"] == list(range(1, 25))
 
     vp_tot = {c: 0 for c in range(1, 25)}
@@ -61,7 +86,10 @@ def test_24_pairs_5_rounds_end_to_end(tmp_path: Path) -> None:
     stationary: dict[int, int] = {}
     for rnd in range(1, 6):
         if rnd == 5:  # pair 24 withdraws: 23 pairs, one incomplete table in the last round
-            assert cli("withdraw", "campionato", "24", "--reason", "partenza anticipata")["from_round"] == 5
+            assert (
+                cli("withdraw", "campionato", "24", "--reason", "partenza anticipata")["from_round"]
+                == 5
+            )
         tables = cli("seat", "campionato", str(rnd), "--publish")["tables"]
         opponents: dict[int, int] = {}
         for t in tables:
@@ -90,11 +118,32 @@ def test_24_pairs_5_rounds_end_to_end(tmp_path: Path) -> None:
             if rnd == 2 and t["table"] == 3:  # one correction: an evident sum error
                 wrong = [list(r) for r in rows]
                 wrong[0][1] += 100
-                cli("sheet", "campionato", str(rnd), str(t["table"]), *[f"--deal={','.join(map(str, r))}" for r in wrong])
-                cli("correct", "campionato", str(rnd), str(t["table"]), "--kind", "sum", "--reason", "errore di somma",
-                    *[f"--deal={','.join(map(str, r))}" for r in rows])
+                cli(
+                    "sheet",
+                    "campionato",
+                    str(rnd),
+                    str(t["table"]),
+                    *[f"--deal={','.join(map(str, r))}" for r in wrong],
+                )
+                cli(
+                    "correct",
+                    "campionato",
+                    str(rnd),
+                    str(t["table"]),
+                    "--kind",
+                    "sum",
+                    "--reason",
+                    "errore di somma",
+                    *[f"--deal={','.join(map(str, r))}" for r in rows],
+                )
             else:
-                out = cli("sheet", "campionato", str(rnd), str(t["table"]), *[f"--deal={','.join(map(str, r))}" for r in rows])
+                out = cli(
+                    "sheet",
+                    "campionato",
+                    str(rnd),
+                    str(t["table"]),
+                    *[f"--deal={','.join(map(str, r))}" for r in rows],
+                )
                 assert out["status"] == "entered"
             ns_total = sum(r[0] + r[1] for r in rows)
             ew_total = sum(r[2] + r[3] for r in rows)
@@ -110,7 +159,14 @@ def test_24_pairs_5_rounds_end_to_end(tmp_path: Path) -> None:
         if rnd == 3:  # two warnings → -1 VP, -100 MP (art. 22, 41)
             warned = tables[1]["ew"][0]
             cli("warn", "campionato", "3", str(warned), "--reason", "commenti durante il gioco")
-            cli("warn", "campionato", "3", str(warned), "--reason", "carte mosse durante il gioco del compagno")
+            cli(
+                "warn",
+                "campionato",
+                "3",
+                str(warned),
+                "--reason",
+                "carte mosse durante il gioco del compagno",
+            )
             vp_tot[warned] -= 1
             mp_tot[warned] -= 100
         cli("publish", "campionato", str(rnd))
@@ -118,8 +174,12 @@ def test_24_pairs_5_rounds_end_to_end(tmp_path: Path) -> None:
 
     final = cli("standings", "campionato")
     got = [(r["competitor"], r["vp"], r["mp"]) for r in final["rows"]]
-    expected = sorted(((c, vp_tot[c], mp_tot[c]) for c in vp_tot), key=lambda x: (-x[1], -x[2], x[0]))
+    expected = sorted(
+        ((c, vp_tot[c], mp_tot[c]) for c in vp_tot), key=lambda x: (-x[1], -x[2], x[0])
+    )
     assert got == expected
     assert {r["competitor"]: r["withdrawn"] for r in final["rows"]}[24]
     history = cli("history", "campionato", "2", "3")
-    assert [h["kind"] for h in history] == ["entered", "correction: sum"] and history[1]["reason"] == "errore di somma"
+    assert [h["kind"] for h in history] == ["entered", "correction: sum"] and history[1][
+        "reason"
+    ] == "errore di somma"

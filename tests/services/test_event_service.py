@@ -35,11 +35,17 @@ class Clock:
         return self.now
 
 
-def play(svc: EventService, event_id: str, pairs: int, movements: tuple[Movement, ...], seed: int) -> None:
+def play(
+    svc: EventService, event_id: str, pairs: int, movements: tuple[Movement, ...], seed: int
+) -> None:
     """Register ``pairs`` pairs and play every round with random plausible sheets."""
     config = EventConfig(
-        name="Serata di prova", event_format=EventFormat.PAIRS, rounds=len(movements),
-        deals=(2,) * len(movements), movements=movements, seed=seed,
+        name="Serata di prova",
+        event_format=EventFormat.PAIRS,
+        rounds=len(movements),
+        deals=(2,) * len(movements),
+        movements=movements,
+        seed=seed,
     )
     svc.create_event(event_id, config)
     for i in range(1, pairs + 1):
@@ -49,7 +55,9 @@ def play(svc: EventService, event_id: str, pairs: int, movements: tuple[Movement
         state = svc.seat(event_id, rnd, publish=True)
         for table in state.round(rnd).seating.tables:  # type: ignore[union-attr]
             if not table.is_incomplete:
-                svc.enter_sheet(event_id, rnd, table.table, SheetEntry((random_deal(rng), random_deal(rng))))
+                svc.enter_sheet(
+                    event_id, rnd, table.table, SheetEntry((random_deal(rng), random_deal(rng)))
+                )
         svc.publish_standings(event_id, rnd)
 
 
@@ -57,7 +65,13 @@ def test_event_stored_as_records_and_reloaded_by_a_new_process(database_url: str
     """Every change is a record; a new service on the same database derives the same
     standings from them (the store is the only truth)."""
     store = RecordStore(database_url)
-    play(EventService(store, Clock()), "serata", 7, (Movement.DRAW, Movement.MITCHELL, Movement.MODIFIED_DANISH), 7)
+    play(
+        EventService(store, Clock()),
+        "serata",
+        7,
+        (Movement.DRAW, Movement.MITCHELL, Movement.MODIFIED_DANISH),
+        7,
+    )
     fresh = EventService(RecordStore(database_url))
     first = EventService(store).standings("serata")
     assert fresh.standings("serata") == first
@@ -71,38 +85,61 @@ def test_conflict_correction_and_history(database_url: str) -> None:
     with a reason; the sheet's history shows every version (art. 21)."""
     clock = Clock()
     svc = EventService(RecordStore(database_url), clock)
-    svc.create_event("e", EventConfig("E", EventFormat.PAIRS, 2, (2, 2), (Movement.REGISTRATION_ORDER, Movement.DANISH)))
+    svc.create_event(
+        "e",
+        EventConfig(
+            "E", EventFormat.PAIRS, 2, (2, 2), (Movement.REGISTRATION_ORDER, Movement.DANISH)
+        ),
+    )
     for i in range(4):
         svc.register("e", f"C{i}")
     svc.seat("e", 1, publish=True)
-    one = SheetEntry((DealScore(LineDeal(200, 100), LineDeal(0, 50)), DealScore(LineDeal(0, 0), LineDeal(0, 0))))
-    two = SheetEntry((DealScore(LineDeal(200, 100), LineDeal(0, 55)), DealScore(LineDeal(0, 0), LineDeal(0, 0))))
+    one = SheetEntry(
+        (DealScore(LineDeal(200, 100), LineDeal(0, 50)), DealScore(LineDeal(0, 0), LineDeal(0, 0)))
+    )
+    two = SheetEntry(
+        (DealScore(LineDeal(200, 100), LineDeal(0, 55)), DealScore(LineDeal(0, 0), LineDeal(0, 0)))
+    )
     assert svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 N-S") == "entered"
     assert svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 E-O") == "entered"
     assert svc.enter_sheet("e", 1, 1, two, actor="tavolo 1 E-O") == "conflict"
     clock.now += timedelta(minutes=2)
-    svc.correct_sheet("e", 1, 1, kind="conflict", reason="verificato lo score firmato", entry=one, actor="direttore")
+    svc.correct_sheet(
+        "e",
+        1,
+        1,
+        kind="conflict",
+        reason="verificato lo score firmato",
+        entry=one,
+        actor="direttore",
+    )
     history = svc.sheet_history("e", 1, 1)
     assert [(v.kind, v.actor) for v in history] == [
-        ("entered", "tavolo 1 N-S"), ("repeated", "tavolo 1 E-O"), ("conflict", "tavolo 1 E-O"),
+        ("entered", "tavolo 1 N-S"),
+        ("repeated", "tavolo 1 E-O"),
+        ("conflict", "tavolo 1 E-O"),
         ("correction: conflict", "direttore"),
     ]
     assert history[-1].reason == "verificato lo score firmato"
     assert history[-1].at == clock.now
 
 
-def test_export_validates_against_the_published_schema_and_imports_to_the_same_standings(database_url: str, tmp_path: Path) -> None:
+def test_export_validates_against_the_published_schema_and_imports_to_the_same_standings(
+    database_url: str, tmp_path: Path
+) -> None:
     """The event file follows docs/event-file.schema.json; importing it and replaying gives
     identical standings."""
     svc = EventService(RecordStore(database_url), Clock())
     play(svc, "orig", 9, (Movement.DRAW, Movement.MITCHELL, Movement.DANISH), 11)
     svc.give_warning("orig", 3, 2, "commenti")
     data = json.loads(json.dumps(export_event(svc, "orig")))
-    jsonschema.validate(data, event_file_schema())
+    jsonschema.Draft7Validator(event_file_schema()).validate(data)
     assert json.loads((REPO / "docs" / "event-file.schema.json").read_text()) == event_file_schema()
     import_event(svc, data, "copia")
     assert svc.standings("copia") == svc.standings("orig")
-    assert [r.recorded_at for r in svc.store.records("copia")] == [r.recorded_at for r in svc.store.records("orig")]
+    assert [r.recorded_at for r in svc.store.records("copia")] == [
+        r.recorded_at for r in svc.store.records("orig")
+    ]
 
 
 def test_import_refuses_a_bad_file_and_stores_nothing(tmp_path: Path) -> None:
@@ -111,7 +148,7 @@ def test_import_refuses_a_bad_file_and_stores_nothing(tmp_path: Path) -> None:
     play(svc, "orig", 4, (Movement.DRAW,), 1)
     data = export_event(svc, "orig")
     data["records"][3]["kind"] = "sheet-burned"
-    with pytest.raises(ArbitroError, match="records/3/kind"):
+    with pytest.raises(ArbitroError, match=r"records\[3\]\.kind"):
         import_event(svc, data, "rotto")
     del data["records"][3]
     data["records"][3]["kind"] = "competitor-registered"
@@ -120,13 +157,23 @@ def test_import_refuses_a_bad_file_and_stores_nothing(tmp_path: Path) -> None:
     assert not svc.store.has_event("rotto")
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     pairs=st.integers(4, 13),
-    movements=st.lists(st.sampled_from([Movement.DRAW, Movement.MITCHELL, Movement.DANISH, Movement.MODIFIED_DANISH]), min_size=1, max_size=4),
+    movements=st.lists(
+        st.sampled_from(
+            [Movement.DRAW, Movement.MITCHELL, Movement.DANISH, Movement.MODIFIED_DANISH]
+        ),
+        min_size=1,
+        max_size=4,
+    ),
     seed=st.integers(0, 10_000),
 )
-def test_property_export_import_replay_gives_the_same_standings(tmp_path: Path, pairs: int, movements: list[Movement], seed: int) -> None:
+def test_property_export_import_replay_gives_the_same_standings(
+    tmp_path: Path, pairs: int, movements: list[Movement], seed: int
+) -> None:
     """Property: for any event, export → import → replay gives identical standings after
     every round."""
     db = tmp_path / f"p{pairs}-{seed}-{len(movements)}.sqlite3"

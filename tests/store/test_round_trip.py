@@ -4,6 +4,7 @@ FIBAS art. 21: a score sheet's correction is recorded, never overwritten)."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from arbitro.store import NewRecord, RecordStore, StoredRecord
 
+EVENT_NUMBERS = itertools.count(1)
 ROME_WINTER = timezone(timedelta(hours=1))
 
 
@@ -74,8 +76,12 @@ JSON_SCALARS = (
 )
 JSON_VALUES = st.recursive(
     JSON_SCALARS,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8).filter(lambda k: "\x00" not in k), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.text(max_size=8).filter(lambda k: "\x00" not in k), children, max_size=4
+        )
+    ),
     max_leaves=12,
 )
 PAYLOADS = st.dictionaries(st.text(max_size=10).filter(lambda k: "\x00" not in k), JSON_VALUES)
@@ -110,7 +116,7 @@ def test_any_json_payloads_and_batches_come_back_in_order(
     record_store: RecordStore, batches: list[list[NewRecord]]
 ) -> None:
     """Property: any batches of JSON records are read back in order, numbered 1, 2, 3..."""
-    event_id = f"e{len(record_store.list_events())}"
+    event_id = f"e{next(EVENT_NUMBERS)}"
     record_store.create_event(event_id, "proprietà")
     stored: list[StoredRecord] = []
     for batch in batches:

@@ -14,11 +14,15 @@ from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sh
 CODE = burraco_fibas()
 
 
-def sheet(*rows: tuple[int, int, int, int], closed: list[tuple[int, int, int, int]] | None = None) -> SheetEntry:
+def sheet(
+    *rows: tuple[int, int, int, int], closed: list[tuple[int, int, int, int]] | None = None
+) -> SheetEntry:
     def deal(r: tuple[int, int, int, int]) -> DealScore:
         return DealScore(LineDeal(r[0], r[1]), LineDeal(r[2], r[3]))
 
-    return SheetEntry(tuple(deal(r) for r in rows), None if closed is None else tuple(deal(r) for r in closed))
+    return SheetEntry(
+        tuple(deal(r) for r in rows), None if closed is None else tuple(deal(r) for r in closed)
+    )
 
 
 def test_art19_totals_difference_and_vp_of_a_two_deal_sheet() -> None:
@@ -49,7 +53,9 @@ def test_art19_team_match_adds_open_and_closed_rooms() -> None:
         ((0, 1085, 0, 0), "impossibili"),
     ],
 )
-def test_art19_impossible_numbers_are_refused_with_the_deal_and_line(row: tuple[int, int, int, int], it_fragment: str) -> None:
+def test_art19_impossible_numbers_are_refused_with_the_deal_and_line(
+    row: tuple[int, int, int, int], it_fragment: str
+) -> None:
     """A base is a sum of burraco bonuses and the closing; points come in fives and cannot
     exceed the deck's 1080 (art. 3, 15, 19)."""
     with pytest.raises(ArbitroError) as err:
@@ -73,7 +79,11 @@ points = st.integers(-200, 216).map(lambda n: n * 5)
 deal_rows = st.tuples(bases, points, bases, points)
 
 
-@given(st.integers(1, 4).flatmap(lambda n: st.tuples(st.just(n), st.lists(deal_rows, min_size=n, max_size=n))))
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.tuples(st.just(n), st.lists(deal_rows, min_size=n, max_size=n))
+    )
+)
 def test_every_sheet_vp_sum_to_20(case: tuple[int, list[tuple[int, int, int, int]]]) -> None:
     """Property: any valid sheet's VP add up to 20 and its MP to zero (art. 19-20)."""
     deals, rows = case

@@ -27,10 +27,23 @@ def test_art20_two_deals_130_is_12_8() -> None:
 @pytest.mark.parametrize(
     ("deals", "diff", "expected"),
     [
-        (1, 0, (10, 10)), (1, 30, (10, 10)), (1, 35, (11, 9)), (1, 500, (19, 1)), (1, 505, (20, 0)),
-        (2, 40, (10, 10)), (2, 45, (11, 9)), (2, 1000, (19, 1)), (2, 1005, (20, 0)),
-        (3, 50, (10, 10)), (3, 55, (11, 9)), (3, 1500, (19, 1)), (3, 1505, (20, 0)),
-        (4, 100, (10, 10)), (4, 105, (11, 9)), (4, 2000, (19, 1)), (4, 2005, (20, 0)),
+        (1, 0, (10, 10)),
+        (1, 30, (10, 10)),
+        (1, 35, (11, 9)),
+        (1, 500, (19, 1)),
+        (1, 505, (20, 0)),
+        (2, 40, (10, 10)),
+        (2, 45, (11, 9)),
+        (2, 1000, (19, 1)),
+        (2, 1005, (20, 0)),
+        (3, 50, (10, 10)),
+        (3, 55, (11, 9)),
+        (3, 1500, (19, 1)),
+        (3, 1505, (20, 0)),
+        (4, 100, (10, 10)),
+        (4, 105, (11, 9)),
+        (4, 2000, (19, 1)),
+        (4, 2005, (20, 0)),
     ],
 )
 def test_art20_band_edges(deals: int, diff: int, expected: tuple[int, int]) -> None:
@@ -70,7 +83,9 @@ def test_vp_pair_gives_the_higher_total_the_winner_vp() -> None:
 
 
 @given(st.sampled_from([1, 2, 3, 4]), st.integers(0, 1000).map(lambda n: n * 5), st.booleans())
-def test_vp_always_sum_to_20_and_grow_with_the_difference(deals: int, diff: int, teams: bool) -> None:
+def test_vp_always_sum_to_20_and_grow_with_the_difference(
+    deals: int, diff: int, teams: bool
+) -> None:
     """Every table gives VP adding up to 20, never less to a larger difference (art. 20)."""
     table = burraco_fibas().vp_table(deals=deals, teams=teams)
     w, lose = vp_for_difference(diff, table)
@@ -82,7 +97,7 @@ def test_vp_always_sum_to_20_and_grow_with_the_difference(deals: int, diff: int,
 def _seed_tables() -> dict[str, list[tuple[int, int, int, int]]]:
     text = SEED.read_text("utf-8")
     section = text[text.index("RANGE DI RIFERIMENTO PRESENTE SUGLI SCORE") :]
-    section = section[: section.index("Carte \"smazzate al tavolo\"")]
+    section = section[: section.index('Carte "smazzate al tavolo"')]
     tables: dict[str, list[tuple[int, int, int, int]]] = {}
     current = ""
     for line in section.splitlines():

@@ -86,6 +86,7 @@ class BurracoFibasCode:
     warning_mp_penalty: int
     round_minutes: dict[int, int]
     complaints_window_minutes: int
+    deck_points: int
 
     def vp_table(self, *, deals: int, teams: bool = False) -> VpTable:
         """The VP table for a round of ``deals`` deals, or the teams table (art. 20)."""
@@ -95,9 +96,7 @@ class BurracoFibasCode:
 
     def deck_value(self) -> int:
         """The points of every card of the deck added up (art. 3 values, art. 2 deck)."""
-        jokers_per_deck = self.cards_per_deck - 4 * (len(self.rank_order) - 1)
-        naturals = sum(v for r, v in self.card_values.items() if r != "JK") * 4
-        return self.french_decks * (naturals + jokers_per_deck * self.card_values["JK"])
+        return self.deck_points
 
     def rest_score(self, deals: int) -> RestScore | None:
         """The rest score for rounds of ``deals`` deals (art. 37), or None if none is printed."""
@@ -125,6 +124,10 @@ def burraco_fibas() -> BurracoFibasCode:
         )
         for k, v in d["rest_scores"].items()
     }
+    values = dict(d["cards"]["values"])
+    jokers_per_deck = d["deck"]["cards_per_deck"] - 4 * (len(d["cards"]["rank_order"]) - 1)
+    naturals = sum(v for r, v in values.items() if r != "JK") * 4
+    deck_points = d["deck"]["french_decks"] * (naturals + jokers_per_deck * values["JK"])
     return BurracoFibasCode(
         code=d["code"],
         title=d["title"],
@@ -164,4 +167,5 @@ def burraco_fibas() -> BurracoFibasCode:
         warning_mp_penalty=d["warnings"]["mp_penalty"],
         round_minutes={_digits(k): v for k, v in d["round_minutes"].items() if k != "article"},
         complaints_window_minutes=d["complaints"]["window_minutes"],
+        deck_points=deck_points,
     )

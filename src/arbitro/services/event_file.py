@@ -3,19 +3,22 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from datetime import datetime
 from functools import cache
 from importlib import resources
 from typing import Any
 
-import jsonschema
+import fastjsonschema
 
 from arbitro.errors import ArbitroError
 from arbitro.services.events import EventService
 from arbitro.store import NewRecord
 from arbitro.tournament.event import EventState
+from arbitro.tournament.model import EventFormat
 from arbitro.tournament.records import Record, RecordKind, utc
+from arbitro.tournament.scoring.sheet import check_sheet
 
 FORMAT = "arbitro-event-file"
 VERSION = 1
@@ -52,20 +55,23 @@ def export_event(service: EventService, event_id: str) -> dict[str, Any]:
     }
 
 
+@cache
+def _validator() -> Any:
+    # compile() annotates the schema it is given: give it a copy.
+    return fastjsonschema.compile(copy.deepcopy(event_file_schema()))
+
+
 def parse_event_file(data: Any) -> tuple[str, str, list[Record]]:
     """Validate an event file against its schema and by replaying it; returns the event id,
     the name and the records. Nothing is stored."""
-    validator = jsonschema.Draft202012Validator(
-        event_file_schema(), format_checker=jsonschema.FormatChecker()
-    )
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        e = errors[0]
-        where = "/".join(str(p) for p in e.absolute_path) or "(radice/root)"
+    try:
+        _validator()(data)
+    except fastjsonschema.JsonSchemaValueException as e:
+        where = e.name.removeprefix("data").lstrip(".") or "(radice/root)"
         raise ArbitroError(
             f"file di gara non valido in {where}: {e.message}",
             f"invalid event file at {where}: {e.message}",
-        )
+        ) from None
     records = [
         Record(
             RecordKind(r["kind"]),
@@ -83,13 +89,24 @@ def parse_event_file(data: Any) -> tuple[str, str, list[Record]]:
             "invalid event file: records must be numbered 1, 2, 3... without gaps",
         )
     try:
-        EventState.replay(data["event_id"], records)
+        state = EventState.replay(data["event_id"], records)
+        for rnd in state.rounds.values():
+            for sheet in rnd.sheets.values():
+                for version in sheet.history:
+                    check_sheet(
+                        state.code, version.entry, deals=state.deals(rnd.number), teams=teams(state)
+                    )
     except (KeyError, ValueError, TypeError) as exc:
         raise ArbitroError(
             f"file di gara incoerente: la rilettura si ferma ({exc!r})",
             f"inconsistent event file: replaying it fails ({exc!r})",
         ) from exc
     return str(data["event_id"]), str(data["name"]), records
+
+
+def teams(state: EventState) -> bool:
+    """True for team events (sheets with an open and a closed room)."""
+    return state.config.event_format is EventFormat.TEAMS
 
 
 def import_event(service: EventService, data: Any, event_id: str | None = None) -> EventState:

@@ -7,13 +7,14 @@ so that appends are serialised. PostgreSQL is reached through psycopg 3.
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
+
+from arbitro.store import json_text
 
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
 DEFAULT_DATABASE_URL = "sqlite:///arbitro.sqlite3"
@@ -38,19 +39,15 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def _json_serializer(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False)
-
-
 def make_engine(url: str) -> Engine:
     """Create the engine for ``url`` with the store's connection settings."""
     sa_url = make_url(normalize_url(url))
     if sa_url.get_backend_name() != "sqlite":
-        return create_engine(sa_url, json_serializer=_json_serializer, pool_pre_ping=True)
+        return create_engine(sa_url, json_serializer=json_text.dumps, pool_pre_ping=True)
     memory = sa_url.database in (None, "", ":memory:")
     engine = create_engine(
         sa_url,
-        json_serializer=_json_serializer,
+        json_serializer=json_text.dumps,
         connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
         **({"poolclass": StaticPool} if memory else {}),
     )

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
-from arbitro.store import migrate
+from arbitro.store import json_text, migrate
 from arbitro.store.engine import WRITE_OPTION, default_database_url, make_engine
 from arbitro.store.errors import ConcurrencyError
 from arbitro.store.records import EventSummary, NewRecord, StoredRecord
@@ -287,22 +287,15 @@ def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
             f"the payload must be a JSON object, not {type(record.payload).__name__}.",
         )
     try:
-        text = json.dumps(record.payload, ensure_ascii=False, allow_nan=False)
+        text = json_text.dumps(record.payload)
         text.encode("utf-8")
-    except (TypeError, ValueError) as exc:  # UnicodeEncodeError is a ValueError
+    except ValueError as exc:  # PayloadError, UnicodeEncodeError (a lone surrogate)
         raise _invalid_record(
             index,
             record.kind,
-            f"i dati non sono JSON valido ({exc}).",
-            f"the payload is not valid JSON ({exc}).",
+            f"i dati non si possono memorizzare come JSON ({exc}).",
+            f"the payload cannot be stored as JSON ({exc}).",
         ) from exc
-    if _has_null_character(record.payload):
-        raise _invalid_record(
-            index,
-            record.kind,
-            "i dati contengono il carattere nullo (U+0000), che non si può memorizzare.",
-            "the payload contains the null character (U+0000), which cannot be stored.",
-        )
     at = record.recorded_at
     if at is not None:
         if not isinstance(at, datetime) or at.tzinfo is None or at.utcoffset() is None:
@@ -320,14 +313,3 @@ def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
         "reason": record.reason,
         "at": at,
     }
-
-
-def _has_null_character(value: Any) -> bool:
-    """Whether a JSON value holds U+0000 in a string or key (PostgreSQL's JSONB refuses it)."""
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_null_character(k) or _has_null_character(v) for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return any(_has_null_character(item) for item in value)
-    return False

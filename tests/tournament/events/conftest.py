@@ -45,20 +45,32 @@ class Driver:
         self.do(commands.seat(self.state, rnd, self.now, **kw))  # type: ignore[arg-type]
         self.do(commands.publish_seating(self.state, rnd, self.now))
 
-    def sheet(self, rnd: int, table: int, *deals: tuple[int, int, int, int], closed: tuple[tuple[int, int, int, int], ...] | None = None) -> None:
-        self.do(commands.enter_sheet(self.state, rnd, table, entry(*deals, closed=closed), self.now))
+    def sheet(
+        self,
+        rnd: int,
+        table: int,
+        *deals: tuple[int, int, int, int],
+        closed: tuple[tuple[int, int, int, int], ...] | None = None,
+    ) -> None:
+        self.do(
+            commands.enter_sheet(self.state, rnd, table, entry(*deals, closed=closed), self.now)
+        )
 
     def publish(self, rnd: int) -> None:
         self.do(commands.publish_standings(self.state, rnd, self.now))
 
 
-def entry(*deals: tuple[int, int, int, int], closed: tuple[tuple[int, int, int, int], ...] | None = None) -> SheetEntry:
+def entry(
+    *deals: tuple[int, int, int, int], closed: tuple[tuple[int, int, int, int], ...] | None = None
+) -> SheetEntry:
     """A sheet from ``(ns_base, ns_points, ew_base, ew_points)`` rows."""
 
     def row(d: tuple[int, int, int, int]) -> DealScore:
         return DealScore(LineDeal(d[0], d[1]), LineDeal(d[2], d[3]))
 
-    return SheetEntry(tuple(row(d) for d in deals), None if closed is None else tuple(row(d) for d in closed))
+    return SheetEntry(
+        tuple(row(d) for d in deals), None if closed is None else tuple(row(d) for d in closed)
+    )
 
 
 def config(
@@ -70,7 +82,14 @@ def config(
 ) -> EventConfig:
     """An event configuration with sensible defaults (registration order, then Danish)."""
     moves = movements or (Movement.REGISTRATION_ORDER,) + (Movement.DANISH,) * (rounds - 1)
-    return EventConfig(name="Test", event_format=event_format, rounds=rounds, deals=(deals,) * rounds, movements=moves, **kw)  # type: ignore[arg-type]
+    return EventConfig(
+        name="Test",
+        event_format=event_format,
+        rounds=rounds,
+        deals=(deals,) * rounds,
+        movements=moves,
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -69,7 +69,10 @@ def test_art37_nobody_rests_twice_and_the_last_ranked_rests(make_event: MakeEven
 def test_art37_last_round_rest_gets_the_average_rounded_down(make_event: MakeEvent) -> None:
     """Art. 37: a line resting in the last round whose average is higher than the rest score
     gets its average, rounded down; in earlier rounds it gets the rest score."""
-    d = make_event(rounds=3, movements=(Movement.REGISTRATION_ORDER, Movement.ARBITER_CHOICE, Movement.ARBITER_CHOICE))
+    d = make_event(
+        rounds=3,
+        movements=(Movement.REGISTRATION_ORDER, Movement.ARBITER_CHOICE, Movement.ARBITER_CHOICE),
+    )
     d.register_many(3)
     d.seat(1)  # 1 v 2; 3 rests: 305 MP, 14 VP
     d.sheet(1, 1, (1000, 500, 0, 0), (1000, 505, 0, 0))  # 1: +3005 → 20-0
@@ -78,7 +81,9 @@ def test_art37_last_round_rest_gets_the_average_rounded_down(make_event: MakeEve
     d.sheet(2, 1, (100, 0, 0, 0), (0, 0, 0, 0))  # 1: +100 → 11-9
     d.publish(2)
     d.seat(3, arbiter_tables=(TableSeating(1, (2,), (3,)), TableSeating(2, (1,), None)))
-    last = round_scores(d.state, 3, as_of=3, history={1: [round_scores(d.state, r, as_of=3)[1] for r in (1, 2)]})
+    last = round_scores(
+        d.state, 3, as_of=3, history={1: [round_scores(d.state, r, as_of=3)[1] for r in (1, 2)]}
+    )
     assert last[1].source is ScoreSource.REST_AVERAGE
     assert (last[1].vp, last[1].mp) == ((20 + 11) // 2, (3005 + 100) // 2)  # 15 VP, 1552 MP
     d.sheet(3, 1, (0, 0, 0, 0), (0, 0, 0, 0))
@@ -139,7 +144,9 @@ def test_art36_abandon(make_event: MakeEvent, justified: bool, leaver: tuple[int
     d.register_many(4)
     d.seat(1)
     d.sheet(1, 2, (100, 0, 100, 0), (0, 0, 0, 0))
-    d.do(commands.record_abandon(d.state, 1, 1, justified, "malore" if justified else "lite", d.now))
+    d.do(
+        commands.record_abandon(d.state, 1, 1, justified, "malore" if justified else "lite", d.now)
+    )
     got = rows(d, 1)
     assert got[2] == (14, 305)
     assert got[1] == leaver
@@ -165,13 +172,17 @@ def test_art40_arbitral_score_replaces_the_round_result(make_event: MakeEvent) -
     d.register_many(2)
     d.seat(1)
     d.sheet(1, 1, (300, 200, 0, 0), (0, 0, 0, 0))
-    d.do(commands.arbitral_score(d.state, 1, 2, 0, 8, "danneggiata da informazione illecita", d.now))
+    d.do(
+        commands.arbitral_score(d.state, 1, 2, 0, 8, "danneggiata da informazione illecita", d.now)
+    )
     assert rows(d, 1)[2] == (8, 0)
     with pytest.raises(ArbitroError, match="fuori scala"):
         commands.arbitral_score(d.state, 1, 2, 0, 21, "x", d.now)
 
 
-def test_art19_same_sheet_twice_is_harmless_a_different_one_is_a_conflict(make_event: MakeEvent) -> None:
+def test_art19_same_sheet_twice_is_harmless_a_different_one_is_a_conflict(
+    make_event: MakeEvent,
+) -> None:
     """Both lines submit: the same numbers again change nothing; different numbers are kept
     as a conflict for the director, never an overwrite; publication waits for it."""
     d = make_event(rounds=1, movements=(Movement.REGISTRATION_ORDER,))
@@ -185,11 +196,26 @@ def test_art19_same_sheet_twice_is_harmless_a_different_one_is_a_conflict(make_e
     assert rows(d, 1)[1] == (15, 500)  # the first entry still counts
     with pytest.raises(ArbitroError, match="conflitto"):
         d.publish(1)
-    d.do(commands.correct_sheet(d.state, 1, 1, d.now, kind="conflict", reason="verificato con il tavolo", entry=entry((300, 200, 0, 0), (0, 0, 100, 0))))
+    d.do(
+        commands.correct_sheet(
+            d.state,
+            1,
+            1,
+            d.now,
+            kind="conflict",
+            reason="verificato con il tavolo",
+            entry=entry((300, 200, 0, 0), (0, 0, 100, 0)),
+        )
+    )
     assert commands.sheet_status(d.state, 1, 1) == "entered"
     assert rows(d, 1)[1] == (14, 400)
     d.publish(1)
-    assert [v.kind for v in d.state.round(1).sheets[1].history] == ["entered", "repeated", "conflict", "correction: conflict"]
+    assert [v.kind for v in d.state.round(1).sheets[1].history] == [
+        "entered",
+        "repeated",
+        "conflict",
+        "correction: conflict",
+    ]
 
 
 def test_sheet_for_a_table_that_does_not_exist(make_event: MakeEvent) -> None:
@@ -215,15 +241,35 @@ def test_art21_sum_error_corrected_only_before_publication(make_event: MakeEvent
     """Art. 21: an evident sum error is corrected if found before the round's standings and
     the next seating; afterwards the sheet stands."""
     d = _two_rounds(make_event)
-    d.do(commands.correct_sheet(d.state, 1, 2, d.now, kind="sum", reason="somma errata", entry=entry((100, 50, 0, 0), (0, 0, 0, 0))))
+    d.do(
+        commands.correct_sheet(
+            d.state,
+            1,
+            2,
+            d.now,
+            kind="sum",
+            reason="somma errata",
+            entry=entry((100, 50, 0, 0), (0, 0, 0, 0)),
+        )
+    )
     assert rows(d, 1)[3] == (12, 150)
     d.publish(1)
     with pytest.raises(ArbitroError) as err:
-        commands.correct_sheet(d.state, 1, 2, d.now, kind="sum", reason="altra somma", entry=entry((100, 0, 0, 0), (0, 0, 0, 0)))
+        commands.correct_sheet(
+            d.state,
+            1,
+            2,
+            d.now,
+            kind="sum",
+            reason="altra somma",
+            entry=entry((100, 0, 0, 0), (0, 0, 0, 0)),
+        )
     assert err.value.article == "21"
 
 
-def test_art21_inverted_scores_need_the_table_and_count_from_the_next_round(make_event: MakeEvent) -> None:
+def test_art21_inverted_scores_need_the_table_and_count_from_the_next_round(
+    make_event: MakeEvent,
+) -> None:
     """Art. 21: inverted scores are corrected when the table agrees, even after the standings
     and next seating; the seating stands and the result changes from the next round."""
     d = _two_rounds(make_event)
@@ -232,7 +278,11 @@ def test_art21_inverted_scores_need_the_table_and_count_from_the_next_round(make
     seating_before = d.state.round(2).seating
     with pytest.raises(ArbitroError, match="tavolo riconosce"):
         commands.correct_sheet(d.state, 1, 1, d.now, kind="inverted", reason="invertiti")
-    d.do(commands.correct_sheet(d.state, 1, 1, d.now, kind="inverted", reason="invertiti", table_agrees=True))
+    d.do(
+        commands.correct_sheet(
+            d.state, 1, 1, d.now, kind="inverted", reason="invertiti", table_agrees=True
+        )
+    )
     assert d.state.round(2).seating == seating_before
     assert rows(d, 1)[1] == (15, 500)  # standings after round 1 as published
     assert standings(d.state, 2)[0].round_vp[0] is not None
@@ -274,7 +324,9 @@ def test_art39_complaints_window_then_final(make_event: MakeEvent) -> None:
         commands.lodge_complaint(d.state, 1, 2, "tardi", d.now)
 
 
-def test_art4_later_round_needs_previous_standings_and_published_seating_stands(make_event: MakeEvent) -> None:
+def test_art4_later_round_needs_previous_standings_and_published_seating_stands(
+    make_event: MakeEvent,
+) -> None:
     """Round 2 is seated from round 1's standings; once published a seating stands (art. 21 b)."""
     d = make_event(rounds=2)
     d.register_many(4)
@@ -302,14 +354,22 @@ def test_art7_one_deal_rounds_only_with_prepared_deals() -> None:
     from .conftest import config
 
     with pytest.raises(ArbitroError) as err:
-        commands.create_event(config(rounds=1, deals=1, movements=(Movement.DRAW,)), __import__("datetime").datetime.now())
+        commands.create_event(
+            config(rounds=1, deals=1, movements=(Movement.DRAW,)),
+            __import__("datetime").datetime.now(),
+        )
     assert err.value.article == "7"
-    commands.create_event(config(rounds=1, deals=1, movements=(Movement.DRAW,), duplicate=True), __import__("datetime").datetime.now())
+    commands.create_event(
+        config(rounds=1, deals=1, movements=(Movement.DRAW,), duplicate=True),
+        __import__("datetime").datetime.now(),
+    )
 
 
 def test_teams_event_uses_two_rooms_and_the_teams_table(make_event: MakeEvent) -> None:
     """Team events: a match is the open and the closed room; the teams table converts."""
-    d = make_event(rounds=1, movements=(Movement.REGISTRATION_ORDER,), event_format=EventFormat.TEAMS)
+    d = make_event(
+        rounds=1, movements=(Movement.REGISTRATION_ORDER,), event_format=EventFormat.TEAMS
+    )
     for name in ("Squadra A", "Squadra B"):
         d.do(commands.register(d.state, name, ["a", "b", "c", "d"], d.now))
     d.seat(1)

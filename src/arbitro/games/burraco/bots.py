@@ -9,7 +9,6 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from arbitro.cards import ALL_CARDS
 from arbitro.games.burraco.deal import Deal, Phase, Seat
 from arbitro.games.burraco.moves import DRAW, PICK_UP, Move, MoveKind
 from arbitro.games.burraco.rules import WILD_INDICES, value_table
@@ -98,4 +97,4 @@ def play_deal(
     raise RuntimeError("deal did not end within max_moves")
 
 
-__all__ = ["ALL_CARDS", "DRAW", "Bot", "GreedyBot", "RandomBot", "play_deal"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "play_deal"]

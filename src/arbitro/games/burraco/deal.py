@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Final
 
@@ -184,14 +184,16 @@ class Deal:
             self._hands[(d + 1 + i) % PLAYERS][x.index] += 1
         self._sizes = [c.cards_per_player] * PLAYERS
         bottom = deck[::-1][: c.pozzetti * c.pozzetto_cards]
-        self._pozzetti: list[tuple[Card, ...]] = [bottom[i :: c.pozzetti] for i in range(c.pozzetti)]
+        self._pozzetti: list[tuple[Card, ...]] = [
+            bottom[i :: c.pozzetti] for i in range(c.pozzetti)
+        ]
         middle = deck[dealt : len(deck) - c.pozzetti * c.pozzetto_cards]
         self._pile: list[Card] = [middle[0]]
         self._stock: list[Card] = list(reversed(middle[1:]))
         self._melds: list[list[Meld]] = [[], []]
         self._set_ranks: list[set[int]] = [set(), set()]
         self._burrachi = [0, 0]
-        self._layoffs: list[dict[int, tuple[Move, ...]] | None] = [None, None]
+        self._layoffs: list[list[dict[int, tuple[Move, ...]] | None]] = [[], []]
         self._taken = [False, False]
         self._unplayed = [False] * PLAYERS
         self._turn = (d + 1) % PLAYERS
@@ -225,7 +227,7 @@ class Deal:
         new._melds = [list(m) for m in self._melds]
         new._set_ranks = [set(s) for s in self._set_ranks]
         new._burrachi = list(self._burrachi)
-        new._layoffs = list(self._layoffs)
+        new._layoffs = [list(p) for p in self._layoffs]
         new._taken = list(self._taken)
         new._unplayed = list(self._unplayed)
         new.moves = list(self.moves)
@@ -387,15 +389,15 @@ class Deal:
             out.extend(cands)
         # Lay-offs of one card (arts. 12-14).
         if size >= 1 + min_keep and self._melds[li]:
-            table = self._layoffs[li]
-            if table is None:
-                table = self._layoff_table(li)
-                self._layoffs[li] = table
+            parts = self._layoffs[li]
             lays: list[Move] = []
-            for i in present:
-                got = table.get(i)
-                if got:
-                    lays.extend(got)
+            for j, part in enumerate(parts):
+                if part is None:
+                    part = self._layoff_part(li, j)
+                    parts[j] = part
+                for i, got in part.items():
+                    if h[i]:
+                        lays.extend(got)
             if size == 2 and lays:
                 lays = [mv for mv in lays if self._after_ok(mv)]
             out.extend(lays)
@@ -412,44 +414,42 @@ class Deal:
                 out.append(_DISCARDS[i])
         return out
 
-    def _layoff_table(self, li: int) -> dict[int, tuple[Move, ...]]:
-        """Every one-card lay-off on line ``li``'s melds, by the card index laid off."""
+    def _layoff_part(self, li: int, j: int) -> dict[int, tuple[Move, ...]]:
+        """Every one-card lay-off on meld ``j`` of line ``li``, by the card index laid off."""
         found: dict[int, list[Move]] = {}
-        max_run = self.code.run_max_naturals
-        max_set = self.code.set_max_naturals
-        for j, m in enumerate(self._melds[li]):
-            if not m.is_run:
-                rank = m.cards[0].rank
-                assert rank is not None
-                r = rank.value
-                if m.naturals < max_set:
-                    for q in range(4):
-                        found.setdefault(q * 13 + r - 1, []).append(_layoff_move(j, q * 13 + r - 1))
-                if m.wild < 0:
-                    for w in _WILDS:
-                        found.setdefault(w, []).append(_layoff_move(j, w))
-                continue
-            first = m.cards[1] if m.wild == 0 else m.cards[0]
-            assert first.suit is not None
-            q = first.index // 13
-            lo, hi = m.low, m.high
-            if m.naturals < max_run:
-                seen: set[int] = set()
-                if lo > 1:
-                    seen.add(_pos_index(q, lo - 1))
-                if hi < ACE_HIGH:
-                    seen.add(_pos_index(q, hi + 1))
-                if m.wild >= 0 and (lo > 1 or hi < ACE_HIGH):
-                    seen.add(_pos_index(q, lo + m.wild))
-                for i in sorted(seen):
-                    found.setdefault(i, []).append(_layoff_move(j, i))
-            if m.wild < 0 and len(m.cards) < max_run + 1:
-                two = q * 13 + 1
+        m = self._melds[li][j]
+        if not m.is_run:
+            rank = m.cards[0].rank
+            assert rank is not None
+            r = rank.value
+            if m.naturals < self.code.set_max_naturals:
+                for q in range(4):
+                    found.setdefault(q * 13 + r - 1, []).append(_layoff_move(j, q * 13 + r - 1))
+            if m.wild < 0:
                 for w in _WILDS:
-                    if lo > 1 and not (w == two and lo == 3):
-                        found.setdefault(w, []).append(_layoff_move(j, w, True))
-                    if hi < ACE_HIGH:
-                        found.setdefault(w, []).append(_layoff_move(j, w))
+                    found.setdefault(w, []).append(_layoff_move(j, w))
+            return {i: tuple(v) for i, v in found.items()}
+        max_run = self.code.run_max_naturals
+        first = m.cards[1] if m.wild == 0 else m.cards[0]
+        q = first.index // 13
+        lo, hi = m.low, m.high
+        if m.naturals < max_run:
+            seen: set[int] = set()
+            if lo > 1:
+                seen.add(_pos_index(q, lo - 1))
+            if hi < ACE_HIGH:
+                seen.add(_pos_index(q, hi + 1))
+            if m.wild >= 0 and (lo > 1 or hi < ACE_HIGH):
+                seen.add(_pos_index(q, lo + m.wild))
+            for i in sorted(seen):
+                found.setdefault(i, []).append(_layoff_move(j, i))
+        if m.wild < 0 and len(m.cards) < max_run + 1:
+            two = q * 13 + 1
+            for w in _WILDS:
+                if lo > 1 and not (w == two and lo == 3):
+                    found.setdefault(w, []).append(_layoff_move(j, w, True))
+                if hi < ACE_HIGH:
+                    found.setdefault(w, []).append(_layoff_move(j, w))
         return {i: tuple(v) for i, v in found.items()}
 
     def _after_ok(self, mv: Move) -> bool:
@@ -483,7 +483,12 @@ class Deal:
             self._check_draw(move)
             self._apply_draw(move)
         elif k is MoveKind.DISCARD:
-            self._check_play(move)
+            if self._phase is Phase.PLAY and len(move.cards) == 1:
+                err = self._discard_error(move.cards[0].index)
+                if err is not None:
+                    raise err
+            else:
+                self._check_play(move)
             self._apply_discard(move.cards[0])
         else:
             new = self._check_play(move)
@@ -677,15 +682,16 @@ class Deal:
             h[x.index] -= 1
         self._sizes[s] -= len(move.cards)
         ms = self._melds[li]
-        self._layoffs[li] = None
         if move.kind is MoveKind.MELD:
             ms.append(new)
+            self._layoffs[li].append(None)
             if not new.is_run and new.rank is not None:
                 self._set_ranks[li].add(new.rank.value)
         else:
             if ms[move.target].burraco(self.code) is not None:
                 self._burrachi[li] -= 1
             ms[move.target] = new
+            self._layoffs[li][move.target] = None
         if new.burraco(self.code) is not None:
             self._burrachi[li] += 1
         if self._sizes[s] == 0:
@@ -771,6 +777,59 @@ class Deal:
     def scores(self) -> dict[Line, LineScore]:
         """Each line's score for the position (art. 19); final once :attr:`is_over`."""
         return {ln: score_line(p, ln, self.code) for ln, p in self.positions().items()}
+
+
+def arrange_deck(
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
+    *,
+    dealer: Seat = Seat.N,
+    pile: Card | None = None,
+    stock: Sequence[Card] = (),
+    pozzetti: Sequence[Sequence[Card]] = (),
+    code: BurracoFibasCode | None = None,
+) -> tuple[Card, ...]:
+    """A 108-card deck (top first) that :class:`Deal` lays out as asked (prepared deals).
+
+    ``hands`` by seat (up to 11 cards each), the card turned up on the ``pile``, the first
+    ``stock`` cards (top first) and the ``pozzetti`` (first taken first); every card not named
+    fills the rest in new-deck order. Raises ArbitroError if more cards are named than exist.
+    """
+    c = code or burraco_fibas()
+    left = Counter(burraco_deck())
+    per, n_poz = c.cards_per_player, c.pozzetto_cards
+
+    def take(cards: Sequence[Card]) -> list[Card]:
+        for x in cards:
+            if left[x] <= 0:
+                raise ArbitroError(
+                    it=f"carta in eccesso nella smazzata preparata: {x}",
+                    en=f"card beyond the deck in the prepared deal: {x}",
+                    article="3, 27",
+                    key="burraco.extra_cards",
+                )
+            left[x] -= 1
+        return list(cards)
+
+    named_hands = {s: take(h) for s, h in (hands or {}).items()}
+    top = take([pile]) if pile is not None else []
+    first_stock = take(stock)
+    named_poz = [take(p) for p in pozzetti]
+    rest = [x for x in burraco_deck() if left[x] > 0 and not left.subtract([x])]
+
+    def fill(cards: list[Card], n: int) -> list[Card]:
+        while len(cards) < n:
+            cards.append(rest.pop(0))
+        return cards
+
+    d = SEATS.index(dealer)
+    seat_hands = [fill(named_hands.get(SEATS[(d + 1 + k) % PLAYERS], []), per) for k in range(4)]
+    dealt = [seat_hands[i % PLAYERS][i // PLAYERS] for i in range(PLAYERS * per)]
+    poz = [fill(named_poz[k] if k < len(named_poz) else [], n_poz) for k in range(c.pozzetti)]
+    fill(top, 1)
+    middle_len = len(burraco_deck()) - len(dealt) - c.pozzetti * n_poz - 1
+    middle = top + fill(first_stock, middle_len)
+    bottom = [poz[k % c.pozzetti][k // c.pozzetti] for k in range(c.pozzetti * n_poz)]
+    return tuple(dealt + middle + bottom[::-1])
 
 
 def _over() -> IllegalMoveError:

@@ -130,10 +130,7 @@ class Meld:
             return None
         if self.wild < 0:
             return BurracoKind.CLEAN
-        if self.is_run:
-            side = max(self.wild, len(self.cards) - 1 - self.wild)
-        else:
-            side = self.naturals
+        side = max(self.wild, len(self.cards) - 1 - self.wild) if self.is_run else self.naturals
         return BurracoKind.SEMI_CLEAN if side >= c.semi_clean_min_naturals else BurracoKind.DIRTY
 
     def value(self, code: BurracoFibasCode | None = None) -> int:
@@ -324,21 +321,14 @@ def _place(
     best: IllegalMoveError | None = None
     for choice in _ace_choices(len(aces)):
         pos = dict(base)
-        ok = True
-        for x, p in zip(aces, choice, strict=True):
-            if p in pos:
-                ok = False
-                break
-            pos[p] = x
-        if not ok:
-            best = best or _not_in_order(everything, suit)
-            continue
+        if any(p in pos for p in choice):
+            continue  # two aces cannot stand at the same place
+        pos.update(zip(choice, aces, strict=True))
         try:
             return _finish(suit, pos, extra_wilds, wild, wild_pos, prefer_low, everything, c)
         except IllegalMoveError as err:
             best = best or err
-    assert best is not None
-    raise best
+    raise best or _not_in_order(everything, suit)
 
 
 def _ace_choices(n: int) -> list[tuple[int, ...]]:
@@ -346,7 +336,7 @@ def _ace_choices(n: int) -> list[tuple[int, ...]]:
         return [()]
     if n == 1:
         return [(1,), (ACE_HIGH,)]
-    return [(1, ACE_HIGH), (ACE_HIGH, 1)][:1] if n == 2 else []
+    return [(1, ACE_HIGH)] if n == 2 else []
 
 
 def _finish(

@@ -48,7 +48,7 @@ class Move(NamedTuple):
             return f"layoff {self.target} {format_cards(self.cards)}" + (" low" if self.low else "")
         if self.kind is MoveKind.DISCARD:
             return f"discard {format_cards(self.cards)}"
-        return self.kind.value
+        return str(self.kind.value)
 
 
 DRAW = Move(MoveKind.DRAW)

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, EventFormat, Line, TableSeating
-from arbitro.tournament.scoring.sheet import sheet_result
+from arbitro.tournament.scoring.sheet import score_sheet
 
 
 class ScoreSource(StrEnum):
@@ -152,7 +152,7 @@ def round_scores(
             out += _score(table.ns, rnd, table.table, 0, 0, ScoreSource.PENDING)
             out += _score(table.ew, rnd, table.table, 0, 0, ScoreSource.PENDING)
             continue
-        res = sheet_result(
+        res = score_sheet(  # checked when it was recorded
             code, entry, deals=state.deals(rnd), teams=teams, duplicate=state.config.duplicate
         )
         out += _score(table.ns, rnd, table.table, res.ns_mp, res.ns_vp, ScoreSource.SHEET)

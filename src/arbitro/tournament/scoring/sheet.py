@@ -192,6 +192,13 @@ def sheet_result(
     """Check the sheet, then total it and convert the difference with the table for ``deals``
     deals, or the teams table (art. 19 b, art. 20). The two lines' VP always add up to 20."""
     check_sheet(code, entry, deals=deals, teams=teams)
+    return score_sheet(code, entry, deals=deals, teams=teams, duplicate=duplicate)
+
+
+def score_sheet(
+    code: BurracoFibasCode, entry: SheetEntry, *, deals: int, teams: bool, duplicate: bool = False
+) -> SheetResult:
+    """Total an already checked sheet and convert it to VP (art. 19 b, art. 20)."""
     ns, ew = sheet_totals(entry)
     table = code.vp_table(deals=deals, teams=teams)
     ns_vp, ew_vp = vp_pair(ns, ew, table, duplicate=duplicate and not teams)

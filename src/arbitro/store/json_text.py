@@ -1,0 +1,67 @@
+"""Payloads as JSON text that reads back identically from SQLite's JSON text and PostgreSQL's JSONB.
+
+PostgreSQL keeps JSONB numbers as ``numeric``, which prints a float written with an exponent of
+16 or more without it (``7.205759403792289e+16`` comes back as the integer
+``72057594037922890``, another value). Such floats are therefore written out in full with a
+``.0``, which both backends give back as the same float. Text may not hold U+0000 (JSONB refuses
+it), and NaN and infinities are not JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from decimal import Decimal
+from typing import Any
+
+# Floats at or above this magnitude print with an exponent (Python's repr switches at 1e16).
+EXPONENT_THRESHOLD = 1e16
+
+
+class PayloadError(ValueError):
+    """The value cannot be stored as a JSON payload (the message says why)."""
+
+
+def dumps(value: Any) -> str:
+    """Serialise a JSON value so that it reads back as the same value on every backend."""
+    big_floats: list[float] = []
+    if _scan(value, big_floats):
+        raise PayloadError("contains the null character U+0000")
+    try:
+        if not big_floats:
+            return json.dumps(value, ensure_ascii=False, allow_nan=False)
+        token = f"arbitro-float-{uuid.uuid4().hex}"
+        texts: dict[str, str] = {}
+
+        def mark(item: Any) -> Any:
+            if isinstance(item, float) and abs(item) >= EXPONENT_THRESHOLD:
+                key = f"{token}-{len(texts)}"
+                texts[key] = format(Decimal(repr(item)), "f") + ".0"
+                return key
+            if isinstance(item, dict):
+                return {k: mark(v) for k, v in item.items()}
+            if isinstance(item, list | tuple):
+                return [mark(v) for v in item]
+            return item
+
+        text = json.dumps(mark(value), ensure_ascii=False, allow_nan=False)
+        for key, number in texts.items():
+            text = text.replace(f'"{key}"', number, 1)
+        return text
+    except (TypeError, ValueError) as exc:
+        raise PayloadError(str(exc)) from exc
+
+
+def _scan(value: Any, big_floats: list[float]) -> bool:
+    """Collect floats that print with an exponent; return whether U+0000 appears anywhere."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, float):
+        if abs(value) >= EXPONENT_THRESHOLD and value == value and abs(value) != float("inf"):
+            big_floats.append(value)
+        return False
+    if isinstance(value, dict):
+        return any(_scan(k, big_floats) or _scan(v, big_floats) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_scan(item, big_floats) for item in value)
+    return False

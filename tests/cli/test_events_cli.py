@@ -1,0 +1,137 @@
+"""The CLI's own behaviour: ``arbitro vp`` (art. 20), errors in Italian and English, JSON
+errors, registrations from CSV, and the demo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from arbitro.cli.main import app
+
+runner = CliRunner()
+
+
+def test_vp_command_prints_12_8() -> None:
+    """The issue's example: ``arbitro vp --code burraco-fibas --deals 2 130`` → ``12-8``."""
+    result = runner.invoke(app, ["vp", "--code", "burraco-fibas", "--deals", "2", "130"])
+    assert result.exit_code == 0 and result.stdout.strip() == "12-8"
+
+
+def test_vp_command_json_teams_and_duplicate() -> None:
+    """Teams table and the continuous "carte uguali" scale (art. 20), as JSON."""
+    out = json.loads(runner.invoke(app, ["vp", "--teams", "2600", "--json"]).stdout)
+    assert (out["winner"], out["loser"]) == (20, 0)
+    assert (
+        runner.invoke(app, ["vp", "--deals", "1", "--duplicate", "30.5"]).stdout.strip() == "11-9"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("it", "Errore: differenza di 42 M.P. impossibile"),
+        ("en", "Error: an MP difference of 42 is impossible"),
+    ],
+)
+def test_errors_in_the_users_language(lang: str, text: str) -> None:
+    """A clear message in Italian (default) or English, exit status 1, nothing else."""
+    result = runner.invoke(app, ["--lang", lang, "vp", "--deals", "2", "42"])
+    assert result.exit_code == 1
+    assert text in result.stderr
+
+
+def test_json_error_carries_both_languages_and_the_article(tmp_path: Path) -> None:
+    """With --json, an error is a JSON object with it, en and the article."""
+    db = f"sqlite:///{tmp_path / 'a.sqlite3'}"
+    runner.invoke(
+        app,
+        [
+            "--db",
+            db,
+            "event",
+            "create",
+            "e",
+            "--name",
+            "E",
+            "--rounds",
+            "1",
+            "--deals",
+            "1",
+            "--movements",
+            "draw",
+        ],
+    )
+    result = runner.invoke(
+        app,
+        [
+            "--db",
+            db,
+            "event",
+            "create",
+            "e2",
+            "--name",
+            "E",
+            "--rounds",
+            "1",
+            "--deals",
+            "1",
+            "--movements",
+            "draw",
+            "--json",
+        ],
+    )
+    err = json.loads(result.stdout)["error"]
+    assert result.exit_code == 1 and err["article"] == "7" and "carte preparate" in err["it"]
+    missing = runner.invoke(app, ["--db", db, "standings", "nessuna", "--json"])
+    assert "inesistente" in json.loads(missing.stdout)["error"]["it"]
+
+
+def test_csv_import_with_semicolons_and_the_players(tmp_path: Path) -> None:
+    """Registrations from a spreadsheet's CSV (``;``), then renamed and withdrawn."""
+    db = f"sqlite:///{tmp_path / 'b.sqlite3'}"
+    runner.invoke(
+        app,
+        [
+            "--db",
+            db,
+            "event",
+            "create",
+            "e",
+            "--name",
+            "E",
+            "--rounds",
+            "2",
+            "--movements",
+            "draw,danish",
+        ],
+    )
+    csv = tmp_path / "iscritti.csv"
+    csv.write_text(
+        "Nome;Giocatore1;Giocatore2\nRossi / Bianchi;Mario Rossi;Lucia Bianchi\n\nVerdi / Neri;Ugo Verdi;Ada Neri\n",
+        "utf-8",
+    )
+    out = json.loads(runner.invoke(app, ["--db", db, "import-csv", "e", str(csv), "--json"]).stdout)
+    assert out == {"registered": [1, 2]}
+    bad = tmp_path / "bad.csv"
+    bad.write_text("cognome,citta\nRossi,Roma\n", "utf-8")
+    result = runner.invoke(app, ["--db", db, "import-csv", "e", str(bad)])
+    assert result.exit_code == 1 and "manca la colonna del nome" in result.stderr
+    assert (
+        runner.invoke(app, ["--db", db, "rename", "e", "2", "Verdi / Neri (Milano)"]).exit_code == 0
+    )
+    out = json.loads(runner.invoke(app, ["--db", db, "withdraw", "e", "1", "--json"]).stdout)
+    assert out["from_round"] == 1
+
+
+def test_demo_plays_to_final_standings(tmp_path: Path) -> None:
+    """The main job: the demo event from registration to final standings."""
+    result = runner.invoke(
+        app, ["--db", f"sqlite:///{tmp_path / 'demo.sqlite3'}", "demo", "--event-id", "demo"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Classifica dopo il turno 4 (definitiva)" in result.stdout
+    assert result.stdout.count("[riposo]") == 4  # 9 pairs: one rests each round (art. 37)
+    assert "ritardo -100 M.P." in result.stdout
