@@ -71,7 +71,7 @@ def _race(url: str, expected_seq: int | None) -> list[StoredRecord] | Concurrenc
             _wait_until_someone_waits_for_a_lock(engine)
             holder.commit()
             writer.join()
-        assert [r.payload["table"] for r in store.records("e")][0] == 1
+        assert store.records("e")[0].payload["table"] == 1
         return outcome[0]
     finally:
         store.close()
