@@ -24,7 +24,7 @@ def stored_sheet(record_store: RecordStore) -> RecordStore:
 @pytest.mark.parametrize(
     "statement",
     [
-        "UPDATE records SET payload = '{\"table\": 3, \"ns_vp\": 5, \"ew_vp\": 15}'",
+        'UPDATE records SET payload = \'{"table": 3, "ns_vp": 5, "ew_vp": 15}\'',
         "UPDATE records SET reason = 'ritoccato'",
         "DELETE FROM records",
         "DELETE FROM records WHERE seq = 1",

@@ -79,7 +79,9 @@ def _race(url: str, expected_seq: int | None) -> list[StoredRecord] | Concurrenc
 
 
 @pytest.mark.postgres
-def test_unique_seq_refuses_the_second_writer_with_concurrency_error(postgres_database_url: str) -> None:
+def test_unique_seq_refuses_the_second_writer_with_concurrency_error(
+    postgres_database_url: str,
+) -> None:
     """With expected_seq=0, the writer that lost the race gets ConcurrencyError, stores nothing."""
     outcome = _race(postgres_database_url, expected_seq=0)
     assert isinstance(outcome, ConcurrencyError)
@@ -95,4 +97,3 @@ def test_unique_seq_conflict_is_retried_without_expected_seq(postgres_database_u
     assert [r.seq for r in outcome] == [2]
     with RecordStore(postgres_database_url) as store:
         assert [r.payload["table"] for r in store.records("e")] == [1, 2]
-
