@@ -30,7 +30,7 @@ class ArbitroError(Exception):
         lang = lang or current_language()
         text = self.en if lang == "en" else self.it
         if self.article:
-            text += f" ({'art.' if lang == 'it' else 'art.'} {self.article})"
+            text += f" (art. {self.article})"
         return text
 
 

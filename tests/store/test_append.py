@@ -5,7 +5,7 @@ after the sheet it corrects, and nothing already stored is lost)."""
 from __future__ import annotations
 
 import threading
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import Engine, text
@@ -189,3 +189,27 @@ def test_writers_without_expected_seq_all_get_in(database_url: str) -> None:
     finally:
         for store in stores:
             store.close()
+
+
+def test_an_import_of_thousands_of_records_is_one_ordered_batch(record_store: RecordStore) -> None:
+    """An event file's 2,000 records go in at once, in order, text with tabs, newlines and
+    backslashes intact (an import passes each record's original time)."""
+    record_store.create_event("importato", "Torneo importato")
+    start = datetime(2026, 3, 1, 14, 0, tzinfo=UTC)
+    batch = [
+        NewRecord(
+            kind="score-sheet-entered",
+            payload={"table": i % 12 + 1, "note": f"riga {i}\tcon\ttab\nnuova riga \\N è"},
+            actor=f"table {i % 12 + 1}",
+            reason=None if i % 2 else "importazione\tda file",
+            recorded_at=start + timedelta(seconds=i),
+        )
+        for i in range(2000)
+    ]
+    stored = record_store.append("importato", batch, expected_seq=0)
+    assert stored == record_store.records("importato")
+    assert [r.seq for r in stored] == list(range(1, 2001))
+    assert [(r.payload, r.reason, r.recorded_at) for r in stored] == [
+        (n.payload, n.reason, n.recorded_at) for n in batch
+    ]
+    assert [r.seq for r in record_store.records("importato", after_seq=1998)] == [1999, 2000]

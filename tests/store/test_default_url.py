@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.store import RecordStore, default_database_url
+from arbitro.errors import ArbitroError
+from arbitro.store import NewRecord, RecordStore, default_database_url
 from arbitro.store.engine import normalize_url
 
 
@@ -55,3 +56,21 @@ def test_blank_environment_variable_means_the_default(monkeypatch: pytest.Monkey
 def test_postgresql_urls_use_psycopg_3(url: str, expected: str) -> None:
     """A PostgreSQL URL without a driver is served by psycopg 3 (the only driver installed)."""
     assert normalize_url(url) == expected
+
+
+def test_a_database_that_cannot_be_opened_is_a_clear_error(tmp_path: Path) -> None:
+    """A SQLite file in a folder that does not exist: ArbitroError naming the database."""
+    url = f"sqlite:///{tmp_path / 'manca' / 'arbitro.sqlite3'}"
+    with pytest.raises(ArbitroError) as caught:
+        RecordStore(url)
+    assert "Impossibile aprire il database" in caught.value.message("it")
+    assert "Cannot open the database" in caught.value.message("en")
+    assert "manca" in caught.value.message("en")
+
+
+def test_an_in_memory_sqlite_store_works_for_one_program() -> None:
+    """``sqlite://`` (in memory) keeps one database for the store's whole life."""
+    with RecordStore("sqlite://") as store:
+        store.create_event("e", "Prova")
+        store.append("e", [NewRecord("k", {"n": 1}, "arbitro")])
+        assert [r.seq for r in store.records("e")] == [1]

@@ -7,10 +7,13 @@ from __future__ import annotations
 import threading
 
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, inspect, text
 
 from arbitro.store import NewRecord, RecordStore, migrate
 from arbitro.store.engine import make_engine
+from arbitro.store.schema import metadata
 
 
 def test_opening_an_empty_database_creates_the_schema(database_url: str) -> None:
@@ -32,6 +35,17 @@ def test_opening_an_empty_database_creates_the_schema(database_url: str) -> None
         assert [(f["referred_table"], f["constrained_columns"]) for f in foreign] == [
             ("events", ["event_id"])
         ]
+    finally:
+        engine.dispose()
+
+
+def test_the_migrated_schema_matches_the_tables_the_store_queries(database_url: str) -> None:
+    """Alembic's autogenerate finds no difference between the migrations and ``schema.py``."""
+    RecordStore(database_url).close()
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     finally:
         engine.dispose()
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli import articles, demo, events, vp
+from arbitro.cli import articles, demo, events, score, vp
 
 app = typer.Typer(
     name="arbitro",
@@ -38,6 +38,7 @@ events.register_commands(app)
 vp.register(app)
 demo.register(app)
 articles.register(app)
+score.register(app)
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from arbitro.services.deal_check import played_deal
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig, EventState
@@ -70,7 +71,8 @@ def run_demo(
     progress: Callable[[str], None] = lambda s: None,
 ) -> DemoResult:
     """Create and play the demo event: 9 pairs (one rests each round, art. 37), a draw, two
-    Mitchell rounds and a modified Danish one (art. 4), one lateness of 7 minutes (art. 37)."""
+    Mitchell rounds and a modified Danish one (art. 4), one lateness of 7 minutes (art. 37).
+    Every deal is played by four greedy bots on the Burraco engine and scored by it."""
     clock = SimulatedClock()
     svc = EventService(store, clock)
     rounds = 4
@@ -98,7 +100,7 @@ def run_demo(
         for table in seating.tables:
             if table.is_incomplete:
                 continue
-            entry = SheetEntry(tuple(random_deal(rng) for _ in range(state.deals(rnd))))
+            entry = SheetEntry(tuple(played_deal(rng) for _ in range(state.deals(rnd))))
             svc.enter_sheet(event_id, rnd, table.table, entry, actor=f"tavolo {table.table}")
         svc.publish_standings(event_id, rnd)
         progress(f"standings-published:{rnd}")

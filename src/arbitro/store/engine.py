@@ -43,11 +43,11 @@ def make_engine(url: str) -> Engine:
     """Create the engine for ``url`` with the store's connection settings."""
     sa_url = make_url(normalize_url(url))
     if sa_url.get_backend_name() != "sqlite":
-        return create_engine(sa_url, json_serializer=json_text.dumps, pool_pre_ping=True)
+        return create_engine(sa_url, json_serializer=json_text.bind, pool_pre_ping=True)
     memory = sa_url.database in (None, "", ":memory:")
     engine = create_engine(
         sa_url,
-        json_serializer=json_text.dumps,
+        json_serializer=json_text.bind,
         connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
         **({"poolclass": StaticPool} if memory else {}),
     )

@@ -11,10 +11,22 @@ class ConcurrencyError(ArbitroError):
     The caller should read the new records, decide again and retry.
     """
 
-    def __init__(self, event_id: str, expected_seq: int, actual_seq: int | None = None) -> None:
+    def __init__(
+        self, event_id: str, expected_seq: int | None, actual_seq: int | None = None
+    ) -> None:
         self.event_id = event_id
         self.expected_seq = expected_seq
         self.actual_seq = actual_seq
+        if expected_seq is None:  # an append without expected_seq lost every retry
+            super().__init__(
+                it=(
+                    f"Il torneo «{event_id}» viene modificato da troppi contemporaneamente: "
+                    "riprovare."
+                ),
+                en=f"Event '{event_id}' is being changed by too many at once: try again.",
+                key="store.concurrency",
+            )
+            return
         now_it = "" if actual_seq is None else f" (ora ne ha {actual_seq})"
         now_en = "" if actual_seq is None else f" (it now has {actual_seq})"
         super().__init__(

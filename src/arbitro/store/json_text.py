@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -22,14 +23,33 @@ class PayloadError(ValueError):
     """The value cannot be stored as a JSON payload (the message says why)."""
 
 
+@dataclass(frozen=True, slots=True)
+class JsonText:
+    """A payload already serialised by :func:`dumps` (bound as it is, not serialised again)."""
+
+    text: str
+
+
+def bind(value: Any) -> str:
+    """The engines' JSON serialiser: pass :class:`JsonText` through, serialise anything else."""
+    return value.text if isinstance(value, JsonText) else dumps(value)
+
+
 def dumps(value: Any) -> str:
     """Serialise a JSON value so that it reads back as the same value on every backend."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise PayloadError(str(exc)) from exc
+    # Fast path: the text shows neither a possible U+0000 nor a possible exponent.
+    if "\\u0000" not in text and "e+" not in text:
+        return text
     big_floats: list[float] = []
     if _scan(value, big_floats):
         raise PayloadError("contains the null character U+0000")
+    if not big_floats:
+        return text
     try:
-        if not big_floats:
-            return json.dumps(value, ensure_ascii=False, allow_nan=False)
         token = f"arbitro-float-{uuid.uuid4().hex}"
         texts: dict[str, str] = {}
 

@@ -4,6 +4,12 @@ A new, empty database gets the whole schema; an older one is upgraded; an up-to-
 alone (checked cheaply first). The upgrade runs in one transaction, serialised between processes
 (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL), so two programs opening the same
 new database at once do not both create it.
+
+A new revision goes in ``migrations/versions`` (numbered ``0002``, ``0003``...), written by hand
+or started with::
+
+    python -c "from alembic import command; from arbitro.store.migrate import alembic_config;
+    command.revision(alembic_config(), 'what changes', rev_id='0002')"
 """
 
 from __future__ import annotations

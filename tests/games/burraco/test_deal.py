@@ -19,10 +19,10 @@ from arbitro.games.burraco import (
     Line,
     Phase,
     Seat,
+    card_value,
     discard,
     lay_off,
     meld,
-    card_value,
     seat_draw_key,
 )
 from arbitro.games.burraco.deal import arrange_deck
@@ -214,8 +214,10 @@ def test_art18_art33_closing_from_the_second_round() -> None:
     assert ew.in_hand == -sum(card_value(c) for c in d.hand(Seat.W))
     ns = d.scores()[Line.NS]
     assert ns.pozzetto == -100 and ns.base == 0
-    assert ns.total == ns.points == -100 - sum(
-        card_value(c) for s in (Seat.N, Seat.S) for c in d.hand(s)
+    assert (
+        ns.total
+        == ns.points
+        == -100 - sum(card_value(c) for s in (Seat.N, Seat.S) for c in d.hand(s))
     )
     assert not d.legal_moves()
     assert _article(d, DRAW) == "18"
@@ -262,7 +264,9 @@ def test_art32_no_second_set_of_the_same_rank() -> None:
     d = _east_with_pozzetto_and_burraco()
     d.push(meld(P("AH AD AC")))
     assert _article(d, meld(P("AH AD AS"))) == "32"
-    assert all(m.cards[0].rank is not C("AS").rank for m in d.legal_moves() if m.kind.value == "meld")
+    assert all(
+        m.cards[0].rank is not C("AS").rank for m in d.legal_moves() if m.kind.value == "meld"
+    )
 
 
 def test_art18_stock_exhaustion_last_two_cards_not_playable() -> None:

@@ -60,9 +60,7 @@ def test_art18_closing_needs_pozzetto_and_burraco() -> None:
         score_position([parse_meld("3H 4H 5H")], closed=True)
     assert err.value.article == "18"
     with pytest.raises(ArbitroError):
-        score_position(
-            [parse_meld("3H 4H 5H 6H 7H 8H 9H")], closed=True, pozzetto_taken=False
-        )
+        score_position([parse_meld("3H 4H 5H 6H 7H 8H 9H")], closed=True, pozzetto_taken=False)
 
 
 def test_art3_art27_table_refuses_impossible_positions() -> None:
@@ -86,7 +84,7 @@ def test_art3_art27_table_refuses_impossible_positions() -> None:
 def test_art19_art21_check_a_score_sheet_entry() -> None:
     """Arts. 19, 21: a sheet entry is checked against the scored position."""
     sc = score_position([parse_meld("3H 4H 5H 6H 7H 8H 9H")], [P("KS")], closed=True)
-    assert check_entry(sc, base=300, points=25) == []
-    problems = check_entry(sc, base=200, points=35)
-    assert len(problems) == 2 and "300" in problems[0] and "25" in problems[1]
-    assert sc.as_dict()["total"] == 325
+    assert check_entry(sc, base=300, points=35) == []  # 45 melded - 10 in hand
+    problems = check_entry(sc, base=200, points=25)
+    assert len(problems) == 2 and "300" in problems[0] and "35" in problems[1]
+    assert sc.as_dict()["total"] == 335

@@ -105,6 +105,8 @@ _COMBOS: Final = {
 
 
 _MELD_CACHE: dict[tuple[int, int, int, int], Move] = {}
+_SET_CACHE: dict[tuple[int, tuple[int, ...], int], Move] = {}
+_SUIT_BIT: Final = tuple((i // 13, 2 << (i % 13), i % 13 + 1) for i in range(JOKER_INDEX))
 _WINDOWS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
@@ -121,12 +123,12 @@ def _windows(mask: int) -> tuple[tuple[int, int], ...]:
 
 
 def _set_move(r: int, combo: tuple[int, ...], w: int) -> Move:
-    key = (-r, sum(q << (2 * i) for i, q in enumerate(combo)) + (len(combo) << 8), w, 0)
-    mv = _MELD_CACHE.get(key)
+    key = (r, combo, w)
+    mv = _SET_CACHE.get(key)
     if mv is None:
         cards = tuple(ALL_CARDS[q * 13 + r - 1] for q in combo)
         mv = meld((*cards, ALL_CARDS[w]) if w >= 0 else cards)
-        _MELD_CACHE[key] = mv
+        _SET_CACHE[key] = mv
     return mv
 
 
@@ -352,9 +354,9 @@ class Deal:
             masks = [0, 0, 0, 0]
             for i in present:
                 if i < JOKER_INDEX:
-                    q, r0 = divmod(i, 13)
-                    rank_n[r0 + 1] += h[i]
-                    masks[q] |= 2 << r0
+                    q, bit, r1 = _SUIT_BIT[i]
+                    rank_n[r1] += h[i]
+                    masks[q] |= bit
             for r in _SET_RANKS:
                 n = rank_n[r]
                 if n < 2 or (n == 2 and not wilds) or r in set_ranks:
@@ -405,9 +407,9 @@ class Deal:
         if size >= 2:
             single = self._single
             if single >= 0 and h[single] == 1:
-                out.extend(_DISCARDS[i] for i in present if i != single)
+                out.extend([_DISCARDS[i] for i in present if i != single])
             else:
-                out.extend(_DISCARDS[i] for i in present)
+                out.extend(map(_DISCARDS.__getitem__, present))
         elif size == 1:
             i = present[0]
             if self._discard_error(i) is None:
@@ -814,7 +816,11 @@ def arrange_deck(
     top = take([pile]) if pile is not None else []
     first_stock = take(stock)
     named_poz = [take(p) for p in pozzetti]
-    rest = [x for x in burraco_deck() if left[x] > 0 and not left.subtract([x])]
+    rest: list[Card] = []
+    for x in burraco_deck():
+        if left[x] > 0:
+            left[x] -= 1
+            rest.append(x)
 
     def fill(cards: list[Card], n: int) -> list[Card]:
         while len(cards) < n:
