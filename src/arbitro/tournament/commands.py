@@ -4,6 +4,7 @@ and returns the record to append, or raises an ArbitroError saying why it is ref
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -11,7 +12,14 @@ from typing import Any
 from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.tournament.event import EventConfig, EventState, seating_to_payload
-from arbitro.tournament.model import CompetitorId, EventFormat, Movement, Seating, TableSeating
+from arbitro.tournament.model import (
+    CompetitorId,
+    EventFormat,
+    Line,
+    Movement,
+    Seating,
+    TableSeating,
+)
 from arbitro.tournament.movements import SeatingRequest, seat_round
 from arbitro.tournament.records import Record, RecordKind, utc
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet
@@ -268,7 +276,22 @@ def seat(
         mitchell_step=state.config.mitchell_step,
         arbiter_tables=arbiter_tables,
     )
-    seating = seat_round(request)
+    previous = state.round(round_number - 1).seating if round_number > 1 else None
+    gone = set(previous.competitors()) - set(active) if previous else set()
+    if movement is Movement.MITCHELL and previous is not None and gone:
+        # Art. 36: a Mitchell movement keeps turning after a withdrawal or an abandon; the
+        # lines that would have met the missing one rest and get the rest score (art. 37).
+        field = tuple(sorted(previous.competitors()))
+        whole = seat_round(dataclasses.replace(request, competitors=field, ranking=field))
+        seating = Seating(
+            tuple(
+                TableSeating(t.table, _present(t.ns, gone), _present(t.ew, gone))
+                for t in whole.tables
+                if _present(t.ns, gone) or _present(t.ew, gone)
+            )
+        )
+    else:
+        seating = seat_round(request)
     payload = {
         "round": round_number,
         "movement": movement.value,
@@ -276,6 +299,10 @@ def seat(
         "tables": seating_to_payload(seating),
     }
     return _rec(RecordKind.ROUND_SEATED, payload, now, actor)
+
+
+def _present(line: Line | None, gone: set[CompetitorId]) -> Line | None:
+    return None if line is None or gone & set(line) else line
 
 
 def publish_seating(

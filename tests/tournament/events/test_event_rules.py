@@ -379,3 +379,23 @@ def test_teams_event_uses_two_rooms_and_the_teams_table(make_event: MakeEvent) -
     assert rows(d, 1) == {1: (13, 565), 2: (7, -565)}
     with pytest.raises(ArbitroError, match="4 o più"):
         commands.register(d.state, "Squadra C", ["a", "b"], d.now)
+
+
+def test_art36_mitchell_keeps_turning_and_the_missing_lines_opponents_rest(
+    make_event: MakeEvent,
+) -> None:
+    """Art. 36: after an abandon, the pairs that would have played the missing one in later
+    rounds get the rest score; a Mitchell movement keeps its rotation."""
+    d = make_event(
+        rounds=3, movements=(Movement.REGISTRATION_ORDER, Movement.MITCHELL, Movement.MITCHELL)
+    )
+    d.register_many(6)
+    d.seat(1)  # 1v2, 3v4, 5v6: NS 1, 3, 5 stationary; EW 2, 4, 6 move one table
+    d.sheet(1, 2, (100, 0, 100, 0), (0, 0, 0, 0))
+    d.sheet(1, 3, (100, 0, 100, 0), (0, 0, 0, 0))
+    d.do(commands.record_abandon(d.state, 1, 2, True, "malore", d.now))
+    d.publish(1)
+    d.seat(2)
+    tables = {t.table: (t.ns, t.ew) for t in d.state.round(2).seating.tables}  # type: ignore[union-attr]
+    assert tables == {1: ((1,), (6,)), 2: ((3,), None), 3: ((5,), (4,))}  # 2 would have met 3
+    assert round_scores(d.state, 2, as_of=2)[3].source is ScoreSource.REST
