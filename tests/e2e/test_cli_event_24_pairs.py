@@ -144,7 +144,7 @@ def test_24_pairs_5_rounds_end_to_end(tmp_path: Path) -> None:
                     str(t["table"]),
                     *[f"--deal={','.join(map(str, r))}" for r in rows],
                 )
-                assert out["status"] == "entered"
+                assert out["status"] == "confirmed"
             ns_total = sum(r[0] + r[1] for r in rows)
             ew_total = sum(r[2] + r[3] for r in rows)
             va, vb = vp(ns_total - ew_total)

@@ -100,9 +100,9 @@ def test_conflict_correction_and_history(database_url: str) -> None:
     two = SheetEntry(
         (DealScore(LineDeal(200, 100), LineDeal(0, 55)), DealScore(LineDeal(0, 0), LineDeal(0, 0)))
     )
-    assert svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 N-S") == "entered"
-    assert svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 E-O") == "entered"
-    assert svc.enter_sheet("e", 1, 1, two, actor="tavolo 1 E-O") == "conflict"
+    assert svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 N-S", line="ns") == "pending"
+    assert svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 E-O", line="ew") == "confirmed"
+    assert svc.enter_sheet("e", 1, 1, two, actor="tavolo 1 E-O", line="ew") == "conflict"
     clock.now += timedelta(minutes=2)
     svc.correct_sheet(
         "e",

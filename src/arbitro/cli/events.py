@@ -363,13 +363,17 @@ def register_commands(app: typer.Typer) -> None:
             list[str] | None, typer.Option("--closed", help="A squadre: smazzate della sala chiusa")
         ] = None,
         actor: Annotated[str, typer.Option(help="Chi inserisce / entered by")] = "director",
+        line: Annotated[
+            str | None,
+            typer.Option(help="ns | ew: la linea che lo invia dal tavolo / the line submitting it"),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
         """Inserisci lo score di un tavolo (art. 19-20) / enter a table's sheet."""
         with errors(json_out):
             svc = service()
             entry = _entry(deal, closed)
-            status = svc.enter_sheet(event_id, round_number, table, entry, actor=actor)
+            status = svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
             state = svc.state(event_id)
             from arbitro.tournament.scoring.sheet import sheet_result
 
@@ -403,6 +407,19 @@ def register_commands(app: typer.Typer) -> None:
                 else ""
             )
             emit(data, text, json_out)
+
+    @app.command("confirm")
+    def confirm(
+        event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
+    ) -> None:
+        """Conferma uno score inviato da una sola linea / confirm a sheet sent by one line."""
+        with errors(json_out):
+            service().confirm_sheet(event_id, round_number, table)
+            emit(
+                {"round": round_number, "table": table, "status": "confirmed"},
+                t("Score confermato", "Sheet confirmed"),
+                json_out,
+            )
 
     @app.command("correct")
     def correct(

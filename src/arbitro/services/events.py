@@ -145,12 +145,23 @@ class EventService:
         table: int,
         entry: SheetEntry,
         actor: str = "director",
+        line: str | None = None,
     ) -> str:
-        """Enter a sheet; returns the table's sheet status after it (``entered``/``conflict``)."""
+        """Enter a sheet (``line`` "ns"/"ew" when a line submits it from the table); returns
+        the sheet's status after it: ``pending``, ``confirmed`` or ``conflict``."""
         state = self.state(event_id)
-        rec = commands.enter_sheet(state, round_number, table, entry, self.clock(), actor)
+        rec = commands.enter_sheet(state, round_number, table, entry, self.clock(), actor, line)
         state = self._commit(event_id, [rec])
         return commands.sheet_status(state, round_number, table)
+
+    def confirm_sheet(
+        self, event_id: str, round_number: int, table: int, actor: str = "director"
+    ) -> None:
+        """The director confirms a sheet submitted by one line only."""
+        state = self.state(event_id)
+        self._commit(
+            event_id, [commands.confirm_sheet(state, round_number, table, self.clock(), actor)]
+        )
 
     def correct_sheet(
         self,

@@ -345,6 +345,9 @@ def _playing_table(state: EventState, round_number: int, table: int) -> TableSea
     return t
 
 
+LINES = ("ns", "ew")
+
+
 def enter_sheet(
     state: EventState,
     round_number: int,
@@ -352,9 +355,17 @@ def enter_sheet(
     entry: SheetEntry,
     now: datetime,
     actor: str = "director",
+    line: str | None = None,
 ) -> Record:
-    """Enter a table's sheet (art. 19-20). The same numbers entered again are harmless; a
-    different second entry is kept as a conflict for the director, never an overwrite."""
+    """Enter a table's sheet (art. 19-20). ``line`` ("ns"/"ew") when a line submits it from
+    the table: the sheet is confirmed when both lines submitted the same numbers, as both sign
+    the paper sheet (art. 20); without ``line`` the director transcribes the signed sheet. The
+    same numbers again are harmless; a different entry is kept as a conflict for the director,
+    never an overwrite."""
+    if line is not None and line not in LINES:
+        raise ArbitroError(
+            f"linea «{line}» sconosciuta (ns, ew)", f"unknown line «{line}» (ns, ew)"
+        )
     _playing_table(state, round_number, table)
     if state.round(round_number).standings_published_at is not None:
         raise ArbitroError(
@@ -368,17 +379,31 @@ def enter_sheet(
         deals=state.deals(round_number),
         teams=state.config.event_format is EventFormat.TEAMS,
     )
-    return _rec(
-        RecordKind.SHEET_ENTERED,
-        {"round": round_number, "table": table, "entry": entry.to_payload()},
-        now,
-        actor,
-    )
+    payload: dict[str, Any] = {"round": round_number, "table": table, "entry": entry.to_payload()}
+    if line is not None:
+        payload["line"] = line
+    return _rec(RecordKind.SHEET_ENTERED, payload, now, actor)
+
+
+def confirm_sheet(
+    state: EventState, round_number: int, table: int, now: datetime, actor: str = "director"
+) -> Record:
+    """The director confirms a sheet submitted by one line only (e.g. after seeing the paper
+    sheet signed by both): the accepted numbers, entered again by the director."""
+    sheet = state.round(round_number).sheets.get(table)
+    if sheet is None or sheet.accepted is None:
+        raise ArbitroError(
+            f"tavolo {table}: nessuno score da confermare", f"table {table}: no sheet to confirm"
+        )
+    entry = sheet.entry_as_of(round_number)
+    assert entry is not None
+    return enter_sheet(state, round_number, table, entry, now, actor)
 
 
 def sheet_status(state: EventState, round_number: int, table: int) -> str:
-    """``missing``, ``entered`` or ``conflict`` for a table's sheet (``rest`` for a resting
-    table)."""
+    """A table's sheet: ``missing``; ``pending`` (one line only submitted it); ``confirmed``
+    (both lines, or the director); ``conflict`` (different entries); ``rest`` for a resting
+    table."""
     r = state.round(round_number)
     t = r.seating.table(table) if r.seating else None
     if t is not None and t.is_incomplete:
@@ -386,7 +411,9 @@ def sheet_status(state: EventState, round_number: int, table: int) -> str:
     sheet = r.sheets.get(table)
     if sheet is None or sheet.accepted is None:
         return "missing"
-    return "conflict" if sheet.conflicts else "entered"
+    if sheet.conflicts:
+        return "conflict"
+    return "confirmed" if sheet.confirmed else "pending"
 
 
 def _inverted(entry: SheetEntry) -> SheetEntry:
@@ -617,13 +644,14 @@ def record_abandon(
 
 # ---------------------------------------------------------------------- standings
 def missing_sheets(state: EventState, round_number: int) -> list[int]:
-    """Tables of the round still without a usable result: no sheet, or a conflict."""
+    """Tables of the round still without a usable result: no sheet, a sheet submitted by one
+    line only, or a conflict."""
     from arbitro.tournament.scoring.results import ScoreSource, round_scores
 
     scores = round_scores(state, round_number, as_of=round_number)
     r = state.round(round_number)
     tables = {s.table for s in scores.values() if s.source is ScoreSource.PENDING}
-    tables |= {n for n, sh in r.sheets.items() if sh.conflicts}
+    tables |= {n for n, sh in r.sheets.items() if sh.conflicts or not sh.confirmed}
     return sorted(tables)
 
 
@@ -647,8 +675,8 @@ def publish_standings(
     if missing:
         tables = ", ".join(str(t) for t in missing)
         raise ArbitroError(
-            f"turno {round_number}: mancano (o sono in conflitto) gli score dei tavoli {tables}",
-            f"round {round_number}: sheets missing (or in conflict) at tables {tables}",
+            f"turno {round_number}: score mancanti, da confermare o in conflitto ai tavoli {tables}",
+            f"round {round_number}: sheets missing, unconfirmed or in conflict at tables {tables}",
             article="19",
         )
     return _rec(RecordKind.STANDINGS_PUBLISHED, {"round": round_number}, now, actor)

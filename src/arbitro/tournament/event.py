@@ -104,9 +104,13 @@ class SheetVersion:
     entry: SheetEntry
     actor: str
     at: datetime
-    kind: str  # "entered", "conflict", "correction: sum|inverted|arbiter|conflict"
+    kind: str  # "entered", "repeated", "conflict", "correction: sum|inverted|arbiter|conflict"
     reason: str | None = None
     effective_round: int = 0
+    line: str | None = None  # "ns"/"ew" when a line submitted it from the table; None: director
+
+
+BOTH_LINES = frozenset({"ns", "ew"})
 
 
 @dataclass(slots=True)
@@ -118,6 +122,13 @@ class TableSheet:
     accepted: SheetVersion | None = None
     conflicts: list[SheetVersion] = field(default_factory=list)
     corrections: list[SheetVersion] = field(default_factory=list)
+    confirmed_by: set[str] = field(default_factory=set)
+
+    @property
+    def confirmed(self) -> bool:
+        """Both lines agree with the accepted entry (both sign the paper sheet, art. 20), or
+        the director entered or settled it."""
+        return self.accepted is not None and self.confirmed_by >= BOTH_LINES
 
     def entry_as_of(self, round_number: int) -> SheetEntry | None:
         """The entry that counts in standings after ``round_number`` (art. 21: a correction
@@ -286,13 +297,23 @@ class EventState:
         sheet = rnd.sheets.setdefault(table, TableSheet(table))
         entry = SheetEntry.from_payload(p["entry"])
         if rec.kind is RecordKind.SHEET_ENTERED:
+            line = p.get("line")
+            signers = {line} if line else set(BOTH_LINES)
             if sheet.accepted is None:
-                version = SheetVersion(rec.seq, entry, rec.actor, at, "entered", rec.reason)
+                version = SheetVersion(
+                    rec.seq, entry, rec.actor, at, "entered", rec.reason, 0, line
+                )
                 sheet.accepted = version
+                sheet.confirmed_by = signers
             elif sheet.entry_as_of(rnd.number) == entry:
-                version = SheetVersion(rec.seq, entry, rec.actor, at, "repeated", rec.reason)
+                version = SheetVersion(
+                    rec.seq, entry, rec.actor, at, "repeated", rec.reason, 0, line
+                )
+                sheet.confirmed_by |= signers
             else:
-                version = SheetVersion(rec.seq, entry, rec.actor, at, "conflict", rec.reason)
+                version = SheetVersion(
+                    rec.seq, entry, rec.actor, at, "conflict", rec.reason, 0, line
+                )
                 sheet.conflicts.append(version)
         else:
             version = SheetVersion(
@@ -309,6 +330,7 @@ class EventState:
             else:
                 sheet.corrections.append(version)
             sheet.conflicts.clear()
+            sheet.confirmed_by = set(BOTH_LINES)
         sheet.history.append(version)
 
 

@@ -190,7 +190,7 @@ def test_art19_same_sheet_twice_is_harmless_a_different_one_is_a_conflict(
     d.seat(1)
     d.sheet(1, 1, (300, 200, 0, 0), (0, 0, 0, 0))
     d.sheet(1, 1, (300, 200, 0, 0), (0, 0, 0, 0))
-    assert commands.sheet_status(d.state, 1, 1) == "entered"
+    assert commands.sheet_status(d.state, 1, 1) == "confirmed"
     d.sheet(1, 1, (300, 200, 0, 0), (0, 0, 100, 0))
     assert commands.sheet_status(d.state, 1, 1) == "conflict"
     assert rows(d, 1)[1] == (15, 500)  # the first entry still counts
@@ -207,7 +207,7 @@ def test_art19_same_sheet_twice_is_harmless_a_different_one_is_a_conflict(
             entry=entry((300, 200, 0, 0), (0, 0, 100, 0)),
         )
     )
-    assert commands.sheet_status(d.state, 1, 1) == "entered"
+    assert commands.sheet_status(d.state, 1, 1) == "confirmed"
     assert rows(d, 1)[1] == (14, 400)
     d.publish(1)
     assert [v.kind for v in d.state.round(1).sheets[1].history] == [
@@ -399,3 +399,38 @@ def test_art36_mitchell_keeps_turning_and_the_missing_lines_opponents_rest(
     tables = {t.table: (t.ns, t.ew) for t in d.state.round(2).seating.tables}  # type: ignore[union-attr]
     assert tables == {1: ((1,), (6,)), 2: ((3,), None), 3: ((5,), (4,))}  # 2 would have met 3
     assert round_scores(d.state, 2, as_of=2)[3].source is ScoreSource.REST
+
+
+def test_art20_both_lines_confirm_a_sheet_sent_from_the_table(make_event: MakeEvent) -> None:
+    """Both lines sign the paper sheet (art. 20): a sheet submitted by one line is pending
+    until the other line submits the same numbers (or the director confirms); publication
+    waits for it; submitting twice is harmless."""
+    d = make_event(rounds=1, movements=(Movement.REGISTRATION_ORDER,))
+    d.register_many(4)
+    d.seat(1)
+    for table, line in ((1, "ns"), (1, "ns"), (2, "ew")):
+        d.do(
+            commands.enter_sheet(
+                d.state,
+                1,
+                table,
+                entry((300, 200, 0, 0), (0, 0, 0, 0)),
+                d.now,
+                f"tavolo {table}",
+                line,
+            )
+        )
+    assert commands.sheet_status(d.state, 1, 1) == "pending"
+    assert commands.missing_sheets(d.state, 1) == [1, 2]
+    with pytest.raises(ArbitroError, match="da confermare"):
+        d.publish(1)
+    d.do(
+        commands.enter_sheet(
+            d.state, 1, 1, entry((300, 200, 0, 0), (0, 0, 0, 0)), d.now, "tavolo 1", "ew"
+        )
+    )
+    d.do(commands.confirm_sheet(d.state, 1, 2, d.now))
+    assert [commands.sheet_status(d.state, 1, t) for t in (1, 2)] == ["confirmed", "confirmed"]
+    d.publish(1)
+    with pytest.raises(ArbitroError, match="linea"):
+        commands.enter_sheet(d.state, 1, 1, entry((0, 0, 0, 0), (0, 0, 0, 0)), d.now, "x", "nord")
