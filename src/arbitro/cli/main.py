@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli import articles, demo, events, score, vp
+from arbitro.cli import articles, demo, events, score, serve, vp
 
 app = typer.Typer(
     name="arbitro",
@@ -39,6 +39,7 @@ vp.register(app)
 demo.register(app)
 articles.register(app)
 score.register(app)
+serve.register(app)
 
 
 def main() -> None:

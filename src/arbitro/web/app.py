@@ -1,0 +1,78 @@
+"""The web app's factory: one EventService per process on the configured database, the
+templates (Italian first: every text is written in both languages with ``_("it", "en")``),
+the static files (htmx vendored, never from a CDN), and the routers of each area."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from arbitro.services.events import EventService, utc_now
+from arbitro.store import RecordStore, default_database_url
+
+HERE = Path(__file__).parent
+LANGS = ("it", "en")
+
+
+def request_lang(request: Request) -> str:
+    """The page's language: ``?lang=`` if given, else the ``lang`` cookie, else Italian."""
+    lang = request.query_params.get("lang") or request.cookies.get("lang") or "it"
+    return lang if lang in LANGS else "it"
+
+
+def make_templates() -> Jinja2Templates:
+    """The Jinja2 environment, with ``_(it, en)`` choosing the text by the page's language."""
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+    def translate(context: dict[str, Any], it: str, en: str) -> str:
+        return en if context.get("lang") == "en" else it
+
+    import jinja2
+
+    templates.env.globals["_"] = jinja2.pass_context(translate)
+    return templates
+
+
+class Web:
+    """What every route needs: the service (serialised by a lock: one writer at a time, as
+    the store's expected_seq demands) and the templates."""
+
+    def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
+        self.store = store
+        self.service = EventService(store, clock)
+        self.lock = threading.RLock()
+        self.templates = make_templates()
+
+    def render(self, request: Request, name: str, status_code: int = 200, **context: Any) -> Any:
+        """Render a template with the page's language and the request."""
+        context.setdefault("lang", request_lang(request))
+        return self.templates.TemplateResponse(request, name, context, status_code=status_code)
+
+
+def create_app(
+    database_url: str | None = None, *, clock: Callable[[], datetime] = utc_now
+) -> FastAPI:
+    """Build the app on ``database_url`` (default: ``$ARBITRO_DATABASE_URL`` or the SQLite
+    file of the installation)."""
+    app = FastAPI(
+        title="arbitro", version="0.1.0", docs_url="/api/docs", openapi_url="/api/openapi.json"
+    )
+    app.state.web = Web(RecordStore.open(database_url or default_database_url()), clock)
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    from arbitro.web import routes
+
+    routes.include_all(app)
+    return app
+
+
+def web_of(request: Request) -> Web:
+    """The app's shared :class:`Web` object."""
+    web: Web = request.app.state.web
+    return web

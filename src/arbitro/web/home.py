@@ -1,0 +1,18 @@
+"""The home page: the events of the installation, with links to their public pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from arbitro.web.app import web_of
+
+router = APIRouter()
+
+
+@router.get("/", include_in_schema=False)
+def home(request: Request) -> Any:
+    """List the events."""
+    web = web_of(request)
+    return web.render(request, "home.html", events=web.store.list_events())
