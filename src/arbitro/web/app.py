@@ -45,7 +45,10 @@ class Web:
     the store's expected_seq demands) and the templates."""
 
     def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
+        from arbitro.web.secret import load_secret
+
         self.store = store
+        self.secret = load_secret(store)
         self.service = EventService(store, clock)
         self.lock = threading.RLock()
         self.templates = make_templates()

@@ -6,7 +6,9 @@ from fastapi import FastAPI
 
 
 def include_all(app: FastAPI) -> None:
-    """Include the routers of the desk, the table-side entry, the public pages and the API."""
-    from arbitro.web import home
+    """Include the routers: home, the director's desk, its JSON API, the table-side entry
+    and the public room displays."""
+    from arbitro.web import api, desk, home, public, table
 
-    app.include_router(home.router)
+    for module in (home, desk, api, table, public):
+        app.include_router(module.router)
