@@ -1,0 +1,135 @@
+"""The Briscola regulation's numbers (``briscola.toml``, seed 001) as typed, immutable values.
+
+Load once with :func:`briscola`; every number carries the article it comes from
+(:meth:`BriscolaCode.article`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularityKind:
+    """One irregularity of art. 10, found by the arbiter: the offending pair loses the game."""
+
+    key: str
+    it: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class BriscolaCode:
+    """Every number of the Briscola regulation that arbitro uses, each from its article."""
+
+    code: str
+    title: str
+    entry_fee_cents: int
+    """Entry fee per pair in cents: € 4 ("premessa", "Quota di iscrizione € 4 a coppia")."""
+    currency: str
+    players_per_pair: int
+    suits: tuple[str, ...]
+    """The four suits B, C, D, S (art. 3)."""
+    cards_per_suit: int
+    total_cards: int
+    """40 cards (art. 3, art. 5)."""
+    players: int
+    """Four players draw for the dealer (art. 1) and play, two pairs."""
+    cards_per_player: int
+    """Three cards each (art. 3)."""
+    trick_order: tuple[int, ...]
+    """Ranks in trick order, lowest first: 2 4 5 6 7 8 9 10 3 1 (art. 5)."""
+    card_points: dict[int, int]
+    """Points by rank: 1 → 11, 3 → 10, 10 → 4, 9 → 3, 8 → 2, others 0 (art. 8)."""
+    total_points: int
+    """120 points in the deck (art. 8)."""
+    winning_points: int
+    """61 points win the game (art. 8)."""
+    tie_to_last_trick: bool
+    """A 60-60 tie goes to the pair that won the last trick (art. 8)."""
+    match_games: int
+    """A match is played over at most 3 games (art. 9)."""
+    match_wins: int
+    """2 games won decide the match (art. 9)."""
+    irregularities: tuple[IrregularityKind, ...]
+    """The irregularities of art. 10; each loses the game for the offending pair."""
+    articles: dict[str, str]
+    """The article of each field above, e.g. ``articles["winning_points"] == "8"``."""
+
+    def article(self, field: str) -> str:
+        """The article the number ``field`` comes from (``"8"`` for ``winning_points``)."""
+        return self.articles[field]
+
+    def irregularity(self, key: str) -> IrregularityKind | None:
+        """The art. 10 irregularity with that key, or None."""
+        for kind in self.irregularities:
+            if kind.key == key:
+                return kind
+        return None
+
+    @property
+    def entry_fee(self) -> str:
+        """The entry fee for display, e.g. ``€ 4,00`` (premessa)."""
+        units, cents = divmod(self.entry_fee_cents, 100)
+        symbol = "€" if self.currency == "EUR" else self.currency
+        return f"{symbol} {units},{cents:02d}"
+
+
+_FIELDS_BY_SECTION: dict[str, tuple[str, ...]] = {
+    "registration": ("entry_fee_cents", "currency", "players_per_pair"),
+    "deck": ("suits", "cards_per_suit", "total_cards"),
+    "seat_draw": ("players",),
+    "deal": ("cards_per_player",),
+    "cards": ("trick_order", "card_points"),
+    "game": ("total_points", "winning_points", "tie_to_last_trick"),
+    "match": ("match_games", "match_wins"),
+    "irregularities": ("irregularities",),
+}
+
+
+def _articles(d: dict[str, Any]) -> dict[str, str]:
+    out = {}
+    for section, fields in _FIELDS_BY_SECTION.items():
+        for field in fields:
+            out[field] = str(d[section]["article"])
+    out["card_points"] = str(d["cards"]["points"]["article"])
+    return out
+
+
+@cache
+def briscola() -> BriscolaCode:
+    """Load the Briscola regulation's data (cached): card order and points, 61, best of 3."""
+    text = resources.files("arbitro.codes").joinpath("briscola.toml").read_text("utf-8")
+    d = tomllib.loads(text)
+    points = {int(k): int(v) for k, v in d["cards"]["points"].items() if k != "article"}
+    return BriscolaCode(
+        code=d["code"],
+        title=d["title"],
+        entry_fee_cents=int(d["registration"]["entry_fee_cents"]),
+        currency=str(d["registration"]["currency"]),
+        players_per_pair=int(d["registration"]["players_per_pair"]),
+        suits=tuple(d["deck"]["suits"]),
+        cards_per_suit=int(d["deck"]["cards_per_suit"]),
+        total_cards=int(d["deck"]["total_cards"]),
+        players=int(d["seat_draw"]["players"]),
+        cards_per_player=int(d["deal"]["cards_per_player"]),
+        trick_order=tuple(int(r) for r in d["cards"]["trick_order"]),
+        card_points=points,
+        total_points=int(d["game"]["total_points"]),
+        winning_points=int(d["game"]["winning_points"]),
+        tie_to_last_trick=bool(d["game"]["tie_to_last_trick"]),
+        match_games=int(d["match"]["games"]),
+        match_wins=int(d["match"]["wins_needed"]),
+        irregularities=tuple(
+            IrregularityKind(str(k["key"]), str(k["it"]), str(k["en"]))
+            for k in d["irregularities"]["kinds"]
+        ),
+        articles=_articles(d),
+    )
+
+
+__all__ = ["BriscolaCode", "IrregularityKind", "briscola"]

@@ -1,0 +1,160 @@
+"""Table cards (segnatavolo): one card per table of a round, two cards to an A4 page.
+
+Each card shows the event, the round, the table number very large, the two lines seated there
+(North-South and East-West, art. 4) and a QR code of the table's own URL, through which the
+lines enter the score sheet from a phone (the URL carries the table's token; the web app
+builds it). No time is printed: the code forbids telling players the time left (art. 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from arbitro.errors import ArbitroError
+from arbitro.printouts.labels import check_lang, label
+from arbitro.printouts.names import line_name, seated_round
+from arbitro.printouts.style import (
+    FONT,
+    MARGIN,
+    MUTED,
+    PAGE,
+    RULE,
+    SHADE,
+    draw_fitted,
+    new_canvas,
+    wrap,
+)
+from arbitro.tournament.event import EventState
+from arbitro.tournament.model import TableSeating
+
+CARDS_PER_PAGE = 2
+CARD_WIDTH = PAGE[0]
+CARD_HEIGHT = PAGE[1] / CARDS_PER_PAGE
+QR_SIZE = 52 * mm
+QR_ERROR_LEVEL = "M"
+
+
+def table_card_qr(url: str) -> QrCodeWidget:
+    """The QR code widget that encodes ``url`` (error correction level M)."""
+    return QrCodeWidget(url, barLevel=QR_ERROR_LEVEL)
+
+
+def card_origin(index: int) -> tuple[float, float]:
+    """Lower-left corner, in points on its page, of the ``index``-th card (0-based)."""
+    slot = index % CARDS_PER_PAGE
+    return 0.0, PAGE[1] - (slot + 1) * CARD_HEIGHT
+
+
+def qr_box(index: int) -> tuple[float, float, float]:
+    """``(x, y, size)`` of the ``index``-th card's QR code on its page, quiet zone included."""
+    ox, oy = card_origin(index)
+    return ox + CARD_WIDTH - MARGIN - QR_SIZE, oy + CARD_HEIGHT - 30 * mm - QR_SIZE, QR_SIZE
+
+
+def _draw_qr(c: Canvas, url: str, x: float, y: float, size: float) -> None:
+    widget = table_card_qr(url)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(
+        size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), -x0, -y0]
+    )
+    drawing.add(widget)
+    renderPDF.draw(drawing, c, x, y)
+
+
+def _draw_card(
+    c: Canvas,
+    state: EventState,
+    round_number: int,
+    table: TableSeating,
+    url: str | None,
+    index: int,
+    lang: str,
+) -> None:
+    ox, oy = card_origin(index)
+    left, right = ox + MARGIN, ox + CARD_WIDTH - MARGIN
+    top = oy + CARD_HEIGHT - MARGIN
+    width = right - left
+    # Heading: event and round.
+    round_text = f"{label('round', lang)} {round_number}"
+    draw_fitted(c, round_text, right - 45 * mm, top - 16, 45 * mm, 20, bold=True, align="right")
+    draw_fitted(c, state.config.name, left, top - 16, width - 50 * mm, 16, bold=True)
+    c.setStrokeColor(RULE)
+    c.setLineWidth(1.2)
+    c.line(left, top - 24, right, top - 24)
+    # Table number, very large, left of the QR code.
+    qx, qy, qsize = qr_box(index)
+    number_width = qx - left - 8 * mm
+    draw_fitted(c, label("table", lang).upper(), left, top - 52, number_width, 22, bold=True)
+    draw_fitted(c, str(table.table), left, qy + 6 * mm, number_width, 130, bold=True, least=40)
+    # QR code and the URL in small print.
+    if url is not None:
+        _draw_qr(c, url, qx, qy, qsize)
+        c.setFont(FONT, 6.5)
+        c.setFillColor(MUTED)
+        y = qy - 8
+        for line in wrap(url.replace("/", "/ "), qsize + 10 * mm, 6.5)[:3]:
+            c.drawRightString(right, y, line.replace("/ ", "/"))
+            y -= 8
+        c.setFillColor(MUTED)
+        for line in wrap(label("scan", lang), qsize + 10 * mm, 7.5)[:2]:
+            c.setFont(FONT, 7.5)
+            c.drawRightString(right, y - 2, line)
+            y -= 9.5
+        c.setFillColor(RULE)
+    # The two lines.
+    box_h = 17 * mm
+    box_y = oy + MARGIN
+    half = (width - 6 * mm) / 2
+    sides = (("north_south", table.ns), ("east_west", table.ew))
+    for i, (key, line) in enumerate(sides):
+        bx = left + i * (half + 6 * mm)
+        c.setFillColor(SHADE)
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.8)
+        c.roundRect(bx, box_y, half, box_h, 6, stroke=1, fill=1)
+        draw_fitted(c, label(key, lang), bx + 8, box_y + box_h - 15, half - 16, 10, bold=True)
+        draw_fitted(c, line_name(state, line, lang), bx + 8, box_y + 9, half - 16, 17, bold=True)
+    if table.is_incomplete:
+        draw_fitted(c, label("rest_note", lang), left, box_y + box_h + 6, width, 9, color=MUTED)
+    # Cut line between cards.
+    if index % CARDS_PER_PAGE == 0:
+        c.setDash(4, 4)
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.5)
+        c.line(ox + 8 * mm, oy, ox + CARD_WIDTH - 8 * mm, oy)
+        c.setDash()
+
+
+def table_cards_pdf(
+    state: EventState, round_number: int, table_urls: Mapping[int, str], *, lang: str = "it"
+) -> bytes:
+    """One card per table of round ``round_number`` (two to an A4 page): event, round, table
+    number, the N-S and E-O lines (art. 4) and the QR code of ``table_urls[table]``. Every
+    complete table needs its URL; an incomplete table (a resting line, art. 37) gets one only
+    if given. No playing time is printed (art. 7)."""
+    check_lang(lang)
+    seating = seated_round(state, round_number)
+    missing = [
+        t.table for t in seating.tables if not t.is_incomplete and t.table not in table_urls
+    ]
+    if missing:
+        tables = ", ".join(str(t) for t in missing)
+        raise ArbitroError(
+            f"manca l'indirizzo per lo score dei tavoli {tables}",
+            f"the score-entry URL is missing for tables {tables}",
+        )
+    title = f"{state.config.name} — {label('table_card', lang)} — {label('round', lang)} "
+    c, buf = new_canvas(title + str(round_number))
+    for i, table in enumerate(seating.tables):
+        if i and i % CARDS_PER_PAGE == 0:
+            c.showPage()
+        _draw_card(c, state, round_number, table, table_urls.get(table.table), i, lang)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
