@@ -18,6 +18,7 @@ from arbitro.tournament.commands import missing_sheets, sheet_status
 from arbitro.tournament.event import (
     EventConfig,
     EventState,
+    SanctionKind,
     seating_from_payload,
     seating_to_payload,
 )
@@ -524,6 +525,41 @@ def register_commands(app: typer.Typer) -> None:
                 t("Ammonizione registrata", "Warning recorded"),
                 json_out,
             )
+
+    @app.command("sanction")
+    def sanction(
+        event_id: EventArg,
+        round_number: RoundArg,
+        competitor: CompArg,
+        kind: Annotated[
+            SanctionKind, typer.Option("--kind", help="reprimand | warning | expulsion")
+        ],
+        reason: Annotated[str, typer.Option(help="Motivo / reason")],
+        article: Annotated[str | None, typer.Option(help="Articolo / article")] = None,
+        player: Annotated[str | None, typer.Option(help="Giocatore sanzionato / player")] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Sanzione: richiamo, ammonizione, espulsione (art. 22, 40, 41) / sanction."""
+        with errors(json_out):
+            service().give_sanction(
+                event_id, round_number, competitor, kind, reason, article=article, player=player
+            )
+            emit(
+                {"round": round_number, "competitor": competitor, "sanction": kind.value},
+                t("Sanzione registrata", "Sanction recorded"),
+                json_out,
+            )
+
+    @app.command("ledger")
+    def ledger(event_id: EventArg, json_out: bool = JsonOpt) -> None:
+        """Registro delle sanzioni, ritardi, abbandoni e punteggi arbitrali / sanctions ledger."""
+        with errors(json_out):
+            state = service().state(event_id)
+            lines = [
+                f"#{e.seq} {e.at:%Y-%m-%d %H:%M} {t('turno', 'round')} {e.round} {state.competitors[e.competitor].name}: {e.kind} (art. {e.article}) {e.detail} — {e.reason} [{e.actor}]"
+                for e in state.ledger
+            ]
+            emit(state.ledger, "\n".join(lines) or t("Registro vuoto", "Empty ledger"), json_out)
 
     @app.command("arbitral")
     def arbitral(

@@ -57,7 +57,9 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return pdfmetrics.stringWidth(text, FONT_BOLD if bold else FONT, size)
 
 
-def fit_size(text: str, width: float, size: float, *, bold: bool = False, least: float = 6) -> float:
+def fit_size(
+    text: str, width: float, size: float, *, bold: bool = False, least: float = 6
+) -> float:
     """The largest font size up to ``size`` (not below ``least``) at which ``text`` fits."""
     w = text_width(text, size, bold)
     if w <= width or w == 0:

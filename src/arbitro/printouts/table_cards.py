@@ -21,13 +21,16 @@ from arbitro.printouts.labels import check_lang, label
 from arbitro.printouts.names import line_name, seated_round
 from arbitro.printouts.style import (
     FONT,
+    INK,
     MARGIN,
     MUTED,
     PAGE,
     RULE,
     SHADE,
     draw_fitted,
+    fit_size,
     new_canvas,
+    text_width,
     wrap,
 )
 from arbitro.tournament.event import EventState
@@ -40,9 +43,10 @@ QR_SIZE = 52 * mm
 QR_ERROR_LEVEL = "M"
 
 
-def table_card_qr(url: str) -> QrCodeWidget:
-    """The QR code widget that encodes ``url`` (error correction level M)."""
-    return QrCodeWidget(url, barLevel=QR_ERROR_LEVEL)
+def table_card_qr(url: str, size: float = QR_SIZE) -> QrCodeWidget:
+    """The QR code widget that encodes ``url`` (error correction level M), ``size`` points
+    square with its quiet zone of 4 modules."""
+    return QrCodeWidget(url, barLevel=QR_ERROR_LEVEL, barWidth=size, barHeight=size)
 
 
 def card_origin(index: int) -> tuple[float, float]:
@@ -58,13 +62,19 @@ def qr_box(index: int) -> tuple[float, float, float]:
 
 
 def _draw_qr(c: Canvas, url: str, x: float, y: float, size: float) -> None:
-    widget = table_card_qr(url)
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(
-        size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), -x0, -y0]
-    )
-    drawing.add(widget)
+    drawing = Drawing(size, size)
+    drawing.add(table_card_qr(url, size))
     renderPDF.draw(drawing, c, x, y)
+
+
+def _url_lines(url: str, width: float, size: float) -> list[str]:
+    """``url`` broken anywhere into lines no wider than ``width`` (a URL has no spaces)."""
+    lines = [""]
+    for ch in url:
+        if lines[-1] and text_width(lines[-1] + ch, size) > width:
+            lines.append("")
+        lines[-1] += ch
+    return lines
 
 
 def _draw_card(
@@ -90,26 +100,30 @@ def _draw_card(
     # Table number, very large, left of the QR code.
     qx, qy, qsize = qr_box(index)
     number_width = qx - left - 8 * mm
-    draw_fitted(c, label("table", lang).upper(), left, top - 52, number_width, 22, bold=True)
-    draw_fitted(c, str(table.table), left, qy + 6 * mm, number_width, 130, bold=True, least=40)
-    # QR code and the URL in small print.
-    if url is not None:
-        _draw_qr(c, url, qx, qy, qsize)
-        c.setFont(FONT, 6.5)
-        c.setFillColor(MUTED)
-        y = qy - 8
-        for line in wrap(url.replace("/", "/ "), qsize + 10 * mm, 6.5)[:3]:
-            c.drawRightString(right, y, line.replace("/ ", "/"))
-            y -= 8
-        c.setFillColor(MUTED)
-        for line in wrap(label("scan", lang), qsize + 10 * mm, 7.5)[:2]:
-            c.setFont(FONT, 7.5)
-            c.drawRightString(right, y - 2, line)
-            y -= 9.5
-        c.setFillColor(RULE)
-    # The two lines.
+    draw_fitted(c, label("table", lang).upper(), left, top - 50, number_width, 22, bold=True)
     box_h = 17 * mm
     box_y = oy + MARGIN
+    low, high = box_y + box_h + 14, top - 58
+    size = min(200.0, (high - low) / 0.73)
+    used = fit_size(str(table.table), number_width, size, bold=True, least=40)
+    baseline = low + (high - low - used * 0.73) / 2
+    draw_fitted(c, str(table.table), left, baseline, number_width, used, bold=True, align="center")
+    # QR code, how to use it, and the URL in small print.
+    if url is not None:
+        _draw_qr(c, url, qx, qy, qsize)
+        text_w = qsize + 14 * mm
+        y = qy - 10
+        c.setFillColor(MUTED)
+        for line in wrap(label("scan", lang), text_w, 8)[:2]:
+            c.setFont(FONT, 8)
+            c.drawRightString(right, y, line)
+            y -= 10
+        c.setFont(FONT, 6.5)
+        for line in _url_lines(url, text_w, 6.5):
+            c.drawRightString(right, y, line)
+            y -= 8
+        c.setFillColor(INK)
+    # The two lines.
     half = (width - 6 * mm) / 2
     sides = (("north_south", table.ns), ("east_west", table.ew))
     for i, (key, line) in enumerate(sides):
@@ -140,9 +154,7 @@ def table_cards_pdf(
     if given. No playing time is printed (art. 7)."""
     check_lang(lang)
     seating = seated_round(state, round_number)
-    missing = [
-        t.table for t in seating.tables if not t.is_incomplete and t.table not in table_urls
-    ]
+    missing = [t.table for t in seating.tables if not t.is_incomplete and t.table not in table_urls]
     if missing:
         tables = ", ".join(str(t) for t in missing)
         raise ArbitroError(

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from arbitro.errors import NotFoundError
 from arbitro.store import NewRecord, RecordStore, StoredRecord
 from arbitro.tournament import commands
-from arbitro.tournament.event import EventConfig, EventState, SheetVersion
+from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.records import Record, RecordKind
 from arbitro.tournament.scoring.sheet import SheetEntry
@@ -230,6 +230,33 @@ class EventService:
         state = self.state(event_id)
         rec = commands.give_warning(
             state, round_number, competitor, reason, self.clock(), article=article, actor=actor
+        )
+        self._commit(event_id, [rec])
+
+    def give_sanction(
+        self,
+        event_id: str,
+        round_number: int,
+        competitor: CompetitorId,
+        kind: SanctionKind,
+        reason: str | None,
+        *,
+        article: str | None = None,
+        player: str | None = None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Record a reprimand, warning or expulsion in the sanctions ledger."""
+        state = self.state(event_id)
+        rec = commands.give_sanction(
+            state,
+            round_number,
+            competitor,
+            kind,
+            reason,
+            self.clock(),
+            article=article,
+            player=player,
+            actor=actor,
         )
         self._commit(event_id, [rec])
 

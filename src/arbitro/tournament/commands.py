@@ -11,7 +11,7 @@ from typing import Any
 
 from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
-from arbitro.tournament.event import EventConfig, EventState, seating_to_payload
+from arbitro.tournament.event import EventConfig, EventState, SanctionKind, seating_to_payload
 from arbitro.tournament.model import (
     CompetitorId,
     EventFormat,
@@ -562,6 +562,49 @@ def record_lateness(
     )
 
 
+SANCTION_ARTICLES = {
+    SanctionKind.REPRIMAND: "41",
+    SanctionKind.WARNING: "41",
+    SanctionKind.EXPULSION: "40",
+}
+
+
+def give_sanction(
+    state: EventState,
+    round_number: int,
+    competitor: CompetitorId,
+    kind: SanctionKind,
+    reason: str | None,
+    now: datetime,
+    *,
+    article: str | None = None,
+    player: str | None = None,
+    actor: str = "arbiter",
+) -> Record:
+    """A sanction in the ledger, with its article, who gives it, when and why: a reprimand
+    ("richiamo"); a warning ("ammonizione": every two cost 1 VP and 100 MP in the overall
+    standings, art. 22 note 1, art. 41); an expulsion (the arbiter stops the competitor from
+    continuing, art. 40: it plays no later round; its results so far stand). ``player`` names
+    the player of a pair or team who was sanctioned."""
+    _seated(state, round_number, competitor)
+    reason = _need_reason(reason, "sanzione", "sanction")
+    comp = state.competitor(competitor)
+    if player is not None and comp.players and player not in comp.players:
+        raise ArbitroError(
+            f"«{player}» non gioca in «{comp.name}» ({', '.join(comp.players)})",
+            f"«{player}» does not play in «{comp.name}» ({', '.join(comp.players)})",
+        )
+    payload: dict[str, Any] = {
+        "round": round_number,
+        "competitor": competitor,
+        "sanction": kind.value,
+        "article": article or SANCTION_ARTICLES[kind],
+    }
+    if player is not None:
+        payload["player"] = player
+    return _rec(RecordKind.SANCTION_GIVEN, payload, now, actor, reason)
+
+
 def give_warning(
     state: EventState,
     round_number: int,
@@ -574,14 +617,15 @@ def give_warning(
 ) -> Record:
     """A warning ("ammonizione"); every two cost 1 VP and 100 MP in the overall standings
     (art. 22 note 1, art. 41)."""
-    _seated(state, round_number, competitor)
-    reason = _need_reason(reason, "ammonizione", "warning")
-    return _rec(
-        RecordKind.WARNING_GIVEN,
-        {"round": round_number, "competitor": competitor, "article": article},
-        now,
-        actor,
+    return give_sanction(
+        state,
+        round_number,
+        competitor,
+        SanctionKind.WARNING,
         reason,
+        now,
+        article=article,
+        actor=actor,
     )
 
 

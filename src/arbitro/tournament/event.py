@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -140,6 +141,46 @@ class TableSheet:
         return current
 
 
+class SanctionKind(StrEnum):
+    """The sanctions of the codes: reprimand ("richiamo"), warning ("ammonizione"),
+    expulsion ("espulsione") (FIBAS art. 22, 40, 41; Parole art. 14)."""
+
+    REPRIMAND = "reprimand"
+    WARNING = "warning"
+    EXPULSION = "expulsion"
+
+
+@dataclass(frozen=True, slots=True)
+class Sanction:
+    """One entry of the sanctions ledger: what, to whom, by which article, who, when, why."""
+
+    seq: int
+    round: int
+    competitor: CompetitorId
+    kind: SanctionKind
+    article: str
+    actor: str
+    at: datetime
+    reason: str
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One line of the event's sanctions ledger: sanctions, lateness, abandons and arbitral
+    scores, each with its article, who recorded it, when and why."""
+
+    seq: int
+    round: int
+    competitor: CompetitorId
+    kind: str  # reprimand | warning | expulsion | lateness | abandon | arbitral-score
+    article: str
+    actor: str
+    at: datetime
+    reason: str
+    detail: str = ""
+
+
 @dataclass(slots=True)
 class RoundState:
     """One round: seating, sheets, and when its seating and standings were published."""
@@ -164,10 +205,15 @@ class EventState:
     competitors: dict[CompetitorId, Competitor] = field(default_factory=dict)
     rounds: dict[int, RoundState] = field(default_factory=dict)
     lateness: dict[tuple[int, CompetitorId], int] = field(default_factory=dict)
-    warnings: list[tuple[int, CompetitorId, str]] = field(default_factory=list)
+    sanctions: list[Sanction] = field(default_factory=list)
+    ledger: list[LedgerEntry] = field(default_factory=list)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     last_seq: int = 0
+
+    def warnings(self) -> list[Sanction]:
+        """The warnings given, oldest first."""
+        return [s for s in self.sanctions if s.kind is SanctionKind.WARNING]
 
     @property
     def code(self) -> BurracoFibasCode:
@@ -270,15 +316,37 @@ class EventState:
         elif k in (RecordKind.SHEET_ENTERED, RecordKind.SHEET_CORRECTED):
             self._apply_sheet(rec, at)
         elif k is RecordKind.LATENESS_RECORDED:
-            self.lateness[(int(p["round"]), int(p["competitor"]))] = int(p["seconds"])
-        elif k is RecordKind.WARNING_GIVEN:
-            self.warnings.append((int(p["round"]), int(p["competitor"]), rec.reason or ""))
+            seconds = int(p["seconds"])
+            self.lateness[(int(p["round"]), int(p["competitor"]))] = seconds
+            detail = f"{seconds // 60}:{seconds % 60:02d}"
+            self._ledger(rec, at, "lateness", "37", detail)
+        elif k is RecordKind.SANCTION_GIVEN:
+            sanction = Sanction(
+                rec.seq,
+                int(p["round"]),
+                int(p["competitor"]),
+                SanctionKind(p["sanction"]),
+                str(p["article"]),
+                rec.actor,
+                at,
+                rec.reason or "",
+                p.get("player"),
+            )
+            self.sanctions.append(sanction)
+            self._ledger(rec, at, sanction.kind.value, sanction.article, sanction.player or "")
+            if sanction.kind is SanctionKind.EXPULSION:
+                self.competitors[sanction.competitor].withdrawn_from_round = sanction.round + 1
         elif k is RecordKind.ARBITRAL_SCORE:
             key = (int(p["round"]), int(p["competitor"]))
             self.arbitral[key] = (int(p["mp"]), int(p["vp"]))
+            self._ledger(rec, at, "arbitral-score", "40", f"{p['mp']} M.P., {p['vp']} V.P.")
         elif k is RecordKind.ABANDON_RECORDED:
             rnd, comp = int(p["round"]), int(p["competitor"])
             self.abandons[(rnd, comp)] = bool(p["justified"])
+            detail = (
+                "giustificato / justified" if p["justified"] else "ingiustificato / unjustified"
+            )
+            self._ledger(rec, at, "abandon", "36", detail)
             self.competitors[comp].withdrawn_from_round = rnd + 1
         elif k is RecordKind.STANDINGS_PUBLISHED:
             self.round(int(p["round"])).standings_published_at = at
@@ -289,6 +357,22 @@ class EventState:
         elif k is RecordKind.EVENT_CREATED:
             raise ArbitroError("gara creata due volte", "event created twice")
         self.last_seq = max(self.last_seq, rec.seq)
+
+    def _ledger(self, rec: Record, at: datetime, kind: str, article: str, detail: str) -> None:
+        p = rec.payload
+        self.ledger.append(
+            LedgerEntry(
+                rec.seq,
+                int(p["round"]),
+                int(p["competitor"]),
+                kind,
+                article,
+                rec.actor,
+                at,
+                rec.reason or "",
+                detail,
+            )
+        )
 
     def _apply_sheet(self, rec: Record, at: datetime) -> None:
         p = rec.payload

@@ -22,7 +22,7 @@ class RecordKind(StrEnum):
     SHEET_ENTERED = "sheet-entered"
     SHEET_CORRECTED = "sheet-corrected"
     LATENESS_RECORDED = "lateness-recorded"
-    WARNING_GIVEN = "warning-given"
+    SANCTION_GIVEN = "sanction-given"
     ARBITRAL_SCORE = "arbitral-score"
     ABANDON_RECORDED = "abandon-recorded"
     STANDINGS_PUBLISHED = "standings-published"

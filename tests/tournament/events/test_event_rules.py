@@ -434,3 +434,46 @@ def test_art20_both_lines_confirm_a_sheet_sent_from_the_table(make_event: MakeEv
     d.publish(1)
     with pytest.raises(ArbitroError, match="linea"):
         commands.enter_sheet(d.state, 1, 1, entry((0, 0, 0, 0), (0, 0, 0, 0)), d.now, "x", "nord")
+
+
+def test_sanctions_ledger_reprimand_warning_expulsion_lateness(make_event: MakeEvent) -> None:
+    """The ledger keeps every sanction with its article, who, when and why: a reprimand costs
+    nothing; warnings accumulate (art. 22, 41); an expulsion stops the competitor from the
+    next round, its results standing (art. 40); lateness is listed with art. 37."""
+    from arbitro.tournament.event import SanctionKind
+
+    d = make_event(rounds=2)
+    d.register_many(4)
+    d.seat(1)
+    d.do(commands.give_sanction(d.state, 1, 1, SanctionKind.REPRIMAND, "commenti", d.now))
+    d.do(commands.record_lateness(d.state, 1, 2, 200, d.now))
+    d.tick(5)
+    d.do(
+        commands.give_sanction(
+            d.state,
+            1,
+            3,
+            SanctionKind.EXPULSION,
+            "condotta antisportiva grave",
+            d.now,
+            actor="arbitro Rossi",
+        )
+    )
+    d.sheet(1, 1, (100, 0, 0, 0), (0, 0, 0, 0))
+    d.sheet(1, 2, (100, 0, 0, 0), (0, 0, 0, 0))
+    assert [(e.kind, e.article, e.competitor) for e in d.state.ledger] == [
+        ("reprimand", "41", 1),
+        ("lateness", "37", 2),
+        ("expulsion", "40", 3),
+    ]
+    expulsion = d.state.ledger[-1]
+    assert (expulsion.actor, expulsion.reason, expulsion.at) == (
+        "arbitro Rossi",
+        "condotta antisportiva grave",
+        d.now,
+    )
+    assert rows(d, 1)[3] == (11, 100)  # the round's result stands
+    assert {r.competitor: r.warnings for r in standings(d.state, 1)} == {1: 0, 2: 1, 3: 0, 4: 0}
+    d.publish(1)
+    d.seat(2)
+    assert 3 not in d.state.round(2).seating.competitors()  # type: ignore[union-attr]

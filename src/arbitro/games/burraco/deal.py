@@ -106,8 +106,72 @@ _COMBOS: Final = {
 
 _MELD_CACHE: dict[tuple[int, int, int, int], Move] = {}
 _SET_CACHE: dict[tuple[int, tuple[int, ...], int], Move] = {}
-_SUIT_BIT: Final = tuple((i // 13, 2 << (i % 13), i % 13 + 1) for i in range(JOKER_INDEX))
 _WINDOWS: dict[int, tuple[tuple[int, int], ...]] = {}
+_WILD_BIT: Final = {w: 1 << k for k, w in enumerate(_WILDS)}
+_POW3: Final = (1, 3, 9, 27)
+_CARD_INFO: Final = tuple(
+    (i // 13, i % 13 + 1, _POW3[i // 13], 1 << (i % 13 + 1), _WILD_BIT.get(i, 0))
+    if i < JOKER_INDEX
+    else (0, 0, 0, 0, _WILD_BIT[i])
+    for i in range(_N)
+)
+"""By card index: suit number, rank (0 for the joker), its base-3 digit weight in the rank's
+key, its bit in the suit's mask, its bit in the wild mask (0 for a natural)."""
+_SET_OPENINGS: dict[int, tuple[Move, ...]] = {}
+_RUN_OPENINGS: dict[int, tuple[Move, ...]] = {}
+_SUIT_DISCARDS: dict[int, tuple[Move, ...]] = {}
+_DECK_INDICES: Final = tuple(sorted(x.index for x in burraco_deck()))
+
+
+def _wild_list(wmask: int) -> list[int]:
+    """The card indices of the wilds in the wild mask ``wmask`` (in the order of ``_WILDS``)."""
+    return [w for k, w in enumerate(_WILDS) if wmask >> k & 1]
+
+
+def _set_openings(r: int, key: int, wmask: int) -> tuple[Move, ...]:
+    """Three-card sets of rank ``r``: three naturals, or two naturals and a wild (art. 14).
+
+    ``key`` gives, in base 3, how many of each suit's card of rank ``r`` the hand holds (0, 1,
+    2); ``wmask`` which wilds it holds.
+    """
+    counts = (key % 3, key // 3 % 3, key // 9 % 3, key // 27)
+    out = [_set_move(r, combo, -1) for combo in _COMBOS[(*counts, 3)]]
+    wilds = _wild_list(wmask)
+    if wilds:
+        for combo in _COMBOS[(*counts, 2)]:
+            out.extend(_set_move(r, combo, w) for w in wilds)
+    return tuple(out)
+
+
+def _run_openings(q: int, mask: int, wmask: int, twin_two: bool) -> tuple[Move, ...]:
+    """Three-card runs of suit number ``q`` (art. 13), with or without a wild (art. 12).
+
+    ``mask`` has bit r set when the hand holds the suit's card of rank r; ``wmask`` the wilds
+    held; ``twin_two`` whether the hand holds both copies of the suit's 2.
+    """
+    if mask & 2:
+        mask |= 1 << ACE_HIGH
+    windows = _WINDOWS.get(mask)
+    if windows is None:
+        windows = _windows(mask)
+        _WINDOWS[mask] = windows
+    wilds = _wild_list(wmask)
+    two = q * 13 + 1
+    out: list[Move] = []
+    for p, missing in windows:
+        if not missing:
+            out.append(_run_move(q, p, 0, -1))
+        else:
+            for w in wilds:
+                if w == two and p <= 2 and not twin_two:
+                    continue  # the suit's 2 is already the natural 2 of the window
+                out.append(_run_move(q, p, missing, w))
+    return tuple(out)
+
+
+def _suit_discards(q: int, mask: int) -> tuple[Move, ...]:
+    """Discards of the cards of suit number ``q`` present in ``mask`` (bit r for rank r)."""
+    return tuple(_DISCARDS[q * 13 + r - 1] for r in range(1, 14) if mask >> r & 1)
 
 
 def _windows(mask: int) -> tuple[tuple[int, int], ...]:
@@ -170,7 +234,11 @@ class Deal:
         c = code or burraco_fibas()
         self.code: Final = c
         deck = tuple(deck)
-        if Counter(deck) != Counter(burraco_deck()):
+        try:
+            ok = sorted([x.index for x in deck]) == list(_DECK_INDICES)
+        except (AttributeError, TypeError):
+            ok = False
+        if not ok:
             raise ArbitroError(
                 it="il mazzo non è quello da burraco di 108 carte",
                 en="the deck is not the 108-card Burraco deck",
@@ -180,10 +248,17 @@ class Deal:
         self.deck: Final = deck
         self.dealer: Final = dealer
         d = SEATS.index(dealer)
+        # Each hand as counts by card index, with running tallies kept up to date by _add and
+        # _remove for legal-move generation: naturals by rank, each rank's base-3 key of how
+        # many of each suit's card (0-2), each suit's mask of ranks held, the mask of wilds held.
         self._hands = [[0] * _N for _ in range(PLAYERS)]
+        self._rank_n = [[0] * 14 for _ in range(PLAYERS)]
+        self._rank_keys = [[0] * 14 for _ in range(PLAYERS)]
+        self._suit_masks = [[0] * 4 for _ in range(PLAYERS)]
+        self._wild_masks = [0] * PLAYERS
         dealt = PLAYERS * c.cards_per_player
         for i, x in enumerate(deck[:dealt]):
-            self._hands[(d + 1 + i) % PLAYERS][x.index] += 1
+            self._add((d + 1 + i) % PLAYERS, x.index)
         self._sizes = [c.cards_per_player] * PLAYERS
         bottom = deck[::-1][: c.pozzetti * c.pozzetto_cards]
         self._pozzetti: list[tuple[Card, ...]] = [
@@ -222,6 +297,10 @@ class Deal:
         new = object.__new__(Deal)
         new.__dict__.update(self.__dict__)
         new._hands = [list(h) for h in self._hands]
+        new._rank_n = [list(x) for x in self._rank_n]
+        new._rank_keys = [list(x) for x in self._rank_keys]
+        new._suit_masks = [list(x) for x in self._suit_masks]
+        new._wild_masks = list(self._wild_masks)
         new._sizes = list(self._sizes)
         new._pozzetti = list(self._pozzetti)
         new._pile = list(self._pile)
@@ -234,6 +313,36 @@ class Deal:
         new._unplayed = list(self._unplayed)
         new.moves = list(self.moves)
         return new
+
+    def _add(self, s: int, i: int) -> None:
+        """Put card index ``i`` in seat ``s``'s hand (sizes are the caller's business)."""
+        h = self._hands[s]
+        n = h[i] + 1
+        h[i] = n
+        q, r, p3, bit, wbit = _CARD_INFO[i]
+        if r:
+            self._rank_n[s][r] += 1
+            if n <= 2:
+                self._rank_keys[s][r] += p3
+            if n == 1:
+                self._suit_masks[s][q] |= bit
+        if wbit and n == 1:
+            self._wild_masks[s] |= wbit
+
+    def _remove(self, s: int, i: int) -> None:
+        """Take card index ``i`` (held) from seat ``s``'s hand (sizes are the caller's business)."""
+        h = self._hands[s]
+        n = h[i]
+        h[i] = n - 1
+        q, r, p3, bit, wbit = _CARD_INFO[i]
+        if r:
+            self._rank_n[s][r] -= 1
+            if n <= 2:
+                self._rank_keys[s][r] -= p3
+            if n == 1:
+                self._suit_masks[s][q] &= ~bit
+        if wbit and n == 1:
+            self._wild_masks[s] &= ~wbit
 
     # ----------------------------------------------------------------- views
 
@@ -340,55 +449,35 @@ class Deal:
         li = s & 1
         h = self._hands[s]
         size = self._sizes[s]
-        taken = self._taken[li]
+        masks = self._suit_masks[s]
+        wmask = self._wild_masks[s]
+        min_keep = 1 if self._taken[li] else 0  # with the pozzetto taken, keep a card to discard
         out: list[Move] = []
-        present = [i for i in range(_N) if h[i]]
-        wilds = [w for w in _WILDS if h[w]]
-        min_keep = 1 if taken else 0  # with the pozzetto taken, a card must stay to discard
-        # Openings of three cards (arts. 11-14, 32).
+        # Openings of three cards (arts. 11-14, 32), from the running tallies of the hand.
         if size >= 3 + min_keep:
-            after = size - 3
-            cands: list[Move] = []
+            rank_n = self._rank_n[s]
+            keys = self._rank_keys[s]
             set_ranks = self._set_ranks[li]
-            rank_n = [0] * 14
-            masks = [0, 0, 0, 0]
-            for i in present:
-                if i < JOKER_INDEX:
-                    q, bit, r1 = _SUIT_BIT[i]
-                    rank_n[r1] += h[i]
-                    masks[q] |= bit
             for r in _SET_RANKS:
                 n = rank_n[r]
-                if n < 2 or (n == 2 and not wilds) or r in set_ranks:
+                if n < 2 or (n == 2 and not wmask) or r in set_ranks:
                     continue
-                c0, c1, c2, c3 = h[r - 1], h[12 + r], h[25 + r], h[38 + r]
-                key = (min(c0, 2), min(c1, 2), min(c2, 2), min(c3, 2))
-                if n >= 3:
-                    cands.extend(_set_move(r, combo, -1) for combo in _COMBOS[(*key, 3)])
-                if wilds:
-                    for combo in _COMBOS[(*key, 2)]:
-                        cands.extend(_set_move(r, combo, w) for w in wilds)
+                k = (keys[r] << 5 | wmask) << 4 | r
+                got = _SET_OPENINGS.get(k)
+                if got is None:
+                    got = _SET_OPENINGS[k] = _set_openings(r, keys[r], wmask)
+                out.extend(got)
             for q in range(4):
-                base = q * 13
                 mask = masks[q]
-                if mask & 2:
-                    mask |= 1 << ACE_HIGH
-                windows = _WINDOWS.get(mask)
-                if windows is None:
-                    windows = _windows(mask)
-                    _WINDOWS[mask] = windows
-                for p, missing in windows:
-                    if not missing:
-                        cands.append(_run_move(q, p, 0, -1))
-                    elif wilds:
-                        two = base + 1
-                        for w in wilds:
-                            if w == two and p <= 2 and h[w] < 2:
-                                continue  # the suit's 2 is already the natural 2 of the window
-                            cands.append(_run_move(q, p, missing, w))
-            if after == 1:
-                cands = [mv for mv in cands if self._after_ok(mv)]
-            out.extend(cands)
+                if mask & (mask - 1):  # at least two cards of the suit
+                    twin = h[q * 13 + 1] >= 2
+                    k = ((mask << 5 | wmask) << 1 | twin) << 2 | q
+                    got = _RUN_OPENINGS.get(k)
+                    if got is None:
+                        got = _RUN_OPENINGS[k] = _run_openings(q, mask, wmask, twin)
+                    out.extend(got)
+            if size == 4 and out:
+                out = [mv for mv in out if self._after_ok(mv)]
         # Lay-offs of one card (arts. 12-14).
         if size >= 1 + min_keep and self._melds[li]:
             parts = self._layoffs[li]
@@ -407,11 +496,20 @@ class Deal:
         if size >= 2:
             single = self._single
             if single >= 0 and h[single] == 1:
-                out.extend([_DISCARDS[i] for i in present if i != single])
+                out.extend([_DISCARDS[i] for i in range(_N) if h[i] and i != single])
             else:
-                out.extend(map(_DISCARDS.__getitem__, present))
+                for q in range(4):
+                    mask = masks[q]
+                    if mask:
+                        k = mask << 2 | q
+                        got = _SUIT_DISCARDS.get(k)
+                        if got is None:
+                            got = _SUIT_DISCARDS[k] = _suit_discards(q, mask)
+                        out.extend(got)
+                if h[JOKER_INDEX]:
+                    out.append(_DISCARDS[JOKER_INDEX])
         elif size == 1:
-            i = present[0]
+            i = next(i for i in range(_N) if h[i])
             if self._discard_error(i) is None:
                 out.append(_DISCARDS[i])
         return out
@@ -660,7 +758,7 @@ class Deal:
         self._unplayed[s] = False
         if move.kind is MoveKind.DRAW:
             x = self._stock.pop()
-            h[x.index] += 1
+            self._add(s, x.index)
             self._sizes[s] += 1
             if len(self._stock) <= self.code.unplayable_stock_cards:
                 self._last_turn = True  # art. 18: the last two stock cards are not playable
@@ -671,7 +769,7 @@ class Deal:
             self._single = pile[0].index if len(pile) == 1 else -1
             self._small_pickup = len(pile) <= self.code.al_monte_max_discards
             for x in pile:
-                h[x.index] += 1
+                self._add(s, x.index)
             self._sizes[s] += len(pile)
             self._pile = []
         self._phase = Phase.PLAY
@@ -679,9 +777,8 @@ class Deal:
     def _apply_meld(self, move: Move, new: Meld) -> None:
         s = self._turn
         li = s & 1
-        h = self._hands[s]
         for x in move.cards:
-            h[x.index] -= 1
+            self._remove(s, x.index)
         self._sizes[s] -= len(move.cards)
         ms = self._melds[li]
         if move.kind is MoveKind.MELD:
@@ -701,15 +798,14 @@ class Deal:
 
     def _take_pozzetto(self, s: int) -> None:
         pozzetto = self._pozzetti.pop(0)
-        h = self._hands[s]
         for x in pozzetto:
-            h[x.index] += 1
+            self._add(s, x.index)
         self._sizes[s] += len(pozzetto)
         self._taken[s & 1] = True
 
     def _apply_discard(self, x: Card) -> None:
         s = self._turn
-        self._hands[s][x.index] -= 1
+        self._remove(s, x.index)
         self._sizes[s] -= 1
         self._pile.append(x)
         self._turns += 1

@@ -37,9 +37,9 @@ def warning_counts(state: EventState, after_round: int) -> dict[CompetitorId, in
     """Warnings per competitor up to ``after_round``: those given, and each lateness up to
     5 minutes (art. 37)."""
     counts: dict[CompetitorId, int] = {}
-    for rnd, comp, _ in state.warnings:
-        if rnd <= after_round:
-            counts[comp] = counts.get(comp, 0) + 1
+    for w in state.warnings():
+        if w.round <= after_round:
+            counts[w.competitor] = counts.get(w.competitor, 0) + 1
     for (rnd, comp), seconds in state.lateness.items():
         if rnd <= after_round and 0 < seconds <= state.code.lateness_warning_up_to_s:
             counts[comp] = counts.get(comp, 0) + 1

@@ -1,0 +1,143 @@
+"""The Scala 40 code's numbers (``scala40.toml``) as typed, immutable values.
+
+Load once with :func:`scala40`; every entry cites the article it comes from.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from arbitro.errors import ArbitroError
+
+
+@dataclass(frozen=True, slots=True)
+class DifferenceBand:
+    """One band of a difference table: a difference in ``low..high`` gives ``vp`` (art. 22)."""
+
+    low: int
+    high: int
+    vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class DifferenceTable:
+    """A "punti differenze" table of art. 22 for rounds of ``deals`` deals."""
+
+    key: str
+    label: str
+    article: str
+    deals: tuple[int, ...]
+    bands: tuple[DifferenceBand, ...]
+    beyond: int
+
+    def vp(self, difference: int) -> int:
+        """The VP for a (non-negative, whole) difference of negative points (art. 22)."""
+        if difference < 0:
+            raise ArbitroError(
+                it=f"differenza negativa: {difference}",
+                en=f"negative difference: {difference}",
+                article="22",
+                key="scala40.negative_difference",
+            )
+        for band in self.bands:
+            if difference <= band.high:
+                return band.vp
+        return self.beyond
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40Code:
+    """Every number of the Scala 40 code that arbitro uses, each from its article."""
+
+    code: str
+    title: str
+    suit_rank: tuple[str, ...]
+    rank_order: tuple[str, ...]
+    french_decks: int
+    cards_per_deck: int
+    jokers: int
+    total_cards: int
+    players: int
+    cards_per_player: int
+    turned_up: int
+    opening_points: int
+    opening_values: dict[str, int]
+    ace_low_value: int
+    meld_min_cards: int
+    run_max_cards: int
+    set_max_cards: int
+    layoff_max_run_cards: int
+    penalty_values: dict[str, int]
+    placement_vp: tuple[int, ...]
+    difference_tables: dict[str, DifferenceTable]
+    rounds: int
+    deals_per_round: int
+    incomplete_table_players: int
+    rested_negative_points: int
+    late_entry_vp: int
+    late_entry_mp: int
+
+    def difference_table(self, deals: int) -> DifferenceTable:
+        """The difference table of art. 22 for a round of ``deals`` deals (3-4 or 5)."""
+        for table in self.difference_tables.values():
+            if deals in table.deals:
+                return table
+        known = sorted(d for t in self.difference_tables.values() for d in t.deals)
+        raise ArbitroError(
+            it=f"nessuna tabella delle differenze per {deals} smazzate (solo {known})",
+            en=f"no difference table for {deals} deals (only {known})",
+            article="22",
+            key="scala40.no_table",
+        )
+
+
+def _table(key: str, raw: dict[str, Any]) -> DifferenceTable:
+    bands = tuple(DifferenceBand(int(b[0]), int(b[1]), int(b[2])) for b in raw["bands"])
+    return DifferenceTable(
+        key=key,
+        label=str(raw["label"]),
+        article=str(raw["article"]),
+        deals=tuple(int(d) for d in raw["deals"]),
+        bands=bands,
+        beyond=int(raw["beyond"]),
+    )
+
+
+@cache
+def scala40() -> Scala40Code:
+    """Load the Scala 40 code's data (cached): card values, opening, VP, difference tables."""
+    text = resources.files("arbitro.codes").joinpath("scala40.toml").read_text("utf-8")
+    d = tomllib.loads(text)
+    return Scala40Code(
+        code=d["code"],
+        title=d["title"],
+        suit_rank=tuple(d["cards"]["suit_rank"]),
+        rank_order=tuple(d["cards"]["rank_order"]),
+        french_decks=d["deck"]["french_decks"],
+        cards_per_deck=d["deck"]["cards_per_deck"],
+        jokers=d["deck"]["jokers"],
+        total_cards=d["deck"]["total_cards"],
+        players=d["deal"]["players"],
+        cards_per_player=d["deal"]["cards_per_player"],
+        turned_up=d["deal"]["turned_up"],
+        opening_points=d["opening"]["min_points"],
+        opening_values=dict(d["opening"]["values"]),
+        ace_low_value=d["opening"]["ace_low"],
+        meld_min_cards=d["melds"]["min_cards"],
+        run_max_cards=d["melds"]["run_max_cards"],
+        set_max_cards=d["melds"]["set_max_cards"],
+        layoff_max_run_cards=d["melds"]["layoff_max_run_cards"],
+        penalty_values=dict(d["penalty"]["values"]),
+        placement_vp=tuple(d["round_vp"]["placement"]),
+        difference_tables={k: _table(k, v) for k, v in d["difference_tables"].items()},
+        rounds=d["event"]["rounds"],
+        deals_per_round=d["event"]["deals_per_round"],
+        incomplete_table_players=d["incomplete_table"]["players"],
+        rested_negative_points=d["incomplete_table"]["rested_negative_points"],
+        late_entry_vp=d["late_entry"]["vp"],
+        late_entry_mp=d["late_entry"]["mp"],
+    )

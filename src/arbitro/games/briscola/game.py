@@ -1,0 +1,521 @@
+"""A game (partita) of Briscola for four, partners opposite: deal, tricks, draws, points.
+
+Like ``chess.Board``, a :class:`Game` is a mutable position with a move stack: build it from a
+shuffled and cut deck (:meth:`Game.shuffled`), ask :meth:`Game.legal_moves`, play a card with
+:meth:`Game.push` (an illegal card raises :class:`IllegalMoveError` naming the article), and
+read :meth:`Game.result` when it is over. :meth:`Game.view` is what a player may see at a
+digital table: art. 6 forbids consulting the cards won, so the view shows only counts.
+
+Layout (art. 3): three cards to each player one at a time, the first to the player at the
+dealer's right; the next card turned up as trump, the stock across it. The player who got the
+first card leads (art. 4); play goes to the right; the trick's winner draws first, then the
+others in turn, and leads the next trick (art. 4). The last draw takes the turned-up trump;
+the last three tricks are played without drawing (art. 7). The pair with 61 points wins; at
+60-60 the pair that won the last trick (art. 8). An irregularity found by the arbiter loses
+the game for the offending pair (art. 10).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from arbitro.cards.italian import (
+    ItalianCard,
+    Suit,
+    check_deck,
+    format_cards,
+    italian_deck,
+    random_cut,
+    shuffled,
+)
+from arbitro.codes.briscola import BriscolaCode, briscola
+from arbitro.errors import ArbitroError
+from arbitro.games.briscola.errors import illegal
+from arbitro.games.briscola.rules import tables
+from arbitro.games.briscola.seats import PAIRS, PLAY_ORDER, Pair, Seat
+
+_PLAYERS: Final = len(PLAY_ORDER)
+_SEAT_AT: Final = {seat: i for i, seat in enumerate(PLAY_ORDER)}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick played: who led, the four cards in order of play, who won it (arts. 4-5)."""
+
+    leader: Seat
+    cards: tuple[ItalianCard, ...]
+    winner: Seat
+    points: int
+
+    def played(self) -> tuple[tuple[Seat, ItalianCard], ...]:
+        """The cards with the seat that played each."""
+        at = _SEAT_AT[self.leader]
+        return tuple((PLAY_ORDER[(at + i) % _PLAYERS], c) for i, c in enumerate(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """An irregularity of art. 10 found by the arbiter: ``seat`` offended; its pair loses."""
+
+    seat: Seat
+    kind: str
+    note: str = ""
+
+    @property
+    def offender(self) -> Pair:
+        """The offending pair, which loses the game (art. 10)."""
+        return self.seat.pair
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended: the winner, the points and tricks of each pair (art. 8).
+
+    ``irregularity`` is set when the arbiter ended the game by art. 10; then ``winner`` is
+    the pair that did not offend and the points are those taken until then.
+    """
+
+    winner: Pair
+    points: dict[Pair, int]
+    tricks: dict[Pair, int]
+    last_trick: Pair | None
+    irregularity: Irregularity | None = None
+
+    @property
+    def tie(self) -> bool:
+        """True when the points are level (60-60), decided by the last trick (art. 8)."""
+        return self.irregularity is None and self.points[Pair.NS] == self.points[Pair.EW]
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready data."""
+        return {
+            "winner": self.winner.value,
+            "points": {p.value: self.points[p] for p in PAIRS},
+            "tricks": {p.value: self.tricks[p] for p in PAIRS},
+            "last_trick": self.last_trick.value if self.last_trick else None,
+            "tie": self.tie,
+            "irregularity": (
+                None
+                if self.irregularity is None
+                else {
+                    "seat": self.irregularity.seat.value,
+                    "pair": self.irregularity.offender.value,
+                    "kind": self.irregularity.kind,
+                    "note": self.irregularity.note,
+                    "article": "10",
+                }
+            ),
+        }
+
+
+class Game:
+    """A Briscola game in progress or over (arts. 3-8, 10)."""
+
+    __slots__ = (
+        "_hands",
+        "_irregularity",
+        "_last",
+        "_leader",
+        "_points",
+        "_stock",
+        "_strength",
+        "_table",
+        "_trick_points",
+        "_tricks",
+        "_tricks_won",
+        "_turn",
+        "_won",
+        "code",
+        "dealer",
+        "deck",
+        "moves",
+        "trump",
+        "trump_suit",
+    )
+
+    def __init__(
+        self,
+        deck: Sequence[ItalianCard],
+        dealer: Seat = Seat.N,
+        code: BriscolaCode | None = None,
+        *,
+        _checked: bool = False,
+    ) -> None:
+        """Lay out a game from ``deck`` (shuffled and cut, top card first) dealt by ``dealer``.
+
+        A deck that is not the 40 Italian cards raises ArbitroError naming what is missing or
+        extra (art. 3).
+        """
+        c = code or briscola()
+        self.code: BriscolaCode = c
+        deck = tuple(deck)
+        if not _checked:
+            check_deck(deck)
+        self.deck: tuple[ItalianCard, ...] = deck
+        self.dealer: Seat = dealer
+        first = (_SEAT_AT[dealer] + 1) % _PLAYERS
+        per = c.cards_per_player
+        dealt = _PLAYERS * per
+        hands: list[list[ItalianCard]] = [[], [], [], []]
+        for i in range(dealt):
+            hands[(first + i) % _PLAYERS].append(deck[i])
+        self._hands = hands
+        self.trump: ItalianCard = deck[dealt]
+        self.trump_suit: Suit = self.trump.suit
+        stock = list(deck[dealt + 1 :])
+        stock.append(self.trump)
+        stock.reverse()
+        self._stock = stock  # pop() draws the next card; the turned-up trump comes last
+        self._strength, self._trick_points = tables(c)
+        self._turn = first
+        self._leader = first
+        self._table: list[ItalianCard] = []
+        self._points = [0, 0]
+        self._tricks_won = [0, 0]
+        self._won: list[list[ItalianCard]] = [[], []]
+        self._tricks: list[Trick] = []
+        self._last = -1
+        self._irregularity: Irregularity | None = None
+        self.moves: list[ItalianCard] = []
+
+    @classmethod
+    def shuffled(
+        cls, rng: random.Random, dealer: Seat = Seat.N, code: BriscolaCode | None = None
+    ) -> Game:
+        """A new game: the dealer shuffles, the player at his left cuts (art. 2), then deals."""
+        deck = random_cut(shuffled(italian_deck(), rng), rng)
+        return cls(deck, dealer, code, _checked=True)
+
+    # -- state -------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Seat:
+        """The seat to play."""
+        return PLAY_ORDER[self._turn]
+
+    @property
+    def leader(self) -> Seat:
+        """The seat that leads (led) the current trick, the "primo di mano" (art. 4)."""
+        return PLAY_ORDER[self._leader]
+
+    @property
+    def is_over(self) -> bool:
+        """True when every card is played (art. 7) or the arbiter ended the game (art. 10)."""
+        return self._irregularity is not None or len(self._tricks) * _PLAYERS == len(self.deck)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards still to draw, the turned-up trump included (art. 7)."""
+        return len(self._stock)
+
+    @property
+    def trump_on_table(self) -> bool:
+        """True until the last draw takes the turned-up trump (art. 7)."""
+        return bool(self._stock)
+
+    @property
+    def table(self) -> tuple[tuple[Seat, ItalianCard], ...]:
+        """The cards of the trick being played, with the seat that played each."""
+        return tuple(
+            (PLAY_ORDER[(self._leader + i) % _PLAYERS], c) for i, c in enumerate(self._table)
+        )
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far, in order (arbiter's and record's view, not the players')."""
+        return tuple(self._tricks)
+
+    @property
+    def irregularity(self) -> Irregularity | None:
+        """The art. 10 irregularity that ended the game, if any."""
+        return self._irregularity
+
+    def hand(self, seat: Seat) -> tuple[ItalianCard, ...]:
+        """The cards in ``seat``'s hand."""
+        return tuple(self._hands[_SEAT_AT[seat]])
+
+    def points(self, pair: Pair) -> int:
+        """The points ``pair`` has taken so far (art. 8) — for the arbiter and the record."""
+        return self._points[0 if pair is Pair.NS else 1]
+
+    def tricks_won(self, pair: Pair) -> int:
+        """How many tricks ``pair`` has won so far (the count art. 6 lets a table show)."""
+        return self._tricks_won[0 if pair is Pair.NS else 1]
+
+    def cards_won(self, pair: Pair) -> tuple[ItalianCard, ...]:
+        """The cards ``pair`` has won (arbiter's view; art. 6 hides them from the players)."""
+        return tuple(self._won[0 if pair is Pair.NS else 1])
+
+    def card_counts(self) -> Counter[ItalianCard]:
+        """Every card wherever it is: hands, table, stock, cards won (40 cards, art. 3)."""
+        out: Counter[ItalianCard] = Counter()
+        for h in self._hands:
+            out.update(h)
+        out.update(self._table)
+        out.update(self._stock)
+        out.update(self._won[0])
+        out.update(self._won[1])
+        return out
+
+    def copy(self) -> Game:
+        """An independent copy of this position."""
+        g = Game.__new__(Game)
+        g.code, g.deck, g.dealer = self.code, self.deck, self.dealer
+        g.trump, g.trump_suit = self.trump, self.trump_suit
+        g._strength, g._trick_points = self._strength, self._trick_points
+        g._hands = [list(h) for h in self._hands]
+        g._stock = list(self._stock)
+        g._turn, g._leader, g._last = self._turn, self._leader, self._last
+        g._table = list(self._table)
+        g._points = list(self._points)
+        g._tricks_won = list(self._tricks_won)
+        g._won = [list(self._won[0]), list(self._won[1])]
+        g._tricks = list(self._tricks)
+        g._irregularity = self._irregularity
+        g.moves = list(self.moves)
+        return g
+
+    # -- moves ------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[ItalianCard, ...]:
+        """The cards the player to play may play: any card in hand (art. 4); none when over.
+
+        The regulation does not oblige a player to follow suit or to trump (arts. 4-5).
+        """
+        if self.is_over:
+            return ()
+        return tuple(self._hands[self._turn])
+
+    def push(self, card: ItalianCard) -> None:
+        """The player to play plays ``card`` (art. 4); a full trick is won (art. 5), the cards
+        are drawn winner first (arts. 4, 7), and the winner leads the next trick.
+
+        A card not in the player's hand raises IllegalMoveError (art. 4); so does any card
+        once the game is over (art. 7).
+        """
+        if self.is_over:
+            raise self._over_error()
+        hand = self._hands[self._turn]
+        if card not in hand:
+            raise illegal(
+                it=f"{PLAY_ORDER[self._turn].value} non ha in mano {card}: "
+                "si gioca una delle carte in proprio possesso",
+                en=f"{PLAY_ORDER[self._turn].value} does not hold {card}: "
+                "a player plays one of the cards in hand",
+                article="4",
+                key="briscola.not_in_hand",
+            )
+        hand.remove(card)
+        table = self._table
+        table.append(card)
+        self.moves.append(card)
+        if len(table) < _PLAYERS:
+            self._turn = (self._turn + 1) % _PLAYERS
+            return
+        # art. 5: the highest trump, else the highest card of the suit led
+        strength = self._strength
+        trump = self.trump_suit
+        best = table[0]
+        at = 0
+        for i in (1, 2, 3):
+            c = table[i]
+            if c.suit is best.suit:
+                if strength[c.index] > strength[best.index]:
+                    best, at = c, i
+            elif c.suit is trump:
+                best, at = c, i
+        winner = (self._leader + at) % _PLAYERS
+        side = winner & 1  # PLAY_ORDER alternates NS, EW
+        pts = self._trick_points
+        got = pts[table[0].index] + pts[table[1].index] + pts[table[2].index] + pts[table[3].index]
+        self._points[side] += got
+        self._tricks_won[side] += 1
+        self._won[side].extend(table)
+        self._tricks.append(
+            Trick(PLAY_ORDER[self._leader], tuple(table), PLAY_ORDER[winner], got)
+        )
+        self._table = []
+        self._last = side
+        stock = self._stock
+        if stock:  # arts. 4 and 7: the winner draws first, the last draw takes the trump
+            hands = self._hands
+            for k in range(_PLAYERS):
+                hands[(winner + k) % _PLAYERS].append(stock.pop())
+        self._leader = self._turn = winner
+
+    def play(self, seat: Seat, card: ItalianCard) -> None:
+        """``seat`` plays ``card``: as :meth:`push`, but a player out of turn is refused.
+
+        Playing out of turn is an art. 10 irregularity (the arbiter may then declare it with
+        :meth:`declare_irregularity`); the engine refuses the card, citing arts. 4 and 10.
+        """
+        if not self.is_over and seat is not self.turn:
+            raise illegal(
+                it=f"tocca a {self.turn.value}, non a {seat.value}: "
+                "ogni giocatore gioca nel proprio turno",
+                en=f"it is {self.turn.value}'s turn, not {seat.value}'s: "
+                "each player plays in turn",
+                article="4, 10",
+                key="briscola.out_of_turn",
+            )
+        self.push(card)
+
+    def declare_irregularity(self, seat: Seat, kind: str, note: str = "") -> None:
+        """The arbiter finds an art. 10 irregularity by ``seat``: its pair loses the game.
+
+        ``kind`` is one of the code's art. 10 keys (``dealer-stacking``, ``cutter-stacking``,
+        ``communication``, ``out-of-turn``, ``signalling-play``); an unknown kind or a game
+        already over raises ArbitroError.
+        """
+        if self.is_over:
+            raise self._over_error()
+        if self.code.irregularity(kind) is None:
+            raise ArbitroError(
+                it=f"irregolarità sconosciuta: {kind!r} "
+                f"({', '.join(k.key for k in self.code.irregularities)})",
+                en=f"unknown irregularity: {kind!r} "
+                f"({', '.join(k.key for k in self.code.irregularities)})",
+                article="10",
+                key="briscola.unknown_irregularity",
+            )
+        self._irregularity = Irregularity(seat, kind, note)
+
+    def _over_error(self) -> ArbitroError:
+        return illegal(
+            it="la partita è finita: non si gioca più alcuna carta",
+            en="the game is over: no more cards are played",
+            article="7",
+            key="briscola.game_over",
+        )
+
+    # -- result ------------------------------------------------------------------------
+
+    def result(self) -> GameResult:
+        """The game's result (art. 8; art. 10 when the arbiter ended it).
+
+        61 points win; at 60-60 the pair that won the last trick wins. A game not over raises
+        ArbitroError.
+        """
+        if not self.is_over:
+            raise ArbitroError(
+                it="la partita non è finita: il risultato si legge a carte esaurite",
+                en="the game is not over: the result comes when all cards are played",
+                article="7, 8",
+                key="briscola.not_over",
+            )
+        points = {Pair.NS: self._points[0], Pair.EW: self._points[1]}
+        tricks = {Pair.NS: self._tricks_won[0], Pair.EW: self._tricks_won[1]}
+        last = PAIRS[self._last] if self._last >= 0 else None
+        if self._irregularity is not None:
+            return GameResult(
+                self._irregularity.offender.other, points, tricks, last, self._irregularity
+            )
+        return GameResult(winner_by_points(points, last, self.code), points, tricks, last)
+
+    def view(self, seat: Seat | None = None) -> GameView:
+        """What ``seat`` may see (its own hand), or the public view with ``None`` (art. 6).
+
+        Tricks won are not consultable (art. 6): the view shows only how many each pair won,
+        never their cards or points, until the game is over.
+        """
+        over = self.is_over
+        return GameView(
+            seat=seat,
+            hand=self.hand(seat) if seat is not None else (),
+            hand_sizes=tuple((s, len(self._hands[_SEAT_AT[s]])) for s in PLAY_ORDER),
+            dealer=self.dealer,
+            turn=None if over else self.turn,
+            leader=self.leader,
+            trump_suit=self.trump_suit,
+            trump_card=self.trump if self._stock else None,
+            stock_size=len(self._stock),
+            table=self.table,
+            tricks_won=((Pair.NS, self._tricks_won[0]), (Pair.EW, self._tricks_won[1])),
+            tricks_played=len(self._tricks),
+            is_over=over,
+            result=self.result() if over else None,
+        )
+
+    def __repr__(self) -> str:
+        hands = " | ".join(
+            f"{s.value}: {format_cards(self._hands[_SEAT_AT[s]])}" for s in PLAY_ORDER
+        )
+        return f"<Game trump={self.trump} turn={self.turn.value} {hands}>"
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A player's (or the public) view of a game at a digital table (art. 6).
+
+    It holds the seat's own hand, the cards on the table, the turned-up trump while it lies
+    there, the stock's size, and for the cards won only the number of tricks of each pair.
+    """
+
+    seat: Seat | None
+    hand: tuple[ItalianCard, ...]
+    hand_sizes: tuple[tuple[Seat, int], ...]
+    dealer: Seat
+    turn: Seat | None
+    leader: Seat
+    trump_suit: Suit
+    trump_card: ItalianCard | None
+    stock_size: int
+    table: tuple[tuple[Seat, ItalianCard], ...]
+    tricks_won: tuple[tuple[Pair, int], ...]
+    tricks_played: int
+    is_over: bool
+    result: GameResult | None
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready data (cards in the notation)."""
+        return {
+            "seat": self.seat.value if self.seat else None,
+            "hand": [str(c) for c in self.hand],
+            "hand_sizes": {s.value: n for s, n in self.hand_sizes},
+            "dealer": self.dealer.value,
+            "turn": self.turn.value if self.turn else None,
+            "leader": self.leader.value,
+            "trump_suit": self.trump_suit.value,
+            "trump_card": str(self.trump_card) if self.trump_card else None,
+            "stock_size": self.stock_size,
+            "table": [[s.value, str(c)] for s, c in self.table],
+            "tricks_won": {p.value: n for p, n in self.tricks_won},
+            "tricks_played": self.tricks_played,
+            "is_over": self.is_over,
+            "result": self.result.to_dict() if self.result else None,
+        }
+
+
+def winner_by_points(
+    points: dict[Pair, int], last_trick: Pair | None, code: BriscolaCode | None = None
+) -> Pair:
+    """The winner of a game by its points (art. 8): at least 61 wins; a tie goes to the pair
+    that won the last trick. Points that do not add up to 120 raise ArbitroError."""
+    c = code or briscola()
+    ns, ew = points[Pair.NS], points[Pair.EW]
+    if ns + ew != c.total_points or ns < 0 or ew < 0:
+        raise ArbitroError(
+            it=f"i punti {ns}-{ew} non fanno {c.total_points}",
+            en=f"the points {ns}-{ew} do not add up to {c.total_points}",
+            article=c.article("total_points"),
+            key="briscola.bad_points",
+        )
+    if ns >= c.winning_points:
+        return Pair.NS
+    if ew >= c.winning_points:
+        return Pair.EW
+    if last_trick is None or not c.tie_to_last_trick:
+        raise ArbitroError(
+            it=f"parità {ns}-{ew}: serve la coppia che ha vinto l'ultima mano",
+            en=f"a {ns}-{ew} tie: the pair that won the last trick is needed",
+            article=c.article("tie_to_last_trick"),
+            key="briscola.tie_needs_last_trick",
+        )
+    return last_trick
+
+
+__all__ = ["Game", "GameResult", "GameView", "Irregularity", "Trick", "winner_by_points"]

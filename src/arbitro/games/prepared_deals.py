@@ -1,0 +1,309 @@
+"""Prepared deals (*carte preparate*): boards, the card-count check before play, and the
+outcomes of Bridge Law 13 ("Numero errato di carte") recorded against a board.
+
+Law 13 is the model for every prepared-deal event (FIBAS art. 7 mentions one-deal rounds "a
+carte preparate"): before play each hand of a board is counted (:func:`check_board`); when a
+hand has a wrong number of cards the arbiter's outcome follows the law's paragraphs
+(:func:`law13_outcome`): play on (13A), arbitral score (13B, 13C, 13D2b), correct and play
+(13D1), play and record the result (13D2a), excess card removed (13F). :func:`correct_board`
+restores a board from its reference deal. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from arbitro.cards import Card, format_cards
+from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
+from arbitro.errors import ArbitroError
+
+BRIDGE_HAND_CARDS: Final = 13
+"""Cards in a bridge hand (Law 13 C: "più di tredici carte")."""
+BRIDGE_POSITIONS: Final = ("N", "E", "S", "W")
+BURRACO_POSITIONS: Final = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A prepared board: the cards of each pocket (*tasca*) and how many each must hold.
+
+    ``hands`` maps a position (``N``, ``E``, ``S``, ``W``, or ``P1``/``P2`` for Burraco
+    pozzetti) to its cards; ``expected`` maps each position to its card count.
+    """
+
+    number: int
+    hands: Mapping[str, tuple[Card, ...]]
+    expected: Mapping[str, int]
+
+    @classmethod
+    def bridge(cls, number: int, hands: Mapping[str, Sequence[Card]]) -> Board:
+        """A bridge board: four hands of 13 cards (Law 13)."""
+        return cls(
+            number,
+            {p: tuple(hands.get(p, ())) for p in BRIDGE_POSITIONS},
+            dict.fromkeys(BRIDGE_POSITIONS, BRIDGE_HAND_CARDS),
+        )
+
+    @classmethod
+    def burraco(
+        cls,
+        number: int,
+        hands: Mapping[str, Sequence[Card]],
+        pozzetti: Sequence[Sequence[Card]] = (),
+        code: BurracoFibasCode | None = None,
+    ) -> Board:
+        """A Burraco prepared deal: four hands of 11 and two pozzetti of 11 (FIBAS art. 6)."""
+        c = code or burraco_fibas()
+        pockets = {p: tuple(hands.get(p, ())) for p in BURRACO_POSITIONS}
+        expected = dict.fromkeys(BURRACO_POSITIONS, c.cards_per_player)
+        for k in range(c.pozzetti):
+            pockets[f"P{k + 1}"] = tuple(pozzetti[k]) if k < len(pozzetti) else ()
+            expected[f"P{k + 1}"] = c.pozzetto_cards
+        return cls(number, pockets, expected)
+
+
+@dataclass(frozen=True, slots=True)
+class HandCount:
+    """One pocket with a wrong number of cards: where, how many it has, how many it should."""
+
+    position: str
+    count: int
+    expected: int
+
+    @property
+    def difference(self) -> int:
+        """Cards too many (positive) or too few (negative)."""
+        return self.count - self.expected
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCheck:
+    """The count of a board before play (Law 13): the pockets that are wrong, if any."""
+
+    board: int
+    wrong: tuple[HandCount, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when every pocket holds the right number of cards."""
+        return not self.wrong
+
+    @property
+    def over(self) -> tuple[HandCount, ...]:
+        """Pockets with too many cards (Law 13 C: "più di tredici carte")."""
+        return tuple(w for w in self.wrong if w.difference > 0)
+
+    @property
+    def short(self) -> tuple[HandCount, ...]:
+        """Pockets with too few cards."""
+        return tuple(w for w in self.wrong if w.difference < 0)
+
+
+def check_board(board: Board) -> BoardCheck:
+    """Count every pocket of ``board`` before play (Law 13): the ones with a wrong count."""
+    wrong = tuple(
+        HandCount(p, len(board.hands.get(p, ())), n)
+        for p, n in board.expected.items()
+        if len(board.hands.get(p, ())) != n
+    )
+    return BoardCheck(board.number, wrong)
+
+
+class Law13Outcome(Enum):
+    """The outcomes of Law 13, each with the paragraph that prescribes it."""
+
+    PLAY_ON = "play_on"
+    ARBITRAL_SCORE = "arbitral_score"
+    RESULT_CANCELLED = "result_cancelled"
+    CORRECT_AND_PLAY = "correct_and_play"
+    PLAY_AND_RECORD = "play_and_record"
+    ARTIFICIAL_SCORE = "artificial_score"
+    EXCESS_CARD_REMOVED = "excess_card_removed"
+
+    @property
+    def paragraph(self) -> str:
+        """The paragraph of Law 13 (``13A`` ... ``13F``)."""
+        return _PARAGRAPHS[self]
+
+    @property
+    def italian(self) -> str:
+        """What the law says the arbiter does, in Italian."""
+        return _ITALIAN[self]
+
+    @property
+    def english(self) -> str:
+        """What the law says the arbiter does, in English."""
+        return _ENGLISH[self]
+
+    @property
+    def arbitral_score(self) -> bool:
+        """True when the outcome assigns (or cancels for) an arbitral score."""
+        return self in (
+            Law13Outcome.ARBITRAL_SCORE,
+            Law13Outcome.RESULT_CANCELLED,
+            Law13Outcome.ARTIFICIAL_SCORE,
+        )
+
+
+_PARAGRAPHS: Final = {
+    Law13Outcome.PLAY_ON: "13A",
+    Law13Outcome.ARBITRAL_SCORE: "13B",
+    Law13Outcome.RESULT_CANCELLED: "13C",
+    Law13Outcome.CORRECT_AND_PLAY: "13D1",
+    Law13Outcome.PLAY_AND_RECORD: "13D2a",
+    Law13Outcome.ARTIFICIAL_SCORE: "13D2b",
+    Law13Outcome.EXCESS_CARD_REMOVED: "13F",
+}
+_ITALIAN: Final = {
+    Law13Outcome.PLAY_ON: "la smazzata è corretta e giocata senza cambio di chiamata; "
+    "al termine l'arbitro può attribuire un punteggio arbitrale",
+    Law13Outcome.ARBITRAL_SCORE: "punteggio arbitrale ed eventuale penalità al colpevole",
+    Law13Outcome.RESULT_CANCELLED: "il risultato è cancellato e si assegna un punteggio arbitrale",
+    Law13Outcome.CORRECT_AND_PLAY: "l'arbitro corregge la discrepanza e il board si gioca "
+    "normalmente",
+    Law13Outcome.PLAY_AND_RECORD: "il board si gioca e il risultato si registra",
+    Law13Outcome.ARTIFICIAL_SCORE: "punteggio arbitrale artificiale",
+    Law13Outcome.EXCESS_CARD_REMOVED: "la carta in eccesso è rimossa; il gioco continua",
+}
+_ENGLISH: Final = {
+    Law13Outcome.PLAY_ON: "the deal is corrected and played with no change of call; "
+    "the arbiter may then assign an arbitral score",
+    Law13Outcome.ARBITRAL_SCORE: "arbitral score, and a possible penalty to an offender",
+    Law13Outcome.RESULT_CANCELLED: "the result is cancelled and an arbitral score assigned",
+    Law13Outcome.CORRECT_AND_PLAY: "the arbiter corrects the discrepancy and the board is "
+    "played normally",
+    Law13Outcome.PLAY_AND_RECORD: "the board is played and its result recorded",
+    Law13Outcome.ARTIFICIAL_SCORE: "artificial arbitral score",
+    Law13Outcome.EXCESS_CARD_REMOVED: "the excess card is removed; play goes on",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Law13Ruling:
+    """An outcome of Law 13 for a board, as the event records it against the board."""
+
+    board: int
+    outcome: Law13Outcome
+    check: BoardCheck
+    note: str = ""
+
+    @property
+    def paragraph(self) -> str:
+        """The paragraph applied (``13A`` ... ``13F``)."""
+        return self.outcome.paragraph
+
+    def as_payload(self) -> dict[str, object]:
+        """The ruling as JSON-ready data for an event record (``board_ruling``)."""
+        return {
+            "board": self.board,
+            "law": "13",
+            "paragraph": self.paragraph,
+            "outcome": self.outcome.value,
+            "counts": {w.position: w.count for w in self.check.wrong},
+            "expected": {w.position: w.expected for w in self.check.wrong},
+            "note": self.note,
+        }
+
+
+def law13_outcome(
+    check: BoardCheck,
+    *,
+    call_made: bool = False,
+    play_completed: bool = False,
+    can_correct: bool = True,
+    card_seen: bool = False,
+    information_significant: bool = False,
+    excess_card_foreign: bool = False,
+    note: str = "",
+) -> Law13Ruling:
+    """The outcome Law 13 prescribes for a board found with a wrong number of cards.
+
+    - a card not belonging to the deal is removed and play continues (13F);
+    - play completed with a hand that held more cards than due: result cancelled, arbitral
+      score (13C);
+    - a call made: play on if the arbiter can correct the deal (13A), else arbitral score (13B);
+    - no call made: correct and play normally if nobody saw another hand's cards (13D1); if a
+      card was seen, play and record (13D2a) unless the information is significant enough to
+      interfere, then an artificial arbitral score (13D2b).
+
+    A board whose counts are right needs no ruling: :class:`ArbitroError`.
+    """
+    if check.ok and not excess_card_foreign:
+        raise ArbitroError(
+            it=f"il board {check.board} ha il numero corretto di carte",
+            en=f"board {check.board} has the right number of cards",
+            article="13",
+            key="law13.board_ok",
+        )
+    if excess_card_foreign:
+        outcome = Law13Outcome.EXCESS_CARD_REMOVED
+    elif play_completed and check.over:
+        outcome = Law13Outcome.RESULT_CANCELLED
+    elif call_made:
+        outcome = Law13Outcome.PLAY_ON if can_correct else Law13Outcome.ARBITRAL_SCORE
+    elif not card_seen:
+        outcome = Law13Outcome.CORRECT_AND_PLAY
+    elif information_significant:
+        outcome = Law13Outcome.ARTIFICIAL_SCORE
+    else:
+        outcome = Law13Outcome.PLAY_AND_RECORD
+    return Law13Ruling(check.board, outcome, check, note)
+
+
+@dataclass(frozen=True, slots=True)
+class CardMove:
+    """One card the arbiter moves to correct a board: from one pocket to another."""
+
+    card: Card
+    source: str
+    target: str
+
+
+def correct_board(board: Board, reference: Board) -> tuple[Board, tuple[CardMove, ...]]:
+    """Restore ``board`` to its ``reference`` deal (Law 13 D1): the corrected board and moves.
+
+    Every card too many in a pocket goes to a pocket that lacks it; a card missing from the
+    board altogether has source ``"?"`` and one belonging to no pocket of the deal has target
+    ``"-"`` (removed, Law 13 F).
+    """
+    if board.number != reference.number:
+        raise ArbitroError(
+            it=f"il board {board.number} non corrisponde al riferimento {reference.number}",
+            en=f"board {board.number} does not match reference {reference.number}",
+            article="13",
+            key="law13.wrong_reference",
+        )
+    extra: list[tuple[Card, str]] = []
+    lacking: list[tuple[Card, str]] = []
+    for p in reference.hands.keys() | board.hands.keys():
+        have = Counter(board.hands.get(p, ()))
+        want = Counter(reference.hands.get(p, ()))
+        extra += [(x, p) for x in sorted((have - want).elements())]
+        lacking += [(x, p) for x in sorted((want - have).elements())]
+    moves: list[CardMove] = []
+    pool = list(extra)
+    for x, target in lacking:
+        found = next((i for i, (y, _) in enumerate(pool) if y == x), None)
+        if found is None:
+            moves.append(CardMove(x, "?", target))
+        else:
+            moves.append(CardMove(x, pool.pop(found)[1], target))
+    moves += [CardMove(x, source, "-") for x, source in pool]
+    return Board(reference.number, dict(reference.hands), dict(reference.expected)), tuple(moves)
+
+
+def describe_check(check: BoardCheck) -> str:
+    """The count check in words (Italian / English), e.g. ``N 14/13``."""
+    if check.ok:
+        return f"board {check.board}: conteggio corretto / count correct"
+    parts = ", ".join(f"{w.position} {w.count}/{w.expected}" for w in check.wrong)
+    return f"board {check.board}: {parts}"
+
+
+def pocket_cards(board: Board, position: str) -> str:
+    """The cards of one pocket in the card notation."""
+    return format_cards(board.hands.get(position, ()))

@@ -1,0 +1,295 @@
+"""Score sheets in the FIBAS layout (art. 19 "fac simile score a squadre", art. 20-21).
+
+One A4 page per complete table for pairs and individual events: Tavolo, Turno, Nord-Sud,
+Est-Ovest; for every deal ("Mano") the rows Base, Punti and TOTALE; then the grand total,
+"Sottrarre valore minore", "Solo risultato positivo", the V.P. boxes and the signatures; and
+the VP scale for the round's number of deals (art. 20), from the code's data.
+
+A team match gets two pages, one per room: the closed room's sheet (team B North-South,
+team A East-West) is carried to the open room when the match is over, where the open room's
+sheet (team A North-South) adds it as "Riporto Sala Chiusa" and converts the difference with
+the teams scale. Incomplete tables (a resting line, art. 37) get no sheet.
+
+With ``filled=True`` the sheet recorded for a table (corrections in force included, art. 21)
+is written in, for the archive; otherwise the sheets are blank, to be filled in at the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from arbitro.codes.burraco_fibas import VpTable
+from arbitro.printouts.labels import check_lang, label
+from arbitro.printouts.names import line_name, seated_round
+from arbitro.printouts.style import (
+    FONT,
+    MARGIN,
+    MUTED,
+    PAGE,
+    RULE,
+    SHADE,
+    draw_fitted,
+    draw_in_box,
+    draw_paragraph,
+    new_canvas,
+)
+from arbitro.printouts.vp_scale import draw_scale, scale_height
+from arbitro.tournament.event import EventState
+from arbitro.tournament.model import EventFormat, TableSeating
+from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, score_sheet
+
+FILLED_INK = colors.HexColor("#0B3D91")
+LABEL_COLUMNS = (0.15, 0.21)  # "Mano" and row-label columns, as fractions of the width
+
+
+@dataclass(frozen=True, slots=True)
+class _Room:
+    """What one page shows: the room, the two lines' headings and names, the deals written
+    in (if filled), and which closing blocks it carries."""
+
+    title: str
+    room: str | None
+    ns_heading: str
+    ew_heading: str
+    ns_name: str
+    ew_name: str
+    deals: tuple[DealScore, ...] | None
+    carried: tuple[int, int] | None  # (N-S, E-O) columns of "Riporto Sala Chiusa"
+    totals: bool
+    result: tuple[int, int, int, int] | None  # N-S total, E-O total, N-S VP, E-O VP
+    note: str
+
+
+def _room_pages(
+    state: EventState, round_number: int, table: TableSeating, lang: str, filled: bool
+) -> list[_Room]:
+    fmt = state.config.event_format
+    deals = state.deals(round_number)
+    teams = fmt is EventFormat.TEAMS
+    entry: SheetEntry | None = None
+    if filled:
+        sheet = state.round(round_number).sheets.get(table.table)
+        entry = sheet.entry_as_of(round_number) if sheet else None
+    result = None
+    if entry is not None:
+        res = score_sheet(
+            state.code, entry, deals=deals, teams=teams, duplicate=state.config.duplicate
+        )
+        result = (res.ns_total, res.ew_total, res.ns_vp, res.ew_vp)
+    ns_name, ew_name = line_name(state, table.ns, lang), line_name(state, table.ew, lang)
+    if not teams:
+        key = "score_pairs" if fmt is EventFormat.PAIRS else "score_individual"
+        return [
+            _Room(
+                label(key, lang),
+                None,
+                label("north_south", lang),
+                label("east_west", lang),
+                ns_name,
+                ew_name,
+                entry.deals if entry else None,
+                None,
+                True,
+                result,
+                label("sign_note_pairs", lang),
+            )
+        ]
+    team = label("team", lang)
+    closed = entry.closed_room if entry else None
+    carried = None
+    if closed is not None:
+        # Team A sits E-W in the closed room, team B N-S (art. 19 sample sheets).
+        carried = (sum(d.ew.total for d in closed), sum(d.ns.total for d in closed))
+    return [
+        _Room(
+            label("score_teams", lang),
+            label("closed_room", lang),
+            f"{label('north_south', lang)} — {team} B",
+            f"{label('east_west', lang)} — {team} A",
+            ew_name,
+            ns_name,
+            closed,
+            None,
+            False,
+            None,
+            label("carry_note", lang),
+        ),
+        _Room(
+            label("score_teams", lang),
+            label("open_room", lang),
+            f"{label('north_south', lang)} — {team} A",
+            f"{label('east_west', lang)} — {team} B",
+            ns_name,
+            ew_name,
+            entry.deals if entry else None,
+            carried if entry else (0, 0),
+            True,
+            result,
+            label("sign_note_teams", lang),
+        ),
+    ]
+
+
+def _cell(
+    c: Canvas,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str = "",
+    size: float = 11,
+    *,
+    bold: bool = False,
+    shade: bool = False,
+    align: str = "center",
+    width: float = 0.7,
+    ink: colors.Color = RULE,
+) -> None:
+    c.setStrokeColor(RULE)
+    c.setLineWidth(width)
+    c.setFillColor(SHADE if shade else colors.white)
+    c.rect(x, y, w, h, stroke=1, fill=1)
+    if text:
+        draw_in_box(c, text, x, y, w, h, size, bold=bold, align=align, color=ink)
+
+
+def _draw_page(
+    c: Canvas,
+    state: EventState,
+    round_number: int,
+    table: TableSeating,
+    room: _Room,
+    vp_table: VpTable,
+    lang: str,
+) -> None:
+    deals = state.deals(round_number)
+    teams = state.config.event_format is EventFormat.TEAMS
+    left, right = MARGIN, PAGE[0] - MARGIN
+    width = right - left
+    top = PAGE[1] - MARGIN
+    # Title.
+    title_w = width - (62 * mm if room.room else 0)
+    draw_fitted(c, room.title, left, top - 16, title_w, 17, bold=True)
+    draw_fitted(c, state.config.name, left, top - 33, title_w, 11, color=MUTED)
+    if room.room:
+        _cell(c, right - 58 * mm, top - 36, 58 * mm, 36, room.room, 16, bold=True, width=1.6)
+    # Row height: everything must fit one page.
+    closing_rows = (1 if room.carried is not None else 0) + (5.8 if room.totals else 1)
+    rows = 3 * deals + closing_rows + 2.6
+    free = (top - 50) - (MARGIN + 62) - scale_height(vp_table, 15) - 24
+    rh = min(30.0, free / rows)
+    spare = free - rows * rh
+    scale_row = min(21.0, 15 + spare / scale_height(vp_table, 1))
+    c0 = width * LABEL_COLUMNS[0]
+    c1 = width * LABEL_COLUMNS[1]
+    cw = (width - c0 - c1) / 2
+    xs = (left, left + c0, left + c0 + c1, left + c0 + c1 + cw)
+    # Header: Tavolo, Turno, Nord-Sud, Est-Ovest.
+    y = top - 50 - 0.6 * rh
+    heads = (label("table", lang), label("round", lang), room.ns_heading, room.ew_heading)
+    widths = (c0, c1, cw, cw)
+    for x, w, text in zip(xs, widths, heads, strict=True):
+        _cell(c, x, y, w, 0.6 * rh, text, 0.36 * rh, bold=True, shade=True)
+    y -= 1.0 * rh
+    values = (str(table.table), str(round_number), room.ns_name, room.ew_name)
+    for i, (x, w, text) in enumerate(zip(xs, widths, values, strict=True)):
+        _cell(c, x, y, w, 1.0 * rh, text, (0.75 if i < 2 else 0.46) * rh, bold=True)
+    y -= 0.25 * rh
+    # Deals: Base, Punti, TOTALE.
+    ink = FILLED_INK
+    for n in range(1, deals + 1):
+        deal = room.deals[n - 1] if room.deals else None
+        y -= 3 * rh
+        _cell(c, xs[0], y, c0, 3 * rh, label("deal_n", lang, n=n), 0.5 * rh, bold=True)
+        rows_of_deal = (
+            ("base", lambda d, side: getattr(d, side).base, False),
+            ("points", lambda d, side: getattr(d, side).points, False),
+            ("total", lambda d, side: getattr(d, side).total, True),
+        )
+        for r, (key, value, strong) in enumerate(rows_of_deal):
+            ry = y + (2 - r) * rh
+            _cell(c, xs[1], ry, c1, rh, label(key, lang), 0.42 * rh, bold=strong, shade=strong)
+            for side, x in (("ns", xs[2]), ("ew", xs[3])):
+                text = str(value(deal, side)) if deal else ""
+                _cell(c, x, ry, cw, rh, text, 0.5 * rh, bold=strong, shade=strong, ink=ink)
+    y -= 0.25 * rh
+    # Closing blocks: carried closed room, grand total, difference, VP, signatures.
+    span = c0 + c1
+
+    def closing_row(key: str, ns: str, ew: str, *, strong: bool = False, h: float = rh) -> None:
+        nonlocal y
+        y -= h
+        _cell(c, xs[0], y, span, h, label(key, lang), 0.42 * rh, bold=strong, shade=True)
+        _cell(c, xs[2], y, cw, h, ns, 0.5 * rh, bold=strong, ink=ink)
+        _cell(c, xs[3], y, cw, h, ew, 0.5 * rh, bold=strong, ink=ink)
+
+    res = room.result
+    if room.carried is not None:
+        carried = [str(v) for v in room.carried] if res else ["", ""]
+        closing_row("carried", *carried)
+    if room.totals:
+        ns_t, ew_t = (res[0], res[1]) if res else (0, 0)
+        low, diff = min(ns_t, ew_t), abs(ns_t - ew_t)
+        key = "grand_total" if room.carried is not None else "total"
+        closing_row(key, *([str(ns_t), str(ew_t)] if res else ["", ""]), strong=True)
+        closing_row("subtract", *([str(low), str(low)] if res else ["", ""]))
+        positive = ["", ""]
+        if res:
+            positive = [str(diff), ""] if ns_t > ew_t else ["", str(diff)]
+            if ns_t == ew_t:
+                positive = ["0", "0"]
+        closing_row("positive", *positive)
+        vp = [str(res[2]), str(res[3])] if res else ["", ""]
+        y -= 0.15 * rh
+        y -= 1.2 * rh
+        _cell(c, xs[0], y, span, 1.2 * rh, label("vp", lang), 0.6 * rh, bold=True, shade=True)
+        for x, text in ((xs[2], vp[0]), (xs[3], vp[1])):
+            _cell(c, x, y, cw, 1.2 * rh, text, 0.7 * rh, bold=True, width=2.0, ink=ink)
+    y -= 0.15 * rh
+    y -= 1.6 * rh
+    _cell(c, xs[0], y, span, 1.6 * rh, label("signature", lang), 0.5 * rh, bold=True, shade=True)
+    _cell(c, xs[2], y, cw, 1.6 * rh)
+    _cell(c, xs[3], y, cw, 1.6 * rh)
+    # VP scale (art. 20) and the notes.
+    y = draw_scale(c, vp_table, left, y - 10, width, scale_row, deals=deals, teams=teams, lang=lang)
+    notes = [room.note]
+    if state.config.duplicate and not teams:
+        notes.append(label("duplicate_note", lang))
+    y -= 4
+    c.setFillColor(MUTED)
+    for note in notes:
+        y = draw_paragraph(c, note, left, y, width, 8.5, bold=room.room is not None)
+    c.setFillColor(RULE)
+    c.setFont(FONT, 7)
+    c.drawRightString(right, MARGIN / 2, f"{label('table', lang)} {table.table} — arbitro")
+
+
+def score_sheets_pdf(
+    state: EventState, round_number: int, *, lang: str = "it", filled: bool = False
+) -> bytes:
+    """The score sheets of round ``round_number`` in the FIBAS layout (art. 19): one page per
+    complete table (two for a team match: closed and open room), with the VP scale for the
+    round's number of deals or the teams scale (art. 20). ``filled`` writes in the sheets
+    already recorded (art. 21: corrections in force included)."""
+    check_lang(lang)
+    seating = seated_round(state, round_number)
+    teams = state.config.event_format is EventFormat.TEAMS
+    vp_table = state.code.vp_table(deals=state.deals(round_number), teams=teams)
+    title = f"{state.config.name} — score — {label('round', lang)} {round_number}"
+    c, buf = new_canvas(title)
+    pages = 0
+    for table in seating.tables:
+        if table.is_incomplete:
+            continue
+        for room in _room_pages(state, round_number, table, lang, filled):
+            _draw_page(c, state, round_number, table, room, vp_table, lang)
+            c.showPage()
+            pages += 1
+    if pages == 0:
+        c.showPage()
+    c.save()
+    return buf.getvalue()

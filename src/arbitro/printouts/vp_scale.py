@@ -1,0 +1,82 @@
+"""The VP scale printed on every score sheet ("RANGE DI RIFERIMENTO presente in tutti gli
+score", art. 19-20): the bands of the code's table for the round's number of deals, or the
+teams table, taken from the code's data and never written here."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from arbitro.codes.burraco_fibas import VpTable
+from arbitro.printouts.labels import label
+from arbitro.printouts.style import RULE, SHADE, draw_fitted, draw_in_box
+
+COLUMNS = 3
+
+
+def scale_title(table: VpTable, *, deals: int, teams: bool, lang: str) -> str:
+    """«RANGE DI RIFERIMENTO — 2 SMAZZATE (art. 20)» and the like."""
+    if teams:
+        name = label("teams_label", lang)
+    elif deals == 1:
+        name = label("deal_label", lang)
+    else:
+        name = label("deals_label", lang, n=deals)
+    return label("range_title", lang, label=name)
+
+
+def scale_cells(table: VpTable, lang: str) -> list[tuple[str, str]]:
+    """Each band as ``(«Da 125 a 200», «12-8»)``, then the ``oltre`` band (art. 20)."""
+    cells = [
+        (label("band", lang, low=b.low, high=b.high), f"{b.winner}-{b.loser}") for b in table.bands
+    ]
+    winner, loser = table.beyond
+    cells.append((label("beyond", lang, high=table.bands[-1].high), f"{winner}-{loser}"))
+    return cells
+
+
+def scale_height(table: VpTable, row: float) -> float:
+    """Height of the block drawn by :func:`draw_scale` with rows of ``row`` points."""
+    rows = -(-len(scale_cells(table, "it")) // COLUMNS)
+    return row * (rows + 2)
+
+
+def draw_scale(
+    c: Canvas,
+    table: VpTable,
+    x: float,
+    top: float,
+    width: float,
+    row: float,
+    *,
+    deals: int,
+    teams: bool,
+    lang: str,
+) -> float:
+    """Draw the VP scale from ``top`` down in ``COLUMNS`` column pairs (range, VP), filled
+    column by column; return the y under it."""
+    title = scale_title(table, deals=deals, teams=teams, lang=lang)
+    draw_fitted(c, title, x, top - row * 0.7, width, row * 0.5, bold=True)
+    cells = scale_cells(table, lang)
+    rows = -(-len(cells) // COLUMNS)
+    pair_w = width / COLUMNS
+    range_w, vp_w = pair_w * 0.64, pair_w * 0.36
+    y_head = top - 2 * row
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.6)
+    for col in range(COLUMNS):
+        cx = x + col * pair_w
+        c.setFillColor(SHADE)
+        c.rect(cx, y_head, pair_w, row, stroke=1, fill=1)
+        c.setFillColor(RULE)
+        draw_in_box(c, label("diff_mp", lang), cx, y_head, range_w, row, row * 0.42, bold=True)
+        draw_in_box(c, label("vp", lang), cx + range_w, y_head, vp_w, row, row * 0.42, bold=True)
+        for r in range(rows):
+            i = col * rows + r
+            cy = y_head - (r + 1) * row
+            c.rect(cx, cy, range_w, row, stroke=1, fill=0)
+            c.rect(cx + range_w, cy, vp_w, row, stroke=1, fill=0)
+            if i < len(cells):
+                rng, vp = cells[i]
+                draw_in_box(c, rng, cx, cy, range_w, row, row * 0.48)
+                draw_in_box(c, vp, cx + range_w, cy, vp_w, row, row * 0.5, bold=True)
+    return y_head - rows * row

@@ -1,0 +1,189 @@
+"""The installation's users (the directors who may log in to the desk) and its settings.
+
+Passwords are kept only as argon2id hashes (argon2-cffi's current defaults), never in clear.
+Settings are an installation's key/value pairs (e.g. the secret that signs sessions and table
+tokens), written once and then read. Both tables are created by migration ``0002``; unlike
+the records of an event they may change (a password is replaced by a new hash).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy import Column, Engine, String, Table, Text, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.store.record_store import RecordStore
+from arbitro.store.schema import UTCDateTime, metadata
+
+USER_NAME_LENGTH = 100
+SETTING_KEY_LENGTH = 100
+MIN_PASSWORD_LENGTH = 8
+USER_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.@-]+$")
+
+users = Table(
+    "users",
+    metadata,
+    Column("name", String(USER_NAME_LENGTH), primary_key=True),
+    Column("password_hash", Text, nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+
+settings = Table(
+    "settings",
+    metadata,
+    Column("key", String(SETTING_KEY_LENGTH), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+_hasher = PasswordHasher()
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """A user of the desk: the login name and when the account was created (UTC)."""
+
+    name: str
+    created_at: datetime
+
+
+def hash_password(password: str) -> str:
+    """The argon2id hash of ``password`` (with its own random salt)."""
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash: str, password: str) -> bool:
+    """Whether ``password`` matches ``password_hash`` (False for a malformed hash too)."""
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
+
+
+def _engine(store: RecordStore) -> Engine:
+    engine: Engine = getattr(store, "engine", None) or store._engine  # noqa: SLF001
+    return engine
+
+
+def check_user_name(name: object) -> str:
+    """The user name, checked: 1-100 letters, digits or ``_ . @ -``."""
+    if not isinstance(name, str) or not USER_NAME_PATTERN.fullmatch(name):
+        raise ArbitroError(
+            it=f"Nome utente {name!r} non valido: usare lettere, cifre e _ . @ - (senza spazi).",
+            en=f"User name {name!r} is not valid: use letters, digits and _ . @ - (no spaces).",
+            key="users.invalid_name",
+        )
+    if len(name) > USER_NAME_LENGTH:
+        raise ArbitroError(
+            it=f"Nome utente troppo lungo ({len(name)} caratteri, massimo {USER_NAME_LENGTH}).",
+            en=f"User name too long ({len(name)} characters, at most {USER_NAME_LENGTH}).",
+            key="users.invalid_name",
+        )
+    return name
+
+
+def check_password(password: object) -> str:
+    """The password, checked: at least ``MIN_PASSWORD_LENGTH`` characters."""
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD_LENGTH:
+        raise ArbitroError(
+            it=f"La password deve avere almeno {MIN_PASSWORD_LENGTH} caratteri.",
+            en=f"The password must have at least {MIN_PASSWORD_LENGTH} characters.",
+            key="users.weak_password",
+        )
+    return password
+
+
+def add_user(store: RecordStore, name: str, password: str) -> User:
+    """Create a user with ``password`` (stored as an argon2 hash); ConflictError if taken."""
+    check_user_name(name)
+    check_password(password)
+    created_at = datetime.now(UTC)
+    row = {"name": name, "password_hash": hash_password(password), "created_at": created_at}
+    try:
+        with _engine(store).begin() as connection:
+            connection.execute(insert(users), row)
+    except IntegrityError as exc:
+        raise ConflictError(
+            it=f"Esiste già un utente «{name}».",
+            en=f"A user '{name}' already exists.",
+            key="users.exists",
+        ) from exc
+    return User(name, created_at)
+
+
+def set_password(store: RecordStore, name: str, password: str) -> None:
+    """Replace the password of user ``name``; NotFoundError if there is no such user."""
+    check_password(password)
+    with _engine(store).begin() as connection:
+        result = connection.execute(
+            update(users).where(users.c.name == name).values(password_hash=hash_password(password))
+        )
+    if result.rowcount == 0:
+        raise NotFoundError(
+            it=f"Non esiste l'utente «{name}».", en=f"There is no user '{name}'.", key="users.none"
+        )
+
+
+def authenticate(store: RecordStore, name: str, password: str) -> bool:
+    """Whether ``name`` is a user whose password is ``password``."""
+    with _engine(store).connect() as connection:
+        stored = connection.execute(
+            select(users.c.password_hash).where(users.c.name == name)
+        ).scalar_one_or_none()
+    if stored is None:
+        hash_password(password)  # spend the same time as for a known user
+        return False
+    return verify_password(stored, password)
+
+
+def password_hash_of(store: RecordStore, name: str) -> str | None:
+    """The stored hash of ``name``'s password (None if there is no such user)."""
+    with _engine(store).connect() as connection:
+        value = connection.execute(
+            select(users.c.password_hash).where(users.c.name == name)
+        ).scalar_one_or_none()
+    return None if value is None else str(value)
+
+
+def list_users(store: RecordStore) -> list[User]:
+    """Every user, by name."""
+    with _engine(store).connect() as connection:
+        rows = connection.execute(
+            select(users.c.name, users.c.created_at).order_by(users.c.name)
+        ).all()
+    return [User(row[0], row[1]) for row in rows]
+
+
+def has_user(store: RecordStore, name: str) -> bool:
+    """Whether a user ``name`` exists."""
+    return password_hash_of(store, name) is not None
+
+
+def get_setting(store: RecordStore, key: str) -> str | None:
+    """The installation's setting ``key`` (None if never set)."""
+    with _engine(store).connect() as connection:
+        value = connection.execute(
+            select(settings.c.value).where(settings.c.key == key)
+        ).scalar_one_or_none()
+    return None if value is None else str(value)
+
+
+def setting_or_create(store: RecordStore, key: str, value: str) -> str:
+    """The setting ``key``; if it was never set, store ``value`` first. Two processes racing
+    to create it both get the same, first stored value."""
+    existing = get_setting(store, key)
+    if existing is not None:
+        return existing
+    try:
+        with _engine(store).begin() as connection:
+            connection.execute(insert(settings), {"key": key, "value": value})
+    except IntegrityError:
+        pass
+    stored = get_setting(store, key)
+    assert stored is not None
+    return stored
