@@ -1,22 +1,21 @@
-"""Events to print, and the tools that look at a PDF the way a reader does: pdftoppm renders
-its pages to PNG, Pillow reads the pixels, pdftotext extracts the text."""
+"""Events to print: the demo pairs event and a small teams event, stored on SQLite files
+through the EventService; and the page check every printout test uses."""
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from tests.printouts.pdfcheck import PageCheck, deal, ink, render_pages
 
 from arbitro.services.demo import run_demo
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
+from arbitro.tournament.scoring.sheet import SheetEntry
 
 TEAMS = [
     ("Squadra Àlfa", ["Anna Alberti", "Bruno Bassi", "Carla Conti", "Dario Dini"]),
@@ -35,11 +34,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-def deal(ns_base: int, ns_points: int, ew_base: int, ew_points: int) -> DealScore:
-    """One deal row of a sheet."""
-    return DealScore(LineDeal(ns_base, ns_points), LineDeal(ew_base, ew_points))
 
 
 @pytest.fixture(scope="session")
@@ -80,37 +74,6 @@ def teams_state(tmp_path_factory: pytest.TempPathFactory) -> EventState:
     svc.publish_standings("squadre", 1)
     svc.seat("squadre", 2, publish=True)
     return svc.state("squadre")
-
-
-def pdf_text(pdf: bytes, tmp_path: Path, name: str = "doc") -> str:
-    """The PDF's text as ``pdftotext -layout`` extracts it (pages split by form feeds)."""
-    path = tmp_path / f"{name}.pdf"
-    path.write_bytes(pdf)
-    out = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
-    )
-    return out.stdout
-
-
-def render_pages(pdf: bytes, tmp_path: Path, name: str = "doc", dpi: int = 50) -> list[Path]:
-    """Render every page with ``pdftoppm -r DPI -png``; the PNG files, in page order."""
-    path = tmp_path / f"{name}.pdf"
-    path.write_bytes(pdf)
-    subprocess.run(
-        ["pdftoppm", "-r", str(dpi), "-png", str(path), str(tmp_path / name)], check=True
-    )
-    return sorted(tmp_path.glob(f"{name}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-
-
-def ink(png: Path) -> float:
-    """Fraction of the page's pixels that are not white (0 for a blank page)."""
-    with Image.open(png) as img:
-        gray = img.convert("L")
-        hist = gray.histogram()
-    return 1 - sum(hist[250:]) / sum(hist)
-
-
-PageCheck = Callable[[bytes], list[Path]]
 
 
 @pytest.fixture

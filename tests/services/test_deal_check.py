@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.games.burraco import Deal, GreedyBot, play_deal
 from arbitro.services.deal_check import check_deal, deal_score
+from arbitro.tournament.rules import FIBAS, rules_for
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, check_sheet
 
 
@@ -18,7 +18,7 @@ def test_art19_sheet_written_from_a_played_deal_agrees_and_a_wrong_one_is_named(
     scores = deal.scores()
     row = deal_score(scores)
     entry = SheetEntry((row, row))
-    check_sheet(burraco_fibas(), entry, deals=2, teams=False)
+    check_sheet(rules_for(FIBAS), entry, deals=2, teams=False)
     assert check_deal(entry, 1, scores) == []
     wrong = SheetEntry((DealScore(row.ns, LineDeal(row.ew.base, row.ew.points + 5)),))
     problems = check_deal(wrong, 1, scores)

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.errors import ArbitroError
+from arbitro.tournament.rules import FIBAS, rules_for
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sheet_result
 
-CODE = burraco_fibas()
+CODE = rules_for(FIBAS)
 
 
 def sheet(

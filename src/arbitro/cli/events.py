@@ -23,6 +23,7 @@ from arbitro.tournament.event import (
     seating_to_payload,
 )
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 from arbitro.tournament.standings.standings import standings
 
@@ -112,6 +113,9 @@ def register_commands(app: typer.Typer) -> None:
         sessions: Annotated[
             str, typer.Option(help="Turni d'inizio sessione, es. 1,4 / first round of each session")
         ] = "1",
+        code: Annotated[
+            str, typer.Option(help="Codice di gara: burraco-fibas | burraco-parole-uisp")
+        ] = "burraco-fibas",
         json_out: bool = JsonOpt,
     ) -> None:
         """Crea una gara / create an event."""
@@ -147,6 +151,8 @@ def register_commands(app: typer.Typer) -> None:
                 duplicate=duplicate,
                 complaints_window_minutes=complaints_minutes,
                 session_starts=tuple(_ints(sessions, "sessioni", "sessions")),
+                code=code,
+                game=rules_for(code).game,
             )
             service().create_event(event_id, config)
             emit(

@@ -8,11 +8,9 @@ from typing import Annotated
 import typer
 
 from arbitro.cli.common import JsonOpt, emit, errors
-from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.errors import ArbitroError
+from arbitro.tournament.rules import CODES, rules_for
 from arbitro.tournament.scoring.vp import Number, vp_for_difference
-
-CODES = ("burraco-fibas",)
 
 
 def register(app: typer.Typer) -> None:
@@ -45,14 +43,7 @@ def register(app: typer.Typer) -> None:
                     f"«{difference}» non è una differenza di M.P.",
                     f"«{difference}» is not an MP difference",
                 ) from None
-            fibas = burraco_fibas()
-            if not teams and deals not in fibas.round_minutes:
-                raise ArbitroError(
-                    f"nessuna tabella per {deals} smazzate (1-4)",
-                    f"no table for {deals} deals (1-4)",
-                    article="20",
-                )
-            table = fibas.vp_table(deals=deals, teams=teams)
+            table = rules_for(code).vp_table(deals=deals, teams=teams)
             winner, loser = vp_for_difference(abs(diff), table, duplicate=duplicate)
             emit(
                 {

@@ -103,11 +103,17 @@ LABELS: dict[str, tuple[str, str]] = {
     "penalty_mp": ("Pen. M.P.", "Pen. MP"),
     "lateness_mp": ("Ritardo M.P.", "Late MP"),
     "withdrawn": ("ritirato", "withdrawn"),
-    "standings_note": (
-        "V.P. e M.P. comprendono le penalità: ogni {warnings} ammonizioni {vp} V.P. e {mp} M.P. "
-        "(art. 22, 41); ritardo da {late_from} a {late_to} minuti {late_mp} M.P. (art. 37).",
-        "VP and MP include the penalties: every {warnings} warnings {vp} VP and {mp} MP "
-        "(art. 22, 41); lateness from {late_from} to {late_to} minutes {late_mp} MP (art. 37).",
+    "includes_penalties": (
+        "V.P. e M.P. comprendono le penalità.",
+        "VP and MP include the penalties.",
+    ),
+    "warnings_rule": (
+        "Ogni {warnings} ammonizioni: {vp} V.P. e {mp} M.P. (art. {article}).",
+        "Every {warnings} warnings: {vp} VP and {mp} MP (art. {article}).",
+    ),
+    "lateness_rule": (
+        "Ritardo da {late_from} a {late_to} minuti: {late_mp} M.P. (art. {article}).",
+        "Lateness from {late_from} to {late_to} minutes: {late_mp} MP (art. {article}).",
     ),
     "provisional_note": (
         "Classifica provvisoria: i reclami sui punteggi vanno presentati al Direttore del "

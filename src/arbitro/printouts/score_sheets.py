@@ -134,6 +134,11 @@ def _room_pages(
     ]
 
 
+def _deal_value(deal: DealScore, side: str, key: str) -> int:
+    line = deal.ns if side == "ns" else deal.ew
+    return {"base": line.base, "points": line.points, "total": line.total}[key]
+
+
 def _cell(
     c: Canvas,
     x: float,
@@ -205,16 +210,12 @@ def _draw_page(
         deal = room.deals[n - 1] if room.deals else None
         y -= 3 * rh
         _cell(c, xs[0], y, c0, 3 * rh, label("deal_n", lang, n=n), 0.5 * rh, bold=True)
-        rows_of_deal = (
-            ("base", lambda d, side: getattr(d, side).base, False),
-            ("points", lambda d, side: getattr(d, side).points, False),
-            ("total", lambda d, side: getattr(d, side).total, True),
-        )
-        for r, (key, value, strong) in enumerate(rows_of_deal):
+        rows_of_deal = (("base", False), ("points", False), ("total", True))
+        for r, (key, strong) in enumerate(rows_of_deal):
             ry = y + (2 - r) * rh
             _cell(c, xs[1], ry, c1, rh, label(key, lang), 0.42 * rh, bold=strong, shade=strong)
             for side, x in (("ns", xs[2]), ("ew", xs[3])):
-                text = str(value(deal, side)) if deal else ""
+                text = str(_deal_value(deal, side, key)) if deal else ""
                 _cell(c, x, ry, cw, rh, text, 0.5 * rh, bold=strong, shade=strong, ink=ink)
     y -= 0.25 * rh
     # Closing blocks: carried closed room, grand total, difference, VP, signatures.

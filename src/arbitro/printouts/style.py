@@ -54,7 +54,7 @@ def new_canvas(title: str, pagesize: tuple[float, float] = PAGE) -> tuple[Canvas
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width of ``text`` in points at ``size`` in the printouts' font."""
     register_fonts()
-    return pdfmetrics.stringWidth(text, FONT_BOLD if bold else FONT, size)
+    return float(pdfmetrics.stringWidth(text, FONT_BOLD if bold else FONT, size))
 
 
 def fit_size(

@@ -126,14 +126,14 @@ def _draw_card(
     # The two lines.
     half = (width - 6 * mm) / 2
     sides = (("north_south", table.ns), ("east_west", table.ew))
-    for i, (key, line) in enumerate(sides):
+    for i, (key, seated) in enumerate(sides):
         bx = left + i * (half + 6 * mm)
         c.setFillColor(SHADE)
         c.setStrokeColor(RULE)
         c.setLineWidth(0.8)
         c.roundRect(bx, box_y, half, box_h, 6, stroke=1, fill=1)
         draw_fitted(c, label(key, lang), bx + 8, box_y + box_h - 15, half - 16, 10, bold=True)
-        draw_fitted(c, line_name(state, line, lang), bx + 8, box_y + 9, half - 16, 17, bold=True)
+        draw_fitted(c, line_name(state, seated, lang), bx + 8, box_y + 9, half - 16, 17, bold=True)
     if table.is_incomplete:
         draw_fitted(c, label("rest_note", lang), left, box_y + box_h + 6, width, 9, color=MUTED)
     # Cut line between cards.

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, seating_to_payload
 from arbitro.tournament.model import (
@@ -22,6 +21,7 @@ from arbitro.tournament.model import (
 )
 from arbitro.tournament.movements import SeatingRequest, seat_round
 from arbitro.tournament.records import Record, RecordKind, utc
+from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet
 from arbitro.tournament.standings.standings import ranking
 
@@ -46,7 +46,12 @@ def _need_reason(reason: str | None, what_it: str, what_en: str) -> str:
 def create_event(config: EventConfig, now: datetime, actor: str = "director") -> Record:
     """Check an event's configuration (art. 4 movements, art. 7 deals) and make its first
     record."""
-    code = burraco_fibas()
+    code = rules_for(config.code)
+    if config.game != code.game:
+        raise ArbitroError(
+            f"il codice {code.code_id} è per il gioco {code.game}, non {config.game}",
+            f"the {code.code_id} code is for {code.game}, not {config.game}",
+        )
     if config.rounds < 1:
         raise ArbitroError("servono almeno un turno", "at least one round is needed")
     if len(config.deals) != config.rounds or len(config.movements) != config.rounds:
@@ -61,7 +66,7 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
                 f"round {i}: {d} deals; the code has rounds of 1 to 4 deals",
                 article="7",
             )
-        if d == 1 and not config.duplicate:
+        if d == 1 and code.one_deal_rounds_need_duplicate and not config.duplicate:
             raise ArbitroError(
                 f"turno {i}: i turni da 1 smazzata sono solo per gare a carte preparate",
                 f"round {i}: 1-deal rounds are only for prepared-deals events",
@@ -89,6 +94,11 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
             "in individual events partnerships change every round: Mitchell and round robin "
             "do not apply",
             article="4",
+        )
+    if config.event_format is EventFormat.TEAMS and not code.teams:
+        raise ArbitroError(
+            f"il codice {code.code_id} non prevede gare a squadre",
+            f"the {code.code_id} code has no team events",
         )
     if config.duplicate and config.event_format is EventFormat.TEAMS:
         raise ArbitroError(
@@ -562,13 +572,6 @@ def record_lateness(
     )
 
 
-SANCTION_ARTICLES = {
-    SanctionKind.REPRIMAND: "41",
-    SanctionKind.WARNING: "41",
-    SanctionKind.EXPULSION: "40",
-}
-
-
 def give_sanction(
     state: EventState,
     round_number: int,
@@ -598,7 +601,7 @@ def give_sanction(
         "round": round_number,
         "competitor": competitor,
         "sanction": kind.value,
-        "article": article or SANCTION_ARTICLES[kind],
+        "article": article or state.code.sanction_articles[kind.value],
     }
     if player is not None:
         payload["player"] = player

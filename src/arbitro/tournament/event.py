@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.tournament.model import (
     CompetitorId,
@@ -23,6 +22,7 @@ from arbitro.tournament.model import (
     TableSeating,
 )
 from arbitro.tournament.records import Record, RecordKind, utc
+from arbitro.tournament.rules import EventRules, rules_for
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 
@@ -216,9 +216,9 @@ class EventState:
         return [s for s in self.sanctions if s.kind is SanctionKind.WARNING]
 
     @property
-    def code(self) -> BurracoFibasCode:
-        """The competition code's data in force for the event."""
-        return burraco_fibas()
+    def code(self) -> EventRules:
+        """The rules of the competition code in force for the event (FIBAS or Parole)."""
+        return rules_for(self.config.code)
 
     # ------------------------------------------------------------------ queries
     def competitor(self, number: CompetitorId) -> Competitor:
@@ -319,7 +319,7 @@ class EventState:
             seconds = int(p["seconds"])
             self.lateness[(int(p["round"]), int(p["competitor"]))] = seconds
             detail = f"{seconds // 60}:{seconds % 60:02d}"
-            self._ledger(rec, at, "lateness", "37", detail)
+            self._ledger(rec, at, "lateness", self.code.lateness_article, detail)
         elif k is RecordKind.SANCTION_GIVEN:
             sanction = Sanction(
                 rec.seq,
@@ -339,14 +339,20 @@ class EventState:
         elif k is RecordKind.ARBITRAL_SCORE:
             key = (int(p["round"]), int(p["competitor"]))
             self.arbitral[key] = (int(p["mp"]), int(p["vp"]))
-            self._ledger(rec, at, "arbitral-score", "40", f"{p['mp']} M.P., {p['vp']} V.P.")
+            self._ledger(
+                rec,
+                at,
+                "arbitral-score",
+                self.code.arbitral_article,
+                f"{p['mp']} M.P., {p['vp']} V.P.",
+            )
         elif k is RecordKind.ABANDON_RECORDED:
             rnd, comp = int(p["round"]), int(p["competitor"])
             self.abandons[(rnd, comp)] = bool(p["justified"])
             detail = (
                 "giustificato / justified" if p["justified"] else "ingiustificato / unjustified"
             )
-            self._ledger(rec, at, "abandon", "36", detail)
+            self._ledger(rec, at, "abandon", self.code.abandon_article, detail)
             self.competitors[comp].withdrawn_from_round = rnd + 1
         elif k is RecordKind.STANDINGS_PUBLISHED:
             self.round(int(p["round"])).standings_published_at = at

@@ -1,7 +1,328 @@
-"""Web routes: public (being written)."""
+"""The room displays: public, read-only pages for the projector (no login). The seating of
+the round by table and by name, and the standings of the latest published round with the
+movements since the previous round and a VP-progress chart drawn server-side as SVG.
+
+The pages refresh themselves (htmx polls a fragment every 2 s and gets "204 No Content" when
+nothing changed; without JavaScript a meta refresh every 5 s). They never show a countdown
+nor the remaining playing time: the code forbids telling players the time left (FIBAS
+art. 7). They accept only GET and HEAD, and link to no write action.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from markupsafe import Markup, escape
+
+from arbitro.errors import NotFoundError
+from arbitro.tournament.event import EventState
+from arbitro.tournament.model import Line
+from arbitro.tournament.standings.standings import StandingRow, standings
+from arbitro.web.app import Web, request_lang, web_of
 
 router = APIRouter()
+
+READ_ONLY = ["GET", "HEAD"]
+POLL_SECONDS = 2
+CHART_TOP = 8
+CHART_COLOURS = (
+    "#ffd400",
+    "#00e5ff",
+    "#ff6ec7",
+    "#7cfc00",
+    "#ff9100",
+    "#b388ff",
+    "#ffffff",
+    "#ff5252",
+)
+
+
+def _names(state: EventState, line: Line | None) -> str:
+    if line is None:
+        return ""
+    return " – ".join(state.competitors[c].name for c in line if c in state.competitors)
+
+
+def seating_round(state: EventState) -> int | None:
+    """The round shown on the seating display: the latest with its seating published."""
+    published = [n for n, r in state.rounds.items() if r.seating_published_at is not None]
+    return max(published, default=None)
+
+
+def standings_round(state: EventState) -> int | None:
+    """The round shown on the standings display: the latest with its standings published."""
+    published = [n for n, r in state.rounds.items() if r.standings_published_at is not None]
+    return max(published, default=None)
+
+
+# ---------------------------------------------------------------------- seating
+@dataclass(frozen=True)
+class SeatRow:
+    """One table of the seating display."""
+
+    table: int
+    ns: str
+    ew: str
+
+
+@dataclass(frozen=True)
+class NameRow:
+    """One competitor on the by-name list: where it sits."""
+
+    name: str
+    table: int
+    line: str  # "N-S" / "E-O"
+
+
+def seating_view(state: EventState) -> dict[str, Any]:
+    """The seating of the round by table and, alphabetically, by name (art. 4)."""
+    rnd = seating_round(state)
+    if rnd is None:
+        return {"round": None, "tables": [], "names": []}
+    seating = state.round(rnd).seating
+    assert seating is not None
+    tables = [SeatRow(t.table, _names(state, t.ns), _names(state, t.ew)) for t in seating.tables]
+    names: list[NameRow] = []
+    for t in seating.tables:
+        for label, line in (("N-S", t.ns), ("E-O", t.ew)):
+            for c in line or ():
+                if c in state.competitors:
+                    names.append(NameRow(state.competitors[c].name, t.table, label))
+    names.sort(key=lambda r: (r.name.casefold(), r.table))
+    return {"round": rnd, "tables": tables, "names": names}
+
+
+# ---------------------------------------------------------------------- standings
+@dataclass(frozen=True)
+class PublicRow:
+    """One line of the standings display."""
+
+    row: StandingRow
+    movement: int | None  # places gained (+) or lost (-) since the previous round; None: new
+
+    @property
+    def penalties(self) -> str:
+        """The penalties in the standings: warnings' VP and MP and lateness MP (art. 37, 41)."""
+        parts = []
+        if self.row.penalty_vp:
+            parts.append(f"{self.row.penalty_vp:+d} VP")
+        mp = self.row.penalty_mp + self.row.lateness_mp
+        if mp:
+            parts.append(f"{mp:+d} MP")
+        return " ".join(parts).replace("-", "−")
+
+
+def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
+    """The latest published standings (VP then MP, art. 19), each competitor's movement
+    since the previous round, provisional or final (art. 39), and the VP chart."""
+    rnd = standings_round(state)
+    if rnd is None:
+        return {"round": None, "rows": [], "final": False, "event_final": False, "chart": ""}
+    rows = standings(state, rnd)
+    before: dict[int, int] = {}
+    if rnd > 1:
+        before = {r.competitor: r.rank for r in standings(state, rnd - 1)}
+    public = [
+        PublicRow(r, before[r.competitor] - r.rank if r.competitor in before else None)
+        for r in rows
+    ]
+    final = state.standings_final(rnd, now)
+    return {
+        "round": rnd,
+        "rows": public,
+        "final": final,
+        "event_final": final and rnd == state.config.rounds,
+        "chart": vp_chart_svg(rows[:CHART_TOP], rnd),
+    }
+
+
+def vp_chart_svg(rows: list[StandingRow], rounds: int) -> Markup:
+    """An inline SVG line chart of the cumulative VP after each round of ``rows`` (the top of
+    the standings), one coloured line each, labelled at its end with rank and name."""
+    if not rows or rounds < 1:
+        return Markup("")
+    width, height = 1200, 520
+    left, right, top, bottom = 70, 360, 24, 56
+    series = []
+    for r in rows:
+        total = 0
+        points = [0]
+        for vp in r.round_vp[:rounds]:
+            total += vp or 0
+            points.append(total)
+        series.append(points)
+    top_vp = max(max(s) for s in series)
+    step = 10 if top_vp <= 80 else 20 if top_vp <= 200 else 50
+    y_max = max(step, -(-top_vp // step) * step)
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + plot_w * i / rounds
+
+    def y(v: float) -> float:
+        return top + plot_h * (1 - v / y_max)
+
+    out = [
+        f'<svg class="vp-chart" viewBox="0 0 {width} {height}" role="img" '
+        f'xmlns="http://www.w3.org/2000/svg" aria-labelledby="vp-chart-title">'
+    ]
+    out.append('<title id="vp-chart-title">V.P.</title>')
+    for v in range(0, y_max + 1, step):
+        out.append(
+            f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + plot_w}" y2="{y(v):.1f}" '
+            f'stroke="#444" stroke-width="1"/>'
+            f'<text x="{left - 10}" y="{y(v) + 8:.1f}" text-anchor="end" fill="#ccc" '
+            f'font-size="24">{v}</text>'
+        )
+    for i in range(rounds + 1):
+        out.append(
+            f'<text x="{x(i):.1f}" y="{height - 18}" text-anchor="middle" fill="#ccc" '
+            f'font-size="24">{i}</text>'
+        )
+    # labels at the right end, pushed apart so that they never overlap
+    gap = 30
+    ends = sorted(((y(s[-1]), n) for n, s in enumerate(series)), key=lambda e: e[0])
+    placed: dict[int, float] = {}
+    last = top - gap
+    for ypos, n in ends:
+        ypos = max(ypos, last + gap)
+        placed[n] = ypos
+        last = ypos
+    overflow = last - (height - bottom)
+    if overflow > 0:
+        placed = {n: v - overflow for n, v in placed.items()}
+    for n, (r, s) in enumerate(zip(rows, series, strict=True)):
+        colour = CHART_COLOURS[n % len(CHART_COLOURS)]
+        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(s))
+        out.append(
+            f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="5" '
+            f'stroke-linejoin="round" stroke-linecap="round"/>'
+        )
+        for i, v in enumerate(s):
+            out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="6" fill="{colour}"/>')
+        name = escape(r.name if len(r.name) <= 22 else r.name[:21] + "…")
+        out.append(
+            f'<text x="{left + plot_w + 16}" y="{placed[n] + 8:.1f}" fill="{colour}" '
+            f'font-size="26" font-weight="700">{r.rank}. {name} · {s[-1]}</text>'
+        )
+    out.append("</svg>")
+    return Markup("".join(out))
+
+
+# ---------------------------------------------------------------------- routes
+def _state(web: Web, event_id: str) -> EventState:
+    return web.service.state(event_id)
+
+
+def _missing(request: Request, exc: NotFoundError) -> Response:
+    web = web_of(request)
+    return web.render(  # type: ignore[no-any-return]
+        request, "public_missing.html", status_code=404, message=exc.message(request_lang(request))
+    )
+
+
+def _version(state: EventState, *flags: object) -> str:
+    return ".".join([str(state.last_seq), *(str(int(bool(f))) for f in flags)])
+
+
+def _unchanged(request: Request, version: str) -> bool:
+    return request.query_params.get("v") == version
+
+
+@router.api_route("/e/{event_id}", methods=READ_ONLY, include_in_schema=False)
+def event_page(request: Request, event_id: str) -> Response:
+    """The event's public page: links to the room displays."""
+    web = web_of(request)
+    try:
+        with web.lock:
+            state = _state(web, event_id)
+            ctx = {
+                "seating_round": seating_round(state),
+                "standings_round": standings_round(state),
+            }
+    except NotFoundError as exc:
+        return _missing(request, exc)
+    return web.render(  # type: ignore[no-any-return]
+        request, "public_index.html", event_id=event_id, event_name=state.config.name, **ctx
+    )
+
+
+def _seating(request: Request, event_id: str, template: str) -> Response:
+    web = web_of(request)
+    try:
+        with web.lock:
+            state = _state(web, event_id)
+            version = _version(state)
+            if template.endswith("_live.html") and _unchanged(request, version):
+                return Response(status_code=204)
+            ctx = seating_view(state)
+            name = state.config.name
+            total = state.config.rounds
+    except NotFoundError as exc:
+        return _missing(request, exc)
+    return web.render(  # type: ignore[no-any-return]
+        request,
+        template,
+        event_id=event_id,
+        event_name=name,
+        rounds=total,
+        version=version,
+        poll=POLL_SECONDS,
+        **ctx,
+    )
+
+
+@router.api_route("/e/{event_id}/seating", methods=READ_ONLY, include_in_schema=False)
+def seating_page(request: Request, event_id: str) -> Response:
+    """The room display of the round's seating, by table and by name."""
+    return _seating(request, event_id, "public_seating.html")
+
+
+@router.api_route("/e/{event_id}/seating/live", methods=READ_ONLY, include_in_schema=False)
+def seating_live(request: Request, event_id: str) -> Response:
+    """The seating display's changing part (polled; 204 when nothing changed)."""
+    return _seating(request, event_id, "public_seating_live.html")
+
+
+def _standings(request: Request, event_id: str, template: str) -> Response:
+    web = web_of(request)
+    try:
+        with web.lock:
+            state = _state(web, event_id)
+            now = web.service.clock()
+            rnd = standings_round(state)
+            final = rnd is not None and state.standings_final(rnd, now)
+            version = _version(state, final)
+            if template.endswith("_live.html") and _unchanged(request, version):
+                return Response(status_code=204)
+            ctx = standings_view(state, now)
+            name = state.config.name
+            total = state.config.rounds
+    except NotFoundError as exc:
+        return _missing(request, exc)
+    return web.render(  # type: ignore[no-any-return]
+        request,
+        template,
+        event_id=event_id,
+        event_name=name,
+        rounds=total,
+        version=version,
+        poll=POLL_SECONDS,
+        **ctx,
+    )
+
+
+@router.api_route("/e/{event_id}/standings", methods=READ_ONLY, include_in_schema=False)
+def standings_page(request: Request, event_id: str) -> Response:
+    """The room display of the latest published standings and the VP chart."""
+    return _standings(request, event_id, "public_standings.html")
+
+
+@router.api_route("/e/{event_id}/standings/live", methods=READ_ONLY, include_in_schema=False)
+def standings_live(request: Request, event_id: str) -> Response:
+    """The standings display's changing part (polled; 204 when nothing changed)."""
+    return _standings(request, event_id, "public_standings_live.html")

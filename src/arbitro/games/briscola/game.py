@@ -335,9 +335,7 @@ class Game:
         self._points[side] += got
         self._tricks_won[side] += 1
         self._won[side].extend(table)
-        self._tricks.append(
-            Trick(PLAY_ORDER[self._leader], tuple(table), PLAY_ORDER[winner], got)
-        )
+        self._tricks.append(Trick(PLAY_ORDER[self._leader], tuple(table), PLAY_ORDER[winner], got))
         self._table = []
         self._last = side
         stock = self._stock
@@ -357,8 +355,7 @@ class Game:
             raise illegal(
                 it=f"tocca a {self.turn.value}, non a {seat.value}: "
                 "ogni giocatore gioca nel proprio turno",
-                en=f"it is {self.turn.value}'s turn, not {seat.value}'s: "
-                "each player plays in turn",
+                en=f"it is {self.turn.value}'s turn, not {seat.value}'s: each player plays in turn",
                 article="4, 10",
                 key="briscola.out_of_turn",
             )

@@ -16,13 +16,23 @@ from enum import Enum
 from typing import Final
 
 from arbitro.cards import ALL_CARDS, Card, burraco_deck, random_cut, shuffled
-from arbitro.cards.card import JOKER_INDEX
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco.errors import IllegalMoveError, illegal
 from arbitro.games.burraco.melds import Meld, make_meld
-from arbitro.games.burraco.moves import DRAW, PICK_UP, Move, MoveKind, discard, lay_off, meld
-from arbitro.games.burraco.rules import ACE_HIGH, PLAYERS, WILD_INDICES
+from arbitro.games.burraco.movegen import (
+    DISCARDS,
+    N_CARDS,
+    HandTally,
+    LayoffPart,
+    discards,
+    layoff_part,
+    run_openings,
+    set_openings,
+    wild_run_openings,
+)
+from arbitro.games.burraco.moves import DRAW, PICK_UP, Move, MoveKind
+from arbitro.games.burraco.rules import PLAYERS, WILD_INDICES
 from arbitro.games.burraco.scoring import Line, LinePosition, LineScore, score_line
 
 
@@ -65,158 +75,8 @@ class EndReason(Enum):
     TIME_OUT = "time_out"
 
 
-_N: Final = len(ALL_CARDS)
-_WILDS: Final = (JOKER_INDEX, 1, 14, 27, 40)  # joker, 2H, 2D, 2C, 2S
-_SET_RANKS: Final = (1, *range(3, 14))
-_DISCARDS: Final = tuple(discard(c) for c in ALL_CARDS)
-_LAYOFF_CACHE: dict[tuple[int, int, bool], Move] = {}
-
-
-def _pos_index(suit: int, position: int) -> int:
-    """Card index of the natural at run ``position`` (14 = ace high) of suit number ``suit``."""
-    return suit * 13 + (0 if position == ACE_HIGH else position - 1)
-
-
-def _combos(counts: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = []
-
-    def rec(start: int, left: int, acc: tuple[int, ...], used: list[int]) -> None:
-        if left == 0:
-            out.append(acc)
-            return
-        for s in range(start, 4):
-            if counts[s] - used[s] > 0:
-                used[s] += 1
-                rec(s, left - 1, (*acc, s), used)
-                used[s] -= 1
-
-    rec(0, k, (), [0, 0, 0, 0])
-    return out
-
-
-_COMBOS: Final = {
-    (a, b, c, d, k): _combos((a, b, c, d), k)
-    for a in range(3)
-    for b in range(3)
-    for c in range(3)
-    for d in range(3)
-    for k in (2, 3)
-}
-
-
-_MELD_CACHE: dict[tuple[int, int, int, int], Move] = {}
-_SET_CACHE: dict[tuple[int, tuple[int, ...], int], Move] = {}
-_WINDOWS: dict[int, tuple[tuple[int, int], ...]] = {}
-_WILD_BIT: Final = {w: 1 << k for k, w in enumerate(_WILDS)}
-_POW3: Final = (1, 3, 9, 27)
-_CARD_INFO: Final = tuple(
-    (i // 13, i % 13 + 1, _POW3[i // 13], 1 << (i % 13 + 1), _WILD_BIT.get(i, 0))
-    if i < JOKER_INDEX
-    else (0, 0, 0, 0, _WILD_BIT[i])
-    for i in range(_N)
-)
-"""By card index: suit number, rank (0 for the joker), its base-3 digit weight in the rank's
-key, its bit in the suit's mask, its bit in the wild mask (0 for a natural)."""
-_SET_OPENINGS: dict[int, tuple[Move, ...]] = {}
-_RUN_OPENINGS: dict[int, tuple[Move, ...]] = {}
-_SUIT_DISCARDS: dict[int, tuple[Move, ...]] = {}
-_DECK_INDICES: Final = tuple(sorted(x.index for x in burraco_deck()))
-
-
-def _wild_list(wmask: int) -> list[int]:
-    """The card indices of the wilds in the wild mask ``wmask`` (in the order of ``_WILDS``)."""
-    return [w for k, w in enumerate(_WILDS) if wmask >> k & 1]
-
-
-def _set_openings(r: int, key: int, wmask: int) -> tuple[Move, ...]:
-    """Three-card sets of rank ``r``: three naturals, or two naturals and a wild (art. 14).
-
-    ``key`` gives, in base 3, how many of each suit's card of rank ``r`` the hand holds (0, 1,
-    2); ``wmask`` which wilds it holds.
-    """
-    counts = (key % 3, key // 3 % 3, key // 9 % 3, key // 27)
-    out = [_set_move(r, combo, -1) for combo in _COMBOS[(*counts, 3)]]
-    wilds = _wild_list(wmask)
-    if wilds:
-        for combo in _COMBOS[(*counts, 2)]:
-            out.extend(_set_move(r, combo, w) for w in wilds)
-    return tuple(out)
-
-
-def _run_openings(q: int, mask: int, wmask: int, twin_two: bool) -> tuple[Move, ...]:
-    """Three-card runs of suit number ``q`` (art. 13), with or without a wild (art. 12).
-
-    ``mask`` has bit r set when the hand holds the suit's card of rank r; ``wmask`` the wilds
-    held; ``twin_two`` whether the hand holds both copies of the suit's 2.
-    """
-    if mask & 2:
-        mask |= 1 << ACE_HIGH
-    windows = _WINDOWS.get(mask)
-    if windows is None:
-        windows = _windows(mask)
-        _WINDOWS[mask] = windows
-    wilds = _wild_list(wmask)
-    two = q * 13 + 1
-    out: list[Move] = []
-    for p, missing in windows:
-        if not missing:
-            out.append(_run_move(q, p, 0, -1))
-        else:
-            for w in wilds:
-                if w == two and p <= 2 and not twin_two:
-                    continue  # the suit's 2 is already the natural 2 of the window
-                out.append(_run_move(q, p, missing, w))
-    return tuple(out)
-
-
-def _suit_discards(q: int, mask: int) -> tuple[Move, ...]:
-    """Discards of the cards of suit number ``q`` present in ``mask`` (bit r for rank r)."""
-    return tuple(_DISCARDS[q * 13 + r - 1] for r in range(1, 14) if mask >> r & 1)
-
-
-def _windows(mask: int) -> tuple[tuple[int, int], ...]:
-    """Run windows of three places (p, p+1, p+2) with all three (missing 0) or two present."""
-    out = []
-    for p in range(1, 13):
-        absent = [pp for pp in (p, p + 1, p + 2) if not mask >> pp & 1]
-        if not absent:
-            out.append((p, 0))
-        elif len(absent) == 1:
-            out.append((p, absent[0]))
-    return tuple(out)
-
-
-def _set_move(r: int, combo: tuple[int, ...], w: int) -> Move:
-    key = (r, combo, w)
-    mv = _SET_CACHE.get(key)
-    if mv is None:
-        cards = tuple(ALL_CARDS[q * 13 + r - 1] for q in combo)
-        mv = meld((*cards, ALL_CARDS[w]) if w >= 0 else cards)
-        _SET_CACHE[key] = mv
-    return mv
-
-
-def _run_move(q: int, p: int, missing: int, w: int) -> Move:
-    key = (q, p, missing, w)
-    mv = _MELD_CACHE.get(key)
-    if mv is None:
-        mv = meld(
-            tuple(
-                ALL_CARDS[w] if pp == missing else ALL_CARDS[_pos_index(q, pp)]
-                for pp in (p, p + 1, p + 2)
-            )
-        )
-        _MELD_CACHE[key] = mv
-    return mv
-
-
-def _layoff_move(target: int, idx: int, low: bool = False) -> Move:
-    key = (target, idx, low)
-    mv = _LAYOFF_CACHE.get(key)
-    if mv is None:
-        mv = lay_off(target, (ALL_CARDS[idx],), low=low)
-        _LAYOFF_CACHE[key] = mv
-    return mv
+_SET_RANKS_MASK: Final = sum(1 << r for r in (1, *range(3, 14)))
+_DECK_INDICES: Final = sorted(x.index for x in burraco_deck())
 
 
 class Deal:
@@ -248,18 +108,13 @@ class Deal:
         self.deck: Final = deck
         self.dealer: Final = dealer
         d = SEATS.index(dealer)
-        # Each hand as counts by card index, with running tallies kept up to date by _add and
-        # _remove for legal-move generation: naturals by rank, each rank's base-3 key of how
-        # many of each suit's card (0-2), each suit's mask of ranks held, the mask of wilds held.
-        self._hands = [[0] * _N for _ in range(PLAYERS)]
-        self._rank_n = [[0] * 14 for _ in range(PLAYERS)]
-        self._rank_keys = [[0] * 14 for _ in range(PLAYERS)]
-        self._suit_masks = [[0] * 4 for _ in range(PLAYERS)]
-        self._wild_masks = [0] * PLAYERS
+        # Each hand as a HandTally (counts by card index and the running tallies that
+        # legal-move generation reads); _hands[s] is the same list as _tally[s].counts.
+        self._tally = [HandTally() for _ in range(PLAYERS)]
+        self._hands = [t.counts for t in self._tally]
         dealt = PLAYERS * c.cards_per_player
         for i, x in enumerate(deck[:dealt]):
-            self._add((d + 1 + i) % PLAYERS, x.index)
-        self._sizes = [c.cards_per_player] * PLAYERS
+            self._tally[(d + 1 + i) % PLAYERS].add(x.index)
         bottom = deck[::-1][: c.pozzetti * c.pozzetto_cards]
         self._pozzetti: list[tuple[Card, ...]] = [
             bottom[i :: c.pozzetti] for i in range(c.pozzetti)
@@ -268,9 +123,9 @@ class Deal:
         self._pile: list[Card] = [middle[0]]
         self._stock: list[Card] = list(reversed(middle[1:]))
         self._melds: list[list[Meld]] = [[], []]
-        self._set_ranks: list[set[int]] = [set(), set()]
+        self._set_ranks = [0, 0]  # bit r set when the line has a set of rank r (art. 32)
         self._burrachi = [0, 0]
-        self._layoffs: list[list[dict[int, tuple[Move, ...]] | None]] = [[], []]
+        self._layoffs: list[list[LayoffPart | None]] = [[], []]
         self._taken = [False, False]
         self._unplayed = [False] * PLAYERS
         self._turn = (d + 1) % PLAYERS
@@ -296,53 +151,19 @@ class Deal:
         """An independent copy of the position and its move stack."""
         new = object.__new__(Deal)
         new.__dict__.update(self.__dict__)
-        new._hands = [list(h) for h in self._hands]
-        new._rank_n = [list(x) for x in self._rank_n]
-        new._rank_keys = [list(x) for x in self._rank_keys]
-        new._suit_masks = [list(x) for x in self._suit_masks]
-        new._wild_masks = list(self._wild_masks)
-        new._sizes = list(self._sizes)
+        new._tally = [t.copy() for t in self._tally]
+        new._hands = [t.counts for t in new._tally]
         new._pozzetti = list(self._pozzetti)
         new._pile = list(self._pile)
         new._stock = list(self._stock)
         new._melds = [list(m) for m in self._melds]
-        new._set_ranks = [set(s) for s in self._set_ranks]
+        new._set_ranks = list(self._set_ranks)
         new._burrachi = list(self._burrachi)
         new._layoffs = [list(p) for p in self._layoffs]
         new._taken = list(self._taken)
         new._unplayed = list(self._unplayed)
         new.moves = list(self.moves)
         return new
-
-    def _add(self, s: int, i: int) -> None:
-        """Put card index ``i`` in seat ``s``'s hand (sizes are the caller's business)."""
-        h = self._hands[s]
-        n = h[i] + 1
-        h[i] = n
-        q, r, p3, bit, wbit = _CARD_INFO[i]
-        if r:
-            self._rank_n[s][r] += 1
-            if n <= 2:
-                self._rank_keys[s][r] += p3
-            if n == 1:
-                self._suit_masks[s][q] |= bit
-        if wbit and n == 1:
-            self._wild_masks[s] |= wbit
-
-    def _remove(self, s: int, i: int) -> None:
-        """Take card index ``i`` (held) from seat ``s``'s hand (sizes are the caller's business)."""
-        h = self._hands[s]
-        n = h[i]
-        h[i] = n - 1
-        q, r, p3, bit, wbit = _CARD_INFO[i]
-        if r:
-            self._rank_n[s][r] -= 1
-            if n <= 2:
-                self._rank_keys[s][r] -= p3
-            if n == 1:
-                self._suit_masks[s][q] &= ~bit
-        if wbit and n == 1:
-            self._wild_masks[s] &= ~wbit
 
     # ----------------------------------------------------------------- views
 
@@ -402,7 +223,7 @@ class Deal:
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in display order (suit rank, then A..K, jokers last)."""
         h = self._hands[SEATS.index(seat)]
-        return tuple(ALL_CARDS[i] for i in range(_N) for _ in range(h[i]))
+        return tuple(ALL_CARDS[i] for i in range(N_CARDS) for _ in range(h[i]))
 
     def melds(self, line: Line) -> tuple[Meld, ...]:
         """The melds ``line`` has opened, in the order opened (``layoff N`` numbers them)."""
@@ -447,48 +268,44 @@ class Deal:
     def _play_moves(self) -> list[Move]:
         s = self._turn
         li = s & 1
-        h = self._hands[s]
-        size = self._sizes[s]
-        masks = self._suit_masks[s]
-        wmask = self._wild_masks[s]
+        t = self._tally[s]
+        h = t.counts
+        size = t.size
+        wmask = t.wilds
         min_keep = 1 if self._taken[li] else 0  # with the pozzetto taken, keep a card to discard
         out: list[Move] = []
-        # Openings of three cards (arts. 11-14, 32), from the running tallies of the hand.
+        # Openings of three cards (arts. 11-14, 32).
         if size >= 3 + min_keep:
-            rank_n = self._rank_n[s]
-            keys = self._rank_keys[s]
-            set_ranks = self._set_ranks[li]
-            for r in _SET_RANKS:
-                n = rank_n[r]
-                if n < 2 or (n == 2 and not wmask) or r in set_ranks:
-                    continue
-                k = (keys[r] << 5 | wmask) << 4 | r
-                got = _SET_OPENINGS.get(k)
-                if got is None:
-                    got = _SET_OPENINGS[k] = _set_openings(r, keys[r], wmask)
-                out.extend(got)
+            ranks = (t.pairs if wmask else t.triples) & _SET_RANKS_MASK & ~self._set_ranks[li]
+            keys = t.rank_keys
+            while ranks:
+                low = ranks & -ranks
+                ranks ^= low
+                r = low.bit_length() - 1
+                out.extend(set_openings(r, keys[r], wmask))
+            masks = t.suit_masks
             for q in range(4):
                 mask = masks[q]
                 if mask & (mask - 1):  # at least two cards of the suit
-                    twin = h[q * 13 + 1] >= 2
-                    k = ((mask << 5 | wmask) << 1 | twin) << 2 | q
-                    got = _RUN_OPENINGS.get(k)
-                    if got is None:
-                        got = _RUN_OPENINGS[k] = _run_openings(q, mask, wmask, twin)
-                    out.extend(got)
+                    naturals, gaps = run_openings(q, mask)
+                    out.extend(naturals)
+                    if gaps and wmask:
+                        twin = h[q * 13 + 1] >= 2
+                        out.extend(wild_run_openings(q, mask, wmask, twin))
             if size == 4 and out:
                 out = [mv for mv in out if self._after_ok(mv)]
         # Lay-offs of one card (arts. 12-14).
         if size >= 1 + min_keep and self._melds[li]:
+            bits = t.bits
             parts = self._layoffs[li]
             lays: list[Move] = []
             for j, part in enumerate(parts):
                 if part is None:
-                    part = self._layoff_part(li, j)
-                    parts[j] = part
-                for i, got in part.items():
-                    if h[i]:
-                        lays.extend(got)
+                    part = parts[j] = layoff_part(self._melds[li][j], j, self.code)
+                if part[0] & bits:
+                    for i, got in part[1]:
+                        if h[i]:
+                            lays.extend(got)
             if size == 2 and lays:
                 lays = [mv for mv in lays if self._after_ok(mv)]
             out.extend(lays)
@@ -496,61 +313,15 @@ class Deal:
         if size >= 2:
             single = self._single
             if single >= 0 and h[single] == 1:
-                out.extend([_DISCARDS[i] for i in range(_N) if h[i] and i != single])
+                gone = DISCARDS[single]
+                out.extend([mv for mv in discards(t) if mv is not gone])
             else:
-                for q in range(4):
-                    mask = masks[q]
-                    if mask:
-                        k = mask << 2 | q
-                        got = _SUIT_DISCARDS.get(k)
-                        if got is None:
-                            got = _SUIT_DISCARDS[k] = _suit_discards(q, mask)
-                        out.extend(got)
-                if h[JOKER_INDEX]:
-                    out.append(_DISCARDS[JOKER_INDEX])
+                out.extend(discards(t))
         elif size == 1:
-            i = next(i for i in range(_N) if h[i])
+            i = t.bits.bit_length() - 1
             if self._discard_error(i) is None:
-                out.append(_DISCARDS[i])
+                out.append(DISCARDS[i])
         return out
-
-    def _layoff_part(self, li: int, j: int) -> dict[int, tuple[Move, ...]]:
-        """Every one-card lay-off on meld ``j`` of line ``li``, by the card index laid off."""
-        found: dict[int, list[Move]] = {}
-        m = self._melds[li][j]
-        if not m.is_run:
-            rank = m.cards[0].rank
-            assert rank is not None
-            r = rank.value
-            if m.naturals < self.code.set_max_naturals:
-                for q in range(4):
-                    found.setdefault(q * 13 + r - 1, []).append(_layoff_move(j, q * 13 + r - 1))
-            if m.wild < 0:
-                for w in _WILDS:
-                    found.setdefault(w, []).append(_layoff_move(j, w))
-            return {i: tuple(v) for i, v in found.items()}
-        max_run = self.code.run_max_naturals
-        first = m.cards[1] if m.wild == 0 else m.cards[0]
-        q = first.index // 13
-        lo, hi = m.low, m.high
-        if m.naturals < max_run:
-            seen: set[int] = set()
-            if lo > 1:
-                seen.add(_pos_index(q, lo - 1))
-            if hi < ACE_HIGH:
-                seen.add(_pos_index(q, hi + 1))
-            if m.wild >= 0 and (lo > 1 or hi < ACE_HIGH):
-                seen.add(_pos_index(q, lo + m.wild))
-            for i in sorted(seen):
-                found.setdefault(i, []).append(_layoff_move(j, i))
-        if m.wild < 0 and len(m.cards) < max_run + 1:
-            two = q * 13 + 1
-            for w in _WILDS:
-                if lo > 1 and not (w == two and lo == 3):
-                    found.setdefault(w, []).append(_layoff_move(j, w, True))
-                if hi < ACE_HIGH:
-                    found.setdefault(w, []).append(_layoff_move(j, w))
-        return {i: tuple(v) for i, v in found.items()}
 
     def _after_ok(self, mv: Move) -> bool:
         try:
@@ -659,7 +430,11 @@ class Deal:
         new: Meld
         if move.kind is MoveKind.MELD:
             new = make_meld(move.cards, self.code)
-            if not new.is_run and new.rank is not None and new.rank.value in self._set_ranks[li]:
+            if (
+                not new.is_run
+                and new.rank is not None
+                and self._set_ranks[li] >> new.rank.value & 1
+            ):
                 raise illegal(
                     f"la linea ha già una combinazione di {new.rank.symbol}",
                     f"the line already has a set of {new.rank.symbol}",
@@ -680,7 +455,7 @@ class Deal:
             new = old.lay_off(move.cards, low=move.low, code=self.code)
         else:
             raise illegal("mossa sconosciuta", "unknown move", "8")
-        after = self._sizes[s] - len(move.cards)
+        after = self._tally[s].size - len(move.cards)
         if after == 0 and self._taken[li]:
             raise illegal(
                 "non si chiude senza scarto: resta in mano la carta da scartare",
@@ -689,7 +464,7 @@ class Deal:
                 "burraco.close_without_discard",
             )
         if after == 1:
-            last = next(i for i in range(_N) if h[i] > need.get(i, 0))
+            last = next(i for i in range(N_CARDS) if h[i] > need.get(i, 0))
             burrachi = self._burrachi[li]
             if old is not None and old.burraco(self.code) is not None:
                 burrachi -= 1
@@ -715,7 +490,7 @@ class Deal:
                 "8",
                 "burraco.not_in_hand",
             )
-        if self._sizes[s] == 1:
+        if self._tally[s].size == 1:
             return self._last_discard_error(i, h[i], self._burrachi[s & 1])
         if i == self._single and h[i] < 2:
             return _single_error(i)
@@ -754,12 +529,10 @@ class Deal:
 
     def _apply_draw(self, move: Move) -> None:
         s = self._turn
-        h = self._hands[s]
         self._unplayed[s] = False
         if move.kind is MoveKind.DRAW:
             x = self._stock.pop()
-            self._add(s, x.index)
-            self._sizes[s] += 1
+            self._tally[s].add(x.index)
             if len(self._stock) <= self.code.unplayable_stock_cards:
                 self._last_turn = True  # art. 18: the last two stock cards are not playable
             self._single = -1
@@ -768,24 +541,24 @@ class Deal:
             pile = self._pile
             self._single = pile[0].index if len(pile) == 1 else -1
             self._small_pickup = len(pile) <= self.code.al_monte_max_discards
+            tally = self._tally[s]
             for x in pile:
-                self._add(s, x.index)
-            self._sizes[s] += len(pile)
+                tally.add(x.index)
             self._pile = []
         self._phase = Phase.PLAY
 
     def _apply_meld(self, move: Move, new: Meld) -> None:
         s = self._turn
         li = s & 1
+        tally = self._tally[s]
         for x in move.cards:
-            self._remove(s, x.index)
-        self._sizes[s] -= len(move.cards)
+            tally.remove(x.index)
         ms = self._melds[li]
         if move.kind is MoveKind.MELD:
             ms.append(new)
             self._layoffs[li].append(None)
             if not new.is_run and new.rank is not None:
-                self._set_ranks[li].add(new.rank.value)
+                self._set_ranks[li] |= 1 << new.rank.value
         else:
             if ms[move.target].burraco(self.code) is not None:
                 self._burrachi[li] -= 1
@@ -793,23 +566,23 @@ class Deal:
             self._layoffs[li][move.target] = None
         if new.burraco(self.code) is not None:
             self._burrachi[li] += 1
-        if self._sizes[s] == 0:
+        if tally.size == 0:
             self._take_pozzetto(s)  # "al volo": play goes on (arts. 2, 23)
 
     def _take_pozzetto(self, s: int) -> None:
         pozzetto = self._pozzetti.pop(0)
+        tally = self._tally[s]
         for x in pozzetto:
-            self._add(s, x.index)
-        self._sizes[s] += len(pozzetto)
+            tally.add(x.index)
         self._taken[s & 1] = True
 
     def _apply_discard(self, x: Card) -> None:
         s = self._turn
-        self._remove(s, x.index)
-        self._sizes[s] -= 1
+        tally = self._tally[s]
+        tally.remove(x.index)
         self._pile.append(x)
         self._turns += 1
-        if self._sizes[s] == 0:
+        if tally.size == 0:
             if self._taken[s & 1]:
                 self._finish(EndReason.CLOSING)
                 self._closer = s

@@ -12,11 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from arbitro.cards import Card, Rank, Suit, format_cards, parse_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.games.burraco.errors import IllegalMoveError, illegal
-from arbitro.games.burraco.rules import ACE_HIGH, is_wild, position_card, value_table
+from arbitro.games.burraco.rules import (
+    ACE_HIGH,
+    WILD_INDICES,
+    is_wild,
+    position_card,
+    value_table,
+)
 
 
 class MeldKind(Enum):
@@ -150,16 +157,69 @@ class Meld:
         """
         c = code or burraco_fibas()
         new = tuple(cards)
+        memo = _memo(c, 1)
+        key = (self, new, low)
+        made = memo.get(key)
+        if made is None:
+            made = memo[key] = self._lay_off(new, low, c)
+        return made
+
+    def _lay_off(self, new: tuple[Card, ...], low: bool, c: BurracoFibasCode) -> Meld:
         if not new:
             raise illegal("nessuna carta da legare", "no card to lay off", "2")
         if not self.is_run:
             return _make_set(self.cards + new, c)
+        if len(new) == 1:
+            ends = self._at_an_end(new[0], c)
+            if ends is not None:
+                return ends
         suit = self.suit
         assert suit is not None
         fixed = {self.low + i: x for i, x in enumerate(self.cards) if i != self.wild}
         wild_card = self.wild_card
         wild_pos = self.wild_position
         return _lay_on_run(suit, fixed, new, wild_card, wild_pos, low, c)
+
+    def _at_an_end(self, x: Card, c: BurracoFibasCode) -> Meld | None:
+        """This run with the natural ``x`` at the free place next to one end (art. 13).
+
+        None when ``x`` is a wild or a 2, of another suit, does not stand next to an end, or the
+        run is full: the general placement then decides (and gives the same meld when valid).
+        """
+        if x.index in WILD_INDICES or self.naturals >= c.run_max_naturals or x.rank is None:
+            return None
+        first = self.cards[1] if self.wild == 0 else self.cards[0]
+        if x.suit is not first.suit:
+            return None
+        r = x.rank.value
+        lo, hi = self.low, self.low + len(self.cards) - 1
+        for p in (1, ACE_HIGH) if r == 1 else (r,):
+            if p == lo - 1:
+                wild = self.wild + 1 if self.wild >= 0 else -1
+                return Meld(MeldKind.RUN, (x, *self.cards), p, wild)
+            if p == hi + 1:
+                return Meld(MeldKind.RUN, (*self.cards, x), lo, self.wild)
+        return None
+
+
+_MEMO_LIMIT = 50_000
+"""How many results each memo of :func:`make_meld` and :meth:`Meld.lay_off` keeps at most."""
+_MEMOS: dict[tuple[int, int], tuple[BurracoFibasCode, dict[Any, Meld]]] = {}
+
+
+def _memo(c: BurracoFibasCode, which: int) -> dict[Any, Meld]:
+    """The memo of valid melds made under code ``c`` (0: by make_meld, 1: by lay_off).
+
+    Melds are immutable values and both functions are pure, so a result can be reused; an
+    illegal meld raises and is not remembered. A full memo starts again empty.
+    """
+    hit = _MEMOS.get((id(c), which))
+    if hit is None or hit[0] is not c:
+        hit = _MEMOS[(id(c), which)] = (c, {})
+    memo = hit[1]
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    return memo
 
 
 def make_meld(cards: Sequence[Card], code: BurracoFibasCode | None = None) -> Meld:
@@ -171,6 +231,14 @@ def make_meld(cards: Sequence[Card], code: BurracoFibasCode | None = None) -> Me
     """
     c = code or burraco_fibas()
     cs = tuple(cards)
+    memo = _memo(c, 0)
+    made = memo.get(cs)
+    if made is None:
+        made = memo[cs] = _make_meld(cs, c)
+    return made
+
+
+def _make_meld(cs: tuple[Card, ...], c: BurracoFibasCode) -> Meld:
     if len(cs) < c.meld_min_cards:
         raise illegal(
             f"un gioco richiede almeno {c.meld_min_cards} carte: {format_cards(cs)}",

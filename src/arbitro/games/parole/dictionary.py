@@ -32,6 +32,7 @@ HUNSPELL_DIR = "/usr/share/hunspell"
 
 _ASCII = frozenset("abcdefghijklmnopqrstuvwxyz")
 _MEMO_LIMIT = 200_000
+_ACCENTED = {"a": "à", "e": "èé", "i": "ì", "o": "ò", "u": "ù"}
 
 
 class Reason(Enum):
@@ -285,9 +286,18 @@ class Dictionary:
             return Verdict(low, False, why)
         if self._h.spell(low):
             return Verdict(low, True, Reason.WORD)
+        return Verdict(low, False, self._why_not(low))
+
+    def _why_not(self, low: str) -> Reason:
+        """Name what a word Hunspell refuses in lower case is: acronym, name, oxytone."""
         if self._h.spell(low.capitalize()):
-            return Verdict(low, False, Reason.PROPER_NAME)
-        return Verdict(low, False, Reason.UNKNOWN)
+            return Reason.PROPER_NAME
+        if len(low) <= 5 and self._h.spell(low.upper()):
+            return Reason.ABBREVIATION
+        accent = _ACCENTED.get(low[-1])
+        if accent and any(self._h.spell(low[:-1] + a) for a in accent):
+            return Reason.TRUNCATED
+        return Reason.UNKNOWN
 
 
 class WordList:

@@ -9,6 +9,7 @@ from enum import StrEnum
 
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, EventFormat, Line, TableSeating
+from arbitro.tournament.penalties import earlier_lateness, forfeits_match, lateness_mp_penalty
 from arbitro.tournament.scoring.sheet import score_sheet
 
 
@@ -95,7 +96,7 @@ def _forfeits(
         return None if not flags else all(flags)  # justified only if every player's was
 
     def forfeited(line: Line) -> bool:
-        return any(state.lateness.get((rnd, c), 0) > code.lateness_mp_penalty_up_to_s for c in line)
+        return any(forfeits_match(code, state.lateness.get((rnd, c), 0)) for c in line)
 
     ab_ns, ab_ew = abandoned(ns), abandoned(ew)
     late_ns, late_ew = forfeited(ns), forfeited(ew)
@@ -116,6 +117,8 @@ def _forfeits(
     justified = abandoned(guilty)
     out = _score(present, rnd, t, p_mp, p_vp, ScoreSource.REST)
     if justified is False:  # unjustified abandon: the match is lost at zero (art. 36)
+        return out + _score(guilty, rnd, t, 0, 0, ScoreSource.ZERO)
+    if justified is None and code.late_line_forfeit == "zero":  # Parole art. 13.3
         return out + _score(guilty, rnd, t, 0, 0, ScoreSource.ZERO)
     return out + _score(guilty, rnd, t, a_mp, a_vp, ScoreSource.FORFEIT)
 
@@ -164,12 +167,9 @@ def round_scores(
             scores[comp] = RoundScore(comp, rnd, s.table, mp, vp, ScoreSource.ARBITRAL)
     for (l_rnd, comp), seconds in state.lateness.items():
         s2 = scores.get(comp)
-        if (
-            l_rnd == rnd
-            and s2 is not None
-            and code.lateness_warning_up_to_s < seconds <= code.lateness_mp_penalty_up_to_s
-        ):
-            scores[comp] = RoundScore(
-                comp, rnd, s2.table, s2.mp, s2.vp, s2.source, code.lateness_mp_penalty
-            )
+        if l_rnd != rnd or s2 is None:
+            continue
+        penalty = lateness_mp_penalty(code, seconds, earlier_lateness(state, comp, rnd))
+        if penalty:
+            scores[comp] = RoundScore(comp, rnd, s2.table, s2.mp, s2.vp, s2.source, penalty)
     return scores

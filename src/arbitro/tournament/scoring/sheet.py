@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arbitro.codes.burraco_fibas import BurracoFibasCode
 from arbitro.errors import ArbitroError
+from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.vp import vp_pair
 
 
@@ -102,26 +102,18 @@ class SheetResult:
         return self.ew_total - self.ns_total
 
 
-def _check_line(code: BurracoFibasCode, room: str, deal_no: int, side: str, line: LineDeal) -> None:
+def _check_line(code: EventRules, room: str, deal_no: int, side: str, line: LineDeal) -> None:
     where_it = f"{room}smazzata {deal_no}, linea {side}"
     where_en = f"{room}deal {deal_no}, {side} line"
-    burraco_step = code.semi_clean_burraco - code.dirty_burraco
-    max_base = (
-        code.total_cards // code.burraco_min_cards
-    ) * code.clean_burraco + code.closing_bonus
     base_ok = (
-        0 <= line.base <= max_base
-        and line.base % burraco_step == 0
-        and (line.base == 0 or line.base >= min(code.dirty_burraco, code.closing_bonus))
+        0 <= line.base <= code.base_max
+        and line.base % code.base_step == 0
+        and (line.base == 0 or line.base >= code.base_min)
     )
     if not base_ok:
         raise ArbitroError(
-            f"{where_it}: base {line.base} impossibile (la base somma i bonus dei burraci, "
-            f"{code.dirty_burraco}/{code.semi_clean_burraco}/{code.clean_burraco}, e la chiusura, "
-            f"{code.closing_bonus})",
-            f"{where_en}: impossible base {line.base} (the base adds up burraco bonuses, "
-            f"{code.dirty_burraco}/{code.semi_clean_burraco}/{code.clean_burraco}, and the "
-            f"closing, {code.closing_bonus})",
+            f"{where_it}: base {line.base} impossibile (la base somma i bonus: {code.bonus_names})",
+            f"{where_en}: impossible base {line.base} (the base adds up the bonuses: {code.bonus_names})",
             article="19",
         )
     if line.points % code.mp_step != 0:
@@ -130,19 +122,16 @@ def _check_line(code: BurracoFibasCode, room: str, deal_no: int, side: str, line
             f"{where_en}: points {line.points} are not a multiple of {code.mp_step}",
             article="3, 19",
         )
-    lowest = -(code.deck_value() - code.pozzetto_not_taken)
-    if not lowest <= line.points <= code.deck_value():
+    if not code.points_min <= line.points <= code.points_max:
         raise ArbitroError(
-            f"{where_it}: punti {line.points} impossibili (il mazzo vale {code.deck_value()})",
+            f"{where_it}: punti {line.points} impossibili (il mazzo vale {code.points_max})",
             f"{where_en}: impossible points {line.points} (the whole deck is worth "
-            f"{code.deck_value()})",
+            f"{code.points_max})",
             article="3, 19",
         )
 
 
-def _check_room(
-    code: BurracoFibasCode, deals: Sequence[DealScore], expected: int, room: str
-) -> None:
+def _check_room(code: EventRules, deals: Sequence[DealScore], expected: int, room: str) -> None:
     if len(deals) != expected:
         raise ArbitroError(
             f"{room}lo score ha {len(deals)} smazzate, il turno ne prevede {expected}",
@@ -154,7 +143,7 @@ def _check_room(
         _check_line(code, room, i, "E-O", deal.ew)
 
 
-def check_sheet(code: BurracoFibasCode, entry: SheetEntry, *, deals: int, teams: bool) -> None:
+def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool) -> None:
     """Refuse an impossible sheet with a message naming the deal, line and number (art. 19):
     wrong number of deals, a base that no burraco and closing bonuses add up to, points that
     are not multiples of 5 or exceed the deck's value, a missing or unexpected closed room."""
@@ -187,7 +176,7 @@ def sheet_totals(entry: SheetEntry) -> tuple[int, int]:
 
 
 def sheet_result(
-    code: BurracoFibasCode, entry: SheetEntry, *, deals: int, teams: bool, duplicate: bool = False
+    code: EventRules, entry: SheetEntry, *, deals: int, teams: bool, duplicate: bool = False
 ) -> SheetResult:
     """Check the sheet, then total it and convert the difference with the table for ``deals``
     deals, or the teams table (art. 19 b, art. 20). The two lines' VP always add up to 20."""
@@ -196,7 +185,7 @@ def sheet_result(
 
 
 def score_sheet(
-    code: BurracoFibasCode, entry: SheetEntry, *, deals: int, teams: bool, duplicate: bool = False
+    code: EventRules, entry: SheetEntry, *, deals: int, teams: bool, duplicate: bool = False
 ) -> SheetResult:
     """Total an already checked sheet and convert it to VP (art. 19 b, art. 20)."""
     ns, ew = sheet_totals(entry)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.penalties import earlier_lateness, lateness_sanctions
 from arbitro.tournament.scoring.results import RoundScore, ScoreSource, round_scores
 
 
@@ -34,15 +35,16 @@ class StandingRow:
 
 
 def warning_counts(state: EventState, after_round: int) -> dict[CompetitorId, int]:
-    """Warnings per competitor up to ``after_round``: those given, and each lateness up to
-    5 minutes (art. 37)."""
+    """Warnings per competitor up to ``after_round``: those given, and those a lateness
+    carries by the code (FIBAS art. 37: up to 5 minutes; Parole art. 13: a second lateness)."""
     counts: dict[CompetitorId, int] = {}
     for w in state.warnings():
         if w.round <= after_round:
             counts[w.competitor] = counts.get(w.competitor, 0) + 1
     for (rnd, comp), seconds in state.lateness.items():
-        if rnd <= after_round and 0 < seconds <= state.code.lateness_warning_up_to_s:
-            counts[comp] = counts.get(comp, 0) + 1
+        if rnd <= after_round:
+            sanctions = lateness_sanctions(state.code, seconds, earlier_lateness(state, comp, rnd))
+            counts[comp] = counts.get(comp, 0) + sanctions.count("warning")
     return counts
 
 
@@ -82,7 +84,8 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
                 per_vp.append(s.vp)
                 per_mp.append(s.mp + s.mp_penalty)
                 late_mp += s.mp_penalty
-        penalties = warn.get(comp.number, 0) // code.warnings_per_penalty
+        per = code.warnings_per_penalty
+        penalties = warn.get(comp.number, 0) // per if per else 0
         pen_vp = penalties * code.warning_vp_penalty
         pen_mp = penalties * code.warning_mp_penalty
         vp = sum(v for v in per_vp if v is not None) + pen_vp

@@ -1,0 +1,322 @@
+"""``arbitro briscola``: a game of Briscola played by bots, and a whole knockout of N pairs.
+
+``arbitro briscola play-game --seed 7 --json`` prints a game record (the draw for the dealer,
+the deck as dealt, every card, the result). ``arbitro briscola knockout --pairs 13 --seed 1
+--json`` registers N pairs, draws the bracket (byes in round 1), plays every match best of 3
+with the bots, and prints the bracket, the champion and the event records that a stored
+event would hold (pair registered, bracket drawn, game result, irregularity).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import typer
+
+from arbitro.cli.common import JsonOpt, emit, errors, t
+from arbitro.codes.briscola import BriscolaCode, briscola
+from arbitro.errors import ArbitroError
+from arbitro.games.briscola import (
+    SEATS,
+    Bot,
+    DealerDraw,
+    Game,
+    GameRecord,
+    GreedyBot,
+    Pair,
+    RandomBot,
+    Seat,
+    draw_for_dealer,
+    play_game,
+)
+from arbitro.tournament.knockout import (
+    Bracket,
+    GameReport,
+    Match,
+    PairId,
+    apply_game,
+    bracket_payload,
+)
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def _bot(name: str) -> Bot:
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ArbitroError(
+            it=f"bot sconosciuto {name!r} ({', '.join(BOTS)})",
+            en=f"unknown bot {name!r} ({', '.join(BOTS)})",
+        ) from None
+
+
+def play_one_game(
+    rng: random.Random,
+    ns: Bot,
+    ew: Bot,
+    *,
+    dealer: Seat | None = None,
+    irregularity_rate: float = 0.0,
+    code: BriscolaCode | None = None,
+) -> tuple[Game, DealerDraw | None]:
+    """One game by the bots: the draw for the dealer (art. 1) unless ``dealer`` is given,
+    shuffle and cut (art. 2), the play (arts. 3-8). With probability ``irregularity_rate``
+    the arbiter finds an art. 10 irregularity by a random player at a random trick."""
+    draw = None
+    if dealer is None:
+        draw = draw_for_dealer(rng, code=code)
+        dealer = draw.dealer
+    game = Game.shuffled(rng, dealer, code)
+    bots = [ns if s.pair is Pair.NS else ew for s in SEATS]
+    if rng.random() < irregularity_rate:
+        kinds = (code or briscola()).irregularities
+        stop = int(rng.random() * len(game.deck))
+        seat = SEATS[int(rng.random() * len(SEATS))]
+        kind = kinds[int(rng.random() * len(kinds))].key
+        by_seat = dict(zip(SEATS, bots, strict=True))
+        for _ in range(stop):
+            game.push(by_seat[game.turn].choose(game, rng))
+        game.declare_irregularity(seat, kind, "arbitro: simulated")
+        return game, draw
+    return play_game(game, bots, rng), draw
+
+
+@dataclass
+class KnockoutRun:
+    """A knockout played in memory: the bracket, the records an event would store."""
+
+    bracket: Bracket
+    records: list[dict[str, Any]] = field(default_factory=list)
+    games: int = 0
+
+
+def play_knockout(
+    pairs: int,
+    seed: int,
+    *,
+    method: str = "draw",
+    bots: str = "mixed",
+    irregularity_rate: float = 0.0,
+    code: BriscolaCode | None = None,
+) -> KnockoutRun:
+    """Register ``pairs`` pairs (numbered 1..N, entry fee recorded), draw or seed the bracket,
+    and play every match best of 3 (art. 9) with the bots until the champion is known.
+
+    ``bots``: ``random``, ``greedy``, or ``mixed`` (odd-numbered pairs greedy, even random).
+    Each game's randomness comes from ``seed``, the match and the game number, so a run is
+    reproducible. The first game's dealer is drawn (art. 1); in the later games of a match
+    the deal passes to the right.
+    """
+    c = code or briscola()
+    if pairs < 1:
+        raise ArbitroError(
+            it="servono almeno una coppia", en="at least one pair is needed", article="9"
+        )
+    if method not in ("draw", "seeded"):
+        raise ArbitroError(
+            it=f"metodo {method!r} sconosciuto (draw, seeded)",
+            en=f"unknown method {method!r} (draw, seeded)",
+        )
+    ids: list[PairId] = list(range(1, pairs + 1))
+    records: list[dict[str, Any]] = [
+        {
+            "kind": "pair-registered",
+            "payload": {
+                "competitor": pid,
+                "name": f"Coppia {pid}",
+                "players": [f"Giocatore {pid}A", f"Giocatore {pid}B"],
+                "entry_fee_cents": c.entry_fee_cents,
+                "currency": c.currency,
+                "paid": True,
+                "article": c.article("entry_fee_cents"),
+            },
+        }
+        for pid in ids
+    ]
+    if method == "draw":
+        bracket = Bracket.drawn(ids, random.Random(f"{seed}:draw"), c)
+    else:
+        bracket = Bracket.seeded(ids, c)
+    records.append({"kind": "bracket-drawn", "payload": bracket_payload(bracket, seed)})
+
+    def bot_of(pid: PairId) -> Bot:
+        if bots == "mixed":
+            return GreedyBot() if pid % 2 else RandomBot()
+        return _bot(bots)
+
+    run = KnockoutRun(bracket, records)
+    while run.bracket.pending():
+        for m in run.bracket.pending():
+            _play_match(run, m, seed, bot_of, irregularity_rate, c)
+    return run
+
+
+def _play_match(
+    run: KnockoutRun,
+    m: Match,
+    seed: int,
+    bot_of: Any,
+    irregularity_rate: float,
+    code: BriscolaCode,
+) -> None:
+    assert m.first is not None and m.second is not None
+    first, second = m.first, m.second
+    dealer: Seat | None = None
+    number = 0
+    while run.bracket.match(m.id).winner is None:
+        number += 1
+        rng = random.Random(f"{seed}:{m.id}:{number}")
+        game, draw = play_one_game(
+            rng,
+            bot_of(first),
+            bot_of(second),
+            dealer=dealer,
+            irregularity_rate=irregularity_rate,
+            code=code,
+        )
+        dealer = game.dealer.right
+        res = game.result()
+        pid = {Pair.NS: first, Pair.EW: second}
+        if res.irregularity is not None:
+            report = GameReport(
+                m.id,
+                number,
+                irregularity=res.irregularity.kind,
+                offender=pid[res.irregularity.offender],
+            )
+            kind = "irregularity"
+            payload = report.to_payload() | {
+                "seat": res.irregularity.seat.value,
+                "note": res.irregularity.note,
+            }
+        else:
+            report = GameReport(
+                m.id,
+                number,
+                points={pid[p]: n for p, n in res.points.items()},
+                last_trick=pid[res.last_trick] if res.last_trick else None,
+                winner=pid[res.winner],
+            )
+            kind = "game-result"
+            payload = report.to_payload()
+        payload["record"] = GameRecord.from_game(game, draw).to_dict()
+        run.bracket = apply_game(run.bracket, report, code)
+        run.records.append({"kind": kind, "payload": payload})
+        run.games += 1
+
+
+def _game_text(game: Game) -> str:
+    res = game.result()
+    lines = [
+        f"{t('mazziere', 'dealer')}: {game.dealer.value}   "
+        f"{t('briscola', 'trump')}: {game.trump} ({game.trump.italian})",
+    ]
+    for i, trick in enumerate(game.tricks, 1):
+        cards = " ".join(f"{s.value}:{c}" for s, c in trick.played())
+        lines.append(f"{i:2d}. {cards}  → {trick.winner.value} (+{trick.points})")
+    lines.append(
+        f"NS {res.points[Pair.NS]} - EW {res.points[Pair.EW]}   "
+        f"{t('vince', 'winner')}: {res.winner.value}"
+    )
+    if res.irregularity:
+        lines.append(
+            f"{t('irregolarità', 'irregularity')} (art. 10): "
+            f"{res.irregularity.seat.value} {res.irregularity.kind}"
+        )
+    return "\n".join(lines)
+
+
+def _knockout_text(run: KnockoutRun) -> str:
+    b = run.bracket
+    lines = []
+    for i, rnd in enumerate(b.rounds, 1):
+        it, en = b.round_name(i)
+        lines.append(f"== {t(it, en)} ==")
+        for m in rnd:
+            if m.is_bye:
+                lines.append(f"  {m.id}: {m.winner} {t('riposa (bye)', 'bye')}")
+            else:
+                a, s = m.score
+                lines.append(f"  {m.id}: {m.first} - {m.second}  {a}-{s}  → {m.winner}")
+    lines.append(f"{t('Campione', 'Champion')}: {t('coppia', 'pair')} {b.champion}")
+    return "\n".join(lines)
+
+
+briscola_app = typer.Typer(
+    name="briscola",
+    help="Briscola: partite e tabellone a eliminazione diretta / games and knockout.",
+    no_args_is_help=True,
+)
+
+
+@briscola_app.command("play-game")
+def play_game_cmd(
+    seed: Annotated[int, typer.Option(help="Seme casuale / random seed")] = 0,
+    ns: Annotated[str, typer.Option(help="Bot NS: random | greedy")] = "greedy",
+    ew: Annotated[str, typer.Option(help="Bot EW: random | greedy")] = "random",
+    json_out: bool = JsonOpt,
+) -> None:
+    """Una partita giocata dai bot (artt. 1-8) / one game played by the bots."""
+    with errors(json_out):
+        game, draw = play_one_game(random.Random(seed), _bot(ns), _bot(ew))
+        record = GameRecord.from_game(game, draw).to_dict()
+        emit(record | {"seed": seed, "bots": {"NS": ns, "EW": ew}}, _game_text(game), json_out)
+
+
+@briscola_app.command("knockout")
+def knockout_cmd(
+    pairs: Annotated[int, typer.Option(help="Coppie iscritte / pairs entered")] = 13,
+    seed: Annotated[int, typer.Option(help="Seme casuale / random seed")] = 1,
+    seeded: Annotated[
+        bool, typer.Option("--seeded", help="Teste di serie nell'ordine / seeded order")
+    ] = False,
+    bots: Annotated[str, typer.Option(help="random | greedy | mixed")] = "mixed",
+    irregularities: Annotated[
+        float, typer.Option(help="Probabilità di irregolarità art. 10 per partita")
+    ] = 0.0,
+    records: Annotated[
+        bool, typer.Option("--records", help="Includi i record dell'evento / include records")
+    ] = False,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Un torneo a eliminazione diretta giocato dai bot (art. 9) / a whole knockout by bots."""
+    with errors(json_out):
+        if bots != "mixed":
+            _bot(bots)
+        run = play_knockout(
+            pairs,
+            seed,
+            method="seeded" if seeded else "draw",
+            bots=bots,
+            irregularity_rate=irregularities,
+        )
+        b = run.bracket
+        code = briscola()
+        data: dict[str, Any] = {
+            "pairs": pairs,
+            "seed": seed,
+            "method": b.method,
+            "entry_fees": {
+                "per_pair_cents": code.entry_fee_cents,
+                "total_cents": code.entry_fee_cents * pairs,
+                "currency": code.currency,
+            },
+            "matches_played": len(b.matches()),
+            "games_played": run.games,
+            "champion": b.champion,
+            "bracket": b.to_dict(),
+        }
+        if records:
+            data["records"] = run.records
+        emit(data, _knockout_text(run), json_out)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``briscola`` command group (``play-game``, ``knockout``) to ``app``."""
+    app.add_typer(briscola_app, name="briscola")
+
+
+__all__ = ["KnockoutRun", "briscola_app", "play_knockout", "play_one_game", "register"]

@@ -1,0 +1,107 @@
+"""``arbitro print``: the event's printouts as PDF files (table cards, score sheets in the
+FIBAS layout of art. 19-20, seating lists, standings), Italian or English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arbitro.cli.common import errors, lang, service, t
+from arbitro.errors import ArbitroError
+from arbitro.printouts import score_sheets_pdf, seating_pdf, standings_pdf, table_cards_pdf
+from arbitro.printouts.labels import check_lang
+from arbitro.printouts.names import seated_round
+
+EventArg = Annotated[str, typer.Argument(help="Gara / event id")]
+RoundArg = Annotated[int, typer.Argument(help="Turno / round")]
+OutOpt = Annotated[Path, typer.Option("-o", "--output", help="File PDF da scrivere / PDF file")]
+LangOpt = Annotated[
+    str | None, typer.Option("--lang", help="Lingua della stampa / printout language: it | en")
+]
+DEFAULT_BASE_URL = "http://localhost:8000"
+
+
+def table_url(base_url: str, event_id: str, table: int) -> str:
+    """The table's score-entry address without the web app: ``{base}/t/{event}/{table}``."""
+    return f"{base_url.rstrip('/')}/t/{event_id}/{table}"
+
+
+def _write(path: Path, pdf: bytes) -> None:
+    try:
+        path.write_bytes(pdf)
+    except OSError as exc:
+        raise ArbitroError(
+            f"impossibile scrivere {path}: {exc.strerror}",
+            f"cannot write {path}: {exc.strerror}",
+        ) from None
+    typer.echo(t(f"Scritto {path}", f"Wrote {path}"))
+
+
+def _lang(option: str | None) -> str:
+    return check_lang(option or lang())
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``print table-cards|score-sheets|seating|standings`` to ``app``."""
+    print_app = typer.Typer(
+        help="Stampe in PDF / printouts as PDF: table-cards, score-sheets, seating, standings",
+        no_args_is_help=True,
+    )
+    app.add_typer(print_app, name="print")
+
+    @print_app.command("table-cards")
+    def table_cards(
+        event_id: EventArg,
+        round_number: RoundArg,
+        output: OutOpt,
+        base_url: Annotated[
+            str, typer.Option("--base-url", help="Indirizzo del sito / site address")
+        ] = DEFAULT_BASE_URL,
+        language: LangOpt = None,
+    ) -> None:
+        """Segnatavolo con QR code / table cards with QR codes (art. 4, 7)."""
+        with errors():
+            state = service().state(event_id)
+            seating = seated_round(state, round_number)
+            urls = {tb.table: table_url(base_url, event_id, tb.table) for tb in seating.tables}
+            _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
+
+    @print_app.command("score-sheets")
+    def score_sheets(
+        event_id: EventArg,
+        round_number: RoundArg,
+        output: OutOpt,
+        filled: Annotated[
+            bool, typer.Option("--filled", help="Con gli score registrati / with recorded sheets")
+        ] = False,
+        language: LangOpt = None,
+    ) -> None:
+        """Score nel formato FIBAS / score sheets in the FIBAS layout (art. 19, 20)."""
+        with errors():
+            state = service().state(event_id)
+            pdf = score_sheets_pdf(state, round_number, lang=_lang(language), filled=filled)
+            _write(output, pdf)
+
+    @print_app.command("seating")
+    def seating(
+        event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
+    ) -> None:
+        """Posizione ai tavoli / seating list, by table and by name (art. 4)."""
+        with errors():
+            state = service().state(event_id)
+            _write(output, seating_pdf(state, round_number, lang=_lang(language)))
+
+    @print_app.command("standings")
+    def standings(
+        event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
+    ) -> None:
+        """Classifica provvisoria o definitiva / provisional or final standings (art. 39)."""
+        with errors():
+            svc = service()
+            state = svc.state(event_id)
+            state.round(round_number)
+            final = state.standings_final(round_number, svc.clock())
+            pdf = standings_pdf(state, round_number, lang=_lang(language), final=final)
+            _write(output, pdf)

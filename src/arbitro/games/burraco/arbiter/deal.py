@@ -1,0 +1,894 @@
+"""Arbiter mode for a Burraco deal (FIBAS Section C): the table's real actions, legal or not,
+and the arbiter's rulings, whose remedies the engine applies before play goes on.
+
+An :class:`ArbiterDeal` lays out a deal like :class:`arbitro.games.burraco.Deal` (art. 6) and
+records what the players really do: ``draw``, ``pick_up``, ``meld``, ``lay_off``, ``discard``,
+``expose``. Nothing is refused that could physically happen (a wrong meld, a card laid off on
+the wrong meld, a draw out of turn, a closing without burraco): each action is kept with the
+problems seen in it. The arbiter then calls :meth:`ArbiterDeal.rule` with the
+:class:`Irregularity` and the moment it was found (:class:`Found`); the remedy of the article
+is applied (immediate discard, temporary or definitive freeze, penalized cards, restored pile
+or stock, reopened closing) and the deal continues. :meth:`ArbiterDeal.scores` scores the end
+with freezes and penalized cards (art. 2, 19, 25, 30).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from arbitro.cards import Card, burraco_deck, format_cards, sort_cards
+from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
+from arbitro.errors import ArbitroError
+from arbitro.games.burraco import (
+    SEATS,
+    Deal,
+    EndReason,
+    IllegalMoveError,
+    Line,
+    LineScore,
+    Meld,
+    MoveKind,
+    Phase,
+    Seat,
+)
+from arbitro.games.burraco.arbiter.irregularities import (
+    Found,
+    Freeze,
+    Irregularity,
+    PozzettoStage,
+    TurnLimit,
+)
+from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, Ruling
+from arbitro.games.burraco.arbiter.table import TableMeld, minus, try_meld
+from arbitro.games.burraco.rules import is_wild
+
+LINES = (Line.NS, Line.EW)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A meld or lay-off as made, so that a remedy can take it back (arts. 28, 31, 33)."""
+
+    action: int
+    seat: Seat
+    turn: int
+    meld: int
+    added: tuple[Card, ...]
+    new: bool
+
+
+def _err(it: str, en: str, article: str = "22") -> ArbitroError:
+    return ArbitroError(it=it, en=en, article=article, key="arbiter.bad_action")
+
+
+class ArbiterDeal:
+    """A deal in arbiter mode: real actions recorded, rulings applied (FIBAS arts. 22-35)."""
+
+    def __init__(
+        self, deck: Sequence[Card], dealer: Seat = Seat.N, code: BurracoFibasCode | None = None
+    ) -> None:
+        """Lay out ``deck`` (top card first) as the dealer does (art. 6), like the engine.
+
+        The deck need not be complete: missing or excess cards are an irregularity (art. 27).
+        """
+        c = code or burraco_fibas()
+        deck = tuple(deck)
+        per, pz, npz = c.cards_per_player, c.pozzetto_cards, c.pozzetti
+        if len(deck) < 4 * per + npz * pz + 1:
+            raise _err("mazzo troppo corto per distribuire", "deck too short to deal", "3, 27")
+        d = SEATS.index(dealer)
+        hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+        for i, x in enumerate(deck[: 4 * per]):
+            hands[SEATS[(d + 1 + i) % 4]].append(x)
+        bottom = deck[::-1][: npz * pz]
+        pozzetti = [list(bottom[i::npz]) for i in range(npz)]
+        middle = deck[4 * per : len(deck) - npz * pz]
+        self._setup(c, dealer, hands, [middle[0]], list(middle[1:]), pozzetti, SEATS[(d + 1) % 4])
+
+    def _setup(
+        self,
+        code: BurracoFibasCode,
+        dealer: Seat,
+        hands: dict[Seat, list[Card]],
+        pile: list[Card],
+        stock: list[Card],
+        pozzetti: list[list[Card]],
+        turn: Seat,
+    ) -> None:
+        self.code = code
+        self.dealer = dealer
+        self._hands = hands
+        self._aside: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+        self._exposed: dict[Seat, list[tuple[Card, int]]] = {s: [] for s in SEATS}
+        self._prepared: dict[Seat, Card] = {}
+        self._negative: dict[Line, list[Card]] = {ln: [] for ln in LINES}
+        self._melds: dict[Line, list[TableMeld]] = {ln: [] for ln in LINES}
+        self._pile = pile
+        self._stock = stock
+        self._pozzetti = pozzetti
+        self._taken: dict[Line, bool] = dict.fromkeys(LINES, False)
+        self._pozzetto_of: dict[Seat, tuple[tuple[Card, ...], int]] = {}
+        self._unplayed: set[Seat] = set()
+        self._volo: Seat | None = None
+        self._turn = turn
+        self._phase = Phase.DRAW
+        self._turns = 0
+        self._last_turn = False
+        self._end: EndReason | None = None
+        self._closer: Seat | None = None
+        self._void = False
+        self._limits: dict[Seat, tuple[TurnLimit, bool]] = {}
+        self._no_closing: dict[Line, Seat] = {}
+        self._arbitral: dict[Line, int] = {}
+        self._next_id = 0
+        self._plays: list[Play] = []
+        self.log: list[Action] = []
+        self.rulings: list[Ruling] = []
+        self.warnings: list[tuple[Seat, str, str]] = []
+
+    @classmethod
+    def from_layout(
+        cls,
+        hands: Mapping[Seat, Sequence[Card]],
+        *,
+        pile: Sequence[Card] = (),
+        stock: Sequence[Card] = (),
+        pozzetti: Sequence[Sequence[Card]] = (),
+        melds: Mapping[Line, Sequence[Sequence[Card]]] | None = None,
+        taken: Iterable[Line] = (),
+        dealer: Seat = Seat.N,
+        turn: Seat | None = None,
+        turns_played: int = 0,
+        code: BurracoFibasCode | None = None,
+    ) -> ArbiterDeal:
+        """A position set up by hand (prepared deals, the arbiter's reconstruction, tests).
+
+        ``stock`` top card first, ``pile`` bottom first, ``pozzetti`` first taken first;
+        ``melds`` already on the table by line; ``turn`` defaults to the dealer's left.
+        """
+        new = object.__new__(cls)
+        t = turn or dealer.next
+        new._setup(
+            code or burraco_fibas(),
+            dealer,
+            {s: list(hands.get(s, ())) for s in SEATS},
+            list(pile),
+            list(stock),
+            [list(p) for p in pozzetti],
+            t,
+        )
+        for line, ms in (melds or {}).items():
+            for cards in ms:
+                m = try_meld(cards, new.code)
+                if m is None:
+                    raise _err(
+                        f"gioco non valido sul tavolo: {format_cards(cards)}",
+                        f"not a valid meld on the table: {format_cards(cards)}",
+                        "11",
+                    )
+                new._add_meld(line, m.cards, m, Seat.N if line is Line.NS else Seat.E)
+        for line in taken:
+            new._taken[line] = True
+        new._turns = turns_played
+        return new
+
+    @classmethod
+    def from_deal(cls, deal: Deal) -> ArbiterDeal:
+        """Arbiter mode for an engine deal: same layout, its moves replayed as actions."""
+        new = cls(deal.deck, deal.dealer, deal.code)
+        for seat, move in deal.moves:
+            if move.kind is MoveKind.DRAW:
+                new.draw(seat)
+            elif move.kind is MoveKind.PICK_UP:
+                new.pick_up(seat)
+            elif move.kind is MoveKind.MELD:
+                new.meld(seat, move.cards)
+            elif move.kind is MoveKind.LAY_OFF:
+                new.lay_off(seat, move.target, move.cards, low=move.low)
+            elif move.kind is MoveKind.DISCARD:
+                new.discard(seat, move.cards[0])
+        return new
+
+    # ----------------------------------------------------------------- views
+
+    @property
+    def turn(self) -> Seat:
+        """The seat whose turn it is."""
+        return self._turn
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the turn: draw, play or over."""
+        return self._phase
+
+    @property
+    def next_to_act(self) -> Seat | None:
+        """Who plays next (None once the deal is over)."""
+        return None if self._phase is Phase.OVER else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal has ended (or is to be dealt again, art. 27)."""
+        return self._phase is Phase.OVER
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """How the deal ended, if it has."""
+        return self._end
+
+    @property
+    def closer(self) -> Seat | None:
+        """The seat that closed, if the deal ended with a closing."""
+        return self._closer
+
+    @property
+    def void(self) -> bool:
+        """True when the deal must be dealt again (art. 27, before play starts)."""
+        return self._void
+
+    @property
+    def turns_played(self) -> int:
+        """Turns ended with a discard."""
+        return self._turns
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock (*tallone*), top card first."""
+        return tuple(self._stock)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first (top card last)."""
+        return tuple(self._pile)
+
+    @property
+    def pozzetti(self) -> tuple[tuple[Card, ...], ...]:
+        """The pozzetti still on the table, first to be taken first."""
+        return tuple(tuple(p) for p in self._pozzetti)
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in display order."""
+        return tuple(sort_cards(self._hands[seat]))
+
+    def aside(self, seat: Seat) -> tuple[Card, ...]:
+        """Penalized cards at ``seat``'s side, in the order they must be discarded (art. 25)."""
+        return tuple(self._aside[seat])
+
+    def exposed(self, seat: Seat) -> tuple[Card, ...]:
+        """``seat``'s exposed cards still to be played first (art. 24)."""
+        return tuple(x for x, _ in self._exposed[seat])
+
+    def prepared_discard(self, seat: Seat) -> Card | None:
+        """The discard ``seat`` prepared face down after playing out of turn (art. 31)."""
+        return self._prepared.get(seat)
+
+    def negative_cards(self, line: Line) -> tuple[Card, ...]:
+        """Cards set apart that count negative for ``line`` at the end (art. 23)."""
+        return tuple(self._negative[line])
+
+    def melds(self, line: Line) -> tuple[TableMeld, ...]:
+        """``line``'s melds on the table, in the order opened (``lay_off`` numbers them)."""
+        return tuple(self._melds[line])
+
+    def meld_by_id(self, meld_id: int) -> TableMeld:
+        """The table meld with id ``meld_id``."""
+        for ms in self._melds.values():
+            for m in ms:
+                if m.id == meld_id:
+                    return m
+        raise _err(f"nessun gioco {meld_id} sul tavolo", f"no meld {meld_id} on the table")
+
+    def limit(self, seat: Seat) -> TurnLimit:
+        """What ``seat`` may do in its (current or next) turn after a ruling (arts. 30-33)."""
+        return self._limits.get(seat, (TurnLimit.NONE, False))[0]
+
+    def pozzetto_taken(self, line: Line) -> bool:
+        """True when ``line`` has taken its pozzetto."""
+        return self._taken[line]
+
+    def closing_barred(self, line: Line) -> bool:
+        """True while ``line`` may not close (art. 23, pozzetto frozen in the partner's hand)."""
+        return line in self._no_closing
+
+    def card_counts(self) -> Counter[Card]:
+        """Every card of the deal wherever it is (hands, side, table, pile, stock, pozzetti)."""
+        out: Counter[Card] = Counter()
+        for s in SEATS:
+            out.update(self._hands[s])
+            out.update(self._aside[s])
+            if s in self._prepared:
+                out[self._prepared[s]] += 1
+        for ln in LINES:
+            out.update(self._negative[ln])
+            for m in self._melds[ln]:
+                out.update(m.cards)
+        out.update(self._pile)
+        out.update(self._stock)
+        for p in self._pozzetti:
+            out.update(p)
+        return out
+
+    def problems(self) -> list[tuple[Action, Problem]]:
+        """Every problem seen in the recorded actions, in order (what the arbiter may rule on)."""
+        return [(a, p) for a in self.log for p in a.problems]
+
+    def held(self, seat: Seat) -> int:
+        """Cards ``seat`` still has to play: hand, penalized cards at the side, prepared discard."""
+        return len(self._hands[seat]) + len(self._aside[seat]) + (seat in self._prepared)
+
+    # --------------------------------------------------------------- helpers
+
+    def _add_meld(self, line: Line, cards: tuple[Card, ...], m: Meld | None, by: Seat) -> TableMeld:
+        tm = TableMeld(self._next_id, line, cards, m, by)
+        self._next_id += 1
+        self._melds[line].append(tm)
+        return tm
+
+    def _take(self, seat: Seat, cards: Sequence[Card], where: str = "hand") -> None:
+        src = self._hands[seat] if where == "hand" else self._aside[seat]
+        left = Counter(src)
+        need = Counter(cards)
+        if need - left:
+            missing = format_cards(sorted((need - left).elements()))
+            raise _err(
+                f"{seat.value} non ha in mano {missing}",
+                f"{seat.value} does not hold {missing}",
+                "8",
+            )
+        rest = minus(src, cards)
+        src[:] = list(rest)
+
+    def _log(
+        self,
+        seat: Seat,
+        kind: ActionKind,
+        cards: Sequence[Card] = (),
+        meld: int | None = None,
+        problems: Sequence[Problem] = (),
+    ) -> Action:
+        a = Action(len(self.log), seat, kind, tuple(cards), meld, self._turns, tuple(problems))
+        self.log.append(a)
+        return a
+
+    def _over_check(self) -> None:
+        if self._phase is Phase.OVER:
+            raise _err("la smazzata è terminata", "the deal is over", "18")
+
+    def _common(self, seat: Seat, kind: ActionKind) -> list[Problem]:
+        probs: list[Problem] = []
+        lim, active = self._limits.get(seat, (TurnLimit.NONE, False))
+        if seat is not self._turn:
+            if kind is ActionKind.DRAW:
+                probs.append(_p("31", "pesca fuori turno", "draw out of turn", "out_of_turn_draw"))
+            elif kind is ActionKind.PICK_UP:
+                probs.append(
+                    _p("31", "raccolta fuori turno", "pick-up out of turn", "out_of_turn_pick_up")
+                )
+            else:
+                probs.append(_p("22", "gioco fuori turno", "play out of turn"))
+        elif active and lim is not TurnLimit.NONE:
+            allowed = {
+                TurnLimit.DRAW_AND_DISCARD: (ActionKind.DRAW, ActionKind.DISCARD),
+                TurnLimit.PICK_UP_AND_DISCARD: (ActionKind.PICK_UP, ActionKind.DISCARD),
+                TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD: (
+                    ActionKind.DRAW,
+                    ActionKind.PICK_UP,
+                    ActionKind.DISCARD,
+                ),
+                TurnLimit.DISCARD_ONLY: (ActionKind.DISCARD,),
+                TurnLimit.DISCARD_PREPARED: (ActionKind.DISCARD,),
+            }[lim]
+            if kind not in allowed:
+                probs.append(
+                    _p(
+                        "22",
+                        f"azione non consentita dalla decisione arbitrale ({lim.value})",
+                        f"action not allowed by the ruling ({lim.value})",
+                        "played_before_ruling",
+                    )
+                )
+        return probs
+
+    # --------------------------------------------------------------- actions
+
+    def draw(self, seat: Seat) -> Action:
+        """``seat`` draws the stock's top card (art. 9), in turn or not."""
+        self._over_check()
+        if not self._stock:
+            raise _err("il tallone è vuoto", "the stock is empty", "18")
+        probs = self._common(seat, ActionKind.DRAW)
+        in_turn = seat is self._turn
+        if in_turn and self._phase is Phase.PLAY:
+            if self._volo is seat:
+                probs.append(
+                    _p(
+                        "31",
+                        "pesca dopo aver preso il pozzetto al volo",
+                        "draw after taking the pozzetto al volo",
+                        "draw_after_pozzetto",
+                    )
+                )
+            else:
+                probs.append(_p("9", "seconda pesca nel turno", "second draw in the turn"))
+        x = self._stock.pop(0)
+        self._hands[seat].append(x)
+        if in_turn and self._phase is Phase.DRAW:
+            self._begin_play(seat)
+        return self._log(seat, ActionKind.DRAW, (x,), problems=probs)
+
+    def pick_up(self, seat: Seat) -> Action:
+        """``seat`` takes the whole discard pile (art. 10), in turn or not."""
+        self._over_check()
+        if not self._pile:
+            raise _err("il monte degli scarti è vuoto", "the discard pile is empty", "10")
+        probs = self._common(seat, ActionKind.PICK_UP)
+        in_turn = seat is self._turn
+        if in_turn and self._phase is Phase.PLAY:
+            if self._volo is seat:
+                probs.append(
+                    _p(
+                        "31",
+                        "raccolta dopo aver preso il pozzetto al volo",
+                        "pick-up after taking the pozzetto al volo",
+                        "pick_up_after_pozzetto",
+                    )
+                )
+            else:
+                probs.append(_p("10", "raccolta dopo la pesca", "pick-up after drawing"))
+        cards = tuple(self._pile)
+        self._pile.clear()
+        self._hands[seat].extend(cards)
+        if in_turn and self._phase is Phase.DRAW:
+            self._begin_play(seat)
+        return self._log(seat, ActionKind.PICK_UP, cards, problems=probs)
+
+    def _begin_play(self, seat: Seat) -> None:
+        self._phase = Phase.PLAY
+        self._unplayed.discard(seat)
+        if len(self._stock) <= self.code.unplayable_stock_cards:
+            self._last_turn = True  # art. 18: the last two stock cards are not playable
+
+    def _play_problems(self, seat: Seat, cards: Sequence[Card]) -> list[Problem]:
+        probs = self._common(seat, ActionKind.MELD)
+        if seat is self._turn and self._phase is Phase.DRAW:
+            probs.append(
+                _p("30", "gioco senza aver pescato", "play without drawing", "missing_draw")
+            )
+        exposed = self.exposed(seat)
+        if exposed and not any(x in exposed for x in cards):
+            probs.append(
+                _p(
+                    "24",
+                    "la carta esposta va giocata per prima",
+                    "play the exposed card first",
+                    "exposed_card",
+                )
+            )
+        return probs
+
+    def meld(self, seat: Seat, cards: Sequence[Card]) -> Action:
+        """``seat`` opens a meld with ``cards`` (art. 11), valid or not, in turn or not."""
+        self._over_check()
+        cards = tuple(cards)
+        self._take(seat, cards)
+        probs = self._play_problems(seat, cards)
+        m = try_meld(cards, self.code)
+        line = seat.line
+        if m is None:
+            if _same_kind(cards):
+                probs.append(_p("28", "gioco incompleto", "incomplete meld", "incomplete_meld"))
+            else:
+                probs.append(_p("29", "gioco errato", "wrong meld", "wrong_meld"))
+        elif not m.is_run and any(
+            t.meld is not None and not t.meld.is_run and t.meld.rank is m.rank
+            for t in self._melds[line]
+        ):
+            probs.append(_p("32", "combinazione uguale", "equal set", "equal_sets"))
+        tm = self._add_meld(line, m.cards if m else cards, m, seat)
+        self._use_exposed(seat, cards)
+        tm.touched_by.append((seat, len(self.log)))
+        self._plays.append(Play(len(self.log), seat, self._turns, tm.id, cards, True))
+        probs += self._after_play(seat)
+        return self._log(seat, ActionKind.MELD, cards, tm.id, probs)
+
+    def lay_off(
+        self, seat: Seat, target: int, cards: Sequence[Card], *, low: bool = False
+    ) -> Action:
+        """``seat`` lays ``cards`` off on its line's meld number ``target`` (art. 2 "Legare")."""
+        self._over_check()
+        cards = tuple(cards)
+        ms = self._melds[seat.line]
+        if not 0 <= target < len(ms):
+            raise _err(
+                f"la linea non ha il gioco numero {target}",
+                f"the line has no meld number {target}",
+                "2",
+            )
+        self._take(seat, cards)
+        probs = self._play_problems(seat, cards)
+        tm = ms[target]
+        partner = SEATS[(SEATS.index(seat) + 2) % 4]
+        for x, at in self._exposed[seat]:
+            if x in cards and any(s is partner and i > at for s, i in tm.touched_by):
+                probs.append(
+                    _p(
+                        "24",
+                        "carta esposta legata a un gioco del compagno",
+                        "exposed card laid on the partner's new or extended meld",
+                        "exposed_on_partner_meld",
+                    )
+                )
+                break
+        if tm.freeze is Freeze.TEMPORARY:
+            probs.append(_p("2", "gioco congelato", "meld frozen"))
+        new: Meld | None = None
+        if tm.meld is not None:
+            try:
+                new = tm.meld.lay_off(cards, low=low, code=self.code)
+            except IllegalMoveError:
+                new = None
+        if new is None:
+            tm.cards = tm.cards + cards
+            tm.meld = None
+            if _fits_kind(tm, cards):
+                probs.append(
+                    _p("28", "aggiunta incompleta", "incomplete lay-off", "incomplete_meld")
+                )
+            else:
+                probs.append(
+                    _p(
+                        "25.1",
+                        "carta legata erroneamente",
+                        "card laid off wrongly",
+                        "wrong_lay_off",
+                    )
+                )
+        else:
+            tm.cards, tm.meld = new.cards, new
+        self._use_exposed(seat, cards)
+        tm.touched_by.append((seat, len(self.log)))
+        self._plays.append(Play(len(self.log), seat, self._turns, tm.id, cards, False))
+        probs += self._after_play(seat)
+        return self._log(seat, ActionKind.LAY_OFF, cards, tm.id, probs)
+
+    def _use_exposed(self, seat: Seat, cards: Sequence[Card]) -> None:
+        left = list(cards)
+        keep = []
+        for x, at in self._exposed[seat]:
+            if x in left:
+                left.remove(x)
+            else:
+                keep.append((x, at))
+        self._exposed[seat] = keep
+
+    def _after_play(self, seat: Seat) -> list[Problem]:
+        """After a meld or lay-off: an empty hand takes the pozzetto al volo or claims a close."""
+        if self.held(seat) or seat is not self._turn:
+            return []
+        line = seat.line
+        if not self._taken[line] and self._pozzetti:
+            self._take_pozzetto(seat)
+            self._volo = seat
+            return []
+        return self._claim_closing(seat, None)
+
+    def _take_pozzetto(self, seat: Seat) -> None:
+        poz = tuple(self._pozzetti.pop(0))
+        self._pozzetto_of[seat] = (poz, len(self.log))
+        self._hands[seat].extend(poz)
+        self._taken[seat.line] = True
+
+    def discard(self, seat: Seat, card: Card, *, hidden: Sequence[Card] = ()) -> Action:
+        """``seat`` discards ``card`` (art. 8); ``hidden`` ghost cards went with it (art. 35).
+
+        A penalized card at the side or a prepared discard (art. 31) may be the card.
+        """
+        self._over_check()
+        probs = self._common(seat, ActionKind.DISCARD)
+        if seat is self._turn and self._phase is Phase.DRAW:
+            probs.append(
+                _p("30", "scarto senza pescare", "discard without drawing", "missing_draw")
+            )
+        if self._prepared.get(seat) == card:
+            del self._prepared[seat]
+        elif card in self._aside[seat]:
+            if self._aside[seat][0] != card:
+                probs.append(
+                    _p(
+                        "2",
+                        "le carte penalizzate si scartano dalla più alta",
+                        "penalized cards go highest first",
+                    )
+                )
+            self._aside[seat].remove(card)
+        else:
+            self._take(seat, (card,))
+            if self._aside[seat]:
+                probs.append(
+                    _p(
+                        "25",
+                        "lo scarto doveva essere la carta penalizzata",
+                        "the discard had to be the penalized card",
+                    )
+                )
+            if seat in self._prepared:
+                probs.append(
+                    _p(
+                        "31",
+                        "lo scarto doveva essere la carta preparata",
+                        "the discard had to be the prepared card",
+                    )
+                )
+        exposed = self.exposed(seat)
+        if exposed and card not in exposed and seat is self._turn:
+            probs.append(
+                _p(
+                    "24",
+                    "la carta esposta va giocata per prima",
+                    "play the exposed card first",
+                    "exposed_card",
+                )
+            )
+        self._use_exposed(seat, (card,))
+        self._take(seat, hidden)
+        self._pile.extend(hidden)
+        self._pile.append(card)
+        if seat is self._turn:
+            probs += self._end_turn(seat, card)
+        return self._log(seat, ActionKind.DISCARD, (card, *hidden), problems=probs)
+
+    def expose(self, seat: Seat, cards: Sequence[Card]) -> Action:
+        """``seat``'s ``cards`` were seen: dropped, pulled out or shown (art. 24)."""
+        self._over_check()
+        cards = tuple(cards)
+        left = Counter(self._hands[seat]) - Counter(self.exposed(seat))
+        if Counter(cards) - left:
+            raise _err(
+                f"{seat.value} non ha in mano {format_cards(cards)}",
+                f"{seat.value} does not hold {format_cards(cards)}",
+                "24",
+            )
+        self._exposed[seat] += [(x, len(self.log)) for x in cards]
+        prob = _p("24", "carta esposta", "exposed card", "exposed_card")
+        return self._log(seat, ActionKind.EXPOSE, cards, problems=(prob,))
+
+    def look_at_pozzetto(self, seat: Seat) -> Action:
+        """``seat`` looks at the pozzetto it took (art. 23: with the discard, only after the
+        partner's discard)."""
+        probs = []
+        if seat in self._unplayed and self._turn is not seat.next.next.next.next:
+            partner = SEATS[(SEATS.index(seat) + 2) % 4]
+            if self._turn is partner or self._turn is not seat:
+                probs.append(
+                    _p(
+                        "23",
+                        "pozzetto visto fuori turno",
+                        "pozzetto seen out of turn",
+                        "pozzetto_seen_early",
+                    )
+                )
+        return self._log(seat, ActionKind.LOOK_AT_POZZETTO, problems=probs)
+
+    # ---------------------------------------------------------- turn changes
+
+    def _end_turn(
+        self, seat: Seat, discarded: Card | None, *, penalty: bool = False
+    ) -> list[Problem]:
+        self._turns += 1
+        lim = self._limits.get(seat)
+        if lim is not None and lim[1]:
+            del self._limits[seat]
+        self._volo = None
+        probs: list[Problem] = []
+        if self.held(seat) == 0:
+            if self._taken[seat.line] or not self._pozzetti:
+                if not penalty:
+                    return self._claim_closing(seat, discarded)
+            else:
+                self._take_pozzetto(seat)
+                self._unplayed.add(seat)  # "con lo scarto": played from the next turn (art. 23)
+        if self._last_turn:
+            self._finish(EndReason.STOCK_EXHAUSTED)
+            return probs
+        self._start_turn(seat.next)
+        return probs
+
+    def _start_turn(self, seat: Seat) -> None:
+        self._turn = seat
+        self._phase = Phase.DRAW
+        self._volo = None
+        for ms in self._melds.values():
+            for m in ms:
+                if m.freeze is Freeze.TEMPORARY and m.frozen_by is seat:
+                    m.unfreeze()  # art. 2: valid again when the turn returns to the offender
+        for line, who in list(self._no_closing.items()):
+            if who is seat:
+                del self._no_closing[line]
+        lim = self._limits.get(seat)
+        if lim is not None:
+            self._limits[seat] = (lim[0], True)
+        if seat in self._prepared:
+            self._phase = Phase.PLAY  # art. 31: only the prepared discard
+
+    def _claim_closing(self, seat: Seat, discarded: Card | None) -> list[Problem]:
+        """The player ran out of cards with the pozzetto taken: the table takes it for a closing.
+
+        Returns the problems that make it invalid (art. 33); the arbiter rules on them.
+        """
+        line = seat.line
+        probs: list[Problem] = []
+        done_before = self._turns - (1 if discarded is not None else 0)
+        if not any(
+            m.burraco(self.code) is not None and m.freeze is Freeze.NONE for m in self._melds[line]
+        ):
+            probs.append(
+                _p(
+                    "33",
+                    "chiusura senza burraco",
+                    "closing without burraco",
+                    "closing_without_burraco",
+                )
+            )
+        elif discarded is None:
+            probs.append(
+                _p(
+                    "33",
+                    "chiusura senza scarto",
+                    "closing without discard",
+                    "closing_without_discard",
+                )
+            )
+        elif is_wild(discarded):
+            probs.append(
+                _p(
+                    "33",
+                    "chiusura scartando una matta",
+                    "closing discarding a wild",
+                    "closing_with_wild",
+                )
+            )
+        elif done_before < 4:
+            probs.append(
+                _p(
+                    "33",
+                    "chiusura al primo giro",
+                    "closing in the first round",
+                    "closing_first_round",
+                )
+            )
+        if line in self._no_closing:
+            probs.append(
+                _p(
+                    "23",
+                    "chiusura non consentita finché il gioco non è ripristinato",
+                    "no closing until regular play is restored",
+                )
+            )
+        self._finish(EndReason.CLOSING)
+        self._closer = seat
+        return probs
+
+    def _finish(self, reason: EndReason) -> None:
+        self._phase = Phase.OVER
+        self._end = reason
+
+    def _reopen(self) -> None:
+        self._phase = Phase.PLAY
+        self._end = None
+        self._closer = None
+
+    # --------------------------------------------------------------- rulings
+
+    def rule(
+        self,
+        irregularity: Irregularity,
+        offender: Seat | None = None,
+        *,
+        found: Found | None = None,
+        meld: int | None = None,
+        cards: Sequence[Card] = (),
+        healing: Sequence[Card] = (),
+        reminded_by: Seat | None = None,
+        stage: PozzettoStage | None = None,
+        seen: bool = False,
+        prepared: Card | None = None,
+        pozzetto: int | None = None,
+        used: bool = False,
+        rebuilt: bool = True,
+        arbitral_score: int | None = None,
+        information: bool = False,
+        table_acted: bool = False,
+    ) -> Ruling:
+        """Rule on ``irregularity`` by ``offender``, found at ``found``; apply the remedy.
+
+        ``found`` defaults to the moment the state shows (during the offender's turn, after
+        its discard before the next draw, later). ``meld`` (a table meld id) and ``cards``
+        name what the irregularity concerns (defaults: the offender's last play and its cards);
+        ``healing`` are cards the offender adds to heal (arts. 28, 29, 35). With
+        ``table_acted`` the table acted before calling the arbiter: the right to the penalty is
+        lost (art. 22) and nothing changes. Returns the :class:`Ruling`, also kept in
+        :attr:`rulings`.
+        """
+        from arbitro.games.burraco.arbiter import remedies
+
+        if table_acted:
+            r = Ruling(
+                irregularity,
+                offender,
+                found,
+                len(self.log),
+                "il tavolo ha preso iniziativa prima di chiamare l'arbitro: diritto alla "
+                "penalità perso (art. 22)",
+                "the table acted before calling the arbiter: the right to the penalty is lost "
+                "(art. 22)",
+                next_to_act=self.next_to_act,
+                forfeited=True,
+            )
+        else:
+            r = remedies.apply(
+                self,
+                irregularity,
+                offender,
+                found=found,
+                meld=meld,
+                cards=tuple(cards),
+                healing=tuple(healing),
+                reminded_by=reminded_by,
+                stage=stage,
+                seen=seen,
+                prepared=prepared,
+                pozzetto=pozzetto,
+                used=used,
+                rebuilt=rebuilt,
+                arbitral_score=arbitral_score,
+                information=information,
+            )
+        self.rulings.append(r)
+        return r
+
+    def warn(self, seat: Seat, article: str, reason: str) -> None:
+        """Warn ``seat`` (*ammonizione*, art. 22: two warnings cost 1 VP and 100 MP)."""
+        self.warnings.append((seat, article, reason))
+
+    # ----------------------------------------------------------------- score
+
+    def scores(self) -> dict[Line, LineScore]:
+        """Each line's score (art. 19) with freezes and penalized cards (arts. 2, 25, 30)."""
+        from arbitro.games.burraco.arbiter.score import score_arbiter_deal
+
+        return score_arbiter_deal(self)
+
+    def totals(self) -> dict[Line, int]:
+        """Each line's total; an arbitral score replaces a line's total (art. 34)."""
+        s = self.scores()
+        return {ln: self._arbitral.get(ln, s[ln].total) for ln in LINES}
+
+
+def _p(article: str, it: str, en: str, suggests: str | None = None) -> Problem:
+    return Problem(article, it, en, Irregularity(suggests) if suggests else None)
+
+
+def _same_kind(cards: Sequence[Card]) -> bool:
+    """True when the naturals share a suit or a rank (an incomplete, not a wrong, meld)."""
+    nat = [x for x in cards if not is_wild(x)]
+    return len({x.suit for x in nat}) <= 1 or len({x.rank for x in nat}) <= 1
+
+
+def _fits_kind(tm: TableMeld, cards: Sequence[Card]) -> bool:
+    """True when cards laid off have the meld's suit (run) or rank (set): an incomplete add."""
+    nat = [x for x in tm.cards if not is_wild(x)]
+    if not nat:
+        return False
+    new = [x for x in cards if not is_wild(x)]
+    if len({x.rank for x in nat}) == 1 and all(x.rank is nat[0].rank for x in new):
+        return sum(is_wild(x) for x in tm.cards) <= 1
+    return all(x.suit is nat[0].suit for x in new) and sum(is_wild(x) for x in tm.cards) <= 1
+
+
+def full_deck_difference(deal: ArbiterDeal) -> tuple[Counter[Card], Counter[Card]]:
+    """Cards missing from and in excess of the 108-card deck in ``deal`` (art. 27)."""
+    have = deal.card_counts()
+    want = Counter(burraco_deck())
+    return want - have, have - want

@@ -1,0 +1,95 @@
+"""What arbiter mode records: the table's actions (with the problems seen in them) and the
+arbiter's rulings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from arbitro.cards import Card, format_cards
+from arbitro.games.burraco import Seat
+from arbitro.games.burraco.arbiter.irregularities import Found, Irregularity, TurnLimit
+
+
+class ActionKind(Enum):
+    """A real action at the table (arts. 8-10, 24): as in the engine, plus exposing cards."""
+
+    DRAW = "draw"
+    PICK_UP = "pickup"
+    MELD = "meld"
+    LAY_OFF = "layoff"
+    DISCARD = "discard"
+    EXPOSE = "expose"
+    LOOK_AT_POZZETTO = "look_pozzetto"
+    TAKE_POZZETTO = "take_pozzetto"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something irregular seen in an action: the article and the irregularity it suggests."""
+
+    article: str
+    it: str
+    en: str
+    suggests: Irregularity | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action as it really happened at the table, legal or not.
+
+    ``index`` is its place in the deal's log (the moment the arbiter refers to); ``turn`` is
+    the number of turns completed when it happened; ``meld`` the id of the meld it touched.
+    """
+
+    index: int
+    seat: Seat
+    kind: ActionKind
+    cards: tuple[Card, ...] = ()
+    meld: int | None = None
+    turn: int = 0
+    problems: tuple[Problem, ...] = ()
+
+    def __str__(self) -> str:
+        text = f"{self.seat.value} {self.kind.value}"
+        if self.meld is not None and self.kind is ActionKind.LAY_OFF:
+            text += f" #{self.meld}"
+        return f"{text} {format_cards(self.cards)}".rstrip()
+
+    @property
+    def irregular(self) -> bool:
+        """True when the action broke a rule."""
+        return bool(self.problems)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The arbiter's ruling and the remedy the engine applied (arts. 22-35).
+
+    ``discarded``: cards discarded at once, in order (art. 2 "Scarto immediato"); ``aside``:
+    penalized cards put at the side of the table, discarded at the offender's next turns;
+    ``negative``: cards set apart to count negative; ``frozen``/``unfrozen``: meld ids;
+    ``warned``: seats warned (art. 22); ``next_to_act``: who plays next (None if over).
+    """
+
+    irregularity: Irregularity
+    offender: Seat | None
+    found: Found | None
+    at: int
+    it: str
+    en: str
+    discarded: tuple[Card, ...] = ()
+    aside: tuple[Card, ...] = ()
+    negative: tuple[Card, ...] = ()
+    returned: tuple[Card, ...] = ()
+    frozen: tuple[int, ...] = ()
+    warned: tuple[Seat, ...] = ()
+    limit: TurnLimit = TurnLimit.NONE
+    next_to_act: Seat | None = None
+    forfeited: bool = False
+    redeal: bool = False
+
+    @property
+    def article(self) -> str:
+        """The article applied."""
+        return self.irregularity.article

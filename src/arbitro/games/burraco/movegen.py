@@ -1,0 +1,388 @@
+"""What legal-move generation needs, kept fast: a hand's running tallies and cached move lists.
+
+:class:`HandTally` holds a hand as counts by :attr:`Card.index` and keeps, as cards come and go,
+the tallies that :meth:`Deal.legal_moves <arbitro.games.burraco.deal.Deal.legal_moves>` reads:
+which cards are held (a bit mask), naturals by rank, the ranks held two or three times, each
+suit's mask of ranks, the wilds held. The functions turn such tallies into the moves they allow
+(three-card openings of arts. 11-14, one-card lay-offs of arts. 12-14, discards of art. 8); each
+result is a tuple of interned :class:`Move` values, cached by the small integer that determines
+it, so a call mostly joins cached tuples. Nothing here decides legality alone: :class:`Deal`
+applies the rules of the turn (arts. 10, 16, 18, 32, 33) on top.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from arbitro.cards import ALL_CARDS
+from arbitro.cards.card import JOKER_INDEX
+from arbitro.codes.burraco_fibas import BurracoFibasCode
+from arbitro.games.burraco.melds import Meld
+from arbitro.games.burraco.moves import Move, discard, lay_off, meld
+from arbitro.games.burraco.rules import ACE_HIGH
+
+N_CARDS: Final = len(ALL_CARDS)
+WILDS: Final = (JOKER_INDEX, 1, 14, 27, 40)
+"""The wilds' card indices: joker, 2H, 2D, 2C, 2S (art. 12); bit k of a wild mask is WILDS[k]."""
+DISCARDS: Final = tuple(discard(c) for c in ALL_CARDS)
+"""The discard of each card, by card index (art. 8)."""
+NO_TWOS: Final = ~(1 << 2)
+"""Rank mask without the 2s: no set of 2s (art. 14)."""
+
+_WILD_BIT: Final = {w: 1 << k for k, w in enumerate(WILDS)}
+_POW3: Final = (1, 3, 9, 27)
+_CARD_INFO: Final = tuple(
+    (i // 13, i % 13 + 1, _POW3[i // 13], 1 << (i % 13 + 1), _WILD_BIT.get(i, 0))
+    if i < JOKER_INDEX
+    else (0, 0, 0, 0, _WILD_BIT[i])
+    for i in range(N_CARDS)
+)
+"""By card index: suit number, rank (0 for the joker), its base-3 weight in the rank's key, its
+bit in the suit's rank mask, its bit in the wild mask (0 for a natural)."""
+
+
+class HandTally:
+    """One hand as counts by card index, with tallies kept up to date by :meth:`add`/:meth:`remove`.
+
+    ``counts[i]``: copies of card ``i`` held (0-2); ``bits``: bit i set when card i is held;
+    ``rank_n[r]``: naturals of rank r held (2s included); ``rank_keys[r]``: sum over the suits q
+    of ``3**q * min(copies, 2)`` for rank r; ``pairs`` / ``triples``: bit r set when rank r is
+    held at least two / three times; ``suit_masks[q]``: bit r set when the rank-r card of suit
+    q is held; ``wilds``: bit k set when wild ``WILDS[k]`` is held; ``size``: cards held.
+    """
+
+    __slots__ = (
+        "bits",
+        "counts",
+        "pairs",
+        "rank_keys",
+        "rank_n",
+        "size",
+        "suit_masks",
+        "triples",
+        "wilds",
+    )
+
+    def __init__(self) -> None:
+        self.counts = [0] * N_CARDS
+        self.bits = 0
+        self.rank_n = [0] * 14
+        self.rank_keys = [0] * 14
+        self.pairs = 0
+        self.triples = 0
+        self.suit_masks = [0] * 4
+        self.wilds = 0
+        self.size = 0
+
+    def copy(self) -> HandTally:
+        """An independent copy."""
+        new = HandTally.__new__(HandTally)
+        new.counts = list(self.counts)
+        new.bits = self.bits
+        new.rank_n = list(self.rank_n)
+        new.rank_keys = list(self.rank_keys)
+        new.pairs = self.pairs
+        new.triples = self.triples
+        new.suit_masks = list(self.suit_masks)
+        new.wilds = self.wilds
+        new.size = self.size
+        return new
+
+    def add(self, i: int) -> None:
+        """Take card index ``i`` into the hand."""
+        counts = self.counts
+        n = counts[i] + 1
+        counts[i] = n
+        self.size += 1
+        q, r, p3, bit, wbit = _CARD_INFO[i]
+        if n == 1:
+            self.bits |= 1 << i
+            if wbit:
+                self.wilds |= wbit
+        if r:
+            k = self.rank_n[r] + 1
+            self.rank_n[r] = k
+            if k == 2:
+                self.pairs |= 1 << r
+            elif k == 3:
+                self.triples |= 1 << r
+            if n <= 2:
+                self.rank_keys[r] += p3
+            if n == 1:
+                self.suit_masks[q] |= bit
+
+    def remove(self, i: int) -> None:
+        """Take card index ``i`` (which the hand holds) out of the hand."""
+        counts = self.counts
+        n = counts[i]
+        counts[i] = n - 1
+        self.size -= 1
+        q, r, p3, bit, wbit = _CARD_INFO[i]
+        if n == 1:
+            self.bits &= ~(1 << i)
+            if wbit:
+                self.wilds &= ~wbit
+        if r:
+            k = self.rank_n[r]
+            self.rank_n[r] = k - 1
+            if k == 2:
+                self.pairs &= ~(1 << r)
+            elif k == 3:
+                self.triples &= ~(1 << r)
+            if n <= 2:
+                self.rank_keys[r] -= p3
+            if n == 1:
+                self.suit_masks[q] &= ~bit
+
+
+# ------------------------------------------------------------------ three-card openings
+
+
+def _combos(counts: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+    """The ways to pick ``k`` suits (with repeats up to ``counts[q]``), as sorted suit tuples."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(start: int, left: int, acc: tuple[int, ...], used: list[int]) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        for s in range(start, 4):
+            if counts[s] - used[s] > 0:
+                used[s] += 1
+                rec(s, left - 1, (*acc, s), used)
+                used[s] -= 1
+
+    rec(0, k, (), [0, 0, 0, 0])
+    return out
+
+
+_COMBOS: Final = {
+    (a, b, c, d, k): _combos((a, b, c, d), k)
+    for a in range(3)
+    for b in range(3)
+    for c in range(3)
+    for d in range(3)
+    for k in (2, 3)
+}
+_SET_MOVES: dict[tuple[int, tuple[int, ...], int], Move] = {}
+_RUN_MOVES: dict[tuple[int, int, int, int], Move] = {}
+_WINDOWS: dict[int, tuple[tuple[int, int], ...]] = {}
+_SET_OPENINGS: dict[int, tuple[Move, ...]] = {}
+_RUN_NATURAL: dict[int, tuple[tuple[Move, ...], bool]] = {}
+_RUN_WILD: dict[int, tuple[Move, ...]] = {}
+
+
+def pos_index(suit: int, position: int) -> int:
+    """Card index of the natural at run ``position`` (14 = ace high) of suit number ``suit``."""
+    return suit * 13 + (0 if position == ACE_HIGH else position - 1)
+
+
+def wild_list(wmask: int) -> list[int]:
+    """The card indices of the wilds in the wild mask ``wmask`` (in the order of ``WILDS``)."""
+    return [w for k, w in enumerate(WILDS) if wmask >> k & 1]
+
+
+def _set_move(r: int, combo: tuple[int, ...], w: int) -> Move:
+    key = (r, combo, w)
+    mv = _SET_MOVES.get(key)
+    if mv is None:
+        cards = tuple(ALL_CARDS[q * 13 + r - 1] for q in combo)
+        mv = _SET_MOVES[key] = meld((*cards, ALL_CARDS[w]) if w >= 0 else cards)
+    return mv
+
+
+def _run_move(q: int, p: int, missing: int, w: int) -> Move:
+    key = (q, p, missing, w)
+    mv = _RUN_MOVES.get(key)
+    if mv is None:
+        cards = tuple(
+            ALL_CARDS[w] if pp == missing else ALL_CARDS[pos_index(q, pp)]
+            for pp in (p, p + 1, p + 2)
+        )
+        mv = _RUN_MOVES[key] = meld(cards)
+    return mv
+
+
+def _windows(mask: int) -> tuple[tuple[int, int], ...]:
+    """Run windows of three places (p, p+1, p+2) with all three (missing 0) or two present."""
+    hit = _WINDOWS.get(mask)
+    if hit is not None:
+        return hit
+    out = []
+    for p in range(1, 13):
+        absent = [pp for pp in (p, p + 1, p + 2) if not mask >> pp & 1]
+        if not absent:
+            out.append((p, 0))
+        elif len(absent) == 1:
+            out.append((p, absent[0]))
+    hit = _WINDOWS[mask] = tuple(out)
+    return hit
+
+
+def set_openings(r: int, key: int, wmask: int) -> tuple[Move, ...]:
+    """Three-card sets of rank ``r``: three naturals, or two naturals and a wild (arts. 12, 14).
+
+    ``key`` gives in base 3 how many of each suit's card of rank ``r`` the hand holds (0-2);
+    ``wmask`` the wilds it holds.
+    """
+    k = (key << 5 | wmask) << 4 | r
+    hit = _SET_OPENINGS.get(k)
+    if hit is not None:
+        return hit
+    counts = (key % 3, key // 3 % 3, key // 9 % 3, key // 27)
+    out = [_set_move(r, combo, -1) for combo in _COMBOS[(*counts, 3)]]
+    wilds = wild_list(wmask)
+    if wilds:
+        for combo in _COMBOS[(*counts, 2)]:
+            out.extend(_set_move(r, combo, w) for w in wilds)
+    hit = _SET_OPENINGS[k] = tuple(out)
+    return hit
+
+
+def run_openings(q: int, mask: int) -> tuple[tuple[Move, ...], bool]:
+    """Three-card runs of naturals of suit number ``q`` (art. 13), and whether a wild would add more.
+
+    ``mask`` has bit r set when the hand holds the suit's rank-r card (the ace also counts at
+    place 14, after the K).
+    """
+    k = mask << 2 | q
+    hit = _RUN_NATURAL.get(k)
+    if hit is not None:
+        return hit
+    windows = _windows(mask | (1 << ACE_HIGH) if mask & 2 else mask)
+    naturals = tuple(_run_move(q, p, 0, -1) for p, missing in windows if not missing)
+    hit = _RUN_NATURAL[k] = (naturals, len(naturals) < len(windows))
+    return hit
+
+
+def wild_run_openings(q: int, mask: int, wmask: int, twin_two: bool) -> tuple[Move, ...]:
+    """Three-card runs of suit number ``q`` of two naturals and a wild (arts. 12, 13).
+
+    ``wmask``: the wilds held; ``twin_two``: whether both copies of the suit's 2 are held (one
+    can be the natural 2 and the other the wild).
+    """
+    k = ((mask << 2 | q) << 5 | wmask) << 1 | twin_two
+    hit = _RUN_WILD.get(k)
+    if hit is not None:
+        return hit
+    windows = _windows(mask | (1 << ACE_HIGH) if mask & 2 else mask)
+    wilds = wild_list(wmask)
+    two = q * 13 + 1
+    out = []
+    for p, missing in windows:
+        if missing:
+            for w in wilds:
+                if w == two and p <= 2 and not twin_two:
+                    continue  # the suit's only 2 is already the natural 2 of the window
+                out.append(_run_move(q, p, missing, w))
+    hit = _RUN_WILD[k] = tuple(out)
+    return hit
+
+
+# ------------------------------------------------------------------ discards
+
+
+_SUIT_DISCARDS: Final = tuple(
+    tuple(
+        tuple(DISCARDS[q * 13 + r - 1] for r in range(lo, lo + 7) if r <= 13 and m >> (r - lo) & 1)
+        for m in range(128)
+    )
+    for q in range(4)
+    for lo in (1, 8)
+)
+"""Discards of one suit's cards of ranks 1-7 or 8-13, by the 7-bit mask of those held."""
+
+
+def discards(tally: HandTally) -> list[Move]:
+    """A discard of each distinct card held, in card-index order (art. 8)."""
+    out: list[Move] = []
+    masks = tally.suit_masks
+    for q in range(4):
+        mask = masks[q]
+        if mask:
+            out.extend(_SUIT_DISCARDS[2 * q][mask >> 1 & 127])
+            out.extend(_SUIT_DISCARDS[2 * q + 1][mask >> 8])
+    if tally.counts[JOKER_INDEX]:
+        out.append(DISCARDS[JOKER_INDEX])
+    return out
+
+
+# ------------------------------------------------------------------ lay-offs
+
+LayoffPart = tuple[int, tuple[tuple[int, tuple[Move, ...]], ...]]
+"""The one-card lay-offs on one meld: the bit mask of the card indices that can be laid off, and
+for each such index the moves that lay it off (a wild may go to either end of a run)."""
+
+_LAYOFF_MOVES: dict[tuple[int, int, bool], Move] = {}
+_PARTS: dict[int, tuple[BurracoFibasCode, dict[tuple[int, ...], LayoffPart]]] = {}
+
+
+def _layoff_move(target: int, idx: int, low: bool = False) -> Move:
+    key = (target, idx, low)
+    mv = _LAYOFF_MOVES.get(key)
+    if mv is None:
+        mv = _LAYOFF_MOVES[key] = lay_off(target, (ALL_CARDS[idx],), low=low)
+    return mv
+
+
+def layoff_part(m: Meld, j: int, code: BurracoFibasCode) -> LayoffPart:
+    """Every one-card lay-off on meld ``m``, the line's meld number ``j`` (arts. 12-14).
+
+    On a set: a natural of its rank while it has fewer than the most naturals, a wild if it has
+    none. On a run: the natural next to either end, the natural its wild stands for, a wild at
+    either end or in no gap if it has none (a run full of naturals takes no more).
+    """
+    cache = _PARTS.get(id(code))
+    if cache is None or cache[0] is not code:
+        cache = _PARTS[id(code)] = (code, {})
+    if m.is_run:
+        first = m.cards[1] if m.wild == 0 else m.cards[0]
+        key: tuple[int, ...] = (j, first.index // 13, m.low, len(m.cards), m.wild)
+    else:
+        rank = m.cards[0].rank
+        assert rank is not None
+        key = (j, -rank.value, m.naturals, m.wild)
+    hit = cache[1].get(key)
+    if hit is None:
+        hit = cache[1][key] = _layoff_part(m, j, code)
+    return hit
+
+
+def _layoff_part(m: Meld, j: int, code: BurracoFibasCode) -> LayoffPart:
+    found: dict[int, list[Move]] = {}
+    if not m.is_run:
+        rank = m.cards[0].rank
+        assert rank is not None
+        r = rank.value
+        if m.naturals < code.set_max_naturals:
+            for q in range(4):
+                found.setdefault(q * 13 + r - 1, []).append(_layoff_move(j, q * 13 + r - 1))
+        if m.wild < 0:
+            for w in WILDS:
+                found.setdefault(w, []).append(_layoff_move(j, w))
+    else:
+        max_run = code.run_max_naturals
+        first = m.cards[1] if m.wild == 0 else m.cards[0]
+        q = first.index // 13
+        lo, hi = m.low, m.high
+        if m.naturals < max_run:
+            seen: set[int] = set()
+            if lo > 1:
+                seen.add(pos_index(q, lo - 1))
+            if hi < ACE_HIGH:
+                seen.add(pos_index(q, hi + 1))
+            if m.wild >= 0 and (lo > 1 or hi < ACE_HIGH):
+                seen.add(pos_index(q, lo + m.wild))
+            for i in sorted(seen):
+                found.setdefault(i, []).append(_layoff_move(j, i))
+        if m.wild < 0 and len(m.cards) < max_run + 1:
+            two = q * 13 + 1
+            for w in WILDS:
+                if lo > 1 and not (w == two and lo == 3):
+                    found.setdefault(w, []).append(_layoff_move(j, w, True))
+                if hi < ACE_HIGH:
+                    found.setdefault(w, []).append(_layoff_move(j, w))
+    mask = 0
+    for i in found:
+        mask |= 1 << i
+    return mask, tuple((i, tuple(v)) for i, v in found.items())

@@ -1,0 +1,723 @@
+"""A Burraco Parole deal (*smazzata*) as a sequence of moves: layout, legal moves, push, score.
+
+Like the Burraco engine's, a :class:`Deal` is a mutable position with a move stack: build it
+from a shuffled deck (:meth:`Deal.shuffled`), ask :meth:`Deal.legal_moves`, apply a move with
+:meth:`Deal.push` (an illegal move raises :class:`IllegalMoveError` naming the article) and
+score the lines with :meth:`Deal.scores`. Seats are N, E, S, W clockwise; N-S and E-W are the
+lines; play starts at the dealer's left and goes clockwise (arts. 3.4, 4.3). There is no
+pozzetto (DESIGN.md): a line may close once it has made a burraco (art. 1).
+
+The arbiter's remedies (arts. 9-11) act on a deal through :mod:`arbitro.games.parole.arbiter`:
+penalized cards held apart and discarded highest first, frozen words.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import permutations
+from typing import Final
+
+from arbitro.codes.burraco_parole import JOLLY, PINELLA, BurracoParoleCode, burraco_parole
+from arbitro.errors import ArbitroError
+from arbitro.games.parole.dictionary import Lexicon, italian
+from arbitro.games.parole.errors import IllegalMoveError, illegal
+from arbitro.games.parole.letters import Card, deck, deck_counts, shuffled_deck
+from arbitro.games.parole.moves import DRAW, PICK_UP, Move, MoveKind, discard, lay_off, meld
+from arbitro.games.parole.scoring import Line, LinePosition, LineScore, score_line
+from arbitro.games.parole.words import Word, added_cards, make_word, readings
+from arbitro.games.parole.words import lay_off as lay_off_word
+
+
+class Seat(Enum):
+    """A seat at the table, clockwise: North, East, South, West."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def line(self) -> Line:
+        """The seat's line: N and S play N-S, E and W play E-W."""
+        return Line.NS if self in (Seat.N, Seat.S) else Line.EW
+
+    @property
+    def next(self) -> Seat:
+        """The next seat clockwise (the seat at this seat's left, art. 4.3)."""
+        return SEATS[(SEATS.index(self) + 1) % PLAYERS]
+
+
+SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
+LINES: Final[tuple[Line, ...]] = (Line.NS, Line.EW)
+PLAYERS: Final = 4
+
+
+class Phase(Enum):
+    """Where the turn stands: draw or pick up (art. 4), play (words, lay-offs, discard), over."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    OVER = "over"
+
+
+class EndReason(Enum):
+    """How a deal ended: a closing (art. 6 A), the stock down to two cards (art. 6 B.1) or
+    the time-out (arts. 6 B.2, 7)."""
+
+    CLOSING = "closing"
+    STOCK_EXHAUSTED = "stock_exhausted"
+    TIME_OUT = "time_out"
+
+
+@dataclass(frozen=True, slots=True)
+class Freeze:
+    """A frozen word (arts. 10.11-10.12): no card may be laid on it.
+
+    ``definitive``: until the end of the deal, all its cards counted negative (art. 10.11);
+    otherwise for one round, until turn ``until`` (the count of turns played), and if the deal
+    ends meanwhile only the cards laid by the irregular play count negative while the word as
+    it was before (``before``; None if the irregular play opened it) counts positive (art.
+    10.12).
+    """
+
+    definitive: bool
+    until: int = 0
+    before: Word | None = None
+
+
+class Deal:
+    """A Burraco Parole deal in progress or over (arts. 1, 3.4, 4-7, 10-11)."""
+
+    def __init__(
+        self,
+        deck_cards: Sequence[Card],
+        dealer: Seat = Seat.N,
+        code: BurracoParoleCode | None = None,
+        lexicon: Lexicon | None = None,
+    ) -> None:
+        """Lay out a deal from ``deck_cards`` (top card first) as the dealer does (art. 3.4).
+
+        Seven cards to each player one at a time clockwise from the dealer's left, taken from
+        the top; the rest is the stock, whose first card is turned up to start the discard
+        pile (art. 3.4: "viene scoperta la prima carta che andrà a formare il monte scarti").
+        """
+        c = code or burraco_parole()
+        self.code: Final = c
+        self.lexicon: Final[Lexicon] = lexicon or italian()
+        cards = tuple(deck_cards)
+        if Counter(cards) != deck_counts(c):
+            raise ArbitroError(
+                it=f"il mazzo non è quello da {c.deck_size} carte di Burraco Parole",
+                en=f"the deck is not the {c.deck_size}-card Burraco Parole deck",
+                article="1.2, 3.4, 10.6",
+                key="parole.bad_deck",
+            )
+        self.deck: Final = cards
+        self.dealer: Final = dealer
+        d = SEATS.index(dealer)
+        self._hands: list[Counter[Card]] = [Counter() for _ in range(PLAYERS)]
+        dealt = PLAYERS * c.cards_per_player
+        for i, x in enumerate(cards[:dealt]):
+            self._hands[(d + 1 + i) % PLAYERS][x] += 1
+        self._sizes = [c.cards_per_player] * PLAYERS
+        self._pile: list[Card] = [cards[dealt]]
+        self._stock: list[Card] = list(reversed(cards[dealt + 1 :]))
+        self._words: list[list[Word]] = [[], []]
+        self._freezes: list[dict[int, Freeze]] = [{}, {}]
+        self._penalized: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self._turn = (d + 1) % PLAYERS
+        self._phase = Phase.DRAW
+        self._turns = 0
+        self._single: Card | None = None
+        self._last_turn = False
+        self._timeout_left = 0
+        self._closer = -1
+        self._end: EndReason | None = None
+        self.moves: list[tuple[Seat, Move]] = []
+
+    @classmethod
+    def shuffled(
+        cls,
+        rng: random.Random,
+        dealer: Seat = Seat.N,
+        code: BurracoParoleCode | None = None,
+        lexicon: Lexicon | None = None,
+    ) -> Deal:
+        """A new deal: the deck shuffled and cut with ``rng``, then laid out (art. 3.4)."""
+        return cls(shuffled_deck(rng, code), dealer, code, lexicon)
+
+    def copy(self) -> Deal:
+        """An independent copy of the position and its move stack."""
+        new = object.__new__(Deal)
+        new.__dict__.update(self.__dict__)
+        new._hands = [Counter(h) for h in self._hands]
+        new._sizes = list(self._sizes)
+        new._pile = list(self._pile)
+        new._stock = list(self._stock)
+        new._words = [list(w) for w in self._words]
+        new._freezes = [dict(f) for f in self._freezes]
+        new._penalized = [list(p) for p in self._penalized]
+        new.moves = list(self.moves)
+        return new
+
+    # ----------------------------------------------------------------- views
+
+    @property
+    def turn(self) -> Seat:
+        """The seat to play."""
+        return SEATS[self._turn]
+
+    @property
+    def phase(self) -> Phase:
+        """The turn's phase: draw, play or over."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal has ended (closing, stock down to two cards, time-out)."""
+        return self._phase is Phase.OVER
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """How the deal ended, or None while it is on."""
+        return self._end
+
+    @property
+    def closer(self) -> Seat | None:
+        """The seat that closed, if the deal ended with a closing (art. 6 A)."""
+        return SEATS[self._closer] if self._closer >= 0 else None
+
+    @property
+    def turns_played(self) -> int:
+        """How many turns have ended with a discard."""
+        return self._turns
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock (*tallone*)."""
+        return len(self._stock)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile (*monte scarti*), bottom first, top card last."""
+        return tuple(self._pile)
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (not counting penalized cards), sorted, wilds last."""
+        h = self._hands[SEATS.index(seat)]
+        return tuple(sorted(h.elements(), key=_sort_key))
+
+    def penalized(self, seat: Seat) -> tuple[Card, ...]:
+        """The penalized cards ``seat`` holds apart, highest first (art. 10.8)."""
+        return tuple(self._penalized[SEATS.index(seat)])
+
+    def words(self, line: Line) -> tuple[Word, ...]:
+        """The words ``line`` has opened, in the order opened (``layoff N`` numbers them)."""
+        return tuple(self._words[LINES.index(line)])
+
+    def freezes(self, line: Line) -> dict[int, Freeze]:
+        """The line's frozen words by number (arts. 10.11-10.12), still in force."""
+        li = LINES.index(line)
+        return {
+            i: f for i, f in self._freezes[li].items() if f.definitive or f.until > self._turns
+        }
+
+    def has_burraco(self, line: Line) -> bool:
+        """True once ``line`` has a burraco on the table (art. 1): it may then close."""
+        li = LINES.index(line)
+        return self._burrachi(li) > 0
+
+    def card_counts(self) -> Counter[Card]:
+        """Every card of the deal wherever it is: hands, penalized, words, pile, stock."""
+        out: Counter[Card] = Counter()
+        for h in self._hands:
+            out.update(h)
+        for p in self._penalized:
+            out.update(p)
+        for ws in self._words:
+            for w in ws:
+                out.update(w.cards)
+        out.update(self._pile)
+        out.update(self._stock)
+        return out
+
+    def _burrachi(self, li: int, words: Sequence[Word] | None = None) -> int:
+        ws = self._words[li] if words is None else words
+        frozen = self._freezes[li]
+        return sum(
+            1
+            for i, w in enumerate(ws)
+            if w.burraco(self.code) is not None
+            and not (i in frozen and frozen[i].definitive)
+        )
+
+    # ----------------------------------------------------------- legal moves
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to play (arts. 1, 4-4.4, 6).
+
+        Draw phase: draw, and pick up the pile. Play phase: every allowed discard; every word of
+        three cards the hand can open; every lay-off of one card on the line's words (a letter
+        or a wild inserted anywhere, or a letter put where the wild was and the wild moved).
+        Longer words and lay-offs of several cards are legal too (:meth:`push` accepts them)
+        but are reached here one card at a time.
+        """
+        if self._phase is Phase.DRAW:
+            return [DRAW, PICK_UP] if self._pile else [DRAW]
+        if self._phase is Phase.OVER:
+            return []
+        s = self._turn
+        h = self._hands[s]
+        size = self._sizes[s]
+        out: list[Move] = []
+        if self._penalized[s]:
+            return [discard(self._penalized[s][0])]  # art. 10.8: only discards, highest first
+        li = s & 1
+        if size >= 4:
+            for cards in sorted(set(permutations(h.elements(), 3))):
+                if sum(1 for x in cards if x == JOLLY or x == PINELLA) > 1:
+                    continue
+                if readings(cards, self.lexicon, self.code) and self._leaves_ok(cards, None):
+                    out.append(meld(cards))
+        if size >= 2:
+            frozen = self.freezes(SEATS[s].line)
+            letters = sorted(x for x in h if h[x])
+            for j, w in enumerate(self._words[li]):
+                if j in frozen:
+                    continue
+                seen: set[tuple[Card, ...]] = set()
+                for new in _one_card_layoffs(w, letters):
+                    if new in seen:
+                        continue
+                    seen.add(new)
+                    if sum(1 for x in new if x == JOLLY or x == PINELLA) > 1:
+                        continue
+                    if readings(new, self.lexicon, self.code):
+                        mv = lay_off(j, new)
+                        if self._leaves_ok(added_cards(w, new), (j, new)):
+                            out.append(mv)
+        for x in sorted(set(h.elements()), key=_sort_key):
+            if self._discard_error(x) is None:
+                out.append(discard(x))
+        return out
+
+    def _leaves_ok(self, used: Sequence[Card], layoff: tuple[int, tuple[Card, ...]] | None) -> bool:
+        """Whether a play of ``used`` cards leaves a hand that can still end the turn."""
+        s = self._turn
+        after = self._sizes[s] - len(used)
+        if after >= 2:
+            return True
+        if after <= 0:
+            return False
+        left = Counter(self._hands[s])
+        left.subtract(used)
+        last = next(x for x, n in left.items() if n > 0)
+        li = s & 1
+        words = list(self._words[li])
+        if layoff is None:
+            words.append(Word(tuple(used), ("",)))
+        else:
+            words[layoff[0]] = Word(layoff[1], ("",))
+        return self._closing_error(last, 1, self._burrachi(li, words)) is None
+
+    # ------------------------------------------------------------------ push
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` for the player to play; an illegal move raises IllegalMoveError.
+
+        The error names the broken article in Italian and English; the position is unchanged.
+        """
+        k = move.kind
+        if k is MoveKind.TIME_OUT:
+            self._call_time()
+            return
+        seat = SEATS[self._turn]
+        if k is MoveKind.DRAW or k is MoveKind.PICK_UP:
+            self._check_draw(move)
+            self._apply_draw(move)
+        elif k is MoveKind.DISCARD:
+            self._check_phase()
+            if len(move.cards) != 1:
+                raise illegal("si scarta una sola carta", "discard one card", "4.3, 10.17")
+            err = self._discard_error(move.cards[0])
+            if err is not None:
+                raise err
+            self._apply_discard(move.cards[0])
+        elif k is MoveKind.MELD or k is MoveKind.LAY_OFF:
+            self._check_phase()
+            used, word = self._check_play(move)
+            self._apply_play(move, used, word)
+        else:  # pragma: no cover - every kind is handled above
+            raise illegal("mossa sconosciuta", "unknown move", "4")
+        self.moves.append((seat, move))
+
+    def _check_phase(self) -> None:
+        if self._phase is Phase.OVER:
+            raise _over()
+        if self._phase is not Phase.PLAY:
+            raise illegal(
+                "prima di giocare bisogna pescare o raccogliere",
+                "draw or pick up before playing",
+                "4, 10.13",
+                "parole.no_draw",
+            )
+
+    def _check_draw(self, move: Move) -> None:
+        if self._phase is Phase.OVER:
+            raise _over()
+        if self._phase is not Phase.DRAW:
+            raise illegal(
+                "si pesca o si raccoglie una sola volta, all'inizio del turno",
+                "one draw or pick-up only, at the start of the turn",
+                "4",
+                "parole.draw_twice",
+            )
+        if move.kind is MoveKind.PICK_UP and not self._pile:
+            raise illegal(
+                "il monte scarti è vuoto", "the discard pile is empty", "4.2", "parole.empty_pile"
+            )
+
+    def _check_play(self, move: Move) -> tuple[tuple[Card, ...], Word]:
+        """Check a word or lay-off; return the cards it takes from the hand and the new word."""
+        s = self._turn
+        li = s & 1
+        if self._penalized[s]:
+            raise illegal(
+                "con carte penalizzate si scarta subito, senza altri giochi",
+                "with penalized cards the player discards at once, with no other play",
+                "10.8, 9.1",
+                "parole.penalized_pending",
+            )
+        if move.kind is MoveKind.MELD:
+            used = tuple(move.cards)
+            self._check_in_hand(used)
+            word = make_word(used, self.lexicon, self.code)
+            target = None
+        else:
+            ws = self._words[li]
+            if not 0 <= move.target < len(ws):
+                raise illegal(
+                    f"la linea non ha la parola numero {move.target}",
+                    f"the line has no word number {move.target}",
+                    "4.1",
+                    "parole.no_word",
+                )
+            if move.target in self.freezes(SEATS[s].line):
+                raise illegal(
+                    "su una parola congelata non si legano carte",
+                    "no card may be laid on a frozen word",
+                    "10.11, 10.12",
+                    "parole.frozen_word",
+                )
+            old = ws[move.target]
+            used = added_cards(old, move.cards)
+            self._check_in_hand(used)
+            word = lay_off_word(old, move.cards, self.lexicon, self.code)
+            target = (move.target, word.cards)
+        after = self._sizes[s] - len(used)
+        if after == 0:
+            raise illegal(
+                "non si chiude senza scarto: resta in mano la carta da scartare",
+                "no closing without a discard: keep a card to discard",
+                "1, 11.1",
+                "parole.close_without_discard",
+            )
+        if after == 1 and not self._leaves_ok(used, target):
+            left = Counter(self._hands[s])
+            left.subtract(used)
+            last = next(x for x, n in left.items() if n > 0)
+            words = list(self._words[li])
+            if target is None:
+                words.append(word)
+            else:
+                words[target[0]] = word
+            err = self._closing_error(last, 1, self._burrachi(li, words))
+            assert err is not None
+            raise illegal(
+                "giocata che lascia in mano una sola carta non scartabile: " + err.it,
+                "a play leaving one card that cannot be discarded: " + err.en,
+                err.article or "1",
+                err.key,
+            )
+        return used, word
+
+    def _check_in_hand(self, cards: Sequence[Card]) -> None:
+        h = self._hands[self._turn]
+        for x, n in Counter(cards).items():
+            if h[x] < n:
+                raise illegal(
+                    f"carta non in mano: {x}", f"card not in hand: {x}", "4", "parole.not_in_hand"
+                )
+
+    def _discard_error(self, x: Card) -> IllegalMoveError | None:
+        s = self._turn
+        pen = self._penalized[s]
+        if pen:
+            if x != pen[0]:
+                return illegal(
+                    f"si scarta prima la carta penalizzata di valore più alto ({pen[0]})",
+                    f"the highest penalized card ({pen[0]}) must be discarded first",
+                    "10.8",
+                    "parole.penalized_first",
+                )
+            return None
+        h = self._hands[s]
+        if h[x] == 0:
+            return illegal(
+                f"carta non in mano: {x}", f"card not in hand: {x}", "4", "parole.not_in_hand"
+            )
+        if self._sizes[s] == 1:
+            return self._closing_error(x, h[x], self._burrachi(s & 1))
+        if x == self._single and h[x] < 2:
+            return _single_error(x)
+        return None
+
+    def _closing_error(self, x: Card, count: int, burrachi: int) -> IllegalMoveError | None:
+        """Why the last card ``x`` could not be discarded to close (arts. 1, 4.2, 6, 11)."""
+        if x == self._single and count < 2:
+            return _single_error(x)
+        if burrachi == 0:
+            return illegal(
+                "per chiudere la linea deve aver fatto almeno un burraco",
+                "to close the line must have made at least one burraco",
+                "1, 6, 11.4",
+                "parole.close_without_burraco",
+            )
+        if x == JOLLY or x == PINELLA:
+            return illegal(
+                "non si chiude scartando una matta (jolly o pinella)",
+                "a wild (jolly or pinella) cannot be the closing discard",
+                "1, 4.4, 11.7",
+                "parole.close_with_wild",
+            )
+        if self._turns < PLAYERS:
+            return illegal(
+                "non si chiude al primo giro: tutti devono aver giocato una volta",
+                "no closing in the first round: everyone must have played once",
+                "1, 11.5",
+                "parole.close_first_round",
+            )
+        return None
+
+    # ----------------------------------------------------------------- apply
+
+    def _apply_draw(self, move: Move) -> None:
+        s = self._turn
+        h = self._hands[s]
+        if move.kind is MoveKind.DRAW:
+            x = self._stock.pop()
+            h[x] += 1
+            self._sizes[s] += 1
+            if len(self._stock) <= self.code.unplayable_stock_cards:
+                self._last_turn = True  # art. 6 B.1: the last two stock cards are not playable
+            self._single = None
+        else:
+            pile = self._pile
+            self._single = pile[0] if len(pile) == 1 else None
+            for x in pile:
+                h[x] += 1
+            self._sizes[s] += len(pile)
+            self._pile = []
+        self._phase = Phase.PLAY
+
+    def _apply_play(self, move: Move, used: Sequence[Card], word: Word) -> None:
+        s = self._turn
+        li = s & 1
+        h = self._hands[s]
+        for x in used:
+            h[x] -= 1
+            if not h[x]:
+                del h[x]
+        self._sizes[s] -= len(used)
+        if move.kind is MoveKind.MELD:
+            self._words[li].append(word)
+        else:
+            self._words[li][move.target] = word
+
+    def _apply_discard(self, x: Card) -> None:
+        s = self._turn
+        pen = self._penalized[s]
+        was_penalized = bool(pen)
+        if was_penalized:
+            pen.pop(0)
+        else:
+            h = self._hands[s]
+            h[x] -= 1
+            if not h[x]:
+                del h[x]
+            self._sizes[s] -= 1
+        self._pile.append(x)
+        self._turns += 1
+        self._single = None
+        if self._sizes[s] == 0 and not was_penalized:
+            self._finish(EndReason.CLOSING)
+            self._closer = s
+            return
+        if self._last_turn:
+            self._finish(EndReason.STOCK_EXHAUSTED)
+            return
+        if self._timeout_left and s == SEATS.index(self.dealer):
+            self._timeout_left -= 1
+            if self._timeout_left == 0:
+                self._finish(EndReason.TIME_OUT)
+                return
+        self._turn = (s + 1) % PLAYERS
+        self._phase = Phase.DRAW
+
+    def _finish(self, reason: EndReason) -> None:
+        self._phase = Phase.OVER
+        self._end = reason
+
+    def _call_time(self) -> None:
+        """The arbiter calls time (art. 7): one last round after the dealer's discard."""
+        if self._phase is Phase.OVER:
+            raise _over()
+        if self._timeout_left:
+            raise illegal(
+                "time out già chiamato", "time already called", "7", "parole.time_called"
+            )
+        d = SEATS.index(self.dealer)
+        just_after_dealer = self._phase is Phase.DRAW and self._turn == (d + 1) % PLAYERS
+        self._timeout_left = 1 if just_after_dealer else 2
+        self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
+
+    # ----------------------------------------------------------------- score
+
+    def positions(self) -> dict[Line, LinePosition]:
+        """Each line's position for scoring (arts. 5-6, 10.8, 10.11-10.12)."""
+        out = {}
+        for li, line in enumerate(LINES):
+            words: list[Word] = []
+            frozen: list[Card] = []
+            active = self.freezes(line)
+            for i, w in enumerate(self._words[li]):
+                f = active.get(i)
+                if f is None:
+                    words.append(w)
+                elif f.definitive:
+                    frozen += w.cards
+                else:
+                    laid = Counter(w.cards)
+                    if f.before is not None:
+                        words.append(f.before)
+                        laid.subtract(f.before.cards)
+                    frozen += sorted(laid.elements(), key=_sort_key)
+            out[line] = LinePosition(
+                words=tuple(words),
+                hands=tuple(self.hand(SEATS[s]) for s in (li, li + 2)),
+                penalized=tuple(self._penalized[li]) + tuple(self._penalized[li + 2]),
+                frozen=tuple(frozen),
+                closed=self._closer >= 0 and self._closer & 1 == li,
+            )
+        return out
+
+    def scores(self) -> dict[Line, LineScore]:
+        """Each line's score for the position (arts. 5-6); final once :attr:`is_over`."""
+        return {ln: score_line(p, ln, self.code) for ln, p in self.positions().items()}
+
+
+def _one_card_layoffs(w: Word, letters: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every spelling of ``w`` with one card of ``letters`` added (art. 4.1, 4.4)."""
+    cards = w.cards
+    out = []
+    for x in letters:
+        for i in range(len(cards) + 1):
+            out.append((*cards[:i], x, *cards[i:]))
+    k = w.wild
+    if k >= 0:
+        wild = cards[k]
+        bare = cards[:k] + cards[k + 1 :]
+        for x in letters:
+            if x == JOLLY or x == PINELLA:
+                continue
+            with_x = (*bare[:k], x, *bare[k:])
+            for i in range(len(with_x) + 1):
+                if i != k and i != k + 1:
+                    out.append((*with_x[:i], wild, *with_x[i:]))
+    return out
+
+
+_ORDER = {x: i for i, x in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ!?")}
+
+
+def _sort_key(x: Card) -> int:
+    return _ORDER.get(x, 99)
+
+
+def arrange_deck(
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
+    *,
+    dealer: Seat = Seat.N,
+    pile: Card | None = None,
+    stock: Sequence[Card] = (),
+    code: BurracoParoleCode | None = None,
+) -> tuple[Card, ...]:
+    """A deck (top first) that :class:`Deal` lays out as asked (prepared deals, tests).
+
+    ``hands`` by seat (up to seven cards each), the card turned up on the ``pile`` and the first
+    ``stock`` cards (top first); every card not named fills the rest in new-deck order.
+    """
+    c = code or burraco_parole()
+    left = deck_counts(c)
+
+    def take(cards: Sequence[Card]) -> list[Card]:
+        for x in cards:
+            if left[x] <= 0:
+                raise ArbitroError(
+                    it=f"carta in eccesso nella smazzata preparata: {x}",
+                    en=f"card beyond the deck in the prepared deal: {x}",
+                    article="1.2",
+                    key="parole.extra_cards",
+                )
+            left[x] -= 1
+        return list(cards)
+
+    named = {s: take(h) for s, h in (hands or {}).items()}
+    top = take([pile]) if pile is not None else []
+    first = take(stock)
+    rest: list[Card] = []
+    for x in deck(c):
+        if left[x] > 0:
+            left[x] -= 1
+            rest.append(x)
+
+    def fill(cards: list[Card], n: int) -> list[Card]:
+        while len(cards) < n:
+            cards.append(rest.pop(0))
+        return cards
+
+    per = c.cards_per_player
+    d = SEATS.index(dealer)
+    seat_hands = [fill(named.get(SEATS[(d + 1 + k) % PLAYERS], []), per) for k in range(4)]
+    dealt = [seat_hands[i % PLAYERS][i // PLAYERS] for i in range(PLAYERS * per)]
+    return tuple(dealt + fill(top, 1) + first + rest)
+
+
+def _over() -> IllegalMoveError:
+    return illegal("la smazzata è terminata", "the deal is over", "6", "parole.deal_over")
+
+
+def _single_error(x: Card) -> IllegalMoveError:
+    return illegal(
+        f"il monte di una sola carta ({x}) non si riscarta subito senza mostrarne il doppione",
+        f"a one-card pile ({x}) cannot be discarded at once without showing its twin",
+        "4.2, 10.16",
+        "parole.single_discard",
+    )
+
+
+__all__ = [
+    "LINES",
+    "PLAYERS",
+    "SEATS",
+    "Deal",
+    "EndReason",
+    "Freeze",
+    "Phase",
+    "Seat",
+    "arrange_deck",
+]

@@ -1,0 +1,286 @@
+"""The opening solver (art. 7): does a hand hold an opening of 40, and which one is best?
+
+Given a hand (up to 14 cards, up to 4 jokers), :func:`best_opening` finds the melds to lay
+(runs and sets of art. 9, jokers read as the cards they replace) worth at least
+``min_points`` by art. 7 and leaving at least ``keep`` cards in hand (one to discard, art. 6),
+that keep the most useful hand. "Most useful" is, in order: the most jokers kept (a joker is
+the most useful card), then the fewest negative points left in hand (art. 22). It powers
+hints, the pick-up check of art. 6 and the greedy bot; ``min_points=0`` finds the best melds
+of a player who has already opened.
+
+Method: exact search over the hand's partitions. The lowest card still undecided is either
+kept (with its twin) or put in one of the melds that can hold it; jokers only fill places no
+natural card in hand can fill (an exchange argument shows this loses no best answer: the
+natural melded and the joker kept is never worse). Branch and bound on the objective and on
+the points still reachable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arbitro.cards import ALL_CARDS, JOKER, Card
+from arbitro.codes.scala40 import Scala40Code, scala40
+from arbitro.games.scala40.melds import Meld, make_meld
+from arbitro.games.scala40.rules import (
+    ACE_HIGH,
+    ACE_LOW,
+    opening_table,
+    penalty_table,
+    place_value,
+)
+
+_NAT = 52
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A solution: ``melds`` to lay, their opening ``points`` (art. 7), the ``kept`` cards."""
+
+    melds: tuple[Meld, ...]
+    points: int
+    kept: tuple[Card, ...]
+
+    @property
+    def jokers_kept(self) -> int:
+        """How many jokers stay in hand."""
+        return sum(1 for c in self.kept if c.is_joker)
+
+    def kept_points(self, code: Scala40Code | None = None) -> int:
+        """Negative points of the kept cards (art. 22)."""
+        table = penalty_table(code)
+        return sum(table[c.index] for c in self.kept)
+
+
+# A candidate meld in the search: naturals (card indices), jokers, opening value, penalty of
+# the naturals, and the layout in table order (card indices, -1 for a joker).
+_Cand = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+
+
+class _Search:
+    __slots__ = (
+        "best",
+        "best_key",
+        "counts",
+        "first",
+        "joker_pen",
+        "limit",
+        "memo",
+        "need",
+        "open_of",
+        "pen",
+        "place_val",
+        "stack",
+    )
+
+    def __init__(
+        self, counts: list[int], need: int, limit: int, code: Scala40Code, first: bool
+    ) -> None:
+        self.counts = counts
+        self.need = need
+        self.limit = limit
+        self.first = first
+        self.pen = penalty_table(code)
+        self.joker_pen = self.pen[JOKER.index]
+        self.open_of = opening_table(code)
+        self.place_val = [0] + [place_value(p, code) for p in range(ACE_LOW, ACE_HIGH + 1)]
+        self.best: list[_Cand] | None = None
+        self.best_key = (-1, 0)
+        self.stack: list[_Cand] = []
+        self.memo: dict[tuple[bytes, int], int] = {}
+
+    def reach(self, i: int, jokers: int) -> int:
+        """The most opening points the undecided cards (from card ``i``) and jokers can make."""
+        counts = self.counts
+        while i < _NAT and counts[i] == 0:
+            i += 1
+        if i == _NAT:
+            return 0
+        key = (bytes(counts[i:]), jokers)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        n = counts[i]
+        counts[i] = 0
+        best = self.reach(i + 1, jokers)
+        counts[i] = n
+        for nats, k, val, _, _ in self.candidates(i, jokers):
+            for x in nats:
+                counts[x] -= 1
+            got = val + self.reach(i, jokers - k)
+            for x in nats:
+                counts[x] += 1
+            if got > best:
+                best = got
+        self.memo[key] = best
+        return best
+
+    def candidates(self, i: int, jokers: int) -> list[_Cand]:
+        """Melds holding card ``i`` made of cards still in ``counts`` and up to ``jokers``."""
+        counts = self.counts
+        pen = self.pen
+        out: list[_Cand] = []
+        q, r0 = divmod(i, 13)
+        base = q * 13
+        pv = self.place_val
+        # Runs of suit q through a place of card i (the ace at 1 or 14, once: art. 9).
+        for p in (ACE_LOW, ACE_HIGH) if r0 == 0 else (r0 + 1,):
+            for lo in range(p, 0, -1):
+                layout = []
+                need = 0
+                for pp in range(lo, p):
+                    idx = base + pp - 1
+                    if idx != i and counts[idx] > 0:
+                        layout.append(idx)
+                    else:
+                        layout.append(-1)
+                        need += 1
+                if need > jokers:
+                    break
+                layout.append(i)
+                val = sum(pv[lo : p + 1])
+                for hi in range(p, ACE_HIGH + 1):
+                    if hi > p:
+                        idx = base + (0 if hi == ACE_HIGH else hi - 1)
+                        if idx != i and counts[idx] > 0 and not (idx == base and layout[0] == base):
+                            layout.append(idx)
+                        else:
+                            layout.append(-1)
+                            need += 1
+                            if need > jokers:
+                                break
+                        val += pv[hi]
+                    if len(layout) >= 3:
+                        nats = tuple(x for x in layout if x >= 0)
+                        out.append((nats, need, val, sum(pen[x] for x in nats), tuple(layout)))
+        # Sets of card i's rank: naturals of different suits, jokers only for missing suits.
+        others = [s * 13 + r0 for s in range(4) if s != q and counts[s * 13 + r0] > 0]
+        v = self.open_of[i]
+        n = len(others) + 1
+        m = len(others)
+        if n >= 3:
+            for mask in range(1 << m):
+                pick = [others[b] for b in range(m) if mask >> b & 1]
+                if len(pick) in (2, 3):
+                    nats = (i, *pick)
+                    out.append((nats, 0, v * len(nats), sum(pen[x] for x in nats), nats))
+        if n <= 3:
+            nats = (i, *others)
+            for size in (3, 4):
+                k = size - n
+                if 1 <= k <= jokers:
+                    lay = nats + (-1,) * k
+                    out.append((nats, k, v * size, sum(pen[x] for x in nats), lay))
+        out.sort(key=lambda c: (c[1], -len(c[0]), -c[2]))
+        return out
+
+    def run(
+        self, start: int, jokers: int, value: int, kept_pen: int, used: int, reach: int
+    ) -> bool:
+        """Search from card ``start``; True when ``first`` and a solution was found."""
+        counts = self.counts
+        i = start
+        while i < _NAT and counts[i] == 0:
+            i += 1
+        optimistic = (jokers, -(kept_pen + jokers * self.joker_pen))
+        if optimistic <= self.best_key:
+            return False
+        if value + reach + jokers * 11 < self.need:
+            return False
+        if i == _NAT:
+            if value >= self.need:
+                self.best = list(self.stack)
+                self.best_key = optimistic
+                return self.first
+            return False
+        if value < self.need and value + self.reach(i, jokers) < self.need:
+            return False
+        if False:
+            if value >= self.need:
+                self.best = list(self.stack)
+                self.best_key = optimistic
+                return self.first
+            return False
+        n = counts[i]
+        open_of = self.open_of
+        for cand in self.candidates(i, jokers):
+            nats, k, val, _, _ = cand
+            if used + len(nats) + k > self.limit:
+                continue
+            lost = 0
+            for x in nats:
+                counts[x] -= 1
+                lost += open_of[x]
+            self.stack.append(cand)
+            done = self.run(
+                i, jokers - k, value + val, kept_pen, used + len(nats) + k, reach - lost
+            )
+            self.stack.pop()
+            for x in nats:
+                counts[x] += 1
+            if done:
+                return True
+            if optimistic <= self.best_key:
+                return False
+        counts[i] = 0
+        done = self.run(
+            i + 1, jokers, value, kept_pen + n * self.pen[i], used, reach - n * open_of[i]
+        )
+        counts[i] = n
+        return done
+
+
+def _solve(
+    hand: Sequence[Card], min_points: int | None, keep: int, code: Scala40Code | None, first: bool
+) -> Opening | None:
+    k = code or scala40()
+    need = k.opening_points if min_points is None else min_points
+    counts = [0] * 53
+    for c in hand:
+        counts[c.index] += 1
+    jokers = counts[JOKER.index]
+    search = _Search(counts[:_NAT], need, len(hand) - keep, k, first)
+    reach = sum(search.open_of[i] * counts[i] for i in range(_NAT))
+    search.run(0, jokers, 0, 0, 0, reach)
+    if search.best is None or not search.best:
+        return None
+    melds = tuple(
+        make_meld(tuple(JOKER if x < 0 else ALL_CARDS[x] for x in cand[4]), k)
+        for cand in search.best
+    )
+    left = list(hand)
+    for m in melds:
+        for x in m.cards:
+            left.remove(x)
+    points = sum(m.opening_value(k) for m in melds)
+    return Opening(melds, points, tuple(left))
+
+
+def best_opening(
+    hand: Sequence[Card],
+    *,
+    min_points: int | None = None,
+    keep: int = 1,
+    code: Scala40Code | None = None,
+) -> Opening | None:
+    """The opening of at least ``min_points`` (default 40, art. 7) keeping the most useful hand.
+
+    ``keep`` cards at least stay in hand (one to discard, art. 6). Returns None when the hand
+    holds no such opening.
+    """
+    return _solve(hand, min_points, keep, code, first=False)
+
+
+def can_open(
+    hand: Sequence[Card],
+    *,
+    min_points: int | None = None,
+    keep: int = 1,
+    code: Scala40Code | None = None,
+) -> bool:
+    """True if ``hand`` holds an opening of at least ``min_points`` (default 40, art. 7)."""
+    return _solve(hand, min_points, keep, code, first=True) is not None
+
+
+__all__ = ["Opening", "best_opening", "can_open"]

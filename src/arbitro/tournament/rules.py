@@ -1,0 +1,164 @@
+"""What the event machinery needs from the competition code in force: VP tables, rest
+scores, round times, sheet limits, lateness and warning penalties. One adapter per code
+(FIBAS Burraco, UISP Burraco Parole), both read from the codes' data in ``codes/``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from arbitro.codes.burraco_fibas import RestScore, VpTable, burraco_fibas
+from arbitro.codes.burraco_parole import burraco_parole
+from arbitro.errors import ArbitroError
+
+FIBAS = "burraco-fibas"
+PAROLE = "burraco-parole-uisp"
+CODES = (FIBAS, PAROLE)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRules:
+    """The numbers and choices of one code that an event applies."""
+
+    code_id: str
+    title: str
+    game: str
+    vp_tables: dict[str, VpTable]
+    rest_scores: dict[int, RestScore]
+    round_minutes: dict[int, int]
+    vp_total: int
+    mp_step: int
+    complaints_window_minutes: int
+    # Score sheet limits (a base is a sum of bonuses; points are card values).
+    base_step: int
+    base_min: int
+    base_max: int
+    bonus_names: str
+    points_min: int
+    points_max: int
+    # Lateness: sanction up to `lateness_sanction_up_to_s`, MP penalty up to
+    # `lateness_mp_penalty_up_to_s`, beyond that the match is lost.
+    lateness_sanction: str  # "warning" (FIBAS art. 37) or "reprimand" (Parole art. 13.1)
+    lateness_sanction_up_to_s: int
+    lateness_mp_penalty_up_to_s: int
+    lateness_mp_penalty: int
+    lateness_repeat_warning: bool  # Parole art. 13.1-13.2: a second lateness is a warning
+    lateness_repeat_mp_penalty: int  # Parole art. 13.1: ... and -100 MP if within 3 minutes
+    late_line_forfeit: str  # "absent": the rest score's counterpart (FIBAS); "zero" (Parole)
+    # Warnings: every `warnings_per_penalty` cost VP and MP overall (FIBAS art. 22, 41); 0: none.
+    warnings_per_penalty: int
+    warning_vp_penalty: int
+    warning_mp_penalty: int
+    teams: bool
+    one_deal_rounds_need_duplicate: bool
+    sanction_articles: dict[str, str]
+    lateness_article: str
+    rest_article: str
+    abandon_article: str
+    arbitral_article: str
+
+    def vp_table(self, *, deals: int, teams: bool = False) -> VpTable:
+        """The VP table for a round of ``deals`` deals (or the teams table)."""
+        key = "teams" if teams else f"deals_{deals}"
+        if key not in self.vp_tables:
+            raise ArbitroError(
+                f"il codice {self.code_id} non ha una tabella V.P. per {deals} smazzate"
+                + (" a squadre" if teams else ""),
+                f"the {self.code_id} code has no VP table for {deals} deals"
+                + (" (teams)" if teams else ""),
+            )
+        return self.vp_tables[key]
+
+    def rest_score(self, deals: int) -> RestScore | None:
+        """The rest score for rounds of ``deals`` deals, or None if the code prints none."""
+        return self.rest_scores.get(deals)
+
+    def deck_value(self) -> int:
+        """The points of the whole deck (the bound of a line's card points)."""
+        return self.points_max
+
+
+@cache
+def rules_for(code_id: str) -> EventRules:
+    """The rules of the code ``code_id`` (``burraco-fibas`` or ``burraco-parole-uisp``)."""
+    if code_id == FIBAS:
+        c = burraco_fibas()
+        return EventRules(
+            code_id=FIBAS,
+            title=c.title,
+            game="burraco",
+            vp_tables=c.vp_tables,
+            rest_scores=c.rest_scores,
+            round_minutes=c.round_minutes,
+            vp_total=c.vp_total,
+            mp_step=c.mp_step,
+            complaints_window_minutes=c.complaints_window_minutes,
+            base_step=c.semi_clean_burraco - c.dirty_burraco,
+            base_min=min(c.dirty_burraco, c.closing_bonus),
+            base_max=(c.total_cards // c.burraco_min_cards) * c.clean_burraco + c.closing_bonus,
+            bonus_names=f"burraci {c.dirty_burraco}/{c.semi_clean_burraco}/{c.clean_burraco}, chiusura {c.closing_bonus}",
+            points_min=-(c.deck_value() - c.pozzetto_not_taken),
+            points_max=c.deck_value(),
+            lateness_sanction="warning",
+            lateness_sanction_up_to_s=c.lateness_warning_up_to_s,
+            lateness_mp_penalty_up_to_s=c.lateness_mp_penalty_up_to_s,
+            lateness_mp_penalty=c.lateness_mp_penalty,
+            lateness_repeat_warning=False,
+            lateness_repeat_mp_penalty=0,
+            late_line_forfeit="absent",
+            warnings_per_penalty=c.warnings_per_penalty,
+            warning_vp_penalty=c.warning_vp_penalty,
+            warning_mp_penalty=c.warning_mp_penalty,
+            teams=True,
+            one_deal_rounds_need_duplicate=True,
+            sanction_articles={"reprimand": "41", "warning": "41", "expulsion": "40"},
+            lateness_article="37",
+            rest_article="37",
+            abandon_article="36",
+            arbitral_article="40",
+        )
+    if code_id == PAROLE:
+        p = burraco_parole()
+        values = p.letter_values
+        deck_points = sum(values[c] * p.consonant_copies for c in p.consonants) + sum(
+            values[v] * p.vowel_copies for v in p.vowels
+        )
+        deck_points += p.pinelle * values.get("!", 20) + p.jolly * values.get("?", 30)
+        return EventRules(
+            code_id=PAROLE,
+            title=p.title,
+            game="parole",
+            vp_tables=p.vp_tables,
+            rest_scores=p.rest_scores,
+            round_minutes=p.round_minutes,
+            vp_total=p.vp_total,
+            mp_step=p.mp_step,
+            complaints_window_minutes=p.complaints_window_minutes,
+            base_step=p.dirty_burraco,
+            base_min=min(p.dirty_burraco, p.closing_bonus),
+            base_max=(p.italian_cards // p.burraco_min_cards) * p.clean_burraco + p.closing_bonus,
+            bonus_names=f"burraci {p.dirty_burraco}/{p.clean_burraco}, chiusura {p.closing_bonus}",
+            points_min=-deck_points,
+            points_max=deck_points,
+            lateness_sanction=p.lateness_first_sanction,
+            lateness_sanction_up_to_s=p.lateness_warning_up_to_s,
+            lateness_mp_penalty_up_to_s=p.lateness_mp_penalty_up_to_s,
+            lateness_mp_penalty=p.lateness_mp_penalty,
+            lateness_repeat_warning=p.lateness_repeat_sanction == "warning",
+            lateness_repeat_mp_penalty=p.lateness_repeat_within_warning_mp_penalty,
+            late_line_forfeit="zero",
+            warnings_per_penalty=0,
+            warning_vp_penalty=0,
+            warning_mp_penalty=0,
+            teams=False,
+            one_deal_rounds_need_duplicate=False,
+            sanction_articles={"reprimand": "14.4", "warning": "14.4", "expulsion": "14.4"},
+            lateness_article="13",
+            rest_article="3.1",
+            abandon_article="13.4",
+            arbitral_article="13.4",
+        )
+    raise ArbitroError(
+        f"codice di gara «{code_id}» sconosciuto ({', '.join(CODES)})",
+        f"unknown competition code «{code_id}» ({', '.join(CODES)})",
+    )

@@ -1,0 +1,162 @@
+"""Shared fixtures of the web tests (desk, API, table-side entry, public displays).
+
+- ``clock``: a settable clock (:class:`FakeClock`) the app reads for every record's time.
+- ``web_app``: the app (``create_app``) on a new SQLite file in the test's ``tmp_path``.
+- ``client``: a TestClient on ``web_app``, not logged in.
+- ``director``: a director account ``(name, password)`` created in ``web_app``'s database.
+- ``director_client``: a TestClient logged in as ``director`` (``director_client.csrf`` is
+  the session's CSRF token for desk form POSTs, also sent as the ``X-CSRF-Token`` header).
+- ``live_server``: the base URL (``http://127.0.0.1:PORT``) of ``web_app`` served by uvicorn
+  in a thread, for browser tests.
+- ``browser``: a headless Playwright Chromium (Debian's /usr/bin/chromium), one per session.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DIRECTOR_NAME = "direttore"
+DIRECTOR_PASSWORD = "segreto-del-direttore"
+
+
+class FakeClock:
+    """A clock that stands still until moved: ``clock()`` is the time, ``advance`` moves it."""
+
+    def __init__(self, now: datetime | None = None) -> None:
+        self.now = now or datetime.now(UTC).replace(microsecond=0)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        """Move the clock forward (``minutes=16``, ``seconds=5``...); returns the new time."""
+        self.now += timedelta(**delta)
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def _clean_web_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ARBITRO_SECRET", raising=False)
+    monkeypatch.delenv("ARBITRO_DATABASE_URL", raising=False)
+    monkeypatch.delenv("ARBITRO_LANG", raising=False)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """The app's clock, standing still at the test's start until advanced."""
+    return FakeClock()
+
+
+@pytest.fixture
+def database_file(tmp_path: Path) -> Path:
+    """The SQLite file of ``web_app``."""
+    return tmp_path / "web.sqlite3"
+
+
+@pytest.fixture
+def web_app(database_file: Path, clock: FakeClock) -> Iterator[FastAPI]:
+    """The web app on a new SQLite database, reading time from ``clock``."""
+    from arbitro.web.app import create_app
+
+    app = create_app(f"sqlite:///{database_file}", clock=clock)
+    try:
+        yield app
+    finally:
+        app.state.web.store.close()
+
+
+@pytest.fixture
+def client(web_app: FastAPI) -> Iterator[TestClient]:
+    """A browser-like client, not logged in (no redirects followed automatically)."""
+    with TestClient(web_app, follow_redirects=False) as c:
+        yield c
+
+
+@pytest.fixture
+def director(web_app: FastAPI) -> tuple[str, str]:
+    """A director account in the app's database: ``(name, password)``."""
+    from arbitro.store import users
+
+    users.add_user(web_app.state.web.store, DIRECTOR_NAME, DIRECTOR_PASSWORD)
+    return DIRECTOR_NAME, DIRECTOR_PASSWORD
+
+
+@pytest.fixture
+def director_client(web_app: FastAPI, director: tuple[str, str]) -> Iterator[TestClient]:
+    """A client logged in as the director; ``.csrf`` holds the session's CSRF token (also
+    sent on every request as the ``X-CSRF-Token`` header)."""
+    from arbitro.web import auth, csrf
+
+    with TestClient(web_app, follow_redirects=False) as c:
+        response = c.post("/login", data={"username": director[0], "password": director[1]})
+        assert response.status_code == 303, response.text
+        session = auth.read_session(web_app.state.web.secret, c.cookies.get(auth.SESSION_COOKIE))
+        assert session is not None
+        token = csrf.token_for(web_app.state.web.secret, session.nonce)
+        c.csrf = token  # type: ignore[attr-defined]
+        c.headers[csrf.CSRF_HEADER] = token
+        yield c
+
+
+def _free_socket() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+@pytest.fixture
+def live_server(web_app: FastAPI) -> Iterator[str]:
+    """``web_app`` served by uvicorn on a free loopback port; yields its base URL."""
+    import uvicorn
+
+    sock = _free_socket()
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(web_app, log_level="warning", lifespan="off", access_log=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """A headless Chromium driven by Playwright (sync API), shared by the session's tests."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
