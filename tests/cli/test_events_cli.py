@@ -135,3 +135,65 @@ def test_demo_plays_to_final_standings(tmp_path: Path) -> None:
     assert "Classifica dopo il turno 4 (definitiva)" in result.stdout
     assert result.stdout.count("[riposo]") == 4  # 9 pairs: one rests each round (art. 37)
     assert "ritardo -100 M.P." in result.stdout
+
+
+def test_law13_ruling_recorded_against_a_board_and_in_the_ledger(tmp_path: Path) -> None:
+    """Bridge Law 13 as the model for prepared deals: a pocket with 12 cards instead of 11,
+    found before any call, nobody saw a card: correct and play (13D1); recorded against the
+    board, listed in the ledger, exported in the event file."""
+    db = ["--db", f"sqlite:///{tmp_path / 'l.sqlite3'}"]
+    runner.invoke(
+        app,
+        [
+            *db,
+            "event",
+            "create",
+            "dup",
+            "--name",
+            "Carte preparate",
+            "--rounds",
+            "1",
+            "--deals",
+            "1",
+            "--movements",
+            "registration",
+            "--duplicate",
+        ],
+    )
+    for name in ("A", "B"):
+        runner.invoke(app, [*db, "register", "dup", name])
+    runner.invoke(app, [*db, "seat", "dup", "1", "--publish"])
+    out = runner.invoke(
+        app,
+        [
+            *db,
+            "law13",
+            "dup",
+            "1",
+            "1",
+            "--board",
+            "7",
+            "--count",
+            "N=12",
+            "--count",
+            "E=10",
+            "--reason",
+            "tasca N con 12 carte",
+            "--json",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    ruling = json.loads(out.stdout)
+    assert (ruling["board"], ruling["paragraph"], ruling["counts"]) == (
+        7,
+        "13D1",
+        {"N": 12, "E": 10},
+    )
+    ledger = runner.invoke(app, [*db, "ledger", "dup"]).stdout
+    assert "board-ruling (Law 13D1) board 7" in ledger and "tasca N con 12 carte" in ledger
+    exported = json.loads(runner.invoke(app, [*db, "export", "dup"]).stdout)
+    assert exported["records"][-1]["kind"] == "board-ruling"
+    ok = runner.invoke(
+        app, [*db, "law13", "dup", "1", "1", "--board", "8", "--count", "N=11", "--reason", "x"]
+    )
+    assert ok.exit_code == 1 and "numero corretto di carte" in ok.stderr

@@ -12,6 +12,7 @@ import typer
 from arbitro.cli.common import JsonOpt, emit, errors, service, t
 from arbitro.cli.render import history_text, seating_text, standings_text
 from arbitro.errors import ArbitroError
+from arbitro.games.prepared_deals import BoardCheck, HandCount, law13_outcome
 from arbitro.services.event_file import export_event, import_event, parse_event_file
 from arbitro.services.registrations import parse_registrations_csv
 from arbitro.tournament.commands import missing_sheets, sheet_status
@@ -562,10 +563,61 @@ def register_commands(app: typer.Typer) -> None:
         with errors(json_out):
             state = service().state(event_id)
             lines = [
-                f"#{e.seq} {e.at:%Y-%m-%d %H:%M} {t('turno', 'round')} {e.round} {state.competitors[e.competitor].name}: {e.kind} (art. {e.article}) {e.detail} — {e.reason} [{e.actor}]"
+                f"#{e.seq} {e.at:%Y-%m-%d %H:%M} {t('turno', 'round')} {e.round} {state.competitors[e.competitor].name if e.competitor else '—'}: {e.kind} ({'art. ' + e.article if e.article[:1].isdigit() else e.article}) {e.detail} — {e.reason} [{e.actor}]"
                 for e in state.ledger
             ]
             emit(state.ledger, "\n".join(lines) or t("Registro vuoto", "Empty ledger"), json_out)
+
+    @app.command("law13")
+    def law13(
+        event_id: EventArg,
+        round_number: RoundArg,
+        table: TableArg,
+        board: Annotated[int, typer.Option(help="Numero del board / board number")],
+        count: Annotated[
+            list[str], typer.Option("--count", help="Tasca con carte errate: N=12 / wrong pocket")
+        ],
+        reason: Annotated[str, typer.Option(help="Motivo / reason")],
+        expected: Annotated[
+            int, typer.Option(help="Carte attese per tasca / cards due per pocket")
+        ] = 11,
+        call_made: Annotated[bool, typer.Option(help="Dichiarazione già fatta (13A/13B)")] = False,
+        play_completed: Annotated[bool, typer.Option(help="Gioco completato (13C)")] = False,
+        cannot_correct: Annotated[
+            bool, typer.Option(help="L'arbitro non può correggere (13B)")
+        ] = False,
+        card_seen: Annotated[
+            bool, typer.Option(help="Una carta altrui è stata vista (13D2)")
+        ] = False,
+        significant: Annotated[
+            bool, typer.Option(help="Informazione significativa (13D2b)")
+        ] = False,
+        foreign: Annotated[bool, typer.Option(help="Carta estranea alla smazzata (13F)")] = False,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Numero errato di carte in un board (Legge 13) / wrong number of cards in a board."""
+        with errors(json_out):
+            wrong = []
+            for item in count:
+                pos, _, n = item.partition("=")
+                try:
+                    wrong.append(HandCount(pos.strip().upper(), int(n), expected))
+                except ValueError:
+                    raise ArbitroError(
+                        f"«{item}»: usare POSIZIONE=NUMERO", f"«{item}»: use POSITION=NUMBER"
+                    ) from None
+            ruling = law13_outcome(
+                BoardCheck(board, tuple(w for w in wrong if w.count != w.expected)),
+                call_made=call_made,
+                play_completed=play_completed,
+                can_correct=not cannot_correct,
+                card_seen=card_seen,
+                information_significant=significant,
+                excess_card_foreign=foreign,
+            )
+            service().record_board_ruling(event_id, round_number, table, ruling, reason)
+            what = ruling.outcome.english if t("it", "en") == "en" else ruling.outcome.italian
+            emit(ruling.as_payload(), f"{ruling.paragraph}: {what}", json_out)
 
     @app.command("arbitral")
     def arbitral(

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from arbitro.errors import NotFoundError
+from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.store import NewRecord, RecordStore, StoredRecord
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
@@ -257,6 +258,22 @@ class EventService:
             article=article,
             player=player,
             actor=actor,
+        )
+        self._commit(event_id, [rec])
+
+    def record_board_ruling(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        ruling: Law13Ruling,
+        reason: str | None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Record a Law 13 ruling against a prepared board."""
+        state = self.state(event_id)
+        rec = commands.record_board_ruling(
+            state, round_number, table, ruling, reason, self.clock(), actor
         )
         self._commit(event_id, [rec])
 

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, seating_to_payload
 from arbitro.tournament.model import (
     CompetitorId,
@@ -700,6 +701,24 @@ def missing_sheets(state: EventState, round_number: int) -> list[int]:
     tables = {s.table for s in scores.values() if s.source is ScoreSource.PENDING}
     tables |= {n for n, sh in r.sheets.items() if sh.conflicts or not sh.confirmed}
     return sorted(tables)
+
+
+def record_board_ruling(
+    state: EventState,
+    round_number: int,
+    table: int,
+    ruling: Law13Ruling,
+    reason: str | None,
+    now: datetime,
+    actor: str = "arbiter",
+) -> Record:
+    """Record against a prepared board the outcome of Bridge Law 13 (wrong number of cards:
+    play on, correct, play and record, arbitral score), the model for prepared deals. An
+    arbitral score it calls for is recorded with :func:`arbitral_score`."""
+    _playing_table(state, round_number, table)
+    reason = _need_reason(reason, "numero errato di carte", "wrong number of cards")
+    payload = {"round": round_number, "table": table, "ruling": ruling.as_payload()}
+    return _rec(RecordKind.BOARD_RULING, payload, now, actor, reason)
 
 
 def publish_standings(

@@ -172,8 +172,10 @@ class LedgerEntry:
 
     seq: int
     round: int
-    competitor: CompetitorId
-    kind: str  # reprimand | warning | expulsion | lateness | abandon | arbitral-score
+    competitor: CompetitorId | None  # None for a board ruling (it concerns a board)
+    kind: (
+        str  # reprimand | warning | expulsion | lateness | abandon | arbitral-score | board-ruling
+    )
     article: str
     actor: str
     at: datetime
@@ -207,6 +209,7 @@ class EventState:
     lateness: dict[tuple[int, CompetitorId], int] = field(default_factory=dict)
     sanctions: list[Sanction] = field(default_factory=list)
     ledger: list[LedgerEntry] = field(default_factory=list)
+    board_rulings: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     last_seq: int = 0
@@ -360,6 +363,22 @@ class EventState:
             self.round(int(p["round"])).open_complaints[rec.seq] = str(p.get("text", ""))
         elif k is RecordKind.COMPLAINT_RESOLVED:
             self.round(int(p["round"])).open_complaints.pop(int(p["complaint"]), None)
+        elif k is RecordKind.BOARD_RULING:
+            ruling = dict(p["ruling"])
+            self.board_rulings.append((int(p["round"]), int(p["table"]), ruling))
+            self.ledger.append(
+                LedgerEntry(
+                    rec.seq,
+                    int(p["round"]),
+                    None,
+                    "board-ruling",
+                    f"Law {ruling.get('paragraph', '13')}",
+                    rec.actor,
+                    at,
+                    rec.reason or "",
+                    f"board {ruling.get('board')}, {ruling.get('outcome')}, table {p['table']}",
+                )
+            )
         elif k is RecordKind.EVENT_CREATED:
             raise ArbitroError("gara creata due volte", "event created twice")
         self.last_seq = max(self.last_seq, rec.seq)

@@ -28,6 +28,7 @@ class RecordKind(StrEnum):
     STANDINGS_PUBLISHED = "standings-published"
     COMPLAINT_LODGED = "complaint-lodged"
     COMPLAINT_RESOLVED = "complaint-resolved"
+    BOARD_RULING = "board-ruling"
 
 
 @dataclass(frozen=True, slots=True)

@@ -590,6 +590,29 @@ def new_event_form(request: Request, session: auth.Session = Director) -> Any:
     return new_event_page(request, session, values)
 
 
+@router.get("/desk/new/rounds", include_in_schema=False)
+def new_event_rounds(request: Request, session: auth.Session = Director) -> Any:
+    """The per-round rows of the new-event form for ``?rounds=N`` (htmx refresh)."""
+    values = {**new_event_values(), **{k: v for k, v in request.query_params.items()}}
+    try:
+        rounds = max(1, min(MAX_ROUNDS, int(values.get("rounds", "4"))))
+    except ValueError:
+        rounds = 4
+    values = {**new_event_values(rounds), **values}
+    return web_of(request).render(
+        request,
+        "desk_new_rounds.html",
+        **common(
+            request,
+            session,
+            values=values,
+            round_count=rounds,
+            first_movements=FIRST_ROUND_MOVEMENTS,
+            later_movements=LATER_MOVEMENTS,
+        ),
+    )
+
+
 def config_from_form(form: FormData) -> tuple[str, EventConfig]:
     """The event id and configuration typed in the new-event form (art. 4, 7, 39)."""
     name = text_field(form, "name", 200)

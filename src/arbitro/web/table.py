@@ -33,6 +33,7 @@ from arbitro.tournament.scoring.sheet import (
     sheet_totals,
 )
 from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.csrf import same_origin
 from arbitro.web.tokens import TokenError, open_round, read_token
 
 router = APIRouter()
@@ -487,6 +488,8 @@ async def table_submit(request: Request, token: str) -> Response:
     web = web_of(request)
     lang = request_lang(request)
     try:
+        if not same_origin(request):
+            raise TokenError("richiesta da un altro sito rifiutata", "cross-site request refused")
         form = await _form(request)
         line = _line_param(form.get("line"))
         if line is None:

@@ -21,11 +21,11 @@ from enum import Enum
 from itertools import permutations
 from typing import Final
 
-from arbitro.codes.burraco_parole import JOLLY, PINELLA, BurracoParoleCode, burraco_parole
+from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
 from arbitro.games.parole.dictionary import Lexicon, italian
 from arbitro.games.parole.errors import IllegalMoveError, illegal
-from arbitro.games.parole.letters import Card, deck, deck_counts, shuffled_deck
+from arbitro.games.parole.letters import WILDS, Card, deck, deck_counts, shuffled_deck
 from arbitro.games.parole.moves import DRAW, PICK_UP, Move, MoveKind, discard, lay_off, meld
 from arbitro.games.parole.scoring import Line, LinePosition, LineScore, score_line
 from arbitro.games.parole.words import Word, added_cards, make_word, readings
@@ -222,9 +222,7 @@ class Deal:
     def freezes(self, line: Line) -> dict[int, Freeze]:
         """The line's frozen words by number (arts. 10.11-10.12), still in force."""
         li = LINES.index(line)
-        return {
-            i: f for i, f in self._freezes[li].items() if f.definitive or f.until > self._turns
-        }
+        return {i: f for i, f in self._freezes[li].items() if f.definitive or f.until > self._turns}
 
     def has_burraco(self, line: Line) -> bool:
         """True once ``line`` has a burraco on the table (art. 1): it may then close."""
@@ -251,8 +249,7 @@ class Deal:
         return sum(
             1
             for i, w in enumerate(ws)
-            if w.burraco(self.code) is not None
-            and not (i in frozen and frozen[i].definitive)
+            if w.burraco(self.code) is not None and not (i in frozen and frozen[i].definitive)
         )
 
     # ----------------------------------------------------------- legal moves
@@ -279,7 +276,7 @@ class Deal:
         li = s & 1
         if size >= 4:
             for cards in sorted(set(permutations(h.elements(), 3))):
-                if sum(1 for x in cards if x == JOLLY or x == PINELLA) > 1:
+                if sum(1 for x in cards if x in WILDS) > 1:
                     continue
                 if readings(cards, self.lexicon, self.code) and self._leaves_ok(cards, None):
                     out.append(meld(cards))
@@ -294,7 +291,7 @@ class Deal:
                     if new in seen:
                         continue
                     seen.add(new)
-                    if sum(1 for x in new if x == JOLLY or x == PINELLA) > 1:
+                    if sum(1 for x in new if x in WILDS) > 1:
                         continue
                     if readings(new, self.lexicon, self.code):
                         mv = lay_off(j, new)
@@ -487,7 +484,7 @@ class Deal:
                 "1, 6, 11.4",
                 "parole.close_without_burraco",
             )
-        if x == JOLLY or x == PINELLA:
+        if x in WILDS:
             return illegal(
                 "non si chiude scartando una matta (jolly o pinella)",
                 "a wild (jolly or pinella) cannot be the closing discard",
@@ -577,9 +574,7 @@ class Deal:
         if self._phase is Phase.OVER:
             raise _over()
         if self._timeout_left:
-            raise illegal(
-                "time out già chiamato", "time already called", "7", "parole.time_called"
-            )
+            raise illegal("time out già chiamato", "time already called", "7", "parole.time_called")
         d = SEATS.index(self.dealer)
         just_after_dealer = self._phase is Phase.DRAW and self._turn == (d + 1) % PLAYERS
         self._timeout_left = 1 if just_after_dealer else 2
@@ -632,7 +627,7 @@ def _one_card_layoffs(w: Word, letters: Sequence[Card]) -> list[tuple[Card, ...]
         wild = cards[k]
         bare = cards[:k] + cards[k + 1 :]
         for x in letters:
-            if x == JOLLY or x == PINELLA:
+            if x in WILDS:
                 continue
             with_x = (*bare[:k], x, *bare[k:])
             for i in range(len(with_x) + 1):

@@ -258,9 +258,7 @@ class Dictionary:
         if hit is not None:
             return hit
         low = word.lower()
-        if not _ASCII.issuperset(low) or not low:
-            ok = False
-        elif low in self.rejected:
+        if not _ASCII.issuperset(low) or not low or low in self.rejected:
             ok = False
         elif low in self.approved:
             ok = True

@@ -20,7 +20,7 @@ from enum import Enum
 from arbitro.codes.burraco_parole import JOLLY, PINELLA, BurracoParoleCode, burraco_parole
 from arbitro.games.parole.dictionary import Lexicon, italian
 from arbitro.games.parole.errors import IllegalMoveError, illegal
-from arbitro.games.parole.letters import Card, cards_value, format_cards, parse_cards
+from arbitro.games.parole.letters import WILDS, Card, cards_value, format_cards, parse_cards
 
 
 class BurracoKind(Enum):
@@ -62,7 +62,7 @@ class Word:
     def wild(self) -> int:
         """The place of the word's wild in ``cards``, or -1 (art. 4.4: at most one)."""
         for i, c in enumerate(self.cards):
-            if c == JOLLY or c == PINELLA:
+            if c in WILDS:
                 return i
         return -1
 
@@ -102,7 +102,7 @@ def readings(
     Raises :class:`IllegalMoveError` for two wilds (art. 4.1, 4.4); does not check the length.
     """
     lex = lexicon or italian()
-    wilds = [i for i, x in enumerate(cards) if x == JOLLY or x == PINELLA]
+    wilds = [i for i, x in enumerate(cards) if x in WILDS]
     if not wilds:
         text = "".join(cards)
         return (text,) if lex.is_word(text) else ()
@@ -127,7 +127,7 @@ def _check_shape(cards: Sequence[Card], code: BurracoParoleCode) -> None:
             "4.1",
             "parole.short_word",
         )
-    wilds = sum(1 for x in cards if x == JOLLY or x == PINELLA)
+    wilds = sum(1 for x in cards if x in WILDS)
     if wilds == len(cards):
         raise illegal(
             "non si calano combinazioni di sole matte",

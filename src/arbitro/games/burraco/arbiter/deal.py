@@ -121,6 +121,7 @@ class ArbiterDeal:
         self._void = False
         self._limits: dict[Seat, tuple[TurnLimit, bool]] = {}
         self._no_closing: dict[Line, Seat] = {}
+        self._must_from: dict[Seat, tuple[Card, ...]] = {}
         self._arbitral: dict[Line, int] = {}
         self._next_id = 0
         self._plays: list[Play] = []
@@ -631,6 +632,15 @@ class ArbiterDeal:
                     "exposed_card",
                 )
             )
+        must = self._must_from.pop(seat, ())
+        if must and card not in must:
+            probs.append(
+                _p(
+                    "33",
+                    "lo scarto doveva essere una delle carte riprese in mano",
+                    "the discard had to be one of the cards taken back",
+                )
+            )
         self._use_exposed(seat, (card,))
         self._take(seat, hidden)
         self._pile.extend(hidden)
@@ -655,20 +665,19 @@ class ArbiterDeal:
         return self._log(seat, ActionKind.EXPOSE, cards, problems=(prob,))
 
     def look_at_pozzetto(self, seat: Seat) -> Action:
-        """``seat`` looks at the pozzetto it took (art. 23: with the discard, only after the
-        partner's discard)."""
+        """``seat`` looks at the pozzetto it took (art. 23: taken with the discard, it is seen
+        only after the partner's discard)."""
         probs = []
-        if seat in self._unplayed and self._turn is not seat.next.next.next.next:
-            partner = SEATS[(SEATS.index(seat) + 2) % 4]
-            if self._turn is partner or self._turn is not seat:
-                probs.append(
-                    _p(
-                        "23",
-                        "pozzetto visto fuori turno",
-                        "pozzetto seen out of turn",
-                        "pozzetto_seen_early",
-                    )
+        partner = SEATS[(SEATS.index(seat) + 2) % 4]
+        if seat in self._unplayed and self._turn in (seat.next, partner):
+            probs.append(
+                _p(
+                    "23",
+                    "pozzetto visto fuori turno",
+                    "pozzetto seen out of turn",
+                    "pozzetto_seen_early",
                 )
+            )
         return self._log(seat, ActionKind.LOOK_AT_POZZETTO, problems=probs)
 
     # ---------------------------------------------------------- turn changes

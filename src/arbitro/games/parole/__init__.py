@@ -1,0 +1,106 @@
+"""The Burraco Parole rules engine by the UISP code (2020): letters, words, deal, score.
+
+Pure and typed; numbers come from :mod:`arbitro.codes.burraco_parole`; word validity from the
+Italian Hunspell dictionary through :mod:`arbitro.games.parole.dictionary` (art. 4.1).
+"""
+
+from arbitro.games.parole.bots import GreedyBot, RandomBot, play_deal
+from arbitro.games.parole.deal import SEATS, Deal, EndReason, Freeze, Phase, Seat, arrange_deck
+from arbitro.games.parole.dictionary import Dictionary, Lexicon, Reason, Verdict, WordList, italian
+from arbitro.games.parole.errors import IllegalMoveError
+from arbitro.games.parole.letters import (
+    WILDS,
+    Card,
+    SeatDraw,
+    card_value,
+    cards_value,
+    deck,
+    format_cards,
+    is_wild,
+    parse_cards,
+    seat_draw,
+    seat_draw_key,
+    shuffled_deck,
+)
+from arbitro.games.parole.moves import (
+    DRAW,
+    PICK_UP,
+    TIME_OUT,
+    Move,
+    MoveKind,
+    discard,
+    lay_off,
+    meld,
+    parse_move,
+)
+from arbitro.games.parole.record import DealRecord
+from arbitro.games.parole.scoring import (
+    Line,
+    LinePosition,
+    LineScore,
+    score_line,
+    score_position,
+    score_table,
+)
+from arbitro.games.parole.words import (
+    BurracoKind,
+    Word,
+    make_word,
+    parse_word,
+    readings,
+    wild_letters,
+)
+
+__all__ = [
+    "DRAW",
+    "PICK_UP",
+    "SEATS",
+    "TIME_OUT",
+    "WILDS",
+    "BurracoKind",
+    "Card",
+    "Deal",
+    "DealRecord",
+    "Dictionary",
+    "EndReason",
+    "Freeze",
+    "GreedyBot",
+    "IllegalMoveError",
+    "Lexicon",
+    "Line",
+    "LinePosition",
+    "LineScore",
+    "Move",
+    "MoveKind",
+    "Phase",
+    "RandomBot",
+    "Reason",
+    "Seat",
+    "SeatDraw",
+    "Verdict",
+    "Word",
+    "WordList",
+    "arrange_deck",
+    "card_value",
+    "cards_value",
+    "deck",
+    "discard",
+    "format_cards",
+    "is_wild",
+    "italian",
+    "lay_off",
+    "make_word",
+    "meld",
+    "parse_cards",
+    "parse_move",
+    "parse_word",
+    "play_deal",
+    "readings",
+    "score_line",
+    "score_position",
+    "score_table",
+    "seat_draw",
+    "seat_draw_key",
+    "shuffled_deck",
+    "wild_letters",
+]

@@ -1,0 +1,85 @@
+"""Standings printouts: best first by VP then MP (art. 19), provisional until the
+complaints window of art. 39 closes, then final; penalties shown (warnings, art. 22 and 41;
+lateness, art. 37), included in the VP and MP."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from tests.printouts.pdfcheck import PageCheck, pdf_text
+
+from arbitro.errors import ArbitroError
+from arbitro.printouts import standings_pdf
+from arbitro.tournament.event import EventState
+from arbitro.tournament.standings.standings import standings
+
+
+def rows_of(text: str) -> list[list[str]]:
+    return [line.split() for line in text.splitlines() if re.match(r"^\s*\d+\s+\d+\s+\S", line)]
+
+
+def test_standings_in_order_with_vp_and_mp_art_19(
+    demo_state: EventState, tmp_path: Path, pages: PageCheck
+) -> None:
+    """Art. 19: the printed order, ranks, VP and MP are those of the standings."""
+    pdf = standings_pdf(demo_state, 4, final=True)
+    pages(pdf)
+    text = pdf_text(pdf, tmp_path)
+    expected = standings(demo_state, 4)
+    printed = rows_of(text)
+    assert len(printed) == len(expected) == 9
+    for cells, row in zip(printed, expected, strict=True):
+        assert (int(cells[0]), int(cells[1])) == (row.rank, row.competitor)
+        line = " ".join(cells)
+        assert row.name in line
+        assert re.search(rf"{re.escape(row.name)} {row.vp} {row.mp}\b", line)
+    positions = [text.index(row.name) for row in expected]
+    assert positions == sorted(positions)
+
+
+def test_provisional_then_final_art_39(demo_state: EventState, tmp_path: Path) -> None:
+    """Art. 39: provisional standings announce the 15-minute complaints window; final ones
+    say they are final."""
+    provisional = pdf_text(standings_pdf(demo_state, 2, final=False), tmp_path)
+    assert "Classifica dopo il turno 2 — PROVVISORIA" in provisional
+    assert "entro 15 minuti dall'esposizione (art. 39)" in provisional
+    final = pdf_text(standings_pdf(demo_state, 2, final=True), tmp_path)
+    assert "DEFINITIVA" in final and "PROVVISORIA" not in final
+
+
+def test_penalties_shown_warnings_art_41_lateness_art_37(
+    teams_state: EventState, tmp_path: Path
+) -> None:
+    """Art. 22 note 1 and art. 41: two warnings cost 1 VP and 100 MP; art. 37: a lateness of
+    7 minutes costs 100 MP. Both are shown in their columns and explained."""
+    text = pdf_text(standings_pdf(teams_state, 1, final=False), tmp_path)
+    rows = {int(r[1]): " ".join(r) for r in rows_of(text)}
+    assert re.search(r"Squadra Beta -?\d+ -?\d+ 2 -1 -100$", rows[2])
+    assert rows[3].endswith(" -100") and "Squadra Gamma" in rows[3]
+    assert "Ogni 2 ammonizioni: -1 V.P. e -100 M.P." in text
+    assert "Ritardo da 5 a 10 minuti: -100 M.P. (art. 37)" in text
+    beta = next(r for r in standings(teams_state, 1) if r.competitor == 2)
+    assert (beta.penalty_vp, beta.penalty_mp, beta.warnings) == (-1, -100, 2)
+
+
+def test_english_standings(demo_state: EventState, tmp_path: Path) -> None:
+    """English: Standings after round 3 — PROVISIONAL, Rank, Competitor, VP, MP."""
+    text = pdf_text(standings_pdf(demo_state, 3, lang="en", final=False), tmp_path)
+    for word in ("Standings after round 3 — PROVISIONAL", "Rank", "Competitor", "VP", "MP"):
+        assert word in text
+    assert "within 15 minutes of posting (art. 39)" in text
+
+
+def test_no_time_left_on_standings_art_7(demo_state: EventState, tmp_path: Path) -> None:
+    """Art. 7: no time left is printed (the complaints window of art. 39 is a rule, not a
+    countdown)."""
+    text = pdf_text(standings_pdf(demo_state, 1, final=False), tmp_path)
+    assert not re.search(r"residu|\d:\d\d|remaining", text, re.I)
+
+
+def test_round_out_of_range_refused(demo_state: EventState) -> None:
+    """A round the event does not have is refused with a clear message."""
+    with pytest.raises(ArbitroError, match="turno 9 inesistente"):
+        standings_pdf(demo_state, 9, final=False)
