@@ -54,12 +54,12 @@ _GREEDY = [GreedyBot()] * 4
 
 def generic(seed: int) -> None:
     rng = random.Random(seed)
-    play_game(Game.shuffled(rng), _RANDOM, rng).result()  # type: ignore[arg-type]
+    play_game(Game.shuffled(rng), _RANDOM, rng).result()
 
 
 def greedy(seed: int) -> None:
     rng = random.Random(seed)
-    play_game(Game.shuffled(rng), _GREEDY, rng).result()  # type: ignore[arg-type]
+    play_game(Game.shuffled(rng), _GREEDY, rng).result()
 
 
 def dealer_draw(seed: int) -> None:

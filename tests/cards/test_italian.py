@@ -56,7 +56,7 @@ def test_cards_are_interned_and_immutable() -> None:
     assert parse_card("7D") is card(Rank.SETTE, Suit.DENARI) is card_from_index(26)
     assert [c.index for c in ALL_CARDS] == list(range(40))
     with pytest.raises(AttributeError):
-        ALL_CARDS[0].index = 3  # type: ignore[misc]
+        ALL_CARDS[0].index = 3
     assert sort_cards([parse_card("1S"), parse_card("10B"), parse_card("3C")]) == [
         parse_card("10B"),
         parse_card("3C"),
@@ -139,3 +139,16 @@ def test_art2_shuffle_and_cut_conserve_forty_cards(seed: int) -> None:
     deck = random_cut(shuffled(italian_deck(), rng), rng)
     assert len(deck) == 40 and Counter(deck) == Counter(ALL_CARDS)
     assert all(isinstance(c, ItalianCard) for c in deck)
+
+
+def test_cards_stay_interned_through_copy_and_pickle() -> None:
+    """Equality is identity: copies and pickles give back the same 40 objects; no new card
+    can be built outside the deck."""
+    import copy
+    import pickle
+
+    c = parse_card("9S")
+    assert copy.copy(c) is c and copy.deepcopy(c) is c and pickle.loads(pickle.dumps(c)) is c
+    assert c == card(Rank.CAVALLO, Suit.SPADE) and c != parse_card("9D")
+    with pytest.raises(TypeError):
+        ItalianCard(Rank.ASSO, Suit.BASTONI, 0)

@@ -127,6 +127,8 @@ DECK_SIZE: Final = CARDS_PER_SUIT * len(SUITS)
 class ItalianCard:
     """An immutable Italian card. Build with :func:`card` or :func:`parse_card`; interned.
 
+    The 40 instances are made once, so equality is identity (fast, and safe because no
+    other instance can be built: the constructor is closed once :data:`ALL_CARDS` exists).
     ``index`` numbers the 40 cards: ``suit_order * 10 + rank - 1`` (bastoni 0-9, coppe 10-19,
     denari 20-29, spade 30-39).
     """
@@ -138,6 +140,8 @@ class ItalianCard:
     index: int
 
     def __init__(self, rank: Rank, suit: Suit, index: int) -> None:
+        if _SEALED:
+            raise TypeError("ItalianCard is interned: use card(), parse_card() or ALL_CARDS")
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "index", index)
@@ -163,11 +167,6 @@ class ItalianCard:
     def __hash__(self) -> int:
         return self.index
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ItalianCard):
-            return self.index == other.index
-        return NotImplemented
-
     def __lt__(self, other: ItalianCard) -> bool:
         return self.index < other.index
 
@@ -182,12 +181,14 @@ class ItalianCard:
         return f"{self.rank.english} of {self.suit.english}"
 
 
+_SEALED = False
 ALL_CARDS: Final[tuple[ItalianCard, ...]] = tuple(
     ItalianCard(rank, suit, s * CARDS_PER_SUIT + rank.value - 1)
     for s, suit in enumerate(SUITS)
     for rank in RANKS
 )
 """The 40 cards by :attr:`ItalianCard.index`: bastoni, coppe, denari, spade; 1..10 each."""
+_SEALED = True
 _TEXT: Final = tuple(c.rank.symbol + c.suit.value for c in ALL_CARDS)
 
 

@@ -66,7 +66,7 @@ def verify_password(password_hash: str, password: str) -> bool:
 
 
 def _engine(store: RecordStore) -> Engine:
-    engine: Engine = getattr(store, "engine", None) or store._engine  # noqa: SLF001
+    engine: Engine = getattr(store, "engine", None) or store._engine
     return engine
 
 

@@ -445,14 +445,17 @@ class EventState:
 
 def seating_to_payload(seating: Seating) -> list[dict[str, Any]]:
     """A seating as JSON-ready data: one ``{"table", "ns", "ew"}`` per table."""
-    return [
-        {
+    out: list[dict[str, Any]] = []
+    for t in seating.tables:
+        row: dict[str, Any] = {
             "table": t.table,
             "ns": None if t.ns is None else list(t.ns),
             "ew": None if t.ew is None else list(t.ew),
         }
-        for t in seating.tables
-    ]
+        if t.players is not None:
+            row["players"] = list(t.players)
+        out.append(row)
+    return out
 
 
 def seating_from_payload(tables: Iterable[Mapping[str, Any]]) -> Seating:
@@ -462,5 +465,8 @@ def seating_from_payload(tables: Iterable[Mapping[str, Any]]) -> Seating:
         return None if v is None else tuple(int(c) for c in v)
 
     return Seating(
-        tuple(TableSeating(int(t["table"]), line(t["ns"]), line(t["ew"])) for t in tables)
+        tuple(
+            TableSeating(int(t["table"]), line(t["ns"]), line(t["ew"]), line(t.get("players")))
+            for t in tables
+        )
     )

@@ -43,21 +43,27 @@ class Movement(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TableSeating:
-    """One table of a round: the North-South and East-West lines; ``None`` for a missing line."""
+    """One table of a round: the North-South and East-West lines (``None`` for a missing
+    line); or, in games of individuals at tables of four or three (Scala 40, art. 2),
+    ``players`` in seat order and no lines."""
 
     table: int
     ns: Line | None
     ew: Line | None
+    players: tuple[CompetitorId, ...] | None = None
 
     @property
     def lines(self) -> tuple[Line, ...]:
-        """The lines present at the table."""
+        """The lines present at the table (each player alone at a table of individuals)."""
+        if self.players is not None:
+            return tuple((p,) for p in self.players)
         return tuple(line for line in (self.ns, self.ew) if line is not None)
 
     @property
     def is_incomplete(self) -> bool:
-        """True when one line is missing: the line present rests (art. 37)."""
-        return self.ns is None or self.ew is None
+        """True when one line is missing: the line present rests (art. 37). A table of
+        individuals is never "incomplete" in this sense (three play, Scala 40 art. 25)."""
+        return self.players is None and (self.ns is None or self.ew is None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -630,8 +630,8 @@ def config_from_form(form: FormData) -> tuple[str, EventConfig]:
     except ValueError:
         raise FieldError("format", "formula sconosciuta", "unknown format") from None
     rounds = int_field(form, "rounds", ("turni", "rounds"), low=1, high=MAX_ROUNDS)
-    deals = []
-    movements = []
+    deals: list[int] = []
+    movements: list[Movement] = []
     for i in range(1, rounds + 1):
         deals.append(
             int_field(
@@ -1057,6 +1057,7 @@ async def sheet_action(
         state = web.service.state(event_id)
         round_number(state, n)
         try:
+            entry: SheetEntry | None
             if action == "enter":
                 entry = parse_entry(form, state, n, "e_")
                 web.service.enter_sheet(event_id, n, table, entry, actor=session.user)

@@ -187,7 +187,7 @@ def vp_chart_svg(rows: list[StandingRow], rounds: int) -> Markup:
     gap = 30
     ends = sorted(((y(s[-1]), n) for n, s in enumerate(series)), key=lambda e: e[0])
     placed: dict[int, float] = {}
-    last = top - gap
+    last: float = top - gap
     for ypos, n in ends:
         ypos = max(ypos, last + gap)
         placed[n] = ypos
@@ -240,7 +240,7 @@ def event_page(request: Request, event_id: str) -> Response:
     try:
         with web.lock:
             state = _state(web, event_id)
-            ctx = {
+            ctx: dict[str, Any] = {
                 "seating_round": seating_round(state),
                 "standings_round": standings_round(state),
             }

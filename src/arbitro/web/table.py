@@ -312,7 +312,7 @@ def figures(parsed: ParsedSheet) -> Figures:
     return Figures(
         per_deal,
         open_totals,
-        closed_totals,  # type: ignore[arg-type]
+        closed_totals,
         totals,
         abs(totals[0] - totals[1]),
         vp,

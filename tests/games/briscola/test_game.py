@@ -11,6 +11,7 @@ from arbitro.cards.italian import format_cards, italian_deck, parse_card, parse_
 from arbitro.errors import ArbitroError
 from arbitro.games.briscola import (
     PLAY_ORDER,
+    Bot,
     Game,
     GameRecord,
     GreedyBot,
@@ -254,7 +255,7 @@ def test_greedy_bot_beats_the_random_bot_more_often_than_not() -> None:
     wins = 0
     for seed in range(200):
         rng = random.Random(seed)
-        bots = [GreedyBot(), RandomBot()] * 2  # N, E, S, W: NS greedy
+        bots: list[Bot] = [GreedyBot(), RandomBot()] * 2  # N, E, S, W: NS greedy
         g = play_game(Game.shuffled(rng, PLAY_ORDER[seed % 4]), bots, rng)
         wins += g.result().winner is Pair.NS
     assert wins > 120

@@ -6,6 +6,7 @@ import pytest
 
 from arbitro.cards.italian import ALL_CARDS, Suit, parse_card, parse_cards
 from arbitro.codes.briscola import briscola
+from arbitro.errors import ArbitroError
 from arbitro.games.briscola import (
     Pair,
     beats,
@@ -15,7 +16,6 @@ from arbitro.games.briscola import (
     trick_winner,
     winner_by_points,
 )
-from arbitro.errors import ArbitroError
 
 
 def test_code_numbers_cite_their_articles() -> None:
@@ -45,18 +45,8 @@ def test_art5_order_2_4_5_6_7_8_9_10_3_1() -> None:
 
 def test_art8_points_of_the_carichi() -> None:
     """Art. 8: asso 11, 3 10, re 4, cavallo 3, fante 2; 2, 4, 5, 6, 7 nothing; 120 in all."""
-    assert [card_points(parse_card(t)) for t in "1C 3C 10C 9C 8C 2C 4C 5C 6C 7C".split()] == [
-        11,
-        10,
-        4,
-        3,
-        2,
-        0,
-        0,
-        0,
-        0,
-        0,
-    ]
+    cards = parse_cards("1C 3C 10C 9C 8C 2C 4C 5C 6C 7C")
+    assert [card_points(c) for c in cards] == [11, 10, 4, 3, 2, 0, 0, 0, 0, 0]
     assert trick_points(ALL_CARDS) == 120
 
 

@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from arbitro.cards.italian import (
     ItalianCard,
@@ -90,7 +90,7 @@ class GameResult:
         """True when the points are level (60-60), decided by the last trick (art. 8)."""
         return self.irregularity is None and self.points[Pair.NS] == self.points[Pair.EW]
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
         return {
             "winner": self.winner.value,
@@ -205,7 +205,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True when every card is played (art. 7) or the arbiter ended the game (art. 10)."""
-        return self._irregularity is not None or len(self._tricks) * _PLAYERS == len(self.deck)
+        return self._irregularity is not None or len(self.moves) == len(self.deck)
 
     @property
     def stock_size(self) -> int:
@@ -297,7 +297,8 @@ class Game:
         A card not in the player's hand raises IllegalMoveError (art. 4); so does any card
         once the game is over (art. 7).
         """
-        if self.is_over:
+        moves = self.moves
+        if self._irregularity is not None or len(moves) == len(self.deck):
             raise self._over_error()
         hand = self._hands[self._turn]
         if card not in hand:
@@ -312,7 +313,7 @@ class Game:
         hand.remove(card)
         table = self._table
         table.append(card)
-        self.moves.append(card)
+        moves.append(card)
         if len(table) < _PLAYERS:
             self._turn = (self._turn + 1) % _PLAYERS
             return
@@ -467,7 +468,7 @@ class GameView:
     is_over: bool
     result: GameResult | None
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (cards in the notation)."""
         return {
             "seat": self.seat.value if self.seat else None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from arbitro.cards.italian import ALL_CARDS, ItalianCard, shuffled
 from arbitro.codes.briscola import BriscolaCode
@@ -25,7 +26,7 @@ class DealerDraw:
     rounds: tuple[tuple[tuple[Seat, ItalianCard], ...], ...]
     dealer: Seat
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"rounds": [{"N": "3B", ...}, ...], "dealer": "N"}``."""
         return {
             "rounds": [{seat.value: str(c) for seat, c in rnd} for rnd in self.rounds],

@@ -25,7 +25,6 @@ from arbitro.games.burraco.movegen import (
     N_CARDS,
     HandTally,
     LayoffPart,
-    discards,
     layoff_part,
     run_openings,
     set_openings,
@@ -314,9 +313,9 @@ class Deal:
             single = self._single
             if single >= 0 and h[single] == 1:
                 gone = DISCARDS[single]
-                out.extend([mv for mv in discards(t) if mv is not gone])
+                out.extend([mv for mv in t.discards if mv is not gone])
             else:
-                out.extend(discards(t))
+                out.extend(t.discards)
         elif size == 1:
             i = t.bits.bit_length() - 1
             if self._discard_error(i) is None:

@@ -41,22 +41,27 @@ _CARD_INFO: Final = tuple(
 bit in the suit's rank mask, its bit in the wild mask (0 for a natural)."""
 
 
+_DIGIT_SUM: Final = tuple(k % 3 + k // 3 % 3 + k // 9 % 3 + k // 27 for k in range(81))
+"""The number of cards a rank's key stands for (the sum of its base-3 digits)."""
+
+
 class HandTally:
     """One hand as counts by card index, with tallies kept up to date by :meth:`add`/:meth:`remove`.
 
-    ``counts[i]``: copies of card ``i`` held (0-2); ``bits``: bit i set when card i is held;
-    ``rank_n[r]``: naturals of rank r held (2s included); ``rank_keys[r]``: sum over the suits q
-    of ``3**q * min(copies, 2)`` for rank r; ``pairs`` / ``triples``: bit r set when rank r is
-    held at least two / three times; ``suit_masks[q]``: bit r set when the rank-r card of suit
-    q is held; ``wilds``: bit k set when wild ``WILDS[k]`` is held; ``size``: cards held.
+    ``counts[i]``: copies of card ``i`` held (0-2, the Burraco deck has two of each card);
+    ``size``: cards held; ``bits``: bit i set when card i is held; ``discards``: the discard of
+    each distinct card held, in card-index order; ``rank_keys[r]``: the sum over the suits q of
+    ``3**q * copies`` of the rank-r card of suit q; ``pairs`` / ``triples``: bit r set when at
+    least two / three naturals of rank r are held; ``suit_masks[q]``: bit r set when the rank-r
+    card of suit q is held; ``wilds``: bit k set when wild ``WILDS[k]`` is held.
     """
 
     __slots__ = (
         "bits",
         "counts",
+        "discards",
         "pairs",
         "rank_keys",
-        "rank_n",
         "size",
         "suit_masks",
         "triples",
@@ -65,74 +70,78 @@ class HandTally:
 
     def __init__(self) -> None:
         self.counts = [0] * N_CARDS
+        self.size = 0
         self.bits = 0
-        self.rank_n = [0] * 14
+        self.discards: list[Move] = []
         self.rank_keys = [0] * 14
         self.pairs = 0
         self.triples = 0
         self.suit_masks = [0] * 4
         self.wilds = 0
-        self.size = 0
 
     def copy(self) -> HandTally:
         """An independent copy."""
         new = HandTally.__new__(HandTally)
         new.counts = list(self.counts)
+        new.size = self.size
         new.bits = self.bits
-        new.rank_n = list(self.rank_n)
+        new.discards = list(self.discards)
         new.rank_keys = list(self.rank_keys)
         new.pairs = self.pairs
         new.triples = self.triples
         new.suit_masks = list(self.suit_masks)
         new.wilds = self.wilds
-        new.size = self.size
         return new
 
     def add(self, i: int) -> None:
         """Take card index ``i`` into the hand."""
         counts = self.counts
-        n = counts[i] + 1
-        counts[i] = n
+        n = counts[i]
+        counts[i] = n + 1
         self.size += 1
         q, r, p3, bit, wbit = _CARD_INFO[i]
-        if n == 1:
-            self.bits |= 1 << i
+        if not n:
+            b = self.bits
+            self.discards.insert((b & ((1 << i) - 1)).bit_count(), DISCARDS[i])
+            self.bits = b | 1 << i
             if wbit:
                 self.wilds |= wbit
-        if r:
-            k = self.rank_n[r] + 1
-            self.rank_n[r] = k
-            if k == 2:
-                self.pairs |= 1 << r
-            elif k == 3:
-                self.triples |= 1 << r
-            if n <= 2:
-                self.rank_keys[r] += p3
-            if n == 1:
+            if r:
                 self.suit_masks[q] |= bit
+        if r:
+            keys = self.rank_keys
+            k = keys[r] + p3
+            keys[r] = k
+            many = _DIGIT_SUM[k]
+            if many == 2:
+                self.pairs |= 1 << r
+            elif many == 3:
+                self.triples |= 1 << r
 
     def remove(self, i: int) -> None:
         """Take card index ``i`` (which the hand holds) out of the hand."""
         counts = self.counts
-        n = counts[i]
-        counts[i] = n - 1
+        n = counts[i] - 1
+        counts[i] = n
         self.size -= 1
         q, r, p3, bit, wbit = _CARD_INFO[i]
-        if n == 1:
-            self.bits &= ~(1 << i)
+        if not n:
+            b = self.bits & ~(1 << i)
+            del self.discards[(b & ((1 << i) - 1)).bit_count()]
+            self.bits = b
             if wbit:
                 self.wilds &= ~wbit
-        if r:
-            k = self.rank_n[r]
-            self.rank_n[r] = k - 1
-            if k == 2:
-                self.pairs &= ~(1 << r)
-            elif k == 3:
-                self.triples &= ~(1 << r)
-            if n <= 2:
-                self.rank_keys[r] -= p3
-            if n == 1:
+            if r:
                 self.suit_masks[q] &= ~bit
+        if r:
+            keys = self.rank_keys
+            k = keys[r]
+            keys[r] = k - p3
+            many = _DIGIT_SUM[k]
+            if many == 2:
+                self.pairs &= ~(1 << r)
+            elif many == 3:
+                self.triples &= ~(1 << r)
 
 
 # ------------------------------------------------------------------ three-card openings
@@ -277,34 +286,6 @@ def wild_run_openings(q: int, mask: int, wmask: int, twin_two: bool) -> tuple[Mo
                 out.append(_run_move(q, p, missing, w))
     hit = _RUN_WILD[k] = tuple(out)
     return hit
-
-
-# ------------------------------------------------------------------ discards
-
-
-_SUIT_DISCARDS: Final = tuple(
-    tuple(
-        tuple(DISCARDS[q * 13 + r - 1] for r in range(lo, lo + 7) if r <= 13 and m >> (r - lo) & 1)
-        for m in range(128)
-    )
-    for q in range(4)
-    for lo in (1, 8)
-)
-"""Discards of one suit's cards of ranks 1-7 or 8-13, by the 7-bit mask of those held."""
-
-
-def discards(tally: HandTally) -> list[Move]:
-    """A discard of each distinct card held, in card-index order (art. 8)."""
-    out: list[Move] = []
-    masks = tally.suit_masks
-    for q in range(4):
-        mask = masks[q]
-        if mask:
-            out.extend(_SUIT_DISCARDS[2 * q][mask >> 1 & 127])
-            out.extend(_SUIT_DISCARDS[2 * q + 1][mask >> 8])
-    if tally.counts[JOKER_INDEX]:
-        out.append(DISCARDS[JOKER_INDEX])
-    return out
 
 
 # ------------------------------------------------------------------ lay-offs

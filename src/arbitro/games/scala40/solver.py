@@ -65,6 +65,8 @@ class _Search:
         "counts",
         "first",
         "joker_pen",
+        "cands",
+        "cover_memo",
         "limit",
         "memo",
         "need",
@@ -89,6 +91,45 @@ class _Search:
         self.best_key = (-1, 0)
         self.stack: list[_Cand] = []
         self.memo: dict[tuple[bytes, int], int] = {}
+        self.cover_memo: dict[bytes, int] = {}
+        self.cands: dict[tuple[bytes, int], list[_Cand]] = {}
+
+    def cover(self, i: int) -> int:
+        """The most negative points the undecided naturals can meld without jokers (art. 22)."""
+        counts = self.counts
+        while i < _NAT and counts[i] == 0:
+            i += 1
+        if i == _NAT:
+            return 0
+        key = bytes(counts[i:])
+        hit = self.cover_memo.get(key)
+        if hit is not None:
+            return hit
+        n = counts[i]
+        counts[i] = 0
+        best = self.cover(i + 1)
+        counts[i] = n
+        for nats, k, _, pen, _ in self.cached(i, 0, key):
+            if k:
+                break
+            for x in nats:
+                counts[x] -= 1
+            got = pen + self.cover(i)
+            for x in nats:
+                counts[x] += 1
+            if got > best:
+                best = got
+        self.cover_memo[key] = best
+        return best
+
+    def cached(self, i: int, jokers: int, key: bytes) -> list[_Cand]:
+        """:meth:`candidates` remembered by position."""
+        ck = (key, jokers)
+        hit = self.cands.get(ck)
+        if hit is None:
+            hit = self.candidates(i, jokers)
+            self.cands[ck] = hit
+        return hit
 
     def reach(self, i: int, jokers: int) -> int:
         """The most opening points the undecided cards (from card ``i``) and jokers can make."""
@@ -105,7 +146,7 @@ class _Search:
         counts[i] = 0
         best = self.reach(i + 1, jokers)
         counts[i] = n
-        for nats, k, val, _, _ in self.candidates(i, jokers):
+        for nats, k, val, _, _ in self.cached(i, jokers, key[0]):
             for x in nats:
                 counts[x] -= 1
             got = val + self.reach(i, jokers - k)
@@ -176,7 +217,7 @@ class _Search:
         return out
 
     def run(
-        self, start: int, jokers: int, value: int, kept_pen: int, used: int, reach: int
+        self, start: int, jokers: int, value: int, kept_pen: int, used: int, reach: int, rem: int
     ) -> bool:
         """Search from card ``start``; True when ``first`` and a solution was found."""
         counts = self.counts
@@ -196,16 +237,14 @@ class _Search:
             return False
         if value < self.need and value + self.reach(i, jokers) < self.need:
             return False
-        if False:
-            if value >= self.need:
-                self.best = list(self.stack)
-                self.best_key = optimistic
-                return self.first
-            return False
+        if not self.first:
+            optimistic = (jokers, optimistic[1] - rem + self.cover(i))
+            if optimistic <= self.best_key:
+                return False
         n = counts[i]
         open_of = self.open_of
-        for cand in self.candidates(i, jokers):
-            nats, k, val, _, _ = cand
+        for cand in self.cached(i, jokers, bytes(counts[i:])):
+            nats, k, val, pen, _ = cand
             if used + len(nats) + k > self.limit:
                 continue
             lost = 0
@@ -214,7 +253,7 @@ class _Search:
                 lost += open_of[x]
             self.stack.append(cand)
             done = self.run(
-                i, jokers - k, value + val, kept_pen, used + len(nats) + k, reach - lost
+                i, jokers - k, value + val, kept_pen, used + len(nats) + k, reach - lost, rem - pen
             )
             self.stack.pop()
             for x in nats:
@@ -224,8 +263,9 @@ class _Search:
             if optimistic <= self.best_key:
                 return False
         counts[i] = 0
+        pen_i = n * self.pen[i]
         done = self.run(
-            i + 1, jokers, value, kept_pen + n * self.pen[i], used, reach - n * open_of[i]
+            i + 1, jokers, value, kept_pen + pen_i, used, reach - n * open_of[i], rem - pen_i
         )
         counts[i] = n
         return done
@@ -242,7 +282,8 @@ def _solve(
     jokers = counts[JOKER.index]
     search = _Search(counts[:_NAT], need, len(hand) - keep, k, first)
     reach = sum(search.open_of[i] * counts[i] for i in range(_NAT))
-    search.run(0, jokers, 0, 0, 0, reach)
+    rem = sum(search.pen[i] * counts[i] for i in range(_NAT))
+    search.run(0, jokers, 0, 0, 0, reach, rem)
     if search.best is None or not search.best:
         return None
     melds = tuple(

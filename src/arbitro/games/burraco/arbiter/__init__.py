@@ -1,0 +1,37 @@
+"""Arbiter mode for Burraco (FIBAS Section C, arts. 22-35): the table's real actions, legal or
+not, the irregularities the arbiter names, and the remedies the engine applies.
+
+>>> from arbitro.games.burraco.arbiter import ArbiterDeal, Irregularity
+"""
+
+from arbitro.games.burraco.arbiter.deal import ArbiterDeal, Play, full_deck_difference
+from arbitro.games.burraco.arbiter.irregularities import (
+    Found,
+    Freeze,
+    Irregularity,
+    PozzettoStage,
+    TurnLimit,
+)
+from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, Ruling
+from arbitro.games.burraco.arbiter.score import meld_points, score_arbiter_deal
+from arbitro.games.burraco.arbiter.table import TableMeld, discard_order, largest_valid
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "ArbiterDeal",
+    "Found",
+    "Freeze",
+    "Irregularity",
+    "Play",
+    "PozzettoStage",
+    "Problem",
+    "Ruling",
+    "TableMeld",
+    "TurnLimit",
+    "discard_order",
+    "full_deck_difference",
+    "largest_valid",
+    "meld_points",
+    "score_arbiter_deal",
+]

@@ -1,0 +1,129 @@
+"""Seating individuals at tables of four (Scala 40 code, art. 2): the first round by free
+seating (the arbiter's list), registration order or draw; later rounds by the Danish system
+(the 1st to 4th at table 1, and so on) or a Mitchell-style movement (players move between
+tables regardless of standings). When the field is not a multiple of four the last tables
+seat three (art. 25-26: "giocare in tre")."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from arbitro.errors import ArbitroError
+from arbitro.tournament.model import CompetitorId, Movement, Seating, TableSeating
+
+ARTICLE = "2"
+SEATS = 4  # art. 2: "ad ogni tavolo siedono quattro giocatori"
+MIN_SEATS = 3  # art. 25-26: an incomplete table plays with three
+MOVEMENTS = (
+    Movement.ARBITER_CHOICE,
+    Movement.REGISTRATION_ORDER,
+    Movement.DRAW,
+    Movement.DANISH,
+    Movement.MITCHELL,
+)
+
+
+def table_sizes(players: int) -> list[int]:
+    """Players per table, tables of four first and tables of three last (art. 2, 25)."""
+    tables = -(-players // SEATS)
+    threes = tables * SEATS - players
+    if players < MIN_SEATS or threes > tables:
+        raise ArbitroError(
+            f"{players} giocatori: impossibile formare tavoli da quattro (o tre)",
+            f"{players} players: tables of four (or three) cannot be formed",
+            article=ARTICLE,
+        )
+    return [SEATS] * (tables - threes) + [MIN_SEATS] * threes
+
+
+def _deal_out(order: Sequence[CompetitorId]) -> Seating:
+    tables, start = [], 0
+    for n, size in enumerate(table_sizes(len(order)), start=1):
+        tables.append(TableSeating(n, None, None, tuple(order[start : start + size])))
+        start += size
+    return Seating(tuple(tables))
+
+
+def _mitchell(players: Sequence[CompetitorId], previous: Seating, step: int) -> Seating:
+    """Seat 1 stays; the player at seat k moves (k - 1) × step tables on, so that tablemates
+    scatter; newcomers and the seats left by withdrawn players are filled in order."""
+    active = set(players)
+    sizes = table_sizes(len(players))
+    count = len(sizes)
+    seats: list[list[CompetitorId | None]] = [[None] * size for size in sizes]
+    movers: list[CompetitorId] = []
+    for t in previous.tables:
+        for k, p in enumerate(t.players or ()):
+            if p not in active:
+                continue
+            target = (t.table - 1 + k * step) % count
+            if k < len(seats[target]) and seats[target][k] is None:
+                seats[target][k] = p
+            else:
+                movers.append(p)
+    seated = {p for row in seats for p in row if p is not None}
+    movers += [p for p in players if p not in seated and p not in movers]
+    queue = iter(movers)
+    order = [p if p is not None else next(queue) for row in seats for p in row]
+    return _deal_out(order)
+
+
+def seat_fours(
+    movement: Movement,
+    round_number: int,
+    players: Sequence[CompetitorId],
+    ranking: Sequence[CompetitorId],
+    previous: Seating | None,
+    *,
+    seed: int = 0,
+    step: int = 1,
+    arbiter_tables: Sequence[TableSeating] | None = None,
+) -> Seating:
+    """Seat a round of individuals at tables of four (Scala 40 art. 2)."""
+    if movement not in MOVEMENTS:
+        raise ArbitroError(
+            f"movimento «{movement.value}» non previsto per i tavoli da quattro",
+            f"movement «{movement.value}» is not available for tables of four",
+            article=ARTICLE,
+        )
+    if movement in (Movement.DANISH, Movement.MITCHELL) and (round_number == 1 or previous is None):
+        raise ArbitroError(
+            "il primo turno si assegna per seduta libera, iscrizione o sorteggio",
+            "the first round is seated freely, by registration order or by draw",
+            article=ARTICLE,
+        )
+    if movement is Movement.ARBITER_CHOICE:
+        if arbiter_tables is None:
+            raise ArbitroError("indicare i tavoli", "give the tables", article=ARTICLE)
+        given = [p for t in arbiter_tables for p in (t.players or ())]
+        if sorted(given) != sorted(players) or len(set(given)) != len(given):
+            raise ArbitroError(
+                "ogni giocatore deve sedere una e una sola volta",
+                "every player must sit exactly once",
+                article=ARTICLE,
+            )
+        if sorted(len(t.players or ()) for t in arbiter_tables) != sorted(
+            table_sizes(len(players))
+        ):
+            raise ArbitroError(
+                "tavoli da quattro giocatori (da tre solo gli ultimi, se il numero lo impone)",
+                "tables of four players (of three only when the field requires it)",
+                article=ARTICLE,
+            )
+        return Seating(
+            tuple(
+                TableSeating(n, None, None, tuple(t.players or ()))
+                for n, t in enumerate(arbiter_tables, 1)
+            )
+        )
+    if movement is Movement.REGISTRATION_ORDER:
+        return _deal_out(players)
+    if movement is Movement.DRAW:
+        order = list(players)
+        random.Random(seed).shuffle(order)
+        return _deal_out(order)
+    if movement is Movement.DANISH:
+        return _deal_out([p for p in ranking if p in set(players)])
+    assert previous is not None
+    return _mitchell(players, previous, step)
