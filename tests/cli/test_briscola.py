@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from arbitro.cli.briscola import register
 from arbitro.games.briscola import GameRecord
-from arbitro.tournament.knockout import Bracket, GameReport, apply_game, bracket_from_payload
+from arbitro.tournament.knockout import Bracket, fold_bracket
 
 runner = CliRunner()
 
@@ -54,13 +54,7 @@ def test_play_game_text_shows_the_tricks_and_winner() -> None:
 
 def _fold(records: list[dict[str, Any]]) -> Bracket:
     """Fold the event records the CLI prints into a bracket, as a stored event would."""
-    bracket: Bracket | None = None
-    for rec in records:
-        if rec["kind"] == "bracket-drawn":
-            bracket = bracket_from_payload(rec["payload"])
-        elif rec["kind"] in ("game-result", "irregularity"):
-            assert bracket is not None
-            bracket = apply_game(bracket, GameReport.from_payload(rec["payload"]))
+    bracket = fold_bracket((r["kind"], r["payload"]) for r in records)
     assert bracket is not None
     return bracket
 

@@ -69,12 +69,16 @@ def pdf_text(pdf: bytes, tmp_path: Path, name: str = "doc") -> str:
     return out.stdout
 
 
-def render_pages(pdf: bytes, tmp_path: Path, name: str = "doc", dpi: int = 50) -> list[Path]:
-    """Render every page with ``pdftoppm -r DPI -png``; the PNG files, in page order."""
+def render_pages(
+    pdf: bytes, tmp_path: Path, name: str = "doc", dpi: int = 50, last: int | None = None
+) -> list[Path]:
+    """Render the pages (up to page ``last``) with ``pdftoppm -r DPI -png``; the PNG files,
+    in page order."""
     path = tmp_path / f"{name}.pdf"
     path.write_bytes(pdf)
+    pages = ["-l", str(last)] if last else []
     subprocess.run(
-        ["pdftoppm", "-r", str(dpi), "-png", str(path), str(tmp_path / name)], check=True
+        ["pdftoppm", "-r", str(dpi), *pages, "-png", str(path), str(tmp_path / name)], check=True
     )
     return sorted(tmp_path.glob(f"{name}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
 

@@ -184,3 +184,31 @@ def test_property_export_import_replay_gives_the_same_standings(
     a, b = svc.state("a"), svc.state("b")
     for rnd in range(1, a.config.rounds + 1):
         assert standings(a, rnd) == standings(b, rnd)
+
+
+def test_one_service_shared_by_threads_keeps_every_sheet_once(tmp_path: Path) -> None:
+    """The web app serves requests from a thread pool over one service: concurrent sheets
+    and reads neither lose nor double a record."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    svc = EventService(RecordStore(f"sqlite:///{tmp_path / 't.sqlite3'}"), Clock())
+    svc.create_event(
+        "e", EventConfig("E", EventFormat.PAIRS, 1, (2,), (Movement.REGISTRATION_ORDER,))
+    )
+    for i in range(24):
+        svc.register("e", f"C{i}")
+    svc.seat("e", 1, publish=True)
+    row = (
+        DealScore(LineDeal(200, 100), LineDeal(0, 50)),
+        DealScore(LineDeal(0, 0), LineDeal(0, 0)),
+    )
+
+    def submit(table: int) -> str:
+        svc.standings("e")
+        return svc.enter_sheet("e", 1, table, SheetEntry(row), actor=f"tavolo {table}", line="ns")
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = list(pool.map(submit, range(1, 13)))
+    assert statuses == ["pending"] * 12
+    assert sum(1 for r in svc.store.records("e") if r.kind == "sheet-entered") == 12
+    assert sorted(svc.state("e").round(1).sheets) == list(range(1, 13))

@@ -16,6 +16,7 @@ from arbitro.tournament.knockout import (
     bracket_from_payload,
     bracket_payload,
     draw_order,
+    fold_bracket,
     seeding_positions,
 )
 
@@ -200,3 +201,23 @@ def test_art9_any_field_ends_with_a_champion_after_n_minus_one_matches(n: int, s
     losers = [m.loser for m in played if m.loser is not None]
     assert len(losers) == n - 1
     assert sorted([*losers, b.champion]) == list(range(1, n + 1))
+
+
+def test_fold_bracket_from_records() -> None:
+    """An event's records fold into its bracket; a result before the draw is refused."""
+    b = Bracket.seeded([1, 2, 3])
+    recs = [
+        ("pair-registered", {"competitor": 1}),
+        ("bracket-drawn", bracket_payload(b)),
+        ("game-result", _won("R1M2", 1, 3, 2).to_payload()),
+        (
+            "irregularity",
+            GameReport("R1M2", 2, irregularity="communication", offender=2).to_payload(),
+        ),
+    ]
+    folded = fold_bracket(recs)
+    assert folded is not None and folded.match("R1M2").winner == 3
+    assert folded.match("R2M1").first == 1 and folded.match("R2M1").second == 3
+    assert fold_bracket([]) is None
+    with pytest.raises(ConflictError):
+        fold_bracket(recs[2:])

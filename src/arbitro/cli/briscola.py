@@ -29,9 +29,13 @@ from arbitro.games.briscola import (
     RandomBot,
     Seat,
     draw_for_dealer,
+    next_dealer,
     play_game,
 )
 from arbitro.tournament.knockout import (
+    BRACKET_DRAWN,
+    GAME_RESULT,
+    IRREGULARITY,
     Bracket,
     GameReport,
     Match,
@@ -40,6 +44,8 @@ from arbitro.tournament.knockout import (
     bracket_payload,
 )
 
+PAIR_REGISTERED = "pair-registered"
+"""Record kind of a pair's registration with its entry fee (the regulation's "premessa")."""
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
@@ -123,7 +129,7 @@ def play_knockout(
     ids: list[PairId] = list(range(1, pairs + 1))
     records: list[dict[str, Any]] = [
         {
-            "kind": "pair-registered",
+            "kind": PAIR_REGISTERED,
             "payload": {
                 "competitor": pid,
                 "name": f"Coppia {pid}",
@@ -140,7 +146,7 @@ def play_knockout(
         bracket = Bracket.drawn(ids, random.Random(f"{seed}:draw"), c)
     else:
         bracket = Bracket.seeded(ids, c)
-    records.append({"kind": "bracket-drawn", "payload": bracket_payload(bracket, seed)})
+    records.append({"kind": BRACKET_DRAWN, "payload": bracket_payload(bracket, seed)})
 
     def bot_of(pid: PairId) -> Bot:
         if bots == "mixed":
@@ -177,7 +183,7 @@ def _play_match(
             irregularity_rate=irregularity_rate,
             code=code,
         )
-        dealer = game.dealer.right
+        dealer = next_dealer(game.dealer)
         res = game.result()
         pid = {Pair.NS: first, Pair.EW: second}
         if res.irregularity is not None:
@@ -187,7 +193,7 @@ def _play_match(
                 irregularity=res.irregularity.kind,
                 offender=pid[res.irregularity.offender],
             )
-            kind = "irregularity"
+            kind = IRREGULARITY
             payload = report.to_payload() | {
                 "seat": res.irregularity.seat.value,
                 "note": res.irregularity.note,
@@ -200,7 +206,7 @@ def _play_match(
                 last_trick=pid[res.last_trick] if res.last_trick else None,
                 winner=pid[res.winner],
             )
-            kind = "game-result"
+            kind = GAME_RESULT
             payload = report.to_payload()
         payload["record"] = GameRecord.from_game(game, draw).to_dict()
         run.bracket = apply_game(run.bracket, report, code)

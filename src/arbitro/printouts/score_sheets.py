@@ -35,6 +35,7 @@ from arbitro.printouts.style import (
     draw_fitted,
     draw_in_box,
     draw_paragraph,
+    draw_wrapped_in_box,
     new_canvas,
 )
 from arbitro.printouts.vp_scale import draw_scale, scale_height
@@ -202,7 +203,11 @@ def _draw_page(
     y -= 1.0 * rh
     values = (str(table.table), str(round_number), room.ns_name, room.ew_name)
     for i, (x, w, text) in enumerate(zip(xs, widths, values, strict=True)):
-        _cell(c, x, y, w, 1.0 * rh, text, (0.75 if i < 2 else 0.46) * rh, bold=True)
+        if i < 2:
+            _cell(c, x, y, w, 1.0 * rh, text, 0.75 * rh, bold=True)
+        else:
+            _cell(c, x, y, w, 1.0 * rh)
+            draw_wrapped_in_box(c, text, x, y, w, 1.0 * rh, 0.46 * rh, bold=True)
     y -= 0.25 * rh
     # Deals: Base, Punti, TOTALE.
     ink = FILLED_INK

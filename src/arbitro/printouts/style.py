@@ -152,3 +152,38 @@ def draw_paragraph(
         c.drawString(x, y, line)
         y -= size * 1.25
     return y + size * 0.25
+
+
+def draw_wrapped_in_box(
+    c: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    size: float,
+    *,
+    bold: bool = False,
+    align: str = "center",
+    pad: float = 4,
+    color: colors.Color = INK,
+) -> None:
+    """Draw ``text`` vertically centred in the box: on one line if it fits at 80% of
+    ``size``, else on two lines (each shrunk or cut to fit), so long names stay readable."""
+    inner = w - 2 * pad
+    one = fit_size(text, inner, size, bold=bold, least=1)
+    if one >= size * 0.8:
+        draw_in_box(c, text, x, y, w, h, one, bold=bold, align=align, pad=pad, color=color)
+        return
+    two = min(size * 0.8, h / 2.6)
+    lines = wrap(text, inner, two, bold)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    sizes = [fit_size(line, inner, two, bold=bold) for line in lines]
+    s = min(sizes)
+    gap = s * 1.15
+    block = s * 0.72 + gap * (len(lines) - 1)
+    baseline = y + (h + block) / 2 - s * 0.72
+    for line in lines:
+        draw_fitted(c, line, x + pad, baseline, inner, s, bold=bold, align=align, color=color)
+        baseline -= gap

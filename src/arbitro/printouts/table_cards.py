@@ -8,7 +8,7 @@ builds it). No time is printed: the code forbids telling players the time left (
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -28,13 +28,14 @@ from arbitro.printouts.style import (
     RULE,
     SHADE,
     draw_fitted,
+    draw_wrapped_in_box,
     fit_size,
     new_canvas,
     text_width,
     wrap,
 )
 from arbitro.tournament.event import EventState
-from arbitro.tournament.model import TableSeating
+from arbitro.tournament.model import EventFormat, TableSeating
 
 CARDS_PER_PAGE = 2
 CARD_WIDTH = PAGE[0]
@@ -77,11 +78,29 @@ def _url_lines(url: str, width: float, size: float) -> list[str]:
     return lines
 
 
+def cards_of(
+    state: EventState, tables: Sequence[TableSeating], lang: str
+) -> list[tuple[TableSeating, str | None]]:
+    """The cards to print: one per table; for a team match two, the open room's (team A
+    North-South) and the closed room's, where the teams swap lines (art. 19 sample sheets)."""
+    if state.config.event_format is not EventFormat.TEAMS:
+        return [(t, None) for t in tables]
+    cards: list[tuple[TableSeating, str | None]] = []
+    for t in tables:
+        if t.is_incomplete:
+            cards.append((t, None))
+        else:
+            cards.append((t, label("open_room", lang)))
+            cards.append((TableSeating(t.table, t.ew, t.ns), label("closed_room", lang)))
+    return cards
+
+
 def _draw_card(
     c: Canvas,
     state: EventState,
     round_number: int,
     table: TableSeating,
+    room: str | None,
     url: str | None,
     index: int,
     lang: str,
@@ -100,7 +119,8 @@ def _draw_card(
     # Table number, very large, left of the QR code.
     qx, qy, qsize = qr_box(index)
     number_width = qx - left - 8 * mm
-    draw_fitted(c, label("table", lang).upper(), left, top - 50, number_width, 22, bold=True)
+    heading = label("table", lang).upper() + (f" — {room}" if room else "")
+    draw_fitted(c, heading, left, top - 50, number_width, 22, bold=True)
     box_h = 17 * mm
     box_y = oy + MARGIN
     low, high = box_y + box_h + 14, top - 58
@@ -133,7 +153,10 @@ def _draw_card(
         c.setLineWidth(0.8)
         c.roundRect(bx, box_y, half, box_h, 6, stroke=1, fill=1)
         draw_fitted(c, label(key, lang), bx + 8, box_y + box_h - 15, half - 16, 10, bold=True)
-        draw_fitted(c, line_name(state, seated, lang), bx + 8, box_y + 9, half - 16, 17, bold=True)
+        name = line_name(state, seated, lang)
+        draw_wrapped_in_box(
+            c, name, bx + 4, box_y + 2, half - 8, box_h - 17, 17, bold=True, align="left"
+        )
     if table.is_incomplete:
         draw_fitted(c, label("rest_note", lang), left, box_y + box_h + 6, width, 9, color=MUTED)
     # Cut line between cards.
@@ -149,7 +172,8 @@ def table_cards_pdf(
     state: EventState, round_number: int, table_urls: Mapping[int, str], *, lang: str = "it"
 ) -> bytes:
     """One card per table of round ``round_number`` (two to an A4 page): event, round, table
-    number, the N-S and E-O lines (art. 4) and the QR code of ``table_urls[table]``. Every
+    number, the N-S and E-O lines (art. 4) and the QR code of ``table_urls[table]``; a team
+    match gets a card for each room, the closed room's with the teams' lines swapped (art. 19). Every
     complete table needs its URL; an incomplete table (a resting line, art. 37) gets one only
     if given. No playing time is printed (art. 7)."""
     check_lang(lang)
@@ -163,10 +187,10 @@ def table_cards_pdf(
         )
     title = f"{state.config.name} — {label('table_card', lang)} — {label('round', lang)} "
     c, buf = new_canvas(title + str(round_number))
-    for i, table in enumerate(seating.tables):
+    for i, (table, room) in enumerate(cards_of(state, seating.tables, lang)):
         if i and i % CARDS_PER_PAGE == 0:
             c.showPage()
-        _draw_card(c, state, round_number, table, table_urls.get(table.table), i, lang)
+        _draw_card(c, state, round_number, table, room, table_urls.get(table.table), i, lang)
     c.showPage()
     c.save()
     return buf.getvalue()

@@ -3,6 +3,7 @@ asks the domain whether the action is allowed, and appends the resulting records
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
@@ -39,10 +40,17 @@ class EventService:
         self.store = store
         self.clock = clock
         self._cache: dict[str, EventState] = {}
+        # One thread at a time refreshes or changes the cached states (the web app serves
+        # requests from a thread pool); the store's expected_seq guards other processes.
+        self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ state
     def state(self, event_id: str) -> EventState:
         """The event's current state, brought up to date with records appended elsewhere."""
+        with self._lock:
+            return self._refresh(event_id)
+
+    def _refresh(self, event_id: str) -> EventState:
         cached = self._cache.get(event_id)
         if cached is None:
             if not self.store.has_event(event_id):
@@ -55,13 +63,21 @@ class EventService:
         return cached
 
     def _commit(self, event_id: str, records: Sequence[Record]) -> EventState:
-        state = self._cache[event_id]
-        stored = self.store.append(
-            event_id, [to_store(r) for r in records], expected_seq=state.last_seq
-        )
-        for rec in stored:
-            state.apply(to_domain(rec))
-        return state
+        with self._lock:
+            state = self._refresh(event_id)
+            stored = self.store.append(
+                event_id, [to_store(r) for r in records], expected_seq=state.last_seq
+            )
+            for rec in stored:
+                state.apply(to_domain(rec))
+            return state
+
+    def _do(self, event_id: str, make: Callable[[EventState, datetime], Record]) -> Record:
+        """Decide an action on the up-to-date state and append its record, atomically."""
+        with self._lock:
+            record = make(self._refresh(event_id), self.clock())
+            self._commit(event_id, [record])
+            return record
 
     # ------------------------------------------------------------------ set-up
     def create_event(
@@ -79,17 +95,16 @@ class EventService:
         self, event_id: str, name: str, players: Sequence[str] = (), actor: str = "director"
     ) -> CompetitorId:
         """Register a competitor; returns its number."""
-        state = self.state(event_id)
-        records = commands.register(state, name, players, self.clock(), actor)
-        self._commit(event_id, records)
-        return int(records[0].payload["competitor"])
+        with self._lock:
+            records = commands.register(self._refresh(event_id), name, players, self.clock(), actor)
+            self._commit(event_id, records)
+            return int(records[0].payload["competitor"])
 
     def rename(
         self, event_id: str, competitor: CompetitorId, name: str, actor: str = "director"
     ) -> None:
         """Rename a competitor."""
-        state = self.state(event_id)
-        self._commit(event_id, [commands.rename(state, competitor, name, self.clock(), actor)])
+        self._do(event_id, lambda st, now: commands.rename(st, competitor, name, now, actor))
 
     def withdraw(
         self,
@@ -99,9 +114,9 @@ class EventService:
         actor: str = "director",
     ) -> int:
         """Withdraw a competitor; returns the first round it no longer plays."""
-        state = self.state(event_id)
-        rec = commands.withdraw(state, competitor, self.clock(), reason, actor)
-        self._commit(event_id, [rec])
+        rec = self._do(
+            event_id, lambda st, now: commands.withdraw(st, competitor, now, reason, actor)
+        )
         return int(rec.payload["from_round"])
 
     # ------------------------------------------------------------------ rounds
@@ -117,27 +132,26 @@ class EventService:
         actor: str = "director",
     ) -> EventState:
         """Seat a round (and publish the seating if asked)."""
-        state = self.state(event_id)
-        rec = commands.seat(
-            state,
-            round_number,
-            self.clock(),
-            movement=movement,
-            seed=seed,
-            arbiter_tables=arbiter_tables,
-            actor=actor,
-        )
-        state = self._commit(event_id, [rec])
-        if publish:
-            state = self._commit(
-                event_id, [commands.publish_seating(state, round_number, self.clock(), actor)]
+        with self._lock:
+            self._do(
+                event_id,
+                lambda st, now: commands.seat(
+                    st,
+                    round_number,
+                    now,
+                    movement=movement,
+                    seed=seed,
+                    arbiter_tables=arbiter_tables,
+                    actor=actor,
+                ),
             )
-        return state
+            if publish:
+                self.publish_seating(event_id, round_number, actor)
+            return self._cache[event_id]
 
     def publish_seating(self, event_id: str, round_number: int, actor: str = "director") -> None:
         """Publish a round's seating."""
-        state = self.state(event_id)
-        self._commit(event_id, [commands.publish_seating(state, round_number, self.clock(), actor)])
+        self._do(event_id, lambda st, now: commands.publish_seating(st, round_number, now, actor))
 
     def enter_sheet(
         self,
@@ -150,18 +164,21 @@ class EventService:
     ) -> str:
         """Enter a sheet (``line`` "ns"/"ew" when a line submits it from the table); returns
         the sheet's status after it: ``pending``, ``confirmed`` or ``conflict``."""
-        state = self.state(event_id)
-        rec = commands.enter_sheet(state, round_number, table, entry, self.clock(), actor, line)
-        state = self._commit(event_id, [rec])
-        return commands.sheet_status(state, round_number, table)
+        with self._lock:
+            self._do(
+                event_id,
+                lambda st, now: commands.enter_sheet(
+                    st, round_number, table, entry, now, actor, line
+                ),
+            )
+            return commands.sheet_status(self._cache[event_id], round_number, table)
 
     def confirm_sheet(
         self, event_id: str, round_number: int, table: int, actor: str = "director"
     ) -> None:
         """The director confirms a sheet submitted by one line only."""
-        state = self.state(event_id)
-        self._commit(
-            event_id, [commands.confirm_sheet(state, round_number, table, self.clock(), actor)]
+        self._do(
+            event_id, lambda st, now: commands.confirm_sheet(st, round_number, table, now, actor)
         )
 
     def correct_sheet(
@@ -178,20 +195,21 @@ class EventService:
         actor: str = "director",
     ) -> int:
         """Correct a sheet (art. 21); returns the round from which the correction counts."""
-        state = self.state(event_id)
-        rec = commands.correct_sheet(
-            state,
-            round_number,
-            table,
-            self.clock(),
-            kind=kind,
-            reason=reason,
-            entry=entry,
-            table_agrees=table_agrees,
-            by_arbiter=by_arbiter,
-            actor=actor,
+        rec = self._do(
+            event_id,
+            lambda st, now: commands.correct_sheet(
+                st,
+                round_number,
+                table,
+                now,
+                kind=kind,
+                reason=reason,
+                entry=entry,
+                table_agrees=table_agrees,
+                by_arbiter=by_arbiter,
+                actor=actor,
+            ),
         )
-        self._commit(event_id, [rec])
         return int(rec.payload["effective_round"])
 
     def sheet_history(self, event_id: str, round_number: int, table: int) -> list[SheetVersion]:
@@ -208,14 +226,11 @@ class EventService:
         actor: str = "arbiter",
     ) -> None:
         """Record a lateness (art. 37)."""
-        state = self.state(event_id)
-        self._commit(
+        self._do(
             event_id,
-            [
-                commands.record_lateness(
-                    state, round_number, competitor, seconds, self.clock(), actor
-                )
-            ],
+            lambda st, now: commands.record_lateness(
+                st, round_number, competitor, seconds, now, actor
+            ),
         )
 
     def give_warning(
@@ -228,11 +243,15 @@ class EventService:
         actor: str = "arbiter",
     ) -> None:
         """Give a warning (art. 22, 41)."""
-        state = self.state(event_id)
-        rec = commands.give_warning(
-            state, round_number, competitor, reason, self.clock(), article=article, actor=actor
+        self.give_sanction(
+            event_id,
+            round_number,
+            competitor,
+            SanctionKind.WARNING,
+            reason,
+            article=article,
+            actor=actor,
         )
-        self._commit(event_id, [rec])
 
     def give_sanction(
         self,
@@ -247,19 +266,20 @@ class EventService:
         actor: str = "arbiter",
     ) -> None:
         """Record a reprimand, warning or expulsion in the sanctions ledger."""
-        state = self.state(event_id)
-        rec = commands.give_sanction(
-            state,
-            round_number,
-            competitor,
-            kind,
-            reason,
-            self.clock(),
-            article=article,
-            player=player,
-            actor=actor,
+        self._do(
+            event_id,
+            lambda st, now: commands.give_sanction(
+                st,
+                round_number,
+                competitor,
+                kind,
+                reason,
+                now,
+                article=article,
+                player=player,
+                actor=actor,
+            ),
         )
-        self._commit(event_id, [rec])
 
     def record_board_ruling(
         self,
@@ -271,11 +291,12 @@ class EventService:
         actor: str = "arbiter",
     ) -> None:
         """Record a Law 13 ruling against a prepared board."""
-        state = self.state(event_id)
-        rec = commands.record_board_ruling(
-            state, round_number, table, ruling, reason, self.clock(), actor
+        self._do(
+            event_id,
+            lambda st, now: commands.record_board_ruling(
+                st, round_number, table, ruling, reason, now, actor
+            ),
         )
-        self._commit(event_id, [rec])
 
     def arbitral_score(
         self,
@@ -288,14 +309,11 @@ class EventService:
         actor: str = "arbiter",
     ) -> None:
         """Assign an arbitral score (art. 40)."""
-        state = self.state(event_id)
-        self._commit(
+        self._do(
             event_id,
-            [
-                commands.arbitral_score(
-                    state, round_number, competitor, mp, vp, reason, self.clock(), actor
-                )
-            ],
+            lambda st, now: commands.arbitral_score(
+                st, round_number, competitor, mp, vp, reason, now, actor
+            ),
         )
 
     def record_abandon(
@@ -308,22 +326,16 @@ class EventService:
         actor: str = "arbiter",
     ) -> None:
         """Record an abandon (art. 36)."""
-        state = self.state(event_id)
-        self._commit(
+        self._do(
             event_id,
-            [
-                commands.record_abandon(
-                    state, round_number, competitor, justified, reason, self.clock(), actor
-                )
-            ],
+            lambda st, now: commands.record_abandon(
+                st, round_number, competitor, justified, reason, now, actor
+            ),
         )
 
     def publish_standings(self, event_id: str, round_number: int, actor: str = "director") -> None:
         """Publish a round's standings (provisional during the complaints window, art. 39)."""
-        state = self.state(event_id)
-        self._commit(
-            event_id, [commands.publish_standings(state, round_number, self.clock(), actor)]
-        )
+        self._do(event_id, lambda st, now: commands.publish_standings(st, round_number, now, actor))
 
     def lodge_complaint(
         self,
@@ -334,10 +346,14 @@ class EventService:
         actor: str = "director",
     ) -> int:
         """Lodge a complaint (art. 39); returns its number."""
-        state = self.state(event_id)
-        rec = commands.lodge_complaint(state, round_number, competitor, text, self.clock(), actor)
-        state = self._commit(event_id, [rec])
-        return state.last_seq
+        with self._lock:
+            self._do(
+                event_id,
+                lambda st, now: commands.lodge_complaint(
+                    st, round_number, competitor, text, now, actor
+                ),
+            )
+            return self._cache[event_id].last_seq
 
     def resolve_complaint(
         self,
@@ -348,14 +364,11 @@ class EventService:
         actor: str = "director",
     ) -> None:
         """Settle a complaint (art. 38)."""
-        state = self.state(event_id)
-        self._commit(
+        self._do(
             event_id,
-            [
-                commands.resolve_complaint(
-                    state, round_number, complaint, decision, self.clock(), actor
-                )
-            ],
+            lambda st, now: commands.resolve_complaint(
+                st, round_number, complaint, decision, now, actor
+            ),
         )
 
     def standings(self, event_id: str, after_round: int | None = None) -> list[StandingRow]:

@@ -18,7 +18,7 @@ bracket, so an event's records fold into the bracket.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -518,12 +518,47 @@ def bracket_from_payload(p: Mapping[str, Any], code: BriscolaCode | None = None)
     return Bracket.seeded(order, code, method=method)
 
 
+BRACKET_DRAWN = "bracket-drawn"
+"""Record kind: the bracket's order (payload of :func:`bracket_payload`)."""
+GAME_RESULT = "game-result"
+"""Record kind: a game played out (payload of :meth:`GameReport.to_payload`)."""
+IRREGULARITY = "irregularity"
+"""Record kind: a game lost by an art. 10 irregularity (:meth:`GameReport.to_payload`)."""
+
+
+def fold_bracket(
+    records: Iterable[tuple[str, Mapping[str, Any]]], code: BriscolaCode | None = None
+) -> Bracket | None:
+    """Fold an event's ``(kind, payload)`` records into its bracket (arts. 8-10).
+
+    ``bracket-drawn`` builds the bracket (a later one replaces it), ``game-result`` and
+    ``irregularity`` apply one game each; other kinds are ignored. None if no bracket is drawn.
+    """
+    bracket: Bracket | None = None
+    for kind, payload in records:
+        if kind == BRACKET_DRAWN:
+            bracket = bracket_from_payload(payload, code)
+        elif kind in (GAME_RESULT, IRREGULARITY):
+            if bracket is None:
+                raise ConflictError(
+                    it="risultato registrato prima del sorteggio del tabellone",
+                    en="a result recorded before the bracket was drawn",
+                    article="9",
+                    key="knockout.no_bracket",
+                )
+            bracket = apply_game(bracket, GameReport.from_payload(payload), code)
+    return bracket
+
+
 def bracket_payload(bracket: Bracket, seed: int | None = None) -> dict[str, Any]:
     """The payload of a ``bracket-drawn`` record: the method, the order drawn, the seed."""
     return {"method": bracket.method, "order": list(bracket.order), "seed": seed}
 
 
 __all__ = [
+    "BRACKET_DRAWN",
+    "GAME_RESULT",
+    "IRREGULARITY",
     "Bracket",
     "GameReport",
     "Match",
@@ -533,5 +568,6 @@ __all__ = [
     "bracket_from_payload",
     "bracket_payload",
     "draw_order",
+    "fold_bracket",
     "seeding_positions",
 ]

@@ -414,8 +414,21 @@ def _render_view(
     )
 
 
+class NotAForm(ArbitroError):
+    """A POST whose body is not an HTML form (415)."""
+
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 async def _form(request: Request) -> dict[str, str]:
     """The posted form as plain strings; a 4xx-worthy ArbitroError if it cannot be read."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind not in FORM_TYPES:
+        raise NotAForm(
+            f"il corpo della richiesta non è un modulo ({kind[:40] or 'nessun tipo'})",
+            f"the request body is not a form ({kind[:40] or 'no type'})",
+        )
     try:
         form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
     except Exception as exc:  # malformed multipart or urlencoded body
@@ -474,6 +487,8 @@ async def table_preview(request: Request, token: str) -> Response:
         return _refused(request, exc, 403)
     except RoundClosed as exc:
         return _refused(request, exc, 409)
+    except NotAForm as exc:
+        return _refused(request, exc, 415)
     except ArbitroError as exc:
         return _refused(request, exc, 400)
     ctx = _context(view, parsed, lang)
@@ -519,6 +534,8 @@ async def table_submit(request: Request, token: str) -> Response:
         return _refused(request, exc, 403)
     except RoundClosed as exc:
         return _refused(request, exc, 409)
+    except NotAForm as exc:
+        return _refused(request, exc, 415)
     except ArbitroError as exc:
         return _refused(request, exc, 400)
     target = _page_url(token, line, request.query_params.get("lang"))

@@ -19,6 +19,7 @@ from arbitro.games.briscola import (
     Pair,
     RandomBot,
     Seat,
+    next_dealer,
     play_game,
     play_random_game,
 )
@@ -280,3 +281,18 @@ def test_greedy_bot_throws_its_cheapest_card_when_it_cannot_win() -> None:
 def test_greedy_bot_leads_its_cheapest_card() -> None:
     """Greedy play: leading, W keeps its asso and cavallo and leads the 5B."""
     assert GreedyBot().choose(_deck_game(), random.Random(0)) == parse_card("5B")
+
+
+def test_art7_view_after_the_last_draw_has_no_trump_card_on_the_table() -> None:
+    """Art. 7: once the last draw takes the turned-up trump, the table shows only its suit."""
+    rng = random.Random(8)
+    g = Game.shuffled(rng)
+    while g.stock_size:
+        g.push(RandomBot().choose(g, rng))
+    v = g.view()
+    assert v.trump_card is None and v.trump_suit is g.trump_suit and v.stock_size == 0
+
+
+def test_next_game_of_a_match_is_dealt_by_the_player_at_the_right() -> None:
+    """Ruling (art. 1 draws only the first dealer): the deal passes to the right."""
+    assert [next_dealer(s) for s in PLAY_ORDER] == [Seat.W, Seat.S, Seat.E, Seat.N]

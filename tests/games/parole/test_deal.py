@@ -86,7 +86,7 @@ def test_art4_pick_up_takes_the_whole_pile() -> None:
 
 
 def test_art4_1_open_and_lay_off() -> None:
-    """Art. 4.1: open CANE, then lay off on it (CANTE? no: CANE -> CANNE needs N)."""
+    """Art. 4.1: open CANE, lay off R inside it (CARNE); wrong plays leave the position."""
     d = _deal({Seat.E: "CANEBRT"}, stock="S")
     _play(d, "draw", "meld CANE")
     assert [w.spelling for w in d.words(Line.EW)] == ["CANE"]
@@ -97,7 +97,9 @@ def test_art4_1_open_and_lay_off() -> None:
         d.push(parse_move("meld PANE"))
     with pytest.raises(IllegalMoveError, match="parola numero 3"):
         d.push(parse_move("layoff 3 CANTE"))
-    assert d.legal_moves()  # position unchanged by the refused moves
+    d.push(parse_move("layoff 0 CARNE"))
+    assert [w.spelling for w in d.words(Line.EW)] == ["CARNE"]
+    assert d.has_burraco(Line.EW) and sorted(d.hand(Seat.E)) == ["B", "S", "T"]
 
 
 def test_art4_2_one_card_pile_twin_rule() -> None:
@@ -113,16 +115,6 @@ def test_art4_2_one_card_pile_twin_rule() -> None:
     twin.push(PICK_UP)
     twin.push(discard("Z"))  # the twin is shown
     assert twin.turn is Seat.S
-
-
-def test_art1_closing_needs_a_burraco() -> None:
-    """Art. 1, 6 A, 11.4: a player may go down to one card only if the line can then close."""
-    d = _deal({Seat.E: "CANEBRT"}, stock="S")
-    _play(d, "draw", "meld CANE")
-    for _ in range(4):
-        _pass_turn(d) if d.turn is not Seat.E else None
-    # E again: four cards left (B R T S) + a draw: cannot meld leaving one card without burraco
-    assert d.turn is Seat.E
 
 
 def _closing_deal() -> Deal:
@@ -147,8 +139,6 @@ def test_art1_6_closing_with_burraco() -> None:
         _pass_turn(d)
     assert d.turn is Seat.E and d.has_burraco(Line.EW)
     _play(d, "draw", "layoff 0 CASSATE")
-    with pytest.raises(IllegalMoveError, match="senza scarto"):
-        d.push(parse_move("meld TAE"))
     d.push(discard("A"))
     assert d.is_over and d.end_reason is EndReason.CLOSING and d.closer is Seat.E
     ew = d.scores()[Line.EW]
@@ -180,8 +170,20 @@ def test_art11_4_no_closing_without_burraco() -> None:
         _pass_turn(d)
     d.push(DRAW)  # E holds A O R T
     with pytest.raises(IllegalMoveError, match="burraco") as err:
-        d.push(parse_move("meld ORTA"))
+        d.push(parse_move("meld ORA"))
     assert "11.4" in (err.value.article or "")
+
+
+def test_art11_1_no_closing_without_a_discard() -> None:
+    """Art. 11.1: a play that leaves no card to discard is refused."""
+    d = _deal({Seat.E: "CANEBRT"}, pile="Z", stock="OBDFA")
+    _play(d, "draw", "meld CANE", "discard B")
+    for _ in range(3):
+        _pass_turn(d)
+    d.push(DRAW)  # E holds A O R T
+    with pytest.raises(IllegalMoveError, match="senza scarto") as err:
+        d.push(parse_move("meld ORTA"))
+    assert "11.1" in (err.value.article or "")
 
 
 def test_art6_b1_deal_ends_with_two_stock_cards() -> None:

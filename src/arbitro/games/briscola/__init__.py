@@ -12,6 +12,7 @@ from arbitro.games.briscola.game import (
     GameView,
     Irregularity,
     Trick,
+    next_dealer,
     winner_by_points,
 )
 from arbitro.games.briscola.record import GameRecord
@@ -46,6 +47,7 @@ __all__ = [
     "card_points",
     "draw_for_dealer",
     "highest",
+    "next_dealer",
     "play_game",
     "play_random_game",
     "trick_points",

@@ -488,6 +488,15 @@ class GameView:
         }
 
 
+def next_dealer(dealer: Seat) -> Seat:
+    """The dealer of the next game of a match: the deal passes to the right.
+
+    Art. 1 draws the dealer of the first game only ("il mazziere della prima mano"); the
+    regulation is silent on later games, so the deal follows the direction of play (ruling).
+    """
+    return dealer.right
+
+
 def winner_by_points(
     points: dict[Pair, int], last_trick: Pair | None, code: BriscolaCode | None = None
 ) -> Pair:
@@ -516,4 +525,12 @@ def winner_by_points(
     return last_trick
 
 
-__all__ = ["Game", "GameResult", "GameView", "Irregularity", "Trick", "winner_by_points"]
+__all__ = [
+    "Game",
+    "GameResult",
+    "GameView",
+    "Irregularity",
+    "Trick",
+    "next_dealer",
+    "winner_by_points",
+]

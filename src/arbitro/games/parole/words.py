@@ -12,10 +12,12 @@ place as long as it stays in the same word (art. 4.1, 4.4 fig. 3).
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from arbitro.codes.burraco_parole import JOLLY, PINELLA, BurracoParoleCode, burraco_parole
 from arbitro.games.parole.dictionary import Lexicon, italian
@@ -102,6 +104,23 @@ def readings(
     Raises :class:`IllegalMoveError` for two wilds (art. 4.1, 4.4); does not check the length.
     """
     lex = lexicon or italian()
+    c = code or burraco_parole()
+    try:
+        cache = _CACHES[lex]
+    except KeyError:
+        cache = _CACHES.setdefault(lex, {})
+    except TypeError:  # a lexicon that cannot be weakly referenced: no cache
+        cache = {}
+    key = (c.foreign_letters, tuple(cards))
+    hit = cache.get(key)
+    if hit is None:
+        hit = _readings(key[1], lex, c)
+        if len(cache) < _CACHE_LIMIT:
+            cache[key] = hit
+    return hit
+
+
+def _readings(cards: tuple[Card, ...], lex: Lexicon, code: BurracoParoleCode) -> tuple[str, ...]:
     wilds = [i for i, x in enumerate(cards) if x in WILDS]
     if not wilds:
         text = "".join(cards)

@@ -348,8 +348,10 @@ class ArbiterDeal:
         cards: Sequence[Card] = (),
         meld: int | None = None,
         problems: Sequence[Problem] = (),
+        turn: int | None = None,
     ) -> Action:
-        a = Action(len(self.log), seat, kind, tuple(cards), meld, self._turns, tuple(problems))
+        t = self._turns if turn is None else turn
+        a = Action(len(self.log), seat, kind, tuple(cards), meld, t, tuple(problems))
         self.log.append(a)
         return a
 
@@ -587,6 +589,7 @@ class ArbiterDeal:
         A penalized card at the side or a prepared discard (art. 31) may be the card.
         """
         self._over_check()
+        turn = self._turns
         probs = self._common(seat, ActionKind.DISCARD)
         if seat is self._turn and self._phase is Phase.DRAW:
             probs.append(
@@ -647,7 +650,7 @@ class ArbiterDeal:
         self._pile.append(card)
         if seat is self._turn:
             probs += self._end_turn(seat, card)
-        return self._log(seat, ActionKind.DISCARD, (card, *hidden), problems=probs)
+        return self._log(seat, ActionKind.DISCARD, (card, *hidden), problems=probs, turn=turn)
 
     def expose(self, seat: Seat, cards: Sequence[Card]) -> Action:
         """``seat``'s ``cards`` were seen: dropped, pulled out or shown (art. 24)."""

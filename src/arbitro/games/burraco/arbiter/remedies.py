@@ -99,8 +99,17 @@ def _plays(d: ArbiterDeal, seat: Seat, turn: int | None = None) -> list[Play]:
     return [p for p in d._plays if p.seat is seat and p.turn == t]
 
 
-def _play(d: ArbiterDeal, seat: Seat, meld: int | None, irr: Irregularity) -> Play:
-    """The offender's play on ``meld`` (default: its last play)."""
+def _play(
+    d: ArbiterDeal, seat: Seat, meld: int | None, irr: Irregularity, *, invalid: bool = False
+) -> Play:
+    """The offender's play on ``meld`` (default: its last play; with ``invalid``, its last play
+    on a meld that is not valid, if any)."""
+    if meld is None and invalid:
+        for p in reversed(d._plays):
+            if p.seat is seat and any(
+                t.id == p.meld and not t.valid for ms in d._melds.values() for t in ms
+            ):
+                return p
     for p in reversed(d._plays):
         if p.seat is seat and (meld is None or p.meld == meld):
             return p
@@ -496,7 +505,7 @@ def _thrown(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
 def _penalized(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
     """Art. 25: a card laid off wrongly (25.1) or an excess card (25.2) by detection time."""
     seat = _who(offender, irr)
-    play = _play(d, seat, det.meld, irr)
+    play = _play(d, seat, det.meld, irr, invalid=True)
     tm = d.meld_by_id(play.meld)
     excess = det.cards or _excess(d, play, tm)
     if not excess:
@@ -551,7 +560,7 @@ def _heal(
 ) -> Ruling:
     """Arts. 28-29: heal the meld with cards from the hand, or discard at once."""
     seat = _who(offender, irr)
-    play = _play(d, seat, det.meld, irr)
+    play = _play(d, seat, det.meld, irr, invalid=True)
     tm = d.meld_by_id(play.meld)
     found = _found(d, seat, play.action, det.found)
     if found is not Found.AT_ONCE:
@@ -585,6 +594,7 @@ def _heal(
         valid, excess = largest_valid(cards, d.code)
         if valid is not None and (play.new or minus(cards, excess)):
             tm.cards, tm.meld = valid.cards, valid
+            d._hands[seat].extend(excess)
             out = _immediate(d, seat, excess) if excess else ()
             return _ruling(
                 d,
@@ -850,8 +860,8 @@ def _equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: D
     merge = minus(second.cards, (wild,)) if wild is not None else second.cards
     before = first.burraco(d.code)
     d._melds[seat.line].remove(second)
-    first.cards = first.cards + merge
-    first.meld = try_meld(first.cards, d.code)
+    first.meld = try_meld(first.cards + merge, d.code)
+    first.cards = first.meld.cards if first.meld is not None else first.cards + merge
     first.freeze_definitively()
     first.burraco_before = before
     d._plays.append(replace(play, meld=first.id, new=False, added=merge))
