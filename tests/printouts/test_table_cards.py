@@ -67,6 +67,31 @@ def test_resting_line_card_says_riposo_art_37(demo_state: EventState, tmp_path: 
     assert "Riposo" in last and "la linea presente riposa (art. 37)" in last
 
 
+def test_team_match_gets_open_and_closed_room_cards_art_19(
+    teams_state: EventState, tmp_path: Path
+) -> None:
+    """Art. 19 sample sheets: in the open room team A sits North-South, in the closed room
+    team B does; each room has its card with the match's table number and URL. The resting
+    team (art. 37) gets one card."""
+    urls = urls_for(teams_state, 1)
+    pdf = table_cards_pdf(teams_state, 1, urls)
+    cards = pdf_text(pdf, tmp_path).replace("\f", "\n").split("Campionato a squadre")[1:]
+    assert len(cards) == 5  # 2 matches x 2 rooms, 1 resting team
+    seating = teams_state.round(1).seating
+    assert seating is not None
+    name = {c: f"{teams_state.competitors[c].name} ({c})" for c in teams_state.competitors}
+    for table, open_card, closed_card in zip(seating.tables, cards[::2], cards[1::2], strict=False):
+        assert table.ns is not None and table.ew is not None
+        a, b = name[table.ns[0]], name[table.ew[0]]
+        assert "TAVOLO — SALA APERTA" in open_card and "TAVOLO — SALA CHIUSA" in closed_card
+        assert open_card.index(a) < open_card.index(b)
+        assert closed_card.index(b) < closed_card.index(a)
+        for card in (open_card, closed_card):
+            assert re.search(rf"^\s*{table.table}\s*$", card, re.M)
+            assert urls[table.table] in re.sub(r"\s+", "", card)
+    assert "Riposo" in cards[-1] and "SALA" not in cards[-1]
+
+
 def test_qr_widget_carries_the_tables_url() -> None:
     """The QR code drawn on a card is made from the table's URL, token included."""
     url = "https://gare.example.it/t/serata/3?k=Zx81-tok"

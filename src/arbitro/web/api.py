@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.store import users as user_store
@@ -94,7 +95,7 @@ class ApiRoute(APIRoute):
                     ),
                 }
                 return JSONResponse(body, status_code=422)
-            except HTTPException as exc:
+            except StarletteHTTPException as exc:
                 it, en = HTTP_MESSAGES.get(exc.status_code, ("richiesta rifiutata", "refused"))
                 if isinstance(exc.detail, str) and " / " in exc.detail:
                     it, en = exc.detail.split(" / ", 1)

@@ -46,7 +46,7 @@ def _check_end(deal: Deal) -> None:
         assert deal.stock_size == 2
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.sampled_from(list(Seat)))
 def test_art6_random_deals_end_and_conserve_cards(seed: int, dealer: Seat) -> None:
     """Arts. 1.2, 6: random legal play conserves the 58 cards and always ends, scored right."""

@@ -23,6 +23,7 @@ from arbitro.games.burraco.melds import Meld, make_meld
 from arbitro.games.burraco.movegen import (
     DISCARDS,
     N_CARDS,
+    RUN_NATURALS,
     HandTally,
     LayoffPart,
     layoff_part,
@@ -282,11 +283,9 @@ class Deal:
                 ranks ^= low
                 r = low.bit_length() - 1
                 out.extend(set_openings(r, keys[r], wmask))
-            masks = t.suit_masks
-            for q in range(4):
-                mask = masks[q]
+            for q, mask in enumerate(t.suit_masks):
                 if mask & (mask - 1):  # at least two cards of the suit
-                    naturals, gaps = run_openings(q, mask)
+                    naturals, gaps = RUN_NATURALS.get(mask << 2 | q) or run_openings(q, mask)
                     out.extend(naturals)
                     if gaps and wmask:
                         twin = h[q * 13 + 1] >= 2
@@ -345,14 +344,8 @@ class Deal:
         The error names the broken article in Italian and English; the position is unchanged.
         """
         k = move.kind
-        if k is MoveKind.TIME_OUT:
-            self._call_time()
-            return
         seat = SEATS[self._turn]
-        if k is MoveKind.DRAW or k is MoveKind.PICK_UP:
-            self._check_draw(move)
-            self._apply_draw(move)
-        elif k is MoveKind.DISCARD:
+        if k is MoveKind.DISCARD:
             if self._phase is Phase.PLAY and len(move.cards) == 1:
                 err = self._discard_error(move.cards[0].index)
                 if err is not None:
@@ -360,6 +353,13 @@ class Deal:
             else:
                 self._check_play(move)
             self._apply_discard(move.cards[0])
+        elif k is MoveKind.DRAW or k is MoveKind.PICK_UP:
+            if self._phase is not Phase.DRAW or (k is MoveKind.PICK_UP and not self._pile):
+                self._check_draw(move)
+            self._apply_draw(move)
+        elif k is MoveKind.TIME_OUT:
+            self._call_time()
+            return
         else:
             new = self._check_play(move)
             assert new is not None

@@ -177,7 +177,8 @@ _SET_MOVES: dict[tuple[int, tuple[int, ...], int], Move] = {}
 _RUN_MOVES: dict[tuple[int, int, int, int], Move] = {}
 _WINDOWS: dict[int, tuple[tuple[int, int], ...]] = {}
 _SET_OPENINGS: dict[int, tuple[Move, ...]] = {}
-_RUN_NATURAL: dict[int, tuple[tuple[Move, ...], bool]] = {}
+RUN_NATURALS: dict[int, tuple[tuple[Move, ...], bool]] = {}
+"""The cache of :func:`run_openings`, by ``mask << 2 | q`` (read directly on the hot path)."""
 _RUN_WILD: dict[int, tuple[Move, ...]] = {}
 
 
@@ -255,12 +256,12 @@ def run_openings(q: int, mask: int) -> tuple[tuple[Move, ...], bool]:
     place 14, after the K).
     """
     k = mask << 2 | q
-    hit = _RUN_NATURAL.get(k)
+    hit = RUN_NATURALS.get(k)
     if hit is not None:
         return hit
     windows = _windows(mask | (1 << ACE_HIGH) if mask & 2 else mask)
     naturals = tuple(_run_move(q, p, 0, -1) for p, missing in windows if not missing)
-    hit = _RUN_NATURAL[k] = (naturals, len(naturals) < len(windows))
+    hit = RUN_NATURALS[k] = (naturals, len(naturals) < len(windows))
     return hit
 
 

@@ -138,6 +138,12 @@ def _readings(cards: tuple[Card, ...], lex: Lexicon, code: BurracoParoleCode) ->
     return tuple(head + x + tail for x in wild_letters(cards[i], code) if is_word(head + x + tail))
 
 
+_CACHE_LIMIT = 500_000
+_CACHES: weakref.WeakKeyDictionary[Any, dict[tuple[bool, tuple[Card, ...]], tuple[str, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _check_shape(cards: Sequence[Card], code: BurracoParoleCode) -> None:
     if len(cards) < code.meld_min_cards:
         raise illegal(

@@ -105,7 +105,7 @@ class Meld:
     @property
     def tokens(self) -> tuple[Token, ...]:
         """The meld's cards with each joker declared as what it stands for."""
-        return tuple((c, s if c.is_joker else None) for c, s in zip(self.cards, self.stands))
+        return tuple((c, s if c.is_joker else None) for c, s in zip(self.cards, self.stands, strict=False))
 
     @property
     def is_run(self) -> bool:
@@ -242,7 +242,7 @@ class Meld:
 
         Raises IllegalMoveError if no joker of the meld stands for ``natural``.
         """
-        for i, (c, s) in enumerate(zip(self.cards, self.stands)):
+        for i, (c, s) in enumerate(zip(self.cards, self.stands, strict=False)):
             if c.is_joker and s == natural:
                 cards = (*self.cards[:i], natural, *self.cards[i + 1 :])
                 return Meld(self.kind, cards, self.stands, self.low)

@@ -72,7 +72,7 @@ class Move(NamedTuple):
             return f"swap {self.target} {self.card}"
         if k is MoveKind.DISCARD:
             return f"discard {self.card}"
-        return k.value
+        return str(k.value)
 
     @property
     def played(self) -> tuple[Card, ...]:

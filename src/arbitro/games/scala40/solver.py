@@ -62,11 +62,11 @@ class _Search:
     __slots__ = (
         "best",
         "best_key",
+        "cands",
         "counts",
+        "cover_memo",
         "first",
         "joker_pen",
-        "cands",
-        "cover_memo",
         "limit",
         "memo",
         "need",

@@ -357,7 +357,7 @@ def _wrong_then_pozzetto(
             "say whether the pozzetto was seen or played",
             "23",
         )
-    before = [p for p in d._plays if p.seat is seat and p.action < taken_at]
+    before = [p for p in d._plays if p.seat is seat and p.action <= taken_at]
     wrong = _play(d, seat, det.meld, irr) if det.meld is not None else before[-1]
     tm = d.meld_by_id(wrong.meld)
     excess = det.cards or _excess(d, wrong, tm)
@@ -1028,7 +1028,14 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
     ghost = det.cards
     if not ghost:
         raise _bad("indicare la carta fantasma", "name the ghost card", "35")
-    if det.meld is None:
+    last = next((a for a in reversed(d.log) if a.seat is seat), None)
+    with_discard = (
+        det.meld is None
+        and last is not None
+        and last.kind is ActionKind.DISCARD
+        and all(x in last.cards[1:] for x in ghost)
+    )
+    if with_discard:
         for x in ghost:
             if x not in d._pile:
                 raise _bad(f"{x} non è nel monte", f"{x} is not in the pile", "35")
@@ -1047,7 +1054,22 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
             "exposed card (art. 24 point 2)",
             returned=ghost,
         )
-    play = _play(d, seat, det.meld, irr)
+    meld_id = det.meld
+    if meld_id is None:
+        holding = [
+            p.meld
+            for p in d._plays
+            if p.seat is seat
+            and any(t.id == p.meld and all(x in t.cards for x in ghost) for t in d._melds[seat.line])
+        ]
+        if not holding:
+            raise _bad(
+                f"{format_cards(ghost)} non è in un gioco di {seat.value}",
+                f"{format_cards(ghost)} is in no meld of {seat.value}",
+                "35",
+            )
+        meld_id = holding[-1]
+    play = _play(d, seat, meld_id, irr)
     tm = d.meld_by_id(play.meld)
     found = det.found or (
         Found.AT_ONCE if d._turn is seat and play.turn == d._turns else Found.LATER

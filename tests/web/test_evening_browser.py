@@ -1,0 +1,216 @@
+"""A whole pairs evening in a real browser (headless Chromium): 24 pairs at 12 tables, three
+rounds; every sheet is entered from two simulated phones per table (one browser context per
+line, each opening the table's URL from its card), as both lines sign the paper sheet
+(FIBAS art. 19-20); one conflict settled by the director, one correction with a reason
+(art. 21); standings published each round and final after the complaints window (art. 39);
+the projector shows them. Screenshots of a table form and of the projector are checked.
+
+The director's set-up and decisions go through ``web.service`` (the desk's own browser test
+drives the desk pages); the sheets go only through the browser.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import struct
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+
+from arbitro.services.demo import random_deal
+from arbitro.tournament import commands
+from arbitro.tournament.event import EventConfig
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sheet_result
+from arbitro.web.app import Web
+from arbitro.web.table import entry_values
+from arbitro.web.tokens import table_path
+
+EVENT = "venerdi"
+SURNAMES = (
+    "Rossi Bianchi Esposito Romano Colombo Ricci Marino Greco Bruno Gallo Conti De_Luca "
+    "Mancini Costa Giordano Rizzo Lombardi Moretti Barbieri Fontana Santoro Mariani Rinaldi "
+    "Caruso Ferrara Galli Martini Leone Longo Gentile Martinelli Vitale Lombardo Serra Coppola "
+    "De_Santis D'Angelo Marchetti Parisi Villa Conte Ferraro Ferri Fabbri Bianco Marini "
+    "Grasso Valentini"
+).split()
+PAIRS = [
+    f"{SURNAMES[2 * i].replace('_', ' ')} / {SURNAMES[2 * i + 1].replace('_', ' ')}"
+    for i in range(24)
+]
+ROUNDS = 3
+DEALS = 2
+CONFLICT = (2, 5)  # round, table: E-O sends a different number
+CORRECTED = (2, 3)  # round, table: the director corrects a sum error
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height of a PNG file (checked to be one)."""
+    data = path.read_bytes()
+    assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def fill_sheet(page: Any, entry: SheetEntry) -> None:
+    for name, value in entry_values(entry).items():
+        page.fill(f"#{name}", value)
+
+
+def phone_submits(
+    browser: Any, base: str, path: str, line: str, entry: SheetEntry, status: str
+) -> None:
+    """One phone (its own browser context) opens the table's URL, says which line it is,
+    types the sheet and sends it; the page then shows ``status``."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(base + path)
+        page.click(f"a.line-btn[href*='line={line}']")
+        fill_sheet(page, entry)
+        page.click("button.send")
+        page.wait_for_url(re.compile(r"sent=1"))
+        assert status in page.inner_text("#status")
+    finally:
+        context.close()
+
+
+def test_a_pairs_evening_from_creation_to_final_standings(
+    web_app: FastAPI, live_server: str, browser: Any, clock: Any, tmp_path: Path
+) -> None:
+    """24 pairs, 3 rounds of 2 deals (draw, Mitchell, Danish: art. 4); both lines of every
+    table send the sheet from their phones (art. 20); a conflict and a correction (art. 21);
+    standings each round; the projector shows the final standings (art. 39)."""
+    web: Web = web_app.state.web
+    svc = web.service
+    rng = random.Random(2026)
+    config = EventConfig(
+        "Serata del venerdì — Burraco a coppie",
+        EventFormat.PAIRS,
+        ROUNDS,
+        (DEALS,) * ROUNDS,
+        (Movement.DRAW, Movement.MITCHELL, Movement.DANISH),
+        seed=24,
+    )
+    svc.create_event(EVENT, config)
+    for name in PAIRS:
+        svc.register(EVENT, name)
+    paths = {t: table_path(web.secret, EVENT, t) for t in range(1, 13)}
+
+    projector = browser.new_context(viewport={"width": 1920, "height": 1080})
+    screen = projector.new_page()
+    screen.goto(f"{live_server}/e/{EVENT}/seating")
+    assert "non è ancora affissa" in screen.inner_text("main")
+
+    for rnd in range(1, ROUNDS + 1):
+        state = svc.seat(EVENT, rnd, publish=True)
+        seating = state.round(rnd).seating
+        assert seating is not None and len(seating.tables) == 12
+        # The seating display updates by itself (htmx polling), without a reload.
+        screen.wait_for_selector(f"text=turno {rnd} di {ROUNDS}", timeout=15_000)
+        sheets = {t.table: SheetEntry((random_deal(rng), random_deal(rng))) for t in seating.tables}
+
+        if rnd == 1:  # the table form, typed and checked before it is sent
+            table = seating.tables[0]
+            entry = sheets[table.table]
+            result = sheet_result(state.code, entry, deals=DEALS, teams=False)
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            page.goto(live_server + paths[table.table])
+            page.click("a.line-btn[href*='line=ns']")
+            fill_sheet(page, entry)
+            page.wait_for_function(
+                "document.querySelector('#vp-ns') && document.querySelector('#vp-ns')"
+                f".textContent.trim() === '{result.ns_vp}'",
+                timeout=15_000,
+            )
+            shot = tmp_path / "table-form.png"
+            page.screenshot(path=str(shot), full_page=True)
+            text = page.inner_text("main")
+            ns_name = state.competitors[table.ns[0]].name  # type: ignore[index]
+            ew_name = state.competitors[table.ew[0]].name  # type: ignore[index]
+            for expected in (ns_name, ew_name, "Tavolo 1", "Turno 1"):
+                assert expected in text
+            totals = page.inner_text("#totals")
+            for figure in (result.ns_total, result.ew_total, result.ns_vp, result.ew_vp):
+                assert str(figure) in totals
+            assert str(abs(result.ns_total - result.ew_total)) in totals
+            assert png_size(shot)[0] == 390 and shot.stat().st_size > 10_000
+            page.click("button.send")
+            page.wait_for_url(re.compile(r"sent=1"))
+            assert "in attesa dell'altra linea" in page.inner_text("#status")
+            context.close()
+
+        for table, entry in sheets.items():
+            if not (rnd == 1 and table == seating.tables[0].table):
+                phone_submits(browser, live_server, paths[table], "ns", entry, "in attesa")
+            if (rnd, table) == CONFLICT:
+                d2 = entry.deals[1]
+                typo = DealScore(d2.ns, LineDeal(d2.ew.base, d2.ew.points + 5))
+                wrong = SheetEntry((entry.deals[0], typo))
+                phone_submits(browser, live_server, paths[table], "ew", wrong, "Conflitto")
+            else:
+                phone_submits(browser, live_server, paths[table], "ew", entry, "confermato")
+
+        state = svc.state(EVENT)
+        expected_status = {t: "confirmed" for t in sheets}
+        if rnd == CONFLICT[0]:
+            expected_status[CONFLICT[1]] = "conflict"
+        assert {t: commands.sheet_status(state, rnd, t) for t in sheets} == expected_status
+        if rnd == CONFLICT[0]:
+            # The director settles the conflict from the signed paper sheet (art. 21) ...
+            svc.correct_sheet(
+                EVENT,
+                rnd,
+                CONFLICT[1],
+                kind="conflict",
+                reason="il foglio firmato riporta i numeri di N-S",
+                entry=sheets[CONFLICT[1]],
+            )
+            # ... and corrects an evident sum error at another table, before the standings.
+            d1 = sheets[CORRECTED[1]].deals[0]
+            fixed = SheetEntry(
+                (DealScore(LineDeal(d1.ns.base, d1.ns.points + 10), d1.ew),)
+                + sheets[CORRECTED[1]].deals[1:]
+            )
+            svc.correct_sheet(
+                EVENT,
+                rnd,
+                CORRECTED[1],
+                kind="sum",
+                reason="errore di somma nella 1ª mano, N-S",
+                entry=fixed,
+            )
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            phone = context.new_page()
+            phone.goto(f"{live_server}{paths[CONFLICT[1]]}?line=ew")
+            assert "confermato" in phone.inner_text("#status")
+            phone.goto(f"{live_server}{paths[CORRECTED[1]]}?line=ns")
+            assert phone.input_value("#o1_ns_points") == str(d1.ns.points + 10)
+            context.close()
+            history = svc.sheet_history(EVENT, rnd, CORRECTED[1])
+            assert history[-1].reason == "errore di somma nella 1ª mano, N-S"
+        svc.publish_standings(EVENT, rnd)
+
+    screen.goto(f"{live_server}/e/{EVENT}/standings")
+    assert "provvisoria" in screen.inner_text("main")
+    clock.advance(minutes=16)  # the complaints window closes (art. 39)
+    screen.wait_for_selector("text=Classifica finale", timeout=15_000)  # refreshed by itself
+    shot = tmp_path / "projector.png"
+    screen.screenshot(path=str(shot))
+    text = screen.inner_text("main")
+    rows = svc.standings(EVENT, ROUNDS)
+    assert len(rows) == 24
+    for row in rows[:10]:
+        assert re.search(rf"{row.rank}\s.*{re.escape(row.name)}\s+{row.vp}\b", text), row
+    assert f"Classifica dopo il turno {ROUNDS} di {ROUNDS}" in text
+    assert png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
+    projector.close()
+    # Every sheet of the evening came from the phones (both lines), bar the director's two.
+    for rnd in range(1, ROUNDS + 1):
+        for table in range(1, 13):
+            lines = {v.line for v in svc.sheet_history(EVENT, rnd, table) if v.line}
+            assert lines == {"ns", "ew"}
