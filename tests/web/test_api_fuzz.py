@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
+from schemathesis.checks import positive_data_acceptance
 
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -86,7 +87,9 @@ def test_api_never_answers_500_to_generated_requests(
                     body = response.json()
                     assert "error" in body, (case.method, case.path, response.status_code, body)
                     assert body["error"]["it"] and body["error"]["en"], body
-                case.validate_response(response)
+                # Business rules refuse some schema-valid input with a 400 (e.g. 1-deal rounds
+                # outside prepared-deal events, art. 7): that refusal is correct, not a bug.
+                case.validate_response(response, excluded_checks=[positive_data_acceptance])
 
             try:
                 run()

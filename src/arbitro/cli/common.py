@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -19,6 +19,10 @@ from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 
 JsonOpt = typer.Option(False, "--json", help="Output JSON / uscita in JSON.")
+EventArg = Annotated[str, typer.Argument(help="Identificativo della gara / event id")]
+RoundArg = Annotated[int, typer.Argument(help="Turno / round")]
+TableArg = Annotated[int, typer.Argument(help="Tavolo / table")]
+CompArg = Annotated[int, typer.Argument(help="Numero del concorrente / competitor number")]
 
 
 def lang() -> str:
@@ -69,3 +73,14 @@ def errors(as_json: bool = False) -> Iterator[None]:
             typer.echo(f"{t('Errore', 'Error')}: {exc.message(lang())}", err=True)
         sys.stdout.flush()
         raise typer.Exit(1) from None
+
+
+def ints(text: str, what_it: str, what_en: str) -> list[int]:
+    """The comma-separated integers of ``text`` (an error naming ``what`` otherwise)."""
+    try:
+        return [int(x) for x in text.replace(";", ",").split(",") if x.strip()]
+    except ValueError:
+        raise ArbitroError(
+            f"{what_it}: «{text}» non è un elenco di numeri",
+            f"{what_en}: «{text}» is not a list of numbers",
+        ) from None

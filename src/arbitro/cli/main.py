@@ -7,7 +7,18 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli import articles, demo, events, score, serve, vp
+from arbitro.cli import (
+    articles,
+    briscola,
+    demo,
+    eventfile,
+    events,
+    penalties,
+    rounds,
+    score,
+    serve,
+    vp,
+)
 
 app = typer.Typer(
     name="arbitro",
@@ -34,12 +45,16 @@ def _options(
         os.environ["ARBITRO_LANG"] = lang
 
 
-events.register_commands(app)
+events.register(app)
+rounds.register(app)
+penalties.register(app)
+eventfile.register(app)
 vp.register(app)
 demo.register(app)
 articles.register(app)
 score.register(app)
 serve.register(app)
+briscola.register(app)
 
 
 def main() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from arbitro.cli.common import t
 from arbitro.tournament.event import EventState, SheetVersion
 from arbitro.tournament.model import Line
-from arbitro.tournament.standings.standings import StandingRow
+from arbitro.tournament.standings.standings import StandingRow, standings
 
 
 def line_name(state: EventState, line: Line | None) -> str:
@@ -74,3 +76,8 @@ def history_text(versions: list[SheetVersion]) -> str:
         why = f" — {v.reason}" if v.reason else ""
         out.append(f"#{v.seq} {v.at:%Y-%m-%d %H:%M:%S} {v.actor}: {v.kind} [{deals}]{why}")
     return "\n".join(out)
+
+
+def standings_data(state: EventState, rnd: int, final: bool) -> dict[str, Any]:
+    """The standings after ``rnd`` as JSON-ready data."""
+    return {"round": rnd, "final": final, "rows": standings(state, rnd)}

@@ -265,6 +265,7 @@ def report_pdf(report: ArbiterReport) -> bytes:
     from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet  # type: ignore[import-untyped]
     from reportlab.lib.units import mm  # type: ignore[import-untyped]
     from reportlab.platypus import (  # type: ignore[import-untyped]
+        KeepTogether,
         Paragraph,
         SimpleDocTemplate,
         Spacer,
@@ -320,8 +321,12 @@ def report_pdf(report: ArbiterReport) -> bytes:
     for n, inc in enumerate(report.incidents, 1):
         story += [
             Spacer(1, 5 * mm),
-            Paragraph(f"Fatto {n} / Incident {n}", styles["Heading3"]),
-            table(_incident_rows(inc)),
+            KeepTogether(
+                [
+                    Paragraph(f"Fatto {n} / Incident {n}", styles["Heading3"]),
+                    table(_incident_rows(inc)),
+                ]
+            ),
         ]
     if report.notes:
         story += [Spacer(1, 4 * mm), Paragraph(f"Note / Notes: {esc(report.notes)}", cell)]

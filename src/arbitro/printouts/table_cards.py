@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -66,9 +64,31 @@ def qr_box(index: int) -> tuple[float, float, float]:
 
 
 def _draw_qr(c: Canvas, url: str, x: float, y: float, size: float) -> None:
-    drawing = Drawing(size, size)
-    drawing.add(table_card_qr(url, size))
-    renderPDF.draw(drawing, c, x, y)
+    """Draw the QR code of ``url`` as one filled path (each run of dark modules in a row is
+    one rectangle): the same modules as the widget's, many times faster than drawing the
+    widget's shapes one by one."""
+    widget = table_card_qr(url, size)
+    widget.qr.make()
+    modules = widget.qr.modules
+    count = len(modules)
+    step = size / (count + 2 * widget.barBorder)
+    path = c.beginPath()
+    for r, row in enumerate(modules):
+        top = y + size - (r + widget.barBorder + 1) * step
+        col = 0
+        while col < count:
+            if row[col]:
+                start = col
+                while col < count and row[col]:
+                    col += 1
+                left = x + (start + widget.barBorder) * step
+                path.rect(left, top, (col - start) * step, step)
+            else:
+                col += 1
+    c.saveState()
+    c.setFillColor(INK)
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
 
 
 def _url_lines(url: str, width: float, size: float) -> list[str]:

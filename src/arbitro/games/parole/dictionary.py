@@ -115,160 +115,27 @@ class Lexicon(Protocol):
     """What the engine needs of a dictionary: is this (upper- or lower-case) word valid?"""
 
     def is_word(self, word: str) -> bool:
-        """True if ``word`` may be formed (art. 4.1)."""
-        ...
-
-
-def _roman(n: int) -> str:
-    out = []
-    for value, sym in (
-        (1000, "m"),
-        (900, "cm"),
-        (500, "d"),
-        (400, "cd"),
-        (100, "c"),
-        (90, "xc"),
-        (50, "l"),
-        (40, "xl"),
-        (10, "x"),
-        (9, "ix"),
-        (5, "v"),
-        (4, "iv"),
-        (1, "i"),
-    ):
-        while n >= value:
-            out.append(sym)
-            n -= value
-    return "".join(out)
-
-
-ROMAN_NUMERALS = frozenset(r for r in (_roman(n) for n in range(1, 4000)) if len(r) >= 3)
-"""Every strict Roman numeral of three letters or more (I..MMMCMXCIX); Hunspell accepts them."""
-
-
-@dataclass(frozen=True, slots=True)
-class Exclusions:
-    """Words Hunspell accepts that the code forbids (art. 4.1), by kind."""
-
-    abbreviations: frozenset[str]
-    truncated: frozenset[str]
-    altered: frozenset[str]
-
-    def reason(self, word: str) -> Reason | None:
-        """Why the lower-case ``word`` is excluded, or None."""
-        if word in self.abbreviations:
-            return Reason.ABBREVIATION
-        if word in self.truncated:
-            return Reason.TRUNCATED
-        if word in self.altered:
-            return Reason.ALTERED
-        if word in ROMAN_NUMERALS:
-            return Reason.ROMAN_NUMERAL
-        return None
-
-
-@cache
-def exclusions() -> Exclusions:
-    """The exclusion lists of ``exclusions.toml`` (art. 4.1)."""
-    text = resources.files("arbitro.games.parole").joinpath("exclusions.toml").read_text("utf-8")
-    d = tomllib.loads(text)
-    return Exclusions(
-        frozenset(d["abbreviations"]["words"]),
-        frozenset(d["truncated"]["words"]),
-        frozenset(d["altered"]["words"]),
-    )
-
-
-def normalize(word: str) -> str | None:
-    """The lower-case form of ``word`` if it is letters A-Z only, else None (cards, art. 1.2)."""
-    low = word.strip().lower()
-    if not low or not _ASCII.issuperset(low):
-        return None
-    return low
-
-
-def _word_set(words: Iterable[str], what: str) -> frozenset[str]:
-    out = set()
-    for w in words:
-        low = normalize(w)
-        if low is None:
-            raise ArbitroError(
-                it=f"{what}: {w!r} non è fatta solo di lettere",
-                en=f"{what}: {w!r} is not letters only",
-                article="2, 4.1",
-                key="parole.bad_word_list",
-            )
-        out.add(low)
-    return frozenset(out)
-
-
-class Dictionary:
-    """The word check of art. 4.1: Hunspell ``it_IT``, the code's exclusions, the event's lists.
-
-    ``approved`` and ``rejected`` are the *giudice di lingua*'s lists (art. 2) for an event;
-    they win over everything else. Answers are memoised.
-    """
-
-    def __init__(
-        self,
-        approved: Iterable[str] = (),
-        rejected: Iterable[str] = (),
-        *,
-        hunspell_dir: str = HUNSPELL_DIR,
-        excluded: Exclusions | None = None,
-    ) -> None:
-        """Open Hunspell's Italian dictionary and attach the event's lists."""
-        import hunspell  # type: ignore[import-untyped]
-
-        try:
-            self._h: Any = hunspell.Hunspell("it_IT", hunspell_data_dir=hunspell_dir)
-        except Exception as err:  # pragma: no cover - depends on the machine
-            raise ArbitroError(
-                it=f"dizionario italiano non trovato in {hunspell_dir} (pacchetto hunspell-it)",
-                en=f"Italian dictionary not found in {hunspell_dir} (package hunspell-it)",
-                article="4.1",
-                key="parole.no_dictionary",
-            ) from err
-        self.approved: frozenset[str] = _word_set(approved, "parole approvate")
-        self.rejected: frozenset[str] = _word_set(rejected, "parole respinte")
-        both = self.approved & self.rejected
-        if both:
-            raise ArbitroError(
-                it=f"parole sia approvate sia respinte: {', '.join(sorted(both))}",
-                en=f"words both approved and rejected: {', '.join(sorted(both))}",
-                article="2",
-                key="parole.bad_word_list",
-            )
-        self.excluded = excluded or exclusions()
-        self._memo: dict[str, bool] = {}
-
-    def with_lists(self, approved: Iterable[str] = (), rejected: Iterable[str] = ()) -> Dictionary:
-        """A dictionary sharing this one's Hunspell, with other event lists (art. 2)."""
-        new = object.__new__(Dictionary)
-        new._h = self._h
-        new.approved = _word_set(approved, "parole approvate")
-        new.rejected = _word_set(rejected, "parole respinte")
-        new.excluded = self.excluded
-        new._memo = {}
-        return new
-
-    def is_word(self, word: str) -> bool:
         """True if ``word`` may be formed (art. 4.1); the fast path of :meth:`check`."""
         hit = self._memo.get(word)
         if hit is not None:
             return hit
         low = word.lower()
-        if not _ASCII.issuperset(low) or not low or low in self.rejected:
-            ok = False
-        elif low in self.approved:
-            ok = True
-        elif self.excluded.reason(low) is not None:
-            ok = False
-        else:
-            ok = bool(self._h.spell(low))
+        ok = self._judged.get(low)
+        if ok is None:
+            if low in self._banned or not low or not _ASCII.issuperset(low):
+                ok = False
+            else:
+                ok = bool(self._spell(low))
         if len(self._memo) < _MEMO_LIMIT:
             self._memo[word] = ok
         return ok
+
+    def _lists_changed(self) -> None:
+        self._judged = dict.fromkeys(self.rejected, False) | dict.fromkeys(self.approved, True)
+        ex = self.excluded
+        self._banned = ex.abbreviations | ex.truncated | ex.altered | ROMAN_NUMERALS
+        self._spell = self._h.spell
+        self._memo = {}
 
     def check(self, word: str) -> Verdict:
         """The verdict for ``word`` with its reason (art. 4.1; art. 2 for the event's lists)."""

@@ -14,6 +14,7 @@ from arbitro.games.burraco.arbiter.irregularities import (
 )
 from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, Ruling
 from arbitro.games.burraco.arbiter.score import meld_points, score_arbiter_deal
+from arbitro.games.burraco.arbiter.script import deal_from_layout, run_line, run_script
 from arbitro.games.burraco.arbiter.table import TableMeld, discard_order, largest_valid
 
 __all__ = [
@@ -29,9 +30,12 @@ __all__ = [
     "Ruling",
     "TableMeld",
     "TurnLimit",
+    "deal_from_layout",
     "discard_order",
     "full_deck_difference",
     "largest_valid",
     "meld_points",
+    "run_line",
+    "run_script",
     "score_arbiter_deal",
 ]

@@ -14,6 +14,7 @@ with freezes and penalized cards (art. 2, 19, 25, 30).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -116,6 +117,7 @@ class ArbiterDeal:
         self._phase = Phase.DRAW
         self._turns = 0
         self._last_turn = False
+        self._timeout_left = 0
         self._end: EndReason | None = None
         self._closer: Seat | None = None
         self._void = False
@@ -176,6 +178,13 @@ class ArbiterDeal:
         return new
 
     @classmethod
+    def shuffled(
+        cls, rng: random.Random, dealer: Seat = Seat.N, code: BurracoFibasCode | None = None
+    ) -> ArbiterDeal:
+        """A new deal shuffled and cut with ``rng`` as the engine does (art. 6)."""
+        return cls(Deal.shuffled(rng, dealer, code).deck, dealer, code)
+
+    @classmethod
     def from_deal(cls, deal: Deal) -> ArbiterDeal:
         """Arbiter mode for an engine deal: same layout, its moves replayed as actions."""
         new = cls(deal.deck, deal.dealer, deal.code)
@@ -190,6 +199,8 @@ class ArbiterDeal:
                 new.lay_off(seat, move.target, move.cards, low=move.low)
             elif move.kind is MoveKind.DISCARD:
                 new.discard(seat, move.cards[0])
+            elif move.kind is MoveKind.TIME_OUT:
+                new.call_time()
         return new
 
     # ----------------------------------------------------------------- views
@@ -527,12 +538,21 @@ class ArbiterDeal:
         if tm.freeze is Freeze.TEMPORARY:
             probs.append(_p("2", "gioco congelato", "meld frozen"))
         new: Meld | None = None
-        if tm.meld is not None:
+        base = tm.meld
+        kept: tuple[Card, ...] = ()
+        if base is None and tm.freeze is Freeze.DEFINITIVE:
+            # a meld frozen with an excess or ghost card in it (arts. 25.2.3, 35): lay off on
+            # the valid part; the card counted negative stays with it
+            base = try_meld(tm.positive, self.code)
+            kept = minus(tm.cards, tm.positive)
+        if base is not None:
             try:
-                new = tm.meld.lay_off(cards, low=low, code=self.code)
+                new = base.lay_off(cards, low=low, code=self.code)
             except IllegalMoveError:
                 new = None
-        if new is None:
+        if new is not None and kept:
+            tm.cards = new.cards + kept
+        elif new is None:
             tm.cards = tm.cards + cards
             tm.meld = None
             if _fits_kind(tm, cards):
@@ -550,6 +570,14 @@ class ArbiterDeal:
                 )
         else:
             tm.cards, tm.meld = new.cards, new
+        if tm.freeze is Freeze.DEFINITIVE:
+            probs.append(
+                _p(
+                    "2",
+                    "carte legate a un gioco congelato definitivamente: negative a fine smazzata",
+                    "cards laid on a meld frozen for good: negative at the end",
+                )
+            )
         self._use_exposed(seat, cards)
         tm.touched_by.append((seat, len(self.log)))
         self._plays.append(Play(len(self.log), seat, self._turns, tm.id, cards, False))
@@ -704,6 +732,11 @@ class ArbiterDeal:
         if self._last_turn:
             self._finish(EndReason.STOCK_EXHAUSTED)
             return probs
+        if self._timeout_left and seat is self.dealer:
+            self._timeout_left -= 1
+            if self._timeout_left == 0:
+                self._finish(EndReason.TIME_OUT)
+                return probs
         self._start_turn(seat.next)
         return probs
 
@@ -732,9 +765,7 @@ class ArbiterDeal:
         line = seat.line
         probs: list[Problem] = []
         done_before = self._turns - (1 if discarded is not None else 0)
-        if not any(
-            m.burraco(self.code) is not None and m.freeze is Freeze.NONE for m in self._melds[line]
-        ):
+        if not self._line_burraco(line):
             probs.append(
                 _p(
                     "33",
@@ -781,6 +812,19 @@ class ArbiterDeal:
         self._finish(EndReason.CLOSING)
         self._closer = seat
         return probs
+
+    def _line_burraco(self, line: Line) -> bool:
+        """True when ``line`` has a burraco that counts (a frozen meld's only if made before)."""
+        from arbitro.games.burraco.arbiter.score import meld_points
+
+        return any(meld_points(m, self)[2] is not None for m in self._melds[line])
+
+    def call_time(self) -> None:
+        """The arbiter calls time (art. 17): one last round after the dealer's discard."""
+        self._over_check()
+        d = SEATS.index(self.dealer)
+        after_dealer = self._phase is Phase.DRAW and self._turn is SEATS[(d + 1) % 4]
+        self._timeout_left = 1 if after_dealer else 2
 
     def _finish(self, reason: EndReason) -> None:
         self._phase = Phase.OVER

@@ -905,9 +905,7 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
     with_discard = last.kind is ActionKind.DISCARD
     plays = [p for p in d._plays if p.seat is seat and p.turn == last.turn]
     back: tuple[Card, ...] = ()
-    has_burraco = any(
-        m.burraco(d.code) is not None and m.freeze is Freeze.NONE for m in d._melds[seat.line]
-    )
+    has_burraco = d._line_burraco(seat.line)
     d._reopen()
     d._turn = seat
     if irr is Irregularity.CLOSING_WITHOUT_DISCARD and not has_burraco:
@@ -1060,7 +1058,9 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
             p.meld
             for p in d._plays
             if p.seat is seat
-            and any(t.id == p.meld and all(x in t.cards for x in ghost) for t in d._melds[seat.line])
+            and any(
+                t.id == p.meld and all(x in t.cards for x in ghost) for t in d._melds[seat.line]
+            )
         ]
         if not holding:
             raise _bad(

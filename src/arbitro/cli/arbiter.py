@@ -1,0 +1,304 @@
+"""``arbitro arbiter``: the arbiter's tools from a terminal.
+
+- ``irregularities``: the irregularities of FIBAS Section C the engine remedies, with articles;
+- ``replay FILE``: a deal in arbiter mode from a JSON file (a layout or a seed, and the
+  script of actions and rulings, see :mod:`arbitro.games.burraco.arbiter.script`): prints each
+  ruling, the position and the scores;
+- ``report FILE [--out DIR]``: the arbiter's reports (*referto arbitrale*, Parole art. 14.2),
+  one per player, as text and PDF;
+- ``board FILE``: Bridge Law 13 count check of a prepared board and the law's outcome.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from datetime import date, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from arbitro.cards import format_cards, parse_cards
+from arbitro.errors import ArbitroError, current_language
+from arbitro.games.burraco import Line, Seat
+from arbitro.games.burraco.arbiter import (
+    ArbiterDeal,
+    Irregularity,
+    Ruling,
+    deal_from_layout,
+    run_script,
+)
+from arbitro.games.prepared_deals import Board, check_board, describe_check, law13_outcome
+from arbitro.printouts.report import Incident, Person, Sanction, report_pdf, report_text
+from arbitro.printouts.report import reports_by_player as _reports
+
+
+def _t(it: str, en: str) -> str:
+    return en if current_language() == "en" else it
+
+
+def _fail(error: ArbitroError) -> typer.Exit:
+    typer.echo(f"{_t('Errore', 'Error')}: {error.message()}", err=True)
+    return typer.Exit(code=2)
+
+
+def _load(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ArbitroError(
+            it=f"file non leggibile {path}: {exc}",
+            en=f"cannot read {path}: {exc}",
+            key="cli.bad_file",
+        ) from exc
+
+
+def _ruling_json(r: Ruling) -> dict[str, Any]:
+    return {
+        "irregularity": r.irregularity.value,
+        "article": r.article,
+        "offender": r.offender.value if r.offender else None,
+        "found": r.found.value if r.found else None,
+        "it": r.it,
+        "en": r.en,
+        "discarded": format_cards(r.discarded),
+        "aside": format_cards(r.aside),
+        "negative": format_cards(r.negative),
+        "returned": format_cards(r.returned),
+        "frozen": list(r.frozen),
+        "warned": [s.value for s in r.warned],
+        "limit": r.limit.value,
+        "next_to_act": r.next_to_act.value if r.next_to_act else None,
+        "forfeited": r.forfeited,
+        "redeal": r.redeal,
+    }
+
+
+def _state_json(d: ArbiterDeal) -> dict[str, Any]:
+    return {
+        "over": d.is_over,
+        "end": d.end_reason.value if d.end_reason else None,
+        "next_to_act": d.next_to_act.value if d.next_to_act else None,
+        "hands": {s.value: format_cards(d.hand(s)) for s in Seat},
+        "aside": {s.value: format_cards(d.aside(s)) for s in Seat if d.aside(s)},
+        "melds": {
+            ln.value: [
+                {
+                    "id": m.id,
+                    "cards": format_cards(m.cards),
+                    "valid": m.valid,
+                    "freeze": m.freeze.value,
+                }
+                for m in d.melds(ln)
+            ]
+            for ln in (Line.NS, Line.EW)
+        },
+        "pile": format_cards(d.discard_pile),
+        "scores": {ln.value: s.as_dict() for ln, s in d.scores().items()},
+        "totals": {ln.value: v for ln, v in d.totals().items()},
+    }
+
+
+def _state_text(d: ArbiterDeal) -> str:
+    st = _state_json(d)
+    lines = [
+        _t("Prossimo a giocare", "Next to act") + f": {st['next_to_act'] or '—'}",
+        _t("Monte", "Pile") + f": {st['pile']}",
+    ]
+    for s in Seat:
+        extra = (
+            f"  [{_t('penalizzate', 'penalized')}: {st['aside'][s.value]}]"
+            if s.value in st["aside"]
+            else ""
+        )
+        lines.append(f"{s.value}: {st['hands'][s.value]}{extra}")
+    for ln, ms in st["melds"].items():
+        for m in ms:
+            flag = "" if m["freeze"] == "none" else f" ({m['freeze']})"
+            bad = "" if m["valid"] else _t(" [non valido]", " [not valid]")
+            lines.append(f"{ln} #{m['id']}: {m['cards']}{flag}{bad}")
+    lines.append(
+        _t("Totali", "Totals") + ": " + ", ".join(f"{k} {v}" for k, v in st["totals"].items())
+    )
+    return "\n".join(lines)
+
+
+def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
+    def person(p: Any) -> Person:
+        if isinstance(p, str):
+            return Person(p)
+        return Person(str(p.get("name", "")), str(p.get("card", "")), str(p.get("role", "")))
+
+    def when(v: Any) -> datetime | None:
+        return datetime.fromisoformat(v) if v else None
+
+    occurred = when(raw.get("occurred_at"))
+    if occurred is None:
+        raise ArbitroError(
+            it="ogni fatto richiede l'ora (occurred_at)",
+            en="every incident needs its time (occurred_at)",
+            article="14.2",
+            key="report.no_time",
+        )
+    return person(raw.get("player", "")), Incident(
+        occurred_at=occurred,
+        called_at=when(raw.get("called_at")),
+        reason=str(raw.get("reason", "")),
+        intervention=str(raw.get("intervention", "")),
+        article=str(raw.get("article", "")),
+        sanction=Sanction(raw.get("sanction", "none")),
+        table=str(raw.get("table", "")),
+        round=raw.get("round"),
+        deal=raw.get("deal"),
+        present=tuple(person(p) for p in raw.get("present", [])),
+        witnesses=tuple(person(p) for p in raw.get("witnesses", [])),
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``arbiter`` command group (irregularities, replay, report, board) to ``app``."""
+    group = typer.Typer(
+        name="arbiter",
+        help="Strumenti dell'arbitro / the arbiter's tools.",
+        no_args_is_help=True,
+    )
+
+    @group.command("irregularities")
+    def irregularities(
+        as_json: Annotated[bool, typer.Option("--json", help="JSON")] = False,
+    ) -> None:
+        """Le irregolarità (FIBAS Sezione C) con l'articolo / irregularities with article."""
+        rows = [
+            {"name": i.value, "article": i.article, "it": i.italian, "en": i.english}
+            for i in Irregularity
+        ]
+        if as_json:
+            typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+            return
+        for r in rows:
+            typer.echo(f"art. {r['article']:<5} {r['name']:<26} {_t(r['it'], r['en'])}")
+
+    @group.command("replay")
+    def replay(
+        file: Annotated[Path, typer.Argument(help="JSON: layout o seed, e script")],
+        as_json: Annotated[bool, typer.Option("--json", help="JSON")] = False,
+    ) -> None:
+        """Gioca una smazzata in modalità arbitro / replay a deal in arbiter mode."""
+        try:
+            data = _load(file)
+            if "layout" in data:
+                d = deal_from_layout(data["layout"])
+            else:
+                d = ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
+            results = run_script(d, data.get("script", []))
+        except ArbitroError as err:
+            raise _fail(err) from err
+        rulings = [r for r in results if isinstance(r, Ruling)]
+        if as_json:
+            out = {"rulings": [_ruling_json(r) for r in rulings], "state": _state_json(d)}
+            typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+            return
+        for r in rulings:
+            who = r.offender.value if r.offender else "-"
+            typer.echo(f"[art. {r.article}] {who}: {_t(r.it, r.en)}")
+        typer.echo(_state_text(d))
+
+    @group.command("report")
+    def report(
+        file: Annotated[Path, typer.Argument(help="JSON: manifestazione, arbitro, fatti")],
+        out: Annotated[
+            Path | None, typer.Option("--out", help="Cartella per i PDF / folder for the PDFs")
+        ] = None,
+        lang: Annotated[str, typer.Option("--lang", help="it | en")] = "it",
+    ) -> None:
+        """Referti arbitrali, uno per giocatore (Parole art. 14.2) / arbiter's reports."""
+        try:
+            data = _load(file)
+            arbiter = data.get("arbiter", {})
+            reports = _reports(
+                [_incident(x) for x in data.get("incidents", [])],
+                event=str(data.get("event", "")),
+                event_date=date.fromisoformat(data["date"]),
+                arbiter=Person(str(arbiter.get("name", "")), str(arbiter.get("card", ""))),
+                venue=str(data.get("venue", "")),
+                code=str(data.get("code", "")),
+                event_end=datetime.fromisoformat(data["event_end"])
+                if data.get("event_end")
+                else None,
+                written_at=datetime.fromisoformat(data["written_at"])
+                if data.get("written_at")
+                else None,
+            )
+        except (KeyError, ValueError) as exc:
+            raise _fail(
+                ArbitroError(it=f"dati del referto non validi: {exc}", en=f"bad report data: {exc}")
+            ) from exc
+        except ArbitroError as err:
+            raise _fail(err) from err
+        for n, rep in enumerate(reports, 1):
+            typer.echo(report_text(rep, lang))
+            if out is not None:
+                out.mkdir(parents=True, exist_ok=True)
+                slug = re.sub(r"[^A-Za-z0-9]+", "-", rep.player.name).strip("-").lower()
+                path = out / f"referto-{n}-{slug}.pdf"
+                path.write_bytes(report_pdf(rep))
+                typer.echo(f"PDF: {path}")
+
+    @group.command("board")
+    def board(
+        file: Annotated[Path, typer.Argument(help="JSON: board, game, hands, pozzetti")],
+        call_made: Annotated[bool, typer.Option("--call-made")] = False,
+        play_completed: Annotated[bool, typer.Option("--play-completed")] = False,
+        cannot_correct: Annotated[bool, typer.Option("--cannot-correct")] = False,
+        card_seen: Annotated[bool, typer.Option("--card-seen")] = False,
+        significant: Annotated[bool, typer.Option("--significant")] = False,
+        foreign_card: Annotated[bool, typer.Option("--foreign-card")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="JSON")] = False,
+    ) -> None:
+        """Conteggio delle carte di un board e esito della Legge 13 / Law 13 board check."""
+        try:
+            data = _load(file)
+            hands = {k: parse_cards(v) for k, v in data.get("hands", {}).items()}
+            number = int(data.get("board", 1))
+            if data.get("game", "bridge") == "burraco":
+                b = Board.burraco(number, hands, [parse_cards(p) for p in data.get("pozzetti", [])])
+            else:
+                b = Board.bridge(number, hands)
+            check = check_board(b)
+            ruling = None
+            if not check.ok or foreign_card:
+                ruling = law13_outcome(
+                    check,
+                    call_made=call_made,
+                    play_completed=play_completed,
+                    can_correct=not cannot_correct,
+                    card_seen=card_seen,
+                    information_significant=significant,
+                    excess_card_foreign=foreign_card,
+                )
+        except (ValueError, TypeError) as exc:
+            raise _fail(
+                ArbitroError(it=f"board non valido: {exc}", en=f"bad board: {exc}")
+            ) from exc
+        except ArbitroError as err:
+            raise _fail(err) from err
+        if as_json:
+            payload = {
+                "board": number,
+                "ok": check.ok,
+                "wrong": [
+                    {"position": w.position, "count": w.count, "expected": w.expected}
+                    for w in check.wrong
+                ],
+                "ruling": ruling.as_payload() if ruling else None,
+            }
+            typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+            return
+        typer.echo(describe_check(check))
+        if ruling is not None:
+            o = ruling.outcome
+            typer.echo(f"Law {o.paragraph}: {_t(o.italian, o.english)}")
+
+    app.add_typer(group)
