@@ -133,3 +133,20 @@ def test_law_13_board_command_checks_counts_and_gives_the_outcome(tmp_path: Path
     assert out["ruling"]["counts"] == {"N": 14, "E": 12}
     text = runner.invoke(_app(), ["arbiter", "board", str(f), "--call-made"]).output
     assert "N 14/13, E 12/13" in text and "13A" in text
+
+
+def test_replay_from_a_seed_with_regular_actions(tmp_path: Path) -> None:
+    """A shuffled deal (seed) in arbiter mode: the first player draws and discards."""
+    import random
+
+    from arbitro.games.burraco import Deal
+
+    deal = Deal.shuffled(random.Random(5))
+    first = deal.turn.value
+    card = deal.hand(deal.turn)[0]
+    f = tmp_path / "deal.json"
+    f.write_text(json.dumps({"seed": 5, "script": [f"{first} draw", f"{first} discard {card}"]}))
+    result = runner.invoke(_app(), ["arbiter", "replay", str(f), "--json"])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)["state"]
+    assert state["pile"].endswith(str(card)) and state["next_to_act"] == "S"

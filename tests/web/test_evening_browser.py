@@ -29,13 +29,59 @@ from arbitro.web.table import entry_values
 from arbitro.web.tokens import table_path
 
 EVENT = "venerdi"
-SURNAMES = (
-    "Rossi Bianchi Esposito Romano Colombo Ricci Marino Greco Bruno Gallo Conti De_Luca "
-    "Mancini Costa Giordano Rizzo Lombardi Moretti Barbieri Fontana Santoro Mariani Rinaldi "
-    "Caruso Ferrara Galli Martini Leone Longo Gentile Martinelli Vitale Lombardo Serra Coppola "
-    "De_Santis D'Angelo Marchetti Parisi Villa Conte Ferraro Ferri Fabbri Bianco Marini "
-    "Grasso Valentini"
-).split()
+SURNAMES = [
+    *[
+        "Rossi",
+        "Bianchi",
+        "Esposito",
+        "Romano",
+        "Colombo",
+        "Ricci",
+        "Marino",
+        "Greco",
+        "Bruno",
+        "Gallo",
+        "Conti",
+        "De_Luca",
+    ],
+    *[
+        "Mancini",
+        "Costa",
+        "Giordano",
+        "Rizzo",
+        "Lombardi",
+        "Moretti",
+        "Barbieri",
+        "Fontana",
+        "Santoro",
+        "Mariani",
+    ],
+    *[
+        "Rinaldi",
+        "Caruso",
+        "Ferrara",
+        "Galli",
+        "Martini",
+        "Leone",
+        "Longo",
+        "Gentile",
+        "Martinelli",
+        "Vitale",
+    ],
+    *[
+        "Lombardo",
+        "Serra",
+        "Coppola",
+        "De_Santis",
+        "D'Angelo",
+        "Marchetti",
+        "Parisi",
+        "Villa",
+        "Conte",
+        "Ferraro",
+    ],
+    *["Ferri", "Fabbri", "Bianco", "Marini", "Grasso", "Valentini"],
+]
 PAIRS = [
     f"{SURNAMES[2 * i].replace('_', ' ')} / {SURNAMES[2 * i + 1].replace('_', ' ')}"
     for i in range(24)
@@ -56,26 +102,30 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def fill_sheet(page: Any, entry: SheetEntry) -> None:
+    """Type the sheet into the form, field by field."""
     for name, value in entry_values(entry).items():
         page.fill(f"#{name}", value)
 
 
+FILL_ALL = """values => {
+  for (const [name, value] of Object.entries(values)) {
+    const input = document.getElementById(name);
+    input.value = value;
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+}"""
+
+
 def phone_submits(
-    browser: Any, base: str, path: str, line: str, entry: SheetEntry, status: str
+    page: Any, base: str, path: str, line: str, entry: SheetEntry, status: str
 ) -> None:
-    """One phone (its own browser context) opens the table's URL, says which line it is,
-    types the sheet and sends it; the page then shows ``status``."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        page.goto(base + path)
-        page.click(f"a.line-btn[href*='line={line}']")
-        fill_sheet(page, entry)
-        page.click("button.send")
-        page.wait_for_url(re.compile(r"sent=1"))
-        assert status in page.inner_text("#status")
-    finally:
-        context.close()
+    """A line's phone opens the table's URL (its line already chosen there), fills in the
+    sheet and sends it; the page then shows ``status``."""
+    page.goto(f"{base}{path}?line={line}")
+    page.evaluate(FILL_ALL, entry_values(entry))
+    page.click("button.send")
+    page.wait_for_url(re.compile(r"sent=1"))
+    assert status in page.inner_text("#status")
 
 
 def test_a_pairs_evening_from_creation_to_final_standings(
@@ -105,6 +155,12 @@ def test_a_pairs_evening_from_creation_to_final_standings(
     screen.goto(f"{live_server}/e/{EVENT}/seating")
     assert "non è ancora affissa" in screen.inner_text("main")
 
+    # The two phones of a table, one per line: each its own browser context (own cookies,
+    # own storage), opening the table's URL from the card.
+    phones = {
+        line: browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        for line in ("ns", "ew")
+    }
     for rnd in range(1, ROUNDS + 1):
         state = svc.seat(EVENT, rnd, publish=True)
         seating = state.round(rnd).seating
@@ -117,8 +173,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             table = seating.tables[0]
             entry = sheets[table.table]
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
-            context = browser.new_context(viewport={"width": 390, "height": 844})
-            page = context.new_page()
+            page = phones["ns"]
             page.goto(live_server + paths[table.table])
             page.click("a.line-btn[href*='line=ns']")
             fill_sheet(page, entry)
@@ -142,18 +197,17 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             page.click("button.send")
             page.wait_for_url(re.compile(r"sent=1"))
             assert "in attesa dell'altra linea" in page.inner_text("#status")
-            context.close()
 
         for table, entry in sheets.items():
             if not (rnd == 1 and table == seating.tables[0].table):
-                phone_submits(browser, live_server, paths[table], "ns", entry, "in attesa")
+                phone_submits(phones["ns"], live_server, paths[table], "ns", entry, "in attesa")
             if (rnd, table) == CONFLICT:
                 d2 = entry.deals[1]
                 typo = DealScore(d2.ns, LineDeal(d2.ew.base, d2.ew.points + 5))
                 wrong = SheetEntry((entry.deals[0], typo))
-                phone_submits(browser, live_server, paths[table], "ew", wrong, "Conflitto")
+                phone_submits(phones["ew"], live_server, paths[table], "ew", wrong, "Conflitto")
             else:
-                phone_submits(browser, live_server, paths[table], "ew", entry, "confermato")
+                phone_submits(phones["ew"], live_server, paths[table], "ew", entry, "confermato")
 
         state = svc.state(EVENT)
         expected_status = {t: "confirmed" for t in sheets}
@@ -173,8 +227,10 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             # ... and corrects an evident sum error at another table, before the standings.
             d1 = sheets[CORRECTED[1]].deals[0]
             fixed = SheetEntry(
-                (DealScore(LineDeal(d1.ns.base, d1.ns.points + 10), d1.ew),)
-                + sheets[CORRECTED[1]].deals[1:]
+                (
+                    DealScore(LineDeal(d1.ns.base, d1.ns.points + 10), d1.ew),
+                    *sheets[CORRECTED[1]].deals[1:],
+                )
             )
             svc.correct_sheet(
                 EVENT,
@@ -184,13 +240,11 @@ def test_a_pairs_evening_from_creation_to_final_standings(
                 reason="errore di somma nella 1ª mano, N-S",
                 entry=fixed,
             )
-            context = browser.new_context(viewport={"width": 390, "height": 844})
-            phone = context.new_page()
+            phone = phones["ew"]
             phone.goto(f"{live_server}{paths[CONFLICT[1]]}?line=ew")
             assert "confermato" in phone.inner_text("#status")
             phone.goto(f"{live_server}{paths[CORRECTED[1]]}?line=ns")
             assert phone.input_value("#o1_ns_points") == str(d1.ns.points + 10)
-            context.close()
             history = svc.sheet_history(EVENT, rnd, CORRECTED[1])
             assert history[-1].reason == "errore di somma nella 1ª mano, N-S"
         svc.publish_standings(EVENT, rnd)
@@ -209,6 +263,8 @@ def test_a_pairs_evening_from_creation_to_final_standings(
     assert f"Classifica dopo il turno {ROUNDS} di {ROUNDS}" in text
     assert png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
     projector.close()
+    for phone in phones.values():
+        phone.context.close()
     # Every sheet of the evening came from the phones (both lines), bar the director's two.
     for rnd in range(1, ROUNDS + 1):
         for table in range(1, 13):

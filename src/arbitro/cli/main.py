@@ -13,6 +13,7 @@ from arbitro.cli import (
     demo,
     eventfile,
     events,
+    knockout,
     penalties,
     rounds,
     score,
@@ -55,6 +56,7 @@ articles.register(app)
 score.register(app)
 serve.register(app)
 briscola.register(app)
+knockout.register(app)
 
 
 def main() -> None:

@@ -12,10 +12,12 @@ from typing import Any
 
 import fastjsonschema
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.services.events import EventService
+from arbitro.services.knockout import KnockoutService
 from arbitro.store import NewRecord
 from arbitro.tournament.event import EventState
+from arbitro.tournament.knockout_event import KnockoutState, is_knockout
 from arbitro.tournament.model import EventFormat
 from arbitro.tournament.records import Record, RecordKind, utc
 from arbitro.tournament.scoring.sheet import check_sheet
@@ -32,14 +34,21 @@ def event_file_schema() -> dict[str, Any]:
     return schema
 
 
-def export_event(service: EventService, event_id: str) -> dict[str, Any]:
+def event_name(service: EventService | KnockoutService, event_id: str) -> str:
+    """The event's name as stored (a NotFoundError if there is no such event)."""
+    for summary in service.store.list_events():
+        if summary.event_id == event_id:
+            return summary.name
+    raise NotFoundError(f"gara «{event_id}» inesistente", f"no event «{event_id}»")
+
+
+def export_event(service: EventService | KnockoutService, event_id: str) -> dict[str, Any]:
     """The event file of ``event_id``: every record, in order, with who, when and why."""
-    state = service.state(event_id)
     return {
         "format": FORMAT,
         "version": VERSION,
         "event_id": event_id,
-        "name": state.config.name,
+        "name": event_name(service, event_id),
         "exported_at": service.clock().isoformat(),
         "records": [
             {
@@ -89,6 +98,9 @@ def parse_event_file(data: Any) -> tuple[str, str, list[Record]]:
             "invalid event file: records must be numbered 1, 2, 3... without gaps",
         )
     try:
+        if is_knockout(records[0].payload):
+            KnockoutState.replay(data["event_id"], records)
+            return str(data["event_id"]), str(data["name"]), records
         state = EventState.replay(data["event_id"], records)
         for rnd in state.rounds.values():
             for sheet in rnd.sheets.values():
@@ -109,10 +121,17 @@ def teams(state: EventState) -> bool:
     return state.config.event_format is EventFormat.TEAMS
 
 
-def import_event(service: EventService, data: Any, event_id: str | None = None) -> EventState:
+def import_event(
+    service: EventService | KnockoutService, data: Any, event_id: str | None = None
+) -> EventState | KnockoutState:
     """Store an event file as a new event (``event_id`` overrides the file's id) and return
     its state, replayed from the stored records."""
     file_id, name, records = parse_event_file(data)
+    if is_knockout(records[0].payload) != isinstance(service, KnockoutService):
+        raise ArbitroError(
+            "file di una gara di altro tipo (a eliminazione diretta o a turni): usare il comando adatto",
+            "the file is of another kind of event (knockout or rounds): use the matching command",
+        )
     event_id = event_id or file_id
     service.store.create_event(event_id, name)
     service.store.append(

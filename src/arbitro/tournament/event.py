@@ -287,6 +287,11 @@ class EventState:
                         "il registro della gara non inizia con la sua creazione",
                         "the event's log does not start with its creation",
                     )
+                if rec.payload.get("competition") == "knockout":
+                    raise ArbitroError(
+                        f"«{event_id}» è una gara a eliminazione diretta: usare «arbitro knockout»",
+                        f"«{event_id}» is a knockout event: use «arbitro knockout»",
+                    )
                 state = cls(event_id, EventConfig.from_payload(rec.payload), utc(rec.at))
                 state.last_seq = rec.seq
             else:

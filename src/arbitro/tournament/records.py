@@ -29,6 +29,9 @@ class RecordKind(StrEnum):
     COMPLAINT_LODGED = "complaint-lodged"
     COMPLAINT_RESOLVED = "complaint-resolved"
     BOARD_RULING = "board-ruling"
+    BRACKET_DRAWN = "bracket-drawn"
+    GAME_RESULT = "game-result"
+    IRREGULARITY = "irregularity"
 
 
 @dataclass(frozen=True, slots=True)

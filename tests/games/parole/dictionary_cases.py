@@ -68,7 +68,8 @@ INVALID: dict[str, str] = {
     # Truncated words: apocope, and oxytones that need an accent the cards do not have.
     "truncated": """bel buon gran san quel signor dottor professor suor nessun alcun
         ciascun qual tal cuor fior amor mar pur ben mal son han siam dir far aver esser
-        poter voler vuol citta perche piu virtu caffe gia ahime""",
+        poter voler vuol citta perche piu virtu caffe gia ahime mangiar parlar andar venir
+        dormir ciel gentil pan man fin""",
     # Abbreviations, units, acronyms.
     "abbreviation": """km kg cm mm ml kmq ok ecc etc ing art prof tac ufo cd www http tbc
         vip info KM Ok""",

@@ -222,8 +222,15 @@ class Deal:
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in display order (suit rank, then A..K, jokers last)."""
-        h = self._hands[SEATS.index(seat)]
-        return tuple(ALL_CARDS[i] for i in range(N_CARDS) for _ in range(h[i]))
+        t = self._tally[SEATS.index(seat)]
+        h = t.counts
+        out: list[Card] = []
+        for mv in t.discards:  # one per distinct card held, in card-index order
+            x = mv.cards[0]
+            out.append(x)
+            if h[x.index] == 2:
+                out.append(x)
+        return tuple(out)
 
     def melds(self, line: Line) -> tuple[Meld, ...]:
         """The melds ``line`` has opened, in the order opened (``layoff N`` numbers them)."""

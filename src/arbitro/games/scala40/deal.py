@@ -406,7 +406,12 @@ class Deal:
                     out.append(meld(tuple(ALL_CARDS[i] for i in trio)))
                 elif jk and sum(have) == 2:
                     out.append(
-                        meld(tuple(ALL_CARDS[i] if ok else JOKER for i, ok in zip(trio, have, strict=False)))
+                        meld(
+                            tuple(
+                                ALL_CARDS[i] if ok else JOKER
+                                for i, ok in zip(trio, have, strict=False)
+                            )
+                        )
                     )
         return out
 

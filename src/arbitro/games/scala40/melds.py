@@ -105,7 +105,9 @@ class Meld:
     @property
     def tokens(self) -> tuple[Token, ...]:
         """The meld's cards with each joker declared as what it stands for."""
-        return tuple((c, s if c.is_joker else None) for c, s in zip(self.cards, self.stands, strict=False))
+        return tuple(
+            (c, s if c.is_joker else None) for c, s in zip(self.cards, self.stands, strict=False)
+        )
 
     @property
     def is_run(self) -> bool:

@@ -498,3 +498,29 @@ def test_art_33_closing_without_discard_by_laying_off_the_last_card() -> None:
     assert hand(d, E) == cards("9S 9D 9C") and d.next_to_act is S
     assert d.melds(Line.EW)[0].cards == P("3H 4H 5H")
     assert d.scores()[Line.EW].burrachi == (BurracoKind.CLEAN,)
+
+
+def test_art_28_incomplete_meld_healed_with_one_card_and_a_wild() -> None:
+    """Art. 28 example: 8-6-4 of hearts healed with the 5 and a wild (for the 7)."""
+    d = deal("8H 6H 4H 5H JK KS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    d.rule(Irregularity.INCOMPLETE_MELD, E, healing=P("5H JK"))
+    run = d.melds(Line.EW)[0]
+    assert run.cards == P("4H 5H 6H JK 8H") and run.valid and d.turn is E
+
+
+def test_art_31_melds_set_apart_count_negative_if_someone_closes_first() -> None:
+    """Art. 31 point 2 with art. 30: the meld set apart is frozen until W's real turn; S closes
+    before it: the meld and the prepared discard count negative."""
+    d = deal(stock="8H " + STOCK, w="8S 8D 4D")
+    d.draw(W)
+    d.meld(W, P("8S 8D 8H"))
+    d.rule(Irregularity.OUT_OF_TURN_DRAW, W)
+    d.draw(E)
+    d.discard(E, C("KS"))
+    s_closes(d)
+    ew = d.scores()[Line.EW]
+    assert ew.melded == 15 - 30
+    # W's prepared 4D and E's 5H 6H 7D 9C QS 3C 4S in hand; pozzetto not taken
+    assert ew.total == -15 - 5 - 45 - 100

@@ -43,7 +43,7 @@ from arbitro.games.burraco.arbiter.irregularities import (
 )
 from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, Ruling
 from arbitro.games.burraco.arbiter.table import TableMeld, minus, try_meld
-from arbitro.games.burraco.rules import is_wild
+from arbitro.games.burraco.rules import PLAYERS, is_wild
 
 LINES = (Line.NS, Line.EW)
 
@@ -77,16 +77,16 @@ class ArbiterDeal:
         c = code or burraco_fibas()
         deck = tuple(deck)
         per, pz, npz = c.cards_per_player, c.pozzetto_cards, c.pozzetti
-        if len(deck) < 4 * per + npz * pz + 1:
+        if len(deck) < PLAYERS * per + npz * pz + 1:
             raise _err("mazzo troppo corto per distribuire", "deck too short to deal", "3, 27")
         d = SEATS.index(dealer)
         hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
-        for i, x in enumerate(deck[: 4 * per]):
-            hands[SEATS[(d + 1 + i) % 4]].append(x)
+        for i, x in enumerate(deck[: PLAYERS * per]):
+            hands[SEATS[(d + 1 + i) % PLAYERS]].append(x)
         bottom = deck[::-1][: npz * pz]
         pozzetti = [list(bottom[i::npz]) for i in range(npz)]
-        middle = deck[4 * per : len(deck) - npz * pz]
-        self._setup(c, dealer, hands, [middle[0]], list(middle[1:]), pozzetti, SEATS[(d + 1) % 4])
+        middle = deck[PLAYERS * per : len(deck) - npz * pz]
+        self._setup(c, dealer, hands, [middle[0]], list(middle[1:]), pozzetti, dealer.next)
 
     def _setup(
         self,
@@ -523,7 +523,7 @@ class ArbiterDeal:
         self._take(seat, cards)
         probs = self._play_problems(seat, cards)
         tm = ms[target]
-        partner = SEATS[(SEATS.index(seat) + 2) % 4]
+        partner = seat.next.next
         for x, at in self._exposed[seat]:
             if x in cards and any(s is partner and i > at for s, i in tm.touched_by):
                 probs.append(
@@ -699,7 +699,7 @@ class ArbiterDeal:
         """``seat`` looks at the pozzetto it took (art. 23: taken with the discard, it is seen
         only after the partner's discard)."""
         probs = []
-        partner = SEATS[(SEATS.index(seat) + 2) % 4]
+        partner = seat.next.next
         if seat in self._unplayed and self._turn in (seat.next, partner):
             probs.append(
                 _p(
@@ -792,7 +792,7 @@ class ArbiterDeal:
                     "closing_with_wild",
                 )
             )
-        elif done_before < 4:
+        elif done_before < PLAYERS:
             probs.append(
                 _p(
                     "33",
@@ -823,7 +823,7 @@ class ArbiterDeal:
         """The arbiter calls time (art. 17): one last round after the dealer's discard."""
         self._over_check()
         d = SEATS.index(self.dealer)
-        after_dealer = self._phase is Phase.DRAW and self._turn is SEATS[(d + 1) % 4]
+        after_dealer = self._phase is Phase.DRAW and self._turn is SEATS[(d + 1) % PLAYERS]
         self._timeout_left = 1 if after_dealer else 2
 
     def _finish(self, reason: EndReason) -> None:

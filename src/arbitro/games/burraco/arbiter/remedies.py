@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from arbitro.cards import Card, format_cards
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco import SEATS, EndReason, IllegalMoveError, Phase, Seat
+from arbitro.games.burraco import EndReason, IllegalMoveError, Phase, Seat
 from arbitro.games.burraco.arbiter.irregularities import (
     Found,
     Freeze,
@@ -75,10 +75,6 @@ def _who(offender: Seat | None, irr: Irregularity) -> Seat:
     if offender is None:
         raise _bad("indicare il giocatore colpevole", "name the offender", irr.article)
     return offender
-
-
-def _partner(seat: Seat) -> Seat:
-    return SEATS[(SEATS.index(seat) + 2) % 4]
 
 
 def _ruling(

@@ -1,0 +1,300 @@
+"""Load benchmark of the table-side score entry: 250 tables submitting and confirming their
+sheets from phones within one minute, against the real app on loopback.
+
+Method:
+  1. A fresh database: a SQLite file in a temporary directory, or PostgreSQL (``--postgres
+     URL`` of a loopback server where the bench may create a database, or
+     ``--postgres-start`` to start a throwaway server as tests/postgres.py does).
+  2. A 500-pair event (250 tables), 2 rounds of 2 deals, round 1 seated by draw and
+     published, built through ``EventService`` (set-up, not timed).
+  3. The app served by uvicorn in a subprocess (one worker) on 127.0.0.1.
+  4. 250 simulated tables, each: the N-S phone opens the table page and posts the sheet,
+     then the E-O phone opens the page and posts the same numbers (confirming it): 4 HTTP
+     requests per table, 1,000 in all. The tables start spread uniformly over ``--spread``
+     seconds (default 30: every sheet within one minute), run by a bounded thread pool of
+     httpx clients (``--workers``, default 32). ``--spread 0`` is a burst: all at once.
+  5. Reported: p50/p99/max latency of all requests and of the sheet posts; the count of
+     sheet posts acknowledged (303) and the count of sheet records stored, and the tables
+     confirmed (both must match); the time from the last acknowledged sheet to round 2's
+     published seating: publish round 1's standings, seat round 2 (Danish) and publish it,
+     through ``EventService`` on the same database (target under 1 s for 250 tables).
+
+Only loopback addresses; a bounded number of requests.
+Run: .venv/bin/python bench/web_load.py [--spread 30] [--workers 32] [--postgres-start]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import importlib.util
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+from arbitro.services.demo import random_deal
+from arbitro.services.events import EventService
+from arbitro.store import RecordStore
+from arbitro.tournament import commands
+from arbitro.tournament.event import EventConfig
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.records import RecordKind
+from arbitro.tournament.scoring.sheet import SheetEntry
+from arbitro.web.table import entry_values
+from arbitro.web.tokens import table_path
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENT = "carico"
+PAIRS = 500
+DEALS = 2
+LOOPBACK = {"127.0.0.1", "localhost", "::1", ""}
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def database(args: argparse.Namespace) -> Iterator[str]:
+    """A fresh database URL (SQLAlchemy form), dropped or removed afterwards."""
+    if not args.postgres and not args.postgres_start:
+        with tempfile.TemporaryDirectory(prefix="arbitro-web-load-") as tmp:
+            yield f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+        return
+    spec = importlib.util.spec_from_file_location("pg_helper", ROOT / "tests" / "postgres.py")
+    assert spec and spec.loader
+    pg = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pg)
+    server = (
+        pg.PostgresServer.external(args.postgres) if args.postgres else pg.PostgresServer.start()
+    )
+    host = urlsplit(server.admin_url).hostname or ""
+    if host not in LOOPBACK:
+        raise SystemExit(f"PostgreSQL must be on loopback, not {host}")
+    try:
+        url = server.create_database()
+        try:
+            yield "postgresql+psycopg://" + url.split("://", 1)[1]
+        finally:
+            server.drop_database(url)
+    finally:
+        if not args.postgres:
+            server.stop()
+
+
+def set_up(url: str, rng: random.Random) -> tuple[dict[int, SheetEntry], float]:
+    """The event with round 1 published; returns each table's sheet and the set-up time."""
+    started = time.perf_counter()
+    store = RecordStore(url)
+    try:
+        svc = EventService(store)
+        config = EventConfig(
+            "Prova di carico",
+            EventFormat.PAIRS,
+            2,
+            (DEALS, DEALS),
+            (Movement.DRAW, Movement.DANISH),
+            seed=1,
+        )
+        svc.create_event(EVENT, config)
+        for i in range(PAIRS):
+            svc.register(EVENT, f"Coppia {i + 1:03d}")
+        state = svc.seat(EVENT, 1, publish=True)
+        seating = state.round(1).seating
+        assert seating is not None
+        sheets = {
+            t.table: SheetEntry(tuple(random_deal(rng) for _ in range(DEALS)))
+            for t in seating.tables
+        }
+    finally:
+        store.close()
+    return sheets, time.perf_counter() - started
+
+
+@contextlib.contextmanager
+def serve(url: str, secret_text: str) -> Iterator[str]:
+    """The app under uvicorn (a subprocess, one worker) on a free loopback port."""
+    port = free_port()
+    env = dict(os.environ, ARBITRO_DATABASE_URL=url, ARBITRO_SECRET=secret_text)
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "arbitro.web.app:create_app",
+        "--factory",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--no-access-log",
+    ]
+    process = subprocess.Popen(command, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(base + "/", timeout=2).status_code == 200:
+                    break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the app did not start")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@dataclass
+class Tally:
+    """Latencies and acknowledgements, shared by the client threads."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    all_ms: list[float] = field(default_factory=list)
+    post_ms: list[float] = field(default_factory=list)
+    acknowledged: int = 0
+    failures: list[str] = field(default_factory=list)
+    last_ack: float = 0.0
+
+    def record(self, ms: float, post: bool, ok: bool, what: str) -> None:
+        with self.lock:
+            self.all_ms.append(ms)
+            if post:
+                self.post_ms.append(ms)
+                if ok:
+                    self.acknowledged += 1
+                    self.last_ack = time.perf_counter()
+            if not ok:
+                self.failures.append(what)
+
+
+_local = threading.local()
+
+
+def client() -> httpx.Client:
+    c: httpx.Client | None = getattr(_local, "client", None)
+    if c is None:
+        c = httpx.Client(timeout=30, follow_redirects=False)
+        _local.client = c
+    return c
+
+
+def one_table(base: str, path: str, entry: SheetEntry, tally: Tally) -> None:
+    """The two phones of one table: N-S opens the page and sends; E-O opens it and confirms."""
+    form = entry_values(entry)
+    c = client()
+    for line in ("ns", "ew"):
+        t0 = time.perf_counter()
+        page = c.get(f"{base}{path}?line={line}")
+        tally.record((time.perf_counter() - t0) * 1000, False, page.status_code == 200, "GET")
+        t0 = time.perf_counter()
+        reply = c.post(f"{base}{path}", data={**form, "line": line, "round": "1"})
+        ok = reply.status_code == 303
+        tally.record((time.perf_counter() - t0) * 1000, True, ok, f"POST {reply.status_code}")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--spread", type=float, default=30.0, help="seconds to start all tables")
+    parser.add_argument("--workers", type=int, default=32, help="concurrent clients (max 64)")
+    parser.add_argument("--postgres", default="", help="loopback PostgreSQL admin URL")
+    parser.add_argument("--postgres-start", action="store_true", help="start a throwaway one")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    workers = max(1, min(args.workers, 64))
+    rng = random.Random(args.seed)
+    secret_text = secrets.token_hex(16)
+    secret = hashlib.sha256(secret_text.encode()).digest()  # as web/secret.py derives it
+    with database(args) as url:
+        kind = "postgresql" if url.startswith("postgresql") else "sqlite"
+        sheets, setup_s = set_up(url, rng)
+        paths = {t: table_path(secret, EVENT, t) for t in sheets}
+        starts = sorted((rng.uniform(0, args.spread), t) for t in sheets)
+        tally = Tally()
+        with serve(url, secret_text) as base:
+            began = time.perf_counter()
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                futures = []
+                for offset, table in starts:
+                    delay = began + offset - time.perf_counter()
+                    if delay > 0:
+                        time.sleep(delay)
+                    futures.append(pool.submit(one_table, base, paths[table], sheets[table], tally))
+                for f in futures:
+                    f.result()
+            load_s = time.perf_counter() - began
+            # The director: standings of round 1, then round 2 seated (Danish) and published.
+            store = RecordStore(url)
+            try:
+                svc = EventService(store)
+                svc.state(EVENT)  # the director's desk has the event loaded already
+                op_start = time.perf_counter()
+                svc.publish_standings(EVENT, 1)
+                svc.seat(EVENT, 2, publish=True)
+                op_end = time.perf_counter()
+                seat_page = httpx.get(f"{base}/e/{EVENT}/seating", timeout=30)
+                assert "turno 2" in seat_page.text
+                state = svc.state(EVENT)
+                stored = sum(
+                    1
+                    for r in store.records(EVENT)
+                    if r.kind == RecordKind.SHEET_ENTERED.value and r.payload.get("round") == 1
+                )
+                confirmed = sum(
+                    1 for t in sheets if commands.sheet_status(state, 1, t) == "confirmed"
+                )
+            finally:
+                store.close()
+    print(f"database: {kind}; {PAIRS} pairs, {len(sheets)} tables, {DEALS} deals a round")
+    print(f"set-up (create, register, seat round 1; not timed below): {setup_s:.1f} s")
+    print(f"load: spread {args.spread:g} s, {workers} client threads, {load_s:.1f} s in all")
+    print(
+        f"requests: {len(tally.all_ms)}; latency p50 {statistics.median(tally.all_ms):.1f} ms, "
+        f"p99 {pct(tally.all_ms, 0.99):.1f} ms, max {max(tally.all_ms):.1f} ms"
+    )
+    print(
+        f"sheet posts: {len(tally.post_ms)}; latency p50 {statistics.median(tally.post_ms):.1f} "
+        f"ms, p99 {pct(tally.post_ms, 0.99):.1f} ms, max {max(tally.post_ms):.1f} ms"
+    )
+    print(
+        f"acknowledged {tally.acknowledged}, stored {stored} "
+        f"({'equal' if stored == tally.acknowledged else 'MISMATCH'}); "
+        f"tables confirmed {confirmed}/{len(sheets)}; failures {len(tally.failures)}"
+    )
+    print(
+        f"last sheet -> round 2 seating published: {op_end - tally.last_ack:.3f} s "
+        f"(publish standings + seat Danish + publish: {op_end - op_start:.3f} s)"
+    )
+    if tally.failures or stored != tally.acknowledged or confirmed != len(sheets):
+        raise SystemExit(f"FAILED: {tally.failures[:5]}")
+
+
+if __name__ == "__main__":
+    main()
