@@ -127,3 +127,12 @@ def test_word_list_lexicon() -> None:
     assert words.is_word("CASA") and not words.is_word("gatto")
     verdict = italian().check("Cani").as_dict()
     assert verdict["valid"] is True and verdict["word"] == "cani" and verdict["article"] == "4.1"
+
+
+def test_art4_1_apocope_by_rule() -> None:
+    """Art. 4.1 "parole tronche": Hunspell derives MANGIAR from MANGIARE; a word ending in a
+    consonant must be an entry of the dictionary (BAR, FILM, PER are)."""
+    assert italian().check("mangiar").reason is Reason.TRUNCATED
+    assert not italian().is_word("PARLAR")
+    for word in ("bar", "film", "per", "con", "sport", "computer"):
+        assert italian().is_word(word), word

@@ -124,6 +124,7 @@ class ArbiterDeal:
         self._limits: dict[Seat, tuple[TurnLimit, bool]] = {}
         self._no_closing: dict[Line, Seat] = {}
         self._must_from: dict[Seat, tuple[Card, ...]] = {}
+        self._barred: dict[Seat, list[tuple[Card, int]]] = {s: [] for s in SEATS}
         self._arbitral: dict[Line, int] = {}
         self._next_id = 0
         self._plays: list[Play] = []
@@ -532,6 +533,16 @@ class ArbiterDeal:
                         "carta esposta legata a un gioco del compagno",
                         "exposed card laid on the partner's new or extended meld",
                         "exposed_on_partner_meld",
+                    )
+                )
+                break
+        for x, at in self._barred[seat]:
+            if x in cards and any(s is partner and i > at for s, i in tm.touched_by):
+                probs.append(
+                    _p(
+                        "33",
+                        "carta ripresa in mano legata a un gioco del compagno",
+                        "card taken back laid on the partner's new or extended meld",
                     )
                 )
                 break

@@ -955,6 +955,7 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
         d._phase = Phase.PLAY
         d._limits[seat] = (TurnLimit.DISCARD_ONLY, True)
         d._must_from[seat] = back
+        d._barred[seat] += [(x, len(d.log)) for x in back]  # art. 33, see also art. 24
         return _ruling(
             d,
             irr,
