@@ -20,6 +20,7 @@ from arbitro.cli import (
     serve,
     vp,
 )
+from arbitro.cli import print as print_cli
 
 app = typer.Typer(
     name="arbitro",
@@ -57,6 +58,7 @@ score.register(app)
 serve.register(app)
 briscola.register(app)
 knockout.register(app)
+print_cli.register(app)
 
 
 def main() -> None:

@@ -129,6 +129,7 @@ class Deal:
         self._words: list[list[Word]] = [[], []]
         self._freezes: list[dict[int, Freeze]] = [{}, {}]
         self._penalized: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self._must_discard = False
         self._turn = (d + 1) % PLAYERS
         self._phase = Phase.DRAW
         self._turns = 0
@@ -271,8 +272,10 @@ class Deal:
         h = self._hands[s]
         size = self._sizes[s]
         out: list[Move] = []
-        if self._penalized[s]:
-            return [discard(self._penalized[s][0])]  # art. 10.8: only discards, highest first
+        if self._penalized[s] and self._must_discard:
+            return [discard(self._penalized[s][0])]  # arts. 9.1, 10.8: discard at once
+        if self._must_discard:
+            return [discard(x) for x in sorted(set(h.elements()), key=_sort_key)]
         li = s & 1
         if size >= 4:
             for cards in sorted(set(permutations(h.elements(), 3))):
@@ -306,8 +309,8 @@ class Deal:
         """Whether a play of ``used`` cards leaves a hand that can still end the turn."""
         s = self._turn
         after = self._sizes[s] - len(used)
-        if after >= 2:
-            return True
+        if after >= 2 or (after == 1 and self._penalized[s]):
+            return True  # with penalized cards the discard is a penalized one (art. 10.8)
         if after <= 0:
             return False
         left = Counter(self._hands[s])
@@ -333,6 +336,12 @@ class Deal:
             self._call_time()
             return
         seat = SEATS[self._turn]
+        if k is MoveKind.RULING:
+            from arbitro.games.parole.arbiter import apply_ruling
+
+            apply_ruling(self, move)
+            self.moves.append((seat, move))
+            return
         if k is MoveKind.DRAW or k is MoveKind.PICK_UP:
             self._check_draw(move)
             self._apply_draw(move)
@@ -382,12 +391,12 @@ class Deal:
         """Check a word or lay-off; return the cards it takes from the hand and the new word."""
         s = self._turn
         li = s & 1
-        if self._penalized[s]:
+        if self._must_discard:
             raise illegal(
-                "con carte penalizzate si scarta subito, senza altri giochi",
-                "with penalized cards the player discards at once, with no other play",
-                "10.8, 9.1",
-                "parole.penalized_pending",
+                "dopo aver sanato un'irregolarità si scarta subito, senza altri giochi",
+                "after an irregularity is put right the player discards at once",
+                "9.1, 10.10",
+                "parole.must_discard",
             )
         if move.kind is MoveKind.MELD:
             used = tuple(move.cards)
@@ -535,7 +544,11 @@ class Deal:
         else:
             self._words[li][move.target] = word
 
-    def _apply_discard(self, x: Card) -> None:
+    def _apply_discard(self, x: Card, *, closing: bool = True) -> None:
+        """Discard ``x`` (a penalized card first, art. 10.8) and pass the turn (art. 4.3).
+
+        With ``closing`` false an empty hand does not close (an invalid closing, art. 11).
+        """
         s = self._turn
         pen = self._penalized[s]
         was_penalized = bool(pen)
@@ -550,7 +563,8 @@ class Deal:
         self._pile.append(x)
         self._turns += 1
         self._single = None
-        if self._sizes[s] == 0 and not was_penalized:
+        self._must_discard = False
+        if self._sizes[s] == 0 and not was_penalized and closing:
             self._finish(EndReason.CLOSING)
             self._closer = s
             return

@@ -29,19 +29,29 @@ class MoveKind(Enum):
     LAY_OFF = "layoff"
     DISCARD = "discard"
     TIME_OUT = "timeout"
+    RULING = "ruling"
 
 
 class Move(NamedTuple):
     """One move: ``kind``, its ``cards`` (a word in table order, or the discard), ``target``.
 
-    For a lay-off ``cards`` is the whole new word and ``target`` the word's number.
+    For a lay-off ``cards`` is the whole new word and ``target`` the word's number. An
+    arbiter's ruling (:mod:`~arbitro.games.parole.arbiter`) also names its ``remedy``, the
+    ``seat`` it concerns and ``extra`` cards (a healed word, or the discard of a closing).
     """
 
     kind: MoveKind
     cards: tuple[Card, ...] = ()
     target: int = -1
+    remedy: str = ""
+    seat: str = ""
+    extra: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
+        if self.kind is MoveKind.RULING:
+            cards = format_cards(self.cards) or "-"
+            extra = format_cards(self.extra) or "-"
+            return f"ruling {self.remedy} {self.seat} {self.target} {cards} {extra}"
         if self.kind is MoveKind.MELD:
             return f"meld {format_cards(self.cards)}"
         if self.kind is MoveKind.LAY_OFF:
@@ -89,6 +99,17 @@ def parse_move(text: str, code: BurracoParoleCode | None = None) -> Move:
                 return discard(cards[0])
         if head == "layoff" and len(words) == 3:
             return lay_off(int(words[1]), parse_cards(words[2].split("=", 1)[0], code))
+        if head == "ruling" and len(words) == 6:
+            _, remedy, seat, target, cards, extra = words
+            if seat.upper() in ("N", "E", "S", "W"):
+                return Move(
+                    MoveKind.RULING,
+                    parse_cards("" if cards == "-" else cards, code),
+                    int(target),
+                    remedy,
+                    seat.upper(),
+                    parse_cards("" if extra == "-" else extra, code),
+                )
     except (ValueError, ArbitroError):
         pass
     raise ArbitroError(

@@ -165,36 +165,46 @@ class _Search:
         q, r0 = divmod(i, 13)
         base = q * 13
         pv = self.place_val
-        # Runs of suit q through a place of card i (the ace at 1 or 14, once: art. 9).
+        # Runs of suit q through a place of card i (the ace at 1 or 14, once: art. 9). A run is
+        # its naturals from place a to place b (gaps filled by jokers) and e more jokers at the
+        # ends: only the placement worth most is kept (as high as they go: values never fall
+        # going up), and never a joker where a natural in hand could stand.
         for p in (ACE_LOW, ACE_HIGH) if r0 == 0 else (r0 + 1,):
-            for lo in range(p, 0, -1):
-                layout = []
-                need = 0
-                for pp in range(lo, p):
-                    idx = base + pp - 1
-                    if idx != i and counts[idx] > 0:
-                        layout.append(idx)
-                    else:
-                        layout.append(-1)
-                        need += 1
-                if need > jokers:
-                    break
-                layout.append(i)
-                val = sum(pv[lo : p + 1])
-                for hi in range(p, ACE_HIGH + 1):
-                    if hi > p:
-                        idx = base + (0 if hi == ACE_HIGH else hi - 1)
-                        if idx != i and counts[idx] > 0 and not (idx == base and layout[0] == base):
-                            layout.append(idx)
-                        else:
-                            layout.append(-1)
-                            need += 1
-                            if need > jokers:
-                                break
-                        val += pv[hi]
-                    if len(layout) >= 3:
+            avail = [False] * (ACE_HIGH + 2)
+            for pp in range(ACE_LOW, ACE_HIGH + 1):
+                idx = base + (0 if pp == ACE_HIGH else pp - 1)
+                avail[pp] = pp == p or (idx != i and counts[idx] > 0)
+            lows = [pp for pp in range(p, 0, -1) if avail[pp]]
+            highs = [pp for pp in range(p, ACE_HIGH + 1) if avail[pp]]
+            for a in lows:
+                for b in highs:
+                    if a == ACE_LOW and b == ACE_HIGH:
+                        break  # a natural ace at both ends: the ace is once only
+                    span = b - a + 1
+                    gaps = span - sum(avail[a : b + 1])
+                    if gaps > jokers:
+                        break
+                    for e in range(jokers - gaps + 1):
+                        length = span + e
+                        if length < 3:
+                            continue
+                        if length > ACE_HIGH:
+                            break
+                        up = 0
+                        while up < e and b + up < ACE_HIGH and not avail[b + up + 1]:
+                            up += 1
+                        lo, hi = a - (e - up), b + up
+                        if lo < ACE_LOW or any(avail[pp] for pp in range(lo, a)):
+                            continue
+                        layout = tuple(
+                            base + (0 if pp == ACE_HIGH else pp - 1)
+                            if a <= pp <= b and avail[pp]
+                            else -1
+                            for pp in range(lo, hi + 1)
+                        )
                         nats = tuple(x for x in layout if x >= 0)
-                        out.append((nats, need, val, sum(pen[x] for x in nats), tuple(layout)))
+                        val = sum(pv[lo : hi + 1])
+                        out.append((nats, gaps + e, val, sum(pen[x] for x in nats), layout))
         # Sets of card i's rank: naturals of different suits, jokers only for missing suits.
         others = [s * 13 + r0 for s in range(4) if s != q and counts[s * 13 + r0] > 0]
         v = self.open_of[i]

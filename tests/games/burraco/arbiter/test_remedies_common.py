@@ -524,3 +524,27 @@ def test_art_31_melds_set_apart_count_negative_if_someone_closes_first() -> None
     assert ew.melded == 15 - 30
     # W's prepared 4D and E's 5H 6H 7D 9C QS 3C 4S in hand; pozzetto not taken
     assert ew.total == -15 - 5 - 45 - 100
+
+
+def test_art_33_cards_taken_back_may_not_go_on_the_partners_new_melds() -> None:
+    """Art. 33 "Senza scarto": the offender may not play the cards taken back on melds the
+    partner opens or extends afterwards, until the end of the deal (see art. 24)."""
+    d = deal(
+        "9S 9D",
+        w="9H 9H JK 4D",
+        ew=("3S 4S 5S 6S 7S 8S 9S",),
+        taken=(Line.NS, Line.EW),
+        stock="9C " + STOCK,
+    )
+    d.draw(E)
+    d.meld(E, P("9S 9D 9C"))
+    d.rule(Irregularity.CLOSING_WITHOUT_DISCARD, E)
+    d.discard(E, C("9C"))
+    passes(d, S)
+    x = d.draw(W).cards[0]
+    d.meld(W, P("9H 9H JK"))
+    d.discard(W, x)
+    passes(d, N)
+    d.draw(E)
+    a = d.lay_off(E, 1, [C("9S")])
+    assert [p.article for p in a.problems] == ["33"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from arbitro.cards import Card, format_cards
@@ -137,8 +138,6 @@ def _excess(d: ArbiterDeal, play: Play, tm: TableMeld) -> tuple[Card, ...]:
         return play.added
     added = play.added
     for size in range(len(added), 0, -1):
-        from itertools import combinations
-
         for idx in combinations(range(len(added)), size):
             try:
                 before.lay_off([added[i] for i in idx], code=d.code)
@@ -904,8 +903,8 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
     has_burraco = d._line_burraco(seat.line)
     d._reopen()
     d._turn = seat
-    if irr is Irregularity.CLOSING_WITHOUT_DISCARD and not has_burraco:
-        irr = Irregularity.CLOSING_WITHOUT_BURRACO
+    if not has_burraco:
+        irr = Irregularity.CLOSING_WITHOUT_BURRACO  # art. 33 NB: the same procedure applies
     if irr in (Irregularity.CLOSING_WITHOUT_BURRACO, Irregularity.CLOSING_FIRST_ROUND):
         aside: tuple[Card, ...] = ()
         if plays:
