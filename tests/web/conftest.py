@@ -9,6 +9,8 @@
 - ``live_server``: the base URL (``http://127.0.0.1:PORT``) of ``web_app`` served by uvicorn
   in a thread, for browser tests.
 - ``browser``: a headless Playwright Chromium (Debian's /usr/bin/chromium), one per session.
+
+Password hashing uses cheap argon2id parameters in these tests (``_fast_password_hashing``).
 """
 
 from __future__ import annotations
@@ -57,6 +59,19 @@ def _clean_web_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ARBITRO_SECRET", raising=False)
     monkeypatch.delenv("ARBITRO_DATABASE_URL", raising=False)
     monkeypatch.delenv("ARBITRO_LANG", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argon2id with small costs in tests (the installation uses argon2-cffi's defaults,
+    ~1 s a login on a busy 2-core machine); the hashes are still argon2id."""
+    from argon2 import PasswordHasher
+
+    from arbitro.store import users
+
+    monkeypatch.setattr(
+        users, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    )
 
 
 @pytest.fixture
@@ -160,3 +175,40 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def make_event(web_app: FastAPI) -> Any:
+    """A function creating a pairs event straight through the service:
+    ``make_event(event_id="serata", pairs=8, rounds=2, deals=2, seat=True, publish=True)``
+    registers ``Coppia 1``..``Coppia N`` and seats (and publishes) round 1; returns the id."""
+    from arbitro.tournament.event import EventConfig
+    from arbitro.tournament.model import EventFormat, Movement
+
+    def make(
+        event_id: str = "serata",
+        *,
+        pairs: int = 8,
+        rounds: int = 2,
+        deals: int = 2,
+        seat: bool = True,
+        publish: bool = True,
+        complaints_window_minutes: int = 15,
+    ) -> str:
+        svc = web_app.state.web.service
+        config = EventConfig(
+            name=f"Serata {event_id}",
+            event_format=EventFormat.PAIRS,
+            rounds=rounds,
+            deals=(deals,) * rounds,
+            movements=(Movement.DRAW,) + (Movement.MITCHELL,) * (rounds - 1),
+            complaints_window_minutes=complaints_window_minutes,
+        )
+        svc.create_event(event_id, config)
+        for i in range(1, pairs + 1):
+            svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        if seat:
+            svc.seat(event_id, 1, publish=publish)
+        return event_id
+
+    return make

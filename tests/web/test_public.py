@@ -126,7 +126,7 @@ def test_standings_with_movement_penalties_and_vp_chart_art_19_41(
     page = client.get(f"/e/{EVENT}/standings").text
     rows = web.service.standings(EVENT, 2)
     before = {r.competitor: r.rank for r in web.service.standings(EVENT, 1)}
-    body = re.search(r'class="d-table standings">(.*?)</table>', page, re.S)
+    body = re.search(r'class="d-table standings[^"]*">(.*?)</table>', page, re.S)
     assert body
     shown = re.findall(
         r'<td class="num big">(\d+)</td>\s*<td class="move">(.*?)</td>\s*'

@@ -30,6 +30,7 @@ from arbitro.tournament.event import (
 )
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
+from arbitro.tournament.standings.prizes import draw_places, prize_ties
 from arbitro.tournament.standings.standings import standings
 
 
@@ -327,5 +328,43 @@ def register(app: typer.Typer) -> None:
             emit(
                 {"complaint": complaint_no, "resolved": True},
                 t("Reclamo deciso", "Complaint settled"),
+                json_out,
+            )
+
+    @app.command("prizes")
+    def prizes(
+        event_id: EventArg,
+        places: Annotated[int, typer.Option(help="Posti premiati / prize places")] = 3,
+        draw_seed: Annotated[
+            int | None, typer.Option(help="Sorteggio dei pari merito (art. 6.1 c)")
+        ] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Pari merito per i premi (Parole art. 6.1) / ties for prizes."""
+        with errors(json_out):
+            state = service().state(event_id)
+            ties = prize_ties(standings(state, state.current_round()), places)
+            drawn = (
+                {str(c): p for tie in ties for c, p in draw_places(tie, draw_seed).items()}
+                if draw_seed is not None
+                else {}
+            )
+            lines = [
+                t(
+                    f"Posti {tie.places[0]}-{tie.places[-1]} a pari merito: ",
+                    f"Places {tie.places[0]}-{tie.places[-1]} tied: ",
+                )
+                + ", ".join(state.competitors[c].name for c in tie.competitors)
+                for tie in ties
+            ] or [t("Nessun pari merito per i premi", "No ties for prizes")]
+            lines += [f"{state.competitors[int(c)].name}: {p}" for c, p in drawn.items()]
+            emit(
+                {
+                    "ties": [
+                        {"places": tie.places, "competitors": tie.competitors} for tie in ties
+                    ],
+                    "drawn": drawn,
+                },
+                "\n".join(lines),
                 json_out,
             )

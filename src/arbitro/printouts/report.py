@@ -260,11 +260,11 @@ def report_text(report: ArbiterReport, lang: str = "it") -> str:
 
 def report_pdf(report: ArbiterReport) -> bytes:
     """The report as a printable A4 PDF (ReportLab): heading, one table per incident, signature."""
-    from reportlab.lib import colors  # type: ignore[import-untyped]
-    from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
-    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet  # type: ignore[import-untyped]
-    from reportlab.lib.units import mm  # type: ignore[import-untyped]
-    from reportlab.platypus import (  # type: ignore[import-untyped]
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+    from reportlab.lib.units import mm
+    from reportlab.platypus import (
         KeepTogether,
         Paragraph,
         SimpleDocTemplate,

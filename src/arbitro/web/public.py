@@ -146,7 +146,7 @@ def vp_chart_svg(rows: list[StandingRow], rounds: int) -> Markup:
     if not rows or rounds < 1:
         return Markup("")
     width, height = 1200, 520
-    left, right, top, bottom = 70, 360, 24, 56
+    left, right, top, bottom = 70, 430, 24, 56
     series = []
     for r in rows:
         total = 0
@@ -204,7 +204,7 @@ def vp_chart_svg(rows: list[StandingRow], rounds: int) -> Markup:
         )
         for i, v in enumerate(s):
             out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="6" fill="{colour}"/>')
-        name = escape(r.name if len(r.name) <= 22 else r.name[:21] + "…")
+        name = escape(r.name if len(r.name) <= 20 else r.name[:19] + "…")
         out.append(
             f'<text x="{left + plot_w + 16}" y="{placed[n] + 8:.1f}" fill="{colour}" '
             f'font-size="26" font-weight="700">{r.rank}. {name} · {s[-1]}</text>'

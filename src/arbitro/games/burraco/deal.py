@@ -242,19 +242,15 @@ class Deal:
 
     def card_counts(self) -> Counter[Card]:
         """Every card of the deal wherever it is: hands, melds, pile, stock, pozzetti."""
-        out: Counter[Card] = Counter()
-        for h in self._hands:
-            for i, n in enumerate(h):
-                if n:
-                    out[ALL_CARDS[i]] += n
-        for ms in self._melds:
-            for m in ms:
-                out.update(m.cards)
-        out.update(self._pile)
-        out.update(self._stock)
+        counts = [sum(col) for col in zip(*self._hands, strict=True)]
+        elsewhere: list[Card] = [x for ms in self._melds for m in ms for x in m.cards]
+        elsewhere += self._pile
+        elsewhere += self._stock
         for p in self._pozzetti:
-            out.update(p)
-        return out
+            elsewhere += p
+        for x in elsewhere:
+            counts[x.index] += 1
+        return Counter({ALL_CARDS[i]: n for i, n in enumerate(counts) if n})
 
     # ----------------------------------------------------------- legal moves
 

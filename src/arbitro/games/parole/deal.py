@@ -300,6 +300,9 @@ class Deal:
                         mv = lay_off(j, new)
                         if self._leaves_ok(added_cards(w, new), (j, new)):
                             out.append(mv)
+        if self._penalized[s]:
+            out.append(discard(self._penalized[s][0]))  # art. 10.8: highest penalized first
+            return out
         for x in sorted(set(h.elements()), key=_sort_key):
             if self._discard_error(x) is None:
                 out.append(discard(x))
@@ -544,14 +547,15 @@ class Deal:
         else:
             self._words[li][move.target] = word
 
-    def _apply_discard(self, x: Card, *, closing: bool = True) -> None:
+    def _apply_discard(self, x: Card, *, closing: bool = True, from_hand: bool = False) -> None:
         """Discard ``x`` (a penalized card first, art. 10.8) and pass the turn (art. 4.3).
 
-        With ``closing`` false an empty hand does not close (an invalid closing, art. 11).
+        With ``closing`` false an empty hand does not close (an invalid closing, art. 11);
+        ``from_hand`` discards ``x`` from the hand even with penalized cards pending.
         """
         s = self._turn
         pen = self._penalized[s]
-        was_penalized = bool(pen)
+        was_penalized = bool(pen) and not from_hand
         if was_penalized:
             pen.pop(0)
         else:

@@ -221,7 +221,7 @@ class Dictionary:
         excluded: Exclusions | None = None,
     ) -> None:
         """Open Hunspell's Italian dictionary and attach the event's lists."""
-        import hunspell  # type: ignore[import-untyped]
+        import hunspell  # type: ignore[import-untyped,unused-ignore]
 
         self._dir = hunspell_dir
         try:

@@ -100,11 +100,11 @@ def parse_move(text: str, code: BurracoParoleCode | None = None) -> Move:
         if head == "layoff" and len(words) == 3:
             return lay_off(int(words[1]), parse_cards(words[2].split("=", 1)[0], code))
         if head == "ruling" and len(words) == 6:
-            _, remedy, seat, target, cards, extra = words
+            _, remedy, seat, target, played, extra = words
             if seat.upper() in ("N", "E", "S", "W"):
                 return Move(
                     MoveKind.RULING,
-                    parse_cards("" if cards == "-" else cards, code),
+                    parse_cards("" if played == "-" else played, code),
                     int(target),
                     remedy,
                     seat.upper(),

@@ -107,3 +107,14 @@ def test_art_33_closing_without_burraco_is_flagged_and_ends_until_ruled() -> Non
     a = d.discard(E, C("9C"))
     assert d.is_over and d.closer is E
     assert [p.suggests for p in a.problems] == [Irregularity.CLOSING_WITHOUT_BURRACO]
+
+
+def test_art_22_to_35_every_section_c_article_has_a_remedy_in_the_catalogue() -> None:
+    """FIBAS Section C: each article 22-35 is named by at least one irregularity, and each
+    irregularity leads to its article's text in the catalogue."""
+    articles = {i.article.split(".")[0] for i in Irregularity}
+    assert articles == {str(n) for n in range(22, 36)}
+    for irr in Irregularity:
+        art = irr.catalogue_article()
+        assert art.section.startswith("SEZIONE C") and art.text
+    assert Irregularity.GHOST_CARD.catalogue_article().title == "CARTA/E FANTASMA"

@@ -207,6 +207,8 @@ def test_art_24_exposed_card_not_played_first_is_discarded_at_once() -> None:
     r = d.rule(Irregularity.EXPOSED_CARD, E)
     assert r.discarded == P("KS") and d.next_to_act is S
     assert srt(d.hand(E)) == srt(P("9C QS 3C 4S"))
+    s_closes(d)
+    assert d.scores()[Line.EW].total == 30 - 30 - 25 - 100  # melds; E's hand; W's hand
 
 
 def test_art_24_card_dropped_during_others_turn_played_at_own_turn_or_discarded() -> None:
@@ -257,6 +259,8 @@ def test_art_26_cards_thrown_onto_another_meld_are_discarded_by_art_25() -> None
     r = d.rule(Irregularity.THROWN_CARDS, E, cards=[C("KS")], meld=meld.id)
     assert r.discarded == P("KS") and srt(d.melds(Line.EW)[1].cards) == srt(P("KD KC KC"))
     assert d.next_to_act is S
+    s_closes(d)
+    assert d.scores()[Line.EW].total == 45 - 45 - 25 - 100
 
 
 def test_art_26_cards_passed_to_partner_without_declaring_are_discarded() -> None:
@@ -335,6 +339,9 @@ def test_art_35_ghost_card_not_healable_after_other_melds_freezes_them() -> None
     assert r.discarded == P("9H") and run.cards == P("5H 6H 7H")
     assert kings.freeze is Freeze.TEMPORARY and r.frozen == (kings.id,)
     assert d.next_to_act is S
+    s_closes(d)
+    ew = d.scores()[Line.EW]
+    assert ew.melded == 15 - 30 and ew.total == -15 - 5 - 25 - 100  # kings frozen: negative
 
 
 def test_art_35_ghost_card_found_later_freezes_for_good_and_counts_negative() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
+from arbitro.codes.catalogue import Article, load_catalogue
+
 
 class Irregularity(Enum):
     """An irregularity the arbiter rules on; :attr:`article` cites FIBAS Section C."""
@@ -53,6 +55,10 @@ class Irregularity(Enum):
     def english(self) -> str:
         """The irregularity's name in English."""
         return _INFO[self][2]
+
+    def catalogue_article(self) -> Article:
+        """The article's entry in the catalogue of the codes (its title and Italian text)."""
+        return load_catalogue().article("burraco-fibas", self.article.split(".")[0])
 
 
 _INFO: Final[dict[Irregularity, tuple[str, str, str]]] = {

@@ -1,0 +1,296 @@
+"""The arbiter's remedies of arts. 9-11 as rulings on a deal (arbiter mode).
+
+An irregularity happens at the table; the engine never plays one. The arbiter enters what
+happened as a *ruling* (a :class:`Move` of kind ``ruling``, recorded with the deal so that the
+record replays) and the engine applies the code's remedy:
+
+=========================  ==============  ===================================================
+remedy                     articles        effect
+=========================  ==============  ===================================================
+``wrong_word``             10.1-10.4       the cards of a wrong opening or lay-off: the healed
+                                           play (if any) is made, the cards it does not use
+                                           become penalized; the culprit discards at once
+``penalize``               10.7, 10.8      cards of a hand become penalized
+``freeze``                 10.3, 10.11,    a word frozen until the end of the deal, counted
+                           10.18           negative
+``freeze_round``           9.1, 10.7,      a word frozen for one round; if the deal ends
+                           10.12           meanwhile the cards laid by the irregular play
+                                           count negative, the word as it was positive
+``closing_no_discard``     11.1            the last play goes back as penalized cards
+``closing_no_burraco``     11.4            the last play becomes penalized; the last card is
+                                           discarded (no closing)
+``closing_first_round``    11.5            the last play stays, frozen for one round; the
+                                           discard stands (no closing)
+``closing_wild``           11.7            the last play becomes penalized; the wild discard
+                                           stands (no closing)
+=========================  ==============  ===================================================
+
+Penalized cards are held apart and discarded highest value first, one at the end of each of
+the culprit's turns; at the end of the deal they count negative (art. 10.8). The remedies of
+a missed draw (10.13), a draw out of turn (10.14) and a multiple discard (10.17) put the
+cards back where they were: the engine, which never reaches those positions, needs no ruling.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from arbitro.games.parole.errors import IllegalMoveError, illegal
+from arbitro.games.parole.letters import WILDS, Card, seat_draw_key
+from arbitro.games.parole.moves import Move, MoveKind
+from arbitro.games.parole.words import Word, added_cards, lay_off, make_word, readings
+
+if TYPE_CHECKING:
+    from arbitro.games.parole.deal import Deal
+
+REMEDIES: Final[dict[str, str]] = {
+    "wrong_word": "10.1, 10.2, 10.3, 10.4",
+    "penalize": "10.7, 10.8",
+    "freeze": "10.3, 10.11, 10.18",
+    "freeze_round": "9.1, 10.7, 10.12",
+    "closing_no_discard": "11.1",
+    "closing_no_burraco": "11.4",
+    "closing_first_round": "11.5",
+    "closing_wild": "11.7",
+}
+"""Every remedy and the articles it applies."""
+
+
+def ruling(
+    remedy: str,
+    seat: str,
+    *,
+    target: int = -1,
+    cards: Sequence[Card] = (),
+    extra: Sequence[Card] = (),
+) -> Move:
+    """A ruling move: ``remedy`` (see :data:`REMEDIES`) for ``seat`` (N, E, S, W).
+
+    ``target`` and ``cards`` describe the irregular play (``target`` -1 for an opening, else
+    the number of the word laid on, and ``cards`` then its whole new spelling); ``extra`` is
+    the healed spelling (``wrong_word``) or the discard of an invalid closing.
+    """
+    return Move(MoveKind.RULING, tuple(cards), target, remedy, seat.upper(), tuple(extra))
+
+
+def penalty_order(cards: Sequence[Card], values: dict[str, int]) -> list[Card]:
+    """Penalized cards in discard order: highest value first, then by the order of art. 3.3
+    ("scartare secondo norma", definitions)."""
+    return sorted(cards, key=lambda x: (-values[x], -seat_draw_key(x)))
+
+
+def _bad(it: str, en: str, article: str) -> IllegalMoveError:
+    return illegal(it, en, article, "parole.bad_ruling")
+
+
+def _play_cards(deal: Deal, move: Move, li: int) -> tuple[tuple[Card, ...], Word | None]:
+    """The hand cards an (irregular) play takes, and the word it makes if valid."""
+    if move.target < 0:
+        cards = tuple(move.cards)
+        try:
+            return cards, make_word(cards, deal.lexicon, deal.code)
+        except IllegalMoveError:
+            return cards, None
+    words = deal._words[li]
+    if not 0 <= move.target < len(words):
+        raise _bad(
+            f"la linea non ha la parola numero {move.target}",
+            f"the line has no word number {move.target}",
+            "4.1",
+        )
+    old = words[move.target]
+    used = added_cards(old, move.cards)
+    try:
+        return used, lay_off(old, move.cards, deal.lexicon, deal.code)
+    except IllegalMoveError:
+        return used, None
+
+
+def _take(deal: Deal, s: int, cards: Sequence[Card]) -> None:
+    h = deal._hands[s]
+    for x, n in Counter(cards).items():
+        if h[x] < n:
+            raise _bad(f"carta non in mano: {x}", f"card not in hand: {x}", "10")
+    for x in cards:
+        h[x] -= 1
+        if not h[x]:
+            del h[x]
+    deal._sizes[s] -= len(cards)
+
+
+def _penalize(deal: Deal, s: int, cards: Sequence[Card]) -> None:
+    _take(deal, s, cards)
+    pen = deal._penalized[s]
+    pen[:] = penalty_order([*pen, *cards], deal.code.letter_values)
+
+
+def apply_ruling(deal: Deal, move: Move) -> None:
+    """Apply the ruling ``move`` to ``deal`` (called by :meth:`Deal.push`).
+
+    Raises :class:`IllegalMoveError` naming the article when the ruling does not fit the
+    position (unknown remedy, cards not in hand, a healed word that is not valid...).
+    """
+    from arbitro.games.parole.deal import SEATS, Freeze, Phase, Seat
+
+    if deal.is_over:
+        raise _bad("la smazzata è terminata", "the deal is over", "6")
+    if move.remedy not in REMEDIES:
+        raise _bad(
+            f"rimedio sconosciuto: {move.remedy} (noti: {', '.join(REMEDIES)})",
+            f"unknown remedy: {move.remedy} (known: {', '.join(REMEDIES)})",
+            "10",
+        )
+    s = SEATS.index(Seat(move.seat))
+    li = s & 1
+    on_turn = s == deal._turn and deal._phase is Phase.PLAY
+    remedy = move.remedy
+    if remedy in ("penalize",):
+        _penalize(deal, s, move.cards)
+        if on_turn:
+            deal._must_discard = True
+        return
+    if remedy in ("freeze", "freeze_round"):
+        words = deal._words[li]
+        if not 0 <= move.target < len(words):
+            raise _bad(
+                f"la linea non ha la parola numero {move.target}",
+                f"the line has no word number {move.target}",
+                REMEDIES[remedy],
+            )
+        frozen = words[move.target]
+        if remedy == "freeze":
+            deal._freezes[li][move.target] = Freeze(True)
+            return
+        before = _before(deal, frozen, move.cards)
+        deal._freezes[li][move.target] = Freeze(False, deal._turns + 4, before)
+        return
+    if not on_turn:
+        raise _bad(
+            "il rimedio riguarda il giocatore di turno, dopo la pesca",
+            "the remedy concerns the player on turn, after the draw",
+            REMEDIES[remedy],
+        )
+    if remedy == "wrong_word":
+        _wrong_word(deal, s, li, move)
+        return
+    used, last = _play_cards(deal, move, li)
+    if last is None:
+        raise _bad(
+            "l'ultimo gioco della chiusura non è una parola valida: usare wrong_word",
+            "the closing's last play is not a valid word: use wrong_word",
+            "11.3",
+        )
+    left = Counter(deal._hands[s])
+    left.subtract(used)
+    rest = sorted(left.elements())
+    if any(n < 0 for n in left.values()):
+        raise _bad("carte non in mano", "cards not in hand", REMEDIES[remedy])
+    if remedy == "closing_no_discard":
+        if rest:
+            raise _bad(
+                "la chiusura senza scarto usa tutte le carte in mano",
+                "a closing without discard uses every card in hand",
+                "11.1",
+            )
+        _penalize(deal, s, used)
+        deal._must_discard = True
+        return
+    discard = tuple(move.extra)
+    if rest != sorted(discard) or len(discard) != 1:
+        raise _bad(
+            "dopo l'ultimo gioco deve restare in mano la sola carta scartata",
+            "after the last play only the discarded card is left in hand",
+            REMEDIES[remedy],
+        )
+    if remedy == "closing_wild" and discard[0] not in WILDS:
+        raise _bad("lo scarto non è una matta", "the discard is not a wild", "11.7")
+    if remedy == "closing_first_round":
+        old = _apply_word(deal, s, li, move, used, last)
+        n = move.target if move.target >= 0 else len(deal._words[li]) - 1
+        deal._freezes[li][n] = Freeze(False, deal._turns + 4, old)
+    else:  # closing_no_burraco, closing_wild: the last play becomes penalized
+        _penalize(deal, s, used)
+    deal._apply_discard(discard[0], closing=False, from_hand=True)
+
+
+def _apply_word(
+    deal: Deal, s: int, li: int, move: Move, used: Sequence[Card], word: Word
+) -> Word | None:
+    """Put the play on the table; return the word it changed (None for an opening)."""
+    _take(deal, s, used)
+    if move.target < 0:
+        deal._words[li].append(word)
+        return None
+    old = deal._words[li][move.target]
+    deal._words[li][move.target] = word
+    return old
+
+
+def _before(deal: Deal, word: Word, laid: Sequence[Card]) -> Word | None:
+    """The word as it was before ``laid`` were added (art. 10.12), None if nothing is left."""
+    left = Counter(word.cards)
+    left.subtract(laid)
+    if any(n < 0 for n in left.values()):
+        raise _bad(
+            "le carte indicate non sono nella parola",
+            "the cards named are not in the word",
+            "10.12",
+        )
+    kept: list[Card] = []
+    for x in reversed(word.cards):
+        if left[x] > 0:
+            left[x] -= 1
+            kept.append(x)
+    kept.reverse()
+    if not kept:
+        return None
+    cards = tuple(kept)
+    found = readings(cards, deal.lexicon, deal.code) if sum(x in WILDS for x in cards) < 2 else ()
+    return Word(cards, found or ("".join(cards),))
+
+
+def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
+    """Arts. 10.1-10.4: heal the play with the hand's cards; the rest is penalized."""
+    used, word = _play_cards(deal, move, li)
+    if word is not None:
+        raise _bad(
+            "il gioco indicato è valido: non c'è nulla da sanare",
+            "the play named is valid: there is nothing to put right",
+            "10.2",
+        )
+    _take(deal, s, used)  # the wrong play's cards are off the hand
+    healed: Sequence[Card] = move.extra
+    if healed:
+        h = deal._hands[s]
+        pool = Counter(h) + Counter(used)
+        if move.target < 0:
+            new = make_word(tuple(healed), deal.lexicon, deal.code)
+            need = Counter(healed)
+        else:
+            old = deal._words[li][move.target]
+            new = lay_off(old, tuple(healed), deal.lexicon, deal.code)
+            need = Counter(added_cards(old, tuple(healed)))
+        if any(pool[x] < n for x, n in need.items()):
+            raise _bad(
+                "si sana solo con le carte del gioco errato e quelle in mano",
+                "only the wrong play's cards and those in hand may put it right",
+                "10.2, 10.10",
+            )
+        from_used = need & Counter(used)
+        from_hand = need - from_used
+        _take(deal, s, list(from_hand.elements()))
+        if move.target < 0:
+            deal._words[li].append(new)
+        else:
+            deal._words[li][move.target] = new
+        rest = Counter(used) - from_used
+    else:
+        rest = Counter(used)
+    pen = deal._penalized[s]
+    pen[:] = penalty_order([*pen, *rest.elements()], deal.code.letter_values)
+    deal._must_discard = True
+
+
+__all__ = ["REMEDIES", "apply_ruling", "penalty_order", "ruling"]
