@@ -7,7 +7,9 @@ with ``best_opening`` (the best opening of 40 keeping a card to discard) and tim
 again 5 times each and the best of those runs is reported too ("worst, re-timed"), which
 separates the solver's own cost from a busy machine's pauses. Also ``can_open`` (existence
 only) on the same hands. Target (issue 6): median under 1 ms, worst under 20 ms.
-Run: .venv/bin/python bench/scala40.py [--hands 100000] [--seed 1] [--json]
+``--deals N`` also plays N whole four-handed deals with four greedy bots and N with four
+random bots (seeds 0..N-1) and reports milliseconds per deal and moves per deal.
+Run: .venv/bin/python bench/scala40.py [--hands 100000] [--seed 1] [--deals 100] [--json]
 """
 
 from __future__ import annotations
@@ -24,7 +26,15 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from arbitro.cards import Card, format_cards
-from arbitro.games.scala40 import best_opening, can_open, scala40_deck
+from arbitro.games.scala40 import (
+    Deal,
+    GreedyBot,
+    RandomBot,
+    best_opening,
+    can_open,
+    play_deal,
+    scala40_deck,
+)
 
 
 def _time(fn: Callable[[Sequence[Card]], object], hands: list[tuple[Card, ...]]) -> list[float]:
@@ -58,10 +68,30 @@ def _summary(
     }
 
 
+def deals(n: int) -> dict[str, object]:
+    """Whole deals by four greedy bots and by four random bots: ms and moves per deal."""
+    out: dict[str, object] = {}
+    for name, bot in (("greedy", GreedyBot()), ("random", RandomBot())):
+        moves = 0
+        c0 = time.process_time()
+        for seed in range(n):
+            rng = random.Random(seed)
+            deal = play_deal(Deal.shuffled(rng), [bot] * 4, rng)
+            moves += len(deal.moves)
+        cpu = time.process_time() - c0
+        out[name] = {
+            "deals": n,
+            "ms_per_deal_cpu": round(cpu / n * 1e3, 1),
+            "moves_per_deal": round(moves / n, 1),
+        }
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--hands", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deals", type=int, default=0)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     deck = list(scala40_deck())
@@ -86,6 +116,8 @@ def main() -> None:
         }
     finally:
         gc.enable()
+    if args.deals:
+        result["bots"] = deals(args.deals)
     if args.json:
         print(json.dumps(result, indent=1))
         return
@@ -99,6 +131,8 @@ def main() -> None:
             f"{name:13s} median {r['median_ms']} ms  p99 {r['p99_ms']} ms  p99.9 {r['p999_ms']} ms"
             f"  worst {r['worst_ms']} ms (re-timed {r['worst_retimed_ms']} ms: {r['worst_hand']})"
         )
+    if args.deals:
+        print("whole deals, four bots:", json.dumps(result["bots"]))
 
 
 if __name__ == "__main__":

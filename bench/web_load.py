@@ -7,7 +7,9 @@ Method:
      ``--postgres-start`` to start a throwaway server as tests/postgres.py does).
   2. A 500-pair event (250 tables), 2 rounds of 2 deals, round 1 seated by draw and
      published, built through ``EventService`` (set-up, not timed).
-  3. The app served by uvicorn in a subprocess (one worker) on 127.0.0.1.
+  3. The app served by uvicorn in a subprocess (one worker) on 127.0.0.1; one untimed page
+     view warms it up (the event loaded, the templates compiled), as on an evening when
+     the server has been running since registration.
   4. 250 simulated tables, each: the N-S phone opens the table page and posts the sheet,
      then the E-O phone opens the page and posts the same numbers (confirming it): 4 HTTP
      requests per table, 1,000 in all. The tables start spread uniformly over ``--spread``
@@ -81,6 +83,7 @@ def database(args: argparse.Namespace) -> Iterator[str]:
     spec = importlib.util.spec_from_file_location("pg_helper", ROOT / "tests" / "postgres.py")
     assert spec and spec.loader
     pg = importlib.util.module_from_spec(spec)
+    sys.modules["pg_helper"] = pg
     spec.loader.exec_module(pg)
     server = (
         pg.PostgresServer.external(args.postgres) if args.postgres else pg.PostgresServer.start()
@@ -173,14 +176,20 @@ class Tally:
 
     lock: threading.Lock = field(default_factory=threading.Lock)
     all_ms: list[float] = field(default_factory=list)
+    get_ms: list[float] = field(default_factory=list)
+    slowest: list[tuple[float, float, str]] = field(default_factory=list)
     post_ms: list[float] = field(default_factory=list)
     acknowledged: int = 0
     failures: list[str] = field(default_factory=list)
     last_ack: float = 0.0
+    began: float = 0.0
 
     def record(self, ms: float, post: bool, ok: bool, what: str) -> None:
         with self.lock:
             self.all_ms.append(ms)
+            self.slowest = sorted([*self.slowest, (ms, time.perf_counter(), what)])[-5:]
+            if not post:
+                self.get_ms.append(ms)
             if post:
                 self.post_ms.append(ms)
                 if ok:
@@ -208,7 +217,7 @@ def one_table(base: str, path: str, entry: SheetEntry, tally: Tally) -> None:
     for line in ("ns", "ew"):
         t0 = time.perf_counter()
         page = c.get(f"{base}{path}?line={line}")
-        tally.record((time.perf_counter() - t0) * 1000, False, page.status_code == 200, "GET")
+        tally.record((time.perf_counter() - t0) * 1000, False, page.status_code == 200, "GET page")
         t0 = time.perf_counter()
         reply = c.post(f"{base}{path}", data={**form, "line": line, "round": "1"})
         ok = reply.status_code == 303
@@ -239,7 +248,10 @@ def main() -> None:
         starts = sorted((rng.uniform(0, args.spread), t) for t in sheets)
         tally = Tally()
         with serve(url, secret_text) as base:
-            began = time.perf_counter()
+            # Warm-up (an evening's server is already running): the event loaded, templates
+            # compiled. One page view, not counted.
+            httpx.get(f"{base}{paths[min(paths)]}", timeout=30).raise_for_status()
+            began = tally.began = time.perf_counter()
             with ThreadPoolExecutor(max_workers=workers) as pool:
                 futures = []
                 for offset, table in starts:
@@ -279,6 +291,14 @@ def main() -> None:
         f"requests: {len(tally.all_ms)}; latency p50 {statistics.median(tally.all_ms):.1f} ms, "
         f"p99 {pct(tally.all_ms, 0.99):.1f} ms, max {max(tally.all_ms):.1f} ms"
     )
+    print(
+        f"page loads: {len(tally.get_ms)}; latency p50 {statistics.median(tally.get_ms):.1f} ms, "
+        f"p99 {pct(tally.get_ms, 0.99):.1f} ms, max {max(tally.get_ms):.1f} ms"
+    )
+    slow = ", ".join(
+        f"{what} {ms:.0f} ms at {at - tally.began:.1f} s" for ms, at, what in tally.slowest
+    )
+    print(f"slowest: {slow}")
     print(
         f"sheet posts: {len(tally.post_ms)}; latency p50 {statistics.median(tally.post_ms):.1f} "
         f"ms, p99 {pct(tally.post_ms, 0.99):.1f} ms, max {max(tally.post_ms):.1f} ms"

@@ -45,9 +45,7 @@ def test_art2_check_with_language_judge() -> None:
     """Art. 2: the language judge approves BURRACO for the event."""
     plain = runner.invoke(_app(), ["parole", "check", "burraco", "--json"])
     assert plain.exit_code == 1
-    judged = runner.invoke(
-        _app(), ["parole", "check", "burraco", "--approve", "burraco", "--json"]
-    )
+    judged = runner.invoke(_app(), ["parole", "check", "burraco", "--approve", "burraco", "--json"])
     assert judged.exit_code == 0
     assert json.loads(judged.output)[0]["reason"] == "approved"
 

@@ -5,8 +5,9 @@ line, each opening the table's URL from its card), as both lines sign the paper 
 (art. 21); standings published each round and final after the complaints window (art. 39);
 the projector shows them. Screenshots of a table form and of the projector are checked.
 
-The director's set-up and decisions go through ``web.service`` (the desk's own browser test
-drives the desk pages); the sheets go only through the browser.
+The director settles the conflict and corrects the sheet at the desk's pages; the set-up,
+seating and standings go through ``web.service`` (the desk's own browser test drives those
+pages); the sheets go only through the phones' browser contexts.
 """
 
 from __future__ import annotations
@@ -129,7 +130,12 @@ def phone_submits(
 
 
 def test_a_pairs_evening_from_creation_to_final_standings(
-    web_app: FastAPI, live_server: str, browser: Any, clock: Any, tmp_path: Path
+    web_app: FastAPI,
+    live_server: str,
+    browser: Any,
+    clock: Any,
+    director: tuple[str, str],
+    tmp_path: Path,
 ) -> None:
     """24 pairs, 3 rounds of 2 deals (draw, Mitchell, Danish: art. 4); both lines of every
     table send the sheet from their phones (art. 20); a conflict and a correction (art. 21);
@@ -150,6 +156,13 @@ def test_a_pairs_evening_from_creation_to_final_standings(
         svc.register(EVENT, name)
     paths = {t: table_path(web.secret, EVENT, t) for t in range(1, 13)}
 
+    # The director's laptop: logged in at the desk.
+    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    desk.goto(f"{live_server}/login")
+    desk.fill("input[name=username]", director[0])
+    desk.fill("input[name=password]", director[1])
+    desk.click("form button[type=submit]")
+    desk.wait_for_url(re.compile(r"/desk"))
     projector = browser.new_context(viewport={"width": 1920, "height": 1080})
     screen = projector.new_page()
     screen.goto(f"{live_server}/e/{EVENT}/seating")
@@ -215,38 +228,34 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             expected_status[CONFLICT[1]] = "conflict"
         assert {t: commands.sheet_status(state, rnd, t) for t in sheets} == expected_status
         if rnd == CONFLICT[0]:
-            # The director settles the conflict from the signed paper sheet (art. 21) ...
-            svc.correct_sheet(
-                EVENT,
-                rnd,
-                CONFLICT[1],
-                kind="conflict",
-                reason="il foglio firmato riporta i numeri di N-S",
-                entry=sheets[CONFLICT[1]],
-            )
+            # The director, at the desk, settles the conflict from the signed paper sheet
+            # (art. 21): the desk offers the first entry (N-S's numbers) ...
+            desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}/t/{CONFLICT[1]}")
+            settle = desk.locator("#settle-form")
+            settle.locator("input[name=reason]").fill("il foglio firmato riporta i numeri di N-S")
+            settle.locator("button[type=submit]").click()
+            desk.wait_for_url(re.compile(r"ok=correct"))
             # ... and corrects an evident sum error at another table, before the standings.
             d1 = sheets[CORRECTED[1]].deals[0]
-            fixed = SheetEntry(
-                (
-                    DealScore(LineDeal(d1.ns.base, d1.ns.points + 10), d1.ew),
-                    *sheets[CORRECTED[1]].deals[1:],
-                )
-            )
-            svc.correct_sheet(
-                EVENT,
-                rnd,
-                CORRECTED[1],
-                kind="sum",
-                reason="errore di somma nella 1ª mano, N-S",
-                entry=fixed,
-            )
+            desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}/t/{CORRECTED[1]}")
+            correct = desk.locator("#correct-form")
+            correct.locator("input[name=kind][value=sum]").check()
+            correct.locator("input[name=c_d1_ns_points]").fill(str(d1.ns.points + 10))
+            correct.locator("input[name=reason]").fill("errore di somma nella 1ª mano, N-S")
+            correct.locator("button[type=submit]").click()
+            desk.wait_for_url(re.compile(r"ok=correct"))
             phone = phones["ew"]
             phone.goto(f"{live_server}{paths[CONFLICT[1]]}?line=ew")
             assert "confermato" in phone.inner_text("#status")
             phone.goto(f"{live_server}{paths[CORRECTED[1]]}?line=ns")
             assert phone.input_value("#o1_ns_points") == str(d1.ns.points + 10)
-            history = svc.sheet_history(EVENT, rnd, CORRECTED[1])
-            assert history[-1].reason == "errore di somma nella 1ª mano, N-S"
+            settled = svc.sheet_history(EVENT, rnd, CONFLICT[1])[-1]
+            assert settled.kind == "correction: conflict" and settled.actor == director[0]
+            assert settled.entry == sheets[CONFLICT[1]]
+            corrected = svc.sheet_history(EVENT, rnd, CORRECTED[1])[-1]
+            assert corrected.kind == "correction: sum" and corrected.actor == director[0]
+            assert corrected.reason == "errore di somma nella 1ª mano, N-S"
+            assert corrected.entry.deals[0].ns.points == d1.ns.points + 10
         svc.publish_standings(EVENT, rnd)
 
     screen.goto(f"{live_server}/e/{EVENT}/standings")
@@ -263,8 +272,8 @@ def test_a_pairs_evening_from_creation_to_final_standings(
     assert f"Classifica dopo il turno {ROUNDS} di {ROUNDS}" in text
     assert png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
     projector.close()
-    for phone in phones.values():
-        phone.context.close()
+    for page in (*phones.values(), desk):
+        page.context.close()
     # Every sheet of the evening came from the phones (both lines), bar the director's two.
     for rnd in range(1, ROUNDS + 1):
         for table in range(1, 13):

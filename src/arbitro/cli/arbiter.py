@@ -55,27 +55,6 @@ def _load(path: Path) -> Any:
         ) from exc
 
 
-def _ruling_json(r: Ruling) -> dict[str, Any]:
-    return {
-        "irregularity": r.irregularity.value,
-        "article": r.article,
-        "offender": r.offender.value if r.offender else None,
-        "found": r.found.value if r.found else None,
-        "it": r.it,
-        "en": r.en,
-        "discarded": format_cards(r.discarded),
-        "aside": format_cards(r.aside),
-        "negative": format_cards(r.negative),
-        "returned": format_cards(r.returned),
-        "frozen": list(r.frozen),
-        "warned": [s.value for s in r.warned],
-        "limit": r.limit.value,
-        "next_to_act": r.next_to_act.value if r.next_to_act else None,
-        "forfeited": r.forfeited,
-        "redeal": r.redeal,
-    }
-
-
 def _state_json(d: ArbiterDeal) -> dict[str, Any]:
     return {
         "over": d.is_over,
@@ -197,7 +176,11 @@ def register(app: typer.Typer) -> None:
             raise _fail(err) from err
         rulings = [r for r in results if isinstance(r, Ruling)]
         if as_json:
-            out = {"rulings": [_ruling_json(r) for r in rulings], "state": _state_json(d)}
+            out = {
+                "rulings": [r.as_dict() for r in rulings],
+                "state": _state_json(d),
+                "script": d.script(),
+            }
             typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
             return
         for r in rulings:

@@ -23,12 +23,14 @@ from arbitro.cli.common import (
 )
 from arbitro.cli.render import history_text, seating_text, standings_data, standings_text
 from arbitro.errors import ArbitroError
+from arbitro.services.events import EventService
 from arbitro.tournament.commands import missing_sheets
 from arbitro.tournament.event import (
     seating_from_payload,
     seating_to_payload,
 )
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 from arbitro.tournament.standings.prizes import draw_places, prize_ties
 from arbitro.tournament.standings.standings import standings
@@ -121,13 +123,23 @@ def register(app: typer.Typer) -> None:
         round_number: RoundArg,
         table: TableArg,
         deal: Annotated[
-            list[str],
+            list[str] | None,
             typer.Option(
                 "--deal",
                 "-d",
                 help="base,punti N-S,base,punti E-O (una per smazzata; a squadre: sala aperta)",
             ),
-        ],
+        ] = None,
+        points: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--points",
+                help="Scala 40: punti negativi dei giocatori nell'ordine del tavolo, una per smazzata (art. 22)",
+            ),
+        ] = None,
+        abandoned: Annotated[
+            int | None, typer.Option(help="Scala 40: giocatore che ha abbandonato (art. 25)")
+        ] = None,
         closed: Annotated[
             list[str] | None, typer.Option("--closed", help="A squadre: smazzate della sala chiusa")
         ] = None,
@@ -141,6 +153,20 @@ def register(app: typer.Typer) -> None:
         """Inserisci lo score di un tavolo (art. 19-20) / enter a table's sheet."""
         with errors(json_out):
             svc = service()
+            if points:
+                status = _scala40_sheet(
+                    svc, event_id, round_number, table, points, abandoned, actor, line
+                )
+                emit(
+                    {"round": round_number, "table": table, "status": status},
+                    t(f"Tavolo {table}: score {status}", f"Table {table}: sheet {status}"),
+                    json_out,
+                )
+                return
+            if not deal:
+                raise ArbitroError(
+                    "indicare le smazzate (--deal)", "give the deals (--deal)", article="19"
+                )
             entry = _entry(deal, closed)
             status = svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
             state = svc.state(event_id)
@@ -204,6 +230,12 @@ def register(app: typer.Typer) -> None:
         table_agrees: Annotated[
             bool, typer.Option(help="Il tavolo riconosce l'errore (punteggi invertiti)")
         ] = False,
+        swap: Annotated[
+            str | None,
+            typer.Option(
+                help="Scala 40: i due giocatori dai punteggi invertiti, es. 3,7 (art. 24)"
+            ),
+        ] = None,
         by_arbiter: Annotated[bool, typer.Option(help="Correzione firmata dall'arbitro")] = False,
         actor: Annotated[str, typer.Option()] = "director",
         json_out: bool = JsonOpt,
@@ -220,6 +252,7 @@ def register(app: typer.Typer) -> None:
                 entry=entry,
                 table_agrees=table_agrees,
                 by_arbiter=by_arbiter,
+                swap=None if swap is None else _pair(swap),
                 actor=actor,
             )
             emit(
@@ -368,3 +401,47 @@ def register(app: typer.Typer) -> None:
                 "\n".join(lines),
                 json_out,
             )
+
+
+def _pair(text: str) -> tuple[int, int]:
+    values = ints(text, "giocatori", "players")
+    if len(values) != 2:
+        raise ArbitroError(
+            f"«{text}»: indicare due giocatori", f"«{text}»: name two players", article="24"
+        )
+    return values[0], values[1]
+
+
+def _scala40_sheet(
+    svc: EventService,
+    event_id: str,
+    round_number: int,
+    table: int,
+    points: list[str],
+    abandoned: int | None,
+    actor: str,
+    line: str | None,
+) -> str:
+    """Enter a Scala 40 sheet: negative points per deal, players in the table's seat order."""
+    seat = svc.state(event_id).round(round_number).seating
+    at = seat.table(table) if seat else None
+    if at is None or at.players is None:
+        raise ArbitroError(
+            f"il tavolo {table} non è un tavolo di Scala 40",
+            f"table {table} is not a Scala 40 table",
+            article="2",
+        )
+    rows = tuple(tuple(None if v is None else v for v in _points_row(p)) for p in points)
+    entry = Scala40Entry(at.players, rows, abandoned)
+    return svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
+
+
+def _points_row(text: str) -> list[int | None]:
+    try:
+        return [None if v.strip() in ("", "-") else int(v) for v in text.split(",")]
+    except ValueError:
+        raise ArbitroError(
+            f"«{text}»: punti negativi separati da virgole",
+            f"«{text}»: comma-separated negative points",
+            article="22",
+        ) from None

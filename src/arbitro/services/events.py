@@ -11,10 +11,9 @@ from arbitro.errors import NotFoundError
 from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.store import NewRecord, RecordStore, StoredRecord
 from arbitro.tournament import commands
-from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
+from arbitro.tournament.event import AnyEntry, EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.records import Record, RecordKind
-from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.tournament.standings.standings import StandingRow, standings
 
 
@@ -158,7 +157,7 @@ class EventService:
         event_id: str,
         round_number: int,
         table: int,
-        entry: SheetEntry,
+        entry: AnyEntry,
         actor: str = "director",
         line: str | None = None,
     ) -> str:
@@ -189,9 +188,10 @@ class EventService:
         *,
         kind: str,
         reason: str | None,
-        entry: SheetEntry | None = None,
+        entry: AnyEntry | None = None,
         table_agrees: bool = False,
         by_arbiter: bool = False,
+        swap: tuple[CompetitorId, CompetitorId] | None = None,
         actor: str = "director",
     ) -> int:
         """Correct a sheet (art. 21); returns the round from which the correction counts."""
@@ -207,6 +207,7 @@ class EventService:
                 entry=entry,
                 table_agrees=table_agrees,
                 by_arbiter=by_arbiter,
+                swap=swap,
                 actor=actor,
             ),
         )

@@ -23,6 +23,7 @@ from arbitro.tournament.model import (
 )
 from arbitro.tournament.records import Record, RecordKind, utc
 from arbitro.tournament.rules import EventRules, rules_for
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 
@@ -91,9 +92,12 @@ class Competitor:
     name: str
     players: tuple[str, ...]
     withdrawn_from_round: int | None = None
+    joined_round: int = 1  # a late entry plays from this round (Scala 40 art. 26)
 
     def active_in(self, round_number: int) -> bool:
-        """True unless the competitor withdrew or abandoned before ``round_number``."""
+        """True from the round it joined, unless it withdrew or abandoned before."""
+        if round_number < self.joined_round:
+            return False
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
 
 
@@ -102,7 +106,7 @@ class SheetVersion:
     """One entry or correction of a table's sheet, as recorded."""
 
     seq: int
-    entry: SheetEntry
+    entry: AnyEntry
     actor: str
     at: datetime
     kind: str  # "entered", "repeated", "conflict", "correction: sum|inverted|arbiter|conflict"
@@ -124,14 +128,16 @@ class TableSheet:
     conflicts: list[SheetVersion] = field(default_factory=list)
     corrections: list[SheetVersion] = field(default_factory=list)
     confirmed_by: set[str] = field(default_factory=set)
+    signers: frozenset[str] = BOTH_LINES
 
     @property
     def confirmed(self) -> bool:
-        """Both lines agree with the accepted entry (both sign the paper sheet, art. 20), or
-        the director entered or settled it."""
-        return self.accepted is not None and self.confirmed_by >= BOTH_LINES
+        """Everyone who signs the paper sheet agrees with the accepted entry (both lines,
+        FIBAS art. 20; the four players, Scala 40 art. 23), or the director entered or
+        settled it."""
+        return self.accepted is not None and self.confirmed_by >= self.signers
 
-    def entry_as_of(self, round_number: int) -> SheetEntry | None:
+    def entry_as_of(self, round_number: int) -> AnyEntry | None:
         """The entry that counts in standings after ``round_number`` (art. 21: a correction
         may take effect from the next round)."""
         current = self.accepted.entry if self.accepted else None
@@ -309,7 +315,9 @@ class EventState:
         at = utc(rec.at)
         if k is RecordKind.COMPETITOR_REGISTERED:
             n = int(p["competitor"])
-            self.competitors[n] = Competitor(n, str(p["name"]), tuple(p.get("players", [])))
+            self.competitors[n] = Competitor(
+                n, str(p["name"]), tuple(p.get("players", [])), None, int(p.get("joined_round", 1))
+            )
         elif k is RecordKind.COMPETITOR_RENAMED:
             self.competitors[int(p["competitor"])].name = str(p["name"])
         elif k is RecordKind.COMPETITOR_WITHDRAWN:
@@ -408,11 +416,16 @@ class EventState:
         p = rec.payload
         rnd = self.round(int(p["round"]))
         table = int(p["table"])
-        sheet = rnd.sheets.setdefault(table, TableSheet(table))
-        entry = SheetEntry.from_payload(p["entry"])
+        if table not in rnd.sheets:
+            seat = rnd.seating.table(table) if rnd.seating else None
+            players = seat.players if seat is not None else None
+            required = frozenset(str(c) for c in players) if players is not None else BOTH_LINES
+            rnd.sheets[table] = TableSheet(table, signers=required)
+        sheet = rnd.sheets[table]
+        entry = entry_from_payload(self.config.game, p["entry"])
         if rec.kind is RecordKind.SHEET_ENTERED:
             line = p.get("line")
-            signers = {line} if line else set(BOTH_LINES)
+            signers = {str(line)} if line else set(sheet.signers)
             if sheet.accepted is None:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "entered", rec.reason, 0, line
@@ -444,8 +457,19 @@ class EventState:
             else:
                 sheet.corrections.append(version)
             sheet.conflicts.clear()
-            sheet.confirmed_by = set(BOTH_LINES)
+            sheet.confirmed_by = set(sheet.signers)
         sheet.history.append(version)
+
+
+AnyEntry = SheetEntry | Scala40Entry
+"""A table's sheet: lines' base and points per deal, or Scala 40 players' negative points."""
+
+
+def entry_from_payload(game: str, data: Mapping[str, Any]) -> AnyEntry:
+    """Parse a recorded sheet by the event's game."""
+    if game == "scala40":
+        return Scala40Entry.from_payload(data)
+    return SheetEntry.from_payload(dict(data))
 
 
 def seating_to_payload(seating: Seating) -> list[dict[str, Any]]:

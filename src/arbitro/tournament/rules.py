@@ -9,11 +9,13 @@ from functools import cache
 
 from arbitro.codes.burraco_fibas import RestScore, VpTable, burraco_fibas
 from arbitro.codes.burraco_parole import burraco_parole
+from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 
 FIBAS = "burraco-fibas"
 PAROLE = "burraco-parole-uisp"
-CODES = (FIBAS, PAROLE)
+SCALA40 = "scala40"
+CODES = (FIBAS, PAROLE, SCALA40)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,7 @@ class EventRules:
     vp_tables: dict[str, VpTable]
     rest_scores: dict[int, RestScore]
     round_minutes: dict[int, int]
+    deals_allowed: tuple[int, ...]
     vp_total: int
     mp_step: int
     complaints_window_minutes: int
@@ -90,6 +93,7 @@ def rules_for(code_id: str) -> EventRules:
             vp_tables=c.vp_tables,
             rest_scores=c.rest_scores,
             round_minutes=c.round_minutes,
+            deals_allowed=tuple(sorted(c.round_minutes)),
             vp_total=c.vp_total,
             mp_step=c.mp_step,
             complaints_window_minutes=c.complaints_window_minutes,
@@ -131,6 +135,7 @@ def rules_for(code_id: str) -> EventRules:
             vp_tables=p.vp_tables,
             rest_scores=p.rest_scores,
             round_minutes=p.round_minutes,
+            deals_allowed=tuple(sorted(p.round_minutes)),
             vp_total=p.vp_total,
             mp_step=p.mp_step,
             complaints_window_minutes=p.complaints_window_minutes,
@@ -157,6 +162,43 @@ def rules_for(code_id: str) -> EventRules:
             rest_article="3.1",
             abandon_article="13.4",
             arbitral_article="13.4",
+        )
+    if code_id == SCALA40:
+        k = scala40()
+        return EventRules(
+            code_id=SCALA40,
+            title=k.title,
+            game="scala40",
+            vp_tables={},
+            rest_scores={},
+            round_minutes={},
+            deals_allowed=tuple(sorted({d for t in k.difference_tables.values() for d in t.deals})),
+            vp_total=max(k.placement_vp) + max(t.beyond for t in k.difference_tables.values()),
+            mp_step=1,
+            complaints_window_minutes=15,
+            base_step=1,
+            base_min=0,
+            base_max=0,
+            bonus_names="",
+            points_min=0,
+            points_max=0,
+            lateness_sanction="",
+            lateness_sanction_up_to_s=0,
+            lateness_mp_penalty_up_to_s=0,
+            lateness_mp_penalty=0,
+            lateness_repeat_warning=False,
+            lateness_repeat_mp_penalty=0,
+            late_line_forfeit="zero",
+            warnings_per_penalty=0,
+            warning_vp_penalty=0,
+            warning_mp_penalty=0,
+            teams=False,
+            one_deal_rounds_need_duplicate=False,
+            sanction_articles={"reprimand": "10", "warning": "10", "expulsion": "25"},
+            lateness_article="",
+            rest_article="25",
+            abandon_article="25",
+            arbitral_article="26",
         )
     raise ArbitroError(
         f"codice di gara «{code_id}» sconosciuto ({', '.join(CODES)})",

@@ -73,13 +73,18 @@ STATUS_NAMES = {
 class FieldError(ArbitroError):
     """A form field's value is refused; ``field`` names the input the message goes next to."""
 
-    def __init__(self, field: str, it: str, en: str, *, article: str | None = None) -> None:
+    def __init__(
+        self, field: str, it: str, en: str, *, article: str | None = None, status: int = 400
+    ) -> None:
         super().__init__(it, en, article=article, key="web.field")
         self.field = field
+        self.status = status
 
 
 def status_for(exc: ArbitroError) -> int:
     """The HTTP status of a refused request: 404 not found, 409 conflict, else 400."""
+    if isinstance(exc, FieldError):
+        return exc.status
     if isinstance(exc, NotFoundError):
         return 404
     if isinstance(exc, ConflictError) or type(exc).__name__ == "ConcurrencyError":
@@ -688,6 +693,7 @@ async def create_event(request: Request, session: auth.Session = DirectorPost) -
                     "event_id",
                     f"esiste già una gara «{event_id}»: scegliere un altro identificativo",
                     f"an event «{event_id}» already exists: choose another id",
+                    status=409,
                 )
             commands.create_event(config, web.service.clock())  # check before creating
             web.service.create_event(event_id, config, actor=session.user)
@@ -829,6 +835,7 @@ async def upload_registrations(
                         "file",
                         f"riga {row_no}: «{name}» è già iscritto",
                         f"row {row_no}: «{name}» is already registered",
+                        status=409,
                     )
                 seen.add(key)
             for row_no, (name, players) in enumerate(rows, start=2):

@@ -13,6 +13,7 @@ from arbitro.games.parole import (
     MoveKind,
     Seat,
     arrange_deck,
+    cards_value,
     discard,
     parse_cards,
     parse_move,
@@ -77,7 +78,8 @@ def test_art10_2_wrong_word_not_healed_cards_penalized() -> None:
     d.push(discard("N"))
     assert d.penalized(Seat.E) == ("A", "E")
     ew = d.scores()[Line.EW]
-    assert ew.penalized == -10 and ew.in_hand == -(10 + 10 + 10 + 10 + 15)
+    assert ew.penalized == -10
+    assert ew.in_hand == -cards_value(d.hand(Seat.E) + d.hand(Seat.W))
 
 
 def test_art10_1_two_wilds_healed_with_one() -> None:
@@ -87,10 +89,9 @@ def test_art10_1_two_wilds_healed_with_one() -> None:
     d.push(ruling("wrong_word", "E", cards="CA??", extra="CA?A"))
     assert d.words(Line.EW)[0].cards == tuple("CA?A")
     assert d.penalized(Seat.E) == ("?",)
+    d2 = _deal({Seat.E: "CANEBRT"})
+    d2.push(DRAW)
     with pytest.raises(IllegalMoveError, match="nulla da sanare"):
-        _deal({Seat.E: "CANEBRT"}).push(DRAW) or None  # type: ignore[func-returns-value]
-        d2 = _deal({Seat.E: "CANEBRT"})
-        d2.push(DRAW)
         d2.push(ruling("wrong_word", "E", cards="CANE"))
 
 
@@ -127,11 +128,13 @@ def test_art10_12_temporary_freeze_for_one_round() -> None:
     ew = d.scores()[Line.EW]
     assert ew.melded == 30 and ew.frozen == -10
     d.push(discard("T"))
-    for _ in range(3):
-        _pass_turn(d)
+    _pass_turn(d)  # S
+    d.push(DRAW)  # W, E's partner: the word is still frozen
     assert 0 in d.freezes(Line.EW)
-    d.push(DRAW)
-    assert d.freezes(Line.EW) == {}  # a round has passed
+    assert all(m.kind is not MoveKind.LAY_OFF for m in d.legal_moves())
+    d.push(d.legal_moves()[-1])
+    _pass_turn(d)  # N
+    assert d.turn is Seat.E and d.freezes(Line.EW) == {}  # a round has passed
     assert d.scores()[Line.EW].melded == 10 + 5 + 10 + 10 + 5
 
 
@@ -160,13 +163,13 @@ def test_art11_7_invalid_closing_with_a_wild() -> None:
     d.push(ruling("closing_wild", "E", target=0, cards="CASSATE", extra="?"))
     assert d.words(Line.EW)[0].spelling == "CASSA" and d.discard_pile[-1] == "?"
     assert d.penalized(Seat.E) == ("T", "E") and not d.is_over
+    d2 = _deal({Seat.E: "CASSAT?"}, pile="Z", stock="QBDFE")
+    for m in ("draw", "meld CASSA", "discard Q"):
+        d2.push(parse_move(m))
+    for _ in range(3):
+        _pass_turn(d2)
+    d2.push(DRAW)
     with pytest.raises(IllegalMoveError, match="matta"):
-        d2 = _deal({Seat.E: "CASSAT?"}, pile="Z", stock="QBDFE")
-        for m in ("draw", "meld CASSA", "discard Q"):
-            d2.push(parse_move(m))
-        for _ in range(3):
-            _pass_turn(d2)
-        d2.push(DRAW)
         d2.push(ruling("closing_wild", "E", target=0, cards="CASSAT?", extra="E"))
 
 
@@ -178,20 +181,22 @@ def test_art11_5_invalid_closing_in_the_first_round() -> None:
     assert not d.is_over and d.turn is Seat.S and d.hand(Seat.E) == ()
     assert 0 in d.freezes(Line.EW)
     ew = d.scores()[Line.EW]
-    assert ew.frozen == -50 and ew.burrachi == ()
+    assert ew.frozen == -55 and ew.burrachi == ()
 
 
 def test_art11_1_invalid_closing_without_discard() -> None:
     """Art. 11.1: the last play taken back as penalized cards, then discarded highest first."""
-    d = _deal({Seat.E: "CASSATQ"}, pile="Z", stock="ABDFE")
+    d = _deal({Seat.E: "CASSATQ"}, pile="Z", stock="ABDFR")
     for m in ("draw", "meld CASSA", "discard Q"):
         d.push(parse_move(m))
     for _ in range(3):
         _pass_turn(d)
-    d.push(DRAW)  # E holds A T E
-    d.push(ruling("closing_no_discard", "E", target=0, cards="CASSATAE"[:7] + "E"))
-    assert d.penalized(Seat.E)[0] == "T"
-    assert d.legal_moves() == [discard("T")]
+    d.push(DRAW)  # E holds A R T
+    d.push(ruling("closing_no_discard", "E", cards="TRA"))
+    assert d.penalized(Seat.E) == ("R", "T", "A") and d.hand(Seat.E) == ()
+    assert d.legal_moves() == [discard("R")]
+    d.push(discard("R"))
+    assert not d.is_over and d.turn is Seat.S
 
 
 def test_rulings_replay_in_the_record() -> None:
@@ -217,3 +222,15 @@ def test_unknown_remedy_and_bad_rulings() -> None:
     with pytest.raises(IllegalMoveError, match="non in mano"):
         d.push(ruling("penalize", "E", cards="QQ"))
     assert set(REMEDIES) >= {"wrong_word", "closing_no_burraco", "freeze_round"}
+
+
+def test_art9_1_forced_discard_of_the_last_card_does_not_close() -> None:
+    """Arts. 9.1, 10.10, 11.5: CASSTAA put right as CASSATA in the first round leaves one
+    card; the culprit discards it at once, but that is no closing and the deal goes on."""
+    d = _deal({Seat.E: "CASSATA"}, stock="Q")
+    d.push(DRAW)
+    d.push(ruling("wrong_word", "E", cards="CASSTAA", extra="CASSATA"))
+    assert d.penalized(Seat.E) == () and d.hand(Seat.E) == ("Q",)
+    assert d.legal_moves() == [discard("Q")]
+    d.push(discard("Q"))
+    assert not d.is_over and d.hand(Seat.E) == () and d.turn is Seat.S

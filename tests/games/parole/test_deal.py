@@ -213,12 +213,24 @@ def test_art7_time_out_dealer_plays_last() -> None:
 def test_art7_time_out_right_after_the_dealer() -> None:
     """Art. 7: called when the dealer has just discarded, one round is left."""
     d = Deal(deck(), Seat.N)
+    for _ in range(4):
+        _pass_turn(d)
     d.push(TIME_OUT)
     n = 0
     while not d.is_over:
         _pass_turn(d)
         n += 1
-    assert n == 4
+    assert n == 4 and d.end_reason is EndReason.TIME_OUT
+
+
+def test_art7_time_out_before_the_first_draw() -> None:
+    """Art. 7: time called with the first stock card up and no draw yet: no play is begun,
+    the deal scores nothing."""
+    d = Deal(deck(), Seat.N)
+    d.push(TIME_OUT)
+    assert d.is_over and d.end_reason is EndReason.NOT_STARTED
+    assert all(s.total == 0 for s in d.scores().values())
+    assert d.legal_moves() == []
 
 
 def test_move_notation_round_trip() -> None:

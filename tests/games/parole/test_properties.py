@@ -120,3 +120,33 @@ def test_foreign_deck_deal() -> None:
     assert deal.card_counts() == deck_counts(code) and len(deck(code)) == 68
     again = DealRecord.from_json(DealRecord.from_deal(deal).to_json()).replay()
     assert again.scores() == deal.scores()
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), stop=st.integers(0, 30), dealer=st.sampled_from(list(Seat)))
+def test_art7_time_out_everyone_plays_the_same_number_of_turns(
+    seed: int, stop: int, dealer: Seat
+) -> None:
+    """Art. 7: after the time-out the round ends with the dealer's discard, so every player
+    has played the same number of turns (unless someone closed or the stock ran out)."""
+    from collections import Counter
+
+    from arbitro.games.parole import TIME_OUT
+
+    rng = random.Random(seed)
+    deal = Deal.shuffled(rng, dealer)
+    bot = GreedyBot()
+    for _ in range(stop):
+        if deal.is_over:
+            break
+        deal.push(bot.choose(deal, rng))
+    if not deal.is_over:
+        deal.push(TIME_OUT)
+    while not deal.is_over:
+        deal.push(bot.choose(deal, rng))
+    if deal.end_reason is not EndReason.NOT_STARTED:
+        _check_end(deal)
+    if deal.end_reason is EndReason.TIME_OUT:
+        turns = Counter(seat for seat, m in deal.moves if m.kind is MoveKind.DISCARD)
+        assert len(set(turns.values())) == 1 and len(turns) == 4
+        assert deal.moves[-1][0] is dealer

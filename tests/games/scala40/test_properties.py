@@ -20,6 +20,7 @@ from arbitro.games.scala40 import (
     RandomBot,
     Seat,
     make_meld,
+    parse_move,
     penalty_points,
     play_deal,
     scala40_deck,
@@ -52,6 +53,7 @@ def test_art1_cards_conserved_and_legal_moves_accepted_at_every_step(seed: int) 
         moves = deal.legal_moves()
         assert moves
         for mv in moves:
+            assert parse_move(str(mv)) == mv  # the notation round-trips
             probe = deal.copy()
             probe.push(mv)
             assert probe.card_counts() == DECK

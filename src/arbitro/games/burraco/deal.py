@@ -126,6 +126,7 @@ class Deal:
         self._set_ranks = [0, 0]  # bit r set when the line has a set of rank r (art. 32)
         self._burrachi = [0, 0]
         self._layoffs: list[list[LayoffPart | None]] = [[], []]
+        self._layable = [0, 0]  # the cards each line can lay off (bits by index); -1: unknown
         self._taken = [False, False]
         self._unplayed = [False] * PLAYERS
         self._turn = (d + 1) % PLAYERS
@@ -160,6 +161,7 @@ class Deal:
         new._set_ranks = list(self._set_ranks)
         new._burrachi = list(self._burrachi)
         new._layoffs = [list(p) for p in self._layoffs]
+        new._layable = list(self._layable)
         new._taken = list(self._taken)
         new._unplayed = list(self._unplayed)
         new.moves = list(self.moves)
@@ -260,7 +262,13 @@ class Deal:
         In the draw phase: draw, and pick up the pile if it has cards. In the play phase: every
         discard allowed; every opening of three cards (sets and runs, with or without a wild);
         every lay-off of one card on the line's melds. Longer melds and multi-card lay-offs are
-        legal too (:meth:`push` accepts them) but are reached here one card at a time.
+        legal too (:meth:`push` accepts them) and are not listed: whatever position they make
+        is reached within the same turn by listed moves, an opening of three cards and then
+        one-card lay-offs (``tests/games/burraco/test_reachability.py`` checks it), and every
+        listed move is accepted by :meth:`push`.
+
+        The list is built from running tallies of each hand kept by the moves (see
+        :class:`~arbitro.games.burraco.movegen.HandTally`), not by scanning the hand.
         """
         if self._phase is Phase.DRAW:
             return [DRAW, PICK_UP] if self._pile else [DRAW]
@@ -299,17 +307,25 @@ class Deal:
         if size >= 1 + min_keep and self._melds[li]:
             bits = t.bits
             parts = self._layoffs[li]
-            lays: list[Move] = []
-            for j, part in enumerate(parts):
-                if part is None:
-                    part = parts[j] = layoff_part(self._melds[li][j], j, self.code)
-                if part[0] & bits:
-                    for i, got in part[1]:
-                        if h[i]:
-                            lays.extend(got)
-            if size == 2 and lays:
-                lays = [mv for mv in lays if self._after_ok(mv)]
-            out.extend(lays)
+            layable = self._layable[li]
+            if layable < 0:  # a meld changed: find again what can be laid off on each
+                layable = 0
+                for j, part in enumerate(parts):
+                    if part is None:
+                        part = parts[j] = layoff_part(self._melds[li][j], j, self.code)
+                    layable |= part[0]
+                self._layable[li] = layable
+            if layable & bits:
+                lays: list[Move] = []
+                for part in parts:
+                    assert part is not None
+                    if part[0] & bits:
+                        for i, got in part[1]:
+                            if h[i]:
+                                lays.extend(got)
+                if size == 2 and lays:
+                    lays = [mv for mv in lays if self._after_ok(mv)]
+                out.extend(lays)
         # Discards (arts. 8, 10, 16, 18, 33).
         if size >= 2:
             single = self._single
@@ -559,6 +575,7 @@ class Deal:
         if move.kind is MoveKind.MELD:
             ms.append(new)
             self._layoffs[li].append(None)
+            self._layable[li] = -1
             if not new.is_run and new.rank is not None:
                 self._set_ranks[li] |= 1 << new.rank.value
         else:
@@ -566,6 +583,7 @@ class Deal:
                 self._burrachi[li] -= 1
             ms[move.target] = new
             self._layoffs[li][move.target] = None
+            self._layable[li] = -1
         if new.burraco(self.code) is not None:
             self._burrachi[li] += 1
         if tally.size == 0:

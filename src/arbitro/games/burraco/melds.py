@@ -157,6 +157,10 @@ class Meld:
         """
         c = code or burraco_fibas()
         new = tuple(cards)
+        if len(new) == 1 and self.kind is MeldKind.RUN:
+            ends = self._at_an_end(new[0], c)
+            if ends is not None:
+                return ends
         memo = _memo(c, 1)
         key = (self, new, low)
         made = memo.get(key)
@@ -169,10 +173,6 @@ class Meld:
             raise illegal("nessuna carta da legare", "no card to lay off", "2")
         if not self.is_run:
             return _make_set(self.cards + new, c)
-        if len(new) == 1:
-            ends = self._at_an_end(new[0], c)
-            if ends is not None:
-                return ends
         suit = self.suit
         assert suit is not None
         fixed = {self.low + i: x for i, x in enumerate(self.cards) if i != self.wild}

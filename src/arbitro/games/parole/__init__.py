@@ -4,6 +4,7 @@ Pure and typed; numbers come from :mod:`arbitro.codes.burraco_parole`; word vali
 Italian Hunspell dictionary through :mod:`arbitro.games.parole.dictionary` (art. 4.1).
 """
 
+from arbitro.games.parole.arbiter import REMEDIES, penalty_order, ruling
 from arbitro.games.parole.bots import GreedyBot, RandomBot, play_deal
 from arbitro.games.parole.deal import SEATS, Deal, EndReason, Freeze, Phase, Seat, arrange_deck
 from arbitro.games.parole.dictionary import Dictionary, Lexicon, Reason, Verdict, WordList, italian
@@ -54,6 +55,7 @@ from arbitro.games.parole.words import (
 __all__ = [
     "DRAW",
     "PICK_UP",
+    "REMEDIES",
     "SEATS",
     "TIME_OUT",
     "WILDS",
@@ -94,8 +96,10 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "parse_word",
+    "penalty_order",
     "play_deal",
     "readings",
+    "ruling",
     "score_line",
     "score_position",
     "score_table",

@@ -132,7 +132,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     Raises :class:`IllegalMoveError` naming the article when the ruling does not fit the
     position (unknown remedy, cards not in hand, a healed word that is not valid...).
     """
-    from arbitro.games.parole.deal import SEATS, Freeze, Phase, Seat
+    from arbitro.games.parole.deal import PLAYERS, SEATS, Freeze, Phase, Seat
 
     if deal.is_over:
         raise _bad("la smazzata è terminata", "the deal is over", "6")
@@ -164,7 +164,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
             deal._freezes[li][move.target] = Freeze(True)
             return
         before = _before(deal, frozen, move.cards)
-        deal._freezes[li][move.target] = Freeze(False, deal._turns + 4, before)
+        deal._freezes[li][move.target] = Freeze(False, deal._turns + PLAYERS, before)
         return
     if not on_turn:
         raise _bad(
@@ -209,7 +209,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     if remedy == "closing_first_round":
         old = _apply_word(deal, s, li, move, used, last)
         n = move.target if move.target >= 0 else len(deal._words[li]) - 1
-        deal._freezes[li][n] = Freeze(False, deal._turns + 4, old)
+        deal._freezes[li][n] = Freeze(False, deal._turns + PLAYERS, old)
     else:  # closing_no_burraco, closing_wild: the last play becomes penalized
         _penalize(deal, s, used)
     deal._apply_discard(discard[0], closing=False, from_hand=True)

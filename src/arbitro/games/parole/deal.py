@@ -65,12 +65,14 @@ class Phase(Enum):
 
 
 class EndReason(Enum):
-    """How a deal ended: a closing (art. 6 A), the stock down to two cards (art. 6 B.1) or
-    the time-out (arts. 6 B.2, 7)."""
+    """How a deal ended: a closing (art. 6 A), the stock down to two cards (art. 6 B.1), the
+    time-out (arts. 6 B.2, 7), or time called before the first draw: the deal is not played
+    and scores nothing (art. 7)."""
 
     CLOSING = "closing"
     STOCK_EXHAUSTED = "stock_exhausted"
     TIME_OUT = "time_out"
+    NOT_STARTED = "not_started"
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,10 +354,27 @@ class Deal:
             self._check_phase()
             if len(move.cards) != 1:
                 raise illegal("si scarta una sola carta", "discard one card", "4.3, 10.17")
-            err = self._discard_error(move.cards[0])
-            if err is not None:
-                raise err
-            self._apply_discard(move.cards[0])
+            x = move.cards[0]
+            if self._must_discard and not self._penalized[self._turn]:
+                # arts. 9.1, 10.10: the forced discard after a remedy; it closes only if a
+                # closing would be valid, otherwise the hand is simply left empty
+                if self._hands[self._turn][x] == 0:
+                    raise illegal(
+                        f"carta non in mano: {x}",
+                        f"card not in hand: {x}",
+                        "4",
+                        "parole.not_in_hand",
+                    )
+                valid = (
+                    self._sizes[self._turn] > 1
+                    or self._closing_error(x, 1, self._burrachi(self._turn & 1)) is None
+                )
+                self._apply_discard(x, closing=valid)
+            else:
+                err = self._discard_error(x)
+                if err is not None:
+                    raise err
+                self._apply_discard(x)
         elif k is MoveKind.MELD or k is MoveKind.LAY_OFF:
             self._check_phase()
             used, word = self._check_play(move)
@@ -588,15 +607,21 @@ class Deal:
         self._end = reason
 
     def _call_time(self) -> None:
-        """The arbiter calls time (art. 7): one last round after the dealer's discard."""
+        """The arbiter calls time (art. 7): one last round after the dealer's discard.
+
+        Called before the first draw, no play is begun and the deal ends unplayed.
+        """
         if self._phase is Phase.OVER:
             raise _over()
         if self._timeout_left:
             raise illegal("time out già chiamato", "time already called", "7", "parole.time_called")
         d = SEATS.index(self.dealer)
+        self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
+        if not any(m.kind is not MoveKind.TIME_OUT for _, m in self.moves):
+            self._finish(EndReason.NOT_STARTED)  # art. 7: no play is begun
+            return
         just_after_dealer = self._phase is Phase.DRAW and self._turn == (d + 1) % PLAYERS
         self._timeout_left = 1 if just_after_dealer else 2
-        self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
 
     # ----------------------------------------------------------------- score
 
@@ -629,7 +654,12 @@ class Deal:
         return out
 
     def scores(self) -> dict[Line, LineScore]:
-        """Each line's score for the position (arts. 5-6); final once :attr:`is_over`."""
+        """Each line's score for the position (arts. 5-6); final once :attr:`is_over`.
+
+        A deal not started when time was called scores nothing (art. 7).
+        """
+        if self._end is EndReason.NOT_STARTED:
+            return {ln: score_line(LinePosition(), ln, self.code) for ln in LINES}
         return {ln: score_line(p, ln, self.code) for ln, p in self.positions().items()}
 
 

@@ -32,6 +32,11 @@ def record_lateness(
     """Record a lateness (art. 37): up to 5 minutes a warning; 5:01-10 minutes -100 MP; over
     10 minutes the match is lost, the opponents getting the rest score."""
     seated_table(state, round_number, competitor)
+    if not state.code.lateness_article:
+        raise ArbitroError(
+            f"il codice {state.code.code_id} non prevede penalità per ritardo nei turni",
+            f"the {state.code.code_id} code has no lateness penalties in rounds",
+        )
     if seconds <= 0:
         raise ArbitroError("ritardo non positivo", "lateness must be positive", article="37")
     return make_record(

@@ -20,6 +20,7 @@ from arbitro.tournament.model import (
     TableSeating,
 )
 from arbitro.tournament.movements import SeatingRequest, seat_round
+from arbitro.tournament.movements.fours import seat_fours
 from arbitro.tournament.records import Record, RecordKind, utc
 from arbitro.tournament.standings.standings import ranking
 
@@ -79,7 +80,18 @@ def seat(
     )
     previous = state.round(round_number - 1).seating if round_number > 1 else None
     gone = set(previous.competitors()) - set(active) if previous else set()
-    if movement is Movement.MITCHELL and previous is not None and gone:
+    if state.config.game == "scala40":  # tables of four individuals (Scala 40 art. 2)
+        seating = seat_fours(
+            movement,
+            round_number,
+            active,
+            rank,
+            previous,
+            seed=seed,
+            step=state.config.mitchell_step,
+            arbiter_tables=arbiter_tables,
+        )
+    elif movement is Movement.MITCHELL and previous is not None and gone:
         # Art. 36: a Mitchell movement keeps turning after a withdrawal or an abandon; the
         # lines that would have met the missing one rest and get the rest score (art. 37).
         field = tuple(sorted(previous.competitors()))

@@ -22,8 +22,9 @@ from arbitro.tournament.model import (
     Seating,
     TableSeating,
 )
+from arbitro.tournament.movements.fours import MOVEMENTS as FOUR_MOVEMENTS
 from arbitro.tournament.records import Record, RecordKind
-from arbitro.tournament.rules import rules_for
+from arbitro.tournament.rules import FIBAS, SCALA40, rules_for
 
 
 def create_event(config: EventConfig, now: datetime, actor: str = "director") -> Record:
@@ -43,11 +44,12 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
             f"give the deals and the movement of each of the {config.rounds} rounds",
         )
     for i, d in enumerate(config.deals, start=1):
-        if d not in code.round_minutes:
+        if d not in code.deals_allowed:
+            allowed = ", ".join(map(str, code.deals_allowed))
             raise ArbitroError(
-                f"turno {i}: {d} smazzate; il codice prevede turni da 1 a 4 smazzate",
-                f"round {i}: {d} deals; the code has rounds of 1 to 4 deals",
-                article="7",
+                f"turno {i}: {d} smazzate; il codice {code.code_id} prevede turni da {allowed}",
+                f"round {i}: {d} deals; the {code.code_id} code has rounds of {allowed}",
+                article="7" if code.code_id == FIBAS else "5" if code.code_id == SCALA40 else "3",
             )
         if d == 1 and code.one_deal_rounds_need_duplicate and not config.duplicate:
             raise ArbitroError(
@@ -68,7 +70,21 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
                 f"round {i}: registration order is for the first round only",
                 article="4",
             )
-    if config.event_format is EventFormat.INDIVIDUAL and any(
+    if code.code_id == SCALA40:
+        if config.event_format is not EventFormat.INDIVIDUAL:
+            raise ArbitroError(
+                "la Scala 40 si gioca individualmente, quattro giocatori a tavolo",
+                "Scala 40 is played by individuals, four at a table",
+                article="2",
+            )
+        wrong = [m.value for m in config.movements if m not in FOUR_MOVEMENTS]
+        if wrong:
+            raise ArbitroError(
+                f"movimenti non previsti dall'art. 2 per la Scala 40: {', '.join(wrong)}",
+                f"movements not in Scala 40 art. 2: {', '.join(wrong)}",
+                article="2",
+            )
+    elif config.event_format is EventFormat.INDIVIDUAL and any(
         m in (Movement.MITCHELL, Movement.ROUND_ROBIN) for m in config.movements
     ):
         raise ArbitroError(
@@ -139,6 +155,8 @@ def register(
     first = state.round(1)
     if first.seating_published_at is None:
         return [rec]
+    if state.config.game == "scala40":
+        return [late_entry(state, rec, number)]
     if first.standings_published_at is not None or (
         state.round(min(2, state.config.rounds)).seating is not None and state.config.rounds > 1
     ):
@@ -173,6 +191,30 @@ def register(
     )
     published = make_record(RecordKind.SEATING_PUBLISHED, {"round": 1}, now, actor)
     return [rec, seated, published]
+
+
+def late_entry(state: EventState, rec: Record, number: CompetitorId) -> Record:
+    """Scala 40 art. 26: once round 1's standings and round 2's seating are made, a latecomer
+    enters from the next round with an arbitral score of 3 VP and 80 MP for each round missed;
+    while round 1 is played nobody is added (the arbiter seats a latecomer at a table of three
+    by re-seating round 1 by hand)."""
+    joined = next(
+        (
+            n
+            for n in range(2, state.config.rounds + 1)
+            if state.round(n).seating_published_at is None
+        ),
+        None,
+    )
+    if state.round(1).standings_published_at is None or joined is None:
+        raise ArbitroError(
+            "iscrizioni chiuse: si entra solo dopo la classifica del primo turno, e prima "
+            "dell'ultimo turno",
+            "registration closed: latecomers enter after round 1's standings, before the last round",
+            article="26",
+        )
+    payload = dict(rec.payload) | {"joined_round": joined}
+    return make_record(RecordKind.COMPETITOR_REGISTERED, payload, rec.at, rec.actor, "art. 26")
 
 
 def rename(

@@ -12,21 +12,51 @@ from arbitro.tournament.commands.common import (
     need_reason,
     playing_table,
 )
-from arbitro.tournament.event import EventState
-from arbitro.tournament.model import (
-    EventFormat,
-)
+from arbitro.tournament.event import AnyEntry, EventState
+from arbitro.tournament.model import CompetitorId, EventFormat
 from arbitro.tournament.records import Record, RecordKind
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet
 
 LINES = ("ns", "ew")
+
+
+def check_entry(state: EventState, round_number: int, table: int, entry: AnyEntry) -> None:
+    """Refuse an impossible sheet for that table (FIBAS art. 19; Scala 40 art. 22-23: the
+    table's players, the round's deals, whole non-negative points)."""
+    seat = playing_table(state, round_number, table)
+    deals = state.deals(round_number)
+    if isinstance(entry, Scala40Entry):
+        if seat.players is None or sorted(entry.players) != sorted(seat.players):
+            raise ArbitroError(
+                f"tavolo {table}: lo score deve avere i giocatori del tavolo {seat.players}",
+                f"table {table}: the sheet must have the table's players {seat.players}",
+                article="23",
+            )
+        if len(entry.deals) != deals:
+            raise ArbitroError(
+                f"lo score ha {len(entry.deals)} smazzate, il turno ne prevede {deals}",
+                f"the sheet has {len(entry.deals)} deals, the round has {deals}",
+                article="22",
+            )
+        entry.sheet()
+        return
+    if seat.players is not None:
+        raise ArbitroError(
+            "tavolo di giocatori singoli: lo score riporta i punti negativi di ciascuno",
+            "a table of individuals: the sheet holds each player's negative points",
+            article="22",
+        )
+    check_sheet(
+        state.code, entry, deals=deals, teams=state.config.event_format is EventFormat.TEAMS
+    )
 
 
 def enter_sheet(
     state: EventState,
     round_number: int,
     table: int,
-    entry: SheetEntry,
+    entry: AnyEntry,
     now: datetime,
     actor: str = "director",
     line: str | None = None,
@@ -36,23 +66,20 @@ def enter_sheet(
     the paper sheet (art. 20); without ``line`` the director transcribes the signed sheet. The
     same numbers again are harmless; a different entry is kept as a conflict for the director,
     never an overwrite."""
-    if line is not None and line not in LINES:
+    seat = playing_table(state, round_number, table)
+    signers = LINES if seat.players is None else tuple(str(p) for p in seat.players)
+    if line is not None and line not in signers:
         raise ArbitroError(
-            f"linea «{line}» sconosciuta (ns, ew)", f"unknown line «{line}» (ns, ew)"
+            f"linea «{line}» sconosciuta ({', '.join(signers)})",
+            f"unknown line «{line}» ({', '.join(signers)})",
         )
-    playing_table(state, round_number, table)
     if state.round(round_number).standings_published_at is not None:
         raise ArbitroError(
             f"la classifica del turno {round_number} è pubblicata: lo score si può solo correggere",
             f"round {round_number}'s standings are published: the sheet can only be corrected",
             article="21",
         )
-    check_sheet(
-        state.code,
-        entry,
-        deals=state.deals(round_number),
-        teams=state.config.event_format is EventFormat.TEAMS,
-    )
+    check_entry(state, round_number, table, entry)
     payload: dict[str, Any] = {"round": round_number, "table": table, "entry": entry.to_payload()}
     if line is not None:
         payload["line"] = line
@@ -110,9 +137,10 @@ def correct_sheet(
     *,
     kind: str,
     reason: str | None,
-    entry: SheetEntry | None = None,
+    entry: AnyEntry | None = None,
     table_agrees: bool = False,
     by_arbiter: bool = False,
+    swap: tuple[CompetitorId, CompetitorId] | None = None,
     actor: str = "director",
 ) -> Record:
     """Correct a sheet by art. 21, as a new record with who, when and why:
@@ -124,6 +152,9 @@ def correct_sheet(
       from the next round on and the seating stands;
     - ``conflict``: the director settles two different entries of the same sheet;
     - ``arbiter``: during the last round only the arbiter corrects, signing the sheet.
+
+    Scala 40 (art. 24) follows the same rules: ``sum`` is its calculation error, ``inverted``
+    exchanges the points of the two players named by ``swap``.
     """
     playing_table(state, round_number, table)
     reason = need_reason(reason, "correzione", "correction")
@@ -160,7 +191,16 @@ def correct_sheet(
                 "inverted scores are corrected only when the table agrees",
                 article="21",
             )
-        entry = _inverted(current)
+        if isinstance(current, Scala40Entry):
+            if swap is None:
+                raise ArbitroError(
+                    "indicare i due giocatori dai punteggi invertiti",
+                    "name the two players whose scores were swapped",
+                    article="24",
+                )
+            entry = current.swapped(*swap)
+        else:
+            entry = _inverted(current)
     elif entry is None:
         raise ArbitroError("indicare lo score corretto", "give the corrected sheet", article="21")
     if kind == "sum" and closed:
@@ -179,12 +219,7 @@ def correct_sheet(
             "arbiter's correction: the arbiter signs it",
             article="21",
         )
-    check_sheet(
-        state.code,
-        entry,
-        deals=state.deals(round_number),
-        teams=state.config.event_format is EventFormat.TEAMS,
-    )
+    check_entry(state, round_number, table, entry)
     effective = min(round_number + 1, last) if closed else round_number
     payload = {
         "round": round_number,

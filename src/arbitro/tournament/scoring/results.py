@@ -10,7 +10,9 @@ from enum import StrEnum
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, EventFormat, Line, TableSeating
 from arbitro.tournament.penalties import earlier_lateness, forfeits_match, lateness_mp_penalty
-from arbitro.tournament.scoring.sheet import score_sheet
+from arbitro.tournament.scoring.scala40 import late_entry_score, score_table
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+from arbitro.tournament.scoring.sheet import SheetEntry, score_sheet
 
 
 class ScoreSource(StrEnum):
@@ -123,6 +125,30 @@ def _forfeits(
     return out + _score(guilty, rnd, t, a_mp, a_vp, ScoreSource.FORFEIT)
 
 
+def _individual_table(
+    state: EventState, rnd: int, table: TableSeating, as_of: int
+) -> list[RoundScore]:
+    """A Scala 40 table: placement and difference VP, negative points as MP (art. 22); a table
+    of three counts the empty seat as the *riposato* with 1000 (art. 26)."""
+    players = table.players or ()
+    sheet = state.round(rnd).sheets.get(table.table)
+    entry = sheet.entry_as_of(as_of) if sheet else None
+    if not isinstance(entry, Scala40Entry):
+        return [RoundScore(c, rnd, table.table, 0, 0, ScoreSource.PENDING) for c in players]
+    result = score_table(entry.sheet(), deals=state.deals(rnd)).by_player()
+    return [
+        RoundScore(
+            c,
+            rnd,
+            table.table,
+            result[str(c)].negative_points,
+            result[str(c)].vp,
+            ScoreSource.SHEET,
+        )
+        for c in players
+    ]
+
+
 def round_scores(
     state: EventState,
     rnd: int,
@@ -141,6 +167,9 @@ def round_scores(
     teams = state.config.event_format is EventFormat.TEAMS
     out: list[RoundScore] = []
     for table in r.seating.tables:
+        if table.players is not None:
+            out += _individual_table(state, rnd, table, as_of)
+            continue
         if table.is_incomplete:
             out += _resting_line(state, rnd, table, history)
             continue
@@ -151,7 +180,7 @@ def round_scores(
             continue
         sheet = r.sheets.get(table.table)
         entry = sheet.entry_as_of(as_of) if sheet else None
-        if entry is None:
+        if not isinstance(entry, SheetEntry):
             out += _score(table.ns, rnd, table.table, 0, 0, ScoreSource.PENDING)
             out += _score(table.ew, rnd, table.table, 0, 0, ScoreSource.PENDING)
             continue
@@ -161,6 +190,13 @@ def round_scores(
         out += _score(table.ns, rnd, table.table, res.ns_mp, res.ns_vp, ScoreSource.SHEET)
         out += _score(table.ew, rnd, table.table, res.ew_mp, res.ew_vp, ScoreSource.SHEET)
     scores = {s.competitor: s for s in out}
+    if state.config.game == "scala40":
+        late = late_entry_score()
+        for entrant in state.competitors.values():
+            if rnd < entrant.joined_round:  # art. 26: a late entry's arbitral score
+                scores[entrant.number] = RoundScore(
+                    entrant.number, rnd, 0, late.mp, late.vp, ScoreSource.ARBITRAL
+                )
     for (a_rnd, comp), (mp, vp) in state.arbitral.items():
         if a_rnd == rnd and comp in scores:
             s = scores[comp]

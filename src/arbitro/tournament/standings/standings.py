@@ -105,7 +105,9 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
             not comp.active_in(after_round + 1),
         )
         rows.append((vp, mp, comp.number, row))
-    rows.sort(key=lambda r: (-r[0], -r[1], r[2]))
+    # Scala 40: MP are negative points, the fewer the better (art. 22).
+    mp_sign = 1 if state.config.game == "scala40" else -1
+    rows.sort(key=lambda r: (-r[0], mp_sign * r[1], r[2]))
     out: list[StandingRow] = []
     for i, (vp, mp, _, row) in enumerate(rows):
         rank = i + 1

@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 
 from arbitro.cards import parse_card, parse_cards
 from arbitro.games.burraco import Deal, GreedyBot, Line, Phase, Seat, play_deal
-from arbitro.games.burraco.arbiter import ArbiterDeal, Irregularity, discard_order
+from arbitro.games.burraco.arbiter import (
+    ArbiterDeal,
+    Found,
+    Irregularity,
+    deal_from_layout,
+    discard_order,
+    run_script,
+)
 
 C = parse_card
 P = parse_cards
@@ -118,3 +125,57 @@ def test_art_22_to_35_every_section_c_article_has_a_remedy_in_the_catalogue() ->
         art = irr.catalogue_article()
         assert art.section.startswith("SEZIONE C") and art.text
     assert Irregularity.GHOST_CARD.catalogue_article().title == "CARTA/E FANTASMA"
+
+
+def test_art_25_28_33_script_replays_actions_and_rulings_to_the_same_position() -> None:
+    """The record of a deal in arbiter mode (actions and rulings, arts. 25, 28, 33) replayed on
+    the same layout rebuilds the same position and score: what an event stores."""
+    layout = {
+        "hands": {"E": "8H 6H 4H 5H 7H 9C 3C", "W": "8S 8S 4D", "N": "JH JH", "S": "QH"},
+        "pile": "8C",
+        "stock": "4S 10D 10S 6D 6S JS JC 9D",
+        "pozzetti": ["AH AD AC AS KH KD KC KS QH QD QC"],
+        "melds": {"NS": ["3C 4C 5C 6C 7C 8C 9C", "QC QD QS"], "EW": ["3D 4D 5D"]},
+        "taken": ["NS"],
+        "turn": "E",
+        "turns_played": 8,
+    }
+    d = deal_from_layout(layout)
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    d.rule(Irregularity.INCOMPLETE_MELD, E, healing=P("5H 7H"))
+    d.lay_off(E, 0, [C("9C")])
+    d.rule(Irregularity.WRONG_LAY_OFF, E, found=Found.AT_ONCE)
+    d.draw(S)
+    d.lay_off(S, 1, [C("QH")])
+    d.discard(S, C("10D"))
+    assert d.is_over
+    lines = d.script()
+    assert lines[2] == "rule incomplete_meld E healing=5H,7H"
+    assert lines[4] == "rule wrong_lay_off E found=at_once"
+    again = deal_from_layout(layout)
+    run_script(again, lines)
+    assert again.scores() == d.scores() and again.is_over
+    assert [again.hand(s) for s in Seat] == [d.hand(s) for s in Seat]
+    assert again.discard_pile == d.discard_pile
+    assert [r.discarded for r in again.rulings] == [r.discarded for r in d.rulings]
+
+
+def test_art_17_time_out_replayed_in_arbiter_mode_ends_as_the_engine() -> None:
+    """Art. 17: a deal with the time called replays to the same end and score."""
+    from arbitro.games.burraco import TIME_OUT, MoveKind
+
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        deal = Deal.shuffled(rng)
+        bot = GreedyBot()
+        for _ in range(30):
+            deal.push(bot.choose(deal, rng))
+        if not deal.is_over:
+            deal.push(TIME_OUT)
+        while not deal.is_over:
+            deal.push(bot.choose(deal, rng))
+        arb = ArbiterDeal.from_deal(deal)
+        assert arb.end_reason is deal.end_reason and arb.scores() == deal.scores()
+        called = any(m.kind is MoveKind.TIME_OUT for _, m in deal.moves)
+        assert ("time" in arb.script()) == called

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from arbitro.cards import burraco_deck
 from arbitro.games.burraco import Deal, GreedyBot, MoveKind, Phase, Seat
-from arbitro.games.burraco.arbiter import ArbiterDeal, Freeze, Irregularity
+from arbitro.games.burraco.arbiter import ArbiterDeal, Freeze, Irregularity, run_script
 
 
 def _prefix(seed: int, k: int) -> ArbiterDeal:
@@ -76,3 +76,8 @@ def test_art_25_30_31_remedies_keep_every_card_and_the_deal_goes_on(
             assert arb.turn is not seat or arb.is_over
     assert _conserved(arb)
     assert arb.is_over or arb.next_to_act is not None
+    assert arb.deck is not None
+    again = ArbiterDeal(arb.deck, arb.dealer)
+    run_script(again, arb.script())
+    assert [again.hand(s) for s in Seat] == [arb.hand(s) for s in Seat]
+    assert again.scores() == arb.scores() and again.discard_pile == arb.discard_pile

@@ -87,6 +87,7 @@ class ArbiterDeal:
         pozzetti = [list(bottom[i::npz]) for i in range(npz)]
         middle = deck[PLAYERS * per : len(deck) - npz * pz]
         self._setup(c, dealer, hands, [middle[0]], list(middle[1:]), pozzetti, dealer.next)
+        self.deck: tuple[Card, ...] | None = deck
 
     def _setup(
         self,
@@ -129,6 +130,7 @@ class ArbiterDeal:
         self._next_id = 0
         self._plays: list[Play] = []
         self.log: list[Action] = []
+        self._script: list[str] = []
         self.rulings: list[Ruling] = []
         self.warnings: list[tuple[Seat, str, str]] = []
 
@@ -153,6 +155,7 @@ class ArbiterDeal:
         ``melds`` already on the table by line; ``turn`` defaults to the dealer's left.
         """
         new = object.__new__(cls)
+        new.deck = None
         t = turn or dealer.next
         new._setup(
             code or burraco_fibas(),
@@ -361,10 +364,12 @@ class ArbiterDeal:
         meld: int | None = None,
         problems: Sequence[Problem] = (),
         turn: int | None = None,
+        line: str = "",
     ) -> Action:
         t = self._turns if turn is None else turn
         a = Action(len(self.log), seat, kind, tuple(cards), meld, t, tuple(problems))
         self.log.append(a)
+        self._script.append(f"{seat.value} {line or kind.value}")
         return a
 
     def _over_check(self) -> None:
@@ -506,7 +511,9 @@ class ArbiterDeal:
         tm.touched_by.append((seat, len(self.log)))
         self._plays.append(Play(len(self.log), seat, self._turns, tm.id, cards, True))
         probs += self._after_play(seat)
-        return self._log(seat, ActionKind.MELD, cards, tm.id, probs)
+        return self._log(
+            seat, ActionKind.MELD, cards, tm.id, probs, line=f"meld {format_cards(cards)}"
+        )
 
     def lay_off(
         self, seat: Seat, target: int, cards: Sequence[Card], *, low: bool = False
@@ -593,7 +600,8 @@ class ArbiterDeal:
         tm.touched_by.append((seat, len(self.log)))
         self._plays.append(Play(len(self.log), seat, self._turns, tm.id, cards, False))
         probs += self._after_play(seat)
-        return self._log(seat, ActionKind.LAY_OFF, cards, tm.id, probs)
+        text = f"layoff {target} {format_cards(cards)}" + (" low" if low else "")
+        return self._log(seat, ActionKind.LAY_OFF, cards, tm.id, probs, line=text)
 
     def _use_exposed(self, seat: Seat, cards: Sequence[Card]) -> None:
         left = list(cards)
@@ -689,7 +697,10 @@ class ArbiterDeal:
         self._pile.append(card)
         if seat is self._turn:
             probs += self._end_turn(seat, card)
-        return self._log(seat, ActionKind.DISCARD, (card, *hidden), problems=probs, turn=turn)
+        text = f"discard {card}" + (f" hidden {format_cards(hidden)}" if hidden else "")
+        return self._log(
+            seat, ActionKind.DISCARD, (card, *hidden), problems=probs, turn=turn, line=text
+        )
 
     def expose(self, seat: Seat, cards: Sequence[Card]) -> Action:
         """``seat``'s ``cards`` were seen: dropped, pulled out or shown (art. 24)."""
@@ -704,7 +715,9 @@ class ArbiterDeal:
             )
         self._exposed[seat] += [(x, len(self.log)) for x in cards]
         prob = _p("24", "carta esposta", "exposed card", "exposed_card")
-        return self._log(seat, ActionKind.EXPOSE, cards, problems=(prob,))
+        return self._log(
+            seat, ActionKind.EXPOSE, cards, problems=(prob,), line=f"expose {format_cards(cards)}"
+        )
 
     def look_at_pozzetto(self, seat: Seat) -> Action:
         """``seat`` looks at the pozzetto it took (art. 23: taken with the discard, it is seen
@@ -720,7 +733,7 @@ class ArbiterDeal:
                     "pozzetto_seen_early",
                 )
             )
-        return self._log(seat, ActionKind.LOOK_AT_POZZETTO, problems=probs)
+        return self._log(seat, ActionKind.LOOK_AT_POZZETTO, problems=probs, line="look")
 
     # ---------------------------------------------------------- turn changes
 
@@ -836,6 +849,7 @@ class ArbiterDeal:
         d = SEATS.index(self.dealer)
         after_dealer = self._phase is Phase.DRAW and self._turn is SEATS[(d + 1) % PLAYERS]
         self._timeout_left = 1 if after_dealer else 2
+        self._script.append("time")
 
     def _finish(self, reason: EndReason) -> None:
         self._phase = Phase.OVER
@@ -913,7 +927,33 @@ class ArbiterDeal:
                 information=information,
             )
         self.rulings.append(r)
+        self._script.append(
+            _rule_line(
+                irregularity,
+                offender,
+                found=found,
+                meld=meld,
+                cards=cards,
+                healing=healing,
+                reminded_by=reminded_by,
+                stage=stage,
+                seen=seen,
+                prepared=prepared,
+                pozzetto=pozzetto,
+                used=used,
+                rebuilt=rebuilt,
+                arbitral_score=arbitral_score,
+                information=information,
+                table_acted=table_acted,
+            )
+        )
         return r
+
+    def script(self) -> list[str]:
+        """Everything recorded, actions and rulings, in the notation of
+        :mod:`~arbitro.games.burraco.arbiter.script`: replayed on the same layout it rebuilds
+        the same position (what an event record stores)."""
+        return list(self._script)
 
     def warn(self, seat: Seat, article: str, reason: str) -> None:
         """Warn ``seat`` (*ammonizione*, art. 22: two warnings cost 1 VP and 100 MP)."""
@@ -931,6 +971,56 @@ class ArbiterDeal:
         """Each line's total; an arbitral score replaces a line's total (art. 34)."""
         s = self.scores()
         return {ln: self._arbitral.get(ln, s[ln].total) for ln in LINES}
+
+
+def _rule_line(
+    irregularity: Irregularity,
+    offender: Seat | None,
+    *,
+    found: Found | None,
+    meld: int | None,
+    cards: Sequence[Card],
+    healing: Sequence[Card],
+    reminded_by: Seat | None,
+    stage: PozzettoStage | None,
+    seen: bool,
+    prepared: Card | None,
+    pozzetto: int | None,
+    used: bool,
+    rebuilt: bool,
+    arbitral_score: int | None,
+    information: bool,
+    table_acted: bool,
+) -> str:
+    """A ruling in the script notation (``rule wrong_meld E healing=7H``)."""
+
+    def cs(x: Sequence[Card]) -> str:
+        return format_cards(x).replace(" ", ",")
+
+    words = ["rule", irregularity.value]
+    if offender is not None:
+        words.append(offender.value)
+    pairs: list[tuple[str, str | None]] = [
+        ("found", found.value if found else None),
+        ("meld", None if meld is None else str(meld)),
+        ("cards", cs(cards) if cards else None),
+        ("healing", cs(healing) if healing else None),
+        ("reminded_by", reminded_by.value if reminded_by else None),
+        ("stage", stage.value if stage else None),
+        ("prepared", str(prepared) if prepared else None),
+        ("pozzetto", None if pozzetto is None else str(pozzetto)),
+        ("arbitral", None if arbitral_score is None else str(arbitral_score)),
+    ]
+    words += [f"{k}={v}" for k, v in pairs if v is not None]
+    flags = [
+        ("seen", seen),
+        ("used", used),
+        ("not_rebuilt", not rebuilt),
+        ("information", information),
+        ("table_acted", table_acted),
+    ]
+    words += [k for k, on in flags if on]
+    return " ".join(words)
 
 
 def _p(article: str, it: str, en: str, suggests: str | None = None) -> Problem:

@@ -93,3 +93,25 @@ class Ruling:
     def article(self) -> str:
         """The article applied."""
         return self.irregularity.article
+
+    def as_dict(self) -> dict[str, object]:
+        """The ruling as JSON-ready data (cards in the card notation)."""
+        return {
+            "irregularity": self.irregularity.value,
+            "article": self.article,
+            "offender": self.offender.value if self.offender else None,
+            "found": self.found.value if self.found else None,
+            "at": self.at,
+            "it": self.it,
+            "en": self.en,
+            "discarded": format_cards(self.discarded),
+            "aside": format_cards(self.aside),
+            "negative": format_cards(self.negative),
+            "returned": format_cards(self.returned),
+            "frozen": list(self.frozen),
+            "warned": [s.value for s in self.warned],
+            "limit": self.limit.value,
+            "next_to_act": self.next_to_act.value if self.next_to_act else None,
+            "forfeited": self.forfeited,
+            "redeal": self.redeal,
+        }

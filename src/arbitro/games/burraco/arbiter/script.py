@@ -1,7 +1,8 @@
 """A text notation for what happens at a table in arbiter mode, one line at a time.
 
 Actions: ``E draw``, ``E pickup``, ``E meld 5H 6H 7D``, ``E layoff 0 9C [low]``,
-``E discard KS [hidden 9C]``, ``E expose KS``, ``E look`` (looks at the pozzetto).
+``E discard KS [hidden 9C]``, ``E expose KS``, ``E look`` (looks at the pozzetto), ``time``
+(the arbiter calls time, art. 17).
 Rulings: ``rule IRREGULARITY [SEAT] [key=value ...] [flag ...]`` where the irregularity is a
 :class:`Irregularity` value (``wrong_meld``, ``missing_draw`` ...) and the keys are
 ``found`` (at_once, after_discard, later), ``meld`` (meld id), ``cards``, ``healing``,
@@ -50,6 +51,9 @@ def run_line(deal: ArbiterDeal, line: str) -> Action | Ruling | None:
     if not text:
         return None
     words = text.split()
+    if words[0].lower() == "time" and len(words) == 1:
+        deal.call_time()
+        return None
     if words[0].lower() == "rule":
         return _rule(deal, words[1:], line)
     seat = _seat(words[0], line)

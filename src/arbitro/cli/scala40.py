@@ -1,0 +1,200 @@
+"""``arbitro scala40``: the Scala 40 opening solver and a table's round score.
+
+- ``arbitro scala40 solve "KH KD KC 5H 6H 7H 2C ..."``: the best opening of 40 (art. 7) in a
+  hand of up to 14 cards, or none.
+- ``arbitro scala40 score --players "Anna,Bruno,Carla,Dario" --deal "0 10 20 30" --deal ...``
+  (or ``--file sheet.json``: ``{"players": [...], "deals": [[...], ...], "abandoned": null}``):
+  each player's negative points, place and VP for the round (arts. 22, 25, 26).
+- ``arbitro scala40 points "JK AH 5C"``: the negative points of cards left in hand (art. 22).
+
+Every command prints text, or JSON with ``--json``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from arbitro.cards import format_cards, parse_cards
+from arbitro.cli.common import JsonOpt, emit, errors, t
+from arbitro.errors import ArbitroError
+from arbitro.games.scala40 import best_opening, penalty_points
+from arbitro.tournament.scoring.scala40 import DifferenceReading, ScoreSheet, score_table
+
+
+def _bad(it: str, en: str) -> ArbitroError:
+    return ArbitroError(it=it, en=en, key="cli.scala40.bad_input")
+
+
+def _sheet(
+    players: str | None, deals: list[str] | None, file: Path | None, abandoned: str | None
+) -> ScoreSheet:
+    if file is not None:
+        try:
+            data: Any = json.loads(file.read_text("utf-8"))
+        except (OSError, json.JSONDecodeError) as err:
+            raise _bad(f"file {file} illeggibile: {err}", f"cannot read {file}: {err}") from err
+        if not isinstance(data, dict) or "players" not in data or "deals" not in data:
+            raise _bad(
+                'il file è {"players": [...], "deals": [[...], ...]}',
+                'the file is {"players": [...], "deals": [[...], ...]}',
+            )
+        try:
+            return ScoreSheet(
+                tuple(str(p) for p in data["players"]),
+                tuple(tuple(row) for row in data["deals"]),
+                data.get("abandoned"),
+            )
+        except TypeError as err:
+            raise _bad(f"score non valido: {err}", f"malformed sheet: {err}") from err
+    if not players or not deals:
+        raise _bad(
+            'indicare --players "A,B,C,D" e un --deal "0 10 20 30" per smazzata (o --file)',
+            'give --players "A,B,C,D" and one --deal "0 10 20 30" per deal (or --file)',
+        )
+    names = tuple(p.strip() for p in players.split(",") if p.strip())
+    rows = []
+    for text in deals:
+        row: list[int | None] = []
+        for word in text.replace(",", " ").split():
+            if word in ("-", "x"):
+                row.append(None)
+                continue
+            try:
+                row.append(int(word))
+            except ValueError:
+                raise _bad(
+                    f"punti negativi non validi: {word!r} in {text!r}",
+                    f"not negative points: {word!r} in {text!r}",
+                ) from None
+        rows.append(tuple(row))
+    return ScoreSheet(names, tuple(rows), abandoned)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``scala40`` command group (``solve``, ``score``, ``points``) to ``app``."""
+    sub = typer.Typer(
+        name="scala40",
+        help="Scala 40: risolutore d'apertura e punteggi del tavolo. / opening solver and "
+        "table scores.",
+        no_args_is_help=True,
+    )
+
+    @sub.command("solve")
+    def solve(
+        hand: Annotated[str, typer.Argument(help="Carte in mano, es. 'KH KD KC 5H 6H 7H JK'")],
+        min_points: Annotated[
+            int | None, typer.Option(help="Punti minimi (default 40, art. 7) / minimum points")
+        ] = None,
+        keep: Annotated[int, typer.Option(help="Carte da tenere / cards to keep")] = 1,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Trova l'apertura migliore (art. 7) / find the best opening of 40 (art. 7)."""
+        with errors(json_out):
+            cards = parse_cards(hand)
+            if not 1 <= len(cards) <= 14 or sum(c.is_joker for c in cards) > 4:
+                raise _bad(
+                    "una mano ha da 1 a 14 carte e al più 4 jolly",
+                    "a hand has 1 to 14 cards and at most 4 jokers",
+                )
+            found = best_opening(cards, min_points=min_points, keep=keep)
+            if found is None:
+                emit(
+                    {"hand": format_cards(cards), "opening": None},
+                    t("Nessuna apertura.", "No opening."),
+                    json_out,
+                )
+                return
+            melds = [str(m) for m in found.melds]
+            data = {
+                "hand": format_cards(cards),
+                "opening": {
+                    "melds": melds,
+                    "points": found.points,
+                    "kept": format_cards(found.kept),
+                    "kept_negative_points": found.kept_points(),
+                },
+            }
+            text = (
+                " | ".join(melds)
+                + f"  ({found.points} {t('punti', 'points')}; "
+                + f"{t('in mano', 'kept')}: {format_cards(found.kept)})"
+            )
+            emit(data, text, json_out)
+
+    @sub.command("score")
+    def score(
+        players: Annotated[
+            str | None,
+            typer.Option(help="Giocatori separati da virgole / players, comma-separated"),
+        ] = None,
+        deal: Annotated[
+            list[str] | None,
+            typer.Option(help="Punti negativi di una smazzata, per giocatore / one deal's points"),
+        ] = None,
+        file: Annotated[Path | None, typer.Option(help="Score in JSON / sheet as JSON")] = None,
+        abandoned: Annotated[
+            str | None, typer.Option(help="Giocatore ritirato (art. 25) / player who left")
+        ] = None,
+        pairwise: Annotated[
+            bool,
+            typer.Option(help="Differenze convertite una per una / convert each difference"),
+        ] = False,
+        deals: Annotated[
+            int | None, typer.Option(help="Tabella per N smazzate / table for N deals")
+        ] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Punteggio del turno di un tavolo (art. 22) / a table's round score (art. 22)."""
+        with errors(json_out):
+            sheet = _sheet(players, deal, file, abandoned)
+            reading = DifferenceReading.PAIRWISE if pairwise else DifferenceReading.SUMMED
+            result = score_table(sheet, reading=reading, deals=deals)
+            rows = [
+                {
+                    "player": r.player,
+                    "negative_points": r.negative_points,
+                    "place": r.place,
+                    "placement_vp": r.placement_vp,
+                    "difference": r.difference,
+                    "difference_vp": r.difference_vp,
+                    "vp": r.vp,
+                    "note": r.note,
+                }
+                for r in result.results
+            ]
+            data = {
+                "deals": result.deals,
+                "table": result.table_label,
+                "reading": result.reading.value,
+                "rested_points": result.rested_points,
+                "results": rows,
+            }
+            head = t("giocatore", "player")
+            lines = [f"{result.table_label} ({result.reading.value})"]
+            lines.append(
+                f"{head:<16} {'MP':>5} {'pos':>3} {'VP cl':>5} {'diff':>5} {'VP diff':>7} {'VP':>3}"
+            )
+            for r in result.results:
+                lines.append(
+                    f"{r.player:<16} {r.negative_points:>5} {r.place:>3} {r.placement_vp:>5} "
+                    f"{r.difference:>5} {r.difference_vp:>7} {r.vp:>3}"
+                    + (f"  ({r.note})" if r.note else "")
+                )
+            emit(data, "\n".join(lines), json_out)
+
+    @sub.command("points")
+    def points(
+        cards: Annotated[str, typer.Argument(help="Carte rimaste in mano / cards left in hand")],
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Punti negativi delle carte in mano (art. 22) / negative points of cards (art. 22)."""
+        with errors(json_out):
+            parsed = parse_cards(cards)
+            total = penalty_points(parsed)
+            emit({"cards": format_cards(parsed), "negative_points": total}, str(total), json_out)
+
+    app.add_typer(sub, name="scala40")
