@@ -56,6 +56,13 @@ MOVEMENT_NAMES = {
     Movement.MODIFIED_DANISH: ("Danese modificato", "Modified Danish"),
     Movement.ROUND_ROBIN: ("Girone all'italiana", "Round robin"),
 }
+COUNT_NAMES = {  # (one, many) of each status, for "4 mancanti"
+    "missing": (("mancante", "missing"), ("mancanti", "missing")),
+    "pending": (("da confermare", "pending"), ("da confermare", "pending")),
+    "confirmed": (("confermato", "confirmed"), ("confermati", "confirmed")),
+    "conflict": (("in conflitto", "in conflict"), ("in conflitto", "in conflict")),
+    "rest": (("a riposo", "resting"), ("a riposo", "resting")),
+}
 FORMAT_NAMES = {
     EventFormat.PAIRS: ("Coppie", "Pairs"),
     EventFormat.TEAMS: ("Squadre", "Teams"),
@@ -320,6 +327,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "MOVEMENT_NAMES": MOVEMENT_NAMES,
         "FORMAT_NAMES": FORMAT_NAMES,
         "STATUS_NAMES": STATUS_NAMES,
+        "COUNT_NAMES": COUNT_NAMES,
         "errors": {},
         "values": {},
         "notice": request.query_params.get("ok"),

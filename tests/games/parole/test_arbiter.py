@@ -234,3 +234,29 @@ def test_art9_1_forced_discard_of_the_last_card_does_not_close() -> None:
     assert d.legal_moves() == [discard("Q")]
     d.push(discard("Q"))
     assert not d.is_over and d.hand(Seat.E) == () and d.turn is Seat.S
+
+
+def test_art11_3_incompatible_cards_then_discard_without_closing() -> None:
+    """Art. 11.3: cards that fit no word become penalized; the discard made at the error
+    stands, and it is no closing."""
+    d = _deal({Seat.E: "CASSATQ"}, pile="Z", stock="ABDFR")
+    for m in ("draw", "meld CASSA", "discard Q"):
+        d.push(parse_move(m))
+    for _ in range(3):
+        _pass_turn(d)
+    d.push(DRAW)  # E holds A R T: laid R and T where they fit nothing, discarded A
+    d.push(ruling("penalize", "E", cards="RT"))
+    d.push(ruling("discard_no_closing", "E", extra="A"))
+    assert not d.is_over and d.discard_pile[-1] == "A" and d.penalized(Seat.E) == ("R", "T")
+
+
+def test_art10_9_burned_card() -> None:
+    """Art. 10.9: a card found on the floor during play is burned for the deal."""
+    d = _deal({Seat.E: "CANEBRT"}, stock="SOFGH")
+    before = d.stock_size
+    d.push(ruling("burn", "E", cards="S"))
+    assert d.stock_size == before - 1 and d.card_counts() == Deal(arrange_deck()).card_counts()
+    d.push(DRAW)  # the stock's top card is still the one dealt there
+    assert "S" in d.hand(Seat.E)
+    with pytest.raises(IllegalMoveError, match="tallone"):
+        d.push(ruling("burn", "E", cards="?" * 3))

@@ -16,6 +16,11 @@ remedy                     articles        effect
 ``freeze_round``           9.1, 10.7,      a word frozen for one round; if the deal ends
                            10.12           meanwhile the cards laid by the irregular play
                                            count negative, the word as it was positive
+``discard_no_closing``     11.2, 11.3      the culprit's discard stands, even of his last
+                                           card, but it is no closing (with ``freeze_round``
+                                           for 11.2, ``penalize`` for 11.3's cards)
+``burn``                   10.9            a card found away from the table is out of the
+                                           deal (taken from the stock)
 ``closing_no_discard``     11.1            the last play goes back as penalized cards
 ``closing_no_burraco``     11.4            the last play becomes penalized; the last card is
                                            discarded (no closing)
@@ -50,6 +55,8 @@ REMEDIES: Final[dict[str, str]] = {
     "penalize": "10.7, 10.8",
     "freeze": "10.3, 10.11, 10.18",
     "freeze_round": "9.1, 10.7, 10.12",
+    "discard_no_closing": "11.2, 11.3",
+    "burn": "10.9",
     "closing_no_discard": "11.1",
     "closing_no_burraco": "11.4",
     "closing_first_round": "11.5",
@@ -151,6 +158,16 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         if on_turn:
             deal._must_discard = True
         return
+    if remedy == "burn":
+        if len(move.cards) != 1 or move.cards[0] not in deal._stock:
+            raise _bad(
+                "la carta bruciata deve essere una carta del tallone",
+                "the burned card must be one of the stock's",
+                "10.9",
+            )
+        deal._stock.remove(move.cards[0])
+        deal._burned.append(move.cards[0])
+        return
     if remedy in ("freeze", "freeze_round"):
         words = deal._words[li]
         if not 0 <= move.target < len(words):
@@ -174,6 +191,15 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         )
     if remedy == "wrong_word":
         _wrong_word(deal, s, li, move)
+        return
+    if remedy == "discard_no_closing":
+        if len(move.extra) != 1 or deal._hands[s][move.extra[0]] == 0:
+            raise _bad(
+                "indicare la carta scartata, che deve essere in mano",
+                "name the discarded card, which must be in hand",
+                "11.2, 11.3",
+            )
+        deal._apply_discard(move.extra[0], closing=False, from_hand=True)
         return
     used, last = _play_cards(deal, move, li)
     if last is None:

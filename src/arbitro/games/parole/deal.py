@@ -131,6 +131,7 @@ class Deal:
         self._words: list[list[Word]] = [[], []]
         self._freezes: list[dict[int, Freeze]] = [{}, {}]
         self._penalized: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self._burned: list[Card] = []
         self._must_discard = False
         self._turn = (d + 1) % PLAYERS
         self._phase = Phase.DRAW
@@ -164,6 +165,7 @@ class Deal:
         new._words = [list(w) for w in self._words]
         new._freezes = [dict(f) for f in self._freezes]
         new._penalized = [list(p) for p in self._penalized]
+        new._burned = list(self._burned)
         new.moves = list(self.moves)
         return new
 
@@ -233,8 +235,9 @@ class Deal:
         return self._burrachi(li) > 0
 
     def card_counts(self) -> Counter[Card]:
-        """Every card of the deal wherever it is: hands, penalized, words, pile, stock."""
-        out: Counter[Card] = Counter()
+        """Every card of the deal wherever it is: hands, penalized, words, pile, stock, and
+        the cards burned by the arbiter (art. 10.9)."""
+        out: Counter[Card] = Counter(self._burned)
         for h in self._hands:
             out.update(h)
         for p in self._penalized:
@@ -540,7 +543,7 @@ class Deal:
             x = self._stock.pop()
             h[x] += 1
             self._sizes[s] += 1
-            if len(self._stock) <= self.code.unplayable_stock_cards:
+            if len(self._stock) <= self.code.unplayable_stock_cards:  # after a burn too
                 self._last_turn = True  # art. 6 B.1: the last two stock cards are not playable
             self._single = None
         else:
