@@ -256,7 +256,7 @@ def test_art10_9_burned_card() -> None:
     before = d.stock_size
     d.push(ruling("burn", "E", cards="S"))
     assert d.stock_size == before - 1 and d.card_counts() == Deal(arrange_deck()).card_counts()
-    d.push(DRAW)  # the stock's top card is still the one dealt there
-    assert "S" in d.hand(Seat.E)
+    d.push(DRAW)  # the stock's only S is out: E draws the next card, O
+    assert "S" not in d.hand(Seat.E) and "O" in d.hand(Seat.E)
     with pytest.raises(IllegalMoveError, match="tallone"):
         d.push(ruling("burn", "E", cards="?" * 3))
