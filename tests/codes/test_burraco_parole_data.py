@@ -30,6 +30,8 @@ def test_art1_2_values_by_colour() -> None:
     assert {v[x] for x in "BCDFGLMNPRSTV"} == {10}
     assert {v[x] for x in "AEIOU"} == {5}
     assert len(v) == 26 + 2
+    assert burraco_parole().deck_value() == 2 * 30 + 4 * 20 + 2 * 45 + 2 * 130 + 4 * 25 == 590
+    assert burraco_parole().with_foreign_letters().deck_value() == 590 + 2 * 5 * 15
 
 
 def test_art3_3_seat_draw_order() -> None:

@@ -41,7 +41,9 @@ def text_of(page: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
 
 
-def new_event_form(name: str = "Serata del giovedì", rounds: int = 2, **extra: str) -> dict[str, str]:
+def new_event_form(
+    name: str = "Serata del giovedì", rounds: int = 2, **extra: str
+) -> dict[str, str]:
     data = {"name": name, "format": "pairs", "rounds": str(rounds), "seed": "7"}
     for i in range(1, rounds + 1):
         data[f"deals_{i}"] = "2"
@@ -115,9 +117,7 @@ def test_field_errors_name_the_field(director_client: TestClient) -> None:
     assert response.status_code == 400 and "il nome della gara è vuoto" in txt(response)
 
 
-def test_an_event_id_already_taken_is_refused(
-    director_client: TestClient, make_event: Any
-) -> None:
+def test_an_event_id_already_taken_is_refused(director_client: TestClient, make_event: Any) -> None:
     """Two events cannot share an id: 409 with the message on the form."""
     make_event("serata")
     response = post(director_client, "/desk/new", new_event_form(event_id="serata"))
@@ -131,7 +131,9 @@ def test_register_one_by_one_and_refuse_a_duplicate_art2(
     """Competitors are registered one by one with their players (art. 2 "Concorrente"); the
     same name twice is refused with 409 and the message next to the form."""
     event = make_event("serata", pairs=0, seat=False)
-    ok = post(director_client, f"/desk/e/{event}/register", {"name": "Rossi", "players": "Ada, Bice"})
+    ok = post(
+        director_client, f"/desk/e/{event}/register", {"name": "Rossi", "players": "Ada, Bice"}
+    )
     assert ok.status_code == 303
     competitors = service(web_app).state(event).competitors
     assert [(c.name, c.players) for c in competitors.values()] == [("Rossi", ("Ada", "Bice"))]
@@ -244,7 +246,9 @@ def test_round_two_needs_round_one_standings_art4(
     """Round 2 cannot be seated before round 1's standings are published."""
     event = make_event("serata")
     refused = post(director_client, f"/desk/e/{event}/r/2/seat")
-    assert refused.status_code == 400 and "prima pubblicare la classifica del turno 1" in txt(refused)
+    assert refused.status_code == 400 and "prima pubblicare la classifica del turno 1" in txt(
+        refused
+    )
 
 
 # ---------------------------------------------------------------------- sheets
@@ -264,7 +268,9 @@ def test_sheet_statuses_missing_pending_confirmed_conflict_art20(
     page = director_client.get(f"/desk/e/{event}/r/1")
     assert 'hx-trigger="every 3s"' in txt(page)
     live = director_client.get(f"/desk/e/{event}/r/1/live")
-    rows = dict(re.findall(r'<tr class="row-(\w+)">\s*<td class="num"><a [^>]*>(\d+)</a>', txt(live)))
+    rows = dict(
+        re.findall(r'<tr class="row-(\w+)">\s*<td class="num"><a [^>]*>(\d+)</a>', txt(live))
+    )
     assert {v: k for k, v in rows.items()} == {
         "1": "pending",
         "2": "confirmed",
@@ -286,7 +292,11 @@ def test_conflicting_entries_side_by_side_and_settled_art21(
     page = director_client.get(f"/desk/e/{event}/r/1/t/3")
     assert page.status_code == 200
     assert "Registrazioni in conflitto" in txt(page) and txt(page).count('class="sheet"') >= 3
-    settle = {"kind": "conflict", "reason": "letto il foglio firmato", **sheet_form("c_", (DEAL, DEAL))}
+    settle = {
+        "kind": "conflict",
+        "reason": "letto il foglio firmato",
+        **sheet_form("c_", (DEAL, DEAL)),
+    }
     response = post(director_client, f"/desk/e/{event}/r/1/t/3/correct", settle)
     assert response.status_code == 303
     state = svc.state(event)
@@ -338,7 +348,9 @@ def test_correct_a_sheet_needs_a_reason_art21(
     svc.enter_sheet(event, 1, 1, SheetEntry((DEAL, DEAL)))
     fixed = (DEAL, DealScore(LineDeal(300, 125), LineDeal(100, 45)))
     no_reason = post(
-        director_client, f"/desk/e/{event}/r/1/t/1/correct", {"kind": "sum", **sheet_form("c_", fixed)}
+        director_client,
+        f"/desk/e/{event}/r/1/t/1/correct",
+        {"kind": "sum", **sheet_form("c_", fixed)},
     )
     assert no_reason.status_code == 400
     assert "indicare il motivo della correzione (art. 21)" in txt(no_reason)
@@ -364,7 +376,9 @@ def test_inverted_scores_need_the_table_to_agree_art21(
     url = f"/desk/e/{event}/r/1/t/1/correct"
     refused = post(director_client, url, {"kind": "inverted", "reason": "invertiti"})
     assert refused.status_code == 400 and "il tavolo riconosce l'errore (art. 21)" in txt(refused)
-    ok = post(director_client, url, {"kind": "inverted", "reason": "invertiti", "table_agrees": "on"})
+    ok = post(
+        director_client, url, {"kind": "inverted", "reason": "invertiti", "table_agrees": "on"}
+    )
     assert ok.status_code == 303
     assert svc.state(event).round(1).sheets[1].entry_as_of(1) == SheetEntry((OTHER, OTHER))
 
@@ -377,14 +391,30 @@ def test_lateness_warning_abandon_arbitral_score_are_recorded_art36_37_40_41(
     (art. 36) and an arbitral score (art. 40); each shows in the round's ledger."""
     event = make_event("serata", pairs=8)
     base = f"/desk/e/{event}/r/1"
-    assert post(director_client, f"{base}/lateness", {"competitor": "1", "minutes": "7"}).status_code == 303
-    assert post(director_client, f"{base}/warning", {"competitor": "2", "reason": "parlava"}).status_code == 303
     assert (
-        post(director_client, f"{base}/abandon", {"competitor": "3", "reason": "malore", "justified": "on"}).status_code
+        post(director_client, f"{base}/lateness", {"competitor": "1", "minutes": "7"}).status_code
         == 303
     )
     assert (
-        post(director_client, f"{base}/arbitral", {"competitor": "4", "mp": "0", "vp": "10", "reason": "carte"}).status_code
+        post(
+            director_client, f"{base}/warning", {"competitor": "2", "reason": "parlava"}
+        ).status_code
+        == 303
+    )
+    assert (
+        post(
+            director_client,
+            f"{base}/abandon",
+            {"competitor": "3", "reason": "malore", "justified": "on"},
+        ).status_code
+        == 303
+    )
+    assert (
+        post(
+            director_client,
+            f"{base}/arbitral",
+            {"competitor": "4", "mp": "0", "vp": "10", "reason": "carte"},
+        ).status_code
         == 303
     )
     state = service(web_app).state(event)
@@ -461,12 +491,19 @@ def test_complaint_keeps_standings_provisional_until_decided_art38_39(
     enter_all(web_app, event)
     post(director_client, f"/desk/e/{event}/r/1/publish-standings")
     base = f"/desk/e/{event}/r/1"
-    assert post(director_client, f"{base}/complaint", {"competitor": "1", "text": "VP errati"}).status_code == 303
+    assert (
+        post(
+            director_client, f"{base}/complaint", {"competitor": "1", "text": "VP errati"}
+        ).status_code
+        == 303
+    )
     clock.advance(minutes=20)
     state = service(web_app).state(event)
     assert not state.standings_final(1, clock())
     complaint = next(iter(state.round(1).open_complaints))
-    ok = post(director_client, f"{base}/resolve", {"complaint": str(complaint), "decision": "respinto"})
+    ok = post(
+        director_client, f"{base}/resolve", {"complaint": str(complaint), "decision": "respinto"}
+    )
     assert ok.status_code == 303
     assert "definitiva" in txt(director_client.get(f"{base}/live"))
 
@@ -501,7 +538,11 @@ def test_export_and_import_the_event_file(
         files={"file": ("serata.json", json.dumps(document).encode(), "application/json")},
     )
     assert again.status_code == 409
-    junk = post(director_client, "/desk/import", files={"file": ("x.json", b"{not json", "application/json")})
+    junk = post(
+        director_client,
+        "/desk/import",
+        files={"file": ("x.json", b"{not json", "application/json")},
+    )
     assert junk.status_code == 400 and "non è JSON valido" in txt(junk)
 
 
@@ -554,3 +595,13 @@ def test_printouts_are_linked_and_served_as_pdf(
         assert pdf.content.startswith(b"%PDF")
     refused = director_client.get(f"/desk/e/{event}/r/1/pdf/standings")
     assert refused.status_code == 400
+
+
+def test_the_language_chosen_is_kept_for_the_next_pages(director_client: TestClient) -> None:
+    """Choosing English with ``?lang=en`` is remembered (cookie) for the following pages,
+    including the htmx refreshes, until Italian is chosen again."""
+    first = director_client.get("/desk", params={"lang": "en"})
+    assert "lang=en" in first.headers["set-cookie"]
+    assert "New event" in txt(director_client.get("/desk/new"))
+    director_client.get("/desk", params={"lang": "it"})
+    assert "Nuova gara" in txt(director_client.get("/desk/new"))

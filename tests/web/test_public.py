@@ -274,3 +274,37 @@ def test_unknown_event_is_a_404_with_a_message(client: TestClient) -> None:
     for url in ("/e/nessuna", "/e/nessuna/seating", "/e/nessuna/standings/live"):
         reply = client.get(url)
         assert reply.status_code == 404 and "nessuna" in reply.text
+
+
+def test_scala40_seating_lists_the_four_players_of_each_table(
+    web_app: FastAPI, client: TestClient
+) -> None:
+    """Scala 40 (seed 004 art. 2): individuals at tables of four; the seating display lists
+    each table's players and, by name, each player's table and seat."""
+    web = app_web(web_app)
+    config = EventConfig(
+        "Scala 40 del martedì",
+        EventFormat.INDIVIDUAL,
+        1,
+        (5,),
+        (Movement.REGISTRATION_ORDER,),
+        code="scala40",
+        game="scala40",
+    )
+    web.service.create_event("scala", config)
+    players = [f"Giocatore {i}" for i in range(1, 9)]
+    for name in players:
+        web.service.register("scala", name)
+    state = web.service.seat("scala", 1, publish=True)
+    seating = state.round(1).seating
+    assert seating is not None and all(t.players for t in seating.tables)
+    page = client.get("/e/scala/seating").text
+    for t in seating.tables:
+        names = " – ".join(state.competitors[p].name for p in t.players or ())
+        assert f'<td class="num big">{t.table}</td><td colspan="2">{names}</td>' in page
+    by_name = re.search(r'seating-by-name">(.*?)</table>', page, re.S)
+    assert by_name
+    rows = re.findall(r"<tr><td>(.*?)</td><td[^>]*>(\d+)</td><td>(\d)</td></tr>", by_name.group(1))
+    assert sorted(r[0] for r in rows) == sorted(players, key=str.casefold)
+    first = seating.tables[0]
+    assert (state.competitors[first.players[0]].name, "1", "1") in rows  # type: ignore[index]

@@ -5,7 +5,6 @@ kept only as argon2id hashes, the installation's secret persisted."""
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,7 @@ def desk_routes(app: FastAPI, method: str) -> list[str]:
             continue
         for action in POST_ACTIONS.get(path, [""]):
             values = {**PARAMS, "action": action}
-            urls.append(re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], path))
+            urls.append(path.format(**values))
     return urls
 
 
@@ -55,7 +54,9 @@ def record_count(app: FastAPI, event_id: str = "serata") -> int:
     return len(app.state.web.store.records(event_id))
 
 
-def test_every_desk_page_requires_login(client: TestClient, web_app: FastAPI, make_event: Any) -> None:
+def test_every_desk_page_requires_login(
+    client: TestClient, web_app: FastAPI, make_event: Any
+) -> None:
     """Without a session every desk page redirects (303) to the login page, back to it after."""
     make_event("serata")
     urls = desk_routes(web_app, "GET")
@@ -157,7 +158,9 @@ def test_login_sets_a_signed_httponly_samesite_cookie(
     assert client.get("/desk/new").status_code == 200
 
 
-def test_login_never_redirects_to_another_site(client: TestClient, director: tuple[str, str]) -> None:
+def test_login_never_redirects_to_another_site(
+    client: TestClient, director: tuple[str, str]
+) -> None:
     """``next`` is followed only when it is a local path (no open redirect)."""
     for target in ("https://evil.example/", "//evil.example/x", "/\\evil.example"):
         ok = client.post(

@@ -14,6 +14,7 @@ from arbitro.cli import (
     eventfile,
     events,
     knockout,
+    parole,
     penalties,
     rounds,
     score,
@@ -59,6 +60,7 @@ serve.register(app)
 briscola.register(app)
 knockout.register(app)
 print_cli.register(app)
+parole.register(app)
 
 
 def main() -> None:

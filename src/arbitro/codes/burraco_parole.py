@@ -87,6 +87,15 @@ class BurracoParoleCode:
         """Cards in the deck in use: 58 for Italian, 68 with the foreign letters (art. 1.2)."""
         return self.full_cards if self.foreign_letters else self.italian_cards
 
+    def deck_value(self) -> int:
+        """The points of every card of the deck in use added up (art. 1.2; 590 for Italian)."""
+        v = self.letter_values
+        total = sum(v[x] * self.consonant_copies for x in self.consonants)
+        total += sum(v[x] * self.vowel_copies for x in self.vowels)
+        if self.foreign_letters:
+            total += sum(v[x] * self.foreign_copies for x in self.foreign)
+        return total + self.pinelle * v[PINELLA] + self.jolly * v[JOLLY]
+
     def with_foreign_letters(self, on: bool = True) -> BurracoParoleCode:
         """The same code for the 68-card deck with J K W X Y (art. 1.2, foreign languages)."""
         return replace(self, foreign_letters=on)

@@ -22,7 +22,6 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse
-from fastapi.routing import APIRoute
 from starlette.datastructures import FormData, UploadFile
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
@@ -99,7 +98,7 @@ def status_for(exc: ArbitroError) -> int:
     return 400
 
 
-class DeskRoute(APIRoute):
+class DeskRoute(auth.LangRoute):
     """A desk route whose unexpected refusals become a page with the message (never a 500):
     domain errors not handled by the route itself, and malformed requests (422)."""
 
@@ -111,7 +110,7 @@ class DeskRoute(APIRoute):
             try:
                 return await handler(request)
             except ArbitroError as exc:
-                return _error_page(request, exc.message(request_lang(request)), status_for(exc))
+                response = _error_page(request, exc.message(request_lang(request)), status_for(exc))
             except RequestValidationError as exc:
                 fields = ", ".join(
                     str(e.get("loc", ["?"])[-1]) for e in exc.errors() if isinstance(e, dict)
@@ -122,7 +121,9 @@ class DeskRoute(APIRoute):
                     if lang == "en"
                     else f"Richiesta non valida (campi: {fields})"
                 )
-                return _error_page(request, text, 422)
+                response = _error_page(request, text, 422)
+            auth.remember_lang(request, response)
+            return response
 
         return route
 

@@ -67,6 +67,7 @@ class SeatRow:
     table: int
     ns: str
     ew: str
+    individuals: bool = False  # a table of individuals (Scala 40): ``ns`` lists them all
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class NameRow:
 
     name: str
     table: int
-    line: str  # "N-S" / "E-O"
+    line: str  # "N-S" / "E-O", or the seat at a table of individuals
 
 
 def seating_view(state: EventState) -> dict[str, Any]:
@@ -85,10 +86,18 @@ def seating_view(state: EventState) -> dict[str, Any]:
         return {"round": None, "tables": [], "names": []}
     seating = state.round(rnd).seating
     assert seating is not None
-    tables = [SeatRow(t.table, _names(state, t.ns), _names(state, t.ew)) for t in seating.tables]
+    tables = [
+        SeatRow(t.table, _names(state, t.ns), _names(state, t.ew))
+        if t.players is None
+        else SeatRow(t.table, _names(state, t.players), "", individuals=True)
+        for t in seating.tables
+    ]
     names: list[NameRow] = []
     for t in seating.tables:
-        for label, line in (("N-S", t.ns), ("E-O", t.ew)):
+        places: list[tuple[str, Line | None]] = [("N-S", t.ns), ("E-O", t.ew)]
+        if t.players is not None:  # tables of individuals (Scala 40): the seat in order
+            places = [(str(seat), (p,)) for seat, p in enumerate(t.players, start=1)]
+        for label, line in places:
             for c in line or ():
                 if c in state.competitors:
                     names.append(NameRow(state.competitors[c].name, t.table, label))
@@ -145,7 +154,7 @@ def vp_chart_svg(rows: list[StandingRow], rounds: int) -> Markup:
     the standings), one coloured line each, labelled at its end with rank and name."""
     if not rows or rounds < 1:
         return Markup("")
-    width, height = 1200, 520
+    width, height = 1200, 600
     left, right, top, bottom = 70, 430, 24, 56
     series = []
     for r in rows:

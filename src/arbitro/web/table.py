@@ -204,6 +204,7 @@ class TableView:
     other_sent: bool = False
     shown: SheetEntry | None = None
     teams: bool = False
+    two_lines: bool = True  # a table of two lines (Burraco); Scala 40 tables are not entered here
 
     @property
     def deals(self) -> int:
@@ -234,7 +235,8 @@ def _load(web: Web, token: str, line: str | None) -> TableView:
         rnd = open_round(state)
         view = TableView(token, event_id, table, state, rnd, None, line)
         view.teams = state.config.event_format is EventFormat.TEAMS
-        if rnd is None:
+        view.two_lines = state.config.game == "burraco"
+        if rnd is None or not view.two_lines:
             return view
         seating = state.round(rnd).seating
         view.seating = seating.table(table) if seating else None
@@ -253,11 +255,12 @@ def _fill_from_sheet(view: TableView, sheet: TableSheet, rnd: int) -> None:
     other = "ew" if view.line == "ns" else "ns"
     view.other_sent = other in sheet.confirmed_by or any(v.line == other for v in sheet.history)
     if view.status == "confirmed" or (view.status == "conflict" and not mine):
-        view.shown = sheet.entry_as_of(rnd)
+        shown = sheet.entry_as_of(rnd)
     elif mine:
-        view.shown = mine[-1].entry
+        shown = mine[-1].entry
     else:
-        view.shown = sheet.entry_as_of(rnd)
+        shown = sheet.entry_as_of(rnd)
+    view.shown = shown if isinstance(shown, SheetEntry) else None
 
 
 def _status_text(view: TableView) -> tuple[str, str]:
@@ -347,17 +350,26 @@ def _page_url(token: str, line: str | None = None, lang: str | None = None) -> s
     return f"/t/{token}" + (f"?{urlencode(query)}" if query else "")
 
 
+def private(response: Response) -> Response:
+    """Table pages carry the table's token: never cached, never sent on as a referrer."""
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
 def _refused(request: Request, err: ArbitroError, status: int) -> Response:
     web = web_of(request)
     lang = request_lang(request)
     if request.headers.get("HX-Request"):
-        return Response(
-            f'<p class="error" id="totals" role="alert">{_escape(err.message(lang))}</p>',
-            status_code=status,
-            media_type="text/html",
+        return private(
+            Response(
+                f'<p class="error" id="totals" role="alert">{_escape(err.message(lang))}</p>',
+                status_code=status,
+                media_type="text/html",
+            )
         )
-    return web.render(  # type: ignore[no-any-return]
-        request, "table_refused.html", status_code=status, message=err.message(lang)
+    return private(
+        web.render(request, "table_refused.html", status_code=status, message=err.message(lang))
     )
 
 
@@ -402,15 +414,15 @@ def _render_view(
     lang: str,
     code: int = 200,
 ) -> Response:
-    if view.round_number is not None and view.seating is None:
+    if view.round_number is not None and view.seating is None and view.two_lines:
         n = view.round_number
         err = NotFoundError(
             f"il tavolo {view.table_number} non è in gioco nel turno {n}",
             f"table {view.table_number} is not in play in round {n}",
         )
         return _refused(request, err, 404)
-    return web.render(  # type: ignore[no-any-return]
-        request, "table.html", status_code=code, **_context(view, parsed, lang)
+    return private(
+        web.render(request, "table.html", status_code=code, **_context(view, parsed, lang))
     )
 
 
@@ -470,6 +482,15 @@ def _check_round(view: TableView, posted: int) -> None:
         )
 
 
+def _check_two_lines(view: TableView) -> None:
+    if not view.two_lines:
+        raise RoundClosed(
+            "da questo telefono si compilano solo score di Burraco (due linee): consegnare lo "
+            "score all'arbitro",
+            "phones enter Burraco sheets (two lines) only: hand the sheet to the arbiter",
+        )
+
+
 @router.post("/t/{token}/preview", include_in_schema=False)
 async def table_preview(request: Request, token: str) -> Response:
     """The totals, difference and VP of what is typed so far (htmx fragment, art. 19-20),
@@ -480,6 +501,7 @@ async def table_preview(request: Request, token: str) -> Response:
         form = await _form(request)
         line = _line_param(form.get("line"))
         view = await run_in_threadpool(_load, web, token, line)
+        _check_two_lines(view)
         if view.round_number is None or view.seating is None or view.seating.is_incomplete:
             raise RoundClosed("nessuno score da compilare", "no sheet to fill in", article="21")
         parsed = await run_in_threadpool(parse_sheet, view.state, view.round_number, form, lang)
@@ -492,7 +514,7 @@ async def table_preview(request: Request, token: str) -> Response:
     except ArbitroError as exc:
         return _refused(request, exc, 400)
     ctx = _context(view, parsed, lang)
-    return web.render(request, "table_totals.html", oob=True, **ctx)  # type: ignore[no-any-return]
+    return private(web.render(request, "table_totals.html", oob=True, **ctx))
 
 
 @router.post("/t/{token}", include_in_schema=False)
@@ -510,26 +532,11 @@ async def table_submit(request: Request, token: str) -> Response:
         if line is None:
             raise ArbitroError("indicare la linea: N-S o E-O", "say which line you are: N-S or E-W")
         posted = _posted_round(form)
-        view = await run_in_threadpool(_load, web, token, line)
-        _check_round(view, posted)
+        view, parsed = await run_in_threadpool(_submit, web, token, line, posted, form, lang)
         if view.seating is None:
             return _render_view(request, web, view, None, lang)
-        if view.seating.is_incomplete:
-            raise RoundClosed(
-                "il tavolo è incompleto: la linea presente riposa, nessuno score",
-                "the table is incomplete: the line present rests, no sheet",
-                article="37",
-            )
-        parsed = await run_in_threadpool(parse_sheet, view.state, posted, form, lang)
-        if parsed.entry is None:
-            if parsed.blanks and not parsed.errors and not parsed.general_error:
-                parsed.general_error = (
-                    f"mancano {parsed.blanks} numeri: compilare base e punti di ogni smazzata"
-                    if lang == "it"
-                    else f"{parsed.blanks} numbers missing: fill in base and points of every deal"
-                )
+        if parsed is not None:
             return _render_view(request, web, view, parsed, lang, 422)
-        await run_in_threadpool(_enter, web, view, posted, parsed.entry, line)
     except TokenError as exc:
         return _refused(request, exc, 403)
     except RoundClosed as exc:
@@ -539,26 +546,46 @@ async def table_submit(request: Request, token: str) -> Response:
     except ArbitroError as exc:
         return _refused(request, exc, 400)
     target = _page_url(token, line, request.query_params.get("lang"))
-    return RedirectResponse(target + ("&" if "?" in target else "?") + "sent=1", status_code=303)
+    return private(
+        RedirectResponse(target + ("&" if "?" in target else "?") + "sent=1", status_code=303)
+    )
 
 
-def _enter(web: Web, view: TableView, round_number: int, entry: SheetEntry, line: str) -> str:
+def _submit(
+    web: Web, token: str, line: str, posted: int, form: dict[str, str], lang: str
+) -> tuple[TableView, ParsedSheet | None]:
+    """Check and enter the sheet under the web lock (one state read for the checks and the
+    write): returns the view, and the parsed form when it must be shown again (422)."""
     with web.lock:
-        state = web.service.state(view.event_id)
-        if open_round(state) != round_number:
+        view = _load(web, token, line)
+        _check_round(view, posted)
+        _check_two_lines(view)
+        if view.seating is None:
+            return view, None
+        if view.seating.is_incomplete:
             raise RoundClosed(
-                f"il turno {round_number} si è appena chiuso",
-                f"round {round_number} just closed",
-                article="21",
+                "il tavolo è incompleto: la linea presente riposa, nessuno score",
+                "the table is incomplete: the line present rests, no sheet",
+                article="37",
             )
-        return web.service.enter_sheet(
+        parsed = parse_sheet(view.state, posted, form, lang)
+        if parsed.entry is None:
+            if parsed.blanks and not parsed.errors and not parsed.general_error:
+                parsed.general_error = (
+                    f"mancano {parsed.blanks} numeri: compilare base e punti di ogni smazzata"
+                    if lang == "it"
+                    else f"{parsed.blanks} numbers missing: fill in base and points of every deal"
+                )
+            return view, parsed
+        view.status = web.service.enter_sheet(
             view.event_id,
-            round_number,
+            posted,
             view.table_number,
-            entry,
+            parsed.entry,
             actor=f"tavolo {view.table_number} {line}",
             line=line,
         )
+        return view, None
 
 
 @router.get("/t/{token}/status", include_in_schema=False)
@@ -573,7 +600,7 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     except ArbitroError as exc:
         return _refused(request, exc, 400)
     ctx = _context(view, ParsedSheet(), lang)
-    response: Response = web.render(request, "table_status.html", **ctx)
+    response = private(web.render(request, "table_status.html", **ctx))
     if request.query_params.get("round", str(view.round_number)) != str(view.round_number):
         response.headers["HX-Refresh"] = "true"  # a new round is under way: reload the page
     return response

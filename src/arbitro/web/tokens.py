@@ -63,6 +63,8 @@ def read_token(secret: bytes, token: str) -> tuple[str, int]:
         sig = _unb64(sig_text)
     except (binascii.Error, ValueError):
         raise refused from None
+    if _b64(body) != body_text or _b64(sig) != sig_text:  # one spelling per token only
+        raise refused
     if not hmac.compare_digest(sig, _signature(secret, body)):
         raise refused
     try:

@@ -95,7 +95,7 @@ class Deal:
         self.code: Final = c
         deck = tuple(deck)
         try:
-            ok = sorted([x.index for x in deck]) == list(_DECK_INDICES)
+            ok = sorted([x.index for x in deck]) == _DECK_INDICES
         except (AttributeError, TypeError):
             ok = False
         if not ok:

@@ -9,10 +9,13 @@ hints, the pick-up check of art. 6 and the greedy bot; ``min_points=0`` finds th
 of a player who has already opened.
 
 Method: exact search over the hand's partitions. The lowest card still undecided is either
-kept (with its twin) or put in one of the melds that can hold it; jokers only fill places no
-natural card in hand can fill (an exchange argument shows this loses no best answer: the
-natural melded and the joker kept is never worse). Branch and bound on the objective and on
-the points still reachable.
+kept (with its twin) or put in the core of a meld that can hold it: its naturals, the jokers
+filling the gaps between them, and only as many more jokers as make three cards. Jokers only
+fill places no natural card in hand can fill (an exchange argument shows this loses no best
+answer: the natural melded and the joker kept is never worse). When the cores are chosen,
+the fewest further jokers that bring the opening to ``min_points`` are added at the melds'
+ends (a run grows upward first: card values never fall going up, art. 7; a set of three
+takes a fourth). Branch and bound on the objective and on the points still reachable.
 """
 
 from __future__ import annotations
@@ -53,20 +56,24 @@ class Opening:
         return sum(table[c.index] for c in self.kept)
 
 
-# A candidate meld in the search: naturals (card indices), jokers, opening value, penalty of
-# the naturals, and the layout in table order (card indices, -1 for a joker).
-_Cand = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+# A candidate meld core: naturals (card indices), jokers, opening value, penalty of the
+# naturals, layout in table order (card indices, -1 for a joker), and how it may grow:
+# (0, low place, high place) for a run, (1, size, card value) for a set.
+_Cand = tuple[tuple[int, ...], int, int, int, tuple[int, ...], tuple[int, int, int]]
+_NONE = -(10**6)
 
 
 class _Search:
     __slots__ = (
         "best",
+        "best_ext",
         "best_key",
         "cands",
         "counts",
         "cover_memo",
         "first",
         "joker_pen",
+        "joker_top",
         "limit",
         "memo",
         "need",
@@ -87,7 +94,9 @@ class _Search:
         self.joker_pen = self.pen[JOKER.index]
         self.open_of = opening_table(code)
         self.place_val = [0] + [place_value(p, code) for p in range(ACE_LOW, ACE_HIGH + 1)]
+        self.joker_top = max(max(self.place_val), max(self.open_of))
         self.best: list[_Cand] | None = None
+        self.best_ext: list[int] = []
         self.best_key = (-1, 0)
         self.stack: list[_Cand] = []
         self.memo: dict[tuple[bytes, int], int] = {}
@@ -109,9 +118,9 @@ class _Search:
         counts[i] = 0
         best = self.cover(i + 1)
         counts[i] = n
-        for nats, k, _, pen, _ in self.cached(i, 0, key):
+        for nats, k, _, pen, _, _ in self.cached(i, 0, key):
             if k:
-                break
+                continue
             for x in nats:
                 counts[x] -= 1
             got = pen + self.cover(i)
@@ -132,12 +141,13 @@ class _Search:
         return hit
 
     def reach(self, i: int, jokers: int) -> int:
-        """The most opening points the undecided cards (from card ``i``) and jokers can make."""
+        """At least the most opening points the undecided cards (from card ``i``) and the
+        jokers can still add: melds made from them, and any joker left worth the most."""
         counts = self.counts
         while i < _NAT and counts[i] == 0:
             i += 1
         if i == _NAT:
-            return 0
+            return jokers * self.joker_top
         key = (bytes(counts[i:]), jokers)
         hit = self.memo.get(key)
         if hit is not None:
@@ -146,7 +156,7 @@ class _Search:
         counts[i] = 0
         best = self.reach(i + 1, jokers)
         counts[i] = n
-        for nats, k, val, _, _ in self.cached(i, jokers, key[0]):
+        for nats, k, val, _, _, _ in self.cached(i, jokers, key[0]):
             for x in nats:
                 counts[x] -= 1
             got = val + self.reach(i, jokers - k)
@@ -158,17 +168,15 @@ class _Search:
         return best
 
     def candidates(self, i: int, jokers: int) -> list[_Cand]:
-        """Melds holding card ``i`` made of cards still in ``counts`` and up to ``jokers``."""
+        """Meld cores holding card ``i`` made of cards still in ``counts`` and ``jokers``."""
         counts = self.counts
         pen = self.pen
         out: list[_Cand] = []
         q, r0 = divmod(i, 13)
         base = q * 13
         pv = self.place_val
-        # Runs of suit q through a place of card i (the ace at 1 or 14, once: art. 9). A run is
-        # its naturals from place a to place b (gaps filled by jokers) and e more jokers at the
-        # ends: only the placement worth most is kept (as high as they go: values never fall
-        # going up), and never a joker where a natural in hand could stand.
+        # Runs of suit q through a place of card i (the ace at 1 or 14, once: art. 9): its
+        # naturals from place a to place b, jokers in the gaps, and up to three cards in all.
         for p in (ACE_LOW, ACE_HIGH) if r0 == 0 else (r0 + 1,):
             avail = [False] * (ACE_HIGH + 2)
             for pp in range(ACE_LOW, ACE_HIGH + 1):
@@ -184,27 +192,26 @@ class _Search:
                     gaps = span - sum(avail[a : b + 1])
                     if gaps > jokers:
                         break
-                    for e in range(jokers - gaps + 1):
-                        length = span + e
-                        if length < 3:
-                            continue
-                        if length > ACE_HIGH:
-                            break
-                        up = 0
-                        while up < e and b + up < ACE_HIGH and not avail[b + up + 1]:
-                            up += 1
-                        lo, hi = a - (e - up), b + up
-                        if lo < ACE_LOW or any(avail[pp] for pp in range(lo, a)):
-                            continue
-                        layout = tuple(
-                            base + (0 if pp == ACE_HIGH else pp - 1)
-                            if a <= pp <= b and avail[pp]
-                            else -1
-                            for pp in range(lo, hi + 1)
-                        )
-                        nats = tuple(x for x in layout if x >= 0)
-                        val = sum(pv[lo : hi + 1])
-                        out.append((nats, gaps + e, val, sum(pen[x] for x in nats), layout))
+                    e = max(0, 3 - span)
+                    if gaps + e > jokers:
+                        continue
+                    up = 0
+                    while up < e and b + up < ACE_HIGH and not avail[b + up + 1]:
+                        up += 1
+                    lo, hi = a - (e - up), b + up
+                    if lo < ACE_LOW or any(avail[pp] for pp in range(lo, a)):
+                        continue
+                    layout = tuple(
+                        base + (0 if pp == ACE_HIGH else pp - 1)
+                        if a <= pp <= b and avail[pp]
+                        else -1
+                        for pp in range(lo, hi + 1)
+                    )
+                    nats = tuple(x for x in layout if x >= 0)
+                    val = sum(pv[lo : hi + 1])
+                    out.append(
+                        (nats, gaps + e, val, sum(pen[x] for x in nats), layout, (0, lo, hi))
+                    )
         # Sets of card i's rank: naturals of different suits, jokers only for missing suits.
         others = [s * 13 + r0 for s in range(4) if s != q and counts[s * 13 + r0] > 0]
         v = self.open_of[i]
@@ -215,16 +222,44 @@ class _Search:
                 pick = [others[b] for b in range(m) if mask >> b & 1]
                 if len(pick) in (2, 3):
                     nats = (i, *pick)
-                    out.append((nats, 0, v * len(nats), sum(pen[x] for x in nats), nats))
-        if n <= 3:
+                    size = len(nats)
+                    out.append((nats, 0, v * size, sum(pen[x] for x in nats), nats, (1, size, v)))
+        elif 3 - n <= jokers:
             nats = (i, *others)
-            for size in (3, 4):
-                k = size - n
-                if 1 <= k <= jokers:
-                    lay = nats + (-1,) * k
-                    out.append((nats, k, v * size, sum(pen[x] for x in nats), lay))
+            lay = nats + (-1,) * (3 - n)
+            out.append((nats, 3 - n, v * 3, sum(pen[x] for x in nats), lay, (1, 3, v)))
         out.sort(key=lambda c: (c[1], -len(c[0]), -c[2]))
         return out
+
+    def grow(self, jokers: int) -> list[list[int]]:
+        """Best extra value of the melds in the stack with exactly t more jokers, t = 0..jokers,
+        and how many each meld takes: ``[[value, t_0, t_1, ...], ...]`` (value _NONE if none)."""
+        pv = self.place_val
+        table: list[list[int]] = [[0]] + [[_NONE] for _ in range(jokers)]
+        for cand in self.stack:
+            kind, x, y = cand[5]
+            gains = [0]
+            for t in range(1, jokers + 1):
+                if kind == 1:
+                    gains.append(y if x + t <= 4 and t == 1 else _NONE)
+                    continue
+                if y - x + 1 + t > ACE_HIGH:
+                    gains.append(_NONE)
+                    continue
+                up = min(t, ACE_HIGH - y)
+                down = t - up
+                gains.append(sum(pv[y + 1 : y + up + 1]) + sum(pv[x - down : x]))
+            new = [[_NONE] for _ in range(jokers + 1)]
+            for have, row in enumerate(table):
+                if row[0] == _NONE:
+                    continue
+                for t, g in enumerate(gains):
+                    if have + t > jokers or g == _NONE:
+                        continue
+                    if row[0] + g > new[have + t][0]:
+                        new[have + t] = [row[0] + g, *row[1:], t]
+            table = new
+        return table
 
     def run(
         self, start: int, jokers: int, value: int, kept_pen: int, used: int, reach: int, rem: int
@@ -234,17 +269,32 @@ class _Search:
         i = start
         while i < _NAT and counts[i] == 0:
             i += 1
-        optimistic = (jokers, -(kept_pen + jokers * self.joker_pen))
+        joker_pen = self.joker_pen
+        optimistic = (jokers, -(kept_pen + jokers * joker_pen))
         if optimistic <= self.best_key:
             return False
-        if value + reach + jokers * 11 < self.need:
+        if value + reach + jokers * self.joker_top < self.need:
             return False
         if i == _NAT:
-            if value >= self.need:
+            if not self.stack:
+                return False
+            short = self.need - value
+            ext = [0] * len(self.stack)
+            extra = 0
+            if short > 0:
+                table = self.grow(min(jokers, self.limit - used))
+                fit = next((t for t, row in enumerate(table) if row[0] >= short), None)
+                if fit is None:
+                    return False
+                extra = fit
+                ext = table[fit][1:]
+            left = jokers - extra
+            key = (left, -(kept_pen + left * joker_pen))
+            if key > self.best_key:
                 self.best = list(self.stack)
-                self.best_key = optimistic
-                return self.first
-            return False
+                self.best_ext = ext
+                self.best_key = key
+            return self.first
         if value < self.need and value + self.reach(i, jokers) < self.need:
             return False
         if not self.first:
@@ -254,7 +304,7 @@ class _Search:
         n = counts[i]
         open_of = self.open_of
         for cand in self.cached(i, jokers, bytes(counts[i:])):
-            nats, k, val, pen, _ = cand
+            nats, k, val, pen, _, _ = cand
             if used + len(nats) + k > self.limit:
                 continue
             lost = 0
@@ -281,6 +331,16 @@ class _Search:
         return done
 
 
+def _layout(cand: _Cand, extra: int) -> tuple[int, ...]:
+    """The core's layout with ``extra`` jokers added at its ends (runs upward first)."""
+    lay = cand[4]
+    kind, _, y = cand[5]
+    if kind == 1 or not extra:
+        return lay + (-1,) * extra
+    up = min(extra, ACE_HIGH - y)
+    return (-1,) * (extra - up) + lay + (-1,) * up
+
+
 def _solve(
     hand: Sequence[Card], min_points: int | None, keep: int, code: Scala40Code | None, first: bool
 ) -> Opening | None:
@@ -294,11 +354,11 @@ def _solve(
     reach = sum(search.open_of[i] * counts[i] for i in range(_NAT))
     rem = sum(search.pen[i] * counts[i] for i in range(_NAT))
     search.run(0, jokers, 0, 0, 0, reach, rem)
-    if search.best is None or not search.best:
+    if not search.best:
         return None
     melds = tuple(
-        make_meld(tuple(JOKER if x < 0 else ALL_CARDS[x] for x in cand[4]), k)
-        for cand in search.best
+        make_meld(tuple(JOKER if x < 0 else ALL_CARDS[x] for x in _layout(cand, t)), k)
+        for cand, t in zip(search.best, search.best_ext, strict=True)
     )
     left = list(hand)
     for m in melds:
