@@ -247,7 +247,10 @@ def main() -> None:
         paths = {t: table_path(secret, EVENT, t) for t in sheets}
         starts = sorted((rng.uniform(0, args.spread), t) for t in sheets)
         tally = Tally()
-        with serve(url, secret_text) as base:
+        # The director's desk, open since the set-up (its event state loaded).
+        with RecordStore(url) as store, serve(url, secret_text) as base:
+            svc = EventService(store)
+            svc.state(EVENT)
             # Warm-up (an evening's server is already running): the event loaded, templates
             # compiled. One page view, not counted.
             httpx.get(f"{base}{paths[min(paths)]}", timeout=30).raise_for_status()
@@ -262,28 +265,21 @@ def main() -> None:
                 for f in futures:
                     f.result()
             load_s = time.perf_counter() - began
-            # The director: standings of round 1, then round 2 seated (Danish) and published.
-            store = RecordStore(url)
-            try:
-                svc = EventService(store)
-                svc.state(EVENT)  # the director's desk has the event loaded already
-                op_start = time.perf_counter()
-                svc.publish_standings(EVENT, 1)
-                svc.seat(EVENT, 2, publish=True)
-                op_end = time.perf_counter()
-                seat_page = httpx.get(f"{base}/e/{EVENT}/seating", timeout=30)
-                assert "turno 2" in seat_page.text
-                state = svc.state(EVENT)
-                stored = sum(
-                    1
-                    for r in store.records(EVENT)
-                    if r.kind == RecordKind.SHEET_ENTERED.value and r.payload.get("round") == 1
-                )
-                confirmed = sum(
-                    1 for t in sheets if commands.sheet_status(state, 1, t) == "confirmed"
-                )
-            finally:
-                store.close()
+            # The director: standings of round 1, then round 2 seated (Danish) and published;
+            # the director's service first catches up with the 500 sheets (inside the timing).
+            op_start = time.perf_counter()
+            svc.publish_standings(EVENT, 1)
+            svc.seat(EVENT, 2, publish=True)
+            op_end = time.perf_counter()
+            seat_page = httpx.get(f"{base}/e/{EVENT}/seating", timeout=30)
+            assert "turno 2" in seat_page.text
+            state = svc.state(EVENT)
+            stored = sum(
+                1
+                for r in store.records(EVENT)
+                if r.kind == RecordKind.SHEET_ENTERED.value and r.payload.get("round") == 1
+            )
+            confirmed = sum(1 for t in sheets if commands.sheet_status(state, 1, t) == "confirmed")
     print(f"database: {kind}; {PAIRS} pairs, {len(sheets)} tables, {DEALS} deals a round")
     print(f"set-up (create, register, seat round 1; not timed below): {setup_s:.1f} s")
     print(f"load: spread {args.spread:g} s, {workers} client threads, {load_s:.1f} s in all")
@@ -310,7 +306,8 @@ def main() -> None:
     )
     print(
         f"last sheet -> round 2 seating published: {op_end - tally.last_ack:.3f} s "
-        f"(publish standings + seat Danish + publish: {op_end - op_start:.3f} s)"
+        f"(catch up with the sheets + publish standings + seat Danish + publish: "
+        f"{op_end - op_start:.3f} s)"
     )
     if tally.failures or stored != tally.acknowledged or confirmed != len(sheets):
         raise SystemExit(f"FAILED: {tally.failures[:5]}")

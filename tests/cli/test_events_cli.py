@@ -197,3 +197,49 @@ def test_law13_ruling_recorded_against_a_board_and_in_the_ledger(tmp_path: Path)
         app, [*db, "law13", "dup", "1", "1", "--board", "8", "--count", "N=11", "--reason", "x"]
     )
     assert ok.exit_code == 1 and "numero corretto di carte" in ok.stderr
+
+
+def test_arbiter_apply_carries_warnings_into_the_event(tmp_path: Path) -> None:
+    """`arbitro arbiter apply`: a deal's script with a warning (art. 22) recorded in the event's
+    ledger, and the deal's sheet row printed."""
+    db = ["--db", f"sqlite:///{tmp_path / 'ap.sqlite3'}"]
+    runner.invoke(
+        app,
+        [
+            *db,
+            "event",
+            "create",
+            "e",
+            "--name",
+            "E",
+            "--rounds",
+            "1",
+            "--movements",
+            "registration",
+        ],
+    )
+    for name in ("A", "B"):
+        runner.invoke(app, [*db, "register", "e", name])
+    runner.invoke(app, [*db, "seat", "e", "1", "--publish"])
+    script = tmp_path / "deal.json"
+    script.write_text(json.dumps({"seed": 3, "script": ["rule played_before_ruling E"]}), "utf-8")
+    out = runner.invoke(
+        app,
+        [
+            *db,
+            "arbiter",
+            "apply",
+            str(script),
+            "--event",
+            "e",
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--json",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["warnings"][0][:2] == ["E", "22"]
+    ledger = json.loads(runner.invoke(app, [*db, "ledger", "e", "--json"]).stdout)
+    assert [(e["kind"], e["competitor"]) for e in ledger] == [("warning", 2)]

@@ -552,6 +552,7 @@ def test_pages_are_italian_first_with_english_available(
 ) -> None:
     """Every desk page is in Italian by default and in English with ``?lang=en``."""
     event = make_event("serata", pairs=8)
+    assert "Banco del direttore" in txt(director_client.get("/desk"))  # no choice: Italian
     for url, italian, english in (
         ("/desk", "Banco del direttore", "Director's desk"),
         ("/desk/new", "Nuova gara", "New event"),
@@ -559,8 +560,8 @@ def test_pages_are_italian_first_with_english_available(
         (f"/desk/e/{event}/r/1", "Score dei tavoli", "Table sheets"),
         (f"/desk/e/{event}/r/1/t/1", "Storia dello score", "Sheet history"),
     ):
-        assert italian in txt(director_client.get(url))
         assert english in txt(director_client.get(url, params={"lang": "en"}))
+        assert italian in txt(director_client.get(url, params={"lang": "it"}))
 
 
 def test_unknown_event_round_or_table_is_a_404_page(
@@ -605,3 +606,70 @@ def test_the_language_chosen_is_kept_for_the_next_pages(director_client: TestCli
     assert "New event" in txt(director_client.get("/desk/new"))
     director_client.get("/desk", params={"lang": "it"})
     assert "Nuova gara" in txt(director_client.get("/desk/new"))
+
+
+# ---------------------------------------------------------------------- other codes
+def test_create_a_burraco_parole_event_art3(director_client: TestClient, web_app: FastAPI) -> None:
+    """The desk offers the event's game and code: a Burraco Parole (UISP) event is created
+    with its code, and the code's deal counts are enforced (rounds of 3 or 4 deals, art. 3)."""
+    form = new_event_form(name="Parole di sera", code="burraco-parole-uisp")
+    refused = post(director_client, "/desk/new", form)
+    assert refused.status_code == 400 and "burraco-parole-uisp" in txt(refused)
+    form.update({"deals_1": "3", "deals_2": "4"})
+    assert post(director_client, "/desk/new", form).status_code == 303
+    config = service(web_app).state("parole-di-sera").config
+    assert (config.code, config.game, config.deals) == ("burraco-parole-uisp", "parole", (3, 4))
+    page = txt(director_client.get("/desk/e/parole-di-sera"))
+    assert "Burraco Parole — codice di gara UISP" in page
+
+
+def test_scala40_sheet_entered_and_corrected_at_a_table_of_four_art22_art24(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """A Scala 40 event (individuals, four at a table, art. 2): the desk's sheet form takes
+    each player's negative points per deal (art. 22); inverted scores are corrected by naming
+    the two players when the table agrees (art. 24), and in the last round only with the
+    arbiter's signature (art. 21)."""
+    form = {
+        "name": "Scala di sera",
+        "code": "scala40",
+        "format": "individual",
+        "rounds": "1",
+        "deals_1": "3",
+        "movement_1": "draw",
+    }
+    assert post(director_client, "/desk/new", form).status_code == 303
+    svc = service(web_app)
+    for i in range(1, 9):
+        svc.register("scala-di-sera", f"Giocatore {i}")
+    svc.seat("scala-di-sera", 1, publish=True)
+    table = svc.state("scala-di-sera").round(1).seating.table(1)
+    players = table.players
+    assert players is not None and len(players) == 4
+    page = txt(director_client.get("/desk/e/scala-di-sera/r/1/t/1"))
+    assert f'name="e_s3_{players[3]}"' in page
+    points = {p: [0, 25, 40][k % 3] for k, p in enumerate(players)}
+    data = {f"e_s{i}_{p}": str(points[p] + i) for i in (1, 2, 3) for p in players}
+    bad = {**data, f"e_s2_{players[0]}": "molti"}
+    refused = post(director_client, "/desk/e/scala-di-sera/r/1/t/1/enter", bad)
+    assert refused.status_code == 400 and "smazzata 2" in txt(refused)
+    assert post(director_client, "/desk/e/scala-di-sera/r/1/t/1/enter", data).status_code == 303
+    entry = svc.state("scala-di-sera").round(1).sheets[1].entry_as_of(1)
+    assert entry.players == players and entry.deals[0][0] == points[players[0]] + 1
+    a, b = players[0], players[1]
+    swap = {
+        "kind": "inverted",
+        "reason": "punti scritti sulla colonna sbagliata",
+        "table_agrees": "on",
+        "swap_a": str(a),
+        "swap_b": str(b),
+    }
+    url = "/desk/e/scala-di-sera/r/1/t/1/correct"
+    last_round = post(director_client, url, swap)
+    assert last_round.status_code == 400
+    assert "solo con l'intervento dell'arbitro (art. 21)" in txt(last_round)
+    assert post(director_client, url, {**swap, "by_arbiter": "on"}).status_code == 303
+    corrected = svc.state("scala-di-sera").round(1).sheets[1].entry_as_of(1)
+    assert corrected.deals[0][0] == entry.deals[0][1] and corrected.deals[0][1] == entry.deals[0][0]
+    live = txt(director_client.get("/desk/e/scala-di-sera/r/1/live"))
+    assert "Giocatore" in live and "confermato" in live

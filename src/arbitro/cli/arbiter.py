@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from datetime import date, datetime
@@ -33,6 +34,9 @@ from arbitro.games.burraco.arbiter import (
 from arbitro.games.prepared_deals import Board, check_board, describe_check, law13_outcome
 from arbitro.printouts.report import Incident, Person, Sanction, report_pdf, report_text
 from arbitro.printouts.report import reports_by_player as _reports
+from arbitro.services.arbiter_deal import carry_into_event
+from arbitro.services.events import EventService
+from arbitro.store import RecordStore
 
 
 def _t(it: str, en: str) -> str:
@@ -188,7 +192,35 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"[art. {r.article}] {who}: {_t(r.it, r.en)}")
         typer.echo(_state_text(d))
 
-    @group.command("report")
+    @group.command("apply")
+    def apply(
+        file: Annotated[Path, typer.Argument(help="JSON: layout o seed, e script")],
+        event_id: Annotated[str, typer.Option("--event", help="Gara / event")],
+        round_number: Annotated[int, typer.Option("--round", help="Turno / round")],
+        table: Annotated[int, typer.Option("--table", help="Tavolo / table")],
+        as_json: Annotated[bool, typer.Option("--json", help="JSON")] = False,
+    ) -> None:
+        """Porta nella gara le ammonizioni della smazzata e dà la riga dello score / carry a
+        deal's warnings into the event and give its sheet row (art. 19, 22)."""
+        try:
+            data = _load(file)
+            d = (
+                deal_from_layout(data["layout"])
+                if "layout" in data
+                else ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
+            )
+            run_script(d, data.get("script", []))
+            svc = EventService(RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")))
+            row = carry_into_event(svc, event_id, round_number, table, d)
+        except ArbitroError as err:
+            raise _fail(err) from err
+        out = {"row": row.to_list(), "warnings": [[s.value, a, r] for s, a, r in d.warnings]}
+        typer.echo(
+            json.dumps(out, ensure_ascii=False)
+            if as_json
+            else f"{_t('Riga dello score', 'Sheet row')}: {','.join(map(str, row.to_list()))}"
+        )
+
     def report(
         file: Annotated[Path, typer.Argument(help="JSON: manifestazione, arbitro, fatti")],
         out: Annotated[

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from arbitro.cli import (
+    arbiter,
     articles,
     briscola,
     demo,
@@ -61,6 +62,7 @@ briscola.register(app)
 knockout.register(app)
 print_cli.register(app)
 parole.register(app)
+arbiter.register(app)
 
 
 def main() -> None:

@@ -29,6 +29,8 @@ from arbitro.store import users as user_store
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.rules import rules_for
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, score_sheet
 from arbitro.web import auth, csrf
 from arbitro.web.app import Web, web_of
@@ -158,6 +160,7 @@ class EventConfigIn(Strict):
 
     event_id: str = Field(pattern=EVENT_ID_PATTERN.pattern, max_length=64)
     name: str = Field(min_length=1, max_length=200)
+    code: Literal["burraco-fibas", "burraco-parole-uisp", "scala40"] = "burraco-fibas"
     format: EventFormat = EventFormat.PAIRS
     rounds: int = Field(ge=1, le=MAX_ROUNDS)
     deals: list[Annotated[int, Field(ge=1, le=10)]] = Field(min_length=1, max_length=MAX_ROUNDS)
@@ -241,6 +244,12 @@ class SheetStatusOut(BaseModel):
     ew_total: int | None = None
     ns_vp: int | None = None
     ew_vp: int | None = None
+    players: Annotated[
+        list[int] | None, Field(description="Scala 40: the table's players, in sheet order")
+    ] = None
+    player_totals: Annotated[
+        list[int] | None, Field(description="Scala 40: each player's negative points")
+    ] = None
 
 
 class SheetsOut(BaseModel):
@@ -524,7 +533,13 @@ def get_sheets(request: Request, event_id: EventId, round_number: RoundNo) -> Sh
                 sheet = r.sheets.get(t.table)
                 entry = sheet.entry_as_of(round_number) if sheet else None
                 row = SheetStatusOut(table=t.table, status=status)  # type: ignore[arg-type]
-                if entry is not None:
+                if isinstance(entry, Scala40Entry):
+                    row.players = list(entry.players)
+                    row.player_totals = [
+                        sum(r[i] or 0 for r in entry.deals if i < len(r))
+                        for i in range(len(entry.players))
+                    ]
+                elif entry is not None:
                     result = score_sheet(
                         state.code,
                         entry,
@@ -592,6 +607,8 @@ def create_event(request: Request, director: DirectorDep, body: EventConfigIn) -
         )
     config = EventConfig(
         name=body.name,
+        code=body.code,
+        game=rules_for(body.code).game,
         event_format=body.format,
         rounds=body.rounds,
         deals=tuple(body.deals),
@@ -850,17 +867,30 @@ def export(request: Request, event_id: EventId, director: DirectorDep) -> dict[s
         return export_event(web.service, event_id)
 
 
-@router.post("/events/import", response_model=EventOut, status_code=201)
+class ImportedOut(BaseModel):
+    """The event stored from an event file."""
+
+    event_id: str
+    name: str
+    records: int
+
+
+@router.post("/events/import", response_model=ImportedOut, status_code=201)
 def import_event_file(
     request: Request,
     director: DirectorDep,
     body: Annotated[dict[str, Any], Body(description="An event file (format arbitro-event-file)")],
     event_id: Annotated[str | None, Query(pattern=EVENT_ID_PATTERN.pattern, max_length=64)] = None,
-) -> EventOut:
+) -> ImportedOut:
     """Import an event file as a new event (director); ``event_id`` overrides the file's."""
     from arbitro.services.event_file import import_event
 
     web = web_of(request)
     with web.lock:
         state = import_event(web.service, body, event_id)
-        return event_out(web, state)
+        stored = state.event_id
+        return ImportedOut(
+            event_id=stored,
+            name=str(body.get("name", stored)),
+            records=web.store.last_seq(stored),
+        )

@@ -26,14 +26,17 @@ from starlette.datastructures import FormData, UploadFile
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.tournament import commands
-from arbitro.tournament.event import EventConfig, EventState, TableSheet
+from arbitro.tournament.event import AnyEntry, EventConfig, EventState, TableSheet
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import utc
+from arbitro.tournament.rules import FIBAS, PAROLE, SCALA40, rules_for
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, score_sheet
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+MAX_COMPETITOR = 100_000
 MAX_ROUNDS = 50
 EVENT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 POLL_SECONDS = 3
@@ -61,6 +64,11 @@ COUNT_NAMES = {  # (one, many) of each status, for "4 mancanti"
     "confirmed": (("confermato", "confirmed"), ("confermati", "confirmed")),
     "conflict": (("in conflitto", "in conflict"), ("in conflitto", "in conflict")),
     "rest": (("a riposo", "resting"), ("a riposo", "resting")),
+}
+CODE_NAMES = {
+    FIBAS: ("Burraco — codice di gara FIBAS", "Burraco — FIBAS competition code"),
+    PAROLE: ("Burraco Parole — codice di gara UISP", "Burraco Parole — UISP competition code"),
+    SCALA40: ("Scala 40 — codice di gara", "Scala 40 — competition code"),
 }
 FORMAT_NAMES = {
     EventFormat.PAIRS: ("Coppie", "Pairs"),
@@ -238,9 +246,50 @@ def complaints_deadline(state: EventState, round_number: int) -> datetime | None
     return published + timedelta(minutes=state.config.complaints_window_minutes)
 
 
-def parse_entry(form: FormData, state: EventState, round_number: int, prefix: str) -> SheetEntry:
+def parse_players_entry(
+    form: FormData, state: EventState, round_number: int, table: int, prefix: str
+) -> Scala40Entry:
+    """A Scala 40 sheet typed in the desk's form: each player's negative points per deal
+    (``{prefix}s{i}_{player}``, in the table's seat order); an empty box is a deal the player
+    did not finish after an abandon (``{prefix}abandoned``, Scala 40 art. 25)."""
+    seating = state.round(round_number).seating
+    at = seating.table(table) if seating else None
+    if at is None or at.players is None:
+        raise NotFoundError(
+            f"il tavolo {table} non è un tavolo di giocatori singoli",
+            f"table {table} is not a table of individuals",
+        )
+    abandoned_raw = text_field(form, f"{prefix}abandoned", 10)
+    abandoned = None
+    if abandoned_raw:
+        abandoned = int_field(
+            form, f"{prefix}abandoned", ("abbandono", "abandon"), low=1, high=MAX_COMPETITOR
+        )
+    rows: list[tuple[int | None, ...]] = []
+    for i in range(1, state.deals(round_number) + 1):
+        row: list[int | None] = []
+        for player in at.players:
+            field = f"{prefix}s{i}_{player}"
+            name = state.competitors[player].name
+            what = (f"smazzata {i}, {name}", f"deal {i}, {name}")
+            if abandoned is not None and not text_field(form, field, 30):
+                row.append(None)
+            else:
+                row.append(int_field(form, field, what, low=0, high=100_000))
+        rows.append(tuple(row))
+    return Scala40Entry(at.players, tuple(rows), abandoned)
+
+
+def parse_entry(
+    form: FormData, state: EventState, round_number: int, prefix: str, table: int = 0
+) -> AnyEntry:
     """A sheet typed in the desk's form: per deal the base and points of each line
-    (``{prefix}d{i}_ns_base`` ...), and for teams the closed room (``{prefix}c{i}_...``)."""
+    (``{prefix}d{i}_ns_base`` ...), and for teams the closed room (``{prefix}c{i}_...``);
+    at a table of individuals (Scala 40) each player's negative points."""
+    seating = state.round(round_number).seating
+    at = seating.table(table) if seating and table else None
+    if at is not None and at.players is not None:
+        return parse_players_entry(form, state, round_number, table, prefix)
     deals = state.deals(round_number)
     teams = state.config.event_format is EventFormat.TEAMS
 
@@ -270,11 +319,17 @@ def parse_entry(form: FormData, state: EventState, round_number: int, prefix: st
     return SheetEntry(room("d", ("", "")))
 
 
-def entry_fields(entry: SheetEntry | None, prefix: str) -> dict[str, int]:
+def entry_fields(entry: AnyEntry | None, prefix: str) -> dict[str, int]:
     """The form values that show ``entry`` (to pre-fill a correction)."""
-    if entry is None:
-        return {}
     values: dict[str, int] = {}
+    if entry is None:
+        return values
+    if isinstance(entry, Scala40Entry):
+        for i, row in enumerate(entry.deals, start=1):
+            for player, points in zip(entry.players, row, strict=False):
+                if points is not None:
+                    values[f"{prefix}s{i}_{player}"] = points
+        return values
     for tag, deals in (("d", entry.deals), ("c", entry.closed_room or ())):
         for i, d in enumerate(deals, start=1):
             values[f"{prefix}{tag}{i}_ns_base"] = d.ns.base
@@ -286,7 +341,7 @@ def entry_fields(entry: SheetEntry | None, prefix: str) -> dict[str, int]:
 
 @dataclass(frozen=True, slots=True)
 class EntryView:
-    """A sheet entry as the desk shows it: rows, totals and VP of each line."""
+    """A sheet entry of two lines as the desk shows it: rows, totals and VP of each line."""
 
     rows: tuple[DealScore, ...]
     closed: tuple[DealScore, ...]
@@ -294,12 +349,53 @@ class EntryView:
     ew_total: int
     ns_vp: int
     ew_vp: int
+    kind: str = "lines"
+
+    @property
+    def summary(self) -> str:
+        """Totals and VP in one line."""
+        return f"{self.ns_total}–{self.ew_total} ({self.ns_vp}–{self.ew_vp} V.P.)"
 
 
-def entry_view(state: EventState, round_number: int, entry: SheetEntry | None) -> EntryView | None:
-    """The totals and VP of an entry (as scored by the code's table for the round's deals)."""
+@dataclass(frozen=True, slots=True)
+class PlayersView:
+    """A Scala 40 sheet as the desk shows it: negative points per deal and player, totals."""
+
+    players: tuple[str, ...]
+    rows: tuple[tuple[int | None, ...], ...]
+    totals: tuple[int, ...]
+    abandoned: str | None
+    kind: str = "players"
+
+    @property
+    def summary(self) -> str:
+        """The players' totals of negative points."""
+        return " · ".join(f"{p}: {t}" for p, t in zip(self.players, self.totals, strict=True))
+
+
+def entry_view(
+    state: EventState, round_number: int, entry: AnyEntry | None
+) -> EntryView | PlayersView | None:
+    """The totals and VP of an entry (as scored by the code's table for the round's deals);
+    for Scala 40, the players' negative points and totals."""
     if entry is None:
         return None
+    if isinstance(entry, Scala40Entry):
+        names_of = [
+            state.competitors[p].name if p in state.competitors else str(p) for p in entry.players
+        ]
+        totals = tuple(
+            sum(row[i] or 0 for row in entry.deals if i < len(row))
+            for i in range(len(entry.players))
+        )
+        abandoned = (
+            None
+            if entry.abandoned is None
+            else state.competitors[entry.abandoned].name
+            if entry.abandoned in state.competitors
+            else str(entry.abandoned)
+        )
+        return PlayersView(tuple(names_of), entry.deals, totals, abandoned)
     result = score_sheet(
         state.code,
         entry,
@@ -327,6 +423,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "t": lambda pair: t(lang, pair),
         "MOVEMENT_NAMES": MOVEMENT_NAMES,
         "FORMAT_NAMES": FORMAT_NAMES,
+        "CODE_NAMES": CODE_NAMES,
         "STATUS_NAMES": STATUS_NAMES,
         "COUNT_NAMES": COUNT_NAMES,
         "errors": {},
@@ -390,6 +487,9 @@ def sheet_rows(web: Web, request: Request, state: EventState, n: int) -> list[di
                 "table": table.table,
                 "ns": names(state, table.ns),
                 "ew": names(state, table.ew),
+                "players": ", ".join(names(state, (p,)) for p in table.players)
+                if table.players
+                else None,
                 "status": status,
                 "view": entry_view(state, n, accepted),
                 "confirmed_by": sorted(sheet.confirmed_by) if sheet else [],
@@ -500,6 +600,7 @@ def sheet_page(
         seating=seating,
         ns=names(state, seating.ns),
         ew=names(state, seating.ew),
+        players=[state.competitors[p] for p in seating.players] if seating.players else None,
         status=commands.sheet_status(state, n, table),
         sheet=sheet,
         accepted=entry_view(state, n, accepted),
@@ -553,6 +654,7 @@ def new_event_values(rounds: int = 4) -> dict[str, str]:
         "name": "",
         "event_id": "",
         "format": EventFormat.PAIRS.value,
+        "code": FIBAS,
         "rounds": str(rounds),
         "seed": "0",
         "complaints_window_minutes": "15",
@@ -586,6 +688,7 @@ def new_event_page(
             values={**new_event_values(rounds), **values},
             round_count=rounds,
             formats=list(EventFormat),
+            codes=list(CODE_NAMES),
             first_movements=FIRST_ROUND_MOVEMENTS,
             later_movements=LATER_MOVEMENTS,
             errors=errors or {},
@@ -643,6 +746,9 @@ def config_from_form(form: FormData) -> tuple[str, EventConfig]:
         event_format = EventFormat(text_field(form, "format", 20))
     except ValueError:
         raise FieldError("format", "formula sconosciuta", "unknown format") from None
+    code = text_field(form, "code", 40) or FIBAS
+    if code not in CODE_NAMES:
+        raise FieldError("code", f"codice di gara «{code}» sconosciuto", f"unknown code «{code}»")
     rounds = int_field(form, "rounds", ("turni", "rounds"), low=1, high=MAX_ROUNDS)
     deals: list[int] = []
     movements: list[Movement] = []
@@ -668,6 +774,8 @@ def config_from_form(form: FormData) -> tuple[str, EventConfig]:
             ) from None
     config = EventConfig(
         name=name,
+        code=code,
+        game=rules_for(code).game,
         event_format=event_format,
         rounds=rounds,
         deals=tuple(deals),
@@ -752,6 +860,8 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
                 values=form_values(form),
             ),
         )
+    if not isinstance(state, EventState):  # a knockout event: not run from this desk
+        return redirect(f"/desk?ok=imported-{state.event_id}")
     return redirect(f"/desk/e/{state.event_id}")
 
 
@@ -1073,9 +1183,9 @@ async def sheet_action(
         state = web.service.state(event_id)
         round_number(state, n)
         try:
-            entry: SheetEntry | None
+            entry: AnyEntry | None
             if action == "enter":
-                entry = parse_entry(form, state, n, "e_")
+                entry = parse_entry(form, state, n, "e_", table)
                 web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
             elif action == "confirm":
                 web.service.confirm_sheet(event_id, n, table, actor=session.user)
@@ -1093,7 +1203,13 @@ async def sheet_action(
                         "give the reason for the correction",
                         article="21",
                     )
-                entry = None if kind == "inverted" else parse_entry(form, state, n, "c_")
+                entry = None if kind == "inverted" else parse_entry(form, state, n, "c_", table)
+                swap = None
+                if kind == "inverted" and text_field(form, "swap_a", 10):
+                    swap = (
+                        int_field(form, "swap_a", ("giocatore", "player"), low=1),
+                        int_field(form, "swap_b", ("giocatore", "player"), low=1),
+                    )
                 web.service.correct_sheet(
                     event_id,
                     n,
@@ -1103,6 +1219,7 @@ async def sheet_action(
                     entry=entry,
                     table_agrees=form.get("table_agrees") in ("on", "1", "true"),
                     by_arbiter=kind == "arbiter" or form.get("by_arbiter") in ("on", "1", "true"),
+                    swap=swap,
                     actor=session.user,
                 )
         except ArbitroError as exc:

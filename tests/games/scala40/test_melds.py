@@ -11,6 +11,7 @@ from arbitro.games.scala40 import (
     IllegalMoveError,
     MeldKind,
     parse_meld,
+    parse_move,
     parse_token,
     parse_tokens,
     penalty_points,
@@ -180,3 +181,22 @@ def test_art6_art8_joker_replaced_only_by_its_card() -> None:
     assert str(trio.swap(parse_card("7S"))) == "7H 7C 7S"
     with pytest.raises(IllegalMoveError):
         trio.swap(parse_card("7D"))
+
+
+def test_move_notation_round_trips_and_errors() -> None:
+    """The move notation (arts. 6-8, 19): every move prints as it parses; bad text is refused."""
+    for text in (
+        "draw",
+        "pickup",
+        "open 7H 8H 9H | KS KD KC JK=KH",
+        "open @0 4H 3H | @2 JK=5C low",
+        "meld 5C 6C 7C",
+        "layoff 2 8C 9C",
+        "layoff 0 JK low",
+        "swap 3 7D",
+        "discard KS",
+    ):
+        assert str(parse_move(text)) == text
+    for bad in ("", "fly", "discard", "layoff x 7H", "swap 1", "open", "meld"):
+        with pytest.raises(ArbitroError):
+            parse_move(bad)

@@ -440,7 +440,9 @@ def _finish(
     gaps = [p for p in range(lo, hi + 1) if p not in occupied]
     if wilds:
         w = wilds[0]
-        if len(gaps) == 1:
+        if len(gaps) == 1 and free is None:
+            # A new wild fills the gap; a freed wild only moves to an end (art. 12: "le
+            # eventuali matte libere vanno allocate sempre in ultima posizione").
             wild, wild_pos = w, gaps[0]
         elif gaps:
             raise _not_in_order(everything, suit)

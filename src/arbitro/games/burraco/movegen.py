@@ -250,7 +250,8 @@ def set_openings(r: int, key: int, wmask: int) -> tuple[Move, ...]:
 
 
 def run_openings(q: int, mask: int) -> tuple[tuple[Move, ...], bool]:
-    """Three-card runs of naturals of suit number ``q`` (art. 13), and whether a wild would add more.
+    """Three-card runs of naturals of suit number ``q`` (art. 13), and whether a wild would add
+    runs of two naturals and a wild (see :func:`wild_run_openings`).
 
     ``mask`` has bit r set when the hand holds the suit's rank-r card (the ace also counts at
     place 14, after the K).
@@ -261,15 +262,17 @@ def run_openings(q: int, mask: int) -> tuple[tuple[Move, ...], bool]:
         return hit
     windows = _windows(mask | (1 << ACE_HIGH) if mask & 2 else mask)
     naturals = tuple(_run_move(q, p, 0, -1) for p, missing in windows if not missing)
-    hit = RUN_NATURALS[k] = (naturals, len(naturals) < len(windows))
+    hit = RUN_NATURALS[k] = (naturals, bool(windows))
     return hit
 
 
 def wild_run_openings(q: int, mask: int, wmask: int, twin_two: bool) -> tuple[Move, ...]:
     """Three-card runs of suit number ``q`` of two naturals and a wild (arts. 12, 13).
 
-    ``wmask``: the wilds held; ``twin_two``: whether both copies of the suit's 2 are held (one
-    can be the natural 2 and the other the wild).
+    For three consecutive places of which the hand holds at least two, the wild stands at the
+    place the hand lacks, or, when it holds all three, at any of them (the natural it stands
+    for stays in hand). ``wmask``: the wilds held; ``twin_two``: whether both copies of the
+    suit's 2 are held (one can be the natural 2 and the other the wild).
     """
     k = ((mask << 2 | q) << 5 | wmask) << 1 | twin_two
     hit = _RUN_WILD.get(k)
@@ -280,11 +283,11 @@ def wild_run_openings(q: int, mask: int, wmask: int, twin_two: bool) -> tuple[Mo
     two = q * 13 + 1
     out = []
     for p, missing in windows:
-        if missing:
+        for place in (missing,) if missing else (p, p + 1, p + 2):
             for w in wilds:
-                if w == two and p <= 2 and not twin_two:
-                    continue  # the suit's only 2 is already the natural 2 of the window
-                out.append(_run_move(q, p, missing, w))
+                if w == two and (place == 2 or (p <= 2 and not twin_two)):
+                    continue  # the suit's 2 at place 2 is a natural; a lone 2 cannot be both
+                out.append(_run_move(q, p, place, w))
     hit = _RUN_WILD[k] = tuple(out)
     return hit
 

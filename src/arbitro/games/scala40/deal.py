@@ -593,6 +593,10 @@ class Deal:
                 "6, 7",
                 "scala40.not_opened",
             )
+        if (k is MoveKind.MELD and len(move.melds) != 1) or (
+            k is MoveKind.LAY_OFF and (move.melds or not move.layoffs)
+        ):
+            raise illegal("mossa incompleta", "incomplete move", "6", "scala40.bad_move")
         new = [make_meld(m, self.code) for m in move.melds]
         table = list(self._table) + new
         for lo in move.layoffs:

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 
 from arbitro.cards import ALL_CARDS, JOKER, Card
 from arbitro.codes.scala40 import Scala40Code, scala40
-from arbitro.games.scala40.melds import Meld, make_meld
+from arbitro.games.scala40.melds import Meld, Token, make_meld
 from arbitro.games.scala40.rules import (
     ACE_HIGH,
     ACE_LOW,
     opening_table,
     penalty_table,
+    place_card,
     place_value,
 )
 
@@ -276,7 +277,7 @@ class _Search:
         if value + reach + jokers * self.joker_top < self.need:
             return False
         if i == _NAT:
-            if not self.stack:
+            if not self.stack and self.need > 0:
                 return False
             short = self.need - value
             ext = [0] * len(self.stack)
@@ -341,6 +342,22 @@ def _layout(cand: _Cand, extra: int) -> tuple[int, ...]:
     return (-1,) * (extra - up) + lay + (-1,) * up
 
 
+def _meld(cand: _Cand, extra: int, code: Scala40Code) -> Meld:
+    """The meld of a core and its ``extra`` jokers; a run's jokers declared by place (art. 8)."""
+    layout = _layout(cand, extra)
+    kind, lo, hi = cand[5]
+    if kind == 1:
+        return make_meld(tuple(JOKER if x < 0 else ALL_CARDS[x] for x in layout), code)
+    suit = ALL_CARDS[cand[0][0]].suit
+    assert suit is not None
+    start = lo - (len(layout) - (hi - lo + 1) - min(extra, ACE_HIGH - hi))
+    tokens: list[Token] = [
+        (JOKER, place_card(suit, start + n)) if x < 0 else (ALL_CARDS[x], None)
+        for n, x in enumerate(layout)
+    ]
+    return make_meld(tokens, code)
+
+
 def _solve(
     hand: Sequence[Card], min_points: int | None, keep: int, code: Scala40Code | None, first: bool
 ) -> Opening | None:
@@ -356,10 +373,7 @@ def _solve(
     search.run(0, jokers, 0, 0, 0, reach, rem)
     if not search.best:
         return None
-    melds = tuple(
-        make_meld(tuple(JOKER if x < 0 else ALL_CARDS[x] for x in _layout(cand, t)), k)
-        for cand, t in zip(search.best, search.best_ext, strict=True)
-    )
+    melds = tuple(_meld(cand, t, k) for cand, t in zip(search.best, search.best_ext, strict=True))
     left = list(hand)
     for m in melds:
         for x in m.cards:

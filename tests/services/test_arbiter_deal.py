@@ -1,0 +1,51 @@
+"""The arbiter's rulings carried into the event (FIBAS art. 22 and art. 19): the warnings of a
+deal played in arbiter mode go to the sanctions ledger, two costing 1 VP and 100 MP in the
+standings, and the deal's score becomes the sheet's row."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+from arbitro.games.burraco import Seat
+from arbitro.games.burraco.arbiter import ArbiterDeal, Irregularity
+from arbitro.services.arbiter_deal import carry_into_event, seat_competitor
+from arbitro.services.events import EventService
+from arbitro.store import RecordStore
+from arbitro.tournament.event import EventConfig
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.scoring.sheet import SheetEntry
+
+
+def test_art22_warnings_of_an_arbiter_deal_reach_the_ledger_and_the_standings(
+    tmp_path: Path,
+) -> None:
+    """W plays on before the ruling twice (art. 22): two warnings for the E-W pair, -1 VP and
+    -100 MP in the standings; the deal's score is the sheet's row."""
+    svc = EventService(
+        RecordStore(f"sqlite:///{tmp_path / 'a.sqlite3'}"),
+        lambda: datetime(2026, 11, 22, 21, tzinfo=UTC),
+    )
+    svc.create_event(
+        "e", EventConfig("E", EventFormat.PAIRS, 1, (2,), (Movement.REGISTRATION_ORDER,))
+    )
+    for name in ("Nord-Sud", "Est-Ovest"):
+        svc.register("e", name)
+    svc.seat("e", 1, publish=True)
+    assert (
+        seat_competitor(svc, "e", 1, 1, Seat.W) == 2
+        and seat_competitor(svc, "e", 1, 1, Seat.S) == 1
+    )
+    deal = ArbiterDeal.shuffled(random.Random(4))
+    deal.rule(Irregularity.PLAYED_BEFORE_RULING, Seat.W)
+    deal.rule(Irregularity.PLAYED_BEFORE_RULING, Seat.W)
+    row = carry_into_event(svc, "e", 1, 1, deal)
+    ledger = svc.state("e").ledger
+    assert [(e.kind, e.article, e.competitor) for e in ledger] == [
+        ("warning", "22", 2),
+        ("warning", "22", 2),
+    ]
+    svc.enter_sheet("e", 1, 1, SheetEntry((row, row)))
+    rows = {r.competitor: r for r in svc.standings("e")}
+    assert (rows[2].warnings, rows[2].penalty_vp, rows[2].penalty_mp) == (2, -1, -100)
