@@ -6,9 +6,11 @@ art. 6), then four ``RandomBot``s play it to its end (each move drawn uniformly 
 ``Deal.scores()``. One process, one core; we report deals per second of CPU time
 (time.process_time) and of wall time, best of ``--repeat`` runs, plus moves per deal and how
 deals ended. The same for the greedy bot. ``--check`` instead plays 10,000 random deals with
-the property checks of the test suite (108 cards conserved, scores consistent).
+the property checks of the test suite (108 cards conserved, scores consistent), as
+tests/games/burraco/test_properties.py does in ten chunks of 1,000.
 ``--peer`` also runs the peer engine (rlcard gin rummy, random agents) from its own venv made
 by bench/peers/setup_rlcard.sh. Target (issue 3): at least 200 complete deals per second.
+The load average is printed too: figures taken on a busy machine are lower bounds.
 Run: .venv/bin/python bench/burraco_deals.py [--deals 1000] [--check] [--peer]
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import subprocess
@@ -107,6 +110,7 @@ def main() -> None:
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
         "machine": platform.machine(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "random_bot": best,
         "greedy_bot": greedy,
         "target_deals_per_s": 200,

@@ -50,7 +50,7 @@ def bearer(fuzz_app: FastAPI, director: tuple[str, str]) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-EXAMPLES_PER_MODE = 8
+EXAMPLES_PER_MODE = 6
 
 
 def test_api_never_answers_500_to_generated_requests(

@@ -303,7 +303,7 @@ def test_conflicting_entries_side_by_side_and_settled_art21(
     sheet = state.round(1).sheets[3]
     assert not sheet.conflicts and sheet.confirmed
     history = txt(director_client.get(f"/desk/e/{event}/r/1/t/3"))
-    assert "correction: conflict" in history and "letto il foglio firmato" in history
+    assert "correzione: conflitto risolto" in history and "letto il foglio firmato" in history
 
 
 def test_confirm_a_pending_sheet_art20(
@@ -363,7 +363,9 @@ def test_correct_a_sheet_needs_a_reason_art21(
     sheet = svc.state(event).round(1).sheets[1]
     assert sheet.entry_as_of(1) == SheetEntry(fixed)
     page = txt(director_client.get(f"/desk/e/{event}/r/1/t/1"))
-    assert "somma sbagliata" in page and "correction: sum" in page and "direttore" in page
+    assert (
+        "somma sbagliata" in page and "correzione: errore di somma" in page and "direttore" in page
+    )
 
 
 def test_inverted_scores_need_the_table_to_agree_art21(
@@ -619,6 +621,7 @@ def test_create_a_burraco_parole_event_art3(director_client: TestClient, web_app
     assert post(director_client, "/desk/new", form).status_code == 303
     config = service(web_app).state("parole-di-sera").config
     assert (config.code, config.game, config.deals) == ("burraco-parole-uisp", "parole", (3, 4))
+    assert config.complaints_window_minutes == 5  # the UISP code's window, not FIBAS's 15
     page = txt(director_client.get("/desk/e/parole-di-sera"))
     assert "Burraco Parole — codice di gara UISP" in page
 
@@ -673,3 +676,101 @@ def test_scala40_sheet_entered_and_corrected_at_a_table_of_four_art22_art24(
     assert corrected.deals[0][0] == entry.deals[0][1] and corrected.deals[0][1] == entry.deals[0][0]
     live = txt(director_client.get("/desk/e/scala-di-sera/r/1/live"))
     assert "Giocatore" in live and "confermato" in live
+
+
+def test_withdraw_a_competitor_art36(
+    director_client: TestClient, web_app: FastAPI, make_event: Any
+) -> None:
+    """A competitor withdrawn from the desk plays no round from the first unpublished one
+    (art. 36); the event page says so."""
+    event = make_event("serata", pairs=8)
+    response = post(
+        director_client, f"/desk/e/{event}/withdraw", {"competitor": "5", "reason": "malato"}
+    )
+    assert response.status_code == 303
+    assert service(web_app).state(event).competitors[5].withdrawn_from_round == 2
+    assert "ritirato dal turno 2" in txt(director_client.get(f"/desk/e/{event}"))
+    again = post(director_client, f"/desk/e/{event}/withdraw", {"competitor": "5"})
+    assert again.status_code == 409 and "già ritirato" in txt(again)
+
+
+def test_a_resting_line_and_every_stage_of_a_round_render_art37(
+    director_client: TestClient, web_app: FastAPI, make_event: Any, clock: Any
+) -> None:
+    """With 7 pairs one line rests at an incomplete table (art. 37): the desk shows it as
+    resting, needs no sheet from it, and every page renders at every stage of the round."""
+    event = make_event("dispari", pairs=7, seat=False)
+    pages = [f"/desk/e/{event}", f"/desk/e/{event}/r/1", f"/desk/e/{event}/r/2"]
+    assert all(director_client.get(u).status_code == 200 for u in pages)
+    service(web_app).seat(event, 1)
+    assert all(director_client.get(u).status_code == 200 for u in pages)
+    service(web_app).publish_seating(event, 1)
+    seating = service(web_app).state(event).round(1).seating
+    rest = next(t.table for t in seating.tables if t.is_incomplete)
+    live = txt(director_client.get(f"/desk/e/{event}/r/1/live"))
+    assert "1 a riposo" in text_of(live) and "3 mancanti" in text_of(live)
+    assert "la linea presente riposa" in txt(director_client.get(f"/desk/e/{event}/r/1/t/{rest}"))
+    enter_all(web_app, event)
+    assert post(director_client, f"/desk/e/{event}/r/1/publish-standings").status_code == 303
+    for _ in range(2):
+        for url in [*pages, f"/desk/e/{event}/r/1/t/1", f"/desk/e/{event}/r/1/live"]:
+            assert director_client.get(url).status_code == 200, url
+        clock.advance(minutes=20)
+    pdf = director_client.get(f"/desk/e/{event}/r/1/pdf/standings")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    assert post(director_client, f"/desk/e/{event}/r/2/seat").status_code == 303
+
+
+def test_team_match_sheet_has_open_and_closed_rooms_art19(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """A team match's sheet holds the open and the closed room (art. 19, team sheet); the
+    desk's form asks for both, and a sheet without the closed room is refused."""
+    form = new_event_form(name="Squadre", rounds=1, format="teams")
+    assert post(director_client, "/desk/new", form).status_code == 303
+    svc = service(web_app)
+    for i in range(1, 5):
+        svc.register("squadre", f"Squadra {i}")
+    svc.seat("squadre", 1, publish=True)
+    page = txt(director_client.get("/desk/e/squadre/r/1/t/1"))
+    assert 'name="e_c2_ew_points"' in page and "Sala chiusa" in page
+    both = sheet_form("e_", (DEAL, DEAL))
+    closed = {k.replace("e_d", "e_c"): v for k, v in sheet_form("e_", (OTHER, DEAL)).items()}
+    missing = post(director_client, "/desk/e/squadre/r/1/t/1/enter", both)
+    assert missing.status_code == 400 and "sala chiusa, smazzata 1" in txt(missing)
+    ok = post(director_client, "/desk/e/squadre/r/1/t/1/enter", {**both, **closed})
+    assert ok.status_code == 303
+    entry = svc.state("squadre").round(1).sheets[1].entry_as_of(1)
+    assert entry.closed_room == (OTHER, DEAL)
+
+
+def test_an_upload_with_a_bad_row_registers_nobody_art2(
+    director_client: TestClient, web_app: FastAPI, make_event: Any
+) -> None:
+    """A row with the wrong number of players for a pair (art. 2) refuses the whole file,
+    naming the row: the rows before it are not registered either."""
+    event = make_event("serata", pairs=0, seat=False)
+    csv_text = "nome,giocatore1,giocatore2,giocatore3\nA,a1,a2,\nB,b1,b2,b3\n"
+    response = post(
+        director_client,
+        f"/desk/e/{event}/upload",
+        files={"file": ("x.csv", csv_text.encode(), "text/csv")},
+    )
+    assert response.status_code == 400 and "riga 3: «B»: 3 giocatori" in txt(response)
+    assert service(web_app).state(event).competitors == {}
+
+
+def test_a_knockout_event_is_refused_with_a_message_not_a_500(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """A knockout event (Briscola, run by ``arbitro knockout``) is listed on the desk, and its
+    round pages answer with a clear 4xx message, never a server error."""
+    from arbitro.services.knockout import KnockoutService
+    from arbitro.tournament.knockout_event import KnockoutConfig
+
+    KnockoutService(web_app.state.web.store).create("briscola", KnockoutConfig(name="Briscola"))
+    assert "Briscola" in txt(director_client.get("/desk"))
+    for url in ("/desk/e/briscola", "/desk/e/briscola/r/1", "/api/events/briscola"):
+        response = director_client.get(url)
+        assert response.status_code == 400, url
+        assert "eliminazione diretta" in txt(response)

@@ -243,3 +243,21 @@ def test_every_altered_token_is_refused(
     if altered != token:
         with pytest.raises(TokenError):
             read_token(secret, altered)
+
+
+def test_table_pages_are_not_cached_nor_leak_their_token(
+    web_app: FastAPI, client: TestClient
+) -> None:
+    """The table page carries its token: never stored by caches, never sent to another site
+    as a referrer (same-origin, so that the form's own Origin check still works)."""
+    web = app_web(web_app)
+    make_event(web)
+    token = make_token(web.secret, EVENT, 1)
+    for reply in (
+        client.get(f"/t/{token}?line=ns"),
+        client.post(f"/t/{token}/preview", data=SHEET),
+        send(client, token),
+        client.get(f"/t/{token}x"),
+    ):
+        assert reply.headers["Cache-Control"] == "no-store"  # type: ignore[attr-defined]
+        assert reply.headers["Referrer-Policy"] == "same-origin"  # type: ignore[attr-defined]

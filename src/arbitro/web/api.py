@@ -168,7 +168,9 @@ class EventConfigIn(Strict):
     seed: int = Field(0, ge=0, le=2**31 - 1)
     mitchell_step: int = Field(1, ge=1, le=99)
     duplicate: bool = False
-    complaints_window_minutes: int = Field(15, ge=0, le=24 * 60)
+    complaints_window_minutes: Annotated[
+        int | None, Field(ge=0, le=24 * 60, description="Default: the code's window")
+    ] = None
 
 
 class EventConfigOut(BaseModel):
@@ -616,7 +618,9 @@ def create_event(request: Request, director: DirectorDep, body: EventConfigIn) -
         mitchell_step=body.mitchell_step,
         seed=body.seed,
         duplicate=body.duplicate,
-        complaints_window_minutes=body.complaints_window_minutes,
+        complaints_window_minutes=rules_for(body.code).complaints_window_minutes
+        if body.complaints_window_minutes is None
+        else body.complaints_window_minutes,
     )
     with web.lock:
         commands.create_event(config, web.service.clock())

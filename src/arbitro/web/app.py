@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.services.events import EventService, utc_now
 from arbitro.store import RecordStore, default_database_url
 
@@ -69,6 +71,30 @@ def create_app(
     )
     app.state.web = Web(RecordStore.open(database_url or default_database_url()), clock)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.middleware("http")
+    async def remember_language(request: Request, call_next: Any) -> Any:
+        """``?lang=it|en`` switches the language and a cookie keeps it for later pages."""
+        response = await call_next(request)
+        lang = request.query_params.get("lang")
+        if lang in LANGS:
+            response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+        return response
+
+    @app.exception_handler(ArbitroError)
+    async def refused(request: Request, exc: ArbitroError) -> JSONResponse:
+        """A safety net: a refused request that no route caught is a 4xx with the message."""
+        status = (
+            404
+            if isinstance(exc, NotFoundError)
+            else 409
+            if isinstance(exc, ConflictError)
+            else 400
+        )
+        return JSONResponse(
+            {"error": {"it": exc.it, "en": exc.en, "article": exc.article}}, status_code=status
+        )
+
     from arbitro.web import routes
 
     routes.include_all(app)

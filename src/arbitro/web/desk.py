@@ -58,6 +58,15 @@ MOVEMENT_NAMES = {
     Movement.MODIFIED_DANISH: ("Danese modificato", "Modified Danish"),
     Movement.ROUND_ROBIN: ("Girone all'italiana", "Round robin"),
 }
+HISTORY_NAMES = {
+    "entered": ("registrato", "entered"),
+    "repeated": ("confermato (stessi numeri)", "confirmed (same numbers)"),
+    "conflict": ("in conflitto", "conflicting"),
+    "correction: sum": ("correzione: errore di somma", "correction: sum error"),
+    "correction: inverted": ("correzione: punteggi invertiti", "correction: inverted scores"),
+    "correction: conflict": ("correzione: conflitto risolto", "correction: conflict settled"),
+    "correction: arbiter": ("correzione dell'arbitro", "arbiter's correction"),
+}
 COUNT_NAMES = {  # (one, many) of each status, for "4 mancanti"
     "missing": (("mancante", "missing"), ("mancanti", "missing")),
     "pending": (("da confermare", "pending"), ("da confermare", "pending")),
@@ -426,6 +435,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "CODE_NAMES": CODE_NAMES,
         "STATUS_NAMES": STATUS_NAMES,
         "COUNT_NAMES": COUNT_NAMES,
+        "HISTORY_NAMES": HISTORY_NAMES,
         "errors": {},
         "values": {},
         "notice": request.query_params.get("ok"),
@@ -657,7 +667,7 @@ def new_event_values(rounds: int = 4) -> dict[str, str]:
         "code": FIBAS,
         "rounds": str(rounds),
         "seed": "0",
-        "complaints_window_minutes": "15",
+        "complaints_window_minutes": "",
         "mitchell_step": "1",
     }
     for i in range(1, rounds + 1):
@@ -791,7 +801,7 @@ def config_from_form(form: FormData) -> tuple[str, EventConfig]:
             ("finestra reclami (minuti)", "complaints window (minutes)"),
             low=0,
             high=24 * 60,
-            default=15,
+            default=rules_for(code).complaints_window_minutes,
         ),
     )
     return event_id, config
@@ -947,7 +957,7 @@ async def upload_registrations(
             state = web.service.state(event_id)
             known = {c.name.casefold() for c in state.competitors.values()}
             seen: set[str] = set()
-            for row_no, (name, _players) in enumerate(rows, start=2):
+            for row_no, (name, players) in enumerate(rows, start=2):
                 key = name.casefold()
                 if key in known or key in seen:
                     raise FieldError(
@@ -957,6 +967,16 @@ async def upload_registrations(
                         status=409,
                     )
                 seen.add(key)
+                try:  # the domain's checks (players per competitor, registration open)
+                    commands.register(state, name, players, web.service.clock())
+                except ArbitroError as exc:
+                    raise FieldError(
+                        "file",
+                        f"riga {row_no}: {exc.it}",
+                        f"row {row_no}: {exc.en}",
+                        article=exc.article,
+                        status=status_for(exc),
+                    ) from exc
             for row_no, (name, players) in enumerate(rows, start=2):
                 try:
                     web.service.register(event_id, name, players, actor=session.user)

@@ -82,11 +82,12 @@ def _zero() -> DealScore:
     return DealScore(LineDeal(0, 0), LineDeal(0, 0))
 
 
-def _read_number(text: str, where_it: str, where_en: str, part: str) -> tuple[int | None, str]:
-    """A typed number: (value, "") or (None, "") when blank, or (None, message-key)."""
+def _read_number(text: str, where_it: str, where_en: str, part: str) -> int | None:
+    """A typed whole number, or None when blank; an ArbitroError naming the deal and line
+    for anything else (art. 19)."""
     text = text.strip().replace(" ", "")
     if not text:
-        return None, ""
+        return None
     if not NUMBER.match(text):
         name_it = "base" if part == "base" else "punti"
         raise ArbitroError(
@@ -94,7 +95,7 @@ def _read_number(text: str, where_it: str, where_en: str, part: str) -> tuple[in
             f"{where_en}: {part} «{text[:20]}» is not a whole number",
             article="19",
         )
-    return int(text), ""
+    return int(text)
 
 
 def parse_sheet(
@@ -125,7 +126,7 @@ def parse_sheet(
                     raw = form.get(name, "")
                     parsed.values[name] = raw
                     try:
-                        value, _ = _read_number(raw, where_it, where_en, part)
+                        value = _read_number(raw, where_it, where_en, part)
                     except ArbitroError as exc:
                         parsed.errors.setdefault(key, exc.message(lang))
                         value = None
@@ -201,7 +202,6 @@ class TableView:
     line: str | None
     status: str = "missing"
     mine_sent: bool = False
-    other_sent: bool = False
     shown: SheetEntry | None = None
     teams: bool = False
     two_lines: bool = True  # a table of two lines (Burraco); Scala 40 tables are not entered here
@@ -252,8 +252,6 @@ def _load(web: Web, token: str, line: str | None) -> TableView:
 def _fill_from_sheet(view: TableView, sheet: TableSheet, rnd: int) -> None:
     mine = [v for v in sheet.history if v.line == view.line] if view.line else []
     view.mine_sent = bool(mine) or (view.line in sheet.confirmed_by and sheet.accepted is not None)
-    other = "ew" if view.line == "ns" else "ns"
-    view.other_sent = other in sheet.confirmed_by or any(v.line == other for v in sheet.history)
     if view.status == "confirmed" or (view.status == "conflict" and not mine):
         shown = sheet.entry_as_of(rnd)
     elif mine:
@@ -351,9 +349,11 @@ def _page_url(token: str, line: str | None = None, lang: str | None = None) -> s
 
 
 def private(response: Response) -> Response:
-    """Table pages carry the table's token: never cached, never sent on as a referrer."""
+    """Table pages carry the table's token: never cached, never sent to another site as a referrer
+    (``same-origin``: ``no-referrer`` would make browsers send ``Origin: null`` on the form
+    posts, which the cross-site check refuses)."""
     response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Referrer-Policy"] = "same-origin"
     return response
 
 

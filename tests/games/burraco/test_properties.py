@@ -24,6 +24,7 @@ from arbitro.games.burraco import (
     play_deal,
     score_table,
 )
+from arbitro.games.burraco.bots import Bot
 
 DECK = Counter(burraco_deck())
 # The issue's 10,000 random deals, in chunks of 1,000 seeds that pytest-xdist spreads over the
@@ -83,7 +84,7 @@ def test_random_deals_end_and_score_consistently(chunk: int) -> None:
 
 def test_greedy_bots_play_whole_deals_and_close() -> None:
     """Arts. 18-19: greedy bots meld and close deals four-handed; the record replays them."""
-    ends = Counter()
+    ends: Counter[EndReason | None] = Counter()
     for seed in range(20):
         rng = random.Random(seed)
         deal = play_deal(Deal.shuffled(rng), [GreedyBot()] * 4, rng)
@@ -100,7 +101,7 @@ def test_greedy_beats_random() -> None:
     total = {Line.NS: 0, Line.EW: 0}
     for seed in range(10):
         rng = random.Random(seed)
-        bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
+        bots: list[Bot] = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
         deal = play_deal(Deal.shuffled(rng), bots, rng)
         for line, sc in deal.scores().items():
             total[line] += sc.total

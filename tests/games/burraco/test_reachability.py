@@ -11,6 +11,11 @@ move names). A set is any three of its cards and then the others one at a time. 
 depend on the turn as a whole (art. 18 and 33: a card kept to discard, a burraco to close; art.
 32: one set of a rank) look only at the cards left at the end, the same on both paths. The tests
 below search the listed moves exhaustively for hands rich in runs, sets and wilds.
+
+One exception, a limit of the move notation: the run's own 2 laid off alone on a run that starts
+at 3 is always its natural 2 (``layoff N 2H`` on 3H-4H-5H makes 2H-3H-4H-5H); as a wild at the
+high end it can only be laid off together with a card beyond it (``layoff N 2H 7H`` makes
+3H-4H-5H-2H-7H), a multi-card lay-off the list does not offer. The tests name and skip it.
 """
 
 from __future__ import annotations
@@ -137,6 +142,16 @@ def _deal_with(hand: list[Card], rng: random.Random) -> Deal:
     return deal
 
 
+def _own_two_as_wild_after_three(before: tuple[Meld, ...], after: tuple[Meld, ...]) -> bool:
+    """The notation's exception: a run from 3 without a wild gets the run's own 2 as a wild."""
+    for old, new in zip(before, after, strict=False):
+        if old != new and old.is_run and old.low == 3 and old.wild < 0:
+            two = new.wild_card
+            if two is not None and two.rank is not None and two.suit is new.suit:
+                return True
+    return False
+
+
 def _check_position(deal: Deal) -> int:
     """Every legal longer opening / multi-card lay-off is reached by listed moves; returns how
     many such moves were checked."""
@@ -148,6 +163,8 @@ def _check_position(deal: Deal) -> int:
             continue
         after = deal.copy()
         after.push(mv)
+        if _own_two_as_wild_after_three(deal.melds(seat.line), after.melds(seat.line)):
+            continue
         assert _reachable(deal, _state(after, seat), Counter(mv.cards)), str(mv)
         checked += 1
     return checked
@@ -185,6 +202,24 @@ def test_art12_art13_reachability_covers_wilds_aces_and_the_suits_two() -> None:
     deal.push(meld((ALL_CARDS[10], ALL_CARDS[11], ALL_CARDS[12])))  # JH QH KH on the table
     assert deal.melds(Line.EW)
     assert _check_position(deal) >= 20
+
+
+def test_art12_own_two_laid_alone_next_to_the_three_is_natural() -> None:
+    """Art. 12: the exception above, as the engine plays it: alone, the run's own 2 goes to
+    place 2 as a natural; with the 7 it may stand for the 6 at the high end as a wild."""
+    hand = [ALL_CARDS[2], ALL_CARDS[3], ALL_CARDS[4], ALL_CARDS[1], ALL_CARDS[6], ALL_CARDS[20]]
+    hand += [ALL_CARDS[i] for i in (21, 22, 23, 24, 25)]  # 9D-KD, fillers
+    deal = Deal(arrange_deck({Seat.E: hand}))
+    deal.push(DRAW)
+    deal.push(meld((ALL_CARDS[2], ALL_CARDS[3], ALL_CARDS[4])))  # 3H 4H 5H
+    alone = deal.copy()
+    alone.push(lay_off(0, (ALL_CARDS[1],)))
+    assert str(alone.melds(Line.EW)[0]) == "2H 3H 4H 5H"
+    assert alone.melds(Line.EW)[0].wild == -1
+    both = deal.copy()
+    both.push(lay_off(0, (ALL_CARDS[1], ALL_CARDS[6])))
+    assert str(both.melds(Line.EW)[0]) == "3H 4H 5H 2H 7H"
+    assert both.melds(Line.EW)[0].stands_for == ALL_CARDS[5]  # the 2H stands for the 6H
 
 
 def test_every_listed_move_is_accepted_in_random_positions() -> None:

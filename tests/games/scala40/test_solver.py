@@ -44,6 +44,14 @@ def test_art7_joker_counts_the_card_it_replaces() -> None:
     assert found is not None and found.points == 30 + 15
 
 
+def test_art8_solver_declares_the_jokers_of_its_runs() -> None:
+    """Art. 8: a run of one natural and two jokers is laid with its jokers declared
+    (undeclared, a lone natural with jokers reads as a set): Q-K-A is 31, Q-Q-Q 30."""
+    found = best_opening(parse_cards("QH JK JK 9C 9D 9S 2C"))
+    assert found is not None and found.points == 31 + 27
+    assert "QH JK=KH JK=AH" in [str(m) for m in found.melds]
+
+
 def test_solver_keeps_a_card_to_discard() -> None:
     """Art. 6/20: the opening leaves a card to discard: 14 cards in melds are not offered."""
     hand = parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK")

@@ -2,17 +2,17 @@
 
 :class:`HandTally` holds a hand as counts by :attr:`Card.index` and keeps, as cards come and go,
 the tallies that :meth:`Deal.legal_moves <arbitro.games.burraco.deal.Deal.legal_moves>` reads:
-which cards are held (a bit mask), naturals by rank, the ranks held two or three times, each
-suit's mask of ranks, the wilds held. The functions turn such tallies into the moves they allow
-(three-card openings of arts. 11-14, one-card lay-offs of arts. 12-14, discards of art. 8); each
-result is a tuple of interned :class:`Move` values, cached by the small integer that determines
-it, so a call mostly joins cached tuples. Nothing here decides legality alone: :class:`Deal`
-applies the rules of the turn (arts. 10, 16, 18, 32, 33) on top.
+which cards are held (a bit mask, and the discard of each, art. 8), how many of each rank, the
+ranks held two or three times, each suit's mask of ranks, the wilds held. The functions turn
+such tallies into the moves they allow (three-card openings of arts. 11-14, one-card lay-offs of
+arts. 12-14); each result is a tuple of interned :class:`Move` values, cached by the small
+integer that determines it, so a call mostly joins cached tuples. Nothing here decides legality
+alone: :class:`Deal` applies the rules of the turn (arts. 10, 16, 18, 32, 33) on top.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from arbitro.cards import ALL_CARDS
 from arbitro.cards.card import JOKER_INDEX
@@ -26,8 +26,6 @@ WILDS: Final = (JOKER_INDEX, 1, 14, 27, 40)
 """The wilds' card indices: joker, 2H, 2D, 2C, 2S (art. 12); bit k of a wild mask is WILDS[k]."""
 DISCARDS: Final = tuple(discard(c) for c in ALL_CARDS)
 """The discard of each card, by card index (art. 8)."""
-NO_TWOS: Final = ~(1 << 2)
-"""Rank mask without the 2s: no set of 2s (art. 14)."""
 
 _WILD_BIT: Final = {w: 1 << k for k, w in enumerate(WILDS)}
 _POW3: Final = (1, 3, 9, 27)
@@ -182,6 +180,16 @@ RUN_NATURALS: dict[int, tuple[tuple[Move, ...], bool]] = {}
 _RUN_WILD: dict[int, tuple[Move, ...]] = {}
 
 
+_CACHE_LIMIT: Final = 100_000
+"""Most entries a cache of move lists keeps; a full cache starts again empty (bounded memory)."""
+
+
+def _room(cache: dict[Any, Any]) -> None:
+    """Empty ``cache`` when it is full."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+
+
 def pos_index(suit: int, position: int) -> int:
     """Card index of the natural at run ``position`` (14 = ace high) of suit number ``suit``."""
     return suit * 13 + (0 if position == ACE_HIGH else position - 1)
@@ -245,6 +253,7 @@ def set_openings(r: int, key: int, wmask: int) -> tuple[Move, ...]:
     if wilds:
         for combo in _COMBOS[(*counts, 2)]:
             out.extend(_set_move(r, combo, w) for w in wilds)
+    _room(_SET_OPENINGS)
     hit = _SET_OPENINGS[k] = tuple(out)
     return hit
 
@@ -262,6 +271,7 @@ def run_openings(q: int, mask: int) -> tuple[tuple[Move, ...], bool]:
         return hit
     windows = _windows(mask | (1 << ACE_HIGH) if mask & 2 else mask)
     naturals = tuple(_run_move(q, p, 0, -1) for p, missing in windows if not missing)
+    _room(RUN_NATURALS)
     hit = RUN_NATURALS[k] = (naturals, bool(windows))
     return hit
 
@@ -288,6 +298,7 @@ def wild_run_openings(q: int, mask: int, wmask: int, twin_two: bool) -> tuple[Mo
                 if w == two and (place == 2 or (p <= 2 and not twin_two)):
                     continue  # the suit's 2 at place 2 is a natural; a lone 2 cannot be both
                 out.append(_run_move(q, p, place, w))
+    _room(_RUN_WILD)
     hit = _RUN_WILD[k] = tuple(out)
     return hit
 
@@ -329,6 +340,7 @@ def layoff_part(m: Meld, j: int, code: BurracoFibasCode) -> LayoffPart:
         key = (j, -rank.value, m.naturals, m.wild)
     hit = cache[1].get(key)
     if hit is None:
+        _room(cache[1])
         hit = cache[1][key] = _layoff_part(m, j, code)
     return hit
 
