@@ -142,9 +142,7 @@ class RecordStore:
         raise ConcurrencyError(event_id, None) from last_error
 
     def records(self, event_id: str, *, after_seq: int = 0) -> list[StoredRecord]:
-        """The event's records with seq greater than ``after_seq``, in order of seq. An unknown
-        event is an error when reading from the start; a caller reading on from a seq it has
-        already read knows the event exists (events are never deleted), so no check is spent."""
+        """The event's records with seq greater than ``after_seq``, in order of seq."""
         query = (
             select(
                 records_table.c.seq,
@@ -159,7 +157,7 @@ class RecordStore:
         )
         with self._engine.connect() as connection:
             rows = connection.execute(query).all()
-            if not rows and after_seq == 0 and not _event_exists(connection, event_id):
+            if not rows and not _event_exists(connection, event_id):
                 raise _unknown_event_error(event_id)
         return [
             StoredRecord(

@@ -15,51 +15,23 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Form, HTTPException, Request, Response
+from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse
-from fastapi.routing import APIRoute
 
 from arbitro.store import RecordStore
 from arbitro.store import users as user_store
 from arbitro.web import csrf
-from arbitro.web.app import LANGS, web_of
+from arbitro.web.app import web_of
 
 SESSION_COOKIE = "arbitro_session"
 SESSION_HOURS = 24
 DEMO_DIRECTOR = "demo"
 
-LANG_COOKIE = "lang"
-
-
-class LangRoute(APIRoute):
-    """A page route that remembers the language chosen with ``?lang=`` in the ``lang`` cookie,
-    so that the next pages (and htmx refreshes) keep it."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        """Wrap FastAPI's handler."""
-        handler = super().get_route_handler()
-
-        async def route(request: Request) -> Response:
-            response = await handler(request)
-            remember_lang(request, response)
-            return response
-
-        return route
-
-
-def remember_lang(request: Request, response: Response) -> None:
-    """Set the ``lang`` cookie when the request chose a language with ``?lang=``."""
-    lang = request.query_params.get("lang")
-    if lang in LANGS and request.cookies.get(LANG_COOKIE) != lang:
-        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax", path="/")
-
-
-router = APIRouter(route_class=LangRoute)
+router = APIRouter()
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.routing import APIRoute
 from starlette.datastructures import FormData, UploadFile
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
@@ -115,7 +116,7 @@ def status_for(exc: ArbitroError) -> int:
     return 400
 
 
-class DeskRoute(auth.LangRoute):
+class DeskRoute(APIRoute):
     """A desk route whose unexpected refusals become a page with the message (never a 500):
     domain errors not handled by the route itself, and malformed requests (422)."""
 
@@ -139,7 +140,6 @@ class DeskRoute(auth.LangRoute):
                     else f"Richiesta non valida (campi: {fields})"
                 )
                 response = _error_page(request, text, 422)
-            auth.remember_lang(request, response)
             return response
 
         return route
