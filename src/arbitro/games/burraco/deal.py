@@ -265,7 +265,9 @@ class Deal:
         legal too (:meth:`push` accepts them) and are not listed: whatever position they make
         is reached within the same turn by listed moves, an opening of three cards and then
         one-card lay-offs (``tests/games/burraco/test_reachability.py`` checks it), and every
-        listed move is accepted by :meth:`push`.
+        listed move is accepted by :meth:`push`. One exception: the run's own 2 as a wild at the
+        high end of a run starting at 3 needs a two-card lay-off with the card beyond it
+        (``layoff N 2H 7H``), which is not listed; alone, that 2 is always the natural 2.
 
         The list is built from running tallies of each hand kept by the moves (see
         :class:`~arbitro.games.burraco.movegen.HandTally`), not by scanning the hand.
