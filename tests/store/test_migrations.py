@@ -22,7 +22,7 @@ def test_opening_an_empty_database_creates_the_schema(database_url: str) -> None
     try:
         assert migrate.current_revisions(engine) == frozenset()
         RecordStore(database_url).close()
-        assert migrate.current_revisions(engine) == migrate.head_revisions() == {"0001"}
+        assert migrate.current_revisions(engine) == migrate.head_revisions()
         inspector = inspect(engine)
         assert {"events", "records", "alembic_version"} <= set(inspector.get_table_names())
         uniques = {
@@ -61,7 +61,7 @@ def test_upgrading_twice_changes_nothing_and_keeps_the_records(database_url: str
         migrate.upgrade(engine)
         with engine.connect() as conn:
             versions = conn.execute(text("SELECT version_num FROM alembic_version")).all()
-        assert [v[0] for v in versions] == ["0001"]
+        assert [v[0] for v in versions] == sorted(migrate.head_revisions())
     finally:
         engine.dispose()
     with RecordStore(database_url) as store:

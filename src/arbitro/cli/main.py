@@ -20,6 +20,7 @@ from arbitro.cli import (
     rounds,
     score,
     serve,
+    users,
     vp,
 )
 from arbitro.cli import print as print_cli
@@ -63,6 +64,7 @@ knockout.register(app)
 print_cli.register(app)
 parole.register(app)
 arbiter.register(app)
+users.register(app)
 
 
 def main() -> None:

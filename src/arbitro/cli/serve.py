@@ -33,10 +33,19 @@ def register(app: typer.Typer) -> None:
         with errors():
             url = os.environ.get("ARBITRO_DATABASE_URL") or default_database_url()
             if demo:
+                from arbitro.web.auth import ensure_demo_director
+
                 store = RecordStore.open(url)
                 if not store.has_event(DEMO_EVENT):
                     run_demo(store, DEMO_EVENT)
+                password = ensure_demo_director(store)
                 store.close()
+                typer.echo(
+                    t(
+                        f"Banco del direttore: utente demo, password {password}",
+                        f"Director's desk: user demo, password {password}",
+                    )
+                )
             application = create_app(url)
             typer.echo(
                 t(

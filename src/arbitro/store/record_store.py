@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, Engine, func, insert, select
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
@@ -52,6 +52,11 @@ class RecordStore:
         except BaseException:
             self._engine.dispose()
             raise
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (for the store's other tables, e.g. the desk's users)."""
+        return self._engine
 
     @classmethod
     def open(cls, url: str | None = None) -> RecordStore:

@@ -93,3 +93,23 @@ records = Table(
 )
 
 Index("ix_records_event_id_kind", records.c.event_id, records.c.kind)
+
+USER_NAME_LENGTH = 100
+SETTING_KEY_LENGTH = 100
+
+# Directors who log in to the web desk (argon2id hashes, migration 0002).
+users = Table(
+    "users",
+    metadata,
+    Column("name", String(USER_NAME_LENGTH), primary_key=True),
+    Column("password_hash", Text, nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+
+# The installation's settings, e.g. the secret that signs sessions and table tokens.
+settings = Table(
+    "settings",
+    metadata,
+    Column("key", String(SETTING_KEY_LENGTH), primary_key=True),
+    Column("value", Text, nullable=False),
+)

@@ -14,32 +14,15 @@ from datetime import UTC, datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Column, Engine, String, Table, Text, insert, select, update
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.store.record_store import RecordStore
-from arbitro.store.schema import UTCDateTime, metadata
+from arbitro.store.schema import USER_NAME_LENGTH, settings, users
 
-USER_NAME_LENGTH = 100
-SETTING_KEY_LENGTH = 100
 MIN_PASSWORD_LENGTH = 8
 USER_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.@-]+$")
-
-users = Table(
-    "users",
-    metadata,
-    Column("name", String(USER_NAME_LENGTH), primary_key=True),
-    Column("password_hash", Text, nullable=False),
-    Column("created_at", UTCDateTime, nullable=False),
-)
-
-settings = Table(
-    "settings",
-    metadata,
-    Column("key", String(SETTING_KEY_LENGTH), primary_key=True),
-    Column("value", Text, nullable=False),
-)
 
 _hasher = PasswordHasher()
 
@@ -66,7 +49,7 @@ def verify_password(password_hash: str, password: str) -> bool:
 
 
 def _engine(store: RecordStore) -> Engine:
-    engine: Engine = getattr(store, "engine", None) or store._engine
+    engine: Engine = store.engine
     return engine
 
 

@@ -1,4 +1,4 @@
-"""The JSON API under ``/api/`` (OpenAPI schema at ``/api/openapi.json``, docs at ``/api/docs``).
+"""The JSON API under ``/api/`` (OpenAPI schema at ``/api/openapi.json``; no docs page, which would load Swagger UI from a CDN).
 
 Reading is open to anyone (the same facts the room displays show): events, an event, a round's
 seating, its sheets' status, the standings. Writing is for a logged-in director, who

@@ -67,7 +67,11 @@ def create_app(
     """Build the app on ``database_url`` (default: ``$ARBITRO_DATABASE_URL`` or the SQLite
     file of the installation)."""
     app = FastAPI(
-        title="arbitro", version="0.1.0", docs_url="/api/docs", openapi_url="/api/openapi.json"
+        title="arbitro",
+        version="0.1.0",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
     )
     app.state.web = Web(RecordStore.open(database_url or default_database_url()), clock)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")

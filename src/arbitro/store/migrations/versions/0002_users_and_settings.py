@@ -14,11 +14,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-# The store's queries describe these tables in arbitro.store.users; importing it here puts them
-# on arbitro.store.schema.metadata whenever the migrations are loaded (so that comparing the
-# migrated schema with the metadata sees them).
-import arbitro.store.users  # noqa: F401
-
 revision: str = "0002"
 down_revision: str | None = "0001"
 branch_labels: str | None = None
