@@ -221,6 +221,7 @@ def register(app: typer.Typer) -> None:
             else f"{_t('Riga dello score', 'Sheet row')}: {','.join(map(str, row.to_list()))}"
         )
 
+    @group.command("report")
     def report(
         file: Annotated[Path, typer.Argument(help="JSON: manifestazione, arbitro, fatti")],
         out: Annotated[

@@ -18,6 +18,7 @@ from arbitro.cli import (
     parole,
     penalties,
     rounds,
+    scala40,
     score,
     serve,
     users,
@@ -65,6 +66,7 @@ print_cli.register(app)
 parole.register(app)
 arbiter.register(app)
 users.register(app)
+scala40.register(app)
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -29,6 +30,12 @@ def request_lang(request: Request) -> str:
     return lang if lang in LANGS else "it"
 
 
+def lang_link(request: Request, lang: str) -> str:
+    """A relative link to the same page in ``lang``, keeping the page's other parameters."""
+    others = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    return "?" + urlencode([("lang", lang), *others])
+
+
 def make_templates() -> Jinja2Templates:
     """The Jinja2 environment, with ``_(it, en)`` choosing the text by the page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -39,6 +46,7 @@ def make_templates() -> Jinja2Templates:
     import jinja2
 
     templates.env.globals["_"] = jinja2.pass_context(translate)
+    templates.env.globals["lang_link"] = lang_link
     return templates
 
 

@@ -229,9 +229,7 @@ class Deal:
         out: list[Card] = []
         for mv in t.discards:  # one per distinct card held, in card-index order
             x = mv.cards[0]
-            out.append(x)
-            if h[x.index] == 2:
-                out.append(x)
+            out.extend([x] * h[x.index])  # two of a card, up to four jokers (art. 3)
         return tuple(out)
 
     def melds(self, line: Line) -> tuple[Meld, ...]:
