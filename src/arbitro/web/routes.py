@@ -6,9 +6,9 @@ from fastapi import FastAPI
 
 
 def include_all(app: FastAPI) -> None:
-    """Include the routers: home, the director's desk, its JSON API, the table-side entry
-    and the public room displays."""
-    from arbitro.web import api, desk, home, public, table
+    """Include the routers: home, the director's desk, its JSON API, the table-side entry,
+    the public room displays and the knockout events' pages."""
+    from arbitro.web import api, desk, home, knockout, public, table
 
-    for module in (home, desk, api, table, public):
+    for module in (home, desk, api, table, public, knockout):
         app.include_router(module.router)
