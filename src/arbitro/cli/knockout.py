@@ -177,6 +177,27 @@ def register(app: typer.Typer) -> None:
             state = _service().state(event_id)
             emit(_data(state), bracket_text(state), json_out)
 
+    @ko.command("print")
+    def print_bracket(
+        event_id: EventArg,
+        output: Annotated[Path, typer.Option("--output", "-o", help="File PDF / PDF file")] = Path(
+            "bracket.pdf"
+        ),
+        lang: Annotated[str, typer.Option(help="it | en")] = "it",
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Stampa il tabellone in PDF (art. 9) / print the bracket as a PDF."""
+        from arbitro.printouts.bracket import bracket_pdf
+
+        with errors(json_out):
+            pdf = bracket_pdf(_service().state(event_id), lang=lang)
+            output.write_bytes(pdf)
+            emit(
+                {"event_id": event_id, "file": str(output), "bytes": len(pdf)},
+                t(f"Tabellone scritto in {output}", f"Bracket written to {output}"),
+                json_out,
+            )
+
     @ko.command("import")
     def import_(
         file: Annotated[Path, typer.Argument()],

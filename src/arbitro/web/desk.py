@@ -503,6 +503,7 @@ def sheet_rows(web: Web, request: Request, state: EventState, n: int) -> list[di
                 "status": status,
                 "view": entry_view(state, n, accepted),
                 "confirmed_by": sorted(sheet.confirmed_by) if sheet else [],
+                "signers": len(table.players) if table.players else 2,
                 "conflicts": [
                     {"version": c, "view": entry_view(state, n, c.entry)}
                     for c in (sheet.conflicts if sheet else [])
@@ -1112,8 +1113,9 @@ def do_round_action(
         seconds = int_field(form, "seconds", ("secondi", "seconds"), low=0, high=59, default=0)
         svc.record_lateness(event_id, n, competitor_field(form), minutes * 60 + seconds, user)
         return "penalties"
-    if action == "warning":
-        svc.give_warning(event_id, n, competitor_field(form), reason, actor=user)
+    if action == "warning":  # the article of the event's code (FIBAS 41, Parole 14.4, ...)
+        article = svc.state(event_id).code.sanction_articles["warning"]
+        svc.give_warning(event_id, n, competitor_field(form), reason, article, actor=user)
         return "penalties"
     if action == "abandon":
         justified = form.get("justified") in ("on", "1", "true", "yes")

@@ -1,7 +1,594 @@
-"""Web routes: knockout events (being written)."""
+"""Knockout events (Briscola regulation) on the web: the director's desk pages and the public
+projector page of the bracket.
+
+Desk (login required, every form CSRF-protected, Italian first): create a knockout event
+(name, seeded or drawn, the draw's seed, the entry fee of the premessa), register pairs with
+"fee paid", draw the bracket (byes in round 1 when the field is not a power of two, art. 9),
+record a game of a match (points per pair, art. 8; the last trick decides a 60-60), record an
+art. 10 irregularity (the offending pair loses the game; a reason is required), let the bots
+play the pending games (for demos), see the ledger and the fees collected, print the bracket.
+A refused action re-renders the page with the message next to its form (4xx), never a 500.
+
+Projector (``/k/{event_id}``, public, GET/HEAD only): the bracket round by round, each match's
+pairs and games won, the byes, the champion when known; it refreshes itself (htmx polls a
+fragment that answers 204 when nothing changed; a meta refresh without JavaScript) and shows no
+time.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
 
-router = APIRouter()
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.datastructures import FormData
+
+from arbitro.codes.briscola import briscola
+from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.services.knockout import KnockoutService
+from arbitro.tournament.knockout import GameReport, Match, PairId
+from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
+from arbitro.web import auth
+from arbitro.web.app import request_lang, web_of
+from arbitro.web.desk import (
+    EVENT_ID_PATTERN,
+    DeskRoute,
+    Director,
+    DirectorPost,
+    FieldError,
+    common,
+    form_errors,
+    form_values,
+    int_field,
+    redirect,
+    slugify,
+    status_for,
+    text_field,
+)
+
+router = APIRouter(route_class=DeskRoute)
+public_router = APIRouter()
+
+READ_ONLY = ["GET", "HEAD"]
+POLL_SECONDS = 2
+REFRESH_SECONDS = 5
+MAX_SEED = 2**31 - 1
+MAX_FEE_CENTS = 1_000_000
+BOT_SEED_FIELD = "seed"
+FEE_PATTERN = re.compile(r"^(\d{1,6})(?:[.,](\d{1,2}))?$")
+
+
+# ---------------------------------------------------------------------- service
+def service_of(request: Request) -> KnockoutService:
+    """The app's :class:`KnockoutService`, on the same store and clock as the events' service
+    (made on first use and kept on ``app.state``)."""
+    svc: KnockoutService | None = getattr(request.app.state, "knockout_service", None)
+    if svc is None:
+        web = web_of(request)
+        with web.lock:
+            svc = getattr(request.app.state, "knockout_service", None)
+            if svc is None:
+                svc = KnockoutService(web.store, web.service.clock)
+                request.app.state.knockout_service = svc
+    return svc
+
+
+def knockout_state(request: Request, event_id: str) -> KnockoutState:
+    """The knockout event's state; NotFoundError if there is no such knockout event."""
+    web = web_of(request)
+    if not web.store.has_event(event_id):
+        raise NotFoundError(f"gara «{event_id}» inesistente", f"no event «{event_id}»")
+    try:
+        return service_of(request).state(event_id)
+    except NotFoundError:
+        raise
+    except ArbitroError:
+        raise NotFoundError(
+            f"«{event_id}» non è una gara a eliminazione diretta",
+            f"«{event_id}» is not a knockout event",
+        ) from None
+
+
+def knockout_events(request: Request) -> list[dict[str, Any]]:
+    """The knockout events of the store, oldest first, with their pairs and champion."""
+    web = web_of(request)
+    svc = service_of(request)
+    out = []
+    for e in web.store.list_events():
+        try:
+            state = svc.state(e.event_id)
+        except ArbitroError:
+            continue  # a line event: run from the events' desk
+        bracket = state.bracket
+        out.append(
+            {
+                "event_id": e.event_id,
+                "name": e.name,
+                "pairs": len(state.pairs),
+                "drawn": bracket is not None,
+                "champion": None
+                if bracket is None or bracket.champion is None
+                else pair_name(state, bracket.champion),
+            }
+        )
+    return out
+
+
+# ---------------------------------------------------------------------- views
+def pair_name(state: KnockoutState, pair: PairId | None) -> str:
+    """A pair's name (or its number if unknown; "" for None)."""
+    if pair is None:
+        return ""
+    p = state.pairs.get(pair)
+    return p.name if p is not None else str(pair)
+
+
+def euros(cents: int) -> str:
+    """Cents as euros, Italian style: ``4,00``."""
+    return f"{cents // 100},{cents % 100:02d}"
+
+
+def parse_fee(form: FormData) -> int:
+    """The entry fee typed in euros (``4``, ``4,50``, ``4.50``) as cents; the code's fee
+    (premessa: € 4) when empty."""
+    raw = text_field(form, "fee", 20).replace("€", "").strip()
+    if not raw:
+        return briscola().entry_fee_cents
+    m = FEE_PATTERN.fullmatch(raw)
+    if m is None:
+        raise FieldError(
+            "fee",
+            f"quota «{raw}» non valida: scrivere gli euro, es. 4 o 4,50",
+            f"fee «{raw}» is not valid: write euros, e.g. 4 or 4.50",
+        )
+    cents = int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0"))
+    if cents > MAX_FEE_CENTS:
+        raise FieldError("fee", "quota troppo alta", "fee too high")
+    return cents
+
+
+def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
+    """A match as the pages show it: pairs' names, games won, winner, games played."""
+    first, second = m.score
+    games = []
+    for g in m.games:
+        if g.irregularity is not None:
+            games.append(
+                {
+                    "number": g.number,
+                    "winner": pair_name(state, g.winner),
+                    "points": "",
+                    "irregularity": g.irregularity,
+                    "offender": pair_name(state, g.offender),
+                }
+            )
+        else:
+            pts = dict(g.points)
+            a = pts.get(m.first) if m.first is not None else None
+            b = pts.get(m.second) if m.second is not None else None
+            games.append(
+                {
+                    "number": g.number,
+                    "winner": pair_name(state, g.winner),
+                    "points": f"{a}-{b}",
+                    "irregularity": None,
+                    "offender": "",
+                }
+            )
+    return {
+        "id": m.id,
+        "round": m.round,
+        "number": m.number,
+        "first": m.first,
+        "second": m.second,
+        "first_name": pair_name(state, m.first),
+        "second_name": pair_name(state, m.second),
+        "bye": m.is_bye,
+        "ready": m.is_ready,
+        "played": bool(m.games),
+        "score": (first, second),
+        "winner": m.winner,
+        "winner_name": pair_name(state, m.winner),
+        "games": games,
+        "games_text": " · ".join(str(g["points"] or f"{g['winner']} (art. 10)") for g in games),
+        "irregular_first": any(g.irregularity and g.winner == m.first for g in m.games),
+        "irregular_second": any(g.irregularity and g.winner == m.second for g in m.games),
+    }
+
+
+def bracket_view(state: KnockoutState) -> dict[str, Any]:
+    """The bracket round by round (round names of :meth:`Bracket.round_name`), the byes, the
+    pending matches and the champion; empty before the draw."""
+    b = state.bracket
+    if b is None:
+        return {"rounds": [], "byes": [], "pending": [], "champion": None, "size": 0}
+    return {
+        "rounds": [
+            {
+                "number": r,
+                "name": b.round_name(r),
+                "matches": [match_view(state, m) for m in rnd],
+            }
+            for r, rnd in enumerate(b.rounds, start=1)
+        ],
+        "byes": [pair_name(state, p) for p in b.byes],
+        "pending": [match_view(state, m) for m in b.pending()],
+        "champion": None if b.champion is None else pair_name(state, b.champion),
+        "size": b.size,
+        "method": b.method,
+    }
+
+
+def ledger_view(state: KnockoutState) -> list[dict[str, Any]]:
+    """The ledger of art. 10 irregularities: who, what (the code's name of the kind), when,
+    why."""
+    code = briscola()
+
+    def kind(detail: str) -> tuple[str, str]:
+        key = detail.rpartition(": ")[2]
+        found = code.irregularity(key)
+        return (found.it, found.en) if found is not None else (key, key)
+
+    return [
+        {
+            "seq": e.seq,
+            "round": e.round,
+            "pair": pair_name(state, e.competitor),
+            "article": e.article,
+            "actor": e.actor,
+            "at": e.at,
+            "reason": e.reason,
+            "detail": e.detail.rpartition(": ")[0] or e.detail,
+            "kind": kind(e.detail),
+        }
+        for e in state.ledger
+    ]
+
+
+def event_page(
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    status_code: int = 200,
+    errors: Mapping[str, Any] | None = None,
+    values: Mapping[str, str] | None = None,
+) -> Any:
+    """The desk page of a knockout event."""
+    web = web_of(request)
+    state = knockout_state(request, event_id)
+    pairs = [
+        {
+            "number": p.number,
+            "name": p.name,
+            "players": ", ".join(p.players),
+            "paid": p.fee_paid_cents > 0,
+            "fee": euros(p.fee_paid_cents),
+            "round_out": None if state.bracket is None else state.bracket.eliminated_in(p.number),
+        }
+        for p in sorted(state.pairs.values(), key=lambda p: p.number)
+    ]
+    shown = (
+        {"register", "draw"}
+        if state.bracket is None
+        else {"game", "irregularity", "play"}
+        if state.bracket.pending()
+        else set()
+    )
+    orphans = [m for f, errs in (errors or {}).items() if f not in shown for m in errs.values()]
+    return web.render(
+        request,
+        "knockout_event.html",
+        status_code=status_code,
+        **common(
+            request,
+            session,
+            ko_id=event_id,
+            state=state,
+            config=state.config,
+            pairs=pairs,
+            fee=euros(state.config.entry_fee_cents),
+            fees_collected=euros(state.fees_collected_cents),
+            unpaid=sum(1 for p in state.pairs.values() if p.fee_paid_cents == 0),
+            bracket=bracket_view(state),
+            ledger=ledger_view(state),
+            kinds=briscola().irregularities,
+            errors=errors or {},
+            orphan_errors=orphans,
+            values=values or {},
+        ),
+    )
+
+
+def home_page(
+    request: Request,
+    session: auth.Session,
+    status_code: int = 200,
+    errors: Mapping[str, Any] | None = None,
+    values: Mapping[str, str] | None = None,
+) -> Any:
+    """The knockout events and the form to create one."""
+    web = web_of(request)
+    defaults = {"fee": euros(briscola().entry_fee_cents), "seed": "0", "method": "draw"}
+    return web.render(
+        request,
+        "knockout_home.html",
+        status_code=status_code,
+        **common(
+            request,
+            session,
+            events=knockout_events(request),
+            errors=errors or {},
+            values={**defaults, **(values or {})},
+        ),
+    )
+
+
+# ---------------------------------------------------------------------- desk routes
+@router.get("/desk/k", include_in_schema=False)
+def desk_knockouts(request: Request, session: auth.Session = Director) -> Any:
+    """The knockout events and the form to create one."""
+    with web_of(request).lock:
+        return home_page(request, session)
+
+
+@router.post("/desk/k/new", include_in_schema=False)
+async def create_knockout(request: Request, session: auth.Session = DirectorPost) -> Any:
+    """Create a knockout event: name, seeded or drawn, the draw's seed, the entry fee."""
+    form = await request.form()
+    web = web_of(request)
+    with web.lock:
+        try:
+            name = text_field(form, "name", 200)
+            if not name:
+                raise FieldError("name", "il nome della gara è vuoto", "the event's name is empty")
+            event_id = text_field(form, "event_id", 64).lower() or slugify(name)
+            if not EVENT_ID_PATTERN.fullmatch(event_id):
+                raise FieldError(
+                    "event_id",
+                    f"identificativo «{event_id}» non valido: lettere minuscole, cifre, - e _",
+                    f"id «{event_id}» is not valid: lowercase letters, digits, - and _",
+                )
+            method = text_field(form, "method", 20) or "draw"
+            if method not in ("draw", "seeded"):
+                raise FieldError("method", "metodo sconosciuto", "unknown method")
+            seed = int_field(form, "seed", ("seme", "seed"), low=0, high=MAX_SEED, default=0)
+            config = KnockoutConfig(name, method == "seeded", seed, parse_fee(form))
+            if web.store.has_event(event_id):
+                raise FieldError(
+                    "event_id",
+                    f"esiste già una gara «{event_id}»: scegliere un altro identificativo",
+                    f"an event «{event_id}» already exists: choose another id",
+                    status=409,
+                )
+            service_of(request).create(event_id, config, actor=session.user)
+        except ArbitroError as exc:
+            errors = form_errors("new", exc, request_lang(request))
+            return home_page(request, session, status_for(exc), errors, form_values(form))
+    return redirect(f"/desk/k/{event_id}")
+
+
+@router.get("/desk/k/{event_id}", include_in_schema=False)
+def desk_knockout(request: Request, event_id: str, session: auth.Session = Director) -> Any:
+    """The knockout event's desk page."""
+    with web_of(request).lock:
+        return event_page(request, session, event_id)
+
+
+def _match_of(state: KnockoutState, form: FormData) -> Match:
+    match_id = text_field(form, "match", 20)
+    if not match_id:
+        raise FieldError("match", "scegliere l'incontro", "choose the match")
+    if state.bracket is None:
+        raise FieldError(
+            "match", "prima sorteggiare il tabellone", "draw the bracket first", status=409
+        )
+    try:
+        return state.bracket.match(match_id)
+    except NotFoundError as exc:
+        raise FieldError("match", exc.it, exc.en, article=exc.article) from None
+
+
+async def _act(
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    form_name: str,
+    action: Callable[[FormData, KnockoutState], str],
+    ok: str,
+) -> Any:
+    """Run ``action(form, state)`` under the web's lock and go to the page's anchor it
+    returns; the page with the message next to the form (4xx) if refused."""
+    form = await request.form()
+    web = web_of(request)
+    with web.lock:
+        state = knockout_state(request, event_id)
+        try:
+            anchor = action(form, state)
+        except ArbitroError as exc:
+            return event_page(
+                request,
+                session,
+                event_id,
+                status_for(exc),
+                errors=form_errors(form_name, exc, request_lang(request)),
+                values=form_values(form),
+            )
+    return redirect(f"/desk/k/{event_id}?ok={ok}#{anchor}")
+
+
+@router.post("/desk/k/{event_id}/register", include_in_schema=False)
+async def register_pair(
+    request: Request, event_id: str, session: auth.Session = DirectorPost
+) -> Any:
+    """Register a pair, with its entry fee when paid (premessa)."""
+    svc = service_of(request)
+
+    def action(form: FormData, state: KnockoutState) -> str:
+        name = text_field(form, "name", 200)
+        if not name:
+            raise FieldError("name", "il nome della coppia è vuoto", "the pair's name is empty")
+        players = [p.strip() for p in re.split(r"[,\n]", text_field(form, "players", 400))]
+        paid = form.get("paid") in ("on", "1", "true", "yes")
+        svc.register(event_id, name, [p for p in players if p], paid=paid)
+        return "pairs"
+
+    return await _act(request, session, event_id, "register", action, "registered")
+
+
+@router.post("/desk/k/{event_id}/draw", include_in_schema=False)
+async def draw(request: Request, event_id: str, session: auth.Session = DirectorPost) -> Any:
+    """Draw (or seed) the bracket: byes in round 1 when the field is not a power of 2."""
+    svc = service_of(request)
+
+    def action(form: FormData, state: KnockoutState) -> str:
+        svc.draw(event_id)
+        return "bracket"
+
+    return await _act(request, session, event_id, "draw", action, "drawn")
+
+
+@router.post("/desk/k/{event_id}/game", include_in_schema=False)
+async def record_game(request: Request, event_id: str, session: auth.Session = DirectorPost) -> Any:
+    """Record the next game of a match: each pair's card points (120 in all, 61 win; at 60-60
+    the pair that won the last trick, art. 8); 2 games of 3 decide the match (art. 9)."""
+
+    svc = service_of(request)
+    total = briscola().total_points
+
+    def action(form: FormData, state: KnockoutState) -> str:
+        m = _match_of(state, form)
+        if m.first is None or m.second is None:
+            raise FieldError(
+                "match",
+                f"{m.id}: le coppie non sono ancora note",
+                f"{m.id}: the pairs are not known yet",
+                status=409,
+            )
+        a = int_field(form, "points_first", ("punti", "points"), low=0, high=total)
+        b = int_field(form, "points_second", ("punti", "points"), low=0, high=total)
+        last = text_field(form, "last_trick", 10)
+        if last not in ("", "first", "second"):
+            raise FieldError("last_trick", "scelta non valida", "not a valid choice")
+        last_trick = {"first": m.first, "second": m.second}.get(last)
+        report = GameReport(m.id, len(m.games) + 1, {m.first: a, m.second: b}, last_trick)
+        svc.record_game(event_id, report, actor=session.user)
+        return "bracket"
+
+    return await _act(request, session, event_id, "game", action, "game")
+
+
+@router.post("/desk/k/{event_id}/irregularity", include_in_schema=False)
+async def record_irregularity(
+    request: Request, event_id: str, session: auth.Session = DirectorPost
+) -> Any:
+    """Record an art. 10 irregularity found by the arbiter: the offending pair loses the
+    match's next game; the kind (from the code's list) and a reason are required."""
+
+    svc = service_of(request)
+    code = briscola()
+
+    def action(form: FormData, state: KnockoutState) -> str:
+        m = _match_of(state, form)
+        offender = int_field(form, "offender", ("coppia colpevole", "offending pair"), low=1)
+        if offender not in (m.first, m.second):
+            raise FieldError(
+                "offender",
+                f"{m.id}: la coppia {offender} non gioca questo incontro",
+                f"{m.id}: pair {offender} does not play this match",
+                article="10",
+            )
+        kind = text_field(form, "kind", 40)
+        if code.irregularity(kind) is None:
+            raise FieldError(
+                "kind", "scegliere l'irregolarità", "choose the irregularity", article="10"
+            )
+        reason = text_field(form, "reason", 500)
+        if not reason:
+            raise FieldError(
+                "reason",
+                "irregolarità: indicare il motivo",
+                "irregularity: a reason is required",
+                article="10",
+            )
+        report = GameReport(m.id, len(m.games) + 1, irregularity=kind, offender=offender)
+        svc.record_game(event_id, report, reason=reason, actor=session.user)
+        return "ledger"
+
+    return await _act(request, session, event_id, "irregularity", action, "irregularity")
+
+
+@router.post("/desk/k/{event_id}/play", include_in_schema=False)
+async def bots_play(request: Request, event_id: str, session: auth.Session = DirectorPost) -> Any:
+    """Let the bots play every pending game up to the champion (for demonstrations)."""
+    svc = service_of(request)
+
+    def action(form: FormData, state: KnockoutState) -> str:
+        seed = int_field(form, BOT_SEED_FIELD, ("seme", "seed"), low=0, high=MAX_SEED, default=0)
+        svc.play_all(event_id, seed)
+        return "bracket"
+
+    return await _act(request, session, event_id, "play", action, "played")
+
+
+@router.get("/desk/k/{event_id}/bracket.pdf", include_in_schema=False)
+def bracket_printout(request: Request, event_id: str, session: auth.Session = Director) -> Any:
+    """The bracket as a PDF (A4 landscape), in the page's language."""
+    from arbitro.printouts.bracket import bracket_pdf
+
+    with web_of(request).lock:
+        state = knockout_state(request, event_id)
+        pdf = bracket_pdf(state, lang=request_lang(request))
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{event_id}-tabellone.pdf"'},
+    )
+
+
+# ---------------------------------------------------------------------- projector
+def _display(request: Request, event_id: str, template: str) -> Response:
+    web = web_of(request)
+    try:
+        with web.lock:
+            state = knockout_state(request, event_id)
+            version = str(state.last_seq)
+            if template.endswith("_live.html") and request.query_params.get("v") == version:
+                return Response(status_code=204)
+            ctx = bracket_view(state)
+            name = state.config.name
+            pairs = len(state.pairs)
+    except NotFoundError as exc:
+        return web.render(  # type: ignore[no-any-return]
+            request,
+            "public_missing.html",
+            status_code=404,
+            message=exc.message(request_lang(request)),
+        )
+    return web.render(  # type: ignore[no-any-return]
+        request,
+        template,
+        ko_id=event_id,
+        event_name=name,
+        pair_count=pairs,
+        version=version,
+        poll=POLL_SECONDS,
+        refresh=REFRESH_SECONDS,
+        **ctx,
+    )
+
+
+@public_router.api_route("/k/{event_id}", methods=READ_ONLY, include_in_schema=False)
+def projector(request: Request, event_id: str) -> Response:
+    """The projector page: the bracket round by round, the scores, the byes, the champion."""
+    return _display(request, event_id, "knockout_display.html")
+
+
+@public_router.api_route("/k/{event_id}/live", methods=READ_ONLY, include_in_schema=False)
+def projector_live(request: Request, event_id: str) -> Response:
+    """The projector page's bracket (polled; 204 when nothing changed)."""
+    return _display(request, event_id, "knockout_display_live.html")
+
+
+router.include_router(public_router)

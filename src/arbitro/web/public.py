@@ -26,6 +26,8 @@ from arbitro.web.app import Web, request_lang, web_of
 
 router = APIRouter()
 
+SCALA40_GAME = "scala40"  # tables of individuals; standings by VP then negative points
+
 READ_ONLY = ["GET", "HEAD"]
 POLL_SECONDS = 2
 CHART_TOP = 8
@@ -271,6 +273,7 @@ def _seating(request: Request, event_id: str, template: str) -> Response:
             ctx = seating_view(state)
             name = state.config.name
             total = state.config.rounds
+            game = state.config.game
     except NotFoundError as exc:
         return _missing(request, exc)
     return web.render(  # type: ignore[no-any-return]
@@ -279,6 +282,8 @@ def _seating(request: Request, event_id: str, template: str) -> Response:
         event_id=event_id,
         event_name=name,
         rounds=total,
+        game=game,
+        individuals=game == SCALA40_GAME,
         version=version,
         poll=POLL_SECONDS,
         **ctx,
@@ -311,6 +316,7 @@ def _standings(request: Request, event_id: str, template: str) -> Response:
             ctx = standings_view(state, now)
             name = state.config.name
             total = state.config.rounds
+            game = state.config.game
     except NotFoundError as exc:
         return _missing(request, exc)
     return web.render(  # type: ignore[no-any-return]
@@ -319,6 +325,8 @@ def _standings(request: Request, event_id: str, template: str) -> Response:
         event_id=event_id,
         event_name=name,
         rounds=total,
+        game=game,
+        individuals=game == SCALA40_GAME,
         version=version,
         poll=POLL_SECONDS,
         **ctx,

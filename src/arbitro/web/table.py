@@ -5,6 +5,13 @@ the closed room), shows the totals, the difference and the VP as they are typed,
 the sheet for that line. The sheet is confirmed when both lines sent the same numbers, as
 both sign the paper sheet (art. 20); different numbers are a conflict for the director.
 
+At a Scala 40 table (seed 004, art. 22-23) the page asks which player the phone belongs to
+(the table's four, or three, players), mirrors the sheet of negative points per deal and
+player in seat order, shows each player's total, place and VP as they are typed (the
+domain's ``score_table``), and submits the sheet for that player (``line`` = the player's
+number): confirmed when every player at the table sent the same numbers, as they all sign
+the paper sheet (art. 23). Burraco Parole tables (UISP code, art. 12) use the two-line form.
+
 Works without JavaScript (plain form posts); with htmx the totals update as one types.
 """
 
@@ -23,6 +30,8 @@ from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, Line, TableSeating
+from arbitro.tournament.scoring.scala40 import TableResult, score_table
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import (
     DealScore,
     LineDeal,
@@ -43,11 +52,16 @@ SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
 PARTS = ("base", "points")
 ROOMS = ("o", "c")  # open room (or the only one), closed room (team matches)
 NUMBER = re.compile(r"^[+-]?\d{1,6}$")
+PLAYER = re.compile(r"^\d{1,6}$")  # a Scala 40 player's number, their "line" at the table
 MAX_FORM_FIELDS = 200
 
 
 class RoundClosed(ArbitroError):
     """The posted round is not the round the tables may enter now (art. 21)."""
+
+
+class NotAtTable(ArbitroError):
+    """The line or player named is not seated at the token's table (403)."""
 
 
 def field_name(room: str, deal: int, side: str, part: str) -> str:
@@ -188,6 +202,124 @@ def entry_values(entry: SheetEntry) -> dict[str, str]:
     return values
 
 
+# ---------------------------------------------------------------------- Scala 40
+def player_field(deal: int, player: str) -> str:
+    """The form field of one player's negative points in one deal, e.g. ``s2_7``."""
+    return f"s{deal}_{player}"
+
+
+@dataclass
+class ParsedPlayers:
+    """A Scala 40 sheet as typed (art. 22-23): raw values (shown again), each player's
+    negative points per deal (blanks and unreadable numbers as 0, for the running totals),
+    the errors per field, the places and VP of what is typed, and the entry when complete."""
+
+    values: dict[str, str] = field(default_factory=dict)
+    partial: Scala40Entry = field(default_factory=lambda: Scala40Entry((), ()))
+    errors: dict[str, str] = field(default_factory=dict)
+    blanks: int = 0
+    result: TableResult | None = None
+    entry: Scala40Entry | None = None
+    general_error: str | None = None
+
+    def deal_errors(self, deal: int) -> list[str]:
+        """The messages about the numbers of deal ``deal``, in seat order."""
+        prefix = f"s{deal}_"
+        return [msg for name, msg in self.errors.items() if name.startswith(prefix)]
+
+
+def parse_players_sheet(
+    state: EventState, round_number: int, seating: TableSeating, form: dict[str, str], lang: str
+) -> ParsedPlayers:
+    """Read a Scala 40 sheet from the form: each player's negative points per deal in the
+    table's seat order (art. 22: whole numbers, 0 for the player who closes). The places and
+    VP of the numbers typed so far are computed by the domain's ``score_table`` (art. 22, 26:
+    a table of three counts the rested seat)."""
+    players = seating.players or ()
+    deals = state.deals(round_number)
+    parsed = ParsedPlayers()
+    rows: list[tuple[int | None, ...]] = []
+    for deal in range(1, deals + 1):
+        row: list[int | None] = []
+        for p in players:
+            name = player_field(deal, str(p))
+            raw = form.get(name, "")
+            parsed.values[name] = raw
+            text = raw.strip().replace(" ", "")
+            if not text:
+                parsed.blanks += 1
+                row.append(0)
+                continue
+            if not PLAYER.match(text):
+                who = state.competitors[p].name if p in state.competitors else str(p)
+                err = ArbitroError(
+                    f"smazzata {deal}, {who}: i punti negativi sono un intero da 0 in su "
+                    f"(«{text[:20]}»)",
+                    f"deal {deal}, {who}: negative points are a whole number from 0 up "
+                    f"(«{text[:20]}»)",
+                    article="22",
+                )
+                parsed.errors[name] = err.message(lang)
+                row.append(0)
+                continue
+            row.append(int(text))
+        rows.append(tuple(row))
+    parsed.partial = Scala40Entry(tuple(players), tuple(rows))
+    if parsed.errors or not players or parsed.blanks == deals * len(players):
+        return parsed  # places and VP once something possible is typed
+    try:
+        parsed.result = score_table(parsed.partial.sheet(), deals=deals)
+    except ArbitroError as exc:
+        parsed.general_error = exc.message(lang)
+        return parsed
+    if not parsed.blanks:
+        parsed.entry = parsed.partial
+    return parsed
+
+
+def players_values(entry: Scala40Entry) -> dict[str, str]:
+    """A stored Scala 40 entry as the form's values (to show it again)."""
+    values: dict[str, str] = {}
+    for deal, row in enumerate(entry.deals, start=1):
+        for p, points in zip(entry.players, row, strict=False):
+            values[player_field(deal, str(p))] = "" if points is None else str(points)
+    return values
+
+
+@dataclass(frozen=True)
+class PlayerFigure:
+    """One player's running figures (art. 22): negative points, place and VP as typed."""
+
+    number: str
+    name: str
+    total: int
+    place: int | None
+    placement_vp: int | None
+    difference_vp: int | None
+    vp: int | None
+
+
+def players_figures(view: TableView, parsed: ParsedPlayers) -> list[PlayerFigure]:
+    """Each player's totals, and places and VP when the numbers typed so far are possible."""
+    totals = parsed.partial.sheet().totals() if parsed.partial.players else {}
+    by_player = parsed.result.by_player() if parsed.result else {}
+    out = []
+    for number, name in view.players:
+        r = by_player.get(number)
+        out.append(
+            PlayerFigure(
+                number,
+                name,
+                totals.get(number, 0),
+                r.place if r else None,
+                r.placement_vp if r else None,
+                r.difference_vp if r else None,
+                r.vp if r else None,
+            )
+        )
+    return out
+
+
 # ---------------------------------------------------------------------- the table's view
 @dataclass
 class TableView:
@@ -202,9 +334,30 @@ class TableView:
     line: str | None
     status: str = "missing"
     mine_sent: bool = False
-    shown: SheetEntry | None = None
+    shown: SheetEntry | Scala40Entry | None = None
     teams: bool = False
-    two_lines: bool = True  # a table of two lines (Burraco); Scala 40 tables are not entered here
+    individuals: bool = False  # a table of individuals (Scala 40): four (or three) players
+    confirmed_by: frozenset[str] = frozenset()
+
+    @property
+    def two_lines(self) -> bool:
+        """A table of two lines (Burraco, Burraco Parole), not of individuals."""
+        return not self.individuals
+
+    @property
+    def players(self) -> list[tuple[str, str]]:
+        """At a table of individuals, (number as text, name) of each player in seat order."""
+        if self.seating is None or self.seating.players is None:
+            return []
+        comps = self.state.competitors
+        return [(str(p), comps[p].name if p in comps else str(p)) for p in self.seating.players]
+
+    @property
+    def line_label(self) -> str:
+        """The chosen line (N-S / E-O) or, at a table of individuals, the player's name."""
+        if self.line in SIDE_LABEL:
+            return SIDE_LABEL[self.line]
+        return next((name for number, name in self.players if number == self.line), "")
 
     @property
     def deals(self) -> int:
@@ -222,6 +375,33 @@ class TableView:
         return line_name(self.state, self.seating.ew if self.seating else None)
 
 
+SCALA40_GAME = "scala40"
+PAROLE_GAME = "parole"
+
+
+def _check_line_at_table(view: TableView) -> None:
+    """Refuse a line or player that does not sit at the token's table this round (Scala 40
+    art. 23: the table's four players sign its sheet; FIBAS art. 20: its two lines)."""
+    line = view.line
+    if line is None or view.seating is None:
+        return
+    if view.individuals:
+        if line not in {number for number, _ in view.players}:
+            raise NotAtTable(
+                f"il giocatore «{line[:10]}» non siede al tavolo {view.table_number} in questo "
+                "turno: scegliere il proprio nome",
+                f"player «{line[:10]}» does not sit at table {view.table_number} in this round: "
+                "choose your own name",
+                article="23",
+            )
+    elif line not in SIDES:
+        raise NotAtTable(
+            f"«{line[:10]}» non è una linea di questo tavolo: scegliere N-S o E-O",
+            f"«{line[:10]}» is not a line of this table: choose N-S or E-W",
+            article="20",
+        )
+
+
 def _load(web: Web, token: str, line: str | None) -> TableView:
     """Read the token and the event (under the web lock); raise TokenError/NotFoundError."""
     event_id, table = read_token(web.secret, token)
@@ -235,13 +415,14 @@ def _load(web: Web, token: str, line: str | None) -> TableView:
         rnd = open_round(state)
         view = TableView(token, event_id, table, state, rnd, None, line)
         view.teams = state.config.event_format is EventFormat.TEAMS
-        view.two_lines = state.config.game == "burraco"
-        if rnd is None or not view.two_lines:
+        view.individuals = state.config.game == SCALA40_GAME
+        if rnd is None:
             return view
         seating = state.round(rnd).seating
         view.seating = seating.table(table) if seating else None
         if view.seating is None:
             return view
+        _check_line_at_table(view)
         view.status = commands.sheet_status(state, rnd, table)
         sheet = state.round(rnd).sheets.get(table)
         if sheet is not None:
@@ -258,11 +439,14 @@ def _fill_from_sheet(view: TableView, sheet: TableSheet, rnd: int) -> None:
         shown = mine[-1].entry
     else:
         shown = sheet.entry_as_of(rnd)
-    view.shown = shown if isinstance(shown, SheetEntry) else None
+    view.shown = shown
+    view.confirmed_by = frozenset(sheet.confirmed_by) if not sheet.conflicts else frozenset()
 
 
 def _status_text(view: TableView) -> tuple[str, str]:
-    """(it, en) of the sheet's status as this line sees it."""
+    """(it, en) of the sheet's status as this line (or player) sees it."""
+    if view.individuals:
+        return _players_status_text(view)
     if view.status == "confirmed":
         return ("Score confermato da entrambe le linee.", "Sheet confirmed by both lines.")
     if view.status == "conflict":
@@ -276,6 +460,37 @@ def _status_text(view: TableView) -> tuple[str, str]:
         return (
             "L'altra linea ha inviato lo score: controllalo con il foglio e conferma.",
             "The other line sent the sheet: check it against the paper and confirm.",
+        )
+    return ("Score non ancora inviato.", "Sheet not sent yet.")
+
+
+def _players_status_text(view: TableView) -> tuple[str, str]:
+    """(it, en) of a Scala 40 sheet's status as one player sees it (art. 23: the four
+    players sign the sheet)."""
+    everyone = len(view.players)
+    signed = len(view.confirmed_by & {n for n, _ in view.players})
+    waiting = ", ".join(name for n, name in view.players if n not in view.confirmed_by)
+    if view.status == "confirmed":
+        return (
+            f"Score confermato da tutti i {everyone} giocatori.",
+            f"Sheet confirmed by all {everyone} players.",
+        )
+    if view.status == "conflict":
+        return (
+            "Conflitto: i giocatori hanno inviato numeri diversi. Deciderà il direttore.",
+            "Conflict: the players sent different numbers. The director will decide.",
+        )
+    if view.status == "pending" and view.mine_sent:
+        return (
+            f"Inviato: confermato da {signed} di {everyone}; in attesa di {waiting}.",
+            f"Sent: confirmed by {signed} of {everyone}; waiting for {waiting}.",
+        )
+    if view.status == "pending":
+        return (
+            f"Score inviato (confermato da {signed} di {everyone}): controllalo con il foglio "
+            "e conferma.",
+            f"Sheet sent (confirmed by {signed} of {everyone}): check it against the paper "
+            "and confirm.",
         )
     return ("Score non ancora inviato.", "Sheet not sent yet.")
 
@@ -320,10 +535,31 @@ def figures(parsed: ParsedSheet) -> Figures:
     )
 
 
-def _context(view: TableView, parsed: ParsedSheet | None, lang: str) -> dict[str, Any]:
+def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -> dict[str, Any]:
+    if parsed is None and view.round_number and view.seating:
+        values = players_values(view.shown) if isinstance(view.shown, Scala40Entry) else {}
+        parsed = parse_players_sheet(view.state, view.round_number, view.seating, values, lang)
+    status_it, status_en = _status_text(view)
+    return {
+        "v": view,
+        "event_name": view.state.config.name,
+        "pp": parsed,
+        "pfig": players_figures(view, parsed) if parsed else [],
+        "values": parsed.values if parsed else {},
+        "status_it": status_it,
+        "status_en": status_en,
+        "player_field": player_field,
+        "page_url": _page_url,
+        "rested_points": parsed.result.rested_points if parsed and parsed.result else None,
+    }
+
+
+def _context(view: TableView, parsed: Any, lang: str) -> dict[str, Any]:
+    if view.individuals:
+        return _players_context(view, parsed, lang)
     state = view.state
     if parsed is None:
-        values = entry_values(view.shown) if view.shown else {}
+        values = entry_values(view.shown) if isinstance(view.shown, SheetEntry) else {}
         if view.round_number and view.seating and not view.seating.is_incomplete:
             parsed = parse_sheet(state, view.round_number, values, lang)
     status_it, status_en = _status_text(view)
@@ -335,6 +571,8 @@ def _context(view: TableView, parsed: ParsedSheet | None, lang: str) -> dict[str
         "values": parsed.values if parsed else {},
         "status_it": status_it,
         "status_en": status_en,
+        "parole": state.config.game == PAROLE_GAME,
+        "bonus_names": state.code.bonus_names,
         "rooms": ROOMS if view.teams else ROOMS[:1],
         "sides": SIDES,
         "side_label": SIDE_LABEL,
@@ -382,10 +620,12 @@ def _escape(text: str) -> str:
 def _line_param(line: str | None) -> str | None:
     if line in (None, ""):
         return None
-    if line not in SIDES:
+    if line not in SIDES and not PLAYER.match(line):
         raise ArbitroError(
-            f"linea «{str(line)[:10]}» sconosciuta: scegliere N-S (ns) o E-O (ew)",
-            f"unknown line «{str(line)[:10]}»: choose N-S (ns) or E-W (ew)",
+            f"linea «{str(line)[:10]}» sconosciuta: scegliere N-S (ns), E-O (ew) o, a Scala 40, "
+            "il proprio nome",
+            f"unknown line «{str(line)[:10]}»: choose N-S (ns), E-W (ew) or, at Scala 40, "
+            "your own name",
         )
     return line
 
@@ -399,7 +639,7 @@ def table_page(request: Request, token: str, line: str | None = None) -> Respons
     try:
         chosen = _line_param(line)
         view = _load(web, token, chosen)
-    except TokenError as exc:
+    except (TokenError, NotAtTable) as exc:
         return _refused(request, exc, 403)
     except ArbitroError as exc:
         return _refused(request, exc, 400)
@@ -410,11 +650,11 @@ def _render_view(
     request: Request,
     web: Web,
     view: TableView,
-    parsed: ParsedSheet | None,
+    parsed: ParsedSheet | ParsedPlayers | None,
     lang: str,
     code: int = 200,
 ) -> Response:
-    if view.round_number is not None and view.seating is None and view.two_lines:
+    if view.round_number is not None and view.seating is None:
         n = view.round_number
         err = NotFoundError(
             f"il tavolo {view.table_number} non è in gioco nel turno {n}",
@@ -482,15 +722,6 @@ def _check_round(view: TableView, posted: int) -> None:
         )
 
 
-def _check_two_lines(view: TableView) -> None:
-    if not view.two_lines:
-        raise RoundClosed(
-            "da questo telefono si compilano solo score di Burraco (due linee): consegnare lo "
-            "score all'arbitro",
-            "phones enter Burraco sheets (two lines) only: hand the sheet to the arbiter",
-        )
-
-
 @router.post("/t/{token}/preview", include_in_schema=False)
 async def table_preview(request: Request, token: str) -> Response:
     """The totals, difference and VP of what is typed so far (htmx fragment, art. 19-20),
@@ -501,11 +732,14 @@ async def table_preview(request: Request, token: str) -> Response:
         form = await _form(request)
         line = _line_param(form.get("line"))
         view = await run_in_threadpool(_load, web, token, line)
-        _check_two_lines(view)
         if view.round_number is None or view.seating is None or view.seating.is_incomplete:
             raise RoundClosed("nessuno score da compilare", "no sheet to fill in", article="21")
-        parsed = await run_in_threadpool(parse_sheet, view.state, view.round_number, form, lang)
-    except TokenError as exc:
+        parsed: Any
+        if view.individuals:
+            parsed = parse_players_sheet(view.state, view.round_number, view.seating, form, lang)
+        else:
+            parsed = await run_in_threadpool(parse_sheet, view.state, view.round_number, form, lang)
+    except (TokenError, NotAtTable) as exc:
         return _refused(request, exc, 403)
     except RoundClosed as exc:
         return _refused(request, exc, 409)
@@ -514,7 +748,8 @@ async def table_preview(request: Request, token: str) -> Response:
     except ArbitroError as exc:
         return _refused(request, exc, 400)
     ctx = _context(view, parsed, lang)
-    return private(web.render(request, "table_totals.html", oob=True, **ctx))
+    fragment = "table_scala40_totals.html" if view.individuals else "table_totals.html"
+    return private(web.render(request, fragment, oob=True, **ctx))
 
 
 @router.post("/t/{token}", include_in_schema=False)
@@ -530,14 +765,17 @@ async def table_submit(request: Request, token: str) -> Response:
         form = await _form(request)
         line = _line_param(form.get("line"))
         if line is None:
-            raise ArbitroError("indicare la linea: N-S o E-O", "say which line you are: N-S or E-W")
+            raise ArbitroError(
+                "indicare la linea (N-S o E-O) o, a Scala 40, il giocatore",
+                "say which line you are (N-S or E-W) or, at Scala 40, which player",
+            )
         posted = _posted_round(form)
         view, parsed = await run_in_threadpool(_submit, web, token, line, posted, form, lang)
         if view.seating is None:
             return _render_view(request, web, view, None, lang)
         if parsed is not None:
             return _render_view(request, web, view, parsed, lang, 422)
-    except TokenError as exc:
+    except (TokenError, NotAtTable) as exc:
         return _refused(request, exc, 403)
     except RoundClosed as exc:
         return _refused(request, exc, 409)
@@ -553,15 +791,16 @@ async def table_submit(request: Request, token: str) -> Response:
 
 def _submit(
     web: Web, token: str, line: str, posted: int, form: dict[str, str], lang: str
-) -> tuple[TableView, ParsedSheet | None]:
+) -> tuple[TableView, ParsedSheet | ParsedPlayers | None]:
     """Check and enter the sheet under the web lock (one state read for the checks and the
     write): returns the view, and the parsed form when it must be shown again (422)."""
     with web.lock:
         view = _load(web, token, line)
         _check_round(view, posted)
-        _check_two_lines(view)
         if view.seating is None:
             return view, None
+        if view.individuals:
+            return view, _submit_players(web, view, line, posted, form, lang)
         if view.seating.is_incomplete:
             raise RoundClosed(
                 "il tavolo è incompleto: la linea presente riposa, nessuno score",
@@ -588,6 +827,35 @@ def _submit(
         return view, None
 
 
+def _submit_players(
+    web: Web, view: TableView, line: str, posted: int, form: dict[str, str], lang: str
+) -> ParsedPlayers | None:
+    """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
+    under the web lock. Returns the parsed form when it must be shown again."""
+    assert view.seating is not None
+    parsed = parse_players_sheet(view.state, posted, view.seating, form, lang)
+    if parsed.entry is None:
+        if parsed.blanks and not parsed.errors and not parsed.general_error:
+            parsed.general_error = (
+                f"mancano {parsed.blanks} numeri: compilare i punti negativi di ogni giocatore "
+                "in ogni smazzata"
+                if lang == "it"
+                else f"{parsed.blanks} numbers missing: fill in every player's negative points "
+                "in every deal"
+            )
+        return parsed
+    name = view.line_label or line
+    view.status = web.service.enter_sheet(
+        view.event_id,
+        posted,
+        view.table_number,
+        parsed.entry,
+        actor=f"tavolo {view.table_number} {name} ({line})",
+        line=line,
+    )
+    return None
+
+
 @router.get("/t/{token}/status", include_in_schema=False)
 def table_status(request: Request, token: str, line: str | None = None) -> Response:
     """The sheet's status as this line sees it (htmx fragment, polled while pending)."""
@@ -595,11 +863,11 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     lang = request_lang(request)
     try:
         view = _load(web, token, _line_param(line))
-    except TokenError as exc:
+    except (TokenError, NotAtTable) as exc:
         return _refused(request, exc, 403)
     except ArbitroError as exc:
         return _refused(request, exc, 400)
-    ctx = _context(view, ParsedSheet(), lang)
+    ctx = _context(view, ParsedPlayers() if view.individuals else ParsedSheet(), lang)
     response = private(web.render(request, "table_status.html", **ctx))
     if request.query_params.get("round", str(view.round_number)) != str(view.round_number):
         response.headers["HX-Refresh"] = "true"  # a new round is under way: reload the page

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-import snowballstemmer  # type: ignore[import-untyped]
+import snowballstemmer
 
 _WORD = re.compile(r"[a-z0-9]+")
 
