@@ -5,9 +5,9 @@ line, each opening the table's URL from its card), as both lines sign the paper 
 (art. 21); standings published each round and final after the complaints window (art. 39);
 the projector shows them. Screenshots of a table form and of the projector are checked.
 
-The director settles the conflict and corrects the sheet at the desk's pages; the set-up,
-seating and standings go through ``web.service`` (the desk's own browser test drives those
-pages); the sheets go only through the phones' browser contexts.
+The director creates the event, uploads the registrations, seats and publishes each round,
+settles the conflict, corrects the sheet and publishes the standings at the desk's pages; the
+sheets go only through the phones' browser contexts.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from fastapi import FastAPI
 
 from arbitro.services.demo import random_deal
 from arbitro.tournament import commands
-from arbitro.tournament.event import EventConfig
-from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.model import Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sheet_result
 from arbitro.web.app import Web
 from arbitro.web.table import entry_values
@@ -143,26 +142,40 @@ def test_a_pairs_evening_from_creation_to_final_standings(
     web: Web = web_app.state.web
     svc = web.service
     rng = random.Random(2026)
-    config = EventConfig(
-        "Serata del venerdì — Burraco a coppie",
-        EventFormat.PAIRS,
-        ROUNDS,
-        (DEALS,) * ROUNDS,
-        (Movement.DRAW, Movement.DANISH),
-        seed=24,
-    )
-    svc.create_event(EVENT, config)
-    for name in PAIRS:
-        svc.register(EVENT, name)
-    paths = {t: table_path(web.secret, EVENT, t) for t in range(1, 13)}
+    csv_file = tmp_path / "iscritti.csv"
+    csv_file.write_text("nome\n" + "".join(f"{name}\n" for name in PAIRS), encoding="utf-8")
 
-    # The director's laptop: logged in at the desk.
+    # The director's laptop: logs in, creates the event and registers the pairs at the desk.
     desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
     desk.goto(f"{live_server}/login")
     desk.fill("input[name=username]", director[0])
     desk.fill("input[name=password]", director[1])
     desk.click("form button[type=submit]")
     desk.wait_for_url(re.compile(r"/desk"))
+    desk.goto(f"{live_server}/desk/new")
+    desk.fill("#name", "Serata del venerdì — Burraco a coppie")
+    desk.fill("#event_id", EVENT)
+    desk.fill("#rounds", str(ROUNDS))
+    desk.dispatch_event("#rounds", "change")
+    desk.wait_for_selector(f"#movement_{ROUNDS}")
+    desk.select_option("#movement_1", Movement.DRAW.value)
+    desk.select_option("#movement_2", Movement.DANISH.value)
+    desk.click("#new-event details summary")
+    desk.fill("#seed", "24")
+    desk.click("#new-event button[type=submit]")
+    desk.wait_for_url(re.compile(rf"/desk/e/{EVENT}$"))
+    desk.set_input_files("#upload-file", str(csv_file))
+    desk.click("#upload-form button[type=submit]")
+    desk.wait_for_selector("table.competitors")
+    assert desk.locator("table.competitors tbody tr").count() == len(PAIRS)
+    config = svc.state(EVENT).config
+    assert (config.rounds, config.deals, config.movements) == (
+        ROUNDS,
+        (DEALS,) * ROUNDS,
+        (Movement.DRAW, Movement.DANISH),
+    )
+    paths = {t: table_path(web.secret, EVENT, t) for t in range(1, 13)}
+
     projector = browser.new_context(viewport={"width": 1920, "height": 1080})
     screen = projector.new_page()
     screen.goto(f"{live_server}/e/{EVENT}/seating")
@@ -175,7 +188,13 @@ def test_a_pairs_evening_from_creation_to_final_standings(
         for line in ("ns", "ew")
     }
     for rnd in range(1, ROUNDS + 1):
-        state = svc.seat(EVENT, rnd, publish=True)
+        # The director seats the round, reviews it and publishes it at the desk (art. 4).
+        desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
+        desk.click("#seat-round")
+        desk.wait_for_selector("#seating-table")
+        desk.click("#publish-seating")
+        desk.wait_for_selector("#sheets-table")
+        state = svc.state(EVENT)
         seating = state.round(rnd).seating
         assert seating is not None and len(seating.tables) == 12
         # The seating display updates by itself (htmx polling), without a reload.
@@ -256,7 +275,11 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             assert corrected.kind == "correction: sum" and corrected.actor == director[0]
             assert corrected.reason == "errore di somma nella 1ª mano, N-S"
             assert corrected.entry.deals[0].ns.points == d1.ns.points + 10
-        svc.publish_standings(EVENT, rnd)
+        # All sheets in: the director publishes the round's standings at the desk.
+        desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
+        desk.click("#publish-standings")
+        desk.wait_for_load_state("domcontentloaded")
+        assert svc.state(EVENT).round(rnd).standings_published_at is not None
 
     screen.goto(f"{live_server}/e/{EVENT}/standings")
     assert "provvisoria" in screen.inner_text("main")

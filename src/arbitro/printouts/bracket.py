@@ -1,0 +1,234 @@
+"""The knockout bracket printout (Briscola regulation, art. 9): the bracket drawn as a tree on
+A4 landscape, rounds as columns (their names: ottavi, quarti, semifinali, finale), each match a
+box with its two pairs and the games they won (2 of 3 win, art. 9), the winners in bold going
+on to the next round, round-1 byes marked, and the champion ("Campione", art. 9) at the right.
+Games lost by an art. 10 irregularity are marked with an asterisk and counted in the footer."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from arbitro.printouts.labels import check_lang
+from arbitro.printouts.style import (
+    FONT,
+    INK,
+    MARGIN,
+    MUTED,
+    RULE,
+    SHADE,
+    draw_fitted,
+    fit_size,
+    new_canvas,
+)
+from arbitro.tournament.knockout import Bracket, Match, PairId
+from arbitro.tournament.knockout_event import KnockoutState
+
+PAGE = landscape(A4)
+CHAMPION_FILL = colors.HexColor("#FFF3B0")
+
+WORDS: dict[str, tuple[str, str]] = {
+    "title": ("Tabellone", "Bracket"),
+    "pairs": ("coppie", "pairs"),
+    "seeded": ("teste di serie", "seeded"),
+    "draw": ("sorteggio", "draw"),
+    "rule": (
+        "incontri al meglio di 3 partite: passa il turno chi ne vince 2 (art. 9)",
+        "matches best of 3 games: 2 won go through (art. 9)",
+    ),
+    "bye": ("riposo (passa il turno)", "bye (goes through)"),
+    "tbd": ("da definire", "to be decided"),
+    "champion": ("Campione", "Champion"),
+    "not_drawn": ("Tabellone non ancora sorteggiato", "Bracket not drawn yet"),
+    "irregular": (
+        "* partite perse per irregolarità (art. 10): {n}",
+        "* games lost by an irregularity (art. 10): {n}",
+    ),
+    "fees": ("Quote di iscrizione: € {amount}", "Entry fees: € {amount}"),
+}
+
+
+def word(key: str, lang: str, **values: object) -> str:
+    """The printout's text ``key`` in ``lang``, with ``{name}`` fields filled in."""
+    it, en = WORDS[key]
+    return (en if lang == "en" else it).format(**values)
+
+
+def pair_label(state: KnockoutState, pair: PairId | None) -> str:
+    """A pair as printed: ``name (number)``; an unknown number is shown as such."""
+    if pair is None:
+        return ""
+    p = state.pairs.get(pair)
+    return f"{p.name} ({pair})" if p is not None else str(pair)
+
+
+def euros(cents: int) -> str:
+    """Cents as an amount in euros, Italian style: 52,00."""
+    return f"{cents // 100},{cents % 100:02d}"
+
+
+def _fitted(c: Canvas, text: str, x: float, y: float, w: float, size: float, **kw: object) -> None:
+    """``draw_fitted`` with a little slack, so that a shrunk name is never cut by rounding."""
+    bold = bool(kw.get("bold", False))
+    s = fit_size(text, w, size, bold=bold, least=4) * 0.98
+    draw_fitted(c, text, x, y, w, s, least=4, **kw)  # type: ignore[arg-type]
+
+
+def _irregular_games(match: Match, pair: PairId | None) -> bool:
+    return any(g.irregularity is not None and g.winner == pair for g in match.games)
+
+
+def _draw_match(
+    c: Canvas,
+    state: KnockoutState,
+    match: Match,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    size: float,
+    lang: str,
+) -> None:
+    """One match box, lower-left at (x, y): two rows, each pair and its games won."""
+    half = h / 2
+    winner = match.winner
+    c.setLineWidth(0.8)
+    c.setStrokeColor(RULE)
+    c.setFillColor(colors.white)
+    c.rect(x, y, w, h, stroke=1, fill=1)
+    c.setLineWidth(0.4)
+    c.line(x, y + half, x + w, y + half)
+    score_w = 16.0 if match.games else 0.0
+    if match.games:
+        c.line(x + w - score_w, y, x + w - score_w, y + h)
+    wins = match.score
+    for row, (pair, won) in enumerate(((match.first, wins[0]), (match.second, wins[1]))):
+        top = y + h - row * half
+        base = top - half + (half - size * 0.72) / 2
+        if pair is None:
+            text = word("bye", lang) if match.is_bye else word("tbd", lang)
+            draw_fitted(c, text, x + 3, base, w - score_w - 6, size * 0.85, color=MUTED)
+            continue
+        is_winner = winner is not None and pair == winner and not match.is_bye
+        if is_winner:
+            c.setFillColor(SHADE)
+            c.rect(x, top - half, w - score_w, half, stroke=0, fill=1)
+            c.setFillColor(INK)
+        _fitted(c, pair_label(state, pair), x + 3, base, w - score_w - 6, size, bold=is_winner)
+        if match.games:
+            mark = "*" if _irregular_games(match, pair) else ""
+            draw_fitted(
+                c,
+                f"{won}{mark}",
+                x + w - score_w,
+                base,
+                score_w,
+                size,
+                bold=is_winner,
+                align="center",
+            )
+
+
+def _tree(c: Canvas, state: KnockoutState, bracket: Bracket, lang: str, top: float) -> None:
+    """The rounds as columns and the champion's box; connectors from each match to the next."""
+    width, _ = PAGE
+    bottom = MARGIN + 10 * mm
+    rounds = len(bracket.rounds)
+    gap = 9 * mm
+    col_w = (width - 2 * MARGIN - gap * rounds) / (rounds + 1)
+    first = len(bracket.rounds[0])
+    slot = (top - 14 - bottom) / first  # the height of one round-1 match's slot
+    box_h = min(slot * 0.82, 34.0)
+    size = max(4.5, min(10.0, box_h / 2 * 0.62))
+    centres: dict[str, float] = {}
+    for r, rnd in enumerate(bracket.rounds):
+        x = MARGIN + r * (col_w + gap)
+        it, en = bracket.round_name(r + 1)
+        draw_fitted(c, (en if lang == "en" else it).upper(), x, top, col_w, 10, bold=True)
+        span = slot * 2**r
+        for k, m in enumerate(rnd):
+            cy = top - 14 - span * (k + 0.5)
+            centres[m.id] = cy
+            _draw_match(c, state, m, x, cy - box_h / 2, col_w, box_h, size, lang)
+            c.setStrokeColor(RULE)
+            c.setLineWidth(0.6)
+            mid = x + col_w + gap / 2
+            target = top - 14 - span * 2 * (k // 2 + 0.5) if r + 1 < rounds else cy
+            c.line(x + col_w, cy, mid, cy)
+            c.line(mid, cy, mid, target)
+            if k % 2 == 0 or r + 1 == rounds:
+                c.line(mid, target, x + col_w + gap, target)
+    # the champion
+    x = MARGIN + rounds * (col_w + gap)
+    cy = top - 14 - slot * first / 2
+    champion = bracket.champion
+    draw_fitted(c, word("champion", lang).upper(), x, top, col_w, 10, bold=True)
+    ch_h = max(box_h, 30.0)
+    c.setFillColor(CHAMPION_FILL if champion is not None else colors.white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(1.4)
+    c.rect(x, cy - ch_h / 2, col_w, ch_h, stroke=1, fill=1)
+    c.setFillColor(INK)
+    if champion is not None:
+        draw_fitted(
+            c, word("champion", lang), x + 4, cy + 2, col_w - 8, 8, color=MUTED, align="center"
+        )
+        _fitted(
+            c, pair_label(state, champion), x + 4, cy - 10, col_w - 8, 12, bold=True, align="center"
+        )
+    else:
+        draw_fitted(c, word("tbd", lang), x + 4, cy - 3, col_w - 8, 9, color=MUTED, align="center")
+
+
+def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
+    """The knockout event's bracket on one A4 landscape page (art. 9): rounds as columns
+    named by :meth:`Bracket.round_name`, every match with its pairs and games won, round-1
+    byes, winners in bold advancing, the champion at the right; games lost by an art. 10
+    irregularity marked. Before the draw, the registered pairs are listed instead."""
+    check_lang(lang)
+    title = f"{state.config.name} — {word('title', lang)}"
+    c, buf = new_canvas(title, PAGE)
+    width, height = PAGE
+    top = height - MARGIN
+    draw_fitted(c, state.config.name, MARGIN, top - 16, width - 2 * MARGIN, 18, bold=True)
+    bracket = state.bracket
+    method = ""
+    if bracket is not None:
+        method = word("seeded" if bracket.method == "seeded" else "draw", lang)
+    facts = [f"{word('title', lang)}: {len(state.pairs)} {word('pairs', lang)}"]
+    if method:
+        facts.append(method)
+    facts.append(word("rule", lang))
+    draw_fitted(c, " · ".join(facts), MARGIN, top - 32, width - 2 * MARGIN, 10, color=MUTED)
+    if bracket is None or not bracket.rounds:
+        y = top - 60
+        draw_fitted(c, word("not_drawn", lang), MARGIN, y, width - 2 * MARGIN, 14, bold=True)
+        for n in sorted(state.pairs):
+            y -= 14
+            if y < MARGIN:
+                break
+            draw_fitted(c, pair_label(state, n), MARGIN, y, width / 2, 11)
+        if bracket is not None and bracket.champion is not None:
+            y -= 20
+            text = f"{word('champion', lang)}: {pair_label(state, bracket.champion)}"
+            draw_fitted(c, text, MARGIN, y, width - 2 * MARGIN, 14, bold=True)
+    else:
+        _tree(c, state, bracket, lang, top - 56)
+    foot = [word("fees", lang, amount=euros(state.fees_collected_cents))]
+    irregular = sum(
+        1 for m in (bracket.matches() if bracket else ()) for g in m.games if g.irregularity
+    )
+    if irregular:
+        foot.append(word("irregular", lang, n=irregular))
+    c.setFont(FONT, 8)
+    c.setFillColor(MUTED)
+    c.drawString(MARGIN, MARGIN - 4, " · ".join(foot))
+    c.drawRightString(width - MARGIN, MARGIN - 4, "arbitro")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+__all__ = ["bracket_pdf"]

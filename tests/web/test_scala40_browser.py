@@ -1,0 +1,219 @@
+"""A Scala 40 individual event in a real browser (headless Chromium; seed 004): 11 players,
+so two tables of four and one of three (art. 2, 26), two rounds of 3 deals (a draw, then
+Danish). The director creates the event at the desk, registers the players from a CSV file,
+seats each round, reviews and publishes it and publishes the standings; at every table all
+the players' phones (one browser context each) open the table's URL: the first fills in the
+grid of negative points (art. 23: the player who drew the highest card), the others check
+it and confirm, as they all sign the paper sheet. The projector shows the final standings
+with VP and negative points (art. 22). Screenshots of a table form and of the projector are
+checked for their key content."""
+
+from __future__ import annotations
+
+import re
+import struct
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+
+from arbitro.tournament import commands
+from arbitro.tournament.scoring.scala40 import ScoreSheet, score_table
+from arbitro.web.app import Web
+from arbitro.web.tokens import table_path
+
+EVENT = "scala-del-martedi"
+EVENT_NAME = "Scala del martedì"
+NAMES = [
+    "Rossi Anna",
+    "Bianchi Carlo",
+    "Esposito Dora",
+    "Romano Elio",
+    "Colombo Fabio",
+    "Ricci Gina",
+    "Marino Ivo",
+    "Greco Lia",
+    "Bruno Mario",
+    "Gallo Nora",
+    "Conti Olga",
+]
+ROUNDS = 2
+DEALS = 3
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+FILL_ALL = """values => {
+  for (const [name, value] of Object.entries(values)) {
+    const input = document.getElementById(name);
+    input.value = value;
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+}"""
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def grid(rnd: int, table: int, players: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Distinct negative points per deal: player k of the table loses 7k + (table+rnd+d) % 9."""
+    return [
+        tuple(7 * k + (table + rnd + d) % 9 + 3 * k * k for k in range(len(players)))
+        for d in range(1, DEALS + 1)
+    ]
+
+
+def values(players: tuple[int, ...], rows: list[tuple[int, ...]]) -> dict[str, str]:
+    return {
+        f"s{d}_{p}": str(v)
+        for d, row in enumerate(rows, start=1)
+        for p, v in zip(players, row, strict=True)
+    }
+
+
+def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
+    web_app: FastAPI,
+    live_server: str,
+    browser: Any,
+    clock: Any,
+    director: tuple[str, str],
+    tmp_path: Path,
+) -> None:
+    web: Web = web_app.state.web
+    svc = web.service
+    csv_file = tmp_path / "giocatori.csv"
+    csv_file.write_text("nome\n" + "".join(f"{n}\n" for n in NAMES), encoding="utf-8")
+
+    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    desk.goto(f"{live_server}/login")
+    desk.fill("input[name=username]", director[0])
+    desk.fill("input[name=password]", director[1])
+    desk.click("form button[type=submit]")
+    desk.wait_for_url(re.compile(r"/desk"))
+    # The event: Scala 40 code, individual, 2 rounds of 3 deals, draw then Danish.
+    desk.goto(f"{live_server}/desk/new")
+    desk.fill("#name", EVENT_NAME)
+    desk.fill("#event_id", EVENT)
+    desk.select_option("#code", "scala40")
+    desk.select_option("#format", "individual")
+    desk.fill("#rounds", str(ROUNDS))
+    desk.dispatch_event("#rounds", "change")
+    desk.wait_for_selector("#movement_2")
+    for i in (1, 2):
+        desk.select_option(f"#deals_{i}", str(DEALS))
+    desk.select_option("#movement_1", "draw")
+    desk.select_option("#movement_2", "danish")
+    desk.click("#new-event button[type=submit]")
+    desk.wait_for_url(f"**/desk/e/{EVENT}")
+    desk.set_input_files("#upload-file", str(csv_file))
+    desk.click("#upload-form button[type=submit]")
+    desk.wait_for_selector("table.competitors")
+    assert desk.locator("table.competitors tbody tr").count() == len(NAMES)
+    config = svc.state(EVENT).config
+    assert (config.game, config.code, config.deals) == ("scala40", "scala40", (3, 3))
+
+    projector = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    phones = [
+        browser.new_context(viewport={"width": 390, "height": 844}).new_page() for _ in range(4)
+    ]
+    expected_vp: dict[int, int] = dict.fromkeys(range(1, len(NAMES) + 1), 0)
+    expected_mp: dict[int, int] = dict.fromkeys(range(1, len(NAMES) + 1), 0)
+    for rnd in range(1, ROUNDS + 1):
+        desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
+        desk.click("#seat-round")
+        desk.wait_for_selector("#seating-table")
+        assert "Giocatori (in ordine di posto)" in desk.inner_text("#seating-table")
+        desk.click("#publish-seating")
+        desk.wait_for_selector("#sheets-table")
+        seating = svc.state(EVENT).round(rnd).seating
+        assert seating is not None
+        sizes = sorted(len(t.players or ()) for t in seating.tables)
+        assert sizes == [3, 4, 4]
+        for table in seating.tables:
+            players = table.players
+            assert players is not None
+            path = table_path(web.secret, EVENT, table.table)
+            rows = grid(rnd, table.table, players)
+            result = score_table(
+                ScoreSheet(tuple(str(p) for p in players), tuple(rows)), deals=DEALS
+            ).by_player()
+            for p in players:
+                expected_vp[p] += result[str(p)].vp
+                expected_mp[p] += result[str(p)].negative_points
+            first = phones[0]
+            first.goto(live_server + path, wait_until="domcontentloaded")
+            assert "Quale giocatore sei?" in first.inner_text("main")
+            first.click(f"a.player-btn[href$='line={players[0]}']")
+            first.wait_for_selector(f"#s1_{players[0]}")
+            first.evaluate(FILL_ALL, values(players, rows))
+            last = str(players[-1])
+            first.wait_for_function(
+                f"document.querySelector('#vp-{last}').textContent.trim() === '{result[last].vp}'",
+                timeout=15_000,
+            )
+            if rnd == 1 and table.table == 1:
+                shot = tmp_path / "scala40-table-form.png"
+                first.screenshot(path=str(shot), full_page=True)
+                text = first.inner_text("main")
+                assert "Tavolo 1" in text and "Turno 1" in text and "3 smazzate" in text
+                totals = first.inner_text("#totals")
+                for p in players:
+                    assert svc.state(EVENT).competitors[p].name in text
+                    r = result[str(p)]
+                    assert re.search(
+                        rf"{re.escape(svc.state(EVENT).competitors[p].name)}\s+"
+                        rf"{r.negative_points}\s+{r.place}º\s+{r.vp}",
+                        totals,
+                    ), (p, totals)
+                width, _ = png_size(shot)
+                assert width == 390 and shot.stat().st_size > 10_000
+            first.click("button.send")
+            first.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
+            assert f"confermato da 1 di {len(players)}" in first.inner_text("#status")
+            for n, player in enumerate(players[1:], start=2):
+                phone = phones[n - 1]
+                phone.goto(f"{live_server}{path}?line={player}", wait_until="domcontentloaded")
+                assert "controllalo con il foglio e conferma" in phone.inner_text("#status")
+                assert phone.input_value(f"#s{DEALS}_{players[0]}") == str(rows[-1][0])
+                phone.click("button.send")
+                phone.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
+                status = phone.inner_text("#status")
+                if n == len(players):
+                    assert f"confermato da tutti i {len(players)} giocatori" in status
+                else:
+                    assert f"confermato da {n} di {len(players)}" in status
+        state = svc.state(EVENT)
+        assert {commands.sheet_status(state, rnd, t.table) for t in seating.tables} == {"confirmed"}
+        desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
+        assert "3 confermati" in desk.inner_text("#sheets")
+        desk.click("#publish-standings")
+        desk.wait_for_selector("#standings")
+
+    projector.goto(f"{live_server}/e/{EVENT}/standings")
+    assert "provvisoria" in projector.inner_text("main")
+    clock.advance(minutes=16)  # the complaints window closes
+    projector.wait_for_selector("text=Classifica finale", timeout=15_000)
+    shot = tmp_path / "scala40-projector.png"
+    projector.screenshot(path=str(shot))
+    text = projector.inner_text("main")
+    assert f"Classifica dopo il turno {ROUNDS} di {ROUNDS}" in text
+    assert "PUNTI NEGATIVI" in text.upper() and "M.P." not in text  # headers in capitals
+    rows = svc.standings(EVENT, ROUNDS)
+    assert len(rows) == len(NAMES)
+    assert {r.competitor: (r.vp, r.mp) for r in rows} == {
+        p: (expected_vp[p], expected_mp[p]) for p in expected_vp
+    }
+    keys = [(-r.vp, r.mp) for r in rows]
+    assert keys == sorted(keys)  # VP, then fewer negative points
+    for row in rows:
+        assert re.search(rf"{row.rank}\s.*{re.escape(row.name)}\s+{row.vp}\s+{row.mp}\b", text)
+    assert png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
+    for page in (desk, projector, *phones):
+        page.context.close()
+    # Every sheet came from the phones, signed by each player at its table.
+    for rnd in range(1, ROUNDS + 1):
+        st = svc.state(EVENT)
+        for t in st.round(rnd).seating.tables:  # type: ignore[union-attr]
+            lines = {v.line for v in svc.sheet_history(EVENT, rnd, t.table)}
+            assert lines == {str(p) for p in t.players or ()}
