@@ -364,3 +364,16 @@ def test_any_form_values_get_a_page_never_a_500_art_8_10(
         {"match": match, "offender": offender, "kind": kind, "reason": first},
     )
     assert r.status_code in (303, 400, 404, 409), r.text
+
+
+def test_links_to_a_knockout_event_lead_to_its_pages(client: Any, web_app: Any) -> None:
+    """The desk's list links every event as /desk/e/{id} and the home page as /e/{id}: for a
+    knockout event both lead to its own pages (/desk/k/{id}, /k/{id})."""
+    from arbitro.services.knockout import KnockoutService
+    from arbitro.tournament.knockout_event import KnockoutConfig
+
+    KnockoutService(web_app.state.web.store).create("coppa-link", KnockoutConfig("Coppa"))
+    public = client.get("/e/coppa-link", follow_redirects=False)
+    assert public.status_code == 303 and public.headers["location"] == "/k/coppa-link"
+    desk = client.get("/desk/e/coppa-link", follow_redirects=False)
+    assert desk.status_code == 303 and desk.headers["location"] == "/desk/k/coppa-link"

@@ -186,6 +186,10 @@ def test_art23_pending_until_all_four_players_confirm(web: Web, client: TestClie
         assert status == ("confirmed" if n == 4 else "pending")
     page = client.get(path, params={"line": str(order[0])})
     assert "Score confermato da tutti i 4 giocatori." in text(page.text)
+    polled = client.get(f"{path}/status", params={"line": str(order[1]), "round": "1"})
+    assert polled.status_code == 200 and "confermato da tutti i 4" in text(polled.text)
+    english = client.get(path, params={"line": str(order[0]), "lang": "en"})
+    assert "Sheet confirmed by all 4 players." in text(english.text)
     again = client.post(path, data=sheet_form(order, ROWS, order[2]))
     assert again.status_code == 303
     state = web.service.state(EVENT)

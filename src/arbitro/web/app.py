@@ -4,6 +4,7 @@ the static files (htmx vendored, never from a CDN), and the routers of each area
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from datetime import datetime
@@ -12,7 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -21,6 +22,7 @@ from arbitro.services.events import EventService, utc_now
 from arbitro.store import RecordStore, default_database_url
 
 HERE = Path(__file__).parent
+EVENT_PAGE = re.compile(r"^/(?P<desk>desk/)?e/(?P<event>[A-Za-z0-9._-]+)/?$")
 LANGS = ("it", "en")
 
 
@@ -62,6 +64,18 @@ class Web:
         self.service = EventService(store, clock)
         self.lock = threading.RLock()
         self.templates = make_templates()
+        self._knockout: dict[str, bool] = {}
+
+    def is_knockout(self, event_id: str) -> bool:
+        """True for a knockout event (its kind never changes: remembered once known)."""
+        known = self._knockout.get(event_id)
+        if known is None:
+            if not self.store.has_event(event_id):
+                return False
+            first = self.store.records(event_id)[:1]
+            known = bool(first) and first[0].payload.get("competition") == "knockout"
+            self._knockout[event_id] = known
+        return known
 
     def render(self, request: Request, name: str, status_code: int = 200, **context: Any) -> Any:
         """Render a template with the page's language and the request."""
@@ -92,6 +106,17 @@ def create_app(
         if lang in LANGS:
             response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
         return response
+
+    @app.middleware("http")
+    async def knockout_pages(request: Request, call_next: Any) -> Any:
+        """A knockout event's pages live under /k and /desk/k: links to /e/{id} and
+        /desk/e/{id} (e.g. the desk's list of events) lead there."""
+        match = EVENT_PAGE.match(request.url.path)
+        web: Web = request.app.state.web
+        if match and request.method in ("GET", "HEAD") and web.is_knockout(match["event"]):
+            target = ("/desk/k/" if match["desk"] else "/k/") + match["event"]
+            return RedirectResponse(target, status_code=303)
+        return await call_next(request)
 
     @app.exception_handler(ArbitroError)
     async def refused(request: Request, exc: ArbitroError) -> JSONResponse:
