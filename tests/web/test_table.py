@@ -362,30 +362,3 @@ def test_form_figures_are_the_domains_art_19_20(deals: list[DealScore]) -> None:
     expected = sheet_result(state.code, entry, deals=2, teams=False)
     assert parsed.entry == entry and parsed.result == expected
     assert parsed.result is not None and parsed.result.ns_vp + parsed.result.ew_vp == 20
-
-
-def test_scala40_tables_are_not_entered_from_phones_art_23(
-    web_app: FastAPI, client: TestClient
-) -> None:
-    """Scala 40 (seed 004 art. 23): the sheet of a table of four is signed by the four
-    players and handed to the arbiter; the phone page says so and refuses a Burraco form."""
-    web = web_of_app(web_app)
-    config = EventConfig(
-        "Scala 40 del martedì",
-        EventFormat.INDIVIDUAL,
-        1,
-        (5,),
-        (Movement.REGISTRATION_ORDER,),
-        code="scala40",
-        game="scala40",
-    )
-    web.service.create_event("scala", config)
-    for i in range(1, 9):
-        web.service.register("scala", f"Giocatore {i}")
-    web.service.seat("scala", 1, publish=True)
-    token = make_token(web.secret, "scala", 1)
-    page = client.get(f"/t/{token}?line=ns")
-    assert page.status_code == 200
-    assert "solo score di Burraco" in page.text and 'name="o1_ns_base"' not in page.text
-    reply = client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
-    assert reply.status_code == 409 and "consegnare lo score all&#39;arbitro" in reply.text
