@@ -31,7 +31,14 @@ def test_fitted_text_never_runs_out_of_its_box(text: str, width: float, size: fl
 
 
 @settings(max_examples=25, deadline=None)
-@given(names=st.lists(LATIN.map(str.strip), min_size=2, max_size=12, unique=True))
+@given(
+    names=st.lists(
+        LATIN.map(str.strip).filter(bool),
+        min_size=2,
+        max_size=12,
+        unique_by=lambda n: n.casefold(),
+    )
+)
 def test_seating_by_name_lists_everyone_once_alphabetically_art_4(names: list[str]) -> None:
     """Art. 4: every seated competitor once, in alphabetical order (case and accents
     ignored), with the table and the line (N-S / E-O) of the seating."""
