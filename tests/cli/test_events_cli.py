@@ -243,3 +243,33 @@ def test_arbiter_apply_carries_warnings_into_the_event(tmp_path: Path) -> None:
     assert json.loads(out.stdout)["warnings"][0][:2] == ["E", "22"]
     ledger = json.loads(runner.invoke(app, [*db, "ledger", "e", "--json"]).stdout)
     assert [(e["kind"], e["competitor"]) for e in ledger] == [("warning", 2)]
+
+
+def test_scala40_defaults_to_5_rounds_of_5_closings_art5(tmp_path: Path) -> None:
+    """Scala 40 art. 5: "5 turni di gioco da 5 chiusure a turno" when not given; Burraco has
+    no default number of rounds and says so."""
+    db = ["--db", f"sqlite:///{tmp_path / 'd.sqlite3'}"]
+    out = runner.invoke(
+        app,
+        [
+            *db,
+            "event",
+            "create",
+            "s",
+            "--name",
+            "Scala",
+            "--code",
+            "scala40",
+            "--format",
+            "individual",
+            "--movements",
+            "draw",
+            "--json",
+        ],
+    )
+    config = json.loads(out.stdout)["config"]
+    assert (config["rounds"], config["deals"]) == (5, [5] * 5)
+    refused = runner.invoke(
+        app, [*db, "event", "create", "b", "--name", "B", "--movements", "draw"]
+    )
+    assert refused.exit_code == 1 and "--rounds" in refused.stderr

@@ -18,6 +18,7 @@ from arbitro.cli.common import (
     service,
     t,
 )
+from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.services.registrations import parse_registrations_csv
 from arbitro.tournament.commands import sheet_status
@@ -25,7 +26,7 @@ from arbitro.tournament.event import (
     EventConfig,
 )
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.rules import rules_for
+from arbitro.tournament.rules import SCALA40, rules_for
 
 
 def _per_round(values: list[str], rounds: int, what_it: str, what_en: str) -> list[str]:
@@ -39,6 +40,15 @@ def _per_round(values: list[str], rounds: int, what_it: str, what_en: str) -> li
     return values
 
 
+def code_defaults(code: str) -> tuple[int | None, int]:
+    """Rounds and deals per round when not given: Scala 40's "5 turni di gioco da 5 chiusure"
+    (art. 5); for Burraco, 2 deals a round and no default number of rounds."""
+    if code == SCALA40:
+        k = scala40()
+        return k.rounds, k.deals_per_round
+    return None, 2
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
     event_app = typer.Typer(
@@ -50,7 +60,6 @@ def register(app: typer.Typer) -> None:
     def create(
         event_id: EventArg,
         name: Annotated[str, typer.Option(help="Nome della gara / event name")],
-        rounds: Annotated[int, typer.Option(help="Numero di turni / rounds")],
         movements: Annotated[
             str,
             typer.Option(
@@ -60,10 +69,15 @@ def register(app: typer.Typer) -> None:
         format: Annotated[
             EventFormat, typer.Option("--format", help="pairs | teams | individual")
         ] = EventFormat.PAIRS,
+        rounds: Annotated[
+            int | None, typer.Option(help="Numero di turni (Scala 40: 5, art. 5) / rounds")
+        ] = None,
         deals: Annotated[
-            str,
-            typer.Option(help="Smazzate per turno (1-4), per tutti o per turno: 2 oppure 2,2,3"),
-        ] = "2",
+            str | None,
+            typer.Option(
+                help="Smazzate per turno, per tutti o per turno: 2 oppure 2,2,3 (Burraco: 2; Scala 40: 5, art. 5)"
+            ),
+        ] = None,
         mitchell_step: Annotated[
             int, typer.Option(help="Tavoli di avanzamento Mitchell / Mitchell step")
         ] = 1,
@@ -84,6 +98,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Crea una gara / create an event."""
         with errors(json_out):
+            defaults = code_defaults(code)
+            rounds = rounds if rounds is not None else defaults[0]
+            deals = deals if deals is not None else str(defaults[1])
+            if rounds is None:
+                raise ArbitroError(
+                    "indicare il numero di turni (--rounds)", "give the number of rounds (--rounds)"
+                )
             deal_list = [
                 int(d)
                 for d in _per_round(
