@@ -9,6 +9,7 @@ from arbitro.games.parole.bots import GreedyBot, RandomBot, play_deal
 from arbitro.games.parole.deal import SEATS, Deal, EndReason, Freeze, Phase, Seat, arrange_deck
 from arbitro.games.parole.dictionary import Dictionary, Lexicon, Reason, Verdict, WordList, italian
 from arbitro.games.parole.errors import IllegalMoveError
+from arbitro.games.parole.irregular import IRREGULAR
 from arbitro.games.parole.letters import (
     WILDS,
     Card,
@@ -54,6 +55,7 @@ from arbitro.games.parole.words import (
 
 __all__ = [
     "DRAW",
+    "IRREGULAR",
     "PICK_UP",
     "REMEDIES",
     "SEATS",

@@ -31,9 +31,13 @@ remedy                     articles        effect
 =========================  ==============  ===================================================
 
 Penalized cards are held apart and discarded highest value first, one at the end of each of
-the culprit's turns; at the end of the deal they count negative (art. 10.8). The remedies of
-a missed draw (10.13), a draw out of turn (10.14) and a multiple discard (10.17) put the
-cards back where they were: the engine, which never reaches those positions, needs no ruling.
+the culprit's turns; at the end of the deal they count negative (art. 10.8).
+
+A play without a draw (10.13), a closing without a draw (11.6), a draw or pick-up out of turn
+(10.14) and a multiple discard (10.17) are positions the engine never reaches by itself: the
+arbiter records the irregular action and then its remedy as rulings too
+(:mod:`arbitro.games.parole.irregular`, :data:`~arbitro.games.parole.irregular.IRREGULAR`,
+merged into :data:`REMEDIES`).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from arbitro.games.parole.errors import IllegalMoveError, illegal
+from arbitro.games.parole.irregular import IRREGULAR, apply_irregular
 from arbitro.games.parole.letters import WILDS, Card, seat_draw_key
 from arbitro.games.parole.moves import Move, MoveKind
 from arbitro.games.parole.words import Word, added_cards, lay_off, make_word, readings
@@ -61,6 +66,7 @@ REMEDIES: Final[dict[str, str]] = {
     "closing_no_burraco": "11.4",
     "closing_first_round": "11.5",
     "closing_wild": "11.7",
+    **IRREGULAR,
 }
 """Every remedy and the articles it applies."""
 
@@ -148,6 +154,15 @@ def apply_ruling(deal: Deal, move: Move) -> None:
             f"rimedio sconosciuto: {move.remedy} (noti: {', '.join(REMEDIES)})",
             f"unknown remedy: {move.remedy} (known: {', '.join(REMEDIES)})",
             "10",
+        )
+    if move.remedy in IRREGULAR:
+        apply_irregular(deal, move)
+        return
+    if deal._several or deal._late >= 0:
+        raise _bad(
+            "prima regolare lo scarto multiplo o la pesca tardiva",
+            "rule the multiple discard or make the late draw first",
+            "10.13, 10.17, 11.6",
         )
     s = SEATS.index(Seat(move.seat))
     li = s & 1

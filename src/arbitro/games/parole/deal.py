@@ -8,7 +8,10 @@ lines; play starts at the dealer's left and goes clockwise (arts. 3.4, 4.3). The
 pozzetto (DESIGN.md): a line may close once it has made a burraco (art. 1).
 
 The arbiter's remedies (arts. 9-11) act on a deal through :mod:`arbitro.games.parole.arbiter`:
-penalized cards held apart and discarded highest first, frozen words.
+penalized cards held apart and discarded highest first, frozen words. The irregular actions
+the arbiter records (a play before the draw, a draw or pick-up out of turn, several cards
+discarded at once: arts. 10.13, 10.14, 10.17, 11.6) leave their state here too
+(:mod:`arbitro.games.parole.irregular`); :meth:`Deal.legal_moves` never lists them.
 """
 
 from __future__ import annotations
@@ -91,6 +94,21 @@ class Freeze:
     before: Word | None = None
 
 
+@dataclass(slots=True)
+class OutOfTurn:
+    """Cards a seat took out of turn (art. 10.14): from the stock (``source`` "draw") or the
+    whole discard pile ("pickup"), and the plays it made with them: (word number, the word
+    before the play or None for an opening, the hand cards the play took)."""
+
+    source: str
+    cards: list[Card]
+    plays: list[tuple[int, Word | None, tuple[Card, ...]]]
+
+    def copy(self) -> OutOfTurn:
+        """An independent copy."""
+        return OutOfTurn(self.source, list(self.cards), list(self.plays))
+
+
 class Deal:
     """A Burraco Parole deal in progress or over (arts. 1, 3.4, 4-7, 10-11)."""
 
@@ -141,6 +159,14 @@ class Deal:
         self._timeout_left = 0
         self._closer = -1
         self._end: EndReason | None = None
+        # arbiter mode, irregular actions (arts. 10.13, 10.14, 10.17, 11.6)
+        self._undrawn = False  # the turn on began with a play, without a draw (art. 10.13)
+        self._turn_plays: dict[int, Word | None] = {}  # words changed in that turn, as before
+        self._missed: dict[int, int] = {}  # seat -> turns played when its undrawn turn ended
+        self._late = -1  # seat to play after the culprit's late draw (arts. 10.13 2, 11.6)
+        self._stop_after_draw = False  # art. 10.13 1): draw, then discard at once
+        self._taken: dict[int, OutOfTurn] = {}  # cards taken out of turn (art. 10.14)
+        self._several: list[Card] = []  # cards discarded at once, not yet ruled (art. 10.17)
         self.moves: list[tuple[Seat, Move]] = []
 
     @classmethod
@@ -166,6 +192,10 @@ class Deal:
         new._freezes = [dict(f) for f in self._freezes]
         new._penalized = [list(p) for p in self._penalized]
         new._burned = list(self._burned)
+        new._turn_plays = dict(self._turn_plays)
+        new._missed = dict(self._missed)
+        new._taken = {k: v.copy() for k, v in self._taken.items()}
+        new._several = list(self._several)
         new.moves = list(self.moves)
         return new
 
@@ -269,10 +299,10 @@ class Deal:
         Longer words and lay-offs of several cards are legal too (:meth:`push` accepts them)
         but are reached here one card at a time.
         """
+        if self._phase is Phase.OVER or self._several:
+            return []  # a multiple discard waits for the arbiter's ruling (art. 10.17)
         if self._phase is Phase.DRAW:
             return [DRAW, PICK_UP] if self._pile else [DRAW]
-        if self._phase is Phase.OVER:
-            return []
         s = self._turn
         h = self._hands[s]
         size = self._sizes[s]
@@ -344,6 +374,13 @@ class Deal:
             self._call_time()
             return
         seat = SEATS[self._turn]
+        if self._several and k is not MoveKind.RULING:
+            raise illegal(
+                "più carte scartate insieme: prima la decisione dell'arbitro",
+                "several cards discarded at once: the arbiter rules first",
+                "10.17",
+                "parole.multiple_discard",
+            )
         if k is MoveKind.RULING:
             from arbitro.games.parole.arbiter import apply_ruling
 
@@ -377,6 +414,17 @@ class Deal:
                 err = self._discard_error(x)
                 if err is not None:
                     raise err
+                if (
+                    self._undrawn
+                    and self._sizes[self._turn] == 1
+                    and not self._penalized[self._turn]
+                ):
+                    raise illegal(
+                        "chiusura senza pesca né raccolta: non valida (regola closing_no_draw)",
+                        "a closing without a draw or pick-up is not valid (rule closing_no_draw)",
+                        "11.6",
+                        "parole.close_without_draw",
+                    )
                 self._apply_discard(x)
         elif k is MoveKind.MELD or k is MoveKind.LAY_OFF:
             self._check_phase()
@@ -554,6 +602,13 @@ class Deal:
             self._sizes[s] += len(pile)
             self._pile = []
         self._phase = Phase.PLAY
+        if self._stop_after_draw:  # art. 10.13 1): the culprit draws late and discards at once
+            self._stop_after_draw = False
+            self._must_discard = True
+        if self._late >= 0:  # arts. 10.13 2), 11.6: the late draw; the next player resumes
+            self._turn, self._late = self._late, -1
+            self._phase = Phase.DRAW
+            self._single = None
 
     def _apply_play(self, move: Move, used: Sequence[Card], word: Word) -> None:
         s = self._turn
@@ -565,8 +620,12 @@ class Deal:
                 del h[x]
         self._sizes[s] -= len(used)
         if move.kind is MoveKind.MELD:
+            if self._undrawn:
+                self._turn_plays[len(self._words[li])] = None
             self._words[li].append(word)
         else:
+            if self._undrawn:
+                self._turn_plays.setdefault(move.target, self._words[li][move.target])
             self._words[li][move.target] = word
 
     def _apply_discard(self, x: Card, *, closing: bool = True, from_hand: bool = False) -> None:
@@ -590,6 +649,10 @@ class Deal:
         self._turns += 1
         self._single = None
         self._must_discard = False
+        if self._undrawn:  # art. 10.13: the turn played without a draw is over
+            self._missed[s] = self._turns
+            self._undrawn = False
+            self._turn_plays = {}
         if self._sizes[s] == 0 and not was_penalized and closing:
             self._finish(EndReason.CLOSING)
             self._closer = s
@@ -763,6 +826,7 @@ __all__ = [
     "Deal",
     "EndReason",
     "Freeze",
+    "OutOfTurn",
     "Phase",
     "Seat",
     "arrange_deck",
