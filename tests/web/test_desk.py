@@ -763,14 +763,17 @@ def test_an_upload_with_a_bad_row_registers_nobody_art2(
 def test_a_knockout_event_is_refused_with_a_message_not_a_500(
     director_client: TestClient, web_app: FastAPI
 ) -> None:
-    """A knockout event (Briscola, run by ``arbitro knockout``) is listed on the desk, and its
-    round pages answer with a clear 4xx message, never a server error."""
+    """A knockout event (Briscola) is listed on the desk; its link leads to the knockout
+    pages, and the round pages and API of line events answer with a clear 4xx message,
+    never a server error."""
     from arbitro.services.knockout import KnockoutService
     from arbitro.tournament.knockout_event import KnockoutConfig
 
     KnockoutService(web_app.state.web.store).create("briscola", KnockoutConfig(name="Briscola"))
     assert "Briscola" in txt(director_client.get("/desk"))
-    for url in ("/desk/e/briscola", "/desk/e/briscola/r/1", "/api/events/briscola"):
+    link = director_client.get("/desk/e/briscola", follow_redirects=False)
+    assert link.status_code == 303 and link.headers["location"] == "/desk/k/briscola"
+    for url in ("/desk/e/briscola/r/1", "/api/events/briscola"):
         response = director_client.get(url)
         assert response.status_code == 400, url
         assert "eliminazione diretta" in txt(response)

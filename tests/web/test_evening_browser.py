@@ -93,6 +93,18 @@ CORRECTED = (1, 3)  # round, table: the director corrects a sum error
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
+def goto(page: Any, url: str) -> None:
+    """Open ``url`` on a phone: its previous page may still be polling and reload itself (a
+    new round starts), which aborts this navigation; then try again."""
+    for attempt in range(3):
+        try:
+            page.goto(url, wait_until="domcontentloaded")
+            return
+        except Exception as exc:  # Playwright's Error: net::ERR_ABORTED
+            if "ERR_ABORTED" not in str(exc) or attempt == 2:
+                raise
+
+
 def png_size(path: Path) -> tuple[int, int]:
     """Width and height of a PNG file (checked to be one)."""
     data = path.read_bytes()
@@ -121,7 +133,7 @@ def phone_submits(
 ) -> None:
     """A line's phone opens the table's URL (its line already chosen there), fills in the
     sheet and sends it; the page then shows ``status``."""
-    page.goto(f"{base}{path}?line={line}", wait_until="domcontentloaded")
+    goto(page, f"{base}{path}?line={line}")
     page.evaluate(FILL_ALL, entry_values(entry))
     page.click("button.send")
     page.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
@@ -206,7 +218,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             entry = sheets[table.table]
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
             page = phones["ns"]
-            page.goto(live_server + paths[table.table])
+            goto(page, live_server + paths[table.table])
             page.click("a.line-btn[href*='line=ns']")
             fill_sheet(page, entry)
             page.wait_for_function(
@@ -264,9 +276,9 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             correct.locator("button[type=submit]").click()
             desk.wait_for_url(re.compile(r"ok=correct"))
             phone = phones["ew"]
-            phone.goto(f"{live_server}{paths[CONFLICT[1]]}?line=ew")
+            goto(phone, f"{live_server}{paths[CONFLICT[1]]}?line=ew")
             assert "confermato" in phone.inner_text("#status")
-            phone.goto(f"{live_server}{paths[CORRECTED[1]]}?line=ns")
+            goto(phone, f"{live_server}{paths[CORRECTED[1]]}?line=ns")
             assert phone.input_value("#o1_ns_points") == str(d1.ns.points + 10)
             settled = svc.sheet_history(EVENT, rnd, CONFLICT[1])[-1]
             assert settled.kind == "correction: conflict" and settled.actor == director[0]

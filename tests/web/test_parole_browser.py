@@ -46,6 +46,18 @@ FILL_ALL = """values => {
 }"""
 
 
+def goto(page: Any, url: str) -> None:
+    """Open ``url`` on a phone: its previous page may still be polling and reload itself (a
+    new round starts), which aborts this navigation; then try again."""
+    for attempt in range(3):
+        try:
+            page.goto(url, wait_until="domcontentloaded")
+            return
+        except Exception as exc:  # Playwright's Error: net::ERR_ABORTED
+            if "ERR_ABORTED" not in str(exc) or attempt == 2:
+                raise
+
+
 def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()
     assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
@@ -130,7 +142,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
             path = table_path(web.secret, EVENT, table)
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
             ns = phones["ns"]
-            ns.goto(live_server + path, wait_until="domcontentloaded")
+            goto(ns, live_server + path)
             assert "servito per primo" in ns.inner_text("main")
             ns.click("a.line-btn[href*='line=ns']")
             ns.wait_for_selector("#o1_ns_base")
@@ -148,7 +160,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
             ns.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
             assert "in attesa dell'altra linea" in ns.inner_text("#status")
             ew = phones["ew"]
-            ew.goto(f"{live_server}{path}?line=ew", wait_until="domcontentloaded")
+            goto(ew, f"{live_server}{path}?line=ew")
             assert "controllalo con il foglio e conferma" in ew.inner_text("#status")
             assert ew.input_value("#o1_ns_base") == str(entry.deals[0].ns.base)
             ew.click("button.send")

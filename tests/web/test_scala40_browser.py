@@ -49,6 +49,18 @@ FILL_ALL = """values => {
 }"""
 
 
+def goto(page: Any, url: str) -> None:
+    """Open ``url`` on a phone: its previous page may still be polling and reload itself (a
+    new round starts), which aborts this navigation; then try again."""
+    for attempt in range(3):
+        try:
+            page.goto(url, wait_until="domcontentloaded")
+            return
+        except Exception as exc:  # Playwright's Error: net::ERR_ABORTED
+            if "ERR_ABORTED" not in str(exc) or attempt == 2:
+                raise
+
+
 def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()
     assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
@@ -142,7 +154,7 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
                 expected_vp[p] += result[str(p)].vp
                 expected_mp[p] += result[str(p)].negative_points
             first = phones[0]
-            first.goto(live_server + path, wait_until="domcontentloaded")
+            goto(first, live_server + path)
             assert "Quale giocatore sei?" in first.inner_text("main")
             first.click(f"a.player-btn[href$='line={players[0]}']")
             first.wait_for_selector(f"#s1_{players[0]}")
@@ -173,7 +185,7 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
             assert f"confermato da 1 di {len(players)}" in first.inner_text("#status")
             for n, player in enumerate(players[1:], start=2):
                 phone = phones[n - 1]
-                phone.goto(f"{live_server}{path}?line={player}", wait_until="domcontentloaded")
+                goto(phone, f"{live_server}{path}?line={player}")
                 assert "controllalo con il foglio e conferma" in phone.inner_text("#status")
                 assert phone.input_value(f"#s{DEALS}_{players[0]}") == str(rows[-1][0])
                 phone.click("button.send")
