@@ -16,6 +16,7 @@ Password hashing uses cheap argon2id parameters in these tests (``_fast_password
 from __future__ import annotations
 
 import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -212,3 +213,45 @@ def make_event(web_app: FastAPI) -> Any:
         return event_id
 
     return make
+
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+FILL_ALL = """values => {
+  for (const [name, value] of Object.entries(values)) {
+    const input = document.getElementById(name);
+    input.value = value;
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+}"""
+
+
+class BrowserTools:
+    """Helpers the browser tests share: open a phone's page, fill a form, read a PNG."""
+
+    fill_all = FILL_ALL  # a script that types ``{field id: value}`` into the form
+
+    @staticmethod
+    def goto(page: Any, url: str) -> None:
+        """Open ``url`` on a phone: its previous page may still be polling and reload itself
+        (a new round starts), which aborts this navigation; then try again."""
+        for attempt in range(3):
+            try:
+                page.goto(url, wait_until="domcontentloaded")
+                return
+            except Exception as exc:  # Playwright's Error: net::ERR_ABORTED
+                if "ERR_ABORTED" not in str(exc) or attempt == 2:
+                    raise
+
+    @staticmethod
+    def png_size(path: Path) -> tuple[int, int]:
+        """Width and height of a PNG file, after checking it is one."""
+        data = path.read_bytes()
+        assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
+        width, height = struct.unpack(">II", data[16:24])
+        return width, height
+
+
+@pytest.fixture
+def tools() -> BrowserTools:
+    """The browser tests' shared helpers."""
+    return BrowserTools()

@@ -4,7 +4,6 @@ create an event, register the pairs from a CSV file, seat round 1, review it and
 
 from __future__ import annotations
 
-import struct
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,12 @@ PAIRS = 8
 
 
 def test_director_creates_registers_seats_and_publishes_round_one_art4(
-    browser: Any, live_server: str, director: tuple[str, str], web_app: FastAPI, tmp_path: Path
+    tools: Any,
+    browser: Any,
+    live_server: str,
+    director: tuple[str, str],
+    web_app: FastAPI,
+    tmp_path: Path,
 ) -> None:
     """Log in, create a 2-round pairs event, upload 8 pairs from CSV, seat round 1, review the
     seating and publish it: the round page lists the 4 tables with both lines' names."""
@@ -69,10 +73,8 @@ def test_director_creates_registers_seats_and_publishes_round_one_art4(
     finally:
         context.close()
 
-    data = shot.read_bytes()
-    assert data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    assert width == 1280 and height >= 600 and len(data) > 10_000
+    width, height = tools.png_size(shot)
+    assert width == 1280 and height >= 600 and shot.stat().st_size > 10_000
     state = web_app.state.web.service.state("coppa-d-autunno")
     assert state.round(1).seating_published_at is not None
     assert len(state.competitors) == PAIRS

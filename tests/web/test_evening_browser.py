@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-import struct
 from pathlib import Path
 from typing import Any
 
@@ -90,27 +89,6 @@ ROUNDS = 2
 DEALS = 2
 CONFLICT = (1, 5)  # round, table: E-O sends a different number
 CORRECTED = (1, 3)  # round, table: the director corrects a sum error
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def goto(page: Any, url: str) -> None:
-    """Open ``url`` on a phone: its previous page may still be polling and reload itself (a
-    new round starts), which aborts this navigation; then try again."""
-    for attempt in range(3):
-        try:
-            page.goto(url, wait_until="domcontentloaded")
-            return
-        except Exception as exc:  # Playwright's Error: net::ERR_ABORTED
-            if "ERR_ABORTED" not in str(exc) or attempt == 2:
-                raise
-
-
-def png_size(path: Path) -> tuple[int, int]:
-    """Width and height of a PNG file (checked to be one)."""
-    data = path.read_bytes()
-    assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
 
 
 def fill_sheet(page: Any, entry: SheetEntry) -> None:
@@ -119,28 +97,20 @@ def fill_sheet(page: Any, entry: SheetEntry) -> None:
         page.fill(f"#{name}", value)
 
 
-FILL_ALL = """values => {
-  for (const [name, value] of Object.entries(values)) {
-    const input = document.getElementById(name);
-    input.value = value;
-    input.dispatchEvent(new Event("input", {bubbles: true}));
-  }
-}"""
-
-
 def phone_submits(
-    page: Any, base: str, path: str, line: str, entry: SheetEntry, status: str
+    tools: Any, page: Any, base: str, path: str, line: str, entry: SheetEntry, status: str
 ) -> None:
     """A line's phone opens the table's URL (its line already chosen there), fills in the
     sheet and sends it; the page then shows ``status``."""
-    goto(page, f"{base}{path}?line={line}")
-    page.evaluate(FILL_ALL, entry_values(entry))
+    tools.goto(page, f"{base}{path}?line={line}")
+    page.evaluate(tools.fill_all, entry_values(entry))
     page.click("button.send")
     page.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
     assert status in page.inner_text("#status")
 
 
 def test_a_pairs_evening_from_creation_to_final_standings(
+    tools: Any,
     web_app: FastAPI,
     live_server: str,
     browser: Any,
@@ -218,7 +188,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             entry = sheets[table.table]
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
             page = phones["ns"]
-            goto(page, live_server + paths[table.table])
+            tools.goto(page, live_server + paths[table.table])
             page.click("a.line-btn[href*='line=ns']")
             fill_sheet(page, entry)
             page.wait_for_function(
@@ -237,21 +207,27 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             for figure in (result.ns_total, result.ew_total, result.ns_vp, result.ew_vp):
                 assert str(figure) in totals
             assert str(abs(result.ns_total - result.ew_total)) in totals
-            assert png_size(shot)[0] == 390 and shot.stat().st_size > 10_000
+            assert tools.png_size(shot)[0] == 390 and shot.stat().st_size > 10_000
             page.click("button.send")
             page.wait_for_url(re.compile(r"sent=1"))
             assert "in attesa dell'altra linea" in page.inner_text("#status")
 
         for table, entry in sheets.items():
             if not (rnd == 1 and table == seating.tables[0].table):
-                phone_submits(phones["ns"], live_server, paths[table], "ns", entry, "in attesa")
+                phone_submits(
+                    tools, phones["ns"], live_server, paths[table], "ns", entry, "in attesa"
+                )
             if (rnd, table) == CONFLICT:
                 d2 = entry.deals[1]
                 typo = DealScore(d2.ns, LineDeal(d2.ew.base, d2.ew.points + 5))
                 wrong = SheetEntry((entry.deals[0], typo))
-                phone_submits(phones["ew"], live_server, paths[table], "ew", wrong, "Conflitto")
+                phone_submits(
+                    tools, phones["ew"], live_server, paths[table], "ew", wrong, "Conflitto"
+                )
             else:
-                phone_submits(phones["ew"], live_server, paths[table], "ew", entry, "confermato")
+                phone_submits(
+                    tools, phones["ew"], live_server, paths[table], "ew", entry, "confermato"
+                )
 
         state = svc.state(EVENT)
         expected_status = {t: "confirmed" for t in sheets}
@@ -276,9 +252,9 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             correct.locator("button[type=submit]").click()
             desk.wait_for_url(re.compile(r"ok=correct"))
             phone = phones["ew"]
-            goto(phone, f"{live_server}{paths[CONFLICT[1]]}?line=ew")
+            tools.goto(phone, f"{live_server}{paths[CONFLICT[1]]}?line=ew")
             assert "confermato" in phone.inner_text("#status")
-            goto(phone, f"{live_server}{paths[CORRECTED[1]]}?line=ns")
+            tools.goto(phone, f"{live_server}{paths[CORRECTED[1]]}?line=ns")
             assert phone.input_value("#o1_ns_points") == str(d1.ns.points + 10)
             settled = svc.sheet_history(EVENT, rnd, CONFLICT[1])[-1]
             assert settled.kind == "correction: conflict" and settled.actor == director[0]
@@ -305,7 +281,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
     for row in rows[:10]:
         assert re.search(rf"{row.rank}\s.*{re.escape(row.name)}\s+{row.vp}\b", text), row
     assert f"Classifica dopo il turno {ROUNDS} di {ROUNDS}" in text
-    assert png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
+    assert tools.png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
     projector.close()
     for page in (*phones.values(), desk):
         page.context.close()

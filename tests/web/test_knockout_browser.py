@@ -7,7 +7,6 @@ champion. Screenshots of the desk and of the projector are checked for their key
 
 from __future__ import annotations
 
-import struct
 from pathlib import Path
 from typing import Any
 
@@ -25,17 +24,13 @@ PAIRS = [
 ]
 
 
-def png_size(path: Path) -> tuple[int, int]:
-    """Width and height of a valid PNG file."""
-    data = path.read_bytes()
-    assert data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR"
-    assert len(data) > 10_000
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
-
-
 def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
-    browser: Any, live_server: str, director: tuple[str, str], web_app: FastAPI, tmp_path: Path
+    tools: Any,
+    browser: Any,
+    live_server: str,
+    director: tuple[str, str],
+    web_app: FastAPI,
+    tmp_path: Path,
 ) -> None:
     """Create, register 13 (12 paid: € 48), draw with 3 byes, one game 68-52 and one
     irregularity through the forms, the bots play the rest: the projector shows every round
@@ -126,7 +121,7 @@ def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
         desk_ctx.close()
         room_ctx.close()
 
-    assert png_size(desk_shot)[0] == 1366
-    assert png_size(room_shot) == (1920, 1080)
+    assert tools.png_size(desk_shot)[0] == 1366
+    assert tools.png_size(room_shot) == (1920, 1080)
     assert st.fees_collected_cents == 12 * 400
     assert len(st.ledger) == 1 and st.ledger[0].reason == "carta giocata fuori turno"

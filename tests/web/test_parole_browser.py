@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import struct
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,6 @@ EVENT_NAME = "Parole del giovedì"
 PAIRS = 8
 ROUNDS = 2
 DEALS = 3
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 # Art. 3: N-S 50+200, 150+100, 50+50 = 600; E-O 0+45, 50+100, 0+50 = 245: 355 → 14-6.
 SAMPLE = SheetEntry(
     (
@@ -37,32 +35,6 @@ SAMPLE = SheetEntry(
         DealScore(LineDeal(50, 50), LineDeal(0, 50)),
     )
 )
-FILL_ALL = """values => {
-  for (const [name, value] of Object.entries(values)) {
-    const input = document.getElementById(name);
-    input.value = value;
-    input.dispatchEvent(new Event("input", {bubbles: true}));
-  }
-}"""
-
-
-def goto(page: Any, url: str) -> None:
-    """Open ``url`` on a phone: its previous page may still be polling and reload itself (a
-    new round starts), which aborts this navigation; then try again."""
-    for attempt in range(3):
-        try:
-            page.goto(url, wait_until="domcontentloaded")
-            return
-        except Exception as exc:  # Playwright's Error: net::ERR_ABORTED
-            if "ERR_ABORTED" not in str(exc) or attempt == 2:
-                raise
-
-
-def png_size(path: Path) -> tuple[int, int]:
-    data = path.read_bytes()
-    assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
 
 
 def random_sheet(rng: random.Random) -> SheetEntry:
@@ -78,6 +50,7 @@ def random_sheet(rng: random.Random) -> SheetEntry:
 
 
 def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
+    tools: Any,
     web_app: FastAPI,
     live_server: str,
     browser: Any,
@@ -142,11 +115,11 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
             path = table_path(web.secret, EVENT, table)
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
             ns = phones["ns"]
-            goto(ns, live_server + path)
+            tools.goto(ns, live_server + path)
             assert "servito per primo" in ns.inner_text("main")
             ns.click("a.line-btn[href*='line=ns']")
             ns.wait_for_selector("#o1_ns_base")
-            ns.evaluate(FILL_ALL, entry_values(entry))
+            ns.evaluate(tools.fill_all, entry_values(entry))
             ns.wait_for_function(
                 f"document.querySelector('#vp-ns').textContent.trim() === '{result.ns_vp}'",
                 timeout=15_000,
@@ -160,7 +133,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
             ns.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
             assert "in attesa dell'altra linea" in ns.inner_text("#status")
             ew = phones["ew"]
-            goto(ew, f"{live_server}{path}?line=ew")
+            tools.goto(ew, f"{live_server}{path}?line=ew")
             assert "controllalo con il foglio e conferma" in ew.inner_text("#status")
             assert ew.input_value("#o1_ns_base") == str(entry.deals[0].ns.base)
             ew.click("button.send")
@@ -176,7 +149,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
             desk.screenshot(path=str(shot), full_page=True)
             assert re.search(r"600\s+245\s+14–6", panel), panel
             assert EVENT_NAME in desk.inner_text("main") and "3 smazzate" in desk.inner_text("h1")
-            width, _ = png_size(shot)
+            width, _ = tools.png_size(shot)
             assert width == 1366 and shot.stat().st_size > 20_000
         desk.click("#publish-standings")
         desk.wait_for_selector("#standings")
@@ -193,7 +166,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
     assert all(sum(v or 0 for v in r.round_vp) == r.vp for r in rows)
     for row in rows:
         assert re.search(rf"{row.rank}\s.*{re.escape(row.name)}\s+{row.vp}\s+{row.mp}\b", text)
-    assert png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
+    assert tools.png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
     # The sample table of round 1 scored 14-6 on the Parole table (art. 3).
     first = svc.state(EVENT).round(1).seating.table(1)  # type: ignore[union-attr]
     r1 = {r.competitor: r.round_vp[0] for r in rows}

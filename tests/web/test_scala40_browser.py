@@ -11,7 +11,6 @@ checked for their key content."""
 from __future__ import annotations
 
 import re
-import struct
 from pathlib import Path
 from typing import Any
 
@@ -39,33 +38,6 @@ NAMES = [
 ]
 ROUNDS = 2
 DEALS = 3
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-FILL_ALL = """values => {
-  for (const [name, value] of Object.entries(values)) {
-    const input = document.getElementById(name);
-    input.value = value;
-    input.dispatchEvent(new Event("input", {bubbles: true}));
-  }
-}"""
-
-
-def goto(page: Any, url: str) -> None:
-    """Open ``url`` on a phone: its previous page may still be polling and reload itself (a
-    new round starts), which aborts this navigation; then try again."""
-    for attempt in range(3):
-        try:
-            page.goto(url, wait_until="domcontentloaded")
-            return
-        except Exception as exc:  # Playwright's Error: net::ERR_ABORTED
-            if "ERR_ABORTED" not in str(exc) or attempt == 2:
-                raise
-
-
-def png_size(path: Path) -> tuple[int, int]:
-    data = path.read_bytes()
-    assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
 
 
 def grid(rnd: int, table: int, players: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -85,6 +57,7 @@ def values(players: tuple[int, ...], rows: list[tuple[int, ...]]) -> dict[str, s
 
 
 def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
+    tools: Any,
     web_app: FastAPI,
     live_server: str,
     browser: Any,
@@ -154,11 +127,11 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
                 expected_vp[p] += result[str(p)].vp
                 expected_mp[p] += result[str(p)].negative_points
             first = phones[0]
-            goto(first, live_server + path)
+            tools.goto(first, live_server + path)
             assert "Quale giocatore sei?" in first.inner_text("main")
             first.click(f"a.player-btn[href$='line={players[0]}']")
             first.wait_for_selector(f"#s1_{players[0]}")
-            first.evaluate(FILL_ALL, values(players, rows))
+            first.evaluate(tools.fill_all, values(players, rows))
             last = str(players[-1])
             first.wait_for_function(
                 f"document.querySelector('#vp-{last}').textContent.trim() === '{result[last].vp}'",
@@ -178,14 +151,14 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
                         rf"{r.negative_points}\s+{r.place}º\s+{r.vp}",
                         totals,
                     ), (p, totals)
-                width, _ = png_size(shot)
+                width, _ = tools.png_size(shot)
                 assert width == 390 and shot.stat().st_size > 10_000
             first.click("button.send")
             first.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
             assert f"confermato da 1 di {len(players)}" in first.inner_text("#status")
             for n, player in enumerate(players[1:], start=2):
                 phone = phones[n - 1]
-                goto(phone, f"{live_server}{path}?line={player}")
+                tools.goto(phone, f"{live_server}{path}?line={player}")
                 assert "controllalo con il foglio e conferma" in phone.inner_text("#status")
                 assert phone.input_value(f"#s{DEALS}_{players[0]}") == str(rows[-1][0])
                 phone.click("button.send")
@@ -220,7 +193,7 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
     assert keys == sorted(keys)  # VP, then fewer negative points
     for row in rows:
         assert re.search(rf"{row.rank}\s.*{re.escape(row.name)}\s+{row.vp}\s+{row.mp}\b", text)
-    assert png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
+    assert tools.png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
     for page in (desk, projector, *phones):
         page.context.close()
     # Every sheet came from the phones, signed by each player at its table.
