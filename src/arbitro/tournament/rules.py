@@ -36,7 +36,9 @@ class EventRules:
     base_step: int
     base_min: int
     base_max: int
-    bonus_names: str
+    bonus_names: str  # Italian
+    bonus_names_en: str
+    sheet_article: str  # the article of the score sheet and its points
     points_min: int
     points_max: int
     # Lateness: sanction up to `lateness_sanction_up_to_s`, MP penalty up to
@@ -101,6 +103,8 @@ def rules_for(code_id: str) -> EventRules:
             base_min=min(c.dirty_burraco, c.closing_bonus),
             base_max=(c.total_cards // c.burraco_min_cards) * c.clean_burraco + c.closing_bonus,
             bonus_names=f"burraci {c.dirty_burraco}/{c.semi_clean_burraco}/{c.clean_burraco}, chiusura {c.closing_bonus}",
+            bonus_names_en=f"burraco {c.dirty_burraco}/{c.semi_clean_burraco}/{c.clean_burraco}, closing {c.closing_bonus}",
+            sheet_article="19",
             points_min=-(c.deck_value() - c.pozzetto_not_taken),
             points_max=c.deck_value(),
             lateness_sanction="warning",
@@ -143,6 +147,8 @@ def rules_for(code_id: str) -> EventRules:
             base_min=min(p.dirty_burraco, p.closing_bonus),
             base_max=(p.italian_cards // p.burraco_min_cards) * p.clean_burraco + p.closing_bonus,
             bonus_names=f"burraci {p.dirty_burraco}/{p.clean_burraco}, chiusura {p.closing_bonus}",
+            bonus_names_en=f"burraco {p.dirty_burraco}/{p.clean_burraco}, closing {p.closing_bonus}",
+            sheet_article="5, 12",
             points_min=-deck_points,
             points_max=deck_points,
             lateness_sanction=p.lateness_first_sanction,
@@ -180,6 +186,8 @@ def rules_for(code_id: str) -> EventRules:
             base_min=0,
             base_max=0,
             bonus_names="",
+            bonus_names_en="",
+            sheet_article="22, 23",
             points_min=0,
             points_max=0,
             lateness_sanction="",

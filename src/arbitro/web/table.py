@@ -572,7 +572,7 @@ def _context(view: TableView, parsed: Any, lang: str) -> dict[str, Any]:
         "status_it": status_it,
         "status_en": status_en,
         "parole": state.config.game == PAROLE_GAME,
-        "bonus_names": state.code.bonus_names,
+        "bonus_names": state.code.bonus_names_en if lang == "en" else state.code.bonus_names,
         "rooms": ROOMS if view.teams else ROOMS[:1],
         "sides": SIDES,
         "side_label": SIDE_LABEL,

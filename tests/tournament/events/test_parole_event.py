@@ -98,3 +98,15 @@ def test_art13_lateness() -> None:
     assert row.warnings == 1 and row.lateness_mp == -100 and row.penalty_vp == 0
     assert [e.kind for e in d.state.ledger if e.competitor == a] == ["lateness", "lateness"]
     assert d.state.ledger[0].article == "13"
+
+
+def test_art5_art12_an_impossible_parole_sheet_cites_the_parole_articles() -> None:
+    """A base of 75 is no sum of Parole bonuses (art. 5): refused citing the Parole articles
+    of the score (art. 5, 12), with the bonuses named in both languages."""
+    d = parole()
+    d.register_many(2)
+    d.seat(1)
+    with pytest.raises(ArbitroError) as err:
+        d.sheet(1, 1, (75, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+    assert err.value.article == "5, 12"
+    assert "chiusura 50" in err.value.it and "closing 50" in err.value.en

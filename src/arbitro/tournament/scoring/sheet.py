@@ -113,21 +113,21 @@ def _check_line(code: EventRules, room: str, deal_no: int, side: str, line: Line
     if not base_ok:
         raise ArbitroError(
             f"{where_it}: base {line.base} impossibile (la base somma i bonus: {code.bonus_names})",
-            f"{where_en}: impossible base {line.base} (the base adds up the bonuses: {code.bonus_names})",
-            article="19",
+            f"{where_en}: impossible base {line.base} (the base adds up the bonuses: {code.bonus_names_en})",
+            article=code.sheet_article,
         )
     if line.points % code.mp_step != 0:
         raise ArbitroError(
             f"{where_it}: punti {line.points} non multipli di {code.mp_step}",
             f"{where_en}: points {line.points} are not a multiple of {code.mp_step}",
-            article="3, 19",
+            article=code.sheet_article,
         )
     if not code.points_min <= line.points <= code.points_max:
         raise ArbitroError(
             f"{where_it}: punti {line.points} impossibili (il mazzo vale {code.points_max})",
             f"{where_en}: impossible points {line.points} (the whole deck is worth "
             f"{code.points_max})",
-            article="3, 19",
+            article=code.sheet_article,
         )
 
 
@@ -136,7 +136,7 @@ def _check_room(code: EventRules, deals: Sequence[DealScore], expected: int, roo
         raise ArbitroError(
             f"{room}lo score ha {len(deals)} smazzate, il turno ne prevede {expected}",
             f"{room}the sheet has {len(deals)} deals, the round has {expected}",
-            article="19",
+            article=code.sheet_article,
         )
     for i, deal in enumerate(deals, start=1):
         _check_line(code, room, i, "N-S", deal.ns)
@@ -151,13 +151,13 @@ def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool)
         raise ArbitroError(
             "incontro a squadre: manca lo score della sala chiusa",
             "team match: the closed room's sheet is missing",
-            article="19",
+            article=code.sheet_article,
         )
     if not teams and entry.closed_room is not None:
         raise ArbitroError(
             "la sala chiusa esiste solo negli incontri a squadre",
             "a closed room exists only in team matches",
-            article="19",
+            article=code.sheet_article,
         )
     _check_room(code, entry.deals, deals, "sala aperta, " if teams else "")
     if entry.closed_room is not None:
