@@ -273,3 +273,16 @@ def test_scala40_defaults_to_5_rounds_of_5_closings_art5(tmp_path: Path) -> None
         app, [*db, "event", "create", "b", "--name", "B", "--movements", "draw"]
     )
     assert refused.exit_code == 1 and "--rounds" in refused.stderr
+
+
+def test_demo_event_ended_before_now_so_its_standings_are_final(tmp_path: Path) -> None:
+    """The demo evening (what `arbitro serve --demo` loads) is played in the past: by now its
+    last round's complaints window has closed and the standings are final (art. 39)."""
+    from datetime import UTC, datetime
+
+    from arbitro.services.demo import run_demo
+    from arbitro.store import RecordStore
+
+    result = run_demo(RecordStore(f"sqlite:///{tmp_path / 'd.sqlite3'}"), "demo")
+    assert result.finished_at < datetime.now(UTC)
+    assert result.state.standings_final(result.state.config.rounds, datetime.now(UTC))

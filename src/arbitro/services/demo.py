@@ -28,11 +28,16 @@ DEMO_PAIRS = [
 ]
 
 
+EVENING = timedelta(hours=4)
+"""How long before now the demo evening starts: longer than its rounds and complaints windows."""
+
+
 @dataclass
 class SimulatedClock:
     """A clock for the demo: starts at ``now`` and moves only when told."""
 
-    now: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # The evening is played in the past, so that its standings are final by now (art. 39).
+    now: datetime = field(default_factory=lambda: datetime.now(UTC) - EVENING)
 
     def __call__(self) -> datetime:
         return self.now
