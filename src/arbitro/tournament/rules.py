@@ -39,6 +39,7 @@ class EventRules:
     bonus_names: str  # Italian
     bonus_names_en: str
     sheet_article: str  # the article of the score sheet and its points
+    values_article: str  # the article of the card values
     points_min: int
     points_max: int
     # Lateness: sanction up to `lateness_sanction_up_to_s`, MP penalty up to
@@ -105,6 +106,7 @@ def rules_for(code_id: str) -> EventRules:
             bonus_names=f"burraci {c.dirty_burraco}/{c.semi_clean_burraco}/{c.clean_burraco}, chiusura {c.closing_bonus}",
             bonus_names_en=f"burraco {c.dirty_burraco}/{c.semi_clean_burraco}/{c.clean_burraco}, closing {c.closing_bonus}",
             sheet_article="19",
+            values_article="3",
             points_min=-(c.deck_value() - c.pozzetto_not_taken),
             points_max=c.deck_value(),
             lateness_sanction="warning",
@@ -149,6 +151,7 @@ def rules_for(code_id: str) -> EventRules:
             bonus_names=f"burraci {p.dirty_burraco}/{p.clean_burraco}, chiusura {p.closing_bonus}",
             bonus_names_en=f"burraco {p.dirty_burraco}/{p.clean_burraco}, closing {p.closing_bonus}",
             sheet_article="5, 12",
+            values_article="1.2",
             points_min=-deck_points,
             points_max=deck_points,
             lateness_sanction=p.lateness_first_sanction,
@@ -188,6 +191,7 @@ def rules_for(code_id: str) -> EventRules:
             bonus_names="",
             bonus_names_en="",
             sheet_article="22, 23",
+            values_article="22",
             points_min=0,
             points_max=0,
             lateness_sanction="",

@@ -120,14 +120,14 @@ def _check_line(code: EventRules, room: str, deal_no: int, side: str, line: Line
         raise ArbitroError(
             f"{where_it}: punti {line.points} non multipli di {code.mp_step}",
             f"{where_en}: points {line.points} are not a multiple of {code.mp_step}",
-            article=code.sheet_article,
+            article=f"{code.values_article}, {code.sheet_article}",
         )
     if not code.points_min <= line.points <= code.points_max:
         raise ArbitroError(
             f"{where_it}: punti {line.points} impossibili (il mazzo vale {code.points_max})",
             f"{where_en}: impossible points {line.points} (the whole deck is worth "
             f"{code.points_max})",
-            article=code.sheet_article,
+            article=f"{code.values_article}, {code.sheet_article}",
         )
 
 
