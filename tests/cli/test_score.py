@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -81,3 +82,13 @@ def test_bad_card_and_bad_line_are_named() -> None:
     assert bad_card.exit_code == 2 and "4X" in bad_card.output
     bad_line = runner.invoke(_app(), ["score", "--melds", "XY: 3H 4H 5H"])
     assert bad_line.exit_code == 2 and "XY" in bad_line.output
+
+
+def test_art19_score_table_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Art. 19: the same table, labelled in English for ``ARBITRO_LANG=en``: 3H 4H 5H melded
+    is 15; a K left in hand is -10."""
+    monkeypatch.setenv("ARBITRO_LANG", "en")
+    result = runner.invoke(_app(), ["score", "--melds", "NS: 3H 4H 5H", "--hands", "EW: KS"])
+    assert result.exit_code == 0, result.output
+    rows = {ln.split()[0]: ln.split()[1:] for ln in result.output.splitlines() if ln.strip()}
+    assert rows["TOTAL"] == ["15", "-10"] and "TOTALE" not in result.output

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from arbitro.cli.render import ScoreRow, score_table_text
 from arbitro.errors import ArbitroError
 from arbitro.games.parole import (
     Deal,
@@ -125,23 +126,22 @@ def _position(data: dict[str, Any], line: Line, lexicon: Dictionary) -> LinePosi
     )
 
 
+SCORE_ROWS: list[ScoreRow] = [
+    ("burrachi", "burraco", lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
+    ("bonus burrachi", "burraco bonus", lambda s: s.burraco_bonus),
+    ("chiusura", "closing", lambda s: s.closing_bonus),
+    ("BASE", "BASE", lambda s: s.base),
+    ("carte giocate", "cards played", lambda s: s.melded),
+    ("carte in mano", "cards in hand", lambda s: s.in_hand),
+    ("penalizzate", "penalized", lambda s: s.penalized),
+    ("congelate", "frozen", lambda s: s.frozen),
+    ("PUNTI", "POINTS", lambda s: s.points),
+    ("TOTALE", "TOTAL", lambda s: s.total),
+]
+
+
 def _table(scores: dict[Line, LineScore]) -> str:
-    rows: list[tuple[str, Callable[[LineScore], object]]] = [
-        ("burrachi", lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
-        ("bonus burrachi", lambda s: s.burraco_bonus),
-        ("chiusura", lambda s: s.closing_bonus),
-        ("BASE", lambda s: s.base),
-        ("carte giocate", lambda s: s.melded),
-        ("carte in mano", lambda s: s.in_hand),
-        ("penalizzate", lambda s: s.penalized),
-        ("congelate", lambda s: s.frozen),
-        ("PUNTI", lambda s: s.points),
-        ("TOTALE", lambda s: s.total),
-    ]
-    out = [f"{'':16}" + "".join(f"{ln.value:>10}" for ln in scores)]
-    for label, get in rows:
-        out.append(f"{label:16}" + "".join(f"{get(s)!s:>10}" for s in scores.values()))
-    return "\n".join(out)
+    return score_table_text(scores, SCORE_ROWS, 10)
 
 
 def register(app: typer.Typer) -> None:

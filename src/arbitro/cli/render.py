@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from arbitro.cli.common import t
@@ -81,3 +82,16 @@ def history_text(versions: list[SheetVersion]) -> str:
 def standings_data(state: EventState, rnd: int, final: bool) -> dict[str, Any]:
     """The standings after ``rnd`` as JSON-ready data."""
     return {"round": rnd, "final": final, "rows": standings(state, rnd)}
+
+
+ScoreRow = tuple[str, str, Callable[[Any], object]]
+"""One row of a hand's score table: the Italian label, the English one, how to read it."""
+
+
+def score_table_text(scores: Mapping[Any, Any], rows: Sequence[ScoreRow], width: int = 12) -> str:
+    """A hand's score per line as a table (columns: the lines; rows: bonuses, points,
+    totals), labelled in the user's language."""
+    out = [f"{'':16}" + "".join(f"{line.value:>{width}}" for line in scores)]
+    for it, en, get in rows:
+        out.append(f"{t(it, en):16}" + "".join(f"{get(s)!s:>{width}}" for s in scores.values()))
+    return "\n".join(out)

@@ -14,13 +14,13 @@ pozzetto's cards). Output: a table, or JSON with ``--json``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from arbitro.cards import parse_cards
+from arbitro.cli.render import ScoreRow, score_table_text
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Line, LinePosition, LineScore, parse_meld, score_table
 
@@ -81,22 +81,21 @@ def _position(data: dict[str, Any], line: Line) -> LinePosition:
     )
 
 
+SCORE_ROWS: list[ScoreRow] = [
+    ("burrachi", "burraco", lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
+    ("bonus burrachi", "burraco bonus", lambda s: s.burraco_bonus),
+    ("chiusura", "closing", lambda s: s.closing_bonus),
+    ("BASE", "BASE", lambda s: s.base),
+    ("carte calate", "cards melded", lambda s: s.melded),
+    ("carte in mano", "cards in hand", lambda s: s.in_hand),
+    ("pozzetto", "pozzetto", lambda s: s.pozzetto),
+    ("PUNTI", "POINTS", lambda s: s.points),
+    ("TOTALE", "TOTAL", lambda s: s.total),
+]
+
+
 def _table(scores: dict[Line, LineScore]) -> str:
-    rows: list[tuple[str, Callable[[LineScore], object]]] = [
-        ("burrachi", lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
-        ("bonus burrachi", lambda s: s.burraco_bonus),
-        ("chiusura", lambda s: s.closing_bonus),
-        ("BASE", lambda s: s.base),
-        ("carte calate", lambda s: s.melded),
-        ("carte in mano", lambda s: s.in_hand),
-        ("pozzetto", lambda s: s.pozzetto),
-        ("PUNTI", lambda s: s.points),
-        ("TOTALE", lambda s: s.total),
-    ]
-    lines = [f"{'':16}" + "".join(f"{ln.value:>12}" for ln in scores)]
-    for label, get in rows:
-        lines.append(f"{label:16}" + "".join(f"{get(s)!s:>12}" for s in scores.values()))
-    return "\n".join(lines)
+    return score_table_text(scores, SCORE_ROWS, 12)
 
 
 def register(app: typer.Typer) -> None:
