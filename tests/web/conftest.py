@@ -15,6 +15,7 @@ Password hashing uses cheap argon2id parameters in these tests (``_fast_password
 
 from __future__ import annotations
 
+import re
 import socket
 import struct
 import threading
@@ -249,6 +250,65 @@ class BrowserTools:
         assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
         width, height = struct.unpack(">II", data[16:24])
         return width, height
+
+    @staticmethod
+    def desk_login(browser: Any, base: str, director: tuple[str, str]) -> Any:
+        """The director's laptop: a page logged in at the desk."""
+        desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+        desk.goto(f"{base}/login")
+        desk.fill("input[name=username]", director[0])
+        desk.fill("input[name=password]", director[1])
+        desk.click("form button[type=submit]")
+        desk.wait_for_url(re.compile(r"/desk"))
+        return desk
+
+    @staticmethod
+    def desk_create_event(
+        desk: Any,
+        base: str,
+        event_id: str,
+        name: str,
+        *,
+        movements: list[str],
+        deals: int,
+        csv: Path,
+        code: str | None = None,
+        event_format: str | None = None,
+        seed: int | None = None,
+    ) -> int:
+        """Create an event on the desk's form (one movement per round) and register the
+        competitors from ``csv``; returns how many are registered."""
+        desk.goto(f"{base}/desk/new")
+        desk.fill("#name", name)
+        desk.fill("#event_id", event_id)
+        if code is not None:
+            desk.select_option("#code", code)
+        if event_format is not None:
+            desk.select_option("#format", event_format)
+        desk.fill("#rounds", str(len(movements)))
+        desk.dispatch_event("#rounds", "change")
+        desk.wait_for_selector(f"#movement_{len(movements)}")
+        for i, movement in enumerate(movements, start=1):
+            desk.select_option(f"#deals_{i}", str(deals))
+            desk.select_option(f"#movement_{i}", movement)
+        if seed is not None:
+            desk.click("#new-event details summary")
+            desk.fill("#seed", str(seed))
+        desk.click("#new-event button[type=submit]")
+        desk.wait_for_url(re.compile(rf"/desk/e/{event_id}$"))
+        desk.set_input_files("#upload-file", str(csv))
+        desk.click("#upload-form button[type=submit]")
+        desk.wait_for_selector("table.competitors")
+        return int(desk.locator("table.competitors tbody tr").count())
+
+    @staticmethod
+    def desk_seat_and_publish(desk: Any, base: str, event_id: str, rnd: int) -> None:
+        """Seat a round on the desk, review it and publish it (art. 4)."""
+        desk.goto(f"{base}/desk/e/{event_id}/r/{rnd}")
+        desk.click("#seat-round")
+        desk.wait_for_selector("#seating-table")
+        desk.click("#publish-seating")
+        desk.wait_for_selector("#sheets-table")
 
 
 @pytest.fixture

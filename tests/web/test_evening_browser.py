@@ -128,28 +128,18 @@ def test_a_pairs_evening_from_creation_to_final_standings(
     csv_file.write_text("nome\n" + "".join(f"{name}\n" for name in PAIRS), encoding="utf-8")
 
     # The director's laptop: logs in, creates the event and registers the pairs at the desk.
-    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
-    desk.goto(f"{live_server}/login")
-    desk.fill("input[name=username]", director[0])
-    desk.fill("input[name=password]", director[1])
-    desk.click("form button[type=submit]")
-    desk.wait_for_url(re.compile(r"/desk"))
-    desk.goto(f"{live_server}/desk/new")
-    desk.fill("#name", "Serata del venerdì — Burraco a coppie")
-    desk.fill("#event_id", EVENT)
-    desk.fill("#rounds", str(ROUNDS))
-    desk.dispatch_event("#rounds", "change")
-    desk.wait_for_selector(f"#movement_{ROUNDS}")
-    desk.select_option("#movement_1", Movement.DRAW.value)
-    desk.select_option("#movement_2", Movement.DANISH.value)
-    desk.click("#new-event details summary")
-    desk.fill("#seed", "24")
-    desk.click("#new-event button[type=submit]")
-    desk.wait_for_url(re.compile(rf"/desk/e/{EVENT}$"))
-    desk.set_input_files("#upload-file", str(csv_file))
-    desk.click("#upload-form button[type=submit]")
-    desk.wait_for_selector("table.competitors")
-    assert desk.locator("table.competitors tbody tr").count() == len(PAIRS)
+    desk = tools.desk_login(browser, live_server, director)
+    registered = tools.desk_create_event(
+        desk,
+        live_server,
+        EVENT,
+        "Serata del venerdì — Burraco a coppie",
+        movements=[Movement.DRAW.value, Movement.DANISH.value],
+        deals=DEALS,
+        csv=csv_file,
+        seed=24,
+    )
+    assert registered == len(PAIRS)
     config = svc.state(EVENT).config
     assert (config.rounds, config.deals, config.movements) == (
         ROUNDS,
@@ -171,11 +161,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
     }
     for rnd in range(1, ROUNDS + 1):
         # The director seats the round, reviews it and publishes it at the desk (art. 4).
-        desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
-        desk.click("#seat-round")
-        desk.wait_for_selector("#seating-table")
-        desk.click("#publish-seating")
-        desk.wait_for_selector("#sheets-table")
+        tools.desk_seat_and_publish(desk, live_server, EVENT, rnd)
         state = svc.state(EVENT)
         seating = state.round(rnd).seating
         assert seating is not None and len(seating.tables) == 12

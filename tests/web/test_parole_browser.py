@@ -67,30 +67,19 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
         + "".join(f"Coppia {i};Giocatore {i}A;Giocatore {i}B\n" for i in range(1, PAIRS + 1)),
         encoding="utf-8",
     )
-    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
-    desk.goto(f"{live_server}/login")
-    desk.fill("input[name=username]", director[0])
-    desk.fill("input[name=password]", director[1])
-    desk.click("form button[type=submit]")
-    desk.wait_for_url(re.compile(r"/desk"))
-    desk.goto(f"{live_server}/desk/new")
-    desk.fill("#name", EVENT_NAME)
-    desk.fill("#event_id", EVENT)
-    desk.select_option("#code", "burraco-parole-uisp")
-    desk.select_option("#format", "pairs")
-    desk.fill("#rounds", str(ROUNDS))
-    desk.dispatch_event("#rounds", "change")
-    desk.wait_for_selector("#movement_2")
-    for i in (1, 2):
-        desk.select_option(f"#deals_{i}", str(DEALS))
-    desk.select_option("#movement_1", "draw")
-    desk.select_option("#movement_2", "mitchell")
-    desk.click("#new-event button[type=submit]")
-    desk.wait_for_url(f"**/desk/e/{EVENT}")
-    desk.set_input_files("#upload-file", str(csv_file))
-    desk.click("#upload-form button[type=submit]")
-    desk.wait_for_selector("table.competitors")
-    assert desk.locator("table.competitors tbody tr").count() == PAIRS
+    desk = tools.desk_login(browser, live_server, director)
+    registered = tools.desk_create_event(
+        desk,
+        live_server,
+        EVENT,
+        EVENT_NAME,
+        movements=["draw", "mitchell"],
+        deals=DEALS,
+        csv=csv_file,
+        code="burraco-parole-uisp",
+        event_format="pairs",
+    )
+    assert registered == PAIRS
     config = svc.state(EVENT).config
     assert (config.game, config.code, config.deals) == ("parole", "burraco-parole-uisp", (3, 3))
 
@@ -100,11 +89,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
         for line in ("ns", "ew")
     }
     for rnd in range(1, ROUNDS + 1):
-        desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
-        desk.click("#seat-round")
-        desk.wait_for_selector("#seating-table")
-        desk.click("#publish-seating")
-        desk.wait_for_selector("#sheets-table")
+        tools.desk_seat_and_publish(desk, live_server, EVENT, rnd)
         state = svc.state(EVENT)
         seating = state.round(rnd).seating
         assert seating is not None and len(seating.tables) == PAIRS // 2

@@ -70,31 +70,20 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
     csv_file = tmp_path / "giocatori.csv"
     csv_file.write_text("nome\n" + "".join(f"{n}\n" for n in NAMES), encoding="utf-8")
 
-    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
-    desk.goto(f"{live_server}/login")
-    desk.fill("input[name=username]", director[0])
-    desk.fill("input[name=password]", director[1])
-    desk.click("form button[type=submit]")
-    desk.wait_for_url(re.compile(r"/desk"))
+    desk = tools.desk_login(browser, live_server, director)
     # The event: Scala 40 code, individual, 2 rounds of 3 deals, draw then Danish.
-    desk.goto(f"{live_server}/desk/new")
-    desk.fill("#name", EVENT_NAME)
-    desk.fill("#event_id", EVENT)
-    desk.select_option("#code", "scala40")
-    desk.select_option("#format", "individual")
-    desk.fill("#rounds", str(ROUNDS))
-    desk.dispatch_event("#rounds", "change")
-    desk.wait_for_selector("#movement_2")
-    for i in (1, 2):
-        desk.select_option(f"#deals_{i}", str(DEALS))
-    desk.select_option("#movement_1", "draw")
-    desk.select_option("#movement_2", "danish")
-    desk.click("#new-event button[type=submit]")
-    desk.wait_for_url(f"**/desk/e/{EVENT}")
-    desk.set_input_files("#upload-file", str(csv_file))
-    desk.click("#upload-form button[type=submit]")
-    desk.wait_for_selector("table.competitors")
-    assert desk.locator("table.competitors tbody tr").count() == len(NAMES)
+    registered = tools.desk_create_event(
+        desk,
+        live_server,
+        EVENT,
+        EVENT_NAME,
+        movements=["draw", "danish"],
+        deals=DEALS,
+        csv=csv_file,
+        code="scala40",
+        event_format="individual",
+    )
+    assert registered == len(NAMES)
     config = svc.state(EVENT).config
     assert (config.game, config.code, config.deals) == ("scala40", "scala40", (3, 3))
 
