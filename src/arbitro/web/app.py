@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.i18n import Message, render
 from arbitro.services.events import EventService, utc_now
 from arbitro.store import RecordStore, default_database_url
 
@@ -42,8 +43,11 @@ def make_templates() -> Jinja2Templates:
     """The Jinja2 environment, with ``_(it, en)`` choosing the text by the page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
-    def translate(context: dict[str, Any], it: str, en: str) -> str:
-        return en if context.get("lang") == "en" else it
+    def translate(context: dict[str, Any], msgid: str, *legacy: str, **params: Any) -> str:
+        lang = str(context.get("lang") or "it")
+        if legacy:  # TRANSITION: an (it, en) pair not yet moved into the catalogue
+            return legacy[0] if lang == "en" else msgid
+        return render(Message(msgid, params), lang)
 
     import jinja2
 

@@ -1,0 +1,68 @@
+"""A citation of a competition code: which code, which article. Shared code never writes an
+article number: it asks the code in force for the article of a topic (:func:`cite`), read from
+the ``[articles]`` table of the code's TOML."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from arbitro.codes.ids import CodeId
+
+_TOML = {
+    CodeId.BURRACO_FIBAS: "burraco_fibas.toml",
+    CodeId.BURRACO_PAROLE: "burraco_parole.toml",
+    CodeId.SCALA40: "scala40.toml",
+    CodeId.BRISCOLA: "briscola.toml",
+    CodeId.BRIDGE_LAW_13: "bridge_law_13.toml",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """An article (or articles, "19, 20"; a paragraph, "13.4") of one code."""
+
+    code: CodeId
+    article: str
+
+    def render(self, lang: str | None = None) -> str:
+        """``FIBAS art. 37``, ``Parole UISP art. 14.4``, ``Bridge art. 13``."""
+        return f"{self.code.short_name} art. {self.article}"
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> dict[str, str]:
+        """``{"code": ..., "article": ...}``."""
+        return {"code": self.code.value, "article": self.article}
+
+    @classmethod
+    def from_json(cls, data: dict[str, str]) -> Citation:
+        """Parse :meth:`to_json`'s form."""
+        return cls(CodeId(data["code"]), str(data["article"]))
+
+
+@cache
+def articles(code: CodeId) -> dict[str, str]:
+    """The code's topic → article table (``[articles]`` of its TOML)."""
+    text = resources.files("arbitro.codes").joinpath(_TOML[code]).read_text("utf-8")
+    table = tomllib.loads(text).get("articles", {})
+    return {str(k): str(v) for k, v in table.items()}
+
+
+def cite(code: CodeId | str, topic: str) -> Citation:
+    """The article of ``topic`` in ``code`` (a KeyError names a topic the code's data lacks:
+    a programming error, caught by the tests of every code)."""
+    code = CodeId(code)
+    table = articles(code)
+    if topic not in table:
+        raise KeyError(f"{code.value} has no article for topic {topic!r}")
+    return Citation(code, table[topic])
+
+
+def cite_if(code: CodeId | str, topic: str) -> Citation | None:
+    """The article of ``topic`` in ``code``, or ``None`` where the code has no such rule."""
+    table = articles(CodeId(code))
+    return Citation(CodeId(code), table[topic]) if topic in table else None

@@ -1,0 +1,158 @@
+"""The one message catalogue of arbitro: every user-facing text, Italian and English.
+
+Texts are written in the code in English (the gettext ``msgid``) with named ``{placeholders}``;
+the Italian (and the English, which a translator may reword) live in the ``.po`` files under
+``locale/<lang>/LC_MESSAGES/``. The domain never renders a text: it raises an error or returns
+a :class:`Message` (a msgid and its parameters), and the edges (CLI, web, printouts) render it
+in the user's language with :func:`render`.
+
+``tools/i18n.py`` extracts the msgids from the code and the templates (Babel) and checks that
+both languages are complete; with ``ARBITRO_I18N_STRICT=1`` (the test suite) rendering a msgid
+missing from the Italian catalogue raises instead of falling back to the English text.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Iterator, Literal
+
+Lang = Literal["it", "en"]
+LANGUAGES: tuple[Lang, ...] = ("it", "en")
+DEFAULT_LANG: Lang = "it"
+
+_current: ContextVar[Lang | None] = ContextVar("arbitro_lang", default=None)
+
+
+class MissingTranslationError(LookupError):
+    """A msgid that the catalogue does not translate (strict mode only: the test suite)."""
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalogue without translating it (rendered later, at an edge)."""
+    return msgid
+
+
+def normalize_lang(value: str | None) -> Lang:
+    """``it`` or ``en`` from a language tag (``en-GB`` → ``en``); Italian for anything else."""
+    return "en" if (value or "").strip().lower()[:2] == "en" else "it"
+
+
+def current_lang() -> Lang:
+    """The language of the current request or command: set by :func:`use_lang`, else
+    ``ARBITRO_LANG``, else Italian."""
+    lang = _current.get()
+    return lang if lang is not None else normalize_lang(os.environ.get("ARBITRO_LANG", "it"))
+
+
+@contextmanager
+def use_lang(lang: str) -> Iterator[Lang]:
+    """Render in ``lang`` inside the ``with`` block (a web request, a CLI command)."""
+    token = _current.set(normalize_lang(lang))
+    try:
+        yield normalize_lang(lang)
+    finally:
+        _current.reset(token)
+
+
+def set_lang(lang: str) -> None:
+    """Render in ``lang`` from now on in this context (a CLI run's ``--lang``)."""
+    _current.set(normalize_lang(lang))
+
+
+def _strict() -> bool:
+    return os.environ.get("ARBITRO_I18N_STRICT", "") == "1"
+
+
+@cache
+def catalogue(lang: Lang) -> Mapping[str, str]:
+    """The translations of ``lang``: msgid → text (``msgctxt`` entries as ``ctx\\x04msgid``).
+
+    Read from the language's ``.po`` files with Babel (each file of the folder is one part of
+    the same catalogue)."""
+    from babel.messages.pofile import read_po
+
+    folder = resources.files("arbitro.i18n").joinpath("locale", lang, "LC_MESSAGES")
+    out: dict[str, str] = {}
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if not item.name.endswith(".po"):
+            continue
+        with item.open("rb") as handle:
+            for message in read_po(handle, locale=lang):
+                if not message.id or not message.string or message.fuzzy:
+                    continue
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                text = message.string if isinstance(message.string, str) else message.string[0]
+                if message.context:
+                    key = f"{message.context}\x04{key}"
+                out[key] = text
+    return out
+
+
+def translate(msgid: str, lang: str | None = None, *, context: str | None = None) -> str:
+    """The text of ``msgid`` in ``lang`` (default: the current language), parameters not yet
+    filled in. English falls back to the msgid; a missing Italian text falls back to the
+    msgid too, or raises :class:`MissingTranslationError` in strict mode."""
+    lang = normalize_lang(lang) if lang else current_lang()
+    key = msgid if context is None else f"{context}\x04{msgid}"
+    text = catalogue(lang).get(key)
+    if text is not None:
+        return text
+    if lang != "en" and _strict():
+        raise MissingTranslationError(f"no {lang} translation for {msgid!r}")
+    return msgid
+
+
+def gettext(msgid: str, **params: Any) -> str:
+    """Translate ``msgid`` into the current language and fill in ``params`` (the ``_`` of the
+    edges and of the templates)."""
+    return render(Message(msgid, params))
+
+
+_ = gettext
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A text to show the user, not yet rendered: its msgid and named parameters. A parameter
+    may itself be a :class:`Message` (e.g. a line's name inside a sentence)."""
+
+    msgid: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    context: str | None = None
+
+    def render(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (default: the current language)."""
+        return render(self, lang)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def message(msgid: str, /, **params: Any) -> Message:
+    """A :class:`Message` (``msgid`` is extracted into the catalogue)."""
+    return Message(msgid, params)
+
+
+def render(text: Message | str, lang: str | None = None) -> str:
+    """Render a :class:`Message` (or a msgid without parameters) in ``lang``."""
+    if isinstance(text, str):
+        return translate(text, lang)
+    template = translate(text.msgid, lang, context=text.context)
+    if not text.params:
+        return template
+    params = {k: _param(v, lang) for k, v in text.params.items()}
+    return template.format(**params)
+
+
+def _param(value: Any, lang: str | None) -> Any:
+    if isinstance(value, Message):
+        return value.render(lang)
+    if hasattr(value, "render") and callable(value.render):
+        return value.render(lang)
+    return value

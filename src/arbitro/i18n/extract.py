@@ -1,0 +1,101 @@
+"""The catalogue's upkeep: extract every msgid from the code and the templates (Babel), and
+check that the Italian and English catalogues translate each of them. Used by
+``tools/i18n.py`` and by the test suite; nothing here runs in the app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+PACKAGE = Path(__file__).resolve().parents[1]
+LOCALE = Path(__file__).resolve().parent / "locale"
+
+# Calls whose first argument is a msgid: the markers, and every error class (their first
+# argument is the message); FieldError names its field first.
+KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "_": None,
+    "N_": None,
+    "gettext": None,
+    "message": None,
+    "Message": None,
+    "ArbitroError": None,
+    "NotFoundError": None,
+    "ConflictError": None,
+    "ConcurrencyError": None,
+    "IllegalMoveError": None,
+    "TokenError": None,
+    "RoundClosed": None,
+    "NotAtTable": None,
+    "NotAForm": None,
+    "FieldError": (2,),
+}
+
+METHODS = [
+    ("**/templates/**.html", "jinja2.ext.babel_extract"),
+    ("**.py", "python"),
+]
+OPTIONS = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"}}
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One msgid found in the sources, with where."""
+
+    msgid: str
+    context: str | None
+    where: str
+
+
+def extracted() -> Iterator[Found]:
+    """Every msgid in ``src/arbitro`` (Python and Jinja templates)."""
+    for filename, lineno, msg, _comments, context in extract_from_dir(
+        str(PACKAGE),
+        method_map=METHODS,
+        options_map=OPTIONS,
+        keywords=KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+    ):
+        msgid = msg if isinstance(msg, str) else msg[0]
+        if msgid:
+            yield Found(msgid, context, f"{filename}:{lineno}")
+
+
+def template() -> Catalog:
+    """The catalogue template (``messages.pot``) of the current sources."""
+    cat = Catalog(project="arbitro", charset="utf-8")
+    for f in extracted():
+        cat.add(f.msgid, context=f.context, locations=[(f.where.rsplit(":", 1)[0], int(f.where.rsplit(":", 1)[1]))])
+    return cat
+
+
+def translations(lang: str) -> dict[tuple[str, str | None], str]:
+    """The non-empty, non-fuzzy translations of every ``.po`` file of ``lang``."""
+    out: dict[tuple[str, str | None], str] = {}
+    for path in sorted((LOCALE / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            for m in read_po(handle, locale=lang):
+                if not m.id or m.fuzzy:
+                    continue
+                text = m.string if isinstance(m.string, str) else m.string[0]
+                key = m.id if isinstance(m.id, str) else m.id[0]
+                if text:
+                    out[(key, m.context)] = text
+    return out
+
+
+def missing(lang: str) -> list[Found]:
+    """The msgids of the sources that ``lang`` does not translate."""
+    have = translations(lang)
+    seen: set[tuple[str, str | None]] = set()
+    out = []
+    for f in extracted():
+        key = (f.msgid, f.context)
+        if key not in have and key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out

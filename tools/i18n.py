@@ -1,0 +1,59 @@
+"""The message catalogue's upkeep (Babel).
+
+    python tools/i18n.py check     # list msgids without an Italian or English text (exit 1)
+    python tools/i18n.py update    # write messages.pot; add the new msgids to both .po files
+                                   # (English filled with the msgid, Italian left to translate)
+"""
+
+from __future__ import annotations
+
+import sys
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from arbitro.i18n.extract import LOCALE, missing, template
+
+
+def _po(lang: str) -> Catalog:
+    path = LOCALE / lang / "LC_MESSAGES" / "messages.po"
+    if path.exists():
+        with path.open("rb") as handle:
+            return read_po(handle, locale=lang)
+    return Catalog(locale=lang, project="arbitro", charset="utf-8")
+
+
+def update() -> None:
+    pot = template()
+    (LOCALE / "messages.pot").parent.mkdir(parents=True, exist_ok=True)
+    with (LOCALE / "messages.pot").open("wb") as handle:
+        write_po(handle, pot, omit_header=False, sort_output=True, no_location=True)
+    for lang in ("it", "en"):
+        cat = _po(lang)
+        cat.update(pot, no_fuzzy_matching=True)
+        if lang == "en":
+            for m in cat:
+                if m.id and not m.string:
+                    m.string = m.id
+        path = LOCALE / lang / "LC_MESSAGES" / "messages.po"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as handle:
+            write_po(handle, cat, sort_output=True, no_location=True, ignore_obsolete=True)
+
+
+def check() -> int:
+    bad = 0
+    for lang in ("it", "en"):
+        for f in missing(lang):
+            print(f"{lang}: {f.where}: {f.msgid!r}")
+            bad += 1
+    print(f"{bad} msgid(s) without a translation")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else "check"
+    if command == "update":
+        update()
+    else:
+        sys.exit(check())
