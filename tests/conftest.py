@@ -27,6 +27,9 @@ from arbitro.store import RecordStore
 
 POSTGRES_URL_ENV = "ARBITRO_TEST_POSTGRES_URL"
 
+# A text rendered without an Italian translation fails the test that rendered it (docs/i18n.md).
+os.environ["ARBITRO_I18N_STRICT"] = "1"
+
 
 def _load_helper(name: str) -> ModuleType:
     """Import ``tests/<name>.py`` (the suite runs with ``--import-mode=importlib``)."""
