@@ -133,7 +133,7 @@ def test_export_validates_against_the_published_schema_and_imports_to_the_same_s
     play(svc, "orig", 9, (Movement.DRAW, Movement.MITCHELL, Movement.DANISH), 11)
     svc.give_warning("orig", 3, 2, "commenti")
     data = json.loads(json.dumps(export_event(svc, "orig")))
-    jsonschema.Draft7Validator(event_file_schema()).validate(data)
+    jsonschema.Draft202012Validator(event_file_schema()).validate(data)
     assert json.loads((REPO / "docs" / "event-file.schema.json").read_text()) == event_file_schema()
     import_event(svc, data, "copia")
     assert svc.standings("copia") == svc.standings("orig")

@@ -46,10 +46,16 @@ class Citation:
 
 @cache
 def articles(code: CodeId) -> dict[str, str]:
-    """The code's topic → article table (``[articles]`` of its TOML)."""
-    text = resources.files("arbitro.codes").joinpath(_TOML[code]).read_text("utf-8")
-    table = tomllib.loads(text).get("articles", {})
-    return {str(k): str(v) for k, v in table.items()}
+    """The code's topic → article table: ``[articles]`` (the games' rules) and
+    ``[event_articles]`` (what events cite) of its TOML."""
+    name = _TOML[code]
+    if not resources.files("arbitro.codes").joinpath(name).is_file():
+        return {}
+    data = tomllib.loads(resources.files("arbitro.codes").joinpath(name).read_text("utf-8"))
+    out: dict[str, str] = {}
+    for table in ("articles", "event_articles"):
+        out |= {str(k): str(v) for k, v in data.get(table, {}).items() if not isinstance(v, dict)}
+    return out
 
 
 def cite(code: CodeId | str, topic: str) -> Citation:

@@ -134,16 +134,32 @@ class Message:
         return self.render()
 
 
-def message(msgid: str, /, **params: Any) -> Message:
+def msg(msgid: str, /, **params: Any) -> Message:
     """A :class:`Message` (``msgid`` is extracted into the catalogue)."""
     return Message(msgid, params)
+
+
+VERBATIM = "verbatim"
+
+
+def verbatim(text: str) -> Message:
+    """A :class:`Message` that is data, not a text of the catalogue (a name, a number):
+    rendered as it is in every language."""
+    return Message(text.replace("{", "{{").replace("}", "}}"), context=VERBATIM)
+
+
+message = msg
+"""Another name of :func:`msg`."""
 
 
 def render(text: Message | str, lang: str | None = None) -> str:
     """Render a :class:`Message` (or a msgid without parameters) in ``lang``."""
     if isinstance(text, str):
         return translate(text, lang)
-    template = translate(text.msgid, lang, context=text.context)
+    if text.context == VERBATIM:
+        template = text.msgid
+    else:
+        template = translate(text.msgid, lang, context=text.context)
     if not text.params:
         return template
     params = {k: _param(v, lang) for k, v in text.params.items()}

@@ -21,6 +21,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "_": None,
     "N_": None,
     "gettext": None,
+    "msg": None,
     "message": None,
     "Message": None,
     "ArbitroError": None,
@@ -61,7 +62,8 @@ def extracted() -> Iterator[Found]:
         comment_tags=("TRANSLATORS:",),
     ):
         msgid = msg if isinstance(msg, str) else msg[0]
-        if msgid:
+        # ``exc.message("it")`` renders an error: its argument is a language, not a msgid.
+        if msgid and msgid not in ("it", "en"):
             yield Found(msgid, context, f"{filename}:{lineno}")
 
 

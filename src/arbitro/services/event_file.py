@@ -1,48 +1,86 @@
-"""The event file: an event's whole log as one JSON document (schema:
-``docs/event-file.schema.json``), to back up, move, exchange and replay an event."""
+"""The event file: an event's whole log as one JSON document (its JSON Schema is generated
+from the record types: ``docs/event-file.schema.json``), to back up, move, exchange and
+replay an event. Every record is read through its kind's compiled validator; the log is then
+replayed, and each sheet checked by the event's game, before anything is stored."""
 
 from __future__ import annotations
 
-import copy
-import json
 from datetime import datetime
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import fastjsonschema
+from pydantic import TypeAdapter
 
 from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.services.event_log import EventLog, to_store
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
-from arbitro.store import NewRecord
 from arbitro.tournament.event import EventState
-from arbitro.tournament.knockout_event import KnockoutState, is_knockout
-from arbitro.tournament.model import EventFormat
-from arbitro.tournament.records import Record, RecordKind, utc
-from arbitro.tournament.scoring.sheet import check_sheet
+from arbitro.tournament.knockout_event import KnockoutState
+from arbitro.tournament.records import BODIES, KnockoutCreated, Record, RecordKind, adapter
 
 FORMAT = "arbitro-event-file"
 VERSION = 1
+SCHEMA_ID = "https://arbitro.example/event-file.schema.json"
+
+AnyService = EventService | KnockoutService
+AnyState = EventState | KnockoutState
 
 
-@cache
 def event_file_schema() -> dict[str, Any]:
-    """The published JSON Schema of event files."""
-    text = resources.files("arbitro.services").joinpath("event-file.schema.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
+    """The JSON Schema of event files, generated from the record types (one variant per
+    record kind, its ``payload`` the kind's body)."""
+    keys = [
+        ((kind, cls.__name__), "serialization", adapter(cls))
+        for kind, classes in BODIES.items()
+        for cls in classes
+    ]
+    refs, definitions = TypeAdapter.json_schemas(keys, ref_template="#/$defs/{model}")
+    variants = []
+    for kind, classes in BODIES.items():
+        payloads = [refs[((kind, cls.__name__), "serialization")] for cls in classes]
+        variants.append(
+            {
+                "type": "object",
+                "required": ["seq", "kind", "payload", "actor", "recorded_at"],
+                "properties": {
+                    "seq": {"type": "integer", "minimum": 1},
+                    "kind": {"const": kind.value},
+                    "payload": payloads[0] if len(payloads) == 1 else {"anyOf": payloads},
+                    "actor": {"type": "string", "minLength": 1},
+                    "reason": {"type": ["string", "null"]},
+                    "recorded_at": {"type": "string", "format": "date-time"},
+                },
+            }
+        )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "arbitro event file",
+        "description": "An event's whole append-only log: every record, in order, with who, "
+        "when and why. Generated from arbitro.tournament.records.",
+        "type": "object",
+        "required": ["format", "version", "event_id", "name", "records"],
+        "properties": {
+            "format": {"const": FORMAT},
+            "version": {"const": VERSION},
+            "event_id": {"type": "string", "minLength": 1, "maxLength": 64},
+            "name": {"type": "string", "minLength": 1},
+            "exported_at": {"type": "string", "format": "date-time"},
+            "records": {"type": "array", "minItems": 1, "items": {"oneOf": variants}},
+        },
+        "$defs": definitions.get("$defs", {}),
+    }
 
 
-def event_name(service: EventService | KnockoutService, event_id: str) -> str:
+def event_name(service: EventLog[Any], event_id: str) -> str:
     """The event's name as stored (a NotFoundError if there is no such event)."""
     for summary in service.store.list_events():
         if summary.event_id == event_id:
             return summary.name
-    raise NotFoundError(f"gara «{event_id}» inesistente", f"no event «{event_id}»")
+    raise NotFoundError("no event «{event}»", event=event_id)
 
 
-def export_event(service: EventService | KnockoutService, event_id: str) -> dict[str, Any]:
+def export_event(service: EventLog[Any], event_id: str) -> dict[str, Any]:
     """The event file of ``event_id``: every record, in order, with who, when and why."""
     return {
         "format": FORMAT,
@@ -64,79 +102,112 @@ def export_event(service: EventService | KnockoutService, event_id: str) -> dict
     }
 
 
-@cache
-def _validator() -> Any:
-    # compile() annotates the schema it is given: give it a copy.
-    return fastjsonschema.compile(copy.deepcopy(event_file_schema()))
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ArbitroError("invalid event file: «{field}» must be a non-empty text", field=key)
+    return value
 
 
 def parse_event_file(data: Any) -> tuple[str, str, list[Record]]:
-    """Validate an event file against its schema and by replaying it; returns the event id,
-    the name and the records. Nothing is stored."""
-    try:
-        _validator()(data)
-    except fastjsonschema.JsonSchemaValueException as e:
-        where = e.name.removeprefix("data").lstrip(".") or "(radice/root)"
+    """Read an event file: its envelope, every record through its kind's validator, then the
+    log replayed with every sheet checked by the event's game; returns the event id, the name
+    and the records. Nothing is stored."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ArbitroError("not an arbitro event file (format «{format}» expected)", format=FORMAT)
+    if data.get("version") != VERSION:
         raise ArbitroError(
-            f"file di gara non valido in {where}: {e.message}",
-            f"invalid event file at {where}: {e.message}",
+            "event file version {version} is not known (this arbitro reads version {known})",
+            version=data.get("version"),
+            known=VERSION,
+        )
+    event_id, name = _text(data, "event_id"), _text(data, "name")
+    rows = data.get("records")
+    if not isinstance(rows, list) or not rows:
+        raise ArbitroError("invalid event file: it has no records")
+    records = []
+    for n, row in enumerate(rows, start=1):
+        records.append(_record(n, row))
+    first = records[0].body
+    if isinstance(first, KnockoutCreated):
+        KnockoutState.replay(event_id, records)
+    else:
+        _check_sheets(EventState.replay(event_id, records))
+    return event_id, name, records
+
+
+def _record(n: int, row: Any) -> Record:
+    if not isinstance(row, dict):
+        raise ArbitroError("invalid event file: record {n} is not a JSON object", n=n)
+    if row.get("seq") != n:
+        raise ArbitroError(
+            "invalid event file: records must be numbered 1, 2, 3... without gaps (record {n} "
+            "has seq {seq})",
+            n=n,
+            seq=row.get("seq"),
+        )
+    try:
+        at = datetime.fromisoformat(str(row.get("recorded_at")))
+    except ValueError:
+        raise ArbitroError(
+            "invalid event file: record {n} has no valid time («{value}»)",
+            n=n,
+            value=row.get("recorded_at"),
         ) from None
-    records = [
-        Record(
-            RecordKind(r["kind"]),
-            r["payload"],
-            utc(datetime.fromisoformat(r["recorded_at"])),
-            r["actor"],
-            r.get("reason"),
-            r["seq"],
-        )
-        for r in data["records"]
-    ]
-    if [r.seq for r in records] != list(range(1, len(records) + 1)):
-        raise ArbitroError(
-            "file di gara non valido: registrazioni da numerare 1, 2, 3... senza buchi",
-            "invalid event file: records must be numbered 1, 2, 3... without gaps",
-        )
+    actor = row.get("actor")
+    reason = row.get("reason")
+    if not isinstance(actor, str) or not actor or not (reason is None or isinstance(reason, str)):
+        raise ArbitroError("invalid event file: record {n} has no valid actor or reason", n=n)
     try:
-        if is_knockout(records[0].payload):
-            KnockoutState.replay(data["event_id"], records)
-            return str(data["event_id"]), str(data["name"]), records
-        state = EventState.replay(data["event_id"], records)
-        for rnd in state.rounds.values():
-            for sheet in rnd.sheets.values():
-                for version in sheet.history:
-                    check_sheet(
-                        state.code, version.entry, deals=state.deals(rnd.number), teams=teams(state)
-                    )
-    except (KeyError, ValueError, TypeError) as exc:
+        return Record.from_json(str(row.get("kind")), row.get("payload"), at, actor, reason, n)
+    except ArbitroError as exc:
         raise ArbitroError(
-            f"file di gara incoerente: la rilettura si ferma ({exc!r})",
-            f"inconsistent event file: replaying it fails ({exc!r})",
-        ) from exc
-    return str(data["event_id"]), str(data["name"]), records
+            "invalid event file: record {n}: {problem}", n=n, problem=exc.msg
+        ) from None
 
 
-def teams(state: EventState) -> bool:
-    """True for team events (sheets with an open and a closed room)."""
-    return state.config.event_format is EventFormat.TEAMS
+def _check_sheets(state: EventState) -> None:
+    """Every sheet version of the log checked by the event's game, as when it was entered."""
+    kind = state.sheet_kind
+    for rnd in state.rounds.values():
+        for sheet in rnd.sheets.values():
+            seat = rnd.seating.table(sheet.table) if rnd.seating else None
+            if seat is None:
+                raise ArbitroError(
+                    "inconsistent event file: a sheet for table {table} of round {round}, "
+                    "which is not seated",
+                    table=sheet.table,
+                    round=rnd.number,
+                )
+            for version in sheet.history:
+                kind.check(state.sheet_context(rnd.number, seat), version.entry)
 
 
-def import_event(
-    service: EventService | KnockoutService, data: Any, event_id: str | None = None
-) -> EventState | KnockoutState:
+def is_knockout_file(records: list[Record]) -> bool:
+    """True when the records are a knockout event's."""
+    return isinstance(records[0].body, KnockoutCreated)
+
+
+def import_event(service: AnyService, data: Any, event_id: str | None = None) -> AnyState:
     """Store an event file as a new event (``event_id`` overrides the file's id) and return
-    its state, replayed from the stored records."""
+    its state, replayed from the stored records; all records in one transaction."""
     file_id, name, records = parse_event_file(data)
-    if is_knockout(records[0].payload) != isinstance(service, KnockoutService):
+    if is_knockout_file(records) != isinstance(service, KnockoutService):
         raise ArbitroError(
-            "file di una gara di altro tipo (a eliminazione diretta o a turni): usare il comando adatto",
-            "the file is of another kind of event (knockout or rounds): use the matching command",
+            "the file is of another kind of event (knockout or rounds): use the matching command"
         )
     event_id = event_id or file_id
     service.store.create_event(event_id, name)
-    service.store.append(
-        event_id,
-        [NewRecord(r.kind.value, dict(r.payload), r.actor, r.reason, r.at) for r in records],
-        expected_seq=0,
-    )
+    service.store.append(event_id, [to_store(r) for r in records], expected_seq=0)
     return service.state(event_id)
+
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "RecordKind",
+    "event_file_schema",
+    "export_event",
+    "import_event",
+    "parse_event_file",
+]

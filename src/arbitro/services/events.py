@@ -1,82 +1,25 @@
-"""Use cases of an event: each loads the event's state (cached, refreshed from the store),
-asks the domain whether the action is allowed, and appends the resulting records."""
+"""Use cases of an event of rounds: each loads the event's state (cached, refreshed from the
+store), asks the domain whether the action is allowed, and appends the resulting records."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from collections.abc import Sequence
+from typing import Any
 
-from arbitro.errors import NotFoundError
 from arbitro.games.prepared_deals import Law13Ruling
-from arbitro.store import NewRecord, RecordStore, StoredRecord
+from arbitro.services.event_log import EventLog, to_domain, to_store, utc_now
 from arbitro.tournament import commands
-from arbitro.tournament.event import AnyEntry, EventConfig, EventState, SanctionKind, SheetVersion
+from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
-from arbitro.tournament.records import Record, RecordKind
+from arbitro.tournament.records import CompetitorRegistered, CompetitorWithdrawn, SheetCorrected
 from arbitro.tournament.standings.standings import StandingRow, standings
 
 
-def utc_now() -> datetime:
-    """The current time, UTC."""
-    return datetime.now(UTC)
+class EventService(EventLog[EventState]):
+    """The director's and arbiter's actions on events of rounds stored in a
+    :class:`RecordStore`."""
 
-
-def to_domain(r: StoredRecord) -> Record:
-    """A stored record as the domain's Record."""
-    return Record(RecordKind(r.kind), r.payload, r.recorded_at, r.actor, r.reason, r.seq)
-
-
-def to_store(r: Record) -> NewRecord:
-    """A domain record ready to append."""
-    return NewRecord(r.kind.value, dict(r.payload), r.actor, r.reason, r.at)
-
-
-class EventService:
-    """The director's and arbiter's actions on events stored in a :class:`RecordStore`."""
-
-    def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
-        self.store = store
-        self.clock = clock
-        self._cache: dict[str, EventState] = {}
-        # One thread at a time refreshes or changes the cached states (the web app serves
-        # requests from a thread pool); the store's expected_seq guards other processes.
-        self._lock = threading.RLock()
-
-    # ------------------------------------------------------------------ state
-    def state(self, event_id: str) -> EventState:
-        """The event's current state, brought up to date with records appended elsewhere."""
-        with self._lock:
-            return self._refresh(event_id)
-
-    def _refresh(self, event_id: str) -> EventState:
-        cached = self._cache.get(event_id)
-        if cached is None:
-            if not self.store.has_event(event_id):
-                raise NotFoundError(f"gara «{event_id}» inesistente", f"no event «{event_id}»")
-            cached = EventState.replay(event_id, map(to_domain, self.store.records(event_id)))
-            self._cache[event_id] = cached
-        else:
-            for rec in self.store.records(event_id, after_seq=cached.last_seq):
-                cached.apply(to_domain(rec))
-        return cached
-
-    def _commit(self, event_id: str, records: Sequence[Record]) -> EventState:
-        with self._lock:
-            state = self._refresh(event_id)
-            stored = self.store.append(
-                event_id, [to_store(r) for r in records], expected_seq=state.last_seq
-            )
-            for rec in stored:
-                state.apply(to_domain(rec))
-            return state
-
-    def _do(self, event_id: str, make: Callable[[EventState, datetime], Record]) -> Record:
-        """Decide an action on the up-to-date state and append its record, atomically."""
-        with self._lock:
-            record = make(self._refresh(event_id), self.clock())
-            self._commit(event_id, [record])
-            return record
+    fold = EventState
 
     # ------------------------------------------------------------------ set-up
     def create_event(
@@ -84,20 +27,18 @@ class EventService:
     ) -> EventState:
         """Create an event (its first record is its configuration)."""
         record = commands.create_event(config, self.clock(), actor)
-        self.store.create_event(event_id, config.name)
-        stored = self.store.append(event_id, [to_store(record)], expected_seq=0)
-        state = EventState.replay(event_id, map(to_domain, stored))
-        self._cache[event_id] = state
-        return state
+        return self._create(event_id, config.name, "rounds", record)
 
     def register(
         self, event_id: str, name: str, players: Sequence[str] = (), actor: str = "director"
     ) -> CompetitorId:
         """Register a competitor; returns its number."""
-        with self._lock:
-            records = commands.register(self._refresh(event_id), name, players, self.clock(), actor)
-            self._commit(event_id, records)
-            return int(records[0].payload["competitor"])
+        records = self._do_many(
+            event_id, lambda st, now: commands.register(st, name, players, now, actor)
+        )
+        body = records[0].body
+        assert isinstance(body, CompetitorRegistered)
+        return body.competitor
 
     def rename(
         self, event_id: str, competitor: CompetitorId, name: str, actor: str = "director"
@@ -116,7 +57,8 @@ class EventService:
         rec = self._do(
             event_id, lambda st, now: commands.withdraw(st, competitor, now, reason, actor)
         )
-        return int(rec.payload["from_round"])
+        assert isinstance(rec.body, CompetitorWithdrawn)
+        return rec.body.from_round
 
     # ------------------------------------------------------------------ rounds
     def seat(
@@ -157,7 +99,7 @@ class EventService:
         event_id: str,
         round_number: int,
         table: int,
-        entry: AnyEntry,
+        entry: Any,
         actor: str = "director",
         line: str | None = None,
     ) -> str:
@@ -188,10 +130,10 @@ class EventService:
         *,
         kind: str,
         reason: str | None,
-        entry: AnyEntry | None = None,
+        entry: Any = None,
         table_agrees: bool = False,
         by_arbiter: bool = False,
-        swap: tuple[CompetitorId, CompetitorId] | None = None,
+        swap: Sequence[CompetitorId] | None = None,
         actor: str = "director",
     ) -> int:
         """Correct a sheet (art. 21); returns the round from which the correction counts."""
@@ -211,7 +153,8 @@ class EventService:
                 actor=actor,
             ),
         )
-        return int(rec.payload["effective_round"])
+        assert isinstance(rec.body, SheetCorrected)
+        return rec.body.effective_round
 
     def sheet_history(self, event_id: str, round_number: int, table: int) -> list[SheetVersion]:
         """Every entry and correction of a table's sheet, oldest first."""
@@ -240,10 +183,11 @@ class EventService:
         round_number: int,
         competitor: CompetitorId,
         reason: str | None,
-        article: str = "41",
+        article: str | None = None,
         actor: str = "arbiter",
     ) -> None:
-        """Give a warning (art. 22, 41)."""
+        """Give a warning (the event's code's article unless ``article`` names another:
+        FIBAS art. 22, 41; Parole art. 14.4)."""
         self.give_sanction(
             event_id,
             round_number,
@@ -375,3 +319,6 @@ class EventService:
     def standings(self, event_id: str, after_round: int | None = None) -> list[StandingRow]:
         """The standings after a round (default: the current one)."""
         return standings(self.state(event_id), after_round)
+
+
+__all__ = ["EventService", "to_domain", "to_store", "utc_now"]

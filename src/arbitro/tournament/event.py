@@ -6,25 +6,49 @@ record, and a correction is a new record that supersedes an entry from a given r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.i18n import Message, msg, verbatim
 from arbitro.tournament.model import (
     CompetitorId,
     EventFormat,
-    Line,
     Movement,
     Seating,
     TableSeating,
 )
-from arbitro.tournament.records import Record, RecordKind, utc
+from arbitro.tournament.records import (
+    AbandonRecorded,
+    ArbitralScore,
+    BoardRuling,
+    CompetitorRegistered,
+    CompetitorRenamed,
+    CompetitorWithdrawn,
+    ComplaintLodged,
+    ComplaintResolved,
+    EventCreated,
+    KnockoutCreated,
+    LatenessRecorded,
+    Record,
+    RoundSeated,
+    SanctionGiven,
+    SeatedTable,
+    SeatingPublished,
+    SheetCorrected,
+    SheetEntered,
+    StandingsPublished,
+    body_to_json,
+    unknown_record,
+    utc,
+)
 from arbitro.tournament.rules import EventRules, rules_for
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.scoring.sheet import SheetEntry
+from arbitro.tournament.sheets import SheetContext, SheetKind, SheetOutcome, sheet_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,43 +65,47 @@ class EventConfig:
     duplicate: bool = False
     complaints_window_minutes: int = 15
     session_starts: tuple[int, ...] = (1,)
-    code: str = "burraco-fibas"
-    game: str = "burraco"
+    code: CodeId = CodeId.BURRACO_FIBAS
+    game: GameId = GameId.BURRACO
+
+    def to_body(self) -> EventCreated:
+        """The ``event-created`` record's body."""
+        return EventCreated(
+            name=self.name,
+            rounds=self.rounds,
+            deals=self.deals,
+            movements=self.movements,
+            format=self.event_format,
+            game=GameId(self.game),
+            code=CodeId(self.code),
+            mitchell_step=self.mitchell_step,
+            seed=self.seed,
+            duplicate=self.duplicate,
+            complaints_window_minutes=self.complaints_window_minutes,
+            session_starts=self.session_starts,
+        )
+
+    @classmethod
+    def from_body(cls, b: EventCreated) -> EventConfig:
+        """The configuration an ``event-created`` record holds."""
+        return cls(
+            name=b.name,
+            event_format=b.format,
+            rounds=b.rounds,
+            deals=b.deals,
+            movements=b.movements,
+            mitchell_step=b.mitchell_step,
+            seed=b.seed,
+            duplicate=b.duplicate,
+            complaints_window_minutes=b.complaints_window_minutes,
+            session_starts=b.session_starts,
+            code=b.code,
+            game=b.game,
+        )
 
     def to_payload(self) -> dict[str, Any]:
         """The config as JSON-ready data (the ``event-created`` record's payload)."""
-        return {
-            "name": self.name,
-            "game": self.game,
-            "code": self.code,
-            "format": self.event_format.value,
-            "rounds": self.rounds,
-            "deals": list(self.deals),
-            "movements": [m.value for m in self.movements],
-            "mitchell_step": self.mitchell_step,
-            "seed": self.seed,
-            "duplicate": self.duplicate,
-            "complaints_window_minutes": self.complaints_window_minutes,
-            "session_starts": list(self.session_starts),
-        }
-
-    @classmethod
-    def from_payload(cls, p: Mapping[str, Any]) -> EventConfig:
-        """Parse an ``event-created`` payload."""
-        return cls(
-            name=str(p["name"]),
-            event_format=EventFormat(p["format"]),
-            rounds=int(p["rounds"]),
-            deals=tuple(int(d) for d in p["deals"]),
-            movements=tuple(Movement(m) for m in p["movements"]),
-            mitchell_step=int(p.get("mitchell_step", 1)),
-            seed=int(p.get("seed", 0)),
-            duplicate=bool(p.get("duplicate", False)),
-            complaints_window_minutes=int(p.get("complaints_window_minutes", 15)),
-            session_starts=tuple(int(s) for s in p.get("session_starts", [1])),
-            code=str(p.get("code", "burraco-fibas")),
-            game=str(p.get("game", "burraco")),
-        )
+        return body_to_json(self.to_body())
 
     def session_start(self, round_number: int) -> int:
         """The first round of the session ``round_number`` belongs to (art. 2 "Sessione")."""
@@ -103,19 +131,17 @@ class Competitor:
 
 @dataclass(frozen=True, slots=True)
 class SheetVersion:
-    """One entry or correction of a table's sheet, as recorded."""
+    """One entry or correction of a table's sheet, as recorded; ``entry`` is the game's
+    parsed sheet (see the event's :class:`~arbitro.tournament.sheets.SheetKind`)."""
 
     seq: int
-    entry: AnyEntry
+    entry: Any
     actor: str
     at: datetime
     kind: str  # "entered", "repeated", "conflict", "correction: sum|inverted|arbiter|conflict"
     reason: str | None = None
     effective_round: int = 0
-    line: str | None = None  # "ns"/"ew" when a line submitted it from the table; None: director
-
-
-BOTH_LINES = frozenset({"ns", "ew"})
+    line: str | None = None  # "ns"/"ew" (or a player) when submitted from the table
 
 
 @dataclass(slots=True)
@@ -123,12 +149,12 @@ class TableSheet:
     """A table's sheet in one round: the accepted entry, conflicting entries, corrections."""
 
     table: int
+    signers: frozenset[str]
     history: list[SheetVersion] = field(default_factory=list)
     accepted: SheetVersion | None = None
     conflicts: list[SheetVersion] = field(default_factory=list)
     corrections: list[SheetVersion] = field(default_factory=list)
     confirmed_by: set[str] = field(default_factory=set)
-    signers: frozenset[str] = BOTH_LINES
 
     @property
     def confirmed(self) -> bool:
@@ -137,7 +163,7 @@ class TableSheet:
         settled it."""
         return self.accepted is not None and self.confirmed_by >= self.signers
 
-    def entry_as_of(self, round_number: int) -> AnyEntry | None:
+    def entry_as_of(self, round_number: int) -> Any:
         """The entry that counts in standings after ``round_number`` (art. 21: a correction
         may take effect from the next round)."""
         current = self.accepted.entry if self.accepted else None
@@ -164,7 +190,7 @@ class Sanction:
     round: int
     competitor: CompetitorId
     kind: SanctionKind
-    article: str
+    article: Citation
     actor: str
     at: datetime
     reason: str
@@ -173,20 +199,19 @@ class Sanction:
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One line of the event's sanctions ledger: sanctions, lateness, abandons and arbitral
-    scores, each with its article, who recorded it, when and why."""
+    """One line of the event's sanctions ledger: sanctions, lateness, abandons, arbitral
+    scores and board rulings, each with its article, who recorded it, when and why;
+    ``detail`` is a message rendered at the edge."""
 
     seq: int
     round: int
     competitor: CompetitorId | None  # None for a board ruling (it concerns a board)
-    kind: (
-        str  # reprimand | warning | expulsion | lateness | abandon | arbitral-score | board-ruling
-    )
-    article: str
+    kind: str  # reprimand | warning | expulsion | lateness | abandon | arbitral-score | ...
+    article: Citation
     actor: str
     at: datetime
     reason: str
-    detail: str = ""
+    detail: Message = field(default_factory=lambda: verbatim(""))
 
 
 @dataclass(slots=True)
@@ -205,7 +230,8 @@ class RoundState:
 
 @dataclass(slots=True)
 class EventState:
-    """Everything recorded about an event, folded from its records."""
+    """Everything recorded about an event, folded from its records once; views derived from
+    it (sheet results) are memoized until the next record."""
 
     event_id: str
     config: EventConfig
@@ -219,6 +245,8 @@ class EventState:
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     last_seq: int = 0
+    names: dict[str, CompetitorId] = field(default_factory=dict)  # casefolded name → number
+    _results: dict[tuple[int, int, int], SheetOutcome | None] = field(default_factory=dict)
 
     def warnings(self) -> list[Sanction]:
         """The warnings given, oldest first."""
@@ -226,8 +254,13 @@ class EventState:
 
     @property
     def code(self) -> EventRules:
-        """The rules of the competition code in force for the event (FIBAS or Parole)."""
+        """The rules of the competition code in force for the event."""
         return rules_for(self.config.code)
+
+    @property
+    def sheet_kind(self) -> SheetKind:
+        """The event's game's score sheet (the one protocol shared code talks to)."""
+        return sheet_kind(self.config.game)
 
     # ------------------------------------------------------------------ queries
     def competitor(self, number: CompetitorId) -> Competitor:
@@ -235,17 +268,22 @@ class EventState:
         try:
             return self.competitors[number]
         except KeyError:
-            raise NotFoundError(
-                f"concorrente {number} inesistente", f"no competitor number {number}"
-            ) from None
+            raise NotFoundError("no competitor number {number}", number=number) from None
 
     def round(self, number: int) -> RoundState:
-        """Round ``number`` (1..rounds), created empty if nothing was recorded for it yet."""
+        """Round ``number`` (1..rounds): what is recorded of it (an empty round if nothing
+        is yet). Reading never changes the state."""
         if not 1 <= number <= self.config.rounds:
             raise NotFoundError(
-                f"turno {number} inesistente: la gara ha {self.config.rounds} turni",
-                f"no round {number}: the event has {self.config.rounds} rounds",
+                "no round {number}: the event has {rounds} rounds",
+                number=number,
+                rounds=self.config.rounds,
             )
+        found = self.rounds.get(number)
+        return found if found is not None else RoundState(number)
+
+    def _round(self, number: int) -> RoundState:
+        self.round(number)  # the range check
         return self.rounds.setdefault(number, RoundState(number))
 
     def deals(self, round_number: int) -> int:
@@ -281,6 +319,38 @@ class EventState:
         window = timedelta(minutes=self.config.complaints_window_minutes)
         return utc(now) >= r.standings_published_at + window
 
+    def sheet_context(self, round_number: int, seat: TableSeating) -> SheetContext:
+        """What the game's sheet needs to check and score a table of that round."""
+        return SheetContext(
+            self.code,
+            seat,
+            self.deals(round_number),
+            self.config.event_format is EventFormat.TEAMS,
+            self.config.duplicate,
+        )
+
+    def sheet_result(
+        self, round_number: int, table: int, as_of: int | None = None
+    ) -> SheetOutcome | None:
+        """The result of a table's sheet in force after round ``as_of`` (default: the last
+        round; art. 21 corrections may count from a later round), computed once per record;
+        None without a sheet."""
+        as_of = self.config.rounds if as_of is None else as_of
+        key = (round_number, table, as_of)
+        if key in self._results:
+            return self._results[key]
+        r = self.round(round_number)
+        sheet = r.sheets.get(table)
+        seat = r.seating.table(table) if r.seating else None
+        entry = sheet.entry_as_of(as_of) if sheet else None
+        outcome = (
+            None
+            if entry is None or seat is None
+            else self.sheet_kind.score(self.sheet_context(round_number, seat), entry)
+        )
+        self._results[key] = outcome
+        return outcome
+
     # ------------------------------------------------------------------ fold
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> EventState:
@@ -288,155 +358,171 @@ class EventState:
         state: EventState | None = None
         for rec in records:
             if state is None:
-                if rec.kind is not RecordKind.EVENT_CREATED:
+                body = rec.body
+                if isinstance(body, KnockoutCreated):
                     raise ArbitroError(
-                        "il registro della gara non inizia con la sua creazione",
-                        "the event's log does not start with its creation",
+                        "«{event}» is a knockout event: use «arbitro knockout»", event=event_id
                     )
-                if rec.payload.get("competition") == "knockout":
-                    raise ArbitroError(
-                        f"«{event_id}» è una gara a eliminazione diretta: usare «arbitro knockout»",
-                        f"«{event_id}» is a knockout event: use «arbitro knockout»",
-                    )
-                state = cls(event_id, EventConfig.from_payload(rec.payload), utc(rec.at))
+                if not isinstance(body, EventCreated):
+                    raise ArbitroError("the event's log does not start with its creation")
+                state = cls(event_id, EventConfig.from_body(body), utc(rec.at))
                 state.last_seq = rec.seq
             else:
                 state.apply(rec)
         if state is None:
-            raise NotFoundError(
-                f"gara {event_id} senza registrazioni", f"event {event_id} is empty"
-            )
+            raise NotFoundError("event {event} is empty", event=event_id)
         return state
 
     def apply(self, rec: Record) -> None:
         """Apply one record (already validated when it was made) to the state."""
-        p = rec.payload
-        k = rec.kind
         at = utc(rec.at)
-        if k is RecordKind.COMPETITOR_REGISTERED:
-            n = int(p["competitor"])
-            self.competitors[n] = Competitor(
-                n, str(p["name"]), tuple(p.get("players", [])), None, int(p.get("joined_round", 1))
-            )
-        elif k is RecordKind.COMPETITOR_RENAMED:
-            self.competitors[int(p["competitor"])].name = str(p["name"])
-        elif k is RecordKind.COMPETITOR_WITHDRAWN:
-            self.competitors[int(p["competitor"])].withdrawn_from_round = int(p["from_round"])
-        elif k is RecordKind.ROUND_SEATED:
-            r = self.round(int(p["round"]))
-            r.seating = seating_from_payload(p["tables"])
-            r.movement = Movement(p["movement"])
-            r.seed = p.get("seed")
-        elif k is RecordKind.SEATING_PUBLISHED:
-            self.round(int(p["round"])).seating_published_at = at
-        elif k in (RecordKind.SHEET_ENTERED, RecordKind.SHEET_CORRECTED):
-            self._apply_sheet(rec, at)
-        elif k is RecordKind.LATENESS_RECORDED:
-            seconds = int(p["seconds"])
-            self.lateness[(int(p["round"]), int(p["competitor"]))] = seconds
-            detail = f"{seconds // 60}:{seconds % 60:02d}"
-            self._ledger(rec, at, "lateness", self.code.lateness_article, detail)
-        elif k is RecordKind.SANCTION_GIVEN:
-            sanction = Sanction(
-                rec.seq,
-                int(p["round"]),
-                int(p["competitor"]),
-                SanctionKind(p["sanction"]),
-                str(p["article"]),
-                rec.actor,
-                at,
-                rec.reason or "",
-                p.get("player"),
-            )
-            self.sanctions.append(sanction)
-            self._ledger(rec, at, sanction.kind.value, sanction.article, sanction.player or "")
-            if sanction.kind is SanctionKind.EXPULSION:
-                self.competitors[sanction.competitor].withdrawn_from_round = sanction.round + 1
-        elif k is RecordKind.ARBITRAL_SCORE:
-            key = (int(p["round"]), int(p["competitor"]))
-            self.arbitral[key] = (int(p["mp"]), int(p["vp"]))
-            self._ledger(
-                rec,
-                at,
-                "arbitral-score",
-                self.code.arbitral_article,
-                f"{p['mp']} M.P., {p['vp']} V.P.",
-            )
-        elif k is RecordKind.ABANDON_RECORDED:
-            rnd, comp = int(p["round"]), int(p["competitor"])
-            self.abandons[(rnd, comp)] = bool(p["justified"])
-            detail = (
-                "giustificato / justified" if p["justified"] else "ingiustificato / unjustified"
-            )
-            self._ledger(rec, at, "abandon", self.code.abandon_article, detail)
-            self.competitors[comp].withdrawn_from_round = rnd + 1
-        elif k is RecordKind.STANDINGS_PUBLISHED:
-            self.round(int(p["round"])).standings_published_at = at
-        elif k is RecordKind.COMPLAINT_LODGED:
-            self.round(int(p["round"])).open_complaints[rec.seq] = str(p.get("text", ""))
-        elif k is RecordKind.COMPLAINT_RESOLVED:
-            self.round(int(p["round"])).open_complaints.pop(int(p["complaint"]), None)
-        elif k is RecordKind.BOARD_RULING:
-            ruling = dict(p["ruling"])
-            self.board_rulings.append((int(p["round"]), int(p["table"]), ruling))
-            self.ledger.append(
-                LedgerEntry(
+        self._results.clear()
+        match rec.body:
+            case CompetitorRegistered() as b:
+                self.competitors[b.competitor] = Competitor(
+                    b.competitor, b.name, b.players, None, b.joined_round
+                )
+                self.names[b.name.casefold()] = b.competitor
+            case CompetitorRenamed() as b:
+                comp = self.competitors[b.competitor]
+                self.names.pop(comp.name.casefold(), None)
+                comp.name = b.name
+                self.names[b.name.casefold()] = b.competitor
+            case CompetitorWithdrawn() as b:
+                self.competitors[b.competitor].withdrawn_from_round = b.from_round
+            case RoundSeated() as b:
+                r = self._round(b.round)
+                r.seating = seating_from_tables(b.tables)
+                r.movement = b.movement
+                r.seed = b.seed
+            case SeatingPublished() as b:
+                self._round(b.round).seating_published_at = at
+            case SheetEntered() | SheetCorrected():
+                self._apply_sheet(rec, at)
+            case LatenessRecorded() as b:
+                self.lateness[(b.round, b.competitor)] = b.seconds
+                detail = msg(
+                    "{minutes}:{seconds:02d} late", minutes=b.seconds // 60, seconds=b.seconds % 60
+                )
+                self._ledger(rec, b.round, b.competitor, "lateness", "lateness", detail)
+            case SanctionGiven() as b:
+                sanction = Sanction(
                     rec.seq,
-                    int(p["round"]),
-                    None,
-                    "board-ruling",
-                    f"Law {ruling.get('paragraph', '13')}",
+                    b.round,
+                    b.competitor,
+                    SanctionKind(b.sanction),
+                    Citation(self.code.code, b.article),
                     rec.actor,
                     at,
                     rec.reason or "",
-                    f"board {ruling.get('board')}, {ruling.get('outcome')}, table {p['table']}",
+                    b.player,
                 )
-            )
-        elif k is RecordKind.EVENT_CREATED:
-            raise ArbitroError("gara creata due volte", "event created twice")
+                self.sanctions.append(sanction)
+                self.ledger.append(
+                    LedgerEntry(
+                        rec.seq,
+                        b.round,
+                        b.competitor,
+                        sanction.kind.value,
+                        sanction.article,
+                        rec.actor,
+                        at,
+                        rec.reason or "",
+                        verbatim(b.player or ""),
+                    )
+                )
+                if sanction.kind is SanctionKind.EXPULSION:
+                    self.competitors[b.competitor].withdrawn_from_round = b.round + 1
+            case ArbitralScore() as b:
+                self.arbitral[(b.round, b.competitor)] = (b.mp, b.vp)
+                detail = msg("{mp} MP, {vp} VP", mp=b.mp, vp=b.vp)
+                self._ledger(rec, b.round, b.competitor, "arbitral-score", "arbitral", detail)
+            case AbandonRecorded() as b:
+                self.abandons[(b.round, b.competitor)] = b.justified
+                detail = Message("justified") if b.justified else Message("unjustified")
+                self._ledger(rec, b.round, b.competitor, "abandon", "abandon", detail)
+                self.competitors[b.competitor].withdrawn_from_round = b.round + 1
+            case StandingsPublished() as b:
+                self._round(b.round).standings_published_at = at
+            case ComplaintLodged() as b:
+                self._round(b.round).open_complaints[rec.seq] = b.text
+            case ComplaintResolved() as b:
+                self._round(b.round).open_complaints.pop(b.complaint, None)
+            case BoardRuling() as b:
+                ruling = dict(b.ruling)
+                self.board_rulings.append((b.round, b.table, ruling))
+                self.ledger.append(
+                    LedgerEntry(
+                        rec.seq,
+                        b.round,
+                        None,
+                        "board-ruling",
+                        Citation(CodeId.BRIDGE_LAW_13, str(ruling.get("paragraph", "13"))),
+                        rec.actor,
+                        at,
+                        rec.reason or "",
+                        msg(
+                            "board {board}, {outcome}, table {table}",
+                            board=ruling.get("board"),
+                            outcome=ruling.get("outcome"),
+                            table=b.table,
+                        ),
+                    )
+                )
+            case EventCreated():
+                raise ArbitroError("event created twice")
+            case _:
+                raise unknown_record(rec.kind, self.event_id)
         self.last_seq = max(self.last_seq, rec.seq)
 
-    def _ledger(self, rec: Record, at: datetime, kind: str, article: str, detail: str) -> None:
-        p = rec.payload
+    def _ledger(
+        self,
+        rec: Record,
+        round_number: int,
+        competitor: CompetitorId,
+        kind: str,
+        topic: str,
+        detail: Message,
+    ) -> None:
         self.ledger.append(
             LedgerEntry(
                 rec.seq,
-                int(p["round"]),
-                int(p["competitor"]),
+                round_number,
+                competitor,
                 kind,
-                article,
+                self.code.cite(topic),
                 rec.actor,
-                at,
+                utc(rec.at),
                 rec.reason or "",
                 detail,
             )
         )
 
     def _apply_sheet(self, rec: Record, at: datetime) -> None:
-        p = rec.payload
-        rnd = self.round(int(p["round"]))
-        table = int(p["table"])
-        if table not in rnd.sheets:
-            seat = rnd.seating.table(table) if rnd.seating else None
-            players = seat.players if seat is not None else None
-            required = frozenset(str(c) for c in players) if players is not None else BOTH_LINES
-            rnd.sheets[table] = TableSheet(table, signers=required)
-        sheet = rnd.sheets[table]
-        entry = entry_from_payload(self.config.game, p["entry"])
-        if rec.kind is RecordKind.SHEET_ENTERED:
-            line = p.get("line")
-            signers = {str(line)} if line else set(sheet.signers)
+        b = rec.body
+        assert isinstance(b, SheetEntered | SheetCorrected)
+        rnd = self._round(b.round)
+        kind = self.sheet_kind
+        if b.table not in rnd.sheets:
+            seat = rnd.seating.table(b.table) if rnd.seating else None
+            required = frozenset(kind.signers(seat)) if seat is not None else frozenset()
+            rnd.sheets[b.table] = TableSheet(b.table, signers=required)
+        sheet = rnd.sheets[b.table]
+        entry = kind.parse(b.entry)
+        if isinstance(b, SheetEntered):
+            line = b.line
+            signed = {line} if line else set(sheet.signers)
             if sheet.accepted is None:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "entered", rec.reason, 0, line
                 )
                 sheet.accepted = version
-                sheet.confirmed_by = signers
+                sheet.confirmed_by = signed
             elif sheet.entry_as_of(rnd.number) == entry:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "repeated", rec.reason, 0, line
                 )
-                sheet.confirmed_by |= signers
+                sheet.confirmed_by |= signed
             else:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "conflict", rec.reason, 0, line
@@ -448,9 +534,9 @@ class EventState:
                 entry,
                 rec.actor,
                 at,
-                f"correction: {p['correction']}",
+                f"correction: {b.correction}",
                 rec.reason,
-                int(p["effective_round"]),
+                b.effective_round,
             )
             if sheet.accepted is None:
                 sheet.accepted = version
@@ -461,41 +547,11 @@ class EventState:
         sheet.history.append(version)
 
 
-AnyEntry = SheetEntry | Scala40Entry
-"""A table's sheet: lines' base and points per deal, or Scala 40 players' negative points."""
+def seating_tables(seating: Seating) -> tuple[SeatedTable, ...]:
+    """A seating as a ``round-seated`` record holds it."""
+    return tuple(SeatedTable(t.table, t.ns, t.ew, t.players) for t in seating.tables)
 
 
-def entry_from_payload(game: str, data: Mapping[str, Any]) -> AnyEntry:
-    """Parse a recorded sheet by the event's game."""
-    if game == "scala40":
-        return Scala40Entry.from_payload(data)
-    return SheetEntry.from_payload(dict(data))
-
-
-def seating_to_payload(seating: Seating) -> list[dict[str, Any]]:
-    """A seating as JSON-ready data: one ``{"table", "ns", "ew"}`` per table."""
-    out: list[dict[str, Any]] = []
-    for t in seating.tables:
-        row: dict[str, Any] = {
-            "table": t.table,
-            "ns": None if t.ns is None else list(t.ns),
-            "ew": None if t.ew is None else list(t.ew),
-        }
-        if t.players is not None:
-            row["players"] = list(t.players)
-        out.append(row)
-    return out
-
-
-def seating_from_payload(tables: Iterable[Mapping[str, Any]]) -> Seating:
-    """Parse :func:`seating_to_payload`'s form."""
-
-    def line(v: Any) -> Line | None:
-        return None if v is None else tuple(int(c) for c in v)
-
-    return Seating(
-        tuple(
-            TableSeating(int(t["table"]), line(t["ns"]), line(t["ew"]), line(t.get("players")))
-            for t in tables
-        )
-    )
+def seating_from_tables(tables: Iterable[SeatedTable]) -> Seating:
+    """The seating a ``round-seated`` record holds."""
+    return Seating(tuple(TableSeating(t.table, t.ns, t.ew, t.players) for t in tables))

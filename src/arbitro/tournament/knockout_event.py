@@ -12,7 +12,11 @@ from datetime import datetime
 from typing import Any
 
 from arbitro.codes.briscola import briscola
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.i18n import N_, msg
+from arbitro.tournament.commands.common import make_record, need_reason
 from arbitro.tournament.event import LedgerEntry
 from arbitro.tournament.knockout import (
     Bracket,
@@ -22,7 +26,19 @@ from arbitro.tournament.knockout import (
     bracket_payload,
 )
 from arbitro.tournament.model import CompetitorId
-from arbitro.tournament.records import Record, RecordKind, utc
+from arbitro.tournament.records import (
+    BracketDrawn,
+    CompetitorRegistered,
+    GameResult,
+    Irregularity,
+    KnockoutCreated,
+    Record,
+    RecordKind,
+    body_from_json,
+    body_to_json,
+    unknown_record,
+    utc,
+)
 
 KNOCKOUT = "knockout"
 
@@ -36,31 +52,28 @@ class KnockoutConfig:
     seeded: bool = False
     seed: int = 0
     entry_fee_cents: int = field(default_factory=lambda: briscola().entry_fee_cents)
-    game: str = "briscola"
-    code: str = "briscola"
+    game: GameId = GameId.BRISCOLA
+    code: CodeId = CodeId.BRISCOLA
+
+    def to_body(self) -> KnockoutCreated:
+        """The ``event-created`` record's body."""
+        return KnockoutCreated(
+            name=self.name,
+            game=self.game,
+            code=self.code,
+            seeded=self.seeded,
+            seed=self.seed,
+            entry_fee_cents=self.entry_fee_cents,
+        )
 
     def to_payload(self) -> dict[str, Any]:
         """The ``event-created`` payload."""
-        return {
-            "name": self.name,
-            "game": self.game,
-            "code": self.code,
-            "format": "pairs",
-            "competition": KNOCKOUT,
-            "seeded": self.seeded,
-            "seed": self.seed,
-            "entry_fee_cents": self.entry_fee_cents,
-        }
+        return body_to_json(self.to_body())
 
     @classmethod
-    def from_payload(cls, p: Mapping[str, Any]) -> KnockoutConfig:
-        """Parse an ``event-created`` payload of a knockout event."""
-        return cls(
-            str(p["name"]),
-            bool(p.get("seeded", False)),
-            int(p.get("seed", 0)),
-            int(p.get("entry_fee_cents", briscola().entry_fee_cents)),
-        )
+    def from_body(cls, b: KnockoutCreated) -> KnockoutConfig:
+        """The configuration a knockout's ``event-created`` record holds."""
+        return cls(b.name, b.seeded, b.seed, b.entry_fee_cents, b.game, b.code)
 
 
 def is_knockout(payload: Mapping[str, Any]) -> bool:
@@ -96,57 +109,56 @@ class KnockoutState:
         state: KnockoutState | None = None
         for rec in records:
             if state is None:
-                if rec.kind is not RecordKind.EVENT_CREATED or not is_knockout(rec.payload):
+                if not isinstance(rec.body, KnockoutCreated):
                     raise ArbitroError(
-                        "il registro non inizia con la creazione di una gara a eliminazione",
-                        "the log does not start with the creation of a knockout event",
+                        "the log does not start with the creation of a knockout event"
                     )
-                state = cls(event_id, KnockoutConfig.from_payload(rec.payload), utc(rec.at))
+                state = cls(event_id, KnockoutConfig.from_body(rec.body), utc(rec.at))
                 state.last_seq = rec.seq
             else:
                 state.apply(rec)
         if state is None:
-            raise NotFoundError(
-                f"gara {event_id} senza registrazioni", f"event {event_id} is empty"
-            )
+            raise NotFoundError("event {event} is empty", event=event_id)
         return state
 
     def apply(self, rec: Record) -> None:
         """Apply one record (already validated when it was made)."""
-        p = rec.payload
-        if rec.kind is RecordKind.COMPETITOR_REGISTERED:
-            n = int(p["competitor"])
-            self.pairs[n] = Pair(
-                n, str(p["name"]), tuple(p.get("players", [])), int(p.get("entry_fee_cents", 0))
-            )
-        elif rec.kind is RecordKind.BRACKET_DRAWN:
-            self.bracket = bracket_from_payload(p)
-        elif rec.kind in (RecordKind.GAME_RESULT, RecordKind.IRREGULARITY):
-            if self.bracket is None:
-                raise ConflictError(
-                    "risultato prima del tabellone", "a result before the bracket", article="9"
+        match rec.body:
+            case CompetitorRegistered() as b:
+                self.pairs[b.competitor] = Pair(
+                    b.competitor, b.name, b.players, b.entry_fee_cents or 0
                 )
-            report = GameReport.from_payload(p)
-            match_round = self.bracket.match(report.match).round
-            self.bracket = apply_game(self.bracket, report)
-            if report.irregularity is not None and report.offender is not None:
-                entry = LedgerEntry(
-                    rec.seq,
-                    match_round,
-                    report.offender,
-                    "irregularity",
-                    "10",
-                    rec.actor,
-                    utc(rec.at),
-                    rec.reason or "",
-                    f"{report.match} partita/game {report.game}: {report.irregularity}",
-                )
-                self.ledger.append(entry)
-        else:
-            raise ArbitroError(
-                f"registrazione «{rec.kind}» non prevista in una gara a eliminazione",
-                f"record «{rec.kind}» does not belong to a knockout event",
-            )
+            case BracketDrawn() as b:
+                self.bracket = bracket_from_payload(body_to_json(b))
+            case GameResult() | Irregularity() as b:
+                if self.bracket is None:
+                    raise ConflictError(
+                        "a result before the bracket", article=cite(CodeId.BRISCOLA, "match_wins")
+                    )
+                report = GameReport.from_payload(body_to_json(b))
+                match_round = self.bracket.match(report.match).round
+                self.bracket = apply_game(self.bracket, report)
+                if report.irregularity is not None and report.offender is not None:
+                    self.ledger.append(
+                        LedgerEntry(
+                            rec.seq,
+                            match_round,
+                            report.offender,
+                            "irregularity",
+                            cite(CodeId.BRISCOLA, "irregularity"),
+                            rec.actor,
+                            utc(rec.at),
+                            rec.reason or "",
+                            msg(
+                                "{match} game {game}: {irregularity}",
+                                match=report.match,
+                                game=report.game,
+                                irregularity=report.irregularity,
+                            ),
+                        )
+                    )
+            case _:
+                raise unknown_record(rec.kind, self.event_id)
         self.last_seq = max(self.last_seq, rec.seq)
 
     @property
@@ -155,19 +167,13 @@ class KnockoutState:
         return sum(p.fee_paid_cents for p in self.pairs.values())
 
 
-def _rec(
-    kind: RecordKind, payload: dict[str, Any], now: datetime, actor: str, reason: str | None = None
-) -> Record:
-    return Record(kind, payload, utc(now), actor, reason)
-
-
 def create_knockout(config: KnockoutConfig, now: datetime, actor: str = "director") -> Record:
     """The first record of a knockout event."""
     if not config.name.strip():
-        raise ArbitroError("il nome della gara è vuoto", "the event's name is empty")
+        raise ArbitroError("the event's name is empty")
     if config.entry_fee_cents < 0:
-        raise ArbitroError("quota di iscrizione negativa", "negative entry fee")
-    return _rec(RecordKind.EVENT_CREATED, config.to_payload(), now, actor)
+        raise ArbitroError("negative entry fee")
+    return make_record(config.to_body(), now, actor)
 
 
 def register_pair(
@@ -181,44 +187,37 @@ def register_pair(
 ) -> Record:
     """Register a pair with its entry fee (premessa), before the bracket is drawn."""
     if state.bracket is not None:
-        raise ConflictError(
-            "tabellone già sorteggiato: iscrizioni chiuse", "bracket drawn: registration closed"
-        )
+        raise ConflictError("bracket drawn: registration closed")
     name = name.strip()
     if not name:
-        raise ArbitroError("il nome della coppia è vuoto", "the pair's name is empty")
+        raise ArbitroError("the pair's name is empty")
     if any(p.name.casefold() == name.casefold() for p in state.pairs.values()):
-        raise ConflictError(f"«{name}» è già iscritta", f"«{name}» is already registered")
+        raise ConflictError("«{name}» is already registered", name=name)
     players = [p.strip() for p in players if p.strip()]
     per_pair = briscola().players_per_pair
     if players and len(players) != per_pair:
-        raise ArbitroError(f"una coppia ha {per_pair} giocatori", f"a pair has {per_pair} players")
+        raise ArbitroError("a pair has {count} players", count=per_pair)
     number = max(state.pairs, default=0) + 1
-    payload = {
-        "competitor": number,
-        "name": name,
-        "players": players,
-        "entry_fee_cents": state.config.entry_fee_cents if paid else 0,
-    }
-    return _rec(RecordKind.COMPETITOR_REGISTERED, payload, now, actor)
+    fee = state.config.entry_fee_cents if paid else 0
+    return make_record(CompetitorRegistered(number, name, tuple(players), 1, fee), now, actor)
 
 
 def draw_bracket(state: KnockoutState, now: datetime, actor: str = "director") -> Record:
     """Draw the bracket (or seed it by registration order): byes in round 1 when the field is
     not a power of two, to the top seeds or to the first drawn (art. 9)."""
+    article = cite(CodeId.BRISCOLA, "match_wins")
     if state.bracket is not None:
-        raise ConflictError("tabellone già sorteggiato", "bracket already drawn", article="9")
+        raise ConflictError("bracket already drawn", article=article)
     if len(state.pairs) < 2:
-        raise ArbitroError(
-            "servono almeno due coppie", "at least two pairs are needed", article="9"
-        )
+        raise ArbitroError("at least two pairs are needed", article=article)
     pairs = sorted(state.pairs)
     bracket = (
         Bracket.seeded(pairs)
         if state.config.seeded
         else Bracket.drawn(pairs, random.Random(state.config.seed))
     )
-    return _rec(RecordKind.BRACKET_DRAWN, bracket_payload(bracket, state.config.seed), now, actor)
+    body = body_from_json(RecordKind.BRACKET_DRAWN, bracket_payload(bracket, state.config.seed))
+    return make_record(body, now, actor)
 
 
 def record_game(
@@ -231,14 +230,11 @@ def record_game(
     """Record a game of a match: played out (points, art. 8) or lost by an art. 10
     irregularity (with a reason). Checked against the bracket before it is recorded."""
     if state.bracket is None:
-        raise ConflictError("prima sorteggiare il tabellone", "draw the bracket first", article="9")
+        raise ConflictError("draw the bracket first", article=cite(CodeId.BRISCOLA, "match_wins"))
     apply_game(state.bracket, report)
     if report.irregularity is not None:
-        if not reason or not reason.strip():
-            raise ArbitroError(
-                "irregolarità: indicare il motivo",
-                "irregularity: a reason is required",
-                article="10",
-            )
-        return _rec(RecordKind.IRREGULARITY, report.to_payload(), now, actor, reason.strip())
-    return _rec(RecordKind.GAME_RESULT, report.to_payload(), now, actor)
+        reason = need_reason(reason, N_("irregularity"))
+        kind = RecordKind.IRREGULARITY
+        return make_record(body_from_json(kind, report.to_payload()), now, actor, reason)
+    body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
+    return make_record(body, now, actor)

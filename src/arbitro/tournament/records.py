@@ -1,13 +1,26 @@
-"""The records of an event's append-only log: every change to an event is one record
-(who, when, what, why). The event's state and its standings are a fold of its records."""
+"""The records of an event's append-only log: every change to an event is one record (who,
+when, what, why), one frozen dataclass per kind. The event's state and its standings are a
+fold of its records (:mod:`arbitro.tournament.event`, :mod:`arbitro.tournament.knockout_event`).
+
+Each record's body converts to and from its JSON form (the event file, the store) through one
+compiled validator per kind (pydantic's ``TypeAdapter``), and the event file's JSON Schema is
+generated from these types (:func:`event_file_schema`). The JSON keys are those of every
+earlier version: files exported by earlier versions import unchanged.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import TypeAdapter, ValidationError
+
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.errors import ArbitroError
+from arbitro.tournament.model import EventFormat, Movement
 
 
 class RecordKind(StrEnum):
@@ -34,18 +47,360 @@ class RecordKind(StrEnum):
     IRREGULARITY = "irregularity"
 
 
+# ---------------------------------------------------------------------------- bodies
+@dataclass(frozen=True, slots=True)
+class EventCreated:
+    """An event of rounds is created with its configuration (FIBAS art. 4, 7)."""
+
+    name: str
+    rounds: int
+    deals: tuple[int, ...]
+    movements: tuple[Movement, ...]
+    format: EventFormat = EventFormat.PAIRS
+    game: GameId = GameId.BURRACO
+    code: CodeId = CodeId.BURRACO_FIBAS
+    mitchell_step: int = 1
+    seed: int = 0
+    duplicate: bool = False
+    complaints_window_minutes: int = 15
+    session_starts: tuple[int, ...] = (1,)
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutCreated:
+    """A knockout event is created (the Briscola regulation: bracket, fee)."""
+
+    name: str
+    competition: Literal["knockout"] = "knockout"
+    game: GameId = GameId.BRISCOLA
+    code: CodeId = CodeId.BRISCOLA
+    format: EventFormat = EventFormat.PAIRS
+    seeded: bool = False
+    seed: int = 0
+    entry_fee_cents: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CompetitorRegistered:
+    """A competitor (pair, team, player) is registered with its number; a late entry plays
+    from ``joined_round`` (Scala 40 art. 26); a knockout pair pays ``entry_fee_cents``."""
+
+    competitor: int
+    name: str
+    players: tuple[str, ...] = ()
+    joined_round: int = 1
+    entry_fee_cents: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CompetitorRenamed:
+    """A competitor's name is changed; its number and results stay."""
+
+    competitor: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class CompetitorWithdrawn:
+    """A competitor plays no round from ``from_round`` on (FIBAS art. 36)."""
+
+    competitor: int
+    from_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """One table of a seating: the N-S and E-W lines, or the players of a table of
+    individuals (Scala 40 art. 2)."""
+
+    table: int
+    ns: tuple[int, ...] | None = None
+    ew: tuple[int, ...] | None = None
+    players: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSeated:
+    """A round is seated by a movement (FIBAS art. 4), with the draw's seed."""
+
+    round: int
+    movement: Movement
+    tables: tuple[SeatedTable, ...]
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingPublished:
+    """A round's seating is published ("affissa"): from now on it stands (FIBAS art. 21 b)."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class SheetEntered:
+    """A table's sheet as entered by a line from the table (``line``) or by the director
+    (FIBAS art. 19-20). ``entry`` is the game's JSON form of the sheet (its SheetKind parses
+    it)."""
+
+    round: int
+    table: int
+    entry: dict[str, Any]
+    line: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetCorrected:
+    """A correction of a table's sheet (FIBAS art. 21; Scala 40 art. 24; Parole 12.2)."""
+
+    round: int
+    table: int
+    entry: dict[str, Any]
+    correction: str
+    effective_round: int
+    table_agrees: bool = False
+    by_arbiter: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LatenessRecorded:
+    """A competitor arrived late by ``seconds`` (FIBAS art. 37; Parole art. 13)."""
+
+    round: int
+    competitor: int
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionGiven:
+    """A reprimand, warning or expulsion, citing ``article`` of the event's code."""
+
+    round: int
+    competitor: int
+    sanction: str
+    article: str
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ArbitralScore:
+    """An arbitral score replacing a competitor's round (FIBAS art. 40)."""
+
+    round: int
+    competitor: int
+    mp: int
+    vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonRecorded:
+    """A competitor abandoned the match, justified or not (FIBAS art. 36)."""
+
+    round: int
+    competitor: int
+    justified: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPublished:
+    """A round's standings are published, provisional during the complaints window."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class ComplaintLodged:
+    """A complaint about a round's standings (FIBAS art. 39)."""
+
+    round: int
+    competitor: int | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ComplaintResolved:
+    """The director settles a complaint (FIBAS art. 38); ``complaint`` is its record's seq."""
+
+    round: int
+    complaint: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRuling:
+    """A Law 13 ruling on a prepared board (Bridge art. 13, the model for prepared deals)."""
+
+    round: int
+    table: int
+    ruling: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketDrawn:
+    """A knockout bracket drawn (or seeded) in ``order`` (Briscola art. 9)."""
+
+    method: str
+    order: tuple[int | None, ...]
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A knockout game played out: card points by pair, last trick, winner (Briscola art. 8)."""
+
+    match: str
+    game: int
+    points: dict[str, int] = field(default_factory=dict)
+    last_trick: int | None = None
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """A knockout game lost by an irregularity (Briscola art. 10)."""
+
+    match: str
+    game: int
+    offender: int
+    kind: str
+    article: str = "10"
+
+
+Body = (
+    EventCreated
+    | KnockoutCreated
+    | CompetitorRegistered
+    | CompetitorRenamed
+    | CompetitorWithdrawn
+    | RoundSeated
+    | SeatingPublished
+    | SheetEntered
+    | SheetCorrected
+    | LatenessRecorded
+    | SanctionGiven
+    | ArbitralScore
+    | AbandonRecorded
+    | StandingsPublished
+    | ComplaintLodged
+    | ComplaintResolved
+    | BoardRuling
+    | BracketDrawn
+    | GameResult
+    | Irregularity
+)
+"""Any record's body."""
+
+BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
+    RecordKind.EVENT_CREATED: (EventCreated, KnockoutCreated),
+    RecordKind.COMPETITOR_REGISTERED: (CompetitorRegistered,),
+    RecordKind.COMPETITOR_RENAMED: (CompetitorRenamed,),
+    RecordKind.COMPETITOR_WITHDRAWN: (CompetitorWithdrawn,),
+    RecordKind.ROUND_SEATED: (RoundSeated,),
+    RecordKind.SEATING_PUBLISHED: (SeatingPublished,),
+    RecordKind.SHEET_ENTERED: (SheetEntered,),
+    RecordKind.SHEET_CORRECTED: (SheetCorrected,),
+    RecordKind.LATENESS_RECORDED: (LatenessRecorded,),
+    RecordKind.SANCTION_GIVEN: (SanctionGiven,),
+    RecordKind.ARBITRAL_SCORE: (ArbitralScore,),
+    RecordKind.ABANDON_RECORDED: (AbandonRecorded,),
+    RecordKind.STANDINGS_PUBLISHED: (StandingsPublished,),
+    RecordKind.COMPLAINT_LODGED: (ComplaintLodged,),
+    RecordKind.COMPLAINT_RESOLVED: (ComplaintResolved,),
+    RecordKind.BOARD_RULING: (BoardRuling,),
+    RecordKind.BRACKET_DRAWN: (BracketDrawn,),
+    RecordKind.GAME_RESULT: (GameResult,),
+    RecordKind.IRREGULARITY: (Irregularity,),
+}
+KIND_OF: dict[type[Any], RecordKind] = {
+    cls: kind for kind, classes in BODIES.items() for cls in classes
+}
+
+
+_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
+
+
+def adapter(cls: type[Any]) -> TypeAdapter[Any]:
+    """The compiled validator and serialiser of one body class (built once per process)."""
+    found = _ADAPTERS.get(cls)
+    if found is None:
+        found = _ADAPTERS[cls] = TypeAdapter(cls)
+    return found
+
+
+def body_to_json(body: Body) -> dict[str, Any]:
+    """A body's JSON form (None-valued optional keys left out, as earlier versions wrote)."""
+    data: dict[str, Any] = adapter(type(body)).dump_python(body, mode="json")
+    return {k: v for k, v in data.items() if v is not None or k in _KEEP_NONE}
+
+
+_KEEP_NONE = frozenset({"ns", "ew", "seed", "last_trick", "winner"})
+
+
+def body_from_json(kind: RecordKind | str, payload: Any) -> Body:
+    """Parse a record's JSON payload by its kind; ArbitroError naming the field if it does
+    not fit, or if the kind is unknown."""
+    try:
+        kind = RecordKind(kind)
+    except ValueError:
+        raise ArbitroError("unknown record kind «{kind}»", kind=kind) from None
+    if not isinstance(payload, Mapping):
+        raise ArbitroError("record «{kind}»: the data is not a JSON object", kind=kind.value)
+    classes = BODIES[kind]
+    if kind is RecordKind.EVENT_CREATED:
+        classes = (KnockoutCreated,) if payload.get("competition") == "knockout" else classes[:1]
+    try:
+        body: Body = adapter(classes[0]).validate_python(payload)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "—"
+        raise ArbitroError(
+            "record «{kind}»: field «{field}» is not valid ({value})",
+            kind=kind.value,
+            field=where,
+            value=repr(first.get("input"))[:80],
+        ) from None
+    return body
+
+
+# ---------------------------------------------------------------------------- record
 @dataclass(frozen=True, slots=True)
 class Record:
-    """One entry of an event's log. ``seq`` is 0 until the store has appended it."""
+    """One entry of an event's log: its typed ``body``, when, who, why. ``seq`` is 0 until the
+    store has appended it."""
 
-    kind: RecordKind
-    payload: Mapping[str, Any]
+    body: Body
     at: datetime
     actor: str = "arbitro"
     reason: str | None = None
     seq: int = 0
 
+    @property
+    def kind(self) -> RecordKind:
+        """What the record says happened."""
+        return KIND_OF[type(self.body)]
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        """The body's JSON form."""
+        return body_to_json(self.body)
+
+    @classmethod
+    def from_json(
+        cls,
+        kind: RecordKind | str,
+        payload: Any,
+        at: datetime,
+        actor: str,
+        reason: str | None = None,
+        seq: int = 0,
+    ) -> Record:
+        """A record read back from the store or an event file."""
+        return cls(body_from_json(kind, payload), utc(at), actor, reason, seq)
+
 
 def utc(at: datetime) -> datetime:
     """``at`` as an aware UTC datetime (naive values are taken as UTC)."""
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
+def unknown_record(kind: RecordKind, where: str) -> ArbitroError:
+    """The error of a fold meeting a record kind it does not know."""
+    return ArbitroError("record «{kind}» does not belong to {where}", kind=kind.value, where=where)

@@ -9,6 +9,8 @@ from functools import cache
 
 from arbitro.codes.burraco_fibas import RestScore, VpTable, burraco_fibas
 from arbitro.codes.burraco_parole import burraco_parole
+from arbitro.codes.citation import Citation, cite, cite_if
+from arbitro.codes.ids import CodeId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 
@@ -63,15 +65,27 @@ class EventRules:
     abandon_article: str
     arbitral_article: str
 
+    @property
+    def code(self) -> CodeId:
+        """The code's id."""
+        return CodeId(self.code_id)
+
+    def cite(self, topic: str) -> Citation:
+        """The article of ``topic`` in this code (``[event_articles]`` of its TOML)."""
+        return cite(self.code, topic)
+
+    def cite_if(self, topic: str) -> Citation | None:
+        """The article of ``topic``, or None where this code has no such rule."""
+        return cite_if(self.code, topic)
+
     def vp_table(self, *, deals: int, teams: bool = False) -> VpTable:
         """The VP table for a round of ``deals`` deals (or the teams table)."""
         key = "teams" if teams else f"deals_{deals}"
         if key not in self.vp_tables:
+            if teams:
+                raise ArbitroError("the {code} code has no VP table for teams", code=self.code_id)
             raise ArbitroError(
-                f"il codice {self.code_id} non ha una tabella V.P. per {deals} smazzate"
-                + (" a squadre" if teams else ""),
-                f"the {self.code_id} code has no VP table for {deals} deals"
-                + (" (teams)" if teams else ""),
+                "the {code} code has no VP table for {deals} deals", code=self.code_id, deals=deals
             )
         return self.vp_tables[key]
 
@@ -213,6 +227,5 @@ def rules_for(code_id: str) -> EventRules:
             arbitral_article="26",
         )
     raise ArbitroError(
-        f"codice di gara «{code_id}» sconosciuto ({', '.join(CODES)})",
-        f"unknown competition code «{code_id}» ({', '.join(CODES)})",
+        "unknown competition code «{code}» ({codes})", code=code_id, codes=", ".join(CODES)
     )

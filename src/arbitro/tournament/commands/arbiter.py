@@ -1,13 +1,14 @@
-"""The arbiter's records: lateness (art. 37), sanctions (art. 22, 40, 41), arbitral scores
-(art. 40), abandon (art. 36), Law 13 rulings on prepared boards."""
+"""The arbiter's records: lateness (FIBAS art. 37), sanctions (art. 22, 40, 41), arbitral
+scores (art. 40), abandon (art. 36), Law 13 rulings on prepared boards — each citing the
+article of the event's own code."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import Law13Ruling
+from arbitro.i18n import N_
 from arbitro.tournament.commands.common import (
     make_record,
     need_reason,
@@ -15,10 +16,15 @@ from arbitro.tournament.commands.common import (
     seated_table,
 )
 from arbitro.tournament.event import EventState, SanctionKind
-from arbitro.tournament.model import (
-    CompetitorId,
+from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.records import (
+    AbandonRecorded,
+    ArbitralScore,
+    BoardRuling,
+    LatenessRecorded,
+    Record,
+    SanctionGiven,
 )
-from arbitro.tournament.records import Record, RecordKind
 
 
 def record_lateness(
@@ -29,22 +35,18 @@ def record_lateness(
     now: datetime,
     actor: str = "arbiter",
 ) -> Record:
-    """Record a lateness (art. 37): up to 5 minutes a warning; 5:01-10 minutes -100 MP; over
-    10 minutes the match is lost, the opponents getting the rest score."""
+    """Record a lateness (FIBAS art. 37; Parole art. 13): up to 5 minutes a warning;
+    5:01-10 minutes -100 MP; over 10 minutes the match is lost, the opponents getting the
+    rest score."""
     seated_table(state, round_number, competitor)
-    if not state.code.lateness_article:
+    article = state.code.cite_if("lateness")
+    if article is None:
         raise ArbitroError(
-            f"il codice {state.code.code_id} non prevede penalità per ritardo nei turni",
-            f"the {state.code.code_id} code has no lateness penalties in rounds",
+            "the {code} code has no lateness penalties in rounds", code=state.code.code_id
         )
     if seconds <= 0:
-        raise ArbitroError("ritardo non positivo", "lateness must be positive", article="37")
-    return make_record(
-        RecordKind.LATENESS_RECORDED,
-        {"round": round_number, "competitor": competitor, "seconds": seconds},
-        now,
-        actor,
-    )
+        raise ArbitroError("lateness must be positive", article=article)
+    return make_record(LatenessRecorded(round_number, competitor, seconds), now, actor)
 
 
 def give_sanction(
@@ -59,28 +61,25 @@ def give_sanction(
     player: str | None = None,
     actor: str = "arbiter",
 ) -> Record:
-    """A sanction in the ledger, with its article, who gives it, when and why: a reprimand
-    ("richiamo"); a warning ("ammonizione": every two cost 1 VP and 100 MP in the overall
-    standings, art. 22 note 1, art. 41); an expulsion (the arbiter stops the competitor from
-    continuing, art. 40: it plays no later round; its results so far stand). ``player`` names
-    the player of a pair or team who was sanctioned."""
+    """A sanction in the ledger, with its article of the event's code (by default the code's
+    article for that sanction: FIBAS 41/40, Parole 14.4, Scala 40 10/25), who gives it, when
+    and why: a reprimand ("richiamo"); a warning ("ammonizione": under FIBAS every two cost
+    1 VP and 100 MP in the overall standings, art. 22 note 1, art. 41); an expulsion (the
+    arbiter stops the competitor from continuing, art. 40: it plays no later round; its
+    results so far stand). ``player`` names the player of a pair or team who was sanctioned."""
     seated_table(state, round_number, competitor)
-    reason = need_reason(reason, "sanzione", "sanction")
+    reason = need_reason(reason, N_("sanction"))
     comp = state.competitor(competitor)
     if player is not None and comp.players and player not in comp.players:
         raise ArbitroError(
-            f"«{player}» non gioca in «{comp.name}» ({', '.join(comp.players)})",
-            f"«{player}» does not play in «{comp.name}» ({', '.join(comp.players)})",
+            "«{player}» does not play in «{name}» ({players})",
+            player=player,
+            name=comp.name,
+            players=", ".join(comp.players),
         )
-    payload: dict[str, Any] = {
-        "round": round_number,
-        "competitor": competitor,
-        "sanction": kind.value,
-        "article": article or state.code.sanction_articles[kind.value],
-    }
-    if player is not None:
-        payload["player"] = player
-    return make_record(RecordKind.SANCTION_GIVEN, payload, now, actor, reason)
+    cited = article or state.code.cite(kind.value).article
+    body = SanctionGiven(round_number, competitor, kind.value, cited, player)
+    return make_record(body, now, actor, reason)
 
 
 def give_warning(
@@ -90,11 +89,11 @@ def give_warning(
     reason: str | None,
     now: datetime,
     *,
-    article: str = "41",
+    article: str | None = None,
     actor: str = "arbiter",
 ) -> Record:
-    """A warning ("ammonizione"); every two cost 1 VP and 100 MP in the overall standings
-    (art. 22 note 1, art. 41)."""
+    """A warning ("ammonizione"), citing the event's code (FIBAS: every two cost 1 VP and
+    100 MP in the overall standings, art. 22 note 1, art. 41; Parole art. 14.4)."""
     return give_sanction(
         state,
         round_number,
@@ -117,22 +116,19 @@ def arbitral_score(
     now: datetime,
     actor: str = "arbiter",
 ) -> Record:
-    """An arbitral score (art. 40, and art. 36 when the rest score would penalise): it replaces
-    the competitor's result of the round."""
+    """An arbitral score (FIBAS art. 40, and art. 36 when the rest score would penalise): it
+    replaces the competitor's result of the round."""
     seated_table(state, round_number, competitor)
-    reason = need_reason(reason, "punteggio arbitrale", "arbitral score")
+    reason = need_reason(reason, N_("arbitral score"))
     total = state.code.vp_total
     if not 0 <= vp <= total:
         raise ArbitroError(
-            f"V.P. {vp} fuori scala (0-{total})", f"VP {vp} out of range (0-{total})", article="40"
+            "VP {vp} out of range (0-{total})",
+            vp=vp,
+            total=total,
+            article=state.code.cite("arbitral"),
         )
-    return make_record(
-        RecordKind.ARBITRAL_SCORE,
-        {"round": round_number, "competitor": competitor, "mp": mp, "vp": vp},
-        now,
-        actor,
-        reason,
-    )
+    return make_record(ArbitralScore(round_number, competitor, mp, vp), now, actor, reason)
 
 
 def record_abandon(
@@ -144,24 +140,16 @@ def record_abandon(
     now: datetime,
     actor: str = "arbiter",
 ) -> Record:
-    """An abandon (art. 36): the opponents win with the rest score; the line that left gets the
-    rest score's counterpart if justified, zero if not; both lines leaving get zero; later
-    opponents rest. The competitor plays no further round."""
+    """An abandon (FIBAS art. 36): the opponents win with the rest score; the line that left
+    gets the rest score's counterpart if justified, zero if not; both lines leaving get zero;
+    later opponents rest. The competitor plays no further round."""
     t = seated_table(state, round_number, competitor)
     if t.is_incomplete:
         raise ArbitroError(
-            "un concorrente a riposo non può abbandonare l'incontro",
-            "a resting competitor has no match to abandon",
-            article="36",
+            "a resting competitor has no match to abandon", article=state.code.cite("abandon")
         )
-    reason = need_reason(reason, "abbandono", "abandon")
-    return make_record(
-        RecordKind.ABANDON_RECORDED,
-        {"round": round_number, "competitor": competitor, "justified": justified},
-        now,
-        actor,
-        reason,
-    )
+    reason = need_reason(reason, N_("abandon"))
+    return make_record(AbandonRecorded(round_number, competitor, justified), now, actor, reason)
 
 
 def record_board_ruling(
@@ -177,6 +165,6 @@ def record_board_ruling(
     play on, correct, play and record, arbitral score), the model for prepared deals. An
     arbitral score it calls for is recorded with :func:`arbitral_score`."""
     playing_table(state, round_number, table)
-    reason = need_reason(reason, "numero errato di carte", "wrong number of cards")
-    payload = {"round": round_number, "table": table, "ruling": ruling.as_payload()}
-    return make_record(RecordKind.BOARD_RULING, payload, now, actor, reason)
+    reason = need_reason(reason, N_("wrong number of cards"))
+    body = BoardRuling(round_number, table, dict(ruling.as_payload()))
+    return make_record(body, now, actor, reason)

@@ -7,11 +7,9 @@ import dataclasses
 from datetime import datetime, timedelta
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
-from arbitro.tournament.commands.common import (
-    make_record,
-    need_reason,
-)
-from arbitro.tournament.event import EventState, seating_to_payload
+from arbitro.i18n import N_
+from arbitro.tournament.commands.common import make_record, need_reason
+from arbitro.tournament.event import EventState, seating_tables
 from arbitro.tournament.model import (
     CompetitorId,
     Line,
@@ -21,7 +19,15 @@ from arbitro.tournament.model import (
 )
 from arbitro.tournament.movements import SeatingRequest, seat_round
 from arbitro.tournament.movements.fours import seat_fours
-from arbitro.tournament.records import Record, RecordKind, utc
+from arbitro.tournament.records import (
+    ComplaintLodged,
+    ComplaintResolved,
+    Record,
+    RoundSeated,
+    SeatingPublished,
+    StandingsPublished,
+    utc,
+)
 from arbitro.tournament.standings.standings import ranking
 
 
@@ -38,29 +44,27 @@ def seat(
     """Seat round ``round_number`` by its movement (art. 4); it may be seated again until its
     seating is published. Later rounds need the previous round's standings published."""
     r = state.round(round_number)
+    code = state.code
     if r.seating_published_at is not None:
         raise ConflictError(
-            f"la posizione ai tavoli del turno {round_number} è già affissa: resta quella",
-            f"round {round_number}'s seating is already published: it stands",
-            article="21",
+            "round {round}'s seating is already published: it stands",
+            round=round_number,
+            article=code.cite("corrections"),
         )
     if round_number > 1 and state.round(round_number - 1).standings_published_at is None:
         raise ArbitroError(
-            f"prima pubblicare la classifica del turno {round_number - 1}",
-            f"publish round {round_number - 1}'s standings first",
-            article="4",
+            "publish round {round}'s standings first",
+            round=round_number - 1,
+            article=code.cite("seating"),
         )
     movement = movement or state.config.movements[round_number - 1]
     if movement is Movement.ARBITER_CHOICE and arbiter_tables is None:
-        raise ArbitroError(
-            "scelta dell'arbitro: indicare i tavoli",
-            "arbiter's choice: give the tables",
-            article="4",
-        )
+        raise ArbitroError("arbiter's choice: give the tables", article=code.cite("seating"))
     seed = state.config.seed * 1000 + round_number if seed is None else seed
     active = tuple(state.active(round_number))
+    present = set(active)
     rank = (
-        tuple(c for c in ranking(state, round_number - 1) if c in set(active))
+        tuple(c for c in ranking(state, round_number - 1) if c in present)
         if round_number > 1
         else active
     )
@@ -79,8 +83,8 @@ def seat(
         arbiter_tables=arbiter_tables,
     )
     previous = state.round(round_number - 1).seating if round_number > 1 else None
-    gone = set(previous.competitors()) - set(active) if previous else set()
-    if state.config.game == "scala40":  # tables of four individuals (Scala 40 art. 2)
+    gone = set(previous.competitors()) - present if previous else set()
+    if state.sheet_kind.individual_tables:  # tables of four individuals (Scala 40 art. 2)
         seating = seat_fours(
             movement,
             round_number,
@@ -105,13 +109,9 @@ def seat(
         )
     else:
         seating = seat_round(request)
-    payload = {
-        "round": round_number,
-        "movement": movement.value,
-        "seed": seed,
-        "tables": seating_to_payload(seating),
-    }
-    return make_record(RecordKind.ROUND_SEATED, payload, now, actor)
+    return make_record(
+        RoundSeated(round_number, movement, seating_tables(seating), seed), now, actor
+    )
 
 
 def _present(line: Line | None, gone: set[CompetitorId]) -> Line | None:
@@ -124,15 +124,10 @@ def publish_seating(
     """Publish ("affiggere") a round's seating: from now on it stands (art. 21 b)."""
     r = state.round(round_number)
     if r.seating is None:
-        raise ArbitroError(
-            f"il turno {round_number} non è ancora assegnato",
-            f"round {round_number} is not seated yet",
-        )
+        raise ArbitroError("round {round} is not seated yet", round=round_number)
     if r.seating_published_at is not None:
-        raise ConflictError(
-            f"turno {round_number} già affisso", f"round {round_number} already published"
-        )
-    return make_record(RecordKind.SEATING_PUBLISHED, {"round": round_number}, now, actor)
+        raise ConflictError("round {round} already published", round=round_number)
+    return make_record(SeatingPublished(round_number), now, actor)
 
 
 def missing_sheets(state: EventState, round_number: int) -> list[int]:
@@ -154,24 +149,18 @@ def publish_standings(
     (art. 39). Every table needs its result, and conflicts must be settled."""
     r = state.round(round_number)
     if r.seating_published_at is None:
-        raise ArbitroError(
-            f"il turno {round_number} non è stato giocato",
-            f"round {round_number} has not been played",
-        )
+        raise ArbitroError("round {round} has not been played", round=round_number)
     if r.standings_published_at is not None:
-        raise ConflictError(
-            f"classifica del turno {round_number} già pubblicata",
-            f"round {round_number}'s standings already published",
-        )
+        raise ConflictError("round {round}'s standings already published", round=round_number)
     missing = missing_sheets(state, round_number)
     if missing:
-        tables = ", ".join(str(t) for t in missing)
         raise ArbitroError(
-            f"turno {round_number}: score mancanti, da confermare o in conflitto ai tavoli {tables}",
-            f"round {round_number}: sheets missing, unconfirmed or in conflict at tables {tables}",
-            article="19",
+            "round {round}: sheets missing, unconfirmed or in conflict at tables {tables}",
+            round=round_number,
+            tables=", ".join(str(t) for t in missing),
+            article=state.code.cite("sheet"),
         )
-    return make_record(RecordKind.STANDINGS_PUBLISHED, {"round": round_number}, now, actor)
+    return make_record(StandingsPublished(round_number), now, actor)
 
 
 def lodge_complaint(
@@ -185,23 +174,15 @@ def lodge_complaint(
     """A complaint about the standings, within 15 minutes of their display (art. 39)."""
     state.competitor(competitor)
     r = state.round(round_number)
+    article = state.code.cite_if("complaints")
     if r.standings_published_at is None:
-        raise ArbitroError(
-            "classifica non ancora esposta", "standings not displayed yet", article="39"
-        )
+        raise ArbitroError("standings not displayed yet", article=article)
     closes = r.standings_published_at + timedelta(minutes=state.config.complaints_window_minutes)
     if utc(now) >= closes:
         raise ArbitroError(
-            "i 15 minuti per i reclami sono passati: la classifica è definitiva",
-            "the complaints window has closed: the standings are final",
-            article="39",
+            "the complaints window has closed: the standings are final", article=article
         )
-    return make_record(
-        RecordKind.COMPLAINT_LODGED,
-        {"round": round_number, "competitor": competitor, "text": text},
-        now,
-        actor,
-    )
+    return make_record(ComplaintLodged(round_number, competitor, text), now, actor)
 
 
 def resolve_complaint(
@@ -215,13 +196,9 @@ def resolve_complaint(
     """The tournament director settles a complaint, immediately and finally (art. 38)."""
     if complaint not in state.round(round_number).open_complaints:
         raise NotFoundError(
-            f"reclamo {complaint} non aperto", f"complaint {complaint} is not open", article="38"
+            "complaint {complaint} is not open",
+            complaint=complaint,
+            article=state.code.cite_if("complaint_decision"),
         )
-    decision = need_reason(decision, "reclamo", "complaint")
-    return make_record(
-        RecordKind.COMPLAINT_RESOLVED,
-        {"round": round_number, "complaint": complaint},
-        now,
-        actor,
-        decision,
-    )
+    decision = need_reason(decision, N_("complaint"))
+    return make_record(ComplaintResolved(round_number, complaint), now, actor, decision)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from arbitro.errors import ArbitroError, ConflictError
+from arbitro.i18n import N_
 from arbitro.tournament.commands.common import (
     FIRST_ROUND_MOVEMENTS,
     MIN_TEAM_PLAYERS,
@@ -14,7 +15,7 @@ from arbitro.tournament.commands.common import (
     first_unpublished_round,
     make_record,
 )
-from arbitro.tournament.event import EventConfig, EventState, seating_to_payload
+from arbitro.tournament.event import EventConfig, EventState, seating_tables
 from arbitro.tournament.model import (
     CompetitorId,
     EventFormat,
@@ -23,8 +24,16 @@ from arbitro.tournament.model import (
     TableSeating,
 )
 from arbitro.tournament.movements.fours import MOVEMENTS as FOUR_MOVEMENTS
-from arbitro.tournament.records import Record, RecordKind
-from arbitro.tournament.rules import FIBAS, SCALA40, rules_for
+from arbitro.tournament.records import (
+    CompetitorRegistered,
+    CompetitorRenamed,
+    CompetitorWithdrawn,
+    Record,
+    RoundSeated,
+    SeatingPublished,
+)
+from arbitro.tournament.rules import rules_for
+from arbitro.tournament.sheets import sheet_kind
 
 
 def create_event(config: EventConfig, now: datetime, actor: str = "director") -> Record:
@@ -33,77 +42,73 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
     code = rules_for(config.code)
     if config.game != code.game:
         raise ArbitroError(
-            f"il codice {code.code_id} è per il gioco {code.game}, non {config.game}",
-            f"the {code.code_id} code is for {code.game}, not {config.game}",
+            "the {code} code is for {game}, not {other}",
+            code=code.code_id,
+            game=code.game,
+            other=config.game,
         )
     if config.rounds < 1:
-        raise ArbitroError("servono almeno un turno", "at least one round is needed")
+        raise ArbitroError("at least one round is needed")
     if len(config.deals) != config.rounds or len(config.movements) != config.rounds:
         raise ArbitroError(
-            f"indicare smazzate e movimento per ognuno dei {config.rounds} turni",
-            f"give the deals and the movement of each of the {config.rounds} rounds",
+            "give the deals and the movement of each of the {rounds} rounds", rounds=config.rounds
         )
     for i, d in enumerate(config.deals, start=1):
         if d not in code.deals_allowed:
-            allowed = ", ".join(map(str, code.deals_allowed))
             raise ArbitroError(
-                f"turno {i}: {d} smazzate; il codice {code.code_id} prevede turni da {allowed}",
-                f"round {i}: {d} deals; the {code.code_id} code has rounds of {allowed}",
-                article="7" if code.code_id == FIBAS else "5" if code.code_id == SCALA40 else "3",
+                "round {round}: {deals} deals; the {code} code has rounds of {allowed}",
+                round=i,
+                deals=d,
+                code=code.code_id,
+                allowed=", ".join(map(str, code.deals_allowed)),
+                article=code.cite_if("round_time") or code.cite("vp"),
             )
         if d == 1 and code.one_deal_rounds_need_duplicate and not config.duplicate:
             raise ArbitroError(
-                f"turno {i}: i turni da 1 smazzata sono solo per gare a carte preparate",
-                f"round {i}: 1-deal rounds are only for prepared-deals events",
-                article="7",
+                "round {round}: 1-deal rounds are only for prepared-deals events",
+                round=i,
+                article=code.cite("round_time"),
             )
     if config.movements[0] not in FIRST_ROUND_MOVEMENTS:
         raise ArbitroError(
-            "il primo turno si assegna per sorteggio, ordine di iscrizione o scelta dell'arbitro",
             "the first round is seated by draw, registration order or the arbiter's choice",
-            article="4",
+            article=code.cite("seating"),
         )
     for i, m in enumerate(config.movements[1:], start=2):
         if m is Movement.REGISTRATION_ORDER:
             raise ArbitroError(
-                f"turno {i}: l'ordine di iscrizione vale solo per il primo turno",
-                f"round {i}: registration order is for the first round only",
-                article="4",
+                "round {round}: registration order is for the first round only",
+                round=i,
+                article=code.cite("seating"),
             )
-    if code.code_id == SCALA40:
+    if sheet_kind(config.game).individual_tables:
         if config.event_format is not EventFormat.INDIVIDUAL:
             raise ArbitroError(
-                "la Scala 40 si gioca individualmente, quattro giocatori a tavolo",
-                "Scala 40 is played by individuals, four at a table",
-                article="2",
+                "{game} is played by individuals, four at a table",
+                game=code.title,
+                article=code.cite("seating"),
             )
         wrong = [m.value for m in config.movements if m not in FOUR_MOVEMENTS]
         if wrong:
             raise ArbitroError(
-                f"movimenti non previsti dall'art. 2 per la Scala 40: {', '.join(wrong)}",
-                f"movements not in Scala 40 art. 2: {', '.join(wrong)}",
-                article="2",
+                "movements the code does not have for tables of four: {movements}",
+                movements=", ".join(wrong),
+                article=code.cite("seating"),
             )
     elif config.event_format is EventFormat.INDIVIDUAL and any(
         m in (Movement.MITCHELL, Movement.ROUND_ROBIN) for m in config.movements
     ):
         raise ArbitroError(
-            "nei tornei individuali le coppie cambiano a ogni turno: Mitchell e girone "
-            "all'italiana non si applicano",
             "in individual events partnerships change every round: Mitchell and round robin "
             "do not apply",
-            article="4",
+            article=code.cite("seating"),
         )
     if config.event_format is EventFormat.TEAMS and not code.teams:
-        raise ArbitroError(
-            f"il codice {code.code_id} non prevede gare a squadre",
-            f"the {code.code_id} code has no team events",
-        )
+        raise ArbitroError("the {code} code has no team events", code=code.code_id)
     if config.duplicate and config.event_format is EventFormat.TEAMS:
         raise ArbitroError(
-            "la scala continua delle carte uguali vale per individuali e coppie",
             "the duplicate continuous scale is for individual and pairs events",
-            article="20",
+            article=code.cite("vp"),
         )
     starts = config.session_starts
     if (
@@ -112,15 +117,10 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
         or list(starts) != sorted(set(starts))
         or starts[-1] > config.rounds
     ):
-        raise ArbitroError(
-            "le sessioni devono iniziare al turno 1 e in ordine crescente",
-            "sessions must start at round 1 and in increasing order",
-        )
+        raise ArbitroError("sessions must start at round 1 and in increasing order")
     if config.mitchell_step < 1:
-        raise ArbitroError(
-            "il passo Mitchell deve essere almeno 1", "the Mitchell step must be at least 1"
-        )
-    return make_record(RecordKind.EVENT_CREATED, config.to_payload(), now, actor)
+        raise ArbitroError("the Mitchell step must be at least 1")
+    return make_record(config.to_body(), now, actor)
 
 
 def register(
@@ -128,68 +128,55 @@ def register(
 ) -> list[Record]:
     """Register a competitor (art. 2 "Concorrente", art. 4). Before round 1 is published any
     number may enter; afterwards only a late pair that completes round 1's incomplete table,
-    while round 1 is being played (art. 37 "Ritardo alla presentazione del torneo")."""
+    while round 1 is being played (art. 37 "Ritardo alla presentazione del torneo"), or, where
+    tables seat individuals, a late entry from the next round (Scala 40 art. 26)."""
     name = name.strip()
     if not name:
-        raise ArbitroError("il nome del concorrente è vuoto", "the competitor's name is empty")
+        raise ArbitroError("the competitor's name is empty")
     players = [p.strip() for p in players if p.strip()]
     fmt = state.config.event_format
     low, high = PLAYERS_PER_COMPETITOR.get(fmt, (MIN_TEAM_PLAYERS, 99))
     if players and not low <= len(players) <= high:
         raise ArbitroError(
-            f"«{name}»: {len(players)} giocatori; un concorrente ({fmt.value}) ne ha "
-            f"{low if low == high else f'{low} o più'}",
-            f"«{name}»: {len(players)} players; a competitor ({fmt.value}) has "
-            f"{low if low == high else f'{low} or more'}",
-            article="2",
+            "«{name}»: {count} players; a competitor has {low} to {high}",
+            name=name,
+            count=len(players),
+            low=low,
+            high=high,
+            article=state.code.cite("competitor"),
         )
-    if any(c.name.casefold() == name.casefold() for c in state.competitors.values()):
-        raise ConflictError(f"«{name}» è già iscritto", f"«{name}» is already registered")
+    if name.casefold() in state.names:
+        raise ConflictError("«{name}» is already registered", name=name)
     number = max(state.competitors, default=0) + 1
-    rec = make_record(
-        RecordKind.COMPETITOR_REGISTERED,
-        {"competitor": number, "name": name, "players": players},
-        now,
-        actor,
-    )
+    rec = make_record(CompetitorRegistered(number, name, tuple(players)), now, actor)
     first = state.round(1)
     if first.seating_published_at is None:
         return [rec]
-    if state.config.game == "scala40":
+    if state.sheet_kind.individual_tables:
         return [late_entry(state, rec, number)]
     if first.standings_published_at is not None or (
         state.round(min(2, state.config.rounds)).seating is not None and state.config.rounds > 1
     ):
         raise ArbitroError(
-            "iscrizioni chiuse: la classifica del primo turno o gli accoppiamenti del secondo "
-            "sono già stati stilati",
             "registration closed: round 1 standings or round 2 seating already exist",
-            article="37",
+            article=state.code.cite("late_registration"),
         )
     assert first.seating is not None
     hole = next((t for t in first.seating.tables if t.is_incomplete), None)
     if hole is None or fmt is EventFormat.INDIVIDUAL:
         raise ArbitroError(
-            "iscrizioni chiuse: il primo turno è iniziato e non c'è un tavolo incompleto da "
-            "completare",
             "registration closed: round 1 has started and there is no incomplete table to fill",
-            article="37",
+            article=state.code.cite("late_registration"),
         )
     filled = TableSeating(hole.table, hole.ns or (number,), hole.ew or (number,))
     tables = tuple(filled if t.table == hole.table else t for t in first.seating.tables)
     seated = make_record(
-        RecordKind.ROUND_SEATED,
-        {
-            "round": 1,
-            "movement": Movement.ARBITER_CHOICE.value,
-            "seed": first.seed,
-            "tables": seating_to_payload(Seating(tables)),
-        },
+        RoundSeated(1, Movement.ARBITER_CHOICE, seating_tables(Seating(tables)), first.seed),
         now,
         actor,
-        "art. 37: coppia ritardataria al tavolo incompleto / late pair at the incomplete table",
+        N_("late pair seated at the incomplete table"),
     )
-    published = make_record(RecordKind.SEATING_PUBLISHED, {"round": 1}, now, actor)
+    published = make_record(SeatingPublished(1), now, actor)
     return [rec, seated, published]
 
 
@@ -208,13 +195,17 @@ def late_entry(state: EventState, rec: Record, number: CompetitorId) -> Record:
     )
     if state.round(1).standings_published_at is None or joined is None:
         raise ArbitroError(
-            "iscrizioni chiuse: si entra solo dopo la classifica del primo turno, e prima "
-            "dell'ultimo turno",
             "registration closed: latecomers enter after round 1's standings, before the last round",
-            article="26",
+            article=state.code.cite("late_registration"),
         )
-    payload = dict(rec.payload) | {"joined_round": joined}
-    return make_record(RecordKind.COMPETITOR_REGISTERED, payload, rec.at, rec.actor, "art. 26")
+    body = rec.body
+    assert isinstance(body, CompetitorRegistered)
+    return make_record(
+        CompetitorRegistered(body.competitor, body.name, body.players, joined),
+        rec.at,
+        rec.actor,
+        N_("late entry with the arbitral score of the rounds missed"),
+    )
 
 
 def rename(
@@ -223,10 +214,8 @@ def rename(
     """Rename a competitor; the number and every result stay."""
     state.competitor(competitor)
     if not name.strip():
-        raise ArbitroError("il nome del concorrente è vuoto", "the competitor's name is empty")
-    return make_record(
-        RecordKind.COMPETITOR_RENAMED, {"competitor": competitor, "name": name.strip()}, now, actor
-    )
+        raise ArbitroError("the competitor's name is empty")
+    return make_record(CompetitorRenamed(competitor, name.strip()), now, actor)
 
 
 def withdraw(
@@ -240,11 +229,7 @@ def withdraw(
     results stay (art. 36: "restano confermati i risultati conseguiti")."""
     comp = state.competitor(competitor)
     if comp.withdrawn_from_round is not None:
-        raise ConflictError(f"«{comp.name}» è già ritirato", f"«{comp.name}» already withdrew")
+        raise ConflictError("«{name}» already withdrew", name=comp.name)
     return make_record(
-        RecordKind.COMPETITOR_WITHDRAWN,
-        {"competitor": competitor, "from_round": first_unpublished_round(state)},
-        now,
-        actor,
-        reason,
+        CompetitorWithdrawn(competitor, first_unpublished_round(state)), now, actor, reason
     )

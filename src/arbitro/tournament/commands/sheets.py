@@ -1,89 +1,57 @@
-"""Score sheets: entry and confirmation by both lines (art. 19-20), conflicts, and the
-corrections of art. 21."""
+"""Score sheets: entry and confirmation by both lines (FIBAS art. 19-20), conflicts, and the
+corrections of art. 21 (Scala 40 art. 24, Parole 12.2) — for every game through the event's
+:class:`~arbitro.tournament.sheets.SheetKind`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from arbitro.errors import ArbitroError
-from arbitro.tournament.commands.common import (
-    make_record,
-    need_reason,
-    playing_table,
-)
-from arbitro.tournament.event import AnyEntry, EventState
-from arbitro.tournament.model import CompetitorId, EventFormat
-from arbitro.tournament.records import Record, RecordKind
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet
+from arbitro.i18n import N_
+from arbitro.tournament.commands.common import make_record, need_reason, playing_table
+from arbitro.tournament.event import EventState
+from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.records import Record, SheetCorrected, SheetEntered
 
 LINES = ("ns", "ew")
 
 
-def check_entry(state: EventState, round_number: int, table: int, entry: AnyEntry) -> None:
+def check_entry(state: EventState, round_number: int, table: int, entry: Any) -> None:
     """Refuse an impossible sheet for that table (FIBAS art. 19; Scala 40 art. 22-23: the
     table's players, the round's deals, whole non-negative points)."""
     seat = playing_table(state, round_number, table)
-    deals = state.deals(round_number)
-    if isinstance(entry, Scala40Entry):
-        if seat.players is None or sorted(entry.players) != sorted(seat.players):
-            raise ArbitroError(
-                f"tavolo {table}: lo score deve avere i giocatori del tavolo {seat.players}",
-                f"table {table}: the sheet must have the table's players {seat.players}",
-                article="23",
-            )
-        if len(entry.deals) != deals:
-            raise ArbitroError(
-                f"lo score ha {len(entry.deals)} smazzate, il turno ne prevede {deals}",
-                f"the sheet has {len(entry.deals)} deals, the round has {deals}",
-                article="22",
-            )
-        entry.sheet()
-        return
-    if seat.players is not None:
-        raise ArbitroError(
-            "tavolo di giocatori singoli: lo score riporta i punti negativi di ciascuno",
-            "a table of individuals: the sheet holds each player's negative points",
-            article="22",
-        )
-    check_sheet(
-        state.code, entry, deals=deals, teams=state.config.event_format is EventFormat.TEAMS
-    )
+    state.sheet_kind.check(state.sheet_context(round_number, seat), entry)
 
 
 def enter_sheet(
     state: EventState,
     round_number: int,
     table: int,
-    entry: AnyEntry,
+    entry: Any,
     now: datetime,
     actor: str = "director",
     line: str | None = None,
 ) -> Record:
-    """Enter a table's sheet (art. 19-20). ``line`` ("ns"/"ew") when a line submits it from
-    the table: the sheet is confirmed when both lines submitted the same numbers, as both sign
-    the paper sheet (art. 20); without ``line`` the director transcribes the signed sheet. The
-    same numbers again are harmless; a different entry is kept as a conflict for the director,
-    never an overwrite."""
+    """Enter a table's sheet (art. 19-20). ``line`` ("ns"/"ew", or a player's number at a
+    table of individuals) when it is submitted from the table: the sheet is confirmed when
+    every signer submitted the same numbers, as all sign the paper sheet (art. 20); without
+    ``line`` the director transcribes the signed sheet. The same numbers again are harmless; a
+    different entry is kept as a conflict for the director, never an overwrite."""
     seat = playing_table(state, round_number, table)
-    signers = LINES if seat.players is None else tuple(str(p) for p in seat.players)
+    signers = state.sheet_kind.signers(seat)
     if line is not None and line not in signers:
-        raise ArbitroError(
-            f"linea «{line}» sconosciuta ({', '.join(signers)})",
-            f"unknown line «{line}» ({', '.join(signers)})",
-        )
+        raise ArbitroError("unknown line «{line}» ({lines})", line=line, lines=", ".join(signers))
     if state.round(round_number).standings_published_at is not None:
         raise ArbitroError(
-            f"la classifica del turno {round_number} è pubblicata: lo score si può solo correggere",
-            f"round {round_number}'s standings are published: the sheet can only be corrected",
-            article="21",
+            "round {round}'s standings are published: the sheet can only be corrected",
+            round=round_number,
+            article=state.code.cite("corrections"),
         )
     check_entry(state, round_number, table, entry)
-    payload: dict[str, Any] = {"round": round_number, "table": table, "entry": entry.to_payload()}
-    if line is not None:
-        payload["line"] = line
-    return make_record(RecordKind.SHEET_ENTERED, payload, now, actor)
+    body = SheetEntered(round_number, table, state.sheet_kind.payload(entry), line)
+    return make_record(body, now, actor)
 
 
 def confirm_sheet(
@@ -93,11 +61,8 @@ def confirm_sheet(
     sheet signed by both): the accepted numbers, entered again by the director."""
     sheet = state.round(round_number).sheets.get(table)
     if sheet is None or sheet.accepted is None:
-        raise ArbitroError(
-            f"tavolo {table}: nessuno score da confermare", f"table {table}: no sheet to confirm"
-        )
+        raise ArbitroError("table {table}: no sheet to confirm", table=table)
     entry = sheet.entry_as_of(round_number)
-    assert entry is not None
     return enter_sheet(state, round_number, table, entry, now, actor)
 
 
@@ -117,15 +82,6 @@ def sheet_status(state: EventState, round_number: int, table: int) -> str:
     return "confirmed" if sheet.confirmed else "pending"
 
 
-def _inverted(entry: SheetEntry) -> SheetEntry:
-    def swap(deals: tuple[DealScore, ...]) -> tuple[DealScore, ...]:
-        return tuple(DealScore(d.ew, d.ns) for d in deals)
-
-    return SheetEntry(
-        swap(entry.deals), None if entry.closed_room is None else swap(entry.closed_room)
-    )
-
-
 CORRECTION_KINDS = ("sum", "inverted", "conflict", "arbiter")
 
 
@@ -137,10 +93,10 @@ def correct_sheet(
     *,
     kind: str,
     reason: str | None,
-    entry: AnyEntry | None = None,
+    entry: Any = None,
     table_agrees: bool = False,
     by_arbiter: bool = False,
-    swap: tuple[CompetitorId, CompetitorId] | None = None,
+    swap: Sequence[CompetitorId] | None = None,
     actor: str = "director",
 ) -> Record:
     """Correct a sheet by art. 21, as a new record with who, when and why:
@@ -157,12 +113,14 @@ def correct_sheet(
     exchanges the points of the two players named by ``swap``.
     """
     playing_table(state, round_number, table)
-    reason = need_reason(reason, "correzione", "correction")
+    reason = need_reason(reason, N_("correction"))
+    article = state.code.cite("corrections")
     if kind not in CORRECTION_KINDS:
         raise ArbitroError(
-            f"tipo di correzione «{kind}» sconosciuto ({', '.join(CORRECTION_KINDS)})",
-            f"unknown correction kind «{kind}» ({', '.join(CORRECTION_KINDS)})",
-            article="21",
+            "unknown correction kind «{kind}» ({kinds})",
+            kind=kind,
+            kinds=", ".join(CORRECTION_KINDS),
+            article=article,
         )
     r = state.round(round_number)
     sheet = r.sheets.get(table)
@@ -178,56 +136,37 @@ def correct_sheet(
     )
     if in_last_round and not by_arbiter and kind != "conflict":
         raise ArbitroError(
-            "durante l'ultimo turno gli score si correggono solo con l'intervento dell'arbitro",
-            "during the last round only the arbiter corrects sheets",
-            article="21",
+            "during the last round only the arbiter corrects sheets", article=article
         )
     if kind == "inverted":
         if current is None:
-            raise ArbitroError("nessuno score da correggere", "no sheet to correct", article="21")
+            raise ArbitroError("no sheet to correct", article=article)
         if not table_agrees:
             raise ArbitroError(
-                "punteggi invertiti: si correggono solo se il tavolo riconosce l'errore",
-                "inverted scores are corrected only when the table agrees",
-                article="21",
+                "inverted scores are corrected only when the table agrees", article=article
             )
-        if isinstance(current, Scala40Entry):
-            if swap is None:
-                raise ArbitroError(
-                    "indicare i due giocatori dai punteggi invertiti",
-                    "name the two players whose scores were swapped",
-                    article="24",
-                )
-            entry = current.swapped(*swap)
-        else:
-            entry = _inverted(current)
+        entry = state.sheet_kind.inverted(current, swap)
     elif entry is None:
-        raise ArbitroError("indicare lo score corretto", "give the corrected sheet", article="21")
+        raise ArbitroError("give the corrected sheet", article=article)
     if kind == "sum" and closed:
         raise ArbitroError(
-            "l'errore di somma si corregge solo prima della classifica del turno e "
-            "dell'accoppiamento del successivo: lo score resta valido",
             "a sum error is corrected only before the round's standings and the next seating "
             "are published: the sheet stands",
-            article="21",
+            article=article,
         )
     if kind == "conflict" and (sheet is None or not sheet.conflicts):
-        raise ArbitroError("nessun conflitto da risolvere", "no conflict to settle")
+        raise ArbitroError("no conflict to settle")
     if kind == "arbiter" and not by_arbiter:
-        raise ArbitroError(
-            "correzione dell'arbitro: firmata dall'arbitro",
-            "arbiter's correction: the arbiter signs it",
-            article="21",
-        )
+        raise ArbitroError("arbiter's correction: the arbiter signs it", article=article)
     check_entry(state, round_number, table, entry)
     effective = min(round_number + 1, last) if closed else round_number
-    payload = {
-        "round": round_number,
-        "table": table,
-        "entry": entry.to_payload(),
-        "correction": kind,
-        "effective_round": effective,
-        "table_agrees": table_agrees,
-        "by_arbiter": by_arbiter,
-    }
-    return make_record(RecordKind.SHEET_CORRECTED, payload, now, actor, reason)
+    body = SheetCorrected(
+        round_number,
+        table,
+        state.sheet_kind.payload(entry),
+        kind,
+        effective,
+        table_agrees,
+        by_arbiter,
+    )
+    return make_record(body, now, actor, reason)

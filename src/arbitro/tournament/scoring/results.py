@@ -8,11 +8,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from arbitro.tournament.event import EventState
-from arbitro.tournament.model import CompetitorId, EventFormat, Line, TableSeating
+from arbitro.tournament.model import CompetitorId, Line, TableSeating
 from arbitro.tournament.penalties import earlier_lateness, forfeits_match, lateness_mp_penalty
-from arbitro.tournament.scoring.scala40 import late_entry_score, score_table
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.scoring.sheet import SheetEntry, score_sheet
+from arbitro.tournament.scoring.scala40 import late_entry_score
 
 
 class ScoreSource(StrEnum):
@@ -125,27 +123,19 @@ def _forfeits(
     return out + _score(guilty, rnd, t, a_mp, a_vp, ScoreSource.FORFEIT)
 
 
-def _individual_table(
-    state: EventState, rnd: int, table: TableSeating, as_of: int
+def _sheet_scores(
+    state: EventState, rnd: int, table: TableSeating, seated: Line, as_of: int
 ) -> list[RoundScore]:
-    """A Scala 40 table: placement and difference VP, negative points as MP (art. 22); a table
-    of three counts the empty seat as the *riposato* with 1000 (art. 26)."""
-    players = table.players or ()
-    sheet = state.round(rnd).sheets.get(table.table)
-    entry = sheet.entry_as_of(as_of) if sheet else None
-    if not isinstance(entry, Scala40Entry):
-        return [RoundScore(c, rnd, table.table, 0, 0, ScoreSource.PENDING) for c in players]
-    result = score_table(entry.sheet(), deals=state.deals(rnd)).by_player()
+    """The competitors' scores from the table's sheet (the event's game scores it, once per
+    record: :meth:`EventState.sheet_result`); PENDING without a sheet."""
+    outcome = state.sheet_result(rnd, table.table, as_of)
+    if outcome is None:
+        return _score(seated, rnd, table.table, 0, 0, ScoreSource.PENDING)
     return [
         RoundScore(
-            c,
-            rnd,
-            table.table,
-            result[str(c)].negative_points,
-            result[str(c)].vp,
-            ScoreSource.SHEET,
+            c, rnd, table.table, outcome.scores[c].mp, outcome.scores[c].vp, ScoreSource.SHEET
         )
-        for c in players
+        for c in seated
     ]
 
 
@@ -164,11 +154,10 @@ def round_scores(
     if r.seating is None:
         return {}
     code = state.code
-    teams = state.config.event_format is EventFormat.TEAMS
     out: list[RoundScore] = []
     for table in r.seating.tables:
         if table.players is not None:
-            out += _individual_table(state, rnd, table, as_of)
+            out += _sheet_scores(state, rnd, table, table.players, as_of)
             continue
         if table.is_incomplete:
             out += _resting_line(state, rnd, table, history)
@@ -178,25 +167,14 @@ def round_scores(
         if forfeits is not None:
             out += forfeits
             continue
-        sheet = r.sheets.get(table.table)
-        entry = sheet.entry_as_of(as_of) if sheet else None
-        if not isinstance(entry, SheetEntry):
-            out += _score(table.ns, rnd, table.table, 0, 0, ScoreSource.PENDING)
-            out += _score(table.ew, rnd, table.table, 0, 0, ScoreSource.PENDING)
-            continue
-        res = score_sheet(  # checked when it was recorded
-            code, entry, deals=state.deals(rnd), teams=teams, duplicate=state.config.duplicate
-        )
-        out += _score(table.ns, rnd, table.table, res.ns_mp, res.ns_vp, ScoreSource.SHEET)
-        out += _score(table.ew, rnd, table.table, res.ew_mp, res.ew_vp, ScoreSource.SHEET)
+        out += _sheet_scores(state, rnd, table, table.ns + table.ew, as_of)
     scores = {s.competitor: s for s in out}
-    if state.config.game == "scala40":
-        late = late_entry_score()
-        for entrant in state.competitors.values():
-            if rnd < entrant.joined_round:  # art. 26: a late entry's arbitral score
-                scores[entrant.number] = RoundScore(
-                    entrant.number, rnd, 0, late.mp, late.vp, ScoreSource.ARBITRAL
-                )
+    for entrant in state.competitors.values():
+        if rnd < entrant.joined_round:  # Scala 40 art. 26: a late entry's arbitral score
+            late = late_entry_score()
+            scores[entrant.number] = RoundScore(
+                entrant.number, rnd, 0, late.mp, late.vp, ScoreSource.ARBITRAL
+            )
     for (a_rnd, comp), (mp, vp) in state.arbitral.items():
         if a_rnd == rnd and comp in scores:
             s = scores[comp]

@@ -106,7 +106,7 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
         )
         rows.append((vp, mp, comp.number, row))
     # Scala 40: MP are negative points, the fewer the better (art. 22).
-    mp_sign = 1 if state.config.game == "scala40" else -1
+    mp_sign = 1 if state.sheet_kind.mp_lower_is_better else -1
     rows.sort(key=lambda r: (-r[0], mp_sign * r[1], r[2]))
     out: list[StandingRow] = []
     for i, (vp, mp, _, row) in enumerate(rows):

@@ -1,0 +1,131 @@
+"""What every event's use cases share: the event's state folded once from the store's
+records and kept up to date (replay, cache), one lock around deciding and appending, and
+the store's expected-seq guard against other processes (a lost race is decided again on the
+new state when the action is still valid)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Generic, Protocol, Self, TypeVar
+
+from arbitro.errors import NotFoundError
+from arbitro.store import NewRecord, RecordStore, StoredRecord
+from arbitro.store.errors import ConcurrencyError
+from arbitro.tournament.records import Record
+
+
+def utc_now() -> datetime:
+    """The current time, UTC."""
+    return datetime.now(UTC)
+
+
+def to_domain(r: StoredRecord) -> Record:
+    """A stored record as the domain's typed Record."""
+    return Record.from_json(r.kind, r.payload, r.recorded_at, r.actor, r.reason, r.seq)
+
+
+def to_store(r: Record) -> NewRecord:
+    """A domain record ready to append."""
+    return NewRecord(r.kind.value, r.payload, r.actor, r.reason, r.at)
+
+
+class Fold(Protocol):
+    """A state folded from an event's records (an event of rounds, a knockout)."""
+
+    last_seq: int
+
+    @classmethod
+    def replay(cls, event_id: str, records: Iterable[Record]) -> Self:
+        """The state after ``records``."""
+        ...
+
+    def apply(self, rec: Record) -> None:
+        """Fold one more record."""
+        ...
+
+
+S = TypeVar("S", bound=Fold)
+
+# How many times an action is decided again when another process appended first.
+RETRIES = 5
+
+
+class EventLog(Generic[S]):
+    """The events of one kind in a :class:`RecordStore`, as folded states."""
+
+    fold: type[S]
+
+    def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
+        self.store = store
+        self.clock = clock
+        self._cache: dict[str, S] = {}
+        # One thread at a time refreshes or changes the cached states (the web app serves
+        # requests from a thread pool); the store's expected_seq guards other processes.
+        self._lock = threading.RLock()
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The lock around this service's reads and writes."""
+        return self._lock
+
+    def state(self, event_id: str) -> S:
+        """The event's current state, brought up to date with records appended elsewhere."""
+        with self._lock:
+            return self._refresh(event_id)
+
+    def _refresh(self, event_id: str) -> S:
+        cached = self._cache.get(event_id)
+        if cached is None:
+            if not self.store.has_event(event_id):
+                raise NotFoundError("no event «{event}»", event=event_id)
+            cached = self.fold.replay(event_id, map(to_domain, self.store.records(event_id)))
+            self._cache[event_id] = cached
+        else:
+            for rec in self.store.records(event_id, after_seq=cached.last_seq):
+                cached.apply(to_domain(rec))
+        return cached
+
+    def forget(self, event_id: str) -> None:
+        """Drop the cached state (it is replayed from the store on the next read)."""
+        with self._lock:
+            self._cache.pop(event_id, None)
+
+    def _commit(self, event_id: str, records: Sequence[Record]) -> S:
+        with self._lock:
+            state = self._refresh(event_id)
+            stored = self.store.append(
+                event_id, [to_store(r) for r in records], expected_seq=state.last_seq
+            )
+            for rec in stored:
+                state.apply(to_domain(rec))
+            return state
+
+    def _do_many(
+        self, event_id: str, make: Callable[[S, datetime], Sequence[Record]]
+    ) -> Sequence[Record]:
+        """Decide an action on the up-to-date state and append its records, atomically; if
+        another process appended first, decide again on the new state."""
+        with self._lock:
+            for attempt in range(RETRIES):
+                records = make(self._refresh(event_id), self.clock())
+                try:
+                    self._commit(event_id, records)
+                except ConcurrencyError:
+                    if attempt == RETRIES - 1:
+                        raise
+                    continue
+                return records
+            raise AssertionError("unreachable")
+
+    def _do(self, event_id: str, make: Callable[[S, datetime], Record]) -> Record:
+        """Decide an action on the up-to-date state and append its record, atomically."""
+        return self._do_many(event_id, lambda st, now: [make(st, now)])[0]
+
+    def _create(self, event_id: str, name: str, kind: str, first: Record) -> S:
+        with self._lock:
+            self.store.create_event(event_id, name)
+            self.store.append(event_id, [to_store(first)], expected_seq=0)
+            self._cache.pop(event_id, None)
+            return self._refresh(event_id)

@@ -1,0 +1,87 @@
+"""The sheet of games played by individuals at tables of four (Scala 40 art. 22-24): each
+player's negative points per deal; VP by placement and differences."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.codes.ids import GameId
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, verbatim
+from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.scoring.scala40 import score_table
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+from arbitro.tournament.sheets.kind import SheetContext, SheetOutcome, SheetScore, SheetTable
+
+
+@dataclass(frozen=True, slots=True)
+class IndividualsSheet:
+    """The :class:`~arbitro.tournament.sheets.kind.SheetKind` of Scala 40."""
+
+    game: GameId = GameId.SCALA40
+    individual_tables: bool = True
+    mp_lower_is_better: bool = True
+
+    def parse(self, data: Mapping[str, Any]) -> Scala40Entry:
+        """The recorded ``{"players": [...], "points": [[...], ...], "abandoned": ...}``."""
+        if not isinstance(data, Mapping):
+            raise ArbitroError("invalid score sheet: {data!r}", data=data)
+        return Scala40Entry.from_payload(data)
+
+    def payload(self, entry: Scala40Entry) -> dict[str, Any]:
+        """The entry's JSON form."""
+        return entry.to_payload()
+
+    def signers(self, seat: TableSeating) -> tuple[str, ...]:
+        """Each player at the table signs the sheet (Scala 40 art. 23)."""
+        return tuple(str(p) for p in seat.players or ())
+
+    def check(self, ctx: SheetContext, entry: Scala40Entry) -> None:
+        """The table's players, the round's deals, whole non-negative points (art. 22-23)."""
+        seat = ctx.seat
+        if not isinstance(entry, Scala40Entry):
+            raise ArbitroError("invalid score sheet: {data!r}", data=entry)
+        if seat.players is None or sorted(entry.players) != sorted(seat.players):
+            raise ArbitroError(
+                "table {table}: the sheet must have the table's players {players}",
+                table=seat.table,
+                players=", ".join(str(p) for p in seat.players or ()),
+                article=ctx.rules.cite("sheet_signed"),
+            )
+        if len(entry.deals) != ctx.deals:
+            raise ArbitroError(
+                "the sheet has {count} deals, the round has {deals}",
+                count=len(entry.deals),
+                deals=ctx.deals,
+                article=ctx.rules.cite("sheet"),
+            )
+        entry.sheet()
+
+    def score(self, ctx: SheetContext, entry: Scala40Entry) -> SheetOutcome:
+        """Placement and difference VP, negative points as MP (art. 22); a table of three
+        counts the empty seat as the riposato (art. 26)."""
+        result = score_table(entry.sheet(), deals=ctx.deals).by_player()
+        scores = {
+            c: SheetScore(result[str(c)].negative_points, result[str(c)].vp)
+            for c in ctx.seat.players or ()
+        }
+        return SheetOutcome(scores, tuple(result[str(p)].negative_points for p in entry.players))
+
+    def inverted(self, entry: Scala40Entry, swap: Sequence[CompetitorId] | None) -> Scala40Entry:
+        """The two named players' points exchanged (art. 24)."""
+        if swap is None or len(swap) != 2:
+            raise ArbitroError("name the two players whose scores were swapped")
+        return entry.swapped(swap[0], swap[1])
+
+    def layout(self, seat: TableSeating, entry: Scala40Entry) -> SheetTable:
+        """Deal, then each player's negative points (art. 22), and the totals."""
+        headings = (Message("Deal"), *(verbatim(str(p)) for p in entry.players))
+        rows = [
+            (str(i), *("—" if v is None else str(v) for v in row))
+            for i, row in enumerate(entry.deals, start=1)
+        ]
+        totals = entry.sheet().totals()
+        rows.append(("Σ", *(str(totals[str(p)]) for p in entry.players)))
+        return SheetTable(headings, tuple(rows))

@@ -1,0 +1,106 @@
+"""The one protocol through which a game's score sheet plugs into events: parse its recorded
+form, check it against the table and the code, score it, print it. Shared code (the fold,
+the commands, the standings, the desk, the phones, the printouts) never asks which game an
+event plays: it asks the event's :class:`SheetKind`.
+
+A new game = a :class:`SheetKind` registered in :mod:`arbitro.tournament.sheets` (plus its
+code's TOML), nothing else in shared code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from arbitro.codes.ids import GameId
+from arbitro.i18n import Message
+from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.rules import EventRules
+
+
+@dataclass(frozen=True, slots=True)
+class SheetScore:
+    """One competitor's result from a table's sheet: match points and victory points."""
+
+    mp: int
+    vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class SheetOutcome:
+    """What a table's sheet gives: each seated competitor's MP and VP, and the totals as the
+    sheet shows them (per line, or per player)."""
+
+    scores: Mapping[CompetitorId, SheetScore]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetTable:
+    """A sheet laid out for reading (CLI history, printouts, desk): column headings and one
+    row per deal, then the totals row; headings are messages rendered at the edge."""
+
+    headings: tuple[Message, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetContext:
+    """What checking and scoring a sheet needs to know about the round and the event."""
+
+    rules: EventRules
+    seat: TableSeating
+    deals: int
+    teams: bool
+    duplicate: bool
+
+
+class SheetKind(Protocol):
+    """A game's score sheet, as events use it (FIBAS art. 19-21; Parole art. 5, 12; Scala 40
+    art. 22-24)."""
+
+    @property
+    def game(self) -> GameId:
+        """The game whose sheet this is."""
+        ...
+
+    @property
+    def individual_tables(self) -> bool:
+        """True when a table seats individuals (Scala 40's four players, art. 2), each one
+        signing the sheet; False for two lines, N-S and E-W, that each sign it."""
+        ...
+
+    @property
+    def mp_lower_is_better(self) -> bool:
+        """True when the MP of the standings count against (Scala 40's negative points)."""
+        ...
+
+    def parse(self, data: Mapping[str, Any]) -> Any:
+        """The entry recorded as ``data`` (the record's JSON form); ArbitroError if malformed."""
+        ...
+
+    def payload(self, entry: Any) -> dict[str, Any]:
+        """The entry's JSON form, as recorded."""
+        ...
+
+    def signers(self, seat: TableSeating) -> tuple[str, ...]:
+        """Who signs the table's sheet: the lines ("ns", "ew") or each player's number."""
+        ...
+
+    def check(self, ctx: SheetContext, entry: Any) -> None:
+        """Refuse an impossible sheet for that table and round (ArbitroError naming what)."""
+        ...
+
+    def score(self, ctx: SheetContext, entry: Any) -> SheetOutcome:
+        """The MP and VP of each competitor at the table, from an already checked entry."""
+        ...
+
+    def inverted(self, entry: Any, swap: Sequence[CompetitorId] | None) -> Any:
+        """The entry with the scores written on the wrong lines put back (FIBAS art. 21),
+        or the two named players' scores exchanged (Scala 40 art. 24)."""
+        ...
+
+    def layout(self, seat: TableSeating, entry: Any) -> SheetTable:
+        """The sheet laid out as a table for reading and printing."""
+        ...

@@ -1,0 +1,92 @@
+"""The sheet of games played by two lines, N-S and E-W (Burraco FIBAS art. 19-20, Burraco
+Parole art. 5, 12): per deal, each line's base and card points; teams add a closed room."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.codes.ids import GameId
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message
+from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet, score_sheet
+from arbitro.tournament.sheets.kind import SheetContext, SheetOutcome, SheetScore, SheetTable
+
+LINES = ("ns", "ew")
+
+
+@dataclass(frozen=True, slots=True)
+class LinesSheet:
+    """The :class:`~arbitro.tournament.sheets.kind.SheetKind` of a game of two lines."""
+
+    game: GameId
+    individual_tables: bool = False
+    mp_lower_is_better: bool = False
+
+    def parse(self, data: Mapping[str, Any]) -> SheetEntry:
+        """The recorded ``{"deals": [[nsb, nsp, ewb, ewp], ...], "closed_room": ...}``."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("deals", []), list):
+            raise ArbitroError("invalid score sheet: {data!r}", data=data)
+        return SheetEntry.from_payload(dict(data))
+
+    def payload(self, entry: SheetEntry) -> dict[str, Any]:
+        """The entry's JSON form."""
+        return entry.to_payload()
+
+    def signers(self, seat: TableSeating) -> tuple[str, ...]:
+        """Both lines sign the sheet (FIBAS art. 20)."""
+        return LINES
+
+    def check(self, ctx: SheetContext, entry: SheetEntry) -> None:
+        """Refuse an impossible sheet (FIBAS art. 19; Parole art. 5, 12)."""
+        if ctx.seat.players is not None:
+            raise ArbitroError(
+                "a table of individuals: the sheet holds each player's negative points",
+                article=ctx.rules.cite("sheet"),
+            )
+        if not isinstance(entry, SheetEntry):
+            raise ArbitroError("invalid score sheet: {data!r}", data=entry)
+        check_sheet(ctx.rules, entry, deals=ctx.deals, teams=ctx.teams)
+
+    def score(self, ctx: SheetContext, entry: SheetEntry) -> SheetOutcome:
+        """Totals, MP difference and VP by the round's table (FIBAS art. 19 b, 20)."""
+        res = score_sheet(
+            ctx.rules, entry, deals=ctx.deals, teams=ctx.teams, duplicate=ctx.duplicate
+        )
+        scores: dict[CompetitorId, SheetScore] = {}
+        for c in ctx.seat.ns or ():
+            scores[c] = SheetScore(res.ns_mp, res.ns_vp)
+        for c in ctx.seat.ew or ():
+            scores[c] = SheetScore(res.ew_mp, res.ew_vp)
+        return SheetOutcome(scores, (res.ns_total, res.ew_total))
+
+    def inverted(self, entry: SheetEntry, swap: Sequence[CompetitorId] | None) -> SheetEntry:
+        """The lines' scores exchanged in every deal (FIBAS art. 21, "punteggi invertiti")."""
+
+        def flip(deals: tuple[DealScore, ...]) -> tuple[DealScore, ...]:
+            return tuple(DealScore(d.ew, d.ns) for d in deals)
+
+        return SheetEntry(
+            flip(entry.deals), None if entry.closed_room is None else flip(entry.closed_room)
+        )
+
+    def layout(self, seat: TableSeating, entry: SheetEntry) -> SheetTable:
+        """Deal, then N-S base and points, E-W base and points (FIBAS art. 19 sample sheet)."""
+        headings = (
+            Message("Deal"),
+            Message("N-S base"),
+            Message("N-S points"),
+            Message("E-W base"),
+            Message("E-W points"),
+        )
+        rows = [
+            (str(i), *(str(v) for v in d.to_list())) for i, d in enumerate(entry.deals, start=1)
+        ]
+        if entry.closed_room is not None:
+            rows += [
+                (f"{i}*", *(str(v) for v in d.to_list()))
+                for i, d in enumerate(entry.closed_room, start=1)
+            ]
+        return SheetTable(headings, tuple(rows))
