@@ -42,7 +42,7 @@ def test_art22_warnings_of_an_arbiter_deal_reach_the_ledger_and_the_standings(
     deal.rule(Irregularity.PLAYED_BEFORE_RULING, Seat.W)
     row = carry_into_event(svc, "e", 1, 1, deal)
     ledger = svc.state("e").ledger
-    assert [(e.kind, e.article, e.competitor) for e in ledger] == [
+    assert [(e.kind, e.article.article, e.competitor) for e in ledger] == [
         ("warning", "22", 2),
         ("warning", "22", 2),
     ]

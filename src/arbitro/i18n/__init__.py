@@ -14,13 +14,13 @@ missing from the Italian catalogue raises instead of falling back to the English
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any, Iterator, Literal
+from typing import Any, Literal
 
 Lang = Literal["it", "en"]
 LANGUAGES: tuple[Lang, ...] = ("it", "en")
@@ -79,6 +79,8 @@ def catalogue(lang: Lang) -> Mapping[str, str]:
 
     folder = resources.files("arbitro.i18n").joinpath("locale", lang, "LC_MESSAGES")
     out: dict[str, str] = {}
+    if not folder.is_dir():
+        return out
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if not item.name.endswith(".po"):
             continue

@@ -71,7 +71,11 @@ def template() -> Catalog:
     """The catalogue template (``messages.pot``) of the current sources."""
     cat = Catalog(project="arbitro", charset="utf-8")
     for f in extracted():
-        cat.add(f.msgid, context=f.context, locations=[(f.where.rsplit(":", 1)[0], int(f.where.rsplit(":", 1)[1]))])
+        cat.add(
+            f.msgid,
+            context=f.context,
+            locations=[(f.where.rsplit(":", 1)[0], int(f.where.rsplit(":", 1)[1]))],
+        )
     return cat
 
 

@@ -264,7 +264,7 @@ def test_art21_sum_error_corrected_only_before_publication(make_event: MakeEvent
             reason="altra somma",
             entry=entry((100, 0, 0, 0), (0, 0, 0, 0)),
         )
-    assert err.value.article == "21"
+    assert err.value.article.article == "21"
 
 
 def test_art21_inverted_scores_need_the_table_and_count_from_the_next_round(
@@ -358,7 +358,7 @@ def test_art7_one_deal_rounds_only_with_prepared_deals() -> None:
             config(rounds=1, deals=1, movements=(Movement.DRAW,)),
             __import__("datetime").datetime.now(),
         )
-    assert err.value.article == "7"
+    assert err.value.article.article == "7"
     commands.create_event(
         config(rounds=1, deals=1, movements=(Movement.DRAW,), duplicate=True),
         __import__("datetime").datetime.now(),
@@ -461,7 +461,7 @@ def test_sanctions_ledger_reprimand_warning_expulsion_lateness(make_event: MakeE
     )
     d.sheet(1, 1, (100, 0, 0, 0), (0, 0, 0, 0))
     d.sheet(1, 2, (100, 0, 0, 0), (0, 0, 0, 0))
-    assert [(e.kind, e.article, e.competitor) for e in d.state.ledger] == [
+    assert [(e.kind, e.article.article, e.competitor) for e in d.state.ledger] == [
         ("reprimand", "41", 1),
         ("lateness", "37", 2),
         ("expulsion", "40", 3),

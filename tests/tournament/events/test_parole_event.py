@@ -97,7 +97,7 @@ def test_art13_lateness() -> None:
     row = next(r for r in standings(d.state, 2) if r.competitor == a)
     assert row.warnings == 1 and row.lateness_mp == -100 and row.penalty_vp == 0
     assert [e.kind for e in d.state.ledger if e.competitor == a] == ["lateness", "lateness"]
-    assert d.state.ledger[0].article == "13"
+    assert d.state.ledger[0].article.render() == "Parole UISP art. 13"
 
 
 def test_art5_art12_an_impossible_parole_sheet_cites_the_parole_articles() -> None:
@@ -108,5 +108,5 @@ def test_art5_art12_an_impossible_parole_sheet_cites_the_parole_articles() -> No
     d.seat(1)
     with pytest.raises(ArbitroError) as err:
         d.sheet(1, 1, (75, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
-    assert err.value.article == "5, 12"
+    assert err.value.article.article == "5, 12"
     assert "chiusura 50" in err.value.it and "closing 50" in err.value.en

@@ -137,13 +137,21 @@ def register(
     fmt = state.config.event_format
     low, high = PLAYERS_PER_COMPETITOR.get(fmt, (MIN_TEAM_PLAYERS, 99))
     if players and not low <= len(players) <= high:
+        article = state.code.cite("competitor")
+        if low == high:
+            raise ArbitroError(
+                "«{name}»: {count} players; a competitor has {low}",
+                name=name,
+                count=len(players),
+                low=low,
+                article=article,
+            )
         raise ArbitroError(
-            "«{name}»: {count} players; a competitor has {low} to {high}",
+            "«{name}»: {count} players; a competitor has {low} or more",
             name=name,
             count=len(players),
             low=low,
-            high=high,
-            article=state.code.cite("competitor"),
+            article=article,
         )
     if name.casefold() in state.names:
         raise ConflictError("«{name}» is already registered", name=name)
