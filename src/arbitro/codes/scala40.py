@@ -11,6 +11,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 
 
@@ -38,9 +40,9 @@ class DifferenceTable:
         """The VP for a (non-negative, whole) difference of negative points (art. 22)."""
         if difference < 0:
             raise ArbitroError(
-                it=f"differenza negativa: {difference}",
-                en=f"negative difference: {difference}",
-                article="22",
+                "negative difference: {difference}",
+                difference=difference,
+                article=cite(CodeId.SCALA40, "difference_tables"),
                 key="scala40.negative_difference",
             )
         for band in self.bands:
@@ -88,9 +90,10 @@ class Scala40Code:
                 return table
         known = sorted(d for t in self.difference_tables.values() for d in t.deals)
         raise ArbitroError(
-            it=f"nessuna tabella delle differenze per {deals} smazzate (solo {known})",
-            en=f"no difference table for {deals} deals (only {known})",
-            article="22",
+            "no difference table for {deals} deals (only {known})",
+            deals=deals,
+            known=str(known),
+            article=cite(CodeId.SCALA40, "difference_tables"),
             key="scala40.no_table",
         )
 
