@@ -80,6 +80,11 @@ class BurracoParoleCode:
     foreign_letters: bool = field(default=False)
 
     @property
+    def code_id(self) -> CodeId:
+        """The code's id, for citations (:func:`arbitro.codes.citation.cite`)."""
+        return CodeId(self.code)
+
+    @property
     def alphabet(self) -> tuple[str, ...]:
         """The letters of the deck in use: Italian (21) or with the foreign letters (art. 1.2)."""
         base = self.consonants + self.vowels

@@ -14,6 +14,7 @@ from typing import Any
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, message
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,12 @@ class DifferenceTable:
     deals: tuple[int, ...]
     bands: tuple[DifferenceBand, ...]
     beyond: int
+
+    @property
+    def name(self) -> Message:
+        """The table's name in the user's language: "Table for 3-4 deals" (art. 22; ``label``
+        is the code's Italian wording)."""
+        return message("Table for {deals} deals", deals="-".join(str(d) for d in self.deals))
 
     def vp(self, difference: int) -> int:
         """The VP for a (non-negative, whole) difference of negative points (art. 22)."""
@@ -82,6 +89,11 @@ class Scala40Code:
     rested_negative_points: int
     late_entry_vp: int
     late_entry_mp: int
+
+    @property
+    def code_id(self) -> CodeId:
+        """The code's id, for citations (:func:`arbitro.codes.citation.cite`)."""
+        return CodeId(self.code)
 
     def difference_table(self, deals: int) -> DifferenceTable:
         """The difference table of art. 22 for a round of ``deals`` deals (3-4 or 5)."""
