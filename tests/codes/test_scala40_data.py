@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 
@@ -88,7 +90,14 @@ def test_art22_no_table_for_two_deals() -> None:
     """Art. 22 prints tables for 3-4 and 5 deals only."""
     with pytest.raises(ArbitroError) as err:
         scala40().difference_table(2)
-    assert err.value.article == "22"
+    assert err.value.article == cite(CodeId.SCALA40, "difference_tables")
+    assert err.value.message("it") == (
+        "nessuna tabella delle differenze per 2 smazzate (solo [3, 4, 5]) (Scala 40 art. 22)"
+    )
+    assert (
+        err.value.message("en")
+        == "no difference table for 2 deals (only [3, 4, 5]) (Scala 40 art. 22)"
+    )
     with pytest.raises(ArbitroError):
         scala40().difference_table(5).vp(-1)
 

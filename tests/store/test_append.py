@@ -127,8 +127,16 @@ def test_expected_seq_mismatch_raises_concurrency_error(record_store: RecordStor
     with pytest.raises(ConcurrencyError) as caught:
         record_store.append("e", [sheet(3)], expected_seq=1)
     assert caught.value.expected_seq == 1 and caught.value.actual_seq == 2
-    assert "meanwhile" in caught.value.message("en")
-    assert "nel frattempo" in caught.value.message("it")
+    assert caught.value.message("en") == (
+        "Event 'e' was changed by someone else meanwhile: expected its last record to be no. 1"
+        " (it now has 2). Reload and try again."
+    )
+    assert caught.value.message("it") == (
+        "Il torneo «e» è stato modificato da qualcun altro nel frattempo: ci si aspettava "
+        "l'ultima registrazione n. 1 (ora ne ha 2). Ricaricare e riprovare."
+    )
+    assert "n. 3" in ConcurrencyError("e", 3).message("it")
+    assert "troppi" in ConcurrencyError("e", None).message("it")
     assert record_store.last_seq("e") == 2
 
 

@@ -70,3 +70,63 @@ def test_unknown_event_is_not_found_in_italian_and_english(
     assert caught.value.message("it") == "Il torneo «ignoto» non esiste."
     assert caught.value.message("en") == "There is no event 'ignoto'."
     assert record_store.last_seq("noto") == 0
+
+
+def test_an_event_keeps_the_kind_it_was_created_with(record_store: RecordStore) -> None:
+    """An event is played in rounds unless created as a knockout; the store says which
+    (``event_kind``, and ``kind`` of each summary), whatever its records hold."""
+    rounds = record_store.create_event("serata", "Serata di Burraco")
+    knockout = record_store.create_event("coppa", "Coppa di Briscola", kind="knockout")
+    assert (rounds.kind, knockout.kind) == ("rounds", "knockout")
+    record_store.append("serata", [NewRecord("event-created", {"competition": "knockout"}, "d")])
+    assert record_store.event_kind("serata") == "rounds"
+    assert record_store.event_kind("coppa") == "knockout"
+    assert [(e.event_id, e.kind) for e in record_store.list_events()] == [
+        ("serata", "rounds"),
+        ("coppa", "knockout"),
+    ]
+    assert record_store.list_events()[1] == knockout
+
+
+def test_unknown_kind_or_event_is_refused(record_store: RecordStore) -> None:
+    """Only ``rounds`` and ``knockout`` are kinds of event; the kind of an event that does not
+    exist is not found."""
+    with pytest.raises(ArbitroError) as caught:
+        record_store.create_event("e", "Torneo", kind="swiss")
+    assert (
+        caught.value.message("it")
+        == "Tipo di torneo 'swiss' sconosciuto (uno tra: rounds, knockout)."
+    )
+    assert (
+        caught.value.message("en") == "Event kind 'swiss' is not known (one of: rounds, knockout)."
+    )
+    assert record_store.list_events() == []
+    with pytest.raises(NotFoundError) as missing:
+        record_store.event_kind("ignoto")
+    assert missing.value.message("it") == "Il torneo «ignoto» non esiste."
+
+
+def test_missing_or_too_long_texts_are_named_in_both_languages(record_store: RecordStore) -> None:
+    """Each refused text names its field, worded whole in Italian and in English."""
+    with pytest.raises(ArbitroError) as missing:
+        record_store.create_event("", "Torneo")
+    assert missing.value.message("it") == (
+        "Manca l'identificativo del torneo (serve un testo non vuoto, non '')."
+    )
+    assert missing.value.message("en") == (
+        "The event id is missing (a non-empty text is needed, not '')."
+    )
+    with pytest.raises(ArbitroError) as long_kind:
+        record_store.create_event("e", "Torneo")
+        record_store.append("e", [NewRecord("k" * 101, {}, "d")])
+    assert long_kind.value.message("it") == (
+        "Il tipo della registrazione è troppo lungo (101 caratteri, massimo 100)."
+    )
+    with pytest.raises(ArbitroError) as bad_payload:
+        record_store.append("e", [NewRecord("k", [], "d")])  # type: ignore[arg-type]
+    assert bad_payload.value.message("it") == (
+        "Registrazione n. 1 ('k') non valida: i dati devono essere un oggetto JSON, non list."
+    )
+    assert bad_payload.value.message("en") == (
+        "Record no. 1 ('k') is not valid: the payload must be a JSON object, not list."
+    )

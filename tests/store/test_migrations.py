@@ -5,15 +5,17 @@ new database creates it, on an older one upgrades it, on a current one changes n
 from __future__ import annotations
 
 import threading
+from datetime import UTC, datetime
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, inspect, text
+from sqlalchemy.exc import DBAPIError
 
 from arbitro.store import NewRecord, RecordStore, migrate
 from arbitro.store.engine import make_engine
-from arbitro.store.schema import metadata
+from arbitro.store.schema import events, metadata, records
 
 
 def test_opening_an_empty_database_creates_the_schema(database_url: str) -> None:
@@ -156,3 +158,120 @@ def test_postgresql_payload_is_jsonb(postgres_database_url: str) -> None:
         assert kind == "jsonb"
     finally:
         engine.dispose()
+
+
+def _at_0002_with_events(url: str) -> None:
+    """A database made at revision 0002 (before events had a kind), holding a knockout, a
+    tournament of rounds, an event still empty, and an event whose first record is not a
+    knockout though a later one mentions it."""
+    engine = make_engine(url)
+    at = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
+    created = {
+        "coppa": {"name": "Coppa", "game": "briscola", "competition": "knockout"},
+        "serata": {"name": "Serata", "game": "burraco", "format": "pairs"},
+        "tardiva": {"name": "Tardiva", "game": "burraco"},
+    }
+    try:
+        migrate.upgrade(engine, "0002")
+        assert migrate.current_revisions(engine) == {"0002"}
+        assert "kind" not in {c["name"] for c in inspect(engine).get_columns("events")}
+        with engine.begin() as conn:
+            for event_id in ("coppa", "serata", "vuoto", "tardiva"):
+                row = {"id": event_id, "name": event_id.title(), "created_at": at}
+                conn.execute(events.insert().values(**row))
+            for event_id, payload in created.items():
+                row = {
+                    "event_id": event_id,
+                    "seq": 1,
+                    "kind": "event-created",
+                    "payload": payload,
+                    "actor": "director",
+                    "reason": None,
+                    "recorded_at": at,
+                }
+                conn.execute(records.insert().values(**row))
+            later = {"note": "la coppa", "competition": "knockout"}
+            conn.execute(
+                records.insert().values(
+                    event_id="tardiva",
+                    seq=2,
+                    kind="note",
+                    payload=later,
+                    actor="director",
+                    reason=None,
+                    recorded_at=at,
+                )
+            )
+    finally:
+        engine.dispose()
+
+
+def test_upgrading_from_0002_gives_every_event_its_kind_from_its_first_record(
+    database_url: str,
+) -> None:
+    """Migration 0003: an event whose first record says ``"competition": "knockout"`` is a
+    knockout; every other one (no records, a later record mentioning it) is played in rounds.
+    Nothing stored is lost, and the records stay append-only."""
+    _at_0002_with_events(database_url)
+    with RecordStore(database_url) as store:
+        assert {e.event_id: e.kind for e in store.list_events()} == {
+            "coppa": "knockout",
+            "serata": "rounds",
+            "vuoto": "rounds",
+            "tardiva": "rounds",
+        }
+        assert [store.event_kind(e) for e in ("coppa", "serata", "vuoto", "tardiva")] == [
+            "knockout",
+            "rounds",
+            "rounds",
+            "rounds",
+        ]
+        assert [(e.event_id, e.record_count) for e in store.list_events()] == [
+            ("coppa", 1),
+            ("serata", 1),
+            ("tardiva", 2),
+            ("vuoto", 0),
+        ]
+        assert store.records("coppa")[0].payload["competition"] == "knockout"
+        store.create_event("nuova", "Nuova coppa", kind="knockout")
+        assert store.event_kind("nuova") == "knockout"
+    engine = make_engine(database_url)
+    try:
+        assert migrate.current_revisions(engine) == migrate.head_revisions()
+        for statement in ("UPDATE records SET actor = 'x'", "DELETE FROM events"):
+            with pytest.raises(DBAPIError), engine.begin() as conn:
+                conn.execute(text(statement))
+    finally:
+        engine.dispose()
+
+
+def test_the_database_refuses_an_unknown_event_kind(database_url: str, raw_engine: Engine) -> None:
+    """``events.kind`` is checked by the database too: only ``rounds`` and ``knockout``."""
+    RecordStore(database_url).close()
+    insert_event = "INSERT INTO events (id, name, created_at, kind) VALUES (:id, 'T', :at, :kind)"
+    at = datetime.now(UTC)
+    with pytest.raises(DBAPIError), raw_engine.begin() as conn:
+        conn.execute(text(insert_event), {"id": "e", "at": at, "kind": "swiss"})
+    with raw_engine.begin() as conn:
+        conn.execute(text(insert_event), {"id": "k", "at": at, "kind": "knockout"})
+        conn.execute(
+            text("INSERT INTO events (id, name, created_at) VALUES ('r', 'T', :at)"), {"at": at}
+        )
+    with RecordStore(database_url) as store:
+        assert (store.event_kind("k"), store.event_kind("r")) == ("knockout", "rounds")
+
+
+def test_downgrading_0003_drops_the_kind_and_keeps_the_events(database_url: str) -> None:
+    """Back to 0002 the column goes (the first records still say what each event is); the
+    upgrade after it classifies the events again."""
+    _at_0002_with_events(database_url)
+    RecordStore(database_url).close()
+    engine = make_engine(database_url)
+    try:
+        migrate.downgrade(engine, "0002")
+        assert "kind" not in {c["name"] for c in inspect(engine).get_columns("events")}
+    finally:
+        engine.dispose()
+    with RecordStore(database_url) as store:
+        assert store.event_kind("coppa") == "knockout"
+        assert store.event_kind("tardiva") == "rounds"

@@ -12,6 +12,25 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
+from arbitro.i18n import N_, Message
+
+# The catalogue's wording of each art. 10 irregularity (the TOML's ``en``; its ``it`` is the
+# Italian of the catalogue, checked by the tests).
+_IRREGULARITY_TEXTS = {
+    "dealer-stacking": N_("The dealer arranges the cards to gain an advantage over the opponents"),
+    "cutter-stacking": N_(
+        "The player who cuts arranges the cards to gain an advantage over the opponents"
+    ),
+    "communication": N_(
+        "A player talks, peeks at other players' cards, gestures openly, exchanges looks of "
+        "agreement with the partner or shows their cards"
+    ),
+    "out-of-turn": N_("A player plays a card out of turn"),
+    "signalling-play": N_("A player plays a card in a way that tells the partner their intentions"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class IrregularityKind:
@@ -20,6 +39,11 @@ class IrregularityKind:
     key: str
     it: str
     en: str
+
+    @property
+    def text(self) -> Message:
+        """What the irregularity is, in the user's language (art. 10)."""
+        return Message(_IRREGULARITY_TEXTS[self.key])
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +83,15 @@ class BriscolaCode:
     """The irregularities of art. 10; each loses the game for the offending pair."""
     articles: dict[str, str]
     """The article of each field above, e.g. ``articles["winning_points"] == "8"``."""
+
+    @property
+    def code_id(self) -> CodeId:
+        """The code's id, for citations (:func:`arbitro.codes.citation.cite`)."""
+        return CodeId(self.code)
+
+    def cite(self, field: str) -> Citation:
+        """The citation of the article the number ``field`` comes from (``Briscola art. 8``)."""
+        return Citation(self.code_id, self.articles[field])
 
     def article(self, field: str) -> str:
         """The article the number ``field`` comes from (``"8"`` for ``winning_points``)."""

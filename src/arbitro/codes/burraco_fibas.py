@@ -11,6 +11,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from arbitro.codes.ids import CodeId
+from arbitro.i18n import Message, message
+
 
 @dataclass(frozen=True, slots=True)
 class VpBand:
@@ -31,6 +34,17 @@ class VpTable:
     article: str
     bands: tuple[VpBand, ...]
     beyond: tuple[int, int]
+
+    @property
+    def name(self) -> Message:
+        """The table's name in the user's language: "2 deals", "teams (1-4 deals)" (art. 20;
+        ``label`` is the code's Italian wording)."""
+        if self.key == "teams":
+            return message("teams (1-4 deals)")
+        deals = int(self.key.rsplit("_", 1)[1])
+        if deals == 1:
+            return message("1 deal")
+        return message("{deals} deals", deals=deals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +101,11 @@ class BurracoFibasCode:
     round_minutes: dict[int, int]
     complaints_window_minutes: int
     deck_points: int
+
+    @property
+    def code_id(self) -> CodeId:
+        """The code's id, for citations (:func:`arbitro.codes.citation.cite`)."""
+        return CodeId(self.code)
 
     def vp_table(self, *, deals: int, teams: bool = False) -> VpTable:
         """The VP table for a round of ``deals`` deals, or the teams table (art. 20)."""

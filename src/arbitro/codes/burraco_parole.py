@@ -14,7 +14,10 @@ from importlib import resources
 from typing import Any
 
 from arbitro.codes.burraco_fibas import RestScore, VpBand, VpTable
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import message
 
 JOLLY = "?"
 """The jolly's symbol in the letter notation (DESIGN.md)."""
@@ -77,6 +80,11 @@ class BurracoParoleCode:
     foreign_letters: bool = field(default=False)
 
     @property
+    def code_id(self) -> CodeId:
+        """The code's id, for citations (:func:`arbitro.codes.citation.cite`)."""
+        return CodeId(self.code)
+
+    @property
     def alphabet(self) -> tuple[str, ...]:
         """The letters of the deck in use: Italian (21) or with the foreign letters (art. 1.2)."""
         base = self.consonants + self.vowels
@@ -107,9 +115,10 @@ class BurracoParoleCode:
             key = k.upper()
             if key not in new or v < 0:
                 raise ArbitroError(
-                    it=f"valore di carta non valido: {k}={v}",
-                    en=f"bad card value: {k}={v}",
-                    article="1.2",
+                    "bad card value: {letter}={value}",
+                    letter=k,
+                    value=v,
+                    article=cite(CodeId.BURRACO_PAROLE, "letter_values"),
                     key="parole.bad_value",
                 )
             new[key] = v
@@ -119,12 +128,14 @@ class BurracoParoleCode:
         """The VP table for a round of ``deals`` deals (art. 3); the code prints no team table."""
         key = f"deals_{deals}"
         if teams or key not in self.vp_tables:
+            text = (
+                message("the Parole code has no teams VP table for {deals} deals", deals=deals)
+                if teams
+                else message("the Parole code has no VP table for {deals} deals", deals=deals)
+            )
             raise ArbitroError(
-                it=f"il codice Parole non ha una tabella VP per {deals} smazzate"
-                + (" a squadre" if teams else ""),
-                en=f"the Parole code has no VP table for {deals} deals"
-                + (" teams" if teams else ""),
-                article="3",
+                text,
+                article=cite(CodeId.BURRACO_PAROLE, "vp_tables"),
                 key="parole.no_vp_table",
             )
         return self.vp_tables[key]

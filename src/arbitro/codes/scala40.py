@@ -11,7 +11,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, message
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,13 +37,19 @@ class DifferenceTable:
     bands: tuple[DifferenceBand, ...]
     beyond: int
 
+    @property
+    def name(self) -> Message:
+        """The table's name in the user's language: "Table for 3-4 deals" (art. 22; ``label``
+        is the code's Italian wording)."""
+        return message("Table for {deals} deals", deals="-".join(str(d) for d in self.deals))
+
     def vp(self, difference: int) -> int:
         """The VP for a (non-negative, whole) difference of negative points (art. 22)."""
         if difference < 0:
             raise ArbitroError(
-                it=f"differenza negativa: {difference}",
-                en=f"negative difference: {difference}",
-                article="22",
+                "negative difference: {difference}",
+                difference=difference,
+                article=cite(CodeId.SCALA40, "difference_tables"),
                 key="scala40.negative_difference",
             )
         for band in self.bands:
@@ -81,6 +90,11 @@ class Scala40Code:
     late_entry_vp: int
     late_entry_mp: int
 
+    @property
+    def code_id(self) -> CodeId:
+        """The code's id, for citations (:func:`arbitro.codes.citation.cite`)."""
+        return CodeId(self.code)
+
     def difference_table(self, deals: int) -> DifferenceTable:
         """The difference table of art. 22 for a round of ``deals`` deals (3-4 or 5)."""
         for table in self.difference_tables.values():
@@ -88,9 +102,10 @@ class Scala40Code:
                 return table
         known = sorted(d for t in self.difference_tables.values() for d in t.deals)
         raise ArbitroError(
-            it=f"nessuna tabella delle differenze per {deals} smazzate (solo {known})",
-            en=f"no difference table for {deals} deals (only {known})",
-            article="22",
+            "no difference table for {deals} deals (only {known})",
+            deals=deals,
+            known=str(known),
+            article=cite(CodeId.SCALA40, "difference_tables"),
             key="scala40.no_table",
         )
 

@@ -24,8 +24,7 @@ def seat_competitor(
     line = None if at is None else (at.ns if seat in (Seat.N, Seat.S) else at.ew)
     if not line:
         raise ArbitroError(
-            f"nessuno siede al posto {seat.value} del tavolo {table}",
-            f"nobody sits at seat {seat.value} of table {table}",
+            "nobody sits at seat {seat} of table {table}", seat=seat.value, table=table
         )
     return line[0] if len(line) == 1 or seat in (Seat.N, Seat.E) else line[1]
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Deal, GreedyBot, play_deal
 from arbitro.games.burraco.scoring import Line, LineScore, check_entry
@@ -30,9 +32,9 @@ def check_deal(
     deals = entry.closed_room if closed_room else entry.deals
     if deals is None or not 1 <= deal_number <= len(deals):
         raise ArbitroError(
-            f"lo score non ha la smazzata {deal_number}",
-            f"the sheet has no deal {deal_number}",
-            article="19",
+            "the sheet has no deal {deal}",
+            deal=deal_number,
+            article=cite(CodeId.BURRACO_FIBAS, "score_sheet"),
         )
     row = deals[deal_number - 1]
     problems = []

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from arbitro.i18n import _
 from arbitro.services.deal_check import played_deal
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
@@ -82,7 +83,7 @@ def run_demo(
     svc = EventService(store, clock)
     rounds = 4
     config = EventConfig(
-        name="Torneo dimostrativo — Burraco a coppie",
+        name=_("Demo tournament — Burraco pairs"),
         event_format=EventFormat.PAIRS,
         rounds=rounds,
         deals=(2,) * rounds,

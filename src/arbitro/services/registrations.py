@@ -17,7 +17,7 @@ def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
     competitor per row, blank rows ignored. Returns ``(name, players)`` in file order."""
     text = text.lstrip("\ufeff")
     if not text.strip():
-        raise ArbitroError("file CSV vuoto", "empty CSV file")
+        raise ArbitroError("empty CSV file")
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
             text.split("\n", 1)[0], ";,\t"
@@ -29,8 +29,9 @@ def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
     name_col = next((i for i, h in enumerate(header) if h in NAME_HEADERS), None)
     if name_col is None:
         raise ArbitroError(
-            f"manca la colonna del nome (una tra: {', '.join(NAME_HEADERS)}); intestazione: {rows[0]}",
-            f"no name column (one of: {', '.join(NAME_HEADERS)}); header: {rows[0]}",
+            "no name column (one of: {names}); header: {header}",
+            names=", ".join(NAME_HEADERS),
+            header=str(rows[0]),
         )
     player_cols = [i for i, h in enumerate(header) if h.startswith(PLAYER_PREFIXES)]
     out: list[tuple[str, list[str]]] = []
@@ -38,7 +39,7 @@ def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
         if not any(cell.strip() for cell in row):
             continue
         if name_col >= len(row) or not row[name_col].strip():
-            raise ArbitroError(f"riga {line_no}: nome mancante", f"line {line_no}: missing name")
+            raise ArbitroError("line {line}: missing name", line=line_no)
         players = [row[i].strip() for i in player_cols if i < len(row) and row[i].strip()]
         out.append((row[name_col].strip(), players))
     return out

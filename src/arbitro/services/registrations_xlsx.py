@@ -34,15 +34,15 @@ def parse_registration_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[str, li
     while table and not any(table[0]):
         table.pop(0)
     if not table:
-        raise ArbitroError("foglio vuoto", "empty sheet")
+        raise ArbitroError("empty sheet")
     header = [h.casefold() for h in table[0]]
     name_col = next((i for i, h in enumerate(header) if h in NAME_HEADERS), None)
     if name_col is None:
         shown = [h for h in table[0] if h]
         raise ArbitroError(
-            f"manca la colonna del nome (una tra: {', '.join(NAME_HEADERS)}); "
-            f"intestazione: {shown}",
-            f"no name column (one of: {', '.join(NAME_HEADERS)}); header: {shown}",
+            "no name column (one of: {names}); header: {header}",
+            names=", ".join(NAME_HEADERS),
+            header=str(shown),
         )
     player_cols = [i for i, h in enumerate(header) if h.startswith(PLAYER_PREFIXES)]
     out: list[tuple[str, list[str]]] = []
@@ -50,7 +50,7 @@ def parse_registration_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[str, li
         if not any(row):
             continue
         if name_col >= len(row) or not row[name_col]:
-            raise ArbitroError(f"riga {row_no}: nome mancante", f"row {row_no}: missing name")
+            raise ArbitroError("row {row}: missing name", row=row_no)
         players = [row[i] for i in player_cols if i < len(row) and row[i]]
         out.append((row[name_col], players))
     return out
@@ -61,26 +61,17 @@ def parse_registrations_xlsx(data: bytes) -> list[tuple[str, list[str]]]:
     from openpyxl import load_workbook  # type: ignore[import-untyped]
 
     if not data.startswith(XLSX_MAGIC):
-        raise ArbitroError(
-            "il file non è una cartella di lavoro Excel (.xlsx)",
-            "the file is not an Excel workbook (.xlsx)",
-        )
+        raise ArbitroError("the file is not an Excel workbook (.xlsx)")
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
-        raise ArbitroError(
-            f"cartella di lavoro Excel illeggibile ({type(exc).__name__})",
-            f"unreadable Excel workbook ({type(exc).__name__})",
-        ) from exc
+        raise ArbitroError("unreadable Excel workbook ({error})", error=type(exc).__name__) from exc
     except Exception as exc:  # openpyxl's InvalidFileException and parser errors
-        raise ArbitroError(
-            f"cartella di lavoro Excel illeggibile ({type(exc).__name__})",
-            f"unreadable Excel workbook ({type(exc).__name__})",
-        ) from exc
+        raise ArbitroError("unreadable Excel workbook ({error})", error=type(exc).__name__) from exc
     try:
         sheet = workbook.worksheets[0] if workbook.worksheets else None
         if sheet is None:
-            raise ArbitroError("cartella di lavoro senza fogli", "workbook without sheets")
+            raise ArbitroError("workbook without sheets")
         return parse_registration_rows(sheet.iter_rows(values_only=True))
     finally:
         workbook.close()

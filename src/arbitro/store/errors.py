@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from arbitro.errors import ArbitroError
+from arbitro.i18n import message
 
 
 class ConcurrencyError(ArbitroError):
@@ -18,26 +19,22 @@ class ConcurrencyError(ArbitroError):
         self.expected_seq = expected_seq
         self.actual_seq = actual_seq
         if expected_seq is None:  # an append without expected_seq lost every retry
-            super().__init__(
-                it=(
-                    f"Il torneo «{event_id}» viene modificato da troppi contemporaneamente: "
-                    "riprovare."
-                ),
-                en=f"Event '{event_id}' is being changed by too many at once: try again.",
-                key="store.concurrency",
+            text = message(
+                "Event '{event}' is being changed by too many at once: try again.", event=event_id
             )
-            return
-        now_it = "" if actual_seq is None else f" (ora ne ha {actual_seq})"
-        now_en = "" if actual_seq is None else f" (it now has {actual_seq})"
-        super().__init__(
-            it=(
-                f"Il torneo «{event_id}» è stato modificato da qualcun altro nel frattempo: "
-                f"ci si aspettava l'ultima registrazione n. {expected_seq}{now_it}. "
-                "Ricaricare e riprovare."
-            ),
-            en=(
-                f"Event '{event_id}' was changed by someone else meanwhile: expected its last "
-                f"record to be no. {expected_seq}{now_en}. Reload and try again."
-            ),
-            key="store.concurrency",
-        )
+        elif actual_seq is None:
+            text = message(
+                "Event '{event}' was changed by someone else meanwhile: expected its last record "
+                "to be no. {expected}. Reload and try again.",
+                event=event_id,
+                expected=expected_seq,
+            )
+        else:
+            text = message(
+                "Event '{event}' was changed by someone else meanwhile: expected its last record "
+                "to be no. {expected} (it now has {actual}). Reload and try again.",
+                event=event_id,
+                expected=expected_seq,
+                actual=actual_seq,
+            )
+        super().__init__(text, key="store.concurrency")

@@ -17,11 +17,12 @@ from sqlalchemy import Connection, Engine, func, insert, select
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.i18n import N_, Message, message
 from arbitro.store import json_text, migrate
 from arbitro.store.engine import WRITE_OPTION, default_database_url, make_engine
 from arbitro.store.errors import ConcurrencyError
 from arbitro.store.records import EventSummary, NewRecord, StoredRecord
-from arbitro.store.schema import EVENT_ID_LENGTH, KIND_LENGTH, SEQ_CONSTRAINT
+from arbitro.store.schema import EVENT_ID_LENGTH, EVENT_KINDS, KIND_LENGTH, SEQ_CONSTRAINT
 from arbitro.store.schema import events as events_table
 from arbitro.store.schema import records as records_table
 
@@ -45,8 +46,9 @@ class RecordStore:
             self._engine.dispose()
             shown = self._engine.url.render_as_string(hide_password=True)
             raise ArbitroError(
-                it=f"Impossibile aprire il database {shown}: {exc.orig}",
-                en=f"Cannot open the database {shown}: {exc.orig}",
+                "Cannot open the database {url}: {error}",
+                url=shown,
+                error=str(exc.orig),
                 key="store.cannot_open",
             ) from exc
         except BaseException:
@@ -82,36 +84,61 @@ class RecordStore:
 
     # -- events ---------------------------------------------------------------------------------
 
-    def create_event(self, event_id: str, name: str) -> EventSummary:
-        """Create an empty event; :class:`ConflictError` if ``event_id`` is already taken."""
-        _check_text(event_id, "l'identificativo del torneo", "the event id", EVENT_ID_LENGTH)
-        _check_text(name, "il nome del torneo", "the event name", None)
+    def create_event(self, event_id: str, name: str, kind: str = "rounds") -> EventSummary:
+        """Create an empty event of ``kind`` (``rounds``: a tournament played in rounds, or
+        ``knockout``); :class:`ConflictError` if ``event_id`` is already taken."""
+        _check_text(event_id, "event_id", EVENT_ID_LENGTH)
+        _check_text(name, "event_name", None)
+        _check_event_kind(kind)
         created_at = datetime.now(UTC)
+        row = {"id": event_id, "name": name, "created_at": created_at, "kind": str(kind)}
         try:
             with self._write() as connection, connection.begin():
                 if _event_exists(connection, event_id):
                     raise _event_exists_error(event_id)
-                connection.execute(
-                    insert(events_table), {"id": event_id, "name": name, "created_at": created_at}
-                )
+                connection.execute(insert(events_table), row)
         except IntegrityError as exc:  # created by someone else between our check and insert
             raise _event_exists_error(event_id) from exc
-        return EventSummary(event_id=event_id, name=name, created_at=created_at, record_count=0)
+        return EventSummary(
+            event_id=event_id, name=name, created_at=created_at, record_count=0, kind=str(kind)
+        )
+
+    def event_kind(self, event_id: str) -> str:
+        """The event's kind, as created: ``rounds`` or ``knockout`` (:class:`NotFoundError` for
+        an unknown event)."""
+        query = select(events_table.c.kind).where(events_table.c.id == event_id)
+        with self._engine.connect() as connection:
+            kind = connection.execute(query).scalar_one_or_none()
+        if kind is None:
+            raise _unknown_event_error(event_id)
+        return str(kind)
 
     def list_events(self) -> list[EventSummary]:
         """Every event, oldest first, with its number of records."""
         count = func.count(records_table.c.id)
+        columns = (
+            events_table.c.id,
+            events_table.c.name,
+            events_table.c.created_at,
+            events_table.c.kind,
+        )
         query = (
-            select(events_table.c.id, events_table.c.name, events_table.c.created_at, count)
+            select(*columns, count)
             .select_from(
                 events_table.outerjoin(records_table, records_table.c.event_id == events_table.c.id)
             )
-            .group_by(events_table.c.id, events_table.c.name, events_table.c.created_at)
+            .group_by(*columns)
             .order_by(events_table.c.created_at, events_table.c.id)
         )
         with self._engine.connect() as connection:
             return [
-                EventSummary(event_id=row[0], name=row[1], created_at=row[2], record_count=row[3])
+                EventSummary(
+                    event_id=row[0],
+                    name=row[1],
+                    created_at=row[2],
+                    kind=row[3],
+                    record_count=row[4],
+                )
                 for row in connection.execute(query)
             ]
 
@@ -288,60 +315,70 @@ def _last_seq(connection: Connection, event_id: str) -> int:
 
 
 def _unknown_event_error(event_id: str) -> NotFoundError:
-    return NotFoundError(
-        it=f"Il torneo «{event_id}» non esiste.",
-        en=f"There is no event '{event_id}'.",
-        key="store.unknown_event",
-    )
+    return NotFoundError("There is no event '{event}'.", event=event_id, key="store.unknown_event")
 
 
 def _event_exists_error(event_id: str) -> ConflictError:
     return ConflictError(
-        it=f"Esiste già un torneo con identificativo «{event_id}».",
-        en=f"An event with id '{event_id}' already exists.",
-        key="store.event_exists",
+        "An event with id '{event}' already exists.", event=event_id, key="store.event_exists"
     )
 
 
-def _check_text(value: object, what_it: str, what_en: str, max_length: int | None) -> None:
+def _check_event_kind(kind: object) -> None:
+    if kind not in EVENT_KINDS:
+        raise ArbitroError(
+            "Event kind {kind} is not known (one of: {kinds}).",
+            kind=repr(kind),
+            kinds=", ".join(EVENT_KINDS),
+            key="store.invalid",
+        )
+
+
+# Which text is missing or too long: one sentence per field, so that each language words it
+# whole (the Italian article and gender change with the field).
+_MISSING = {
+    "event_id": N_("The event id is missing (a non-empty text is needed, not {value})."),
+    "event_name": N_("The event name is missing (a non-empty text is needed, not {value})."),
+    "record_kind": N_("The record's kind is missing (a non-empty text is needed, not {value})."),
+    "record_actor": N_("The record's actor is missing (a non-empty text is needed, not {value})."),
+}
+_TOO_LONG = {
+    "event_id": N_("The event id is too long ({length} characters, at most {max})."),
+    "record_kind": N_("The record's kind is too long ({length} characters, at most {max})."),
+}
+
+
+def _check_text(value: object, field: str, max_length: int | None) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise ArbitroError(
-            it=f"Manca {what_it} (serve un testo non vuoto, non {value!r}).",
-            en=f"{what_en.capitalize()} is missing (a non-empty text is needed, not {value!r}).",
-            key="store.invalid",
-        )
+        raise ArbitroError(_MISSING[field], value=repr(value), key="store.invalid")
     if max_length is not None and len(value) > max_length:
-        raise ArbitroError(
-            it=f"{what_it.capitalize()} è troppo lungo ({len(value)} caratteri, massimo "
-            f"{max_length}).",
-            en=f"{what_en.capitalize()} is too long ({len(value)} characters, at most "
-            f"{max_length}).",
-            key="store.invalid",
-        )
+        raise ArbitroError(_TOO_LONG[field], length=len(value), max=max_length, key="store.invalid")
 
 
-def _invalid_record(index: int, kind: object, it: str, en: str) -> ArbitroError:
+def _invalid_record(index: int, kind: object, problem: Message) -> ArbitroError:
     return ArbitroError(
-        it=f"Registrazione n. {index} ({kind!r}) non valida: {it}",
-        en=f"Record no. {index} ({kind!r}) is not valid: {en}",
+        "Record no. {index} ({kind}) is not valid: {problem}",
+        index=index,
+        kind=repr(kind),
+        problem=problem,
         key="store.invalid_record",
     )
 
 
 def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
     """Check one new record and return its row (payload normalised as it will be read back)."""
-    _check_text(record.kind, "il tipo della registrazione", "the record's kind", KIND_LENGTH)
-    _check_text(record.actor, "chi registra (actor)", "the record's actor", None)
+    _check_text(record.kind, "record_kind", KIND_LENGTH)
+    _check_text(record.actor, "record_actor", None)
     if record.reason is not None and not isinstance(record.reason, str):
-        raise _invalid_record(
-            index, record.kind, "il motivo deve essere un testo.", "the reason must be a text."
-        )
+        raise _invalid_record(index, record.kind, message("the reason must be a text."))
     if not isinstance(record.payload, dict):
         raise _invalid_record(
             index,
             record.kind,
-            f"i dati devono essere un oggetto JSON, non {type(record.payload).__name__}.",
-            f"the payload must be a JSON object, not {type(record.payload).__name__}.",
+            message(
+                "the payload must be a JSON object, not {type}.",
+                type=type(record.payload).__name__,
+            ),
         )
     try:
         text = json_text.dumps(record.payload)
@@ -350,8 +387,7 @@ def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
         raise _invalid_record(
             index,
             record.kind,
-            f"i dati non si possono memorizzare come JSON ({exc}).",
-            f"the payload cannot be stored as JSON ({exc}).",
+            message("the payload cannot be stored as JSON ({error}).", error=str(exc)),
         ) from exc
     at = record.recorded_at
     if at is not None:
@@ -359,8 +395,7 @@ def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
             raise _invalid_record(
                 index,
                 record.kind,
-                f"l'ora di registrazione {at!r} deve avere il fuso orario (UTC).",
-                f"the recorded time {at!r} must be timezone-aware (UTC).",
+                message("the recorded time {at} must be timezone-aware (UTC).", at=repr(at)),
             )
         at = at.astimezone(UTC)
     return {

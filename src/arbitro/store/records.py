@@ -42,9 +42,11 @@ class StoredRecord:
 
 @dataclass(frozen=True, slots=True)
 class EventSummary:
-    """An event's identity, name, creation time (UTC) and how many records it holds."""
+    """An event's identity, name, creation time (UTC), how many records it holds, and its
+    kind: ``rounds`` (a tournament played in rounds) or ``knockout``."""
 
     event_id: str
     name: str
     created_at: datetime
     record_count: int
+    kind: str = "rounds"

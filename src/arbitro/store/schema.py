@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    CheckConstraint,
     Column,
     DateTime,
     Dialect,
@@ -30,6 +31,9 @@ from sqlalchemy.types import TypeDecorator
 
 EVENT_ID_LENGTH = 100
 KIND_LENGTH = 100
+EVENT_KIND_LENGTH = 20
+EVENT_KINDS = ("rounds", "knockout")
+"""What an event is (migration 0003): a tournament of rounds, or a knockout."""
 SEQ_CONSTRAINT = "uq_records_event_id_seq"
 
 
@@ -74,6 +78,8 @@ events = Table(
     Column("id", String(EVENT_ID_LENGTH), primary_key=True),
     Column("name", Text, nullable=False),
     Column("created_at", UTCDateTime, nullable=False),
+    Column("kind", String(EVENT_KIND_LENGTH), nullable=False, server_default="rounds"),
+    CheckConstraint("kind IN ('rounds', 'knockout')", name="ck_events_kind"),
 )
 
 records = Table(

@@ -57,14 +57,15 @@ def check_user_name(name: object) -> str:
     """The user name, checked: 1-100 letters, digits or ``_ . @ -``."""
     if not isinstance(name, str) or not USER_NAME_PATTERN.fullmatch(name):
         raise ArbitroError(
-            it=f"Nome utente {name!r} non valido: usare lettere, cifre e _ . @ - (senza spazi).",
-            en=f"User name {name!r} is not valid: use letters, digits and _ . @ - (no spaces).",
+            "User name {name} is not valid: use letters, digits and _ . @ - (no spaces).",
+            name=repr(name),
             key="users.invalid_name",
         )
     if len(name) > USER_NAME_LENGTH:
         raise ArbitroError(
-            it=f"Nome utente troppo lungo ({len(name)} caratteri, massimo {USER_NAME_LENGTH}).",
-            en=f"User name too long ({len(name)} characters, at most {USER_NAME_LENGTH}).",
+            "User name too long ({length} characters, at most {max}).",
+            length=len(name),
+            max=USER_NAME_LENGTH,
             key="users.invalid_name",
         )
     return name
@@ -74,8 +75,8 @@ def check_password(password: object) -> str:
     """The password, checked: at least ``MIN_PASSWORD_LENGTH`` characters."""
     if not isinstance(password, str) or len(password) < MIN_PASSWORD_LENGTH:
         raise ArbitroError(
-            it=f"La password deve avere almeno {MIN_PASSWORD_LENGTH} caratteri.",
-            en=f"The password must have at least {MIN_PASSWORD_LENGTH} characters.",
+            "The password must have at least {min} characters.",
+            min=MIN_PASSWORD_LENGTH,
             key="users.weak_password",
         )
     return password
@@ -92,9 +93,7 @@ def add_user(store: RecordStore, name: str, password: str) -> User:
             connection.execute(insert(users), row)
     except IntegrityError as exc:
         raise ConflictError(
-            it=f"Esiste già un utente «{name}».",
-            en=f"A user '{name}' already exists.",
-            key="users.exists",
+            "A user '{name}' already exists.", name=name, key="users.exists"
         ) from exc
     return User(name, created_at)
 
@@ -107,9 +106,7 @@ def set_password(store: RecordStore, name: str, password: str) -> None:
             update(users).where(users.c.name == name).values(password_hash=hash_password(password))
         )
     if result.rowcount == 0:
-        raise NotFoundError(
-            it=f"Non esiste l'utente «{name}».", en=f"There is no user '{name}'.", key="users.none"
-        )
+        raise NotFoundError("There is no user '{name}'.", name=name, key="users.none")
 
 
 def authenticate(store: RecordStore, name: str, password: str) -> bool:

@@ -62,8 +62,9 @@ class Catalogue:
         if resolved not in self._codes:
             known = ", ".join(self._codes)
             raise NotFoundError(
-                it=f"Codice di gara sconosciuto: «{code}». Codici disponibili: {known}",
-                en=f"Unknown competition code: '{code}'. Available codes: {known}",
+                "Unknown competition code: '{code}'. Available codes: {known}",
+                code=code,
+                known=known,
                 key="unknown-code",
             )
         return resolved
@@ -93,8 +94,9 @@ class Catalogue:
         found = self._by_ref.get((resolved, ref.lower()))
         if found is None:
             raise NotFoundError(
-                it=f"Articolo «{number}» non presente nel codice {resolved}",
-                en=f"Article '{number}' is not in code {resolved}",
+                "Article '{number}' is not in code {code}",
+                number=number,
+                code=resolved,
                 key="unknown-article",
             )
         return found
@@ -111,8 +113,8 @@ class Catalogue:
         best first, at most ``limit``, only of ``code`` if given."""
         if limit < 1:
             raise ArbitroError(
-                it=f"Il limite dei risultati deve essere almeno 1 (ricevuto {limit})",
-                en=f"The result limit must be at least 1 (got {limit})",
+                "The result limit must be at least 1 (got {limit})",
+                limit=limit,
                 key="bad-limit",
             )
         resolved = self.resolve_code(code) if code is not None else None
