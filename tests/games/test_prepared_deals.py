@@ -43,7 +43,7 @@ def test_law_13_count_check_finds_each_wrong_hand_before_play() -> None:
         ("E", 12, 13),
     ]
     assert [w.position for w in check.over] == ["N"] and [w.position for w in check.short] == ["E"]
-    assert describe_check(check) == "board 1: N 14/13, E 12/13"
+    assert describe_check(check).render("it") == "board 1: N 14/13, E 12/13"
 
 
 def test_law_13_burraco_prepared_deal_counts_hands_and_pozzetti() -> None:
@@ -84,7 +84,8 @@ def test_law_13_outcomes_by_paragraph(
     assert payload["board"] == 5 and payload["paragraph"] == paragraph
     assert payload["counts"] == {"N": 14, "E": 12}
     assert payload["outcome"] == outcome.value
-    assert outcome.italian and outcome.english
+    assert outcome.label.render("it") != outcome.label.msgid
+    assert str(outcome.citation) == f"Bridge art. {paragraph}"
     assert outcome.arbitral_score == (paragraph in ("13B", "13C", "13D2b"))
 
 
@@ -92,7 +93,7 @@ def test_law_13_board_with_right_counts_needs_no_ruling() -> None:
     """Law 13 applies only to a wrong number of cards."""
     with pytest.raises(ArbitroError) as err:
         law13_outcome(check_board(_bridge()))
-    assert err.value.article == "13"
+    assert str(err.value.article) == "Bridge art. 13"
 
 
 def test_law_13_d1_correct_board_moves_the_card_back() -> None:

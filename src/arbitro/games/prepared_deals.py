@@ -6,7 +6,8 @@ carte preparate"): before play each hand of a board is counted (:func:`check_boa
 hand has a wrong number of cards the arbiter's outcome follows the law's paragraphs
 (:func:`law13_outcome`): play on (13A), arbitral score (13B, 13C, 13D2b), correct and play
 (13D1), play and record the result (13D2a), excess card removed (13F). :func:`correct_board`
-restores a board from its reference deal. Pure: no I/O.
+restores a board from its reference deal. Pure: no I/O. The paragraphs come from the
+``[articles]`` table of ``codes/bridge_law_13.toml``; the texts from the message catalogue.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from typing import Final
 
 from arbitro.cards import Card, format_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
+from arbitro.codes.citation import Citation, cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, message
 
 BRIDGE_HAND_CARDS: Final = 13
 """Cards in a bridge hand (Law 13 C: "più di tredici carte")."""
@@ -125,19 +129,19 @@ class Law13Outcome(Enum):
     EXCESS_CARD_REMOVED = "excess_card_removed"
 
     @property
+    def citation(self) -> Citation:
+        """The paragraph of Law 13 that prescribes the outcome (``Bridge art. 13D1``)."""
+        return cite(CodeId.BRIDGE_LAW_13, self.value)
+
+    @property
     def paragraph(self) -> str:
         """The paragraph of Law 13 (``13A`` ... ``13F``)."""
-        return _PARAGRAPHS[self]
+        return self.citation.article
 
     @property
-    def italian(self) -> str:
-        """What the law says the arbiter does, in Italian."""
-        return _ITALIAN[self]
-
-    @property
-    def english(self) -> str:
-        """What the law says the arbiter does, in English."""
-        return _ENGLISH[self]
+    def label(self) -> Message:
+        """What the law says the arbiter does (rendered at the edge)."""
+        return _LABELS[self]
 
     @property
     def arbitral_score(self) -> bool:
@@ -149,36 +153,21 @@ class Law13Outcome(Enum):
         )
 
 
-_PARAGRAPHS: Final = {
-    Law13Outcome.PLAY_ON: "13A",
-    Law13Outcome.ARBITRAL_SCORE: "13B",
-    Law13Outcome.RESULT_CANCELLED: "13C",
-    Law13Outcome.CORRECT_AND_PLAY: "13D1",
-    Law13Outcome.PLAY_AND_RECORD: "13D2a",
-    Law13Outcome.ARTIFICIAL_SCORE: "13D2b",
-    Law13Outcome.EXCESS_CARD_REMOVED: "13F",
-}
-_ITALIAN: Final = {
-    Law13Outcome.PLAY_ON: "la smazzata è corretta e giocata senza cambio di chiamata; "
-    "al termine l'arbitro può attribuire un punteggio arbitrale",
-    Law13Outcome.ARBITRAL_SCORE: "punteggio arbitrale ed eventuale penalità al colpevole",
-    Law13Outcome.RESULT_CANCELLED: "il risultato è cancellato e si assegna un punteggio arbitrale",
-    Law13Outcome.CORRECT_AND_PLAY: "l'arbitro corregge la discrepanza e il board si gioca "
-    "normalmente",
-    Law13Outcome.PLAY_AND_RECORD: "il board si gioca e il risultato si registra",
-    Law13Outcome.ARTIFICIAL_SCORE: "punteggio arbitrale artificiale",
-    Law13Outcome.EXCESS_CARD_REMOVED: "la carta in eccesso è rimossa; il gioco continua",
-}
-_ENGLISH: Final = {
-    Law13Outcome.PLAY_ON: "the deal is corrected and played with no change of call; "
-    "the arbiter may then assign an arbitral score",
-    Law13Outcome.ARBITRAL_SCORE: "arbitral score, and a possible penalty to an offender",
-    Law13Outcome.RESULT_CANCELLED: "the result is cancelled and an arbitral score assigned",
-    Law13Outcome.CORRECT_AND_PLAY: "the arbiter corrects the discrepancy and the board is "
-    "played normally",
-    Law13Outcome.PLAY_AND_RECORD: "the board is played and its result recorded",
-    Law13Outcome.ARTIFICIAL_SCORE: "artificial arbitral score",
-    Law13Outcome.EXCESS_CARD_REMOVED: "the excess card is removed; play goes on",
+_LABELS: Final = {
+    Law13Outcome.PLAY_ON: message(
+        "the deal is corrected and played with no change of call; "
+        "the arbiter may then assign an arbitral score"
+    ),
+    Law13Outcome.ARBITRAL_SCORE: message("arbitral score, and a possible penalty to an offender"),
+    Law13Outcome.RESULT_CANCELLED: message(
+        "the result is cancelled and an arbitral score assigned"
+    ),
+    Law13Outcome.CORRECT_AND_PLAY: message(
+        "the arbiter corrects the discrepancy and the board is played normally"
+    ),
+    Law13Outcome.PLAY_AND_RECORD: message("the board is played and its result recorded"),
+    Law13Outcome.ARTIFICIAL_SCORE: message("artificial arbitral score"),
+    Law13Outcome.EXCESS_CARD_REMOVED: message("the excess card is removed; play goes on"),
 }
 
 
@@ -200,7 +189,7 @@ class Law13Ruling:
         """The ruling as JSON-ready data for an event record (``board_ruling``)."""
         return {
             "board": self.board,
-            "law": "13",
+            "law": _law().article,
             "paragraph": self.paragraph,
             "outcome": self.outcome.value,
             "counts": {w.position: w.count for w in self.check.wrong},
@@ -234,9 +223,9 @@ def law13_outcome(
     """
     if check.ok and not excess_card_foreign:
         raise ArbitroError(
-            it=f"il board {check.board} ha il numero corretto di carte",
-            en=f"board {check.board} has the right number of cards",
-            article="13",
+            "board {board} has the right number of cards",
+            board=check.board,
+            article=_law(),
             key="law13.board_ok",
         )
     if excess_card_foreign:
@@ -272,9 +261,10 @@ def correct_board(board: Board, reference: Board) -> tuple[Board, tuple[CardMove
     """
     if board.number != reference.number:
         raise ArbitroError(
-            it=f"il board {board.number} non corrisponde al riferimento {reference.number}",
-            en=f"board {board.number} does not match reference {reference.number}",
-            article="13",
+            "board {board} does not match reference {reference}",
+            board=board.number,
+            reference=reference.number,
+            article=_law(),
             key="law13.wrong_reference",
         )
     extra: list[tuple[Card, str]] = []
@@ -296,12 +286,17 @@ def correct_board(board: Board, reference: Board) -> tuple[Board, tuple[CardMove
     return Board(reference.number, dict(reference.hands), dict(reference.expected)), tuple(moves)
 
 
-def describe_check(check: BoardCheck) -> str:
-    """The count check in words (Italian / English), e.g. ``N 14/13``."""
+def describe_check(check: BoardCheck) -> Message:
+    """The count check before play (Law 13) in words, e.g. ``board 1: N 14/13``."""
     if check.ok:
-        return f"board {check.board}: conteggio corretto / count correct"
+        return message("board {board}: count correct", board=check.board)
     parts = ", ".join(f"{w.position} {w.count}/{w.expected}" for w in check.wrong)
-    return f"board {check.board}: {parts}"
+    return message("board {board}: {counts}", board=check.board, counts=parts)
+
+
+def _law() -> Citation:
+    """Law 13 as a whole ("Numero errato di carte")."""
+    return cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards")
 
 
 def pocket_cards(board: Board, position: str) -> str:

@@ -81,11 +81,11 @@ def test_art8_tie_at_sixty_goes_to_the_last_trick() -> None:
     assert winner_by_points({Pair.NS: 60, Pair.EW: 60}, Pair.NS) is Pair.NS
     with pytest.raises(ArbitroError) as err:
         winner_by_points({Pair.NS: 60, Pair.EW: 60}, None)
-    assert err.value.article == "8"
+    assert str(err.value.article) == "Briscola art. 8"
 
 
 def test_art8_points_must_add_up_to_120() -> None:
     """Art. 8: "In totale, il mazzo conta 120 punti"."""
     with pytest.raises(ArbitroError) as err:
         winner_by_points({Pair.NS: 70, Pair.EW: 60}, Pair.NS)
-    assert err.value.article == "8" and "120" in err.value.en
+    assert str(err.value.article) == "Briscola art. 8" and "120" in str(err.value)

@@ -39,7 +39,7 @@ def test_art1_the_same_card_twice_is_refused() -> None:
     """Art. 1: each player draws a different card."""
     with pytest.raises(ArbitroError) as err:
         highest({Seat.N: parse_card("1B"), Seat.E: parse_card("1B")})
-    assert err.value.article == "1"
+    assert str(err.value.article) == "Briscola art. 1"
 
 
 def test_art1_draw_ends_with_one_dealer_and_ties_redraw_only_the_tied() -> None:

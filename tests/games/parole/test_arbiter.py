@@ -20,12 +20,15 @@ from arbitro.games.parole import (
 )
 from arbitro.games.parole.arbiter import REMEDIES, penalty_order, ruling
 
+from .words import WORDS
+
 
 def _deal(hands: dict[Seat, str], *, pile: str = "Z", stock: str = "") -> Deal:
     return Deal(
         arrange_deck(
             {s: parse_cards(h) for s, h in hands.items()}, pile=pile, stock=parse_cards(stock)
-        )
+        ),
+        lexicon=WORDS,
     )
 
 
@@ -41,7 +44,7 @@ def _pass_turn(deal: Deal) -> None:
 
 def test_art10_8_penalized_cards_highest_first() -> None:
     """Art. 10.8 and "scartare secondo norma": highest value first, then the order of 3.3."""
-    values = Deal(arrange_deck()).code.letter_values
+    values = Deal(arrange_deck(), lexicon=WORDS).code.letter_values
     assert penalty_order(list("ENCA?"), values) == ["?", "C", "N", "A", "E"]
 
 
@@ -55,7 +58,7 @@ def test_art10_2_wrong_word_healed_then_discard_at_once() -> None:
     assert all(m.kind is MoveKind.DISCARD for m in d.legal_moves())
     with pytest.raises(IllegalMoveError, match="scarta subito") as err:
         d.push(parse_move("meld BRT"))
-    assert "10.10" in (err.value.article or "")
+    assert "10.10" in str(err.value.article)
     d.push(discard("B"))
     assert d.turn is Seat.S
 
@@ -69,7 +72,7 @@ def test_art10_2_wrong_word_not_healed_cards_penalized() -> None:
     assert d.legal_moves() == [discard("C")]
     with pytest.raises(IllegalMoveError, match="penalizzata") as err:
         d.push(discard("B"))
-    assert err.value.article == "10.8"
+    assert str(err.value.article) == "Parole UISP art. 10.8"
     d.push(discard("C"))
     for _ in range(3):
         _pass_turn(d)
@@ -207,7 +210,7 @@ def test_rulings_replay_in_the_record() -> None:
     d.push(discard("B"))
     text = DealRecord.from_deal(d).to_json()
     assert "ruling wrong_word E -1 CNAE CANE" in text
-    again = DealRecord.from_json(text).replay()
+    again = DealRecord.from_json(text).replay(WORDS)
     assert again.words(Line.EW) == d.words(Line.EW) and again.turn is d.turn
 
 
@@ -255,7 +258,10 @@ def test_art10_9_burned_card() -> None:
     d = _deal({Seat.E: "CANEBRT"}, stock="SOFGH")
     before = d.stock_size
     d.push(ruling("burn", "E", cards="S"))
-    assert d.stock_size == before - 1 and d.card_counts() == Deal(arrange_deck()).card_counts()
+    assert (
+        d.stock_size == before - 1
+        and d.card_counts() == Deal(arrange_deck(), lexicon=WORDS).card_counts()
+    )
     d.push(DRAW)  # the stock's only S is out: E draws the next card, O
     assert "S" not in d.hand(Seat.E) and "O" in d.hand(Seat.E)
     with pytest.raises(IllegalMoveError, match="tallone"):

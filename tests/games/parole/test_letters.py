@@ -55,7 +55,7 @@ def test_art1_2_foreign_letter_refused_in_italian_deck() -> None:
     """Art. 1.2: J K W X Y are taken out for Italian play."""
     with pytest.raises(ArbitroError, match="straniera") as err:
         parse_cards("TAXI")
-    assert err.value.article == "1.2"
+    assert str(err.value.article) == "Parole UISP art. 1.2"
     assert parse_cards("TAXI", burraco_parole().with_foreign_letters()) == tuple("TAXI")
     with pytest.raises(ArbitroError, match="carta non valida"):
         parse_cards("CA5A")

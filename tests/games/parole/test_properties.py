@@ -25,8 +25,10 @@ from arbitro.games.parole import (
     score_table,
 )
 from arbitro.games.parole.letters import deck_counts
+from arbitro.lexicon.hunspell import italian
 
 DECK = deck_counts()
+ITALIAN = italian()
 
 
 def _check_end(deal: Deal) -> None:
@@ -51,7 +53,7 @@ def _check_end(deal: Deal) -> None:
 def test_art6_random_deals_end_and_conserve_cards(seed: int, dealer: Seat) -> None:
     """Arts. 1.2, 6: random legal play conserves the 58 cards and always ends, scored right."""
     rng = random.Random(seed)
-    deal = Deal.shuffled(rng, dealer)
+    deal = Deal.shuffled(rng, dealer, lexicon=ITALIAN)
     bots = [RandomBot()] * 4
     while not deal.is_over:
         moves = deal.legal_moves()
@@ -65,21 +67,21 @@ def test_art6_random_deals_end_and_conserve_cards(seed: int, dealer: Seat) -> No
 def test_art1_greedy_deals_make_burrachi_and_close(seed: int) -> None:
     """Art. 1: greedy bots make burrachi and close; the record replays to the same result."""
     rng = random.Random(seed)
-    deal = play_deal(Deal.shuffled(rng), [GreedyBot()] * 4, rng)
+    deal = play_deal(Deal.shuffled(rng, lexicon=ITALIAN), [GreedyBot()] * 4, rng)
     _check_end(deal)
     for line in (Line.NS, Line.EW):
         for w in deal.words(line):
             assert len(w.cards) >= 3 and sum(1 for x in w.cards if x in "?!") <= 1
             assert w.readings
     record = DealRecord.from_deal(deal)
-    again = DealRecord.from_json(record.to_json()).replay()
+    again = DealRecord.from_json(record.to_json()).replay(ITALIAN)
     assert again.scores() == deal.scores()
 
 
 def test_every_legal_move_is_accepted() -> None:
     """Every move legal_moves lists is accepted by push (arts. 4-4.4)."""
     rng = random.Random(7)
-    deal = Deal.shuffled(rng)
+    deal = Deal.shuffled(rng, lexicon=ITALIAN)
     for _ in range(60):
         if deal.is_over:
             break
@@ -94,16 +96,16 @@ def test_every_legal_move_is_accepted() -> None:
 def test_record_refuses_tampering() -> None:
     """The deal record: a changed result or a wrong seat is refused (arts. 4.3, 5-6)."""
     rng = random.Random(3)
-    deal = play_deal(Deal.shuffled(rng), [GreedyBot()] * 4, rng)
+    deal = play_deal(Deal.shuffled(rng, lexicon=ITALIAN), [GreedyBot()] * 4, rng)
     data = DealRecord.from_deal(deal).to_dict()
     data["result"]["NS"]["total"] += 5
     with pytest.raises(ArbitroError, match="risultato"):
-        DealRecord.from_dict(data).replay()
+        DealRecord.from_dict(data).replay(ITALIAN)
     data = DealRecord.from_deal(deal).to_dict()
     first = data["moves"][0]
     data["moves"][0] = ("N" if not first.startswith("N") else "E") + first[1:]
     with pytest.raises(ArbitroError, match="tocca a"):
-        DealRecord.from_dict(data).replay()
+        DealRecord.from_dict(data).replay(ITALIAN)
     with pytest.raises(ArbitroError, match="non valida"):
         DealRecord.from_dict({"format": "x"})
     with pytest.raises(ArbitroError, match="JSON"):
@@ -116,9 +118,9 @@ def test_foreign_deck_deal() -> None:
 
     code = burraco_parole().with_foreign_letters()
     rng = random.Random(5)
-    deal = play_deal(Deal.shuffled(rng, code=code), [GreedyBot()] * 4, rng)
+    deal = play_deal(Deal.shuffled(rng, code=code, lexicon=ITALIAN), [GreedyBot()] * 4, rng)
     assert deal.card_counts() == deck_counts(code) and len(deck(code)) == 68
-    again = DealRecord.from_json(DealRecord.from_deal(deal).to_json()).replay()
+    again = DealRecord.from_json(DealRecord.from_deal(deal).to_json()).replay(ITALIAN)
     assert again.scores() == deal.scores()
 
 
@@ -134,7 +136,7 @@ def test_art7_time_out_everyone_plays_the_same_number_of_turns(
     from arbitro.games.parole import TIME_OUT
 
     rng = random.Random(seed)
-    deal = Deal.shuffled(rng, dealer)
+    deal = Deal.shuffled(rng, dealer, lexicon=ITALIAN)
     bot = GreedyBot()
     for _ in range(stop):
         if deal.is_over:

@@ -101,6 +101,6 @@ def test_mixed_bots_and_the_record_replays() -> None:
     data["result"]["negative_points"][deal.order[0].value] += 1
     with pytest.raises(ArbitroError) as err:
         DealRecord.from_dict(data).replay()
-    assert err.value.article == "22"
+    assert str(err.value.article) == "Scala 40 art. 22"
     with pytest.raises(ArbitroError):
         DealRecord.from_json('{"format": "other"}')

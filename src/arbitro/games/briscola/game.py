@@ -34,9 +34,10 @@ from arbitro.cards.italian import (
 )
 from arbitro.codes.briscola import BriscolaCode, briscola
 from arbitro.errors import ArbitroError
-from arbitro.games.briscola.errors import illegal
+from arbitro.games.briscola.errors import article, illegal
 from arbitro.games.briscola.rules import tables
 from arbitro.games.briscola.seats import PAIRS, PLAY_ORDER, Pair, Seat
+from arbitro.i18n import message
 
 _PLAYERS: Final = len(PLAY_ORDER)
 _SEAT_AT: Final = {seat: i for i, seat in enumerate(PLAY_ORDER)}
@@ -106,7 +107,7 @@ class GameResult:
                     "pair": self.irregularity.offender.value,
                     "kind": self.irregularity.kind,
                     "note": self.irregularity.note,
-                    "article": "10",
+                    "article": article("irregularities").article,
                 }
             ),
         }
@@ -303,12 +304,13 @@ class Game:
         hand = self._hands[self._turn]
         if card not in hand:
             raise illegal(
-                it=f"{PLAY_ORDER[self._turn].value} non ha in mano {card}: "
-                "si gioca una delle carte in proprio possesso",
-                en=f"{PLAY_ORDER[self._turn].value} does not hold {card}: "
-                "a player plays one of the cards in hand",
-                article="4",
-                key="briscola.not_in_hand",
+                message(
+                    "{seat} does not hold {card}: a player plays one of the cards in hand",
+                    seat=PLAY_ORDER[self._turn].value,
+                    card=str(card),
+                ),
+                "play_from_hand",
+                "briscola.not_in_hand",
             )
         hand.remove(card)
         table = self._table
@@ -354,11 +356,13 @@ class Game:
         """
         if not self.is_over and seat is not self.turn:
             raise illegal(
-                it=f"tocca a {self.turn.value}, non a {seat.value}: "
-                "ogni giocatore gioca nel proprio turno",
-                en=f"it is {self.turn.value}'s turn, not {seat.value}'s: each player plays in turn",
-                article="4, 10",
-                key="briscola.out_of_turn",
+                message(
+                    "it is {turn}'s turn, not {seat}'s: each player plays in turn",
+                    turn=self.turn.value,
+                    seat=seat.value,
+                ),
+                "play_in_turn",
+                "briscola.out_of_turn",
             )
         self.push(card)
 
@@ -373,21 +377,17 @@ class Game:
             raise self._over_error()
         if self.code.irregularity(kind) is None:
             raise ArbitroError(
-                it=f"irregolarità sconosciuta: {kind!r} "
-                f"({', '.join(k.key for k in self.code.irregularities)})",
-                en=f"unknown irregularity: {kind!r} "
-                f"({', '.join(k.key for k in self.code.irregularities)})",
-                article="10",
+                "unknown irregularity: {kind!r} ({known})",
+                kind=kind,
+                known=", ".join(k.key for k in self.code.irregularities),
+                article=article("irregularities"),
                 key="briscola.unknown_irregularity",
             )
         self._irregularity = Irregularity(seat, kind, note)
 
     def _over_error(self) -> ArbitroError:
         return illegal(
-            it="la partita è finita: non si gioca più alcuna carta",
-            en="the game is over: no more cards are played",
-            article="7",
-            key="briscola.game_over",
+            message("the game is over: no more cards are played"), "game_end", "briscola.game_over"
         )
 
     # -- result ------------------------------------------------------------------------
@@ -400,9 +400,8 @@ class Game:
         """
         if not self.is_over:
             raise ArbitroError(
-                it="la partita non è finita: il risultato si legge a carte esaurite",
-                en="the game is not over: the result comes when all cards are played",
-                article="7, 8",
+                "the game is not over: the result comes when all cards are played",
+                article=article("result"),
                 key="briscola.not_over",
             )
         points = {Pair.NS: self._points[0], Pair.EW: self._points[1]}
@@ -506,9 +505,11 @@ def winner_by_points(
     ns, ew = points[Pair.NS], points[Pair.EW]
     if ns + ew != c.total_points or ns < 0 or ew < 0:
         raise ArbitroError(
-            it=f"i punti {ns}-{ew} non fanno {c.total_points}",
-            en=f"the points {ns}-{ew} do not add up to {c.total_points}",
-            article=c.article("total_points"),
+            "the points {ns}-{ew} do not add up to {total}",
+            ns=ns,
+            ew=ew,
+            total=c.total_points,
+            article=article("total_points"),
             key="briscola.bad_points",
         )
     if ns >= c.winning_points:
@@ -517,9 +518,10 @@ def winner_by_points(
         return Pair.EW
     if last_trick is None or not c.tie_to_last_trick:
         raise ArbitroError(
-            it=f"parità {ns}-{ew}: serve la coppia che ha vinto l'ultima mano",
-            en=f"a {ns}-{ew} tie: the pair that won the last trick is needed",
-            article=c.article("tie_to_last_trick"),
+            "a {ns}-{ew} tie: the pair that won the last trick is needed",
+            ns=ns,
+            ew=ew,
+            article=article("tie_to_last_trick"),
             key="briscola.tie_needs_last_trick",
         )
     return last_trick

@@ -14,6 +14,7 @@ from typing import Any
 from arbitro.cards.italian import ItalianCard, format_cards, parse_card, parse_cards
 from arbitro.codes.briscola import BriscolaCode
 from arbitro.errors import ArbitroError
+from arbitro.games.briscola.errors import article
 from arbitro.games.briscola.game import Game
 from arbitro.games.briscola.seat_draw import DealerDraw
 from arbitro.games.briscola.seats import Seat
@@ -87,8 +88,8 @@ class GameRecord:
             )
         except (KeyError, ValueError, TypeError, AttributeError) as err:
             raise ArbitroError(
-                it=f"registrazione della partita non valida: {err}",
-                en=f"malformed game record: {err}",
+                "malformed game record: {error}",
+                error=str(err),
                 key="briscola.bad_record",
             ) from err
 
@@ -99,7 +100,7 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise ArbitroError(
-                it=f"JSON non valido: {err}", en=f"invalid JSON: {err}", key="briscola.bad_record"
+                "invalid JSON: {error}", error=str(err), key="briscola.bad_record"
             ) from err
         return cls.from_dict(data)
 
@@ -122,9 +123,8 @@ class GameRecord:
             again = game.result().to_dict() if game.is_over else None
             if again != self.result:
                 raise ArbitroError(
-                    it="il risultato registrato non corrisponde alla partita rigiocata",
-                    en="the recorded result differs from the replayed game",
-                    article="8",
+                    "the recorded result differs from the replayed game",
+                    article=article("result_points"),
                     key="briscola.result_mismatch",
                 )
         return game

@@ -15,6 +15,7 @@ from typing import Any
 from arbitro.cards.italian import ALL_CARDS, ItalianCard, shuffled
 from arbitro.codes.briscola import BriscolaCode
 from arbitro.errors import ArbitroError
+from arbitro.games.briscola.errors import article
 from arbitro.games.briscola.rules import tables
 from arbitro.games.briscola.seats import PLAY_ORDER, Seat
 
@@ -44,16 +45,14 @@ def highest(
     """
     if not draws:
         raise ArbitroError(
-            it="nessuna carta pescata per il mazziere",
-            en="no card drawn for the dealer",
-            article="1",
+            "no card drawn for the dealer",
+            article=article("seat_draw"),
             key="briscola.empty_draw",
         )
     if len(set(draws.values())) != len(draws):
         raise ArbitroError(
-            it="due giocatori non possono pescare la stessa carta",
-            en="two players cannot draw the same card",
-            article="1",
+            "two players cannot draw the same card",
+            article=article("seat_draw"),
             key="briscola.same_card",
         )
     strength = tables(code)[0]

@@ -1,13 +1,13 @@
 """The Burraco Parole rules engine by the UISP code (2020): letters, words, deal, score.
 
-Pure and typed; numbers come from :mod:`arbitro.codes.burraco_parole`; word validity from the
-Italian Hunspell dictionary through :mod:`arbitro.games.parole.dictionary` (art. 4.1).
+Pure and typed; numbers come from :mod:`arbitro.codes.burraco_parole`; word validity from a
+:class:`Lexicon` given by the caller (art. 4.1): Hunspell's Italian dictionary
+(:mod:`arbitro.lexicon.hunspell`, an edge) or a fixed :class:`WordList`.
 """
 
 from arbitro.games.parole.arbiter import REMEDIES, penalty_order, ruling
 from arbitro.games.parole.bots import GreedyBot, RandomBot, play_deal
 from arbitro.games.parole.deal import SEATS, Deal, EndReason, Freeze, Phase, Seat, arrange_deck
-from arbitro.games.parole.dictionary import Dictionary, Lexicon, Reason, Verdict, WordList, italian
 from arbitro.games.parole.errors import IllegalMoveError
 from arbitro.games.parole.irregular import IRREGULAR
 from arbitro.games.parole.letters import (
@@ -24,6 +24,7 @@ from arbitro.games.parole.letters import (
     seat_draw_key,
     shuffled_deck,
 )
+from arbitro.games.parole.lexicon import Lexicon, Reason, Verdict, WordList
 from arbitro.games.parole.moves import (
     DRAW,
     PICK_UP,
@@ -65,7 +66,6 @@ __all__ = [
     "Card",
     "Deal",
     "DealRecord",
-    "Dictionary",
     "EndReason",
     "Freeze",
     "GreedyBot",
@@ -91,7 +91,6 @@ __all__ = [
     "discard",
     "format_cards",
     "is_wild",
-    "italian",
     "lay_off",
     "make_word",
     "meld",

@@ -46,29 +46,36 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from arbitro.games.parole.errors import IllegalMoveError, illegal
+from arbitro.codes.citation import Citation
+from arbitro.games.parole.errors import IllegalMoveError, article
 from arbitro.games.parole.irregular import IRREGULAR, apply_irregular
 from arbitro.games.parole.letters import WILDS, Card, seat_draw_key
 from arbitro.games.parole.moves import Move, MoveKind
 from arbitro.games.parole.words import Word, added_cards, lay_off, make_word, readings
+from arbitro.i18n import Message, message
 
 if TYPE_CHECKING:
     from arbitro.games.parole.deal import Deal
 
-REMEDIES: Final[dict[str, str]] = {
-    "wrong_word": "10.1, 10.2, 10.3, 10.4",
-    "penalize": "10.7, 10.8",
-    "freeze": "10.3, 10.11, 10.18",
-    "freeze_round": "9.1, 10.7, 10.12",
-    "discard_no_closing": "11.2, 11.3",
-    "burn": "10.9",
-    "closing_no_discard": "11.1",
-    "closing_no_burraco": "11.4",
-    "closing_first_round": "11.5",
-    "closing_wild": "11.7",
+REMEDIES: Final[dict[str, Citation]] = {
+    **{
+        name: article(name)
+        for name in (
+            "wrong_word",
+            "penalize",
+            "freeze",
+            "freeze_round",
+            "discard_no_closing",
+            "burn",
+            "closing_no_discard",
+            "closing_no_burraco",
+            "closing_first_round",
+            "closing_wild",
+        )
+    },
     **IRREGULAR,
 }
-"""Every remedy and the articles it applies."""
+"""Every remedy and the articles it applies (each name is a topic of the code's articles)."""
 
 
 def ruling(
@@ -94,8 +101,10 @@ def penalty_order(cards: Sequence[Card], values: dict[str, int]) -> list[Card]:
     return sorted(cards, key=lambda x: (-values[x], -seat_draw_key(x)))
 
 
-def _bad(it: str, en: str, article: str) -> IllegalMoveError:
-    return illegal(it, en, article, "parole.bad_ruling")
+def _bad(msg: Message, rule: str | Citation) -> IllegalMoveError:
+    """A ruling that does not fit the position; ``rule`` is a topic or a remedy's citation."""
+    cited = article(rule) if isinstance(rule, str) else rule
+    return IllegalMoveError(msg, article=cited, key="parole.bad_ruling")
 
 
 def _play_cards(deal: Deal, move: Move, li: int) -> tuple[tuple[Card, ...], Word | None]:
@@ -109,9 +118,7 @@ def _play_cards(deal: Deal, move: Move, li: int) -> tuple[tuple[Card, ...], Word
     words = deal._words[li]
     if not 0 <= move.target < len(words):
         raise _bad(
-            f"la linea non ha la parola numero {move.target}",
-            f"the line has no word number {move.target}",
-            "4.1",
+            message("the line has no word number {number}", number=move.target), "word_number"
         )
     old = words[move.target]
     used = added_cards(old, move.cards)
@@ -125,7 +132,7 @@ def _take(deal: Deal, s: int, cards: Sequence[Card]) -> None:
     h = deal._hands[s]
     for x, n in Counter(cards).items():
         if h[x] < n:
-            raise _bad(f"carta non in mano: {x}", f"card not in hand: {x}", "10")
+            raise _bad(message("card not in hand: {card}", card=x), "irregularities")
     for x in cards:
         h[x] -= 1
         if not h[x]:
@@ -148,21 +155,22 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     from arbitro.games.parole.deal import PLAYERS, SEATS, Freeze, Phase, Seat
 
     if deal.is_over:
-        raise _bad("la smazzata è terminata", "the deal is over", "6")
+        raise _bad(message("the deal is over"), "deal_end")
     if move.remedy not in REMEDIES:
         raise _bad(
-            f"rimedio sconosciuto: {move.remedy} (noti: {', '.join(REMEDIES)})",
-            f"unknown remedy: {move.remedy} (known: {', '.join(REMEDIES)})",
-            "10",
+            message(
+                "unknown remedy: {remedy} (known: {known})",
+                remedy=move.remedy,
+                known=", ".join(REMEDIES),
+            ),
+            "irregularities",
         )
     if move.remedy in IRREGULAR:
         apply_irregular(deal, move)
         return
     if deal._several or deal._late >= 0:
         raise _bad(
-            "prima regolare lo scarto multiplo o la pesca tardiva",
-            "rule the multiple discard or make the late draw first",
-            "10.13, 10.17, 11.6",
+            message("rule the multiple discard or make the late draw first"), "pending_irregularity"
         )
     s = SEATS.index(Seat(move.seat))
     li = s & 1
@@ -175,11 +183,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         return
     if remedy == "burn":
         if len(move.cards) != 1 or move.cards[0] not in deal._stock:
-            raise _bad(
-                "la carta bruciata deve essere una carta del tallone",
-                "the burned card must be one of the stock's",
-                "10.9",
-            )
+            raise _bad(message("the burned card must be one of the stock's"), "burn")
         deal._stock.remove(move.cards[0])
         deal._burned.append(move.cards[0])
         return
@@ -187,8 +191,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         words = deal._words[li]
         if not 0 <= move.target < len(words):
             raise _bad(
-                f"la linea non ha la parola numero {move.target}",
-                f"the line has no word number {move.target}",
+                message("the line has no word number {number}", number=move.target),
                 REMEDIES[remedy],
             )
         frozen = words[move.target]
@@ -200,9 +203,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         return
     if not on_turn:
         raise _bad(
-            "il rimedio riguarda il giocatore di turno, dopo la pesca",
-            "the remedy concerns the player on turn, after the draw",
-            REMEDIES[remedy],
+            message("the remedy concerns the player on turn, after the draw"), REMEDIES[remedy]
         )
     if remedy == "wrong_word":
         _wrong_word(deal, s, li, move)
@@ -210,30 +211,25 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     if remedy == "discard_no_closing":
         if len(move.extra) != 1 or deal._hands[s][move.extra[0]] == 0:
             raise _bad(
-                "indicare la carta scartata, che deve essere in mano",
-                "name the discarded card, which must be in hand",
-                "11.2, 11.3",
+                message("name the discarded card, which must be in hand"), "discard_no_closing"
             )
         deal._apply_discard(move.extra[0], closing=False, from_hand=True)
         return
     used, last = _play_cards(deal, move, li)
     if last is None:
         raise _bad(
-            "l'ultimo gioco della chiusura non è una parola valida: usare wrong_word",
-            "the closing's last play is not a valid word: use wrong_word",
-            "11.3",
+            message("the closing's last play is not a valid word: use wrong_word"),
+            "invalid_closing_word",
         )
     left = Counter(deal._hands[s])
     left.subtract(used)
     rest = sorted(left.elements())
     if any(n < 0 for n in left.values()):
-        raise _bad("carte non in mano", "cards not in hand", REMEDIES[remedy])
+        raise _bad(message("cards not in hand"), REMEDIES[remedy])
     if remedy == "closing_no_discard":
         if rest:
             raise _bad(
-                "la chiusura senza scarto usa tutte le carte in mano",
-                "a closing without discard uses every card in hand",
-                "11.1",
+                message("a closing without discard uses every card in hand"), "closing_no_discard"
             )
         _penalize(deal, s, used)
         deal._must_discard = True
@@ -241,12 +237,11 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     discard = tuple(move.extra)
     if rest != sorted(discard) or len(discard) != 1:
         raise _bad(
-            "dopo l'ultimo gioco deve restare in mano la sola carta scartata",
-            "after the last play only the discarded card is left in hand",
+            message("after the last play only the discarded card is left in hand"),
             REMEDIES[remedy],
         )
     if remedy == "closing_wild" and discard[0] not in WILDS:
-        raise _bad("lo scarto non è una matta", "the discard is not a wild", "11.7")
+        raise _bad(message("the discard is not a wild"), "closing_wild")
     if remedy == "closing_first_round":
         old = _apply_word(deal, s, li, move, used, last)
         n = move.target if move.target >= 0 else len(deal._words[li]) - 1
@@ -274,11 +269,7 @@ def _before(deal: Deal, word: Word, laid: Sequence[Card]) -> Word | None:
     left = Counter(word.cards)
     left.subtract(laid)
     if any(n < 0 for n in left.values()):
-        raise _bad(
-            "le carte indicate non sono nella parola",
-            "the cards named are not in the word",
-            "10.12",
-        )
+        raise _bad(message("the cards named are not in the word"), "temporary_freeze")
     kept: list[Card] = []
     for x in reversed(word.cards):
         if left[x] > 0:
@@ -297,9 +288,7 @@ def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
     used, word = _play_cards(deal, move, li)
     if word is not None:
         raise _bad(
-            "il gioco indicato è valido: non c'è nulla da sanare",
-            "the play named is valid: there is nothing to put right",
-            "10.2",
+            message("the play named is valid: there is nothing to put right"), "heal_wrong_word"
         )
     _take(deal, s, used)  # the wrong play's cards are off the hand
     healed: Sequence[Card] = move.extra
@@ -315,9 +304,8 @@ def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
             need = Counter(added_cards(old, tuple(healed)))
         if any(pool[x] < n for x, n in need.items()):
             raise _bad(
-                "si sana solo con le carte del gioco errato e quelle in mano",
-                "only the wrong play's cards and those in hand may put it right",
-                "10.2, 10.10",
+                message("only the wrong play's cards and those in hand may put it right"),
+                "heal_cards",
             )
         from_used = need & Counter(used)
         from_hand = need - from_used

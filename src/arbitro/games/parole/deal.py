@@ -26,13 +26,14 @@ from typing import Final
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
-from arbitro.games.parole.dictionary import Lexicon, italian
-from arbitro.games.parole.errors import IllegalMoveError, illegal
+from arbitro.games.parole.errors import IllegalMoveError, article, illegal
 from arbitro.games.parole.letters import WILDS, Card, deck, deck_counts, shuffled_deck
+from arbitro.games.parole.lexicon import Lexicon
 from arbitro.games.parole.moves import DRAW, PICK_UP, Move, MoveKind, discard, lay_off, meld
 from arbitro.games.parole.scoring import Line, LinePosition, LineScore, score_line
 from arbitro.games.parole.words import Word, added_cards, make_word, readings
 from arbitro.games.parole.words import lay_off as lay_off_word
+from arbitro.i18n import message
 
 
 class Seat(Enum):
@@ -117,9 +118,11 @@ class Deal:
         deck_cards: Sequence[Card],
         dealer: Seat = Seat.N,
         code: BurracoParoleCode | None = None,
-        lexicon: Lexicon | None = None,
+        *,
+        lexicon: Lexicon,
     ) -> None:
-        """Lay out a deal from ``deck_cards`` (top card first) as the dealer does (art. 3.4).
+        """Lay out a deal from ``deck_cards`` (top card first) as the dealer does (art. 3.4);
+        ``lexicon`` says which words are valid (art. 4.1).
 
         Seven cards to each player one at a time clockwise from the dealer's left, taken from
         the top; the rest is the stock, whose first card is turned up to start the discard
@@ -127,13 +130,13 @@ class Deal:
         """
         c = code or burraco_parole()
         self.code: Final = c
-        self.lexicon: Final[Lexicon] = lexicon or italian()
+        self.lexicon: Final[Lexicon] = lexicon
         cards = tuple(deck_cards)
         if Counter(cards) != deck_counts(c):
             raise ArbitroError(
-                it=f"il mazzo non è quello da {c.deck_size} carte di Burraco Parole",
-                en=f"the deck is not the {c.deck_size}-card Burraco Parole deck",
-                article="1.2, 3.4, 10.6",
+                "the deck is not the {size}-card Burraco Parole deck",
+                size=c.deck_size,
+                article=article("deal_deck"),
                 key="parole.bad_deck",
             )
         self.deck: Final = cards
@@ -175,10 +178,11 @@ class Deal:
         rng: random.Random,
         dealer: Seat = Seat.N,
         code: BurracoParoleCode | None = None,
-        lexicon: Lexicon | None = None,
+        *,
+        lexicon: Lexicon,
     ) -> Deal:
         """A new deal: the deck shuffled and cut with ``rng``, then laid out (art. 3.4)."""
-        return cls(shuffled_deck(rng, code), dealer, code, lexicon)
+        return cls(shuffled_deck(rng, code), dealer, code, lexicon=lexicon)
 
     def copy(self) -> Deal:
         """An independent copy of the position and its move stack."""
@@ -376,9 +380,8 @@ class Deal:
         seat = SEATS[self._turn]
         if self._several and k is not MoveKind.RULING:
             raise illegal(
-                "più carte scartate insieme: prima la decisione dell'arbitro",
-                "several cards discarded at once: the arbiter rules first",
-                "10.17",
+                message("several cards discarded at once: the arbiter rules first"),
+                "multiple_discard",
                 "parole.multiple_discard",
             )
         if k is MoveKind.RULING:
@@ -393,18 +396,13 @@ class Deal:
         elif k is MoveKind.DISCARD:
             self._check_phase()
             if len(move.cards) != 1:
-                raise illegal("si scarta una sola carta", "discard one card", "4.3, 10.17")
+                raise illegal(message("discard one card"), "one_discard")
             x = move.cards[0]
             if self._must_discard and not self._penalized[self._turn]:
                 # arts. 9.1, 10.10: the forced discard after a remedy; it closes only if a
                 # closing would be valid, otherwise the hand is simply left empty
                 if self._hands[self._turn][x] == 0:
-                    raise illegal(
-                        f"carta non in mano: {x}",
-                        f"card not in hand: {x}",
-                        "4",
-                        "parole.not_in_hand",
-                    )
+                    raise _not_in_hand(x)
                 valid = (
                     self._sizes[self._turn] > 1
                     or self._closing_error(x, 1, self._burrachi(self._turn & 1)) is None
@@ -420,9 +418,10 @@ class Deal:
                     and not self._penalized[self._turn]
                 ):
                     raise illegal(
-                        "chiusura senza pesca né raccolta: non valida (regola closing_no_draw)",
-                        "a closing without a draw or pick-up is not valid (rule closing_no_draw)",
-                        "11.6",
+                        message(
+                            "a closing without a draw or pick-up is not valid (rule closing_no_draw)"
+                        ),
+                        "closing_no_draw",
                         "parole.close_without_draw",
                     )
                 self._apply_discard(x)
@@ -431,34 +430,26 @@ class Deal:
             used, word = self._check_play(move)
             self._apply_play(move, used, word)
         else:  # pragma: no cover - every kind is handled above
-            raise illegal("mossa sconosciuta", "unknown move", "4")
+            raise illegal(message("unknown move"), "turn")
         self.moves.append((seat, move))
 
     def _check_phase(self) -> None:
         if self._phase is Phase.OVER:
             raise _over()
         if self._phase is not Phase.PLAY:
-            raise illegal(
-                "prima di giocare bisogna pescare o raccogliere",
-                "draw or pick up before playing",
-                "4, 10.13",
-                "parole.no_draw",
-            )
+            raise illegal(message("draw or pick up before playing"), "draw_first", "parole.no_draw")
 
     def _check_draw(self, move: Move) -> None:
         if self._phase is Phase.OVER:
             raise _over()
         if self._phase is not Phase.DRAW:
             raise illegal(
-                "si pesca o si raccoglie una sola volta, all'inizio del turno",
-                "one draw or pick-up only, at the start of the turn",
-                "4",
+                message("one draw or pick-up only, at the start of the turn"),
+                "turn",
                 "parole.draw_twice",
             )
         if move.kind is MoveKind.PICK_UP and not self._pile:
-            raise illegal(
-                "il monte scarti è vuoto", "the discard pile is empty", "4.2", "parole.empty_pile"
-            )
+            raise illegal(message("the discard pile is empty"), "pick_up", "parole.empty_pile")
 
     def _check_play(self, move: Move) -> tuple[tuple[Card, ...], Word]:
         """Check a word or lay-off; return the cards it takes from the hand and the new word."""
@@ -466,9 +457,8 @@ class Deal:
         li = s & 1
         if self._must_discard:
             raise illegal(
-                "dopo aver sanato un'irregolarità si scarta subito, senza altri giochi",
-                "after an irregularity is put right the player discards at once",
-                "9.1, 10.10",
+                message("after an irregularity is put right the player discards at once"),
+                "discard_after_remedy",
                 "parole.must_discard",
             )
         if move.kind is MoveKind.MELD:
@@ -480,16 +470,14 @@ class Deal:
             ws = self._words[li]
             if not 0 <= move.target < len(ws):
                 raise illegal(
-                    f"la linea non ha la parola numero {move.target}",
-                    f"the line has no word number {move.target}",
-                    "4.1",
+                    message("the line has no word number {number}", number=move.target),
+                    "word_number",
                     "parole.no_word",
                 )
             if move.target in self.freezes(SEATS[s].line):
                 raise illegal(
-                    "su una parola congelata non si legano carte",
-                    "no card may be laid on a frozen word",
-                    "10.11, 10.12",
+                    message("no card may be laid on a frozen word"),
+                    "frozen_word",
                     "parole.frozen_word",
                 )
             old = ws[move.target]
@@ -500,9 +488,8 @@ class Deal:
         after = self._sizes[s] - len(used)
         if after == 0:
             raise illegal(
-                "non si chiude senza scarto: resta in mano la carta da scartare",
-                "no closing without a discard: keep a card to discard",
-                "1, 11.1",
+                message("no closing without a discard: keep a card to discard"),
+                "closing_discard",
                 "parole.close_without_discard",
             )
         if after == 1 and not self._leaves_ok(used, target):
@@ -516,11 +503,11 @@ class Deal:
                 words[target[0]] = word
             err = self._closing_error(last, 1, self._burrachi(li, words))
             assert err is not None
-            raise illegal(
-                "giocata che lascia in mano una sola carta non scartabile: " + err.it,
-                "a play leaving one card that cannot be discarded: " + err.en,
-                err.article or "1",
-                err.key,
+            raise IllegalMoveError(
+                "a play leaving one card that cannot be discarded: {reason}",
+                reason=err.msg,
+                article=err.article,
+                key=err.key,
             )
         return used, word
 
@@ -528,9 +515,7 @@ class Deal:
         h = self._hands[self._turn]
         for x, n in Counter(cards).items():
             if h[x] < n:
-                raise illegal(
-                    f"carta non in mano: {x}", f"card not in hand: {x}", "4", "parole.not_in_hand"
-                )
+                raise _not_in_hand(x)
 
     def _discard_error(self, x: Card) -> IllegalMoveError | None:
         s = self._turn
@@ -538,17 +523,16 @@ class Deal:
         if pen:
             if x != pen[0]:
                 return illegal(
-                    f"si scarta prima la carta penalizzata di valore più alto ({pen[0]})",
-                    f"the highest penalized card ({pen[0]}) must be discarded first",
-                    "10.8",
+                    message(
+                        "the highest penalized card ({card}) must be discarded first", card=pen[0]
+                    ),
+                    "penalized_cards",
                     "parole.penalized_first",
                 )
             return None
         h = self._hands[s]
         if h[x] == 0:
-            return illegal(
-                f"carta non in mano: {x}", f"card not in hand: {x}", "4", "parole.not_in_hand"
-            )
+            return _not_in_hand(x)
         if self._sizes[s] == 1:
             return self._closing_error(x, h[x], self._burrachi(s & 1))
         if x == self._single and h[x] < 2:
@@ -561,23 +545,20 @@ class Deal:
             return _single_error(x)
         if burrachi == 0:
             return illegal(
-                "per chiudere la linea deve aver fatto almeno un burraco",
-                "to close the line must have made at least one burraco",
-                "1, 6, 11.4",
+                message("to close the line must have made at least one burraco"),
+                "closing_burraco",
                 "parole.close_without_burraco",
             )
         if x in WILDS:
             return illegal(
-                "non si chiude scartando una matta (jolly o pinella)",
-                "a wild (jolly or pinella) cannot be the closing discard",
-                "1, 4.4, 11.7",
+                message("a wild (jolly or pinella) cannot be the closing discard"),
+                "closing_wild_discard",
                 "parole.close_with_wild",
             )
         if self._turns < PLAYERS:
             return illegal(
-                "non si chiude al primo giro: tutti devono aver giocato una volta",
-                "no closing in the first round: everyone must have played once",
-                "1, 11.5",
+                message("no closing in the first round: everyone must have played once"),
+                "closing_after_first_round",
                 "parole.close_first_round",
             )
         return None
@@ -680,7 +661,7 @@ class Deal:
         if self._phase is Phase.OVER:
             raise _over()
         if self._timeout_left:
-            raise illegal("time out già chiamato", "time already called", "7", "parole.time_called")
+            raise illegal(message("time already called"), "time_out", "parole.time_called")
         d = SEATS.index(self.dealer)
         self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
         if not any(m.kind is not MoveKind.TIME_OUT for _, m in self.moves):
@@ -777,9 +758,9 @@ def arrange_deck(
         for x in cards:
             if left[x] <= 0:
                 raise ArbitroError(
-                    it=f"carta in eccesso nella smazzata preparata: {x}",
-                    en=f"card beyond the deck in the prepared deal: {x}",
-                    article="1.2",
+                    "card beyond the deck in the prepared deal: {card}",
+                    card=x,
+                    article=article("deck"),
                     key="parole.extra_cards",
                 )
             left[x] -= 1
@@ -807,16 +788,21 @@ def arrange_deck(
 
 
 def _over() -> IllegalMoveError:
-    return illegal("la smazzata è terminata", "the deal is over", "6", "parole.deal_over")
+    return illegal(message("the deal is over"), "deal_end", "parole.deal_over")
 
 
 def _single_error(x: Card) -> IllegalMoveError:
     return illegal(
-        f"il monte di una sola carta ({x}) non si riscarta subito senza mostrarne il doppione",
-        f"a one-card pile ({x}) cannot be discarded at once without showing its twin",
-        "4.2, 10.16",
+        message(
+            "a one-card pile ({card}) cannot be discarded at once without showing its twin", card=x
+        ),
+        "single_card_pile",
         "parole.single_discard",
     )
+
+
+def _not_in_hand(x: Card) -> IllegalMoveError:
+    return illegal(message("card not in hand: {card}", card=x), "turn", "parole.not_in_hand")
 
 
 __all__ = [

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from arbitro.codes.citation import Citation, cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message
 
 
 class IllegalMoveError(ArbitroError):
     """A move or word the UISP code does not allow; ``article`` names the rule it breaks."""
 
 
-def illegal(it: str, en: str, article: str, key: str = "parole.illegal") -> IllegalMoveError:
-    """Build an :class:`IllegalMoveError` with its Italian and English message and article."""
-    return IllegalMoveError(it=it, en=en, article=article, key=key)
+def article(topic: str) -> Citation:
+    """The UISP Burraco Parole article of ``topic`` (``[articles]`` of burraco_parole.toml)."""
+    return cite(CodeId.BURRACO_PAROLE, topic)
+
+
+def illegal(msg: Message, topic: str, key: str = "parole.illegal") -> IllegalMoveError:
+    """An :class:`IllegalMoveError` saying ``msg``, citing the Parole article of ``topic``."""
+    return IllegalMoveError(msg, article=article(topic), key=key)

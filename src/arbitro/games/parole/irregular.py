@@ -38,30 +38,37 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
-from arbitro.games.parole.errors import IllegalMoveError, illegal
+from arbitro.codes.citation import Citation
+from arbitro.games.parole.errors import IllegalMoveError, article
 from arbitro.games.parole.letters import Card
 from arbitro.games.parole.moves import Move, MoveKind
 from arbitro.games.parole.words import Word, added_cards, lay_off, make_word
+from arbitro.i18n import Message, message
 
 if TYPE_CHECKING:
     from arbitro.games.parole.deal import Deal, OutOfTurn
 
-IRREGULAR: Final[dict[str, str]] = {
-    "play_no_draw": "10.13, 11.6",
-    "missed_draw": "10.13",
-    "closing_no_draw": "11.6",
-    "draw_out_of_turn": "10.14",
-    "pickup_out_of_turn": "10.14",
-    "play_out_of_turn": "10.14",
-    "put_back": "10.14",
-    "discard_several": "10.17",
-    "multiple_discard": "10.17",
+IRREGULAR: Final[dict[str, Citation]] = {
+    name: article(name)
+    for name in (
+        "play_no_draw",
+        "missed_draw",
+        "closing_no_draw",
+        "draw_out_of_turn",
+        "pickup_out_of_turn",
+        "play_out_of_turn",
+        "put_back",
+        "discard_several",
+        "multiple_discard",
+    )
 }
-"""The irregular actions and their remedies, with the article each applies."""
+"""The irregular actions and their remedies, with the article each applies (each name is a
+topic of the code's articles)."""
 
 
-def _bad(it: str, en: str, article: str) -> IllegalMoveError:
-    return illegal(it, en, article, "parole.bad_ruling")
+def _bad(msg: Message, topic: str) -> IllegalMoveError:
+    """A ruling that does not fit the position, citing the Parole article of ``topic``."""
+    return IllegalMoveError(msg, article=article(topic), key="parole.bad_ruling")
 
 
 def apply_irregular(deal: Deal, move: Move) -> None:
@@ -76,16 +83,11 @@ def apply_irregular(deal: Deal, move: Move) -> None:
     remedy = move.remedy
     if deal._several and remedy != "multiple_discard":
         raise _bad(
-            "più carte scartate insieme: prima regolare lo scarto multiplo",
-            "several cards discarded at once: rule the multiple discard first",
-            "10.17",
+            message("several cards discarded at once: rule the multiple discard first"),
+            "multiple_discard",
         )
     if deal._late >= 0:
-        raise _bad(
-            "il colpevole deve prima pescare o raccogliere",
-            "the culprit must draw or pick up first",
-            "10.13, 11.6",
-        )
+        raise _bad(message("the culprit must draw or pick up first"), "late_draw")
     if remedy in ("play_no_draw", "missed_draw", "closing_no_draw"):
         _missed_draw(deal, s, move)
     elif remedy in ("draw_out_of_turn", "pickup_out_of_turn", "play_out_of_turn", "put_back"):
@@ -94,23 +96,17 @@ def apply_irregular(deal: Deal, move: Move) -> None:
         _several(deal, s, move)
 
 
-def _on_turn(deal: Deal, s: int, phase_draw: bool, article: str) -> None:
+def _on_turn(deal: Deal, s: int, phase_draw: bool, topic: str) -> None:
     from arbitro.games.parole.deal import Phase
 
     want = Phase.DRAW if phase_draw else Phase.PLAY
     if s != deal._turn or deal._phase is not want:
-        raise _bad(
-            "l'azione riguarda il giocatore di turno "
-            + ("prima della pesca" if phase_draw else "dopo la pesca"),
-            "the action concerns the player on turn "
-            + ("before the draw" if phase_draw else "after the draw"),
-            article,
-        )
+        if phase_draw:
+            raise _bad(message("the action concerns the player on turn before the draw"), topic)
+        raise _bad(message("the action concerns the player on turn after the draw"), topic)
 
 
-def _play(
-    deal: Deal, s: int, move: Move, article: str
-) -> tuple[int, Word | None, tuple[Card, ...]]:
+def _play(deal: Deal, s: int, move: Move, topic: str) -> tuple[int, Word | None, tuple[Card, ...]]:
     """Put the (valid) word of ``move`` on the table for seat ``s``; return (number, word
     before or None, hand cards used)."""
     from arbitro.games.parole.deal import SEATS
@@ -125,29 +121,19 @@ def _play(
     else:
         if not 0 <= move.target < len(words):
             raise _bad(
-                f"la linea non ha la parola numero {move.target}",
-                f"the line has no word number {move.target}",
-                "4.1",
+                message("the line has no word number {number}", number=move.target), "word_number"
             )
         if move.target in deal.freezes(SEATS[s].line):
-            raise _bad(
-                "su una parola congelata non si legano carte",
-                "no card may be laid on a frozen word",
-                "10.11, 10.12",
-            )
+            raise _bad(message("no card may be laid on a frozen word"), "frozen_word")
         before = words[move.target]
         used = added_cards(before, move.cards)
         word = lay_off(before, move.cards, deal.lexicon, deal.code)
         n = move.target
     h = deal._hands[s]
     if any(h[x] < k for x, k in Counter(used).items()):
-        raise _bad("carte non in mano", "cards not in hand", article)
+        raise _bad(message("cards not in hand"), topic)
     if len(used) >= deal._sizes[s]:
-        raise _bad(
-            "il gioco deve lasciare almeno una carta in mano",
-            "the play must leave at least one card in hand",
-            article,
-        )
+        raise _bad(message("the play must leave at least one card in hand"), topic)
     for x in used:
         h[x] -= 1
         if not h[x]:
@@ -166,7 +152,7 @@ def _missed_draw(deal: Deal, s: int, move: Move) -> None:
 
     remedy = move.remedy
     if remedy == "play_no_draw":
-        _on_turn(deal, s, True, "10.13")
+        _on_turn(deal, s, True, "missed_draw")
         play = _as_play(move)
         deal._phase = Phase.PLAY
         try:
@@ -180,19 +166,13 @@ def _missed_draw(deal: Deal, s: int, move: Move) -> None:
         deal._apply_play(play, used, word)
         return
     if remedy == "closing_no_draw":
-        _on_turn(deal, s, False, "11.6")
+        _on_turn(deal, s, False, "closing_no_draw")
         if not deal._undrawn:
             raise _bad(
-                "il giocatore ha pescato o raccolto: non è il caso dell'art. 11.6",
-                "the player drew or picked up: art. 11.6 does not apply",
-                "11.6",
+                message("the player drew or picked up: this rule does not apply"), "closing_no_draw"
             )
         if len(move.extra) != 1 or deal._sizes[s] != 1 or deal._hands[s][move.extra[0]] == 0:
-            raise _bad(
-                "indicare l'ultima carta in mano, scartata per chiudere",
-                "name the last card in hand, discarded to close",
-                "11.6",
-            )
+            raise _bad(message("name the last card in hand, discarded to close"), "closing_no_draw")
         li = s & 1
         until = deal._turns + PLAYERS
         for n, before in deal._turn_plays.items():
@@ -210,11 +190,7 @@ def _missed_draw(deal: Deal, s: int, move: Move) -> None:
         deal._stop_after_draw = True
         return
     if s not in deal._missed:
-        raise _bad(
-            "il giocatore non ha giocato senza pescare",
-            "the player did not play without drawing",
-            "10.13",
-        )
+        raise _bad(message("the player did not play without drawing"), "missed_draw")
     ended = deal._missed.pop(s)
     if ended == deal._turns and deal._phase is Phase.DRAW:  # 2) the next one has not begun
         deal._late, deal._turn = deal._turn, s
@@ -235,32 +211,24 @@ def _out_of_turn(deal: Deal, s: int, move: Move) -> None:
     taken = deal._taken.get(s)
     if remedy in ("draw_out_of_turn", "pickup_out_of_turn"):
         if s == deal._turn or taken is not None:
-            raise _bad(
-                "pesca fuori turno: di un giocatore non di turno, una volta",
-                "a draw out of turn: by a player not on turn, once",
-                "10.14",
-            )
+            raise _bad(message("a draw out of turn: by a player not on turn, once"), "out_of_turn")
         h = deal._hands[s]
         if remedy == "draw_out_of_turn":
             if not deal._stock:
-                raise _bad("il tallone è vuoto", "the stock is empty", "10.14")
+                raise _bad(message("the stock is empty"), "out_of_turn")
             cards = [deal._stock.pop()]
         else:
             if not deal._pile:
-                raise _bad("il monte scarti è vuoto", "the discard pile is empty", "10.14")
+                raise _bad(message("the discard pile is empty"), "out_of_turn")
             cards, deal._pile = deal._pile, []
         h.update(cards)
         deal._sizes[s] += len(cards)
         deal._taken[s] = OutOfTurn(remedy.split("_")[0], cards, [])
         return
     if taken is None:
-        raise _bad(
-            "il giocatore non ha pescato né raccolto fuori turno",
-            "the player did not draw or pick up out of turn",
-            "10.14",
-        )
+        raise _bad(message("the player did not draw or pick up out of turn"), "out_of_turn")
     if remedy == "play_out_of_turn":
-        taken.plays.append(_play(deal, s, move, "10.14"))
+        taken.plays.append(_play(deal, s, move, "out_of_turn"))
         return
     _put_back(deal, s, taken)
     del deal._taken[s]
@@ -281,9 +249,8 @@ def _put_back(deal: Deal, s: int, taken: OutOfTurn) -> None:
             short -= Counter(used)
     if need - h:
         raise _bad(
-            "le carte prese fuori turno non sono più in mano né sul tavolo",
-            "the cards taken out of turn are no longer in hand nor on the table",
-            "10.14",
+            message("the cards taken out of turn are no longer in hand nor on the table"),
+            "out_of_turn",
         )
     for n in sorted(undo, reverse=True):
         before = undo[n]
@@ -306,18 +273,16 @@ def _put_back(deal: Deal, s: int, taken: OutOfTurn) -> None:
 
 def _several(deal: Deal, s: int, move: Move) -> None:
     """Art. 10.17: several cards discarded at once; taken back, then one discard."""
-    _on_turn(deal, s, False, "10.17")
+    _on_turn(deal, s, False, "multiple_discard")
     h = deal._hands[s]
     if move.remedy == "discard_several":
         cards = list(move.cards)
         if deal._several or len(cards) < 2:
             raise _bad(
-                "indicare le carte (almeno due) scartate insieme",
-                "name the cards (two at least) discarded at once",
-                "10.17",
+                message("name the cards (two at least) discarded at once"), "multiple_discard"
             )
         if any(h[x] < k for x, k in Counter(cards).items()):
-            raise _bad("carte non in mano", "cards not in hand", "10.17")
+            raise _bad(message("cards not in hand"), "multiple_discard")
         h.subtract(cards)
         for x in cards:
             if h[x] <= 0:
@@ -328,7 +293,7 @@ def _several(deal: Deal, s: int, move: Move) -> None:
         return
     cards = deal._several
     if not cards:
-        raise _bad("nessuno scarto multiplo da regolare", "no multiple discard to rule", "10.17")
+        raise _bad(message("no multiple discard to rule"), "multiple_discard")
     del deal._pile[-len(cards) :]
     h.update(cards)
     deal._sizes[s] += len(cards)

@@ -15,6 +15,7 @@ from typing import TypeAlias
 
 from arbitro.codes.burraco_parole import JOLLY, PINELLA, BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
+from arbitro.games.parole.errors import article
 
 Card: TypeAlias = str
 """One letter card: ``"A"``..``"Z"``, ``"?"`` (jolly) or ``"!"`` (pinella)."""
@@ -42,15 +43,18 @@ def parse_cards(text: str, code: BurracoParoleCode | None = None) -> tuple[Card,
             continue
         up = ch.upper()
         if up not in allowed:
-            foreign = up in c.foreign
+            if up in c.foreign:
+                raise ArbitroError(
+                    "not a card: {card!r} (a foreign letter, out of the Italian deck); "
+                    "write the letter, ? for a jolly, ! for a pinella",
+                    card=ch,
+                    article=article("deck"),
+                    key="parole.bad_card",
+                )
             raise ArbitroError(
-                it=f"carta non valida: {ch!r}"
-                + (" (lettera straniera, tolta dal mazzo italiano)" if foreign else "")
-                + "; si scrive la lettera, ? per il jolly, ! per la pinella",
-                en=f"not a card: {ch!r}"
-                + (" (a foreign letter, out of the Italian deck)" if foreign else "")
-                + "; write the letter, ? for a jolly, ! for a pinella",
-                article="1.2",
+                "not a card: {card!r}; write the letter, ? for a jolly, ! for a pinella",
+                card=ch,
+                article=article("deck"),
                 key="parole.bad_card",
             )
         out.append(up)
@@ -138,9 +142,8 @@ def seat_draw(
     players = [p for pair in pairs for p in pair]
     if sorted(players) != sorted(draws) or len(set(players)) != 4:
         raise ArbitroError(
-            it="il sorteggio dei posti vuole una carta per ciascuno dei quattro giocatori",
-            en="the seat draw needs one card for each of the four players",
-            article="3.3",
+            "the seat draw needs one card for each of the four players",
+            article=article("seat_draw"),
             key="parole.seat_draw",
         )
     keys = {p: seat_draw_key(draws[p]) for p in players}

@@ -113,8 +113,8 @@ def parse_move(text: str, code: BurracoParoleCode | None = None) -> Move:
     except (ValueError, ArbitroError):
         pass
     raise ArbitroError(
-        it=f"mossa non valida: {text!r} (es. draw, pickup, meld CASA, layoff 0 CASSA, discard Q)",
-        en=f"not a move: {text!r} (e.g. draw, pickup, meld CASA, layoff 0 CASSA, discard Q)",
+        "not a move: {text!r} (e.g. draw, pickup, meld CASA, layoff 0 CASSA, discard Q)",
+        text=text,
         key="parole.bad_move",
     )
 

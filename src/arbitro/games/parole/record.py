@@ -13,8 +13,9 @@ from typing import Any
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
 from arbitro.games.parole.deal import Deal, Seat
-from arbitro.games.parole.dictionary import Lexicon
+from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import Card, format_cards, parse_cards
+from arbitro.games.parole.lexicon import Lexicon
 from arbitro.games.parole.moves import Move, parse_move
 
 FORMAT = "arbitro.parole.deal/1"
@@ -82,9 +83,7 @@ class DealRecord:
             )
         except (KeyError, ValueError, TypeError, AttributeError, ArbitroError) as err:
             raise ArbitroError(
-                it=f"registrazione della smazzata non valida: {err}",
-                en=f"malformed deal record: {err}",
-                key="parole.bad_record",
+                "malformed deal record: {error}", error=_why(err), key="parole.bad_record"
             ) from err
 
     @classmethod
@@ -94,30 +93,29 @@ class DealRecord:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise ArbitroError(
-                it=f"JSON non valido: {err}", en=f"invalid JSON: {err}", key="parole.bad_record"
+                "invalid JSON: {error}", error=str(err), key="parole.bad_record"
             ) from err
         if not isinstance(data, dict):
-            raise ArbitroError(
-                it="la registrazione deve essere un oggetto JSON",
-                en="the record must be a JSON object",
-                key="parole.bad_record",
-            )
+            raise ArbitroError("the record must be a JSON object", key="parole.bad_record")
         return cls.from_dict(data)
 
-    def replay(self, code: BurracoParoleCode | None = None, lexicon: Lexicon | None = None) -> Deal:
-        """Play the moves again from the layout; check each seat and the recorded result.
+    def replay(self, lexicon: Lexicon, code: BurracoParoleCode | None = None) -> Deal:
+        """Play the moves again from the layout with the words of ``lexicon``; check each seat
+        and the recorded result.
 
         An illegal move raises IllegalMoveError (naming the article); a move by the wrong seat
         or a result that differs raises ArbitroError.
         """
         c = code or burraco_parole().with_foreign_letters(self.foreign_letters)
-        deal = Deal(self.deck, self.dealer, c, lexicon)
+        deal = Deal(self.deck, self.dealer, c, lexicon=lexicon)
         for n, (seat, move) in enumerate(self.moves, 1):
             if seat is not deal.turn:
                 raise ArbitroError(
-                    it=f"mossa {n}: tocca a {deal.turn.value}, non a {seat.value}",
-                    en=f"move {n}: it is {deal.turn.value}'s turn, not {seat.value}'s",
-                    article="4.3",
+                    "move {number}: it is {turn}'s turn, not {seat}'s",
+                    number=n,
+                    turn=deal.turn.value,
+                    seat=seat.value,
+                    article=article("direction_of_play"),
                     key="parole.wrong_seat",
                 )
             deal.push(move)
@@ -125,12 +123,17 @@ class DealRecord:
             again = DealRecord.from_deal(deal).result
             if again != self.result:
                 raise ArbitroError(
-                    it="il risultato registrato non corrisponde alla smazzata rigiocata",
-                    en="the recorded result differs from the replayed deal",
-                    article="5, 6",
+                    "the recorded result differs from the replayed deal",
+                    article=article("deal_score"),
                     key="parole.result_mismatch",
                 )
         return deal
+
+
+def _why(err: Exception) -> object:
+    """What went wrong reading a record: an ArbitroError's own message (rendered in the
+    same language), else the Python error's text."""
+    return err.msg if isinstance(err, ArbitroError) else str(err)
 
 
 __all__ = ["FORMAT", "DealRecord"]

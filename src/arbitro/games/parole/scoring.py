@@ -15,6 +15,7 @@ from enum import Enum
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
+from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import Card, cards_value, deck_counts, format_cards
 from arbitro.games.parole.words import BurracoKind, Word
 
@@ -123,9 +124,8 @@ def score_position(
     kinds = tuple(k for k in (w.burraco(c) for w in ws) if k is not None)
     if closed and not kinds:
         raise ArbitroError(
-            it="chiusura non valida: la linea non ha fatto nessun burraco",
-            en="invalid closing: the line has made no burraco",
-            article="6, 11.4",
+            "invalid closing: the line has made no burraco",
+            article=article("closing_burraco"),
             key="parole.close_without_burraco",
         )
     return LineScore(
@@ -166,9 +166,8 @@ def score_table(
     closers = [ln for ln, p in positions.items() if p.closed]
     if len(closers) > 1:
         raise ArbitroError(
-            it="entrambe le linee risultano aver chiuso",
-            en="both lines are marked as having closed",
-            article="6",
+            "both lines are marked as having closed",
+            article=article("deal_end"),
             key="parole.two_closings",
         )
     used: Counter[Card] = Counter()
@@ -178,9 +177,10 @@ def score_table(
     if extra:
         cards = format_cards(sorted(extra.elements()))
         raise ArbitroError(
-            it=f"carte in eccesso rispetto al mazzo da {c.deck_size}: {cards}",
-            en=f"cards beyond the {c.deck_size}-card deck: {cards}",
-            article="1.2",
+            "cards beyond the {size}-card deck: {cards}",
+            size=c.deck_size,
+            cards=cards,
+            article=article("deck"),
             key="parole.extra_cards",
         )
     return {ln: score_line(p, ln, c) for ln, p in positions.items()}

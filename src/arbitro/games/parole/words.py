@@ -20,9 +20,10 @@ from enum import Enum
 from typing import Any
 
 from arbitro.codes.burraco_parole import JOLLY, PINELLA, BurracoParoleCode, burraco_parole
-from arbitro.games.parole.dictionary import Lexicon, italian
 from arbitro.games.parole.errors import IllegalMoveError, illegal
 from arbitro.games.parole.letters import WILDS, Card, cards_value, format_cards, parse_cards
+from arbitro.games.parole.lexicon import Lexicon
+from arbitro.i18n import Message, message
 
 
 class BurracoKind(Enum):
@@ -37,9 +38,9 @@ class BurracoKind(Enum):
         return c.clean_burraco if self is BurracoKind.CLEAN else c.dirty_burraco
 
     @property
-    def italian(self) -> str:
-        """The Italian name: pulito, sporco."""
-        return "pulito" if self is BurracoKind.CLEAN else "sporco"
+    def label(self) -> Message:
+        """The kind's name (pulito, sporco), rendered at the edge."""
+        return message("clean") if self is BurracoKind.CLEAN else message("dirty")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,14 +97,15 @@ def wild_letters(wild: Card, code: BurracoParoleCode | None = None) -> tuple[str
 
 def readings(
     cards: Sequence[Card],
-    lexicon: Lexicon | None = None,
+    lexicon: Lexicon,
     code: BurracoParoleCode | None = None,
 ) -> tuple[str, ...]:
     """Every valid spelling of ``cards`` (art. 4.1): itself, or one per letter the wild can be.
 
-    Raises :class:`IllegalMoveError` for two wilds (art. 4.1, 4.4); does not check the length.
+    ``lexicon`` says which words are valid. Raises :class:`IllegalMoveError` for two wilds
+    (art. 4.1, 4.4); does not check the length.
     """
-    lex = lexicon or italian()
+    lex = lexicon
     c = code or burraco_parole()
     try:
         cache = _CACHES[lex]
@@ -126,12 +128,7 @@ def _readings(cards: tuple[Card, ...], lex: Lexicon, code: BurracoParoleCode) ->
         text = "".join(cards)
         return (text,) if lex.is_word(text) else ()
     if len(wilds) > 1:
-        raise illegal(
-            "una parola può contenere una sola matta (jolly o pinella)",
-            "a word may hold one wild only (jolly or pinella)",
-            "4.1, 4.4, 10.1",
-            "parole.two_wilds",
-        )
+        raise _two_wilds()
     i = wilds[0]
     head, tail = "".join(cards[:i]), "".join(cards[i + 1 :])
     is_word = lex.is_word
@@ -147,44 +144,40 @@ _CACHES: weakref.WeakKeyDictionary[Any, dict[tuple[bool, tuple[Card, ...]], tupl
 def _check_shape(cards: Sequence[Card], code: BurracoParoleCode) -> None:
     if len(cards) < code.meld_min_cards:
         raise illegal(
-            f"una parola si apre con almeno {code.meld_min_cards} carte",
-            f"a word is opened with at least {code.meld_min_cards} cards",
-            "4.1",
+            message("a word is opened with at least {count} cards", count=code.meld_min_cards),
+            "word_length",
             "parole.short_word",
         )
     wilds = sum(1 for x in cards if x in WILDS)
     if wilds == len(cards):
         raise illegal(
-            "non si calano combinazioni di sole matte",
-            "a word of wilds only cannot be laid",
-            "4.4",
-            "parole.wilds_only",
+            message("a word of wilds only cannot be laid"), "wilds_only", "parole.wilds_only"
         )
     if wilds > code.meld_max_wilds:
-        raise illegal(
-            "una parola può contenere una sola matta (jolly o pinella)",
-            "a word may hold one wild only (jolly or pinella)",
-            "4.1, 4.4, 10.1",
-            "parole.two_wilds",
-        )
+        raise _two_wilds()
+
+
+def _two_wilds() -> IllegalMoveError:
+    return illegal(
+        message("a word may hold one wild only (jolly or pinella)"), "one_wild", "parole.two_wilds"
+    )
 
 
 def _not_a_word(cards: Sequence[Card]) -> IllegalMoveError:
-    text = format_cards(cards)
     return illegal(
-        f"{text} non è una parola valida in italiano",
-        f"{text} is not a valid Italian word",
-        "4.1",
+        message("{cards} is not a valid Italian word", cards=format_cards(cards)),
+        "valid_words",
         "parole.not_a_word",
     )
 
 
 def make_word(
     cards: Sequence[Card],
-    lexicon: Lexicon | None = None,
+    lexicon: Lexicon,
     code: BurracoParoleCode | None = None,
 ) -> Word:
-    """Open a word with ``cards`` in table order (art. 4.1): 3+ cards, one wild, a valid word.
+    """Open a word with ``cards`` in table order (art. 4.1): 3+ cards, one wild, a word of
+    ``lexicon``.
 
     Raises :class:`IllegalMoveError` naming the article otherwise.
     """
@@ -197,9 +190,7 @@ def make_word(
     return Word(cards, found)
 
 
-def parse_word(
-    text: str, lexicon: Lexicon | None = None, code: BurracoParoleCode | None = None
-) -> Word:
+def parse_word(text: str, lexicon: Lexicon, code: BurracoParoleCode | None = None) -> Word:
     """Read a word in the letter notation (``CA?A``; an ``=CASA`` suffix is ignored)."""
     return make_word(parse_cards(text.split("=", 1)[0], code), lexicon, code)
 
@@ -219,24 +210,19 @@ def added_cards(old: Word, new_cards: Sequence[Card]) -> tuple[Card, ...]:
     extra.subtract(old.cards)
     if any(n < 0 for n in extra.values()):
         raise illegal(
-            "legando si aggiungono carte: nessuna carta della parola può essere tolta",
-            "laying off adds cards: no card of the word may be taken away",
-            "4.1, 4.4",
+            message("laying off adds cards: no card of the word may be taken away"),
+            "lay_off_keeps_cards",
             "parole.cards_removed",
         )
     if not +extra:
         raise illegal(
-            "legare vuol dire aggiungere almeno una carta",
-            "laying off means adding at least one card",
-            "4.1",
-            "parole.nothing_added",
+            message("laying off means adding at least one card"), "lay_off", "parole.nothing_added"
         )
     naturals = [x for x in old.cards if x != JOLLY and x != PINELLA]
     if not _is_subsequence(naturals, new_cards):
         raise illegal(
-            "le lettere già sul tavolo restano nel loro ordine",
-            "the letters already on the table keep their order",
-            "4.1",
+            message("the letters already on the table keep their order"),
+            "lay_off",
             "parole.letters_moved",
         )
     out: list[Card] = []
@@ -251,7 +237,7 @@ def added_cards(old: Word, new_cards: Sequence[Card]) -> tuple[Card, ...]:
 def lay_off(
     old: Word,
     new_cards: Sequence[Card],
-    lexicon: Lexicon | None = None,
+    lexicon: Lexicon,
     code: BurracoParoleCode | None = None,
 ) -> Word:
     """The word ``old`` becomes after a lay-off spelled ``new_cards`` (arts. 4.1, 4.4).

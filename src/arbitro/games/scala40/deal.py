@@ -23,7 +23,7 @@ from typing import Final
 from arbitro.cards import ALL_CARDS, JOKER, Card, random_cut, shuffled
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
-from arbitro.games.scala40.errors import IllegalMoveError, illegal
+from arbitro.games.scala40.errors import IllegalMoveError, article, illegal
 from arbitro.games.scala40.melds import Meld, make_meld
 from arbitro.games.scala40.moves import (
     DRAW,
@@ -46,6 +46,7 @@ from arbitro.games.scala40.rules import (
     strength,
 )
 from arbitro.games.scala40.solver import best_opening, can_open
+from arbitro.i18n import message
 
 
 class Seat(Enum):
@@ -122,9 +123,8 @@ class Deal:
         deck = tuple(deck)
         if Counter(deck) != Counter(scala40_deck(k)):
             raise ArbitroError(
-                it="il mazzo non è quello da Scala 40 di 108 carte con 4 jolly",
-                en="the deck is not the 108-card Scala 40 deck with 4 jokers",
-                article="1",
+                "the deck is not the 108-card Scala 40 deck with 4 jokers",
+                article=article("deck"),
                 key="scala40.bad_deck",
             )
         occupied = tuple(s for s in SEATS if s in set(seats))
@@ -133,16 +133,17 @@ class Deal:
             k.incomplete_table_players,
         ):
             raise ArbitroError(
-                it=f"al tavolo siedono {k.players} giocatori, o {k.incomplete_table_players}",
-                en=f"a table seats {k.players} players, or {k.incomplete_table_players}",
-                article="2, 25",
+                "a table seats {players} players, or {fewer}",
+                players=k.players,
+                fewer=k.incomplete_table_players,
+                article=article("table_size"),
                 key="scala40.bad_seats",
             )
         if dealer not in occupied:
             raise ArbitroError(
-                it=f"il mazziere {dealer.value} non siede al tavolo",
-                en=f"the dealer {dealer.value} is not at the table",
-                article="3",
+                "the dealer {seat} is not at the table",
+                seat=dealer.value,
+                article=article("dealer"),
                 key="scala40.bad_dealer",
             )
         self.deck: Final = deck
@@ -303,9 +304,9 @@ class Deal:
             return self.order.index(seat)
         except ValueError:
             raise ArbitroError(
-                it=f"il posto {seat.value} è vuoto",
-                en=f"seat {seat.value} is empty",
-                article="25",
+                "seat {seat} is empty",
+                seat=seat.value,
+                article=article("three_player_table"),
                 key="scala40.empty_seat",
             ) from None
 
@@ -437,13 +438,12 @@ class Deal:
         k = move.kind
         seat = self.turn
         if self._phase is Phase.OVER:
-            raise illegal("la smazzata è terminata", "the deal is over", "19", "scala40.over")
+            raise illegal(message("the deal is over"), "deal_end", "scala40.over")
         if k is MoveKind.DRAW or k is MoveKind.PICK_UP:
             if self._phase is not Phase.DRAW:
                 raise illegal(
-                    "si pesca o si raccoglie una sola volta, all'inizio del turno",
-                    "one draw or pick-up only, at the start of the turn",
-                    "6",
+                    message("one draw or pick-up only, at the start of the turn"),
+                    "procedure",
                     "scala40.draw_twice",
                 )
             if k is MoveKind.PICK_UP:
@@ -454,10 +454,7 @@ class Deal:
         else:
             if self._phase is not Phase.PLAY:
                 raise illegal(
-                    "prima di giocare bisogna pescare o raccogliere",
-                    "draw or pick up before playing",
-                    "6",
-                    "scala40.no_draw",
+                    message("draw or pick up before playing"), "procedure", "scala40.no_draw"
                 )
             self._need_cards(move.played)
             if k is MoveKind.DISCARD:
@@ -472,9 +469,7 @@ class Deal:
 
     def _pickup_error(self) -> IllegalMoveError | None:
         if not self._pile:
-            return illegal(
-                "il monte degli scarti è vuoto", "the discard pile is empty", "6", "scala40.empty"
-            )
+            return illegal(message("the discard pile is empty"), "procedure", "scala40.empty")
         t = self._turn
         if self._opened[t]:
             return None
@@ -482,11 +477,12 @@ class Deal:
         if can_open(hand, code=self.code):
             return None
         return illegal(
-            f"si raccoglie lo scarto solo per aprire con almeno {self.code.opening_points} punti "
-            "(o dopo aver aperto)",
-            f"the discard is taken only to open with at least {self.code.opening_points} points "
-            "(or after opening)",
-            "6",
+            message(
+                "the discard is taken only to open with at least {points} points "
+                "(or after opening)",
+                points=self.code.opening_points,
+            ),
+            "procedure",
             "scala40.pickup_not_open",
         )
 
@@ -495,7 +491,9 @@ class Deal:
         for x, n in Counter(cards).items():
             if h[x.index] < n:
                 raise illegal(
-                    f"carta non in mano: {x}", f"card not in hand: {x}", "6", "scala40.not_in_hand"
+                    message("card not in hand: {card}", card=str(x)),
+                    "procedure",
+                    "scala40.not_in_hand",
                 )
 
     def _blocked(self, i: int) -> bool:
@@ -515,9 +513,8 @@ class Deal:
         h = self._hands[t]
         if self._picked is not None and not self._opened[t]:
             raise illegal(
-                "chi raccoglie lo scarto deve aprire prima di scartare",
-                "who takes the discard must open before discarding",
-                "6",
+                message("who takes the discard must open before discarding"),
+                "procedure",
                 "scala40.must_open",
             )
         if self._sizes[t] == 1:
@@ -527,15 +524,14 @@ class Deal:
                 return  # every card lays off (art. 6)
             if i == _JK:
                 raise illegal(
-                    "il jolly si scarta solo per la chiusura",
-                    "a joker is discarded only to close",
-                    "8",
-                    "scala40.joker_discard",
+                    message("a joker is discarded only to close"), "jokers", "scala40.joker_discard"
                 )
             raise illegal(
-                f"{ALL_CARDS[i]} lega a un gioco sul tavolo: non si scarta se non per chiudere",
-                f"{ALL_CARDS[i]} lays off on a meld on the table: it is discarded only to close",
-                "6",
+                message(
+                    "{card} lays off on a meld on the table: it is discarded only to close",
+                    card=str(ALL_CARDS[i]),
+                ),
+                "procedure",
                 "scala40.discard_lays_off",
             )
 
@@ -579,24 +575,23 @@ class Deal:
         opened = self._opened[t]
         if k is MoveKind.OPEN and opened:
             raise illegal(
-                "l'apertura è già stata fatta: i giochi nuovi si calano con meld",
-                "the opening is made already: new melds are laid with meld",
-                "7",
+                message("the opening is made already: new melds are laid with meld"),
+                "opening",
                 "scala40.opened_already",
             )
         if k is not MoveKind.OPEN and not opened:
             raise illegal(
-                f"prima si apre con almeno {self.code.opening_points} punti (open), poi si cala "
-                "e si lega",
-                f"first open with at least {self.code.opening_points} points (open), then meld "
-                "and lay off",
-                "6, 7",
+                message(
+                    "first open with at least {points} points (open), then meld and lay off",
+                    points=self.code.opening_points,
+                ),
+                "open_first",
                 "scala40.not_opened",
             )
         if (k is MoveKind.MELD and len(move.melds) != 1) or (
             k is MoveKind.LAY_OFF and (move.melds or not move.layoffs)
         ):
-            raise illegal("mossa incompleta", "incomplete move", "6", "scala40.bad_move")
+            raise illegal(message("incomplete move"), "procedure", "scala40.bad_move")
         new = [make_meld(m, self.code) for m in move.melds]
         table = list(self._table) + new
         for lo in move.layoffs:
@@ -607,11 +602,13 @@ class Deal:
             closing_by_layoffs = not new and after <= 1
             if points < self.code.opening_points and not closing_by_layoffs:
                 raise illegal(
-                    f"apertura di {points} punti: ne servono almeno {self.code.opening_points} "
-                    "(o legare tutte le carte per chiudere)",
-                    f"an opening of {points} points: at least {self.code.opening_points} are "
-                    "needed (or lay off every card to close)",
-                    "7, 19",
+                    message(
+                        "an opening of {points} points: at least {needed} are needed "
+                        "(or lay off every card to close)",
+                        points=points,
+                        needed=self.code.opening_points,
+                    ),
+                    "opening_points",
                     "scala40.opening_short",
                 )
         snap = self._snapshot(move.played)
@@ -631,9 +628,8 @@ class Deal:
     def _laid(self, table: list[Meld], lo: LayOff) -> list[Meld]:
         if not 0 <= lo.target < len(table):
             raise illegal(
-                f"non c'è il gioco numero {lo.target} sul tavolo",
-                f"there is no meld number {lo.target} on the table",
-                "6",
+                message("there is no meld number {number} on the table", number=lo.target),
+                "procedure",
                 "scala40.no_meld",
             )
         out = list(table)
@@ -645,17 +641,15 @@ class Deal:
         t = self._turn
         if not self._opened[t]:
             raise illegal(
-                "solo chi ha aperto prende un jolly dal tavolo",
-                "only a player who has opened takes a joker from the table",
-                "6",
+                message("only a player who has opened takes a joker from the table"),
+                "procedure",
                 "scala40.swap_not_opened",
             )
         assert move.card is not None
         if not 0 <= move.target < len(self._table):
             raise illegal(
-                f"non c'è il gioco numero {move.target} sul tavolo",
-                f"there is no meld number {move.target} on the table",
-                "6",
+                message("there is no meld number {number} on the table", number=move.target),
+                "procedure",
                 "scala40.no_meld",
             )
         new = self._table[move.target].swap(move.card)
@@ -724,9 +718,9 @@ def arrange_deck(
         for x in cards:
             if left[x] <= 0:
                 raise ArbitroError(
-                    it=f"carta in eccesso: {x}",
-                    en=f"card beyond the deck: {x}",
-                    article="1",
+                    "card beyond the deck: {card}",
+                    card=str(x),
+                    article=article("deck"),
                     key="scala40.extra_cards",
                 )
             left[x] -= 1

@@ -24,7 +24,7 @@ from enum import Enum
 from arbitro.cards import SUITS, Card, Rank, Suit, card, parse_card
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
-from arbitro.games.scala40.errors import illegal
+from arbitro.games.scala40.errors import article, illegal
 from arbitro.games.scala40.rules import (
     ACE_HIGH,
     ACE_LOW,
@@ -33,6 +33,7 @@ from arbitro.games.scala40.rules import (
     place_value,
     places,
 )
+from arbitro.i18n import message
 
 Token = tuple[Card, Card | None]
 """A card as played: the card and, for a joker, the card it is declared to stand for (or None)."""
@@ -59,9 +60,9 @@ def parse_token(text: str) -> Token:
     stands = parse_card(right)
     if not c.is_joker or stands.is_joker:
         raise ArbitroError(
-            it=f"solo un jolly si dichiara, e per una carta naturale: {text!r} (es. JK=7H)",
-            en=f"only a joker is declared, and as a natural card: {text!r} (e.g. JK=7H)",
-            article="8",
+            "only a joker is declared, and as a natural card: {text!r} (e.g. JK=7H)",
+            text=text,
+            article=article("jokers"),
             key="scala40.bad_declaration",
         )
     return (c, stands)
@@ -171,17 +172,19 @@ class Meld:
         """
         k = code or scala40()
         if not tokens:
-            raise illegal("nessuna carta da legare", "no card to lay off", "6")
+            raise illegal(message("no card to lay off"), "procedure")
         if self.is_run:
             return self._lay_off_run(tokens, low, k)
-        return _make_set([*self.tokens, *tokens], k, article="6, 9")
+        return _make_set([*self.tokens, *tokens], k, topic="lay_off")
 
     def _lay_off_run(self, tokens: Sequence[Token], low: bool, k: Scala40Code) -> Meld:
         if len(tokens) > k.layoff_max_run_cards:
             raise illegal(
-                f"su una sequenza si legano al massimo {k.layoff_max_run_cards} carte alla volta",
-                f"at most {k.layoff_max_run_cards} cards at a time are laid off on a run",
-                "17",
+                message(
+                    "at most {count} cards at a time are laid off on a run",
+                    count=k.layoff_max_run_cards,
+                ),
+                "run_lay_off_limit",
                 "scala40.layoff_too_many",
             )
         suit = self.suit
@@ -224,17 +227,19 @@ class Meld:
                 if placed is None or not place(*placed):
                     bad = format_tokens(pending)
                     raise illegal(
-                        f"{bad} non si lega alla sequenza {self}",
-                        f"{bad} does not lay off on the run {self}",
-                        "6, 9",
+                        message(
+                            "{card} does not lay off on the run {meld}",
+                            card=str(bad),
+                            meld=str(self),
+                        ),
+                        "lay_off",
                         "scala40.no_layoff",
                     )
             pending.remove(placed)
         if len(cards) > k.run_max_cards:
             raise illegal(
-                f"una sequenza ha al massimo {k.run_max_cards} carte",
-                f"a run holds at most {k.run_max_cards} cards",
-                "9",
+                message("a run holds at most {count} cards", count=k.run_max_cards),
+                "melds",
                 "scala40.run_too_long",
             )
         return Meld(MeldKind.RUN, tuple(cards), tuple(stands), lo)
@@ -249,9 +254,8 @@ class Meld:
                 cards = (*self.cards[:i], natural, *self.cards[i + 1 :])
                 return Meld(self.kind, cards, self.stands, self.low)
         raise illegal(
-            f"nessun jolly di {self} fa le veci di {natural}",
-            f"no joker of {self} stands for {natural}",
-            "6, 8",
+            message("no joker of {meld} stands for {card}", meld=str(self), card=str(natural)),
+            "joker_swap",
             "scala40.no_joker_for",
         )
 
@@ -262,17 +266,19 @@ def make_meld(cards: Sequence[Card | Token], code: Scala40Code | None = None) ->
     tokens = tokens_of(cards)
     if len(tokens) < k.meld_min_cards:
         raise illegal(
-            f"un gioco ha almeno {k.meld_min_cards} carte: {format_tokens(tokens)}",
-            f"a meld has at least {k.meld_min_cards} cards: {format_tokens(tokens)}",
-            "9",
+            message(
+                "a meld has at least {count} cards: {cards}",
+                count=k.meld_min_cards,
+                cards=format_tokens(tokens),
+            ),
+            "melds",
             "scala40.meld_too_short",
         )
     naturals = [c for c, _ in tokens if not c.is_joker]
     if not naturals:
         raise illegal(
-            "un gioco deve avere almeno una carta naturale",
-            "a meld needs at least one natural card",
-            "8, 9",
+            message("a meld needs at least one natural card"),
+            "jokers_in_melds",
             "scala40.only_jokers",
         )
     ranks = {c.rank for c in naturals}
@@ -283,10 +289,11 @@ def make_meld(cards: Sequence[Card | Token], code: Scala40Code | None = None) ->
         if len(suits) == 1:
             return _make_run(tokens, k)
         raise illegal(
-            f"né sequenza dello stesso seme né combinazione dello stesso valore: "
-            f"{format_tokens(tokens)}",
-            f"neither a run of one suit nor a set of one rank: {format_tokens(tokens)}",
-            "9",
+            message(
+                "neither a run of one suit nor a set of one rank: {cards}",
+                cards=format_tokens(tokens),
+            ),
+            "melds",
             "scala40.not_a_meld",
         )
     lone = naturals[0]
@@ -328,9 +335,10 @@ def _make_run(tokens: Sequence[Token], k: Scala40Code) -> Meld:
     text = format_tokens(tokens)
     if len(tokens) > k.run_max_cards:
         raise illegal(
-            f"una sequenza ha al massimo {k.run_max_cards} carte: {text}",
-            f"a run holds at most {k.run_max_cards} cards: {text}",
-            "9",
+            message(
+                "a run holds at most {count} cards: {cards}", count=k.run_max_cards, cards=text
+            ),
+            "melds",
             "scala40.run_too_long",
         )
     suit = next(c.suit for c, _ in tokens if c.suit is not None)
@@ -341,20 +349,20 @@ def _make_run(tokens: Sequence[Token], k: Scala40Code) -> Meld:
             stands = tuple(place_card(suit, lo + i) for i in range(len(order)))
             return Meld(MeldKind.RUN, cards, stands, lo)
     raise illegal(
-        f"non è una sequenza ordinata dello stesso seme (l'asso una volta sola): {text}",
-        f"not an ordered run of one suit (the ace once only): {text}",
-        "8, 9",
+        message("not an ordered run of one suit (the ace once only): {cards}", cards=text),
+        "jokers_in_melds",
         "scala40.bad_run",
     )
 
 
-def _make_set(tokens: Sequence[Token], k: Scala40Code, article: str = "9") -> Meld:
+def _make_set(tokens: Sequence[Token], k: Scala40Code, topic: str = "melds") -> Meld:
     text = format_tokens(tokens)
     if len(tokens) > k.set_max_cards:
         raise illegal(
-            f"una combinazione ha al massimo {k.set_max_cards} carte: {text}",
-            f"a set holds at most {k.set_max_cards} cards: {text}",
-            article,
+            message(
+                "a set holds at most {count} cards: {cards}", count=k.set_max_cards, cards=text
+            ),
+            topic,
             "scala40.set_too_long",
         )
     naturals = [c for c, _ in tokens if not c.is_joker]
@@ -364,9 +372,8 @@ def _make_set(tokens: Sequence[Token], k: Scala40Code, article: str = "9") -> Me
     for c in naturals:
         if c.rank is not rank or c.suit in used:
             raise illegal(
-                f"una combinazione è di carte uguali di semi diversi: {text}",
-                f"a set is cards of one rank and different suits: {text}",
-                article,
+                message("a set is cards of one rank and different suits: {cards}", cards=text),
+                topic,
                 "scala40.bad_set",
             )
         assert c.suit is not None
@@ -376,9 +383,12 @@ def _make_set(tokens: Sequence[Token], k: Scala40Code, article: str = "9") -> Me
         if c.is_joker and d is not None:
             if d.rank is not rank or d.suit in used:
                 raise illegal(
-                    f"il jolly dichiarato {d} non completa la combinazione {text}",
-                    f"the declared joker {d} does not fit the set {text}",
-                    "8",
+                    message(
+                        "the declared joker {card} does not fit the set {cards}",
+                        card=str(d),
+                        cards=text,
+                    ),
+                    "jokers",
                     "scala40.bad_declaration",
                 )
             assert d.suit is not None

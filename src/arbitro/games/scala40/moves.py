@@ -154,10 +154,9 @@ def parse_move(text: str) -> Move:
     except (ValueError, IndexError):
         pass
     raise ArbitroError(
-        it=f"mossa non valida: {text!r} (es. draw, pickup, open 7H 8H 9H | KS KD KC, "
+        "not a move: {text!r} (e.g. draw, pickup, open 7H 8H 9H | KS KD KC, "
         "meld 5C 6C 7C, layoff 0 8C, swap 1 7D, discard KS)",
-        en=f"not a move: {text!r} (e.g. draw, pickup, open 7H 8H 9H | KS KD KC, "
-        "meld 5C 6C 7C, layoff 0 8C, swap 1 7D, discard KS)",
+        text=text,
         key="scala40.bad_move",
     )
 

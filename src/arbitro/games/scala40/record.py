@@ -14,6 +14,7 @@ from arbitro.cards import Card, format_cards, parse_cards
 from arbitro.codes.scala40 import Scala40Code
 from arbitro.errors import ArbitroError
 from arbitro.games.scala40.deal import SEATS, Deal, Seat
+from arbitro.games.scala40.errors import article
 from arbitro.games.scala40.moves import Move, parse_move
 
 FORMAT = "arbitro.scala40.deal/1"
@@ -80,9 +81,7 @@ class DealRecord:
             )
         except (KeyError, ValueError, TypeError, AttributeError) as err:
             raise ArbitroError(
-                it=f"registrazione della smazzata non valida: {err}",
-                en=f"malformed deal record: {err}",
-                key="scala40.bad_record",
+                "malformed deal record: {error}", error=str(err), key="scala40.bad_record"
             ) from err
 
     @classmethod
@@ -92,14 +91,10 @@ class DealRecord:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise ArbitroError(
-                it=f"JSON non valido: {err}", en=f"invalid JSON: {err}", key="scala40.bad_record"
+                "invalid JSON: {error}", error=str(err), key="scala40.bad_record"
             ) from err
         if not isinstance(data, dict):
-            raise ArbitroError(
-                it="la registrazione deve essere un oggetto JSON",
-                en="the record must be a JSON object",
-                key="scala40.bad_record",
-            )
+            raise ArbitroError("the record must be a JSON object", key="scala40.bad_record")
         return cls.from_dict(data)
 
     def replay(self, code: Scala40Code | None = None) -> Deal:
@@ -114,17 +109,18 @@ class DealRecord:
         for n, (seat, move) in enumerate(self.moves, 1):
             if seat is not deal.turn:
                 raise ArbitroError(
-                    it=f"mossa {n}: tocca a {deal.turn.value}, non a {seat.value}",
-                    en=f"move {n}: it is {deal.turn.value}'s turn, not {seat.value}'s",
-                    article="4, 6",
+                    "move {number}: it is {turn}'s turn, not {seat}'s",
+                    number=n,
+                    turn=deal.turn.value,
+                    seat=seat.value,
+                    article=article("direction_of_play"),
                     key="scala40.wrong_seat",
                 )
             deal.push(move)
         if self.result is not None and DealRecord.from_deal(deal).result != self.result:
             raise ArbitroError(
-                it="il risultato registrato non corrisponde alla smazzata rigiocata",
-                en="the recorded result differs from the replayed deal",
-                article="22",
+                "the recorded result differs from the replayed deal",
+                article=article("scores"),
                 key="scala40.result_mismatch",
             )
         return deal

@@ -1,19 +1,13 @@
-"""Art. 4.1 word validity (and art. 2's language judge): the dictionary test set and rules."""
+"""Art. 4.1 word validity (and art. 2's language judge) by Hunspell's Italian dictionary: the
+dictionary test set and rules."""
 
 from __future__ import annotations
 
 import pytest
 
 from arbitro.errors import ArbitroError
-from arbitro.games.parole.dictionary import (
-    ROMAN_NUMERALS,
-    Dictionary,
-    Reason,
-    WordList,
-    exclusions,
-    italian,
-    normalize,
-)
+from arbitro.games.parole.lexicon import Reason, WordList, normalize
+from arbitro.lexicon.hunspell import ROMAN_NUMERALS, Dictionary, exclusions, italian
 
 from .dictionary_cases import INVALID, VALID
 
@@ -91,7 +85,7 @@ def test_art4_1_exclusions_are_words_hunspell_accepts() -> None:
     ex = exclusions()
     raw = Dictionary(hunspell_dir="/usr/share/hunspell")
     for word in ex.abbreviations | ex.truncated | ex.altered:
-        assert raw._h.spell(word), word
+        assert raw.spells(word), word
 
 
 def test_art2_language_judge_lists_win() -> None:
@@ -102,7 +96,7 @@ def test_art2_language_judge_lists_win() -> None:
     assert not judged.is_word("cane")
     assert judged.check("cane").reason is Reason.REJECTED
     assert judged.check("burraco").reason is Reason.APPROVED
-    assert judged.check("burraco").article == "2, 4.1"
+    assert str(judged.check("burraco").article) == "Parole UISP art. 2, 4.1"
     assert italian().is_word("cane")  # the shared dictionary is unchanged
 
 
@@ -125,6 +119,8 @@ def test_word_list_lexicon() -> None:
     """A fixed word list answers in any case (prepared events, tests)."""
     words = WordList(["Casa", "cane"])
     assert words.is_word("CASA") and not words.is_word("gatto")
+    assert words.check("Casa").valid and words.check("gatto").reason is Reason.UNKNOWN
+    assert words.check("l'acqua").reason is Reason.NOT_LETTERS
     verdict = italian().check("Cani").as_dict()
     assert verdict["valid"] is True and verdict["word"] == "cani" and verdict["article"] == "4.1"
 
@@ -136,3 +132,10 @@ def test_art4_1_apocope_by_rule() -> None:
     assert not italian().is_word("PARLAR")
     for word in ("bar", "film", "per", "con", "sport", "computer"):
         assert italian().is_word(word), word
+
+
+def test_reasons_speak_from_the_catalogue() -> None:
+    """Every reason has its label in Italian (the arbiter reads it); the msgid is English."""
+    assert Reason.PROPER_NAME.label.render("it") == "nome proprio"
+    assert Reason.ALTERED.label.msgid == "an altered noun with no meaning of its own"
+    assert all(r.label.render("it") != r.label.msgid for r in Reason)

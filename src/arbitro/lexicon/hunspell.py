@@ -1,4 +1,4 @@
-"""Word validity of Burraco Parole (art. 4.1): Hunspell's Italian dictionary plus the code.
+"""Word validity of Burraco Parole (art. 4.1) from Hunspell's Italian dictionary.
 
 Allowed (art. 4.1): adjectives, nouns, verbs in every mood and tense, adverbs, pronouns,
 prepositions, conjunctions, interjections. Not allowed: proper names, truncated words
@@ -7,14 +7,13 @@ augmentatives, ...) without a meaning of their own. The check, in order:
 
 1. letters only (A-Z; no accents, apostrophes, digits or hyphens: the cards have none);
 2. the event's lists of the *giudice di lingua* (art. 2): rejected words, then approved words;
-3. the code's exclusions (``exclusions.toml``) and Roman numerals;
-4. the Italian Hunspell dictionary (Debian ``hunspell-it``), in lower case, so that proper
-   names (which Hunspell knows capitalised) are refused;
+3. the words Hunspell accepts that the code forbids (``exclusions.toml``) and Roman numerals;
+4. the Italian Hunspell dictionary (Debian ``hunspell-it``, through ``chunspell``), in lower
+   case, so that proper names (which Hunspell knows capitalised) are refused;
 5. a word ending in a consonant must be an entry of the dictionary itself: Hunspell makes the
    others only by apocope (``mangiar``, ``parlar``: *parole tronche*).
 
-A :class:`Lexicon` is anything with ``is_word``; :class:`Dictionary` is the real one, and
-:class:`WordList` a fixed set (for tests and offline use).
+:class:`Dictionary` is a :class:`~arbitro.games.parole.lexicon.Lexicon` for the engine.
 """
 
 from __future__ import annotations
@@ -22,104 +21,21 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.games.parole.lexicon import Reason, Verdict, is_letters, judge_lists, normalize
 
 HUNSPELL_DIR = "/usr/share/hunspell"
 """Where Debian's ``hunspell-it`` puts ``it_IT.dic`` and ``it_IT.aff``."""
 
-_ASCII = frozenset("abcdefghijklmnopqrstuvwxyz")
 _MEMO_LIMIT = 200_000
 _VOWELS = frozenset("aeiouy")
 _ACCENTED = {"a": "à", "e": "èé", "i": "ì", "o": "ò", "u": "ù"}
-
-
-class Reason(Enum):
-    """Why a word is valid or not (art. 4.1)."""
-
-    WORD = "word"
-    APPROVED = "approved"
-    REJECTED = "rejected"
-    NOT_LETTERS = "not_letters"
-    ABBREVIATION = "abbreviation"
-    TRUNCATED = "truncated"
-    ALTERED = "altered"
-    ROMAN_NUMERAL = "roman_numeral"
-    PROPER_NAME = "proper_name"
-    UNKNOWN = "unknown"
-
-    @property
-    def italian(self) -> str:
-        """The reason in Italian, as the arbiter says it."""
-        return _ITALIAN[self]
-
-    @property
-    def english(self) -> str:
-        """The reason in English."""
-        return _ENGLISH[self]
-
-
-_ITALIAN = {
-    Reason.WORD: "parola del dizionario",
-    Reason.APPROVED: "approvata dal giudice di lingua",
-    Reason.REJECTED: "respinta dal giudice di lingua",
-    Reason.NOT_LETTERS: "contiene segni che non sono lettere delle carte",
-    Reason.ABBREVIATION: "sigla o abbreviazione",
-    Reason.TRUNCATED: "parola tronca",
-    Reason.ALTERED: "nome alterato senza significato proprio",
-    Reason.ROMAN_NUMERAL: "numero romano",
-    Reason.PROPER_NAME: "nome proprio",
-    Reason.UNKNOWN: "parola non presente nel dizionario",
-}
-_ENGLISH = {
-    Reason.WORD: "a dictionary word",
-    Reason.APPROVED: "approved by the language judge",
-    Reason.REJECTED: "rejected by the language judge",
-    Reason.NOT_LETTERS: "holds signs that are not card letters",
-    Reason.ABBREVIATION: "an abbreviation or acronym",
-    Reason.TRUNCATED: "a truncated word",
-    Reason.ALTERED: "an altered noun with no meaning of its own",
-    Reason.ROMAN_NUMERAL: "a Roman numeral",
-    Reason.PROPER_NAME: "a proper name",
-    Reason.UNKNOWN: "not in the dictionary",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The answer for one word: ``valid`` and the ``reason`` (art. 4.1)."""
-
-    word: str
-    valid: bool
-    reason: Reason
-
-    @property
-    def article(self) -> str:
-        """The article deciding the verdict: 2 for the language judge, else 4.1."""
-        return "2, 4.1" if self.reason in (Reason.APPROVED, Reason.REJECTED) else "4.1"
-
-    def as_dict(self) -> dict[str, object]:
-        """JSON-ready data: word, valid, reason (code, Italian, English), article."""
-        return {
-            "word": self.word,
-            "valid": self.valid,
-            "reason": self.reason.value,
-            "it": self.reason.italian,
-            "en": self.reason.english,
-            "article": self.article,
-        }
-
-
-class Lexicon(Protocol):
-    """What the engine needs of a dictionary: is this (upper- or lower-case) word valid?"""
-
-    def is_word(self, word: str) -> bool:
-        """True if ``word`` may be formed (art. 4.1)."""
-        ...
 
 
 def _roman(n: int) -> str:
@@ -158,7 +74,7 @@ class Exclusions:
     altered: frozenset[str]
 
     def reason(self, word: str) -> Reason | None:
-        """Why the lower-case ``word`` is excluded, or None."""
+        """Why the lower-case ``word`` is excluded (art. 4.1), or None."""
         if word in self.abbreviations:
             return Reason.ABBREVIATION
         if word in self.truncated:
@@ -173,36 +89,13 @@ class Exclusions:
 @cache
 def exclusions() -> Exclusions:
     """The exclusion lists of ``exclusions.toml`` (art. 4.1)."""
-    text = resources.files("arbitro.games.parole").joinpath("exclusions.toml").read_text("utf-8")
+    text = resources.files("arbitro.lexicon").joinpath("exclusions.toml").read_text("utf-8")
     d = tomllib.loads(text)
     return Exclusions(
         frozenset(d["abbreviations"]["words"]),
         frozenset(d["truncated"]["words"]),
         frozenset(d["altered"]["words"]),
     )
-
-
-def normalize(word: str) -> str | None:
-    """The lower-case form of ``word`` if it is letters A-Z only, else None (cards, art. 1.2)."""
-    low = word.strip().lower()
-    if not low or not _ASCII.issuperset(low):
-        return None
-    return low
-
-
-def _word_set(words: Iterable[str], what: str) -> frozenset[str]:
-    out = set()
-    for w in words:
-        low = normalize(w)
-        if low is None:
-            raise ArbitroError(
-                it=f"{what}: {w!r} non è fatta solo di lettere",
-                en=f"{what}: {w!r} is not letters only",
-                article="2, 4.1",
-                key="parole.bad_word_list",
-            )
-        out.add(low)
-    return frozenset(out)
 
 
 class Dictionary:
@@ -220,7 +113,7 @@ class Dictionary:
         hunspell_dir: str = HUNSPELL_DIR,
         excluded: Exclusions | None = None,
     ) -> None:
-        """Open Hunspell's Italian dictionary and attach the event's lists."""
+        """Open Hunspell's Italian dictionary and attach the event's lists (arts. 2, 4.1)."""
         import hunspell  # type: ignore[import-untyped,unused-ignore]
 
         self._dir = hunspell_dir
@@ -228,21 +121,12 @@ class Dictionary:
             self._h: Any = hunspell.Hunspell("it_IT", hunspell_data_dir=hunspell_dir)
         except Exception as err:  # pragma: no cover - depends on the machine
             raise ArbitroError(
-                it=f"dizionario italiano non trovato in {hunspell_dir} (pacchetto hunspell-it)",
-                en=f"Italian dictionary not found in {hunspell_dir} (package hunspell-it)",
-                article="4.1",
+                "Italian dictionary not found in {folder} (package hunspell-it)",
+                folder=hunspell_dir,
+                article=cite(CodeId.BURRACO_PAROLE, "valid_words"),
                 key="parole.no_dictionary",
             ) from err
-        self.approved: frozenset[str] = _word_set(approved, "parole approvate")
-        self.rejected: frozenset[str] = _word_set(rejected, "parole respinte")
-        both = self.approved & self.rejected
-        if both:
-            raise ArbitroError(
-                it=f"parole sia approvate sia respinte: {', '.join(sorted(both))}",
-                en=f"words both approved and rejected: {', '.join(sorted(both))}",
-                article="2",
-                key="parole.bad_word_list",
-            )
+        self.approved, self.rejected = judge_lists(approved, rejected)
         self.excluded = excluded or exclusions()
         self._memo: dict[str, bool] = {}
         self._judged: dict[str, bool] = {}
@@ -255,16 +139,7 @@ class Dictionary:
         new = object.__new__(Dictionary)
         new._h = self._h
         new._dir = self._dir
-        new.approved = _word_set(approved, "parole approvate")
-        new.rejected = _word_set(rejected, "parole respinte")
-        both = new.approved & new.rejected
-        if both:
-            raise ArbitroError(
-                it=f"parole sia approvate sia respinte: {', '.join(sorted(both))}",
-                en=f"words both approved and rejected: {', '.join(sorted(both))}",
-                article="2",
-                key="parole.bad_word_list",
-            )
+        new.approved, new.rejected = judge_lists(approved, rejected)
         new.excluded = self.excluded
         new._lists_changed()
         return new
@@ -277,7 +152,7 @@ class Dictionary:
         low = word.lower()
         ok = self._judged.get(low)
         if ok is None:
-            if low in self._banned or not low or not _ASCII.issuperset(low):
+            if low in self._banned or not is_letters(low):
                 ok = False
             else:
                 ok = bool(self._spell(low)) and (low[-1] in _VOWELS or low in self.lemmas)
@@ -319,6 +194,10 @@ class Dictionary:
         """
         return _lemmas(self._dir)
 
+    def spells(self, word: str) -> bool:
+        """True if Hunspell itself accepts ``word`` as written (no rule of the code applied)."""
+        return bool(self._h.spell(word))
+
     def _why_not(self, low: str) -> Reason:
         """Name what a word Hunspell refuses in lower case is: acronym, name, oxytone."""
         if self._h.spell(low.capitalize()):
@@ -329,18 +208,6 @@ class Dictionary:
         if accent and any(self._h.spell(low[:-1] + a) for a in accent):
             return Reason.TRUNCATED
         return Reason.UNKNOWN
-
-
-class WordList:
-    """A fixed lexicon: exactly the words given (lower-cased); for tests and prepared events."""
-
-    def __init__(self, words: Iterable[str]) -> None:
-        """Keep ``words`` (letters only)."""
-        self.words = _word_set(words, "elenco di parole")
-
-    def is_word(self, word: str) -> bool:
-        """True if ``word`` (any case) is in the list."""
-        return word.lower() in self.words
 
 
 @cache
@@ -361,11 +228,6 @@ __all__ = [
     "ROMAN_NUMERALS",
     "Dictionary",
     "Exclusions",
-    "Lexicon",
-    "Reason",
-    "Verdict",
-    "WordList",
     "exclusions",
     "italian",
-    "normalize",
 ]

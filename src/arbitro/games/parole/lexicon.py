@@ -1,0 +1,177 @@
+"""What the Burraco Parole engine asks of a dictionary (art. 4.1), and the code's word rules.
+
+The engine is pure: it never opens a dictionary. It takes a :class:`Lexicon` (anything with
+``is_word``) as a parameter; the edges give it the real one (Hunspell's Italian dictionary,
+:mod:`arbitro.lexicon.hunspell`) or a fixed :class:`WordList` (tests, prepared events).
+
+The rules of the code that do not depend on a dictionary live here: a word is made of the
+cards' letters only (art. 1.2, :func:`normalize`); the event's *giudice di lingua* approves
+and rejects words (art. 2, :func:`word_set`); and why a word is allowed or not (art. 4.1:
+no proper names, truncated words, abbreviations, altered nouns without a meaning of their
+own) is a :class:`Reason` of a :class:`Verdict`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from arbitro.codes.citation import Citation, cite
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, message
+
+_ASCII = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+class Lexicon(Protocol):
+    """What the engine needs of a dictionary: is this (upper- or lower-case) word valid?
+
+    The wild search (art. 4.4) asks ``is_word`` once per letter a wild may stand for; a
+    lexicon that can be weakly referenced gets its answers cached by the engine.
+    """
+
+    def is_word(self, word: str) -> bool:
+        """True if ``word`` may be formed (art. 4.1)."""
+        ...
+
+
+class Reason(Enum):
+    """Why a word is valid or not (art. 4.1; art. 2 for the language judge's lists)."""
+
+    WORD = "word"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    NOT_LETTERS = "not_letters"
+    ABBREVIATION = "abbreviation"
+    TRUNCATED = "truncated"
+    ALTERED = "altered"
+    ROMAN_NUMERAL = "roman_numeral"
+    PROPER_NAME = "proper_name"
+    UNKNOWN = "unknown"
+
+    @property
+    def label(self) -> Message:
+        """The reason as the arbiter says it (rendered at the edge)."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    Reason.WORD: message("a dictionary word"),
+    Reason.APPROVED: message("approved by the language judge"),
+    Reason.REJECTED: message("rejected by the language judge"),
+    Reason.NOT_LETTERS: message("holds signs that are not card letters"),
+    Reason.ABBREVIATION: message("an abbreviation or acronym"),
+    Reason.TRUNCATED: message("a truncated word"),
+    Reason.ALTERED: message("an altered noun with no meaning of its own"),
+    Reason.ROMAN_NUMERAL: message("a Roman numeral"),
+    Reason.PROPER_NAME: message("a proper name"),
+    Reason.UNKNOWN: message("not in the dictionary"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer for one word: ``valid`` and the ``reason`` (art. 4.1)."""
+
+    word: str
+    valid: bool
+    reason: Reason
+
+    @property
+    def article(self) -> Citation:
+        """The article deciding the verdict: art. 2 and 4.1 for the language judge's lists,
+        else 4.1."""
+        judged = self.reason in (Reason.APPROVED, Reason.REJECTED)
+        return cite(CodeId.BURRACO_PAROLE, "language_judge" if judged else "valid_words")
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready data: word, valid, reason (its code), article (its number)."""
+        return {
+            "word": self.word,
+            "valid": self.valid,
+            "reason": self.reason.value,
+            "article": self.article.article,
+        }
+
+
+def normalize(word: str) -> str | None:
+    """The lower-case form of ``word`` if it is letters A-Z only, else None (cards, art. 1.2)."""
+    low = word.strip().lower()
+    if not low or not _ASCII.issuperset(low):
+        return None
+    return low
+
+
+def is_letters(word: str) -> bool:
+    """True if the lower-case ``word`` is made of the letters a-z only (art. 1.2)."""
+    return bool(word) and _ASCII.issuperset(word)
+
+
+def word_set(words: Iterable[str], what: Message) -> frozenset[str]:
+    """``words`` in lower case; a word that is not letters only raises ArbitroError (arts. 2,
+    4.1). ``what`` names the list in the error (e.g. the language judge's approved words)."""
+    out = set()
+    for w in words:
+        low = normalize(w)
+        if low is None:
+            raise ArbitroError(
+                "{what}: {word!r} is not letters only",
+                what=what,
+                word=w,
+                article=cite(CodeId.BURRACO_PAROLE, "language_judge"),
+                key="parole.bad_word_list",
+            )
+        out.add(low)
+    return frozenset(out)
+
+
+def judge_lists(
+    approved: Iterable[str], rejected: Iterable[str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The language judge's lists of an event (art. 2), checked: letters only, no word in
+    both; they win over the dictionary."""
+    yes = word_set(approved, message("approved words"))
+    no = word_set(rejected, message("rejected words"))
+    both = yes & no
+    if both:
+        raise ArbitroError(
+            "words both approved and rejected: {words}",
+            words=", ".join(sorted(both)),
+            article=cite(CodeId.BURRACO_PAROLE, "language_judge_lists"),
+            key="parole.bad_word_list",
+        )
+    return yes, no
+
+
+class WordList:
+    """A fixed lexicon: exactly the words given (lower-cased); for tests and prepared events."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        """Keep ``words`` (letters only)."""
+        self.words = word_set(words, message("word list"))
+
+    def is_word(self, word: str) -> bool:
+        """True if ``word`` (any case) is in the list."""
+        return word.lower() in self.words
+
+    def check(self, word: str) -> Verdict:
+        """The verdict for ``word``: in the list or not (art. 4.1)."""
+        low = normalize(word)
+        if low is None:
+            return Verdict(word, False, Reason.NOT_LETTERS)
+        return Verdict(low, low in self.words, Reason.WORD if low in self.words else Reason.UNKNOWN)
+
+
+__all__ = [
+    "Lexicon",
+    "Reason",
+    "Verdict",
+    "WordList",
+    "is_letters",
+    "judge_lists",
+    "normalize",
+    "word_set",
+]
