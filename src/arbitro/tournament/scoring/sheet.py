@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arbitro.codes.citation import Citation, cite
+from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, current_lang_or
 from arbitro.i18n import Message, msg
@@ -52,7 +52,7 @@ class DealScore:
                 "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base "
                 "and points)",
                 row=repr(list(row)),
-                article=cite(CodeId.BURRACO_FIBAS, "sheet"),
+                article=cite(CodeId.BURRACO_FIBAS, "sheet_scores"),
             )
         return cls(LineDeal(row[0], row[1]), LineDeal(row[2], row[3]))
 
@@ -124,12 +124,6 @@ def _in_room(room: Message | None, text: Message) -> Message:
     return text if room is None else msg("{room}, {text}", room=room, text=text)
 
 
-def _points_article(code: EventRules) -> Citation:
-    """The card values' article and the sheet's, cited together ("3, 19")."""
-    values, sheet = code.cite("values"), code.cite("sheet")
-    return Citation(code.code, f"{values.article}, {sheet.article}")
-
-
 def _check_line(
     code: EventRules, room: Message | None, deal_no: int, side: Message, line: LineDeal
 ) -> None:
@@ -145,7 +139,7 @@ def _check_line(
             where=where,
             base=line.base,
             bonuses=_BonusNames(code),
-            article=code.cite("sheet"),
+            article=code.cite("sheet_scores"),
         )
     if line.points % code.mp_step != 0:
         raise ArbitroError(
@@ -153,7 +147,7 @@ def _check_line(
             where=where,
             points=line.points,
             step=code.mp_step,
-            article=_points_article(code),
+            article=code.cite("sheet_points"),
         )
     if not code.points_min <= line.points <= code.points_max:
         raise ArbitroError(
@@ -161,7 +155,7 @@ def _check_line(
             where=where,
             points=line.points,
             deck=code.points_max,
-            article=_points_article(code),
+            article=code.cite("sheet_points"),
         )
 
 
@@ -174,7 +168,7 @@ def _check_room(
             count=len(deals),
             expected=expected,
         )
-        raise ArbitroError(_in_room(room, text), article=code.cite("sheet"))
+        raise ArbitroError(_in_room(room, text), article=code.cite("sheet_scores"))
     for i, deal in enumerate(deals, start=1):
         _check_line(code, room, i, msg("N-S"), deal.ns)
         _check_line(code, room, i, msg("E-W"), deal.ew)
@@ -186,10 +180,12 @@ def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool)
     are not multiples of 5 or exceed the deck's value, a missing or unexpected closed room."""
     if teams and entry.closed_room is None:
         raise ArbitroError(
-            "team match: the closed room's sheet is missing", article=code.cite("sheet")
+            "team match: the closed room's sheet is missing", article=code.cite("sheet_scores")
         )
     if not teams and entry.closed_room is not None:
-        raise ArbitroError("a closed room exists only in team matches", article=code.cite("sheet"))
+        raise ArbitroError(
+            "a closed room exists only in team matches", article=code.cite("sheet_scores")
+        )
     _check_room(code, entry.deals, deals, msg("open room") if teams else None)
     if entry.closed_room is not None:
         _check_room(code, entry.closed_room, deals, msg("closed room"))
