@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.tournament.knockout import (
     Bracket,
@@ -99,7 +101,7 @@ def test_art9_a_decided_match_takes_no_more_games() -> None:
     assert b.champion == 2 and b.is_over
     with pytest.raises(ConflictError) as err:
         apply_game(b, _won("R1M1", 3, 1, 2))
-    assert err.value.article == "9"
+    assert err.value.article == Citation(CodeId.BRISCOLA, "9")
 
 
 def test_art9_games_come_in_order() -> None:
@@ -114,7 +116,7 @@ def test_art8_points_must_add_up_and_name_the_match_pairs() -> None:
     b = Bracket.seeded([1, 2])
     with pytest.raises(ArbitroError) as err:
         apply_game(b, GameReport("R1M1", 1, points={1: 70, 2: 60}))
-    assert err.value.article == "8"
+    assert err.value.article == Citation(CodeId.BRISCOLA, "8")
     with pytest.raises(ArbitroError):
         apply_game(b, GameReport("R1M1", 1, points={1: 70, 3: 50}))
     with pytest.raises(ArbitroError):
@@ -128,7 +130,7 @@ def test_art8_tie_at_sixty_goes_to_the_last_trick() -> None:
     assert b.match("R1M1").games[0].winner == 2
     with pytest.raises(ArbitroError) as err:
         apply_game(b, GameReport("R1M1", 2, points={1: 60, 2: 60}))
-    assert err.value.article == "8"
+    assert err.value.article == Citation(CodeId.BRISCOLA, "8")
 
 
 def test_art10_irregularity_loses_the_game_for_the_offending_pair() -> None:
@@ -141,12 +143,12 @@ def test_art10_irregularity_loses_the_game_for_the_offending_pair() -> None:
     assert b.champion == 2
     with pytest.raises(ArbitroError) as err:
         apply_game(Bracket.seeded([1, 2]), GameReport("R1M1", 1, irregularity="late", offender=1))
-    assert err.value.article == "10"
+    assert err.value.article == Citation(CodeId.BRISCOLA, "10")
     with pytest.raises(ArbitroError) as err:
         apply_game(
             Bracket.seeded([1, 2]), GameReport("R1M1", 1, irregularity="communication", offender=9)
         )
-    assert err.value.article == "10"
+    assert err.value.article == Citation(CodeId.BRISCOLA, "10")
 
 
 def test_matches_not_ready_byes_and_unknown_ids_are_refused() -> None:

@@ -23,11 +23,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from arbitro.codes.briscola import BriscolaCode, briscola
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.i18n import N_, Message, msg
 from arbitro.tournament.model import CompetitorId
 
 PairId = CompetitorId
 """A pair's competitor number."""
+
+
+def _cite(field: str, code: BriscolaCode | None = None) -> Citation:
+    """The article of the regulation that the number ``field`` comes from (``briscola.toml``)."""
+    return Citation(CodeId.BRISCOLA, (code or briscola()).article(field))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +87,8 @@ class GameReport:
         """The record payload: see the module's docs (``game-result`` / ``irregularity``)."""
         out: dict[str, Any] = {"match": self.match, "game": self.game}
         if self.irregularity is not None:
-            out |= {"offender": self.offender, "kind": self.irregularity, "article": "10"}
+            out |= {"offender": self.offender, "kind": self.irregularity}
+            out["article"] = _cite("irregularities").article
         else:
             out |= {
                 "points": {str(p): n for p, n in (self.points or {}).items()},
@@ -104,9 +113,9 @@ class GameReport:
             )
         except (KeyError, ValueError, TypeError) as err:
             raise ArbitroError(
-                it=f"risultato della partita non valido: {err}",
-                en=f"malformed game result: {err}",
-                article="9",
+                "malformed game result: {error}",
+                error=str(err),
+                article=_cite("match_wins"),
                 key="knockout.bad_payload",
             ) from err
 
@@ -194,11 +203,11 @@ def seeding_positions(size: int) -> tuple[int, ...]:
 
 
 _ROUND_NAMES = (
-    ("finale", "final"),
-    ("semifinali", "semifinals"),
-    ("quarti di finale", "quarterfinals"),
-    ("ottavi di finale", "round of 16"),
-    ("sedicesimi di finale", "round of 32"),
+    N_("final"),
+    N_("semifinals"),
+    N_("quarterfinals"),
+    N_("round of 16"),
+    N_("round of 32"),
 )
 
 
@@ -224,17 +233,16 @@ class Bracket:
         order = tuple(pairs)
         if not order:
             raise ArbitroError(
-                it="il tabellone richiede almeno una coppia",
-                en="a bracket needs at least one pair",
-                article="9",
+                "a bracket needs at least one pair",
+                article=_cite("match_wins", c),
                 key="knockout.empty",
             )
         if len(set(order)) != len(order):
             twice = sorted({p for p in order if order.count(p) > 1})
             raise ArbitroError(
-                it=f"coppie iscritte due volte nel tabellone: {twice}",
-                en=f"pairs entered twice in the bracket: {twice}",
-                article="9",
+                "pairs entered twice in the bracket: {pairs}",
+                pairs=str(twice),
+                article=_cite("match_wins", c),
                 key="knockout.duplicate",
             )
         size = 1
@@ -304,9 +312,9 @@ class Bracket:
                 if m.id == match_id:
                     return m
         raise NotFoundError(
-            it=f"nessun incontro {match_id!r} nel tabellone",
-            en=f"no match {match_id!r} in the bracket",
-            article="9",
+            "no match {match} in the bracket",
+            match=repr(match_id),
+            article=_cite("match_wins"),
             key="knockout.no_match",
         )
 
@@ -338,12 +346,17 @@ class Bracket:
                     return m.round
         return None
 
-    def round_name(self, round_number: int) -> tuple[str, str]:
-        """The round's name in Italian and English: finale, semifinali, quarti... or turno N."""
+    def round_label(self, round_number: int) -> Message:
+        """The round's name: final, semifinals, quarterfinals... or round N (art. 9)."""
         from_end = len(self.rounds) - round_number
         if 0 <= from_end < len(_ROUND_NAMES):
-            return _ROUND_NAMES[from_end]
-        return (f"turno {round_number}", f"round {round_number}")
+            return Message(_ROUND_NAMES[from_end])
+        return msg("round {round}", round=round_number)
+
+    def round_name(self, round_number: int) -> tuple[str, str]:
+        """The round's name in Italian and English: finale, semifinali, quarti... or turno N."""
+        label = self.round_label(round_number)
+        return label.render("it"), label.render("en")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data for the projector page and the PDF."""
@@ -398,17 +411,21 @@ def _game_winner(
     pts = dict(report.points or {})
     if set(pts) != {a, b}:
         raise ArbitroError(
-            it=f"i punti devono essere delle coppie {a} e {b}, non di {sorted(pts)}",
-            en=f"the points must be those of pairs {a} and {b}, not of {sorted(pts)}",
-            article="8",
+            "the points must be those of pairs {a} and {b}, not of {given}",
+            a=a,
+            b=b,
+            given=str(sorted(pts)),
+            article=_cite("winning_points", code),
             key="knockout.points_pairs",
         )
     pa, pb = pts[a], pts[b]
     if pa < 0 or pb < 0 or pa + pb != code.total_points:
         raise ArbitroError(
-            it=f"i punti {pa}-{pb} non fanno {code.total_points}",
-            en=f"the points {pa}-{pb} do not add up to {code.total_points}",
-            article=code.article("total_points"),
+            "the points {a}-{b} do not add up to {total}",
+            a=pa,
+            b=pb,
+            total=code.total_points,
+            article=_cite("total_points", code),
             key="knockout.points_total",
         )
     if pa >= code.winning_points:
@@ -419,16 +436,20 @@ def _game_winner(
         winner = report.last_trick
     else:
         raise ArbitroError(
-            it=f"parità {pa}-{pb}: indicare la coppia che ha vinto l'ultima mano",
-            en=f"a {pa}-{pb} tie: give the pair that won the last trick",
-            article=code.article("tie_to_last_trick"),
+            "a {a}-{b} tie: give the pair that won the last trick",
+            a=pa,
+            b=pb,
+            article=_cite("tie_to_last_trick", code),
             key="knockout.tie_last_trick",
         )
     if report.winner is not None and report.winner != winner:
         raise ArbitroError(
-            it=f"con {pa}-{pb} vince la coppia {winner}, non la {report.winner}",
-            en=f"at {pa}-{pb} pair {winner} wins, not pair {report.winner}",
-            article="8",
+            "at {a}-{b} pair {winner} wins, not pair {given}",
+            a=pa,
+            b=pb,
+            winner=winner,
+            given=report.winner,
+            article=_cite("winning_points", code),
             key="knockout.wrong_winner",
         )
     return winner, ((a, pa), (b, pb))
@@ -446,48 +467,53 @@ def apply_game(bracket: Bracket, report: GameReport, code: BriscolaCode | None =
     m = bracket.match(report.match)
     if m.is_bye:
         raise ConflictError(
-            it=f"{m.id}: la coppia passa il turno senza giocare",
-            en=f"{m.id}: the pair has a bye and plays no game",
-            article="9",
+            "{match}: the pair has a bye and plays no game",
+            match=m.id,
+            article=_cite("match_wins", c),
             key="knockout.bye",
         )
     if m.first is None or m.second is None:
         raise ConflictError(
-            it=f"{m.id}: le coppie dell'incontro non sono ancora note",
-            en=f"{m.id}: the match's pairs are not known yet",
-            article="9",
+            "{match}: the match's pairs are not known yet",
+            match=m.id,
+            article=_cite("match_wins", c),
             key="knockout.not_ready",
         )
     if m.winner is not None:
         raise ConflictError(
-            it=f"{m.id}: incontro già deciso ({m.score[0]}-{m.score[1]}), "
-            f"vince chi vince {c.match_wins} partite su {c.match_games}",
-            en=f"{m.id}: match already decided ({m.score[0]}-{m.score[1]}), "
-            f"{c.match_wins} games of {c.match_games} win",
-            article=c.article("match_wins"),
+            "{match}: match already decided ({first}-{second}), {wins} games of {games} win",
+            match=m.id,
+            first=m.score[0],
+            second=m.score[1],
+            wins=c.match_wins,
+            games=c.match_games,
+            article=_cite("match_wins", c),
             key="knockout.decided",
         )
     expected = len(m.games) + 1
     if report.game != expected:
         raise ConflictError(
-            it=f"{m.id}: si attende la partita {expected}, non la {report.game}",
-            en=f"{m.id}: game {expected} is expected, not game {report.game}",
-            article=c.article("match_games"),
+            "{match}: game {expected} is expected, not game {given}",
+            match=m.id,
+            expected=expected,
+            given=report.game,
+            article=_cite("match_games", c),
             key="knockout.game_number",
         )
     if report.irregularity is not None:
         if c.irregularity(report.irregularity) is None:
             raise ArbitroError(
-                it=f"irregolarità sconosciuta: {report.irregularity!r}",
-                en=f"unknown irregularity: {report.irregularity!r}",
-                article="10",
+                "unknown irregularity: {kind}",
+                kind=repr(report.irregularity),
+                article=_cite("irregularities", c),
                 key="knockout.unknown_irregularity",
             )
         if report.offender not in (m.first, m.second):
             raise ArbitroError(
-                it=f"{m.id}: la coppia {report.offender} non gioca questo incontro",
-                en=f"{m.id}: pair {report.offender} does not play this match",
-                article="10",
+                "{match}: pair {pair} does not play this match",
+                match=m.id,
+                pair=report.offender,
+                article=_cite("irregularities", c),
                 key="knockout.offender",
             )
         winner = m.second if report.offender == m.first else m.first
@@ -510,9 +536,9 @@ def bracket_from_payload(p: Mapping[str, Any], code: BriscolaCode | None = None)
         method = str(p.get("method", "seeded"))
     except (KeyError, ValueError, TypeError) as err:
         raise ArbitroError(
-            it=f"tabellone non valido: {err}",
-            en=f"malformed bracket: {err}",
-            article="9",
+            "malformed bracket: {error}",
+            error=str(err),
+            article=_cite("match_wins", code),
             key="knockout.bad_payload",
         ) from err
     return Bracket.seeded(order, code, method=method)
@@ -541,9 +567,8 @@ def fold_bracket(
         elif kind in (GAME_RESULT, IRREGULARITY):
             if bracket is None:
                 raise ConflictError(
-                    it="risultato registrato prima del sorteggio del tabellone",
-                    en="a result recorded before the bracket was drawn",
-                    article="9",
+                    "a result recorded before the bracket was drawn",
+                    article=_cite("match_wins", code),
                     key="knockout.no_bracket",
                 )
             bracket = apply_game(bracket, GameReport.from_payload(payload), code)

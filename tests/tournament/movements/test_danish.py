@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import EventFormat, Movement, Seating, TableSeating
 from arbitro.tournament.movements import SeatingRequest, opponents, partners, seat_round
@@ -104,7 +106,7 @@ def test_art4_modified_danish_without_a_solution_is_refused() -> None:
     with pytest.raises(ArbitroError) as err:
         seat_round(request(Movement.MODIFIED_DANISH, (1, 2), (previous,)))
     assert "rematch" in err.value.en
-    assert err.value.article == "4"
+    assert err.value.article == Citation(CodeId.BURRACO_FIBAS, "4")
 
 
 def test_art37_lowest_ranked_rests_then_penultimate() -> None:

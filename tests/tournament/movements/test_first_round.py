@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import EventFormat, Movement, Seating, TableSeating
 from arbitro.tournament.movements import SeatingRequest, seat_round
@@ -64,7 +66,7 @@ def test_art4_registration_order_only_in_round_one() -> None:
     first = seat_round(request(Movement.REGISTRATION_ORDER, 4))
     with pytest.raises(ArbitroError) as err:
         seat_round(request(Movement.REGISTRATION_ORDER, 4, round_number=2, history=(first,)))
-    assert err.value.article == "4"
+    assert err.value.article == Citation(CodeId.BURRACO_FIBAS, "4")
     assert "first round" in err.value.en
 
 
@@ -130,7 +132,7 @@ def test_art4_arbiter_choice_is_checked(tables: tuple[TableSeating, ...], fragme
     with pytest.raises(ArbitroError) as err:
         seat_round(request(Movement.ARBITER_CHOICE, 4, tables=tables))
     assert fragment in err.value.en
-    assert err.value.article == "4"
+    assert err.value.article == Citation(CodeId.BURRACO_FIBAS, "4")
 
 
 def test_art37_arbiter_choice_cannot_rest_a_line_twice_in_a_session() -> None:
@@ -141,7 +143,7 @@ def test_art37_arbiter_choice_cannot_rest_a_line_twice_in_a_session() -> None:
         seat_round(
             request(Movement.ARBITER_CHOICE, 3, tables=again, round_number=2, history=(first,))
         )
-    assert err.value.article == "37"
+    assert err.value.article == Citation(CodeId.BURRACO_FIBAS, "37")
     # In a new session the same line may rest again.
     seating = seat_round(
         request(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import EventFormat, Movement, Seating
 from arbitro.tournament.movements import SeatingRequest, seat_round
@@ -85,4 +87,4 @@ def test_art4_mitchell_not_in_round_one() -> None:
     ids = (1, 2, 3, 4)
     with pytest.raises(ArbitroError) as err:
         seat_round(SeatingRequest(Movement.MITCHELL, 1, 3, EventFormat.PAIRS, ids, ids))
-    assert err.value.article == "4"
+    assert err.value.article == Citation(CodeId.BURRACO_FIBAS, "4")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import EventFormat, Movement, Seating
 from arbitro.tournament.movements import SeatingRequest, seat_round
@@ -12,7 +14,7 @@ from arbitro.tournament.movements import SeatingRequest, seat_round
 def refused(request: SeatingRequest) -> ArbitroError:
     with pytest.raises(ArbitroError) as err:
         seat_round(request)
-    assert err.value.article == "4"
+    assert err.value.article == Citation(CodeId.BURRACO_FIBAS, "4")
     assert err.value.it and err.value.en
     return err.value
 

@@ -9,6 +9,7 @@ in the session rests at the last table (art. 37). Individual events are in ``ind
 
 from __future__ import annotations
 
+from arbitro.i18n import msg
 from arbitro.tournament.model import CompetitorId, Seating
 from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
 from arbitro.tournament.movements.request import SeatingRequest, names, refuse
@@ -52,13 +53,9 @@ def modified_danish(request: SeatingRequest) -> Seating:
             matches = [((a,), (b,)) for a, b in groups]
             return seating_from_lines(matches, None if resting is None else (resting,))
     refuse(
-        it=(
-            "Danese modificato: nessun abbinamento evita di far incontrare di nuovo chi si è "
-            f"affrontato nel turno precedente (concorrenti {names(ranked)}); usare il Danese, "
-            "il sorteggio o la scelta dell'arbitro"
-        ),
-        en=(
+        msg(
             "Modified Danish: no pairing avoids a rematch of the previous round's opponents "
-            f"(competitors {names(ranked)}); use Danish, a draw or the arbiter's choice"
-        ),
+            "(competitors {competitors}); use Danish, a draw or the arbiter's choice",
+            competitors=names(ranked),
+        )
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from arbitro.i18n import N_, Message, msg
 from arbitro.tournament.model import Seating
 from arbitro.tournament.movements.individual import individual_in_order
 from arbitro.tournament.movements.request import ARTICLE_REST, SeatingRequest, names, refuse
@@ -40,58 +41,60 @@ def arbiter_choice(request: SeatingRequest) -> Seating:
     """
     tables = request.arbiter_tables
     if not tables:
-        refuse(
-            it="Scelta dell'arbitro: nessun tavolo indicato",
-            en="Arbiter's choice: no tables given",
-        )
+        refuse(msg("Arbiter's choice: no tables given"))
     for expected, table in enumerate(tables, start=1):
         if table.table != expected:
             refuse(
-                it=f"Scelta dell'arbitro: il tavolo in posizione {expected} ha numero "
-                f"{table.table}; i tavoli vanno numerati 1..{len(tables)} in ordine",
-                en=f"Arbiter's choice: the table in position {expected} is numbered "
-                f"{table.table}; tables must be numbered 1..{len(tables)} in order",
+                msg(
+                    "Arbiter's choice: the table in position {position} is numbered "
+                    "{table}; tables must be numbered 1..{count} in order",
+                    position=expected,
+                    table=table.table,
+                    count=len(tables),
+                )
             )
         for line in table.lines:
             if len(line) != request.line_size:
                 refuse(
-                    it=f"Scelta dell'arbitro: al tavolo {table.table} la linea {names(line)} "
-                    f"deve avere {request.line_size} concorrente/i",
-                    en=f"Arbiter's choice: at table {table.table} line {names(line)} must "
-                    f"have {request.line_size} competitor(s)",
+                    msg(
+                        "Arbiter's choice: at table {table} line {line} must have {size} "
+                        "competitor(s)",
+                        table=table.table,
+                        line=names(line),
+                        size=request.line_size,
+                    )
                 )
     incomplete = [t.table for t in tables if t.is_incomplete]
     if any(not t.lines for t in tables) or len(incomplete) > 1:
         refuse(
-            it=f"Scelta dell'arbitro: tavoli incompleti o vuoti {names(incomplete)}; al più un "
-            "tavolo può essere incompleto",
-            en=f"Arbiter's choice: incomplete or empty tables {names(incomplete)}; at most one "
-            "table may be incomplete",
+            msg(
+                "Arbiter's choice: incomplete or empty tables {tables}; at most one table may "
+                "be incomplete",
+                tables=names(incomplete),
+            )
         )
     seating = Seating(tuple(tables))
     seated = Counter(seating.competitors())
     twice = sorted(c for c, n in seated.items() if n > 1)
     missing = [c for c in request.competitors if c not in seated]
     unknown = sorted(set(seated) - set(request.competitors))
-    for found, it, en in (
-        (twice, "seduti più di una volta", "seated more than once"),
-        (unknown, "seduti ma non attivi", "seated but not active"),
-        (missing, "attivi ma non seduti", "active but not seated"),
+    for found, text in (
+        (twice, N_("Arbiter's choice: competitors {competitors} seated more than once")),
+        (unknown, N_("Arbiter's choice: competitors {competitors} seated but not active")),
+        (missing, N_("Arbiter's choice: competitors {competitors} active but not seated")),
     ):
         if found:
-            refuse(
-                it=f"Scelta dell'arbitro: concorrenti {names(found)} {it}",
-                en=f"Arbiter's choice: competitors {names(found)} {en}",
-            )
+            refuse(Message(text, {"competitors": names(found)}))
     rested = rests_in_session(request)
     fewest = min(rested.get(c, 0) for c in request.competitors)
     again = sorted(c for line in seating.resting for c in line if rested.get(c, 0) > fewest)
     if again:
         refuse(
-            it=f"Scelta dell'arbitro: i concorrenti {names(again)} hanno già riposato in "
-            "questa sessione e non possono riposare di nuovo",
-            en=f"Arbiter's choice: competitors {names(again)} have already rested in this "
-            "session and cannot rest again",
+            msg(
+                "Arbiter's choice: competitors {competitors} have already rested in this "
+                "session and cannot rest again",
+                competitors=names(again),
+            ),
             article=ARTICLE_REST,
         )
     if request.is_individual and request.previous is not None:
@@ -101,9 +104,10 @@ def arbiter_choice(request: SeatingRequest) -> Seating:
         ]
         if repeated:
             refuse(
-                it=f"Scelta dell'arbitro: la linea {names(repeated[0])} era già in coppia nel "
-                "turno precedente; nei tornei individuali l'accoppiamento cambia ad ogni turno",
-                en=f"Arbiter's choice: line {names(repeated[0])} already partnered in the "
-                "previous round; in individual events partnerships change every round",
+                msg(
+                    "Arbiter's choice: line {line} already partnered in the previous round; in "
+                    "individual events partnerships change every round",
+                    line=names(repeated[0]),
+                )
             )
     return seating

@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import CompetitorId, Movement, Seating, TableSeating
 
-ARTICLE = "2"
+ARTICLE = cite(CodeId.SCALA40, "seating")
 SEATS = 4  # art. 2: "ad ogni tavolo siedono quattro giocatori"
 MIN_SEATS = 3  # art. 25-26: an incomplete table plays with three
 MOVEMENTS = (
@@ -30,8 +32,8 @@ def table_sizes(players: int) -> list[int]:
     threes = tables * SEATS - players
     if players < MIN_SEATS or threes > tables:
         raise ArbitroError(
-            f"{players} giocatori: impossibile formare tavoli da quattro (o tre)",
-            f"{players} players: tables of four (or three) cannot be formed",
+            "{players} players: tables of four (or three) cannot be formed",
+            players=players,
             article=ARTICLE,
         )
     return [SEATS] * (tables - threes) + [MIN_SEATS] * threes
@@ -83,31 +85,24 @@ def seat_fours(
     """Seat a round of individuals at tables of four (Scala 40 art. 2)."""
     if movement not in MOVEMENTS:
         raise ArbitroError(
-            f"movimento «{movement.value}» non previsto per i tavoli da quattro",
-            f"movement «{movement.value}» is not available for tables of four",
+            "movement «{movement}» is not available for tables of four",
+            movement=movement.value,
             article=ARTICLE,
         )
     if movement in (Movement.DANISH, Movement.MITCHELL) and (round_number == 1 or previous is None):
         raise ArbitroError(
-            "il primo turno si assegna per seduta libera, iscrizione o sorteggio",
-            "the first round is seated freely, by registration order or by draw",
-            article=ARTICLE,
+            "the first round is seated freely, by registration order or by draw", article=ARTICLE
         )
     if movement is Movement.ARBITER_CHOICE:
         if arbiter_tables is None:
-            raise ArbitroError("indicare i tavoli", "give the tables", article=ARTICLE)
+            raise ArbitroError("give the tables", article=ARTICLE)
         given = [p for t in arbiter_tables for p in (t.players or ())]
         if sorted(given) != sorted(players) or len(set(given)) != len(given):
-            raise ArbitroError(
-                "ogni giocatore deve sedere una e una sola volta",
-                "every player must sit exactly once",
-                article=ARTICLE,
-            )
+            raise ArbitroError("every player must sit exactly once", article=ARTICLE)
         if sorted(len(t.players or ()) for t in arbiter_tables) != sorted(
             table_sizes(len(players))
         ):
             raise ArbitroError(
-                "tavoli da quattro giocatori (da tre solo gli ultimi, se il numero lo impone)",
                 "tables of four players (of three only when the field requires it)",
                 article=ARTICLE,
             )

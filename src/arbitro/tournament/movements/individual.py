@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from arbitro.i18n import msg
 from arbitro.tournament.model import CompetitorId, Line, Movement, Seating
 from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
 from arbitro.tournament.movements.request import (
@@ -54,8 +55,10 @@ def split_four(
         if all(line[1] not in previous_partners.get(line[0], set()) for line in (ns, ew)):
             return ns, ew
     refuse(  # only reachable with an invalid previous seating (a player in two lines)
-        it=f"Giocatori {names(group)}: ogni formazione ripete una coppia del turno precedente",
-        en=f"Players {names(group)}: every split repeats a partnership of the previous round",
+        msg(
+            "Players {players}: every split repeats a partnership of the previous round",
+            players=names(group),
+        )
     )
 
 
@@ -120,15 +123,10 @@ def individual_modified_danish(request: SeatingRequest) -> Seating:
         groups = None
     if groups is None:
         refuse(
-            it=(
-                "Danese modificato individuale: nessuna formazione dei tavoli evita di far "
-                "sedere allo stesso tavolo giocatori che vi erano nel turno precedente; usare il "
-                "Danese, il sorteggio o la scelta dell'arbitro"
-            ),
-            en=(
+            msg(
                 "Individual modified Danish: no seating keeps apart the players who sat at the "
                 "same table in the previous round; use Danish, a draw or the arbiter's choice"
-            ),
+            )
         )
     return seat_fours(request, groups, DANISH_SPLITS, resting)
 

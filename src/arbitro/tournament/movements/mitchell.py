@@ -20,6 +20,7 @@ T / gcd(step, T) rounds, and only the moving lines whose cycle passes the empty 
 
 from __future__ import annotations
 
+from arbitro.i18n import msg
 from arbitro.tournament.model import Line, Seating, TableSeating
 from arbitro.tournament.movements.request import SeatingRequest, names, refuse
 
@@ -28,21 +29,19 @@ def mitchell(request: SeatingRequest) -> Seating:
     """Seat a round by the Mitchell movement from the previous round (art. 4; rest art. 37)."""
     previous = request.previous
     if previous is None:
-        refuse(
-            it="Mitchell: serve la disposizione del turno precedente",
-            en="Mitchell: the previous round's seating is needed",
-        )
+        refuse(msg("Mitchell: the previous round's seating is needed"))
     seated = set(previous.competitors())
     active = set(request.competitors)
     if seated != active:
         gone, new = sorted(seated - active), sorted(active - seated)
         refuse(
-            it="Mitchell: i concorrenti devono essere quelli del turno precedente (ritirati: "
-            f"{names(gone) or '-'}; nuovi: {names(new) or '-'}); disporre il turno per "
-            "sorteggio, Danese o scelta dell'arbitro",
-            en="Mitchell: the competitors must be those of the previous round (withdrawn: "
-            f"{names(gone) or '-'}; new: {names(new) or '-'}); seat this round by draw, "
-            "Danish or the arbiter's choice",
+            msg(
+                "Mitchell: the competitors must be those of the previous round (withdrawn: "
+                "{withdrawn}; new: {new}); seat this round by draw, Danish or the arbiter's "
+                "choice",
+                withdrawn=names(gone) or "-",
+                new=names(new) or "-",
+            )
         )
     count = len(previous.tables)
     stationary: list[Line | None] = []

@@ -11,13 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
+from arbitro.codes.citation import Citation, cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message
 from arbitro.tournament.model import CompetitorId, EventFormat, Movement, Seating, TableSeating
 
-ARTICLE_TABLES = "4"
+ARTICLE_TABLES = cite(CodeId.BURRACO_FIBAS, "seating")
 """FIBAS art. 4 "Tavoli": lines, tables and their assignment."""
 
-ARTICLE_REST = "37"
+ARTICLE_REST = cite(CodeId.BURRACO_FIBAS, "rest")
 """FIBAS art. 37 "Tavolo incompleto - riposo": who rests at the incomplete table."""
 
 LINES_PER_TABLE = 2
@@ -74,9 +77,10 @@ class SeatingRequest:
         return self.history[-1] if self.history else None
 
 
-def refuse(it: str, en: str, article: str = ARTICLE_TABLES) -> NoReturn:
-    """Raise the :class:`ArbitroError` for a seating that cannot be made (art. 4 by default)."""
-    raise ArbitroError(it=it, en=en, article=article)
+def refuse(text: Message, article: Citation = ARTICLE_TABLES) -> NoReturn:
+    """Raise the :class:`ArbitroError` saying ``text`` for a seating that cannot be made
+    (FIBAS art. 4 by default)."""
+    raise ArbitroError(text, article=article)
 
 
 def names(ids: Sequence[CompetitorId]) -> str:

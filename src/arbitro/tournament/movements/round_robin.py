@@ -14,6 +14,7 @@ round was seated otherwise starts the calendar at its first round-robin round.
 
 from __future__ import annotations
 
+from arbitro.i18n import msg
 from arbitro.tournament.model import CompetitorId, Seating, TableSeating
 from arbitro.tournament.movements.request import SeatingRequest, refuse
 from arbitro.tournament.movements.tables import meetings
@@ -71,9 +72,11 @@ def round_robin(request: SeatingRequest) -> Seating:
             k += 1
     if k > rounds:
         refuse(
-            it=f"Girone all'italiana: il calendario di {len(competitors)} concorrenti ha "
-            f"{rounds} turni, tutti già giocati",
-            en=f"Round robin: the calendar of {len(competitors)} competitors has {rounds} "
-            "rounds, all already played",
+            msg(
+                "Round robin: the calendar of {competitors} competitors has {rounds} rounds, "
+                "all already played",
+                competitors=len(competitors),
+                rounds=rounds,
+            )
         )
     return berger_seating(competitors, k)

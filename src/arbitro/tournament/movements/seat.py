@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from arbitro.i18n import msg
 from arbitro.tournament.model import Movement, Seating
 from arbitro.tournament.movements.danish import danish, modified_danish
 from arbitro.tournament.movements.draw import draw
@@ -62,11 +63,11 @@ def seat_round(request: SeatingRequest) -> Seating:
     seater = movements.get(request.movement)
     if seater is None:
         refuse(
-            it=f"Il movimento {request.movement.value} non è ammesso nei tornei individuali: "
-            "usare Danese, Danese modificato, sorteggio, ordine di iscrizione o scelta "
-            "dell'arbitro",
-            en=f"Movement {request.movement.value} is not allowed in individual events: use "
-            "Danish, modified Danish, draw, registration order or the arbiter's choice",
+            msg(
+                "Movement {movement} is not allowed in individual events: use Danish, modified "
+                "Danish, draw, registration order or the arbiter's choice",
+                movement=request.movement.value,
+            )
         )
     return seater(request)
 
@@ -76,40 +77,40 @@ def check_request(request: SeatingRequest) -> None:
     competitors = request.competitors
     if len(competitors) < PLAYERS_PER_LINE:
         refuse(
-            it=f"Servono almeno 2 concorrenti per formare un tavolo, ce ne sono {len(competitors)}",
-            en=f"At least 2 competitors are needed to form a table, there are {len(competitors)}",
+            msg(
+                "At least 2 competitors are needed to form a table, there are {count}",
+                count=len(competitors),
+            )
         )
     twice = sorted(c for c, n in Counter(competitors).items() if n > 1)
     if twice:
-        refuse(
-            it=f"Concorrenti ripetuti nell'elenco: {names(twice)}",
-            en=f"Competitors listed more than once: {names(twice)}",
-        )
+        refuse(msg("Competitors listed more than once: {competitors}", competitors=names(twice)))
     if request.ranking and sorted(request.ranking) != sorted(competitors):
-        refuse(
-            it="La classifica deve contenere esattamente i concorrenti attivi, una volta ciascuno",
-            en="The ranking must hold exactly the active competitors, once each",
-        )
+        refuse(msg("The ranking must hold exactly the active competitors, once each"))
     if request.round_number < 1 or request.total_rounds < request.round_number:
         refuse(
-            it=f"Turno {request.round_number} non valido per un torneo di "
-            f"{request.total_rounds} turni",
-            en=f"Round {request.round_number} is not valid for an event of "
-            f"{request.total_rounds} rounds",
+            msg(
+                "Round {round} is not valid for an event of {rounds} rounds",
+                round=request.round_number,
+                rounds=request.total_rounds,
+            )
         )
     if len(request.history) != request.round_number - 1:
         refuse(
-            it=f"Per il turno {request.round_number} servono le disposizioni dei "
-            f"{request.round_number - 1} turni precedenti, ne sono date {len(request.history)}",
-            en=f"Round {request.round_number} needs the seatings of the "
-            f"{request.round_number - 1} previous rounds, {len(request.history)} given",
+            msg(
+                "Round {round} needs the seatings of the {previous} previous rounds, {given} given",
+                round=request.round_number,
+                previous=request.round_number - 1,
+                given=len(request.history),
+            )
         )
     if not 1 <= request.session_start_round <= request.round_number:
         refuse(
-            it=f"Inizio sessione {request.session_start_round} non valido per il turno "
-            f"{request.round_number}",
-            en=f"Session start {request.session_start_round} is not valid for round "
-            f"{request.round_number}",
+            msg(
+                "Session start {start} is not valid for round {round}",
+                start=request.session_start_round,
+                round=request.round_number,
+            )
         )
     check_movement(request)
     if request.is_individual:
@@ -120,28 +121,23 @@ def check_movement(request: SeatingRequest) -> None:
     """Refuse a movement not allowed in this round, or options that do not fit it (art. 4)."""
     movement = request.movement
     if movement is Movement.REGISTRATION_ORDER and request.round_number != 1:
-        refuse(
-            it="L'ordine di iscrizione vale solo per il primo turno",
-            en="Registration order applies to the first round only",
-        )
+        refuse(msg("Registration order applies to the first round only"))
     if movement in NEEDS_PREVIOUS_ROUND and request.round_number == 1:
         refuse(
-            it=f"Il movimento {movement.value} vale per i turni successivi al primo: il primo "
-            "turno si assegna a scelta dell'arbitro, per ordine di iscrizione o per sorteggio",
-            en=f"Movement {movement.value} applies to rounds after the first: round 1 is "
-            "seated by the arbiter's choice, registration order or draw",
+            msg(
+                "Movement {movement} applies to rounds after the first: round 1 is seated by "
+                "the arbiter's choice, registration order or draw",
+                movement=movement.value,
+            )
         )
     if (request.arbiter_tables is not None) != (movement is Movement.ARBITER_CHOICE):
-        refuse(
-            it="I tavoli scelti dall'arbitro vanno indicati con, e solo con, la scelta "
-            "dell'arbitro",
-            en="The arbiter's tables go with, and only with, the arbiter's choice",
-        )
+        refuse(msg("The arbiter's tables go with, and only with, the arbiter's choice"))
     if movement is Movement.MITCHELL and request.mitchell_step < 1:
         refuse(
-            it=f"Mitchell: le linee mobili avanzano di almeno un tavolo, non "
-            f"{request.mitchell_step}",
-            en=f"Mitchell: moving lines advance at least one table, not {request.mitchell_step}",
+            msg(
+                "Mitchell: moving lines advance at least one table, not {step}",
+                step=request.mitchell_step,
+            )
         )
 
 
@@ -152,12 +148,12 @@ def check_individual_field(players: int) -> None:
     """
     if players < PLAYERS_PER_TABLE or players % PLAYERS_PER_TABLE not in (0, PLAYERS_PER_LINE):
         refuse(
-            it=f"Torneo individuale con {players} giocatori: servono almeno "
-            f"{PLAYERS_PER_TABLE} giocatori e un numero che diviso per {PLAYERS_PER_TABLE} "
-            f"dia resto 0 o {PLAYERS_PER_LINE} (tavoli da quattro, al più un tavolo "
-            "incompleto con una linea di due)",
-            en=f"Individual event with {players} players: at least {PLAYERS_PER_TABLE} players "
-            f"are needed, and a number leaving 0 or {PLAYERS_PER_LINE} when divided by "
-            f"{PLAYERS_PER_TABLE} (tables of four, at most one incomplete table with one line "
-            "of two)",
+            msg(
+                "Individual event with {players} players: at least {table} players are needed, "
+                "and a number leaving 0 or {line} when divided by {table} (tables of four, at "
+                "most one incomplete table with one line of two)",
+                players=players,
+                table=PLAYERS_PER_TABLE,
+                line=PLAYERS_PER_LINE,
+            )
         )

@@ -27,8 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from arbitro.codes.citation import Citation, cite
+from arbitro.codes.ids import CodeId
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, msg
 
 RESTED = "riposato"
 """The name of the empty seat of a table of three (art. 26)."""
@@ -52,8 +55,8 @@ class CorrectionKind(Enum):
     """Scores written under the wrong players: any time, if the whole table agrees."""
 
 
-def _bad(it: str, en: str, article: str = "22") -> ArbitroError:
-    return ArbitroError(it=it, en=en, article=article, key="scala40.bad_sheet")
+def _bad(text: Message, topic: str = "sheet") -> ArbitroError:
+    return ArbitroError(text, article=cite(CodeId.SCALA40, topic), key="scala40.bad_sheet")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,31 +76,38 @@ class ScoreSheet:
         """Check the sheet: names, one column per player, whole non-negative points."""
         if len(set(self.players)) != len(self.players) or len(self.players) not in (3, 4):
             raise _bad(
-                f"lo score ha 4 giocatori diversi (o 3 al tavolo incompleto): {self.players}",
-                f"a sheet has 4 different players (or 3 at an incomplete table): {self.players}",
-                "2, 25",
+                msg(
+                    "a sheet has 4 different players (or 3 at an incomplete table): {players}",
+                    players=repr(self.players),
+                ),
+                "table_players",
             )
         if RESTED in self.players:
-            raise _bad(f"nome riservato: {RESTED}", f"reserved name: {RESTED}", "26")
+            raise _bad(msg("reserved name: {name}", name=RESTED), "rest")
         if self.abandoned is not None and self.abandoned not in self.players:
-            raise _bad(
-                f"{self.abandoned} non siede al tavolo",
-                f"{self.abandoned} is not at the table",
-                "25",
-            )
+            raise _bad(msg("{player} is not at the table", player=self.abandoned), "abandon")
         for n, row in enumerate(self.deals, 1):
             if len(row) != len(self.players):
                 raise _bad(
-                    f"smazzata {n}: {len(row)} punteggi per {len(self.players)} giocatori",
-                    f"deal {n}: {len(row)} scores for {len(self.players)} players",
+                    msg(
+                        "deal {deal}: {scores} scores for {players} players",
+                        deal=n,
+                        scores=len(row),
+                        players=len(self.players),
+                    )
                 )
             for name, pts in zip(self.players, row, strict=True):
                 if pts is None and name == self.abandoned:
                     continue
                 if not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
                     raise _bad(
-                        f"smazzata {n}, {name}: i punti negativi sono un intero >= 0 ({pts!r})",
-                        f"deal {n}, {name}: negative points are a whole number >= 0 ({pts!r})",
+                        msg(
+                            "deal {deal}, {player}: negative points are a whole number >= 0 "
+                            "({points})",
+                            deal=n,
+                            player=name,
+                            points=repr(pts),
+                        )
                     )
 
     def totals(self) -> dict[str, int]:
@@ -147,9 +157,7 @@ def placements(totals: Sequence[int], code: Scala40Code | None = None) -> list[t
     """
     vp = (code or scala40()).placement_vp
     if len(totals) > len(vp):
-        raise _bad(
-            f"al più {len(vp)} giocatori per tavolo", f"at most {len(vp)} players per table", "2"
-        )
+        raise _bad(msg("at most {count} players per table", count=len(vp)), "seating")
     ordered = sorted(totals)
     out = []
     for t in totals:
@@ -158,8 +166,10 @@ def placements(totals: Sequence[int], code: Scala40Code | None = None) -> list[t
         share, rest = divmod(sum(vp[first : first + group]), group)
         if rest:
             raise _bad(
-                f"{group} giocatori a pari punti non dividono i V.P. in interi",
-                f"{group} players level on points cannot split the VP in whole numbers",
+                msg(
+                    "{count} players level on points cannot split the VP in whole numbers",
+                    count=group,
+                )
             )
         out.append((first + 1, share))
     return out
@@ -235,13 +245,13 @@ class ArbitralScore:
 
     vp: int
     mp: int
-    article: str
+    article: Citation
 
 
 def late_entry_score(code: Scala40Code | None = None) -> ArbitralScore:
     """The score of a player entered after round 1's standings: 3 VP and 80 MP (art. 26)."""
     k = code or scala40()
-    return ArbitralScore(k.late_entry_vp, k.late_entry_mp, "26")
+    return ArbitralScore(k.late_entry_vp, k.late_entry_mp, cite(CodeId.SCALA40, "late_entry"))
 
 
 def check_late_entry(round_no: int, *, incomplete_table: bool) -> str:
@@ -257,9 +267,8 @@ def check_late_entry(round_no: int, *, incomplete_table: bool) -> str:
         if incomplete_table:
             return "complete_table"
         raise ArbitroError(
-            it="iscrizioni chiuse e tavoli completi: non si aggiungono giocatori",
-            en="entries closed and tables full: no player can be added",
-            article="26",
+            "entries closed and tables full: no player can be added",
+            article=cite(CodeId.SCALA40, "late_entry"),
             key="scala40.late_refused",
         )
     return "arbitral_score"
@@ -275,18 +284,15 @@ def check_correction(
     """
     if kind is CorrectionKind.CALCULATION and standings_published:
         raise ArbitroError(
-            it="errore di calcolo: si corregge solo prima della classifica del turno e "
-            "dell'accoppiamento successivo",
-            en="a calculation error is corrected only before the round's standings and the "
-            "next seating",
-            article="24",
+            "a calculation error is corrected only before the round's standings and the next "
+            "seating",
+            article=cite(CodeId.SCALA40, "corrections"),
             key="scala40.correction_late",
         )
     if kind is CorrectionKind.SWAPPED and not table_agrees:
         raise ArbitroError(
-            it="punteggi invertiti: si correggono solo se il tavolo di concerto riconosce l'errore",
-            en="swapped scores are corrected only if the whole table recognises the error",
-            article="24",
+            "swapped scores are corrected only if the whole table recognises the error",
+            article=cite(CodeId.SCALA40, "corrections"),
             key="scala40.correction_not_agreed",
         )
 
@@ -295,7 +301,7 @@ def swap_players(sheet: ScoreSheet, a: str, b: str) -> ScoreSheet:
     """The sheet with the scores of players ``a`` and ``b`` exchanged (art. 24 "invertito")."""
     for p in (a, b):
         if p not in sheet.players:
-            raise _bad(f"{p} non siede al tavolo", f"{p} is not at the table", "24")
+            raise _bad(msg("{player} is not at the table", player=p), "corrections")
     i, j = sheet.players.index(a), sheet.players.index(b)
     rows = []
     for row in sheet.deals:
@@ -309,7 +315,7 @@ def correct_deal(sheet: ScoreSheet, deal: int, player: str, points: int) -> Scor
     """The sheet with ``player``'s negative points of deal number ``deal`` (1-based) set to
     ``points`` (a calculation error, art. 24)."""
     if not 1 <= deal <= len(sheet.deals) or player not in sheet.players:
-        raise _bad(f"nessuna smazzata {deal} per {player}", f"no deal {deal} for {player}", "24")
+        raise _bad(msg("no deal {deal} for {player}", deal=deal, player=player), "corrections")
     i = sheet.players.index(player)
     rows = [list(r) for r in sheet.deals]
     rows[deal - 1][i] = points

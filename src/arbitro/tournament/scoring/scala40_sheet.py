@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.scoring.scala40 import ScoreSheet
@@ -50,16 +52,19 @@ class Scala40Entry:
             )
         except (KeyError, TypeError, ValueError) as err:
             raise ArbitroError(
-                f"score di Scala 40 non valido: {err}",
-                f"invalid Scala 40 sheet: {err}",
-                article="22",
+                "invalid Scala 40 sheet: {error}",
+                error=str(err),
+                article=cite(CodeId.SCALA40, "sheet"),
             ) from err
 
     def swapped(self, a: CompetitorId, b: CompetitorId) -> Scala40Entry:
         """The entry with the points of players ``a`` and ``b`` exchanged (art. 24)."""
         if a not in self.players or b not in self.players:
             raise ArbitroError(
-                f"{a} o {b} non siede al tavolo", f"{a} or {b} is not at the table", article="24"
+                "{a} or {b} is not at the table",
+                a=a,
+                b=b,
+                article=cite(CodeId.SCALA40, "corrections"),
             )
         i, j = self.players.index(a), self.players.index(b)
         rows = []

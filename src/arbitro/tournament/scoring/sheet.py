@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError, current_lang_or
+from arbitro.i18n import Message, msg
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.vp import vp_pair
 
@@ -46,11 +49,10 @@ class DealScore:
         """Parse ``[ns_base, ns_points, ew_base, ew_points]``."""
         if len(row) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
             raise ArbitroError(
-                f"riga di smazzata non valida: {list(row)!r} (servono 4 interi: base e punti "
-                "N-S, base e punti E-O)",
-                f"invalid deal row: {list(row)!r} (4 integers needed: N-S base and points, "
-                "E-W base and points)",
-                article="19",
+                "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base "
+                "and points)",
+                row=repr(list(row)),
+                article=cite(CodeId.BURRACO_FIBAS, "sheet_scores"),
             )
         return cls(LineDeal(row[0], row[1]), LineDeal(row[2], row[3]))
 
@@ -102,9 +104,30 @@ class SheetResult:
         return self.ew_total - self.ns_total
 
 
-def _check_line(code: EventRules, room: str, deal_no: int, side: str, line: LineDeal) -> None:
-    where_it = f"{room}smazzata {deal_no}, linea {side}"
-    where_en = f"{room}deal {deal_no}, {side} line"
+@dataclass(frozen=True, slots=True)
+class _BonusNames:
+    """The code's bonuses (``burraci 50/100/200, chiusura 100``) in the language asked."""
+
+    code: EventRules
+
+    def render(self, lang: str | None = None) -> str:
+        # TRANSITION: EventRules still holds the two texts; a Message when rules.py has one.
+        return self.code.bonus_names_en if current_lang_or(lang) == "en" else self.code.bonus_names
+
+
+def _where(room: Message | None, deal_no: int, side: Message) -> Message:
+    where = msg("deal {deal}, {side} line", deal=deal_no, side=side)
+    return where if room is None else msg("{room}, {text}", room=room, text=where)
+
+
+def _in_room(room: Message | None, text: Message) -> Message:
+    return text if room is None else msg("{room}, {text}", room=room, text=text)
+
+
+def _check_line(
+    code: EventRules, room: Message | None, deal_no: int, side: Message, line: LineDeal
+) -> None:
+    where = _where(room, deal_no, side)
     base_ok = (
         0 <= line.base <= code.base_max
         and line.base % code.base_step == 0
@@ -112,35 +135,43 @@ def _check_line(code: EventRules, room: str, deal_no: int, side: str, line: Line
     )
     if not base_ok:
         raise ArbitroError(
-            f"{where_it}: base {line.base} impossibile (la base somma i bonus: {code.bonus_names})",
-            f"{where_en}: impossible base {line.base} (the base adds up the bonuses: {code.bonus_names_en})",
-            article=code.sheet_article,
+            "{where}: impossible base {base} (the base adds up the bonuses: {bonuses})",
+            where=where,
+            base=line.base,
+            bonuses=_BonusNames(code),
+            article=code.cite("sheet_scores"),
         )
     if line.points % code.mp_step != 0:
         raise ArbitroError(
-            f"{where_it}: punti {line.points} non multipli di {code.mp_step}",
-            f"{where_en}: points {line.points} are not a multiple of {code.mp_step}",
-            article=f"{code.values_article}, {code.sheet_article}",
+            "{where}: points {points} are not a multiple of {step}",
+            where=where,
+            points=line.points,
+            step=code.mp_step,
+            article=code.cite("sheet_points"),
         )
     if not code.points_min <= line.points <= code.points_max:
         raise ArbitroError(
-            f"{where_it}: punti {line.points} impossibili (il mazzo vale {code.points_max})",
-            f"{where_en}: impossible points {line.points} (the whole deck is worth "
-            f"{code.points_max})",
-            article=f"{code.values_article}, {code.sheet_article}",
+            "{where}: impossible points {points} (the whole deck is worth {deck})",
+            where=where,
+            points=line.points,
+            deck=code.points_max,
+            article=code.cite("sheet_points"),
         )
 
 
-def _check_room(code: EventRules, deals: Sequence[DealScore], expected: int, room: str) -> None:
+def _check_room(
+    code: EventRules, deals: Sequence[DealScore], expected: int, room: Message | None
+) -> None:
     if len(deals) != expected:
-        raise ArbitroError(
-            f"{room}lo score ha {len(deals)} smazzate, il turno ne prevede {expected}",
-            f"{room}the sheet has {len(deals)} deals, the round has {expected}",
-            article=code.sheet_article,
+        text = msg(
+            "the sheet has {count} deals, the round has {expected}",
+            count=len(deals),
+            expected=expected,
         )
+        raise ArbitroError(_in_room(room, text), article=code.cite("sheet_scores"))
     for i, deal in enumerate(deals, start=1):
-        _check_line(code, room, i, "N-S", deal.ns)
-        _check_line(code, room, i, "E-O", deal.ew)
+        _check_line(code, room, i, msg("N-S"), deal.ns)
+        _check_line(code, room, i, msg("E-W"), deal.ew)
 
 
 def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool) -> None:
@@ -149,19 +180,15 @@ def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool)
     are not multiples of 5 or exceed the deck's value, a missing or unexpected closed room."""
     if teams and entry.closed_room is None:
         raise ArbitroError(
-            "incontro a squadre: manca lo score della sala chiusa",
-            "team match: the closed room's sheet is missing",
-            article=code.sheet_article,
+            "team match: the closed room's sheet is missing", article=code.cite("sheet_scores")
         )
     if not teams and entry.closed_room is not None:
         raise ArbitroError(
-            "la sala chiusa esiste solo negli incontri a squadre",
-            "a closed room exists only in team matches",
-            article=code.sheet_article,
+            "a closed room exists only in team matches", article=code.cite("sheet_scores")
         )
-    _check_room(code, entry.deals, deals, "sala aperta, " if teams else "")
+    _check_room(code, entry.deals, deals, msg("open room") if teams else None)
     if entry.closed_room is not None:
-        _check_room(code, entry.closed_room, deals, "sala chiusa, ")
+        _check_room(code, entry.closed_room, deals, msg("closed room"))
 
 
 def sheet_totals(entry: SheetEntry) -> tuple[int, int]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from arbitro.codes.burraco_fibas import VpTable
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 
 Number = int | Decimal
@@ -21,7 +23,7 @@ def vp_for_difference(diff: Number, table: VpTable, *, duplicate: bool = False) 
     """
     if diff < 0:
         raise ArbitroError(
-            f"differenza negativa: {diff}", f"negative difference: {diff}", article="20"
+            "negative difference: {diff}", diff=diff, article=cite(CodeId.BURRACO_FIBAS, "vp")
         )
     for band in table.bands:
         if duplicate:
@@ -32,11 +34,11 @@ def vp_for_difference(diff: Number, table: VpTable, *, duplicate: bool = False) 
     if diff > table.bands[-1].high:
         return table.beyond
     raise ArbitroError(
-        f"differenza di {diff} M.P. impossibile nella tabella «{table.label}»: i punti vanno "
-        "a multipli di 5",
-        f"an MP difference of {diff} is impossible in the «{table.label}» table: points come "
-        "in multiples of 5",
-        article="20",
+        "an MP difference of {diff} is impossible in the «{table}» table: points come in "
+        "multiples of 5",
+        diff=diff,
+        table=table.label,
+        article=cite(CodeId.BURRACO_FIBAS, "vp"),
     )
 
 

@@ -9,6 +9,8 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.standings.standings import StandingRow
@@ -60,8 +62,9 @@ def split_prize(amounts_cents: list[int]) -> int:
     total, n = sum(amounts_cents), len(amounts_cents)
     if n == 0 or total % n:
         raise ArbitroError(
-            f"premi di {total / 100:.2f} non divisibili in {n} parti: usare il sorteggio",
-            f"prizes of {total / 100:.2f} cannot be split in {n}: draw lots",
-            article="6.1",
+            "prizes of {amount} cannot be split in {count}: draw lots",
+            amount=f"{total / 100:.2f}",
+            count=n,
+            article=cite(CodeId.BURRACO_PAROLE, "prize_ties"),
         )
     return total // n
