@@ -103,7 +103,7 @@ def malformed(what: Message | str) -> Iterator[None]:
         raise
     except KeyError as exc:
         raise ArbitroError(
-            "{what}: the key {key} is missing", what=what, key=exc.args[0] if exc.args else ""
+            "{what}: the key {name} is missing", what=what, name=exc.args[0] if exc.args else ""
         ) from None
     except (ValueError, TypeError, AttributeError) as exc:
         raise ArbitroError(
