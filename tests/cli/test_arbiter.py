@@ -69,7 +69,7 @@ def test_replay_bad_line_is_a_clear_error(tmp_path: Path) -> None:
     f = tmp_path / "deal.json"
     f.write_text(json.dumps({"seed": 3, "script": ["X fly"]}))
     result = runner.invoke(_app(), ["arbiter", "replay", str(f)])
-    assert result.exit_code == 2 and "X fly" in result.output
+    assert result.exit_code == 1 and "X fly" in result.output
 
 
 def test_art_14_2_report_command_writes_one_pdf_per_player(tmp_path: Path) -> None:
@@ -113,7 +113,7 @@ def test_art_14_2_report_command_writes_one_pdf_per_player(tmp_path: Path) -> No
     data["incidents"][0]["reason"] = ""
     f.write_text(json.dumps(data))
     bad = runner.invoke(_app(), ["arbiter", "report", str(f)])
-    assert bad.exit_code == 2 and "14.2" in bad.output
+    assert bad.exit_code == 1 and "14.2" in bad.output
 
 
 def test_law_13_board_command_checks_counts_and_gives_the_outcome(tmp_path: Path) -> None:

@@ -92,10 +92,11 @@ def test_show_notes_a_reconstructed_heading() -> None:
 def test_errors_are_clear_in_italian_and_english(
     monkeypatch: pytest.MonkeyPatch, lang: str, args: list[str], message: str
 ) -> None:
-    """Unknown code or article, bad limit: exit code 2 and a message in the user's language."""
+    """Unknown code or article, bad limit: exit status 1 (a refused action; 2 is for usage
+    errors) and a message in the user's language."""
     monkeypatch.setenv("ARBITRO_LANG", lang)
     result = runner.invoke(_app(), ["articles", *args])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert message in result.output
 
 

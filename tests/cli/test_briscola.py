@@ -115,6 +115,9 @@ def test_knockout_text_names_the_champion() -> None:
 def test_bad_options_give_a_clear_error() -> None:
     """Zero pairs or an unknown bot: exit status 1 with a message."""
     result = runner.invoke(_app(), ["briscola", "knockout", "--pairs", "0", "--json"])
-    assert result.exit_code == 1 and json.loads(result.output)["error"]["article"] == "9"
+    assert result.exit_code == 1 and json.loads(result.output)["error"]["article"] == {
+        "code": "briscola",
+        "article": "9",
+    }
     result = runner.invoke(_app(), ["briscola", "play-game", "--ns", "smart"])
     assert result.exit_code == 1 and "smart" in result.output

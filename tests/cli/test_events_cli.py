@@ -44,7 +44,8 @@ def test_errors_in_the_users_language(lang: str, text: str) -> None:
 
 
 def test_json_error_carries_both_languages_and_the_article(tmp_path: Path) -> None:
-    """With --json, an error is a JSON object with it, en and the article."""
+    """With --json, an error is ``{"error": ...}``: the message in the user's language, its
+    msgid, key and article."""
     db = f"sqlite:///{tmp_path / 'a.sqlite3'}"
     runner.invoke(
         app,
@@ -84,9 +85,12 @@ def test_json_error_carries_both_languages_and_the_article(tmp_path: Path) -> No
         ],
     )
     err = json.loads(result.stdout)["error"]
-    assert result.exit_code == 1 and err["article"] == "7" and "carte preparate" in err["it"]
+    assert result.exit_code == 1 and "carte preparate" in err["message"]
+    assert err["article"]["article"] == "7" and set(err) == {"message", "msgid", "key", "article"}
     missing = runner.invoke(app, ["--db", db, "standings", "nessuna", "--json"])
-    assert "inesistente" in json.loads(missing.stdout)["error"]["it"]
+    assert "inesistente" in json.loads(missing.stdout)["error"]["message"]
+    english = runner.invoke(app, ["--lang", "en", "--db", db, "standings", "nessuna", "--json"])
+    assert english.exit_code == 1 and "inesistente" not in english.stdout
 
 
 def test_csv_import_with_semicolons_and_the_players(tmp_path: Path) -> None:

@@ -102,17 +102,17 @@ def test_art11_4_score_refuses_closing_without_burraco() -> None:
     result = runner.invoke(
         _app(), ["parole", "score", "--words", "NS: CASA", "--closed", "NS", "--json"]
     )
-    assert result.exit_code == 2
-    assert "11.4" in json.loads(result.output)["error"]["article"]
+    assert result.exit_code == 1
+    assert "11.4" in json.loads(result.output)["error"]["article"]["article"]
 
 
 def test_art4_1_score_refuses_invalid_word() -> None:
     """Art. 4.1: a word not valid in Italian cannot be scored."""
     result = runner.invoke(_app(), ["parole", "score", "--words", "NS: CNAE"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "non è una parola" in result.output
     bad = runner.invoke(_app(), ["parole", "score", "--words", "XX: CASA"])
-    assert bad.exit_code == 2 and "indicare la linea" in bad.output
+    assert bad.exit_code == 1 and "indicare la linea" in bad.output
 
 
 def test_deal_record_json_replays() -> None:

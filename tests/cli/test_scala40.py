@@ -47,7 +47,7 @@ def test_solve_bad_card_is_a_clear_error() -> None:
     """A malformed card is refused with a message naming it."""
     result = runner.invoke(_app(), ["scala40", "solve", "KH ZZ", "--json"])
     assert result.exit_code == 1
-    assert "ZZ" in json.loads(result.output)["error"]["en"]
+    assert "ZZ" in json.loads(result.output)["error"]["message"]
 
 
 def test_art22_score_inline() -> None:
@@ -88,7 +88,7 @@ def test_art22_score_errors() -> None:
     bad = runner.invoke(
         _app(), ["scala40", "score", "--players", "A,B,C,D", "--deal", "0 1 x2 3", "--json"]
     )
-    assert bad.exit_code == 1 and "x2" in json.loads(bad.output)["error"]["en"]
+    assert bad.exit_code == 1 and "x2" in json.loads(bad.output)["error"]["message"]
     short = runner.invoke(
         _app(),
         [
@@ -103,7 +103,7 @@ def test_art22_score_errors() -> None:
             "--json",
         ],
     )
-    assert short.exit_code == 1 and json.loads(short.output)["error"]["article"] == "22"
+    assert short.exit_code == 1 and json.loads(short.output)["error"]["article"]["article"] == "22"
     none = runner.invoke(_app(), ["scala40", "score"])
     assert none.exit_code == 1
 

@@ -72,16 +72,16 @@ def test_art19_score_from_json_file_and_table(tmp_path: Path) -> None:
 def test_art18_invalid_closing_is_refused_with_article() -> None:
     """Art. 18: closing without a burraco is refused; the message names the article."""
     result = runner.invoke(_app(), ["score", "--melds", "NS: 3H 4H 5H", "--closed", "NS"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "art. 18" in result.output
 
 
 def test_bad_card_and_bad_line_are_named() -> None:
     """A malformed card or line name gets a clear message."""
     bad_card = runner.invoke(_app(), ["score", "--melds", "NS: 3H 4X 5H"])
-    assert bad_card.exit_code == 2 and "4X" in bad_card.output
+    assert bad_card.exit_code == 1 and "4X" in bad_card.output
     bad_line = runner.invoke(_app(), ["score", "--melds", "XY: 3H 4H 5H"])
-    assert bad_line.exit_code == 2 and "XY" in bad_line.output
+    assert bad_line.exit_code == 1 and "XY" in bad_line.output
 
 
 def test_art19_score_table_in_english(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,10 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.cards import format_cards, parse_cards
-from arbitro.errors import ArbitroError, current_language
+from arbitro.cli.common import domain_text, errors, malformed, read_json
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Line, Seat
 from arbitro.games.burraco.arbiter import (
     ArbiterDeal,
@@ -32,31 +35,27 @@ from arbitro.games.burraco.arbiter import (
     run_script,
 )
 from arbitro.games.prepared_deals import Board, check_board, describe_check, law13_outcome
+from arbitro.i18n import _, current_lang
 from arbitro.printouts.report import Incident, Person, Sanction, report_pdf, report_text
 from arbitro.printouts.report import reports_by_player as _reports
 from arbitro.services.arbiter_deal import carry_into_event
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 
-
-def _t(it: str, en: str) -> str:
-    return en if current_language() == "en" else it
+JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
 
 
-def _fail(error: ArbitroError) -> typer.Exit:
-    typer.echo(f"{_t('Errore', 'Error')}: {error.message()}", err=True)
-    return typer.Exit(code=2)
+def _load(path: Path) -> dict[str, Any]:
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise ArbitroError("the JSON must be an object")
+    return data
 
 
-def _load(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text("utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ArbitroError(
-            it=f"file non leggibile {path}: {exc}",
-            en=f"cannot read {path}: {exc}",
-            key="cli.bad_file",
-        ) from exc
+def _deal(data: dict[str, Any]) -> ArbiterDeal:
+    if "layout" in data:
+        return deal_from_layout(data["layout"])
+    return ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
 
 
 def _state_json(d: ArbiterDeal) -> dict[str, Any]:
@@ -87,12 +86,12 @@ def _state_json(d: ArbiterDeal) -> dict[str, Any]:
 def _state_text(d: ArbiterDeal) -> str:
     st = _state_json(d)
     lines = [
-        _t("Prossimo a giocare", "Next to act") + f": {st['next_to_act'] or '—'}",
-        _t("Monte", "Pile") + f": {st['pile']}",
+        _("Next to act: {seat}", seat=st["next_to_act"] or "—"),
+        _("Pile: {cards}", cards=st["pile"]),
     ]
     for s in Seat:
         extra = (
-            f"  [{_t('penalizzate', 'penalized')}: {st['aside'][s.value]}]"
+            "  [" + _("penalized: {cards}", cards=st["aside"][s.value]) + "]"
             if s.value in st["aside"]
             else ""
         )
@@ -100,10 +99,10 @@ def _state_text(d: ArbiterDeal) -> str:
     for ln, ms in st["melds"].items():
         for m in ms:
             flag = "" if m["freeze"] == "none" else f" ({m['freeze']})"
-            bad = "" if m["valid"] else _t(" [non valido]", " [not valid]")
+            bad = "" if m["valid"] else " [" + _("not valid") + "]"
             lines.append(f"{ln} #{m['id']}: {m['cards']}{flag}{bad}")
     lines.append(
-        _t("Totali", "Totals") + ": " + ", ".join(f"{k} {v}" for k, v in st["totals"].items())
+        _("Totals: {totals}", totals=", ".join(f"{k} {v}" for k, v in st["totals"].items()))
     )
     return "\n".join(lines)
 
@@ -120,9 +119,8 @@ def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
     occurred = when(raw.get("occurred_at"))
     if occurred is None:
         raise ArbitroError(
-            it="ogni fatto richiede l'ora (occurred_at)",
-            en="every incident needs its time (occurred_at)",
-            article="14.2",
+            "every incident needs its time (occurred_at)",
+            article=cite(CodeId.BURRACO_PAROLE, "arbiter_report"),
             key="report.no_time",
         )
     return person(raw.get("player", "")), Incident(
@@ -144,15 +142,15 @@ def register(app: typer.Typer) -> None:
     """Add the ``arbiter`` command group (irregularities, replay, report, board) to ``app``."""
     group = typer.Typer(
         name="arbiter",
-        help="Strumenti dell'arbitro / the arbiter's tools.",
+        help=_("The arbiter's tools."),
         no_args_is_help=True,
     )
 
-    @group.command("irregularities")
-    def irregularities(
-        as_json: Annotated[bool, typer.Option("--json", help="JSON")] = False,
-    ) -> None:
-        """Le irregolarità (FIBAS Sezione C) con l'articolo / irregularities with article."""
+    @group.command(
+        "irregularities", help=_("The irregularities (FIBAS Section C) with their article.")
+    )
+    def irregularities(as_json: JsonFlag = False) -> None:
+        """The irregularities of FIBAS Section C the engine remedies, with their article."""
         rows = [
             {"name": i.value, "article": i.article, "it": i.italian, "en": i.english}
             for i in Irregularity
@@ -161,23 +159,20 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
             return
         for r in rows:
-            typer.echo(f"art. {r['article']:<5} {r['name']:<26} {_t(r['it'], r['en'])}")
+            typer.echo(f"art. {r['article']:<5} {r['name']:<26} {domain_text(r['it'], r['en'])}")
 
-    @group.command("replay")
+    @group.command("replay", help=_("Replay a deal in arbiter mode."))
     def replay(
-        file: Annotated[Path, typer.Argument(help="JSON: layout o seed, e script")],
-        as_json: Annotated[bool, typer.Option("--json", help="JSON")] = False,
+        file: Annotated[Path, typer.Argument(help=_("JSON: a layout or a seed, and the script"))],
+        as_json: JsonFlag = False,
     ) -> None:
-        """Gioca una smazzata in modalità arbitro / replay a deal in arbiter mode."""
-        try:
+        """Replay a deal in arbiter mode from a JSON file: each ruling, the position, the
+        scores (FIBAS Section C)."""
+        with errors(as_json):
             data = _load(file)
-            if "layout" in data:
-                d = deal_from_layout(data["layout"])
-            else:
-                d = ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
-            results = run_script(d, data.get("script", []))
-        except ArbitroError as err:
-            raise _fail(err) from err
+            with malformed(str(file)):
+                d = _deal(data)
+                results = run_script(d, data.get("script", []))
         rulings = [r for r in results if isinstance(r, Ruling)]
         if as_json:
             out = {
@@ -189,48 +184,46 @@ def register(app: typer.Typer) -> None:
             return
         for r in rulings:
             who = r.offender.value if r.offender else "-"
-            typer.echo(f"[art. {r.article}] {who}: {_t(r.it, r.en)}")
+            typer.echo(f"[art. {r.article}] {who}: {domain_text(r.it, r.en)}")
         typer.echo(_state_text(d))
 
-    @group.command("apply")
+    @group.command(
+        "apply",
+        help=_("Carry a deal's warnings into the event and give its sheet row (art. 19, 22)."),
+    )
     def apply(
-        file: Annotated[Path, typer.Argument(help="JSON: layout o seed, e script")],
-        event_id: Annotated[str, typer.Option("--event", help="Gara / event")],
-        round_number: Annotated[int, typer.Option("--round", help="Turno / round")],
-        table: Annotated[int, typer.Option("--table", help="Tavolo / table")],
-        as_json: Annotated[bool, typer.Option("--json", help="JSON")] = False,
+        file: Annotated[Path, typer.Argument(help=_("JSON: a layout or a seed, and the script"))],
+        event_id: Annotated[str, typer.Option("--event", help=_("Event id"))],
+        round_number: Annotated[int, typer.Option("--round", help=_("Round"))],
+        table: Annotated[int, typer.Option("--table", help=_("Table"))],
+        as_json: JsonFlag = False,
     ) -> None:
-        """Porta nella gara le ammonizioni della smazzata e dà la riga dello score / carry a
-        deal's warnings into the event and give its sheet row (art. 19, 22)."""
-        try:
+        """Carry a deal's warnings into the event and give its sheet row (FIBAS art. 19, 22)."""
+        with errors(as_json):
             data = _load(file)
-            d = (
-                deal_from_layout(data["layout"])
-                if "layout" in data
-                else ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
-            )
-            run_script(d, data.get("script", []))
+            with malformed(str(file)):
+                d = _deal(data)
+                run_script(d, data.get("script", []))
             svc = EventService(RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")))
             row = carry_into_event(svc, event_id, round_number, table, d)
-        except ArbitroError as err:
-            raise _fail(err) from err
         out = {"row": row.to_list(), "warnings": [[s.value, a, r] for s, a, r in d.warnings]}
         typer.echo(
             json.dumps(out, ensure_ascii=False)
             if as_json
-            else f"{_t('Riga dello score', 'Sheet row')}: {','.join(map(str, row.to_list()))}"
+            else _("Sheet row: {row}", row=",".join(map(str, row.to_list())))
         )
 
-    @group.command("report")
+    @group.command("report", help=_("The arbiter's reports, one per player (Parole art. 14.2)."))
     def report(
-        file: Annotated[Path, typer.Argument(help="JSON: manifestazione, arbitro, fatti")],
-        out: Annotated[
-            Path | None, typer.Option("--out", help="Cartella per i PDF / folder for the PDFs")
+        file: Annotated[Path, typer.Argument(help=_("JSON: event, arbiter, incidents"))],
+        out: Annotated[Path | None, typer.Option("--out", help=_("Folder for the PDFs"))] = None,
+        lang: Annotated[
+            str | None, typer.Option("--lang", help=_("Language of the reports: it | en"))
         ] = None,
-        lang: Annotated[str, typer.Option("--lang", help="it | en")] = "it",
     ) -> None:
-        """Referti arbitrali, uno per giocatore (Parole art. 14.2) / arbiter's reports."""
-        try:
+        """The arbiter's reports (referto arbitrale), one per player, as text and PDF
+        (Parole art. 14.2)."""
+        with errors(), malformed(str(file)):
             data = _load(file)
             arbiter = data.get("arbiter", {})
             reports = _reports(
@@ -247,14 +240,8 @@ def register(app: typer.Typer) -> None:
                 if data.get("written_at")
                 else None,
             )
-        except (KeyError, ValueError) as exc:
-            raise _fail(
-                ArbitroError(it=f"dati del referto non validi: {exc}", en=f"bad report data: {exc}")
-            ) from exc
-        except ArbitroError as err:
-            raise _fail(err) from err
         for n, rep in enumerate(reports, 1):
-            typer.echo(report_text(rep, lang))
+            typer.echo(report_text(rep, lang or current_lang()))
             if out is not None:
                 out.mkdir(parents=True, exist_ok=True)
                 slug = re.sub(r"[^A-Za-z0-9]+", "-", rep.player.name).strip("-").lower()
@@ -262,19 +249,19 @@ def register(app: typer.Typer) -> None:
                 path.write_bytes(report_pdf(rep))
                 typer.echo(f"PDF: {path}")
 
-    @group.command("board")
+    @group.command("board", help=_("Count check of a board and the outcome of Law 13."))
     def board(
-        file: Annotated[Path, typer.Argument(help="JSON: board, game, hands, pozzetti")],
+        file: Annotated[Path, typer.Argument(help=_("JSON: board, game, hands, pozzetti"))],
         call_made: Annotated[bool, typer.Option("--call-made")] = False,
         play_completed: Annotated[bool, typer.Option("--play-completed")] = False,
         cannot_correct: Annotated[bool, typer.Option("--cannot-correct")] = False,
         card_seen: Annotated[bool, typer.Option("--card-seen")] = False,
         significant: Annotated[bool, typer.Option("--significant")] = False,
         foreign_card: Annotated[bool, typer.Option("--foreign-card")] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="JSON")] = False,
+        as_json: JsonFlag = False,
     ) -> None:
-        """Conteggio delle carte di un board e esito della Legge 13 / Law 13 board check."""
-        try:
+        """Count the cards of a prepared board and give the outcome of Bridge Law 13."""
+        with errors(as_json), malformed(str(file)):
             data = _load(file)
             hands = {k: parse_cards(v) for k, v in data.get("hands", {}).items()}
             number = int(data.get("board", 1))
@@ -294,12 +281,6 @@ def register(app: typer.Typer) -> None:
                     information_significant=significant,
                     excess_card_foreign=foreign_card,
                 )
-        except (ValueError, TypeError) as exc:
-            raise _fail(
-                ArbitroError(it=f"board non valido: {exc}", en=f"bad board: {exc}")
-            ) from exc
-        except ArbitroError as err:
-            raise _fail(err) from err
         if as_json:
             payload = {
                 "board": number,
@@ -315,6 +296,12 @@ def register(app: typer.Typer) -> None:
         typer.echo(describe_check(check))
         if ruling is not None:
             o = ruling.outcome
-            typer.echo(f"Law {o.paragraph}: {_t(o.italian, o.english)}")
+            typer.echo(
+                _(
+                    "Law {paragraph}: {outcome}",
+                    paragraph=o.paragraph,
+                    outcome=domain_text(o.italian, o.english),
+                )
+            )
 
     app.add_typer(group)

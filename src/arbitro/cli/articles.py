@@ -11,8 +11,9 @@ from typing import Annotated, Any
 
 import typer
 
+from arbitro.cli.common import errors
 from arbitro.codes.catalogue import Article, SearchHit, load_catalogue
-from arbitro.errors import ArbitroError, current_language
+from arbitro.i18n import _
 
 
 def _article_json(article: Article) -> dict[str, Any]:
@@ -42,80 +43,69 @@ def _hit_json(hit: SearchHit) -> dict[str, Any]:
     }
 
 
-def _fail(error: ArbitroError) -> typer.Exit:
-    prefix = "Error" if current_language() == "en" else "Errore"
-    typer.echo(f"{prefix}: {error.message()}", err=True)
-    return typer.Exit(code=2)
-
-
 def register(app: typer.Typer) -> None:
     """Add the ``articles`` command group (search, show) to the ``arbitro`` CLI."""
     group = typer.Typer(
         name="articles",
-        help=(
-            "Articoli dei codici di gara: ricerca e consultazione. "
-            "/ Articles of the competition codes: search and show."
-        ),
+        help=_("Articles of the competition codes: search and show."),
         no_args_is_help=True,
     )
 
-    @group.command("search")
+    @group.command(
+        "search",
+        help=_("Search the articles (accents and endings do not matter); the best first."),
+    )
     def search_command(
         query: Annotated[
-            str, typer.Argument(help="Cosa cercare, in italiano (es. 'pozzetto visto prima').")
+            str,
+            typer.Argument(help=_("What to look for, in Italian (e.g. 'pozzetto visto prima').")),
         ],
         code: Annotated[
             str | None,
             typer.Option(
                 "--code",
                 "-c",
-                help=(
-                    "Solo questo codice: burraco-fibas, burraco-parole-uisp, scala40, "
+                help=_(
+                    "Only this code: burraco-fibas, burraco-parole-uisp, scala40, "
                     "briscola, bridge-law-13."
                 ),
             ),
         ] = None,
         limit: Annotated[
-            int, typer.Option("--limit", "-n", help="Numero massimo di risultati.")
+            int, typer.Option("--limit", "-n", help=_("Maximum number of results."))
         ] = 10,
-        as_json: Annotated[bool, typer.Option("--json", help="Risultati in JSON.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
-        """Cerca negli articoli (accenti e desinenze non contano); il migliore per primo."""
-        try:
+        """Search the articles of the codes (accents and endings do not matter), best first."""
+        with errors(as_json):
             hits = load_catalogue().search(query, code=code, limit=limit)
-        except ArbitroError as error:
-            raise _fail(error) from error
         if as_json:
             typer.echo(json.dumps([_hit_json(h) for h in hits], ensure_ascii=False, indent=2))
             return
         if not hits:
-            typer.echo(
-                "No article matches." if current_language() == "en" else "Nessun articolo trovato."
-            )
+            typer.echo(_("No article matches."))
             return
         for rank, hit in enumerate(hits, start=1):
             a = hit.article
             typer.echo(f"{rank}. [{a.code} {a.ref}] {a.label}  ({hit.score:.2f})")
             typer.echo(f"   {hit.snippet}")
 
-    @group.command("show")
+    @group.command("show", help=_("Show an article with its text as written in the code."))
     def show_command(
-        code: Annotated[str, typer.Argument(help="Codice di gara (es. burraco-fibas).")],
+        code: Annotated[str, typer.Argument(help=_("Competition code (e.g. burraco-fibas)."))],
         number: Annotated[
             str,
             typer.Argument(
-                help="Numero dell'articolo come stampato (es. 23, 4.1) o voce '2:pozzetto'."
+                help=_("The article's number as printed (e.g. 23, 4.1) or the entry '2:pozzetto'.")
             ),
         ],
-        as_json: Annotated[bool, typer.Option("--json", help="Articolo in JSON.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
-        """Mostra un articolo con il suo testo come scritto nel codice."""
-        try:
+        """Show an article of a code with its text as written in the code."""
+        with errors(as_json):
             catalogue = load_catalogue()
             article = catalogue.article(code, number)
             info = catalogue.code(article.code)
-        except ArbitroError as error:
-            raise _fail(error) from error
         if as_json:
             typer.echo(json.dumps(_article_json(article), ensure_ascii=False, indent=2))
             return
@@ -129,6 +119,6 @@ def register(app: typer.Typer) -> None:
             typer.echo(article.text)
         if article.note:
             typer.echo("")
-            typer.echo(f"Nota: {article.note}")
+            typer.echo(_("Note: {note}", note=article.note))
 
     app.add_typer(group, name="articles")

@@ -15,8 +15,10 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import JsonOpt, emit, errors, t
+from arbitro.cli.common import JsonOpt, domain_text, emit, errors
 from arbitro.codes.briscola import BriscolaCode, briscola
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.briscola import (
     SEATS,
@@ -32,6 +34,7 @@ from arbitro.games.briscola import (
     next_dealer,
     play_game,
 )
+from arbitro.i18n import _
 from arbitro.tournament.knockout import (
     BRACKET_DRAWN,
     GAME_RESULT,
@@ -54,8 +57,7 @@ def _bot(name: str) -> Bot:
         return BOTS[name]()
     except KeyError:
         raise ArbitroError(
-            it=f"bot sconosciuto {name!r} ({', '.join(BOTS)})",
-            en=f"unknown bot {name!r} ({', '.join(BOTS)})",
+            "unknown bot {name} ({bots})", name=repr(name), bots=", ".join(BOTS)
         ) from None
 
 
@@ -83,7 +85,7 @@ def play_one_game(
         seat = SEATS[int(rng.random() * len(SEATS))]
         kind = kinds[int(rng.random() * len(kinds))].key
         by_seat = dict(zip(SEATS, bots, strict=True))
-        for _ in range(stop):
+        for _step in range(stop):
             game.push(by_seat[game.turn].choose(game, rng))
         game.declare_irregularity(seat, kind, "arbitro: simulated")
         return game, draw
@@ -118,14 +120,9 @@ def play_knockout(
     """
     c = code or briscola()
     if pairs < 1:
-        raise ArbitroError(
-            it="servono almeno una coppia", en="at least one pair is needed", article="9"
-        )
+        raise ArbitroError("at least one pair is needed", article=cite(CodeId.BRISCOLA, "knockout"))
     if method not in ("draw", "seeded"):
-        raise ArbitroError(
-            it=f"metodo {method!r} sconosciuto (draw, seeded)",
-            en=f"unknown method {method!r} (draw, seeded)",
-        )
+        raise ArbitroError("unknown method {method} (draw, seeded)", method=repr(method))
     ids: list[PairId] = list(range(1, pairs + 1))
     records: list[dict[str, Any]] = [
         {
@@ -217,20 +214,32 @@ def _play_match(
 def _game_text(game: Game) -> str:
     res = game.result()
     lines = [
-        f"{t('mazziere', 'dealer')}: {game.dealer.value}   "
-        f"{t('briscola', 'trump')}: {game.trump} ({game.trump.italian})",
+        _(
+            "dealer: {dealer}   trump: {trump} ({suit})",
+            dealer=game.dealer.value,
+            trump=game.trump,
+            suit=game.trump.italian,
+        )
     ]
     for i, trick in enumerate(game.tricks, 1):
         cards = " ".join(f"{s.value}:{c}" for s, c in trick.played())
         lines.append(f"{i:2d}. {cards}  → {trick.winner.value} (+{trick.points})")
     lines.append(
-        f"NS {res.points[Pair.NS]} - EW {res.points[Pair.EW]}   "
-        f"{t('vince', 'winner')}: {res.winner.value}"
+        _(
+            "NS {ns} - EW {ew}   winner: {winner}",
+            ns=res.points[Pair.NS],
+            ew=res.points[Pair.EW],
+            winner=res.winner.value,
+        )
     )
     if res.irregularity:
         lines.append(
-            f"{t('irregolarità', 'irregularity')} (art. 10): "
-            f"{res.irregularity.seat.value} {res.irregularity.kind}"
+            _(
+                "irregularity ({article}): {seat} {kind}",
+                article=cite(CodeId.BRISCOLA, "irregularities"),
+                seat=res.irregularity.seat.value,
+                kind=res.irregularity.kind,
+            )
         )
     return "\n".join(lines)
 
@@ -239,56 +248,55 @@ def _knockout_text(run: KnockoutRun) -> str:
     b = run.bracket
     lines = []
     for i, rnd in enumerate(b.rounds, 1):
-        it, en = b.round_name(i)
-        lines.append(f"== {t(it, en)} ==")
+        lines.append(f"== {domain_text(*b.round_name(i))} ==")
         for m in rnd:
             if m.is_bye:
-                lines.append(f"  {m.id}: {m.winner} {t('riposa (bye)', 'bye')}")
+                lines.append(f"  {m.id}: " + _("{pair} bye", pair=m.winner))
             else:
                 a, s = m.score
                 lines.append(f"  {m.id}: {m.first} - {m.second}  {a}-{s}  → {m.winner}")
-    lines.append(f"{t('Campione', 'Champion')}: {t('coppia', 'pair')} {b.champion}")
+    lines.append(_("Champion: pair {pair}", pair=b.champion))
     return "\n".join(lines)
 
 
 briscola_app = typer.Typer(
     name="briscola",
-    help="Briscola: partite e tabellone a eliminazione diretta / games and knockout.",
+    help=_("Briscola: games and knockout bracket."),
     no_args_is_help=True,
 )
 
 
-@briscola_app.command("play-game")
+@briscola_app.command("play-game", help=_("One game played by the bots (art. 1-8)."))
 def play_game_cmd(
-    seed: Annotated[int, typer.Option(help="Seme casuale / random seed")] = 0,
+    seed: Annotated[int, typer.Option(help=_("Random seed"))] = 0,
     ns: Annotated[str, typer.Option(help="Bot NS: random | greedy")] = "greedy",
     ew: Annotated[str, typer.Option(help="Bot EW: random | greedy")] = "random",
     json_out: bool = JsonOpt,
 ) -> None:
-    """Una partita giocata dai bot (artt. 1-8) / one game played by the bots."""
+    """One game played by the bots (Briscola art. 1-8), as text or its JSON record."""
     with errors(json_out):
         game, draw = play_one_game(random.Random(seed), _bot(ns), _bot(ew))
         record = GameRecord.from_game(game, draw).to_dict()
         emit(record | {"seed": seed, "bots": {"NS": ns, "EW": ew}}, _game_text(game), json_out)
 
 
-@briscola_app.command("knockout")
+@briscola_app.command("knockout", help=_("A whole knockout played by the bots (art. 9)."))
 def knockout_cmd(
-    pairs: Annotated[int, typer.Option(help="Coppie iscritte / pairs entered")] = 13,
-    seed: Annotated[int, typer.Option(help="Seme casuale / random seed")] = 1,
+    pairs: Annotated[int, typer.Option(help=_("Pairs entered"))] = 13,
+    seed: Annotated[int, typer.Option(help=_("Random seed"))] = 1,
     seeded: Annotated[
-        bool, typer.Option("--seeded", help="Teste di serie nell'ordine / seeded order")
+        bool, typer.Option("--seeded", help=_("Seeded in the order of registration"))
     ] = False,
     bots: Annotated[str, typer.Option(help="random | greedy | mixed")] = "mixed",
     irregularities: Annotated[
-        float, typer.Option(help="Probabilità di irregolarità art. 10 per partita")
+        float, typer.Option(help=_("Probability of an art. 10 irregularity per game"))
     ] = 0.0,
     records: Annotated[
-        bool, typer.Option("--records", help="Includi i record dell'evento / include records")
+        bool, typer.Option("--records", help=_("Include the event's records"))
     ] = False,
     json_out: bool = JsonOpt,
 ) -> None:
-    """Un torneo a eliminazione diretta giocato dai bot (art. 9) / a whole knockout by bots."""
+    """A whole knockout played by the bots (Briscola art. 9): bracket, champion, fees."""
     with errors(json_out):
         if bots != "mixed":
             _bot(bots)

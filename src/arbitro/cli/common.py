@@ -1,4 +1,9 @@
-"""Shared plumbing of the CLI: the database option, the service, output and errors."""
+"""Shared plumbing of the CLI: the database option, the service, output and the one error path.
+
+Every text comes from the message catalogue (:mod:`arbitro.i18n`): ``_("msgid", x=1)`` renders
+in the run's language (``--lang`` / ``ARBITRO_LANG``, Italian by default). Help texts are
+rendered when the modules are imported, in the language of ``ARBITRO_LANG``.
+"""
 
 from __future__ import annotations
 
@@ -10,29 +15,32 @@ from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
 from enum import Enum
-from typing import Annotated, Any
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from arbitro.errors import ArbitroError, current_language
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, _, current_lang
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 
-JsonOpt = typer.Option(False, "--json", help="Output JSON / uscita in JSON.")
-EventArg = Annotated[str, typer.Argument(help="Identificativo della gara / event id")]
-RoundArg = Annotated[int, typer.Argument(help="Turno / round")]
-TableArg = Annotated[int, typer.Argument(help="Tavolo / table")]
-CompArg = Annotated[int, typer.Argument(help="Numero del concorrente / competitor number")]
+JsonOpt = typer.Option(False, "--json", help=_("Output as JSON."))
+EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
+RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
+TableArg = Annotated[int, typer.Argument(help=_("Table"))]
+CompArg = Annotated[int, typer.Argument(help=_("Competitor number"))]
 
 
 def lang() -> str:
-    """The user's language (``ARBITRO_LANG``; ``--lang`` sets it)."""
-    return current_language()
+    """The run's language: ``it`` or ``en`` (``--lang``, else ``ARBITRO_LANG``)."""
+    return current_lang()
 
 
-def t(it: str, en: str) -> str:
-    """``it`` or ``en`` by the user's language."""
-    return en if lang() == "en" else it
+def domain_text(italian: str, english: str) -> str:
+    """A text that a domain object still gives as an Italian/English pair (an irregularity's
+    name, a ruling), in the run's language; it goes when the domain returns a Message."""
+    return english if current_lang() == "en" else italian
 
 
 def service() -> EventService:
@@ -45,6 +53,8 @@ def _default(o: Any) -> Any:
         return o.isoformat()
     if isinstance(o, Enum):
         return o.value
+    if isinstance(o, Message):
+        return o.render()
     if is_dataclass(o) and not isinstance(o, type):
         return asdict(o)
     if isinstance(o, tuple | set | frozenset):
@@ -52,35 +62,82 @@ def _default(o: Any) -> Any:
     raise TypeError(f"not JSON serialisable: {type(o).__name__}")
 
 
+def dumps(data: Any, indent: int | None = 2) -> str:
+    """``data`` as JSON text (dates, enums, dataclasses and messages converted)."""
+    return json.dumps(data, default=_default, ensure_ascii=False, indent=indent)
+
+
 def emit(data: Any, text: str, as_json: bool) -> None:
     """Print ``data`` as JSON, or ``text``."""
+    typer.echo(dumps(data) if as_json else text)
+
+
+def fail(exc: ArbitroError, as_json: bool = False) -> NoReturn:
+    """Report a refused action and exit with status 1: ``{"error": ...}`` on stdout with
+    ``--json``, else ``Errore: ...`` on stderr. (Status 2 is left to Typer's usage errors.)"""
     if as_json:
-        typer.echo(json.dumps(data, default=_default, ensure_ascii=False, indent=2))
+        typer.echo(dumps({"error": exc.to_json()}, indent=None))
     else:
-        typer.echo(text)
+        typer.echo(_("Error: {message}", message=exc.message()), err=True)
+    sys.stdout.flush()
+    raise typer.Exit(1)
 
 
 @contextmanager
 def errors(as_json: bool = False) -> Iterator[None]:
-    """Turn an ArbitroError into a clear message (JSON with ``--json``) and exit status 1."""
+    """The CLI's one error path: an ArbitroError becomes a clear message (JSON with
+    ``--json``) and exit status 1."""
     try:
         yield
     except ArbitroError as exc:
-        if as_json:
-            payload = {"error": {"it": exc.it, "en": exc.en, "article": exc.article}}
-            typer.echo(json.dumps(payload, ensure_ascii=False))
-        else:
-            typer.echo(f"{t('Errore', 'Error')}: {exc.message(lang())}", err=True)
-        sys.stdout.flush()
-        raise typer.Exit(1) from None
+        fail(exc, as_json)
 
 
-def ints(text: str, what_it: str, what_en: str) -> list[int]:
+@contextmanager
+def malformed(what: Message | str) -> Iterator[None]:
+    """Turn the KeyError, ValueError, TypeError or AttributeError of reading user-given data (a
+    JSON file, an option) into an ArbitroError naming ``what``: never a traceback."""
+    try:
+        yield
+    except ArbitroError:
+        raise
+    except KeyError as exc:
+        raise ArbitroError(
+            "{what}: the key {name} is missing", what=what, name=exc.args[0] if exc.args else ""
+        ) from None
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise ArbitroError(
+            "{what}: malformed data ({detail})", what=what, detail=str(exc)
+        ) from None
+
+
+def read_json(file: Path) -> Any:
+    """The JSON content of ``file`` (an ArbitroError if it cannot be read or parsed)."""
+    try:
+        return json.loads(file.read_text("utf-8"))
+    except OSError as exc:
+        raise ArbitroError(
+            "cannot read {file}: {reason}", file=str(file), reason=exc.strerror, key="cli.bad_file"
+        ) from None
+    except UnicodeDecodeError as exc:
+        raise ArbitroError(
+            "cannot read {file}: {reason}", file=str(file), reason=exc.reason, key="cli.bad_file"
+        ) from None
+    except json.JSONDecodeError as exc:
+        raise ArbitroError(
+            "{file}: invalid JSON ({detail}, line {line})",
+            file=str(file),
+            detail=exc.msg,
+            line=exc.lineno,
+            key="cli.bad_file",
+        ) from None
+
+
+def ints(text: str, what: Message) -> list[int]:
     """The comma-separated integers of ``text`` (an error naming ``what`` otherwise)."""
     try:
         return [int(x) for x in text.replace(";", ",").split(",") if x.strip()]
     except ValueError:
         raise ArbitroError(
-            f"{what_it}: «{text}» non è un elenco di numeri",
-            f"{what_en}: «{text}» is not a list of numbers",
+            "{what}: «{text}» is not a list of numbers", what=what, text=text
         ) from None

@@ -8,8 +8,9 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli.common import errors, t
+from arbitro.cli.common import errors
 from arbitro.cli.render import seating_text, standings_text
+from arbitro.i18n import _
 from arbitro.services.demo import run_demo
 from arbitro.store import RecordStore
 from arbitro.tournament.standings.standings import standings
@@ -18,27 +19,23 @@ from arbitro.tournament.standings.standings import standings
 def register(app: typer.Typer) -> None:
     """Add the ``demo`` command to ``app``."""
 
-    @app.command("demo")
+    @app.command("demo", help=_("Play a demo event from the registrations to the final standings."))
     def demo(
-        event_id: Annotated[str | None, typer.Option(help="Identificativo / event id")] = None,
-        seed: Annotated[int, typer.Option(help="Seme / seed")] = 2026,
+        event_id: Annotated[str | None, typer.Option(help=_("Event id"))] = None,
+        seed: Annotated[int, typer.Option(help=_("Seed"))] = 2026,
     ) -> None:
-        """Gioca una gara dimostrativa dall'iscrizione alla classifica finale / play a demo event."""
+        """Play the demo event on the database and print it round by round."""
         with errors():
             store = RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
             eid = event_id or f"demo-{datetime.now(UTC):%Y%m%d-%H%M%S}"
             result = run_demo(store, eid, seed=seed)
             state = result.state
+            typer.echo(_("Demo event «{name}» ({event})", name=state.config.name, event=eid))
             typer.echo(
-                t(
-                    f"Gara dimostrativa «{state.config.name}» ({eid})",
-                    f"Demo event «{state.config.name}» ({eid})",
-                )
-            )
-            typer.echo(
-                t(
-                    f"{len(state.competitors)} coppie iscritte; database: {store.url}",
-                    f"{len(state.competitors)} pairs registered; database: {store.url}",
+                _(
+                    "{count} pairs registered; database: {url}",
+                    count=len(state.competitors),
+                    url=store.url,
                 )
             )
             for rnd in range(1, state.config.rounds + 1):

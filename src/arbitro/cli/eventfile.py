@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -13,11 +13,11 @@ from arbitro.cli.common import (
     JsonOpt,
     emit,
     errors,
+    read_json,
     service,
-    t,
 )
 from arbitro.cli.render import standings_data, standings_text
-from arbitro.errors import ArbitroError
+from arbitro.i18n import _
 from arbitro.services.event_file import export_event, import_event, parse_event_file
 from arbitro.tournament.event import (
     EventState,
@@ -25,30 +25,16 @@ from arbitro.tournament.event import (
 from arbitro.tournament.standings.standings import standings
 
 
-def _read_json(file: Path) -> Any:
-    try:
-        return json.loads(file.read_text("utf-8"))
-    except OSError as exc:
-        raise ArbitroError(
-            f"impossibile leggere {file}: {exc.strerror}", f"cannot read {file}: {exc.strerror}"
-        ) from None
-    except json.JSONDecodeError as exc:
-        raise ArbitroError(
-            f"{file}: JSON non valido ({exc.msg}, riga {exc.lineno})",
-            f"{file}: invalid JSON ({exc.msg}, line {exc.lineno})",
-        ) from None
-
-
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
-    @app.command("export")
+    @app.command("export", help=_("Export the event file (JSON)."))
     def export(
         event_id: EventArg,
         out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Esporta il file di gara (JSON) / export the event file."""
+        """Export the event file: every record, as JSON (docs/event-file.schema.json)."""
         with errors(json_out):
             data = export_event(service(), event_id)
             text = json.dumps(data, ensure_ascii=False, indent=1, default=str)
@@ -58,39 +44,41 @@ def register(app: typer.Typer) -> None:
                 out.write_text(text, "utf-8")
                 emit(
                     {"file": str(out), "records": len(data["records"])},
-                    t(
-                        f"Esportate {len(data['records'])} registrazioni in {out}",
-                        f"Exported {len(data['records'])} records to {out}",
+                    _(
+                        "Exported {count} records to {file}",
+                        count=len(data["records"]),
+                        file=str(out),
                     ),
                     json_out,
                 )
 
-    @app.command("import")
+    @app.command("import", help=_("Import an event file."))
     def import_(
         file: Annotated[Path, typer.Argument()],
-        as_id: Annotated[
-            str | None, typer.Option("--as", help="Nuovo identificativo / new event id")
-        ] = None,
+        as_id: Annotated[str | None, typer.Option("--as", help=_("New event id"))] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Importa un file di gara / import an event file."""
+        """Import an event file, under its own id or ``--as``."""
         with errors(json_out):
-            data = _read_json(file)
+            data = read_json(file)
             state = import_event(service(), data, as_id)
             emit(
                 {"event_id": state.event_id, "records": state.last_seq},
-                t(
-                    f"Gara importata: {state.event_id} ({state.last_seq} registrazioni)",
-                    f"Event imported: {state.event_id} ({state.last_seq} records)",
+                _(
+                    "Event imported: {event} ({count} records)",
+                    event=state.event_id,
+                    count=state.last_seq,
                 ),
                 json_out,
             )
 
-    @app.command("replay")
+    @app.command(
+        "replay", help=_("Replay an event file and print the standings, without saving it.")
+    )
     def replay(file: Annotated[Path, typer.Argument()], json_out: bool = JsonOpt) -> None:
-        """Rigioca un file di gara e stampa la classifica, senza salvarlo / replay an event file."""
+        """Replay an event file in memory and print its current standings."""
         with errors(json_out):
-            event_id, _, records = parse_event_file(_read_json(file))
+            event_id, _config, records = parse_event_file(read_json(file))
             state = EventState.replay(event_id, records)
             rnd = state.current_round()
             emit(

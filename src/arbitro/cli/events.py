@@ -4,7 +4,7 @@ withdraw competitors (FIBAS art. 2, 4, 36, 37)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -16,10 +16,12 @@ from arbitro.cli.common import (
     errors,
     ints,
     service,
-    t,
 )
+from arbitro.codes.citation import Citation, cite_if
+from arbitro.codes.ids import CodeId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, _, message
 from arbitro.services.registrations import parse_registrations_csv
 from arbitro.tournament.commands import sheet_status
 from arbitro.tournament.event import (
@@ -29,15 +31,26 @@ from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.rules import SCALA40, rules_for
 
 
-def _per_round(values: list[str], rounds: int, what_it: str, what_en: str) -> list[str]:
+def _per_round(values: list[str], rounds: int, what: Message) -> list[str]:
     if len(values) == 1:
         return values * rounds
     if len(values) != rounds:
         raise ArbitroError(
-            f"{what_it}: {len(values)} valori per {rounds} turni (uno solo vale per tutti)",
-            f"{what_en}: {len(values)} values for {rounds} rounds (a single one applies to all)",
+            "{what}: {count} values for {rounds} rounds (a single one applies to all)",
+            what=what,
+            count=len(values),
+            rounds=rounds,
         )
     return values
+
+
+def code_citation(code: str, topic: str) -> Citation | None:
+    """The article of ``topic`` in the code named ``code`` (``None`` for an unknown code, which
+    the service refuses on its own, or a topic the code has no rule for)."""
+    try:
+        return cite_if(CodeId(code), topic)
+    except ValueError:
+        return None
 
 
 def code_defaults(code: str) -> tuple[int | None, int]:
@@ -51,79 +64,80 @@ def code_defaults(code: str) -> tuple[int | None, int]:
 
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
-    event_app = typer.Typer(
-        help="Gare: crea, elenca, mostra / events: create, list, show", no_args_is_help=True
-    )
+    event_app = typer.Typer(help=_("Events: create, list, show"), no_args_is_help=True)
     app.add_typer(event_app, name="event")
 
-    @event_app.command("create")
+    @event_app.command("create", help=_("Create an event."))
     def create(
         event_id: EventArg,
-        name: Annotated[str, typer.Option(help="Nome della gara / event name")],
+        name: Annotated[str, typer.Option(help=_("Event name"))],
         movements: Annotated[
             str,
             typer.Option(
-                help="Movimento per turno, separati da virgola (draw, registration, arbiter, mitchell, danish, modified-danish, round-robin); uno solo vale per tutti"
+                help=_(
+                    "Movement per round, comma-separated (draw, registration, arbiter, "
+                    "mitchell, danish, modified-danish, round-robin); a single one applies to all"
+                )
             ),
         ],
         format: Annotated[
             EventFormat, typer.Option("--format", help="pairs | teams | individual")
         ] = EventFormat.PAIRS,
         rounds: Annotated[
-            int | None, typer.Option(help="Numero di turni (Scala 40: 5, art. 5) / rounds")
+            int | None, typer.Option(help=_("Number of rounds (Scala 40: 5, art. 5)"))
         ] = None,
         deals: Annotated[
             str | None,
             typer.Option(
-                help="Smazzate per turno, per tutti o per turno: 2 oppure 2,2,3 (Burraco: 2; Scala 40: 5, art. 5)"
+                help=_(
+                    "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; "
+                    "Scala 40: 5, art. 5)"
+                )
             ),
         ] = None,
-        mitchell_step: Annotated[
-            int, typer.Option(help="Tavoli di avanzamento Mitchell / Mitchell step")
-        ] = 1,
-        seed: Annotated[int, typer.Option(help="Seme dei sorteggi / draw seed")] = 0,
+        mitchell_step: Annotated[int, typer.Option(help=_("Mitchell step (tables)"))] = 1,
+        seed: Annotated[int, typer.Option(help=_("Seed of the draws"))] = 0,
         duplicate: Annotated[
-            bool, typer.Option(help="Carte uguali (scala continua, art. 20)")
+            bool, typer.Option(help=_("Duplicate cards (continuous scale, art. 20)"))
         ] = False,
         complaints_minutes: Annotated[
-            int, typer.Option(help="Minuti per i reclami (art. 39)")
+            int, typer.Option(help=_("Minutes for complaints (art. 39)"))
         ] = 15,
         sessions: Annotated[
-            str, typer.Option(help="Turni d'inizio sessione, es. 1,4 / first round of each session")
+            str, typer.Option(help=_("First round of each session, e.g. 1,4"))
         ] = "1",
         code: Annotated[
-            str, typer.Option(help="Codice di gara: burraco-fibas | burraco-parole-uisp")
+            str,
+            typer.Option(help=_("Competition code: burraco-fibas | burraco-parole-uisp | scala40")),
         ] = "burraco-fibas",
         json_out: bool = JsonOpt,
     ) -> None:
-        """Crea una gara / create an event."""
+        """Create an event with its rounds, deals and movements (FIBAS art. 4)."""
         with errors(json_out):
             defaults = code_defaults(code)
             rounds = rounds if rounds is not None else defaults[0]
             deals = deals if deals is not None else str(defaults[1])
             if rounds is None:
-                raise ArbitroError(
-                    "indicare il numero di turni (--rounds)", "give the number of rounds (--rounds)"
-                )
+                raise ArbitroError("give the number of rounds (--rounds)")
             deal_list = [
                 int(d)
                 for d in _per_round(
-                    [str(x) for x in ints(deals, "smazzate", "deals")], rounds, "smazzate", "deals"
+                    [str(x) for x in ints(deals, message("deals"))], rounds, message("deals")
                 )
             ]
             moves = _per_round(
                 [m.strip() for m in movements.split(",") if m.strip()],
                 rounds,
-                "movimenti",
-                "movements",
+                message("movements"),
             )
             try:
                 move_list = tuple(Movement(m) for m in moves)
             except ValueError as exc:
                 raise ArbitroError(
-                    f"movimento sconosciuto: {exc}; validi: {', '.join(m.value for m in Movement)}",
-                    f"unknown movement: {exc}; valid: {', '.join(m.value for m in Movement)}",
-                    article="4",
+                    "unknown movement: {detail}; valid: {valid}",
+                    detail=str(exc),
+                    valid=", ".join(m.value for m in Movement),
+                    article=code_citation(code, "movements"),
                 ) from None
             config = EventConfig(
                 name=name,
@@ -135,33 +149,40 @@ def register(app: typer.Typer) -> None:
                 seed=seed,
                 duplicate=duplicate,
                 complaints_window_minutes=complaints_minutes,
-                session_starts=tuple(ints(sessions, "sessioni", "sessions")),
+                session_starts=tuple(ints(sessions, message("sessions"))),
                 code=code,
                 game=rules_for(code).game,
             )
             service().create_event(event_id, config)
             emit(
                 {"event_id": event_id, "config": config.to_payload()},
-                t(f"Gara «{name}» creata: {event_id}", f"Event «{name}» created: {event_id}"),
+                _("Event «{name}» created: {event}", name=name, event=event_id),
                 json_out,
             )
 
-    @event_app.command("list")
+    @event_app.command("list", help=_("List the events."))
     def list_events(json_out: bool = JsonOpt) -> None:
-        """Elenca le gare / list events."""
+        """List the events of the database."""
         with errors(json_out):
             events = service().store.list_events()
             text = "\n".join(
-                f"{e.event_id}  {e.name}  ({e.record_count} rec.)" for e in events
-            ) or t("Nessuna gara", "No events")
+                _(
+                    "{event}  {name}  ({count} rec.)",
+                    event=e.event_id,
+                    name=e.name,
+                    count=e.record_count,
+                )
+                for e in events
+            ) or _("No events")
             emit(events, text, json_out)
 
-    @event_app.command("show")
+    @event_app.command("show", help=_("Configuration and round status."))
     def show(event_id: EventArg, json_out: bool = JsonOpt) -> None:
-        """Configurazione e stato dei turni / configuration and round status."""
+        """An event's configuration and each round's status: seated, published, sheets
+        missing (FIBAS art. 4, 19, 39)."""
         with errors(json_out):
             state = service().state(event_id)
-            rounds = []
+            rounds: list[dict[str, Any]] = []
             for n in range(1, state.config.rounds + 1):
                 r = state.round(n)
                 tables = r.seating.tables if r.seating else ()
@@ -183,96 +204,103 @@ def register(app: typer.Typer) -> None:
                 "rounds": rounds,
             }
             lines = [
-                f"{state.config.name} ({event_id}): {state.config.event_format.value}, {len(state.competitors)} {t('concorrenti', 'competitors')}"
+                _(
+                    "{name} ({event}): {format}, {count} competitors",
+                    name=state.config.name,
+                    event=event_id,
+                    format=state.config.event_format.value,
+                    count=len(state.competitors),
+                )
             ]
             for rd in rounds:
-                missing = [str(k) for k, v in rd["sheets"].items() if v in ("missing", "conflict")]
-                lines.append(
-                    f"  {t('Turno', 'Round')} {rd['round']}: {rd['deals']} {t('smazzate', 'deals')}, {rd['movement']}"
-                    + (t(", assegnato", ", seated") if rd["seated"] else "")
-                    + (
-                        t(", classifica pubblicata", ", standings published")
-                        if rd["standings_published"]
-                        else ""
+                sheets: dict[int, str] = rd["sheets"]
+                missing = [str(k) for k, v in sheets.items() if v in ("missing", "conflict")]
+                notes = [
+                    _(
+                        "Round {round}: {deals} deals, {movement}",
+                        round=rd["round"],
+                        deals=rd["deals"],
+                        movement=rd["movement"],
                     )
-                    + (
-                        t(
-                            f", score mancanti: {', '.join(missing)}",
-                            f", sheets missing: {', '.join(missing)}",
-                        )
-                        if missing and rd["seating_published"]
-                        else ""
-                    )
-                )
+                ]
+                if rd["seated"]:
+                    notes.append(_("seated"))
+                if rd["standings_published"]:
+                    notes.append(_("standings published"))
+                if missing and rd["seating_published"]:
+                    notes.append(_("sheets missing: {tables}", tables=", ".join(missing)))
+                lines.append("  " + ", ".join(notes))
             emit(data, "\n".join(lines), json_out)
 
-    @app.command("register")
+    @app.command("register", help=_("Register a competitor."))
     def register(
         event_id: EventArg,
-        name: Annotated[str, typer.Argument(help="Nome / name")],
+        name: Annotated[str, typer.Argument(help=_("Name"))],
         player: Annotated[
             list[str] | None,
-            typer.Option("--player", "-p", help="Giocatore (ripetibile) / player (repeatable)"),
+            typer.Option("--player", "-p", help=_("Player (repeatable)")),
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Iscrivi un concorrente / register a competitor."""
+        """Register a competitor with its players (FIBAS art. 2)."""
         with errors(json_out):
             number = service().register(event_id, name, player or [])
             emit(
                 {"competitor": number, "name": name},
-                t(f"Iscritto n. {number}: {name}", f"Registered no. {number}: {name}"),
+                _("Registered no. {number}: {name}", number=number, name=name),
                 json_out,
             )
 
-    @app.command("import-csv")
+    @app.command(
+        "import-csv",
+        help=_("Registrations from CSV (columns name, player1, player2...)."),
+    )
     def import_csv(
         event_id: EventArg,
-        file: Annotated[Path, typer.Argument(help="File CSV")],
+        file: Annotated[Path, typer.Argument(help=_("CSV file"))],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Iscrizioni da CSV (colonne nome, giocatore1, giocatore2...) / registrations from CSV."""
+        """Register the competitors of a CSV file, one per row (FIBAS art. 2)."""
         with errors(json_out):
             try:
                 text = file.read_text("utf-8")
             except OSError as exc:
                 raise ArbitroError(
-                    f"impossibile leggere {file}: {exc.strerror}",
-                    f"cannot read {file}: {exc.strerror}",
+                    "cannot read {file}: {reason}", file=str(file), reason=exc.strerror
                 ) from None
             rows = parse_registrations_csv(text)
             svc = service()
             numbers = [svc.register(event_id, name, players) for name, players in rows]
             emit(
                 {"registered": numbers},
-                t(f"Iscritti {len(numbers)} concorrenti", f"Registered {len(numbers)} competitors"),
+                _("Registered {count} competitors", count=len(numbers)),
                 json_out,
             )
 
-    @app.command("rename")
+    @app.command("rename", help=_("Rename a competitor."))
     def rename(
         event_id: EventArg,
         competitor: CompArg,
         name: Annotated[str, typer.Argument()],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Rinomina un concorrente / rename a competitor."""
+        """Rename a competitor."""
         with errors(json_out):
             service().rename(event_id, competitor, name)
-            emit({"competitor": competitor, "name": name}, t("Rinominato", "Renamed"), json_out)
+            emit({"competitor": competitor, "name": name}, _("Renamed"), json_out)
 
-    @app.command("withdraw")
+    @app.command("withdraw", help=_("Withdraw a competitor."))
     def withdraw(
         event_id: EventArg,
         competitor: CompArg,
         reason: Annotated[str | None, typer.Option()] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Ritira un concorrente / withdraw a competitor."""
+        """Withdraw a competitor from the next round on (FIBAS art. 36)."""
         with errors(json_out):
             rnd = service().withdraw(event_id, competitor, reason)
             emit(
                 {"competitor": competitor, "from_round": rnd},
-                t(f"Ritirato dal turno {rnd}", f"Withdrawn from round {rnd}"),
+                _("Withdrawn from round {round}", round=rnd),
                 json_out,
             )

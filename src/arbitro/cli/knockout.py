@@ -4,15 +4,17 @@ bracket and the champion."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import EventArg, JsonOpt, emit, errors, t
+from arbitro.cli.common import EventArg, JsonOpt, domain_text, emit, errors, read_json
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import _
 from arbitro.services.event_file import import_event
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
@@ -27,20 +29,26 @@ def _service() -> KnockoutService:
 def bracket_text(state: KnockoutState) -> str:
     """The bracket round by round, the champion, the fees."""
     names = {n: p.name for n, p in state.pairs.items()}
-    out = [f"{state.config.name} ({state.event_id}): {len(state.pairs)} {t('coppie', 'pairs')}"]
+    out = [
+        _(
+            "{name} ({event}): {count} pairs",
+            name=state.config.name,
+            event=state.event_id,
+            count=len(state.pairs),
+        )
+    ]
     if state.bracket is None:
-        out.append(t("Tabellone non ancora sorteggiato", "Bracket not drawn yet"))
+        out.append(_("Bracket not drawn yet"))
         return "\n".join(out)
     for r, rnd in enumerate(state.bracket.rounds, start=1):
-        it, en = state.bracket.round_name(r)
-        out.append(f"{t(it, en).capitalize()}:")
+        out.append(f"{domain_text(*state.bracket.round_name(r)).capitalize()}:")
         for m in rnd:
-            a = names.get(m.first, "—") if m.first else t("riposo", "bye")
-            b = names.get(m.second, "—") if m.second else t("riposo", "bye")
+            a = names.get(m.first, "—") if m.first else _("bye")
+            b = names.get(m.second, "—") if m.second else _("bye")
             score = f"{m.score[0]}-{m.score[1]}" if m.games else ""
             out.append(f"  {m.id}: {a} v {b} {score}")
     if state.bracket.champion is not None:
-        out.append(f"{t('Campione', 'Champion')}: {names[state.bracket.champion]}")
+        out.append(_("Champion: {name}", name=names[state.bracket.champion]))
     return "\n".join(out)
 
 
@@ -58,70 +66,66 @@ def _data(state: KnockoutState) -> dict[str, Any]:
 
 def register(app: typer.Typer) -> None:
     """Add the ``knockout`` command group to ``app``."""
-    ko = typer.Typer(
-        help="Gare a eliminazione diretta (Briscola) / knockout events", no_args_is_help=True
-    )
+    ko = typer.Typer(help=_("Knockout events (Briscola)"), no_args_is_help=True)
     app.add_typer(ko, name="knockout")
 
-    @ko.command("create")
+    @ko.command("create", help=_("Create a knockout event."))
     def create(
         event_id: EventArg,
-        name: Annotated[str, typer.Option(help="Nome / name")],
+        name: Annotated[str, typer.Option(help=_("Name"))],
         seeded: Annotated[
             bool,
-            typer.Option(
-                help="Tabellone per teste di serie (ordine d'iscrizione) invece del sorteggio"
-            ),
+            typer.Option(help=_("A seeded bracket (order of registration) instead of the draw")),
         ] = False,
-        seed: Annotated[int, typer.Option(help="Seme del sorteggio / draw seed")] = 0,
+        seed: Annotated[int, typer.Option(help=_("Seed of the draw"))] = 0,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Crea una gara a eliminazione diretta / create a knockout event."""
+        """Create a knockout event of pairs (Briscola art. 9)."""
         with errors(json_out):
             state = _service().create(event_id, KnockoutConfig(name, seeded, seed))
             emit(
                 _data(state),
-                t(f"Gara «{name}» creata: {event_id}", f"Event «{name}» created: {event_id}"),
+                _("Event «{name}» created: {event}", name=name, event=event_id),
                 json_out,
             )
 
-    @ko.command("register")
+    @ko.command("register", help=_("Register a pair with its entry fee."))
     def register_pair(
         event_id: EventArg,
-        name: Annotated[str, typer.Argument(help="Nome della coppia / pair name")],
+        name: Annotated[str, typer.Argument(help=_("Pair name"))],
         player: Annotated[list[str] | None, typer.Option("--player", "-p")] = None,
-        unpaid: Annotated[bool, typer.Option(help="Quota non versata / fee not paid")] = False,
+        unpaid: Annotated[bool, typer.Option(help=_("Entry fee not paid"))] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Iscrivi una coppia con la quota (premessa) / register a pair with its fee."""
+        """Register a pair with its entry fee (the regulation's premessa)."""
         with errors(json_out):
             n = _service().register(event_id, name, player or [], paid=not unpaid)
             emit(
                 {"competitor": n, "name": name},
-                t(f"Iscritta n. {n}: {name}", f"Registered no. {n}: {name}"),
+                _("Registered pair no. {number}: {name}", number=n, name=name),
                 json_out,
             )
 
-    @ko.command("draw")
+    @ko.command("draw", help=_("Draw the bracket (art. 9)."))
     def draw(event_id: EventArg, json_out: bool = JsonOpt) -> None:
-        """Sorteggia il tabellone (art. 9) / draw the bracket."""
+        """Draw the bracket, byes in round 1 (Briscola art. 9)."""
         with errors(json_out):
             svc = _service()
             svc.draw(event_id)
             state = svc.state(event_id)
             emit(_data(state), bracket_text(state), json_out)
 
-    @ko.command("game")
+    @ko.command("game", help=_("Record a game played (art. 8-9)."))
     def game(
         event_id: EventArg,
-        match: Annotated[str, typer.Argument(help="Incontro, es. R1M2 / match")],
-        points: Annotated[str, typer.Option(help="Punti per coppia: 3=68,7=52 (art. 8)")],
+        match: Annotated[str, typer.Argument(help=_("Match, e.g. R1M2"))],
+        points: Annotated[str, typer.Option(help=_("Points per pair: 3=68,7=52 (art. 8)"))],
         last_trick: Annotated[
-            int | None, typer.Option(help="Coppia dell'ultima presa (60-60)")
+            int | None, typer.Option(help=_("Pair of the last trick (60-60)"))
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Registra una partita giocata (art. 8-9) / record a game played."""
+        """Record a game played (Briscola art. 8-9)."""
         with errors(json_out):
             svc = _service()
             m = _match(svc.state(event_id), match)
@@ -129,28 +133,29 @@ def register(app: typer.Typer) -> None:
                 pts = {int(k): int(v) for k, v in (item.split("=") for item in points.split(","))}
             except ValueError:
                 raise ArbitroError(
-                    f"punti «{points}»: usare COPPIA=PUNTI,COPPIA=PUNTI",
-                    f"points «{points}»: use PAIR=POINTS,PAIR=POINTS",
+                    "points «{points}»: use PAIR=POINTS,PAIR=POINTS", points=points
                 ) from None
             svc.record_game(event_id, GameReport(match, len(m.games) + 1, pts, last_trick))
             state = svc.state(event_id)
             emit(_data(state), bracket_text(state), json_out)
 
-    @ko.command("irregularity")
+    @ko.command(
+        "irregularity", help=_("An art. 10 irregularity: the offending pair loses the game.")
+    )
     def irregularity(
         event_id: EventArg,
-        match: Annotated[str, typer.Argument(help="Incontro / match")],
-        offender: Annotated[int, typer.Option(help="Coppia colpevole / offending pair")],
+        match: Annotated[str, typer.Argument(help=_("Match"))],
+        offender: Annotated[int, typer.Option(help=_("Offending pair"))],
         kind: Annotated[
             str,
             typer.Option(
                 help="dealer-stacking | cutter-stacking | communication | out-of-turn | signalling-play"
             ),
         ],
-        reason: Annotated[str, typer.Option(help="Motivo / reason")],
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Irregolarità dell'art. 10: la coppia colpevole perde la partita / art. 10 irregularity."""
+        """An irregularity of Briscola art. 10: the offending pair loses the game."""
         with errors(json_out):
             svc = _service()
             m = _match(svc.state(event_id), match)
@@ -159,34 +164,34 @@ def register(app: typer.Typer) -> None:
             state = svc.state(event_id)
             emit(_data(state), bracket_text(state), json_out)
 
-    @ko.command("play")
+    @ko.command("play", help=_("The bots play the games still to play, up to the champion."))
     def play(
         event_id: EventArg,
-        seed: Annotated[int, typer.Option(help="Seme / seed")] = 0,
+        seed: Annotated[int, typer.Option(help=_("Seed"))] = 0,
         json_out: bool = JsonOpt,
     ) -> None:
-        """I bot giocano le partite ancora da giocare fino al campione / bots play to the champion."""
+        """The bots play every game still to play, up to the champion."""
         with errors(json_out):
             state = _service().play_all(event_id, seed)
             emit(_data(state), bracket_text(state), json_out)
 
-    @ko.command("show")
+    @ko.command("show", help=_("Bracket, champion and fees."))
     def show(event_id: EventArg, json_out: bool = JsonOpt) -> None:
-        """Tabellone, campione e quote / bracket, champion and fees."""
+        """The bracket, the champion and the fees collected."""
         with errors(json_out):
             state = _service().state(event_id)
             emit(_data(state), bracket_text(state), json_out)
 
-    @ko.command("print")
+    @ko.command("print", help=_("Print the bracket as a PDF (art. 9)."))
     def print_bracket(
         event_id: EventArg,
-        output: Annotated[Path, typer.Option("--output", "-o", help="File PDF / PDF file")] = Path(
+        output: Annotated[Path, typer.Option("--output", "-o", help=_("PDF file"))] = Path(
             "bracket.pdf"
         ),
         lang: Annotated[str, typer.Option(help="it | en")] = "it",
         json_out: bool = JsonOpt,
     ) -> None:
-        """Stampa il tabellone in PDF (art. 9) / print the bracket as a PDF."""
+        """Print the bracket as a PDF (Briscola art. 9)."""
         from arbitro.printouts.bracket import bracket_pdf
 
         with errors(json_out):
@@ -194,27 +199,27 @@ def register(app: typer.Typer) -> None:
             output.write_bytes(pdf)
             emit(
                 {"event_id": event_id, "file": str(output), "bytes": len(pdf)},
-                t(f"Tabellone scritto in {output}", f"Bracket written to {output}"),
+                _("Bracket written to {file}", file=str(output)),
                 json_out,
             )
 
-    @ko.command("import")
+    @ko.command("import", help=_("Import a knockout event file."))
     def import_(
         file: Annotated[Path, typer.Argument()],
         as_id: Annotated[str | None, typer.Option("--as")] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Importa il file di una gara a eliminazione / import a knockout event file."""
+        """Import a knockout event file, under its own id or ``--as``."""
         with errors(json_out):
-            state = import_event(_service(), json.loads(file.read_text("utf-8")), as_id)
+            state = import_event(_service(), read_json(file), as_id)
             emit(
                 {"event_id": state.event_id, "records": state.last_seq},
-                t("Gara importata", "Event imported"),
+                _("Event imported"),
                 json_out,
             )
 
 
 def _match(state: KnockoutState, match_id: str) -> Any:
     if state.bracket is None:
-        raise ArbitroError("prima sorteggiare il tabellone", "draw the bracket first", article="9")
+        raise ArbitroError("draw the bracket first", article=cite(CodeId.BRISCOLA, "knockout"))
     return state.bracket.match(match_id)

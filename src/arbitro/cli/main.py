@@ -25,10 +25,11 @@ from arbitro.cli import (
     vp,
 )
 from arbitro.cli import print as print_cli
+from arbitro.i18n import _, use_lang
 
 app = typer.Typer(
     name="arbitro",
-    help="arbitro: gare di carte (Burraco FIBAS) per il direttore e l'arbitro. / card-game competitions for the director and the arbiter.",
+    help=_("arbitro: card-game competitions (Burraco FIBAS) for the director and the arbiter."),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -36,19 +37,22 @@ app = typer.Typer(
 
 @app.callback()
 def _options(
+    ctx: typer.Context,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
-            help="URL del database (default: $ARBITRO_DATABASE_URL o sqlite:///arbitro.sqlite3)",
+            help=_("Database URL (default: $ARBITRO_DATABASE_URL or sqlite:///arbitro.sqlite3)"),
         ),
     ] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="it | en")] = None,
 ) -> None:
+    """Set the database and the run's language (``--lang``, else ``ARBITRO_LANG``)."""
     if db:
         os.environ["ARBITRO_DATABASE_URL"] = db
     if lang:
-        os.environ["ARBITRO_LANG"] = lang
+        # The language holds for this run only: restored when the command's context closes.
+        ctx.with_resource(use_lang(lang))
 
 
 events.register(app)

@@ -12,7 +12,7 @@
 - ``parole deal --seed N``: a whole deal played by bots, as a replayable JSON record.
 
 ``--approve``/``--reject`` add the event's language judge's lists (art. 2). Every command
-prints text, or JSON with ``--json``; bad input exits with status 2 and a message naming the
+prints text, or JSON with ``--json``; bad input exits with status 1 and a message naming the
 article.
 """
 
@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from arbitro.cli.common import domain_text, errors, malformed, read_json
 from arbitro.cli.render import ScoreRow, score_table_text
 from arbitro.errors import ArbitroError
 from arbitro.games.parole import (
@@ -46,34 +45,19 @@ from arbitro.games.parole import (
     score_table,
 )
 from arbitro.games.parole.dictionary import Dictionary
+from arbitro.i18n import _, message
 
-HELP = "Burraco Parole (UISP): parole, matte, punteggio. / words, wilds, score."
+HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[
     list[str] | None,
-    typer.Option("--approve", help="Parola approvata dal giudice di lingua (art. 2), ripetibile"),
+    typer.Option("--approve", help=_("A word approved by the language judge (art. 2), repeatable")),
 ]
 RejectOpt = Annotated[
     list[str] | None,
-    typer.Option("--reject", help="Parola respinta dal giudice di lingua (art. 2), ripetibile"),
+    typer.Option("--reject", help=_("A word rejected by the language judge (art. 2), repeatable")),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Risultato in JSON / JSON output")]
-
-
-def _bad(it: str, en: str) -> ArbitroError:
-    return ArbitroError(it=it, en=en, key="cli.parole.bad_input")
-
-
-@contextmanager
-def _errors(as_json: bool) -> Iterator[None]:
-    try:
-        yield
-    except ArbitroError as err:
-        if as_json:
-            payload = {"error": {"it": err.it, "en": err.en, "article": err.article}}
-            typer.echo(json.dumps(payload, ensure_ascii=False))
-        else:
-            typer.echo(err.message(), err=True)
-        raise typer.Exit(2) from err
+JsonOpt = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
+BAD_INPUT = "cli.parole.bad_input"
 
 
 def _dictionary(approve: list[str] | None, reject: list[str] | None) -> Dictionary:
@@ -94,9 +78,12 @@ def _by_line(text: str | None, what: str) -> dict[Line, str]:
         except ValueError:
             line = None
         if not sep or line is None:
-            raise _bad(
-                f'{what}: indicare la linea, es. "NS: CASA | CANE; EW: RE?" (trovato {part!r})',
-                f'{what}: name the line, e.g. "NS: CASA | CANE; EW: RE?" (got {part!r})',
+            raise ArbitroError(
+                "{what}: name the line, e.g. {example} (got {part})",
+                what=what,
+                example='"NS: CASA | CANE; EW: RE?"',
+                part=repr(part),
+                key=BAD_INPUT,
             )
         out[line] = body
     return out
@@ -110,13 +97,13 @@ def _strings(value: Any, what: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _bad(f"{what}: serve una lista di stringhe", f"{what}: a list of strings is needed")
+        raise ArbitroError("{what}: a list of strings is needed", what=what, key=BAD_INPUT)
     return list(value)
 
 
-def _position(data: dict[str, Any], line: Line, lexicon: Dictionary) -> LinePosition:
+def _position(data: Any, line: Line, lexicon: Dictionary) -> LinePosition:
     if not isinstance(data, dict):
-        raise _bad(f"{line.value}: serve un oggetto", f"{line.value}: an object is needed")
+        raise ArbitroError("{line}: an object is needed", line=line.value, key=BAD_INPUT)
     return LinePosition(
         words=tuple(parse_word(w, lexicon) for w in _strings(data.get("words"), "words")),
         hands=tuple(parse_cards(h) for h in _strings(data.get("hands"), "hands")),
@@ -127,16 +114,16 @@ def _position(data: dict[str, Any], line: Line, lexicon: Dictionary) -> LinePosi
 
 
 SCORE_ROWS: list[ScoreRow] = [
-    ("burrachi", "burraco", lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
-    ("bonus burrachi", "burraco bonus", lambda s: s.burraco_bonus),
-    ("chiusura", "closing", lambda s: s.closing_bonus),
-    ("BASE", "BASE", lambda s: s.base),
-    ("carte giocate", "cards played", lambda s: s.melded),
-    ("carte in mano", "cards in hand", lambda s: s.in_hand),
-    ("penalizzate", "penalized", lambda s: s.penalized),
-    ("congelate", "frozen", lambda s: s.frozen),
-    ("PUNTI", "POINTS", lambda s: s.points),
-    ("TOTALE", "TOTAL", lambda s: s.total),
+    (message("burraco"), lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
+    (message("burraco bonus"), lambda s: s.burraco_bonus),
+    (message("closing"), lambda s: s.closing_bonus),
+    (message("BASE"), lambda s: s.base),
+    (message("cards played"), lambda s: s.melded),
+    (message("cards in hand"), lambda s: s.in_hand),
+    (message("penalized"), lambda s: s.penalized),
+    (message("frozen"), lambda s: s.frozen),
+    (message("POINTS"), lambda s: s.points),
+    (message("TOTAL"), lambda s: s.total),
 ]
 
 
@@ -149,84 +136,91 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(help=HELP, no_args_is_help=True)
     app.add_typer(group, name="parole")
 
-    @group.command("check")
+    @group.command("check", help=_("Check words (art. 4.1): valid or not, and why."))
     def check(
-        words: Annotated[list[str], typer.Argument(help="Parole da controllare / words")],
+        words: Annotated[list[str], typer.Argument(help=_("Words to check"))],
         approve: ApproveOpt = None,
         reject: RejectOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
-        """Controlla le parole (art. 4.1) / check words: valid or not, and why."""
-        with _errors(as_json):
+        """Check words (Parole art. 4.1): valid or not, and why; exit status 1 if one is not."""
+        with errors(as_json):
             lexicon = _dictionary(approve, reject)
             verdicts = [lexicon.check(w) for w in words]
         if as_json:
             typer.echo(json.dumps([v.as_dict() for v in verdicts], ensure_ascii=False, indent=1))
         else:
             for v in verdicts:
-                mark = "SÌ" if v.valid else "NO"
-                typer.echo(f"{v.word.upper():<16} {mark:<3} {v.reason.italian} (art. {v.article})")
+                mark = _("YES") if v.valid else _("NO")
+                typer.echo(
+                    f"{v.word.upper():<16} {mark:<3} "
+                    + _(
+                        "{reason} (art. {article})",
+                        reason=domain_text(v.reason.italian, v.reason.english),
+                        article=v.article,
+                    )
+                )
         if not all(v.valid for v in verdicts):
             raise typer.Exit(1)
 
-    @group.command("wild")
+    @group.command("wild", help=_("The letters a wild can stand for (art. 4.4)."))
     def wild(
-        cards: Annotated[str, typer.Argument(help="Parola con una matta, es. CA?A o CAN!")],
+        cards: Annotated[str, typer.Argument(help=_("A word with a wild, e.g. CA?A or CAN!"))],
         approve: ApproveOpt = None,
         reject: RejectOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
-        """Le lettere che la matta può sostituire (art. 4.4) / the letters a wild stands for."""
-        with _errors(as_json):
+        """The letters a wild can stand for in a word (Parole art. 4.4)."""
+        with errors(as_json):
             found = readings(parse_cards(cards), _dictionary(approve, reject))
         if as_json:
             typer.echo(json.dumps({"cards": cards.upper(), "readings": list(found)}))
         else:
-            typer.echo(" ".join(found) if found else "nessuna parola / no word")
+            typer.echo(" ".join(found) if found else _("no word"))
         if not found:
             raise typer.Exit(1)
 
-    @group.command("score")
+    @group.command("score", help=_("A deal's score per line (art. 5-6)."))
     def score(
         words: Annotated[
-            str | None, typer.Option(help='Parole per linea: "NS: CASSATA | RE?; EW: CANE"')
+            str | None, typer.Option(help=_('Words per line: "NS: CASSATA | RE?; EW: CANE"'))
         ] = None,
         hands: Annotated[
-            str | None, typer.Option(help='Carte in mano per giocatore: "NS: QZ | A; EW: !"')
+            str | None, typer.Option(help=_('Cards in hand per player: "NS: QZ | A; EW: !"'))
         ] = None,
-        closed: Annotated[str | None, typer.Option(help="Linea che ha chiuso (NS o EW)")] = None,
+        closed: Annotated[
+            str | None, typer.Option(help=_("The line that closed (NS or EW)"))
+        ] = None,
         penalized: Annotated[
-            str | None, typer.Option(help='Carte penalizzate (art. 10.8): "EW: H"')
+            str | None, typer.Option(help=_('Penalized cards (art. 10.8): "EW: H"'))
         ] = None,
         frozen: Annotated[
-            str | None, typer.Option(help='Carte congelate, contate in negativo: "NS: CANE"')
+            str | None, typer.Option(help=_('Frozen cards, counted as negative: "NS: CANE"'))
         ] = None,
-        file: Annotated[Path | None, typer.Option(help="Posizione in JSON / JSON file")] = None,
+        file: Annotated[Path | None, typer.Option(help=_("The position as JSON"))] = None,
         approve: ApproveOpt = None,
         reject: RejectOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
-        """Punteggio di una smazzata per linea (artt. 5-6) / a deal's score per line."""
-        with _errors(as_json):
+        """A deal's score per line (Parole art. 5-6), inline or from a JSON file."""
+        with errors(as_json):
             lexicon = _dictionary(approve, reject)
             if file is not None:
-                try:
-                    data = json.loads(file.read_text("utf-8"))
-                except (OSError, json.JSONDecodeError) as err:
-                    raise _bad(f"file non leggibile: {err}", f"unreadable file: {err}") from err
+                data = read_json(file)
                 if not isinstance(data, dict):
-                    raise _bad("il JSON deve essere un oggetto", "the JSON must be an object")
-                positions = {
-                    ln: _position(data[ln.value], ln, lexicon)
-                    for ln in (Line.NS, Line.EW)
-                    if ln.value in data
-                }
+                    raise ArbitroError("the JSON must be an object", key=BAD_INPUT)
+                with malformed(str(file)):
+                    positions = {
+                        ln: _position(data[ln.value], ln, lexicon)
+                        for ln in (Line.NS, Line.EW)
+                        if ln.value in data
+                    }
             else:
                 w, h = _by_line(words, "--words"), _by_line(hands, "--hands")
                 p, f = _by_line(penalized, "--penalized"), _by_line(frozen, "--frozen")
                 closer = (closed or "").strip().upper()
                 if closer and closer not in ("NS", "EW"):
-                    raise _bad("--closed: NS o EW", "--closed: NS or EW")
+                    raise ArbitroError("--closed: NS or EW", key=BAD_INPUT)
                 positions = {
                     ln: _position(
                         {
@@ -250,21 +244,21 @@ def register(app: typer.Typer) -> None:
         else:
             typer.echo(_table(scores))
 
-    @group.command("deal")
+    @group.command("deal", help=_("A whole deal played by the bots (JSON record)."))
     def deal(
-        seed: Annotated[int, typer.Option(help="Seme del mescolamento / shuffle seed")] = 1,
+        seed: Annotated[int, typer.Option(help=_("Shuffle seed"))] = 1,
         bots: Annotated[str, typer.Option(help="greedy | random")] = "greedy",
-        dealer: Annotated[str, typer.Option(help="Mazziere N, E, S, W")] = "N",
+        dealer: Annotated[str, typer.Option(help=_("Dealer N, E, S, W"))] = "N",
         as_json: JsonOpt = False,
     ) -> None:
-        """Una smazzata giocata dai bot (registrazione JSON) / a whole deal played by bots."""
-        with _errors(as_json):
+        """A whole deal played by the bots, as a replayable JSON record."""
+        with errors(as_json):
             if bots not in ("greedy", "random"):
-                raise _bad("--bots: greedy o random", "--bots: greedy or random")
+                raise ArbitroError("--bots: greedy or random", key=BAD_INPUT)
             try:
                 seat = Seat(dealer.strip().upper())
             except ValueError as err:
-                raise _bad("--dealer: N, E, S o W", "--dealer: N, E, S or W") from err
+                raise ArbitroError("--dealer: N, E, S or W", key=BAD_INPUT) from err
             rng = random.Random(seed)
             bot = GreedyBot() if bots == "greedy" else RandomBot()
             played = play_deal(Deal.shuffled(rng, seat), [bot] * 4, rng)

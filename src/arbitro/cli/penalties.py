@@ -13,13 +13,14 @@ from arbitro.cli.common import (
     JsonOpt,
     RoundArg,
     TableArg,
+    domain_text,
     emit,
     errors,
     service,
-    t,
 )
 from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import BoardCheck, HandCount, law13_outcome
+from arbitro.i18n import _
 from arbitro.tournament.event import (
     SanctionKind,
 )
@@ -28,31 +29,29 @@ from arbitro.tournament.event import (
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
-    @app.command("late")
+    @app.command("late", help=_("Record a lateness (art. 37)."))
     def late(
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
-        minutes: Annotated[str, typer.Argument(help="Ritardo mm:ss / lateness mm:ss")],
+        minutes: Annotated[str, typer.Argument(help=_("Lateness mm:ss"))],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Registra un ritardo (art. 37) / record a lateness."""
+        """Record a competitor's lateness (FIBAS art. 37)."""
         with errors(json_out):
-            mm, _, ss = minutes.partition(":")
+            mm, _sep, ss = minutes.partition(":")
             try:
                 seconds = int(mm) * 60 + (int(ss) if ss else 0)
             except ValueError:
-                raise ArbitroError(
-                    f"ritardo «{minutes}»: usare mm:ss", f"lateness «{minutes}»: use mm:ss"
-                ) from None
+                raise ArbitroError("lateness «{minutes}»: use mm:ss", minutes=minutes) from None
             service().record_lateness(event_id, round_number, competitor, seconds)
             emit(
                 {"round": round_number, "competitor": competitor, "seconds": seconds},
-                t("Ritardo registrato", "Lateness recorded"),
+                _("Lateness recorded"),
                 json_out,
             )
 
-    @app.command("warn")
+    @app.command("warn", help=_("Warning (art. 22, 41)."))
     def warn(
         event_id: EventArg,
         round_number: RoundArg,
@@ -61,16 +60,16 @@ def register(app: typer.Typer) -> None:
         article: Annotated[str, typer.Option()] = "41",
         json_out: bool = JsonOpt,
     ) -> None:
-        """Ammonizione (art. 22, 41) / warning."""
+        """Give a warning (FIBAS art. 22, 41)."""
         with errors(json_out):
             service().give_warning(event_id, round_number, competitor, reason, article)
             emit(
                 {"round": round_number, "competitor": competitor},
-                t("Ammonizione registrata", "Warning recorded"),
+                _("Warning recorded"),
                 json_out,
             )
 
-    @app.command("sanction")
+    @app.command("sanction", help=_("Sanction: reprimand, warning, expulsion (art. 22, 40, 41)."))
     def sanction(
         event_id: EventArg,
         round_number: RoundArg,
@@ -78,71 +77,81 @@ def register(app: typer.Typer) -> None:
         kind: Annotated[
             SanctionKind, typer.Option("--kind", help="reprimand | warning | expulsion")
         ],
-        reason: Annotated[str, typer.Option(help="Motivo / reason")],
-        article: Annotated[str | None, typer.Option(help="Articolo / article")] = None,
-        player: Annotated[str | None, typer.Option(help="Giocatore sanzionato / player")] = None,
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
+        article: Annotated[str | None, typer.Option(help=_("Article"))] = None,
+        player: Annotated[str | None, typer.Option(help=_("Player sanctioned"))] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Sanzione: richiamo, ammonizione, espulsione (art. 22, 40, 41) / sanction."""
+        """A sanction: reprimand, warning, expulsion (FIBAS art. 22, 40, 41)."""
         with errors(json_out):
             service().give_sanction(
                 event_id, round_number, competitor, kind, reason, article=article, player=player
             )
             emit(
                 {"round": round_number, "competitor": competitor, "sanction": kind.value},
-                t("Sanzione registrata", "Sanction recorded"),
+                _("Sanction recorded"),
                 json_out,
             )
 
-    @app.command("ledger")
+    @app.command(
+        "ledger", help=_("The ledger of sanctions, lateness, abandons and arbitral scores.")
+    )
     def ledger(event_id: EventArg, json_out: bool = JsonOpt) -> None:
-        """Registro delle sanzioni, ritardi, abbandoni e punteggi arbitrali / sanctions ledger."""
+        """The ledger of sanctions, lateness, abandons and arbitral scores (FIBAS art. 36-41)."""
         with errors(json_out):
             state = service().state(event_id)
             lines = [
-                f"#{e.seq} {e.at:%Y-%m-%d %H:%M} {t('turno', 'round')} {e.round} {state.competitors[e.competitor].name if e.competitor else '—'}: {e.kind} ({'art. ' + e.article if e.article[:1].isdigit() else e.article}) {e.detail} — {e.reason} [{e.actor}]"
+                _(
+                    "#{seq} {at} round {round} {who}: {kind} ({article}) {detail} — {reason} "
+                    "[{actor}]",
+                    seq=e.seq,
+                    at=f"{e.at:%Y-%m-%d %H:%M}",
+                    round=e.round,
+                    who=state.competitors[e.competitor].name if e.competitor else "—",
+                    kind=e.kind,
+                    article=f"art. {e.article}" if e.article[:1].isdigit() else e.article,
+                    detail=e.detail,
+                    reason=e.reason,
+                    actor=e.actor,
+                )
                 for e in state.ledger
             ]
-            emit(state.ledger, "\n".join(lines) or t("Registro vuoto", "Empty ledger"), json_out)
+            emit(state.ledger, "\n".join(lines) or _("Empty ledger"), json_out)
 
-    @app.command("law13")
+    @app.command("law13", help=_("Wrong number of cards in a board (Law 13)."))
     def law13(
         event_id: EventArg,
         round_number: RoundArg,
         table: TableArg,
-        board: Annotated[int, typer.Option(help="Numero del board / board number")],
+        board: Annotated[int, typer.Option(help=_("Board number"))],
         count: Annotated[
-            list[str], typer.Option("--count", help="Tasca con carte errate: N=12 / wrong pocket")
+            list[str], typer.Option("--count", help=_("Pocket with a wrong count: N=12"))
         ],
-        reason: Annotated[str, typer.Option(help="Motivo / reason")],
-        expected: Annotated[
-            int, typer.Option(help="Carte attese per tasca / cards due per pocket")
-        ] = 11,
-        call_made: Annotated[bool, typer.Option(help="Dichiarazione già fatta (13A/13B)")] = False,
-        play_completed: Annotated[bool, typer.Option(help="Gioco completato (13C)")] = False,
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
+        expected: Annotated[int, typer.Option(help=_("Cards due per pocket"))] = 11,
+        call_made: Annotated[bool, typer.Option(help=_("A call already made (13A/13B)"))] = False,
+        play_completed: Annotated[bool, typer.Option(help=_("Play completed (13C)"))] = False,
         cannot_correct: Annotated[
-            bool, typer.Option(help="L'arbitro non può correggere (13B)")
+            bool, typer.Option(help=_("The arbiter cannot correct it (13B)"))
         ] = False,
         card_seen: Annotated[
-            bool, typer.Option(help="Una carta altrui è stata vista (13D2)")
+            bool, typer.Option(help=_("Another player's card was seen (13D2)"))
         ] = False,
         significant: Annotated[
-            bool, typer.Option(help="Informazione significativa (13D2b)")
+            bool, typer.Option(help=_("Significant information (13D2b)"))
         ] = False,
-        foreign: Annotated[bool, typer.Option(help="Carta estranea alla smazzata (13F)")] = False,
+        foreign: Annotated[bool, typer.Option(help=_("A card foreign to the deal (13F)"))] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Numero errato di carte in un board (Legge 13) / wrong number of cards in a board."""
+        """A wrong number of cards in a board: the ruling of Bridge Law 13, recorded."""
         with errors(json_out):
             wrong = []
             for item in count:
-                pos, _, n = item.partition("=")
+                pos, _sep, n = item.partition("=")
                 try:
                     wrong.append(HandCount(pos.strip().upper(), int(n), expected))
                 except ValueError:
-                    raise ArbitroError(
-                        f"«{item}»: usare POSIZIONE=NUMERO", f"«{item}»: use POSITION=NUMBER"
-                    ) from None
+                    raise ArbitroError("«{item}»: use POSITION=NUMBER", item=item) from None
             ruling = law13_outcome(
                 BoardCheck(board, tuple(w for w in wrong if w.count != w.expected)),
                 call_made=call_made,
@@ -153,10 +162,10 @@ def register(app: typer.Typer) -> None:
                 excess_card_foreign=foreign,
             )
             service().record_board_ruling(event_id, round_number, table, ruling, reason)
-            what = ruling.outcome.english if t("it", "en") == "en" else ruling.outcome.italian
+            what = domain_text(ruling.outcome.italian, ruling.outcome.english)
             emit(ruling.as_payload(), f"{ruling.paragraph}: {what}", json_out)
 
-    @app.command("arbitral")
+    @app.command("arbitral", help=_("Arbitral score (art. 40)."))
     def arbitral(
         event_id: EventArg,
         round_number: RoundArg,
@@ -166,16 +175,16 @@ def register(app: typer.Typer) -> None:
         reason: Annotated[str, typer.Option()],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Punteggio arbitrale (art. 40) / arbitral score."""
+        """Record an arbitral score (FIBAS art. 40)."""
         with errors(json_out):
             service().arbitral_score(event_id, round_number, competitor, mp, vp, reason)
             emit(
                 {"round": round_number, "competitor": competitor, "mp": mp, "vp": vp},
-                t("Punteggio arbitrale registrato", "Arbitral score recorded"),
+                _("Arbitral score recorded"),
                 json_out,
             )
 
-    @app.command("abandon")
+    @app.command("abandon", help=_("Abandon (art. 36)."))
     def abandon(
         event_id: EventArg,
         round_number: RoundArg,
@@ -184,11 +193,11 @@ def register(app: typer.Typer) -> None:
         justified: Annotated[bool, typer.Option("--justified/--unjustified")] = True,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Abbandono (art. 36) / abandon."""
+        """Record an abandon, justified or not (FIBAS art. 36)."""
         with errors(json_out):
             service().record_abandon(event_id, round_number, competitor, justified, reason)
             emit(
                 {"round": round_number, "competitor": competitor, "justified": justified},
-                t("Abbandono registrato", "Abandon recorded"),
+                _("Abandon recorded"),
                 json_out,
             )

@@ -8,18 +8,17 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli.common import errors, lang, service, t
+from arbitro.cli.common import errors, lang, service
 from arbitro.errors import ArbitroError
+from arbitro.i18n import _
 from arbitro.printouts import score_sheets_pdf, seating_pdf, standings_pdf, table_cards_pdf
 from arbitro.printouts.labels import check_lang
 from arbitro.printouts.names import seated_round
 
-EventArg = Annotated[str, typer.Argument(help="Gara / event id")]
-RoundArg = Annotated[int, typer.Argument(help="Turno / round")]
-OutOpt = Annotated[Path, typer.Option("-o", "--output", help="File PDF da scrivere / PDF file")]
-LangOpt = Annotated[
-    str | None, typer.Option("--lang", help="Lingua della stampa / printout language: it | en")
-]
+EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
+RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
+OutOpt = Annotated[Path, typer.Option("-o", "--output", help=_("PDF file to write"))]
+LangOpt = Annotated[str | None, typer.Option("--lang", help=_("Language of the printout: it | en"))]
 DEFAULT_BASE_URL = "http://localhost:8000"
 
 
@@ -33,10 +32,9 @@ def _write(path: Path, pdf: bytes) -> None:
         path.write_bytes(pdf)
     except OSError as exc:
         raise ArbitroError(
-            f"impossibile scrivere {path}: {exc.strerror}",
-            f"cannot write {path}: {exc.strerror}",
+            "cannot write {file}: {reason}", file=str(path), reason=exc.strerror
         ) from None
-    typer.echo(t(f"Scritto {path}", f"Wrote {path}"))
+    typer.echo(_("Wrote {file}", file=str(path)))
 
 
 def _lang(option: str | None) -> str:
@@ -46,58 +44,58 @@ def _lang(option: str | None) -> str:
 def register(app: typer.Typer) -> None:
     """Add ``print table-cards|score-sheets|seating|standings`` to ``app``."""
     print_app = typer.Typer(
-        help="Stampe in PDF / printouts as PDF: table-cards, score-sheets, seating, standings",
+        help=_("Printouts as PDF: table-cards, score-sheets, seating, standings"),
         no_args_is_help=True,
     )
     app.add_typer(print_app, name="print")
 
-    @print_app.command("table-cards")
+    @print_app.command("table-cards", help=_("Table cards with QR codes (art. 4, 7)."))
     def table_cards(
         event_id: EventArg,
         round_number: RoundArg,
         output: OutOpt,
         base_url: Annotated[
-            str, typer.Option("--base-url", help="Indirizzo del sito / site address")
+            str, typer.Option("--base-url", help=_("Address of the site"))
         ] = DEFAULT_BASE_URL,
         language: LangOpt = None,
     ) -> None:
-        """Segnatavolo con QR code / table cards with QR codes (art. 4, 7)."""
+        """Table cards with the QR code of each table's score entry (FIBAS art. 4, 7)."""
         with errors():
             state = service().state(event_id)
             seating = seated_round(state, round_number)
             urls = {tb.table: table_url(base_url, event_id, tb.table) for tb in seating.tables}
             _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
 
-    @print_app.command("score-sheets")
+    @print_app.command("score-sheets", help=_("Score sheets in the FIBAS layout (art. 19-20)."))
     def score_sheets(
         event_id: EventArg,
         round_number: RoundArg,
         output: OutOpt,
         filled: Annotated[
-            bool, typer.Option("--filled", help="Con gli score registrati / with recorded sheets")
+            bool, typer.Option("--filled", help=_("With the recorded sheets"))
         ] = False,
         language: LangOpt = None,
     ) -> None:
-        """Score nel formato FIBAS / score sheets in the FIBAS layout (art. 19, 20)."""
+        """The score sheets in the FIBAS layout, blank or filled (FIBAS art. 19, 20)."""
         with errors():
             state = service().state(event_id)
             pdf = score_sheets_pdf(state, round_number, lang=_lang(language), filled=filled)
             _write(output, pdf)
 
-    @print_app.command("seating")
+    @print_app.command("seating", help=_("Seating list, by table and by name (art. 4)."))
     def seating(
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
-        """Posizione ai tavoli / seating list, by table and by name (art. 4)."""
+        """The seating list, by table and by name (FIBAS art. 4)."""
         with errors():
             state = service().state(event_id)
             _write(output, seating_pdf(state, round_number, lang=_lang(language)))
 
-    @print_app.command("standings")
+    @print_app.command("standings", help=_("Provisional or final standings (art. 39)."))
     def standings(
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
-        """Classifica provvisoria o definitiva / provisional or final standings (art. 39)."""
+        """The provisional or final standings (FIBAS art. 39)."""
         with errors():
             svc = service()
             state = svc.state(event_id)

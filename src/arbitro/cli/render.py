@@ -1,13 +1,15 @@
-"""Plain-text renderings of seatings, standings and sheets for the terminal."""
+"""Plain-text renderings of seatings, standings and sheets for the terminal, in the run's
+language."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from arbitro.cli.common import t
+from arbitro.i18n import Message, _, render
 from arbitro.tournament.event import EventState, SheetVersion
-from arbitro.tournament.model import Line
+from arbitro.tournament.model import Line, TableSeating
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.standings.standings import StandingRow, standings
 
 
@@ -18,64 +20,83 @@ def line_name(state: EventState, line: Line | None) -> str:
     return " + ".join(f"{state.competitors[c].name} ({c})" for c in line)
 
 
+def _table_text(state: EventState, tab: TableSeating) -> str:
+    if tab.players is not None:
+        players = ", ".join(line_name(state, (p,)) for p in tab.players)
+        return _("Table {table:>3}: {players}", table=tab.table, players=players)
+    text = _(
+        "Table {table:>3}: N-S {ns}  v  E-W {ew}",
+        table=tab.table,
+        ns=line_name(state, tab.ns),
+        ew=line_name(state, tab.ew),
+    )
+    return text + ("  " + _("[rest]") if tab.is_incomplete else "")
+
+
 def seating_text(state: EventState, round_number: int) -> str:
-    """The seating of a round, table by table."""
+    """The seating of a round, table by table (art. 4; Scala 40: players in seat order)."""
     r = state.round(round_number)
     if r.seating is None:
-        return t(
-            f"Turno {round_number}: non ancora assegnato", f"Round {round_number}: not seated yet"
-        )
-    status = t("affisso", "published") if r.seating_published_at else t("bozza", "draft")
+        return _("Round {round}: not seated yet", round=round_number)
+    status = _("published") if r.seating_published_at else _("draft")
     out = [
-        t(
-            f"Turno {round_number} ({r.movement}, {status})",
-            f"Round {round_number} ({r.movement}, {status})",
+        _(
+            "Round {round} ({movement}, {status})",
+            round=round_number,
+            movement=r.movement,
+            status=status,
         )
     ]
-    for tab in r.seating.tables:
-        rest = t("  [riposo]", "  [rest]") if tab.is_incomplete else ""
-        out.append(
-            f"  {t('Tavolo', 'Table')} {tab.table:>3}: N-S {line_name(state, tab.ns)}  v  E-O {line_name(state, tab.ew)}{rest}"
-        )
+    out += ["  " + _table_text(state, tab) for tab in r.seating.tables]
     return "\n".join(out)
+
+
+def _penalties(row: StandingRow) -> str:
+    pens = []
+    if row.warnings:
+        pens.append(_("{count} warn.", count=row.warnings))
+        if row.penalty_vp:
+            pens[-1] += " " + _("({vp} VP, {mp} MP)", vp=row.penalty_vp, mp=row.penalty_mp)
+    if row.lateness_mp:
+        pens.append(_("lateness {mp} MP", mp=row.lateness_mp))
+    return "; ".join(pens)
 
 
 def standings_text(
     state: EventState, rows: list[StandingRow], round_number: int, final: bool
 ) -> str:
-    """The standings as a table: rank, competitor, VP, MP, penalties."""
-    kind = t("definitiva", "final") if final else t("provvisoria", "provisional")
-    head = t(
-        f"Classifica dopo il turno {round_number} ({kind})",
-        f"Standings after round {round_number} ({kind})",
-    )
-    out = [
-        head,
-        f"{'#':>3}  {t('Concorrente', 'Competitor'):<32} {'V.P.':>5} {'M.P.':>7}  {t('Penalità', 'Penalties')}",
-    ]
+    """The standings as a table: rank, competitor, VP, MP, penalties (art. 39)."""
+    if final:
+        head = _("Standings after round {round} (final)", round=round_number)
+    else:
+        head = _("Standings after round {round} (provisional)", round=round_number)
+    competitor, penalties = _("Competitor"), _("Penalties")
+    out = [head, f"{'#':>3}  {competitor:<32} {'V.P.':>5} {'M.P.':>7}  {penalties}"]
     for row in rows:
-        pens = []
-        if row.warnings:
-            pens.append(t(f"{row.warnings} amm.", f"{row.warnings} warn."))
-            if row.penalty_vp:
-                pens[-1] += f" ({row.penalty_vp} V.P., {row.penalty_mp} M.P.)"
-        if row.lateness_mp:
-            pens.append(t(f"ritardo {row.lateness_mp} M.P.", f"lateness {row.lateness_mp} MP"))
-        pen = "; ".join(pens)
-        name = row.name + (t(" (ritirato)", " (withdrawn)") if row.withdrawn else "")
-        out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {pen}")
+        name = _("{name} (withdrawn)", name=row.name) if row.withdrawn else row.name
+        out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {_penalties(row)}")
     return "\n".join(out)
 
 
+def _entry_text(v: SheetVersion) -> str:
+    entry = v.entry
+    if isinstance(entry, Scala40Entry):
+        # A Scala 40 sheet: each player's negative points, deal by deal.
+        return "; ".join(
+            f"{p}: " + "/".join("-" if d[i] is None else str(d[i]) for d in entry.deals)
+            for i, p in enumerate(entry.players)
+        )
+    return "; ".join("/".join(str(x) for x in d.to_list()) for d in entry.deals)
+
+
 def history_text(versions: list[SheetVersion]) -> str:
-    """A sheet's history: every entry and correction with who, when and why."""
+    """A sheet's history: every entry and correction with who, when and why (art. 21)."""
     if not versions:
-        return t("Nessuno score registrato", "No sheet recorded")
+        return _("No sheet recorded")
     out = []
     for v in versions:
-        deals = "; ".join("/".join(str(x) for x in d.to_list()) for d in v.entry.deals)
         why = f" — {v.reason}" if v.reason else ""
-        out.append(f"#{v.seq} {v.at:%Y-%m-%d %H:%M:%S} {v.actor}: {v.kind} [{deals}]{why}")
+        out.append(f"#{v.seq} {v.at:%Y-%m-%d %H:%M:%S} {v.actor}: {v.kind} [{_entry_text(v)}]{why}")
     return "\n".join(out)
 
 
@@ -84,14 +105,14 @@ def standings_data(state: EventState, rnd: int, final: bool) -> dict[str, Any]:
     return {"round": rnd, "final": final, "rows": standings(state, rnd)}
 
 
-ScoreRow = tuple[str, str, Callable[[Any], object]]
-"""One row of a hand's score table: the Italian label, the English one, how to read it."""
+ScoreRow = tuple[Message, Callable[[Any], object]]
+"""One row of a hand's score table: its label, how to read it from a line's score."""
 
 
 def score_table_text(scores: Mapping[Any, Any], rows: Sequence[ScoreRow], width: int = 12) -> str:
     """A hand's score per line as a table (columns: the lines; rows: bonuses, points,
-    totals), labelled in the user's language."""
+    totals), labelled in the run's language."""
     out = [f"{'':16}" + "".join(f"{line.value:>{width}}" for line in scores)]
-    for it, en, get in rows:
-        out.append(f"{t(it, en):16}" + "".join(f"{get(s)!s:>{width}}" for s in scores.values()))
+    for label, get in rows:
+        out.append(f"{render(label):16}" + "".join(f"{get(s)!s:>{width}}" for s in scores.values()))
     return "\n".join(out)

@@ -3,9 +3,8 @@ standings, complaints (art. 38-39)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -18,63 +17,105 @@ from arbitro.cli.common import (
     emit,
     errors,
     ints,
+    malformed,
+    read_json,
     service,
-    t,
 )
+from arbitro.cli.events import code_citation
 from arbitro.cli.render import history_text, seating_text, standings_data, standings_text
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import _, message
 from arbitro.services.events import EventService
 from arbitro.tournament.commands import missing_sheets
-from arbitro.tournament.event import (
-    seating_from_payload,
-    seating_to_payload,
-)
-from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.event import seating_to_payload
+from arbitro.tournament.model import EventFormat, Line, Movement, TableSeating
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 from arbitro.tournament.standings.prizes import draw_places, prize_ties
 from arbitro.tournament.standings.standings import standings
 
 
-def _deal(text: str) -> DealScore:
-    values = ints(text, "smazzata", "deal")
+def _deal(text: str, code: str) -> DealScore:
+    values = ints(text, message("deal"))
     if len(values) != 4:
         raise ArbitroError(
-            f"smazzata «{text}»: servono 4 numeri base,punti N-S e base,punti E-O",
-            f"deal «{text}»: 4 numbers needed: N-S base,points and E-W base,points",
-            article="19",
+            "deal «{text}»: 4 numbers needed: N-S base,points and E-W base,points",
+            text=text,
+            article=code_citation(code, "score_sheet"),
         )
     return DealScore.from_list(values)
 
 
-def _entry(deals: list[str], closed: list[str] | None) -> SheetEntry:
+def _entry(deals: list[str], closed: list[str] | None, code: str) -> SheetEntry:
     return SheetEntry(
-        tuple(_deal(d) for d in deals), tuple(_deal(d) for d in closed) if closed else None
+        tuple(_deal(d, code) for d in deals),
+        tuple(_deal(d, code) for d in closed) if closed else None,
     )
+
+
+def _line(value: Any) -> Line | None:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise TypeError(f"{value!r} is not a list of competitor numbers")
+    return tuple(int(c) for c in value)
+
+
+def arbiter_tables(data: Any) -> tuple[TableSeating, ...]:
+    """The arbiter's seating from ``--tables`` JSON (FIBAS art. 4): a list of tables, each
+    ``{"table": n, "ns": [..], "ew": [..]}`` or, for individuals (Scala 40 art. 2),
+    ``{"table": n, "players": [..]}``; malformed data is a clear error, never a traceback."""
+    what = "--tables"
+    if not isinstance(data, list):
+        raise ArbitroError(
+            "{what}: a list of tables is needed, e.g. {example}",
+            what=what,
+            example='[{"table": 1, "ns": [1], "ew": [2]}]',
+        )
+    out = []
+    with malformed(what):
+        for t in data:
+            if not isinstance(t, dict):
+                raise TypeError(f"{t!r} is not a table")
+            number = int(t["table"])
+            if t.get("players") is not None:
+                out.append(TableSeating(number, None, None, _line(t["players"])))
+            else:
+                out.append(TableSeating(number, _line(t.get("ns")), _line(t.get("ew"))))
+    return tuple(out)
 
 
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
-    @app.command("seat")
+    @app.command("seat", help=_("Seat a round (art. 4)."))
     def seat(
         event_id: EventArg,
         round_number: RoundArg,
         movement: Annotated[
-            Movement | None, typer.Option(help="Altro movimento per questo turno / override")
+            Movement | None, typer.Option(help=_("Another movement for this round"))
         ] = None,
-        seed: Annotated[int | None, typer.Option(help="Seme del sorteggio / draw seed")] = None,
+        seed: Annotated[int | None, typer.Option(help=_("Seed of the draw"))] = None,
         tables: Annotated[
-            Path | None, typer.Option(help="Scelta dell'arbitro: JSON [{table, ns, ew}]")
+            Path | None,
+            typer.Option(
+                help=_(
+                    'The arbiter\'s choice: JSON [{"table", "ns", "ew"}] '
+                    '(individuals: [{"table", "players"}])'
+                )
+            ),
         ] = None,
-        publish: Annotated[bool, typer.Option(help="Affiggi subito / publish now")] = False,
+        publish: Annotated[bool, typer.Option(help=_("Publish now"))] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Assegna i tavoli di un turno (art. 4) / seat a round."""
+        """Seat a round by its movement or by the arbiter's choice (FIBAS art. 4; Scala 40
+        art. 2)."""
         with errors(json_out):
             arbiter = None
             if tables is not None:
-                arbiter = seating_from_payload(json.loads(tables.read_text("utf-8"))).tables
+                arbiter = arbiter_tables(read_json(tables))
                 movement = movement or Movement.ARBITER_CHOICE
             state = service().seat(
                 event_id,
@@ -92,22 +133,22 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("publish-seating")
+    @app.command("publish-seating", help=_("Publish the seating."))
     def publish_seating(
         event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt
     ) -> None:
-        """Affiggi la posizione ai tavoli / publish the seating."""
+        """Publish a round's seating (FIBAS art. 4)."""
         with errors(json_out):
             service().publish_seating(event_id, round_number)
             emit(
                 {"round": round_number, "published": True},
-                t("Posizione ai tavoli affissa", "Seating published"),
+                _("Seating published"),
                 json_out,
             )
 
-    @app.command("seating")
+    @app.command("seating", help=_("Show the seating."))
     def seating(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
-        """Mostra la posizione ai tavoli / show the seating."""
+        """Show a round's seating."""
         with errors(json_out):
             state = service().state(event_id)
             s = state.round(round_number).seating
@@ -117,7 +158,7 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("sheet")
+    @app.command("sheet", help=_("Enter a table's sheet (art. 19-20)."))
     def sheet(
         event_id: EventArg,
         round_number: RoundArg,
@@ -127,30 +168,34 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--deal",
                 "-d",
-                help="base,punti N-S,base,punti E-O (una per smazzata; a squadre: sala aperta)",
+                help=_("N-S base,points,E-W base,points (one per deal; teams: open room)"),
             ),
         ] = None,
         points: Annotated[
             list[str] | None,
             typer.Option(
                 "--points",
-                help="Scala 40: punti negativi dei giocatori nell'ordine del tavolo, una per smazzata (art. 22)",
+                help=_(
+                    "Scala 40: the players' negative points in the table's order, one per "
+                    "deal (art. 22)"
+                ),
             ),
         ] = None,
         abandoned: Annotated[
-            int | None, typer.Option(help="Scala 40: giocatore che ha abbandonato (art. 25)")
+            int | None, typer.Option(help=_("Scala 40: the player who abandoned (art. 25)"))
         ] = None,
         closed: Annotated[
-            list[str] | None, typer.Option("--closed", help="A squadre: smazzate della sala chiusa")
+            list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
         ] = None,
-        actor: Annotated[str, typer.Option(help="Chi inserisce / entered by")] = "director",
+        actor: Annotated[str, typer.Option(help=_("Entered by"))] = "director",
         line: Annotated[
             str | None,
-            typer.Option(help="ns | ew: la linea che lo invia dal tavolo / the line submitting it"),
+            typer.Option(help=_("ns | ew: the line submitting it from the table")),
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Inserisci lo score di un tavolo (art. 19-20) / enter a table's sheet."""
+        """Enter a table's sheet (FIBAS art. 19-20; Scala 40 art. 22-23): a second, different
+        entry is a conflict the director decides."""
         with errors(json_out):
             svc = service()
             if points:
@@ -159,15 +204,17 @@ def register(app: typer.Typer) -> None:
                 )
                 emit(
                     {"round": round_number, "table": table, "status": status},
-                    t(f"Tavolo {table}: score {status}", f"Table {table}: sheet {status}"),
+                    _("Table {table}: sheet {status}", table=table, status=status),
                     json_out,
                 )
                 return
+            state = svc.state(event_id)
             if not deal:
                 raise ArbitroError(
-                    "indicare le smazzate (--deal)", "give the deals (--deal)", article="19"
+                    "give the deals (--deal)",
+                    article=code_citation(state.config.code, "score_sheet"),
                 )
-            entry = _entry(deal, closed)
+            entry = _entry(deal, closed, state.config.code)
             status = svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
             state = svc.state(event_id)
             from arbitro.tournament.scoring.sheet import sheet_result
@@ -190,60 +237,62 @@ def register(app: typer.Typer) -> None:
                 "ns_vp": res.ns_vp,
                 "ew_vp": res.ew_vp,
             }
-            text = t(
-                f"Tavolo {table}: N-S {res.ns_total} ({res.ns_vp} V.P.) - E-O {res.ew_total} ({res.ew_vp} V.P.)",
-                f"Table {table}: N-S {res.ns_total} ({res.ns_vp} VP) - E-W {res.ew_total} ({res.ew_vp} VP)",
-            ) + (
-                t(
-                    " — CONFLITTO con lo score già inserito: decide il direttore",
-                    " — CONFLICT with the sheet already entered: the director decides",
-                )
-                if status == "conflict"
-                else ""
+            text = _(
+                "Table {table}: N-S {ns_total} ({ns_vp} VP) - E-W {ew_total} ({ew_vp} VP)",
+                table=table,
+                ns_total=res.ns_total,
+                ns_vp=res.ns_vp,
+                ew_total=res.ew_total,
+                ew_vp=res.ew_vp,
             )
+            if status == "conflict":
+                text += " — " + _("CONFLICT with the sheet already entered: the director decides")
             emit(data, text, json_out)
 
-    @app.command("confirm")
+    @app.command("confirm", help=_("Confirm a sheet sent by one line."))
     def confirm(
         event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
     ) -> None:
-        """Conferma uno score inviato da una sola linea / confirm a sheet sent by one line."""
+        """Confirm a sheet that only one line sent from the table (FIBAS art. 19)."""
         with errors(json_out):
             service().confirm_sheet(event_id, round_number, table)
             emit(
                 {"round": round_number, "table": table, "status": "confirmed"},
-                t("Score confermato", "Sheet confirmed"),
+                _("Sheet confirmed"),
                 json_out,
             )
 
-    @app.command("correct")
+    @app.command("correct", help=_("Correct a sheet (art. 21)."))
     def correct(
         event_id: EventArg,
         round_number: RoundArg,
         table: TableArg,
         kind: Annotated[str, typer.Option(help="sum | inverted | conflict | arbiter (art. 21)")],
-        reason: Annotated[str, typer.Option(help="Motivo / reason")],
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
         deal: Annotated[
-            list[str] | None, typer.Option("--deal", "-d", help="Score corretto / corrected deals")
+            list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
         ] = None,
         closed: Annotated[list[str] | None, typer.Option("--closed")] = None,
         table_agrees: Annotated[
-            bool, typer.Option(help="Il tavolo riconosce l'errore (punteggi invertiti)")
+            bool, typer.Option(help=_("The table acknowledges the mistake (inverted scores)"))
         ] = False,
         swap: Annotated[
             str | None,
             typer.Option(
-                help="Scala 40: i due giocatori dai punteggi invertiti, es. 3,7 (art. 24)"
+                help=_("Scala 40: the two players whose scores were inverted, e.g. 3,7 (art. 24)")
             ),
         ] = None,
-        by_arbiter: Annotated[bool, typer.Option(help="Correzione firmata dall'arbitro")] = False,
+        by_arbiter: Annotated[
+            bool, typer.Option(help=_("A correction signed by the arbiter"))
+        ] = False,
         actor: Annotated[str, typer.Option()] = "director",
         json_out: bool = JsonOpt,
     ) -> None:
-        """Correggi uno score (art. 21) / correct a sheet."""
+        """Correct a sheet (FIBAS art. 21; Scala 40 art. 24): the round it counts from."""
         with errors(json_out):
-            entry = _entry(deal, closed) if deal else None
-            eff = service().correct_sheet(
+            svc = service()
+            entry = _entry(deal, closed, svc.state(event_id).config.code) if deal else None
+            eff = svc.correct_sheet(
                 event_id,
                 round_number,
                 table,
@@ -257,18 +306,15 @@ def register(app: typer.Typer) -> None:
             )
             emit(
                 {"round": round_number, "table": table, "effective_round": eff},
-                t(
-                    f"Correzione registrata (vale dal turno {eff})",
-                    f"Correction recorded (counts from round {eff})",
-                ),
+                _("Correction recorded (counts from round {round})", round=eff),
                 json_out,
             )
 
-    @app.command("history")
+    @app.command("history", help=_("A sheet's history."))
     def history(
         event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
     ) -> None:
-        """Storia di uno score / a sheet's history."""
+        """A sheet's history: entries and corrections (FIBAS art. 21)."""
         with errors(json_out):
             versions = service().sheet_history(event_id, round_number, table)
             data = [
@@ -285,9 +331,9 @@ def register(app: typer.Typer) -> None:
             ]
             emit(data, history_text(versions), json_out)
 
-    @app.command("publish")
+    @app.command("publish", help=_("Publish the round's standings (art. 39)."))
     def publish(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
-        """Pubblica la classifica del turno (art. 39) / publish the round's standings."""
+        """Publish a round's standings (FIBAS art. 39)."""
         with errors(json_out):
             svc = service()
             svc.publish_standings(event_id, round_number)
@@ -299,15 +345,14 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("standings")
+    @app.command("standings", help=_("Standings."))
     def show_standings(
         event_id: EventArg,
-        round_number: Annotated[
-            int | None, typer.Option("--round", help="Dopo il turno / after round")
-        ] = None,
+        round_number: Annotated[int | None, typer.Option("--round", help=_("After round"))] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Classifica / standings."""
+        """The standings after a round (default: the current one), final or provisional
+        (FIBAS art. 39)."""
         with errors(json_out):
             svc = service()
             state = svc.state(event_id)
@@ -319,18 +364,18 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("missing")
+    @app.command("missing", help=_("Tables without a sheet or in conflict."))
     def missing(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
-        """Tavoli senza score o in conflitto / tables without a sheet or in conflict."""
+        """The tables of a round without a sheet or in conflict."""
         with errors(json_out):
             tables = missing_sheets(service().state(event_id), round_number)
             emit(
                 {"round": round_number, "tables": tables},
-                ", ".join(map(str, tables)) or t("Nessuno", "None"),
+                ", ".join(map(str, tables)) or _("None"),
                 json_out,
             )
 
-    @app.command("complaint")
+    @app.command("complaint", help=_("A complaint about the standings (art. 39)."))
     def complaint(
         event_id: EventArg,
         round_number: RoundArg,
@@ -338,16 +383,12 @@ def register(app: typer.Typer) -> None:
         text: Annotated[str, typer.Argument()],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Reclamo sulla classifica (art. 39) / complaint."""
+        """Lodge a complaint about a round's standings (FIBAS art. 39)."""
         with errors(json_out):
             n = service().lodge_complaint(event_id, round_number, competitor, text)
-            emit(
-                {"complaint": n},
-                t(f"Reclamo n. {n} registrato", f"Complaint no. {n} recorded"),
-                json_out,
-            )
+            emit({"complaint": n}, _("Complaint no. {number} recorded", number=n), json_out)
 
-    @app.command("resolve")
+    @app.command("resolve", help=_("Settle a complaint (art. 38)."))
     def resolve(
         event_id: EventArg,
         round_number: RoundArg,
@@ -355,25 +396,25 @@ def register(app: typer.Typer) -> None:
         decision: Annotated[str, typer.Option()],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Decidi un reclamo (art. 38) / settle a complaint."""
+        """Settle a complaint with the director's decision (FIBAS art. 38)."""
         with errors(json_out):
             service().resolve_complaint(event_id, round_number, complaint_no, decision)
             emit(
                 {"complaint": complaint_no, "resolved": True},
-                t("Reclamo deciso", "Complaint settled"),
+                _("Complaint settled"),
                 json_out,
             )
 
-    @app.command("prizes")
+    @app.command("prizes", help=_("Ties for prizes (Parole art. 6.1)."))
     def prizes(
         event_id: EventArg,
-        places: Annotated[int, typer.Option(help="Posti premiati / prize places")] = 3,
+        places: Annotated[int, typer.Option(help=_("Prize places"))] = 3,
         draw_seed: Annotated[
-            int | None, typer.Option(help="Sorteggio dei pari merito (art. 6.1 c)")
+            int | None, typer.Option(help=_("Draw among the tied (art. 6.1 c)"))
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Pari merito per i premi (Parole art. 6.1) / ties for prizes."""
+        """The ties for the prize places, drawn by lot with ``--draw-seed`` (Parole art. 6.1)."""
         with errors(json_out):
             state = service().state(event_id)
             ties = prize_ties(standings(state, state.current_round()), places)
@@ -383,13 +424,14 @@ def register(app: typer.Typer) -> None:
                 else {}
             )
             lines = [
-                t(
-                    f"Posti {tie.places[0]}-{tie.places[-1]} a pari merito: ",
-                    f"Places {tie.places[0]}-{tie.places[-1]} tied: ",
+                _(
+                    "Places {first}-{last} tied: {names}",
+                    first=tie.places[0],
+                    last=tie.places[-1],
+                    names=", ".join(state.competitors[c].name for c in tie.competitors),
                 )
-                + ", ".join(state.competitors[c].name for c in tie.competitors)
                 for tie in ties
-            ] or [t("Nessun pari merito per i premi", "No ties for prizes")]
+            ] or [_("No ties for prizes")]
             lines += [f"{state.competitors[int(c)].name}: {p}" for c, p in drawn.items()]
             emit(
                 {
@@ -404,10 +446,10 @@ def register(app: typer.Typer) -> None:
 
 
 def _pair(text: str) -> tuple[int, int]:
-    values = ints(text, "giocatori", "players")
+    values = ints(text, message("players"))
     if len(values) != 2:
         raise ArbitroError(
-            f"«{text}»: indicare due giocatori", f"«{text}»: name two players", article="24"
+            "«{text}»: name two players", text=text, article=cite(CodeId.SCALA40, "corrections")
         )
     return values[0], values[1]
 
@@ -422,16 +464,17 @@ def _scala40_sheet(
     actor: str,
     line: str | None,
 ) -> str:
-    """Enter a Scala 40 sheet: negative points per deal, players in the table's seat order."""
+    """Enter a Scala 40 sheet: negative points per deal, players in the table's seat order
+    (Scala 40 art. 22)."""
     seat = svc.state(event_id).round(round_number).seating
     at = seat.table(table) if seat else None
     if at is None or at.players is None:
         raise ArbitroError(
-            f"il tavolo {table} non è un tavolo di Scala 40",
-            f"table {table} is not a Scala 40 table",
-            article="2",
+            "table {table} is not a Scala 40 table",
+            table=table,
+            article=cite(CodeId.SCALA40, "seating"),
         )
-    rows = tuple(tuple(None if v is None else v for v in _points_row(p)) for p in points)
+    rows = tuple(tuple(_points_row(p)) for p in points)
     entry = Scala40Entry(at.players, rows, abandoned)
     return svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
 
@@ -441,7 +484,7 @@ def _points_row(text: str) -> list[int | None]:
         return [None if v.strip() in ("", "-") else int(v) for v in text.split(",")]
     except ValueError:
         raise ArbitroError(
-            f"«{text}»: punti negativi separati da virgole",
-            f"«{text}»: comma-separated negative points",
-            article="22",
+            "«{text}»: comma-separated negative points",
+            text=text,
+            article=cite(CodeId.SCALA40, "negative_points"),
         ) from None

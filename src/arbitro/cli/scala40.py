@@ -12,48 +12,42 @@ Every command prints text, or JSON with ``--json``.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from arbitro.cards import format_cards, parse_cards
-from arbitro.cli.common import JsonOpt, emit, errors, t
+from arbitro.cli.common import JsonOpt, emit, errors, malformed, read_json
 from arbitro.errors import ArbitroError
 from arbitro.games.scala40 import best_opening, penalty_points
+from arbitro.i18n import _
 from arbitro.tournament.scoring.scala40 import DifferenceReading, ScoreSheet, score_table
 
-
-def _bad(it: str, en: str) -> ArbitroError:
-    return ArbitroError(it=it, en=en, key="cli.scala40.bad_input")
+BAD_INPUT = "cli.scala40.bad_input"
 
 
 def _sheet(
     players: str | None, deals: list[str] | None, file: Path | None, abandoned: str | None
 ) -> ScoreSheet:
     if file is not None:
-        try:
-            data: Any = json.loads(file.read_text("utf-8"))
-        except (OSError, json.JSONDecodeError) as err:
-            raise _bad(f"file {file} illeggibile: {err}", f"cannot read {file}: {err}") from err
+        data: Any = read_json(file)
         if not isinstance(data, dict) or "players" not in data or "deals" not in data:
-            raise _bad(
-                'il file è {"players": [...], "deals": [[...], ...]}',
-                'the file is {"players": [...], "deals": [[...], ...]}',
+            raise ArbitroError(
+                "the file is {shape}",
+                shape='{"players": [...], "deals": [[...], ...]}',
+                key=BAD_INPUT,
             )
-        try:
+        with malformed(str(file)):
             return ScoreSheet(
                 tuple(str(p) for p in data["players"]),
                 tuple(tuple(row) for row in data["deals"]),
                 data.get("abandoned"),
             )
-        except TypeError as err:
-            raise _bad(f"score non valido: {err}", f"malformed sheet: {err}") from err
     if not players or not deals:
-        raise _bad(
-            'indicare --players "A,B,C,D" e un --deal "0 10 20 30" per smazzata (o --file)',
+        raise ArbitroError(
             'give --players "A,B,C,D" and one --deal "0 10 20 30" per deal (or --file)',
+            key=BAD_INPUT,
         )
     names = tuple(p.strip() for p in players.split(",") if p.strip())
     rows = []
@@ -66,9 +60,11 @@ def _sheet(
             try:
                 row.append(int(word))
             except ValueError:
-                raise _bad(
-                    f"punti negativi non validi: {word!r} in {text!r}",
-                    f"not negative points: {word!r} in {text!r}",
+                raise ArbitroError(
+                    "not negative points: {word} in {text}",
+                    word=repr(word),
+                    text=repr(text),
+                    key=BAD_INPUT,
                 ) from None
         rows.append(tuple(row))
     return ScoreSheet(names, tuple(rows), abandoned)
@@ -78,33 +74,29 @@ def register(app: typer.Typer) -> None:
     """Add the ``scala40`` command group (``solve``, ``score``, ``points``) to ``app``."""
     sub = typer.Typer(
         name="scala40",
-        help="Scala 40: risolutore d'apertura e punteggi del tavolo. / opening solver and "
-        "table scores.",
+        help=_("Scala 40: opening solver and table scores."),
         no_args_is_help=True,
     )
 
-    @sub.command("solve")
+    @sub.command("solve", help=_("Find the best opening of 40 (art. 7)."))
     def solve(
-        hand: Annotated[str, typer.Argument(help="Carte in mano, es. 'KH KD KC 5H 6H 7H JK'")],
+        hand: Annotated[str, typer.Argument(help=_("Cards in hand, e.g. 'KH KD KC 5H 6H 7H JK'"))],
         min_points: Annotated[
-            int | None, typer.Option(help="Punti minimi (default 40, art. 7) / minimum points")
+            int | None, typer.Option(help=_("Minimum points (default 40, art. 7)"))
         ] = None,
-        keep: Annotated[int, typer.Option(help="Carte da tenere / cards to keep")] = 1,
+        keep: Annotated[int, typer.Option(help=_("Cards to keep"))] = 1,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Trova l'apertura migliore (art. 7) / find the best opening of 40 (art. 7)."""
+        """Find the best opening of 40 in a hand (Scala 40 art. 7)."""
         with errors(json_out):
             cards = parse_cards(hand)
             if not 1 <= len(cards) <= 14 or sum(c.is_joker for c in cards) > 4:
-                raise _bad(
-                    "una mano ha da 1 a 14 carte e al più 4 jolly",
-                    "a hand has 1 to 14 cards and at most 4 jokers",
-                )
+                raise ArbitroError("a hand has 1 to 14 cards and at most 4 jokers", key=BAD_INPUT)
             found = best_opening(cards, min_points=min_points, keep=keep)
             if found is None:
                 emit(
                     {"hand": format_cards(cards), "opening": None},
-                    t("Nessuna apertura.", "No opening."),
+                    _("No opening."),
                     json_out,
                 )
                 return
@@ -120,35 +112,37 @@ def register(app: typer.Typer) -> None:
             }
             text = (
                 " | ".join(melds)
-                + f"  ({found.points} {t('punti', 'points')}; "
-                + f"{t('in mano', 'kept')}: {format_cards(found.kept)})"
+                + "  "
+                + _(
+                    "({points} points; kept: {kept})",
+                    points=found.points,
+                    kept=format_cards(found.kept),
+                )
             )
             emit(data, text, json_out)
 
-    @sub.command("score")
+    @sub.command("score", help=_("A table's round score (art. 22)."))
     def score(
         players: Annotated[
             str | None,
-            typer.Option(help="Giocatori separati da virgole / players, comma-separated"),
+            typer.Option(help=_("Players, comma-separated")),
         ] = None,
         deal: Annotated[
             list[str] | None,
-            typer.Option(help="Punti negativi di una smazzata, per giocatore / one deal's points"),
+            typer.Option(help=_("One deal's negative points, per player")),
         ] = None,
-        file: Annotated[Path | None, typer.Option(help="Score in JSON / sheet as JSON")] = None,
+        file: Annotated[Path | None, typer.Option(help=_("The sheet as JSON"))] = None,
         abandoned: Annotated[
-            str | None, typer.Option(help="Giocatore ritirato (art. 25) / player who left")
+            str | None, typer.Option(help=_("The player who left (art. 25)"))
         ] = None,
         pairwise: Annotated[
             bool,
-            typer.Option(help="Differenze convertite una per una / convert each difference"),
+            typer.Option(help=_("Convert each difference on its own")),
         ] = False,
-        deals: Annotated[
-            int | None, typer.Option(help="Tabella per N smazzate / table for N deals")
-        ] = None,
+        deals: Annotated[int | None, typer.Option(help=_("The table for N deals"))] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Punteggio del turno di un tavolo (art. 22) / a table's round score (art. 22)."""
+        """A table's round score: places, differences and VP (Scala 40 art. 22, 25, 26)."""
         with errors(json_out):
             sheet = _sheet(players, deal, file, abandoned)
             reading = DifferenceReading.PAIRWISE if pairwise else DifferenceReading.SUMMED
@@ -173,7 +167,7 @@ def register(app: typer.Typer) -> None:
                 "rested_points": result.rested_points,
                 "results": rows,
             }
-            head = t("giocatore", "player")
+            head = _("player")
             lines = [f"{result.table_label} ({result.reading.value})"]
             lines.append(
                 f"{head:<16} {'MP':>5} {'pos':>3} {'VP cl':>5} {'diff':>5} {'VP diff':>7} {'VP':>3}"
@@ -186,12 +180,12 @@ def register(app: typer.Typer) -> None:
                 )
             emit(data, "\n".join(lines), json_out)
 
-    @sub.command("points")
+    @sub.command("points", help=_("Negative points of the cards in hand (art. 22)."))
     def points(
-        cards: Annotated[str, typer.Argument(help="Carte rimaste in mano / cards left in hand")],
+        cards: Annotated[str, typer.Argument(help=_("Cards left in hand"))],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Punti negativi delle carte in mano (art. 22) / negative points of cards (art. 22)."""
+        """The negative points of the cards left in hand (Scala 40 art. 22)."""
         with errors(json_out):
             parsed = parse_cards(cards)
             total = penalty_points(parsed)

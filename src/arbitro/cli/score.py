@@ -20,18 +20,16 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.cards import parse_cards
+from arbitro.cli.common import errors, malformed, read_json
 from arbitro.cli.render import ScoreRow, score_table_text
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Line, LinePosition, LineScore, parse_meld, score_table
+from arbitro.i18n import _, message
 
-HELP = (
-    "Calcola il punteggio di una smazzata di Burraco per linea (art. 19 FIBAS): base "
-    "(burraco e chiusura) e punti carte. / Score a Burraco deal per line (FIBAS art. 19)."
+HELP = _(
+    "Score a Burraco deal per line (FIBAS art. 19): base (burraco and closing) and card points."
 )
-
-
-def _bad(it: str, en: str) -> ArbitroError:
-    return ArbitroError(it=it, en=en, key="cli.score.bad_input")
+BAD_INPUT = "cli.score.bad_input"
 
 
 def _by_line(text: str | None, what: str) -> dict[Line, str]:
@@ -46,9 +44,12 @@ def _by_line(text: str | None, what: str) -> dict[Line, str]:
         except ValueError:
             line = None
         if not sep or line is None:
-            raise _bad(
-                f'{what}: indicare la linea, es. "NS: 3H 4H 5H; EW: AS AD AC" (trovato {part!r})',
-                f'{what}: name the line, e.g. "NS: 3H 4H 5H; EW: AS AD AC" (got {part!r})',
+            raise ArbitroError(
+                "{what}: name the line, e.g. {example} (got {part})",
+                what=what,
+                example='"NS: 3H 4H 5H; EW: AS AD AC"',
+                part=repr(part),
+                key=BAD_INPUT,
             )
         out[line] = body
     return out
@@ -58,19 +59,22 @@ def _groups(text: str) -> list[str]:
     return [g for g in (x.strip() for x in text.split("|")) if g]
 
 
-def _position(data: dict[str, Any], line: Line) -> LinePosition:
+def _position(data: Any, line: Line) -> LinePosition:
+    if not isinstance(data, dict):
+        raise ArbitroError("{line}: an object is needed", line=line.value, key=BAD_INPUT)
     pozzetto = str(data.get("pozzetto", "taken"))
     if pozzetto not in ("taken", "not_taken", "not_played"):
-        raise _bad(
-            f"{line.value}: pozzetto deve essere taken, not_taken o not_played ({pozzetto!r})",
-            f"{line.value}: pozzetto must be taken, not_taken or not_played ({pozzetto!r})",
+        raise ArbitroError(
+            "{line}: pozzetto must be taken, not_taken or not_played ({value})",
+            line=line.value,
+            value=repr(pozzetto),
+            key=BAD_INPUT,
         )
     melds = data.get("melds", [])
     hands = data.get("hands", [])
     if isinstance(melds, str) or isinstance(hands, str):
-        raise _bad(
-            f"{line.value}: melds e hands sono liste di stringhe",
-            f"{line.value}: melds and hands are lists of strings",
+        raise ArbitroError(
+            "{line}: melds and hands are lists of strings", line=line.value, key=BAD_INPUT
         )
     return LinePosition(
         melds=tuple(parse_meld(str(m)) for m in melds),
@@ -82,15 +86,15 @@ def _position(data: dict[str, Any], line: Line) -> LinePosition:
 
 
 SCORE_ROWS: list[ScoreRow] = [
-    ("burrachi", "burraco", lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
-    ("bonus burrachi", "burraco bonus", lambda s: s.burraco_bonus),
-    ("chiusura", "closing", lambda s: s.closing_bonus),
-    ("BASE", "BASE", lambda s: s.base),
-    ("carte calate", "cards melded", lambda s: s.melded),
-    ("carte in mano", "cards in hand", lambda s: s.in_hand),
-    ("pozzetto", "pozzetto", lambda s: s.pozzetto),
-    ("PUNTI", "POINTS", lambda s: s.points),
-    ("TOTALE", "TOTAL", lambda s: s.total),
+    (message("burraco"), lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
+    (message("burraco bonus"), lambda s: s.burraco_bonus),
+    (message("closing"), lambda s: s.closing_bonus),
+    (message("BASE"), lambda s: s.base),
+    (message("cards melded"), lambda s: s.melded),
+    (message("cards in hand"), lambda s: s.in_hand),
+    (message("pozzetto"), lambda s: s.pozzetto),
+    (message("POINTS"), lambda s: s.points),
+    (message("TOTAL"), lambda s: s.total),
 ]
 
 
@@ -106,40 +110,41 @@ def register(app: typer.Typer) -> None:
         melds: Annotated[
             str | None,
             typer.Option(
-                help='Giochi per linea, separati da "|": "NS: 3H 4H 5H | 7C 7D 7S; EW: ..."'
+                help=_('Melds per line, separated by "|": "NS: 3H 4H 5H | 7C 7D 7S; EW: ..."')
             ),
         ] = None,
         hands: Annotated[
             str | None,
-            typer.Option(help='Carte rimaste in mano per giocatore: "NS: KS 3D | 5C; EW: JK"'),
+            typer.Option(help=_('Cards left in hand per player: "NS: KS 3D | 5C; EW: JK"')),
         ] = None,
         closed: Annotated[
-            str | None, typer.Option(help="Linea che ha chiuso (NS o EW) / closing line")
+            str | None, typer.Option(help=_("The line that closed (NS or EW)"))
         ] = None,
         no_pozzetto: Annotated[
             list[str] | None,
-            typer.Option("--no-pozzetto", help="Linea che non ha preso il pozzetto (ripetibile)"),
+            typer.Option(
+                "--no-pozzetto", help=_("A line that did not take its pozzetto (repeatable)")
+            ),
         ] = None,
         unplayed: Annotated[
             str | None,
-            typer.Option(help='Pozzetto preso e non giocato: "EW: AH 2S ..." / unplayed pozzetto'),
+            typer.Option(help=_('Pozzetto taken and not played: "EW: AH 2S ..."')),
         ] = None,
         file: Annotated[
-            Path | None, typer.Option(help="Posizione in JSON (vedi documentazione) / JSON file")
+            Path | None, typer.Option(help=_("The position as JSON (see the documentation)"))
         ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Risultato in JSON")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
-        try:
+        """Score a Burraco deal per line (FIBAS art. 19), inline or from a JSON file."""
+        with errors(as_json):
             if file is not None:
-                try:
-                    data = json.loads(file.read_text("utf-8"))
-                except (OSError, json.JSONDecodeError) as err:
-                    raise _bad(f"file non leggibile: {err}", f"unreadable file: {err}") from err
+                data = read_json(file)
                 if not isinstance(data, dict):
-                    raise _bad("il JSON deve essere un oggetto", "the JSON must be an object")
-                positions = {
-                    Line(k): _position(v, Line(k)) for k, v in data.items() if k in ("NS", "EW")
-                }
+                    raise ArbitroError("the JSON must be an object", key=BAD_INPUT)
+                with malformed(str(file)):
+                    positions = {
+                        Line(k): _position(v, Line(k)) for k, v in data.items() if k in ("NS", "EW")
+                    }
             else:
                 m, h, u = (
                     _by_line(melds, "--melds"),
@@ -162,9 +167,6 @@ def register(app: typer.Typer) -> None:
                         line,
                     )
             scores = score_table(positions)
-        except ArbitroError as err:
-            typer.echo(err.message(), err=True)
-            raise typer.Exit(2) from err
         if as_json:
             typer.echo(json.dumps({ln.value: s.as_dict() for ln, s in scores.items()}, indent=1))
         else:

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli.common import errors, t
+from arbitro.cli.common import errors
+from arbitro.i18n import _
 
 DEMO_EVENT = "demo"
 
@@ -15,15 +16,13 @@ DEMO_EVENT = "demo"
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to ``app``."""
 
-    @app.command("serve")
+    @app.command("serve", help=_("Start the web app."))
     def serve(
-        host: Annotated[str, typer.Option(help="Indirizzo / host")] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="Porta / port")] = 8000,
-        demo: Annotated[
-            bool, typer.Option(help="Carica la gara dimostrativa / load the demo event")
-        ] = False,
+        host: Annotated[str, typer.Option(help=_("Host"))] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help=_("Port"))] = 8000,
+        demo: Annotated[bool, typer.Option(help=_("Load the demo event"))] = False,
     ) -> None:
-        """Avvia l'app web / start the web app."""
+        """Start the web app (director's desk, table-side entry, room displays)."""
         import uvicorn
 
         from arbitro.services.demo import run_demo
@@ -40,17 +39,14 @@ def register(app: typer.Typer) -> None:
                     run_demo(store, DEMO_EVENT)
                 password = ensure_demo_director(store)
                 store.close()
-                typer.echo(
-                    t(
-                        f"Banco del direttore: utente demo, password {password}",
-                        f"Director's desk: user demo, password {password}",
-                    )
-                )
+                typer.echo(_("Director's desk: user demo, password {password}", password=password))
             application = create_app(url)
             typer.echo(
-                t(
-                    f"arbitro su http://{host}:{port}/ (database: {url})",
-                    f"arbitro at http://{host}:{port}/ (database: {url})",
+                _(
+                    "arbitro at http://{host}:{port}/ (database: {url})",
+                    host=host,
+                    port=port,
+                    url=url,
                 )
             )
             uvicorn.run(application, host=host, port=port, log_level="warning")

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbitro.cli.common import errors, t
+from arbitro.cli.common import errors
+from arbitro.i18n import _
 
 if TYPE_CHECKING:
     from arbitro.store import RecordStore
@@ -17,9 +18,7 @@ PASSWORD_ENV = "ARBITRO_PASSWORD"
 
 def register(app: typer.Typer) -> None:
     """Add the ``user`` command group (``user add``, ``user password``, ``user list``)."""
-    users_app = typer.Typer(
-        help="Utenti del banco del direttore / desk users", no_args_is_help=True
-    )
+    users_app = typer.Typer(help=_("Users of the director's desk"), no_args_is_help=True)
     app.add_typer(users_app, name="user")
 
     def store_and_password(password: str | None, confirm: bool = True) -> tuple[RecordStore, str]:
@@ -28,25 +27,22 @@ def register(app: typer.Typer) -> None:
         store = RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
         if password is None:
             password = os.environ.get(PASSWORD_ENV) or typer.prompt(
-                t("Password", "Password"), hide_input=True, confirmation_prompt=confirm
+                _("Password"), hide_input=True, confirmation_prompt=confirm
             )
         return store, password
 
-    @users_app.command("add")
+    @users_app.command("add", help=_("Create a director account."))
     def add(
-        name: Annotated[str, typer.Argument(help="Nome utente / user name")],
+        name: Annotated[str, typer.Argument(help=_("User name"))],
         password: Annotated[
             str | None,
             typer.Option(
                 "--password",
-                help=(
-                    "Password (altrimenti richiesta, o da $ARBITRO_PASSWORD) / "
-                    "password (else asked for, or from $ARBITRO_PASSWORD)"
-                ),
+                help=_("Password (else asked for, or from $ARBITRO_PASSWORD)"),
             ),
         ] = None,
     ) -> None:
-        """Crea un direttore / create a director account."""
+        """Create a director account that may log in to the web desk."""
         from arbitro.store import users
 
         with errors():
@@ -55,16 +51,14 @@ def register(app: typer.Typer) -> None:
                 users.add_user(store, name, secret)
             finally:
                 store.close()
-            typer.echo(t(f"Utente «{name}» creato.", f"User «{name}» created."))
+            typer.echo(_("User «{name}» created.", name=name))
 
-    @users_app.command("password")
+    @users_app.command("password", help=_("Change a director's password."))
     def change_password(
-        name: Annotated[str, typer.Argument(help="Nome utente / user name")],
-        password: Annotated[
-            str | None, typer.Option("--password", help="Nuova password / new password")
-        ] = None,
+        name: Annotated[str, typer.Argument(help=_("User name"))],
+        password: Annotated[str | None, typer.Option("--password", help=_("New password"))] = None,
     ) -> None:
-        """Cambia la password di un direttore / change a director's password."""
+        """Change a director's password."""
         from arbitro.store import users
 
         with errors():
@@ -73,11 +67,11 @@ def register(app: typer.Typer) -> None:
                 users.set_password(store, name, secret)
             finally:
                 store.close()
-            typer.echo(t(f"Password di «{name}» cambiata.", f"Password of «{name}» changed."))
+            typer.echo(_("Password of «{name}» changed.", name=name))
 
-    @users_app.command("list")
+    @users_app.command("list", help=_("List the director accounts."))
     def list_users() -> None:
-        """Elenca i direttori / list the director accounts."""
+        """List the director accounts."""
         from arbitro.store import RecordStore, users
 
         with errors():

@@ -9,6 +9,7 @@ import typer
 
 from arbitro.cli.common import JsonOpt, emit, errors
 from arbitro.errors import ArbitroError
+from arbitro.i18n import _
 from arbitro.tournament.rules import CODES, rules_for
 from arbitro.tournament.scoring.vp import Number, vp_for_difference
 
@@ -16,35 +17,34 @@ from arbitro.tournament.scoring.vp import Number, vp_for_difference
 def register(app: typer.Typer) -> None:
     """Add the ``vp`` command to ``app``."""
 
-    @app.command("vp")
+    @app.command(
+        "vp", help=_("Convert an MP difference into VP (e.g. arbitro vp --deals 2 130 → 12-8).")
+    )
     def vp(
-        difference: Annotated[str, typer.Argument(help="Differenza di M.P. / MP difference")],
-        code: Annotated[
-            str, typer.Option(help="Codice di gara / competition code")
-        ] = "burraco-fibas",
-        deals: Annotated[int, typer.Option(help="Smazzate del turno (1-4) / deals per round")] = 2,
-        teams: Annotated[bool, typer.Option(help="Tabella a squadre / teams table")] = False,
+        difference: Annotated[str, typer.Argument(help=_("MP difference"))],
+        code: Annotated[str, typer.Option(help=_("Competition code"))] = "burraco-fibas",
+        deals: Annotated[int, typer.Option(help=_("Deals per round (1-4)"))] = 2,
+        teams: Annotated[bool, typer.Option(help=_("Teams table"))] = False,
         duplicate: Annotated[
-            bool, typer.Option(help="Carte uguali: scala continua / duplicate scale")
+            bool, typer.Option(help=_("Duplicate cards: continuous scale"))
         ] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Converti una differenza di M.P. in V.P. (es. ``arbitro vp --deals 2 130`` → 12-8)."""
+        """Convert an MP difference into VP by the code's table (FIBAS art. 20)."""
         with errors(json_out):
             if code not in CODES:
                 raise ArbitroError(
-                    f"codice «{code}» sconosciuto ({', '.join(CODES)})",
-                    f"unknown code «{code}» ({', '.join(CODES)})",
+                    "unknown code «{code}» ({codes})", code=code, codes=", ".join(CODES)
                 )
             try:
                 diff: Number = Decimal(difference) if duplicate else int(difference)
             except (ValueError, InvalidOperation):
                 raise ArbitroError(
-                    f"«{difference}» non è una differenza di M.P.",
-                    f"«{difference}» is not an MP difference",
+                    "«{difference}» is not an MP difference", difference=difference
                 ) from None
             table = rules_for(code).vp_table(deals=deals, teams=teams)
-            winner, loser = vp_for_difference(abs(diff), table, duplicate=duplicate)
+            magnitude: Number = -diff if diff < 0 else diff
+            winner, loser = vp_for_difference(magnitude, table, duplicate=duplicate)
             emit(
                 {
                     "code": code,
