@@ -35,7 +35,7 @@ from arbitro.games.burraco.arbiter import (
     run_script,
 )
 from arbitro.games.prepared_deals import Board, check_board, describe_check, law13_outcome
-from arbitro.i18n import _, current_lang
+from arbitro.i18n import _, current_lang, render
 from arbitro.printouts.report import Incident, Person, Sanction, report_pdf, report_text
 from arbitro.printouts.report import reports_by_player as _reports
 from arbitro.services.arbiter_deal import carry_into_event
@@ -293,14 +293,14 @@ def register(app: typer.Typer) -> None:
             }
             typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
             return
-        typer.echo(describe_check(check))
+        typer.echo(render(describe_check(check)))
         if ruling is not None:
             o = ruling.outcome
             typer.echo(
                 _(
                     "Law {paragraph}: {outcome}",
                     paragraph=o.paragraph,
-                    outcome=domain_text(o.italian, o.english),
+                    outcome=render(o.label),
                 )
             )
 

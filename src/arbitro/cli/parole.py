@@ -37,15 +37,14 @@ from arbitro.games.parole import (
     LineScore,
     RandomBot,
     Seat,
-    italian,
     parse_cards,
     parse_word,
     play_deal,
     readings,
     score_table,
 )
-from arbitro.games.parole.dictionary import Dictionary
-from arbitro.i18n import _, message
+from arbitro.lexicon.hunspell import Dictionary, italian
+from arbitro.i18n import _, message, render
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[
@@ -114,7 +113,7 @@ def _position(data: Any, line: Line, lexicon: Dictionary) -> LinePosition:
 
 
 SCORE_ROWS: list[ScoreRow] = [
-    (message("burraco"), lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
+    (message("burraco"), lambda s: " ".join(render(b.label) for b in s.burrachi) or "-"),
     (message("burraco bonus"), lambda s: s.burraco_bonus),
     (message("closing"), lambda s: s.closing_bonus),
     (message("BASE"), lambda s: s.base),
@@ -156,7 +155,7 @@ def register(app: typer.Typer) -> None:
                     f"{v.word.upper():<16} {mark:<3} "
                     + _(
                         "{reason} (art. {article})",
-                        reason=domain_text(v.reason.italian, v.reason.english),
+                        reason=render(v.reason.label),
                         article=v.article,
                     )
                 )
@@ -261,7 +260,7 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError("--dealer: N, E, S or W", key=BAD_INPUT) from err
             rng = random.Random(seed)
             bot = GreedyBot() if bots == "greedy" else RandomBot()
-            played = play_deal(Deal.shuffled(rng, seat), [bot] * 4, rng)
+            played = play_deal(Deal.shuffled(rng, seat, lexicon=italian()), [bot] * 4, rng)
             record = DealRecord.from_deal(played)
         if as_json:
             typer.echo(record.to_json())

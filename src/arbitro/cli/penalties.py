@@ -20,7 +20,7 @@ from arbitro.cli.common import (
 )
 from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import BoardCheck, HandCount, law13_outcome
-from arbitro.i18n import _
+from arbitro.i18n import _, render
 from arbitro.tournament.event import (
     SanctionKind,
 )
@@ -162,7 +162,7 @@ def register(app: typer.Typer) -> None:
                 excess_card_foreign=foreign,
             )
             service().record_board_ruling(event_id, round_number, table, ruling, reason)
-            what = domain_text(ruling.outcome.italian, ruling.outcome.english)
+            what = render(ruling.outcome.label)
             emit(ruling.as_payload(), f"{ruling.paragraph}: {what}", json_out)
 
     @app.command("arbitral", help=_("Arbitral score (art. 40)."))

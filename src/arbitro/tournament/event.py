@@ -555,3 +555,15 @@ def seating_tables(seating: Seating) -> tuple[SeatedTable, ...]:
 def seating_from_tables(tables: Iterable[SeatedTable]) -> Seating:
     """The seating a ``round-seated`` record holds."""
     return Seating(tuple(TableSeating(t.table, t.ns, t.ew, t.players) for t in tables))
+
+
+def seating_to_payload(seating: Seating) -> list[dict[str, Any]]:
+    """A seating as JSON-ready data: one ``{"table", "ns", "ew"[, "players"]}`` per table."""
+    return [
+        {k: v for k, v in body_to_json(t).items() if k != "players" or v is not None}
+        for t in seating_tables(seating)
+    ]
+
+
+AnyEntry = Any
+"""A table's sheet as the event's game parses it (see :class:`SheetKind`)."""

@@ -325,7 +325,7 @@ def adapter(cls: type[Any]) -> TypeAdapter[Any]:
     return found
 
 
-def body_to_json(body: Body) -> dict[str, Any]:
+def body_to_json(body: Body | SeatedTable) -> dict[str, Any]:
     """A body's JSON form (None-valued optional keys left out, as earlier versions wrote)."""
     data: dict[str, Any] = adapter(type(body)).dump_python(body, mode="json")
     return {k: v for k, v in data.items() if v is not None or k in _KEEP_NONE}
