@@ -359,7 +359,7 @@ class Deal:
     def push(self, move: Move) -> None:
         """Apply ``move`` for the player to play; an illegal move raises IllegalMoveError.
 
-        The error names the broken article in Italian and English; the position is unchanged.
+        The error (a catalogue message) cites the FIBAS article broken; the position is unchanged.
         """
         k = move.kind
         seat = SEATS[self._turn]
