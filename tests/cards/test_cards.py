@@ -131,7 +131,7 @@ def test_cut_needs_a_card_each_side(at: int) -> None:
     """Art. 2: the cutter lifts at least one card (and cannot lift the whole deck)."""
     with pytest.raises(ArbitroError) as err:
         cut(parse_cards("AH 2H 3H 4H 5H"), at)
-    assert err.value.article == "2"
+    assert str(err.value.article) == "FIBAS art. 2"
 
 
 def test_deal_one_at_a_time() -> None:

@@ -30,7 +30,17 @@ from arbitro.cards.italian import (
     shuffled,
     sort_cards,
 )
+from arbitro.codes.citation import cite_if
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+
+
+def _cites_briscola(err: ArbitroError, topic: str, article: str) -> None:
+    """The error cites the Briscola article of ``topic`` from ``briscola.toml`` (art. 3: the
+    deck, art. 2: the cut), or nothing while the code's ``[articles]`` table lacks the topic."""
+    expected = cite_if(CodeId.BRISCOLA, topic)
+    assert err.article == expected
+    assert expected is None or expected.article == article
 
 
 def test_art3_deck_has_forty_cards_in_four_suits() -> None:
@@ -89,7 +99,7 @@ def test_art3_bad_card_names_the_text_and_the_article(text: str) -> None:
     """A malformed card is refused with a message naming it (art. 3)."""
     with pytest.raises(ArbitroError) as err:
         parse_card(text)
-    assert err.value.article == "3"
+    _cites_briscola(err.value, "deck", "3")
     assert repr(text) in err.value.it and repr(text) in err.value.en
 
 
@@ -116,7 +126,7 @@ def test_art2_cut_moves_the_top_under() -> None:
     for bad in (0, 40, -1):
         with pytest.raises(ArbitroError) as err:
             cut(deck, bad)
-        assert err.value.article == "2"
+        _cites_briscola(err.value, "cut", "2")
 
 
 def test_check_deck_names_missing_and_extra_cards() -> None:
@@ -127,7 +137,8 @@ def test_check_deck_names_missing_and_extra_cards() -> None:
     assert list(missing) == [parse_card("1B")] and list(extra) == [parse_card("7D")]
     with pytest.raises(ArbitroError) as err:
         check_deck(deck)
-    assert "1B" in err.value.it and "7D" in err.value.en and err.value.article == "3"
+    assert "1B" in err.value.it and "7D" in err.value.en
+    _cites_briscola(err.value, "deck", "3")
     check_deck(shuffled(deck[:0] + list(italian_deck()), random.Random(1)))
 
 

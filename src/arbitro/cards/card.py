@@ -13,7 +13,10 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Final
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, Message
 
 
 class Suit(Enum):
@@ -35,18 +38,23 @@ class Suit(Enum):
         return _SUIT_STRENGTH[self]
 
     @property
+    def label(self) -> Message:
+        """The suit's name for the user (hearts, diamonds, clubs, spades; rendered at the edge)."""
+        return Message(_NAMES[self])
+
+    @property
     def italian(self) -> str:
-        """The suit's Italian name (cuori, quadri, fiori, picche)."""
-        return _ITALIAN[self]
+        """The suit's Italian name (cuori, quadri, fiori, picche), from the catalogue."""
+        return self.label.render("it")
 
 
 _SYMBOLS: Final = {Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.SPADES: "♠"}
 _SUIT_STRENGTH: Final = {Suit.HEARTS: 3, Suit.DIAMONDS: 2, Suit.CLUBS: 1, Suit.SPADES: 0}
-_ITALIAN: Final = {
-    Suit.HEARTS: "cuori",
-    Suit.DIAMONDS: "quadri",
-    Suit.CLUBS: "fiori",
-    Suit.SPADES: "picche",
+_NAMES: Final = {
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+    Suit.SPADES: N_("spades"),
 }
 SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
 """The four suits in suit rank, highest first (H, D, C, S)."""
@@ -212,9 +220,9 @@ def parse_card(text: str) -> Card:
             result = card(rank, suit)
     if result is None:
         raise ArbitroError(
-            it=f"carta non valida: {text!r} (es. 10H, Q♠, JK o *)",
-            en=f"not a card: {text!r} (e.g. 10H, Q♠, JK or *)",
-            article="3",
+            "not a card: {text!r} (e.g. 10H, Q♠, JK or *)",
+            text=text,
+            article=cite(CodeId.BURRACO_FIBAS, "cards"),
             key="cards.bad_card",
         )
     if len(_PARSE_CACHE) < 4096:

@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from arbitro.cards.card import Card, iter_french
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 
 BURRACO_DECKS = 2
@@ -43,9 +45,10 @@ def cut(cards: Sequence[Card], at: int) -> tuple[Card, ...]:
     """
     if not 1 <= at <= len(cards) - 1:
         raise ArbitroError(
-            it=f"taglio non valido: {at} carte su {len(cards)} (almeno una carta per parte)",
-            en=f"invalid cut: {at} cards of {len(cards)} (at least one card each side)",
-            article="2",
+            "invalid cut: {at} cards of {total} (at least one card each side)",
+            at=at,
+            total=len(cards),
+            article=cite(CodeId.BURRACO_FIBAS, "cut"),
             key="cards.bad_cut",
         )
     return tuple(cards[at:]) + tuple(cards[:at])
@@ -67,9 +70,10 @@ def deal_one_at_a_time(
     need = hands * per_hand
     if need > len(cards):
         raise ArbitroError(
-            it=f"carte insufficienti: servono {need} carte, il mazzo ne ha {len(cards)}",
-            en=f"not enough cards: {need} needed, the deck has {len(cards)}",
-            article="6",
+            "not enough cards: {need} needed, the deck has {have}",
+            need=need,
+            have=len(cards),
+            article=cite(CodeId.BURRACO_FIBAS, "deal"),
             key="cards.short_deck",
         )
     dealt = tuple(tuple(cards[i:need:hands]) for i in range(hands))

@@ -22,10 +22,16 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Final
 
+from arbitro.codes.citation import Citation, cite_if
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, Message
 
-DECK_ARTICLE: Final = "3"
-"""The Briscola article naming the four suits of the 40-card deck (seed 001 art. 3)."""
+
+def _briscola(topic: str) -> Citation | None:
+    """The Briscola article of ``topic`` (``deck``: art. 3, the four suits; ``cut``: art. 2),
+    from the ``[articles]`` table of ``briscola.toml``; None while the code's data lacks it."""
+    return cite_if(CodeId.BRISCOLA, topic)
 
 
 class Suit(Enum):
@@ -37,27 +43,33 @@ class Suit(Enum):
     SPADE = "S"
 
     @property
+    def label(self) -> Message:
+        """The suit's name for the user (batons, cups, coins, swords; rendered at the edge)."""
+        return Message(_SUIT_NAMES[self])
+
+    @property
     def italian(self) -> str:
         """The suit's Italian name: bastoni, coppe, denari, spade."""
-        return _SUIT_ITALIAN[self]
+        return self.label.render("it")
 
     @property
     def english(self) -> str:
         """The suit's English name: batons, cups, coins, swords."""
-        return _SUIT_ENGLISH[self]
+        return self.label.render("en")
 
 
-_SUIT_ITALIAN: Final = {
+# The Italian words of the notation (input), whatever the user's language.
+_SUIT_WORDS: Final = {
     Suit.BASTONI: "bastoni",
     Suit.COPPE: "coppe",
     Suit.DENARI: "denari",
     Suit.SPADE: "spade",
 }
-_SUIT_ENGLISH: Final = {
-    Suit.BASTONI: "batons",
-    Suit.COPPE: "cups",
-    Suit.DENARI: "coins",
-    Suit.SPADE: "swords",
+_SUIT_NAMES: Final = {
+    Suit.BASTONI: N_("batons"),
+    Suit.COPPE: N_("cups"),
+    Suit.DENARI: N_("coins"),
+    Suit.SPADE: N_("swords"),
 }
 SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
 """The four suits in notation order: B, C, D, S."""
@@ -83,17 +95,23 @@ class Rank(Enum):
         return str(self.value)
 
     @property
+    def label(self) -> Message:
+        """The rank's name for the user (ace, two, ... jack, knight, king)."""
+        return Message(_RANK_NAMES[self.value - 1])
+
+    @property
     def italian(self) -> str:
         """The rank's Italian name: asso, due, ... sette, fante, cavallo, re."""
-        return _RANK_ITALIAN[self.value - 1]
+        return self.label.render("it")
 
     @property
     def english(self) -> str:
         """The rank's English name: ace, two, ... seven, jack, knight, king."""
-        return _RANK_ENGLISH[self.value - 1]
+        return self.label.render("en")
 
 
-_RANK_ITALIAN: Final = (
+# The Italian words of the notation (input), whatever the user's language.
+_RANK_WORDS: Final = (
     "asso",
     "due",
     "tre",
@@ -105,17 +123,17 @@ _RANK_ITALIAN: Final = (
     "cavallo",
     "re",
 )
-_RANK_ENGLISH: Final = (
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "jack",
-    "knight",
-    "king",
+_RANK_NAMES: Final = (
+    N_("ace"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("jack"),
+    N_("knight"),
+    N_("king"),
 )
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 """The ten ranks, asso first."""
@@ -171,14 +189,19 @@ class ItalianCard:
         return self.index < other.index
 
     @property
+    def label(self) -> Message:
+        """The card's name for the user: ``ace of batons`` (``asso di bastoni``)."""
+        return Message(N_("{rank} of {suit}"), {"rank": self.rank.label, "suit": self.suit.label})
+
+    @property
     def italian(self) -> str:
         """The card's Italian name, e.g. ``asso di bastoni``, ``re di coppe``."""
-        return f"{self.rank.italian} di {self.suit.italian}"
+        return self.label.render("it")
 
     @property
     def english(self) -> str:
         """The card's English name, e.g. ``ace of batons``, ``king of cups``."""
-        return f"{self.rank.english} of {self.suit.english}"
+        return self.label.render("en")
 
 
 _SEALED = False
@@ -202,10 +225,10 @@ def card_from_index(index: int) -> ItalianCard:
     return ALL_CARDS[index]
 
 
-_SUIT_INPUT: Final = {s.value: s for s in SUITS} | {s.italian.upper(): s for s in SUITS}
+_SUIT_INPUT: Final = {s.value: s for s in SUITS} | {_SUIT_WORDS[s].upper(): s for s in SUITS}
 _RANK_INPUT: Final = (
     {r.symbol: r for r in RANKS}
-    | {r.italian.upper(): r for r in RANKS}
+    | {_RANK_WORDS[r.value - 1].upper(): r for r in RANKS}
     | {"A": Rank.ASSO, "F": Rank.FANTE, "C": Rank.CAVALLO, "R": Rank.RE}
 )
 _PARSE_CACHE: dict[str, ItalianCard] = {}
@@ -213,9 +236,9 @@ _PARSE_CACHE: dict[str, ItalianCard] = {}
 
 def _bad_card(text: str) -> ArbitroError:
     return ArbitroError(
-        it=f"carta non valida: {text!r} (es. 1B, 10S, 7D, «asso di bastoni»)",
-        en=f"not an Italian card: {text!r} (e.g. 1B, 10S, 7D, 'asso di bastoni')",
-        article=DECK_ARTICLE,
+        "not an Italian card: {text!r} (e.g. 1B, 10S, 7D, 'asso di bastoni')",
+        text=text,
+        article=_briscola("deck"),
         key="cards.bad_italian_card",
     )
 
@@ -296,9 +319,10 @@ def cut(cards: Sequence[ItalianCard], at: int) -> tuple[ItalianCard, ...]:
     """
     if not 1 <= at <= len(cards) - 1:
         raise ArbitroError(
-            it=f"taglio non valido: {at} carte su {len(cards)} (almeno una carta per parte)",
-            en=f"invalid cut: {at} cards of {len(cards)} (at least one card each side)",
-            article="2",
+            "invalid cut: {at} cards of {total} (at least one card each side)",
+            at=at,
+            total=len(cards),
+            article=_briscola("cut"),
             key="cards.bad_cut",
         )
     return tuple(cards[at:]) + tuple(cards[:at])
@@ -325,9 +349,10 @@ def check_deck(cards: Iterable[ItalianCard]) -> None:
         m = format_cards(sort_cards(missing.elements())) or "-"
         x = format_cards(sort_cards(extra.elements())) or "-"
         raise ArbitroError(
-            it=f"il mazzo non è di 40 carte italiane: mancano {m}; in più {x}",
-            en=f"the deck is not the 40 Italian cards: missing {m}; extra {x}",
-            article=DECK_ARTICLE,
+            "the deck is not the 40 Italian cards: missing {missing}; extra {extra}",
+            missing=m,
+            extra=x,
+            article=_briscola("deck"),
             key="cards.bad_italian_deck",
         )
 

@@ -9,6 +9,8 @@ from collections import Counter
 import pytest
 
 from arbitro.cards import burraco_deck, parse_card, parse_cards
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.games.burraco import (
     DRAW,
     PICK_UP,
@@ -37,8 +39,9 @@ POZ = "AH AH AD AD AC AC AS AS KH KH QD"
 def _article(deal: Deal, move: object) -> str:
     with pytest.raises(IllegalMoveError) as err:
         deal.push(move)  # type: ignore[arg-type]
-    assert err.value.article is not None
-    return err.value.article
+    cited = err.value.article
+    assert isinstance(cited, Citation) and cited.code is CodeId.BURRACO_FIBAS
+    return cited.article
 
 
 def _burraco_deal(**kw: object) -> Deal:

@@ -6,14 +6,21 @@ from __future__ import annotations
 import pytest
 
 from arbitro.cards import parse_card, parse_cards
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.games.burraco import BurracoKind, IllegalMoveError, MeldKind, make_meld, parse_meld
 
 
 def _article(text: str) -> str:
     with pytest.raises(IllegalMoveError) as err:
         parse_meld(text)
-    assert err.value.article
-    return err.value.article
+    return _fibas(err.value.article)
+
+
+def _fibas(cited: object) -> str:
+    """The article of a FIBAS citation (every Burraco error cites the FIBAS code)."""
+    assert isinstance(cited, Citation) and cited.code is CodeId.BURRACO_FIBAS
+    return cited.article
 
 
 # --- art. 11: runs of one suit, sets of equal ranks, at least three cards, one wild -----------
@@ -96,7 +103,7 @@ def test_art11_second_wild_on_a_meld_is_refused() -> None:
     """Art. 11: one wild per meld, also when laying off."""
     with pytest.raises(IllegalMoveError) as err:
         parse_meld("5H 6H JK").lay_off([parse_card("2C")])
-    assert err.value.article == "11"
+    assert _fibas(err.value.article) == "11"
 
 
 def test_art8_set_wild_stands_last() -> None:
@@ -123,7 +130,7 @@ def test_art13_longest_run_thirteen_naturals_and_a_wild() -> None:
     assert len(full) == 14 and full.naturals == 13
     with pytest.raises(IllegalMoveError) as err:
         parse_meld("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS").lay_off([parse_card("AS")])
-    assert err.value.article == "13"
+    assert _fibas(err.value.article) == "13"
 
 
 def test_art13_run_with_a_gap_is_not_valid() -> None:

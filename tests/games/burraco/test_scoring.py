@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from arbitro.cards import parse_cards
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import (
     Line,
@@ -58,7 +60,8 @@ def test_art18_closing_needs_pozzetto_and_burraco() -> None:
     """Art. 18: a closing line must have taken its pozzetto and made a burraco."""
     with pytest.raises(ArbitroError) as err:
         score_position([parse_meld("3H 4H 5H")], closed=True)
-    assert err.value.article == "18"
+    assert err.value.article == cite(CodeId.BURRACO_FIBAS, "closing")
+    assert str(err.value.article) == "FIBAS art. 18"
     with pytest.raises(ArbitroError):
         score_position([parse_meld("3H 4H 5H 6H 7H 8H 9H")], closed=True, pozzetto_taken=False)
 
@@ -78,7 +81,7 @@ def test_art3_art27_table_refuses_impossible_positions() -> None:
     twice = LinePosition(melds=(parse_meld("5H 5D 5C"), parse_meld("5S 5S 5D")))
     with pytest.raises(ArbitroError) as err:
         score_table({Line.NS: twice})
-    assert err.value.article == "32"
+    assert str(err.value.article) == "FIBAS art. 32"
 
 
 def test_art19_art21_check_a_score_sheet_entry() -> None:
@@ -86,5 +89,7 @@ def test_art19_art21_check_a_score_sheet_entry() -> None:
     sc = score_position([parse_meld("3H 4H 5H 6H 7H 8H 9H")], [P("KS")], closed=True)
     assert check_entry(sc, base=300, points=35) == []  # 45 melded - 10 in hand
     problems = check_entry(sc, base=200, points=25)
-    assert len(problems) == 2 and "300" in problems[0] and "35" in problems[1]
+    assert len(problems) == 2 and "300" in str(problems[0]) and "35" in str(problems[1])
+    assert problems[1].render("it") == "punti 25 ≠ 35"
+    assert problems[1].render("en") == "card points 25 ≠ 35"
     assert sc.as_dict()["total"] == 335

@@ -18,7 +18,7 @@ from typing import Final
 from arbitro.cards import ALL_CARDS, Card, burraco_deck, random_cut, shuffled
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco.errors import IllegalMoveError, illegal
+from arbitro.games.burraco.errors import IllegalMoveError, fibas
 from arbitro.games.burraco.melds import Meld, make_meld
 from arbitro.games.burraco.movegen import (
     DISCARDS,
@@ -100,9 +100,8 @@ class Deal:
             ok = False
         if not ok:
             raise ArbitroError(
-                it="il mazzo non è quello da burraco di 108 carte",
-                en="the deck is not the 108-card Burraco deck",
-                article="3, 5",
+                "the deck is not the 108-card Burraco deck",
+                article=fibas("deck"),
                 key="burraco.bad_deck",
             )
         self.deck: Final = deck
@@ -360,7 +359,7 @@ class Deal:
     def push(self, move: Move) -> None:
         """Apply ``move`` for the player to play; an illegal move raises IllegalMoveError.
 
-        The error names the broken article in Italian and English; the position is unchanged.
+        The error (a catalogue message) cites the FIBAS article broken; the position is unchanged.
         """
         k = move.kind
         seat = SEATS[self._turn]
@@ -399,18 +398,14 @@ class Deal:
         if self._phase is Phase.OVER:
             raise _over()
         if self._phase is not Phase.DRAW:
-            raise illegal(
-                "si pesca o si raccoglie una sola volta, all'inizio del turno",
+            raise IllegalMoveError(
                 "one draw or pick-up only, at the start of the turn",
-                "8",
-                "burraco.draw_twice",
+                article=fibas("turn"),
+                key="burraco.draw_twice",
             )
         if move.kind is MoveKind.PICK_UP and not self._pile:
-            raise illegal(
-                "il monte degli scarti è vuoto",
-                "the discard pile is empty",
-                "10",
-                "burraco.empty_pile",
+            raise IllegalMoveError(
+                "the discard pile is empty", article=fibas("pick_up"), key="burraco.empty_pile"
             )
 
     def _check_play(self, move: Move) -> Meld | None:
@@ -418,11 +413,10 @@ class Deal:
         if self._phase is Phase.OVER:
             raise _over()
         if self._phase is not Phase.PLAY:
-            raise illegal(
-                "prima di giocare bisogna pescare o raccogliere",
+            raise IllegalMoveError(
                 "draw or pick up before playing",
-                "8, 30",
-                "burraco.no_draw",
+                article=fibas("play_after_draw"),
+                key="burraco.no_draw",
             )
         s = self._turn
         h = self._hands[s]
@@ -431,15 +425,12 @@ class Deal:
             need[x.index] = need.get(x.index, 0) + 1
         for i, n in need.items():
             if h[i] < n:
-                raise illegal(
-                    f"carta non in mano: {ALL_CARDS[i]}",
-                    f"card not in hand: {ALL_CARDS[i]}",
-                    "8",
-                    "burraco.not_in_hand",
-                )
+                raise _not_in_hand(i)
         if move.kind is MoveKind.DISCARD:
             if len(move.cards) != 1:
-                raise illegal("si scarta una sola carta", "discard one card", "8")
+                raise IllegalMoveError(
+                    "discard one card", article=fibas("turn"), key="burraco.illegal"
+                )
             err = self._discard_error(move.cards[0].index)
             if err is not None:
                 raise err
@@ -453,33 +444,32 @@ class Deal:
                 and new.rank is not None
                 and self._set_ranks[li] >> new.rank.value & 1
             ):
-                raise illegal(
-                    f"la linea ha già una combinazione di {new.rank.symbol}",
-                    f"the line already has a set of {new.rank.symbol}",
-                    "32",
-                    "burraco.same_set",
+                raise IllegalMoveError(
+                    "the line already has a set of {rank}",
+                    rank=new.rank.symbol,
+                    article=fibas("equal_sets"),
+                    key="burraco.same_set",
                 )
             old: Meld | None = None
         elif move.kind is MoveKind.LAY_OFF:
             ms = self._melds[li]
             if not 0 <= move.target < len(ms):
-                raise illegal(
-                    f"la linea non ha il gioco numero {move.target}",
-                    f"the line has no meld number {move.target}",
-                    "2",
-                    "burraco.no_meld",
+                raise IllegalMoveError(
+                    "the line has no meld number {meld}",
+                    meld=move.target,
+                    article=fibas("lay_off"),
+                    key="burraco.no_meld",
                 )
             old = ms[move.target]
             new = old.lay_off(move.cards, low=move.low, code=self.code)
         else:
-            raise illegal("mossa sconosciuta", "unknown move", "8")
+            raise IllegalMoveError("unknown move", article=fibas("turn"), key="burraco.illegal")
         after = self._tally[s].size - len(move.cards)
         if after == 0 and self._taken[li]:
-            raise illegal(
-                "non si chiude senza scarto: resta in mano la carta da scartare",
+            raise IllegalMoveError(
                 "no closing without a discard: keep a card to discard",
-                "18, 33",
-                "burraco.close_without_discard",
+                article=fibas("closing_discard"),
+                key="burraco.close_without_discard",
             )
         if after == 1:
             last = next(i for i in range(N_CARDS) if h[i] > need.get(i, 0))
@@ -490,11 +480,11 @@ class Deal:
                 burrachi += 1
             err = self._last_discard_error(last, 1, burrachi)
             if err is not None:
-                raise illegal(
-                    "giocata che lascia in mano una sola carta non scartabile: " + err.it,
-                    "a play leaving one card that cannot be discarded: " + err.en,
-                    err.article or "18",
-                    err.key,
+                raise IllegalMoveError(
+                    "a play leaving one card that cannot be discarded: {reason}",
+                    reason=err.msg,
+                    article=err.article or fibas("closing"),
+                    key=err.key,
                 )
         return new
 
@@ -502,12 +492,7 @@ class Deal:
         s = self._turn
         h = self._hands[s]
         if h[i] == 0:
-            return illegal(
-                f"carta non in mano: {ALL_CARDS[i]}",
-                f"card not in hand: {ALL_CARDS[i]}",
-                "8",
-                "burraco.not_in_hand",
-            )
+            return _not_in_hand(i)
         if self._tally[s].size == 1:
             return self._last_discard_error(i, h[i], self._burrachi[s & 1])
         if i == self._single and h[i] < 2:
@@ -521,25 +506,22 @@ class Deal:
         if not self._taken[self._turn & 1]:
             return None  # goes to the pozzetto "con lo scarto"; a wild may be discarded (art. 16)
         if burrachi == 0:
-            return illegal(
-                "per chiudere la linea deve aver fatto almeno un burraco",
+            return IllegalMoveError(
                 "to close the line must have made at least one burraco",
-                "18, 33",
-                "burraco.close_without_burraco",
+                article=fibas("closing_burraco"),
+                key="burraco.close_without_burraco",
             )
         if i in WILD_INDICES:
-            return illegal(
-                "non si chiude scartando una matta",
+            return IllegalMoveError(
                 "a wild cannot be the closing discard",
-                "16, 33",
-                "burraco.close_with_wild",
+                article=fibas("closing_wild"),
+                key="burraco.close_with_wild",
             )
         if self._turns < PLAYERS:
-            return illegal(
-                "non si chiude prima che tutti e quattro i giocatori abbiano giocato una volta",
+            return IllegalMoveError(
                 "no closing before all four players have played once",
-                "33",
-                "burraco.close_first_round",
+                article=fibas("closing_first_round"),
+                key="burraco.close_first_round",
             )
         return None
 
@@ -693,9 +675,9 @@ def arrange_deck(
         for x in cards:
             if left[x] <= 0:
                 raise ArbitroError(
-                    it=f"carta in eccesso nella smazzata preparata: {x}",
-                    en=f"card beyond the deck in the prepared deal: {x}",
-                    article="3, 27",
+                    "card beyond the deck in the prepared deal: {card}",
+                    card=str(x),
+                    article=fibas("deck_excess"),
                     key="burraco.extra_cards",
                 )
             left[x] -= 1
@@ -728,17 +710,28 @@ def arrange_deck(
 
 
 def _over() -> IllegalMoveError:
-    return illegal("la smazzata è terminata", "the deal is over", "18", "burraco.deal_over")
+    return IllegalMoveError("the deal is over", article=fibas("deal_end"), key="burraco.deal_over")
 
 
 def _time_called() -> IllegalMoveError:
-    return illegal("time out già chiamato", "time already called", "17", "burraco.time_called")
+    return IllegalMoveError(
+        "time already called", article=fibas("time_out"), key="burraco.time_called"
+    )
+
+
+def _not_in_hand(i: int) -> IllegalMoveError:
+    return IllegalMoveError(
+        "card not in hand: {card}",
+        card=str(ALL_CARDS[i]),
+        article=fibas("turn"),
+        key="burraco.not_in_hand",
+    )
 
 
 def _single_error(i: int) -> IllegalMoveError:
-    return illegal(
-        f"il monte di una sola carta ({ALL_CARDS[i]}) non si riscarta subito senza averne un'altra",
-        f"a one-card pile ({ALL_CARDS[i]}) cannot be discarded at once without a twin",
-        "10",
-        "burraco.single_discard",
+    return IllegalMoveError(
+        "a one-card pile ({card}) cannot be discarded at once without a twin",
+        card=str(ALL_CARDS[i]),
+        article=fibas("pick_up"),
+        key="burraco.single_discard",
     )

@@ -1,14 +1,17 @@
-"""The error raised for an illegal Burraco move or meld, naming the broken article."""
+"""The error raised for an illegal Burraco move or meld, and the FIBAS articles it cites."""
 
 from __future__ import annotations
 
+from arbitro.codes.citation import Citation, cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 
 
 class IllegalMoveError(ArbitroError):
-    """A move or meld the FIBAS code does not allow; ``article`` names the rule it breaks."""
+    """A move or meld the FIBAS code does not allow; ``article`` cites the rule it breaks."""
 
 
-def illegal(it: str, en: str, article: str, key: str = "burraco.illegal") -> IllegalMoveError:
-    """Build an :class:`IllegalMoveError` with its Italian and English message and article."""
-    return IllegalMoveError(it=it, en=en, article=article, key=key)
+def fibas(topic: str) -> Citation:
+    """The FIBAS article of ``topic``, from the ``[articles]`` table of ``burraco_fibas.toml``
+    (every article the Burraco engine cites comes from there)."""
+    return cite(CodeId.BURRACO_FIBAS, topic)

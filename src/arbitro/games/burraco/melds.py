@@ -16,7 +16,7 @@ from typing import Any
 
 from arbitro.cards import Card, Rank, Suit, format_cards, parse_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
-from arbitro.games.burraco.errors import IllegalMoveError, illegal
+from arbitro.games.burraco.errors import IllegalMoveError, fibas
 from arbitro.games.burraco.rules import (
     ACE_HIGH,
     WILD_INDICES,
@@ -24,6 +24,7 @@ from arbitro.games.burraco.rules import (
     position_card,
     value_table,
 )
+from arbitro.i18n import N_, Message
 
 
 class MeldKind(Enum):
@@ -50,9 +51,17 @@ class BurracoKind(Enum):
         return c.dirty_burraco
 
     @property
+    def label(self) -> Message:
+        """The kind's name for the user: clean, semi-clean, dirty (rendered at the edge)."""
+        return Message(_KIND_NAMES[self.value])
+
+    @property
     def italian(self) -> str:
-        """The Italian name: pulito, semipulito, sporco."""
-        return {"clean": "pulito", "semi_clean": "semipulito", "dirty": "sporco"}[self.value]
+        """The Italian name: pulito, semipulito, sporco (from the catalogue)."""
+        return self.label.render("it")
+
+
+_KIND_NAMES = {"clean": N_("clean"), "semi_clean": N_("semi-clean"), "dirty": N_("dirty")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +179,9 @@ class Meld:
 
     def _lay_off(self, new: tuple[Card, ...], low: bool, c: BurracoFibasCode) -> Meld:
         if not new:
-            raise illegal("nessuna carta da legare", "no card to lay off", "2")
+            raise IllegalMoveError(
+                "no card to lay off", article=fibas("lay_off"), key="burraco.illegal"
+            )
         if not self.is_run:
             return _make_set(self.cards + new, c)
         suit = self.suit
@@ -240,19 +251,14 @@ def make_meld(cards: Sequence[Card], code: BurracoFibasCode | None = None) -> Me
 
 def _make_meld(cs: tuple[Card, ...], c: BurracoFibasCode) -> Meld:
     if len(cs) < c.meld_min_cards:
-        raise illegal(
-            f"un gioco richiede almeno {c.meld_min_cards} carte: {format_cards(cs)}",
-            f"a meld needs at least {c.meld_min_cards} cards: {format_cards(cs)}",
-            "11",
-            "burraco.meld_too_short",
-        )
+        raise _too_short(cs, c)
     plain = [x for x in cs if not is_wild(x)]
     if not plain:
-        raise illegal(
-            f"non si possono calare giochi di sole matte: {format_cards(cs)}",
-            f"a meld of wilds only is not allowed: {format_cards(cs)}",
-            "12",
-            "burraco.wilds_only",
+        raise IllegalMoveError(
+            "a meld of wilds only is not allowed: {cards}",
+            cards=format_cards(cs),
+            article=fibas("wilds"),
+            key="burraco.wilds_only",
         )
     if len({x.rank for x in plain}) == 1:
         try:
@@ -262,11 +268,11 @@ def _make_meld(cs: tuple[Card, ...], c: BurracoFibasCode) -> Meld:
                 raise
     suits = {x.suit for x in plain}
     if len(suits) > 1:
-        raise illegal(
-            f"carte di valore diverso o di seme diverso: {format_cards(cs)}",
-            f"cards of different ranks or suits: {format_cards(cs)}",
-            "2, 11",
-            "burraco.mixed_meld",
+        raise IllegalMoveError(
+            "cards of different ranks or suits: {cards}",
+            cards=format_cards(cs),
+            article=fibas("meld_cards"),
+            key="burraco.mixed_meld",
         )
     suit = plain[0].suit
     assert suit is not None
@@ -287,29 +293,29 @@ def _make_set(cs: tuple[Card, ...], c: BurracoFibasCode) -> Meld:
     naturals = [x for x in cs if not is_wild(x)]
     wilds = [x for x in cs if is_wild(x)]
     if not naturals:
-        raise illegal(
-            f"non si possono calare combinazioni di pinelle o jolly: {format_cards(cs)}",
-            f"a set of wilds only is not allowed: {format_cards(cs)}",
-            "12",
-            "burraco.wilds_only",
+        raise IllegalMoveError(
+            "a set of wilds only is not allowed: {cards}",
+            cards=format_cards(cs),
+            article=fibas("wilds"),
+            key="burraco.wilds_only",
         )
     rank = naturals[0].rank
     if any(x.rank is not rank for x in naturals):
-        raise illegal(
-            f"combinazione con carte di valore diverso: {format_cards(cs)}",
-            f"a set with cards of different ranks: {format_cards(cs)}",
-            "2, 14",
-            "burraco.mixed_set",
+        raise IllegalMoveError(
+            "a set with cards of different ranks: {cards}",
+            cards=format_cards(cs),
+            article=fibas("set_cards"),
+            key="burraco.mixed_set",
         )
     if len(wilds) > c.meld_max_wilds:
         raise _two_wilds(cs, c)
     if len(naturals) > c.set_max_naturals:
-        raise illegal(
-            f"una combinazione ha al massimo {c.set_max_naturals} carte più la matta: "
-            f"{format_cards(cs)}",
-            f"a set holds at most {c.set_max_naturals} cards plus the wild: {format_cards(cs)}",
-            "14",
-            "burraco.set_too_long",
+        raise IllegalMoveError(
+            "a set holds at most {max} cards plus the wild: {cards}",
+            max=c.set_max_naturals,
+            cards=format_cards(cs),
+            article=fibas("set_size"),
+            key="burraco.set_too_long",
         )
     ordered = tuple(sorted(naturals, key=_index)) + tuple(wilds)
     return Meld(MeldKind.SET, ordered, 0, len(naturals) if wilds else -1)
@@ -320,11 +326,21 @@ def _index(x: Card) -> int:
 
 
 def _two_wilds(cs: Sequence[Card], c: BurracoFibasCode) -> IllegalMoveError:
-    return illegal(
-        f"ogni gioco può contenere una sola matta: {format_cards(cs)}",
-        f"a meld may hold only one wild: {format_cards(cs)}",
-        "11",
-        "burraco.two_wilds",
+    return IllegalMoveError(
+        "a meld may hold only one wild: {cards}",
+        cards=format_cards(cs),
+        article=fibas("one_wild"),
+        key="burraco.two_wilds",
+    )
+
+
+def _too_short(cs: Sequence[Card], c: BurracoFibasCode) -> IllegalMoveError:
+    return IllegalMoveError(
+        "a meld needs at least {min} cards: {cards}",
+        min=c.meld_min_cards,
+        cards=format_cards(cs),
+        article=fibas("melds"),
+        key="burraco.meld_too_short",
     )
 
 
@@ -344,11 +360,12 @@ def _lay_on_run(
     naturals = [x for x in new if not is_wild(x)]
     for x in naturals:
         if x.suit is not suit:
-            raise illegal(
-                f"sequenza con carte di seme diverso: {x} su {suit.italian}",
-                f"a run with cards of another suit: {x} on {suit.value}",
-                "2, 13",
-                "burraco.mixed_run",
+            raise IllegalMoveError(
+                "a run with cards of another suit: {card} on {suit}",
+                card=str(x),
+                suit=suit.label,
+                article=fibas("run_cards"),
+                key="burraco.mixed_run",
             )
     # Which of the new 2s of the run's suit are naturals: try the most naturals first.
     options: list[tuple[int, list[Card]]] = []
@@ -425,13 +442,12 @@ def _finish(
     if len(wilds) + (wild is not None) > c.meld_max_wilds:
         raise _two_wilds(everything, c)
     if len(pos) > c.run_max_naturals:
-        raise illegal(
-            f"una sequenza ha al massimo {c.run_max_naturals} carte più la matta: "
-            f"{format_cards(everything)}",
-            f"a run holds at most {c.run_max_naturals} cards plus the wild: "
-            f"{format_cards(everything)}",
-            "13",
-            "burraco.run_too_long",
+        raise IllegalMoveError(
+            "a run holds at most {max} cards plus the wild: {cards}",
+            max=c.run_max_naturals,
+            cards=format_cards(everything),
+            article=fibas("run_size"),
+            key="burraco.run_too_long",
         )
     occupied = set(pos)
     if wild_pos is not None:
@@ -453,11 +469,11 @@ def _finish(
             ends = [lo - 1, hi + 1] if prefer_low and free is None else [hi + 1, lo - 1]
             end = next((e for e in ends if 1 <= e <= ACE_HIGH), None)
             if end is None:
-                raise illegal(
-                    f"nessun posto per la matta nella sequenza: {format_cards(everything)}",
-                    f"no place for the wild in the run: {format_cards(everything)}",
-                    "13",
-                    "burraco.run_too_long",
+                raise IllegalMoveError(
+                    "no place for the wild in the run: {cards}",
+                    cards=format_cards(everything),
+                    article=fibas("run_size"),
+                    key="burraco.run_too_long",
                 )
             wild, wild_pos = w, end
             lo, hi = min(lo, end), max(hi, end)
@@ -467,19 +483,15 @@ def _finish(
         pos[wild_pos] = wild
     cards = tuple(pos[p] for p in range(lo, lo + len(pos)))
     if len(cards) < c.meld_min_cards:
-        raise illegal(
-            f"un gioco richiede almeno {c.meld_min_cards} carte: {format_cards(everything)}",
-            f"a meld needs at least {c.meld_min_cards} cards: {format_cards(everything)}",
-            "11",
-            "burraco.meld_too_short",
-        )
+        raise _too_short(everything, c)
     return Meld(MeldKind.RUN, cards, lo, -1 if wild_pos is None else wild_pos - lo)
 
 
 def _not_in_order(cs: Sequence[Card], suit: Suit) -> IllegalMoveError:
-    return illegal(
-        f"sequenza di {suit.italian} non ordinata o incompleta: {format_cards(cs)}",
-        f"run of {suit.value} not in order or incomplete: {format_cards(cs)}",
-        "13, 28",
-        "burraco.run_not_in_order",
+    return IllegalMoveError(
+        "run of {suit} not in order or incomplete: {cards}",
+        suit=suit.label,
+        cards=format_cards(cs),
+        article=fibas("run_order"),
+        key="burraco.run_not_in_order",
     )

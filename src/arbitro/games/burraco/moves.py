@@ -93,7 +93,7 @@ def parse_move(text: str) -> Move:
     except (ValueError, IndexError):
         pass
     raise ArbitroError(
-        it=f"mossa non valida: {text!r} (es. draw, pickup, meld 3H 4H 5H, layoff 0 6H, discard KS)",
-        en=f"not a move: {text!r} (e.g. draw, pickup, meld 3H 4H 5H, layoff 0 6H, discard KS)",
+        "not a move: {text!r} (e.g. draw, pickup, meld 3H 4H 5H, layoff 0 6H, discard KS)",
+        text=text,
         key="burraco.bad_move",
     )

@@ -14,6 +14,7 @@ from arbitro.cards import Card, format_cards, parse_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco.deal import Deal, Seat
+from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.moves import Move, parse_move
 
 FORMAT = "arbitro.burraco.deal/1"
@@ -70,9 +71,7 @@ class DealRecord:
             )
         except (KeyError, ValueError, TypeError, AttributeError) as err:
             raise ArbitroError(
-                it=f"registrazione della smazzata non valida: {err}",
-                en=f"malformed deal record: {err}",
-                key="burraco.bad_record",
+                "malformed deal record: {error}", error=str(err), key="burraco.bad_record"
             ) from err
 
     @classmethod
@@ -82,7 +81,7 @@ class DealRecord:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise ArbitroError(
-                it=f"JSON non valido: {err}", en=f"invalid JSON: {err}", key="burraco.bad_record"
+                "invalid JSON: {error}", error=str(err), key="burraco.bad_record"
             ) from err
         return cls.from_dict(data)
 
@@ -96,9 +95,11 @@ class DealRecord:
         for n, (seat, move) in enumerate(self.moves, 1):
             if seat is not deal.turn:
                 raise ArbitroError(
-                    it=f"mossa {n}: tocca a {deal.turn.value}, non a {seat.value}",
-                    en=f"move {n}: it is {deal.turn.value}'s turn, not {seat.value}'s",
-                    article="8",
+                    "move {n}: it is {turn}'s turn, not {seat}'s",
+                    n=n,
+                    turn=deal.turn.value,
+                    seat=seat.value,
+                    article=fibas("turn"),
                     key="burraco.wrong_seat",
                 )
             deal.push(move)
@@ -106,9 +107,8 @@ class DealRecord:
             again = DealRecord.from_deal(deal).result
             if again != self.result:
                 raise ArbitroError(
-                    it="il risultato registrato non corrisponde alla smazzata rigiocata",
-                    en="the recorded result differs from the replayed deal",
-                    article="19",
+                    "the recorded result differs from the replayed deal",
+                    article=fibas("scoring"),
                     key="burraco.result_mismatch",
                 )
         return deal

@@ -15,8 +15,10 @@ from enum import Enum
 from arbitro.cards import Card, burraco_deck, format_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.errors import ArbitroError
+from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.melds import BurracoKind, Meld
 from arbitro.games.burraco.rules import value_table
+from arbitro.i18n import Message, message
 
 
 class Line(Enum):
@@ -125,16 +127,14 @@ def score_position(
     kinds = tuple(k for k in (m.burraco(c) for m in ms) if k is not None)
     if closed and not (pozzetto_taken and kinds):
         raise ArbitroError(
-            it="chiusura non valida: la linea deve aver preso il pozzetto e fatto un burraco",
-            en="invalid closing: the line must have taken its pozzetto and made a burraco",
-            article="18",
+            "invalid closing: the line must have taken its pozzetto and made a burraco",
+            article=fibas("closing"),
             key="burraco.bad_closing",
         )
     if unplayed_pozzetto and not pozzetto_taken:
         raise ArbitroError(
-            it="pozzetto non giocato indicato per una linea che non l'ha preso",
-            en="an unplayed pozzetto given for a line that did not take it",
-            article="19",
+            "an unplayed pozzetto given for a line that did not take it",
+            article=fibas("scoring"),
             key="burraco.bad_pozzetto",
         )
     pozzetto = -sum(table[x.index] for x in unplayed_pozzetto)
@@ -177,9 +177,8 @@ def score_table(
     closers = [ln for ln, p in positions.items() if p.closed]
     if len(closers) > 1:
         raise ArbitroError(
-            it="entrambe le linee risultano aver chiuso",
-            en="both lines are marked as having closed",
-            article="18",
+            "both lines are marked as having closed",
+            article=fibas("closing"),
             key="burraco.two_closings",
         )
     used: Counter[Card] = Counter()
@@ -188,32 +187,34 @@ def score_table(
         ranks = [m.rank for m in p.melds if not m.is_run]
         if len(ranks) != len(set(ranks)):
             raise ArbitroError(
-                it="due combinazioni dello stesso valore per una linea",
-                en="two sets of the same rank for one line",
-                article="32",
+                "two sets of the same rank for one line",
+                article=fibas("equal_sets"),
                 key="burraco.same_set",
             )
     extra = used - Counter(burraco_deck())
     if extra:
         raise ArbitroError(
-            it=f"carte in eccesso rispetto al mazzo da 108: {format_cards(sorted(extra.elements()))}",
-            en=f"cards beyond the 108-card deck: {format_cards(sorted(extra.elements()))}",
-            article="3, 27",
+            "cards beyond the 108-card deck: {cards}",
+            cards=format_cards(sorted(extra.elements())),
+            article=fibas("deck_excess"),
             key="burraco.extra_cards",
         )
     return {ln: score_line(p, ln, code) for ln, p in positions.items()}
 
 
-def check_entry(expected: LineScore, *, base: int, points: int) -> list[str]:
+def check_entry(expected: LineScore, *, base: int, points: int) -> list[Message]:
     """Compare a score sheet's entry (base, card points) with a scored position (arts. 19, 21).
 
-    Returns the differences in words (Italian / English), empty when the entry agrees.
+    Returns the differences as messages for the user (rendered at the edge, ``str()`` in the
+    current language), empty when the entry agrees.
     """
     problems = []
     if base != expected.base:
-        problems.append(f"base {base} ≠ {expected.base} / base {base} != {expected.base}")
+        problems.append(
+            message("base {written} ≠ {expected}", written=base, expected=expected.base)
+        )
     if points != expected.points:
         problems.append(
-            f"punti {points} ≠ {expected.points} / card points {points} != {expected.points}"
+            message("card points {written} ≠ {expected}", written=points, expected=expected.points)
         )
     return problems

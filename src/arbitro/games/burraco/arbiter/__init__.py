@@ -4,7 +4,12 @@ not, the irregularities the arbiter names, and the remedies the engine applies.
 >>> from arbitro.games.burraco.arbiter import ArbiterDeal, Irregularity
 """
 
-from arbitro.games.burraco.arbiter.deal import ArbiterDeal, Play, full_deck_difference
+from arbitro.games.burraco.arbiter.deal import (
+    ArbiterDeal,
+    ArbiterWarning,
+    Play,
+    full_deck_difference,
+)
 from arbitro.games.burraco.arbiter.irregularities import (
     Found,
     Freeze,
@@ -12,7 +17,13 @@ from arbitro.games.burraco.arbiter.irregularities import (
     PozzettoStage,
     TurnLimit,
 )
-from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, Ruling
+from arbitro.games.burraco.arbiter.records import (
+    Action,
+    ActionKind,
+    Problem,
+    Ruling,
+    message_json,
+)
 from arbitro.games.burraco.arbiter.score import meld_points, score_arbiter_deal
 from arbitro.games.burraco.arbiter.script import deal_from_layout, run_line, run_script
 from arbitro.games.burraco.arbiter.table import TableMeld, discard_order, largest_valid
@@ -21,6 +32,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "ArbiterDeal",
+    "ArbiterWarning",
     "Found",
     "Freeze",
     "Irregularity",
@@ -35,6 +47,7 @@ __all__ = [
     "full_deck_difference",
     "largest_valid",
     "meld_points",
+    "message_json",
     "run_line",
     "run_script",
     "score_arbiter_deal",

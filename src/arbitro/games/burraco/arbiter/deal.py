@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from arbitro.cards import Card, burraco_deck, format_cards, sort_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -43,7 +44,9 @@ from arbitro.games.burraco.arbiter.irregularities import (
 )
 from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, Ruling
 from arbitro.games.burraco.arbiter.table import TableMeld, minus, try_meld
+from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.rules import PLAYERS, is_wild
+from arbitro.i18n import Message, message
 
 LINES = (Line.NS, Line.EW)
 
@@ -60,8 +63,18 @@ class Play:
     new: bool
 
 
-def _err(it: str, en: str, article: str = "22") -> ArbitroError:
-    return ArbitroError(it=it, en=en, article=article, key="arbiter.bad_action")
+class ArbiterWarning(NamedTuple):
+    """A warning the arbiter gave (*ammonizione*, art. 22): the seat, the number of the FIBAS
+    article applied and the reason (the irregularity's name in Italian, the language of the
+    event's ledger)."""
+
+    seat: Seat
+    article: str
+    reason: str
+
+
+def _err(text: Message, topic: str = "arbiter") -> ArbitroError:
+    return ArbitroError(text, article=fibas(topic), key="arbiter.bad_action")
 
 
 class ArbiterDeal:
@@ -78,7 +91,7 @@ class ArbiterDeal:
         deck = tuple(deck)
         per, pz, npz = c.cards_per_player, c.pozzetto_cards, c.pozzetti
         if len(deck) < PLAYERS * per + npz * pz + 1:
-            raise _err("mazzo troppo corto per distribuire", "deck too short to deal", "3, 27")
+            raise _err(message("deck too short to deal"), "deck_excess")
         d = SEATS.index(dealer)
         hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
         for i, x in enumerate(deck[: PLAYERS * per]):
@@ -132,7 +145,7 @@ class ArbiterDeal:
         self.log: list[Action] = []
         self._script: list[str] = []
         self.rulings: list[Ruling] = []
-        self.warnings: list[tuple[Seat, str, str]] = []
+        self.warnings: list[ArbiterWarning] = []
 
     @classmethod
     def from_layout(
@@ -171,9 +184,10 @@ class ArbiterDeal:
                 m = try_meld(cards, new.code)
                 if m is None:
                     raise _err(
-                        f"gioco non valido sul tavolo: {format_cards(cards)}",
-                        f"not a valid meld on the table: {format_cards(cards)}",
-                        "11",
+                        message(
+                            "not a valid meld on the table: {cards}", cards=format_cards(cards)
+                        ),
+                        "melds",
                     )
                 new._add_meld(line, m.cards, m, Seat.N if line is Line.NS else Seat.E)
         for line in taken:
@@ -294,7 +308,7 @@ class ArbiterDeal:
             for m in ms:
                 if m.id == meld_id:
                     return m
-        raise _err(f"nessun gioco {meld_id} sul tavolo", f"no meld {meld_id} on the table")
+        raise _err(message("no meld {meld} on the table", meld=meld_id))
 
     def limit(self, seat: Seat) -> TurnLimit:
         """What ``seat`` may do in its (current or next) turn after a ruling (arts. 30-33)."""
@@ -349,9 +363,7 @@ class ArbiterDeal:
         if need - left:
             missing = format_cards(sorted((need - left).elements()))
             raise _err(
-                f"{seat.value} non ha in mano {missing}",
-                f"{seat.value} does not hold {missing}",
-                "8",
+                message("{seat} does not hold {cards}", seat=seat.value, cards=missing), "turn"
             )
         rest = minus(src, cards)
         src[:] = list(rest)
@@ -374,20 +386,18 @@ class ArbiterDeal:
 
     def _over_check(self) -> None:
         if self._phase is Phase.OVER:
-            raise _err("la smazzata è terminata", "the deal is over", "18")
+            raise _err(message("the deal is over"), "deal_end")
 
     def _common(self, seat: Seat, kind: ActionKind) -> list[Problem]:
         probs: list[Problem] = []
         lim, active = self._limits.get(seat, (TurnLimit.NONE, False))
         if seat is not self._turn:
             if kind is ActionKind.DRAW:
-                probs.append(_p("31", "pesca fuori turno", "draw out of turn", "out_of_turn_draw"))
+                probs.append(_p(message("draw out of turn"), "out_of_turn_draw"))
             elif kind is ActionKind.PICK_UP:
-                probs.append(
-                    _p("31", "raccolta fuori turno", "pick-up out of turn", "out_of_turn_pick_up")
-                )
+                probs.append(_p(message("pick-up out of turn"), "out_of_turn_pick_up"))
             else:
-                probs.append(_p("22", "gioco fuori turno", "play out of turn"))
+                probs.append(_p(message("play out of turn"), "arbiter", None))
         elif active and lim is not TurnLimit.NONE:
             allowed = {
                 TurnLimit.DRAW_AND_DISCARD: (ActionKind.DRAW, ActionKind.DISCARD),
@@ -403,9 +413,7 @@ class ArbiterDeal:
             if kind not in allowed:
                 probs.append(
                     _p(
-                        "22",
-                        f"azione non consentita dalla decisione arbitrale ({lim.value})",
-                        f"action not allowed by the ruling ({lim.value})",
+                        message("action not allowed by the ruling ({limit})", limit=lim.value),
                         "played_before_ruling",
                     )
                 )
@@ -417,21 +425,16 @@ class ArbiterDeal:
         """``seat`` draws the stock's top card (art. 9), in turn or not."""
         self._over_check()
         if not self._stock:
-            raise _err("il tallone è vuoto", "the stock is empty", "18")
+            raise _err(message("the stock is empty"), "deal_end")
         probs = self._common(seat, ActionKind.DRAW)
         in_turn = seat is self._turn
         if in_turn and self._phase is Phase.PLAY:
             if self._volo is seat:
                 probs.append(
-                    _p(
-                        "31",
-                        "pesca dopo aver preso il pozzetto al volo",
-                        "draw after taking the pozzetto al volo",
-                        "draw_after_pozzetto",
-                    )
+                    _p(message("draw after taking the pozzetto al volo"), "draw_after_pozzetto")
                 )
             else:
-                probs.append(_p("9", "seconda pesca nel turno", "second draw in the turn"))
+                probs.append(_p(message("second draw in the turn"), "draw", None))
         x = self._stock.pop(0)
         self._hands[seat].append(x)
         if in_turn and self._phase is Phase.DRAW:
@@ -442,21 +445,19 @@ class ArbiterDeal:
         """``seat`` takes the whole discard pile (art. 10), in turn or not."""
         self._over_check()
         if not self._pile:
-            raise _err("il monte degli scarti è vuoto", "the discard pile is empty", "10")
+            raise _err(message("the discard pile is empty"), "pick_up")
         probs = self._common(seat, ActionKind.PICK_UP)
         in_turn = seat is self._turn
         if in_turn and self._phase is Phase.PLAY:
             if self._volo is seat:
                 probs.append(
                     _p(
-                        "31",
-                        "raccolta dopo aver preso il pozzetto al volo",
-                        "pick-up after taking the pozzetto al volo",
+                        message("pick-up after taking the pozzetto al volo"),
                         "pick_up_after_pozzetto",
                     )
                 )
             else:
-                probs.append(_p("10", "raccolta dopo la pesca", "pick-up after drawing"))
+                probs.append(_p(message("pick-up after drawing"), "pick_up", None))
         cards = tuple(self._pile)
         self._pile.clear()
         self._hands[seat].extend(cards)
@@ -473,19 +474,10 @@ class ArbiterDeal:
     def _play_problems(self, seat: Seat, cards: Sequence[Card]) -> list[Problem]:
         probs = self._common(seat, ActionKind.MELD)
         if seat is self._turn and self._phase is Phase.DRAW:
-            probs.append(
-                _p("30", "gioco senza aver pescato", "play without drawing", "missing_draw")
-            )
+            probs.append(_p(message("play made without drawing"), "missing_draw"))
         exposed = self.exposed(seat)
         if exposed and not any(x in exposed for x in cards):
-            probs.append(
-                _p(
-                    "24",
-                    "la carta esposta va giocata per prima",
-                    "play the exposed card first",
-                    "exposed_card",
-                )
-            )
+            probs.append(_p(message("play the exposed card first"), "exposed_card"))
         return probs
 
     def meld(self, seat: Seat, cards: Sequence[Card]) -> Action:
@@ -498,14 +490,14 @@ class ArbiterDeal:
         line = seat.line
         if m is None:
             if _same_kind(cards):
-                probs.append(_p("28", "gioco incompleto", "incomplete meld", "incomplete_meld"))
+                probs.append(_p(message("incomplete meld"), "incomplete_meld"))
             else:
-                probs.append(_p("29", "gioco errato", "wrong meld", "wrong_meld"))
+                probs.append(_p(message("wrong meld"), "wrong_meld"))
         elif not m.is_run and any(
             t.meld is not None and not t.meld.is_run and t.meld.rank is m.rank
             for t in self._melds[line]
         ):
-            probs.append(_p("32", "combinazione uguale", "equal set", "equal_sets"))
+            probs.append(_p(message("equal set"), "equal_sets"))
         tm = self._add_meld(line, m.cards if m else cards, m, seat)
         self._use_exposed(seat, cards)
         tm.touched_by.append((seat, len(self.log)))
@@ -523,11 +515,7 @@ class ArbiterDeal:
         cards = tuple(cards)
         ms = self._melds[seat.line]
         if not 0 <= target < len(ms):
-            raise _err(
-                f"la linea non ha il gioco numero {target}",
-                f"the line has no meld number {target}",
-                "2",
-            )
+            raise _err(message("the line has no meld number {meld}", meld=target), "lay_off")
         self._take(seat, cards)
         probs = self._play_problems(seat, cards)
         tm = ms[target]
@@ -536,9 +524,7 @@ class ArbiterDeal:
             if x in cards and any(s is partner and i > at for s, i in tm.touched_by):
                 probs.append(
                     _p(
-                        "24",
-                        "carta esposta legata a un gioco del compagno",
-                        "exposed card laid on the partner's new or extended meld",
+                        message("exposed card laid on the partner's new or extended meld"),
                         "exposed_on_partner_meld",
                     )
                 )
@@ -547,14 +533,14 @@ class ArbiterDeal:
             if x in cards and any(s is partner and i > at for s, i in tm.touched_by):
                 probs.append(
                     _p(
-                        "33",
-                        "carta ripresa in mano legata a un gioco del compagno",
-                        "card taken back laid on the partner's new or extended meld",
+                        message("card taken back laid on the partner's new or extended meld"),
+                        "irregular_closing",
+                        None,
                     )
                 )
                 break
         if tm.freeze is Freeze.TEMPORARY:
-            probs.append(_p("2", "gioco congelato", "meld frozen"))
+            probs.append(_p(message("meld frozen"), "freeze", None))
         new: Meld | None = None
         base = tm.meld
         kept: tuple[Card, ...] = ()
@@ -574,26 +560,17 @@ class ArbiterDeal:
             tm.cards = tm.cards + cards
             tm.meld = None
             if _fits_kind(tm, cards):
-                probs.append(
-                    _p("28", "aggiunta incompleta", "incomplete lay-off", "incomplete_meld")
-                )
+                probs.append(_p(message("incomplete lay-off"), "incomplete_meld"))
             else:
-                probs.append(
-                    _p(
-                        "25.1",
-                        "carta legata erroneamente",
-                        "card laid off wrongly",
-                        "wrong_lay_off",
-                    )
-                )
+                probs.append(_p(message("card laid off wrongly"), "wrong_lay_off"))
         else:
             tm.cards, tm.meld = new.cards, new
         if tm.freeze is Freeze.DEFINITIVE:
             probs.append(
                 _p(
-                    "2",
-                    "carte legate a un gioco congelato definitivamente: negative a fine smazzata",
-                    "cards laid on a meld frozen for good: negative at the end",
+                    message("cards laid on a meld frozen for good: negative at the end"),
+                    "freeze",
+                    None,
                 )
             )
         self._use_exposed(seat, cards)
@@ -639,19 +616,13 @@ class ArbiterDeal:
         turn = self._turns
         probs = self._common(seat, ActionKind.DISCARD)
         if seat is self._turn and self._phase is Phase.DRAW:
-            probs.append(
-                _p("30", "scarto senza pescare", "discard without drawing", "missing_draw")
-            )
+            probs.append(_p(message("discard without drawing"), "missing_draw"))
         if self._prepared.get(seat) == card:
             del self._prepared[seat]
         elif card in self._aside[seat]:
             if self._aside[seat][0] != card:
                 probs.append(
-                    _p(
-                        "2",
-                        "le carte penalizzate si scartano dalla più alta",
-                        "penalized cards go highest first",
-                    )
+                    _p(message("penalized cards go highest first"), "immediate_discard", None)
                 )
             self._aside[seat].remove(card)
         else:
@@ -659,36 +630,25 @@ class ArbiterDeal:
             if self._aside[seat]:
                 probs.append(
                     _p(
-                        "25",
-                        "lo scarto doveva essere la carta penalizzata",
-                        "the discard had to be the penalized card",
+                        message("the discard had to be the penalized card"),
+                        "penalized_cards",
+                        None,
                     )
                 )
             if seat in self._prepared:
                 probs.append(
-                    _p(
-                        "31",
-                        "lo scarto doveva essere la carta preparata",
-                        "the discard had to be the prepared card",
-                    )
+                    _p(message("the discard had to be the prepared card"), "out_of_turn", None)
                 )
         exposed = self.exposed(seat)
         if exposed and card not in exposed and seat is self._turn:
-            probs.append(
-                _p(
-                    "24",
-                    "la carta esposta va giocata per prima",
-                    "play the exposed card first",
-                    "exposed_card",
-                )
-            )
+            probs.append(_p(message("play the exposed card first"), "exposed_card"))
         must = self._must_from.pop(seat, ())
         if must and card not in must:
             probs.append(
                 _p(
-                    "33",
-                    "lo scarto doveva essere una delle carte riprese in mano",
-                    "the discard had to be one of the cards taken back",
+                    message("the discard had to be one of the cards taken back"),
+                    "irregular_closing",
+                    None,
                 )
             )
         self._use_exposed(seat, (card,))
@@ -709,12 +669,11 @@ class ArbiterDeal:
         left = Counter(self._hands[seat]) - Counter(self.exposed(seat))
         if Counter(cards) - left:
             raise _err(
-                f"{seat.value} non ha in mano {format_cards(cards)}",
-                f"{seat.value} does not hold {format_cards(cards)}",
-                "24",
+                message("{seat} does not hold {cards}", seat=seat.value, cards=format_cards(cards)),
+                "exposed_card",
             )
         self._exposed[seat] += [(x, len(self.log)) for x in cards]
-        prob = _p("24", "carta esposta", "exposed card", "exposed_card")
+        prob = _p(message("exposed card"), "exposed_card")
         return self._log(
             seat, ActionKind.EXPOSE, cards, problems=(prob,), line=f"expose {format_cards(cards)}"
         )
@@ -725,14 +684,7 @@ class ArbiterDeal:
         probs = []
         partner = seat.next.next
         if seat in self._unplayed and self._turn in (seat.next, partner):
-            probs.append(
-                _p(
-                    "23",
-                    "pozzetto visto fuori turno",
-                    "pozzetto seen out of turn",
-                    "pozzetto_seen_early",
-                )
-            )
+            probs.append(_p(message("pozzetto seen out of turn"), "pozzetto_seen_early"))
         return self._log(seat, ActionKind.LOOK_AT_POZZETTO, problems=probs, line="look")
 
     # ---------------------------------------------------------- turn changes
@@ -790,47 +742,19 @@ class ArbiterDeal:
         probs: list[Problem] = []
         done_before = self._turns - (1 if discarded is not None else 0)
         if not self._line_burraco(line):
-            probs.append(
-                _p(
-                    "33",
-                    "chiusura senza burraco",
-                    "closing without burraco",
-                    "closing_without_burraco",
-                )
-            )
+            probs.append(_p(message("closing without burraco"), "closing_without_burraco"))
         elif discarded is None:
-            probs.append(
-                _p(
-                    "33",
-                    "chiusura senza scarto",
-                    "closing without discard",
-                    "closing_without_discard",
-                )
-            )
+            probs.append(_p(message("closing without discard"), "closing_without_discard"))
         elif is_wild(discarded):
-            probs.append(
-                _p(
-                    "33",
-                    "chiusura scartando una matta",
-                    "closing discarding a wild",
-                    "closing_with_wild",
-                )
-            )
+            probs.append(_p(message("closing discarding a wild"), "closing_with_wild"))
         elif done_before < PLAYERS:
-            probs.append(
-                _p(
-                    "33",
-                    "chiusura al primo giro",
-                    "closing in the first round",
-                    "closing_first_round",
-                )
-            )
+            probs.append(_p(message("closing in the first round"), "closing_first_round"))
         if line in self._no_closing:
             probs.append(
                 _p(
-                    "23",
-                    "chiusura non consentita finché il gioco non è ripristinato",
-                    "no closing until regular play is restored",
+                    message("no closing until regular play is restored"),
+                    "wrong_play_then_pozzetto",
+                    None,
                 )
             )
         self._finish(EndReason.CLOSING)
@@ -900,10 +824,11 @@ class ArbiterDeal:
                 offender,
                 found,
                 len(self.log),
-                "il tavolo ha preso iniziativa prima di chiamare l'arbitro: diritto alla "
-                "penalità perso (art. 22)",
-                "the table acted before calling the arbiter: the right to the penalty is lost "
-                "(art. 22)",
+                message(
+                    "the table acted before calling the arbiter: the right to the penalty is "
+                    "lost ({article})",
+                    article=fibas("table_acted"),
+                ),
                 next_to_act=self.next_to_act,
                 forfeited=True,
             )
@@ -955,9 +880,10 @@ class ArbiterDeal:
         the same position (what an event record stores)."""
         return list(self._script)
 
-    def warn(self, seat: Seat, article: str, reason: str) -> None:
-        """Warn ``seat`` (*ammonizione*, art. 22: two warnings cost 1 VP and 100 MP)."""
-        self.warnings.append((seat, article, reason))
+    def warn(self, seat: Seat, irregularity: Irregularity) -> None:
+        """Warn ``seat`` for ``irregularity`` (*ammonizione*, art. 22: two warnings cost 1 VP and
+        100 MP); the warning cites the irregularity's article."""
+        self.warnings.append(ArbiterWarning(seat, irregularity.article, irregularity.italian))
 
     # ----------------------------------------------------------------- score
 
@@ -1023,8 +949,11 @@ def _rule_line(
     return " ".join(words)
 
 
-def _p(article: str, it: str, en: str, suggests: str | None = None) -> Problem:
-    return Problem(article, it, en, Irregularity(suggests) if suggests else None)
+def _p(text: Message, topic: str, suggests: str | None = "") -> Problem:
+    """A problem seen in an action: ``text``, the FIBAS article of ``topic`` and the
+    irregularity it suggests (by default the irregularity named ``topic``; None for none)."""
+    irr = Irregularity(topic if suggests == "" else suggests) if suggests is not None else None
+    return Problem(fibas(topic), text, irr)
 
 
 def _same_kind(cards: Sequence[Card]) -> bool:

@@ -7,10 +7,14 @@ from enum import Enum
 from typing import Final
 
 from arbitro.codes.catalogue import Article, load_catalogue
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
+from arbitro.games.burraco.errors import fibas
+from arbitro.i18n import N_, Message
 
 
 class Irregularity(Enum):
-    """An irregularity the arbiter rules on; :attr:`article` cites FIBAS Section C."""
+    """An irregularity the arbiter rules on; :attr:`citation` cites FIBAS Section C."""
 
     TABLE_ACTED = "table_acted"
     PLAYED_BEFORE_RULING = "played_before_ruling"
@@ -42,114 +46,67 @@ class Irregularity(Enum):
     GHOST_CARD = "ghost_card"
 
     @property
+    def citation(self) -> Citation:
+        """The FIBAS article (and paragraph) that prescribes the remedy, from the code's data
+        (topic: the irregularity's value in the ``[articles]`` table of ``burraco_fibas.toml``)."""
+        return fibas(self.value)
+
+    @property
     def article(self) -> str:
-        """The FIBAS article (and paragraph) that prescribes the remedy."""
-        return _INFO[self][0]
+        """The number of the FIBAS article (and paragraph) that prescribes the remedy."""
+        return self.citation.article
+
+    @property
+    def label(self) -> Message:
+        """The irregularity's name for the user, as the code says it (rendered at the edge)."""
+        return Message(_NAMES[self])
 
     @property
     def italian(self) -> str:
         """The irregularity's name in Italian, as the code says it."""
-        return _INFO[self][1]
+        return self.label.render("it")
 
     @property
     def english(self) -> str:
         """The irregularity's name in English."""
-        return _INFO[self][2]
+        return self.label.render("en")
 
     def catalogue_article(self) -> Article:
         """The article's entry in the catalogue of the codes (its title and Italian text)."""
-        return load_catalogue().article("burraco-fibas", self.article.split(".")[0])
+        return load_catalogue().article(CodeId.BURRACO_FIBAS.value, self.article.split(".")[0])
 
 
-_INFO: Final[dict[Irregularity, tuple[str, str, str]]] = {
-    Irregularity.TABLE_ACTED: (
-        "22",
-        "il tavolo ha preso iniziativa prima di chiamare l'arbitro",
-        "the table acted before calling the arbiter",
+_NAMES: Final[dict[Irregularity, str]] = {
+    Irregularity.TABLE_ACTED: N_("the table acted before calling the arbiter"),
+    Irregularity.PLAYED_BEFORE_RULING: N_("play went on before the arbiter's ruling"),
+    Irregularity.POZZETTO_SHORT: N_("pozzetto short"),
+    Irregularity.POZZETTO_LONG: N_("pozzetto long"),
+    Irregularity.POZZETTO_PREVIOUS_DEAL: N_("pozzetto left from the previous deal"),
+    Irregularity.POZZETTO_SEEN_EARLY: N_("pozzetto seen out of turn"),
+    Irregularity.WRONG_PLAY_THEN_POZZETTO: N_("pozzetto taken straight after a wrong play"),
+    Irregularity.EXPOSED_CARD: N_("exposed or dropped card"),
+    Irregularity.EXPOSED_ON_PARTNER_MELD: N_(
+        "exposed card laid off on a meld the partner opened or extended"
     ),
-    Irregularity.PLAYED_BEFORE_RULING: (
-        "22",
-        "gioco proseguito prima della decisione dell'arbitro",
-        "play went on before the arbiter's ruling",
-    ),
-    Irregularity.POZZETTO_SHORT: ("23", "pozzetto con meno di 11 carte", "pozzetto short"),
-    Irregularity.POZZETTO_LONG: ("23", "pozzetto con più di 11 carte", "pozzetto long"),
-    Irregularity.POZZETTO_PREVIOUS_DEAL: (
-        "23",
-        "pozzetto della smazzata precedente",
-        "pozzetto left from the previous deal",
-    ),
-    Irregularity.POZZETTO_SEEN_EARLY: (
-        "23",
-        "pozzetto visto fuori turno",
-        "pozzetto seen out of turn",
-    ),
-    Irregularity.WRONG_PLAY_THEN_POZZETTO: (
-        "23",
-        "pozzetto preso in diretta dopo una giocata errata",
-        "pozzetto taken straight after a wrong play",
-    ),
-    Irregularity.EXPOSED_CARD: ("24", "carta esposta o caduta", "exposed or dropped card"),
-    Irregularity.EXPOSED_ON_PARTNER_MELD: (
-        "24",
-        "carta esposta legata a un gioco nuovo o allungato dal compagno",
-        "exposed card laid off on a meld the partner opened or extended",
-    ),
-    Irregularity.WRONG_LAY_OFF: ("25.1", "carta legata erroneamente", "card laid off wrongly"),
-    Irregularity.EXCESS_CARD: (
-        "25.2",
-        "carta eccedente calata in combinazione o sequenza",
-        "excess card in a meld",
-    ),
-    Irregularity.THROWN_CARDS: ("26", "lancio di carte", "cards thrown or passed"),
-    Irregularity.DECK_MISSING_OR_EXCESS: (
-        "27",
-        "carte mancanti o eccedenti nel mazzo",
-        "missing or excess cards in the deck",
-    ),
-    Irregularity.INCOMPLETE_MELD: ("28", "gioco incompleto", "incomplete meld"),
-    Irregularity.WRONG_MELD: ("29", "gioco errato", "wrong meld"),
-    Irregularity.MISSING_DRAW: ("30", "mancata pesca o raccolta", "play without drawing"),
-    Irregularity.PARTNER_REMINDER: (
-        "30",
-        "il compagno ricorda di pescare",
-        "the partner reminds to draw",
-    ),
-    Irregularity.OUT_OF_TURN_PICK_UP: ("31", "raccolta fuori turno", "pick-up out of turn"),
-    Irregularity.OUT_OF_TURN_DRAW: ("31", "pesca fuori turno", "draw out of turn"),
-    Irregularity.DRAW_AFTER_POZZETTO: (
-        "31",
-        "pesca dopo aver preso il pozzetto al volo",
-        "draw after taking the pozzetto al volo",
-    ),
-    Irregularity.PICK_UP_AFTER_POZZETTO: (
-        "31",
-        "raccolta dopo aver preso il pozzetto al volo",
-        "pick-up after taking the pozzetto al volo",
-    ),
-    Irregularity.EQUAL_SETS: ("32", "aperture di combinazioni uguali", "two equal sets"),
-    Irregularity.CLOSING_WITHOUT_BURRACO: (
-        "33",
-        "chiusura senza burraco",
-        "closing without burraco",
-    ),
-    Irregularity.CLOSING_FIRST_ROUND: (
-        "33",
-        "chiusura prima che tutti abbiano giocato",
-        "closing before everyone has played",
-    ),
-    Irregularity.CLOSING_WITH_WILD: (
-        "33",
-        "chiusura scartando una matta",
-        "closing by discarding a wild",
-    ),
-    Irregularity.CLOSING_WITHOUT_DISCARD: (
-        "33",
-        "chiusura senza scarto",
-        "closing without discard",
-    ),
-    Irregularity.POINTS_NOT_COUNTED: ("34", "punteggi non conteggiati", "points not counted"),
-    Irregularity.GHOST_CARD: ("35", "carta fantasma", "ghost card"),
+    Irregularity.WRONG_LAY_OFF: N_("card laid off wrongly"),
+    Irregularity.EXCESS_CARD: N_("excess card in a meld"),
+    Irregularity.THROWN_CARDS: N_("cards thrown or passed"),
+    Irregularity.DECK_MISSING_OR_EXCESS: N_("missing or excess cards in the deck"),
+    Irregularity.INCOMPLETE_MELD: N_("incomplete meld"),
+    Irregularity.WRONG_MELD: N_("wrong meld"),
+    Irregularity.MISSING_DRAW: N_("play without drawing"),
+    Irregularity.PARTNER_REMINDER: N_("the partner reminds to draw"),
+    Irregularity.OUT_OF_TURN_PICK_UP: N_("pick-up out of turn"),
+    Irregularity.OUT_OF_TURN_DRAW: N_("draw out of turn"),
+    Irregularity.DRAW_AFTER_POZZETTO: N_("draw after taking the pozzetto al volo"),
+    Irregularity.PICK_UP_AFTER_POZZETTO: N_("pick-up after taking the pozzetto al volo"),
+    Irregularity.EQUAL_SETS: N_("two equal sets"),
+    Irregularity.CLOSING_WITHOUT_BURRACO: N_("closing without burraco"),
+    Irregularity.CLOSING_FIRST_ROUND: N_("closing before everyone has played"),
+    Irregularity.CLOSING_WITH_WILD: N_("closing by discarding a wild"),
+    Irregularity.CLOSING_WITHOUT_DISCARD: N_("closing without discard"),
+    Irregularity.POINTS_NOT_COUNTED: N_("points not counted"),
+    Irregularity.GHOST_CARD: N_("ghost card"),
 }
 
 

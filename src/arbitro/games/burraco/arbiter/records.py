@@ -1,14 +1,38 @@
 """What arbiter mode records: the table's actions (with the problems seen in them) and the
-arbiter's rulings."""
+arbiter's rulings. Their texts are :class:`~arbitro.i18n.Message` values (a msgid and its
+parameters) rendered at the edges; their articles are citations of the FIBAS code's data."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from arbitro.cards import Card, format_cards
+from arbitro.codes.citation import Citation
 from arbitro.games.burraco import Seat
 from arbitro.games.burraco.arbiter.irregularities import Found, Irregularity, TurnLimit
+from arbitro.i18n import Message
+
+
+def message_json(text: Message) -> dict[str, Any]:
+    """A message as JSON-ready data: its msgid and parameters (a parameter that is itself a
+    message or a citation in the same form), from which an edge renders it in any language."""
+    out: dict[str, Any] = {"msgid": text.msgid}
+    if text.params:
+        out["params"] = {k: _json_param(v) for k, v in text.params.items()}
+    return out
+
+
+def _json_param(value: object) -> object:
+    if isinstance(value, Message):
+        return message_json(value)
+    if isinstance(value, Citation):
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(k): _json_param(v) for k, v in value.items()}
+    return value
 
 
 class ActionKind(Enum):
@@ -26,12 +50,27 @@ class ActionKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something irregular seen in an action: the article and the irregularity it suggests."""
+    """Something irregular seen in an action: the article broken, what was seen (a message for
+    the user) and the irregularity it suggests."""
 
-    article: str
-    it: str
-    en: str
+    citation: Citation
+    text: Message
     suggests: Irregularity | None = None
+
+    @property
+    def article(self) -> str:
+        """The number of the FIBAS article broken."""
+        return self.citation.article
+
+    @property
+    def it(self) -> str:
+        """What was seen, in Italian."""
+        return self.text.render("it")
+
+    @property
+    def en(self) -> str:
+        """What was seen, in English."""
+        return self.text.render("en")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,14 +109,14 @@ class Ruling:
     penalized cards put at the side of the table, discarded at the offender's next turns;
     ``negative``: cards set apart to count negative; ``frozen``/``unfrozen``: meld ids;
     ``warned``: seats warned (art. 22); ``next_to_act``: who plays next (None if over).
+    ``text`` says what was done, a message for the user rendered at the edge.
     """
 
     irregularity: Irregularity
     offender: Seat | None
     found: Found | None
     at: int
-    it: str
-    en: str
+    text: Message
     discarded: tuple[Card, ...] = ()
     aside: tuple[Card, ...] = ()
     negative: tuple[Card, ...] = ()
@@ -90,20 +129,36 @@ class Ruling:
     redeal: bool = False
 
     @property
+    def citation(self) -> Citation:
+        """The FIBAS article applied."""
+        return self.irregularity.citation
+
+    @property
     def article(self) -> str:
-        """The article applied."""
+        """The number of the FIBAS article applied."""
         return self.irregularity.article
 
+    @property
+    def it(self) -> str:
+        """What was done, in Italian."""
+        return self.text.render("it")
+
+    @property
+    def en(self) -> str:
+        """What was done, in English."""
+        return self.text.render("en")
+
     def as_dict(self) -> dict[str, object]:
-        """The ruling as JSON-ready data (cards in the card notation)."""
+        """The ruling as JSON-ready data (cards in the card notation; the text as its msgid and
+        parameters, see :func:`message_json`)."""
         return {
             "irregularity": self.irregularity.value,
             "article": self.article,
+            "citation": self.citation.to_json(),
             "offender": self.offender.value if self.offender else None,
             "found": self.found.value if self.found else None,
             "at": self.at,
-            "it": self.it,
-            "en": self.en,
+            "text": message_json(self.text),
             "discarded": format_cards(self.discarded),
             "aside": format_cards(self.aside),
             "negative": format_cards(self.negative),

@@ -1,8 +1,8 @@
 """The remedies of FIBAS Section C (arts. 22-35), applied to an :class:`ArbiterDeal`.
 
 One function per irregularity, dispatched by :func:`apply`; each changes the position as the
-article prescribes and returns the :class:`Ruling` that says what was done, in Italian and
-English, with the cards discarded, set aside or frozen and who plays next.
+article prescribes and returns the :class:`Ruling` that says what was done (a message for the
+user, rendered at the edge), with the cards discarded, set aside or frozen and who plays next.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from arbitro.cards import Card, format_cards
+from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import EndReason, IllegalMoveError, Phase, Seat
 from arbitro.games.burraco.arbiter.irregularities import (
@@ -30,6 +31,8 @@ from arbitro.games.burraco.arbiter.table import (
     minus,
     try_meld,
 )
+from arbitro.games.burraco.errors import fibas
+from arbitro.i18n import Message, message
 
 if TYPE_CHECKING:
     from arbitro.games.burraco.arbiter.deal import ArbiterDeal, Play
@@ -68,13 +71,13 @@ def apply(
 # ------------------------------------------------------------------ helpers
 
 
-def _bad(it: str, en: str, article: str) -> ArbitroError:
-    return ArbitroError(it=it, en=en, article=article, key="arbiter.bad_ruling")
+def _bad(text: Message, article: Citation) -> ArbitroError:
+    return ArbitroError(text, article=article, key="arbiter.bad_ruling")
 
 
 def _who(offender: Seat | None, irr: Irregularity) -> Seat:
     if offender is None:
-        raise _bad("indicare il giocatore colpevole", "name the offender", irr.article)
+        raise _bad(message("name the offender"), irr.citation)
     return offender
 
 
@@ -83,11 +86,10 @@ def _ruling(
     irr: Irregularity,
     offender: Seat | None,
     found: Found | None,
-    it: str,
-    en: str,
+    text: Message,
     **fields: object,
 ) -> Ruling:
-    r = Ruling(irr, offender, found, len(d.log), it, en, next_to_act=d.next_to_act)
+    r = Ruling(irr, offender, found, len(d.log), text, next_to_act=d.next_to_act)
     return replace(r, **fields)  # type: ignore[arg-type]
 
 
@@ -110,10 +112,10 @@ def _play(
     for p in reversed(d._plays):
         if p.seat is seat and (meld is None or p.meld == meld):
             return p
+    if meld is None:
+        raise _bad(message("{seat} made no play", seat=seat.value), irr.citation)
     raise _bad(
-        f"{seat.value} non ha fatto giochi{'' if meld is None else f' sul gioco {meld}'}",
-        f"{seat.value} made no play{'' if meld is None else f' on meld {meld}'}",
-        irr.article,
+        message("{seat} made no play on meld {meld}", seat=seat.value, meld=meld), irr.citation
     )
 
 
@@ -153,9 +155,10 @@ def _pull(d: ArbiterDeal, tm: TableMeld, cards: tuple[Card, ...]) -> tuple[Card,
     rest = minus(tm.cards, cards)
     if len(rest) + len(cards) != len(tm.cards):
         raise _bad(
-            f"le carte {format_cards(cards)} non sono nel gioco {tm}",
-            f"cards {format_cards(cards)} are not in meld {tm}",
-            "25",
+            message(
+                "cards {cards} are not in meld {meld}", cards=format_cards(cards), meld=str(tm)
+            ),
+            fibas("penalized_cards"),
         )
     if len(rest) < d.code.meld_min_cards:
         d._melds[tm.line].remove(tm)
@@ -173,9 +176,8 @@ def _immediate(d: ArbiterDeal, seat: Seat, cards: tuple[Card, ...]) -> tuple[Car
     """Scarto immediato (art. 2): the turn stops, the cards go to the pile highest first."""
     if d._turn is not seat or d._phase is Phase.OVER:
         raise _bad(
-            "lo scarto immediato si fa nel turno del colpevole",
-            "an immediate discard happens in the offender's turn",
-            "2",
+            message("an immediate discard happens in the offender's turn"),
+            fibas("immediate_discard"),
         )
     order = tuple(discard_order(cards, d.code))
     d._take(seat, order)
@@ -216,20 +218,17 @@ def _art22(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
             irr,
             offender,
             det.found,
-            "il tavolo ha preso iniziativa prima di chiamare l'arbitro: diritto alla penalità "
-            "perso",
-            "the table acted before calling the arbiter: the right to the penalty is lost",
+            message("the table acted before calling the arbiter: the right to the penalty is lost"),
             forfeited=True,
         )
     seat = _who(offender, irr)
-    d.warn(seat, "22", irr.italian)
+    d.warn(seat, irr)
     return _ruling(
         d,
         irr,
         seat,
         det.found,
-        f"{seat.value} ha continuato a giocare prima della decisione: ammonito",
-        f"{seat.value} played on before the ruling: warned",
+        message("{seat} played on before the ruling: warned", seat=seat.value),
         warned=(seat,),
     )
 
@@ -239,7 +238,7 @@ def _art22(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
 
 def _taken_pozzetto(d: ArbiterDeal, seat: Seat, irr: Irregularity) -> tuple[Card, ...]:
     if seat not in d._pozzetto_of:
-        raise _bad(f"{seat.value} non ha preso il pozzetto", f"{seat.value} took no pozzetto", "23")
+        raise _bad(message("{seat} took no pozzetto", seat=seat.value), fibas("pozzetto"))
     return d._pozzetto_of[seat][0]
 
 
@@ -255,12 +254,11 @@ def _pozzetto_count(
             irr,
             seat,
             det.found,
-            "una carta del pozzetto irregolare è stata vista o giocata: il gioco prosegue",
-            "a card of the irregular pozzetto was seen or played: play goes on",
+            message("a card of the irregular pozzetto was seen or played: play goes on"),
         )
     if irr is Irregularity.POZZETTO_SHORT:
         if len(poz) >= n:
-            raise _bad("il pozzetto non è in difetto", "the pozzetto is not short", "23")
+            raise _bad(message("the pozzetto is not short"), irr.citation)
         added = []
         for _ in range(n - len(poz)):
             added.append(d._stock.pop())  # from the bottom of the stock
@@ -274,12 +272,14 @@ def _pozzetto_count(
             irr,
             seat,
             det.found,
-            f"pozzetto reintegrato dal fondo del tallone con {format_cards(added)}",
-            f"pozzetto completed from the bottom of the stock with {format_cards(added)}",
+            message(
+                "pozzetto completed from the bottom of the stock with {cards}",
+                cards=format_cards(added),
+            ),
             returned=tuple(added),
         )
     if len(poz) <= n:
-        raise _bad("il pozzetto non è in eccesso", "the pozzetto is not long", "23")
+        raise _bad(message("the pozzetto is not long"), irr.citation)
     extra = poz[: len(poz) - n]  # from the top of the pozzetto
     d._take(seat, extra)
     d._stock.extend(extra)  # under the stock
@@ -289,8 +289,7 @@ def _pozzetto_count(
         irr,
         seat,
         det.found,
-        f"carte in soprannumero {format_cards(extra)} poste sotto il tallone",
-        f"extra cards {format_cards(extra)} put under the stock",
+        message("extra cards {cards} put under the stock", cards=format_cards(extra)),
         returned=extra,
     )
 
@@ -300,44 +299,41 @@ def _pozzetto_previous(
 ) -> Ruling:
     if det.used:
         if not d._pozzetti:
-            raise _bad("nessun pozzetto sul tavolo", "no pozzetto on the table", "23")
+            raise _bad(message("no pozzetto on the table"), irr.citation)
         d._pozzetti.pop(0)
-        it = "pozzetto precedente usato: il gioco resta valido; l'altra linea usa il secondo pozzetto"
-        en = "previous deal's pozzetto used: play stands; the other line takes the second pozzetto"
+        text = message(
+            "previous deal's pozzetto used: play stands; the other line takes the second pozzetto"
+        )
     else:
         k = det.pozzetto
         if k is None or not 0 <= k < len(d._pozzetti):
-            raise _bad("indicare il pozzetto in eccesso", "name the extra pozzetto", "23")
+            raise _bad(message("name the extra pozzetto"), irr.citation)
         d._pozzetti.pop(k)
-        it = "il pozzetto della smazzata precedente resta inutilizzato; la smazzata prosegue"
-        en = "the previous deal's pozzetto stays unused; the deal goes on"
-    return _ruling(d, irr, offender, det.found, it, en)
+        text = message("the previous deal's pozzetto stays unused; the deal goes on")
+    return _ruling(d, irr, offender, det.found, text)
 
 
 def _pozzetto_seen(
     d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
 ) -> Ruling:
     seat = _who(offender, irr)
-    d.warn(seat, "23", irr.italian)
-    extra_it = (
-        "; scambio di informazioni: l'arbitro decide a favore della linea danneggiata"
-        if det.information
-        else ""
-    )
-    extra_en = (
-        "; information passed: the arbiter rules for the damaged line" if det.information else ""
-    )
-    return _ruling(
-        d,
-        irr,
-        seat,
-        det.found,
-        f"{seat.value} ammonito per aver visto il pozzetto prima dello scarto del compagno; "
-        f"alla reiterazione la linea è penalizzata (art. 22){extra_it}",
-        f"{seat.value} warned for seeing the pozzetto before the partner's discard; a repeat "
-        f"penalizes the line (art. 22){extra_en}",
-        warned=(seat,),
-    )
+    d.warn(seat, irr)
+    if det.information:
+        text = message(
+            "{seat} warned for seeing the pozzetto before the partner's discard; a repeat "
+            "penalizes the line ({article}); information passed: the arbiter rules for the "
+            "damaged line",
+            seat=seat.value,
+            article=fibas("arbiter"),
+        )
+    else:
+        text = message(
+            "{seat} warned for seeing the pozzetto before the partner's discard; a repeat "
+            "penalizes the line ({article})",
+            seat=seat.value,
+            article=fibas("arbiter"),
+        )
+    return _ruling(d, irr, seat, det.found, text, warned=(seat,))
 
 
 def _wrong_then_pozzetto(
@@ -347,11 +343,7 @@ def _wrong_then_pozzetto(
     poz = _taken_pozzetto(d, seat, irr)
     taken_at = d._pozzetto_of[seat][1]
     if det.stage is None:
-        raise _bad(
-            "indicare se il pozzetto è stato visto o giocato",
-            "say whether the pozzetto was seen or played",
-            "23",
-        )
+        raise _bad(message("say whether the pozzetto was seen or played"), irr.citation)
     before = [p for p in d._plays if p.seat is seat and p.action <= taken_at]
     wrong = _play(d, seat, det.meld, irr) if det.meld is not None else before[-1]
     tm = d.meld_by_id(wrong.meld)
@@ -370,8 +362,7 @@ def _wrong_then_pozzetto(
             irr,
             seat,
             Found.AT_ONCE,
-            f"pozzetto rimesso al suo posto; scarto immediato di {format_cards(out)}",
-            f"pozzetto put back; immediate discard of {format_cards(out)}",
+            message("pozzetto put back; immediate discard of {cards}", cards=format_cards(out)),
             discarded=out,
         )
     if det.stage is PozzettoStage.SEEN:
@@ -384,10 +375,11 @@ def _wrong_then_pozzetto(
             irr,
             seat,
             Found.AT_ONCE,
-            f"scarto immediato di {format_cards(out)}; il pozzetto resta congelato in mano "
-            "fino al prossimo turno; il compagno non può chiudere fino ad allora",
-            f"immediate discard of {format_cards(out)}; the pozzetto stays frozen in hand until "
-            "the next turn; the partner may not close until then",
+            message(
+                "immediate discard of {cards}; the pozzetto stays frozen in hand until the next "
+                "turn; the partner may not close until then",
+                cards=format_cards(out),
+            ),
             discarded=out,
         )
     later = [p for p in d._plays if p.seat is seat and p.action > taken_at]
@@ -400,10 +392,11 @@ def _wrong_then_pozzetto(
         irr,
         seat,
         Found.AT_ONCE,
-        f"gioco interrotto: giochi fatti col pozzetto congelati fino al prossimo turno; "
-        f"{format_cards(cards)} messe da parte, negative a fine smazzata; si scarta",
-        f"turn stopped: melds made with the pozzetto frozen until the next turn; "
-        f"{format_cards(cards)} set apart, negative at the end; discard now",
+        message(
+            "turn stopped: melds made with the pozzetto frozen until the next turn; {cards} set "
+            "apart, negative at the end; discard now",
+            cards=format_cards(cards),
+        ),
         negative=cards,
         frozen=frozen,
         limit=TurnLimit.DISCARD_ONLY,
@@ -427,13 +420,15 @@ def _exposed(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
             irr,
             seat,
             Found.AT_ONCE,
-            f"carta esposta legata a un gioco del compagno: scarto immediato di {format_cards(out)}",
-            f"exposed card laid on the partner's meld: immediate discard of {format_cards(out)}",
+            message(
+                "exposed card laid on the partner's meld: immediate discard of {cards}",
+                cards=format_cards(out),
+            ),
             discarded=out,
         )
     cards = det.cards or d.exposed(seat)
     if not cards:
-        raise _bad("nessuna carta esposta", "no exposed card", "24")
+        raise _bad(message("no exposed card"), irr.citation)
     known = list(d.exposed(seat))
     for x in cards:
         if x in known:
@@ -448,8 +443,10 @@ def _exposed(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
             irr,
             seat,
             Found.AT_ONCE,
-            f"carta esposta non giocata per prima: scarto immediato di {format_cards(out)}",
-            f"exposed card not played first: immediate discard of {format_cards(out)}",
+            message(
+                "exposed card not played first: immediate discard of {cards}",
+                cards=format_cards(out),
+            ),
             discarded=out,
         )
     return _ruling(
@@ -457,17 +454,18 @@ def _exposed(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
         irr,
         seat,
         det.found,
-        f"{format_cards(cards)} esposte: al proprio turno vanno giocate subito, altrimenti "
-        "scartate; non legabili a giochi aperti o allungati dal compagno",
-        f"{format_cards(cards)} exposed: to be played first in the own turn or discarded; not "
-        "on melds the partner opens or extends",
+        message(
+            "{cards} exposed: to be played first in the own turn or discarded; not on melds the "
+            "partner opens or extends",
+            cards=format_cards(cards),
+        ),
     )
 
 
 def _thrown(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
     seat = _who(offender, irr)
     if not det.cards:
-        raise _bad("indicare le carte lanciate", "name the thrown cards", "26")
+        raise _bad(message("name the thrown cards"), irr.citation)
     if det.meld is not None:
         d._hands[seat].extend(_pull(d, d.meld_by_id(det.meld), det.cards))
     if d._turn is seat and d._phase is Phase.PLAY:
@@ -477,8 +475,11 @@ def _thrown(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
             irr,
             seat,
             Found.AT_ONCE,
-            f"lancio non consentito: scarto immediato di {format_cards(out)} (art. 25)",
-            f"throw not allowed: immediate discard of {format_cards(out)} (art. 25)",
+            message(
+                "throw not allowed: immediate discard of {cards} ({article})",
+                cards=format_cards(out),
+                article=fibas("penalized_cards"),
+            ),
             discarded=out,
         )
     d._take(seat, det.cards)
@@ -488,8 +489,10 @@ def _thrown(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
         irr,
         seat,
         det.found,
-        f"lancio non consentito: {format_cards(aside)} penalizzate, scartate nei prossimi turni",
-        f"throw not allowed: {format_cards(aside)} penalized, discarded in the next turns",
+        message(
+            "throw not allowed: {cards} penalized, discarded in the next turns",
+            cards=format_cards(aside),
+        ),
         aside=aside,
     )
 
@@ -504,7 +507,7 @@ def _penalized(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: De
     tm = d.meld_by_id(play.meld)
     excess = det.cards or _excess(d, play, tm)
     if not excess:
-        raise _bad("nessuna carta eccedente nel gioco", "no excess card in the meld", "25")
+        raise _bad(message("no excess card in the meld"), fibas("penalized_cards"))
     found = _found(d, seat, play.action, det.found)
     if found is Found.AT_ONCE:
         back = _pull(d, tm, excess)
@@ -516,8 +519,7 @@ def _penalized(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: De
             irr,
             seat,
             found,
-            f"errore rilevato al momento: scarto immediato di {format_cards(out)}",
-            f"found at once: immediate discard of {format_cards(out)}",
+            message("found at once: immediate discard of {cards}", cards=format_cards(out)),
             discarded=out,
             returned=keep,
         )
@@ -530,10 +532,11 @@ def _penalized(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: De
             irr,
             seat,
             found,
-            f"errore rilevato dopo lo scarto: {format_cards(aside)} al lato del tavolo, scarto "
-            "obbligatorio al prossimo turno; il gioco resta valido",
-            f"found after the discard: {format_cards(aside)} at the side of the table, the "
-            "obligatory discard of the next turn; the meld stands",
+            message(
+                "found after the discard: {cards} at the side of the table, the obligatory "
+                "discard of the next turn; the meld stands",
+                cards=format_cards(aside),
+            ),
             aside=aside,
         )
     tm.freeze_definitively(excess)
@@ -542,9 +545,10 @@ def _penalized(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: De
         irr,
         seat,
         found,
-        f"errore rilevato dopo: gioco congelato definitivamente; {format_cards(excess)} "
-        "contate negative a fine smazzata",
-        f"found later: meld frozen for good; {format_cards(excess)} count negative at the end",
+        message(
+            "found later: meld frozen for good; {cards} count negative at the end",
+            cards=format_cards(excess),
+        ),
         negative=excess,
         frozen=(tm.id,),
     )
@@ -566,11 +570,7 @@ def _heal(
         frozen = _freeze_plays(d, later, seat)  # art. 28: it became a wrong meld
         max_cards = 1
     if len(det.healing) > max_cards:
-        raise _bad(
-            f"si sana con al massimo {max_cards} carta",
-            f"heal with at most {max_cards} card",
-            irr.article,
-        )
+        raise _bad(message("heal with at most {count} card", count=max_cards), irr.citation)
     if det.healing:
         d._take(seat, det.healing)
         cards = tm.cards + det.healing
@@ -583,8 +583,9 @@ def _heal(
                 irr,
                 seat,
                 found,
-                f"gioco sanato con {format_cards(det.healing)}: il giocatore prosegue",
-                f"meld healed with {format_cards(det.healing)}: the player goes on",
+                message(
+                    "meld healed with {cards}: the player goes on", cards=format_cards(det.healing)
+                ),
             )
         valid, excess = largest_valid(cards, d.code)
         if valid is not None and (play.new or minus(cards, excess)):
@@ -596,10 +597,11 @@ def _heal(
                 irr,
                 seat,
                 found,
-                f"gioco sanato con {format_cards(det.healing)}; scarto immediato delle "
-                f"eccedenti {format_cards(out)}",
-                f"meld healed with {format_cards(det.healing)}; immediate discard of the excess "
-                f"{format_cards(out)}",
+                message(
+                    "meld healed with {cards}; immediate discard of the excess {excess}",
+                    cards=format_cards(det.healing),
+                    excess=format_cards(out),
+                ),
                 discarded=out,
                 frozen=frozen,
             )
@@ -618,8 +620,7 @@ def _heal(
         irr,
         seat,
         found,
-        f"gioco non sanato: scarto immediato di {format_cards(out)}",
-        f"meld not healed: immediate discard of {format_cards(out)}",
+        message("meld not healed: immediate discard of {cards}", cards=format_cards(out)),
         discarded=out,
         frozen=frozen,
     )
@@ -641,11 +642,11 @@ def _deck(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
 
     missing, extra = full_deck_difference(d)
     if not missing and not extra:
-        raise _bad("il mazzo è completo", "the deck is complete", "27")
-    what = (
-        f"mancanti {format_cards(sorted(missing.elements()))}; "
-        f"eccedenti {format_cards(sorted(extra.elements()))}"
-    )
+        raise _bad(message("the deck is complete"), irr.citation)
+    cards = {
+        "missing": format_cards(sorted(missing.elements())),
+        "extra": format_cards(sorted(extra.elements())),
+    }
     started = any(a.kind in (ActionKind.DRAW, ActionKind.PICK_UP) for a in d.log) or d._turns
     if not started:
         d._void = True
@@ -656,8 +657,11 @@ def _deck(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
             irr,
             offender,
             det.found,
-            f"prima dell'inizio del gioco ({what}): il mazzo è ripristinato e si ridistribuisce",
-            f"before play started ({what}): the deck is restored and dealt again",
+            message(
+                "before play started (missing {missing}; extra {extra}): the deck is restored "
+                "and dealt again",
+                **cards,
+            ),
             redeal=True,
             next_to_act=None,
         )
@@ -666,8 +670,11 @@ def _deck(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
         irr,
         offender,
         det.found,
-        f"durante o dopo la smazzata ({what}): il risultato è valido; il mazzo sarà sostituito",
-        f"during or after the deal ({what}): the result stands; the deck will be replaced",
+        message(
+            "during or after the deal (missing {missing}; extra {extra}): the result stands; the "
+            "deck will be replaced",
+            **cards,
+        ),
     )
 
 
@@ -677,11 +684,7 @@ def _deck(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
 def _missing_draw(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
     seat = _who(offender, irr)
     if d._turn is not seat or d._phase is not Phase.DRAW:
-        raise _bad(
-            f"{seat.value} non è di turno senza aver pescato",
-            f"{seat.value} is not on turn without a draw",
-            "30",
-        )
+        raise _bad(message("{seat} is not on turn without a draw", seat=seat.value), irr.citation)
     plays = _plays(d, seat)
     if det.reminded_by is not None and det.reminded_by.line is not seat.line and not plays:
         return _ruling(
@@ -689,8 +692,7 @@ def _missing_draw(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det:
             irr,
             seat,
             Found.AT_ONCE,
-            "avvisato dagli avversari: nessuna infrazione, pesca e continua",
-            "reminded by the opponents: no offence, draw and go on",
+            message("reminded by the opponents: no offence, draw and go on"),
         )
     frozen = _freeze_plays(d, plays, seat)
     d._limits[seat] = (TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD, True)
@@ -699,10 +701,10 @@ def _missing_draw(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det:
         irr,
         seat,
         Found.AT_ONCE,
-        "gioco interrotto: pesca o raccoglie e scarta; i giochi fatti sono congelati fino al "
-        "prossimo turno (negativi se qualcuno chiude)",
-        "turn stopped: draw or pick up and discard; the melds made are frozen until the next "
-        "turn (negative if someone closes)",
+        message(
+            "turn stopped: draw or pick up and discard; the melds made are frozen until the next "
+            "turn (negative if someone closes)"
+        ),
         frozen=frozen,
         limit=TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD,
     )
@@ -712,7 +714,7 @@ def _take_action(d: ArbiterDeal, seat: Seat, irr: Irregularity) -> int:
     for a in reversed(d.log):
         if a.seat is seat and a.kind in (ActionKind.DRAW, ActionKind.PICK_UP):
             return a.index
-    raise _bad(f"{seat.value} non ha pescato né raccolto", f"{seat.value} did not draw", "31")
+    raise _bad(message("{seat} did not draw", seat=seat.value), irr.citation)
 
 
 def _out_of_turn(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
@@ -730,22 +732,21 @@ def _out_of_turn(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: 
             limit = TurnLimit.DRAW_AND_DISCARD
         d._limits[seat] = (limit, False)
         shown = d._turn if d._turn.line is not seat.line else None
-        return _ruling(
-            d,
-            irr,
-            seat,
-            det.found,
-            ("monte degli scarti ripristinato" if pick else "carta rimessa sul tallone")
-            + (f" dopo averla mostrata a {shown.value}" if shown and not pick else "")
-            + "; al suo turno il colpevole "
-            + ("raccoglie e scarta" if pick else "pesca e scarta"),
-            ("discard pile restored" if pick else "card put back on the stock")
-            + (f" after showing it to {shown.value}" if shown and not pick else "")
-            + "; in their turn the offender only "
-            + ("picks up and discards" if pick else "draws and discards"),
-            returned=act.cards,
-            limit=limit,
-        )
+        if pick:
+            text = message(
+                "discard pile restored; in their turn the offender only picks up and discards"
+            )
+        elif shown is not None:
+            text = message(
+                "card put back on the stock after showing it to {seat}; in their turn the "
+                "offender only draws and discards",
+                seat=shown.value,
+            )
+        else:
+            text = message(
+                "card put back on the stock; in their turn the offender only draws and discards"
+            )
+        return _ruling(d, irr, seat, det.found, text, returned=act.cards, limit=limit)
     frozen, aside = _set_apart(d, seat, plays)
     card = det.prepared or discard_order(d._hands[seat], d.code)[0]
     d._take(seat, (card,))
@@ -756,10 +757,12 @@ def _out_of_turn(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: 
         irr,
         seat,
         det.found,
-        f"gioco interrotto: giochi aperti in disparte congelati; scarto {card} preparato "
-        f"coperto; la mano torna a {d._turn.value}; al turno effettivo solo lo scarto",
-        f"play stopped: melds set apart, frozen; discard {card} prepared face down; the turn "
-        f"goes back to {d._turn.value}; in the real turn only the discard",
+        message(
+            "play stopped: melds set apart, frozen; discard {card} prepared face down; the turn "
+            "goes back to {seat}; in the real turn only the discard",
+            card=str(card),
+            seat=d._turn.value,
+        ),
         frozen=frozen,
         aside=aside,
         limit=TurnLimit.DISCARD_PREPARED,
@@ -806,23 +809,20 @@ def _after_pozzetto(
             d._stock.insert(0, act.cards[0])
     d._unplayed.add(seat)  # the pozzetto is played from the next turn
     d._limits[seat] = (TurnLimit.DISCARD_ONLY, True)
+    if pick:
+        text = message("pile restored; the offender discards now and plays the pozzetto next turn")
+    else:
+        text = message(
+            "card put back on the stock after showing it to {seat}; the offender discards now "
+            "and plays the pozzetto next turn",
+            seat=seat.next.value,
+        )
     return _ruling(
         d,
         irr,
         seat,
         det.found,
-        (
-            "monte ripristinato"
-            if pick
-            else f"carta rimessa sul tallone dopo averla mostrata a {seat.next.value}"
-        )
-        + "; il colpevole scarta subito e gioca il pozzetto al prossimo turno",
-        (
-            "pile restored"
-            if pick
-            else f"card put back on the stock after showing it to {seat.next.value}"
-        )
-        + "; the offender discards now and plays the pozzetto next turn",
+        text,
         returned=restored,
         frozen=frozen,
         aside=aside,
@@ -838,7 +838,7 @@ def _equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: D
     play = _play(d, seat, det.meld, irr)
     second = d.meld_by_id(play.meld)
     if second.meld is None or second.meld.is_run:
-        raise _bad("il gioco non è una combinazione", "the meld is not a set", "32")
+        raise _bad(message("the meld is not a set"), irr.citation)
     rank = second.meld.rank
     first = next(
         (
@@ -849,7 +849,7 @@ def _equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: D
         None,
     )
     if first is None:
-        raise _bad("la linea non ha un'altra combinazione uguale", "no other equal set", "32")
+        raise _bad(message("no other equal set"), irr.citation)
     both_wild = first.meld is not None and first.meld.wild >= 0 and second.meld.wild >= 0
     wild = second.meld.wild_card if both_wild else None
     merge = minus(second.cards, (wild,)) if wild is not None else second.cards
@@ -868,9 +868,10 @@ def _equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: D
             irr,
             seat,
             Found.AT_ONCE,
-            f"combinazioni unite e congelate definitivamente; la seconda matta {wild} è "
-            "scartata subito",
-            f"sets merged and frozen for good; the second wild {wild} is discarded at once",
+            message(
+                "sets merged and frozen for good; the second wild {card} is discarded at once",
+                card=str(wild),
+            ),
             discarded=out,
             frozen=(first.id,),
         )
@@ -881,9 +882,7 @@ def _equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: D
         irr,
         seat,
         Found.AT_ONCE,
-        "combinazioni unite e congelate definitivamente; il turno del colpevole finisce con lo "
-        "scarto",
-        "sets merged and frozen for good; the offender's turn ends with the discard",
+        message("sets merged and frozen for good; the offender's turn ends with the discard"),
         frozen=(first.id,),
         limit=TurnLimit.DISCARD_ONLY,
     )
@@ -895,7 +894,7 @@ def _equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: D
 def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
     seat = offender or d._closer
     if seat is None or d._closer is not seat or d._end is not EndReason.CLOSING:
-        raise _bad("non c'è una chiusura da esaminare", "there is no closing to rule on", "33")
+        raise _bad(message("there is no closing to rule on"), irr.citation)
     last = d.log[-1]
     with_discard = last.kind is ActionKind.DISCARD
     plays = [p for p in d._plays if p.seat is seat and p.turn == last.turn]
@@ -921,10 +920,11 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
             irr,
             seat,
             Found.AT_ONCE,
-            f"chiusura non valida: l'ultimo gioco {format_cards(aside)} è penalizzato e posto al "
-            "lato del tavolo; lo scarto resta; il gioco prosegue",
-            f"invalid closing: the last play {format_cards(aside)} is penalized and put at the "
-            "side; the discard stays; play goes on",
+            message(
+                "invalid closing: the last play {cards} is penalized and put at the side; the "
+                "discard stays; play goes on",
+                cards=format_cards(aside),
+            ),
             aside=aside,
         )
     if irr is Irregularity.CLOSING_WITH_WILD:
@@ -938,15 +938,16 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
             irr,
             seat,
             Found.AT_ONCE,
-            f"chiusura con matta: {format_cards(back)} riprese in mano, la matta resta scarto; "
-            "potrà chiudere al giro successivo",
-            f"closing with a wild: {format_cards(back)} taken back, the wild stays discarded; "
-            "closing next round",
+            message(
+                "closing with a wild: {cards} taken back, the wild stays discarded; closing next "
+                "round",
+                cards=format_cards(back),
+            ),
             returned=back,
         )
     # closing without a discard, with a burraco
     if not plays:
-        raise _bad("nessun gioco da riprendere", "no play to take back", "33")
+        raise _bad(message("no play to take back"), irr.citation)
     p = plays[-1]
     if p.new:
         back = _pull(d, d.meld_by_id(p.meld), p.added)
@@ -960,10 +961,10 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
             irr,
             seat,
             Found.AT_ONCE,
-            f"chiusura senza scarto: {format_cards(back)} riportate in mano; lo scarto è una di "
-            "queste carte",
-            f"closing without discard: {format_cards(back)} back in hand; the discard is one "
-            "of them",
+            message(
+                "closing without discard: {cards} back in hand; the discard is one of them",
+                cards=format_cards(back),
+            ),
             returned=back,
             limit=TurnLimit.DISCARD_ONLY,
         )
@@ -981,10 +982,12 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
         irr,
         seat,
         Found.AT_ONCE,
-        f"chiusura legando anche lo scarto: penultimo gioco {format_cards(back)} ripreso in "
-        f"mano, {format_cards(out)} scartata",
-        f"closing by laying off the discard too: the play before {format_cards(back)} taken "
-        f"back, {format_cards(out)} discarded",
+        message(
+            "closing by laying off the discard too: the play before {cards} taken back, "
+            "{discarded} discarded",
+            cards=format_cards(back),
+            discarded=format_cards(out),
+        ),
         returned=back,
         discarded=out,
     )
@@ -1001,19 +1004,20 @@ def _points(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
             irr,
             seat,
             det.found,
-            "la mano è ricostruita dalla registrazione della smazzata",
-            "the hand is rebuilt from the record of the deal",
+            message("the hand is rebuilt from the record of the deal"),
         )
     if det.arbitral_score is None:
-        raise _bad("indicare il punteggio arbitrale", "give the arbitral score", "34")
+        raise _bad(message("give the arbitral score"), irr.citation)
     d._arbitral[seat.line] = det.arbitral_score
     return _ruling(
         d,
         irr,
         seat,
         det.found,
-        f"mano non ricostruibile: punteggio arbitrale {det.arbitral_score} alla linea",
-        f"hand cannot be rebuilt: arbitral score {det.arbitral_score} to the line",
+        message(
+            "hand cannot be rebuilt: arbitral score {score} to the line",
+            score=det.arbitral_score,
+        ),
     )
 
 
@@ -1021,7 +1025,7 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
     seat = _who(offender, irr)
     ghost = det.cards
     if not ghost:
-        raise _bad("indicare la carta fantasma", "name the ghost card", "35")
+        raise _bad(message("name the ghost card"), irr.citation)
     last = next((a for a in reversed(d.log) if a.seat is seat), None)
     with_discard = (
         det.meld is None
@@ -1032,7 +1036,7 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
     if with_discard:
         for x in ghost:
             if x not in d._pile:
-                raise _bad(f"{x} non è nel monte", f"{x} is not in the pile", "35")
+                raise _bad(message("{card} is not in the pile", card=str(x)), irr.citation)
             i = len(d._pile) - 1 - d._pile[::-1].index(x)
             del d._pile[i]
         d._hands[seat].extend(ghost)
@@ -1042,10 +1046,12 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
             irr,
             seat,
             det.found,
-            f"carta fantasma {format_cards(ghost)} con lo scarto: torna al giocatore come carta "
-            "esposta (art. 24 punto 2)",
-            f"ghost card {format_cards(ghost)} with the discard: back to the player as an "
-            "exposed card (art. 24 point 2)",
+            message(
+                "ghost card {cards} with the discard: back to the player as an exposed card "
+                "({article} point 2)",
+                cards=format_cards(ghost),
+                article=fibas("exposed_card"),
+            ),
             returned=ghost,
         )
     meld_id = det.meld
@@ -1060,9 +1066,10 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
         ]
         if not holding:
             raise _bad(
-                f"{format_cards(ghost)} non è in un gioco di {seat.value}",
-                f"{format_cards(ghost)} is in no meld of {seat.value}",
-                "35",
+                message(
+                    "{cards} is in no meld of {seat}", cards=format_cards(ghost), seat=seat.value
+                ),
+                irr.citation,
             )
         meld_id = holding[-1]
     play = _play(d, seat, meld_id, irr)
@@ -1077,10 +1084,10 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
             irr,
             seat,
             found,
-            f"carta fantasma {format_cards(ghost)} rinvenuta dopo: gioco congelato "
-            "definitivamente, la carta è pagata negativa",
-            f"ghost card {format_cards(ghost)} found later: meld frozen for good, the card "
-            "counts negative",
+            message(
+                "ghost card {cards} found later: meld frozen for good, the card counts negative",
+                cards=format_cards(ghost),
+            ),
             negative=ghost,
             frozen=(tm.id,),
         )
@@ -1094,8 +1101,9 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
                 irr,
                 seat,
                 found,
-                f"carta fantasma sanata con {format_cards(det.healing)}: si prosegue",
-                f"ghost card healed with {format_cards(det.healing)}: play goes on",
+                message(
+                    "ghost card healed with {cards}: play goes on", cards=format_cards(det.healing)
+                ),
             )
     later = [p for p in _plays(d, seat) if p.action > play.action and p.meld != tm.id]
     frozen = _freeze_plays(d, later, seat)
@@ -1107,10 +1115,15 @@ def _ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
         irr,
         seat,
         found,
-        f"carta fantasma non sanabile: scarto immediato di {format_cards(out)}"
-        + ("; giochi aperti dopo congelati fino al prossimo turno" if frozen else ""),
-        f"ghost card cannot be healed: immediate discard of {format_cards(out)}"
-        + ("; melds opened after it frozen until the next turn" if frozen else ""),
+        message(
+            "ghost card cannot be healed: immediate discard of {cards}; melds opened after it "
+            "frozen until the next turn",
+            cards=format_cards(out),
+        )
+        if frozen
+        else message(
+            "ghost card cannot be healed: immediate discard of {cards}", cards=format_cards(out)
+        ),
         discarded=out,
         frozen=frozen,
     )

@@ -23,13 +23,16 @@ from arbitro.games.burraco import Line, Seat
 from arbitro.games.burraco.arbiter.deal import ArbiterDeal
 from arbitro.games.burraco.arbiter.irregularities import Found, Irregularity, PozzettoStage
 from arbitro.games.burraco.arbiter.records import Action, Ruling
+from arbitro.games.burraco.errors import fibas
+from arbitro.i18n import Message, message
 
 
-def _bad(line: str, why_it: str, why_en: str) -> ArbitroError:
+def _bad(line: str, why: Message) -> ArbitroError:
     return ArbitroError(
-        it=f"riga non valida {line!r}: {why_it}",
-        en=f"bad line {line!r}: {why_en}",
-        article="22",
+        "bad line {line!r}: {why}",
+        line=line,
+        why=why,
+        article=fibas("arbiter"),
         key="arbiter.bad_script",
     )
 
@@ -38,7 +41,7 @@ def _seat(text: str, line: str) -> Seat:
     try:
         return Seat(text.upper())
     except ValueError:
-        raise _bad(line, f"posto {text!r} (N, E, S, W)", f"seat {text!r} (N, E, S, W)") from None
+        raise _bad(line, message("seat {text!r} (N, E, S, W)", text=text)) from None
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -74,26 +77,26 @@ def run_line(deal: ArbiterDeal, line: str) -> Action | Ruling | None:
         try:
             target = int(rest[0])
         except ValueError:
-            raise _bad(line, "numero del gioco", "meld number") from None
+            raise _bad(line, message("meld number")) from None
         return deal.lay_off(seat, target, _cards(" ".join(rest[1 : len(rest) - low])), low=low)
     if verb == "discard" and rest:
         hidden: tuple[Card, ...] = ()
         if len(rest) > 2 and rest[1].lower() == "hidden":
             hidden = _cards(" ".join(rest[2:]))
         elif len(rest) != 1:
-            raise _bad(line, "si scarta una carta", "discard one card")
+            raise _bad(line, message("discard one card"))
         return deal.discard(seat, _cards(rest[0])[0], hidden=hidden)
-    raise _bad(line, "azione sconosciuta", "unknown action")
+    raise _bad(line, message("unknown action"))
 
 
 def _rule(deal: ArbiterDeal, words: Sequence[str], line: str) -> Ruling:
     if not words:
-        raise _bad(line, "manca l'irregolarità", "the irregularity is missing")
+        raise _bad(line, message("the irregularity is missing"))
     try:
         irr = Irregularity(words[0].lower())
     except ValueError:
         names = ", ".join(i.value for i in Irregularity)
-        raise _bad(line, f"irregolarità sconosciuta ({names})", f"unknown ({names})") from None
+        raise _bad(line, message("unknown irregularity ({names})", names=names)) from None
     offender: Seat | None = None
     kw: dict[str, Any] = {}
     for w in words[1:]:
@@ -107,7 +110,7 @@ def _rule(deal: ArbiterDeal, words: Sequence[str], line: str) -> Ruling:
             elif offender is None and len(w) == 1:
                 offender = _seat(w, line)
             else:
-                raise _bad(line, f"parola sconosciuta {w!r}", f"unknown word {w!r}")
+                raise _bad(line, message("unknown word {word!r}", word=w))
             continue
         try:
             if key == "found":
@@ -125,9 +128,9 @@ def _rule(deal: ArbiterDeal, words: Sequence[str], line: str) -> Ruling:
             elif key == "reminded_by":
                 kw["reminded_by"] = _seat(value, line)
             else:
-                raise _bad(line, f"chiave sconosciuta {key!r}", f"unknown key {key!r}")
+                raise _bad(line, message("unknown key {key!r}", key=key))
         except ValueError:
-            raise _bad(line, f"valore non valido {value!r}", f"bad value {value!r}") from None
+            raise _bad(line, message("bad value {value!r}", value=value)) from None
     return deal.rule(irr, offender, **kw)
 
 
@@ -160,8 +163,5 @@ def deal_from_layout(data: Mapping[str, Any]) -> ArbiterDeal:
         )
     except (ValueError, TypeError, AttributeError) as exc:
         raise ArbitroError(
-            it=f"disposizione non valida: {exc}",
-            en=f"bad layout: {exc}",
-            article="6",
-            key="arbiter.bad_layout",
+            "bad layout: {error}", error=str(exc), article=fibas("deal"), key="arbiter.bad_layout"
         ) from exc
