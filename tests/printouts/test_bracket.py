@@ -104,7 +104,7 @@ def test_full_13_pair_bracket_round_names_byes_champion_art_9(
     assert re.search(rf"Campione\s.*{re.escape(champion)}", text, re.S)
     assert "1° Torneo di Briscola" in text and "13 coppie" in text and "sorteggio" in text
     assert "Quote di iscrizione: € 48,00" in flat(text)  # 12 of 13 paid € 4 (premessa)
-    assert "partite perse per irregolarità (art. 10): 1" in flat(text)
+    assert "partite perse per irregolarità (Briscola art. 10): 1" in flat(text)
 
 
 def test_scores_and_winners_of_each_match_art_9(service: KnockoutService, tmp_path: Path) -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.printouts.report import (
     ArbiterReport,
@@ -126,7 +128,7 @@ def test_art_14_2_report_without_reasons_or_intervention_is_refused() -> None:
     bad = Incident(occurred_at=datetime(2026, 11, 22, 16, 0), reason="", intervention="x")
     with pytest.raises(ArbitroError) as err:
         reports_by_player([(ROSSI, bad)], event="E", event_date=date(2026, 1, 1), arbiter=ARBITER)
-    assert err.value.article == "14.2"
+    assert err.value.article == cite(CodeId.BURRACO_PAROLE, "arbiter_report")
     with pytest.raises(ArbitroError):
         report_text(ArbiterReport("E", date(2026, 1, 1), ARBITER, ROSSI, ()))
 

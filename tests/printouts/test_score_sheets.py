@@ -165,7 +165,7 @@ def test_team_match_has_closed_and_open_room_sheets_art_19(
         for word in ("Riporto Sala Chiusa", "COMPLESSIVO", *FIBAS_LAYOUT):
             assert word in open_
         for text in (closed, open_):
-            assert "RANGE DI RIFERIMENTO — 1-4 SMAZZATE — SQUADRE (art. 20)" in text
+            assert "RANGE DI RIFERIMENTO — 1-4 SMAZZATE — SQUADRE (art. 19, 20)" in text
             assert re.search(r"Da 555 a 800\s+13-7", text)
             assert re.search(r"Oltre 2500\s+20-0", text)
 

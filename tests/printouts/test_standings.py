@@ -49,7 +49,7 @@ def test_provisional_then_final_art_39(demo_state: EventState, tmp_path: Path) -
     say they are final."""
     provisional = pdf_text(standings_pdf(demo_state, 2, final=False), tmp_path)
     assert "Classifica dopo il turno 2 — PROVVISORIA" in provisional
-    assert "entro 15 minuti dall'esposizione (art. 39)" in flat(provisional)
+    assert "entro 15 minuti dall'esposizione (FIBAS art. 39)" in flat(provisional)
     final = pdf_text(standings_pdf(demo_state, 2, final=True), tmp_path)
     assert "DEFINITIVA" in final and "PROVVISORIA" not in final
 
@@ -74,7 +74,7 @@ def test_english_standings(demo_state: EventState, tmp_path: Path) -> None:
     text = pdf_text(standings_pdf(demo_state, 3, lang="en", final=False), tmp_path)
     for word in ("Standings after round 3 — PROVISIONAL", "Rank", "Competitor", "VP", "MP"):
         assert word in text
-    assert "within 15 minutes of posting (art. 39)" in flat(text)
+    assert "within 15 minutes of posting (FIBAS art. 39)" in flat(text)
 
 
 def test_no_time_left_on_standings_art_7(demo_state: EventState, tmp_path: Path) -> None:

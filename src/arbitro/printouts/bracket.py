@@ -11,7 +11,10 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from arbitro.printouts.labels import check_lang
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
+from arbitro.i18n import message
+from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import (
     FONT,
     INK,
@@ -29,31 +32,8 @@ from arbitro.tournament.knockout_event import KnockoutState
 PAGE = landscape(A4)
 CHAMPION_FILL = colors.HexColor("#FFF3B0")
 
-WORDS: dict[str, tuple[str, str]] = {
-    "title": ("Tabellone", "Bracket"),
-    "pairs": ("coppie", "pairs"),
-    "seeded": ("teste di serie", "seeded"),
-    "draw": ("sorteggio", "draw"),
-    "rule": (
-        "incontri al meglio di 3 partite: passa il turno chi ne vince 2 (art. 9)",
-        "matches best of 3 games: 2 won go through (art. 9)",
-    ),
-    "bye": ("riposo (passa il turno)", "bye (goes through)"),
-    "tbd": ("da definire", "to be decided"),
-    "champion": ("Campione", "Champion"),
-    "not_drawn": ("Tabellone non ancora sorteggiato", "Bracket not drawn yet"),
-    "irregular": (
-        "* partite perse per irregolarità (art. 10): {n}",
-        "* games lost by an irregularity (art. 10): {n}",
-    ),
-    "fees": ("Quote di iscrizione: € {amount}", "Entry fees: € {amount}"),
-}
-
-
-def word(key: str, lang: str, **values: object) -> str:
-    """The printout's text ``key`` in ``lang``, with ``{name}`` fields filled in."""
-    it, en = WORDS[key]
-    return (en if lang == "en" else it).format(**values)
+KNOCKOUT_MATCH = cite(CodeId.BRISCOLA, "knockout_match")
+IRREGULARITIES = cite(CodeId.BRISCOLA, "irregularities")
 
 
 def pair_label(state: KnockoutState, pair: PairId | None) -> str:
@@ -108,7 +88,9 @@ def _draw_match(
         top = y + h - row * half
         base = top - half + (half - size * 0.72) / 2
         if pair is None:
-            text = word("bye", lang) if match.is_bye else word("tbd", lang)
+            text = tr(
+                message("bye (goes through)") if match.is_bye else message("to be decided"), lang
+            )
             draw_fitted(c, text, x + 3, base, w - score_w - 6, size * 0.85, color=MUTED)
             continue
         is_winner = winner is not None and pair == winner and not match.is_bye
@@ -145,7 +127,7 @@ def _tree(c: Canvas, state: KnockoutState, bracket: Bracket, lang: str, top: flo
     centres: dict[str, float] = {}
     for r, rnd in enumerate(bracket.rounds):
         x = MARGIN + r * (col_w + gap)
-        it, en = bracket.round_name(r + 1)
+        it, en = bracket.round_name(r + 1)  # the domain's names of the rounds (art. 9)
         draw_fitted(c, (en if lang == "en" else it).upper(), x, top, col_w, 10, bold=True)
         span = slot * 2**r
         for k, m in enumerate(rnd):
@@ -164,7 +146,7 @@ def _tree(c: Canvas, state: KnockoutState, bracket: Bracket, lang: str, top: flo
     x = MARGIN + rounds * (col_w + gap)
     cy = top - 14 - slot * first / 2
     champion = bracket.champion
-    draw_fitted(c, word("champion", lang).upper(), x, top, col_w, 10, bold=True)
+    draw_fitted(c, tr(message("CHAMPION"), lang), x, top, col_w, 10, bold=True)
     ch_h = max(box_h, 30.0)
     c.setFillColor(CHAMPION_FILL if champion is not None else colors.white)
     c.setStrokeColor(INK)
@@ -173,13 +155,29 @@ def _tree(c: Canvas, state: KnockoutState, bracket: Bracket, lang: str, top: flo
     c.setFillColor(INK)
     if champion is not None:
         draw_fitted(
-            c, word("champion", lang), x + 4, cy + 2, col_w - 8, 8, color=MUTED, align="center"
+            c,
+            tr(message("Champion"), lang),
+            x + 4,
+            cy + 2,
+            col_w - 8,
+            8,
+            color=MUTED,
+            align="center",
         )
         _fitted(
             c, pair_label(state, champion), x + 4, cy - 10, col_w - 8, 12, bold=True, align="center"
         )
     else:
-        draw_fitted(c, word("tbd", lang), x + 4, cy - 3, col_w - 8, 9, color=MUTED, align="center")
+        draw_fitted(
+            c,
+            tr(message("to be decided"), lang),
+            x + 4,
+            cy - 3,
+            col_w - 8,
+            9,
+            color=MUTED,
+            align="center",
+        )
 
 
 def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
@@ -188,23 +186,30 @@ def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
     byes, winners in bold advancing, the champion at the right; games lost by an art. 10
     irregularity marked. Before the draw, the registered pairs are listed instead."""
     check_lang(lang)
-    title = f"{state.config.name} — {word('title', lang)}"
+    title = tr(message("{event} — Bracket", event=state.config.name), lang)
     c, buf = new_canvas(title, PAGE)
     width, height = PAGE
     top = height - MARGIN
     draw_fitted(c, state.config.name, MARGIN, top - 16, width - 2 * MARGIN, 18, bold=True)
     bracket = state.bracket
-    method = ""
+    facts = [tr(message("Bracket: {count} pairs", count=len(state.pairs)), lang)]
     if bracket is not None:
-        method = word("seeded" if bracket.method == "seeded" else "draw", lang)
-    facts = [f"{word('title', lang)}: {len(state.pairs)} {word('pairs', lang)}"]
-    if method:
-        facts.append(method)
-    facts.append(word("rule", lang))
+        seeded = bracket.method == "seeded"
+        facts.append(tr(message("seeded") if seeded else message("draw"), lang))
+    rule = message("matches best of 3 games: 2 won go through ({article})", article=KNOCKOUT_MATCH)
+    facts.append(tr(rule, lang))
     draw_fitted(c, " · ".join(facts), MARGIN, top - 32, width - 2 * MARGIN, 10, color=MUTED)
     if bracket is None or not bracket.rounds:
         y = top - 60
-        draw_fitted(c, word("not_drawn", lang), MARGIN, y, width - 2 * MARGIN, 14, bold=True)
+        draw_fitted(
+            c,
+            tr(message("Bracket not drawn yet"), lang),
+            MARGIN,
+            y,
+            width - 2 * MARGIN,
+            14,
+            bold=True,
+        )
         for n in sorted(state.pairs):
             y -= 14
             if y < MARGIN:
@@ -212,16 +217,23 @@ def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
             draw_fitted(c, pair_label(state, n), MARGIN, y, width / 2, 11)
         if bracket is not None and bracket.champion is not None:
             y -= 20
-            text = f"{word('champion', lang)}: {pair_label(state, bracket.champion)}"
+            champion = pair_label(state, bracket.champion)
+            text = tr(message("Champion: {pair}", pair=champion), lang)
             draw_fitted(c, text, MARGIN, y, width - 2 * MARGIN, 14, bold=True)
     else:
         _tree(c, state, bracket, lang, top - 56)
-    foot = [word("fees", lang, amount=euros(state.fees_collected_cents))]
+    fees = euros(state.fees_collected_cents)
+    foot = [tr(message("Entry fees: € {amount}", amount=fees), lang)]
     irregular = sum(
         1 for m in (bracket.matches() if bracket else ()) for g in m.games if g.irregularity
     )
     if irregular:
-        foot.append(word("irregular", lang, n=irregular))
+        lost = message(
+            "* games lost by an irregularity ({article}): {count}",
+            article=IRREGULARITIES,
+            count=irregular,
+        )
+        foot.append(tr(lost, lang))
     c.setFont(FONT, 8)
     c.setFillColor(MUTED)
     c.drawString(MARGIN, MARGIN - 4, " · ".join(foot))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from arbitro.codes.citation import cite_if
 from arbitro.errors import ArbitroError
-from arbitro.printouts.labels import label
+from arbitro.i18n import Message, message
+from arbitro.printouts.labels import tr
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, EventFormat, Line, Seating
 
@@ -20,15 +22,24 @@ def line_name(state: EventState, line: Line | None, lang: str) -> str:
     """A line as printed: its competitors' names joined, or «Riposo» for a missing line
     (art. 37)."""
     if line is None:
-        return label("rest", lang)
+        return tr(message("Rest"), lang)
     return " – ".join(competitor_name(state, c) for c in line)
 
 
 def unit_label(state: EventState, lang: str) -> str:
     """«Coppia», «Squadra» or «Giocatore»: what one competitor is in this event (art. 2)."""
     fmt = state.config.event_format
-    key = {EventFormat.PAIRS: "pair", EventFormat.TEAMS: "team"}.get(fmt, "player")
-    return label(key, lang)
+    unit = {EventFormat.PAIRS: message("Pair"), EventFormat.TEAMS: message("Team")}
+    return tr(unit.get(fmt, message("Player")), lang)
+
+
+def rest_note(state: EventState) -> Message:
+    """The note under an incomplete table: the line present rests (the code's rest article,
+    FIBAS art. 37)."""
+    return message(
+        "Incomplete table: the line present rests (art. {article})",
+        article=state.code.rest_article,
+    )
 
 
 def sort_key(text: str) -> tuple[str, str]:
@@ -45,8 +56,8 @@ def seated_round(state: EventState, round_number: int) -> Seating:
     seating = state.round(round_number).seating
     if seating is None:
         raise ArbitroError(
-            f"turno {round_number}: la posizione ai tavoli non è ancora stata assegnata",
-            f"round {round_number}: the seating has not been made yet",
-            article="4",
+            "round {round}: the seating has not been made yet",
+            round=round_number,
+            article=cite_if(state.code.code_id, "table_assignment"),
         )
     return seating

@@ -18,10 +18,16 @@ from datetime import date, datetime, timedelta
 from enum import Enum
 from typing import Final
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, message, render
 
 REPORT_DEADLINE: Final = timedelta(hours=24)
 """The report reaches the sports justice body within 24 hours of the event's end (art. 14.2)."""
+
+ARBITER_REPORT: Final = cite(CodeId.BURRACO_PAROLE, "arbiter_report")
+"""The article of the arbiter's report (Parole UISP art. 14.2)."""
 
 
 class Sanction(Enum):
@@ -34,26 +40,25 @@ class Sanction(Enum):
     PENALTY = "penalty"
 
     @property
+    def label(self) -> Message:
+        """The measure's name (richiamo, ammonizione, espulsione ufficiale, penalità)."""
+        return {
+            "none": message("no measure"),
+            "reprimand": message("official reprimand"),
+            "warning": message("official warning"),
+            "expulsion": message("official expulsion"),
+            "penalty": message("penalty"),
+        }[self.value]
+
+    @property
     def italian(self) -> str:
         """The Italian name (richiamo, ammonizione, espulsione, penalità)."""
-        return {
-            "none": "nessuna",
-            "reprimand": "richiamo ufficiale",
-            "warning": "ammonizione ufficiale",
-            "expulsion": "espulsione ufficiale",
-            "penalty": "penalità",
-        }[self.value]
+        return render(self.label, "it")
 
     @property
     def english(self) -> str:
         """The English name."""
-        return {
-            "none": "none",
-            "reprimand": "official reprimand",
-            "warning": "official warning",
-            "expulsion": "official expulsion",
-            "penalty": "penalty",
-        }[self.value]
+        return render(self.label, "en")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +69,10 @@ class Person:
     card: str = ""
     role: str = ""
 
-    def label(self) -> str:
-        """``Name (tessera X, role)`` as printed."""
-        extra = [x for x in (f"tessera {self.card}" if self.card else "", self.role) if x]
+    def label(self, lang: str = "it") -> str:
+        """``Name (tessera X, role)`` as printed, in ``lang``."""
+        card = render(message("card {card}", card=self.card), lang) if self.card else ""
+        extra = [x for x in (card, self.role) if x]
         return f"{self.name} ({', '.join(extra)})" if extra else self.name
 
 
@@ -124,31 +130,28 @@ class ArbiterReport:
 def _check(report: ArbiterReport) -> None:
     if not report.player.name.strip():
         raise ArbitroError(
-            it="il referto deve indicare il giocatore",
-            en="the report must name the player",
-            article="14.2",
+            "the report must name the player",
+            article=ARBITER_REPORT,
             key="report.no_player",
         )
     if not report.arbiter.name.strip():
         raise ArbitroError(
-            it="il referto deve indicare l'arbitro che lo redige",
-            en="the report must name the arbiter who writes it",
-            article="14.2",
+            "the report must name the arbiter who writes it",
+            article=ARBITER_REPORT,
             key="report.no_arbiter",
         )
     if not report.incidents:
         raise ArbitroError(
-            it="il referto deve riportare almeno un fatto",
-            en="the report must record at least one incident",
-            article="14.2",
+            "the report must record at least one incident",
+            article=ARBITER_REPORT,
             key="report.no_incident",
         )
     for n, inc in enumerate(report.incidents, 1):
         if not inc.reason.strip() or not inc.intervention.strip():
             raise ArbitroError(
-                it=f"fatto {n}: mancano i motivi o l'intervento dell'arbitro",
-                en=f"incident {n}: the reasons or the arbiter's intervention are missing",
-                article="14.2",
+                "incident {number}: the reasons or the arbiter's intervention are missing",
+                number=n,
+                article=ARBITER_REPORT,
                 key="report.incomplete",
             )
 
@@ -196,70 +199,74 @@ def _when(t: datetime | None) -> str:
     return t.strftime("%d/%m/%Y %H:%M") if t else "—"
 
 
-def _people(people: Sequence[Person]) -> str:
-    return "; ".join(p.label() for p in people) if people else "—"
+def _people(people: Sequence[Person], lang: str) -> str:
+    return "; ".join(p.label(lang) for p in people) if people else "—"
 
 
-def _header_rows(report: ArbiterReport) -> list[tuple[str, str, str]]:
-    """(Italian label, English label, value) of the report's heading fields."""
+def _header_rows(report: ArbiterReport, lang: str) -> list[tuple[Message, str]]:
+    """(label, value in ``lang``) of the report's heading fields."""
     return [
-        ("Manifestazione", "Event", report.event),
-        ("Data", "Date", report.event_date.strftime("%d/%m/%Y")),
-        ("Sede", "Venue", report.venue or "—"),
-        ("Codice di gara", "Code", report.code or "—"),
-        ("Arbitro", "Arbiter", report.arbiter.label()),
-        ("Giocatore", "Player", report.player.label()),
-        ("Provvedimento più grave", "Gravest measure", report.gravest.italian),
-        ("Destinatario", "Recipient", report.recipient),
-        ("Da inviare entro", "Send by", _when(report.send_by)),
-        ("Redatto il", "Written on", _when(report.written_at)),
+        (message("Sporting event"), report.event),
+        (message("Date"), report.event_date.strftime("%d/%m/%Y")),
+        (message("Venue"), report.venue or "—"),
+        (message("Competition code"), report.code or "—"),
+        (message("Arbiter"), report.arbiter.label(lang)),
+        (message("Player"), report.player.label(lang)),
+        (message("Gravest measure"), render(report.gravest.label, lang)),
+        (message("Recipient"), report.recipient),
+        (message("Send by"), _when(report.send_by)),
+        (message("Written on"), _when(report.written_at)),
     ]
 
 
-def _incident_rows(inc: Incident) -> list[tuple[str, str, str]]:
+def _incident_rows(inc: Incident, lang: str, measure: str) -> list[tuple[Message, str]]:
+    """(label, value in ``lang``) of one incident's fields; ``measure`` is the sanction as
+    printed."""
     where = ", ".join(
-        x
-        for x in (
-            f"tavolo {inc.table}" if inc.table else "",
-            f"turno {inc.round}" if inc.round is not None else "",
-            f"smazzata {inc.deal}" if inc.deal is not None else "",
+        render(m, lang)
+        for m in (
+            message("table {table}", table=inc.table) if inc.table else None,
+            message("round {round}", round=inc.round) if inc.round is not None else None,
+            message("deal {deal}", deal=inc.deal) if inc.deal is not None else None,
         )
-        if x
+        if m is not None
     )
     return [
-        ("Ora del fatto", "Time of the facts", _when(inc.occurred_at)),
-        ("Chiamata dell'arbitro", "Arbiter called", _when(inc.called_at)),
-        ("Luogo", "Where", where or "—"),
-        ("Motivi", "Reasons", inc.reason),
-        ("Articolo", "Article", inc.article or "—"),
-        ("Intervento", "Intervention", inc.intervention),
-        ("Provvedimento", "Measure", f"{inc.sanction.italian} / {inc.sanction.english}"),
-        ("Presenze", "Present", _people(inc.present)),
-        ("Testimoni", "Witnesses", _people(inc.witnesses)),
+        (message("Time of the facts"), _when(inc.occurred_at)),
+        (message("Arbiter called"), _when(inc.called_at)),
+        (message("Where"), where or "—"),
+        (message("Reasons"), inc.reason),
+        (message("Article"), inc.article or "—"),
+        (message("Intervention"), inc.intervention),
+        (message("Measure"), measure),
+        (message("Present"), _people(inc.present, lang)),
+        (message("Witnesses"), _people(inc.witnesses, lang)),
     ]
 
 
 def report_text(report: ArbiterReport, lang: str = "it") -> str:
-    """The report as plain text (labels in ``lang``: ``it`` or ``en``), every field of art. 14.2."""
+    """The report as plain text, wholly in ``lang`` (``it`` or ``en``), every field of
+    art. 14.2."""
     _check(report)
-    pick = 1 if lang == "en" else 0
-    title = "ARBITER'S REPORT" if pick else "REFERTO ARBITRALE"
-    lines = [f"{title} (art. 14.2)", ""]
-    for row in _header_rows(report):
-        lines.append(f"{row[pick]}: {row[2]}")
+    title = render(message("ARBITER'S REPORT ({article})", article=ARBITER_REPORT), lang)
+    lines = [title, ""]
+    for name, value in _header_rows(report, lang):
+        lines.append(f"{render(name, lang)}: {value}")
     for n, inc in enumerate(report.incidents, 1):
-        lines += ["", f"{'Incident' if pick else 'Fatto'} {n}"]
-        for row in _incident_rows(inc):
-            lines.append(f"  {row[pick]}: {row[2]}")
+        lines += ["", render(message("Incident {number}", number=n), lang)]
+        for name, value in _incident_rows(inc, lang, render(inc.sanction.label, lang)):
+            lines.append(f"  {render(name, lang)}: {value}")
     if report.notes:
-        lines += ["", f"{'Notes' if pick else 'Note'}: {report.notes}"]
-    sign = "Signature of the arbiter" if pick else "Firma dell'arbitro"
+        lines += ["", f"{render(message('Notes'), lang)}: {report.notes}"]
+    sign = render(message("Signature of the arbiter"), lang)
     lines += ["", f"{sign}: ____________"]
     return "\n".join(lines) + "\n"
 
 
 def report_pdf(report: ArbiterReport) -> bytes:
-    """The report as a printable A4 PDF (ReportLab): heading, one table per incident, signature."""
+    """The report as a printable A4 PDF (ReportLab): heading, one table per incident, signature
+    (art. 14.2). It goes to the Italian sports justice body: values and labels in Italian,
+    each label with its English below."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -281,13 +288,19 @@ def report_pdf(report: ArbiterReport) -> bytes:
     def esc(text: str) -> str:
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
-    def table(rows: list[tuple[str, str, str]]) -> Table:
+    def both(msg: Message) -> tuple[str, str]:
+        return render(msg, "it"), render(msg, "en")
+
+    def table(rows: list[tuple[Message, str]]) -> Table:
         data = [
             [
-                Paragraph(f"{esc(it)}<br/><font size=7 color='#555555'>{esc(en)}</font>", label),
+                Paragraph(
+                    "{}<br/><font size=7 color='#555555'>{}</font>".format(*map(esc, both(name))),
+                    label,
+                ),
                 Paragraph(esc(value).replace("\n", "<br/>"), cell),
             ]
-            for it, en, value in rows
+            for name, value in rows
         ]
         t = Table(data, colWidths=[45 * mm, 125 * mm])
         t.setStyle(
@@ -305,7 +318,7 @@ def report_pdf(report: ArbiterReport) -> bytes:
     doc = SimpleDocTemplate(
         buf,
         pagesize=A4,
-        title=f"Referto arbitrale — {report.player.name}",
+        title=render(message("Arbiter's report — {player}", player=report.player.name), "it"),
         author=report.arbiter.name,
         leftMargin=20 * mm,
         rightMargin=20 * mm,
@@ -313,26 +326,37 @@ def report_pdf(report: ArbiterReport) -> bytes:
         bottomMargin=18 * mm,
     )
     story: list[object] = [
-        Paragraph("REFERTO ARBITRALE", styles["Title"]),
-        Paragraph("Arbiter's report — art. 14.2", styles["Italic"]),
+        Paragraph(esc(render(message("ARBITER'S REPORT"), "it")), styles["Title"]),
+        Paragraph(
+            esc(render(message("Arbiter's report — {article}", article=ARBITER_REPORT), "en")),
+            styles["Italic"],
+        ),
         Spacer(1, 4 * mm),
-        table(_header_rows(report)),
+        table(_header_rows(report, "it")),
     ]
     for n, inc in enumerate(report.incidents, 1):
+        measure = " / ".join(both(inc.sanction.label))
         story += [
             Spacer(1, 5 * mm),
             KeepTogether(
                 [
-                    Paragraph(f"Fatto {n} / Incident {n}", styles["Heading3"]),
-                    table(_incident_rows(inc)),
+                    Paragraph(
+                        " / ".join(both(message("Incident {number}", number=n))),
+                        styles["Heading3"],
+                    ),
+                    table(_incident_rows(inc, "it", measure)),
                 ]
             ),
         ]
     if report.notes:
-        story += [Spacer(1, 4 * mm), Paragraph(f"Note / Notes: {esc(report.notes)}", cell)]
+        notes = " / ".join(both(message("Notes")))
+        story += [Spacer(1, 4 * mm), Paragraph(f"{notes}: {esc(report.notes)}", cell)]
     story += [
         Spacer(1, 14 * mm),
-        Paragraph("Firma dell'arbitro / Arbiter's signature: ______________________", cell),
+        Paragraph(
+            esc(" / ".join(both(message("Signature of the arbiter")))) + ": ______________________",
+            cell,
+        ),
     ]
     doc.build(story)
     return buf.getvalue()

@@ -23,7 +23,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from arbitro.codes.burraco_fibas import VpTable
-from arbitro.printouts.labels import check_lang, label
+from arbitro.i18n import Message, message
+from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.names import line_name, seated_round
 from arbitro.printouts.style import (
     FONT,
@@ -74,7 +75,9 @@ def _room_pages(
     entry: SheetEntry | None = None
     if filled:
         sheet = state.round(round_number).sheets.get(table.table)
-        entry = sheet.entry_as_of(round_number) if sheet else None
+        recorded = sheet.entry_as_of(round_number) if sheet else None
+        # A Scala 40 sheet (negative points per player) has no Burraco sheet to fill in.
+        entry = recorded if isinstance(recorded, SheetEntry) else None
     result = None
     if entry is not None:
         res = score_sheet(
@@ -82,24 +85,36 @@ def _room_pages(
         )
         result = (res.ns_total, res.ew_total, res.ns_vp, res.ew_vp)
     ns_name, ew_name = line_name(state, table.ns, lang), line_name(state, table.ew, lang)
+    article = state.code.vp_table(deals=deals, teams=teams).article  # delivery of the sheet
     if not teams:
-        key = "score_pairs" if fmt is EventFormat.PAIRS else "score_individual"
+        title = (
+            message("SCORE SHEET — PAIRS EVENT")
+            if fmt is EventFormat.PAIRS
+            else message("SCORE SHEET — INDIVIDUAL EVENT")
+        )
         return [
             _Room(
-                label(key, lang),
+                tr(title, lang),
                 None,
-                label("north_south", lang),
-                label("east_west", lang),
+                tr(message("North-South"), lang),
+                tr(message("East-West"), lang),
                 ns_name,
                 ew_name,
                 entry.deals if entry else None,
                 None,
                 True,
                 result,
-                label("sign_note_pairs", lang),
+                tr(
+                    message(
+                        "The sheet must be countersigned by at least one player of each pair "
+                        "and handed to the Arbiter by the winning pair (art. {article}).",
+                        article=article,
+                    ),
+                    lang,
+                ),
             )
         ]
-    team = label("team", lang)
+    team = tr(message("Team"), lang)
     closed = entry.closed_room if entry else None
     carried = None
     if closed is not None:
@@ -107,30 +122,42 @@ def _room_pages(
         carried = (sum(d.ew.total for d in closed), sum(d.ns.total for d in closed))
     return [
         _Room(
-            label("score_teams", lang),
-            label("closed_room", lang),
-            f"{label('north_south', lang)} — {team} B",
-            f"{label('east_west', lang)} — {team} A",
+            tr(message("SCORE SHEET — TEAMS EVENT"), lang),
+            tr(message("CLOSED ROOM"), lang),
+            tr(message("North-South — {team} B", team=team), lang),
+            tr(message("East-West — {team} A", team=team), lang),
             ew_name,
             ns_name,
             closed,
             None,
             False,
             None,
-            label("carry_note", lang),
+            tr(
+                message(
+                    "WHEN THE MATCH IS OVER, TAKE THIS SHEET TO THE OPEN ROOM FOR THE FINAL COUNT, WITHOUT APPROACHING THE TABLE UNTIL ANY MATCH STILL IN PROGRESS IS OVER."
+                ),
+                lang,
+            ),
         ),
         _Room(
-            label("score_teams", lang),
-            label("open_room", lang),
-            f"{label('north_south', lang)} — {team} A",
-            f"{label('east_west', lang)} — {team} B",
+            tr(message("SCORE SHEET — TEAMS EVENT"), lang),
+            tr(message("OPEN ROOM"), lang),
+            tr(message("North-South — {team} A", team=team), lang),
+            tr(message("East-West — {team} B", team=team), lang),
             ns_name,
             ew_name,
             entry.deals if entry else None,
             carried if entry else (0, 0),
             True,
             result,
-            label("sign_note_teams", lang),
+            tr(
+                message(
+                    "The sheet must be countersigned by at least one player of each team "
+                    "and handed to the Arbiter by the winning team (art. {article}).",
+                    article=article,
+                ),
+                lang,
+            ),
         ),
     ]
 
@@ -196,7 +223,12 @@ def _draw_page(
     xs = (left, left + c0, left + c0 + c1, left + c0 + c1 + cw)
     # Header: Tavolo, Turno, Nord-Sud, Est-Ovest.
     y = top - 50 - 0.6 * rh
-    heads = (label("table", lang), label("round", lang), room.ns_heading, room.ew_heading)
+    heads = (
+        tr(message("Table"), lang),
+        tr(message("Round"), lang),
+        room.ns_heading,
+        room.ew_heading,
+    )
     widths = (c0, c1, cw, cw)
     for x, w, text in zip(xs, widths, heads, strict=True):
         _cell(c, x, y, w, 0.6 * rh, text, 0.36 * rh, bold=True, shade=True)
@@ -214,11 +246,15 @@ def _draw_page(
     for n in range(1, deals + 1):
         deal = room.deals[n - 1] if room.deals else None
         y -= 3 * rh
-        _cell(c, xs[0], y, c0, 3 * rh, label("deal_n", lang, n=n), 0.5 * rh, bold=True)
-        rows_of_deal = (("base", False), ("points", False), ("total", True))
-        for r, (key, strong) in enumerate(rows_of_deal):
+        _cell(c, xs[0], y, c0, 3 * rh, tr(message("Deal {n}", n=n), lang), 0.5 * rh, bold=True)
+        rows_of_deal = (
+            ("base", message("Base"), False),
+            ("points", message("Points"), False),
+            ("total", message("TOTAL"), True),
+        )
+        for r, (key, name, strong) in enumerate(rows_of_deal):
             ry = y + (2 - r) * rh
-            _cell(c, xs[1], ry, c1, rh, label(key, lang), 0.42 * rh, bold=strong, shade=strong)
+            _cell(c, xs[1], ry, c1, rh, tr(name, lang), 0.42 * rh, bold=strong, shade=strong)
             for side, x in (("ns", xs[2]), ("ew", xs[3])):
                 text = str(_deal_value(deal, side, key)) if deal else ""
                 _cell(c, x, ry, cw, rh, text, 0.5 * rh, bold=strong, shade=strong, ink=ink)
@@ -226,52 +262,69 @@ def _draw_page(
     # Closing blocks: carried closed room, grand total, difference, VP, signatures.
     span = c0 + c1
 
-    def closing_row(key: str, ns: str, ew: str, *, strong: bool = False, h: float = rh) -> None:
+    def closing_row(
+        name: Message, ns: str, ew: str, *, strong: bool = False, h: float = rh
+    ) -> None:
         nonlocal y
         y -= h
-        _cell(c, xs[0], y, span, h, label(key, lang), 0.42 * rh, bold=strong, shade=True)
+        _cell(c, xs[0], y, span, h, tr(name, lang), 0.42 * rh, bold=strong, shade=True)
         _cell(c, xs[2], y, cw, h, ns, 0.5 * rh, bold=strong, ink=ink)
         _cell(c, xs[3], y, cw, h, ew, 0.5 * rh, bold=strong, ink=ink)
 
     res = room.result
     if room.carried is not None:
         carried = [str(v) for v in room.carried] if res else ["", ""]
-        closing_row("carried", *carried)
+        closing_row(message("Closed room carried over"), *carried)
     if room.totals:
         ns_t, ew_t = (res[0], res[1]) if res else (0, 0)
         low, diff = min(ns_t, ew_t), abs(ns_t - ew_t)
-        key = "grand_total" if room.carried is not None else "total"
-        closing_row(key, *([str(ns_t), str(ew_t)] if res else ["", ""]), strong=True)
-        closing_row("subtract", *([str(low), str(low)] if res else ["", ""]))
+        total = message("GRAND TOTAL") if room.carried is not None else message("TOTAL")
+        closing_row(total, *([str(ns_t), str(ew_t)] if res else ["", ""]), strong=True)
+        closing_row(
+            message("Subtract the lower total"), *([str(low), str(low)] if res else ["", ""])
+        )
         positive = ["", ""]
         if res:
             positive = [str(diff), ""] if ns_t > ew_t else ["", str(diff)]
             if ns_t == ew_t:
                 positive = ["0", "0"]
-        closing_row("positive", *positive)
+        closing_row(message("Positive result only"), *positive)
         vp = [str(res[2]), str(res[3])] if res else ["", ""]
         y -= 0.15 * rh
         y -= 1.2 * rh
-        _cell(c, xs[0], y, span, 1.2 * rh, label("vp", lang), 0.6 * rh, bold=True, shade=True)
+        _cell(c, xs[0], y, span, 1.2 * rh, tr(message("VP"), lang), 0.6 * rh, bold=True, shade=True)
         for x, text in ((xs[2], vp[0]), (xs[3], vp[1])):
             _cell(c, x, y, cw, 1.2 * rh, text, 0.7 * rh, bold=True, width=2.0, ink=ink)
     y -= 0.15 * rh
     y -= 1.6 * rh
-    _cell(c, xs[0], y, span, 1.6 * rh, label("signature", lang), 0.5 * rh, bold=True, shade=True)
+    _cell(
+        c, xs[0], y, span, 1.6 * rh, tr(message("Signature"), lang), 0.5 * rh, bold=True, shade=True
+    )
     _cell(c, xs[2], y, cw, 1.6 * rh)
     _cell(c, xs[3], y, cw, 1.6 * rh)
     # VP scale (art. 20) and the notes.
     y = draw_scale(c, vp_table, left, y - 10, width, scale_row, deals=deals, teams=teams, lang=lang)
     notes = [room.note]
     if state.config.duplicate and not teams:
-        notes.append(label("duplicate_note", lang))
+        notes.append(
+            tr(
+                message(
+                    "Duplicate deals: each band starts at the previous band's end + 0.001 "
+                    "(art. {article})",
+                    article=vp_table.article,
+                ),
+                lang,
+            )
+        )
     y -= 4
     c.setFillColor(MUTED)
     for note in notes:
         y = draw_paragraph(c, note, left, y, width, 8.5, bold=room.room is not None)
     c.setFillColor(RULE)
     c.setFont(FONT, 7)
-    c.drawRightString(right, MARGIN / 2, f"{label('table', lang)} {table.table} — arbitro")
+    c.drawRightString(
+        right, MARGIN / 2, tr(message("Table {number} — arbitro", number=table.table), lang)
+    )
 
 
 def score_sheets_pdf(
@@ -285,7 +338,10 @@ def score_sheets_pdf(
     seating = seated_round(state, round_number)
     teams = state.config.event_format is EventFormat.TEAMS
     vp_table = state.code.vp_table(deals=state.deals(round_number), teams=teams)
-    title = f"{state.config.name} — score — {label('round', lang)} {round_number}"
+    title = tr(
+        message("{event} — score — Round {round}", event=state.config.name, round=round_number),
+        lang,
+    )
     c, buf = new_canvas(title)
     pages = 0
     for table in seating.tables:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, PageBreak
 
-from arbitro.printouts.labels import check_lang, label
-from arbitro.printouts.names import line_name, seated_round, sort_key
+from arbitro.i18n import message
+from arbitro.printouts.labels import check_lang, tr
+from arbitro.printouts.names import line_name, rest_note, seated_round, sort_key
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
 from arbitro.tournament.event import EventState
@@ -23,10 +24,10 @@ def seating_rows(
     seating = seated_round(state, round_number)
     rows = []
     for table in seating.tables:
-        for key, line in (("ns", table.ns), ("ew", table.ew)):
+        for side, line in ((message("N-S"), table.ns), (message("E-W"), table.ew)):
             for c in line or ():
                 name = state.competitor(c).name
-                rows.append((name, c, table.table, label(key, lang), table.is_incomplete))
+                rows.append((name, c, table.table, tr(side, lang), table.is_incomplete))
     rows.sort(key=lambda r: (sort_key(r[0]), r[1]))
     return rows
 
@@ -37,14 +38,18 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
     table and line of each competitor (art. 4)."""
     check_lang(lang)
     seating = seated_round(state, round_number)
-    title = label("seating_title", lang, n=round_number)
+    title = tr(message("Seating — Round {round}", round=round_number), lang)
     story: list[Flowable] = [
         note(state.config.name, 12),
         heading(title, 22),
-        heading(label("by_table", lang), 14),
+        heading(tr(message("By table"), lang), 14),
     ]
     rows: list[list[object]] = [
-        [label("table", lang), label("north_south", lang), label("east_west", lang)]
+        [
+            tr(message("Table"), lang),
+            tr(message("North-South"), lang),
+            tr(message("East-West"), lang),
+        ]
     ]
     for t in seating.tables:
         rows.append(
@@ -57,20 +62,21 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
     first = 22 * 2.6
     story.append(list_table(rows, [first, (WIDTH - first) / 2, (WIDTH - first) / 2], size=13))
     if any(t.is_incomplete for t in seating.tables):
-        story.append(note(label("rest_note", lang)))
+        story.append(note(tr(rest_note(state), lang)))
     story += [PageBreak(), note(state.config.name, 12), heading(title, 22)]
-    story.append(heading(label("by_name", lang), 14))
+    story.append(heading(tr(message("By name (alphabetical)"), lang), 14))
     has_players = any(state.competitor(c).players for c in seating.competitors())
-    head: list[object] = [label("competitor", lang), label("number_short", lang)]
-    head += [label("players", lang)] if has_players else []
-    head += [label("table", lang), label("line", lang)]
+    head: list[object] = [tr(message("Competitor"), lang), tr(message("No."), lang)]
+    head += [tr(message("Players"), lang)] if has_players else []
+    head += [tr(message("Table"), lang), tr(message("Line"), lang)]
     by_name: list[list[object]] = [head]
     for name, number, table, line, resting in seating_rows(state, round_number, lang):
         row: list[object] = [cell(name, 12, bold=True), str(number)]
         if has_players:
             row.append(cell(", ".join(state.competitor(number).players), 9))
-        rest = f" ({label('rest', lang).lower()})" if resting else ""
-        row += [str(table), cell(line + rest, 12)]
+        if resting:
+            line = tr(message("{line} (rest)", line=line), lang)
+        row += [str(table), cell(line, 12)]
         by_name.append(row)
     fixed = [34.0, 50.0, 96.0]
     if has_players:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from arbitro.printouts.labels import check_lang, label
+from arbitro.codes.citation import cite_if
+from arbitro.i18n import Message, message
+from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import INK, MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note
 from arbitro.tournament.event import EventState
@@ -19,6 +21,30 @@ def _signed(value: int) -> str:
     return f"{value:+d}" if value else ""
 
 
+def closing_note(state: EventState, *, final: bool) -> Message:
+    """The note under the standings (art. 39 of FIBAS): final and valid for all purposes, or
+    provisional with the complaints window in minutes; the article is cited when the event's
+    code has that rule."""
+    article = cite_if(state.code.code_id, "complaints_window")
+    minutes = state.config.complaints_window_minutes
+    if final:
+        if article is None:
+            return message("Final standings, valid for all purposes.")
+        return message("Final standings, valid for all purposes ({article}).", article=article)
+    if article is None:
+        return message(
+            "Provisional standings: complaints about scores go to the Tournament Director "
+            "within {minutes} minutes of posting.",
+            minutes=minutes,
+        )
+    return message(
+        "Provisional standings: complaints about scores go to the Tournament Director "
+        "within {minutes} minutes of posting ({article}).",
+        minutes=minutes,
+        article=article,
+    )
+
+
 def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", final: bool) -> bytes:
     """The standings after ``after_round`` on A4, marked PROVVISORIA or DEFINITIVA (art. 39):
     rank, number, competitor, V.P., M.P., warnings, the warnings' VP and MP penalties and the
@@ -27,24 +53,26 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
     state.round(after_round)  # refuses a round the event does not have
     rows = standings(state, after_round)
     code = state.code
-    kind = label("final" if final else "provisional", lang)
-    title = f"{label('standings_title', lang, n=after_round)} — {kind}"
+    kind = tr(message("FINAL") if final else message("PROVISIONAL"), lang)
+    title = tr(
+        message("Standings after round {round} — {kind}", round=after_round, kind=kind), lang
+    )
     story: list[Flowable] = [note(state.config.name, 12), heading(title, 20)]
     table: list[list[object]] = [
         [
-            label("rank", lang),
-            label("number_short", lang),
-            label("competitor", lang),
-            label("vp", lang),
-            label("mp", lang),
-            label("warnings", lang),
-            label("penalty_vp", lang),
-            label("penalty_mp", lang),
-            label("lateness_mp", lang),
+            tr(message("Rank"), lang),
+            tr(message("No."), lang),
+            tr(message("Competitor"), lang),
+            tr(message("VP"), lang),
+            tr(message("MP"), lang),
+            tr(message("Warn."), lang),
+            tr(message("Pen. VP"), lang),
+            tr(message("Pen. MP"), lang),
+            tr(message("Late MP"), lang),
         ]
     ]
     for row in rows:
-        name = row.name + (f" ({label('withdrawn', lang)})" if row.withdrawn else "")
+        name = tr(message("{name} (withdrawn)", name=row.name), lang) if row.withdrawn else row.name
         table.append(
             [
                 str(row.rank),
@@ -65,33 +93,33 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
             table, numbers, size=12, right_columns=[0, 1, 3, 4, 5, 6, 7, 8], bold_columns=[3]
         )
     )
-    rules = [label("includes_penalties", lang)]
+    rules = [tr(message("VP and MP include the penalties."), lang)]
     if code.warnings_per_penalty:
         rules.append(
-            label(
-                "warnings_rule",
+            tr(
+                message(
+                    "Every {warnings} warnings: {vp} VP and {mp} MP (art. {article}).",
+                    warnings=code.warnings_per_penalty,
+                    vp=code.warning_vp_penalty,
+                    mp=code.warning_mp_penalty,
+                    article=code.sanction_articles.get("warning", ""),
+                ),
                 lang,
-                warnings=code.warnings_per_penalty,
-                vp=code.warning_vp_penalty,
-                mp=code.warning_mp_penalty,
-                article=code.sanction_articles.get("warning", ""),
             )
         )
     if code.lateness_mp_penalty:
         rules.append(
-            label(
-                "lateness_rule",
+            tr(
+                message(
+                    "Lateness from {late_from} to {late_to} minutes: {late_mp} MP (art. {article}).",
+                    late_from=code.lateness_sanction_up_to_s // 60,
+                    late_to=code.lateness_mp_penalty_up_to_s // 60,
+                    late_mp=code.lateness_mp_penalty,
+                    article=code.lateness_article,
+                ),
                 lang,
-                late_from=code.lateness_sanction_up_to_s // 60,
-                late_to=code.lateness_mp_penalty_up_to_s // 60,
-                late_mp=code.lateness_mp_penalty,
-                article=code.lateness_article,
             )
         )
     story.append(note(" ".join(rules)))
-    if final:
-        story.append(note(label("final_note", lang), 10, INK))
-    else:
-        minutes = state.config.complaints_window_minutes
-        story.append(note(label("provisional_note", lang, minutes=minutes), 10, INK))
+    story.append(note(tr(closing_note(state, final=final), lang), 10, INK))
     return build_document(f"{state.config.name} — {title}", story, lang=lang, footer=title)

@@ -18,8 +18,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from arbitro.errors import ArbitroError
-from arbitro.printouts.labels import check_lang, label
-from arbitro.printouts.names import line_name, seated_round
+from arbitro.i18n import message
+from arbitro.printouts.labels import check_lang, tr
+from arbitro.printouts.names import line_name, rest_note, seated_round
 from arbitro.printouts.style import (
     FONT,
     INK,
@@ -113,8 +114,8 @@ def cards_of(
         if t.is_incomplete:
             cards.append((t, None))
         else:
-            cards.append((t, label("open_room", lang)))
-            cards.append((TableSeating(t.table, t.ew, t.ns), label("closed_room", lang)))
+            cards.append((t, tr(message("OPEN ROOM"), lang)))
+            cards.append((TableSeating(t.table, t.ew, t.ns), tr(message("CLOSED ROOM"), lang)))
     return cards
 
 
@@ -133,7 +134,7 @@ def _draw_card(
     top = oy + CARD_HEIGHT - MARGIN
     width = right - left
     # Heading: event and round.
-    round_text = f"{label('round', lang)} {round_number}"
+    round_text = tr(message("Round {number}", number=round_number), lang)
     draw_fitted(c, round_text, right - 45 * mm, top - 16, 45 * mm, 20, bold=True, align="right")
     draw_fitted(c, state.config.name, left, top - 16, width - 50 * mm, 16, bold=True)
     c.setStrokeColor(RULE)
@@ -142,7 +143,7 @@ def _draw_card(
     # Table number, very large, left of the QR code.
     qx, qy, qsize = qr_box(index)
     number_width = qx - left - 8 * mm
-    heading = label("table", lang).upper() + (f" — {room}" if room else "")
+    heading = tr(message("TABLE — {room}", room=room) if room else message("TABLE"), lang)
     draw_fitted(c, heading, left, top - 50, number_width, 22, bold=True)
     box_h = 17 * mm
     box_y = oy + MARGIN
@@ -157,7 +158,9 @@ def _draw_card(
         text_w = qsize + 14 * mm
         y = qy - 10
         c.setFillColor(MUTED)
-        for line in wrap(label("scan", lang), text_w, 8)[:2]:
+        for line in wrap(
+            tr(message("Scan the code to enter the score sheet from a phone"), lang), text_w, 8
+        )[:2]:
             c.setFont(FONT, 8)
             c.drawRightString(right, y, line)
             y -= 10
@@ -168,20 +171,20 @@ def _draw_card(
         c.setFillColor(INK)
     # The two lines.
     half = (width - 6 * mm) / 2
-    sides = (("north_south", table.ns), ("east_west", table.ew))
-    for i, (key, seated) in enumerate(sides):
+    sides = ((message("North-South"), table.ns), (message("East-West"), table.ew))
+    for i, (side, seated) in enumerate(sides):
         bx = left + i * (half + 6 * mm)
         c.setFillColor(SHADE)
         c.setStrokeColor(RULE)
         c.setLineWidth(0.8)
         c.roundRect(bx, box_y, half, box_h, 6, stroke=1, fill=1)
-        draw_fitted(c, label(key, lang), bx + 8, box_y + box_h - 15, half - 16, 10, bold=True)
+        draw_fitted(c, tr(side, lang), bx + 8, box_y + box_h - 15, half - 16, 10, bold=True)
         name = line_name(state, seated, lang)
         draw_wrapped_in_box(
             c, name, bx + 4, box_y + 2, half - 8, box_h - 17, 17, bold=True, align="left"
         )
     if table.is_incomplete:
-        draw_fitted(c, label("rest_note", lang), left, box_y + box_h + 6, width, 9, color=MUTED)
+        draw_fitted(c, tr(rest_note(state), lang), left, box_y + box_h + 6, width, 9, color=MUTED)
     # Cut line between cards.
     if index % CARDS_PER_PAGE == 0:
         c.setDash(4, 4)
@@ -204,12 +207,14 @@ def table_cards_pdf(
     missing = [t.table for t in seating.tables if not t.is_incomplete and t.table not in table_urls]
     if missing:
         tables = ", ".join(str(t) for t in missing)
-        raise ArbitroError(
-            f"manca l'indirizzo per lo score dei tavoli {tables}",
-            f"the score-entry URL is missing for tables {tables}",
-        )
-    title = f"{state.config.name} — {label('table_card', lang)} — {label('round', lang)} "
-    c, buf = new_canvas(title + str(round_number))
+        raise ArbitroError("the score-entry URL is missing for tables {tables}", tables=tables)
+    title = tr(
+        message(
+            "{event} — Table card — Round {round}", event=state.config.name, round=round_number
+        ),
+        lang,
+    )
+    c, buf = new_canvas(title)
     for i, (table, room) in enumerate(cards_of(state, seating.tables, lang)):
         if i and i % CARDS_PER_PAGE == 0:
             c.showPage()

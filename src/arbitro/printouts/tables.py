@@ -21,7 +21,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from arbitro.printouts.labels import label
+from arbitro.i18n import message
+from arbitro.printouts.labels import tr
 from arbitro.printouts.style import (
     FONT,
     FONT_BOLD,
@@ -131,7 +132,7 @@ def build_document(title: str, story: list[Flowable], *, lang: str, footer: str)
         canvas.setFont(FONT, 8)
         canvas.setFillColor(MUTED)
         canvas.drawString(MARGIN, MARGIN / 2, footer)
-        page = f"{label('page', lang)} {document.page}"
+        page = tr(message("Page {number}", number=document.page), lang)
         canvas.drawRightString(PAGE[0] - MARGIN, MARGIN / 2, page)
         canvas.restoreState()
 

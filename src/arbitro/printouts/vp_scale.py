@@ -7,7 +7,8 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from arbitro.codes.burraco_fibas import VpTable
-from arbitro.printouts.labels import label
+from arbitro.i18n import message
+from arbitro.printouts.labels import tr
 from arbitro.printouts.style import RULE, SHADE, draw_fitted, draw_in_box
 
 COLUMNS = 3
@@ -16,21 +17,24 @@ COLUMNS = 3
 def scale_title(table: VpTable, *, deals: int, teams: bool, lang: str) -> str:
     """«RANGE DI RIFERIMENTO — 2 SMAZZATE (art. 20)» and the like."""
     if teams:
-        name = label("teams_label", lang)
+        name = tr(message("1-4 DEALS — TEAMS"), lang)
     elif deals == 1:
-        name = label("deal_label", lang)
+        name = tr(message("1 DEAL"), lang)
     else:
-        name = label("deals_label", lang, n=deals)
-    return label("range_title", lang, label=name)
+        name = tr(message("{n} DEALS", n=deals), lang)
+    return tr(
+        message("VP SCALE — {label} (art. {article})", label=name, article=table.article), lang
+    )
 
 
 def scale_cells(table: VpTable, lang: str) -> list[tuple[str, str]]:
     """Each band as ``(«Da 125 a 200», «12-8»)``, then the ``oltre`` band (art. 20)."""
     cells = [
-        (label("band", lang, low=b.low, high=b.high), f"{b.winner}-{b.loser}") for b in table.bands
+        (tr(message("{low} to {high}", low=b.low, high=b.high), lang), f"{b.winner}-{b.loser}")
+        for b in table.bands
     ]
     winner, loser = table.beyond
-    cells.append((label("beyond", lang, high=table.bands[-1].high), f"{winner}-{loser}"))
+    cells.append((tr(message("Over {high}", high=table.bands[-1].high), lang), f"{winner}-{loser}"))
     return cells
 
 
@@ -68,8 +72,12 @@ def draw_scale(
         c.setFillColor(SHADE)
         c.rect(cx, y_head, pair_w, row, stroke=1, fill=1)
         c.setFillColor(RULE)
-        draw_in_box(c, label("diff_mp", lang), cx, y_head, range_w, row, row * 0.42, bold=True)
-        draw_in_box(c, label("vp", lang), cx + range_w, y_head, vp_w, row, row * 0.42, bold=True)
+        draw_in_box(
+            c, tr(message("MP difference"), lang), cx, y_head, range_w, row, row * 0.42, bold=True
+        )
+        draw_in_box(
+            c, tr(message("VP"), lang), cx + range_w, y_head, vp_w, row, row * 0.42, bold=True
+        )
         for r in range(rows):
             i = col * rows + r
             cy = y_head - (r + 1) * row
