@@ -9,6 +9,7 @@ import typer
 from typer.testing import CliRunner
 
 from arbitro.cli.parole import register
+from arbitro.lexicon.hunspell import italian
 
 runner = CliRunner()
 
@@ -123,6 +124,6 @@ def test_deal_record_json_replays() -> None:
     assert result.exit_code == 0, result.output
     record = DealRecord.from_json(result.output)
     assert record.result is not None
-    record.replay()
+    record.replay(italian())
     text = runner.invoke(_app(), ["parole", "deal", "--seed", "5", "--dealer", "E"])
     assert text.exit_code == 0 and "TOTALE" in text.output

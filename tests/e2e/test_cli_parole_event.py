@@ -117,7 +117,7 @@ def test_parole_event_end_to_end(tmp_path: Path) -> None:
     got = {r["competitor"]: [r["vp"], r["mp"]] for r in final["rows"]}
     assert got == expected
     ledger = cli(db, "ledger", "parole")
-    assert [(e["kind"], e["article"]) for e in ledger] == [
+    assert [(e["kind"], e["article"]["article"]) for e in ledger] == [
         ("lateness", "13"),
         ("reprimand", "14.4"),
     ]

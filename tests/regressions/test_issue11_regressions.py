@@ -192,10 +192,11 @@ def _sanctions(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _citation(mapping: dict[str, Any]) -> str:
-    """The article cited by a record's payload or a ledger entry, as text."""
-    return json.dumps(
-        {k: v for k, v in mapping.items() if "art" in k or "cit" in k}, ensure_ascii=False
-    )
+    """The article cited by a record's payload or a ledger entry, as text (a citation's
+    article number, without the code's name, whose digits are not an article's)."""
+    cited = {k: v for k, v in mapping.items() if "art" in k or "cit" in k}
+    cited = {k: v["article"] if isinstance(v, dict) else v for k, v in cited.items()}
+    return json.dumps(cited, ensure_ascii=False)
 
 
 def test_d_parole_warning_cites_parole_14_4(tmp_path: Path) -> None:

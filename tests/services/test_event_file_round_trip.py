@@ -72,7 +72,7 @@ def _play(svc: EventService, event_id: str, rng: random.Random, name: str) -> No
         svc.register(event_id, f"Concorrente {i + 1}", players)
     for rnd in (1, 2, 3):
         state = svc.state(event_id)
-        if rnd == 2 and rng.random() < 0.5:
+        if rnd == 2 and fmt is EventFormat.PAIRS and rng.random() < 0.5:
             svc.withdraw(event_id, rng.choice(state.active(2)), reason="ritiro")
         svc.seat(event_id, rnd, publish=True)
         seating = svc.state(event_id).round(rnd).seating

@@ -51,16 +51,17 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("warn", help=_("Warning (art. 22, 41)."))
+    @app.command("warn", help=_("Warning, citing the event's code."))
     def warn(
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
         reason: Annotated[str, typer.Option()],
-        article: Annotated[str, typer.Option()] = "41",
+        article: Annotated[str | None, typer.Option(help=_("Article"))] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Give a warning (FIBAS art. 22, 41)."""
+        """Give a warning, citing the event's code unless ``--article`` names another (FIBAS
+        art. 22, 41; Parole art. 14.4; Scala 40 art. 10)."""
         with errors(json_out):
             service().give_warning(event_id, round_number, competitor, reason, article)
             emit(
@@ -109,14 +110,28 @@ def register(app: typer.Typer) -> None:
                     round=e.round,
                     who=state.competitors[e.competitor].name if e.competitor else "—",
                     kind=e.kind,
-                    article=f"art. {e.article}" if e.article[:1].isdigit() else e.article,
-                    detail=e.detail,
+                    article=render(e.article),
+                    detail=render(e.detail),
                     reason=e.reason,
                     actor=e.actor,
                 )
                 for e in state.ledger
             ]
-            emit(state.ledger, "\n".join(lines) or _("Empty ledger"), json_out)
+            rows = [
+                {
+                    "seq": e.seq,
+                    "at": e.at,
+                    "round": e.round,
+                    "competitor": e.competitor,
+                    "kind": e.kind,
+                    "article": e.article.to_json(),
+                    "detail": render(e.detail),
+                    "reason": e.reason,
+                    "actor": e.actor,
+                }
+                for e in state.ledger
+            ]
+            emit(rows, "\n".join(lines) or _("Empty ledger"), json_out)
 
     @app.command("law13", help=_("Wrong number of cards in a board (Law 13)."))
     def law13(

@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
         "vp", help=_("Convert an MP difference into VP (e.g. arbitro vp --deals 2 130 → 12-8).")
     )
     def vp(
-        difference: Annotated[str, typer.Argument(help=_("MP difference"))],
+        difference: Annotated[str, typer.Argument(help=_("MP difference (argument)"))],
         code: Annotated[str, typer.Option(help=_("Competition code"))] = "burraco-fibas",
         deals: Annotated[int, typer.Option(help=_("Deals per round (1-4)"))] = 2,
         teams: Annotated[bool, typer.Option(help=_("Teams table"))] = False,

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 Lang = Literal["it", "en"]
 LANGUAGES: tuple[Lang, ...] = ("it", "en")
@@ -154,10 +154,21 @@ message = msg
 """Another name of :func:`msg`."""
 
 
-def render(text: Message | str, lang: str | None = None) -> str:
-    """Render a :class:`Message` (or a msgid without parameters) in ``lang``."""
+class Renderable(Protocol):
+    """A value that renders itself in a language (a Citation, a label)."""
+
+    def render(self, lang: str | None = None) -> str:
+        """The text in ``lang``."""
+        ...
+
+
+def render(text: Message | Renderable | str, lang: str | None = None) -> str:
+    """Render a :class:`Message` (or a msgid without parameters, or any value with a
+    ``render(lang)`` method, e.g. a citation) in ``lang``."""
     if isinstance(text, str):
         return translate(text, lang)
+    if not isinstance(text, Message):
+        return text.render(lang)
     if text.context == VERBATIM:
         template = text.msgid
     else:

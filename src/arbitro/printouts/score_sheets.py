@@ -16,11 +16,13 @@ is written in, for the archive; otherwise the sheets are blank, to be filled in 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, PageBreak
 
 from arbitro.codes.burraco_fibas import VpTable
 from arbitro.i18n import Message, message
@@ -39,6 +41,8 @@ from arbitro.printouts.style import (
     draw_wrapped_in_box,
     new_canvas,
 )
+from arbitro.printouts.tables import build_document, heading, list_table, spacer
+from arbitro.printouts.tables import note as note_paragraph
 from arbitro.printouts.vp_scale import draw_scale, scale_height
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, TableSeating
@@ -336,6 +340,8 @@ def score_sheets_pdf(
     already recorded (art. 21: corrections in force included)."""
     check_lang(lang)
     seating = seated_round(state, round_number)
+    if state.sheet_kind.individual_tables:
+        return _individual_sheets_pdf(state, round_number, seating.tables, lang, filled)
     teams = state.config.event_format is EventFormat.TEAMS
     vp_table = state.code.vp_table(deals=state.deals(round_number), teams=teams)
     title = tr(
@@ -355,3 +361,72 @@ def score_sheets_pdf(
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def _individual_sheets_pdf(
+    state: EventState,
+    round_number: int,
+    tables: Sequence[TableSeating],
+    lang: str,
+    filled: bool,
+) -> bytes:
+    """The sheets of tables of individuals (Scala 40 art. 22-23): per table, the players as
+    columns, a row per deal (the recorded points when ``filled``), totals, each player's
+    signature (art. 23: the sheet is signed by all)."""
+    kind = state.sheet_kind
+    deals = state.deals(round_number)
+    story: list[Flowable] = []
+    for n, table in enumerate(tables):
+        players = table.players or ()
+        if not players:
+            continue
+        names = [line_name(state, (p,), lang) for p in players]
+        sheet = state.round(round_number).sheets.get(table.table) if filled else None
+        entry = sheet.entry_as_of(round_number) if sheet else None
+        if entry is not None:
+            layout = kind.layout(table, entry)
+            body = [list(r) for r in layout.rows]
+        else:
+            body = [[str(d), *([""] * len(players))] for d in range(1, deals + 1)]
+            body.append(["Σ", *([""] * len(players))])
+        header = [tr(message("Deal"), lang), *names]
+        width = (PAGE[0] - 2 * MARGIN) / (len(players) + 1)
+        story += [
+            heading(
+                tr(
+                    message(
+                        "{event} — round {round}, table {table}",
+                        event=state.config.name,
+                        round=round_number,
+                        table=table.table,
+                    ),
+                    lang,
+                )
+            ),
+            spacer(4 * mm),
+            list_table([header, *body], [width] * (len(players) + 1), size=12),
+            spacer(8 * mm),
+            note_paragraph(
+                tr(
+                    message(
+                        "Negative points per deal; the sheet is signed by every player "
+                        "({article}).",
+                        article=state.code.cite("sheet_signed"),
+                    ),
+                    lang,
+                )
+            ),
+            spacer(14 * mm),
+            list_table(
+                [[tr(message("Signature"), lang)] * len(players), [""] * len(players)],
+                [(PAGE[0] - 2 * MARGIN) / len(players)] * len(players),
+                size=12,
+            ),
+        ]
+        if n < len(tables) - 1:
+            story.append(PageBreak())
+    title = tr(
+        message("{event} — score — Round {round}", event=state.config.name, round=round_number),
+        lang,
+    )
+    return build_document(title, story, lang=lang, footer=title)
