@@ -1,6 +1,6 @@
 """Write docs/event-file.schema.json from the record types (the suite checks it is current).
 
-    .venv/bin/python tools/event_file_schema.py
+.venv/bin/python tools/event_file_schema.py
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The message catalogue's upkeep (Babel).
 
-    python tools/i18n.py check     # list msgids without an Italian or English text (exit 1)
-    python tools/i18n.py update    # write messages.pot; add the new msgids to both .po files
-                                   # (English filled with the msgid, Italian left to translate)
+python tools/i18n.py check     # list msgids without an Italian or English text (exit 1)
+python tools/i18n.py update    # write messages.pot; add the new msgids to both .po files
+                               # (English filled with the msgid, Italian left to translate)
 """
 
 from __future__ import annotations

@@ -45,7 +45,10 @@ def test_13_pair_knockout_played_by_bots_through_the_cli(tmp_path: Path) -> None
         "--reason",
         "carta giocata fuori turno",
     )
-    assert out["ledger"][0]["kind"] == "irregularity" and out["ledger"][0]["article"]["article"] == "10"
+    assert (
+        out["ledger"][0]["kind"] == "irregularity"
+        and out["ledger"][0]["article"]["article"] == "10"
+    )
     final = cli(db, "knockout", "play", "coppa", "--seed", "3")
     assert final["champion"] in range(1, 14)
     assert final["fees_collected_cents"] == 13 * 400  # € 4 a pair (premessa)

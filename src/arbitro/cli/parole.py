@@ -25,7 +25,7 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import domain_text, errors, malformed, read_json
+from arbitro.cli.common import errors, malformed, read_json
 from arbitro.cli.render import ScoreRow, score_table_text
 from arbitro.errors import ArbitroError
 from arbitro.games.parole import (
@@ -43,8 +43,8 @@ from arbitro.games.parole import (
     readings,
     score_table,
 )
-from arbitro.lexicon.hunspell import Dictionary, italian
 from arbitro.i18n import _, message, render
+from arbitro.lexicon.hunspell import Dictionary, italian
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[

@@ -13,7 +13,6 @@ from arbitro.cli.common import (
     JsonOpt,
     RoundArg,
     TableArg,
-    domain_text,
     emit,
     errors,
     service,
