@@ -23,6 +23,7 @@ from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
 from arbitro.tournament.standings.standings import StandingRow, standings
 from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.names import line_names
 
 router = APIRouter()
 
@@ -44,9 +45,7 @@ CHART_COLOURS = (
 
 
 def _names(state: EventState, line: Line | None) -> str:
-    if line is None:
-        return ""
-    return " – ".join(state.competitors[c].name for c in line if c in state.competitors)
+    return line_names(state, line)
 
 
 def seating_round(state: EventState) -> int | None:
@@ -231,7 +230,7 @@ def _state(web: Web, event_id: str) -> EventState:
 
 def _missing(request: Request, exc: NotFoundError) -> Response:
     web = web_of(request)
-    return web.render(  # type: ignore[no-any-return]
+    return web.render(
         request, "public_missing.html", status_code=404, message=exc.message(request_lang(request))
     )
 
@@ -249,7 +248,7 @@ def event_page(request: Request, event_id: str) -> Response:
     """The event's public page: links to the room displays."""
     web = web_of(request)
     try:
-        with web.lock:
+        with web.locked():
             state = _state(web, event_id)
             ctx: dict[str, Any] = {
                 "seating_round": seating_round(state),
@@ -257,7 +256,7 @@ def event_page(request: Request, event_id: str) -> Response:
             }
     except NotFoundError as exc:
         return _missing(request, exc)
-    return web.render(  # type: ignore[no-any-return]
+    return web.render(
         request, "public_index.html", event_id=event_id, event_name=state.config.name, **ctx
     )
 
@@ -265,7 +264,7 @@ def event_page(request: Request, event_id: str) -> Response:
 def _seating(request: Request, event_id: str, template: str) -> Response:
     web = web_of(request)
     try:
-        with web.lock:
+        with web.locked():
             state = _state(web, event_id)
             version = _version(state)
             if template.endswith("_live.html") and _unchanged(request, version):
@@ -276,7 +275,7 @@ def _seating(request: Request, event_id: str, template: str) -> Response:
             game = state.config.game
     except NotFoundError as exc:
         return _missing(request, exc)
-    return web.render(  # type: ignore[no-any-return]
+    return web.render(
         request,
         template,
         event_id=event_id,
@@ -305,7 +304,7 @@ def seating_live(request: Request, event_id: str) -> Response:
 def _standings(request: Request, event_id: str, template: str) -> Response:
     web = web_of(request)
     try:
-        with web.lock:
+        with web.locked():
             state = _state(web, event_id)
             now = web.service.clock()
             rnd = standings_round(state)
@@ -319,7 +318,7 @@ def _standings(request: Request, event_id: str, template: str) -> Response:
             game = state.config.game
     except NotFoundError as exc:
         return _missing(request, exc)
-    return web.render(  # type: ignore[no-any-return]
+    return web.render(
         request,
         template,
         event_id=event_id,
