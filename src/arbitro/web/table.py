@@ -42,7 +42,6 @@ router = APIRouter()
 SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
 MAX_FORM_FIELDS = 200
 
-__all__ = ["entry_values", "parse_sheet", "router"]
 
 
 class RoundClosed(WebError):
