@@ -43,7 +43,6 @@ SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
 MAX_FORM_FIELDS = 200
 
 
-
 class RoundClosed(WebError):
     """The posted round is not the round the tables may enter now (FIBAS art. 21): 409."""
 
