@@ -534,22 +534,14 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
 # ---------------------------------------------------------------------- projector
 def _display(request: Request, event_id: str, template: str) -> Response:
     web = web_of(request)
-    try:
-        with service_lock(service_of(request)):
-            state = knockout_state(request, event_id)
-            version = str(state.last_seq)
-            if template.endswith("_live.html") and request.query_params.get("v") == version:
-                return Response(status_code=204)
-            ctx = bracket_view(state)
-            name = state.config.name
-            pairs = len(state.pairs)
-    except NotFoundError as exc:
-        return web.render(
-            request,
-            "public_missing.html",
-            status_code=404,
-            message=exc.message(request_lang(request)),
-        )
+    with service_lock(service_of(request)):
+        state = knockout_state(request, event_id)
+        version = str(state.last_seq)
+        if template.endswith("_live.html") and request.query_params.get("v") == version:
+            return Response(status_code=204)
+        ctx = bracket_view(state)
+        name = state.config.name
+        pairs = len(state.pairs)
     return web.render(
         request,
         template,
