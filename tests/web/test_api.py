@@ -1,6 +1,6 @@
 """The JSON API: an evening run through it (create, register, seat and publish, sheets,
 confirmation, correction, penalties, standings; FIBAS art. 4, 19-21, 36-41), its reading
-endpoints, and its refusals as 4xx JSON ``{"error": {"it", "en", "article"}}``."""
+endpoints, and its refusals as 4xx JSON ``{"error": {"message", "msgid", "key", "article"}}``."""
 
 from __future__ import annotations
 
@@ -117,40 +117,60 @@ def test_penalties_through_the_api_art36_37_40_41(api: TestClient, web_app: Fast
     assert all(e.actor == "direttore" for e in state.ledger)
 
 
-def test_refusals_are_4xx_json_with_both_languages_and_the_article(api: TestClient) -> None:
-    """Domain refusals are 400/404/409 with ``{"error": {"it", "en", "article"}}``; malformed
-    bodies are 422 with a message."""
+def english(api: TestClient, method: str, url: str, **kw: Any) -> Any:
+    """A request answered in English (``?lang=en``), the language cookie dropped after."""
+    response = api.request(method, url, params={"lang": "en"}, **kw)
+    api.cookies.delete("lang")
+    return response
+
+
+def test_refusals_are_4xx_json_in_the_users_language_with_the_article(api: TestClient) -> None:
+    """Domain refusals are 400/404/409 with ``{"error": {"message", "msgid", "key",
+    "article"}}`` in the request's language; malformed bodies are 422 with a message."""
     create(api)
     missing = api.get("/api/events/nessuna")
     assert missing.status_code == 404
     assert missing.json() == {
-        "error": {"it": "gara «nessuna» inesistente", "en": "no event «nessuna»", "article": None}
+        "error": {
+            "message": "gara «nessuna» inesistente",
+            "msgid": "no event «{event_id}»",
+            "key": None,
+            "article": None,
+        }
     }
-    twice = api.post("/api/events/serata/competitors", json={"name": "Coppia 1"})
+    assert english(api, "GET", "/api/events/nessuna").json()["error"]["message"] == (
+        "no event «nessuna»"
+    )
+    twice = english(api, "POST", "/api/events/serata/competitors", json={"name": "Coppia 1"})
     assert (
         twice.status_code == 409
-        and twice.json()["error"]["en"] == "«Coppia 1» is already registered"
+        and twice.json()["error"]["message"] == "«Coppia 1» is already registered"
     )
     api.post("/api/events/serata/rounds/1/seat", json={"publish": True})
     bad = {"deals": [DEAL, {**DEAL, "ew_points": 47}]}
-    refused = api.post("/api/events/serata/rounds/1/tables/1/sheet", json=bad)
+    refused = english(api, "POST", "/api/events/serata/rounds/1/tables/1/sheet", json=bad)
     assert refused.status_code == 400
-    assert refused.json()["error"]["article"] == "3, 19"
-    assert "deal 2" in refused.json()["error"]["en"]
-    malformed = api.post("/api/events/serata/rounds/1/tables/1/sheet", json={"deals": "tre"})
+    assert refused.json()["error"]["article"]["article"] == "3, 19"
+    assert "deal 2" in refused.json()["error"]["message"]
+    malformed = english(
+        api, "POST", "/api/events/serata/rounds/1/tables/1/sheet", json={"deals": "tre"}
+    )
     assert malformed.status_code == 422
-    assert "deals" in malformed.json()["error"]["en"]
+    assert "deals" in malformed.json()["error"]["message"]
     broken = api.post(
         "/api/events/serata/competitors",
         content=b"{not json",
         headers={"content-type": "application/json"},
     )
-    assert broken.status_code in (400, 422) and broken.json()["error"]["it"]
+    assert broken.status_code in (400, 422) and broken.json()["error"]["message"]
     late = api.post("/api/events/serata/rounds/1/seat", json={})
-    assert late.status_code == 409 and late.json()["error"]["article"] == "21"
-    wrong_password = api.post("/api/token", json={"username": "direttore", "password": "no"})
+    assert late.status_code == 409 and late.json()["error"]["article"]["article"] == "21"
+    wrong_password = english(
+        api, "POST", "/api/token", json={"username": "direttore", "password": "no"}
+    )
     assert wrong_password.status_code == 401
-    assert wrong_password.json()["error"]["en"] == "wrong user name or password"
+    assert wrong_password.json()["error"]["message"] == "wrong user name or password"
+    assert wrong_password.headers["www-authenticate"] == "Bearer"
 
 
 def test_openapi_documents_the_api_and_its_bearer_authentication(client: TestClient) -> None:
@@ -185,4 +205,4 @@ def test_export_and_import_through_the_api(api: TestClient) -> None:
     assert imported.json()["records"] == len(exported.json()["records"])
     assert len(api.get("/api/events/copia").json()["competitors"]) == 8
     junk = api.post("/api/events/import", json={"format": "altro"})
-    assert junk.status_code == 400 and junk.json()["error"]["it"]
+    assert junk.status_code == 400 and junk.json()["error"]["message"]

@@ -332,7 +332,9 @@ def test_director_transcribes_a_sheet_and_impossible_numbers_are_refused_art19(
     assert refused.status_code == 400
     assert "smazzata 2, linea E-O: punti 47 non multipli di 5" in txt(refused)
     typo = post(director_client, f"/desk/e/{event}/r/1/t/2/enter", {**bad, "e_d1_ns_base": "tre"})
-    assert typo.status_code == 400 and "smazzata 1, N-S, base: «tre» non è un numero" in txt(typo)
+    assert typo.status_code == 400 and "smazzata 1, linea N-S: base «tre» non è un numero" in txt(
+        typo
+    )
     ok = post(director_client, f"/desk/e/{event}/r/1/t/2/enter", sheet_form("e_", (DEAL, DEAL)))
     assert ok.status_code == 303
     assert service(web_app).state(event).round(1).sheets[2].confirmed
@@ -353,7 +355,7 @@ def test_correct_a_sheet_needs_a_reason_art21(
         {"kind": "sum", **sheet_form("c_", fixed)},
     )
     assert no_reason.status_code == 400
-    assert "indicare il motivo della correzione (art. 21)" in txt(no_reason)
+    assert "indicare il motivo della correzione (FIBAS art. 21)" in txt(no_reason)
     ok = post(
         director_client,
         f"/desk/e/{event}/r/1/t/1/correct",

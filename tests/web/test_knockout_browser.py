@@ -68,7 +68,7 @@ def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
 
         desk.click("#draw-button")
         desk.wait_for_selector("#game-form")
-        svc: KnockoutService = web_app.state.knockout_service
+        svc: KnockoutService = web_app.state.web.knockout
         st = svc.state(EVENT)
         assert st.bracket is not None and len(st.bracket.byes) == 3
         first, second = st.bracket.pending()[:2]

@@ -24,11 +24,8 @@ EVENT = "briscola"
 
 def svc(web_app: FastAPI) -> KnockoutService:
     """The app's knockout service (the same one the pages use)."""
-    existing = getattr(web_app.state, "knockout_service", None)
-    if existing is None:
-        existing = KnockoutService(web_app.state.web.store, web_app.state.web.service.clock)
-        web_app.state.knockout_service = existing
-    return existing
+    service: KnockoutService = web_app.state.web.knockout
+    return service
 
 
 def state(web_app: FastAPI, event_id: str = EVENT) -> KnockoutState:

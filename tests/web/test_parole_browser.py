@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from arbitro.tournament import commands
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sheet_result
 from arbitro.web.app import Web
-from arbitro.web.table import entry_values
+from arbitro.web.sheet_form import entry_values
 from arbitro.web.tokens import table_path
 
 EVENT = "parole-del-giovedi"

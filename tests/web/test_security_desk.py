@@ -15,11 +15,10 @@ from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from arbitro.store import users
-from arbitro.web import auth, csrf, desk
+from arbitro.web import auth, csrf
 
 PARAMS = {"event_id": "serata", "n": "1", "table": "1", "kind": "seating"}
 POST_ACTIONS = {
-    "/desk/e/{event_id}/r/{n}/{action}": sorted(desk.ROUND_ACTIONS),
     "/desk/e/{event_id}/r/{n}/t/{table}/{action}": ["enter", "confirm", "correct"],
 }
 
@@ -224,7 +223,7 @@ def test_api_writes_need_a_director(
     body = {"competitor": 1, "reason": "parlava"}
     anonymous = client.post(url, json=body)
     assert anonymous.status_code == 401
-    assert anonymous.json()["error"]["en"] == "director login required"
+    assert anonymous.json()["error"]["msgid"] == "director login required"
     assert client.post(url, json=body, headers={"Authorization": "Bearer nope"}).status_code == 401
     client.post("/login", data={"username": director[0], "password": director[1]})
     assert client.post(url, json=body).status_code == 403

@@ -1,36 +1,37 @@
-"""The web app's factory: one EventService per process on the configured database, the
-templates (Italian first: every text is written in both languages with ``_("it", "en")``),
-the static files (htmx vendored, never from a CDN), and the routers of each area."""
+"""The web app's factory: one EventService (and one KnockoutService) per process on the
+configured database, the templates (every text from the message catalogue, in the page's
+language), the static files (htmx vendored, never from a CDN), the one error mapping
+(:mod:`arbitro.web.errors`) and the routers of each area."""
 
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import jinja2
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from arbitro.errors import ArbitroError, ConflictError, NotFoundError
-from arbitro.i18n import Message, render
+from arbitro.i18n import LANGUAGES, Lang, Message, render, use_lang
 from arbitro.services.events import EventService, utc_now
+from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore, default_database_url
 
 HERE = Path(__file__).parent
 EVENT_PAGE = re.compile(r"^/(?P<desk>desk/)?e/(?P<event>[A-Za-z0-9._-]+)/?$")
-LANGS = ("it", "en")
 
 
-def request_lang(request: Request) -> str:
+def request_lang(request: Request) -> Lang:
     """The page's language: ``?lang=`` if given, else the ``lang`` cookie, else Italian."""
     lang = request.query_params.get("lang") or request.cookies.get("lang") or "it"
-    return lang if lang in LANGS else "it"
+    return "en" if lang == "en" else "it"
 
 
 def lang_link(request: Request, lang: str) -> str:
@@ -40,25 +41,33 @@ def lang_link(request: Request, lang: str) -> str:
 
 
 def make_templates() -> Jinja2Templates:
-    """The Jinja2 environment, with ``_(it, en)`` choosing the text by the page's language."""
+    """The Jinja2 environment, with ``_`` rendering a msgid (or a :class:`Message`) in the
+    page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
-    def translate(context: dict[str, Any], msgid: str, *legacy: str, **params: Any) -> str:
+    def translate(
+        context: dict[str, Any], msgid: str | Message, *legacy: str, **params: Any
+    ) -> str:
         lang = str(context.get("lang") or "it")
-        if legacy:  # TRANSITION: an (it, en) pair not yet moved into the catalogue
+        if isinstance(msgid, Message):
+            return render(msgid, lang)
+        if legacy:  # TRANSITION: an (it, en) pair of a template not yet converted
             return legacy[0] if lang == "en" else msgid
         return render(Message(msgid, params), lang)
 
-    import jinja2
+    def show(context: dict[str, Any], text: str | Message) -> str:
+        # TRANSITION: the templates not yet converted call t(NAMES[x]); names are Messages now
+        return render(text, str(context.get("lang") or "it"))
 
     templates.env.globals["_"] = jinja2.pass_context(translate)
+    templates.env.globals["t"] = jinja2.pass_context(show)
     templates.env.globals["lang_link"] = lang_link
     return templates
 
 
 class Web:
-    """What every route needs: the service (serialised by a lock: one writer at a time, as
-    the store's expected_seq demands) and the templates."""
+    """What every route needs: the services (each with its own lock: one writer at a time,
+    as the store's expected_seq demands), the installation's secret and the templates."""
 
     def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
         from arbitro.web.secret import load_secret
@@ -66,9 +75,14 @@ class Web:
         self.store = store
         self.secret = load_secret(store)
         self.service = EventService(store, clock)
-        self.lock = threading.RLock()
+        self.knockout = KnockoutService(store, clock)
         self.templates = make_templates()
         self._knockout: dict[str, bool] = {}
+
+    def locked(self) -> AbstractContextManager[Any]:
+        """The event service's lock, held while a page reads a state (the service changes
+        the cached state in place) or checks and writes in one step."""
+        return service_lock(self.service)
 
     def is_knockout(self, event_id: str) -> bool:
         """True for a knockout event (its kind never changes: remembered once known)."""
@@ -81,10 +95,20 @@ class Web:
             self._knockout[event_id] = known
         return known
 
-    def render(self, request: Request, name: str, status_code: int = 200, **context: Any) -> Any:
-        """Render a template with the page's language and the request."""
-        context.setdefault("lang", request_lang(request))
-        return self.templates.TemplateResponse(request, name, context, status_code=status_code)
+    def render(
+        self, request: Request, name: str, status_code: int = 200, **context: Any
+    ) -> Response:
+        """Render a template with the page's language (also the current language while it
+        renders, so that a :class:`Message` shows in it) and the request."""
+        lang = context.setdefault("lang", request_lang(request))
+        with use_lang(lang):
+            return self.templates.TemplateResponse(request, name, context, status_code=status_code)
+
+
+def service_lock(service: EventService | KnockoutService) -> AbstractContextManager[Any]:
+    """A service's own lock (re-entrant), for a page that reads or checks several things."""
+    lock: AbstractContextManager[Any] = service._lock  # the services do not expose it yet
+    return lock
 
 
 def create_app(
@@ -92,6 +116,9 @@ def create_app(
 ) -> FastAPI:
     """Build the app on ``database_url`` (default: ``$ARBITRO_DATABASE_URL`` or the SQLite
     file of the installation)."""
+    from arbitro.web import routes
+    from arbitro.web.errors import install_error_handlers
+
     app = FastAPI(
         title="arbitro",
         version="0.1.0",
@@ -103,16 +130,20 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.middleware("http")
-    async def remember_language(request: Request, call_next: Any) -> Any:
+    async def remember_language(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
         """``?lang=it|en`` switches the language and a cookie keeps it for later pages."""
         response = await call_next(request)
         lang = request.query_params.get("lang")
-        if lang in LANGS:
+        if lang in LANGUAGES:
             response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
         return response
 
     @app.middleware("http")
-    async def knockout_pages(request: Request, call_next: Any) -> Any:
+    async def knockout_pages(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
         """A knockout event's pages live under /k and /desk/k: links to /e/{id} and
         /desk/e/{id} (e.g. the desk's list of events) lead there."""
         match = EVENT_PAGE.match(request.url.path)
@@ -122,22 +153,7 @@ def create_app(
             return RedirectResponse(target, status_code=303)
         return await call_next(request)
 
-    @app.exception_handler(ArbitroError)
-    async def refused(request: Request, exc: ArbitroError) -> JSONResponse:
-        """A safety net: a refused request that no route caught is a 4xx with the message."""
-        status = (
-            404
-            if isinstance(exc, NotFoundError)
-            else 409
-            if isinstance(exc, ConflictError)
-            else 400
-        )
-        return JSONResponse(
-            {"error": {"it": exc.it, "en": exc.en, "article": exc.article}}, status_code=status
-        )
-
-    from arbitro.web import routes
-
+    install_error_handlers(app)
     routes.include_all(app)
     return app
 

@@ -11,7 +11,9 @@ import hashlib
 import hmac
 from urllib.parse import urlsplit
 
-from fastapi import HTTPException, Request
+from fastapi import Request
+
+from arbitro.web.errors import Forbidden
 
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
@@ -37,20 +39,11 @@ def same_origin(request: Request) -> bool:
 def check_origin(request: Request) -> None:
     """Refuse (403) a request coming from a page of another site."""
     if not same_origin(request):
-        raise HTTPException(
-            status_code=403,
-            detail="Richiesta da un altro sito rifiutata / cross-site request refused",
-        )
+        raise Forbidden("cross-site request refused")
 
 
 def check_token(secret: bytes, nonce: str, sent: object) -> None:
     """Refuse (403) a form whose token is missing or is not the session's."""
     expected = token_for(secret, nonce)
     if not isinstance(sent, str) or not hmac.compare_digest(sent, expected):
-        raise HTTPException(
-            status_code=403,
-            detail=(
-                "Modulo scaduto o non valido: ricaricare la pagina / "
-                "form expired or not valid: reload the page"
-            ),
-        )
+        raise Forbidden("form expired or not valid: reload the page")

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
 from arbitro.web.app import web_of
 
@@ -12,7 +11,7 @@ router = APIRouter()
 
 
 @router.get("/", include_in_schema=False)
-def home(request: Request) -> Any:
+def home(request: Request) -> Response:
     """List the events."""
     web = web_of(request)
     return web.render(request, "home.html", events=web.store.list_events())

@@ -18,11 +18,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
-from arbitro.errors import NotFoundError
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
 from arbitro.tournament.standings.standings import StandingRow, standings
-from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.app import Web, web_of
+from arbitro.web.names import line_names
 
 router = APIRouter()
 
@@ -44,9 +44,7 @@ CHART_COLOURS = (
 
 
 def _names(state: EventState, line: Line | None) -> str:
-    if line is None:
-        return ""
-    return " – ".join(state.competitors[c].name for c in line if c in state.competitors)
+    return line_names(state, line)
 
 
 def seating_round(state: EventState) -> int | None:
@@ -229,13 +227,6 @@ def _state(web: Web, event_id: str) -> EventState:
     return web.service.state(event_id)
 
 
-def _missing(request: Request, exc: NotFoundError) -> Response:
-    web = web_of(request)
-    return web.render(  # type: ignore[no-any-return]
-        request, "public_missing.html", status_code=404, message=exc.message(request_lang(request))
-    )
-
-
 def _version(state: EventState, *flags: object) -> str:
     return ".".join([str(state.last_seq), *(str(int(bool(f))) for f in flags)])
 
@@ -248,35 +239,29 @@ def _unchanged(request: Request, version: str) -> bool:
 def event_page(request: Request, event_id: str) -> Response:
     """The event's public page: links to the room displays."""
     web = web_of(request)
-    try:
-        with web.lock:
-            state = _state(web, event_id)
-            ctx: dict[str, Any] = {
-                "seating_round": seating_round(state),
-                "standings_round": standings_round(state),
-            }
-    except NotFoundError as exc:
-        return _missing(request, exc)
-    return web.render(  # type: ignore[no-any-return]
+    with web.locked():
+        state = _state(web, event_id)
+        ctx: dict[str, Any] = {
+            "seating_round": seating_round(state),
+            "standings_round": standings_round(state),
+        }
+    return web.render(
         request, "public_index.html", event_id=event_id, event_name=state.config.name, **ctx
     )
 
 
 def _seating(request: Request, event_id: str, template: str) -> Response:
     web = web_of(request)
-    try:
-        with web.lock:
-            state = _state(web, event_id)
-            version = _version(state)
-            if template.endswith("_live.html") and _unchanged(request, version):
-                return Response(status_code=204)
-            ctx = seating_view(state)
-            name = state.config.name
-            total = state.config.rounds
-            game = state.config.game
-    except NotFoundError as exc:
-        return _missing(request, exc)
-    return web.render(  # type: ignore[no-any-return]
+    with web.locked():
+        state = _state(web, event_id)
+        version = _version(state)
+        if template.endswith("_live.html") and _unchanged(request, version):
+            return Response(status_code=204)
+        ctx = seating_view(state)
+        name = state.config.name
+        total = state.config.rounds
+        game = state.config.game
+    return web.render(
         request,
         template,
         event_id=event_id,
@@ -304,22 +289,19 @@ def seating_live(request: Request, event_id: str) -> Response:
 
 def _standings(request: Request, event_id: str, template: str) -> Response:
     web = web_of(request)
-    try:
-        with web.lock:
-            state = _state(web, event_id)
-            now = web.service.clock()
-            rnd = standings_round(state)
-            final = rnd is not None and state.standings_final(rnd, now)
-            version = _version(state, final)
-            if template.endswith("_live.html") and _unchanged(request, version):
-                return Response(status_code=204)
-            ctx = standings_view(state, now)
-            name = state.config.name
-            total = state.config.rounds
-            game = state.config.game
-    except NotFoundError as exc:
-        return _missing(request, exc)
-    return web.render(  # type: ignore[no-any-return]
+    with web.locked():
+        state = _state(web, event_id)
+        now = web.service.clock()
+        rnd = standings_round(state)
+        final = rnd is not None and state.standings_final(rnd, now)
+        version = _version(state, final)
+        if template.endswith("_live.html") and _unchanged(request, version):
+            return Response(status_code=204)
+        ctx = standings_view(state, now)
+        name = state.config.name
+        total = state.config.rounds
+        game = state.config.game
+    return web.render(
         request,
         template,
         event_id=event_id,

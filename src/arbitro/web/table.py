@@ -1,289 +1,69 @@
-"""Table-side score entry from a phone (FIBAS art. 19-21): the QR code on the table card
-carries a token for that table (web/tokens.py); the page asks which line the phone belongs
-to, mirrors the paper sheet (base and points per deal for each line; for teams, the open and
-the closed room), shows the totals, the difference and the VP as they are typed, and submits
-the sheet for that line. The sheet is confirmed when both lines sent the same numbers, as
-both sign the paper sheet (art. 20); different numbers are a conflict for the director.
-
-At a Scala 40 table (seed 004, art. 22-23) the page asks which player the phone belongs to
-(the table's four, or three, players), mirrors the sheet of negative points per deal and
-player in seat order, shows each player's total, place and VP as they are typed (the
-domain's ``score_table``), and submits the sheet for that player (``line`` = the player's
-number): confirmed when every player at the table sent the same numbers, as they all sign
-the paper sheet (art. 23). Burraco Parole tables (UISP code, art. 12) use the two-line form.
-
-Works without JavaScript (plain form posts); with htmx the totals update as one types.
-"""
-
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
+from markupsafe import escape
 from starlette.concurrency import run_in_threadpool
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.i18n import Message, render
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
-from arbitro.tournament.model import EventFormat, Line, TableSeating
-from arbitro.tournament.scoring.scala40 import TableResult, score_table
+from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.scoring.sheet import (
-    DealScore,
-    LineDeal,
-    SheetEntry,
-    SheetResult,
-    check_sheet,
-    score_sheet,
-    sheet_totals,
-)
+from arbitro.tournament.scoring.sheet import SheetEntry, sheet_totals
 from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.csrf import same_origin
+from arbitro.web.errors import WebError, status_for
+from arbitro.web.names import line_names
+from arbitro.web.sheet_form import (
+    PLAYER,
+    ROOMS,
+    SIDES,
+    ParsedPlayers,
+    ParsedSheet,
+    entry_values,
+    field_name,
+    parse_players_sheet,
+    parse_sheet,
+    player_field,
+    players_values,
+)
 from arbitro.web.tokens import TokenError, open_round, read_token
 
 router = APIRouter()
 
-SIDES = ("ns", "ew")
 SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
-PARTS = ("base", "points")
-ROOMS = ("o", "c")  # open room (or the only one), closed room (team matches)
-NUMBER = re.compile(r"^[+-]?\d{1,6}$")
-PLAYER = re.compile(r"^\d{1,6}$")  # a Scala 40 player's number, their "line" at the table
 MAX_FORM_FIELDS = 200
 
 
-class RoundClosed(ArbitroError):
-    """The posted round is not the round the tables may enter now (art. 21)."""
+class RoundClosed(WebError):
+    """The posted round is not the round the tables may enter now (FIBAS art. 21): 409."""
+
+    status = 409
 
 
-class NotAtTable(ArbitroError):
+class NotAtTable(WebError):
     """The line or player named is not seated at the token's table (403)."""
 
-
-def field_name(room: str, deal: int, side: str, part: str) -> str:
-    """The form field of one number of the sheet, e.g. ``o1_ns_base``."""
-    return f"{room}{deal}_{side}_{part}"
+    status = 403
 
 
-def line_name(state: EventState, line: Line | None) -> str:
+class NotAForm(WebError):
+    """A POST whose body is not an HTML form (415)."""
+
+    status = 415
+
+
+def line_name(state: EventState, line: tuple[int, ...] | None) -> str:
     """The names of the competitors forming a line."""
-    if line is None:
-        return ""
-    return " – ".join(state.competitors[c].name for c in line if c in state.competitors)
-
-
-# ---------------------------------------------------------------------- the form
-@dataclass
-class ParsedSheet:
-    """What was typed on the form: raw values (shown again), the numbers read so far (blanks
-    and unreadable numbers as 0, for the running totals), the errors per deal and line, and
-    the entry when everything is filled in and possible."""
-
-    values: dict[str, str] = field(default_factory=dict)
-    partial: SheetEntry = field(default_factory=lambda: SheetEntry(()))
-    errors: dict[str, str] = field(default_factory=dict)
-    blanks: int = 0
-    entry: SheetEntry | None = None
-    result: SheetResult | None = None
-    general_error: str | None = None
-
-
-def _zero() -> DealScore:
-    return DealScore(LineDeal(0, 0), LineDeal(0, 0))
-
-
-def _read_number(text: str, where_it: str, where_en: str, part: str) -> int | None:
-    """A typed whole number, or None when blank; an ArbitroError naming the deal and line
-    for anything else (art. 19)."""
-    text = text.strip().replace(" ", "")
-    if not text:
-        return None
-    if not NUMBER.match(text):
-        name_it = "base" if part == "base" else "punti"
-        raise ArbitroError(
-            f"{where_it}: {name_it} «{text[:20]}» non è un numero intero",
-            f"{where_en}: {part} «{text[:20]}» is not a whole number",
-            article="19",
-        )
-    return int(text)
-
-
-def parse_sheet(
-    state: EventState, round_number: int, form: dict[str, str], lang: str
-) -> ParsedSheet:
-    """Read the sheet's numbers from the form and check each deal and line with the domain's
-    rules (art. 19), so that every impossible number gets its message next to it."""
-    deals = state.deals(round_number)
-    teams = state.config.event_format is EventFormat.TEAMS
-    rooms = ROOMS if teams else ROOMS[:1]
-    code = state.code
-    parsed = ParsedSheet()
-    rows: dict[str, list[DealScore]] = {}
-    for room in rooms:
-        room_it = ("sala aperta, " if room == "o" else "sala chiusa, ") if teams else ""
-        room_en = ("open room, " if room == "o" else "closed room, ") if teams else ""
-        rows[room] = []
-        for deal in range(1, deals + 1):
-            lines: dict[str, LineDeal] = {}
-            for side in SIDES:
-                where_it = f"{room_it}smazzata {deal}, linea {SIDE_LABEL[side]}"
-                where_en = f"{room_en}deal {deal}, {SIDE_LABEL[side].replace('O', 'W')} line"
-                numbers: dict[str, int] = {}
-                complete = True
-                key = f"{room}{deal}_{side}"
-                for part in PARTS:
-                    name = field_name(room, deal, side, part)
-                    raw = form.get(name, "")
-                    parsed.values[name] = raw
-                    try:
-                        value = _read_number(raw, where_it, where_en, part)
-                    except ArbitroError as exc:
-                        parsed.errors.setdefault(key, exc.message(lang))
-                        value = None
-                        complete = False
-                    if value is None:
-                        if not raw.strip():
-                            parsed.blanks += 1
-                        complete = False
-                        value = 0
-                    numbers[part] = value
-                lines[side] = LineDeal(numbers["base"], numbers["points"])
-                if complete and key not in parsed.errors:
-                    err = _line_error(state, round_number, room, deal, side, lines[side])
-                    if err is not None:
-                        parsed.errors[key] = err.message(lang)
-            rows[room].append(DealScore(lines["ns"], lines["ew"]))
-    parsed.partial = SheetEntry(tuple(rows["o"]), tuple(rows["c"]) if teams else None)
-    if not parsed.errors and not parsed.blanks:
-        try:
-            check_sheet(code, parsed.partial, deals=deals, teams=teams)
-            parsed.result = score_sheet(
-                code, parsed.partial, deals=deals, teams=teams, duplicate=state.config.duplicate
-            )
-            parsed.entry = parsed.partial
-        except ArbitroError as exc:
-            parsed.general_error = exc.message(lang)
-    return parsed
-
-
-def _line_error(
-    state: EventState, round_number: int, room: str, deal: int, side: str, line: LineDeal
-) -> ArbitroError | None:
-    """The domain's objection to one line of one deal (art. 19), or None: the sheet is checked
-    with every other number at zero, so the message names that deal and line."""
-    deals = state.deals(round_number)
-    teams = state.config.event_format is EventFormat.TEAMS
-    probe = DealScore(line, LineDeal(0, 0)) if side == "ns" else DealScore(LineDeal(0, 0), line)
-    zeros = [_zero() for _ in range(deals)]
-    mine = list(zeros)
-    mine[deal - 1] = probe
-    open_rows = mine if room == "o" else zeros
-    closed_rows = (mine if room == "c" else zeros) if teams else None
-    entry = SheetEntry(tuple(open_rows), None if closed_rows is None else tuple(closed_rows))
-    try:
-        check_sheet(state.code, entry, deals=deals, teams=teams)
-    except ArbitroError as exc:
-        return exc
-    return None
-
-
-def entry_values(entry: SheetEntry) -> dict[str, str]:
-    """A stored entry as the form's values (to show it again)."""
-    values: dict[str, str] = {}
-    for room, deals in (("o", entry.deals), ("c", entry.closed_room or ())):
-        for i, d in enumerate(deals, start=1):
-            for side, ld in (("ns", d.ns), ("ew", d.ew)):
-                values[field_name(room, i, side, "base")] = str(ld.base)
-                values[field_name(room, i, side, "points")] = str(ld.points)
-    return values
-
-
-# ---------------------------------------------------------------------- Scala 40
-def player_field(deal: int, player: str) -> str:
-    """The form field of one player's negative points in one deal, e.g. ``s2_7``."""
-    return f"s{deal}_{player}"
-
-
-@dataclass
-class ParsedPlayers:
-    """A Scala 40 sheet as typed (art. 22-23): raw values (shown again), each player's
-    negative points per deal (blanks and unreadable numbers as 0, for the running totals),
-    the errors per field, the places and VP of what is typed, and the entry when complete."""
-
-    values: dict[str, str] = field(default_factory=dict)
-    partial: Scala40Entry = field(default_factory=lambda: Scala40Entry((), ()))
-    errors: dict[str, str] = field(default_factory=dict)
-    blanks: int = 0
-    result: TableResult | None = None
-    entry: Scala40Entry | None = None
-    general_error: str | None = None
-
-    def deal_errors(self, deal: int) -> list[str]:
-        """The messages about the numbers of deal ``deal``, in seat order."""
-        prefix = f"s{deal}_"
-        return [msg for name, msg in self.errors.items() if name.startswith(prefix)]
-
-
-def parse_players_sheet(
-    state: EventState, round_number: int, seating: TableSeating, form: dict[str, str], lang: str
-) -> ParsedPlayers:
-    """Read a Scala 40 sheet from the form: each player's negative points per deal in the
-    table's seat order (art. 22: whole numbers, 0 for the player who closes). The places and
-    VP of the numbers typed so far are computed by the domain's ``score_table`` (art. 22, 26:
-    a table of three counts the rested seat)."""
-    players = seating.players or ()
-    deals = state.deals(round_number)
-    parsed = ParsedPlayers()
-    rows: list[tuple[int | None, ...]] = []
-    for deal in range(1, deals + 1):
-        row: list[int | None] = []
-        for p in players:
-            name = player_field(deal, str(p))
-            raw = form.get(name, "")
-            parsed.values[name] = raw
-            text = raw.strip().replace(" ", "")
-            if not text:
-                parsed.blanks += 1
-                row.append(0)
-                continue
-            if not PLAYER.match(text):
-                who = state.competitors[p].name if p in state.competitors else str(p)
-                err = ArbitroError(
-                    f"smazzata {deal}, {who}: i punti negativi sono un intero da 0 in su "
-                    f"(«{text[:20]}»)",
-                    f"deal {deal}, {who}: negative points are a whole number from 0 up "
-                    f"(«{text[:20]}»)",
-                    article="22",
-                )
-                parsed.errors[name] = err.message(lang)
-                row.append(0)
-                continue
-            row.append(int(text))
-        rows.append(tuple(row))
-    parsed.partial = Scala40Entry(tuple(players), tuple(rows))
-    if parsed.errors or not players or parsed.blanks == deals * len(players):
-        return parsed  # places and VP once something possible is typed
-    try:
-        parsed.result = score_table(parsed.partial.sheet(), deals=deals)
-    except ArbitroError as exc:
-        parsed.general_error = exc.message(lang)
-        return parsed
-    if not parsed.blanks:
-        parsed.entry = parsed.partial
-    return parsed
-
-
-def players_values(entry: Scala40Entry) -> dict[str, str]:
-    """A stored Scala 40 entry as the form's values (to show it again)."""
-    values: dict[str, str] = {}
-    for deal, row in enumerate(entry.deals, start=1):
-        for p, points in zip(entry.players, row, strict=False):
-            values[player_field(deal, str(p))] = "" if points is None else str(points)
-    return values
+    return line_names(state, line)
 
 
 @dataclass(frozen=True)
@@ -388,30 +168,27 @@ def _check_line_at_table(view: TableView) -> None:
     if view.individuals:
         if line not in {number for number, _ in view.players}:
             raise NotAtTable(
-                f"il giocatore «{line[:10]}» non siede al tavolo {view.table_number} in questo "
-                "turno: scegliere il proprio nome",
-                f"player «{line[:10]}» does not sit at table {view.table_number} in this round: "
-                "choose your own name",
-                article="23",
+                "player «{line}» does not sit at table {table} in this round: choose your own name",
+                line=line[:10],
+                table=view.table_number,
+                article=cite(CodeId.SCALA40, "sheet_signatures"),
             )
     elif line not in SIDES:
         raise NotAtTable(
-            f"«{line[:10]}» non è una linea di questo tavolo: scegliere N-S o E-O",
-            f"«{line[:10]}» is not a line of this table: choose N-S or E-W",
-            article="20",
+            "«{line}» is not a line of this table: choose N-S or E-W",
+            line=line[:10],
+            article=cite(CodeId.BURRACO_FIBAS, "sheet_signatures"),
         )
 
 
 def _load(web: Web, token: str, line: str | None) -> TableView:
-    """Read the token and the event (under the web lock); raise TokenError/NotFoundError."""
+    """Read the token and the event (under the service's lock); raise TokenError."""
     event_id, table = read_token(web.secret, token)
-    with web.lock:
+    with web.locked():
         try:
             state = web.service.state(event_id)
         except NotFoundError:
-            raise TokenError(
-                "la gara di questo tavolo non esiste più", "this table's event no longer exists"
-            ) from None
+            raise TokenError("this table's event no longer exists") from None
         rnd = open_round(state)
         view = TableView(token, event_id, table, state, rnd, None, line)
         view.teams = state.config.event_format is EventFormat.TEAMS
@@ -443,56 +220,44 @@ def _fill_from_sheet(view: TableView, sheet: TableSheet, rnd: int) -> None:
     view.confirmed_by = frozenset(sheet.confirmed_by) if not sheet.conflicts else frozenset()
 
 
-def _status_text(view: TableView) -> tuple[str, str]:
-    """(it, en) of the sheet's status as this line (or player) sees it."""
+def status_text(view: TableView) -> Message:
+    """The sheet's status as this line (or player) sees it (FIBAS art. 20)."""
     if view.individuals:
         return _players_status_text(view)
     if view.status == "confirmed":
-        return ("Score confermato da entrambe le linee.", "Sheet confirmed by both lines.")
+        return Message("Sheet confirmed by both lines.")
     if view.status == "conflict":
-        return (
-            "Conflitto: le due linee hanno inviato numeri diversi. Deciderà il direttore.",
-            "Conflict: the two lines sent different numbers. The director will decide.",
-        )
+        return Message("Conflict: the two lines sent different numbers. The director will decide.")
     if view.status == "pending" and view.mine_sent:
-        return ("Inviato: in attesa dell'altra linea.", "Sent: waiting for the other line.")
+        return Message("Sent: waiting for the other line.")
     if view.status == "pending":
-        return (
-            "L'altra linea ha inviato lo score: controllalo con il foglio e conferma.",
-            "The other line sent the sheet: check it against the paper and confirm.",
-        )
-    return ("Score non ancora inviato.", "Sheet not sent yet.")
+        return Message("The other line sent the sheet: check it against the paper and confirm.")
+    return Message("Sheet not sent yet.")
 
 
-def _players_status_text(view: TableView) -> tuple[str, str]:
-    """(it, en) of a Scala 40 sheet's status as one player sees it (art. 23: the four
-    players sign the sheet)."""
+def _players_status_text(view: TableView) -> Message:
+    """A Scala 40 sheet's status as one player sees it (art. 23: the four players sign
+    the sheet)."""
     everyone = len(view.players)
     signed = len(view.confirmed_by & {n for n, _ in view.players})
     waiting = ", ".join(name for n, name in view.players if n not in view.confirmed_by)
+    counts = {"everyone": everyone, "signed": signed}
     if view.status == "confirmed":
-        return (
-            f"Score confermato da tutti i {everyone} giocatori.",
-            f"Sheet confirmed by all {everyone} players.",
-        )
+        return Message("Sheet confirmed by all {everyone} players.", counts)
     if view.status == "conflict":
-        return (
-            "Conflitto: i giocatori hanno inviato numeri diversi. Deciderà il direttore.",
-            "Conflict: the players sent different numbers. The director will decide.",
-        )
+        return Message("Conflict: the players sent different numbers. The director will decide.")
     if view.status == "pending" and view.mine_sent:
-        return (
-            f"Inviato: confermato da {signed} di {everyone}; in attesa di {waiting}.",
-            f"Sent: confirmed by {signed} of {everyone}; waiting for {waiting}.",
+        return Message(
+            "Sent: confirmed by {signed} of {everyone}; waiting for {waiting}.",
+            {**counts, "waiting": waiting},
         )
     if view.status == "pending":
-        return (
-            f"Score inviato (confermato da {signed} di {everyone}): controllalo con il foglio "
-            "e conferma.",
-            f"Sheet sent (confirmed by {signed} of {everyone}): check it against the paper "
+        return Message(
+            "Sheet sent (confirmed by {signed} of {everyone}): check it against the paper "
             "and confirm.",
+            counts,
         )
-    return ("Score non ancora inviato.", "Sheet not sent yet.")
+    return Message("Sheet not sent yet.")
 
 
 @dataclass(frozen=True)
@@ -535,42 +300,49 @@ def figures(parsed: ParsedSheet) -> Figures:
     )
 
 
+def _status_context(view: TableView, lang: str) -> dict[str, str]:
+    text = render(status_text(view), lang)
+    # TRANSITION: the templates not yet converted show _(status_it, status_en); both hold
+    # the text already in the page's language
+    return {"status_text": text, "status_it": text, "status_en": text}
+
+
 def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -> dict[str, Any]:
     if parsed is None and view.round_number and view.seating:
         values = players_values(view.shown) if isinstance(view.shown, Scala40Entry) else {}
         parsed = parse_players_sheet(view.state, view.round_number, view.seating, values, lang)
-    status_it, status_en = _status_text(view)
     return {
         "v": view,
         "event_name": view.state.config.name,
         "pp": parsed,
         "pfig": players_figures(view, parsed) if parsed else [],
         "values": parsed.values if parsed else {},
-        "status_it": status_it,
-        "status_en": status_en,
+        **_status_context(view, lang),
         "player_field": player_field,
         "page_url": _page_url,
         "rested_points": parsed.result.rested_points if parsed and parsed.result else None,
     }
 
 
-def _context(view: TableView, parsed: Any, lang: str) -> dict[str, Any]:
+def _context(
+    view: TableView, parsed: ParsedSheet | ParsedPlayers | None, lang: str
+) -> dict[str, Any]:
     if view.individuals:
+        assert parsed is None or isinstance(parsed, ParsedPlayers)
         return _players_context(view, parsed, lang)
+    assert parsed is None or isinstance(parsed, ParsedSheet)
     state = view.state
     if parsed is None:
         values = entry_values(view.shown) if isinstance(view.shown, SheetEntry) else {}
         if view.round_number and view.seating and not view.seating.is_incomplete:
             parsed = parse_sheet(state, view.round_number, values, lang)
-    status_it, status_en = _status_text(view)
     return {
         "v": view,
         "event_name": state.config.name,
         "parsed": parsed,
         "fig": figures(parsed) if parsed else None,
         "values": parsed.values if parsed else {},
-        "status_it": status_it,
-        "status_en": status_en,
+        **_status_context(view, lang),
         "parole": state.config.game == PAROLE_GAME,
         "bonus_names": state.code.bonus_names_en if lang == "en" else state.code.bonus_names,
         "rooms": ROOMS if view.teams else ROOMS[:1],
@@ -587,45 +359,41 @@ def _page_url(token: str, line: str | None = None, lang: str | None = None) -> s
 
 
 def private(response: Response) -> Response:
-    """Table pages carry the table's token: never cached, never sent to another site as a referrer
-    (``same-origin``: ``no-referrer`` would make browsers send ``Origin: null`` on the form
-    posts, which the cross-site check refuses)."""
+    """Table pages carry the table's token: never cached, never sent to another site as a
+    referrer (``same-origin``: ``no-referrer`` would make browsers send ``Origin: null`` on
+    the form posts, which the cross-site check refuses)."""
     response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "same-origin"
     return response
 
 
-def _refused(request: Request, err: ArbitroError, status: int) -> Response:
-    web = web_of(request)
+def _refused(request: Request, err: ArbitroError) -> Response:
+    """A refusal on the table's page: the page with the message, or, for htmx, the totals'
+    fragment replaced by the message."""
     lang = request_lang(request)
+    status = status_for(err)
     if request.headers.get("HX-Request"):
         return private(
             Response(
-                f'<p class="error" id="totals" role="alert">{_escape(err.message(lang))}</p>',
+                f'<p class="error" id="totals" role="alert">{escape(err.message(lang))}</p>',
                 status_code=status,
                 media_type="text/html",
             )
         )
+    web = web_of(request)
     return private(
         web.render(request, "table_refused.html", status_code=status, message=err.message(lang))
     )
 
 
-def _escape(text: str) -> str:
-    from markupsafe import escape
-
-    return str(escape(text))
-
-
 def _line_param(line: str | None) -> str | None:
     if line in (None, ""):
         return None
+    assert line is not None
     if line not in SIDES and not PLAYER.match(line):
         raise ArbitroError(
-            f"linea «{str(line)[:10]}» sconosciuta: scegliere N-S (ns), E-O (ew) o, a Scala 40, "
-            "il proprio nome",
-            f"unknown line «{str(line)[:10]}»: choose N-S (ns), E-W (ew) or, at Scala 40, "
-            "your own name",
+            "unknown line «{line}»: choose N-S (ns), E-W (ew) or, at Scala 40, your own name",
+            line=str(line)[:10],
         )
     return line
 
@@ -637,12 +405,9 @@ def table_page(request: Request, token: str, line: str | None = None) -> Respons
     web = web_of(request)
     lang = request_lang(request)
     try:
-        chosen = _line_param(line)
-        view = _load(web, token, chosen)
-    except (TokenError, NotAtTable) as exc:
-        return _refused(request, exc, 403)
+        view = _load(web, token, _line_param(line))
     except ArbitroError as exc:
-        return _refused(request, exc, 400)
+        return _refused(request, exc)
     return _render_view(request, web, view, None, lang)
 
 
@@ -655,19 +420,15 @@ def _render_view(
     code: int = 200,
 ) -> Response:
     if view.round_number is not None and view.seating is None:
-        n = view.round_number
         err = NotFoundError(
-            f"il tavolo {view.table_number} non è in gioco nel turno {n}",
-            f"table {view.table_number} is not in play in round {n}",
+            "table {table} is not in play in round {round}",
+            table=view.table_number,
+            round=view.round_number,
         )
-        return _refused(request, err, 404)
+        return _refused(request, err)
     return private(
         web.render(request, "table.html", status_code=code, **_context(view, parsed, lang))
     )
-
-
-class NotAForm(ArbitroError):
-    """A POST whose body is not an HTML form (415)."""
 
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -677,20 +438,17 @@ async def _form(request: Request) -> dict[str, str]:
     """The posted form as plain strings; a 4xx-worthy ArbitroError if it cannot be read."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind not in FORM_TYPES:
-        raise NotAForm(
-            f"il corpo della richiesta non è un modulo ({kind[:40] or 'nessun tipo'})",
-            f"the request body is not a form ({kind[:40] or 'no type'})",
-        )
+        if kind:
+            raise NotAForm("the request body is not a form ({kind})", kind=kind[:40])
+        raise NotAForm("the request body is not a form (no type)")
     try:
         form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
     except Exception as exc:  # malformed multipart or urlencoded body
-        raise ArbitroError(
-            f"modulo illeggibile: {type(exc).__name__}", f"unreadable form: {type(exc).__name__}"
-        ) from None
+        raise ArbitroError("unreadable form: {error}", error=type(exc).__name__) from None
     out: dict[str, str] = {}
     for key, value in form.multi_items():
         if not isinstance(value, str):
-            raise ArbitroError("il modulo non accetta file", "the form takes no files")
+            raise ArbitroError("the form takes no files")
         out[key] = value
     return out
 
@@ -698,34 +456,32 @@ async def _form(request: Request) -> dict[str, str]:
 def _posted_round(form: dict[str, str]) -> int:
     text = form.get("round", "").strip()
     if not text.isdigit() or len(text) > 4:
-        raise ArbitroError(
-            "modulo senza il turno: ricaricare la pagina del tavolo",
-            "the form does not say the round: reload the table page",
-        )
+        raise ArbitroError("the form does not say the round: reload the table page")
     return int(text)
 
 
 def _check_round(view: TableView, posted: int) -> None:
+    """Refuse a sheet for a round that is not the open one (FIBAS art. 21)."""
+    article = cite(CodeId.BURRACO_FIBAS, "sheet_handed_in")
     if view.round_number is None:
         raise RoundClosed(
-            f"il turno {posted} è chiuso: nessun turno in corso per cui inviare lo score",
-            f"round {posted} is closed: no round is under way to send a sheet for",
-            article="21",
+            "round {round} is closed: no round is under way to send a sheet for",
+            round=posted,
+            article=article,
         )
     if posted != view.round_number:
         raise RoundClosed(
-            f"il modulo è del turno {posted}, ma il turno in corso è il {view.round_number}: "
-            "ricaricare la pagina",
-            f"the form is for round {posted}, but round {view.round_number} is under way: "
-            "reload the page",
-            article="21",
+            "the form is for round {round}, but round {current} is under way: reload the page",
+            round=posted,
+            current=view.round_number,
+            article=article,
         )
 
 
 @router.post("/t/{token}/preview", include_in_schema=False)
 async def table_preview(request: Request, token: str) -> Response:
-    """The totals, difference and VP of what is typed so far (htmx fragment, art. 19-20),
-    with each impossible number's message next to its deal and line."""
+    """The totals, difference and VP of what is typed so far (htmx fragment, FIBAS
+    art. 19-20), with each impossible number's message next to its deal and line."""
     web = web_of(request)
     lang = request_lang(request)
     try:
@@ -733,20 +489,16 @@ async def table_preview(request: Request, token: str) -> Response:
         line = _line_param(form.get("line"))
         view = await run_in_threadpool(_load, web, token, line)
         if view.round_number is None or view.seating is None or view.seating.is_incomplete:
-            raise RoundClosed("nessuno score da compilare", "no sheet to fill in", article="21")
-        parsed: Any
+            raise RoundClosed(
+                "no sheet to fill in", article=cite(CodeId.BURRACO_FIBAS, "sheet_handed_in")
+            )
+        parsed: ParsedSheet | ParsedPlayers
         if view.individuals:
             parsed = parse_players_sheet(view.state, view.round_number, view.seating, form, lang)
         else:
             parsed = await run_in_threadpool(parse_sheet, view.state, view.round_number, form, lang)
-    except (TokenError, NotAtTable) as exc:
-        return _refused(request, exc, 403)
-    except RoundClosed as exc:
-        return _refused(request, exc, 409)
-    except NotAForm as exc:
-        return _refused(request, exc, 415)
     except ArbitroError as exc:
-        return _refused(request, exc, 400)
+        return _refused(request, exc)
     ctx = _context(view, parsed, lang)
     fragment = "table_scala40_totals.html" if view.individuals else "table_totals.html"
     return private(web.render(request, fragment, oob=True, **ctx))
@@ -754,35 +506,26 @@ async def table_preview(request: Request, token: str) -> Response:
 
 @router.post("/t/{token}", include_in_schema=False)
 async def table_submit(request: Request, token: str) -> Response:
-    """Submit the sheet for one line (art. 19-20): ``pending`` until the other line sends the
-    same numbers, then ``confirmed``; different numbers make a ``conflict``. Sending the
-    same numbers again is harmless."""
+    """Submit the sheet for one line (FIBAS art. 19-20): ``pending`` until the other line
+    sends the same numbers, then ``confirmed``; different numbers make a ``conflict``.
+    Sending the same numbers again is harmless."""
     web = web_of(request)
     lang = request_lang(request)
     try:
         if not same_origin(request):
-            raise TokenError("richiesta da un altro sito rifiutata", "cross-site request refused")
+            raise TokenError("cross-site request refused")
         form = await _form(request)
         line = _line_param(form.get("line"))
         if line is None:
-            raise ArbitroError(
-                "indicare la linea (N-S o E-O) o, a Scala 40, il giocatore",
-                "say which line you are (N-S or E-W) or, at Scala 40, which player",
-            )
+            raise ArbitroError("say which line you are (N-S or E-W) or, at Scala 40, which player")
         posted = _posted_round(form)
         view, parsed = await run_in_threadpool(_submit, web, token, line, posted, form, lang)
         if view.seating is None:
             return _render_view(request, web, view, None, lang)
         if parsed is not None:
             return _render_view(request, web, view, parsed, lang, 422)
-    except (TokenError, NotAtTable) as exc:
-        return _refused(request, exc, 403)
-    except RoundClosed as exc:
-        return _refused(request, exc, 409)
-    except NotAForm as exc:
-        return _refused(request, exc, 415)
     except ArbitroError as exc:
-        return _refused(request, exc, 400)
+        return _refused(request, exc)
     target = _page_url(token, line, request.query_params.get("lang"))
     return private(
         RedirectResponse(target + ("&" if "?" in target else "?") + "sent=1", status_code=303)
@@ -792,9 +535,9 @@ async def table_submit(request: Request, token: str) -> Response:
 def _submit(
     web: Web, token: str, line: str, posted: int, form: dict[str, str], lang: str
 ) -> tuple[TableView, ParsedSheet | ParsedPlayers | None]:
-    """Check and enter the sheet under the web lock (one state read for the checks and the
-    write): returns the view, and the parsed form when it must be shown again (422)."""
-    with web.lock:
+    """Check and enter the sheet under the service's lock (one state read for the checks and
+    the write): returns the view, and the parsed form when it must be shown again (422)."""
+    with web.locked():
         view = _load(web, token, line)
         _check_round(view, posted)
         if view.seating is None:
@@ -803,17 +546,18 @@ def _submit(
             return view, _submit_players(web, view, line, posted, form, lang)
         if view.seating.is_incomplete:
             raise RoundClosed(
-                "il tavolo è incompleto: la linea presente riposa, nessuno score",
                 "the table is incomplete: the line present rests, no sheet",
-                article="37",
+                article=cite(CodeId.BURRACO_FIBAS, "incomplete_table"),
             )
         parsed = parse_sheet(view.state, posted, form, lang)
         if parsed.entry is None:
             if parsed.blanks and not parsed.errors and not parsed.general_error:
-                parsed.general_error = (
-                    f"mancano {parsed.blanks} numeri: compilare base e punti di ogni smazzata"
-                    if lang == "it"
-                    else f"{parsed.blanks} numbers missing: fill in base and points of every deal"
+                parsed.general_error = render(
+                    Message(
+                        "{count} numbers missing: fill in base and points of every deal",
+                        {"count": parsed.blanks},
+                    ),
+                    lang,
                 )
             return view, parsed
         view.status = web.service.enter_sheet(
@@ -831,17 +575,17 @@ def _submit_players(
     web: Web, view: TableView, line: str, posted: int, form: dict[str, str], lang: str
 ) -> ParsedPlayers | None:
     """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
-    under the web lock. Returns the parsed form when it must be shown again."""
+    under the service's lock. Returns the parsed form when it must be shown again."""
     assert view.seating is not None
     parsed = parse_players_sheet(view.state, posted, view.seating, form, lang)
     if parsed.entry is None:
         if parsed.blanks and not parsed.errors and not parsed.general_error:
-            parsed.general_error = (
-                f"mancano {parsed.blanks} numeri: compilare i punti negativi di ogni giocatore "
-                "in ogni smazzata"
-                if lang == "it"
-                else f"{parsed.blanks} numbers missing: fill in every player's negative points "
-                "in every deal"
+            parsed.general_error = render(
+                Message(
+                    "{count} numbers missing: fill in every player's negative points in every deal",
+                    {"count": parsed.blanks},
+                ),
+                lang,
             )
         return parsed
     name = view.line_label or line
@@ -863,11 +607,10 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     lang = request_lang(request)
     try:
         view = _load(web, token, _line_param(line))
-    except (TokenError, NotAtTable) as exc:
-        return _refused(request, exc, 403)
     except ArbitroError as exc:
-        return _refused(request, exc, 400)
-    ctx = _context(view, ParsedPlayers() if view.individuals else ParsedSheet(), lang)
+        return _refused(request, exc)
+    parsed: ParsedSheet | ParsedPlayers = ParsedPlayers() if view.individuals else ParsedSheet()
+    ctx = _context(view, parsed, lang)
     response = private(web.render(request, "table_status.html", **ctx))
     if request.query_params.get("round", str(view.round_number)) != str(view.round_number):
         response.headers["HX-Refresh"] = "true"  # a new round is under way: reload the page

@@ -15,8 +15,8 @@ import hashlib
 import hmac
 from typing import TYPE_CHECKING
 
-from arbitro.errors import ArbitroError
 from arbitro.tournament.event import EventState
+from arbitro.web.errors import WebError
 
 if TYPE_CHECKING:
     from fastapi import Request
@@ -27,8 +27,11 @@ SIGNATURE_BYTES = 16  # 128 bits: unguessable
 PURPOSE = b"arbitro-table-token-v1"
 
 
-class TokenError(ArbitroError):
-    """A table token that is malformed, forged or altered."""
+class TokenError(WebError):
+    """A table token that is malformed, forged or altered, or a request from another site
+    (403)."""
+
+    status = 403
 
 
 def _b64(data: bytes) -> str:
@@ -51,10 +54,7 @@ def make_token(secret: bytes, event_id: str, table: int) -> str:
 
 def read_token(secret: bytes, token: str) -> tuple[str, int]:
     """The (event, table) a token names; a TokenError if it is malformed, forged or altered."""
-    refused = TokenError(
-        "codice del tavolo non valido: inquadrare di nuovo il QR code sul cartellino del tavolo",
-        "invalid table code: scan the QR code on the table card again",
-    )
+    refused = TokenError("invalid table code: scan the QR code on the table card again")
     if len(token) > 400 or token.count(".") != 1:
         raise refused
     body_text, sig_text = token.split(".")

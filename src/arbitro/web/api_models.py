@@ -1,0 +1,325 @@
+"""The JSON API's request and response models (pydantic): what each endpoint takes and
+answers, with the limits of each field (FIBAS art. 4 movements, art. 7 deals, art. 19 sheets,
+art. 36-41 penalties), and the body of a refusal."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from fastapi import Path
+from pydantic import BaseModel, ConfigDict, Field
+
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
+from arbitro.web.forms import EVENT_ID_PATTERN, MAX_ROUNDS
+
+MAX_POINTS = 100_000
+MAX_COMPETITOR = 100_000
+MAX_TABLE = 10_000
+
+
+# ---------------------------------------------------------------------- errors
+class CitationOut(BaseModel):
+    """The article of a competition code that a refusal enforces."""
+
+    code: str | None = None
+    article: str
+
+
+class ErrorBody(BaseModel):
+    """A refusal: the message in the request's language, its msgid, a stable key, and the
+    article of the code it enforces."""
+
+    message: str
+    msgid: str
+    key: str | None = None
+    article: CitationOut | None = None
+
+
+class ErrorOut(BaseModel):
+    """The body of every 4xx answer."""
+
+    error: ErrorBody
+
+
+# ---------------------------------------------------------------------- models
+class Strict(BaseModel):
+    """Request bodies refuse unknown fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class TokenIn(Strict):
+    """A director's name and password."""
+
+    username: str = Field(min_length=1, max_length=200)
+    password: str = Field(min_length=1, max_length=1000)
+
+
+class TokenOut(BaseModel):
+    """A bearer token for the write endpoints."""
+
+    access_token: str
+    token_type: Literal["bearer"] = "bearer"
+    expires_in: int
+
+
+class EventSummaryOut(BaseModel):
+    """An event in the list."""
+
+    event_id: str
+    name: str
+    created_at: datetime
+    record_count: int
+
+
+EventId = Annotated[str, Path(min_length=1, max_length=100, description="The event's id")]
+RoundNo = Annotated[int, Path(ge=1, le=MAX_ROUNDS, description="Round number")]
+TableNo = Annotated[int, Path(ge=1, le=MAX_TABLE, description="Table number")]
+Points = Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS)]
+CompetitorNo = Annotated[int, Field(ge=1, le=MAX_COMPETITOR)]
+Reason = Annotated[str, Field(min_length=1, max_length=1000)]
+
+
+class EventConfigIn(Strict):
+    """An event's configuration (art. 4 movements, art. 7 deals, art. 39 complaints)."""
+
+    event_id: str = Field(pattern=EVENT_ID_PATTERN.pattern, max_length=64)
+    name: str = Field(min_length=1, max_length=200)
+    code: Literal["burraco-fibas", "burraco-parole-uisp", "scala40"] = "burraco-fibas"
+    format: EventFormat = EventFormat.PAIRS
+    rounds: int = Field(ge=1, le=MAX_ROUNDS)
+    deals: list[Annotated[int, Field(ge=1, le=10)]] = Field(min_length=1, max_length=MAX_ROUNDS)
+    movements: list[Movement] = Field(min_length=1, max_length=MAX_ROUNDS)
+    seed: int = Field(0, ge=0, le=2**31 - 1)
+    mitchell_step: int = Field(1, ge=1, le=99)
+    duplicate: bool = False
+    complaints_window_minutes: Annotated[
+        int | None, Field(ge=0, le=24 * 60, description="Default: the code's window")
+    ] = None
+
+
+class EventConfigOut(BaseModel):
+    """An event's configuration as recorded."""
+
+    name: str
+    game: str
+    code: str
+    format: EventFormat
+    rounds: int
+    deals: list[int]
+    movements: list[Movement]
+    seed: int
+    mitchell_step: int
+    duplicate: bool
+    complaints_window_minutes: int
+
+
+class CompetitorOut(BaseModel):
+    """A registered competitor."""
+
+    number: int
+    name: str
+    players: list[str]
+    withdrawn_from_round: int | None
+
+
+class RoundOut(BaseModel):
+    """A round's progress."""
+
+    number: int
+    deals: int
+    movement: Movement
+    seated: bool
+    seating_published: bool
+    standings_published: bool
+    standings_final: bool
+
+
+class EventOut(BaseModel):
+    """An event: configuration, competitors, rounds."""
+
+    event_id: str
+    config: EventConfigOut
+    competitors: list[CompetitorOut]
+    rounds: list[RoundOut]
+    current_round: int
+
+
+class TableOut(BaseModel):
+    """One table of a seating: the competitors of each line (``null`` for a missing line)."""
+
+    table: int
+    ns: list[int] | None
+    ew: list[int] | None
+
+
+class SeatingOut(BaseModel):
+    """A round's seating."""
+
+    round: int
+    movement: Movement | None
+    published: bool
+    tables: list[TableOut]
+
+
+class SheetStatusOut(BaseModel):
+    """A table's sheet: status and, once entered, the totals and VP in force."""
+
+    table: int
+    status: Literal["missing", "pending", "confirmed", "conflict", "rest"]
+    ns_total: int | None = None
+    ew_total: int | None = None
+    ns_vp: int | None = None
+    ew_vp: int | None = None
+    players: Annotated[
+        list[int] | None, Field(description="Scala 40: the table's players, in sheet order")
+    ] = None
+    player_totals: Annotated[
+        list[int] | None, Field(description="Scala 40: each player's negative points")
+    ] = None
+
+
+class SheetsOut(BaseModel):
+    """The sheets of a round, table by table, and the tables still without a usable result."""
+
+    round: int
+    sheets: list[SheetStatusOut]
+    missing: list[int]
+
+
+class StandingOut(BaseModel):
+    """A line of the standings (art. 19: VP, then MP)."""
+
+    rank: int
+    competitor: int
+    name: str
+    vp: int
+    mp: int
+    warnings: int
+    penalty_vp: int
+    penalty_mp: int
+    withdrawn: bool
+
+
+class StandingsOut(BaseModel):
+    """The standings after a round; ``final`` once the complaints window passed (art. 39)."""
+
+    after_round: int
+    published: bool
+    final: bool
+    rows: list[StandingOut]
+
+
+class CompetitorIn(Strict):
+    """A competitor to register (art. 2): name and, optionally, its players."""
+
+    name: str = Field(min_length=1, max_length=200)
+    players: list[Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=list, max_length=30
+    )
+
+
+class CompetitorCreated(BaseModel):
+    """The number given to a new competitor."""
+
+    competitor: int
+
+
+class SeatIn(Strict):
+    """Seat a round (art. 4): movement and seed default to the event's; publish at once?"""
+
+    movement: Movement | None = None
+    seed: int | None = Field(None, ge=0, le=2**62)
+    publish: bool = False
+
+
+class DealIn(Strict):
+    """One deal of a sheet: base and card points of each line (art. 19)."""
+
+    ns_base: Points
+    ns_points: Points
+    ew_base: Points
+    ew_points: Points
+
+
+class SheetIn(Strict):
+    """A sheet: the deals (for teams the open room's) and, for teams, the closed room's."""
+
+    deals: list[DealIn] = Field(min_length=1, max_length=10)
+    closed_room: list[DealIn] | None = Field(None, min_length=1, max_length=10)
+
+    def entry(self) -> SheetEntry:
+        """The domain's SheetEntry."""
+
+        def rows(deals: list[DealIn]) -> tuple[DealScore, ...]:
+            return tuple(
+                DealScore(LineDeal(d.ns_base, d.ns_points), LineDeal(d.ew_base, d.ew_points))
+                for d in deals
+            )
+
+        return SheetEntry(
+            rows(self.deals), None if self.closed_room is None else rows(self.closed_room)
+        )
+
+
+class CorrectionIn(Strict):
+    """A correction of a sheet (art. 21), always with a reason."""
+
+    kind: Literal["sum", "inverted", "conflict", "arbiter"]
+    reason: Reason
+    entry: SheetIn | None = None
+    table_agrees: bool = False
+
+
+class LatenessIn(Strict):
+    """A lateness (art. 37)."""
+
+    competitor: CompetitorNo
+    seconds: int = Field(ge=1, le=36_000)
+
+
+class WarningIn(Strict):
+    """A warning (art. 41)."""
+
+    competitor: CompetitorNo
+    reason: Reason
+
+
+class AbandonIn(Strict):
+    """An abandon (art. 36), justified or not."""
+
+    competitor: CompetitorNo
+    justified: bool
+    reason: Reason
+
+
+class ArbitralScoreIn(Strict):
+    """An arbitral score (art. 40)."""
+
+    competitor: CompetitorNo
+    mp: Points
+    vp: int = Field(ge=-100, le=100)
+    reason: Reason
+
+
+class SheetStatusChange(BaseModel):
+    """A sheet's status after an entry, confirmation or correction."""
+
+    table: int
+    status: str
+
+
+class Done(BaseModel):
+    """An action was recorded."""
+
+    ok: bool = True
+
+
+class ImportedOut(BaseModel):
+    """The event stored from an event file."""
+
+    event_id: str
+    name: str
+    records: int

@@ -1,0 +1,85 @@
+"""What every desk page shares: the login dependencies, the page context (user, CSRF token,
+the names of things, the form errors), and the checks of the URL's event and round."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from fastapi import Depends, Request
+
+from arbitro.errors import NotFoundError
+from arbitro.tournament.event import EventState
+from arbitro.tournament.model import Movement
+from arbitro.web import auth
+from arbitro.web.app import Web, web_of
+from arbitro.web.names import (
+    CODE_NAMES,
+    COUNT_NAMES,
+    FORMAT_NAMES,
+    HISTORY_NAMES,
+    MOVEMENT_NAMES,
+    STATUS_NAMES,
+)
+
+POLL_SECONDS = 3
+
+Director = Depends(auth.require_director)
+DirectorPost = Depends(auth.require_director_post)
+
+
+def common(request: Request, session: auth.Session, **context: Any) -> dict[str, Any]:
+    """What every desk page needs: the user, the CSRF token, the names of things."""
+    return {
+        "user": session.user,
+        "csrf": auth.csrf_token(request),
+        "MOVEMENT_NAMES": MOVEMENT_NAMES,
+        "FORMAT_NAMES": FORMAT_NAMES,
+        "CODE_NAMES": CODE_NAMES,
+        "STATUS_NAMES": STATUS_NAMES,
+        "COUNT_NAMES": COUNT_NAMES,
+        "HISTORY_NAMES": HISTORY_NAMES,
+        "errors": {},
+        "values": {},
+        "notice": request.query_params.get("ok"),
+        **context,
+    }
+
+
+def event_id_of(request: Request, event_id: str) -> str:
+    """The event id of the URL, checked to exist (404 otherwise)."""
+    if not web_of(request).store.has_event(event_id):
+        raise NotFoundError("no event «{event_id}»", event_id=event_id)
+    return event_id
+
+
+def round_number(state: EventState, n: int) -> int:
+    """Check the round exists (404 otherwise)."""
+    state.round(n)
+    return n
+
+
+def table_url(web: Web, request: Request, event_id: str, table: int) -> str:
+    """The table-side entry URL of a table (the QR code on its card)."""
+    from arbitro.web import tokens
+
+    return tokens.table_url(web, request, event_id, table)
+
+
+def complaints_deadline(state: EventState, n: int) -> datetime | None:
+    """When the round's complaints window closes (FIBAS art. 39), if its standings are
+    published."""
+    published = state.round(n).standings_published_at
+    if published is None:
+        return None
+    return published + timedelta(minutes=state.config.complaints_window_minutes)
+
+
+FIRST_ROUND_MOVEMENTS = (Movement.DRAW, Movement.REGISTRATION_ORDER)
+LATER_MOVEMENTS = (
+    Movement.MITCHELL,
+    Movement.DANISH,
+    Movement.MODIFIED_DANISH,
+    Movement.ROUND_ROBIN,
+    Movement.DRAW,
+)

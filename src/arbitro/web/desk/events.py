@@ -1,0 +1,343 @@
+"""The desk's events: the list, the new-event form (FIBAS art. 4 movements, art. 7 deals,
+art. 39 complaints window), the event's page, and the event file (export and import)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.datastructures import FormData
+
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, message
+from arbitro.tournament import commands
+from arbitro.tournament.event import EventConfig, EventState
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.rules import FIBAS, rules_for
+from arbitro.web import auth
+from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.desk.common import (
+    FIRST_ROUND_MOVEMENTS,
+    LATER_MOVEMENTS,
+    Director,
+    DirectorPost,
+    common,
+    event_id_of,
+)
+from arbitro.web.errors import status_for
+from arbitro.web.forms import (
+    EVENT_ID_PATTERN,
+    MAX_ROUNDS,
+    FieldError,
+    checked,
+    form_errors,
+    form_values,
+    int_field,
+    redirect,
+    slugify,
+    text_field,
+    upload_bytes,
+)
+from arbitro.web.names import CODE_NAMES
+
+router = APIRouter()
+
+
+@router.get("/desk", include_in_schema=False)
+def desk_home(request: Request, session: auth.Session = Director) -> Response:
+    """The desk's home: the events, a link to create one, and the event-file import."""
+    web = web_of(request)
+    return web.render(
+        request, "desk_home.html", **common(request, session, events=web.store.list_events())
+    )
+
+
+@router.get("/desk/logout", include_in_schema=False)
+def logout_page(request: Request, session: auth.Session = Director) -> Response:
+    """A page with the logout button (logging out is a POST)."""
+    return web_of(request).render(request, "desk_logout.html", **common(request, session))
+
+
+# ---------------------------------------------------------------------- new event
+def new_event_values(rounds: int = 4) -> dict[str, str]:
+    """The defaults of the new-event form."""
+    values = {
+        "name": "",
+        "event_id": "",
+        "format": EventFormat.PAIRS.value,
+        "code": FIBAS,
+        "rounds": str(rounds),
+        "seed": "0",
+        "complaints_window_minutes": "",
+        "mitchell_step": "1",
+    }
+    for i in range(1, rounds + 1):
+        values[f"deals_{i}"] = "2"
+        values[f"movement_{i}"] = (Movement.DRAW if i == 1 else Movement.MITCHELL).value
+    return values
+
+
+def _round_count(values: Mapping[str, str]) -> int:
+    try:
+        return max(1, min(MAX_ROUNDS, int(values.get("rounds", "4"))))
+    except ValueError:
+        return 4
+
+
+def new_event_page(
+    request: Request,
+    session: auth.Session,
+    values: Mapping[str, str],
+    status_code: int = 200,
+    errors: Mapping[str, Any] | None = None,
+) -> Response:
+    """The new-event form."""
+    rounds = _round_count(values)
+    return web_of(request).render(
+        request,
+        "desk_new.html",
+        status_code=status_code,
+        **common(
+            request,
+            session,
+            values={**new_event_values(rounds), **values},
+            round_count=rounds,
+            formats=list(EventFormat),
+            codes=list(CODE_NAMES),
+            first_movements=FIRST_ROUND_MOVEMENTS,
+            later_movements=LATER_MOVEMENTS,
+            errors=errors or {},
+        ),
+    )
+
+
+@router.get("/desk/new", include_in_schema=False)
+def new_event_form(request: Request, session: auth.Session = Director) -> Response:
+    """The form to create an event (``?rounds=N`` gives N per-round rows)."""
+    values = new_event_values()
+    if "rounds" in request.query_params:
+        values.update(
+            {k: v for k, v in request.query_params.items() if k != "lang"}  # htmx refresh
+        )
+    return new_event_page(request, session, values)
+
+
+@router.get("/desk/new/rounds", include_in_schema=False)
+def new_event_rounds(request: Request, session: auth.Session = Director) -> Response:
+    """The per-round rows of the new-event form for ``?rounds=N`` (htmx refresh)."""
+    values = {**new_event_values(), **dict(request.query_params.items())}
+    rounds = _round_count(values)
+    values = {**new_event_values(rounds), **values}
+    return web_of(request).render(
+        request,
+        "desk_new_rounds.html",
+        **common(
+            request,
+            session,
+            values=values,
+            round_count=rounds,
+            first_movements=FIRST_ROUND_MOVEMENTS,
+            later_movements=LATER_MOVEMENTS,
+        ),
+    )
+
+
+def event_id_field(form: FormData, name: str = "event_id") -> str | None:
+    """An event id typed in a form (lowercase letters, digits, ``-`` and ``_``), or None."""
+    event_id = text_field(form, name, 64).lower()
+    if not event_id:
+        return None
+    if not EVENT_ID_PATTERN.fullmatch(event_id):
+        raise FieldError(
+            name,
+            "id «{event_id}» is not valid: lowercase letters, digits, - and _",
+            event_id=event_id,
+        )
+    return event_id
+
+
+def config_from_form(form: FormData) -> tuple[str, EventConfig]:
+    """The event id and configuration typed in the new-event form (FIBAS art. 4, 7, 39)."""
+    name = text_field(form, "name", 200)
+    if not name:
+        raise FieldError("name", "the event's name is empty")
+    event_id = event_id_field(form) or slugify(name)
+    try:
+        event_format = EventFormat(text_field(form, "format", 20))
+    except ValueError:
+        raise FieldError("format", "unknown format") from None
+    code = text_field(form, "code", 40) or FIBAS
+    if code not in CODE_NAMES:
+        raise FieldError("code", "unknown code «{code}»", code=code)
+    rounds = int_field(form, "rounds", Message("rounds"), low=1, high=MAX_ROUNDS)
+    deals: list[int] = []
+    movements: list[Movement] = []
+    for i in range(1, rounds + 1):
+        deals.append(
+            int_field(
+                form,
+                f"deals_{i}",
+                message("deals of round {round}", round=i),
+                low=1,
+                high=10,
+                default=deals[-1] if deals else None,
+            )
+        )
+        raw = text_field(form, f"movement_{i}", 30)
+        if not raw:
+            raw = Movement.DRAW.value if i == 1 else (movements[-1].value if i > 2 else "mitchell")
+        try:
+            movements.append(Movement(raw))
+        except ValueError:
+            raise FieldError(f"movement_{i}", "unknown movement «{raw}»", raw=raw) from None
+    config = EventConfig(
+        name=name,
+        code=code,
+        game=rules_for(code).game,
+        event_format=event_format,
+        rounds=rounds,
+        deals=tuple(deals),
+        movements=tuple(movements),
+        mitchell_step=int_field(
+            form, "mitchell_step", Message("Mitchell step"), low=1, high=99, default=1
+        ),
+        seed=int_field(form, "seed", Message("seed"), low=0, high=2**31 - 1, default=0),
+        duplicate=checked(form, "duplicate"),
+        complaints_window_minutes=int_field(
+            form,
+            "complaints_window_minutes",
+            Message("complaints window (minutes)"),
+            low=0,
+            high=24 * 60,
+            default=rules_for(code).complaints_window_minutes,
+        ),
+    )
+    return event_id, config
+
+
+@router.post("/desk/new", include_in_schema=False)
+async def create_event(request: Request, session: auth.Session = DirectorPost) -> Response:
+    """Create an event from the form; back to the form with the message if refused."""
+    form = await request.form()
+    web = web_of(request)
+    try:
+        event_id, config = config_from_form(form)
+        with web.locked():
+            if web.store.has_event(event_id):
+                raise FieldError(
+                    "event_id",
+                    "an event «{event_id}» already exists: choose another id",
+                    event_id=event_id,
+                    status=409,
+                )
+            commands.create_event(config, web.service.clock())  # check before creating
+            web.service.create_event(event_id, config, actor=session.user)
+    except ArbitroError as exc:
+        errors = form_errors("new", exc, request_lang(request))
+        return new_event_page(request, session, form_values(form), status_for(exc), errors)
+    return redirect(f"/desk/e/{event_id}")
+
+
+# ---------------------------------------------------------------------- event file
+@router.post("/desk/import", include_in_schema=False)
+async def import_event_file(request: Request, session: auth.Session = DirectorPost) -> Response:
+    """Import an event file (JSON) as a new event."""
+    from arbitro.services.event_file import import_event
+
+    form = await request.form()
+    web = web_of(request)
+    try:
+        data = await upload_bytes(form, "file")
+        try:
+            document = json.loads(data.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise FieldError(
+                "file", "the file is not valid JSON ({error})", error=str(exc)
+            ) from None
+        new_id = event_id_field(form)
+        with web.locked():
+            state = import_event(web.service, document, new_id)
+    except ArbitroError as exc:
+        return web.render(
+            request,
+            "desk_home.html",
+            status_code=status_for(exc),
+            **common(
+                request,
+                session,
+                events=web.store.list_events(),
+                errors=form_errors("import", exc, request_lang(request)),
+                values=form_values(form),
+            ),
+        )
+    if not isinstance(state, EventState):  # a knockout event: not run from this desk
+        return redirect(f"/desk?ok=imported-{state.event_id}")
+    return redirect(f"/desk/e/{state.event_id}")
+
+
+@router.get("/desk/e/{event_id}/export", include_in_schema=False)
+def export(request: Request, event_id: str, session: auth.Session = Director) -> Response:
+    """Download the event file (JSON)."""
+    from arbitro.services.event_file import export_event
+
+    web = web_of(request)
+    with web.locked():
+        data = export_event(web.service, event_id_of(request, event_id))
+    body = json.dumps(data, ensure_ascii=False, indent=2)
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{event_id}.arbitro.json"'},
+    )
+
+
+# ---------------------------------------------------------------------- the event's page
+def round_rows(web: Web, state: EventState) -> list[dict[str, Any]]:
+    """One summary per round for the event page."""
+    now = web.service.clock()
+    rows = []
+    for n in range(1, state.config.rounds + 1):
+        r = state.round(n)
+        rows.append(
+            {
+                "number": n,
+                "deals": state.deals(n),
+                "movement": state.config.movements[n - 1],
+                "seated": r.seating is not None,
+                "published": r.seating_published_at is not None,
+                "standings": r.standings_published_at is not None,
+                "final": state.standings_final(n, now),
+                "tables": len(r.seating.tables) if r.seating else 0,
+            }
+        )
+    return rows
+
+
+def event_page(
+    request: Request, session: auth.Session, event_id: str, status_code: int = 200, **extra: Any
+) -> Response:
+    """The event's page: configuration, competitors, rounds, event file, printouts."""
+    web = web_of(request)
+    with web.locked():
+        state = web.service.state(event_id)
+        ctx = common(
+            request,
+            session,
+            event_id=event_id,
+            state=state,
+            config=state.config,
+            competitors=list(state.competitors.values()),
+            rounds=round_rows(web, state),
+            current=state.current_round(),
+            **extra,
+        )
+        return web.render(request, "desk_event.html", status_code=status_code, **ctx)
+
+
+@router.get("/desk/e/{event_id}", include_in_schema=False)
+def event_view(request: Request, event_id: str, session: auth.Session = Director) -> Response:
+    """The event's page."""
+    return event_page(request, session, event_id_of(request, event_id))

@@ -1,0 +1,268 @@
+"""The desk's rounds: the round page (seat and review the seating, FIBAS art. 4; the sheets
+as they arrive, art. 19-20; the penalties; the standings and the complaints window,
+art. 38-39), its live panel, and its forms."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.datastructures import FormData
+
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message
+from arbitro.tournament import commands
+from arbitro.tournament.event import EventState, TableSheet
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.records import utc
+from arbitro.web import auth
+from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.desk.common import (
+    FIRST_ROUND_MOVEMENTS,
+    LATER_MOVEMENTS,
+    POLL_SECONDS,
+    Director,
+    DirectorPost,
+    common,
+    complaints_deadline,
+    event_id_of,
+    round_number,
+    table_url,
+)
+from arbitro.web.desk.views import entry_view
+from arbitro.web.errors import status_for
+from arbitro.web.forms import FieldError, form_errors, form_values, int_field, redirect, text_field
+from arbitro.web.names import STATUS_NAMES, line_names
+
+router = APIRouter()
+
+RoundAction = Callable[[Web, auth.Session, str, int, FormData], str]
+
+
+def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
+    """The round's tables with their sheet status, for the sheets panel."""
+    r = state.round(n)
+    rows = []
+    for table in r.seating.tables if r.seating else ():
+        sheet: TableSheet | None = r.sheets.get(table.table)
+        accepted = sheet.entry_as_of(n) if sheet else None
+        rows.append(
+            {
+                "table": table.table,
+                "ns": line_names(state, table.ns, numbers=True),
+                "ew": line_names(state, table.ew, numbers=True),
+                "players": ", ".join(line_names(state, (p,), numbers=True) for p in table.players)
+                if table.players
+                else None,
+                "status": commands.sheet_status(state, n, table.table),
+                "view": entry_view(state, n, accepted),
+                "confirmed_by": sorted(sheet.confirmed_by) if sheet else [],
+                "signers": len(table.players) if table.players else 2,
+                "conflicts": [
+                    {"version": c, "view": entry_view(state, n, c.entry)}
+                    for c in (sheet.conflicts if sheet else [])
+                ],
+                "corrected": bool(sheet and sheet.corrections),
+            }
+        )
+    return rows
+
+
+def round_context(
+    request: Request, session: auth.Session, event_id: str, n: int, **extra: Any
+) -> dict[str, Any]:
+    """Everything the round page and its polled panels show (read under the service's lock
+    by the caller)."""
+    web = web_of(request)
+    state = web.service.state(event_id)
+    r = state.round(n)
+    now = web.service.clock()
+    previous_done = n == 1 or state.round(n - 1).standings_published_at is not None
+    deadline = complaints_deadline(state, n)
+    standings = web.service.standings(event_id, n) if r.standings_published_at else []
+    seated = sorted(r.seating.competitors()) if r.seating else []
+    sheets = sheet_rows(state, n)
+    counts = {s: sum(1 for row in sheets if row["status"] == s) for s in STATUS_NAMES}
+    return common(
+        request,
+        session,
+        event_id=event_id,
+        state=state,
+        config=state.config,
+        n=n,
+        rnd=r,
+        deals=state.deals(n),
+        teams=state.config.event_format is EventFormat.TEAMS,
+        can_seat=r.seating_published_at is None and previous_done,
+        previous_done=previous_done,
+        movement=r.movement or state.config.movements[n - 1],
+        movements=FIRST_ROUND_MOVEMENTS if n == 1 else LATER_MOVEMENTS,
+        sheets=sheets,
+        counts=counts,
+        missing=commands.missing_sheets(state, n) if r.seating_published_at else [],
+        standings=standings,
+        final=state.standings_final(n, now),
+        deadline=deadline,
+        seconds_left=max(0, int((deadline - utc(now)).total_seconds())) if deadline else 0,
+        seated=[state.competitors[c] for c in seated],
+        ledger=[e for e in state.ledger if e.round == n],
+        complaints=sorted(r.open_complaints.items()),
+        table_urls={
+            row["table"]: table_url(web, request, event_id, row["table"]) for row in sheets
+        },
+        poll=POLL_SECONDS,
+        **extra,
+    )
+
+
+def round_page(
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    n: int,
+    status_code: int = 200,
+    template: str = "desk_round.html",
+    **extra: Any,
+) -> Response:
+    """The round page (seat / review / sheets / penalties / standings), or its live panel."""
+    web = web_of(request)
+    with web.locked():
+        round_number(web.service.state(event_id), n)
+        ctx = round_context(request, session, event_id, n, **extra)
+        return web.render(request, template, status_code=status_code, **ctx)
+
+
+@router.get("/desk/e/{event_id}/r/{n}", include_in_schema=False)
+def round_view(
+    request: Request, event_id: str, n: int, session: auth.Session = Director
+) -> Response:
+    """The round page."""
+    return round_page(request, session, event_id_of(request, event_id), n)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/live", include_in_schema=False)
+def round_live(
+    request: Request, event_id: str, n: int, session: auth.Session = Director
+) -> Response:
+    """The round's live panel (sheets and complaints window), polled by htmx every 3 s."""
+    event_id = event_id_of(request, event_id)
+    return round_page(request, session, event_id, n, template="desk_round_live.html")
+
+
+async def run_round_form(
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    n: int,
+    ok: str,
+    form_name: str,
+    action: RoundAction,
+) -> Response:
+    """Run one of the round page's forms under the service's lock and go back to the page's
+    part it names; the page with the message next to the form (4xx) if refused."""
+    form = await request.form()
+    web = web_of(request)
+    event_id = event_id_of(request, event_id)
+    with web.locked():
+        round_number(web.service.state(event_id), n)
+        try:
+            anchor = action(web, session, event_id, n, form)
+        except ArbitroError as exc:
+            return round_page(
+                request,
+                session,
+                event_id,
+                n,
+                status_for(exc),
+                errors=form_errors(form_name, exc, request_lang(request)),
+                values=form_values(form),
+            )
+    return redirect(f"/desk/e/{event_id}/r/{n}?ok={ok}#{anchor}")
+
+
+def competitor_field(form: FormData) -> int:
+    """The competitor chosen in a penalty or complaint form."""
+    return int_field(form, "competitor", Message("competitor"), low=1, high=100_000)
+
+
+def _seat(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    raw = text_field(form, "movement", 30)
+    try:
+        movement = Movement(raw) if raw else None
+    except ValueError:
+        raise FieldError("movement", "unknown movement") from None
+    seed_text = text_field(form, "seed", 20)
+    seed = int_field(form, "seed", Message("seed"), low=0, high=2**62) if seed_text else None
+    web.service.seat(event_id, n, movement=movement, seed=seed, actor=session.user)
+    return "seating"
+
+
+def _publish(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    web.service.publish_seating(event_id, n, actor=session.user)
+    return "sheets"
+
+
+def _standings(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    web.service.publish_standings(event_id, n, actor=session.user)
+    return "standings"
+
+
+def _complaint(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    text = text_field(form, "text", 2000)
+    if not text:
+        raise FieldError("text", "write the complaint")
+    web.service.lodge_complaint(event_id, n, competitor_field(form), text, session.user)
+    return "standings"
+
+
+def _resolve(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    complaint = int_field(form, "complaint", Message("complaint"), low=1)
+    decision = text_field(form, "decision", 2000) or None
+    web.service.resolve_complaint(event_id, n, complaint, decision, session.user)
+    return "standings"
+
+
+@router.post("/desk/e/{event_id}/r/{n}/seat", include_in_schema=False)
+async def seat(
+    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
+) -> Response:
+    """Seat the round (FIBAS art. 4), again if needed until its seating is published."""
+    return await run_round_form(request, session, event_id, n, "seat", "seat", _seat)
+
+
+@router.post("/desk/e/{event_id}/r/{n}/publish-seating", include_in_schema=False)
+async def publish_seating(
+    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
+) -> Response:
+    """Publish the round's seating (from then on it stands, FIBAS art. 21)."""
+    return await run_round_form(
+        request, session, event_id, n, "publish-seating", "publish", _publish
+    )
+
+
+@router.post("/desk/e/{event_id}/r/{n}/publish-standings", include_in_schema=False)
+async def publish_standings(
+    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
+) -> Response:
+    """Publish the round's standings (provisional during the complaints window, art. 39)."""
+    return await run_round_form(
+        request, session, event_id, n, "publish-standings", "standings", _standings
+    )
+
+
+@router.post("/desk/e/{event_id}/r/{n}/complaint", include_in_schema=False)
+async def complaint(
+    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
+) -> Response:
+    """Lodge a competitor's complaint about the round (FIBAS art. 38-39)."""
+    return await run_round_form(request, session, event_id, n, "complaint", "complaint", _complaint)
+
+
+@router.post("/desk/e/{event_id}/r/{n}/resolve", include_in_schema=False)
+async def resolve(
+    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
+) -> Response:
+    """Record the director's decision on a complaint (FIBAS art. 38-39)."""
+    return await run_round_form(request, session, event_id, n, "resolve", "resolve", _resolve)

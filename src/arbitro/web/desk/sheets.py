@@ -1,0 +1,233 @@
+"""The desk's sheets: one table's sheet (what counts, the conflicting entries side by side,
+the history) and its forms: the director transcribes the signed paper sheet (FIBAS
+art. 19-20), confirms a sheet sent by one line only, or corrects it with a reason (art. 21).
+The numbers are read by the same sheet form as the phones' (:mod:`arbitro.web.sheet_form`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import Response
+from starlette.datastructures import FormData, UploadFile
+
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.i18n import Message
+from arbitro.tournament import commands
+from arbitro.tournament.event import AnyEntry, EventState
+from arbitro.tournament.model import EventFormat
+from arbitro.web import auth
+from arbitro.web.app import request_lang, web_of
+from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of, round_number
+from arbitro.web.desk.views import entry_fields, entry_view
+from arbitro.web.errors import ErrorText, status_for
+from arbitro.web.forms import (
+    MAX_COMPETITOR,
+    FieldError,
+    checked,
+    form_errors,
+    form_values,
+    int_field,
+    redirect,
+    text_field,
+)
+from arbitro.web.names import line_names
+from arbitro.web.sheet_form import desk_fields, parse_players_sheet, parse_sheet
+
+router = APIRouter()
+
+CORRECTION_KINDS = ("sum", "inverted", "arbiter", "conflict")
+SHEET_ACTIONS = ("enter", "confirm", "correct")
+
+
+def _texts(form: FormData) -> dict[str, str]:
+    return {k: str(v) for k, v in form.items() if not isinstance(v, UploadFile)}
+
+
+def _refuse(
+    problems: list[tuple[str, ArbitroError]],
+    general: ArbitroError | None,
+    first_blank: str | None,
+    blank_error: ArbitroError | None,
+) -> None:
+    """Refuse the form with its first problem, next to its input: a number that is not
+    possible, then a blank, then what the domain objects to the whole sheet."""
+    if problems:
+        name, exc = problems[0]
+        raise FieldError(name, "{error}", error=ErrorText(exc)) from exc
+    if first_blank is not None and blank_error is not None:
+        raise FieldError(first_blank, "{error}", error=ErrorText(blank_error))
+    if general is not None:
+        raise general
+
+
+def parse_entry(
+    form: FormData, state: EventState, n: int, prefix: str, table: int, lang: str
+) -> AnyEntry:
+    """A sheet typed in the desk's form (``e_`` to transcribe, ``c_`` to correct): per deal
+    the base and points of each line, for teams the closed room too (FIBAS art. 19); at a
+    table of individuals each player's negative points (Scala 40 art. 22), blanks allowed
+    for the deals a player did not finish after an abandon (art. 25)."""
+    fields = desk_fields(prefix)
+    values = _texts(form)
+    seating = state.round(n).seating
+    at = seating.table(table) if seating else None
+    if at is not None and at.players is not None:
+        abandoned = None
+        if text_field(form, fields.abandoned, 10):
+            abandoned = int_field(
+                form, fields.abandoned, Message("abandon"), low=1, high=MAX_COMPETITOR
+            )
+        players = parse_players_sheet(state, n, at, values, lang, fields, abandoned)
+        _refuse(players.problems, players.general, players.first_blank, players.blank_error)
+        assert players.entry is not None
+        return players.entry
+    parsed = parse_sheet(state, n, values, lang, fields)
+    _refuse(parsed.problems, parsed.general, parsed.first_blank, parsed.blank_error)
+    assert parsed.entry is not None
+    return parsed.entry
+
+
+def sheet_page(
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    n: int,
+    table: int,
+    status_code: int = 200,
+    **extra: Any,
+) -> Response:
+    """One table's sheet: what counts, the conflicting entries side by side, the history,
+    and the forms to confirm, settle and correct it."""
+    web = web_of(request)
+    with web.locked():
+        state = web.service.state(event_id)
+        round_number(state, n)
+        r = state.round(n)
+        seating = r.seating.table(table) if r.seating else None
+        if seating is None:
+            raise NotFoundError(
+                "table {table} does not exist in round {round}", table=table, round=n
+            )
+        sheet = r.sheets.get(table)
+        accepted = sheet.entry_as_of(state.config.rounds) if sheet else None
+        values = extra.pop("values", None) or {
+            **entry_fields(accepted, "c_"),
+            **entry_fields(accepted, "e_"),
+        }
+        ctx = common(
+            request,
+            session,
+            event_id=event_id,
+            state=state,
+            config=state.config,
+            n=n,
+            table=table,
+            seating=seating,
+            ns=line_names(state, seating.ns, numbers=True),
+            ew=line_names(state, seating.ew, numbers=True),
+            players=[state.competitors[p] for p in seating.players] if seating.players else None,
+            status=commands.sheet_status(state, n, table),
+            sheet=sheet,
+            accepted=entry_view(state, n, accepted),
+            conflicts=[
+                {"version": c, "view": entry_view(state, n, c.entry)}
+                for c in (sheet.conflicts if sheet else [])
+            ],
+            first=(
+                entry_view(state, n, sheet.accepted.entry) if sheet and sheet.accepted else None
+            ),
+            history=[
+                {"version": v, "view": entry_view(state, n, v.entry)}
+                for v in (sheet.history if sheet else [])
+            ],
+            deals=state.deals(n),
+            teams=state.config.event_format is EventFormat.TEAMS,
+            kinds=CORRECTION_KINDS,
+            values=values,
+            **extra,
+        )
+        return web.render(request, "desk_sheet.html", status_code=status_code, **ctx)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/t/{table}", include_in_schema=False)
+def sheet_view(
+    request: Request, event_id: str, n: int, table: int, session: auth.Session = Director
+) -> Response:
+    """One table's sheet."""
+    return sheet_page(request, session, event_id_of(request, event_id), n, table)
+
+
+@router.post("/desk/e/{event_id}/r/{n}/t/{table}/{action}", include_in_schema=False)
+async def sheet_action(
+    request: Request,
+    event_id: str,
+    n: int,
+    table: int,
+    action: str,
+    session: auth.Session = DirectorPost,
+) -> Response:
+    """A form of the sheet page: ``enter`` (the director transcribes the signed paper sheet),
+    ``confirm`` (a sheet submitted by one line only), ``correct`` (FIBAS art. 21, with a
+    reason)."""
+    if action not in SHEET_ACTIONS:
+        raise HTTPException(status_code=404)
+    form = await request.form()
+    web = web_of(request)
+    lang = request_lang(request)
+    event_id = event_id_of(request, event_id)
+    with web.locked():
+        state = web.service.state(event_id)
+        round_number(state, n)
+        try:
+            if action == "enter":
+                entry = parse_entry(form, state, n, "e_", table, lang)
+                web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
+            elif action == "confirm":
+                web.service.confirm_sheet(event_id, n, table, actor=session.user)
+            else:
+                kind = text_field(form, "kind", 20)
+                if kind not in CORRECTION_KINDS:
+                    raise FieldError("kind", "choose the kind of correction")
+                reason = text_field(form, "reason", 1000)
+                if not reason:
+                    raise FieldError(
+                        "reason",
+                        "give the reason for the correction",
+                        article=cite(CodeId.BURRACO_FIBAS, "sheet_corrections"),
+                    )
+                correction = (
+                    None if kind == "inverted" else parse_entry(form, state, n, "c_", table, lang)
+                )
+                swap = None
+                if kind == "inverted" and text_field(form, "swap_a", 10):
+                    swap = (
+                        int_field(form, "swap_a", Message("player"), low=1),
+                        int_field(form, "swap_b", Message("player"), low=1),
+                    )
+                web.service.correct_sheet(
+                    event_id,
+                    n,
+                    table,
+                    kind=kind,
+                    reason=reason,
+                    entry=correction,
+                    table_agrees=checked(form, "table_agrees"),
+                    by_arbiter=kind == "arbiter" or checked(form, "by_arbiter"),
+                    swap=swap,
+                    actor=session.user,
+                )
+        except ArbitroError as exc:
+            return sheet_page(
+                request,
+                session,
+                event_id,
+                n,
+                table,
+                status_for(exc),
+                errors=form_errors(action, exc, lang),
+                values=form_values(form),
+            )
+    return redirect(f"/desk/e/{event_id}/r/{n}/t/{table}?ok={action}")

@@ -1,0 +1,182 @@
+"""The web's one error mapping: a refused request on a page is an HTML page in the user's
+language; under ``/api`` it is JSON ``{"error": ...}`` (:meth:`ArbitroError.to_json`).
+
+404 for :class:`NotFoundError`, 409 for :class:`ConflictError` (and the store's concurrency
+error), the error's own ``status`` for the web's errors (401, 403, 415...), else 400. Unknown
+pages (404), wrong methods (405), malformed requests (422) and crashes (500) are pages too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.i18n import N_, Message, render
+
+
+class WebError(ArbitroError):
+    """A refusal of the web layer with its own HTTP status (``status``)."""
+
+    status = 400
+
+    def __init__(self, msg: str | Message, /, *, status: int | None = None, **params: Any) -> None:
+        super().__init__(msg, **params)
+        if status is not None:
+            self.status = status
+
+
+class Unauthorized(WebError):
+    """Not logged in, or a token that is not valid (401)."""
+
+    status = 401
+
+
+class Forbidden(WebError):
+    """A request from another site, or a form without the session's token (403)."""
+
+    status = 403
+
+
+HTTP_MESSAGES: dict[int, str] = {
+    401: N_("director login required"),
+    403: N_("request refused"),
+    404: N_("page not found"),
+    405: N_("method not allowed"),
+}
+REFUSED = N_("request refused")
+CRASHED = N_("internal error: the request could not be completed")
+
+
+def status_for(exc: ArbitroError) -> int:
+    """The HTTP status of a refused request: 404 not found, 409 conflict, the web error's
+    own status, else 400."""
+    status = getattr(exc, "status", None)
+    if isinstance(status, int):
+        return status
+    if isinstance(exc, NotFoundError):
+        return 404
+    if isinstance(exc, ConflictError) or type(exc).__name__ == "ConcurrencyError":
+        return 409
+    return 400
+
+
+def is_api(request: Request) -> bool:
+    """Whether the request is for the JSON API."""
+    path = request.url.path
+    return path == "/api" or path.startswith("/api/")
+
+
+def error_page(
+    request: Request, text: str, status: int, headers: dict[str, str] | None = None
+) -> Response:
+    """The page that says why a request was refused: the desk's, the table's, or the public
+    one by the area of the path."""
+    from arbitro.web.app import web_of
+
+    path = request.url.path
+    if path.startswith("/desk"):
+        name = "desk_error.html"
+    elif path.startswith("/t/"):
+        name = "table_refused.html"
+    else:
+        name = "public_missing.html"
+    response = web_of(request).render(request, name, status_code=status, message=text)
+    if path.startswith("/t/"):
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "same-origin"
+    for key, value in (headers or {}).items():
+        response.headers[key] = value
+    return response
+
+
+def api_error(status: int, error: dict[str, Any], **extra: Any) -> JSONResponse:
+    """A JSON refusal of the API: ``{"error": {...}}``."""
+    return JSONResponse(jsonable_encoder({"error": error, **extra}), status_code=status)
+
+
+def refusal(request: Request, exc: ArbitroError) -> Response:
+    """The answer to a refused request: a page, or JSON under ``/api``."""
+    from arbitro.web.app import request_lang
+
+    lang = request_lang(request)
+    status = status_for(exc)
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 and is_api(request) else None
+    if is_api(request):
+        response: Response = api_error(status, exc.to_json(lang))
+        for key, value in (headers or {}).items():
+            response.headers[key] = value
+        return response
+    return error_page(request, exc.message(lang), status)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register the mapping on ``app`` (domain refusals, HTTP errors, malformed requests,
+    crashes)."""
+
+    @app.exception_handler(ArbitroError)
+    async def refused(request: Request, exc: ArbitroError) -> Response:
+        return refusal(request, exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        from arbitro.web.app import request_lang
+
+        headers = dict(exc.headers or {})
+        if exc.status_code < 400:  # a redirect (e.g. to the login page)
+            return Response(status_code=exc.status_code, headers=headers)
+        msgid = HTTP_MESSAGES.get(exc.status_code, REFUSED)
+        lang = request_lang(request)
+        if is_api(request):
+            error = {"message": render(msgid, lang), "msgid": msgid, "key": None, "article": None}
+            response: Response = api_error(exc.status_code, error)
+            for key, value in headers.items():
+                response.headers[key] = value
+            return response
+        return error_page(request, render(msgid, lang), exc.status_code, headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, exc: RequestValidationError) -> Response:
+        from arbitro.web.app import request_lang
+
+        lang = request_lang(request)
+        errors = [e for e in exc.errors() if isinstance(e, dict)]
+        if is_api(request):
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in errors
+            )[:2000]
+            msg = Message("invalid request — {problems}", {"problems": problems})
+            error = {"message": render(msg, lang), "msgid": msg.msgid, "key": None, "article": None}
+            detail = [{"loc": e.get("loc"), "msg": e.get("msg")} for e in errors]
+            return api_error(422, error, detail=detail)
+        fields = ", ".join(str(e.get("loc", ["?"])[-1]) for e in errors)
+        text = render(Message("Request not valid (fields: {fields})", {"fields": fields}), lang)
+        return error_page(request, text, 422)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> Response:
+        from arbitro.web.app import request_lang
+
+        msgid = CRASHED
+        lang = request_lang(request)
+        if is_api(request):
+            error = {"message": render(msgid, lang), "msgid": msgid, "key": None, "article": None}
+            return api_error(500, error)
+        return error_page(request, render(msgid, lang), 500)
+
+
+class ErrorText:
+    """Another error's message (with its citation) as a parameter of a message, rendered in
+    the same language: ``FieldError("file", "row {row}: {error}", error=ErrorText(exc))``."""
+
+    def __init__(self, error: ArbitroError) -> None:
+        self.error = error
+
+    def render(self, lang: str | None = None) -> str:
+        """The error's message in ``lang``."""
+        return self.error.message(lang)

@@ -1,0 +1,127 @@
+"""Reading the desk's HTML forms: text and whole-number fields with their limits, uploaded
+files, and the refusal of one field (:class:`FieldError`, shown next to that input)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from fastapi.responses import RedirectResponse
+from starlette.datastructures import FormData, UploadFile
+
+from arbitro.codes.citation import Citation
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+MAX_COMPETITOR = 100_000
+MAX_ROUNDS = 50
+EVENT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+class FieldError(ArbitroError):
+    """A form field's value is refused; ``field`` names the input the message goes next to."""
+
+    def __init__(
+        self,
+        field: str,
+        msg: str | Message,
+        /,
+        *,
+        article: Citation | str | None = None,
+        status: int = 400,
+        **params: Any,
+    ) -> None:
+        super().__init__(msg, article=article, key="web.field", **params)
+        self.field = field
+        self.status = status
+
+
+def slugify(name: str) -> str:
+    """An event id made from its name: lowercase ASCII letters, digits and dashes."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug[:48] or "gara"
+
+
+def text_field(form: FormData, name: str, max_length: int = 200) -> str:
+    """A text field of the form, stripped ("" when absent)."""
+    value = form.get(name)
+    if value is None or isinstance(value, UploadFile):
+        return ""
+    value = str(value).strip()
+    if len(value) > max_length:
+        raise FieldError(
+            name,
+            "text too long ({length} characters, at most {max_length})",
+            length=len(value),
+            max_length=max_length,
+        )
+    return value
+
+
+def int_field(
+    form: FormData,
+    name: str,
+    what: Message,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    default: int | None = None,
+) -> int:
+    """An integer field of the form, within ``low``..``high``; FieldError naming it (``what``)
+    if not."""
+    raw = text_field(form, name, 30)
+    if not raw:
+        if default is not None:
+            return default
+        raise FieldError(name, "{what}: the number is missing", what=what)
+    try:
+        value = int(raw)
+    except ValueError:
+        raise FieldError(
+            name, "{what}: «{raw}» is not a whole number", what=what, raw=raw
+        ) from None
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low if low is not None else '…'}-{high if high is not None else '…'}"
+        raise FieldError(
+            name, "{what}: {value} is out of range {span}", what=what, value=value, span=span
+        )
+    return value
+
+
+def checked(form: FormData, name: str) -> bool:
+    """Whether a checkbox of the form is ticked."""
+    return form.get(name) in ("on", "1", "true", "yes")
+
+
+async def upload_bytes(form: FormData, field: str) -> bytes:
+    """The content of an uploaded file (at most ``MAX_UPLOAD_BYTES``)."""
+    upload = form.get(field)
+    if not isinstance(upload, UploadFile) or not upload.filename:
+        raise FieldError(field, "choose a file")
+    data = await upload.read(MAX_UPLOAD_BYTES + 1)
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise FieldError(
+            field, "file too large (at most {mb} MB)", mb=MAX_UPLOAD_BYTES // 1024 // 1024
+        )
+    if not data:
+        raise FieldError(field, "the file is empty")
+    return data
+
+
+def form_errors(form_name: str, exc: ArbitroError, lang: str) -> dict[str, dict[str, str]]:
+    """The errors of one form: under the field's name for a FieldError, else under ``_``."""
+    field = exc.field if isinstance(exc, FieldError) else "_"
+    return {form_name: {field: exc.message(lang)}}
+
+
+def form_values(form: FormData) -> dict[str, str]:
+    """The posted text values (to fill the form again after an error)."""
+    return {k: str(v) for k, v in form.items() if not isinstance(v, UploadFile) and k != "csrf"}
+
+
+def redirect(url: str) -> RedirectResponse:
+    """After a successful POST, go to the page (303: the browser GETs it)."""
+    return RedirectResponse(url, status_code=303)

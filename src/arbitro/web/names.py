@@ -1,0 +1,71 @@
+"""What the pages call things: movements, formats, codes, sheet statuses and the kinds of a
+sheet's versions (catalogue msgids, rendered in the page's language), and the names of the
+competitors of a line."""
+
+from __future__ import annotations
+
+from arbitro.i18n import Message
+from arbitro.tournament.event import EventState
+from arbitro.tournament.model import EventFormat, Line, Movement
+from arbitro.tournament.rules import FIBAS, PAROLE, SCALA40
+
+MOVEMENT_NAMES: dict[Movement, Message] = {
+    Movement.ARBITER_CHOICE: Message("Arbiter's choice"),
+    Movement.REGISTRATION_ORDER: Message("Registration order"),
+    Movement.DRAW: Message("Draw"),
+    Movement.MITCHELL: Message("Mitchell"),
+    Movement.DANISH: Message("Danish"),
+    Movement.MODIFIED_DANISH: Message("Modified Danish"),
+    Movement.ROUND_ROBIN: Message("Round robin"),
+}
+HISTORY_NAMES: dict[str, Message] = {
+    "entered": Message("entered"),
+    "repeated": Message("confirmed (same numbers)"),
+    "conflict": Message("conflicting"),
+    "correction: sum": Message("correction: sum error"),
+    "correction: inverted": Message("correction: inverted scores"),
+    "correction: conflict": Message("correction: conflict settled"),
+    "correction: arbiter": Message("arbiter's correction"),
+}
+# (one, many) of each status, for "4 missing"; Italian has a plural where English has none
+COUNT_NAMES: dict[str, tuple[Message, Message]] = {
+    "missing": (Message("missing"), Message("missing", context="many")),
+    "pending": (Message("pending"), Message("pending", context="many")),
+    "confirmed": (Message("confirmed"), Message("confirmed", context="many")),
+    "conflict": (Message("in conflict"), Message("in conflict", context="many")),
+    "rest": (Message("resting"), Message("resting", context="many")),
+}
+CODE_NAMES: dict[str, Message] = {
+    FIBAS: Message("Burraco — FIBAS competition code"),
+    PAROLE: Message("Burraco Parole — UISP competition code"),
+    SCALA40: Message("Scala 40 — competition code"),
+}
+FORMAT_NAMES: dict[EventFormat, Message] = {
+    EventFormat.PAIRS: Message("Pairs"),
+    EventFormat.TEAMS: Message("Teams"),
+    EventFormat.INDIVIDUAL: Message("Individual"),
+}
+STATUS_NAMES: dict[str, Message] = {
+    "missing": Message("missing"),
+    "pending": Message("pending"),
+    "confirmed": Message("confirmed"),
+    "conflict": Message("in conflict"),
+    "rest": Message("rest"),
+}
+SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
+
+
+def competitor_name(state: EventState, number: int) -> str:
+    """A competitor's name (its number if unknown)."""
+    found = state.competitors.get(number)
+    return found.name if found is not None else str(number)
+
+
+def line_names(state: EventState, line: Line | None, *, numbers: bool = False) -> str:
+    """The names of a line's competitors: ``Anna – Bruno`` for the room and the phones, or
+    ``Anna (3) + Bruno (4)`` with their numbers for the desk ("—" for a missing line)."""
+    if line is None:
+        return "—" if numbers else ""
+    if numbers:
+        return " + ".join(f"{state.competitors[c].name} ({c})" for c in line)
+    return " – ".join(state.competitors[c].name for c in line if c in state.competitors)
