@@ -5,6 +5,7 @@ into a new database and replayed gives identical records and identical standings
 
 from __future__ import annotations
 
+import contextlib
 import random
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -118,10 +119,8 @@ def _play(svc: EventService, event_id: str, rng: random.Random, name: str) -> No
                 svc.give_sanction(event_id, rnd, who, kind, "condotta")
             if rng.random() < 0.15 and code is not CodeId.SCALA40:
                 who = (t.players or t.ew or ())[0]
-                try:
+                with contextlib.suppress(ArbitroError):
                     svc.record_lateness(event_id, rnd, who, rng.randrange(60, 500))
-                except ArbitroError:
-                    pass
             if rng.random() < 0.1 and code is CodeId.BURRACO_FIBAS:
                 who = (t.ns or ())[0]
                 svc.arbitral_score(event_id, rnd, who, 100, 12, "decisione arbitrale")

@@ -101,7 +101,7 @@ def test_refused_configuration_is_shown_next_to_the_form_art7(
     form["deals_1"] = "1"
     response = post(director_client, "/desk/new", form)
     assert response.status_code == 400
-    assert "i turni da 1 smazzata sono solo per gare a carte preparate (art. 7)" in txt(response)
+    assert "i turni da 1 smazzata sono solo per gare a carte preparate (FIBAS art. 7)" in txt(response)
     assert 'value="Serata del giovedì"' in txt(response)  # the form keeps what was typed
     english = post(director_client, "/desk/new?lang=en", form)
     assert "1-deal rounds are only for prepared-deals events (art. 7)" in txt(english)

@@ -74,10 +74,7 @@ def seat(ev: str, rnd: int, *extra: str) -> list[dict[str, Any]]:
 def finish(ev: str, name: str, knockout: bool = False) -> None:
     path = OUT / f"{name}.json"
     cli("export", ev, "-o", str(path))
-    if knockout:
-        st = cli("knockout", "show", ev)
-    else:
-        st = cli("standings", ev)
+    st = cli("knockout", "show", ev) if knockout else cli("standings", ev)
     (OUT / f"{name}.standings.json").write_text(
         json.dumps(st, ensure_ascii=False, indent=1) + "\n", "utf-8"
     )
