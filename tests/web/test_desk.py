@@ -101,10 +101,12 @@ def test_refused_configuration_is_shown_next_to_the_form_art7(
     form["deals_1"] = "1"
     response = post(director_client, "/desk/new", form)
     assert response.status_code == 400
-    assert "i turni da 1 smazzata sono solo per gare a carte preparate (FIBAS art. 7)" in txt(response)
+    assert "i turni da 1 smazzata sono solo per gare a carte preparate (FIBAS art. 7)" in txt(
+        response
+    )
     assert 'value="Serata del giovedì"' in txt(response)  # the form keeps what was typed
     english = post(director_client, "/desk/new?lang=en", form)
-    assert "1-deal rounds are only for prepared-deals events (art. 7)" in txt(english)
+    assert "1-deal rounds are only for prepared-deals events (FIBAS art. 7)" in txt(english)
     assert web_app.state.web.store.list_events() == []
 
 
@@ -140,7 +142,7 @@ def test_register_one_by_one_and_refuse_a_duplicate_art2(
     again = post(director_client, f"/desk/e/{event}/register", {"name": "rossi"})
     assert again.status_code == 409 and "«rossi» è già iscritto" in txt(again)
     wrong = post(director_client, f"/desk/e/{event}/register", {"name": "Solo", "players": "Uno"})
-    assert wrong.status_code == 400 and "(art. 2)" in txt(wrong)
+    assert wrong.status_code == 400 and "(FIBAS art. 2)" in txt(wrong)
 
 
 def test_register_from_csv_art2(
@@ -379,7 +381,9 @@ def test_inverted_scores_need_the_table_to_agree_art21(
     svc.enter_sheet(event, 1, 1, SheetEntry((DEAL, DEAL)))
     url = f"/desk/e/{event}/r/1/t/1/correct"
     refused = post(director_client, url, {"kind": "inverted", "reason": "invertiti"})
-    assert refused.status_code == 400 and "il tavolo riconosce l'errore (art. 21)" in txt(refused)
+    assert refused.status_code == 400 and "il tavolo riconosce l'errore (FIBAS art. 21)" in txt(
+        refused
+    )
     ok = post(
         director_client, url, {"kind": "inverted", "reason": "invertiti", "table_agrees": "on"}
     )
@@ -672,7 +676,7 @@ def test_scala40_sheet_entered_and_corrected_at_a_table_of_four_art22_art24(
     url = "/desk/e/scala-di-sera/r/1/t/1/correct"
     last_round = post(director_client, url, swap)
     assert last_round.status_code == 400
-    assert "solo con l'intervento dell'arbitro (art. 21)" in txt(last_round)
+    assert "solo con l'intervento dell'arbitro (Scala 40 art. 24)" in txt(last_round)
     assert post(director_client, url, {**swap, "by_arbiter": "on"}).status_code == 303
     corrected = svc.state("scala-di-sera").round(1).sheets[1].entry_as_of(1)
     assert corrected.deals[0][0] == entry.deals[0][1] and corrected.deals[0][1] == entry.deals[0][0]

@@ -174,4 +174,4 @@ def test_art13_art14_desk_forms_cite_the_parole_code(web: Web, director_client: 
     )
     assert reply.status_code == 303
     (warning,) = web.service.state(EVENT).warnings()
-    assert warning.article == "14.4" and warning.competitor == 1
+    assert warning.article.article == "14.4" and warning.competitor == 1

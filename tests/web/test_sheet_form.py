@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.records import Record, RecordKind
+from arbitro.tournament.records import Record
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sheet_result
 from arbitro.web.sheet_form import PHONE, SheetFields, desk_fields, entry_values, parse_sheet
 
@@ -20,7 +20,7 @@ def pairs_event() -> EventState:
     config = EventConfig("x", EventFormat.PAIRS, 1, (2,), (Movement.DRAW,))
     return EventState.replay(
         "x",
-        [Record(RecordKind.EVENT_CREATED, config.to_payload(), datetime.now(UTC), "t", None, 1)],
+        [Record(config.to_body(), datetime.now(UTC), "t", None, 1)],
     )
 
 

@@ -214,10 +214,10 @@ def ledger_view(state: KnockoutState) -> list[dict[str, Any]]:
     why."""
     code = briscola()
 
-    def kind(detail: str) -> tuple[str, str]:
+    def kind(detail: Message) -> tuple[str, str]:
         # TRANSITION: the template not yet converted shows _(kind[0], kind[1]): the code's
         # own Italian and English names of the irregularity (its data, not the catalogue's)
-        key = detail.rpartition(": ")[2]
+        key = str(detail.params.get("irregularity", ""))
         found = code.irregularity(key)
         return (found.it, found.en) if found is not None else (key, key)
 
@@ -230,7 +230,7 @@ def ledger_view(state: KnockoutState) -> list[dict[str, Any]]:
             "actor": e.actor,
             "at": e.at,
             "reason": e.reason,
-            "detail": e.detail.rpartition(": ")[0] or e.detail,
+            "detail": f"{e.detail.params.get('match', '')} · {e.detail.params.get('game', '')}",
             "kind": kind(e.detail),
         }
         for e in state.ledger
