@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.codes.citation import Citation
-from arbitro.i18n import Message, current_lang, normalize_lang, render
+from arbitro.i18n import Message, current_lang, render
 
 
 def current_language() -> str:
@@ -28,26 +28,13 @@ class ArbitroError(Exception):
 
     def __init__(
         self,
-        msg: str | Message | None = None,
-        legacy_en: str | None = None,
+        msg: str | Message,
         /,
         *,
-        article: Citation | str | None = None,
+        article: Citation | None = None,
         key: str = "",
-        it: str | None = None,
-        en: str | None = None,
         **params: Any,
     ) -> None:
-        # TRANSITION: the (it, en) pair form is being moved into the catalogue; it goes when
-        # no caller is left (tests/test_i18n.py counts them).
-        if legacy_en is not None or it is not None:
-            it_text = it if it is not None else str(msg)
-            en_text = en if en is not None else str(legacy_en)
-            self._legacy: tuple[str, str] | None = (it_text, en_text)
-            msg = Message(en_text)
-        else:
-            self._legacy = None
-        assert msg is not None
         self.msg = msg if isinstance(msg, Message) else Message(msg, params)
         self.article = article
         self.key = key
@@ -65,13 +52,8 @@ class ArbitroError(Exception):
 
     def message(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the user's), the article cited at the end."""
-        if self._legacy is not None:
-            text = self._legacy[1] if current_lang_or(lang) == "en" else self._legacy[0]
-        else:
-            text = render(self.msg, lang)
-        if isinstance(self.article, str):
-            text += f" (art. {self.article})"
-        elif self.article is not None:
+        text = render(self.msg, lang)
+        if self.article is not None:
             text += f" ({self.article.render(lang)})"
         return text
 
@@ -81,17 +63,8 @@ class ArbitroError(Exception):
             "message": self.message(lang),
             "msgid": self.msg.msgid,
             "key": self.key or None,
-            "article": None
-            if self.article is None
-            else {"article": self.article}
-            if isinstance(self.article, str)
-            else self.article.to_json(),
+            "article": None if self.article is None else self.article.to_json(),
         }
-
-
-def current_lang_or(lang: str | None) -> str:
-    """``lang`` normalised, or the current language."""
-    return normalize_lang(lang) if lang else current_lang()
 
 
 class NotFoundError(ArbitroError):

@@ -197,7 +197,7 @@ def import_event(service: AnyService, data: Any, event_id: str | None = None) ->
             "the file is of another kind of event (knockout or rounds): use the matching command"
         )
     event_id = event_id or file_id
-    service.store.create_event(event_id, name)
+    service.store.create_event(event_id, name, "knockout" if is_knockout_file(records) else "rounds")
     service.store.append(event_id, [to_store(r) for r in records], expected_seq=0)
     return service.state(event_id)
 

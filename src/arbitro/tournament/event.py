@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from arbitro.codes.citation import Citation
-from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import Message, msg, verbatim
 from arbitro.tournament.model import (
@@ -50,66 +50,8 @@ from arbitro.tournament.records import (
 from arbitro.tournament.rules import EventRules, rules_for
 from arbitro.tournament.sheets import SheetContext, SheetKind, SheetOutcome, sheet_kind
 
-
-@dataclass(frozen=True, slots=True)
-class EventConfig:
-    """How an event is run: format, rounds, deals and movement of each round (art. 4, 7)."""
-
-    name: str
-    event_format: EventFormat
-    rounds: int
-    deals: tuple[int, ...]
-    movements: tuple[Movement, ...]
-    mitchell_step: int = 1
-    seed: int = 0
-    duplicate: bool = False
-    complaints_window_minutes: int = 15
-    session_starts: tuple[int, ...] = (1,)
-    code: CodeId = CodeId.BURRACO_FIBAS
-    game: GameId = GameId.BURRACO
-
-    def to_body(self) -> EventCreated:
-        """The ``event-created`` record's body."""
-        return EventCreated(
-            name=self.name,
-            rounds=self.rounds,
-            deals=self.deals,
-            movements=self.movements,
-            format=self.event_format,
-            game=GameId(self.game),
-            code=CodeId(self.code),
-            mitchell_step=self.mitchell_step,
-            seed=self.seed,
-            duplicate=self.duplicate,
-            complaints_window_minutes=self.complaints_window_minutes,
-            session_starts=self.session_starts,
-        )
-
-    @classmethod
-    def from_body(cls, b: EventCreated) -> EventConfig:
-        """The configuration an ``event-created`` record holds."""
-        return cls(
-            name=b.name,
-            event_format=b.format,
-            rounds=b.rounds,
-            deals=b.deals,
-            movements=b.movements,
-            mitchell_step=b.mitchell_step,
-            seed=b.seed,
-            duplicate=b.duplicate,
-            complaints_window_minutes=b.complaints_window_minutes,
-            session_starts=b.session_starts,
-            code=b.code,
-            game=b.game,
-        )
-
-    def to_payload(self) -> dict[str, Any]:
-        """The config as JSON-ready data (the ``event-created`` record's payload)."""
-        return body_to_json(self.to_body())
-
-    def session_start(self, round_number: int) -> int:
-        """The first round of the session ``round_number`` belongs to (art. 2 "Sessione")."""
-        return max(s for s in self.session_starts if s <= round_number)
+EventConfig = EventCreated
+"""How an event is run: the ``event-created`` record's body (FIBAS art. 4, 7)."""
 
 
 @dataclass(slots=True)
@@ -365,7 +307,7 @@ class EventState:
                     )
                 if not isinstance(body, EventCreated):
                     raise ArbitroError("the event's log does not start with its creation")
-                state = cls(event_id, EventConfig.from_body(body), utc(rec.at))
+                state = cls(event_id, body, utc(rec.at))
                 state.last_seq = rec.seq
             else:
                 state.apply(rec)

@@ -13,7 +13,7 @@ from typing import Any
 
 from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_, msg
 from arbitro.tournament.commands.common import make_record, need_reason
@@ -43,37 +43,8 @@ from arbitro.tournament.records import (
 KNOCKOUT = "knockout"
 
 
-@dataclass(frozen=True, slots=True)
-class KnockoutConfig:
-    """A knockout event: its name, whether the bracket is seeded (registration order) or
-    drawn, the draw's seed and the entry fee per pair (premessa: € 4)."""
-
-    name: str
-    seeded: bool = False
-    seed: int = 0
-    entry_fee_cents: int = field(default_factory=lambda: briscola().entry_fee_cents)
-    game: GameId = GameId.BRISCOLA
-    code: CodeId = CodeId.BRISCOLA
-
-    def to_body(self) -> KnockoutCreated:
-        """The ``event-created`` record's body."""
-        return KnockoutCreated(
-            name=self.name,
-            game=self.game,
-            code=self.code,
-            seeded=self.seeded,
-            seed=self.seed,
-            entry_fee_cents=self.entry_fee_cents,
-        )
-
-    def to_payload(self) -> dict[str, Any]:
-        """The ``event-created`` payload."""
-        return body_to_json(self.to_body())
-
-    @classmethod
-    def from_body(cls, b: KnockoutCreated) -> KnockoutConfig:
-        """The configuration a knockout's ``event-created`` record holds."""
-        return cls(b.name, b.seeded, b.seed, b.entry_fee_cents, b.game, b.code)
+KnockoutConfig = KnockoutCreated
+"""A knockout event's configuration: the ``event-created`` record's body."""
 
 
 def is_knockout(payload: Mapping[str, Any]) -> bool:
@@ -113,7 +84,7 @@ class KnockoutState:
                     raise ArbitroError(
                         "the log does not start with the creation of a knockout event"
                     )
-                state = cls(event_id, KnockoutConfig.from_body(rec.body), utc(rec.at))
+                state = cls(event_id, rec.body, utc(rec.at))
                 state.last_seq = rec.seq
             else:
                 state.apply(rec)
@@ -173,7 +144,7 @@ def create_knockout(config: KnockoutConfig, now: datetime, actor: str = "directo
         raise ArbitroError("the event's name is empty")
     if config.entry_fee_cents < 0:
         raise ArbitroError("negative entry fee")
-    return make_record(config.to_body(), now, actor)
+    return make_record(config, now, actor)
 
 
 def register_pair(

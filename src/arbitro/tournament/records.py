@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
+from arbitro.codes.briscola import briscola
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import EventFormat, Movement
@@ -50,34 +51,81 @@ class RecordKind(StrEnum):
 # ---------------------------------------------------------------------------- bodies
 @dataclass(frozen=True, slots=True)
 class EventCreated:
-    """An event of rounds is created with its configuration (FIBAS art. 4, 7)."""
+    """An event of rounds is created with its configuration: format, rounds, deals and
+    movement of each round (FIBAS art. 4, 7). The event's configuration is this record."""
 
     name: str
+    event_format: Annotated[EventFormat, Field(alias="format")]
     rounds: int
     deals: tuple[int, ...]
     movements: tuple[Movement, ...]
-    format: EventFormat = EventFormat.PAIRS
-    game: GameId = GameId.BURRACO
-    code: CodeId = CodeId.BURRACO_FIBAS
     mitchell_step: int = 1
     seed: int = 0
     duplicate: bool = False
     complaints_window_minutes: int = 15
     session_starts: tuple[int, ...] = (1,)
+    code: CodeId = CodeId.BURRACO_FIBAS
+    game: GameId = GameId.BURRACO
+
+    def __post_init__(self) -> None:
+        # Callers may give the names as plain strings ("scala40"): hold the enums.
+        object.__setattr__(self, "event_format", _named(EventFormat, self.event_format))
+        object.__setattr__(self, "movements", tuple(_named(Movement, m) for m in self.movements))
+        object.__setattr__(self, "deals", tuple(self.deals))
+        object.__setattr__(self, "session_starts", tuple(self.session_starts))
+        object.__setattr__(self, "code", _named(CodeId, self.code))
+        object.__setattr__(self, "game", _named(GameId, self.game))
+
+    def session_start(self, round_number: int) -> int:
+        """The first round of the session ``round_number`` belongs to (art. 2 "Sessione")."""
+        return max(s for s in self.session_starts if s <= round_number)
+
+    def to_payload(self) -> dict[str, Any]:
+        """The configuration's JSON form (the record's payload)."""
+        return body_to_json(self)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _named(enum: type[E], value: object) -> E:
+    """``value`` as a member of ``enum``; an error naming the choices if it is none."""
+    try:
+        return enum(str(value))
+    except ValueError:
+        raise ArbitroError(
+            "«{value}» is not one of: {choices}",
+            value=value,
+            choices=", ".join(m.value for m in enum),
+        ) from None
+
+
+def _entry_fee() -> int:
+    return briscola().entry_fee_cents
 
 
 @dataclass(frozen=True, slots=True)
 class KnockoutCreated:
-    """A knockout event is created (the Briscola regulation: bracket, fee)."""
+    """A knockout event is created: its name, whether the bracket is seeded (registration
+    order) or drawn, the draw's seed and the entry fee per pair (Briscola premessa: € 4).
+    The knockout's configuration is this record."""
 
     name: str
+    seeded: bool = False
+    seed: int = 0
+    entry_fee_cents: int = field(default_factory=_entry_fee)
     competition: Literal["knockout"] = "knockout"
     game: GameId = GameId.BRISCOLA
     code: CodeId = CodeId.BRISCOLA
-    format: EventFormat = EventFormat.PAIRS
-    seeded: bool = False
-    seed: int = 0
-    entry_fee_cents: int = 0
+    event_format: Annotated[EventFormat, Field(alias="format")] = EventFormat.PAIRS
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", _named(CodeId, self.code))
+        object.__setattr__(self, "game", _named(GameId, self.game))
+
+    def to_payload(self) -> dict[str, Any]:
+        """The configuration's JSON form (the record's payload)."""
+        return body_to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +375,7 @@ def adapter(cls: type[Any]) -> TypeAdapter[Any]:
 
 def body_to_json(body: Body | SeatedTable) -> dict[str, Any]:
     """A body's JSON form (None-valued optional keys left out, as earlier versions wrote)."""
-    data: dict[str, Any] = adapter(type(body)).dump_python(body, mode="json")
+    data: dict[str, Any] = adapter(type(body)).dump_python(body, mode="json", by_alias=True)
     return {k: v for k, v in data.items() if v is not None or k in _KEEP_NONE}
 
 

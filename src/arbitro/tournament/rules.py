@@ -13,6 +13,7 @@ from arbitro.codes.citation import Citation, cite, cite_if
 from arbitro.codes.ids import CodeId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, msg, verbatim
 
 FIBAS = "burraco-fibas"
 PAROLE = "burraco-parole-uisp"
@@ -38,8 +39,8 @@ class EventRules:
     base_step: int
     base_min: int
     base_max: int
-    bonus_names: str  # Italian
-    bonus_names_en: str
+    bonus_names: str  # OBSOLETE (Italian): use ``bonuses``
+    bonus_names_en: str  # OBSOLETE (English): use ``bonuses``
     sheet_article: str  # the article of the score sheet and its points
     values_article: str  # the article of the card values
     points_min: int
@@ -69,6 +70,29 @@ class EventRules:
     def code(self) -> CodeId:
         """The code's id."""
         return CodeId(self.code_id)
+
+    @property
+    def bonuses(self) -> Message:
+        """The bonuses a base adds up, as the sheet explains them (FIBAS art. 15, 19; Parole
+        art. 5): ``burraci 50/100/200, chiusura 100``."""
+        if self.code is CodeId.BURRACO_FIBAS:
+            c = burraco_fibas()
+            return msg(
+                "burraco {dirty}/{semi}/{clean}, closing {closing}",
+                dirty=c.dirty_burraco,
+                semi=c.semi_clean_burraco,
+                clean=c.clean_burraco,
+                closing=c.closing_bonus,
+            )
+        if self.code is CodeId.BURRACO_PAROLE:
+            p = burraco_parole()
+            return msg(
+                "burraco {dirty}/{clean}, closing {closing}",
+                dirty=p.dirty_burraco,
+                clean=p.clean_burraco,
+                closing=p.closing_bonus,
+            )
+        return verbatim("")
 
     def cite(self, topic: str) -> Citation:
         """The article of ``topic`` in this code (``[event_articles]`` of its TOML)."""

@@ -120,7 +120,7 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
         raise ArbitroError("sessions must start at round 1 and in increasing order")
     if config.mitchell_step < 1:
         raise ArbitroError("the Mitchell step must be at least 1")
-    return make_record(config.to_body(), now, actor)
+    return make_record(config, now, actor)
 
 
 def register(

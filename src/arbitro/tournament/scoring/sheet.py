@@ -14,7 +14,7 @@ from typing import Any
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError, current_lang_or
+from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.vp import vp_pair
@@ -104,17 +104,6 @@ class SheetResult:
         return self.ew_total - self.ns_total
 
 
-@dataclass(frozen=True, slots=True)
-class _BonusNames:
-    """The code's bonuses (``burraci 50/100/200, chiusura 100``) in the language asked."""
-
-    code: EventRules
-
-    def render(self, lang: str | None = None) -> str:
-        # TRANSITION: EventRules still holds the two texts; a Message when rules.py has one.
-        return self.code.bonus_names_en if current_lang_or(lang) == "en" else self.code.bonus_names
-
-
 def _where(room: Message | None, deal_no: int, side: Message) -> Message:
     where = msg("deal {deal}, {side} line", deal=deal_no, side=side)
     return where if room is None else msg("{room}, {text}", room=room, text=where)
@@ -138,7 +127,7 @@ def _check_line(
             "{where}: impossible base {base} (the base adds up the bonuses: {bonuses})",
             where=where,
             base=line.base,
-            bonuses=_BonusNames(code),
+            bonuses=code.bonuses,
             article=code.cite("sheet_scores"),
         )
     if line.points % code.mp_step != 0:
