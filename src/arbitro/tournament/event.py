@@ -44,6 +44,7 @@ from arbitro.tournament.records import (
     SheetEntered,
     StandingsPublished,
     body_to_json,
+    fold_log,
     unknown_record,
     utc,
 )
@@ -297,23 +298,17 @@ class EventState:
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> EventState:
         """Rebuild the state from the event's records, in order."""
-        state: EventState | None = None
-        for rec in records:
-            if state is None:
-                body = rec.body
-                if isinstance(body, KnockoutCreated):
-                    raise ArbitroError(
-                        "«{event}» is a knockout event: use «arbitro knockout»", event=event_id
-                    )
-                if not isinstance(body, EventCreated):
-                    raise ArbitroError("the event's log does not start with its creation")
-                state = cls(event_id, body, utc(rec.at))
-                state.last_seq = rec.seq
-            else:
-                state.apply(rec)
-        if state is None:
-            raise NotFoundError("event {event} is empty", event=event_id)
-        return state
+
+        def start(rec: Record) -> EventState:
+            if isinstance(rec.body, KnockoutCreated):
+                raise ArbitroError(
+                    "«{event}» is a knockout event: use «arbitro knockout»", event=event_id
+                )
+            if not isinstance(rec.body, EventCreated):
+                raise ArbitroError("the event's log does not start with its creation")
+            return cls(event_id, rec.body, utc(rec.at))
+
+        return fold_log(event_id, records, start)
 
     def apply(self, rec: Record) -> None:
         """Apply one record (already validated when it was made) to the state."""

@@ -14,7 +14,7 @@ from typing import Any
 from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, msg
 from arbitro.tournament.commands.common import make_record, need_reason
 from arbitro.tournament.event import LedgerEntry
@@ -36,6 +36,7 @@ from arbitro.tournament.records import (
     RecordKind,
     body_from_json,
     body_to_json,
+    fold_log,
     unknown_record,
     utc,
 )
@@ -77,20 +78,13 @@ class KnockoutState:
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
         """Rebuild the state from the event's records, in order."""
-        state: KnockoutState | None = None
-        for rec in records:
-            if state is None:
-                if not isinstance(rec.body, KnockoutCreated):
-                    raise ArbitroError(
-                        "the log does not start with the creation of a knockout event"
-                    )
-                state = cls(event_id, rec.body, utc(rec.at))
-                state.last_seq = rec.seq
-            else:
-                state.apply(rec)
-        if state is None:
-            raise NotFoundError("event {event} is empty", event=event_id)
-        return state
+
+        def start(rec: Record) -> KnockoutState:
+            if not isinstance(rec.body, KnockoutCreated):
+                raise ArbitroError("the log does not start with the creation of a knockout event")
+            return cls(event_id, rec.body, utc(rec.at))
+
+        return fold_log(event_id, records, start)
 
     def apply(self, rec: Record) -> None:
         """Apply one record (already validated when it was made)."""

@@ -10,17 +10,17 @@ earlier version: files exported by earlier versions import unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
 from arbitro.codes.briscola import briscola
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.tournament.model import EventFormat, Movement
 
 
@@ -442,6 +442,35 @@ class Record:
     ) -> Record:
         """A record read back from the store or an event file."""
         return cls(body_from_json(kind, payload), utc(at), actor, reason, seq)
+
+
+class Folded(Protocol):
+    """A state folded from an event's log (an event of rounds, a knockout)."""
+
+    last_seq: int
+
+    def apply(self, rec: Record) -> None:
+        """Fold one more record."""
+        ...
+
+
+S = TypeVar("S", bound=Folded)
+
+
+def fold_log(event_id: str, records: Iterable[Record], start: Callable[[Record], S]) -> S:
+    """The state after an event's log: ``start`` makes it from the first record (and refuses
+    a log that does not begin with the creation of its kind of event); every later record is
+    applied in order."""
+    state: S | None = None
+    for rec in records:
+        if state is None:
+            state = start(rec)
+            state.last_seq = rec.seq
+        else:
+            state.apply(rec)
+    if state is None:
+        raise NotFoundError("event {event} is empty", event=event_id)
+    return state
 
 
 def utc(at: datetime) -> datetime:
