@@ -95,7 +95,10 @@ def translations(lang: str) -> dict[tuple[str, str | None], str]:
 
 
 def missing(lang: str) -> list[Found]:
-    """The msgids of the sources that ``lang`` does not translate."""
+    """The msgids of the sources that ``lang`` does not translate (English needs no entry:
+    the msgid is the English text, which ``en/messages.po`` may reword)."""
+    if lang == "en":
+        return []
     have = translations(lang)
     seen: set[tuple[str, str | None]] = set()
     out = []
@@ -104,4 +107,31 @@ def missing(lang: str) -> list[Found]:
         if key not in have and key not in seen:
             seen.add(key)
             out.append(f)
+    return out
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` of a text (``{{`` is a literal brace)."""
+    from string import Formatter
+
+    try:
+        return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(text) if name}
+    except ValueError:
+        return {"<malformed>"}
+
+
+def clashes(lang: str) -> list[str]:
+    """The msgids given two different texts by the files of ``lang``."""
+    seen: dict[tuple[str, str | None], tuple[str, str]] = {}
+    out = []
+    for path in sorted((LOCALE / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            for m in read_po(handle, locale=lang):
+                if not m.id or not m.string:
+                    continue
+                key = (m.id if isinstance(m.id, str) else m.id[0], m.context)
+                text = m.string if isinstance(m.string, str) else m.string[0]
+                if key in seen and seen[key][1] != text:
+                    out.append(f"{key[0]!r}: {seen[key][0]} {seen[key][1]!r} / {path.name} {text!r}")
+                seen.setdefault(key, (path.name, text))
     return out
