@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -46,11 +47,14 @@ def _load_helper(name: str) -> ModuleType:
     return module
 
 
-postgres = _load_helper("postgres")
+if TYPE_CHECKING:  # mypy reads the helper as the module it is; pytest loads it by path
+    import tests.postgres as postgres
+else:
+    postgres = _load_helper("postgres")
 
 
 @pytest.fixture(scope="session")
-def postgres_server() -> Iterator[object]:
+def postgres_server() -> Iterator[postgres.PostgresServer]:
     """The session's PostgreSQL server (started here, or ``$ARBITRO_TEST_POSTGRES_URL``)."""
     external = os.environ.get(POSTGRES_URL_ENV, "").strip()
     if external:
@@ -67,13 +71,13 @@ def postgres_server() -> Iterator[object]:
 
 
 @pytest.fixture(scope="session")
-def postgres_test_database(postgres_server: object) -> Iterator[str]:
+def postgres_test_database(postgres_server: postgres.PostgresServer) -> Iterator[str]:
     """A database of the session's own on the server (psycopg URL); tests get schemas in it."""
-    url = postgres_server.create_database()  # type: ignore[attr-defined]
+    url = postgres_server.create_database()
     try:
         yield url
     finally:
-        postgres_server.drop_database(url)  # type: ignore[attr-defined]
+        postgres_server.drop_database(url)
 
 
 @pytest.fixture(

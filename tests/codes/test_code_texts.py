@@ -4,6 +4,8 @@ English; their errors cite the article as "<code> art. N"; each code names its i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from arbitro.codes.briscola import briscola
@@ -80,8 +82,10 @@ def test_each_code_names_its_id_and_cites_its_articles() -> None:
     ],
     ids=["parole-teams", "parole-deals", "parole-value", "scala40-negative"],
 )
-def test_code_errors_cite_the_code_and_article(call: object, it: str, en: str) -> None:
+def test_code_errors_cite_the_code_and_article(
+    call: Callable[[], object], it: str, en: str
+) -> None:
     """A refused request names the code and the article it enforces, in both languages."""
     with pytest.raises(ArbitroError) as caught:
-        call()  # type: ignore[operator]
+        call()
     assert (caught.value.message("it"), caught.value.message("en")) == (it, en)

@@ -104,16 +104,15 @@ def qr_matrix(
         gray = img.convert("L")
         height_pt = gray.size[1] / k
         top = height_pt - (y + size)
-        return [
-            [
-                gray.getpixel(
-                    (round((x + (col + 4.5) * step) * k), round((top + (row + 4.5) * step) * k))
-                )
-                < 128
-                for col in range(modules)
-            ]
-            for row in range(modules)
-        ]
+
+        def dark(row: int, col: int) -> bool:
+            value = gray.getpixel(
+                (round((x + (col + 4.5) * step) * k), round((top + (row + 4.5) * step) * k))
+            )
+            assert isinstance(value, int), "a grayscale pixel is one number"
+            return value < 128
+
+        return [[dark(row, col) for col in range(modules)] for row in range(modules)]
 
 
 PageCheck = Callable[[bytes], list[Path]]

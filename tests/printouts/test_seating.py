@@ -51,7 +51,9 @@ def test_seating_by_name_alphabetical_with_table_and_line_art_4(
     names = sorted((c.name for c in demo_state.competitors.values()), key=str.casefold)
     positions = [by_name.index(n) for n in names]
     assert positions == sorted(positions)
-    where = {c: t for t in demo_state.round(2).seating.tables for line in t.lines for c in line}  # type: ignore[union-attr]
+    seating = demo_state.round(2).seating
+    assert seating is not None
+    where = {c: t for t in seating.tables for line in t.lines for c in line}
     for comp in demo_state.competitors.values():
         table = where[comp.number]
         side = "N-S" if table.ns and comp.number in table.ns else "E-O"

@@ -9,7 +9,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # types-jsonschema is no dev dependency
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -52,8 +52,9 @@ def play(
         svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"])
     rng = random.Random(seed)
     for rnd in range(1, len(movements) + 1):
-        state = svc.seat(event_id, rnd, publish=True)
-        for table in state.round(rnd).seating.tables:  # type: ignore[union-attr]
+        seating = svc.seat(event_id, rnd, publish=True).round(rnd).seating
+        assert seating is not None
+        for table in seating.tables:
             if not table.is_incomplete:
                 svc.enter_sheet(
                     event_id, rnd, table.table, SheetEntry((random_deal(rng), random_deal(rng)))

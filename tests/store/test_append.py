@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from datetime import UTC, datetime, timedelta
+from typing import Any, cast
 
 import pytest
 from sqlalchemy import Engine, text
@@ -56,7 +57,11 @@ def test_bad_record_in_a_batch_stores_nothing(record_store: RecordStore) -> None
     [
         (NewRecord("", {}, "arbitro"), "kind is missing"),
         (NewRecord("x", {}, "  "), "actor is missing"),
-        (NewRecord("x", ["not", "an", "object"], "arbitro"), "must be a JSON object"),  # type: ignore[arg-type]
+        (
+            # deliberately not a JSON object, to check the refusal
+            NewRecord("x", cast(dict[str, Any], ["not", "an", "object"]), "arbitro"),
+            "must be a JSON object",
+        ),
         (NewRecord("x", {"nan": float("nan")}, "arbitro"), "cannot be stored as JSON"),
         (NewRecord("x", {"name": "Ros\x00si"}, "arbitro"), "null character"),
         (NewRecord("x", {"name": "\ud800"}, "arbitro"), "cannot be stored as JSON"),

@@ -3,7 +3,9 @@ duplicate events (DESIGN.md: bad input gets a clear error naming what is wrong).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any, cast
 
 import pytest
 
@@ -61,12 +63,12 @@ def test_event_needs_an_id_and_a_name(record_store: RecordStore, event_id: str, 
     ids=["append", "append-empty", "records", "records-after", "last_seq"],
 )
 def test_unknown_event_is_not_found_in_italian_and_english(
-    record_store: RecordStore, call: object
+    record_store: RecordStore, call: Callable[[RecordStore], object]
 ) -> None:
     """Naming an event that does not exist raises NotFoundError with an it/en message."""
     record_store.create_event("noto", "Torneo noto")
     with pytest.raises(NotFoundError) as caught:
-        call(record_store)  # type: ignore[operator]
+        call(record_store)
     assert caught.value.message("it") == "Il torneo «ignoto» non esiste."
     assert caught.value.message("en") == "There is no event 'ignoto'."
     assert record_store.last_seq("noto") == 0
@@ -123,7 +125,8 @@ def test_missing_or_too_long_texts_are_named_in_both_languages(record_store: Rec
         "Il tipo della registrazione è troppo lungo (101 caratteri, massimo 100)."
     )
     with pytest.raises(ArbitroError) as bad_payload:
-        record_store.append("e", [NewRecord("k", [], "d")])  # type: ignore[arg-type]
+        # deliberately not a JSON object, to check the refusal
+        record_store.append("e", [NewRecord("k", cast(dict[str, Any], []), "d")])
     assert bad_payload.value.message("it") == (
         "Registrazione n. 1 ('k') non valida: i dati devono essere un oggetto JSON, non list."
     )

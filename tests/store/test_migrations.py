@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -113,7 +114,7 @@ def test_two_programs_opening_a_new_database_at_once_both_work(database_url: str
             store.close()
 
 
-def test_sqlite_runs_in_wal_mode_with_foreign_keys_and_a_busy_timeout(tmp_path: object) -> None:
+def test_sqlite_runs_in_wal_mode_with_foreign_keys_and_a_busy_timeout(tmp_path: Path) -> None:
     """SQLite settings: WAL journal, foreign keys enforced, a busy timeout for waiting writers."""
     url = f"sqlite:///{tmp_path}/arbitro.sqlite3"
     RecordStore(url).close()
@@ -122,12 +123,13 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys_and_a_busy_timeout(tmp_path: 
         with engine.connect() as conn:
             assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 5000
+            timeout = conn.exec_driver_sql("PRAGMA busy_timeout").scalar()
+            assert timeout is not None and timeout >= 5000
     finally:
         engine.dispose()
 
 
-def test_sqlite_payload_is_readable_json_text(tmp_path: object) -> None:
+def test_sqlite_payload_is_readable_json_text(tmp_path: Path) -> None:
     """On SQLite the payload is stored as JSON text, accents as they are (not \\u escapes)."""
     url = f"sqlite:///{tmp_path}/arbitro.sqlite3"
     with RecordStore(url) as store:
@@ -177,7 +179,11 @@ def _at_0002_with_events(url: str) -> None:
         assert "kind" not in {c["name"] for c in inspect(engine).get_columns("events")}
         with engine.begin() as conn:
             for event_id in ("coppa", "serata", "vuoto", "tardiva"):
-                row = {"id": event_id, "name": event_id.title(), "created_at": at}
+                row: dict[str, object] = {
+                    "id": event_id,
+                    "name": event_id.title(),
+                    "created_at": at,
+                }
                 conn.execute(events.insert().values(**row))
             for event_id, payload in created.items():
                 row = {

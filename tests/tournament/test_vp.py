@@ -108,7 +108,8 @@ def _seed_tables() -> dict[str, list[tuple[int, int, int, int]]]:
             continue
         row = re.match(r"^(\d+)\t(\d+)\t(\d+)\t(\d+)$", line.strip())
         if row and current:
-            tables[current].append(tuple(int(x) for x in row.groups()))  # type: ignore[arg-type]
+            a, b, c, d = (int(x) for x in row.groups())
+            tables[current].append((a, b, c, d))
     return tables
 
 

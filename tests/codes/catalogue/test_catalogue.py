@@ -125,7 +125,7 @@ def test_article_is_frozen() -> None:
     """Entries are immutable values."""
     art = load_catalogue().article("scala40", "7")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        art.title = "x"  # type: ignore[misc]
+        art.title = "x"  # type: ignore[misc]  # the assignment the test expects refused
 
 
 def test_definitions_are_entries_of_their_own() -> None:

@@ -100,7 +100,9 @@ def test_art_24_a_citation_inside_a_ruling_is_rendered_and_kept_as_json() -> Non
     r = d.rule(Irregularity.GHOST_CARD, E, cards=P("7H"))
     assert r.it.endswith("torna al giocatore come carta esposta (FIBAS art. 24 punto 2)")
     assert r.en.endswith("back to the player as an exposed card (FIBAS art. 24 point 2)")
-    params = r.as_dict()["text"]["params"]  # type: ignore[index]
+    text = r.as_dict()["text"]
+    assert isinstance(text, dict)
+    params = text["params"]
     assert params["article"] == {"code": "burraco-fibas", "article": "24"}
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 import pytest
 
-from arbitro.cards import burraco_deck, parse_card, parse_cards
+from arbitro.cards import Card, burraco_deck, parse_card, parse_cards
 from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
 from arbitro.games.burraco import (
@@ -19,6 +20,7 @@ from arbitro.games.burraco import (
     EndReason,
     IllegalMoveError,
     Line,
+    Move,
     Phase,
     Seat,
     card_value,
@@ -36,22 +38,21 @@ E_BURRACO = "3H 4H 5H 6H 7H 8H 9H 10H 5C 5D 5S"
 POZ = "AH AH AD AD AC AC AS AS KH KH QD"
 
 
-def _article(deal: Deal, move: object) -> str:
+def _article(deal: Deal, move: Move) -> str:
     with pytest.raises(IllegalMoveError) as err:
-        deal.push(move)  # type: ignore[arg-type]
+        deal.push(move)
     cited = err.value.article
     assert isinstance(cited, Citation) and cited.code is CodeId.BURRACO_FIBAS
     return cited.article
 
 
-def _burraco_deal(**kw: object) -> Deal:
+def _burraco_deal(hands: Mapping[Seat, Sequence[Card]] | None = None) -> Deal:
     """East holds 3H-10H and three 5s; the stock starts with JH: a burraco and the pozzetto."""
-    stock = kw.pop("stock", P("JH 6S 6S 7S 7S 4D 4D 4C 4C JD"))
     return Deal(
         arrange_deck(
-            {Seat.E: P(E_BURRACO), **kw.pop("hands", {})},  # type: ignore[dict-item]
+            {Seat.E: P(E_BURRACO), **(hands or {})},
             pile=C("KS"),
-            stock=stock,  # type: ignore[arg-type]
+            stock=P("JH 6S 6S 7S 7S 4D 4D 4C 4C JD"),
             pozzetti=[P(POZ)],
         )
     )

@@ -112,7 +112,7 @@ def test_art10_13_1_warned_while_playing_draws_and_discards_at_once() -> None:
     with pytest.raises(IllegalMoveError):
         d.push(parse_move("layoff 0 CANES"))  # he must stop playing
     d.push(discard("T"))
-    assert d.turn is Seat.S and d.hand(Seat.E) == ("B", "R", "S")
+    assert d.turn is Seat.S and d.hand(Seat.E) == ("B", "R", "S")  # type: ignore[comparison-overlap]  # narrowed before d.push
     assert [w.spelling for w in d.words(Line.EW)] == ["CANE"]
     _finish(d)
     _check_plain_score(d, Line.EW, cards_value(tuple("CANE")))
@@ -127,7 +127,7 @@ def test_art10_13_2_warned_after_the_discard_draws_late_plays_next_turn() -> Non
     d.push(discard("B"))
     assert d.turn is Seat.S and d.phase is Phase.DRAW
     d.push(ruling("missed_draw", "E"))
-    assert d.turn is Seat.E and d.legal_moves() == [DRAW, PICK_UP]
+    assert d.turn is Seat.E and d.legal_moves() == [DRAW, PICK_UP]  # type: ignore[comparison-overlap]  # narrowed before d.push
     d.push(DRAW)
     assert d.hand(Seat.E) == ("R", "S", "T")
     assert d.turn is Seat.S and d.phase is Phase.DRAW
@@ -185,7 +185,7 @@ def test_art11_6_closing_without_draw_frozen_then_counted_negative() -> None:
     assert 0 in d.freezes(Line.EW)
     assert d.turn is Seat.E and d.legal_moves() == [DRAW, PICK_UP]
     d.push(DRAW)  # the late draw: G
-    assert d.hand(Seat.E) == ("G",) and d.turn is Seat.S
+    assert d.hand(Seat.E) == ("G",) and d.turn is Seat.S  # type: ignore[comparison-overlap]  # narrowed before d.push
     for m in ("draw", "layoff 0 CASSATA", "discard H"):  # S closes within the round
         d.push(parse_move(m))
     assert d.is_over and d.closer is Seat.S
@@ -234,7 +234,7 @@ def test_art10_14_1_draw_out_of_turn_card_goes_back() -> None:
     d.push(DRAW)
     assert "S" in d.hand(Seat.E)
     d.push(discard("S"))
-    assert d.turn is Seat.S
+    assert d.turn is Seat.S  # type: ignore[comparison-overlap]  # narrowed before d.push
     _finish(d)
     _check_plain_score(d, Line.NS, 0)
     _replays(d)
@@ -249,7 +249,7 @@ def test_art10_14_2a_pickup_out_of_turn_without_plays() -> None:
     d.push(ruling("pickup_out_of_turn", "W"))
     assert d.discard_pile == () and "Z" in d.hand(Seat.W) and "O" in d.hand(Seat.W)
     d.push(ruling("put_back", "W"))
-    assert d.discard_pile == ("Z", "O") and d.hand(Seat.W) == tuple(sorted("CANERTI"))
+    assert d.discard_pile == ("Z", "O") and d.hand(Seat.W) == tuple(sorted("CANERTI"))  # type: ignore[comparison-overlap]  # narrowed before d.push
     assert d.turn is Seat.S
     d.push(PICK_UP)
     assert {"Z", "O"} <= set(d.hand(Seat.S))
@@ -293,7 +293,7 @@ def test_art10_17_multiple_discard_taken_back_one_discarded() -> None:
     assert d.discard_pile == ("Z",) and d.hand(Seat.E) == tuple(sorted("CANEBRTS"))
     assert all(m.kind is MoveKind.DISCARD for m in d.legal_moves())
     d.push(discard("R"))
-    assert d.turn is Seat.S and d.discard_pile == ("Z", "R")
+    assert d.turn is Seat.S and d.discard_pile == ("Z", "R")  # type: ignore[comparison-overlap]  # narrowed before d.push
     assert d.hand(Seat.E) == tuple(sorted("CANEBTS"))
     _finish(d)
     _check_plain_score(d, Line.EW, 0)

@@ -4,14 +4,22 @@ folds them into the state, as the services do with the store."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Protocol, TypedDict, Unpack
 
 import pytest
 
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
-from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.model import (
+    CompetitorId,
+    EventFormat,
+    Line,
+    Movement,
+    Seating,
+    TableSeating,
+)
 from arbitro.tournament.records import Record
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 
@@ -41,9 +49,31 @@ class Driver:
         for i in range(1, n + 1):
             self.do(commands.register(self.state, f"Coppia {i}", [], self.now))
 
-    def seat(self, rnd: int, **kw: object) -> None:
-        self.do(commands.seat(self.state, rnd, self.now, **kw))  # type: ignore[arg-type]
+    def seat(
+        self,
+        rnd: int,
+        *,
+        movement: Movement | None = None,
+        arbiter_tables: tuple[TableSeating, ...] | None = None,
+    ) -> None:
+        self.do(
+            commands.seat(
+                self.state, rnd, self.now, movement=movement, arbiter_tables=arbiter_tables
+            )
+        )
         self.do(commands.publish_seating(self.state, rnd, self.now))
+
+    def seating(self, rnd: int) -> Seating:
+        """The seating of round ``rnd``, which the test has already made."""
+        seating = self.state.round(rnd).seating
+        assert seating is not None, f"round {rnd} is not seated"
+        return seating
+
+    def table(self, rnd: int, number: int) -> TableSeating:
+        """Table ``number`` of round ``rnd``, which exists."""
+        table = self.seating(rnd).table(number)
+        assert table is not None, f"round {rnd} has no table {number}"
+        return table
 
     def sheet(
         self,
@@ -60,6 +90,12 @@ class Driver:
         self.do(commands.publish_standings(self.state, rnd, self.now))
 
 
+def first(line: Line | None) -> CompetitorId:
+    """The first competitor of a line that is at the table."""
+    assert line is not None, "the line is missing"
+    return line[0]
+
+
 def entry(
     *deals: tuple[int, int, int, int], closed: tuple[tuple[int, int, int, int], ...] | None = None
 ) -> SheetEntry:
@@ -73,12 +109,33 @@ def entry(
     )
 
 
+class ConfigExtras(TypedDict, total=False):
+    """The :class:`EventConfig` fields :func:`config` passes through unchanged."""
+
+    mitchell_step: int
+    seed: int
+    duplicate: bool
+    complaints_window_minutes: int
+    session_starts: tuple[int, ...]
+    code: CodeId
+    game: GameId
+
+
+class ConfigArgs(ConfigExtras, total=False):
+    """Every argument of :func:`config`."""
+
+    rounds: int
+    deals: int
+    movements: tuple[Movement, ...] | None
+    event_format: EventFormat
+
+
 def config(
     rounds: int = 3,
     deals: int = 2,
     movements: tuple[Movement, ...] | None = None,
     event_format: EventFormat = EventFormat.PAIRS,
-    **kw: object,
+    **kw: Unpack[ConfigExtras],
 ) -> EventConfig:
     """An event configuration with sensible defaults (registration order, then Danish)."""
     moves = movements or (Movement.REGISTRATION_ORDER,) + (Movement.DANISH,) * (rounds - 1)
@@ -89,14 +146,20 @@ def config(
         deals=(deals,) * rounds,
         movements=moves,
         **kw,
-    )  # type: ignore[arg-type]
+    )
+
+
+class MakeEvent(Protocol):
+    """The :func:`make_event` fixture: a Driver for :func:`config`'s arguments."""
+
+    def __call__(self, **kw: Unpack[ConfigArgs]) -> Driver: ...
 
 
 @pytest.fixture
-def make_event() -> Callable[..., Driver]:
+def make_event() -> MakeEvent:
     """Build a Driver for a configuration made by :func:`config`'s arguments."""
 
-    def make(**kw: object) -> Driver:
-        return Driver(config(**kw))  # type: ignore[arg-type]
+    def make(**kw: Unpack[ConfigArgs]) -> Driver:
+        return Driver(config(**kw))
 
     return make

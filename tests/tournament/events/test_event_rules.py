@@ -4,19 +4,16 @@ scores (art. 40), sheet conflicts (art. 19-20), corrections (art. 21), complaint
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
+from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.model import EventFormat, Movement, TableSeating
 from arbitro.tournament.scoring.results import ScoreSource, round_scores
 from arbitro.tournament.standings.standings import standings
 
-from .conftest import Driver, entry
-
-MakeEvent = Callable[..., Driver]
+from .conftest import Driver, MakeEvent, entry
 
 
 def rows(d: Driver, rnd: int) -> dict[int, tuple[int, int]]:
@@ -29,7 +26,7 @@ def test_registration_order_seats_1v2_3v4(make_event: MakeEvent) -> None:
     d = make_event()
     d.register_many(4)
     d.seat(1)
-    tables = d.state.round(1).seating.tables  # type: ignore[union-attr]
+    tables = d.seating(1).tables
     assert [(t.ns, t.ew) for t in tables] == [((1,), (2,)), ((3,), (4,))]
 
 
@@ -56,13 +53,13 @@ def test_art37_nobody_rests_twice_and_the_last_ranked_rests(make_event: MakeEven
     ranking = [r.competitor for r in standings(d.state, 1)]
     assert ranking == [1, 5, 3, 4, 2]  # 1: 14 VP +350; 5 rested: 14 VP +305; 2: 6 VP
     d.seat(2)
-    assert d.state.round(2).seating.resting == ((2,),)  # type: ignore[union-attr]
+    assert d.seating(2).resting == ((2,),)
     d.sheet(2, 1, (100, 0, 0, 0), (0, 0, 0, 0))
     d.sheet(2, 2, (100, 0, 0, 0), (0, 0, 0, 0))
     d.publish(2)
     d.seat(3)
-    rested = {c for r in (1, 2) for line in d.state.round(r).seating.resting for c in line}  # type: ignore[union-attr]
-    (third,) = d.state.round(3).seating.resting  # type: ignore[union-attr]
+    rested = {c for r in (1, 2) for line in d.seating(r).resting for c in line}
+    (third,) = d.seating(3).resting
     assert third[0] not in rested
 
 
@@ -152,8 +149,8 @@ def test_art36_abandon(make_event: MakeEvent, justified: bool, leaver: tuple[int
     assert got[1] == leaver
     d.publish(1)
     d.seat(2)
-    assert 1 not in d.state.round(2).seating.competitors()  # type: ignore[union-attr]
-    assert len(d.state.round(2).seating.resting) == 1  # type: ignore[union-attr]
+    assert 1 not in d.seating(2).competitors()
+    assert len(d.seating(2).resting) == 1
 
 
 def test_art36_both_pairs_abandon_get_zero(make_event: MakeEvent) -> None:
@@ -264,6 +261,7 @@ def test_art21_sum_error_corrected_only_before_publication(make_event: MakeEvent
             reason="altra somma",
             entry=entry((100, 0, 0, 0), (0, 0, 0, 0)),
         )
+    assert isinstance(err.value.article, Citation)
     assert err.value.article.article == "21"
 
 
@@ -275,7 +273,7 @@ def test_art21_inverted_scores_need_the_table_and_count_from_the_next_round(
     d = _two_rounds(make_event)
     d.publish(1)
     d.seat(2)
-    seating_before = d.state.round(2).seating
+    seating_before = d.seating(2)
     with pytest.raises(ArbitroError, match="tavolo riconosce"):
         commands.correct_sheet(d.state, 1, 1, d.now, kind="inverted", reason="invertiti")
     d.do(
@@ -283,7 +281,7 @@ def test_art21_inverted_scores_need_the_table_and_count_from_the_next_round(
             d.state, 1, 1, d.now, kind="inverted", reason="invertiti", table_agrees=True
         )
     )
-    assert d.state.round(2).seating == seating_before
+    assert d.seating(2) == seating_before
     assert rows(d, 1)[1] == (15, 500)  # standings after round 1 as published
     assert standings(d.state, 2)[0].round_vp[0] is not None
     after2 = {r.competitor: r for r in standings(d.state, 2)}
@@ -298,10 +296,22 @@ def test_art21_last_round_corrections_only_by_the_arbiter(make_event: MakeEvent)
     d.sheet(1, 1, (300, 200, 0, 0), (0, 0, 0, 0))
     d.publish(1)
     d.seat(2, movement=Movement.DRAW)
-    args = dict(kind="inverted", reason="invertiti", table_agrees=True)
     with pytest.raises(ArbitroError, match="solo con l'intervento dell'arbitro"):
-        commands.correct_sheet(d.state, 1, 1, d.now, **args)  # type: ignore[arg-type]
-    d.do(commands.correct_sheet(d.state, 1, 1, d.now, by_arbiter=True, **args))  # type: ignore[arg-type]
+        commands.correct_sheet(
+            d.state, 1, 1, d.now, kind="inverted", reason="invertiti", table_agrees=True
+        )
+    d.do(
+        commands.correct_sheet(
+            d.state,
+            1,
+            1,
+            d.now,
+            kind="inverted",
+            reason="invertiti",
+            table_agrees=True,
+            by_arbiter=True,
+        )
+    )
     assert len(d.state.round(1).sheets[1].corrections) == 1
 
 
@@ -344,7 +354,7 @@ def test_art37_late_pair_completes_the_incomplete_table_in_round_1(make_event: M
     d.register_many(3)
     d.seat(1)
     d.do(commands.register(d.state, "Ritardatari", [], d.now))
-    assert d.state.round(1).seating.resting == ()  # type: ignore[union-attr]
+    assert d.seating(1).resting == ()
     with pytest.raises(ArbitroError, match="iscrizioni chiuse"):
         commands.register(d.state, "Troppo tardi", [], d.now)
 
@@ -358,6 +368,7 @@ def test_art7_one_deal_rounds_only_with_prepared_deals() -> None:
             config(rounds=1, deals=1, movements=(Movement.DRAW,)),
             __import__("datetime").datetime.now(),
         )
+    assert isinstance(err.value.article, Citation)
     assert err.value.article.article == "7"
     commands.create_event(
         config(rounds=1, deals=1, movements=(Movement.DRAW,), duplicate=True),
@@ -396,7 +407,7 @@ def test_art36_mitchell_keeps_turning_and_the_missing_lines_opponents_rest(
     d.do(commands.record_abandon(d.state, 1, 2, True, "malore", d.now))
     d.publish(1)
     d.seat(2)
-    tables = {t.table: (t.ns, t.ew) for t in d.state.round(2).seating.tables}  # type: ignore[union-attr]
+    tables = {t.table: (t.ns, t.ew) for t in d.seating(2).tables}
     assert tables == {1: ((1,), (6,)), 2: ((3,), None), 3: ((5,), (4,))}  # 2 would have met 3
     assert round_scores(d.state, 2, as_of=2)[3].source is ScoreSource.REST
 
@@ -476,4 +487,4 @@ def test_sanctions_ledger_reprimand_warning_expulsion_lateness(make_event: MakeE
     assert {r.competitor: r.warnings for r in standings(d.state, 1)} == {1: 0, 2: 1, 3: 0, 4: 0}
     d.publish(1)
     d.seat(2)
-    assert 3 not in d.state.round(2).seating.competitors()  # type: ignore[union-attr]
+    assert 3 not in d.seating(2).competitors()

@@ -8,28 +8,44 @@ from datetime import UTC, datetime
 
 import pytest
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.rules import PAROLE
 from arbitro.tournament.scoring.results import ScoreSource, round_scores
 from arbitro.tournament.standings.standings import standings
 
-from .conftest import Driver, config
+from .conftest import Driver, config, first
 
 NOW = datetime(2026, 11, 22, 21, 0, tzinfo=UTC)
 
 
 def parole(rounds: int = 2, deals: int = 3) -> Driver:
     moves = (Movement.DRAW,) + (Movement.MITCHELL,) * (rounds - 1)
-    return Driver(config(rounds=rounds, deals=deals, movements=moves, code=PAROLE, game="parole"))
+    return Driver(
+        config(
+            rounds=rounds,
+            deals=deals,
+            movements=moves,
+            code=CodeId.BURRACO_PAROLE,
+            game=GameId.PAROLE,
+        )
+    )
 
 
 def test_art3_rounds_of_3_or_4_deals_and_no_teams() -> None:
     """Art. 3: the Parole code has tables for 3 and 4 deals; art. 3.2: pairs events."""
     with pytest.raises(ArbitroError, match=r"prevede turni da 3, 4"):
         commands.create_event(
-            config(rounds=1, deals=2, movements=(Movement.DRAW,), code=PAROLE, game="parole"), NOW
+            config(
+                rounds=1,
+                deals=2,
+                movements=(Movement.DRAW,),
+                code=CodeId.BURRACO_PAROLE,
+                game=GameId.PAROLE,
+            ),
+            NOW,
         )
     with pytest.raises(ArbitroError, match="squadre"):
         commands.create_event(
@@ -37,15 +53,22 @@ def test_art3_rounds_of_3_or_4_deals_and_no_teams() -> None:
                 rounds=1,
                 deals=3,
                 movements=(Movement.DRAW,),
-                code=PAROLE,
-                game="parole",
+                code=CodeId.BURRACO_PAROLE,
+                game=GameId.PAROLE,
                 event_format=EventFormat.TEAMS,
             ),
             NOW,
         )
     with pytest.raises(ArbitroError, match="gioco"):
         commands.create_event(
-            config(rounds=1, deals=3, movements=(Movement.DRAW,), code=PAROLE, game="burraco"), NOW
+            config(
+                rounds=1,
+                deals=3,
+                movements=(Movement.DRAW,),
+                code=CodeId.BURRACO_PAROLE,
+                game=GameId.BURRACO,
+            ),
+            NOW,
         )
 
 
@@ -54,7 +77,7 @@ def test_art31_incomplete_table_gets_355_mp() -> None:
     d = parole()
     d.register_many(3)
     d.seat(1)
-    (rest,) = d.state.round(1).seating.resting  # type: ignore[union-attr]
+    (rest,) = d.seating(1).resting
     s = round_scores(d.state, 1, as_of=1)[rest[0]]
     assert (s.source, s.mp, s.vp) == (ScoreSource.REST, 355, 14)
 
@@ -67,7 +90,7 @@ def test_art3_parole_vp_table_and_bonuses_of_50() -> None:
     d.seat(1)
     d.sheet(1, 1, (50, 200, 0, 45), (150, 100, 50, 100), (50, 50, 0, 50))
     got = {r.competitor: (r.vp, r.mp) for r in standings(d.state, 1)}
-    ns = next(t.ns for t in d.state.round(1).seating.tables)[0]  # type: ignore[union-attr, index]
+    ns = first(next(t.ns for t in d.seating(1).tables))
     assert got[ns] == (14, 355)
 
 
@@ -78,8 +101,8 @@ def test_art13_lateness() -> None:
     d = parole(rounds=3)
     d.register_many(6)
     d.seat(1)
-    t1, t2, t3 = d.state.round(1).seating.tables  # type: ignore[union-attr]
-    a, b, c = t1.ns[0], t2.ns[0], t3.ns[0]  # type: ignore[index]
+    t1, t2, t3 = d.seating(1).tables
+    a, b, c = first(t1.ns), first(t2.ns), first(t3.ns)
     d.do(commands.record_lateness(d.state, 1, a, 120, d.now))  # reprimand only
     d.do(commands.record_lateness(d.state, 1, b, 240, d.now))  # -100 MP
     d.do(commands.record_lateness(d.state, 1, c, 400, d.now))  # match lost
@@ -88,12 +111,12 @@ def test_art13_lateness() -> None:
     scores = round_scores(d.state, 1, as_of=1)
     assert scores[a].mp_penalty == 0 and scores[b].mp_penalty == -100
     assert (scores[c].source, scores[c].mp, scores[c].vp) == (ScoreSource.ZERO, 0, 0)
-    assert (scores[t3.ew[0]].mp, scores[t3.ew[0]].vp) == (355, 14)  # type: ignore[index]
+    assert (scores[first(t3.ew)].mp, scores[first(t3.ew)].vp) == (355, 14)
     d.publish(1)
     d.seat(2)
     d.do(commands.record_lateness(d.state, 2, a, 60, d.now))  # second lateness within 3 min
-    for t in d.state.round(2).seating.tables:  # type: ignore[union-attr]
-        d.sheet(2, t.table, (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+    for table in d.seating(2).tables:
+        d.sheet(2, table.table, (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
     row = next(r for r in standings(d.state, 2) if r.competitor == a)
     assert row.warnings == 1 and row.lateness_mp == -100 and row.penalty_vp == 0
     assert [e.kind for e in d.state.ledger if e.competitor == a] == ["lateness", "lateness"]
@@ -108,5 +131,6 @@ def test_art5_art12_an_impossible_parole_sheet_cites_the_parole_articles() -> No
     d.seat(1)
     with pytest.raises(ArbitroError) as err:
         d.sheet(1, 1, (75, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+    assert isinstance(err.value.article, Citation)
     assert err.value.article.article == "5, 12"
     assert "chiusura 50" in err.value.it and "closing 50" in err.value.en

@@ -4,12 +4,14 @@ VP (art. 22), the sheet signed by the four players (art. 23), corrections (art. 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.rules import SCALA40
 from arbitro.tournament.scoring.results import ScoreSource, round_scores
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.standings.standings import standings
@@ -24,8 +26,8 @@ def scala(rounds: int = 2, deals: int = 5, moves: tuple[Movement, ...] | None = 
             rounds=rounds,
             deals=deals,
             movements=movements,
-            code=SCALA40,
-            game="scala40",
+            code=CodeId.SCALA40,
+            game=GameId.SCALA40,
             event_format=EventFormat.INDIVIDUAL,
         )
     )
@@ -35,11 +37,12 @@ def points(
     d: Driver,
     rnd: int,
     table: int,
-    rows: list[tuple[int | None, ...]],
+    rows: Sequence[tuple[int | None, ...]],
     abandoned: int | None = None,
 ) -> Scala40Entry:
-    players = d.state.round(rnd).seating.table(table).players  # type: ignore[union-attr]
-    return Scala40Entry(players, tuple(rows), abandoned)  # type: ignore[arg-type]
+    players = d.table(rnd, table).players
+    assert players is not None, "a Scala 40 table seats players, not lines"
+    return Scala40Entry(players, tuple(rows), abandoned)
 
 
 def test_art22_placement_and_difference_vp_from_the_sheet() -> None:
@@ -77,7 +80,7 @@ def test_art26_table_of_three_counts_the_riposato_with_1000() -> None:
     d = scala(rounds=1, moves=(Movement.REGISTRATION_ORDER,))
     d.register_many(7)
     d.seat(1)
-    tables = d.state.round(1).seating.tables  # type: ignore[union-attr]
+    tables = d.seating(1).tables
     assert [len(t.players or ()) for t in tables] == [4, 3]
     d.do(commands.enter_sheet(d.state, 1, 1, points(d, 1, 1, [(0, 10, 20, 30)] * 5), d.now))
     d.do(commands.enter_sheet(d.state, 1, 2, points(d, 1, 2, [(0, 10, 20)] * 5), d.now))
@@ -141,7 +144,7 @@ def test_art25_abandon_and_art26_late_entry() -> None:
         round_scores(d.state, 1, as_of=1)[late].mp,
     ) == (3, 80)
     d.seat(2)
-    seated = d.state.round(2).seating.competitors()  # type: ignore[union-attr]
+    seated = d.seating(2).competitors()
     assert 4 not in seated and late in seated and len(seated) == 8
     with pytest.raises(ArbitroError, match="ritardo"):
         commands.record_lateness(d.state, 2, 1, 60, d.now)

@@ -337,7 +337,7 @@ def test_art_31_draw_out_of_turn_with_play_melds_aside_and_prepared_discard() ->
     assert d.prepared_discard(W) == C("4D") and d.hand(W) == ()
     assert d.next_to_act is E
     passes(d, E, S)
-    assert d.turn is W and d.phase is Phase.PLAY and meld.freeze is Freeze.NONE
+    assert d.turn is W and d.phase is Phase.PLAY and meld.freeze is Freeze.NONE  # type: ignore[comparison-overlap]  # narrowed before passes()
     d.discard(W, C("4D"))
     assert d.pozzetto_taken(Line.EW) and len(d.hand(W)) == 11  # took it with the discard
 
