@@ -30,18 +30,19 @@ from pathlib import Path
 
 from arbitro.cards import burraco_deck
 from arbitro.games.burraco import Deal, GreedyBot, RandomBot, play_deal, score_table
+from arbitro.games.burraco.bots import Bot
 
 HERE = Path(__file__).resolve().parent
 
 
-def run(n: int, bot: object, start: int = 0) -> dict[str, object]:
+def run(n: int, bot: Bot, start: int = 0) -> dict[str, object]:
     """Play ``n`` deals with four copies of ``bot``; time them."""
     bots = [bot] * 4
-    moves, ends = 0, Counter()
+    moves, ends = 0, Counter[str]()
     c0, w0 = time.process_time(), time.perf_counter()
     for seed in range(start, start + n):
         rng = random.Random(seed)
-        deal = play_deal(Deal.shuffled(rng), bots, rng)  # type: ignore[list-item]
+        deal = play_deal(Deal.shuffled(rng), bots, rng)
         deal.scores()
         moves += len(deal.moves)
         ends[deal.end_reason.value if deal.end_reason else "?"] += 1

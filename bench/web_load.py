@@ -57,7 +57,7 @@ from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import RecordKind
 from arbitro.tournament.scoring.sheet import SheetEntry
-from arbitro.web.table import entry_values
+from arbitro.web.sheet_form import entry_values
 from arbitro.web.tokens import table_path
 
 ROOT = Path(__file__).resolve().parent.parent

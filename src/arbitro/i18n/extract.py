@@ -87,7 +87,7 @@ def translations(lang: str) -> dict[tuple[str, str | None], str]:
             for m in read_po(handle, locale=lang):
                 if not m.id or m.fuzzy:
                     continue
-                text = m.string if isinstance(m.string, str) else m.string[0]
+                text = m.string if isinstance(m.string, str) else (m.string or ("",))[0]
                 key = m.id if isinstance(m.id, str) else m.id[0]
                 if text:
                     out[(key, m.context)] = text
@@ -115,7 +115,9 @@ def placeholders(text: str) -> set[str]:
     from string import Formatter
 
     try:
-        return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(text) if name}
+        return {
+            name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(text) if name
+        }
     except ValueError:
         return {"<malformed>"}
 
@@ -132,6 +134,8 @@ def clashes(lang: str) -> list[str]:
                 key = (m.id if isinstance(m.id, str) else m.id[0], m.context)
                 text = m.string if isinstance(m.string, str) else m.string[0]
                 if key in seen and seen[key][1] != text:
-                    out.append(f"{key[0]!r}: {seen[key][0]} {seen[key][1]!r} / {path.name} {text!r}")
+                    out.append(
+                        f"{key[0]!r}: {seen[key][0]} {seen[key][1]!r} / {path.name} {text!r}"
+                    )
                 seen.setdefault(key, (path.name, text))
     return out

@@ -6,7 +6,7 @@ replayed, and each sheet checked by the event's game, before anything is stored.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
@@ -29,7 +29,7 @@ AnyState = EventState | KnockoutState
 def event_file_schema() -> dict[str, Any]:
     """The JSON Schema of event files, generated from the record types (one variant per
     record kind, its ``payload`` the kind's body)."""
-    keys = [
+    keys: list[tuple[tuple[RecordKind, str], Literal["serialization"], TypeAdapter[Any]]] = [
         ((kind, cls.__name__), "serialization", adapter(cls))
         for kind, classes in BODIES.items()
         for cls in classes
@@ -197,7 +197,9 @@ def import_event(service: AnyService, data: Any, event_id: str | None = None) ->
             "the file is of another kind of event (knockout or rounds): use the matching command"
         )
     event_id = event_id or file_id
-    service.store.create_event(event_id, name, "knockout" if is_knockout_file(records) else "rounds")
+    service.store.create_event(
+        event_id, name, "knockout" if is_knockout_file(records) else "rounds"
+    )
     service.store.append(event_id, [to_store(r) for r in records], expected_seq=0)
     return service.state(event_id)
 

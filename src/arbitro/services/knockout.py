@@ -16,7 +16,7 @@ from arbitro.tournament.knockout import GameReport, Match
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import CompetitorRegistered
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 class KnockoutService(EventLog[ko.KnockoutState]):
