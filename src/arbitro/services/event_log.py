@@ -35,6 +35,7 @@ class Fold(Protocol):
     """A state folded from an event's records (an event of rounds, a knockout)."""
 
     last_seq: int
+    stale: bool
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> Self:
@@ -85,7 +86,15 @@ class EventLog(Generic[S]):
         else:
             for rec in self.store.records(event_id, after_seq=cached.last_seq):
                 cached.apply(to_domain(rec))
+            if cached.stale:
+                cached = self._replay(event_id)
         return cached
+
+    def _replay(self, event_id: str) -> S:
+        """Fold the whole log again (after a cancellation of an earlier record)."""
+        state = self.fold.replay(event_id, map(to_domain, self.store.records(event_id)))
+        self._cache[event_id] = state
+        return state
 
     def forget(self, event_id: str) -> None:
         """Drop the cached state (it is replayed from the store on the next read)."""
@@ -100,6 +109,8 @@ class EventLog(Generic[S]):
             )
             for rec in stored:
                 state.apply(to_domain(rec))
+            if state.stale:
+                state = self._replay(event_id)
             return state
 
     def _do_many(

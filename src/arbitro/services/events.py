@@ -316,6 +316,11 @@ class EventService(EventLog[EventState]):
             ),
         )
 
+    def cancel(self, event_id: str, seq: int, reason: str | None, actor: str = "director") -> None:
+        """Cancel an earlier action (a sanction, a lateness, an abandon, an arbitral score,
+        a correction, a withdrawal, a board ruling): the standings are computed again."""
+        self._do(event_id, lambda st, now: commands.cancel(st, seq, reason, now, actor))
+
     def standings(self, event_id: str, after_round: int | None = None) -> list[StandingRow]:
         """The standings after a round (default: the current one)."""
         return standings(self.state(event_id), after_round)

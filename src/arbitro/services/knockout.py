@@ -12,6 +12,7 @@ from arbitro.errors import ArbitroError
 from arbitro.games.briscola import Game, GreedyBot, Pair, RandomBot, play_game
 from arbitro.services.event_log import EventLog
 from arbitro.tournament import knockout_event as ko
+from arbitro.tournament.commands.cancel import cancel_game
 from arbitro.tournament.knockout import GameReport, Match
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import CompetitorRegistered
@@ -55,6 +56,12 @@ class KnockoutService(EventLog[ko.KnockoutState]):
     ) -> None:
         """Record one game of a match (art. 8), or its loss by an art. 10 irregularity."""
         self._do(event_id, lambda st, now: ko.record_game(st, report, now, actor, reason))
+
+    def cancel_game(
+        self, event_id: str, seq: int, reason: str | None, actor: str = "arbiter"
+    ) -> None:
+        """Cancel a game recorded by mistake (the last of its match, Briscola art. 9)."""
+        self._do(event_id, lambda st, now: cancel_game(st, seq, reason, now, actor))
 
     def play_next_game(
         self, match: Match, seed: int, bots: tuple[str, str] = ("greedy", "random")

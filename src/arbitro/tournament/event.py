@@ -7,7 +7,7 @@ record, and a correction is a new record that supersedes an entry from a given r
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
@@ -36,6 +36,7 @@ from arbitro.tournament.records import (
     KnockoutCreated,
     LatenessRecorded,
     Record,
+    RecordCancelled,
     RoundSeated,
     SanctionGiven,
     SeatedTable,
@@ -155,6 +156,8 @@ class LedgerEntry:
     at: datetime
     reason: str
     detail: Message = field(default_factory=lambda: verbatim(""))
+    cancelled_by: str | None = None  # who cancelled the action (a later record), if anyone
+    cancel_reason: str | None = None
 
 
 @dataclass(slots=True)
@@ -189,6 +192,9 @@ class EventState:
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     last_seq: int = 0
     names: dict[str, CompetitorId] = field(default_factory=dict)  # casefolded name → number
+    cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
+    stale: bool = False  # a cancellation came after its target: fold the log again
+    actions: dict[int, Record] = field(default_factory=dict)  # the cancellable records by seq
     _results: dict[tuple[int, int, int], SheetOutcome | None] = field(default_factory=dict)
 
     def warnings(self) -> list[Sanction]:
@@ -311,9 +317,23 @@ class EventState:
         return fold_log(event_id, records, start)
 
     def apply(self, rec: Record) -> None:
-        """Apply one record (already validated when it was made) to the state."""
+        """Apply one record (already validated when it was made) to the state. A record
+        cancelled by a later one has no effect; its ledger line says who cancelled it and
+        why. A cancellation applied after its target makes the state stale: the service
+        folds the log again (:attr:`stale`)."""
         at = utc(rec.at)
         self._results.clear()
+        self.last_seq = max(self.last_seq, rec.seq)
+        entry = self._ledger_entry(rec, at)
+        cancel = self.cancellations.get(rec.seq)
+        if entry is not None:
+            if cancel is not None:
+                entry = replace(entry, cancelled_by=cancel.actor, cancel_reason=cancel.reason)
+            self.ledger.append(entry)
+        if cancel is not None:
+            return
+        if isinstance(rec.body, CANCELLABLE):
+            self.actions[rec.seq] = rec
         match rec.body:
             case CompetitorRegistered() as b:
                 self.competitors[b.competitor] = Competitor(
@@ -338,46 +358,26 @@ class EventState:
                 self._apply_sheet(rec, at)
             case LatenessRecorded() as b:
                 self.lateness[(b.round, b.competitor)] = b.seconds
-                detail = msg(
-                    "{minutes}:{seconds:02d} late", minutes=b.seconds // 60, seconds=b.seconds % 60
-                )
-                self._ledger(rec, b.round, b.competitor, "lateness", "lateness", detail)
             case SanctionGiven() as b:
-                sanction = Sanction(
-                    rec.seq,
-                    b.round,
-                    b.competitor,
-                    SanctionKind(b.sanction),
-                    Citation(self.code.code, b.article),
-                    rec.actor,
-                    at,
-                    rec.reason or "",
-                    b.player,
-                )
-                self.sanctions.append(sanction)
-                self.ledger.append(
-                    LedgerEntry(
+                self.sanctions.append(
+                    Sanction(
                         rec.seq,
                         b.round,
                         b.competitor,
-                        sanction.kind.value,
-                        sanction.article,
+                        SanctionKind(b.sanction),
+                        Citation(self.code.code, b.article),
                         rec.actor,
                         at,
                         rec.reason or "",
-                        verbatim(b.player or ""),
+                        b.player,
                     )
                 )
-                if sanction.kind is SanctionKind.EXPULSION:
+                if b.sanction == SanctionKind.EXPULSION:
                     self.competitors[b.competitor].withdrawn_from_round = b.round + 1
             case ArbitralScore() as b:
                 self.arbitral[(b.round, b.competitor)] = (b.mp, b.vp)
-                detail = msg("{mp} MP, {vp} VP", mp=b.mp, vp=b.vp)
-                self._ledger(rec, b.round, b.competitor, "arbitral-score", "arbitral", detail)
             case AbandonRecorded() as b:
                 self.abandons[(b.round, b.competitor)] = b.justified
-                detail = Message("justified") if b.justified else Message("unjustified")
-                self._ledger(rec, b.round, b.competitor, "abandon", "abandon", detail)
                 self.competitors[b.competitor].withdrawn_from_round = b.round + 1
             case StandingsPublished() as b:
                 self._round(b.round).standings_published_at = at
@@ -386,54 +386,92 @@ class EventState:
             case ComplaintResolved() as b:
                 self._round(b.round).open_complaints.pop(b.complaint, None)
             case BoardRuling() as b:
-                ruling = dict(b.ruling)
-                self.board_rulings.append((b.round, b.table, ruling))
-                self.ledger.append(
-                    LedgerEntry(
-                        rec.seq,
-                        b.round,
-                        None,
-                        "board-ruling",
-                        Citation(CodeId.BRIDGE_LAW_13, str(ruling.get("paragraph", "13"))),
-                        rec.actor,
-                        at,
-                        rec.reason or "",
-                        msg(
-                            "board {board}, {outcome}, table {table}",
-                            board=ruling.get("board"),
-                            outcome=ruling.get("outcome"),
-                            table=b.table,
-                        ),
-                    )
-                )
+                self.board_rulings.append((b.round, b.table, dict(b.ruling)))
+            case RecordCancelled() as b:
+                if b.target not in self.cancellations:
+                    self.cancellations[b.target] = rec
+                    self.stale = True
             case EventCreated():
                 raise ArbitroError("event created twice")
             case _:
                 raise unknown_record(rec.kind, self.event_id)
-        self.last_seq = max(self.last_seq, rec.seq)
 
-    def _ledger(
-        self,
-        rec: Record,
-        round_number: int,
-        competitor: CompetitorId,
-        kind: str,
-        topic: str,
-        detail: Message,
-    ) -> None:
-        self.ledger.append(
-            LedgerEntry(
-                rec.seq,
-                round_number,
-                competitor,
-                kind,
-                self.code.cite(topic),
-                rec.actor,
-                utc(rec.at),
-                rec.reason or "",
-                detail,
-            )
-        )
+    def _ledger_entry(self, rec: Record, at: datetime) -> LedgerEntry | None:
+        """The ledger line a record makes (sanctions, lateness, abandons, arbitral scores,
+        board rulings), or None."""
+        reason = rec.reason or ""
+        match rec.body:
+            case LatenessRecorded() as b:
+                detail = msg(
+                    "{minutes}:{seconds:02d} late", minutes=b.seconds // 60, seconds=b.seconds % 60
+                )
+                return LedgerEntry(
+                    rec.seq,
+                    b.round,
+                    b.competitor,
+                    "lateness",
+                    self.code.cite("lateness"),
+                    rec.actor,
+                    at,
+                    reason,
+                    detail,
+                )
+            case SanctionGiven() as b:
+                return LedgerEntry(
+                    rec.seq,
+                    b.round,
+                    b.competitor,
+                    b.sanction,
+                    Citation(self.code.code, b.article),
+                    rec.actor,
+                    at,
+                    reason,
+                    verbatim(b.player or ""),
+                )
+            case ArbitralScore() as b:
+                return LedgerEntry(
+                    rec.seq,
+                    b.round,
+                    b.competitor,
+                    "arbitral-score",
+                    self.code.cite("arbitral"),
+                    rec.actor,
+                    at,
+                    reason,
+                    msg("{mp} MP, {vp} VP", mp=b.mp, vp=b.vp),
+                )
+            case AbandonRecorded() as b:
+                detail = Message("justified") if b.justified else Message("unjustified")
+                return LedgerEntry(
+                    rec.seq,
+                    b.round,
+                    b.competitor,
+                    "abandon",
+                    self.code.cite("abandon"),
+                    rec.actor,
+                    at,
+                    reason,
+                    detail,
+                )
+            case BoardRuling() as b:
+                ruling = dict(b.ruling)
+                return LedgerEntry(
+                    rec.seq,
+                    b.round,
+                    None,
+                    "board-ruling",
+                    Citation(CodeId.BRIDGE_LAW_13, str(ruling.get("paragraph", "13"))),
+                    rec.actor,
+                    at,
+                    reason,
+                    msg(
+                        "board {board}, {outcome}, table {table}",
+                        board=ruling.get("board"),
+                        outcome=ruling.get("outcome"),
+                        table=b.table,
+                    ),
+                )
+        return None
 
     def _apply_sheet(self, rec: Record, at: datetime) -> None:
         b = rec.body
@@ -482,6 +520,18 @@ class EventState:
             sheet.conflicts.clear()
             sheet.confirmed_by = set(sheet.signers)
         sheet.history.append(version)
+
+
+CANCELLABLE = (
+    SanctionGiven,
+    LatenessRecorded,
+    ArbitralScore,
+    AbandonRecorded,
+    SheetCorrected,
+    CompetitorWithdrawn,
+    BoardRuling,
+)
+"""The director's and arbiter's actions a later record may cancel."""
 
 
 def seating_tables(seating: Seating) -> tuple[SeatedTable, ...]:

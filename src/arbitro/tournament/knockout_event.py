@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +33,7 @@ from arbitro.tournament.records import (
     Irregularity,
     KnockoutCreated,
     Record,
+    RecordCancelled,
     RecordKind,
     body_from_json,
     body_to_json,
@@ -74,6 +75,9 @@ class KnockoutState:
     bracket: Bracket | None = None
     ledger: list[LedgerEntry] = field(default_factory=list)
     last_seq: int = 0
+    cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
+    stale: bool = False  # a cancellation came after its target: fold the log again
+    games: dict[int, Record] = field(default_factory=dict)  # the games recorded, by seq
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
@@ -87,7 +91,17 @@ class KnockoutState:
         return fold_log(event_id, records, start)
 
     def apply(self, rec: Record) -> None:
-        """Apply one record (already validated when it was made)."""
+        """Apply one record (already validated when it was made); a cancelled game has no
+        effect and its ledger line says who cancelled it and why."""
+        self.last_seq = max(self.last_seq, rec.seq)
+        cancel = self.cancellations.get(rec.seq)
+        if cancel is not None:
+            if isinstance(rec.body, Irregularity) and self.bracket is not None:
+                entry = self._irregularity_entry(rec, self.bracket.match(rec.body.match).round)
+                self.ledger.append(
+                    replace(entry, cancelled_by=cancel.actor, cancel_reason=cancel.reason)
+                )
+            return
         match rec.body:
             case CompetitorRegistered() as b:
                 self.pairs[b.competitor] = Pair(
@@ -100,31 +114,38 @@ class KnockoutState:
                     raise ConflictError(
                         "a result before the bracket", article=cite(CodeId.BRISCOLA, "match_wins")
                     )
+                self.games[rec.seq] = rec
                 report = GameReport.from_payload(body_to_json(b))
                 match_round = self.bracket.match(report.match).round
                 self.bracket = apply_game(self.bracket, report)
-                if report.irregularity is not None and report.offender is not None:
-                    self.ledger.append(
-                        LedgerEntry(
-                            rec.seq,
-                            match_round,
-                            report.offender,
-                            "irregularity",
-                            cite(CodeId.BRISCOLA, "irregularity"),
-                            rec.actor,
-                            utc(rec.at),
-                            rec.reason or "",
-                            msg(
-                                "{match} game {game}: {irregularity}",
-                                match=report.match,
-                                game=report.game,
-                                irregularity=report.irregularity,
-                            ),
-                        )
-                    )
+                if isinstance(rec.body, Irregularity):
+                    self.ledger.append(self._irregularity_entry(rec, match_round))
+            case RecordCancelled() as b:
+                if b.target not in self.cancellations:
+                    self.cancellations[b.target] = rec
+                    self.stale = True
             case _:
                 raise unknown_record(rec.kind, self.event_id)
-        self.last_seq = max(self.last_seq, rec.seq)
+
+    def _irregularity_entry(self, rec: Record, match_round: int) -> LedgerEntry:
+        b = rec.body
+        assert isinstance(b, Irregularity)
+        return LedgerEntry(
+            rec.seq,
+            match_round,
+            b.offender,
+            "irregularity",
+            cite(CodeId.BRISCOLA, "irregularity"),
+            rec.actor,
+            utc(rec.at),
+            rec.reason or "",
+            msg(
+                "{match} game {game}: {irregularity}",
+                match=b.match,
+                game=b.game,
+                irregularity=b.kind,
+            ),
+        )
 
     @property
     def fees_collected_cents(self) -> int:

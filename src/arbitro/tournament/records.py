@@ -46,6 +46,7 @@ class RecordKind(StrEnum):
     BRACKET_DRAWN = "bracket-drawn"
     GAME_RESULT = "game-result"
     IRREGULARITY = "irregularity"
+    RECORD_CANCELLED = "record-cancelled"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -312,6 +313,14 @@ class Irregularity:
     article: str = "10"
 
 
+@dataclass(frozen=True, slots=True)
+class RecordCancelled:
+    """An earlier action (record ``target``) is cancelled: it no longer counts, and the
+    standings are computed again; the cancelled record stays in the log (append-only)."""
+
+    target: int
+
+
 Body = (
     EventCreated
     | KnockoutCreated
@@ -333,6 +342,7 @@ Body = (
     | BracketDrawn
     | GameResult
     | Irregularity
+    | RecordCancelled
 )
 """Any record's body."""
 
@@ -356,6 +366,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.BRACKET_DRAWN: (BracketDrawn,),
     RecordKind.GAME_RESULT: (GameResult,),
     RecordKind.IRREGULARITY: (Irregularity,),
+    RecordKind.RECORD_CANCELLED: (RecordCancelled,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes
@@ -448,6 +459,8 @@ class Folded(Protocol):
     """A state folded from an event's log (an event of rounds, a knockout)."""
 
     last_seq: int
+    cancellations: dict[int, Record]
+    stale: bool
 
     def apply(self, rec: Record) -> None:
         """Fold one more record."""
@@ -461,13 +474,18 @@ def fold_log(event_id: str, records: Iterable[Record], start: Callable[[Record],
     """The state after an event's log: ``start`` makes it from the first record (and refuses
     a log that does not begin with the creation of its kind of event); every later record is
     applied in order."""
+    log = list(records)
+    cancelled = {r.body.target: r for r in log if isinstance(r.body, RecordCancelled)}
     state: S | None = None
-    for rec in records:
+    for rec in log:
         if state is None:
             state = start(rec)
             state.last_seq = rec.seq
+            state.cancellations.update(cancelled)
         else:
             state.apply(rec)
+    if state is not None:
+        state.stale = False
     if state is None:
         raise NotFoundError("event {event} is empty", event=event_id)
     return state

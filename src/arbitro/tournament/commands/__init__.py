@@ -10,6 +10,7 @@ from arbitro.tournament.commands.arbiter import (
     record_board_ruling,
     record_lateness,
 )
+from arbitro.tournament.commands.cancel import cancel, cancel_game
 from arbitro.tournament.commands.rounds import (
     lodge_complaint,
     missing_sheets,
@@ -32,6 +33,8 @@ __all__ = [
     "CORRECTION_KINDS",
     "LINES",
     "arbitral_score",
+    "cancel",
+    "cancel_game",
     "confirm_sheet",
     "correct_sheet",
     "create_event",

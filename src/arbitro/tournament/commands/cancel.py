@@ -1,0 +1,81 @@
+"""Cancelling an action: every director's and arbiter's action — a sanction, a lateness, an
+abandon, an arbitral score, a correction, a withdrawal, a board ruling, a knockout game — can
+be undone by a new record that says who cancelled it and why; the log keeps both, and the
+standings are computed again without it (the codes' corrections: FIBAS art. 21, 38;
+Briscola art. 9)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.i18n import N_
+from arbitro.tournament.commands.common import make_record, need_reason
+from arbitro.tournament.event import EventState
+from arbitro.tournament.knockout_event import KnockoutState
+from arbitro.tournament.records import (
+    AbandonRecorded,
+    CompetitorWithdrawn,
+    Record,
+    RecordCancelled,
+)
+
+
+def cancel(
+    state: EventState, seq: int, reason: str | None, now: datetime, actor: str = "director"
+) -> Record:
+    """Cancel the action recorded as ``seq``: refused for a record that is not an action of
+    the director or the arbiter, or is already cancelled; a withdrawal or an abandon only
+    while the round from which the competitor no longer plays is not seated yet (after
+    that the seating stands, FIBAS art. 21 b)."""
+    reason = need_reason(reason, N_("cancellation"))
+    if seq in state.cancellations:
+        raise ConflictError("record #{seq} is already cancelled", seq=seq)
+    target = state.actions.get(seq)
+    if target is None:
+        raise NotFoundError("record #{seq} is not an action that can be cancelled", seq=seq)
+    body = target.body
+    if isinstance(body, CompetitorWithdrawn | AbandonRecorded):
+        back = body.from_round if isinstance(body, CompetitorWithdrawn) else body.round + 1
+        if back <= state.config.rounds and state.round(back).seating is not None:
+            raise ArbitroError(
+                "round {round} is already seated without this competitor: the seating stands",
+                round=back,
+                article=state.code.cite("corrections"),
+            )
+    return make_record(RecordCancelled(seq), now, actor, reason)
+
+
+def cancel_game(
+    state: KnockoutState, seq: int, reason: str | None, now: datetime, actor: str = "arbiter"
+) -> Record:
+    """Cancel a knockout game (a result entered by mistake): only the last game of its match,
+    and only while no game of a later round is recorded (Briscola art. 9)."""
+    reason = need_reason(reason, N_("cancellation"))
+    if seq in state.cancellations:
+        raise ConflictError("record #{seq} is already cancelled", seq=seq)
+    target = state.games.get(seq)
+    if target is None or state.bracket is None:
+        raise NotFoundError("record #{seq} is not a game that can be cancelled", seq=seq)
+    match_id = getattr(target.body, "match", "")
+    later = [
+        r.seq
+        for r in state.games.values()
+        if r.seq > seq
+        and r.seq not in state.cancellations
+        and (getattr(r.body, "match", "") == match_id or _fed_by(state, match_id, r))
+    ]
+    if later:
+        raise ArbitroError(
+            "games recorded after this one depend on it (records {later}): cancel them first",
+            later=", ".join(f"#{n}" for n in later),
+        )
+    return make_record(RecordCancelled(seq), now, actor, reason)
+
+
+def _fed_by(state: KnockoutState, match_id: str, later: Record) -> bool:
+    """True when ``later`` is a game of a later round than ``match_id``'s."""
+    assert state.bracket is not None
+    source = state.bracket.match(match_id)
+    match = state.bracket.match(getattr(later.body, "match", ""))
+    return match.round > source.round
