@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from datetime import date, datetime
@@ -22,7 +21,7 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.cards import format_cards, parse_cards
-from arbitro.cli.common import domain_text, errors, malformed, read_json
+from arbitro.cli.common import command_group, errors, malformed, read_json_object, service
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
@@ -39,17 +38,8 @@ from arbitro.i18n import _, current_lang, render
 from arbitro.printouts.report import Incident, Person, Sanction, report_pdf, report_text
 from arbitro.printouts.report import reports_by_player as _reports
 from arbitro.services.arbiter_deal import carry_into_event
-from arbitro.services.events import EventService
-from arbitro.store import RecordStore
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
-
-
-def _load(path: Path) -> dict[str, Any]:
-    data = read_json(path)
-    if not isinstance(data, dict):
-        raise ArbitroError("the JSON must be an object")
-    return data
 
 
 def _deal(data: dict[str, Any]) -> ArbiterDeal:
@@ -140,11 +130,7 @@ def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
 
 def register(app: typer.Typer) -> None:
     """Add the ``arbiter`` command group (irregularities, replay, report, board) to ``app``."""
-    group = typer.Typer(
-        name="arbiter",
-        help=_("The arbiter's tools."),
-        no_args_is_help=True,
-    )
+    group = command_group(app, "arbiter", _("The arbiter's tools."))
 
     @group.command(
         "irregularities", help=_("The irregularities (FIBAS Section C) with their article.")
@@ -152,14 +138,19 @@ def register(app: typer.Typer) -> None:
     def irregularities(as_json: JsonFlag = False) -> None:
         """The irregularities of FIBAS Section C the engine remedies, with their article."""
         rows = [
-            {"name": i.value, "article": i.article, "it": i.italian, "en": i.english}
+            {
+                "name": i.value,
+                "article": i.article,
+                "citation": i.citation.to_json(),
+                "label": render(i.label),
+            }
             for i in Irregularity
         ]
         if as_json:
             typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
             return
-        for r in rows:
-            typer.echo(f"art. {r['article']:<5} {r['name']:<26} {domain_text(r['it'], r['en'])}")
+        for i, r in zip(Irregularity, rows, strict=True):
+            typer.echo(f"{render(i.citation):<16} {r['name']:<26} {r['label']}")
 
     @group.command("replay", help=_("Replay a deal in arbiter mode."))
     def replay(
@@ -169,7 +160,7 @@ def register(app: typer.Typer) -> None:
         """Replay a deal in arbiter mode from a JSON file: each ruling, the position, the
         scores (FIBAS Section C)."""
         with errors(as_json):
-            data = _load(file)
+            data = read_json_object(file)
             with malformed(str(file)):
                 d = _deal(data)
                 results = run_script(d, data.get("script", []))
@@ -184,12 +175,16 @@ def register(app: typer.Typer) -> None:
             return
         for r in rulings:
             who = r.offender.value if r.offender else "-"
-            typer.echo(f"[art. {r.article}] {who}: {domain_text(r.it, r.en)}")
+            typer.echo(f"[{render(r.citation)}] {who}: {render(r.text)}")
         typer.echo(_state_text(d))
 
     @group.command(
         "apply",
-        help=_("Carry a deal's warnings into the event and give its sheet row (art. 19, 22)."),
+        help=_(
+            "Carry a deal's warnings ({warnings}) into the event and give its sheet row ({sheet}).",
+            warnings=cite(CodeId.BURRACO_FIBAS, "arbiter"),
+            sheet=cite(CodeId.BURRACO_FIBAS, "sheet"),
+        ),
     )
     def apply(
         file: Annotated[Path, typer.Argument(help=_("JSON: a layout or a seed, and the script"))],
@@ -200,12 +195,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Carry a deal's warnings into the event and give its sheet row (FIBAS art. 19, 22)."""
         with errors(as_json):
-            data = _load(file)
+            data = read_json_object(file)
             with malformed(str(file)):
                 d = _deal(data)
                 run_script(d, data.get("script", []))
-            svc = EventService(RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")))
-            row = carry_into_event(svc, event_id, round_number, table, d)
+            row = carry_into_event(service(), event_id, round_number, table, d)
         out = {"row": row.to_list(), "warnings": [[s.value, a, r] for s, a, r in d.warnings]}
         typer.echo(
             json.dumps(out, ensure_ascii=False)
@@ -213,7 +207,13 @@ def register(app: typer.Typer) -> None:
             else _("Sheet row: {row}", row=",".join(map(str, row.to_list())))
         )
 
-    @group.command("report", help=_("The arbiter's reports, one per player (Parole art. 14.2)."))
+    @group.command(
+        "report",
+        help=_(
+            "The arbiter's reports, one per player ({article}).",
+            article=cite(CodeId.BURRACO_PAROLE, "arbiter_report"),
+        ),
+    )
     def report(
         file: Annotated[Path, typer.Argument(help=_("JSON: event, arbiter, incidents"))],
         out: Annotated[Path | None, typer.Option("--out", help=_("Folder for the PDFs"))] = None,
@@ -224,7 +224,7 @@ def register(app: typer.Typer) -> None:
         """The arbiter's reports (referto arbitrale), one per player, as text and PDF
         (Parole art. 14.2)."""
         with errors(), malformed(str(file)):
-            data = _load(file)
+            data = read_json_object(file)
             arbiter = data.get("arbiter", {})
             reports = _reports(
                 [_incident(x) for x in data.get("incidents", [])],
@@ -262,7 +262,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Count the cards of a prepared board and give the outcome of Bridge Law 13."""
         with errors(as_json), malformed(str(file)):
-            data = _load(file)
+            data = read_json_object(file)
             hands = {k: parse_cards(v) for k, v in data.get("hands", {}).items()}
             number = int(data.get("board", 1))
             if data.get("game", "bridge") == "burraco":
@@ -303,5 +303,3 @@ def register(app: typer.Typer) -> None:
                     outcome=render(o.label),
                 )
             )
-
-    app.add_typer(group)

@@ -16,7 +16,7 @@ from dataclasses import asdict, is_dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
@@ -30,6 +30,8 @@ EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
 RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
 TableArg = Annotated[int, typer.Argument(help=_("Table"))]
 CompArg = Annotated[int, typer.Argument(help=_("Competitor number"))]
+NameOpt = Annotated[str, typer.Option(help=_("Event name"))]
+LineT = TypeVar("LineT", bound=Enum)
 
 
 def lang() -> str:
@@ -37,10 +39,12 @@ def lang() -> str:
     return current_lang()
 
 
-def domain_text(italian: str, english: str) -> str:
-    """A text that a domain object still gives as an Italian/English pair (an irregularity's
-    name, a ruling), in the run's language; it goes when the domain returns a Message."""
-    return english if current_lang() == "en" else italian
+def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
+    """A new command group ``name`` of ``app`` (its help shown when called without a
+    command)."""
+    group = typer.Typer(name=name, help=help_text, no_args_is_help=True)
+    app.add_typer(group, name=name)
+    return group
 
 
 def service() -> EventService:
@@ -131,6 +135,45 @@ def read_json(file: Path) -> Any:
             line=exc.lineno,
             key="cli.bad_file",
         ) from None
+
+
+def read_json_object(file: Path, key: str = "") -> dict[str, Any]:
+    """The JSON object of ``file`` (an ArbitroError if it is not an object, with ``key``)."""
+    data = read_json(file)
+    if not isinstance(data, dict):
+        raise ArbitroError("the JSON must be an object", key=key)
+    return data
+
+
+def by_line(
+    text: str | None, lines: type[LineT], what: str, example: str, key: str
+) -> dict[LineT, str]:
+    """Split ``"NS: ...; EW: ..."`` into the text of each line (``lines``: the game's line
+    enum); ``example`` shows the form in the error that names ``what``."""
+    out: dict[LineT, str] = {}
+    for part in (text or "").split(";"):
+        if not part.strip():
+            continue
+        head, sep, body = part.partition(":")
+        try:
+            line = lines(head.strip().upper())
+        except ValueError:
+            line = None
+        if not sep or line is None:
+            raise ArbitroError(
+                "{what}: name the line, e.g. {example} (got {part})",
+                what=what,
+                example=example,
+                part=repr(part),
+                key=key,
+            )
+        out[line] = body
+    return out
+
+
+def groups(text: str) -> list[str]:
+    """The non-empty ``|``-separated groups of ``text`` (a line's melds, words or hands)."""
+    return [g for g in (x.strip() for x in text.split("|")) if g]
 
 
 def ints(text: str, what: Message) -> list[int]:

@@ -12,13 +12,15 @@ from arbitro.cli.common import (
     CompArg,
     EventArg,
     JsonOpt,
+    NameOpt,
+    command_group,
     emit,
     errors,
     ints,
     service,
 )
-from arbitro.codes.citation import Citation, cite_if
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import Citation, cite, cite_if
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, _, message
@@ -64,13 +66,12 @@ def code_defaults(code: str) -> tuple[int | None, int]:
 
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
-    event_app = typer.Typer(help=_("Events: create, list, show"), no_args_is_help=True)
-    app.add_typer(event_app, name="event")
+    event_app = command_group(app, "event", _("Events: create, list, show"))
 
     @event_app.command("create", help=_("Create an event."))
     def create(
         event_id: EventArg,
-        name: Annotated[str, typer.Option(help=_("Event name"))],
+        name: NameOpt,
         movements: Annotated[
             str,
             typer.Option(
@@ -84,25 +85,32 @@ def register(app: typer.Typer) -> None:
             EventFormat, typer.Option("--format", help="pairs | teams | individual")
         ] = EventFormat.PAIRS,
         rounds: Annotated[
-            int | None, typer.Option(help=_("Number of rounds (Scala 40: 5, art. 5)"))
+            int | None,
+            typer.Option(
+                help=_("Number of rounds ({article}: 5)", article=cite(CodeId.SCALA40, "rounds"))
+            ),
         ] = None,
         deals: Annotated[
             str | None,
             typer.Option(
                 help=_(
-                    "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; "
-                    "Scala 40: 5, art. 5)"
+                    "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; {article}: 5)",
+                    article=cite(CodeId.SCALA40, "rounds"),
                 )
             ),
         ] = None,
         mitchell_step: Annotated[int, typer.Option(help=_("Mitchell step (tables)"))] = 1,
         seed: Annotated[int, typer.Option(help=_("Seed of the draws"))] = 0,
         duplicate: Annotated[
-            bool, typer.Option(help=_("Duplicate cards (continuous scale, art. 20)"))
+            bool,
+            typer.Option(
+                help=_(
+                    "Duplicate cards (continuous scale, {article})",
+                    article=cite(CodeId.BURRACO_FIBAS, "vp"),
+                )
+            ),
         ] = False,
-        complaints_minutes: Annotated[
-            int, typer.Option(help=_("Minutes for complaints (art. 39)"))
-        ] = 15,
+        complaints_minutes: Annotated[int, typer.Option(help=_("Minutes for complaints"))] = 15,
         sessions: Annotated[
             str, typer.Option(help=_("First round of each session, e.g. 1,4"))
         ] = "1",
@@ -114,6 +122,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Create an event with its rounds, deals and movements (FIBAS art. 4)."""
         with errors(json_out):
+            rules = rules_for(code)  # refuses an unknown code first
             defaults = code_defaults(code)
             rounds = rounds if rounds is not None else defaults[0]
             deals = deals if deals is not None else str(defaults[1])
@@ -150,8 +159,8 @@ def register(app: typer.Typer) -> None:
                 duplicate=duplicate,
                 complaints_window_minutes=complaints_minutes,
                 session_starts=tuple(ints(sessions, message("sessions"))),
-                code=code,
-                game=rules_for(code).game,
+                code=CodeId(rules.code_id),
+                game=GameId(rules.game),
             )
             service().create_event(event_id, config)
             emit(

@@ -10,11 +10,12 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import EventArg, JsonOpt, domain_text, emit, errors, read_json
+from arbitro.cli.common import EventArg, JsonOpt, NameOpt, command_group, emit, errors, read_json
+from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _
+from arbitro.i18n import _, render
 from arbitro.services.event_file import import_event
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
@@ -41,7 +42,7 @@ def bracket_text(state: KnockoutState) -> str:
         out.append(_("Bracket not drawn yet"))
         return "\n".join(out)
     for r, rnd in enumerate(state.bracket.rounds, start=1):
-        out.append(f"{domain_text(*state.bracket.round_name(r)).capitalize()}:")
+        out.append(f"{render(state.bracket.round_label(r)).capitalize()}:")
         for m in rnd:
             a = names.get(m.first, "—") if m.first else _("bye")
             b = names.get(m.second, "—") if m.second else _("bye")
@@ -66,13 +67,13 @@ def _data(state: KnockoutState) -> dict[str, Any]:
 
 def register(app: typer.Typer) -> None:
     """Add the ``knockout`` command group to ``app``."""
-    ko = typer.Typer(help=_("Knockout events (Briscola)"), no_args_is_help=True)
-    app.add_typer(ko, name="knockout")
+    ko = command_group(app, "knockout", _("Knockout events (Briscola)"))
+    knockout = cite(CodeId.BRISCOLA, "knockout")
 
     @ko.command("create", help=_("Create a knockout event."))
     def create(
         event_id: EventArg,
-        name: Annotated[str, typer.Option(help=_("Name"))],
+        name: NameOpt,
         seeded: Annotated[
             bool,
             typer.Option(help=_("A seeded bracket (order of registration) instead of the draw")),
@@ -106,7 +107,7 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @ko.command("draw", help=_("Draw the bracket (art. 9)."))
+    @ko.command("draw", help=_("Draw the bracket ({article}).", article=knockout))
     def draw(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """Draw the bracket, byes in round 1 (Briscola art. 9)."""
         with errors(json_out):
@@ -115,11 +116,22 @@ def register(app: typer.Typer) -> None:
             state = svc.state(event_id)
             emit(_data(state), bracket_text(state), json_out)
 
-    @ko.command("game", help=_("Record a game played (art. 8-9)."))
+    @ko.command(
+        "game",
+        help=_("Record a game played ({article}).", article=cite(CodeId.BRISCOLA, "result")),
+    )
     def game(
         event_id: EventArg,
         match: Annotated[str, typer.Argument(help=_("Match, e.g. R1M2"))],
-        points: Annotated[str, typer.Option(help=_("Points per pair: 3=68,7=52 (art. 8)"))],
+        points: Annotated[
+            str,
+            typer.Option(
+                help=_(
+                    "Points per pair: 3=68,7=52 ({article})",
+                    article=cite(CodeId.BRISCOLA, "result_points"),
+                )
+            ),
+        ],
         last_trick: Annotated[
             int | None, typer.Option(help=_("Pair of the last trick (60-60)"))
         ] = None,
@@ -140,7 +152,11 @@ def register(app: typer.Typer) -> None:
             emit(_data(state), bracket_text(state), json_out)
 
     @ko.command(
-        "irregularity", help=_("An art. 10 irregularity: the offending pair loses the game.")
+        "irregularity",
+        help=_(
+            "An irregularity ({article}): the offending pair loses the game.",
+            article=cite(CodeId.BRISCOLA, "irregularities"),
+        ),
     )
     def irregularity(
         event_id: EventArg,
@@ -148,9 +164,7 @@ def register(app: typer.Typer) -> None:
         offender: Annotated[int, typer.Option(help=_("Offending pair"))],
         kind: Annotated[
             str,
-            typer.Option(
-                help="dealer-stacking | cutter-stacking | communication | out-of-turn | signalling-play"
-            ),
+            typer.Option(help=" | ".join(k.key for k in briscola().irregularities)),
         ],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         json_out: bool = JsonOpt,
@@ -182,7 +196,7 @@ def register(app: typer.Typer) -> None:
             state = _service().state(event_id)
             emit(_data(state), bracket_text(state), json_out)
 
-    @ko.command("print", help=_("Print the bracket as a PDF (art. 9)."))
+    @ko.command("print", help=_("Print the bracket as a PDF ({article}).", article=knockout))
     def print_bracket(
         event_id: EventArg,
         output: Annotated[Path, typer.Option("--output", "-o", help=_("PDF file"))] = Path(

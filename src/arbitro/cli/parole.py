@@ -25,8 +25,10 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import errors, malformed, read_json
-from arbitro.cli.render import ScoreRow, score_table_text
+from arbitro.cli.common import by_line, errors, groups, malformed, read_json_object
+from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, ScoreRow, score_table_text
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.parole import (
     Deal,
@@ -49,11 +51,23 @@ from arbitro.lexicon.hunspell import Dictionary, italian
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[
     list[str] | None,
-    typer.Option("--approve", help=_("A word approved by the language judge (art. 2), repeatable")),
+    typer.Option(
+        "--approve",
+        help=_(
+            "A word approved by the language judge ({article}), repeatable",
+            article=cite(CodeId.BURRACO_PAROLE, "language_judge_lists"),
+        ),
+    ),
 ]
 RejectOpt = Annotated[
     list[str] | None,
-    typer.Option("--reject", help=_("A word rejected by the language judge (art. 2), repeatable")),
+    typer.Option(
+        "--reject",
+        help=_(
+            "A word rejected by the language judge ({article}), repeatable",
+            article=cite(CodeId.BURRACO_PAROLE, "language_judge_lists"),
+        ),
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
 BAD_INPUT = "cli.parole.bad_input"
@@ -66,30 +80,7 @@ def _dictionary(approve: list[str] | None, reject: list[str] | None) -> Dictiona
 
 
 def _by_line(text: str | None, what: str) -> dict[Line, str]:
-    """Split ``"NS: ...; EW: ..."`` into the text of each line."""
-    out: dict[Line, str] = {}
-    for part in (text or "").split(";"):
-        if not part.strip():
-            continue
-        head, sep, body = part.partition(":")
-        try:
-            line = Line(head.strip().upper())
-        except ValueError:
-            line = None
-        if not sep or line is None:
-            raise ArbitroError(
-                "{what}: name the line, e.g. {example} (got {part})",
-                what=what,
-                example='"NS: CASA | CANE; EW: RE?"',
-                part=repr(part),
-                key=BAD_INPUT,
-            )
-        out[line] = body
-    return out
-
-
-def _groups(text: str) -> list[str]:
-    return [g for g in (x.strip() for x in text.split("|")) if g]
+    return by_line(text, Line, what, '"NS: CASA | CANE; EW: RE?"', BAD_INPUT)
 
 
 def _strings(value: Any, what: str) -> list[str]:
@@ -112,18 +103,14 @@ def _position(data: Any, line: Line, lexicon: Dictionary) -> LinePosition:
     )
 
 
-SCORE_ROWS: list[ScoreRow] = [
-    (message("burraco"), lambda s: " ".join(render(b.label) for b in s.burrachi) or "-"),
-    (message("burraco bonus"), lambda s: s.burraco_bonus),
-    (message("closing"), lambda s: s.closing_bonus),
-    (message("BASE"), lambda s: s.base),
+SCORE_ROWS: tuple[ScoreRow, ...] = (
+    *BASE_ROWS,
     (message("cards played"), lambda s: s.melded),
     (message("cards in hand"), lambda s: s.in_hand),
     (message("penalized"), lambda s: s.penalized),
     (message("frozen"), lambda s: s.frozen),
-    (message("POINTS"), lambda s: s.points),
-    (message("TOTAL"), lambda s: s.total),
-]
+    *TOTAL_ROWS,
+)
 
 
 def _table(scores: dict[Line, LineScore]) -> str:
@@ -135,7 +122,13 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(help=HELP, no_args_is_help=True)
     app.add_typer(group, name="parole")
 
-    @group.command("check", help=_("Check words (art. 4.1): valid or not, and why."))
+    @group.command(
+        "check",
+        help=_(
+            "Check words ({article}): valid or not, and why.",
+            article=cite(CodeId.BURRACO_PAROLE, "valid_words"),
+        ),
+    )
     def check(
         words: Annotated[list[str], typer.Argument(help=_("Words to check"))],
         approve: ApproveOpt = None,
@@ -154,7 +147,7 @@ def register(app: typer.Typer) -> None:
                 typer.echo(
                     f"{v.word.upper():<16} {mark:<3} "
                     + _(
-                        "{reason} (art. {article})",
+                        "{reason} ({article})",
                         reason=render(v.reason.label),
                         article=v.article,
                     )
@@ -162,7 +155,13 @@ def register(app: typer.Typer) -> None:
         if not all(v.valid for v in verdicts):
             raise typer.Exit(1)
 
-    @group.command("wild", help=_("The letters a wild can stand for (art. 4.4)."))
+    @group.command(
+        "wild",
+        help=_(
+            "The letters a wild can stand for ({article}).",
+            article=cite(CodeId.BURRACO_PAROLE, "wilds_only"),
+        ),
+    )
     def wild(
         cards: Annotated[str, typer.Argument(help=_("A word with a wild, e.g. CA?A or CAN!"))],
         approve: ApproveOpt = None,
@@ -179,7 +178,13 @@ def register(app: typer.Typer) -> None:
         if not found:
             raise typer.Exit(1)
 
-    @group.command("score", help=_("A deal's score per line (art. 5-6)."))
+    @group.command(
+        "score",
+        help=_(
+            "A deal's score per line ({article}).",
+            article=cite(CodeId.BURRACO_PAROLE, "deal_score"),
+        ),
+    )
     def score(
         words: Annotated[
             str | None, typer.Option(help=_('Words per line: "NS: CASSATA | RE?; EW: CANE"'))
@@ -191,7 +196,13 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option(help=_("The line that closed (NS or EW)"))
         ] = None,
         penalized: Annotated[
-            str | None, typer.Option(help=_('Penalized cards (art. 10.8): "EW: H"'))
+            str | None,
+            typer.Option(
+                help=_(
+                    'Penalized cards ({article}): "EW: H"',
+                    article=cite(CodeId.BURRACO_PAROLE, "penalized_cards"),
+                )
+            ),
         ] = None,
         frozen: Annotated[
             str | None, typer.Option(help=_('Frozen cards, counted as negative: "NS: CANE"'))
@@ -205,9 +216,7 @@ def register(app: typer.Typer) -> None:
         with errors(as_json):
             lexicon = _dictionary(approve, reject)
             if file is not None:
-                data = read_json(file)
-                if not isinstance(data, dict):
-                    raise ArbitroError("the JSON must be an object", key=BAD_INPUT)
+                data = read_json_object(file, BAD_INPUT)
                 with malformed(str(file)):
                     positions = {
                         ln: _position(data[ln.value], ln, lexicon)
@@ -223,8 +232,8 @@ def register(app: typer.Typer) -> None:
                 positions = {
                     ln: _position(
                         {
-                            "words": _groups(w.get(ln, "")),
-                            "hands": _groups(h.get(ln, "")),
+                            "words": groups(w.get(ln, "")),
+                            "hands": groups(h.get(ln, "")),
                             "penalized": p.get(ln, ""),
                             "frozen": f.get(ln, ""),
                             "closed": closer == ln.value,

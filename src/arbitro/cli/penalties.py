@@ -28,7 +28,7 @@ from arbitro.tournament.event import (
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
-    @app.command("late", help=_("Record a lateness (art. 37)."))
+    @app.command("late", help=_("Record a lateness."))
     def late(
         event_id: EventArg,
         round_number: RoundArg,
@@ -69,7 +69,9 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("sanction", help=_("Sanction: reprimand, warning, expulsion (art. 22, 40, 41)."))
+    @app.command(
+        "sanction", help=_("Sanction: reprimand, warning, expulsion, citing the event's code.")
+    )
     def sanction(
         event_id: EventArg,
         round_number: RoundArg,
@@ -179,7 +181,7 @@ def register(app: typer.Typer) -> None:
             what = render(ruling.outcome.label)
             emit(ruling.as_payload(), f"{ruling.paragraph}: {what}", json_out)
 
-    @app.command("arbitral", help=_("Arbitral score (art. 40)."))
+    @app.command("arbitral", help=_("Arbitral score."))
     def arbitral(
         event_id: EventArg,
         round_number: RoundArg,
@@ -198,7 +200,7 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("abandon", help=_("Abandon (art. 36)."))
+    @app.command("abandon", help=_("Abandon."))
     def abandon(
         event_id: EventArg,
         round_number: RoundArg,

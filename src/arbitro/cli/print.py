@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
     )
     app.add_typer(print_app, name="print")
 
-    @print_app.command("table-cards", help=_("Table cards with QR codes (art. 4, 7)."))
+    @print_app.command("table-cards", help=_("Table cards with QR codes."))
     def table_cards(
         event_id: EventArg,
         round_number: RoundArg,
@@ -66,7 +66,7 @@ def register(app: typer.Typer) -> None:
             urls = {tb.table: table_url(base_url, event_id, tb.table) for tb in seating.tables}
             _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
 
-    @print_app.command("score-sheets", help=_("Score sheets in the FIBAS layout (art. 19-20)."))
+    @print_app.command("score-sheets", help=_("Score sheets in the FIBAS layout."))
     def score_sheets(
         event_id: EventArg,
         round_number: RoundArg,
@@ -82,7 +82,7 @@ def register(app: typer.Typer) -> None:
             pdf = score_sheets_pdf(state, round_number, lang=_lang(language), filled=filled)
             _write(output, pdf)
 
-    @print_app.command("seating", help=_("Seating list, by table and by name (art. 4)."))
+    @print_app.command("seating", help=_("Seating list, by table and by name."))
     def seating(
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
             state = service().state(event_id)
             _write(output, seating_pdf(state, round_number, lang=_lang(language)))
 
-    @print_app.command("standings", help=_("Provisional or final standings (art. 39)."))
+    @print_app.command("standings", help=_("Provisional or final standings."))
     def standings(
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:

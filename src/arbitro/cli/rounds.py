@@ -90,7 +90,7 @@ def arbiter_tables(data: Any) -> tuple[TableSeating, ...]:
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
-    @app.command("seat", help=_("Seat a round (art. 4)."))
+    @app.command("seat", help=_("Seat a round."))
     def seat(
         event_id: EventArg,
         round_number: RoundArg,
@@ -158,7 +158,7 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("sheet", help=_("Enter a table's sheet (art. 19-20)."))
+    @app.command("sheet", help=_("Enter a table's sheet."))
     def sheet(
         event_id: EventArg,
         round_number: RoundArg,
@@ -176,13 +176,18 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--points",
                 help=_(
-                    "Scala 40: the players' negative points in the table's order, one per "
-                    "deal (art. 22)"
+                    "The players' negative points in the table's order, one per deal ({article})",
+                    article=cite(CodeId.SCALA40, "negative_points"),
                 ),
             ),
         ] = None,
         abandoned: Annotated[
-            int | None, typer.Option(help=_("Scala 40: the player who abandoned (art. 25)"))
+            int | None,
+            typer.Option(
+                help=_(
+                    "The player who abandoned ({article})", article=cite(CodeId.SCALA40, "abandon")
+                )
+            ),
         ] = None,
         closed: Annotated[
             list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
@@ -262,12 +267,12 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("correct", help=_("Correct a sheet (art. 21)."))
+    @app.command("correct", help=_("Correct a sheet."))
     def correct(
         event_id: EventArg,
         round_number: RoundArg,
         table: TableArg,
-        kind: Annotated[str, typer.Option(help="sum | inverted | conflict | arbiter (art. 21)")],
+        kind: Annotated[str, typer.Option(help="sum | inverted | conflict | arbiter")],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         deal: Annotated[
             list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
@@ -279,7 +284,10 @@ def register(app: typer.Typer) -> None:
         swap: Annotated[
             str | None,
             typer.Option(
-                help=_("Scala 40: the two players whose scores were inverted, e.g. 3,7 (art. 24)")
+                help=_(
+                    "The two players whose scores were inverted, e.g. 3,7 ({article})",
+                    article=cite(CodeId.SCALA40, "corrections"),
+                )
             ),
         ] = None,
         by_arbiter: Annotated[
@@ -331,7 +339,7 @@ def register(app: typer.Typer) -> None:
             ]
             emit(data, history_text(versions), json_out)
 
-    @app.command("publish", help=_("Publish the round's standings (art. 39)."))
+    @app.command("publish", help=_("Publish the round's standings."))
     def publish(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """Publish a round's standings (FIBAS art. 39)."""
         with errors(json_out):
@@ -375,7 +383,7 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("complaint", help=_("A complaint about the standings (art. 39)."))
+    @app.command("complaint", help=_("A complaint about the standings."))
     def complaint(
         event_id: EventArg,
         round_number: RoundArg,
@@ -388,7 +396,7 @@ def register(app: typer.Typer) -> None:
             n = service().lodge_complaint(event_id, round_number, competitor, text)
             emit({"complaint": n}, _("Complaint no. {number} recorded", number=n), json_out)
 
-    @app.command("resolve", help=_("Settle a complaint (art. 38)."))
+    @app.command("resolve", help=_("Settle a complaint."))
     def resolve(
         event_id: EventArg,
         round_number: RoundArg,
@@ -405,12 +413,21 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("prizes", help=_("Ties for prizes (Parole art. 6.1)."))
+    @app.command(
+        "prizes",
+        help=_("Ties for prizes ({article}).", article=cite(CodeId.BURRACO_PAROLE, "prize_ties")),
+    )
     def prizes(
         event_id: EventArg,
         places: Annotated[int, typer.Option(help=_("Prize places"))] = 3,
         draw_seed: Annotated[
-            int | None, typer.Option(help=_("Draw among the tied (art. 6.1 c)"))
+            int | None,
+            typer.Option(
+                help=_(
+                    "Draw among the tied ({article})",
+                    article=cite(CodeId.BURRACO_PAROLE, "prize_ties"),
+                )
+            ),
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:

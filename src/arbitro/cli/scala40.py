@@ -19,6 +19,8 @@ import typer
 
 from arbitro.cards import format_cards, parse_cards
 from arbitro.cli.common import JsonOpt, emit, errors, malformed, read_json
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.scala40 import best_opening, penalty_points
 from arbitro.i18n import _
@@ -78,11 +80,20 @@ def register(app: typer.Typer) -> None:
         no_args_is_help=True,
     )
 
-    @sub.command("solve", help=_("Find the best opening of 40 (art. 7)."))
+    @sub.command(
+        "solve",
+        help=_("Find the best opening of 40 ({article}).", article=cite(CodeId.SCALA40, "opening")),
+    )
     def solve(
         hand: Annotated[str, typer.Argument(help=_("Cards in hand, e.g. 'KH KD KC 5H 6H 7H JK'"))],
         min_points: Annotated[
-            int | None, typer.Option(help=_("Minimum points (default 40, art. 7)"))
+            int | None,
+            typer.Option(
+                help=_(
+                    "Minimum points (default 40, {article})",
+                    article=cite(CodeId.SCALA40, "opening"),
+                )
+            ),
         ] = None,
         keep: Annotated[int, typer.Option(help=_("Cards to keep"))] = 1,
         json_out: bool = JsonOpt,
@@ -121,7 +132,10 @@ def register(app: typer.Typer) -> None:
             )
             emit(data, text, json_out)
 
-    @sub.command("score", help=_("A table's round score (art. 22)."))
+    @sub.command(
+        "score",
+        help=_("A table's round score ({article}).", article=cite(CodeId.SCALA40, "scores")),
+    )
     def score(
         players: Annotated[
             str | None,
@@ -133,7 +147,10 @@ def register(app: typer.Typer) -> None:
         ] = None,
         file: Annotated[Path | None, typer.Option(help=_("The sheet as JSON"))] = None,
         abandoned: Annotated[
-            str | None, typer.Option(help=_("The player who left (art. 25)"))
+            str | None,
+            typer.Option(
+                help=_("The player who left ({article})", article=cite(CodeId.SCALA40, "abandon"))
+            ),
         ] = None,
         pairwise: Annotated[
             bool,
@@ -180,7 +197,13 @@ def register(app: typer.Typer) -> None:
                 )
             emit(data, "\n".join(lines), json_out)
 
-    @sub.command("points", help=_("Negative points of the cards in hand (art. 22)."))
+    @sub.command(
+        "points",
+        help=_(
+            "Negative points of the cards in hand ({article}).",
+            article=cite(CodeId.SCALA40, "negative_points"),
+        ),
+    )
     def points(
         cards: Annotated[str, typer.Argument(help=_("Cards left in hand"))],
         json_out: bool = JsonOpt,
