@@ -21,7 +21,8 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.cards import format_cards, parse_cards
-from arbitro.cli.common import command_group, errors, malformed, read_json_object, service
+from arbitro.cli import law13
+from arbitro.cli.common import cited, command_group, errors, malformed, read_json_object, service
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
@@ -33,8 +34,8 @@ from arbitro.games.burraco.arbiter import (
     deal_from_layout,
     run_script,
 )
-from arbitro.games.prepared_deals import Board, check_board, describe_check, law13_outcome
-from arbitro.i18n import _, current_lang, render
+from arbitro.games.prepared_deals import Board, check_board, describe_check
+from arbitro.i18n import N_, _, current_lang, render
 from arbitro.printouts.report import Incident, Person, Sanction, report_pdf, report_text
 from arbitro.printouts.report import reports_by_player as _reports
 from arbitro.services.arbiter_deal import carry_into_event
@@ -209,9 +210,10 @@ def register(app: typer.Typer) -> None:
 
     @group.command(
         "report",
-        help=_(
-            "The arbiter's reports, one per player ({article}).",
-            article=cite(CodeId.BURRACO_PAROLE, "arbiter_report"),
+        help=cited(
+            N_("The arbiter's reports, one per player ({article})."),
+            CodeId.BURRACO_PAROLE,
+            "arbiter_report",
         ),
     )
     def report(
@@ -252,12 +254,12 @@ def register(app: typer.Typer) -> None:
     @group.command("board", help=_("Count check of a board and the outcome of Law 13."))
     def board(
         file: Annotated[Path, typer.Argument(help=_("JSON: board, game, hands, pozzetti"))],
-        call_made: Annotated[bool, typer.Option("--call-made")] = False,
-        play_completed: Annotated[bool, typer.Option("--play-completed")] = False,
-        cannot_correct: Annotated[bool, typer.Option("--cannot-correct")] = False,
-        card_seen: Annotated[bool, typer.Option("--card-seen")] = False,
-        significant: Annotated[bool, typer.Option("--significant")] = False,
-        foreign_card: Annotated[bool, typer.Option("--foreign-card")] = False,
+        call_made: law13.CallMade = False,
+        play_completed: law13.PlayCompleted = False,
+        cannot_correct: law13.CannotCorrect = False,
+        card_seen: law13.CardSeen = False,
+        significant: law13.Significant = False,
+        foreign_card: law13.Foreign = False,
         as_json: JsonFlag = False,
     ) -> None:
         """Count the cards of a prepared board and give the outcome of Bridge Law 13."""
@@ -272,14 +274,14 @@ def register(app: typer.Typer) -> None:
             check = check_board(b)
             ruling = None
             if not check.ok or foreign_card:
-                ruling = law13_outcome(
+                ruling = law13.ruling(
                     check,
-                    call_made=call_made,
-                    play_completed=play_completed,
-                    can_correct=not cannot_correct,
-                    card_seen=card_seen,
-                    information_significant=significant,
-                    excess_card_foreign=foreign_card,
+                    call_made,
+                    play_completed,
+                    cannot_correct,
+                    card_seen,
+                    significant,
+                    foreign_card,
                 )
         if as_json:
             payload = {

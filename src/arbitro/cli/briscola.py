@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import JsonOpt, emit, errors
+from arbitro.cli.common import JsonOpt, cited, emit, errors
 from arbitro.codes.briscola import BriscolaCode, briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -34,7 +34,7 @@ from arbitro.games.briscola import (
     next_dealer,
     play_game,
 )
-from arbitro.i18n import _, render
+from arbitro.i18n import N_, _, render
 from arbitro.tournament.knockout import (
     BRACKET_DRAWN,
     GAME_RESULT,
@@ -274,9 +274,10 @@ briscola_app = typer.Typer(
 
 @briscola_app.command(
     "play-game",
-    help=_(
-        "One game played by the bots, from the draw for the dealer to the result ({article}).",
-        article=cite(CodeId.BRISCOLA, "result"),
+    help=cited(
+        N_("One game played by the bots, from the draw for the dealer to the result ({article})."),
+        CodeId.BRISCOLA,
+        "result",
     ),
 )
 def play_game_cmd(
@@ -294,10 +295,7 @@ def play_game_cmd(
 
 @briscola_app.command(
     "knockout",
-    help=_(
-        "A whole knockout played by the bots ({article}).",
-        article=cite(CodeId.BRISCOLA, "knockout"),
-    ),
+    help=cited(N_("A whole knockout played by the bots ({article})."), CodeId.BRISCOLA, "knockout"),
 )
 def knockout_cmd(
     pairs: Annotated[int, typer.Option(help=_("Pairs entered"))] = 13,
@@ -309,9 +307,10 @@ def knockout_cmd(
     irregularities: Annotated[
         float,
         typer.Option(
-            help=_(
-                "Probability of an irregularity ({article}) per game",
-                article=cite(CodeId.BRISCOLA, "irregularities"),
+            help=cited(
+                N_("Probability of an irregularity ({article}) per game"),
+                CodeId.BRISCOLA,
+                "irregularities",
             )
         ),
     ] = 0.0,

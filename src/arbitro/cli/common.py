@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
@@ -20,6 +20,8 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, _, current_lang
 from arbitro.services.events import EventService
@@ -39,6 +41,12 @@ def lang() -> str:
     return current_lang()
 
 
+def cited(msgid: str, code: CodeId, topic: str) -> str:
+    """``msgid`` in the run's language, its ``{article}`` the article of ``topic`` in ``code``
+    (from the code's TOML: a help text never writes an article number)."""
+    return _(msgid, article=cite(code, topic))
+
+
 def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
     """A new command group ``name`` of ``app`` (its help shown when called without a
     command)."""
@@ -47,9 +55,14 @@ def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
     return group
 
 
+def open_store() -> RecordStore:
+    """The record store of ``--db`` / ``ARBITRO_DATABASE_URL``."""
+    return RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
+
+
 def service() -> EventService:
     """An EventService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
-    return EventService(RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")))
+    return EventService(open_store())
 
 
 def _default(o: Any) -> Any:
@@ -74,6 +87,14 @@ def dumps(data: Any, indent: int | None = 2) -> str:
 def emit(data: Any, text: str, as_json: bool) -> None:
     """Print ``data`` as JSON, or ``text``."""
     typer.echo(dumps(data) if as_json else text)
+
+
+def record(json_out: bool, action: Callable[[EventService], object], data: Any, text: str) -> None:
+    """Do ``action`` on the event service and report it: ``data`` as JSON, or ``text`` (a
+    refused action takes the one error path)."""
+    with errors(json_out):
+        action(service())
+        emit(data, text, json_out)
 
 
 def fail(exc: ArbitroError, as_json: bool = False) -> NoReturn:

@@ -13,17 +13,19 @@ from arbitro.cli.common import (
     EventArg,
     JsonOpt,
     NameOpt,
+    cited,
     command_group,
     emit,
     errors,
     ints,
+    record,
     service,
 )
-from arbitro.codes.citation import Citation, cite, cite_if
+from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, _, message
+from arbitro.i18n import N_, Message, _, message
 from arbitro.services.registrations import parse_registrations_csv
 from arbitro.tournament.commands import sheet_status
 from arbitro.tournament.event import (
@@ -87,15 +89,18 @@ def register(app: typer.Typer) -> None:
         rounds: Annotated[
             int | None,
             typer.Option(
-                help=_("Number of rounds ({article}: 5)", article=cite(CodeId.SCALA40, "rounds"))
+                help=cited(N_("Number of rounds ({article}: 5)"), CodeId.SCALA40, "rounds")
             ),
         ] = None,
         deals: Annotated[
             str | None,
             typer.Option(
-                help=_(
-                    "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; {article}: 5)",
-                    article=cite(CodeId.SCALA40, "rounds"),
+                help=cited(
+                    N_(
+                        "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; {article}: 5)"
+                    ),
+                    CodeId.SCALA40,
+                    "rounds",
                 )
             ),
         ] = None,
@@ -104,9 +109,8 @@ def register(app: typer.Typer) -> None:
         duplicate: Annotated[
             bool,
             typer.Option(
-                help=_(
-                    "Duplicate cards (continuous scale, {article})",
-                    article=cite(CodeId.BURRACO_FIBAS, "vp"),
+                help=cited(
+                    N_("Duplicate cards (continuous scale, {article})"), CodeId.BURRACO_FIBAS, "vp"
                 )
             ),
         ] = False,
@@ -294,9 +298,12 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Rename a competitor."""
-        with errors(json_out):
-            service().rename(event_id, competitor, name)
-            emit({"competitor": competitor, "name": name}, _("Renamed"), json_out)
+        record(
+            json_out,
+            lambda svc: svc.rename(event_id, competitor, name),
+            {"competitor": competitor, "name": name},
+            _("Renamed"),
+        )
 
     @app.command("withdraw", help=_("Withdraw a competitor."))
     def withdraw(

@@ -25,9 +25,16 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import by_line, errors, groups, malformed, read_json_object
+from arbitro.cli.common import (
+    by_line,
+    cited,
+    command_group,
+    errors,
+    groups,
+    malformed,
+    read_json_object,
+)
 from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, ScoreRow, score_table_text
-from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.parole import (
@@ -45,7 +52,7 @@ from arbitro.games.parole import (
     readings,
     score_table,
 )
-from arbitro.i18n import _, message, render
+from arbitro.i18n import N_, _, message, render
 from arbitro.lexicon.hunspell import Dictionary, italian
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
@@ -53,9 +60,10 @@ ApproveOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--approve",
-        help=_(
-            "A word approved by the language judge ({article}), repeatable",
-            article=cite(CodeId.BURRACO_PAROLE, "language_judge_lists"),
+        help=cited(
+            N_("A word approved by the language judge ({article}), repeatable"),
+            CodeId.BURRACO_PAROLE,
+            "language_judge_lists",
         ),
     ),
 ]
@@ -63,9 +71,10 @@ RejectOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--reject",
-        help=_(
-            "A word rejected by the language judge ({article}), repeatable",
-            article=cite(CodeId.BURRACO_PAROLE, "language_judge_lists"),
+        help=cited(
+            N_("A word rejected by the language judge ({article}), repeatable"),
+            CodeId.BURRACO_PAROLE,
+            "language_judge_lists",
         ),
     ),
 ]
@@ -119,14 +128,14 @@ def _table(scores: dict[Line, LineScore]) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add the ``parole`` command group (check, wild, score, deal) to ``app``."""
-    group = typer.Typer(help=HELP, no_args_is_help=True)
-    app.add_typer(group, name="parole")
+    group = command_group(app, "parole", HELP)
 
     @group.command(
         "check",
-        help=_(
-            "Check words ({article}): valid or not, and why.",
-            article=cite(CodeId.BURRACO_PAROLE, "valid_words"),
+        help=cited(
+            N_("Check words ({article}): valid or not, and why."),
+            CodeId.BURRACO_PAROLE,
+            "valid_words",
         ),
     )
     def check(
@@ -157,9 +166,8 @@ def register(app: typer.Typer) -> None:
 
     @group.command(
         "wild",
-        help=_(
-            "The letters a wild can stand for ({article}).",
-            article=cite(CodeId.BURRACO_PAROLE, "wilds_only"),
+        help=cited(
+            N_("The letters a wild can stand for ({article})."), CodeId.BURRACO_PAROLE, "wilds_only"
         ),
     )
     def wild(
@@ -180,10 +188,7 @@ def register(app: typer.Typer) -> None:
 
     @group.command(
         "score",
-        help=_(
-            "A deal's score per line ({article}).",
-            article=cite(CodeId.BURRACO_PAROLE, "deal_score"),
-        ),
+        help=cited(N_("A deal's score per line ({article})."), CodeId.BURRACO_PAROLE, "deal_score"),
     )
     def score(
         words: Annotated[
@@ -198,9 +203,10 @@ def register(app: typer.Typer) -> None:
         penalized: Annotated[
             str | None,
             typer.Option(
-                help=_(
-                    'Penalized cards ({article}): "EW: H"',
-                    article=cite(CodeId.BURRACO_PAROLE, "penalized_cards"),
+                help=cited(
+                    N_('Penalized cards ({article}): "EW: H"'),
+                    CodeId.BURRACO_PAROLE,
+                    "penalized_cards",
                 )
             ),
         ] = None,

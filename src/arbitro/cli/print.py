@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli.common import errors, lang, service
+from arbitro.cli.common import command_group, errors, lang, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
 from arbitro.printouts import score_sheets_pdf, seating_pdf, standings_pdf, table_cards_pdf
@@ -43,11 +43,9 @@ def _lang(option: str | None) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add ``print table-cards|score-sheets|seating|standings`` to ``app``."""
-    print_app = typer.Typer(
-        help=_("Printouts as PDF: table-cards, score-sheets, seating, standings"),
-        no_args_is_help=True,
+    print_app = command_group(
+        app, "print", _("Printouts as PDF: table-cards, score-sheets, seating, standings")
     )
-    app.add_typer(print_app, name="print")
 
     @print_app.command("table-cards", help=_("Table cards with QR codes."))
     def table_cards(

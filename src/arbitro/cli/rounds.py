@@ -14,11 +14,13 @@ from arbitro.cli.common import (
     JsonOpt,
     RoundArg,
     TableArg,
+    cited,
     emit,
     errors,
     ints,
     malformed,
     read_json,
+    record,
     service,
 )
 from arbitro.cli.events import code_citation
@@ -26,7 +28,7 @@ from arbitro.cli.render import history_text, seating_text, standings_data, stand
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _, message
+from arbitro.i18n import N_, _, message
 from arbitro.services.events import EventService
 from arbitro.tournament.commands import missing_sheets
 from arbitro.tournament.event import seating_to_payload
@@ -138,13 +140,12 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt
     ) -> None:
         """Publish a round's seating (FIBAS art. 4)."""
-        with errors(json_out):
-            service().publish_seating(event_id, round_number)
-            emit(
-                {"round": round_number, "published": True},
-                _("Seating published"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.publish_seating(event_id, round_number),
+            {"round": round_number, "published": True},
+            _("Seating published"),
+        )
 
     @app.command("seating", help=_("Show the seating."))
     def seating(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
@@ -175,18 +176,19 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option(
                 "--points",
-                help=_(
-                    "The players' negative points in the table's order, one per deal ({article})",
-                    article=cite(CodeId.SCALA40, "negative_points"),
+                help=cited(
+                    N_(
+                        "The players' negative points in the table's order, one per deal ({article})"
+                    ),
+                    CodeId.SCALA40,
+                    "negative_points",
                 ),
             ),
         ] = None,
         abandoned: Annotated[
             int | None,
             typer.Option(
-                help=_(
-                    "The player who abandoned ({article})", article=cite(CodeId.SCALA40, "abandon")
-                )
+                help=cited(N_("The player who abandoned ({article})"), CodeId.SCALA40, "abandon")
             ),
         ] = None,
         closed: Annotated[
@@ -259,13 +261,12 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
     ) -> None:
         """Confirm a sheet that only one line sent from the table (FIBAS art. 19)."""
-        with errors(json_out):
-            service().confirm_sheet(event_id, round_number, table)
-            emit(
-                {"round": round_number, "table": table, "status": "confirmed"},
-                _("Sheet confirmed"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.confirm_sheet(event_id, round_number, table),
+            {"round": round_number, "table": table, "status": "confirmed"},
+            _("Sheet confirmed"),
+        )
 
     @app.command("correct", help=_("Correct a sheet."))
     def correct(
@@ -284,9 +285,10 @@ def register(app: typer.Typer) -> None:
         swap: Annotated[
             str | None,
             typer.Option(
-                help=_(
-                    "The two players whose scores were inverted, e.g. 3,7 ({article})",
-                    article=cite(CodeId.SCALA40, "corrections"),
+                help=cited(
+                    N_("The two players whose scores were inverted, e.g. 3,7 ({article})"),
+                    CodeId.SCALA40,
+                    "corrections",
                 )
             ),
         ] = None,
@@ -405,17 +407,16 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Settle a complaint with the director's decision (FIBAS art. 38)."""
-        with errors(json_out):
-            service().resolve_complaint(event_id, round_number, complaint_no, decision)
-            emit(
-                {"complaint": complaint_no, "resolved": True},
-                _("Complaint settled"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.resolve_complaint(event_id, round_number, complaint_no, decision),
+            {"complaint": complaint_no, "resolved": True},
+            _("Complaint settled"),
+        )
 
     @app.command(
         "prizes",
-        help=_("Ties for prizes ({article}).", article=cite(CodeId.BURRACO_PAROLE, "prize_ties")),
+        help=cited(N_("Ties for prizes ({article})."), CodeId.BURRACO_PAROLE, "prize_ties"),
     )
     def prizes(
         event_id: EventArg,
@@ -423,9 +424,8 @@ def register(app: typer.Typer) -> None:
         draw_seed: Annotated[
             int | None,
             typer.Option(
-                help=_(
-                    "Draw among the tied ({article})",
-                    article=cite(CodeId.BURRACO_PAROLE, "prize_ties"),
+                help=cited(
+                    N_("Draw among the tied ({article})"), CodeId.BURRACO_PAROLE, "prize_ties"
                 )
             ),
         ] = None,

@@ -18,12 +18,11 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.cards import format_cards, parse_cards
-from arbitro.cli.common import JsonOpt, emit, errors, malformed, read_json
-from arbitro.codes.citation import cite
+from arbitro.cli.common import JsonOpt, cited, command_group, emit, errors, malformed, read_json
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.scala40 import best_opening, penalty_points
-from arbitro.i18n import _
+from arbitro.i18n import N_, _
 from arbitro.tournament.scoring.scala40 import DifferenceReading, ScoreSheet, score_table
 
 BAD_INPUT = "cli.scala40.bad_input"
@@ -74,25 +73,18 @@ def _sheet(
 
 def register(app: typer.Typer) -> None:
     """Add the ``scala40`` command group (``solve``, ``score``, ``points``) to ``app``."""
-    sub = typer.Typer(
-        name="scala40",
-        help=_("Scala 40: opening solver and table scores."),
-        no_args_is_help=True,
-    )
+    sub = command_group(app, "scala40", _("Scala 40: opening solver and table scores."))
 
     @sub.command(
         "solve",
-        help=_("Find the best opening of 40 ({article}).", article=cite(CodeId.SCALA40, "opening")),
+        help=cited(N_("Find the best opening of 40 ({article})."), CodeId.SCALA40, "opening"),
     )
     def solve(
         hand: Annotated[str, typer.Argument(help=_("Cards in hand, e.g. 'KH KD KC 5H 6H 7H JK'"))],
         min_points: Annotated[
             int | None,
             typer.Option(
-                help=_(
-                    "Minimum points (default 40, {article})",
-                    article=cite(CodeId.SCALA40, "opening"),
-                )
+                help=cited(N_("Minimum points (default 40, {article})"), CodeId.SCALA40, "opening")
             ),
         ] = None,
         keep: Annotated[int, typer.Option(help=_("Cards to keep"))] = 1,
@@ -134,7 +126,7 @@ def register(app: typer.Typer) -> None:
 
     @sub.command(
         "score",
-        help=_("A table's round score ({article}).", article=cite(CodeId.SCALA40, "scores")),
+        help=cited(N_("A table's round score ({article})."), CodeId.SCALA40, "scores"),
     )
     def score(
         players: Annotated[
@@ -149,7 +141,7 @@ def register(app: typer.Typer) -> None:
         abandoned: Annotated[
             str | None,
             typer.Option(
-                help=_("The player who left ({article})", article=cite(CodeId.SCALA40, "abandon"))
+                help=cited(N_("The player who left ({article})"), CodeId.SCALA40, "abandon")
             ),
         ] = None,
         pairwise: Annotated[
@@ -199,9 +191,10 @@ def register(app: typer.Typer) -> None:
 
     @sub.command(
         "points",
-        help=_(
-            "Negative points of the cards in hand ({article}).",
-            article=cite(CodeId.SCALA40, "negative_points"),
+        help=cited(
+            N_("Negative points of the cards in hand ({article})."),
+            CodeId.SCALA40,
+            "negative_points",
         ),
     )
     def points(
@@ -213,5 +206,3 @@ def register(app: typer.Typer) -> None:
             parsed = parse_cards(cards)
             total = penalty_points(parsed)
             emit({"cards": format_cards(parsed), "negative_points": total}, str(total), json_out)
-
-    app.add_typer(sub, name="scala40")

@@ -20,17 +20,17 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.cards import parse_cards
-from arbitro.cli.common import by_line, errors, groups, malformed, read_json_object
+from arbitro.cli.common import by_line, cited, errors, groups, malformed, read_json_object
 from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, ScoreRow, score_table_text
-from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Line, LinePosition, LineScore, parse_meld, score_table
-from arbitro.i18n import _, message
+from arbitro.i18n import N_, _, message
 
-HELP = _(
-    "Score a Burraco deal per line ({article}): base (burraco and closing) and card points.",
-    article=cite(CodeId.BURRACO_FIBAS, "scoring"),
+HELP = cited(
+    N_("Score a Burraco deal per line ({article}): base (burraco and closing) and card points."),
+    CodeId.BURRACO_FIBAS,
+    "scoring",
 )
 BAD_INPUT = "cli.score.bad_input"
 
