@@ -22,7 +22,15 @@ import typer
 
 from arbitro.cards import format_cards, parse_cards
 from arbitro.cli import law13
-from arbitro.cli.common import cited, command_group, errors, malformed, read_json_object, service
+from arbitro.cli.common import (
+    cited,
+    command_group,
+    emit,
+    errors,
+    malformed,
+    read_json_object,
+    service,
+)
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
@@ -147,11 +155,11 @@ def register(app: typer.Typer) -> None:
             }
             for i in Irregularity
         ]
-        if as_json:
-            typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
-            return
-        for i, r in zip(Irregularity, rows, strict=True):
-            typer.echo(f"{render(i.citation):<16} {r['name']:<26} {r['label']}")
+        lines = [
+            f"{render(i.citation):<16} {r['name']:<26} {r['label']}"
+            for i, r in zip(Irregularity, rows, strict=True)
+        ]
+        emit(rows, "\n".join(lines), as_json)
 
     @group.command("replay", help=_("Replay a deal in arbiter mode."))
     def replay(
@@ -166,18 +174,16 @@ def register(app: typer.Typer) -> None:
                 d = _deal(data)
                 results = run_script(d, data.get("script", []))
         rulings = [r for r in results if isinstance(r, Ruling)]
-        if as_json:
-            out = {
-                "rulings": [r.as_dict() for r in rulings],
-                "state": _state_json(d),
-                "script": d.script(),
-            }
-            typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
-            return
-        for r in rulings:
-            who = r.offender.value if r.offender else "-"
-            typer.echo(f"[{render(r.citation)}] {who}: {render(r.text)}")
-        typer.echo(_state_text(d))
+        out = {
+            "rulings": [r.as_dict() for r in rulings],
+            "state": _state_json(d),
+            "script": d.script(),
+        }
+        lines = [
+            f"[{render(r.citation)}] {r.offender.value if r.offender else '-'}: {render(r.text)}"
+            for r in rulings
+        ]
+        emit(out, "\n".join([*lines, _state_text(d)]), as_json)
 
     @group.command(
         "apply",
@@ -283,25 +289,17 @@ def register(app: typer.Typer) -> None:
                     significant,
                     foreign_card,
                 )
-        if as_json:
-            payload = {
-                "board": number,
-                "ok": check.ok,
-                "wrong": [
-                    {"position": w.position, "count": w.count, "expected": w.expected}
-                    for w in check.wrong
-                ],
-                "ruling": ruling.as_payload() if ruling else None,
-            }
-            typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-            return
-        typer.echo(render(describe_check(check)))
+        payload = {
+            "board": number,
+            "ok": check.ok,
+            "wrong": [
+                {"position": w.position, "count": w.count, "expected": w.expected}
+                for w in check.wrong
+            ],
+            "ruling": ruling.as_payload() if ruling else None,
+        }
+        lines = [render(describe_check(check))]
         if ruling is not None:
             o = ruling.outcome
-            typer.echo(
-                _(
-                    "Law {paragraph}: {outcome}",
-                    paragraph=o.paragraph,
-                    outcome=render(o.label),
-                )
-            )
+            lines.append(_("Law {paragraph}: {outcome}", paragraph=o.paragraph, outcome=o.label))
+        emit(payload, "\n".join(lines), as_json)

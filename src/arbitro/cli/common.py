@@ -97,6 +97,11 @@ def record(json_out: bool, action: Callable[[EventService], object], data: Any, 
         emit(data, text, json_out)
 
 
+def event_created(event_id: str, name: str, data: Any, json_out: bool) -> None:
+    """Report a new event (of rounds or a knockout): ``data`` as JSON, or a line naming it."""
+    emit(data, _("Event «{name}» created: {event}", name=name, event=event_id), json_out)
+
+
 def fail(exc: ArbitroError, as_json: bool = False) -> NoReturn:
     """Report a refused action and exit with status 1: ``{"error": ...}`` on stdout with
     ``--json``, else ``Errore: ...`` on stderr. (Status 2 is left to Typer's usage errors.)"""

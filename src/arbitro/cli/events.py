@@ -17,6 +17,7 @@ from arbitro.cli.common import (
     command_group,
     emit,
     errors,
+    event_created,
     ints,
     record,
     service,
@@ -167,10 +168,8 @@ def register(app: typer.Typer) -> None:
                 game=GameId(rules.game),
             )
             service().create_event(event_id, config)
-            emit(
-                {"event_id": event_id, "config": config.to_payload()},
-                _("Event «{name}» created: {event}", name=name, event=event_id),
-                json_out,
+            event_created(
+                event_id, name, {"event_id": event_id, "config": config.to_payload()}, json_out
             )
 
     @event_app.command("list", help=_("List the events."))

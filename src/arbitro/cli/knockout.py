@@ -18,6 +18,7 @@ from arbitro.cli.common import (
     command_group,
     emit,
     errors,
+    event_created,
     open_store,
     read_json,
 )
@@ -120,11 +121,7 @@ def register(app: typer.Typer) -> None:
         """Create a knockout event of pairs (Briscola art. 9)."""
         with errors(json_out):
             state = _service().create(event_id, KnockoutConfig(name, seeded, seed))
-            emit(
-                _data(state),
-                _("Event «{name}» created: {event}", name=name, event=event_id),
-                json_out,
-            )
+            event_created(event_id, name, _data(state), json_out)
 
     @ko.command("register", help=_("Register a pair with its entry fee."))
     def register_pair(

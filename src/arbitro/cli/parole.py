@@ -18,7 +18,6 @@ article.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,6 +28,7 @@ from arbitro.cli.common import (
     by_line,
     cited,
     command_group,
+    emit,
     errors,
     groups,
     malformed,
@@ -52,7 +52,7 @@ from arbitro.games.parole import (
     readings,
     score_table,
 )
-from arbitro.i18n import N_, _, message, render
+from arbitro.i18n import N_, _, message
 from arbitro.lexicon.hunspell import Dictionary, italian
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
@@ -148,19 +148,12 @@ def register(app: typer.Typer) -> None:
         with errors(as_json):
             lexicon = _dictionary(approve, reject)
             verdicts = [lexicon.check(w) for w in words]
-        if as_json:
-            typer.echo(json.dumps([v.as_dict() for v in verdicts], ensure_ascii=False, indent=1))
-        else:
-            for v in verdicts:
-                mark = _("YES") if v.valid else _("NO")
-                typer.echo(
-                    f"{v.word.upper():<16} {mark:<3} "
-                    + _(
-                        "{reason} ({article})",
-                        reason=render(v.reason.label),
-                        article=v.article,
-                    )
-                )
+        lines = [
+            f"{v.word.upper():<16} {_('YES') if v.valid else _('NO'):<3} "
+            + _("{reason} ({article})", reason=v.reason.label, article=v.article)
+            for v in verdicts
+        ]
+        emit([v.as_dict() for v in verdicts], "\n".join(lines), as_json)
         if not all(v.valid for v in verdicts):
             raise typer.Exit(1)
 
@@ -179,10 +172,8 @@ def register(app: typer.Typer) -> None:
         """The letters a wild can stand for in a word (Parole art. 4.4)."""
         with errors(as_json):
             found = readings(parse_cards(cards), _dictionary(approve, reject))
-        if as_json:
-            typer.echo(json.dumps({"cards": cards.upper(), "readings": list(found)}))
-        else:
-            typer.echo(" ".join(found) if found else _("no word"))
+        data = {"cards": cards.upper(), "readings": list(found)}
+        emit(data, " ".join(found) if found else _("no word"), as_json)
         if not found:
             raise typer.Exit(1)
 
@@ -250,13 +241,10 @@ def register(app: typer.Typer) -> None:
                     for ln in (Line.NS, Line.EW)
                 }
             scores = score_table(positions)
-        if as_json:
-            out = {ln.value: s.as_dict() for ln, s in scores.items()}
-            for ln, pos in positions.items():
-                out[ln.value]["words"] = [w.spelling for w in pos.words]
-            typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
-        else:
-            typer.echo(_table(scores))
+        out = {ln.value: s.as_dict() for ln, s in scores.items()}
+        for ln, pos in positions.items():
+            out[ln.value]["words"] = [w.spelling for w in pos.words]
+        emit(out, _table(scores), as_json)
 
     @group.command("deal", help=_("A whole deal played by the bots (JSON record)."))
     def deal(

@@ -13,18 +13,17 @@ pozzetto's cards). Output: a table, or JSON with ``--json``.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from arbitro.cards import parse_cards
-from arbitro.cli.common import by_line, cited, errors, groups, malformed, read_json_object
+from arbitro.cli.common import by_line, cited, emit, errors, groups, malformed, read_json_object
 from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, ScoreRow, score_table_text
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco import Line, LinePosition, LineScore, parse_meld, score_table
+from arbitro.games.burraco import Line, LinePosition, parse_meld, score_table
 from arbitro.i18n import N_, _, message
 
 HELP = cited(
@@ -72,10 +71,6 @@ SCORE_ROWS: tuple[ScoreRow, ...] = (
     (message("pozzetto"), lambda s: s.pozzetto),
     *TOTAL_ROWS,
 )
-
-
-def _table(scores: dict[Line, LineScore]) -> str:
-    return score_table_text(scores, SCORE_ROWS, 12)
 
 
 def register(app: typer.Typer) -> None:
@@ -141,7 +136,5 @@ def register(app: typer.Typer) -> None:
                         line,
                     )
             scores = score_table(positions)
-        if as_json:
-            typer.echo(json.dumps({ln.value: s.as_dict() for ln, s in scores.items()}, indent=1))
-        else:
-            typer.echo(_table(scores))
+        data = {ln.value: s.as_dict() for ln, s in scores.items()}
+        emit(data, score_table_text(scores, SCORE_ROWS, 12), as_json)
