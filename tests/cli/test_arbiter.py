@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from typer.testing import CliRunner
@@ -77,7 +78,7 @@ def test_replay_bad_line_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_art_14_2_report_command_writes_one_pdf_per_player(tmp_path: Path) -> None:
     """Parole art. 14.2: one report per player, text and PDF."""
-    data = {
+    data: dict[str, Any] = {
         "event": "Torneo",
         "date": "2026-11-22",
         "arbiter": {"name": "Luca Verdi", "card": "A-1"},
