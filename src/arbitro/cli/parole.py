@@ -148,8 +148,9 @@ def register(app: typer.Typer) -> None:
         with errors(as_json):
             lexicon = _dictionary(approve, reject)
             verdicts = [lexicon.check(w) for w in words]
+        yes, no = _("YES"), _("NO")
         lines = [
-            f"{v.word.upper():<16} {_('YES') if v.valid else _('NO'):<3} "
+            f"{v.word.upper():<16} {yes if v.valid else no:<3} "
             + _("{reason} ({article})", reason=v.reason.label, article=v.article)
             for v in verdicts
         ]
