@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from typer.testing import CliRunner
@@ -34,7 +35,10 @@ def test_irregularities_list_every_section_c_article() -> None:
     articles = {r["article"].split(".")[0] for r in rows}
     assert articles == {str(a) for a in range(22, 36)}
     text = runner.invoke(_app(), ["arbiter", "irregularities"]).output
-    assert "chiusura senza burraco" in text and "art. 33" in text
+    assert "chiusura senza burraco" in text and "FIBAS art. 33" in text
+    closing = next(r for r in rows if r["name"] == "closing_without_burraco")
+    assert closing["label"] == "chiusura senza burraco"
+    assert closing["citation"] == {"code": "burraco-fibas", "article": "33"}
 
 
 def test_art_25_1_replay_applies_the_ruling_and_prints_the_position(tmp_path: Path) -> None:
@@ -61,7 +65,7 @@ def test_art_25_1_replay_applies_the_ruling_and_prints_the_position(tmp_path: Pa
     assert ruling["next_to_act"] == "S"
     assert out["state"]["over"] and out["state"]["totals"] == {"NS": 365, "EW": -155}
     text = runner.invoke(_app(), ["arbiter", "replay", str(f)]).output
-    assert "[art. 25.1] E:" in text and "NS 365" in text
+    assert "[FIBAS art. 25.1] E:" in text and "NS 365" in text
 
 
 def test_replay_bad_line_is_a_clear_error(tmp_path: Path) -> None:
@@ -74,7 +78,7 @@ def test_replay_bad_line_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_art_14_2_report_command_writes_one_pdf_per_player(tmp_path: Path) -> None:
     """Parole art. 14.2: one report per player, text and PDF."""
-    data = {
+    data: dict[str, Any] = {
         "event": "Torneo",
         "date": "2026-11-22",
         "arbiter": {"name": "Luca Verdi", "card": "A-1"},

@@ -101,10 +101,10 @@ def test_24_pairs_5_rounds_end_to_end(tmp_path: Path) -> None:
                 past_vp = [v for v, _ in played[c]]
                 past_mp = [m for _, m in played[c]]
                 # art. 37: last-round rest: the average, rounded down, when higher
-                got = (max(REST[0], sum(past_mp) // 4), max(REST[1], sum(past_vp) // 4))
-                mp_tot[c] += got[0]
-                vp_tot[c] += got[1]
-                played[c].append((got[1], got[0]))
+                rest = (max(REST[0], sum(past_mp) // 4), max(REST[1], sum(past_vp) // 4))
+                mp_tot[c] += rest[0]
+                vp_tot[c] += rest[1]
+                played[c].append((rest[1], rest[0]))
                 continue
             a, b = ns[0], ew[0]
             opponents[a], opponents[b] = b, a

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from datetime import date, datetime
@@ -22,7 +21,16 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.cards import format_cards, parse_cards
-from arbitro.cli.common import domain_text, errors, malformed, read_json
+from arbitro.cli import law13
+from arbitro.cli.common import (
+    cited,
+    command_group,
+    emit,
+    errors,
+    malformed,
+    read_json_object,
+    service,
+)
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
@@ -34,22 +42,13 @@ from arbitro.games.burraco.arbiter import (
     deal_from_layout,
     run_script,
 )
-from arbitro.games.prepared_deals import Board, check_board, describe_check, law13_outcome
-from arbitro.i18n import _, current_lang, render
+from arbitro.games.prepared_deals import Board, check_board, describe_check
+from arbitro.i18n import N_, _, current_lang, render
 from arbitro.printouts.report import Incident, Person, Sanction, report_pdf, report_text
 from arbitro.printouts.report import reports_by_player as _reports
 from arbitro.services.arbiter_deal import carry_into_event
-from arbitro.services.events import EventService
-from arbitro.store import RecordStore
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
-
-
-def _load(path: Path) -> dict[str, Any]:
-    data = read_json(path)
-    if not isinstance(data, dict):
-        raise ArbitroError("the JSON must be an object")
-    return data
 
 
 def _deal(data: dict[str, Any]) -> ArbiterDeal:
@@ -140,11 +139,7 @@ def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
 
 def register(app: typer.Typer) -> None:
     """Add the ``arbiter`` command group (irregularities, replay, report, board) to ``app``."""
-    group = typer.Typer(
-        name="arbiter",
-        help=_("The arbiter's tools."),
-        no_args_is_help=True,
-    )
+    group = command_group(app, "arbiter", _("The arbiter's tools."))
 
     @group.command(
         "irregularities", help=_("The irregularities (FIBAS Section C) with their article.")
@@ -152,14 +147,19 @@ def register(app: typer.Typer) -> None:
     def irregularities(as_json: JsonFlag = False) -> None:
         """The irregularities of FIBAS Section C the engine remedies, with their article."""
         rows = [
-            {"name": i.value, "article": i.article, "it": i.italian, "en": i.english}
+            {
+                "name": i.value,
+                "article": i.article,
+                "citation": i.citation.to_json(),
+                "label": render(i.label),
+            }
             for i in Irregularity
         ]
-        if as_json:
-            typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
-            return
-        for r in rows:
-            typer.echo(f"art. {r['article']:<5} {r['name']:<26} {domain_text(r['it'], r['en'])}")
+        lines = [
+            f"{render(i.citation):<16} {r['name']:<26} {r['label']}"
+            for i, r in zip(Irregularity, rows, strict=True)
+        ]
+        emit(rows, "\n".join(lines), as_json)
 
     @group.command("replay", help=_("Replay a deal in arbiter mode."))
     def replay(
@@ -169,27 +169,29 @@ def register(app: typer.Typer) -> None:
         """Replay a deal in arbiter mode from a JSON file: each ruling, the position, the
         scores (FIBAS Section C)."""
         with errors(as_json):
-            data = _load(file)
+            data = read_json_object(file)
             with malformed(str(file)):
                 d = _deal(data)
                 results = run_script(d, data.get("script", []))
         rulings = [r for r in results if isinstance(r, Ruling)]
-        if as_json:
-            out = {
-                "rulings": [r.as_dict() for r in rulings],
-                "state": _state_json(d),
-                "script": d.script(),
-            }
-            typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
-            return
-        for r in rulings:
-            who = r.offender.value if r.offender else "-"
-            typer.echo(f"[art. {r.article}] {who}: {domain_text(r.it, r.en)}")
-        typer.echo(_state_text(d))
+        out = {
+            "rulings": [r.as_dict() for r in rulings],
+            "state": _state_json(d),
+            "script": d.script(),
+        }
+        lines = [
+            f"[{render(r.citation)}] {r.offender.value if r.offender else '-'}: {render(r.text)}"
+            for r in rulings
+        ]
+        emit(out, "\n".join([*lines, _state_text(d)]), as_json)
 
     @group.command(
         "apply",
-        help=_("Carry a deal's warnings into the event and give its sheet row (art. 19, 22)."),
+        help=_(
+            "Carry a deal's warnings ({warnings}) into the event and give its sheet row ({sheet}).",
+            warnings=cite(CodeId.BURRACO_FIBAS, "arbiter"),
+            sheet=cite(CodeId.BURRACO_FIBAS, "sheet"),
+        ),
     )
     def apply(
         file: Annotated[Path, typer.Argument(help=_("JSON: a layout or a seed, and the script"))],
@@ -200,12 +202,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Carry a deal's warnings into the event and give its sheet row (FIBAS art. 19, 22)."""
         with errors(as_json):
-            data = _load(file)
+            data = read_json_object(file)
             with malformed(str(file)):
                 d = _deal(data)
                 run_script(d, data.get("script", []))
-            svc = EventService(RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")))
-            row = carry_into_event(svc, event_id, round_number, table, d)
+            row = carry_into_event(service(), event_id, round_number, table, d)
         out = {"row": row.to_list(), "warnings": [[s.value, a, r] for s, a, r in d.warnings]}
         typer.echo(
             json.dumps(out, ensure_ascii=False)
@@ -213,7 +214,14 @@ def register(app: typer.Typer) -> None:
             else _("Sheet row: {row}", row=",".join(map(str, row.to_list())))
         )
 
-    @group.command("report", help=_("The arbiter's reports, one per player (Parole art. 14.2)."))
+    @group.command(
+        "report",
+        help=cited(
+            N_("The arbiter's reports, one per player ({article})."),
+            CodeId.BURRACO_PAROLE,
+            "arbiter_report",
+        ),
+    )
     def report(
         file: Annotated[Path, typer.Argument(help=_("JSON: event, arbiter, incidents"))],
         out: Annotated[Path | None, typer.Option("--out", help=_("Folder for the PDFs"))] = None,
@@ -224,7 +232,7 @@ def register(app: typer.Typer) -> None:
         """The arbiter's reports (referto arbitrale), one per player, as text and PDF
         (Parole art. 14.2)."""
         with errors(), malformed(str(file)):
-            data = _load(file)
+            data = read_json_object(file)
             arbiter = data.get("arbiter", {})
             reports = _reports(
                 [_incident(x) for x in data.get("incidents", [])],
@@ -252,17 +260,17 @@ def register(app: typer.Typer) -> None:
     @group.command("board", help=_("Count check of a board and the outcome of Law 13."))
     def board(
         file: Annotated[Path, typer.Argument(help=_("JSON: board, game, hands, pozzetti"))],
-        call_made: Annotated[bool, typer.Option("--call-made")] = False,
-        play_completed: Annotated[bool, typer.Option("--play-completed")] = False,
-        cannot_correct: Annotated[bool, typer.Option("--cannot-correct")] = False,
-        card_seen: Annotated[bool, typer.Option("--card-seen")] = False,
-        significant: Annotated[bool, typer.Option("--significant")] = False,
-        foreign_card: Annotated[bool, typer.Option("--foreign-card")] = False,
+        call_made: law13.CallMade = False,
+        play_completed: law13.PlayCompleted = False,
+        cannot_correct: law13.CannotCorrect = False,
+        card_seen: law13.CardSeen = False,
+        significant: law13.Significant = False,
+        foreign_card: law13.Foreign = False,
         as_json: JsonFlag = False,
     ) -> None:
         """Count the cards of a prepared board and give the outcome of Bridge Law 13."""
         with errors(as_json), malformed(str(file)):
-            data = _load(file)
+            data = read_json_object(file)
             hands = {k: parse_cards(v) for k, v in data.get("hands", {}).items()}
             number = int(data.get("board", 1))
             if data.get("game", "bridge") == "burraco":
@@ -272,36 +280,26 @@ def register(app: typer.Typer) -> None:
             check = check_board(b)
             ruling = None
             if not check.ok or foreign_card:
-                ruling = law13_outcome(
+                ruling = law13.ruling(
                     check,
-                    call_made=call_made,
-                    play_completed=play_completed,
-                    can_correct=not cannot_correct,
-                    card_seen=card_seen,
-                    information_significant=significant,
-                    excess_card_foreign=foreign_card,
+                    call_made,
+                    play_completed,
+                    cannot_correct,
+                    card_seen,
+                    significant,
+                    foreign_card,
                 )
-        if as_json:
-            payload = {
-                "board": number,
-                "ok": check.ok,
-                "wrong": [
-                    {"position": w.position, "count": w.count, "expected": w.expected}
-                    for w in check.wrong
-                ],
-                "ruling": ruling.as_payload() if ruling else None,
-            }
-            typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-            return
-        typer.echo(render(describe_check(check)))
+        payload = {
+            "board": number,
+            "ok": check.ok,
+            "wrong": [
+                {"position": w.position, "count": w.count, "expected": w.expected}
+                for w in check.wrong
+            ],
+            "ruling": ruling.as_payload() if ruling else None,
+        }
+        lines = [render(describe_check(check))]
         if ruling is not None:
             o = ruling.outcome
-            typer.echo(
-                _(
-                    "Law {paragraph}: {outcome}",
-                    paragraph=o.paragraph,
-                    outcome=render(o.label),
-                )
-            )
-
-    app.add_typer(group)
+            lines.append(_("Law {paragraph}: {outcome}", paragraph=o.paragraph, outcome=o.label))
+        emit(payload, "\n".join(lines), as_json)

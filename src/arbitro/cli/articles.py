@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import errors
+from arbitro.cli.common import command_group, errors
 from arbitro.codes.catalogue import Article, SearchHit, load_catalogue
 from arbitro.i18n import _
 
@@ -45,11 +45,7 @@ def _hit_json(hit: SearchHit) -> dict[str, Any]:
 
 def register(app: typer.Typer) -> None:
     """Add the ``articles`` command group (search, show) to the ``arbitro`` CLI."""
-    group = typer.Typer(
-        name="articles",
-        help=_("Articles of the competition codes: search and show."),
-        no_args_is_help=True,
-    )
+    group = command_group(app, "articles", _("Articles of the competition codes: search and show."))
 
     @group.command(
         "search",
@@ -120,5 +116,3 @@ def register(app: typer.Typer) -> None:
         if article.note:
             typer.echo("")
             typer.echo(_("Note: {note}", note=article.note))
-
-    app.add_typer(group, name="articles")

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import JsonOpt, domain_text, emit, errors
+from arbitro.cli.common import JsonOpt, cited, emit, errors
 from arbitro.codes.briscola import BriscolaCode, briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -34,7 +34,7 @@ from arbitro.games.briscola import (
     next_dealer,
     play_game,
 )
-from arbitro.i18n import _
+from arbitro.i18n import N_, _, render
 from arbitro.tournament.knockout import (
     BRACKET_DRAWN,
     GAME_RESULT,
@@ -218,7 +218,7 @@ def _game_text(game: Game) -> str:
             "dealer: {dealer}   trump: {trump} ({suit})",
             dealer=game.dealer.value,
             trump=game.trump,
-            suit=game.trump.italian,
+            suit=game.trump.label,
         )
     ]
     for i, trick in enumerate(game.tricks, 1):
@@ -238,17 +238,23 @@ def _game_text(game: Game) -> str:
                 "irregularity ({article}): {seat} {kind}",
                 article=cite(CodeId.BRISCOLA, "irregularities"),
                 seat=res.irregularity.seat.value,
-                kind=res.irregularity.kind,
+                kind=_irregularity_text(res.irregularity.kind),
             )
         )
     return "\n".join(lines)
+
+
+def _irregularity_text(key: str) -> str:
+    """What an art. 10 irregularity is, in the run's language (its key if the code lacks it)."""
+    kind = briscola().irregularity(key)
+    return key if kind is None else render(kind.text)
 
 
 def _knockout_text(run: KnockoutRun) -> str:
     b = run.bracket
     lines = []
     for i, rnd in enumerate(b.rounds, 1):
-        lines.append(f"== {domain_text(*b.round_name(i))} ==")
+        lines.append(f"== {render(b.round_label(i))} ==")
         for m in rnd:
             if m.is_bye:
                 lines.append(f"  {m.id}: " + _("{pair} bye", pair=m.winner))
@@ -266,7 +272,14 @@ briscola_app = typer.Typer(
 )
 
 
-@briscola_app.command("play-game", help=_("One game played by the bots (art. 1-8)."))
+@briscola_app.command(
+    "play-game",
+    help=cited(
+        N_("One game played by the bots, from the draw for the dealer to the result ({article})."),
+        CodeId.BRISCOLA,
+        "result",
+    ),
+)
 def play_game_cmd(
     seed: Annotated[int, typer.Option(help=_("Random seed"))] = 0,
     ns: Annotated[str, typer.Option(help="Bot NS: random | greedy")] = "greedy",
@@ -280,7 +293,10 @@ def play_game_cmd(
         emit(record | {"seed": seed, "bots": {"NS": ns, "EW": ew}}, _game_text(game), json_out)
 
 
-@briscola_app.command("knockout", help=_("A whole knockout played by the bots (art. 9)."))
+@briscola_app.command(
+    "knockout",
+    help=cited(N_("A whole knockout played by the bots ({article})."), CodeId.BRISCOLA, "knockout"),
+)
 def knockout_cmd(
     pairs: Annotated[int, typer.Option(help=_("Pairs entered"))] = 13,
     seed: Annotated[int, typer.Option(help=_("Random seed"))] = 1,
@@ -289,7 +305,14 @@ def knockout_cmd(
     ] = False,
     bots: Annotated[str, typer.Option(help="random | greedy | mixed")] = "mixed",
     irregularities: Annotated[
-        float, typer.Option(help=_("Probability of an art. 10 irregularity per game"))
+        float,
+        typer.Option(
+            help=cited(
+                N_("Probability of an irregularity ({article}) per game"),
+                CodeId.BRISCOLA,
+                "irregularities",
+            )
+        ),
     ] = 0.0,
     records: Annotated[
         bool, typer.Option("--records", help=_("Include the event's records"))

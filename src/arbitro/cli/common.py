@@ -10,16 +10,18 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, _, current_lang
 from arbitro.services.events import EventService
@@ -30,6 +32,8 @@ EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
 RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
 TableArg = Annotated[int, typer.Argument(help=_("Table"))]
 CompArg = Annotated[int, typer.Argument(help=_("Competitor number"))]
+NameOpt = Annotated[str, typer.Option(help=_("Event name"))]
+LineT = TypeVar("LineT", bound=Enum)
 
 
 def lang() -> str:
@@ -37,15 +41,28 @@ def lang() -> str:
     return current_lang()
 
 
-def domain_text(italian: str, english: str) -> str:
-    """A text that a domain object still gives as an Italian/English pair (an irregularity's
-    name, a ruling), in the run's language; it goes when the domain returns a Message."""
-    return english if current_lang() == "en" else italian
+def cited(msgid: str, code: CodeId, topic: str) -> str:
+    """``msgid`` in the run's language, its ``{article}`` the article of ``topic`` in ``code``
+    (from the code's TOML: a help text never writes an article number)."""
+    return _(msgid, article=cite(code, topic))
+
+
+def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
+    """A new command group ``name`` of ``app`` (its help shown when called without a
+    command)."""
+    group = typer.Typer(name=name, help=help_text, no_args_is_help=True)
+    app.add_typer(group, name=name)
+    return group
+
+
+def open_store() -> RecordStore:
+    """The record store of ``--db`` / ``ARBITRO_DATABASE_URL``."""
+    return RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
 
 
 def service() -> EventService:
     """An EventService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
-    return EventService(RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")))
+    return EventService(open_store())
 
 
 def _default(o: Any) -> Any:
@@ -70,6 +87,19 @@ def dumps(data: Any, indent: int | None = 2) -> str:
 def emit(data: Any, text: str, as_json: bool) -> None:
     """Print ``data`` as JSON, or ``text``."""
     typer.echo(dumps(data) if as_json else text)
+
+
+def record(json_out: bool, action: Callable[[EventService], object], data: Any, text: str) -> None:
+    """Do ``action`` on the event service and report it: ``data`` as JSON, or ``text`` (a
+    refused action takes the one error path)."""
+    with errors(json_out):
+        action(service())
+        emit(data, text, json_out)
+
+
+def event_created(event_id: str, name: str, data: Any, json_out: bool) -> None:
+    """Report a new event (of rounds or a knockout): ``data`` as JSON, or a line naming it."""
+    emit(data, _("Event «{name}» created: {event}", name=name, event=event_id), json_out)
 
 
 def fail(exc: ArbitroError, as_json: bool = False) -> NoReturn:
@@ -131,6 +161,45 @@ def read_json(file: Path) -> Any:
             line=exc.lineno,
             key="cli.bad_file",
         ) from None
+
+
+def read_json_object(file: Path, key: str = "") -> dict[str, Any]:
+    """The JSON object of ``file`` (an ArbitroError if it is not an object, with ``key``)."""
+    data = read_json(file)
+    if not isinstance(data, dict):
+        raise ArbitroError("the JSON must be an object", key=key)
+    return data
+
+
+def by_line(
+    text: str | None, lines: type[LineT], what: str, example: str, key: str
+) -> dict[LineT, str]:
+    """Split ``"NS: ...; EW: ..."`` into the text of each line (``lines``: the game's line
+    enum); ``example`` shows the form in the error that names ``what``."""
+    out: dict[LineT, str] = {}
+    for part in (text or "").split(";"):
+        if not part.strip():
+            continue
+        head, sep, body = part.partition(":")
+        try:
+            line = lines(head.strip().upper())
+        except ValueError:
+            line = None
+        if not sep or line is None:
+            raise ArbitroError(
+                "{what}: name the line, e.g. {example} (got {part})",
+                what=what,
+                example=example,
+                part=repr(part),
+                key=key,
+            )
+        out[line] = body
+    return out
+
+
+def groups(text: str) -> list[str]:
+    """The non-empty ``|``-separated groups of ``text`` (a line's melds, words or hands)."""
+    return [g for g in (x.strip() for x in text.split("|")) if g]
 
 
 def ints(text: str, what: Message) -> list[int]:

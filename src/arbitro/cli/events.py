@@ -12,16 +12,21 @@ from arbitro.cli.common import (
     CompArg,
     EventArg,
     JsonOpt,
+    NameOpt,
+    cited,
+    command_group,
     emit,
     errors,
+    event_created,
     ints,
+    record,
     service,
 )
 from arbitro.codes.citation import Citation, cite_if
-from arbitro.codes.ids import CodeId
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, _, message
+from arbitro.i18n import N_, Message, _, message
 from arbitro.services.registrations import parse_registrations_csv
 from arbitro.tournament.commands import sheet_status
 from arbitro.tournament.event import (
@@ -64,13 +69,12 @@ def code_defaults(code: str) -> tuple[int | None, int]:
 
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
-    event_app = typer.Typer(help=_("Events: create, list, show"), no_args_is_help=True)
-    app.add_typer(event_app, name="event")
+    event_app = command_group(app, "event", _("Events: create, list, show"))
 
     @event_app.command("create", help=_("Create an event."))
     def create(
         event_id: EventArg,
-        name: Annotated[str, typer.Option(help=_("Event name"))],
+        name: NameOpt,
         movements: Annotated[
             str,
             typer.Option(
@@ -84,25 +88,34 @@ def register(app: typer.Typer) -> None:
             EventFormat, typer.Option("--format", help="pairs | teams | individual")
         ] = EventFormat.PAIRS,
         rounds: Annotated[
-            int | None, typer.Option(help=_("Number of rounds (Scala 40: 5, art. 5)"))
+            int | None,
+            typer.Option(
+                help=cited(N_("Number of rounds ({article}: 5)"), CodeId.SCALA40, "rounds")
+            ),
         ] = None,
         deals: Annotated[
             str | None,
             typer.Option(
-                help=_(
-                    "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; "
-                    "Scala 40: 5, art. 5)"
+                help=cited(
+                    N_(
+                        "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; {article}: 5)"
+                    ),
+                    CodeId.SCALA40,
+                    "rounds",
                 )
             ),
         ] = None,
         mitchell_step: Annotated[int, typer.Option(help=_("Mitchell step (tables)"))] = 1,
         seed: Annotated[int, typer.Option(help=_("Seed of the draws"))] = 0,
         duplicate: Annotated[
-            bool, typer.Option(help=_("Duplicate cards (continuous scale, art. 20)"))
+            bool,
+            typer.Option(
+                help=cited(
+                    N_("Duplicate cards (continuous scale, {article})"), CodeId.BURRACO_FIBAS, "vp"
+                )
+            ),
         ] = False,
-        complaints_minutes: Annotated[
-            int, typer.Option(help=_("Minutes for complaints (art. 39)"))
-        ] = 15,
+        complaints_minutes: Annotated[int, typer.Option(help=_("Minutes for complaints"))] = 15,
         sessions: Annotated[
             str, typer.Option(help=_("First round of each session, e.g. 1,4"))
         ] = "1",
@@ -114,6 +127,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Create an event with its rounds, deals and movements (FIBAS art. 4)."""
         with errors(json_out):
+            rules = rules_for(code)  # refuses an unknown code first
             defaults = code_defaults(code)
             rounds = rounds if rounds is not None else defaults[0]
             deals = deals if deals is not None else str(defaults[1])
@@ -150,14 +164,12 @@ def register(app: typer.Typer) -> None:
                 duplicate=duplicate,
                 complaints_window_minutes=complaints_minutes,
                 session_starts=tuple(ints(sessions, message("sessions"))),
-                code=code,
-                game=rules_for(code).game,
+                code=CodeId(rules.code_id),
+                game=GameId(rules.game),
             )
             service().create_event(event_id, config)
-            emit(
-                {"event_id": event_id, "config": config.to_payload()},
-                _("Event «{name}» created: {event}", name=name, event=event_id),
-                json_out,
+            event_created(
+                event_id, name, {"event_id": event_id, "config": config.to_payload()}, json_out
             )
 
     @event_app.command("list", help=_("List the events."))
@@ -285,9 +297,12 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Rename a competitor."""
-        with errors(json_out):
-            service().rename(event_id, competitor, name)
-            emit({"competitor": competitor, "name": name}, _("Renamed"), json_out)
+        record(
+            json_out,
+            lambda svc: svc.rename(event_id, competitor, name),
+            {"competitor": competitor, "name": name},
+            _("Renamed"),
+        )
 
     @app.command("withdraw", help=_("Withdraw a competitor."))
     def withdraw(

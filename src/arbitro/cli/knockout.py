@@ -4,26 +4,37 @@ bracket and the champion."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import EventArg, JsonOpt, domain_text, emit, errors, read_json
+from arbitro.cli.common import (
+    EventArg,
+    JsonOpt,
+    NameOpt,
+    cited,
+    command_group,
+    emit,
+    errors,
+    event_created,
+    open_store,
+    read_json,
+)
+from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _
+from arbitro.i18n import N_, _, render
 from arbitro.services.event_file import import_event
 from arbitro.services.knockout import KnockoutService
-from arbitro.store import RecordStore
-from arbitro.tournament.knockout import GameReport
+from arbitro.tournament.knockout import GameReport, Match
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 
 
 def _service() -> KnockoutService:
-    return KnockoutService(RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")))
+    return KnockoutService(open_store())
 
 
 def bracket_text(state: KnockoutState) -> str:
@@ -41,7 +52,7 @@ def bracket_text(state: KnockoutState) -> str:
         out.append(_("Bracket not drawn yet"))
         return "\n".join(out)
     for r, rnd in enumerate(state.bracket.rounds, start=1):
-        out.append(f"{domain_text(*state.bracket.round_name(r)).capitalize()}:")
+        out.append(f"{render(state.bracket.round_label(r)).capitalize()}:")
         for m in rnd:
             a = names.get(m.first, "—") if m.first else _("bye")
             b = names.get(m.second, "—") if m.second else _("bye")
@@ -64,15 +75,42 @@ def _data(state: KnockoutState) -> dict[str, Any]:
     }
 
 
+def _show(state: KnockoutState, json_out: bool) -> None:
+    emit(_data(state), bracket_text(state), json_out)
+
+
+def _points(text: str) -> dict[int, int]:
+    """``3=68,7=52``: each pair's points in a game (Briscola art. 8)."""
+    try:
+        return {int(k): int(v) for k, v in (item.split("=") for item in text.split(","))}
+    except ValueError:
+        raise ArbitroError("points «{points}»: use PAIR=POINTS,PAIR=POINTS", points=text) from None
+
+
+def _record(
+    event_id: str,
+    match: str,
+    report: Callable[[int], GameReport],
+    json_out: bool,
+    reason: str | None = None,
+) -> None:
+    """Record the next game of ``match`` (``report`` builds it from its number in the match)
+    and show the bracket."""
+    with errors(json_out):
+        svc = _service()
+        number = len(_match(svc.state(event_id), match).games) + 1
+        svc.record_game(event_id, report(number), reason=reason)
+        _show(svc.state(event_id), json_out)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``knockout`` command group to ``app``."""
-    ko = typer.Typer(help=_("Knockout events (Briscola)"), no_args_is_help=True)
-    app.add_typer(ko, name="knockout")
+    ko = command_group(app, "knockout", _("Knockout events (Briscola)"))
 
     @ko.command("create", help=_("Create a knockout event."))
     def create(
         event_id: EventArg,
-        name: Annotated[str, typer.Option(help=_("Name"))],
+        name: NameOpt,
         seeded: Annotated[
             bool,
             typer.Option(help=_("A seeded bracket (order of registration) instead of the draw")),
@@ -83,11 +121,7 @@ def register(app: typer.Typer) -> None:
         """Create a knockout event of pairs (Briscola art. 9)."""
         with errors(json_out):
             state = _service().create(event_id, KnockoutConfig(name, seeded, seed))
-            emit(
-                _data(state),
-                _("Event «{name}» created: {event}", name=name, event=event_id),
-                json_out,
-            )
+            event_created(event_id, name, _data(state), json_out)
 
     @ko.command("register", help=_("Register a pair with its entry fee."))
     def register_pair(
@@ -106,20 +140,31 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @ko.command("draw", help=_("Draw the bracket (art. 9)."))
+    @ko.command(
+        "draw", help=cited(N_("Draw the bracket ({article})."), CodeId.BRISCOLA, "knockout")
+    )
     def draw(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """Draw the bracket, byes in round 1 (Briscola art. 9)."""
         with errors(json_out):
             svc = _service()
             svc.draw(event_id)
-            state = svc.state(event_id)
-            emit(_data(state), bracket_text(state), json_out)
+            _show(svc.state(event_id), json_out)
 
-    @ko.command("game", help=_("Record a game played (art. 8-9)."))
+    @ko.command(
+        "game",
+        help=cited(N_("Record a game played ({article})."), CodeId.BRISCOLA, "result"),
+    )
     def game(
         event_id: EventArg,
         match: Annotated[str, typer.Argument(help=_("Match, e.g. R1M2"))],
-        points: Annotated[str, typer.Option(help=_("Points per pair: 3=68,7=52 (art. 8)"))],
+        points: Annotated[
+            str,
+            typer.Option(
+                help=cited(
+                    N_("Points per pair: 3=68,7=52 ({article})"), CodeId.BRISCOLA, "result_points"
+                )
+            ),
+        ],
         last_trick: Annotated[
             int | None, typer.Option(help=_("Pair of the last trick (60-60)"))
         ] = None,
@@ -127,20 +172,16 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Record a game played (Briscola art. 8-9)."""
         with errors(json_out):
-            svc = _service()
-            m = _match(svc.state(event_id), match)
-            try:
-                pts = {int(k): int(v) for k, v in (item.split("=") for item in points.split(","))}
-            except ValueError:
-                raise ArbitroError(
-                    "points «{points}»: use PAIR=POINTS,PAIR=POINTS", points=points
-                ) from None
-            svc.record_game(event_id, GameReport(match, len(m.games) + 1, pts, last_trick))
-            state = svc.state(event_id)
-            emit(_data(state), bracket_text(state), json_out)
+            pts = _points(points)
+            _record(event_id, match, lambda n: GameReport(match, n, pts, last_trick), json_out)
 
     @ko.command(
-        "irregularity", help=_("An art. 10 irregularity: the offending pair loses the game.")
+        "irregularity",
+        help=cited(
+            N_("An irregularity ({article}): the offending pair loses the game."),
+            CodeId.BRISCOLA,
+            "irregularities",
+        ),
     )
     def irregularity(
         event_id: EventArg,
@@ -148,21 +189,19 @@ def register(app: typer.Typer) -> None:
         offender: Annotated[int, typer.Option(help=_("Offending pair"))],
         kind: Annotated[
             str,
-            typer.Option(
-                help="dealer-stacking | cutter-stacking | communication | out-of-turn | signalling-play"
-            ),
+            typer.Option(help=" | ".join(k.key for k in briscola().irregularities)),
         ],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         json_out: bool = JsonOpt,
     ) -> None:
         """An irregularity of Briscola art. 10: the offending pair loses the game."""
-        with errors(json_out):
-            svc = _service()
-            m = _match(svc.state(event_id), match)
-            report = GameReport(match, len(m.games) + 1, irregularity=kind, offender=offender)
-            svc.record_game(event_id, report, reason=reason)
-            state = svc.state(event_id)
-            emit(_data(state), bracket_text(state), json_out)
+        _record(
+            event_id,
+            match,
+            lambda n: GameReport(match, n, irregularity=kind, offender=offender),
+            json_out,
+            reason,
+        )
 
     @ko.command("play", help=_("The bots play the games still to play, up to the champion."))
     def play(
@@ -172,17 +211,18 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The bots play every game still to play, up to the champion."""
         with errors(json_out):
-            state = _service().play_all(event_id, seed)
-            emit(_data(state), bracket_text(state), json_out)
+            _show(_service().play_all(event_id, seed), json_out)
 
     @ko.command("show", help=_("Bracket, champion and fees."))
     def show(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """The bracket, the champion and the fees collected."""
         with errors(json_out):
-            state = _service().state(event_id)
-            emit(_data(state), bracket_text(state), json_out)
+            _show(_service().state(event_id), json_out)
 
-    @ko.command("print", help=_("Print the bracket as a PDF (art. 9)."))
+    @ko.command(
+        "print",
+        help=cited(N_("Print the bracket as a PDF ({article})."), CodeId.BRISCOLA, "knockout"),
+    )
     def print_bracket(
         event_id: EventArg,
         output: Annotated[Path, typer.Option("--output", "-o", help=_("PDF file"))] = Path(
@@ -219,7 +259,7 @@ def register(app: typer.Typer) -> None:
             )
 
 
-def _match(state: KnockoutState, match_id: str) -> Any:
+def _match(state: KnockoutState, match_id: str) -> Match:
     if state.bracket is None:
         raise ArbitroError("draw the bracket first", article=cite(CodeId.BRISCOLA, "knockout"))
     return state.bracket.match(match_id)

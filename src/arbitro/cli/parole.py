@@ -18,15 +18,24 @@ article.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.common import errors, malformed, read_json
-from arbitro.cli.render import ScoreRow, score_table_text
+from arbitro.cli.common import (
+    by_line,
+    cited,
+    command_group,
+    emit,
+    errors,
+    groups,
+    malformed,
+    read_json_object,
+)
+from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, ScoreRow, score_table_text
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.parole import (
     Deal,
@@ -43,17 +52,31 @@ from arbitro.games.parole import (
     readings,
     score_table,
 )
-from arbitro.i18n import _, message, render
+from arbitro.i18n import N_, _, message
 from arbitro.lexicon.hunspell import Dictionary, italian
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[
     list[str] | None,
-    typer.Option("--approve", help=_("A word approved by the language judge (art. 2), repeatable")),
+    typer.Option(
+        "--approve",
+        help=cited(
+            N_("A word approved by the language judge ({article}), repeatable"),
+            CodeId.BURRACO_PAROLE,
+            "language_judge_lists",
+        ),
+    ),
 ]
 RejectOpt = Annotated[
     list[str] | None,
-    typer.Option("--reject", help=_("A word rejected by the language judge (art. 2), repeatable")),
+    typer.Option(
+        "--reject",
+        help=cited(
+            N_("A word rejected by the language judge ({article}), repeatable"),
+            CodeId.BURRACO_PAROLE,
+            "language_judge_lists",
+        ),
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
 BAD_INPUT = "cli.parole.bad_input"
@@ -66,30 +89,7 @@ def _dictionary(approve: list[str] | None, reject: list[str] | None) -> Dictiona
 
 
 def _by_line(text: str | None, what: str) -> dict[Line, str]:
-    """Split ``"NS: ...; EW: ..."`` into the text of each line."""
-    out: dict[Line, str] = {}
-    for part in (text or "").split(";"):
-        if not part.strip():
-            continue
-        head, sep, body = part.partition(":")
-        try:
-            line = Line(head.strip().upper())
-        except ValueError:
-            line = None
-        if not sep or line is None:
-            raise ArbitroError(
-                "{what}: name the line, e.g. {example} (got {part})",
-                what=what,
-                example='"NS: CASA | CANE; EW: RE?"',
-                part=repr(part),
-                key=BAD_INPUT,
-            )
-        out[line] = body
-    return out
-
-
-def _groups(text: str) -> list[str]:
-    return [g for g in (x.strip() for x in text.split("|")) if g]
+    return by_line(text, Line, what, '"NS: CASA | CANE; EW: RE?"', BAD_INPUT)
 
 
 def _strings(value: Any, what: str) -> list[str]:
@@ -112,18 +112,14 @@ def _position(data: Any, line: Line, lexicon: Dictionary) -> LinePosition:
     )
 
 
-SCORE_ROWS: list[ScoreRow] = [
-    (message("burraco"), lambda s: " ".join(render(b.label) for b in s.burrachi) or "-"),
-    (message("burraco bonus"), lambda s: s.burraco_bonus),
-    (message("closing"), lambda s: s.closing_bonus),
-    (message("BASE"), lambda s: s.base),
+SCORE_ROWS: tuple[ScoreRow, ...] = (
+    *BASE_ROWS,
     (message("cards played"), lambda s: s.melded),
     (message("cards in hand"), lambda s: s.in_hand),
     (message("penalized"), lambda s: s.penalized),
     (message("frozen"), lambda s: s.frozen),
-    (message("POINTS"), lambda s: s.points),
-    (message("TOTAL"), lambda s: s.total),
-]
+    *TOTAL_ROWS,
+)
 
 
 def _table(scores: dict[Line, LineScore]) -> str:
@@ -132,10 +128,16 @@ def _table(scores: dict[Line, LineScore]) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add the ``parole`` command group (check, wild, score, deal) to ``app``."""
-    group = typer.Typer(help=HELP, no_args_is_help=True)
-    app.add_typer(group, name="parole")
+    group = command_group(app, "parole", HELP)
 
-    @group.command("check", help=_("Check words (art. 4.1): valid or not, and why."))
+    @group.command(
+        "check",
+        help=cited(
+            N_("Check words ({article}): valid or not, and why."),
+            CodeId.BURRACO_PAROLE,
+            "valid_words",
+        ),
+    )
     def check(
         words: Annotated[list[str], typer.Argument(help=_("Words to check"))],
         approve: ApproveOpt = None,
@@ -146,23 +148,22 @@ def register(app: typer.Typer) -> None:
         with errors(as_json):
             lexicon = _dictionary(approve, reject)
             verdicts = [lexicon.check(w) for w in words]
-        if as_json:
-            typer.echo(json.dumps([v.as_dict() for v in verdicts], ensure_ascii=False, indent=1))
-        else:
-            for v in verdicts:
-                mark = _("YES") if v.valid else _("NO")
-                typer.echo(
-                    f"{v.word.upper():<16} {mark:<3} "
-                    + _(
-                        "{reason} (art. {article})",
-                        reason=render(v.reason.label),
-                        article=v.article,
-                    )
-                )
+        yes, no = _("YES"), _("NO")
+        lines = [
+            f"{v.word.upper():<16} {yes if v.valid else no:<3} "
+            + _("{reason} ({article})", reason=v.reason.label, article=v.article)
+            for v in verdicts
+        ]
+        emit([v.as_dict() for v in verdicts], "\n".join(lines), as_json)
         if not all(v.valid for v in verdicts):
             raise typer.Exit(1)
 
-    @group.command("wild", help=_("The letters a wild can stand for (art. 4.4)."))
+    @group.command(
+        "wild",
+        help=cited(
+            N_("The letters a wild can stand for ({article})."), CodeId.BURRACO_PAROLE, "wilds_only"
+        ),
+    )
     def wild(
         cards: Annotated[str, typer.Argument(help=_("A word with a wild, e.g. CA?A or CAN!"))],
         approve: ApproveOpt = None,
@@ -172,14 +173,15 @@ def register(app: typer.Typer) -> None:
         """The letters a wild can stand for in a word (Parole art. 4.4)."""
         with errors(as_json):
             found = readings(parse_cards(cards), _dictionary(approve, reject))
-        if as_json:
-            typer.echo(json.dumps({"cards": cards.upper(), "readings": list(found)}))
-        else:
-            typer.echo(" ".join(found) if found else _("no word"))
+        data = {"cards": cards.upper(), "readings": list(found)}
+        emit(data, " ".join(found) if found else _("no word"), as_json)
         if not found:
             raise typer.Exit(1)
 
-    @group.command("score", help=_("A deal's score per line (art. 5-6)."))
+    @group.command(
+        "score",
+        help=cited(N_("A deal's score per line ({article})."), CodeId.BURRACO_PAROLE, "deal_score"),
+    )
     def score(
         words: Annotated[
             str | None, typer.Option(help=_('Words per line: "NS: CASSATA | RE?; EW: CANE"'))
@@ -191,7 +193,14 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option(help=_("The line that closed (NS or EW)"))
         ] = None,
         penalized: Annotated[
-            str | None, typer.Option(help=_('Penalized cards (art. 10.8): "EW: H"'))
+            str | None,
+            typer.Option(
+                help=cited(
+                    N_('Penalized cards ({article}): "EW: H"'),
+                    CodeId.BURRACO_PAROLE,
+                    "penalized_cards",
+                )
+            ),
         ] = None,
         frozen: Annotated[
             str | None, typer.Option(help=_('Frozen cards, counted as negative: "NS: CANE"'))
@@ -205,9 +214,7 @@ def register(app: typer.Typer) -> None:
         with errors(as_json):
             lexicon = _dictionary(approve, reject)
             if file is not None:
-                data = read_json(file)
-                if not isinstance(data, dict):
-                    raise ArbitroError("the JSON must be an object", key=BAD_INPUT)
+                data = read_json_object(file, BAD_INPUT)
                 with malformed(str(file)):
                     positions = {
                         ln: _position(data[ln.value], ln, lexicon)
@@ -223,8 +230,8 @@ def register(app: typer.Typer) -> None:
                 positions = {
                     ln: _position(
                         {
-                            "words": _groups(w.get(ln, "")),
-                            "hands": _groups(h.get(ln, "")),
+                            "words": groups(w.get(ln, "")),
+                            "hands": groups(h.get(ln, "")),
                             "penalized": p.get(ln, ""),
                             "frozen": f.get(ln, ""),
                             "closed": closer == ln.value,
@@ -235,13 +242,10 @@ def register(app: typer.Typer) -> None:
                     for ln in (Line.NS, Line.EW)
                 }
             scores = score_table(positions)
-        if as_json:
-            out = {ln.value: s.as_dict() for ln, s in scores.items()}
-            for ln, pos in positions.items():
-                out[ln.value]["words"] = [w.spelling for w in pos.words]
-            typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
-        else:
-            typer.echo(_table(scores))
+        out = {ln.value: s.as_dict() for ln, s in scores.items()}
+        for ln, pos in positions.items():
+            out[ln.value]["words"] = [w.spelling for w in pos.words]
+        emit(out, _table(scores), as_json)
 
     @group.command("deal", help=_("A whole deal played by the bots (JSON record)."))
     def deal(

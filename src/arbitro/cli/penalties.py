@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from arbitro.cli import law13 as board_law
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -15,10 +16,11 @@ from arbitro.cli.common import (
     TableArg,
     emit,
     errors,
+    record,
     service,
 )
 from arbitro.errors import ArbitroError
-from arbitro.games.prepared_deals import BoardCheck, HandCount, law13_outcome
+from arbitro.games.prepared_deals import BoardCheck, HandCount
 from arbitro.i18n import _, render
 from arbitro.tournament.event import (
     SanctionKind,
@@ -28,7 +30,7 @@ from arbitro.tournament.event import (
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
-    @app.command("late", help=_("Record a lateness (art. 37)."))
+    @app.command("late", help=_("Record a lateness."))
     def late(
         event_id: EventArg,
         round_number: RoundArg,
@@ -61,15 +63,16 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Give a warning, citing the event's code unless ``--article`` names another (FIBAS
         art. 22, 41; Parole art. 14.4; Scala 40 art. 10)."""
-        with errors(json_out):
-            service().give_warning(event_id, round_number, competitor, reason, article)
-            emit(
-                {"round": round_number, "competitor": competitor},
-                _("Warning recorded"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.give_warning(event_id, round_number, competitor, reason, article),
+            {"round": round_number, "competitor": competitor},
+            _("Warning recorded"),
+        )
 
-    @app.command("sanction", help=_("Sanction: reprimand, warning, expulsion (art. 22, 40, 41)."))
+    @app.command(
+        "sanction", help=_("Sanction: reprimand, warning, expulsion, citing the event's code.")
+    )
     def sanction(
         event_id: EventArg,
         round_number: RoundArg,
@@ -83,15 +86,14 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """A sanction: reprimand, warning, expulsion (FIBAS art. 22, 40, 41)."""
-        with errors(json_out):
-            service().give_sanction(
+        record(
+            json_out,
+            lambda svc: svc.give_sanction(
                 event_id, round_number, competitor, kind, reason, article=article, player=player
-            )
-            emit(
-                {"round": round_number, "competitor": competitor, "sanction": kind.value},
-                _("Sanction recorded"),
-                json_out,
-            )
+            ),
+            {"round": round_number, "competitor": competitor, "sanction": kind.value},
+            _("Sanction recorded"),
+        )
 
     @app.command(
         "ledger", help=_("The ledger of sanctions, lateness, abandons and arbitral scores.")
@@ -143,18 +145,12 @@ def register(app: typer.Typer) -> None:
         ],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         expected: Annotated[int, typer.Option(help=_("Cards due per pocket"))] = 11,
-        call_made: Annotated[bool, typer.Option(help=_("A call already made (13A/13B)"))] = False,
-        play_completed: Annotated[bool, typer.Option(help=_("Play completed (13C)"))] = False,
-        cannot_correct: Annotated[
-            bool, typer.Option(help=_("The arbiter cannot correct it (13B)"))
-        ] = False,
-        card_seen: Annotated[
-            bool, typer.Option(help=_("Another player's card was seen (13D2)"))
-        ] = False,
-        significant: Annotated[
-            bool, typer.Option(help=_("Significant information (13D2b)"))
-        ] = False,
-        foreign: Annotated[bool, typer.Option(help=_("A card foreign to the deal (13F)"))] = False,
+        call_made: board_law.CallMade = False,
+        play_completed: board_law.PlayCompleted = False,
+        cannot_correct: board_law.CannotCorrect = False,
+        card_seen: board_law.CardSeen = False,
+        significant: board_law.Significant = False,
+        foreign: board_law.Foreign = False,
         json_out: bool = JsonOpt,
     ) -> None:
         """A wrong number of cards in a board: the ruling of Bridge Law 13, recorded."""
@@ -166,20 +162,15 @@ def register(app: typer.Typer) -> None:
                     wrong.append(HandCount(pos.strip().upper(), int(n), expected))
                 except ValueError:
                     raise ArbitroError("«{item}»: use POSITION=NUMBER", item=item) from None
-            ruling = law13_outcome(
-                BoardCheck(board, tuple(w for w in wrong if w.count != w.expected)),
-                call_made=call_made,
-                play_completed=play_completed,
-                can_correct=not cannot_correct,
-                card_seen=card_seen,
-                information_significant=significant,
-                excess_card_foreign=foreign,
+            check = BoardCheck(board, tuple(w for w in wrong if w.count != w.expected))
+            ruling = board_law.ruling(
+                check, call_made, play_completed, cannot_correct, card_seen, significant, foreign
             )
             service().record_board_ruling(event_id, round_number, table, ruling, reason)
             what = render(ruling.outcome.label)
             emit(ruling.as_payload(), f"{ruling.paragraph}: {what}", json_out)
 
-    @app.command("arbitral", help=_("Arbitral score (art. 40)."))
+    @app.command("arbitral", help=_("Arbitral score."))
     def arbitral(
         event_id: EventArg,
         round_number: RoundArg,
@@ -190,15 +181,14 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Record an arbitral score (FIBAS art. 40)."""
-        with errors(json_out):
-            service().arbitral_score(event_id, round_number, competitor, mp, vp, reason)
-            emit(
-                {"round": round_number, "competitor": competitor, "mp": mp, "vp": vp},
-                _("Arbitral score recorded"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.arbitral_score(event_id, round_number, competitor, mp, vp, reason),
+            {"round": round_number, "competitor": competitor, "mp": mp, "vp": vp},
+            _("Arbitral score recorded"),
+        )
 
-    @app.command("abandon", help=_("Abandon (art. 36)."))
+    @app.command("abandon", help=_("Abandon."))
     def abandon(
         event_id: EventArg,
         round_number: RoundArg,
@@ -208,10 +198,9 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Record an abandon, justified or not (FIBAS art. 36)."""
-        with errors(json_out):
-            service().record_abandon(event_id, round_number, competitor, justified, reason)
-            emit(
-                {"round": round_number, "competitor": competitor, "justified": justified},
-                _("Abandon recorded"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.record_abandon(event_id, round_number, competitor, justified, reason),
+            {"round": round_number, "competitor": competitor, "justified": justified},
+            _("Abandon recorded"),
+        )

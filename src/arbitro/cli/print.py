@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli.common import errors, lang, service
+from arbitro.cli.common import command_group, errors, lang, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
 from arbitro.printouts import score_sheets_pdf, seating_pdf, standings_pdf, table_cards_pdf
@@ -43,13 +43,11 @@ def _lang(option: str | None) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add ``print table-cards|score-sheets|seating|standings`` to ``app``."""
-    print_app = typer.Typer(
-        help=_("Printouts as PDF: table-cards, score-sheets, seating, standings"),
-        no_args_is_help=True,
+    print_app = command_group(
+        app, "print", _("Printouts as PDF: table-cards, score-sheets, seating, standings")
     )
-    app.add_typer(print_app, name="print")
 
-    @print_app.command("table-cards", help=_("Table cards with QR codes (art. 4, 7)."))
+    @print_app.command("table-cards", help=_("Table cards with QR codes."))
     def table_cards(
         event_id: EventArg,
         round_number: RoundArg,
@@ -66,7 +64,7 @@ def register(app: typer.Typer) -> None:
             urls = {tb.table: table_url(base_url, event_id, tb.table) for tb in seating.tables}
             _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
 
-    @print_app.command("score-sheets", help=_("Score sheets in the FIBAS layout (art. 19-20)."))
+    @print_app.command("score-sheets", help=_("Score sheets in the FIBAS layout."))
     def score_sheets(
         event_id: EventArg,
         round_number: RoundArg,
@@ -82,7 +80,7 @@ def register(app: typer.Typer) -> None:
             pdf = score_sheets_pdf(state, round_number, lang=_lang(language), filled=filled)
             _write(output, pdf)
 
-    @print_app.command("seating", help=_("Seating list, by table and by name (art. 4)."))
+    @print_app.command("seating", help=_("Seating list, by table and by name."))
     def seating(
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
@@ -91,7 +89,7 @@ def register(app: typer.Typer) -> None:
             state = service().state(event_id)
             _write(output, seating_pdf(state, round_number, lang=_lang(language)))
 
-    @print_app.command("standings", help=_("Provisional or final standings (art. 39)."))
+    @print_app.command("standings", help=_("Provisional or final standings."))
     def standings(
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from arbitro.i18n import Message, _, render
+from arbitro.i18n import Message, _, message, render
 from arbitro.tournament.event import EventState, SheetVersion
 from arbitro.tournament.model import Line, TableSeating
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
@@ -116,3 +116,23 @@ def score_table_text(scores: Mapping[Any, Any], rows: Sequence[ScoreRow], width:
     for label, get in rows:
         out.append(f"{render(label):16}" + "".join(f"{get(s)!s:>{width}}" for s in scores.values()))
     return "\n".join(out)
+
+
+def _burrachi(score: Any) -> str:
+    return " ".join(render(b.label) for b in score.burrachi) or "-"
+
+
+BASE_ROWS: tuple[ScoreRow, ...] = (
+    (message("burraco"), _burrachi),
+    (message("burraco bonus"), lambda s: s.burraco_bonus),
+    (message("closing"), lambda s: s.closing_bonus),
+    (message("BASE"), lambda s: s.base),
+)
+"""The first rows of a Burraco or Burraco Parole score table: the burrachi, their bonus, the
+closing bonus, the base."""
+
+TOTAL_ROWS: tuple[ScoreRow, ...] = (
+    (message("POINTS"), lambda s: s.points),
+    (message("TOTAL"), lambda s: s.total),
+)
+"""The last rows of a score table: the card points and the total."""

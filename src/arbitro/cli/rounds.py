@@ -14,11 +14,13 @@ from arbitro.cli.common import (
     JsonOpt,
     RoundArg,
     TableArg,
+    cited,
     emit,
     errors,
     ints,
     malformed,
     read_json,
+    record,
     service,
 )
 from arbitro.cli.events import code_citation
@@ -26,7 +28,7 @@ from arbitro.cli.render import history_text, seating_text, standings_data, stand
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _, message
+from arbitro.i18n import N_, _, message
 from arbitro.services.events import EventService
 from arbitro.tournament.commands import missing_sheets
 from arbitro.tournament.event import seating_to_payload
@@ -90,7 +92,7 @@ def arbiter_tables(data: Any) -> tuple[TableSeating, ...]:
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
-    @app.command("seat", help=_("Seat a round (art. 4)."))
+    @app.command("seat", help=_("Seat a round."))
     def seat(
         event_id: EventArg,
         round_number: RoundArg,
@@ -138,13 +140,12 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt
     ) -> None:
         """Publish a round's seating (FIBAS art. 4)."""
-        with errors(json_out):
-            service().publish_seating(event_id, round_number)
-            emit(
-                {"round": round_number, "published": True},
-                _("Seating published"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.publish_seating(event_id, round_number),
+            {"round": round_number, "published": True},
+            _("Seating published"),
+        )
 
     @app.command("seating", help=_("Show the seating."))
     def seating(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
@@ -158,7 +159,7 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("sheet", help=_("Enter a table's sheet (art. 19-20)."))
+    @app.command("sheet", help=_("Enter a table's sheet."))
     def sheet(
         event_id: EventArg,
         round_number: RoundArg,
@@ -175,14 +176,20 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option(
                 "--points",
-                help=_(
-                    "Scala 40: the players' negative points in the table's order, one per "
-                    "deal (art. 22)"
+                help=cited(
+                    N_(
+                        "The players' negative points in the table's order, one per deal ({article})"
+                    ),
+                    CodeId.SCALA40,
+                    "negative_points",
                 ),
             ),
         ] = None,
         abandoned: Annotated[
-            int | None, typer.Option(help=_("Scala 40: the player who abandoned (art. 25)"))
+            int | None,
+            typer.Option(
+                help=cited(N_("The player who abandoned ({article})"), CodeId.SCALA40, "abandon")
+            ),
         ] = None,
         closed: Annotated[
             list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
@@ -254,20 +261,19 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
     ) -> None:
         """Confirm a sheet that only one line sent from the table (FIBAS art. 19)."""
-        with errors(json_out):
-            service().confirm_sheet(event_id, round_number, table)
-            emit(
-                {"round": round_number, "table": table, "status": "confirmed"},
-                _("Sheet confirmed"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.confirm_sheet(event_id, round_number, table),
+            {"round": round_number, "table": table, "status": "confirmed"},
+            _("Sheet confirmed"),
+        )
 
-    @app.command("correct", help=_("Correct a sheet (art. 21)."))
+    @app.command("correct", help=_("Correct a sheet."))
     def correct(
         event_id: EventArg,
         round_number: RoundArg,
         table: TableArg,
-        kind: Annotated[str, typer.Option(help="sum | inverted | conflict | arbiter (art. 21)")],
+        kind: Annotated[str, typer.Option(help="sum | inverted | conflict | arbiter")],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         deal: Annotated[
             list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
@@ -279,7 +285,11 @@ def register(app: typer.Typer) -> None:
         swap: Annotated[
             str | None,
             typer.Option(
-                help=_("Scala 40: the two players whose scores were inverted, e.g. 3,7 (art. 24)")
+                help=cited(
+                    N_("The two players whose scores were inverted, e.g. 3,7 ({article})"),
+                    CodeId.SCALA40,
+                    "corrections",
+                )
             ),
         ] = None,
         by_arbiter: Annotated[
@@ -331,7 +341,7 @@ def register(app: typer.Typer) -> None:
             ]
             emit(data, history_text(versions), json_out)
 
-    @app.command("publish", help=_("Publish the round's standings (art. 39)."))
+    @app.command("publish", help=_("Publish the round's standings."))
     def publish(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """Publish a round's standings (FIBAS art. 39)."""
         with errors(json_out):
@@ -375,7 +385,7 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("complaint", help=_("A complaint about the standings (art. 39)."))
+    @app.command("complaint", help=_("A complaint about the standings."))
     def complaint(
         event_id: EventArg,
         round_number: RoundArg,
@@ -388,7 +398,7 @@ def register(app: typer.Typer) -> None:
             n = service().lodge_complaint(event_id, round_number, competitor, text)
             emit({"complaint": n}, _("Complaint no. {number} recorded", number=n), json_out)
 
-    @app.command("resolve", help=_("Settle a complaint (art. 38)."))
+    @app.command("resolve", help=_("Settle a complaint."))
     def resolve(
         event_id: EventArg,
         round_number: RoundArg,
@@ -397,20 +407,27 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Settle a complaint with the director's decision (FIBAS art. 38)."""
-        with errors(json_out):
-            service().resolve_complaint(event_id, round_number, complaint_no, decision)
-            emit(
-                {"complaint": complaint_no, "resolved": True},
-                _("Complaint settled"),
-                json_out,
-            )
+        record(
+            json_out,
+            lambda svc: svc.resolve_complaint(event_id, round_number, complaint_no, decision),
+            {"complaint": complaint_no, "resolved": True},
+            _("Complaint settled"),
+        )
 
-    @app.command("prizes", help=_("Ties for prizes (Parole art. 6.1)."))
+    @app.command(
+        "prizes",
+        help=cited(N_("Ties for prizes ({article})."), CodeId.BURRACO_PAROLE, "prize_ties"),
+    )
     def prizes(
         event_id: EventArg,
         places: Annotated[int, typer.Option(help=_("Prize places"))] = 3,
         draw_seed: Annotated[
-            int | None, typer.Option(help=_("Draw among the tied (art. 6.1 c)"))
+            int | None,
+            typer.Option(
+                help=cited(
+                    N_("Draw among the tied ({article})"), CodeId.BURRACO_PAROLE, "prize_ties"
+                )
+            ),
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:

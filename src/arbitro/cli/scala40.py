@@ -18,10 +18,11 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.cards import format_cards, parse_cards
-from arbitro.cli.common import JsonOpt, emit, errors, malformed, read_json
+from arbitro.cli.common import JsonOpt, cited, command_group, emit, errors, malformed, read_json
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.scala40 import best_opening, penalty_points
-from arbitro.i18n import _
+from arbitro.i18n import N_, _
 from arbitro.tournament.scoring.scala40 import DifferenceReading, ScoreSheet, score_table
 
 BAD_INPUT = "cli.scala40.bad_input"
@@ -72,17 +73,19 @@ def _sheet(
 
 def register(app: typer.Typer) -> None:
     """Add the ``scala40`` command group (``solve``, ``score``, ``points``) to ``app``."""
-    sub = typer.Typer(
-        name="scala40",
-        help=_("Scala 40: opening solver and table scores."),
-        no_args_is_help=True,
-    )
+    sub = command_group(app, "scala40", _("Scala 40: opening solver and table scores."))
 
-    @sub.command("solve", help=_("Find the best opening of 40 (art. 7)."))
+    @sub.command(
+        "solve",
+        help=cited(N_("Find the best opening of 40 ({article})."), CodeId.SCALA40, "opening"),
+    )
     def solve(
         hand: Annotated[str, typer.Argument(help=_("Cards in hand, e.g. 'KH KD KC 5H 6H 7H JK'"))],
         min_points: Annotated[
-            int | None, typer.Option(help=_("Minimum points (default 40, art. 7)"))
+            int | None,
+            typer.Option(
+                help=cited(N_("Minimum points (default 40, {article})"), CodeId.SCALA40, "opening")
+            ),
         ] = None,
         keep: Annotated[int, typer.Option(help=_("Cards to keep"))] = 1,
         json_out: bool = JsonOpt,
@@ -121,7 +124,10 @@ def register(app: typer.Typer) -> None:
             )
             emit(data, text, json_out)
 
-    @sub.command("score", help=_("A table's round score (art. 22)."))
+    @sub.command(
+        "score",
+        help=cited(N_("A table's round score ({article})."), CodeId.SCALA40, "scores"),
+    )
     def score(
         players: Annotated[
             str | None,
@@ -133,7 +139,10 @@ def register(app: typer.Typer) -> None:
         ] = None,
         file: Annotated[Path | None, typer.Option(help=_("The sheet as JSON"))] = None,
         abandoned: Annotated[
-            str | None, typer.Option(help=_("The player who left (art. 25)"))
+            str | None,
+            typer.Option(
+                help=cited(N_("The player who left ({article})"), CodeId.SCALA40, "abandon")
+            ),
         ] = None,
         pairwise: Annotated[
             bool,
@@ -180,7 +189,14 @@ def register(app: typer.Typer) -> None:
                 )
             emit(data, "\n".join(lines), json_out)
 
-    @sub.command("points", help=_("Negative points of the cards in hand (art. 22)."))
+    @sub.command(
+        "points",
+        help=cited(
+            N_("Negative points of the cards in hand ({article})."),
+            CodeId.SCALA40,
+            "negative_points",
+        ),
+    )
     def points(
         cards: Annotated[str, typer.Argument(help=_("Cards left in hand"))],
         json_out: bool = JsonOpt,
@@ -190,5 +206,3 @@ def register(app: typer.Typer) -> None:
             parsed = parse_cards(cards)
             total = penalty_points(parsed)
             emit({"cards": format_cards(parsed), "negative_points": total}, str(total), json_out)
-
-    app.add_typer(sub, name="scala40")

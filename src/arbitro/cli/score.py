@@ -13,50 +13,29 @@ pozzetto's cards). Output: a table, or JSON with ``--json``.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from arbitro.cards import parse_cards
-from arbitro.cli.common import errors, malformed, read_json
-from arbitro.cli.render import ScoreRow, score_table_text
+from arbitro.cli.common import by_line, cited, emit, errors, groups, malformed, read_json_object
+from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, ScoreRow, score_table_text
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco import Line, LinePosition, LineScore, parse_meld, score_table
-from arbitro.i18n import _, message
+from arbitro.games.burraco import Line, LinePosition, parse_meld, score_table
+from arbitro.i18n import N_, _, message
 
-HELP = _(
-    "Score a Burraco deal per line (FIBAS art. 19): base (burraco and closing) and card points."
+HELP = cited(
+    N_("Score a Burraco deal per line ({article}): base (burraco and closing) and card points."),
+    CodeId.BURRACO_FIBAS,
+    "scoring",
 )
 BAD_INPUT = "cli.score.bad_input"
 
 
 def _by_line(text: str | None, what: str) -> dict[Line, str]:
-    """Split ``"NS: ...; EW: ..."`` into the text of each line."""
-    out: dict[Line, str] = {}
-    for part in (text or "").split(";"):
-        if not part.strip():
-            continue
-        head, sep, body = part.partition(":")
-        try:
-            line = Line(head.strip().upper())
-        except ValueError:
-            line = None
-        if not sep or line is None:
-            raise ArbitroError(
-                "{what}: name the line, e.g. {example} (got {part})",
-                what=what,
-                example='"NS: 3H 4H 5H; EW: AS AD AC"',
-                part=repr(part),
-                key=BAD_INPUT,
-            )
-        out[line] = body
-    return out
-
-
-def _groups(text: str) -> list[str]:
-    return [g for g in (x.strip() for x in text.split("|")) if g]
+    return by_line(text, Line, what, '"NS: 3H 4H 5H; EW: AS AD AC"', BAD_INPUT)
 
 
 def _position(data: Any, line: Line) -> LinePosition:
@@ -85,21 +64,13 @@ def _position(data: Any, line: Line) -> LinePosition:
     )
 
 
-SCORE_ROWS: list[ScoreRow] = [
-    (message("burraco"), lambda s: " ".join(b.italian for b in s.burrachi) or "-"),
-    (message("burraco bonus"), lambda s: s.burraco_bonus),
-    (message("closing"), lambda s: s.closing_bonus),
-    (message("BASE"), lambda s: s.base),
+SCORE_ROWS: tuple[ScoreRow, ...] = (
+    *BASE_ROWS,
     (message("cards melded"), lambda s: s.melded),
     (message("cards in hand"), lambda s: s.in_hand),
     (message("pozzetto"), lambda s: s.pozzetto),
-    (message("POINTS"), lambda s: s.points),
-    (message("TOTAL"), lambda s: s.total),
-]
-
-
-def _table(scores: dict[Line, LineScore]) -> str:
-    return score_table_text(scores, SCORE_ROWS, 12)
+    *TOTAL_ROWS,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -138,9 +109,7 @@ def register(app: typer.Typer) -> None:
         """Score a Burraco deal per line (FIBAS art. 19), inline or from a JSON file."""
         with errors(as_json):
             if file is not None:
-                data = read_json(file)
-                if not isinstance(data, dict):
-                    raise ArbitroError("the JSON must be an object", key=BAD_INPUT)
+                data = read_json_object(file, BAD_INPUT)
                 with malformed(str(file)):
                     positions = {
                         Line(k): _position(v, Line(k)) for k, v in data.items() if k in ("NS", "EW")
@@ -158,8 +127,8 @@ def register(app: typer.Typer) -> None:
                     state = "not_taken" if line.value in off else "taken"
                     positions[line] = _position(
                         {
-                            "melds": _groups(m.get(line, "")),
-                            "hands": _groups(h.get(line, "")),
+                            "melds": groups(m.get(line, "")),
+                            "hands": groups(h.get(line, "")),
                             "pozzetto": state,
                             "unplayed": u.get(line, ""),
                             "closed": closer == line.value,
@@ -167,7 +136,5 @@ def register(app: typer.Typer) -> None:
                         line,
                     )
             scores = score_table(positions)
-        if as_json:
-            typer.echo(json.dumps({ln.value: s.as_dict() for ln, s in scores.items()}, indent=1))
-        else:
-            typer.echo(_table(scores))
+        data = {ln.value: s.as_dict() for ln, s in scores.items()}
+        emit(data, score_table_text(scores, SCORE_ROWS, 12), as_json)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbitro.cli.common import errors
+from arbitro.cli.common import command_group, errors, open_store
 from arbitro.i18n import _
 
 if TYPE_CHECKING:
@@ -18,18 +19,21 @@ PASSWORD_ENV = "ARBITRO_PASSWORD"
 
 def register(app: typer.Typer) -> None:
     """Add the ``user`` command group (``user add``, ``user password``, ``user list``)."""
-    users_app = typer.Typer(help=_("Users of the director's desk"), no_args_is_help=True)
-    app.add_typer(users_app, name="user")
+    users_app = command_group(app, "user", _("Users of the director's desk"))
 
-    def store_and_password(password: str | None, confirm: bool = True) -> tuple[RecordStore, str]:
-        from arbitro.store import RecordStore
-
-        store = RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
+    def with_password(password: str | None, action: Callable[[RecordStore, str], object]) -> None:
+        """Run ``action`` on the store with the password given, else from $ARBITRO_PASSWORD,
+        else asked for (twice); the store is closed after."""
         if password is None:
             password = os.environ.get(PASSWORD_ENV) or typer.prompt(
-                _("Password"), hide_input=True, confirmation_prompt=confirm
+                _("Password"), hide_input=True, confirmation_prompt=True
             )
-        return store, password
+        with errors():
+            store = open_store()
+            try:
+                action(store, password)
+            finally:
+                store.close()
 
     @users_app.command("add", help=_("Create a director account."))
     def add(
@@ -45,13 +49,8 @@ def register(app: typer.Typer) -> None:
         """Create a director account that may log in to the web desk."""
         from arbitro.store import users
 
-        with errors():
-            store, secret = store_and_password(password)
-            try:
-                users.add_user(store, name, secret)
-            finally:
-                store.close()
-            typer.echo(_("User «{name}» created.", name=name))
+        with_password(password, lambda store, secret: users.add_user(store, name, secret))
+        typer.echo(_("User «{name}» created.", name=name))
 
     @users_app.command("password", help=_("Change a director's password."))
     def change_password(
@@ -61,21 +60,16 @@ def register(app: typer.Typer) -> None:
         """Change a director's password."""
         from arbitro.store import users
 
-        with errors():
-            store, secret = store_and_password(password)
-            try:
-                users.set_password(store, name, secret)
-            finally:
-                store.close()
-            typer.echo(_("Password of «{name}» changed.", name=name))
+        with_password(password, lambda store, secret: users.set_password(store, name, secret))
+        typer.echo(_("Password of «{name}» changed.", name=name))
 
     @users_app.command("list", help=_("List the director accounts."))
     def list_users() -> None:
         """List the director accounts."""
-        from arbitro.store import RecordStore, users
+        from arbitro.store import users
 
         with errors():
-            store = RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
+            store = open_store()
             try:
                 for user in users.list_users(store):
                     typer.echo(f"{user.name}  {user.created_at:%Y-%m-%d %H:%M} UTC")

@@ -68,7 +68,8 @@ def sheet_rows(rnd: int, table: int) -> list[tuple[int, int, int, int]]:
 
 def seat(ev: str, rnd: int, *extra: str) -> list[dict[str, Any]]:
     out = cli("seat", ev, str(rnd), "--publish", *extra)
-    return out["tables"]
+    tables: list[dict[str, Any]] = out["tables"]
+    return tables
 
 
 def finish(ev: str, name: str, knockout: bool = False) -> None:

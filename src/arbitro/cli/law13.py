@@ -1,0 +1,48 @@
+"""The options of a Bridge Law 13 ruling (a board with a wrong number of cards), shared by
+``arbitro arbiter board`` and ``arbitro law13``, and the ruling they give."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from arbitro.games.prepared_deals import BoardCheck, Law13Ruling, law13_outcome
+from arbitro.i18n import _
+
+CallMade = Annotated[bool, typer.Option("--call-made", help=_("A call already made (13A/13B)"))]
+PlayCompleted = Annotated[bool, typer.Option("--play-completed", help=_("Play completed (13C)"))]
+CannotCorrect = Annotated[
+    bool, typer.Option("--cannot-correct", help=_("The arbiter cannot correct it (13B)"))
+]
+CardSeen = Annotated[
+    bool, typer.Option("--card-seen", help=_("Another player's card was seen (13D2)"))
+]
+Significant = Annotated[
+    bool, typer.Option("--significant", help=_("Significant information (13D2b)"))
+]
+Foreign = Annotated[
+    bool,
+    typer.Option("--foreign", "--foreign-card", help=_("A card foreign to the deal (13F)")),
+]
+
+
+def ruling(
+    check: BoardCheck,
+    call_made: bool,
+    play_completed: bool,
+    cannot_correct: bool,
+    card_seen: bool,
+    significant: bool,
+    foreign: bool,
+) -> Law13Ruling:
+    """The outcome Bridge Law 13 prescribes for ``check`` given the options (13A-13F)."""
+    return law13_outcome(
+        check,
+        call_made=call_made,
+        play_completed=play_completed,
+        can_correct=not cannot_correct,
+        card_seen=card_seen,
+        information_significant=significant,
+        excess_card_foreign=foreign,
+    )
