@@ -32,7 +32,7 @@ from arbitro.i18n import N_, _, message
 from arbitro.services.events import EventService
 from arbitro.tournament.commands import missing_sheets
 from arbitro.tournament.event import seating_to_payload
-from arbitro.tournament.model import EventFormat, Line, Movement, TableSeating
+from arbitro.tournament.model import Line, Movement, TableSeating
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 from arbitro.tournament.standings.prizes import draw_places, prize_ties
@@ -224,33 +224,29 @@ def register(app: typer.Typer) -> None:
             entry = _entry(deal, closed, state.config.code)
             status = svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
             state = svc.state(event_id)
-            from arbitro.tournament.scoring.sheet import sheet_result
-
-            res = sheet_result(
-                state.code,
-                entry,
-                deals=state.deals(round_number),
-                teams=state.config.event_format is EventFormat.TEAMS,
-                duplicate=state.config.duplicate,
-            )
+            seat = state.round(round_number).seating
+            assert seat is not None
+            ctx = state.sheet_context(round_number, seat.tables[table - 1])
+            outcome = state.sheet_kind.score(ctx, entry)
+            (ns_total, ew_total), (ns, ew) = outcome.totals, outcome.sides
             data = {
                 "round": round_number,
                 "table": table,
                 "status": status,
-                "ns_total": res.ns_total,
-                "ew_total": res.ew_total,
-                "ns_mp": res.ns_mp,
-                "ew_mp": res.ew_mp,
-                "ns_vp": res.ns_vp,
-                "ew_vp": res.ew_vp,
+                "ns_total": ns_total,
+                "ew_total": ew_total,
+                "ns_mp": ns.mp,
+                "ew_mp": ew.mp,
+                "ns_vp": ns.vp,
+                "ew_vp": ew.vp,
             }
             text = _(
                 "Table {table}: N-S {ns_total} ({ns_vp} VP) - E-W {ew_total} ({ew_vp} VP)",
                 table=table,
-                ns_total=res.ns_total,
-                ns_vp=res.ns_vp,
-                ew_total=res.ew_total,
-                ew_vp=res.ew_vp,
+                ns_total=ns_total,
+                ns_vp=ns.vp,
+                ew_total=ew_total,
+                ew_vp=ew.vp,
             )
             if status == "conflict":
                 text += " — " + _("CONFLICT with the sheet already entered: the director decides")

@@ -67,7 +67,10 @@ class IndividualsSheet:
             c: SheetScore(result[str(c)].negative_points, result[str(c)].vp)
             for c in ctx.seat.players or ()
         }
-        return SheetOutcome(scores, tuple(result[str(p)].negative_points for p in entry.players))
+        sides = tuple(
+            SheetScore(result[str(p)].negative_points, result[str(p)].vp) for p in entry.players
+        )
+        return SheetOutcome(scores, tuple(s.mp for s in sides), sides)
 
     def inverted(self, entry: Scala40Entry, swap: Sequence[CompetitorId] | None) -> Scala40Entry:
         """The two named players' points exchanged (art. 24)."""

@@ -29,11 +29,13 @@ class SheetScore:
 
 @dataclass(frozen=True, slots=True)
 class SheetOutcome:
-    """What a table's sheet gives: each seated competitor's MP and VP, and the totals as the
-    sheet shows them (per line, or per player)."""
+    """What a table's sheet gives: each seated competitor's MP and VP, and, per line (N-S,
+    E-W) or per player in the sheet's order, the totals and the scores as the sheet shows
+    them."""
 
     scores: Mapping[CompetitorId, SheetScore]
     totals: tuple[int, ...]
+    sides: tuple[SheetScore, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,8 @@ class LinesSheet:
             scores[c] = SheetScore(res.ns_mp, res.ns_vp)
         for c in ctx.seat.ew or ():
             scores[c] = SheetScore(res.ew_mp, res.ew_vp)
-        return SheetOutcome(scores, (res.ns_total, res.ew_total))
+        sides = (SheetScore(res.ns_mp, res.ns_vp), SheetScore(res.ew_mp, res.ew_vp))
+        return SheetOutcome(scores, (res.ns_total, res.ew_total), sides)
 
     def inverted(self, entry: SheetEntry, swap: Sequence[CompetitorId] | None) -> SheetEntry:
         """The lines' scores exchanged in every deal (FIBAS art. 21, "punteggi invertiti")."""
