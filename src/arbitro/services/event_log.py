@@ -5,6 +5,7 @@ new state when the action is still valid)."""
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
@@ -19,6 +20,15 @@ from arbitro.tournament.records import Record
 def utc_now() -> datetime:
     """The current time, UTC."""
     return datetime.now(UTC)
+
+
+def fresh_seed(given: int | None, configured: int = 0) -> int | None:
+    """The seed of a draw: the one the director gives; else, when the event was created
+    without one (0), a fresh one from the operating system's secure source, so that two
+    events with the same entries are not drawn alike; else None (the event's own seed)."""
+    if given is not None:
+        return given
+    return secrets.randbelow(2**31) if not configured else None
 
 
 def to_domain(r: StoredRecord) -> Record:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from arbitro.games.prepared_deals import Law13Ruling
-from arbitro.services.event_log import EventLog, to_domain, to_store, utc_now
+from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
@@ -72,7 +72,9 @@ class EventService(EventLog[EventState]):
         publish: bool = False,
         actor: str = "director",
     ) -> EventState:
-        """Seat a round (and publish the seating if asked)."""
+        """Seat a round (and publish the seating if asked). A draw uses ``seed`` if given, the
+        event's seed if it was created with one, else a fresh seed from a secure source; the
+        record keeps it (FIBAS art. 4: "sorteggio")."""
         with self._lock:
             self._do(
                 event_id,
@@ -81,7 +83,7 @@ class EventService(EventLog[EventState]):
                     round_number,
                     now,
                     movement=movement,
-                    seed=seed,
+                    seed=fresh_seed(seed, st.config.seed),
                     arbiter_tables=arbiter_tables,
                     actor=actor,
                 ),

@@ -10,7 +10,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.briscola import Game, GreedyBot, Pair, RandomBot, play_game
-from arbitro.services.event_log import EventLog
+from arbitro.services.event_log import EventLog, fresh_seed
 from arbitro.tournament import knockout_event as ko
 from arbitro.tournament.commands.cancel import cancel_game
 from arbitro.tournament.knockout import GameReport, Match
@@ -42,9 +42,14 @@ class KnockoutService(EventLog[ko.KnockoutState]):
         assert isinstance(rec.body, CompetitorRegistered)
         return rec.body.competitor
 
-    def draw(self, event_id: str) -> None:
-        """Draw (or seed) the bracket (art. 9)."""
-        self._do(event_id, lambda st, now: ko.draw_bracket(st, now))
+    def draw(self, event_id: str, seed: int | None = None) -> None:
+        """Draw (or seed) the bracket (art. 9): with ``seed`` if the director gives one or
+        the event was created with one, else a fresh seed from a secure source (a draw that
+        regular players cannot predict); the record keeps the seed."""
+        self._do(
+            event_id,
+            lambda st, now: ko.draw_bracket(st, now, seed=fresh_seed(seed, st.config.seed)),
+        )
 
     def record_game(
         self,

@@ -188,9 +188,14 @@ def register_pair(
     return make_record(CompetitorRegistered(number, name, tuple(players), 1, fee), now, actor)
 
 
-def draw_bracket(state: KnockoutState, now: datetime, actor: str = "director") -> Record:
+def draw_bracket(
+    state: KnockoutState, now: datetime, actor: str = "director", *, seed: int | None = None
+) -> Record:
     """Draw the bracket (or seed it by registration order): byes in round 1 when the field is
-    not a power of two, to the top seeds or to the first drawn (art. 9)."""
+    not a power of two, to the top seeds or to the first drawn (art. 9). The draw uses
+    ``seed`` (the service gives a fresh one from a secure source), else the event's; the
+    record keeps it, so the draw can be checked and replayed."""
+    seed = state.config.seed if seed is None else seed
     article = cite(CodeId.BRISCOLA, "match_wins")
     if state.bracket is not None:
         raise ConflictError("bracket already drawn", article=article)
@@ -198,11 +203,9 @@ def draw_bracket(state: KnockoutState, now: datetime, actor: str = "director") -
         raise ArbitroError("at least two pairs are needed", article=article)
     pairs = sorted(state.pairs)
     bracket = (
-        Bracket.seeded(pairs)
-        if state.config.seeded
-        else Bracket.drawn(pairs, random.Random(state.config.seed))
+        Bracket.seeded(pairs) if state.config.seeded else Bracket.drawn(pairs, random.Random(seed))
     )
-    body = body_from_json(RecordKind.BRACKET_DRAWN, bracket_payload(bracket, state.config.seed))
+    body = body_from_json(RecordKind.BRACKET_DRAWN, bracket_payload(bracket, seed))
     return make_record(body, now, actor)
 
 
