@@ -179,3 +179,30 @@ def test_art9_a_knockout_game_cancelled_is_played_again(store: RecordStore) -> N
     ko.record_game("k", GameReport(final.id, 2, {1: 80, 2: 40}, 1))
     after = ko.state("k").bracket
     assert after is not None and after.champion == 1
+
+
+def test_art21_a_seating_another_director_changed_is_not_published_on_an_old_view(
+    store: RecordStore,
+) -> None:
+    """Two directors: one reviews round 2's seating (version v), the other seats it again;
+    publishing what the first saw is refused; publishing the version now shown works."""
+    svc = four_pairs(store)
+    svc.publish_standings("ev", 1)
+    svc.seat("ev", 2)
+    seen = svc.state("ev").round(2).version
+    svc.seat("ev", 2, seed=99)  # the other director
+    with pytest.raises(ConflictError):
+        svc.publish_seating("ev", 2, seen=seen)
+    svc.publish_seating("ev", 2, seen=svc.state("ev").round(2).version)
+    assert svc.state("ev").round(2).seating_published_at is not None
+
+
+def test_art19_standings_are_not_published_on_a_view_older_than_the_last_sheet(
+    store: RecordStore,
+) -> None:
+    svc = four_pairs(store)
+    seen = svc.state("ev").round(1).version
+    svc.give_warning("ev", 1, 2, "commenti")  # a change to round 1 after the director looked
+    with pytest.raises(ConflictError):
+        svc.publish_standings("ev", 1, seen=seen)
+    svc.publish_standings("ev", 1, seen=svc.state("ev").round(1).version)

@@ -92,9 +92,19 @@ class EventService(EventLog[EventState]):
                 self.publish_seating(event_id, round_number, actor)
             return self._cache[event_id]
 
-    def publish_seating(self, event_id: str, round_number: int, actor: str = "director") -> None:
-        """Publish a round's seating."""
-        self._do(event_id, lambda st, now: commands.publish_seating(st, round_number, now, actor))
+    def publish_seating(
+        self,
+        event_id: str,
+        round_number: int,
+        actor: str = "director",
+        *,
+        seen: int | None = None,
+    ) -> None:
+        """Publish a round's seating (if ``seen``, only the version the director saw)."""
+        self._do(
+            event_id,
+            lambda st, now: commands.publish_seating(st, round_number, now, actor, seen=seen),
+        )
 
     def enter_sheet(
         self,
@@ -280,9 +290,20 @@ class EventService(EventLog[EventState]):
             ),
         )
 
-    def publish_standings(self, event_id: str, round_number: int, actor: str = "director") -> None:
-        """Publish a round's standings (provisional during the complaints window, art. 39)."""
-        self._do(event_id, lambda st, now: commands.publish_standings(st, round_number, now, actor))
+    def publish_standings(
+        self,
+        event_id: str,
+        round_number: int,
+        actor: str = "director",
+        *,
+        seen: int | None = None,
+    ) -> None:
+        """Publish a round's standings (provisional during the complaints window, art. 39);
+        if ``seen``, only while the round is the version the director saw."""
+        self._do(
+            event_id,
+            lambda st, now: commands.publish_standings(st, round_number, now, actor, seen=seen),
+        )
 
     def lodge_complaint(
         self,

@@ -172,6 +172,7 @@ class RoundState:
     sheets: dict[int, TableSheet] = field(default_factory=dict)
     standings_published_at: datetime | None = None
     open_complaints: dict[int, str] = field(default_factory=dict)
+    version: int = 0  # the seq of the last record that changed the round (what a director saw)
 
 
 @dataclass(slots=True)
@@ -330,6 +331,9 @@ class EventState:
             if cancel is not None:
                 entry = replace(entry, cancelled_by=cancel.actor, cancel_reason=cancel.reason)
             self.ledger.append(entry)
+        touched = getattr(rec.body, "round", None)
+        if isinstance(touched, int) and 1 <= touched <= self.config.rounds:
+            self._round(touched).version = max(rec.seq, cancel.seq if cancel else 0)
         if cancel is not None:
             return
         if isinstance(rec.body, CANCELLABLE):

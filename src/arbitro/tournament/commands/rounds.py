@@ -118,11 +118,29 @@ def _present(line: Line | None, gone: set[CompetitorId]) -> Line | None:
     return None if line is None or gone & set(line) else line
 
 
+def _check_seen(state: EventState, round_number: int, seen: int | None) -> None:
+    """Refuse an action decided on a version of the round that has changed since."""
+    if seen is not None and seen != state.round(round_number).version:
+        raise ConflictError(
+            "round {round} changed after you looked at it (someone else seated it again or "
+            "changed a sheet): look at it again before publishing",
+            round=round_number,
+        )
+
+
 def publish_seating(
-    state: EventState, round_number: int, now: datetime, actor: str = "director"
+    state: EventState,
+    round_number: int,
+    now: datetime,
+    actor: str = "director",
+    *,
+    seen: int | None = None,
 ) -> Record:
-    """Publish ("affiggere") a round's seating: from now on it stands (art. 21 b)."""
+    """Publish ("affiggere") a round's seating: from now on it stands (art. 21 b). ``seen``
+    is the round's version the director looked at: the seating is published only if it is
+    still that one."""
     r = state.round(round_number)
+    _check_seen(state, round_number, seen)
     if r.seating is None:
         raise ArbitroError("round {round} is not seated yet", round=round_number)
     if r.seating_published_at is not None:
@@ -143,11 +161,18 @@ def missing_sheets(state: EventState, round_number: int) -> list[int]:
 
 
 def publish_standings(
-    state: EventState, round_number: int, now: datetime, actor: str = "director"
+    state: EventState,
+    round_number: int,
+    now: datetime,
+    actor: str = "director",
+    *,
+    seen: int | None = None,
 ) -> Record:
     """Publish the round's standings: provisional until the complaints window closes
-    (art. 39). Every table needs its result, and conflicts must be settled."""
+    (art. 39). Every table needs its result, and conflicts must be settled. ``seen`` is the
+    round's version the director looked at: refused if a sheet changed since."""
     r = state.round(round_number)
+    _check_seen(state, round_number, seen)
     if r.seating_published_at is None:
         raise ArbitroError("round {round} has not been played", round=round_number)
     if r.standings_published_at is not None:
