@@ -27,7 +27,7 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, _, message
-from arbitro.services.registrations import parse_registrations_csv
+from arbitro.services.registrations import decode_registrations, parse_registrations_csv
 from arbitro.tournament.commands import sheet_status
 from arbitro.tournament.event import (
     EventConfig,
@@ -275,14 +275,13 @@ def register(app: typer.Typer) -> None:
         """Register the competitors of a CSV file, one per row (FIBAS art. 2)."""
         with errors(json_out):
             try:
-                text = file.read_text("utf-8")
+                data = file.read_bytes()
             except OSError as exc:
                 raise ArbitroError(
                     "cannot read {file}: {reason}", file=str(file), reason=exc.strerror
                 ) from None
-            rows = parse_registrations_csv(text)
-            svc = service()
-            numbers = [svc.register(event_id, name, players) for name, players in rows]
+            rows = parse_registrations_csv(decode_registrations(data))
+            numbers = service().register_many(event_id, rows)
             emit(
                 {"registered": numbers},
                 _("Registered {count} competitors", count=len(numbers)),

@@ -3,15 +3,24 @@ store), asks the domain whether the action is allowed, and appends the resulting
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
+from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
-from arbitro.tournament.records import CompetitorRegistered, CompetitorWithdrawn, SheetCorrected
+from arbitro.tournament.records import (
+    CompetitorRegistered,
+    CompetitorWithdrawn,
+    Record,
+    SheetCorrected,
+)
 from arbitro.tournament.standings.standings import StandingRow, standings
 
 
@@ -39,6 +48,33 @@ class EventService(EventLog[EventState]):
         body = records[0].body
         assert isinstance(body, CompetitorRegistered)
         return body.competitor
+
+    def register_many(
+        self,
+        event_id: str,
+        rows: Sequence[tuple[str, Sequence[str]]],
+        actor: str = "director",
+    ) -> list[CompetitorId]:
+        """Register every competitor of a list (an uploaded file) all or nothing: one
+        transaction, refused whole, naming the row, if one cannot be registered."""
+
+        def make(st: EventState, now: datetime) -> list[Record]:
+            scratch = copy.deepcopy(st)
+            out: list[Record] = []
+            for n, (name, players) in enumerate(rows, start=1):
+                try:
+                    made = commands.register(scratch, name, players, now, actor)
+                except ArbitroError as exc:
+                    raise ArbitroError(
+                        "row {row} («{name}»): {problem}", row=n, name=name, problem=exc.msg
+                    ) from None
+                for rec in made:
+                    scratch.apply(replace(rec, seq=scratch.last_seq + 1))
+                out += made
+            return out
+
+        records = self._do_many(event_id, make)
+        return [r.body.competitor for r in records if isinstance(r.body, CompetitorRegistered)]
 
     def rename(
         self, event_id: str, competitor: CompetitorId, name: str, actor: str = "director"
