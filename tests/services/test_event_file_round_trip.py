@@ -154,7 +154,8 @@ def test_export_import_replay_gives_identical_records_and_standings(
         target = EventService(b, Clock())
         import_event(target, data)
         again = export_event(target, "ev")
-        assert again["records"] == data["records"]
+        assert again["records"][:-1] == data["records"]
+        assert again["records"][-1]["kind"] == "event-imported"
         assert _rows(target, "ev") == _rows(source, "ev")
         # Replaying from the store again (a fresh service) gives the same standings.
         assert _rows(EventService(b), "ev") == _rows(source, "ev")
@@ -182,5 +183,5 @@ def test_a_knockout_event_round_trips_through_its_file(
         data = export_event(source, "ko")
         target = KnockoutService(b, Clock())
         import_event(target, data)
-        assert export_event(target, "ko")["records"] == data["records"]
+        assert export_event(target, "ko")["records"][:-1] == data["records"]
         assert target.state("ko").bracket == source.state("ko").bracket

@@ -138,9 +138,14 @@ def test_export_validates_against_the_published_schema_and_imports_to_the_same_s
     assert json.loads((REPO / "docs" / "event-file.schema.json").read_text()) == event_file_schema()
     import_event(svc, data, "copia")
     assert svc.standings("copia") == svc.standings("orig")
-    assert [r.recorded_at for r in svc.store.records("copia")] == [
+    copied = svc.store.records("copia")
+    assert [r.recorded_at for r in copied[:-1]] == [
         r.recorded_at for r in svc.store.records("orig")
     ]
+    # The import itself is the last record: who, when, from which file.
+    assert copied[-1].kind == "event-imported"
+    assert copied[-1].payload["source_event"] == "orig"
+    assert len(copied[-1].payload["file_sha256"]) == 64
 
 
 def test_import_refuses_a_bad_file_and_stores_nothing(tmp_path: Path) -> None:

@@ -5,7 +5,9 @@ replayed, and each sheet checked by the event's game, before anything is stored.
 
 from __future__ import annotations
 
-from datetime import datetime
+import hashlib
+import json
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import TypeAdapter
@@ -16,10 +18,19 @@ from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.event import EventState
 from arbitro.tournament.knockout_event import KnockoutState
-from arbitro.tournament.records import BODIES, KnockoutCreated, Record, RecordKind, adapter
+from arbitro.tournament.log_check import check_log
+from arbitro.tournament.records import (
+    BODIES,
+    EventImported,
+    KnockoutCreated,
+    Record,
+    RecordKind,
+    adapter,
+)
 
 FORMAT = "arbitro-event-file"
 VERSION = 1
+MAX_RECORDS = 1_000_000  # a national championship makes tens of thousands
 SCHEMA_ID = "https://arbitro.example/event-file.schema.json"
 
 AnyService = EventService | KnockoutService
@@ -109,10 +120,11 @@ def _text(data: dict[str, Any], key: str) -> str:
     return value
 
 
-def parse_event_file(data: Any) -> tuple[str, str, list[Record]]:
+def parse_event_file(data: Any, now: datetime | None = None) -> tuple[str, str, list[Record]]:
     """Read an event file: its envelope, every record through its kind's validator, then the
-    log replayed with every sheet checked by the event's game; returns the event id, the name
-    and the records. Nothing is stored."""
+    log replayed with every record checked as the live action that made it
+    (:func:`~arbitro.tournament.log_check.check_log`); returns the event id, the name and the
+    records. Nothing is stored; a file refused is refused whole, naming the record."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArbitroError("not an arbitro event file (format «{format}» expected)", format=FORMAT)
     if data.get("version") != VERSION:
@@ -125,14 +137,14 @@ def parse_event_file(data: Any) -> tuple[str, str, list[Record]]:
     rows = data.get("records")
     if not isinstance(rows, list) or not rows:
         raise ArbitroError("invalid event file: it has no records")
-    records = []
-    for n, row in enumerate(rows, start=1):
-        records.append(_record(n, row))
-    first = records[0].body
-    if isinstance(first, KnockoutCreated):
-        KnockoutState.replay(event_id, records)
-    else:
-        _check_sheets(EventState.replay(event_id, records))
+    if len(rows) > MAX_RECORDS:
+        raise ArbitroError(
+            "invalid event file: {count} records (at most {limit})",
+            count=len(rows),
+            limit=MAX_RECORDS,
+        )
+    records = [_record(n, row) for n, row in enumerate(rows, start=1)]
+    check_log(event_id, records, now or datetime.now(UTC))
     return event_id, name, records
 
 
@@ -166,32 +178,18 @@ def _record(n: int, row: Any) -> Record:
         ) from None
 
 
-def _check_sheets(state: EventState) -> None:
-    """Every sheet version of the log checked by the event's game, as when it was entered."""
-    kind = state.sheet_kind
-    for rnd in state.rounds.values():
-        for sheet in rnd.sheets.values():
-            seat = rnd.seating.table(sheet.table) if rnd.seating else None
-            if seat is None:
-                raise ArbitroError(
-                    "inconsistent event file: a sheet for table {table} of round {round}, "
-                    "which is not seated",
-                    table=sheet.table,
-                    round=rnd.number,
-                )
-            for version in sheet.history:
-                kind.check(state.sheet_context(rnd.number, seat), version.entry)
-
-
 def is_knockout_file(records: list[Record]) -> bool:
     """True when the records are a knockout event's."""
     return isinstance(records[0].body, KnockoutCreated)
 
 
-def import_event(service: AnyService, data: Any, event_id: str | None = None) -> AnyState:
+def import_event(
+    service: AnyService, data: Any, event_id: str | None = None, actor: str = "director"
+) -> AnyState:
     """Store an event file as a new event (``event_id`` overrides the file's id) and return
-    its state, replayed from the stored records; all records in one transaction."""
-    file_id, name, records = parse_event_file(data)
+    its state, replayed from the stored records; all records in one transaction, followed by
+    the record of the import itself (who, when, the file's SHA-256)."""
+    file_id, name, records = parse_event_file(data, service.clock())
     if is_knockout_file(records) != isinstance(service, KnockoutService):
         raise ArbitroError(
             "the file is of another kind of event (knockout or rounds): use the matching command"
@@ -200,7 +198,13 @@ def import_event(service: AnyService, data: Any, event_id: str | None = None) ->
     service.store.create_event(
         event_id, name, "knockout" if is_knockout_file(records) else "rounds"
     )
-    service.store.append(event_id, [to_store(r) for r in records], expected_seq=0)
+    digest = hashlib.sha256(
+        json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    ).hexdigest()
+    imported = Record(EventImported(digest, file_id, len(records)), service.clock(), actor)
+    service.store.append(
+        event_id, [*(to_store(r) for r in records), to_store(imported)], expected_seq=0
+    )
     return service.state(event_id)
 
 

@@ -33,6 +33,7 @@ from arbitro.tournament.records import (
     ComplaintLodged,
     ComplaintResolved,
     EventCreated,
+    EventImported,
     KnockoutCreated,
     LatenessRecorded,
     Record,
@@ -391,6 +392,8 @@ class EventState:
                 self._round(b.round).open_complaints.pop(b.complaint, None)
             case BoardRuling() as b:
                 self.board_rulings.append((b.round, b.table, dict(b.ruling)))
+            case EventImported():
+                pass
             case RecordCancelled() as b:
                 if b.target not in self.cancellations:
                     self.cancellations[b.target] = rec

@@ -29,6 +29,7 @@ from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import (
     BracketDrawn,
     CompetitorRegistered,
+    EventImported,
     GameResult,
     Irregularity,
     KnockoutCreated,
@@ -120,6 +121,8 @@ class KnockoutState:
                 self.bracket = apply_game(self.bracket, report)
                 if isinstance(rec.body, Irregularity):
                     self.ledger.append(self._irregularity_entry(rec, match_round))
+            case EventImported():
+                pass
             case RecordCancelled() as b:
                 if b.target not in self.cancellations:
                     self.cancellations[b.target] = rec

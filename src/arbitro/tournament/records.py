@@ -47,6 +47,7 @@ class RecordKind(StrEnum):
     GAME_RESULT = "game-result"
     IRREGULARITY = "irregularity"
     RECORD_CANCELLED = "record-cancelled"
+    EVENT_IMPORTED = "event-imported"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -321,6 +322,17 @@ class RecordCancelled:
     target: int
 
 
+@dataclass(frozen=True, slots=True)
+class EventImported:
+    """The records before this one were imported from an event file: which file (its
+    SHA-256), which event it held, how many records; who imported it and when are the
+    record's own."""
+
+    file_sha256: str
+    source_event: str
+    records: int
+
+
 Body = (
     EventCreated
     | KnockoutCreated
@@ -343,6 +355,7 @@ Body = (
     | GameResult
     | Irregularity
     | RecordCancelled
+    | EventImported
 )
 """Any record's body."""
 
@@ -367,6 +380,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.GAME_RESULT: (GameResult,),
     RecordKind.IRREGULARITY: (Irregularity,),
     RecordKind.RECORD_CANCELLED: (RecordCancelled,),
+    RecordKind.EVENT_IMPORTED: (EventImported,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes

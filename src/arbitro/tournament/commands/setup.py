@@ -36,6 +36,9 @@ from arbitro.tournament.rules import rules_for
 from arbitro.tournament.sheets import sheet_kind
 
 
+MAX_ROUNDS = 100  # more than any championship of several sessions plays
+
+
 def create_event(config: EventConfig, now: datetime, actor: str = "director") -> Record:
     """Check an event's configuration (art. 4 movements, art. 7 deals) and make its first
     record."""
@@ -49,6 +52,10 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
         )
     if config.rounds < 1:
         raise ArbitroError("at least one round is needed")
+    if config.rounds > MAX_ROUNDS:
+        raise ArbitroError(
+            "{rounds} rounds: an event has at most {limit}", rounds=config.rounds, limit=MAX_ROUNDS
+        )
     if len(config.deals) != config.rounds or len(config.movements) != config.rounds:
         raise ArbitroError(
             "give the deals and the movement of each of the {rounds} rounds", rounds=config.rounds

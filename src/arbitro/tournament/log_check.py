@@ -1,0 +1,229 @@
+"""An event's log read from outside (an imported event file) is checked like the actions
+that made it: each record is decided again by the command that makes it, on the state of
+the records before it, and the log is refused whole, naming the first record that a live
+action would have refused (a sheet for a table that does not exist, a round not seated, a
+competitor seated twice, a time in the future...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from arbitro.errors import ArbitroError
+from arbitro.tournament import commands
+from arbitro.tournament.commands.common import playing_table
+from arbitro.tournament.commands.sheets import check_entry
+from arbitro.tournament.event import EventState, SanctionKind
+from arbitro.tournament.knockout import GameReport
+from arbitro.tournament.knockout_event import (
+    KnockoutState,
+    draw_bracket,
+    record_game,
+    register_pair,
+)
+from arbitro.tournament.model import TableSeating
+from arbitro.tournament.records import (
+    AbandonRecorded,
+    ArbitralScore,
+    BoardRuling,
+    BracketDrawn,
+    CompetitorRegistered,
+    CompetitorRenamed,
+    CompetitorWithdrawn,
+    ComplaintLodged,
+    ComplaintResolved,
+    EventCreated,
+    EventImported,
+    GameResult,
+    Irregularity,
+    KnockoutCreated,
+    LatenessRecorded,
+    Record,
+    RecordCancelled,
+    RoundSeated,
+    SanctionGiven,
+    SeatingPublished,
+    SheetCorrected,
+    SheetEntered,
+    StandingsPublished,
+    body_to_json,
+    unknown_record,
+)
+
+# A record dated later than this after the moment of the import is refused.
+FUTURE = timedelta(days=1)
+
+
+def check_log(
+    event_id: str, records: Sequence[Record], now: datetime
+) -> EventState | KnockoutState:
+    """The state after ``records``, each checked as the live action that made it; an
+    ArbitroError naming the first record refused."""
+    first = records[0].body
+    state: EventState | KnockoutState
+    if isinstance(first, KnockoutCreated):
+        _at(records[0], now)
+        state = KnockoutState.replay(event_id, records[:1])
+        check: Callable[[Any, Record], list[Record]] = _check_knockout
+    elif isinstance(first, EventCreated):
+        _at(records[0], now)
+        _decide(records[0], lambda _s, r: [commands.create_event(first, r.at)], None)
+        state = EventState.replay(event_id, records[:1])
+        check = _check_rounds
+    else:
+        raise ArbitroError("the event's log does not start with its creation")
+    following: list[Record] = []  # the other records one action made, still to come
+    for rec in records[1:]:
+        _at(rec, now)
+        if following:
+            expected = following.pop(0)
+            if body_to_json(expected.body) != body_to_json(rec.body):
+                raise ArbitroError(
+                    "record {seq} ({kind}) is not what the action before it makes",
+                    seq=rec.seq,
+                    kind=rec.kind.value,
+                )
+        else:
+            made = _decide(rec, check, state)
+            following = made[1:]
+        state.apply(rec)
+    if state.stale:
+        state = type(state).replay(event_id, records)
+    return state
+
+
+def _at(rec: Record, now: datetime) -> None:
+    if rec.at > now + FUTURE:
+        raise ArbitroError(
+            "record {seq} ({kind}) is dated {at}, after the moment of the import",
+            seq=rec.seq,
+            kind=rec.kind.value,
+            at=rec.at.isoformat(),
+        )
+
+
+def _decide(rec: Record, check: Callable[[Any, Record], list[Record]], state: Any) -> list[Record]:
+    try:
+        return check(state, rec)
+    except ArbitroError as exc:
+        raise ArbitroError(
+            "record {seq} ({kind}) would be refused: {problem}",
+            seq=rec.seq,
+            kind=rec.kind.value,
+            problem=exc.msg,
+            article=exc.article,
+        ) from None
+
+
+def _same(rec: Record, made: list[Record]) -> list[Record]:
+    """The command, given the record's inputs, must make the same record (the others it
+    makes must follow it in the log)."""
+    if body_to_json(made[0].body) != body_to_json(rec.body):
+        raise ArbitroError(
+            "it differs from what the action makes: {made}", made=str(body_to_json(made[0].body))
+        )
+    return made
+
+
+def _check_rounds(state: EventState, rec: Record) -> list[Record]:
+    at, who, why = rec.at, rec.actor, rec.reason
+    match rec.body:
+        case CompetitorRegistered() as b:
+            return _same(rec, _registered(state, b, at, who))
+        case CompetitorRenamed() as b:
+            return _same(rec, [commands.rename(state, b.competitor, b.name, at, who)])
+        case CompetitorWithdrawn() as b:
+            return _same(rec, [commands.withdraw(state, b.competitor, at, why, who)])
+        case RoundSeated() as b:
+            _seated(state, b)
+        case SeatingPublished() as b:
+            commands.publish_seating(state, b.round, at, who)
+        case SheetEntered() as b:
+            entry = state.sheet_kind.parse(b.entry)
+            commands.enter_sheet(state, b.round, b.table, entry, at, who, b.line)
+        case SheetCorrected() as b:
+            check_entry(state, b.round, b.table, state.sheet_kind.parse(b.entry))
+        case LatenessRecorded() as b:
+            commands.record_lateness(state, b.round, b.competitor, b.seconds, at, who)
+        case SanctionGiven() as b:
+            kind = SanctionKind(b.sanction)
+            commands.give_sanction(
+                state, b.round, b.competitor, kind, why, at, article=b.article, player=b.player
+            )
+        case ArbitralScore() as b:
+            commands.arbitral_score(state, b.round, b.competitor, b.mp, b.vp, why, at, who)
+        case AbandonRecorded() as b:
+            commands.record_abandon(state, b.round, b.competitor, b.justified, why, at, who)
+        case StandingsPublished() as b:
+            commands.publish_standings(state, b.round, at, who)
+        case ComplaintLodged() as b:
+            if b.competitor is not None:
+                commands.lodge_complaint(state, b.round, b.competitor, b.text, at, who)
+        case ComplaintResolved() as b:
+            commands.resolve_complaint(state, b.round, b.complaint, why, at, who)
+        case BoardRuling() as b:
+            playing_table(state, b.round, b.table)
+        case RecordCancelled() as b:
+            commands.cancel(state, b.target, why, at, who)
+        case EventImported():
+            pass
+        case _:
+            raise unknown_record(rec.kind, state.event_id)
+    return [rec]
+
+
+def _registered(state: EventState, b: CompetitorRegistered, at: datetime, who: str) -> list[Record]:
+    return commands.register(state, b.name, b.players, at, who)
+
+
+def _seated(state: EventState, b: RoundSeated) -> None:
+    """A seating read from a file: its round exists and may be seated now; every competitor
+    seated exists, plays that round and sits once (FIBAS art. 4)."""
+    if state.round(b.round).seating_published_at is not None:
+        raise ArbitroError(
+            "round {round}'s seating is already published: it stands",
+            round=b.round,
+            article=state.code.cite("corrections"),
+        )
+    if b.round > 1 and state.round(b.round - 1).standings_published_at is None:
+        raise ArbitroError("publish round {round}'s standings first", round=b.round - 1)
+    numbers = [t.table for t in b.tables]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ArbitroError("tables must be numbered 1, 2, 3... ({tables})", tables=str(numbers))
+    seen: set[int] = set()
+    for t in b.tables:
+        seat = TableSeating(t.table, t.ns, t.ew, t.players)
+        for line in seat.lines:
+            for c in line:
+                comp = state.competitor(c)
+                if c in seen:
+                    raise ArbitroError("competitor {competitor} is seated twice", competitor=c)
+                seen.add(c)
+                if not comp.active_in(b.round) and not comp.joined_round > b.round:
+                    raise ArbitroError(
+                        "competitor {competitor} does not play in round {round}",
+                        competitor=c,
+                        round=b.round,
+                    )
+
+
+def _check_knockout(state: KnockoutState, rec: Record) -> list[Record]:
+    at, who = rec.at, rec.actor
+    match rec.body:
+        case CompetitorRegistered() as b:
+            paid = bool(b.entry_fee_cents)
+            return _same(rec, [register_pair(state, b.name, b.players, at, paid=paid, actor=who)])
+        case BracketDrawn() as b:
+            if sorted(p for p in b.order if p is not None) != sorted(state.pairs):
+                raise ArbitroError("the bracket does not hold every registered pair once")
+            draw_bracket(state, at, who, seed=b.seed)
+        case GameResult() | Irregularity():
+            record_game(state, GameReport.from_payload(body_to_json(rec.body)), at, who, rec.reason)
+        case RecordCancelled() as b:
+            commands.cancel_game(state, b.target, rec.reason, at, who)
+        case EventImported():
+            pass
+        case _:
+            raise unknown_record(rec.kind, state.event_id)
+    return [rec]
