@@ -90,3 +90,16 @@ def test_a_file_a_live_action_would_refuse_is_refused_whole(
     assert not service.store.has_event("bad")
     import_event(service, data, "good")  # the file as exported imports
     assert export_event(service, "good")["records"][-1]["kind"] == "event-imported"
+
+
+def test_a_record_that_cannot_be_stored_leaves_no_event_behind(service: EventService) -> None:
+    """A lone surrogate in a reason cannot be stored as UTF-8: the import is refused and the
+    event id stays free (the landed version left an empty event that blocked the id)."""
+    data = json.loads(LEGACY.read_text("utf-8"))
+    data["records"][3]["reason"] = "\ud800"
+    with pytest.raises(ArbitroError):
+        import_event(service, data, "surrogate")
+    assert not service.store.has_event("surrogate")
+    data["records"][3]["reason"] = None
+    import_event(service, data, "surrogate")
+    assert service.store.has_event("surrogate")

@@ -195,15 +195,13 @@ def import_event(
             "the file is of another kind of event (knockout or rounds): use the matching command"
         )
     event_id = event_id or file_id
-    service.store.create_event(
-        event_id, name, "knockout" if is_knockout_file(records) else "rounds"
-    )
+    kind = "knockout" if is_knockout_file(records) else "rounds"
     digest = hashlib.sha256(
-        json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
+        json.dumps(data, sort_keys=True, ensure_ascii=True).encode("ascii")
     ).hexdigest()
     imported = Record(EventImported(digest, file_id, len(records)), service.clock(), actor)
-    service.store.append(
-        event_id, [*(to_store(r) for r in records), to_store(imported)], expected_seq=0
+    service.store.create_event(
+        event_id, name, kind, [*(to_store(r) for r in records), to_store(imported)]
     )
     return service.state(event_id)
 

@@ -84,12 +84,21 @@ class RecordStore:
 
     # -- events ---------------------------------------------------------------------------------
 
-    def create_event(self, event_id: str, name: str, kind: str = "rounds") -> EventSummary:
-        """Create an empty event of ``kind`` (``rounds``: a tournament played in rounds, or
-        ``knockout``); :class:`ConflictError` if ``event_id`` is already taken."""
+    def create_event(
+        self,
+        event_id: str,
+        name: str,
+        kind: str = "rounds",
+        records: Sequence[NewRecord] = (),
+    ) -> EventSummary:
+        """Create an event of ``kind`` (``rounds``: a tournament played in rounds, or
+        ``knockout``) with its first ``records`` (an import), all in one transaction: a record
+        that cannot be stored leaves no event behind; :class:`ConflictError` if ``event_id``
+        is already taken."""
         _check_text(event_id, "event_id", EVENT_ID_LENGTH)
         _check_text(name, "event_name", None)
         _check_event_kind(kind)
+        prepared = [_prepare(index, record) for index, record in enumerate(records, 1)]
         created_at = datetime.now(UTC)
         row = {"id": event_id, "name": name, "created_at": created_at, "kind": str(kind)}
         try:
@@ -97,10 +106,16 @@ class RecordStore:
                 if _event_exists(connection, event_id):
                     raise _event_exists_error(event_id)
                 connection.execute(insert(events_table), row)
+                if prepared:
+                    _insert_rows(connection, _rows(event_id, prepared, 0, created_at))
         except IntegrityError as exc:  # created by someone else between our check and insert
             raise _event_exists_error(event_id) from exc
         return EventSummary(
-            event_id=event_id, name=name, created_at=created_at, record_count=0, kind=str(kind)
+            event_id=event_id,
+            name=name,
+            created_at=created_at,
+            record_count=len(prepared),
+            kind=str(kind),
         )
 
     def event_kind(self, event_id: str) -> str:
@@ -229,19 +244,7 @@ class RecordStore:
                 raise ConcurrencyError(event_id, expected_seq, last)
             if not prepared:
                 return []
-            now = datetime.now(UTC)
-            rows = [
-                {
-                    "event_id": event_id,
-                    "seq": last + offset,
-                    "kind": row["kind"],
-                    "payload": row["text"],
-                    "actor": row["actor"],
-                    "reason": row["reason"],
-                    "recorded_at": row["at"] or now,
-                }
-                for offset, row in enumerate(prepared, 1)
-            ]
+            rows = _rows(event_id, prepared, last, datetime.now(UTC))
             _insert_rows(connection, rows)
         return [
             StoredRecord(
@@ -290,6 +293,24 @@ def _insert_rows(connection: Connection, rows: list[dict[str, Any]]) -> None:
                 )
     except psycopg.Error as exc:  # as SQLAlchemy would raise it (IntegrityError etc.)
         raise DBAPIError.instance(COPY_SQL, None, exc, psycopg.Error) from exc
+
+
+def _rows(
+    event_id: str, prepared: list[dict[str, Any]], last: int, now: datetime
+) -> list[dict[str, Any]]:
+    """The rows of prepared records numbered after ``last``."""
+    return [
+        {
+            "event_id": event_id,
+            "seq": last + offset,
+            "kind": row["kind"],
+            "payload": row["text"],
+            "actor": row["actor"],
+            "reason": row["reason"],
+            "recorded_at": row["at"] or now,
+        }
+        for offset, row in enumerate(prepared, 1)
+    ]
 
 
 def _is_seq_conflict(error: IntegrityError) -> bool:
@@ -365,12 +386,29 @@ def _invalid_record(index: int, kind: object, problem: Message) -> ArbitroError:
     )
 
 
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _prepare(index: int, record: NewRecord) -> dict[str, Any]:
     """Check one new record and return its row (payload normalised as it will be read back)."""
     _check_text(record.kind, "record_kind", KIND_LENGTH)
     _check_text(record.actor, "record_actor", None)
     if record.reason is not None and not isinstance(record.reason, str):
         raise _invalid_record(index, record.kind, message("the reason must be a text."))
+    for text in (record.actor, record.reason or ""):
+        if "\x00" in text or not _encodable(text):
+            raise _invalid_record(
+                index,
+                record.kind,
+                message(
+                    "a text holds a character that cannot be stored (NUL or a lone surrogate)."
+                ),
+            )
     if not isinstance(record.payload, dict):
         raise _invalid_record(
             index,
