@@ -19,7 +19,7 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from arbitro.i18n import LANGUAGES, Lang, Message, render, use_lang
+from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, render, use_lang
 from arbitro.services.events import EventService, utc_now
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore, default_database_url
@@ -45,22 +45,14 @@ def make_templates() -> Jinja2Templates:
     page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
-    def translate(
-        context: dict[str, Any], msgid: str | Message, *legacy: str, **params: Any
-    ) -> str:
+    def translate(context: dict[str, Any], text: str | Message | Renderable, **params: Any) -> str:
+        """A msgid with its parameters, or a ready value (a :class:`Message`, a citation)."""
         lang = str(context.get("lang") or "it")
-        if isinstance(msgid, Message):
-            return render(msgid, lang)
-        if legacy:  # TRANSITION: an (it, en) pair of a template not yet converted
-            return legacy[0] if lang == "en" else msgid
-        return render(Message(msgid, params), lang)
-
-    def show(context: dict[str, Any], text: str | Message) -> str:
-        # TRANSITION: the templates not yet converted call t(NAMES[x]); names are Messages now
-        return render(text, str(context.get("lang") or "it"))
+        if isinstance(text, str):
+            return render(Message(text, params), lang)
+        return render(text, lang)
 
     templates.env.globals["_"] = jinja2.pass_context(translate)
-    templates.env.globals["t"] = jinja2.pass_context(show)
     templates.env.globals["lang_link"] = lang_link
     return templates
 

@@ -29,7 +29,7 @@ from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, NotFoundError
-from arbitro.i18n import Message
+from arbitro.i18n import Message, verbatim
 from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.knockout import GameReport, Match, PairId
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
@@ -187,7 +187,7 @@ def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
 
 
 def bracket_view(state: KnockoutState) -> dict[str, Any]:
-    """The bracket round by round (round names of :meth:`Bracket.round_name`), the byes, the
+    """The bracket round by round (round names of :meth:`Bracket.round_label`), the byes, the
     pending matches and the champion; empty before the draw."""
     b = state.bracket
     if b is None:
@@ -196,7 +196,7 @@ def bracket_view(state: KnockoutState) -> dict[str, Any]:
         "rounds": [
             {
                 "number": r,
-                "name": b.round_name(r),
+                "name": b.round_label(r),
                 "matches": [match_view(state, m) for m in rnd],
             }
             for r, rnd in enumerate(b.rounds, start=1)
@@ -214,12 +214,10 @@ def ledger_view(state: KnockoutState) -> list[dict[str, Any]]:
     why."""
     code = briscola()
 
-    def kind(detail: Message) -> tuple[str, str]:
-        # TRANSITION: the template not yet converted shows _(kind[0], kind[1]): the code's
-        # own Italian and English names of the irregularity (its data, not the catalogue's)
+    def kind(detail: Message) -> Message:
         key = str(detail.params.get("irregularity", ""))
         found = code.irregularity(key)
-        return (found.it, found.en) if found is not None else (key, key)
+        return found.text if found is not None else verbatim(key)
 
     return [
         {

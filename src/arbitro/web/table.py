@@ -300,11 +300,8 @@ def figures(parsed: ParsedSheet) -> Figures:
     )
 
 
-def _status_context(view: TableView, lang: str) -> dict[str, str]:
-    text = render(status_text(view), lang)
-    # TRANSITION: the templates not yet converted show _(status_it, status_en); both hold
-    # the text already in the page's language
-    return {"status_text": text, "status_it": text, "status_en": text}
+def _status_context(view: TableView) -> dict[str, Message]:
+    return {"status_text": status_text(view)}
 
 
 def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -> dict[str, Any]:
@@ -317,7 +314,7 @@ def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -
         "pp": parsed,
         "pfig": players_figures(view, parsed) if parsed else [],
         "values": parsed.values if parsed else {},
-        **_status_context(view, lang),
+        **_status_context(view),
         "player_field": player_field,
         "page_url": _page_url,
         "rested_points": parsed.result.rested_points if parsed and parsed.result else None,
@@ -342,7 +339,7 @@ def _context(
         "parsed": parsed,
         "fig": figures(parsed) if parsed else None,
         "values": parsed.values if parsed else {},
-        **_status_context(view, lang),
+        **_status_context(view),
         "parole": state.config.game == PAROLE_GAME,
         "bonus_names": state.code.bonus_names_en if lang == "en" else state.code.bonus_names,
         "rooms": ROOMS if view.teams else ROOMS[:1],
