@@ -431,8 +431,13 @@ def test_lateness_warning_abandon_arbitral_score_are_recorded_art36_37_40_41(
     assert state.abandons[(1, 3)] is True
     assert state.arbitral[(1, 4)] == (0, 10)
     page = text_of(txt(director_client.get(base)))
-    for kind in ("lateness", "warning", "abandon", "arbitral-score"):
-        assert kind in page
+    for kind, article in (
+        ("ritardo", "FIBAS art. 37"),
+        ("ammonizione", "FIBAS art. 41"),
+        ("abbandono", "FIBAS art. 36"),
+        ("punteggio arbitrale", "FIBAS art. 40"),
+    ):
+        assert f"{kind} {article}" in page
 
 
 def test_a_warning_needs_a_reason_and_a_seated_competitor(

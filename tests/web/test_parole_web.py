@@ -166,8 +166,9 @@ def test_art13_art14_desk_forms_cite_the_parole_code(web: Web, director_client: 
     abandon art. 14.4 / 13.4 (not FIBAS 37, 41, 36); a warning is recorded under art. 14.4."""
     parole_event(web)
     page = text(director_client.get(f"/desk/e/{EVENT}/r/1").text)
-    assert "Ritardo (art. 13)" in page and "Ammonizione (art. 14.4)" in page
-    assert "Abbandono (art. 13.4)" in page and "art. 41" not in page
+    assert "Ritardo (Parole UISP art. 13)" in page
+    assert "Ammonizione (Parole UISP art. 14.4)" in page
+    assert "Abbandono (Parole UISP art. 13.4)" in page and "FIBAS" not in page
     reply = director_client.post(
         f"/desk/e/{EVENT}/r/1/warning",
         data={"csrf": director_client.csrf, "competitor": "1", "reason": "parola illegale"},  # type: ignore[attr-defined]

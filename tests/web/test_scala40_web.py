@@ -256,7 +256,7 @@ def test_art26_table_of_three(web: Web, client: TestClient) -> None:
     rows = [(0, 10, 20)] * 5
     preview = client.post(f"{path}/preview", data=sheet_form(order, rows, order[0])).text
     assert [cell(preview, f"vp-{p}") for p in order] == ["20", "18", "16"]
-    assert "1000 punti negativi (art. 26)" in text(preview)
+    assert "1000 punti negativi (Scala 40 art. 26)" in text(preview)
     for n, player in enumerate(order, start=1):
         assert client.post(path, data=sheet_form(order, rows, player)).status_code == 303
         status = commands.sheet_status(web.service.state(EVENT), 1, 2)
@@ -317,4 +317,4 @@ def test_art25_desk_cites_the_scala40_code_and_has_no_lateness_form(
     scala_event(web)
     html = director_client.get(f"/desk/e/{EVENT}/r/1").text
     assert 'id="lateness-form"' not in html
-    assert "Abbandono (art. 25)" in text(html)
+    assert "Abbandono (Scala 40 art. 25)" in text(html)

@@ -125,7 +125,7 @@ class EventLog(Generic[S]):
 
     def _create(self, event_id: str, name: str, kind: str, first: Record) -> S:
         with self._lock:
-            self.store.create_event(event_id, name)
+            self.store.create_event(event_id, name, kind)
             self.store.append(event_id, [to_store(first)], expected_seq=0)
             self._cache.pop(event_id, None)
             return self._refresh(event_id)

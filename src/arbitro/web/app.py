@@ -19,6 +19,7 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from arbitro.codes.citation import cite
 from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, render, use_lang
 from arbitro.services.events import EventService, utc_now
 from arbitro.services.knockout import KnockoutService
@@ -53,6 +54,7 @@ def make_templates() -> Jinja2Templates:
         return render(text, lang)
 
     templates.env.globals["_"] = jinja2.pass_context(translate)
+    templates.env.globals["cite"] = cite
     templates.env.globals["lang_link"] = lang_link
     return templates
 
@@ -69,7 +71,6 @@ class Web:
         self.service = EventService(store, clock)
         self.knockout = KnockoutService(store, clock)
         self.templates = make_templates()
-        self._knockout: dict[str, bool] = {}
 
     def locked(self) -> AbstractContextManager[Any]:
         """The event service's lock, held while a page reads a state (the service changes
@@ -77,15 +78,8 @@ class Web:
         return service_lock(self.service)
 
     def is_knockout(self, event_id: str) -> bool:
-        """True for a knockout event (its kind never changes: remembered once known)."""
-        known = self._knockout.get(event_id)
-        if known is None:
-            if not self.store.has_event(event_id):
-                return False
-            first = self.store.records(event_id)[:1]
-            known = bool(first) and first[0].payload.get("competition") == "knockout"
-            self._knockout[event_id] = known
-        return known
+        """True for a knockout event (the kind the store recorded when it was created)."""
+        return self.store.has_event(event_id) and self.store.event_kind(event_id) == "knockout"
 
     def render(
         self, request: Request, name: str, status_code: int = 200, **context: Any

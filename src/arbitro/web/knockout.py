@@ -72,12 +72,9 @@ def knockout_state(request: Request, event_id: str) -> KnockoutState:
     web = web_of(request)
     if not web.store.has_event(event_id):
         raise NotFoundError("no event «{event_id}»", event_id=event_id)
-    try:
-        return service_of(request).state(event_id)
-    except NotFoundError:
-        raise
-    except ArbitroError:
-        raise NotFoundError("«{event_id}» is not a knockout event", event_id=event_id) from None
+    if not web.is_knockout(event_id):
+        raise NotFoundError("«{event_id}» is not a knockout event", event_id=event_id)
+    return service_of(request).state(event_id)
 
 
 def knockout_events(request: Request) -> list[dict[str, Any]]:
@@ -86,10 +83,9 @@ def knockout_events(request: Request) -> list[dict[str, Any]]:
     svc = service_of(request)
     out = []
     for e in web.store.list_events():
-        try:
-            state = svc.state(e.event_id)
-        except ArbitroError:
-            continue  # a line event: run from the events' desk
+        if e.kind != "knockout":
+            continue  # an event in rounds: run from the events' desk
+        state = svc.state(e.event_id)
         bracket = state.bracket
         out.append(
             {
@@ -273,6 +269,7 @@ def event_page(
             request,
             session,
             ko_id=event_id,
+            ko_code=state.config.code,
             state=state,
             config=state.config,
             pairs=pairs,
@@ -307,6 +304,7 @@ def home_page(
             request,
             session,
             events=knockout_events(request),
+            ko_code=CodeId.BRISCOLA,
             errors=errors or {},
             values={**defaults, **(values or {})},
         ),
@@ -539,11 +537,13 @@ def _display(request: Request, event_id: str, template: str) -> Response:
             return Response(status_code=204)
         ctx = bracket_view(state)
         name = state.config.name
+        code = state.config.code
         pairs = len(state.pairs)
     return web.render(
         request,
         template,
         ko_id=event_id,
+        ko_code=code,
         event_name=name,
         pair_count=pairs,
         version=version,

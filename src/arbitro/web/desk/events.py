@@ -109,6 +109,8 @@ def new_event_page(
             codes=list(CODE_NAMES),
             first_movements=FIRST_ROUND_MOVEMENTS,
             later_movements=LATER_MOVEMENTS,
+            fibas_complaints=rules_for(FIBAS).cite("complaints"),
+            fibas_window=rules_for(FIBAS).complaints_window_minutes,
             errors=errors or {},
         ),
     )
