@@ -48,11 +48,11 @@ from arbitro.web.forms import (
     slugify,
     text_field,
 )
+from arbitro.web.live import READ_ONLY, display
 
 router = APIRouter()
 public_router = APIRouter()
 
-READ_ONLY = ["GET", "HEAD"]
 POLL_SECONDS = 2
 REFRESH_SECONDS = 5
 MAX_SEED = 2**31 - 1
@@ -529,28 +529,22 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
 
 # ---------------------------------------------------------------------- projector
 def _display(request: Request, event_id: str, template: str) -> Response:
-    web = web_of(request)
-    with service_lock(service_of(request)):
+    def version() -> str:
+        return str(knockout_state(request, event_id).last_seq)
+
+    def context() -> dict[str, Any]:
         state = knockout_state(request, event_id)
-        version = str(state.last_seq)
-        if template.endswith("_live.html") and request.query_params.get("v") == version:
-            return Response(status_code=204)
-        ctx = bracket_view(state)
-        name = state.config.name
-        code = state.config.code
-        pairs = len(state.pairs)
-    return web.render(
-        request,
-        template,
-        ko_id=event_id,
-        ko_code=code,
-        event_name=name,
-        pair_count=pairs,
-        version=version,
-        poll=POLL_SECONDS,
-        refresh=REFRESH_SECONDS,
-        **ctx,
-    )
+        return {
+            "ko_id": event_id,
+            "ko_code": state.config.code,
+            "event_name": state.config.name,
+            "pair_count": len(state.pairs),
+            "refresh": REFRESH_SECONDS,
+            **bracket_view(state),
+        }
+
+    lock = service_lock(service_of(request))
+    return display(request, template, lock, version, context, POLL_SECONDS)
 
 
 @public_router.api_route("/k/{event_id}", methods=READ_ONLY, include_in_schema=False)

@@ -31,10 +31,7 @@ def _lateness(web: Web, session: auth.Session, event_id: str, n: int, form: Form
 
 
 def _warning(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
-    article = web.service.state(event_id).code.sanction_articles["warning"]
-    web.service.give_warning(
-        event_id, n, competitor_field(form), _reason(form), article, actor=session.user
-    )
+    web.service.give_warning(event_id, n, competitor_field(form), _reason(form), actor=session.user)
     return "penalties"
 
 
