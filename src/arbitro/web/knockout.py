@@ -28,7 +28,7 @@ from starlette.datastructures import FormData
 from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.errors import NotFoundError
 from arbitro.i18n import Message, verbatim
 from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.knockout import GameReport, Match, PairId
@@ -36,16 +36,16 @@ from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common
-from arbitro.web.errors import ErrorText, status_for
+from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
-    EVENT_ID_PATTERN,
+    Errors,
     FieldError,
+    act,
     checked,
-    form_errors,
-    form_values,
+    event_id_field,
     int_field,
-    redirect,
-    slugify,
+    names_field,
+    new_event_id,
     text_field,
 )
 from arbitro.web.live import READ_ONLY, display
@@ -326,35 +326,26 @@ async def create_knockout(request: Request, session: auth.Session = DirectorPost
     form = await request.form()
     web = web_of(request)
     svc = service_of(request)
+
+    def action() -> str:
+        name = text_field(form, "name", 200)
+        if not name:
+            raise FieldError("name", "the event's name is empty")
+        event_id_field(form)  # a wrong id is refused before the rest of the form
+        method = text_field(form, "method", 20) or "draw"
+        if method not in ("draw", "seeded"):
+            raise FieldError("method", "unknown method")
+        seed = int_field(form, "seed", Message("seed"), low=0, high=MAX_SEED, default=0)
+        config = KnockoutConfig(name, method == "seeded", seed, parse_fee(form))
+        event_id = new_event_id(form, name, web.store.has_event)
+        svc.create(event_id, config, actor=session.user)
+        return f"/desk/k/{event_id}"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return home_page(request, session, status, errors, values)
+
     with service_lock(svc):
-        try:
-            name = text_field(form, "name", 200)
-            if not name:
-                raise FieldError("name", "the event's name is empty")
-            event_id = text_field(form, "event_id", 64).lower() or slugify(name)
-            if not EVENT_ID_PATTERN.fullmatch(event_id):
-                raise FieldError(
-                    "event_id",
-                    "id «{event_id}» is not valid: lowercase letters, digits, - and _",
-                    event_id=event_id,
-                )
-            method = text_field(form, "method", 20) or "draw"
-            if method not in ("draw", "seeded"):
-                raise FieldError("method", "unknown method")
-            seed = int_field(form, "seed", Message("seed"), low=0, high=MAX_SEED, default=0)
-            config = KnockoutConfig(name, method == "seeded", seed, parse_fee(form))
-            if web.store.has_event(event_id):
-                raise FieldError(
-                    "event_id",
-                    "an event «{event_id}» already exists: choose another id",
-                    event_id=event_id,
-                    status=409,
-                )
-            svc.create(event_id, config, actor=session.user)
-        except ArbitroError as exc:
-            errors = form_errors("new", exc, request_lang(request))
-            return home_page(request, session, status_for(exc), errors, form_values(form))
-    return redirect(f"/desk/k/{event_id}")
+        return act(form, "new", request_lang(request), action, refused)
 
 
 @router.get("/desk/k/{event_id}", include_in_schema=False)
@@ -387,20 +378,17 @@ async def _act(
     """Run ``action(form, state)`` under the knockout service's lock and go to the page's
     anchor it returns; the page with the message next to the form (4xx) if refused."""
     form = await request.form()
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return event_page(request, session, event_id, status, errors=errors, values=values)
+
     with service_lock(service_of(request)):
         state = knockout_state(request, event_id)
-        try:
-            anchor = action(form, state)
-        except ArbitroError as exc:
-            return event_page(
-                request,
-                session,
-                event_id,
-                status_for(exc),
-                errors=form_errors(form_name, exc, request_lang(request)),
-                values=form_values(form),
-            )
-    return redirect(f"/desk/k/{event_id}?ok={ok}#{anchor}")
+
+        def run() -> str:
+            return f"/desk/k/{event_id}?ok={ok}#{action(form, state)}"
+
+        return act(form, form_name, request_lang(request), run, refused)
 
 
 @router.post("/desk/k/{event_id}/register", include_in_schema=False)
@@ -414,8 +402,8 @@ async def register_pair(
         name = text_field(form, "name", 200)
         if not name:
             raise FieldError("name", "the pair's name is empty")
-        players = [p.strip() for p in re.split(r"[,\n]", text_field(form, "players", 400))]
-        svc.register(event_id, name, [p for p in players if p], paid=checked(form, "paid"))
+        players = names_field(form, "players", 400)
+        svc.register(event_id, name, players, paid=checked(form, "paid"))
         return "pairs"
 
     return await _act(request, session, event_id, "register", action, "registered")

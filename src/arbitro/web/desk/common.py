@@ -10,7 +10,7 @@ from fastapi import Depends, Request
 
 from arbitro.errors import NotFoundError
 from arbitro.tournament.event import EventState
-from arbitro.tournament.model import Movement
+from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web import auth
 from arbitro.web.app import Web, web_of
 from arbitro.web.names import (
@@ -59,6 +59,37 @@ def round_number(state: EventState, n: int) -> int:
     """Check the round exists (404 otherwise)."""
     state.round(n)
     return n
+
+
+def round_state(web: Web, event_id: str, n: int) -> EventState:
+    """The event's state, its round ``n`` checked to exist (404 otherwise); read under the
+    service's lock."""
+    state = web.service.state(event_id)
+    round_number(state, n)
+    return state
+
+
+def round_common(
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    state: EventState,
+    n: int,
+    **context: Any,
+) -> dict[str, Any]:
+    """What every page of one round needs (:func:`common`, the event, the round, its deals
+    and whether teams play)."""
+    return common(
+        request,
+        session,
+        event_id=event_id,
+        state=state,
+        config=state.config,
+        n=n,
+        deals=state.deals(n),
+        teams=state.config.event_format is EventFormat.TEAMS,
+        **context,
+    )
 
 
 def table_url(web: Web, request: Request, event_id: str, table: int) -> str:

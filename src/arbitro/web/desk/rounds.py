@@ -11,11 +11,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
-from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
-from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.model import Movement
 from arbitro.tournament.records import utc
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
@@ -25,15 +24,14 @@ from arbitro.web.desk.common import (
     POLL_SECONDS,
     Director,
     DirectorPost,
-    common,
     complaints_deadline,
     event_id_of,
-    round_number,
+    round_common,
+    round_state,
     table_url,
 )
 from arbitro.web.desk.views import entry_view
-from arbitro.web.errors import status_for
-from arbitro.web.forms import FieldError, form_errors, form_values, int_field, redirect, text_field
+from arbitro.web.forms import Errors, FieldError, act, int_field, text_field
 from arbitro.web.names import STATUS_NAMES, line_names
 
 router = APIRouter()
@@ -85,16 +83,13 @@ def round_context(
     seated = sorted(r.seating.competitors()) if r.seating else []
     sheets = sheet_rows(state, n)
     counts = {s: sum(1 for row in sheets if row["status"] == s) for s in STATUS_NAMES}
-    return common(
+    return round_common(
         request,
         session,
-        event_id=event_id,
-        state=state,
-        config=state.config,
-        n=n,
+        event_id,
+        state,
+        n,
         rnd=r,
-        deals=state.deals(n),
-        teams=state.config.event_format is EventFormat.TEAMS,
         can_seat=r.seating_published_at is None and previous_done,
         previous_done=previous_done,
         movement=r.movement or state.config.movements[n - 1],
@@ -129,7 +124,7 @@ def round_page(
     """The round page (seat / review / sheets / penalties / standings), or its live panel."""
     web = web_of(request)
     with web.locked():
-        round_number(web.service.state(event_id), n)
+        round_state(web, event_id, n)
         ctx = round_context(request, session, event_id, n, **extra)
         return web.render(request, template, status_code=status_code, **ctx)
 
@@ -165,21 +160,17 @@ async def run_round_form(
     form = await request.form()
     web = web_of(request)
     event_id = event_id_of(request, event_id)
+
+    def run() -> str:
+        anchor = action(web, session, event_id, n, form)
+        return f"/desk/e/{event_id}/r/{n}?ok={ok}#{anchor}"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return round_page(request, session, event_id, n, status, errors=errors, values=values)
+
     with web.locked():
-        round_number(web.service.state(event_id), n)
-        try:
-            anchor = action(web, session, event_id, n, form)
-        except ArbitroError as exc:
-            return round_page(
-                request,
-                session,
-                event_id,
-                n,
-                status_for(exc),
-                errors=form_errors(form_name, exc, request_lang(request)),
-                values=form_values(form),
-            )
-    return redirect(f"/desk/e/{event_id}/r/{n}?ok={ok}#{anchor}")
+        round_state(web, event_id, n)
+        return act(form, form_name, request_lang(request), run, refused)
 
 
 def competitor_field(form: FormData) -> int:
