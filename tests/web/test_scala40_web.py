@@ -8,12 +8,14 @@ desk's sheet grid and the public displays work for tables of individuals."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -41,8 +43,8 @@ def scala_event(web: Web, players: int = 8, deals: int = 5, rounds: int = 2) -> 
         rounds,
         (deals,) * rounds,
         (Movement.REGISTRATION_ORDER,) + (Movement.DANISH,) * (rounds - 1),
-        code="scala40",
-        game="scala40",
+        code=CodeId.SCALA40,
+        game=GameId.SCALA40,
     )
     web.service.create_event(EVENT, config)
     for i in range(1, players + 1):
@@ -60,7 +62,7 @@ def seat_order(web: Web, table: int, rnd: int = 1) -> tuple[int, ...]:
 
 
 def sheet_form(
-    players: tuple[int, ...], rows: list[tuple[int, ...]], line: int, rnd: int = 1
+    players: tuple[int, ...], rows: Sequence[tuple[int, ...]], line: int, rnd: int = 1
 ) -> dict[str, str]:
     """The table form's fields: ``s{deal}_{player}`` in seat order, the round and the line."""
     form = {"round": str(rnd), "line": str(line)}

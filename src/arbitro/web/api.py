@@ -21,6 +21,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.services.events import EventService
 from arbitro.store import users as user_store
@@ -332,8 +333,8 @@ def create_event(body: EventConfigIn, api: Writer) -> EventOut:
     rules = rules_for(body.code)
     config = EventConfig(
         name=body.name,
-        code=body.code,
-        game=rules.game,
+        code=CodeId(body.code),
+        game=GameId(rules.game),
         event_format=body.format,
         rounds=body.rounds,
         deals=tuple(body.deals),

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.i18n import Message, message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
@@ -199,8 +200,8 @@ def config_from_form(form: FormData) -> EventConfig:
             raise FieldError(f"movement_{i}", "unknown movement «{raw}»", raw=raw) from None
     config = EventConfig(
         name=name,
-        code=code,
-        game=rules_for(code).game,
+        code=CodeId(code),
+        game=GameId(rules_for(code).game),
         event_format=event_format,
         rounds=rounds,
         deals=tuple(deals),
