@@ -173,12 +173,41 @@ async def run_round_form(
         return act(form, form_name, request_lang(request), run, refused)
 
 
+def round_form(
+    on: APIRouter, path: str, form_name: str | None = None
+) -> Callable[[RoundAction], RoundAction]:
+    """Make ``action`` the round page's form ``path``: POST /desk/e/{event_id}/r/{n}/{path} on
+    the router ``on``, run by :func:`run_round_form` (the action's docstring is the route's)."""
+
+    def register(action: RoundAction) -> RoundAction:
+        async def route(
+            request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
+        ) -> Response:
+            return await run_round_form(
+                request, session, event_id, n, path, form_name or path, action
+            )
+
+        route.__name__ = route.__qualname__ = path.replace("-", "_")
+        route.__doc__ = action.__doc__
+        on.add_api_route(
+            f"/desk/e/{{event_id}}/r/{{n}}/{path}",
+            route,
+            methods=["POST"],
+            include_in_schema=False,
+        )
+        return action
+
+    return register
+
+
 def competitor_field(form: FormData) -> int:
     """The competitor chosen in a penalty or complaint form."""
     return int_field(form, "competitor", Message("competitor"), low=1, high=100_000)
 
 
+@round_form(router, "seat")
 def _seat(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Seat the round (FIBAS art. 4), again if needed until its seating is published."""
     raw = text_field(form, "movement", 30)
     try:
         movement = Movement(raw) if raw else None
@@ -190,17 +219,23 @@ def _seat(web: Web, session: auth.Session, event_id: str, n: int, form: FormData
     return "seating"
 
 
+@round_form(router, "publish-seating", "publish")
 def _publish(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Publish the round's seating (from then on it stands, FIBAS art. 21)."""
     web.service.publish_seating(event_id, n, actor=session.user)
     return "sheets"
 
 
+@round_form(router, "publish-standings", "standings")
 def _standings(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Publish the round's standings (provisional during the complaints window, art. 39)."""
     web.service.publish_standings(event_id, n, actor=session.user)
     return "standings"
 
 
+@round_form(router, "complaint")
 def _complaint(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Lodge a competitor's complaint about the round (FIBAS art. 38-39)."""
     text = text_field(form, "text", 2000)
     if not text:
         raise FieldError("text", "write the complaint")
@@ -208,52 +243,10 @@ def _complaint(web: Web, session: auth.Session, event_id: str, n: int, form: For
     return "standings"
 
 
+@round_form(router, "resolve")
 def _resolve(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Record the director's decision on a complaint (FIBAS art. 38-39)."""
     complaint = int_field(form, "complaint", Message("complaint"), low=1)
     decision = text_field(form, "decision", 2000) or None
     web.service.resolve_complaint(event_id, n, complaint, decision, session.user)
     return "standings"
-
-
-@router.post("/desk/e/{event_id}/r/{n}/seat", include_in_schema=False)
-async def seat(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Seat the round (FIBAS art. 4), again if needed until its seating is published."""
-    return await run_round_form(request, session, event_id, n, "seat", "seat", _seat)
-
-
-@router.post("/desk/e/{event_id}/r/{n}/publish-seating", include_in_schema=False)
-async def publish_seating(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Publish the round's seating (from then on it stands, FIBAS art. 21)."""
-    return await run_round_form(
-        request, session, event_id, n, "publish-seating", "publish", _publish
-    )
-
-
-@router.post("/desk/e/{event_id}/r/{n}/publish-standings", include_in_schema=False)
-async def publish_standings(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Publish the round's standings (provisional during the complaints window, art. 39)."""
-    return await run_round_form(
-        request, session, event_id, n, "publish-standings", "standings", _standings
-    )
-
-
-@router.post("/desk/e/{event_id}/r/{n}/complaint", include_in_schema=False)
-async def complaint(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Lodge a competitor's complaint about the round (FIBAS art. 38-39)."""
-    return await run_round_form(request, session, event_id, n, "complaint", "complaint", _complaint)
-
-
-@router.post("/desk/e/{event_id}/r/{n}/resolve", include_in_schema=False)
-async def resolve(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Record the director's decision on a complaint (FIBAS art. 38-39)."""
-    return await run_round_form(request, session, event_id, n, "resolve", "resolve", _resolve)
