@@ -421,16 +421,23 @@ def _line_param(line: str | None) -> str | None:
     return line
 
 
+def _shown(request: Request, web: Web, token: str, line: str | None) -> TableView | Response:
+    """The table's view for a GET of the line ``line``, or the refusal's page."""
+    try:
+        return _load(web, token, _line_param(line))
+    except ArbitroError as exc:
+        return _refused(request, exc)
+
+
 # ---------------------------------------------------------------------- routes
 @router.get("/t/{token}", include_in_schema=False)
 def table_page(request: Request, token: str, line: str | None = None) -> Response:
     """The table's page: choose the line, then the sheet form and its status."""
     web = web_of(request)
     lang = request_lang(request)
-    try:
-        view = _load(web, token, _line_param(line))
-    except ArbitroError as exc:
-        return _refused(request, exc)
+    view = _shown(request, web, token, line)
+    if isinstance(view, Response):
+        return view
     return _render_view(request, web, view, None, lang)
 
 
@@ -628,10 +635,9 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     """The sheet's status as this line sees it (htmx fragment, polled while pending)."""
     web = web_of(request)
     lang = request_lang(request)
-    try:
-        view = _load(web, token, _line_param(line))
-    except ArbitroError as exc:
-        return _refused(request, exc)
+    view = _shown(request, web, token, line)
+    if isinstance(view, Response):
+        return view
     parsed: ParsedSheet | ParsedPlayers = ParsedPlayers() if view.individuals else ParsedSheet()
     ctx = _context(view, parsed, lang)
     response = private(web.render(request, "table_status.html", **ctx))
