@@ -48,7 +48,7 @@ from arbitro.web.forms import (
     new_event_id,
     text_field,
 )
-from arbitro.web.live import READ_ONLY, display
+from arbitro.web.live import add_display, display
 
 router = APIRouter()
 public_router = APIRouter()
@@ -535,16 +535,12 @@ def _display(request: Request, event_id: str, template: str) -> Response:
     return display(request, template, lock, version, context, POLL_SECONDS)
 
 
-@public_router.api_route("/k/{event_id}", methods=READ_ONLY, include_in_schema=False)
-def projector(request: Request, event_id: str) -> Response:
-    """The projector page: the bracket round by round, the scores, the byes, the champion."""
-    return _display(request, event_id, "knockout_display.html")
-
-
-@public_router.api_route("/k/{event_id}/live", methods=READ_ONLY, include_in_schema=False)
-def projector_live(request: Request, event_id: str) -> Response:
-    """The projector page's bracket (polled; 204 when nothing changed)."""
-    return _display(request, event_id, "knockout_display_live.html")
-
+add_display(
+    public_router,
+    "/k/{event_id}",
+    "knockout_display",
+    _display,
+    "The projector page: the bracket round by round, the scores, the byes, the champion.",
+)
 
 router.include_router(public_router)

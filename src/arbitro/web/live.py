@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any
 
-from fastapi import Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from arbitro.web.app import web_of
@@ -31,3 +31,24 @@ def display(
             return Response(status_code=204)
         ctx = dict(context())
     return web_of(request).render(request, template, version=current, poll=poll, **ctx)
+
+
+Show = Callable[[Request, str, str], Response]
+"""Renders a display of an event: ``(request, event_id, template)`` → the page."""
+
+
+def add_display(on: APIRouter, path: str, template: str, show: Show, what: str) -> None:
+    """Add a display to the router ``on``: ``path`` (GET and HEAD) renders ``template``.html,
+    ``path``/live its polled part, ``template``_live.html; ``what`` says what it shows."""
+
+    def page(request: Request, event_id: str) -> Response:
+        return show(request, event_id, f"{template}.html")
+
+    def live(request: Request, event_id: str) -> Response:
+        return show(request, event_id, f"{template}_live.html")
+
+    page.__name__, page.__doc__ = template, what
+    live.__name__ = f"{template}_live"
+    live.__doc__ = f"{what} The changing part (polled; 204 when nothing changed)."
+    on.add_api_route(path, page, methods=READ_ONLY, include_in_schema=False)
+    on.add_api_route(f"{path}/live", live, methods=READ_ONLY, include_in_schema=False)

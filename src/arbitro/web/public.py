@@ -23,7 +23,7 @@ from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
 from arbitro.tournament.standings.standings import StandingRow, standings
 from arbitro.web.app import Web, web_of
-from arbitro.web.live import READ_ONLY, display
+from arbitro.web.live import READ_ONLY, add_display, display
 from arbitro.web.names import line_names
 
 router = APIRouter()
@@ -291,29 +291,23 @@ def _seating(request: Request, event_id: str, template: str) -> Response:
     )
 
 
-@router.api_route("/e/{event_id}/seating", methods=READ_ONLY, include_in_schema=False)
-def seating_page(request: Request, event_id: str) -> Response:
-    """The room display of the round's seating, by table and by name."""
-    return _seating(request, event_id, "public_seating.html")
-
-
-@router.api_route("/e/{event_id}/seating/live", methods=READ_ONLY, include_in_schema=False)
-def seating_live(request: Request, event_id: str) -> Response:
-    """The seating display's changing part (polled; 204 when nothing changed)."""
-    return _seating(request, event_id, "public_seating_live.html")
+add_display(
+    router,
+    "/e/{event_id}/seating",
+    "public_seating",
+    _seating,
+    "The room display of the round's seating, by table and by name.",
+)
 
 
 def _standings(request: Request, event_id: str, template: str) -> Response:
     return _display(request, event_id, template, standings_view, final_counts=True)
 
 
-@router.api_route("/e/{event_id}/standings", methods=READ_ONLY, include_in_schema=False)
-def standings_page(request: Request, event_id: str) -> Response:
-    """The room display of the latest published standings and the VP chart."""
-    return _standings(request, event_id, "public_standings.html")
-
-
-@router.api_route("/e/{event_id}/standings/live", methods=READ_ONLY, include_in_schema=False)
-def standings_live(request: Request, event_id: str) -> Response:
-    """The standings display's changing part (polled; 204 when nothing changed)."""
-    return _standings(request, event_id, "public_standings_live.html")
+add_display(
+    router,
+    "/e/{event_id}/standings",
+    "public_standings",
+    _standings,
+    "The room display of the latest published standings and the VP chart.",
+)
