@@ -67,6 +67,22 @@ def text_field(form: FormData, name: str, max_length: int = 200) -> str:
     return value
 
 
+def required_field(
+    form: FormData,
+    name: str,
+    max_length: int,
+    missing: str,
+    *,
+    article: Citation | None = None,
+) -> str:
+    """A text field that must be filled in; FieldError ``missing`` (a msgid, marked with
+    ``N_`` where it is written) if it is empty."""
+    value = text_field(form, name, max_length)
+    if not value:
+        raise FieldError(name, missing, article=article)
+    return value
+
+
 def int_field(
     form: FormData,
     name: str,

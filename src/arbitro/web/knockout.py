@@ -29,7 +29,7 @@ from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import NotFoundError
-from arbitro.i18n import Message, verbatim
+from arbitro.i18n import N_, Message, verbatim
 from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.knockout import GameReport, Match, PairId
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
@@ -46,6 +46,7 @@ from arbitro.web.forms import (
     int_field,
     names_field,
     new_event_id,
+    required_field,
     text_field,
 )
 from arbitro.web.live import add_display, display
@@ -328,9 +329,7 @@ async def create_knockout(request: Request, session: auth.Session = DirectorPost
     svc = service_of(request)
 
     def action() -> str:
-        name = text_field(form, "name", 200)
-        if not name:
-            raise FieldError("name", "the event's name is empty")
+        name = required_field(form, "name", 200, N_("the event's name is empty"))
         event_id_field(form)  # a wrong id is refused before the rest of the form
         method = text_field(form, "method", 20) or "draw"
         if method not in ("draw", "seeded"):
@@ -399,9 +398,7 @@ async def register_pair(
     svc = service_of(request)
 
     def action(form: FormData, state: KnockoutState) -> str:
-        name = text_field(form, "name", 200)
-        if not name:
-            raise FieldError("name", "the pair's name is empty")
+        name = required_field(form, "name", 200, N_("the pair's name is empty"))
         players = names_field(form, "players", 400)
         svc.register(event_id, name, players, paid=checked(form, "paid"))
         return "pairs"
@@ -475,9 +472,8 @@ async def record_irregularity(
         kind = text_field(form, "kind", 40)
         if code.irregularity(kind) is None:
             raise FieldError("kind", "choose the irregularity", article=article)
-        reason = text_field(form, "reason", 500)
-        if not reason:
-            raise FieldError("reason", "irregularity: a reason is required", article=article)
+        missing = N_("irregularity: a reason is required")
+        reason = required_field(form, "reason", 500, missing, article=article)
         report = GameReport(m.id, len(m.games) + 1, irregularity=kind, offender=offender)
         svc.record_game(event_id, report, reason=reason, actor=session.user)
         return "ledger"

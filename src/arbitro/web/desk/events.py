@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.i18n import Message, message
+from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
@@ -36,6 +36,7 @@ from arbitro.web.forms import (
     event_id_field,
     int_field,
     new_event_id,
+    required_field,
     text_field,
     upload_bytes,
 )
@@ -167,9 +168,7 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
 
 def config_from_form(form: FormData) -> EventConfig:
     """The configuration typed in the new-event form (FIBAS art. 4, 7, 39)."""
-    name = text_field(form, "name", 200)
-    if not name:
-        raise FieldError("name", "the event's name is empty")
+    name = required_field(form, "name", 200, N_("the event's name is empty"))
     try:
         event_format = EventFormat(text_field(form, "format", 20))
     except ValueError:

@@ -10,7 +10,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
@@ -23,6 +23,7 @@ from arbitro.web.forms import (
     act,
     int_field,
     names_field,
+    required_field,
     text_field,
     upload_bytes,
 )
@@ -56,9 +57,7 @@ async def register(
     web = web_of(request)
 
     def action(form: FormData, event_id: str) -> str:
-        name = text_field(form, "name", 200)
-        if not name:
-            raise FieldError("name", "the name is empty")
+        name = required_field(form, "name", 200, N_("the name is empty"))
         players = names_field(form, "players", 2000)
         number = web.service.register(event_id, name, players, actor=session.user)
         return f"/desk/e/{event_id}?ok=registered-{number}#competitors"

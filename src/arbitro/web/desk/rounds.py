@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import Movement
@@ -31,7 +31,7 @@ from arbitro.web.desk.common import (
     table_url,
 )
 from arbitro.web.desk.views import entry_view
-from arbitro.web.forms import Errors, FieldError, act, int_field, text_field
+from arbitro.web.forms import Errors, FieldError, act, int_field, required_field, text_field
 from arbitro.web.names import STATUS_NAMES, line_names
 
 router = APIRouter()
@@ -236,9 +236,7 @@ def _standings(web: Web, session: auth.Session, event_id: str, n: int, form: For
 @round_form(router, "complaint")
 def _complaint(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Lodge a competitor's complaint about the round (FIBAS art. 38-39)."""
-    text = text_field(form, "text", 2000)
-    if not text:
-        raise FieldError("text", "write the complaint")
+    text = required_field(form, "text", 2000, N_("write the complaint"))
     web.service.lodge_complaint(event_id, n, competitor_field(form), text, session.user)
     return "standings"
 

@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData, UploadFile
 
 from arbitro.errors import ArbitroError, NotFoundError
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.event import AnyEntry, EventState
 from arbitro.web import auth
@@ -33,6 +33,7 @@ from arbitro.web.forms import (
     act,
     checked,
     int_field,
+    required_field,
     text_field,
 )
 from arbitro.web.names import line_names
@@ -187,13 +188,9 @@ async def sheet_action(
             kind = text_field(form, "kind", 20)
             if kind not in CORRECTION_KINDS:
                 raise FieldError("kind", "choose the kind of correction")
-            reason = text_field(form, "reason", 1000)
-            if not reason:
-                raise FieldError(
-                    "reason",
-                    "give the reason for the correction",
-                    article=state.code.cite("corrections"),
-                )
+            missing = N_("give the reason for the correction")
+            article = state.code.cite("corrections")
+            reason = required_field(form, "reason", 1000, missing, article=article)
             correction = (
                 None if kind == "inverted" else parse_entry(form, state, n, "c_", table, lang)
             )
