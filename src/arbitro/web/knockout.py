@@ -35,7 +35,7 @@ from arbitro.tournament.knockout import GameReport, Match, PairId
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
-from arbitro.web.desk.common import Director, DirectorPost, common
+from arbitro.web.desk.common import Director, DirectorPost, add_post, common
 from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
     Errors,
@@ -366,134 +366,119 @@ def _match_of(state: KnockoutState, form: FormData) -> Match:
         raise FieldError("match", "{error}", error=ErrorText(exc)) from None
 
 
-async def _act(
-    request: Request,
-    session: auth.Session,
-    event_id: str,
-    form_name: str,
-    action: Callable[[FormData, KnockoutState], str],
-    ok: str,
-) -> Response:
-    """Run ``action(form, state)`` under the knockout service's lock and go to the page's
-    anchor it returns; the page with the message next to the form (4xx) if refused."""
-    form = await request.form()
-
-    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
-        return event_page(request, session, event_id, status, errors=errors, values=values)
-
-    with service_lock(service_of(request)):
-        state = knockout_state(request, event_id)
-
-        def run() -> str:
-            return f"/desk/k/{event_id}?ok={ok}#{action(form, state)}"
-
-        return act(form, form_name, request_lang(request), run, refused)
+KnockoutAction = Callable[[KnockoutService, auth.Session, str, FormData, KnockoutState], str]
+"""A form of a knockout's desk page: ``(service, session, event_id, form, state)`` → the
+page's anchor to go back to."""
 
 
-@router.post("/desk/k/{event_id}/register", include_in_schema=False)
-async def register_pair(
-    request: Request, event_id: str, session: auth.Session = DirectorPost
-) -> Response:
+def knockout_form(path: str, ok: str) -> Callable[[KnockoutAction], KnockoutAction]:
+    """Make ``action`` the knockout page's form ``path`` (POST /desk/k/{event_id}/{path}):
+    run under the knockout service's lock, then back to the page's anchor it returns (with
+    ``?ok=``); the page with the message next to the form (4xx) if refused."""
+
+    def register(action: KnockoutAction) -> KnockoutAction:
+        async def route(
+            request: Request, event_id: str, session: auth.Session = DirectorPost
+        ) -> Response:
+            form = await request.form()
+            svc = service_of(request)
+
+            def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+                return event_page(request, session, event_id, status, errors=errors, values=values)
+
+            with service_lock(svc):
+                state = knockout_state(request, event_id)
+
+                def run() -> str:
+                    anchor = action(svc, session, event_id, form, state)
+                    return f"/desk/k/{event_id}?ok={ok}#{anchor}"
+
+                return act(form, path, request_lang(request), run, refused)
+
+        add_post(router, f"/desk/k/{{event_id}}/{path}", f"knockout_{path}", action.__doc__, route)
+        return action
+
+    return register
+
+
+@knockout_form("register", ok="registered")
+def _register(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Register a pair, with its entry fee when paid (premessa)."""
-    svc = service_of(request)
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        name = required_field(form, "name", 200, N_("the pair's name is empty"))
-        players = names_field(form, "players", 400)
-        svc.register(event_id, name, players, paid=checked(form, "paid"))
-        return "pairs"
-
-    return await _act(request, session, event_id, "register", action, "registered")
+    name = required_field(form, "name", 200, N_("the pair's name is empty"))
+    players = names_field(form, "players", 400)
+    svc.register(event_id, name, players, paid=checked(form, "paid"))
+    return "pairs"
 
 
-@router.post("/desk/k/{event_id}/draw", include_in_schema=False)
-async def draw(request: Request, event_id: str, session: auth.Session = DirectorPost) -> Response:
+@knockout_form("draw", ok="drawn")
+def _draw(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Draw (or seed) the bracket: byes in round 1 when the field is not a power of 2
     (Briscola art. 9)."""
-    svc = service_of(request)
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        svc.draw(event_id)
-        return "bracket"
-
-    return await _act(request, session, event_id, "draw", action, "drawn")
+    svc.draw(event_id)
+    return "bracket"
 
 
-@router.post("/desk/k/{event_id}/game", include_in_schema=False)
-async def record_game(
-    request: Request, event_id: str, session: auth.Session = DirectorPost
-) -> Response:
+@knockout_form("game", ok="game")
+def _game(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Record the next game of a match: each pair's card points (120 in all, 61 win; at 60-60
     the pair that won the last trick, Briscola art. 8); 2 games of 3 decide the match
     (art. 9)."""
-    svc = service_of(request)
     total = briscola().total_points
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        m = _match_of(state, form)
-        if m.first is None or m.second is None:
-            raise FieldError(
-                "match", "{match}: the pairs are not known yet", match=m.id, status=409
-            )
-        a = int_field(form, "points_first", Message("points"), low=0, high=total)
-        b = int_field(form, "points_second", Message("points"), low=0, high=total)
-        last = text_field(form, "last_trick", 10)
-        if last not in ("", "first", "second"):
-            raise FieldError("last_trick", "not a valid choice")
-        last_trick = {"first": m.first, "second": m.second}.get(last)
-        report = GameReport(m.id, len(m.games) + 1, {m.first: a, m.second: b}, last_trick)
-        svc.record_game(event_id, report, actor=session.user)
-        return "bracket"
-
-    return await _act(request, session, event_id, "game", action, "game")
+    m = _match_of(state, form)
+    if m.first is None or m.second is None:
+        raise FieldError("match", "{match}: the pairs are not known yet", match=m.id, status=409)
+    a = int_field(form, "points_first", Message("points"), low=0, high=total)
+    b = int_field(form, "points_second", Message("points"), low=0, high=total)
+    last = text_field(form, "last_trick", 10)
+    if last not in ("", "first", "second"):
+        raise FieldError("last_trick", "not a valid choice")
+    last_trick = {"first": m.first, "second": m.second}.get(last)
+    report = GameReport(m.id, len(m.games) + 1, {m.first: a, m.second: b}, last_trick)
+    svc.record_game(event_id, report, actor=session.user)
+    return "bracket"
 
 
-@router.post("/desk/k/{event_id}/irregularity", include_in_schema=False)
-async def record_irregularity(
-    request: Request, event_id: str, session: auth.Session = DirectorPost
-) -> Response:
+@knockout_form("irregularity", ok="irregularity")
+def _irregularity(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Record a Briscola art. 10 irregularity found by the arbiter: the offending pair loses
     the match's next game; the kind (from the code's list) and a reason are required."""
-    svc = service_of(request)
-    code = briscola()
-    article = cite(CodeId.BRISCOLA, "irregularities")
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        m = _match_of(state, form)
-        offender = int_field(form, "offender", Message("offending pair"), low=1)
-        if offender not in (m.first, m.second):
-            raise FieldError(
-                "offender",
-                "{match}: pair {pair} does not play this match",
-                match=m.id,
-                pair=offender,
-                article=article,
-            )
-        kind = text_field(form, "kind", 40)
-        if code.irregularity(kind) is None:
-            raise FieldError("kind", "choose the irregularity", article=article)
-        missing = N_("irregularity: a reason is required")
-        reason = required_field(form, "reason", 500, missing, article=article)
-        report = GameReport(m.id, len(m.games) + 1, irregularity=kind, offender=offender)
-        svc.record_game(event_id, report, reason=reason, actor=session.user)
-        return "ledger"
-
-    return await _act(request, session, event_id, "irregularity", action, "irregularity")
+    article = cite(state.config.code, "irregularities")
+    m = _match_of(state, form)
+    offender = int_field(form, "offender", Message("offending pair"), low=1)
+    if offender not in (m.first, m.second):
+        raise FieldError(
+            "offender",
+            "{match}: pair {pair} does not play this match",
+            match=m.id,
+            pair=offender,
+            article=article,
+        )
+    kind = text_field(form, "kind", 40)
+    if briscola().irregularity(kind) is None:
+        raise FieldError("kind", "choose the irregularity", article=article)
+    missing = N_("irregularity: a reason is required")
+    reason = required_field(form, "reason", 500, missing, article=article)
+    report = GameReport(m.id, len(m.games) + 1, irregularity=kind, offender=offender)
+    svc.record_game(event_id, report, reason=reason, actor=session.user)
+    return "ledger"
 
 
-@router.post("/desk/k/{event_id}/play", include_in_schema=False)
-async def bots_play(
-    request: Request, event_id: str, session: auth.Session = DirectorPost
-) -> Response:
+@knockout_form("play", ok="played")
+def _play(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Let the bots play every pending game up to the champion (for demonstrations)."""
-    svc = service_of(request)
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        seed = int_field(form, BOT_SEED_FIELD, Message("seed"), low=0, high=MAX_SEED, default=0)
-        svc.play_all(event_id, seed)
-        return "bracket"
-
-    return await _act(request, session, event_id, "play", action, "played")
+    seed = int_field(form, BOT_SEED_FIELD, Message("seed"), low=0, high=MAX_SEED, default=0)
+    svc.play_all(event_id, seed)
+    return "bracket"
 
 
 @router.get("/desk/k/{event_id}/bracket.pdf", include_in_schema=False)

@@ -3,10 +3,12 @@ the names of things, the form errors), and the checks of the URL's event and rou
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from fastapi import Depends, Request
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
 
 from arbitro.errors import NotFoundError
 from arbitro.tournament.event import EventState
@@ -116,3 +118,13 @@ LATER_MOVEMENTS = (
     Movement.ROUND_ROBIN,
     Movement.DRAW,
 )
+
+
+def add_post(
+    on: APIRouter, path: str, name: str, doc: str | None, route: Callable[..., Awaitable[Response]]
+) -> None:
+    """Add the form handler ``route`` at ``path`` (POST, outside the API's schema), named
+    ``name`` and documented by ``doc`` (the action's docstring)."""
+    route.__name__ = route.__qualname__ = name
+    route.__doc__ = doc
+    on.add_api_route(path, route, methods=["POST"], include_in_schema=False)

@@ -24,6 +24,7 @@ from arbitro.web.desk.common import (
     POLL_SECONDS,
     Director,
     DirectorPost,
+    add_post,
     complaints_deadline,
     event_id_of,
     round_common,
@@ -187,14 +188,8 @@ def round_form(
                 request, session, event_id, n, path, form_name or path, action
             )
 
-        route.__name__ = route.__qualname__ = path.replace("-", "_")
-        route.__doc__ = action.__doc__
-        on.add_api_route(
-            f"/desk/e/{{event_id}}/r/{{n}}/{path}",
-            route,
-            methods=["POST"],
-            include_in_schema=False,
-        )
+        name = path.replace("-", "_")
+        add_post(on, f"/desk/e/{{event_id}}/r/{{n}}/{path}", name, action.__doc__, route)
         return action
 
     return register
