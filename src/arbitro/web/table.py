@@ -11,8 +11,6 @@ from starlette.concurrency import run_in_threadpool
 
 from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.codes.burraco_parole import burraco_parole
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import Message, msg, render
 from arbitro.tournament import commands
@@ -174,13 +172,13 @@ def _check_line_at_table(view: TableView) -> None:
                 "player «{line}» does not sit at table {table} in this round: choose your own name",
                 line=line[:10],
                 table=view.table_number,
-                article=cite(CodeId.SCALA40, "sheet_signatures"),
+                article=view.state.code.cite("sheet_signed"),
             )
     elif line not in SIDES:
         raise NotAtTable(
             "«{line}» is not a line of this table: choose N-S or E-W",
             line=line[:10],
-            article=cite(CodeId.BURRACO_FIBAS, "sheet_signatures"),
+            article=view.state.code.cite("sheet_signed"),
         )
 
 
@@ -492,7 +490,7 @@ def _posted_round(form: dict[str, str]) -> int:
 
 def _check_round(view: TableView, posted: int) -> None:
     """Refuse a sheet for a round that is not the open one (FIBAS art. 21)."""
-    article = cite(CodeId.BURRACO_FIBAS, "sheet_handed_in")
+    article = view.state.code.cite("corrections")  # a sheet stands once its round is closed
     if view.round_number is None:
         raise RoundClosed(
             "round {round} is closed: no round is under way to send a sheet for",
@@ -519,9 +517,8 @@ async def table_preview(request: Request, token: str) -> Response:
         line = _line_param(form.get("line"))
         view = await run_in_threadpool(_load, web, token, line)
         if view.round_number is None or view.seating is None or view.seating.is_incomplete:
-            raise RoundClosed(
-                "no sheet to fill in", article=cite(CodeId.BURRACO_FIBAS, "sheet_handed_in")
-            )
+            closed = view.state.code.cite("corrections")
+            raise RoundClosed("no sheet to fill in", article=closed)
         parsed: ParsedSheet | ParsedPlayers
         if view.individuals:
             parsed = parse_players_sheet(view.state, view.round_number, view.seating, form, lang)
@@ -577,7 +574,7 @@ def _submit(
         if view.seating.is_incomplete:
             raise RoundClosed(
                 "the table is incomplete: the line present rests, no sheet",
-                article=cite(CodeId.BURRACO_FIBAS, "incomplete_table"),
+                article=view.state.code.cite("rest"),
             )
         parsed = parse_sheet(view.state, posted, form, lang)
         if parsed.entry is None:
