@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 
 def is_page(response: Any) -> bool:
-    return response.headers["content-type"].startswith("text/html")
+    return str(response.headers["content-type"]).startswith("text/html")
 
 
 def test_unknown_page_is_an_html_page_in_the_users_language(client: TestClient) -> None:
@@ -42,7 +42,7 @@ def test_desk_refusal_is_the_desk_error_page(director_client: TestClient) -> Non
     assert "gara «nessuna» inesistente" in text and "Richiesta rifiutata" in text
     unknown_action = director_client.post(
         "/desk/e/nessuna/r/1/t/1/boh",
-        data={"csrf": director_client.csrf},  # type: ignore[attr-defined]
+        data={"csrf": director_client.csrf},
     )
     assert unknown_action.status_code == 404 and is_page(unknown_action)
 

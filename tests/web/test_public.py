@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.services.demo import random_deal
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -288,8 +289,8 @@ def test_scala40_seating_lists_the_four_players_of_each_table(
         1,
         (5,),
         (Movement.REGISTRATION_ORDER,),
-        code="scala40",
-        game="scala40",
+        code=CodeId.SCALA40,
+        game=GameId.SCALA40,
     )
     web.service.create_event("scala", config)
     players = [f"Giocatore {i}" for i in range(1, 9)]

@@ -8,12 +8,14 @@ desk's sheet grid and the public displays work for tables of individuals."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -41,8 +43,8 @@ def scala_event(web: Web, players: int = 8, deals: int = 5, rounds: int = 2) -> 
         rounds,
         (deals,) * rounds,
         (Movement.REGISTRATION_ORDER,) + (Movement.DANISH,) * (rounds - 1),
-        code="scala40",
-        game="scala40",
+        code=CodeId.SCALA40,
+        game=GameId.SCALA40,
     )
     web.service.create_event(EVENT, config)
     for i in range(1, players + 1):
@@ -60,7 +62,7 @@ def seat_order(web: Web, table: int, rnd: int = 1) -> tuple[int, ...]:
 
 
 def sheet_form(
-    players: tuple[int, ...], rows: list[tuple[int, ...]], line: int, rnd: int = 1
+    players: tuple[int, ...], rows: Sequence[tuple[int, ...]], line: int, rnd: int = 1
 ) -> dict[str, str]:
     """The table form's fields: ``s{deal}_{player}`` in seat order, the round and the line."""
     form = {"round": str(rnd), "line": str(line)}
@@ -256,7 +258,7 @@ def test_art26_table_of_three(web: Web, client: TestClient) -> None:
     rows = [(0, 10, 20)] * 5
     preview = client.post(f"{path}/preview", data=sheet_form(order, rows, order[0])).text
     assert [cell(preview, f"vp-{p}") for p in order] == ["20", "18", "16"]
-    assert "1000 punti negativi (art. 26)" in text(preview)
+    assert "1000 punti negativi (Scala 40 art. 26)" in text(preview)
     for n, player in enumerate(order, start=1):
         assert client.post(path, data=sheet_form(order, rows, player)).status_code == 303
         status = commands.sheet_status(web.service.state(EVENT), 1, 2)
@@ -317,4 +319,4 @@ def test_art25_desk_cites_the_scala40_code_and_has_no_lateness_form(
     scala_event(web)
     html = director_client.get(f"/desk/e/{EVENT}/r/1").text
     assert 'id="lateness-form"' not in html
-    assert "Abbandono (art. 25)" in text(html)
+    assert "Abbandono (Scala 40 art. 25)" in text(html)

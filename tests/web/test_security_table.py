@@ -6,6 +6,7 @@ message, never a 500 — and in every refused case nothing is stored."""
 from __future__ import annotations
 
 import base64
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -53,7 +54,7 @@ def stored(web: Web) -> int:
     return web.store.last_seq(EVENT)
 
 
-def send(client: TestClient, token: str, **extra: str) -> object:
+def send(client: TestClient, token: str, **extra: str) -> Any:
     return client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1", **extra})
 
 
@@ -99,7 +100,7 @@ def test_forged_and_altered_tokens_are_refused(web_app: FastAPI, client: TestCli
         assert client.post(f"/t/{token}/preview", data=SHEET).status_code == 403
         assert client.get(f"/t/{token}/status?line=ns").status_code == 403
         reply = send(client, token)
-        assert reply.status_code == 403  # type: ignore[attr-defined]
+        assert reply.status_code == 403
     assert stored(web) == before
 
 
@@ -112,20 +113,20 @@ def test_a_past_round_is_refused_art_21(web_app: FastAPI, client: TestClient) ->
     for table in (1, 2):
         token = make_token(web.secret, EVENT, table)
         for line in ("ns", "ew"):
-            assert send(client, token, line=line).status_code == 303  # type: ignore[attr-defined]
+            assert send(client, token, line=line).status_code == 303
     web.service.publish_standings(EVENT, 1)
     token = make_token(web.secret, EVENT, 1)
     before = stored(web)
     late = send(client, token, o2_ew_points="125")
-    assert late.status_code == 409  # type: ignore[attr-defined]
-    assert "turno 1 è chiuso" in late.text  # type: ignore[attr-defined]
+    assert late.status_code == 409
+    assert "turno 1 è chiuso" in late.text
     page = client.get(f"/t/{token}?line=ns")
     assert page.status_code == 200 and "Nessun turno in corso" in page.text
     web.service.seat(EVENT, 2, publish=True)
     before = stored(web)
     late = send(client, token, o2_ew_points="125")
-    assert late.status_code == 409  # type: ignore[attr-defined]
-    assert "il turno in corso è il 2" in late.text  # type: ignore[attr-defined]
+    assert late.status_code == 409
+    assert "il turno in corso è il 2" in late.text
     assert stored(web) == before
     history = web.service.sheet_history(EVENT, 1, 1)
     assert all(v.entry.deals[1].ew.points == 120 for v in history)
@@ -259,5 +260,5 @@ def test_table_pages_are_not_cached_nor_leak_their_token(
         send(client, token),
         client.get(f"/t/{token}x"),
     ):
-        assert reply.headers["Cache-Control"] == "no-store"  # type: ignore[attr-defined]
-        assert reply.headers["Referrer-Policy"] == "same-origin"  # type: ignore[attr-defined]
+        assert reply.headers["Cache-Control"] == "no-store"
+        assert reply.headers["Referrer-Policy"] == "same-origin"

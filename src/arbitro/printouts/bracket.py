@@ -127,8 +127,8 @@ def _tree(c: Canvas, state: KnockoutState, bracket: Bracket, lang: str, top: flo
     centres: dict[str, float] = {}
     for r, rnd in enumerate(bracket.rounds):
         x = MARGIN + r * (col_w + gap)
-        it, en = bracket.round_name(r + 1)  # the domain's names of the rounds (art. 9)
-        draw_fitted(c, (en if lang == "en" else it).upper(), x, top, col_w, 10, bold=True)
+        name = tr(bracket.round_label(r + 1), lang)  # the domain's names of the rounds
+        draw_fitted(c, name.upper(), x, top, col_w, 10, bold=True)
         span = slot * 2**r
         for k, m in enumerate(rnd):
             cy = top - 14 - span * (k + 0.5)
@@ -182,7 +182,7 @@ def _tree(c: Canvas, state: KnockoutState, bracket: Bracket, lang: str, top: flo
 
 def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
     """The knockout event's bracket on one A4 landscape page (art. 9): rounds as columns
-    named by :meth:`Bracket.round_name`, every match with its pairs and games won, round-1
+    named by :meth:`Bracket.round_label`, every match with its pairs and games won, round-1
     byes, winners in bold advancing, the champion at the right; games lost by an art. 10
     irregularity marked. Before the draw, the registered pairs are listed instead."""
     check_lang(lang)

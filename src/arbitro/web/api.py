@@ -21,15 +21,14 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.services.events import EventService
 from arbitro.store import users as user_store
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
-from arbitro.tournament.model import EventFormat
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.scoring.sheet import score_sheet
 from arbitro.web import auth, csrf
 from arbitro.web.api_models import (
     AbandonIn,
@@ -64,6 +63,7 @@ from arbitro.web.api_models import (
     WarningIn,
 )
 from arbitro.web.app import Web, web_of
+from arbitro.web.desk.views import scored
 from arbitro.web.errors import Unauthorized
 from arbitro.web.forms import EVENT_ID_PATTERN, MAX_ROUNDS
 
@@ -108,6 +108,11 @@ class Api:
         with self.web.locked():
             self.state(event_id)
             return act(self.web.service, self.director)
+
+    def done(self, event_id: str, act: Callable[[EventService, str], object]) -> Done:
+        """:meth:`write`, answering :class:`Done` (a write with nothing else to return)."""
+        self.write(event_id, act)
+        return Done()
 
     @property
     def director(self) -> str:
@@ -215,13 +220,7 @@ def sheets_out(state: EventState, round_number: int) -> SheetsOut:
                 sum(d[i] or 0 for d in entry.deals if i < len(d)) for i in range(len(entry.players))
             ]
         elif entry is not None:
-            result = score_sheet(
-                state.code,
-                entry,
-                deals=state.deals(round_number),
-                teams=state.config.event_format is EventFormat.TEAMS,
-                duplicate=state.config.duplicate,
-            )
+            result = scored(state, round_number, entry)
             row.ns_total, row.ew_total = result.ns_total, result.ew_total
             row.ns_vp, row.ew_vp = result.ns_vp, result.ew_vp
         rows.append(row)
@@ -332,8 +331,8 @@ def create_event(body: EventConfigIn, api: Writer) -> EventOut:
     rules = rules_for(body.code)
     config = EventConfig(
         name=body.name,
-        code=body.code,
-        game=rules.game,
+        code=CodeId(body.code),
+        game=GameId(rules.game),
         event_format=body.format,
         rounds=body.rounds,
         deals=tuple(body.deals),
@@ -390,8 +389,7 @@ def seat(
 @router.post("/events/{event_id}/rounds/{round_number}/publish-seating", response_model=Done)
 def publish_seating(event_id: EventId, round_number: RoundNo, api: Writer) -> Done:
     """Publish a round's seating (director; from then on it stands, FIBAS art. 21)."""
-    api.write(event_id, lambda svc, user: svc.publish_seating(event_id, round_number, user))
-    return Done()
+    return api.done(event_id, lambda svc, user: svc.publish_seating(event_id, round_number, user))
 
 
 @router.post(
@@ -452,57 +450,52 @@ def correct_sheet(
 @router.post("/events/{event_id}/rounds/{round_number}/lateness", response_model=Done)
 def lateness(event_id: EventId, round_number: RoundNo, body: LatenessIn, api: Writer) -> Done:
     """Record a lateness (FIBAS art. 37)."""
-    api.write(
+    return api.done(
         event_id,
         lambda svc, user: svc.record_lateness(
             event_id, round_number, body.competitor, body.seconds, actor=user
         ),
     )
-    return Done()
 
 
 @router.post("/events/{event_id}/rounds/{round_number}/warnings", response_model=Done)
 def warning(event_id: EventId, round_number: RoundNo, body: WarningIn, api: Writer) -> Done:
     """Give a warning (FIBAS art. 41)."""
-    api.write(
+    return api.done(
         event_id,
         lambda svc, user: svc.give_warning(
             event_id, round_number, body.competitor, body.reason, actor=user
         ),
     )
-    return Done()
 
 
 @router.post("/events/{event_id}/rounds/{round_number}/abandons", response_model=Done)
 def abandon(event_id: EventId, round_number: RoundNo, body: AbandonIn, api: Writer) -> Done:
     """Record an abandon (FIBAS art. 36)."""
-    api.write(
+    return api.done(
         event_id,
         lambda svc, user: svc.record_abandon(
             event_id, round_number, body.competitor, body.justified, body.reason, actor=user
         ),
     )
-    return Done()
 
 
 @router.post("/events/{event_id}/rounds/{round_number}/arbitral-scores", response_model=Done)
 def arbitral(event_id: EventId, round_number: RoundNo, body: ArbitralScoreIn, api: Writer) -> Done:
     """Assign an arbitral score (FIBAS art. 40)."""
-    api.write(
+    return api.done(
         event_id,
         lambda svc, user: svc.arbitral_score(
             event_id, round_number, body.competitor, body.mp, body.vp, body.reason, actor=user
         ),
     )
-    return Done()
 
 
 @router.post("/events/{event_id}/rounds/{round_number}/publish-standings", response_model=Done)
 def publish_standings(event_id: EventId, round_number: RoundNo, api: Writer) -> Done:
     """Publish the round's standings (provisional during the complaints window, FIBAS
     art. 39)."""
-    api.write(event_id, lambda svc, user: svc.publish_standings(event_id, round_number, user))
-    return Done()
+    return api.done(event_id, lambda svc, user: svc.publish_standings(event_id, round_number, user))
 
 
 @router.get("/events/{event_id}/export")

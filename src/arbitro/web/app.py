@@ -19,7 +19,8 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from arbitro.i18n import LANGUAGES, Lang, Message, render, use_lang
+from arbitro.codes.citation import cite
+from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, render, use_lang
 from arbitro.services.events import EventService, utc_now
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore, default_database_url
@@ -45,22 +46,15 @@ def make_templates() -> Jinja2Templates:
     page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
-    def translate(
-        context: dict[str, Any], msgid: str | Message, *legacy: str, **params: Any
-    ) -> str:
+    def translate(context: dict[str, Any], text: str | Message | Renderable, **params: Any) -> str:
+        """A msgid with its parameters, or a ready value (a :class:`Message`, a citation)."""
         lang = str(context.get("lang") or "it")
-        if isinstance(msgid, Message):
-            return render(msgid, lang)
-        if legacy:  # TRANSITION: an (it, en) pair of a template not yet converted
-            return legacy[0] if lang == "en" else msgid
-        return render(Message(msgid, params), lang)
-
-    def show(context: dict[str, Any], text: str | Message) -> str:
-        # TRANSITION: the templates not yet converted call t(NAMES[x]); names are Messages now
-        return render(text, str(context.get("lang") or "it"))
+        if isinstance(text, str):
+            return render(Message(text, params), lang)
+        return render(text, lang)
 
     templates.env.globals["_"] = jinja2.pass_context(translate)
-    templates.env.globals["t"] = jinja2.pass_context(show)
+    templates.env.globals["cite"] = cite
     templates.env.globals["lang_link"] = lang_link
     return templates
 
@@ -77,7 +71,6 @@ class Web:
         self.service = EventService(store, clock)
         self.knockout = KnockoutService(store, clock)
         self.templates = make_templates()
-        self._knockout: dict[str, bool] = {}
 
     def locked(self) -> AbstractContextManager[Any]:
         """The event service's lock, held while a page reads a state (the service changes
@@ -85,15 +78,8 @@ class Web:
         return service_lock(self.service)
 
     def is_knockout(self, event_id: str) -> bool:
-        """True for a knockout event (its kind never changes: remembered once known)."""
-        known = self._knockout.get(event_id)
-        if known is None:
-            if not self.store.has_event(event_id):
-                return False
-            first = self.store.records(event_id)[:1]
-            known = bool(first) and first[0].payload.get("competition") == "knockout"
-            self._knockout[event_id] = known
-        return known
+        """True for a knockout event (the kind the store recorded when it was created)."""
+        return self.store.has_event(event_id) and self.store.event_kind(event_id) == "knockout"
 
     def render(
         self, request: Request, name: str, status_code: int = 200, **context: Any

@@ -22,11 +22,11 @@ from urllib.parse import quote
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from arbitro.i18n import Message, render
+from arbitro.i18n import msg
 from arbitro.store import RecordStore
 from arbitro.store import users as user_store
 from arbitro.web import csrf
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.app import web_of
 
 SESSION_COOKIE = "arbitro_session"
 SESSION_HOURS = 24
@@ -164,16 +164,13 @@ def login(
     csrf.check_origin(request)
     web = web_of(request)
     if not username or not user_store.authenticate(web.store, username, password):
-        wrong = render(Message("Wrong user name or password."), request_lang(request))
         return web.render(
             request,
             "login.html",
             status_code=401,
             next=safe_next(next),
             username=username,
-            # TRANSITION: the login template not yet converted shows _(error[0], error[1]);
-            # both hold the text already in the page's language
-            error=(wrong, wrong),
+            error=msg("Wrong user name or password."),
         )
     response = RedirectResponse(safe_next(next), status_code=303)
     set_session_cookie(request, response, make_session(web.secret, username))

@@ -1,23 +1,29 @@
 """Reading the desk's HTML forms: text and whole-number fields with their limits, uploaded
-files, and the refusal of one field (:class:`FieldError`, shown next to that input)."""
+files, and the refusal of one field (:class:`FieldError`, shown next to that input); running a
+form's action (:func:`act`): on to the next page, or the same page again with the message."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
-from fastapi.responses import RedirectResponse
+from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData, UploadFile
 
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
+from arbitro.web.errors import status_for
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAX_COMPETITOR = 100_000
 MAX_ROUNDS = 50
 EVENT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+Errors = dict[str, dict[str, str]]
+"""The messages of a page's forms: form → field (``_`` for the whole form) → message."""
 
 
 class FieldError(ArbitroError):
@@ -61,6 +67,22 @@ def text_field(form: FormData, name: str, max_length: int = 200) -> str:
     return value
 
 
+def required_field(
+    form: FormData,
+    name: str,
+    max_length: int,
+    missing: str,
+    *,
+    article: Citation | None = None,
+) -> str:
+    """A text field that must be filled in; FieldError ``missing`` (a msgid, marked with
+    ``N_`` where it is written) if it is empty."""
+    value = text_field(form, name, max_length)
+    if not value:
+        raise FieldError(name, missing, article=article)
+    return value
+
+
 def int_field(
     form: FormData,
     name: str,
@@ -96,12 +118,14 @@ def checked(form: FormData, name: str) -> bool:
     return form.get(name) in ("on", "1", "true", "yes")
 
 
-async def upload_bytes(form: FormData, field: str) -> bytes:
-    """The content of an uploaded file (at most ``MAX_UPLOAD_BYTES``)."""
+def upload_bytes(form: FormData, field: str) -> bytes:
+    """The content of an uploaded file (at most ``MAX_UPLOAD_BYTES``; the form, once parsed,
+    holds it in a spooled temporary file)."""
     upload = form.get(field)
     if not isinstance(upload, UploadFile) or not upload.filename:
         raise FieldError(field, "choose a file")
-    data = await upload.read(MAX_UPLOAD_BYTES + 1)
+    upload.file.seek(0)
+    data = upload.file.read(MAX_UPLOAD_BYTES + 1)
     if len(data) > MAX_UPLOAD_BYTES:
         raise FieldError(
             field, "file too large (at most {mb} MB)", mb=MAX_UPLOAD_BYTES // 1024 // 1024
@@ -111,7 +135,7 @@ async def upload_bytes(form: FormData, field: str) -> bytes:
     return data
 
 
-def form_errors(form_name: str, exc: ArbitroError, lang: str) -> dict[str, dict[str, str]]:
+def form_errors(form_name: str, exc: ArbitroError, lang: str) -> Errors:
     """The errors of one form: under the field's name for a FieldError, else under ``_``."""
     field = exc.field if isinstance(exc, FieldError) else "_"
     return {form_name: {field: exc.message(lang)}}
@@ -125,3 +149,53 @@ def form_values(form: FormData) -> dict[str, str]:
 def redirect(url: str) -> RedirectResponse:
     """After a successful POST, go to the page (303: the browser GETs it)."""
     return RedirectResponse(url, status_code=303)
+
+
+def names_field(form: FormData, name: str, max_length: int) -> list[str]:
+    """The names typed in a field, one per line or separated by commas (a competitor's
+    players)."""
+    return [p.strip() for p in re.split(r"[,\n]", text_field(form, name, max_length)) if p.strip()]
+
+
+def event_id_field(form: FormData, name: str = "event_id") -> str | None:
+    """An event id typed in a form (lowercase letters, digits, ``-`` and ``_``), or None."""
+    event_id = text_field(form, name, 64).lower()
+    if not event_id:
+        return None
+    if not EVENT_ID_PATTERN.fullmatch(event_id):
+        raise FieldError(
+            name,
+            "id «{event_id}» is not valid: lowercase letters, digits, - and _",
+            event_id=event_id,
+        )
+    return event_id
+
+
+def new_event_id(form: FormData, name: str, taken: Callable[[str], bool]) -> str:
+    """The id of a new event: the one typed, else made from its ``name``; a FieldError (409)
+    if ``taken``."""
+    event_id = event_id_field(form) or slugify(name)
+    if taken(event_id):
+        raise FieldError(
+            "event_id",
+            "an event «{event_id}» already exists: choose another id",
+            event_id=event_id,
+            status=409,
+        )
+    return event_id
+
+
+Refused = Callable[[int, Errors, dict[str, str]], Response]
+"""A page shown again after a refused form: ``(status, errors, values)`` → the response."""
+
+
+def act(
+    form: FormData, form_name: str, lang: str, action: Callable[[], str], refused: Refused
+) -> Response:
+    """Run a form's ``action`` (it returns the URL to go to next); when refused, the page again
+    (``refused``, a 4xx) with the message next to the form ``form_name`` and what was typed."""
+    try:
+        target = action()
+    except ArbitroError as exc:
+        return refused(status_for(exc), form_errors(form_name, exc, lang), form_values(form))
+    return redirect(target)

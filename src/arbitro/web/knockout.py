@@ -28,31 +28,32 @@ from starlette.datastructures import FormData
 from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError, NotFoundError
-from arbitro.i18n import Message
+from arbitro.errors import NotFoundError
+from arbitro.i18n import N_, Message, verbatim
 from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.knockout import GameReport, Match, PairId
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
-from arbitro.web.desk.common import Director, DirectorPost, common
-from arbitro.web.errors import ErrorText, status_for
+from arbitro.web.desk.common import Director, DirectorPost, add_post, common
+from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
-    EVENT_ID_PATTERN,
+    Errors,
     FieldError,
+    act,
     checked,
-    form_errors,
-    form_values,
+    event_id_field,
     int_field,
-    redirect,
-    slugify,
+    names_field,
+    new_event_id,
+    required_field,
     text_field,
 )
+from arbitro.web.live import add_display, display
 
 router = APIRouter()
 public_router = APIRouter()
 
-READ_ONLY = ["GET", "HEAD"]
 POLL_SECONDS = 2
 REFRESH_SECONDS = 5
 MAX_SEED = 2**31 - 1
@@ -72,12 +73,9 @@ def knockout_state(request: Request, event_id: str) -> KnockoutState:
     web = web_of(request)
     if not web.store.has_event(event_id):
         raise NotFoundError("no event «{event_id}»", event_id=event_id)
-    try:
-        return service_of(request).state(event_id)
-    except NotFoundError:
-        raise
-    except ArbitroError:
-        raise NotFoundError("«{event_id}» is not a knockout event", event_id=event_id) from None
+    if not web.is_knockout(event_id):
+        raise NotFoundError("«{event_id}» is not a knockout event", event_id=event_id)
+    return service_of(request).state(event_id)
 
 
 def knockout_events(request: Request) -> list[dict[str, Any]]:
@@ -86,10 +84,9 @@ def knockout_events(request: Request) -> list[dict[str, Any]]:
     svc = service_of(request)
     out = []
     for e in web.store.list_events():
-        try:
-            state = svc.state(e.event_id)
-        except ArbitroError:
-            continue  # a line event: run from the events' desk
+        if e.kind != "knockout":
+            continue  # an event in rounds: run from the events' desk
+        state = svc.state(e.event_id)
         bracket = state.bracket
         out.append(
             {
@@ -187,7 +184,7 @@ def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
 
 
 def bracket_view(state: KnockoutState) -> dict[str, Any]:
-    """The bracket round by round (round names of :meth:`Bracket.round_name`), the byes, the
+    """The bracket round by round (round names of :meth:`Bracket.round_label`), the byes, the
     pending matches and the champion; empty before the draw."""
     b = state.bracket
     if b is None:
@@ -196,7 +193,7 @@ def bracket_view(state: KnockoutState) -> dict[str, Any]:
         "rounds": [
             {
                 "number": r,
-                "name": b.round_name(r),
+                "name": b.round_label(r),
                 "matches": [match_view(state, m) for m in rnd],
             }
             for r, rnd in enumerate(b.rounds, start=1)
@@ -214,12 +211,10 @@ def ledger_view(state: KnockoutState) -> list[dict[str, Any]]:
     why."""
     code = briscola()
 
-    def kind(detail: Message) -> tuple[str, str]:
-        # TRANSITION: the template not yet converted shows _(kind[0], kind[1]): the code's
-        # own Italian and English names of the irregularity (its data, not the catalogue's)
+    def kind(detail: Message) -> Message:
         key = str(detail.params.get("irregularity", ""))
         found = code.irregularity(key)
-        return (found.it, found.en) if found is not None else (key, key)
+        return found.text if found is not None else verbatim(key)
 
     return [
         {
@@ -275,6 +270,7 @@ def event_page(
             request,
             session,
             ko_id=event_id,
+            ko_code=state.config.code,
             state=state,
             config=state.config,
             pairs=pairs,
@@ -309,6 +305,7 @@ def home_page(
             request,
             session,
             events=knockout_events(request),
+            ko_code=CodeId.BRISCOLA,
             errors=errors or {},
             values={**defaults, **(values or {})},
         ),
@@ -330,35 +327,24 @@ async def create_knockout(request: Request, session: auth.Session = DirectorPost
     form = await request.form()
     web = web_of(request)
     svc = service_of(request)
+
+    def action() -> str:
+        name = required_field(form, "name", 200, N_("the event's name is empty"))
+        event_id_field(form)  # a wrong id is refused before the rest of the form
+        method = text_field(form, "method", 20) or "draw"
+        if method not in ("draw", "seeded"):
+            raise FieldError("method", "unknown method")
+        seed = int_field(form, "seed", Message("seed"), low=0, high=MAX_SEED, default=0)
+        config = KnockoutConfig(name, method == "seeded", seed, parse_fee(form))
+        event_id = new_event_id(form, name, web.store.has_event)
+        svc.create(event_id, config, actor=session.user)
+        return f"/desk/k/{event_id}"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return home_page(request, session, status, errors, values)
+
     with service_lock(svc):
-        try:
-            name = text_field(form, "name", 200)
-            if not name:
-                raise FieldError("name", "the event's name is empty")
-            event_id = text_field(form, "event_id", 64).lower() or slugify(name)
-            if not EVENT_ID_PATTERN.fullmatch(event_id):
-                raise FieldError(
-                    "event_id",
-                    "id «{event_id}» is not valid: lowercase letters, digits, - and _",
-                    event_id=event_id,
-                )
-            method = text_field(form, "method", 20) or "draw"
-            if method not in ("draw", "seeded"):
-                raise FieldError("method", "unknown method")
-            seed = int_field(form, "seed", Message("seed"), low=0, high=MAX_SEED, default=0)
-            config = KnockoutConfig(name, method == "seeded", seed, parse_fee(form))
-            if web.store.has_event(event_id):
-                raise FieldError(
-                    "event_id",
-                    "an event «{event_id}» already exists: choose another id",
-                    event_id=event_id,
-                    status=409,
-                )
-            svc.create(event_id, config, actor=session.user)
-        except ArbitroError as exc:
-            errors = form_errors("new", exc, request_lang(request))
-            return home_page(request, session, status_for(exc), errors, form_values(form))
-    return redirect(f"/desk/k/{event_id}")
+        return act(form, "new", request_lang(request), action, refused)
 
 
 @router.get("/desk/k/{event_id}", include_in_schema=False)
@@ -380,140 +366,119 @@ def _match_of(state: KnockoutState, form: FormData) -> Match:
         raise FieldError("match", "{error}", error=ErrorText(exc)) from None
 
 
-async def _act(
-    request: Request,
-    session: auth.Session,
-    event_id: str,
-    form_name: str,
-    action: Callable[[FormData, KnockoutState], str],
-    ok: str,
-) -> Response:
-    """Run ``action(form, state)`` under the knockout service's lock and go to the page's
-    anchor it returns; the page with the message next to the form (4xx) if refused."""
-    form = await request.form()
-    with service_lock(service_of(request)):
-        state = knockout_state(request, event_id)
-        try:
-            anchor = action(form, state)
-        except ArbitroError as exc:
-            return event_page(
-                request,
-                session,
-                event_id,
-                status_for(exc),
-                errors=form_errors(form_name, exc, request_lang(request)),
-                values=form_values(form),
-            )
-    return redirect(f"/desk/k/{event_id}?ok={ok}#{anchor}")
+KnockoutAction = Callable[[KnockoutService, auth.Session, str, FormData, KnockoutState], str]
+"""A form of a knockout's desk page: ``(service, session, event_id, form, state)`` → the
+page's anchor to go back to."""
 
 
-@router.post("/desk/k/{event_id}/register", include_in_schema=False)
-async def register_pair(
-    request: Request, event_id: str, session: auth.Session = DirectorPost
-) -> Response:
+def knockout_form(path: str, ok: str) -> Callable[[KnockoutAction], KnockoutAction]:
+    """Make ``action`` the knockout page's form ``path`` (POST /desk/k/{event_id}/{path}):
+    run under the knockout service's lock, then back to the page's anchor it returns (with
+    ``?ok=``); the page with the message next to the form (4xx) if refused."""
+
+    def register(action: KnockoutAction) -> KnockoutAction:
+        async def route(
+            request: Request, event_id: str, session: auth.Session = DirectorPost
+        ) -> Response:
+            form = await request.form()
+            svc = service_of(request)
+
+            def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+                return event_page(request, session, event_id, status, errors=errors, values=values)
+
+            with service_lock(svc):
+                state = knockout_state(request, event_id)
+
+                def run() -> str:
+                    anchor = action(svc, session, event_id, form, state)
+                    return f"/desk/k/{event_id}?ok={ok}#{anchor}"
+
+                return act(form, path, request_lang(request), run, refused)
+
+        add_post(router, f"/desk/k/{{event_id}}/{path}", f"knockout_{path}", action.__doc__, route)
+        return action
+
+    return register
+
+
+@knockout_form("register", ok="registered")
+def _register(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Register a pair, with its entry fee when paid (premessa)."""
-    svc = service_of(request)
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        name = text_field(form, "name", 200)
-        if not name:
-            raise FieldError("name", "the pair's name is empty")
-        players = [p.strip() for p in re.split(r"[,\n]", text_field(form, "players", 400))]
-        svc.register(event_id, name, [p for p in players if p], paid=checked(form, "paid"))
-        return "pairs"
-
-    return await _act(request, session, event_id, "register", action, "registered")
+    name = required_field(form, "name", 200, N_("the pair's name is empty"))
+    players = names_field(form, "players", 400)
+    svc.register(event_id, name, players, paid=checked(form, "paid"))
+    return "pairs"
 
 
-@router.post("/desk/k/{event_id}/draw", include_in_schema=False)
-async def draw(request: Request, event_id: str, session: auth.Session = DirectorPost) -> Response:
+@knockout_form("draw", ok="drawn")
+def _draw(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Draw (or seed) the bracket: byes in round 1 when the field is not a power of 2
     (Briscola art. 9)."""
-    svc = service_of(request)
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        svc.draw(event_id)
-        return "bracket"
-
-    return await _act(request, session, event_id, "draw", action, "drawn")
+    svc.draw(event_id)
+    return "bracket"
 
 
-@router.post("/desk/k/{event_id}/game", include_in_schema=False)
-async def record_game(
-    request: Request, event_id: str, session: auth.Session = DirectorPost
-) -> Response:
+@knockout_form("game", ok="game")
+def _game(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Record the next game of a match: each pair's card points (120 in all, 61 win; at 60-60
     the pair that won the last trick, Briscola art. 8); 2 games of 3 decide the match
     (art. 9)."""
-    svc = service_of(request)
     total = briscola().total_points
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        m = _match_of(state, form)
-        if m.first is None or m.second is None:
-            raise FieldError(
-                "match", "{match}: the pairs are not known yet", match=m.id, status=409
-            )
-        a = int_field(form, "points_first", Message("points"), low=0, high=total)
-        b = int_field(form, "points_second", Message("points"), low=0, high=total)
-        last = text_field(form, "last_trick", 10)
-        if last not in ("", "first", "second"):
-            raise FieldError("last_trick", "not a valid choice")
-        last_trick = {"first": m.first, "second": m.second}.get(last)
-        report = GameReport(m.id, len(m.games) + 1, {m.first: a, m.second: b}, last_trick)
-        svc.record_game(event_id, report, actor=session.user)
-        return "bracket"
-
-    return await _act(request, session, event_id, "game", action, "game")
+    m = _match_of(state, form)
+    if m.first is None or m.second is None:
+        raise FieldError("match", "{match}: the pairs are not known yet", match=m.id, status=409)
+    a = int_field(form, "points_first", Message("points"), low=0, high=total)
+    b = int_field(form, "points_second", Message("points"), low=0, high=total)
+    last = text_field(form, "last_trick", 10)
+    if last not in ("", "first", "second"):
+        raise FieldError("last_trick", "not a valid choice")
+    last_trick = {"first": m.first, "second": m.second}.get(last)
+    report = GameReport(m.id, len(m.games) + 1, {m.first: a, m.second: b}, last_trick)
+    svc.record_game(event_id, report, actor=session.user)
+    return "bracket"
 
 
-@router.post("/desk/k/{event_id}/irregularity", include_in_schema=False)
-async def record_irregularity(
-    request: Request, event_id: str, session: auth.Session = DirectorPost
-) -> Response:
+@knockout_form("irregularity", ok="irregularity")
+def _irregularity(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Record a Briscola art. 10 irregularity found by the arbiter: the offending pair loses
     the match's next game; the kind (from the code's list) and a reason are required."""
-    svc = service_of(request)
-    code = briscola()
-    article = cite(CodeId.BRISCOLA, "irregularities")
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        m = _match_of(state, form)
-        offender = int_field(form, "offender", Message("offending pair"), low=1)
-        if offender not in (m.first, m.second):
-            raise FieldError(
-                "offender",
-                "{match}: pair {pair} does not play this match",
-                match=m.id,
-                pair=offender,
-                article=article,
-            )
-        kind = text_field(form, "kind", 40)
-        if code.irregularity(kind) is None:
-            raise FieldError("kind", "choose the irregularity", article=article)
-        reason = text_field(form, "reason", 500)
-        if not reason:
-            raise FieldError("reason", "irregularity: a reason is required", article=article)
-        report = GameReport(m.id, len(m.games) + 1, irregularity=kind, offender=offender)
-        svc.record_game(event_id, report, reason=reason, actor=session.user)
-        return "ledger"
-
-    return await _act(request, session, event_id, "irregularity", action, "irregularity")
+    article = cite(state.config.code, "irregularities")
+    m = _match_of(state, form)
+    offender = int_field(form, "offender", Message("offending pair"), low=1)
+    if offender not in (m.first, m.second):
+        raise FieldError(
+            "offender",
+            "{match}: pair {pair} does not play this match",
+            match=m.id,
+            pair=offender,
+            article=article,
+        )
+    kind = text_field(form, "kind", 40)
+    if briscola().irregularity(kind) is None:
+        raise FieldError("kind", "choose the irregularity", article=article)
+    missing = N_("irregularity: a reason is required")
+    reason = required_field(form, "reason", 500, missing, article=article)
+    report = GameReport(m.id, len(m.games) + 1, irregularity=kind, offender=offender)
+    svc.record_game(event_id, report, reason=reason, actor=session.user)
+    return "ledger"
 
 
-@router.post("/desk/k/{event_id}/play", include_in_schema=False)
-async def bots_play(
-    request: Request, event_id: str, session: auth.Session = DirectorPost
-) -> Response:
+@knockout_form("play", ok="played")
+def _play(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
     """Let the bots play every pending game up to the champion (for demonstrations)."""
-    svc = service_of(request)
-
-    def action(form: FormData, state: KnockoutState) -> str:
-        seed = int_field(form, BOT_SEED_FIELD, Message("seed"), low=0, high=MAX_SEED, default=0)
-        svc.play_all(event_id, seed)
-        return "bracket"
-
-    return await _act(request, session, event_id, "play", action, "played")
+    seed = int_field(form, BOT_SEED_FIELD, Message("seed"), low=0, high=MAX_SEED, default=0)
+    svc.play_all(event_id, seed)
+    return "bracket"
 
 
 @router.get("/desk/k/{event_id}/bracket.pdf", include_in_schema=False)
@@ -533,38 +498,30 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
 
 # ---------------------------------------------------------------------- projector
 def _display(request: Request, event_id: str, template: str) -> Response:
-    web = web_of(request)
-    with service_lock(service_of(request)):
+    def version() -> str:
+        return str(knockout_state(request, event_id).last_seq)
+
+    def context() -> dict[str, Any]:
         state = knockout_state(request, event_id)
-        version = str(state.last_seq)
-        if template.endswith("_live.html") and request.query_params.get("v") == version:
-            return Response(status_code=204)
-        ctx = bracket_view(state)
-        name = state.config.name
-        pairs = len(state.pairs)
-    return web.render(
-        request,
-        template,
-        ko_id=event_id,
-        event_name=name,
-        pair_count=pairs,
-        version=version,
-        poll=POLL_SECONDS,
-        refresh=REFRESH_SECONDS,
-        **ctx,
-    )
+        return {
+            "ko_id": event_id,
+            "ko_code": state.config.code,
+            "event_name": state.config.name,
+            "pair_count": len(state.pairs),
+            "refresh": REFRESH_SECONDS,
+            **bracket_view(state),
+        }
+
+    lock = service_lock(service_of(request))
+    return display(request, template, lock, version, context, POLL_SECONDS)
 
 
-@public_router.api_route("/k/{event_id}", methods=READ_ONLY, include_in_schema=False)
-def projector(request: Request, event_id: str) -> Response:
-    """The projector page: the bracket round by round, the scores, the byes, the champion."""
-    return _display(request, event_id, "knockout_display.html")
-
-
-@public_router.api_route("/k/{event_id}/live", methods=READ_ONLY, include_in_schema=False)
-def projector_live(request: Request, event_id: str) -> Response:
-    """The projector page's bracket (polled; 204 when nothing changed)."""
-    return _display(request, event_id, "knockout_display_live.html")
-
+add_display(
+    public_router,
+    "/k/{event_id}",
+    "knockout_display",
+    _display,
+    "The projector page: the bracket round by round, the scores, the byes, the champion.",
+)
 
 router.include_router(public_router)

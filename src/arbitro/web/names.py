@@ -52,6 +52,15 @@ STATUS_NAMES: dict[str, Message] = {
     "conflict": Message("in conflict"),
     "rest": Message("rest"),
 }
+LEDGER_NAMES: dict[str, Message] = {
+    "reprimand": Message("reprimand"),
+    "warning": Message("warning"),
+    "expulsion": Message("expulsion"),
+    "lateness": Message("lateness"),
+    "abandon": Message("abandon"),
+    "arbitral-score": Message("arbitral score"),
+    "board-ruling": Message("board ruling"),
+}
 SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
 
 

@@ -10,6 +10,7 @@ art. 7). They accept only GET and HEAD, and link to no write action.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,13 +23,13 @@ from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
 from arbitro.tournament.standings.standings import StandingRow, standings
 from arbitro.web.app import Web, web_of
+from arbitro.web.live import READ_ONLY, add_display, display
 from arbitro.web.names import line_names
 
 router = APIRouter()
 
 SCALA40_GAME = "scala40"  # tables of individuals; standings by VP then negative points
 
-READ_ONLY = ["GET", "HEAD"]
 POLL_SECONDS = 2
 CHART_TOP = 8
 CHART_COLOURS = (
@@ -250,78 +251,63 @@ def event_page(request: Request, event_id: str) -> Response:
     )
 
 
-def _seating(request: Request, event_id: str, template: str) -> Response:
+def _display(
+    request: Request,
+    event_id: str,
+    template: str,
+    view: Callable[[EventState, datetime], Mapping[str, Any]],
+    *,
+    final_counts: bool,
+) -> Response:
+    """A room display of the event: ``view`` gives its part; the version changes with every
+    record (and, with ``final_counts``, when the standings become final)."""
     web = web_of(request)
-    with web.locked():
+
+    def version() -> str:
         state = _state(web, event_id)
-        version = _version(state)
-        if template.endswith("_live.html") and _unchanged(request, version):
-            return Response(status_code=204)
-        ctx = seating_view(state)
-        name = state.config.name
-        total = state.config.rounds
+        if not final_counts:
+            return _version(state)
+        rnd = standings_round(state)
+        return _version(state, rnd is not None and state.standings_final(rnd, web.service.clock()))
+
+    def context() -> dict[str, Any]:
+        state = _state(web, event_id)
         game = state.config.game
-    return web.render(
-        request,
-        template,
-        event_id=event_id,
-        event_name=name,
-        rounds=total,
-        game=game,
-        individuals=game == SCALA40_GAME,
-        version=version,
-        poll=POLL_SECONDS,
-        **ctx,
+        return {
+            "event_id": event_id,
+            "event_name": state.config.name,
+            "rounds": state.config.rounds,
+            "game": game,
+            "individuals": game == SCALA40_GAME,
+            **view(state, web.service.clock()),
+        }
+
+    return display(request, template, web.locked(), version, context, POLL_SECONDS)
+
+
+def _seating(request: Request, event_id: str, template: str) -> Response:
+    return _display(
+        request, event_id, template, lambda state, now: seating_view(state), final_counts=False
     )
 
 
-@router.api_route("/e/{event_id}/seating", methods=READ_ONLY, include_in_schema=False)
-def seating_page(request: Request, event_id: str) -> Response:
-    """The room display of the round's seating, by table and by name."""
-    return _seating(request, event_id, "public_seating.html")
-
-
-@router.api_route("/e/{event_id}/seating/live", methods=READ_ONLY, include_in_schema=False)
-def seating_live(request: Request, event_id: str) -> Response:
-    """The seating display's changing part (polled; 204 when nothing changed)."""
-    return _seating(request, event_id, "public_seating_live.html")
+add_display(
+    router,
+    "/e/{event_id}/seating",
+    "public_seating",
+    _seating,
+    "The room display of the round's seating, by table and by name.",
+)
 
 
 def _standings(request: Request, event_id: str, template: str) -> Response:
-    web = web_of(request)
-    with web.locked():
-        state = _state(web, event_id)
-        now = web.service.clock()
-        rnd = standings_round(state)
-        final = rnd is not None and state.standings_final(rnd, now)
-        version = _version(state, final)
-        if template.endswith("_live.html") and _unchanged(request, version):
-            return Response(status_code=204)
-        ctx = standings_view(state, now)
-        name = state.config.name
-        total = state.config.rounds
-        game = state.config.game
-    return web.render(
-        request,
-        template,
-        event_id=event_id,
-        event_name=name,
-        rounds=total,
-        game=game,
-        individuals=game == SCALA40_GAME,
-        version=version,
-        poll=POLL_SECONDS,
-        **ctx,
-    )
+    return _display(request, event_id, template, standings_view, final_counts=True)
 
 
-@router.api_route("/e/{event_id}/standings", methods=READ_ONLY, include_in_schema=False)
-def standings_page(request: Request, event_id: str) -> Response:
-    """The room display of the latest published standings and the VP chart."""
-    return _standings(request, event_id, "public_standings.html")
-
-
-@router.api_route("/e/{event_id}/standings/live", methods=READ_ONLY, include_in_schema=False)
-def standings_live(request: Request, event_id: str) -> Response:
-    """The standings display's changing part (polled; 204 when nothing changed)."""
-    return _standings(request, event_id, "public_standings_live.html")
+add_display(
+    router,
+    "/e/{event_id}/standings",
+    "public_standings",
+    _standings,
+    "The room display of the latest published standings and the VP chart.",
+)

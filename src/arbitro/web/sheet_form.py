@@ -15,8 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.event import EventState
@@ -117,7 +116,7 @@ def _where(teams: bool, room: str, deal: int, side: str) -> Message:
     return Message("closed room, deal {deal}, {side}", params)
 
 
-def _read_number(text: str, where: Message, part: str) -> int | None:
+def _read_number(text: str, where: Message, part: str, article: Citation) -> int | None:
     """A typed whole number, or None when blank; an ArbitroError naming the deal and line
     for anything else (FIBAS art. 19)."""
     text = text.strip().replace(" ", "")
@@ -129,7 +128,7 @@ def _read_number(text: str, where: Message, part: str) -> int | None:
             where=where,
             part=PART_NAMES[part],
             text=text[:20],
-            article=cite(CodeId.BURRACO_FIBAS, "sheet_numbers"),
+            article=article,
         )
     return int(text)
 
@@ -163,7 +162,7 @@ def parse_sheet(
                     raw = str(form.get(name, "") or "")
                     parsed.values[name] = raw
                     try:
-                        value = _read_number(raw, where, part)
+                        value = _read_number(raw, where, part, code.cite("sheet"))
                     except ArbitroError as exc:
                         if key not in parsed.errors:
                             parsed.errors[key] = exc.message(lang)
@@ -307,7 +306,7 @@ def parse_players_sheet(
                     deal=deal,
                     who=who,
                     text=text[:20],
-                    article=cite(CodeId.SCALA40, "sheet_numbers"),
+                    article=state.code.cite("sheet"),
                 )
                 parsed.errors[key] = err.message(lang)
                 parsed.problems.append((name, err))

@@ -9,13 +9,14 @@ from fastapi.responses import RedirectResponse, Response
 from markupsafe import escape
 from starlette.concurrency import run_in_threadpool
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.burraco_fibas import burraco_fibas
+from arbitro.codes.burraco_parole import burraco_parole
 from arbitro.errors import ArbitroError, NotFoundError
-from arbitro.i18n import Message, render
+from arbitro.i18n import Message, msg, render
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
+from arbitro.tournament.rules import FIBAS, PAROLE, EventRules
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import SheetEntry, sheet_totals
 from arbitro.web.app import Web, request_lang, web_of
@@ -171,13 +172,13 @@ def _check_line_at_table(view: TableView) -> None:
                 "player «{line}» does not sit at table {table} in this round: choose your own name",
                 line=line[:10],
                 table=view.table_number,
-                article=cite(CodeId.SCALA40, "sheet_signatures"),
+                article=view.state.code.cite("sheet_signed"),
             )
     elif line not in SIDES:
         raise NotAtTable(
             "«{line}» is not a line of this table: choose N-S or E-W",
             line=line[:10],
-            article=cite(CodeId.BURRACO_FIBAS, "sheet_signatures"),
+            article=view.state.code.cite("sheet_signed"),
         )
 
 
@@ -300,11 +301,31 @@ def figures(parsed: ParsedSheet) -> Figures:
     )
 
 
-def _status_context(view: TableView, lang: str) -> dict[str, str]:
-    text = render(status_text(view), lang)
-    # TRANSITION: the templates not yet converted show _(status_it, status_en); both hold
-    # the text already in the page's language
-    return {"status_text": text, "status_it": text, "status_en": text}
+def bonus_text(code: EventRules) -> Message | None:
+    """The bonuses a base is made of (FIBAS art. 19, Parole art. 5): ``burraci 50/100/200,
+    chiusura 100``; None for a code without bases."""
+    if code.code_id == FIBAS:
+        c = burraco_fibas()
+        return msg(
+            "burraco {dirty}/{semi_clean}/{clean}, closing {closing}",
+            dirty=c.dirty_burraco,
+            semi_clean=c.semi_clean_burraco,
+            clean=c.clean_burraco,
+            closing=c.closing_bonus,
+        )
+    if code.code_id == PAROLE:
+        p = burraco_parole()
+        return msg(
+            "burraco {dirty}/{clean}, closing {closing}",
+            dirty=p.dirty_burraco,
+            clean=p.clean_burraco,
+            closing=p.closing_bonus,
+        )
+    return None
+
+
+def _status_context(view: TableView) -> dict[str, Message]:
+    return {"status_text": status_text(view)}
 
 
 def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -> dict[str, Any]:
@@ -317,7 +338,7 @@ def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -
         "pp": parsed,
         "pfig": players_figures(view, parsed) if parsed else [],
         "values": parsed.values if parsed else {},
-        **_status_context(view, lang),
+        **_status_context(view),
         "player_field": player_field,
         "page_url": _page_url,
         "rested_points": parsed.result.rested_points if parsed and parsed.result else None,
@@ -342,9 +363,9 @@ def _context(
         "parsed": parsed,
         "fig": figures(parsed) if parsed else None,
         "values": parsed.values if parsed else {},
-        **_status_context(view, lang),
+        **_status_context(view),
         "parole": state.config.game == PAROLE_GAME,
-        "bonus_names": state.code.bonus_names_en if lang == "en" else state.code.bonus_names,
+        "bonuses": bonus_text(state.code),
         "rooms": ROOMS if view.teams else ROOMS[:1],
         "sides": SIDES,
         "side_label": SIDE_LABEL,
@@ -398,16 +419,23 @@ def _line_param(line: str | None) -> str | None:
     return line
 
 
+def _shown(request: Request, web: Web, token: str, line: str | None) -> TableView | Response:
+    """The table's view for a GET of the line ``line``, or the refusal's page."""
+    try:
+        return _load(web, token, _line_param(line))
+    except ArbitroError as exc:
+        return _refused(request, exc)
+
+
 # ---------------------------------------------------------------------- routes
 @router.get("/t/{token}", include_in_schema=False)
 def table_page(request: Request, token: str, line: str | None = None) -> Response:
     """The table's page: choose the line, then the sheet form and its status."""
     web = web_of(request)
     lang = request_lang(request)
-    try:
-        view = _load(web, token, _line_param(line))
-    except ArbitroError as exc:
-        return _refused(request, exc)
+    view = _shown(request, web, token, line)
+    if isinstance(view, Response):
+        return view
     return _render_view(request, web, view, None, lang)
 
 
@@ -462,7 +490,7 @@ def _posted_round(form: dict[str, str]) -> int:
 
 def _check_round(view: TableView, posted: int) -> None:
     """Refuse a sheet for a round that is not the open one (FIBAS art. 21)."""
-    article = cite(CodeId.BURRACO_FIBAS, "sheet_handed_in")
+    article = view.state.code.cite("corrections")  # a sheet stands once its round is closed
     if view.round_number is None:
         raise RoundClosed(
             "round {round} is closed: no round is under way to send a sheet for",
@@ -489,9 +517,8 @@ async def table_preview(request: Request, token: str) -> Response:
         line = _line_param(form.get("line"))
         view = await run_in_threadpool(_load, web, token, line)
         if view.round_number is None or view.seating is None or view.seating.is_incomplete:
-            raise RoundClosed(
-                "no sheet to fill in", article=cite(CodeId.BURRACO_FIBAS, "sheet_handed_in")
-            )
+            closed = view.state.code.cite("corrections")
+            raise RoundClosed("no sheet to fill in", article=closed)
         parsed: ParsedSheet | ParsedPlayers
         if view.individuals:
             parsed = parse_players_sheet(view.state, view.round_number, view.seating, form, lang)
@@ -547,7 +574,7 @@ def _submit(
         if view.seating.is_incomplete:
             raise RoundClosed(
                 "the table is incomplete: the line present rests, no sheet",
-                article=cite(CodeId.BURRACO_FIBAS, "incomplete_table"),
+                article=view.state.code.cite("rest"),
             )
         parsed = parse_sheet(view.state, posted, form, lang)
         if parsed.entry is None:
@@ -605,10 +632,9 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     """The sheet's status as this line sees it (htmx fragment, polled while pending)."""
     web = web_of(request)
     lang = request_lang(request)
-    try:
-        view = _load(web, token, _line_param(line))
-    except ArbitroError as exc:
-        return _refused(request, exc)
+    view = _shown(request, web, token, line)
+    if isinstance(view, Response):
+        return view
     parsed: ParsedSheet | ParsedPlayers = ParsedPlayers() if view.individuals else ParsedSheet()
     ctx = _context(view, parsed, lang)
     response = private(web.render(request, "table_status.html", **ctx))

@@ -3,15 +3,13 @@ article of the event's code), abandons (art. 36) and arbitral scores (art. 40)."
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi import APIRouter
 from starlette.datastructures import FormData
 
 from arbitro.i18n import Message
 from arbitro.web import auth
 from arbitro.web.app import Web
-from arbitro.web.desk.common import DirectorPost
-from arbitro.web.desk.rounds import competitor_field, run_round_form
+from arbitro.web.desk.rounds import competitor_field, round_form
 from arbitro.web.forms import checked, int_field, text_field
 
 router = APIRouter()
@@ -21,7 +19,9 @@ def _reason(form: FormData) -> str | None:
     return text_field(form, "reason", 1000) or None
 
 
+@round_form(router, "lateness")
 def _lateness(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Record a competitor's lateness (FIBAS art. 37, Parole art. 13: the event's code)."""
     minutes = int_field(form, "minutes", Message("minutes"), low=0, high=600, default=0)
     seconds = int_field(form, "seconds", Message("seconds"), low=0, high=59, default=0)
     web.service.record_lateness(
@@ -30,15 +30,16 @@ def _lateness(web: Web, session: auth.Session, event_id: str, n: int, form: Form
     return "penalties"
 
 
+@round_form(router, "warning")
 def _warning(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
-    article = web.service.state(event_id).code.sanction_articles["warning"]
-    web.service.give_warning(
-        event_id, n, competitor_field(form), _reason(form), article, actor=session.user
-    )
+    """Give a warning (FIBAS art. 41, Parole art. 14.4: the article of the event's code)."""
+    web.service.give_warning(event_id, n, competitor_field(form), _reason(form), actor=session.user)
     return "penalties"
 
 
+@round_form(router, "abandon")
 def _abandon(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Record an abandon, justified or not (FIBAS art. 36, Scala 40 art. 25)."""
     justified = checked(form, "justified")
     web.service.record_abandon(
         event_id, n, competitor_field(form), justified, _reason(form), session.user
@@ -46,42 +47,12 @@ def _abandon(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
     return "penalties"
 
 
+@round_form(router, "arbitral")
 def _arbitral(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Assign an arbitral score (FIBAS art. 40)."""
     mp = int_field(form, "mp", Message("MP"), low=-100_000, high=100_000)
     vp = int_field(form, "vp", Message("VP"), low=-100, high=100)
     web.service.arbitral_score(
         event_id, n, competitor_field(form), mp, vp, _reason(form), session.user
     )
     return "penalties"
-
-
-@router.post("/desk/e/{event_id}/r/{n}/lateness", include_in_schema=False)
-async def lateness(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Record a competitor's lateness (FIBAS art. 37)."""
-    return await run_round_form(request, session, event_id, n, "lateness", "lateness", _lateness)
-
-
-@router.post("/desk/e/{event_id}/r/{n}/warning", include_in_schema=False)
-async def warning(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Give a warning (FIBAS art. 41, Parole art. 14.4: the article of the event's code)."""
-    return await run_round_form(request, session, event_id, n, "warning", "warning", _warning)
-
-
-@router.post("/desk/e/{event_id}/r/{n}/abandon", include_in_schema=False)
-async def abandon(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Record an abandon, justified or not (FIBAS art. 36)."""
-    return await run_round_form(request, session, event_id, n, "abandon", "abandon", _abandon)
-
-
-@router.post("/desk/e/{event_id}/r/{n}/arbitral", include_in_schema=False)
-async def arbitral(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Assign an arbitral score (FIBAS art. 40)."""
-    return await run_round_form(request, session, event_id, n, "arbitral", "arbitral", _arbitral)

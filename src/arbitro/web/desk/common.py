@@ -3,14 +3,16 @@ the names of things, the form errors), and the checks of the URL's event and rou
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from fastapi import Depends, Request
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
 
 from arbitro.errors import NotFoundError
 from arbitro.tournament.event import EventState
-from arbitro.tournament.model import Movement
+from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web import auth
 from arbitro.web.app import Web, web_of
 from arbitro.web.names import (
@@ -18,6 +20,7 @@ from arbitro.web.names import (
     COUNT_NAMES,
     FORMAT_NAMES,
     HISTORY_NAMES,
+    LEDGER_NAMES,
     MOVEMENT_NAMES,
     STATUS_NAMES,
 )
@@ -39,6 +42,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "STATUS_NAMES": STATUS_NAMES,
         "COUNT_NAMES": COUNT_NAMES,
         "HISTORY_NAMES": HISTORY_NAMES,
+        "LEDGER_NAMES": LEDGER_NAMES,
         "errors": {},
         "values": {},
         "notice": request.query_params.get("ok"),
@@ -57,6 +61,37 @@ def round_number(state: EventState, n: int) -> int:
     """Check the round exists (404 otherwise)."""
     state.round(n)
     return n
+
+
+def round_state(web: Web, event_id: str, n: int) -> EventState:
+    """The event's state, its round ``n`` checked to exist (404 otherwise); read under the
+    service's lock."""
+    state = web.service.state(event_id)
+    round_number(state, n)
+    return state
+
+
+def round_common(
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    state: EventState,
+    n: int,
+    **context: Any,
+) -> dict[str, Any]:
+    """What every page of one round needs (:func:`common`, the event, the round, its deals
+    and whether teams play)."""
+    return common(
+        request,
+        session,
+        event_id=event_id,
+        state=state,
+        config=state.config,
+        n=n,
+        deals=state.deals(n),
+        teams=state.config.event_format is EventFormat.TEAMS,
+        **context,
+    )
 
 
 def table_url(web: Web, request: Request, event_id: str, table: int) -> str:
@@ -83,3 +118,13 @@ LATER_MOVEMENTS = (
     Movement.ROUND_ROBIN,
     Movement.DRAW,
 )
+
+
+def add_post(
+    on: APIRouter, path: str, name: str, doc: str | None, route: Callable[..., Awaitable[Response]]
+) -> None:
+    """Add the form handler ``route`` at ``path`` (POST, outside the API's schema), named
+    ``name`` and documented by ``doc`` (the action's docstring)."""
+    route.__name__ = route.__qualname__ = name
+    route.__doc__ = doc
+    on.add_api_route(path, route, methods=["POST"], include_in_schema=False)

@@ -11,8 +11,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
-from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, message
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
@@ -27,17 +27,16 @@ from arbitro.web.desk.common import (
     common,
     event_id_of,
 )
-from arbitro.web.errors import status_for
 from arbitro.web.forms import (
-    EVENT_ID_PATTERN,
     MAX_ROUNDS,
+    Errors,
     FieldError,
+    act,
     checked,
-    form_errors,
-    form_values,
+    event_id_field,
     int_field,
-    redirect,
-    slugify,
+    new_event_id,
+    required_field,
     text_field,
     upload_bytes,
 )
@@ -49,9 +48,29 @@ router = APIRouter()
 @router.get("/desk", include_in_schema=False)
 def desk_home(request: Request, session: auth.Session = Director) -> Response:
     """The desk's home: the events, a link to create one, and the event-file import."""
+    return home_page(request, session)
+
+
+def home_page(
+    request: Request,
+    session: auth.Session,
+    status_code: int = 200,
+    errors: Errors | None = None,
+    values: Mapping[str, str] | None = None,
+) -> Response:
+    """The desk's home: the events in rounds (a knockout's link leads to its own page)."""
     web = web_of(request)
     return web.render(
-        request, "desk_home.html", **common(request, session, events=web.store.list_events())
+        request,
+        "desk_home.html",
+        status_code=status_code,
+        **common(
+            request,
+            session,
+            events=web.store.list_events(),
+            errors=errors or {},
+            values=values or {},
+        ),
     )
 
 
@@ -109,6 +128,8 @@ def new_event_page(
             codes=list(CODE_NAMES),
             first_movements=FIRST_ROUND_MOVEMENTS,
             later_movements=LATER_MOVEMENTS,
+            fibas_complaints=rules_for(FIBAS).cite("complaints"),
+            fibas_window=rules_for(FIBAS).complaints_window_minutes,
             errors=errors or {},
         ),
     )
@@ -145,26 +166,9 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
     )
 
 
-def event_id_field(form: FormData, name: str = "event_id") -> str | None:
-    """An event id typed in a form (lowercase letters, digits, ``-`` and ``_``), or None."""
-    event_id = text_field(form, name, 64).lower()
-    if not event_id:
-        return None
-    if not EVENT_ID_PATTERN.fullmatch(event_id):
-        raise FieldError(
-            name,
-            "id «{event_id}» is not valid: lowercase letters, digits, - and _",
-            event_id=event_id,
-        )
-    return event_id
-
-
-def config_from_form(form: FormData) -> tuple[str, EventConfig]:
-    """The event id and configuration typed in the new-event form (FIBAS art. 4, 7, 39)."""
-    name = text_field(form, "name", 200)
-    if not name:
-        raise FieldError("name", "the event's name is empty")
-    event_id = event_id_field(form) or slugify(name)
+def config_from_form(form: FormData) -> EventConfig:
+    """The configuration typed in the new-event form (FIBAS art. 4, 7, 39)."""
+    name = required_field(form, "name", 200, N_("the event's name is empty"))
     try:
         event_format = EventFormat(text_field(form, "format", 20))
     except ValueError:
@@ -195,8 +199,8 @@ def config_from_form(form: FormData) -> tuple[str, EventConfig]:
             raise FieldError(f"movement_{i}", "unknown movement «{raw}»", raw=raw) from None
     config = EventConfig(
         name=name,
-        code=code,
-        game=rules_for(code).game,
+        code=CodeId(code),
+        game=GameId(rules_for(code).game),
         event_format=event_format,
         rounds=rounds,
         deals=tuple(deals),
@@ -215,7 +219,7 @@ def config_from_form(form: FormData) -> tuple[str, EventConfig]:
             default=rules_for(code).complaints_window_minutes,
         ),
     )
-    return event_id, config
+    return config
 
 
 @router.post("/desk/new", include_in_schema=False)
@@ -223,22 +227,20 @@ async def create_event(request: Request, session: auth.Session = DirectorPost) -
     """Create an event from the form; back to the form with the message if refused."""
     form = await request.form()
     web = web_of(request)
-    try:
-        event_id, config = config_from_form(form)
+
+    def action() -> str:
+        event_id_field(form)  # a wrong id is refused before the rest of the form
+        config = config_from_form(form)
         with web.locked():
-            if web.store.has_event(event_id):
-                raise FieldError(
-                    "event_id",
-                    "an event «{event_id}» already exists: choose another id",
-                    event_id=event_id,
-                    status=409,
-                )
+            event_id = new_event_id(form, config.name, web.store.has_event)
             commands.create_event(config, web.service.clock())  # check before creating
             web.service.create_event(event_id, config, actor=session.user)
-    except ArbitroError as exc:
-        errors = form_errors("new", exc, request_lang(request))
-        return new_event_page(request, session, form_values(form), status_for(exc), errors)
-    return redirect(f"/desk/e/{event_id}")
+        return f"/desk/e/{event_id}"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return new_event_page(request, session, values, status, errors)
+
+    return act(form, "new", request_lang(request), action, refused)
 
 
 # ---------------------------------------------------------------------- event file
@@ -249,8 +251,9 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
 
     form = await request.form()
     web = web_of(request)
-    try:
-        data = await upload_bytes(form, "file")
+
+    def action() -> str:
+        data = upload_bytes(form, "file")
         try:
             document = json.loads(data.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError) as exc:
@@ -260,22 +263,14 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
         new_id = event_id_field(form)
         with web.locked():
             state = import_event(web.service, document, new_id)
-    except ArbitroError as exc:
-        return web.render(
-            request,
-            "desk_home.html",
-            status_code=status_for(exc),
-            **common(
-                request,
-                session,
-                events=web.store.list_events(),
-                errors=form_errors("import", exc, request_lang(request)),
-                values=form_values(form),
-            ),
-        )
-    if not isinstance(state, EventState):  # a knockout event: not run from this desk
-        return redirect(f"/desk?ok=imported-{state.event_id}")
-    return redirect(f"/desk/e/{state.event_id}")
+        if not isinstance(state, EventState):  # a knockout event: not run from this desk
+            return f"/desk?ok=imported-{state.event_id}"
+        return f"/desk/e/{state.event_id}"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return home_page(request, session, status, errors, values)
+
+    return act(form, "import", request_lang(request), action, refused)
 
 
 @router.get("/desk/e/{event_id}/export", include_in_schema=False)

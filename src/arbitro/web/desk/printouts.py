@@ -9,7 +9,7 @@ from fastapi.responses import Response
 from arbitro.errors import ArbitroError
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
-from arbitro.web.desk.common import Director, event_id_of, round_number, table_url
+from arbitro.web.desk.common import Director, event_id_of, round_state, table_url
 
 router = APIRouter()
 
@@ -30,8 +30,7 @@ def printout(
     lang = request_lang(request)
     event_id = event_id_of(request, event_id)
     with web.locked():
-        state = web.service.state(event_id)
-        round_number(state, n)
+        state = round_state(web, event_id, n)
         r = state.round(n)
         if r.seating is None:
             raise ArbitroError("round {round} is not seated", round=n)

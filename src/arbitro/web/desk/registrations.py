@@ -3,13 +3,14 @@ art. 37), a CSV or XLSX file of them (all or none), and withdrawals (art. 36).""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
@@ -17,11 +18,12 @@ from arbitro.web.desk.common import DirectorPost, event_id_of
 from arbitro.web.desk.events import event_page
 from arbitro.web.errors import ErrorText, status_for
 from arbitro.web.forms import (
+    Errors,
     FieldError,
-    form_errors,
-    form_values,
+    act,
     int_field,
-    redirect,
+    names_field,
+    required_field,
     text_field,
     upload_bytes,
 )
@@ -29,32 +31,38 @@ from arbitro.web.forms import (
 router = APIRouter()
 
 
+async def _event_form(
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    form_name: str,
+    action: Callable[[FormData, str], str],
+) -> Response:
+    """Run a form of the event's page: ``action(form, event_id)`` gives the page to go to;
+    if refused, the event's page again with the message next to the form."""
+    form = await request.form()
+    event_id = event_id_of(request, event_id)
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return event_page(request, session, event_id, status, errors=errors, values=values)
+
+    return act(form, form_name, request_lang(request), lambda: action(form, event_id), refused)
+
+
 @router.post("/desk/e/{event_id}/register", include_in_schema=False)
 async def register(
     request: Request, event_id: str, session: auth.Session = DirectorPost
 ) -> Response:
     """Register one competitor (FIBAS art. 2, 4; late entries art. 37)."""
-    form = await request.form()
     web = web_of(request)
-    event_id = event_id_of(request, event_id)
-    try:
-        name = text_field(form, "name", 200)
-        if not name:
-            raise FieldError("name", "the name is empty")
-        players = [
-            p.strip() for p in re.split(r"[,\n]", text_field(form, "players", 2000)) if p.strip()
-        ]
+
+    def action(form: FormData, event_id: str) -> str:
+        name = required_field(form, "name", 200, N_("the name is empty"))
+        players = names_field(form, "players", 2000)
         number = web.service.register(event_id, name, players, actor=session.user)
-    except ArbitroError as exc:
-        return event_page(
-            request,
-            session,
-            event_id,
-            status_for(exc),
-            errors=form_errors("register", exc, request_lang(request)),
-            values=form_values(form),
-        )
-    return redirect(f"/desk/e/{event_id}?ok=registered-{number}#competitors")
+        return f"/desk/e/{event_id}?ok=registered-{number}#competitors"
+
+    return await _event_form(request, session, event_id, "register", action)
 
 
 def _row_error(row_no: int, exc: ArbitroError, status: int | None = None) -> FieldError:
@@ -74,24 +82,10 @@ async def upload_registrations(
 ) -> Response:
     """Register competitors from a CSV or XLSX file, all or none: the file is checked first,
     then each row registered in order (a refused row stops the upload and names the row)."""
-    from arbitro.services.registrations import parse_registrations_csv
-    from arbitro.services.registrations_xlsx import XLSX_MAGIC, parse_registrations_xlsx
-
-    form = await request.form()
     web = web_of(request)
-    event_id = event_id_of(request, event_id)
-    try:
-        data = await upload_bytes(form, "file")
-        if data.startswith(XLSX_MAGIC):
-            rows = parse_registrations_xlsx(data)
-        else:
-            try:
-                text = data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                text = data.decode("cp1252", errors="replace")
-            rows = parse_registrations_csv(text)
-        if not rows:
-            raise FieldError("file", "no competitor in the file")
+
+    def action(form: FormData, event_id: str) -> str:
+        rows = _rows_of(upload_bytes(form, "file"))
         with web.locked():
             state = web.service.state(event_id)
             known = {c.name.casefold() for c in state.competitors.values()}
@@ -116,15 +110,27 @@ async def upload_registrations(
                     web.service.register(event_id, name, players, actor=session.user)
                 except ArbitroError as exc:
                     raise _row_error(row_no, exc, 400) from exc
-    except ArbitroError as exc:
-        return event_page(
-            request,
-            session,
-            event_id,
-            status_for(exc),
-            errors=form_errors("upload", exc, request_lang(request)),
-        )
-    return redirect(f"/desk/e/{event_id}?ok=uploaded-{len(rows)}#competitors")
+        return f"/desk/e/{event_id}?ok=uploaded-{len(rows)}#competitors"
+
+    return await _event_form(request, session, event_id, "upload", action)
+
+
+def _rows_of(data: bytes) -> list[tuple[str, list[str]]]:
+    """The competitors of a registration file (XLSX, or CSV in UTF-8 or Windows-1252)."""
+    from arbitro.services.registrations import parse_registrations_csv
+    from arbitro.services.registrations_xlsx import XLSX_MAGIC, parse_registrations_xlsx
+
+    if data.startswith(XLSX_MAGIC):
+        rows = parse_registrations_xlsx(data)
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+        rows = parse_registrations_csv(text)
+    if not rows:
+        raise FieldError("file", "no competitor in the file")
+    return rows
 
 
 @router.post("/desk/e/{event_id}/withdraw", include_in_schema=False)
@@ -132,20 +138,12 @@ async def withdraw(
     request: Request, event_id: str, session: auth.Session = DirectorPost
 ) -> Response:
     """Withdraw a competitor from the next unpublished round (FIBAS art. 36)."""
-    form = await request.form()
     web = web_of(request)
-    event_id = event_id_of(request, event_id)
-    try:
+
+    def action(form: FormData, event_id: str) -> str:
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
         reason = text_field(form, "reason", 500) or None
         web.service.withdraw(event_id, competitor, reason, actor=session.user)
-    except ArbitroError as exc:
-        return event_page(
-            request,
-            session,
-            event_id,
-            status_for(exc),
-            errors=form_errors("withdraw", exc, request_lang(request)),
-            values=form_values(form),
-        )
-    return redirect(f"/desk/e/{event_id}#competitors")
+        return f"/desk/e/{event_id}#competitors"
+
+    return await _event_form(request, session, event_id, "withdraw", action)

@@ -11,11 +11,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
-from arbitro.errors import ArbitroError
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
-from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.model import Movement
 from arbitro.tournament.records import utc
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
@@ -25,15 +24,15 @@ from arbitro.web.desk.common import (
     POLL_SECONDS,
     Director,
     DirectorPost,
-    common,
+    add_post,
     complaints_deadline,
     event_id_of,
-    round_number,
+    round_common,
+    round_state,
     table_url,
 )
 from arbitro.web.desk.views import entry_view
-from arbitro.web.errors import status_for
-from arbitro.web.forms import FieldError, form_errors, form_values, int_field, redirect, text_field
+from arbitro.web.forms import Errors, FieldError, act, int_field, required_field, text_field
 from arbitro.web.names import STATUS_NAMES, line_names
 
 router = APIRouter()
@@ -85,16 +84,13 @@ def round_context(
     seated = sorted(r.seating.competitors()) if r.seating else []
     sheets = sheet_rows(state, n)
     counts = {s: sum(1 for row in sheets if row["status"] == s) for s in STATUS_NAMES}
-    return common(
+    return round_common(
         request,
         session,
-        event_id=event_id,
-        state=state,
-        config=state.config,
-        n=n,
+        event_id,
+        state,
+        n,
         rnd=r,
-        deals=state.deals(n),
-        teams=state.config.event_format is EventFormat.TEAMS,
         can_seat=r.seating_published_at is None and previous_done,
         previous_done=previous_done,
         movement=r.movement or state.config.movements[n - 1],
@@ -129,7 +125,7 @@ def round_page(
     """The round page (seat / review / sheets / penalties / standings), or its live panel."""
     web = web_of(request)
     with web.locked():
-        round_number(web.service.state(event_id), n)
+        round_state(web, event_id, n)
         ctx = round_context(request, session, event_id, n, **extra)
         return web.render(request, template, status_code=status_code, **ctx)
 
@@ -165,21 +161,38 @@ async def run_round_form(
     form = await request.form()
     web = web_of(request)
     event_id = event_id_of(request, event_id)
+
+    def run() -> str:
+        anchor = action(web, session, event_id, n, form)
+        return f"/desk/e/{event_id}/r/{n}?ok={ok}#{anchor}"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return round_page(request, session, event_id, n, status, errors=errors, values=values)
+
     with web.locked():
-        round_number(web.service.state(event_id), n)
-        try:
-            anchor = action(web, session, event_id, n, form)
-        except ArbitroError as exc:
-            return round_page(
-                request,
-                session,
-                event_id,
-                n,
-                status_for(exc),
-                errors=form_errors(form_name, exc, request_lang(request)),
-                values=form_values(form),
+        round_state(web, event_id, n)
+        return act(form, form_name, request_lang(request), run, refused)
+
+
+def round_form(
+    on: APIRouter, path: str, form_name: str | None = None
+) -> Callable[[RoundAction], RoundAction]:
+    """Make ``action`` the round page's form ``path``: POST /desk/e/{event_id}/r/{n}/{path} on
+    the router ``on``, run by :func:`run_round_form` (the action's docstring is the route's)."""
+
+    def register(action: RoundAction) -> RoundAction:
+        async def route(
+            request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
+        ) -> Response:
+            return await run_round_form(
+                request, session, event_id, n, path, form_name or path, action
             )
-    return redirect(f"/desk/e/{event_id}/r/{n}?ok={ok}#{anchor}")
+
+        name = path.replace("-", "_")
+        add_post(on, f"/desk/e/{{event_id}}/r/{{n}}/{path}", name, action.__doc__, route)
+        return action
+
+    return register
 
 
 def competitor_field(form: FormData) -> int:
@@ -187,7 +200,9 @@ def competitor_field(form: FormData) -> int:
     return int_field(form, "competitor", Message("competitor"), low=1, high=100_000)
 
 
+@round_form(router, "seat")
 def _seat(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Seat the round (FIBAS art. 4), again if needed until its seating is published."""
     raw = text_field(form, "movement", 30)
     try:
         movement = Movement(raw) if raw else None
@@ -199,70 +214,32 @@ def _seat(web: Web, session: auth.Session, event_id: str, n: int, form: FormData
     return "seating"
 
 
+@round_form(router, "publish-seating", "publish")
 def _publish(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Publish the round's seating (from then on it stands, FIBAS art. 21)."""
     web.service.publish_seating(event_id, n, actor=session.user)
     return "sheets"
 
 
+@round_form(router, "publish-standings", "standings")
 def _standings(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Publish the round's standings (provisional during the complaints window, art. 39)."""
     web.service.publish_standings(event_id, n, actor=session.user)
     return "standings"
 
 
+@round_form(router, "complaint")
 def _complaint(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
-    text = text_field(form, "text", 2000)
-    if not text:
-        raise FieldError("text", "write the complaint")
+    """Lodge a competitor's complaint about the round (FIBAS art. 38-39)."""
+    text = required_field(form, "text", 2000, N_("write the complaint"))
     web.service.lodge_complaint(event_id, n, competitor_field(form), text, session.user)
     return "standings"
 
 
+@round_form(router, "resolve")
 def _resolve(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Record the director's decision on a complaint (FIBAS art. 38-39)."""
     complaint = int_field(form, "complaint", Message("complaint"), low=1)
     decision = text_field(form, "decision", 2000) or None
     web.service.resolve_complaint(event_id, n, complaint, decision, session.user)
     return "standings"
-
-
-@router.post("/desk/e/{event_id}/r/{n}/seat", include_in_schema=False)
-async def seat(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Seat the round (FIBAS art. 4), again if needed until its seating is published."""
-    return await run_round_form(request, session, event_id, n, "seat", "seat", _seat)
-
-
-@router.post("/desk/e/{event_id}/r/{n}/publish-seating", include_in_schema=False)
-async def publish_seating(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Publish the round's seating (from then on it stands, FIBAS art. 21)."""
-    return await run_round_form(
-        request, session, event_id, n, "publish-seating", "publish", _publish
-    )
-
-
-@router.post("/desk/e/{event_id}/r/{n}/publish-standings", include_in_schema=False)
-async def publish_standings(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Publish the round's standings (provisional during the complaints window, art. 39)."""
-    return await run_round_form(
-        request, session, event_id, n, "publish-standings", "standings", _standings
-    )
-
-
-@router.post("/desk/e/{event_id}/r/{n}/complaint", include_in_schema=False)
-async def complaint(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Lodge a competitor's complaint about the round (FIBAS art. 38-39)."""
-    return await run_round_form(request, session, event_id, n, "complaint", "complaint", _complaint)
-
-
-@router.post("/desk/e/{event_id}/r/{n}/resolve", include_in_schema=False)
-async def resolve(
-    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
-) -> Response:
-    """Record the director's decision on a complaint (FIBAS art. 38-39)."""
-    return await run_round_form(request, session, event_id, n, "resolve", "resolve", _resolve)

@@ -11,26 +11,29 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData, UploadFile
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, NotFoundError
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.event import AnyEntry, EventState
-from arbitro.tournament.model import EventFormat
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
-from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of, round_number
+from arbitro.web.desk.common import (
+    Director,
+    DirectorPost,
+    event_id_of,
+    round_common,
+    round_state,
+)
 from arbitro.web.desk.views import entry_fields, entry_view
-from arbitro.web.errors import ErrorText, status_for
+from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
     MAX_COMPETITOR,
+    Errors,
     FieldError,
+    act,
     checked,
-    form_errors,
-    form_values,
     int_field,
-    redirect,
+    required_field,
     text_field,
 )
 from arbitro.web.names import line_names
@@ -103,8 +106,7 @@ def sheet_page(
     and the forms to confirm, settle and correct it."""
     web = web_of(request)
     with web.locked():
-        state = web.service.state(event_id)
-        round_number(state, n)
+        state = round_state(web, event_id, n)
         r = state.round(n)
         seating = r.seating.table(table) if r.seating else None
         if seating is None:
@@ -117,13 +119,12 @@ def sheet_page(
             **entry_fields(accepted, "c_"),
             **entry_fields(accepted, "e_"),
         }
-        ctx = common(
+        ctx = round_common(
             request,
             session,
-            event_id=event_id,
-            state=state,
-            config=state.config,
-            n=n,
+            event_id,
+            state,
+            n,
             table=table,
             seating=seating,
             ns=line_names(state, seating.ns, numbers=True),
@@ -143,8 +144,6 @@ def sheet_page(
                 {"version": v, "view": entry_view(state, n, v.entry)}
                 for v in (sheet.history if sheet else [])
             ],
-            deals=state.deals(n),
-            teams=state.config.event_format is EventFormat.TEAMS,
             kinds=CORRECTION_KINDS,
             values=values,
             **extra,
@@ -178,56 +177,48 @@ async def sheet_action(
     web = web_of(request)
     lang = request_lang(request)
     event_id = event_id_of(request, event_id)
-    with web.locked():
-        state = web.service.state(event_id)
-        round_number(state, n)
-        try:
-            if action == "enter":
-                entry = parse_entry(form, state, n, "e_", table, lang)
-                web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
-            elif action == "confirm":
-                web.service.confirm_sheet(event_id, n, table, actor=session.user)
-            else:
-                kind = text_field(form, "kind", 20)
-                if kind not in CORRECTION_KINDS:
-                    raise FieldError("kind", "choose the kind of correction")
-                reason = text_field(form, "reason", 1000)
-                if not reason:
-                    raise FieldError(
-                        "reason",
-                        "give the reason for the correction",
-                        article=cite(CodeId.BURRACO_FIBAS, "sheet_corrections"),
-                    )
-                correction = (
-                    None if kind == "inverted" else parse_entry(form, state, n, "c_", table, lang)
+
+    def run() -> str:
+        if action == "enter":
+            entry = parse_entry(form, state, n, "e_", table, lang)
+            web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
+        elif action == "confirm":
+            web.service.confirm_sheet(event_id, n, table, actor=session.user)
+        else:
+            kind = text_field(form, "kind", 20)
+            if kind not in CORRECTION_KINDS:
+                raise FieldError("kind", "choose the kind of correction")
+            missing = N_("give the reason for the correction")
+            article = state.code.cite("corrections")
+            reason = required_field(form, "reason", 1000, missing, article=article)
+            correction = (
+                None if kind == "inverted" else parse_entry(form, state, n, "c_", table, lang)
+            )
+            swap = None
+            if kind == "inverted" and text_field(form, "swap_a", 10):
+                swap = (
+                    int_field(form, "swap_a", Message("player"), low=1),
+                    int_field(form, "swap_b", Message("player"), low=1),
                 )
-                swap = None
-                if kind == "inverted" and text_field(form, "swap_a", 10):
-                    swap = (
-                        int_field(form, "swap_a", Message("player"), low=1),
-                        int_field(form, "swap_b", Message("player"), low=1),
-                    )
-                web.service.correct_sheet(
-                    event_id,
-                    n,
-                    table,
-                    kind=kind,
-                    reason=reason,
-                    entry=correction,
-                    table_agrees=checked(form, "table_agrees"),
-                    by_arbiter=kind == "arbiter" or checked(form, "by_arbiter"),
-                    swap=swap,
-                    actor=session.user,
-                )
-        except ArbitroError as exc:
-            return sheet_page(
-                request,
-                session,
+            web.service.correct_sheet(
                 event_id,
                 n,
                 table,
-                status_for(exc),
-                errors=form_errors(action, exc, lang),
-                values=form_values(form),
+                kind=kind,
+                reason=reason,
+                entry=correction,
+                table_agrees=checked(form, "table_agrees"),
+                by_arbiter=kind == "arbiter" or checked(form, "by_arbiter"),
+                swap=swap,
+                actor=session.user,
             )
-    return redirect(f"/desk/e/{event_id}/r/{n}/t/{table}?ok={action}")
+        return f"/desk/e/{event_id}/r/{n}/t/{table}?ok={action}"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return sheet_page(
+            request, session, event_id, n, table, status, errors=errors, values=values
+        )
+
+    with web.locked():
+        state = round_state(web, event_id, n)
+        return act(form, action, lang, run, refused)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from arbitro.tournament.event import AnyEntry, EventState
 from arbitro.tournament.model import EventFormat
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.scoring.sheet import DealScore, score_sheet
+from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, SheetResult, score_sheet
 from arbitro.web.sheet_form import desk_fields, entry_values, players_values
 
 
@@ -80,13 +80,7 @@ def entry_view(
             else str(entry.abandoned)
         )
         return PlayersView(tuple(names_of), entry.deals, totals, abandoned)
-    result = score_sheet(
-        state.code,
-        entry,
-        deals=state.deals(round_number),
-        teams=state.config.event_format is EventFormat.TEAMS,
-        duplicate=state.config.duplicate,
-    )
+    result = scored(state, round_number, entry)
     return EntryView(
         entry.deals,
         entry.closed_room or (),
@@ -94,4 +88,16 @@ def entry_view(
         result.ew_total,
         result.ns_vp,
         result.ew_vp,
+    )
+
+
+def scored(state: EventState, round_number: int, entry: SheetEntry) -> SheetResult:
+    """A pair or team sheet totalled and turned into VP by the event's code, with the round's
+    deals (FIBAS art. 19-20)."""
+    return score_sheet(
+        state.code,
+        entry,
+        deals=state.deals(round_number),
+        teams=state.config.event_format is EventFormat.TEAMS,
+        duplicate=state.config.duplicate,
     )
