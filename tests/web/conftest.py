@@ -217,6 +217,9 @@ def make_event(web_app: FastAPI) -> Any:
 
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+# htmx keeps the class htmx-request on #rounds until the response is swapped in.
+ROUNDS_SWAPPED = """n => !document.querySelector("#rounds.htmx-request")
+  && document.querySelectorAll("#rounds-rows tbody tr").length === n"""
 FILL_ALL = """values => {
   for (const [name, value] of Object.entries(values)) {
     const input = document.getElementById(name);
@@ -232,16 +235,38 @@ class BrowserTools:
     fill_all = FILL_ALL  # a script that types ``{field id: value}`` into the form
 
     @staticmethod
-    def goto(page: Any, url: str) -> None:
-        """Open ``url`` on a phone: its previous page may still be polling and reload itself
-        (a new round starts), which aborts this navigation; then try again."""
-        for attempt in range(3):
-            try:
-                page.goto(url, wait_until="domcontentloaded")
-                return
-            except Exception as exc:  # Playwright's Error: net::ERR_ABORTED
-                if "ERR_ABORTED" not in str(exc) or attempt == 2:
-                    raise
+    def open_page(page: Any, url: str) -> Any:
+        """A phone opens ``url`` (a table card's QR code) in a new tab and closes ``page``, its
+        previous tab; returns the new tab. The previous tab may still poll its sheet's status
+        (every 3 s while pending) and reload itself when the next round starts (htmx
+        ``HX-Refresh``): a navigation started on it would race that reload and be aborted."""
+        tab = page.context.new_page()
+        page.close()
+        tab.goto(url, wait_until="domcontentloaded")
+        return tab
+
+    @staticmethod
+    def follow(page: Any, selector: str) -> None:
+        """Click a link or a form's submit button and wait for the page it leads to (a POST's
+        redirect, or the form shown again): waiting for a URL instead returns at once when
+        the current page already has it (the same ``?ok=...`` after the previous submit), and
+        waiting for an element returns at once when the current page already shows it."""
+        with page.expect_navigation(wait_until="domcontentloaded"):
+            page.click(selector)
+
+    @staticmethod
+    def set_rounds(page: Any, rounds: int) -> None:
+        """Type the number of rounds in the new-event form, leave the field (the browser's
+        ``change`` event: htmx fetches the per-round rows) and wait until the rows are
+        swapped in. The form starts with 4 rows: waiting for ``#movement_2`` would return
+        before the swap, which then resets the rows' choices made in the meantime."""
+        field = page.locator("#rounds")
+        if field.input_value() == str(rounds):
+            return
+        with page.expect_response(lambda r: "/desk/new/rounds" in r.url):
+            field.fill(str(rounds))
+            field.blur()
+        page.wait_for_function(ROUNDS_SWAPPED, arg=rounds)
 
     @staticmethod
     def png_size(path: Path) -> tuple[int, int]:
@@ -258,8 +283,8 @@ class BrowserTools:
         desk.goto(f"{base}/login")
         desk.fill("input[name=username]", director[0])
         desk.fill("input[name=password]", director[1])
-        desk.click("form button[type=submit]")
-        desk.wait_for_url(re.compile(r"/desk"))
+        BrowserTools.follow(desk, "form button[type=submit]")
+        assert re.search(r"/desk$", desk.url), desk.inner_text("main")
         return desk
 
     @staticmethod
@@ -285,30 +310,27 @@ class BrowserTools:
             desk.select_option("#code", code)
         if event_format is not None:
             desk.select_option("#format", event_format)
-        desk.fill("#rounds", str(len(movements)))
-        desk.dispatch_event("#rounds", "change")
-        desk.wait_for_selector(f"#movement_{len(movements)}")
+        BrowserTools.set_rounds(desk, len(movements))
         for i, movement in enumerate(movements, start=1):
             desk.select_option(f"#deals_{i}", str(deals))
             desk.select_option(f"#movement_{i}", movement)
         if seed is not None:
             desk.click("#new-event details summary")
             desk.fill("#seed", str(seed))
-        desk.click("#new-event button[type=submit]")
-        desk.wait_for_url(re.compile(rf"/desk/e/{event_id}$"))
+        BrowserTools.follow(desk, "#new-event button[type=submit]")
+        assert re.search(rf"/desk/e/{event_id}$", desk.url), desk.inner_text("main")
         desk.set_input_files("#upload-file", str(csv))
-        desk.click("#upload-form button[type=submit]")
-        desk.wait_for_selector("table.competitors")
+        BrowserTools.follow(desk, "#upload-form button[type=submit]")
         return int(desk.locator("table.competitors tbody tr").count())
 
     @staticmethod
     def desk_seat_and_publish(desk: Any, base: str, event_id: str, rnd: int) -> None:
         """Seat a round on the desk, review it and publish it (art. 4)."""
         desk.goto(f"{base}/desk/e/{event_id}/r/{rnd}")
-        desk.click("#seat-round")
-        desk.wait_for_selector("#seating-table")
-        desk.click("#publish-seating")
-        desk.wait_for_selector("#sheets-table")
+        BrowserTools.follow(desk, "#seat-round")
+        assert desk.locator("#seating-table").count() == 1, desk.inner_text("main")
+        BrowserTools.follow(desk, "#publish-seating")
+        assert desk.locator("#sheets-table").count() == 1, desk.inner_text("main")
 
 
 @pytest.fixture

@@ -36,29 +36,27 @@ def test_director_creates_registers_seats_and_publishes_round_one_art4(
         assert "/login" in page.url
         page.fill("input[name=username]", director[0])
         page.fill("input[name=password]", director[1])
-        page.click("button[type=submit]")
-        page.wait_for_url(f"{live_server}/desk")
+        tools.follow(page, "button[type=submit]")
+        assert page.url == f"{live_server}/desk", page.inner_text("main")
 
-        page.click("text=Crea una gara")
+        tools.follow(page, "text=Crea una gara")
         page.fill("#name", EVENT_NAME)
-        page.fill("#rounds", "2")
-        page.dispatch_event("#rounds", "change")
-        page.wait_for_selector("#movement_2")
+        tools.set_rounds(page, 2)
+        assert page.locator("#movement_2").count() == 1
         assert page.locator("#movement_3").count() == 0
-        page.click("#new-event button[type=submit]")
-        page.wait_for_url("**/desk/e/coppa-d-autunno")
+        tools.follow(page, "#new-event button[type=submit]")
+        assert page.url.endswith("/desk/e/coppa-d-autunno"), page.inner_text("main")
 
         page.set_input_files("#upload-file", str(csv_file))
-        page.click("#upload-form button[type=submit]")
-        page.wait_for_selector("table.competitors")
+        tools.follow(page, "#upload-form button[type=submit]")
         assert page.locator("table.competitors tbody tr").count() == PAIRS
 
-        page.click("text=Turno 1")
-        page.click("#seat-round")
-        page.wait_for_selector("#seating-table")
+        tools.follow(page, "text=Turno 1")
+        tools.follow(page, "#seat-round")
         assert "da rivedere" in page.inner_text("main")
-        page.click("#publish-seating")
-        page.wait_for_selector("#sheets-table")
+        assert page.locator("#seating-table").count() == 1
+        tools.follow(page, "#publish-seating")
+        assert page.locator("#sheets-table").count() == 1
 
         shot = tmp_path / "desk-round-1.png"
         text = page.inner_text("main")

@@ -99,14 +99,15 @@ def fill_sheet(page: Any, entry: SheetEntry) -> None:
 
 def phone_submits(
     tools: Any, page: Any, base: str, path: str, line: str, entry: SheetEntry, status: str
-) -> None:
-    """A line's phone opens the table's URL (its line already chosen there), fills in the
-    sheet and sends it; the page then shows ``status``."""
-    tools.goto(page, f"{base}{path}?line={line}")
+) -> Any:
+    """A line's phone opens the table's URL (its line already chosen there) in a new tab,
+    fills in the sheet and sends it; the page then shows ``status``. Returns the tab."""
+    page = tools.open_page(page, f"{base}{path}?line={line}")
     page.evaluate(tools.fill_all, entry_values(entry))
-    page.click("button.send")
-    page.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
+    tools.follow(page, "button.send")
+    assert "sent=1" in page.url, page.inner_text("main")
     assert status in page.inner_text("#status")
+    return page
 
 
 def test_a_pairs_evening_from_creation_to_final_standings(
@@ -173,8 +174,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             table = seating.tables[0]
             entry = sheets[table.table]
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
-            page = phones["ns"]
-            tools.goto(page, live_server + paths[table.table])
+            page = phones["ns"] = tools.open_page(phones["ns"], live_server + paths[table.table])
             page.click("a.line-btn[href*='line=ns']")
             fill_sheet(page, entry)
             page.wait_for_function(
@@ -194,24 +194,24 @@ def test_a_pairs_evening_from_creation_to_final_standings(
                 assert str(figure) in totals
             assert str(abs(result.ns_total - result.ew_total)) in totals
             assert tools.png_size(shot)[0] == 390 and shot.stat().st_size > 10_000
-            page.click("button.send")
-            page.wait_for_url(re.compile(r"sent=1"))
+            tools.follow(page, "button.send")
+            assert "sent=1" in page.url, page.inner_text("main")
             assert "in attesa dell'altra linea" in page.inner_text("#status")
 
         for table, entry in sheets.items():
             if not (rnd == 1 and table == seating.tables[0].table):
-                phone_submits(
+                phones["ns"] = phone_submits(
                     tools, phones["ns"], live_server, paths[table], "ns", entry, "in attesa"
                 )
             if (rnd, table) == CONFLICT:
                 d2 = entry.deals[1]
                 typo = DealScore(d2.ns, LineDeal(d2.ew.base, d2.ew.points + 5))
                 wrong = SheetEntry((entry.deals[0], typo))
-                phone_submits(
+                phones["ew"] = phone_submits(
                     tools, phones["ew"], live_server, paths[table], "ew", wrong, "Conflitto"
                 )
             else:
-                phone_submits(
+                phones["ew"] = phone_submits(
                     tools, phones["ew"], live_server, paths[table], "ew", entry, "confermato"
                 )
 
@@ -226,8 +226,8 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}/t/{CONFLICT[1]}")
             settle = desk.locator("#settle-form")
             settle.locator("input[name=reason]").fill("il foglio firmato riporta i numeri di N-S")
-            settle.locator("button[type=submit]").click()
-            desk.wait_for_url(re.compile(r"ok=correct"))
+            tools.follow(desk, "#settle-form button[type=submit]")
+            assert "ok=correct" in desk.url, desk.inner_text("main")
             # ... and corrects an evident sum error at another table, before the standings.
             d1 = sheets[CORRECTED[1]].deals[0]
             desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}/t/{CORRECTED[1]}")
@@ -235,12 +235,15 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             correct.locator("input[name=kind][value=sum]").check()
             correct.locator("input[name=c_d1_ns_points]").fill(str(d1.ns.points + 10))
             correct.locator("input[name=reason]").fill("errore di somma nella 1ª mano, N-S")
-            correct.locator("button[type=submit]").click()
-            desk.wait_for_url(re.compile(r"ok=correct"))
-            phone = phones["ew"]
-            tools.goto(phone, f"{live_server}{paths[CONFLICT[1]]}?line=ew")
+            tools.follow(desk, "#correct-form button[type=submit]")
+            assert "ok=correct" in desk.url, desk.inner_text("main")
+            phone = phones["ew"] = tools.open_page(
+                phones["ew"], f"{live_server}{paths[CONFLICT[1]]}?line=ew"
+            )
             assert "confermato" in phone.inner_text("#status")
-            tools.goto(phone, f"{live_server}{paths[CORRECTED[1]]}?line=ns")
+            phone = phones["ew"] = tools.open_page(
+                phone, f"{live_server}{paths[CORRECTED[1]]}?line=ns"
+            )
             assert phone.input_value("#o1_ns_points") == str(d1.ns.points + 10)
             settled = svc.sheet_history(EVENT, rnd, CONFLICT[1])[-1]
             assert settled.kind == "correction: conflict" and settled.actor == director[0]
@@ -251,8 +254,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             assert corrected.entry.deals[0].ns.points == d1.ns.points + 10
         # All sheets in: the director publishes the round's standings at the desk.
         desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
-        desk.click("#publish-standings")
-        desk.wait_for_load_state("domcontentloaded")
+        tools.follow(desk, "#publish-standings")
         assert svc.state(EVENT).round(rnd).standings_published_at is not None
 
     screen.goto(f"{live_server}/e/{EVENT}/standings")

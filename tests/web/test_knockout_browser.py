@@ -44,15 +44,15 @@ def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
         assert "/login" in desk.url
         desk.fill("input[name=username]", director[0])
         desk.fill("input[name=password]", director[1])
-        desk.click("button[type=submit]")
-        desk.wait_for_url(f"{live_server}/desk/k")
+        tools.follow(desk, "button[type=submit]")
+        assert desk.url == f"{live_server}/desk/k", desk.inner_text("main")
 
         desk.fill("#ko-name", "Torneo di Briscola")
         desk.check("input[name=method][value=draw]")
         desk.fill("#ko-seed", "7")
         desk.fill("#ko-fee", "4")
-        desk.click("#new-knockout button[type=submit]")
-        desk.wait_for_url(f"**/desk/k/{EVENT}")
+        tools.follow(desk, "#new-knockout button[type=submit]")
+        assert desk.url.endswith(f"/desk/k/{EVENT}"), desk.inner_text("main")
 
         screen.goto(f"{live_server}/k/{EVENT}")
         assert "non è ancora sorteggiato" in screen.inner_text("main")
@@ -61,8 +61,8 @@ def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
             desk.fill("#pair-name", name)
             if i == len(PAIRS):
                 desk.uncheck("#pair-paid")
-            desk.click("#register-form button[type=submit]")
-            desk.wait_for_url("**ok=registered**")
+            tools.follow(desk, "#register-form button[type=submit]")
+            assert "ok=registered" in desk.url, desk.inner_text("main")
         assert desk.locator("#pairs-table tbody tr").count() == 13
         assert "€ 48,00" in desk.inner_text("#fees")
 
@@ -76,15 +76,15 @@ def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
         desk.select_option("#game-match", first.id)
         desk.fill("#points-first", "68")
         desk.fill("#points-second", "52")
-        desk.click("#game-form button[type=submit]")
-        desk.wait_for_url("**ok=game**")
+        tools.follow(desk, "#game-form button[type=submit]")
+        assert "ok=game" in desk.url, desk.inner_text("main")
 
         desk.select_option("#irr-match", second.id)
         desk.select_option("#irr-offender", str(second.second))
         desk.select_option("#irr-kind", "out-of-turn")
         desk.fill("#irr-reason", "carta giocata fuori turno")
-        desk.click("#irregularity-form button[type=submit]")
-        desk.wait_for_url("**ok=irregularity**")
+        tools.follow(desk, "#irregularity-form button[type=submit]")
+        assert "ok=irregularity" in desk.url, desk.inner_text("main")
         ledger = desk.inner_text("#ledger-table")
         assert "carta giocata fuori turno" in ledger and PAIRS[second.second - 1] in ledger
 

@@ -99,8 +99,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
         for table, entry in sheets.items():
             path = table_path(web.secret, EVENT, table)
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
-            ns = phones["ns"]
-            tools.goto(ns, live_server + path)
+            ns = phones["ns"] = tools.open_page(phones["ns"], live_server + path)
             assert "servito per primo" in ns.inner_text("main")
             ns.click("a.line-btn[href*='line=ns']")
             ns.wait_for_selector("#o1_ns_base")
@@ -114,15 +113,14 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
             if entry == SAMPLE:
                 assert re.search(r"600\s+245", totals) and re.search(r"14\s+6", totals)
                 assert "355" in totals
-            ns.click("button.send")
-            ns.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
+            tools.follow(ns, "button.send")
+            assert "sent=1" in ns.url, ns.inner_text("main")
             assert "in attesa dell'altra linea" in ns.inner_text("#status")
-            ew = phones["ew"]
-            tools.goto(ew, f"{live_server}{path}?line=ew")
+            ew = phones["ew"] = tools.open_page(phones["ew"], f"{live_server}{path}?line=ew")
             assert "controllalo con il foglio e conferma" in ew.inner_text("#status")
             assert ew.input_value("#o1_ns_base") == str(entry.deals[0].ns.base)
-            ew.click("button.send")
-            ew.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
+            tools.follow(ew, "button.send")
+            assert "sent=1" in ew.url, ew.inner_text("main")
             assert "confermato da entrambe le linee" in ew.inner_text("#status")
         state = svc.state(EVENT)
         assert {commands.sheet_status(state, rnd, t) for t in sheets} == {"confirmed"}
@@ -136,8 +134,8 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
             assert EVENT_NAME in desk.inner_text("main") and "3 smazzate" in desk.inner_text("h1")
             width, _ = tools.png_size(shot)
             assert width == 1366 and shot.stat().st_size > 20_000
-        desk.click("#publish-standings")
-        desk.wait_for_selector("#standings")
+        tools.follow(desk, "#publish-standings")
+        assert desk.locator("#standings").count() == 1, desk.inner_text("main")
 
     projector.goto(f"{live_server}/e/{EVENT}/standings")
     clock.advance(minutes=16)  # the complaints window closes

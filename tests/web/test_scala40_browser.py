@@ -95,11 +95,10 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
     expected_mp: dict[int, int] = dict.fromkeys(range(1, len(NAMES) + 1), 0)
     for rnd in range(1, ROUNDS + 1):
         desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
-        desk.click("#seat-round")
-        desk.wait_for_selector("#seating-table")
+        tools.follow(desk, "#seat-round")
         assert "Giocatori (in ordine di posto)" in desk.inner_text("#seating-table")
-        desk.click("#publish-seating")
-        desk.wait_for_selector("#sheets-table")
+        tools.follow(desk, "#publish-seating")
+        assert desk.locator("#sheets-table").count() == 1, desk.inner_text("main")
         seating = svc.state(EVENT).round(rnd).seating
         assert seating is not None
         sizes = sorted(len(t.players or ()) for t in seating.tables)
@@ -115,8 +114,7 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
             for p in players:
                 expected_vp[p] += result[str(p)].vp
                 expected_mp[p] += result[str(p)].negative_points
-            first = phones[0]
-            tools.goto(first, live_server + path)
+            first = phones[0] = tools.open_page(phones[0], live_server + path)
             assert "Quale giocatore sei?" in first.inner_text("main")
             first.click(f"a.player-btn[href$='line={players[0]}']")
             first.wait_for_selector(f"#s1_{players[0]}")
@@ -142,16 +140,17 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
                     ), (p, totals)
                 width, _ = tools.png_size(shot)
                 assert width == 390 and shot.stat().st_size > 10_000
-            first.click("button.send")
-            first.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
+            tools.follow(first, "button.send")
+            assert "sent=1" in first.url, first.inner_text("main")
             assert f"confermato da 1 di {len(players)}" in first.inner_text("#status")
             for n, player in enumerate(players[1:], start=2):
-                phone = phones[n - 1]
-                tools.goto(phone, f"{live_server}{path}?line={player}")
+                phone = phones[n - 1] = tools.open_page(
+                    phones[n - 1], f"{live_server}{path}?line={player}"
+                )
                 assert "controllalo con il foglio e conferma" in phone.inner_text("#status")
                 assert phone.input_value(f"#s{DEALS}_{players[0]}") == str(rows[-1][0])
-                phone.click("button.send")
-                phone.wait_for_url(re.compile(r"sent=1"), wait_until="domcontentloaded")
+                tools.follow(phone, "button.send")
+                assert "sent=1" in phone.url, phone.inner_text("main")
                 status = phone.inner_text("#status")
                 if n == len(players):
                     assert f"confermato da tutti i {len(players)} giocatori" in status
@@ -161,8 +160,8 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
         assert {commands.sheet_status(state, rnd, t.table) for t in seating.tables} == {"confirmed"}
         desk.goto(f"{live_server}/desk/e/{EVENT}/r/{rnd}")
         assert "3 confermati" in desk.inner_text("#sheets")
-        desk.click("#publish-standings")
-        desk.wait_for_selector("#standings")
+        tools.follow(desk, "#publish-standings")
+        assert desk.locator("#standings").count() == 1, desk.inner_text("main")
 
     projector.goto(f"{live_server}/e/{EVENT}/standings")
     assert "provvisoria" in projector.inner_text("main")
