@@ -41,6 +41,24 @@ def update() -> None:
             write_po(handle, cat, sort_output=True, no_location=True, ignore_obsolete=True)
 
 
+def merge() -> None:
+    for lang in ("it", "en"):
+        folder = LOCALE / lang / "LC_MESSAGES"
+        cat = _po(lang)
+        for part in sorted(folder.glob("*.po")):
+            if part.name == "messages.po":
+                continue
+            with part.open("rb") as handle:
+                for m in read_po(handle, locale=lang):
+                    if m.id and m.string and not cat.get(m.id, context=m.context):
+                        cat.add(m.id, m.string, context=m.context)
+            part.unlink()
+        folder.mkdir(parents=True, exist_ok=True)
+        with (folder / "messages.po").open("wb") as handle:
+            write_po(handle, cat, sort_output=True, no_location=True)
+    update()
+
+
 def check() -> int:
     bad = 0
     for lang in ("it", "en"):
@@ -55,5 +73,7 @@ if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else "check"
     if command == "update":
         update()
+    elif command == "merge":
+        merge()
     else:
         sys.exit(check())

@@ -42,7 +42,7 @@ def test_art9_thirteen_seeded_pairs_top_three_seeds_get_byes() -> None:
     assert b.byes == (101, 102, 103)
     assert [m.id for m in b.rounds[0] if m.is_bye] == ["R1M1", "R1M5", "R1M7"]
     assert len(b.matches()) == 12 and len(b.pending()) == 5
-    assert [b.round_name(r)[0] for r in (1, 2, 3, 4)] == [
+    assert [b.round_label(r).render("it") for r in (1, 2, 3, 4)] == [
         "ottavi di finale",
         "quarti di finale",
         "semifinali",

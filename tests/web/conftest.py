@@ -128,7 +128,7 @@ def director_client(web_app: FastAPI, director: tuple[str, str]) -> Iterator[Tes
         session = auth.read_session(web_app.state.web.secret, c.cookies.get(auth.SESSION_COOKIE))
         assert session is not None
         token = csrf.token_for(web_app.state.web.secret, session.nonce)
-        c.csrf = token  # type: ignore[attr-defined]
+        c.csrf = token
         c.headers[csrf.CSRF_HEADER] = token
         yield c
 

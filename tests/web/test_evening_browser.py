@@ -198,21 +198,21 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             assert "sent=1" in page.url, page.inner_text("main")
             assert "in attesa dell'altra linea" in page.inner_text("#status")
 
-        for table, entry in sheets.items():
-            if not (rnd == 1 and table == seating.tables[0].table):
+        for number, entry in sheets.items():
+            if not (rnd == 1 and number == seating.tables[0].table):
                 phones["ns"] = phone_submits(
-                    tools, phones["ns"], live_server, paths[table], "ns", entry, "in attesa"
+                    tools, phones["ns"], live_server, paths[number], "ns", entry, "in attesa"
                 )
-            if (rnd, table) == CONFLICT:
+            if (rnd, number) == CONFLICT:
                 d2 = entry.deals[1]
                 typo = DealScore(d2.ns, LineDeal(d2.ew.base, d2.ew.points + 5))
                 wrong = SheetEntry((entry.deals[0], typo))
                 phones["ew"] = phone_submits(
-                    tools, phones["ew"], live_server, paths[table], "ew", wrong, "Conflitto"
+                    tools, phones["ew"], live_server, paths[number], "ew", wrong, "Conflitto"
                 )
             else:
                 phones["ew"] = phone_submits(
-                    tools, phones["ew"], live_server, paths[table], "ew", entry, "confermato"
+                    tools, phones["ew"], live_server, paths[number], "ew", entry, "confermato"
                 )
 
         state = svc.state(EVENT)
@@ -275,6 +275,6 @@ def test_a_pairs_evening_from_creation_to_final_standings(
         page.context.close()
     # Every sheet of the evening came from the phones (both lines), bar the director's two.
     for rnd in range(1, ROUNDS + 1):
-        for table in range(1, 13):
-            lines = {v.line for v in svc.sheet_history(EVENT, rnd, table) if v.line}
+        for number in range(1, 13):
+            lines = {v.line for v in svc.sheet_history(EVENT, rnd, number) if v.line}
             assert lines == {"ns", "ew"}

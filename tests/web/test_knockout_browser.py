@@ -86,6 +86,7 @@ def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
         tools.follow(desk, "#irregularity-form button[type=submit]")
         assert "ok=irregularity" in desk.url, desk.inner_text("main")
         ledger = desk.inner_text("#ledger-table")
+        assert second.second is not None
         assert "carta giocata fuori turno" in ledger and PAIRS[second.second - 1] in ledger
 
         desk_shot = tmp_path / "desk-knockout.png"

@@ -172,14 +172,14 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
     text = projector.inner_text("main")
     assert f"Classifica dopo il turno {ROUNDS} di {ROUNDS}" in text
     assert "PUNTI NEGATIVI" in text.upper() and "M.P." not in text  # headers in capitals
-    rows = svc.standings(EVENT, ROUNDS)
-    assert len(rows) == len(NAMES)
-    assert {r.competitor: (r.vp, r.mp) for r in rows} == {
+    standing = svc.standings(EVENT, ROUNDS)
+    assert len(standing) == len(NAMES)
+    assert {r.competitor: (r.vp, r.mp) for r in standing} == {
         p: (expected_vp[p], expected_mp[p]) for p in expected_vp
     }
-    keys = [(-r.vp, r.mp) for r in rows]
+    keys = [(-r.vp, r.mp) for r in standing]
     assert keys == sorted(keys)  # VP, then fewer negative points
-    for row in rows:
+    for row in standing:
         assert re.search(rf"{row.rank}\s.*{re.escape(row.name)}\s+{row.vp}\s+{row.mp}\b", text)
     assert tools.png_size(shot) == (1920, 1080) and shot.stat().st_size > 30_000
     for page in (desk, projector, *phones):

@@ -20,7 +20,7 @@ def pairs_event() -> EventState:
     config = EventConfig("x", EventFormat.PAIRS, 1, (2,), (Movement.DRAW,))
     return EventState.replay(
         "x",
-        [Record(config.to_body(), datetime.now(UTC), "t", None, 1)],
+        [Record(config, datetime.now(UTC), "t", None, 1)],
     )
 
 

@@ -37,8 +37,8 @@ def rest_note(state: EventState) -> Message:
     """The note under an incomplete table: the line present rests (the code's rest article,
     FIBAS art. 37)."""
     return message(
-        "Incomplete table: the line present rests (art. {article})",
-        article=state.code.rest_article,
+        "Incomplete table: the line present rests ({article})",
+        article=state.code.cite("rest"),
     )
 
 

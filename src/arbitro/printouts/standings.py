@@ -98,11 +98,11 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
         rules.append(
             tr(
                 message(
-                    "Every {warnings} warnings: {vp} VP and {mp} MP (art. {article}).",
+                    "Every {warnings} warnings: {vp} VP and {mp} MP ({article}).",
                     warnings=code.warnings_per_penalty,
                     vp=code.warning_vp_penalty,
                     mp=code.warning_mp_penalty,
-                    article=code.sanction_articles.get("warning", ""),
+                    article=code.cite("warning_penalty"),
                 ),
                 lang,
             )
@@ -111,11 +111,11 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
         rules.append(
             tr(
                 message(
-                    "Lateness from {late_from} to {late_to} minutes: {late_mp} MP (art. {article}).",
+                    "Lateness from {late_from} to {late_to} minutes: {late_mp} MP ({article}).",
                     late_from=code.lateness_sanction_up_to_s // 60,
                     late_to=code.lateness_mp_penalty_up_to_s // 60,
                     late_mp=code.lateness_mp_penalty,
-                    article=code.lateness_article,
+                    article=code.cite("lateness"),
                 ),
                 lang,
             )

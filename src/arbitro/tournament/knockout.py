@@ -353,11 +353,6 @@ class Bracket:
             return Message(_ROUND_NAMES[from_end])
         return msg("round {round}", round=round_number)
 
-    def round_name(self, round_number: int) -> tuple[str, str]:
-        """The round's name in Italian and English: finale, semifinali, quarti... or turno N."""
-        label = self.round_label(round_number)
-        return label.render("it"), label.render("en")
-
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data for the projector page and the PDF."""
         return {
@@ -370,7 +365,7 @@ class Bracket:
             "rounds": [
                 {
                     "round": i + 1,
-                    "name": dict(zip(("it", "en"), self.round_name(i + 1), strict=True)),
+                    "name": self.round_label(i + 1).render(),
                     "matches": [m.to_dict() for m in rnd],
                 }
                 for i, rnd in enumerate(self.rounds)

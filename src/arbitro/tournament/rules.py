@@ -39,10 +39,6 @@ class EventRules:
     base_step: int
     base_min: int
     base_max: int
-    bonus_names: str  # OBSOLETE (Italian): use ``bonuses``
-    bonus_names_en: str  # OBSOLETE (English): use ``bonuses``
-    sheet_article: str  # the article of the score sheet and its points
-    values_article: str  # the article of the card values
     points_min: int
     points_max: int
     # Lateness: sanction up to `lateness_sanction_up_to_s`, MP penalty up to
@@ -60,11 +56,6 @@ class EventRules:
     warning_mp_penalty: int
     teams: bool
     one_deal_rounds_need_duplicate: bool
-    sanction_articles: dict[str, str]
-    lateness_article: str
-    rest_article: str
-    abandon_article: str
-    arbitral_article: str
 
     @property
     def code(self) -> CodeId:
@@ -141,10 +132,6 @@ def rules_for(code_id: str) -> EventRules:
             base_step=c.semi_clean_burraco - c.dirty_burraco,
             base_min=min(c.dirty_burraco, c.closing_bonus),
             base_max=(c.total_cards // c.burraco_min_cards) * c.clean_burraco + c.closing_bonus,
-            bonus_names=f"burraci {c.dirty_burraco}/{c.semi_clean_burraco}/{c.clean_burraco}, chiusura {c.closing_bonus}",
-            bonus_names_en=f"burraco {c.dirty_burraco}/{c.semi_clean_burraco}/{c.clean_burraco}, closing {c.closing_bonus}",
-            sheet_article="19",
-            values_article="3",
             points_min=-(c.deck_value() - c.pozzetto_not_taken),
             points_max=c.deck_value(),
             lateness_sanction="warning",
@@ -159,11 +146,6 @@ def rules_for(code_id: str) -> EventRules:
             warning_mp_penalty=c.warning_mp_penalty,
             teams=True,
             one_deal_rounds_need_duplicate=True,
-            sanction_articles={"reprimand": "41", "warning": "41", "expulsion": "40"},
-            lateness_article="37",
-            rest_article="37",
-            abandon_article="36",
-            arbitral_article="40",
         )
     if code_id == PAROLE:
         p = burraco_parole()
@@ -186,10 +168,6 @@ def rules_for(code_id: str) -> EventRules:
             base_step=p.dirty_burraco,
             base_min=min(p.dirty_burraco, p.closing_bonus),
             base_max=(p.italian_cards // p.burraco_min_cards) * p.clean_burraco + p.closing_bonus,
-            bonus_names=f"burraci {p.dirty_burraco}/{p.clean_burraco}, chiusura {p.closing_bonus}",
-            bonus_names_en=f"burraco {p.dirty_burraco}/{p.clean_burraco}, closing {p.closing_bonus}",
-            sheet_article="5, 12",
-            values_article="1.2",
             points_min=-deck_points,
             points_max=deck_points,
             lateness_sanction=p.lateness_first_sanction,
@@ -204,11 +182,6 @@ def rules_for(code_id: str) -> EventRules:
             warning_mp_penalty=0,
             teams=False,
             one_deal_rounds_need_duplicate=False,
-            sanction_articles={"reprimand": "14.4", "warning": "14.4", "expulsion": "14.4"},
-            lateness_article="13",
-            rest_article="3.1",
-            abandon_article="13.4",
-            arbitral_article="13.4",
         )
     if code_id == SCALA40:
         k = scala40()
@@ -226,10 +199,6 @@ def rules_for(code_id: str) -> EventRules:
             base_step=1,
             base_min=0,
             base_max=0,
-            bonus_names="",
-            bonus_names_en="",
-            sheet_article="22, 23",
-            values_article="22",
             points_min=0,
             points_max=0,
             lateness_sanction="",
@@ -244,11 +213,6 @@ def rules_for(code_id: str) -> EventRules:
             warning_mp_penalty=0,
             teams=False,
             one_deal_rounds_need_duplicate=False,
-            sanction_articles={"reprimand": "10", "warning": "10", "expulsion": "25"},
-            lateness_article="",
-            rest_article="25",
-            abandon_article="25",
-            arbitral_article="26",
         )
     raise ArbitroError(
         "unknown competition code «{code}» ({codes})", code=code_id, codes=", ".join(CODES)

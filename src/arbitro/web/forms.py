@@ -35,7 +35,7 @@ class FieldError(ArbitroError):
         msg: str | Message,
         /,
         *,
-        article: Citation | str | None = None,
+        article: Citation | None = None,
         status: int = 400,
         **params: Any,
     ) -> None:
