@@ -27,8 +27,8 @@ import statistics
 import time
 from typing import Any
 
-from arbitro.games.parole import Deal, GreedyBot, parse_cards, play_deal
 from arbitro.codes.burraco_parole import burraco_parole
+from arbitro.games.parole import Deal, GreedyBot, parse_cards, play_deal
 from arbitro.games.parole.words import _readings
 from arbitro.lexicon.hunspell import HUNSPELL_DIR, Dictionary, italian
 

@@ -88,6 +88,6 @@ def test_art9_two_knockouts_with_the_same_pairs_are_drawn_differently(tmp_path: 
             bracket = ko.state(name).bracket
             assert bracket is not None
             orders.append(bracket.order)
-            drawn = [r for r in store.records(name) if r.kind == "bracket-drawn"][0]
+            drawn = next(r for r in store.records(name) if r.kind == "bracket-drawn")
             assert isinstance(drawn.payload["seed"], int)
         assert orders[0] != orders[1]

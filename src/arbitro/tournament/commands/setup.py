@@ -35,7 +35,6 @@ from arbitro.tournament.records import (
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.sheets import sheet_kind
 
-
 MAX_ROUNDS = 100  # more than any championship of several sessions plays
 
 
