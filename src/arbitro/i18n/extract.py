@@ -4,6 +4,7 @@ check that the Italian and English catalogues translate each of them. Used by
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,10 +37,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "FieldError": (2,),
 }
 
-METHODS = [
-    ("**/templates/**.html", "jinja2.ext.babel_extract"),
-    ("**.py", "python"),
-]
+METHODS = [("**/templates/**.html", "jinja2.ext.babel_extract")]
 OPTIONS = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"}}
 
 
@@ -52,8 +50,62 @@ class Found:
     where: str
 
 
+def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
+    """The names of ArbitroError and of every class deriving from it (their first argument
+    is a msgid), found in the sources."""
+    bases: dict[str, set[str]] = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = {
+                    b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases
+                }
+    found = {"ArbitroError"}
+    while True:
+        more = {name for name, up in bases.items() if up & found} - found
+        if not more:
+            return found
+        found |= more
+
+
+def _python() -> Iterator[Found]:
+    """The msgids of the Python sources: the first text argument of ``_``, ``N_``,
+    ``gettext``, ``msg``, ``message``, ``Message`` and of every error class (``FieldError``:
+    the second), with ``context=`` when given."""
+    trees = {p: ast.parse(p.read_text("utf-8")) for p in sorted(PACKAGE.rglob("*.py"))}
+    calls = set(KEYWORDS) | _error_classes(trees)
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name not in calls:
+                continue
+            position = (KEYWORDS.get(name) or (1,))[0] - 1
+            if len(node.args) <= position:
+                continue
+            arg = node.args[position]
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)) or not arg.value:
+                continue
+            if isinstance(node.func, ast.Attribute) and name == "message":
+                continue  # ``exc.message("it")``: a language, not a msgid
+            context = next(
+                (
+                    k.value.value
+                    for k in node.keywords
+                    if k.arg == "context"
+                    and isinstance(k.value, ast.Constant)
+                    and isinstance(k.value.value, str)
+                ),
+                None,
+            )
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            yield Found(arg.value, context, where)
+
+
 def extracted() -> Iterator[Found]:
     """Every msgid in ``src/arbitro`` (Python and Jinja templates)."""
+    yield from _python()
     for filename, lineno, msg, _comments, context in extract_from_dir(
         str(PACKAGE),
         method_map=METHODS,
@@ -62,8 +114,7 @@ def extracted() -> Iterator[Found]:
         comment_tags=("TRANSLATORS:",),
     ):
         msgid = msg if isinstance(msg, str) else msg[0]
-        # ``exc.message("it")`` renders an error: its argument is a language, not a msgid.
-        if msgid and msgid not in ("it", "en"):
+        if msgid:
             yield Found(msgid, context, f"{filename}:{lineno}")
 
 
