@@ -64,7 +64,7 @@ def test_penalties_shown_warnings_art_41_lateness_art_37(
     assert re.search(r"Squadra Beta -?\d+ -?\d+ 2 -1 -100$", rows[2])
     assert rows[3].endswith(" -100") and "Squadra Gamma" in rows[3]
     assert "Ogni 2 ammonizioni: -1 V.P. e -100 M.P." in flat(text)
-    assert "Ritardo da 5 a 10 minuti: -100 M.P. (art. 37)" in flat(text)
+    assert "Ritardo da 5 a 10 minuti: -100 M.P. (FIBAS art. 37)" in flat(text)
     beta = next(r for r in standings(teams_state, 1) if r.competitor == 2)
     assert (beta.penalty_vp, beta.penalty_mp, beta.warnings) == (-1, -100, 2)
 

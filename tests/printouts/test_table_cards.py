@@ -64,7 +64,7 @@ def test_resting_line_card_says_riposo_art_37(demo_state: EventState, tmp_path: 
     del urls[rest.table]  # an incomplete table needs no score-entry URL
     text = pdf_text(table_cards_pdf(demo_state, 1, urls), tmp_path)
     last = [p for p in text.split("\f") if p.strip()][-1]
-    assert "Riposo" in last and "la linea presente riposa (art. 37)" in last
+    assert "Riposo" in last and "la linea presente riposa (FIBAS art. 37)" in last
 
 
 def test_team_match_gets_open_and_closed_room_cards_art_19(
