@@ -28,7 +28,6 @@ from arbitro.web.names import line_names
 
 router = APIRouter()
 
-SCALA40_GAME = "scala40"  # tables of individuals; standings by VP then negative points
 
 POLL_SECONDS = 2
 CHART_TOP = 8
@@ -278,7 +277,7 @@ def _display(
             "event_name": state.config.name,
             "rounds": state.config.rounds,
             "game": game,
-            "individuals": game == SCALA40_GAME,
+            "individuals": state.sheet_kind.individual_tables,
             **view(state, web.service.clock()),
         }
 

@@ -156,8 +156,6 @@ class TableView:
         return line_name(self.state, self.seating.ew if self.seating else None)
 
 
-SCALA40_GAME = "scala40"
-PAROLE_GAME = "parole"
 
 
 def _check_line_at_table(view: TableView) -> None:
@@ -193,7 +191,7 @@ def _load(web: Web, token: str, line: str | None) -> TableView:
         rnd = open_round(state)
         view = TableView(token, event_id, table, state, rnd, None, line)
         view.teams = state.config.event_format is EventFormat.TEAMS
-        view.individuals = state.config.game == SCALA40_GAME
+        view.individuals = state.sheet_kind.individual_tables
         if rnd is None:
             return view
         seating = state.round(rnd).seating
@@ -364,7 +362,7 @@ def _context(
         "fig": figures(parsed) if parsed else None,
         "values": parsed.values if parsed else {},
         **_status_context(view),
-        "parole": state.config.game == PAROLE_GAME,
+        "first_served_fills": state.code.cite_if("sheet_filled_by_first_served"),
         "bonuses": bonus_text(state.code),
         "rooms": ROOMS if view.teams else ROOMS[:1],
         "sides": SIDES,

@@ -90,6 +90,7 @@ def round_common(
         n=n,
         deals=state.deals(n),
         teams=state.config.event_format is EventFormat.TEAMS,
+        individuals=state.sheet_kind.individual_tables,
         **context,
     )
 
