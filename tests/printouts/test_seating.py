@@ -37,7 +37,7 @@ def test_seating_by_table_art_4_and_rest_art_37(
             assert row.index(demo_state.competitors[table.ns[0]].name) < row.index(
                 demo_state.competitors[table.ew[0]].name
             )
-    assert "la linea presente riposa (art. 37)" in by_table
+    assert "la linea presente riposa (FIBAS art. 37)" in " ".join(by_table.split())
 
 
 def test_seating_by_name_alphabetical_with_table_and_line_art_4(

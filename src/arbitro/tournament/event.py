@@ -33,11 +33,9 @@ from arbitro.tournament.records import (
     ComplaintLodged,
     ComplaintResolved,
     EventCreated,
-    EventImported,
     KnockoutCreated,
     LatenessRecorded,
     Record,
-    RecordCancelled,
     RoundSeated,
     SanctionGiven,
     SeatedTable,
@@ -47,6 +45,7 @@ from arbitro.tournament.records import (
     StandingsPublished,
     body_to_json,
     fold_log,
+    fold_log_record,
     unknown_record,
     utc,
 )
@@ -339,6 +338,8 @@ class EventState:
             return
         if isinstance(rec.body, CANCELLABLE):
             self.actions[rec.seq] = rec
+        if fold_log_record(self, rec):
+            return
         match rec.body:
             case CompetitorRegistered() as b:
                 self.competitors[b.competitor] = Competitor(
@@ -392,12 +393,6 @@ class EventState:
                 self._round(b.round).open_complaints.pop(b.complaint, None)
             case BoardRuling() as b:
                 self.board_rulings.append((b.round, b.table, dict(b.ruling)))
-            case EventImported():
-                pass
-            case RecordCancelled() as b:
-                if b.target not in self.cancellations:
-                    self.cancellations[b.target] = rec
-                    self.stale = True
             case EventCreated():
                 raise ArbitroError("event created twice")
             case _:

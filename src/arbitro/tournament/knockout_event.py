@@ -29,16 +29,15 @@ from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import (
     BracketDrawn,
     CompetitorRegistered,
-    EventImported,
     GameResult,
     Irregularity,
     KnockoutCreated,
     Record,
-    RecordCancelled,
     RecordKind,
     body_from_json,
     body_to_json,
     fold_log,
+    fold_log_record,
     unknown_record,
     utc,
 )
@@ -103,6 +102,8 @@ class KnockoutState:
                     replace(entry, cancelled_by=cancel.actor, cancel_reason=cancel.reason)
                 )
             return
+        if fold_log_record(self, rec):
+            return
         match rec.body:
             case CompetitorRegistered() as b:
                 self.pairs[b.competitor] = Pair(
@@ -121,12 +122,6 @@ class KnockoutState:
                 self.bracket = apply_game(self.bracket, report)
                 if isinstance(rec.body, Irregularity):
                     self.ledger.append(self._irregularity_entry(rec, match_round))
-            case EventImported():
-                pass
-            case RecordCancelled() as b:
-                if b.target not in self.cancellations:
-                    self.cancellations[b.target] = rec
-                    self.stale = True
             case _:
                 raise unknown_record(rec.kind, self.event_id)
 

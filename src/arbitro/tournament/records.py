@@ -505,6 +505,21 @@ def fold_log(event_id: str, records: Iterable[Record], start: Callable[[Record],
     return state
 
 
+def fold_log_record(state: Folded, rec: Record) -> bool:
+    """Fold the records every log may hold whatever its kind of event (a cancellation, the
+    mark of an import); True if ``rec`` was one of them. A cancellation met after its target
+    makes the state stale: it is folded again from the whole log."""
+    match rec.body:
+        case RecordCancelled() as b:
+            if b.target not in state.cancellations:
+                state.cancellations[b.target] = rec
+                state.stale = True
+            return True
+        case EventImported():
+            return True
+    return False
+
+
 def utc(at: datetime) -> datetime:
     """``at`` as an aware UTC datetime (naive values are taken as UTC)."""
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)

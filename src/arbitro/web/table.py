@@ -156,8 +156,6 @@ class TableView:
         return line_name(self.state, self.seating.ew if self.seating else None)
 
 
-
-
 def _check_line_at_table(view: TableView) -> None:
     """Refuse a line or player that does not sit at the token's table this round (Scala 40
     art. 23: the table's four players sign its sheet; FIBAS art. 20: its two lines)."""
