@@ -12,7 +12,7 @@ from typing import Any
 from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
-from arbitro.tournament import commands
+from arbitro.tournament import clock, commands
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.records import (
@@ -374,6 +374,38 @@ class EventService(EventLog[EventState]):
                 st, round_number, complaint, decision, now, actor
             ),
         )
+
+    def start_round(
+        self,
+        event_id: str,
+        round_number: int,
+        started_at: datetime | None = None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Start the round's clock (FIBAS art. 7), now or at the time given."""
+        self._do(
+            event_id,
+            lambda st, now: clock.start_round(
+                st, round_number, now, started_at=started_at, actor=actor
+            ),
+        )
+
+    def round_clock(self, event_id: str, round_number: int) -> clock.RoundClock | None:
+        """The round's clock now (FIBAS art. 7, 17), or None before it is started."""
+        return clock.round_clock(self.state(event_id), round_number, self.clock())
+
+    def lateness_of_arrival(
+        self,
+        event_id: str,
+        round_number: int,
+        competitor: CompetitorId,
+        arrived: datetime | None = None,
+    ) -> clock.LatenessPreview:
+        """What a competitor arriving now (or at ``arrived``) is late by and what it costs,
+        to show before the lateness is recorded (FIBAS art. 37)."""
+        state = self.state(event_id)
+        seconds = clock.lateness_seconds(state, round_number, competitor, arrived or self.clock())
+        return clock.lateness_preview(state, round_number, competitor, seconds)
 
     def cancel(self, event_id: str, seq: int, reason: str | None, actor: str = "director") -> None:
         """Cancel an earlier action (a sanction, a lateness, an abandon, an arbitral score,

@@ -37,6 +37,7 @@ from arbitro.tournament.records import (
     LatenessRecorded,
     Record,
     RoundSeated,
+    RoundStarted,
     SanctionGiven,
     SeatedTable,
     SeatingPublished,
@@ -173,6 +174,7 @@ class RoundState:
     standings_published_at: datetime | None = None
     open_complaints: dict[int, str] = field(default_factory=dict)
     version: int = 0  # the seq of the last record that changed the round (what a director saw)
+    started_at: datetime | None = None  # the arbiter's clock (FIBAS art. 7)
 
 
 @dataclass(slots=True)
@@ -360,6 +362,8 @@ class EventState:
                 r.seed = b.seed
             case SeatingPublished() as b:
                 self._round(b.round).seating_published_at = at
+            case RoundStarted() as b:
+                self._round(b.round).started_at = utc(b.started_at) if b.started_at else at
             case SheetEntered() | SheetCorrected():
                 self._apply_sheet(rec, at)
             case LatenessRecorded() as b:

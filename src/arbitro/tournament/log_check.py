@@ -12,6 +12,7 @@ from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
+from arbitro.tournament.clock import start_round
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.commands.sheets import check_entry
 from arbitro.tournament.event import EventState, SanctionKind
@@ -42,6 +43,7 @@ from arbitro.tournament.records import (
     Record,
     RecordCancelled,
     RoundSeated,
+    RoundStarted,
     SanctionGiven,
     SeatingPublished,
     SheetCorrected,
@@ -139,6 +141,8 @@ def _check_rounds(state: EventState, rec: Record) -> list[Record]:
             _seated(state, b)
         case SeatingPublished() as b:
             commands.publish_seating(state, b.round, at, who)
+        case RoundStarted() as b:
+            start_round(state, b.round, at, started_at=b.started_at, actor=who)
         case SheetEntered() as b:
             entry = state.sheet_kind.parse(b.entry)
             commands.enter_sheet(state, b.round, b.table, entry, at, who, b.line)

@@ -48,6 +48,7 @@ class RecordKind(StrEnum):
     IRREGULARITY = "irregularity"
     RECORD_CANCELLED = "record-cancelled"
     EVENT_IMPORTED = "event-imported"
+    ROUND_STARTED = "round-started"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -333,6 +334,16 @@ class EventImported:
     records: int
 
 
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """The arbiter starts the round's clock (FIBAS art. 7): at the record's time, or at
+    ``started_at`` when the arbiter gives the time the round began. Starting it again
+    corrects the start."""
+
+    round: int
+    started_at: datetime | None = None
+
+
 Body = (
     EventCreated
     | KnockoutCreated
@@ -356,6 +367,7 @@ Body = (
     | Irregularity
     | RecordCancelled
     | EventImported
+    | RoundStarted
 )
 """Any record's body."""
 
@@ -381,6 +393,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.IRREGULARITY: (Irregularity,),
     RecordKind.RECORD_CANCELLED: (RecordCancelled,),
     RecordKind.EVENT_IMPORTED: (EventImported,),
+    RecordKind.ROUND_STARTED: (RoundStarted,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes
