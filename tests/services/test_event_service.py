@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.demo import random_deal
 from arbitro.services.event_file import event_file_schema, export_event, import_event
 from arbitro.services.events import EventService
@@ -102,8 +102,11 @@ def test_conflict_correction_and_history(database_url: str) -> None:
         (DealScore(LineDeal(200, 100), LineDeal(0, 55)), DealScore(LineDeal(0, 0), LineDeal(0, 0)))
     )
     assert svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 N-S", line="ns") == "pending"
-    assert svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 E-O", line="ew") == "confirmed"
+    # The second line signs other numbers: a conflict for the director (art. 20).
     assert svc.enter_sheet("e", 1, 1, two, actor="tavolo 1 E-O", line="ew") == "conflict"
+    # A line that signed cannot sign again: changes go through the director (art. 21).
+    with pytest.raises(ConflictError):
+        svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 E-O", line="ew")
     clock.now += timedelta(minutes=2)
     svc.correct_sheet(
         "e",
@@ -117,7 +120,6 @@ def test_conflict_correction_and_history(database_url: str) -> None:
     history = svc.sheet_history("e", 1, 1)
     assert [(v.kind, v.actor) for v in history] == [
         ("entered", "tavolo 1 N-S"),
-        ("repeated", "tavolo 1 E-O"),
         ("conflict", "tavolo 1 E-O"),
         ("correction: conflict", "direttore"),
     ]

@@ -150,6 +150,7 @@ class EventService(EventLog[EventState]):
         entry: Any,
         actor: str = "director",
         line: str | None = None,
+        device: str | None = None,
     ) -> str:
         """Enter a sheet (``line`` "ns"/"ew" when a line submits it from the table); returns
         the sheet's status after it: ``pending``, ``confirmed`` or ``conflict``."""
@@ -157,7 +158,7 @@ class EventService(EventLog[EventState]):
             self._do(
                 event_id,
                 lambda st, now: commands.enter_sheet(
-                    st, round_number, table, entry, now, actor, line
+                    st, round_number, table, entry, now, actor, line, device
                 ),
             )
             return commands.sheet_status(self._cache[event_id], round_number, table)

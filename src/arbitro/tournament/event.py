@@ -100,6 +100,7 @@ class TableSheet:
     conflicts: list[SheetVersion] = field(default_factory=list)
     corrections: list[SheetVersion] = field(default_factory=list)
     confirmed_by: set[str] = field(default_factory=set)
+    devices: dict[str, str] = field(default_factory=dict)  # device → the line it signed for
 
     @property
     def confirmed(self) -> bool:
@@ -492,6 +493,8 @@ class EventState:
         entry = kind.parse(b.entry)
         if isinstance(b, SheetEntered):
             line = b.line
+            if b.device and line:
+                sheet.devices.setdefault(b.device, line)
             signed = {line} if line else set(sheet.signers)
             if sheet.accepted is None:
                 version = SheetVersion(

@@ -197,6 +197,7 @@ class SheetEntered:
     table: int
     entry: dict[str, Any]
     line: str | None = None
+    device: str | None = None  # the phone that signed for ``line`` (bound to it for the round)
 
 
 @dataclass(frozen=True, slots=True)

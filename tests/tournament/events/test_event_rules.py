@@ -415,11 +415,11 @@ def test_art36_mitchell_keeps_turning_and_the_missing_lines_opponents_rest(
 def test_art20_both_lines_confirm_a_sheet_sent_from_the_table(make_event: MakeEvent) -> None:
     """Both lines sign the paper sheet (art. 20): a sheet submitted by one line is pending
     until the other line submits the same numbers (or the director confirms); publication
-    waits for it; submitting twice is harmless."""
+    waits for it; a line signs once (a second submission is refused, art. 21)."""
     d = make_event(rounds=1, movements=(Movement.REGISTRATION_ORDER,))
     d.register_many(4)
     d.seat(1)
-    for table, line in ((1, "ns"), (1, "ns"), (2, "ew")):
+    for table, line in ((1, "ns"), (2, "ew")):
         d.do(
             commands.enter_sheet(
                 d.state,
@@ -430,6 +430,10 @@ def test_art20_both_lines_confirm_a_sheet_sent_from_the_table(make_event: MakeEv
                 f"tavolo {table}",
                 line,
             )
+        )
+    with pytest.raises(ArbitroError, match="già firmato"):
+        commands.enter_sheet(
+            d.state, 1, 1, entry((300, 200, 0, 0), (0, 0, 0, 0)), d.now, "tavolo 1", "ns"
         )
     assert commands.sheet_status(d.state, 1, 1) == "pending"
     assert commands.missing_sheets(d.state, 1) == [1, 2]

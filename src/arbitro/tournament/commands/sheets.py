@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_
 from arbitro.tournament.commands.common import make_record, need_reason, playing_table
 from arbitro.tournament.event import EventState
@@ -33,16 +33,44 @@ def enter_sheet(
     now: datetime,
     actor: str = "director",
     line: str | None = None,
+    device: str | None = None,
 ) -> Record:
     """Enter a table's sheet (art. 19-20). ``line`` ("ns"/"ew", or a player's number at a
     table of individuals) when it is submitted from the table: the sheet is confirmed when
     every signer submitted the same numbers, as all sign the paper sheet (art. 20); without
-    ``line`` the director transcribes the signed sheet. The same numbers again are harmless; a
-    different entry is kept as a conflict for the director, never an overwrite."""
+    ``line`` the director transcribes the signed sheet. A different entry is kept as a
+    conflict for the director, never an overwrite.
+
+    From the table (``line``), as on paper each line signs once: the ``device`` that signed
+    for a line is bound to it for the round and cannot sign for another; a line that already
+    signed, or a sheet every line signed, is closed to the phones (changes go through the
+    director, art. 21)."""
     seat = playing_table(state, round_number, table)
     signers = state.sheet_kind.signers(seat)
     if line is not None and line not in signers:
         raise ArbitroError("unknown line «{line}» ({lines})", line=line, lines=", ".join(signers))
+    sheet = state.round(round_number).sheets.get(table)
+    if line is not None and sheet is not None:
+        bound = sheet.devices.get(device) if device else None
+        if bound is not None and bound != line:
+            raise ConflictError(
+                "this phone already signed table {table}'s sheet for {bound}: the other line "
+                "signs with its own phone",
+                table=table,
+                bound=bound,
+                article=state.code.cite("sheet_signed"),
+            )
+        if (
+            sheet.confirmed
+            or line in sheet.confirmed_by
+            or any(v.line == line for v in sheet.conflicts)
+        ):
+            raise ConflictError(
+                "table {table}'s sheet is already signed by this line: changes go through the "
+                "director",
+                table=table,
+                article=state.code.cite("corrections"),
+            )
     if state.round(round_number).standings_published_at is not None:
         raise ArbitroError(
             "round {round}'s standings are published: the sheet can only be corrected",
@@ -50,7 +78,7 @@ def enter_sheet(
             article=state.code.cite("corrections"),
         )
     check_entry(state, round_number, table, entry)
-    body = SheetEntered(round_number, table, state.sheet_kind.payload(entry), line)
+    body = SheetEntered(round_number, table, state.sheet_kind.payload(entry), line, device)
     return make_record(body, now, actor)
 
 
