@@ -121,6 +121,16 @@ def errors(as_json: bool = False) -> Iterator[None]:
         yield
     except ArbitroError as exc:
         fail(exc, as_json)
+    except OSError as exc:  # a file or a port the user named
+        fail(
+            ArbitroError(
+                "cannot use {file}: {reason}",
+                file=exc.filename or "",
+                reason=exc.strerror or str(exc),
+                key="cli.os",
+            ),
+            as_json,
+        )
 
 
 @contextmanager
@@ -152,6 +162,12 @@ def read_json(file: Path) -> Any:
     except UnicodeDecodeError as exc:
         raise ArbitroError(
             "cannot read {file}: {reason}", file=str(file), reason=exc.reason, key="cli.bad_file"
+        ) from None
+    except RecursionError:
+        raise ArbitroError(
+            "{file}: the JSON is nested too deeply to be an arbitro file",
+            file=str(file),
+            key="cli.bad_file",
         ) from None
     except json.JSONDecodeError as exc:
         raise ArbitroError(

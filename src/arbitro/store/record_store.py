@@ -14,7 +14,14 @@ from types import TracebackType
 from typing import Any, Self
 
 from sqlalchemy import Connection, Engine, func, insert, select
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DatabaseError,
+    DBAPIError,
+    IntegrityError,
+    NoSuchModuleError,
+    OperationalError,
+)
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_, Message, message
@@ -39,10 +46,18 @@ class RecordStore:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._engine = make_engine(url)
+        try:
+            self._engine = make_engine(url)
+        except (ArgumentError, NoSuchModuleError, ValueError) as exc:
+            raise ArbitroError(
+                "Cannot open the database {url}: {error}",
+                url=url.split("@")[-1],
+                error=str(exc),
+                key="store.cannot_open",
+            ) from None
         try:
             migrate.upgrade(self._engine)
-        except OperationalError as exc:
+        except (OperationalError, DatabaseError) as exc:
             self._engine.dispose()
             shown = self._engine.url.render_as_string(hide_password=True)
             raise ArbitroError(
@@ -50,7 +65,7 @@ class RecordStore:
                 url=shown,
                 error=str(exc.orig),
                 key="store.cannot_open",
-            ) from exc
+            ) from None
         except BaseException:
             self._engine.dispose()
             raise
