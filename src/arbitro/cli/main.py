@@ -24,6 +24,7 @@ from arbitro.cli import (
     users,
     vp,
 )
+from arbitro.cli import backup as backup_cli
 from arbitro.cli import print as print_cli
 from arbitro.i18n import _, use_lang
 
@@ -71,6 +72,7 @@ parole.register(app)
 arbiter.register(app)
 users.register(app)
 scala40.register(app)
+backup_cli.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,55 @@
+"""CLI: the director's backup of the whole installation, and its restore into a new
+database (the events, the directors, the settings with the secret of the QR codes)."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arbitro.cli.common import JsonOpt, emit, errors, read_json
+from arbitro.i18n import _
+from arbitro.services.backup import backup, restore
+from arbitro.store import RecordStore
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``backup`` and ``restore`` to ``app``."""
+
+    @app.command("backup", help=_("Back up the whole installation (sensitive: keep it private)."))
+    def backup_cmd(
+        out: Annotated[Path, typer.Option("--out", "-o", help=_("Backup file"))],
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Write the installation's backup: every event, the directors, the settings."""
+        with errors(json_out), RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")) as store:
+            data = backup(store, datetime.now(UTC))
+            out.write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
+            out.chmod(0o600)
+            emit(
+                {"file": str(out), "events": len(data["events"])},
+                _(
+                    "Backup of {count} events written to {file}",
+                    count=len(data["events"]),
+                    file=str(out),
+                ),
+                json_out,
+            )
+
+    @app.command("restore", help=_("Restore a backup into a new database."))
+    def restore_cmd(
+        file: Annotated[Path, typer.Argument(help=_("Backup file"))],
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Restore a backup into a new, empty database."""
+        with errors(json_out), RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")) as store:
+            count = restore(store, read_json(file))
+            emit(
+                {"events": count},
+                _("{count} events restored", count=count),
+                json_out,
+            )

@@ -1,0 +1,83 @@
+"""The director's backup of a whole installation and its restore: every event's log, the
+directors' accounts and the installation's settings — among them the secret that signs the
+table cards' QR codes, so that after a restore into a new database every printed card still
+answers. The backup is sensitive (it holds the secret and the password hashes): it is the
+director's, never a public export (an event file carries no secret)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select
+
+from arbitro.errors import ArbitroError
+from arbitro.services.event_file import export_event, import_event, parse_event_file
+from arbitro.services.events import EventService
+from arbitro.services.knockout import KnockoutService
+from arbitro.store import RecordStore
+from arbitro.store.schema import settings, users
+
+FORMAT = "arbitro-backup"
+VERSION = 1
+
+
+def backup(store: RecordStore, now: datetime) -> dict[str, Any]:
+    """The whole installation as one JSON document (sensitive: keep it as the director's)."""
+    events = EventService(store)
+    knockouts = KnockoutService(store)
+    with store.engine.connect() as connection:
+        setting_rows = connection.execute(select(settings.c.key, settings.c.value)).all()
+        user_rows = connection.execute(
+            select(users.c.name, users.c.password_hash, users.c.created_at)
+        ).all()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "made_at": now.isoformat(),
+        "sensitive": True,
+        "settings": {key: value for key, value in setting_rows},
+        "users": [
+            {"name": name, "password_hash": pw, "created_at": created.isoformat()}
+            for name, pw, created in user_rows
+        ],
+        "events": [
+            export_event(knockouts if summary.kind == "knockout" else events, summary.event_id)
+            for summary in store.list_events()
+        ],
+    }
+
+
+def restore(store: RecordStore, data: Any) -> int:
+    """Restore a backup into a new installation (no event and no director yet): settings,
+    directors, then every event, each checked as an imported event file. Returns the number
+    of events restored."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ArbitroError("not an arbitro backup (format «{format}» expected)", format=FORMAT)
+    if data.get("version") != VERSION:
+        raise ArbitroError("backup version {version} is not known", version=data.get("version"))
+    with store.engine.connect() as connection:
+        taken = connection.execute(select(users.c.name).limit(1)).first() is not None
+    if store.list_events() or taken:
+        raise ArbitroError("a backup is restored into a new database: this one is in use")
+    events = EventService(store)
+    knockouts = KnockoutService(store)
+    for file in data.get("events", []):  # checked (and refused whole) before anything is kept
+        parse_event_file(file)
+    with store.engine.begin() as connection:
+        for key, value in dict(data.get("settings", {})).items():
+            connection.execute(insert(settings), {"key": str(key), "value": str(value)})
+        for user in data.get("users", []):
+            connection.execute(
+                insert(users),
+                {
+                    "name": str(user["name"]),
+                    "password_hash": str(user["password_hash"]),
+                    "created_at": datetime.fromisoformat(str(user["created_at"])),
+                },
+            )
+    for file in data.get("events", []):
+        first = file["records"][0]["payload"] if file["records"] else {}
+        service = knockouts if first.get("competition") == "knockout" else events
+        import_event(service, file, actor="restore")
+    return len(data.get("events", []))
