@@ -26,3 +26,7 @@ fi
 # The machines set PYTHONDONTWRITEBYTECODE: compile bytecode at install time, or cold
 # imports are twice as slow.
 UV_COMPILE_BYTECODE=1 uv sync --quiet --compile-bytecode
+# The message catalogue compiled for the run time (the .po files are the source), and the
+# project's own modules compiled to bytecode (the editable install leaves src/ uncompiled).
+uv run --no-sync python tools/i18n.py compile
+uv run --no-sync python -m compileall -q src

@@ -39,6 +39,7 @@ def update() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
             write_po(handle, cat, sort_output=True, no_location=True, ignore_obsolete=True)
+    compile_mo()
 
 
 def merge() -> None:
@@ -59,6 +60,18 @@ def merge() -> None:
     update()
 
 
+def compile_mo() -> None:
+    """Write ``messages.mo`` beside each language's ``messages.po`` (read at run time)."""
+    from babel.messages.mofile import write_mo
+
+    for lang in ("it", "en"):
+        folder = LOCALE / lang / "LC_MESSAGES"
+        with (folder / "messages.po").open("rb") as handle:
+            cat = read_po(handle, locale=lang)
+        with (folder / "messages.mo").open("wb") as handle:
+            write_mo(handle, cat)
+
+
 def check() -> int:
     bad = 0
     for lang in ("it", "en"):
@@ -75,5 +88,7 @@ if __name__ == "__main__":
         update()
     elif command == "merge":
         merge()
+    elif command == "compile":
+        compile_mo()
     else:
         sys.exit(check())

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 Lang = Literal["it", "en"]
@@ -69,21 +69,30 @@ def _strict() -> bool:
     return os.environ.get("ARBITRO_I18N_STRICT", "") == "1"
 
 
+LOCALE = Path(__file__).resolve().parent / "locale"
+
+
 @cache
 def catalogue(lang: Lang) -> Mapping[str, str]:
     """The translations of ``lang``: msgid → text (``msgctxt`` entries as ``ctx\\x04msgid``).
 
-    Read from the language's ``.po`` files with Babel (each file of the folder is one part of
-    the same catalogue)."""
+    Read from the compiled ``messages.mo`` (``tools/i18n.py compile``, run by the set-up)
+    when it is at least as new as the ``.po`` files, else from the ``.po`` files with Babel."""
+    folder = LOCALE / lang / "LC_MESSAGES"
+    if not folder.is_dir():
+        return {}
+    parts = sorted(folder.glob("*.po"))
+    mo = folder / "messages.mo"
+    if mo.exists() and all(mo.stat().st_mtime >= p.stat().st_mtime for p in parts):
+        import gettext as stdlib_gettext
+
+        with mo.open("rb") as handle:
+            table = stdlib_gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]  # the parsed .mo, as the module keeps it
+        return {k: v for k, v in table.items() if isinstance(k, str) and k and v}
     from babel.messages.pofile import read_po
 
-    folder = resources.files("arbitro.i18n").joinpath("locale", lang, "LC_MESSAGES")
     out: dict[str, str] = {}
-    if not folder.is_dir():
-        return out
-    for item in sorted(folder.iterdir(), key=lambda p: p.name):
-        if not item.name.endswith(".po"):
-            continue
+    for item in parts:
         with item.open("rb") as handle:
             for message in read_po(handle, locale=lang):
                 if not message.id or not message.string or message.fuzzy:
