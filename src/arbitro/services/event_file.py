@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -121,6 +122,14 @@ def _text(data: dict[str, Any], key: str) -> str:
 
 
 def parse_event_file(data: Any, now: datetime | None = None) -> tuple[str, str, list[Record]]:
+    """Read and check an event file (see :func:`read_event_file`): its id, name, records."""
+    event_id, name, records, _state = read_event_file(data, now)
+    return event_id, name, records
+
+
+def read_event_file(
+    data: Any, now: datetime | None = None
+) -> tuple[str, str, list[Record], AnyState]:
     """Read an event file: its envelope, every record through its kind's validator, then the
     log replayed with every record checked as the live action that made it
     (:func:`~arbitro.tournament.log_check.check_log`); returns the event id, the name and the
@@ -144,8 +153,8 @@ def parse_event_file(data: Any, now: datetime | None = None) -> tuple[str, str, 
             limit=MAX_RECORDS,
         )
     records = [_record(n, row) for n, row in enumerate(rows, start=1)]
-    check_log(event_id, records, now or datetime.now(UTC))
-    return event_id, name, records
+    state = check_log(event_id, records, now or datetime.now(UTC))
+    return event_id, name, records, state
 
 
 def _record(n: int, row: Any) -> Record:
@@ -189,7 +198,7 @@ def import_event(
     """Store an event file as a new event (``event_id`` overrides the file's id) and return
     its state, replayed from the stored records; all records in one transaction, followed by
     the record of the import itself (who, when, the file's SHA-256)."""
-    file_id, name, records = parse_event_file(data, service.clock())
+    file_id, name, records, state = read_event_file(data, service.clock())
     if is_knockout_file(records) != isinstance(service, KnockoutService):
         raise ArbitroError(
             "the file is of another kind of event (knockout or rounds): use the matching command"
@@ -203,7 +212,17 @@ def import_event(
     service.store.create_event(
         event_id, name, kind, [*(to_store(r) for r in records), to_store(imported)]
     )
-    return service.state(event_id)
+    # The log was folded once to check it: that state, with the import's own record, is the
+    # stored event's (renamed if it was imported under another id).
+    state.event_id = event_id
+    state.apply(replace(imported, seq=len(records) + 1))
+    if isinstance(service, KnockoutService):
+        assert isinstance(state, KnockoutState)
+        service.adopt(event_id, state)
+    else:
+        assert isinstance(state, EventState)
+        service.adopt(event_id, state)
+    return state
 
 
 __all__ = [

@@ -106,6 +106,11 @@ class EventLog(Generic[S]):
         self._cache[event_id] = state
         return state
 
+    def adopt(self, event_id: str, state: S) -> None:
+        """Keep ``state`` (folded from exactly the stored records) as the event's state."""
+        with self._lock:
+            self._cache[event_id] = state
+
     def forget(self, event_id: str) -> None:
         """Drop the cached state (it is replayed from the store on the next read)."""
         with self._lock:

@@ -47,7 +47,7 @@ class DealScore:
     @classmethod
     def from_list(cls, row: Sequence[Any]) -> DealScore:
         """Parse ``[ns_base, ns_points, ew_base, ew_points]``."""
-        if len(row) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
+        if len(row) != 4 or any(type(v) is not int for v in row):  # bool is no number here
             raise ArbitroError(
                 "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base "
                 "and points)",
@@ -113,15 +113,23 @@ def _in_room(room: Message | None, text: Message) -> Message:
     return text if room is None else msg("{room}, {text}", room=room, text=text)
 
 
+_NS, _EW = Message("N-S"), Message("E-W")
+
+
 def _check_line(
     code: EventRules, room: Message | None, deal_no: int, side: Message, line: LineDeal
 ) -> None:
-    where = _where(room, deal_no, side)
     base_ok = (
         0 <= line.base <= code.base_max
         and line.base % code.base_step == 0
         and (line.base == 0 or line.base >= code.base_min)
     )
+    points_ok = (
+        line.points % code.mp_step == 0 and code.points_min <= line.points <= code.points_max
+    )
+    if base_ok and points_ok:
+        return
+    where = _where(room, deal_no, side)
     if not base_ok:
         raise ArbitroError(
             "{where}: impossible base {base} (the base adds up the bonuses: {bonuses})",
@@ -159,8 +167,8 @@ def _check_room(
         )
         raise ArbitroError(_in_room(room, text), article=code.cite("sheet_scores"))
     for i, deal in enumerate(deals, start=1):
-        _check_line(code, room, i, msg("N-S"), deal.ns)
-        _check_line(code, room, i, msg("E-W"), deal.ew)
+        _check_line(code, room, i, _NS, deal.ns)
+        _check_line(code, room, i, _EW, deal.ew)
 
 
 def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool) -> None:
