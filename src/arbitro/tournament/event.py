@@ -6,11 +6,11 @@ record, and a correction is a new record that supersedes an entry from a given r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
@@ -55,6 +55,9 @@ from arbitro.tournament.sheets import SheetContext, SheetKind, SheetOutcome, she
 
 EventConfig = EventCreated
 """How an event is run: the ``event-created`` record's body (FIBAS art. 4, 7)."""
+
+
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -200,6 +203,7 @@ class EventState:
     stale: bool = False  # a cancellation came after its target: fold the log again
     actions: dict[int, Record] = field(default_factory=dict)  # the cancellable records by seq
     _results: dict[tuple[int, int, int], SheetOutcome | None] = field(default_factory=dict)
+    _views: dict[tuple[str, int], Any] = field(default_factory=dict)
 
     def warnings(self) -> list[Sanction]:
         """The warnings given, oldest first."""
@@ -282,6 +286,15 @@ class EventState:
             self.config.duplicate,
         )
 
+    def view(self, name: str, round_number: int, compute: Callable[[], T]) -> T:
+        """A view derived from the state (standings, ranking...) computed once until the next
+        record: 500 phones opening the standings cost one computation."""
+        key = (name, round_number)
+        if key not in self._views:
+            self._views[key] = compute()
+        value: T = self._views[key]
+        return value
+
     def sheet_result(
         self, round_number: int, table: int, as_of: int | None = None
     ) -> SheetOutcome | None:
@@ -327,6 +340,7 @@ class EventState:
         folds the log again (:attr:`stale`)."""
         at = utc(rec.at)
         self._results.clear()
+        self._views.clear()
         self.last_seq = max(self.last_seq, rec.seq)
         entry = self._ledger_entry(rec, at)
         cancel = self.cancellations.get(rec.seq)

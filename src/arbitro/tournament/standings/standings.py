@@ -64,9 +64,15 @@ def all_round_scores(
 
 
 def standings(state: EventState, after_round: int | None = None) -> list[StandingRow]:
-    """The standings after ``after_round`` (default: the current round): VP then MP."""
+    """The standings after ``after_round`` (default: the current round): VP then MP;
+    computed once per record (the state's views)."""
     if after_round is None:
         after_round = state.current_round()
+    last = after_round
+    return list(state.view("standings", last, lambda: _standings(state, last)))
+
+
+def _standings(state: EventState, after_round: int) -> list[StandingRow]:
     rounds = all_round_scores(state, after_round)
     code = state.code
     warn = warning_counts(state, after_round)
