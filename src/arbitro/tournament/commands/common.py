@@ -16,7 +16,12 @@ from arbitro.tournament.model import (
 )
 from arbitro.tournament.records import Body, Record, utc
 
-FIRST_ROUND_MOVEMENTS = (Movement.DRAW, Movement.REGISTRATION_ORDER, Movement.ARBITER_CHOICE)
+FIRST_ROUND_MOVEMENTS = (
+    Movement.DRAW,
+    Movement.REGISTRATION_ORDER,
+    Movement.ARBITER_CHOICE,
+    Movement.ROUND_ROBIN,  # the calendar is set in advance (art. 4)
+)
 PLAYERS_PER_COMPETITOR = {EventFormat.PAIRS: (2, 2), EventFormat.INDIVIDUAL: (1, 1)}
 MIN_TEAM_PLAYERS = 4  # art. 2 "Concorrente": a team is four or more players
 

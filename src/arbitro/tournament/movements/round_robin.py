@@ -6,10 +6,11 @@ in registration order (competitor i at position i). With an odd number of compet
 takes the last position; whoever meets the dummy rests at the last table (art. 37), so each
 competitor rests once per cycle. n positions (n even) give n - 1 rounds.
 
-The k-th round-robin round of the event uses Berger round k, where k - 1 is the number of
-previous rounds (``history``) whose meetings were exactly Berger rounds 1, 2, ... in order: an
-event seated by round robin from round 1 plays Berger round r in round r, and one whose first
-round was seated otherwise starts the calendar at its first round-robin round.
+An event seated by round robin from round 1 plays Berger round r in round r over the
+registration order. One whose first round was seated otherwise (registration order, a draw,
+the arbiter's choice) takes that round as Berger round 1: the positions are assigned so that
+its meetings are round 1's, and the calendar goes on from round 2 — so nobody meets twice and
+everybody meets everybody ("incontra una volta tutte le altre formazioni").
 """
 
 from __future__ import annotations
@@ -62,9 +63,38 @@ def schedule_length(competitors: int) -> int:
     return competitors + competitors % 2 - 1
 
 
+def calendar_order(
+    competitors: tuple[CompetitorId, ...], history: tuple[Seating, ...]
+) -> tuple[CompetitorId, ...]:
+    """The competitors in Berger positions: registration order, unless the event's first
+    round met otherwise, in which case the positions make that round Berger round 1."""
+    if not history or meetings(history[0]) == meetings(berger_seating(competitors, 1)):
+        return competitors
+    first = history[0]
+    matches = [t for t in first.tables if t.ns is not None and t.ew is not None]
+    resting = [t.ns or t.ew for t in first.tables if t.is_incomplete]
+    seated = [c for t in first.tables for line in t.lines for c in line]
+    if sorted(seated) != sorted(competitors) or any(
+        len(t.ns or ()) != 1 or len(t.ew or ()) != 1 for t in matches
+    ):
+        return competitors  # not a round of the whole field, one against one: keep the order
+    positions = len(competitors) + len(competitors) % 2
+    order: list[CompetitorId | None] = [None] * positions
+    # Berger round 1 pairs positions (1, n), (2, n - 1)...; with a dummy at n, position 1 rests.
+    start = 0
+    if resting:
+        order[0] = resting[0][0] if resting[0] else None
+        start = 1
+    for i, t in enumerate(matches, start=start):
+        assert t.ns is not None and t.ew is not None
+        order[i] = t.ns[0]
+        order[positions - 1 - i] = t.ew[0]
+    return tuple(c for c in order if c is not None)
+
+
 def round_robin(request: SeatingRequest) -> Seating:
     """Seat the next round of the Italian round robin (art. 4); refuse beyond the calendar."""
-    competitors = request.competitors
+    competitors = calendar_order(request.competitors, request.history)
     rounds = schedule_length(len(competitors))
     k = 1
     for seating in request.history:
