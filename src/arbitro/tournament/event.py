@@ -543,6 +543,12 @@ class EventState:
             sheet.conflicts.clear()
             sheet.confirmed_by = set(sheet.signers)
         sheet.history.append(version)
+        # Scala 40 art. 25: a player who abandoned, as the sheet in force records, plays no
+        # later round.
+        for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
+            comp = self.competitors.get(c)
+            if comp is not None and comp.withdrawn_from_round is None:
+                comp.withdrawn_from_round = rnd.number + 1
 
 
 CANCELLABLE = (

@@ -148,3 +148,17 @@ def test_art25_abandon_and_art26_late_entry() -> None:
     assert 4 not in seated and late in seated and len(seated) == 8
     with pytest.raises(ArbitroError, match="ritardo"):
         commands.record_lateness(d.state, 2, 1, 60, d.now)
+
+
+def test_art25_an_abandon_marked_on_the_sheet_alone_keeps_the_player_out_of_later_rounds() -> None:
+    """Art. 25: the sheet says player 4 left; without any other record, player 4 is not
+    seated in round 2 (the landed version seated them again)."""
+    d = scala(rounds=2)
+    d.register_many(8)
+    d.seat(1)
+    rows: list[tuple[int | None, ...]] = [(0, 10, 20, 30)] + [(0, 10, 20, None)] * 4
+    d.do(commands.enter_sheet(d.state, 1, 1, points(d, 1, 1, rows, abandoned=4), d.now))
+    d.do(commands.enter_sheet(d.state, 1, 2, points(d, 1, 2, [(0, 10, 20, 30)] * 5), d.now))
+    d.publish(1)
+    d.seat(2)
+    assert 4 not in d.seating(2).competitors()

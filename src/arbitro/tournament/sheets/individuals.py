@@ -72,6 +72,10 @@ class IndividualsSheet:
         )
         return SheetOutcome(scores, tuple(s.mp for s in sides), sides)
 
+    def abandoned(self, entry: Scala40Entry) -> tuple[CompetitorId, ...]:
+        """The player who left the table, as the sheet records (art. 25)."""
+        return () if entry.abandoned is None else (entry.abandoned,)
+
     def inverted(self, entry: Scala40Entry, swap: Sequence[CompetitorId] | None) -> Scala40Entry:
         """The two named players' points exchanged (art. 24)."""
         if swap is None or len(swap) != 2:

@@ -98,6 +98,11 @@ class SheetKind(Protocol):
         """The MP and VP of each competitor at the table, from an already checked entry."""
         ...
 
+    def abandoned(self, entry: Any) -> tuple[CompetitorId, ...]:
+        """The competitors the sheet records as having abandoned (Scala 40 art. 25): they
+        play no later round."""
+        ...
+
     def inverted(self, entry: Any, swap: Sequence[CompetitorId] | None) -> Any:
         """The entry with the scores written on the wrong lines put back (FIBAS art. 21),
         or the two named players' scores exchanged (Scala 40 art. 24)."""

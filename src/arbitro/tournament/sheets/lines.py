@@ -63,6 +63,10 @@ class LinesSheet:
         sides = (SheetScore(res.ns_mp, res.ns_vp), SheetScore(res.ew_mp, res.ew_vp))
         return SheetOutcome(scores, (res.ns_total, res.ew_total), sides)
 
+    def abandoned(self, entry: SheetEntry) -> tuple[CompetitorId, ...]:
+        """A two-line sheet records no abandon (FIBAS art. 36 is an arbiter's record)."""
+        return ()
+
     def inverted(self, entry: SheetEntry, swap: Sequence[CompetitorId] | None) -> SheetEntry:
         """The lines' scores exchanged in every deal (FIBAS art. 21, "punteggi invertiti")."""
 
