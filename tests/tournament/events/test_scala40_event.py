@@ -162,3 +162,21 @@ def test_art25_an_abandon_marked_on_the_sheet_alone_keeps_the_player_out_of_late
     d.publish(1)
     d.seat(2)
     assert 4 not in d.seating(2).competitors()
+
+
+def test_art26_a_latecomer_completes_a_table_of_three_during_round_1() -> None:
+    """Art. 26: while round 1 is played, a latecomer is added only to complete a table of
+    three; the table then plays with four and all four sign its sheet (art. 23)."""
+    d = scala(rounds=2)
+    d.register_many(7)  # one table of four and one of three
+    d.seat(1)
+    three = next(t for t in d.seating(1).tables if t.players and len(t.players) == 3)
+    d.do(commands.register(d.state, "Ritardatario", [], d.now))
+    late = max(d.state.competitors)
+    table = d.seating(1).table(three.table)
+    assert table is not None and three.players is not None
+    assert table.players == (*three.players, late)
+    assert d.state.round(1).seating_published_at is not None
+    # The table is full now: the next latecomer waits for round 1's standings (art. 26).
+    with pytest.raises(ArbitroError, match="iscrizioni chiuse"):
+        commands.register(d.state, "Secondo ritardatario", [], d.now)

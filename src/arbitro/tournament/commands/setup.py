@@ -167,7 +167,20 @@ def register(
     if first.seating_published_at is None:
         return [rec]
     if state.sheet_kind.individual_tables:
-        return [late_entry(state, rec, number)]
+        three = _table_of_three(state)
+        if three is None:
+            return [late_entry(state, rec, number)]
+        assert first.seating is not None and three.players is not None
+        filled = TableSeating(three.table, None, None, (*three.players, number))
+        tables = tuple(filled if t.table == three.table else t for t in first.seating.tables)
+        reason = N_("latecomer seated at a table of three during round 1")
+        seated = make_record(
+            RoundSeated(1, Movement.ARBITER_CHOICE, seating_tables(Seating(tables)), first.seed),
+            now,
+            actor,
+            reason,
+        )
+        return [rec, seated, make_record(SeatingPublished(1), now, actor)]
     if first.standings_published_at is not None or (
         state.round(min(2, state.config.rounds)).seating is not None and state.config.rounds > 1
     ):
@@ -192,6 +205,22 @@ def register(
     )
     published = make_record(SeatingPublished(1), now, actor)
     return [rec, seated, published]
+
+
+def _table_of_three(state: EventState) -> TableSeating | None:
+    """Round 1's first table of three still without a sheet, while round 1 is played: a
+    latecomer completes it (Scala 40 art. 26)."""
+    first = state.round(1)
+    if first.seating is None or first.standings_published_at is not None:
+        return None
+    return next(
+        (
+            t
+            for t in first.seating.tables
+            if t.players is not None and len(t.players) == 3 and t.table not in first.sheets
+        ),
+        None,
+    )
 
 
 def late_entry(state: EventState, rec: Record, number: CompetitorId) -> Record:
