@@ -104,7 +104,7 @@ def main() -> None:
     run(50, RandomBot())  # warm-up
     best = max(
         (run(args.deals, RandomBot()) for _ in range(args.repeat)),
-        key=lambda r: float(r["deals_per_s_cpu"]),  # type: ignore[arg-type]
+        key=lambda r: float(r["deals_per_s_cpu"]),  # type: ignore[arg-type]  # the row's values are printed figures
     )
     greedy = run(max(args.deals // 5, 1), GreedyBot())
     report: dict[str, object] = {

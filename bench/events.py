@@ -62,7 +62,7 @@ def build() -> tuple[EventState, list[Record]]:
     for rnd in range(1, ROUNDS + 1):
         do(commands.seat(state, rnd, now))
         do(commands.publish_seating(state, rnd, now))
-        for t in state.round(rnd).seating.tables:  # type: ignore[union-attr]
+        for t in state.round(rnd).seating.tables:  # type: ignore[union-attr]  # every round here is seated
             if not t.is_incomplete:
                 do(
                     commands.enter_sheet(

@@ -49,7 +49,7 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
         svc.register("passata", name, [])
     for rnd in (1, 2):
         state = svc.seat("passata", rnd, publish=True)
-        for table in state.round(rnd).seating.tables:  # type: ignore[union-attr]
+        for table in state.round(rnd).seating.tables:  # type: ignore[union-attr]  # every round here is seated
             svc.enter_sheet("passata", rnd, table.table, SheetEntry((deal(), deal())))
         if rnd == 1:
             svc.publish_standings("passata", 1)

@@ -167,7 +167,7 @@ def test_register_from_xlsx_art2(
     director_client: TestClient, web_app: FastAPI, make_event: Any
 ) -> None:
     """An XLSX workbook with the same columns as the CSV registers every row."""
-    from openpyxl import Workbook  # type: ignore[import-untyped]
+    from openpyxl import Workbook  # type: ignore[import-untyped]  # openpyxl ships no type hints
 
     event = make_event("serata", pairs=0, seat=False)
     workbook = Workbook()

@@ -187,6 +187,6 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
     # Every sheet came from the phones, signed by each player at its table.
     for rnd in range(1, ROUNDS + 1):
         st = svc.state(EVENT)
-        for t in st.round(rnd).seating.tables:  # type: ignore[union-attr]
+        for t in st.round(rnd).seating.tables:  # type: ignore[union-attr]  # every round here is seated
             lines = {v.line for v in svc.sheet_history(EVENT, rnd, t.table)}
             assert lines == {str(p) for p in t.players or ()}

@@ -114,7 +114,7 @@ class Dictionary:
         excluded: Exclusions | None = None,
     ) -> None:
         """Open Hunspell's Italian dictionary and attach the event's lists (arts. 2, 4.1)."""
-        import hunspell  # type: ignore[import-untyped,unused-ignore]
+        import hunspell  # type: ignore[import-untyped,unused-ignore]  # chunspell ships no stubs
 
         self._dir = hunspell_dir
         try:

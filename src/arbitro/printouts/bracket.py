@@ -53,7 +53,7 @@ def _fitted(c: Canvas, text: str, x: float, y: float, w: float, size: float, **k
     """``draw_fitted`` with a little slack, so that a shrunk name is never cut by rounding."""
     bold = bool(kw.get("bold", False))
     s = fit_size(text, w, size, bold=bold, least=4) * 0.98
-    draw_fitted(c, text, x, y, w, s, least=4, **kw)  # type: ignore[arg-type]
+    draw_fitted(c, text, x, y, w, s, least=4, **kw)  # type: ignore[arg-type]  # **kw holds the font options draw_fitted takes
 
 
 def _irregular_games(match: Match, pair: PairId | None) -> bool:

@@ -46,7 +46,7 @@ from arbitro.printouts.tables import note as note_paragraph
 from arbitro.printouts.vp_scale import draw_scale, scale_height
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, TableSeating
-from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, score_sheet
+from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 
 FILLED_INK = colors.HexColor("#0B3D91")
 LABEL_COLUMNS = (0.15, 0.21)  # "Mano" and row-label columns, as fractions of the width
@@ -83,11 +83,10 @@ def _room_pages(
         # A Scala 40 sheet (negative points per player) has no Burraco sheet to fill in.
         entry = recorded if isinstance(recorded, SheetEntry) else None
     result = None
-    if entry is not None:
-        res = score_sheet(
-            state.code, entry, deals=deals, teams=teams, duplicate=state.config.duplicate
-        )
-        result = (res.ns_total, res.ew_total, res.ns_vp, res.ew_vp)
+    outcome = state.sheet_result(round_number, table.table, round_number) if entry else None
+    if outcome is not None:
+        (ns_total, ew_total), (ns, ew) = outcome.totals, outcome.sides
+        result = (ns_total, ew_total, ns.vp, ew.vp)
     ns_name, ew_name = line_name(state, table.ns, lang), line_name(state, table.ew, lang)
     article = state.code.vp_table(deals=deals, teams=teams).article  # delivery of the sheet
     if not teams:

@@ -58,7 +58,7 @@ def parse_registration_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[str, li
 
 def parse_registrations_xlsx(data: bytes) -> list[tuple[str, list[str]]]:
     """Parse the first worksheet of an XLSX workbook (see :func:`parse_registration_rows`)."""
-    from openpyxl import load_workbook  # type: ignore[import-untyped]
+    from openpyxl import load_workbook  # type: ignore[import-untyped]  # openpyxl ships no type hints
 
     if not data.startswith(XLSX_MAGIC):
         raise ArbitroError("the file is not an Excel workbook (.xlsx)")

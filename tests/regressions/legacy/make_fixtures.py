@@ -568,7 +568,7 @@ def burraco_500() -> None:
     for rnd in range(1, rounds + 1):
         do(commands.seat(state, rnd, now))
         do(commands.publish_seating(state, rnd, now))
-        for t in state.round(rnd).seating.tables:  # type: ignore[union-attr]
+        for t in state.round(rnd).seating.tables:  # type: ignore[union-attr]  # every round here is seated
             if not t.is_incomplete:
                 entry = SheetEntry((random_deal(rng), random_deal(rng)))
                 do(commands.enter_sheet(state, rnd, t.table, entry, now))

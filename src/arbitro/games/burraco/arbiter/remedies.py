@@ -64,7 +64,7 @@ def apply(
     d: ArbiterDeal, irregularity: Irregularity, offender: Seat | None, **details: object
 ) -> Ruling:
     """Apply the remedy for ``irregularity`` (see :meth:`ArbiterDeal.rule`)."""
-    det = Details(**details)  # type: ignore[arg-type]
+    det = Details(**details)  # type: ignore[arg-type]  # the irregularity's details, checked by Details
     return _HANDLERS[irregularity](d, irregularity, offender, det)
 
 
@@ -90,7 +90,7 @@ def _ruling(
     **fields: object,
 ) -> Ruling:
     r = Ruling(irr, offender, found, len(d.log), text, next_to_act=d.next_to_act)
-    return replace(r, **fields)  # type: ignore[arg-type]
+    return replace(r, **fields)  # type: ignore[arg-type]  # fields named by the caller, of the record's own types
 
 
 def _plays(d: ArbiterDeal, seat: Seat, turn: int | None = None) -> list[Play]:
