@@ -303,3 +303,16 @@ def test_hall_never_shows_playing_time_art_7(
         text = re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", "", html, flags=re.S))
         assert not re.search(r"\d+:\d\d", text), "no clock on the hall display"
         assert not re.search(r"(?i)minut|tempo|time left|restant|rimanent", text)
+
+
+def test_hall_before_the_seating_and_from_the_event_page(
+    web_app: FastAPI, client: TestClient, make_event: Any
+) -> None:
+    """Before any seating is posted (art. 4) the hall display says so and keeps refreshing;
+    the event's public page links to it; an unknown event is not found."""
+    event_id = make_event(pairs=4, seat=False)
+    html = hall_page(client, event_id, 1)
+    assert "La posizione ai tavoli non è ancora affissa." in html
+    assert 'content="10;url=?page=1"' in html
+    assert f'href="/e/{event_id}/hall"' in client.get(f"/e/{event_id}").text
+    assert client.get("/e/nessuna/hall").status_code == 404
