@@ -172,9 +172,11 @@ def test_phone_check_warns_about_localhost(
 ) -> None:
     """An address of the computer itself is flagged: no phone can reach it."""
     monkeypatch.setenv(base_url.BASE_URL_ENV, "http://127.0.0.1:8000")
+    monkeypatch.setattr(base_url, "lan_addresses", lambda: ["192.168.1.50"])
     page = director_client.get("/desk/phone-check")
     assert 'role="alert"' in page.text
     assert "un telefono non lo raggiunge" in page.text
+    assert "Questo computer in rete: http://192.168.1.50" in page.text
 
 
 def test_desk_banner_when_urls_point_at_localhost(

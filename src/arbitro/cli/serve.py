@@ -84,7 +84,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(
                 _(
                     "arbitro at http://{host}:{port}/ (database: {url})",
-                    host=listen,
+                    host=addresses[0] if listen == HALL_HOST and addresses else listen,
                     port=port,
                     url=url,
                 )

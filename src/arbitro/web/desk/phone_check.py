@@ -18,9 +18,8 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 from markupsafe import Markup
 
-from arbitro.web import auth
+from arbitro.web import auth, base_url
 from arbitro.web.app import Web, web_of
-from arbitro.web.base_url import points_at_localhost, public_base_url
 from arbitro.web.desk.common import Director, common
 from arbitro.web.live import READ_ONLY
 
@@ -53,28 +52,32 @@ def qr_svg(text: str, size: int = 320) -> Markup:
 
 def hall_base_url(request: Request) -> str:
     """The base URL the desk prints (for the templates)."""
-    return public_base_url(web_of(request), request)
+    return base_url.public_base_url(web_of(request), request)
 
 
 def hall_points_at_localhost(request: Request) -> bool:
     """True when the URLs the desk would print point at this machine (for the banner)."""
-    return points_at_localhost(hall_base_url(request))
+    return base_url.points_at_localhost(hall_base_url(request))
 
 
 @router.get("/desk/phone-check", include_in_schema=False)
 def desk_phone_check(request: Request, session: auth.Session = Director) -> Response:
-    """The page "Prova il telefono": the QR code of the public address, for a phone on the Wi-Fi."""
+    """The page "Prova il telefono": the QR code of the public address, for a phone."""
     web: Web = web_of(request)
-    base = public_base_url(web, request)
+    base = base_url.public_base_url(web, request)
     target = base + PHONE_PATH
-    ctx: dict[str, Any] = common(request, session)
+    local = base_url.points_at_localhost(base)
+    port = request.url.port or (443 if request.url.scheme == "https" else 80)
+    addresses = base_url.lan_addresses() if local else []
+    others = [base_url.hall_base_url(a, port) for a in addresses]
+    ctx: dict[str, Any] = common(request, session, others=others)
     return web.render(
         request,
         "desk_phone_check.html",
         base=base,
         target=target,
         qr=qr_svg(target),
-        local=points_at_localhost(base),
+        local=local,
         **ctx,
     )
 
