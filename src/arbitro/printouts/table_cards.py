@@ -2,8 +2,8 @@
 
 Each card shows the event, the round, the table number very large, the two lines seated there
 (North-South and East-West, art. 4) and a QR code of the table's own URL, through which the
-lines enter the score sheet from a phone (the URL carries the table's token; the web app
-builds it). No time is printed: the code forbids telling players the time left (art. 7).
+lines enter the score sheet from a phone (the URL is the public base URL and the table's
+token path, built by :mod:`arbitro.web.base_url` for the desk and the command line alike). No time is printed: the code forbids telling players the time left (art. 7).
 
 A team match is played at two tables, the open room and the closed room, where the teams swap
 lines (art. 19 sample sheets): it gets one card per room, both with the match's URL.

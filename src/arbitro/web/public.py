@@ -310,3 +310,113 @@ add_display(
     _standings,
     "The room display of the latest published standings and the VP chart.",
 )
+
+
+# ---------------------------------------------------------------------- hall display
+HALL_ROWS = 13  # rows in each of a page's two columns: 24 px text and more at 1366x768
+HALL_COLUMNS = 2
+HALL_SECONDS = 10  # each page shows this long, then the next (no interaction needed)
+LOCAL_TIMEZONE = "Europe/Rome"
+
+
+@dataclass(frozen=True)
+class HallPage:
+    """One page of the hall display: a part (``seating`` or ``standings``), its page number
+    within the part and the part's page count, and its rows in columns."""
+
+    part: str
+    page: int
+    pages: int
+    columns: list[list[Any]]
+
+
+def _paged(part: str, rows: list[Any]) -> list[HallPage]:
+    size = HALL_ROWS * HALL_COLUMNS
+    chunks = [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+    return [
+        HallPage(
+            part,
+            n,
+            len(chunks),
+            [chunk[c * HALL_ROWS : (c + 1) * HALL_ROWS] for c in range(HALL_COLUMNS)],
+        )
+        for n, chunk in enumerate(chunks, start=1)
+    ]
+
+
+def local_time(state: EventState, at: datetime) -> str:
+    """``at`` as HH:MM in the event's local time (its ``timezone``, else Europe/Rome)."""
+    from zoneinfo import ZoneInfo
+
+    zone = str(getattr(state.config, "timezone", None) or LOCAL_TIMEZONE)
+    return at.astimezone(ZoneInfo(zone)).strftime("%H:%M")
+
+
+def complaints_deadline(state: EventState, rnd: int) -> datetime | None:
+    """When the complaints window of round ``rnd``'s standings closes (art. 39)."""
+    from datetime import timedelta
+
+    published = state.round(rnd).standings_published_at
+    if published is None:
+        return None
+    return published + timedelta(minutes=state.config.complaints_window_minutes)
+
+
+def hall_pages(state: EventState, now: datetime) -> list[HallPage]:
+    """The pages the hall display cycles through: the round's seating by name (players look
+    for their table, art. 4), then the latest standings (art. 19), every row on some page."""
+    pages: list[HallPage] = []
+    seating = seating_view(state)
+    if seating["round"] is not None:
+        pages += _paged("seating", seating["names"])
+    view = standings_view(state, now)
+    if view["round"] is not None:
+        pages += _paged("standings", view["rows"])
+    return pages
+
+
+def hall_view(state: EventState, now: datetime, page: int) -> dict[str, Any]:
+    """Page ``page`` (1-based, wrapping around) of the hall display, and the next page's
+    number. With the standings: provisional or final, and when complaints close (art. 39)
+    in the event's local time. Never the playing time (art. 7)."""
+    pages = hall_pages(state, now)
+    if not pages:
+        return {"page": None, "next": 1, "total": 0}
+    index = (page - 1) % len(pages)
+    current = pages[index]
+    ctx: dict[str, Any] = {"page": current, "next": (index + 1) % len(pages) + 1}
+    ctx["total"] = len(pages)
+    if current.part == "seating":
+        ctx["round"] = seating_round(state)
+    else:
+        rnd = standings_round(state)
+        assert rnd is not None
+        final = state.standings_final(rnd, now)
+        deadline = complaints_deadline(state, rnd)
+        ctx.update(
+            round=rnd,
+            final=final,
+            event_final=final and rnd == state.config.rounds,
+            deadline=None if final or deadline is None else local_time(state, deadline),
+            open_complaints=bool(state.round(rnd).open_complaints),
+        )
+    return ctx
+
+
+@router.api_route("/e/{event_id}/hall", methods=READ_ONLY, include_in_schema=False)
+def hall_display(request: Request, event_id: str, page: int = 1) -> Response:
+    """The hall display for the projector: no navigation, no language switch; it pages by
+    itself (a refresh every few seconds to the next page, which also shows the latest
+    records) through the seating by name and the standings at a size read across the room."""
+    web = web_of(request)
+    with web.locked():
+        state = _state(web, event_id)
+        ctx = hall_view(state, web.service.clock(), page)
+        ctx.update(
+            event_id=event_id,
+            event_name=state.config.name,
+            rounds=state.config.rounds,
+            individuals=state.sheet_kind.individual_tables,
+            code=state.code,
+        )
+    return web.render(request, "public_hall.html", seconds=HALL_SECONDS, **ctx)

@@ -1,0 +1,139 @@
+"""The public base URL: the address the players' phones use to reach the app.
+
+Every QR code and every printed URL (the table cards printed from the desk and from the
+command line) starts with it. In order, the first that is set wins:
+
+1. ``arbitro serve --base-url`` (which sets ``$ARBITRO_BASE_URL`` for the app it starts);
+2. ``$ARBITRO_BASE_URL``;
+3. the installation's setting ``base_url`` (in the database);
+4. with ``arbitro serve --hall``, the machine's LAN address found at start (also passed on
+   through ``$ARBITRO_BASE_URL``);
+5. the address the desk was opened with (the request's own base URL).
+
+An address on the machine itself (localhost, 127.x, ::1) cannot be reached by a phone: the
+desk warns about it (:func:`points_at_localhost`). The table's path (its token) comes from
+:mod:`arbitro.web.tokens`, the one scheme the table pages accept; :func:`table_url` is the one
+place that joins the two.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from arbitro.store import RecordStore
+from arbitro.store.users import get_setting
+
+if TYPE_CHECKING:
+    from fastapi import Request
+
+    from arbitro.web.app import Web
+
+BASE_URL_ENV = "ARBITRO_BASE_URL"
+BASE_URL_SETTING = "base_url"
+LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", ""})
+
+
+def normalise(url: str) -> str:
+    """``url`` without trailing slashes, ``http://`` added when no scheme is given."""
+    url = url.strip().rstrip("/")
+    if url and "://" not in url:
+        url = "http://" + url
+    return url
+
+
+def configured_base_url(store: RecordStore | None = None) -> str | None:
+    """The configured public base URL: ``$ARBITRO_BASE_URL``, else the installation's
+    setting ``base_url``; None when neither is set."""
+    env = os.environ.get(BASE_URL_ENV, "").strip()
+    if env:
+        return normalise(env)
+    if store is not None:
+        stored = (get_setting(store, BASE_URL_SETTING) or "").strip()
+        if stored:
+            return normalise(stored)
+    return None
+
+
+def public_base_url(web: Web, request: Request) -> str:
+    """The base URL for the phones: the configured one, else the address of ``request``."""
+    return configured_base_url(web.store) or normalise(str(request.base_url))
+
+
+def is_local_host(host: str) -> bool:
+    """True for a name or address of the machine itself (a phone cannot reach it)."""
+    host = host.strip("[]").lower()
+    if host in LOCAL_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
+
+
+def points_at_localhost(url: str) -> bool:
+    """True when ``url`` names the machine itself (localhost, 127.x, ::1, 0.0.0.0)."""
+    return is_local_host(urlsplit(normalise(url)).hostname or "")
+
+
+def lan_addresses() -> list[str]:
+    """The machine's IPv4 addresses on its networks, loopback and link-local (169.254.x)
+    left out: the addresses the phones on the same Wi-Fi may use. Private addresses
+    (192.168.x, 10.x, 172.16-31.x) first."""
+    import ifaddr
+
+    found: list[ipaddress.IPv4Address] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):  # IPv6: (address, flowinfo, scope)
+                continue
+            try:
+                address = ipaddress.IPv4Address(ip.ip)
+            except ValueError:
+                continue
+            if address.is_loopback or address.is_link_local or address.is_unspecified:
+                continue
+            if address not in found:
+                found.append(address)
+    found.sort(key=lambda a: (not a.is_private, a))
+    return [str(a) for a in found]
+
+
+def hall_base_url(address: str, port: int) -> str:
+    """The base URL of the app served on ``address``:``port`` (no port for 80)."""
+    return f"http://{address}" + ("" if port == 80 else f":{port}")
+
+
+def table_path(secret: bytes, event_id: str, table: int) -> str:
+    """The path of a table's page with its token (the scheme of :mod:`arbitro.web.tokens`)."""
+    from arbitro.web import tokens
+
+    return tokens.table_path(secret, event_id, table)
+
+
+def table_url_at(base_url: str, secret: bytes, event_id: str, table: int) -> str:
+    """The absolute URL of a table's page under ``base_url`` (the QR code of its card)."""
+    return normalise(base_url) + table_path(secret, event_id, table)
+
+
+def table_url(web: Web, request: Request, event_id: str, table: int) -> str:
+    """The absolute URL of a table's page for the desk's printouts: the public base URL
+    (:func:`public_base_url`) and the table's token path."""
+    return table_url_at(public_base_url(web, request), web.secret, event_id, table)
+
+
+def cli_table_urls(
+    store: RecordStore, base_url: str | None, event_id: str, tables: list[int]
+) -> dict[int, str]:
+    """The URLs of ``tables`` for ``arbitro print table-cards``: ``base_url`` (the option),
+    else the configured one (:func:`configured_base_url`), else ``http://localhost:8000``;
+    signed with the installation's secret, so the app opens them."""
+    from arbitro.web.secret import load_secret
+
+    base = normalise(base_url) if base_url else configured_base_url(store)
+    base = base or "http://localhost:8000"
+    secret = load_secret(store)
+    return {t: table_url_at(base, secret, event_id, t) for t in tables}
