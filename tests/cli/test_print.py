@@ -1,5 +1,5 @@
 """``arbitro print``: the printouts as PDF files from the command line — table cards with a
-QR code of ``{base_url}/t/{event}/{table}`` (art. 4, 7), score sheets in the FIBAS layout
+QR code of ``{base_url}/t/{token}`` (art. 4, 7), score sheets in the FIBAS layout
 (art. 19-20), seating (art. 4) and standings (art. 19, 39), in Italian or English."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import typer
 from tests.printouts.pdfcheck import qr_matrix
 from typer.testing import CliRunner
 
-from arbitro.cli.print import register, table_url
+from arbitro.cli.print import register
 from arbitro.printouts.table_cards import qr_box, table_card_qr
 from arbitro.services.demo import run_demo
 from arbitro.services.events import EventService
@@ -75,9 +75,14 @@ def text_of(pdf: Path) -> str:
     return out.stdout
 
 
-def test_table_cards_carry_base_url_t_event_table(app: typer.Typer, tmp_path: Path) -> None:
-    """Without the web app the table's URL is ``{base_url}/t/{event_id}/{table}``: printed
-    under the QR code, and the QR code's modules are that URL's encoding."""
+def test_table_cards_carry_base_url_and_table_token(
+    app: typer.Typer, tmp_path: Path, demo_db: str
+) -> None:
+    """The table's URL is ``{base_url}`` and the table page's token path, the one the web app
+    opens (art. 4): printed under the QR code, and the QR code's modules are its encoding."""
+    from arbitro.store import RecordStore
+    from arbitro.web.base_url import cli_table_urls
+
     out = tmp_path / "cards.pdf"
     result = runner.invoke(
         app,
@@ -86,15 +91,15 @@ def test_table_cards_carry_base_url_t_event_table(app: typer.Typer, tmp_path: Pa
     assert result.exit_code == 0, result.output
     assert f"Scritto {out}" in result.stdout
     text = text_of(out)
-    assert "https://gara.it/t/demo/1" in re.sub(r"\s+", "", text)
+    url = cli_table_urls(RecordStore.open(demo_db), "https://gara.it/", "demo", [1])[1]
+    assert url.startswith("https://gara.it/t/") and "/t/demo/1" not in url
+    assert url in re.sub(r"\s+", "", text)
     assert "TAVOLO" in text and "Turno 1" in text
     subprocess.run(
         ["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(out), str(tmp_path / "p")],
         check=True,
     )
     (png,) = tmp_path.glob("p-*.png")
-    url = table_url("https://gara.it/", "demo", 1)
-    assert url == "https://gara.it/t/demo/1"
     widget = table_card_qr(url)
     widget.qr.make()
     want = [[bool(m) for m in row] for row in widget.qr.modules]

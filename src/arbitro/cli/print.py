@@ -8,23 +8,18 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli.common import command_group, errors, lang, service
+from arbitro.cli.common import command_group, errors, lang, open_store, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
 from arbitro.printouts import score_sheets_pdf, seating_pdf, standings_pdf, table_cards_pdf
 from arbitro.printouts.labels import check_lang
 from arbitro.printouts.names import seated_round
+from arbitro.web.base_url import cli_table_urls
 
 EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
 RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
 OutOpt = Annotated[Path, typer.Option("-o", "--output", help=_("PDF file to write"))]
 LangOpt = Annotated[str | None, typer.Option("--lang", help=_("Language of the printout: it | en"))]
-DEFAULT_BASE_URL = "http://localhost:8000"
-
-
-def table_url(base_url: str, event_id: str, table: int) -> str:
-    """The table's score-entry address without the web app: ``{base}/t/{event}/{table}``."""
-    return f"{base_url.rstrip('/')}/t/{event_id}/{table}"
 
 
 def _write(path: Path, pdf: bytes) -> None:
@@ -53,15 +48,16 @@ def register(app: typer.Typer) -> None:
         round_number: RoundArg,
         output: OutOpt,
         base_url: Annotated[
-            str, typer.Option("--base-url", help=_("Address of the site"))
-        ] = DEFAULT_BASE_URL,
+            str | None, typer.Option("--base-url", help=_("Address of the site"))
+        ] = None,
         language: LangOpt = None,
     ) -> None:
         """Table cards with the QR code of each table's score entry (FIBAS art. 4, 7)."""
         with errors():
             state = service().state(event_id)
             seating = seated_round(state, round_number)
-            urls = {tb.table: table_url(base_url, event_id, tb.table) for tb in seating.tables}
+            tables = [tb.table for tb in seating.tables]
+            urls = cli_table_urls(open_store(), base_url, event_id, tables)
             _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
 
     @print_app.command("score-sheets", help=_("Score sheets in the FIBAS layout."))

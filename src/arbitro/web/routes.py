@@ -12,3 +12,6 @@ def include_all(app: FastAPI) -> None:
 
     for module in (home, desk, api, table, public, knockout):
         app.include_router(module.router)
+    from arbitro.web.desk import phone_check
+
+    phone_check.install(app)  # "Prova il telefono"; the base URL for the desk's banner

@@ -96,10 +96,10 @@ def round_common(
 
 
 def table_url(web: Web, request: Request, event_id: str, table: int) -> str:
-    """The table-side entry URL of a table (the QR code on its card)."""
-    from arbitro.web import tokens
+    """The table-side entry URL of a table (the QR code on its card), at the public base URL."""
+    from arbitro.web import base_url
 
-    return tokens.table_url(web, request, event_id, table)
+    return base_url.table_url(web, request, event_id, table)
 
 
 def complaints_deadline(state: EventState, n: int) -> datetime | None:
