@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.codes.burraco_parole import burraco_parole
-from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import Message, msg, render
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
@@ -772,6 +772,13 @@ def _submit_players(
     """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
     under the service's lock. Returns the parsed form when it must be shown again."""
     assert view.seating is not None
+    if view.mine_sent or view.status == "confirmed":
+        raise ConflictError(
+            "table {table}'s sheet is already signed by this player: changes go through the "
+            "director",
+            table=view.table_number,
+            article=view.state.code.cite("corrections"),
+        )
     parsed = parse_players_sheet(view.state, posted, view.seating, form, lang)
     if parsed.entry is None:
         if parsed.blanks and not parsed.errors and not parsed.general_error:
