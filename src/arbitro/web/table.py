@@ -518,7 +518,7 @@ def private(response: Response) -> Response:
     return response
 
 
-def _refused(request: Request, err: ArbitroError) -> Response:
+def _refused(request: Request, err: ArbitroError, back: str | None = None) -> Response:
     """A refusal on the table's page: the page with the message, or, for htmx, the totals'
     fragment replaced by the message."""
     lang = request_lang(request)
@@ -533,7 +533,13 @@ def _refused(request: Request, err: ArbitroError) -> Response:
         )
     web = web_of(request)
     return private(
-        web.render(request, "table_refused.html", status_code=status, message=err.message(lang))
+        web.render(
+            request,
+            "table_refused.html",
+            status_code=status,
+            message=err.message(lang),
+            back=back,
+        )
     )
 
 
@@ -555,6 +561,8 @@ def _shown(
     """The table's view for a GET of the line ``line``, or the refusal's page."""
     try:
         return _load(web, token, _line_param(line), device)
+    except OtherLine as exc:  # back to the line this phone signed for
+        return _refused(request, exc, _page_url(token, None, request.query_params.get("lang")))
     except ArbitroError as exc:
         return _refused(request, exc)
 
