@@ -212,6 +212,10 @@ def test_a_card_of_another_round_is_refused_and_expires_art_21_39(
     page = phone.get(card1, params={"line": "ns"})
     assert page.status_code == 200 and "Turno 1" in page.text and "chiuso ai telefoni" in page.text
     assert 'name="round" value="2"' not in page.text
+    assert (
+        "Questo cartellino è del turno 1; è in corso il turno 2: usate il cartellino sul "
+        "tavolo per il turno 2."
+    ) in page.text
     new = phone.get(card2, params={"line": "ns"})
     assert "Turno 2" in new.text and 'name="round" value="2"' in new.text
     clock.advance(minutes=web.service.state(EVENT).config.complaints_window_minutes + 1)

@@ -42,7 +42,7 @@ from arbitro.web.sheet_form import (
     player_field,
     players_values,
 )
-from arbitro.web.tokens import TokenError, TokenExpired, read_token
+from arbitro.web.tokens import TokenError, TokenExpired, open_round, read_token
 
 router = APIRouter()
 
@@ -198,6 +198,7 @@ class TableView:
     closed: bool = False  # the round's standings are published: the sheet is read-only
     device_line: str | None = None  # the line (or player) this phone signed for
     differ: bool = False  # the line says the numbers sent are not its own
+    current_round: int | None = None  # the round under way, when it is not the card's
 
     @property
     def mode(self) -> str:
@@ -295,6 +296,8 @@ def _load(web: Web, token: str, line: str | None, device: str | None = None) -> 
         if r is None or not published:
             return view
         view.closed = r.standings_published_at is not None
+        current = open_round(state)
+        view.current_round = current if current != rnd else None
         view.seating = r.seating.table(table) if r.seating else None
         if view.seating is None:
             return view
