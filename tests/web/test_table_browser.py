@@ -71,7 +71,9 @@ def test_two_phones_sign_and_one_phone_cannot_sign_twice_art_20(
     ns.goto(url, wait_until="domcontentloaded")  # back to its own line, closed
     assert "confermato da entrambe le linee" in ns.inner_text("#status")
     assert ns.locator("button.send").count() == 0
-    for name in ("phone-refused.png", "phone-confirm.png"):
+    assert "chiuso ai telefoni" in ns.inner_text("main")
+    ns.screenshot(path=str(tmp_path / "phone-closed.png"))
+    for name in ("phone-refused.png", "phone-confirm.png", "phone-closed.png"):
         assert tools.png_size(tmp_path / name) == (390, 844)
         if os.environ.get("ARBITRO_SAVE_SCREENS") == "1":
             SCREENS.mkdir(parents=True, exist_ok=True)
