@@ -98,7 +98,7 @@ def new_device() -> str:
 
 
 def with_device(request: Request, response: Response, device: str) -> Response:
-    """Give the phone its device id (long-lived, HttpOnly, SameSite=Lax) if it has not it yet:
+    """Give the phone its device id (long-lived, HttpOnly, SameSite=Lax) if it does not have it yet:
     a phone that signed for a line is bound to it (FIBAS art. 20: each line signs once)."""
     if request.cookies.get(DEVICE_COOKIE) != device:
         response.set_cookie(
