@@ -150,10 +150,12 @@ def test_two_phones_sign_and_the_second_confirms_with_one_button_art_20(
     page = ew.get(path, params={"line": "ew"}).text
     assert 'type="number"' not in page and ">Confermo</button>" in page
     assert "I numeri sono diversi" in page and "href" in page
-    assert re.search(r'<output class="ro" id="o1_ns_base"[^>]*>300</output>', page)
-    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
-    assert hidden == {**SHEET, "round": "1", "line": "ew"}
-    confirmed = ew.post(path, data={**hidden, "confirm": "1"})
+    assert re.search(r'name="o1_ns_base"[^>]*value="300" readonly', page)
+    sent = dict(
+        re.findall(r'<input type="(?:hidden|text)"[^>]*name="([^"]+)"[^>]*value="([^"]*)"', page)
+    )
+    assert sent == {**SHEET, "round": "1", "line": "ew"}
+    confirmed = ew.post(path, data={**sent, "confirm": "1"})
     assert confirmed.status_code == 303
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "confirmed"
     for phone, line in ((ns, "ns"), (ew, "ew")):

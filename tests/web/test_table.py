@@ -200,7 +200,9 @@ def test_both_lines_sending_the_same_numbers_confirm_the_sheet_art_20(
     with TestClient(web_app, follow_redirects=False) as phone_ew:
         other = phone_ew.get(f"/t/{token}?line=ew").text
         assert "L&#39;altra linea ha inviato lo score" in status_text(other)
-        assert '<input type="hidden" name="o2_ew_points" value="120">' in other
+        assert re.search(
+            r'<input type="text" class="ro" name="o2_ew_points"[^>]*value="120" readonly', other
+        )
         assert 'type="number"' not in other  # read-only: the numbers are not retyped
         assert ">Confermo</button>" in other and "I numeri sono diversi" in other
         confirmed = phone_ew.post(f"/t/{token}", data={**SHEET, "line": "ew", "round": "1"})
@@ -266,7 +268,7 @@ def test_different_numbers_from_the_two_lines_are_a_conflict_for_the_director_ar
     with TestClient(web_app, follow_redirects=False) as phone_ns:
         page = phone_ns.get(f"/t/{token}?line=ns").text
     assert status_text(page) == "Score confermato da entrambe le linee."
-    assert '<input type="hidden" name="o2_ew_points" value="125">' in page
+    assert re.search(r'name="o2_ew_points"[^>]*value="125" readonly', page)
     assert 'class="send' not in page  # closed to the phones (art. 21)
 
 

@@ -59,7 +59,8 @@ def test_two_phones_sign_and_one_phone_cannot_sign_twice_art_20(
     ew = browser.new_context(viewport=PHONE).new_page()
     ew.goto(url + "?line=ew", wait_until="domcontentloaded")
     assert ew.locator("input[type=number]").count() == 0
-    assert ew.inner_text("#o1_ns_base") == "300" and ew.inner_text("#o2_ew_points") == "120"
+    assert ew.input_value("#o1_ns_base") == "300" and ew.input_value("#o2_ew_points") == "120"
+    assert ew.locator("#o1_ns_base").evaluate("e => e.readOnly")
     assert ew.inner_text("button.confirm") == "Confermo"
     assert ew.inner_text("a.differ") == "I numeri sono diversi"
     ew.locator("button.confirm").scroll_into_view_if_needed()
