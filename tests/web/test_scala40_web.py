@@ -8,7 +8,7 @@ desk's sheet grid and the public displays work for tables of individuals."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -85,6 +85,21 @@ def cell(html: str, ident: str) -> str:
 @pytest.fixture
 def web(web_app: FastAPI) -> Web:
     return web_of(web_app)
+
+
+@pytest.fixture
+def phones(web_app: FastAPI) -> Iterator[Callable[[], TestClient]]:
+    """Each player's own phone: a new client (own cookies, so its own device id) per call."""
+    opened: list[TestClient] = []
+
+    def phone() -> TestClient:
+        c = TestClient(web_app, follow_redirects=False)
+        opened.append(c.__enter__())
+        return c
+
+    yield phone
+    for c in opened:
+        c.__exit__(None, None, None)
 
 
 def test_art23_which_player_are_you_lists_the_four_in_seat_order(
@@ -169,36 +184,42 @@ def test_art22_impossible_numbers_are_refused_next_to_the_deal(
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "missing"
 
 
-def test_art23_pending_until_all_four_players_confirm(web: Web, client: TestClient) -> None:
-    """Art. 23: the sheet is signed by the four players: after the first, second and third
-    submissions it is pending (the others see it to confirm), confirmed with the fourth;
-    sending the same numbers again is harmless."""
+def test_art23_pending_until_all_four_players_confirm(
+    web: Web, client: TestClient, phones: Callable[[], TestClient]
+) -> None:
+    """Art. 23: the sheet is signed by the four players, each from their own phone: after the
+    first, second and third submissions it is pending (the others see the numbers read-only,
+    to confirm), confirmed with the fourth; a player who signed cannot sign again (refused,
+    nothing recorded: changes go through the director, art. 24)."""
     scala_event(web)
     order = seat_order(web, 1)
     path = table_path(web.secret, EVENT, 1)
+    own = {player: phones() for player in order}
     for n, player in enumerate(order, start=1):
         if n > 1:  # the next player sees the numbers sent, to check and confirm
-            page = client.get(path, params={"line": str(player)})
+            page = own[player].get(path, params={"line": str(player)})
             assert "controllalo con il foglio e conferma" in text(page.text)
             assert f"confermato da {n - 1} di 4" in text(page.text)
-            assert f'value="{ROWS[4][1]}"' in page.text and "Conferma lo score" in page.text
-        reply = client.post(path, data=sheet_form(order, ROWS, player))
+            assert f'value="{ROWS[4][1]}"' in page.text and ">Confermo</button>" in page.text
+            assert 'type="number"' not in page.text and "I numeri sono diversi" in page.text
+        reply = own[player].post(path, data=sheet_form(order, ROWS, player))
         assert reply.status_code == 303 and f"line={player}" in reply.headers["location"]
         status = commands.sheet_status(web.service.state(EVENT), 1, 1)
         assert status == ("confirmed" if n == 4 else "pending")
-    page = client.get(path, params={"line": str(order[0])})
+    page = own[order[0]].get(path, params={"line": str(order[0])})
     assert "Score confermato da tutti i 4 giocatori." in text(page.text)
+    assert 'class="send' not in page.text
     polled = client.get(f"{path}/status", params={"line": str(order[1]), "round": "1"})
     assert polled.status_code == 200 and "confermato da tutti i 4" in text(polled.text)
     english = client.get(path, params={"line": str(order[0]), "lang": "en"})
     assert "Sheet confirmed by all 4 players." in text(english.text)
-    again = client.post(path, data=sheet_form(order, ROWS, order[2]))
-    assert again.status_code == 303
+    again = own[order[2]].post(path, data=sheet_form(order, ROWS, order[2]))
+    assert again.status_code == 409 and "le modifiche" in text(again.text)
     state = web.service.state(EVENT)
     assert commands.sheet_status(state, 1, 1) == "confirmed"
     sheet = state.round(1).sheets[1]
     assert sheet.confirmed_by == {str(p) for p in order}
-    assert [v.line for v in sheet.history] == [str(p) for p in order] + [str(order[2])]
+    assert [v.line for v in sheet.history] == [str(p) for p in order]
 
 
 def test_art23_a_different_submission_is_a_conflict(web: Web, client: TestClient) -> None:
@@ -245,7 +266,9 @@ def test_art23_a_player_not_at_the_table_is_refused(web: Web, client: TestClient
     )
 
 
-def test_art26_table_of_three(web: Web, client: TestClient) -> None:
+def test_art26_table_of_three(
+    web: Web, client: TestClient, phones: Callable[[], TestClient]
+) -> None:
     """Art. 26: at a table of three the empty seat counts as a fourth player with 1000
     negative points: totals 0, 50, 100 → 20, 18, 16 VP; three players confirm the sheet."""
     scala_event(web, players=7)
@@ -260,7 +283,7 @@ def test_art26_table_of_three(web: Web, client: TestClient) -> None:
     assert [cell(preview, f"vp-{p}") for p in order] == ["20", "18", "16"]
     assert "1000 punti negativi (Scala 40 art. 26)" in text(preview)
     for n, player in enumerate(order, start=1):
-        assert client.post(path, data=sheet_form(order, rows, player)).status_code == 303
+        assert phones().post(path, data=sheet_form(order, rows, player)).status_code == 303
         status = commands.sheet_status(web.service.state(EVENT), 1, 2)
         assert status == ("confirmed" if n == 3 else "pending")
     assert "confermato da tutti i 3 giocatori" in text(
@@ -320,3 +343,26 @@ def test_art25_desk_cites_the_scala40_code_and_has_no_lateness_form(
     html = director_client.get(f"/desk/e/{EVENT}/r/1").text
     assert 'id="lateness-form"' not in html
     assert "Abbandono (Scala 40 art. 25)" in text(html)
+
+
+def test_art23_one_phone_cannot_sign_for_two_players(
+    web: Web, phones: Callable[[], TestClient]
+) -> None:
+    """Art. 23: each of the four players signs the sheet; a phone that signed for one player
+    is refused for another (a page naming the player it signed for), nothing recorded."""
+    scala_event(web)
+    order = seat_order(web, 1)
+    path = table_path(web.secret, EVENT, 1)
+    phone = phones()
+    phone.get(path, params={"line": str(order[0])})
+    assert phone.post(path, data=sheet_form(order, ROWS, order[0])).status_code == 303
+    before = len(web.service.sheet_history(EVENT, 1, 1))
+    reply = phone.post(path, data=sheet_form(order, ROWS, order[1]))
+    assert reply.status_code == 409
+    name = web.service.state(EVENT).competitors[order[0]].name
+    assert (
+        f"questo telefono ha già firmato lo score del tavolo 1 per {name}: ogni giocatore "
+        "firma con il proprio telefono (Scala 40 art. 23)"
+    ) in text(reply.text)
+    assert len(web.service.sheet_history(EVENT, 1, 1)) == before
+    assert phone.get(path, params={"line": str(order[2])}).status_code == 409

@@ -107,7 +107,8 @@ def test_forged_and_altered_tokens_are_refused(web_app: FastAPI, client: TestCli
 def test_a_past_round_is_refused_art_21(web_app: FastAPI, client: TestClient) -> None:
     """Art. 21: once a round's standings are published its sheets are valid and final; a
     phone still showing round 1's form cannot write it (409, with a message) — neither while
-    no round is under way nor after round 2's seating is published."""
+    no round is under way nor after round 2's seating is published; the round-1 card shows
+    the round closed, read-only."""
     web = app_web(web_app)
     make_event(web, competitors=4)
     for table in (1, 2):
@@ -119,14 +120,17 @@ def test_a_past_round_is_refused_art_21(web_app: FastAPI, client: TestClient) ->
     before = stored(web)
     late = send(client, token, o2_ew_points="125")
     assert late.status_code == 409
-    assert "turno 1 è chiuso" in late.text
+    assert "la classifica del turno 1 è pubblicata" in late.text
     page = client.get(f"/t/{token}?line=ns")
-    assert page.status_code == 200 and "Nessun turno in corso" in page.text
+    assert page.status_code == 200 and "chiuso ai telefoni" in page.text
+    assert 'type="number"' not in page.text and 'class="send' not in page.text
     web.service.seat(EVENT, 2, publish=True)
     before = stored(web)
     late = send(client, token, o2_ew_points="125")
     assert late.status_code == 409
-    assert "il turno in corso è il 2" in late.text
+    assert "la classifica del turno 1 è pubblicata" in late.text
+    wrong_round = send(client, token, round="2")
+    assert wrong_round.status_code == 409 and "il turno in corso è il 1" in wrong_round.text
     assert stored(web) == before
     history = web.service.sheet_history(EVENT, 1, 1)
     assert all(v.entry.deals[1].ew.points == 120 for v in history)
@@ -234,11 +238,11 @@ def test_fuzzed_forms_never_cause_a_500(
 def test_every_altered_token_is_refused(
     event_id: str, table: int, position: int, char: str
 ) -> None:
-    """A token reads back as its (event, table); changing any one character of it makes it
-    invalid (the HMAC covers the body, and each token has one spelling only)."""
+    """A token reads back as its (event, table, round); changing any one character of it
+    makes it invalid (the HMAC covers the body, and each token has one spelling only)."""
     secret = b"s" * 32
-    token = make_token(secret, event_id, table)
-    assert read_token(secret, token) == (event_id, table)
+    token = make_token(secret, event_id, table, 1 + table % 7)
+    assert read_token(secret, token) == (event_id, table, 1 + table % 7)
     i = position % len(token)
     altered = token[:i] + char + token[i + 1 :]
     if altered != token:

@@ -15,7 +15,7 @@ from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.web.app import Web
-from arbitro.web.tokens import make_token, open_round, read_token, table_url
+from arbitro.web.tokens import make_token, read_token, table_url
 
 # The sample of art. 19-20 used below: 2 deals; N-S 300+150 and 0-40, E-O 100+35 and 250+120:
 # totals 410 and 505, difference 95, which the 2-deal table converts to 11-9.
@@ -67,7 +67,8 @@ def status_text(html: str) -> str:
 
 def test_table_url_is_absolute_and_names_its_table(web_app: FastAPI, client: TestClient) -> None:
     """The desk and the table cards' QR codes use table_url: an absolute link that opens that
-    table's page, signed so that it reads back as (event, table)."""
+    table's page, signed so that it reads back as (event, table, round): the round seated
+    last unless the caller names it."""
     web = web_of_app(web_app)
     event = make_event(web)
     scope = {"type": "http", "scheme": "http", "server": ("testserver", 80), "path": "/"}
@@ -75,7 +76,9 @@ def test_table_url_is_absolute_and_names_its_table(web_app: FastAPI, client: Tes
     url = table_url(web, Request(scope), event, 3)
     assert url.startswith("http://testserver/t/")
     token = url.rsplit("/", 1)[1]
-    assert read_token(web.secret, token) == (event, 3)
+    assert read_token(web.secret, token) == (event, 3, 1)
+    named = table_url(web, Request(scope), event, 3, 2).rsplit("/", 1)[1]
+    assert read_token(web.secret, named) == (event, 3, 2)
     page = client.get(url)
     assert page.status_code == 200
     assert "Tavolo 3" in page.text
@@ -181,40 +184,55 @@ def test_impossible_numbers_are_refused_next_to_their_deal_and_line_art_19(
 def test_both_lines_sending_the_same_numbers_confirm_the_sheet_art_20(
     web_app: FastAPI, client: TestClient
 ) -> None:
-    """Art. 20: both lines sign the sheet. N-S sends it: pending, waiting for the other line;
-    E-O opens the page, finds N-S's numbers, and confirms them: confirmed. Each submission is
-    recorded with the table and line as its author."""
+    """Art. 20: both lines sign the sheet, each from its own phone. N-S sends it: pending,
+    waiting for the other line; E-O opens the page, finds N-S's numbers read-only, and
+    confirms them with one button: confirmed. Each submission is recorded with the table and
+    line as its author."""
     web = web_of_app(web_app)
     event = make_event(web)
     token = make_token(web.secret, event, 1)
+    client.get(f"/t/{token}?line=ns")
     sent = client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
     assert sent.status_code == 303
     after = client.get(sent.headers["location"])
     assert status_text(after.text) == "Inviato: in attesa dell&#39;altra linea."
     assert commands.sheet_status(web.service.state(event), 1, 1) == "pending"
-    other = client.get(f"/t/{token}?line=ew").text
-    assert "L&#39;altra linea ha inviato lo score" in status_text(other)
-    assert 'name="o2_ew_points" id="o2_ew_points" value="120"' in other
-    assert "Conferma lo score" in other
-    confirmed = client.post(f"/t/{token}", data={**SHEET, "line": "ew", "round": "1"})
-    assert confirmed.status_code == 303
-    assert status_text(client.get(confirmed.headers["location"]).text) == (
-        "Score confermato da entrambe le linee."
-    )
+    with TestClient(web_app, follow_redirects=False) as phone_ew:
+        other = phone_ew.get(f"/t/{token}?line=ew").text
+        assert "L&#39;altra linea ha inviato lo score" in status_text(other)
+        assert re.search(
+            r'<input type="text" class="ro" name="o2_ew_points"[^>]*value="120" readonly', other
+        )
+        assert 'type="number"' not in other  # read-only: the numbers are not retyped
+        assert ">Confermo</button>" in other and "I numeri sono diversi" in other
+        confirmed = phone_ew.post(f"/t/{token}", data={**SHEET, "line": "ew", "round": "1"})
+        assert confirmed.status_code == 303
+        done = phone_ew.get(confirmed.headers["location"]).text
+    assert status_text(done) == "Score confermato da entrambe le linee."
+    assert "Invia di nuovo" not in done and 'class="send' not in done
     assert commands.sheet_status(web.service.state(event), 1, 1) == "confirmed"
     actors = [v.actor for v in web.service.sheet_history(event, 1, 1)]
     assert actors == ["tavolo 1 ns", "tavolo 1 ew"]
 
 
-def test_submitting_twice_is_harmless_art_20(web_app: FastAPI, client: TestClient) -> None:
-    """Art. 20: the same sheet sent twice by a line (a double tap, a reload) changes nothing:
-    still pending, no conflict."""
+def test_a_line_signs_once_art_20_21(web_app: FastAPI, client: TestClient) -> None:
+    """Art. 20: each line signs the sheet once; a second submission of the same line (a double
+    tap, a reload, other numbers) is refused with a message and records nothing: changes go
+    through the director (art. 21). The page of a line that signed has no send button."""
     web = web_of_app(web_app)
     event = make_event(web)
     token = make_token(web.secret, event, 4)
-    for _ in range(2):
-        reply = client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
-        assert reply.status_code == 303
+    reply = client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
+    assert reply.status_code == 303
+    page = client.get(reply.headers["location"]).text
+    assert 'class="send' not in page and "Invia di nuovo" not in page
+    assert "chiuso ai telefoni" in page
+    history = len(web.service.sheet_history(event, 1, 4))
+    for numbers in (SHEET, {**SHEET, "o2_ew_points": "125"}):
+        again = client.post(f"/t/{token}", data={**numbers, "line": "ns", "round": "1"})
+        assert again.status_code == 409
+        assert "è già firmato da questa linea" in again.text and "(FIBAS art. 21)" in again.text
+    assert len(web.service.sheet_history(event, 1, 4)) == history
     sheet = web.service.state(event).round(1).sheets[4]
     assert commands.sheet_status(web.service.state(event), 1, 4) == "pending"
     assert not sheet.conflicts and sheet.accepted is not None
@@ -232,6 +250,8 @@ def test_different_numbers_from_the_two_lines_are_a_conflict_for_the_director_ar
     event = make_event(web)
     token = make_token(web.secret, event, 2)
     client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
+    differ = client.get(f"/t/{token}?line=ew&differ=1").text  # "I numeri sono diversi"
+    assert 'type="number"' in differ and 'value="120"' not in differ  # E-O types its own
     changed = {**SHEET, "o2_ew_points": "125", "line": "ew", "round": "1"}
     reply = client.post(f"/t/{token}", data=changed)
     assert reply.status_code == 303
@@ -245,9 +265,11 @@ def test_different_numbers_from_the_two_lines_are_a_conflict_for_the_director_ar
     web.service.correct_sheet(
         event, 1, 2, kind="conflict", reason="verificato il foglio firmato", entry=settled
     )
-    page = client.get(f"/t/{token}?line=ns").text
+    with TestClient(web_app, follow_redirects=False) as phone_ns:
+        page = phone_ns.get(f"/t/{token}?line=ns").text
     assert status_text(page) == "Score confermato da entrambe le linee."
-    assert 'id="o2_ew_points" value="125"' in page
+    assert re.search(r'name="o2_ew_points"[^>]*value="125" readonly', page)
+    assert 'class="send' not in page  # closed to the phones (art. 21)
 
 
 def test_team_match_form_has_open_and_closed_room_art_19(
@@ -307,25 +329,25 @@ def test_incomplete_table_rests_and_has_no_sheet_art_37(
     assert "riposa" in reply.text
 
 
-def test_status_fragment_reloads_the_page_when_a_new_round_starts_art_21(
+def test_status_fragment_reloads_a_read_only_page_when_the_sheet_changes_art_20(
     web_app: FastAPI, client: TestClient
 ) -> None:
-    """While a line waits, its page polls the status; when the round's standings are published
-    and the next round's seating is put up (art. 21 b), the poll tells htmx to reload."""
+    """While a line waits, its read-only page polls the status; when the other line confirms,
+    the poll tells htmx to reload, so the page never shows a button of the old status."""
     web = web_of_app(web_app)
     event = make_event(web, competitors=4)
-    for table in (1, 2):
-        token = make_token(web.secret, event, table)
-        for line in ("ns", "ew"):
-            client.post(f"/t/{token}", data={**SHEET, "line": line, "round": "1"})
     token = make_token(web.secret, event, 1)
-    poll = client.get(f"/t/{token}/status?line=ns&round=1")
+    client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
+    poll = client.get(f"/t/{token}/status?line=ns&round=1&seen=pending&reload=1")
     assert poll.status_code == 200 and "HX-Refresh" not in poll.headers
-    assert "confermato" in poll.text
-    web.service.publish_standings(event, 1)
-    web.service.seat(event, 2, publish=True)
-    assert open_round(web.service.state(event)) == 2
-    poll = client.get(f"/t/{token}/status?line=ns&round=1")
-    assert poll.headers.get("HX-Refresh") == "true"
-    page = client.get(f"/t/{token}?line=ns").text
-    assert "Turno 2" in page and 'name="round" value="2"' in page
+    web.service.enter_sheet(
+        event,
+        1,
+        1,
+        SheetEntry.from_payload({"deals": [[300, 150, 100, 35], [0, -40, 250, 120]]}),
+        line="ew",
+    )
+    poll = client.get(f"/t/{token}/status?line=ns&round=1&seen=pending&reload=1")
+    assert poll.headers.get("HX-Refresh") == "true" and "confermato" in poll.text
+    typing = client.get(f"/t/{token}/status?line=ns&round=1&seen=pending")
+    assert "HX-Refresh" not in typing.headers  # a form being typed is never reloaded

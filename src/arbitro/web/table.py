@@ -1,17 +1,23 @@
 from __future__ import annotations
 
+import re
+import secrets
+import threading
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
+from limits import RateLimitItemPerMinute
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 from markupsafe import escape
 from starlette.concurrency import run_in_threadpool
 
 from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.codes.burraco_parole import burraco_parole
-from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import Message, msg, render
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
@@ -36,7 +42,7 @@ from arbitro.web.sheet_form import (
     player_field,
     players_values,
 )
-from arbitro.web.tokens import TokenError, open_round, read_token
+from arbitro.web.tokens import TokenError, TokenExpired, open_round, read_token
 
 router = APIRouter()
 
@@ -60,6 +66,76 @@ class NotAForm(WebError):
     """A POST whose body is not an HTML form (415)."""
 
     status = 415
+
+
+class OtherLine(WebError):
+    """This phone already signed the sheet for another line or player (409)."""
+
+    status = 409
+
+
+class TooManySubmissions(WebError):
+    """More sheet submissions with one table token than a table ever needs (429)."""
+
+    status = 429
+
+
+# ---------------------------------------------------------------------- the phone's identity
+DEVICE_COOKIE = "arbitro_device"
+DEVICE_MAX_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie: a whole season
+DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{20,64}")
+
+
+def device_of(request: Request) -> str | None:
+    """The phone's device id, from its cookie; None when it has none (or a malformed one)."""
+    value = request.cookies.get(DEVICE_COOKIE)
+    return value if value and DEVICE_ID.fullmatch(value) else None
+
+
+def new_device() -> str:
+    """A fresh, unguessable device id."""
+    return secrets.token_urlsafe(18)
+
+
+def with_device(request: Request, response: Response, device: str) -> Response:
+    """Give the phone its device id (long-lived, HttpOnly, SameSite=Lax) if it does not have it yet:
+    a phone that signed for a line is bound to it (FIBAS art. 20: each line signs once)."""
+    if request.cookies.get(DEVICE_COOKIE) != device:
+        response.set_cookie(
+            DEVICE_COOKIE,
+            device,
+            max_age=DEVICE_MAX_AGE,
+            path="/t/",
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
+    return response
+
+
+# ---------------------------------------------------------------------- rate limit
+SUBMITS = RateLimitItemPerMinute(20)  # a table sends its sheet once per line; 20 is generous
+_limiter_lock = threading.Lock()
+
+
+def _limiter(request: Request) -> MovingWindowRateLimiter:
+    """The app's limiter of sheet submissions per table token (in memory)."""
+    state = request.app.state
+    with _limiter_lock:
+        limiter: MovingWindowRateLimiter | None = getattr(state, "table_limiter", None)
+        if limiter is None:
+            limiter = MovingWindowRateLimiter(MemoryStorage())
+            state.table_limiter = limiter
+        return limiter
+
+
+def _check_rate(request: Request, web: Web, token: str) -> None:
+    """Refuse the submission when this (valid) token sent too many in the last minute."""
+    read_token(web.secret, token)  # only valid tokens take room in the limiter
+    if not _limiter(request).hit(SUBMITS, token):
+        raise TooManySubmissions(
+            "too many submissions from this table in a minute: wait a minute and try again"
+        )
 
 
 def line_name(state: EventState, line: tuple[int, ...] | None) -> str:
@@ -119,6 +195,22 @@ class TableView:
     teams: bool = False
     individuals: bool = False  # a table of individuals (Scala 40): four (or three) players
     confirmed_by: frozenset[str] = frozenset()
+    closed: bool = False  # the round's standings are published: the sheet is read-only
+    device_line: str | None = None  # the line (or player) this phone signed for
+    differ: bool = False  # the line says the numbers sent are not its own
+    current_round: int | None = None  # the round under way, when it is not the card's
+
+    @property
+    def mode(self) -> str:
+        """What the line can do with the sheet (FIBAS art. 20-21): ``form`` (type and send
+        it), ``confirm`` (the numbers another line sent, read-only, to confirm or to say they
+        differ) or ``done`` (signed by this line, confirmed, or the round closed: read-only,
+        changes go through the director)."""
+        if self.closed or self.mine_sent or self.status == "confirmed":
+            return "done"
+        if self.status in ("pending", "conflict") and not self.differ:
+            return "confirm"
+        return "form"
 
     @property
     def two_lines(self) -> bool:
@@ -178,30 +270,70 @@ def _check_line_at_table(view: TableView) -> None:
         )
 
 
-def _load(web: Web, token: str, line: str | None) -> TableView:
-    """Read the token and the event (under the service's lock); raise TokenError."""
-    event_id, table = read_token(web.secret, token)
+def _load(web: Web, token: str, line: str | None, device: str | None = None) -> TableView:
+    """Read the token and the event (under the service's lock); raise TokenError, or
+    TokenExpired for a card of a round whose standings are final."""
+    event_id, table, rnd = read_token(web.secret, token)
     with web.locked():
         try:
             state = web.service.state(event_id)
         except NotFoundError:
             raise TokenError("this table's event no longer exists") from None
-        rnd = open_round(state)
-        view = TableView(token, event_id, table, state, rnd, None, line)
+        if not 1 <= rnd <= state.config.rounds:
+            raise TokenError("invalid table code: scan the QR code on the table card again")
+        if state.standings_final(rnd, web.service.clock()):
+            raise TokenExpired(
+                "this table card is for round {round}, which is over: use the card on the "
+                "table for the round under way",
+                round=rnd,
+                article=state.code.cite_if("complaints"),
+            )
+        r = state.rounds.get(rnd)
+        published = r is not None and r.seating_published_at is not None
+        view = TableView(token, event_id, table, state, rnd if published else None, None, line)
         view.teams = state.config.event_format is EventFormat.TEAMS
         view.individuals = state.sheet_kind.individual_tables
-        if rnd is None:
+        if r is None or not published:
             return view
-        seating = state.round(rnd).seating
-        view.seating = seating.table(table) if seating else None
+        view.closed = r.standings_published_at is not None
+        current = open_round(state)
+        view.current_round = current if current != rnd else None
+        view.seating = r.seating.table(table) if r.seating else None
         if view.seating is None:
             return view
+        sheet = r.sheets.get(table)
+        view.device_line = sheet.devices.get(device) if sheet is not None and device else None
+        if view.line is None and view.device_line is not None:
+            view.line = view.device_line  # the phone goes back to the line it signed for
         _check_line_at_table(view)
+        _check_device(view)
         view.status = commands.sheet_status(state, rnd, table)
-        sheet = state.round(rnd).sheets.get(table)
         if sheet is not None:
             _fill_from_sheet(view, sheet, rnd)
         return view
+
+
+def _check_device(view: TableView) -> None:
+    """Refuse a phone that signed for one line (or player) acting for another (FIBAS art. 20:
+    each line signs the sheet; Scala 40 art. 23: each player)."""
+    if view.device_line is None or view.line is None or view.device_line == view.line:
+        return
+    bound = view.device_line
+    if view.individuals:
+        raise OtherLine(
+            "this phone already signed table {table}'s sheet for {bound}: every player signs "
+            "with their own phone",
+            table=view.table_number,
+            bound=next((name for n, name in view.players if n == bound), bound),
+            article=view.state.code.cite("sheet_signed"),
+        )
+    raise OtherLine(
+        "this phone already signed table {table}'s sheet for {bound}: the other line signs "
+        "with its own phone",
+        table=view.table_number,
+        bound=SIDE_LABEL.get(bound, bound),
+        article=view.state.code.cite("sheet_signed"),
+    )
 
 
 def _fill_from_sheet(view: TableView, sheet: TableSheet, rnd: int) -> None:
@@ -326,7 +458,8 @@ def _status_context(view: TableView) -> dict[str, Message]:
 
 def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -> dict[str, Any]:
     if parsed is None and view.round_number and view.seating:
-        values = players_values(view.shown) if isinstance(view.shown, Scala40Entry) else {}
+        shown = view.shown if view.mode != "form" else None  # a line types its own numbers
+        values = players_values(shown) if isinstance(shown, Scala40Entry) else {}
         parsed = parse_players_sheet(view.state, view.round_number, view.seating, values, lang)
     return {
         "v": view,
@@ -350,7 +483,8 @@ def _context(
     assert parsed is None or isinstance(parsed, ParsedSheet)
     state = view.state
     if parsed is None:
-        values = entry_values(view.shown) if isinstance(view.shown, SheetEntry) else {}
+        shown = view.shown if view.mode != "form" else None  # a line types its own numbers
+        values = entry_values(shown) if isinstance(shown, SheetEntry) else {}
         if view.round_number and view.seating and not view.seating.is_incomplete:
             parsed = parse_sheet(state, view.round_number, values, lang)
     return {
@@ -370,8 +504,11 @@ def _context(
     }
 
 
-def _page_url(token: str, line: str | None = None, lang: str | None = None) -> str:
-    query = {k: v for k, v in (("line", line), ("lang", lang)) if v}
+def _page_url(
+    token: str, line: str | None = None, lang: str | None = None, differ: bool = False
+) -> str:
+    pairs = (("line", line), ("lang", lang), ("differ", "1" if differ else None))
+    query = {k: v for k, v in pairs if v}
     return f"/t/{token}" + (f"?{urlencode(query)}" if query else "")
 
 
@@ -384,7 +521,7 @@ def private(response: Response) -> Response:
     return response
 
 
-def _refused(request: Request, err: ArbitroError) -> Response:
+def _refused(request: Request, err: ArbitroError, back: str | None = None) -> Response:
     """A refusal on the table's page: the page with the message, or, for htmx, the totals'
     fragment replaced by the message."""
     lang = request_lang(request)
@@ -399,7 +536,13 @@ def _refused(request: Request, err: ArbitroError) -> Response:
         )
     web = web_of(request)
     return private(
-        web.render(request, "table_refused.html", status_code=status, message=err.message(lang))
+        web.render(
+            request,
+            "table_refused.html",
+            status_code=status,
+            message=err.message(lang),
+            back=back,
+        )
     )
 
 
@@ -415,24 +558,33 @@ def _line_param(line: str | None) -> str | None:
     return line
 
 
-def _shown(request: Request, web: Web, token: str, line: str | None) -> TableView | Response:
+def _shown(
+    request: Request, web: Web, token: str, line: str | None, device: str | None
+) -> TableView | Response:
     """The table's view for a GET of the line ``line``, or the refusal's page."""
     try:
-        return _load(web, token, _line_param(line))
+        return _load(web, token, _line_param(line), device)
+    except OtherLine as exc:  # back to the line this phone signed for
+        return _refused(request, exc, _page_url(token, None, request.query_params.get("lang")))
     except ArbitroError as exc:
         return _refused(request, exc)
 
 
 # ---------------------------------------------------------------------- routes
 @router.get("/t/{token}", include_in_schema=False)
-def table_page(request: Request, token: str, line: str | None = None) -> Response:
-    """The table's page: choose the line, then the sheet form and its status."""
+def table_page(
+    request: Request, token: str, line: str | None = None, differ: str | None = None
+) -> Response:
+    """The table's page: choose the line, then the sheet form (or the numbers the other line
+    sent, to confirm) and its status. The phone gets its device id here."""
     web = web_of(request)
     lang = request_lang(request)
-    view = _shown(request, web, token, line)
+    device = device_of(request) or new_device()
+    view = _shown(request, web, token, line, device)
     if isinstance(view, Response):
-        return view
-    return _render_view(request, web, view, None, lang)
+        return with_device(request, view, device)
+    view.differ = differ == "1"
+    return with_device(request, _render_view(request, web, view, None, lang), device)
 
 
 def _render_view(
@@ -500,6 +652,12 @@ def _check_round(view: TableView, posted: int) -> None:
             current=view.round_number,
             article=article,
         )
+    if view.closed:
+        raise RoundClosed(
+            "round {round}'s standings are published: the sheet can only be corrected",
+            round=posted,
+            article=article,
+        )
 
 
 @router.post("/t/{token}/preview", include_in_schema=False)
@@ -511,7 +669,8 @@ async def table_preview(request: Request, token: str) -> Response:
     try:
         form = await _form(request)
         line = _line_param(form.get("line"))
-        view = await run_in_threadpool(_load, web, token, line)
+        view = await run_in_threadpool(_load, web, token, line, device_of(request))
+        view.differ = True  # the preview is of numbers typed in the form
         if view.round_number is None or view.seating is None or view.seating.is_incomplete:
             closed = view.state.code.cite("corrections")
             raise RoundClosed("no sheet to fill in", article=closed)
@@ -530,25 +689,36 @@ async def table_preview(request: Request, token: str) -> Response:
 @router.post("/t/{token}", include_in_schema=False)
 async def table_submit(request: Request, token: str) -> Response:
     """Submit the sheet for one line (FIBAS art. 19-20): ``pending`` until the other line
-    sends the same numbers, then ``confirmed``; different numbers make a ``conflict``.
-    Sending the same numbers again is harmless."""
+    sends (or confirms) the same numbers, then ``confirmed``; different numbers make a
+    ``conflict``. Each line signs once, from its own phone: a second submission of a line,
+    or a phone that signed for the other line, is refused (art. 20-21)."""
     web = web_of(request)
     lang = request_lang(request)
+    # The phone got its device id with the table page; a client that kept no cookie is bound
+    # to nothing (it proves nothing either way: the binding keeps honest phones to one line).
+    device = device_of(request)
     try:
         if not same_origin(request):
             raise TokenError("cross-site request refused")
+        _check_rate(request, web, token)
         form = await _form(request)
         line = _line_param(form.get("line"))
         if line is None:
             raise ArbitroError("say which line you are (N-S or E-W) or, at Scala 40, which player")
         posted = _posted_round(form)
-        view, parsed = await run_in_threadpool(_submit, web, token, line, posted, form, lang)
+        view, parsed = await run_in_threadpool(
+            _submit, web, token, line, posted, form, lang, device
+        )
         if view.seating is None:
             return _render_view(request, web, view, None, lang)
         if parsed is not None:
+            view.differ = True
             return _render_view(request, web, view, parsed, lang, 422)
     except ArbitroError as exc:
-        return _refused(request, exc)
+        refused = _refused(request, exc)
+        if isinstance(exc, TooManySubmissions):
+            refused.headers["Retry-After"] = "60"
+        return refused
     target = _page_url(token, line, request.query_params.get("lang"))
     return private(
         RedirectResponse(target + ("&" if "?" in target else "?") + "sent=1", status_code=303)
@@ -556,17 +726,23 @@ async def table_submit(request: Request, token: str) -> Response:
 
 
 def _submit(
-    web: Web, token: str, line: str, posted: int, form: dict[str, str], lang: str
+    web: Web,
+    token: str,
+    line: str,
+    posted: int,
+    form: dict[str, str],
+    lang: str,
+    device: str | None = None,
 ) -> tuple[TableView, ParsedSheet | ParsedPlayers | None]:
     """Check and enter the sheet under the service's lock (one state read for the checks and
     the write): returns the view, and the parsed form when it must be shown again (422)."""
     with web.locked():
-        view = _load(web, token, line)
+        view = _load(web, token, line, device)
         _check_round(view, posted)
         if view.seating is None:
             return view, None
         if view.individuals:
-            return view, _submit_players(web, view, line, posted, form, lang)
+            return view, _submit_players(web, view, line, posted, form, lang, device)
         if view.seating.is_incomplete:
             raise RoundClosed(
                 "the table is incomplete: the line present rests, no sheet",
@@ -590,16 +766,30 @@ def _submit(
             parsed.entry,
             actor=f"tavolo {view.table_number} {line}",
             line=line,
+            device=device,
         )
         return view, None
 
 
 def _submit_players(
-    web: Web, view: TableView, line: str, posted: int, form: dict[str, str], lang: str
+    web: Web,
+    view: TableView,
+    line: str,
+    posted: int,
+    form: dict[str, str],
+    lang: str,
+    device: str | None = None,
 ) -> ParsedPlayers | None:
     """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
     under the service's lock. Returns the parsed form when it must be shown again."""
     assert view.seating is not None
+    if view.mine_sent or view.status == "confirmed":
+        raise ConflictError(
+            "table {table}'s sheet is already signed by this player: changes go through the "
+            "director",
+            table=view.table_number,
+            article=view.state.code.cite("corrections"),
+        )
     parsed = parse_players_sheet(view.state, posted, view.seating, form, lang)
     if parsed.entry is None:
         if parsed.blanks and not parsed.errors and not parsed.general_error:
@@ -619,6 +809,7 @@ def _submit_players(
         parsed.entry,
         actor=f"tavolo {view.table_number} {name} ({line})",
         line=line,
+        device=device,
     )
     return None
 
@@ -628,7 +819,7 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     """The sheet's status as this line sees it (htmx fragment, polled while pending)."""
     web = web_of(request)
     lang = request_lang(request)
-    view = _shown(request, web, token, line)
+    view = _shown(request, web, token, line, device_of(request))
     if isinstance(view, Response):
         return view
     parsed: ParsedSheet | ParsedPlayers = ParsedPlayers() if view.individuals else ParsedSheet()
@@ -636,4 +827,8 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     response = private(web.render(request, "table_status.html", **ctx))
     if request.query_params.get("round", str(view.round_number)) != str(view.round_number):
         response.headers["HX-Refresh"] = "true"  # a new round is under way: reload the page
+    elif request.query_params.get("reload") and request.query_params.get("seen") != view.status:
+        # the sheet changed under a read-only view (confirmed, conflict): show it as it is now,
+        # never a button of the old status (a form being typed is never reloaded)
+        response.headers["HX-Refresh"] = "true"
     return response

@@ -1,10 +1,11 @@
 """Table tokens: the capability printed as a QR code on a table card.
 
-A token names one (event, table) and is signed with the installation's secret (HMAC-SHA256),
-so it cannot be guessed nor altered. It lets a phone enter only that table's sheet, and only
-for the event's *open* round: the latest round whose seating is published (art. 21 b:
-"affissa") and whose standings are not yet published (art. 21: a sheet becomes valid when it
-is handed in; afterwards only the arbiter corrects it).
+A token names one (event, table, round) and is signed with the installation's secret
+(HMAC-SHA256), so it cannot be guessed nor altered. It lets a phone enter only that table's
+sheet of that round, once the round's seating is published (art. 21 b: "affissa") and until
+its standings are published (art. 21: a sheet becomes valid when it is handed in; afterwards
+only the arbiter corrects it). The token expires when the round's standings are final (the
+complaints window of art. 39 passed): a card of another round never enters this round's sheet.
 """
 
 from __future__ import annotations
@@ -24,7 +25,13 @@ if TYPE_CHECKING:
     from arbitro.web.app import Web
 
 SIGNATURE_BYTES = 16  # 128 bits: unguessable
-PURPOSE = b"arbitro-table-token-v1"
+PURPOSE = b"arbitro-table-token-v2"  # v2: the round is part of the token
+
+
+class TokenExpired(WebError):
+    """A table card of a round whose standings are final (art. 39): 410."""
+
+    status = 410
 
 
 class TokenError(WebError):
@@ -46,14 +53,16 @@ def _signature(secret: bytes, body: bytes) -> bytes:
     return hmac.new(secret, PURPOSE + b"\x00" + body, hashlib.sha256).digest()[:SIGNATURE_BYTES]
 
 
-def make_token(secret: bytes, event_id: str, table: int) -> str:
-    """The token of ``table`` of event ``event_id``, signed with ``secret``."""
-    body = f"{event_id}\x00{table}".encode()
+def make_token(secret: bytes, event_id: str, table: int, round_number: int = 1) -> str:
+    """The token of ``table`` of event ``event_id`` in round ``round_number``, signed with
+    ``secret``."""
+    body = f"{event_id}\x00{table}\x00{round_number}".encode()
     return f"{_b64(body)}.{_b64(_signature(secret, body))}"
 
 
-def read_token(secret: bytes, token: str) -> tuple[str, int]:
-    """The (event, table) a token names; a TokenError if it is malformed, forged or altered."""
+def read_token(secret: bytes, token: str) -> tuple[str, int, int]:
+    """The (event, table, round) a token names; a TokenError if it is malformed, forged or
+    altered."""
     refused = TokenError("invalid table code: scan the QR code on the table card again")
     if len(token) > 400 or token.count(".") != 1:
         raise refused
@@ -68,22 +77,41 @@ def read_token(secret: bytes, token: str) -> tuple[str, int]:
     if not hmac.compare_digest(sig, _signature(secret, body)):
         raise refused
     try:
-        event_id, table_text = body.decode().split("\x00")
-        table = int(table_text)
+        event_id, table_text, round_text = body.decode().split("\x00")
+        table, round_number = int(table_text), int(round_text)
     except (UnicodeDecodeError, ValueError):
         raise refused from None
-    return event_id, table
+    return event_id, table, round_number
 
 
-def table_path(secret: bytes, event_id: str, table: int) -> str:
-    """The path of the table page, ``/t/{token}``."""
-    return f"/t/{make_token(secret, event_id, table)}"
+def table_path(secret: bytes, event_id: str, table: int, round_number: int = 1) -> str:
+    """The path of the table page of round ``round_number``, ``/t/{token}``."""
+    return f"/t/{make_token(secret, event_id, table, round_number)}"
 
 
-def table_url(web: Web, request: Request, event_id: str, table: int) -> str:
-    """The absolute URL of ``table``'s page (for the desk and the QR codes of table cards)."""
+def table_url(
+    web: Web, request: Request, event_id: str, table: int, round_number: int | None = None
+) -> str:
+    """The absolute URL of ``table``'s page in ``round_number`` (for the desk and the QR
+    codes of table cards); without a round, the event's latest seated round."""
+    if round_number is None:
+        round_number = seated_round(web.service.state(event_id))
     base = str(request.base_url).rstrip("/")
-    return base + table_path(web.secret, event_id, table)
+    return base + table_path(web.secret, event_id, table, round_number)
+
+
+def seated_round(state: EventState) -> int:
+    """The latest round with a seating (published or under review), else 1: the round whose
+    table cards the director prints."""
+    seated = [n for n, r in state.rounds.items() if r.seating is not None]
+    return max(seated, default=1)
+
+
+def round_open(state: EventState, round_number: int) -> bool:
+    """Whether the tables may enter round ``round_number``'s sheets now: its seating is
+    published and its standings are not (art. 21)."""
+    r = state.rounds.get(round_number)
+    return r is not None and r.seating_published_at is not None and r.standings_published_at is None
 
 
 def open_round(state: EventState) -> int | None:
