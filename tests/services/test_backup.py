@@ -48,6 +48,6 @@ def test_a_restored_installation_keeps_events_directors_and_the_cards_secret(
         assert EventService(new).standings("demo") == before
         assert authenticate(new, "direttore", "una password lunga")
         assert load_secret(new) == secret
-        assert read_token(load_secret(new), card) == ("demo", 3)
+        assert read_token(load_secret(new), card) == ("demo", 3, 1)
         with pytest.raises(ArbitroError, match="nuovo database"):
             restore(new, data)

@@ -147,7 +147,10 @@ def test_a_pairs_evening_from_creation_to_final_standings(
         (DEALS,) * ROUNDS,
         (Movement.DRAW, Movement.DANISH),
     )
-    paths = {t: table_path(web.secret, EVENT, t) for t in range(1, 13)}
+
+    def path(table: int, rnd: int) -> str:
+        """The URL path of a table's card of round ``rnd`` (cards are per round)."""
+        return table_path(web.secret, EVENT, table, rnd)
 
     projector = browser.new_context(viewport={"width": 1920, "height": 1080})
     screen = projector.new_page()
@@ -174,7 +177,9 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             table = seating.tables[0]
             entry = sheets[table.table]
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
-            page = phones["ns"] = tools.open_page(phones["ns"], live_server + paths[table.table])
+            page = phones["ns"] = tools.open_page(
+                phones["ns"], live_server + path(table.table, rnd)
+            )
             page.click("a.line-btn[href*='line=ns']")
             fill_sheet(page, entry)
             page.wait_for_function(
@@ -201,18 +206,18 @@ def test_a_pairs_evening_from_creation_to_final_standings(
         for number, entry in sheets.items():
             if not (rnd == 1 and number == seating.tables[0].table):
                 phones["ns"] = phone_submits(
-                    tools, phones["ns"], live_server, paths[number], "ns", entry, "in attesa"
+                    tools, phones["ns"], live_server, path(number, rnd), "ns", entry, "in attesa"
                 )
             if (rnd, number) == CONFLICT:
                 d2 = entry.deals[1]
                 typo = DealScore(d2.ns, LineDeal(d2.ew.base, d2.ew.points + 5))
                 wrong = SheetEntry((entry.deals[0], typo))
                 phones["ew"] = phone_submits(
-                    tools, phones["ew"], live_server, paths[number], "ew", wrong, "Conflitto"
+                    tools, phones["ew"], live_server, path(number, rnd), "ew", wrong, "Conflitto"
                 )
             else:
                 phones["ew"] = phone_submits(
-                    tools, phones["ew"], live_server, paths[number], "ew", entry, "confermato"
+                    tools, phones["ew"], live_server, path(number, rnd), "ew", entry, "confermato"
                 )
 
         state = svc.state(EVENT)
@@ -238,11 +243,11 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             tools.follow(desk, "#correct-form button[type=submit]")
             assert "ok=correct" in desk.url, desk.inner_text("main")
             phone = phones["ew"] = tools.open_page(
-                phones["ew"], f"{live_server}{paths[CONFLICT[1]]}?line=ew"
+                phones["ew"], f"{live_server}{path(CONFLICT[1], rnd)}?line=ew"
             )
             assert "confermato" in phone.inner_text("#status")
-            phone = phones["ew"] = tools.open_page(
-                phone, f"{live_server}{paths[CORRECTED[1]]}?line=ns"
+            phone = phones["ns"] = tools.open_page(
+                phones["ns"], f"{live_server}{path(CORRECTED[1], rnd)}?line=ns"
             )
             assert phone.input_value("#o1_ns_points") == str(d1.ns.points + 10)
             settled = svc.sheet_history(EVENT, rnd, CONFLICT[1])[-1]

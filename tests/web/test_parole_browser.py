@@ -97,7 +97,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
         if rnd == 1:
             sheets[1] = SAMPLE
         for table, entry in sheets.items():
-            path = table_path(web.secret, EVENT, table)
+            path = table_path(web.secret, EVENT, table, rnd)
             result = sheet_result(state.code, entry, deals=DEALS, teams=False)
             ns = phones["ns"] = tools.open_page(phones["ns"], live_server + path)
             assert "servito per primo" in ns.inner_text("main")

@@ -106,7 +106,7 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
         for table in seating.tables:
             players = table.players
             assert players is not None
-            path = table_path(web.secret, EVENT, table.table)
+            path = table_path(web.secret, EVENT, table.table, rnd)
             rows = grid(rnd, table.table, players)
             result = score_table(
                 ScoreSheet(tuple(str(p) for p in players), tuple(rows)), deals=DEALS
