@@ -11,9 +11,6 @@ import typer
 from arbitro.cli.common import command_group, errors, lang, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
-from arbitro.printouts import score_sheets_pdf, seating_pdf, standings_pdf, table_cards_pdf
-from arbitro.printouts.labels import check_lang
-from arbitro.printouts.names import seated_round
 
 EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
 RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
@@ -38,6 +35,8 @@ def _write(path: Path, pdf: bytes) -> None:
 
 
 def _lang(option: str | None) -> str:
+    from arbitro.printouts.labels import check_lang
+
     return check_lang(option or lang())
 
 
@@ -58,6 +57,9 @@ def register(app: typer.Typer) -> None:
         language: LangOpt = None,
     ) -> None:
         """Table cards with the QR code of each table's score entry (FIBAS art. 4, 7)."""
+        from arbitro.printouts import table_cards_pdf
+        from arbitro.printouts.names import seated_round
+
         with errors():
             state = service().state(event_id)
             seating = seated_round(state, round_number)
@@ -75,6 +77,8 @@ def register(app: typer.Typer) -> None:
         language: LangOpt = None,
     ) -> None:
         """The score sheets in the FIBAS layout, blank or filled (FIBAS art. 19, 20)."""
+        from arbitro.printouts import score_sheets_pdf
+
         with errors():
             state = service().state(event_id)
             pdf = score_sheets_pdf(state, round_number, lang=_lang(language), filled=filled)
@@ -85,6 +89,8 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
         """The seating list, by table and by name (FIBAS art. 4)."""
+        from arbitro.printouts import seating_pdf
+
         with errors():
             state = service().state(event_id)
             _write(output, seating_pdf(state, round_number, lang=_lang(language)))
@@ -94,6 +100,8 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
         """The provisional or final standings (FIBAS art. 39)."""
+        from arbitro.printouts import standings_pdf
+
         with errors():
             svc = service()
             state = svc.state(event_id)
