@@ -265,6 +265,7 @@ briscola_app = typer.Typer(
     name="briscola",
     help=_("Briscola: games and knockout bracket."),
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 
 

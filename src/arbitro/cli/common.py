@@ -52,7 +52,7 @@ def cited(msgid: str, code: CodeId, topic: str) -> str:
 def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
     """A new command group ``name`` of ``app`` (its help shown when called without a
     command)."""
-    group = typer.Typer(name=name, help=help_text, no_args_is_help=True)
+    group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name=name)
     return group
 
