@@ -70,12 +70,21 @@ def cpu_model() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=15, help="runs of each command")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=None,
+        help="time the arbitro of this source folder instead (put first on PYTHONPATH), e.g. "
+        "an older commit's src/ from `git archive`",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{tmp}/bench.sqlite3"
         env = dict(os.environ)
         env.pop("ARBITRO_LANG", None)  # the default language (Italian), as a user runs it
+        if args.src is not None:
+            env["PYTHONPATH"] = str(args.src.resolve())
         arbitro = arbitro_argv()
         floor = Series("python -c pass", [sys.executable, "-c", "pass"])
         commands = [
@@ -107,14 +116,15 @@ def main() -> None:
     base = statistics.median(floor.wall)
     print(f"{date.today()}  nproc={os.cpu_count()}  cpu={cpu_model()}")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  runs={args.runs}")
-    print(f"python {platform.python_version()}  {sys.executable}")
+    print(f"python {platform.python_version()}  {sys.executable}  src={args.src or 'installed'}")
     print()
     header = (
         "| command | wall median | wall min-max | CPU median | ratio of medians "
-        "| median pairwise ratio |"
+        "| median pairwise ratio | CPU ratio |"
     )
     print(header)
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    base_cpu = statistics.median(floor.cpu)
     for series in [floor, *commands]:
         median = statistics.median(series.wall)
         ratio = median / base
@@ -122,7 +132,8 @@ def main() -> None:
         print(
             f"| `{series.name}` | {median * 1000:.0f} ms "
             f"| {min(series.wall) * 1000:.0f}-{max(series.wall) * 1000:.0f} ms "
-            f"| {statistics.median(series.cpu) * 1000:.0f} ms | {ratio:.1f}x | {pairwise:.1f}x |"
+            f"| {statistics.median(series.cpu) * 1000:.0f} ms | {ratio:.1f}x | {pairwise:.1f}x "
+            f"| {statistics.median(series.cpu) / base_cpu:.1f}x |"
         )
 
 
