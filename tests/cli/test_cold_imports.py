@@ -57,3 +57,12 @@ def test_a_command_on_the_database_still_loads_the_store(tmp_path: Path) -> None
     loaded = loaded_after("--db", f"sqlite:///{tmp_path}/x.sqlite3", "event", "list")
     assert "sqlalchemy" in loaded
     assert "arbitro.store" in loaded
+
+
+def test_sanction_kinds_of_the_cli_are_those_of_the_codes() -> None:
+    """``arbitro sanction --kind`` offers every sanction of the codes (FIBAS art. 22, 40, 41),
+    declared without importing the event model."""
+    from arbitro.cli.penalties import SanctionChoice
+    from arbitro.tournament.event import SanctionKind
+
+    assert [k.value for k in SanctionChoice] == [k.value for k in SanctionKind]
