@@ -91,7 +91,7 @@ def test_table_cards_carry_base_url_and_table_token(
     assert result.exit_code == 0, result.output
     assert f"Scritto {out}" in result.stdout
     text = text_of(out)
-    url = cli_table_urls(RecordStore.open(demo_db), "https://gara.it/", "demo", [1])[1]
+    url = cli_table_urls(RecordStore.open(demo_db), "https://gara.it/", "demo", [1], 1)[1]
     assert url.startswith("https://gara.it/t/") and "/t/demo/1" not in url
     assert url in re.sub(r"\s+", "", text)
     assert "TAVOLO" in text and "Turno 1" in text

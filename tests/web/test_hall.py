@@ -116,7 +116,7 @@ def test_printed_card_qr_opens_the_table_page_art_4(
     web = web_of(web_app)
     event_id = make_event(pairs=4)
     state = web.service.state(event_id)
-    urls = base_url.cli_table_urls(web.store, LAN, event_id, [1, 2])
+    urls = base_url.cli_table_urls(web.store, LAN, event_id, [1, 2], 1)
     pdf = table_cards_pdf(state, 1, urls)
     decoded = decode_qr_codes(pdf, tmp_path)
     assert sorted(decoded) == sorted(urls.values())
@@ -135,10 +135,10 @@ def test_cli_urls_use_the_configured_base(
     web = web_of(web_app)
     event_id = make_event(pairs=4)
     monkeypatch.setenv(base_url.BASE_URL_ENV, LAN)
-    urls = base_url.cli_table_urls(web.store, None, event_id, [1])
+    urls = base_url.cli_table_urls(web.store, None, event_id, [1], 1)
     assert urls[1].startswith(LAN + "/t/")
     monkeypatch.delenv(base_url.BASE_URL_ENV)
-    assert base_url.cli_table_urls(web.store, None, event_id, [1])[1].startswith(
+    assert base_url.cli_table_urls(web.store, None, event_id, [1], 1)[1].startswith(
         "http://localhost:8000/t/"
     )
 

@@ -16,11 +16,13 @@ import random
 import re
 from datetime import date, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from arbitro.cards import format_cards, parse_cards
+if TYPE_CHECKING:
+    from arbitro.games.burraco.arbiter import ArbiterDeal
+    from arbitro.printouts.report import Incident, Person
 from arbitro.cli import law13
 from arbitro.cli.common import (
     cited,
@@ -34,30 +36,23 @@ from arbitro.cli.common import (
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco import Line, Seat
-from arbitro.games.burraco.arbiter import (
-    ArbiterDeal,
-    Irregularity,
-    Ruling,
-    deal_from_layout,
-    run_script,
-)
-from arbitro.games.prepared_deals import Board, check_board, describe_check
 from arbitro.i18n import N_, _, current_lang, render
-from arbitro.printouts.report import Incident, Person, Sanction, report_pdf, report_text
-from arbitro.printouts.report import reports_by_player as _reports
-from arbitro.services.arbiter_deal import carry_into_event
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
 
 
 def _deal(data: dict[str, Any]) -> ArbiterDeal:
+    from arbitro.games.burraco.arbiter import ArbiterDeal, deal_from_layout
+
     if "layout" in data:
         return deal_from_layout(data["layout"])
     return ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
 
 
 def _state_json(d: ArbiterDeal) -> dict[str, Any]:
+    from arbitro.cards import format_cards
+    from arbitro.games.burraco import Line, Seat
+
     return {
         "over": d.is_over,
         "end": d.end_reason.value if d.end_reason else None,
@@ -83,6 +78,8 @@ def _state_json(d: ArbiterDeal) -> dict[str, Any]:
 
 
 def _state_text(d: ArbiterDeal) -> str:
+    from arbitro.games.burraco import Seat
+
     st = _state_json(d)
     lines = [
         _("Next to act: {seat}", seat=st["next_to_act"] or "—"),
@@ -107,6 +104,8 @@ def _state_text(d: ArbiterDeal) -> str:
 
 
 def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
+    from arbitro.printouts.report import Incident, Person, Sanction
+
     def person(p: Any) -> Person:
         if isinstance(p, str):
             return Person(p)
@@ -146,6 +145,8 @@ def register(app: typer.Typer) -> None:
     )
     def irregularities(as_json: JsonFlag = False) -> None:
         """The irregularities of FIBAS Section C the engine remedies, with their article."""
+        from arbitro.games.burraco.arbiter import Irregularity
+
         rows = [
             {
                 "name": i.value,
@@ -168,6 +169,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replay a deal in arbiter mode from a JSON file: each ruling, the position, the
         scores (FIBAS Section C)."""
+        from arbitro.games.burraco.arbiter import Ruling, run_script
+
         with errors(as_json):
             data = read_json_object(file)
             with malformed(str(file)):
@@ -201,6 +204,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonFlag = False,
     ) -> None:
         """Carry a deal's warnings into the event and give its sheet row (FIBAS art. 19, 22)."""
+        from arbitro.games.burraco.arbiter import run_script
+        from arbitro.services.arbiter_deal import carry_into_event
+
         with errors(as_json):
             data = read_json_object(file)
             with malformed(str(file)):
@@ -231,6 +237,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The arbiter's reports (referto arbitrale), one per player, as text and PDF
         (Parole art. 14.2)."""
+        from arbitro.printouts.report import Person, report_pdf, report_text
+        from arbitro.printouts.report import reports_by_player as _reports
+
         with errors(), malformed(str(file)):
             data = read_json_object(file)
             arbiter = data.get("arbiter", {})
@@ -269,6 +278,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonFlag = False,
     ) -> None:
         """Count the cards of a prepared board and give the outcome of Bridge Law 13."""
+        from arbitro.cards import parse_cards
+        from arbitro.games.prepared_deals import Board, check_board, describe_check
+
         with errors(as_json), malformed(str(file)):
             data = read_json_object(file)
             hands = {k: parse_cards(v) for k, v in data.get("hands", {}).items()}

@@ -7,13 +7,15 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from arbitro.cli.common import command_group, errors
-from arbitro.codes.catalogue import Article, SearchHit, load_catalogue
 from arbitro.i18n import _
+
+if TYPE_CHECKING:
+    from arbitro.codes.catalogue import Article, SearchHit
 
 
 def _article_json(article: Article) -> dict[str, Any]:
@@ -73,6 +75,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
         """Search the articles of the codes (accents and endings do not matter), best first."""
+        from arbitro.codes.catalogue import load_catalogue
+
         with errors(as_json):
             hits = load_catalogue().search(query, code=code, limit=limit)
         if as_json:
@@ -98,6 +102,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
         """Show an article of a code with its text as written in the code."""
+        from arbitro.codes.catalogue import load_catalogue
+
         with errors(as_json):
             catalogue = load_catalogue()
             article = catalogue.article(code, number)

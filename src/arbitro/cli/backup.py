@@ -13,8 +13,6 @@ import typer
 
 from arbitro.cli.common import JsonOpt, emit, errors, read_json
 from arbitro.i18n import _
-from arbitro.services.backup import backup, restore
-from arbitro.store import RecordStore
 
 
 def register(app: typer.Typer) -> None:
@@ -26,6 +24,9 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Write the installation's backup: every event, the directors, the settings."""
+        from arbitro.services.backup import backup
+        from arbitro.store import RecordStore
+
         with errors(json_out), RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")) as store:
             data = backup(store, datetime.now(UTC))
             out.write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
@@ -46,6 +47,9 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Restore a backup into a new, empty database."""
+        from arbitro.services.backup import restore
+        from arbitro.store import RecordStore
+
         with errors(json_out), RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")) as store:
             count = restore(store, read_json(file))
             emit(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,45 +20,26 @@ from arbitro.codes.briscola import BriscolaCode, briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.briscola import (
-    SEATS,
-    Bot,
-    DealerDraw,
-    Game,
-    GameRecord,
-    GreedyBot,
-    Pair,
-    RandomBot,
-    Seat,
-    draw_for_dealer,
-    next_dealer,
-    play_game,
-)
+
+if TYPE_CHECKING:
+    from arbitro.games.briscola import Bot, DealerDraw, Game, Seat
+    from arbitro.tournament.knockout import Bracket, Match, PairId
 from arbitro.i18n import N_, _, render
-from arbitro.tournament.knockout import (
-    BRACKET_DRAWN,
-    GAME_RESULT,
-    IRREGULARITY,
-    Bracket,
-    GameReport,
-    Match,
-    PairId,
-    apply_game,
-    bracket_payload,
-)
 
 PAIR_REGISTERED = "pair-registered"
 """Record kind of a pair's registration with its entry fee (the regulation's "premessa")."""
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = ("random", "greedy")
+"""The bots a game can be played by (``--bot``)."""
 
 
 def _bot(name: str) -> Bot:
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise ArbitroError(
-            "unknown bot {name} ({bots})", name=repr(name), bots=", ".join(BOTS)
-        ) from None
+    from arbitro.games.briscola import GreedyBot, RandomBot
+
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot()
+    raise ArbitroError("unknown bot {name} ({bots})", name=repr(name), bots=", ".join(BOTS))
 
 
 def play_one_game(
@@ -73,6 +54,14 @@ def play_one_game(
     """One game by the bots: the draw for the dealer (art. 1) unless ``dealer`` is given,
     shuffle and cut (art. 2), the play (arts. 3-8). With probability ``irregularity_rate``
     the arbiter finds an art. 10 irregularity by a random player at a random trick."""
+    from arbitro.games.briscola import (
+        SEATS,
+        Game,
+        Pair,
+        draw_for_dealer,
+        play_game,
+    )
+
     draw = None
     if dealer is None:
         draw = draw_for_dealer(rng, code=code)
@@ -118,6 +107,8 @@ def play_knockout(
     reproducible. The first game's dealer is drawn (art. 1); in the later games of a match
     the deal passes to the right.
     """
+    from arbitro.tournament.knockout import BRACKET_DRAWN, Bracket, bracket_payload
+
     c = code or briscola()
     if pairs < 1:
         raise ArbitroError("at least one pair is needed", article=cite(CodeId.BRISCOLA, "knockout"))
@@ -147,7 +138,7 @@ def play_knockout(
 
     def bot_of(pid: PairId) -> Bot:
         if bots == "mixed":
-            return GreedyBot() if pid % 2 else RandomBot()
+            return _bot("greedy" if pid % 2 else "random")
         return _bot(bots)
 
     run = KnockoutRun(bracket, records)
@@ -165,6 +156,9 @@ def _play_match(
     irregularity_rate: float,
     code: BriscolaCode,
 ) -> None:
+    from arbitro.games.briscola import GameRecord, Pair, next_dealer
+    from arbitro.tournament.knockout import GAME_RESULT, IRREGULARITY, GameReport, apply_game
+
     assert m.first is not None and m.second is not None
     first, second = m.first, m.second
     dealer: Seat | None = None
@@ -212,6 +206,8 @@ def _play_match(
 
 
 def _game_text(game: Game) -> str:
+    from arbitro.games.briscola import Pair
+
     res = game.result()
     lines = [
         _(
@@ -269,6 +265,7 @@ briscola_app = typer.Typer(
     name="briscola",
     help=_("Briscola: games and knockout bracket."),
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 
 
@@ -287,6 +284,8 @@ def play_game_cmd(
     json_out: bool = JsonOpt,
 ) -> None:
     """One game played by the bots (Briscola art. 1-8), as text or its JSON record."""
+    from arbitro.games.briscola import GameRecord
+
     with errors(json_out):
         game, draw = play_one_game(random.Random(seed), _bot(ns), _bot(ew))
         record = GameRecord.from_game(game, draw).to_dict()

@@ -16,7 +16,7 @@ from dataclasses import asdict, is_dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
@@ -24,8 +24,10 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, _, current_lang
-from arbitro.services.events import EventService
-from arbitro.store import RecordStore
+
+if TYPE_CHECKING:
+    from arbitro.services.events import EventService
+    from arbitro.store import RecordStore
 
 JsonOpt = typer.Option(False, "--json", help=_("Output as JSON."))
 EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
@@ -50,18 +52,22 @@ def cited(msgid: str, code: CodeId, topic: str) -> str:
 def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
     """A new command group ``name`` of ``app`` (its help shown when called without a
     command)."""
-    group = typer.Typer(name=name, help=help_text, no_args_is_help=True)
+    group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name=name)
     return group
 
 
 def open_store() -> RecordStore:
     """The record store of ``--db`` / ``ARBITRO_DATABASE_URL``."""
+    from arbitro.store import RecordStore
+
     return RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
 
 
 def service() -> EventService:
     """An EventService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
+    from arbitro.services.events import EventService
+
     return EventService(open_store())
 
 

@@ -9,11 +9,7 @@ from typing import Annotated
 import typer
 
 from arbitro.cli.common import errors
-from arbitro.cli.render import seating_text, standings_text
 from arbitro.i18n import _
-from arbitro.services.demo import run_demo
-from arbitro.store import RecordStore
-from arbitro.tournament.standings.standings import standings
 
 
 def register(app: typer.Typer) -> None:
@@ -25,6 +21,11 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option(help=_("Seed"))] = 2026,
     ) -> None:
         """Play the demo event on the database and print it round by round."""
+        from arbitro.cli.render import seating_text, standings_text
+        from arbitro.services.demo import run_demo
+        from arbitro.store import RecordStore
+        from arbitro.tournament.standings.standings import standings
+
         with errors():
             store = RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
             eid = event_id or f"demo-{datetime.now(UTC):%Y%m%d-%H%M%S}"

@@ -16,13 +16,7 @@ from arbitro.cli.common import (
     read_json,
     service,
 )
-from arbitro.cli.render import standings_data, standings_text
 from arbitro.i18n import _
-from arbitro.services.event_file import export_event, import_event, parse_event_file
-from arbitro.tournament.event import (
-    EventState,
-)
-from arbitro.tournament.standings.standings import standings
 
 
 def register(app: typer.Typer) -> None:
@@ -35,6 +29,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Export the event file: every record, as JSON (docs/event-file.schema.json)."""
+        from arbitro.services.event_file import export_event
+
         with errors(json_out):
             data = export_event(service(), event_id)
             text = json.dumps(data, ensure_ascii=False, indent=1, default=str)
@@ -59,6 +55,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Import an event file, under its own id or ``--as``."""
+        from arbitro.services.event_file import import_event
+
         with errors(json_out):
             data = read_json(file)
             state = import_event(service(), data, as_id)
@@ -77,6 +75,11 @@ def register(app: typer.Typer) -> None:
     )
     def replay(file: Annotated[Path, typer.Argument()], json_out: bool = JsonOpt) -> None:
         """Replay an event file in memory and print its current standings."""
+        from arbitro.cli.render import standings_data, standings_text
+        from arbitro.services.event_file import parse_event_file
+        from arbitro.tournament.event import EventState
+        from arbitro.tournament.standings.standings import standings
+
         with errors(json_out):
             event_id, _config, records = parse_event_file(read_json(file))
             state = EventState.replay(event_id, records)

@@ -27,13 +27,7 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, _, message
-from arbitro.services.registrations import decode_registrations, parse_registrations_csv
-from arbitro.tournament.commands import sheet_status
-from arbitro.tournament.event import (
-    EventConfig,
-)
-from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.rules import SCALA40, rules_for
+from arbitro.tournament.model import EventFormat
 
 
 def _per_round(values: list[str], rounds: int, what: Message) -> list[str]:
@@ -61,6 +55,8 @@ def code_citation(code: str, topic: str) -> Citation | None:
 def code_defaults(code: str) -> tuple[int | None, int]:
     """Rounds and deals per round when not given: Scala 40's "5 turni di gioco da 5 chiusure"
     (art. 5); for Burraco, 2 deals a round and no default number of rounds."""
+    from arbitro.tournament.rules import SCALA40
+
     if code == SCALA40:
         k = scala40()
         return k.rounds, k.deals_per_round
@@ -126,6 +122,10 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Create an event with its rounds, deals and movements (FIBAS art. 4)."""
+        from arbitro.tournament.event import EventConfig
+        from arbitro.tournament.model import Movement
+        from arbitro.tournament.rules import rules_for
+
         with errors(json_out):
             rules = rules_for(code)  # refuses an unknown code first
             defaults = code_defaults(code)
@@ -192,6 +192,8 @@ def register(app: typer.Typer) -> None:
     def show(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """An event's configuration and each round's status: seated, published, sheets
         missing (FIBAS art. 4, 19, 39)."""
+        from arbitro.tournament.commands import sheet_status
+
         with errors(json_out):
             state = service().state(event_id)
             rounds: list[dict[str, Any]] = []
@@ -273,6 +275,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Register the competitors of a CSV file, one per row (FIBAS art. 2)."""
+        from arbitro.services.registrations import decode_registrations, parse_registrations_csv
+
         with errors(json_out):
             try:
                 data = file.read_bytes()

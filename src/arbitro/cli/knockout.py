@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -27,13 +27,16 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, render
-from arbitro.services.event_file import import_event
-from arbitro.services.knockout import KnockoutService
-from arbitro.tournament.knockout import GameReport, Match
-from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
+
+if TYPE_CHECKING:
+    from arbitro.services.knockout import KnockoutService
+    from arbitro.tournament.knockout import GameReport, Match
+    from arbitro.tournament.knockout_event import KnockoutState
 
 
 def _service() -> KnockoutService:
+    from arbitro.services.knockout import KnockoutService
+
     return KnockoutService(open_store())
 
 
@@ -119,6 +122,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Create a knockout event of pairs (Briscola art. 9)."""
+        from arbitro.tournament.knockout_event import KnockoutConfig
+
         with errors(json_out):
             state = _service().create(event_id, KnockoutConfig(name, seeded, seed))
             event_created(event_id, name, _data(state), json_out)
@@ -171,6 +176,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Record a game played (Briscola art. 8-9)."""
+        from arbitro.tournament.knockout import GameReport
+
         with errors(json_out):
             pts = _points(points)
             _record(event_id, match, lambda n: GameReport(match, n, pts, last_trick), json_out)
@@ -195,6 +202,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """An irregularity of Briscola art. 10: the offending pair loses the game."""
+        from arbitro.tournament.knockout import GameReport
+
         _record(
             event_id,
             match,
@@ -250,6 +259,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Import a knockout event file, under its own id or ``--as``."""
+        from arbitro.services.event_file import import_event
+
         with errors(json_out):
             state = import_event(_service(), read_json(file), as_id)
             emit(

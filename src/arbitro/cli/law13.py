@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbitro.games.prepared_deals import BoardCheck, Law13Ruling, law13_outcome
+if TYPE_CHECKING:
+    from arbitro.games.prepared_deals import BoardCheck, Law13Ruling
 from arbitro.i18n import _
 
 CallMade = Annotated[bool, typer.Option("--call-made", help=_("A call already made (13A/13B)"))]
@@ -37,6 +38,8 @@ def ruling(
     foreign: bool,
 ) -> Law13Ruling:
     """The outcome Bridge Law 13 prescribes for ``check`` given the options (13A-13F)."""
+    from arbitro.games.prepared_deals import law13_outcome
+
     return law13_outcome(
         check,
         call_made=call_made,

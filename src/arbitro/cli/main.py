@@ -33,6 +33,10 @@ app = typer.Typer(
     help=_("arbitro: card-game competitions (Burraco FIBAS) for the director and the arbiter."),
     no_args_is_help=True,
     add_completion=False,
+    # Plain help and usage errors: Rich's panels cost ~0.1 s of imports at every --help and
+    # every usage error (issue 14).
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
 )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -34,26 +34,15 @@ from arbitro.cli.common import (
     malformed,
     read_json_object,
 )
-from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, ScoreRow, score_table_text
+from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS
+
+if TYPE_CHECKING:
+    from arbitro.cli.render import ScoreRow
+    from arbitro.games.parole import Line, LinePosition, LineScore
+    from arbitro.lexicon.hunspell import Dictionary
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.parole import (
-    Deal,
-    DealRecord,
-    GreedyBot,
-    Line,
-    LinePosition,
-    LineScore,
-    RandomBot,
-    Seat,
-    parse_cards,
-    parse_word,
-    play_deal,
-    readings,
-    score_table,
-)
 from arbitro.i18n import N_, _, message
-from arbitro.lexicon.hunspell import Dictionary, italian
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[
@@ -83,12 +72,16 @@ BAD_INPUT = "cli.parole.bad_input"
 
 
 def _dictionary(approve: list[str] | None, reject: list[str] | None) -> Dictionary:
+    from arbitro.lexicon.hunspell import italian
+
     if not approve and not reject:
         return italian()
     return italian().with_lists(approve or (), reject or ())
 
 
 def _by_line(text: str | None, what: str) -> dict[Line, str]:
+    from arbitro.games.parole import Line
+
     return by_line(text, Line, what, '"NS: CASA | CANE; EW: RE?"', BAD_INPUT)
 
 
@@ -101,6 +94,8 @@ def _strings(value: Any, what: str) -> list[str]:
 
 
 def _position(data: Any, line: Line, lexicon: Dictionary) -> LinePosition:
+    from arbitro.games.parole import LinePosition, parse_cards, parse_word
+
     if not isinstance(data, dict):
         raise ArbitroError("{line}: an object is needed", line=line.value, key=BAD_INPUT)
     return LinePosition(
@@ -123,6 +118,8 @@ SCORE_ROWS: tuple[ScoreRow, ...] = (
 
 
 def _table(scores: dict[Line, LineScore]) -> str:
+    from arbitro.cli.render import score_table_text
+
     return score_table_text(scores, SCORE_ROWS, 10)
 
 
@@ -171,6 +168,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """The letters a wild can stand for in a word (Parole art. 4.4)."""
+        from arbitro.games.parole import parse_cards, readings
+
         with errors(as_json):
             found = readings(parse_cards(cards), _dictionary(approve, reject))
         data = {"cards": cards.upper(), "readings": list(found)}
@@ -211,6 +210,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """A deal's score per line (Parole art. 5-6), inline or from a JSON file."""
+        from arbitro.games.parole import Line, score_table
+
         with errors(as_json):
             lexicon = _dictionary(approve, reject)
             if file is not None:
@@ -255,6 +256,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """A whole deal played by the bots, as a replayable JSON record."""
+        from arbitro.games.parole import Deal, DealRecord, GreedyBot, RandomBot, Seat, play_deal
+        from arbitro.lexicon.hunspell import italian
+
         with errors(as_json):
             if bots not in ("greedy", "random"):
                 raise ArbitroError("--bots: greedy or random", key=BAD_INPUT)

@@ -3,6 +3,7 @@ Law 13 rulings, arbitral scores (art. 40), abandon (art. 36)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -20,11 +21,17 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.errors import ArbitroError
-from arbitro.games.prepared_deals import BoardCheck, HandCount
 from arbitro.i18n import _, render
-from arbitro.tournament.event import (
-    SanctionKind,
-)
+
+
+class SanctionChoice(StrEnum):
+    """The ``--kind`` of ``arbitro sanction``: the values of
+    :class:`arbitro.tournament.event.SanctionKind`, declared here so that declaring the command
+    does not import the event model (and pydantic) for every command."""
+
+    REPRIMAND = "reprimand"
+    WARNING = "warning"
+    EXPULSION = "expulsion"
 
 
 def register(app: typer.Typer) -> None:
@@ -78,7 +85,7 @@ def register(app: typer.Typer) -> None:
         round_number: RoundArg,
         competitor: CompArg,
         kind: Annotated[
-            SanctionKind, typer.Option("--kind", help="reprimand | warning | expulsion")
+            SanctionChoice, typer.Option("--kind", help="reprimand | warning | expulsion")
         ],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         article: Annotated[str | None, typer.Option(help=_("Article"))] = None,
@@ -86,10 +93,18 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """A sanction: reprimand, warning, expulsion (FIBAS art. 22, 40, 41)."""
+        from arbitro.tournament.event import SanctionKind
+
         record(
             json_out,
             lambda svc: svc.give_sanction(
-                event_id, round_number, competitor, kind, reason, article=article, player=player
+                event_id,
+                round_number,
+                competitor,
+                SanctionKind(kind.value),
+                reason,
+                article=article,
+                player=player,
             ),
             {"round": round_number, "competitor": competitor, "sanction": kind.value},
             _("Sanction recorded"),
@@ -154,6 +169,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """A wrong number of cards in a board: the ruling of Bridge Law 13, recorded."""
+        from arbitro.games.prepared_deals import BoardCheck, HandCount
+
         with errors(json_out):
             wrong = []
             for item in count:

@@ -11,10 +11,6 @@ import typer
 from arbitro.cli.common import command_group, errors, lang, open_store, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
-from arbitro.printouts import score_sheets_pdf, seating_pdf, standings_pdf, table_cards_pdf
-from arbitro.printouts.labels import check_lang
-from arbitro.printouts.names import seated_round
-from arbitro.web.base_url import cli_table_urls
 
 EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
 RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
@@ -33,6 +29,8 @@ def _write(path: Path, pdf: bytes) -> None:
 
 
 def _lang(option: str | None) -> str:
+    from arbitro.printouts.labels import check_lang
+
     return check_lang(option or lang())
 
 
@@ -53,11 +51,15 @@ def register(app: typer.Typer) -> None:
         language: LangOpt = None,
     ) -> None:
         """Table cards with the QR code of each table's score entry (FIBAS art. 4, 7)."""
+        from arbitro.printouts import table_cards_pdf
+        from arbitro.printouts.names import seated_round
+        from arbitro.web.base_url import cli_table_urls
+
         with errors():
             state = service().state(event_id)
             seating = seated_round(state, round_number)
             tables = [tb.table for tb in seating.tables]
-            urls = cli_table_urls(open_store(), base_url, event_id, tables)
+            urls = cli_table_urls(open_store(), base_url, event_id, tables, round_number)
             _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
 
     @print_app.command("score-sheets", help=_("Score sheets in the FIBAS layout."))
@@ -71,6 +73,8 @@ def register(app: typer.Typer) -> None:
         language: LangOpt = None,
     ) -> None:
         """The score sheets in the FIBAS layout, blank or filled (FIBAS art. 19, 20)."""
+        from arbitro.printouts import score_sheets_pdf
+
         with errors():
             state = service().state(event_id)
             pdf = score_sheets_pdf(state, round_number, lang=_lang(language), filled=filled)
@@ -81,6 +85,8 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
         """The seating list, by table and by name (FIBAS art. 4)."""
+        from arbitro.printouts import seating_pdf
+
         with errors():
             state = service().state(event_id)
             _write(output, seating_pdf(state, round_number, lang=_lang(language)))
@@ -90,6 +96,8 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
         """The provisional or final standings (FIBAS art. 39)."""
+        from arbitro.printouts import standings_pdf
+
         with errors():
             svc = service()
             state = svc.state(event_id)

@@ -4,13 +4,14 @@ language."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.i18n import Message, _, message, render
-from arbitro.tournament.event import EventState, SheetVersion
-from arbitro.tournament.model import Line, TableSeating
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.standings.standings import StandingRow, standings
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState, SheetVersion
+    from arbitro.tournament.model import Line, TableSeating
+    from arbitro.tournament.standings.standings import StandingRow
 
 
 def line_name(state: EventState, line: Line | None) -> str:
@@ -79,6 +80,8 @@ def standings_text(
 
 
 def _entry_text(v: SheetVersion) -> str:
+    from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+
     entry = v.entry
     if isinstance(entry, Scala40Entry):
         # A Scala 40 sheet: each player's negative points, deal by deal.
@@ -102,6 +105,8 @@ def history_text(versions: list[SheetVersion]) -> str:
 
 def standings_data(state: EventState, rnd: int, final: bool) -> dict[str, Any]:
     """The standings after ``rnd`` as JSON-ready data."""
+    from arbitro.tournament.standings.standings import standings
+
     return {"round": rnd, "final": final, "rows": standings(state, rnd)}
 
 

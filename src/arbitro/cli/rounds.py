@@ -4,7 +4,7 @@ standings, complaints (art. 38-39)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -24,22 +24,21 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.cli.events import code_citation
-from arbitro.cli.render import history_text, seating_text, standings_data, standings_text
+from arbitro.tournament.model import Movement
+
+if TYPE_CHECKING:
+    from arbitro.services.events import EventService
+    from arbitro.tournament.model import Line, TableSeating
+    from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, message
-from arbitro.services.events import EventService
-from arbitro.tournament.commands import missing_sheets
-from arbitro.tournament.event import seating_to_payload
-from arbitro.tournament.model import Line, Movement, TableSeating
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
-from arbitro.tournament.standings.prizes import draw_places, prize_ties
-from arbitro.tournament.standings.standings import standings
 
 
 def _deal(text: str, code: str) -> DealScore:
+    from arbitro.tournament.scoring.sheet import DealScore
+
     values = ints(text, message("deal"))
     if len(values) != 4:
         raise ArbitroError(
@@ -51,6 +50,8 @@ def _deal(text: str, code: str) -> DealScore:
 
 
 def _entry(deals: list[str], closed: list[str] | None, code: str) -> SheetEntry:
+    from arbitro.tournament.scoring.sheet import SheetEntry
+
     return SheetEntry(
         tuple(_deal(d, code) for d in deals),
         tuple(_deal(d, code) for d in closed) if closed else None,
@@ -69,6 +70,8 @@ def arbiter_tables(data: Any) -> tuple[TableSeating, ...]:
     """The arbiter's seating from ``--tables`` JSON (FIBAS art. 4): a list of tables, each
     ``{"table": n, "ns": [..], "ew": [..]}`` or, for individuals (Scala 40 art. 2),
     ``{"table": n, "players": [..]}``; malformed data is a clear error, never a traceback."""
+    from arbitro.tournament.model import TableSeating
+
     what = "--tables"
     if not isinstance(data, list):
         raise ArbitroError(
@@ -114,6 +117,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Seat a round by its movement or by the arbiter's choice (FIBAS art. 4; Scala 40
         art. 2)."""
+        from arbitro.cli.render import seating_text
+        from arbitro.tournament.event import seating_to_payload
+
         with errors(json_out):
             arbiter = None
             if tables is not None:
@@ -150,6 +156,9 @@ def register(app: typer.Typer) -> None:
     @app.command("seating", help=_("Show the seating."))
     def seating(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """Show a round's seating."""
+        from arbitro.cli.render import seating_text
+        from arbitro.tournament.event import seating_to_payload
+
         with errors(json_out):
             state = service().state(event_id)
             s = state.round(round_number).seating
@@ -321,6 +330,8 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
     ) -> None:
         """A sheet's history: entries and corrections (FIBAS art. 21)."""
+        from arbitro.cli.render import history_text
+
         with errors(json_out):
             versions = service().sheet_history(event_id, round_number, table)
             data = [
@@ -340,6 +351,9 @@ def register(app: typer.Typer) -> None:
     @app.command("publish", help=_("Publish the round's standings."))
     def publish(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """Publish a round's standings (FIBAS art. 39)."""
+        from arbitro.cli.render import standings_data, standings_text
+        from arbitro.tournament.standings.standings import standings
+
         with errors(json_out):
             svc = service()
             svc.publish_standings(event_id, round_number)
@@ -359,6 +373,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The standings after a round (default: the current one), final or provisional
         (FIBAS art. 39)."""
+        from arbitro.cli.render import standings_data, standings_text
+        from arbitro.tournament.standings.standings import standings
+
         with errors(json_out):
             svc = service()
             state = svc.state(event_id)
@@ -373,6 +390,8 @@ def register(app: typer.Typer) -> None:
     @app.command("missing", help=_("Tables without a sheet or in conflict."))
     def missing(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """The tables of a round without a sheet or in conflict."""
+        from arbitro.tournament.commands import missing_sheets
+
         with errors(json_out):
             tables = missing_sheets(service().state(event_id), round_number)
             emit(
@@ -428,6 +447,9 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """The ties for the prize places, drawn by lot with ``--draw-seed`` (Parole art. 6.1)."""
+        from arbitro.tournament.standings.prizes import draw_places, prize_ties
+        from arbitro.tournament.standings.standings import standings
+
         with errors(json_out):
             state = service().state(event_id)
             ties = prize_ties(standings(state, state.current_round()), places)
@@ -479,6 +501,8 @@ def _scala40_sheet(
 ) -> str:
     """Enter a Scala 40 sheet: negative points per deal, players in the table's seat order
     (Scala 40 art. 22)."""
+    from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+
     seat = svc.state(event_id).round(round_number).seating
     at = seat.table(table) if seat else None
     if at is None or at.players is None:

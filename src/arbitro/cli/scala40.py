@@ -13,17 +13,16 @@ Every command prints text, or JSON with ``--json``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from arbitro.cards import format_cards, parse_cards
+if TYPE_CHECKING:
+    from arbitro.tournament.scoring.scala40 import ScoreSheet
 from arbitro.cli.common import JsonOpt, cited, command_group, emit, errors, malformed, read_json
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.scala40 import best_opening, penalty_points
 from arbitro.i18n import N_, _
-from arbitro.tournament.scoring.scala40 import DifferenceReading, ScoreSheet, score_table
 
 BAD_INPUT = "cli.scala40.bad_input"
 
@@ -31,6 +30,8 @@ BAD_INPUT = "cli.scala40.bad_input"
 def _sheet(
     players: str | None, deals: list[str] | None, file: Path | None, abandoned: str | None
 ) -> ScoreSheet:
+    from arbitro.tournament.scoring.scala40 import ScoreSheet
+
     if file is not None:
         data: Any = read_json(file)
         if not isinstance(data, dict) or "players" not in data or "deals" not in data:
@@ -91,6 +92,9 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Find the best opening of 40 in a hand (Scala 40 art. 7)."""
+        from arbitro.cards import format_cards, parse_cards
+        from arbitro.games.scala40 import best_opening
+
         with errors(json_out):
             cards = parse_cards(hand)
             if not 1 <= len(cards) <= 14 or sum(c.is_joker for c in cards) > 4:
@@ -152,6 +156,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """A table's round score: places, differences and VP (Scala 40 art. 22, 25, 26)."""
+        from arbitro.tournament.scoring.scala40 import DifferenceReading, score_table
+
         with errors(json_out):
             sheet = _sheet(players, deal, file, abandoned)
             reading = DifferenceReading.PAIRWISE if pairwise else DifferenceReading.SUMMED
@@ -202,6 +208,9 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """The negative points of the cards left in hand (Scala 40 art. 22)."""
+        from arbitro.cards import format_cards, parse_cards
+        from arbitro.games.scala40 import penalty_points
+
         with errors(json_out):
             parsed = parse_cards(cards)
             total = penalty_points(parsed)

@@ -14,16 +14,18 @@ pozzetto's cards). Output: a table, or JSON with ``--json``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from arbitro.cards import parse_cards
+from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS
+
+if TYPE_CHECKING:
+    from arbitro.cli.render import ScoreRow
+    from arbitro.games.burraco import Line, LinePosition
 from arbitro.cli.common import by_line, cited, emit, errors, groups, malformed, read_json_object
-from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, ScoreRow, score_table_text
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco import Line, LinePosition, parse_meld, score_table
 from arbitro.i18n import N_, _, message
 
 HELP = cited(
@@ -35,10 +37,15 @@ BAD_INPUT = "cli.score.bad_input"
 
 
 def _by_line(text: str | None, what: str) -> dict[Line, str]:
+    from arbitro.games.burraco import Line
+
     return by_line(text, Line, what, '"NS: 3H 4H 5H; EW: AS AD AC"', BAD_INPUT)
 
 
 def _position(data: Any, line: Line) -> LinePosition:
+    from arbitro.cards import parse_cards
+    from arbitro.games.burraco import LinePosition, parse_meld
+
     if not isinstance(data, dict):
         raise ArbitroError("{line}: an object is needed", line=line.value, key=BAD_INPUT)
     pozzetto = str(data.get("pozzetto", "taken"))
@@ -107,6 +114,9 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
         """Score a Burraco deal per line (FIBAS art. 19), inline or from a JSON file."""
+        from arbitro.cli.render import score_table_text
+        from arbitro.games.burraco import Line, score_table
+
         with errors(as_json):
             if file is not None:
                 data = read_json_object(file, BAD_INPUT)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from arbitro.cli.common import JsonOpt, emit, errors
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
-from arbitro.tournament.rules import CODES, rules_for
-from arbitro.tournament.scoring.vp import Number, vp_for_difference
+
+if TYPE_CHECKING:
+    from arbitro.tournament.scoring.vp import Number
 
 
 def register(app: typer.Typer) -> None:
@@ -31,6 +32,9 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Convert an MP difference into VP by the code's table (FIBAS art. 20)."""
+        from arbitro.tournament.rules import CODES, rules_for
+        from arbitro.tournament.scoring.vp import vp_for_difference
+
         with errors(json_out):
             if code not in CODES:
                 raise ArbitroError(

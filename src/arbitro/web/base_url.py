@@ -107,26 +107,37 @@ def hall_base_url(address: str, port: int) -> str:
     return f"http://{address}" + ("" if port == 80 else f":{port}")
 
 
-def table_path(secret: bytes, event_id: str, table: int) -> str:
-    """The path of a table's page with its token (the scheme of :mod:`arbitro.web.tokens`)."""
+def table_path(secret: bytes, event_id: str, table: int, round_number: int) -> str:
+    """The path of a table's page of a round with its token (:mod:`arbitro.web.tokens`)."""
     from arbitro.web import tokens
 
-    return tokens.table_path(secret, event_id, table)
+    return tokens.table_path(secret, event_id, table, round_number)
 
 
-def table_url_at(base_url: str, secret: bytes, event_id: str, table: int) -> str:
+def table_url_at(base_url: str, secret: bytes, event_id: str, table: int, round_number: int) -> str:
     """The absolute URL of a table's page under ``base_url`` (the QR code of its card)."""
-    return normalise(base_url) + table_path(secret, event_id, table)
+    return normalise(base_url) + table_path(secret, event_id, table, round_number)
 
 
-def table_url(web: Web, request: Request, event_id: str, table: int) -> str:
+def table_url(
+    web: Web, request: Request, event_id: str, table: int, round_number: int | None = None
+) -> str:
     """The absolute URL of a table's page for the desk's printouts: the public base URL
-    (:func:`public_base_url`) and the table's token path."""
-    return table_url_at(public_base_url(web, request), web.secret, event_id, table)
+    (:func:`public_base_url`) and the table's token path of ``round_number`` (default: the
+    event's latest seated round)."""
+    from arbitro.web import tokens
+
+    if round_number is None:
+        round_number = tokens.seated_round(web.service.state(event_id))
+    return table_url_at(public_base_url(web, request), web.secret, event_id, table, round_number)
 
 
 def cli_table_urls(
-    store: RecordStore, base_url: str | None, event_id: str, tables: list[int]
+    store: RecordStore,
+    base_url: str | None,
+    event_id: str,
+    tables: list[int],
+    round_number: int,
 ) -> dict[int, str]:
     """The URLs of ``tables`` for ``arbitro print table-cards``: ``base_url`` (the option),
     else the configured one (:func:`configured_base_url`), else ``http://localhost:8000``;
@@ -136,4 +147,4 @@ def cli_table_urls(
     base = normalise(base_url) if base_url else configured_base_url(store)
     base = base or "http://localhost:8000"
     secret = load_secret(store)
-    return {t: table_url_at(base, secret, event_id, t) for t in tables}
+    return {t: table_url_at(base, secret, event_id, t, round_number) for t in tables}

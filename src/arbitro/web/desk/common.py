@@ -95,11 +95,14 @@ def round_common(
     )
 
 
-def table_url(web: Web, request: Request, event_id: str, table: int) -> str:
-    """The table-side entry URL of a table (the QR code on its card), at the public base URL."""
+def table_url(
+    web: Web, request: Request, event_id: str, table: int, round_number: int | None = None
+) -> str:
+    """The table-side entry URL of a table in a round (the QR code on its card), at the
+    public base URL."""
     from arbitro.web import base_url
 
-    return base_url.table_url(web, request, event_id, table)
+    return base_url.table_url(web, request, event_id, table, round_number)
 
 
 def complaints_deadline(state: EventState, n: int) -> datetime | None:

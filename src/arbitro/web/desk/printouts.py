@@ -36,7 +36,8 @@ def printout(
             raise ArbitroError("round {round} is not seated", round=n)
         if kind == "table-cards":
             urls = {
-                tab.table: table_url(web, request, event_id, tab.table) for tab in r.seating.tables
+                tab.table: table_url(web, request, event_id, tab.table, n)
+                for tab in r.seating.tables
             }
             pdf = printouts.table_cards_pdf(state, n, urls, lang=lang)
         elif kind == "score-sheets":

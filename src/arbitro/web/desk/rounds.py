@@ -106,7 +106,7 @@ def round_context(
         ledger=[e for e in state.ledger if e.round == n],
         complaints=sorted(r.open_complaints.items()),
         table_urls={
-            row["table"]: table_url(web, request, event_id, row["table"]) for row in sheets
+            row["table"]: table_url(web, request, event_id, row["table"], n) for row in sheets
         },
         poll=POLL_SECONDS,
         **extra,

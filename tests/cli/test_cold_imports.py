@@ -1,0 +1,68 @@
+"""Commands that answer at once (issue 14): ``--help``, ``vp`` and ``articles`` load neither the
+store (SQLAlchemy, Alembic) nor the printouts (ReportLab, PIL). Checked on the modules a fresh
+process has loaded after the command, never on a time."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEAVY = ("sqlalchemy", "alembic", "mako", "reportlab", "PIL", "arbitro.store", "arbitro.services")
+
+PROBE = """
+import sys
+from pathlib import Path
+from arbitro.cli.main import app
+try:
+    app(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+else:
+    code = 0
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in {roots} or m.startswith({prefixes}))
+print("LOADED", " ".join(heavy))
+"""
+
+
+def loaded_after(*argv: str) -> list[str]:
+    """The heavy modules loaded by a fresh process that ran ``arbitro argv``."""
+    roots = {h for h in HEAVY if "." not in h}
+    prefixes = tuple(h for h in HEAVY if "." in h)
+    code = PROBE.format(roots=repr(roots), prefixes=repr(prefixes))
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True
+    )
+    line = next(x for x in done.stdout.splitlines() if x.startswith("LOADED"))
+    return line.split()[1:]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--help",),
+        ("vp", "--code", "burraco-fibas", "--deals", "2", "130"),  # FIBAS art. 20: the VP table
+        ("articles", "search", "pozzetto"),
+        ("articles", "show", "burraco-fibas", "20"),
+    ],
+)
+def test_quick_commands_load_neither_store_nor_printouts(argv: tuple[str, ...]) -> None:
+    assert loaded_after(*argv) == []
+
+
+def test_a_command_on_the_database_still_loads_the_store(tmp_path: Path) -> None:
+    """The probe sees the store when a command does use it (the check above is not vacuous)."""
+    loaded = loaded_after("--db", f"sqlite:///{tmp_path}/x.sqlite3", "event", "list")
+    assert "sqlalchemy" in loaded
+    assert "arbitro.store" in loaded
+
+
+def test_sanction_kinds_of_the_cli_are_those_of_the_codes() -> None:
+    """``arbitro sanction --kind`` offers every sanction of the codes (FIBAS art. 22, 40, 41),
+    declared without importing the event model."""
+    from arbitro.cli.penalties import SanctionChoice
+    from arbitro.tournament.event import SanctionKind
+
+    assert [k.value for k in SanctionChoice] == [k.value for k in SanctionKind]
