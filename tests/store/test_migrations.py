@@ -281,3 +281,11 @@ def test_downgrading_0003_drops_the_kind_and_keeps_the_events(database_url: str)
     with RecordStore(database_url) as store:
         assert store.event_kind("coppa") == "knockout"
         assert store.event_kind("tardiva") == "rounds"
+
+
+def test_the_newest_revision_read_from_the_file_names_is_alembics_head() -> None:
+    """Opening an up-to-date database checks its revision without loading Alembic; the
+    revision it compares with, read from the files' names, is the one Alembic finds."""
+    from arbitro.store.migrate import head_revisions, newest_revision
+
+    assert head_revisions() == {newest_revision()}

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine, inspect, text
 
 from arbitro.store.engine import WRITE_OPTION
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 # An arbitrary constant identifying arbitro's migration lock among PostgreSQL advisory locks.
@@ -32,6 +32,8 @@ POSTGRESQL_MIGRATION_LOCK = 0x4172_6269_7472_6F
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """An Alembic configuration for arbitro's migrations (no alembic.ini needed)."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     config.attributes["connection"] = connection
@@ -40,20 +42,36 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 @functools.cache
 def head_revisions() -> frozenset[str]:
-    """The revision(s) at the head of arbitro's migrations."""
+    """The revision(s) at the head of arbitro's migrations (as Alembic reads them)."""
+    from alembic.script import ScriptDirectory
+
     return frozenset(ScriptDirectory.from_config(alembic_config()).get_heads())
+
+
+@functools.cache
+def newest_revision() -> str:
+    """The newest revision, read from the files' names without Alembic: the revisions are
+    numbered 0001, 0002... in a line, the number being the revision id (a test checks it
+    against :func:`head_revisions`)."""
+    return max(p.name.split("_", 1)[0] for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*_*.py"))
 
 
 def current_revisions(engine: Engine) -> frozenset[str]:
     """The revision(s) the database is at (empty for a database never migrated)."""
     with engine.connect() as connection:
-        return frozenset(MigrationContext.configure(connection).get_current_heads())
+        if not inspect(connection).has_table("alembic_version"):
+            return frozenset()
+        rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+        return frozenset(str(r[0]) for r in rows)
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Run ``alembic upgrade <revision>`` on the database (a no-op when it is up to date)."""
-    if revision == "head" and current_revisions(engine) == head_revisions():
+    """Run ``alembic upgrade <revision>`` on the database (a no-op when it is up to date,
+    checked without loading Alembic)."""
+    if revision == "head" and current_revisions(engine) == {newest_revision()}:
         return
+    from alembic import command
+
     with engine.connect() as connection:
         connection.execution_options(**{WRITE_OPTION: True})
         with connection.begin():
@@ -66,6 +84,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
 def downgrade(engine: Engine, revision: str) -> None:
     """Run ``alembic downgrade <revision>`` (for tests of the migrations; loses the data)."""
+    from alembic import command
+
     with engine.connect() as connection:
         connection.execution_options(**{WRITE_OPTION: True})
         with connection.begin():
