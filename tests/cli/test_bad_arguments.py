@@ -57,3 +57,13 @@ def test_bad_arguments_get_a_message_never_a_traceback(tmp_path: Path, db: str) 
         assert result.exit_code == 1, (args, result.output, result.exception)
         assert expected in result.output, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_art20_the_continuous_scale_is_refused_for_teams() -> None:
+    """FIBAS art. 20: the duplicate ("carte uguali") continuous scale is for individual and
+    pairs events; the teams table has none."""
+    result = CliRunner().invoke(
+        app, ["vp", "--code", "burraco-fibas", "--deals", "2", "--teams", "--duplicate", "130"]
+    )
+    assert result.exit_code == 1
+    assert "carte uguali vale per individuali e coppie (FIBAS art. 20)" in result.output

@@ -40,6 +40,12 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError(
                     "unknown code «{code}» ({codes})", code=code, codes=", ".join(CODES)
                 )
+            if duplicate and teams:
+                rules = rules_for(code)
+                raise ArbitroError(
+                    "the duplicate continuous scale is for individual and pairs events",
+                    article=rules.cite("vp"),
+                )
             try:
                 diff: Number = Decimal(difference) if duplicate else int(difference)
             except (ValueError, InvalidOperation):
