@@ -24,7 +24,6 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.services.events import EventService
-from arbitro.store import users as user_store
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.rules import rules_for
@@ -134,11 +133,11 @@ def writer(
     the session's CSRF token in ``X-CSRF-Token`` from this site; else 401 (403 cross-site)."""
     web = web_of(request)
     if credentials is not None:
-        session = auth.read_session(web.secret, credentials.credentials)
+        session = auth.live_session(web, credentials.credentials)
         if session is None:
             raise Unauthorized("token not valid or expired")
         return Api(web, session.user)
-    session = auth.read_session(web.secret, request.cookies.get(auth.SESSION_COOKIE))
+    session = auth.live_session(web, request.cookies.get(auth.SESSION_COOKIE))
     if session is None:
         raise Unauthorized("director login required")
     csrf.check_origin(request)
@@ -266,13 +265,14 @@ def status_out(api: Api, event_id: str, round_number: int, table: int) -> SheetS
 
 # ---------------------------------------------------------------------- auth
 @router.post("/token", response_model=TokenOut)
-def token(body: TokenIn, api: Reader) -> TokenOut:
-    """Exchange a director's name and password for a bearer token (valid 24 hours)."""
+async def token(body: TokenIn, request: Request, api: Reader) -> TokenOut:
+    """Exchange a director's name and password for a bearer token (valid 24 hours, revoked
+    by a password change); throttled like the desk's login (429 with ``Retry-After``)."""
     web = api.web
-    if not user_store.authenticate(web.store, body.username, body.password):
+    if not await auth.check_password(request, body.username, body.password):
         raise Unauthorized("wrong user name or password")
     return TokenOut(
-        access_token=auth.make_session(web.secret, body.username),
+        access_token=auth.start_session(web, body.username),
         expires_in=auth.SESSION_HOURS * 3600,
     )
 

@@ -65,12 +65,14 @@ class Web:
 
     def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
         from arbitro.web.secret import load_secret
+        from arbitro.web.throttle import LoginThrottle
 
         self.store = store
         self.secret = load_secret(store)
         self.service = EventService(store, clock)
         self.knockout = KnockoutService(store, clock)
         self.templates = make_templates()
+        self.login_throttle = LoginThrottle()
 
     def locked(self) -> AbstractContextManager[Any]:
         """The event service's lock, held while a page reads a state (the service changes

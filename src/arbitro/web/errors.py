@@ -106,13 +106,16 @@ def refusal(request: Request, exc: ArbitroError) -> Response:
 
     lang = request_lang(request)
     status = status_for(exc)
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 and is_api(request) else None
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 and is_api(request) else {}
+    retry_after = getattr(exc, "retry_after", None)
+    if isinstance(retry_after, int):
+        headers["Retry-After"] = str(retry_after)
     if is_api(request):
         response: Response = api_error(status, exc.to_json(lang))
-        for key, value in (headers or {}).items():
+        for key, value in headers.items():
             response.headers[key] = value
         return response
-    return error_page(request, exc.message(lang), status)
+    return error_page(request, exc.message(lang), status, headers)
 
 
 def install_error_handlers(app: FastAPI) -> None:
