@@ -50,7 +50,16 @@ HTTP_MESSAGES: dict[int, str] = {
     405: N_("method not allowed"),
 }
 REFUSED = N_("request refused")
-CRASHED = N_("internal error: the request could not be completed")
+CRASHED = N_(
+    "Something went wrong on the server and the request could not be completed. "
+    "Wait a moment and try again: what was already confirmed is kept."
+)
+UNAVAILABLE = N_(
+    "The database cannot be reached right now. Wait a moment and try again: "
+    "what was already confirmed is kept."
+)
+TOO_NESTED = N_("The request is nested too deeply to be read.")
+RETRY_SECONDS = 5
 
 
 def status_for(exc: ArbitroError) -> int:
@@ -163,14 +172,58 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> Response:
+        """Never a bare "Internal Server Error": a page (or JSON) saying to try again; 503
+        with ``Retry-After`` when the database cannot be reached, 400 for a too deeply
+        nested body."""
         from arbitro.web.app import request_lang
 
-        msgid = CRASHED
+        status, msgid, headers = crash_answer(exc)
         lang = request_lang(request)
         if is_api(request):
             error = {"message": render(msgid, lang), "msgid": msgid, "key": None, "article": None}
-            return api_error(500, error)
-        return error_page(request, render(msgid, lang), 500)
+            response: Response = api_error(status, error)
+            response.headers.update(headers)
+            response.headers.update(getattr(request.app.state, "security_headers", {}))
+            return response
+        if status == 400:
+            return error_page(request, render(msgid, lang), status, headers)
+        return retry_page(request, render(msgid, lang), status, headers)
+
+
+def retry_page(request: Request, text: str, status: int, headers: dict[str, str]) -> Response:
+    """The page of a request that failed on the server's side: what happened, and a link to
+    try again (the same page for a GET, else the page the form was on)."""
+    from urllib.parse import urlsplit
+
+    from arbitro.web.app import web_of
+
+    again = request.url.path
+    if request.method != "GET":
+        referer = urlsplit(request.headers.get("referer", ""))
+        host = request.headers.get("host", "")
+        if referer.netloc == host and referer.path.startswith("/"):
+            again = referer.path + (f"?{referer.query}" if referer.query else "")
+    response = web_of(request).render(
+        request, "retry.html", status_code=status, message=text, again=again
+    )
+    response.headers["Cache-Control"] = "no-store"
+    response.headers.update(headers)
+    response.headers.update(getattr(request.app.state, "security_headers", {}))
+    return response
+
+
+def crash_answer(exc: BaseException) -> tuple[int, str, dict[str, str]]:
+    """The status, message and headers of an unexpected error."""
+    from sqlalchemy.exc import DBAPIError, OperationalError, TimeoutError
+
+    if isinstance(exc, RecursionError):
+        return 400, TOO_NESTED, {}
+    unreachable = isinstance(exc, OperationalError | TimeoutError) or (
+        isinstance(exc, DBAPIError) and exc.connection_invalidated
+    )
+    if unreachable:
+        return 503, UNAVAILABLE, {"Retry-After": str(RETRY_SECONDS)}
+    return 500, CRASHED, {"Retry-After": str(RETRY_SECONDS)}
 
 
 class ErrorText:
