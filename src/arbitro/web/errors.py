@@ -170,6 +170,22 @@ def install_error_handlers(app: FastAPI) -> None:
         text = render(Message("Request not valid (fields: {fields})", {"fields": fields}), lang)
         return error_page(request, text, 422)
 
+    @app.exception_handler(RecursionError)
+    async def too_nested(request: Request, exc: RecursionError) -> Response:
+        """A body nested too deeply to be read (a hostile JSON file): 400, not a crash."""
+        from arbitro.web.app import request_lang
+
+        lang = request_lang(request)
+        if is_api(request):
+            error = {
+                "message": render(TOO_NESTED, lang),
+                "msgid": TOO_NESTED,
+                "key": None,
+                "article": None,
+            }
+            return api_error(400, error)
+        return error_page(request, render(TOO_NESTED, lang), 400)
+
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> Response:
         """Never a bare "Internal Server Error": a page (or JSON) saying to try again; 503
