@@ -79,7 +79,7 @@ def test_a_login_flood_does_not_stall_the_pages(
     def wrong(i: int) -> int:
         with httpx.Client(base_url=live_server, timeout=60) as c:
             reply = login(c, f"u{i}", WRONG, headers={"X-Forwarded-For": f"10.1.{i // 250}.{i}"})
-            return reply.status_code
+            return int(reply.status_code)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=100) as pool:
         flood = [pool.submit(wrong, i) for i in range(100)]
