@@ -17,19 +17,22 @@ the threads the table pages need.
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
 import os
 import secrets
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 from urllib.parse import quote
 
-import anyio
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
@@ -51,7 +54,19 @@ TRUST_PROXY_ENV = "ARBITRO_TRUST_PROXY"
 """Set to 1 when arbitro is served behind a reverse proxy that sets ``X-Forwarded-For`` and
 ``X-Forwarded-Proto`` (docs/security.md); otherwise those headers are ignored."""
 
-_hashing = anyio.CapacityLimiter(HASHING_THREADS)
+HASHING_NICE = 10
+"""The hashing threads run at this lower CPU priority (Linux), so the pages come first."""
+
+
+def _lower_priority() -> None:
+    """Lower this thread's CPU priority (argon2's own threads inherit it)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICE)
+
+
+_hashing = ThreadPoolExecutor(
+    HASHING_THREADS, thread_name_prefix="arbitro-hash", initializer=_lower_priority
+)
 _waiting = 0
 
 router = APIRouter()
@@ -198,8 +213,9 @@ async def check_password(request: Request, username: str, password: str) -> bool
         raise TooManyLogins(1)
     _waiting += 1
     try:
-        ok = await anyio.to_thread.run_sync(
-            user_store.authenticate, web.store, username, password, limiter=_hashing
+        loop = asyncio.get_running_loop()
+        ok = await loop.run_in_executor(
+            _hashing, user_store.authenticate, web.store, username, password
         )
     finally:
         _waiting -= 1
