@@ -198,6 +198,16 @@ class TooManyLogins(WebError):
         self.retry_after = retry_after
 
 
+def login_wait(request: Request) -> int:
+    """Seconds a login from this request's address must wait before it is even read (its
+    address over the throttle, or the hashing queue full); 0 if it may go on."""
+    web = web_of(request)
+    wait = web.login_throttle.retry_after(client_address(request), None)
+    if wait:
+        return wait
+    return 1 if _waiting >= HASHING_QUEUE + HASHING_THREADS else 0
+
+
 async def check_password(request: Request, username: str, password: str) -> bool:
     """Whether ``username``/``password`` is a director, throttled and hashed in the bounded
     pool: TooManyLogins (429) for an address or account over its limit, or when the pool's

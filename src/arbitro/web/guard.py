@@ -43,6 +43,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_BODY_BYTES = 2 * 1024 * 1024
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 IMPORT_PATHS = ("/desk/import", "/api/events/import")
+LOGIN_PATHS = ("/login", "/api/token")
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KEY_HEADER = "idempotency-key"
 KEY_FIELD = "_key"
@@ -131,6 +132,13 @@ class Guard:
         if scope["method"] not in WRITE_METHODS:
             await self.app(scope, receive, send)
             return
+        if scope["path"] in LOGIN_PATHS:
+            from arbitro.web import auth
+
+            wait = auth.login_wait(request)
+            if wait:
+                await self.refuse(scope, auth.TooManyLogins(wait), send)
+                return
         try:
             body = await read_body(receive, limit)
         except BodyTooLarge as exc:

@@ -45,12 +45,13 @@ class LoginThrottle:
             del self._failures[key]
         return times
 
-    def retry_after(self, address: str, account: str) -> int:
-        """Seconds before ``address`` may try ``account`` again (0 if it may now)."""
+    def retry_after(self, address: str, account: str | None) -> int:
+        """Seconds before ``address`` may try ``account`` (any, if None) again (0: now)."""
         now = self.clock()
+        keys = [f"a:{address}"] + ([] if account is None else [f"u:{account}"])
         with self._lock:
             wait = 0.0
-            for key in (f"a:{address}", f"u:{account}"):
+            for key in keys:
                 times = self._recent(key, now)
                 if len(times) >= self.max_failures:
                     wait = max(wait, times[-self.max_failures] + self.window - now)
