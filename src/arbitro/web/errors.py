@@ -89,6 +89,12 @@ def error_page(
     from arbitro.web.app import web_of
 
     path = request.url.path
+    if path == "/login":  # e.g. too many attempts: the login form again, with the message
+        response = web_of(request).render(
+            request, "login.html", status_code=status, next="/desk", username="", error=Ready(text)
+        )
+        response.headers.update(headers or {})
+        return response
     if path.startswith("/desk"):
         name = "desk_error.html"
     elif path.startswith("/t/"):
@@ -252,3 +258,14 @@ class ErrorText:
     def render(self, lang: str | None = None) -> str:
         """The error's message in ``lang``."""
         return self.error.message(lang)
+
+
+class Ready:
+    """A text already in the page's language, passed where a template translates."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def render(self, lang: str | None = None) -> str:
+        """The text, as it is."""
+        return self.text
