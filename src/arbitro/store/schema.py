@@ -144,6 +144,7 @@ idempotency_keys = Table(
     Column("key", String(IDEMPOTENCY_KEY_LENGTH), primary_key=True),
     Column("status", Integer, nullable=False),
     Column("location", Text, nullable=True),
+    Column("media_type", String(100), nullable=True),
     Column("body", Text, nullable=True),
     Column("created_at", UTCDateTime, nullable=False),
 )

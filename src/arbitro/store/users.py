@@ -263,11 +263,12 @@ PENDING = 0
 @dataclass(frozen=True, slots=True)
 class FirstAnswer:
     """The first answer to an idempotency key: its status (``PENDING`` while running), the
-    place it sent the browser to (a redirect) and its body (the API's JSON)."""
+    place it sent the browser to (a redirect), its body (JSON or a page) and the body's type."""
 
     status: int
     location: str | None
     body: str | None
+    media_type: str | None = None
 
 
 def check_idempotency_key(key: object) -> str:
@@ -296,6 +297,7 @@ def claim_key(
         "key": key,
         "status": PENDING,
         "location": None,
+        "media_type": None,
         "body": None,
         "created_at": now or datetime.now(UTC),
     }
@@ -308,16 +310,25 @@ def claim_key(
     with _engine(store).connect() as connection:
         found = connection.execute(
             select(
-                idempotency_keys.c.status, idempotency_keys.c.location, idempotency_keys.c.body
+                idempotency_keys.c.status,
+                idempotency_keys.c.location,
+                idempotency_keys.c.body,
+                idempotency_keys.c.media_type,
             ).where(idempotency_keys.c.scope == row["scope"], idempotency_keys.c.key == key)
         ).one_or_none()
     if found is None:  # released in between: treat as new next time
         return FirstAnswer(PENDING, None, None)
-    return FirstAnswer(int(found[0]), found[1], found[2])
+    return FirstAnswer(int(found[0]), found[1], found[2], found[3])
 
 
 def settle_key(
-    store: RecordStore, scope: str, key: str, status: int, location: str | None, body: str | None
+    store: RecordStore,
+    scope: str,
+    key: str,
+    status: int,
+    location: str | None,
+    body: str | None,
+    media_type: str | None = None,
 ) -> None:
     """Keep the first answer to ``key``."""
     with _engine(store).begin() as connection:
@@ -327,7 +338,7 @@ def settle_key(
                 idempotency_keys.c.scope == scope[:IDEMPOTENCY_KEY_LENGTH],
                 idempotency_keys.c.key == key,
             )
-            .values(status=status, location=location, body=body)
+            .values(status=status, location=location, body=body, media_type=media_type)
         )
 
 

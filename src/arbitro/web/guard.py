@@ -12,7 +12,7 @@ keys that make every write happen once.
   or a ``_key`` form field (the desk's forms, :file:`templates/idempotency.html`) is done
   once per key and sender (the logged-in director, else the page's path, e.g. a table's
   token): a repeated submission is answered with the first answer (its status, redirect and
-  JSON body) and records nothing; while the first is still running the repeat is answered
+  body, up to 64 KiB) and records nothing; while the first is still running the repeat is answered
   409. A refused or failed write (status 400 or more) forgets its key, so it may be sent again.
 """
 
@@ -44,6 +44,8 @@ MAX_BODY_BYTES = 2 * 1024 * 1024
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 IMPORT_PATHS = ("/desk/import", "/api/events/import")
 LOGIN_PATHS = ("/login", "/api/token")
+UNKEYED_SUFFIXES = ("/preview",)
+"""Writes that record nothing (a sheet's live totals): never answered from a key."""
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KEY_HEADER = "idempotency-key"
 KEY_FIELD = "_key"
@@ -182,7 +184,7 @@ class Guard:
             ("application/x-www-form-urlencoded", "multipart/form-data")
         ):
             key = await form_key(scope, body)
-        if key is None:
+        if key is None or scope["path"].endswith(UNKEYED_SUFFIXES):
             await self.app(scope, receive, send)
             return
         try:
@@ -227,8 +229,9 @@ class Guard:
         headers = {"Idempotent-Replayed": "true"}
         if first.location:
             headers["Location"] = first.location
-        media = "application/json" if first.body is not None else None
-        response = Response(first.body or b"", first.status, headers, media_type=media)
+        response = Response(first.body or b"", first.status, headers)
+        if first.media_type:
+            response.headers["Content-Type"] = first.media_type
 
         async def nothing() -> Message:
             return {"type": "http.disconnect"}
@@ -246,12 +249,13 @@ def sender_of(request: Request) -> str:
 
 
 class Answer:
-    """What the app answered (status, redirect, the first bytes of the body)."""
+    """What the app answered (status, redirect, body and its type; a body over
+    ``MAX_REPLAY_BODY`` is not kept, and then neither is the key)."""
 
     def __init__(self) -> None:
         self.status = 500
         self.location: str | None = None
-        self.json = False
+        self.media_type: str | None = None
         self.body = bytearray()
         self.too_long = False
 
@@ -265,8 +269,8 @@ class Answer:
                     if name.lower() == b"location":
                         self.location = value.decode("latin-1")
                     elif name.lower() == b"content-type":
-                        self.json = value.startswith(b"application/json")
-            elif message["type"] == "http.response.body" and self.json and not self.too_long:
+                        self.media_type = value.decode("latin-1")[:100]
+            elif message["type"] == "http.response.body" and not self.too_long:
                 self.body += message.get("body", b"")
                 self.too_long = len(self.body) > MAX_REPLAY_BODY
             await send(message)
@@ -274,10 +278,8 @@ class Answer:
         return sending
 
     def kept_body(self) -> str | None:
-        """The JSON body to replay (None for a page, or a body too long to keep)."""
-        if not self.json or self.too_long:
-            return None
-        return self.body.decode("utf-8", "replace")
+        """The body to replay (a redirect's is empty)."""
+        return self.body.decode("utf-8", "replace") if self.body else None
 
 
 async def read_body(receive: Receive, limit: int) -> bytes:

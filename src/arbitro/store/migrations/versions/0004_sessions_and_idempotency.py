@@ -39,6 +39,7 @@ def upgrade() -> None:
         sa.Column("key", sa.String(200), primary_key=True),
         sa.Column("status", sa.Integer(), nullable=False),
         sa.Column("location", sa.Text(), nullable=True),
+        sa.Column("media_type", sa.String(100), nullable=True),
         sa.Column("body", sa.Text(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
