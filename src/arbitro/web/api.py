@@ -73,7 +73,7 @@ T = TypeVar("T")
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 422)
+    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 503)
 }
 router = APIRouter(prefix="/api", tags=["api"], responses=ERRORS)
 bearer = HTTPBearer(auto_error=False, description="Token from POST /api/token")
@@ -267,7 +267,7 @@ def status_out(api: Api, event_id: str, round_number: int, table: int) -> SheetS
 
 
 # ---------------------------------------------------------------------- auth
-@router.post("/token", response_model=TokenOut)
+@router.post("/token", response_model=TokenOut, responses={429: {"model": ErrorOut}})
 async def token(body: TokenIn, request: Request, api: Reader) -> TokenOut:
     """Exchange a director's name and password for a bearer token (valid 24 hours, revoked
     by a password change); throttled like the desk's login (429 with ``Retry-After``)."""
