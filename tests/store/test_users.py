@@ -120,3 +120,40 @@ def test_cli_user_add(tmp_path: pytest.TempPathFactory, monkeypatch: pytest.Monk
     assert listed.output.startswith("direttore ")
     with RecordStore(url) as store:
         assert users.authenticate(store, "direttore", "segreto-lungo")
+
+
+def test_sessions_are_kept_on_the_server_and_revoked(record_store: RecordStore) -> None:
+    """Issue 13 §4: a session lives in the store (only its id's hash); a logout revokes it, a
+    password change revokes every session of that user, and an old one expires."""
+    from datetime import UTC, datetime, timedelta
+
+    day = timedelta(hours=24)
+    users.add_user(record_store, "direttore", "password-1")
+    users.create_session(record_store, "id-uno", "direttore", "nonce-1")
+    users.create_session(record_store, "id-due", "direttore", "nonce-2")
+    found = users.live_session(record_store, "id-uno", day)
+    assert found is not None and found.nonce == "nonce-1"
+    users.revoke_session(record_store, "id-uno")
+    assert users.live_session(record_store, "id-uno", day) is None
+    assert users.live_session(record_store, "id-due", day) is not None
+    users.set_password(record_store, "direttore", "password-2")
+    assert users.live_session(record_store, "id-due", day) is None
+    old = datetime.now(UTC) - timedelta(hours=25)
+    users.create_session(record_store, "id-vecchio", "direttore", "n", old)
+    assert users.live_session(record_store, "id-vecchio", day) is None
+
+
+def test_an_idempotency_key_is_claimed_once(record_store: RecordStore) -> None:
+    """Issue 13 §2: the first claim of a key wins; a repeat sees PENDING, then the settled
+    first answer; a released key may be claimed again; keys are per sender."""
+    assert users.claim_key(record_store, "user:a", "chiave-0001") is None
+    pending = users.claim_key(record_store, "user:a", "chiave-0001")
+    assert pending is not None and pending.status == users.PENDING
+    assert users.claim_key(record_store, "user:b", "chiave-0001") is None
+    users.settle_key(record_store, "user:a", "chiave-0001", 303, "/desk/e/x", None)
+    first = users.claim_key(record_store, "user:a", "chiave-0001")
+    assert first == users.FirstAnswer(303, "/desk/e/x", None)
+    users.release_key(record_store, "user:b", "chiave-0001")
+    assert users.claim_key(record_store, "user:b", "chiave-0001") is None
+    with pytest.raises(ArbitroError):
+        users.check_idempotency_key("corta")

@@ -47,7 +47,7 @@ def bearer(fuzz_app: FastAPI, director: tuple[str, str]) -> dict[str, str]:
     """A director's bearer token header."""
     from arbitro.web import auth
 
-    token = auth.make_session(fuzz_app.state.web.secret, director[0])
+    token = auth.start_session(fuzz_app.state.web, director[0])
     return {"Authorization": f"Bearer {token}"}
 
 

@@ -63,7 +63,8 @@ def test_api_refusals_are_json(client: TestClient) -> None:
 def test_a_crash_is_a_page_and_api_json(
     web_app: FastAPI, make_event: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An unexpected failure is a 500 page on the pages and 500 JSON on the API."""
+    """An unexpected failure is a 500 page saying to try again on the pages and 500 JSON on the
+    API (issue 13 §9: never a bare "Internal Server Error")."""
     event = make_event("serata")
 
     def broken(event_id: str) -> Any:
@@ -73,6 +74,6 @@ def test_a_crash_is_a_page_and_api_json(
     with TestClient(web_app, raise_server_exceptions=False) as c:
         page = c.get(f"/e/{event}")
         assert page.status_code == 500 and is_page(page)
-        assert "errore interno" in page.text and "disk on fire" not in page.text
+        assert "riprovare" in page.text and "disk on fire" not in page.text
         api = c.get(f"/api/events/{event}")
-        assert api.status_code == 500 and api.json()["error"]["msgid"].startswith("internal")
+        assert api.status_code == 500 and api.json()["error"]["msgid"].startswith("Something")

@@ -175,11 +175,12 @@ def test_forged_or_expired_sessions_are_refused(
     not let anyone in."""
     secret = web_app.state.web.secret
     forged = auth.make_session(b"x" * 32, director[0])
-    good = auth.make_session(secret, director[0])
+    good = auth.start_session(web_app.state.web, director[0])
     body, signature = good.split(".")
+    unrecorded = auth.make_session(secret, director[0])  # signed, never kept by the server
     tampered = auth.make_session(secret, "intruso").split(".")[0] + "." + signature
     expired = auth.make_session(secret, director[0], now=0)
-    for value in (forged, tampered, expired, "garbage", body):
+    for value in (forged, tampered, expired, "garbage", body, unrecorded):
         client.cookies.set(auth.SESSION_COOKIE, value)
         assert client.get("/desk").status_code == 303
     client.cookies.set(auth.SESSION_COOKIE, good)

@@ -119,3 +119,32 @@ settings = Table(
     Column("key", String(SETTING_KEY_LENGTH), primary_key=True),
     Column("value", Text, nullable=False),
 )
+
+# Server-side sessions of the desk (migration 0004): only the SHA-256 of the random id is kept.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("user_name", String(USER_NAME_LENGTH), nullable=False),
+    Column("nonce", String(100), nullable=False),
+    Column("issued_at", UTCDateTime, nullable=False),
+    Column("revoked_at", UTCDateTime, nullable=True),
+)
+
+Index("ix_sessions_user_name", sessions.c.user_name)
+
+IDEMPOTENCY_KEY_LENGTH = 200
+
+# The first answer to each idempotency key of a write (migration 0004), per scope (a user or
+# a table token): a repeated submission is answered with it and records nothing.
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("scope", String(IDEMPOTENCY_KEY_LENGTH), primary_key=True),
+    Column("key", String(IDEMPOTENCY_KEY_LENGTH), primary_key=True),
+    Column("status", Integer, nullable=False),
+    Column("location", Text, nullable=True),
+    Column("media_type", String(100), nullable=True),
+    Column("body", Text, nullable=True),
+    Column("created_at", UTCDateTime, nullable=False),
+)

@@ -1,6 +1,9 @@
 """The installation's users (the directors who may log in to the desk) and its settings.
 
 Passwords are kept only as argon2id hashes (argon2-cffi's current defaults), never in clear.
+Sessions (migration ``0004``) are kept on the server: a login stores the SHA-256 of a random
+id, and a logout or a password change revokes them, so an old cookie or bearer token opens
+nothing. Idempotency keys (migration ``0004``) keep the first answer to a write.
 Settings are an installation's key/value pairs (e.g. the secret that signs sessions and table
 tokens), written once and then read. Both tables are created by migration ``0002``; unlike
 the records of an event they may change (a password is replaced by a new hash).
@@ -8,18 +11,26 @@ the records of an event they may change (a password is replaced by a new hash).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.store.record_store import RecordStore
-from arbitro.store.schema import USER_NAME_LENGTH, settings, users
+from arbitro.store.schema import (
+    IDEMPOTENCY_KEY_LENGTH,
+    USER_NAME_LENGTH,
+    idempotency_keys,
+    sessions,
+    settings,
+    users,
+)
 
 MIN_PASSWORD_LENGTH = 8
 USER_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.@-]+$")
@@ -107,6 +118,7 @@ def set_password(store: RecordStore, name: str, password: str) -> None:
         )
     if result.rowcount == 0:
         raise NotFoundError("There is no user '{name}'.", name=name, key="users.none")
+    revoke_sessions(store, name)
 
 
 def authenticate(store: RecordStore, name: str, password: str) -> bool:
@@ -167,3 +179,176 @@ def setting_or_create(store: RecordStore, key: str, value: str) -> str:
     stored = get_setting(store, key)
     assert stored is not None
     return stored
+
+
+# --- sessions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSession:
+    """A live session: its user, the nonce its CSRF tokens derive from, and when it began."""
+
+    user: str
+    nonce: str
+    issued_at: datetime
+
+
+def _session_hash(session_id: str) -> str:
+    return hashlib.sha256(session_id.encode()).hexdigest()
+
+
+def create_session(
+    store: RecordStore, session_id: str, user: str, nonce: str, now: datetime | None = None
+) -> None:
+    """Record a new session (only the SHA-256 of ``session_id`` is stored)."""
+    row = {
+        "id_hash": _session_hash(session_id),
+        "user_name": user,
+        "nonce": nonce,
+        "issued_at": now or datetime.now(UTC),
+        "revoked_at": None,
+    }
+    with _engine(store).begin() as connection:
+        connection.execute(insert(sessions), row)
+
+
+def live_session(
+    store: RecordStore, session_id: str, max_age: timedelta, now: datetime | None = None
+) -> StoredSession | None:
+    """The session ``session_id`` if it exists, was not revoked and is younger than
+    ``max_age``; else None."""
+    with _engine(store).connect() as connection:
+        row = connection.execute(
+            select(
+                sessions.c.user_name, sessions.c.nonce, sessions.c.issued_at, sessions.c.revoked_at
+            ).where(sessions.c.id_hash == _session_hash(session_id))
+        ).one_or_none()
+    if row is None or row[3] is not None:
+        return None
+    current = now or datetime.now(UTC)
+    if not timedelta(0) <= current - row[2] <= max_age:
+        return None
+    return StoredSession(str(row[0]), str(row[1]), row[2])
+
+
+def revoke_session(store: RecordStore, session_id: str, now: datetime | None = None) -> None:
+    """End one session (a logout)."""
+    with _engine(store).begin() as connection:
+        connection.execute(
+            update(sessions)
+            .where(sessions.c.id_hash == _session_hash(session_id))
+            .where(sessions.c.revoked_at.is_(None))
+            .values(revoked_at=now or datetime.now(UTC))
+        )
+
+
+def revoke_sessions(store: RecordStore, user: str, now: datetime | None = None) -> int:
+    """End every session of ``user`` (a password change); returns how many were live."""
+    with _engine(store).begin() as connection:
+        result = connection.execute(
+            update(sessions)
+            .where(sessions.c.user_name == user)
+            .where(sessions.c.revoked_at.is_(None))
+            .values(revoked_at=now or datetime.now(UTC))
+        )
+    return int(result.rowcount)
+
+
+# --- idempotency keys -----------------------------------------------------------------------
+
+PENDING = 0
+"""The status of a key whose first request is still being answered."""
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAnswer:
+    """The first answer to an idempotency key: its status (``PENDING`` while running), the
+    place it sent the browser to (a redirect), its body (JSON or a page) and the body's type."""
+
+    status: int
+    location: str | None
+    body: str | None
+    media_type: str | None = None
+
+
+def check_idempotency_key(key: object) -> str:
+    """The key, checked: 8-200 printable ASCII characters."""
+    if (
+        not isinstance(key, str)
+        or not 8 <= len(key) <= IDEMPOTENCY_KEY_LENGTH
+        or not key.isascii()
+        or not key.isprintable()
+    ):
+        raise ArbitroError(
+            "Idempotency key not valid: 8 to {max} printable characters.",
+            max=IDEMPOTENCY_KEY_LENGTH,
+            key="idempotency.invalid",
+        )
+    return key
+
+
+def claim_key(
+    store: RecordStore, scope: str, key: str, now: datetime | None = None
+) -> FirstAnswer | None:
+    """Claim ``key`` for a new request in ``scope``: None if it is new (now PENDING), else
+    the first answer (or PENDING while the first request runs)."""
+    row = {
+        "scope": scope[:IDEMPOTENCY_KEY_LENGTH],
+        "key": key,
+        "status": PENDING,
+        "location": None,
+        "media_type": None,
+        "body": None,
+        "created_at": now or datetime.now(UTC),
+    }
+    try:
+        with _engine(store).begin() as connection:
+            connection.execute(insert(idempotency_keys), row)
+        return None
+    except IntegrityError:
+        pass
+    with _engine(store).connect() as connection:
+        found = connection.execute(
+            select(
+                idempotency_keys.c.status,
+                idempotency_keys.c.location,
+                idempotency_keys.c.body,
+                idempotency_keys.c.media_type,
+            ).where(idempotency_keys.c.scope == row["scope"], idempotency_keys.c.key == key)
+        ).one_or_none()
+    if found is None:  # released in between: treat as new next time
+        return FirstAnswer(PENDING, None, None)
+    return FirstAnswer(int(found[0]), found[1], found[2], found[3])
+
+
+def settle_key(
+    store: RecordStore,
+    scope: str,
+    key: str,
+    status: int,
+    location: str | None,
+    body: str | None,
+    media_type: str | None = None,
+) -> None:
+    """Keep the first answer to ``key``."""
+    with _engine(store).begin() as connection:
+        connection.execute(
+            update(idempotency_keys)
+            .where(
+                idempotency_keys.c.scope == scope[:IDEMPOTENCY_KEY_LENGTH],
+                idempotency_keys.c.key == key,
+            )
+            .values(status=status, location=location, body=body, media_type=media_type)
+        )
+
+
+def release_key(store: RecordStore, scope: str, key: str) -> None:
+    """Forget ``key`` (its request was refused or failed and recorded nothing: it may be
+    sent again)."""
+    with _engine(store).begin() as connection:
+        connection.execute(
+            delete(idempotency_keys).where(
+                idempotency_keys.c.scope == scope[:IDEMPOTENCY_KEY_LENGTH],
+                idempotency_keys.c.key == key,
+            )
+        )

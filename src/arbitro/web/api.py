@@ -4,8 +4,11 @@ would load Swagger UI from a CDN).
 Reading is open to anyone (the same facts the room displays show): events, an event, a round's
 seating, its sheets' status, the standings. Writing is for a logged-in director, who
 authenticates with a bearer token from ``POST /api/token`` (``Authorization: Bearer <token>``,
-valid ``SESSION_HOURS`` hours), or with the desk's session cookie plus the session's CSRF token
-in the ``X-CSRF-Token`` header. Every route goes through one dependency (:class:`Api`: the
+valid ``SESSION_HOURS`` hours, revoked by a logout or a password change; logins throttled:
+429 with ``Retry-After``), or with the desk's session cookie plus the session's CSRF token in
+the ``X-CSRF-Token`` header. Every write accepts an ``Idempotency-Key`` header: the same key
+sent again is answered with the first answer and records nothing (:mod:`arbitro.web.guard`).
+Bodies over 2 MiB (an import: 20 MiB) are refused 413 before they are read. Every route goes through one dependency (:class:`Api`: the
 service, read and written under its lock); a refused request gets a 4xx with
 ``{"error": {"message", "msgid", "key", "article"}}`` in the request's language
 (:mod:`arbitro.web.errors`): 400 bad input, 401 not logged in, 403 cross-site, 404 not found,
@@ -24,7 +27,6 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.services.events import EventService
-from arbitro.store import users as user_store
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.rules import rules_for
@@ -71,7 +73,7 @@ T = TypeVar("T")
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 422)
+    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 503)
 }
 router = APIRouter(prefix="/api", tags=["api"], responses=ERRORS)
 bearer = HTTPBearer(auto_error=False, description="Token from POST /api/token")
@@ -134,11 +136,11 @@ def writer(
     the session's CSRF token in ``X-CSRF-Token`` from this site; else 401 (403 cross-site)."""
     web = web_of(request)
     if credentials is not None:
-        session = auth.read_session(web.secret, credentials.credentials)
+        session = auth.live_session(web, credentials.credentials)
         if session is None:
             raise Unauthorized("token not valid or expired")
         return Api(web, session.user)
-    session = auth.read_session(web.secret, request.cookies.get(auth.SESSION_COOKIE))
+    session = auth.live_session(web, request.cookies.get(auth.SESSION_COOKIE))
     if session is None:
         raise Unauthorized("director login required")
     csrf.check_origin(request)
@@ -265,14 +267,15 @@ def status_out(api: Api, event_id: str, round_number: int, table: int) -> SheetS
 
 
 # ---------------------------------------------------------------------- auth
-@router.post("/token", response_model=TokenOut)
-def token(body: TokenIn, api: Reader) -> TokenOut:
-    """Exchange a director's name and password for a bearer token (valid 24 hours)."""
+@router.post("/token", response_model=TokenOut, responses={429: {"model": ErrorOut}})
+async def token(body: TokenIn, request: Request, api: Reader) -> TokenOut:
+    """Exchange a director's name and password for a bearer token (valid 24 hours, revoked
+    by a password change); throttled like the desk's login (429 with ``Retry-After``)."""
     web = api.web
-    if not user_store.authenticate(web.store, body.username, body.password):
+    if not await auth.check_password(request, body.username, body.password):
         raise Unauthorized("wrong user name or password")
     return TokenOut(
-        access_token=auth.make_session(web.secret, body.username),
+        access_token=auth.start_session(web, body.username),
         expires_in=auth.SESSION_HOURS * 3600,
     )
 

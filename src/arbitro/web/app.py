@@ -6,6 +6,7 @@ language), the static files (htmx vendored, never from a CDN), the one error map
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -41,6 +42,11 @@ def lang_link(request: Request, lang: str) -> str:
     return "?" + urlencode([("lang", lang), *others])
 
 
+def new_idempotency_key() -> str:
+    """A fresh one-time key for a form (``templates/idempotency.html``)."""
+    return secrets.token_urlsafe(18)
+
+
 def make_templates() -> Jinja2Templates:
     """The Jinja2 environment, with ``_`` rendering a msgid (or a :class:`Message`) in the
     page's language."""
@@ -56,6 +62,7 @@ def make_templates() -> Jinja2Templates:
     templates.env.globals["_"] = jinja2.pass_context(translate)
     templates.env.globals["cite"] = cite
     templates.env.globals["lang_link"] = lang_link
+    templates.env.globals["new_idempotency_key"] = new_idempotency_key
     return templates
 
 
@@ -65,12 +72,14 @@ class Web:
 
     def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
         from arbitro.web.secret import load_secret
+        from arbitro.web.throttle import LoginThrottle
 
         self.store = store
         self.secret = load_secret(store)
         self.service = EventService(store, clock)
         self.knockout = KnockoutService(store, clock)
         self.templates = make_templates()
+        self.login_throttle = LoginThrottle()
 
     def locked(self) -> AbstractContextManager[Any]:
         """The event service's lock, held while a page reads a state (the service changes
@@ -104,6 +113,7 @@ def create_app(
     file of the installation)."""
     from arbitro.web import routes
     from arbitro.web.errors import install_error_handlers
+    from arbitro.web.guard import Guard, content_security_policy, security_headers
 
     app = FastAPI(
         title="arbitro",
@@ -141,6 +151,8 @@ def create_app(
 
     install_error_handlers(app)
     routes.include_all(app)
+    app.state.security_headers = security_headers(content_security_policy(HERE / "templates"))
+    app.add_middleware(Guard, headers=app.state.security_headers)
     return app
 
 

@@ -1,21 +1,35 @@
 """Logging in to the director's desk: the login and logout pages, the session cookie, and the
 dependencies that require a logged-in director.
 
-A session is a cookie (HttpOnly, SameSite=Lax, Secure over HTTPS) holding the user's name, a
-random nonce (the CSRF tokens derive from it) and the time of login, signed with HMAC-SHA256
-under the installation's secret; it lasts ``SESSION_HOURS``. The JSON API also accepts the
-same signed value as a bearer token (``POST /api/token``).
+A session is a cookie (HttpOnly, SameSite=Lax, Secure over HTTPS) holding a random session
+id, the user's name, a random nonce (the CSRF tokens derive from it) and the time of login,
+signed with HMAC-SHA256 under the installation's secret; it lasts ``SESSION_HOURS``. The
+session is also kept on the server (the ``sessions`` table, only the id's SHA-256): a logout
+or a password change revokes it, and a revoked value opens nothing. The JSON API also accepts
+the same signed value as a bearer token (``POST /api/token``).
+
+Logins are throttled (:mod:`arbitro.web.throttle`): ``MAX_FAILURES`` wrong passwords a minute
+from one address or for one account answer 429 with ``Retry-After``; password hashing runs
+in a pool of at most ``HASHING_THREADS`` threads outside the event loop, and a login that
+would wait behind too many others is answered 429 at once, so a flood of logins never takes
+the threads the table pages need.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
+import os
 import secrets
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -26,11 +40,34 @@ from arbitro.i18n import msg
 from arbitro.store import RecordStore
 from arbitro.store import users as user_store
 from arbitro.web import csrf
-from arbitro.web.app import web_of
+from arbitro.web.app import Web, web_of
+from arbitro.web.errors import WebError
 
 SESSION_COOKIE = "arbitro_session"
 SESSION_HOURS = 24
 DEMO_DIRECTOR = "demo"
+HASHING_THREADS = 2
+"""At most this many passwords are hashed at once (argon2 takes ~64 MiB and a core each)."""
+HASHING_QUEUE = 8
+"""A login arriving while this many wait for the hashing pool is answered 429 at once."""
+TRUST_PROXY_ENV = "ARBITRO_TRUST_PROXY"
+"""Set to 1 when arbitro is served behind a reverse proxy that sets ``X-Forwarded-For`` and
+``X-Forwarded-Proto`` (docs/security.md); otherwise those headers are ignored."""
+
+HASHING_NICE = 10
+"""The hashing threads run at this lower CPU priority (Linux), so the pages come first."""
+
+
+def _lower_priority() -> None:
+    """Lower this thread's CPU priority (argon2's own threads inherit it)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICE)
+
+
+_hashing = ThreadPoolExecutor(
+    HASHING_THREADS, thread_name_prefix="arbitro-hash", initializer=_lower_priority
+)
+_waiting = 0
 
 router = APIRouter()
 
@@ -42,6 +79,7 @@ class Session:
     user: str
     nonce: str
     issued: int
+    sid: str = ""
 
 
 def _b64(data: bytes) -> str:
@@ -59,7 +97,12 @@ def _sign(secret: bytes, body: str) -> str:
 def make_session(secret: bytes, user: str, now: float | None = None) -> str:
     """A new signed session value for ``user`` (fresh nonce)."""
     issued = int(time.time() if now is None else now)
-    payload = {"u": user, "n": secrets.token_urlsafe(16), "t": issued}
+    payload = {
+        "u": user,
+        "n": secrets.token_urlsafe(16),
+        "t": issued,
+        "s": secrets.token_urlsafe(24),
+    }
     body = _b64(json.dumps(payload, separators=(",", ":")).encode())
     return f"{body}.{_sign(secret, body)}"
 
@@ -73,7 +116,9 @@ def read_session(secret: bytes, value: str | None, now: float | None = None) -> 
         return None
     try:
         payload: Any = json.loads(_unb64(body))
-        session = Session(str(payload["u"]), str(payload["n"]), int(payload["t"]))
+        session = Session(
+            str(payload["u"]), str(payload["n"]), int(payload["t"]), str(payload.get("s", ""))
+        )
     except (ValueError, KeyError, TypeError):
         return None
     current = time.time() if now is None else now
@@ -82,17 +127,113 @@ def read_session(secret: bytes, value: str | None, now: float | None = None) -> 
     return session
 
 
+def start_session(web: Web, user: str) -> str:
+    """A new session for ``user``, recorded on the server; returns the signed value (the
+    cookie, or the API's bearer token)."""
+    value = make_session(web.secret, user)
+    session = read_session(web.secret, value)
+    assert session is not None
+    issued = datetime.fromtimestamp(session.issued, UTC)
+    user_store.create_session(web.store, session.sid, user, session.nonce, issued)
+    return value
+
+
+def live_session(web: Web, value: str | None) -> Session | None:
+    """The session in ``value`` if its signature holds and the server still keeps it (not
+    logged out, password not changed since, not expired); else None."""
+    session = read_session(web.secret, value)
+    if session is None or not session.sid:
+        return None
+    stored = user_store.live_session(web.store, session.sid, timedelta(hours=SESSION_HOURS))
+    if stored is None or stored.user != session.user or stored.nonce != session.nonce:
+        return None
+    return session
+
+
 def session_of(request: Request) -> Session | None:
-    """The request's session: the cookie, else an ``Authorization: Bearer`` token."""
-    secret = web_of(request).secret
-    value = request.cookies.get(SESSION_COOKIE)
-    session = read_session(secret, value)
+    """The request's live session: the cookie, else an ``Authorization: Bearer`` token."""
+    web = web_of(request)
+    session = live_session(web, request.cookies.get(SESSION_COOKIE))
     if session is None:
         header = request.headers.get("authorization", "")
         scheme, _, token = header.partition(" ")
         if scheme.lower() == "bearer":
-            session = read_session(secret, token.strip())
+            session = live_session(web, token.strip())
     return session
+
+
+def behind_proxy() -> bool:
+    """Whether the installation says a reverse proxy sets the ``X-Forwarded-*`` headers."""
+    return os.environ.get(TRUST_PROXY_ENV, "") in ("1", "true", "yes")
+
+
+def is_https(request: Request) -> bool:
+    """Whether the browser reached us over HTTPS: the request's scheme, or the proxy's
+    ``X-Forwarded-Proto`` when :func:`behind_proxy`."""
+    if request.url.scheme == "https":
+        return True
+    forwarded = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+    return behind_proxy() and forwarded == "https"
+
+
+def client_address(request: Request) -> str:
+    """The client's address: the first ``X-Forwarded-For`` hop behind a trusted proxy, else
+    the connection's peer."""
+    if behind_proxy():
+        forwarded = request.headers.get("x-forwarded-for", "").split(",")[0].strip()
+        if forwarded:
+            return forwarded[:100]
+    return request.client.host if request.client else "?"
+
+
+class TooManyLogins(WebError):
+    """Too many wrong passwords, or too many logins waiting (429, with ``Retry-After``)."""
+
+    status = 429
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(
+            "Too many login attempts: try again in {seconds} seconds.", seconds=retry_after
+        )
+        self.retry_after = retry_after
+
+
+def login_wait(request: Request) -> int:
+    """Seconds a login from this request's address must wait before it is even read (its
+    address over the throttle, or the hashing queue full); 0 if it may go on."""
+    web = web_of(request)
+    wait = web.login_throttle.retry_after(client_address(request), None)
+    if wait:
+        return wait
+    return 1 if _waiting >= HASHING_QUEUE + HASHING_THREADS else 0
+
+
+async def check_password(request: Request, username: str, password: str) -> bool:
+    """Whether ``username``/``password`` is a director, throttled and hashed in the bounded
+    pool: TooManyLogins (429) for an address or account over its limit, or when the pool's
+    queue is full."""
+    global _waiting
+    web = web_of(request)
+    throttle = web.login_throttle
+    address = client_address(request)
+    wait = throttle.retry_after(address, username)
+    if wait:
+        raise TooManyLogins(wait)
+    if _waiting >= HASHING_QUEUE + HASHING_THREADS:
+        raise TooManyLogins(1)
+    _waiting += 1
+    try:
+        loop = asyncio.get_running_loop()
+        ok = await loop.run_in_executor(
+            _hashing, user_store.authenticate, web.store, username, password
+        )
+    finally:
+        _waiting -= 1
+    if ok:
+        throttle.succeeded(address, username)
+    else:
+        throttle.failed(address, username)
+    return ok
 
 
 def csrf_token(request: Request) -> str:
@@ -142,7 +283,7 @@ def set_session_cookie(request: Request, response: Response, value: str) -> None
         max_age=SESSION_HOURS * 3600,
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=is_https(request),
         path="/",
     )
 
@@ -154,7 +295,7 @@ def login_page(request: Request, next: str | None = None) -> Response:
 
 
 @router.post("/login", include_in_schema=False)
-def login(
+async def login(
     request: Request,
     username: Annotated[str, Form(max_length=200)] = "",
     password: Annotated[str, Form(max_length=1000)] = "",
@@ -163,7 +304,7 @@ def login(
     """Check the name and password; on success start a session and go to ``next``."""
     csrf.check_origin(request)
     web = web_of(request)
-    if not username or not user_store.authenticate(web.store, username, password):
+    if not username or not await check_password(request, username, password):
         return web.render(
             request,
             "login.html",
@@ -173,7 +314,7 @@ def login(
             error=msg("Wrong user name or password."),
         )
     response = RedirectResponse(safe_next(next), status_code=303)
-    set_session_cookie(request, response, make_session(web.secret, username))
+    set_session_cookie(request, response, start_session(web, username))
     return response
 
 
@@ -185,6 +326,7 @@ async def logout(request: Request) -> Response:
     if session is not None:
         form = await request.form()
         csrf.check_token(web_of(request).secret, session.nonce, form.get(csrf.CSRF_FIELD))
+        user_store.revoke_session(web_of(request).store, session.sid)
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response

@@ -50,7 +50,16 @@ HTTP_MESSAGES: dict[int, str] = {
     405: N_("method not allowed"),
 }
 REFUSED = N_("request refused")
-CRASHED = N_("internal error: the request could not be completed")
+CRASHED = N_(
+    "Something went wrong on the server and the request could not be completed. "
+    "Wait a moment and try again: what was already confirmed is kept."
+)
+UNAVAILABLE = N_(
+    "The database cannot be reached right now. Wait a moment and try again: "
+    "what was already confirmed is kept."
+)
+TOO_NESTED = N_("The request is nested too deeply to be read.")
+RETRY_SECONDS = 5
 
 
 def status_for(exc: ArbitroError) -> int:
@@ -80,6 +89,12 @@ def error_page(
     from arbitro.web.app import web_of
 
     path = request.url.path
+    if path == "/login":  # e.g. too many attempts: the login form again, with the message
+        response = web_of(request).render(
+            request, "login.html", status_code=status, next="/desk", username="", error=Ready(text)
+        )
+        response.headers.update(headers or {})
+        return response
     if path.startswith("/desk"):
         name = "desk_error.html"
     elif path.startswith("/t/"):
@@ -106,13 +121,16 @@ def refusal(request: Request, exc: ArbitroError) -> Response:
 
     lang = request_lang(request)
     status = status_for(exc)
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 and is_api(request) else None
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 and is_api(request) else {}
+    retry_after = getattr(exc, "retry_after", None)
+    if isinstance(retry_after, int):
+        headers["Retry-After"] = str(retry_after)
     if is_api(request):
         response: Response = api_error(status, exc.to_json(lang))
-        for key, value in (headers or {}).items():
+        for key, value in headers.items():
             response.headers[key] = value
         return response
-    return error_page(request, exc.message(lang), status)
+    return error_page(request, exc.message(lang), status, headers)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -158,16 +176,76 @@ def install_error_handlers(app: FastAPI) -> None:
         text = render(Message("Request not valid (fields: {fields})", {"fields": fields}), lang)
         return error_page(request, text, 422)
 
-    @app.exception_handler(Exception)
-    async def crashed(request: Request, exc: Exception) -> Response:
+    @app.exception_handler(RecursionError)
+    async def too_nested(request: Request, exc: RecursionError) -> Response:
+        """A body nested too deeply to be read (a hostile JSON file): 400, not a crash."""
         from arbitro.web.app import request_lang
 
-        msgid = CRASHED
+        lang = request_lang(request)
+        if is_api(request):
+            error = {
+                "message": render(TOO_NESTED, lang),
+                "msgid": TOO_NESTED,
+                "key": None,
+                "article": None,
+            }
+            return api_error(400, error)
+        return error_page(request, render(TOO_NESTED, lang), 400)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> Response:
+        """Never a bare "Internal Server Error": a page (or JSON) saying to try again; 503
+        with ``Retry-After`` when the database cannot be reached, 400 for a too deeply
+        nested body."""
+        from arbitro.web.app import request_lang
+
+        status, msgid, headers = crash_answer(exc)
         lang = request_lang(request)
         if is_api(request):
             error = {"message": render(msgid, lang), "msgid": msgid, "key": None, "article": None}
-            return api_error(500, error)
-        return error_page(request, render(msgid, lang), 500)
+            response: Response = api_error(status, error)
+            response.headers.update(headers)
+            response.headers.update(getattr(request.app.state, "security_headers", {}))
+            return response
+        if status == 400:
+            return error_page(request, render(msgid, lang), status, headers)
+        return retry_page(request, render(msgid, lang), status, headers)
+
+
+def retry_page(request: Request, text: str, status: int, headers: dict[str, str]) -> Response:
+    """The page of a request that failed on the server's side: what happened, and a link to
+    try again (the same page for a GET, else the page the form was on)."""
+    from urllib.parse import urlsplit
+
+    from arbitro.web.app import web_of
+
+    again = request.url.path
+    if request.method != "GET":
+        referer = urlsplit(request.headers.get("referer", ""))
+        host = request.headers.get("host", "")
+        if referer.netloc == host and referer.path.startswith("/"):
+            again = referer.path + (f"?{referer.query}" if referer.query else "")
+    response = web_of(request).render(
+        request, "retry.html", status_code=status, message=text, again=again
+    )
+    response.headers["Cache-Control"] = "no-store"
+    response.headers.update(headers)
+    response.headers.update(getattr(request.app.state, "security_headers", {}))
+    return response
+
+
+def crash_answer(exc: BaseException) -> tuple[int, str, dict[str, str]]:
+    """The status, message and headers of an unexpected error."""
+    from sqlalchemy.exc import DBAPIError, OperationalError, TimeoutError
+
+    if isinstance(exc, RecursionError):
+        return 400, TOO_NESTED, {}
+    unreachable = isinstance(exc, OperationalError | TimeoutError) or (
+        isinstance(exc, DBAPIError) and exc.connection_invalidated
+    )
+    if unreachable:
+        return 503, UNAVAILABLE, {"Retry-After": str(RETRY_SECONDS)}
+    return 500, CRASHED, {"Retry-After": str(RETRY_SECONDS)}
 
 
 class ErrorText:
@@ -180,3 +258,14 @@ class ErrorText:
     def render(self, lang: str | None = None) -> str:
         """The error's message in ``lang``."""
         return self.error.message(lang)
+
+
+class Ready:
+    """A text already in the page's language, passed where a template translates."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def render(self, lang: str | None = None) -> str:
+        """The text, as it is."""
+        return self.text

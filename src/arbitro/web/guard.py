@@ -1,0 +1,332 @@
+"""The web's outer guard (an ASGI middleware around every request): security headers on
+every response, request size limits answered 413 before the body is read, and idempotency
+keys that make every write happen once.
+
+- **Headers**: ``Content-Security-Policy`` (scripts only from this site, plus the hashes of
+  the templates' inline scripts; no framing), ``X-Frame-Options: DENY``,
+  ``Referrer-Policy: same-origin``, ``X-Content-Type-Options: nosniff``.
+- **Sizes**: ``MAX_BODY_BYTES`` for forms and the API, ``MAX_IMPORT_BYTES`` for an event
+  file's import; a declared ``Content-Length`` over the limit is answered 413 at once, and a
+  body sent without one is cut (413) as soon as it passes the limit.
+- **Idempotency**: a write (POST, PUT, PATCH, DELETE) carrying an ``Idempotency-Key`` header
+  or a ``_key`` form field (the desk's forms, :file:`templates/idempotency.html`) is done
+  once per key and sender (the logged-in director, else the page's path, e.g. a table's
+  token): a repeated submission is answered with the first answer (its status, redirect and
+  body, up to 64 KiB) and records nothing; while the first is still running the repeat is answered
+  409. A refused or failed write (status 400 or more) forgets its key, so it may be sent again.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+import anyio
+from fastapi import Request
+from fastapi.responses import Response
+from starlette.datastructures import FormData
+
+from arbitro.errors import ArbitroError, ConflictError
+from arbitro.store import users as user_store
+from arbitro.web.errors import WebError, refusal
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_BODY_BYTES = 2 * 1024 * 1024
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+IMPORT_PATHS = ("/desk/import", "/api/events/import")
+LOGIN_PATHS = ("/login", "/api/token")
+UNKEYED_SUFFIXES = ("/preview",)
+"""Writes that record nothing (a sheet's live totals): never answered from a key."""
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+KEY_HEADER = "idempotency-key"
+KEY_FIELD = "_key"
+MAX_REPLAY_BODY = 64 * 1024
+"""A first answer's body is kept (and replayed) only up to this size."""
+
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+
+
+def inline_script_hashes(templates: Path) -> list[str]:
+    """The CSP hashes (``'sha256-...'``) of the inline scripts of the templates that hold no
+    template code (the browser runs only those)."""
+    hashes: set[str] = set()
+    for path in sorted(templates.glob("*.html")):
+        for body in INLINE_SCRIPT.findall(path.read_text(encoding="utf-8")):
+            if "{{" in body or "{%" in body:
+                continue
+            digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+            hashes.add(f"'sha256-{digest}'")
+    return sorted(hashes)
+
+
+def content_security_policy(templates: Path) -> str:
+    """The policy of every page: everything from this site only, no plug-ins, no framing.
+
+    ``'unsafe-eval'`` is allowed for now: the browser tests evaluate strings in the page
+    (Playwright's ``wait_for_function``); injected inline scripts stay refused. To drop it,
+    the tests' browser contexts need ``bypass_csp=True`` (tests/web/conftest.py)."""
+    scripts = " ".join(["'self'", "'unsafe-eval'", *inline_script_hashes(templates)])
+    return (
+        "default-src 'self'; "
+        f"script-src {scripts}; "
+        "style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; "
+        "object-src 'none'; "
+        "base-uri 'self'; "
+        "form-action 'self'; "
+        "frame-ancestors 'none'"
+    )
+
+
+def security_headers(policy: str) -> dict[str, str]:
+    """The headers every response carries."""
+    return {
+        "Content-Security-Policy": policy,
+        "X-Frame-Options": "DENY",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "same-origin",
+    }
+
+
+class BodyTooLarge(WebError):
+    """A request whose body passes its limit (413)."""
+
+    status = 413
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            "The request is too large (at most {size} MiB).", size=limit // (1024 * 1024)
+        )
+
+
+class KeyInUse(ConflictError):
+    """The first submission of the same key is still running."""
+
+
+def body_limit(path: str) -> int:
+    """The largest body accepted on ``path``."""
+    return MAX_IMPORT_BYTES if path in IMPORT_PATHS else MAX_BODY_BYTES
+
+
+class Guard:
+    """The ASGI middleware: headers, size limits, idempotency (see the module)."""
+
+    def __init__(self, app: ASGIApp, headers: dict[str, str]) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        send = self.with_headers(send)
+        limit = body_limit(scope["path"])
+        request = Request(scope)
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            await self.refuse(scope, BodyTooLarge(limit), send)
+            return
+        if scope["method"] not in WRITE_METHODS:
+            await self.app(scope, receive, send)
+            return
+        if scope["path"] in LOGIN_PATHS:
+            from arbitro.web import auth
+
+            wait = auth.login_wait(request)
+            if wait:
+                await self.refuse(scope, auth.TooManyLogins(wait), send)
+                return
+        try:
+            body = await read_body(receive, limit)
+        except BodyTooLarge as exc:
+            await self.refuse(scope, exc, send)
+            return
+        await self.once(scope, body, replay(body, receive), send)
+
+    def with_headers(self, send: Send) -> Send:
+        """``send`` adding the security headers to the response's start."""
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(k, v) for k, v in self.headers if k not in present]
+                message["headers"] = headers
+            await send(message)
+
+        return sending
+
+    async def refuse(self, scope: Scope, error: ArbitroError, send: Send) -> None:
+        """Answer with the refusal page (or JSON under /api) without reading the body."""
+
+        async def nothing() -> Message:
+            return {"type": "http.disconnect"}
+
+        response = refusal(Request(scope), error)
+        response.headers["Connection"] = "close"
+        await response(scope, nothing, send)
+
+    async def once(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
+        """Run a write (its whole ``body`` read) at most once per idempotency key."""
+        request = Request(scope)
+        key = request.headers.get(KEY_HEADER)
+        content_type = request.headers.get("content-type", "")
+        if key is None and content_type.startswith(
+            ("application/x-www-form-urlencoded", "multipart/form-data")
+        ):
+            key = await form_key(scope, body)
+        if key is None or scope["path"].endswith(UNKEYED_SUFFIXES):
+            await self.app(scope, receive, send)
+            return
+        try:
+            key = user_store.check_idempotency_key(key)
+        except ArbitroError as exc:
+            await self.refuse(scope, exc, send)
+            return
+        store = scope["app"].state.web.store
+        sender = await anyio.to_thread.run_sync(sender_of, Request(scope))
+        first = await anyio.to_thread.run_sync(user_store.claim_key, store, sender, key)
+        if first is not None:
+            await self.replay_first(scope, first, send)
+            return
+        answer = Answer()
+        try:
+            await self.app(scope, receive, answer.tee(send))
+        except BaseException:
+            await anyio.to_thread.run_sync(user_store.release_key, store, sender, key)
+            raise
+        if 200 <= answer.status < 400:
+            await anyio.to_thread.run_sync(
+                user_store.settle_key,
+                store,
+                sender,
+                key,
+                answer.status,
+                answer.location,
+                answer.kept_body(),
+            )
+        else:
+            await anyio.to_thread.run_sync(user_store.release_key, store, sender, key)
+
+    async def replay_first(self, scope: Scope, first: user_store.FirstAnswer, send: Send) -> None:
+        """Answer a repeated submission with the first one's answer (409 while it runs)."""
+        if first.status == user_store.PENDING:
+            await self.refuse(
+                scope,
+                KeyInUse("This submission is already being recorded: wait and reload the page."),
+                send,
+            )
+            return
+        headers = {"Idempotent-Replayed": "true"}
+        if first.location:
+            headers["Location"] = first.location
+        response = Response(first.body or b"", first.status, headers)
+        if first.media_type:
+            response.headers["Content-Type"] = first.media_type
+
+        async def nothing() -> Message:
+            return {"type": "http.disconnect"}
+
+        await response(scope, nothing, send)
+
+
+def sender_of(request: Request) -> str:
+    """Whose keys a request's key is among: the logged-in director, else the page's path (a
+    table's token is in it)."""
+    from arbitro.web import auth
+
+    session = auth.session_of(request)
+    return f"user:{session.user}" if session else f"path:{request.url.path}"
+
+
+class Answer:
+    """What the app answered (status, redirect, body and its type; a body over
+    ``MAX_REPLAY_BODY`` is not kept, and then neither is the key)."""
+
+    def __init__(self) -> None:
+        self.status = 500
+        self.location: str | None = None
+        self.media_type: str | None = None
+        self.body = bytearray()
+        self.too_long = False
+
+    def tee(self, send: Send) -> Send:
+        """``send`` also noting the answer."""
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                self.status = int(message["status"])
+                for name, value in message.get("headers", []):
+                    if name.lower() == b"location":
+                        self.location = value.decode("latin-1")
+                    elif name.lower() == b"content-type":
+                        self.media_type = value.decode("latin-1")[:100]
+            elif message["type"] == "http.response.body" and not self.too_long:
+                self.body += message.get("body", b"")
+                self.too_long = len(self.body) > MAX_REPLAY_BODY
+            await send(message)
+
+        return sending
+
+    def kept_body(self) -> str | None:
+        """The body to replay (a redirect's is empty)."""
+        return self.body.decode("utf-8", "replace") if self.body else None
+
+
+async def read_body(receive: Receive, limit: int) -> bytes:
+    """The whole body, refused (:class:`BodyTooLarge`) as soon as it passes ``limit``."""
+    chunks: list[bytes] = []
+    seen = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunk = message.get("body", b"")
+        seen += len(chunk)
+        if seen > limit:
+            raise BodyTooLarge(limit)
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives ``body`` once, then passes on to ``receive`` (the
+    disconnect)."""
+    sent = False
+
+    async def receiving() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return receiving
+
+
+async def form_key(scope: Scope, body: bytes) -> str | None:
+    """The ``_key`` field of a form body (None if absent or the form cannot be read)."""
+
+    async def nothing() -> Message:
+        return {"type": "http.disconnect"}
+
+    try:
+        form: FormData = await Request(scope, replay(body, nothing)).form()
+    except Exception:  # a malformed form: the route refuses it
+        return None
+    try:
+        found = form.get(KEY_FIELD)
+        return found if isinstance(found, str) and found else None
+    finally:
+        await form.close()
