@@ -79,6 +79,8 @@ def _python() -> Iterator[Found]:
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name == "__init__" and isinstance(getattr(node.func, "value", None), ast.Call):
+                name = "ArbitroError"  # ``super().__init__(msgid, ...)`` of an error class
             if name not in calls:
                 continue
             position = (KEYWORDS.get(name) or (1,))[0] - 1
