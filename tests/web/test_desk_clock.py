@@ -169,3 +169,4 @@ def test_tables_without_sheet_listed_first_art19(
         for t in re.findall(r'<tr class="row-[a-z]+">\s*<td class="num"><a[^>]*>(\d+)<', html)
     ]
     assert tables == [2, 3, 4, 1]
+    assert "Tavoli senza referto o in conflitto: 2, 3, 4" in text_of(html)

@@ -171,10 +171,23 @@ def event_id_field(form: FormData, name: str = "event_id") -> str | None:
     return event_id
 
 
+TEST_EVENT_FIELD = "test_event"
+TEST_PREFIX = "prova-"
+"""A test event ("gara di prova", ticked at its creation) has an id starting ``prova-``; the
+demo event's starts ``demo``: only on these do the bots play."""
+
+
+def is_test_event(event_id: str) -> bool:
+    """True for the demo event and the events created as a test (``prova-…``)."""
+    return event_id.startswith(("demo", TEST_PREFIX))
+
+
 def new_event_id(form: FormData, name: str, taken: Callable[[str], bool]) -> str:
     """The id of a new event: the one typed, else made from its ``name``; a FieldError (409)
     if ``taken``."""
     event_id = event_id_field(form) or slugify(name)
+    if checked(form, TEST_EVENT_FIELD) and not is_test_event(event_id):
+        event_id = f"{TEST_PREFIX}{event_id}"[:48]
     if taken(event_id):
         raise FieldError(
             "event_id",
