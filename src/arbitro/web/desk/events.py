@@ -16,6 +16,7 @@ from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.records import CompetitorWithdrawn
 from arbitro.tournament.rules import FIBAS, rules_for
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
@@ -58,8 +59,17 @@ def home_page(
     errors: Errors | None = None,
     values: Mapping[str, str] | None = None,
 ) -> Response:
-    """The desk's home: the events in rounds (a knockout's link leads to its own page)."""
+    """The desk's home: the events in rounds (a knockout's link leads to its own page), each
+    with its number of competitors (not of records)."""
     web = web_of(request)
+    events = web.store.list_events()
+    counts: dict[str, int] = {}
+    with web.locked():
+        for e in events:
+            if e.kind == "knockout":
+                counts[e.event_id] = len(web.knockout.state(e.event_id).pairs)
+            else:
+                counts[e.event_id] = len(web.service.state(e.event_id).competitors)
     return web.render(
         request,
         "desk_home.html",
@@ -67,7 +77,8 @@ def home_page(
         **common(
             request,
             session,
-            events=web.store.list_events(),
+            events=events,
+            competitor_counts=counts,
             errors=errors or {},
             values=values or {},
         ),
@@ -311,6 +322,16 @@ def round_rows(web: Web, state: EventState) -> list[dict[str, Any]]:
     return rows
 
 
+def withdrawal_records(state: EventState) -> dict[int, int]:
+    """The withdrawn competitors whose withdrawal can still be cancelled (re-admitted): the
+    competitor → the seq of its withdrawal (FIBAS art. 36)."""
+    return {
+        rec.body.competitor: seq
+        for seq, rec in state.actions.items()
+        if isinstance(rec.body, CompetitorWithdrawn)
+    }
+
+
 def event_page(
     request: Request, session: auth.Session, event_id: str, status_code: int = 200, **extra: Any
 ) -> Response:
@@ -325,6 +346,8 @@ def event_page(
             state=state,
             config=state.config,
             competitors=list(state.competitors.values()),
+            editable=state.round(1).seating_published_at is None,
+            withdrawals=withdrawal_records(state),
             rounds=round_rows(web, state),
             current=state.current_round(),
             **extra,
