@@ -76,3 +76,70 @@ def test_director_creates_registers_seats_and_publishes_round_one_art4(
     state = web_app.state.web.service.state("coppa-d-autunno")
     assert state.round(1).seating_published_at is not None
     assert len(state.competitors) == PAIRS
+
+
+def test_round_clock_lateness_confirm_and_cancel_in_the_browser_art7_art17_art37(
+    tools: Any,
+    browser: Any,
+    live_server: str,
+    director: tuple[str, str],
+    web_app: FastAPI,
+    make_event: Any,
+    clock: Any,
+) -> None:
+    """The arbiter starts the round at the desk; the clock shows the time played of the
+    round's 25 minutes (2 deals, FIBAS art. 7) and ticks by itself; "arrivato ora" shows the
+    lateness from the start and its cost before it is recorded (art. 37); a warning refused
+    at the confirmation records nothing, one accepted is recorded (art. 41) and then
+    cancelled with a reason. The screenshot of the desk at 1366x768 goes to docs/screens."""
+    svc = web_app.state.web.service
+    event_id = make_event(pairs=8, deals=2)
+    desk = tools.desk_login(browser, live_server, director)
+    desk.set_viewport_size({"width": 1366, "height": 768})
+    try:
+        desk.goto(f"{live_server}/desk/e/{event_id}/r/1")
+        tools.follow(desk, "#start-round")
+        assert svc.state(event_id).round(1).started_at is not None
+        clock.advance(minutes=6, seconds=30)
+        desk.select_option("#arrival-form select[name=competitor]", "3")
+        tools.follow(desk, "#arrived-now")
+        preview = desk.inner_text("#lateness-preview")
+        assert "6:30 di ritardo" in preview and "-100 M.P." in preview
+        assert svc.state(event_id).lateness == {}
+        tools.follow(desk, "#confirm-lateness")
+        assert svc.state(event_id).lateness == {(1, 3): 390}
+
+        desk.select_option("#warning-form select[name=competitor]", "5")
+        desk.fill("#warning-form input[name=reason]", "parla al compagno")
+        desk.once("dialog", lambda d: d.dismiss())
+        desk.click("#warning-form button[type=submit]")
+        assert not any(e.kind == "warning" for e in svc.state(event_id).ledger)
+        desk.once("dialog", lambda d: d.accept())
+        tools.follow(desk, "#warning-form button[type=submit]")
+        warning = next(e for e in svc.state(event_id).ledger if e.kind == "warning")
+
+        row = desk.locator(f"#ledger-{warning.seq}")
+        row.locator("input[name=reason]").fill("competitore sbagliato")
+        desk.once("dialog", lambda d: d.accept())
+        tools.follow(desk, f"#ledger-{warning.seq} button[type=submit]")
+        assert "annullato da direttore perché competitore sbagliato" in desk.inner_text(
+            f"#ledger-{warning.seq}"
+        )
+
+        clock.advance(minutes=6)  # 12:30 played
+        desk.goto(f"{live_server}/desk/e/{event_id}/r/1")
+        assert "giocati 12:30 di 25:00" in desk.inner_text("#round-clock")
+        desk.wait_for_function(
+            "() => !document.querySelector('#round-clock').textContent.includes('12:30 di')"
+        )
+        assert desk.locator("#time-out").is_hidden()
+        shot = Path(__file__).resolve().parents[2] / "docs" / "screens" / "desk-round.png"
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        desk.screenshot(path=str(shot))
+        clock.advance(minutes=13)
+        desk.reload()
+        assert desk.locator("#time-out").is_visible()
+        assert "Chiamare il TIME OUT (FIBAS art. 17)" in desk.inner_text("#time-out")
+    finally:
+        desk.context.close()
+    assert tools.png_size(shot) == (1366, 768)
