@@ -170,3 +170,31 @@ def test_tables_without_sheet_listed_first_art19(
     ]
     assert tables == [2, 3, 4, 1]
     assert "Tavoli senza referto o in conflitto: 2, 3, 4" in text_of(html)
+
+
+def test_cancel_a_correction_from_the_sheet_page_art21(
+    director_client: TestClient, web_app: FastAPI, make_event: Any
+) -> None:
+    """A correction (FIBAS art. 21) made by mistake is cancelled from the table's sheet page
+    with a reason: the sheet counts as before and the history says who cancelled it and why."""
+    from tests.web.test_desk import DEAL, OTHER
+
+    from arbitro.tournament.scoring.sheet import SheetEntry
+
+    event_id = make_event(pairs=4)
+    svc = service(web_app)
+    svc.enter_sheet(event_id, 1, 1, SheetEntry((DEAL, DEAL)), actor="desk")
+    svc.confirm_sheet(event_id, 1, 1, actor="desk")
+    svc.correct_sheet(
+        event_id, 1, 1, kind="sum", reason="somma", entry=SheetEntry((OTHER, OTHER)), actor="x"
+    )
+    url = f"/desk/e/{event_id}/r/1/t/1"
+    html = txt(director_client.get(url))
+    seq = max(v.seq for v in svc.state(event_id).round(1).sheets[1].history)
+    assert f'name="seq" value="{seq}"' in html and 'data-confirm="Annullare questa azione?"' in html
+    r = post(director_client, f"{url}/cancel", {"seq": str(seq), "reason": "tavolo sbagliato"})
+    assert r.status_code == 303 and r.headers["location"].endswith("#history")
+    sheet = svc.state(event_id).round(1).sheets[1]
+    assert not sheet.corrections
+    assert sheet.entry_as_of(1) == SheetEntry((DEAL, DEAL))
+    assert "annullato da direttore perché tavolo sbagliato" in page(director_client, url)
