@@ -38,6 +38,12 @@ def local_time(at: datetime) -> str:
     return zoned.astimezone(LOCAL_TZ).strftime("%H:%M:%S")
 
 
+def local_datetime(at: datetime) -> str:
+    """``at`` as the venue's date and time (``2026-11-24 21:05``)."""
+    zoned = at if at.tzinfo else at.replace(tzinfo=ZoneInfo("UTC"))
+    return zoned.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M")
+
+
 def clock_text(delta: timedelta | int) -> str:
     """A duration (or seconds) as minutes and seconds (``12:30``; ``75:05`` past the hour)."""
     seconds = max(0, int(delta.total_seconds() if isinstance(delta, timedelta) else delta))
@@ -75,6 +81,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "HISTORY_NAMES": HISTORY_NAMES,
         "LEDGER_NAMES": LEDGER_NAMES,
         "local_time": local_time,
+        "local_datetime": local_datetime,
         "clock_text": clock_text,
         "errors": {},
         "values": {},
