@@ -198,3 +198,24 @@ def test_cancel_a_correction_from_the_sheet_page_art21(
     assert not sheet.corrections
     assert sheet.entry_as_of(1) == SheetEntry((DEAL, DEAL))
     assert "annullato da direttore perché tavolo sbagliato" in page(director_client, url)
+
+
+def test_lines_named_in_the_page_language_art20(
+    director_client: TestClient, web_app: FastAPI, make_event: Any
+) -> None:
+    """A sheet signed by one line from a phone (FIBAS art. 20) is shown at the desk as "N-S"
+    (and "E-O" in Italian, "E-W" in English), never the record's code "ns" or "NS"."""
+    from tests.web.test_desk import DEAL
+
+    from arbitro.tournament.scoring.sheet import SheetEntry
+
+    event_id = make_event(pairs=4)
+    svc = service(web_app)
+    svc.enter_sheet(event_id, 1, 1, SheetEntry((DEAL, DEAL)), actor="phone", line="ew", device="d1")
+    live = text_of(txt(director_client.get(f"/desk/e/{event_id}/r/1/live")))
+    assert "(E-O)" in live and "(EW)" not in live
+    sheet = text_of(txt(director_client.get(f"/desk/e/{event_id}/r/1/t/1")))
+    assert "Confermato da: E-O" in sheet or "E-O" in sheet
+    assert " EW" not in sheet and "(EW)" not in sheet
+    english = text_of(txt(director_client.get(f"/desk/e/{event_id}/r/1/t/1?lang=en")))
+    assert "E-W" in english and "E-O" not in english

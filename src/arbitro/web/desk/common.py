@@ -25,6 +25,7 @@ from arbitro.web.names import (
     LEDGER_NAMES,
     MOVEMENT_NAMES,
     STATUS_NAMES,
+    line_label,
 )
 
 POLL_SECONDS = 3
@@ -80,6 +81,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "COUNT_NAMES": COUNT_NAMES,
         "HISTORY_NAMES": HISTORY_NAMES,
         "LEDGER_NAMES": LEDGER_NAMES,
+        "line_label": line_label,
         "local_time": local_time,
         "local_datetime": local_datetime,
         "clock_text": clock_text,
