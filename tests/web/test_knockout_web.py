@@ -20,6 +20,7 @@ from arbitro.tournament.knockout import GameReport, Match
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 
 EVENT = "briscola"
+TEST_EVENT = "prova-briscola"  # a test event ("gara di prova"): the bots may play on it
 
 
 def svc(web_app: FastAPI) -> KnockoutService:
@@ -33,17 +34,23 @@ def state(web_app: FastAPI, event_id: str = EVENT) -> KnockoutState:
 
 
 def make_knockout(
-    web_app: FastAPI, pairs: int = 5, *, seeded: bool = True, draw: bool = True, paid: int = 0
+    web_app: FastAPI,
+    pairs: int = 5,
+    *,
+    seeded: bool = True,
+    draw: bool = True,
+    paid: int = 0,
+    event_id: str = EVENT,
 ) -> KnockoutState:
     """A knockout event through the service: ``pairs`` pairs, all paid unless ``paid`` says
     how many; seeded in registration order; drawn."""
     s = svc(web_app)
-    s.create(EVENT, KnockoutConfig("Torneo di Briscola", seeded=seeded, seed=3))
+    s.create(event_id, KnockoutConfig("Torneo di Briscola", seeded=seeded, seed=3))
     for i in range(1, pairs + 1):
-        s.register(EVENT, f"Coppia {i}", paid=(paid == 0 or i <= paid))
+        s.register(event_id, f"Coppia {i}", paid=(paid == 0 or i <= paid))
     if draw:
-        s.draw(EVENT)
-    return s.state(EVENT)
+        s.draw(event_id)
+    return s.state(event_id)
 
 
 def post(client: TestClient, url: str, data: dict[str, str]) -> Any:
@@ -174,26 +181,27 @@ def test_irregularity_needs_a_reason_and_loses_the_game_art_10(
 def test_bots_play_to_the_champion_art_9(director_client: TestClient, web_app: FastAPI) -> None:
     """Art. 9: the bots play every pending game; the champion is declared on the desk, on the
     projector page and in the list; nothing is left to play."""
-    make_knockout(web_app, 6)
-    r = post(director_client, f"/desk/k/{EVENT}/play", {"seed": "5"})
+    make_knockout(web_app, 6, event_id=TEST_EVENT)
+    r = post(director_client, f"/desk/k/{TEST_EVENT}/play", {"seed": "5"})
     assert r.status_code == 303
-    st = state(web_app)
+    st = state(web_app, TEST_EVENT)
     assert st.bracket is not None and st.bracket.champion is not None
     assert st.bracket.pending() == ()
     champion = st.pairs[st.bracket.champion].name
-    page = director_client.get(f"/desk/k/{EVENT}").text
+    page = director_client.get(f"/desk/k/{TEST_EVENT}").text
     assert f"Campione: <strong>{champion}</strong>" in page
     assert 'id="game-form"' not in page
     assert champion in director_client.get("/desk/k").text
-    display = director_client.get(f"/k/{EVENT}").text
+    display = director_client.get(f"/k/{TEST_EVENT}").text
     assert f"<strong>{champion}</strong>" in display
 
 
 def test_bots_before_the_draw_refused(director_client: TestClient, web_app: FastAPI) -> None:
     """Art. 9: nothing to play before the bracket is drawn: a 4xx with the message."""
-    make_knockout(web_app, 3, draw=False)
-    r = post(director_client, f"/desk/k/{EVENT}/play", {})
+    make_knockout(web_app, 3, draw=False, event_id=TEST_EVENT)
+    r = post(director_client, f"/desk/k/{TEST_EVENT}/play", {})
     assert r.status_code == 400 and "prima sorteggiare il tabellone" in r.text
+    make_knockout(web_app, 3, draw=False)
     r = post(director_client, f"/desk/k/{EVENT}/draw", {})
     assert r.status_code == 303
     r = post(director_client, f"/desk/k/{EVENT}/draw", {})
@@ -374,3 +382,51 @@ def test_links_to_a_knockout_event_lead_to_its_pages(client: Any, web_app: Any) 
     assert public.status_code == 303 and public.headers["location"] == "/k/coppa-link"
     desk = client.get("/desk/e/coppa-link", follow_redirects=False)
     assert desk.status_code == 303 and desk.headers["location"] == "/desk/k/coppa-link"
+
+
+# ---------------------------------------------------------------------- bots, cancellations
+def test_bots_only_on_a_test_event(director_client: TestClient, web_app: FastAPI) -> None:
+    """The bots never play a real competition: no "let the bots play" on its page and the
+    form refused (403, nothing recorded); an event created as a test ("gara di prova",
+    id ``prova-…``) shows it."""
+    make_knockout(web_app, 4)
+    assert 'id="play-form"' not in director_client.get(f"/desk/k/{EVENT}").text
+    before = state(web_app).last_seq
+    r = post(director_client, f"/desk/k/{EVENT}/play", {"seed": "1"})
+    assert r.status_code == 403 and "i bot giocano solo" in unescape(r.text)
+    assert state(web_app).last_seq == before
+    r = post(director_client, "/desk/k/new", {"name": "Briscola del venerdì", "test_event": "on"})
+    assert r.status_code == 303 and r.headers["location"] == "/desk/k/prova-briscola-del-venerdi"
+    for i in range(1, 5):
+        svc(web_app).register("prova-briscola-del-venerdi", f"Coppia {i}")
+    svc(web_app).draw("prova-briscola-del-venerdi")
+    assert 'id="play-form"' in director_client.get("/desk/k/prova-briscola-del-venerdi").text
+
+
+def test_cancel_a_game_with_its_reason_art_9(director_client: TestClient, web_app: FastAPI) -> None:
+    """A game recorded by mistake is cancelled from the desk with a reason (Briscola art. 9):
+    the form asks to confirm, a missing reason is refused, and the line then reads "annullato
+    da X perché Y" while the match is back to no game."""
+    st = make_knockout(web_app, 4)
+    m = first_ready(st)
+    r = post(
+        director_client,
+        f"/desk/k/{EVENT}/game",
+        {"match": m.id, "points_first": "70", "points_second": "50"},
+    )
+    assert r.status_code == 303
+    page = unescape(director_client.get(f"/desk/k/{EVENT}").text)
+    assert 'id="games-table"' in page and 'data-confirm="Annullare questa azione?"' in page
+    assert re.search(r'id="game-form"[^>]*|data-confirm="Registrare questa partita\?"', page)
+    seq = max(state(web_app).games)
+    r = post(director_client, f"/desk/k/{EVENT}/cancel", {"seq": str(seq)})
+    assert r.status_code == 400 and "scrivi perché annulli la partita" in unescape(r.text)
+    r = post(
+        director_client, f"/desk/k/{EVENT}/cancel", {"seq": str(seq), "reason": "tavolo sbagliato"}
+    )
+    assert r.status_code == 303
+    assert seq in state(web_app).cancellations
+    page = unescape(director_client.get(f"/desk/k/{EVENT}").text)
+    assert "annullato da direttore perché tavolo sbagliato" in page
+    st = state(web_app)
+    assert st.bracket is not None and st.bracket.match(m.id).games == ()

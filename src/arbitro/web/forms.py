@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData, UploadFile
@@ -16,6 +16,8 @@ from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.web.errors import status_for
+
+T = TypeVar("T")
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAX_COMPETITOR = 100_000
@@ -42,6 +44,39 @@ class FieldError(ArbitroError):
         super().__init__(msg, article=article, key="web.field", **params)
         self.field = field
         self.status = status
+
+
+class FieldErrors(ArbitroError):
+    """Several fields of one form refused at once: each message goes next to its field, so
+    the director corrects them all in one pass."""
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        super().__init__("{count} fields to correct", key="web.fields", count=len(errors))
+        self.errors = errors
+        self.status = max(e.status for e in errors)
+
+
+class FieldCollector:
+    """Collects the FieldErrors of a form's fields (``with collector.field(): ...``); at the
+    end :meth:`check` raises them all at once (FieldErrors), or nothing."""
+
+    def __init__(self) -> None:
+        self.errors: list[FieldError] = []
+
+    def take(self, read: Callable[[], T], fallback: T) -> T:
+        """``read()``, or ``fallback`` after noting its FieldError."""
+        try:
+            return read()
+        except FieldError as exc:
+            self.errors.append(exc)
+            return fallback
+
+    def check(self) -> None:
+        """Raise the errors collected, if any (one alone as itself)."""
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise FieldErrors(self.errors)
 
 
 def slugify(name: str) -> str:
@@ -137,6 +172,9 @@ def upload_bytes(form: FormData, field: str) -> bytes:
 
 def form_errors(form_name: str, exc: ArbitroError, lang: str) -> Errors:
     """The errors of one form: under the field's name for a FieldError, else under ``_``."""
+    if isinstance(exc, FieldErrors):
+        fields = {e.field: e.message(lang) for e in reversed(exc.errors)}
+        return {form_name: {"_": exc.message(lang), **fields}}
     field = exc.field if isinstance(exc, FieldError) else "_"
     return {form_name: {field: exc.message(lang)}}
 
@@ -171,10 +209,23 @@ def event_id_field(form: FormData, name: str = "event_id") -> str | None:
     return event_id
 
 
+TEST_EVENT_FIELD = "test_event"
+TEST_PREFIX = "prova-"
+"""A test event ("gara di prova", ticked at its creation) has an id starting ``prova-``; the
+demo event's starts ``demo``: only on these do the bots play."""
+
+
+def is_test_event(event_id: str) -> bool:
+    """True for the demo event and the events created as a test (``prova-…``)."""
+    return event_id.startswith(("demo", TEST_PREFIX))
+
+
 def new_event_id(form: FormData, name: str, taken: Callable[[str], bool]) -> str:
     """The id of a new event: the one typed, else made from its ``name``; a FieldError (409)
     if ``taken``."""
     event_id = event_id_field(form) or slugify(name)
+    if checked(form, TEST_EVENT_FIELD) and not is_test_event(event_id):
+        event_id = f"{TEST_PREFIX}{event_id}"[:48]
     if taken(event_id):
         raise FieldError(
             "event_id",

@@ -30,9 +30,12 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import NotFoundError
 from arbitro.i18n import N_, Message, verbatim
+from arbitro.services.event_log import to_domain
 from arbitro.services.knockout import KnockoutService
+from arbitro.store.record_store import RecordStore
 from arbitro.tournament.knockout import GameReport, Match, PairId
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
+from arbitro.tournament.records import GameResult, Irregularity, body_to_json
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
 from arbitro.web.desk.common import Director, DirectorPost, add_post, common
@@ -44,6 +47,7 @@ from arbitro.web.forms import (
     checked,
     event_id_field,
     int_field,
+    is_test_event,
     names_field,
     new_event_id,
     required_field,
@@ -232,6 +236,48 @@ def ledger_view(state: KnockoutState) -> list[dict[str, Any]]:
     ]
 
 
+def games_view(state: KnockoutState, store: RecordStore) -> list[dict[str, Any]]:
+    """The games recorded, newest first, each with its points (or the irregularity), who
+    recorded it, and who cancelled it and why (a game entered by mistake, Briscola art. 9;
+    the cancelled ones are read back from the log: the state forgets them)."""
+    games = dict(state.games)
+    if state.cancellations:
+        first = min(state.cancellations)
+        for stored in store.records(state.event_id, after_seq=first - 1):
+            if stored.seq in state.cancellations:
+                rec = to_domain(stored)
+                if isinstance(rec.body, GameResult | Irregularity):
+                    games[stored.seq] = rec
+    rows = []
+    for seq, rec in sorted(games.items(), reverse=True):
+        report = GameReport.from_payload(body_to_json(rec.body))
+        cancel = state.cancellations.get(seq)
+        points = (
+            " – ".join(f"{pair_name(state, p)} {v}" for p, v in report.points.items())
+            if report.points
+            else ""
+        )
+        rows.append(
+            {
+                "seq": seq,
+                "match": report.match,
+                "game": report.game,
+                "points": points,
+                "offender": pair_name(state, report.offender) if report.offender else "",
+                "actor": rec.actor,
+                "cancelled_by": cancel.actor if cancel else None,
+                "cancel_reason": (cancel.reason or "") if cancel else "",
+            }
+        )
+    return rows
+
+
+def bots_allowed(event_id: str) -> bool:
+    """The bots play only on a demonstration or test event (id ``demo…`` or ``prova-…``),
+    never on a real competition's results."""
+    return is_test_event(event_id)
+
+
 def event_page(
     request: Request,
     session: auth.Session,
@@ -254,13 +300,14 @@ def event_page(
         }
         for p in sorted(state.pairs.values(), key=lambda p: p.number)
     ]
+    bots = bots_allowed(event_id)
     shown = (
         {"register", "draw"}
         if state.bracket is None
-        else {"game", "irregularity", "play"}
+        else {"game", "irregularity"} | ({"play"} if bots else set())
         if state.bracket.pending()
         else set()
-    )
+    ) | ({"cancel"} if state.games else set())
     orphans = [m for f, errs in (errors or {}).items() if f not in shown for m in errs.values()]
     return web.render(
         request,
@@ -279,6 +326,8 @@ def event_page(
             unpaid=sum(1 for p in state.pairs.values() if p.fee_paid_cents == 0),
             bracket=bracket_view(state),
             ledger=ledger_view(state),
+            games=games_view(state, web.store),
+            bots=bots,
             kinds=briscola().irregularities,
             errors=errors or {},
             orphan_errors=orphans,
@@ -476,9 +525,23 @@ def _play(
     svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
 ) -> str:
     """Let the bots play every pending game up to the champion (for demonstrations)."""
+    if not bots_allowed(event_id):
+        raise FieldError(BOT_SEED_FIELD, "the bots play only on a demonstration event", status=403)
     seed = int_field(form, BOT_SEED_FIELD, Message("seed"), low=0, high=MAX_SEED, default=0)
     svc.play_all(event_id, seed)
     return "bracket"
+
+
+@knockout_form("cancel", ok="cancelled")
+def _cancel(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
+    """Cancel a game recorded by mistake, with the reason (the last of its match, Briscola
+    art. 9); the record stays and says who cancelled it and why."""
+    seq = int_field(form, "seq", Message("game"), low=1)
+    reason = required_field(form, "reason", 500, N_("write why the game is cancelled"))
+    svc.cancel_game(event_id, seq, reason, actor=session.user)
+    return "games"
 
 
 @router.get("/desk/k/{event_id}/bracket.pdf", include_in_schema=False)

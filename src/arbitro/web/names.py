@@ -4,7 +4,7 @@ competitors of a line."""
 
 from __future__ import annotations
 
-from arbitro.i18n import Message
+from arbitro.i18n import Message, verbatim
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, Line, Movement
 from arbitro.tournament.rules import FIBAS, PAROLE, SCALA40
@@ -78,3 +78,12 @@ def line_names(state: EventState, line: Line | None, *, numbers: bool = False) -
     if numbers:
         return " + ".join(f"{state.competitors[c].name} ({c})" for c in line)
     return " – ".join(state.competitors[c].name for c in line if c in state.competitors)
+
+
+LINE_NAMES: dict[str, Message] = {"ns": Message("N-S"), "ew": Message("E-W")}
+
+
+def line_label(line: str) -> Message:
+    """A line as the page's language writes it (``N-S``, ``E-O`` in Italian), never the
+    record's code (``ns``, ``ew``); a Scala 40 player (its number) as it is."""
+    return LINE_NAMES.get(line.lower(), verbatim(line))

@@ -3,14 +3,17 @@ article of the event's code), abandons (art. 36) and arbitral scores (art. 40)."
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from fastapi import APIRouter
 from starlette.datastructures import FormData
 
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
 from arbitro.web import auth
 from arbitro.web.app import Web
+from arbitro.web.desk.common import parse_local_time
 from arbitro.web.desk.rounds import competitor_field, round_form
-from arbitro.web.forms import checked, int_field, text_field
+from arbitro.web.forms import FieldError, checked, int_field, required_field, text_field
 
 router = APIRouter()
 
@@ -55,4 +58,43 @@ def _arbitral(web: Web, session: auth.Session, event_id: str, n: int, form: Form
     web.service.arbitral_score(
         event_id, n, competitor_field(form), mp, vp, _reason(form), session.user
     )
+    return "penalties"
+
+
+def _local_time_field(form: FormData, name: str, web: Web) -> datetime | None:
+    """A time of day typed at the desk (venue's local time), or None if left empty."""
+    raw = text_field(form, name, 10)
+    if not raw:
+        return None
+    at = parse_local_time(raw, web.service.clock())
+    if at is None:
+        raise FieldError(name, "«{raw}»: write the time as HH:MM", raw=raw)
+    return at
+
+
+@round_form(router, "start")
+def _start(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Start the round's clock, now or at the time typed (FIBAS art. 7)."""
+    started_at = _local_time_field(form, "started_at", web)
+    web.service.start_round(event_id, n, started_at=started_at, actor=session.user)
+    return "clock"
+
+
+@round_form(router, "arrival")
+def _arrival(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """A late competitor arrived, now or at the time typed: show the lateness measured from
+    the round's start and its cost, to confirm before it is recorded (FIBAS art. 37)."""
+    competitor = competitor_field(form)
+    arrived = _local_time_field(form, "arrived", web) or web.service.clock()
+    web.service.lateness_of_arrival(event_id, n, competitor, arrived)  # refuses early
+    stamp = int(arrived.timestamp())
+    return f"late={competitor}&arrived={stamp}#lateness-preview"
+
+
+@round_form(router, "cancel")
+def _cancel(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Cancel a director's action of the ledger, with its reason (the record stays)."""
+    seq = int_field(form, "seq", Message("action"), low=1)
+    reason = required_field(form, "reason", 1000, N_("write why the action is cancelled"))
+    web.service.cancel(event_id, seq, reason, actor=session.user)
     return "penalties"

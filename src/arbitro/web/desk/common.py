@@ -3,9 +3,11 @@ the names of things, the form errors), and the checks of the URL's event and rou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
@@ -23,9 +25,45 @@ from arbitro.web.names import (
     LEDGER_NAMES,
     MOVEMENT_NAMES,
     STATUS_NAMES,
+    line_label,
 )
 
 POLL_SECONDS = 3
+LOCAL_TZ = ZoneInfo("Europe/Rome")
+"""The events' local time: the desk shows and reads times in it (the records keep UTC)."""
+
+
+def local_time(at: datetime) -> str:
+    """``at`` as the clock on the wall of the venue shows it (``21:05:30``)."""
+    zoned = at if at.tzinfo else at.replace(tzinfo=ZoneInfo("UTC"))
+    return zoned.astimezone(LOCAL_TZ).strftime("%H:%M:%S")
+
+
+def local_datetime(at: datetime) -> str:
+    """``at`` as the venue's date and time (``2026-11-24 21:05``)."""
+    zoned = at if at.tzinfo else at.replace(tzinfo=ZoneInfo("UTC"))
+    return zoned.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M")
+
+
+def clock_text(delta: timedelta | int) -> str:
+    """A duration (or seconds) as minutes and seconds (``12:30``; ``75:05`` past the hour)."""
+    seconds = max(0, int(delta.total_seconds() if isinstance(delta, timedelta) else delta))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+_TIME = re.compile(r"^([01]?\d|2[0-3])[:.]([0-5]\d)(?:[:.]([0-5]\d))?$")
+
+
+def parse_local_time(raw: str, now: datetime) -> datetime | None:
+    """The time of day ``HH:MM`` (or ``HH:MM:SS``) typed at the desk, on the venue's date of
+    ``now``, as an aware instant; None if it is not such a time."""
+    m = _TIME.match(raw.strip())
+    if m is None:
+        return None
+    day = now.astimezone(LOCAL_TZ).date()
+    t = time(int(m[1]), int(m[2]), int(m[3] or 0))
+    return datetime.combine(day, t, tzinfo=LOCAL_TZ)
+
 
 Director = Depends(auth.require_director)
 DirectorPost = Depends(auth.require_director_post)
@@ -43,6 +81,10 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "COUNT_NAMES": COUNT_NAMES,
         "HISTORY_NAMES": HISTORY_NAMES,
         "LEDGER_NAMES": LEDGER_NAMES,
+        "line_label": line_label,
+        "local_time": local_time,
+        "local_datetime": local_datetime,
+        "clock_text": clock_text,
         "errors": {},
         "values": {},
         "notice": request.query_params.get("ok"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -16,7 +17,8 @@ from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.rules import FIBAS, rules_for
+from arbitro.tournament.records import CompetitorWithdrawn
+from arbitro.tournament.rules import FIBAS, SCALA40, rules_for
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.desk.common import (
@@ -30,6 +32,7 @@ from arbitro.web.desk.common import (
 from arbitro.web.forms import (
     MAX_ROUNDS,
     Errors,
+    FieldCollector,
     FieldError,
     act,
     checked,
@@ -43,6 +46,7 @@ from arbitro.web.forms import (
 from arbitro.web.names import CODE_NAMES
 
 router = APIRouter()
+BRISCOLA = CodeId.BRISCOLA.value  # played by knockout: created from the knockout desk
 
 
 @router.get("/desk", include_in_schema=False)
@@ -58,8 +62,17 @@ def home_page(
     errors: Errors | None = None,
     values: Mapping[str, str] | None = None,
 ) -> Response:
-    """The desk's home: the events in rounds (a knockout's link leads to its own page)."""
+    """The desk's home: the events in rounds (a knockout's link leads to its own page), each
+    with its number of competitors (not of records)."""
     web = web_of(request)
+    events = web.store.list_events()
+    counts: dict[str, int] = {}
+    with web.locked():
+        for e in events:
+            if e.kind == "knockout":
+                counts[e.event_id] = len(web.knockout.state(e.event_id).pairs)
+            else:
+                counts[e.event_id] = len(web.service.state(e.event_id).competitors)
     return web.render(
         request,
         "desk_home.html",
@@ -67,7 +80,8 @@ def home_page(
         **common(
             request,
             session,
-            events=web.store.list_events(),
+            events=events,
+            competitor_counts=counts,
             errors=errors or {},
             values=values or {},
         ),
@@ -81,13 +95,29 @@ def logout_page(request: Request, session: auth.Session = Director) -> Response:
 
 
 # ---------------------------------------------------------------------- new event
-def new_event_values(rounds: int = 4) -> dict[str, str]:
-    """The defaults of the new-event form."""
+GAME_DEFAULTS: dict[str, dict[str, str]] = {
+    SCALA40: {"format": EventFormat.INDIVIDUAL.value, "deals": "5"},  # tables of four
+}
+"""What the new-event form sets when a game is chosen (Scala 40: individual, 5 deals)."""
+
+
+def game_defaults(values: dict[str, str], rounds: int) -> dict[str, str]:
+    """``values`` with the format and deals of the game chosen (``values["code"]``)."""
+    defaults = GAME_DEFAULTS.get(values.get("code", FIBAS), {})
+    out = dict(values)
+    out["format"] = defaults.get("format", EventFormat.PAIRS.value)
+    for i in range(1, rounds + 1):
+        out[f"deals_{i}"] = defaults.get("deals", "2")
+    return out
+
+
+def new_event_values(rounds: int = 4, code: str = FIBAS) -> dict[str, str]:
+    """The defaults of the new-event form (for the game of ``code``)."""
     values = {
         "name": "",
         "event_id": "",
         "format": EventFormat.PAIRS.value,
-        "code": FIBAS,
+        "code": code,
         "rounds": str(rounds),
         "seed": "0",
         "complaints_window_minutes": "",
@@ -96,7 +126,7 @@ def new_event_values(rounds: int = 4) -> dict[str, str]:
     for i in range(1, rounds + 1):
         values[f"deals_{i}"] = "2"
         values[f"movement_{i}"] = (Movement.DRAW if i == 1 else Movement.MITCHELL).value
-    return values
+    return game_defaults(values, rounds)
 
 
 def _round_count(values: Mapping[str, str]) -> int:
@@ -122,7 +152,7 @@ def new_event_page(
         **common(
             request,
             session,
-            values={**new_event_values(rounds), **values},
+            values={**new_event_values(rounds, values.get("code", FIBAS)), **values},
             round_count=rounds,
             formats=list(EventFormat),
             codes=list(CODE_NAMES),
@@ -130,6 +160,9 @@ def new_event_page(
             later_movements=LATER_MOVEMENTS,
             fibas_complaints=rules_for(FIBAS).cite("complaints"),
             fibas_window=rules_for(FIBAS).complaints_window_minutes,
+            scala40=SCALA40,
+            scala40_tables=rules_for(SCALA40).cite_if("table_size"),
+            briscola=BRISCOLA,
             errors=errors or {},
         ),
     )
@@ -143,6 +176,8 @@ def new_event_form(request: Request, session: auth.Session = Director) -> Respon
         values.update(
             {k: v for k, v in request.query_params.items() if k != "lang"}  # htmx refresh
         )
+    if request.query_params.get("changed") == "code":  # a game chosen: its format, deals
+        values = game_defaults(values, _round_count(values))
     return new_event_page(request, session, values)
 
 
@@ -151,7 +186,7 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
     """The per-round rows of the new-event form for ``?rounds=N`` (htmx refresh)."""
     values = {**new_event_values(), **dict(request.query_params.items())}
     rounds = _round_count(values)
-    values = {**new_event_values(rounds), **values}
+    values = {**new_event_values(rounds, values.get("code", FIBAS)), **values}
     return web_of(request).render(
         request,
         "desk_new_rounds.html",
@@ -166,51 +201,59 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
     )
 
 
-def config_from_form(form: FormData) -> EventConfig:
-    """The configuration typed in the new-event form (FIBAS art. 4, 7, 39)."""
-    name = required_field(form, "name", 200, N_("the event's name is empty"))
+def _event_format(form: FormData) -> EventFormat:
     try:
-        event_format = EventFormat(text_field(form, "format", 20))
+        return EventFormat(text_field(form, "format", 20))
     except ValueError:
         raise FieldError("format", "unknown format") from None
+
+
+def _code(form: FormData) -> str:
     code = text_field(form, "code", 40) or FIBAS
+    if code == BRISCOLA:
+        raise FieldError("code", "Briscola is played by knockout: create it from «Knockout events»")
     if code not in CODE_NAMES:
         raise FieldError("code", "unknown code «{code}»", code=code)
-    rounds = int_field(form, "rounds", Message("rounds"), low=1, high=MAX_ROUNDS)
+    return code
+
+
+def _movement(form: FormData, i: int, movements: list[Movement]) -> Movement:
+    raw = text_field(form, f"movement_{i}", 30)
+    if not raw:
+        raw = Movement.DRAW.value if i == 1 else (movements[-1].value if i > 2 else "mitchell")
+    try:
+        return Movement(raw)
+    except ValueError:
+        raise FieldError(f"movement_{i}", "unknown movement «{raw}»", raw=raw) from None
+
+
+def config_from_form(form: FormData) -> EventConfig:
+    """The configuration typed in the new-event form (FIBAS art. 4, 7, 39); every field's
+    error is reported at once (:class:`FieldErrors`)."""
+    c = FieldCollector()
+    name = c.take(lambda: required_field(form, "name", 200, N_("the event's name is empty")), "")
+    event_format = c.take(lambda: _event_format(form), EventFormat.PAIRS)
+    code = c.take(lambda: _code(form), FIBAS)
+    rounds = c.take(lambda: int_field(form, "rounds", Message("rounds"), low=1, high=MAX_ROUNDS), 1)
     deals: list[int] = []
     movements: list[Movement] = []
     for i in range(1, rounds + 1):
-        deals.append(
-            int_field(
-                form,
-                f"deals_{i}",
-                message("deals of round {round}", round=i),
-                low=1,
-                high=10,
-                default=deals[-1] if deals else None,
-            )
-        )
-        raw = text_field(form, f"movement_{i}", 30)
-        if not raw:
-            raw = Movement.DRAW.value if i == 1 else (movements[-1].value if i > 2 else "mitchell")
-        try:
-            movements.append(Movement(raw))
-        except ValueError:
-            raise FieldError(f"movement_{i}", "unknown movement «{raw}»", raw=raw) from None
-    config = EventConfig(
-        name=name,
-        code=CodeId(code),
-        game=GameId(rules_for(code).game),
-        event_format=event_format,
-        rounds=rounds,
-        deals=tuple(deals),
-        movements=tuple(movements),
-        mitchell_step=int_field(
+        default = deals[-1] if deals else None
+        what = message("deals of round {round}", round=i)
+        read = partial(int_field, form, f"deals_{i}", what, low=1, high=10, default=default)
+        deals.append(c.take(read, default or 1))
+        movements.append(c.take(partial(_movement, form, i, movements), Movement.DRAW))
+    step = c.take(
+        lambda: int_field(
             form, "mitchell_step", Message("Mitchell step"), low=1, high=99, default=1
         ),
-        seed=int_field(form, "seed", Message("seed"), low=0, high=2**31 - 1, default=0),
-        duplicate=checked(form, "duplicate"),
-        complaints_window_minutes=int_field(
+        1,
+    )
+    seed = c.take(
+        lambda: int_field(form, "seed", Message("seed"), low=0, high=2**31 - 1, default=0), 0
+    )
+    window = c.take(
+        lambda: int_field(
             form,
             "complaints_window_minutes",
             Message("complaints window (minutes)"),
@@ -218,8 +261,22 @@ def config_from_form(form: FormData) -> EventConfig:
             high=24 * 60,
             default=rules_for(code).complaints_window_minutes,
         ),
+        0,
     )
-    return config
+    c.check()
+    return EventConfig(
+        name=name,
+        code=CodeId(code),
+        game=GameId(rules_for(code).game),
+        event_format=event_format,
+        rounds=rounds,
+        deals=tuple(deals),
+        movements=tuple(movements),
+        mitchell_step=step,
+        seed=seed,
+        duplicate=checked(form, "duplicate"),
+        complaints_window_minutes=window,
+    )
 
 
 @router.post("/desk/new", include_in_schema=False)
@@ -311,6 +368,16 @@ def round_rows(web: Web, state: EventState) -> list[dict[str, Any]]:
     return rows
 
 
+def withdrawal_records(state: EventState) -> dict[int, int]:
+    """The withdrawn competitors whose withdrawal can still be cancelled (re-admitted): the
+    competitor → the seq of its withdrawal (FIBAS art. 36)."""
+    return {
+        rec.body.competitor: seq
+        for seq, rec in state.actions.items()
+        if isinstance(rec.body, CompetitorWithdrawn)
+    }
+
+
 def event_page(
     request: Request, session: auth.Session, event_id: str, status_code: int = 200, **extra: Any
 ) -> Response:
@@ -325,6 +392,8 @@ def event_page(
             state=state,
             config=state.config,
             competitors=list(state.competitors.values()),
+            editable=state.round(1).seating_published_at is None,
+            withdrawals=withdrawal_records(state),
             rounds=round_rows(web, state),
             current=state.current_round(),
             **extra,

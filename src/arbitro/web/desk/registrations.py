@@ -15,7 +15,7 @@ from arbitro.tournament import commands
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import DirectorPost, event_id_of
-from arbitro.web.desk.events import event_page
+from arbitro.web.desk.events import event_page, withdrawal_records
 from arbitro.web.errors import ErrorText, status_for
 from arbitro.web.forms import (
     Errors,
@@ -147,3 +147,39 @@ async def withdraw(
         return f"/desk/e/{event_id}#competitors"
 
     return await _event_form(request, session, event_id, "withdraw", action)
+
+
+@router.post("/desk/e/{event_id}/rename", include_in_schema=False)
+async def rename(request: Request, event_id: str, session: auth.Session = DirectorPost) -> Response:
+    """Rename a competitor (a typo in the registrations); the number and results stay."""
+    web = web_of(request)
+
+    def action(form: FormData, event_id: str) -> str:
+        competitor = int_field(form, "competitor", Message("competitor"), low=1)
+        name = required_field(form, "name", 200, N_("the name is empty"))
+        web.service.rename(event_id, competitor, name, actor=session.user)
+        return f"/desk/e/{event_id}?ok=renamed#competitors"
+
+    return await _event_form(request, session, event_id, "rename", action)
+
+
+@router.post("/desk/e/{event_id}/readmit", include_in_schema=False)
+async def readmit(
+    request: Request, event_id: str, session: auth.Session = DirectorPost
+) -> Response:
+    """Re-admit a withdrawn competitor: its withdrawal is cancelled, with the reason
+    (FIBAS art. 36)."""
+    web = web_of(request)
+
+    def action(form: FormData, event_id: str) -> str:
+        competitor = int_field(form, "competitor", Message("competitor"), low=1)
+        reason = required_field(form, "reason", 500, N_("write why the action is cancelled"))
+        seq = withdrawal_records(web.service.state(event_id)).get(competitor)
+        if seq is None:
+            raise FieldError(
+                "competitor", "competitor {number} has not withdrawn", number=competitor
+            )
+        web.service.cancel(event_id, seq, reason, actor=session.user)
+        return f"/desk/e/{event_id}?ok=readmitted#competitors"
+
+    return await _event_form(request, session, event_id, "readmit", action)

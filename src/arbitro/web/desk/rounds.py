@@ -5,12 +5,14 @@ art. 38-39), its live panel, and its forms."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
+from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
@@ -31,6 +33,7 @@ from arbitro.web.desk.common import (
     round_state,
     table_url,
 )
+from arbitro.web.desk.ledger import ledger_rows
 from arbitro.web.desk.views import entry_view
 from arbitro.web.forms import Errors, FieldError, act, int_field, required_field, text_field
 from arbitro.web.names import STATUS_NAMES, line_names
@@ -69,6 +72,21 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
     return rows
 
 
+def _lateness_preview(request: Request, web: Web, event_id: str, n: int) -> dict[str, Any] | None:
+    """The lateness of the competitor who arrived (``?late=<number>&arrived=<epoch>``, where
+    the arrival form sends the director): its minutes and cost, shown before it is recorded
+    (FIBAS art. 37)."""
+    late, arrived = request.query_params.get("late"), request.query_params.get("arrived")
+    if not (late and arrived and late.isdigit() and arrived.isdigit()):
+        return None
+    at = datetime.fromtimestamp(int(arrived), UTC)
+    try:
+        preview = web.service.lateness_of_arrival(event_id, n, int(late), at)
+    except ArbitroError:
+        return None
+    return {"competitor": int(late), "arrived": at, "preview": preview}
+
+
 def round_context(
     request: Request, session: auth.Session, event_id: str, n: int, **extra: Any
 ) -> dict[str, Any]:
@@ -82,7 +100,9 @@ def round_context(
     deadline = complaints_deadline(state, n)
     standings = web.service.standings(event_id, n) if r.standings_published_at else []
     seated = sorted(r.seating.competitors()) if r.seating else []
-    sheets = sheet_rows(state, n)
+    missing = commands.missing_sheets(state, n) if r.seating_published_at else []
+    # The tables still owing a sheet or in conflict come first (in table order), then the rest.
+    sheets = sorted(sheet_rows(state, n), key=lambda row: (row["table"] not in missing,))
     counts = {s: sum(1 for row in sheets if row["status"] == s) for s in STATUS_NAMES}
     return round_common(
         request,
@@ -97,13 +117,16 @@ def round_context(
         movements=FIRST_ROUND_MOVEMENTS if n == 1 else LATER_MOVEMENTS,
         sheets=sheets,
         counts=counts,
-        missing=commands.missing_sheets(state, n) if r.seating_published_at else [],
+        missing=missing,
         standings=standings,
         final=state.standings_final(n, now),
         deadline=deadline,
         seconds_left=max(0, int((deadline - utc(now)).total_seconds())) if deadline else 0,
         seated=[state.competitors[c] for c in seated],
-        ledger=[e for e in state.ledger if e.round == n],
+        ledger=ledger_rows(state, n),
+        clock=web.service.round_clock(event_id, n) if r.seating_published_at else None,
+        time_out=state.code.cite_if("time_out"),
+        lateness_preview=_lateness_preview(request, web, event_id, n),
         complaints=sorted(r.open_complaints.items()),
         table_urls={
             row["table"]: table_url(web, request, event_id, row["table"], n) for row in sheets
@@ -164,6 +187,8 @@ async def run_round_form(
 
     def run() -> str:
         anchor = action(web, session, event_id, n, form)
+        if "#" in anchor:  # "query#anchor": the page shows something first (a preview)
+            return f"/desk/e/{event_id}/r/{n}?{anchor}"
         return f"/desk/e/{event_id}/r/{n}?ok={ok}#{anchor}"
 
     def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:

@@ -13,8 +13,11 @@ from starlette.datastructures import FormData, UploadFile
 
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import N_, Message
+from arbitro.services.event_log import to_domain
+from arbitro.store.record_store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.event import AnyEntry, EventState
+from arbitro.tournament.records import SheetCorrected
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import (
@@ -42,7 +45,7 @@ from arbitro.web.sheet_form import desk_fields, parse_players_sheet, parse_sheet
 router = APIRouter()
 
 CORRECTION_KINDS = ("sum", "inverted", "arbiter", "conflict")
-SHEET_ACTIONS = ("enter", "confirm", "correct")
+SHEET_ACTIONS = ("enter", "confirm", "correct", "cancel")
 
 
 def _texts(form: FormData) -> dict[str, str]:
@@ -141,14 +144,45 @@ def sheet_page(
                 entry_view(state, n, sheet.accepted.entry) if sheet and sheet.accepted else None
             ),
             history=[
-                {"version": v, "view": entry_view(state, n, v.entry)}
+                {
+                    "version": v,
+                    "view": entry_view(state, n, v.entry),
+                    "cancellable": v.kind.startswith("correction") and v.seq in state.actions,
+                }
                 for v in (sheet.history if sheet else [])
             ],
+            cancelled=cancelled_corrections(web.store, state, n, table),
             kinds=CORRECTION_KINDS,
             values=values,
             **extra,
         )
         return web.render(request, "desk_sheet.html", status_code=status_code, **ctx)
+
+
+def cancelled_corrections(
+    store: RecordStore, state: EventState, n: int, table: int
+) -> list[dict[str, Any]]:
+    """The corrections of this table cancelled by the director, read back from the log (the
+    state forgets them): which, who cancelled it and why."""
+    if not state.cancellations:
+        return []
+    rows = []
+    for stored in store.records(state.event_id, after_seq=min(state.cancellations) - 1):
+        cancel = state.cancellations.get(stored.seq)
+        if cancel is None:
+            continue
+        body = to_domain(stored).body
+        if isinstance(body, SheetCorrected) and body.round == n and body.table == table:
+            rows.append(
+                {
+                    "seq": stored.seq,
+                    "actor": stored.actor,
+                    "reason": stored.reason or "",
+                    "cancelled_by": cancel.actor,
+                    "cancel_reason": cancel.reason or "",
+                }
+            )
+    return rows
 
 
 @router.get("/desk/e/{event_id}/r/{n}/t/{table}", include_in_schema=False)
@@ -184,6 +218,11 @@ async def sheet_action(
             web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
         elif action == "confirm":
             web.service.confirm_sheet(event_id, n, table, actor=session.user)
+        elif action == "cancel":  # a correction made by mistake (FIBAS art. 21)
+            seq = int_field(form, "seq", Message("action"), low=1)
+            reason = required_field(form, "reason", 1000, N_("write why the action is cancelled"))
+            web.service.cancel(event_id, seq, reason, actor=session.user)
+            return f"/desk/e/{event_id}/r/{n}/t/{table}?ok=cancel#history"
         else:
             kind = text_field(form, "kind", 20)
             if kind not in CORRECTION_KINDS:
