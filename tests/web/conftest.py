@@ -280,6 +280,7 @@ class BrowserTools:
     def desk_login(browser: Any, base: str, director: tuple[str, str]) -> Any:
         """The director's laptop: a page logged in at the desk."""
         desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+        desk.on("dialog", lambda dialog: dialog.accept())  # the director confirms
         desk.goto(f"{base}/login")
         desk.fill("input[name=username]", director[0])
         desk.fill("input[name=password]", director[1])

@@ -14,7 +14,7 @@ from fastapi import FastAPI
 
 from arbitro.services.knockout import KnockoutService
 
-EVENT = "torneo-di-briscola"
+EVENT = "prova-torneo-di-briscola"  # a test event: the bots may play
 PAIRS = [
     f"Coppia {name}"
     for name in (
@@ -38,6 +38,7 @@ def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
     desk_ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="it-IT")
     room_ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
     desk = desk_ctx.new_page()
+    desk.on("dialog", lambda dialog: dialog.accept())  # the director confirms
     screen = room_ctx.new_page()
     try:
         desk.goto(f"{live_server}/desk/k")
@@ -51,6 +52,7 @@ def test_13_pair_knockout_on_the_desk_and_the_projector_art_8_9_10(
         desk.check("input[name=method][value=draw]")
         desk.fill("#ko-seed", "7")
         desk.fill("#ko-fee", "4")
+        desk.check("#ko-test")
         tools.follow(desk, "#new-knockout button[type=submit]")
         assert desk.url.endswith(f"/desk/k/{EVENT}"), desk.inner_text("main")
 

@@ -7,12 +7,15 @@ Briscola art. 9)."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_
 from arbitro.tournament.commands.common import make_record, need_reason
 from arbitro.tournament.event import EventState
-from arbitro.tournament.knockout_event import KnockoutState
+
+if TYPE_CHECKING:
+    from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.tournament.records import (
     AbandonRecorded,
     CompetitorWithdrawn,
