@@ -201,6 +201,7 @@ class EventState:
     names: dict[str, CompetitorId] = field(default_factory=dict)  # casefolded name → number
     cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
     stale: bool = False  # a cancellation came after its target: fold the log again
+    left_on_sheet: dict[CompetitorId, int] = field(default_factory=dict)  # → round left
     actions: dict[int, Record] = field(default_factory=dict)  # the cancellable records by seq
     _results: dict[tuple[int, int, int], SheetOutcome | None] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
@@ -248,8 +249,15 @@ class EventState:
         return self.config.deals[round_number - 1]
 
     def active(self, round_number: int) -> list[CompetitorId]:
-        """Competitors taking part in round ``round_number``, in registration order."""
-        return [c.number for c in self.competitors.values() if c.active_in(round_number)]
+        """Competitors taking part in round ``round_number``, in registration order (not
+        those a sheet records as having left the table in an earlier round, Scala 40
+        art. 25)."""
+        gone = self.left_on_sheet
+        return [
+            c.number
+            for c in self.competitors.values()
+            if c.active_in(round_number) and gone.get(c.number, round_number) >= round_number
+        ]
 
     def current_round(self) -> int:
         """The last round whose seating exists (0 before round 1 is seated)."""
@@ -543,12 +551,10 @@ class EventState:
             sheet.conflicts.clear()
             sheet.confirmed_by = set(sheet.signers)
         sheet.history.append(version)
-        # Scala 40 art. 25: a player who abandoned, as the sheet in force records, plays no
-        # later round.
+        # Scala 40 art. 25: a player who abandoned, as the sheet in force records, is seated
+        # in no later round.
         for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
-            comp = self.competitors.get(c)
-            if comp is not None and comp.withdrawn_from_round is None:
-                comp.withdrawn_from_round = rnd.number + 1
+            self.left_on_sheet.setdefault(c, rnd.number)
 
 
 CANCELLABLE = (
