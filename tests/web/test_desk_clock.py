@@ -108,7 +108,8 @@ def test_destructive_forms_ask_for_confirmation_art36_art40_art41(
     html = txt(director_client.get(f"/desk/e/{event_id}/r/1"))
     for form in ("abandon-form", "arbitral-form", "warning-form", "lateness-form"):
         assert re.search(rf'id="{form}" data-confirm="[^"]+\?"', html), form
-    assert "window.confirm" in html
+    assert '<script src="/static/confirm.js" defer>' in html
+    assert "window.confirm" in txt(director_client.get("/static/confirm.js"))
 
 
 def test_cancel_an_action_with_its_reason_and_effects_art22_art41_art40(
