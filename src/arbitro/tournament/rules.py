@@ -13,7 +13,7 @@ from arbitro.codes.citation import Citation, cite, cite_if
 from arbitro.codes.ids import CodeId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, msg, verbatim
+from arbitro.i18n import Message, msg
 
 FIBAS = "burraco-fibas"
 PAROLE = "burraco-parole-uisp"
@@ -63,9 +63,9 @@ class EventRules:
         return CodeId(self.code_id)
 
     @property
-    def bonuses(self) -> Message:
+    def bonuses(self) -> Message | None:
         """The bonuses a base adds up, as the sheet explains them (FIBAS art. 15, 19; Parole
-        art. 5): ``burraci 50/100/200, chiusura 100``."""
+        art. 5): ``burraci 50/100/200, chiusura 100``; None for a code without bases."""
         if self.code is CodeId.BURRACO_FIBAS:
             c = burraco_fibas()
             return msg(
@@ -83,7 +83,7 @@ class EventRules:
                 clean=p.clean_burraco,
                 closing=p.closing_bonus,
             )
-        return verbatim("")
+        return None  # a code without bases (Scala 40)
 
     def cite(self, topic: str) -> Citation:
         """The article of ``topic`` in this code (``[event_articles]`` of its TOML)."""

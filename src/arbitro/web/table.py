@@ -15,14 +15,11 @@ from limits.strategies import MovingWindowRateLimiter
 from markupsafe import escape
 from starlette.concurrency import run_in_threadpool
 
-from arbitro.codes.burraco_fibas import burraco_fibas
-from arbitro.codes.burraco_parole import burraco_parole
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
-from arbitro.i18n import Message, msg, render
+from arbitro.i18n import Message, render
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
-from arbitro.tournament.rules import FIBAS, PAROLE, EventRules
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import SheetEntry, sheet_totals
 from arbitro.web.app import Web, request_lang, web_of
@@ -429,29 +426,6 @@ def figures(parsed: ParsedSheet) -> Figures:
     )
 
 
-def bonus_text(code: EventRules) -> Message | None:
-    """The bonuses a base is made of (FIBAS art. 19, Parole art. 5): ``burraci 50/100/200,
-    chiusura 100``; None for a code without bases."""
-    if code.code_id == FIBAS:
-        c = burraco_fibas()
-        return msg(
-            "burraco {dirty}/{semi_clean}/{clean}, closing {closing}",
-            dirty=c.dirty_burraco,
-            semi_clean=c.semi_clean_burraco,
-            clean=c.clean_burraco,
-            closing=c.closing_bonus,
-        )
-    if code.code_id == PAROLE:
-        p = burraco_parole()
-        return msg(
-            "burraco {dirty}/{clean}, closing {closing}",
-            dirty=p.dirty_burraco,
-            clean=p.clean_burraco,
-            closing=p.closing_bonus,
-        )
-    return None
-
-
 def _status_context(view: TableView) -> dict[str, Message]:
     return {"status_text": status_text(view)}
 
@@ -495,7 +469,7 @@ def _context(
         "values": parsed.values if parsed else {},
         **_status_context(view),
         "first_served_fills": state.code.cite_if("sheet_filled_by_first_served"),
-        "bonuses": bonus_text(state.code),
+        "bonuses": state.code.bonuses,
         "rooms": ROOMS if view.teams else ROOMS[:1],
         "sides": SIDES,
         "side_label": SIDE_LABEL,
