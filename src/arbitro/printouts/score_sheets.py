@@ -30,6 +30,7 @@ from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.names import line_name, seated_round
 from arbitro.printouts.style import (
     FONT,
+    INK,
     MARGIN,
     MUTED,
     PAGE,
@@ -415,11 +416,13 @@ def _individual_sheets_pdf(
                     lang,
                 )
             ),
-            spacer(14 * mm),
+            spacer(8 * mm),
+            note_paragraph(tr(message("Signature"), lang), 11, INK),
             list_table(
-                [[tr(message("Signature"), lang)] * len(players), [""] * len(players)],
+                [names, [""] * len(players)],
                 [(PAGE[0] - 2 * MARGIN) / len(players)] * len(players),
                 size=12,
+                row_height=18 * mm,  # room to sign by hand (art. 23)
             ),
         ]
         if n < len(tables) - 1:

@@ -80,6 +80,7 @@ def list_table(
     size: float,
     right_columns: Sequence[int] = (),
     bold_columns: Sequence[int] = (),
+    row_height: float | None = None,
 ) -> Table:
     """A table with a shaded header row that repeats on each page, zebra rows and clear
     rules; ``rows[0]`` is the header."""
@@ -88,7 +89,8 @@ def list_table(
         for i, h in enumerate(rows[0])
     ]
     body = [list(r) for r in rows[1:]]
-    table = Table([header, *body], colWidths=list(widths), repeatRows=1)
+    heights = None if row_height is None else [None] + [row_height] * len(body)
+    table = Table([header, *body], colWidths=list(widths), rowHeights=heights, repeatRows=1)
     style: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, size),
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
