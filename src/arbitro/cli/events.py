@@ -4,7 +4,7 @@ withdraw competitors (FIBAS art. 2, 4, 36, 37)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -28,6 +28,9 @@ from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, _, message
 from arbitro.tournament.model import EventFormat
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState
 
 
 def _per_round(values: list[str], rounds: int, what: Message) -> list[str]:
@@ -292,20 +295,63 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
-    @app.command("rename", help=_("Rename a competitor."))
+    @app.command("rename", help=_("Rename a competitor, or change its players."))
     def rename(
         event_id: EventArg,
         competitor: CompArg,
         name: Annotated[str, typer.Argument()],
+        player: Annotated[
+            list[str] | None,
+            typer.Option("--player", "-p", help=_("Player (repeatable): replaces the players")),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Rename a competitor."""
+        """Rename a competitor; with ``--player``, its players are replaced (FIBAS art. 2)."""
+        data: dict[str, Any] = {"competitor": competitor, "name": name}
+        if player is not None:
+            data["players"] = player
         record(
             json_out,
-            lambda svc: svc.rename(event_id, competitor, name),
-            {"competitor": competitor, "name": name},
+            lambda svc: svc.rename(event_id, competitor, name, player),
+            data,
             _("Renamed"),
         )
+
+    @app.command("check-in", help=_("Check in the competitors present before round 1."))
+    def check_in(
+        event_id: EventArg,
+        numbers: Annotated[
+            list[int] | None, typer.Argument(help=_("Competitor numbers"), show_default=False)
+        ] = None,
+        absent: Annotated[bool, typer.Option("--absent", help=_("Mark them absent again"))] = False,
+        everyone: Annotated[
+            bool, typer.Option("--all", help=_("Every competitor is present"))
+        ] = False,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Record who is present before round 1 is seated (FIBAS art. 4)."""
+        with errors(json_out):
+            svc = service()
+            if everyone:
+                svc.check_in_all(event_id)
+            else:
+                svc.check_in(event_id, numbers or [], not absent)
+            _check_in_report(svc.state(event_id), json_out)
+
+    @app.command("withdraw-absent", help=_("Withdraw the competitors not checked in."))
+    def withdraw_absent(event_id: EventArg, json_out: bool = JsonOpt) -> None:
+        """Withdraw every competitor absent at the check-in (FIBAS art. 36)."""
+        with errors(json_out):
+            svc = service()
+            numbers = svc.withdraw_absent(event_id)
+            emit(
+                {"withdrawn": numbers},
+                _(
+                    "Withdrawn: {competitors}",
+                    competitors=", ".join(map(str, numbers)),
+                ),
+                json_out,
+            )
 
     @app.command("withdraw", help=_("Withdraw a competitor."))
     def withdraw(
@@ -322,3 +368,14 @@ def register(app: typer.Typer) -> None:
                 _("Withdrawn from round {round}", round=rnd),
                 json_out,
             )
+
+
+def _check_in_report(state: EventState, json_out: bool) -> None:
+    """Who is present and who is not, after a check-in."""
+    present, absent = state.present(), state.absent()
+    total = len(present) + len(absent)
+    lines = [_("Present: {present} of {total}", present=len(present), total=total)]
+    if absent:
+        names = ", ".join(f"{n} {state.competitors[n].name}" for n in absent)
+        lines.append(_("Not checked in: {competitors}", competitors=names))
+    emit({"present": present, "absent": absent}, "\n".join(lines), json_out)

@@ -13,6 +13,7 @@ from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import clock, commands
+from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_absent
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.records import (
@@ -77,10 +78,36 @@ class EventService(EventLog[EventState]):
         return [r.body.competitor for r in records if isinstance(r.body, CompetitorRegistered)]
 
     def rename(
-        self, event_id: str, competitor: CompetitorId, name: str, actor: str = "director"
+        self,
+        event_id: str,
+        competitor: CompetitorId,
+        name: str,
+        players: Sequence[str] | None = None,
+        actor: str = "director",
     ) -> None:
-        """Rename a competitor."""
-        self._do(event_id, lambda st, now: commands.rename(st, competitor, name, now, actor))
+        """Rename a competitor and, if ``players`` is given, change its players."""
+        self._do(
+            event_id, lambda st, now: commands.rename(st, competitor, name, now, actor, players)
+        )
+
+    def check_in(
+        self,
+        event_id: str,
+        competitors: Sequence[CompetitorId],
+        present: bool = True,
+        actor: str = "director",
+    ) -> None:
+        """Mark competitors present (or absent again) at the check-in before round 1."""
+        self._do_many(event_id, lambda st, now: check_in(st, competitors, now, present, actor))
+
+    def check_in_all(self, event_id: str, actor: str = "director") -> int:
+        """Mark every competitor playing round 1 present; returns how many were marked."""
+        return len(self._do_many(event_id, lambda st, now: check_in_all(st, now, actor)))
+
+    def withdraw_absent(self, event_id: str, actor: str = "director") -> list[CompetitorId]:
+        """Withdraw every competitor not checked in (FIBAS art. 36); returns their numbers."""
+        records = self._do_many(event_id, lambda st, now: withdraw_absent(st, now, actor))
+        return [r.body.competitor for r in records if isinstance(r.body, CompetitorWithdrawn)]
 
     def withdraw(
         self,

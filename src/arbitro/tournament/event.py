@@ -27,6 +27,7 @@ from arbitro.tournament.records import (
     AbandonRecorded,
     ArbitralScore,
     BoardRuling,
+    CompetitorCheckedIn,
     CompetitorRegistered,
     CompetitorRenamed,
     CompetitorWithdrawn,
@@ -203,6 +204,7 @@ class EventState:
     stale: bool = False  # a cancellation came after its target: fold the log again
     left_on_sheet: dict[CompetitorId, int] = field(default_factory=dict)  # → round left
     actions: dict[int, Record] = field(default_factory=dict)  # the cancellable records by seq
+    check_in: dict[CompetitorId, bool] = field(default_factory=dict)  # → present (before round 1)
     _results: dict[tuple[int, int, int], SheetOutcome | None] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
 
@@ -258,6 +260,28 @@ class EventState:
             for c in self.competitors.values()
             if c.active_in(round_number) and gone.get(c.number, round_number) >= round_number
         ]
+
+    @property
+    def check_in_used(self) -> bool:
+        """True once the director has recorded anyone's check-in: round 1 is then seated
+        only with every active competitor present (FIBAS art. 4)."""
+        return bool(self.check_in)
+
+    @property
+    def check_in_open(self) -> bool:
+        """True while round 1 is not seated: the check-in is taken until then."""
+        return self.round(1).seating is None
+
+    def present(self) -> list[CompetitorId]:
+        """The competitors playing round 1 checked in as present, in registration order."""
+        return [c for c in self.active(1) if self.check_in.get(c, False)]
+
+    def absent(self) -> list[CompetitorId]:
+        """The competitors playing round 1 not checked in as present, once the check-in is
+        in use (none otherwise), in registration order."""
+        if not self.check_in_used:
+            return []
+        return [c for c in self.active(1) if not self.check_in.get(c, False)]
 
     def current_round(self) -> int:
         """The last round whose seating exists (0 before round 1 is seated)."""
@@ -376,6 +400,10 @@ class EventState:
                 self.names.pop(comp.name.casefold(), None)
                 comp.name = b.name
                 self.names[b.name.casefold()] = b.competitor
+                if b.players is not None:
+                    comp.players = b.players
+            case CompetitorCheckedIn() as b:
+                self.check_in[b.competitor] = b.present
             case CompetitorWithdrawn() as b:
                 self.competitors[b.competitor].withdrawn_from_round = b.from_round
             case RoundSeated() as b:

@@ -14,6 +14,7 @@ from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.clock import start_round
 from arbitro.tournament.commands.common import playing_table
+from arbitro.tournament.commands.setup import check_in, refuse_absent
 from arbitro.tournament.commands.sheets import check_entry
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.knockout import GameReport
@@ -29,6 +30,7 @@ from arbitro.tournament.records import (
     ArbitralScore,
     BoardRuling,
     BracketDrawn,
+    CompetitorCheckedIn,
     CompetitorRegistered,
     CompetitorRenamed,
     CompetitorWithdrawn,
@@ -134,7 +136,9 @@ def _check_rounds(state: EventState, rec: Record) -> list[Record]:
         case CompetitorRegistered() as b:
             return _same(rec, _registered(state, b, at, who))
         case CompetitorRenamed() as b:
-            return _same(rec, [commands.rename(state, b.competitor, b.name, at, who)])
+            return _same(rec, [commands.rename(state, b.competitor, b.name, at, who, b.players)])
+        case CompetitorCheckedIn() as b:
+            return _same(rec, check_in(state, [b.competitor], at, b.present, who))
         case CompetitorWithdrawn() as b:
             return _same(rec, [commands.withdraw(state, b.competitor, at, why, who)])
         case RoundSeated() as b:
@@ -192,6 +196,7 @@ def _seated(state: EventState, b: RoundSeated) -> None:
         )
     if b.round > 1 and state.round(b.round - 1).standings_published_at is None:
         raise ArbitroError("publish round {round}'s standings first", round=b.round - 1)
+    refuse_absent(state, b.round)
     numbers = [t.table for t in b.tables]
     if numbers != list(range(1, len(numbers) + 1)):
         raise ArbitroError("tables must be numbered 1, 2, 3... ({tables})", tables=str(numbers))

@@ -31,6 +31,7 @@ class RecordKind(StrEnum):
     COMPETITOR_REGISTERED = "competitor-registered"
     COMPETITOR_RENAMED = "competitor-renamed"
     COMPETITOR_WITHDRAWN = "competitor-withdrawn"
+    COMPETITOR_CHECKED_IN = "competitor-checked-in"
     ROUND_SEATED = "round-seated"
     SEATING_PUBLISHED = "seating-published"
     SHEET_ENTERED = "sheet-entered"
@@ -145,10 +146,21 @@ class CompetitorRegistered:
 
 @dataclass(frozen=True, slots=True)
 class CompetitorRenamed:
-    """A competitor's name is changed; its number and results stay."""
+    """A competitor's name is changed, and its players if ``players`` is given (None: the
+    players stay); its number and results stay."""
 
     competitor: int
     name: str
+    players: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CompetitorCheckedIn:
+    """The director marks a competitor present (or absent again) at the check-in before
+    round 1 is seated (FIBAS art. 4: round 1 is seated with those present)."""
+
+    competitor: int
+    present: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +363,7 @@ Body = (
     | CompetitorRegistered
     | CompetitorRenamed
     | CompetitorWithdrawn
+    | CompetitorCheckedIn
     | RoundSeated
     | SeatingPublished
     | SheetEntered
@@ -377,6 +390,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.COMPETITOR_REGISTERED: (CompetitorRegistered,),
     RecordKind.COMPETITOR_RENAMED: (CompetitorRenamed,),
     RecordKind.COMPETITOR_WITHDRAWN: (CompetitorWithdrawn,),
+    RecordKind.COMPETITOR_CHECKED_IN: (CompetitorCheckedIn,),
     RecordKind.ROUND_SEATED: (RoundSeated,),
     RecordKind.SEATING_PUBLISHED: (SeatingPublished,),
     RecordKind.SHEET_ENTERED: (SheetEntered,),

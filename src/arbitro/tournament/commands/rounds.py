@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_
 from arbitro.tournament.commands.common import make_record, need_reason
+from arbitro.tournament.commands.setup import refuse_absent
 from arbitro.tournament.event import EventState, seating_tables
 from arbitro.tournament.model import (
     CompetitorId,
@@ -42,7 +43,8 @@ def seat(
     actor: str = "director",
 ) -> Record:
     """Seat round ``round_number`` by its movement (art. 4); it may be seated again until its
-    seating is published. Later rounds need the previous round's standings published."""
+    seating is published. Later rounds need the previous round's standings published; round 1,
+    once the check-in is in use, every competitor playing it checked in as present."""
     r = state.round(round_number)
     code = state.code
     if r.seating_published_at is not None:
@@ -58,6 +60,7 @@ def seat(
             article=code.cite("seating"),
         )
     movement = movement or state.config.movements[round_number - 1]
+    refuse_absent(state, round_number)
     if movement is Movement.ARBITER_CHOICE and arbiter_tables is None:
         raise ArbitroError("arbiter's choice: give the tables", article=code.cite("seating"))
     seed = state.config.seed * 1000 + round_number if seed is None else seed

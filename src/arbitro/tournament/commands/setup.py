@@ -25,6 +25,7 @@ from arbitro.tournament.model import (
 )
 from arbitro.tournament.movements.fours import MOVEMENTS as FOUR_MOVEMENTS
 from arbitro.tournament.records import (
+    CompetitorCheckedIn,
     CompetitorRegistered,
     CompetitorRenamed,
     CompetitorWithdrawn,
@@ -36,6 +37,7 @@ from arbitro.tournament.rules import rules_for
 from arbitro.tournament.sheets import sheet_kind
 
 MAX_ROUNDS = 100  # more than any championship of several sessions plays
+MAX_NAME = 200  # a competitor's or a player's name, as the desk's form fields
 
 
 def create_event(config: EventConfig, now: datetime, actor: str = "director") -> Record:
@@ -136,29 +138,8 @@ def register(
     number may enter; afterwards only a late pair that completes round 1's incomplete table,
     while round 1 is being played (art. 37 "Ritardo alla presentazione del torneo"), or, where
     tables seat individuals, a late entry from the next round (Scala 40 art. 26)."""
-    name = name.strip()
-    if not name:
-        raise ArbitroError("the competitor's name is empty")
-    players = [p.strip() for p in players if p.strip()]
+    name, players = _checked_names(state, name, players)
     fmt = state.config.event_format
-    low, high = PLAYERS_PER_COMPETITOR.get(fmt, (MIN_TEAM_PLAYERS, 99))
-    if players and not low <= len(players) <= high:
-        article = state.code.cite("competitor")
-        if low == high:
-            raise ArbitroError(
-                "«{name}»: {count} players; a competitor has {low}",
-                name=name,
-                count=len(players),
-                low=low,
-                article=article,
-            )
-        raise ArbitroError(
-            "«{name}»: {count} players; a competitor has {low} or more",
-            name=name,
-            count=len(players),
-            low=low,
-            article=article,
-        )
     if name.casefold() in state.names:
         raise ConflictError("«{name}» is already registered", name=name)
     number = max(state.competitors, default=0) + 1
@@ -207,6 +188,44 @@ def register(
     return [rec, seated, published]
 
 
+def _checked_names(state: EventState, name: str, players: Sequence[str]) -> tuple[str, list[str]]:
+    """A competitor's name and players as registered: no empty name, no name longer than
+    the forms allow, as many players as the event's format gives a competitor (art. 2
+    "Concorrente"); blank players are left out."""
+    name = name.strip()
+    if not name:
+        raise ArbitroError("the competitor's name is empty")
+    players = [p.strip() for p in players if p.strip()]
+    long = next((t for t in (name, *players) if len(t) > MAX_NAME), None)
+    if long is not None:
+        raise ArbitroError(
+            "«{text}…» is too long ({length} characters, at most {limit})",
+            text=long[:30],
+            length=len(long),
+            limit=MAX_NAME,
+        )
+    fmt = state.config.event_format
+    low, high = PLAYERS_PER_COMPETITOR.get(fmt, (MIN_TEAM_PLAYERS, 99))
+    if players and not low <= len(players) <= high:
+        article = state.code.cite("competitor")
+        if low == high:
+            raise ArbitroError(
+                "«{name}»: {count} players; a competitor has {low}",
+                name=name,
+                count=len(players),
+                low=low,
+                article=article,
+            )
+        raise ArbitroError(
+            "«{name}»: {count} players; a competitor has {low} or more",
+            name=name,
+            count=len(players),
+            low=low,
+            article=article,
+        )
+    return name, players
+
+
 def _table_of_three(state: EventState) -> TableSeating | None:
     """Round 1's first table of three still without a sheet, while round 1 is played: a
     latecomer completes it (Scala 40 art. 26)."""
@@ -252,13 +271,25 @@ def late_entry(state: EventState, rec: Record, number: CompetitorId) -> Record:
 
 
 def rename(
-    state: EventState, competitor: CompetitorId, name: str, now: datetime, actor: str = "director"
+    state: EventState,
+    competitor: CompetitorId,
+    name: str,
+    now: datetime,
+    actor: str = "director",
+    players: Sequence[str] | None = None,
 ) -> Record:
-    """Rename a competitor; the number and every result stay."""
+    """Rename a competitor and, if ``players`` is given, change its players, with the checks
+    of a registration (art. 2 "Concorrente"); the number and every result stay."""
     state.competitor(competitor)
-    if not name.strip():
-        raise ArbitroError("the competitor's name is empty")
-    return make_record(CompetitorRenamed(competitor, name.strip()), now, actor)
+    name, checked = _checked_names(state, name, players or ())
+    other = state.names.get(name.casefold())
+    if other is not None and other != competitor:
+        raise ConflictError("«{name}» is already registered", name=name)
+    return make_record(
+        CompetitorRenamed(competitor, name, None if players is None else tuple(checked)),
+        now,
+        actor,
+    )
 
 
 def withdraw(
@@ -276,3 +307,78 @@ def withdraw(
     return make_record(
         CompetitorWithdrawn(competitor, first_unpublished_round(state)), now, actor, reason
     )
+
+
+def check_in(
+    state: EventState,
+    competitors: Sequence[CompetitorId],
+    now: datetime,
+    present: bool = True,
+    actor: str = "director",
+) -> list[Record]:
+    """Mark competitors present (or absent again) at the check-in, one record each: only
+    before round 1 is seated (art. 4: round 1 is seated with those present), only
+    competitors who play round 1."""
+    if not state.check_in_open:
+        raise ArbitroError(
+            "the check-in is closed: round 1 is already seated", article=state.code.cite("seating")
+        )
+    if not competitors:
+        raise ArbitroError("give the competitors to check in")
+    out: list[Record] = []
+    for number in dict.fromkeys(competitors):
+        comp = state.competitor(number)
+        if comp.withdrawn_from_round is not None:
+            raise ConflictError(
+                "«{name}» has withdrawn: re-admit it before checking it in",
+                name=comp.name,
+                article=state.code.cite("withdrawal"),
+            )
+        if not comp.active_in(1):
+            raise ArbitroError(
+                "«{name}» does not play round 1", name=comp.name, article=state.code.cite("seating")
+            )
+        out.append(make_record(CompetitorCheckedIn(number, present), now, actor))
+    return out
+
+
+def check_in_all(state: EventState, now: datetime, actor: str = "director") -> list[Record]:
+    """The "all present" action: one record for each competitor playing round 1 not yet checked in."""
+    missing = [c for c in state.active(1) if not state.check_in.get(c, False)]
+    if state.check_in_open and not missing:
+        raise ConflictError("every competitor is already checked in")
+    return check_in(state, missing, now, True, actor)
+
+
+def withdraw_absent(state: EventState, now: datetime, actor: str = "director") -> list[Record]:
+    """Withdraw every competitor not checked in, one withdrawal each, from round 1 (art. 36),
+    so that round 1 can be seated with those present (art. 4)."""
+    if not state.check_in_open:
+        raise ArbitroError(
+            "the check-in is closed: round 1 is already seated", article=state.code.cite("seating")
+        )
+    absent = state.absent()
+    if not absent:
+        raise ConflictError("nobody is absent at the check-in")
+    reason = N_("absent at check-in")
+    return [withdraw(state, c, now, reason, actor) for c in absent]
+
+
+def absent_names(state: EventState, numbers: Sequence[CompetitorId]) -> str:
+    """Competitors by number and name, as the refusals name them: "3 Rossi, 7 Bianchi"."""
+    return ", ".join(f"{n} {state.competitor(n).name}" for n in numbers)
+
+
+def refuse_absent(state: EventState, round_number: int) -> None:
+    """Refuse seating round 1 while the check-in is in use and some competitor playing it
+    is not checked in as present (art. 4): name them and say what to do."""
+    if round_number != 1:
+        return
+    absent = state.absent()
+    if absent:
+        raise ArbitroError(
+            "not checked in: {competitors}. Check them in, or withdraw them («Withdraw the "
+            "absent» on the event's page), before seating round 1",
+            competitors=absent_names(state, absent),
+            article=state.code.cite("seating"),
+        )

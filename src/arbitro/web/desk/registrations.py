@@ -1,5 +1,6 @@
 """The desk's registrations: one competitor at a time (FIBAS art. 2, 4; late entries
-art. 37), a CSV or XLSX file of them (all or none), and withdrawals (art. 36)."""
+art. 37), a CSV or XLSX file of them (all or none), names and players edited in place, the
+check-in of those present before round 1 (art. 4), and withdrawals (art. 36)."""
 
 from __future__ import annotations
 
@@ -151,16 +152,65 @@ async def withdraw(
 
 @router.post("/desk/e/{event_id}/rename", include_in_schema=False)
 async def rename(request: Request, event_id: str, session: auth.Session = DirectorPost) -> Response:
-    """Rename a competitor (a typo in the registrations); the number and results stay."""
+    """Rename a competitor or change its players (a typo in the registrations, a substitute
+    partner, FIBAS art. 2); the number and results stay. A form without the players field
+    leaves them as they are."""
     web = web_of(request)
 
     def action(form: FormData, event_id: str) -> str:
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
         name = required_field(form, "name", 200, N_("the name is empty"))
-        web.service.rename(event_id, competitor, name, actor=session.user)
-        return f"/desk/e/{event_id}?ok=renamed#competitors"
+        players = names_field(form, "players", 2000) if "players" in form else None
+        web.service.rename(event_id, competitor, name, players, actor=session.user)
+        return f"/desk/e/{event_id}?ok=renamed#competitor-{competitor}"
 
     return await _event_form(request, session, event_id, "rename", action)
+
+
+@router.post("/desk/e/{event_id}/check-in", include_in_schema=False)
+async def check_in(
+    request: Request, event_id: str, session: auth.Session = DirectorPost
+) -> Response:
+    """Check a competitor in as present (``present=1``) or absent again (``present=0``)
+    before round 1 is seated (FIBAS art. 4): one click per pair at the entrance."""
+    web = web_of(request)
+
+    def action(form: FormData, event_id: str) -> str:
+        competitor = int_field(form, "competitor", Message("competitor"), low=1)
+        present = text_field(form, "present", 1) != "0"
+        web.service.check_in(event_id, [competitor], present, actor=session.user)
+        return f"/desk/e/{event_id}#competitor-{competitor}"
+
+    return await _event_form(request, session, event_id, "check-in", action)
+
+
+@router.post("/desk/e/{event_id}/check-in-all", include_in_schema=False)
+async def check_in_all(
+    request: Request, event_id: str, session: auth.Session = DirectorPost
+) -> Response:
+    """The "all present" button: every competitor playing round 1 checked in, in one batch."""
+    web = web_of(request)
+
+    def action(form: FormData, event_id: str) -> str:
+        web.service.check_in_all(event_id, actor=session.user)
+        return f"/desk/e/{event_id}#check-in"
+
+    return await _event_form(request, session, event_id, "check-in", action)
+
+
+@router.post("/desk/e/{event_id}/withdraw-absent", include_in_schema=False)
+async def withdraw_absent(
+    request: Request, event_id: str, session: auth.Session = DirectorPost
+) -> Response:
+    """Withdraw every competitor not checked in (FIBAS art. 36), one withdrawal each, so that
+    round 1 is seated with those present (art. 4)."""
+    web = web_of(request)
+
+    def action(form: FormData, event_id: str) -> str:
+        web.service.withdraw_absent(event_id, actor=session.user)
+        return f"/desk/e/{event_id}?ok=withdrawn-absent#check-in"
+
+    return await _event_form(request, session, event_id, "check-in", action)
 
 
 @router.post("/desk/e/{event_id}/readmit", include_in_schema=False)
