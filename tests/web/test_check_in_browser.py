@@ -40,7 +40,7 @@ def test_check_in_at_the_entrance_with_60_pairs_art4_art36(
         tools.follow(desk, "#competitor-8 .check-in-form button[type=submit]")
         assert desk.url.endswith("#competitor-8")
         assert "Presenze: 43 presenti di 60" in desk.inner_text("#check-in")
-        assert "✓ presente" in desk.inner_text("#competitor-8")
+        assert "✓\xa0presente" in desk.inner_text("#competitor-8")
         assert desk.get_attribute("#competitor-3", "class") == "row-pending"
         assert desk.get_attribute("#competitor-8", "class") is None
         shot = tmp_path / "desk-check-in.png"

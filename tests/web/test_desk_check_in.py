@@ -32,7 +32,7 @@ def test_check_in_one_click_per_pair_with_the_count_art4(
     assert "Presenze: 1 presenti di 4" in text_of(html)
     assert "non segnati: 3" in text_of(html)
     row = html[html.index('id="competitor-2"') : html.index('id="competitor-3"')]
-    assert "✓ presente" in row and 'name="present" value="0"' in row
+    assert "✓\xa0presente" in row and 'name="present" value="0"' in row
     english = text_of(_page(director_client, event_id, "en"))
     assert "Check-in: 1 present of 4" in english and "Withdraw the absent" in english
     assert "Presenze" not in english
