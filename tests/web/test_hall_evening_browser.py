@@ -22,17 +22,19 @@ import random
 import re
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.test_hall_browser import PAGE_FACTS, SURNAMES
 
 from arbitro.services.demo import random_deal
 from arbitro.tournament import commands
 from arbitro.tournament.model import Movement
-from arbitro.tournament.scoring.sheet import SheetEntry
+from arbitro.tournament.scoring.sheet import SheetEntry, sheet_result
 from arbitro.web.app import Web
 from arbitro.web.base_url import BASE_URL_ENV, table_url_at
 from arbitro.web.sheet_form import entry_values
@@ -49,6 +51,25 @@ MIN_PX = 24.0
 LATE = 17  # the pair arriving 6:30 after the start (art. 37)
 WARNED = 23  # the pair warned twice (art. 41)
 TWICE = 9  # the table where N-S's phone also tries to sign for E-O (art. 20)
+HALL_HOST = "sala.local"  # the hall's name for the director's computer on the club's Wi-Fi
+
+
+@pytest.fixture(scope="module")
+def hall_browser() -> Iterator[Any]:
+    """A headless Chromium on the club's Wi-Fi: ``sala.local`` (the base URL the desk prints
+    on the cards, as ``arbitro serve --base-url http://sala.local:8000`` would) resolves to
+    the test server, so the desk and the phones use the hall's address, not localhost."""
+    from playwright.sync_api import sync_playwright
+
+    rules = f"--host-resolver-rules=MAP {HALL_HOST} 127.0.0.1"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, rules]
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
 
 
 def pair_names() -> list[str]:
@@ -77,6 +98,26 @@ def shoot(page: Any, name: str, tmp_path: Path, **options: Any) -> Path:
         wanted.mkdir(parents=True, exist_ok=True)
         (wanted / name).write_bytes(path.read_bytes())
     return path
+
+
+FETCH = """async url => {
+  const reply = await fetch(url);
+  const bytes = new Uint8Array(await reply.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 8192) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  }
+  return {status: reply.status, type: reply.headers.get("content-type"), data: btoa(text)};
+}"""
+
+
+def fetch(page: Any, url: str) -> tuple[int, str, bytes]:
+    """``url`` fetched by the browser itself (its cookies, its name resolution): status,
+    content type and body."""
+    import base64
+
+    got = page.evaluate(FETCH, url)
+    return got["status"], got["type"], base64.b64decode(got["data"])
 
 
 def decode_all_qr_codes(pdf: bytes, tmp_path: Path) -> list[str]:
@@ -113,7 +154,14 @@ def desk_round(desk: Any, base: str) -> str:
 
 
 def sign_table(
-    tools: Any, browser: Any, url: str, entry: SheetEntry, tmp_path: Path, *, first: bool
+    tools: Any,
+    browser: Any,
+    url: str,
+    entry: SheetEntry,
+    tmp_path: Path,
+    *,
+    code: Any,
+    first: bool,
 ) -> Any:
     """Both phones of a table open the card's URL: N-S sends the sheet, E-O sees the numbers
     read-only and confirms them (art. 20). Returns N-S's page (still open)."""
@@ -122,7 +170,14 @@ def sign_table(
     ns.goto(url, wait_until="domcontentloaded")
     tools.follow(ns, "a.line-btn[href*='line=ns']")
     ns.evaluate(tools.fill_all, values)
-    if first:
+    if first:  # the totals and V.P. the phone computes, shown before sending
+        from playwright.sync_api import expect
+
+        result = sheet_result(code, entry, deals=DEALS, teams=False)
+        expect(ns.locator("#vp-ns")).to_have_text(str(result.ns_vp))
+        totals = ns.inner_text("#totals")
+        for figure in (result.ns_total, result.ew_total, result.ns_vp, result.ew_vp):
+            assert str(figure) in totals
         shoot(ns, "phone-entry.png", tmp_path)
     tools.follow(ns, "button.send")
     assert "sent=1" in ns.url, ns.inner_text("main")
@@ -147,7 +202,7 @@ def test_thirty_tables_evening_in_a_real_browser(
     tools: Any,
     web_app: FastAPI,
     live_server: str,
-    browser: Any,
+    hall_browser: Any,
     clock: Any,
     director: tuple[str, str],
     tmp_path: Path,
@@ -160,7 +215,8 @@ def test_thirty_tables_evening_in_a_real_browser(
     started = time.monotonic()
     web: Web = web_app.state.web
     svc = web.service
-    base = live_server
+    browser = hall_browser
+    base = live_server.replace("127.0.0.1", HALL_HOST)
     monkeypatch.setenv(BASE_URL_ENV, base)  # the URL the printed cards carry
     names = pair_names()
     csv_file = tmp_path / "iscritti.csv"
@@ -181,14 +237,17 @@ def test_thirty_tables_evening_in_a_real_browser(
     )
     assert registered == PAIRS
     tools.desk_seat_and_publish(desk, base, EVENT, 1)
-    seating = svc.state(EVENT).round(1).seating
+    state = svc.state(EVENT)
+    seating = state.round(1).seating
     assert seating is not None and len(seating.tables) == TABLES
+    # No red warning: the cards lead to the hall's address, which the phones reach.
+    assert "I codici QR dei segnatavolo porterebbero" not in desk.inner_text("body")
 
     # The table cards, printed from the desk's link; their QR codes carry the base URL.
     href = desk.get_attribute("a[href$='/pdf/table-cards']", "href")
-    printed = desk.context.request.get(f"{base}{href}")
-    assert printed.ok and printed.headers["content-type"] == "application/pdf"
-    decoded = decode_all_qr_codes(printed.body(), tmp_path)
+    status, kind, pdf = fetch(desk, f"{base}{href}")
+    assert (status, kind) == (200, "application/pdf")
+    decoded = decode_all_qr_codes(pdf, tmp_path)
     expected = {table_url_at(base, web.secret, EVENT, t, 1): t for t in range(1, TABLES + 1)}
     assert sorted(decoded) == sorted(expected)
 
@@ -206,7 +265,7 @@ def test_thirty_tables_evening_in_a_real_browser(
     assert svc.state(EVENT).lateness == {(1, LATE): 390}
     assert re.search(r"6:30 di ritardo.*-100 M\.P\.", desk.inner_text("#ledger"))
     clock.advance(minutes=6)
-    served = desk.context.request.get(f"{base}/desk/e/{EVENT}/r/1").text()
+    served = fetch(desk, f"{base}/desk/e/{EVENT}/r/1")[2].decode()
     assert "giocati 12:30 di 25:00" in served  # as the server renders it
     desk_round(desk, base)  # the page then ticks by itself, second by second
     assert re.search(r"giocati 12:[3-5]\d di 25:00", desk.inner_text("#round-clock"))
@@ -215,7 +274,9 @@ def test_thirty_tables_evening_in_a_real_browser(
     rng = random.Random(2026)
     sheets = {t: SheetEntry((random_deal(rng), random_deal(rng))) for t in range(1, TABLES + 1)}
     for url, table in sorted(expected.items(), key=lambda item: item[1]):
-        ns = sign_table(tools, browser, url, sheets[table], tmp_path, first=table == 1)
+        ns = sign_table(
+            tools, browser, url, sheets[table], tmp_path, code=state.code, first=table == 1
+        )
         if table == TWICE:  # the phone that signed N-S tries to sign for E-O too
             ns.goto(f"{url}?line=ew", wait_until="domcontentloaded")
             said = ns.inner_text("p.error.refused")
