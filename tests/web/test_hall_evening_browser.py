@@ -341,7 +341,9 @@ def test_thirty_tables_evening_in_a_real_browser(
             hall.goto(f"{base}/e/{EVENT}/hall?page={number}", wait_until="load")
             fact = hall.evaluate(PAGE_FACTS)
             assert fact["nav"] == 0 and hall.locator("a[href]").count() == 0
-            assert f"pagina {fact['page']} di {fact['pages']}" in hall.inner_text("body")
+            shown = hall.inner_text("body")
+            assert f"pagina {fact['page']} di {fact['pages']}" in shown
+            assert "giocati" not in shown and "residu" not in shown  # no playing time (art. 7)
             small = [t for t in fact["texts"] if t["size"] < MIN_PX]
             assert not small, (viewport, small[:3])
             assert all(r["inside"] for r in fact["rows"]), (viewport, fact["part"])
@@ -349,7 +351,8 @@ def test_thirty_tables_evening_in_a_real_browser(
                 seated += [r["cells"][0] for r in fact["rows"]]
                 if viewport == DESK and fact["page"] == "1":
                     shoot(hall, "hall-seating-60.png", tmp_path)
-            else:
+            else:  # provisional standings: complaints until HH:MM (art. 39)
+                assert re.search(r"reclami fino alle \d\d:\d\d \(FIBAS art\. 39\)", shown)
                 ranked += [r["cells"][1] for r in fact["rows"]]
                 if viewport == DESK and fact["page"] == "1":
                     shoot(hall, "hall-standings-60.png", tmp_path)
