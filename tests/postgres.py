@@ -67,6 +67,8 @@ class PostgresServer:
     admin_url: str
     base_dir: Path | None = None
     bin_dir: Path | None = None
+    options: str = ""
+    """The ``postgres`` options it was started with (its port among them): :meth:`restart`."""
 
     @classmethod
     def external(cls, url: str) -> PostgresServer:
@@ -124,6 +126,7 @@ class PostgresServer:
                     last_error = str(exc)
                     continue
                 server.admin_url = f"postgresql://{SUPERUSER}@127.0.0.1:{port}/postgres"
+                server.options = options
                 return server
             raise PostgresUnavailable(f"PostgreSQL did not start: {last_error}")
         except BaseException:
@@ -146,6 +149,28 @@ class PostgresServer:
                 f"{' '.join(command)} failed ({result.returncode}):\n"
                 f"{result.stdout}{result.stderr}{log}"
             )
+
+    def restart(self, immediate: bool = True) -> None:
+        """Stop the private server (``immediate``: as a crash would, no checkpoint; the next
+        start recovers from the WAL) and start it again on the same data directory and port."""
+        if self.base_dir is None:
+            raise PostgresUnavailable("only a server started here can be restarted")
+        data_dir = str(self.base_dir / "data")
+        mode = "immediate" if immediate else "fast"
+        self._run("pg_ctl", "-D", data_dir, "-m", mode, "-w", "stop")
+        self._run(
+            "pg_ctl",
+            "-D",
+            data_dir,
+            "-l",
+            str(self.base_dir / "server.log"),
+            "-o",
+            self.options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
 
     def stop(self) -> None:
         """Stop the private server (immediately: its data is thrown away) and remove its files."""
