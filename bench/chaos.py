@@ -41,10 +41,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib.util
 import json
 import os
 import random
+import re
 import secrets
 import signal
 import sqlite3
@@ -214,7 +216,13 @@ def killer(
 
 
 def send(
-    c: httpx.Client, method: str, url: str, tally: Tally, patience: float, **kw: Any
+    c: httpx.Client,
+    method: str,
+    url: str,
+    tally: Tally,
+    patience: float,
+    seen: Counter[str] | None = None,
+    **kw: Any,
 ) -> httpx.Response | None:
     """One submission, sent again (same body, same key) until the app answers it; None if
     no answer came within ``patience`` seconds."""
@@ -232,15 +240,23 @@ def send(
             reply = c.request(method, url, **kw)
         except httpx.TransportError:  # refused, reset, timed out: the app is down or dying
             tally.add("transport_errors")
+            if seen is not None:
+                seen["connection"] += 1
             continue
         if reply.status_code >= 500:
             tally.add("server_errors")
+            if seen is not None:
+                seen[str(reply.status_code)] += 1
             continue
         if reply.status_code == 429:
             tally.add("too_many")
+            if seen is not None:
+                seen["429"] += 1
             continue
         if reply.status_code == 409 and KEY_IN_USE in reply.text:
             tally.add("key_in_use")
+            if seen is not None:
+                seen["409 in use"] += 1
             continue
         return reply
     return None
@@ -257,9 +273,10 @@ def phone(
             return False
         data = {**entry_values(entry), "line": line, "round": "1"}
         data["_key"] = secrets.token_urlsafe(18)  # the form's one-time key
-        reply = send(c, "POST", f"{base}{path}", tally, patience, data=data)
+        seen: Counter[str] = Counter()
+        reply = send(c, "POST", f"{base}{path}", tally, patience, seen, data=data)
     if reply is None:
-        tally.gave_up.append(f"table {table} {line}: no answer in {patience:g} s")
+        tally.gave_up.append(f"table {table} {line}: no answer in {patience:g} s: {dict(seen)}")
         return False
     if reply.status_code in (200, 303):
         if reply.headers.get("Idempotent-Replayed"):
@@ -268,16 +285,24 @@ def phone(
             tally.acks.append(Ack(table, line, entry))
         return True
     with tally.lock:
-        tally.refusals.append(f"table {table} {line}: {reply.status_code} {reply.text[-300:]!r}")
+        tally.refusals.append(f"table {table} {line}: {reply.status_code} {alert(reply.text)}")
     return False
+
+
+def alert(page: str) -> str:
+    """The refusal's message on an error page."""
+    found = re.search(r'role="alert">(.*?)</', page, re.DOTALL)
+    return html.unescape(found.group(1)) if found else page[-200:]
 
 
 def one_table(
     base: str, path: str, table: int, entry: SheetEntry, tally: Tally, patience: float
 ) -> None:
     """N-S sends the sheet; once acknowledged, E-O confirms it from its own phone."""
-    if phone(base, path, table, "ns", entry, tally, patience):
-        phone(base, path, table, "ew", entry, tally, patience)
+    phone(base, path, table, "ns", entry, tally, patience)
+    # E-O confirms even if N-S was refused or gave up (its players tell E-O to go on): the
+    # table can still be confirmed, and every refusal is reported.
+    phone(base, path, table, "ew", entry, tally, patience)
 
 
 @dataclass
