@@ -234,19 +234,23 @@ class Tally:
 _local = threading.local()
 
 
-def client() -> httpx.Client:
-    c: httpx.Client | None = getattr(_local, "client", None)
+def client(line: str) -> httpx.Client:
+    """This thread's phone of ``line``: the N-S and E-O phones are two devices (two cookie
+    jars), as a phone that signed for one line is refused for the other."""
+    clients: dict[str, httpx.Client] | None = getattr(_local, "clients", None)
+    if clients is None:
+        clients = _local.clients = {}
+    c = clients.get(line)
     if c is None:
-        c = httpx.Client(timeout=30, follow_redirects=False)
-        _local.client = c
+        c = clients[line] = httpx.Client(timeout=30, follow_redirects=False)
     return c
 
 
 def one_table(base: str, path: str, entry: SheetEntry, tally: Tally) -> None:
     """The two phones of one table: N-S opens the page and sends; E-O opens it and confirms."""
     form = entry_values(entry)
-    c = client()
     for line in ("ns", "ew"):
+        c = client(line)
         t0 = time.perf_counter()
         page = c.get(f"{base}{path}?line={line}")
         tally.record((time.perf_counter() - t0) * 1000, False, page.status_code == 200, "GET page")
