@@ -51,6 +51,7 @@ import secrets
 import signal
 import sqlite3
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -143,6 +144,7 @@ class Supervisor:
         self.up = threading.Event()
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self.run, name="supervisor", daemon=True)
+        self.log = tempfile.TemporaryFile()  # the app's stderr (its tracebacks), counted
 
     def run(self) -> None:
         while not self.stopping.is_set():
@@ -188,6 +190,11 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 process.kill()
         self.thread.join(timeout=30)
+
+    def tracebacks(self) -> int:
+        """How many tracebacks the app wrote (e.g. while PostgreSQL was down)."""
+        self.log.seek(0)
+        return self.log.read().count(b"Traceback (most recent call last)")
 
 
 def killer(
@@ -368,6 +375,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--postgres-start", action="store_true", help="start a throwaway one")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    args.durable = True  # a crash-restarted PostgreSQL keeps what it acknowledged
     if args.pg_restarts and not args.postgres_start:
         parser.error("--pg-restarts needs --postgres-start (a server this run may restart)")
     return args
@@ -431,6 +439,7 @@ def run(args: argparse.Namespace) -> int:
         finally:
             done.set()
             supervisor.stop()
+            tracebacks = supervisor.tracebacks()
     wall_s = time.perf_counter() - started
     tables = len(sheets)
     print(f"database: {kind}; {args.pairs} pairs, {tables} tables; seed {args.seed}")
@@ -444,7 +453,7 @@ def run(args: argparse.Namespace) -> int:
         f"requests {tally.requests}, retries {tally.retries} (connection errors "
         f"{tally.transport_errors}, 5xx {tally.server_errors}, 409 key in use "
         f"{tally.key_in_use}, 429 {tally.too_many}); answers replayed from the key "
-        f"{tally.replayed}"
+        f"{tally.replayed}; tracebacks in the app's log {tracebacks}"
     )
     print(
         f"acknowledged {len(tally.acks)}/{2 * tables}, stored {found.stored}, "

@@ -97,7 +97,9 @@ def database_and_server(args: argparse.Namespace) -> Iterator[tuple[str, Any]]:
         return
     pg = pg_helper()
     server = (
-        pg.PostgresServer.external(args.postgres) if args.postgres else pg.PostgresServer.start()
+        pg.PostgresServer.external(args.postgres)
+        if args.postgres
+        else pg.PostgresServer.start(durable=getattr(args, "durable", False))
     )
     host = urlsplit(server.admin_url).hostname or ""
     if host not in LOOPBACK:
@@ -149,8 +151,9 @@ def set_up(url: str, rng: random.Random, pairs: int = PAIRS) -> tuple[dict[int, 
     return sheets, time.perf_counter() - started
 
 
-def start_app(url: str, secret_text: str, port: int) -> subprocess.Popen[bytes]:
-    """The app under uvicorn (a subprocess, one worker) on ``port`` of 127.0.0.1."""
+def start_app(url: str, secret_text: str, port: int, stderr: Any = None) -> subprocess.Popen[bytes]:
+    """The app under uvicorn (a subprocess, one worker) on ``port`` of 127.0.0.1; its
+    ``stderr`` (e.g. a log file) is ours unless given."""
     env = dict(os.environ, ARBITRO_DATABASE_URL=url, ARBITRO_SECRET=secret_text)
     command = [
         sys.executable,
@@ -166,7 +169,7 @@ def start_app(url: str, secret_text: str, port: int) -> subprocess.Popen[bytes]:
         "warning",
         "--no-access-log",
     ]
-    return subprocess.Popen(command, env=env)
+    return subprocess.Popen(command, env=env, stderr=stderr)
 
 
 def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 60) -> bool:
