@@ -51,8 +51,8 @@ import secrets
 import signal
 import sqlite3
 import subprocess
-import tempfile
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -144,7 +144,8 @@ class Supervisor:
         self.up = threading.Event()
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self.run, name="supervisor", daemon=True)
-        self.log = tempfile.TemporaryFile()  # the app's stderr (its tracebacks), counted
+        # The app's stderr (its tracebacks), counted at the end; closed by tracebacks().
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115
 
     def run(self) -> None:
         while not self.stopping.is_set():
@@ -194,7 +195,9 @@ class Supervisor:
     def tracebacks(self) -> int:
         """How many tracebacks the app wrote (e.g. while PostgreSQL was down)."""
         self.log.seek(0)
-        return self.log.read().count(b"Traceback (most recent call last)")
+        count = self.log.read().count(b"Traceback (most recent call last)")
+        self.log.close()
+        return count
 
 
 def killer(
