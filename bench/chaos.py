@@ -152,7 +152,9 @@ class Supervisor:
             with self.lock:
                 if self.stopping.is_set():
                     return
-                process = self.process = web_load.start_app(self.url, self.secret_text, self.port)
+                process = self.process = web_load.start_app(
+                    self.url, self.secret_text, self.port, self.log
+                )
             self.tally.add("app_starts")
             try:
                 ready = web_load.wait_until_up(self.base, process, timeout=120)
