@@ -45,6 +45,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -73,20 +74,32 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@contextlib.contextmanager
-def database(args: argparse.Namespace) -> Iterator[str]:
-    """A fresh database URL (SQLAlchemy form), dropped or removed afterwards."""
-    if not args.postgres and not args.postgres_start:
-        with tempfile.TemporaryDirectory(prefix="arbitro-web-load-") as tmp:
-            yield f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-        return
+def pg_helper() -> Any:
+    """tests/postgres.py, loaded as a module (the throwaway server of the tests)."""
+    loaded = sys.modules.get("pg_helper")
+    if loaded is not None:
+        return loaded
     spec = importlib.util.spec_from_file_location("pg_helper", ROOT / "tests" / "postgres.py")
     assert spec and spec.loader
     pg = importlib.util.module_from_spec(spec)
     sys.modules["pg_helper"] = pg
     spec.loader.exec_module(pg)
+    return pg
+
+
+@contextlib.contextmanager
+def database_and_server(args: argparse.Namespace) -> Iterator[tuple[str, Any]]:
+    """A fresh database URL (SQLAlchemy form) and the PostgreSQL server holding it (None for
+    SQLite; a ``PostgresServer`` of tests/postgres.py), dropped or removed afterwards."""
+    if not args.postgres and not args.postgres_start:
+        with tempfile.TemporaryDirectory(prefix="arbitro-web-load-") as tmp:
+            yield f"sqlite:///{Path(tmp) / 'load.sqlite3'}", None
+        return
+    pg = pg_helper()
     server = (
-        pg.PostgresServer.external(args.postgres) if args.postgres else pg.PostgresServer.start()
+        pg.PostgresServer.external(args.postgres)
+        if args.postgres
+        else pg.PostgresServer.start(durable=getattr(args, "durable", False))
     )
     host = urlsplit(server.admin_url).hostname or ""
     if host not in LOOPBACK:
@@ -94,7 +107,7 @@ def database(args: argparse.Namespace) -> Iterator[str]:
     try:
         url = server.create_database()
         try:
-            yield "postgresql+psycopg://" + url.split("://", 1)[1]
+            yield "postgresql+psycopg://" + url.split("://", 1)[1], server
         finally:
             server.drop_database(url)
     finally:
@@ -102,7 +115,14 @@ def database(args: argparse.Namespace) -> Iterator[str]:
             server.stop()
 
 
-def set_up(url: str, rng: random.Random) -> tuple[dict[int, SheetEntry], float]:
+@contextlib.contextmanager
+def database(args: argparse.Namespace) -> Iterator[str]:
+    """A fresh database URL (SQLAlchemy form), dropped or removed afterwards."""
+    with database_and_server(args) as (url, _server):
+        yield url
+
+
+def set_up(url: str, rng: random.Random, pairs: int = PAIRS) -> tuple[dict[int, SheetEntry], float]:
     """The event with round 1 published; returns each table's sheet and the set-up time."""
     started = time.perf_counter()
     store = RecordStore(url)
@@ -117,7 +137,7 @@ def set_up(url: str, rng: random.Random) -> tuple[dict[int, SheetEntry], float]:
             seed=1,
         )
         svc.create_event(EVENT, config)
-        for i in range(PAIRS):
+        for i in range(pairs):
             svc.register(EVENT, f"Coppia {i + 1:03d}")
         state = svc.seat(EVENT, 1, publish=True)
         seating = state.round(1).seating
@@ -131,10 +151,9 @@ def set_up(url: str, rng: random.Random) -> tuple[dict[int, SheetEntry], float]:
     return sheets, time.perf_counter() - started
 
 
-@contextlib.contextmanager
-def serve(url: str, secret_text: str) -> Iterator[str]:
-    """The app under uvicorn (a subprocess, one worker) on a free loopback port."""
-    port = free_port()
+def start_app(url: str, secret_text: str, port: int, stderr: Any = None) -> subprocess.Popen[bytes]:
+    """The app under uvicorn (a subprocess, one worker) on ``port`` of 127.0.0.1; its
+    ``stderr`` (e.g. a log file) is ours unless given."""
     env = dict(os.environ, ARBITRO_DATABASE_URL=url, ARBITRO_SECRET=secret_text)
     command = [
         sys.executable,
@@ -150,17 +169,33 @@ def serve(url: str, secret_text: str) -> Iterator[str]:
         "warning",
         "--no-access-log",
     ]
-    process = subprocess.Popen(command, env=env)
+    return subprocess.Popen(command, env=env, stderr=stderr)
+
+
+def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 60) -> bool:
+    """Wait until the app answers its home page (True), or its process ended (False);
+    SystemExit after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(base + "/", timeout=2).status_code == 200:
+                return True
+        if process.poll() is not None:
+            return False
+        if time.monotonic() > deadline:
+            raise SystemExit("the app did not start")
+        time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def serve(url: str, secret_text: str) -> Iterator[str]:
+    """The app under uvicorn (a subprocess, one worker) on a free loopback port."""
+    port = free_port()
+    process = start_app(url, secret_text, port)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(base + "/", timeout=2).status_code == 200:
-                    break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the app did not start")
-            time.sleep(0.1)
+        if not wait_until_up(base, process):
+            raise SystemExit("the app did not start")
         yield base
     finally:
         process.terminate()
@@ -202,19 +237,23 @@ class Tally:
 _local = threading.local()
 
 
-def client() -> httpx.Client:
-    c: httpx.Client | None = getattr(_local, "client", None)
+def client(line: str) -> httpx.Client:
+    """This thread's phone of ``line``: the N-S and E-O phones are two devices (two cookie
+    jars), as a phone that signed for one line is refused for the other."""
+    clients: dict[str, httpx.Client] | None = getattr(_local, "clients", None)
+    if clients is None:
+        clients = _local.clients = {}
+    c = clients.get(line)
     if c is None:
-        c = httpx.Client(timeout=30, follow_redirects=False)
-        _local.client = c
+        c = clients[line] = httpx.Client(timeout=30, follow_redirects=False)
     return c
 
 
 def one_table(base: str, path: str, entry: SheetEntry, tally: Tally) -> None:
     """The two phones of one table: N-S opens the page and sends; E-O opens it and confirms."""
     form = entry_values(entry)
-    c = client()
     for line in ("ns", "ew"):
+        c = client(line)
         t0 = time.perf_counter()
         page = c.get(f"{base}{path}?line={line}")
         tally.record((time.perf_counter() - t0) * 1000, False, page.status_code == 200, "GET page")

@@ -4,7 +4,7 @@
 ``initdb`` in a new directory (as the ``postgres`` user when we are root: ``initdb`` refuses
 root) and starts the server on a free port of 127.0.0.1 with its socket in its own directory,
 so that several pytest-xdist workers each run their own. ``stop()`` stops it and removes its
-files. Durability settings are off: the server only lives for the session.
+files. Durability settings are off (unless ``durable``): the server only lives for the session.
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ class PostgresServer:
     admin_url: str
     base_dir: Path | None = None
     bin_dir: Path | None = None
+    options: str = ""
+    """The ``postgres`` options it was started with (its port among them): :meth:`restart`."""
 
     @classmethod
     def external(cls, url: str) -> PostgresServer:
@@ -77,8 +79,11 @@ class PostgresServer:
         return cls(admin_url=url)
 
     @classmethod
-    def start(cls) -> PostgresServer:
-        """Initialise and start a private server on a free port; stop it with :meth:`stop`."""
+    def start(cls, durable: bool = False) -> PostgresServer:
+        """Initialise and start a private server on a free port; stop it with :meth:`stop`.
+        ``durable``: keep PostgreSQL's durability settings (``fsync``, ``synchronous_commit``,
+        ``full_page_writes`` on), for a server that :meth:`restart` crashes on purpose: with
+        ``synchronous_commit=off`` an immediate stop loses the last acknowledged commits."""
         bin_dir = find_postgres_bin()
         base_dir = Path(tempfile.mkdtemp(prefix="arbitro-pg-"))
         as_root = os.geteuid() == 0
@@ -102,10 +107,10 @@ class PostgresServer:
             for _ in range(START_ATTEMPTS):
                 port = free_port()
                 options = (
-                    f"-c listen_addresses=127.0.0.1 -p {port} -k {base_dir} "
-                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
-                    "-c max_connections=100"
+                    f"-c listen_addresses=127.0.0.1 -p {port} -k {base_dir} -c max_connections=100"
                 )
+                if not durable:
+                    options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
                 try:
                     server._run(
                         "pg_ctl",
@@ -124,6 +129,7 @@ class PostgresServer:
                     last_error = str(exc)
                     continue
                 server.admin_url = f"postgresql://{SUPERUSER}@127.0.0.1:{port}/postgres"
+                server.options = options
                 return server
             raise PostgresUnavailable(f"PostgreSQL did not start: {last_error}")
         except BaseException:
@@ -146,6 +152,28 @@ class PostgresServer:
                 f"{' '.join(command)} failed ({result.returncode}):\n"
                 f"{result.stdout}{result.stderr}{log}"
             )
+
+    def restart(self, immediate: bool = True) -> None:
+        """Stop the private server (``immediate``: as a crash would, no checkpoint; the next
+        start recovers from the WAL) and start it again on the same data directory and port."""
+        if self.base_dir is None:
+            raise PostgresUnavailable("only a server started here can be restarted")
+        data_dir = str(self.base_dir / "data")
+        mode = "immediate" if immediate else "fast"
+        self._run("pg_ctl", "-D", data_dir, "-m", mode, "-w", "stop")
+        self._run(
+            "pg_ctl",
+            "-D",
+            data_dir,
+            "-l",
+            str(self.base_dir / "server.log"),
+            "-o",
+            self.options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
 
     def stop(self) -> None:
         """Stop the private server (immediately: its data is thrown away) and remove its files."""

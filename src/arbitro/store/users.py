@@ -258,6 +258,12 @@ def revoke_sessions(store: RecordStore, user: str, now: datetime | None = None) 
 
 PENDING = 0
 """The status of a key whose first request is still being answered."""
+PENDING_STALE = timedelta(seconds=30)
+"""A key PENDING for longer than this was left by a request that died (its server killed or
+crashed between claiming the key and settling it): it may be claimed again. Far longer than any
+request takes (the slowest, a 30,000-record import, takes seconds), far shorter than a phone
+waits: without it the phone's re-sent sheet would be answered "already being recorded"
+forever."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +297,9 @@ def claim_key(
     store: RecordStore, scope: str, key: str, now: datetime | None = None
 ) -> FirstAnswer | None:
     """Claim ``key`` for a new request in ``scope``: None if it is new (now PENDING), else
-    the first answer (or PENDING while the first request runs)."""
+    the first answer (or PENDING while the first request runs). A key PENDING for more than
+    ``PENDING_STALE`` was left by a request that died: it is claimed again (None), once."""
+    at = now or datetime.now(UTC)
     row = {
         "scope": scope[:IDEMPOTENCY_KEY_LENGTH],
         "key": key,
@@ -299,7 +307,7 @@ def claim_key(
         "location": None,
         "media_type": None,
         "body": None,
-        "created_at": now or datetime.now(UTC),
+        "created_at": at,
     }
     try:
         with _engine(store).begin() as connection:
@@ -307,6 +315,19 @@ def claim_key(
         return None
     except IntegrityError:
         pass
+    with _engine(store).begin() as connection:  # a claim left by a dead request: take it over
+        taken = connection.execute(
+            update(idempotency_keys)
+            .where(
+                idempotency_keys.c.scope == row["scope"],
+                idempotency_keys.c.key == key,
+                idempotency_keys.c.status == PENDING,
+                idempotency_keys.c.created_at < at - PENDING_STALE,
+            )
+            .values(created_at=at)
+        ).rowcount
+    if taken:
+        return None
     with _engine(store).connect() as connection:
         found = connection.execute(
             select(
