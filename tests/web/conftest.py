@@ -217,9 +217,6 @@ def make_event(web_app: FastAPI) -> Any:
 
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-# htmx keeps the class htmx-request on #rounds until the response is swapped in.
-ROUNDS_SWAPPED = """n => !document.querySelector("#rounds.htmx-request")
-  && document.querySelectorAll("#rounds-rows tbody tr").length === n"""
 FILL_ALL = """values => {
   for (const [name, value] of Object.entries(values)) {
     const input = document.getElementById(name);
@@ -266,7 +263,12 @@ class BrowserTools:
         with page.expect_response(lambda r: "/desk/new/rounds" in r.url):
             field.fill(str(rounds))
             field.blur()
-        page.wait_for_function(ROUNDS_SWAPPED, arg=rounds)
+        from playwright.sync_api import expect
+
+        # htmx keeps the class htmx-request on #rounds until the response is swapped in.
+        # (Playwright's assertions, not wait_for_function: the CSP forbids evaluating strings.)
+        expect(page.locator("#rounds.htmx-request")).to_have_count(0)
+        expect(page.locator("#rounds-rows tbody tr")).to_have_count(rounds)
 
     @staticmethod
     def png_size(path: Path) -> tuple[int, int]:
