@@ -54,8 +54,12 @@ class Console:
 
     def __init__(self, page: Any) -> None:
         self.errors: list[str] = []
-        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("console", self.console)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
 
     def violations(self) -> list[str]:
         return [text for text in self.errors if VIOLATION in text]
