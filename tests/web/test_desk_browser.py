@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from playwright.sync_api import expect
 
 EVENT_NAME = "Coppa d'autunno"
 PAIRS = 8
@@ -137,9 +138,7 @@ def test_round_clock_lateness_confirm_and_cancel_in_the_browser_art7_art17_art37
         clock.advance(minutes=6)  # 12:30 played
         desk.goto(f"{live_server}/desk/e/{event_id}/r/1")
         assert "giocati 12:30 di 25:00" in desk.inner_text("#round-clock")
-        desk.wait_for_function(
-            "() => !document.querySelector('#round-clock').textContent.includes('12:30 di')"
-        )
+        expect(desk.locator("#round-clock")).not_to_contain_text("12:30 di")
         assert desk.locator("#time-out").is_hidden()
         shot = tmp_path / "desk-round.png"
         desk.screenshot(path=str(shot))

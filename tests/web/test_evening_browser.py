@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from playwright.sync_api import expect
 
 from arbitro.services.demo import random_deal
 from arbitro.tournament import commands
@@ -182,11 +183,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             )
             page.click("a.line-btn[href*='line=ns']")
             fill_sheet(page, entry)
-            page.wait_for_function(
-                "document.querySelector('#vp-ns') && document.querySelector('#vp-ns')"
-                f".textContent.trim() === '{result.ns_vp}'",
-                timeout=15_000,
-            )
+            expect(page.locator("#vp-ns")).to_have_text(str(result.ns_vp), timeout=15_000)
             shot = tmp_path / "table-form.png"
             page.screenshot(path=str(shot), full_page=True)
             text = page.inner_text("main")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from playwright.sync_api import expect
 
 from arbitro.tournament import commands
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sheet_result
@@ -104,10 +105,7 @@ def test_a_parole_evening_on_phones_desk_and_projector_art3_art12(
             ns.click("a.line-btn[href*='line=ns']")
             ns.wait_for_selector("#o1_ns_base")
             ns.evaluate(tools.fill_all, entry_values(entry))
-            ns.wait_for_function(
-                f"document.querySelector('#vp-ns').textContent.trim() === '{result.ns_vp}'",
-                timeout=15_000,
-            )
+            expect(ns.locator("#vp-ns")).to_have_text(str(result.ns_vp), timeout=15_000)
             totals = ns.inner_text("#totals")
             assert str(result.ns_total) in totals and str(result.ew_total) in totals
             if entry == SAMPLE:

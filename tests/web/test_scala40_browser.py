@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from playwright.sync_api import expect
 
 from arbitro.tournament import commands
 from arbitro.tournament.scoring.scala40 import ScoreSheet, score_table
@@ -120,10 +121,7 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
             first.wait_for_selector(f"#s1_{players[0]}")
             first.evaluate(tools.fill_all, values(players, rows))
             last = str(players[-1])
-            first.wait_for_function(
-                f"document.querySelector('#vp-{last}').textContent.trim() === '{result[last].vp}'",
-                timeout=15_000,
-            )
+            expect(first.locator(f"#vp-{last}")).to_have_text(str(result[last].vp), timeout=15_000)
             if rnd == 1 and table.table == 1:
                 shot = tmp_path / "scala40-table-form.png"
                 first.screenshot(path=str(shot), full_page=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from playwright.sync_api import expect
 
 from arbitro.tournament import commands
 from arbitro.tournament.scoring.sheet import SheetEntry
@@ -36,11 +37,7 @@ def test_two_phones_sign_and_one_phone_cannot_sign_twice_art_20(
     ns.click("a.line-btn[href*='line=ns']")
     ns.wait_for_selector("#o1_ns_base")
     ns.evaluate(tools.fill_all, entry_values(ENTRY))
-    ns.wait_for_function(
-        "document.querySelector('#vp-ns') && document.querySelector('#vp-ns')"
-        ".textContent.trim() === '9'",  # 410 v 505: 9-11 (art. 20)
-        timeout=15_000,
-    )
+    expect(ns.locator("#vp-ns")).to_have_text("9", timeout=15_000)  # 410 v 505: 9-11 (art. 20)
     tools.follow(ns, "button.send")
     assert "sent=1" in ns.url, ns.inner_text("main")
     assert "in attesa dell'altra linea" in ns.inner_text("#status")

@@ -4,36 +4,101 @@
 (0.0.0.0), finds the machine's LAN address and prints the URL the phones must use; that URL
 is the base of every QR code and printed URL (:mod:`arbitro.web.base_url`). A base URL given
 with ``--base-url``, ``$ARBITRO_BASE_URL`` or the installation's setting wins.
+
+``--tls-cert FILE --tls-key FILE`` serves HTTPS (uvicorn with the certificate and its
+private key, both PEM): the URLs printed and the QR codes' base URL are then ``https://``,
+session cookies are ``Secure`` and answers carry ``Strict-Transport-Security``. The pair is
+checked before the app starts: a missing or unreadable file, a certificate without its key,
+a key that does not match, a key protected by a password are each refused with a message.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from arbitro.cli.common import errors
-from arbitro.i18n import _
+from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, _
 
 DEMO_EVENT = "demo"
 HALL_HOST = "0.0.0.0"  # hall mode: the phones on the LAN must reach the app
 
 
+MAX_PORT = 65535
+
+
 def hall_settings(
-    host: str | None, port: int, hall: bool, base_url: str | None, configured: str | None
+    host: str | None,
+    port: int,
+    hall: bool,
+    base_url: str | None,
+    configured: str | None,
+    scheme: str = "http",
 ) -> tuple[str, str | None, list[str]]:
     """``(host to listen on, public base URL or None, LAN addresses found)``: in hall mode
     the app listens on 0.0.0.0 and the base URL is the given one, else the configured one,
-    else the first LAN address (never 127.0.0.1)."""
+    else the first LAN address (never 127.0.0.1) with ``scheme`` (``https`` under TLS; a
+    given base URL without a scheme gets it too)."""
     from arbitro.web.base_url import hall_base_url, lan_addresses, normalise
 
     listen = host or (HALL_HOST if hall else "127.0.0.1")
     addresses = lan_addresses() if hall else []
-    base = normalise(base_url) if base_url else configured
+    base = normalise(base_url, scheme) if base_url else configured
     if base is None and addresses:
-        base = hall_base_url(addresses[0], port)
+        base = hall_base_url(addresses[0], port, scheme)
     return listen, base, addresses
+
+
+def check_port(port: int) -> None:
+    """Refuse a port no server can listen on."""
+    if not 1 <= port <= MAX_PORT:
+        raise ArbitroError(
+            "the port must be between 1 and {max}, not {port}", max=MAX_PORT, port=port
+        )
+
+
+def check_tls(cert: Path | None, key: Path | None) -> dict[str, Any]:
+    """uvicorn's TLS options for ``--tls-cert``/``--tls-key`` (empty without them), after
+    checking that both are given, readable and make a pair (the key matches the certificate
+    and needs no password): an ArbitroError saying what is wrong otherwise."""
+    import ssl
+
+    if cert is None and key is None:
+        return {}
+    if cert is None or key is None:
+        raise ArbitroError("--tls-cert and --tls-key go together: give both files")
+    unreadable = (
+        (cert, N_("cannot read the TLS certificate {file}: {reason}")),
+        (key, N_("cannot read the TLS private key {file}: {reason}")),
+    )
+    for path, msgid in unreadable:
+        try:
+            path.read_bytes()
+        except OSError as exc:
+            raise ArbitroError(msgid, file=str(path), reason=exc.strerror or str(exc)) from None
+
+    def no_password() -> bytes:
+        raise ArbitroError(
+            "the TLS private key {file} is protected by a password: give a key without one",
+            file=str(key),
+        )
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(str(cert), str(key), password=no_password)
+    except ssl.SSLError as exc:
+        raise ArbitroError(
+            "the TLS certificate {cert} and key {keyfile} cannot be used together"
+            " (not PEM files, or the key is not the certificate's): {reason}",
+            cert=str(cert),
+            keyfile=str(key),
+            reason=exc.reason or str(exc),
+        ) from None
+    return {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}
 
 
 def register(app: typer.Typer) -> None:
@@ -55,6 +120,16 @@ def register(app: typer.Typer) -> None:
                 "--base-url", help=_("Address the phones use (QR codes and printed URLs)")
             ),
         ] = None,
+        tls_cert: Annotated[
+            Path | None,
+            typer.Option(
+                "--tls-cert", help=_("Serve HTTPS with this certificate (PEM; with --tls-key)")
+            ),
+        ] = None,
+        tls_key: Annotated[
+            Path | None,
+            typer.Option("--tls-key", help=_("The certificate's private key (PEM, no password)")),
+        ] = None,
     ) -> None:
         """Start the web app (director's desk, table-side entry, room displays)."""
         import uvicorn
@@ -65,6 +140,9 @@ def register(app: typer.Typer) -> None:
         from arbitro.web.base_url import BASE_URL_ENV, configured_base_url, points_at_localhost
 
         with errors():
+            check_port(port)
+            tls = check_tls(tls_cert, tls_key)
+            scheme = "https" if tls else "http"
             url = os.environ.get("ARBITRO_DATABASE_URL") or default_database_url()
             store = RecordStore.open(url)
             if demo:
@@ -75,20 +153,31 @@ def register(app: typer.Typer) -> None:
                 password = ensure_demo_director(store)
                 typer.echo(_("Director's desk: user demo, password {password}", password=password))
             listen, base, addresses = hall_settings(
-                host, port, hall, base_url, configured_base_url(store)
+                host, port, hall, base_url, configured_base_url(store), scheme
             )
             store.close()
             if base is not None:
                 os.environ[BASE_URL_ENV] = base  # the app's QR codes and printed URLs
             application = create_app(url)
-            typer.echo(
-                _(
-                    "arbitro at http://{host}:{port}/ (database: {url})",
-                    host=addresses[0] if listen == HALL_HOST and addresses else listen,
-                    port=port,
-                    url=url,
+            shown = addresses[0] if listen == HALL_HOST and addresses else listen
+            if tls:
+                typer.echo(
+                    _(
+                        "arbitro at https://{host}:{port}/ (database: {url})",
+                        host=shown,
+                        port=port,
+                        url=url,
+                    )
                 )
-            )
+            else:
+                typer.echo(
+                    _(
+                        "arbitro at http://{host}:{port}/ (database: {url})",
+                        host=shown,
+                        port=port,
+                        url=url,
+                    )
+                )
             if hall:
                 if addresses:
                     typer.echo(
@@ -103,4 +192,4 @@ def register(app: typer.Typer) -> None:
                     typer.echo(
                         _("Warning: {url} is this computer only; phones cannot reach it", url=base)
                     )
-            uvicorn.run(application, host=listen, port=port, log_level="warning")
+            uvicorn.run(application, host=listen, port=port, log_level="warning", **tls)

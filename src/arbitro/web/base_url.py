@@ -36,11 +36,12 @@ BASE_URL_SETTING = "base_url"
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", ""})
 
 
-def normalise(url: str) -> str:
-    """``url`` without trailing slashes, ``http://`` added when no scheme is given."""
+def normalise(url: str, scheme: str = "http") -> str:
+    """``url`` without trailing slashes, ``scheme://`` added when no scheme is given
+    (``https`` when the app is served over TLS)."""
     url = url.strip().rstrip("/")
     if url and "://" not in url:
-        url = "http://" + url
+        url = f"{scheme}://{url}"
     return url
 
 
@@ -102,9 +103,11 @@ def lan_addresses() -> list[str]:
     return [str(a) for a in found]
 
 
-def hall_base_url(address: str, port: int) -> str:
-    """The base URL of the app served on ``address``:``port`` (no port for 80)."""
-    return f"http://{address}" + ("" if port == 80 else f":{port}")
+def hall_base_url(address: str, port: int, scheme: str = "http") -> str:
+    """The base URL of the app served on ``address``:``port`` over ``scheme`` (no port for
+    the scheme's own: 80 for http, 443 for https)."""
+    default = 443 if scheme == "https" else 80
+    return f"{scheme}://{address}" + ("" if port == default else f":{port}")
 
 
 def table_path(secret: bytes, event_id: str, table: int, round_number: int) -> str:

@@ -3,8 +3,11 @@ every response, request size limits answered 413 before the body is read, and id
 keys that make every write happen once.
 
 - **Headers**: ``Content-Security-Policy`` (scripts only from this site, plus the hashes of
-  the templates' inline scripts; no framing), ``X-Frame-Options: DENY``,
-  ``Referrer-Policy: same-origin``, ``X-Content-Type-Options: nosniff``.
+  the templates' inline scripts: no ``eval``, no injected inline script; no framing),
+  ``X-Frame-Options: DENY``, ``Referrer-Policy: same-origin``,
+  ``X-Content-Type-Options: nosniff``; and, on answers to a request that came over HTTPS
+  (directly, or behind a trusted proxy's ``X-Forwarded-Proto``),
+  ``Strict-Transport-Security``.
 - **Sizes**: ``MAX_BODY_BYTES`` for forms and the API, ``MAX_IMPORT_BYTES`` for an event
   file's import; a declared ``Content-Length`` over the limit is answered 413 at once, and a
   body sent without one is cut (413) as soon as it passes the limit.
@@ -69,12 +72,10 @@ def inline_script_hashes(templates: Path) -> list[str]:
 
 
 def content_security_policy(templates: Path) -> str:
-    """The policy of every page: everything from this site only, no plug-ins, no framing.
-
-    ``'unsafe-eval'`` is allowed for now: the browser tests evaluate strings in the page
-    (Playwright's ``wait_for_function``); injected inline scripts stay refused. To drop it,
-    the tests' browser contexts need ``bypass_csp=True`` (tests/web/conftest.py)."""
-    scripts = " ".join(["'self'", "'unsafe-eval'", *inline_script_hashes(templates)])
+    """The policy of every page: everything from this site only, no plug-ins, no framing;
+    scripts from this site's files and the templates' own inline scripts (by hash) only:
+    neither ``eval`` nor an injected inline script or handler runs."""
+    scripts = " ".join(["'self'", *inline_script_hashes(templates)])
     return (
         "default-src 'self'; "
         f"script-src {scripts}; "
@@ -95,6 +96,18 @@ def security_headers(policy: str) -> dict[str, str]:
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "same-origin",
     }
+
+
+HSTS_HEADER = (b"strict-transport-security", b"max-age=31536000")
+"""A browser that reached arbitro over HTTPS keeps using HTTPS for a year (only sent over
+HTTPS: a browser ignores it on plain HTTP, and the hall's plain-HTTP mode must keep working)."""
+
+
+def reached_over_https(scope: Scope) -> bool:
+    """Whether the request came over HTTPS (:func:`arbitro.web.auth.is_https`)."""
+    from arbitro.web import auth
+
+    return auth.is_https(Request(scope))
 
 
 class BodyTooLarge(WebError):
@@ -128,7 +141,7 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        send = self.with_headers(send)
+        send = self.with_headers(send, https=reached_over_https(scope))
         limit = body_limit(scope["path"])
         request = Request(scope)
         declared = request.headers.get("content-length", "")
@@ -152,14 +165,16 @@ class Guard:
             return
         await self.once(scope, body, replay(body, receive), send)
 
-    def with_headers(self, send: Send) -> Send:
-        """``send`` adding the security headers to the response's start."""
+    def with_headers(self, send: Send, *, https: bool = False) -> Send:
+        """``send`` adding the security headers to the response's start (and HSTS when the
+        request came over ``https``)."""
+        added = [*self.headers, HSTS_HEADER] if https else self.headers
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}
-                headers += [(k, v) for k, v in self.headers if k not in present]
+                headers += [(k, v) for k, v in added if k not in present]
                 message["headers"] = headers
             await send(message)
 
