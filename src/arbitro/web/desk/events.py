@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.codes.ids import CodeId, GameId
@@ -318,8 +319,9 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
                 "file", "the file is not valid JSON ({error})", error=str(exc)
             ) from None
         new_id = event_id_field(form)
-        with web.locked():
-            state = import_event(web.service, document, new_id)
+        # Not under the service's lock: the file is read and checked on its own fold, then
+        # stored as a new event in one transaction (import_event); phones are not kept waiting.
+        state = import_event(web.service, document, new_id)
         if not isinstance(state, EventState):  # a knockout event: not run from this desk
             return f"/desk?ok=imported-{state.event_id}"
         return f"/desk/e/{state.event_id}"
@@ -327,7 +329,9 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
     def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
         return home_page(request, session, status, errors, values)
 
-    return act(form, "import", request_lang(request), action, refused)
+    # In a worker thread: reading and checking a file of tens of thousands of records takes
+    # seconds, which on the event loop would stall every page.
+    return await run_in_threadpool(act, form, "import", request_lang(request), action, refused)
 
 
 @router.get("/desk/e/{event_id}/export", include_in_schema=False)
