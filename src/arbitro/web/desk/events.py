@@ -3,6 +3,7 @@ art. 39 complaints window), the event's page, and the event file (export and imp
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from functools import partial
@@ -387,22 +388,23 @@ def event_page(
 ) -> Response:
     """The event's page: configuration, competitors, rounds, event file, printouts."""
     web = web_of(request)
+    # What the page shows is taken under the lock (copies of the competitors, which a fold
+    # changes in place; the rest are values computed now) and rendered after it.
     with web.locked():
         state = web.service.state(event_id)
         ctx = common(
             request,
             session,
             event_id=event_id,
-            state=state,
             config=state.config,
-            competitors=list(state.competitors.values()),
+            competitors=[copy.copy(c) for c in state.competitors.values()],
             editable=state.round(1).seating_published_at is None,
             withdrawals=withdrawal_records(state),
             rounds=round_rows(web, state),
             current=state.current_round(),
             **extra,
         )
-        return web.render(request, "desk_event.html", status_code=status_code, **ctx)
+    return web.render(request, "desk_event.html", status_code=status_code, **ctx)
 
 
 @router.get("/desk/e/{event_id}", include_in_schema=False)
