@@ -197,7 +197,12 @@ def import_event(
 ) -> AnyState:
     """Store an event file as a new event (``event_id`` overrides the file's id) and return
     its state, replayed from the stored records; all records in one transaction, followed by
-    the record of the import itself (who, when, the file's SHA-256)."""
+    the record of the import itself (who, when, the file's SHA-256).
+
+    It holds no lock of the service while it reads and checks the file (seconds for tens of
+    thousands of records): the new event is no one else's state, the store's
+    ``create_event`` is one transaction (refused whole if the id exists), and only adopting
+    the folded state takes the service's lock, for an instant."""
     file_id, name, records, state = read_event_file(data, service.clock())
     if is_knockout_file(records) != isinstance(service, KnockoutService):
         raise ArbitroError(

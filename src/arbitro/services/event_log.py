@@ -5,6 +5,7 @@ new state when the action is still valid)."""
 
 from __future__ import annotations
 
+import copy
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -144,6 +145,29 @@ class EventLog(Generic[S]):
                     continue
                 return records
             raise AssertionError("unreachable")
+
+    def _do_many_outside(
+        self, event_id: str, make: Callable[[S, datetime], Sequence[Record]]
+    ) -> Sequence[Record]:
+        """Like :meth:`_do_many` for a long decision (a list of thousands of registrations):
+        ``make`` runs on a private deep copy of the state, outside the lock, so that the
+        phones' pages are not kept waiting; the lock is taken again only to append, and only
+        if no record came in meanwhile (else ``make`` runs again on the new state)."""
+        for attempt in range(RETRIES):
+            with self._lock:
+                snapshot = copy.deepcopy(self._refresh(event_id))
+            records = make(snapshot, self.clock())
+            with self._lock:
+                if self._refresh(event_id).last_seq == snapshot.last_seq:
+                    try:
+                        self._commit(event_id, records)
+                    except ConcurrencyError:
+                        pass
+                    else:
+                        return records
+            if attempt == RETRIES - 1:
+                raise ConcurrencyError(event_id, snapshot.last_seq)
+        raise AssertionError("unreachable")
 
     def _do(self, event_id: str, make: Callable[[S, datetime], Record]) -> Record:
         """Decide an action on the up-to-date state and append its record, atomically."""

@@ -72,7 +72,7 @@ class Web:
 
     def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
         from arbitro.web.secret import load_secret
-        from arbitro.web.throttle import LoginThrottle
+        from arbitro.web.throttle import HashingBudget, LoginThrottle
 
         self.store = store
         self.secret = load_secret(store)
@@ -80,6 +80,7 @@ class Web:
         self.knockout = KnockoutService(store, clock)
         self.templates = make_templates()
         self.login_throttle = LoginThrottle()
+        self.hashing_budget = HashingBudget()
 
     def locked(self) -> AbstractContextManager[Any]:
         """The event service's lock, held while a page reads a state (the service changes

@@ -9,10 +9,17 @@ or a password change revokes it, and a revoked value opens nothing. The JSON API
 the same signed value as a bearer token (``POST /api/token``).
 
 Logins are throttled (:mod:`arbitro.web.throttle`): ``MAX_FAILURES`` wrong passwords a minute
-from one address or for one account answer 429 with ``Retry-After``; password hashing runs
-in a pool of at most ``HASHING_THREADS`` threads outside the event loop, and a login that
-would wait behind too many others is answered 429 at once, so a flood of logins never takes
-the threads the table pages need.
+from one address or for one account answer 429 with ``Retry-After``; the whole process spends
+at most ``HASHING_SHARE`` of a core checking passwords (its :class:`~arbitro.web.throttle.HashingBudget`),
+every login beyond that answered 429 at once, before its body is read; password hashing runs
+in a pool of at most ``HASHING_THREADS`` threads at a lower CPU priority, outside the event
+loop, and a login that would wait behind too many others is answered 429 at once, so a flood
+of logins never takes the CPU and threads the table pages need.
+
+A login for an unknown account hashes nothing: it waits (asleep, no CPU) as long as a password
+check typically takes, and takes from the same budget, so that its answer — 401 after the
+same time, or 429 — does not tell whether the account exists. Only the first such login, before
+any check was measured, hashes a password to measure it.
 """
 
 from __future__ import annotations
@@ -205,13 +212,15 @@ def login_wait(request: Request) -> int:
     wait = web.login_throttle.retry_after(client_address(request), None)
     if wait:
         return wait
-    return 1 if _waiting >= HASHING_QUEUE + HASHING_THREADS else 0
+    if _waiting >= HASHING_QUEUE + HASHING_THREADS:
+        return 1
+    return web.hashing_budget.wait()
 
 
 async def check_password(request: Request, username: str, password: str) -> bool:
     """Whether ``username``/``password`` is a director, throttled and hashed in the bounded
-    pool: TooManyLogins (429) for an address or account over its limit, or when the pool's
-    queue is full."""
+    pool: TooManyLogins (429) for an address or account over its limit, when the process's
+    hashing budget is spent, or when the pool's queue is full."""
     global _waiting
     web = web_of(request)
     throttle = web.login_throttle
@@ -221,18 +230,37 @@ async def check_password(request: Request, username: str, password: str) -> bool
         raise TooManyLogins(wait)
     if _waiting >= HASHING_QUEUE + HASHING_THREADS:
         raise TooManyLogins(1)
+    wait = web.hashing_budget.take()
+    if wait:
+        raise TooManyLogins(wait)
     _waiting += 1
     try:
-        loop = asyncio.get_running_loop()
-        ok = await loop.run_in_executor(
-            _hashing, user_store.authenticate, web.store, username, password
-        )
+        ok = await _verify(web, username, password)
     finally:
         _waiting -= 1
     if ok:
         throttle.succeeded(address, username)
     else:
         throttle.failed(address, username)
+    return ok
+
+
+async def _verify(web: Web, username: str, password: str) -> bool:
+    """Check the password in the hashing pool; for an unknown account, wait as long as a
+    check typically takes instead (see the module)."""
+    loop = asyncio.get_running_loop()
+    budget = web.hashing_budget
+    start = time.monotonic()
+    stored = await loop.run_in_executor(None, user_store.password_hash_of, web.store, username)
+    if stored is None and budget.typical is not None:
+        await asyncio.sleep(budget.typical * (0.9 + 0.2 * secrets.randbelow(1000) / 1000))
+        return False
+    if stored is None:
+        await loop.run_in_executor(_hashing, user_store.hash_password, password)
+        ok = False
+    else:
+        ok = await loop.run_in_executor(_hashing, user_store.verify_password, stored, password)
+    budget.observe(time.monotonic() - start)
     return ok
 
 

@@ -3,6 +3,7 @@ art. 39 complaints window), the event's page, and the event file (export and imp
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from functools import partial
@@ -10,6 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.codes.ids import CodeId, GameId
@@ -318,8 +320,9 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
                 "file", "the file is not valid JSON ({error})", error=str(exc)
             ) from None
         new_id = event_id_field(form)
-        with web.locked():
-            state = import_event(web.service, document, new_id)
+        # Not under the service's lock: the file is read and checked on its own fold, then
+        # stored as a new event in one transaction (import_event); phones are not kept waiting.
+        state = import_event(web.service, document, new_id)
         if not isinstance(state, EventState):  # a knockout event: not run from this desk
             return f"/desk?ok=imported-{state.event_id}"
         return f"/desk/e/{state.event_id}"
@@ -327,7 +330,9 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
     def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
         return home_page(request, session, status, errors, values)
 
-    return act(form, "import", request_lang(request), action, refused)
+    # In a worker thread: reading and checking a file of tens of thousands of records takes
+    # seconds, which on the event loop would stall every page.
+    return await run_in_threadpool(act, form, "import", request_lang(request), action, refused)
 
 
 @router.get("/desk/e/{event_id}/export", include_in_schema=False)
@@ -383,22 +388,23 @@ def event_page(
 ) -> Response:
     """The event's page: configuration, competitors, rounds, event file, printouts."""
     web = web_of(request)
+    # What the page shows is taken under the lock (copies of the competitors, which a fold
+    # changes in place; the rest are values computed now) and rendered after it.
     with web.locked():
         state = web.service.state(event_id)
         ctx = common(
             request,
             session,
             event_id=event_id,
-            state=state,
             config=state.config,
-            competitors=list(state.competitors.values()),
+            competitors=[copy.copy(c) for c in state.competitors.values()],
             editable=state.round(1).seating_published_at is None,
             withdrawals=withdrawal_records(state),
             rounds=round_rows(web, state),
             current=state.current_round(),
             **extra,
         )
-        return web.render(request, "desk_event.html", status_code=status_code, **ctx)
+    return web.render(request, "desk_event.html", status_code=status_code, **ctx)
 
 
 @router.get("/desk/e/{event_id}", include_in_schema=False)

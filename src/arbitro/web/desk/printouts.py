@@ -1,12 +1,21 @@
 """The desk's printouts of a round as PDF (:mod:`arbitro.printouts`): table cards with the QR
-codes of the phones' entry, score sheets, seating (FIBAS art. 4) and standings (art. 39)."""
+codes of the phones' entry, score sheets, seating (FIBAS art. 4) and standings (art. 39).
+
+A printout is drawn outside the service's lock (250 table cards take seconds, and every phone
+waits on that lock): under the lock the route only checks the round and takes a snapshot of
+the state (a deep copy, so that neither a concurrent fold nor the state's memoized views
+change what is drawn); the PDF is rendered from the snapshot after the lock is released.
+"""
 
 from __future__ import annotations
+
+import copy
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
 from arbitro.errors import ArbitroError
+from arbitro.tournament.event import EventState
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of, round_state, table_url
@@ -22,8 +31,6 @@ def printout(
 ) -> Response:
     """A printout of the round as PDF: table cards with QR codes, score sheets, seating,
     standings, in the page's language."""
-    from arbitro import printouts
-
     if kind not in PRINTOUTS:
         raise HTTPException(status_code=404)
     web = web_of(request)
@@ -34,23 +41,32 @@ def printout(
         r = state.round(n)
         if r.seating is None:
             raise ArbitroError("round {round} is not seated", round=n)
-        if kind == "table-cards":
-            urls = {
-                tab.table: table_url(web, request, event_id, tab.table, n)
-                for tab in r.seating.tables
-            }
-            pdf = printouts.table_cards_pdf(state, n, urls, lang=lang)
-        elif kind == "score-sheets":
-            pdf = printouts.score_sheets_pdf(state, n, lang=lang)
-        elif kind == "seating":
-            pdf = printouts.seating_pdf(state, n, lang=lang)
-        else:
-            if r.standings_published_at is None:
-                raise ArbitroError("round {round}'s standings not published", round=n)
-            final = state.standings_final(n, web.service.clock())
-            pdf = printouts.standings_pdf(state, n, lang=lang, final=final)
+        if kind == "standings" and r.standings_published_at is None:
+            raise ArbitroError("round {round}'s standings not published", round=n)
+        urls = {
+            tab.table: table_url(web, request, event_id, tab.table, n) for tab in r.seating.tables
+        }
+        final = state.standings_final(n, web.service.clock())
+        snapshot = copy.deepcopy(state)
+    pdf = render_printout(kind, snapshot, n, urls, lang, final)
     return Response(
-        bytes(pdf),
+        pdf,
         media_type="application/pdf",
         headers={"Content-Disposition": f'inline; filename="{event_id}-r{n}-{kind}.pdf"'},
     )
+
+
+def render_printout(
+    kind: str, state: EventState, n: int, urls: dict[int, str], lang: str, final: bool
+) -> bytes:
+    """The PDF of printout ``kind`` of round ``n``, drawn from ``state`` (a snapshot no one
+    else changes: called outside the service's lock)."""
+    from arbitro import printouts
+
+    if kind == "table-cards":
+        return bytes(printouts.table_cards_pdf(state, n, urls, lang=lang))
+    if kind == "score-sheets":
+        return bytes(printouts.score_sheets_pdf(state, n, lang=lang))
+    if kind == "seating":
+        return bytes(printouts.seating_pdf(state, n, lang=lang))
+    return bytes(printouts.standings_pdf(state, n, lang=lang, final=final))

@@ -1,0 +1,113 @@
+"""A login flood does not stall the room (issue 13 §3): the whole process spends a bounded
+budget of time checking passwords, every login beyond it is answered 429 at once (without a
+password check), a director who retries after the flood gets in, and a login for an unknown
+account hashes no password once a check has been measured. No timing is asserted."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from arbitro.store import users as user_store
+from arbitro.web.throttle import HashingBudget
+
+
+class Ticks:
+    """A monotonic clock standing still until advanced."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def ticks(web_app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Ticks:
+    """The app's hashing budget on a still clock: 2 s of checking at once, refilled at 1 s a
+    second, each check costing at least 1 s (so: two checks, then 429); every client claims
+    its own address (``X-Forwarded-For`` behind a trusted proxy), as a spread-out flood does."""
+    monkeypatch.setenv("ARBITRO_TRUST_PROXY", "1")
+    clock = Ticks()
+    web_app.state.web.hashing_budget = HashingBudget(share=1.0, burst=2.0, floor=1.0, clock=clock)
+    return clock
+
+
+def login(client: TestClient, user: str, password: str, address: str) -> int:
+    reply = client.post(
+        "/login",
+        data={"username": user, "password": password},
+        headers={"X-Forwarded-For": address},
+    )
+    return reply.status_code
+
+
+def test_logins_over_the_hashing_budget_are_refused_at_once(
+    client: TestClient, ticks: Ticks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over the budget a login is answered 429 with ``Retry-After`` and no password is
+    checked, whatever address or account it claims."""
+    assert login(client, "intruso1", "sbagliata", "10.0.0.1") == 401
+    assert login(client, "intruso2", "sbagliata", "10.0.0.2") == 401
+    checked: list[str] = []
+    monkeypatch.setattr(user_store, "verify_password", lambda *a: checked.append("v") or False)
+    monkeypatch.setattr(user_store, "hash_password", lambda *a: checked.append("h") or "")
+    for i in range(3, 10):
+        reply = client.post(
+            "/login",
+            data={"username": f"intruso{i}", "password": "sbagliata"},
+            headers={"X-Forwarded-For": f"10.0.0.{i}"},
+        )
+        assert reply.status_code == 429
+        assert int(reply.headers["retry-after"]) >= 1
+    assert checked == []
+
+
+def test_a_director_retrying_after_the_flood_gets_in(
+    client: TestClient, director: tuple[str, str], ticks: Ticks
+) -> None:
+    """During the flood even the director's right password is answered 429 (the room comes
+    first); once the budget refills the director logs in, and the flood did not lock the
+    director's account (its addresses and accounts were others)."""
+    for i in range(1, 8):
+        login(client, f"intruso{i}", "sbagliata", f"10.0.1.{i}")
+    assert login(client, director[0], director[1], "192.168.1.10") == 429
+    ticks.now += 2.0
+    assert login(client, director[0], director[1], "192.168.1.10") == 303
+
+
+def test_the_per_account_throttle_still_holds_within_the_budget(
+    client: TestClient, director: tuple[str, str], ticks: Ticks
+) -> None:
+    """Five wrong passwords for one account in a minute close it (429) even from fresh
+    addresses and with budget to spare."""
+    for i in range(5):
+        ticks.now += 2.0
+        assert login(client, director[0], "sbagliata", f"10.0.2.{i}") == 401
+    ticks.now += 2.0
+    assert login(client, director[0], director[1], "10.0.2.99") == 429
+
+
+def test_an_unknown_account_hashes_no_password_once_a_check_was_measured(
+    web_app: FastAPI,
+    client: TestClient,
+    director: tuple[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After one real check, logins for unknown accounts are answered 401 like a wrong
+    password, without hashing (they wait the typical check time, asleep)."""
+    monkeypatch.setenv("ARBITRO_TRUST_PROXY", "1")
+    assert login(client, director[0], "sbagliata", "10.0.3.1") == 401
+    assert web_app.state.web.hashing_budget.typical is not None
+    hashed: list[str] = []
+    real_hash, real_verify = user_store.hash_password, user_store.verify_password
+    monkeypatch.setattr(user_store, "hash_password", lambda p: hashed.append(p) or real_hash(p))
+    monkeypatch.setattr(
+        user_store, "verify_password", lambda h, p: hashed.append(p) or real_verify(h, p)
+    )
+    for i in range(3):
+        assert login(client, f"nessuno{i}", "sbagliata", f"10.0.3.{10 + i}") == 401
+    assert hashed == []
+    assert login(client, director[0], director[1], "10.0.3.20") == 303
+    assert hashed == [director[1]]
