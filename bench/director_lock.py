@@ -34,9 +34,9 @@ from typing import Any
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent))  # the repository: bench.* by name
 
-from login_flood import p99, probe, serve, summary
+from bench.login_flood import p99, probe, serve, summary
 
 from arbitro.services.event_file import export_event
 from arbitro.services.events import EventService

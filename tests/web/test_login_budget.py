@@ -5,12 +5,16 @@ account hashes no password once a check has been measured. No timing is asserted
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from arbitro.store import users as user_store
 from arbitro.web.throttle import HashingBudget
+
+T = TypeVar("T")
 
 
 class Ticks:
@@ -40,7 +44,14 @@ def login(client: TestClient, user: str, password: str, address: str) -> int:
         data={"username": user, "password": password},
         headers={"X-Forwarded-For": address},
     )
-    return reply.status_code
+    status: int = reply.status_code
+    return status
+
+
+def _note(seen: list[str], what: str, answer: T) -> T:
+    """Note ``what`` in ``seen`` and answer ``answer`` (a spy's body)."""
+    seen.append(what)
+    return answer
 
 
 def test_logins_over_the_hashing_budget_are_refused_at_once(
@@ -51,8 +62,8 @@ def test_logins_over_the_hashing_budget_are_refused_at_once(
     assert login(client, "intruso1", "sbagliata", "10.0.0.1") == 401
     assert login(client, "intruso2", "sbagliata", "10.0.0.2") == 401
     checked: list[str] = []
-    monkeypatch.setattr(user_store, "verify_password", lambda *a: checked.append("v") or False)
-    monkeypatch.setattr(user_store, "hash_password", lambda *a: checked.append("h") or "")
+    monkeypatch.setattr(user_store, "verify_password", lambda *a: _note(checked, "v", False))
+    monkeypatch.setattr(user_store, "hash_password", lambda *a: _note(checked, "h", ""))
     for i in range(3, 10):
         reply = client.post(
             "/login",
@@ -102,9 +113,9 @@ def test_an_unknown_account_hashes_no_password_once_a_check_was_measured(
     assert web_app.state.web.hashing_budget.typical is not None
     hashed: list[str] = []
     real_hash, real_verify = user_store.hash_password, user_store.verify_password
-    monkeypatch.setattr(user_store, "hash_password", lambda p: hashed.append(p) or real_hash(p))
+    monkeypatch.setattr(user_store, "hash_password", lambda p: _note(hashed, p, real_hash(p)))
     monkeypatch.setattr(
-        user_store, "verify_password", lambda h, p: hashed.append(p) or real_verify(h, p)
+        user_store, "verify_password", lambda h, p: _note(hashed, p, real_verify(h, p))
     )
     for i in range(3):
         assert login(client, f"nessuno{i}", "sbagliata", f"10.0.3.{10 + i}") == 401

@@ -19,7 +19,7 @@ from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.event import EventState
 from arbitro.tournament.knockout_event import KnockoutState
-from arbitro.tournament.log_check import check_log
+from arbitro.tournament.log_check import check_log as check_log  # re-exported: tests hold it
 from arbitro.tournament.records import (
     BODIES,
     EventImported,
