@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -383,6 +384,31 @@ def withdrawal_records(state: EventState) -> dict[int, int]:
     }
 
 
+@dataclass(frozen=True)
+class CheckIn:
+    """The check-in before round 1 as the event page shows it (FIBAS art. 4): whether it is
+    open and in use, who plays round 1, who is marked present or absent."""
+
+    open: bool
+    used: bool
+    playing: frozenset[int]
+    present: tuple[int, ...]
+    absent: tuple[int, ...]
+    marked: dict[int, bool]
+
+    @classmethod
+    def of(cls, state: EventState) -> CheckIn:
+        """The check-in of ``state``, copied out of the fold."""
+        return cls(
+            state.check_in_open,
+            state.check_in_used,
+            frozenset(state.active(1)),
+            tuple(state.present()),
+            tuple(state.absent()),
+            dict(state.check_in),
+        )
+
+
 def event_page(
     request: Request, session: auth.Session, event_id: str, status_code: int = 200, **extra: Any
 ) -> Response:
@@ -402,6 +428,7 @@ def event_page(
             withdrawals=withdrawal_records(state),
             rounds=round_rows(web, state),
             current=state.current_round(),
+            check_in=CheckIn.of(state),
             **extra,
         )
     return web.render(request, "desk_event.html", status_code=status_code, **ctx)
