@@ -154,6 +154,7 @@ def test_two_phones_sign_and_the_second_confirms_with_one_button_art_20(
     sent = dict(
         re.findall(r'<input type="(?:hidden|text)"[^>]*name="([^"]+)"[^>]*value="([^"]*)"', page)
     )
+    assert sent.pop("_key")  # the form's idempotency key (issue 13 §2)
     assert sent == {**SHEET, "round": "1", "line": "ew"}
     confirmed = ew.post(path, data={**sent, "confirm": "1"})
     assert confirmed.status_code == 303
@@ -251,3 +252,25 @@ def test_submissions_are_rate_limited_per_token(web: Web, phones: Callable[[], T
     assert commands.sheet_status(web.service.state(EVENT), 1, 3) == "missing"
     other = table_path(web.secret, EVENT, 4)
     assert send(phones(), other, "ns").status_code == 303
+
+
+def test_a_resend_of_the_same_signature_is_answered_as_the_first_art_20(
+    web: Web, phones: Callable[[], TestClient]
+) -> None:
+    """Art. 20: a line signs once. A phone whose answer was lost (the server killed after
+    storing its sheet, bench/chaos.py) sends the same numbers again under a new key: it is
+    told its sheet is sent, and nothing more is recorded; other numbers from that line are
+    still refused (changes go through the director, art. 21)."""
+    event(web)
+    path = table_path(web.secret, EVENT, 1)
+    phone = phones()
+    phone.get(path, params={"line": "ns"})
+    assert send(phone, path, "ns").status_code == 303
+    before = history(web)
+    again = send(phone, path, "ns")
+    assert again.status_code == 303 and "sent=1" in again.headers["location"]
+    assert history(web) == before
+    other = send(phone, path, "ns", o1_ns_points="160")
+    assert other.status_code == 409
+    assert "già firmato da questa linea" in refusal(other.text)
+    assert history(web) == before

@@ -18,10 +18,12 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import Message, render
 from arbitro.tournament import commands
+from arbitro.tournament.commands.sheets import SignedAlready
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import SheetEntry, sheet_totals
+from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.errors import WebError, status_for
@@ -105,7 +107,7 @@ def with_device(request: Request, response: Response, device: str) -> Response:
             path="/t/",
             httponly=True,
             samesite="lax",
-            secure=request.url.scheme == "https",
+            secure=auth.is_https(request),
         )
     return response
 
@@ -688,6 +690,8 @@ async def table_submit(request: Request, token: str) -> Response:
         if parsed is not None:
             view.differ = True
             return _render_view(request, web, view, parsed, lang, 422)
+    except SignedAlready:
+        pass  # a resend of what this phone signed (its first answer lost): the same success
     except ArbitroError as exc:
         refused = _refused(request, exc)
         if isinstance(exc, TooManySubmissions):

@@ -11,7 +11,7 @@ from typing import Any
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_
 from arbitro.tournament.commands.common import make_record, need_reason, playing_table
-from arbitro.tournament.event import EventState
+from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import Record, SheetCorrected, SheetEntered
 
@@ -65,6 +65,12 @@ def enter_sheet(
             or line in sheet.confirmed_by
             or any(v.line == line for v in sheet.conflicts)
         ):
+            if bound == line and signed_the_same(state, sheet, line, entry):
+                raise SignedAlready(
+                    "table {table}'s sheet is already signed by this line with these numbers",
+                    table=table,
+                    article=state.code.cite("sheet_signed"),
+                )
             raise ConflictError(
                 "table {table}'s sheet is already signed by this line: changes go through the "
                 "director",
@@ -80,6 +86,18 @@ def enter_sheet(
     check_entry(state, round_number, table, entry)
     body = SheetEntered(round_number, table, state.sheet_kind.payload(entry), line, device)
     return make_record(body, now, actor)
+
+
+class SignedAlready(ConflictError):
+    """The phone that signed a line sends the same numbers again (a resend after a lost
+    answer): nothing to record, the signature stands (FIBAS art. 20)."""
+
+
+def signed_the_same(state: EventState, sheet: TableSheet, line: str, entry: Any) -> bool:
+    """True when ``line``'s latest signature of ``sheet`` carries the numbers of ``entry``."""
+    mine = [v for v in sheet.history if v.line == line]
+    payload = state.sheet_kind.payload
+    return bool(mine) and payload(mine[-1].entry) == payload(entry)
 
 
 def confirm_sheet(
