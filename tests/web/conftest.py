@@ -166,18 +166,25 @@ def live_server(web_app: FastAPI) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """A headless Chromium driven by Playwright (sync API), shared by the session's tests."""
+def playwright() -> Iterator[Any]:
+    """Playwright's sync API, started once per session (a second start in the same process
+    fails: "Sync API inside the asyncio loop"); every browser is launched from it."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """A headless Chromium driven by Playwright (sync API), shared by the session's tests."""
+    chromium = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture

@@ -55,21 +55,18 @@ HALL_HOST = "sala.local"  # the hall's name for the director's computer on the c
 
 
 @pytest.fixture(scope="module")
-def hall_browser() -> Iterator[Any]:
+def hall_browser(playwright: Any) -> Iterator[Any]:
     """A headless Chromium on the club's Wi-Fi: ``sala.local`` (the base URL the desk prints
     on the cards, as ``arbitro serve --base-url http://sala.local:8000`` would) resolves to
     the test server, so the desk and the phones use the hall's address, not localhost."""
-    from playwright.sync_api import sync_playwright
-
     rules = f"--host-resolver-rules=MAP {HALL_HOST} 127.0.0.1"
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, rules]
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    chromium = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, rules]
+    )
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 def pair_names() -> list[str]:
