@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from arbitro.store import users as user_store
+from arbitro.web import guard
 from arbitro.web.throttle import HashingBudget
 
 T = TypeVar("T")
@@ -27,12 +28,28 @@ class Ticks:
         return self.now
 
 
+class Held:
+    """The holds given to refused logins (instead of waiting them)."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+
+    async def append_async(self, seconds: float) -> None:
+        self.seconds.append(seconds)
+
+
 @pytest.fixture
-def ticks(web_app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Ticks:
+def held() -> Held:
+    return Held()
+
+
+@pytest.fixture
+def ticks(web_app: FastAPI, monkeypatch: pytest.MonkeyPatch, held: Held) -> Ticks:
     """The app's hashing budget on a still clock: 2 s of checking at once, refilled at 1 s a
     second, each check costing at least 1 s (so: two checks, then 429); every client claims
     its own address (``X-Forwarded-For`` behind a trusted proxy), as a spread-out flood does."""
     monkeypatch.setenv("ARBITRO_TRUST_PROXY", "1")
+    monkeypatch.setattr(guard, "hold_refused_login", held.append_async)
     clock = Ticks()
     web_app.state.web.hashing_budget = HashingBudget(share=1.0, burst=2.0, floor=1.0, clock=clock)
     return clock
@@ -122,3 +139,20 @@ def test_an_unknown_account_hashes_no_password_once_a_check_was_measured(
     assert hashed == []
     assert login(client, director[0], director[1], "10.0.3.20") == 303
     assert hashed == [director[1]]
+
+
+def test_a_refused_login_is_held_before_its_answer(
+    client: TestClient, ticks: Ticks, held: Held
+) -> None:
+    """A login refused over the budget waits a moment (at most its ``Retry-After``, at most
+    a second) before the 429: a flooding client sends one login a second, not hundreds."""
+    for i in range(1, 3):
+        assert login(client, f"intruso{i}", "sbagliata", f"10.0.4.{i}") == 401
+    assert held.seconds == []
+    reply = client.post(
+        "/login",
+        data={"username": "intruso3", "password": "sbagliata"},
+        headers={"X-Forwarded-For": "10.0.4.3"},
+    )
+    assert reply.status_code == 429
+    assert held.seconds == [min(float(reply.headers["retry-after"]), guard.LOGIN_REFUSAL_HOLD)]
