@@ -69,7 +69,7 @@ def desk_phone_check(request: Request, session: auth.Session = Director) -> Resp
     local = base_url.points_at_localhost(base)
     port = request.url.port or (443 if request.url.scheme == "https" else 80)
     addresses = base_url.lan_addresses() if local else []
-    others = [base_url.hall_base_url(a, port) for a in addresses]
+    others = [base_url.hall_base_url(a, port, request.url.scheme) for a in addresses]
     ctx: dict[str, Any] = common(request, session, others=others)
     return web.render(
         request,
