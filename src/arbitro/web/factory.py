@@ -18,12 +18,18 @@ from appending on the same state; the one that loses decides again on the new st
 from __future__ import annotations
 
 import os
+import secrets
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from fastapi import FastAPI
+    from fastapi import FastAPI, Request, Response
 
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
+WORKER_HEADER = "X-Arbitro-Worker"
+"""The answer's header naming the worker process that answered: a random label drawn when the
+process builds its app (not its pid), so that a check of the workers (or a director puzzled by
+two answers) can tell them apart."""
 
 
 def app_from_environment() -> FastAPI:
@@ -31,7 +37,19 @@ def app_from_environment() -> FastAPI:
     built in the worker process that calls it (uvicorn's ``factory=True``)."""
     from arbitro.web.app import create_app
 
-    return create_app(os.environ.get(DATABASE_URL_ENV) or None)
+    app = create_app(os.environ.get(DATABASE_URL_ENV) or None)
+    label = secrets.token_hex(4)
+    app.state.worker = label
+
+    @app.middleware("http")
+    async def name_the_worker(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        response.headers[WORKER_HEADER] = label
+        return response
+
+    return app
 
 
 def is_sqlite(url: str) -> bool:
