@@ -11,5 +11,5 @@ python="${OPENSPIEL_PYTHON:-3.11}"
 if [ ! -x "$venv/bin/python" ]; then
   uv venv --python "$python" "$venv"
 fi
-uv pip install --python "$venv/bin/python" --only-binary open_spiel "open_spiel==1.6.*"
+uv pip install --python "$venv/bin/python" --only-binary open_spiel "open_spiel==1.6.15"
 "$venv/bin/python" -c "import pyspiel; g = pyspiel.load_game('gin_rummy'); print('open_spiel ok:', g)"
