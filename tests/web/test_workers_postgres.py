@@ -28,6 +28,8 @@ from arbitro.cli.main import app as cli_app
 from arbitro.store import RecordStore
 from arbitro.store.users import add_user
 from arbitro.web.factory import WORKER_HEADER, app_from_environment, is_sqlite
+from arbitro.web.secret import load_secret
+from arbitro.web.tokens import make_token
 
 EVENT = "serata"
 PAIRS = 40
@@ -35,6 +37,18 @@ TABLES = PAIRS // 2
 WARNINGS = 60
 DIRECTOR = ("direttore", "una-password-lunga")
 DEAL = {"ns_base": 300, "ns_points": 120, "ew_base": 100, "ew_points": 45}
+PHONE_TABLES = range(TABLES // 2 + 1, TABLES + 1)
+"""Tables whose two lines send the sheet from their phones (the others: the director's API)."""
+PHONE_SHEET = {
+    "o1_ns_base": "300",
+    "o1_ns_points": "150",
+    "o1_ew_base": "100",
+    "o1_ew_points": "35",
+    "o2_ns_base": "0",
+    "o2_ns_points": "-40",
+    "o2_ew_base": "250",
+    "o2_ew_points": "120",
+}
 
 
 def free_port() -> int:
@@ -91,6 +105,29 @@ def fresh_post(base: str, path: str, token: str, body: Any = None) -> httpx.Resp
         return client.post(path, json=body)
 
 
+def phone_post(base: str, path: str, line: str) -> httpx.Response:
+    """A line's phone opens its table page and sends the sheet (on one new connection)."""
+    with httpx.Client(base_url=base, timeout=60) as phone:
+        opened = phone.get(path, params={"line": line})
+        assert opened.status_code == 200, opened.text
+        return phone.post(path, data={**PHONE_SHEET, "line": line, "round": "1"})
+
+
+def send(base: str, post: tuple[str, str, dict[str, Any]], token: str) -> httpx.Response:
+    """One of the concurrent posts: a phone's sheet, else the director's API call."""
+    kind, path, body = post
+    if kind == "phone":
+        return phone_post(base, path, body["line"])
+    return fresh_post(base, path, token, body)
+
+
+def ok(answer: httpx.Response) -> bool:
+    """Acknowledged: the API's 200, a phone's 303 to its table page."""
+    return answer.status_code == 200 or (
+        answer.status_code == 303 and answer.headers["location"].startswith("/t/")
+    )
+
+
 def director_token(base: str) -> str:
     with httpx.Client(base_url=base, timeout=60) as client:
         issued = client.post("/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]})
@@ -100,8 +137,8 @@ def director_token(base: str) -> str:
 
 
 def test_two_workers_share_one_event_on_postgres(served: str, postgres_database_url: str) -> None:
-    """Sheets and warnings posted at once to both workers of the same event: no 500, every
-    acknowledged post stored exactly once, a lost race decided again on the new state; then
+    """Sheets (the director's, and both lines' from their phones) and warnings posted at once
+    to both workers of the same event: no 500, every acknowledged post stored exactly once, a lost race decided again on the new state; then
     the standings read through either worker are the same, read after read."""
     base = served
     token = director_token(base)
@@ -126,10 +163,20 @@ def test_two_workers_share_one_event_on_postgres(served: str, postgres_database_
     seated = fresh_post(base, f"/api/events/{EVENT}/rounds/1/seat", token, {"publish": True})
     assert seated.status_code == 200, seated.text
 
+    store = RecordStore.open(postgres_database_url)
+    try:
+        secret = load_secret(store)  # the installation's, as the workers read it
+    finally:
+        store.close()
     rng = random.Random(14)
     posts: list[tuple[str, str, dict[str, Any]]] = [
         ("sheet", f"/api/events/{EVENT}/rounds/1/tables/{t}/sheet", {"deals": [DEAL, DEAL]})
-        for t in range(1, TABLES + 1)
+        for t in range(1, PHONE_TABLES.start)
+    ]
+    posts += [
+        ("phone", f"/t/{make_token(secret, EVENT, t)}", {"line": line, "table": t})
+        for t in PHONE_TABLES
+        for line in ("ns", "ew")
     ]
     posts += [
         (
@@ -141,11 +188,11 @@ def test_two_workers_share_one_event_on_postgres(served: str, postgres_database_
     ]
     rng.shuffle(posts)
     with ThreadPoolExecutor(max_workers=12) as pool:
-        answers = list(pool.map(lambda p: (p, fresh_post(base, p[1], token, p[2])), posts))
+        answers = list(pool.map(lambda p: (p, send(base, p, token)), posts))
 
     statuses = Counter(r.status_code for _, r in answers)
     assert all(code < 500 for code in statuses), statuses
-    assert set(statuses) <= {200, 409}, [(p, r.text) for p, r in answers if r.status_code != 200]
+    assert set(statuses) <= {200, 303, 409}, [(p, r.text) for p, r in answers if not ok(r)]
     workers = Counter(r.headers[WORKER_HEADER] for _, r in answers)
     assert len(workers) == 2, f"one worker answered every post: {workers}"
 
@@ -155,25 +202,34 @@ def test_two_workers_share_one_event_on_postgres(served: str, postgres_database_
     finally:
         store.close()
     assert [r.seq for r in records] == list(range(1, len(records) + 1))
-    sheets = Counter(
-        (r.payload["round"], r.payload["table"]) for r in records if r.kind == "sheet-entered"
+    entered = Counter(
+        (r.payload["table"], r.payload.get("line")) for r in records if r.kind == "sheet-entered"
     )
     warned = Counter(r.reason for r in records if r.kind == "sanction-given")
-    acked = {kind: set[str]() for kind in ("sheet", "warning")}
-    refused = {kind: set[str]() for kind in ("sheet", "warning")}
+    acked: set[tuple[str, object]] = set()
+    refused: set[tuple[str, object]] = set()
     for (kind, path, body), answer in answers:
-        label = body["reason"] if kind == "warning" else path.split("/")[-2]
-        (acked if answer.status_code == 200 else refused)[kind].add(label)
-    assert set(warned.values()) <= {1} and set(warned) == acked["warning"]
-    assert set(sheets.values()) <= {1}
-    assert {str(table) for _, table in sheets} == acked["sheet"]
-    assert not refused["warning"] & set(warned)
+        if kind == "warning":
+            label: object = body["reason"]
+        elif kind == "phone":
+            label = (body["table"], body["line"])
+        else:
+            label = (int(path.split("/")[-2]), None)
+        (acked if ok(answer) else refused).add((kind, label))
+    assert set(warned.values()) <= {1} and set(entered.values()) <= {1}
+    assert {("warning", reason) for reason in warned} == {a for a in acked if a[0] == "warning"}
+    assert {("sheet" if line is None else "phone", (table, line)) for table, line in entered} == {
+        a for a in acked if a[0] != "warning"
+    }
+    assert not refused & {("warning", reason) for reason in warned}
 
     # Fill in what a lost race refused (if any), then publish through either worker.
     for p, r in answers:
-        if p[0] == "sheet" and r.status_code != 200:
-            again = fresh_post(base, p[1], token, p[2])
-            assert again.status_code == 200, again.text
+        if p[0] != "warning" and not ok(r):
+            again = send(base, p, token)
+            assert ok(again), again.text
+    sheets = fresh_get(base, f"/api/events/{EVENT}/rounds/1/sheets").json()
+    assert sheets["missing"] == [] and {s["status"] for s in sheets["sheets"]} == {"confirmed"}
     published = fresh_post(base, f"/api/events/{EVENT}/rounds/1/publish-standings", token)
     assert published.status_code == 200, published.text
 
