@@ -8,10 +8,16 @@ art. 6), then four ``RandomBot``s play it to its end (each move drawn uniformly 
 deals ended. The same for the greedy bot. ``--check`` instead plays 10,000 random deals with
 the property checks of the test suite (108 cards conserved, scores consistent), as
 tests/games/burraco/test_properties.py does in ten chunks of 1,000.
-``--peer`` also runs the peer engine (rlcard gin rummy, random agents) from its own venv made
-by bench/peers/setup_rlcard.sh. Target (issue 3): at least 200 complete deals per second.
+Actions per second: the moves applied (each draw, pick-up, meld, lay-off, discard is one
+``Deal.push``) per second of CPU time.
+``--peer`` also runs, in the same run and after the Burraco figures, the two peer engines,
+each from its own venv: rlcard gin rummy with random agents (Python;
+bench/peers/setup_rlcard.sh) and OpenSpiel's gin_rummy with random players (C++ behind
+pybind11; bench/peers/setup_openspiel.sh), each reporting games and actions per second of CPU
+time; the ratios of the Burraco random bot to each are printed too (same run, same load).
+Target (issue 3): at least 200 complete deals per second.
 The load average is printed too: figures taken on a busy machine are lower bounds.
-Run: .venv/bin/python bench/burraco_deals.py [--deals 1000] [--check] [--peer]
+Run: .venv/bin/python bench/burraco_deals.py [--deals 1000] [--check] [--peer [--peer-games 300]]
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 def run(n: int, bot: Bot, start: int = 0) -> dict[str, object]:
     """Play ``n`` deals with four copies of ``bot``; time them."""
     bots = [bot] * 4
-    moves, ends = 0, Counter[str]()
+    moves, ends = 0, Counter[str]()  # moves: the actions applied
     c0, w0 = time.process_time(), time.perf_counter()
     for seed in range(start, start + n):
         rng = random.Random(seed)
@@ -52,6 +58,7 @@ def run(n: int, bot: Bot, start: int = 0) -> dict[str, object]:
         "deals_per_s_cpu": round(n / cpu, 1),
         "deals_per_s_wall": round(n / wall, 1),
         "moves_per_deal": round(moves / n, 1),
+        "actions_per_s_cpu": round(moves / cpu),
         "ends": dict(ends),
     }
 
@@ -75,13 +82,22 @@ def check(n: int) -> None:
     print(f"check: {n} random deals OK in {time.perf_counter() - t0:.1f} s")
 
 
-def peer(deals: int) -> dict[str, object] | None:
-    py = HERE / "peers" / ".venv-rlcard" / "bin" / "python"
+PEERS = {
+    "rlcard_gin_rummy": ("rlcard_gin_rummy.py", ".venv-rlcard", "setup_rlcard.sh"),
+    "openspiel_gin_rummy": ("openspiel_gin_rummy.py", ".venv-openspiel", "setup_openspiel.sh"),
+}
+
+
+def peer(name: str, games: int) -> dict[str, object]:
+    """Run the peer ``name`` (a key of :data:`PEERS`) in its own venv: its JSON line, or what
+    is missing."""
+    script, venv, setup = PEERS[name]
+    py = HERE / "peers" / venv / "bin" / "python"
     if not py.exists():
-        print("peer venv missing: run bench/peers/setup_rlcard.sh", file=sys.stderr)
-        return None
+        print(f"peer venv missing: run bench/peers/{setup}", file=sys.stderr)
+        return {"missing": f"bench/peers/{setup}"}
     out = subprocess.run(
-        [str(py), str(HERE / "peers" / "rlcard_gin_rummy.py"), "--games", str(deals)],
+        [str(py), str(HERE / "peers" / script), "--games", str(games)],
         check=True,
         capture_output=True,
         text=True,
@@ -90,13 +106,27 @@ def peer(deals: int) -> dict[str, object] | None:
     return result
 
 
+def ratios(burraco: dict[str, object], other: dict[str, object]) -> dict[str, float]:
+    """Burraco random bot ÷ a peer: deals/s over games/s, actions/s over actions/s (CPU)."""
+    out: dict[str, float] = {}
+    for ours, theirs, key in (
+        ("deals_per_s_cpu", "games_per_s_cpu", "deals_per_s_over_games_per_s"),
+        ("actions_per_s_cpu", "actions_per_s_cpu", "actions_per_s_ratio"),
+    ):
+        a, b = burraco.get(ours), other.get(theirs)
+        if isinstance(a, int | float) and isinstance(b, int | float) and b:
+            out[key] = round(a / b, 2)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--check-deals", type=int, default=10_000)
-    parser.add_argument("--peer", action="store_true")
+    parser.add_argument("--peer", action="store_true", help="run both peer engines too")
+    parser.add_argument("--peer-games", type=int, default=300)
     args = parser.parse_args()
     if args.check:
         check(args.check_deals)
@@ -117,7 +147,9 @@ def main() -> None:
         "target_deals_per_s": 200,
     }
     if args.peer:
-        report["peer"] = peer(300)
+        peers = {name: peer(name, args.peer_games) for name in PEERS}
+        report["peers"] = peers
+        report["burraco_vs_peers"] = {name: ratios(best, row) for name, row in peers.items()}
     print(json.dumps(report, indent=1))
 
 

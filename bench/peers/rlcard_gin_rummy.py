@@ -2,7 +2,9 @@
 
 Method: ``rlcard.make("gin-rummy", config={"seed": s})`` with two ``RandomAgent``s, then
 ``env.run(is_training=False)`` for seeds 0..N-1; we count games per second of CPU time
-(time.process_time, one core) after a short warm-up. Run:
+(time.process_time, one core) after a short warm-up, and the players' actions per second (each
+trajectory is state, action, state, ...: half its length, rounded down, is that player's
+actions). Run:
   bench/peers/setup_rlcard.sh && bench/peers/.venv-rlcard/bin/python bench/peers/rlcard_gin_rummy.py
 """
 
@@ -38,7 +40,8 @@ def main() -> None:
                 "games": args.games,
                 "games_per_s_cpu": round(args.games / cpu, 1),
                 "games_per_s_wall": round(args.games / wall, 1),
-                "decisions_per_game": round(steps / args.games, 1),
+                "actions_per_game": round(steps / args.games, 1),
+                "actions_per_s_cpu": round(steps / cpu),
             }
         )
     )

@@ -10,6 +10,10 @@ private key, both PEM): the URLs printed and the QR codes' base URL are then ``h
 session cookies are ``Secure`` and answers carry ``Strict-Transport-Security``. The pair is
 checked before the app starts: a missing or unreadable file, a certificate without its key,
 a key that does not match, a key protected by a password are each refused with a message.
+
+``--workers N`` serves the app from N processes (uvicorn workers, each building its app with
+:func:`arbitro.web.factory.app_from_environment`), on PostgreSQL only: on SQLite it is refused
+before anything starts (``docs/workers.md``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,29 @@ HALL_HOST = "0.0.0.0"  # hall mode: the phones on the LAN must reach the app
 
 
 MAX_PORT = 65535
+MAX_WORKERS = 64
+
+
+def check_workers(workers: int, url: str) -> None:
+    """Refuse a number of worker processes that cannot serve ``url``: fewer than one, more
+    than :data:`MAX_WORKERS`, or more than one on SQLite (one file: the processes would wait
+    on its write lock and fail with "database is locked" under a room's posts)."""
+    from arbitro.web.factory import is_sqlite
+
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ArbitroError(
+            "the number of worker processes must be between 1 and {max}, not {workers}",
+            max=MAX_WORKERS,
+            workers=workers,
+        )
+    if workers > 1 and is_sqlite(url):
+        raise ArbitroError(
+            "--workers {workers} needs PostgreSQL: with SQLite (database: {url}) the web app"
+            " runs in one process. Set ARBITRO_DATABASE_URL to a PostgreSQL database, or"
+            " leave out --workers",
+            workers=workers,
+            url=url,
+        )
 
 
 def hall_settings(
@@ -130,6 +157,12 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--tls-key", help=_("The certificate's private key (PEM, no password)")),
         ] = None,
+        workers: Annotated[
+            int,
+            typer.Option(
+                "--workers", help=_("Worker processes serving the app (above 1: PostgreSQL only)")
+            ),
+        ] = 1,
     ) -> None:
         """Start the web app (director's desk, table-side entry, room displays)."""
         import uvicorn
@@ -144,6 +177,7 @@ def register(app: typer.Typer) -> None:
             tls = check_tls(tls_cert, tls_key)
             scheme = "https" if tls else "http"
             url = os.environ.get("ARBITRO_DATABASE_URL") or default_database_url()
+            check_workers(workers, url)
             store = RecordStore.open(url)
             if demo:
                 from arbitro.web.auth import ensure_demo_director
@@ -158,7 +192,7 @@ def register(app: typer.Typer) -> None:
             store.close()
             if base is not None:
                 os.environ[BASE_URL_ENV] = base  # the app's QR codes and printed URLs
-            application = create_app(url)
+            application = create_app(url) if workers == 1 else None
             shown = addresses[0] if listen == HALL_HOST and addresses else listen
             if tls:
                 typer.echo(
@@ -192,4 +226,19 @@ def register(app: typer.Typer) -> None:
                     typer.echo(
                         _("Warning: {url} is this computer only; phones cannot reach it", url=base)
                     )
-            uvicorn.run(application, host=listen, port=port, log_level="warning", **tls)
+            if application is not None:
+                uvicorn.run(application, host=listen, port=port, log_level="warning", **tls)
+            else:
+                from arbitro.web.factory import DATABASE_URL_ENV
+
+                os.environ[DATABASE_URL_ENV] = url  # what each worker process opens
+                typer.echo(_("{workers} worker processes", workers=workers))
+                uvicorn.run(
+                    "arbitro.web.factory:app_from_environment",
+                    factory=True,
+                    workers=workers,
+                    host=listen,
+                    port=port,
+                    log_level="warning",
+                    **tls,
+                )

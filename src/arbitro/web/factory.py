@@ -1,0 +1,57 @@
+"""What uvicorn's worker processes import: ``arbitro serve --workers N`` runs
+``uvicorn.run("arbitro.web.factory:app_from_environment", factory=True, workers=N)``, and each
+worker process builds its own app with :func:`app_from_environment`.
+
+A worker process cannot be handed an app object (uvicorn starts each worker afresh and
+imports the app by name), so everything it needs comes from the environment that
+``arbitro serve`` set before starting them: ``$ARBITRO_DATABASE_URL`` (the database all the
+workers share) and ``$ARBITRO_BASE_URL`` (the phones' address), the same variables a single
+process reads.
+
+Several processes are safe on PostgreSQL only (``arbitro serve`` refuses ``--workers`` above 1
+on SQLite): each process keeps its own cached states and its own locks, and the store's
+expected-seq check (the unique ``(event_id, seq)`` of the records) is what keeps two processes
+from appending on the same state; the one that loses decides again on the new state
+(:mod:`arbitro.services.event_log`). See ``docs/workers.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI, Request, Response
+
+DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
+WORKER_HEADER = "X-Arbitro-Worker"
+"""The answer's header naming the worker process that answered: a random label drawn when the
+process builds its app (not its pid), so that a check of the workers (or a director puzzled by
+two answers) can tell them apart."""
+
+
+def app_from_environment() -> FastAPI:
+    """The web app on ``$ARBITRO_DATABASE_URL`` (else the installation's default database),
+    built in the worker process that calls it (uvicorn's ``factory=True``)."""
+    from arbitro.web.app import create_app
+
+    app = create_app(os.environ.get(DATABASE_URL_ENV) or None)
+    label = secrets.token_hex(4)
+    app.state.worker = label
+
+    @app.middleware("http")
+    async def name_the_worker(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        response.headers[WORKER_HEADER] = label
+        return response
+
+    return app
+
+
+def is_sqlite(url: str) -> bool:
+    """Whether the database URL names a SQLite database (one file, one process writing)."""
+    return url.split(":", 1)[0].split("+", 1)[0].lower() == "sqlite"
