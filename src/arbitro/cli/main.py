@@ -11,6 +11,7 @@ from arbitro.cli import (
     arbiter,
     articles,
     briscola,
+    coerce,
     demo,
     eventfile,
     events,
@@ -27,6 +28,8 @@ from arbitro.cli import (
 from arbitro.cli import backup as backup_cli
 from arbitro.cli import print as print_cli
 from arbitro.i18n import _, use_lang
+
+coerce.install()  # plain parameters coerced without pydantic (issue 14)
 
 app = typer.Typer(
     name="arbitro",
