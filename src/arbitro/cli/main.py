@@ -16,6 +16,7 @@ from arbitro.cli import (
     eventfile,
     events,
     knockout,
+    lazy,
     parole,
     penalties,
     rounds,
@@ -30,6 +31,7 @@ from arbitro.cli import print as print_cli
 from arbitro.i18n import _, use_lang
 
 coerce.install()  # plain parameters coerced without pydantic (issue 14)
+lazy.install()  # each command's parameters read from its function when it runs (issue 14)
 
 app = typer.Typer(
     name="arbitro",
