@@ -71,7 +71,7 @@ def get_command_from_info(
     """typer's ``get_command_from_info``, the parameters and callback left to first use (a
     command of a custom class is built by typer at once)."""
     callback = command_info.callback
-    if command_info.cls is not None or callback is None:
+    if command_info.cls not in (None, TyperCommand) or callback is None:
         return _typer_from_info(
             command_info,
             pretty_exceptions_short=pretty_exceptions_short,
