@@ -87,3 +87,28 @@ def test_the_default_cache_is_in_the_package_pycache(monkeypatch: pytest.MonkeyP
     path = index_module.cache_path()
     assert path.parent.name == "__pycache__"
     assert path.parent.parent == Path(index_module.__file__).resolve().parent
+
+
+def test_a_search_from_the_cache_does_not_load_the_stemmer(cache_file: Path) -> None:
+    """The catalogue's stems come back with the index: a search of words of the catalogue
+    answers without Snowball, as a process that built the index answers."""
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from arbitro.codes.catalogue import search\n"
+        "hits = search('pozzetto visto prima')\n"
+        "print(hits[0].article.ref, 'snowballstemmer' in sys.modules)\n"
+    )
+    env = {**os.environ, "ARBITRO_INDEX_CACHE": str(cache_file)}
+
+    def run() -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True
+        )
+        return done.stdout.strip()
+
+    assert run() == "23 True"  # built: FIBAS art. 23 first, the stemmer loaded
+    assert run() == "23 False"  # from the cache

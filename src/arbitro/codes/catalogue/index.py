@@ -26,6 +26,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from arbitro.codes.catalogue import text as text_module
 from arbitro.codes.catalogue.model import Article, SearchHit
 from arbitro.codes.catalogue.text import spans, terms
 
@@ -72,7 +73,8 @@ class SearchIndex:
         self._docs: list[_Doc] = []
         self._postings: dict[str, list[int]] = {}
         if data is not None:
-            docs, self._postings, self._avg, self._idf = data
+            docs, self._postings, self._avg, self._idf, stems = data
+            text_module.remember_stems(stems)
             if len(docs) != len(articles):
                 raise ValueError("the index data is of other entries")
             self._docs = [
@@ -100,9 +102,10 @@ class SearchIndex:
 
     def to_data(self) -> Any:
         """The index as plain values (dicts, lists, tuples, strings, numbers), for
-        :mod:`marshal`; read back by ``SearchIndex(articles, data)``."""
+        :mod:`marshal`, with the stems of the words seen (the entries' words, once built);
+        read back by ``SearchIndex(articles, data)``."""
         docs = [(tuple(dict(d.tf[f]) for f in FIELDS), dict(d.length), d.pairs) for d in self._docs]
-        return (docs, self._postings, self._avg, self._idf)
+        return (docs, self._postings, self._avg, self._idf, text_module.known_stems())
 
     def score(self, query_terms: list[str], doc: _Doc) -> float:
         """BM25F score of one entry for the (stemmed) query terms."""
@@ -149,16 +152,26 @@ class SearchIndex:
         ]
 
 
-CACHE_FORMAT = b"arbitro search index 1"
+CACHE_FORMAT = b"arbitro search index 2"
 
 
 def fingerprint(articles: tuple[Article, ...]) -> str:
-    """A digest of what the index is made of: the entries and the code that stems and weighs
-    them (this module and :mod:`.text`)."""
+    """A digest of what the index is made of: the entries, the code that stems and weighs
+    them (this module and :mod:`.text`) and the stemmer installed (its files' size and time,
+    found without importing it)."""
+    from importlib.util import find_spec
+
     digest = hashlib.blake2b(CACHE_FORMAT, digest_size=16)
     here = Path(__file__).resolve().parent
     for source in ("index.py", "text.py"):
         digest.update((here / source).read_bytes())
+    for package, module in (("snowballstemmer", "italian_stemmer.py"), ("Stemmer", "")):
+        spec = find_spec(package)
+        origin = spec.origin if spec is not None else None
+        if origin:
+            found = Path(origin).with_name(module) if module else Path(origin)
+            stat = found.stat()
+            digest.update(f"{found}|{stat.st_size}|{stat.st_mtime_ns}".encode())
     for a in articles:
         fields = (a.code, a.number, a.title, a.text, "\x1e".join(a.keywords), a.term or "")
         digest.update("\x1f".join(fields).encode("utf-8", "surrogatepass"))
