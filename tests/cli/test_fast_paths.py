@@ -135,3 +135,57 @@ def test_help_lists_every_command_and_runs_one() -> None:
     assert "vp" in listing.output and "articles" in listing.output
     done = runner.invoke(arbitro_app, ["vp", "--deals", "2", "130"])
     assert done.exit_code == 0 and done.output.strip() == "12-8"
+
+
+def test_the_modules_register_the_commands_main_names() -> None:
+    """``MODULES`` (which module has which command) is what each module registers, in the
+    order of the full app."""
+    import importlib
+
+    from arbitro.cli import main
+
+    for module, names in main.MODULES.items():
+        probe = typer.Typer()
+        importlib.import_module(f"arbitro.cli.{module}").register(probe)
+        registered = [
+            c.name or typer.main.get_command_name(c.callback.__name__)  # type: ignore[union-attr]
+            for c in probe.registered_commands
+        ] + [g.name or str(g.typer_instance.info.name) for g in probe.registered_groups]  # type: ignore[union-attr]
+        assert tuple(registered) == names, module
+    group = typer.main.get_command(arbitro_app)
+    assert isinstance(group, typer.core.TyperGroup)
+    listed = list(group.commands)
+    assert sorted(listed) == sorted(main.MODULE_OF)
+
+
+def test_the_command_named_in_the_arguments() -> None:
+    from arbitro.cli.main import command_module
+
+    assert command_module(["vp", "130"]) == "vp"
+    assert command_module(["--db", "sqlite:///x", "--lang", "en", "event", "list"]) == "events"
+    assert command_module(["--lang=en", "articles", "search", "x"]) == "articles"
+    assert command_module(["--help"]) is None
+    assert command_module(["vpp"]) is None
+    assert command_module([]) is None
+    assert command_module(["--db"]) is None
+
+
+def test_a_command_run_loads_only_its_module() -> None:
+    """``arbitro vp`` as a user types it: the other commands' modules are not imported, and
+    the answer is that of the full app (FIBAS art. 20: 130 MP in 2 deals → 12-8)."""
+    code = (
+        "import sys\n"
+        "sys.argv = ['arbitro', '--lang', 'en', 'vp', '--deals', '2', '130']\n"
+        "from arbitro.cli.main import app\n"
+        "try:\n"
+        "    app()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('arbitro.cli.')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    answer, modules = done.stdout.strip().splitlines()
+    assert answer == "12-8"
+    loaded = eval(modules)
+    assert "arbitro.cli.vp" in loaded
+    assert "arbitro.cli.arbiter" not in loaded and "arbitro.cli.events" not in loaded
