@@ -9,11 +9,15 @@ from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli import coerce, lazy
 from arbitro.i18n import _, use_lang
 
-coerce.install()  # plain parameters coerced without pydantic (issue 14)
-lazy.install()  # each command's parameters read from its function when it runs (issue 14)
+try:
+    from arbitro.cli import coerce, lazy
+except (ImportError, AttributeError):  # another typer than 0.29's internals: its own paths
+    pass
+else:
+    coerce.install()  # plain parameters coerced without pydantic (issue 14)
+    lazy.install()  # each command's parameters read from its function when it runs (issue 14)
 
 # The command modules, in the order their commands are listed by --help, and the top-level
 # commands and groups each registers (a test checks them against the modules).
