@@ -75,7 +75,8 @@ def main() -> None:
         type=Path,
         default=None,
         help="time the arbitro of this source folder instead (put first on PYTHONPATH), e.g. "
-        "an older commit's src/ from `git archive`",
+        "an older commit's src/ from `git archive`, set up as scripts/setup.sh does "
+        "(`python -m compileall -q DIR` and `tools/i18n.py compile` run with it on PYTHONPATH)",
     )
     args = parser.parse_args()
 

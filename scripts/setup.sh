@@ -30,3 +30,5 @@ UV_COMPILE_BYTECODE=1 uv sync --quiet --compile-bytecode
 # project's own modules compiled to bytecode (the editable install leaves src/ uncompiled).
 uv run --no-sync python tools/i18n.py compile
 uv run --no-sync python -m compileall -q src
+# The article search index built once (kept in the package's __pycache__, rebuilt when stale).
+uv run --no-sync python -c "from arbitro.codes.catalogue import load_catalogue; load_catalogue().index"

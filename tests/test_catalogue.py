@@ -8,6 +8,7 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 
 from arbitro.i18n import render, use_lang
@@ -74,3 +75,95 @@ def test_the_catalogue_is_one_file_per_language() -> None:
         files = sorted(p.name for p in (LOCALE / lang / "LC_MESSAGES").glob("*.po"))
         assert files == ["messages.po"], (lang, files)
     assert Path(LOCALE / "messages.pot").exists()
+
+
+def _po_entries(lang: str) -> dict[str, str]:
+    """The translated entries of ``lang``'s ``.po`` files as Babel reads them."""
+    from arbitro.i18n import read_po_files
+
+    folder = LOCALE / lang / "LC_MESSAGES"
+    parts = sorted(folder.glob("*.po"), key=lambda p: (p.name != "messages.po", p.name))
+    return read_po_files(parts, lang)
+
+
+def test_the_compiled_mo_holds_what_the_po_files_say() -> None:
+    """The run time reads the ``.mo`` (issue 14): the same texts as the ``.po`` files."""
+    from arbitro.i18n import read_mo
+
+    for lang in ("it", "en"):
+        mo = LOCALE / lang / "LC_MESSAGES" / "messages.mo"
+        assert read_mo(mo) == _po_entries(lang)
+
+
+def test_the_mo_is_read_as_gettext_reads_it() -> None:
+    import gettext
+
+    from arbitro.i18n import read_mo
+
+    mo = LOCALE / "it" / "LC_MESSAGES" / "messages.mo"
+    with mo.open("rb") as handle:
+        table = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
+    expected = {k: v for k, v in table.items() if isinstance(k, str) and k and v}
+    assert read_mo(mo) == expected
+
+
+def _copy_locale(tmp: Path, *, with_mo: bool) -> Path:
+    import shutil
+
+    for lang in ("it", "en"):
+        folder = tmp / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(LOCALE / lang / "LC_MESSAGES" / "messages.po", folder)
+        if with_mo:
+            shutil.copy(LOCALE / lang / "LC_MESSAGES" / "messages.mo", folder)
+    return tmp
+
+
+def test_without_a_compiled_mo_the_po_files_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh clone, never set up: the catalogue still renders Italian, from the ``.po``."""
+    import arbitro.i18n as i18n
+
+    monkeypatch.setattr(i18n, "LOCALE", _copy_locale(tmp_path, with_mo=False))
+    i18n.catalogue.cache_clear()
+    try:
+        assert i18n.catalogue("it") == _po_entries("it")
+        with use_lang("it"):
+            assert render("Output as JSON.") == "Uscita in JSON."
+    finally:
+        i18n.catalogue.cache_clear()
+
+
+def test_compile_puts_a_branch_fragment_in_the_mo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``tools/i18n.py compile`` writes one ``.mo`` of every ``.po`` file of a language (a
+    branch's fragment included), and the run time then reads the ``.mo``."""
+    import importlib.util
+
+    import arbitro.i18n as i18n
+
+    spec = importlib.util.spec_from_file_location(
+        "i18n_tool", Path(__file__).resolve().parents[1] / "tools" / "i18n.py"
+    )
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    locale = _copy_locale(tmp_path, with_mo=False)
+    (locale / "it" / "LC_MESSAGES" / "zz-branch.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "A text of a branch"\nmsgstr "Un testo di un ramo"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(tool, "LOCALE", locale)
+    tool.compile_mo()
+    mo = locale / "it" / "LC_MESSAGES" / "messages.mo"
+    assert i18n.read_mo(mo)["A text of a branch"] == "Un testo di un ramo"
+    monkeypatch.setattr(i18n, "LOCALE", locale)
+    monkeypatch.setattr(i18n, "read_po_files", None)  # the .mo only: no .po read
+    i18n.catalogue.cache_clear()
+    try:
+        assert i18n.catalogue("it")["A text of a branch"] == "Un testo di un ramo"
+    finally:
+        i18n.catalogue.cache_clear()

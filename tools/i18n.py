@@ -61,13 +61,21 @@ def merge() -> None:
 
 
 def compile_mo() -> None:
-    """Write ``messages.mo`` beside each language's ``messages.po`` (read at run time)."""
+    """Write ``messages.mo`` beside each language's ``messages.po``, read at run time: every
+    ``.po`` file of the language in one (a branch's fragment added to ``messages.po``, its
+    entries winning, as when the run time reads the ``.po`` files directly)."""
     from babel.messages.mofile import write_mo
 
     for lang in ("it", "en"):
         folder = LOCALE / lang / "LC_MESSAGES"
-        with (folder / "messages.po").open("rb") as handle:
-            cat = read_po(handle, locale=lang)
+        cat = _po(lang)
+        for part in sorted(folder.glob("*.po")):
+            if part.name == "messages.po":
+                continue
+            with part.open("rb") as handle:
+                for m in read_po(handle, locale=lang):
+                    if m.id and m.string and not m.fuzzy:
+                        cat.add(m.id, m.string, context=m.context)
         with (folder / "messages.mo").open("wb") as handle:
             write_mo(handle, cat)
 

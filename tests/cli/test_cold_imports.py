@@ -1,6 +1,7 @@
 """Commands that answer at once (issue 14): ``--help``, ``vp`` and ``articles`` load neither the
-store (SQLAlchemy, Alembic) nor the printouts (ReportLab, PIL). Checked on the modules a fresh
-process has loaded after the command, never on a time."""
+store (SQLAlchemy, Alembic) nor the printouts (ReportLab, PIL), nor pydantic (typer's coercion,
+the tournament model) nor Babel (the catalogue is read from its compiled ``.mo``). Checked on the
+modules a fresh process has loaded after the command, never on a time."""
 
 from __future__ import annotations
 
@@ -10,7 +11,17 @@ from pathlib import Path
 
 import pytest
 
-HEAVY = ("sqlalchemy", "alembic", "mako", "reportlab", "PIL", "arbitro.store", "arbitro.services")
+HEAVY = (
+    "sqlalchemy",
+    "alembic",
+    "mako",
+    "reportlab",
+    "PIL",
+    "pydantic",
+    "babel",
+    "arbitro.store",
+    "arbitro.services",
+)
 
 PROBE = """
 import sys
@@ -46,6 +57,9 @@ def loaded_after(*argv: str) -> list[str]:
         ("vp", "--code", "burraco-fibas", "--deals", "2", "130"),  # FIBAS art. 20: the VP table
         ("articles", "search", "pozzetto"),
         ("articles", "show", "burraco-fibas", "20"),
+        ("--lang", "en", "vp", "--json", "--teams", "--deals", "3", "--", "-40"),
+        ("vp", "--help"),
+        ("articles", "search", "--code", "scala40", "--limit", "3", "jolly"),
     ],
 )
 def test_quick_commands_load_neither_store_nor_printouts(argv: tuple[str, ...]) -> None:

@@ -2,33 +2,140 @@
 
 from __future__ import annotations
 
+import importlib
 import os
-from typing import Annotated
+import sys
+from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli import (
-    arbiter,
-    articles,
-    briscola,
-    demo,
-    eventfile,
-    events,
-    knockout,
-    parole,
-    penalties,
-    rounds,
-    scala40,
-    score,
-    serve,
-    users,
-    vp,
-)
-from arbitro.cli import backup as backup_cli
-from arbitro.cli import print as print_cli
 from arbitro.i18n import _, use_lang
 
-app = typer.Typer(
+try:
+    from arbitro.cli import coerce, lazy
+except (ImportError, AttributeError):  # another typer than 0.29's internals: its own paths
+    pass
+else:
+    coerce.install()  # plain parameters coerced without pydantic (issue 14)
+    lazy.install()  # each command's parameters read from its function when it runs (issue 14)
+
+# The command modules, in the order their commands are listed by --help, and the top-level
+# commands and groups each registers (a test checks them against the modules).
+MODULES: dict[str, tuple[str, ...]] = {
+    "events": (
+        "register",
+        "import-csv",
+        "rename",
+        "check-in",
+        "withdraw-absent",
+        "withdraw",
+        "event",
+    ),
+    "rounds": (
+        "seat",
+        "publish-seating",
+        "seating",
+        "sheet",
+        "confirm",
+        "correct",
+        "history",
+        "publish",
+        "standings",
+        "missing",
+        "complaint",
+        "resolve",
+        "prizes",
+    ),
+    "penalties": ("late", "warn", "sanction", "ledger", "law13", "arbitral", "abandon"),
+    "eventfile": ("export", "import", "replay"),
+    "vp": ("vp",),
+    "demo": ("demo",),
+    "articles": ("articles",),
+    "score": ("score",),
+    "serve": ("serve",),
+    "briscola": ("briscola",),
+    "knockout": ("knockout",),
+    "print": ("print",),
+    "parole": ("parole",),
+    "arbiter": ("arbiter",),
+    "users": ("user",),
+    "scala40": ("scala40",),
+    "backup": ("backup", "restore"),
+}
+MODULE_OF: dict[str, str] = {name: module for module, names in MODULES.items() for name in names}
+# The root options that take a value (skipped to find the command's name in the arguments).
+VALUE_OPTIONS = ("--db", "--lang")
+
+
+def command_module(argv: list[str]) -> str | None:
+    """The module of the command named in ``argv`` (the arguments after ``arbitro``); None
+    when no known command is named before anything else (``--help``, a typo, nothing)."""
+    args = iter(argv)
+    for arg in args:
+        if arg in VALUE_OPTIONS:
+            next(args, None)
+        elif arg.startswith(tuple(f"{o}=" for o in VALUE_OPTIONS)):
+            continue
+        else:
+            return MODULE_OF.get(arg)
+    return None
+
+
+class ArbitroApp(typer.Typer):
+    """The ``arbitro`` app, its commands registered from their modules when first needed: all
+    of them when anything reads the app's commands (``--help``, a test, typer's build); only
+    the module of the command named when the command line runs one (issue 14: ``arbitro vp``
+    imports neither the arbiter's nor the events' commands)."""
+
+    def __init__(self, **settings: Any) -> None:
+        self._commands: list[Any] = []
+        self._groups: list[Any] = []
+        self._loaded: tuple[str, ...] = ()
+        self._loading = False
+        super().__init__(**settings)
+
+    def _load(self, modules: tuple[str, ...]) -> None:
+        if self._loaded == modules or self._loading:
+            return
+        self._loading = True
+        try:
+            self._commands.clear()
+            self._groups.clear()
+            for name in modules:
+                importlib.import_module(f"arbitro.cli.{name}").register(self)
+            self._loaded = modules
+        finally:
+            self._loading = False
+
+    @property
+    def registered_commands(self) -> list[Any]:
+        if not self._loaded:
+            self._load(tuple(MODULES))
+        return self._commands
+
+    @registered_commands.setter
+    def registered_commands(self, value: list[Any]) -> None:
+        self._commands = value
+
+    @property
+    def registered_groups(self) -> list[Any]:
+        if not self._loaded:
+            self._load(tuple(MODULES))
+        return self._groups
+
+    @registered_groups.setter
+    def registered_groups(self, value: list[Any]) -> None:
+        self._groups = value
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line: with the arguments of the process, only the named command's
+        module is registered; otherwise (explicit arguments, no command named) all of them."""
+        module = command_module(sys.argv[1:]) if not args and "args" not in kwargs else None
+        self._load((module,) if module is not None else tuple(MODULES))
+        return super().__call__(*args, **kwargs)
+
+
+app = ArbitroApp(
     name="arbitro",
     help=_("arbitro: card-game competitions (Burraco FIBAS) for the director and the arbiter."),
     no_args_is_help=True,
@@ -58,25 +165,6 @@ def _options(
     if lang:
         # The language holds for this run only: restored when the command's context closes.
         ctx.with_resource(use_lang(lang))
-
-
-events.register(app)
-rounds.register(app)
-penalties.register(app)
-eventfile.register(app)
-vp.register(app)
-demo.register(app)
-articles.register(app)
-score.register(app)
-serve.register(app)
-briscola.register(app)
-knockout.register(app)
-print_cli.register(app)
-parole.register(app)
-arbiter.register(app)
-users.register(app)
-scala40.register(app)
-backup_cli.register(app)
 
 
 def main() -> None:

@@ -76,19 +76,47 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 def catalogue(lang: Lang) -> Mapping[str, str]:
     """The translations of ``lang``: msgid → text (``msgctxt`` entries as ``ctx\\x04msgid``).
 
-    Read from the compiled ``messages.mo`` (``tools/i18n.py compile``, run by the set-up)
-    when it is at least as new as the ``.po`` files, else from the ``.po`` files with Babel."""
+    Read from the compiled ``messages.mo`` (``tools/i18n.py compile``, run by the set-up: all
+    the ``.po`` files of the language in one) when it is at least as new as every ``.po``
+    file; else (a fresh clone, a ``.po`` edited since) from the ``.po`` files with Babel."""
     folder = LOCALE / lang / "LC_MESSAGES"
     if not folder.is_dir():
         return {}
-    parts = sorted(folder.glob("*.po"))
+    # messages.po first: a branch's fragment adds to it (as tools/i18n.py compile does).
+    parts = sorted(folder.glob("*.po"), key=lambda p: (p.name != "messages.po", p.name))
     mo = folder / "messages.mo"
     if mo.exists() and all(mo.stat().st_mtime >= p.stat().st_mtime for p in parts):
-        import gettext as stdlib_gettext
+        return read_mo(mo)
+    return read_po_files(parts, lang)
 
-        with mo.open("rb") as handle:
-            table = stdlib_gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]  # the parsed .mo, as the module keeps it
-        return {k: v for k, v in table.items() if isinstance(k, str) and k and v}
+
+def read_mo(path: Path) -> dict[str, str]:
+    """The entries of a compiled GNU ``.mo`` catalogue (UTF-8): msgid → text, the header left
+    out, a plural entry by its singular forms. Read directly: neither :mod:`gettext` nor Babel imported
+    (issue 14: every command reads the catalogue)."""
+    import struct
+
+    data = path.read_bytes()
+    order = "<" if int.from_bytes(data[:4], "little") == 0x950412DE else ">"
+    _revision, count, originals, translations = struct.unpack_from(f"{order}4I", data, 4)
+    keys = struct.unpack_from(f"{order}{2 * count}I", data, originals)
+    values = struct.unpack_from(f"{order}{2 * count}I", data, translations)
+    out: dict[str, str] = {}
+    for i in range(0, 2 * count, 2):
+        key_len, key_at = keys[i], keys[i + 1]
+        value_len, value_at = values[i], values[i + 1]
+        if not key_len or not value_len:
+            continue
+        # A plural entry is "msgid NUL msgid_plural": its singular kept, as from the .po.
+        key = data[key_at : key_at + key_len].split(b"\x00", 1)[0]
+        value = data[value_at : value_at + value_len].split(b"\x00", 1)[0]
+        out[key.decode("utf-8")] = value.decode("utf-8")
+    return out
+
+
+def read_po_files(parts: list[Path], lang: str) -> dict[str, str]:
+    """The translated, not fuzzy entries of ``parts`` (``.po`` files, a later file winning;
+    a plural entry by its singular forms), read with Babel: the fallback when no up-to-date ``.mo`` is compiled."""
     from babel.messages.pofile import read_po
 
     out: dict[str, str] = {}

@@ -103,10 +103,11 @@ class Catalogue:
 
     @cached_property
     def index(self) -> SearchIndex:
-        """The search index over every entry (built on first use)."""
-        from arbitro.codes.catalogue.index import SearchIndex
+        """The search index over every entry (built on first use, or read from the cache file
+        of a previous build, :func:`~arbitro.codes.catalogue.index.cached_index`)."""
+        from arbitro.codes.catalogue.index import cached_index
 
-        return SearchIndex(self._articles)
+        return cached_index(self._articles)
 
     def search(self, query: str, *, code: str | None = None, limit: int = 10) -> list[SearchHit]:
         """The entries best matching ``query`` (Italian, any inflection, accents optional),

@@ -6,15 +6,27 @@ scaled by the share of query terms the entry contains, plus a bonus for each pai
 consecutive query terms found next to each other in the entry (a phrase such as
 "carta esposta", "pozzetto visto"). The index is built once; a query touches only the
 postings of its own terms.
+
+Building it stems the whole catalogue (~150 ms): :func:`cached_index` keeps the built index in a
+file of the package's ``__pycache__`` folder (written on first use, as Python writes bytecode),
+used again while the entries and this code are the same (issue 14: ``arbitro articles search``
+answers at once).
 """
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import math
+import os
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
+from pathlib import Path
+from typing import Any
 
+from arbitro.codes.catalogue import text as text_module
 from arbitro.codes.catalogue.model import Article, SearchHit
 from arbitro.codes.catalogue.text import spans, terms
 
@@ -37,7 +49,7 @@ SNIPPET_CHARS = 220
 @dataclass(frozen=True, slots=True)
 class _Doc:
     article: Article
-    tf: dict[str, Counter[str]]
+    tf: Mapping[str, Mapping[str, int]]
     length: dict[str, int]
     pairs: frozenset[tuple[str, str]]
 
@@ -55,9 +67,21 @@ def _field_terms(article: Article) -> dict[str, list[list[str]]]:
 class SearchIndex:
     """An inverted index of the entries for BM25F search."""
 
-    def __init__(self, articles: tuple[Article, ...]) -> None:
+    def __init__(self, articles: tuple[Article, ...], data: Any = None) -> None:
+        """The index of ``articles``, built; or restored from ``data`` (:meth:`to_data` of an
+        index of the same entries)."""
         self._docs: list[_Doc] = []
         self._postings: dict[str, list[int]] = {}
+        if data is not None:
+            docs, self._postings, self._avg, self._idf, stems = data
+            text_module.remember_stems(stems)
+            if len(docs) != len(articles):
+                raise ValueError("the index data is of other entries")
+            self._docs = [
+                _Doc(article, dict(zip(FIELDS, tf, strict=True)), length, pairs)
+                for article, (tf, length, pairs) in zip(articles, docs, strict=True)
+            ]
+            return
         totals = dict.fromkeys(FIELDS, 0)
         for i, article in enumerate(articles):
             runs = _field_terms(article)
@@ -75,6 +99,13 @@ class SearchIndex:
             t: math.log(1.0 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
             for t, docs in self._postings.items()
         }
+
+    def to_data(self) -> Any:
+        """The index as plain values (dicts, lists, tuples, strings, numbers), for
+        :mod:`marshal`, with the stems of the words seen (the entries' words, once built);
+        read back by ``SearchIndex(articles, data)``."""
+        docs = [(tuple(dict(d.tf[f]) for f in FIELDS), dict(d.length), d.pairs) for d in self._docs]
+        return (docs, self._postings, self._avg, self._idf, text_module.known_stems())
 
     def score(self, query_terms: list[str], doc: _Doc) -> float:
         """BM25F score of one entry for the (stemmed) query terms."""
@@ -119,6 +150,64 @@ class SearchIndex:
             )
             for s, i in scored[:limit]
         ]
+
+
+CACHE_FORMAT = b"arbitro search index 2"
+
+
+def fingerprint(articles: tuple[Article, ...]) -> str:
+    """A digest of what the index is made of: the entries, the code that stems and weighs
+    them (this module and :mod:`.text`) and the stemmer installed (its files' size and time,
+    found without importing it)."""
+    from importlib.util import find_spec
+
+    digest = hashlib.blake2b(CACHE_FORMAT, digest_size=16)
+    here = Path(__file__).resolve().parent
+    for source in ("index.py", "text.py"):
+        digest.update((here / source).read_bytes())
+    for package, module in (("snowballstemmer", "italian_stemmer.py"), ("Stemmer", "")):
+        spec = find_spec(package)
+        origin = spec.origin if spec is not None else None
+        if origin:
+            found = Path(origin).with_name(module) if module else Path(origin)
+            stat = found.stat()
+            digest.update(f"{found}|{stat.st_size}|{stat.st_mtime_ns}".encode())
+    for a in articles:
+        fields = (a.code, a.number, a.title, a.text, "\x1e".join(a.keywords), a.term or "")
+        digest.update("\x1f".join(fields).encode("utf-8", "surrogatepass"))
+        digest.update(b"\x1d")
+    return digest.hexdigest()
+
+
+def cache_path() -> Path:
+    """The file that keeps the built index (``ARBITRO_INDEX_CACHE`` overrides it)."""
+    override = os.environ.get("ARBITRO_INDEX_CACHE")
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parent / "__pycache__" / "search-index.marshal"
+
+
+def cached_index(articles: tuple[Article, ...]) -> SearchIndex:
+    """The index of ``articles``: read from :func:`cache_path` when it was built from the same
+    entries and code; else built, and written there for the next process (if the folder can
+    be written; a damaged or stale file is rebuilt)."""
+    path = cache_path()
+    stamp = fingerprint(articles)
+    try:
+        stored_stamp, data = marshal.loads(path.read_bytes())
+        if stored_stamp == stamp:
+            return SearchIndex(articles, data)
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    index = SearchIndex(articles)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_bytes(marshal.dumps((stamp, index.to_data())))
+        os.replace(partial, path)  # whole or not at all, for a process reading it meanwhile
+    except OSError:
+        partial.unlink(missing_ok=True)
+    return index
 
 
 def _clean(text: str) -> str:

@@ -4,15 +4,18 @@
 stripped (NFKD), elisions split (``l'arbitro`` → ``arbitro``), stop words dropped, each word
 reduced by the Snowball Italian stemmer so that inflections meet (pozzetti/pozzetto,
 congelata/congelamento, errato/errata).
+
+The stemmer is loaded only for a word not stemmed before: the stems of the catalogue's words
+come back with its cached search index (:func:`remember_stems`), so that a search whose words
+are in the catalogue does not load Snowball (issue 14).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
-
-import snowballstemmer
+from functools import cache, lru_cache
+from typing import Any
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -215,7 +218,18 @@ STOP_WORDS: frozenset[str] = frozenset(
     ]
 )
 
-_stemmer = snowballstemmer.stemmer("italian")
+
+@cache
+def _snowball() -> Any:
+    """The Snowball Italian stemmer (loaded on first need)."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("italian")
+
+
+# Word → stem, for the words stemmed so far (or remembered from a cached index).
+_stems: dict[str, str] = {}
+MAX_STEMS = 65536
 
 # Stems of one word family that the Snowball stemmer leaves apart (chiudere / chiuso /
 # chiusura, raccogliere / raccolta, vedere / visto): each is folded into one stem.
@@ -233,13 +247,30 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Snowball Italian stem of one folded word (numbers are kept as they are)."""
+    known = _stems.get(word)
+    if known is not None:
+        return known
     if word.isdigit():
-        return word
-    result: str = _stemmer.stemWord(word)
-    return STEM_ALIASES.get(result, result)
+        result = word
+    else:
+        stemmed: str = _snowball().stemWord(word)
+        result = STEM_ALIASES.get(stemmed, stemmed)
+    if len(_stems) >= MAX_STEMS:
+        _stems.clear()
+    _stems[word] = result
+    return result
+
+
+def known_stems() -> dict[str, str]:
+    """The words stemmed so far in this process, with their stems."""
+    return dict(_stems)
+
+
+def remember_stems(stems: dict[str, str]) -> None:
+    """Take ``stems`` (:func:`known_stems` of a process with the same stemmer) as stemmed."""
+    _stems.update(stems)
 
 
 def words(text: str) -> list[str]:

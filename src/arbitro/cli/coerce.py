@@ -1,0 +1,92 @@
+"""Plain parameters coerced without pydantic (issue 14).
+
+typer 0.29 coerces every non-flag parameter through a pydantic ``TypeAdapter`` when a command
+runs: importing pydantic and building the adapters costs ~110-170 ms at every command. The
+parameters of arbitro's commands are nearly all plain ``str``, ``bool``, ``int`` and ``Enum`` values, whose
+coercion is one line: :func:`install` makes typer coerce those directly and hands every other
+value (a malformed number, a path, a list, a custom parser...) to typer's own pydantic coercion,
+built only then, so that results and error messages stay exactly typer's.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+import typer.core
+from typer._coercion import RuntimeParam, TypeDescriptor
+from typer._coercion import build_runtime_param as _typer_build
+
+if TYPE_CHECKING:
+    from typer._click import Context
+    from typer.core import _TyperParameter
+
+_INT = re.compile(r"[+-]?[0-9]+")
+
+
+class PlainRuntimeParam(RuntimeParam):
+    """A ``str``, ``bool``, ``int`` or ``Enum`` parameter: coerced here when the value is plainly of its
+    kind, by typer's pydantic coercion (built on first need) otherwise."""
+
+    descriptor: TypeDescriptor
+    fallback: RuntimeParam | None
+
+    def __init__(self, descriptor: TypeDescriptor) -> None:
+        object.__setattr__(self, "parameter_info", descriptor.parameter_info)
+        object.__setattr__(self, "annotation", descriptor.annotation)
+        object.__setattr__(self, "descriptor", descriptor)
+        object.__setattr__(self, "fallback", None)
+
+    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
+        annotation = self.annotation
+        if annotation is str:
+            if isinstance(value, str):
+                return value
+        elif annotation is bool:
+            if isinstance(value, bool):
+                return value
+        elif annotation is int:
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            if isinstance(value, str) and _INT.fullmatch(value):
+                return int(value)
+        elif isinstance(annotation, type) and issubclass(annotation, Enum):
+            if isinstance(value, annotation):
+                return value
+            plain_ctx = ctx is None or ctx.token_normalize_func is None
+            if self.parameter_info.case_sensitive and plain_ctx and isinstance(value, str):
+                for member in annotation:
+                    if member.value == value:
+                        return member
+        if self.fallback is None:
+            object.__setattr__(self, "fallback", _typer_build(self.descriptor))
+        assert self.fallback is not None
+        return self.fallback._coerce_value(value, param=param, ctx=ctx)
+
+
+def plain(descriptor: TypeDescriptor) -> bool:
+    """Whether ``descriptor`` is a parameter coerced here: a single ``str``, ``bool``,
+    ``int`` or ``Enum`` without a custom parser, bounds or a file to open."""
+    annotation = descriptor.annotation
+    info = descriptor.parameter_info
+    if descriptor.file_annotation is not None or info.parser is not None:
+        return False
+    if annotation is str or annotation is bool:
+        return True
+    if annotation is int:
+        return info.min is None and info.max is None
+    return isinstance(annotation, type) and issubclass(annotation, Enum)
+
+
+def build_runtime_param(descriptor: TypeDescriptor) -> RuntimeParam:
+    """typer's ``build_runtime_param``, without pydantic for plain parameters."""
+    if plain(descriptor):
+        return PlainRuntimeParam(descriptor)
+    return _typer_build(descriptor)
+
+
+def install() -> None:
+    """Make typer build the parameters' coercion with :func:`build_runtime_param`."""
+    # typer.core calls the name it imported from typer._coercion: replaced there.
+    typer.core.build_runtime_param = build_runtime_param  # type: ignore[attr-defined]
