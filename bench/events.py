@@ -21,6 +21,7 @@ Run: .venv/bin/python bench/events.py [PAIRS ...]   (default: 1000 4000)
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import random
@@ -113,11 +114,16 @@ def replay_file(path: Path) -> None:
     """What ``arbitro replay FILE`` does, its printing aside."""
     from arbitro.services.event_file import read_event_file
 
-    with path.open("rb") as f:
+    try:  # the collector paused while the file is read, as the command does
+        from arbitro.services.event_file import gc_paused
+    except ImportError:  # before issue 14
+        gc_paused = contextlib.nullcontext  # type: ignore[assignment]
+
+    with gc_paused(), path.open("rb") as f:
         data = json.load(f)
-    _eid, _name, _records, state = read_event_file(data)
-    assert isinstance(state, EventState)
-    standings(state, state.current_round())
+        _eid, _name, _records, state = read_event_file(data)
+        assert isinstance(state, EventState)
+        standings(state, state.current_round())
 
 
 CHILD = """

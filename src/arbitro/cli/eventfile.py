@@ -77,11 +77,11 @@ def register(app: typer.Typer) -> None:
         """Replay an event file in memory and print its current standings."""
         from arbitro.cli.render import standings_data, standings_text
         from arbitro.errors import ArbitroError
-        from arbitro.services.event_file import read_event_file
+        from arbitro.services.event_file import gc_paused, read_event_file
         from arbitro.tournament.event import EventState
         from arbitro.tournament.standings.standings import standings
 
-        with errors(json_out):
+        with errors(json_out), gc_paused():
             # The log is folded once, by its check: that state is the replay's.
             event_id, _name, _records, state = read_event_file(read_json(file))
             if not isinstance(state, EventState):
