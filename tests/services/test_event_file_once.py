@@ -211,3 +211,14 @@ def test_a_record_is_read_by_its_kinds_one_validator(monkeypatch: pytest.MonkeyP
         assert used == [type(body)]
         assert records_module.KIND_OF[type(body)].value == row["kind"]
     assert all(adapter(cls) is built[cls] for cls in built)
+
+
+def test_the_file_digest_is_the_canonical_texts_hashed_piecewise() -> None:
+    import hashlib
+
+    data = _file(pairs=4)
+    data["exported_at"] = "2026-11-25T01:00:00+00:00"
+    data["name"] = "Città «Coppa»"
+    for value in (data, {"records": [], "a": 1}, {"x": [1, 2]}, [1, 2]):
+        text = json.dumps(value, sort_keys=True, ensure_ascii=True).encode("ascii")
+        assert event_file.file_digest(value) == hashlib.sha256(text).hexdigest()

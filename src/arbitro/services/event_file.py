@@ -207,12 +207,30 @@ def _record(n: int, row: Any) -> Record:
 
 
 def file_digest(data: Any) -> str:
-    """The SHA-256 of the file's canonical JSON (keys sorted, ASCII), hashed as it is
-    encoded: the whole text is never held."""
+    """The SHA-256 of the file's canonical JSON (``json.dumps(data, sort_keys=True,
+    ensure_ascii=True)``), hashed record by record: the whole text is never held."""
     sha = hashlib.sha256()
-    encoder = json.JSONEncoder(sort_keys=True, ensure_ascii=True)
-    for chunk in encoder.iterencode(data):
-        sha.update(chunk.encode("ascii"))
+
+    def dumps(value: Any) -> bytes:
+        return json.dumps(value, sort_keys=True, ensure_ascii=True).encode("ascii")
+
+    if not isinstance(data, dict) or not isinstance(data.get("records"), list):
+        sha.update(dumps(data))
+        return sha.hexdigest()
+    # The same text json.dumps writes: "{", "key": value pairs joined by ", " in key order.
+    sha.update(b"{")
+    for n, key in enumerate(sorted(data)):
+        sha.update(b", " if n else b"")
+        sha.update(dumps(key) + b": ")
+        if key != "records":
+            sha.update(dumps(data[key]))
+            continue
+        sha.update(b"[")
+        for m, row in enumerate(data[key]):
+            sha.update(b", " if m else b"")
+            sha.update(dumps(row))
+        sha.update(b"]")
+    sha.update(b"}")
     return sha.hexdigest()
 
 
