@@ -6,7 +6,7 @@ record, and a correction is a new record that supersedes an entry from a given r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -547,7 +547,7 @@ class EventState:
         kind = self.sheet_kind
         if b.table not in rnd.sheets:
             seat = rnd.seating.table(b.table) if rnd.seating else None
-            required = frozenset(kind.signers(seat)) if seat is not None else frozenset()
+            required = _signers(kind.signers(seat)) if seat is not None else frozenset()
             rnd.sheets[b.table] = TableSheet(b.table, signers=required)
         sheet = rnd.sheets[b.table]
         entry = kind.parse(b.entry) if parsed is None else parsed
@@ -593,6 +593,19 @@ class EventState:
         # in no later round.
         for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
             self.left_on_sheet.setdefault(c, rnd.number)
+
+
+_SIGNERS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _signers(names: Sequence[str]) -> frozenset[str]:
+    """The set of a sheet's signers, one shared object per set of names (a 4,000-pair event
+    has 20,000 sheets, all signed by N-S and E-W)."""
+    key = tuple(names)
+    found = _SIGNERS.get(key)
+    if found is None:
+        found = _SIGNERS[key] = frozenset(key)
+    return found
 
 
 CANCELLABLE = (
