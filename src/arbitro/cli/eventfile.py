@@ -76,13 +76,18 @@ def register(app: typer.Typer) -> None:
     def replay(file: Annotated[Path, typer.Argument()], json_out: bool = JsonOpt) -> None:
         """Replay an event file in memory and print its current standings."""
         from arbitro.cli.render import standings_data, standings_text
-        from arbitro.services.event_file import parse_event_file
+        from arbitro.errors import ArbitroError
+        from arbitro.services.event_file import gc_paused, read_event_file
         from arbitro.tournament.event import EventState
         from arbitro.tournament.standings.standings import standings
 
-        with errors(json_out):
-            event_id, _config, records = parse_event_file(read_json(file))
-            state = EventState.replay(event_id, records)
+        with errors(json_out), gc_paused():
+            # The log is folded once, by its check: that state is the replay's.
+            event_id, _name, _records, state = read_event_file(read_json(file))
+            if not isinstance(state, EventState):
+                raise ArbitroError(
+                    "«{event}» is a knockout event: use «arbitro knockout»", event=event_id
+                )
             rnd = state.current_round()
             emit(
                 standings_data(state, rnd, False),

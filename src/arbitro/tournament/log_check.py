@@ -69,17 +69,19 @@ def check_log(
     if isinstance(first, KnockoutCreated):
         _at(records[0], now)
         state = KnockoutState.replay(event_id, records[:1])
-        check: Callable[[Any, Record], list[Record]] = _check_knockout
+        check: Callable[[Any, Record], Checked] = _check_knockout
     elif isinstance(first, EventCreated):
         _at(records[0], now)
-        _decide(records[0], lambda _s, r: [commands.create_event(first, r.at)], None)
+        _decide(records[0], lambda _s, r: ([commands.create_event(first, r.at)], None), None)
         state = EventState.replay(event_id, records[:1])
         check = _check_rounds
     else:
         raise ArbitroError("the event's log does not start with its creation")
     following: list[Record] = []  # the other records one action made, still to come
+    rounds = isinstance(state, EventState)
     for rec in records[1:]:
         _at(rec, now)
+        entry = None
         if following:
             expected = following.pop(0)
             if body_to_json(expected.body) != body_to_json(rec.body):
@@ -89,9 +91,12 @@ def check_log(
                     kind=rec.kind.value,
                 )
         else:
-            made = _decide(rec, check, state)
+            made, entry = _decide(rec, check, state)
             following = made[1:]
-        state.apply(rec)
+        if rounds:  # a sheet's entry, parsed to check it, is folded as parsed
+            state.apply(rec, parsed=entry)  # type: ignore[call-arg]  # EventState.apply takes it
+        else:
+            state.apply(rec)
     if state.stale:
         state = type(state).replay(event_id, records)
     return state
@@ -107,7 +112,12 @@ def _at(rec: Record, now: datetime) -> None:
         )
 
 
-def _decide(rec: Record, check: Callable[[Any, Record], list[Record]], state: Any) -> list[Record]:
+Checked = tuple[list[Record], Any]
+"""The records the live action makes (the checked record first), and the sheet's entry the
+check parsed (None for other records)."""
+
+
+def _decide(rec: Record, check: Callable[[Any, Record], Checked], state: Any) -> Checked:
     try:
         return check(state, rec)
     except ArbitroError as exc:
@@ -130,17 +140,19 @@ def _same(rec: Record, made: list[Record]) -> list[Record]:
     return made
 
 
-def _check_rounds(state: EventState, rec: Record) -> list[Record]:
+def _check_rounds(state: EventState, rec: Record) -> Checked:
     at, who, why = rec.at, rec.actor, rec.reason
+    entry = None
     match rec.body:
         case CompetitorRegistered() as b:
-            return _same(rec, _registered(state, b, at, who))
+            return _same(rec, _registered(state, b, at, who)), None
         case CompetitorRenamed() as b:
-            return _same(rec, [commands.rename(state, b.competitor, b.name, at, who, b.players)])
+            made = [commands.rename(state, b.competitor, b.name, at, who, b.players)]
+            return _same(rec, made), None
         case CompetitorCheckedIn() as b:
-            return _same(rec, check_in(state, [b.competitor], at, b.present, who))
+            return _same(rec, check_in(state, [b.competitor], at, b.present, who)), None
         case CompetitorWithdrawn() as b:
-            return _same(rec, [commands.withdraw(state, b.competitor, at, why, who)])
+            return _same(rec, [commands.withdraw(state, b.competitor, at, why, who)]), None
         case RoundSeated() as b:
             _seated(state, b)
         case SeatingPublished() as b:
@@ -151,7 +163,8 @@ def _check_rounds(state: EventState, rec: Record) -> list[Record]:
             entry = state.sheet_kind.parse(b.entry)
             commands.enter_sheet(state, b.round, b.table, entry, at, who, b.line)
         case SheetCorrected() as b:
-            check_entry(state, b.round, b.table, state.sheet_kind.parse(b.entry))
+            entry = state.sheet_kind.parse(b.entry)
+            check_entry(state, b.round, b.table, entry)
         case LatenessRecorded() as b:
             commands.record_lateness(state, b.round, b.competitor, b.seconds, at, who)
         case SanctionGiven() as b:
@@ -178,7 +191,7 @@ def _check_rounds(state: EventState, rec: Record) -> list[Record]:
             pass
         case _:
             raise unknown_record(rec.kind, state.event_id)
-    return [rec]
+    return [rec], entry
 
 
 def _registered(state: EventState, b: CompetitorRegistered, at: datetime, who: str) -> list[Record]:
@@ -217,12 +230,13 @@ def _seated(state: EventState, b: RoundSeated) -> None:
                     )
 
 
-def _check_knockout(state: KnockoutState, rec: Record) -> list[Record]:
+def _check_knockout(state: KnockoutState, rec: Record) -> Checked:
     at, who = rec.at, rec.actor
     match rec.body:
         case CompetitorRegistered() as b:
             paid = bool(b.entry_fee_cents)
-            return _same(rec, [register_pair(state, b.name, b.players, at, paid=paid, actor=who)])
+            made = [register_pair(state, b.name, b.players, at, paid=paid, actor=who)]
+            return _same(rec, made), None
         case BracketDrawn() as b:
             if sorted(p for p in b.order if p is not None) != sorted(state.pairs):
                 raise ArbitroError("the bracket does not hold every registered pair once")
@@ -235,4 +249,4 @@ def _check_knockout(state: KnockoutState, rec: Record) -> list[Record]:
             pass
         case _:
             raise unknown_record(rec.kind, state.event_id)
-    return [rec]
+    return [rec], None

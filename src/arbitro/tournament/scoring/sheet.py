@@ -47,7 +47,13 @@ class DealScore:
     @classmethod
     def from_list(cls, row: Sequence[Any]) -> DealScore:
         """Parse ``[ns_base, ns_points, ew_base, ew_points]``."""
-        if len(row) != 4 or any(type(v) is not int for v in row):  # bool is no number here
+        if (  # bool is no number here
+            len(row) != 4
+            or type(row[0]) is not int
+            or type(row[1]) is not int
+            or type(row[2]) is not int
+            or type(row[3]) is not int
+        ):
             raise ArbitroError(
                 "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base "
                 "and points)",
@@ -78,9 +84,10 @@ class SheetEntry:
     def from_payload(cls, data: dict[str, Any]) -> SheetEntry:
         """Parse the JSON form written by :meth:`to_payload`."""
         closed = data.get("closed_room")
+        parse = DealScore.from_list
         return cls(
-            tuple(DealScore.from_list(r) for r in data.get("deals", [])),
-            None if closed is None else tuple(DealScore.from_list(r) for r in closed),
+            tuple([parse(r) for r in data.get("deals", [])]),
+            None if closed is None else tuple([parse(r) for r in closed]),
         )
 
 
@@ -191,11 +198,14 @@ def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool)
 def sheet_totals(entry: SheetEntry) -> tuple[int, int]:
     """MP totals of the table's N-S and E-W lines; for teams, of the team seated N-S in the
     open room (E-W in the closed room) and of the other team (art. 19 sample sheets)."""
-    ns = sum(d.ns.total for d in entry.deals)
-    ew = sum(d.ew.total for d in entry.deals)
+    ns = ew = 0
+    for d in entry.deals:
+        ns += d.ns.base + d.ns.points
+        ew += d.ew.base + d.ew.points
     if entry.closed_room is not None:
-        ns += sum(d.ew.total for d in entry.closed_room)
-        ew += sum(d.ns.total for d in entry.closed_room)
+        for d in entry.closed_room:
+            ns += d.ew.base + d.ew.points
+            ew += d.ns.base + d.ns.points
     return ns, ew
 
 

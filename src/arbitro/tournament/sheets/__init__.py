@@ -24,6 +24,9 @@ _KINDS: dict[GameId, SheetKind] = {
 
 def sheet_kind(game: GameId | str) -> SheetKind:
     """The score sheet of ``game`` in events of rounds."""
+    found = _KINDS.get(game)  # type: ignore[arg-type]  # a GameId, or its str value
+    if found is not None:
+        return found
     try:
         return _KINDS[GameId(game)]
     except (KeyError, ValueError):

@@ -55,13 +55,13 @@ class LinesSheet:
         res = score_sheet(
             ctx.rules, entry, deals=ctx.deals, teams=ctx.teams, duplicate=ctx.duplicate
         )
-        scores: dict[CompetitorId, SheetScore] = {}
+        ns, ew = SheetScore(res.ns_mp, res.ns_vp), SheetScore(res.ew_mp, res.ew_vp)
+        scores: dict[CompetitorId, SheetScore] = {}  # the (frozen) scores shared by a line
         for c in ctx.seat.ns or ():
-            scores[c] = SheetScore(res.ns_mp, res.ns_vp)
+            scores[c] = ns
         for c in ctx.seat.ew or ():
-            scores[c] = SheetScore(res.ew_mp, res.ew_vp)
-        sides = (SheetScore(res.ns_mp, res.ns_vp), SheetScore(res.ew_mp, res.ew_vp))
-        return SheetOutcome(scores, (res.ns_total, res.ew_total), sides)
+            scores[c] = ew
+        return SheetOutcome(scores, (res.ns_total, res.ew_total), (ns, ew))
 
     def abandoned(self, entry: SheetEntry) -> tuple[CompetitorId, ...]:
         """A two-line sheet records no abandon (FIBAS art. 36 is an arbiter's record)."""

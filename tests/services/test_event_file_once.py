@@ -1,0 +1,224 @@
+"""Issue 14: an event file is read at the speed of reading it. Its records are folded once
+per import and once per replay (the check's fold is the state), written in one transaction
+by one insert of all the rows, a sheet's outcome is computed once for the check and the
+standings, and every record's payload is read by its kind's one compiled validator."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from typer.testing import CliRunner
+
+from arbitro.errors import ArbitroError
+from arbitro.services import event_file
+from arbitro.services.demo import random_deal
+from arbitro.services.events import EventService
+from arbitro.store import NewRecord, RecordStore, record_store
+from arbitro.tournament import commands
+from arbitro.tournament import records as records_module
+from arbitro.tournament.event import EventConfig, EventState
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.records import Record, RecordKind
+from arbitro.tournament.scoring.sheet import SheetEntry
+from arbitro.tournament.sheets.lines import LinesSheet
+from arbitro.tournament.standings.standings import standings
+
+ROUNDS = 3
+
+
+def _file(pairs: int = 12) -> dict[str, Any]:
+    now = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
+    config = EventConfig(
+        "Once",
+        EventFormat.PAIRS,
+        ROUNDS,
+        (2,) * ROUNDS,
+        (Movement.DRAW,) + (Movement.MODIFIED_DANISH,) * (ROUNDS - 1),
+        seed=1,
+    )
+    log = [dataclasses.replace(commands.create_event(config, now), seq=1)]
+    state = EventState.replay("once", log)
+
+    def do(recs: Record | list[Record]) -> None:
+        for r in recs if isinstance(recs, list) else [recs]:
+            r = dataclasses.replace(r, seq=len(log) + 1)
+            log.append(r)
+            state.apply(r)
+
+    for i in range(pairs):
+        do(commands.register(state, f"Coppia {i + 1}", [], now))
+    rng = random.Random(1)
+    for rnd in range(1, ROUNDS + 1):
+        do(commands.seat(state, rnd, now))
+        do(commands.publish_seating(state, rnd, now))
+        seating = state.round(rnd).seating
+        assert seating is not None
+        for t in seating.tables:
+            entry = SheetEntry((random_deal(rng), random_deal(rng)))
+            do(commands.enter_sheet(state, rnd, t.table, entry, now))
+        do(commands.publish_standings(state, rnd, now))
+    return {
+        "format": "arbitro-event-file",
+        "version": 1,
+        "event_id": "once",
+        "name": "Once",
+        "records": [
+            {
+                "seq": r.seq,
+                "kind": r.kind.value,
+                "payload": r.payload,
+                "actor": r.actor,
+                "reason": r.reason,
+                "recorded_at": r.at.isoformat(),
+            }
+            for r in log
+        ],
+    }
+
+
+def _count_applies(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    applied: list[int] = []
+    apply = EventState.apply
+
+    def counting(self: EventState, rec: Record, parsed: Any = None) -> None:
+        applied.append(rec.seq)
+        apply(self, rec, parsed)
+
+    monkeypatch.setattr(EventState, "apply", counting)
+    return applied
+
+
+def test_an_import_folds_each_record_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _file()
+    n = len(data["records"])
+    applied = _count_applies(monkeypatch)
+    service = EventService(RecordStore(f"sqlite:///{tmp_path / 'a.sqlite3'}"))
+    state = event_file.import_event(service, data)
+    # Record 1 starts the state; every later record, and the import's own, is applied once.
+    assert sorted(applied) == list(range(2, n + 2))
+    assert state.last_seq == n + 1
+    assert isinstance(state, EventState)
+    assert standings(service.state("once"), ROUNDS) == standings(state, ROUNDS)
+
+
+def test_an_import_is_one_transaction_and_one_insert(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = _file()
+    service = EventService(RecordStore(f"sqlite:///{tmp_path / 'a.sqlite3'}"))
+    begins: list[object] = []
+    event.listen(service.store.engine, "begin", begins.append)
+    inserts: list[int] = []
+    insert_rows = record_store._insert_rows
+
+    def counting(connection: Any, rows: Iterable[dict[str, Any]]) -> None:
+        seen = []
+
+        def each() -> Iterable[dict[str, Any]]:
+            for row in rows:
+                seen.append(row["seq"])
+                yield row
+
+        insert_rows(connection, each())
+        inserts.append(len(seen))
+
+    monkeypatch.setattr(record_store, "_insert_rows", counting)
+    event_file.import_event(service, data)
+    assert len(begins) == 1
+    assert inserts == [len(data["records"]) + 1]  # every record and the import's, at once
+    stored = service.store.records("once")
+    assert [r.seq for r in stored] == list(range(1, len(data["records"]) + 2))
+    assert [r.payload for r in stored[:-1]] == [row["payload"] for row in data["records"]]
+
+
+def test_a_refused_row_leaves_no_event(tmp_path: Path) -> None:
+    store = RecordStore(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    good = NewRecord("event-created", {"name": "x"}, "director")
+    bad = NewRecord("sheet-entered", {"x": 1}, "nul\x00actor")
+
+    def rows() -> Iterable[NewRecord]:
+        yield good
+        yield bad
+
+    with pytest.raises(ArbitroError):
+        store.create_event("gone", "Gone", "rounds", rows())
+    assert not store.has_event("gone")
+
+
+def test_the_cli_replay_folds_each_record_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitro.cli.main import app
+
+    data = _file()
+    path = tmp_path / "once.json"
+    path.write_text(json.dumps(data), "utf-8")
+    applied = _count_applies(monkeypatch)
+    result = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert sorted(applied) == list(range(2, len(data["records"]) + 1))
+
+
+def test_a_sheet_is_parsed_and_scored_once_for_the_check_and_the_standings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    data = _file()
+    sheets = sum(1 for row in data["records"] if row["kind"] == RecordKind.SHEET_ENTERED.value)
+    parsed: list[int] = []
+    scored: list[int] = []
+    parse, score = LinesSheet.parse, LinesSheet.score
+
+    def counting_parse(self: LinesSheet, payload: Any) -> Any:
+        parsed.append(1)
+        return parse(self, payload)
+
+    def counting_score(self: LinesSheet, ctx: Any, entry: Any) -> Any:
+        scored.append(1)
+        return score(self, ctx, entry)
+
+    monkeypatch.setattr(LinesSheet, "parse", counting_parse)
+    monkeypatch.setattr(LinesSheet, "score", counting_score)
+    _id, _name, _records, state = event_file.read_event_file(data)
+    assert isinstance(state, EventState)
+    standings(state, ROUNDS)
+    assert len(parsed) == sheets  # parsed to check it, folded as parsed
+    assert len(scored) == sheets  # scored to publish the round, kept for the standings
+
+
+def test_a_record_is_read_by_its_kinds_one_validator(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _file()
+    built = {cls: records_module.adapter(cls) for cls in records_module.KIND_OF}
+    used: list[type[Any]] = []
+    adapter = records_module.adapter
+
+    def spying(cls: type[Any]) -> Any:
+        used.append(cls)
+        return adapter(cls)
+
+    monkeypatch.setattr(records_module, "adapter", spying)
+    for row in data["records"]:
+        used.clear()
+        body = records_module.body_from_json(row["kind"], row["payload"])
+        # One validator, its kind's: no kind tried in turn, nothing built again.
+        assert used == [type(body)]
+        assert records_module.KIND_OF[type(body)].value == row["kind"]
+    assert all(adapter(cls) is built[cls] for cls in built)
+
+
+def test_the_file_digest_is_the_canonical_texts_hashed_piecewise() -> None:
+    import hashlib
+
+    data = _file(pairs=4)
+    data["exported_at"] = "2026-11-25T01:00:00+00:00"
+    data["name"] = "Città «Coppa»"
+    for value in (data, {"records": [], "a": 1}, {"x": [1, 2]}, [1, 2]):
+        text = json.dumps(value, sort_keys=True, ensure_ascii=True).encode("ascii")
+        assert event_file.file_digest(value) == hashlib.sha256(text).hexdigest()
