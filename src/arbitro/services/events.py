@@ -7,10 +7,9 @@ import copy
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError
-from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import clock, commands
 from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_absent
@@ -23,6 +22,9 @@ from arbitro.tournament.records import (
     SheetCorrected,
 )
 from arbitro.tournament.standings.standings import StandingRow, standings
+
+if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not imported to register
+    from arbitro.games.prepared_deals import Law13Ruling
 
 
 class RowRefused(ArbitroError):
