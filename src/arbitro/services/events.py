@@ -468,4 +468,4 @@ class EventService(EventLog[EventState]):
         return standings(self.state(event_id), after_round)
 
 
-__all__ = ["EventService", "to_domain", "to_store", "utc_now"]
+__all__ = ["EventService", "RowRefused", "to_domain", "to_store", "utc_now"]
