@@ -7,10 +7,9 @@ import copy
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError
-from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import clock, commands
 from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_absent
@@ -23,6 +22,26 @@ from arbitro.tournament.records import (
     SheetCorrected,
 )
 from arbitro.tournament.standings.standings import StandingRow, standings
+
+if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not imported to register
+    from arbitro.games.prepared_deals import Law13Ruling
+
+
+class RowRefused(ArbitroError):
+    """A row of a list of registrations refused: ``row`` (1 for the list's first), the name,
+    and the domain's refusal (``cause``, whose kind says how the desk answers: a name already
+    registered is a conflict)."""
+
+    def __init__(self, row: int, name: str, cause: ArbitroError) -> None:
+        super().__init__(
+            "row {row} («{name}»): {problem}",
+            row=row,
+            name=name,
+            problem=cause.msg,
+        )
+        self.row = row
+        self.name = name
+        self.cause = cause
 
 
 class EventService(EventLog[EventState]):
@@ -57,24 +76,28 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> list[CompetitorId]:
         """Register every competitor of a list (an uploaded file) all or nothing: one
-        transaction, refused whole, naming the row, if one cannot be registered."""
+        transaction, refused whole with a :class:`RowRefused` naming the row if one cannot be
+        registered. The list is decided on a private copy of the state, outside the lock
+        (the phones' pages are answered meanwhile), each row checked against the rows
+        before it."""
 
-        def make(st: EventState, now: datetime) -> list[Record]:
-            scratch = copy.deepcopy(st)
+        def make(snapshot: EventState, now: datetime) -> list[Record]:
+            # The rows are folded into the private snapshot as they are decided, through a
+            # shallow copy of it (its dicts and lists are the snapshot's own): the snapshot
+            # keeps the last seq it was taken at, which is what is compared with the store.
+            scratch = copy.copy(snapshot)
             out: list[Record] = []
             for n, (name, players) in enumerate(rows, start=1):
                 try:
                     made = commands.register(scratch, name, players, now, actor)
                 except ArbitroError as exc:
-                    raise ArbitroError(
-                        "row {row} («{name}»): {problem}", row=n, name=name, problem=exc.msg
-                    ) from None
+                    raise RowRefused(n, name, exc) from None
                 for rec in made:
                     scratch.apply(replace(rec, seq=scratch.last_seq + 1))
                 out += made
             return out
 
-        records = self._do_many(event_id, make)
+        records = self._do_many_outside(event_id, make)
         return [r.body.competitor for r in records if isinstance(r.body, CompetitorRegistered)]
 
     def rename(
@@ -445,4 +468,4 @@ class EventService(EventLog[EventState]):
         return standings(self.state(event_id), after_round)
 
 
-__all__ = ["EventService", "to_domain", "to_store", "utc_now"]
+__all__ = ["EventService", "RowRefused", "to_domain", "to_store", "utc_now"]

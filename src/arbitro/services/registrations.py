@@ -17,8 +17,6 @@ MAX_NAME = 200  # as the desk's form fields
 def decode_registrations(data: bytes) -> str:
     """The text of an uploaded file, whatever encoding the club's spreadsheet saved it in
     (UTF-8 with or without BOM, UTF-16, cp1252); an error if it is not text."""
-    from charset_normalizer import from_bytes
-
     for bom, codec in (
         (b"\xef\xbb\xbf", "utf-8-sig"),
         (b"\xff\xfe", "utf-16"),
@@ -30,6 +28,8 @@ def decode_registrations(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
+    from charset_normalizer import from_bytes  # only for a file that is not UTF-8
+
     best = from_bytes(data, cp_isolation=["cp1252", "latin_1", "utf_16", "mac_roman"]).best()
     if best is None or "\x00" in str(best):
         raise ArbitroError("the file is not a text (CSV) file")

@@ -14,6 +14,7 @@ from arbitro.tournament.commands.common import (
     PLAYERS_PER_COMPETITOR,
     first_unpublished_round,
     make_record,
+    next_competitor_number,
 )
 from arbitro.tournament.event import EventConfig, EventState, seating_tables
 from arbitro.tournament.model import (
@@ -142,7 +143,7 @@ def register(
     fmt = state.config.event_format
     if name.casefold() in state.names:
         raise ConflictError("«{name}» is already registered", name=name)
-    number = max(state.competitors, default=0) + 1
+    number = next_competitor_number(state)
     rec = make_record(CompetitorRegistered(number, name, tuple(players)), now, actor)
     first = state.round(1)
     if first.seating_published_at is None:

@@ -65,7 +65,8 @@ def _mitchell(players: Sequence[CompetitorId], previous: Seating, step: int) -> 
             else:
                 movers.append(p)
     seated = {p for row in seats for p in row if p is not None}
-    movers += [p for p in players if p not in seated and p not in movers]
+    seated.update(movers)
+    movers += [p for p in players if p not in seated]
     queue = iter(movers)
     order = [p if p is not None else next(queue) for row in seats for p in row]
     return _deal_out(order)
@@ -119,6 +120,7 @@ def seat_fours(
         random.Random(seed).shuffle(order)
         return _deal_out(order)
     if movement is Movement.DANISH:
-        return _deal_out([p for p in ranking if p in set(players)])
+        playing = set(players)
+        return _deal_out([p for p in ranking if p in playing])
     assert previous is not None
     return _mitchell(players, previous, step)

@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
-from arbitro.tournament import commands
+from arbitro.services.events import RowRefused
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import DirectorPost, event_id_of
@@ -66,14 +67,14 @@ async def register(
     return await _event_form(request, session, event_id, "register", action)
 
 
-def _row_error(row_no: int, exc: ArbitroError, status: int | None = None) -> FieldError:
+def _row_error(row_no: int, exc: ArbitroError) -> FieldError:
     """A refused row of the file, named by its number (the file's first row is the header)."""
     return FieldError(
         "file",
         "row {row}: {error}",
         row=row_no,
         error=ErrorText(exc),
-        status=status_for(exc) if status is None else status,
+        status=status_for(exc),
     )
 
 
@@ -81,39 +82,29 @@ def _row_error(row_no: int, exc: ArbitroError, status: int | None = None) -> Fie
 async def upload_registrations(
     request: Request, event_id: str, session: auth.Session = DirectorPost
 ) -> Response:
-    """Register competitors from a CSV or XLSX file, all or none: the file is checked first,
-    then each row registered in order (a refused row stops the upload and names the row)."""
+    """Register competitors from a CSV or XLSX file, all or none: every row is checked
+    against the rows before it and registered in one transaction; a refused row names the
+    file's row (the header is row 1) and nobody is registered."""
     web = web_of(request)
+    form = await request.form()
+    event_id = event_id_of(request, event_id)
 
-    def action(form: FormData, event_id: str) -> str:
+    def action() -> str:
         rows = _rows_of(upload_bytes(form, "file"))
-        with web.locked():
-            state = web.service.state(event_id)
-            known = {c.name.casefold() for c in state.competitors.values()}
-            seen: set[str] = set()
-            for row_no, (name, players) in enumerate(rows, start=2):
-                key = name.casefold()
-                if key in known or key in seen:
-                    raise FieldError(
-                        "file",
-                        "row {row}: «{name}» is already registered",
-                        row=row_no,
-                        name=name,
-                        status=409,
-                    )
-                seen.add(key)
-                try:  # the domain's checks (players per competitor, registration open)
-                    commands.register(state, name, players, web.service.clock())
-                except ArbitroError as exc:
-                    raise _row_error(row_no, exc) from exc
-            for row_no, (name, players) in enumerate(rows, start=2):
-                try:
-                    web.service.register(event_id, name, players, actor=session.user)
-                except ArbitroError as exc:
-                    raise _row_error(row_no, exc, 400) from exc
+        # Not under the web-wide lock: the service decides the list on a private copy of the
+        # state and takes its lock only to append (EventService.register_many).
+        try:
+            web.service.register_many(event_id, rows, actor=session.user)
+        except RowRefused as exc:
+            raise _row_error(exc.row + 1, exc.cause) from exc
         return f"/desk/e/{event_id}?ok=uploaded-{len(rows)}#competitors"
 
-    return await _event_form(request, session, event_id, "upload", action)
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return event_page(request, session, event_id, status, errors=errors, values=values)
+
+    # In a worker thread: checking a file of thousands of rows would stall every page on
+    # the event loop.
+    return await run_in_threadpool(act, form, "upload", request_lang(request), action, refused)
 
 
 def _rows_of(data: bytes) -> list[tuple[str, list[str]]]:
