@@ -20,7 +20,7 @@ from arbitro.errors import ConflictError
 from arbitro.services.events import EventService, RowRefused
 from arbitro.store import RecordStore
 from arbitro.tournament import commands
-from arbitro.tournament.commands.common import make_record, next_competitor_number
+from arbitro.tournament.commands.common import make_record
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import CompetitorRegistered, Record
@@ -155,7 +155,7 @@ def test_the_next_number_is_one_more_than_the_highest_whatever_the_order() -> No
     """Numbers registered out of order (5, then 3): the next is 6, then 7; two events
     registered in turn keep their own numbering."""
     first, second = fold([5, 3]), fold([])
-    assert next_competitor_number(first) == 6
+    assert first.next_number == 6
     assert register(first, "Nuova") == 6
     assert register(second, "Prima") == 1
     assert register(first, "Altra") == 7

@@ -156,9 +156,10 @@ class EventLog(Generic[S]):
         for attempt in range(RETRIES):
             with self._lock:
                 snapshot = copy.deepcopy(self._refresh(event_id))
+            seen = snapshot.last_seq  # ``make`` may fold its own records into its copy
             records = make(snapshot, self.clock())
             with self._lock:
-                if self._refresh(event_id).last_seq == snapshot.last_seq:
+                if self._refresh(event_id).last_seq == seen:
                     try:
                         self._commit(event_id, records)
                     except ConcurrencyError:
@@ -166,7 +167,7 @@ class EventLog(Generic[S]):
                     else:
                         return records
             if attempt == RETRIES - 1:
-                raise ConcurrencyError(event_id, snapshot.last_seq)
+                raise ConcurrencyError(event_id, seen)
         raise AssertionError("unreachable")
 
     def _do(self, event_id: str, make: Callable[[S, datetime], Record]) -> Record:

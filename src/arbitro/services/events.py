@@ -3,7 +3,6 @@ store), asks the domain whether the action is allowed, and appends the resulting
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -82,10 +81,9 @@ class EventService(EventLog[EventState]):
         before it."""
 
         def make(snapshot: EventState, now: datetime) -> list[Record]:
-            # The rows are folded into the private snapshot as they are decided, through a
-            # shallow copy of it (its dicts and lists are the snapshot's own): the snapshot
-            # keeps the last seq it was taken at, which is what is compared with the store.
-            scratch = copy.copy(snapshot)
+            # The rows are folded into the private snapshot as they are decided: each row is
+            # checked against the rows before it.
+            scratch = snapshot
             out: list[Record] = []
             for n, (name, players) in enumerate(rows, start=1):
                 try:

@@ -201,6 +201,7 @@ class EventState:
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     last_seq: int = 0
     names: dict[str, CompetitorId] = field(default_factory=dict)  # casefolded name → number
+    next_number: CompetitorId = 1  # the next registration's number: one more than the highest
     cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
     stale: bool = False  # a cancellation came after its target: fold the log again
     left_on_sheet: dict[CompetitorId, int] = field(default_factory=dict)  # → round left
@@ -405,6 +406,7 @@ class EventState:
                     b.competitor, b.name, b.players, None, b.joined_round
                 )
                 self.names[b.name.casefold()] = b.competitor
+                self.next_number = max(self.next_number, b.competitor + 1)
             case CompetitorRenamed() as b:
                 comp = self.competitors[b.competitor]
                 self.names.pop(comp.name.casefold(), None)

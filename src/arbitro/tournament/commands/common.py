@@ -3,13 +3,11 @@ round is played at."""
 
 from __future__ import annotations
 
-import itertools
-import threading
 from datetime import datetime
 
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import Message
-from arbitro.tournament.event import Competitor, EventState
+from arbitro.tournament.event import EventState
 from arbitro.tournament.model import (
     CompetitorId,
     EventFormat,
@@ -32,29 +30,6 @@ MIN_TEAM_PLAYERS = 4  # art. 2 "Concorrente": a team is four or more players
 # identity of their ``competitors`` dict: (that dict, how many it held, the highest number).
 # The dict only grows (a competitor is never removed from the fold), so the numbers added
 # since are its last entries: a list of thousands of registrations is numbered in linear time.
-_HIGHEST: dict[int, tuple[dict[CompetitorId, Competitor], int, int]] = {}
-_HIGHEST_KEPT = 16  # states remembered (events being registered at once)
-_HIGHEST_LOCK = threading.Lock()
-
-
-def next_competitor_number(state: EventState) -> CompetitorId:
-    """The number of the next registration: one more than the highest so far (1 for the
-    first), found without scanning every competitor at every registration."""
-    competitors = state.competitors
-    count = len(competitors)
-    with _HIGHEST_LOCK:
-        known = _HIGHEST.get(id(competitors))
-        if known is not None and known[0] is competitors and known[1] <= count:
-            added = itertools.islice(reversed(competitors), count - known[1])
-            highest = max(max(added, default=0), known[2])
-        else:
-            highest = max(competitors, default=0)
-            if len(_HIGHEST) >= _HIGHEST_KEPT:
-                del _HIGHEST[next(iter(_HIGHEST))]
-        _HIGHEST[id(competitors)] = (competitors, count, highest)
-    return highest + 1
-
-
 def make_record(body: Body, now: datetime, actor: str, reason: str | None = None) -> Record:
     """A new record (its seq is given by the store)."""
     return Record(body, utc(now), actor, reason)

@@ -14,7 +14,6 @@ from arbitro.tournament.commands.common import (
     PLAYERS_PER_COMPETITOR,
     first_unpublished_round,
     make_record,
-    next_competitor_number,
 )
 from arbitro.tournament.event import EventConfig, EventState, seating_tables
 from arbitro.tournament.model import (
@@ -143,7 +142,7 @@ def register(
     fmt = state.config.event_format
     if name.casefold() in state.names:
         raise ConflictError("«{name}» is already registered", name=name)
-    number = next_competitor_number(state)
+    number = state.next_number
     rec = make_record(CompetitorRegistered(number, name, tuple(players)), now, actor)
     first = state.round(1)
     if first.seating_published_at is None:
