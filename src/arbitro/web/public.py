@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
@@ -23,8 +23,9 @@ from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
 from arbitro.tournament.standings.standings import StandingRow, standings
 from arbitro.web.app import Web, web_of
-from arbitro.web.live import READ_ONLY, add_display, display
+from arbitro.web.live import READ_ONLY, add_display, display, page_key
 from arbitro.web.names import line_names
+from arbitro.web.page_cache import cached, page_response
 
 router = APIRouter()
 
@@ -114,15 +115,38 @@ class PublicRow:
     movement: int | None  # places gained (+) or lost (-) since the previous round; None: new
 
     @property
-    def penalties(self) -> str:
-        """The penalties in the standings: warnings' VP and MP and lateness MP (art. 37, 41)."""
+    def penalties(self) -> tuple[tuple[str, str], ...]:
+        """The penalties in the standings: warnings' VP and MP and lateness MP (art. 37, 41),
+        each as a signed number and the msgid of its unit ("VP" / "MP": "−1 V.P.")."""
         parts = []
         if self.row.penalty_vp:
-            parts.append(f"{self.row.penalty_vp:+d} VP")
+            parts.append((_signed(self.row.penalty_vp), "VP"))
         mp = self.row.penalty_mp + self.row.lateness_mp
         if mp:
-            parts.append(f"{mp:+d} MP")
-        return " ".join(parts).replace("-", "−")
+            parts.append((_signed(mp), "MP"))
+        return tuple(parts)
+
+
+def _signed(n: int) -> str:
+    """``n`` with its sign, the minus as the typographic one (``+1``, ``−100``)."""
+    return f"{n:+d}".replace("-", "−")
+
+
+def movements(state: EventState, rnd: int) -> dict[int, int]:
+    """Each competitor's places gained (+) or lost (-) in round ``rnd``'s standings since the
+    previous round's (read from the memoized standings; kept as a view of the state)."""
+
+    def compute() -> dict[int, int]:
+        if rnd <= 1:
+            return {}
+        before = {r.competitor: r.rank for r in standings(state, rnd - 1)}
+        return {
+            r.competitor: before[r.competitor] - r.rank
+            for r in standings(state, rnd)
+            if r.competitor in before
+        }
+
+    return state.view("public_movements", rnd, compute)
 
 
 def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
@@ -132,13 +156,8 @@ def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
     if rnd is None:
         return {"round": None, "rows": [], "final": False, "event_final": False, "chart": ""}
     rows = standings(state, rnd)
-    before: dict[int, int] = {}
-    if rnd > 1:
-        before = {r.competitor: r.rank for r in standings(state, rnd - 1)}
-    public = [
-        PublicRow(r, before[r.competitor] - r.rank if r.competitor in before else None)
-        for r in rows
-    ]
+    moved = movements(state, rnd)
+    public = [PublicRow(r, moved.get(r.competitor)) for r in rows]
     final = state.standings_final(rnd, now)
     return {
         "round": rnd,
@@ -241,12 +260,17 @@ def event_page(request: Request, event_id: str) -> Response:
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
+        key = page_key(request, "public_index.html", _version(state))
         ctx: dict[str, Any] = {
             "seating_round": seating_round(state),
             "standings_round": standings_round(state),
+            "event_name": state.config.name,
         }
-    return web.render(
-        request, "public_index.html", event_id=event_id, event_name=state.config.name, **ctx
+    return cached(
+        request,
+        web.pages,
+        key,
+        lambda: web.render(request, "public_index.html", event_id=event_id, **ctx),
     )
 
 
@@ -404,19 +428,34 @@ def hall_view(state: EventState, now: datetime, page: int) -> dict[str, Any]:
 
 
 @router.api_route("/e/{event_id}/hall", methods=READ_ONLY, include_in_schema=False)
-def hall_display(request: Request, event_id: str, page: int = 1) -> Response:
+def hall_display(
+    request: Request, event_id: str, page_number: int = Query(1, alias="page")
+) -> Response:
     """The hall display for the projector: no navigation, no language switch; it pages by
     itself (a refresh every few seconds to the next page, which also shows the latest
     records) through the seating by name and the standings at a size read across the room."""
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
-        ctx = hall_view(state, web.service.clock(), page)
-        ctx.update(
-            event_id=event_id,
-            event_name=state.config.name,
-            rounds=state.config.rounds,
-            individuals=state.sheet_kind.individual_tables,
-            code=state.code,
-        )
-    return web.render(request, "public_hall.html", seconds=HALL_SECONDS, **ctx)
+        now = web.service.clock()
+        rnd = standings_round(state)
+        final = rnd is not None and state.standings_final(rnd, now)
+        key = page_key(request, "public_hall.html", _version(state, final))
+        page = web.pages.get(key)
+        if page is None:  # the context read under the lock (new values), rendered outside
+            ctx = hall_view(state, now, page_number)
+            ctx.update(
+                event_id=event_id,
+                event_name=state.config.name,
+                rounds=state.config.rounds,
+                individuals=state.sheet_kind.individual_tables,
+                code=state.code,
+            )
+    if page is not None:
+        return page_response(request, page)
+    return cached(
+        request,
+        web.pages,
+        key,
+        lambda: web.render(request, "public_hall.html", seconds=HALL_SECONDS, **ctx),
+    )
