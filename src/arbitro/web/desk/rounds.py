@@ -134,6 +134,7 @@ def round_context(
         deadline=deadline,
         seconds_left=max(0, int((deadline - utc(now)).total_seconds())) if deadline else 0,
         seated=[state.competitors[c] for c in seated],
+        absent=state.absent() if n == 1 and r.seating is None else [],
         ledger=ledger_rows(state, n),
         clock=web.service.round_clock(event_id, n) if r.seating_published_at else None,
         time_out=state.code.cite_if("time_out"),
