@@ -181,3 +181,20 @@ def test_seating_refused_offers_withdraw_the_absent(
     assert post(director_client, f"/desk/e/{event_id}/withdraw-absent", {}).status_code == 303
     page = director_client.get(f"/desk/e/{event_id}/r/1").text
     assert 'id="withdraw-absent-form"' not in page
+
+
+def test_table_view_reads_the_names_under_the_lock(web_app: FastAPI, make_event: Any) -> None:
+    """The table page's view keeps the names it shows, read under the service's lock: a
+    rename afterwards does not change the page being rendered (it shows on the next load)."""
+    from arbitro.web.table import _load
+
+    event_id = make_event(pairs=4)
+    web = web_app.state.web
+    seat = web.service.state(event_id).round(1).seating.tables[0]
+    view = _load(web, tokens.make_token(web.secret, event_id, seat.table, 1), "ns")
+    assert {"ns_name", "ew_name", "deals", "players"} <= set(vars(view))
+    before = view.ns_name
+    web.service.rename(event_id, seat.ns[0], "Coppia Rinominata")
+    assert view.ns_name == before
+    fresh = _load(web, tokens.make_token(web.secret, event_id, seat.table, 1), "ns")
+    assert "Coppia Rinominata" in fresh.ns_name
