@@ -198,3 +198,33 @@ def test_table_view_reads_the_names_under_the_lock(web_app: FastAPI, make_event:
     assert view.ns_name == before
     fresh = _load(web, tokens.make_token(web.secret, event_id, seat.table, 1), "ns")
     assert "Coppia Rinominata" in fresh.ns_name
+
+
+def test_a_sheet_changes_neither_the_seating_nor_the_standings_shown(
+    room: FastAPI, client: TestClient
+) -> None:
+    """While round 2 is played, its sheets are records that change neither the seating shown
+    nor round 1's standings: the phones keep their pages (204 to the poll, 304 to the
+    reload), and nothing is rendered again."""
+    from arbitro.services.demo import random_deal
+    from arbitro.tournament.scoring.sheet import SheetEntry
+
+    web = app_web(room)
+    state = web.service.seat(EVENT, 2, publish=True)
+    pages = {}
+    for name in ("seating", "standings"):
+        page = client.get(f"/e/{EVENT}/{name}")
+        found = re.search(rf"/{name}/live\?v=([^&\"]+)", page.text)
+        assert found
+        pages[name] = (page.headers["etag"], found[1])
+    renders = web.pages.renders
+    seating = state.round(2).seating
+    assert seating is not None
+    table = seating.tables[0].table
+    entry = SheetEntry(tuple(random_deal(random.Random(2)) for _ in range(2)))
+    web.service.enter_sheet(EVENT, 2, table, entry)
+    for name, (etag, version) in pages.items():
+        assert client.get(f"/e/{EVENT}/{name}/live", params={"v": version}).status_code == 204
+        again = client.get(f"/e/{EVENT}/{name}", headers={"If-None-Match": etag})
+        assert again.status_code == 304
+    assert web.pages.renders == renders

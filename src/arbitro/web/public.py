@@ -10,6 +10,7 @@ art. 7). They accept only GET and HEAD, and link to no write action.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -279,39 +280,38 @@ def _display(
     event_id: str,
     template: str,
     view: Callable[[EventState, datetime], Mapping[str, Any]],
-    *,
-    final_counts: bool,
 ) -> Response:
-    """A room display of the event: ``view`` gives its part; the version changes with every
-    record (and, with ``final_counts``, when the standings become final)."""
+    """A room display of the event: ``view`` gives its part; the version is the digest of
+    what it shows (it changes when the seating or the standings shown change, or when the
+    standings become final)."""
     web = web_of(request)
+    shown: dict[str, Any] = {}
 
     def version() -> str:
+        """The digest of what the display shows (read under the lock): a record that does not
+        change it (a sheet of the round under way, for the standings of the last one) keeps
+        the version, so the phones keep their page (204, 304) and it is not rendered again."""
         state = _state(web, event_id)
-        if not final_counts:
-            return _version(state)
-        rnd = standings_round(state)
-        return _version(state, rnd is not None and state.standings_final(rnd, web.service.clock()))
+        shown.clear()
+        shown.update(
+            event_id=event_id,
+            event_name=state.config.name,
+            rounds=state.config.rounds,
+            game=state.config.game,
+            individuals=state.sheet_kind.individual_tables,
+            **view(state, web.service.clock()),
+        )
+        digest = hashlib.blake2b(repr(sorted(shown.items())).encode(), digest_size=10)
+        return digest.hexdigest()
 
     def context() -> dict[str, Any]:
-        state = _state(web, event_id)
-        game = state.config.game
-        return {
-            "event_id": event_id,
-            "event_name": state.config.name,
-            "rounds": state.config.rounds,
-            "game": game,
-            "individuals": state.sheet_kind.individual_tables,
-            **view(state, web.service.clock()),
-        }
+        return dict(shown)
 
     return display(request, template, web.locked(), version, context, POLL_SECONDS)
 
 
 def _seating(request: Request, event_id: str, template: str) -> Response:
-    return _display(
-        request, event_id, template, lambda state, now: seating_view(state), final_counts=False
-    )
+    return _display(request, event_id, template, lambda state, now: seating_view(state))
 
 
 add_display(
@@ -324,7 +324,7 @@ add_display(
 
 
 def _standings(request: Request, event_id: str, template: str) -> Response:
-    return _display(request, event_id, template, standings_view, final_counts=True)
+    return _display(request, event_id, template, standings_view)
 
 
 add_display(
