@@ -157,9 +157,10 @@ def create_app(
     install_error_handlers(app)
     routes.include_all(app)
     app.state.security_headers = security_headers(content_security_policy(HERE / "templates"))
-    # Big pages gzipped (a page already gzipped by the page cache passes through as it is).
-    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)
     app.add_middleware(Guard, headers=app.state.security_headers)
+    # Big pages gzipped, outside the guard (which keeps a form's first answer as sent to
+    # replay it: the plain text); a page already gzipped by the page cache passes as it is.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)
     return app
 
 
