@@ -228,3 +228,39 @@ def test_a_sheet_changes_neither_the_seating_nor_the_standings_shown(
         again = client.get(f"/e/{EVENT}/{name}", headers={"If-None-Match": etag})
         assert again.status_code == 304
     assert web.pages.renders == renders
+
+
+def test_one_render_while_many_wait() -> None:
+    """While one request renders a page, the others asking for it wait and take that one
+    render (500 phones at the standings' publication: one render)."""
+    import threading
+
+    from starlette.responses import HTMLResponse
+
+    from arbitro.web.page_cache import Page, PageCache
+
+    cache = PageCache()
+    started, release = threading.Event(), threading.Event()
+    calls: list[int] = []
+
+    def render() -> HTMLResponse:
+        calls.append(1)
+        started.set()
+        release.wait(10)
+        return HTMLResponse("<p>" + "x" * 2000 + "</p>")
+
+    got: list[object] = []
+    first = threading.Thread(target=lambda: got.append(cache.render_once(("k",), render)))
+    first.start()
+    started.wait(10)
+    others = [
+        threading.Thread(target=lambda: got.append(cache.render_once(("k",), render)))
+        for _ in range(5)
+    ]
+    for t in others:
+        t.start()
+    release.set()
+    for t in [first, *others]:
+        t.join(10)
+    assert len(calls) == 1 and cache.renders == 1 and len(got) == 6
+    assert all(isinstance(p, Page) and p is got[0] for p in got)

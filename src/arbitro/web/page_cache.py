@@ -72,19 +72,21 @@ class PageCache:
         ``key`` meanwhile wait for it) and kept; ``render``'s response itself if not a 200."""
         with self._lock:
             guard = self._rendering.setdefault(key, threading.Lock())
-        with guard:
-            page = self.get(key)
-            if page is not None:
+        try:
+            with guard:
+                page = self.get(key)
+                if page is not None:
+                    return page
+                response = render()
+                if response.status_code != 200:
+                    return response
+                self.renders += 1
+                page = page_of(key, response)
+                self.put(key, page)
                 return page
-            response = render()
-            if response.status_code != 200:
-                return response
-            self.renders += 1
-            page = page_of(key, response)
-            self.put(key, page)
-        with self._lock:
-            self._rendering.pop(key, None)
-        return page
+        finally:
+            with self._lock:
+                self._rendering.pop(key, None)
 
 
 def etag_of(*parts: str) -> str:
