@@ -264,3 +264,29 @@ def test_one_render_while_many_wait() -> None:
         t.join(10)
     assert len(calls) == 1 and cache.renders == 1 and len(got) == 6
     assert all(isinstance(p, Page) and p is got[0] for p in got)
+
+
+def test_the_version_computed_once_per_record(
+    room: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The polls of many phones read the version kept for the event's last record: the
+    standings shown are computed once, not at every poll."""
+    from arbitro.web import public
+
+    calls: list[int] = []
+    original = public.standings_view
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(public, "standings_view", counted)
+    page = client.get(f"/e/{EVENT}/standings").text
+    found = re.search(r"/standings/live\?v=([^&\"]+)", page)
+    assert found
+    for _ in range(5):
+        assert client.get(f"/e/{EVENT}/standings/live", params={"v": found[1]}).status_code == 204
+    assert len(calls) == 1
+    app_web(room).service.give_warning(EVENT, 1, 1, "parla")
+    assert client.get(f"/e/{EVENT}/standings/live", params={"v": found[1]}).status_code == 200
+    assert len(calls) == 2

@@ -279,9 +279,10 @@ def _display(
     request: Request,
     event_id: str,
     template: str,
+    name: str,
     view: Callable[[EventState, datetime], Mapping[str, Any]],
 ) -> Response:
-    """A room display of the event: ``view`` gives its part; the version is the digest of
+    """A room display of the event (``name``): ``view`` gives its part; the version is the digest of
     what it shows (it changes when the seating or the standings shown change, or when the
     standings become final)."""
     web = web_of(request)
@@ -290,19 +291,29 @@ def _display(
     def version() -> str:
         """The digest of what the display shows (read under the lock): a record that does not
         change it (a sheet of the round under way, for the standings of the last one) keeps
-        the version, so the phones keep their page (204, 304) and it is not rendered again."""
+        the version, so the phones keep their page (204, 304) and it is not rendered again.
+        Computed once per record (a view of the state), not at every poll."""
         state = _state(web, event_id)
+        now = web.service.clock()
+        rnd = standings_round(state)
+        final = rnd is not None and state.standings_final(rnd, now)
+
+        def compute() -> tuple[str, dict[str, Any]]:
+            ctx: dict[str, Any] = {
+                "event_id": event_id,
+                "event_name": state.config.name,
+                "rounds": state.config.rounds,
+                "game": state.config.game,
+                "individuals": state.sheet_kind.individual_tables,
+                **view(state, now),
+            }
+            digest = hashlib.blake2b(repr(sorted(ctx.items())).encode(), digest_size=10)
+            return digest.hexdigest(), ctx
+
+        digest, ctx = state.view(f"public_display:{name}:{int(final)}", 0, compute)
         shown.clear()
-        shown.update(
-            event_id=event_id,
-            event_name=state.config.name,
-            rounds=state.config.rounds,
-            game=state.config.game,
-            individuals=state.sheet_kind.individual_tables,
-            **view(state, web.service.clock()),
-        )
-        digest = hashlib.blake2b(repr(sorted(shown.items())).encode(), digest_size=10)
-        return digest.hexdigest()
+        shown.update(ctx)
+        return digest
 
     def context() -> dict[str, Any]:
         return dict(shown)
@@ -311,7 +322,7 @@ def _display(
 
 
 def _seating(request: Request, event_id: str, template: str) -> Response:
-    return _display(request, event_id, template, lambda state, now: seating_view(state))
+    return _display(request, event_id, template, "seating", lambda state, now: seating_view(state))
 
 
 add_display(
@@ -324,7 +335,7 @@ add_display(
 
 
 def _standings(request: Request, event_id: str, template: str) -> Response:
-    return _display(request, event_id, template, standings_view)
+    return _display(request, event_id, template, "standings", standings_view)
 
 
 add_display(
