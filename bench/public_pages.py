@@ -45,13 +45,15 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import web_load
+if TYPE_CHECKING:  # mypy reads it as the module it is
+    import bench.web_load as web_load
+else:  # run as a script, or imported by uvicorn as ``public_pages`` (--app-dir bench)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import web_load
 
 EVENT = web_load.EVENT
 VERSION = re.compile(r"/live\?v=([^&\"]+)")
