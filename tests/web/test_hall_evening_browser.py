@@ -302,7 +302,7 @@ def test_thirty_tables_evening_in_a_real_browser(
     before = standings_now(hall, base)
     assert len(before) == PAIRS
     late_name, warned_name = (state.competitors[c].name for c in (LATE, WARNED))
-    assert before[late_name][2] == "−100 MP"  # the lateness, with its figure (art. 37)
+    assert before[late_name][2] == "−100 M.P."  # the lateness, with its figure (art. 37)
     assert before[warned_name][2] == ""
 
     # Two warnings (art. 41): the second costs 1 V.P. and 100 M.P. in the standings.
@@ -314,7 +314,7 @@ def test_thirty_tables_evening_in_a_real_browser(
     assert "ammonizione n. 2; -1 V.P., -100 M.P." in desk.inner_text("#ledger")
     warned = standings_now(hall, base)
     vp, mp, _ = before[warned_name]
-    assert warned[warned_name] == (vp - 1, mp - 100, "−1 VP −100 MP")
+    assert warned[warned_name] == (vp - 1, mp - 100, "−1 V.P. −100 M.P.")
     others = {n: row for n, row in warned.items() if n != warned_name}
     assert others == {n: row for n, row in before.items() if n != warned_name}
 

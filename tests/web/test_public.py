@@ -147,7 +147,7 @@ def test_standings_with_movement_penalties_and_vp_chart_art_19_41(
         else:
             assert "=" in move
         if row.competitor == warned:
-            assert pen == "−1 VP −100 MP"
+            assert pen == "−1 V.P. −100 M.P."
         else:
             assert pen == ""
     svg = re.search(r"<svg class=\"vp-chart\".*?</svg>", page, re.S)

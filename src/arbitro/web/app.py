@@ -19,12 +19,14 @@ from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.middleware.gzip import GZipMiddleware
 
 from arbitro.codes.citation import cite
 from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, render, use_lang
 from arbitro.services.events import EventService, utc_now
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore, default_database_url
+from arbitro.web.page_cache import GZIP_MINIMUM, PageCache
 
 HERE = Path(__file__).parent
 EVENT_PAGE = re.compile(r"^/(?P<desk>desk/)?e/(?P<event>[A-Za-z0-9._-]+)/?$")
@@ -81,6 +83,8 @@ class Web:
         self.templates = make_templates()
         self.login_throttle = LoginThrottle()
         self.hashing_budget = HashingBudget()
+        self.pages = PageCache()
+        """The rendered public pages by version (:mod:`arbitro.web.page_cache`)."""
 
     def locked(self) -> AbstractContextManager[Any]:
         """The event service's lock, held while a page reads a state (the service changes
@@ -154,6 +158,9 @@ def create_app(
     routes.include_all(app)
     app.state.security_headers = security_headers(content_security_policy(HERE / "templates"))
     app.add_middleware(Guard, headers=app.state.security_headers)
+    # Big pages gzipped, outside the guard (which keeps a form's first answer as sent to
+    # replay it: the plain text); a page already gzipped by the page cache passes as it is.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)
     return app
 
 

@@ -18,8 +18,10 @@ place that joins the two.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import os
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -132,7 +134,36 @@ def table_url(
 
     if round_number is None:
         round_number = tokens.seated_round(web.service.state(event_id))
-    return table_url_at(public_base_url(web, request), web.secret, event_id, table, round_number)
+    return table_urls(web, request, event_id, [table], round_number)[table]
+
+
+def table_urls(
+    web: Web, request: Request, event_id: str, tables: Iterable[int], round_number: int
+) -> dict[int, str]:
+    """The absolute URLs of ``tables`` in ``round_number`` (the desk's round page lists them
+    all): the public base URL read once, the signed paths kept per (base, event, round)
+    (:func:`round_paths`), not one setting lookup and one HMAC per table at every render."""
+    base = public_base_url(web, request)
+    paths = round_paths(web.secret, event_id, round_number)
+    return {
+        t: base + (paths.get(t) or table_path(web.secret, event_id, t, round_number))
+        for t in tables
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _round_paths(secret: bytes, event_id: str, round_number: int, count: int) -> dict[int, str]:
+    return {t: table_path(secret, event_id, t, round_number) for t in range(1, count + 1)}
+
+
+ROUND_TABLES = 512
+"""Tables whose paths :func:`round_paths` keeps per round (an evening's hall has fewer)."""
+
+
+def round_paths(secret: bytes, event_id: str, round_number: int) -> dict[int, str]:
+    """The token paths of tables 1..:data:`ROUND_TABLES` of ``round_number``, signed once per
+    (secret, event, round) and kept (a token depends on nothing else)."""
+    return _round_paths(secret, event_id, round_number, ROUND_TABLES)
 
 
 def cli_table_urls(

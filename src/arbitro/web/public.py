@@ -10,12 +10,13 @@ art. 7). They accept only GET and HEAD, and link to no write action.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
@@ -23,8 +24,9 @@ from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
 from arbitro.tournament.standings.standings import StandingRow, standings
 from arbitro.web.app import Web, web_of
-from arbitro.web.live import READ_ONLY, add_display, display
+from arbitro.web.live import READ_ONLY, add_display, display, page_key
 from arbitro.web.names import line_names
+from arbitro.web.page_cache import cached, page_response
 
 router = APIRouter()
 
@@ -114,15 +116,38 @@ class PublicRow:
     movement: int | None  # places gained (+) or lost (-) since the previous round; None: new
 
     @property
-    def penalties(self) -> str:
-        """The penalties in the standings: warnings' VP and MP and lateness MP (art. 37, 41)."""
+    def penalties(self) -> tuple[tuple[str, str], ...]:
+        """The penalties in the standings: warnings' VP and MP and lateness MP (art. 37, 41),
+        each as a signed number and the msgid of its unit ("VP" / "MP": "−1 V.P.")."""
         parts = []
         if self.row.penalty_vp:
-            parts.append(f"{self.row.penalty_vp:+d} VP")
+            parts.append((_signed(self.row.penalty_vp), "VP"))
         mp = self.row.penalty_mp + self.row.lateness_mp
         if mp:
-            parts.append(f"{mp:+d} MP")
-        return " ".join(parts).replace("-", "−")
+            parts.append((_signed(mp), "MP"))
+        return tuple(parts)
+
+
+def _signed(n: int) -> str:
+    """``n`` with its sign, the minus as the typographic one (``+1``, ``−100``)."""
+    return f"{n:+d}".replace("-", "−")
+
+
+def movements(state: EventState, rnd: int) -> dict[int, int]:
+    """Each competitor's places gained (+) or lost (-) in round ``rnd``'s standings since the
+    previous round's (read from the memoized standings; kept as a view of the state)."""
+
+    def compute() -> dict[int, int]:
+        if rnd <= 1:
+            return {}
+        before = {r.competitor: r.rank for r in standings(state, rnd - 1)}
+        return {
+            r.competitor: before[r.competitor] - r.rank
+            for r in standings(state, rnd)
+            if r.competitor in before
+        }
+
+    return state.view("public_movements", rnd, compute)
 
 
 def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
@@ -132,13 +157,8 @@ def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
     if rnd is None:
         return {"round": None, "rows": [], "final": False, "event_final": False, "chart": ""}
     rows = standings(state, rnd)
-    before: dict[int, int] = {}
-    if rnd > 1:
-        before = {r.competitor: r.rank for r in standings(state, rnd - 1)}
-    public = [
-        PublicRow(r, before[r.competitor] - r.rank if r.competitor in before else None)
-        for r in rows
-    ]
+    moved = movements(state, rnd)
+    public = [PublicRow(r, moved.get(r.competitor)) for r in rows]
     final = state.standings_final(rnd, now)
     return {
         "round": rnd,
@@ -241,12 +261,17 @@ def event_page(request: Request, event_id: str) -> Response:
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
+        key = page_key(request, "public_index.html", _version(state))
         ctx: dict[str, Any] = {
             "seating_round": seating_round(state),
             "standings_round": standings_round(state),
+            "event_name": state.config.name,
         }
-    return web.render(
-        request, "public_index.html", event_id=event_id, event_name=state.config.name, **ctx
+    return cached(
+        request,
+        web.pages,
+        key,
+        lambda: web.render(request, "public_index.html", event_id=event_id, **ctx),
     )
 
 
@@ -254,40 +279,50 @@ def _display(
     request: Request,
     event_id: str,
     template: str,
+    name: str,
     view: Callable[[EventState, datetime], Mapping[str, Any]],
-    *,
-    final_counts: bool,
 ) -> Response:
-    """A room display of the event: ``view`` gives its part; the version changes with every
-    record (and, with ``final_counts``, when the standings become final)."""
+    """A room display of the event (``name``): ``view`` gives its part; the version is the digest of
+    what it shows (it changes when the seating or the standings shown change, or when the
+    standings become final)."""
     web = web_of(request)
+    shown: dict[str, Any] = {}
 
     def version() -> str:
+        """The digest of what the display shows (read under the lock): a record that does not
+        change it (a sheet of the round under way, for the standings of the last one) keeps
+        the version, so the phones keep their page (204, 304) and it is not rendered again.
+        Computed once per record (a view of the state), not at every poll."""
         state = _state(web, event_id)
-        if not final_counts:
-            return _version(state)
+        now = web.service.clock()
         rnd = standings_round(state)
-        return _version(state, rnd is not None and state.standings_final(rnd, web.service.clock()))
+        final = rnd is not None and state.standings_final(rnd, now)
+
+        def compute() -> tuple[str, dict[str, Any]]:
+            ctx: dict[str, Any] = {
+                "event_id": event_id,
+                "event_name": state.config.name,
+                "rounds": state.config.rounds,
+                "game": state.config.game,
+                "individuals": state.sheet_kind.individual_tables,
+                **view(state, now),
+            }
+            digest = hashlib.blake2b(repr(sorted(ctx.items())).encode(), digest_size=10)
+            return digest.hexdigest(), ctx
+
+        digest, ctx = state.view(f"public_display:{name}:{int(final)}", 0, compute)
+        shown.clear()
+        shown.update(ctx)
+        return digest
 
     def context() -> dict[str, Any]:
-        state = _state(web, event_id)
-        game = state.config.game
-        return {
-            "event_id": event_id,
-            "event_name": state.config.name,
-            "rounds": state.config.rounds,
-            "game": game,
-            "individuals": state.sheet_kind.individual_tables,
-            **view(state, web.service.clock()),
-        }
+        return dict(shown)
 
     return display(request, template, web.locked(), version, context, POLL_SECONDS)
 
 
 def _seating(request: Request, event_id: str, template: str) -> Response:
-    return _display(
-        request, event_id, template, lambda state, now: seating_view(state), final_counts=False
-    )
+    return _display(request, event_id, template, "seating", lambda state, now: seating_view(state))
 
 
 add_display(
@@ -300,7 +335,7 @@ add_display(
 
 
 def _standings(request: Request, event_id: str, template: str) -> Response:
-    return _display(request, event_id, template, standings_view, final_counts=True)
+    return _display(request, event_id, template, "standings", standings_view)
 
 
 add_display(
@@ -404,19 +439,34 @@ def hall_view(state: EventState, now: datetime, page: int) -> dict[str, Any]:
 
 
 @router.api_route("/e/{event_id}/hall", methods=READ_ONLY, include_in_schema=False)
-def hall_display(request: Request, event_id: str, page: int = 1) -> Response:
+def hall_display(
+    request: Request, event_id: str, page_number: int = Query(1, alias="page")
+) -> Response:
     """The hall display for the projector: no navigation, no language switch; it pages by
     itself (a refresh every few seconds to the next page, which also shows the latest
     records) through the seating by name and the standings at a size read across the room."""
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
-        ctx = hall_view(state, web.service.clock(), page)
-        ctx.update(
-            event_id=event_id,
-            event_name=state.config.name,
-            rounds=state.config.rounds,
-            individuals=state.sheet_kind.individual_tables,
-            code=state.code,
-        )
-    return web.render(request, "public_hall.html", seconds=HALL_SECONDS, **ctx)
+        now = web.service.clock()
+        rnd = standings_round(state)
+        final = rnd is not None and state.standings_final(rnd, now)
+        key = page_key(request, "public_hall.html", _version(state, final))
+        page = web.pages.get(key)
+        if page is None:  # the context read under the lock (new values), rendered outside
+            ctx = hall_view(state, now, page_number)
+            ctx.update(
+                event_id=event_id,
+                event_name=state.config.name,
+                rounds=state.config.rounds,
+                individuals=state.sheet_kind.individual_tables,
+                code=state.code,
+            )
+    if page is not None:
+        return page_response(request, page)
+    return cached(
+        request,
+        web.pages,
+        key,
+        lambda: web.render(request, "public_hall.html", seconds=HALL_SECONDS, **ctx),
+    )

@@ -4,6 +4,7 @@ import re
 import secrets
 import threading
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
@@ -199,6 +200,15 @@ class TableView:
     differ: bool = False  # the line says the numbers sent are not its own
     current_round: int | None = None  # the round under way, when it is not the card's
 
+    def freeze(self) -> TableView:
+        """Read now (under the service's lock) what the page shows of the live state: the
+        players' and lines' names and the deals, kept; the page is rendered outside the lock
+        from these copies (the rest it reads of ``state`` is the event's fixed code and
+        configuration)."""
+        for name in ("players", "deals", "ns_name", "ew_name"):
+            getattr(self, name)
+        return self
+
     @property
     def mode(self) -> str:
         """What the line can do with the sheet (FIBAS art. 20-21): ``form`` (type and send
@@ -216,7 +226,7 @@ class TableView:
         """A table of two lines (Burraco, Burraco Parole), not of individuals."""
         return not self.individuals
 
-    @property
+    @cached_property
     def players(self) -> list[tuple[str, str]]:
         """At a table of individuals, (number as text, name) of each player in seat order."""
         if self.seating is None or self.seating.players is None:
@@ -231,17 +241,17 @@ class TableView:
             return SIDE_LABEL[self.line]
         return next((name for number, name in self.players if number == self.line), "")
 
-    @property
+    @cached_property
     def deals(self) -> int:
         """Deals of the round."""
         return self.state.deals(self.round_number) if self.round_number else 0
 
-    @property
+    @cached_property
     def ns_name(self) -> str:
         """N-S line's names."""
         return line_name(self.state, self.seating.ns if self.seating else None)
 
-    @property
+    @cached_property
     def ew_name(self) -> str:
         """E-W line's names."""
         return line_name(self.state, self.seating.ew if self.seating else None)
@@ -274,42 +284,55 @@ def _load(web: Web, token: str, line: str | None, device: str | None = None) -> 
     TokenExpired for a card of a round whose standings are final."""
     event_id, table, rnd = read_token(web.secret, token)
     with web.locked():
-        try:
-            state = web.service.state(event_id)
-        except NotFoundError:
-            raise TokenError("this table's event no longer exists") from None
-        if not 1 <= rnd <= state.config.rounds:
-            raise TokenError("invalid table code: scan the QR code on the table card again")
-        if state.standings_final(rnd, web.service.clock()):
-            raise TokenExpired(
-                "this table card is for round {round}, which is over: use the card on the "
-                "table for the round under way",
-                round=rnd,
-                article=state.code.cite_if("complaints"),
-            )
-        r = state.rounds.get(rnd)
-        published = r is not None and r.seating_published_at is not None
-        view = TableView(token, event_id, table, state, rnd if published else None, None, line)
-        view.teams = state.config.event_format is EventFormat.TEAMS
-        view.individuals = state.sheet_kind.individual_tables
-        if r is None or not published:
-            return view
-        view.closed = r.standings_published_at is not None
-        current = open_round(state)
-        view.current_round = current if current != rnd else None
-        view.seating = r.seating.table(table) if r.seating else None
-        if view.seating is None:
-            return view
-        sheet = r.sheets.get(table)
-        view.device_line = sheet.devices.get(device) if sheet is not None and device else None
-        if view.line is None and view.device_line is not None:
-            view.line = view.device_line  # the phone goes back to the line it signed for
-        _check_line_at_table(view)
-        _check_device(view)
-        view.status = commands.sheet_status(state, rnd, table)
-        if sheet is not None:
-            _fill_from_sheet(view, sheet, rnd)
+        return _read(web, token, event_id, table, rnd, line, device).freeze()
+
+
+def _read(
+    web: Web,
+    token: str,
+    event_id: str,
+    table: int,
+    rnd: int,
+    line: str | None,
+    device: str | None,
+) -> TableView:
+    """The table's view of the event (called under the service's lock)."""
+    try:
+        state = web.service.state(event_id)
+    except NotFoundError:
+        raise TokenError("this table's event no longer exists") from None
+    if not 1 <= rnd <= state.config.rounds:
+        raise TokenError("invalid table code: scan the QR code on the table card again")
+    if state.standings_final(rnd, web.service.clock()):
+        raise TokenExpired(
+            "this table card is for round {round}, which is over: use the card on the "
+            "table for the round under way",
+            round=rnd,
+            article=state.code.cite_if("complaints"),
+        )
+    r = state.rounds.get(rnd)
+    published = r is not None and r.seating_published_at is not None
+    view = TableView(token, event_id, table, state, rnd if published else None, None, line)
+    view.teams = state.config.event_format is EventFormat.TEAMS
+    view.individuals = state.sheet_kind.individual_tables
+    if r is None or not published:
         return view
+    view.closed = r.standings_published_at is not None
+    current = open_round(state)
+    view.current_round = current if current != rnd else None
+    view.seating = r.seating.table(table) if r.seating else None
+    if view.seating is None:
+        return view
+    sheet = r.sheets.get(table)
+    view.device_line = sheet.devices.get(device) if sheet is not None and device else None
+    if view.line is None and view.device_line is not None:
+        view.line = view.device_line  # the phone goes back to the line it signed for
+    _check_line_at_table(view)
+    _check_device(view)
+    view.status = commands.sheet_status(state, rnd, table)
+    if sheet is not None:
+        _fill_from_sheet(view, sheet, rnd)
+    return view
 
 
 def _check_device(view: TableView) -> None:

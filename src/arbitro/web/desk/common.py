@@ -147,6 +147,16 @@ def table_url(
     return base_url.table_url(web, request, event_id, table, round_number)
 
 
+def table_urls(
+    web: Web, request: Request, event_id: str, tables: list[int], round_number: int
+) -> dict[int, str]:
+    """The table-side entry URLs of ``tables`` in a round, at the public base URL (read once;
+    the signed paths kept per event and round)."""
+    from arbitro.web import base_url
+
+    return base_url.table_urls(web, request, event_id, tables, round_number)
+
+
 def complaints_deadline(state: EventState, n: int) -> datetime | None:
     """When the round's complaints window closes (FIBAS art. 39), if its standings are
     published."""

@@ -18,7 +18,7 @@ from arbitro.errors import ArbitroError
 from arbitro.tournament.event import EventState
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
-from arbitro.web.desk.common import Director, event_id_of, round_state, table_url
+from arbitro.web.desk.common import Director, event_id_of, round_state, table_urls
 
 router = APIRouter()
 
@@ -43,9 +43,7 @@ def printout(
             raise ArbitroError("round {round} is not seated", round=n)
         if kind == "standings" and r.standings_published_at is None:
             raise ArbitroError("round {round}'s standings not published", round=n)
-        urls = {
-            tab.table: table_url(web, request, event_id, tab.table, n) for tab in r.seating.tables
-        }
+        urls = table_urls(web, request, event_id, [tab.table for tab in r.seating.tables], n)
         final = state.standings_final(n, web.service.clock())
         snapshot = copy.deepcopy(state)
     pdf = render_printout(kind, snapshot, n, urls, lang, final)

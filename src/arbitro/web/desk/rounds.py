@@ -31,7 +31,7 @@ from arbitro.web.desk.common import (
     event_id_of,
     round_common,
     round_state,
-    table_url,
+    table_urls,
 )
 from arbitro.web.desk.ledger import ledger_rows
 from arbitro.web.desk.views import entry_view
@@ -87,6 +87,17 @@ def _lateness_preview(request: Request, web: Web, event_id: str, n: int) -> dict
     return {"competitor": int(late), "arrived": at, "preview": preview}
 
 
+def live_version(request: Request, web: Web, state: EventState, n: int) -> str:
+    """The version of the round's live panel: it changes with every record, when the
+    standings become final, when the complaints window runs out, and with the language
+    (the countdown in between runs in the browser)."""
+    now = web.service.clock()
+    deadline = complaints_deadline(state, n)
+    running = deadline is not None and deadline > utc(now)
+    final = state.standings_final(n, now)
+    return f"{state.last_seq}.{int(final)}.{int(running)}.{request_lang(request)}"
+
+
 def round_context(
     request: Request, session: auth.Session, event_id: str, n: int, **extra: Any
 ) -> dict[str, Any]:
@@ -123,15 +134,15 @@ def round_context(
         deadline=deadline,
         seconds_left=max(0, int((deadline - utc(now)).total_seconds())) if deadline else 0,
         seated=[state.competitors[c] for c in seated],
+        absent=state.absent() if n == 1 and r.seating is None else [],
         ledger=ledger_rows(state, n),
         clock=web.service.round_clock(event_id, n) if r.seating_published_at else None,
         time_out=state.code.cite_if("time_out"),
         lateness_preview=_lateness_preview(request, web, event_id, n),
         complaints=sorted(r.open_complaints.items()),
-        table_urls={
-            row["table"]: table_url(web, request, event_id, row["table"], n) for row in sheets
-        },
+        table_urls=table_urls(web, request, event_id, [row["table"] for row in sheets], n),
         poll=POLL_SECONDS,
+        live_version=live_version(request, web, state, n),
         **extra,
     )
 
@@ -165,9 +176,15 @@ def round_view(
 def round_live(
     request: Request, event_id: str, n: int, session: auth.Session = Director
 ) -> Response:
-    """The round's live panel (sheets and complaints window), polled by htmx every 3 s."""
+    """The round's live panel (sheets and complaints window), polled by htmx every 3 s:
+    204 while its ``?v=`` is still the panel's version (nothing changed)."""
     event_id = event_id_of(request, event_id)
-    return round_page(request, session, event_id, n, template="desk_round_live.html")
+    web = web_of(request)
+    with web.locked():
+        state = round_state(web, event_id, n)
+        if request.query_params.get("v") == live_version(request, web, state, n):
+            return Response(status_code=204, headers={"Cache-Control": "no-cache"})
+        return round_page(request, session, event_id, n, template="desk_round_live.html")
 
 
 async def run_round_form(
