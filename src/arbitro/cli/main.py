@@ -9,7 +9,10 @@ from typing import Annotated, Any
 
 import typer
 
+from arbitro.cli.click_words import speak
 from arbitro.i18n import _, use_lang
+
+speak()  # click's and typer's own words (Usage, Options, ...) in the run's language
 
 try:
     from arbitro.cli import coerce, lazy
