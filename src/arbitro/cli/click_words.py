@@ -28,6 +28,9 @@ WORDS = (
     N_("Missing command."),
     N_("No such command {name!r}."),
 )
+
+USAGE_TOKENS = (N_("COMMAND [ARGS]..."), N_("[OPTIONS]"))
+"""The usage line's placeholders (the subcommand's, the options')."""
 """The library's words the catalogue translates (what ``arbitro`` shows in practice)."""
 
 LIBRARY_MODULES = (
@@ -75,6 +78,8 @@ def _speak_typers_click() -> None:
         return option
 
     def usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        for token in USAGE_TOKENS:
+            args = args.replace(token, library_word(token))
         write_usage(self, prog, args, f"{library_word('Usage:')} " if prefix is None else prefix)
 
     help_option.speaks = True  # type: ignore[attr-defined]
