@@ -78,6 +78,8 @@ class KnockoutState:
     cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
     stale: bool = False  # a cancellation came after its target: fold the log again
     games: dict[int, Record] = field(default_factory=dict)  # the games recorded, by seq
+    names: set[str] = field(default_factory=set)  # the pairs' names, casefolded
+    next_number: CompetitorId = 1  # the next pair's number: one more than the highest
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
@@ -109,6 +111,8 @@ class KnockoutState:
                 self.pairs[b.competitor] = Pair(
                     b.competitor, b.name, b.players, b.entry_fee_cents or 0
                 )
+                self.names.add(b.name.casefold())
+                self.next_number = max(self.next_number, b.competitor + 1)
             case BracketDrawn() as b:
                 self.bracket = bracket_from_payload(body_to_json(b))
             case GameResult() | Irregularity() as b:
@@ -175,13 +179,13 @@ def register_pair(
     name = name.strip()
     if not name:
         raise ArbitroError("the pair's name is empty")
-    if any(p.name.casefold() == name.casefold() for p in state.pairs.values()):
+    if name.casefold() in state.names:
         raise ConflictError("«{name}» is already registered", name=name)
     players = [p.strip() for p in players if p.strip()]
     per_pair = briscola().players_per_pair
     if players and len(players) != per_pair:
         raise ArbitroError("a pair has {count} players", count=per_pair)
-    number = max(state.pairs, default=0) + 1
+    number = state.next_number
     fee = state.config.entry_fee_cents if paid else 0
     return make_record(CompetitorRegistered(number, name, tuple(players), 1, fee), now, actor)
 
