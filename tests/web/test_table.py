@@ -339,7 +339,7 @@ def test_status_fragment_reloads_a_read_only_page_when_the_sheet_changes_art_20(
     token = make_token(web.secret, event, 1)
     client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
     poll = client.get(f"/t/{token}/status?line=ns&round=1&seen=pending&reload=1")
-    assert poll.status_code == 200 and "HX-Refresh" not in poll.headers
+    assert poll.status_code == 204 and "HX-Refresh" not in poll.headers  # still pending
     web.service.enter_sheet(
         event,
         1,

@@ -817,16 +817,20 @@ def _submit_players(
 
 @router.get("/t/{token}/status", include_in_schema=False)
 def table_status(request: Request, token: str, line: str | None = None) -> Response:
-    """The sheet's status as this line sees it (htmx fragment, polled while pending)."""
+    """The sheet's status as this line sees it (htmx fragment, polled while pending); 204
+    while it is still the status the phone shows (``seen``), as the room's displays do."""
     web = web_of(request)
     lang = request_lang(request)
     view = _shown(request, web, token, line, device_of(request))
     if isinstance(view, Response):
         return view
+    same_round = request.query_params.get("round", str(view.round_number)) == str(view.round_number)
+    if same_round and request.query_params.get("seen") == view.status:
+        return private(Response(status_code=204))  # nothing changed: the phone keeps its status
     parsed: ParsedSheet | ParsedPlayers = ParsedPlayers() if view.individuals else ParsedSheet()
     ctx = _context(view, parsed, lang)
     response = private(web.render(request, "table_status.html", **ctx))
-    if request.query_params.get("round", str(view.round_number)) != str(view.round_number):
+    if not same_round:
         response.headers["HX-Refresh"] = "true"  # a new round is under way: reload the page
     elif request.query_params.get("reload") and request.query_params.get("seen") != view.status:
         # the sheet changed under a read-only view (confirmed, conflict): show it as it is now,
