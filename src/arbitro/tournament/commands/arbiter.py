@@ -5,9 +5,9 @@ article of the event's own code."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
-from arbitro.games.prepared_deals import Law13Ruling
 from arbitro.i18n import N_
 from arbitro.tournament.commands.common import (
     make_record,
@@ -17,6 +17,7 @@ from arbitro.tournament.commands.common import (
 )
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.model import CompetitorId
+
 from arbitro.tournament.records import (
     AbandonRecorded,
     ArbitralScore,
@@ -25,6 +26,9 @@ from arbitro.tournament.records import (
     Record,
     SanctionGiven,
 )
+
+if TYPE_CHECKING:  # the CLI starts without the games' modules (issue 14)
+    from arbitro.games.prepared_deals import Law13Ruling
 
 
 def record_lateness(
