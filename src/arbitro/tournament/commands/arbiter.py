@@ -17,7 +17,6 @@ from arbitro.tournament.commands.common import (
 )
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.model import CompetitorId
-
 from arbitro.tournament.records import (
     AbandonRecorded,
     ArbitralScore,
