@@ -26,8 +26,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.dialects import postgresql
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy.types import TypeDecorator, TypeEngine
 
 EVENT_ID_LENGTH = 100
 KIND_LENGTH = 100
@@ -65,9 +64,27 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.astimezone(UTC)
 
 
+class Payload(TypeDecorator[Any]):
+    """The payload column's type: JSON text on SQLite, JSONB on PostgreSQL.
+
+    The PostgreSQL dialect (~30 ms to import) is loaded only by a PostgreSQL connection, not
+    by every process that describes the tables (issue 14)."""
+
+    impl = JSON
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        """JSONB on PostgreSQL, JSON elsewhere."""
+        if dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import JSONB
+
+            return dialect.type_descriptor(JSONB())
+        return dialect.type_descriptor(JSON())
+
+
 def payload_type() -> Any:
     """The payload column's type: JSON text on SQLite, JSONB on PostgreSQL."""
-    return JSON().with_variant(postgresql.JSONB(), "postgresql")
+    return Payload()
 
 
 metadata = MetaData()
