@@ -61,6 +61,20 @@ EventConfig = EventCreated
 
 T = TypeVar("T")
 
+# Records no round score reads (scoring.results), and records whose round alone they change.
+KEEP_SCORES = (
+    SeatingPublished,
+    RoundStarted,
+    StandingsPublished,
+    ComplaintLodged,
+    ComplaintResolved,
+    SanctionGiven,
+    BoardRuling,
+    CompetitorRenamed,
+    CompetitorCheckedIn,
+)
+ROUND_SCORES = (RoundSeated, SheetEntered, SheetCorrected, ArbitralScore, AbandonRecorded)
+
 
 @dataclass(slots=True)
 class Competitor:
@@ -210,6 +224,9 @@ class EventState:
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
+    # (round, as_of) → a round's scores (scoring.results.memo_scores): kept across the records
+    # that cannot change a round's scores, a record about a round drops only that round's
+    _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
 
     def warnings(self) -> list[Sanction]:
         """The warnings given, oldest first."""
@@ -354,6 +371,30 @@ class EventState:
         cached[key] = outcome
         return outcome
 
+    def scores_memo(self, round_number: int, as_of: int, compute: Callable[[], T]) -> T:
+        """A round's scores with the corrections in force after round ``as_of``, computed
+        once until a record that may change them (see :meth:`_drop_scores`)."""
+        key = (round_number, as_of)
+        if key not in self._scores:
+            self._scores[key] = compute()
+        value: T = self._scores[key]
+        return value
+
+    def _drop_scores(self, body: object) -> None:
+        """Forget the memoized round scores a record may change: those of its round (and of
+        the last round, whose rest average reads the earlier ones, art. 37) for a seating, a
+        sheet, an arbitral score or an abandon; none for the records that no score reads;
+        all for any other record (a registration, a lateness, a cancellation...)."""
+        if not self._scores or isinstance(body, KEEP_SCORES):
+            return
+        if isinstance(body, ROUND_SCORES):
+            rnd: int = body.round  # type: ignore[attr-defined]  # every ROUND_SCORES has one
+            last = self.config.rounds
+            for key in [k for k in self._scores if k[0] == rnd or k[0] == last]:
+                del self._scores[key]
+            return
+        self._scores.clear()
+
     # ------------------------------------------------------------------ fold
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> EventState:
@@ -385,6 +426,7 @@ class EventState:
         elif isinstance(rec.body, RecordCancelled):
             self._results.clear()
         self._views.clear()
+        self._drop_scores(rec.body)
         self.last_seq = max(self.last_seq, rec.seq)
         entry = self._ledger_entry(rec, at)
         cancel = self.cancellations.get(rec.seq)

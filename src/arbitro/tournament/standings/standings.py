@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.penalties import earlier_lateness, lateness_sanctions
-from arbitro.tournament.scoring.results import RoundScore, ScoreSource, round_scores
+from arbitro.tournament.scoring.results import RoundScore, ScoreSource, memo_scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,16 +51,9 @@ def warning_counts(state: EventState, after_round: int) -> dict[CompetitorId, in
 def all_round_scores(
     state: EventState, after_round: int
 ) -> dict[int, dict[CompetitorId, RoundScore]]:
-    """Every round's scores up to ``after_round``, with the corrections in force then."""
-    history: dict[CompetitorId, list[RoundScore]] = {}
-    rounds: dict[int, dict[CompetitorId, RoundScore]] = {}
-    for rnd in range(1, after_round + 1):
-        scores = round_scores(state, rnd, as_of=after_round, history=history)
-        rounds[rnd] = scores
-        for comp, s in scores.items():
-            if s.source is not ScoreSource.PENDING:
-                history.setdefault(comp, []).append(s)
-    return rounds
+    """Every round's scores up to ``after_round``, with the corrections in force then
+    (memoized per round in the state: shared dicts, read only)."""
+    return {rnd: memo_scores(state, rnd, after_round) for rnd in range(1, after_round + 1)}
 
 
 def standings(state: EventState, after_round: int | None = None) -> list[StandingRow]:
