@@ -388,7 +388,7 @@ class EventState:
         if not self._scores or isinstance(body, KEEP_SCORES):
             return
         if isinstance(body, ROUND_SCORES):
-            rnd: int = body.round  # type: ignore[attr-defined]  # every ROUND_SCORES has one
+            rnd: int = body.round  # every ROUND_SCORES has one
             last = self.config.rounds
             for key in [k for k in self._scores if k[0] == rnd or k[0] == last]:
                 del self._scores[key]
