@@ -73,6 +73,8 @@ KEEP_SCORES = (
     CompetitorRenamed,
     CompetitorCheckedIn,
 )
+SHEETS = (SheetEntered, SheetCorrected)
+SCORED = (SheetEntered, SheetCorrected, RoundSeated)  # records that drop their round's outcomes
 ROUND_SCORES = (RoundSeated, SheetEntered, SheetCorrected, ArbitralScore, AbandonRecorded)
 
 
@@ -421,14 +423,14 @@ class EventState:
         touched = getattr(rec.body, "round", None)
         # A sheet's outcome depends only on the event's configuration, the table's seat and
         # its sheet: a seating or a sheet drops its round's outcomes, a cancellation all.
-        if isinstance(rec.body, SheetEntered | SheetCorrected | RoundSeated):
+        if isinstance(rec.body, SCORED):
             self._results.pop(rec.body.round, None)
         elif isinstance(rec.body, RecordCancelled):
             self._results.clear()
         self._views.clear()
         self._drop_scores(rec.body)
         self.last_seq = max(self.last_seq, rec.seq)
-        entry = self._ledger_entry(rec, at)
+        entry = None if isinstance(rec.body, SHEETS) else self._ledger_entry(rec, at)
         cancel = self.cancellations.get(rec.seq)
         if entry is not None:
             if cancel is not None:
@@ -440,6 +442,9 @@ class EventState:
             return
         if isinstance(rec.body, CANCELLABLE):
             self.actions[rec.seq] = rec
+        if isinstance(rec.body, SHEETS):  # first: most of a log
+            self._apply_sheet(rec, at, parsed)
+            return
         if fold_log_record(self, rec):
             return
         match rec.body:
