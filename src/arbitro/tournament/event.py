@@ -265,6 +265,9 @@ class EventState:
         return found if found is not None else RoundState(number)
 
     def _round(self, number: int) -> RoundState:
+        found = self.rounds.get(number)  # a round held was range-checked when it was made
+        if found is not None:
+            return found
         self.round(number)  # the range check
         return self.rounds.setdefault(number, RoundState(number))
 
