@@ -229,6 +229,7 @@ class EventState:
     # (round, as_of) → a round's scores (scoring.results.memo_scores): kept across the records
     # that cannot change a round's scores, a record about a round drops only that round's
     _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
+    _sheet_kind: SheetKind | None = field(default=None, repr=False, compare=False)
 
     def warnings(self) -> list[Sanction]:
         """The warnings given, oldest first."""
@@ -242,7 +243,10 @@ class EventState:
     @property
     def sheet_kind(self) -> SheetKind:
         """The event's game's score sheet (the one protocol shared code talks to)."""
-        return sheet_kind(self.config.game)
+        kind = self._sheet_kind
+        if kind is None:  # found once: the event's game never changes
+            kind = self._sheet_kind = sheet_kind(self.config.game)
+        return kind
 
     # ------------------------------------------------------------------ queries
     def competitor(self, number: CompetitorId) -> Competitor:
@@ -594,7 +598,7 @@ class EventState:
 
     def _apply_sheet(self, rec: Record, at: datetime, parsed: Any = None) -> None:
         b = rec.body
-        assert isinstance(b, SheetEntered | SheetCorrected)
+        assert isinstance(b, SHEETS)
         rnd = self._round(b.round)
         kind = self.sheet_kind
         if b.table not in rnd.sheets:
