@@ -230,7 +230,6 @@ class EventState:
     # that cannot change a round's scores, a record about a round drops only that round's
     _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
     _sheet_kind: SheetKind | None = field(default=None, repr=False, compare=False)
-    _contexts: dict[tuple[int, int], SheetContext] = field(default_factory=dict, repr=False)
 
     def warnings(self) -> list[Sanction]:
         """The warnings given, oldest first."""
@@ -339,20 +338,14 @@ class EventState:
         return utc(now) >= r.standings_published_at + window
 
     def sheet_context(self, round_number: int, seat: TableSeating) -> SheetContext:
-        """What the game's sheet needs to check and score a table of that round (made once
-        per table's seat: checked, then scored)."""
-        key = (round_number, seat.table)
-        found = self._contexts.get(key)
-        if found is not None and found.seat is seat:
-            return found
-        found = self._contexts[key] = SheetContext(
+        """What the game's sheet needs to check and score a table of that round."""
+        return SheetContext(
             self.code,
             seat,
             self.deals(round_number),
             self.config.event_format is EventFormat.TEAMS,
             self.config.duplicate,
         )
-        return found
 
     def view(self, name: str, round_number: int, compute: Callable[[], T]) -> T:
         """A view derived from the state (standings, ranking...) computed once until the next
