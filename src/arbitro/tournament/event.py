@@ -61,6 +61,22 @@ EventConfig = EventCreated
 
 T = TypeVar("T")
 
+# Records no round score reads (scoring.results), and records whose round alone they change.
+KEEP_SCORES = (
+    SeatingPublished,
+    RoundStarted,
+    StandingsPublished,
+    ComplaintLodged,
+    ComplaintResolved,
+    SanctionGiven,
+    BoardRuling,
+    CompetitorRenamed,
+    CompetitorCheckedIn,
+)
+SHEETS = (SheetEntered, SheetCorrected)
+SCORED = (SheetEntered, SheetCorrected, RoundSeated)  # records that drop their round's outcomes
+ROUND_SCORES = (RoundSeated, SheetEntered, SheetCorrected, ArbitralScore, AbandonRecorded)
+
 
 @dataclass(slots=True)
 class Competitor:
@@ -210,6 +226,10 @@ class EventState:
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
+    # (round, as_of) → a round's scores (scoring.results.memo_scores): kept across the records
+    # that cannot change a round's scores, a record about a round drops only that round's
+    _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
+    _sheet_kind: SheetKind | None = field(default=None, repr=False, compare=False)
 
     def warnings(self) -> list[Sanction]:
         """The warnings given, oldest first."""
@@ -223,7 +243,10 @@ class EventState:
     @property
     def sheet_kind(self) -> SheetKind:
         """The event's game's score sheet (the one protocol shared code talks to)."""
-        return sheet_kind(self.config.game)
+        kind = self._sheet_kind
+        if kind is None:  # found once: the event's game never changes
+            kind = self._sheet_kind = sheet_kind(self.config.game)
+        return kind
 
     # ------------------------------------------------------------------ queries
     def competitor(self, number: CompetitorId) -> Competitor:
@@ -246,6 +269,9 @@ class EventState:
         return found if found is not None else RoundState(number)
 
     def _round(self, number: int) -> RoundState:
+        found = self.rounds.get(number)  # a round held was range-checked when it was made
+        if found is not None:
+            return found
         self.round(number)  # the range check
         return self.rounds.setdefault(number, RoundState(number))
 
@@ -354,6 +380,30 @@ class EventState:
         cached[key] = outcome
         return outcome
 
+    def scores_memo(self, round_number: int, as_of: int, compute: Callable[[], T]) -> T:
+        """A round's scores with the corrections in force after round ``as_of``, computed
+        once until a record that may change them (see :meth:`_drop_scores`)."""
+        key = (round_number, as_of)
+        if key not in self._scores:
+            self._scores[key] = compute()
+        value: T = self._scores[key]
+        return value
+
+    def _drop_scores(self, body: object) -> None:
+        """Forget the memoized round scores a record may change: those of its round (and of
+        the last round, whose rest average reads the earlier ones, art. 37) for a seating, a
+        sheet, an arbitral score or an abandon; none for the records that no score reads;
+        all for any other record (a registration, a lateness, a cancellation...)."""
+        if not self._scores or isinstance(body, KEEP_SCORES):
+            return
+        if isinstance(body, ROUND_SCORES):
+            rnd: int = body.round  # every ROUND_SCORES has one
+            last = self.config.rounds
+            for key in [k for k in self._scores if k[0] == rnd or k[0] == last]:
+                del self._scores[key]
+            return
+        self._scores.clear()
+
     # ------------------------------------------------------------------ fold
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> EventState:
@@ -380,13 +430,14 @@ class EventState:
         touched = getattr(rec.body, "round", None)
         # A sheet's outcome depends only on the event's configuration, the table's seat and
         # its sheet: a seating or a sheet drops its round's outcomes, a cancellation all.
-        if isinstance(rec.body, SheetEntered | SheetCorrected | RoundSeated):
+        if isinstance(rec.body, SCORED):
             self._results.pop(rec.body.round, None)
         elif isinstance(rec.body, RecordCancelled):
             self._results.clear()
         self._views.clear()
+        self._drop_scores(rec.body)
         self.last_seq = max(self.last_seq, rec.seq)
-        entry = self._ledger_entry(rec, at)
+        entry = None if isinstance(rec.body, SHEETS) else self._ledger_entry(rec, at)
         cancel = self.cancellations.get(rec.seq)
         if entry is not None:
             if cancel is not None:
@@ -398,6 +449,9 @@ class EventState:
             return
         if isinstance(rec.body, CANCELLABLE):
             self.actions[rec.seq] = rec
+        if isinstance(rec.body, SHEETS):  # first: most of a log
+            self._apply_sheet(rec, at, parsed)
+            return
         if fold_log_record(self, rec):
             return
         match rec.body:
@@ -544,7 +598,7 @@ class EventState:
 
     def _apply_sheet(self, rec: Record, at: datetime, parsed: Any = None) -> None:
         b = rec.body
-        assert isinstance(b, SheetEntered | SheetCorrected)
+        assert isinstance(b, SHEETS)
         rnd = self._round(b.round)
         kind = self.sheet_kind
         if b.table not in rnd.sheets:

@@ -15,7 +15,7 @@ from arbitro.tournament import commands
 from arbitro.tournament.clock import start_round
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.commands.setup import check_in, refuse_absent
-from arbitro.tournament.commands.sheets import check_entry
+from arbitro.tournament.commands.sheets import check_entry, decide_sheet
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import (
@@ -144,6 +144,9 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
     at, who, why = rec.at, rec.actor, rec.reason
     entry = None
     match rec.body:
+        case SheetEntered() as b:  # first: most of a log
+            entry = state.sheet_kind.parse(b.entry)
+            decide_sheet(state, b.round, b.table, entry, b.line)
         case CompetitorRegistered() as b:
             return _same(rec, _registered(state, b, at, who)), None
         case CompetitorRenamed() as b:
@@ -159,9 +162,6 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             commands.publish_seating(state, b.round, at, who)
         case RoundStarted() as b:
             start_round(state, b.round, at, started_at=b.started_at, actor=who)
-        case SheetEntered() as b:
-            entry = state.sheet_kind.parse(b.entry)
-            commands.enter_sheet(state, b.round, b.table, entry, at, who, b.line)
         case SheetCorrected() as b:
             entry = state.sheet_kind.parse(b.entry)
             check_entry(state, b.round, b.table, entry)

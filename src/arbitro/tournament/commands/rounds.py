@@ -154,9 +154,9 @@ def publish_seating(
 def missing_sheets(state: EventState, round_number: int) -> list[int]:
     """Tables of the round still without a usable result: no sheet, a sheet submitted by one
     line only, or a conflict."""
-    from arbitro.tournament.scoring.results import ScoreSource, round_scores
+    from arbitro.tournament.scoring.results import ScoreSource, memo_scores
 
-    scores = round_scores(state, round_number, as_of=round_number)
+    scores = memo_scores(state, round_number, round_number)
     r = state.round(round_number)
     tables = {s.table for s in scores.values() if s.source is ScoreSource.PENDING}
     tables |= {n for n, sh in r.sheets.items() if sh.conflicts or not sh.confirmed}

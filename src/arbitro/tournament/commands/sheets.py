@@ -45,6 +45,21 @@ def enter_sheet(
     for a line is bound to it for the round and cannot sign for another; a line that already
     signed, or a sheet every line signed, is closed to the phones (changes go through the
     director, art. 21)."""
+    decide_sheet(state, round_number, table, entry, line, device)
+    body = SheetEntered(round_number, table, state.sheet_kind.payload(entry), line, device)
+    return make_record(body, now, actor)
+
+
+def decide_sheet(
+    state: EventState,
+    round_number: int,
+    table: int,
+    entry: Any,
+    line: str | None = None,
+    device: str | None = None,
+) -> None:
+    """What :func:`enter_sheet` refuses, without making its record: the log check of an
+    imported file decides each sheet again and has the record already."""
     seat = playing_table(state, round_number, table)
     signers = state.sheet_kind.signers(seat)
     if line is not None and line not in signers:
@@ -83,9 +98,8 @@ def enter_sheet(
             round=round_number,
             article=state.code.cite("corrections"),
         )
-    check_entry(state, round_number, table, entry)
-    body = SheetEntered(round_number, table, state.sheet_kind.payload(entry), line, device)
-    return make_record(body, now, actor)
+    # check_entry's check, on the seat already found
+    state.sheet_kind.check(state.sheet_context(round_number, seat), entry)
 
 
 class SignedAlready(ConflictError):

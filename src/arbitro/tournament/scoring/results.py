@@ -155,6 +155,16 @@ def round_scores(
         return {}
     code = state.code
     out: list[RoundScore] = []
+    # Who may forfeit this round (an abandon, a lateness losing the match): the other tables
+    # need no look at _forfeits, which would find nothing there.
+    forfeiting: set[CompetitorId] | None = None
+    if not forfeits_match(code, 0):
+        forfeiting = {c for (a_rnd, c) in state.abandons if a_rnd == rnd}
+        forfeiting.update(
+            c
+            for (l_rnd, c), sec in state.lateness.items()
+            if l_rnd == rnd and forfeits_match(code, sec)
+        )
     for table in r.seating.tables:
         if table.players is not None:
             out += _sheet_scores(state, rnd, table, table.players, as_of)
@@ -163,7 +173,11 @@ def round_scores(
             out += _resting_line(state, rnd, table, history)
             continue
         assert table.ns is not None and table.ew is not None
-        forfeits = _forfeits(state, rnd, table, table.ns, table.ew)
+        forfeits = (
+            None
+            if forfeiting is not None and forfeiting.isdisjoint(table.ns + table.ew)
+            else _forfeits(state, rnd, table, table.ns, table.ew)
+        )
         if forfeits is not None:
             out += forfeits
             continue
@@ -187,3 +201,27 @@ def round_scores(
         if penalty:
             scores[comp] = RoundScore(comp, rnd, s2.table, s2.mp, s2.vp, s2.source, penalty)
     return scores
+
+
+def memo_scores(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, RoundScore]:
+    """:func:`round_scores` of round ``rnd`` after round ``as_of``, with the earlier rounds'
+    scores as history, memoized in the state (:meth:`EventState.scores_memo`): a published
+    round's scores are computed once, not again at every later standings. The dict is shared:
+    read it, never change it."""
+    r = state.round(rnd)
+    # Without corrections in the round its scores are the same whatever ``as_of``; the last
+    # round reads the earlier ones (its rest average), so it keeps ``as_of``.
+    key = as_of
+    if rnd < state.config.rounds and not any(sh.corrections for sh in r.sheets.values()):
+        key = 0
+
+    def compute() -> dict[CompetitorId, RoundScore]:
+        history: dict[CompetitorId, list[RoundScore]] = {}
+        if rnd == state.config.rounds:
+            for earlier in range(1, rnd):
+                for comp, s in memo_scores(state, earlier, as_of).items():
+                    if s.source is not ScoreSource.PENDING:
+                        history.setdefault(comp, []).append(s)
+        return round_scores(state, rnd, as_of=as_of, history=history)
+
+    return state.scores_memo(rnd, key, compute)

@@ -173,9 +173,20 @@ def _check_room(
             expected=expected,
         )
         raise ArbitroError(_in_room(room, text), article=code.cite("sheet_scores"))
+    # The bounds read once; a line out of them goes through _check_line, which names it.
+    b_max, b_step, b_min = code.base_max, code.base_step, code.base_min
+    step, p_min, p_max = code.mp_step, code.points_min, code.points_max
     for i, deal in enumerate(deals, start=1):
-        _check_line(code, room, i, _NS, deal.ns)
-        _check_line(code, room, i, _EW, deal.ew)
+        for side, line in ((_NS, deal.ns), (_EW, deal.ew)):
+            base, points = line.base, line.points
+            if not (
+                0 <= base <= b_max
+                and base % b_step == 0
+                and (base == 0 or base >= b_min)
+                and points % step == 0
+                and p_min <= points <= p_max
+            ):
+                _check_line(code, room, i, side, line)
 
 
 def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool) -> None:

@@ -8,12 +8,12 @@ registration number (docs/rulings.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.penalties import earlier_lateness, lateness_sanctions
-from arbitro.tournament.scoring.results import RoundScore, ScoreSource, round_scores
+from arbitro.tournament.scoring.results import RoundScore, ScoreSource, memo_scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,16 +51,9 @@ def warning_counts(state: EventState, after_round: int) -> dict[CompetitorId, in
 def all_round_scores(
     state: EventState, after_round: int
 ) -> dict[int, dict[CompetitorId, RoundScore]]:
-    """Every round's scores up to ``after_round``, with the corrections in force then."""
-    history: dict[CompetitorId, list[RoundScore]] = {}
-    rounds: dict[int, dict[CompetitorId, RoundScore]] = {}
-    for rnd in range(1, after_round + 1):
-        scores = round_scores(state, rnd, as_of=after_round, history=history)
-        rounds[rnd] = scores
-        for comp, s in scores.items():
-            if s.source is not ScoreSource.PENDING:
-                history.setdefault(comp, []).append(s)
-    return rounds
+    """Every round's scores up to ``after_round``, with the corrections in force then
+    (memoized per round in the state: shared dicts, read only)."""
+    return {rnd: memo_scores(state, rnd, after_round) for rnd in range(1, after_round + 1)}
 
 
 def standings(state: EventState, after_round: int | None = None) -> list[StandingRow]:
@@ -72,54 +65,81 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
     return list(state.view("standings", last, lambda: _standings(state, last)))
 
 
+# A row's fields but its rank, competitor, VP and MP: name, VP and MP per round, warnings,
+# penalty VP and MP, lateness MP, withdrawn.
+_Rest = tuple[str, tuple[int | None, ...], tuple[int | None, ...], int, int, int, int, bool]
+
+
 def _standings(state: EventState, after_round: int) -> list[StandingRow]:
     rounds = all_round_scores(state, after_round)
+    ordered = [rounds[rnd] for rnd in range(1, after_round + 1)]
     code = state.code
     warn = warning_counts(state, after_round)
-    rows: list[tuple[int, int, CompetitorId, StandingRow]] = []
+    per = code.warnings_per_penalty
+    pending = ScoreSource.PENDING
+    # (vp, mp, number, the row's other fields): ranked first, each row made once with its rank
+    rows: list[tuple[int, int, CompetitorId, _Rest]] = []
     for comp in state.competitors.values():
+        number = comp.number
         per_vp: list[int | None] = []
         per_mp: list[int | None] = []
-        late_mp = 0
-        for rnd in range(1, after_round + 1):
-            s = rounds[rnd].get(comp.number)
-            if s is None or s.source is ScoreSource.PENDING:
+        late_mp = vp = mp = 0
+        for scores in ordered:
+            s = scores.get(number)
+            if s is None or s.source is pending:
                 per_vp.append(None)
                 per_mp.append(None)
             else:
+                round_mp = s.mp + s.mp_penalty
                 per_vp.append(s.vp)
-                per_mp.append(s.mp + s.mp_penalty)
+                per_mp.append(round_mp)
                 late_mp += s.mp_penalty
-        per = code.warnings_per_penalty
-        penalties = warn.get(comp.number, 0) // per if per else 0
+                vp += s.vp
+                mp += round_mp
+        warnings = warn.get(number, 0)
+        penalties = warnings // per if per else 0
         pen_vp = penalties * code.warning_vp_penalty
         pen_mp = penalties * code.warning_mp_penalty
-        vp = sum(v for v in per_vp if v is not None) + pen_vp
-        mp = sum(m for m in per_mp if m is not None) + pen_mp
-        row = StandingRow(
-            0,
-            comp.number,
+        vp += pen_vp
+        mp += pen_mp
+        rest = (
             comp.name,
-            vp,
-            mp,
             tuple(per_vp),
             tuple(per_mp),
-            warn.get(comp.number, 0),
+            warnings,
             pen_vp,
             pen_mp,
             late_mp,
             not comp.active_in(after_round + 1),
         )
-        rows.append((vp, mp, comp.number, row))
+        rows.append((vp, mp, number, rest))
     # Scala 40: MP are negative points, the fewer the better (art. 22).
     mp_sign = 1 if state.sheet_kind.mp_lower_is_better else -1
     rows.sort(key=lambda r: (-r[0], mp_sign * r[1], r[2]))
     out: list[StandingRow] = []
-    for i, (vp, mp, _, row) in enumerate(rows):
-        rank = i + 1
-        if out and (out[-1].vp, out[-1].mp) == (vp, mp):
-            rank = out[-1].rank
-        out.append(replace(row, rank=rank))
+    rank = 0
+    previous: tuple[int, int] | None = None
+    for i, (vp, mp, number, rest) in enumerate(rows):
+        if (vp, mp) != previous:
+            rank = i + 1
+            previous = (vp, mp)
+        name, per_round_vp, per_round_mp, warnings, pen_vp, pen_mp, late_mp, withdrawn = rest
+        out.append(
+            StandingRow(
+                rank,
+                number,
+                name,
+                vp,
+                mp,
+                per_round_vp,
+                per_round_mp,
+                warnings,
+                pen_vp,
+                pen_mp,
+                late_mp,
+                withdrawn,
+            )
+        )
     return out
 
 
