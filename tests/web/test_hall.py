@@ -318,3 +318,24 @@ def test_hall_before_the_seating_and_from_the_event_page(
     assert 'content="10;url=?page=1"' in html
     assert f'href="/e/{event_id}/hall"' in client.get(f"/e/{event_id}").text
     assert client.get("/e/nessuna/hall").status_code == 404
+
+
+def test_the_director_sets_how_long_each_hall_page_shows(
+    web_app: FastAPI, client: TestClient, make_event: Any
+) -> None:
+    """Each page shows 10 s by default; ``?seconds=`` holds it longer or shorter (5 to 300 s)
+    and the next page keeps the same pace (a room that reads slowly, a director discussing
+    a ranking)."""
+    event_id = make_event(pairs=60, rounds=2)
+    refresh = r'http-equiv="refresh" content="(\d+);url=\?page=(\d+)([^"]*)"'
+
+    def paced(query: str) -> tuple[str, ...]:
+        html = client.get(f"/e/{event_id}/hall?page=1{query}").text
+        match = re.search(refresh, html)
+        assert match, html
+        return match.groups()
+
+    assert paced("") == ("10", "2", "")
+    assert paced("&seconds=45") == ("45", "2", "&amp;seconds=45")
+    assert paced("&seconds=1") == ("5", "2", "&amp;seconds=5")
+    assert paced("&seconds=9999") == ("300", "2", "&amp;seconds=300")

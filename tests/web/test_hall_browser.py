@@ -109,7 +109,8 @@ def walk_hall(page: Any, base: str, event_id: str, shots: Path, tag: str) -> lis
     """Every page of the hall display, following its own refresh target, with a screenshot."""
     facts, number = [], 1
     while True:
-        page.goto(f"{base}/e/{event_id}/hall?page={number}", wait_until="load")
+        # A page held 300 s (the director's ?seconds=): the refresh never races the checks.
+        page.goto(f"{base}/e/{event_id}/hall?page={number}&seconds=300", wait_until="load")
         fact = page.evaluate(PAGE_FACTS)
         page.screenshot(path=str(shots / f"{tag}-{number}.png"))
         facts.append(fact)

@@ -335,7 +335,8 @@ def test_thirty_tables_evening_in_a_real_browser(
         ranked: list[str] = []
         number, seen = 1, 0
         while True:
-            hall.goto(f"{base}/e/{EVENT}/hall?page={number}", wait_until="load")
+            # A page held 300 s (the director's ?seconds=): the refresh never races the checks.
+            hall.goto(f"{base}/e/{EVENT}/hall?page={number}&seconds=300", wait_until="load")
             fact = hall.evaluate(PAGE_FACTS)
             assert fact["nav"] == 0 and hall.locator("a[href]").count() == 0
             shown = hall.inner_text("body")

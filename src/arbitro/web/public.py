@@ -351,6 +351,7 @@ add_display(
 HALL_ROWS = 13  # rows in each of a page's two columns: 24 px text and more at 1366x768
 HALL_COLUMNS = 2
 HALL_SECONDS = 10  # each page shows this long, then the next (no interaction needed)
+HALL_SECONDS_RANGE = (5, 300)  # what ``?seconds=`` may ask: a slower or faster room
 LOCAL_TIMEZONE = "Europe/Rome"
 
 
@@ -440,11 +441,17 @@ def hall_view(state: EventState, now: datetime, page: int) -> dict[str, Any]:
 
 @router.api_route("/e/{event_id}/hall", methods=READ_ONLY, include_in_schema=False)
 def hall_display(
-    request: Request, event_id: str, page_number: int = Query(1, alias="page")
+    request: Request,
+    event_id: str,
+    page_number: int = Query(1, alias="page"),
+    seconds: int = Query(HALL_SECONDS),
 ) -> Response:
     """The hall display for the projector: no navigation, no language switch; it pages by
-    itself (a refresh every few seconds to the next page, which also shows the latest
-    records) through the seating by name and the standings at a size read across the room."""
+    itself (a refresh every ``seconds``, 10 by default, to the next page, which also shows
+    the latest records) through the seating by name and the standings at a size read across
+    the room."""
+    low, high = HALL_SECONDS_RANGE
+    seconds = min(max(seconds, low), high)
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
@@ -468,5 +475,5 @@ def hall_display(
         request,
         web.pages,
         key,
-        lambda: web.render(request, "public_hall.html", seconds=HALL_SECONDS, **ctx),
+        lambda: web.render(request, "public_hall.html", seconds=seconds, **ctx),
     )
