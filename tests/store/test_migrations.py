@@ -4,6 +4,7 @@ new database creates it, on an older one upgrades it, on a current one changes n
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,7 +15,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.exc import DBAPIError
 
-from arbitro.store import NewRecord, RecordStore, migrate
+from arbitro.store import NewRecord, RecordStore, engine, migrate
 from arbitro.store.engine import make_engine
 from arbitro.store.schema import events, metadata, records
 
@@ -112,6 +113,31 @@ def test_two_programs_opening_a_new_database_at_once_both_work(database_url: str
     finally:
         for store in stores:
             store.close()
+
+
+def test_a_program_waits_for_another_programs_migration_longer_than_a_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program opening a new database while another migrates it (holding the write lock
+    longer than a writer's busy timeout, as on a loaded machine) waits for it and opens the
+    database, instead of answering "database is locked"."""
+    monkeypatch.setattr(engine, "SQLITE_BUSY_TIMEOUT_MS", 100)
+    path = tmp_path / "arbitro.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("PRAGMA journal_mode=WAL")  # what every arbitro connection does first
+    other.execute("BEGIN IMMEDIATE")  # the other program's migration under way
+    released = threading.Timer(1.0, lambda: other.execute("ROLLBACK"))
+    released.start()
+    try:
+        store = RecordStore(f"sqlite:///{path}")
+        try:
+            store.create_event("e", "Torneo")
+            assert store.has_event("e")
+        finally:
+            store.close()
+    finally:
+        released.join()
+        other.close()
 
 
 def test_sqlite_runs_in_wal_mode_with_foreign_keys_and_a_busy_timeout(tmp_path: Path) -> None:

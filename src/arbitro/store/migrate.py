@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Engine, inspect, text
 
-from arbitro.store.engine import WRITE_OPTION
+from arbitro.store.engine import SQLITE_BUSY_TIMEOUT_MS, WRITE_OPTION
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+MIGRATION_WAIT_MS = 120_000  # how long a program waits for another's migration (SQLite)
 # An arbitrary constant identifying arbitro's migration lock among PostgreSQL advisory locks.
 POSTGRESQL_MIGRATION_LOCK = 0x4172_6269_7472_6F
 
@@ -72,14 +73,35 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         return
     from alembic import command
 
+    head_revisions()  # the migration scripts read before the lock: the lock is held briefly
     with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # Another program creating the same new database holds the write lock for its
+            # whole migration: wait for it as long as it takes, not the writers' few seconds.
+            _busy_timeout(connection, MIGRATION_WAIT_MS)
         connection.execution_options(**{WRITE_OPTION: True})
-        with connection.begin():
-            if connection.dialect.name == "postgresql":
-                connection.execute(
-                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": POSTGRESQL_MIGRATION_LOCK}
-                )
-            command.upgrade(alembic_config(connection), revision)
+        try:
+            with connection.begin():
+                if not sqlite:
+                    connection.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"),
+                        {"key": POSTGRESQL_MIGRATION_LOCK},
+                    )
+                command.upgrade(alembic_config(connection), revision)
+        finally:
+            if sqlite:
+                _busy_timeout(connection, SQLITE_BUSY_TIMEOUT_MS)
+
+
+def _busy_timeout(connection: Connection, ms: int) -> None:
+    """Set SQLite's busy timeout on ``connection``'s driver connection (outside any
+    transaction: a pragma of the connection, not of the data)."""
+    cursor = connection.connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout={int(ms)}")
+    finally:
+        cursor.close()
 
 
 def downgrade(engine: Engine, revision: str) -> None:
