@@ -22,9 +22,7 @@ Run: .venv/bin/python bench/events.py [PAIRS ...]   (default: 1000 4000)
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
-import random
 import subprocess
 import sys
 import tempfile
@@ -33,51 +31,16 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from arbitro.services.demo import random_deal
-from arbitro.tournament import commands
-from arbitro.tournament.event import EventConfig, EventState
-from arbitro.tournament.model import EventFormat, Movement
+from arbitro.services.demo import played_log
+from arbitro.tournament.event import EventState
 from arbitro.tournament.records import Record
-from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.tournament.standings.standings import standings
 
 ROUNDS = 10
 
 
 def build(pairs: int) -> tuple[EventState, list[Record]]:
-    now = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
-    config = EventConfig(
-        "Bench",
-        EventFormat.PAIRS,
-        ROUNDS,
-        (2,) * ROUNDS,
-        (Movement.DRAW,) + (Movement.MODIFIED_DANISH,) * (ROUNDS - 1),
-        seed=1,
-    )
-    log = [dataclasses.replace(commands.create_event(config, now), seq=1)]
-    state = EventState.replay("bench", log)
-
-    def do(recs: Record | list[Record]) -> None:
-        for r in recs if isinstance(recs, list) else [recs]:
-            r = dataclasses.replace(r, seq=len(log) + 1)
-            log.append(r)
-            state.apply(r)
-
-    for i in range(pairs):
-        do(commands.register(state, f"Coppia {i + 1}", [], now))
-    rng = random.Random(1)
-    for rnd in range(1, ROUNDS + 1):
-        do(commands.seat(state, rnd, now))
-        do(commands.publish_seating(state, rnd, now))
-        for t in state.round(rnd).seating.tables:  # type: ignore[union-attr]  # every round here is seated
-            if not t.is_incomplete:
-                do(
-                    commands.enter_sheet(
-                        state, rnd, t.table, SheetEntry((random_deal(rng), random_deal(rng))), now
-                    )
-                )
-        do(commands.publish_standings(state, rnd, now))
-    return state, log
+    return played_log("bench", pairs, ROUNDS, 1, datetime(2026, 11, 22, 20, 0, tzinfo=UTC))
 
 
 def event_file(log: list[Record]) -> dict[str, object]:

@@ -5,9 +5,7 @@ standings, and every record's payload is read by its kind's one compiled validat
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,15 +17,12 @@ from typer.testing import CliRunner
 
 from arbitro.errors import ArbitroError
 from arbitro.services import event_file
-from arbitro.services.demo import random_deal
+from arbitro.services.demo import played_log
 from arbitro.services.events import EventService
 from arbitro.store import NewRecord, RecordStore, record_store
-from arbitro.tournament import commands
 from arbitro.tournament import records as records_module
-from arbitro.tournament.event import EventConfig, EventState
-from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.event import EventState
 from arbitro.tournament.records import Record, RecordKind
-from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.tournament.sheets.lines import LinesSheet
 from arbitro.tournament.standings.standings import standings
 
@@ -36,35 +31,7 @@ ROUNDS = 3
 
 def _file(pairs: int = 12) -> dict[str, Any]:
     now = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
-    config = EventConfig(
-        "Once",
-        EventFormat.PAIRS,
-        ROUNDS,
-        (2,) * ROUNDS,
-        (Movement.DRAW,) + (Movement.MODIFIED_DANISH,) * (ROUNDS - 1),
-        seed=1,
-    )
-    log = [dataclasses.replace(commands.create_event(config, now), seq=1)]
-    state = EventState.replay("once", log)
-
-    def do(recs: Record | list[Record]) -> None:
-        for r in recs if isinstance(recs, list) else [recs]:
-            r = dataclasses.replace(r, seq=len(log) + 1)
-            log.append(r)
-            state.apply(r)
-
-    for i in range(pairs):
-        do(commands.register(state, f"Coppia {i + 1}", [], now))
-    rng = random.Random(1)
-    for rnd in range(1, ROUNDS + 1):
-        do(commands.seat(state, rnd, now))
-        do(commands.publish_seating(state, rnd, now))
-        seating = state.round(rnd).seating
-        assert seating is not None
-        for t in seating.tables:
-            entry = SheetEntry((random_deal(rng), random_deal(rng)))
-            do(commands.enter_sheet(state, rnd, t.table, entry, now))
-        do(commands.publish_standings(state, rnd, now))
+    _, log = played_log("once", pairs, ROUNDS, 1, now)
     return {
         "format": "arbitro-event-file",
         "version": 1,

@@ -6,20 +6,17 @@ imported file decides each sheet without making its record."""
 from __future__ import annotations
 
 import dataclasses
-import random
 from datetime import UTC, datetime
 
 import pytest
 
-from arbitro.services.demo import random_deal
+from arbitro.services.demo import played_log
 from arbitro.tournament import commands
 from arbitro.tournament.commands import sheets as sheet_commands
-from arbitro.tournament.event import EventConfig, EventState
+from arbitro.tournament.event import EventState
 from arbitro.tournament.log_check import check_log
-from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import Record
 from arbitro.tournament.scoring import results
-from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.tournament.sheets.lines import LinesSheet
 from arbitro.tournament.standings.standings import StandingRow, standings
 
@@ -30,37 +27,7 @@ ROUNDS = 3
 def played(pairs: int = 9) -> list[Record]:
     """The log of a played event: ``pairs`` pairs (odd: a resting table every round, whose
     last-round score reads the earlier rounds, art. 37), ROUNDS rounds, standings published."""
-    config = EventConfig(
-        "Memo",
-        EventFormat.PAIRS,
-        ROUNDS,
-        (2,) * ROUNDS,
-        (Movement.DRAW,) + (Movement.MODIFIED_DANISH,) * (ROUNDS - 1),
-        seed=1,
-    )
-    log = [dataclasses.replace(commands.create_event(config, NOW), seq=1)]
-    state = EventState.replay("memo", log)
-
-    def do(recs: Record | list[Record]) -> None:
-        for r in recs if isinstance(recs, list) else [recs]:
-            r = dataclasses.replace(r, seq=len(log) + 1)
-            log.append(r)
-            state.apply(r)
-
-    for i in range(pairs):
-        do(commands.register(state, f"Coppia {i + 1}", [], NOW))
-    rng = random.Random(7)
-    for rnd in range(1, ROUNDS + 1):
-        do(commands.seat(state, rnd, NOW))
-        do(commands.publish_seating(state, rnd, NOW))
-        seating = state.round(rnd).seating
-        assert seating is not None
-        for t in seating.tables:
-            if not t.is_incomplete:
-                entry = SheetEntry((random_deal(rng), random_deal(rng)))
-                do(commands.enter_sheet(state, rnd, t.table, entry, NOW))
-        do(commands.publish_standings(state, rnd, NOW))
-    return log
+    return played_log("memo", pairs, ROUNDS, 7, NOW)[1]
 
 
 def fresh(log: list[Record], after: int) -> list[StandingRow]:

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from arbitro.i18n import _
 from arbitro.services.deal_check import played_deal
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
+from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.records import Record
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 
 DEMO_PAIRS = [
@@ -59,6 +61,46 @@ def random_deal(rng: random.Random) -> DealScore:
 
     ns_closes = rng.random() < 0.5
     return DealScore(line(ns_closes), line(not ns_closes))
+
+
+def played_log(
+    event_id: str, pairs: int, rounds: int, seed: int, now: datetime
+) -> tuple[EventState, list[Record]]:
+    """An event of ``pairs`` pairs played through the domain's commands, in memory: a draw,
+    then modified Danish rounds (FIBAS art. 4) of 2 deals, random sheets (:func:`random_deal`
+    with ``seed``), every round's standings published; the state and its log (what the
+    benchmarks and the tests of folding and replaying need)."""
+    config = EventConfig(
+        event_id,
+        EventFormat.PAIRS,
+        rounds,
+        (2,) * rounds,
+        (Movement.DRAW,) + (Movement.MODIFIED_DANISH,) * (rounds - 1),
+        seed=1,
+    )
+    log = [replace(commands.create_event(config, now), seq=1)]
+    state = EventState.replay(event_id, log)
+
+    def do(made: Record | list[Record]) -> None:
+        for rec in made if isinstance(made, list) else [made]:
+            rec = replace(rec, seq=len(log) + 1)
+            log.append(rec)
+            state.apply(rec)
+
+    for i in range(pairs):
+        do(commands.register(state, f"Coppia {i + 1}", [], now))
+    rng = random.Random(seed)
+    for rnd in range(1, rounds + 1):
+        do(commands.seat(state, rnd, now))
+        do(commands.publish_seating(state, rnd, now))
+        seating = state.round(rnd).seating
+        assert seating is not None  # just seated
+        for t in seating.tables:
+            if not t.is_incomplete:
+                entry = SheetEntry((random_deal(rng), random_deal(rng)))
+                do(commands.enter_sheet(state, rnd, t.table, entry, now))
+        do(commands.publish_standings(state, rnd, now))
+    return state, log
 
 
 @dataclass(frozen=True)
