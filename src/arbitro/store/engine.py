@@ -8,6 +8,8 @@ so that appends are serialised. PostgreSQL is reached through psycopg 3.
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
@@ -39,6 +41,24 @@ def normalize_url(url: str) -> str:
     return url
 
 
+WAL_ATTEMPTS = 200  # tries at turning a new database to WAL while another program does
+WAL_PAUSE_S = 0.05
+
+
+def _wal(cursor: Any) -> None:
+    """Turn the database to WAL (a no-op once it is). When two programs open a new file at
+    once, SQLite may answer the second "database is locked" at once, without its busy
+    timeout, while the first converts the file: try again for a few seconds."""
+    for attempt in range(WAL_ATTEMPTS):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == WAL_ATTEMPTS - 1:
+                raise
+            time.sleep(WAL_PAUSE_S)
+
+
 def make_engine(url: str) -> Engine:
     """Create the engine for ``url`` with the store's connection settings."""
     sa_url = make_url(normalize_url(url))
@@ -58,7 +78,7 @@ def make_engine(url: str) -> Engine:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
-            cursor.execute("PRAGMA journal_mode=WAL")
+            _wal(cursor)
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
             cursor.execute("PRAGMA synchronous=FULL")
