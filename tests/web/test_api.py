@@ -207,3 +207,33 @@ def test_export_and_import_through_the_api(api: TestClient) -> None:
     assert len(api.get("/api/events/copia").json()["competitors"]) == 8
     junk = api.post("/api/events/import", json={"format": "altro"})
     assert junk.status_code == 400 and junk.json()["error"]["message"]
+
+
+def test_pending_and_conflicting_sheets_are_the_directors_until_published_art20_39(
+    api: TestClient, web_app: FastAPI
+) -> None:
+    """Issue 13 §9: before the round's standings are published, a pending or conflicting
+    sheet is the director's to settle (FIBAS art. 20), not the public's: anyone else is
+    answered 401; once published (art. 39) the sheets in force are public."""
+    create(api)
+    api.post("/api/events/serata/rounds/1/seat", json={"publish": True})
+    svc = web_app.state.web.service
+    from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
+
+    deal = DealScore(LineDeal(300, 120), LineDeal(100, 45))
+    svc.enter_sheet("serata", 1, 1, SheetEntry((deal, deal)), line="ns")
+    anyone = TestClient(web_app)
+    hidden = anyone.get("/api/events/serata/rounds/1/sheets")
+    assert hidden.status_code == 401
+    assert hidden.json()["error"]["message"] == (
+        "gli score del turno 1 si vedono quando la sua classifica è pubblicata"
+    )
+    assert api.get("/api/events/serata/rounds/1/sheets").json()["sheets"][0]["status"] == (
+        "pending"
+    )
+    for table in (1, 2, 3, 4):
+        api.post(f"/api/events/serata/rounds/1/tables/{table}/sheet", json={"deals": [DEAL, DEAL]})
+    api.post("/api/events/serata/rounds/1/tables/1/confirm")
+    assert api.post("/api/events/serata/rounds/1/publish-standings").json() == {"ok": True}
+    shown = anyone.get("/api/events/serata/rounds/1/sheets")
+    assert shown.status_code == 200 and len(shown.json()["sheets"]) == 4

@@ -228,7 +228,8 @@ def test_two_workers_share_one_event_on_postgres(served: str, postgres_database_
         if p[0] != "warning" and not ok(r):
             again = send(base, p, token)
             assert ok(again), again.text
-    sheets = fresh_get(base, f"/api/events/{EVENT}/rounds/1/sheets").json()
+    director = {"Authorization": f"Bearer {token}"}  # before publication: the director's
+    sheets = fresh_get(base, f"/api/events/{EVENT}/rounds/1/sheets", headers=director).json()
     assert sheets["missing"] == [] and {s["status"] for s in sheets["sheets"]} == {"confirmed"}
     published = fresh_post(base, f"/api/events/{EVENT}/rounds/1/publish-standings", token)
     assert published.status_code == 200, published.text

@@ -305,11 +305,36 @@ def get_seating(event_id: EventId, round_number: RoundNo, api: Reader) -> Seatin
     return api.read(event_id, lambda state: seating_out(state, round_number))
 
 
+def director_of(request: Request, credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    """The director reading (a valid bearer token or desk session), or None for anyone."""
+    web = web_of(request)
+    token = credentials.credentials if credentials is not None else None
+    session = auth.live_session(web, token or request.cookies.get(auth.SESSION_COOKIE))
+    return None if session is None else session.user
+
+
 @router.get("/events/{event_id}/rounds/{round_number}/sheets", response_model=SheetsOut)
-def get_sheets(event_id: EventId, round_number: RoundNo, api: Reader) -> SheetsOut:
+def get_sheets(
+    request: Request,
+    event_id: EventId,
+    round_number: RoundNo,
+    api: Reader,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)] = None,
+) -> SheetsOut:
     """The status of each table's sheet in a round: missing, pending (one line only),
-    confirmed, conflict, rest."""
-    return api.read(event_id, lambda state: sheets_out(state, round_number))
+    confirmed, conflict, rest. Until the round's standings are published only the director
+    sees them (issue 13 §9: pending and conflicting sheets are the director's to settle)."""
+
+    def read(state: EventState) -> SheetsOut:
+        published = state.round(round_number).standings_published_at is not None
+        if not published and director_of(request, credentials) is None:
+            raise Unauthorized(
+                "round {round}'s sheets are shown once its standings are published",
+                round=round_number,
+            )
+        return sheets_out(state, round_number)
+
+    return api.read(event_id, read)
 
 
 @router.get("/events/{event_id}/standings", response_model=StandingsOut)
