@@ -20,7 +20,10 @@ fi
 
 if ! command -v uv >/dev/null 2>&1; then
   echo "arbitro setup: installing uv"
-  python3 -m pip install --quiet uv
+  # Debian's own Python refuses system-wide installs (PEP 668): then into the user's site.
+  python3 -m pip install --quiet uv 2>/dev/null \
+    || python3 -m pip install --quiet --user --break-system-packages uv
+  export PATH="$HOME/.local/bin:$PATH"
 fi
 
 # The machines set PYTHONDONTWRITEBYTECODE: compile bytecode at install time, or cold
