@@ -714,12 +714,18 @@ async def table_submit(request: Request, token: str) -> Response:
             view.differ = True
             return _render_view(request, web, view, parsed, lang, 422)
     except SignedAlready:
-        pass  # a resend of what this phone signed (its first answer lost): the same success
+        # A resend of what this phone signed (its first answer lost): answered as the first.
+        return _sent(request, token, line)
     except ArbitroError as exc:
         refused = _refused(request, exc)
         if isinstance(exc, TooManySubmissions):
             refused.headers["Retry-After"] = "60"
         return refused
+    return _sent(request, token, line)
+
+
+def _sent(request: Request, token: str, line: str | None) -> Response:
+    """The answer to a sheet sent: back to the line's page, which says it was sent."""
     target = _page_url(token, line, request.query_params.get("lang"))
     return private(
         RedirectResponse(target + ("&" if "?" in target else "?") + "sent=1", status_code=303)
