@@ -162,3 +162,23 @@ def test_errors_are_clear(app: typer.Typer, tmp_path: Path, args: list[str], mes
     assert result.exit_code == 1
     assert message in result.stderr
     assert not out.exists()
+
+
+def test_table_cards_that_lead_to_localhost_are_announced(
+    app: typer.Typer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12 §1: with no address for the phones (no --base-url, none configured, no LAN
+    address found) the cards lead to localhost: the command says so, and how to fix it."""
+    from arbitro.web import base_url
+
+    monkeypatch.setattr(base_url, "lan_addresses", lambda: [])
+    monkeypatch.delenv(base_url.BASE_URL_ENV, raising=False)
+    result = runner.invoke(
+        app, ["print", "table-cards", "demo", "1", "-o", str(tmp_path / "cards.pdf")]
+    )
+    assert result.exit_code == 0, result.output
+    assert (
+        "Attenzione: i codici QR portano a http://localhost:8000, che nessun telefono può "
+        "aprire" in result.output
+    )
+    assert "--base-url" in result.output

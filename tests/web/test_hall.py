@@ -138,6 +138,13 @@ def test_cli_urls_use_the_configured_base(
     urls = base_url.cli_table_urls(web.store, None, event_id, [1], 1)
     assert urls[1].startswith(LAN + "/t/")
     monkeypatch.delenv(base_url.BASE_URL_ENV)
+    # Nothing configured: the machine's LAN address on the default port, as serve --hall
+    # finds it (a card a phone on the club's Wi-Fi can open); localhost only without one.
+    monkeypatch.setattr(base_url, "lan_addresses", lambda: ["192.168.1.20"])
+    assert base_url.cli_table_urls(web.store, None, event_id, [1], 1)[1].startswith(
+        "http://192.168.1.20:8000/t/"
+    )
+    monkeypatch.setattr(base_url, "lan_addresses", lambda: [])
     assert base_url.cli_table_urls(web.store, None, event_id, [1], 1)[1].startswith(
         "http://localhost:8000/t/"
     )

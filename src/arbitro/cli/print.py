@@ -53,7 +53,7 @@ def register(app: typer.Typer) -> None:
         """Table cards with the QR code of each table's score entry (FIBAS art. 4, 7)."""
         from arbitro.printouts import table_cards_pdf
         from arbitro.printouts.names import seated_round
-        from arbitro.web.base_url import cli_table_urls
+        from arbitro.web.base_url import cli_table_urls, points_at_localhost
 
         with errors():
             state = service().state(event_id)
@@ -61,6 +61,17 @@ def register(app: typer.Typer) -> None:
             tables = [tb.table for tb in seating.tables]
             urls = cli_table_urls(open_store(), base_url, event_id, tables, round_number)
             _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
+            first = next(iter(urls.values()), None)
+            if first is not None and points_at_localhost(first):
+                typer.echo(
+                    _(
+                        "Warning: the QR codes lead to {url}, which no phone can open: give "
+                        "the address the phones use with --base-url (arbitro serve --hall "
+                        "prints it).",
+                        url=first.split("/t/")[0],
+                    ),
+                    err=True,
+                )
 
     @print_app.command("score-sheets", help=_("Score sheets in the FIBAS layout."))
     def score_sheets(

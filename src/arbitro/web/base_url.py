@@ -166,6 +166,9 @@ def round_paths(secret: bytes, event_id: str, round_number: int) -> dict[int, st
     return _round_paths(secret, event_id, round_number, ROUND_TABLES)
 
 
+DEFAULT_PORT = 8000  # arbitro serve's port when none is given
+
+
 def cli_table_urls(
     store: RecordStore,
     base_url: str | None,
@@ -174,11 +177,16 @@ def cli_table_urls(
     round_number: int,
 ) -> dict[int, str]:
     """The URLs of ``tables`` for ``arbitro print table-cards``: ``base_url`` (the option),
-    else the configured one (:func:`configured_base_url`), else ``http://localhost:8000``;
-    signed with the installation's secret, so the app opens them."""
+    else the configured one (:func:`configured_base_url`), else the machine's first LAN
+    address on the default port (as ``arbitro serve --hall`` finds it), else
+    ``http://localhost:8000``; signed with the installation's secret, so the app opens them."""
     from arbitro.web.secret import load_secret
 
     base = normalise(base_url) if base_url else configured_base_url(store)
-    base = base or "http://localhost:8000"
+    if base is None:
+        found = lan_addresses()
+        base = (
+            hall_base_url(found[0], DEFAULT_PORT) if found else f"http://localhost:{DEFAULT_PORT}"
+        )
     secret = load_secret(store)
     return {t: table_url_at(base, secret, event_id, t, round_number) for t in tables}
