@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -34,8 +35,11 @@ def _probe_app() -> typer.Typer:
         colour: Annotated[Colour, typer.Option()] = Colour.RED,
         bounded: Annotated[int, typer.Option(min=1, max=4)] = 2,
         many: Annotated[list[int] | None, typer.Option()] = None,
+        where: Annotated[Path | None, typer.Option()] = None,
+        maybe: Annotated[int | None, typer.Option()] = None,
+        label: Annotated[str | None, typer.Option()] = None,
     ) -> None:
-        print(repr((name, count, flag, colour, bounded, many)))
+        print(repr((name, count, flag, colour, bounded, many, where, maybe, label)))
 
     @app.command()
     def other() -> None:
@@ -49,10 +53,15 @@ def test_plain_parameters_are_coerced_as_typer_does() -> None:
     app = _probe_app()
     done = CliRunner().invoke(
         app,
-        ["show", "Ada", "--count", "-7", "--flag", "--colour", "blue", "--many", "3"],
+        ["show", "Ada", "--count", "-7", "--flag", "--colour", "blue", "--many", "3"]
+        + ["--where", "iscritti.csv", "--maybe", "5"],
     )
     assert done.exit_code == 0, done.output
-    assert done.output.strip() == repr(("Ada", -7, True, Colour.BLUE, 2, [3]))
+    expected = ("Ada", -7, True, Colour.BLUE, 2, [3], Path("iscritti.csv"), 5, None)
+    assert done.output.strip() == repr(expected)
+    # An optional parameter left out stays None, as with typer's own coercion.
+    done = CliRunner().invoke(app, ["show", "Ada"])
+    assert done.output.strip() == repr(("Ada", 1, False, Colour.RED, 2, None, None, None, None))
 
 
 def test_a_malformed_value_gets_typers_own_error() -> None:
@@ -63,6 +72,7 @@ def test_a_malformed_value_gets_typers_own_error() -> None:
         (["show", "Ada", "--count", "1.5"], "valid integer"),
         (["show", "Ada", "--colour", "green"], "green"),
         (["show", "Ada", "--bounded", "9"], "less than or equal to 4"),
+        (["show", "Ada", "--maybe", "x"], "valid integer"),
     ):
         done = CliRunner().invoke(app, argv)
         assert done.exit_code == 2, argv
@@ -76,8 +86,11 @@ def test_which_parameters_skip_pydantic() -> None:
     def plain(annotation: object, **info: object) -> bool:
         return coerce.plain(resolve_type_descriptor(annotation, OptionInfo(**info)))  # type: ignore[arg-type]
 
-    assert plain(str) and plain(int) and plain(bool) and plain(Colour)
+    assert plain(str) and plain(int) and plain(bool) and plain(Colour) and plain(Path)
+    assert plain(str | None) and plain(int | None) and plain(Path | None)
     assert not plain(int, min=1)
+    assert not plain(int | None, min=1)
+    assert not plain(int | str)
     assert not plain(float)
     assert not plain(list[int])
 

@@ -2,8 +2,8 @@
 
 typer 0.29 coerces every non-flag parameter through a pydantic ``TypeAdapter`` when a command
 runs: importing pydantic and building the adapters costs ~110-170 ms at every command. The
-parameters of arbitro's commands are nearly all plain ``str``, ``bool``, ``int`` and ``Enum`` values, whose
-coercion is one line: :func:`install` makes typer coerce those directly and hands every other
+parameters of arbitro's commands are nearly all plain ``str``, ``bool``, ``int``, ``Enum`` and
+``Path`` values (or ``None`` for an optional one), whose coercion is one line: :func:`install` makes typer coerce those directly and hands every other
 value (a malformed number, a path, a list, a custom parser...) to typer's own pydantic coercion,
 built only then, so that results and error messages stay exactly typer's.
 """
@@ -11,7 +11,9 @@ built only then, so that results and error messages stay exactly typer's.
 from __future__ import annotations
 
 import re
+import types
 from enum import Enum
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 import typer.core
@@ -26,8 +28,9 @@ _INT = re.compile(r"[+-]?[0-9]+")
 
 
 class PlainRuntimeParam(RuntimeParam):
-    """A ``str``, ``bool``, ``int`` or ``Enum`` parameter: coerced here when the value is plainly of its
-    kind, by typer's pydantic coercion (built on first need) otherwise."""
+    """A ``str``, ``bool``, ``int``, ``Enum`` or ``Path`` parameter (optional or not): coerced here
+    when the value is plainly of its kind, by typer's pydantic coercion (built on first need)
+    otherwise. typer answers a missing optional value (``None``) before asking for coercion."""
 
     descriptor: TypeDescriptor
     fallback: RuntimeParam | None
@@ -39,13 +42,16 @@ class PlainRuntimeParam(RuntimeParam):
         object.__setattr__(self, "fallback", None)
 
     def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
-        annotation = self.annotation
+        annotation = _required(self.annotation)
         if annotation is str:
             if isinstance(value, str):
                 return value
         elif annotation is bool:
             if isinstance(value, bool):
                 return value
+        elif annotation is Path:
+            if isinstance(value, str | PurePath):
+                return Path(value)
         elif annotation is int:
             if isinstance(value, int) and not isinstance(value, bool):
                 return value
@@ -65,14 +71,24 @@ class PlainRuntimeParam(RuntimeParam):
         return self.fallback._coerce_value(value, param=param, ctx=ctx)
 
 
+def _required(annotation: Any) -> Any:
+    """``T`` for ``T | None``; any other annotation as it is."""
+    if isinstance(annotation, types.UnionType):
+        members = [a for a in annotation.__args__ if a is not type(None)]
+        if len(members) == 1:
+            return members[0]
+    return annotation
+
+
 def plain(descriptor: TypeDescriptor) -> bool:
     """Whether ``descriptor`` is a parameter coerced here: a single ``str``, ``bool``,
-    ``int`` or ``Enum`` without a custom parser, bounds or a file to open."""
-    annotation = descriptor.annotation
+    ``int``, ``Enum`` or ``Path`` (or one of them or ``None``) without a custom parser, bounds
+    or a file to open."""
+    annotation = _required(descriptor.annotation)
     info = descriptor.parameter_info
     if descriptor.file_annotation is not None or info.parser is not None:
         return False
-    if annotation is str or annotation is bool:
+    if annotation is str or annotation is bool or annotation is Path:
         return True
     if annotation is int:
         return info.min is None and info.max is None
