@@ -33,5 +33,7 @@ UV_COMPILE_BYTECODE=1 uv sync --quiet --compile-bytecode
 # project's own modules compiled to bytecode (the editable install leaves src/ uncompiled).
 uv run --no-sync python tools/i18n.py compile
 uv run --no-sync python -m compileall -q src
-# The article search index built once (kept in the package's __pycache__, rebuilt when stale).
+# The article search index and the codes' parsed data built once (kept in the packages'
+# __pycache__, rebuilt when stale).
 uv run --no-sync python -c "from arbitro.codes.catalogue import load_catalogue; load_catalogue().index"
+uv run --no-sync python -c "from arbitro.tournament.rules import CODES, rules_for; [rules_for(c) for c in CODES]"

@@ -6,13 +6,12 @@ Load once with :func:`briscola`; every number carries the article it comes from
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from arbitro.codes.citation import Citation
+from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId
 from arbitro.i18n import N_, Message
 
@@ -136,8 +135,7 @@ def _articles(d: dict[str, Any]) -> dict[str, str]:
 @cache
 def briscola() -> BriscolaCode:
     """Load the Briscola regulation's data (cached): card order and points, 61, best of 3."""
-    text = resources.files("arbitro.codes").joinpath("briscola.toml").read_text("utf-8")
-    d = tomllib.loads(text)
+    d = code_data("briscola.toml")
     points = {int(k): int(v) for k, v in d["cards"]["points"].items() if k != "article"}
     return BriscolaCode(
         code=d["code"],

@@ -5,12 +5,11 @@ Load once with :func:`burraco_fibas`; every entry cites the article it comes fro
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId
 from arbitro.i18n import Message, message
 
@@ -135,8 +134,7 @@ def _digits(key: str) -> int:
 @cache
 def burraco_fibas() -> BurracoFibasCode:
     """Load the FIBAS code's data (cached): VP tables, rest scores, penalties, card values."""
-    text = resources.files("arbitro.codes").joinpath("burraco_fibas.toml").read_text("utf-8")
-    d = tomllib.loads(text)
+    d = code_data("burraco_fibas.toml")
     rest = {
         _digits(k): RestScore(
             _digits(k), v["present"]["mp"], v["present"]["vp"], v["absent"]["mp"], v["absent"]["vp"]

@@ -7,14 +7,13 @@ tables and rest scores use the types of :mod:`arbitro.codes.burraco_fibas`, unde
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from arbitro.codes.burraco_fibas import RestScore, VpBand, VpTable
 from arbitro.codes.citation import cite
+from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import message
@@ -162,8 +161,7 @@ def _per_deals(raw: dict[str, Any]) -> dict[int, int]:
 @cache
 def burraco_parole() -> BurracoParoleCode:
     """Load the UISP Burraco Parole code's data (cached): deck, values, VP table, penalties."""
-    text = resources.files("arbitro.codes").joinpath("burraco_parole.toml").read_text("utf-8")
-    d = tomllib.loads(text)
+    d = code_data("burraco_parole.toml")
     v = d["values"]
     values = {JOLLY: int(v["jolly"]), PINELLA: int(v["pinella"])}
     for colour in ("green", "red", "yellow"):

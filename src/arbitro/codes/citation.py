@@ -4,11 +4,10 @@ the ``[articles]`` table of the code's TOML."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from arbitro.codes.data import code_data, has_code_data
 from arbitro.codes.ids import CodeId
 
 _TOML = {
@@ -49,9 +48,9 @@ def articles(code: CodeId) -> dict[str, str]:
     """The code's topic → article table: ``[articles]`` (the games' rules) and
     ``[event_articles]`` (what events cite) of its TOML."""
     name = _TOML[code]
-    if not resources.files("arbitro.codes").joinpath(name).is_file():
+    if not has_code_data(name):
         return {}
-    data = tomllib.loads(resources.files("arbitro.codes").joinpath(name).read_text("utf-8"))
+    data = code_data(name)
     out: dict[str, str] = {}
     for table in ("articles", "event_articles"):
         out |= {str(k): str(v) for k, v in data.get(table, {}).items() if not isinstance(v, dict)}

@@ -5,13 +5,12 @@ Load once with :func:`scala40`; every entry cites the article it comes from.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from arbitro.codes.citation import cite
+from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
@@ -125,8 +124,7 @@ def _table(key: str, raw: dict[str, Any]) -> DifferenceTable:
 @cache
 def scala40() -> Scala40Code:
     """Load the Scala 40 code's data (cached): card values, opening, VP, difference tables."""
-    text = resources.files("arbitro.codes").joinpath("scala40.toml").read_text("utf-8")
-    d = tomllib.loads(text)
+    d = code_data("scala40.toml")
     return Scala40Code(
         code=d["code"],
         title=d["title"],

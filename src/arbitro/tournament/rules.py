@@ -8,10 +8,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from arbitro.codes.burraco_fibas import RestScore, VpTable, burraco_fibas
-from arbitro.codes.burraco_parole import burraco_parole
 from arbitro.codes.citation import Citation, cite, cite_if
 from arbitro.codes.ids import CodeId
-from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg
 
@@ -76,6 +74,8 @@ class EventRules:
                 closing=c.closing_bonus,
             )
         if self.code is CodeId.BURRACO_PAROLE:
+            from arbitro.codes.burraco_parole import burraco_parole
+
             p = burraco_parole()
             return msg(
                 "burraco {dirty}/{clean}, closing {closing}",
@@ -147,7 +147,11 @@ def rules_for(code_id: str) -> EventRules:
             teams=True,
             one_deal_rounds_need_duplicate=True,
         )
+    # Each code's module is imported when its rules are asked for: ``arbitro vp`` on FIBAS
+    # loads neither Parole's nor Scala 40's (issue 14, commands that answer at once).
     if code_id == PAROLE:
+        from arbitro.codes.burraco_parole import burraco_parole
+
         p = burraco_parole()
         values = p.letter_values
         deck_points = sum(values[c] * p.consonant_copies for c in p.consonants) + sum(
@@ -184,6 +188,8 @@ def rules_for(code_id: str) -> EventRules:
             one_deal_rounds_need_duplicate=False,
         )
     if code_id == SCALA40:
+        from arbitro.codes.scala40 import scala40
+
         k = scala40()
         return EventRules(
             code_id=SCALA40,

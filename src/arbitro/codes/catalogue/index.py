@@ -16,7 +16,6 @@ answers at once).
 from __future__ import annotations
 
 import hashlib
-import marshal
 import math
 import os
 from collections import Counter
@@ -29,6 +28,7 @@ from typing import Any
 from arbitro.codes.catalogue import text as text_module
 from arbitro.codes.catalogue.model import Article, SearchHit
 from arbitro.codes.catalogue.text import spans, terms
+from arbitro.codes.kept import kept
 
 FIELDS: tuple[str, ...] = ("title", "keywords", "text", "code")
 WEIGHTS: dict[str, float] = {"title": 3.0, "keywords": 3.0, "text": 1.0, "code": 0.6}
@@ -191,23 +191,14 @@ def cached_index(articles: tuple[Article, ...]) -> SearchIndex:
     """The index of ``articles``: read from :func:`cache_path` when it was built from the same
     entries and code; else built, and written there for the next process (if the folder can
     be written; a damaged or stale file is rebuilt)."""
-    path = cache_path()
-    stamp = fingerprint(articles)
-    try:
-        stored_stamp, data = marshal.loads(path.read_bytes())
-        if stored_stamp == stamp:
-            return SearchIndex(articles, data)
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
-    index = SearchIndex(articles)
-    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_bytes(marshal.dumps((stamp, index.to_data())))
-        os.replace(partial, path)  # whole or not at all, for a process reading it meanwhile
-    except OSError:
-        partial.unlink(missing_ok=True)
-    return index
+    built: list[SearchIndex] = []
+
+    def build() -> Any:
+        built.append(SearchIndex(articles))
+        return built[0].to_data()
+
+    data = kept(cache_path(), fingerprint(articles), build)
+    return built[0] if built else SearchIndex(articles, data)
 
 
 def _clean(text: str) -> str:

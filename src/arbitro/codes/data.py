@@ -1,0 +1,37 @@
+"""The codes' data files (``burraco_fibas.toml``...), each read and parsed once per process,
+and kept parsed for the next process (:mod:`arbitro.codes.kept`)."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from arbitro.codes.kept import kept
+
+_HERE = Path(__file__).parent
+_FORMAT = b"arbitro code data 1"
+
+
+def has_code_data(name: str) -> bool:
+    """Whether this package holds the data file ``name``."""
+    return (_HERE / name).is_file()
+
+
+@cache
+def code_data(name: str) -> dict[str, Any]:
+    """The parsed TOML data file ``name`` of this package, shared by every reader (the code's
+    numbers and its citations): treat it as read-only. Parsed once per edition of the file:
+    ``arbitro --help`` cites articles from four codes and would spend more on parsing their
+    TOML than on everything else it does."""
+    raw = (_HERE / name).read_bytes()
+    stamp = hashlib.blake2b(_FORMAT + raw, digest_size=16).hexdigest()
+
+    def parse() -> dict[str, Any]:
+        import tomllib  # only when the file changed since it was kept
+
+        return tomllib.loads(raw.decode("utf-8"))
+
+    data: dict[str, Any] = kept(_HERE / "__pycache__" / f"{name}.marshal", stamp, parse)
+    return data

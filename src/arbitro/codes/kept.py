@@ -1,0 +1,33 @@
+"""Data built once and kept for the next process: a :mod:`marshal` file beside the package
+(its ``__pycache__``), valid while its stamp matches what the data was built from. Used where
+building costs more than a command may spend at start (issue 14): the article search index,
+the codes' parsed TOML."""
+
+from __future__ import annotations
+
+import marshal
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def kept(path: Path, stamp: str, build: Callable[[], Any]) -> Any:
+    """The data kept in ``path`` if it was built from ``stamp``; else ``build()``'s, written
+    there for the next process when the folder can be written (a damaged or stale file is
+    rebuilt; data :mod:`marshal` cannot hold is returned unkept)."""
+    try:
+        stored_stamp, data = marshal.loads(path.read_bytes())
+        if stored_stamp == stamp:
+            return data
+    except (OSError, EOFError, ValueError, TypeError):
+        pass  # no file yet, or a damaged one: built again below
+    data = build()
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_bytes(marshal.dumps((stamp, data)))
+        os.replace(partial, path)  # whole or not at all, for a process reading it meanwhile
+    except (OSError, ValueError):
+        partial.unlink(missing_ok=True)
+    return data
