@@ -230,6 +230,10 @@ class EventState:
     # that cannot change a round's scores, a record about a round drops only that round's
     _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
     _sheet_kind: SheetKind | None = field(default=None, repr=False, compare=False)
+    # (round, table) → the sheets' context of that seat (its seat object tells a reseating)
+    _contexts: dict[tuple[int, int], SheetContext] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def warnings(self) -> list[Sanction]:
         """The warnings given, oldest first."""
@@ -338,14 +342,21 @@ class EventState:
         return utc(now) >= r.standings_published_at + window
 
     def sheet_context(self, round_number: int, seat: TableSeating) -> SheetContext:
-        """What the game's sheet needs to check and score a table of that round."""
-        return SheetContext(
+        """What the game's sheet needs to check and score a table of that round (made once
+        per round and seat: the check of a sheet and its score share it)."""
+        key = (round_number, seat.table)
+        found = self._contexts.get(key)
+        if found is not None and found.seat is seat:
+            return found
+        ctx = SheetContext(
             self.code,
             seat,
             self.deals(round_number),
             self.config.event_format is EventFormat.TEAMS,
             self.config.duplicate,
         )
+        self._contexts[key] = ctx
+        return ctx
 
     def view(self, name: str, round_number: int, compute: Callable[[], T]) -> T:
         """A view derived from the state (standings, ranking...) computed once until the next
@@ -362,13 +373,17 @@ class EventState:
         """The result of a table's sheet in force after round ``as_of`` (default: the last
         round; art. 21 corrections may count from a later round), computed once per record;
         None without a sheet."""
-        r = self.round(round_number)
+        r = self.rounds.get(round_number)  # a round held was range-checked when it was made
+        if r is None:
+            r = self.round(round_number)
         sheet = r.sheets.get(table)
         # Without corrections the sheet's outcome is the same whatever ``as_of``: one entry.
         as_of = self.config.rounds if as_of is None else as_of
         key = (table, as_of if sheet is not None and sheet.corrections else 0)
-        cached = self._results.setdefault(round_number, {})
-        if key in cached:
+        cached = self._results.get(round_number)
+        if cached is None:
+            cached = self._results[round_number] = {}
+        elif key in cached:
             return cached[key]
         seat = r.seating.table(table) if r.seating else None
         entry = sheet.entry_as_of(as_of) if sheet else None
@@ -426,6 +441,10 @@ class EventState:
         why. A cancellation applied after its target makes the state stale: the service
         folds the log again (:attr:`stale`). ``parsed``: a sheet record's entry as the
         game's sheet already parsed it (the log check did), not parsed again."""
+        body = rec.body
+        if type(body) is SheetEntered:  # most of a log: the steps below that concern it
+            self._apply_entered(rec, body, parsed)
+            return
         at = utc(rec.at)
         touched = getattr(rec.body, "round", None)
         # A sheet's outcome depends only on the event's configuration, the table's seat and
@@ -518,6 +537,23 @@ class EventState:
                 raise ArbitroError("event created twice")
             case _:
                 raise unknown_record(rec.kind, self.event_id)
+
+    def _apply_entered(self, rec: Record, body: SheetEntered, parsed: Any) -> None:
+        """:meth:`apply` of a sheet entry, the same steps without the tests that cannot
+        concern it (no ledger line, never cancellable itself)."""
+        at = utc(rec.at)
+        number = body.round
+        self._results.pop(number, None)
+        self._views.clear()
+        if self._scores:
+            self._drop_scores(body)
+        if rec.seq > self.last_seq:
+            self.last_seq = rec.seq
+        cancel = self.cancellations.get(rec.seq)
+        if 1 <= number <= self.config.rounds:
+            self._round(number).version = max(rec.seq, cancel.seq if cancel else 0)
+        if cancel is None:
+            self._apply_sheet(rec, at, parsed)
 
     def _ledger_entry(self, rec: Record, at: datetime) -> LedgerEntry | None:
         """The ledger line a record makes (sanctions, lateness, abandons, arbitral scores,

@@ -131,12 +131,12 @@ def _sheet_scores(
     outcome = state.sheet_result(rnd, table.table, as_of)
     if outcome is None:
         return _score(seated, rnd, table.table, 0, 0, ScoreSource.PENDING)
-    return [
-        RoundScore(
-            c, rnd, table.table, outcome.scores[c].mp, outcome.scores[c].vp, ScoreSource.SHEET
-        )
-        for c in seated
-    ]
+    scores, number, source = outcome.scores, table.table, ScoreSource.SHEET
+    out = []
+    for c in seated:
+        s = scores[c]
+        out.append(RoundScore(c, rnd, number, s.mp, s.vp, source))
+    return out
 
 
 def round_scores(
