@@ -120,7 +120,9 @@ class TableSheet:
     accepted: SheetVersion | None = None
     conflicts: list[SheetVersion] = field(default_factory=list)
     corrections: list[SheetVersion] = field(default_factory=list)
-    confirmed_by: set[str] = field(default_factory=set)
+    # who signed the accepted entry: one shared frozenset per set of signers, never changed
+    # in place (20,000 sheets of a 4,000-pair event share a handful of them)
+    confirmed_by: frozenset[str] = frozenset()
     devices: dict[str, str] = field(default_factory=dict)  # device → the line it signed for
 
     @property
@@ -230,7 +232,8 @@ class EventState:
     # that cannot change a round's scores, a record about a round drops only that round's
     _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
     _sheet_kind: SheetKind | None = field(default=None, repr=False, compare=False)
-    # (round, table) → the sheets' context of that seat (its seat object tells a reseating)
+    # (round, table) → the sheets' context of that seat (its seat object tells a reseating),
+    # for one round at a time
     _contexts: dict[tuple[int, int], SheetContext] = field(
         default_factory=dict, repr=False, compare=False
     )
@@ -348,6 +351,8 @@ class EventState:
         found = self._contexts.get(key)
         if found is not None and found.seat is seat:
             return found
+        if self._contexts and next(iter(self._contexts))[0] != round_number:
+            self._contexts.clear()  # one round's at a time: the round being entered or scored
         ctx = SheetContext(
             self.code,
             seat,
@@ -403,6 +408,21 @@ class EventState:
             self._scores[key] = compute()
         value: T = self._scores[key]
         return value
+
+    def forget_outcomes(self, round_number: int) -> None:
+        """Drop the memoized sheet outcomes of a round (its round scores, memoized, hold what
+        the standings read): a 4,000-pair event would otherwise keep each sheet's outcome
+        twice. A sheet asked for again is scored again, once."""
+        self._results.pop(round_number, None)
+
+    def forget_views(self) -> None:
+        """Drop every memoized view (sheet outcomes, round scores, standings, sheet contexts):
+        they are computed again when read. An import drops them once the file is checked, so
+        that they do not stay in memory while its records are stored."""
+        self._results.clear()
+        self._views.clear()
+        self._scores.clear()
+        self._contexts.clear()
 
     def _drop_scores(self, body: object) -> None:
         """Forget the memoized round scores a record may change: those of its round (and of
@@ -647,7 +667,7 @@ class EventState:
             line = b.line
             if b.device and line:
                 sheet.devices.setdefault(b.device, line)
-            signed = {line} if line else set(sheet.signers)
+            signed = _signers((line,)) if line else sheet.signers
             if sheet.accepted is None:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "entered", rec.reason, 0, line
@@ -658,7 +678,7 @@ class EventState:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "repeated", rec.reason, 0, line
                 )
-                sheet.confirmed_by |= signed
+                sheet.confirmed_by = _signers(sorted(sheet.confirmed_by | signed))
             else:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "conflict", rec.reason, 0, line
@@ -679,7 +699,7 @@ class EventState:
             else:
                 sheet.corrections.append(version)
             sheet.conflicts.clear()
-            sheet.confirmed_by = set(sheet.signers)
+            sheet.confirmed_by = sheet.signers
         sheet.history.append(version)
         # Scala 40 art. 25: a player who abandoned, as the sheet in force records, is seated
         # in no later round.
@@ -696,7 +716,9 @@ def _signers(names: Sequence[str]) -> frozenset[str]:
     key = tuple(names)
     found = _SIGNERS.get(key)
     if found is None:
-        found = _SIGNERS[key] = frozenset(key)
+        found = frozenset(key)
+        if len(_SIGNERS) < 4096:  # bounded: the tables of individuals make many sets
+            _SIGNERS[key] = found
     return found
 
 

@@ -222,6 +222,8 @@ def memo_scores(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, R
                 for comp, s in memo_scores(state, earlier, as_of).items():
                     if s.source is not ScoreSource.PENDING:
                         history.setdefault(comp, []).append(s)
-        return round_scores(state, rnd, as_of=as_of, history=history)
+        scores = round_scores(state, rnd, as_of=as_of, history=history)
+        state.forget_outcomes(rnd)  # the scores now hold what the sheets' outcomes gave
+        return scores
 
     return state.scores_memo(rnd, key, compute)
