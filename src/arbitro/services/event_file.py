@@ -176,30 +176,38 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+_fromisoformat = datetime.fromisoformat
+
+
 def _record(n: int, row: Any) -> Record:
-    if not isinstance(row, dict):
+    if type(row) is not dict and not isinstance(row, dict):
         raise ArbitroError("invalid event file: record {n} is not a JSON object", n=n)
-    if row.get("seq") != n:
+    get = row.get
+    if get("seq") != n:
         raise ArbitroError(
             "invalid event file: records must be numbered 1, 2, 3... without gaps (record {n} "
             "has seq {seq})",
             n=n,
-            seq=row.get("seq"),
+            seq=get("seq"),
         )
+    recorded = get("recorded_at")
     try:
-        at = datetime.fromisoformat(str(row.get("recorded_at")))
+        at = _fromisoformat(recorded if type(recorded) is str else str(recorded))
     except ValueError:
         raise ArbitroError(
             "invalid event file: record {n} has no valid time («{value}»)",
             n=n,
             value=row.get("recorded_at"),
         ) from None
-    actor = row.get("actor")
-    reason = row.get("reason")
+    actor = get("actor")
+    reason = get("reason")
     if not isinstance(actor, str) or not actor or not (reason is None or isinstance(reason, str)):
         raise ArbitroError("invalid event file: record {n} has no valid actor or reason", n=n)
+    kind = get("kind")
     try:
-        return Record.from_json(str(row.get("kind")), row.get("payload"), at, actor, reason, n)
+        return Record.from_json(
+            kind if type(kind) is str else str(kind), get("payload"), at, actor, reason, n
+        )
     except ArbitroError as exc:
         raise ArbitroError(
             "invalid event file: record {n}: {problem}", n=n, problem=exc.msg
@@ -265,6 +273,10 @@ def _import_event(service: AnyService, data: Any, event_id: str | None, actor: s
     imported = Record(
         EventImported(file_digest(data), file_id, len(records)), service.clock(), actor
     )
+    # The views memoized while checking (every round's scores, each sheet's outcome) are not
+    # needed to store the rows: dropped, they are not held while the rows are made.
+    if isinstance(state, EventState):
+        state.forget_views()
     # The rows are made as they are inserted (one transaction, one insert): never all at once.
     rows = itertools.chain((to_store(r) for r in records), (to_store(imported),))
     service.store.create_event(event_id, name, kind, rows)

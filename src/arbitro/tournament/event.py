@@ -120,7 +120,9 @@ class TableSheet:
     accepted: SheetVersion | None = None
     conflicts: list[SheetVersion] = field(default_factory=list)
     corrections: list[SheetVersion] = field(default_factory=list)
-    confirmed_by: set[str] = field(default_factory=set)
+    # who signed the accepted entry: one shared frozenset per set of signers, never changed
+    # in place (20,000 sheets of a 4,000-pair event share a handful of them)
+    confirmed_by: frozenset[str] = frozenset()
     devices: dict[str, str] = field(default_factory=dict)  # device → the line it signed for
 
     @property
@@ -230,6 +232,11 @@ class EventState:
     # that cannot change a round's scores, a record about a round drops only that round's
     _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
     _sheet_kind: SheetKind | None = field(default=None, repr=False, compare=False)
+    # (round, table) → the sheets' context of that seat (its seat object tells a reseating),
+    # for one round at a time
+    _contexts: dict[tuple[int, int], SheetContext] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def warnings(self) -> list[Sanction]:
         """The warnings given, oldest first."""
@@ -338,14 +345,23 @@ class EventState:
         return utc(now) >= r.standings_published_at + window
 
     def sheet_context(self, round_number: int, seat: TableSeating) -> SheetContext:
-        """What the game's sheet needs to check and score a table of that round."""
-        return SheetContext(
+        """What the game's sheet needs to check and score a table of that round (made once
+        per round and seat: the check of a sheet and its score share it)."""
+        key = (round_number, seat.table)
+        found = self._contexts.get(key)
+        if found is not None and found.seat is seat:
+            return found
+        if self._contexts and next(iter(self._contexts))[0] != round_number:
+            self._contexts.clear()  # one round's at a time: the round being entered or scored
+        ctx = SheetContext(
             self.code,
             seat,
             self.deals(round_number),
             self.config.event_format is EventFormat.TEAMS,
             self.config.duplicate,
         )
+        self._contexts[key] = ctx
+        return ctx
 
     def view(self, name: str, round_number: int, compute: Callable[[], T]) -> T:
         """A view derived from the state (standings, ranking...) computed once until the next
@@ -362,13 +378,17 @@ class EventState:
         """The result of a table's sheet in force after round ``as_of`` (default: the last
         round; art. 21 corrections may count from a later round), computed once per record;
         None without a sheet."""
-        r = self.round(round_number)
+        r = self.rounds.get(round_number)  # a round held was range-checked when it was made
+        if r is None:
+            r = self.round(round_number)
         sheet = r.sheets.get(table)
         # Without corrections the sheet's outcome is the same whatever ``as_of``: one entry.
         as_of = self.config.rounds if as_of is None else as_of
         key = (table, as_of if sheet is not None and sheet.corrections else 0)
-        cached = self._results.setdefault(round_number, {})
-        if key in cached:
+        cached = self._results.get(round_number)
+        if cached is None:
+            cached = self._results[round_number] = {}
+        elif key in cached:
             return cached[key]
         seat = r.seating.table(table) if r.seating else None
         entry = sheet.entry_as_of(as_of) if sheet else None
@@ -388,6 +408,21 @@ class EventState:
             self._scores[key] = compute()
         value: T = self._scores[key]
         return value
+
+    def forget_outcomes(self, round_number: int) -> None:
+        """Drop the memoized sheet outcomes of a round (its round scores, memoized, hold what
+        the standings read): a 4,000-pair event would otherwise keep each sheet's outcome
+        twice. A sheet asked for again is scored again, once."""
+        self._results.pop(round_number, None)
+
+    def forget_views(self) -> None:
+        """Drop every memoized view (sheet outcomes, round scores, standings, sheet contexts):
+        they are computed again when read. An import drops them once the file is checked, so
+        that they do not stay in memory while its records are stored."""
+        self._results.clear()
+        self._views.clear()
+        self._scores.clear()
+        self._contexts.clear()
 
     def _drop_scores(self, body: object) -> None:
         """Forget the memoized round scores a record may change: those of its round (and of
@@ -426,6 +461,10 @@ class EventState:
         why. A cancellation applied after its target makes the state stale: the service
         folds the log again (:attr:`stale`). ``parsed``: a sheet record's entry as the
         game's sheet already parsed it (the log check did), not parsed again."""
+        body = rec.body
+        if type(body) is SheetEntered:  # most of a log: the steps below that concern it
+            self._apply_entered(rec, body, parsed)
+            return
         at = utc(rec.at)
         touched = getattr(rec.body, "round", None)
         # A sheet's outcome depends only on the event's configuration, the table's seat and
@@ -519,6 +558,23 @@ class EventState:
             case _:
                 raise unknown_record(rec.kind, self.event_id)
 
+    def _apply_entered(self, rec: Record, body: SheetEntered, parsed: Any) -> None:
+        """:meth:`apply` of a sheet entry, the same steps without the tests that cannot
+        concern it (no ledger line, never cancellable itself)."""
+        at = utc(rec.at)
+        number = body.round
+        self._results.pop(number, None)
+        self._views.clear()
+        if self._scores:
+            self._drop_scores(body)
+        if rec.seq > self.last_seq:
+            self.last_seq = rec.seq
+        cancel = self.cancellations.get(rec.seq)
+        if 1 <= number <= self.config.rounds:
+            self._round(number).version = max(rec.seq, cancel.seq if cancel else 0)
+        if cancel is None:
+            self._apply_sheet(rec, at, parsed)
+
     def _ledger_entry(self, rec: Record, at: datetime) -> LedgerEntry | None:
         """The ledger line a record makes (sanctions, lateness, abandons, arbitral scores,
         board rulings), or None."""
@@ -611,7 +667,7 @@ class EventState:
             line = b.line
             if b.device and line:
                 sheet.devices.setdefault(b.device, line)
-            signed = {line} if line else set(sheet.signers)
+            signed = _signers((line,)) if line else sheet.signers
             if sheet.accepted is None:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "entered", rec.reason, 0, line
@@ -622,7 +678,7 @@ class EventState:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "repeated", rec.reason, 0, line
                 )
-                sheet.confirmed_by |= signed
+                sheet.confirmed_by = _signers(sorted(sheet.confirmed_by | signed))
             else:
                 version = SheetVersion(
                     rec.seq, entry, rec.actor, at, "conflict", rec.reason, 0, line
@@ -643,7 +699,7 @@ class EventState:
             else:
                 sheet.corrections.append(version)
             sheet.conflicts.clear()
-            sheet.confirmed_by = set(sheet.signers)
+            sheet.confirmed_by = sheet.signers
         sheet.history.append(version)
         # Scala 40 art. 25: a player who abandoned, as the sheet in force records, is seated
         # in no later round.
@@ -660,7 +716,9 @@ def _signers(names: Sequence[str]) -> frozenset[str]:
     key = tuple(names)
     found = _SIGNERS.get(key)
     if found is None:
-        found = _SIGNERS[key] = frozenset(key)
+        found = frozenset(key)
+        if len(_SIGNERS) < 4096:  # bounded: the tables of individuals make many sets
+            _SIGNERS[key] = found
     return found
 
 

@@ -416,6 +416,7 @@ KIND_OF: dict[type[Any], RecordKind] = {
 
 
 _ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
+_KIND_BY_VALUE: dict[str, RecordKind] = {k.value: k for k in RecordKind}
 
 
 def adapter(cls: type[Any]) -> TypeAdapter[Any]:
@@ -438,11 +439,14 @@ _KEEP_NONE = frozenset({"ns", "ew", "seed", "last_trick", "winner"})
 def body_from_json(kind: RecordKind | str, payload: Any) -> Body:
     """Parse a record's JSON payload by its kind; ArbitroError naming the field if it does
     not fit, or if the kind is unknown."""
-    try:
-        kind = RecordKind(kind)
-    except ValueError:
-        raise ArbitroError("unknown record kind «{kind}»", kind=kind) from None
-    if not isinstance(payload, Mapping):
+    known = _KIND_BY_VALUE.get(kind) if type(kind) is str else None  # no Enum call per record
+    if known is None:
+        try:
+            known = RecordKind(kind)
+        except ValueError:
+            raise ArbitroError("unknown record kind «{kind}»", kind=kind) from None
+    kind = known
+    if type(payload) is not dict and not isinstance(payload, Mapping):
         raise ArbitroError("record «{kind}»: the data is not a JSON object", kind=kind.value)
     classes = BODIES[kind]
     if kind is RecordKind.EVENT_CREATED:
@@ -550,7 +554,10 @@ def fold_log_record(state: Folded, rec: Record) -> bool:
 
 def utc(at: datetime) -> datetime:
     """``at`` as an aware UTC datetime (naive values are taken as UTC)."""
-    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    tz = at.tzinfo
+    if tz is UTC:  # already UTC (what a stored or exported time reads back as)
+        return at
+    return at.replace(tzinfo=UTC) if tz is None else at.astimezone(UTC)
 
 
 def unknown_record(kind: RecordKind, where: str) -> ArbitroError:

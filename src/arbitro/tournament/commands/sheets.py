@@ -61,10 +61,15 @@ def decide_sheet(
     """What :func:`enter_sheet` refuses, without making its record: the log check of an
     imported file decides each sheet again and has the record already."""
     seat = playing_table(state, round_number, table)
-    signers = state.sheet_kind.signers(seat)
-    if line is not None and line not in signers:
-        raise ArbitroError("unknown line «{line}» ({lines})", line=line, lines=", ".join(signers))
-    sheet = state.round(round_number).sheets.get(table)
+    kind = state.sheet_kind
+    if line is not None:
+        signers = kind.signers(seat)
+        if line not in signers:
+            raise ArbitroError(
+                "unknown line «{line}» ({lines})", line=line, lines=", ".join(signers)
+            )
+    rnd = state.round(round_number)
+    sheet = rnd.sheets.get(table)
     if line is not None and sheet is not None:
         bound = sheet.devices.get(device) if device else None
         if bound is not None and bound != line:
@@ -92,14 +97,14 @@ def decide_sheet(
                 table=table,
                 article=state.code.cite("corrections"),
             )
-    if state.round(round_number).standings_published_at is not None:
+    if rnd.standings_published_at is not None:
         raise ArbitroError(
             "round {round}'s standings are published: the sheet can only be corrected",
             round=round_number,
             article=state.code.cite("corrections"),
         )
     # check_entry's check, on the seat already found
-    state.sheet_kind.check(state.sheet_context(round_number, seat), entry)
+    kind.check(state.sheet_context(round_number, seat), entry)
 
 
 class SignedAlready(ConflictError):

@@ -131,12 +131,12 @@ def _sheet_scores(
     outcome = state.sheet_result(rnd, table.table, as_of)
     if outcome is None:
         return _score(seated, rnd, table.table, 0, 0, ScoreSource.PENDING)
-    return [
-        RoundScore(
-            c, rnd, table.table, outcome.scores[c].mp, outcome.scores[c].vp, ScoreSource.SHEET
-        )
-        for c in seated
-    ]
+    scores, number, source = outcome.scores, table.table, ScoreSource.SHEET
+    out = []
+    for c in seated:
+        s = scores[c]
+        out.append(RoundScore(c, rnd, number, s.mp, s.vp, source))
+    return out
 
 
 def round_scores(
@@ -222,6 +222,8 @@ def memo_scores(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, R
                 for comp, s in memo_scores(state, earlier, as_of).items():
                     if s.source is not ScoreSource.PENDING:
                         history.setdefault(comp, []).append(s)
-        return round_scores(state, rnd, as_of=as_of, history=history)
+        scores = round_scores(state, rnd, as_of=as_of, history=history)
+        state.forget_outcomes(rnd)  # the scores now hold what the sheets' outcomes gave
+        return scores
 
     return state.scores_memo(rnd, key, compute)

@@ -33,6 +33,22 @@ class LineDeal:
         return self.base + self.points
 
 
+# (base, points) → its LineDeal: a line's score in a deal is one of a few thousand, shared
+# (frozen) by every sheet that holds it instead of one object per sheet; bounded.
+_LINES: dict[tuple[int, int], LineDeal] = {}
+_LINES_MAX = 65_536
+
+
+def _line(base: int, points: int) -> LineDeal:
+    key = (base, points)
+    found = _LINES.get(key)
+    if found is None:
+        found = LineDeal(base, points)
+        if len(_LINES) < _LINES_MAX:
+            _LINES[key] = found
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class DealScore:
     """One deal of a score sheet: the North-South and the East-West line."""
@@ -60,7 +76,7 @@ class DealScore:
                 row=repr(list(row)),
                 article=cite(CodeId.BURRACO_FIBAS, "sheet_scores"),
             )
-        return cls(LineDeal(row[0], row[1]), LineDeal(row[2], row[3]))
+        return cls(_line(row[0], row[1]), _line(row[2], row[3]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,12 +42,27 @@ def vp_for_difference(diff: Number, table: VpTable, *, duplicate: bool = False) 
     )
 
 
+# (id of the table, whole MP difference, duplicate) → (the table, its VP): the table kept so
+# that an id reused by another object is never mistaken for it; bounded.
+_VP_MEMO: dict[tuple[int, int, bool], tuple[VpTable, tuple[int, int]]] = {}
+_VP_MEMO_MAX = 65_536
+
+
 def vp_pair(
     total_a: Number, total_b: Number, table: VpTable, *, duplicate: bool = False
 ) -> tuple[int, int]:
     """VP of line A and line B from their MP totals: the higher total takes the winner's VP."""
-    diff: Number = abs(Decimal(total_a) - Decimal(total_b))
-    if isinstance(total_a, int) and isinstance(total_b, int):
-        diff = abs(total_a - total_b)
-    winner, loser = vp_for_difference(diff, table, duplicate=duplicate)
+    if type(total_a) is int and type(total_b) is int:  # whole MP: the table's answer memoized
+        diff_mp = abs(total_a - total_b)
+        key = (id(table), diff_mp, duplicate)
+        found = _VP_MEMO.get(key)
+        if found is not None and found[0] is table:
+            winner, loser = found[1]
+        else:
+            winner, loser = vp_for_difference(diff_mp, table, duplicate=duplicate)
+            if len(_VP_MEMO) < _VP_MEMO_MAX:
+                _VP_MEMO[key] = (table, (winner, loser))
+    else:
+        diff = abs(Decimal(total_a) - Decimal(total_b))
+        winner, loser = vp_for_difference(diff, table, duplicate=duplicate)
     return (winner, loser) if total_a >= total_b else (loser, winner)
