@@ -144,5 +144,35 @@ def _standings(state: EventState, after_round: int) -> list[StandingRow]:
 
 
 def ranking(state: EventState, after_round: int) -> list[CompetitorId]:
-    """Competitors best first after ``after_round`` (for Danish seating, art. 4)."""
-    return [row.competitor for row in standings(state, after_round)]
+    """Competitors best first after ``after_round`` (for Danish seating, art. 4): the order of
+    :func:`standings`, computed once per record (the state's views) without its rows."""
+    last = after_round
+    return list(state.view("ranking", last, lambda: _ranking(state, last)))
+
+
+def _ranking(state: EventState, after_round: int) -> tuple[CompetitorId, ...]:
+    """The order of :func:`_standings` (VP, MP, then registration number, the penalties
+    included) from the totals alone: one sort of ``(-VP, ±MP, number)`` tuples, compared
+    natively, with neither the rows nor the per-round columns the seating does not read."""
+    ordered = [memo_scores(state, rnd, after_round) for rnd in range(1, after_round + 1)]
+    code = state.code
+    warn = warning_counts(state, after_round)
+    per = code.warnings_per_penalty
+    pending = ScoreSource.PENDING
+    mp_sign = 1 if state.sheet_kind.mp_lower_is_better else -1
+    keys: list[tuple[int, int, CompetitorId]] = []
+    for number in state.competitors:
+        vp = mp = 0
+        for scores in ordered:
+            s = scores.get(number)
+            if s is not None and s.source is not pending:
+                vp += s.vp
+                mp += s.mp + s.mp_penalty
+        warnings = warn.get(number, 0)
+        if warnings and per:
+            penalties = warnings // per
+            vp += penalties * code.warning_vp_penalty
+            mp += penalties * code.warning_mp_penalty
+        keys.append((-vp, mp_sign * mp, number))
+    keys.sort()
+    return tuple([key[2] for key in keys])
