@@ -25,7 +25,8 @@ result; ``nproc`` and the load average are printed):
   for comparison, round 1's standings (``_standings``, every row built, what the pages
   show), each computed afresh, with the cyclic GC on and off (is a jump the GC rescanning a
   growing heap?); the round-2 seatings' times are also given as ratios to the round-1
-  seating by draw of the same size in the same run (a floor that reads no standings).
+  seating by draw of the same size in the same run (a floor that reads no standings) and,
+  for the Danish one, to ``seat_round`` alone on the same request (the issue's floor).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from arbitro.store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.movements import SeatingRequest, seat_round
 from arbitro.tournament.movements.fours import seat_fours
 from arbitro.tournament.records import Record
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
@@ -319,6 +321,27 @@ def main() -> int:
 
         return prepare
 
+    def seat_round_2(n: int) -> Callable[[], object]:
+        """``seat_round`` alone on the request ``commands.seat`` makes for round 2 (Danish):
+        the issue's floor for the seating command."""
+        state = played_round_1(n)
+        first = state.round(1).seating
+        assert first is not None
+        request = SeatingRequest(
+            movement=Movement.DANISH,
+            round_number=2,
+            total_rounds=state.config.rounds,
+            event_format=state.config.event_format,
+            competitors=tuple(state.active(2)),
+            ranking=tuple(standings_module.ranking(state, 1)),
+            history=(first,),
+            session_start_round=state.config.session_start(2),
+            seed=state.config.seed * 1000 + 2,
+            mitchell_step=state.config.mitchell_step,
+            arbiter_tables=None,
+        )
+        return lambda: seat_round(request)
+
     def fours(n: int) -> Callable[[], object]:
         ids = tuple(range(1, n + 1))
         first = seat_fours(Movement.REGISTRATION_ORDER, 1, ids, ids, None)
@@ -328,9 +351,16 @@ def main() -> int:
     exponents["commands.seat round 1"], drawn = scaling(
         "commands.seat, round 1 by draw (pairs)", large, seat_1
     )
-    exponents["commands.seat round 2"] = scaling(
+    _, alone = scaling("seat_round alone, round 2 Danish (pairs)", large, seat_round_2)
+    exponents["commands.seat round 2"], danish = scaling(
         "commands.seat, round 2 Danish (pairs)", large, seat_2(PAIRS), floor=drawn
-    )[0]
+    )
+    print(
+        f"{'  over seat_round alone':<44} "
+        + "  ".join(
+            f"{n:>6,}: {t / f:8.1f}x    " for n, t, f in zip(large, danish, alone, strict=True)
+        )
+    )
     exponents["commands.seat round 2 modified"] = scaling(
         "commands.seat, round 2 modified Danish", large, seat_2(MODIFIED), floor=drawn
     )[0]
