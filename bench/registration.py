@@ -18,8 +18,15 @@ result; ``nproc`` and the load average are printed):
 - scaling, each size timed ``REPEATS`` times in CPU time (``time.process_time``, the least
   kept: the other jobs' load only ever adds to it), the exponent fitted by least squares: registrations decided in memory (1k-8k), ``register_many`` on SQLite (1k-8k), the
   XLSX file read (1k-8k), ``commands.seat`` of round 1 by draw (2k-16k pairs), of round 2 by
-  the Danish system after round 1 is played (2k-16k pairs, the standings included), and
-  ``seat_fours`` of a Scala 40 Danish round (2k-16k players).
+  the Danish system after round 1 is played (2k-16k pairs, the ranking of round 1 included),
+  of round 2 by the modified Danish system (a 3-round event: round 2 is not the last, the
+  top-down search runs), and ``seat_fours`` of a Scala 40 Danish round (2k-16k players);
+- what the round-2 seating reads: round 1's ranking (``ranking``, the totals sorted) and,
+  for comparison, round 1's standings (``_standings``, every row built, what the pages
+  show), each computed afresh, with the cyclic GC on and off (is a jump the GC rescanning a
+  growing heap?); the round-2 seatings' times are also given as ratios to the round-1
+  seating by draw of the same size in the same run (a floor that reads no standings) and,
+  for the Danish one, to ``seat_round`` alone on the same request (the issue's floor).
 """
 
 from __future__ import annotations
@@ -46,9 +53,11 @@ from arbitro.store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.movements import SeatingRequest, seat_round
 from arbitro.tournament.movements.fours import seat_fours
 from arbitro.tournament.records import Record
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
+from arbitro.tournament.standings import standings as standings_module
 
 NOW = datetime(2026, 11, 25, 20, 30, tzinfo=UTC)
 QUICK = "--quick" in sys.argv
@@ -65,6 +74,12 @@ PAIRS = EventConfig(
     (2, 2),
     (Movement.DRAW, Movement.DANISH),
     seed=1,
+)
+MODIFIED = dataclasses.replace(
+    PAIRS,
+    rounds=3,
+    deals=(2, 2, 2),
+    movements=(Movement.DRAW, Movement.MODIFIED_DANISH, Movement.MODIFIED_DANISH),
 )
 
 
@@ -119,8 +134,8 @@ def new_state(config: EventConfig = PAIRS) -> EventState:
     return EventState.replay("bench", [first])
 
 
-def register_in_memory(n: int) -> EventState:
-    state = new_state()
+def register_in_memory(n: int, config: EventConfig = PAIRS) -> EventState:
+    state = new_state(config)
     for name, players in rows(n):
         do(state, commands.register(state, name, players, NOW))
     return state
@@ -146,9 +161,9 @@ def xlsx_file(n: int) -> bytes:
     return buffer.getvalue()
 
 
-def played_round_1(n: int) -> EventState:
+def played_round_1(n: int, config: EventConfig = PAIRS) -> EventState:
     """``n`` pairs, round 1 seated by draw, every sheet entered, standings published."""
-    state = register_in_memory(n)
+    state = register_in_memory(n, config)
     do(state, commands.seat(state, 1, NOW))
     do(state, commands.publish_seating(state, 1, NOW))
     seating = state.round(1).seating
@@ -162,24 +177,50 @@ def played_round_1(n: int) -> EventState:
     return state
 
 
+def _ranking_afresh(state: EventState, after_round: int) -> object:
+    """The ranking computed afresh: from the totals (``_ranking``) or, on sources without it
+    (the "before" run), from the standings' rows as ``ranking`` did then."""
+    lean = getattr(standings_module, "_ranking", None)
+    if lean is not None:
+        return lean(state, after_round)
+    return [row.competitor for row in standings_module._standings(state, after_round)]
+
+
 def scaling(
-    label: str, sizes: Sequence[int], prepare: Callable[[int], Callable[[], object]]
-) -> float:
-    """Time ``prepare(n)()`` at each size; print the times and the fitted exponent."""
+    label: str,
+    sizes: Sequence[int],
+    prepare: Callable[[int], Callable[[], object]],
+    *,
+    collect: bool = True,
+    floor: Sequence[float] | None = None,
+) -> tuple[float, list[float]]:
+    """Time ``prepare(n)()`` at each size (the cyclic GC off during the call unless
+    ``collect``); print the times (and their ratios to ``floor``, times of the same sizes)
+    and the fitted exponent; return the exponent and the times."""
     times = []
     for n in sizes:
         timed = [0.0] * REPEATS
         for i in range(REPEATS):
             call = prepare(n)
             gc.collect()  # the garbage of the preparation is not the timed call's
-            start = time.process_time()
-            call()
-            timed[i] = time.process_time() - start
+            if not collect:
+                gc.disable()
+            try:
+                start = time.process_time()
+                call()
+                timed[i] = time.process_time() - start
+            finally:
+                gc.enable()
         times.append(min(timed))
     k = exponent(sizes, times)
     shown = "  ".join(f"{n:>6,}: {t * 1000:8.1f} ms" for n, t in zip(sizes, times, strict=True))
     print(f"{label:<44} {shown}   exponent {k:4.2f}")
-    return k
+    if floor is not None:
+        ratios = "  ".join(
+            f"{n:>6,}: {t / f:8.1f}x    " for n, t, f in zip(sizes, times, floor, strict=True)
+        )
+        print(f"{'  over round 1 by draw':<44} {ratios}")
+    return k, times
 
 
 def run(args: list[str], env: dict[str, str]) -> None:
@@ -255,27 +296,51 @@ def main() -> int:
     exponents = {
         "registrations decided in memory": scaling(
             "registrations decided in memory", small, lambda n: lambda: register_in_memory(n)
-        ),
+        )[0],
         "register_many on SQLite": scaling(
             "register_many on SQLite (one transaction)",
             small,
             lambda n: lambda: register_many_sqlite(n),
-        ),
+        )[0],
     }
 
     def xlsx(n: int) -> Callable[[], object]:
         data = xlsx_file(n)
         return lambda: parse_registrations_xlsx(data)
 
-    exponents["XLSX file read"] = scaling("XLSX file read", small, xlsx)
+    exponents["XLSX file read"] = scaling("XLSX file read", small, xlsx)[0]
 
     def seat_1(n: int) -> Callable[[], object]:
         state = register_in_memory(n)
         return lambda: commands.seat(state, 1, NOW)
 
-    def seat_2(n: int) -> Callable[[], object]:
+    def seat_2(config: EventConfig) -> Callable[[int], Callable[[], object]]:
+        def prepare(n: int) -> Callable[[], object]:
+            state = played_round_1(n, config)
+            return lambda: commands.seat(state, 2, NOW)
+
+        return prepare
+
+    def seat_round_2(n: int) -> Callable[[], object]:
+        """``seat_round`` alone on the request ``commands.seat`` makes for round 2 (Danish):
+        the issue's floor for the seating command."""
         state = played_round_1(n)
-        return lambda: commands.seat(state, 2, NOW)
+        first = state.round(1).seating
+        assert first is not None
+        request = SeatingRequest(
+            movement=Movement.DANISH,
+            round_number=2,
+            total_rounds=state.config.rounds,
+            event_format=state.config.event_format,
+            competitors=tuple(state.active(2)),
+            ranking=tuple(standings_module.ranking(state, 1)),
+            history=(first,),
+            session_start_round=state.config.session_start(2),
+            seed=state.config.seed * 1000 + 2,
+            mitchell_step=state.config.mitchell_step,
+            arbiter_tables=None,
+        )
+        return lambda: seat_round(request)
 
     def fours(n: int) -> Callable[[], object]:
         ids = tuple(range(1, n + 1))
@@ -283,13 +348,38 @@ def main() -> int:
         ranking = ids[::-1]
         return lambda: seat_fours(Movement.DANISH, 2, ids[: n - 3], ranking, first)
 
-    exponents["commands.seat round 1"] = scaling(
+    exponents["commands.seat round 1"], drawn = scaling(
         "commands.seat, round 1 by draw (pairs)", large, seat_1
     )
-    exponents["commands.seat round 2"] = scaling(
-        "commands.seat, round 2 Danish (pairs)", large, seat_2
+    _, alone = scaling("seat_round alone, round 2 Danish (pairs)", large, seat_round_2)
+    exponents["commands.seat round 2"], danish = scaling(
+        "commands.seat, round 2 Danish (pairs)", large, seat_2(PAIRS), floor=drawn
     )
-    exponents["Scala 40 Danish"] = scaling("seat_fours, Scala 40 Danish (players)", large, fours)
+    print(
+        f"{'  over seat_round alone':<44} "
+        + "  ".join(
+            f"{n:>6,}: {t / f:8.1f}x    " for n, t, f in zip(large, danish, alone, strict=True)
+        )
+    )
+    exponents["commands.seat round 2 modified"] = scaling(
+        "commands.seat, round 2 modified Danish", large, seat_2(MODIFIED), floor=drawn
+    )[0]
+    exponents["Scala 40 Danish"] = scaling("seat_fours, Scala 40 Danish (players)", large, fours)[0]
+    print("round 1's ranking and standings, computed afresh (what round 2 reads; the pages):")
+    for collect in (True, False):
+        gc_state = "GC on" if collect else "GC off"
+        for label, compute in (
+            ("ranking", _ranking_afresh),
+            ("standings", standings_module._standings),
+        ):
+
+            def afresh(
+                n: int, compute: Callable[[EventState, int], object] = compute
+            ) -> Callable[[], object]:
+                state = played_round_1(n)
+                return lambda: compute(state, 1)
+
+            scaling(f"  {label}, round 1 ({gc_state})", large, afresh, collect=collect)
     worst = max(exponents.values())
     cli_met = imported[0] < TARGET_CLI
     print(
