@@ -53,8 +53,10 @@ def test_plain_parameters_are_coerced_as_typer_does() -> None:
     app = _probe_app()
     done = CliRunner().invoke(
         app,
-        ["show", "Ada", "--count", "-7", "--flag", "--colour", "blue", "--many", "3"]
-        + ["--where", "iscritti.csv", "--maybe", "5"],
+        [
+            *("show", "Ada", "--count", "-7", "--flag", "--colour", "blue", "--many", "3"),
+            *("--where", "iscritti.csv", "--maybe", "5"),
+        ],
     )
     assert done.exit_code == 0, done.output
     expected = ("Ada", -7, True, Colour.BLUE, 2, [3], Path("iscritti.csv"), 5, None)
