@@ -45,8 +45,8 @@ def test_against_the_other_tables_and_against_the_field() -> None:
 
 def test_the_rounds_difference_has_decimals_and_goes_through_the_continuous_scale() -> None:
     """Two boards, four tables; table 1's N-S ends 191 2/3 MP ahead of the field, written
-    191.667; a difference just over 150 gives 11-9 on the continuous scale of the 2-deal
-    table (FIBAS art. 20), where the printed scale has nothing between 150 and 155."""
+    191.667 (12-8 in the 2-deal table); a difference just over 40 gives 11-9 on the continuous
+    scale (FIBAS art. 20), where the printed scale has nothing between 40 and 45."""
     played = [
         *(BoardResult(1, t, mp) for t, mp in ((1, 100), (2, 0), (3, 0), (4, -100))),
         *(BoardResult(2, t, mp) for t, mp in ((1, 50), (2, -25), (3, 0), (4, 0))),
@@ -56,10 +56,11 @@ def test_the_rounds_difference_has_decimals_and_goes_through_the_continuous_scal
     assert diffs[1] == Fraction(100) + Fraction(100, 3) + Fraction(50) + Fraction(25, 3)
     assert sum(diffs.values()) == 0
     assert written(diffs[1]) == Decimal("191.667")
-    assert line_vp(diffs[1], rules_for("burraco-fibas").vp_table(deals=2)) == (11, 9)
+    assert line_vp(diffs[1], rules_for("burraco-fibas").vp_table(deals=2)) == (12, 8)
     table = rules_for("burraco-fibas").vp_table(deals=2)
-    assert line_vp(Fraction(150), table) == (10, 10)
-    assert line_vp(Fraction(150) + Fraction(1, 1000), table) == (11, 9)
-    assert line_vp(-(Fraction(150) + Fraction(1, 1000)), table) == (9, 11)
+    assert line_vp(Fraction(40), table) == (10, 10)
+    assert line_vp(Fraction(40) + Fraction(1, 1000), table) == (11, 9)
+    assert line_vp(-(Fraction(40) + Fraction(1, 1000)), table) == (9, 11)
+    assert line_vp(Fraction(40) + Fraction(1, 3000), table) == (10, 10)  # written 40.000
     assert written(Fraction(1, 3000)) == Decimal("0.000")
     assert written(Fraction(1, 2000)) == Decimal("0.001")
