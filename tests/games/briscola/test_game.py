@@ -243,8 +243,9 @@ def test_record_tampered_result_or_wrong_seat_is_refused() -> None:
     data = GameRecord.from_game(g).to_dict()
     seat, card = data["moves"][0].split()
     data["moves"][0] = f"{Seat(seat).right.value} {card}"
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(ArbitroError) as err:  # the core's replay: a move by the wrong seat
         GameRecord.from_dict(data).replay()
+    assert str(err.value.article) == "Briscola art. 4, 10"
     with pytest.raises(ArbitroError):
         GameRecord.from_json('{"format": "x"}')
     with pytest.raises(ArbitroError):
