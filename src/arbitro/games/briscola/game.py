@@ -61,7 +61,7 @@ from arbitro.games.briscola.errors import article, illegal
 from arbitro.games.briscola.rules import tables, winning_at
 from arbitro.games.briscola.seats import PAIRS, PLAY_ORDER, SEATS, Pair, Seat
 from arbitro.games.core.game import Outcome, Side, restore, undo_last
-from arbitro.i18n import message
+from arbitro.i18n import Message, message
 
 _PLAYERS: Final = len(PLAY_ORDER)
 _SEAT_AT: Final = {seat: i for i, seat in enumerate(PLAY_ORDER)}
@@ -139,7 +139,7 @@ class GameResult:
         }
 
 
-def _bad(why: str, topic: str = "deck") -> ArbitroError:
+def _bad(why: Message, topic: str = "deck") -> ArbitroError:
     return ArbitroError(
         "not a Briscola position: {why}",
         why=why,
@@ -260,7 +260,7 @@ class Game:
         """
         fields = text.split()
         if len(fields) != _FIELDS:
-            raise _bad(f"{len(fields)} fields, not {_FIELDS}")
+            raise _bad(message("{n} fields, not {fields}", n=len(fields), fields=_FIELDS))
         try:
             dealer, leader = Seat(fields[0]), Seat(fields[2])
             trump = parse_card(fields[1])
@@ -277,7 +277,7 @@ class Game:
                 seat, kind, *note = fields[8].split(":", 2)
                 forfeit = Forfeit(Seat(seat), kind, unquote(note[0]) if note else "")
         except (ValueError, ArbitroError) as err:
-            raise _bad(str(err)) from err
+            raise _bad(message("a field does not read: {error}", error=str(err))) from err
         check_deck([*(c for h in by_seat.values() for c in h), *table, *stock, *won[0], *won[1]])
         g = cls.__new__(cls)
         c = code or briscola()
@@ -303,18 +303,22 @@ class Game:
         played = {(self._leader + i) % _PLAYERS for i in range(len(self._table))}
         full = max(sizes)
         if len(self._table) >= _PLAYERS:
-            raise _bad("four cards on the table: the trick is won", "play_from_hand")
+            raise _bad(message("four cards on the table: the trick is won"), "play_from_hand")
         if any(n != full - (i in played) for i, n in enumerate(sizes)):
-            raise _bad("the hands do not match the trick on the table", "play_from_hand")
+            raise _bad(message("the hands do not match the trick on the table"), "play_from_hand")
         if self._table and full == 0:
-            raise _bad("a trick without cards in hand", "play_from_hand")
+            raise _bad(message("a trick without cards in hand"), "play_from_hand")
         per = self.code.cards_per_player
         if self._stock and (full != per or self._stock[0] != self.trump):
-            raise _bad("while the stock lasts, three cards in hand and the trump last", "game_end")
+            raise _bad(
+                message("while the stock lasts, three cards in hand and the trump last"), "game_end"
+            )
         if len(self._stock) % _PLAYERS or any(len(w) % _PLAYERS for w in self._won):
-            raise _bad("the stock and the cards won go by four", "game_end")
+            raise _bad(message("the stock and the cards won go by four"), "game_end")
         if (self._last < 0) != (not self._won[0] and not self._won[1]):
-            raise _bad("the last trick's pair is needed once a trick is won", "tie_to_last_trick")
+            raise _bad(
+                message("the last trick's pair is needed once a trick is won"), "tie_to_last_trick"
+            )
 
     def __str__(self) -> str:
         """The position in the notation of the module (``Game.from_position`` reads it)."""
