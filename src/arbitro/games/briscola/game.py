@@ -92,14 +92,14 @@ class Forfeit:
     kind: str
     note: str = ""
 
+    def to_dict(self) -> dict[str, str]:
+        """JSON-ready data (the record's ``irregularity`` field)."""
+        return {"seat": self.seat.value, "kind": self.kind, "note": self.note}
+
     @property
     def offender(self) -> Pair:
         """The offending pair, which loses the game (art. 10)."""
         return self.seat.line
-
-    def to_dict(self) -> dict[str, str]:
-        """JSON-ready data (the record's ``irregularity`` field)."""
-        return {"seat": self.seat.value, "kind": self.kind, "note": self.note}
 
 
 @dataclass(frozen=True, slots=True)
@@ -693,12 +693,9 @@ def winner_by_points(
     if ew >= c.winning_points:
         return Pair.EW
     if last_trick is None or not c.tie_to_last_trick:
+        msg = message("a {ns}-{ew} tie: the pair that won the last trick is needed", ns=ns, ew=ew)
         raise ArbitroError(
-            "a {ns}-{ew} tie: the pair that won the last trick is needed",
-            ns=ns,
-            ew=ew,
-            article=article("tie_to_last_trick"),
-            key="briscola.tie_needs_last_trick",
+            msg, article=article("tie_to_last_trick"), key="briscola.tie_needs_last_trick"
         )
     return last_trick
 
