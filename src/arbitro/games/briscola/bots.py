@@ -13,7 +13,7 @@ from typing import TypeAlias
 
 from arbitro.cards.italian import ItalianCard
 from arbitro.games.briscola.game import Game
-from arbitro.games.briscola.rules import tables, winning_at
+from arbitro.games.briscola.rules import winning_at
 from arbitro.games.briscola.seats import SEATS
 from arbitro.games.core.bots import Bot as CoreBot
 from arbitro.games.core.bots import GreedyBot as CoreGreedyBot
@@ -25,11 +25,6 @@ Bot: TypeAlias = CoreBot[Game]
 _FIRST: float = 1_000_000.0  # above any card's cheapness: the cards the greedy player prefers
 
 
-def _cheap(c: ItalianCard, trump: object, strength: Sequence[int], points: Sequence[int]) -> int:
-    """How much a card is worth keeping: trumps last, then by points, then by strength."""
-    return (c.suit is trump) * 1000 + points[c.index] * 10 + strength[c.index]
-
-
 def greedy_value(game: Game, card: ItalianCard) -> float:
     """The greedy player's value of playing ``card`` (the highest is played, the first of
     equals in hand order): a simple player of the trick in front of it.
@@ -39,22 +34,24 @@ def greedy_value(game: Game, card: ItalianCard) -> float:
     trick it does so with the cheapest winning card if there are points on the table or the
     card is not a trump; otherwise it throws its cheapest card ("liscio").
     """
-    strength, points = tables(game.code)
-    trump = game.trump_suit
-    cheap = -_cheap(card, trump, strength, points)
-    table = [c for _, c in game.table]
+    # the engine's own tables and trick (this package's): called once a card in hand
+    strength, points, trump, table = (
+        game._strength,
+        game._trick_points,
+        game.trump_suit,
+        game._table,
+    )
+    i = card.index
+    is_trump = card.suit is trump
+    cheap = -(is_trump * 1000 + points[i] * 10 + strength[i])  # trumps last, points, strength
     if not table:
         return cheap
     at = winning_at(table, strength, trump)
-    if len(table) >= 2 and at == len(table) - 2:  # the partner is winning: load points
-        if card.suit is trump:
-            return cheap
-        return _FIRST + points[card.index] * 10 + strength[card.index]
+    if at == len(table) - 2:  # the partner is winning: load points with a non-trump
+        return cheap if is_trump else _FIRST + points[i] * 10 + strength[i]
     best = table[at]
-    wins = (card.suit is best.suit and strength[card.index] > strength[best.index]) or (
-        card.suit is not best.suit and card.suit is trump
-    )
-    if wins and (card.suit is not trump or any(points[c.index] for c in table)):
+    wins = strength[i] > strength[best.index] if card.suit is best.suit else is_trump
+    if wins and (not is_trump or sum(points[c.index] for c in table) > 0):
         return _FIRST + cheap
     return cheap
 

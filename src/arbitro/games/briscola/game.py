@@ -235,7 +235,8 @@ class Game:
         self._points = [0, 0]
         self._tricks_won = [0, 0]
         self._won: list[list[ItalianCard]] = [[], []]
-        self._tricks: list[Trick] = []
+        # the tricks won: (leader, cards, winner, points), seats as PLAY_ORDER indexes
+        self._tricks: list[tuple[int, list[ItalianCard], int, int]] = []
         self._last = -1
         self._forfeit: Forfeit | None = None
         self._root: str | None = None  # the position string a game read from one started at
@@ -372,7 +373,7 @@ class Game:
             out.append((PLAY_ORDER[at], card))
             on_table += 1
             if on_table == _PLAYERS:
-                at, on_table = _SEAT_AT[next(tricks).winner], 0
+                at, on_table = next(tricks)[2], 0
             else:
                 at = (at + 1) % _PLAYERS
         return tuple(out)
@@ -397,7 +398,10 @@ class Game:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks won since the layout, in order (arbiter's and record's view)."""
-        return tuple(self._tricks)
+        return tuple(
+            Trick(PLAY_ORDER[lead], tuple(cards), PLAY_ORDER[won], got)
+            for lead, cards, won, got in self._tricks
+        )
 
     @property
     def irregularity(self) -> Forfeit | None:
@@ -500,7 +504,7 @@ class Game:
         self._points[side] += got
         self._tricks_won[side] += 1
         self._won[side].extend(table)
-        self._tricks.append(Trick(PLAY_ORDER[self._leader], tuple(table), PLAY_ORDER[winner], got))
+        self._tricks.append((self._leader, table, winner, got))  # table: a new list each trick
         self._table = []
         self._last = side
         stock = self._stock
