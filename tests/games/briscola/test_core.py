@@ -125,11 +125,13 @@ def test_a_trick_half_played_reads_back_and_plays_on() -> None:
         (NEW_DECK.replace("4B,8B,2C/3B,", "4B,8B,2C,3B/"), "4"),  # 4 and 2 cards in hand
         (NEW_DECK.replace(",10S,3C", ",3C,10S"), "7"),  # the trump is not the last to draw
         (NEW_DECK.replace(" -/- - -", " -/- NS -"), "8"),  # a last trick without tricks
+        (NEW_DECK.replace(" -/- - -", " -/- - S:cheating"), "10"),  # not an art. 10 kind
     ],
 )
 def test_a_string_that_is_no_position_is_refused(text: str, topic: str) -> None:
     """A position that the code's deal and play cannot reach is refused, citing the article
-    it breaks: the 40 cards (art. 3), the trick (art. 4), the stock (art. 7), the tie (8)."""
+    it breaks: the 40 cards (art. 3), the trick (art. 4), the stock (art. 7), the tie (8), the
+    arbiter's ruling (art. 10)."""
     with pytest.raises(ArbitroError) as err:
         Game.from_position(text)
     assert str(err.value.article) == f"Briscola art. {topic}"
@@ -208,6 +210,10 @@ def test_art10_declare_irregularity_is_the_remedy_applied_in_place() -> None:
     assert str(g) == str(expected) and str(g).endswith(" S:out-of-turn:played%3A%203B")
     h = Game.from_position(str(g))
     assert h.is_over and h.result() == g.result() and h.result().winner is Pair.EW
+    over = play_random_game(random.Random(8))
+    with pytest.raises(ArbitroError) as err:  # a ruling once every card is played
+        Game.from_position(f"{str(over).rsplit(' ', 1)[0]} S:communication")
+    assert str(err.value.article) == "Briscola art. 10"
     with pytest.raises(ArbitroError) as err:
         rule(g, Seat.N, "communication")
     assert str(err.value.article) == "Briscola art. 7"

@@ -299,7 +299,7 @@ class Game:
         return g
 
     def _check(self) -> None:
-        """A read position can be reached by the code's play (arts. 3-5, 7)."""
+        """A read position can be reached by the code's play (arts. 3-5, 7, 10)."""
         sizes = [len(h) for h in self._hands]
         played = {(self._leader + i) % _PLAYERS for i in range(len(self._table))}
         full = max(sizes)
@@ -307,8 +307,6 @@ class Game:
             raise _bad(message("four cards on the table: the trick is won"), "play_from_hand")
         if any(n != full - (i in played) for i, n in enumerate(sizes)):
             raise _bad(message("the hands do not match the trick on the table"), "play_from_hand")
-        if self._table and full == 0:
-            raise _bad(message("a trick without cards in hand"), "play_from_hand")
         per = self.code.cards_per_player
         if self._stock and (full != per or self._stock[0] != self.trump):
             raise _bad(
@@ -320,6 +318,10 @@ class Game:
             raise _bad(
                 message("the last trick's pair is needed once a trick is won"), "tie_to_last_trick"
             )
+        if self._forfeit is not None:
+            check_kind(self.code, self._forfeit.kind)
+            if full == 0:
+                raise _bad(message("a ruling after the last card"), "irregularities")
 
     def __str__(self) -> str:
         """The position in the notation of the module (``Game.from_position`` reads it)."""

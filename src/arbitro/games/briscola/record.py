@@ -95,7 +95,8 @@ class GameRecord:
     @property
     def dealer(self) -> Seat:
         """The dealer."""
-        return self.record.rules.start(self.record.layout).dealer
+        dealer = self.record.layout.get("dealer")
+        return Seat(dealer) if dealer else self.record.rules.start(self.record.layout).dealer
 
     @property
     def moves(self) -> tuple[tuple[Seat, ItalianCard], ...]:
