@@ -89,8 +89,8 @@ def test_art3_the_position_notation_of_the_new_deck_order() -> None:
 
 
 def test_art4_art5_art8_position_after_a_trick_reads_back() -> None:
-    """Arts. 4-5, 8: W leads 1B, S 2B, E 3B, N 4B: the 3 ... no, the asso wins (art. 5); W
-    draws first (art. 4); NS has 0, EW 21 points (art. 8); the string says it all."""
+    """Arts. 4-5, 8: W leads 1B, S 2B, E 3B, N 4B: the asso beats the 3 (art. 5); W draws
+    first and leads (art. 4); E-W has 21 points, N-S none (art. 8); the string says it all."""
     g = Game(italian_deck(), Seat.N)
     for text in ("1B", "2B", "3B", "4B"):
         g.push(parse_cards(text)[0])
