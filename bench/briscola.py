@@ -5,10 +5,11 @@ the game is laid out (art. 3) and four random bots play it to its end: every car
 uniformly from the hand and applied with ``Game.push``, which checks it is in hand (art. 4),
 wins the trick (art. 5), draws (arts. 4, 7) and counts points (art. 8); then ``Game.result``.
 Two paths are timed: ``play_random_game`` (the engine's fast loop) and ``play_game`` with four
-``RandomBot`` objects (the generic bot protocol). One process, one core; we report games per
-second of CPU time (time.process_time) and of wall time, best of ``--repeat`` runs. The greedy
-bot and the draw for the dealer (art. 1) are timed too. ``--check`` instead plays 10,000 random
-games with the property checks of the test suite (40 cards, 120 points, 10 tricks).
+``RandomBot`` objects (the engine core's bot protocol and ``play_out``). One process, one
+core; we report games per second of CPU time (time.process_time) and of wall time, best of
+``--repeat`` runs. The greedy bot (the core's ``GreedyBot`` with Briscola's value hook) and
+the draw for the dealer (art. 1) are timed too. ``--check`` instead plays 10,000 random games
+with the property checks of the test suite (40 cards, 120 points, 10 tricks).
 Target (issue 8): 5,000+ complete games per second by the random bot on one core.
 Run: .venv/bin/python bench/briscola.py [--games 5000] [--repeat 3] [--check]
 """

@@ -33,7 +33,7 @@ def _deck_game() -> Game:
 def test_seats_partners_opposite_play_to_the_right() -> None:
     """Four players, partners opposite; play and deal go to the right (arts. 3-4)."""
     assert Seat.N.partner is Seat.S and Seat.E.partner is Seat.W
-    assert Seat.N.pair is Seat.S.pair is Pair.NS and Seat.E.pair is Pair.EW
+    assert Seat.N.line is Seat.S.line is Pair.NS and Seat.E.line is Pair.EW
     assert [s.right for s in PLAY_ORDER] == [Seat.W, Seat.S, Seat.E, Seat.N]
     assert Seat.N.left is Seat.E  # the cutter when N deals (art. 2)
 
@@ -107,9 +107,9 @@ def test_art8_result_counts_the_points_of_the_cards_won() -> None:
     r = g.result()
     assert r.points[Pair.NS] + r.points[Pair.EW] == 120
     assert r.points[r.winner] >= 60
-    assert sum(t.points for t in g.tricks if t.winner.pair is Pair.NS) == r.points[Pair.NS]
+    assert sum(t.points for t in g.tricks if t.winner.line is Pair.NS) == r.points[Pair.NS]
     assert r.tricks[Pair.NS] + r.tricks[Pair.EW] == 10
-    assert r.last_trick is g.tricks[-1].winner.pair
+    assert r.last_trick is g.tricks[-1].winner.line
 
 
 def test_art8_tie_sixty_sixty_goes_to_the_pair_of_the_last_trick() -> None:
@@ -243,8 +243,9 @@ def test_record_tampered_result_or_wrong_seat_is_refused() -> None:
     data = GameRecord.from_game(g).to_dict()
     seat, card = data["moves"][0].split()
     data["moves"][0] = f"{Seat(seat).right.value} {card}"
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(ArbitroError) as err:  # the core's replay: a move by the wrong seat
         GameRecord.from_dict(data).replay()
+    assert str(err.value.article) == "Briscola art. 4, 10"
     with pytest.raises(ArbitroError):
         GameRecord.from_json('{"format": "x"}')
     with pytest.raises(ArbitroError):

@@ -1,4 +1,5 @@
-"""Two bots on the engine: random legal play and a greedy player; whole games.
+"""Bots on the engine core: random legal play (the core's :class:`RandomBot`), a greedy player
+(the core's :class:`GreedyBot` with Briscola's :func:`greedy_value` hook); whole games.
 
 Both choose only among :meth:`Game.legal_moves` and look only at what their seat may see
 (their hand, the cards on the table, the trump): never at the cards won (art. 6).
@@ -8,93 +9,69 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TypeAlias
 
 from arbitro.cards.italian import ItalianCard
 from arbitro.games.briscola.game import Game
-from arbitro.games.briscola.rules import tables
-from arbitro.games.briscola.seats import PLAY_ORDER, SEATS
+from arbitro.games.briscola.rules import winning_at
+from arbitro.games.briscola.seats import SEATS
+from arbitro.games.core.bots import Bot as CoreBot
+from arbitro.games.core.bots import GreedyBot as CoreGreedyBot
+from arbitro.games.core.bots import RandomBot, play_out
+
+Bot: TypeAlias = CoreBot[Game]
+"""Anything that picks a legal card for the player to play (the core's protocol)."""
+
+_FIRST: float = 1_000_000.0  # above any card's cheapness: the cards the greedy player prefers
 
 
-class Bot(Protocol):
-    """Anything that picks a legal card for the player to play."""
-
-    def choose(self, game: Game, rng: random.Random) -> ItalianCard:
-        """A legal card for ``game.turn``."""
-        ...
-
-
-class RandomBot:
-    """Plays a card drawn uniformly from the legal moves."""
-
-    def choose(self, game: Game, rng: random.Random) -> ItalianCard:
-        """A uniformly random card of the hand."""
-        moves = game.legal_moves()
-        return moves[int(rng.random() * len(moves))]
-
-
-class GreedyBot:
-    """A simple player of the trick in front of it.
+def greedy_value(game: Game, card: ItalianCard) -> float:
+    """The greedy player's value of playing ``card`` (the highest is played, the first of
+    equals in hand order): a simple player of the trick in front of it.
 
     Leading, it plays its cheapest card (no points, low, not a trump). Following: when its
     partner is winning it loads points ("carica") with a non-trump; when it can take the
     trick it does so with the cheapest winning card if there are points on the table or the
-    winner is not a trump; otherwise it throws its cheapest card ("liscio").
+    card is not a trump; otherwise it throws its cheapest card ("liscio").
     """
+    # the engine's own tables and trick (this package's): called once a card in hand
+    strength, points, trump, table = (
+        game._strength,
+        game._trick_points,
+        game.trump_suit,
+        game._table,
+    )
+    i = card.index
+    is_trump = card.suit is trump
+    cheap = -(is_trump * 1000 + points[i] * 10 + strength[i])  # trumps last, points, strength
+    if not table:
+        return cheap
+    at = winning_at(table, strength, trump)
+    if at == len(table) - 2:  # the partner is winning: load points with a non-trump
+        return cheap if is_trump else _FIRST + points[i] * 10 + strength[i]
+    best = table[at]
+    wins = strength[i] > strength[best.index] if card.suit is best.suit else is_trump
+    if wins and (not is_trump or sum(points[c.index] for c in table) > 0):
+        return _FIRST + cheap
+    return cheap
 
-    def choose(self, game: Game, rng: random.Random) -> ItalianCard:
-        """The greedy card: see the class docstring."""
-        hand = game.legal_moves()
-        strength, points = tables(game.code)
-        trump = game.trump_suit
 
-        def cheap(c: ItalianCard) -> tuple[int, int, int]:
-            return (c.suit is trump, points[c.index], strength[c.index])
+class GreedyBot(CoreGreedyBot[Game, ItalianCard]):
+    """The core's greedy bot valuing cards by :func:`greedy_value`."""
 
-        table = [c for _, c in game.table]
-        if not table:
-            return min(hand, key=cheap)
-        best_at = 0
-        for i in range(1, len(table)):
-            c, b = table[i], table[best_at]
-            if (c.suit is b.suit and strength[c.index] > strength[b.index]) or (
-                c.suit is not b.suit and c.suit is trump
-            ):
-                best_at = i
-        best = table[best_at]
-        partner_winning = len(table) >= 2 and best_at == len(table) - 2
-        if partner_winning:
-            loads = [c for c in hand if c.suit is not trump]
-            if loads:
-                return max(loads, key=lambda c: (points[c.index], strength[c.index]))
-            return min(hand, key=cheap)
-        on_table = sum(points[c.index] for c in table)
-        winners = [
-            c
-            for c in hand
-            if (c.suit is best.suit and strength[c.index] > strength[best.index])
-            or (c.suit is not best.suit and c.suit is trump)
-        ]
-        if winners:
-            take = min(winners, key=cheap)
-            if on_table > 0 or take.suit is not trump:
-                return take
-        return min(hand, key=cheap)
+    def __init__(self) -> None:
+        super().__init__(greedy_value)
 
 
 def play_game(
     game: Game, bots: Sequence[Bot], rng: random.Random, *, max_moves: int = 1_000
 ) -> Game:
-    """Play ``game`` to its end with ``bots[i]`` at seat ``SEATS[i]`` (N, E, S, W).
+    """Play ``game`` to its end with ``bots[i]`` at seat ``SEATS[i]`` (N, E, S, W), by the
+    core's :func:`~arbitro.games.core.play_out`.
 
     ``max_moves`` is a safety stop: a game still on after it raises RuntimeError.
     """
-    by_turn = {seat: bots[SEATS.index(seat)] for seat in PLAY_ORDER}
-    for _ in range(max_moves):
-        if game.is_over:
-            return game
-        game.push(by_turn[game.turn].choose(game, rng))
-    raise RuntimeError("game did not end within max_moves")
+    return play_out(game, dict(zip(SEATS, bots, strict=True)), rng, max_moves=max_moves)
 
 
 def play_random_game(rng: random.Random) -> Game:
@@ -113,4 +90,4 @@ def play_random_game(rng: random.Random) -> Game:
     return game
 
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "play_game", "play_random_game"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "greedy_value", "play_game", "play_random_game"]

@@ -1,15 +1,12 @@
-"""The error raised for an illegal Briscola move, naming the broken article (seed 001)."""
+"""Briscola's side of the core's one illegal-move error: its articles (seed 001)."""
 
 from __future__ import annotations
 
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
+from arbitro.games.core.errors import IllegalMoveError
+from arbitro.games.core.errors import illegal as core_illegal
 from arbitro.i18n import Message
-
-
-class IllegalMoveError(ArbitroError):
-    """A move the Briscola regulation does not allow; ``article`` names the rule it breaks."""
 
 
 def article(topic: str) -> Citation:
@@ -18,5 +15,9 @@ def article(topic: str) -> Citation:
 
 
 def illegal(msg: Message, topic: str, key: str = "briscola.illegal") -> IllegalMoveError:
-    """An :class:`IllegalMoveError` saying ``msg``, citing the Briscola article of ``topic``."""
-    return IllegalMoveError(msg, article=article(topic), key=key)
+    """The core's :class:`IllegalMoveError` saying ``msg``, citing the Briscola article of
+    ``topic``."""
+    return core_illegal(CodeId.BRISCOLA, msg, topic, key)
+
+
+__all__ = ["IllegalMoveError", "article", "illegal"]

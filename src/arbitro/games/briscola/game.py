@@ -1,10 +1,14 @@
-"""A game (partita) of Briscola for four, partners opposite: deal, tricks, draws, points.
+"""A game (partita) of Briscola for four, partners opposite, on the engine core: deal, tricks,
+draws, points.
 
-Like ``chess.Board``, a :class:`Game` is a mutable position with a move stack: build it from a
-shuffled and cut deck (:meth:`Game.shuffled`), ask :meth:`Game.legal_moves`, play a card with
-:meth:`Game.push` (an illegal card raises :class:`IllegalMoveError` naming the article), and
-read :meth:`Game.result` when it is over. :meth:`Game.view` is what a player may see at a
-digital table: art. 6 forbids consulting the cards won, so the view shows only counts.
+Like ``chess.Board``, a :class:`Game` is a mutable position with a move stack (the core's
+:class:`~arbitro.games.core.Game` protocol): build it from a shuffled and cut deck
+(:meth:`Game.shuffled`) or from a position string (:meth:`Game.from_position`), ask
+:meth:`Game.legal_moves`, play a card with :meth:`Game.push` (an illegal card raises the core's
+:class:`~arbitro.games.core.IllegalMoveError` naming the article), take it back with
+:meth:`Game.pop`, and read :meth:`Game.outcome` (or the detailed :meth:`Game.result`) when it is
+over. :meth:`Game.view` is what a player may see at a digital table: art. 6 forbids consulting
+the cards won, so the view shows only counts.
 
 Layout (art. 3): three cards to each player one at a time, the first to the player at the
 dealer's right; the next card turned up as trump, the stock across it. The player who got the
@@ -12,7 +16,25 @@ first card leads (art. 4); play goes to the right; the trick's winner draws firs
 others in turn, and leads the next trick (art. 4). The last draw takes the turned-up trump;
 the last three tricks are played without drawing (art. 7). The pair with 61 points wins; at
 60-60 the pair that won the last trick (art. 8). An irregularity found by the arbiter loses
-the game for the offending pair (art. 10).
+the game for the offending pair (art. 10; :mod:`arbitro.games.briscola.arbiter`).
+
+Position notation (``str(game)``, :meth:`Game.from_position`; docs/notation-briscola.md), like
+FEN: nine fields separated by one space, cards in the card notation (``1B`` ... ``10S``)
+joined by commas, ``-`` for an empty list::
+
+    dealer trump leader hands table stock won last forfeit
+
+``dealer``, ``leader`` (who leads, or led, the trick on the table) are seats; ``trump`` is the
+turned-up card; ``hands`` the hands of N, E, S, W separated by ``/`` (in hand order);
+``table`` the cards of the trick being played from the leader; ``stock`` the cards still to
+draw, next first (the turned-up trump last while it lies there); ``won`` the cards won by N-S
+and E-W in the order won, ``/`` between; ``last`` the pair that won the last trick (``NS``,
+``EW`` or ``-``); ``forfeit`` the art. 10 ruling that ended the game (``seat:kind`` with an
+optional ``:note``, percent-encoded) or ``-``. The new-deck order dealt by N reads::
+
+    N 3C W 4B,8B,2C/3B,7B,1C/2B,6B,10B/1B,5B,9B - 4C,5C,...,10S,3C -/- - -
+
+The move stack is not in the string (as in FEN): a game read from it starts there.
 """
 
 from __future__ import annotations
@@ -22,25 +44,28 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+from urllib.parse import quote, unquote
 
 from arbitro.cards.italian import (
     ItalianCard,
     Suit,
     check_deck,
-    format_cards,
     italian_deck,
+    parse_card,
     random_cut,
     shuffled,
 )
 from arbitro.codes.briscola import BriscolaCode, briscola
 from arbitro.errors import ArbitroError
 from arbitro.games.briscola.errors import article, illegal
-from arbitro.games.briscola.rules import tables
-from arbitro.games.briscola.seats import PAIRS, PLAY_ORDER, Pair, Seat
-from arbitro.i18n import message
+from arbitro.games.briscola.rules import tables, winning_at
+from arbitro.games.briscola.seats import PAIRS, PLAY_ORDER, SEATS, Pair, Seat
+from arbitro.games.core.game import Outcome, Side, restore, undo_last
+from arbitro.i18n import Message, message
 
 _PLAYERS: Final = len(PLAY_ORDER)
 _SEAT_AT: Final = {seat: i for i, seat in enumerate(PLAY_ORDER)}
+_FIELDS: Final = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +84,22 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
-class Irregularity:
-    """An irregularity of art. 10 found by the arbiter: ``seat`` offended; its pair loses."""
+class Forfeit:
+    """The art. 10 ruling that ended a game: ``seat`` offended (``kind``, one of the code's
+    art. 10 keys), its pair loses the game."""
 
     seat: Seat
     kind: str
     note: str = ""
 
+    def to_dict(self) -> dict[str, str]:
+        """JSON-ready data (the record's ``irregularity`` field)."""
+        return {"seat": self.seat.value, "kind": self.kind, "note": self.note}
+
     @property
     def offender(self) -> Pair:
         """The offending pair, which loses the game (art. 10)."""
-        return self.seat.pair
+        return self.seat.line
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +114,7 @@ class GameResult:
     points: dict[Pair, int]
     tricks: dict[Pair, int]
     last_trick: Pair | None
-    irregularity: Irregularity | None = None
+    irregularity: Forfeit | None = None
 
     @property
     def tie(self) -> bool:
@@ -93,6 +123,7 @@ class GameResult:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
+        irr = self.irregularity
         return {
             "winner": self.winner.value,
             "points": {p.value: self.points[p] for p in PAIRS},
@@ -101,27 +132,53 @@ class GameResult:
             "tie": self.tie,
             "irregularity": (
                 None
-                if self.irregularity is None
-                else {
-                    "seat": self.irregularity.seat.value,
-                    "pair": self.irregularity.offender.value,
-                    "kind": self.irregularity.kind,
-                    "note": self.irregularity.note,
-                    "article": article("irregularities").article,
-                }
+                if irr is None
+                else irr.to_dict()
+                | {"pair": irr.offender.value, "article": article("irregularities").article}
             ),
         }
+
+
+def _bad(why: Message, topic: str = "deck") -> ArbitroError:
+    return ArbitroError(
+        "not a Briscola position: {why}",
+        why=why,
+        article=article(topic),
+        key="briscola.bad_position",
+    )
+
+
+def _cards(text: str) -> list[ItalianCard]:
+    return [] if text == "-" else [parse_card(t) for t in text.split(",")]
+
+
+def _text(cards: Sequence[ItalianCard]) -> str:
+    return ",".join(map(str, cards)) or "-"
+
+
+def check_kind(code: BriscolaCode, kind: str) -> None:
+    """An irregularity ``kind`` that is none of ``code``'s art. 10 keys raises ArbitroError."""
+    if code.irregularity(kind) is None:
+        raise ArbitroError(
+            "unknown irregularity: {kind!r} ({known})",
+            kind=kind,
+            known=", ".join(k.key for k in code.irregularities),
+            article=article("irregularities"),
+            key="briscola.unknown_irregularity",
+        )
 
 
 class Game:
     """A Briscola game in progress or over (arts. 3-8, 10)."""
 
     __slots__ = (
+        "_forfeit",
         "_hands",
-        "_irregularity",
         "_last",
         "_leader",
         "_points",
+        "_root",
+        "_start",
         "_stock",
         "_strength",
         "_table",
@@ -178,9 +235,12 @@ class Game:
         self._points = [0, 0]
         self._tricks_won = [0, 0]
         self._won: list[list[ItalianCard]] = [[], []]
-        self._tricks: list[Trick] = []
+        # the tricks won: (leader, cards, winner, points), seats as PLAY_ORDER indexes
+        self._tricks: list[tuple[int, list[ItalianCard], int, int]] = []
         self._last = -1
-        self._irregularity: Irregularity | None = None
+        self._forfeit: Forfeit | None = None
+        self._root: str | None = None  # the position string a game read from one started at
+        self._start = (first, 0)  # the first mover and the cards on the table at the start
         self.moves: list[ItalianCard] = []
 
     @classmethod
@@ -190,6 +250,101 @@ class Game:
         """A new game: the dealer shuffles, the player at his left cuts (art. 2), then deals."""
         deck = random_cut(shuffled(italian_deck(), rng), rng)
         return cls(deck, dealer, code, _checked=True)
+
+    @classmethod
+    def from_position(cls, text: str, code: BriscolaCode | None = None) -> Game:
+        """The position written by ``str(game)`` (see the module), with an empty move stack.
+
+        A string that is not a position of the code (not 9 fields, not the 40 cards once each
+        (art. 3), hands that do not match the trick on the table (arts. 4, 7)...) raises
+        ArbitroError.
+        """
+        fields = text.split()
+        if len(fields) != _FIELDS:
+            raise _bad(message("{n} fields, not {fields}", n=len(fields), fields=_FIELDS))
+        try:
+            dealer, leader = Seat(fields[0]), Seat(fields[2])
+            trump = parse_card(fields[1])
+            hand_texts = fields[3].split("/")
+            won_texts = fields[6].split("/")
+            if len(hand_texts) != len(SEATS) or len(won_texts) != len(PAIRS):
+                raise ValueError("four hands and two piles of cards won")
+            by_seat = dict(zip(SEATS, map(_cards, hand_texts), strict=True))
+            table, stock = _cards(fields[4]), _cards(fields[5])
+            won = [_cards(t) for t in won_texts]
+            last = -1 if fields[7] == "-" else PAIRS.index(Pair(fields[7]))
+            forfeit = None
+            if fields[8] != "-":
+                seat, kind, *note = fields[8].split(":", 2)
+                forfeit = Forfeit(Seat(seat), kind, unquote(note[0]) if note else "")
+        except (ValueError, ArbitroError) as err:
+            raise _bad(message("a field does not read: {error}", error=str(err))) from err
+        check_deck([*(c for h in by_seat.values() for c in h), *table, *stock, *won[0], *won[1]])
+        g = cls.__new__(cls)
+        c = code or briscola()
+        g.code, g.dealer, g.trump, g.trump_suit = c, dealer, trump, trump.suit
+        g.deck = ()
+        g._strength, g._trick_points = tables(c)
+        g._hands = [by_seat[s] for s in PLAY_ORDER]
+        g._leader = _SEAT_AT[leader]
+        g._turn = (g._leader + len(table)) % _PLAYERS
+        g._table, g._won, g._last, g._forfeit = table, won, last, forfeit
+        g._stock = stock[::-1]
+        g._points = [sum(g._trick_points[x.index] for x in w) for w in won]
+        g._tricks_won = [len(w) // _PLAYERS for w in won]
+        g._tricks, g.moves = [], []
+        g._start = (g._turn, len(table))
+        g._check()
+        g._root = str(g)
+        return g
+
+    def _check(self) -> None:
+        """A read position can be reached by the code's play (arts. 3-5, 7, 10)."""
+        sizes = [len(h) for h in self._hands]
+        played = {(self._leader + i) % _PLAYERS for i in range(len(self._table))}
+        full = max(sizes)
+        if len(self._table) >= _PLAYERS:
+            raise _bad(message("four cards on the table: the trick is won"), "play_from_hand")
+        if any(n != full - (i in played) for i, n in enumerate(sizes)):
+            raise _bad(message("the hands do not match the trick on the table"), "play_from_hand")
+        per = self.code.cards_per_player
+        if self._stock and (full != per or self._stock[0] != self.trump):
+            raise _bad(
+                message("while the stock lasts, three cards in hand and the trump last"), "game_end"
+            )
+        if len(self._stock) % _PLAYERS or any(len(w) % _PLAYERS for w in self._won):
+            raise _bad(message("the stock and the cards won go by four"), "game_end")
+        if (self._last < 0) != (not self._won[0] and not self._won[1]):
+            raise _bad(
+                message("the last trick's pair is needed once a trick is won"), "tie_to_last_trick"
+            )
+        if self._forfeit is not None:
+            check_kind(self.code, self._forfeit.kind)
+            if full == 0:
+                raise _bad(message("a ruling after the last card"), "irregularities")
+
+    def __str__(self) -> str:
+        """The position in the notation of the module (``Game.from_position`` reads it)."""
+        f = self._forfeit
+        forfeit = "-"
+        if f is not None:
+            forfeit = f"{f.seat.value}:{f.kind}" + (f":{quote(f.note, safe='')}" if f.note else "")
+        return " ".join(
+            (
+                self.dealer.value,
+                str(self.trump),
+                PLAY_ORDER[self._leader].value,
+                "/".join(_text(self._hands[_SEAT_AT[s]]) for s in SEATS),
+                _text(self._table),
+                _text(self._stock[::-1]),
+                "/".join(_text(w) for w in self._won),
+                PAIRS[self._last].value if self._last >= 0 else "-",
+                forfeit,
+            )
+        )
+
+    def __repr__(self) -> str:
+        return f"Game.from_position({str(self)!r})"
 
     # -- state -------------------------------------------------------------------------
 
@@ -205,8 +360,25 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """True when every card is played (art. 7) or the arbiter ended the game (art. 10)."""
-        return self._irregularity is not None or len(self.moves) == len(self.deck)
+        """True when every card is played (art. 7) or the arbiter ended the game (art. 10).
+
+        The player to play holds a card until the last trick is won (arts. 4, 7)."""
+        return self._forfeit is not None or not self._hands[self._turn]
+
+    @property
+    def move_stack(self) -> tuple[tuple[Seat, ItalianCard], ...]:
+        """Every card played since the layout (or the position read), with its seat."""
+        at, on_table = self._start
+        tricks = iter(self._tricks)
+        out = []
+        for card in self.moves:
+            out.append((PLAY_ORDER[at], card))
+            on_table += 1
+            if on_table == _PLAYERS:
+                at, on_table = next(tricks)[2], 0
+            else:
+                at = (at + 1) % _PLAYERS
+        return tuple(out)
 
     @property
     def stock_size(self) -> int:
@@ -227,13 +399,16 @@ class Game:
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The tricks played so far, in order (arbiter's and record's view, not the players')."""
-        return tuple(self._tricks)
+        """The tricks won since the layout, in order (arbiter's and record's view)."""
+        return tuple(
+            Trick(PLAY_ORDER[lead], tuple(cards), PLAY_ORDER[won], got)
+            for lead, cards, won, got in self._tricks
+        )
 
     @property
-    def irregularity(self) -> Irregularity | None:
-        """The art. 10 irregularity that ended the game, if any."""
-        return self._irregularity
+    def irregularity(self) -> Forfeit | None:
+        """The art. 10 ruling that ended the game, if any."""
+        return self._forfeit
 
     def hand(self, seat: Seat) -> tuple[ItalianCard, ...]:
         """The cards in ``seat``'s hand."""
@@ -241,15 +416,15 @@ class Game:
 
     def points(self, pair: Pair) -> int:
         """The points ``pair`` has taken so far (art. 8) — for the arbiter and the record."""
-        return self._points[0 if pair is Pair.NS else 1]
+        return self._points[PAIRS.index(pair)]
 
     def tricks_won(self, pair: Pair) -> int:
         """How many tricks ``pair`` has won so far (the count art. 6 lets a table show)."""
-        return self._tricks_won[0 if pair is Pair.NS else 1]
+        return self._tricks_won[PAIRS.index(pair)]
 
     def cards_won(self, pair: Pair) -> tuple[ItalianCard, ...]:
         """The cards ``pair`` has won (arbiter's view; art. 6 hides them from the players)."""
-        return tuple(self._won[0 if pair is Pair.NS else 1])
+        return tuple(self._won[PAIRS.index(pair)])
 
     def card_counts(self) -> Counter[ItalianCard]:
         """Every card wherever it is: hands, table, stock, cards won (40 cards, art. 3)."""
@@ -263,7 +438,7 @@ class Game:
         return out
 
     def copy(self) -> Game:
-        """An independent copy of this position."""
+        """An independent copy of this position and its move stack."""
         g = Game.__new__(Game)
         g.code, g.deck, g.dealer = self.code, self.deck, self.dealer
         g.trump, g.trump_suit = self.trump, self.trump_suit
@@ -276,9 +451,15 @@ class Game:
         g._tricks_won = list(self._tricks_won)
         g._won = [list(self._won[0]), list(self._won[1])]
         g._tricks = list(self._tricks)
-        g._irregularity = self._irregularity
+        g._forfeit, g._root, g._start = self._forfeit, self._root, self._start
         g.moves = list(self.moves)
         return g
+
+    def initial(self) -> Game:
+        """The same layout with no card played: the deal as dealt, or the position read."""
+        if self._root is not None:
+            return Game.from_position(self._root, self.code)
+        return Game(self.deck, self.dealer, self.code, _checked=True)
 
     # -- moves ------------------------------------------------------------------------
 
@@ -287,7 +468,7 @@ class Game:
 
         The regulation does not oblige a player to follow suit or to trump (arts. 4-5).
         """
-        if self.is_over:
+        if self._forfeit is not None:
             return ()
         return tuple(self._hands[self._turn])
 
@@ -296,13 +477,12 @@ class Game:
         are drawn winner first (arts. 4, 7), and the winner leads the next trick.
 
         A card not in the player's hand raises IllegalMoveError (art. 4); so does any card
-        once the game is over (art. 7).
+        once the game is over (arts. 7, 10).
         """
-        moves = self.moves
-        if self._irregularity is not None or len(moves) == len(self.deck):
-            raise self._over_error()
         hand = self._hands[self._turn]
-        if card not in hand:
+        if card not in hand or self._forfeit is not None:
+            if not hand or self._forfeit is not None:
+                raise self.over_error()
             raise illegal(
                 message(
                     "{seat} does not hold {card}: a player plays one of the cards in hand",
@@ -315,30 +495,18 @@ class Game:
         hand.remove(card)
         table = self._table
         table.append(card)
-        moves.append(card)
+        self.moves.append(card)
         if len(table) < _PLAYERS:
             self._turn = (self._turn + 1) % _PLAYERS
             return
-        # art. 5: the highest trump, else the highest card of the suit led
-        strength = self._strength
-        trump = self.trump_suit
-        best = table[0]
-        at = 0
-        for i in (1, 2, 3):
-            c = table[i]
-            if c.suit is best.suit:
-                if strength[c.index] > strength[best.index]:
-                    best, at = c, i
-            elif c.suit is trump:
-                best, at = c, i
-        winner = (self._leader + at) % _PLAYERS
+        winner = (self._leader + winning_at(table, self._strength, self.trump_suit)) % _PLAYERS
         side = winner & 1  # PLAY_ORDER alternates NS, EW
         pts = self._trick_points
         got = pts[table[0].index] + pts[table[1].index] + pts[table[2].index] + pts[table[3].index]
         self._points[side] += got
         self._tricks_won[side] += 1
         self._won[side].extend(table)
-        self._tricks.append(Trick(PLAY_ORDER[self._leader], tuple(table), PLAY_ORDER[winner], got))
+        self._tricks.append((self._leader, table, winner, got))  # table: a new list each trick
         self._table = []
         self._last = side
         stock = self._stock
@@ -347,6 +515,14 @@ class Game:
             for k in range(_PLAYERS):
                 hands[(winner + k) % _PLAYERS].append(stock.pop())
         self._leader = self._turn = winner
+
+    def pop(self) -> ItalianCard:
+        """Take the last card back (the layout replayed without it, the core's
+        :func:`~arbitro.games.core.undo_last`); return it. An arbiter's ruling is not a move:
+        it goes too. An empty move stack raises ``IndexError``."""
+        earlier, card = undo_last(self)
+        restore(self, earlier)
+        return card  # type: ignore[no-any-return]
 
     def play(self, seat: Seat, card: ItalianCard) -> None:
         """``seat`` plays ``card``: as :meth:`push`, but a player out of turn is refused.
@@ -366,31 +542,45 @@ class Game:
             )
         self.push(card)
 
+    def forfeit(self, seat: Seat, kind: str, note: str = "") -> None:
+        """End the game by the art. 10 ruling against ``seat`` (its pair loses): the public
+        mutator the arbiter's remedy uses. An unknown kind or a game over raises ArbitroError.
+        """
+        if self.is_over:
+            raise self.over_error()
+        check_kind(self.code, kind)
+        self._forfeit = Forfeit(seat, kind, note)
+
     def declare_irregularity(self, seat: Seat, kind: str, note: str = "") -> None:
         """The arbiter finds an art. 10 irregularity by ``seat``: its pair loses the game.
 
-        ``kind`` is one of the code's art. 10 keys (``dealer-stacking``, ``cutter-stacking``,
-        ``communication``, ``out-of-turn``, ``signalling-play``); an unknown kind or a game
-        already over raises ArbitroError.
+        A thin call of the arbiter's remedy (:func:`arbitro.games.briscola.arbiter.rule`),
+        whose ruling becomes this position. ``kind`` is one of the code's art. 10 keys
+        (``dealer-stacking``, ``cutter-stacking``, ``communication``, ``out-of-turn``,
+        ``signalling-play``); an unknown kind or a game already over raises ArbitroError.
         """
-        if self.is_over:
-            raise self._over_error()
-        if self.code.irregularity(kind) is None:
-            raise ArbitroError(
-                "unknown irregularity: {kind!r} ({known})",
-                kind=kind,
-                known=", ".join(k.key for k in self.code.irregularities),
-                article=article("irregularities"),
-                key="briscola.unknown_irregularity",
-            )
-        self._irregularity = Irregularity(seat, kind, note)
+        from arbitro.games.briscola.arbiter import rule
 
-    def _over_error(self) -> ArbitroError:
+        restore(self, rule(self, seat, kind, note).position)
+
+    def over_error(self) -> ArbitroError:
+        """The error for a card or a ruling once the game is over (arts. 7, 10)."""
         return illegal(
             message("the game is over: no more cards are played"), "game_end", "briscola.game_over"
         )
 
     # -- result ------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """The core's outcome (None while the game is on): the winning pair and the points
+        of each (art. 8); ``reason`` ``last_trick`` (every card played, art. 7) or
+        ``irregularity`` (art. 10)."""
+        if not self.is_over:
+            return None
+        r = self.result()
+        reason = "last_trick" if r.irregularity is None else "irregularity"
+        points: dict[Side, int] = {p: r.points[p] for p in PAIRS}
+        return Outcome(reason, points, r.winner)
 
     def result(self) -> GameResult:
         """The game's result (art. 8; art. 10 when the arbiter ended it).
@@ -407,10 +597,8 @@ class Game:
         points = {Pair.NS: self._points[0], Pair.EW: self._points[1]}
         tricks = {Pair.NS: self._tricks_won[0], Pair.EW: self._tricks_won[1]}
         last = PAIRS[self._last] if self._last >= 0 else None
-        if self._irregularity is not None:
-            return GameResult(
-                self._irregularity.offender.other, points, tricks, last, self._irregularity
-            )
+        if self._forfeit is not None:
+            return GameResult(self._forfeit.offender.other, points, tricks, last, self._forfeit)
         return GameResult(winner_by_points(points, last, self.code), points, tricks, last)
 
     def view(self, seat: Seat | None = None) -> GameView:
@@ -432,16 +620,10 @@ class Game:
             stock_size=len(self._stock),
             table=self.table,
             tricks_won=((Pair.NS, self._tricks_won[0]), (Pair.EW, self._tricks_won[1])),
-            tricks_played=len(self._tricks),
+            tricks_played=self._tricks_won[0] + self._tricks_won[1],
             is_over=over,
             result=self.result() if over else None,
         )
-
-    def __repr__(self) -> str:
-        hands = " | ".join(
-            f"{s.value}: {format_cards(self._hands[_SEAT_AT[s]])}" for s in PLAY_ORDER
-        )
-        return f"<Game trump={self.trump} turn={self.turn.value} {hands}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -517,22 +699,20 @@ def winner_by_points(
     if ew >= c.winning_points:
         return Pair.EW
     if last_trick is None or not c.tie_to_last_trick:
+        msg = message("a {ns}-{ew} tie: the pair that won the last trick is needed", ns=ns, ew=ew)
         raise ArbitroError(
-            "a {ns}-{ew} tie: the pair that won the last trick is needed",
-            ns=ns,
-            ew=ew,
-            article=article("tie_to_last_trick"),
-            key="briscola.tie_needs_last_trick",
+            msg, article=article("tie_to_last_trick"), key="briscola.tie_needs_last_trick"
         )
     return last_trick
 
 
 __all__ = [
+    "Forfeit",
     "Game",
     "GameResult",
     "GameView",
-    "Irregularity",
     "Trick",
+    "check_kind",
     "next_dealer",
     "winner_by_points",
 ]

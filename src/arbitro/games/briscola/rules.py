@@ -51,15 +51,9 @@ def beats(c: ItalianCard, best: ItalianCard, trump: Suit, code: BriscolaCode | N
     return c.suit is trump
 
 
-def trick_winner(
-    cards: Sequence[ItalianCard], trump: Suit, code: BriscolaCode | None = None
-) -> int:
-    """The position (0 = the leader) of the card that wins the trick (art. 5).
-
-    The highest trump wins; without trumps, the highest card of the suit led; a player who
-    does not follow the suit led cannot win, so with no other card of that suit the leader wins.
-    """
-    strength = tables(code)[0]
+def winning_at(cards: Sequence[ItalianCard], strength: Sequence[int], trump: Suit) -> int:
+    """The position (0 = the leader) of the card that wins ``cards`` by the trick order
+    ``strength`` (indexed by card) and the ``trump`` suit (art. 5); see :func:`trick_winner`."""
     best = cards[0]
     at = 0
     for i in range(1, len(cards)):
@@ -72,10 +66,29 @@ def trick_winner(
     return at
 
 
+def trick_winner(
+    cards: Sequence[ItalianCard], trump: Suit, code: BriscolaCode | None = None
+) -> int:
+    """The position (0 = the leader) of the card that wins the trick (art. 5).
+
+    The highest trump wins; without trumps, the highest card of the suit led; a player who
+    does not follow the suit led cannot win, so with no other card of that suit the leader wins.
+    """
+    return winning_at(cards, tables(code)[0], trump)
+
+
 def trick_points(cards: Sequence[ItalianCard], code: BriscolaCode | None = None) -> int:
     """The points of the cards of a trick added up (art. 8)."""
     points = tables(code)[1]
     return sum(points[c.index] for c in cards)
 
 
-__all__ = ["beats", "card_points", "tables", "trick_points", "trick_strength", "trick_winner"]
+__all__ = [
+    "beats",
+    "card_points",
+    "tables",
+    "trick_points",
+    "trick_strength",
+    "trick_winner",
+    "winning_at",
+]
