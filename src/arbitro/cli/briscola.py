@@ -67,7 +67,7 @@ def play_one_game(
         draw = draw_for_dealer(rng, code=code)
         dealer = draw.dealer
     game = Game.shuffled(rng, dealer, code)
-    bots = [ns if s.pair is Pair.NS else ew for s in SEATS]
+    bots = [ns if s.line is Pair.NS else ew for s in SEATS]
     if rng.random() < irregularity_rate:
         kinds = (code or briscola()).irregularities
         stop = int(rng.random() * len(game.deck))

@@ -22,14 +22,4 @@ Pair = Line
 PAIRS: Final[tuple[Line, ...]] = LINES
 
 
-def _pair(seat: Seat) -> Line:
-    return seat.line
-
-
-# Compatibility for a caller outside the engine: ``cli/briscola.py`` reads ``seat.pair``
-# (``play_one_game``); the core's Seat names it ``line``. Remove once that caller reads
-# ``seat.line``.
-if not hasattr(Seat, "pair"):
-    setattr(Seat, "pair", property(_pair))  # noqa: B010
-
 __all__ = ["LINES", "ORDER", "PAIRS", "PLAY_ORDER", "SEATS", "Line", "Pair", "Seat"]

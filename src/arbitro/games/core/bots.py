@@ -62,9 +62,14 @@ def play_out(
 ) -> G:
     """Play ``game`` to its end with ``bots`` (one for all seats, or one per seat); return it.
     More than ``max_moves`` moves raise ``RuntimeError`` (a game that cannot end is a bug)."""
-    for _ in range(max_moves):
-        if game.is_over:
-            return game
-        bot = bots[game.turn] if isinstance(bots, Mapping) else bots
-        game.push(bot.choose(game, rng))
+    if isinstance(bots, Mapping):
+        for _ in range(max_moves):
+            if game.is_over:
+                return game
+            game.push(bots[game.turn].choose(game, rng))
+    else:
+        for _ in range(max_moves):
+            if game.is_over:
+                return game
+            game.push(bots.choose(game, rng))
     raise RuntimeError(f"no end after {max_moves} moves")
