@@ -22,7 +22,7 @@ from typing import Final
 from arbitro.cards import ALL_CARDS, JOKER, Card, parse_card, parse_cards, random_cut, shuffled
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
-from arbitro.games.core.game import Outcome, restore, undo_last
+from arbitro.games.core.game import Outcome, Side, restore, undo_last
 from arbitro.games.core.seats import SEATS, Seat, TurnOrder
 from arbitro.games.core.table import (
     DrawDiscardTable,
@@ -79,7 +79,7 @@ class _Penalties:
     frozen: set[int]
     penalized: list[list[Card]]
     must_discard: list[Card | None]
-    draw_only: list[bool]
+    draw_only: list[int]
     no_draw: list[bool]
     discard_only: list[bool]
     no_close_before: list[int]
@@ -198,7 +198,7 @@ class Deal(DrawDiscardTable[Card]):
         self._pen: _Penalties | None = None
         self._origin: str | None = None
         self.remedies: list[TakenBack] = []
-        self.moves: list[tuple[Seat, Move]] = []
+        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
 
     @classmethod
     def shuffled(
@@ -350,7 +350,8 @@ class Deal(DrawDiscardTable[Card]):
         and the closer as winner; None while it is on."""
         if self._phase is not Phase.OVER:
             return None
-        return Outcome("closing", self.scores(), self.closer, self.closer)
+        points: dict[Side, int] = dict(self.scores())
+        return Outcome("closing", points, self.closer, self.closer)
 
     def __str__(self) -> str:
         """The position in Scala 40 notation (see the module docstring)."""
@@ -494,7 +495,7 @@ class Deal(DrawDiscardTable[Card]):
             return ()
         return tuple(sorted(self._pen.penalized[self._index(seat)], key=self._strength))
 
-    def _strength(self, x: Card) -> int:
+    def _strength(self, x: Card) -> tuple[int, int]:
         return strength(x, self.code)
 
     def freeze(self, target: int) -> None:

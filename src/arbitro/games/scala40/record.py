@@ -29,7 +29,7 @@ FORMAT = "arbitro.scala40.deal/1"
 _TOPICS = {"turn": "direction_of_play", "scoring": "scores"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Scala40Rules:
     """The Scala 40 :class:`~arbitro.games.core.record.RecordRules`."""
 
