@@ -350,7 +350,7 @@ class Deal(DrawDiscardTable[Card]):
         and the closer as winner; None while it is on."""
         if self._phase is not Phase.OVER:
             return None
-        points: dict[Side, int] = dict(self.scores())
+        points: dict[Side, int] = {s: p for s, p in self.scores().items()}
         return Outcome("closing", points, self.closer, self.closer)
 
     def __str__(self) -> str:
