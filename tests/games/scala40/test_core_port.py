@@ -98,7 +98,8 @@ def test_greedy_bots_play_on_the_core(seed: int) -> None:
     deal = play_deal(Deal.shuffled(rng), [GreedyBot()] * 4, rng)
     outcome = deal.outcome()
     assert outcome is not None and outcome.reason == "closing"
-    assert outcome.winner is deal.closer and outcome.points[deal.closer] == 0
+    assert deal.closer is not None and outcome.winner is deal.closer
+    assert outcome.points[deal.closer] == 0
 
 
 def test_record_of_a_position_and_bad_positions() -> None:
