@@ -1,14 +1,36 @@
-"""A Scala 40 deal (*smazzata*) as a sequence of moves: layout, legal moves, push, end, score.
+"""A Scala 40 deal (*smazzata*) as a sequence of moves: layout, legal moves, push, pop, end.
 
-Like ``chess.Board``, a :class:`Deal` is a mutable position with a move stack: build it from a
-deck (:class:`Deal`, :meth:`Deal.shuffled`), ask :meth:`Deal.legal_moves`, apply a move with
-:meth:`Deal.push` (an illegal move raises :class:`IllegalMoveError` naming the article) and
-score the players with :meth:`Deal.scores` (negative points, art. 22).
+Like ``chess.Board``, a :class:`Deal` is a mutable position with a move stack, a game of the
+engine core (:class:`arbitro.games.core.Game`): build it from a deck (:class:`Deal`,
+:meth:`Deal.shuffled`) or a position string (:meth:`Deal.from_position`), ask
+:meth:`Deal.legal_moves`, apply a move with :meth:`Deal.push` (an illegal move raises the
+core's :class:`IllegalMoveError` naming the article), take it back with :meth:`Deal.pop`, and
+score the players with :meth:`Deal.scores` / :meth:`Deal.outcome` (negative points, art. 22).
 
-Seats are N, E, S, W clockwise; dealing and play go counter-clockwise (art. 4: the discard one
-may take is the one of the player at one's left, "Definizioni"), so the first to play sits at
-the dealer's right. A table of three (art. 25) leaves one seat empty. A play that leaves the
-player without a card to discard is put right as art. 20 prescribes (see :meth:`Deal.push`).
+Seats are the core's N, E, S, W clockwise; dealing and play go to the right, counter-clockwise
+(art. 4, :data:`ORDER`), so the first to play sits at the dealer's right. A table of three
+(art. 25) leaves one seat empty. A play that leaves the player without a card to discard is
+put right as art. 20 prescribes (see :meth:`Deal.push`). The arbiter's rulings (arts. 11-17,
+:mod:`arbitro.games.scala40.arbiter`) change the position through the public mutators
+:meth:`Deal.freeze`, :meth:`Deal.penalize`, :meth:`Deal.restrict`, :meth:`Deal.penalty_discard`,
+:meth:`Deal.penalty_draw` and :meth:`Deal.split_run`.
+
+Position notation (``str(deal)``, read by :meth:`Deal.from_position`, shown by ``repr``; see
+docs/notation-scala40.md), one line of ``key=value`` fields after the word ``scala40``::
+
+    scala40 seats=NESW dealer=N turn=W phase=play hands=W:7H,8H,JK/S:.../E:.../N:...
+      table=W:KH,KD,KC/*S:3C,4C,JK=5C pile=2D stock=3H,... opened=WS picked=- closer=-
+      turns=12 reshuffles=0 seed=1234 [penalties=...] [ ; open ... ; meld ...]
+
+``hands`` in playing order, ``table`` the melds in the order laid with their owner (``*``:
+frozen, art. 11; ``JK=5C``: a joker and what it stands for), ``pile`` bottom first, ``stock``
+bottom first (the top card last), ``opened`` the seats that have opened (art. 7), ``picked``
+the discard taken this turn (art. 6: who takes it must open), ``turns`` the turns ended,
+``seed`` and ``reshuffles`` the reshuffle of the pile into the stock (art. 19). Within a turn
+the position is written as it stood before the turn's first play, followed by the turn's
+moves after ``" ; "``: art. 20 takes plays of the turn back. ``penalties`` (only after a
+ruling) lists ``#frozen`` melds and per seat ``S:penalized:must_discard:draw_only:no_draw:
+discard_only:no_close_before``.
 """
 
 from __future__ import annotations
