@@ -120,6 +120,12 @@ def _discard_penalty(deal: Deal, seat: Seat) -> Card:
     return low
 
 
+def _penalized(deal: Deal, irr: Irregularity, cards: tuple[Card, ...]) -> Ruling[Deal]:
+    """The ruling that penalizes ``cards`` of the offender and interrupts the turn."""
+    records = (PenalizedCards(irr.offender, tuple(map(str, cards))), InterruptedTurn(irr.offender))
+    return Ruling(irr, deal, records)
+
+
 def exposed_card(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     """Art. 11: exposed cards (drawn out of the fan and seen, or dropped) must be played, by a
     lay-off or a new meld, or else discarded: they become penalized cards, discarded first."""
@@ -134,11 +140,7 @@ def wrong_lay_off(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     cards = _cards(irr.details)
     deal.penalize(irr.offender, cards)
     _discard_penalty(deal, irr.offender)
-    return Ruling(
-        irr,
-        deal,
-        (PenalizedCards(irr.offender, tuple(map(str, cards))), InterruptedTurn(irr.offender)),
-    )
+    return _penalized(deal, irr, cards)
 
 
 def excess_card(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
@@ -148,11 +150,7 @@ def excess_card(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     cards = _cards(irr.details)
     deal.penalize(irr.offender, cards)
     _discard_penalty(deal, irr.offender)
-    return Ruling(
-        irr,
-        deal,
-        (PenalizedCards(irr.offender, tuple(map(str, cards))), InterruptedTurn(irr.offender)),
-    )
+    return _penalized(deal, irr, cards)
 
 
 def wrong_meld_found_late(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
@@ -170,11 +168,7 @@ def wrong_meld(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     cards = _cards(irr.details)
     deal.penalize(irr.offender, cards)
     _discard_penalty(deal, irr.offender)
-    return Ruling(
-        irr,
-        deal,
-        (PenalizedCards(irr.offender, tuple(map(str, cards))), InterruptedTurn(irr.offender)),
-    )
+    return _penalized(deal, irr, cards)
 
 
 def missing_or_extra_cards(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
@@ -239,11 +233,7 @@ def out_of_turn_play(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
         deal.restrict(irr.offender, no_draw=True)
     else:
         deal.restrict(irr.offender, draw_only=DISCARD_PENALIZED)
-    return Ruling(
-        irr,
-        deal,
-        (PenalizedCards(irr.offender, tuple(map(str, cards))), InterruptedTurn(irr.offender)),
-    )
+    return _penalized(deal, irr, cards)
 
 
 def equal_runs(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
