@@ -38,15 +38,22 @@ def greedy_value(deal: Deal, move: Move) -> float:
     if k is MoveKind.LAY_OFF:
         joker = move.layoffs[0].tokens[0][0].is_joker
         return 700.0 if not joker or len(deal.hand(deal.turn)) <= 3 else -1e9
-    use, penalty = _usefulness(deal.hand(deal.turn), move, penalty_table(deal.code))
+    use, penalty = _usefulness(_hand(deal), move, penalty_table(deal.code))
     return -use * 1000.0 + penalty
 
 
-class GreedyBot(CoreGreedyBot[Deal, Move]):
-    """The core's greedy bot valuing moves by :func:`greedy_value` (or ``value``)."""
+_LAST: list[tuple[object, object, tuple[Card, ...]]] = [(None, None, ())]
 
-    def __init__(self, value: Callable[[Deal, Move], float] = greedy_value) -> None:
-        super().__init__(value)
+
+def _hand(deal: Deal) -> tuple[Card, ...]:
+    """The hand of the player to play, computed once for all the discards valued in a row
+    (kept for the same deal object and the same last move object, both held)."""
+    last = deal.moves[-1] if deal.moves else None
+    held, move, hand = _LAST[0]
+    if held is not deal or move is not last or last is None:
+        hand = deal.hand(deal.turn)
+        _LAST[0] = (deal, last, hand)
+    return hand
 
 
 def _takes(deal: Deal) -> bool:
