@@ -56,6 +56,13 @@ def _hand(deal: Deal) -> tuple[Card, ...]:
     return hand
 
 
+class GreedyBot(CoreGreedyBot[Deal, Move]):
+    """The core's greedy bot valuing moves by :func:`greedy_value` (or ``value``)."""
+
+    def __init__(self, value: Callable[[Deal, Move], float] = greedy_value) -> None:
+        super().__init__(value)
+
+
 def _takes(deal: Deal) -> bool:
     hand = deal.hand(deal.turn)
     top = deal.discard_pile[-1]
