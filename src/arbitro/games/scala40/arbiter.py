@@ -38,16 +38,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from arbitro.cards import Card, parse_cards
-from arbitro.games.core.arbiter import (
-    ArbitralScore,
-    Freeze,
-    InterruptedTurn,
-    Irregularity,
-    NewDeal,
-    PenalizedCards,
-    Remedies,
-    Ruling,
-)
+from arbitro.games.core import arbiter as core
 from arbitro.games.core.game import Side
 from arbitro.games.core.seats import Seat
 from arbitro.games.scala40.deal import DISCARD_DRAWN, DISCARD_PENALIZED, Deal
@@ -79,9 +70,9 @@ RUN_SPLIT: Final = 5
 """Art. 17: equal runs of six or more cards are split at five cards each."""
 
 
-def irregularity(kind: str, offender: Seat, **details: Any) -> Irregularity:
+def irregularity(kind: str, offender: Seat, **details: Any) -> core.Irregularity:
     """The irregularity ``kind`` by ``offender``, citing its Scala 40 article."""
-    return Irregularity(kind, article(TOPICS[kind]), offender, details)
+    return core.Irregularity(kind, article(TOPICS[kind]), offender, details)
 
 
 def _cards(details: Mapping[str, Any], key: str = "cards") -> tuple[Card, ...]:
@@ -89,22 +80,22 @@ def _cards(details: Mapping[str, Any], key: str = "cards") -> tuple[Card, ...]:
     return parse_cards(value) if isinstance(value, str) else parse_cards(" ".join(value))
 
 
-def _unchanged(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
-    return Ruling(irr, deal)
+def _unchanged(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
+    return core.Ruling(irr, deal)
 
 
-def misdeal(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def misdeal(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 4: a card seen while dealing, or a deal in the wrong direction or number, found
     before play begins (the first draw): the whole operation is repeated. Once play began
     the error can no longer be put right and the results stand."""
     if deal.moves:
-        return Ruling(irr, deal)
-    return Ruling(irr, deal, (NewDeal(str(irr.details.get("what", "misdeal"))),))
+        return core.Ruling(irr, deal)
+    return core.Ruling(irr, deal, (core.NewDeal(str(irr.details.get("what", "misdeal"))),))
 
 
-def face_up_in_stock(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def face_up_in_stock(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 4: a card found face up in the stock is turned down where it lies; play goes on."""
-    return Ruling(irr, deal)
+    return core.Ruling(irr, deal)
 
 
 def _discard_penalty(deal: Deal, seat: Seat) -> Card:
@@ -120,21 +111,24 @@ def _discard_penalty(deal: Deal, seat: Seat) -> Card:
     return low
 
 
-def _penalized(deal: Deal, irr: Irregularity, cards: tuple[Card, ...]) -> Ruling[Deal]:
+def _penalized(deal: Deal, irr: core.Irregularity, cards: tuple[Card, ...]) -> core.Ruling[Deal]:
     """The ruling that penalizes ``cards`` of the offender and interrupts the turn."""
-    records = (PenalizedCards(irr.offender, tuple(map(str, cards))), InterruptedTurn(irr.offender))
-    return Ruling(irr, deal, records)
+    records = (
+        core.PenalizedCards(irr.offender, tuple(map(str, cards))),
+        core.InterruptedTurn(irr.offender),
+    )
+    return core.Ruling(irr, deal, records)
 
 
-def exposed_card(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def exposed_card(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 11: exposed cards (drawn out of the fan and seen, or dropped) must be played, by a
     lay-off or a new meld, or else discarded: they become penalized cards, discarded first."""
     cards = _cards(irr.details)
     deal.penalize(irr.offender, cards)
-    return Ruling(irr, deal, (PenalizedCards(irr.offender, tuple(map(str, cards))),))
+    return core.Ruling(irr, deal, (core.PenalizedCards(irr.offender, tuple(map(str, cards))),))
 
 
-def wrong_lay_off(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def wrong_lay_off(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 11, found at once: the card wrongly laid off must be discarded, interrupting the
     player's turn (art. 12: if it lays off, the smallest card in hand instead)."""
     cards = _cards(irr.details)
@@ -143,7 +137,7 @@ def wrong_lay_off(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     return _penalized(deal, irr, cards)
 
 
-def excess_card(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def excess_card(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 11, found at once: the meld (``details["move"]``, without the extra card) stands,
     the extra ``card`` must be discarded, interrupting the turn."""
     deal.push(parse_move(str(irr.details["move"])))
@@ -153,15 +147,15 @@ def excess_card(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     return _penalized(deal, irr, cards)
 
 
-def wrong_meld_found_late(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def wrong_meld_found_late(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 11, not found at once: the meld ``details["meld"]`` is frozen; no player lays a
     card off on it nor takes its jokers."""
     target = int(irr.details["meld"])
     deal.freeze(target)
-    return Ruling(irr, deal, (Freeze(deal.owner(target), (str(deal.table[target]),)),))
+    return core.Ruling(irr, deal, (core.Freeze(deal.owner(target), (str(deal.table[target]),)),))
 
 
-def wrong_meld(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def wrong_meld(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 12: a wrong run or set ends the player's activity until the next turn: its cards
     are penalized and the offender discards the lowest now (the smallest card in hand if it
     lays off); the others are discarded first in the next turns, no closing before."""
@@ -171,20 +165,20 @@ def wrong_meld(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     return _penalized(deal, irr, cards)
 
 
-def missing_or_extra_cards(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def missing_or_extra_cards(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 13: cards missing from the deck or extra, found once play began or after a
     result: the deal goes on (or stands) with its result; the deck is replaced afterwards."""
-    return Ruling(irr, deal)
+    return core.Ruling(irr, deal)
 
 
-def cards_mixed(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def cards_mixed(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 14: a player mixed the cards before counting them: failing a reconstruction, the
     arbiter assigns a score (``details["points"]``, by seat letter)."""
     points: dict[Side, int] = {Seat(s): int(p) for s, p in dict(irr.details["points"]).items()}
-    return Ruling(irr, deal, (ArbitralScore(points),))
+    return core.Ruling(irr, deal, (core.ArbitralScore(points),))
 
 
-def missed_draw(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def missed_draw(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 15: the offender played without drawing; the plays made before the warning
     (``details["plays"]``) stand; the offender draws from the stock (not the pile) and
     discards that same card, and waits for the next turn."""
@@ -194,10 +188,10 @@ def missed_draw(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     for text in irr.details.get("plays", ()):
         deal.push(parse_move(str(text)))
     deal.penalty_discard(drawn)
-    return Ruling(irr, deal, (InterruptedTurn(irr.offender),))
+    return core.Ruling(irr, deal, (core.InterruptedTurn(irr.offender),))
 
 
-def discard_without_draw(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def discard_without_draw(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 15: the offender only discarded (``details["card"]``), without drawing: found
     before the next player began, the offender draws now and at the next turn only discards
     the card drawn."""
@@ -205,7 +199,7 @@ def discard_without_draw(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     deal.penalty_discard(card)
     drawn = deal.penalty_draw(irr.offender)
     deal.restrict(irr.offender, no_draw=True, must_discard=drawn)
-    return Ruling(irr, deal, (PenalizedCards(irr.offender, (str(drawn),)),))
+    return core.Ruling(irr, deal, (core.PenalizedCards(irr.offender, (str(drawn),)),))
 
 
 def _turns_until(deal: Deal, seat: Seat) -> int:
@@ -213,16 +207,16 @@ def _turns_until(deal: Deal, seat: Seat) -> int:
     return (order.index(seat) - order.index(deal.turn)) % len(order)
 
 
-def out_of_turn_draw(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def out_of_turn_draw(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 16 A: a draw or pick-up out of turn with no play: the pile or stock is restored
     (the position is the one before it); at the offender's turn only the compulsory draw
     from the stock and the discard of that card; no closing for a whole round."""
     rounds = _turns_until(deal, irr.offender) + 2 * len(deal.order)
     deal.restrict(irr.offender, draw_only=DISCARD_DRAWN, no_close_turns=rounds)
-    return Ruling(irr, deal)
+    return core.Ruling(irr, deal)
 
 
-def out_of_turn_play(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def out_of_turn_play(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 16 B: a play out of turn (``details["cards"]``, still in the offender's hand: the
     play is taken back): those cards are penalized; at the offender's turn, without drawing
     (after drawing, if the offender had not drawn: ``details["drew"]`` false), the lowest is
@@ -236,36 +230,39 @@ def out_of_turn_play(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
     return _penalized(deal, irr, cards)
 
 
-def equal_runs(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def equal_runs(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 17: two equal runs may be opened, but of six or more cards they are split at
     five cards each: each of the runs ``details["melds"]`` longer than five keeps five, the
     other cards go back to the hand of the player who laid it."""
     for target in irr.details["melds"]:
         if len(deal.table[int(target)]) > RUN_SPLIT:
             deal.split_run(int(target), RUN_SPLIT)
-    return Ruling(irr, deal)
+    return core.Ruling(irr, deal)
 
 
-def no_card_to_discard(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def no_card_to_discard(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 20: the play ``details["move"]`` would leave no card to discard: the last play
     (of one card: that card and the play before) goes back into the hand and the smallest
     card taken back that does not lay off is discarded (art. 12)."""
     deal.push(parse_move(str(irr.details["move"])))
     taken = deal.remedies[-1]
-    return Ruling(
+    return core.Ruling(
         irr,
         deal,
-        (PenalizedCards(taken.seat, (str(taken.discarded),)), InterruptedTurn(taken.seat)),
+        (
+            core.PenalizedCards(taken.seat, (str(taken.discarded),)),
+            core.InterruptedTurn(taken.seat),
+        ),
     )
 
 
 def _forfeitable(
-    remedy: Callable[[Deal, Irregularity], Ruling[Deal]],
-) -> Callable[[Deal, Irregularity], Ruling[Deal]]:
+    remedy: Callable[[Deal, core.Irregularity], core.Ruling[Deal]],
+) -> Callable[[Deal, core.Irregularity], core.Ruling[Deal]]:
     """Art. 10: the penalty is forfeited if a player took an initiative before calling the
     arbiter, or the arbiter was not called."""
 
-    def rule(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+    def rule(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
         if irr.details.get("initiative_taken") or irr.details.get("arbiter_not_called"):
             return _unchanged(deal, irr)
         return remedy(deal, irr)
@@ -274,8 +271,8 @@ def _forfeitable(
     return rule
 
 
-def _registry() -> Remedies[Deal]:
-    out: Remedies[Deal] = Remedies()
+def _registry() -> core.Remedies[Deal]:
+    out: core.Remedies[Deal] = core.Remedies()
     penalties = {
         "exposed_card": exposed_card,
         "wrong_lay_off": wrong_lay_off,
@@ -299,11 +296,11 @@ def _registry() -> Remedies[Deal]:
     return out
 
 
-REMEDIES: Final[Remedies[Deal]] = _registry()
+REMEDIES: Final[core.Remedies[Deal]] = _registry()
 """Every Scala 40 remedy by irregularity kind."""
 
 
-def rule(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+def rule(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """The arbiter's ruling on ``irr`` (on a copy of ``deal``, which is left unchanged)."""
     return REMEDIES.rule(deal, irr)
 
