@@ -19,8 +19,19 @@ from arbitro.games.scala40.melds import (
     parse_token,
     parse_tokens,
 )
-from arbitro.games.scala40.moves import DRAW, PICK_UP, LayOff, Move, MoveKind, parse_move
-from arbitro.games.scala40.moves import discard, lay_off, meld, open_move, swap
+from arbitro.games.scala40.moves import (
+    DRAW,
+    PICK_UP,
+    LayOff,
+    Move,
+    MoveKind,
+    discard,
+    lay_off,
+    meld,
+    open_move,
+    parse_move,
+    swap,
+)
 from arbitro.games.scala40.record import RULES, DealRecord, Scala40Rules
 from arbitro.games.scala40.rules import (
     opening_value,
