@@ -329,3 +329,22 @@ def test_art20_no_card_to_discard_taken_back_smallest_discarded() -> None:
     r = rule(deal, irregularity("no_card_to_discard", Seat.W, move="meld 7H 8H 9H"))
     assert r.records == (PenalizedCards(Seat.W, ("7H",)), InterruptedTurn(Seat.W))
     assert r.position.discard_pile[-1] == parse_card("7H")
+
+
+def test_art16a_no_closing_for_a_whole_round() -> None:
+    """Art. 16 A: "Il giocatore colpevole non potrà chiudere per un giro completo"; art. 12:
+    "non potrà chiudere prima di avere esaurita la penalità assegnata"."""
+    stock = "2C 9C 10C 9D 9H 4S 5S 6S 9H"
+    deal = _deal({Seat.W: "KH KD KC KS QH QD QC QS JH JD JC 7H 8H"}, stock=stock)
+    _play(deal, "draw", "open KH KD KC KS | QH QD QC QS | JH JD JC", "discard 2C")
+    ruled = rule(deal, irregularity("out_of_turn_draw", Seat.W)).position
+    _pass_round(ruled)
+    ruled.push(parse_move("draw"))
+    assert [str(m) for m in ruled.legal_moves()] == ["discard 9H"]
+    ruled.push(parse_move("discard 9H"))
+    _pass_round(ruled)
+    ruled.push(parse_move("draw"))
+    assert not any(m.kind is MoveKind.MELD for m in ruled.legal_moves())
+    with pytest.raises(IllegalMoveError) as info:
+        ruled.push(parse_move("meld 7H 8H 9H"))  # it would close (art. 20)
+    assert str(info.value.article) == "Scala 40 art. 12, 16"

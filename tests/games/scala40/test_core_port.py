@@ -19,6 +19,7 @@ from arbitro.games.scala40 import (
     DealRecord,
     GreedyBot,
     IllegalMoveError,
+    Move,
     RandomBot,
     Seat,
     arrange_deck,
@@ -36,6 +37,8 @@ def test_core_names_are_the_games_names() -> None:
     assert deal.order == (Seat.W, Seat.S, Seat.E, Seat.N)
     assert isinstance(RandomBot(), core.RandomBot)
     assert isinstance(GreedyBot(), core.GreedyBot)
+    game: core.Game[Move] = deal  # the Deal follows the core's Game protocol (checked by mypy)
+    assert game.outcome() is None and game.initial().move_stack == []
 
 
 def test_art4_arrange_deck_deals_the_named_hands_three_handed() -> None:
