@@ -1,10 +1,13 @@
-"""The Scala 40 rules engine (arts. 1-9, 17-20, 22): melds, deal, moves, solver, bots.
+"""The Scala 40 rules engine (arts. 1-9, 17-20, 22) on the engine core (:mod:`arbitro.games.core`):
+melds, deal, moves, position notation, solver, bots, record, and the arbiter's remedies
+(arts. 4, 10-17, 20: :mod:`arbitro.games.scala40.arbiter`).
 
 Pure and typed; numbers come from :mod:`arbitro.codes.scala40`.
 """
 
-from arbitro.games.scala40.bots import Bot, GreedyBot, RandomBot, play_deal
-from arbitro.games.scala40.deal import SEATS, Deal, Phase, Remedy, Seat, arrange_deck
+from arbitro.games.core import Remedy
+from arbitro.games.scala40.bots import Bot, GreedyBot, RandomBot, greedy_value, play_deal
+from arbitro.games.scala40.deal import SEATS, Deal, Phase, Seat, TakenBack, arrange_deck
 from arbitro.games.scala40.errors import IllegalMoveError
 from arbitro.games.scala40.melds import (
     Meld,
@@ -29,7 +32,7 @@ from arbitro.games.scala40.moves import (
     parse_move,
     swap,
 )
-from arbitro.games.scala40.record import DealRecord
+from arbitro.games.scala40.record import RULES, DealRecord, Scala40Rules
 from arbitro.games.scala40.rules import (
     opening_value,
     penalty_points,
@@ -44,6 +47,7 @@ from arbitro.games.scala40.solver import Opening, best_opening, can_open
 __all__ = [
     "DRAW",
     "PICK_UP",
+    "RULES",
     "SEATS",
     "Bot",
     "Deal",
@@ -59,14 +63,17 @@ __all__ = [
     "Phase",
     "RandomBot",
     "Remedy",
+    "Scala40Rules",
     "Seat",
     "SeatDraw",
+    "TakenBack",
     "Token",
     "arrange_deck",
     "best_opening",
     "can_open",
     "discard",
     "format_tokens",
+    "greedy_value",
     "lay_off",
     "make_meld",
     "meld",

@@ -1,14 +1,36 @@
-"""A Scala 40 deal (*smazzata*) as a sequence of moves: layout, legal moves, push, end, score.
+"""A Scala 40 deal (*smazzata*) as a sequence of moves: layout, legal moves, push, pop, end.
 
-Like ``chess.Board``, a :class:`Deal` is a mutable position with a move stack: build it from a
-deck (:class:`Deal`, :meth:`Deal.shuffled`), ask :meth:`Deal.legal_moves`, apply a move with
-:meth:`Deal.push` (an illegal move raises :class:`IllegalMoveError` naming the article) and
-score the players with :meth:`Deal.scores` (negative points, art. 22).
+Like ``chess.Board``, a :class:`Deal` is a mutable position with a move stack, a game of the
+engine core (:class:`arbitro.games.core.Game`): build it from a deck (:class:`Deal`,
+:meth:`Deal.shuffled`) or a position string (:meth:`Deal.from_position`), ask
+:meth:`Deal.legal_moves`, apply a move with :meth:`Deal.push` (an illegal move raises the
+core's :class:`IllegalMoveError` naming the article), take it back with :meth:`Deal.pop`, and
+score the players with :meth:`Deal.scores` / :meth:`Deal.outcome` (negative points, art. 22).
 
-Seats are N, E, S, W clockwise; dealing and play go counter-clockwise (art. 4: the discard one
-may take is the one of the player at one's left, "Definizioni"), so the first to play sits at
-the dealer's right. A table of three (art. 25) leaves one seat empty. A play that leaves the
-player without a card to discard is put right as art. 20 prescribes (see :meth:`Deal.push`).
+Seats are the core's N, E, S, W clockwise; dealing and play go to the right, counter-clockwise
+(art. 4, :data:`ORDER`), so the first to play sits at the dealer's right. A table of three
+(art. 25) leaves one seat empty. A play that leaves the player without a card to discard is
+put right as art. 20 prescribes (see :meth:`Deal.push`). The arbiter's rulings (arts. 11-17,
+:mod:`arbitro.games.scala40.arbiter`) change the position through the public mutators
+:meth:`Deal.freeze`, :meth:`Deal.penalize`, :meth:`Deal.restrict`, :meth:`Deal.penalty_discard`,
+:meth:`Deal.penalty_draw` and :meth:`Deal.split_run`.
+
+Position notation (``str(deal)``, read by :meth:`Deal.from_position`, shown by ``repr``; see
+docs/notation-scala40.md), one line of ``key=value`` fields after the word ``scala40``::
+
+    scala40 seats=NESW dealer=N turn=W phase=play hands=W:7H,8H,JK/S:.../E:.../N:...
+      table=W:KH,KD,KC/*S:3C,4C,JK=5C pile=2D stock=3H,... opened=WS picked=- closer=-
+      turns=12 reshuffles=0 seed=1234 [penalties=...] [ ; open ... ; meld ...]
+
+``hands`` in playing order, ``table`` the melds in the order laid with their owner (``*``:
+frozen, art. 11; ``JK=5C``: a joker and what it stands for), ``pile`` bottom first, ``stock``
+bottom first (the top card last), ``opened`` the seats that have opened (art. 7), ``picked``
+the discard taken this turn (art. 6: who takes it must open), ``turns`` the turns ended,
+``seed`` and ``reshuffles`` the reshuffle of the pile into the stock (art. 19). Within a turn
+the position is written as it stood before the turn's first play, followed by the turn's
+moves after ``" ; "``: art. 20 takes plays of the turn back. ``penalties`` (only after a
+ruling) lists ``#frozen`` melds and per seat ``S:penalized:must_discard:draw_only:no_draw:
+discard_only:no_close_before``.
 """
 
 from __future__ import annotations
@@ -17,14 +39,23 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final
 
-from arbitro.cards import ALL_CARDS, JOKER, Card, random_cut, shuffled
+from arbitro.cards import ALL_CARDS, JOKER, Card, parse_card, parse_cards, random_cut, shuffled
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
+from arbitro.games.core.game import Outcome, Side, restore, undo_last
+from arbitro.games.core.seats import SEATS, Seat, TurnOrder
+from arbitro.games.core.table import (
+    DrawDiscardTable,
+    EndReason,
+    Phase,
+    PreparedDeck,
+    dealt_one_at_a_time,
+    hands_from_dealer,
+)
 from arbitro.games.scala40.errors import IllegalMoveError, article, illegal
-from arbitro.games.scala40.melds import Meld, make_meld
+from arbitro.games.scala40.melds import Meld, format_tokens, make_meld, parse_tokens
 from arbitro.games.scala40.moves import (
     DRAW,
     PICK_UP,
@@ -35,6 +66,7 @@ from arbitro.games.scala40.moves import (
     lay_off,
     meld,
     open_move,
+    parse_move,
     swap,
 )
 from arbitro.games.scala40.rules import (
@@ -49,39 +81,47 @@ from arbitro.games.scala40.solver import best_opening, can_open
 from arbitro.i18n import message
 
 
-class Seat(Enum):
-    """A seat at the table, clockwise: North, East, South, West."""
-
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    @property
-    def right(self) -> Seat:
-        """The seat at this seat's right: the next to play, counter-clockwise (art. 4)."""
-        return SEATS[(SEATS.index(self) - 1) % len(SEATS)]
-
-
-SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
-
-
-class Phase(Enum):
-    """Where the turn stands: draw or pick up (art. 6), play (melds, lay-offs, discard), over."""
-
-    DRAW = "draw"
-    PLAY = "play"
-    OVER = "over"
-
-
 @dataclass(frozen=True, slots=True)
-class Remedy:
+class TakenBack:
     """Art. 20 applied: ``seat`` took back ``taken_back`` and discarded ``discarded``."""
 
     seat: Seat
     taken_back: tuple[Card, ...]
     discarded: Card
 
+
+@dataclass(slots=True)
+class _Penalties:
+    """What the arbiter's rulings left on the deal (arts. 11-12, 15-16), by playing index:
+    frozen melds (table numbers), penalized cards (discarded lowest first), a card to discard
+    this turn, a next turn limited to drawing and discarding the drawn card, a next turn
+    without a draw limited to a penalized discard, and the turn count before which a seat
+    may not close."""
+
+    frozen: set[int]
+    penalized: list[list[Card]]
+    must_discard: list[Card | None]
+    draw_only: list[int]
+    no_draw: list[bool]
+    discard_only: list[bool]
+    no_close_before: list[int]
+
+    def copy(self) -> _Penalties:
+        return _Penalties(
+            set(self.frozen),
+            [list(x) for x in self.penalized],
+            list(self.must_discard),
+            list(self.draw_only),
+            list(self.no_draw),
+            list(self.discard_only),
+            list(self.no_close_before),
+        )
+
+
+DISCARD_DRAWN: Final = 1
+"""A turn limited to drawing from the stock and discarding the card drawn (arts. 15-16)."""
+DISCARD_PENALIZED: Final = 2
+"""A turn limited to drawing from the stock and discarding a penalized card (art. 16)."""
 
 _N: Final = len(ALL_CARDS)
 _JK: Final = JOKER.index
@@ -97,9 +137,14 @@ class _Play:
     table: list[Meld]
     owners: list[Seat]
     opened: bool
+    at: int
 
 
-class Deal:
+ORDER: Final = TurnOrder.RIGHT
+"""Scala 40 plays to the right, counter-clockwise (art. 4)."""
+
+
+class Deal(DrawDiscardTable[Card]):
     """A Scala 40 deal in progress or over (arts. 4, 6-9, 17-20, 22)."""
 
     def __init__(
@@ -149,15 +194,10 @@ class Deal:
         self.deck: Final = deck
         self.dealer: Final = dealer
         self.reshuffle_seed: Final = reshuffle_seed
-        order: list[Seat] = []
-        s = dealer.right
-        while len(order) < len(occupied):
-            if s in occupied:
-                order.append(s)
-            s = s.right
-        self.order: Final[tuple[Seat, ...]] = tuple(order)
+        around = ORDER.cycle(dealer, occupied)
+        self.order: Final[tuple[Seat, ...]] = around[1:] + around[:1]
         """The occupied seats in playing order, the dealer's right first (art. 4)."""
-        n = len(order)
+        n = len(self.order)
         self._hands = [[0] * _N for _ in range(n)]
         dealt = n * k.cards_per_player
         for i, x in enumerate(deck[:dealt]):
@@ -165,7 +205,6 @@ class Deal:
         self._sizes = [k.cards_per_player] * n
         self._pile: list[Card] = list(deck[dealt : dealt + k.turned_up])
         self._stock: list[Card] = list(reversed(deck[dealt + k.turned_up :]))
-        self._rng = random.Random(reshuffle_seed)
         self._table: list[Meld] = []
         self._owners: list[Seat] = []
         self._opened = [False] * n
@@ -175,9 +214,13 @@ class Deal:
         self._plays: list[_Play] = []
         self._fits: tuple[frozenset[int], bool] | None = None
         self._closer = -1
+        self._end: EndReason | None = None
+        self._turns = 0
         self._reshuffles = 0
-        self.remedies: list[Remedy] = []
-        self.moves: list[tuple[Seat, Move]] = []
+        self._pen: _Penalties | None = None
+        self._origin: str | None = None
+        self.remedies: list[TakenBack] = []
+        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
 
     @classmethod
     def shuffled(
@@ -206,15 +249,17 @@ class Deal:
             "_picked",
             "_fits",
             "_closer",
+            "_end",
+            "_turns",
             "_reshuffles",
+            "_origin",
         ):
             object.__setattr__(new, name, getattr(self, name))
         new._hands = [list(h) for h in self._hands]
         new._sizes = list(self._sizes)
         new._pile = list(self._pile)
         new._stock = list(self._stock)
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
+        new._pen = self._pen.copy() if self._pen is not None else None
         new._table = list(self._table)
         new._owners = list(self._owners)
         new._opened = list(self._opened)
@@ -231,34 +276,19 @@ class Deal:
         return self.order[self._turn]
 
     @property
-    def phase(self) -> Phase:
-        """The turn's phase: draw, play or over."""
-        return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        """True when a player has closed (art. 19)."""
-        return self._phase is Phase.OVER
-
-    @property
     def closer(self) -> Seat | None:
         """The seat that closed, once the deal is over (art. 19)."""
         return self.order[self._closer] if self._closer >= 0 else None
 
     @property
-    def stock_size(self) -> int:
-        """Cards left in the stock (*tallone*)."""
-        return len(self._stock)
+    def move_stack(self) -> list[tuple[Seat, Move]]:
+        """Every move pushed since the layout, with the seat that made it."""
+        return self.moves
 
     @property
     def reshuffles(self) -> int:
         """How many times the discard pile became the stock (art. 19)."""
         return self._reshuffles
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile (*monte degli scarti*), bottom first, top card last."""
-        return tuple(self._pile)
 
     @property
     def table(self) -> tuple[Meld, ...]:
@@ -310,6 +340,364 @@ class Deal:
                 key="scala40.empty_seat",
             ) from None
 
+    # -------------------------------------------------- game protocol, notation
+
+    @property
+    def origin(self) -> str | None:
+        """The position string this deal started from (:meth:`from_position`), else None."""
+        return self._origin
+
+    def initial(self) -> Deal:
+        """The same layout with no move played (the deal as dealt, or the position it was
+        read from)."""
+        if self._origin is not None:
+            return Deal.from_position(self._origin, code=self.code)
+        return Deal(
+            self.deck,
+            self.dealer,
+            seats=self.order,
+            reshuffle_seed=self.reshuffle_seed,
+            code=self.code,
+        )
+
+    def pop(self) -> Move:
+        """Take the last move back (the layout replayed without it; the arbiter's rulings,
+        which are not moves, are replayed only through the moves) and return it."""
+        earlier, move = undo_last(self)
+        restore(self, earlier)
+        return move  # type: ignore[no-any-return]
+
+    def outcome(self) -> Outcome | None:
+        """How the deal ended: the closing (art. 19), each player's negative points (art. 22)
+        and the closer as winner; None while it is on."""
+        if self._phase is not Phase.OVER:
+            return None
+        points: dict[Side, int] = {s: p for s, p in self.scores().items()}
+        return Outcome("closing", points, self.closer, self.closer)
+
+    def __str__(self) -> str:
+        """The position in Scala 40 notation (see the module docstring)."""
+        t = self._turn
+        hands = [list(h) for h in self._hands]
+        sizes = list(self._sizes)
+        table, owners, opened = self._table, self._owners, list(self._opened)
+        moves: list[tuple[Seat, Move]] = []
+        if self._plays:
+            first = self._plays[0]
+            hands[t], sizes[t], opened[t] = list(first.hand), first.size, first.opened
+            table, owners = first.table, first.owners
+            moves = self.moves[first.at :]
+        pen = self._pen
+        frozen = pen.frozen if pen is not None else set()
+        words = [
+            "scala40",
+            "seats=" + "".join(s.value for s in SEATS if s in self.order),
+            f"dealer={self.dealer.value}",
+            f"turn={self.turn.value}",
+            f"phase={self._phase.value}",
+            "hands="
+            + "/".join(
+                f"{s.value}:" + _cards(tuple(ALL_CARDS[i] for i in range(_N) for _ in range(h[i])))
+                for s, h in zip(self.order, hands, strict=True)
+            ),
+            "table="
+            + (
+                "/".join(
+                    ("*" if j in frozen else "")
+                    + f"{o.value}:"
+                    + format_tokens(m.tokens).replace(" ", ",")
+                    for j, (m, o) in enumerate(zip(table, owners, strict=True))
+                )
+                or "-"
+            ),
+            "pile=" + _cards(self._pile),
+            "stock=" + _cards(self._stock),
+            "opened="
+            + ("".join(s.value for s, o in zip(self.order, opened, strict=True) if o) or "-"),
+            "picked=" + (str(self._picked) if self._picked is not None else "-"),
+            "closer=" + (self.order[self._closer].value if self._closer >= 0 else "-"),
+            f"turns={self._turns}",
+            f"reshuffles={self._reshuffles}",
+            f"seed={self.reshuffle_seed}",
+        ]
+        if pen is not None:
+            words.append("penalties=" + (_penalties(self.order, pen) or "-"))
+        return " ; ".join([" ".join(words), *(str(m) for _, m in moves)])
+
+    def __repr__(self) -> str:
+        return f"Deal({str(self)!r})"
+
+    @classmethod
+    def from_position(cls, text: str, *, code: Scala40Code | None = None) -> Deal:
+        """The position written by ``str(deal)``; a malformed one raises ArbitroError."""
+        base, *moves = text.split(" ; ")
+        try:
+            words = base.split()
+            if not words or words[0] != "scala40":
+                raise ValueError("not a Scala 40 position")
+            f = dict(w.split("=", 1) for w in words[1:])
+            k = code or scala40()
+            seats = tuple(Seat(c) for c in f["seats"])
+            deal = cls(
+                scala40_deck(k),
+                Seat(f["dealer"]),
+                seats=seats,
+                reshuffle_seed=int(f["seed"]),
+                code=k,
+            )
+            for part in f["hands"].split("/"):
+                seat, cards = part.split(":", 1)
+                i = deal.order.index(Seat(seat))
+                deal._hands[i] = [0] * _N
+                for x in _parse_cards(cards):
+                    deal._hands[i][x.index] += 1
+                deal._sizes[i] = sum(deal._hands[i])
+            table, owners, frozen = [], [], set()
+            for j, part in enumerate(p for p in f["table"].split("/") if p != "-"):
+                if part.startswith("*"):
+                    frozen.add(j)
+                    part = part[1:]
+                seat, tokens = part.split(":", 1)
+                owners.append(Seat(seat))
+                table.append(make_meld(parse_tokens(tokens.replace(",", " ")), k))
+            deal._table, deal._owners = table, owners
+            deal._pile = list(_parse_cards(f["pile"]))
+            deal._stock = list(_parse_cards(f["stock"]))
+            deal._opened = [s.value in f["opened"] for s in deal.order]
+            deal._turn = deal.order.index(Seat(f["turn"]))
+            deal._phase = Phase(f["phase"])
+            deal._picked = parse_card(f["picked"]) if f["picked"] != "-" else None
+            deal._closer = deal.order.index(Seat(f["closer"])) if f["closer"] != "-" else -1
+            deal._end = EndReason.CLOSING if deal._phase is Phase.OVER else None
+            deal._turns = int(f["turns"])
+            deal._reshuffles = int(f["reshuffles"])
+            if "penalties" in f:
+                deal._pen = _read_penalties(deal.order, f["penalties"], frozen)
+            elif frozen:
+                deal._penalties().frozen.update(frozen)
+        except (KeyError, ValueError, IndexError, AttributeError) as err:
+            raise ArbitroError(
+                "malformed Scala 40 position: {error}", error=str(err), key="scala40.bad_position"
+            ) from err
+        if deal.card_counts() != Counter(scala40_deck(k)):
+            raise ArbitroError(
+                "the position does not hold the 108 cards of the deck",
+                article=article("deck"),
+                key="scala40.bad_position",
+            )
+        deal._origin = base
+        for m in moves:
+            deal.push(parse_move(m))
+        return deal
+
+    # ---------------------------------------------- the arbiter's mutators
+
+    def _penalties(self) -> _Penalties:
+        if self._pen is None:
+            n = len(self.order)
+            self._pen = _Penalties(
+                set(),
+                [[] for _ in range(n)],
+                [None] * n,
+                [0] * n,
+                [False] * n,
+                [False] * n,
+                [0] * n,
+            )
+        return self._pen
+
+    @property
+    def frozen(self) -> frozenset[int]:
+        """The table's frozen melds (art. 11): nothing is laid off on them, no joker taken."""
+        return frozenset(self._pen.frozen) if self._pen is not None else frozenset()
+
+    def penalized(self, seat: Seat) -> tuple[Card, ...]:
+        """The penalized cards ``seat`` still holds face up (arts. 11-12, 16), lowest first."""
+        if self._pen is None:
+            return ()
+        return tuple(sorted(self._pen.penalized[self._index(seat)], key=self._strength))
+
+    def _strength(self, x: Card) -> tuple[int, int]:
+        return strength(x, self.code)
+
+    def freeze(self, target: int) -> None:
+        """Art. 11: the table's meld ``target`` is frozen."""
+        if not 0 <= target < len(self._table):
+            raise illegal(
+                message("there is no meld number {number} on the table", number=target),
+                "frozen_melds",
+                "scala40.no_meld",
+            )
+        self._penalties().frozen.add(target)
+        self._fits = None
+
+    def penalize(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """Arts. 11-12, 16: ``cards`` of ``seat``'s hand become penalized cards, discarded
+        from the lowest; ``seat`` does not close before they are all gone."""
+        i = self._index(seat)
+        held = self._hands[i]
+        for x, n in Counter(cards).items():
+            if held[x.index] < n + self._penalties().penalized[i].count(x):
+                raise illegal(
+                    message("card not in hand: {card}", card=str(x)),
+                    "penalized_cards",
+                    "scala40.not_in_hand",
+                )
+        self._penalties().penalized[i].extend(cards)
+
+    def restrict(
+        self,
+        seat: Seat,
+        *,
+        draw_only: int = 0,
+        no_draw: bool = False,
+        must_discard: Card | None = None,
+        no_close_turns: int = 0,
+    ) -> None:
+        """Limit ``seat``'s next turn (arts. 15-16): ``draw_only`` (:data:`DISCARD_DRAWN`:
+        draw from the stock and discard the card drawn; :data:`DISCARD_PENALIZED`: draw,
+        then discard the lowest penalized card), ``no_draw`` (the turn starts with the
+        discard), ``must_discard`` (that card is the turn's discard), and no closing for
+        ``no_close_turns`` turns from now."""
+        pen, i = self._penalties(), self._index(seat)
+        pen.draw_only[i] = draw_only
+        pen.no_draw[i] = no_draw
+        pen.must_discard[i] = must_discard
+        pen.no_close_before[i] = max(pen.no_close_before[i], self._turns + no_close_turns)
+
+    def penalty_discard(self, x: Card) -> None:
+        """The player to play discards ``x`` at once, whatever the phase: the turn is
+        interrupted (arts. 11, 12, 15)."""
+        if self._phase is Phase.OVER:
+            raise illegal(message("the deal is over"), "deal_end", "scala40.over")
+        self._need_cards((x,))
+        self._apply_discard(x)
+
+    def penalty_draw(self, seat: Seat) -> Card:
+        """``seat`` takes the stock's top card out of turn (art. 15)."""
+        if not self._stock:
+            raise illegal(message("the stock is empty"), "missed_draw", "scala40.empty")
+        i = self._index(seat)
+        x = self._stock.pop()
+        self._hands[i][x.index] += 1
+        self._sizes[i] += 1
+        return x
+
+    def split_run(self, target: int, keep: int) -> tuple[Card, ...]:
+        """Art. 17: the run number ``target`` keeps its first ``keep`` cards; the others go
+        back to the hand of the player who laid it; returns them."""
+        m = self._table[target]
+        if not m.is_run or len(m) <= keep:
+            raise illegal(
+                message(
+                    "meld {number} is not a run longer than {cards} cards",
+                    number=target,
+                    cards=keep,
+                ),
+                "equal_runs",
+                "scala40.not_long_run",
+            )
+        kept = make_meld(m.tokens[:keep], self.code)
+        back = m.cards[keep:]
+        i = self._index(self._owners[target])
+        for x in back:
+            self._hands[i][x.index] += 1
+        self._sizes[i] += len(back)
+        self._table[target] = kept
+        self._fits = None
+        return back
+
+    def _close_barred(self, t: int) -> bool:
+        pen = self._pen
+        return pen is not None and (bool(pen.penalized[t]) or self._turns < pen.no_close_before[t])
+
+    def _penalty_card(self, t: int) -> Card | None:
+        """Art. 12: the lowest penalized card; if it lays off, the smallest card in hand."""
+        assert self._pen is not None
+        h = self._hands[t]
+        held = [x for x in self._pen.penalized[t] if h[x.index]]
+        if not held:
+            return None
+        low = min(held, key=self._strength)
+        if not self.lays_off(low):
+            return low
+        naturals = [ALL_CARDS[i] for i in range(_N) if h[i] and i != _JK] or [low]
+        return min(naturals, key=self._strength)
+
+    def _forced_discard(self) -> Card | None:
+        assert self._pen is not None
+        t = self._turn
+        must = self._pen.must_discard[t]
+        if must is not None and self._hands[t][must.index]:
+            return must
+        return self._penalty_card(t) if self._pen.discard_only[t] else None
+
+    def _penalty_discard_checked(self, i: int) -> bool:
+        """The discard rules of a penalty (arts. 12, 15-16): True when ``i`` is the discard
+        the penalty requires; raises if another card is; False when no penalty applies."""
+        assert self._pen is not None
+        t = self._turn
+        need = self._forced_discard()
+        if need is None and self._pen.penalized[t]:
+            need = self._penalty_card(t)
+        if need is not None:
+            if i != need.index:
+                raise illegal(
+                    message("the penalty requires discarding {card}", card=str(need)),
+                    "penalized_cards",
+                    "scala40.penalty_discard",
+                )
+            return True
+        if self._sizes[t] == 1 and self._close_barred(t):
+            raise illegal(
+                message("no closing before the penalty is served"),
+                "penalty_no_close",
+                "scala40.penalty_no_close",
+            )
+        return False
+
+    def _check_penalties(self, move: Move) -> None:
+        """Arts. 11-12, 15-16: frozen melds, a turn limited to a discard, no closing."""
+        assert self._pen is not None
+        pen, t = self._pen, self._turn
+        if self._forced_discard() is not None:
+            raise illegal(
+                message("this turn the penalty allows only a discard"),
+                "penalized_cards",
+                "scala40.penalty_discard",
+            )
+        targets = [lo.target for lo in move.layoffs]
+        if move.kind is MoveKind.SWAP:
+            targets.append(move.target)
+        for j in targets:
+            if j in pen.frozen:
+                raise illegal(
+                    message("meld {number} is frozen", number=j),
+                    "frozen_melds",
+                    "scala40.frozen",
+                )
+        if (
+            self._close_barred(t)
+            and self._sizes[t] - len(move.played) < 2
+            and move.kind is not MoveKind.SWAP
+        ):
+            raise illegal(
+                message("no closing before the penalty is served"),
+                "penalty_no_close",
+                "scala40.penalty_no_close",
+            )
+
+    def _served(self, t: int, x: Card) -> None:
+        assert self._pen is not None
+        pen = self._pen
+        pen.must_discard[t] = None
+        pen.discard_only[t] = False
+        if pen.penalized[t]:
+            if x in pen.penalized[t]:
+                pen.penalized[t].remove(x)
+            else:  # art. 12: the smallest card discarded in the place of a penalized one
+                pen.penalized[t].remove(min(pen.penalized[t], key=self._strength))
+
     # ------------------------------------------------------------ lays off
 
     def _fit_set(self) -> tuple[frozenset[int], bool]:
@@ -317,7 +705,10 @@ class Deal:
         if self._fits is None:
             fit: set[int] = set()
             joker = False
-            for m in self._table:
+            frozen = self._pen.frozen if self._pen is not None else ()
+            for j, m in enumerate(self._table):
+                if j in frozen:
+                    continue
                 if m.is_run:
                     if len(m) >= self.code.run_max_cards:
                         continue
@@ -358,29 +749,42 @@ class Deal:
         """
         if self._phase is Phase.OVER:
             return []
-        if self._phase is Phase.DRAW:
-            return [DRAW, PICK_UP] if self._pickup_error() is None else [DRAW]
         t = self._turn
+        pen = self._pen
+        if self._phase is Phase.DRAW:
+            if pen is not None and pen.draw_only[t]:
+                return [DRAW]
+            return [DRAW, PICK_UP] if self._pickup_error() is None else [DRAW]
+        if pen is not None:
+            forced = self._forced_discard()
+            if forced is not None:
+                return [discard(forced)]
         h = self._hands[t]
         size = self._sizes[t]
+        keep = 2 if self._close_barred(t) else 0
         out: list[Move] = []
         if not self._opened[t]:
             best = best_opening(self.hand(self.turn), code=self.code)
-            if best is not None:
+            if best is not None and size - sum(len(m) for m in best.melds) >= keep:
                 out.append(open_move(tuple(m.tokens for m in best.melds)))
             if self._picked is not None:
                 return out
         else:
-            if size >= 4:
+            frozen = pen.frozen if pen is not None else ()
+            if size >= 4 + keep:
                 out.extend(self._three_card_melds(h))
-            if size >= 2:
+            if size >= 2 + keep:
                 for j, m in enumerate(self._table):
+                    if j in frozen:
+                        continue
                     for i in range(_N):
                         if h[i] and m.accepts(ALL_CARDS[i], self.code):
                             out.append(lay_off(j, (ALL_CARDS[i],)))
                             if i == _JK and m.is_run and m.low > ACE_LOW and m.high < ACE_HIGH:
                                 out.append(lay_off(j, (ALL_CARDS[i],), low=True))
             for j, m in enumerate(self._table):
+                if j in frozen:
+                    continue
                 for c, s in zip(m.cards, m.stands, strict=False):
                     if c.is_joker and h[s.index]:
                         out.append(swap(j, s))
@@ -511,6 +915,8 @@ class Deal:
         """Arts. 6, 8, 18: what may be discarded."""
         t = self._turn
         h = self._hands[t]
+        if self._pen is not None and self._penalty_discard_checked(i):
+            return
         if self._picked is not None and not self._opened[t]:
             raise illegal(
                 message("who takes the discard must open before discarding"),
@@ -547,7 +953,7 @@ class Deal:
                 # Art. 19: the stock exhausted, the discard pile is reshuffled into a new stock.
                 self._stock = list(self._pile)
                 self._pile = []
-                self._rng.shuffle(self._stock)
+                random.Random(self.reshuffle_seed * 64 + self._reshuffles).shuffle(self._stock)
                 self._reshuffles += 1
             if not self._stock:
                 self._phase = Phase.PLAY
@@ -556,6 +962,13 @@ class Deal:
         self._hands[t][x.index] += 1
         self._sizes[t] += 1
         self._phase = Phase.PLAY
+        pen = self._pen
+        if pen is not None and pen.draw_only[t]:
+            if pen.draw_only[t] == DISCARD_DRAWN:
+                pen.must_discard[t] = x
+            else:
+                pen.discard_only[t] = True
+            pen.draw_only[t] = 0
 
     def _snapshot(self, cards: tuple[Card, ...]) -> _Play:
         t = self._turn
@@ -566,6 +979,7 @@ class Deal:
             list(self._table),
             list(self._owners),
             self._opened[t],
+            len(self.moves),
         )
 
     def _apply_play(self, move: Move) -> None:
@@ -593,6 +1007,8 @@ class Deal:
         ):
             raise illegal(message("incomplete move"), "procedure", "scala40.bad_move")
         new = [make_meld(m, self.code) for m in move.melds]
+        if self._pen is not None:
+            self._check_penalties(move)
         table = list(self._table) + new
         for lo in move.layoffs:
             table = self._laid(table, lo)
@@ -615,6 +1031,8 @@ class Deal:
         h = self._hands[t]
         for x in move.played:
             h[x.index] -= 1
+            if self._pen is not None and x in self._pen.penalized[t]:
+                self._pen.penalized[t].remove(x)
         self._sizes[t] = after
         self._owners.extend([self.turn] * len(new))
         self._table = table
@@ -646,6 +1064,8 @@ class Deal:
                 "scala40.swap_not_opened",
             )
         assert move.card is not None
+        if self._pen is not None:
+            self._check_penalties(move)
         if not 0 <= move.target < len(self._table):
             raise illegal(
                 message("there is no meld number {number} on the table", number=move.target),
@@ -678,7 +1098,7 @@ class Deal:
         naturals = [x for x in pool if not x.is_joker]
         free = [x for x in naturals if not self.lays_off(x)]
         out = min(free or naturals or pool, key=lambda x: strength(x, self.code))
-        self.remedies.append(Remedy(self.turn, taken, out))
+        self.remedies.append(TakenBack(self.turn, taken, out))
         self._apply_discard(out)
 
     def _apply_discard(self, x: Card) -> None:
@@ -688,12 +1108,69 @@ class Deal:
         self._pile.append(x)
         self._picked = None
         self._plays = []
+        self._turns += 1
         if self._sizes[t] == 0:
-            self._phase = Phase.OVER
+            self._finish(EndReason.CLOSING)
             self._closer = t
             return
-        self._turn = (t + 1) % len(self.order)
+        self._turn = n = (t + 1) % len(self.order)
         self._phase = Phase.DRAW
+        pen = self._pen
+        if pen is not None:
+            self._served(t, x)
+            if pen.no_draw[n]:
+                pen.no_draw[n] = False
+                if pen.must_discard[n] is None:
+                    pen.discard_only[n] = True
+                self._phase = Phase.PLAY
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return ",".join(str(x) for x in cards) or "-"
+
+
+def _parse_cards(text: str) -> tuple[Card, ...]:
+    return () if text == "-" else parse_cards(text)
+
+
+def _penalties(order: Sequence[Seat], pen: _Penalties) -> str:
+    """``frozen`` melds first (``#0.2``), then per seat ``N:cards:must:draw_only:no_draw:
+    discard_only:no_close_before`` where anything is set."""
+    out = ["#" + ".".join(str(j) for j in sorted(pen.frozen))] if pen.frozen else []
+    for i, s in enumerate(order):
+        fields = (
+            ".".join(str(x) for x in pen.penalized[i]) or "-",
+            str(pen.must_discard[i]) if pen.must_discard[i] is not None else "-",
+            str(pen.draw_only[i]),
+            str(int(pen.no_draw[i])),
+            str(int(pen.discard_only[i])),
+            str(pen.no_close_before[i]),
+        )
+        if fields != ("-", "-", "0", "0", "0", "0"):
+            out.append(f"{s.value}:" + ":".join(fields))
+    return ",".join(out)
+
+
+def _read_penalties(order: Sequence[Seat], text: str, frozen: set[int]) -> _Penalties:
+    n = len(order)
+    pen = _Penalties(
+        set(frozen), [[] for _ in range(n)], [None] * n, [0] * n, [False] * n, [False] * n, [0] * n
+    )
+    for part in text.split(","):
+        if part == "-":
+            continue
+        if part.startswith("#"):
+            pen.frozen.update(int(j) for j in part[1:].split("."))
+            continue
+        seat, cards, must, draw_only, no_draw, only, before = part.split(":")
+        i = order.index(Seat(seat))
+        pen.penalized[i] = list(_parse_cards(cards.replace(".", " ")))
+        pen.must_discard[i] = parse_card(must) if must != "-" else None
+        pen.draw_only[i] = int(draw_only)
+        pen.no_draw[i] = no_draw == "1"
+        pen.discard_only[i] = only == "1"
+        pen.no_close_before[i] = int(before)
+    return pen
 
 
 def arrange_deck(
@@ -712,41 +1189,33 @@ def arrange_deck(
     ArbitroError if more cards are named than exist.
     """
     k = code or scala40()
-    left = Counter(scala40_deck(k))
 
-    def take(cards: Sequence[Card]) -> list[Card]:
-        for x in cards:
-            if left[x] <= 0:
-                raise ArbitroError(
-                    "card beyond the deck: {card}",
-                    card=str(x),
-                    article=article("deck"),
-                    key="scala40.extra_cards",
-                )
-            left[x] -= 1
-        return list(cards)
+    def too_many(x: Card) -> ArbitroError:
+        return ArbitroError(
+            "card beyond the deck: {card}",
+            card=str(x),
+            article=article("deck"),
+            key="scala40.extra_cards",
+        )
 
-    named = {s: take(h) for s, h in (hands or {}).items()}
-    top = take([up_card]) if up_card is not None else []
-    first = take(stock)
-    rest: list[Card] = []
-    for x in scala40_deck(k):
-        if left[x] > 0:
-            left[x] -= 1
-            rest.append(x)
-    probe = Deal(scala40_deck(k), dealer, seats=seats, code=k)
-    order = probe.order
-    per = k.cards_per_player
-    full = []
-    for s in order:
-        h = named.get(s, [])
-        while len(h) < per:
-            h.append(rest.pop(0))
-        full.append(h)
-    dealt = [full[i % len(order)][i // len(order)] for i in range(len(order) * per)]
-    while len(top) < k.turned_up:
-        top.append(rest.pop(0))
-    return tuple(dealt + top + first + rest)
+    deck = PreparedDeck(scala40_deck(k), too_many)
+    named = {s: deck.take(h) for s, h in (hands or {}).items()}
+    top = deck.take([up_card]) if up_card is not None else []
+    first = deck.take(stock)
+    occupied = set(seats)
+    receive = [(s, h) for s, h in hands_from_dealer(dealer, ORDER.after, named) if s in occupied]
+    dealt = dealt_one_at_a_time([deck.fill(h, k.cards_per_player) for _, h in receive])
+    return tuple(dealt + deck.fill(top, k.turned_up) + first + deck.rest())
 
 
-__all__ = ["SEATS", "Deal", "Phase", "Remedy", "Seat", "arrange_deck"]
+__all__ = [
+    "DISCARD_DRAWN",
+    "DISCARD_PENALIZED",
+    "ORDER",
+    "SEATS",
+    "Deal",
+    "Phase",
+    "Seat",
+    "TakenBack",
+    "arrange_deck",
+]

@@ -1,15 +1,13 @@
-"""The error raised for an illegal Scala 40 move or meld, naming the broken article."""
+"""The error raised for an illegal Scala 40 move or meld, naming the broken article: the
+core's one :class:`~arbitro.games.core.errors.IllegalMoveError`, cited from the Scala 40 code."""
 
 from __future__ import annotations
 
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
+from arbitro.games.core.errors import IllegalMoveError
+from arbitro.games.core.errors import illegal as core_illegal
 from arbitro.i18n import Message
-
-
-class IllegalMoveError(ArbitroError):
-    """A move or meld the Scala 40 code does not allow; ``article`` names the rule it breaks."""
 
 
 def article(topic: str) -> Citation:
@@ -19,4 +17,7 @@ def article(topic: str) -> Citation:
 
 def illegal(msg: Message, topic: str, key: str = "scala40.illegal") -> IllegalMoveError:
     """An :class:`IllegalMoveError` saying ``msg``, citing the Scala 40 article of ``topic``."""
-    return IllegalMoveError(msg, article=article(topic), key=key)
+    return core_illegal(CodeId.SCALA40, msg, topic, key)
+
+
+__all__ = ["IllegalMoveError", "article", "illegal"]
