@@ -47,7 +47,7 @@ class DrawDiscardTable(Generic[C]):
     _turns: int
     _stock: list[C]
     _pile: list[C]
-    moves: list[tuple[Seat, object]]
+    moves: Sequence[tuple[Seat, object]]
 
     @property
     def turn(self) -> Seat:

@@ -220,7 +220,7 @@ class Deal(DrawDiscardTable[Card]):
         self._pen: _Penalties | None = None
         self._origin: str | None = None
         self.remedies: list[TakenBack] = []
-        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
+        self.moves: list[tuple[Seat, Move]] = []
 
     @classmethod
     def shuffled(
