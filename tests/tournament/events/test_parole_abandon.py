@@ -94,6 +94,7 @@ def test_art13_4_without_a_choice_scores_as_before() -> None:
     d.do(commands.record_abandon(d.state, 1, ns, False, "lite", d.now))
     got = scores(d)
     assert (got[ns].source, got[ns].mp, got[ns].vp) == (ScoreSource.ZERO, 0, 0)
+    assert (got[ew].source, got[ew].mp, got[ew].vp) == (ScoreSource.REST, 355, 14)
     old = {"round": 1, "competitor": ns, "justified": True}
     body = body_from_json("abandon-recorded", old)
     assert body == AbandonRecorded(1, ns, True)
