@@ -159,9 +159,8 @@ def record_abandon(
         )
     if score is not None and score.value not in state.code.abandon_choices:
         raise ArbitroError(
-            "the {code} code gives the abandoning side no choice of score: it follows from "
-            "whether the abandon is justified",
-            code=state.code.title,
+            "this code gives the abandoning side no choice of score: it follows from whether "
+            "the abandon is justified",
             article=state.code.cite("abandon"),
         )
     reason = need_reason(reason, N_("abandon"))
