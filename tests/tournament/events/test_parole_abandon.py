@@ -122,3 +122,15 @@ def test_fibas_art36_offers_no_choice() -> None:
     d.seat(1)
     with pytest.raises(ArbitroError, match=r"art\. 36"):
         commands.record_abandon(d.state, 1, 1, True, "malore", d.now, score=AbandonScore.ZERO)
+
+
+def test_art13_4_a_cancelled_abandon_takes_its_choice_with_it() -> None:
+    """Cancelled (by the arbiter, with a reason, while the round is played), the abandon and
+    its choice go: the table is scored by its sheet again."""
+    d, ns, _ = parole_table()
+    d.do(commands.record_abandon(d.state, 1, ns, True, "malore", d.now, score=AbandonScore.ZERO))
+    seq = len(d.log)
+    d.do(commands.cancel(d.state, seq, "sbaglio di tavolo", d.now, "arbiter"))
+    again = EventState.replay("test", d.log)
+    assert again.abandon_scores == {} and again.abandons == {}
+    assert round_scores(again, 1, as_of=1)[ns].source is ScoreSource.PENDING
