@@ -59,6 +59,18 @@ def test_art20_teams_table() -> None:
     assert vp_for_difference(2505, table) == (20, 0)
 
 
+def test_art20_teams_have_no_continuous_scale() -> None:
+    """Art. 20: "Nei tornei a squadre, mancando decimali valgono le scale qui indicate": the
+    conversion itself refuses the continuous scale on the teams table, in both languages."""
+    table = burraco_fibas().vp_table(deals=2, teams=True)
+    for diff in (Decimal(130), Decimal("150.5"), 555):
+        with pytest.raises(ArbitroError) as err:
+            vp_for_difference(diff, table, duplicate=True)
+        assert "individuali e coppie (FIBAS art. 20)" in err.value.it
+        assert "individual and pairs events (FIBAS art. 20)" in err.value.en
+    assert vp_pair(700, 145, table) == (13, 7)  # the printed teams scale stays
+
+
 def test_art20_difference_between_bands_is_refused() -> None:
     """Printed scales go in steps of 5 MP: 42 falls in no band (art. 20)."""
     with pytest.raises(ArbitroError) as err:

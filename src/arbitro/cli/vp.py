@@ -40,12 +40,6 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError(
                     "unknown code «{code}» ({codes})", code=code, codes=", ".join(CODES)
                 )
-            if duplicate and teams:
-                rules = rules_for(code)
-                raise ArbitroError(
-                    "the duplicate continuous scale is for individual and pairs events",
-                    article=rules.cite("vp"),
-                )
             try:
                 diff: Number = Decimal(difference) if duplicate else int(difference)
             except (ValueError, InvalidOperation):
@@ -54,6 +48,7 @@ def register(app: typer.Typer) -> None:
                 ) from None
             table = rules_for(code).vp_table(deals=deals, teams=teams)
             magnitude: Number = -diff if diff < 0 else diff
+            # Teams with --duplicate: refused by the conversion itself (art. 20).
             winner, loser = vp_for_difference(magnitude, table, duplicate=duplicate)
             emit(
                 {

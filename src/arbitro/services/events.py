@@ -15,6 +15,7 @@ from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_a
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.records import (
+    AbandonScore,
     CompetitorRegistered,
     CompetitorWithdrawn,
     Record,
@@ -366,12 +367,14 @@ class EventService(EventLog[EventState]):
         justified: bool,
         reason: str | None,
         actor: str = "arbiter",
+        score: AbandonScore | None = None,
     ) -> None:
-        """Record an abandon (art. 36)."""
+        """Record an abandon (FIBAS art. 36) with, where the code offers it, the arbiter's
+        choice of the leaving side's score (Parole art. 13.4)."""
         self._do(
             event_id,
             lambda st, now: commands.record_abandon(
-                st, round_number, competitor, justified, reason, now, actor
+                st, round_number, competitor, justified, reason, now, actor, score
             ),
         )
 

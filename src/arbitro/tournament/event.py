@@ -25,6 +25,7 @@ from arbitro.tournament.model import (
 )
 from arbitro.tournament.records import (
     AbandonRecorded,
+    AbandonScore,
     ArbitralScore,
     BoardRuling,
     CompetitorCheckedIn,
@@ -60,6 +61,14 @@ EventConfig = EventCreated
 
 
 T = TypeVar("T")
+
+# The arbiter's choices of an abandoning side's score, as the ledger and the forms name them
+# (Parole art. 13.4 a-c).
+ABANDON_SCORE_NAMES = {
+    AbandonScore.ZERO: Message("zero"),
+    AbandonScore.REST_SCORE: Message("the table's score"),
+    AbandonScore.SCORE_SO_FAR: Message("the score acquired so far"),
+}
 
 # Records no round score reads (scoring.results), and records whose round alone they change.
 KEEP_SCORES = (
@@ -217,6 +226,8 @@ class EventState:
     board_rulings: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
+    # The arbiter's choice of the abandoning side's score (Parole art. 13.4), where made.
+    abandon_scores: dict[tuple[int, CompetitorId], AbandonScore] = field(default_factory=dict)
     last_seq: int = 0
     names: dict[str, CompetitorId] = field(default_factory=dict)  # casefolded name → number
     next_number: CompetitorId = 1  # the next registration's number: one more than the highest
@@ -544,6 +555,8 @@ class EventState:
                 self.arbitral[(b.round, b.competitor)] = (b.mp, b.vp)
             case AbandonRecorded() as b:
                 self.abandons[(b.round, b.competitor)] = b.justified
+                if b.score is not None:
+                    self.abandon_scores[(b.round, b.competitor)] = b.score
                 self.competitors[b.competitor].withdrawn_from_round = b.round + 1
             case StandingsPublished() as b:
                 self._round(b.round).standings_published_at = at
@@ -621,6 +634,10 @@ class EventState:
                 )
             case AbandonRecorded() as b:
                 detail = Message("justified") if b.justified else Message("unjustified")
+                if b.score is not None:
+                    detail = msg(
+                        "{justified}, {score}", justified=detail, score=ABANDON_SCORE_NAMES[b.score]
+                    )
                 return LedgerEntry(
                     rec.seq,
                     b.round,

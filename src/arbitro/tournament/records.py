@@ -255,13 +255,29 @@ class ArbitralScore:
     vp: int
 
 
+class AbandonScore(StrEnum):
+    """The arbiter's choice of the score of a side that abandons or is sent away (Parole
+    art. 13.4: "a suo insindacabile giudizio potrà: a) accreditarli zero Punti Partita;
+    b) attribuire il punteggio previsto dalla tabella in uso [...]; c) attribuire ai giocatori
+    il punteggio acquisito sino a quel momento"). The values are the code's ``[abandon]
+    options``."""
+
+    ZERO = "zero"  # a) zero MP and VP; the opponents get the table's rest score
+    REST_SCORE = "rest_score"  # b) the table's score: the rest score's counterpart
+    SCORE_SO_FAR = "score_so_far"  # c) the sheet of the deals played until the abandon
+
+
 @dataclass(frozen=True, slots=True)
 class AbandonRecorded:
-    """A competitor abandoned the match, justified or not (FIBAS art. 36)."""
+    """A competitor abandoned the match, justified or not (FIBAS art. 36). ``score`` is the
+    arbiter's choice where the code offers one (Parole art. 13.4); None (the default, and
+    every file written before the choice existed) scores by ``justified``: the rest score's
+    counterpart if justified, zero if not."""
 
     round: int
     competitor: int
     justified: bool
+    score: AbandonScore | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,9 @@ class EventRules:
     warning_mp_penalty: int
     teams: bool
     one_deal_rounds_need_duplicate: bool
+    # The arbiter's choices of an abandoning side's score (Parole art. 13.4); () where the
+    # code fixes it by whether the abandon is justified (FIBAS art. 36).
+    abandon_choices: tuple[str, ...] = ()
 
     @property
     def code(self) -> CodeId:
@@ -186,6 +189,7 @@ def rules_for(code_id: str) -> EventRules:
             warning_mp_penalty=0,
             teams=False,
             one_deal_rounds_need_duplicate=False,
+            abandon_choices=p.abandon_options,
         )
     if code_id == SCALA40:
         from arbitro.codes.scala40 import scala40

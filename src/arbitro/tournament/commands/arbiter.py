@@ -19,6 +19,7 @@ from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import (
     AbandonRecorded,
+    AbandonScore,
     ArbitralScore,
     BoardRuling,
     LatenessRecorded,
@@ -142,17 +143,29 @@ def record_abandon(
     reason: str | None,
     now: datetime,
     actor: str = "arbiter",
+    score: AbandonScore | None = None,
 ) -> Record:
     """An abandon (FIBAS art. 36): the opponents win with the rest score; the line that left
     gets the rest score's counterpart if justified, zero if not; both lines leaving get zero;
-    later opponents rest. The competitor plays no further round."""
+    later opponents rest. The competitor plays no further round.
+
+    Where the code lets the arbiter choose the leaving side's score (Parole art. 13.4: zero,
+    the table's score, or the score acquired so far), ``score`` is that choice; a code without
+    the choice refuses it."""
     t = seated_table(state, round_number, competitor)
     if t.is_incomplete:
         raise ArbitroError(
             "a resting competitor has no match to abandon", article=state.code.cite("abandon")
         )
+    if score is not None and score.value not in state.code.abandon_choices:
+        raise ArbitroError(
+            "this code gives the abandoning side no choice of score: it follows from whether "
+            "the abandon is justified",
+            article=state.code.cite("abandon"),
+        )
     reason = need_reason(reason, N_("abandon"))
-    return make_record(AbandonRecorded(round_number, competitor, justified), now, actor, reason)
+    body = AbandonRecorded(round_number, competitor, justified, score)
+    return make_record(body, now, actor, reason)
 
 
 def record_board_ruling(

@@ -79,7 +79,8 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
             )
     if config.movements[0] not in FIRST_ROUND_MOVEMENTS:
         raise ArbitroError(
-            "the first round is seated by draw, registration order or the arbiter's choice",
+            "the first round is seated by draw, registration order, the arbiter's choice or "
+            "the round robin's calendar",
             article=code.cite("seating"),
         )
     for i, m in enumerate(config.movements[1:], start=2):

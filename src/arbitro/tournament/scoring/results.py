@@ -10,6 +10,7 @@ from enum import StrEnum
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, Line, TableSeating
 from arbitro.tournament.penalties import earlier_lateness, forfeits_match, lateness_mp_penalty
+from arbitro.tournament.records import AbandonScore
 from arbitro.tournament.scoring.scala40 import late_entry_score
 
 
@@ -98,10 +99,24 @@ def _forfeits(
     def forfeited(line: Line) -> bool:
         return any(forfeits_match(code, state.lateness.get((rnd, c), 0)) for c in line)
 
+    def chosen(line: Line) -> AbandonScore | None:
+        """The arbiter's choice for a line that abandoned (Parole art. 13.4), if made."""
+        return next(
+            (state.abandon_scores[(rnd, c)] for c in line if (rnd, c) in state.abandon_scores),
+            None,
+        )
+
     ab_ns, ab_ew = abandoned(ns), abandoned(ew)
     late_ns, late_ew = forfeited(ns), forfeited(ew)
     if ab_ns is None and ab_ew is None and not late_ns and not late_ew:
         return None
+    leavers = [line for line, ab in ((ns, ab_ns), (ew, ab_ew)) if ab is not None]
+    if (
+        not late_ns
+        and not late_ew
+        and all(chosen(line) is AbandonScore.SCORE_SO_FAR for line in leavers)
+    ):
+        return None  # Parole art. 13.4 c): the sheet of the deals played so far is the score
     t = table.table
     if (ab_ns is not None and ab_ew is not None) or (late_ns and late_ew):
         return _score(ns, rnd, t, 0, 0, ScoreSource.ZERO) + _score(
@@ -116,6 +131,11 @@ def _forfeits(
     guilty, present = (ns, ew) if (ab_ns is not None or late_ns) else (ew, ns)
     justified = abandoned(guilty)
     out = _score(present, rnd, t, p_mp, p_vp, ScoreSource.REST)
+    choice = chosen(guilty) if justified is not None else None
+    if choice is AbandonScore.ZERO:  # Parole art. 13.4 a): zero
+        return out + _score(guilty, rnd, t, 0, 0, ScoreSource.ZERO)
+    if choice is AbandonScore.REST_SCORE:  # Parole art. 13.4 b): the table's score
+        return out + _score(guilty, rnd, t, a_mp, a_vp, ScoreSource.FORFEIT)
     if justified is False:  # unjustified abandon: the match is lost at zero (art. 36)
         return out + _score(guilty, rnd, t, 0, 0, ScoreSource.ZERO)
     if justified is None and code.late_line_forfeit == "zero":  # Parole art. 13.3

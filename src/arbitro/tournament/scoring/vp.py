@@ -19,8 +19,15 @@ def vp_for_difference(diff: Number, table: VpTable, *, duplicate: bool = False) 
     Printed scales (cards dealt at the table, and team events) have bands in steps of 5 MP:
     a difference that falls between two bands is impossible and refused. With ``duplicate``
     ("carte uguali", individuals or pairs) the scale is continuous by the convention of art. 20:
-    each band starts at the previous band's end + 0.001, so decimals are accepted.
+    each band starts at the previous band's end + 0.001, so decimals are accepted. The teams
+    table has no continuous scale ("Nei tornei a squadre, mancando decimali valgono le scale
+    qui indicate"): ``duplicate`` with it is refused.
     """
+    if duplicate and table.key == "teams":
+        raise ArbitroError(
+            "the duplicate continuous scale is for individual and pairs events",
+            article=cite(CodeId.BURRACO_FIBAS, "vp"),
+        )
     if diff < 0:
         raise ArbitroError(
             "negative difference: {diff}", diff=diff, article=cite(CodeId.BURRACO_FIBAS, "vp")

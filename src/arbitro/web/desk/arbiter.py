@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
+from arbitro.tournament.records import AbandonScore
 from arbitro.web import auth
 from arbitro.web.app import Web
 from arbitro.web.desk.common import parse_local_time
@@ -42,10 +43,16 @@ def _warning(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
 
 @round_form(router, "abandon")
 def _abandon(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
-    """Record an abandon, justified or not (FIBAS art. 36, Scala 40 art. 25)."""
+    """Record an abandon, justified or not (FIBAS art. 36, Scala 40 art. 25), with the
+    arbiter's choice of the leaving side's score where the code has one (Parole art. 13.4)."""
     justified = checked(form, "justified")
+    raw = text_field(form, "score", 20)
+    try:
+        score = AbandonScore(raw) if raw else None
+    except ValueError:
+        raise FieldError("score", "«{raw}» is not a choice of score", raw=raw) from None
     web.service.record_abandon(
-        event_id, n, competitor_field(form), justified, _reason(form), session.user
+        event_id, n, competitor_field(form), justified, _reason(form), session.user, score
     )
     return "penalties"
 

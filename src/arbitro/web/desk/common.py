@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from arbitro.errors import NotFoundError
-from arbitro.tournament.event import EventState
+from arbitro.tournament.event import ABANDON_SCORE_NAMES, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web import auth
 from arbitro.web.app import Web, web_of
@@ -81,6 +81,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "COUNT_NAMES": COUNT_NAMES,
         "HISTORY_NAMES": HISTORY_NAMES,
         "LEDGER_NAMES": LEDGER_NAMES,
+        "ABANDON_SCORE_NAMES": ABANDON_SCORE_NAMES,
         "line_label": line_label,
         "local_time": local_time,
         "local_datetime": local_datetime,
