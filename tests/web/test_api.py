@@ -10,6 +10,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.tournament.records import AbandonScore
+
 DEAL = {"ns_base": 300, "ns_points": 120, "ew_base": 100, "ew_points": 45}
 SWAPPED = {"ns_base": 100, "ns_points": 45, "ew_base": 300, "ew_points": 120}
 
@@ -237,3 +239,37 @@ def test_pending_and_conflicting_sheets_are_the_directors_until_published_art20_
     assert api.post("/api/events/serata/rounds/1/publish-standings").json() == {"ok": True}
     shown = anyone.get("/api/events/serata/rounds/1/sheets")
     assert shown.status_code == 200 and len(shown.json()["sheets"]) == 4
+
+
+def test_parole_art13_4_the_api_records_the_arbiters_choice_of_score(
+    api: TestClient, web_app: FastAPI
+) -> None:
+    """Parole art. 13.4: the arbiter chooses the leaving side's score; FIBAS art. 36 fixes it
+    (a choice sent for a FIBAS event is refused, citing the article)."""
+    done = api.post(
+        "/api/events",
+        json={
+            "event_id": "parole",
+            "name": "Parole API",
+            "code": "burraco-parole-uisp",
+            "rounds": 2,
+            "deals": [3, 3],
+            "movements": ["draw", "mitchell"],
+        },
+    )
+    assert done.status_code == 201, done.text
+    for i in range(1, 5):
+        api.post("/api/events/parole/competitors", json={"name": f"Coppia {i}"})
+    api.post("/api/events/parole/rounds/1/seat", json={"publish": True})
+    body = {"competitor": 1, "justified": True, "reason": "malore", "score": "score_so_far"}
+    assert api.post("/api/events/parole/rounds/1/abandons", json=body).status_code == 200
+    state = web_app.state.web.service.state("parole")
+    assert state.abandon_scores == {(1, 1): AbandonScore.SCORE_SO_FAR}
+    create(api)
+    api.post("/api/events/serata/rounds/1/seat", json={"publish": True})
+    body = {"competitor": 1, "justified": True, "reason": "malore", "score": "zero"}
+    refused = api.post("/api/events/serata/rounds/1/abandons", json=body)
+    assert refused.status_code == 409 or refused.status_code == 422 or refused.status_code == 400
+    assert "art. 36" in refused.text
+    body = {"competitor": 1, "justified": True, "reason": "malore", "score": "half"}
+    assert api.post("/api/events/parole/rounds/1/abandons", json=body).status_code == 422

@@ -4,7 +4,7 @@ Law 13 rulings, arbitral scores (art. 40), abandon (art. 36)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,6 +23,9 @@ from arbitro.cli.common import (
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _, render
 
+if TYPE_CHECKING:
+    from arbitro.tournament.records import AbandonScore
+
 
 class SanctionChoice(StrEnum):
     """The ``--kind`` of ``arbitro sanction``: the values of
@@ -32,6 +35,22 @@ class SanctionChoice(StrEnum):
     REPRIMAND = "reprimand"
     WARNING = "warning"
     EXPULSION = "expulsion"
+
+
+class AbandonChoice(StrEnum):
+    """The ``--score`` of ``arbitro abandon`` (Parole art. 13.4): the values of
+    :class:`arbitro.tournament.records.AbandonScore`, declared here for the same reason."""
+
+    ZERO = "zero"
+    REST_SCORE = "rest_score"
+    SCORE_SO_FAR = "score_so_far"
+
+
+def _score(choice: AbandonChoice | None) -> AbandonScore | None:
+    """The record's value of the ``--score`` given (the record type imported when used)."""
+    from arbitro.tournament.records import AbandonScore
+
+    return None if choice is None else AbandonScore(choice.value)
 
 
 def register(app: typer.Typer) -> None:
@@ -212,12 +231,29 @@ def register(app: typer.Typer) -> None:
         competitor: CompArg,
         reason: Annotated[str, typer.Option()],
         justified: Annotated[bool, typer.Option("--justified/--unjustified")] = True,
+        score: Annotated[
+            AbandonChoice | None,
+            typer.Option(
+                help=_(
+                    "The leaving side's score where the code lets the arbiter choose "
+                    "(Parole art. 13.4): zero, rest_score, score_so_far"
+                )
+            ),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Record an abandon, justified or not (FIBAS art. 36)."""
+        """Record an abandon, justified or not (FIBAS art. 36), with the arbiter's choice of
+        the leaving side's score where the code has one (Parole art. 13.4)."""
         record(
             json_out,
-            lambda svc: svc.record_abandon(event_id, round_number, competitor, justified, reason),
-            {"round": round_number, "competitor": competitor, "justified": justified},
+            lambda svc: svc.record_abandon(
+                event_id, round_number, competitor, justified, reason, score=_score(score)
+            ),
+            {
+                "round": round_number,
+                "competitor": competitor,
+                "justified": justified,
+                "score": None if score is None else score.value,
+            },
             _("Abandon recorded"),
         )

@@ -29,6 +29,7 @@ from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.services.events import EventService
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
+from arbitro.tournament.records import AbandonScore
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.web import auth, csrf
@@ -499,11 +500,18 @@ def warning(event_id: EventId, round_number: RoundNo, body: WarningIn, api: Writ
 
 @router.post("/events/{event_id}/rounds/{round_number}/abandons", response_model=Done)
 def abandon(event_id: EventId, round_number: RoundNo, body: AbandonIn, api: Writer) -> Done:
-    """Record an abandon (FIBAS art. 36)."""
+    """Record an abandon (FIBAS art. 36; Parole art. 13.4: the arbiter's choice of score)."""
+    score = AbandonScore(body.score) if body.score else None
     return api.done(
         event_id,
         lambda svc, user: svc.record_abandon(
-            event_id, round_number, body.competitor, body.justified, body.reason, actor=user
+            event_id,
+            round_number,
+            body.competitor,
+            body.justified,
+            body.reason,
+            actor=user,
+            score=score,
         ),
     )
 

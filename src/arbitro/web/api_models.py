@@ -288,11 +288,13 @@ class WarningIn(Strict):
 
 
 class AbandonIn(Strict):
-    """An abandon (art. 36), justified or not."""
+    """An abandon (art. 36), justified or not; ``score``: the leaving side's score where the
+    code lets the arbiter choose (Parole art. 13.4)."""
 
     competitor: CompetitorNo
     justified: bool
     reason: Reason
+    score: Literal["zero", "rest_score", "score_so_far"] | None = None
 
 
 class ArbitralScoreIn(Strict):
