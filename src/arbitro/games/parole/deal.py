@@ -20,63 +20,40 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from itertools import permutations
 from typing import Final
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
+from arbitro.games.core.game import Outcome, Side, restore, undo_last
+from arbitro.games.core.seats import LINES, SEATS, Line, Seat, TurnOrder
+from arbitro.games.core.table import (
+    DrawDiscardTable,
+    EndReason,
+    Phase,
+    PreparedDeck,
+    dealt_one_at_a_time,
+    hands_from_dealer,
+    last_rounds,
+)
 from arbitro.games.parole.errors import IllegalMoveError, article, illegal
-from arbitro.games.parole.letters import WILDS, Card, deck, deck_counts, shuffled_deck
+from arbitro.games.parole.letters import (
+    WILDS,
+    Card,
+    deck,
+    deck_counts,
+    format_cards,
+    parse_cards,
+    shuffled_deck,
+)
 from arbitro.games.parole.lexicon import Lexicon
 from arbitro.games.parole.moves import DRAW, PICK_UP, Move, MoveKind, discard, lay_off, meld
-from arbitro.games.parole.scoring import Line, LinePosition, LineScore, score_line
+from arbitro.games.parole.scoring import LinePosition, LineScore, score_line
 from arbitro.games.parole.words import Word, added_cards, make_word, readings
 from arbitro.games.parole.words import lay_off as lay_off_word
 from arbitro.i18n import message
 
-
-class Seat(Enum):
-    """A seat at the table, clockwise: North, East, South, West."""
-
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    @property
-    def line(self) -> Line:
-        """The seat's line: N and S play N-S, E and W play E-W."""
-        return Line.NS if self in (Seat.N, Seat.S) else Line.EW
-
-    @property
-    def next(self) -> Seat:
-        """The next seat clockwise (the seat at this seat's left, art. 4.3)."""
-        return SEATS[(SEATS.index(self) + 1) % PLAYERS]
-
-
-SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
-LINES: Final[tuple[Line, ...]] = (Line.NS, Line.EW)
 PLAYERS: Final = 4
-
-
-class Phase(Enum):
-    """Where the turn stands: draw or pick up (art. 4), play (words, lay-offs, discard), over."""
-
-    DRAW = "draw"
-    PLAY = "play"
-    OVER = "over"
-
-
-class EndReason(Enum):
-    """How a deal ended: a closing (art. 6 A), the stock down to two cards (art. 6 B.1), the
-    time-out (arts. 6 B.2, 7), or time called before the first draw: the deal is not played
-    and scores nothing (art. 7)."""
-
-    CLOSING = "closing"
-    STOCK_EXHAUSTED = "stock_exhausted"
-    TIME_OUT = "time_out"
-    NOT_STARTED = "not_started"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +87,7 @@ class OutOfTurn:
         return OutOfTurn(self.source, list(self.cards), list(self.plays))
 
 
-class Deal:
+class Deal(DrawDiscardTable[Card]):
     """A Burraco Parole deal in progress or over (arts. 1, 3.4, 4-7, 10-11)."""
 
     def __init__(
@@ -170,7 +147,8 @@ class Deal:
         self._stop_after_draw = False  # art. 10.13 1): draw, then discard at once
         self._taken: dict[int, OutOfTurn] = {}  # cards taken out of turn (art. 10.14)
         self._several: list[Card] = []  # cards discarded at once, not yet ruled (art. 10.17)
-        self.moves: list[tuple[Seat, Move]] = []
+        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
+        self._root: str | None = None  # the position it was set up from (from_position)
 
     @classmethod
     def shuffled(
@@ -203,47 +181,185 @@ class Deal:
         new.moves = list(self.moves)
         return new
 
+    # ------------------------------------------------------------ game protocol
+
+    @property
+    def move_stack(self) -> list[tuple[Seat, Move]]:
+        """Every move pushed since the layout (or the position set up), with its seat."""
+        return self.moves
+
+    def initial(self) -> Deal:
+        """The same layout with no move played: the deal as dealt, or the position it was set
+        up from (:meth:`from_position`)."""
+        if self._root is not None:
+            return Deal.from_position(self._root, lexicon=self.lexicon, code=self.code)
+        return Deal(self.deck, self.dealer, self.code, lexicon=self.lexicon)
+
+    def pop(self) -> Move:
+        """Take the last move back (a ruling too) and return it: the layout replayed without
+        it (:func:`~arbitro.games.core.game.undo_last`); an empty stack raises IndexError."""
+        earlier, move = undo_last(self)
+        restore(self, earlier)
+        return move  # type: ignore[no-any-return]
+
+    def outcome(self) -> Outcome | None:
+        """How the deal ended (arts. 5-7): each line's total, the higher one the winner (none
+        on a tie), the closer; None while it is on."""
+        if self._end is None:
+            return None
+        points: dict[Side, int] = {ln: sc.total for ln, sc in self.scores().items()}
+        ns, ew = points[Line.NS], points[Line.EW]
+        winner = None if ns == ew else (Line.NS if ns > ew else Line.EW)
+        return Outcome(self._end.value, points, winner, self.closer)
+
+    # --------------------------------------------------------------- notation
+
+    def __str__(self) -> str:
+        """The position in the notation of :doc:`notation-parole` (``Deal.from_position``
+        reads it back): the seat to play and the phase, then ``key=value`` fields."""
+        out = [
+            f"{self.turn.value}:{self._phase.value}",
+            f"dealer={self.dealer.value}",
+            f"turns={self._turns}",
+            "hands=" + "/".join(_cards(sorted(h.elements(), key=_sort_key)) for h in self._hands),
+            "penalized=" + "/".join(_cards(p) for p in self._penalized),
+            "words=" + "/".join(",".join(_word(w) for w in ws) or "-" for ws in self._words),
+            f"pile={_cards(self._pile)}",
+            f"stock={_cards(self._stock)}",
+        ]
+        opt: list[tuple[str, str, bool]] = [
+            ("foreign", "1", self.code.foreign_letters),
+            ("single", self._single or "", self._single is not None),
+            ("last", "1", self._last_turn),
+            ("timeout", str(self._timeout_left), self._timeout_left > 0),
+            ("closer", self.closer.value if self.closer else "", self._closer >= 0),
+            ("end", self._end.value if self._end else "", self._end is not None),
+            ("discard", "1", self._must_discard),
+            ("burned", _cards(self._burned), bool(self._burned)),
+            ("freezes", _freezes(self._freezes), any(self._freezes)),
+            ("undrawn", _plays(self._turn_plays), self._undrawn),
+            (
+                "missed",
+                ",".join(f"{SEATS[k].value}{n}" for k, n in self._missed.items()),
+                bool(self._missed),
+            ),
+            ("late", SEATS[self._late].value if self._late >= 0 else "", self._late >= 0),
+            ("stop", "1", self._stop_after_draw),
+            (
+                "taken",
+                ",".join(
+                    f"{SEATS[k].value}:{t.source}:{_cards(t.cards)}:"
+                    + "|".join(f"{n}.{_word(b) if b else '-'}.{_cards(u)}" for n, b, u in t.plays)
+                    for k, t in self._taken.items()
+                ),
+                bool(self._taken),
+            ),
+            ("several", _cards(self._several), bool(self._several)),
+        ]
+        out += [f"{k}={v}" for k, v, on in opt if on]
+        return " ".join(out)
+
+    def __repr__(self) -> str:
+        return f"Deal.from_position({str(self)!r})"
+
+    @classmethod
+    def from_position(
+        cls, text: str, *, lexicon: Lexicon, code: BurracoParoleCode | None = None
+    ) -> Deal:
+        """The position written by ``str(deal)``, with no move stack (:meth:`initial` gives it
+        back); a malformed text raises :class:`ArbitroError`."""
+        try:
+            return cls._parse(text, lexicon, code)
+        except (KeyError, ValueError, IndexError) as err:
+            raise ArbitroError(
+                "not a Burraco Parole position: {error}", error=str(err), key="parole.bad_position"
+            ) from err
+
+    @classmethod
+    def _parse(cls, text: str, lexicon: Lexicon, code: BurracoParoleCode | None) -> Deal:
+        head, *fields = text.split()
+        turn, phase = head.split(":")
+        f = dict(x.split("=", 1) for x in fields)
+        c = (code or burraco_parole()).with_foreign_letters(f.get("foreign") == "1")
+
+        def cards(t: str) -> list[Card]:
+            return [] if t == "-" else list(parse_cards(t, c))
+
+        def word(t: str) -> Word:
+            xs = tuple(cards(t.split("=", 1)[0]))
+            found = readings(xs, lexicon, c) if sum(x in WILDS for x in xs) < 2 else ()
+            return Word(xs, found or ("".join(xs),))
+
+        new = object.__new__(cls)
+        hands = [Counter(cards(h)) for h in f["hands"].split("/")]
+        words = [
+            [word(w) for w in ws.split(",")] if ws != "-" else [] for ws in f["words"].split("/")
+        ]
+        freezes: list[dict[int, Freeze]] = [{}, {}]
+        for item in f.get("freezes", "").split(","):
+            if item:
+                li, n, kind, until, before = item.split(":")
+                freezes[LINES.index(Line(li))][int(n)] = Freeze(
+                    kind == "d", int(until), None if before == "-" else word(before)
+                )
+        taken: dict[int, OutOfTurn] = {}
+        for item in f.get("taken", "").split(","):
+            if item:
+                seat, source, took, plays = item.split(":")
+                taken[SEATS.index(Seat(seat))] = OutOfTurn(
+                    source,
+                    cards(took),
+                    [
+                        (int(n), None if b == "-" else word(b), tuple(cards(u)))
+                        for n, b, u in (p.split(".") for p in plays.split("|") if p)
+                    ],
+                )
+        end = f.get("end")
+        closer = f.get("closer")
+        late = f.get("late")
+        undrawn = f.get("undrawn")
+        vars(new).update(
+            code=c,
+            lexicon=lexicon,
+            deck=(),
+            dealer=Seat(f["dealer"]),
+            _hands=hands,
+            _sizes=[sum(h.values()) for h in hands],
+            _pile=cards(f["pile"]),
+            _stock=cards(f["stock"]),
+            _words=words,
+            _freezes=freezes,
+            _penalized=[cards(p) for p in f["penalized"].split("/")],
+            _burned=cards(f.get("burned", "-")),
+            _must_discard=f.get("discard") == "1",
+            _turn=SEATS.index(Seat(turn)),
+            _phase=Phase(phase),
+            _turns=int(f["turns"]),
+            _single=f.get("single"),
+            _last_turn=f.get("last") == "1",
+            _timeout_left=int(f.get("timeout", "0")),
+            _closer=SEATS.index(Seat(closer)) if closer else -1,
+            _end=EndReason(end) if end else None,
+            _undrawn=undrawn is not None,
+            _turn_plays={
+                int(n): None if b == "-" else word(b)
+                for n, b in (p.split(".") for p in (undrawn or "").split("|") if p)
+            },
+            _missed={
+                SEATS.index(Seat(m[0])): int(m[1:]) for m in f.get("missed", "").split(",") if m
+            },
+            _late=SEATS.index(Seat(late)) if late else -1,
+            _stop_after_draw=f.get("stop") == "1",
+            _taken=taken,
+            _several=cards(f.get("several", "-")),
+            moves=[],
+            _root=text,
+        )
+        if len(hands) != PLAYERS or len(words) != 2:
+            raise ValueError("four hands and two lines' words")
+        return new
+
     # ----------------------------------------------------------------- views
-
-    @property
-    def turn(self) -> Seat:
-        """The seat to play."""
-        return SEATS[self._turn]
-
-    @property
-    def phase(self) -> Phase:
-        """The turn's phase: draw, play or over."""
-        return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        """True when the deal has ended (closing, stock down to two cards, time-out)."""
-        return self._phase is Phase.OVER
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """How the deal ended, or None while it is on."""
-        return self._end
-
-    @property
-    def closer(self) -> Seat | None:
-        """The seat that closed, if the deal ended with a closing (art. 6 A)."""
-        return SEATS[self._closer] if self._closer >= 0 else None
-
-    @property
-    def turns_played(self) -> int:
-        """How many turns have ended with a discard."""
-        return self._turns
-
-    @property
-    def stock_size(self) -> int:
-        """Cards left in the stock (*tallone*)."""
-        return len(self._stock)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile (*monte scarti*), bottom first, top card last."""
-        return tuple(self._pile)
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The cards ``seat`` holds (not counting penalized cards), sorted, wilds last."""
@@ -649,10 +765,6 @@ class Deal:
         self._turn = (s + 1) % PLAYERS
         self._phase = Phase.DRAW
 
-    def _finish(self, reason: EndReason) -> None:
-        self._phase = Phase.OVER
-        self._end = reason
-
     def _call_time(self) -> None:
         """The arbiter calls time (art. 7): one last round after the dealer's discard.
 
@@ -662,13 +774,11 @@ class Deal:
             raise _over()
         if self._timeout_left:
             raise illegal(message("time already called"), "time_out", "parole.time_called")
-        d = SEATS.index(self.dealer)
         self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
         if not any(m.kind is not MoveKind.TIME_OUT for _, m in self.moves):
             self._finish(EndReason.NOT_STARTED)  # art. 7: no play is begun
             return
-        just_after_dealer = self._phase is Phase.DRAW and self._turn == (d + 1) % PLAYERS
-        self._timeout_left = 1 if just_after_dealer else 2
+        self._timeout_left = last_rounds(self.dealer, self.turn, self._phase is Phase.DRAW)
 
     # ----------------------------------------------------------------- score
 
@@ -731,6 +841,27 @@ def _one_card_layoffs(w: Word, letters: Sequence[Card]) -> list[tuple[Card, ...]
     return out
 
 
+def _cards(cards: Sequence[Card]) -> str:
+    return format_cards(cards) or "-"
+
+
+def _word(w: Word) -> str:
+    return format_cards(w.cards)
+
+
+def _plays(plays: Mapping[int, Word | None]) -> str:
+    return "|".join(f"{n}.{_word(b) if b else '-'}" for n, b in plays.items())
+
+
+def _freezes(freezes: Sequence[Mapping[int, Freeze]]) -> str:
+    return ",".join(
+        f"{LINES[li].value}:{n}:{'d' if f.definitive else 'r'}:{f.until}:"
+        + (_word(f.before) if f.before else "-")
+        for li, fs in enumerate(freezes)
+        for n, f in fs.items()
+    )
+
+
 _ORDER = {x: i for i, x in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ!?")}
 
 
@@ -752,39 +883,23 @@ def arrange_deck(
     ``stock`` cards (top first); every card not named fills the rest in new-deck order.
     """
     c = code or burraco_parole()
-    left = deck_counts(c)
-
-    def take(cards: Sequence[Card]) -> list[Card]:
-        for x in cards:
-            if left[x] <= 0:
-                raise ArbitroError(
-                    "card beyond the deck in the prepared deal: {card}",
-                    card=x,
-                    article=article("deck"),
-                    key="parole.extra_cards",
-                )
-            left[x] -= 1
-        return list(cards)
-
-    named = {s: take(h) for s, h in (hands or {}).items()}
-    top = take([pile]) if pile is not None else []
-    first = take(stock)
-    rest: list[Card] = []
-    for x in deck(c):
-        if left[x] > 0:
-            left[x] -= 1
-            rest.append(x)
-
-    def fill(cards: list[Card], n: int) -> list[Card]:
-        while len(cards) < n:
-            cards.append(rest.pop(0))
-        return cards
-
+    prepared = PreparedDeck(deck(c), _extra_card)
+    named = {s: prepared.take(h) for s, h in (hands or {}).items()}
+    top = prepared.take([pile]) if pile is not None else []
+    first = prepared.take(stock)
     per = c.cards_per_player
-    d = SEATS.index(dealer)
-    seat_hands = [fill(named.get(SEATS[(d + 1 + k) % PLAYERS], []), per) for k in range(4)]
-    dealt = [seat_hands[i % PLAYERS][i // PLAYERS] for i in range(PLAYERS * per)]
-    return tuple(dealt + fill(top, 1) + first + rest)
+    order = hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
+    dealt = dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
+    return tuple(dealt + prepared.fill(top, 1) + first + prepared.rest())
+
+
+def _extra_card(x: Card) -> ArbitroError:
+    return ArbitroError(
+        "card beyond the deck in the prepared deal: {card}",
+        card=x,
+        article=article("deck"),
+        key="parole.extra_cards",
+    )
 
 
 def _over() -> IllegalMoveError:

@@ -11,25 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
+from arbitro.games.core.seats import Line
 from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import Card, cards_value, deck_counts, format_cards
 from arbitro.games.parole.words import BurracoKind, Word
-
-
-class Line(Enum):
-    """A line (*linea di gioco*): North-South or East-West."""
-
-    NS = "NS"
-    EW = "EW"
-
-    @property
-    def other(self) -> Line:
-        """The opposing line."""
-        return Line.EW if self is Line.NS else Line.NS
 
 
 @dataclass(frozen=True, slots=True)
