@@ -47,6 +47,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.citation import Citation
+from arbitro.games.core.seats import LINES, SEATS, Seat
+from arbitro.games.core.table import Phase
 from arbitro.games.parole.errors import IllegalMoveError, article
 from arbitro.games.parole.irregular import IRREGULAR, apply_irregular
 from arbitro.games.parole.letters import WILDS, Card, seat_draw_key
@@ -115,7 +117,7 @@ def _play_cards(deal: Deal, move: Move, li: int) -> tuple[tuple[Card, ...], Word
             return cards, make_word(cards, deal.lexicon, deal.code)
         except IllegalMoveError:
             return cards, None
-    words = deal._words[li]
+    words = deal.words(LINES[li])
     if not 0 <= move.target < len(words):
         raise _bad(
             message("the line has no word number {number}", number=move.target), "word_number"
@@ -129,21 +131,13 @@ def _play_cards(deal: Deal, move: Move, li: int) -> tuple[tuple[Card, ...], Word
 
 
 def _take(deal: Deal, s: int, cards: Sequence[Card]) -> None:
-    h = deal._hands[s]
-    for x, n in Counter(cards).items():
-        if h[x] < n:
-            raise _bad(message("card not in hand: {card}", card=x), "irregularities")
-    for x in cards:
-        h[x] -= 1
-        if not h[x]:
-            del h[x]
-    deal._sizes[s] -= len(cards)
+    deal.take_from_hand(SEATS[s], cards)
 
 
 def _penalize(deal: Deal, s: int, cards: Sequence[Card]) -> None:
     _take(deal, s, cards)
-    pen = deal._penalized[s]
-    pen[:] = penalty_order([*pen, *cards], deal.code.letter_values)
+    pen = deal.penalized(SEATS[s])
+    deal.set_penalized(SEATS[s], penalty_order([*pen, *cards], deal.code.letter_values))
 
 
 def apply_ruling(deal: Deal, move: Move) -> None:
@@ -152,7 +146,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     Raises :class:`IllegalMoveError` naming the article when the ruling does not fit the
     position (unknown remedy, cards not in hand, a healed word that is not valid...).
     """
-    from arbitro.games.parole.deal import PLAYERS, SEATS, Freeze, Phase, Seat
+    from arbitro.games.parole.deal import PLAYERS, Freeze
 
     if deal.is_over:
         raise _bad(message("the deal is over"), "deal_end")
@@ -168,27 +162,26 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     if move.remedy in IRREGULAR:
         apply_irregular(deal, move)
         return
-    if deal._several or deal._late >= 0:
+    if deal.pending_irregularity:
         raise _bad(
             message("rule the multiple discard or make the late draw first"), "pending_irregularity"
         )
     s = SEATS.index(Seat(move.seat))
     li = s & 1
-    on_turn = s == deal._turn and deal._phase is Phase.PLAY
+    on_turn = SEATS[s] is deal.turn and deal.phase is Phase.PLAY
     remedy = move.remedy
     if remedy in ("penalize",):
         _penalize(deal, s, move.cards)
         if on_turn:
-            deal._must_discard = True
+            deal.require_discard()
         return
     if remedy == "burn":
-        if len(move.cards) != 1 or move.cards[0] not in deal._stock:
+        if len(move.cards) != 1 or not deal.in_stock(move.cards[0]):
             raise _bad(message("the burned card must be one of the stock's"), "burn")
-        deal._stock.remove(move.cards[0])
-        deal._burned.append(move.cards[0])
+        deal.burn(move.cards[0])
         return
     if remedy in ("freeze", "freeze_round"):
-        words = deal._words[li]
+        words = deal.words(LINES[li])
         if not 0 <= move.target < len(words):
             raise _bad(
                 message("the line has no word number {number}", number=move.target),
@@ -196,10 +189,10 @@ def apply_ruling(deal: Deal, move: Move) -> None:
             )
         frozen = words[move.target]
         if remedy == "freeze":
-            deal._freezes[li][move.target] = Freeze(True)
+            deal.set_freeze(LINES[li], move.target, Freeze(True))
             return
         before = _before(deal, frozen, move.cards)
-        deal._freezes[li][move.target] = Freeze(False, deal._turns + PLAYERS, before)
+        deal.set_freeze(LINES[li], move.target, Freeze(False, deal.turns_played + PLAYERS, before))
         return
     if not on_turn:
         raise _bad(
@@ -209,11 +202,11 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         _wrong_word(deal, s, li, move)
         return
     if remedy == "discard_no_closing":
-        if len(move.extra) != 1 or deal._hands[s][move.extra[0]] == 0:
+        if len(move.extra) != 1 or deal.hand_count(SEATS[s], move.extra[0]) == 0:
             raise _bad(
                 message("name the discarded card, which must be in hand"), "discard_no_closing"
             )
-        deal._apply_discard(move.extra[0], closing=False, from_hand=True)
+        deal.discard_as_ruled(move.extra[0])
         return
     used, last = _play_cards(deal, move, li)
     if last is None:
@@ -221,7 +214,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
             message("the closing's last play is not a valid word: use wrong_word"),
             "invalid_closing_word",
         )
-    left = Counter(deal._hands[s])
+    left = Counter(deal.hand(SEATS[s]))
     left.subtract(used)
     rest = sorted(left.elements())
     if any(n < 0 for n in left.values()):
@@ -232,7 +225,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
                 message("a closing without discard uses every card in hand"), "closing_no_discard"
             )
         _penalize(deal, s, used)
-        deal._must_discard = True
+        deal.require_discard()
         return
     discard = tuple(move.extra)
     if rest != sorted(discard) or len(discard) != 1:
@@ -244,11 +237,11 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         raise _bad(message("the discard is not a wild"), "closing_wild")
     if remedy == "closing_first_round":
         old = _apply_word(deal, s, li, move, used, last)
-        n = move.target if move.target >= 0 else len(deal._words[li]) - 1
-        deal._freezes[li][n] = Freeze(False, deal._turns + PLAYERS, old)
+        n = move.target if move.target >= 0 else len(deal.words(LINES[li])) - 1
+        deal.set_freeze(LINES[li], n, Freeze(False, deal.turns_played + PLAYERS, old))
     else:  # closing_no_burraco, closing_wild: the last play becomes penalized
         _penalize(deal, s, used)
-    deal._apply_discard(discard[0], closing=False, from_hand=True)
+    deal.discard_as_ruled(discard[0])
 
 
 def _apply_word(
@@ -256,12 +249,7 @@ def _apply_word(
 ) -> Word | None:
     """Put the play on the table; return the word it changed (None for an opening)."""
     _take(deal, s, used)
-    if move.target < 0:
-        deal._words[li].append(word)
-        return None
-    old = deal._words[li][move.target]
-    deal._words[li][move.target] = word
-    return old
+    return deal.put_word(LINES[li], move.target if move.target >= 0 else None, word)
 
 
 def _before(deal: Deal, word: Word, laid: Sequence[Card]) -> Word | None:
@@ -293,13 +281,12 @@ def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
     _take(deal, s, used)  # the wrong play's cards are off the hand
     healed: Sequence[Card] = move.extra
     if healed:
-        h = deal._hands[s]
-        pool = Counter(h) + Counter(used)
+        pool = Counter(deal.hand(SEATS[s])) + Counter(used)
         if move.target < 0:
             new = make_word(tuple(healed), deal.lexicon, deal.code)
             need = Counter(healed)
         else:
-            old = deal._words[li][move.target]
+            old = deal.words(LINES[li])[move.target]
             new = lay_off(old, tuple(healed), deal.lexicon, deal.code)
             need = Counter(added_cards(old, tuple(healed)))
         if any(pool[x] < n for x, n in need.items()):
@@ -310,16 +297,13 @@ def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
         from_used = need & Counter(used)
         from_hand = need - from_used
         _take(deal, s, list(from_hand.elements()))
-        if move.target < 0:
-            deal._words[li].append(new)
-        else:
-            deal._words[li][move.target] = new
+        deal.put_word(LINES[li], move.target if move.target >= 0 else None, new)
         rest = Counter(used) - from_used
     else:
         rest = Counter(used)
-    pen = deal._penalized[s]
-    pen[:] = penalty_order([*pen, *rest.elements()], deal.code.letter_values)
-    deal._must_discard = True
+    pen = deal.penalized(SEATS[s])
+    deal.set_penalized(SEATS[s], penalty_order([*pen, *rest.elements()], deal.code.letter_values))
+    deal.require_discard()
 
 
 __all__ = ["REMEDIES", "apply_ruling", "penalty_order", "ruling"]

@@ -51,7 +51,7 @@ from arbitro.games.parole.moves import DRAW, PICK_UP, Move, MoveKind, discard, l
 from arbitro.games.parole.scoring import LinePosition, LineScore, score_line
 from arbitro.games.parole.words import Word, added_cards, make_word, readings
 from arbitro.games.parole.words import lay_off as lay_off_word
-from arbitro.i18n import message
+from arbitro.i18n import Message, message
 
 PLAYERS: Final = 4
 
@@ -780,6 +780,295 @@ class Deal(DrawDiscardTable[Card]):
             return
         self._timeout_left = last_rounds(self.dealer, self.turn, self._phase is Phase.DRAW)
 
+    # --------------------------------- arbiter mode: the remedies' mutators
+
+    @property
+    def pending_irregularity(self) -> bool:
+        """A multiple discard not yet ruled, or a late draw still due (arts. 10.13, 10.17)."""
+        return bool(self._several) or self._late >= 0
+
+    def hand_count(self, seat: Seat, card: Card) -> int:
+        """How many ``card`` ``seat`` holds."""
+        return self._hands[SEATS.index(seat)][card]
+
+    def in_stock(self, card: Card) -> bool:
+        """Whether ``card`` is in the stock."""
+        return card in self._stock
+
+    def take_from_hand(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """Take ``cards`` out of ``seat``'s hand (one missing raises :class:`IllegalMoveError`,
+        the hand unchanged)."""
+        s = SEATS.index(seat)
+        h = self._hands[s]
+        for x, n in Counter(cards).items():
+            if h[x] < n:
+                raise _bad_ruling(message("card not in hand: {card}", card=x), "irregularities")
+        for x in cards:
+            h[x] -= 1
+            if not h[x]:
+                del h[x]
+        self._sizes[s] -= len(cards)
+
+    def set_penalized(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """``seat``'s penalized cards, in the order they are to be discarded (art. 10.8)."""
+        self._penalized[SEATS.index(seat)] = list(cards)
+
+    def burn(self, card: Card) -> None:
+        """Take ``card`` out of the stock and out of the deal (art. 10.9)."""
+        self._stock.remove(card)
+        self._burned.append(card)
+
+    def set_freeze(self, line: Line, number: int, freeze: Freeze) -> None:
+        """Freeze ``line``'s word ``number`` (arts. 10.11-10.12)."""
+        self._freezes[LINES.index(line)][number] = freeze
+
+    def put_word(self, line: Line, number: int | None, word: Word) -> Word | None:
+        """Put ``word`` on the table for ``line``: a new word (``number`` None) or in place of
+        word ``number``; return the word it replaced (None for a new one)."""
+        words = self._words[LINES.index(line)]
+        if number is None:
+            words.append(word)
+            return None
+        old, words[number] = words[number], word
+        return old
+
+    def require_discard(self) -> None:
+        """The player on turn discards at once (arts. 9.1, 10.1-10.4, 10.8)."""
+        self._must_discard = True
+
+    def discard_as_ruled(self, card: Card) -> None:
+        """The player on turn's discard of ``card`` from the hand stands, but is no closing
+        even of his last card (arts. 11.2-11.7)."""
+        self._apply_discard(card, closing=False, from_hand=True)
+
+    # ------------------------------------- arbiter mode: irregular actions
+
+    def rule_irregular(self, move: Move) -> None:
+        """Apply the irregular action or its remedy ``move`` (arts. 10.13, 10.14, 10.17, 11.6;
+        :data:`~arbitro.games.parole.irregular.IRREGULAR`): the arbiter's mutator of the state
+        the engine never reaches by itself. A ruling that does not fit the position raises
+        :class:`IllegalMoveError` naming the article."""
+        s = SEATS.index(Seat(move.seat))
+        remedy = move.remedy
+        if self._several and remedy != "multiple_discard":
+            raise _bad_ruling(
+                message("several cards discarded at once: rule the multiple discard first"),
+                "multiple_discard",
+            )
+        if self._late >= 0:
+            raise _bad_ruling(message("the culprit must draw or pick up first"), "late_draw")
+        if remedy in ("play_no_draw", "missed_draw", "closing_no_draw"):
+            self._rule_missed_draw(s, move)
+        elif remedy in ("draw_out_of_turn", "pickup_out_of_turn", "play_out_of_turn", "put_back"):
+            self._rule_out_of_turn(s, move)
+        else:
+            self._rule_several(s, move)
+
+    def _on_turn(self, s: int, phase_draw: bool, topic: str) -> None:
+        want = Phase.DRAW if phase_draw else Phase.PLAY
+        if s != self._turn or self._phase is not want:
+            if phase_draw:
+                raise _bad_ruling(
+                    message("the action concerns the player on turn before the draw"), topic
+                )
+            raise _bad_ruling(
+                message("the action concerns the player on turn after the draw"), topic
+            )
+
+    def _irregular_play(
+        self, s: int, move: Move, topic: str
+    ) -> tuple[int, Word | None, tuple[Card, ...]]:
+        """Put the (valid) word of ``move`` on the table for seat ``s``; return (number, word
+        before or None, hand cards used)."""
+        li = s & 1
+        words = self._words[li]
+        if move.target < 0:
+            used = tuple(move.cards)
+            before = None
+            word = make_word(used, self.lexicon, self.code)
+            n = len(words)
+        else:
+            if not 0 <= move.target < len(words):
+                raise _bad_ruling(
+                    message("the line has no word number {number}", number=move.target),
+                    "word_number",
+                )
+            if move.target in self.freezes(SEATS[s].line):
+                raise _bad_ruling(message("no card may be laid on a frozen word"), "frozen_word")
+            before = words[move.target]
+            used = added_cards(before, move.cards)
+            word = lay_off_word(before, move.cards, self.lexicon, self.code)
+            n = move.target
+        h = self._hands[s]
+        if any(h[x] < k for x, k in Counter(used).items()):
+            raise _bad_ruling(message("cards not in hand"), topic)
+        if len(used) >= self._sizes[s]:
+            raise _bad_ruling(message("the play must leave at least one card in hand"), topic)
+        for x in used:
+            h[x] -= 1
+            if not h[x]:
+                del h[x]
+        self._sizes[s] -= len(used)
+        if before is None:
+            words.append(word)
+        else:
+            words[n] = word
+        return n, before, used
+
+    def _rule_missed_draw(self, s: int, move: Move) -> None:
+        """Art. 10.13 (a play without a draw, the three moments of the warning) and 11.6."""
+        remedy = move.remedy
+        if remedy == "play_no_draw":
+            self._on_turn(s, True, "missed_draw")
+            play = self._as_play(move)
+            self._phase = Phase.PLAY
+            try:
+                used, word = self._check_play(play)
+            except IllegalMoveError:
+                self._phase = Phase.DRAW
+                raise
+            self._undrawn = True
+            self._turn_plays = {}
+            self._single = None
+            self._apply_play(play, used, word)
+            return
+        if remedy == "closing_no_draw":
+            self._on_turn(s, False, "closing_no_draw")
+            if not self._undrawn:
+                raise _bad_ruling(
+                    message("the player drew or picked up: this rule does not apply"),
+                    "closing_no_draw",
+                )
+            if len(move.extra) != 1 or self._sizes[s] != 1 or self._hands[s][move.extra[0]] == 0:
+                raise _bad_ruling(
+                    message("name the last card in hand, discarded to close"), "closing_no_draw"
+                )
+            li = s & 1
+            until = self._turns + PLAYERS
+            for n, before in self._turn_plays.items():
+                self._freezes[li][n] = Freeze(False, until, before)
+            self._apply_discard(move.extra[0], closing=False, from_hand=True)
+            self._missed.pop(s, None)
+            if not self.is_over:
+                self._late, self._turn = self._turn, s
+            return
+        # missed_draw: the warning
+        if s == self._turn and self._undrawn:  # 1) while he plays
+            self._phase = Phase.DRAW
+            self._undrawn = False
+            self._turn_plays = {}
+            self._stop_after_draw = True
+            return
+        if s not in self._missed:
+            raise _bad_ruling(message("the player did not play without drawing"), "missed_draw")
+        ended = self._missed.pop(s)
+        if ended == self._turns and self._phase is Phase.DRAW:  # 2) the next one has not begun
+            self._late, self._turn = self._turn, s
+        # 3) the next player has begun: the culprit's plays stand, nothing is recovered
+
+    @staticmethod
+    def _as_play(move: Move) -> Move:
+        """The meld (``target`` -1) or lay-off the ruling describes."""
+        kind = MoveKind.MELD if move.target < 0 else MoveKind.LAY_OFF
+        return Move(kind, tuple(move.cards), move.target)
+
+    def _rule_out_of_turn(self, s: int, move: Move) -> None:
+        """Art. 10.14: a draw or pick-up out of turn, the plays made with it, the put-back."""
+        remedy = move.remedy
+        taken = self._taken.get(s)
+        if remedy in ("draw_out_of_turn", "pickup_out_of_turn"):
+            if s == self._turn or taken is not None:
+                raise _bad_ruling(
+                    message("a draw out of turn: by a player not on turn, once"), "out_of_turn"
+                )
+            h = self._hands[s]
+            if remedy == "draw_out_of_turn":
+                if not self._stock:
+                    raise _bad_ruling(message("the stock is empty"), "out_of_turn")
+                cards = [self._stock.pop()]
+            else:
+                if not self._pile:
+                    raise _bad_ruling(message("the discard pile is empty"), "out_of_turn")
+                cards, self._pile = self._pile, []
+            h.update(cards)
+            self._sizes[s] += len(cards)
+            self._taken[s] = OutOfTurn(remedy.split("_")[0], cards, [])
+            return
+        if taken is None:
+            raise _bad_ruling(
+                message("the player did not draw or pick up out of turn"), "out_of_turn"
+            )
+        if remedy == "play_out_of_turn":
+            taken.plays.append(self._irregular_play(s, move, "out_of_turn"))
+            return
+        self._put_back(s, taken)
+        del self._taken[s]
+
+    def _put_back(self, s: int, taken: OutOfTurn) -> None:
+        """Art. 10.14: the cards taken go back; the plays that used them are undone."""
+        li = s & 1
+        h = self._hands[s]
+        need = Counter(taken.cards)
+        short = need - h  # taken cards no longer in hand: laid in words out of turn
+        undo: dict[int, Word | None] = {}  # word number -> the word before the first undone play
+        for n, before, used in taken.plays:
+            if n in undo or short & Counter(used):
+                undo.setdefault(n, before)
+                h.update(used)
+                self._sizes[s] += len(used)
+                short -= Counter(used)
+        if need - h:
+            raise _bad_ruling(
+                message("the cards taken out of turn are no longer in hand nor on the table"),
+                "out_of_turn",
+            )
+        for n in sorted(undo, reverse=True):
+            before = undo[n]
+            if before is not None:
+                self._words[li][n] = before
+                continue
+            del self._words[li][n]
+            freezes = self._freezes[li]
+            self._freezes[li] = {(j - 1 if j > n else j): f for j, f in freezes.items() if j != n}
+        h.subtract(need)
+        for x in list(h):
+            if h[x] <= 0:
+                del h[x]
+        self._sizes[s] -= len(taken.cards)
+        if taken.source == "draw":
+            self._stock.extend(taken.cards)  # back on top of the stock
+        else:
+            self._pile[:0] = taken.cards  # back under any card discarded since
+
+    def _rule_several(self, s: int, move: Move) -> None:
+        """Art. 10.17: several cards discarded at once; taken back, then one discard."""
+        self._on_turn(s, False, "multiple_discard")
+        h = self._hands[s]
+        if move.remedy == "discard_several":
+            cards = list(move.cards)
+            if self._several or len(cards) < 2:
+                raise _bad_ruling(
+                    message("name the cards (two at least) discarded at once"), "multiple_discard"
+                )
+            if any(h[x] < k for x, k in Counter(cards).items()):
+                raise _bad_ruling(message("cards not in hand"), "multiple_discard")
+            h.subtract(cards)
+            for x in cards:
+                if h[x] <= 0:
+                    del h[x]
+            self._sizes[s] -= len(cards)
+            self._pile.extend(cards)
+            self._several = cards
+            return
+        cards = self._several
+        if not cards:
+            raise _bad_ruling(message("no multiple discard to rule"), "multiple_discard")
+        del self._pile[-len(cards) :]
+        h.update(cards)
+        self._sizes[s] += len(cards)
+        self._several = []
+        self._must_discard = True  # he discards again one card only
+
     # ----------------------------------------------------------------- score
 
     def positions(self) -> dict[Line, LinePosition]:
@@ -900,6 +1189,11 @@ def _extra_card(x: Card) -> ArbitroError:
         article=article("deck"),
         key="parole.extra_cards",
     )
+
+
+def _bad_ruling(msg: Message, topic: str) -> IllegalMoveError:
+    """A ruling that does not fit the position, citing the Parole article of ``topic``."""
+    return IllegalMoveError(msg, article=article(topic), key="parole.bad_ruling")
 
 
 def _over() -> IllegalMoveError:
