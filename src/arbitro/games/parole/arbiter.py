@@ -47,6 +47,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.citation import Citation
+from arbitro.games.core.arbiter import (
+    ArbiterRecord,
+    InterruptedTurn,
+    Irregularity,
+    PenalizedCards,
+    Remedies,
+    Ruling,
+)
+from arbitro.games.core.arbiter import Freeze as FreezeRecord
 from arbitro.games.core.seats import LINES, SEATS, Seat
 from arbitro.games.core.table import Phase
 from arbitro.games.parole.errors import IllegalMoveError, article
@@ -306,4 +315,65 @@ def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
     deal.require_discard()
 
 
-__all__ = ["REMEDIES", "apply_ruling", "penalty_order", "ruling"]
+def irregularity(
+    kind: str,
+    seat: Seat,
+    *,
+    target: int = -1,
+    cards: Sequence[Card] = (),
+    extra: Sequence[Card] = (),
+) -> Irregularity:
+    """The core's :class:`~arbitro.games.core.arbiter.Irregularity` of ``kind`` (a name of
+    :data:`REMEDIES`, citing its article) by ``seat``; ``target``, ``cards`` and ``extra`` as
+    for :func:`ruling`, kept in ``details`` in the letter notation."""
+    if kind not in REMEDIES:
+        raise _bad(
+            message(
+                "unknown remedy: {remedy} (known: {known})", remedy=kind, known=", ".join(REMEDIES)
+            ),
+            "irregularities",
+        )
+    details = {"target": target, "cards": "".join(cards), "extra": "".join(extra)}
+    return Irregularity(kind, REMEDIES[kind], seat, details)
+
+
+def _remedy(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+    """The code's remedy of ``irr`` on ``deal`` (the registry's copy): the ruling is pushed as a
+    move, so that the record replays it; the records say what it changed."""
+    d = irr.details
+    move = ruling(
+        irr.kind,
+        irr.offender.value,
+        target=int(d.get("target", -1)),
+        cards=tuple(str(d.get("cards", ""))),
+        extra=tuple(str(d.get("extra", ""))),
+    )
+    before = deal.copy()
+    deal.push(move)
+    return Ruling(irr, deal, _records(before, deal, irr.offender))
+
+
+def _records(before: Deal, after: Deal, offender: Seat) -> tuple[ArbiterRecord, ...]:
+    out: list[ArbiterRecord] = []
+    for line in LINES:
+        old, new = before.freezes(line), after.freezes(line)
+        changed = [n for n, f in new.items() if old.get(n) != f]
+        if changed:
+            words = after.words(line)
+            out.append(FreezeRecord(line, tuple(str(words[n]) for n in changed)))
+    for seat in SEATS:
+        if after.penalized(seat) != before.penalized(seat):
+            out.append(PenalizedCards(seat, after.penalized(seat)))
+    was_on_turn = before.turn is offender and before.phase is Phase.PLAY
+    if was_on_turn and not after.is_over and after.turn is not offender:
+        out.append(InterruptedTurn(offender))
+    return tuple(out)
+
+
+ARBITER: Final[Remedies[Deal]] = Remedies(dict.fromkeys(REMEDIES, _remedy))
+"""The core's registry of Burraco Parole's remedies, one a kind of :data:`REMEDIES`:
+``ARBITER.rule(deal, irregularity(kind, seat, ...))`` gives the :class:`Ruling` (the new
+position, ``deal`` itself unchanged) and its records."""
+
+
+__all__ = ["ARBITER", "REMEDIES", "apply_ruling", "irregularity", "penalty_order", "ruling"]
