@@ -26,7 +26,7 @@ from arbitro.games.parole.letters import (
     shuffled_deck,
 )
 from arbitro.games.parole.lexicon import Lexicon, Reason, Verdict, WordList
-from arbitro.games.parole.moves import (
+from arbitro.games.parole.moves import (  # the plays of a turn (art. 4)
     DRAW,
     PICK_UP,
     TIME_OUT,

@@ -28,7 +28,6 @@ from arbitro.errors import ArbitroError
 from arbitro.games.core.game import Outcome, Side, restore, undo_last
 from arbitro.games.core.seats import LINES, SEATS, Line, Seat, TurnOrder
 from arbitro.games.core.table import (
-    DrawDiscardTable,
     EndReason,
     Phase,
     PreparedDeck,
@@ -36,6 +35,7 @@ from arbitro.games.core.table import (
     hands_from_dealer,
     last_rounds,
 )
+from arbitro.games.core.words_and_melds import TurnEnd
 from arbitro.games.parole.errors import IllegalMoveError, article, illegal
 from arbitro.games.parole.letters import (
     WILDS,
@@ -87,7 +87,7 @@ class OutOfTurn:
         return OutOfTurn(self.source, list(self.cards), list(self.plays))
 
 
-class Deal(DrawDiscardTable[Card]):
+class Deal(TurnEnd[Card]):
     """A Burraco Parole deal in progress or over (arts. 1, 3.4, 4-7, 10-11)."""
 
     def __init__(
@@ -180,6 +180,9 @@ class Deal(DrawDiscardTable[Card]):
         new._several = list(self._several)
         new.moves = list(self.moves)
         return new
+
+    def _dealer_seat(self) -> Seat:
+        return self.dealer
 
     # ------------------------------------------------------------ game protocol
 
@@ -754,16 +757,7 @@ class Deal(DrawDiscardTable[Card]):
             self._finish(EndReason.CLOSING)
             self._closer = s
             return
-        if self._last_turn:
-            self._finish(EndReason.STOCK_EXHAUSTED)
-            return
-        if self._timeout_left and s == SEATS.index(self.dealer):
-            self._timeout_left -= 1
-            if self._timeout_left == 0:
-                self._finish(EndReason.TIME_OUT)
-                return
-        self._turn = (s + 1) % PLAYERS
-        self._phase = Phase.DRAW
+        self._pass_turn(s)  # arts. 4.3, 6 B.1, 7
 
     def _call_time(self) -> None:
         """The arbiter calls time (art. 7): one last round after the dealer's discard.

@@ -52,13 +52,12 @@ class Move(NamedTuple):
             cards = format_cards(self.cards) or "-"
             extra = format_cards(self.extra) or "-"
             return f"ruling {self.remedy} {self.seat} {self.target} {cards} {extra}"
-        if self.kind is MoveKind.MELD:
-            return f"meld {format_cards(self.cards)}"
+        words = [self.kind.value]
         if self.kind is MoveKind.LAY_OFF:
-            return f"layoff {self.target} {format_cards(self.cards)}"
-        if self.kind is MoveKind.DISCARD:
-            return f"discard {format_cards(self.cards)}"
-        return str(self.kind.value)
+            words.append(str(self.target))
+        if self.cards:
+            words.append(format_cards(self.cards))
+        return " ".join(words)
 
 
 DRAW = Move(MoveKind.DRAW)

@@ -8,13 +8,13 @@ after checking the cards can come from one deck.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Line
+from arbitro.games.core.words_and_melds import check_one_table
 from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import Card, cards_value, deck_counts, format_cards
 from arbitro.games.parole.words import BurracoKind, Word
@@ -151,26 +151,15 @@ def score_table(
     At most one line closed (art. 6); no card more often than in the deck (art. 1.2).
     """
     c = code or burraco_parole()
-    closers = [ln for ln, p in positions.items() if p.closed]
-    if len(closers) > 1:
-        raise ArbitroError(
-            "both lines are marked as having closed",
-            article=article("deal_end"),
-            key="parole.two_closings",
-        )
-    used: Counter[Card] = Counter()
-    for p in positions.values():
-        used.update(p.cards())
-    extra = used - deck_counts(c)
-    if extra:
-        cards = format_cards(sorted(extra.elements()))
-        raise ArbitroError(
-            "cards beyond the {size}-card deck: {cards}",
-            size=c.deck_size,
-            cards=cards,
-            article=article("deck"),
-            key="parole.extra_cards",
-        )
+    check_one_table(
+        (p.closed for p in positions.values()),
+        (p.cards() for p in positions.values()),
+        deck_counts(c),
+        closing=article("deal_end"),
+        excess=article("deck"),
+        text=format_cards,
+        key="parole",
+    )
     return {ln: score_line(p, ln, c) for ln, p in positions.items()}
 
 

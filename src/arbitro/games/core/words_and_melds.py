@@ -1,0 +1,80 @@
+"""What Burraco FIBAS and Burraco Parole share beyond :mod:`.table`: the end of a turn after a
+discard that does not close (the stock down to its unplayable cards, the time-out's last
+round, else the next player: FIBAS arts. 9, 17; Parole arts. 4.3, 6 B, 7), and the checks that
+two lines' cards are one possible table (one closing at most; no card more often than the deck
+holds: FIBAS arts. 3, 27; Parole arts. 1.2, 6)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TypeVar
+
+from arbitro.codes.citation import Citation
+from arbitro.errors import ArbitroError
+from arbitro.games.core.seats import SEATS, Seat
+from arbitro.games.core.table import DrawDiscardTable, EndReason, Phase
+
+C = TypeVar("C", bound=Hashable)
+
+
+class TurnEnd(DrawDiscardTable[C]):
+    """A draw-and-discard deal's end of turn; the engine keeps ``_last_turn`` (the stock is
+    down to its unplayable cards: this turn is the last), ``_timeout_left`` (rounds left after
+    the time-out, 0 while none is called) and the ``dealer`` (whose discard ends a round)."""
+
+    _last_turn: bool
+    _timeout_left: int
+
+    def _dealer_seat(self) -> Seat:
+        raise NotImplementedError
+
+    def _pass_turn(self, s: int) -> bool:
+        """After seat ``s``'s discard that did not close: end the deal if the stock is spent
+        or the time-out's last round is over (True), else pass the turn to the next player,
+        at the draw (False)."""
+        if self._last_turn:
+            self._finish(EndReason.STOCK_EXHAUSTED)
+            return True
+        if self._timeout_left and SEATS[s] is self._dealer_seat():
+            self._timeout_left -= 1
+            if self._timeout_left == 0:
+                self._finish(EndReason.TIME_OUT)
+                return True
+        self._turn = (s + 1) % len(SEATS)
+        self._phase = Phase.DRAW
+        return False
+
+
+def check_one_table(
+    closed: Iterable[bool],
+    cards: Iterable[Sequence[C]],
+    deck: Counter[C],
+    *,
+    closing: Citation,
+    excess: Citation,
+    text: Callable[[Sequence[C]], str],
+    key: str,
+) -> None:
+    """Raise :class:`ArbitroError` unless the lines' position is possible: one line closed at
+    most (``closing`` cited) and no card more often than ``deck`` holds (``excess`` cited; the
+    cards beyond it written with ``text``); ``key`` prefixes the errors' keys."""
+    if sum(1 for c in closed if c) > 1:
+        raise ArbitroError(
+            "both lines are marked as having closed", article=closing, key=f"{key}.two_closings"
+        )
+    used: Counter[C] = Counter()
+    for line_cards in cards:
+        used.update(line_cards)
+    extra = used - deck
+    if extra:
+        raise ArbitroError(
+            "cards beyond the {size}-card deck: {cards}",
+            size=sum(deck.values()),
+            cards=text(sorted(extra.elements(), key=str)),
+            article=excess,
+            key=f"{key}.extra_cards",
+        )
+
+
+__all__ = ["TurnEnd", "check_one_table"]
