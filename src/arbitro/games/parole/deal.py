@@ -7,6 +7,20 @@ score the lines with :meth:`Deal.scores`. Seats are N, E, S, W clockwise; N-S an
 lines; play starts at the dealer's left and goes clockwise (arts. 3.4, 4.3). There is no
 pozzetto (DESIGN.md): a line may close once it has made a burraco (art. 1).
 
+The deal follows the core's :class:`~arbitro.games.core.game.Game` protocol (``move_stack``,
+``pop``, ``initial``, ``outcome``, ``copy``) on the core's seats, phases and table views
+(:mod:`arbitro.games.core.table`). ``str(deal)`` is its position in one line and
+:meth:`Deal.from_position` reads it back (docs/notation-parole.md)::
+
+    E:draw dealer=N turns=0 hands=NPPQQRS/ABCENRT/BCDDFFG/GHHLLMM penalized=-/-/-/-
+        words=-/- pile=Z stock=??!!!!UUUUOOOOIIIIEEEAAAZVVTS
+
+(one line): the seat to play and the phase, the dealer, the turns played, the hands N E S W,
+the penalized cards, the words of NS and EW, the pile and the stock bottom first; then only
+where set: ``foreign``, ``single``, ``last``, ``timeout``, ``closer``, ``end``, ``discard``,
+``burned``, ``freezes``, and the arbiter's pending states ``undrawn``, ``missed``, ``late``,
+``stop``, ``taken``, ``several``.
+
 The arbiter's remedies (arts. 9-11) act on a deal through :mod:`arbitro.games.parole.arbiter`:
 penalized cards held apart and discarded highest first, frozen words. The irregular actions
 the arbiter records (a play before the draw, a draw or pick-up out of turn, several cards
