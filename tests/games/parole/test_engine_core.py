@@ -191,7 +191,7 @@ def test_art10_8_registry_penalize_returns_position_and_records() -> None:
     d = _deal({Seat.E: "CANEBRT"}, stock="S")
     d.push(DRAW)
     before = str(d)
-    r = ARBITER.rule(d, irregularity("penalize", Seat.E, cards="BR"))
+    r = ARBITER.rule(d, irregularity(ruling("penalize", "E", cards="BR")))
     assert str(d) == before
     assert sorted(r.position.penalized(Seat.E)) == ["B", "R"]
     assert core.PenalizedCards(Seat.E, r.position.penalized(Seat.E)) in r.records
@@ -205,7 +205,7 @@ def test_art10_11_registry_freeze_records_the_frozen_word() -> None:
     d = _deal({Seat.E: "CANEBRT"}, stock="S")
     d.push(DRAW)
     d.push(parse_move("meld CANE"))
-    r = ARBITER.rule(d, irregularity("freeze", Seat.E, target=0))
+    r = ARBITER.rule(d, irregularity(ruling("freeze", "E", target=0)))
     assert r.records == (core.Freeze(Line.EW, ("CANE",)),)
     assert 0 in r.position.freezes(Line.EW) and d.freezes(Line.EW) == {}
 
@@ -214,11 +214,11 @@ def test_art10_17_registry_multiple_discard_interrupts_nothing_until_ruled() -> 
     """Art. 10.17: every kind is registered; an unknown kind is refused, naming it."""
     assert set(ARBITER) >= {"wrong_word", "penalize", "multiple_discard", "put_back"}
     with pytest.raises(ArbitroError):
-        irregularity("nothing", Seat.N)
+        irregularity(ruling("nothing", "N"))
     with pytest.raises(ArbitroError):
         ARBITER.rule(
             Deal(arrange_deck(), lexicon=WORDS),
-            core.Irregularity("nothing", irregularity("burn", Seat.N).article, Seat.N),
+            core.Irregularity("nothing", irregularity(ruling("burn", "N")).article, Seat.N),
         )
 
 
@@ -226,7 +226,7 @@ def test_art11_registry_discard_no_closing_interrupts_the_turn() -> None:
     """Art. 11.2-11.3: the discard stands, no closing; the turn passes (an interrupted turn)."""
     d = _deal({Seat.E: "CANEBRT"}, stock="S")
     d.push(DRAW)
-    r = ARBITER.rule(d, irregularity("discard_no_closing", Seat.E, extra="T"))
+    r = ARBITER.rule(d, irregularity(ruling("discard_no_closing", "E", extra="T")))
     assert core.InterruptedTurn(Seat.E) in r.records and r.position.turn is Seat.S
 
 

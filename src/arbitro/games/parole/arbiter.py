@@ -58,7 +58,7 @@ from arbitro.games.core.arbiter import (
 from arbitro.games.core.arbiter import Freeze as FreezeRecord
 from arbitro.games.core.seats import LINES, SEATS, Seat
 from arbitro.games.core.table import Phase
-from arbitro.games.parole.errors import IllegalMoveError, article
+from arbitro.games.parole.errors import IllegalMoveError, article, articles
 from arbitro.games.parole.irregular import IRREGULAR, apply_irregular
 from arbitro.games.parole.letters import WILDS, Card, seat_draw_key
 from arbitro.games.parole.moves import Move, MoveKind
@@ -68,24 +68,21 @@ from arbitro.i18n import Message, message
 if TYPE_CHECKING:
     from arbitro.games.parole.deal import Deal
 
-REMEDIES: Final[dict[str, Citation]] = {
-    **{
-        name: article(name)
-        for name in (
-            "wrong_word",
-            "penalize",
-            "freeze",
-            "freeze_round",
-            "discard_no_closing",
-            "burn",
-            "closing_no_discard",
-            "closing_no_burraco",
-            "closing_first_round",
-            "closing_wild",
-        )
-    },
-    **IRREGULAR,
-}
+REMEDIES: Final[dict[str, Citation]] = (
+    articles(
+        "wrong_word",
+        "penalize",
+        "freeze",
+        "freeze_round",
+        "discard_no_closing",
+        "burn",
+        "closing_no_discard",
+        "closing_no_burraco",
+        "closing_first_round",
+        "closing_wild",
+    )
+    | IRREGULAR
+)
 """Every remedy and the articles it applies (each name is a topic of the code's articles)."""
 
 
@@ -315,26 +312,21 @@ def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
     deal.require_discard()
 
 
-def irregularity(
-    kind: str,
-    seat: Seat,
-    *,
-    target: int = -1,
-    cards: Sequence[Card] = (),
-    extra: Sequence[Card] = (),
-) -> Irregularity:
-    """The core's :class:`~arbitro.games.core.arbiter.Irregularity` of ``kind`` (a name of
-    :data:`REMEDIES`, citing its article) by ``seat``; ``target``, ``cards`` and ``extra`` as
-    for :func:`ruling`, kept in ``details`` in the letter notation."""
-    if kind not in REMEDIES:
+def irregularity(move: Move) -> Irregularity:
+    """The core's :class:`~arbitro.games.core.arbiter.Irregularity` of a ruling ``move``
+    (:func:`ruling`): its kind (a name of :data:`REMEDIES`, citing its article), the offender,
+    and in ``details`` the ``target``, ``cards`` and ``extra`` in the letter notation."""
+    if move.kind is not MoveKind.RULING or move.remedy not in REMEDIES:
         raise _bad(
             message(
-                "unknown remedy: {remedy} (known: {known})", remedy=kind, known=", ".join(REMEDIES)
+                "unknown remedy: {remedy} (known: {known})",
+                remedy=move.remedy or str(move),
+                known=", ".join(REMEDIES),
             ),
             "irregularities",
         )
-    details = {"target": target, "cards": "".join(cards), "extra": "".join(extra)}
-    return Irregularity(kind, REMEDIES[kind], seat, details)
+    details = {"target": move.target, "cards": "".join(move.cards), "extra": "".join(move.extra)}
+    return Irregularity(move.remedy, REMEDIES[move.remedy], Seat(move.seat), details)
 
 
 def _remedy(deal: Deal, irr: Irregularity) -> Ruling[Deal]:

@@ -17,6 +17,11 @@ def article(topic: str) -> Citation:
     return cite(PAROLE, topic)
 
 
+def articles(*topics: str) -> dict[str, Citation]:
+    """Each topic's article (the arbiter's rulings are named by their topics)."""
+    return {topic: article(topic) for topic in topics}
+
+
 def illegal(msg: Message, topic: str, key: str = "parole.illegal") -> IllegalMoveError:
     """The core's :func:`~arbitro.games.core.errors.illegal` for the Parole code."""
     from arbitro.games.core.errors import illegal as core_illegal
@@ -24,4 +29,4 @@ def illegal(msg: Message, topic: str, key: str = "parole.illegal") -> IllegalMov
     return core_illegal(PAROLE, msg, topic, key)
 
 
-__all__ = ["IllegalMoveError", "article", "illegal"]
+__all__ = ["IllegalMoveError", "article", "articles", "illegal"]

@@ -38,34 +38,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.citation import Citation
-from arbitro.games.parole.errors import IllegalMoveError, article
+from arbitro.games.parole.errors import articles
 from arbitro.games.parole.moves import Move
-from arbitro.i18n import Message
 
 if TYPE_CHECKING:
     from arbitro.games.parole.deal import Deal
 
-IRREGULAR: Final[dict[str, Citation]] = {
-    name: article(name)
-    for name in (
-        "play_no_draw",
-        "missed_draw",
-        "closing_no_draw",
-        "draw_out_of_turn",
-        "pickup_out_of_turn",
-        "play_out_of_turn",
-        "put_back",
-        "discard_several",
-        "multiple_discard",
-    )
-}
+IRREGULAR: Final[dict[str, Citation]] = articles(
+    "play_no_draw",
+    "missed_draw",
+    "closing_no_draw",
+    "draw_out_of_turn",
+    "pickup_out_of_turn",
+    "play_out_of_turn",
+    "put_back",
+    "discard_several",
+    "multiple_discard",
+)
 """The irregular actions and their remedies, with the article each applies (each name is a
 topic of the code's articles)."""
-
-
-def _bad(msg: Message, topic: str) -> IllegalMoveError:
-    """A ruling that does not fit the position, citing the Parole article of ``topic``."""
-    return IllegalMoveError(msg, article=article(topic), key="parole.bad_ruling")
 
 
 def apply_irregular(deal: Deal, move: Move) -> None:

@@ -43,6 +43,13 @@ class LinePosition:
         return out + list(self.penalized) + list(self.frozen)
 
 
+_AMOUNTS = (
+    *("burraco_bonus", "closing_bonus", "melded", "in_hand", "penalized", "frozen"),
+    *("base", "points", "total"),
+)
+"""The amounts of a score, in the order its data lists them."""
+
+
 @dataclass(frozen=True, slots=True)
 class LineScore:
     """A line's score for one deal (arts. 5-6).
@@ -77,19 +84,11 @@ class LineScore:
 
     def as_dict(self) -> dict[str, object]:
         """The score as JSON-ready data (every component and base, points, total)."""
-        return {
+        head: dict[str, object] = {
             "line": self.line.value if self.line else None,
             "burrachi": [b.value for b in self.burrachi],
-            "burraco_bonus": self.burraco_bonus,
-            "closing_bonus": self.closing_bonus,
-            "melded": self.melded,
-            "in_hand": self.in_hand,
-            "penalized": self.penalized,
-            "frozen": self.frozen,
-            "base": self.base,
-            "points": self.points,
-            "total": self.total,
         }
+        return head | {name: getattr(self, name) for name in _AMOUNTS}
 
 
 def score_position(
@@ -132,12 +131,13 @@ def score_line(
     position: LinePosition, line: Line | None = None, code: BurracoParoleCode | None = None
 ) -> LineScore:
     """Score a :class:`LinePosition` (arts. 5-6); see :func:`score_position`."""
+    p = position
     return score_position(
-        position.words,
-        position.hands,
-        penalized=position.penalized,
-        frozen=position.frozen,
-        closed=position.closed,
+        p.words,
+        p.hands,
+        penalized=p.penalized,
+        frozen=p.frozen,
+        closed=p.closed,
         line=line,
         code=code,
     )
