@@ -4,6 +4,7 @@ perft-like replays), pop, the outcome, the greedy bot's hook and the arbiter's r
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from arbitro.games.parole import (
     GreedyBot,
     Line,
     Move,
+    MoveKind,
     RandomBot,
     Seat,
     arrange_deck,
@@ -241,3 +243,47 @@ def test_legal_moves_are_accepted_by_push() -> None:
             d.push(step)
     assert PICK_UP in Deal(arrange_deck(), lexicon=WORDS).legal_moves()
     assert isinstance(d.legal_moves()[0], Move)
+
+
+def _accepted(d: Deal, candidates: set[Move]) -> set[Move]:
+    out = set()
+    for m in candidates:
+        probe = d.copy()
+        try:
+            probe.push(m)
+        except core.IllegalMoveError:
+            continue
+        out.add(m)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("hand", "stock", "opened"),
+    [
+        ("CANEBR?", "S", ""),  # a wild in hand (art. 4.4)
+        ("CASABRT", "E", "CASA"),  # lay-offs on an opened word (art. 4.1, legare)
+        ("CA?ABRT", "S", "CA?A"),  # the wild's letter put in its place and the wild moved
+        ("CANEOTT", "A", "CANE"),
+    ],
+)
+def test_arts4_legal_moves_are_every_one_card_play_push_accepts(
+    hand: str, stock: str, opened: str
+) -> None:
+    """Arts. 4-4.4: on small positions, every discard, every three-card word and every lay-off
+    of one card (each spelling of the word with one hand card added, anywhere) that push
+    accepts is listed by legal_moves, and nothing else of those kinds is listed."""
+    d = _deal({Seat.E: hand}, stock=stock + "OFG")
+    d.push(DRAW)
+    if opened:
+        d.push(parse_move(f"meld {opened}"))
+    held = d.hand(Seat.E)
+    candidates: set[Move] = {discard(x) for x in held}
+    candidates |= {Move(MoveKind.MELD, p) for p in permutations(held, 3)}
+    for j, w in enumerate(d.words(Line.EW)):
+        for x in set(held):
+            for p in set(permutations((*w.cards, x))):
+                candidates.add(Move(MoveKind.LAY_OFF, p, j))
+    legal = set(d.legal_moves())
+    one_card = {m for m in legal if len(m.cards) <= 3 or m.target >= 0}
+    assert legal == one_card
+    assert _accepted(d, candidates) == legal
