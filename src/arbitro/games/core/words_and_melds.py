@@ -1,5 +1,5 @@
-"""What Burraco FIBAS and Burraco Parole share beyond :mod:`.table`: the end of a turn after a
-discard that does not close (the stock down to its unplayable cards, the time-out's last
+"""What Burraco FIBAS and Burraco Parole share beyond :mod:`.table`: whether a card may be
+discarded (:func:`discard_error`), the end of a turn after a discard that does not close (the stock down to its unplayable cards, the time-out's last
 round, else the next player: FIBAS arts. 9, 17; Parole arts. 4.3, 6 B, 7), and the checks that
 two lines' cards are one possible table (one closing at most; no card more often than the deck
 holds: FIBAS arts. 3, 27; Parole arts. 1.2, 6)."""
@@ -46,6 +46,31 @@ class TurnEnd(DrawDiscardTable[C]):
         return False
 
 
+E = TypeVar("E", bound=Exception)
+
+
+def discard_error(
+    held: int,
+    hand_size: int,
+    single: bool,
+    *,
+    last: Callable[[], E | None],
+    twin: Callable[[], E],
+    missing: Callable[[], E],
+) -> E | None:
+    """Why a card may not be discarded, or None: not in hand (``missing``, of the ``held``
+    copies), the last card of the hand (``last``: the game's closing or pozzetto rules), or
+    the card of a one-card pile just picked up without its twin (``twin``; FIBAS art. 10,
+    Parole art. 4.2)."""
+    if held == 0:
+        return missing()
+    if hand_size == 1:
+        return last()
+    if single and held < 2:
+        return twin()
+    return None
+
+
 def check_one_table(
     closed: Iterable[bool],
     cards: Iterable[Sequence[C]],
@@ -77,4 +102,4 @@ def check_one_table(
         )
 
 
-__all__ = ["TurnEnd", "check_one_table"]
+__all__ = ["TurnEnd", "check_one_table", "discard_error"]

@@ -49,7 +49,7 @@ from arbitro.games.core.table import (
     hands_from_dealer,
     last_rounds,
 )
-from arbitro.games.core.words_and_melds import TurnEnd
+from arbitro.games.core.words_and_melds import TurnEnd, discard_error
 from arbitro.games.parole.errors import IllegalMoveError, article, illegal
 from arbitro.games.parole.letters import (
     WILDS,
@@ -663,14 +663,15 @@ class Deal(TurnEnd[Card]):
                     "parole.penalized_first",
                 )
             return None
-        h = self._hands[s]
-        if h[x] == 0:
-            return _not_in_hand(x)
-        if self._sizes[s] == 1:
-            return self._closing_error(x, h[x], self._burrachi(s & 1))
-        if x == self._single and h[x] < 2:
-            return _single_error(x)
-        return None
+        held = self._hands[s][x]
+        return discard_error(
+            held,
+            self._sizes[s],
+            x == self._single,
+            last=lambda: self._closing_error(x, held, self._burrachi(s & 1)),
+            twin=lambda: _single_error(x),
+            missing=lambda: _not_in_hand(x),
+        )
 
     def _closing_error(self, x: Card, count: int, burrachi: int) -> IllegalMoveError | None:
         """Why the last card ``x`` could not be discarded to close (arts. 1, 4.2, 6, 11)."""
