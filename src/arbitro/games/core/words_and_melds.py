@@ -1,4 +1,5 @@
-"""What Burraco FIBAS and Burraco Parole share beyond :mod:`.table`: whether a card may be
+"""What Burraco FIBAS and Burraco Parole share beyond :mod:`.table`: the kinds of moves of a
+turn (:class:`MoveKind`), whether a card may be
 discarded (:func:`discard_error`), the end of a turn after a discard that does not close (the stock down to its unplayable cards, the time-out's last
 round, else the next player: FIBAS arts. 9, 17; Parole arts. 4.3, 6 B, 7), and the checks that
 two lines' cards are one possible table (one closing at most; no card more often than the deck
@@ -8,7 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from enum import Enum
+from typing import Generic, TypeVar
 
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
@@ -16,6 +19,43 @@ from arbitro.games.core.seats import SEATS, Seat
 from arbitro.games.core.table import DrawDiscardTable, EndReason, Phase
 
 C = TypeVar("C", bound=Hashable)
+
+
+K = TypeVar("K", bound=Enum)
+
+
+@dataclass(frozen=True, slots=True)
+class BurracoScore(Generic[K]):
+    """What a Burraco line's score is made of in both games (FIBAS art. 19, Parole arts. 5-6):
+    the ``burrachi`` made (the game's kinds), their bonus, the closing bonus, the value of the
+    cards on the table (``melded``) and of those left in hand (``in_hand``, negative); each
+    game adds its own amounts (the pozzetto, penalized and frozen cards)."""
+
+    burrachi: tuple[K, ...]
+    burraco_bonus: int
+    closing_bonus: int
+    melded: int
+    in_hand: int
+
+    @property
+    def base(self) -> int:
+        """The base (FIBAS art. 2, Parole definitions, "Base"): the burraco bonuses plus the
+        closing bonus."""
+        return self.burraco_bonus + self.closing_bonus
+
+
+class MoveKind(Enum):
+    """What a move of a draw-and-discard turn does (FIBAS arts. 8-11, 17; Parole arts. 4-4.3,
+    7): draw or pick up, open a meld or a word, lay off, discard; the arbiter's time-out call;
+    and an arbiter's ruling recorded with the deal so that it replays (arbiter mode)."""
+
+    DRAW = "draw"
+    PICK_UP = "pickup"
+    MELD = "meld"
+    LAY_OFF = "layoff"
+    DISCARD = "discard"
+    TIME_OUT = "timeout"
+    RULING = "ruling"
 
 
 class TurnEnd(DrawDiscardTable[C]):
@@ -102,4 +142,4 @@ def check_one_table(
         )
 
 
-__all__ = ["TurnEnd", "check_one_table", "discard_error"]
+__all__ = ["BurracoScore", "MoveKind", "TurnEnd", "check_one_table", "discard_error"]

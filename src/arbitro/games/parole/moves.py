@@ -12,24 +12,12 @@ of art. 7. Notation, one move a line (cards in the letter notation, ``?`` jolly,
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import NamedTuple
 
 from arbitro.codes.burraco_parole import BurracoParoleCode
 from arbitro.errors import ArbitroError
+from arbitro.games.core.words_and_melds import MoveKind
 from arbitro.games.parole.letters import Card, format_cards, parse_cards
-
-
-class MoveKind(Enum):
-    """What a move does."""
-
-    DRAW = "draw"
-    PICK_UP = "pickup"
-    MELD = "meld"
-    LAY_OFF = "layoff"
-    DISCARD = "discard"
-    TIME_OUT = "timeout"
-    RULING = "ruling"
 
 
 class Move(NamedTuple):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Line
-from arbitro.games.core.words_and_melds import check_one_table
+from arbitro.games.core.words_and_melds import BurracoScore, check_one_table
 from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import Card, cards_value, deck_counts, format_cards
 from arbitro.games.parole.words import BurracoKind, Word
@@ -51,26 +51,16 @@ _AMOUNTS = (
 
 
 @dataclass(frozen=True, slots=True)
-class LineScore:
+class LineScore(BurracoScore[BurracoKind]):
     """A line's score for one deal (arts. 5-6).
 
     ``base`` = burraco bonuses + closing bonus; ``points`` = value of the words' cards minus
     cards in hand, penalized and frozen cards; ``total`` = base + points.
     """
 
-    burrachi: tuple[BurracoKind, ...]
-    burraco_bonus: int
-    closing_bonus: int
-    melded: int
-    in_hand: int
     penalized: int
     frozen: int
     line: Line | None = field(default=None, compare=False)
-
-    @property
-    def base(self) -> int:
-        """The base (definitions, "Base"): burraco bonuses plus the closing bonus."""
-        return self.burraco_bonus + self.closing_bonus
 
     @property
     def points(self) -> int:
@@ -127,22 +117,6 @@ def score_position(
     )
 
 
-def score_line(
-    position: LinePosition, line: Line | None = None, code: BurracoParoleCode | None = None
-) -> LineScore:
-    """Score a :class:`LinePosition` (arts. 5-6); see :func:`score_position`."""
-    p = position
-    return score_position(
-        p.words,
-        p.hands,
-        penalized=p.penalized,
-        frozen=p.frozen,
-        closed=p.closed,
-        line=line,
-        code=code,
-    )
-
-
 def score_table(
     positions: Mapping[Line, LinePosition], code: BurracoParoleCode | None = None
 ) -> dict[Line, LineScore]:
@@ -161,6 +135,22 @@ def score_table(
         key="parole",
     )
     return {ln: score_line(p, ln, c) for ln, p in positions.items()}
+
+
+def score_line(
+    position: LinePosition, line: Line | None = None, code: BurracoParoleCode | None = None
+) -> LineScore:
+    """Score a :class:`LinePosition` (arts. 5-6); see :func:`score_position`."""
+    p = position
+    return score_position(
+        p.words,
+        p.hands,
+        penalized=p.penalized,
+        frozen=p.frozen,
+        closed=p.closed,
+        line=line,
+        code=code,
+    )
 
 
 __all__ = ["Line", "LinePosition", "LineScore", "score_line", "score_position", "score_table"]
