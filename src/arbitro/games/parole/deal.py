@@ -664,6 +664,8 @@ class Deal(TurnEnd[Card]):
                 )
             return None
         held = self._hands[s][x]
+        if held > 1 or (held and self._sizes[s] > 1 and x != self._single):
+            return None  # the usual case, decided without the closures below
         return discard_error(
             held,
             self._sizes[s],
