@@ -336,7 +336,7 @@ def test_art10_14_put_back_restores_the_position(seed: int, steps: int, source: 
     if d.is_over or (source == "p" and not d.discard_pile):
         return
     before = d.copy()
-    culprit = d.turn.next
+    culprit = d.turn.left
     d.push(ruling("draw_out_of_turn" if source == "d" else "pickup_out_of_turn", culprit.value))
     assert d.turn is before.turn and d.phase is before.phase  # the turn stays where it was
     d.push(ruling("put_back", culprit.value))
@@ -373,5 +373,5 @@ def test_art10_17_multiple_discard_restores_the_hand(seed: int, steps: int) -> N
     legal = d.legal_moves()
     assert legal and all(m.kind is MoveKind.DISCARD for m in legal)
     d.push(legal[0])
-    assert d.is_over or d.turn is before.turn.next
+    assert d.is_over or d.turn is before.turn.left
     _replays(d)

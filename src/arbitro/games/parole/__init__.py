@@ -5,10 +5,11 @@ Pure and typed; numbers come from :mod:`arbitro.codes.burraco_parole`; word vali
 (:mod:`arbitro.lexicon.hunspell`, an edge) or a fixed :class:`WordList`.
 """
 
+from arbitro.games.core import LINES, SEATS, IllegalMoveError, Line, Outcome, Seat
+from arbitro.games.core.table import EndReason, Phase
 from arbitro.games.parole.arbiter import REMEDIES, penalty_order, ruling
-from arbitro.games.parole.bots import GreedyBot, RandomBot, play_deal
-from arbitro.games.parole.deal import SEATS, Deal, EndReason, Freeze, Phase, Seat, arrange_deck
-from arbitro.games.parole.errors import IllegalMoveError
+from arbitro.games.parole.bots import GreedyBot, RandomBot, greedy_value, play_deal
+from arbitro.games.parole.deal import Deal, Freeze, arrange_deck
 from arbitro.games.parole.irregular import IRREGULAR
 from arbitro.games.parole.letters import (
     WILDS,
@@ -25,7 +26,7 @@ from arbitro.games.parole.letters import (
     shuffled_deck,
 )
 from arbitro.games.parole.lexicon import Lexicon, Reason, Verdict, WordList
-from arbitro.games.parole.moves import (
+from arbitro.games.parole.moves import (  # the plays of a turn (art. 4)
     DRAW,
     PICK_UP,
     TIME_OUT,
@@ -36,9 +37,8 @@ from arbitro.games.parole.moves import (
     meld,
     parse_move,
 )
-from arbitro.games.parole.record import DealRecord
+from arbitro.games.parole.record import DealRecord, ParoleRules
 from arbitro.games.parole.scoring import (
-    Line,
     LinePosition,
     LineScore,
     score_line,
@@ -57,6 +57,7 @@ from arbitro.games.parole.words import (
 __all__ = [
     "DRAW",
     "IRREGULAR",
+    "LINES",
     "PICK_UP",
     "REMEDIES",
     "SEATS",
@@ -76,6 +77,8 @@ __all__ = [
     "LineScore",
     "Move",
     "MoveKind",
+    "Outcome",
+    "ParoleRules",
     "Phase",
     "RandomBot",
     "Reason",
@@ -90,6 +93,7 @@ __all__ = [
     "deck",
     "discard",
     "format_cards",
+    "greedy_value",
     "is_wild",
     "lay_off",
     "make_word",

@@ -47,7 +47,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.citation import Citation
-from arbitro.games.parole.errors import IllegalMoveError, article
+from arbitro.games.core.arbiter import (
+    ArbiterRecord,
+    InterruptedTurn,
+    Irregularity,
+    PenalizedCards,
+    Remedies,
+    Ruling,
+)
+from arbitro.games.core.arbiter import Freeze as FreezeRecord
+from arbitro.games.core.seats import LINES, SEATS, Seat
+from arbitro.games.core.table import Phase
+from arbitro.games.parole.errors import IllegalMoveError, article, articles
 from arbitro.games.parole.irregular import IRREGULAR, apply_irregular
 from arbitro.games.parole.letters import WILDS, Card, seat_draw_key
 from arbitro.games.parole.moves import Move, MoveKind
@@ -57,24 +68,21 @@ from arbitro.i18n import Message, message
 if TYPE_CHECKING:
     from arbitro.games.parole.deal import Deal
 
-REMEDIES: Final[dict[str, Citation]] = {
-    **{
-        name: article(name)
-        for name in (
-            "wrong_word",
-            "penalize",
-            "freeze",
-            "freeze_round",
-            "discard_no_closing",
-            "burn",
-            "closing_no_discard",
-            "closing_no_burraco",
-            "closing_first_round",
-            "closing_wild",
-        )
-    },
-    **IRREGULAR,
-}
+REMEDIES: Final[dict[str, Citation]] = (
+    articles(
+        "wrong_word",
+        "penalize",
+        "freeze",
+        "freeze_round",
+        "discard_no_closing",
+        "burn",
+        "closing_no_discard",
+        "closing_no_burraco",
+        "closing_first_round",
+        "closing_wild",
+    )
+    | IRREGULAR
+)
 """Every remedy and the articles it applies (each name is a topic of the code's articles)."""
 
 
@@ -115,7 +123,7 @@ def _play_cards(deal: Deal, move: Move, li: int) -> tuple[tuple[Card, ...], Word
             return cards, make_word(cards, deal.lexicon, deal.code)
         except IllegalMoveError:
             return cards, None
-    words = deal._words[li]
+    words = deal.words(LINES[li])
     if not 0 <= move.target < len(words):
         raise _bad(
             message("the line has no word number {number}", number=move.target), "word_number"
@@ -129,21 +137,13 @@ def _play_cards(deal: Deal, move: Move, li: int) -> tuple[tuple[Card, ...], Word
 
 
 def _take(deal: Deal, s: int, cards: Sequence[Card]) -> None:
-    h = deal._hands[s]
-    for x, n in Counter(cards).items():
-        if h[x] < n:
-            raise _bad(message("card not in hand: {card}", card=x), "irregularities")
-    for x in cards:
-        h[x] -= 1
-        if not h[x]:
-            del h[x]
-    deal._sizes[s] -= len(cards)
+    deal.take_from_hand(SEATS[s], cards)
 
 
 def _penalize(deal: Deal, s: int, cards: Sequence[Card]) -> None:
     _take(deal, s, cards)
-    pen = deal._penalized[s]
-    pen[:] = penalty_order([*pen, *cards], deal.code.letter_values)
+    pen = deal.penalized(SEATS[s])
+    deal.set_penalized(SEATS[s], penalty_order([*pen, *cards], deal.code.letter_values))
 
 
 def apply_ruling(deal: Deal, move: Move) -> None:
@@ -152,7 +152,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     Raises :class:`IllegalMoveError` naming the article when the ruling does not fit the
     position (unknown remedy, cards not in hand, a healed word that is not valid...).
     """
-    from arbitro.games.parole.deal import PLAYERS, SEATS, Freeze, Phase, Seat
+    from arbitro.games.parole.deal import PLAYERS, Freeze
 
     if deal.is_over:
         raise _bad(message("the deal is over"), "deal_end")
@@ -168,27 +168,26 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     if move.remedy in IRREGULAR:
         apply_irregular(deal, move)
         return
-    if deal._several or deal._late >= 0:
+    if deal.pending_irregularity:
         raise _bad(
             message("rule the multiple discard or make the late draw first"), "pending_irregularity"
         )
     s = SEATS.index(Seat(move.seat))
     li = s & 1
-    on_turn = s == deal._turn and deal._phase is Phase.PLAY
+    on_turn = SEATS[s] is deal.turn and deal.phase is Phase.PLAY
     remedy = move.remedy
     if remedy in ("penalize",):
         _penalize(deal, s, move.cards)
         if on_turn:
-            deal._must_discard = True
+            deal.require_discard()
         return
     if remedy == "burn":
-        if len(move.cards) != 1 or move.cards[0] not in deal._stock:
+        if len(move.cards) != 1 or not deal.in_stock(move.cards[0]):
             raise _bad(message("the burned card must be one of the stock's"), "burn")
-        deal._stock.remove(move.cards[0])
-        deal._burned.append(move.cards[0])
+        deal.burn(move.cards[0])
         return
     if remedy in ("freeze", "freeze_round"):
-        words = deal._words[li]
+        words = deal.words(LINES[li])
         if not 0 <= move.target < len(words):
             raise _bad(
                 message("the line has no word number {number}", number=move.target),
@@ -196,10 +195,10 @@ def apply_ruling(deal: Deal, move: Move) -> None:
             )
         frozen = words[move.target]
         if remedy == "freeze":
-            deal._freezes[li][move.target] = Freeze(True)
+            deal.set_freeze(LINES[li], move.target, Freeze(True))
             return
         before = _before(deal, frozen, move.cards)
-        deal._freezes[li][move.target] = Freeze(False, deal._turns + PLAYERS, before)
+        deal.set_freeze(LINES[li], move.target, Freeze(False, deal.turns_played + PLAYERS, before))
         return
     if not on_turn:
         raise _bad(
@@ -209,11 +208,11 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         _wrong_word(deal, s, li, move)
         return
     if remedy == "discard_no_closing":
-        if len(move.extra) != 1 or deal._hands[s][move.extra[0]] == 0:
+        if len(move.extra) != 1 or deal.hand_count(SEATS[s], move.extra[0]) == 0:
             raise _bad(
                 message("name the discarded card, which must be in hand"), "discard_no_closing"
             )
-        deal._apply_discard(move.extra[0], closing=False, from_hand=True)
+        deal.discard_as_ruled(move.extra[0])
         return
     used, last = _play_cards(deal, move, li)
     if last is None:
@@ -221,7 +220,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
             message("the closing's last play is not a valid word: use wrong_word"),
             "invalid_closing_word",
         )
-    left = Counter(deal._hands[s])
+    left = Counter(deal.hand(SEATS[s]))
     left.subtract(used)
     rest = sorted(left.elements())
     if any(n < 0 for n in left.values()):
@@ -232,7 +231,7 @@ def apply_ruling(deal: Deal, move: Move) -> None:
                 message("a closing without discard uses every card in hand"), "closing_no_discard"
             )
         _penalize(deal, s, used)
-        deal._must_discard = True
+        deal.require_discard()
         return
     discard = tuple(move.extra)
     if rest != sorted(discard) or len(discard) != 1:
@@ -244,11 +243,11 @@ def apply_ruling(deal: Deal, move: Move) -> None:
         raise _bad(message("the discard is not a wild"), "closing_wild")
     if remedy == "closing_first_round":
         old = _apply_word(deal, s, li, move, used, last)
-        n = move.target if move.target >= 0 else len(deal._words[li]) - 1
-        deal._freezes[li][n] = Freeze(False, deal._turns + PLAYERS, old)
+        n = move.target if move.target >= 0 else len(deal.words(LINES[li])) - 1
+        deal.set_freeze(LINES[li], n, Freeze(False, deal.turns_played + PLAYERS, old))
     else:  # closing_no_burraco, closing_wild: the last play becomes penalized
         _penalize(deal, s, used)
-    deal._apply_discard(discard[0], closing=False, from_hand=True)
+    deal.discard_as_ruled(discard[0])
 
 
 def _apply_word(
@@ -256,12 +255,7 @@ def _apply_word(
 ) -> Word | None:
     """Put the play on the table; return the word it changed (None for an opening)."""
     _take(deal, s, used)
-    if move.target < 0:
-        deal._words[li].append(word)
-        return None
-    old = deal._words[li][move.target]
-    deal._words[li][move.target] = word
-    return old
+    return deal.put_word(LINES[li], move.target if move.target >= 0 else None, word)
 
 
 def _before(deal: Deal, word: Word, laid: Sequence[Card]) -> Word | None:
@@ -293,13 +287,12 @@ def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
     _take(deal, s, used)  # the wrong play's cards are off the hand
     healed: Sequence[Card] = move.extra
     if healed:
-        h = deal._hands[s]
-        pool = Counter(h) + Counter(used)
+        pool = Counter(deal.hand(SEATS[s])) + Counter(used)
         if move.target < 0:
             new = make_word(tuple(healed), deal.lexicon, deal.code)
             need = Counter(healed)
         else:
-            old = deal._words[li][move.target]
+            old = deal.words(LINES[li])[move.target]
             new = lay_off(old, tuple(healed), deal.lexicon, deal.code)
             need = Counter(added_cards(old, tuple(healed)))
         if any(pool[x] < n for x, n in need.items()):
@@ -310,16 +303,69 @@ def _wrong_word(deal: Deal, s: int, li: int, move: Move) -> None:
         from_used = need & Counter(used)
         from_hand = need - from_used
         _take(deal, s, list(from_hand.elements()))
-        if move.target < 0:
-            deal._words[li].append(new)
-        else:
-            deal._words[li][move.target] = new
+        deal.put_word(LINES[li], move.target if move.target >= 0 else None, new)
         rest = Counter(used) - from_used
     else:
         rest = Counter(used)
-    pen = deal._penalized[s]
-    pen[:] = penalty_order([*pen, *rest.elements()], deal.code.letter_values)
-    deal._must_discard = True
+    pen = deal.penalized(SEATS[s])
+    deal.set_penalized(SEATS[s], penalty_order([*pen, *rest.elements()], deal.code.letter_values))
+    deal.require_discard()
 
 
-__all__ = ["REMEDIES", "apply_ruling", "penalty_order", "ruling"]
+def irregularity(move: Move) -> Irregularity:
+    """The core's :class:`~arbitro.games.core.arbiter.Irregularity` of a ruling ``move``
+    (:func:`ruling`): its kind (a name of :data:`REMEDIES`, citing its article), the offender,
+    and in ``details`` the ``target``, ``cards`` and ``extra`` in the letter notation."""
+    if move.kind is not MoveKind.RULING or move.remedy not in REMEDIES:
+        raise _bad(
+            message(
+                "unknown remedy: {remedy} (known: {known})",
+                remedy=move.remedy or str(move),
+                known=", ".join(REMEDIES),
+            ),
+            "irregularities",
+        )
+    details = {"target": move.target, "cards": "".join(move.cards), "extra": "".join(move.extra)}
+    return Irregularity(move.remedy, REMEDIES[move.remedy], Seat(move.seat), details)
+
+
+def _remedy(deal: Deal, irr: Irregularity) -> Ruling[Deal]:
+    """The code's remedy of ``irr`` on ``deal`` (the registry's copy): the ruling is pushed as a
+    move, so that the record replays it; the records say what it changed."""
+    d = irr.details
+    move = ruling(
+        irr.kind,
+        irr.offender.value,
+        target=int(d.get("target", -1)),
+        cards=tuple(str(d.get("cards", ""))),
+        extra=tuple(str(d.get("extra", ""))),
+    )
+    before = deal.copy()
+    deal.push(move)
+    return Ruling(irr, deal, _records(before, deal, irr.offender))
+
+
+def _records(before: Deal, after: Deal, offender: Seat) -> tuple[ArbiterRecord, ...]:
+    out: list[ArbiterRecord] = []
+    for line in LINES:
+        old, new = before.freezes(line), after.freezes(line)
+        changed = [n for n, f in new.items() if old.get(n) != f]
+        if changed:
+            words = after.words(line)
+            out.append(FreezeRecord(line, tuple(str(words[n]) for n in changed)))
+    for seat in SEATS:
+        if after.penalized(seat) != before.penalized(seat):
+            out.append(PenalizedCards(seat, after.penalized(seat)))
+    was_on_turn = before.turn is offender and before.phase is Phase.PLAY
+    if was_on_turn and not after.is_over and after.turn is not offender:
+        out.append(InterruptedTurn(offender))
+    return tuple(out)
+
+
+ARBITER: Final[Remedies[Deal]] = Remedies(dict.fromkeys(REMEDIES, _remedy))
+"""The core's registry of Burraco Parole's remedies, one a kind of :data:`REMEDIES`:
+``ARBITER.rule(deal, irregularity(kind, seat, ...))`` gives the :class:`Ruling` (the new
+position, ``deal`` itself unchanged) and its records."""
+
+
+__all__ = ["ARBITER", "REMEDIES", "apply_ruling", "irregularity", "penalty_order", "ruling"]

@@ -7,6 +7,20 @@ score the lines with :meth:`Deal.scores`. Seats are N, E, S, W clockwise; N-S an
 lines; play starts at the dealer's left and goes clockwise (arts. 3.4, 4.3). There is no
 pozzetto (DESIGN.md): a line may close once it has made a burraco (art. 1).
 
+The deal follows the core's :class:`~arbitro.games.core.game.Game` protocol (``move_stack``,
+``pop``, ``initial``, ``outcome``, ``copy``) on the core's seats, phases and table views
+(:mod:`arbitro.games.core.table`). ``str(deal)`` is its position in one line and
+:meth:`Deal.from_position` reads it back (docs/notation-parole.md)::
+
+    E:draw dealer=N turns=0 hands=NPPQQRS/ABCENRT/BCDDFFG/GHHLLMM penalized=-/-/-/-
+        words=-/- pile=Z stock=??!!!!UUUUOOOOIIIIEEEAAAZVVTS
+
+(one line): the seat to play and the phase, the dealer, the turns played, the hands N E S W,
+the penalized cards, the words of NS and EW, the pile and the stock bottom first; then only
+where set: ``foreign``, ``single``, ``last``, ``timeout``, ``closer``, ``end``, ``discard``,
+``burned``, ``freezes``, and the arbiter's pending states ``undrawn``, ``missed``, ``late``,
+``stop``, ``taken``, ``several``.
+
 The arbiter's remedies (arts. 9-11) act on a deal through :mod:`arbitro.games.parole.arbiter`:
 penalized cards held apart and discarded highest first, frozen words. The irregular actions
 the arbiter records (a play before the draw, a draw or pick-up out of turn, several cards
@@ -20,63 +34,40 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from itertools import permutations
 from typing import Final
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
+from arbitro.games.core.game import Outcome, Side, restore, undo_last
+from arbitro.games.core.seats import LINES, SEATS, Line, Seat, TurnOrder
+from arbitro.games.core.table import (
+    EndReason,
+    Phase,
+    PreparedDeck,
+    dealt_one_at_a_time,
+    hands_from_dealer,
+    last_rounds,
+)
+from arbitro.games.core.words_and_melds import TurnEnd, discard_error
 from arbitro.games.parole.errors import IllegalMoveError, article, illegal
-from arbitro.games.parole.letters import WILDS, Card, deck, deck_counts, shuffled_deck
+from arbitro.games.parole.letters import (
+    WILDS,
+    Card,
+    deck,
+    deck_counts,
+    format_cards,
+    parse_cards,
+    shuffled_deck,
+)
 from arbitro.games.parole.lexicon import Lexicon
 from arbitro.games.parole.moves import DRAW, PICK_UP, Move, MoveKind, discard, lay_off, meld
-from arbitro.games.parole.scoring import Line, LinePosition, LineScore, score_line
+from arbitro.games.parole.scoring import LinePosition, LineScore, score_line
 from arbitro.games.parole.words import Word, added_cards, make_word, readings
 from arbitro.games.parole.words import lay_off as lay_off_word
-from arbitro.i18n import message
+from arbitro.i18n import Message, message
 
-
-class Seat(Enum):
-    """A seat at the table, clockwise: North, East, South, West."""
-
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    @property
-    def line(self) -> Line:
-        """The seat's line: N and S play N-S, E and W play E-W."""
-        return Line.NS if self in (Seat.N, Seat.S) else Line.EW
-
-    @property
-    def next(self) -> Seat:
-        """The next seat clockwise (the seat at this seat's left, art. 4.3)."""
-        return SEATS[(SEATS.index(self) + 1) % PLAYERS]
-
-
-SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
-LINES: Final[tuple[Line, ...]] = (Line.NS, Line.EW)
 PLAYERS: Final = 4
-
-
-class Phase(Enum):
-    """Where the turn stands: draw or pick up (art. 4), play (words, lay-offs, discard), over."""
-
-    DRAW = "draw"
-    PLAY = "play"
-    OVER = "over"
-
-
-class EndReason(Enum):
-    """How a deal ended: a closing (art. 6 A), the stock down to two cards (art. 6 B.1), the
-    time-out (arts. 6 B.2, 7), or time called before the first draw: the deal is not played
-    and scores nothing (art. 7)."""
-
-    CLOSING = "closing"
-    STOCK_EXHAUSTED = "stock_exhausted"
-    TIME_OUT = "time_out"
-    NOT_STARTED = "not_started"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +101,7 @@ class OutOfTurn:
         return OutOfTurn(self.source, list(self.cards), list(self.plays))
 
 
-class Deal:
+class Deal(TurnEnd[Card]):
     """A Burraco Parole deal in progress or over (arts. 1, 3.4, 4-7, 10-11)."""
 
     def __init__(
@@ -170,7 +161,8 @@ class Deal:
         self._stop_after_draw = False  # art. 10.13 1): draw, then discard at once
         self._taken: dict[int, OutOfTurn] = {}  # cards taken out of turn (art. 10.14)
         self._several: list[Card] = []  # cards discarded at once, not yet ruled (art. 10.17)
-        self.moves: list[tuple[Seat, Move]] = []
+        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
+        self._root: str | None = None  # the position it was set up from (from_position)
 
     @classmethod
     def shuffled(
@@ -203,47 +195,188 @@ class Deal:
         new.moves = list(self.moves)
         return new
 
+    def _dealer_seat(self) -> Seat:
+        return self.dealer
+
+    # ------------------------------------------------------------ game protocol
+
+    @property
+    def move_stack(self) -> list[tuple[Seat, Move]]:
+        """Every move pushed since the layout (or the position set up), with its seat."""
+        return self.moves
+
+    def initial(self) -> Deal:
+        """The same layout with no move played: the deal as dealt, or the position it was set
+        up from (:meth:`from_position`)."""
+        if self._root is not None:
+            return Deal.from_position(self._root, lexicon=self.lexicon, code=self.code)
+        return Deal(self.deck, self.dealer, self.code, lexicon=self.lexicon)
+
+    def pop(self) -> Move:
+        """Take the last move back (a ruling too) and return it: the layout replayed without
+        it (:func:`~arbitro.games.core.game.undo_last`); an empty stack raises IndexError."""
+        earlier, move = undo_last(self)
+        restore(self, earlier)
+        return move  # type: ignore[no-any-return]
+
+    def outcome(self) -> Outcome | None:
+        """How the deal ended (arts. 5-7): each line's total, the higher one the winner (none
+        on a tie), the closer; None while it is on."""
+        if self._end is None:
+            return None
+        points: dict[Side, int] = {ln: sc.total for ln, sc in self.scores().items()}
+        ns, ew = points[Line.NS], points[Line.EW]
+        winner = None if ns == ew else (Line.NS if ns > ew else Line.EW)
+        return Outcome(self._end.value, points, winner, self.closer)
+
+    # --------------------------------------------------------------- notation
+
+    def __str__(self) -> str:
+        """The position in the notation of :doc:`notation-parole` (``Deal.from_position``
+        reads it back): the seat to play and the phase, then ``key=value`` fields."""
+        out = [
+            f"{self.turn.value}:{self._phase.value}",
+            f"dealer={self.dealer.value}",
+            f"turns={self._turns}",
+            "hands=" + "/".join(_cards(sorted(h.elements(), key=_sort_key)) for h in self._hands),
+            "penalized=" + "/".join(_cards(p) for p in self._penalized),
+            "words=" + "/".join(",".join(_word(w) for w in ws) or "-" for ws in self._words),
+            f"pile={_cards(self._pile)}",
+            f"stock={_cards(self._stock)}",
+        ]
+        opt: list[tuple[str, str, bool]] = [
+            ("foreign", "1", self.code.foreign_letters),
+            ("single", self._single or "", self._single is not None),
+            ("last", "1", self._last_turn),
+            ("timeout", str(self._timeout_left), self._timeout_left > 0),
+            ("closer", self.closer.value if self.closer else "", self._closer >= 0),
+            ("end", self._end.value if self._end else "", self._end is not None),
+            ("discard", "1", self._must_discard),
+            ("burned", _cards(self._burned), bool(self._burned)),
+            ("freezes", _freezes(self._freezes), any(self._freezes)),
+            ("undrawn", _plays(self._turn_plays), self._undrawn),
+            (
+                "missed",
+                ",".join(f"{SEATS[k].value}{n}" for k, n in self._missed.items()),
+                bool(self._missed),
+            ),
+            ("late", SEATS[self._late].value if self._late >= 0 else "", self._late >= 0),
+            ("stop", "1", self._stop_after_draw),
+            (
+                "taken",
+                ",".join(
+                    f"{SEATS[k].value}:{t.source}:{_cards(t.cards)}:"
+                    + "|".join(f"{n}.{_word(b) if b else '-'}.{_cards(u)}" for n, b, u in t.plays)
+                    for k, t in self._taken.items()
+                ),
+                bool(self._taken),
+            ),
+            ("several", _cards(self._several), bool(self._several)),
+        ]
+        out += [f"{k}={v}" for k, v, on in opt if on]
+        return " ".join(out)
+
+    def __repr__(self) -> str:
+        return f"Deal.from_position({str(self)!r})"
+
+    @classmethod
+    def from_position(
+        cls, text: str, *, lexicon: Lexicon, code: BurracoParoleCode | None = None
+    ) -> Deal:
+        """The position written by ``str(deal)``, with no move stack (:meth:`initial` gives it
+        back); a malformed text raises :class:`ArbitroError`."""
+        try:
+            return cls._parse(text, lexicon, code)
+        except (KeyError, ValueError, IndexError) as err:
+            raise ArbitroError(
+                "not a Burraco Parole position: {error}", error=str(err), key="parole.bad_position"
+            ) from err
+
+    @classmethod
+    def _parse(cls, text: str, lexicon: Lexicon, code: BurracoParoleCode | None) -> Deal:
+        head, *fields = text.split()
+        turn, phase = head.split(":")
+        f = dict(x.split("=", 1) for x in fields)
+        c = (code or burraco_parole()).with_foreign_letters(f.get("foreign") == "1")
+
+        def cards(t: str) -> list[Card]:
+            return [] if t == "-" else list(parse_cards(t, c))
+
+        def word(t: str) -> Word:
+            xs = tuple(cards(t.split("=", 1)[0]))
+            found = readings(xs, lexicon, c) if sum(x in WILDS for x in xs) < 2 else ()
+            return Word(xs, found or ("".join(xs),))
+
+        new = object.__new__(cls)
+        hands = [Counter(cards(h)) for h in f["hands"].split("/")]
+        words = [
+            [word(w) for w in ws.split(",")] if ws != "-" else [] for ws in f["words"].split("/")
+        ]
+        freezes: list[dict[int, Freeze]] = [{}, {}]
+        for item in f.get("freezes", "").split(","):
+            if item:
+                li, n, kind, until, before = item.split(":")
+                freezes[LINES.index(Line(li))][int(n)] = Freeze(
+                    kind == "d", int(until), None if before == "-" else word(before)
+                )
+        taken: dict[int, OutOfTurn] = {}
+        for item in f.get("taken", "").split(","):
+            if item:
+                seat, source, took, plays = item.split(":")
+                taken[SEATS.index(Seat(seat))] = OutOfTurn(
+                    source,
+                    cards(took),
+                    [
+                        (int(n), None if b == "-" else word(b), tuple(cards(u)))
+                        for n, b, u in (p.split(".") for p in plays.split("|") if p)
+                    ],
+                )
+        end = f.get("end")
+        closer = f.get("closer")
+        late = f.get("late")
+        undrawn = f.get("undrawn")
+        vars(new).update(
+            code=c,
+            lexicon=lexicon,
+            deck=(),
+            dealer=Seat(f["dealer"]),
+            _hands=hands,
+            _sizes=[sum(h.values()) for h in hands],
+            _pile=cards(f["pile"]),
+            _stock=cards(f["stock"]),
+            _words=words,
+            _freezes=freezes,
+            _penalized=[cards(p) for p in f["penalized"].split("/")],
+            _burned=cards(f.get("burned", "-")),
+            _must_discard=f.get("discard") == "1",
+            _turn=SEATS.index(Seat(turn)),
+            _phase=Phase(phase),
+            _turns=int(f["turns"]),
+            _single=f.get("single"),
+            _last_turn=f.get("last") == "1",
+            _timeout_left=int(f.get("timeout", "0")),
+            _closer=SEATS.index(Seat(closer)) if closer else -1,
+            _end=EndReason(end) if end else None,
+            _undrawn=undrawn is not None,
+            _turn_plays={
+                int(n): None if b == "-" else word(b)
+                for n, b in (p.split(".") for p in (undrawn or "").split("|") if p)
+            },
+            _missed={
+                SEATS.index(Seat(m[0])): int(m[1:]) for m in f.get("missed", "").split(",") if m
+            },
+            _late=SEATS.index(Seat(late)) if late else -1,
+            _stop_after_draw=f.get("stop") == "1",
+            _taken=taken,
+            _several=cards(f.get("several", "-")),
+            moves=[],
+            _root=text,
+        )
+        if len(hands) != PLAYERS or len(words) != 2:
+            raise ValueError("four hands and two lines' words")
+        return new
+
     # ----------------------------------------------------------------- views
-
-    @property
-    def turn(self) -> Seat:
-        """The seat to play."""
-        return SEATS[self._turn]
-
-    @property
-    def phase(self) -> Phase:
-        """The turn's phase: draw, play or over."""
-        return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        """True when the deal has ended (closing, stock down to two cards, time-out)."""
-        return self._phase is Phase.OVER
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """How the deal ended, or None while it is on."""
-        return self._end
-
-    @property
-    def closer(self) -> Seat | None:
-        """The seat that closed, if the deal ended with a closing (art. 6 A)."""
-        return SEATS[self._closer] if self._closer >= 0 else None
-
-    @property
-    def turns_played(self) -> int:
-        """How many turns have ended with a discard."""
-        return self._turns
-
-    @property
-    def stock_size(self) -> int:
-        """Cards left in the stock (*tallone*)."""
-        return len(self._stock)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile (*monte scarti*), bottom first, top card last."""
-        return tuple(self._pile)
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The cards ``seat`` holds (not counting penalized cards), sorted, wilds last."""
@@ -530,14 +663,17 @@ class Deal:
                     "parole.penalized_first",
                 )
             return None
-        h = self._hands[s]
-        if h[x] == 0:
-            return _not_in_hand(x)
-        if self._sizes[s] == 1:
-            return self._closing_error(x, h[x], self._burrachi(s & 1))
-        if x == self._single and h[x] < 2:
-            return _single_error(x)
-        return None
+        held = self._hands[s][x]
+        if held > 1 or (held and self._sizes[s] > 1 and x != self._single):
+            return None  # the usual case, decided without the closures below
+        return discard_error(
+            held,
+            self._sizes[s],
+            x == self._single,
+            last=lambda: self._closing_error(x, held, self._burrachi(s & 1)),
+            twin=lambda: _single_error(x),
+            missing=lambda: _not_in_hand(x),
+        )
 
     def _closing_error(self, x: Card, count: int, burrachi: int) -> IllegalMoveError | None:
         """Why the last card ``x`` could not be discarded to close (arts. 1, 4.2, 6, 11)."""
@@ -638,20 +774,7 @@ class Deal:
             self._finish(EndReason.CLOSING)
             self._closer = s
             return
-        if self._last_turn:
-            self._finish(EndReason.STOCK_EXHAUSTED)
-            return
-        if self._timeout_left and s == SEATS.index(self.dealer):
-            self._timeout_left -= 1
-            if self._timeout_left == 0:
-                self._finish(EndReason.TIME_OUT)
-                return
-        self._turn = (s + 1) % PLAYERS
-        self._phase = Phase.DRAW
-
-    def _finish(self, reason: EndReason) -> None:
-        self._phase = Phase.OVER
-        self._end = reason
+        self._pass_turn(s)  # arts. 4.3, 6 B.1, 7
 
     def _call_time(self) -> None:
         """The arbiter calls time (art. 7): one last round after the dealer's discard.
@@ -662,13 +785,300 @@ class Deal:
             raise _over()
         if self._timeout_left:
             raise illegal(message("time already called"), "time_out", "parole.time_called")
-        d = SEATS.index(self.dealer)
         self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
         if not any(m.kind is not MoveKind.TIME_OUT for _, m in self.moves):
             self._finish(EndReason.NOT_STARTED)  # art. 7: no play is begun
             return
-        just_after_dealer = self._phase is Phase.DRAW and self._turn == (d + 1) % PLAYERS
-        self._timeout_left = 1 if just_after_dealer else 2
+        self._timeout_left = last_rounds(self.dealer, self.turn, self._phase is Phase.DRAW)
+
+    # --------------------------------- arbiter mode: the remedies' mutators
+
+    @property
+    def pending_irregularity(self) -> bool:
+        """A multiple discard not yet ruled, or a late draw still due (arts. 10.13, 10.17)."""
+        return bool(self._several) or self._late >= 0
+
+    def hand_count(self, seat: Seat, card: Card) -> int:
+        """How many ``card`` ``seat`` holds."""
+        return self._hands[SEATS.index(seat)][card]
+
+    def in_stock(self, card: Card) -> bool:
+        """Whether ``card`` is in the stock."""
+        return card in self._stock
+
+    def take_from_hand(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """Take ``cards`` out of ``seat``'s hand (one missing raises :class:`IllegalMoveError`,
+        the hand unchanged)."""
+        s = SEATS.index(seat)
+        h = self._hands[s]
+        for x, n in Counter(cards).items():
+            if h[x] < n:
+                raise _bad_ruling(message("card not in hand: {card}", card=x), "irregularities")
+        for x in cards:
+            h[x] -= 1
+            if not h[x]:
+                del h[x]
+        self._sizes[s] -= len(cards)
+
+    def set_penalized(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """``seat``'s penalized cards, in the order they are to be discarded (art. 10.8)."""
+        self._penalized[SEATS.index(seat)] = list(cards)
+
+    def burn(self, card: Card) -> None:
+        """Take ``card`` out of the stock and out of the deal (art. 10.9)."""
+        self._stock.remove(card)
+        self._burned.append(card)
+
+    def set_freeze(self, line: Line, number: int, freeze: Freeze) -> None:
+        """Freeze ``line``'s word ``number`` (arts. 10.11-10.12)."""
+        self._freezes[LINES.index(line)][number] = freeze
+
+    def put_word(self, line: Line, number: int | None, word: Word) -> Word | None:
+        """Put ``word`` on the table for ``line``: a new word (``number`` None) or in place of
+        word ``number``; return the word it replaced (None for a new one)."""
+        words = self._words[LINES.index(line)]
+        if number is None:
+            words.append(word)
+            return None
+        old, words[number] = words[number], word
+        return old
+
+    def require_discard(self) -> None:
+        """The player on turn discards at once (arts. 9.1, 10.1-10.4, 10.8)."""
+        self._must_discard = True
+
+    def discard_as_ruled(self, card: Card) -> None:
+        """The player on turn's discard of ``card`` from the hand stands, but is no closing
+        even of his last card (arts. 11.2-11.7)."""
+        self._apply_discard(card, closing=False, from_hand=True)
+
+    # ------------------------------------- arbiter mode: irregular actions
+
+    def rule_irregular(self, move: Move) -> None:
+        """Apply the irregular action or its remedy ``move`` (arts. 10.13, 10.14, 10.17, 11.6;
+        :data:`~arbitro.games.parole.irregular.IRREGULAR`): the arbiter's mutator of the state
+        the engine never reaches by itself. A ruling that does not fit the position raises
+        :class:`IllegalMoveError` naming the article."""
+        s = SEATS.index(Seat(move.seat))
+        remedy = move.remedy
+        if self._several and remedy != "multiple_discard":
+            raise _bad_ruling(
+                message("several cards discarded at once: rule the multiple discard first"),
+                "multiple_discard",
+            )
+        if self._late >= 0:
+            raise _bad_ruling(message("the culprit must draw or pick up first"), "late_draw")
+        if remedy in ("play_no_draw", "missed_draw", "closing_no_draw"):
+            self._rule_missed_draw(s, move)
+        elif remedy in ("draw_out_of_turn", "pickup_out_of_turn", "play_out_of_turn", "put_back"):
+            self._rule_out_of_turn(s, move)
+        else:
+            self._rule_several(s, move)
+
+    def _on_turn(self, s: int, phase_draw: bool, topic: str) -> None:
+        want = Phase.DRAW if phase_draw else Phase.PLAY
+        if s != self._turn or self._phase is not want:
+            if phase_draw:
+                raise _bad_ruling(
+                    message("the action concerns the player on turn before the draw"), topic
+                )
+            raise _bad_ruling(
+                message("the action concerns the player on turn after the draw"), topic
+            )
+
+    def _irregular_play(
+        self, s: int, move: Move, topic: str
+    ) -> tuple[int, Word | None, tuple[Card, ...]]:
+        """Put the (valid) word of ``move`` on the table for seat ``s``; return (number, word
+        before or None, hand cards used)."""
+        li = s & 1
+        words = self._words[li]
+        if move.target < 0:
+            used = tuple(move.cards)
+            before = None
+            word = make_word(used, self.lexicon, self.code)
+            n = len(words)
+        else:
+            if not 0 <= move.target < len(words):
+                raise _bad_ruling(
+                    message("the line has no word number {number}", number=move.target),
+                    "word_number",
+                )
+            if move.target in self.freezes(SEATS[s].line):
+                raise _bad_ruling(message("no card may be laid on a frozen word"), "frozen_word")
+            before = words[move.target]
+            used = added_cards(before, move.cards)
+            word = lay_off_word(before, move.cards, self.lexicon, self.code)
+            n = move.target
+        h = self._hands[s]
+        if any(h[x] < k for x, k in Counter(used).items()):
+            raise _bad_ruling(message("cards not in hand"), topic)
+        if len(used) >= self._sizes[s]:
+            raise _bad_ruling(message("the play must leave at least one card in hand"), topic)
+        for x in used:
+            h[x] -= 1
+            if not h[x]:
+                del h[x]
+        self._sizes[s] -= len(used)
+        if before is None:
+            words.append(word)
+        else:
+            words[n] = word
+        return n, before, used
+
+    def _rule_missed_draw(self, s: int, move: Move) -> None:
+        """Art. 10.13 (a play without a draw, the three moments of the warning) and 11.6."""
+        remedy = move.remedy
+        if remedy == "play_no_draw":
+            self._on_turn(s, True, "missed_draw")
+            play = self._as_play(move)
+            self._phase = Phase.PLAY
+            try:
+                used, word = self._check_play(play)
+            except IllegalMoveError:
+                self._phase = Phase.DRAW
+                raise
+            self._undrawn = True
+            self._turn_plays = {}
+            self._single = None
+            self._apply_play(play, used, word)
+            return
+        if remedy == "closing_no_draw":
+            self._on_turn(s, False, "closing_no_draw")
+            if not self._undrawn:
+                raise _bad_ruling(
+                    message("the player drew or picked up: this rule does not apply"),
+                    "closing_no_draw",
+                )
+            if len(move.extra) != 1 or self._sizes[s] != 1 or self._hands[s][move.extra[0]] == 0:
+                raise _bad_ruling(
+                    message("name the last card in hand, discarded to close"), "closing_no_draw"
+                )
+            li = s & 1
+            until = self._turns + PLAYERS
+            for n, before in self._turn_plays.items():
+                self._freezes[li][n] = Freeze(False, until, before)
+            self._apply_discard(move.extra[0], closing=False, from_hand=True)
+            self._missed.pop(s, None)
+            if not self.is_over:
+                self._late, self._turn = self._turn, s
+            return
+        # missed_draw: the warning
+        if s == self._turn and self._undrawn:  # 1) while he plays
+            self._phase = Phase.DRAW
+            self._undrawn = False
+            self._turn_plays = {}
+            self._stop_after_draw = True
+            return
+        if s not in self._missed:
+            raise _bad_ruling(message("the player did not play without drawing"), "missed_draw")
+        ended = self._missed.pop(s)
+        if ended == self._turns and self._phase is Phase.DRAW:  # 2) the next one has not begun
+            self._late, self._turn = self._turn, s
+        # 3) the next player has begun: the culprit's plays stand, nothing is recovered
+
+    @staticmethod
+    def _as_play(move: Move) -> Move:
+        """The meld (``target`` -1) or lay-off the ruling describes."""
+        kind = MoveKind.MELD if move.target < 0 else MoveKind.LAY_OFF
+        return Move(kind, tuple(move.cards), move.target)
+
+    def _rule_out_of_turn(self, s: int, move: Move) -> None:
+        """Art. 10.14: a draw or pick-up out of turn, the plays made with it, the put-back."""
+        remedy = move.remedy
+        taken = self._taken.get(s)
+        if remedy in ("draw_out_of_turn", "pickup_out_of_turn"):
+            if s == self._turn or taken is not None:
+                raise _bad_ruling(
+                    message("a draw out of turn: by a player not on turn, once"), "out_of_turn"
+                )
+            h = self._hands[s]
+            if remedy == "draw_out_of_turn":
+                if not self._stock:
+                    raise _bad_ruling(message("the stock is empty"), "out_of_turn")
+                cards = [self._stock.pop()]
+            else:
+                if not self._pile:
+                    raise _bad_ruling(message("the discard pile is empty"), "out_of_turn")
+                cards, self._pile = self._pile, []
+            h.update(cards)
+            self._sizes[s] += len(cards)
+            self._taken[s] = OutOfTurn(remedy.split("_")[0], cards, [])
+            return
+        if taken is None:
+            raise _bad_ruling(
+                message("the player did not draw or pick up out of turn"), "out_of_turn"
+            )
+        if remedy == "play_out_of_turn":
+            taken.plays.append(self._irregular_play(s, move, "out_of_turn"))
+            return
+        self._put_back(s, taken)
+        del self._taken[s]
+
+    def _put_back(self, s: int, taken: OutOfTurn) -> None:
+        """Art. 10.14: the cards taken go back; the plays that used them are undone."""
+        li = s & 1
+        h = self._hands[s]
+        need = Counter(taken.cards)
+        short = need - h  # taken cards no longer in hand: laid in words out of turn
+        undo: dict[int, Word | None] = {}  # word number -> the word before the first undone play
+        for n, before, used in taken.plays:
+            if n in undo or short & Counter(used):
+                undo.setdefault(n, before)
+                h.update(used)
+                self._sizes[s] += len(used)
+                short -= Counter(used)
+        if need - h:
+            raise _bad_ruling(
+                message("the cards taken out of turn are no longer in hand nor on the table"),
+                "out_of_turn",
+            )
+        for n in sorted(undo, reverse=True):
+            before = undo[n]
+            if before is not None:
+                self._words[li][n] = before
+                continue
+            del self._words[li][n]
+            freezes = self._freezes[li]
+            self._freezes[li] = {(j - 1 if j > n else j): f for j, f in freezes.items() if j != n}
+        h.subtract(need)
+        for x in list(h):
+            if h[x] <= 0:
+                del h[x]
+        self._sizes[s] -= len(taken.cards)
+        if taken.source == "draw":
+            self._stock.extend(taken.cards)  # back on top of the stock
+        else:
+            self._pile[:0] = taken.cards  # back under any card discarded since
+
+    def _rule_several(self, s: int, move: Move) -> None:
+        """Art. 10.17: several cards discarded at once; taken back, then one discard."""
+        self._on_turn(s, False, "multiple_discard")
+        h = self._hands[s]
+        if move.remedy == "discard_several":
+            cards = list(move.cards)
+            if self._several or len(cards) < 2:
+                raise _bad_ruling(
+                    message("name the cards (two at least) discarded at once"), "multiple_discard"
+                )
+            if any(h[x] < k for x, k in Counter(cards).items()):
+                raise _bad_ruling(message("cards not in hand"), "multiple_discard")
+            h.subtract(cards)
+            for x in cards:
+                if h[x] <= 0:
+                    del h[x]
+            self._sizes[s] -= len(cards)
+            self._pile.extend(cards)
+            self._several = cards
+            return
+        cards = self._several
+        if not cards:
+            raise _bad_ruling(message("no multiple discard to rule"), "multiple_discard")
+        del self._pile[-len(cards) :]
+        h.update(cards)
+        self._sizes[s] += len(cards)
+        self._several = []
+        self._must_discard = True  # he discards again one card only
 
     # ----------------------------------------------------------------- score
 
@@ -731,6 +1141,27 @@ def _one_card_layoffs(w: Word, letters: Sequence[Card]) -> list[tuple[Card, ...]
     return out
 
 
+def _cards(cards: Sequence[Card]) -> str:
+    return format_cards(cards) or "-"
+
+
+def _word(w: Word) -> str:
+    return format_cards(w.cards)
+
+
+def _plays(plays: Mapping[int, Word | None]) -> str:
+    return "|".join(f"{n}.{_word(b) if b else '-'}" for n, b in plays.items())
+
+
+def _freezes(freezes: Sequence[Mapping[int, Freeze]]) -> str:
+    return ",".join(
+        f"{LINES[li].value}:{n}:{'d' if f.definitive else 'r'}:{f.until}:"
+        + (_word(f.before) if f.before else "-")
+        for li, fs in enumerate(freezes)
+        for n, f in fs.items()
+    )
+
+
 _ORDER = {x: i for i, x in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ!?")}
 
 
@@ -752,39 +1183,28 @@ def arrange_deck(
     ``stock`` cards (top first); every card not named fills the rest in new-deck order.
     """
     c = code or burraco_parole()
-    left = deck_counts(c)
-
-    def take(cards: Sequence[Card]) -> list[Card]:
-        for x in cards:
-            if left[x] <= 0:
-                raise ArbitroError(
-                    "card beyond the deck in the prepared deal: {card}",
-                    card=x,
-                    article=article("deck"),
-                    key="parole.extra_cards",
-                )
-            left[x] -= 1
-        return list(cards)
-
-    named = {s: take(h) for s, h in (hands or {}).items()}
-    top = take([pile]) if pile is not None else []
-    first = take(stock)
-    rest: list[Card] = []
-    for x in deck(c):
-        if left[x] > 0:
-            left[x] -= 1
-            rest.append(x)
-
-    def fill(cards: list[Card], n: int) -> list[Card]:
-        while len(cards) < n:
-            cards.append(rest.pop(0))
-        return cards
-
+    prepared = PreparedDeck(deck(c), _extra_card)
+    named = {s: prepared.take(h) for s, h in (hands or {}).items()}
+    top = prepared.take([pile]) if pile is not None else []
+    first = prepared.take(stock)
     per = c.cards_per_player
-    d = SEATS.index(dealer)
-    seat_hands = [fill(named.get(SEATS[(d + 1 + k) % PLAYERS], []), per) for k in range(4)]
-    dealt = [seat_hands[i % PLAYERS][i // PLAYERS] for i in range(PLAYERS * per)]
-    return tuple(dealt + fill(top, 1) + first + rest)
+    order = hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
+    dealt = dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
+    return tuple(dealt + prepared.fill(top, 1) + first + prepared.rest())
+
+
+def _extra_card(x: Card) -> ArbitroError:
+    return ArbitroError(
+        "card beyond the deck in the prepared deal: {card}",
+        card=x,
+        article=article("deck"),
+        key="parole.extra_cards",
+    )
+
+
+def _bad_ruling(msg: Message, topic: str) -> IllegalMoveError:
+    """A ruling that does not fit the position, citing the Parole article of ``topic``."""
+    return IllegalMoveError(msg, article=article(topic), key="parole.bad_ruling")
 
 
 def _over() -> IllegalMoveError:

@@ -1,22 +1,32 @@
-"""The error raised for an illegal Burraco Parole move or word, naming the broken article."""
+"""Burraco Parole's citations: the article of a topic of the UISP code. The illegal-move error
+is the core's one (:class:`arbitro.games.core.IllegalMoveError`), re-exported here."""
 
 from __future__ import annotations
 
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
+from arbitro.games.core.errors import IllegalMoveError
 from arbitro.i18n import Message
 
-
-class IllegalMoveError(ArbitroError):
-    """A move or word the UISP code does not allow; ``article`` names the rule it breaks."""
+PAROLE = CodeId.BURRACO_PAROLE
+"""The code the engine's errors cite."""
 
 
 def article(topic: str) -> Citation:
     """The UISP Burraco Parole article of ``topic`` (``[articles]`` of burraco_parole.toml)."""
-    return cite(CodeId.BURRACO_PAROLE, topic)
+    return cite(PAROLE, topic)
+
+
+def articles(*topics: str) -> dict[str, Citation]:
+    """Each topic's article (the arbiter's rulings are named by their topics)."""
+    return {topic: article(topic) for topic in topics}
 
 
 def illegal(msg: Message, topic: str, key: str = "parole.illegal") -> IllegalMoveError:
-    """An :class:`IllegalMoveError` saying ``msg``, citing the Parole article of ``topic``."""
-    return IllegalMoveError(msg, article=article(topic), key=key)
+    """The core's :func:`~arbitro.games.core.errors.illegal` for the Parole code."""
+    from arbitro.games.core.errors import illegal as core_illegal
+
+    return core_illegal(PAROLE, msg, topic, key)
+
+
+__all__ = ["IllegalMoveError", "article", "articles", "illegal"]

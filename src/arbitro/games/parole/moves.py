@@ -12,24 +12,12 @@ of art. 7. Notation, one move a line (cards in the letter notation, ``?`` jolly,
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import NamedTuple
 
 from arbitro.codes.burraco_parole import BurracoParoleCode
 from arbitro.errors import ArbitroError
+from arbitro.games.core.words_and_melds import MoveKind
 from arbitro.games.parole.letters import Card, format_cards, parse_cards
-
-
-class MoveKind(Enum):
-    """What a move does."""
-
-    DRAW = "draw"
-    PICK_UP = "pickup"
-    MELD = "meld"
-    LAY_OFF = "layoff"
-    DISCARD = "discard"
-    TIME_OUT = "timeout"
-    RULING = "ruling"
 
 
 class Move(NamedTuple):
@@ -52,13 +40,12 @@ class Move(NamedTuple):
             cards = format_cards(self.cards) or "-"
             extra = format_cards(self.extra) or "-"
             return f"ruling {self.remedy} {self.seat} {self.target} {cards} {extra}"
-        if self.kind is MoveKind.MELD:
-            return f"meld {format_cards(self.cards)}"
+        words = [self.kind.value]
         if self.kind is MoveKind.LAY_OFF:
-            return f"layoff {self.target} {format_cards(self.cards)}"
-        if self.kind is MoveKind.DISCARD:
-            return f"discard {format_cards(self.cards)}"
-        return str(self.kind.value)
+            words.append(str(self.target))
+        if self.cards:
+            words.append(format_cards(self.cards))
+        return " ".join(words)
 
 
 DRAW = Move(MoveKind.DRAW)

@@ -1,139 +1,153 @@
-"""A replayable deal record (JSON): the deck as dealt, the dealer, every move, the result.
+"""A replayable deal record (JSON) in the core's one shape (:mod:`arbitro.games.core.record`):
+the deck as dealt, the dealer, every move (the arbiter's rulings too), the result.
 
-``DealRecord.from_deal(deal).to_json()`` writes it; ``DealRecord.from_json(text).replay()``
-plays the moves again on the same layout and checks the recorded result (arts. 5-6).
+``DealRecord.from_deal(deal).to_json()`` writes it; ``DealRecord.from_json(text)`` reads it and
+``.replay_with(lexicon)`` plays the moves again on the same layout and checks the recorded
+result (arts. 5-6). The format tag and fields are those of the records written before the
+core (``arbitro.parole.deal/1``: ``dealer``, ``foreign_letters``, ``deck``, ``moves``,
+``result``), so they read unchanged.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
+from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
-from arbitro.games.parole.deal import Deal, Seat
+from arbitro.games.core import record as core
+from arbitro.games.core.seats import Seat
+from arbitro.games.parole.deal import Deal
 from arbitro.games.parole.errors import article
-from arbitro.games.parole.letters import Card, format_cards, parse_cards
+from arbitro.games.parole.letters import format_cards, parse_cards
 from arbitro.games.parole.lexicon import Lexicon
 from arbitro.games.parole.moves import Move, parse_move
 
 FORMAT = "arbitro.parole.deal/1"
 """The record's format tag."""
 
+_TOPICS = {"turn": "direction_of_play", "scoring": "deal_score"}
 
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """A deal from layout to end: ``deck`` top card first, ``dealer``, ``moves`` by seat.
 
-    ``foreign_letters`` tells whether the 68-card deck was used (art. 1.2).
-    """
+@dataclass(slots=True)
+class ParoleRules:
+    """Burraco Parole's :class:`~arbitro.games.core.record.RecordRules`: the words of
+    ``lexicon`` (art. 4.1; None for a record only read or written, not replayed)."""
 
-    deck: tuple[Card, ...]
-    dealer: Seat
-    moves: tuple[tuple[Seat, Move], ...]
-    result: dict[str, dict[str, Any]] | None = None
-    foreign_letters: bool = False
+    lexicon: Lexicon | None = None
+    code: BurracoParoleCode | None = None
+    format: str = FORMAT
+
+    def layout(self, game: Deal) -> dict[str, Any]:
+        """The dealer, the deck (68 cards with foreign letters, art. 1.2), top card first."""
+        return {
+            "dealer": game.dealer.value,
+            "foreign_letters": game.code.foreign_letters,
+            "deck": format_cards(game.deck),
+        }
+
+    def _code(self, foreign: bool) -> BurracoParoleCode:
+        return (self.code or burraco_parole()).with_foreign_letters(foreign)
+
+    def start(self, layout: Mapping[str, Any]) -> Deal:
+        """The deal as dealt from ``layout``."""
+        if self.lexicon is None:
+            raise ValueError("a lexicon is needed to replay a Burraco Parole deal")
+        c = self._code(bool(layout.get("foreign_letters", False)))
+        deck = parse_cards(str(layout["deck"]), c)
+        return Deal(deck, Seat(layout["dealer"]), c, lexicon=self.lexicon)
+
+    def parse_move(self, text: str) -> Move:
+        """A move in the notation of :mod:`arbitro.games.parole.moves`."""
+        return parse_move(text, self._code(True))
+
+    def result(self, game: Deal) -> dict[str, Any] | None:
+        """Each line's score (arts. 5-6) and how the deal ended, once it is over."""
+        if not game.is_over:
+            return None
+        result: dict[str, Any] = {ln.value: sc.as_dict() for ln, sc in game.scores().items()}
+        result["end"] = {
+            "reason": game.end_reason.value if game.end_reason else None,
+            "closer": game.closer.value if game.closer else None,
+        }
+        return result
+
+    def article(self, topic: str) -> Citation:
+        """The Parole article of the record's ``turn`` and ``scoring`` checks."""
+        return article(_TOPICS.get(topic, topic))
+
+
+class DealRecord(core.DealRecord[Deal]):
+    """The core's deal record with Burraco Parole's rules by default."""
+
+    __slots__ = ()
 
     @classmethod
     def from_deal(cls, deal: Deal) -> DealRecord:
         """The record of ``deal`` so far, with its scores if it is over."""
-        result = None
-        if deal.is_over:
-            result = {ln.value: sc.as_dict() for ln, sc in deal.scores().items()}
-            result["end"] = {
-                "reason": deal.end_reason.value if deal.end_reason else None,
-                "closer": deal.closer.value if deal.closer else None,
-            }
-        return cls(deal.deck, deal.dealer, tuple(deal.moves), result, deal.code.foreign_letters)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data."""
-        return {
-            "format": FORMAT,
-            "dealer": self.dealer.value,
-            "foreign_letters": self.foreign_letters,
-            "deck": format_cards(self.deck),
-            "moves": [f"{seat.value} {move}" for seat, move in self.moves],
-            "result": self.result,
-        }
-
-    def to_json(self) -> str:
-        """The record as JSON text."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+        rules = ParoleRules(deal.lexicon, deal.code)
+        moves = tuple((seat, str(move)) for seat, move in deal.move_stack)
+        return cls(rules, rules.layout(deal), moves, rules.result(deal))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DealRecord:
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        rules: core.RecordRules[Deal] | None = None,
+        extra: frozenset[str] = frozenset(),
+    ) -> DealRecord:
         """Read a record written by :meth:`to_dict`; malformed data raises ArbitroError."""
+        out = super().from_dict(data, rules or ParoleRules(), extra)
+        assert isinstance(out, DealRecord)
         try:
-            if data.get("format") != FORMAT:
-                raise ValueError(f"format {data.get('format')!r}")
-            foreign = bool(data.get("foreign_letters", False))
-            code = burraco_parole().with_foreign_letters(foreign)
-            moves = []
-            for line in data["moves"]:
-                seat, text = str(line).split(" ", 1)
-                moves.append((Seat(seat), parse_move(text, code)))
-            return cls(
-                parse_cards(str(data["deck"]), code),
-                Seat(data["dealer"]),
-                tuple(moves),
-                data.get("result"),
-                foreign,
-            )
-        except (KeyError, ValueError, TypeError, AttributeError, ArbitroError) as err:
+            c = burraco_parole().with_foreign_letters(bool(out.layout.get("foreign_letters")))
+            parse_cards(str(out.layout["deck"]), c)
+            Seat(out.layout["dealer"])
+            for _, text in out.moves:
+                parse_move(text, c)
+        except (KeyError, ValueError, ArbitroError) as err:
+            why = err.msg if isinstance(err, ArbitroError) else str(err)
             raise ArbitroError(
-                "malformed deal record: {error}", error=_why(err), key="parole.bad_record"
+                "malformed deal record: {error}", error=why, key="record.bad"
             ) from err
+        return out
 
     @classmethod
-    def from_json(cls, text: str) -> DealRecord:
+    def from_json(
+        cls,
+        text: str,
+        rules: core.RecordRules[Deal] | None = None,
+        extra: frozenset[str] = frozenset(),
+    ) -> DealRecord:
         """Read a record from JSON text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ArbitroError(
-                "invalid JSON: {error}", error=str(err), key="parole.bad_record"
-            ) from err
-        if not isinstance(data, dict):
-            raise ArbitroError("the record must be a JSON object", key="parole.bad_record")
-        return cls.from_dict(data)
+        out = super().from_json(text, rules or ParoleRules(), extra)
+        assert isinstance(out, DealRecord)
+        return out
 
-    def replay(self, lexicon: Lexicon, code: BurracoParoleCode | None = None) -> Deal:
-        """Play the moves again from the layout with the words of ``lexicon``; check each seat
-        and the recorded result.
+    def replay_with(
+        self,
+        lexicon: Lexicon,
+        code: BurracoParoleCode | None = None,
+        visit: Callable[[int, Seat, Any, Deal], None] | None = None,
+    ) -> Deal:
+        """Play the moves again with the words of ``lexicon`` (see
+        :func:`arbitro.games.core.record.replay`): an illegal move raises IllegalMoveError
+        naming the article; a move by the wrong seat or a result that differs, ArbitroError."""
+        again = DealRecord(ParoleRules(lexicon, code), self.layout, self.moves, self.result)
+        return core.replay(again, visit)
 
-        An illegal move raises IllegalMoveError (naming the article); a move by the wrong seat
-        or a result that differs raises ArbitroError.
-        """
-        c = code or burraco_parole().with_foreign_letters(self.foreign_letters)
-        deal = Deal(self.deck, self.dealer, c, lexicon=lexicon)
-        for n, (seat, move) in enumerate(self.moves, 1):
-            if seat is not deal.turn:
-                raise ArbitroError(
-                    "move {number}: it is {turn}'s turn, not {seat}'s",
-                    number=n,
-                    turn=deal.turn.value,
-                    seat=seat.value,
-                    article=article("direction_of_play"),
-                    key="parole.wrong_seat",
-                )
-            deal.push(move)
-        if self.result is not None:
-            again = DealRecord.from_deal(deal).result
-            if again != self.result:
-                raise ArbitroError(
-                    "the recorded result differs from the replayed deal",
-                    article=article("deal_score"),
-                    key="parole.result_mismatch",
-                )
-        return deal
+    def replay(
+        self,
+        lexicon: Lexicon | Callable[[int, Seat, Any, Deal], None] | None = None,
+        code: BurracoParoleCode | None = None,
+    ) -> Deal:
+        """:meth:`replay_with` ``lexicon`` (the call of the records before the core); given a
+        visitor instead, the core's replay with the record's own rules."""
+        if lexicon is not None and hasattr(lexicon, "is_word"):
+            return self.replay_with(lexicon, code)
+        return core.replay(self, lexicon)
 
 
-def _why(err: Exception) -> object:
-    """What went wrong reading a record: an ArbitroError's own message (rendered in the
-    same language), else the Python error's text."""
-    return err.msg if isinstance(err, ArbitroError) else str(err)
-
-
-__all__ = ["FORMAT", "DealRecord"]
+__all__ = ["FORMAT", "DealRecord", "ParoleRules"]

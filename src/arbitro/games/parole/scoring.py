@@ -8,28 +8,16 @@ after checking the cards can come from one deck.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
+from arbitro.games.core.seats import Line
+from arbitro.games.core.words_and_melds import BurracoScore, check_one_table
 from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import Card, cards_value, deck_counts, format_cards
 from arbitro.games.parole.words import BurracoKind, Word
-
-
-class Line(Enum):
-    """A line (*linea di gioco*): North-South or East-West."""
-
-    NS = "NS"
-    EW = "EW"
-
-    @property
-    def other(self) -> Line:
-        """The opposing line."""
-        return Line.EW if self is Line.NS else Line.NS
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,27 +43,24 @@ class LinePosition:
         return out + list(self.penalized) + list(self.frozen)
 
 
+_AMOUNTS = (
+    *("burraco_bonus", "closing_bonus", "melded", "in_hand", "penalized", "frozen"),
+    *("base", "points", "total"),
+)
+"""The amounts of a score, in the order its data lists them."""
+
+
 @dataclass(frozen=True, slots=True)
-class LineScore:
+class LineScore(BurracoScore[BurracoKind]):
     """A line's score for one deal (arts. 5-6).
 
     ``base`` = burraco bonuses + closing bonus; ``points`` = value of the words' cards minus
     cards in hand, penalized and frozen cards; ``total`` = base + points.
     """
 
-    burrachi: tuple[BurracoKind, ...]
-    burraco_bonus: int
-    closing_bonus: int
-    melded: int
-    in_hand: int
     penalized: int
     frozen: int
     line: Line | None = field(default=None, compare=False)
-
-    @property
-    def base(self) -> int:
-        """The base (definitions, "Base"): burraco bonuses plus the closing bonus."""
-        return self.burraco_bonus + self.closing_bonus
 
     @property
     def points(self) -> int:
@@ -89,19 +74,11 @@ class LineScore:
 
     def as_dict(self) -> dict[str, object]:
         """The score as JSON-ready data (every component and base, points, total)."""
-        return {
+        head: dict[str, object] = {
             "line": self.line.value if self.line else None,
             "burrachi": [b.value for b in self.burrachi],
-            "burraco_bonus": self.burraco_bonus,
-            "closing_bonus": self.closing_bonus,
-            "melded": self.melded,
-            "in_hand": self.in_hand,
-            "penalized": self.penalized,
-            "frozen": self.frozen,
-            "base": self.base,
-            "points": self.points,
-            "total": self.total,
         }
+        return head | {name: getattr(self, name) for name in _AMOUNTS}
 
 
 def score_position(
@@ -140,21 +117,6 @@ def score_position(
     )
 
 
-def score_line(
-    position: LinePosition, line: Line | None = None, code: BurracoParoleCode | None = None
-) -> LineScore:
-    """Score a :class:`LinePosition` (arts. 5-6); see :func:`score_position`."""
-    return score_position(
-        position.words,
-        position.hands,
-        penalized=position.penalized,
-        frozen=position.frozen,
-        closed=position.closed,
-        line=line,
-        code=code,
-    )
-
-
 def score_table(
     positions: Mapping[Line, LinePosition], code: BurracoParoleCode | None = None
 ) -> dict[Line, LineScore]:
@@ -163,27 +125,32 @@ def score_table(
     At most one line closed (art. 6); no card more often than in the deck (art. 1.2).
     """
     c = code or burraco_parole()
-    closers = [ln for ln, p in positions.items() if p.closed]
-    if len(closers) > 1:
-        raise ArbitroError(
-            "both lines are marked as having closed",
-            article=article("deal_end"),
-            key="parole.two_closings",
-        )
-    used: Counter[Card] = Counter()
-    for p in positions.values():
-        used.update(p.cards())
-    extra = used - deck_counts(c)
-    if extra:
-        cards = format_cards(sorted(extra.elements()))
-        raise ArbitroError(
-            "cards beyond the {size}-card deck: {cards}",
-            size=c.deck_size,
-            cards=cards,
-            article=article("deck"),
-            key="parole.extra_cards",
-        )
+    check_one_table(
+        (p.closed for p in positions.values()),
+        (p.cards() for p in positions.values()),
+        deck_counts(c),
+        closing=article("deal_end"),
+        excess=article("deck"),
+        text=format_cards,
+        key="parole",
+    )
     return {ln: score_line(p, ln, c) for ln, p in positions.items()}
+
+
+def score_line(
+    position: LinePosition, line: Line | None = None, code: BurracoParoleCode | None = None
+) -> LineScore:
+    """Score a :class:`LinePosition` (arts. 5-6); see :func:`score_position`."""
+    p = position
+    return score_position(
+        p.words,
+        p.hands,
+        penalized=p.penalized,
+        frozen=p.frozen,
+        closed=p.closed,
+        line=line,
+        code=code,
+    )
 
 
 __all__ = ["Line", "LinePosition", "LineScore", "score_line", "score_position", "score_table"]
