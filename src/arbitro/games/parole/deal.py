@@ -161,7 +161,7 @@ class Deal(TurnEnd[Card]):
         self._stop_after_draw = False  # art. 10.13 1): draw, then discard at once
         self._taken: dict[int, OutOfTurn] = {}  # cards taken out of turn (art. 10.14)
         self._several: list[Card] = []  # cards discarded at once, not yet ruled (art. 10.17)
-        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
+        self.moves: list[tuple[Seat, Move]] = []
         self._root: str | None = None  # the position it was set up from (from_position)
 
     @classmethod
