@@ -11,7 +11,11 @@ augmentatives, ...) without a meaning of their own. The check, in order:
 4. the Italian Hunspell dictionary (Debian ``hunspell-it``, through ``chunspell``), in lower
    case, so that proper names (which Hunspell knows capitalised) are refused;
 5. a word ending in a consonant must be an entry of the dictionary itself: Hunspell makes the
-   others only by apocope (``mangiar``, ``parlar``: *parole tronche*).
+   others only by apocope (``mangiar``, ``parlar``: *parole tronche*);
+6. an altered noun is refused: a word made of a base noun of the dictionary and an alteration
+   suffix (:mod:`arbitro.lexicon.altered`: ``gattino`` from ``gatto``, ``casetta`` from
+   ``casa``), unless it has a meaning of its own (the ``[lexicalised]`` list: ``bustina``,
+   ``tavolino``; at an event also the language judge's approved list).
 
 :class:`Dictionary` is a :class:`~arbitro.games.parole.lexicon.Lexicon` for the engine.
 """
@@ -29,6 +33,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.parole.lexicon import Reason, Verdict, is_letters, judge_lists, normalize
+from arbitro.lexicon.altered import Alteration, alteration
 
 HUNSPELL_DIR = "/usr/share/hunspell"
 """Where Debian's ``hunspell-it`` puts ``it_IT.dic`` and ``it_IT.aff``."""
@@ -72,6 +77,8 @@ class Exclusions:
     abbreviations: frozenset[str]
     truncated: frozenset[str]
     altered: frozenset[str]
+    lexicalised: frozenset[str] = frozenset()
+    """Altered in form, with a meaning of their own: allowed (art. 4.1, "bustina")."""
 
     def reason(self, word: str) -> Reason | None:
         """Why the lower-case ``word`` is excluded (art. 4.1), or None."""
@@ -95,6 +102,7 @@ def exclusions() -> Exclusions:
         frozenset(d["abbreviations"]["words"]),
         frozenset(d["truncated"]["words"]),
         frozenset(d["altered"]["words"]),
+        frozenset(d["lexicalised"]["words"]),
     )
 
 
@@ -155,7 +163,11 @@ class Dictionary:
             if low in self._banned or not is_letters(low):
                 ok = False
             else:
-                ok = bool(self._spell(low)) and (low[-1] in _VOWELS or low in self.lemmas)
+                ok = (
+                    bool(self._spell(low))
+                    and (low[-1] in _VOWELS or low in self.lemmas)
+                    and self.alteration(low) is None
+                )
         if len(self._memo) < _MEMO_LIMIT:
             self._memo[word] = ok
         return ok
@@ -182,8 +194,32 @@ class Dictionary:
         if self._h.spell(low):
             if low[-1] not in _VOWELS and low not in self.lemmas:
                 return Verdict(low, False, Reason.TRUNCATED)
+            if self.alteration(low) is not None:
+                return Verdict(low, False, Reason.ALTERED)
             return Verdict(low, True, Reason.WORD)
         return Verdict(low, False, self._why_not(low))
+
+    def alteration(self, word: str) -> Alteration | None:
+        """``word`` (lower case) as an altered noun without a meaning of its own (art. 4.1):
+        its suffix and its base noun in the dictionary; None for any other word, and for the
+        altered forms of the ``[lexicalised]`` list (``bustina``, ``tavolino``)."""
+        if word in self.excluded.lexicalised:
+            return None
+        return alteration(word, self._noun_base)
+
+    def _noun_base(self, base: str) -> bool:
+        """True if ``it_IT.dic`` has ``base`` as a noun entry: one inflected as a noun (flags
+        ``o O Q R S n N``) and not as an adjective (no ``W``, the superlatives), or the other
+        gender of one (``casa`` from ``caso/o``). A verb form (``gira``) or a plural written out
+        as its own entry (``porte``) is no base of an altered noun (art. 4.1)."""
+        entries = _entries(self._dir)
+        flags = entries.get(base)
+        if flags is not None and _is_noun(flags):
+            return True
+        if base[-1] == "a":
+            other = entries.get(base[:-1] + "o")
+            return other is not None and "o" in other and _is_noun(other)
+        return False
 
     @property
     def lemmas(self) -> frozenset[str]:
@@ -215,6 +251,26 @@ def _lemmas(hunspell_dir: str) -> frozenset[str]:
     with open(f"{hunspell_dir}/it_IT.dic", encoding="utf-8") as f:
         next(f, None)  # the first line is the entry count
         return frozenset(line.split("/", 1)[0].strip().lower() for line in f)
+
+
+_NOUN_FLAGS = frozenset("oOQRSnN")
+
+
+def _is_noun(flags: str) -> bool:
+    return "W" not in flags and not _NOUN_FLAGS.isdisjoint(flags)
+
+
+@cache
+def _entries(hunspell_dir: str) -> dict[str, str]:
+    """The entries of ``it_IT.dic`` in lower case with their affix flags (``gatto``: ``o``)."""
+    out: dict[str, str] = {}
+    with open(f"{hunspell_dir}/it_IT.dic", encoding="utf-8") as f:
+        next(f, None)  # the first line is the entry count
+        for line in f:
+            word, _, flags = line.strip().partition("/")
+            low = word.lower()
+            out[low] = out.get(low, "") + flags.split()[0] if flags else out.get(low, "")
+    return out
 
 
 @cache
