@@ -159,3 +159,13 @@ def test_art4_1_engine_refuses_to_open_an_altered_noun() -> None:
     with pytest.raises(IllegalMoveError):
         make_word(parse_cards("GATTINO"), d)
     assert make_word(parse_cards("TAVOLINO"), d).spelling == "TAVOLINO"
+
+
+def test_art4_1_alteration_takes_the_first_candidate_base() -> None:
+    """The fast check and the candidate list agree: the first candidate the dictionary knows
+    as a noun is the base (gattini, casette, amichetti, bacetti, ragazzoni, donnone)."""
+    nouns = {"gatto", "casa", "amico", "bacio", "ragazzo", "donna"}
+    for word in ("gattini", "casette", "amichetti", "bacetti", "ragazzoni", "donnone", "cane"):
+        first = next(((s, b) for s, b in base_candidates(word) if b in nouns), None)
+        found = alteration(word, nouns.__contains__)
+        assert (None if found is None else (found.suffix, found.base)) == first, word

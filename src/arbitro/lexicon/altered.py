@@ -60,6 +60,10 @@ SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
 }
 """The alteration suffixes of art. 4.1 with their plurals, and the endings the base takes."""
 
+_LENGTHS: Final = tuple(sorted({len(s) for s in SUFFIXES}))
+TAILS: Final = frozenset(s[-3:] for s in SUFFIXES)
+"""The last three letters of every suffix: a word ending otherwise is no alteration."""
+
 MIN_STEM: Final = 3
 """Letters the base keeps without its ending: shorter stems (``v-ino``) are not alterations."""
 
@@ -82,18 +86,10 @@ def base_candidates(word: str) -> tuple[tuple[str, str], ...]:
     keeps it soft).
     """
     out: list[tuple[str, str]] = []
-    for suffix, endings in SUFFIXES.items():
-        if not word.endswith(suffix):
-            continue
-        stem = word[: -len(suffix)]
-        if stem.endswith(("ch", "gh")):
-            stem = stem[:-1]
-        if len(stem) < MIN_STEM:
-            continue
-        bases = [stem + e for e in endings]
-        if stem[-1] in "cg":
-            bases += [stem + "i" + e for e in endings if e != "e"]
-        out += [(suffix, b) for b in bases if b != word]
+    for n in _LENGTHS:
+        endings = SUFFIXES.get(word[-n:])
+        if endings is not None:
+            out += _bases(word, n, endings)
     return tuple(out)
 
 
@@ -101,12 +97,39 @@ def alteration(word: str, is_base: Callable[[str], bool]) -> Alteration | None:
     """``word`` as an altered noun of a base ``is_base`` accepts (art. 4.1), or None.
 
     ``is_base(base)`` says the dictionary knows ``base`` as a noun (not a verb form: ``gira``
-    does not make ``girina`` an alteration).
+    does not make ``girina`` an alteration). The first base of :func:`base_candidates` wins.
     """
-    for suffix, base in base_candidates(word):
-        if is_base(base):
-            return Alteration(word, base, suffix)
+    if word[-3:] not in TAILS:  # the word check's hot path: most words end otherwise
+        return None
+    for n in _LENGTHS:
+        endings = SUFFIXES.get(word[-n:])
+        if endings is None:
+            continue
+        stem = word[:-n]
+        if stem[-2:] in ("ch", "gh"):
+            stem = stem[:-1]
+        if len(stem) < MIN_STEM:
+            continue
+        for e in endings:
+            if is_base(stem + e) and stem + e != word:
+                return Alteration(word, stem + e, word[-n:])
+        if stem[-1] in "cg":
+            for e in endings:
+                if e != "e" and is_base(stem + "i" + e):
+                    return Alteration(word, stem + "i" + e, word[-n:])
     return None
 
 
-__all__ = ["MIN_STEM", "SUFFIXES", "Alteration", "alteration", "base_candidates"]
+def _bases(word: str, n: int, endings: tuple[str, ...]) -> list[tuple[str, str]]:
+    suffix, stem = word[-n:], word[:-n]
+    if stem.endswith(("ch", "gh")):
+        stem = stem[:-1]
+    if len(stem) < MIN_STEM:
+        return []
+    bases = [stem + e for e in endings]
+    if stem[-1] in "cg":
+        bases += [stem + "i" + e for e in endings if e != "e"]
+    return [(suffix, b) for b in bases if b != word]
+
+
+__all__ = ["MIN_STEM", "SUFFIXES", "TAILS", "Alteration", "alteration", "base_candidates"]

@@ -23,7 +23,7 @@ augmentatives, ...) without a meaning of their own. The check, in order:
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -33,7 +33,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.parole.lexicon import Reason, Verdict, is_letters, judge_lists, normalize
-from arbitro.lexicon.altered import Alteration, alteration
+from arbitro.lexicon.altered import TAILS, Alteration, alteration
 
 HUNSPELL_DIR = "/usr/share/hunspell"
 """Where Debian's ``hunspell-it`` puts ``it_IT.dic`` and ``it_IT.aff``."""
@@ -140,6 +140,7 @@ class Dictionary:
         self._judged: dict[str, bool] = {}
         self._banned: frozenset[str] = frozenset()
         self._spell: Any = None
+        self._nouns: Callable[[str], bool] = frozenset[str]().__contains__
         self._lists_changed()
 
     def with_lists(self, approved: Iterable[str] = (), rejected: Iterable[str] = ()) -> Dictionary:
@@ -166,7 +167,7 @@ class Dictionary:
                 ok = (
                     bool(self._spell(low))
                     and (low[-1] in _VOWELS or low in self.lemmas)
-                    and self.alteration(low) is None
+                    and (low[-3:] not in TAILS or self.alteration(low) is None)
                 )
         if len(self._memo) < _MEMO_LIMIT:
             self._memo[word] = ok
@@ -177,6 +178,7 @@ class Dictionary:
         ex = self.excluded
         self._banned = ex.abbreviations | ex.truncated | ex.altered | ROMAN_NUMERALS
         self._spell = self._h.spell
+        self._nouns = _noun_bases(self._dir).__contains__
         self._memo = {}
 
     def check(self, word: str) -> Verdict:
@@ -205,21 +207,7 @@ class Dictionary:
         altered forms of the ``[lexicalised]`` list (``bustina``, ``tavolino``)."""
         if word in self.excluded.lexicalised:
             return None
-        return alteration(word, self._noun_base)
-
-    def _noun_base(self, base: str) -> bool:
-        """True if ``it_IT.dic`` has ``base`` as a noun entry: one inflected as a noun (flags
-        ``o O Q R S n N``) and not as an adjective (no ``W``, the superlatives), or the other
-        gender of one (``casa`` from ``caso/o``). A verb form (``gira``) or a plural written out
-        as its own entry (``porte``) is no base of an altered noun (art. 4.1)."""
-        entries = _entries(self._dir)
-        flags = entries.get(base)
-        if flags is not None and _is_noun(flags):
-            return True
-        if base[-1] == "a":
-            other = entries.get(base[:-1] + "o")
-            return other is not None and "o" in other and _is_noun(other)
-        return False
+        return alteration(word, self._nouns)
 
     @property
     def lemmas(self) -> frozenset[str]:
@@ -261,16 +249,26 @@ def _is_noun(flags: str) -> bool:
 
 
 @cache
-def _entries(hunspell_dir: str) -> dict[str, str]:
-    """The entries of ``it_IT.dic`` in lower case with their affix flags (``gatto``: ``o``)."""
-    out: dict[str, str] = {}
+def _noun_bases(hunspell_dir: str) -> frozenset[str]:
+    """The words ``it_IT.dic`` has as nouns, the bases of altered nouns (art. 4.1): entries
+    inflected as a noun (flags ``o O Q R S n N``) and not as an adjective (no ``W``, the
+    superlatives), and the other gender of those inflected by gender (``casa`` from
+    ``caso/o``). A verb form (``gira``) or a plural written out as its own entry (``porte``)
+    is no base."""
+    entries: dict[str, str] = {}
     with open(f"{hunspell_dir}/it_IT.dic", encoding="utf-8") as f:
         next(f, None)  # the first line is the entry count
         for line in f:
             word, _, flags = line.strip().partition("/")
             low = word.lower()
-            out[low] = out.get(low, "") + flags.split()[0] if flags else out.get(low, "")
-    return out
+            entries[low] = entries.get(low, "") + (flags.split()[0] if flags else "")
+    out = set()
+    for word, flags in entries.items():
+        if word and _is_noun(flags):
+            out.add(word)
+            if "o" in flags and word.endswith("o"):
+                out.add(word[:-1] + "a")
+    return frozenset(out)
 
 
 @cache
