@@ -275,6 +275,9 @@ def register(app: typer.Typer) -> None:
         card_seen: law13.CardSeen = False,
         significant: law13.Significant = False,
         foreign_card: law13.Foreign = False,
+        called: law13.Called = None,
+        affected: law13.Affected = False,
+        foreign_played: law13.ForeignPlayed = False,
         as_json: JsonFlag = False,
     ) -> None:
         """Count the cards of a prepared board and give the outcome of Bridge Law 13."""
@@ -291,7 +294,7 @@ def register(app: typer.Typer) -> None:
                 b = Board.bridge(number, hands)
             check = check_board(b)
             ruling = None
-            if not check.ok or foreign_card:
+            if not check.ok or foreign_card or foreign_played:
                 ruling = law13.ruling(
                     check,
                     call_made,
@@ -300,6 +303,9 @@ def register(app: typer.Typer) -> None:
                     card_seen,
                     significant,
                     foreign_card,
+                    called,
+                    affected,
+                    foreign_played,
                 )
         payload = {
             "board": number,

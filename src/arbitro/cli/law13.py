@@ -11,7 +11,35 @@ if TYPE_CHECKING:
     from arbitro.games.prepared_deals import BoardCheck, Law13Ruling
 from arbitro.i18n import _
 
-CallMade = Annotated[bool, typer.Option("--call-made", help=_("A call already made (13A/13B)"))]
+CallMade = Annotated[
+    bool,
+    typer.Option("--call-made", help=_("A call already made with the wrong hand (13A/13B)")),
+]
+Called = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--called",
+        metavar="N|E|S|W",
+        help=_(
+            "A position that made a call (repeatable): only a call made with a wrong hand "
+            "leads to 13A/13B, else 13D"
+        ),
+    ),
+]
+Affected = Annotated[
+    bool,
+    typer.Option(
+        "--affected",
+        help=_("Later judged: the information influenced the result (13D2a, result changed)"),
+    ),
+]
+ForeignPlayed = Annotated[
+    bool,
+    typer.Option(
+        "--foreign-played",
+        help=_("The foreign card was played in a completed trick (13F, arbitral score)"),
+    ),
+]
 PlayCompleted = Annotated[bool, typer.Option("--play-completed", help=_("Play completed (13C)"))]
 CannotCorrect = Annotated[
     bool, typer.Option("--cannot-correct", help=_("The arbiter cannot correct it (13B)"))
@@ -36,6 +64,9 @@ def ruling(
     card_seen: bool,
     significant: bool,
     foreign: bool,
+    called: list[str] | None = None,
+    affected: bool = False,
+    foreign_played: bool = False,
 ) -> Law13Ruling:
     """The outcome Bridge Law 13 prescribes for ``check`` given the options (13A-13F)."""
     from arbitro.games.prepared_deals import law13_outcome
@@ -48,4 +79,7 @@ def ruling(
         card_seen=card_seen,
         information_significant=significant,
         excess_card_foreign=foreign,
+        callers=[p.strip().upper() for p in called or ()],
+        result_affected=affected,
+        foreign_card_played=foreign_played,
     )

@@ -185,6 +185,9 @@ def register(app: typer.Typer) -> None:
         card_seen: board_law.CardSeen = False,
         significant: board_law.Significant = False,
         foreign: board_law.Foreign = False,
+        called: board_law.Called = None,
+        affected: board_law.Affected = False,
+        foreign_played: board_law.ForeignPlayed = False,
         json_out: bool = JsonOpt,
     ) -> None:
         """A wrong number of cards in a board: the ruling of Bridge Law 13, recorded."""
@@ -200,7 +203,16 @@ def register(app: typer.Typer) -> None:
                     raise ArbitroError("«{item}»: use POSITION=NUMBER", item=item) from None
             check = BoardCheck(board, tuple(w for w in wrong if w.count != w.expected))
             ruling = board_law.ruling(
-                check, call_made, play_completed, cannot_correct, card_seen, significant, foreign
+                check,
+                call_made,
+                play_completed,
+                cannot_correct,
+                card_seen,
+                significant,
+                foreign,
+                called,
+                affected,
+                foreign_played,
             )
             service().record_board_ruling(event_id, round_number, table, ruling, reason)
             what = render(ruling.outcome.label)

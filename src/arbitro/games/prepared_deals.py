@@ -4,8 +4,11 @@ outcomes of Bridge Law 13 ("Numero errato di carte") recorded against a board.
 Law 13 is the model for every prepared-deal event (FIBAS art. 7 mentions one-deal rounds "a
 carte preparate"): before play each hand of a board is counted (:func:`check_board`); when a
 hand has a wrong number of cards the arbiter's outcome follows the law's paragraphs
-(:func:`law13_outcome`): play on (13A), arbitral score (13B, 13C, 13D2b), correct and play
-(13D1), play and record the result (13D2a), excess card removed (13F). :func:`correct_board`
+(:func:`law13_outcome`): play on (13A, only for a call made *with* the wrong hand), arbitral
+score (13B, 13C with a short hand beside the long one, 13D2b), correct and play (13D1), play
+and record the result, changed later if the information influenced it (13D2a), the arbiter's
+correction as unauthorized information for the partners (13E), excess card removed, with a
+possible arbitral score if it was played in a completed trick (13F). :func:`correct_board`
 restores a board from its reference deal. Pure: no I/O. The paragraphs come from the
 ``[articles]`` table of ``codes/bridge_law_13.toml``; the texts from the message catalogue.
 """
@@ -13,8 +16,8 @@ restores a board from its reference deal. Pure: no I/O. The paragraphs come from
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -41,7 +44,12 @@ class Board:
 
     number: int
     hands: Mapping[str, tuple[Card, ...]]
-    expected: Mapping[str, int]
+    expected: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """A board given no counts is a bridge board: 13 cards in each of N E S W (Law 13 C)."""
+        if not self.expected:
+            object.__setattr__(self, "expected", dict.fromkeys(BRIDGE_POSITIONS, BRIDGE_HAND_CARDS))
 
     @classmethod
     def bridge(cls, number: int, hands: Mapping[str, Sequence[Card]]) -> Board:
@@ -125,8 +133,10 @@ class Law13Outcome(Enum):
     RESULT_CANCELLED = "result_cancelled"
     CORRECT_AND_PLAY = "correct_and_play"
     PLAY_AND_RECORD = "play_and_record"
+    RESULT_ADJUSTED = "result_adjusted"
     ARTIFICIAL_SCORE = "artificial_score"
     EXCESS_CARD_REMOVED = "excess_card_removed"
+    EXCESS_CARD_PLAYED = "excess_card_played"
 
     @property
     def citation(self) -> Citation:
@@ -145,11 +155,33 @@ class Law13Outcome(Enum):
 
     @property
     def arbitral_score(self) -> bool:
-        """True when the outcome assigns (or cancels for) an arbitral score."""
+        """True when the outcome assigns (or cancels for) an arbitral score, or changes the
+        result (13D2a's later correction); 13A and 13F's played card leave it to the arbiter
+        (:attr:`arbitral_score_possible`)."""
         return self in (
             Law13Outcome.ARBITRAL_SCORE,
             Law13Outcome.RESULT_CANCELLED,
+            Law13Outcome.RESULT_ADJUSTED,
             Law13Outcome.ARTIFICIAL_SCORE,
+        )
+
+    @property
+    def arbitral_score_possible(self) -> bool:
+        """True when the law lets the arbiter assign an arbitral score: "potrà" (13A), "potrebbe
+        essere assegnato" (13F, a foreign card played in a completed trick), or must (above)."""
+        return self.arbitral_score or self in (
+            Law13Outcome.PLAY_ON,
+            Law13Outcome.EXCESS_CARD_PLAYED,
+        )
+
+    @property
+    def play_continues(self) -> bool:
+        """True when the board is played on after the arbiter placed or moved a card: the
+        outcomes after which 13E's unauthorized information applies."""
+        return self in (
+            Law13Outcome.PLAY_ON,
+            Law13Outcome.CORRECT_AND_PLAY,
+            Law13Outcome.PLAY_AND_RECORD,
         )
 
 
@@ -166,27 +198,50 @@ _LABELS: Final = {
         "the arbiter corrects the discrepancy and the board is played normally"
     ),
     Law13Outcome.PLAY_AND_RECORD: message("the board is played and its result recorded"),
+    Law13Outcome.RESULT_ADJUSTED: message(
+        "the information influenced the result: the arbiter changes it and may penalize an offender"
+    ),
     Law13Outcome.ARTIFICIAL_SCORE: message("artificial arbitral score"),
     Law13Outcome.EXCESS_CARD_REMOVED: message("the excess card is removed; play goes on"),
+    Law13Outcome.EXCESS_CARD_PLAYED: message(
+        "the excess card is removed; it was played in a completed trick: "
+        "the arbiter may assign an arbitral score"
+    ),
 }
+
+PARTNERS: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
+"""Each bridge position's partner (13E: the partner of the hand with a wrong count)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Law13Ruling:
-    """An outcome of Law 13 for a board, as the event records it against the board."""
+    """An outcome of Law 13 for a board, as the event records it against the board.
+
+    ``callers`` are the wrong hands whose player made a call (13A, 13B: the possible
+    offenders); ``unauthorized_for`` the partners of the wrong hands for whom the arbiter's
+    placing or moving a card is unauthorized information when play goes on (13E).
+    """
 
     board: int
     outcome: Law13Outcome
     check: BoardCheck
     note: str = ""
+    callers: tuple[str, ...] = ()
+    unauthorized_for: tuple[str, ...] = ()
 
     @property
     def paragraph(self) -> str:
         """The paragraph applied (``13A`` ... ``13F``)."""
         return self.outcome.paragraph
 
+    @property
+    def unauthorized_information(self) -> Citation | None:
+        """13E when the ruling makes the correction unauthorized information, else None."""
+        return cite(CodeId.BRIDGE_LAW_13, "card_placement") if self.unauthorized_for else None
+
     def as_payload(self) -> dict[str, object]:
         """The ruling as JSON-ready data for an event record (``board_ruling``)."""
+        ui = self.unauthorized_information
         return {
             "board": self.board,
             "law": _law().article,
@@ -195,6 +250,11 @@ class Law13Ruling:
             "counts": {w.position: w.count for w in self.check.wrong},
             "expected": {w.position: w.expected for w in self.check.wrong},
             "note": self.note,
+            "callers": list(self.callers),
+            "arbitral_score_possible": self.outcome.arbitral_score_possible,
+            "unauthorized_information": (
+                {"paragraph": ui.article, "partners": list(self.unauthorized_for)} if ui else None
+            ),
         }
 
 
@@ -208,39 +268,67 @@ def law13_outcome(
     information_significant: bool = False,
     excess_card_foreign: bool = False,
     note: str = "",
+    callers: Collection[str] = (),
+    result_affected: bool = False,
+    foreign_card_played: bool = False,
 ) -> Law13Ruling:
     """The outcome Law 13 prescribes for a board found with a wrong number of cards.
 
-    - a card not belonging to the deal is removed and play continues (13F);
-    - play completed with a hand that held more cards than due: result cancelled, arbitral
-      score (13C);
-    - a call made: play on if the arbiter can correct the deal (13A), else arbitral score (13B);
-    - no call made: correct and play normally if nobody saw another hand's cards (13D1); if a
-      card was seen, play and record (13D2a) unless the information is significant enough to
-      interfere, then an artificial arbitral score (13D2b).
+    ``call_made`` says the player of a wrong hand made a call; ``callers`` names the positions
+    that made a call, of either side: only a call made *with a wrong hand* counts (13A "un
+    giocatore con una mano non corretta abbia fatto una chiamata"; 13D "nessuna chiamata è stata
+    effettuata con quella mano"), so calls by the other hands leave the board under 13D.
+
+    - a card not belonging to the deal is removed and play continues (13F); a hand with too
+      many cards and no hand short is such a card (13C "ma vedi ... paragrafo F"); found played
+      in a completed trick, the arbiter may assign an arbitral score (13F);
+    - play completed with a hand that held more cards than due and one that held fewer:
+      result cancelled, arbitral score (13C); any other wrong count found after play: 13B;
+    - a call made with a wrong hand: play on if the arbiter can correct the deal (13A), else
+      arbitral score (13B);
+    - no call made with it: correct and play normally if nobody saw another hand's cards
+      (13D1); if a card was seen, play and record (13D2a) unless the information is
+      significant enough to interfere, then an artificial arbitral score (13D2b); a result
+      recorded under 13D2a that the information is later judged to have influenced is
+      changed (13D2a, ``result_affected``).
+
+    When play goes on after the arbiter's correction (13A, 13D1, 13D2a), the ruling names the
+    partners of the wrong hands: the correction is unauthorized information for them (13E).
 
     A board whose counts are right needs no ruling: :class:`ArbitroError`.
     """
-    if check.ok and not excess_card_foreign:
+    foreign = excess_card_foreign or foreign_card_played or bool(check.over and not check.short)
+    if check.ok and not foreign:
         raise ArbitroError(
             "board {board} has the right number of cards",
             board=check.board,
             article=_law(),
             key="law13.board_ok",
         )
-    if excess_card_foreign:
-        outcome = Law13Outcome.EXCESS_CARD_REMOVED
-    elif play_completed and check.over:
-        outcome = Law13Outcome.RESULT_CANCELLED
-    elif call_made:
+    wrong = [w.position for w in check.wrong]
+    called = tuple(p for p in wrong if p in set(callers))
+    if foreign:
+        outcome = (
+            Law13Outcome.EXCESS_CARD_PLAYED
+            if foreign_card_played
+            else Law13Outcome.EXCESS_CARD_REMOVED
+        )
+    elif play_completed:
+        outcome = Law13Outcome.RESULT_CANCELLED if check.over else Law13Outcome.ARBITRAL_SCORE
+    elif call_made or called:
         outcome = Law13Outcome.PLAY_ON if can_correct else Law13Outcome.ARBITRAL_SCORE
     elif not card_seen:
         outcome = Law13Outcome.CORRECT_AND_PLAY
     elif information_significant:
         outcome = Law13Outcome.ARTIFICIAL_SCORE
+    elif result_affected:
+        outcome = Law13Outcome.RESULT_ADJUSTED
     else:
         outcome = Law13Outcome.PLAY_AND_RECORD
-    return Law13Ruling(check.board, outcome, check, note)
+    partners: tuple[str, ...] = ()
+    if outcome.play_continues:
+        partners = tuple(dict.fromkeys(PARTNERS[p] for p in wrong if p in PARTNERS))
+    return Law13Ruling(check.board, outcome, check, note, called, partners)
 
 
 @dataclass(frozen=True, slots=True)

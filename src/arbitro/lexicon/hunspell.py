@@ -11,7 +11,11 @@ augmentatives, ...) without a meaning of their own. The check, in order:
 4. the Italian Hunspell dictionary (Debian ``hunspell-it``, through ``chunspell``), in lower
    case, so that proper names (which Hunspell knows capitalised) are refused;
 5. a word ending in a consonant must be an entry of the dictionary itself: Hunspell makes the
-   others only by apocope (``mangiar``, ``parlar``: *parole tronche*).
+   others only by apocope (``mangiar``, ``parlar``: *parole tronche*);
+6. an altered noun is refused: a word made of a base noun of the dictionary and an alteration
+   suffix (:mod:`arbitro.lexicon.altered`: ``gattino`` from ``gatto``, ``casetta`` from
+   ``casa``), unless it has a meaning of its own (the ``[lexicalised]`` list: ``bustina``,
+   ``tavolino``; at an event also the language judge's approved list).
 
 :class:`Dictionary` is a :class:`~arbitro.games.parole.lexicon.Lexicon` for the engine.
 """
@@ -19,7 +23,7 @@ augmentatives, ...) without a meaning of their own. The check, in order:
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,6 +33,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.parole.lexicon import Reason, Verdict, is_letters, judge_lists, normalize
+from arbitro.lexicon.altered import TAILS, Alteration, alteration
 
 HUNSPELL_DIR = "/usr/share/hunspell"
 """Where Debian's ``hunspell-it`` puts ``it_IT.dic`` and ``it_IT.aff``."""
@@ -72,6 +77,8 @@ class Exclusions:
     abbreviations: frozenset[str]
     truncated: frozenset[str]
     altered: frozenset[str]
+    lexicalised: frozenset[str] = frozenset()
+    """Altered in form, with a meaning of their own: allowed (art. 4.1, "bustina")."""
 
     def reason(self, word: str) -> Reason | None:
         """Why the lower-case ``word`` is excluded (art. 4.1), or None."""
@@ -95,6 +102,7 @@ def exclusions() -> Exclusions:
         frozenset(d["abbreviations"]["words"]),
         frozenset(d["truncated"]["words"]),
         frozenset(d["altered"]["words"]),
+        frozenset(d["lexicalised"]["words"]),
     )
 
 
@@ -132,6 +140,7 @@ class Dictionary:
         self._judged: dict[str, bool] = {}
         self._banned: frozenset[str] = frozenset()
         self._spell: Any = None
+        self._nouns: Callable[[str], bool] = frozenset[str]().__contains__
         self._lists_changed()
 
     def with_lists(self, approved: Iterable[str] = (), rejected: Iterable[str] = ()) -> Dictionary:
@@ -155,7 +164,11 @@ class Dictionary:
             if low in self._banned or not is_letters(low):
                 ok = False
             else:
-                ok = bool(self._spell(low)) and (low[-1] in _VOWELS or low in self.lemmas)
+                ok = (
+                    bool(self._spell(low))
+                    and (low[-1] in _VOWELS or low in self.lemmas)
+                    and (low[-3:] not in TAILS or self.alteration(low) is None)
+                )
         if len(self._memo) < _MEMO_LIMIT:
             self._memo[word] = ok
         return ok
@@ -165,6 +178,7 @@ class Dictionary:
         ex = self.excluded
         self._banned = ex.abbreviations | ex.truncated | ex.altered | ROMAN_NUMERALS
         self._spell = self._h.spell
+        self._nouns = _noun_bases(self._dir).__contains__
         self._memo = {}
 
     def check(self, word: str) -> Verdict:
@@ -182,8 +196,18 @@ class Dictionary:
         if self._h.spell(low):
             if low[-1] not in _VOWELS and low not in self.lemmas:
                 return Verdict(low, False, Reason.TRUNCATED)
+            if self.alteration(low) is not None:
+                return Verdict(low, False, Reason.ALTERED)
             return Verdict(low, True, Reason.WORD)
         return Verdict(low, False, self._why_not(low))
+
+    def alteration(self, word: str) -> Alteration | None:
+        """``word`` (lower case) as an altered noun without a meaning of its own (art. 4.1):
+        its suffix and its base noun in the dictionary; None for any other word, and for the
+        altered forms of the ``[lexicalised]`` list (``bustina``, ``tavolino``)."""
+        if word in self.excluded.lexicalised:
+            return None
+        return alteration(word, self._nouns)
 
     @property
     def lemmas(self) -> frozenset[str]:
@@ -215,6 +239,36 @@ def _lemmas(hunspell_dir: str) -> frozenset[str]:
     with open(f"{hunspell_dir}/it_IT.dic", encoding="utf-8") as f:
         next(f, None)  # the first line is the entry count
         return frozenset(line.split("/", 1)[0].strip().lower() for line in f)
+
+
+_NOUN_FLAGS = frozenset("oOQRSnN")
+
+
+def _is_noun(flags: str) -> bool:
+    return "W" not in flags and not _NOUN_FLAGS.isdisjoint(flags)
+
+
+@cache
+def _noun_bases(hunspell_dir: str) -> frozenset[str]:
+    """The words ``it_IT.dic`` has as nouns, the bases of altered nouns (art. 4.1): entries
+    inflected as a noun (flags ``o O Q R S n N``) and not as an adjective (no ``W``, the
+    superlatives), and the other gender of those inflected by gender (``casa`` from
+    ``caso/o``). A verb form (``gira``) or a plural written out as its own entry (``porte``)
+    is no base."""
+    entries: dict[str, str] = {}
+    with open(f"{hunspell_dir}/it_IT.dic", encoding="utf-8") as f:
+        next(f, None)  # the first line is the entry count
+        for line in f:
+            word, _, flags = line.strip().partition("/")
+            low = word.lower()
+            entries[low] = entries.get(low, "") + (flags.split()[0] if flags else "")
+    out = set()
+    for word, flags in entries.items():
+        if word and _is_noun(flags):
+            out.add(word)
+            if "o" in flags and word.endswith("o"):
+                out.add(word[:-1] + "a")
+    return frozenset(out)
 
 
 @cache
