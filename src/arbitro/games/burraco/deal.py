@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from enum import Enum
 from typing import Final
 
 from arbitro.cards import ALL_CARDS, Card, burraco_deck, random_cut, shuffled
@@ -32,55 +31,32 @@ from arbitro.games.burraco.movegen import (
     wild_run_openings,
 )
 from arbitro.games.burraco.moves import DRAW, PICK_UP, Move, MoveKind
+from arbitro.games.burraco.position import parse_position, position_text
 from arbitro.games.burraco.rules import PLAYERS, WILD_INDICES
-from arbitro.games.burraco.scoring import Line, LinePosition, LineScore, score_line
+from arbitro.games.burraco.scoring import LinePosition, LineScore, score_line
+from arbitro.games.core import LINES, SEATS, Line, Outcome, Seat, Side, restore, undo_last
+from arbitro.games.core.table import (
+    DrawDiscardTable,
+    EndReason,
+    Phase,
+    PreparedDeck,
+    dealt_one_at_a_time,
+    hands_from_dealer,
+    last_rounds,
+)
 
-
-class Seat(Enum):
-    """A seat at the table, clockwise: North, East, South, West (art. 4)."""
-
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    @property
-    def line(self) -> Line:
-        """The seat's line: N and S play N-S, E and W play E-W."""
-        return Line.NS if self in (Seat.N, Seat.S) else Line.EW
-
-    @property
-    def next(self) -> Seat:
-        """The next seat clockwise (the seat at this seat's left)."""
-        return SEATS[(SEATS.index(self) + 1) % PLAYERS]
-
-
-SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
-LINES: Final[tuple[Line, ...]] = (Line.NS, Line.EW)
-
-
-class Phase(Enum):
-    """Where the turn stands: draw or pick up (art. 9-10), play (melds, lay-offs, discard), over."""
-
-    DRAW = "draw"
-    PLAY = "play"
-    OVER = "over"
-
-
-class EndReason(Enum):
-    """How a deal ended (art. 18): a closing, the stock run out, or the time-out (art. 17)."""
-
-    CLOSING = "closing"
-    STOCK_EXHAUSTED = "stock_exhausted"
-    TIME_OUT = "time_out"
-
+if not hasattr(Seat, "next"):
+    # The arbiter (games/burraco/arbiter/, not ported yet) says ``seat.next`` for the seat at
+    # the left; the core's Seat calls it ``left``. Kept as an alias until the arbiter moves.
+    Seat.next = property(lambda seat: seat.left)  # type: ignore[attr-defined]
 
 _SET_RANKS_MASK: Final = sum(1 << r for r in (1, *range(3, 14)))
 _DECK_INDICES: Final = sorted(x.index for x in burraco_deck())
 
 
-class Deal:
-    """A Burraco deal in progress or over (arts. 6-10, 16-19, 33)."""
+class Deal(DrawDiscardTable[Card]):
+    """A Burraco deal in progress or over (arts. 6-10, 16-19, 33); ``str(deal)`` is its
+    position (see the module docstring), :meth:`from_position` reads it back."""
 
     def __init__(
         self, deck: Sequence[Card], dealer: Seat = Seat.N, code: BurracoFibasCode | None = None
@@ -138,7 +114,9 @@ class Deal:
         self._closer = -1
         self._al_monte = False
         self._end: EndReason | None = None
-        self.moves: list[tuple[Seat, Move]] = []
+        # the core's table types the stack loosely (list[tuple[Seat, object]]); here, Moves
+        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
+        self._start: str | None = None  # the position text a deal read by from_position began at
 
     @classmethod
     def shuffled(
@@ -166,32 +144,96 @@ class Deal:
         new.moves = list(self.moves)
         return new
 
+    # ------------------------------------------------------- the Game protocol
+
+    @property
+    def move_stack(self) -> Sequence[tuple[Seat, Move]]:
+        """Every move pushed since the layout (or the position read), with its seat."""
+        return self.moves
+
+    def initial(self) -> Deal:
+        """The same layout with no move played: the deal as dealt, or the position read by
+        :meth:`from_position`."""
+        if self._start is not None:
+            return Deal.from_position(self._start, self.code)
+        return Deal(self.deck, self.dealer, self.code)
+
+    def pop(self) -> Move:
+        """Take the last move back (the layout replayed without it); return it. An empty
+        stack raises ``IndexError``."""
+        earlier, move = undo_last(self)
+        restore(self, earlier)
+        return move  # type: ignore[no-any-return]  # undo_last gives the stack's move
+
+    def outcome(self) -> Outcome | None:
+        """How the deal ended (art. 18: closing, stock exhausted; art. 17: time-out), each
+        line's total (art. 19), the line with more points (None for a tie) and the closer;
+        None while the deal is on."""
+        if self._end is None:
+            return None
+        points: dict[Side, int] = {line: sc.total for line, sc in self.scores().items()}
+        ns, ew = points[Line.NS], points[Line.EW]
+        winner = None if ns == ew else (Line.NS if ns > ew else Line.EW)
+        return Outcome(self._end.value, points, winner, self.closer)
+
+    # ---------------------------------------------------------- the position
+
+    def __str__(self) -> str:
+        """The position in the notation of :mod:`arbitro.games.burraco.position`."""
+        return position_text(self)
+
+    def __repr__(self) -> str:
+        return f"Deal.from_position({str(self)!r})"
+
+    @classmethod
+    def from_position(cls, text: str, code: BurracoFibasCode | None = None) -> Deal:
+        """The position written by ``str(deal)`` (see :mod:`arbitro.games.burraco.position`),
+        with an empty move stack (:meth:`initial` gives it back); a malformed text raises
+        :class:`ArbitroError`. It has no deck (``deck`` is empty)."""
+        fields = parse_position(text)
+        deal = object.__new__(cls)
+        c = code or burraco_fibas()
+        deal.code = c  # type: ignore[misc]  # set once, as __init__ does
+        deal.deck = ()  # type: ignore[misc]
+        deal.dealer = fields.dealer  # type: ignore[misc]
+        deal._tally = []
+        for cards in fields.hands:
+            t = HandTally()
+            for x in cards:
+                t.add(x.index)
+            deal._tally.append(t)
+        deal._hands = [t.counts for t in deal._tally]
+        deal._pozzetti = list(fields.pozzetti)
+        deal._pile = list(fields.pile)
+        deal._stock = list(reversed(fields.stock))
+        deal._melds = [[make_meld(m, c) for m in ms] for ms in fields.melds]
+        deal._set_ranks = [0, 0]
+        deal._burrachi = [0, 0]
+        for li, ms in enumerate(deal._melds):
+            for m in ms:
+                if not m.is_run and m.rank is not None:
+                    deal._set_ranks[li] |= 1 << m.rank.value
+                if m.burraco(c) is not None:
+                    deal._burrachi[li] += 1
+        deal._layoffs = [[None] * len(ms) for ms in deal._melds]
+        deal._layable = [-1, -1]
+        deal._taken = [line in fields.taken for line in LINES]
+        deal._unplayed = [seat in fields.unplayed for seat in SEATS]
+        deal._turn = SEATS.index(fields.turn)
+        deal._phase = fields.phase
+        deal._turns = fields.turns
+        deal._single = fields.single.index if fields.single is not None else -1
+        deal._small_pickup = fields.small_pickup
+        deal._last_turn = fields.last_turn
+        deal._timeout_left = fields.timeout_left
+        deal._closer = SEATS.index(fields.closer) if fields.closer is not None else -1
+        deal._al_monte = fields.al_monte
+        deal._end = fields.end
+        deal.moves = []
+        deal._start = text
+        return deal
+
     # ----------------------------------------------------------------- views
-
-    @property
-    def turn(self) -> Seat:
-        """The seat to play."""
-        return SEATS[self._turn]
-
-    @property
-    def phase(self) -> Phase:
-        """The turn's phase: draw, play or over."""
-        return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        """True when the deal has ended (closing, stock exhausted or time-out; arts. 17-18)."""
-        return self._phase is Phase.OVER
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """How the deal ended, or None while it is on."""
-        return self._end
-
-    @property
-    def closer(self) -> Seat | None:
-        """The seat that closed, if the deal ended with a closing (art. 18)."""
-        return SEATS[self._closer] if self._closer >= 0 else None
 
     @property
     def closed_al_monte(self) -> bool:
@@ -200,21 +242,6 @@ class Deal:
         This is the closing "al monte" of arts. 2 and 18 (*raccolta virtuale*).
         """
         return self._al_monte
-
-    @property
-    def turns_played(self) -> int:
-        """How many turns have ended with a discard."""
-        return self._turns
-
-    @property
-    def stock_size(self) -> int:
-        """Cards left in the stock (*tallone*)."""
-        return len(self._stock)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile (*monte degli scarti*), bottom first, top card last."""
-        return tuple(self._pile)
 
     @property
     def pozzetti_left(self) -> int:
@@ -605,19 +632,13 @@ class Deal:
         self._single = -1
         self._small_pickup = False
 
-    def _finish(self, reason: EndReason) -> None:
-        self._phase = Phase.OVER
-        self._end = reason
-
     def _call_time(self) -> None:
         """The arbiter calls time (art. 17): one last round after the dealer's discard."""
         if self._phase is Phase.OVER:
             raise _over()
         if self._timeout_left:
             raise _time_called()
-        d = SEATS.index(self.dealer)
-        just_after_dealer = self._phase is Phase.DRAW and self._turn == (d + 1) % PLAYERS
-        self._timeout_left = 1 if just_after_dealer else 2
+        self._timeout_left = last_rounds(self.dealer, self.turn, self._phase is Phase.DRAW)
         self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
 
     # ----------------------------------------------------------------- score
@@ -668,45 +689,29 @@ def arrange_deck(
     fills the rest in new-deck order. Raises ArbitroError if more cards are named than exist.
     """
     c = code or burraco_fibas()
-    left = Counter(burraco_deck())
     per, n_poz = c.cards_per_player, c.pozzetto_cards
-
-    def take(cards: Sequence[Card]) -> list[Card]:
-        for x in cards:
-            if left[x] <= 0:
-                raise ArbitroError(
-                    "card beyond the deck in the prepared deal: {card}",
-                    card=str(x),
-                    article=fibas("deck_excess"),
-                    key="burraco.extra_cards",
-                )
-            left[x] -= 1
-        return list(cards)
-
-    named_hands = {s: take(h) for s, h in (hands or {}).items()}
-    top = take([pile]) if pile is not None else []
-    first_stock = take(stock)
-    named_poz = [take(p) for p in pozzetti]
-    rest: list[Card] = []
-    for x in burraco_deck():
-        if left[x] > 0:
-            left[x] -= 1
-            rest.append(x)
-
-    def fill(cards: list[Card], n: int) -> list[Card]:
-        while len(cards) < n:
-            cards.append(rest.pop(0))
-        return cards
-
-    d = SEATS.index(dealer)
-    seat_hands = [fill(named_hands.get(SEATS[(d + 1 + k) % PLAYERS], []), per) for k in range(4)]
-    dealt = [seat_hands[i % PLAYERS][i // PLAYERS] for i in range(PLAYERS * per)]
-    poz = [fill(named_poz[k] if k < len(named_poz) else [], n_poz) for k in range(c.pozzetti)]
-    fill(top, 1)
+    deck = PreparedDeck(burraco_deck(), _extra_card)
+    named_hands = {s: deck.take(h) for s, h in (hands or {}).items()}
+    top = deck.take([pile]) if pile is not None else []
+    first_stock = deck.take(stock)
+    named_poz = [deck.take(p) for p in pozzetti]
+    order = hands_from_dealer(dealer, lambda s: s.left, named_hands)
+    dealt = dealt_one_at_a_time([deck.fill(cards, per) for _, cards in order])
+    poz = [deck.fill(named_poz[k] if k < len(named_poz) else [], n_poz) for k in range(c.pozzetti)]
+    deck.fill(top, 1)
     middle_len = len(burraco_deck()) - len(dealt) - c.pozzetti * n_poz - 1
-    middle = top + fill(first_stock, middle_len)
-    bottom = [poz[k % c.pozzetti][k // c.pozzetti] for k in range(c.pozzetti * n_poz)]
+    middle = top + deck.fill(first_stock, middle_len)
+    bottom = dealt_one_at_a_time(poz)
     return tuple(dealt + middle + bottom[::-1])
+
+
+def _extra_card(x: Card) -> ArbitroError:
+    return ArbitroError(
+        "card beyond the deck in the prepared deal: {card}",
+        card=str(x),
+        article=fibas("deck_excess"),
+        key="burraco.extra_cards",
+    )
 
 
 def _over() -> IllegalMoveError:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
 from arbitro.cards import Card, burraco_deck, format_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -18,19 +17,8 @@ from arbitro.errors import ArbitroError
 from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.melds import BurracoKind, Meld
 from arbitro.games.burraco.rules import value_table
+from arbitro.games.core import Line
 from arbitro.i18n import Message, message
-
-
-class Line(Enum):
-    """A line (*linea*, art. 4): North-South or East-West."""
-
-    NS = "NS"
-    EW = "EW"
-
-    @property
-    def other(self) -> Line:
-        """The opposing line."""
-        return Line.EW if self is Line.NS else Line.NS
 
 
 @dataclass(frozen=True, slots=True)
