@@ -26,6 +26,9 @@ from arbitro.games.burraco.movegen import (
     HandTally,
     LayoffPart,
     layoff_part,
+    longer_run_openings,
+    longer_set_openings,
+    multi_layoffs,
     run_openings,
     set_openings,
     wild_run_openings,
@@ -311,6 +314,7 @@ class Deal(DrawDiscardTable[Card]):
         wmask = t.wilds
         min_keep = 1 if self._taken[li] else 0  # with the pozzetto taken, keep a card to discard
         out: list[Move] = []
+        opened = False
         # Openings of three cards (arts. 11-14, 32).
         if size >= 3 + min_keep:
             ranks = (t.pairs if wmask else t.triples) & _SET_RANKS_MASK & ~self._set_ranks[li]
@@ -327,6 +331,7 @@ class Deal(DrawDiscardTable[Card]):
                     if gaps and wmask:
                         twin = h[q * 13 + 1] >= 2
                         out.extend(wild_run_openings(q, mask, wmask, twin))
+            opened = bool(out)  # a longer opening holds a three-card one (arts. 13-14)
             if size == 4 and out:
                 out = [mv for mv in out if self._after_ok(mv)]
         # Lay-offs of one card (arts. 12-14).
@@ -352,6 +357,10 @@ class Deal(DrawDiscardTable[Card]):
                 if size == 2 and lays:
                     lays = [mv for mv in lays if self._after_ok(mv)]
                 out.extend(lays)
+        # Longer openings (only where a three-card one is) and multi-card lay-offs (arts. 11-14).
+        longer = size >= 4 + min_keep and opened
+        if longer or (size >= 2 + min_keep and self._melds[li]):
+            out.extend(self._longer_moves(h, t.wilds, li, longer))
         # Discards (arts. 8, 10, 16, 18, 33).
         if size >= 2:
             single = self._single
@@ -364,6 +373,45 @@ class Deal(DrawDiscardTable[Card]):
             i = t.bits.bit_length() - 1
             if self._discard_error(i) is None:
                 out.append(DISCARDS[i])
+        return out
+
+    def _longer_moves(self, h: list[int], wmask: int, li: int, openings: bool) -> list[Move]:
+        """The legal openings of four cards or more and lay-offs of two cards or more, one move
+        for each meld they make (a lay-off's wild written low only where it changes the meld)."""
+        code = self.code
+        ms = self._melds[li]
+        t = self._tally[self._turn]
+        cands: list[tuple[Move, int, tuple[tuple[int, int], ...]]] = []
+        if openings:
+            ranks = t.triples & _SET_RANKS_MASK & ~self._set_ranks[li]
+            while ranks:
+                low = ranks & -ranks
+                ranks ^= low
+                r = low.bit_length() - 1
+                cands.extend(longer_set_openings(r, t.rank_keys[r], wmask, code))
+            for q, mask in enumerate(t.suit_masks):
+                if mask.bit_count() >= 3:
+                    cands.extend(longer_run_openings(q, mask, wmask, code))
+        bits = t.bits
+        for j, part in enumerate(self._layoffs[li]):
+            if part is not None and part[0] & bits:
+                m = ms[j]
+                if m.is_run:
+                    q = m.cards[1 if m.wild == 0 else 0].index // 13
+                    held = t.suit_masks[q]
+                else:
+                    held = t.rank_keys[m.cards[0].rank.value]  # type: ignore[union-attr]
+                cands.extend(multi_layoffs(m, j, held, wmask, code))
+        out: list[Move] = []
+        size = t.size
+        taken = self._taken[li]
+        for mv, n, dups in cands:
+            if dups and any(h[i] < k for i, k in dups):
+                continue
+            after = size - n
+            if (after == 0 and taken) or (after == 1 and not self._after_ok(mv)):
+                continue
+            out.append(mv)
         return out
 
     def _after_ok(self, mv: Move) -> bool:
