@@ -52,20 +52,22 @@ def _pile_useful(deal: Deal) -> bool:
 
 
 def _usefulness(deal: Deal, move: Move) -> tuple[int, int]:
-    c = move.cards[0]
-    if c.index in WILD_INDICES:
+    """How much the rest of the hand needs the discarded card: 3 for each natural of its rank,
+    3 - gap for each natural of its suit up to two places away (a wild: 100)."""
+    i = move.cards[0].index
+    if i in WILD_INDICES:
         return (100, 0)
+    h = deal._hands[deal._turn]
+    q, r = divmod(i, 13)
     score = 0
-    for other in deal.hand(deal.turn):
-        if other is c or other.index in WILD_INDICES:
-            continue
-        if other.rank is c.rank:
-            score += 3
-        elif other.suit is c.suit and c.rank and other.rank:
-            gap = abs(other.rank.value - c.rank.value)
-            if gap <= 2:
-                score += 3 - gap
-    return (score, value_table(deal.code)[c.index])
+    for other in range(4):
+        if other != q:
+            score += 3 * h[other * 13 + r]
+    for gap in (1, 2):
+        for rr in (r - gap, r + gap):
+            if 0 <= rr < 13 and rr != 1:  # rank index 1 is the 2: a wild
+                score += (3 - gap) * h[q * 13 + rr]
+    return (score, value_table(deal.code)[i])
 
 
 def GreedyBot() -> CoreGreedyBot[Deal, Move]:  # a bot's name, as callers use it

@@ -468,6 +468,10 @@ _LONG_RUNS: dict[int, Candidates] = {}
 _MULTI: dict[int, tuple[BurracoFibasCode, dict[tuple[int, ...], Candidates]]] = {}
 
 
+_ON: dict[tuple[int, int], tuple[Candidates, Candidates]] = {}
+"""The lay-offs cached for meld number 0, written for meld number j."""
+
+
 def valid(moves: list[Move], old: Meld | None, code: BurracoFibasCode) -> Candidates:
     """The ``moves`` that make a meld (an opening if ``old`` is None, else a lay-off on it),
     one for each meld made (moves making the same meld play the same cards)."""
@@ -507,9 +511,19 @@ def multi_layoffs(m: Meld, j: int, held: int, wmask: int, code: BurracoFibasCode
     naturals it has and whether it has a wild)."""
     if m.is_run:  # only the places beyond its ends and the one its wild stands for matter
         lo, hi = m.low, m.high
-        keep = 0x3FFE & ~(((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1))  # ranks 1-13 off the run
-        if hi < ACE_HIGH:
-            keep |= 2  # the ace may follow the K
+        places = held | (1 << ACE_HIGH) if held & 2 else held
+        keep = 0
+        for end, step in ((lo, -1), (hi, 1)):  # the places beyond each end, to a second gap
+            lacking = 0
+            p = end + step
+            while 1 <= p <= ACE_HIGH:
+                if not places >> p & 1:
+                    lacking += 1
+                    if lacking > 1:
+                        break
+                else:
+                    keep |= 1 << (1 if p == ACE_HIGH else p)
+                p += step
         stands = m.wild_position
         if stands is not None:
             keep |= 1 << (1 if stands == ACE_HIGH else stands)
@@ -521,7 +535,6 @@ def multi_layoffs(m: Meld, j: int, held: int, wmask: int, code: BurracoFibasCode
             return ()
         w = m.wild
         shape: tuple[int, ...] = (
-            j,
             m.cards[1 if w == 0 else 0].index // 13,
             lo,
             hi,
@@ -531,7 +544,9 @@ def multi_layoffs(m: Meld, j: int, held: int, wmask: int, code: BurracoFibasCode
     else:
         rank = m.cards[0].rank
         assert rank is not None
-        shape = (j, -rank.value, m.naturals, m.wild >= 0, 0, 0)
+        if _DIGIT_SUM[held] + (wmask != 0 and m.wild < 0) < 2:
+            return ()
+        shape = (-rank.value, m.naturals, m.wild >= 0, 0, 0)
     key = (*shape, held, wmask)
     cache = _MULTI.get(id(code))
     if cache is None or cache[0] is not code:
@@ -539,8 +554,15 @@ def multi_layoffs(m: Meld, j: int, held: int, wmask: int, code: BurracoFibasCode
     hit = cache[1].get(key)
     if hit is None:
         _room(cache[1])
-        hit = cache[1][key] = valid(_multi_layoffs(m, j, held, wmask, code), m, code)
-    return hit
+        hit = cache[1][key] = valid(_multi_layoffs(m, 0, held, wmask, code), m, code)
+    if not j or not hit:
+        return hit
+    on = _ON.get((id(hit), j))
+    if on is None or on[0] is not hit:
+        _room(_ON)
+        moved = tuple((mv._replace(target=j), n, dups) for mv, n, dups in hit)
+        on = _ON[(id(hit), j)] = (hit, moved)
+    return on[1]
 
 
 def _multi_layoffs(m: Meld, j: int, held: int, wmask: int, code: BurracoFibasCode) -> list[Move]:
