@@ -602,18 +602,26 @@ def _multi_layoffs(m: Meld, j: int, held: int, wmask: int, code: BurracoFibasCod
             if len(gaps) > 1:
                 continue
             for s in ([], extra) if extra else ([],):
-                naturals = sorted({i for p, held in places if held for i in [pos_index(q, p)]})
-                naturals += [i for i in s if i not in naturals]
-                base = tuple(ALL_CARDS[i] for i in sorted(naturals))
+                naturals = sorted({pos_index(q, p) for p, held in places if held} | set(s))
+                base = tuple(ALL_CARDS[i] for i in naturals)
                 if not gaps and len(base) >= 2:
                     out.append(lay_off(j, base))
                 if m.wild < 0 or s:
+                    # the wild in the gap, at an end, or at a place whose natural stays in hand
+                    fills = [base]
+                    if not gaps:
+                        fills += [
+                            tuple(ALL_CARDS[i] for i in naturals if i != pos_index(q, p))
+                            for p, held in places
+                            if held
+                        ]
                     for w in wilds:
-                        if len(base) + 1 < 2:
-                            continue
-                        cards = (*base, ALL_CARDS[w])
-                        out.append(lay_off(j, cards))
-                        out.append(lay_off(j, cards, low=True))
+                        for nat in fills:
+                            if len(nat) + 1 < 2:
+                                continue
+                            cards = (*nat, ALL_CARDS[w])
+                            out.append(lay_off(j, cards))
+                            out.append(lay_off(j, cards, low=True))
     return out
 
 
