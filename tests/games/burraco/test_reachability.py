@@ -128,7 +128,7 @@ def _check_position(deal: Deal) -> int:
     return checked
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2**31))
 def test_art11_art14_every_accepted_meld_and_layoff_is_listed(seed: int) -> None:
     """Arts. 11-14: any opening of 3-5 cards or lay-off of 1-3 cards that push accepts is

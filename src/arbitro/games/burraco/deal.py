@@ -3,8 +3,11 @@
 Like ``chess.Board``, a :class:`Deal` is a mutable position with a move stack: build it from a
 shuffled deck (:meth:`Deal.from_deck`, :meth:`Deal.shuffled`), ask :meth:`Deal.legal_moves`,
 apply a move with :meth:`Deal.push` (an illegal move raises :class:`IllegalMoveError` naming the
-article) and score the lines with :meth:`Deal.scores`. Seats are N, E, S, W clockwise; N-S and
-E-W are the lines; play starts at the dealer's left and goes clockwise (art. 6).
+article), take it back with :meth:`Deal.pop` and score the lines with :meth:`Deal.scores` or
+:meth:`Deal.outcome`. ``str(deal)`` is the position (:mod:`arbitro.games.burraco.position`,
+docs/notation-burraco.md), read back by :meth:`Deal.from_position`. Seats are N, E, S, W
+clockwise; N-S and E-W are the lines; play starts at the dealer's left and goes clockwise
+(art. 6).
 """
 
 from __future__ import annotations
@@ -284,20 +287,20 @@ class Deal(DrawDiscardTable[Card]):
     # ----------------------------------------------------------- legal moves
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to play (arts. 8-16, 18, 32, 33).
+        """Every legal move of the player to play (arts. 8-16, 18, 32, 33).
 
         In the draw phase: draw, and pick up the pile if it has cards. In the play phase: every
-        discard allowed; every opening of three cards (sets and runs, with or without a wild);
-        every lay-off of one card on the line's melds. Longer melds and multi-card lay-offs are
-        legal too (:meth:`push` accepts them) and are not listed: whatever position they make
-        is reached within the same turn by listed moves, an opening of three cards and then
-        one-card lay-offs (``tests/games/burraco/test_reachability.py`` checks it), and every
-        listed move is accepted by :meth:`push`. One exception: the run's own 2 as a wild at the
-        high end of a run starting at 3 needs a two-card lay-off with the card beyond it
-        (``layoff N 2H 7H``), which is not listed; alone, that 2 is always the natural 2.
+        opening (three cards or more, sets and runs, with or without a wild), every lay-off (one
+        card or more on each of the line's melds, a wild ``low`` where that makes another meld)
+        and every discard allowed, each once for each meld it makes (cards written in another
+        order are the same move, which :meth:`push` accepts too). The three-card openings and
+        one-card lay-offs come first, then the longer ones, then the discards.
+        ``tests/games/burraco/test_reachability.py`` checks that every move push accepts is
+        listed, and every listed move is accepted.
 
         The list is built from running tallies of each hand kept by the moves (see
-        :class:`~arbitro.games.burraco.movegen.HandTally`), not by scanning the hand.
+        :class:`~arbitro.games.burraco.movegen.HandTally`) and cached candidate lists, not by
+        scanning the hand.
         """
         if self._phase is Phase.DRAW:
             return [DRAW, PICK_UP] if self._pile else [DRAW]
