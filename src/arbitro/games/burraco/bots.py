@@ -46,8 +46,10 @@ def _pile_useful(deal: Deal) -> bool:
     probe = deal.copy()
     probe.push(PICK_UP)
     top = deal.discard_pile[-1]
+    # a card in a longer meld or lay-off is in a three-card one or a one-card lay-off too
     return any(
-        m.kind in (MoveKind.MELD, MoveKind.LAY_OFF) and top in m.cards for m in probe.legal_moves()
+        m.kind in (MoveKind.MELD, MoveKind.LAY_OFF) and top in m.cards
+        for m in probe._play_moves(full=False)
     )
 
 

@@ -308,7 +308,9 @@ class Deal(DrawDiscardTable[Card]):
             return []
         return self._play_moves()
 
-    def _play_moves(self) -> list[Move]:
+    def _play_moves(self, full: bool = True) -> list[Move]:
+        """The play phase's moves; ``full=False`` leaves out the openings of four cards or
+        more and the lay-offs of several cards (what a bot may look at first)."""
         s = self._turn
         li = s & 1
         t = self._tally[s]
@@ -362,7 +364,7 @@ class Deal(DrawDiscardTable[Card]):
                 out.extend(lays)
         # Longer openings (only where a three-card one is) and multi-card lay-offs (arts. 11-14).
         longer = size >= 4 + min_keep and opened
-        if longer or (size >= 2 + min_keep and self._melds[li]):
+        if full and (longer or (size >= 2 + min_keep and self._melds[li])):
             out.extend(self._longer_moves(h, t.wilds, li, longer))
         # Discards (arts. 8, 10, 16, 18, 33).
         if size >= 2:
