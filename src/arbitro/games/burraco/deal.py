@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from arbitro.cards import ALL_CARDS, Card, burraco_deck, random_cut, shuffled
@@ -420,21 +420,13 @@ class Deal(DrawDiscardTable[Card]):
         return out
 
     def _after_ok(self, mv: Move) -> bool:
-        try:
-            self._check_play(mv)
-        except IllegalMoveError:
-            return False
-        return True
+        return _refusal(self._check_play, mv) is None
 
     # ------------------------------------------------------------------ push
 
     def is_legal(self, move: Move) -> bool:
         """True if :meth:`push` would accept ``move`` now."""
-        try:
-            self._check(move)
-        except IllegalMoveError:
-            return False
-        return True
+        return _refusal(self._check, move) is None
 
     def push(self, move: Move) -> None:
         """Apply ``move`` for the player to play; an illegal move raises IllegalMoveError.
@@ -672,18 +664,22 @@ class Deal(DrawDiscardTable[Card]):
                 return
             self._take_pozzetto(s)  # "con lo scarto": played from the next turn (art. 23)
             self._unplayed[s] = True
-        if self._last_turn:
-            self._finish(EndReason.STOCK_EXHAUSTED)
+        end = EndReason.STOCK_EXHAUSTED if self._last_turn else self._round_counted(s)
+        if end is not None:
+            self._finish(end)
             return
-        if self._timeout_left and s == SEATS.index(self.dealer):
-            self._timeout_left -= 1
-            if self._timeout_left == 0:
-                self._finish(EndReason.TIME_OUT)
-                return
         self._turn = (s + 1) % PLAYERS
         self._phase = Phase.DRAW
         self._single = -1
         self._small_pickup = False
+
+    def _round_counted(self, s: int) -> EndReason | None:
+        """After seat ``s``'s discard: one round less to play once time is called, at the
+        dealer's discard (art. 17); the time-out when none is left."""
+        if not self._timeout_left or SEATS[s] is not self.dealer:
+            return None
+        self._timeout_left -= 1
+        return None if self._timeout_left else EndReason.TIME_OUT
 
     def _call_time(self) -> None:
         """The arbiter calls time (art. 17): one last round after the dealer's discard."""
@@ -756,6 +752,15 @@ def arrange_deck(
     middle = top + deck.fill(first_stock, middle_len)
     bottom = dealt_one_at_a_time(poz)
     return tuple(dealt + middle + bottom[::-1])
+
+
+def _refusal(check: Callable[[Move], object], move: Move) -> IllegalMoveError | None:
+    """The error ``check`` raises for ``move``, None if it passes."""
+    try:
+        check(move)
+    except IllegalMoveError as err:
+        return err
+    return None
 
 
 def _extra_card(x: Card) -> ArbitroError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from arbitro.cards import Card, burraco_deck, format_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -143,14 +144,10 @@ def score_line(
     position: LinePosition, line: Line | None = None, code: BurracoFibasCode | None = None
 ) -> LineScore:
     """Score a :class:`LinePosition` (art. 19); see :func:`score_position`."""
-    return score_position(
-        position.melds,
-        position.hands,
-        pozzetto_taken=position.pozzetto_taken,
-        unplayed_pozzetto=position.unplayed_pozzetto,
-        closed=position.closed,
-        line=line,
-        code=code,
+    p = position
+    score = partial(score_position, line=line, code=code, closed=p.closed)
+    return score(
+        p.melds, p.hands, pozzetto_taken=p.pozzetto_taken, unplayed_pozzetto=p.unplayed_pozzetto
     )
 
 
