@@ -56,6 +56,11 @@ if not hasattr(Seat, "next"):
     # the left; the core's Seat calls it ``left``. Kept as an alias until the arbiter moves.
     Seat.next = property(lambda seat: seat.left)  # type: ignore[attr-defined]
 
+_FLAT_LISTS: Final = (
+    *("_pozzetti", "_pile", "_stock", "_set_ranks", "_burrachi", "_layable"),
+    *("_taken", "_unplayed", "moves"),
+)
+"""The lists of a deal that :meth:`Deal.copy` copies one level deep."""
 _SET_RANKS_MASK: Final = sum(1 << r for r in (1, *range(3, 14)))
 _DECK_INDICES: Final = sorted(x.index for x in burraco_deck())
 
@@ -137,17 +142,10 @@ class Deal(DrawDiscardTable[Card]):
         new.__dict__.update(self.__dict__)
         new._tally = [t.copy() for t in self._tally]
         new._hands = [t.counts for t in new._tally]
-        new._pozzetti = list(self._pozzetti)
-        new._pile = list(self._pile)
-        new._stock = list(self._stock)
         new._melds = [list(m) for m in self._melds]
-        new._set_ranks = list(self._set_ranks)
-        new._burrachi = list(self._burrachi)
         new._layoffs = [list(p) for p in self._layoffs]
-        new._layable = list(self._layable)
-        new._taken = list(self._taken)
-        new._unplayed = list(self._unplayed)
-        new.moves = list(self.moves)
+        for name in _FLAT_LISTS:
+            setattr(new, name, list(getattr(self, name)))
         return new
 
     # ------------------------------------------------------- the Game protocol
@@ -565,11 +563,10 @@ class Deal(DrawDiscardTable[Card]):
         h = self._hands[s]
         if h[i] == 0:
             return _not_in_hand(i)
-        if self._tally[s].size == 1:
-            return self._last_discard_error(i, h[i], self._burrachi[s & 1])
-        if i == self._single and h[i] < 2:
+        if i == self._single and h[i] < 2:  # art. 10, before any closing check
             return _single_error(i)
-        return None
+        last = self._tally[s].size == 1
+        return self._last_discard_error(i, h[i], self._burrachi[s & 1]) if last else None
 
     def _last_discard_error(self, i: int, count: int, burrachi: int) -> IllegalMoveError | None:
         """Why the last card ``i`` could not be discarded (going to pozzetto or closing)."""
