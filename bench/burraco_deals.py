@@ -41,7 +41,7 @@ from arbitro.games.burraco.bots import Bot
 HERE = Path(__file__).resolve().parent
 
 
-def run(n: int, bot: Bot, start: int = 0) -> dict[str, object]:
+def run(n: int, bot: Bot[Deal], start: int = 0) -> dict[str, object]:
     """Play ``n`` deals with four copies of ``bot``; time them."""
     bots = [bot] * 4
     moves, ends = 0, Counter[str]()  # moves: the actions applied

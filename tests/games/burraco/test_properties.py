@@ -101,7 +101,7 @@ def test_greedy_beats_random() -> None:
     total = {Line.NS: 0, Line.EW: 0}
     for seed in range(10):
         rng = random.Random(seed)
-        bots: list[Bot] = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
+        bots: list[Bot[Deal]] = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
         deal = play_deal(Deal.shuffled(rng), bots, rng)
         for line, sc in deal.scores().items():
             total[line] += sc.total

@@ -4,7 +4,7 @@ Pure and typed; numbers come from :mod:`arbitro.codes.burraco_fibas`.
 """
 
 from arbitro.games.burraco.bots import GreedyBot, RandomBot, play_deal
-from arbitro.games.burraco.deal import SEATS, Deal, EndReason, Phase, Seat
+from arbitro.games.burraco.deal import Deal
 from arbitro.games.burraco.errors import IllegalMoveError
 from arbitro.games.burraco.melds import BurracoKind, Meld, MeldKind, make_meld, parse_meld
 from arbitro.games.burraco.moves import (
@@ -21,7 +21,6 @@ from arbitro.games.burraco.moves import (
 from arbitro.games.burraco.record import DealRecord
 from arbitro.games.burraco.rules import card_value, is_wild, seat_draw_key
 from arbitro.games.burraco.scoring import (
-    Line,
     LinePosition,
     LineScore,
     check_entry,
@@ -29,9 +28,12 @@ from arbitro.games.burraco.scoring import (
     score_position,
     score_table,
 )
+from arbitro.games.core import LINES, SEATS, Line, Outcome, Seat
+from arbitro.games.core.table import EndReason, Phase
 
 __all__ = [
     "DRAW",
+    "LINES",
     "PICK_UP",
     "SEATS",
     "TIME_OUT",
@@ -48,6 +50,7 @@ __all__ = [
     "MeldKind",
     "Move",
     "MoveKind",
+    "Outcome",
     "Phase",
     "RandomBot",
     "Seat",

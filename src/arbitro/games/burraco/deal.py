@@ -3,16 +3,18 @@
 Like ``chess.Board``, a :class:`Deal` is a mutable position with a move stack: build it from a
 shuffled deck (:meth:`Deal.from_deck`, :meth:`Deal.shuffled`), ask :meth:`Deal.legal_moves`,
 apply a move with :meth:`Deal.push` (an illegal move raises :class:`IllegalMoveError` naming the
-article) and score the lines with :meth:`Deal.scores`. Seats are N, E, S, W clockwise; N-S and
-E-W are the lines; play starts at the dealer's left and goes clockwise (art. 6).
+article), take it back with :meth:`Deal.pop` and score the lines with :meth:`Deal.scores` or
+:meth:`Deal.outcome`. ``str(deal)`` is the position (:mod:`arbitro.games.burraco.position`,
+docs/notation-burraco.md), read back by :meth:`Deal.from_position`. Seats are N, E, S, W
+clockwise; N-S and E-W are the lines; play starts at the dealer's left and goes clockwise
+(art. 6).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from enum import Enum
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from arbitro.cards import ALL_CARDS, Card, burraco_deck, random_cut, shuffled
@@ -27,60 +29,45 @@ from arbitro.games.burraco.movegen import (
     HandTally,
     LayoffPart,
     layoff_part,
+    longer_run_openings,
+    longer_set_openings,
+    multi_layoffs,
     run_openings,
     set_openings,
     wild_run_openings,
 )
 from arbitro.games.burraco.moves import DRAW, PICK_UP, Move, MoveKind
+from arbitro.games.burraco.position import parse_position, position_text
 from arbitro.games.burraco.rules import PLAYERS, WILD_INDICES
-from arbitro.games.burraco.scoring import Line, LinePosition, LineScore, score_line
+from arbitro.games.burraco.scoring import LinePosition, LineScore, score_line
+from arbitro.games.core import LINES, SEATS, Line, Outcome, Seat, Side, restore, undo_last
+from arbitro.games.core.table import (
+    DrawDiscardTable,
+    EndReason,
+    Phase,
+    PreparedDeck,
+    dealt_one_at_a_time,
+    hands_from_dealer,
+    last_rounds,
+)
 
+if not hasattr(Seat, "next"):
+    # The arbiter (games/burraco/arbiter/, not ported yet) says ``seat.next`` for the seat at
+    # the left; the core's Seat calls it ``left``. Kept as an alias until the arbiter moves.
+    Seat.next = property(lambda seat: seat.left)  # type: ignore[attr-defined]
 
-class Seat(Enum):
-    """A seat at the table, clockwise: North, East, South, West (art. 4)."""
-
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    @property
-    def line(self) -> Line:
-        """The seat's line: N and S play N-S, E and W play E-W."""
-        return Line.NS if self in (Seat.N, Seat.S) else Line.EW
-
-    @property
-    def next(self) -> Seat:
-        """The next seat clockwise (the seat at this seat's left)."""
-        return SEATS[(SEATS.index(self) + 1) % PLAYERS]
-
-
-SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
-LINES: Final[tuple[Line, ...]] = (Line.NS, Line.EW)
-
-
-class Phase(Enum):
-    """Where the turn stands: draw or pick up (art. 9-10), play (melds, lay-offs, discard), over."""
-
-    DRAW = "draw"
-    PLAY = "play"
-    OVER = "over"
-
-
-class EndReason(Enum):
-    """How a deal ended (art. 18): a closing, the stock run out, or the time-out (art. 17)."""
-
-    CLOSING = "closing"
-    STOCK_EXHAUSTED = "stock_exhausted"
-    TIME_OUT = "time_out"
-
-
+_FLAT_LISTS: Final = (
+    *("_pozzetti", "_pile", "_stock", "_set_ranks", "_burrachi", "_layable"),
+    *("_taken", "_unplayed", "moves"),
+)
+"""The lists of a deal that :meth:`Deal.copy` copies one level deep."""
 _SET_RANKS_MASK: Final = sum(1 << r for r in (1, *range(3, 14)))
 _DECK_INDICES: Final = sorted(x.index for x in burraco_deck())
 
 
-class Deal:
-    """A Burraco deal in progress or over (arts. 6-10, 16-19, 33)."""
+class Deal(DrawDiscardTable[Card]):
+    """A Burraco deal in progress or over (arts. 6-10, 16-19, 33); ``str(deal)`` is its
+    position (see the module docstring), :meth:`from_position` reads it back."""
 
     def __init__(
         self, deck: Sequence[Card], dealer: Seat = Seat.N, code: BurracoFibasCode | None = None
@@ -138,7 +125,9 @@ class Deal:
         self._closer = -1
         self._al_monte = False
         self._end: EndReason | None = None
-        self.moves: list[tuple[Seat, Move]] = []
+        # the core's table types the stack loosely (list[tuple[Seat, object]]); here, Moves
+        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
+        self._start: str | None = None  # the position text a deal read by from_position began at
 
     @classmethod
     def shuffled(
@@ -153,45 +142,102 @@ class Deal:
         new.__dict__.update(self.__dict__)
         new._tally = [t.copy() for t in self._tally]
         new._hands = [t.counts for t in new._tally]
-        new._pozzetti = list(self._pozzetti)
-        new._pile = list(self._pile)
-        new._stock = list(self._stock)
         new._melds = [list(m) for m in self._melds]
-        new._set_ranks = list(self._set_ranks)
-        new._burrachi = list(self._burrachi)
         new._layoffs = [list(p) for p in self._layoffs]
-        new._layable = list(self._layable)
-        new._taken = list(self._taken)
-        new._unplayed = list(self._unplayed)
-        new.moves = list(self.moves)
+        for name in _FLAT_LISTS:
+            setattr(new, name, list(getattr(self, name)))
         return new
 
+    # ------------------------------------------------------- the Game protocol
+
+    @property
+    def move_stack(self) -> Sequence[tuple[Seat, Move]]:
+        """Every move pushed since the layout (or the position read), with its seat."""
+        return self.moves
+
+    def initial(self) -> Deal:
+        """The same layout with no move played: the deal as dealt, or the position read by
+        :meth:`from_position`."""
+        if self._start is not None:
+            return Deal.from_position(self._start, self.code)
+        return Deal(self.deck, self.dealer, self.code)
+
+    def pop(self) -> Move:
+        """Take the last move back (the layout replayed without it); return it. An empty
+        stack raises ``IndexError``."""
+        earlier, move = undo_last(self)
+        restore(self, earlier)
+        return move  # type: ignore[no-any-return]  # undo_last gives the stack's move
+
+    def outcome(self) -> Outcome | None:
+        """How the deal ended (art. 18: closing, stock exhausted; art. 17: time-out), each
+        line's total (art. 19), the line with more points (None for a tie) and the closer;
+        None while the deal is on."""
+        if self._end is None:
+            return None
+        points: dict[Side, int] = {line: sc.total for line, sc in self.scores().items()}
+        ns, ew = points[Line.NS], points[Line.EW]
+        winner = None if ns == ew else (Line.NS if ns > ew else Line.EW)
+        return Outcome(self._end.value, points, winner, self.closer)
+
+    # ---------------------------------------------------------- the position
+
+    def __str__(self) -> str:
+        """The position in the notation of :mod:`arbitro.games.burraco.position`."""
+        return position_text(self)
+
+    def __repr__(self) -> str:
+        return f"Deal.from_position({str(self)!r})"
+
+    @classmethod
+    def from_position(cls, text: str, code: BurracoFibasCode | None = None) -> Deal:
+        """The position written by ``str(deal)`` (see :mod:`arbitro.games.burraco.position`),
+        with an empty move stack (:meth:`initial` gives it back); a malformed text raises
+        :class:`ArbitroError`. It has no deck (``deck`` is empty)."""
+        fields = parse_position(text)
+        deal = object.__new__(cls)
+        c = code or burraco_fibas()
+        deal.code = c  # type: ignore[misc]  # set once, as __init__ does
+        deal.deck = ()  # type: ignore[misc]
+        deal.dealer = fields.dealer  # type: ignore[misc]
+        deal._tally = []
+        for cards in fields.hands:
+            t = HandTally()
+            for x in cards:
+                t.add(x.index)
+            deal._tally.append(t)
+        deal._hands = [t.counts for t in deal._tally]
+        deal._pozzetti = list(fields.pozzetti)
+        deal._pile = list(fields.pile)
+        deal._stock = list(reversed(fields.stock))
+        deal._melds = [[make_meld(m, c) for m in ms] for ms in fields.melds]
+        deal._set_ranks = [0, 0]
+        deal._burrachi = [0, 0]
+        for li, ms in enumerate(deal._melds):
+            for m in ms:
+                if not m.is_run and m.rank is not None:
+                    deal._set_ranks[li] |= 1 << m.rank.value
+                if m.burraco(c) is not None:
+                    deal._burrachi[li] += 1
+        deal._layoffs = [[None] * len(ms) for ms in deal._melds]
+        deal._layable = [-1, -1]
+        deal._taken = [line in fields.taken for line in LINES]
+        deal._unplayed = [seat in fields.unplayed for seat in SEATS]
+        deal._turn = SEATS.index(fields.turn)
+        deal._phase = fields.phase
+        deal._turns = fields.turns
+        deal._single = fields.single.index if fields.single is not None else -1
+        deal._small_pickup = fields.small_pickup
+        deal._last_turn = fields.last_turn
+        deal._timeout_left = fields.timeout_left
+        deal._closer = SEATS.index(fields.closer) if fields.closer is not None else -1
+        deal._al_monte = fields.al_monte
+        deal._end = fields.end
+        deal.moves = []
+        deal._start = text
+        return deal
+
     # ----------------------------------------------------------------- views
-
-    @property
-    def turn(self) -> Seat:
-        """The seat to play."""
-        return SEATS[self._turn]
-
-    @property
-    def phase(self) -> Phase:
-        """The turn's phase: draw, play or over."""
-        return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        """True when the deal has ended (closing, stock exhausted or time-out; arts. 17-18)."""
-        return self._phase is Phase.OVER
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """How the deal ended, or None while it is on."""
-        return self._end
-
-    @property
-    def closer(self) -> Seat | None:
-        """The seat that closed, if the deal ended with a closing (art. 18)."""
-        return SEATS[self._closer] if self._closer >= 0 else None
 
     @property
     def closed_al_monte(self) -> bool:
@@ -200,21 +246,6 @@ class Deal:
         This is the closing "al monte" of arts. 2 and 18 (*raccolta virtuale*).
         """
         return self._al_monte
-
-    @property
-    def turns_played(self) -> int:
-        """How many turns have ended with a discard."""
-        return self._turns
-
-    @property
-    def stock_size(self) -> int:
-        """Cards left in the stock (*tallone*)."""
-        return len(self._stock)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile (*monte degli scarti*), bottom first, top card last."""
-        return tuple(self._pile)
 
     @property
     def pozzetti_left(self) -> int:
@@ -254,20 +285,20 @@ class Deal:
     # ----------------------------------------------------------- legal moves
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to play (arts. 8-16, 18, 32, 33).
+        """Every legal move of the player to play (arts. 8-16, 18, 32, 33).
 
         In the draw phase: draw, and pick up the pile if it has cards. In the play phase: every
-        discard allowed; every opening of three cards (sets and runs, with or without a wild);
-        every lay-off of one card on the line's melds. Longer melds and multi-card lay-offs are
-        legal too (:meth:`push` accepts them) and are not listed: whatever position they make
-        is reached within the same turn by listed moves, an opening of three cards and then
-        one-card lay-offs (``tests/games/burraco/test_reachability.py`` checks it), and every
-        listed move is accepted by :meth:`push`. One exception: the run's own 2 as a wild at the
-        high end of a run starting at 3 needs a two-card lay-off with the card beyond it
-        (``layoff N 2H 7H``), which is not listed; alone, that 2 is always the natural 2.
+        opening (three cards or more, sets and runs, with or without a wild), every lay-off (one
+        card or more on each of the line's melds, a wild ``low`` where that makes another meld)
+        and every discard allowed, each once for each meld it makes (cards written in another
+        order are the same move, which :meth:`push` accepts too). The three-card openings and
+        one-card lay-offs come first, then the longer ones, then the discards.
+        ``tests/games/burraco/test_reachability.py`` checks that every move push accepts is
+        listed, and every listed move is accepted.
 
         The list is built from running tallies of each hand kept by the moves (see
-        :class:`~arbitro.games.burraco.movegen.HandTally`), not by scanning the hand.
+        :class:`~arbitro.games.burraco.movegen.HandTally`) and cached candidate lists, not by
+        scanning the hand.
         """
         if self._phase is Phase.DRAW:
             return [DRAW, PICK_UP] if self._pile else [DRAW]
@@ -275,7 +306,9 @@ class Deal:
             return []
         return self._play_moves()
 
-    def _play_moves(self) -> list[Move]:
+    def _play_moves(self, full: bool = True) -> list[Move]:
+        """The play phase's moves; ``full=False`` leaves out the openings of four cards or
+        more and the lay-offs of several cards (what a bot may look at first)."""
         s = self._turn
         li = s & 1
         t = self._tally[s]
@@ -284,6 +317,7 @@ class Deal:
         wmask = t.wilds
         min_keep = 1 if self._taken[li] else 0  # with the pozzetto taken, keep a card to discard
         out: list[Move] = []
+        opened = False
         # Openings of three cards (arts. 11-14, 32).
         if size >= 3 + min_keep:
             ranks = (t.pairs if wmask else t.triples) & _SET_RANKS_MASK & ~self._set_ranks[li]
@@ -300,6 +334,7 @@ class Deal:
                     if gaps and wmask:
                         twin = h[q * 13 + 1] >= 2
                         out.extend(wild_run_openings(q, mask, wmask, twin))
+            opened = bool(out)  # a longer opening holds a three-card one (arts. 13-14)
             if size == 4 and out:
                 out = [mv for mv in out if self._after_ok(mv)]
         # Lay-offs of one card (arts. 12-14).
@@ -325,6 +360,10 @@ class Deal:
                 if size == 2 and lays:
                     lays = [mv for mv in lays if self._after_ok(mv)]
                 out.extend(lays)
+        # Longer openings (only where a three-card one is) and multi-card lay-offs (arts. 11-14).
+        longer = size >= 4 + min_keep and opened
+        if full and (longer or (size >= 2 + min_keep and self._melds[li])):
+            out.extend(self._longer_moves(h, t.wilds, li, longer))
         # Discards (arts. 8, 10, 16, 18, 33).
         if size >= 2:
             single = self._single
@@ -339,22 +378,53 @@ class Deal:
                 out.append(DISCARDS[i])
         return out
 
+    def _longer_moves(self, h: list[int], wmask: int, li: int, openings: bool) -> list[Move]:
+        """The legal openings of four cards or more and lay-offs of two cards or more, one move
+        for each meld they make (a lay-off's wild written low only where it changes the meld)."""
+        code = self.code
+        ms = self._melds[li]
+        t = self._tally[self._turn]
+        cands: list[tuple[Move, int, tuple[tuple[int, int], ...]]] = []
+        if openings:
+            ranks = t.triples & _SET_RANKS_MASK & ~self._set_ranks[li]
+            while ranks:
+                low = ranks & -ranks
+                ranks ^= low
+                r = low.bit_length() - 1
+                cands.extend(longer_set_openings(r, t.rank_keys[r], wmask, code))
+            for q, mask in enumerate(t.suit_masks):
+                if mask.bit_count() >= 3:
+                    cands.extend(longer_run_openings(q, mask, wmask, code))
+        bits = t.bits
+        for j, part in enumerate(self._layoffs[li]):
+            if part is not None and part[0] & bits:
+                m = ms[j]
+                if m.is_run:
+                    q = m.cards[1 if m.wild == 0 else 0].index // 13
+                    held = t.suit_masks[q]
+                else:
+                    held = t.rank_keys[m.cards[0].rank.value]  # type: ignore[union-attr]
+                cands.extend(multi_layoffs(m, j, held, wmask, code))
+        out: list[Move] = []
+        size = t.size
+        taken = self._taken[li]
+        for mv, n, dups in cands:
+            if dups and any(h[i] < k for i, k in dups):
+                continue
+            after = size - n
+            if (after == 0 and taken) or (after == 1 and not self._after_ok(mv)):
+                continue
+            out.append(mv)
+        return out
+
     def _after_ok(self, mv: Move) -> bool:
-        try:
-            self._check_play(mv)
-        except IllegalMoveError:
-            return False
-        return True
+        return _refusal(self._check_play, mv) is None
 
     # ------------------------------------------------------------------ push
 
     def is_legal(self, move: Move) -> bool:
         """True if :meth:`push` would accept ``move`` now."""
-        try:
-            self._check(move)
-        except IllegalMoveError:
-            return False
-        return True
+        return _refusal(self._check, move) is None
 
     def push(self, move: Move) -> None:
         """Apply ``move`` for the player to play; an illegal move raises IllegalMoveError.
@@ -493,11 +563,10 @@ class Deal:
         h = self._hands[s]
         if h[i] == 0:
             return _not_in_hand(i)
-        if self._tally[s].size == 1:
-            return self._last_discard_error(i, h[i], self._burrachi[s & 1])
-        if i == self._single and h[i] < 2:
+        if i == self._single and h[i] < 2:  # art. 10, before any closing check
             return _single_error(i)
-        return None
+        last = self._tally[s].size == 1
+        return self._last_discard_error(i, h[i], self._burrachi[s & 1]) if last else None
 
     def _last_discard_error(self, i: int, count: int, burrachi: int) -> IllegalMoveError | None:
         """Why the last card ``i`` could not be discarded (going to pozzetto or closing)."""
@@ -592,22 +661,22 @@ class Deal:
                 return
             self._take_pozzetto(s)  # "con lo scarto": played from the next turn (art. 23)
             self._unplayed[s] = True
-        if self._last_turn:
-            self._finish(EndReason.STOCK_EXHAUSTED)
+        end = EndReason.STOCK_EXHAUSTED if self._last_turn else self._round_counted(s)
+        if end is not None:
+            self._finish(end)
             return
-        if self._timeout_left and s == SEATS.index(self.dealer):
-            self._timeout_left -= 1
-            if self._timeout_left == 0:
-                self._finish(EndReason.TIME_OUT)
-                return
         self._turn = (s + 1) % PLAYERS
         self._phase = Phase.DRAW
         self._single = -1
         self._small_pickup = False
 
-    def _finish(self, reason: EndReason) -> None:
-        self._phase = Phase.OVER
-        self._end = reason
+    def _round_counted(self, s: int) -> EndReason | None:
+        """After seat ``s``'s discard: one round less to play once time is called, at the
+        dealer's discard (art. 17); the time-out when none is left."""
+        if not self._timeout_left or SEATS[s] is not self.dealer:
+            return None
+        self._timeout_left -= 1
+        return None if self._timeout_left else EndReason.TIME_OUT
 
     def _call_time(self) -> None:
         """The arbiter calls time (art. 17): one last round after the dealer's discard."""
@@ -615,9 +684,7 @@ class Deal:
             raise _over()
         if self._timeout_left:
             raise _time_called()
-        d = SEATS.index(self.dealer)
-        just_after_dealer = self._phase is Phase.DRAW and self._turn == (d + 1) % PLAYERS
-        self._timeout_left = 1 if just_after_dealer else 2
+        self._timeout_left = last_rounds(self.dealer, self.turn, self._phase is Phase.DRAW)
         self.moves.append((SEATS[self._turn], Move(MoveKind.TIME_OUT)))
 
     # ----------------------------------------------------------------- score
@@ -668,45 +735,38 @@ def arrange_deck(
     fills the rest in new-deck order. Raises ArbitroError if more cards are named than exist.
     """
     c = code or burraco_fibas()
-    left = Counter(burraco_deck())
     per, n_poz = c.cards_per_player, c.pozzetto_cards
-
-    def take(cards: Sequence[Card]) -> list[Card]:
-        for x in cards:
-            if left[x] <= 0:
-                raise ArbitroError(
-                    "card beyond the deck in the prepared deal: {card}",
-                    card=str(x),
-                    article=fibas("deck_excess"),
-                    key="burraco.extra_cards",
-                )
-            left[x] -= 1
-        return list(cards)
-
-    named_hands = {s: take(h) for s, h in (hands or {}).items()}
-    top = take([pile]) if pile is not None else []
-    first_stock = take(stock)
-    named_poz = [take(p) for p in pozzetti]
-    rest: list[Card] = []
-    for x in burraco_deck():
-        if left[x] > 0:
-            left[x] -= 1
-            rest.append(x)
-
-    def fill(cards: list[Card], n: int) -> list[Card]:
-        while len(cards) < n:
-            cards.append(rest.pop(0))
-        return cards
-
-    d = SEATS.index(dealer)
-    seat_hands = [fill(named_hands.get(SEATS[(d + 1 + k) % PLAYERS], []), per) for k in range(4)]
-    dealt = [seat_hands[i % PLAYERS][i // PLAYERS] for i in range(PLAYERS * per)]
-    poz = [fill(named_poz[k] if k < len(named_poz) else [], n_poz) for k in range(c.pozzetti)]
-    fill(top, 1)
+    deck = PreparedDeck(burraco_deck(), _extra_card)
+    named_hands = {s: deck.take(h) for s, h in (hands or {}).items()}
+    top = deck.take([pile]) if pile is not None else []
+    first_stock = deck.take(stock)
+    named_poz = [deck.take(p) for p in pozzetti]
+    order = hands_from_dealer(dealer, lambda s: s.left, named_hands)
+    dealt = dealt_one_at_a_time([deck.fill(cards, per) for _, cards in order])
+    poz = [deck.fill(named_poz[k] if k < len(named_poz) else [], n_poz) for k in range(c.pozzetti)]
+    deck.fill(top, 1)
     middle_len = len(burraco_deck()) - len(dealt) - c.pozzetti * n_poz - 1
-    middle = top + fill(first_stock, middle_len)
-    bottom = [poz[k % c.pozzetti][k // c.pozzetti] for k in range(c.pozzetti * n_poz)]
+    middle = top + deck.fill(first_stock, middle_len)
+    bottom = dealt_one_at_a_time(poz)
     return tuple(dealt + middle + bottom[::-1])
+
+
+def _refusal(check: Callable[[Move], object], move: Move) -> IllegalMoveError | None:
+    """The error ``check`` raises for ``move``, None if it passes."""
+    try:
+        check(move)
+    except IllegalMoveError as err:
+        return err
+    return None
+
+
+def _extra_card(x: Card) -> ArbitroError:
+    return ArbitroError(
+        "card beyond the deck in the prepared deal: {card}",
+        card=str(x),
+        article=fibas("deck_excess"),
+        key="burraco.extra_cards",
+    )
 
 
 def _over() -> IllegalMoveError:

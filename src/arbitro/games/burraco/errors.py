@@ -1,14 +1,13 @@
-"""The error raised for an illegal Burraco move or meld, and the FIBAS articles it cites."""
+"""The error raised for an illegal Burraco move or meld (the core's one error for every game),
+and the FIBAS articles it cites."""
 
 from __future__ import annotations
 
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
+from arbitro.games.core import IllegalMoveError
 
-
-class IllegalMoveError(ArbitroError):
-    """A move or meld the FIBAS code does not allow; ``article`` cites the rule it breaks."""
+__all__ = ["IllegalMoveError", "fibas"]
 
 
 def fibas(topic: str) -> Citation:

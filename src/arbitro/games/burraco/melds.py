@@ -10,7 +10,7 @@ the 2) or at 14 (after the K), the wild at the place of the card it stands for. 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -78,17 +78,17 @@ class Meld:
     cards: tuple[Card, ...]
     low: int = 0
     wild: int = -1
+    is_run: bool = field(init=False, repr=False, compare=False)
+    """True for a run (*sequenza*): ``kind`` is ``RUN`` (kept, the engine asks it often)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_run", self.kind is MeldKind.RUN)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
 
     def __len__(self) -> int:
         return len(self.cards)
-
-    @property
-    def is_run(self) -> bool:
-        """True for a run (*sequenza*)."""
-        return self.kind is MeldKind.RUN
 
     @property
     def high(self) -> int:

@@ -17,7 +17,8 @@ from typing import Any, Final
 from arbitro.cards import ALL_CARDS
 from arbitro.cards.card import JOKER_INDEX
 from arbitro.codes.burraco_fibas import BurracoFibasCode
-from arbitro.games.burraco.melds import Meld
+from arbitro.games.burraco.errors import IllegalMoveError
+from arbitro.games.burraco.melds import Meld, make_meld
 from arbitro.games.burraco.moves import Move, discard, lay_off, meld
 from arbitro.games.burraco.rules import ACE_HIGH
 
@@ -383,3 +384,259 @@ def _layoff_part(m: Meld, j: int, code: BurracoFibasCode) -> LayoffPart:
     for i in found:
         mask |= 1 << i
     return mask, tuple((i, tuple(v)) for i, v in found.items())
+
+
+# ------------------------------------------------------------------ longer melds and lay-offs
+#
+# The candidates below are a superset of the legal longer openings (four cards or more) and
+# multi-card lay-offs, each written in its canonical order (a run in table order, a set's
+# naturals by suit and its wild last, a lay-off's naturals by card index and its wild last);
+# :class:`Deal` keeps those its checks accept (arts. 11-14, 18, 32, 33).
+
+
+def _places(q: int, a: int, b: int) -> list[int]:
+    return [pos_index(q, p) for p in range(a, b + 1)]
+
+
+def longer_set_openings(r: int, key: int, wmask: int, code: BurracoFibasCode) -> Candidates:
+    """Sets of rank ``r`` of four cards or more (art. 14): four naturals or more, or three or
+    more and a wild; ``key`` in base 3 the copies held of each suit's rank-``r`` card."""
+    k = ((key << 5 | wmask) << 4 | r) << 4 | code.set_max_naturals
+    hit = _LONG_SETS.get(k)
+    if hit is not None:
+        return hit
+    counts = (key % 3, key // 3 % 3, key // 9 % 3, key // 27)
+    wilds = wild_list(wmask)
+    out: list[Move] = []
+    for n in range(3, min(sum(counts), code.set_max_naturals) + 1):
+        for combo in _combos_any(counts, n):
+            if n >= 4:
+                out.append(_set_move(r, combo, -1))
+            out.extend(_set_move(r, combo, w) for w in wilds)
+    _room(_LONG_SETS)
+    hit = _LONG_SETS[k] = valid(out, None, code)
+    return hit
+
+
+def longer_run_openings(q: int, mask: int, wmask: int, code: BurracoFibasCode) -> Candidates:
+    """Runs of suit number ``q`` of four cards or more (art. 13): the places held in ``mask``
+    (the ace also at 14), at most one place held by a wild, at a place the hand lacks or, when
+    it holds them all, at any of them (the natural stays in hand). A superset where copies
+    count (the suit's 2 as natural and wild, the ace at both ends): the deal checks the hand."""
+    k = ((mask << 2 | q) << 5 | wmask) << 4 | code.run_max_naturals
+    hit = _LONG_RUNS.get(k)
+    if hit is not None:
+        return hit
+    held = mask | (1 << ACE_HIGH) if mask & 2 else mask
+    wilds = wild_list(wmask)
+    two = q * 13 + 1
+    out: list[Move] = []
+    for a in range(1, 12):
+        missing = -1
+        for b in range(a, 15):
+            if not held >> b & 1:
+                if missing >= 0:
+                    break
+                missing = b
+            if b - a < 3:
+                continue
+            cards = [ALL_CARDS[pos_index(q, p)] for p in range(a, b + 1)]
+            if missing < 0:
+                if b - a + 1 <= code.run_max_naturals:
+                    out.append(meld(tuple(cards)))
+                spots: range = range(a, b + 1)
+            else:
+                spots = range(missing, missing + 1)
+            for p in spots:
+                for w in wilds:
+                    if w == two and p == 2:
+                        continue  # the suit's 2 at place 2 is its natural 2
+                    placed = list(cards)
+                    placed[p - a] = ALL_CARDS[w]
+                    out.append(meld(tuple(placed)))
+    _room(_LONG_RUNS)
+    hit = _LONG_RUNS[k] = valid(out, None, code)
+    return hit
+
+
+Candidates = tuple[tuple[Move, int, tuple[tuple[int, int], ...]], ...]
+"""Valid longer melds or lay-offs, each once: the move, its number of cards, and the cards it
+plays twice with how many (the hand must hold them; a single card is held by construction)."""
+
+_LONG_SETS: dict[int, Candidates] = {}
+_LONG_RUNS: dict[int, Candidates] = {}
+_MULTI: dict[int, tuple[BurracoFibasCode, dict[tuple[int, ...], Candidates]]] = {}
+
+
+_ON: dict[tuple[int, int], tuple[Candidates, Candidates]] = {}
+"""The lay-offs cached for meld number 0, written for meld number j."""
+
+
+def valid(moves: list[Move], old: Meld | None, code: BurracoFibasCode) -> Candidates:
+    """The ``moves`` that make a meld (an opening if ``old`` is None, else a lay-off on it),
+    one for each meld made (moves making the same meld play the same cards)."""
+    out = []
+    seen: set[Meld] = set()
+    for mv in moves:
+        try:
+            made = (
+                make_meld(mv.cards, code)
+                if old is None
+                else old.lay_off(mv.cards, low=mv.low, code=code)
+            )
+        except IllegalMoveError:
+            continue
+        if made in seen:
+            continue
+        seen.add(made)
+        n: dict[int, int] = {}
+        for x in mv.cards:
+            n[x.index] = n.get(x.index, 0) + 1
+        out.append((mv, len(mv.cards), tuple((i, k) for i, k in n.items() if k > 1)))
+    return tuple(out)
+
+
+def _combos_any(counts: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+    key = (counts[0], counts[1], counts[2], counts[3], k)
+    hit = _COMBOS.get(key)
+    if hit is None:
+        hit = _COMBOS[key] = _combos(counts, k)
+    return hit
+
+
+def multi_layoffs(m: Meld, j: int, held: int, wmask: int, code: BurracoFibasCode) -> Candidates:
+    """The valid :func:`_multi_layoffs`, remembered by the meld and the hand's relevant cards
+    (``held``: the suit's rank mask for a run, the rank's base-3 key for a set) and the meld's
+    shape (a run is its suit, ends and wild; the lay-offs on a set depend on its rank, how many
+    naturals it has and whether it has a wild)."""
+    if m.is_run:  # only the places beyond its ends and the one its wild stands for matter
+        lo, hi = m.low, m.high
+        places = held | (1 << ACE_HIGH) if held & 2 else held
+        keep = 0
+        for end, step in ((lo, -1), (hi, 1)):  # the places beyond each end, to a second gap
+            lacking = 0
+            p = end + step
+            while 1 <= p <= ACE_HIGH:
+                if not places >> p & 1:
+                    lacking += 1
+                    if lacking > 1:
+                        break
+                else:
+                    keep |= 1 << (1 if p == ACE_HIGH else p)
+                p += step
+        stands = m.wild_position
+        if stands is not None:
+            keep |= 1 << (1 if stands == ACE_HIGH else stands)
+        held &= keep
+        displaced = stands is not None and held >> (1 if stands == ACE_HIGH else stands) & 1
+        if m.wild >= 0 and not displaced:
+            wmask = 0  # a second wild only where the first moves to place 2 as a natural
+        if held.bit_count() + (wmask != 0) < 2:
+            return ()
+        w = m.wild
+        shape: tuple[int, ...] = (
+            m.cards[1 if w == 0 else 0].index // 13,
+            lo,
+            hi,
+            w,
+            m.cards[w].index if w >= 0 else -1,
+        )
+    else:
+        rank = m.cards[0].rank
+        assert rank is not None
+        if _DIGIT_SUM[held] + (wmask != 0 and m.wild < 0) < 2:
+            return ()
+        shape = (-rank.value, m.naturals, m.wild >= 0, 0, 0)
+    key = (*shape, held, wmask)
+    cache = _MULTI.get(id(code))
+    if cache is None or cache[0] is not code:
+        cache = _MULTI[id(code)] = (code, {})
+    hit = cache[1].get(key)
+    if hit is None:
+        _room(cache[1])
+        hit = cache[1][key] = valid(_multi_layoffs(m, 0, held, wmask, code), m, code)
+    if not j or not hit:
+        return hit
+    on = _ON.get((id(hit), j))
+    if on is None or on[0] is not hit:
+        _room(_ON)
+        moved = tuple((mv._replace(target=j), n, dups) for mv, n, dups in hit)
+        on = _ON[(id(hit), j)] = (hit, moved)
+    return on[1]
+
+
+def _multi_layoffs(m: Meld, j: int, held: int, wmask: int, code: BurracoFibasCode) -> list[Move]:
+    """Lay-offs of two cards or more on meld ``m`` (the line's number ``j``) from the cards
+    ``held``: on a set, naturals of its rank and a wild if it has none (art. 14); on a run, the
+    naturals extending it at either end, the natural its wild stands for, and a wild (high
+    or low) if it has none (arts. 12-13)."""
+    out: list[Move] = []
+    wilds = wild_list(wmask)
+    if not m.is_run:
+        rank = m.cards[0].rank
+        assert rank is not None
+        r = rank.value
+        counts = (held % 3, held // 3 % 3, held // 9 % 3, held // 27)
+        room = code.set_max_naturals - m.naturals
+        for k in range(min(sum(counts), room) + 1):
+            for combo in _combos_any(counts, k) if k else [()]:
+                cards = tuple(ALL_CARDS[q * 13 + r - 1] for q in combo)
+                if k >= 2:
+                    out.append(lay_off(j, cards))
+                if m.wild < 0 and k >= 1:
+                    out.extend(lay_off(j, (*cards, ALL_CARDS[w])) for w in wilds)
+        return out
+    first = m.cards[1] if m.wild == 0 else m.cards[0]
+    q = first.index // 13
+    lo, hi = m.low, m.high
+    stands = m.stands_for
+    extra = [stands.index] if stands is not None and held >> (stands.index % 13 + 1) & 1 else []
+    if held & 2:
+        held |= 1 << ACE_HIGH
+    low_ext = _extension(lo, -1, held)
+    high_ext = _extension(hi, 1, held)
+    for x in range(len(low_ext) + 1):
+        for y in range(len(high_ext) + 1):
+            places = low_ext[:x] + high_ext[:y]
+            gaps = [p for p, held in places if not held]
+            if len(gaps) > 1:
+                continue
+            for s in ([], extra) if extra else ([],):
+                naturals = sorted({pos_index(q, p) for p, held in places if held} | set(s))
+                base = tuple(ALL_CARDS[i] for i in naturals)
+                if not gaps and len(base) >= 2:
+                    out.append(lay_off(j, base))
+                if m.wild < 0 or s:
+                    # the wild in the gap, at an end, or at a place whose natural stays in hand
+                    fills = [base]
+                    if not gaps:
+                        fills += [
+                            tuple(ALL_CARDS[i] for i in naturals if i != pos_index(q, p))
+                            for p, held in places
+                            if held
+                        ]
+                    for w in wilds:
+                        for nat in fills:
+                            if len(nat) + 1 < 2:
+                                continue
+                            cards = (*nat, ALL_CARDS[w])
+                            out.append(lay_off(j, cards))
+                            out.append(lay_off(j, cards, low=True))
+    return out
+
+
+def _extension(end: int, step: int, mask: int) -> list[tuple[int, bool]]:
+    """The places beyond a run's ``end`` (step -1: below, 1: above), each with whether the hand
+    holds its natural, up to the second place it lacks."""
+    out: list[tuple[int, bool]] = []
+    lacking = 0
+    p = end + step
+    while 1 <= p <= ACE_HIGH:
+        held = bool(mask >> p & 1)
+        if not held:
+            lacking += 1
+            if lacking > 1:
+                break
+        out.append((p, held))
+        p += step
+    return out

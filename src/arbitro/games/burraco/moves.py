@@ -51,12 +51,9 @@ class Move(NamedTuple):
         return str(self.kind.value)
 
 
-DRAW = Move(MoveKind.DRAW)
-"""Draw the stock's top card (art. 9)."""
-PICK_UP = Move(MoveKind.PICK_UP)
-"""Take the whole discard pile (art. 10)."""
-TIME_OUT = Move(MoveKind.TIME_OUT)
-"""The arbiter calls time (art. 17)."""
+# The moves without cards: draw the stock's top card (art. 9), take the whole discard pile
+# (art. 10), the arbiter's call of time (art. 17).
+DRAW, PICK_UP, TIME_OUT = (Move(k) for k in (MoveKind.DRAW, MoveKind.PICK_UP, MoveKind.TIME_OUT))
 
 
 def meld(cards: tuple[Card, ...]) -> Move:

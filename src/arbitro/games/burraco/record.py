@@ -1,114 +1,87 @@
-"""A replayable deal record (JSON): the deck as dealt, the dealer, every move, the result.
+"""The Burraco deal record (JSON) on the core's :class:`~arbitro.games.core.DealRecord`: the deck
+as dealt, the dealer, every move, the result (format ``arbitro.burraco.deal/1``, its fields as
+before: ``dealer``, ``deck``, ``moves``, ``result``).
 
 ``DealRecord.from_deal(deal).to_json()`` writes it; ``DealRecord.from_json(text).replay()``
-plays the moves again on the same layout and checks the recorded result (art. 19).
+plays the moves again on the same layout and checks the recorded result (art. 19). A deal read
+from a position (:meth:`Deal.from_position`) is recorded with its ``position`` instead of the
+deck and dealer.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
-from arbitro.cards import Card, format_cards, parse_cards
-from arbitro.codes.burraco_fibas import BurracoFibasCode
-from arbitro.errors import ArbitroError
-from arbitro.games.burraco.deal import Deal, Seat
+from arbitro.cards import format_cards, parse_cards
+from arbitro.codes.citation import Citation
+from arbitro.games.burraco.deal import Deal
 from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.moves import Move, parse_move
+from arbitro.games.core import DealRecord as CoreRecord
+from arbitro.games.core import Seat
 
-FORMAT = "arbitro.burraco.deal/1"
+FORMAT: Final = "arbitro.burraco.deal/1"
 """The record's format tag."""
 
 
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """A deal from layout to end: ``deck`` top card first, ``dealer``, ``moves`` by seat."""
+class BurracoRecordRules:
+    """What Burraco tells the core's record: its tag, layout, moves and result."""
 
-    deck: tuple[Card, ...]
-    dealer: Seat
-    moves: tuple[tuple[Seat, Move], ...]
-    result: dict[str, dict[str, Any]] | None = None
+    format = FORMAT
 
-    @classmethod
-    def from_deal(cls, deal: Deal) -> DealRecord:
-        """The record of ``deal`` so far, with its scores if it is over."""
-        result = None
-        if deal.is_over:
-            result = {ln.value: sc.as_dict() for ln, sc in deal.scores().items()}
-            result["end"] = {
-                "reason": deal.end_reason.value if deal.end_reason else None,
-                "closer": deal.closer.value if deal.closer else None,
-            }
-        return cls(deal.deck, deal.dealer, tuple(deal.moves), result)
+    def layout(self, game: Deal) -> dict[str, Any]:
+        """The dealer and the deck top card first (or the position the deal was read from)."""
+        if game._start is not None:
+            return {"position": game._start}
+        return {"dealer": game.dealer.value, "deck": format_cards(game.deck)}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data."""
-        return {
-            "format": FORMAT,
-            "dealer": self.dealer.value,
-            "deck": format_cards(self.deck),
-            "moves": [f"{seat.value} {move}" for seat, move in self.moves],
-            "result": self.result,
+    def start(self, layout: Mapping[str, Any]) -> Deal:
+        """The deal as laid out from the deck (art. 6), or the position recorded."""
+        if "position" in layout:
+            return Deal.from_position(str(layout["position"]))
+        return Deal(parse_cards(layout["deck"]), Seat(layout["dealer"]))
+
+    def parse_move(self, text: str) -> Move:
+        """A move in the notation of :mod:`arbitro.games.burraco.moves`."""
+        return parse_move(text)
+
+    def result(self, game: Deal) -> dict[str, Any] | None:
+        """Each line's score (art. 19) and how the deal ended; None while it is on."""
+        if not game.is_over:
+            return None
+        result: dict[str, Any] = {ln.value: sc.as_dict() for ln, sc in game.scores().items()}
+        result["end"] = {
+            "reason": game.end_reason.value if game.end_reason else None,
+            "closer": game.closer.value if game.closer else None,
         }
+        return result
 
-    def to_json(self) -> str:
-        """The record as JSON text."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+    def article(self, topic: str) -> Citation:
+        """The FIBAS article of ``topic``."""
+        return fibas(topic)
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DealRecord:
-        """Read a record written by :meth:`to_dict`; malformed data raises ArbitroError."""
-        try:
-            if data.get("format") != FORMAT:
-                raise ValueError(data.get("format"))
-            moves = []
-            for line in data["moves"]:
-                seat, text = str(line).split(" ", 1)
-                moves.append((Seat(seat), parse_move(text)))
-            return cls(
-                parse_cards(data["deck"]), Seat(data["dealer"]), tuple(moves), data.get("result")
-            )
-        except (KeyError, ValueError, TypeError, AttributeError) as err:
-            raise ArbitroError(
-                "malformed deal record: {error}", error=str(err), key="burraco.bad_record"
-            ) from err
 
-    @classmethod
-    def from_json(cls, text: str) -> DealRecord:
+RULES: Final = BurracoRecordRules()
+
+
+class DealRecord:
+    """The core's record with Burraco's rules (a namespace of constructors, no subclass)."""
+
+    @staticmethod
+    def from_deal(deal: Deal) -> CoreRecord[Deal]:
+        """The record of ``deal`` so far, with its scores if it is over."""
+        return CoreRecord.of(deal, RULES)
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> CoreRecord[Deal]:
+        """Read a record written by ``to_dict``; malformed data raises ArbitroError."""
+        return CoreRecord.from_dict(data, RULES)
+
+    @staticmethod
+    def from_json(text: str) -> CoreRecord[Deal]:
         """Read a record from JSON text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ArbitroError(
-                "invalid JSON: {error}", error=str(err), key="burraco.bad_record"
-            ) from err
-        return cls.from_dict(data)
+        return CoreRecord.from_json(text, RULES)
 
-    def replay(self, code: BurracoFibasCode | None = None) -> Deal:
-        """Play the moves again from the layout; check each seat and the recorded result.
 
-        An illegal move raises IllegalMoveError (naming the article); a move by the wrong seat
-        or a result that differs raises ArbitroError.
-        """
-        deal = Deal(self.deck, self.dealer, code)
-        for n, (seat, move) in enumerate(self.moves, 1):
-            if seat is not deal.turn:
-                raise ArbitroError(
-                    "move {n}: it is {turn}'s turn, not {seat}'s",
-                    n=n,
-                    turn=deal.turn.value,
-                    seat=seat.value,
-                    article=fibas("turn"),
-                    key="burraco.wrong_seat",
-                )
-            deal.push(move)
-        if self.result is not None:
-            again = DealRecord.from_deal(deal).result
-            if again != self.result:
-                raise ArbitroError(
-                    "the recorded result differs from the replayed deal",
-                    article=fibas("scoring"),
-                    key="burraco.result_mismatch",
-                )
-        return deal
+__all__ = ["FORMAT", "RULES", "BurracoRecordRules", "DealRecord"]

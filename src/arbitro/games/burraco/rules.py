@@ -31,12 +31,11 @@ _VALUE_TABLES: dict[int, tuple[BurracoFibasCode, tuple[int, ...]]] = {}
 def value_table(code: BurracoFibasCode | None = None) -> tuple[int, ...]:
     """Card values by :attr:`Card.index`: joker 30, 2 20, ace 15, K-8 10, 7-3 5 (art. 3)."""
     code = code or burraco_fibas()
-    hit = _VALUE_TABLES.get(id(code))
-    if hit is not None and hit[0] is code:
-        return hit[1]
-    table = tuple(code.card_values[rank_key(c)] for c in ALL_CARDS)
-    _VALUE_TABLES[id(code)] = (code, table)
-    return table
+    kept = _VALUE_TABLES.get(id(code))
+    if kept is None or kept[0] is not code:  # first use of this code (or a new one at its id)
+        values = code.card_values
+        kept = _VALUE_TABLES[id(code)] = (code, tuple(values[rank_key(c)] for c in ALL_CARDS))
+    return kept[1]
 
 
 def card_value(c: Card, code: BurracoFibasCode | None = None) -> int:

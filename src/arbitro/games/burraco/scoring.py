@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from functools import partial
 
 from arbitro.cards import Card, burraco_deck, format_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -18,19 +18,8 @@ from arbitro.errors import ArbitroError
 from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.melds import BurracoKind, Meld
 from arbitro.games.burraco.rules import value_table
+from arbitro.games.core import Line
 from arbitro.i18n import Message, message
-
-
-class Line(Enum):
-    """A line (*linea*, art. 4): North-South or East-West."""
-
-    NS = "NS"
-    EW = "EW"
-
-    @property
-    def other(self) -> Line:
-        """The opposing line."""
-        return Line.EW if self is Line.NS else Line.NS
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,14 +144,10 @@ def score_line(
     position: LinePosition, line: Line | None = None, code: BurracoFibasCode | None = None
 ) -> LineScore:
     """Score a :class:`LinePosition` (art. 19); see :func:`score_position`."""
-    return score_position(
-        position.melds,
-        position.hands,
-        pozzetto_taken=position.pozzetto_taken,
-        unplayed_pozzetto=position.unplayed_pozzetto,
-        closed=position.closed,
-        line=line,
-        code=code,
+    p = position
+    score = partial(score_position, line=line, code=code, closed=p.closed)
+    return score(
+        p.melds, p.hands, pozzetto_taken=p.pozzetto_taken, unplayed_pozzetto=p.unplayed_pozzetto
     )
 
 
