@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco import Deal, GreedyBot, play_deal
-from arbitro.games.burraco.scoring import Line, LineScore, check_entry
+from arbitro.games.burraco import Deal, GreedyBot, Line, play_deal
+from arbitro.games.burraco.scoring import LineScore, check_entry
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 
 

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from arbitro.games.burraco.deal import Deal
 from arbitro.games.burraco.moves import PICK_UP, Move, MoveKind
 from arbitro.games.burraco.rules import WILD_INDICES, value_table
-from arbitro.games.core import SEATS, Bot, RandomBot, play_out
+from arbitro.games.core import SEATS, Bot, play_out
 from arbitro.games.core import GreedyBot as CoreGreedyBot
+from arbitro.games.core import RandomBot as CoreRandomBot
 from arbitro.games.core.table import Phase
 
 _DISCARD_FLOOR = -1_000_000.0
@@ -48,8 +49,7 @@ def _pile_useful(deal: Deal) -> bool:
     top = deal.discard_pile[-1]
     # a card in a longer meld or lay-off is in a three-card one or a one-card lay-off too
     return any(
-        m.kind in (MoveKind.MELD, MoveKind.LAY_OFF) and top in m.cards
-        for m in probe._play_moves(full=False)
+        m.kind in (MoveKind.MELD, MoveKind.LAY_OFF) and top in m.cards for m in probe.bot_moves()
     )
 
 
@@ -72,9 +72,26 @@ def _usefulness(deal: Deal, move: Move) -> tuple[int, int]:
     return (score, value_table(deal.code)[i])
 
 
+def RandomBot() -> CoreRandomBot:  # a bot's name, as callers use it
+    """Random play: the core's :class:`~arbitro.games.core.RandomBot` among
+    :meth:`Deal.bot_moves`."""
+    return CoreRandomBot(Deal.bot_moves)
+
+
 def GreedyBot() -> CoreGreedyBot[Deal, Move]:  # a bot's name, as callers use it
-    """The greedy player: the core's :class:`~arbitro.games.core.GreedyBot` with :func:`value`."""
-    return CoreGreedyBot(value)
+    """The greedy player: the core's :class:`~arbitro.games.core.GreedyBot` with :func:`value`
+    among :meth:`Deal.bot_moves`."""
+    return CoreGreedyBot(value, _greedy_moves)
+
+
+def _greedy_moves(deal: Deal) -> list[Move]:
+    """The moves the greedy player weighs: its melds and lay-offs while it has any (it plays
+    them all before discarding, :func:`value`), else the discards; the draw phase's as listed."""
+    moves = deal.bot_moves()
+    if deal.phase is Phase.PLAY:
+        plays = [m for m in moves if m.kind is MoveKind.MELD or m.kind is MoveKind.LAY_OFF]
+        return plays or moves
+    return moves
 
 
 def play_deal(

@@ -51,11 +51,6 @@ from arbitro.games.core.table import (
     last_rounds,
 )
 
-if not hasattr(Seat, "next"):
-    # The arbiter (games/burraco/arbiter/, not ported yet) says ``seat.next`` for the seat at
-    # the left; the core's Seat calls it ``left``. Kept as an alias until the arbiter moves.
-    Seat.next = property(lambda seat: seat.left)  # type: ignore[attr-defined]
-
 _FLAT_LISTS: Final = (
     *("_pozzetti", "_pile", "_stock", "_set_ranks", "_burrachi", "_layable"),
     *("_taken", "_unplayed", "moves"),
@@ -126,7 +121,7 @@ class Deal(DrawDiscardTable[Card]):
         self._al_monte = False
         self._end: EndReason | None = None
         # the core's table types the stack loosely (list[tuple[Seat, object]]); here, Moves
-        self.moves: list[tuple[Seat, Move]] = []  # type: ignore[assignment]
+        self.moves: list[tuple[Seat, Move]] = []
         self._start: str | None = None  # the position text a deal read by from_position began at
 
     @classmethod
@@ -305,6 +300,16 @@ class Deal(DrawDiscardTable[Card]):
         if self._phase is Phase.OVER:
             return []
         return self._play_moves()
+
+    def bot_moves(self) -> list[Move]:
+        """The moves the bots choose from: :meth:`legal_moves` without the openings of four
+        cards or more and the lay-offs of several cards. Every position those make is reached
+        in the same turn by the listed three-card openings and one-card lay-offs
+        (``tests/games/burraco/test_reachability.py``), so the bots lose no play and keep
+        the speed of the shorter list."""
+        if self._phase is Phase.PLAY:
+            return self._play_moves(full=False)
+        return self.legal_moves()
 
     def _play_moves(self, full: bool = True) -> list[Move]:
         """The play phase's moves; ``full=False`` leaves out the openings of four cards or

@@ -25,26 +25,38 @@ class Bot(Protocol[G_contra]):
 
 
 class RandomBot:
-    """Plays a move drawn uniformly from the legal moves."""
+    """Plays a move drawn uniformly from the legal moves, or from ``moves(game)``: a game
+    whose complete list is long may give its bots a shorter one that still reaches every
+    position (Burraco: the three-card openings and one-card lay-offs, which the longer
+    openings and lay-offs are sequences of)."""
+
+    def __init__(self, moves: Callable[[Any], Sequence[Any]] | None = None) -> None:
+        self._moves = moves
 
     def choose(self, game: Game[M], rng: random.Random) -> M:
-        """A uniformly random legal move (one ``rng.random()`` draw, so that a seed replays
-        the same deal whatever the game)."""
-        moves = game.legal_moves()
+        """A uniformly random move of the list (one ``rng.random()`` draw, so that a seed
+        replays the same deal whatever the game)."""
+        moves: Sequence[M] = game.legal_moves() if self._moves is None else self._moves(game)
         return moves[int(rng.random() * len(moves))]
 
 
 class GreedyBot(Generic[G, M]):
     """Plays the legal move its game's hook values most: ``value(game, move)``, the first of
     equal values in the order of :meth:`~arbitro.games.core.game.Game.legal_moves` (each game
-    says what it prefers: melding naturals first, discarding its least useful card...)."""
+    says what it prefers: melding naturals first, discarding its least useful card...), or of
+    ``moves(game)`` where the game gives its bots a shorter list (see :class:`RandomBot`)."""
 
-    def __init__(self, value: Callable[[G, M], float]) -> None:
+    def __init__(
+        self,
+        value: Callable[[G, M], float],
+        moves: Callable[[G], Sequence[M]] | None = None,
+    ) -> None:
         self._value = value
+        self._moves = moves
 
     def choose(self, game: G, rng: random.Random) -> M:
-        """The legal move of highest value for ``game.turn``."""
-        moves: Sequence[M] = game.legal_moves()
+        """The move of highest value for ``game.turn``."""
+        moves: Sequence[M] = game.legal_moves() if self._moves is None else self._moves(game)
         best, best_value = moves[0], self._value(game, moves[0])
         for move in moves[1:]:
             v = self._value(game, move)

@@ -99,7 +99,7 @@ class ArbiterDeal:
         bottom = deck[::-1][: npz * pz]
         pozzetti = [list(bottom[i::npz]) for i in range(npz)]
         middle = deck[PLAYERS * per : len(deck) - npz * pz]
-        self._setup(c, dealer, hands, [middle[0]], list(middle[1:]), pozzetti, dealer.next)
+        self._setup(c, dealer, hands, [middle[0]], list(middle[1:]), pozzetti, dealer.left)
         self.deck: tuple[Card, ...] | None = deck
 
     def _setup(
@@ -169,7 +169,7 @@ class ArbiterDeal:
         """
         new = object.__new__(cls)
         new.deck = None
-        t = turn or dealer.next
+        t = turn or dealer.left
         new._setup(
             code or burraco_fibas(),
             dealer,
@@ -519,7 +519,7 @@ class ArbiterDeal:
         self._take(seat, cards)
         probs = self._play_problems(seat, cards)
         tm = ms[target]
-        partner = seat.next.next
+        partner = seat.partner
         for x, at in self._exposed[seat]:
             if x in cards and any(s is partner and i > at for s, i in tm.touched_by):
                 probs.append(
@@ -682,8 +682,8 @@ class ArbiterDeal:
         """``seat`` looks at the pozzetto it took (art. 23: taken with the discard, it is seen
         only after the partner's discard)."""
         probs = []
-        partner = seat.next.next
-        if seat in self._unplayed and self._turn in (seat.next, partner):
+        partner = seat.partner
+        if seat in self._unplayed and self._turn in (seat.left, partner):
             probs.append(_p(message("pozzetto seen out of turn"), "pozzetto_seen_early"))
         return self._log(seat, ActionKind.LOOK_AT_POZZETTO, problems=probs, line="look")
 
@@ -713,7 +713,7 @@ class ArbiterDeal:
             if self._timeout_left == 0:
                 self._finish(EndReason.TIME_OUT)
                 return probs
-        self._start_turn(seat.next)
+        self._start_turn(seat.left)
         return probs
 
     def _start_turn(self, seat: Seat) -> None:

@@ -126,7 +126,7 @@ def _found(d: ArbiterDeal, seat: Seat, action: int, given: Found | None) -> Foun
     turn_of_action = d.log[action].turn if action < len(d.log) else d._turns
     if d._turn is seat and turn_of_action == d._turns and d._phase is not Phase.OVER:
         return Found.AT_ONCE
-    if turn_of_action == d._turns - 1 and d._turn is seat.next and d._phase is Phase.DRAW:
+    if turn_of_action == d._turns - 1 and d._turn is seat.left and d._phase is Phase.DRAW:
         return Found.AFTER_DISCARD
     return Found.LATER
 
@@ -815,7 +815,7 @@ def _after_pozzetto(
         text = message(
             "card put back on the stock after showing it to {seat}; the offender discards now "
             "and plays the pozzetto next turn",
-            seat=seat.next.value,
+            seat=seat.left.value,
         )
     return _ruling(
         d,
@@ -914,7 +914,7 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
             aside = _set_aside(d, seat, p.added)
         if not with_discard:
             d._turns += 1
-        d._start_turn(seat.next)
+        d._start_turn(seat.left)
         return _ruling(
             d,
             irr,
@@ -932,7 +932,7 @@ def _closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Deta
             p = plays[-1]
             back = _pull(d, d.meld_by_id(p.meld), p.added)
             d._hands[seat].extend(back)
-        d._start_turn(seat.next)
+        d._start_turn(seat.left)
         return _ruling(
             d,
             irr,
