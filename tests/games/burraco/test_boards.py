@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from arbitro.cards import burraco_deck, random_cut, shuffled
 from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.games.burraco import Deal, GreedyBot, Line, RandomBot, play_deal
-from arbitro.games.burraco.bots import Bot
 from arbitro.games.burraco.boards import (
     PreparedBoard,
     board_from_deck,
@@ -20,6 +19,7 @@ from arbitro.games.burraco.boards import (
     entry_problems,
     round_boards,
 )
+from arbitro.games.burraco.bots import Bot
 from arbitro.games.burraco.rules import card_value
 from arbitro.games.core import SEATS, Seat
 from arbitro.games.prepared_deals import check_board
@@ -185,11 +185,12 @@ def test_every_played_board_passes_its_own_checks(seed: int, kind: str) -> None:
     raise a problem: the checks are certain."""
     b = round_boards(seed, 1, 1)[0]
     rng = random.Random(seed)
-    bots: list[Bot[Deal]] = {
+    choices: dict[str, list[Bot[Deal]]] = {
         "random": [RandomBot()] * 4,
         "greedy": [GreedyBot()] * 4,
         "mixed": [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()],
-    }[kind]
+    }
+    bots = choices[kind]
     deal = play_deal(b.deal(), bots, rng)
     s = deal.scores()
     ns, ew = s[Line.NS], s[Line.EW]
