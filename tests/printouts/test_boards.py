@@ -36,7 +36,7 @@ def squeeze(text: str) -> str:
 def test_art_3_order_jolly_hearts_diamonds_clubs_spades_and_2_a_k_to_3() -> None:
     """Art. 3: suits hearts, diamonds, clubs, spades; ranks jolly, 2, A, K ... 3."""
     cards = parse_cards("3S AS 2S KH 2H JK 10D 3D AD QC 7H AH")
-    assert [str(c) for c in sorted_art3(cards)] == ("JK 2H AH KH 7H AD 10D 3D QC 2S AS 3S".split())
+    assert tuple(sorted_art3(cards)) == parse_cards("JK 2H AH KH 7H AD 10D 3D QC 2S AS 3S")
     rows = suit_rows(cards)
     assert [(s.value if s else None, r) for s, r in rows] == [
         (None, ["JK"]),
