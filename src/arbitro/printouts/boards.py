@@ -352,8 +352,8 @@ def _draw_record(c: Canvas, board: PreparedBoard, top: float, bottom: float, lan
         draw_hand(c, p, px, y - 13, pw, size, lang)
         y -= block
     label = tr(message("Up-card"), lang)
-    draw_fitted(c, label, px, y - 10, pw * 0.6, 10, bold=True, color=MUTED)
-    draw_card(c, px + pw * 0.6, y - 10, board.up_card, 12, lang)
+    draw_fitted(c, label, px, y - 10, pw, 10, bold=True, color=MUTED)
+    draw_card(c, px, y - 26, board.up_card, 13, lang)
 
 
 def hand_records_pdf(
