@@ -56,6 +56,9 @@ def test_every_board_is_a_full_deck_dealt_by_art_6(seed: int, rnd: int, count: i
 def test_same_seed_same_boards_other_round_other_boards(seed: int, rnd: int) -> None:
     """The boards are a function of the recorded seed and the round (replayable)."""
     assert round_boards(seed, rnd, 3) == round_boards(seed, rnd, 3)
+    assert {*round_boards(seed, rnd, 3), *round_boards(seed, rnd, 3)} == {
+        *round_boards(seed, rnd, 3)
+    }
     assert round_boards(seed, rnd, 3)[:2] == round_boards(seed, rnd, 2)
     assert round_boards(seed, rnd, 2) != round_boards(seed, rnd + 1, 2)
     assert round_boards(seed, rnd, 2) != round_boards(seed + 1, rnd, 2)

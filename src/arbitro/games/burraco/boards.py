@@ -84,6 +84,11 @@ class PreparedBoard:
     up_card: Card
     stock: tuple[Card, ...]
 
+    def __hash__(self) -> int:
+        """A board hashes by its content (the hands mapping itself is not hashable)."""
+        hands = tuple((s, tuple(self.hands[s])) for s in SEATS)
+        return hash((self.number, self.dealer, hands, self.pozzetti, self.up_card, self.stock))
+
     def deck(self) -> tuple[Card, ...]:
         """The 108-card deck, top first, that :class:`Deal` lays out as this board (art. 6)."""
         return arrange_deck(
