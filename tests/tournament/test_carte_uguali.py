@@ -144,16 +144,16 @@ def test_round_scores_pending_until_every_sheet_then_vp_against_the_field(
     plan = boards.board_plan(state, 1)
     # by hand: each board's N-S results, and each table's difference to the others' average
     results: dict[int, dict[int, int]] = {}
-    for t, e in entries.items():
-        for a, d in zip(plan.at(t), e.deals, strict=True):
-            results.setdefault(a.board, {})[t] = d.ns.total - d.ew.total
+    for number, e in entries.items():
+        for a, d in zip(plan.at(number), e.deals, strict=True):
+            results.setdefault(a.board, {})[number] = d.ns.total - d.ew.total
     scores = round_scores(state, 1, as_of=2)
     vp_table = state.code.vp_table(deals=2, teams=False)
     seating = state.round(1).seating
     assert seating is not None
     for t in seating.tables:
         diff = Fraction(0)
-        for board, by_table in results.items():
+        for by_table in results.values():
             others = [v for k, v in by_table.items() if k != t.table]
             diff += by_table[t.table] - Fraction(sum(others), len(others))
         ns_vp, ew_vp = line_vp(diff, vp_table)
@@ -253,6 +253,7 @@ def test_board_checks_survive_export_import_and_the_log_check(tmp_path: Path) ->
     kinds = [r["kind"] for r in data["records"]]
     assert kinds.count("board-checked") == 2
     copy = import_event(svc, data, "cu2")
+    assert isinstance(copy, EventState)
     assert copy.board_checks.keys() == svc.state(ev).board_checks.keys()
     assert svc.board_checks("cu2", 1) == svc.board_checks(ev, 1)
     assert standings(copy) == standings(svc.state(ev))
@@ -320,9 +321,10 @@ def test_a_seated_round_compares_to_zero_over_the_field(
     rows = iter(scores)
     from arbitro.tournament.records import Record, SheetEntered
 
-    for t in range(1, plan.tables + 1):
+    for number in range(1, plan.tables + 1):
         deals = [next(rows), next(rows)]
         entry = sheet(*((a * 100, b * 5, c * 100, d * 5) for a, b, c, d in deals))
-        state.apply(Record(SheetEntered(1, t, entry.to_payload()), NOW, seq=state.last_seq + 1))
+        body = SheetEntered(1, number, entry.to_payload())
+        state.apply(Record(body, NOW, seq=state.last_seq + 1))
     for rows_ in boards.travellers(state, 1).values():
         assert sum(c.ns for c in rows_) == 0
