@@ -58,6 +58,14 @@ def _counts(items: list[str] | None) -> dict[str, int] | None:
     return out
 
 
+def _columns(heads: list[str], rows: list[list[str]]) -> list[str]:
+    """A text table: each column right-aligned to its widest cell."""
+    widths = [max(len(x) for x in col) for col in zip(heads, *rows, strict=True)]
+    return [
+        "  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in [heads, *rows]
+    ]
+
+
 def table_names(state: EventState, round_number: int) -> dict[int, str]:
     """Each playing table of the round → "N-S names / E-W names" (for the travellers)."""
     seating = state.round(round_number).seating
@@ -227,14 +235,14 @@ def register(app: typer.Typer) -> None:
                 for board, rows in found.items()
             }
             lines: list[str] = []
+            heads = [_("Table"), _("N-S MP"), _("Datum"), _("N-S"), _("E-W")]
             for board, rows in found.items():
                 lines.append(_("Board {board}", board=board))
-                lines.append(_("Table  N-S MP  Datum  N-S  E-W"))
-                lines += [
-                    f"{c.table:>5}  {c.ns_mp:>6}  {_written(c.datum):>9}  "
-                    f"{_written(c.ns):>9}  {_written(c.ew):>9}"
+                cells = [
+                    [str(c.table), str(c.ns_mp), _written(c.datum), _written(c.ns), _written(c.ew)]
                     for c in rows
                 ]
+                lines += _columns(heads, cells)
             emit(data, "\n".join(lines) or _("No results yet"), json_out)
 
     @app.command("card", help=_("A line's card: board by board against the field."))
@@ -260,13 +268,30 @@ def register(app: typer.Typer) -> None:
                 }
                 for r in rows
             ]
-            lines = [_("Round  Board  Table  Line  MP  Datum  Difference  Round  VP")]
-            for r in rows:
-                total = "" if r.round_difference is None else _written(r.round_difference)
-                vp = "" if r.round_vp is None else str(r.round_vp)
-                line = _("N-S") if r.direction == "ns" else _("E-W")
-                lines.append(
-                    f"{r.round:>5}  {r.board:>5}  {r.table:>5}  {line:>4}  {r.mp:>5}  "
-                    f"{_written(r.datum):>9}  {_written(r.difference):>9}  {total:>9}  {vp:>3}"
-                )
+            heads = [
+                _("Round"),
+                _("Board"),
+                _("Table"),
+                _("Line"),
+                _("MP"),
+                _("Datum"),
+                _("Difference"),
+                _("Round total"),
+                _("VP"),
+            ]
+            cells = [
+                [
+                    str(r.round),
+                    str(r.board),
+                    str(r.table),
+                    _("N-S") if r.direction == "ns" else _("E-W"),
+                    str(r.mp),
+                    _written(r.datum),
+                    _written(r.difference),
+                    "" if r.round_difference is None else _written(r.round_difference),
+                    "" if r.round_vp is None else str(r.round_vp),
+                ]
+                for r in rows
+            ]
+            lines = _columns(heads, cells)
             emit(data, "\n".join(lines), json_out)
