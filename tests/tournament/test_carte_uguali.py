@@ -328,3 +328,33 @@ def test_a_seated_round_compares_to_zero_over_the_field(
         state.apply(Record(body, NOW, seq=state.last_seq + 1))
     for rows_ in boards.travellers(state, 1).values():
         assert sum(c.ns for c in rows_) == 0
+
+
+def test_an_abandon_leaves_its_table_out_and_the_round_completes(tmp_path: Path) -> None:
+    """Art. 36: a table where a line abandoned scores the rest score and its counterpart as
+    in any event; it takes no part in the comparison, and the other tables' round is
+    complete without its sheet."""
+    svc, ev = event(tmp_path)
+    seating = svc.state(ev).round(1).seating
+    assert seating is not None
+    gone = seating.tables[3]
+    assert gone.ns is not None
+    svc.record_abandon(ev, 1, gone.ns[0], True, "malore")
+    for t in range(1, 4):
+        svc.enter_sheet(ev, 1, t, sheet((100 * t, 50, 0, 30), (0, 20 * t, 200, 40)))
+    state = svc.state(ev)
+    assert boards.compared_tables(state, 1) == [1, 2, 3]
+    scores = round_scores(state, 1, as_of=2)
+    assert {scores[c].source for c in gone.ns} == {ScoreSource.FORFEIT}
+    assert {s.source for c, s in scores.items() if s.table != gone.table} == {ScoreSource.SHEET}
+    for rows in svc.travellers(ev, 1).values():
+        assert [c.table for c in rows] == [1, 2, 3] and sum(c.ns for c in rows) == 0
+
+
+def test_a_board_ruling_names_a_board_the_table_plays(tmp_path: Path) -> None:
+    """Law 13 on a prepared board: in a carte uguali event the ruled board must be one of
+    the table's boards this round (art. 7 board plan)."""
+    svc, ev = event(tmp_path)
+    ruling = law13_outcome(BoardCheck(3, (HandCount("N", 12, 11),)))
+    with refused("does not play board 3"):
+        svc.record_board_ruling(ev, 1, 1, ruling, "board 3?")

@@ -22,6 +22,7 @@ from arbitro.games.prepared_deals import Board, Law13Outcome
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.movements.boards import BoardAssignment, BoardPlan
+from arbitro.tournament.penalties import forfeits_match
 from arbitro.tournament.scoring.comparison import (
     BoardResult,
     Comparison,
@@ -54,6 +55,24 @@ def _playing(state: EventState, round_number: int) -> list[TableSeating]:
     if seating is None:
         raise ArbitroError("round {round} is not seated yet", round=round_number)
     return [t for t in seating.tables if t.players is None and not t.is_incomplete]
+
+
+def compared_tables(state: EventState, round_number: int) -> list[int]:
+    """The round's tables whose boards are compared with the field: where two lines play and
+    neither abandoned (art. 36) nor lost the match by lateness (art. 37); those score by
+    the rest score or zero as in any event and take no part in the comparison."""
+    code = state.code
+    out = []
+    for t in _playing(state, round_number):
+        members = (t.ns or ()) + (t.ew or ())
+        if any(
+            (round_number, c) in state.abandons
+            or forfeits_match(code, state.lateness.get((round_number, c), 0))
+            for c in members
+        ):
+            continue
+        out.append(t.table)
+    return out
 
 
 def board_plan(state: EventState, round_number: int) -> BoardPlan:
@@ -114,13 +133,14 @@ def board_results(
     """Every table's N-S result on each board it played, from the sheets in force after
     round ``as_of`` (default: the last; FIBAS art. 21): deal ``k`` of a table's sheet is the
     board its plan gives it at deal ``k``; the result is the N-S total minus the E-W total
-    (art. 19 b). Boards ruled out by Law 13 are left out; tables without a sheet give none."""
+    (art. 19 b). Boards ruled out by Law 13 are left out, and so are the tables of a forfeit
+    (:func:`compared_tables`); tables without a sheet give none."""
     as_of = state.config.rounds if as_of is None else as_of
     plan = board_plan(state, round_number)
     r = state.round(round_number)
     excluded = excluded_boards(state, round_number)
     out = []
-    for table in range(1, plan.tables + 1):
+    for table in compared_tables(state, round_number):
         sheet = r.sheets.get(table)
         entry = sheet.entry_as_of(as_of) if sheet is not None else None
         if not isinstance(entry, SheetEntry):
@@ -156,13 +176,14 @@ class TableComparison:
 def round_comparison(
     state: EventState, round_number: int, as_of: int | None = None
 ) -> dict[int, TableComparison] | None:
-    """Each playing table's difference and VP against the field (FIBAS art. 20, carte
-    uguali), or None while a table's sheet is missing (the round's scores are complete only
-    with every sheet in)."""
+    """Each compared table's difference and VP against the field (FIBAS art. 20, carte
+    uguali), or None while a compared table's sheet is missing (the round's scores are
+    complete only with every sheet in)."""
     as_of = state.config.rounds if as_of is None else as_of
-    plan = board_plan(state, round_number)
+    board_plan(state, round_number)  # refused without a plan
     r = state.round(round_number)
-    for table in range(1, plan.tables + 1):
+    tables = compared_tables(state, round_number)
+    for table in tables:
         sheet = r.sheets.get(table)
         if sheet is None or sheet.entry_as_of(as_of) is None:
             return None
@@ -170,7 +191,7 @@ def round_comparison(
     deals = state.deals(round_number)
     vp_table = state.code.vp_table(deals=deals, teams=False)
     out = {}
-    for table in range(1, plan.tables + 1):
+    for table in tables:
         diff = diffs.get(table, Fraction(0))
         ns_vp, ew_vp = line_vp(diff, vp_table)
         out[table] = TableComparison(table, diff, ns_vp, ew_vp)
@@ -216,8 +237,8 @@ def line_card(state: EventState, competitor: CompetitorId) -> list[LineCardRow]:
         }
         compared = round_comparison(state, rnd)
         total = vp = None
-        if compared is not None:
-            tc = compared[seat.table]
+        tc = compared.get(seat.table) if compared is not None else None
+        if tc is not None:
             total = sign * tc.ns_difference
             vp = tc.ns_vp if direction == "ns" else tc.ew_vp
         for a in plan.at(seat.table):

@@ -12,6 +12,7 @@ from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
+from arbitro.tournament.boards import assignment_of, comparison_method
 from arbitro.tournament.clock import start_round
 from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.common import playing_table
@@ -187,6 +188,9 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             commands.resolve_complaint(state, b.round, b.complaint, why, at, who)
         case BoardRuling() as b:
             playing_table(state, b.round, b.table)
+            board = b.ruling.get("board")
+            if comparison_method(state) is not None and isinstance(board, int):
+                assignment_of(state, b.round, b.table, board)
         case BoardChecked() as b:
             made = [check_board(state, b.round, b.table, b.board, b.counts, at, who)]
             return _same(rec, made), None

@@ -173,10 +173,11 @@ def _compare_with_field(
     for comp, s in list(scores.items()):
         if s.source is not ScoreSource.SHEET:
             continue
-        found = compared.get(comp) if compared is not None else None
-        if found is None:
+        if compared is None:
             scores[comp] = RoundScore(comp, rnd, s.table, 0, 0, ScoreSource.PENDING)
-        else:
+            continue
+        found = compared.get(comp)
+        if found is not None:  # else a table outside the comparison keeps its own sheet
             scores[comp] = RoundScore(comp, rnd, s.table, found[0], found[1], s.source)
 
 
