@@ -114,3 +114,11 @@ def test_help_in_italian_and_english(cli: Cli) -> None:
     msgid = "The round's board plan: table → boards and copies."
     assert translate(msgid, "it").startswith("Il piano dei board")
     assert translate(msgid, "en") == msgid
+
+
+def test_event_show_names_the_comparison(cli: Cli) -> None:
+    """The event's page says how lines are compared (art. 20)."""
+    create(cli, "--carte-uguali")
+    shown = cli.run("event", "show", "cu", lang="en")
+    assert shown.exit_code == 0
+    assert "each line compared with the other tables (FIBAS art. 20)" in shown.stdout

@@ -263,6 +263,17 @@ def register(app: typer.Typer) -> None:
                     count=len(state.competitors),
                 )
             ]
+            if state.config.comparison in ("others", "field"):
+                lines.append(
+                    "  "
+                    + _(
+                        "Carte uguali: each line compared with {method} ({article})",
+                        article=str(state.code.cite("vp")),
+                        method=_("the other tables")
+                        if state.config.comparison == "others"
+                        else _("the whole field"),
+                    )
+                )
             for rd in rounds:
                 sheets: dict[int, str] = rd["sheets"]
                 missing = [str(k) for k, v in sheets.items() if v in ("missing", "conflict")]
