@@ -4,7 +4,7 @@ withdraw competitors (FIBAS art. 2, 4, 36, 37)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 import typer
 
@@ -114,6 +114,30 @@ def register(app: typer.Typer) -> None:
                 )
             ),
         ] = False,
+        carte_uguali: Annotated[
+            bool,
+            typer.Option(
+                "--carte-uguali",
+                help=cited(
+                    N_(
+                        "Carte uguali: prepared boards, each line compared with the field "
+                        "(implies --duplicate; {article})"
+                    ),
+                    CodeId.BURRACO_FIBAS,
+                    "vp",
+                ),
+            ),
+        ] = False,
+        comparison: Annotated[
+            str | None,
+            typer.Option(
+                "--comparison",
+                help=_(
+                    "Carte uguali: compare with the others (average of the other tables) or "
+                    "the field (all the tables); table: each table's own difference"
+                ),
+            ),
+        ] = None,
         complaints_minutes: Annotated[int, typer.Option(help=_("Minutes for complaints"))] = 15,
         sessions: Annotated[
             str, typer.Option(help=_("First round of each session, e.g. 1,4"))
@@ -156,6 +180,15 @@ def register(app: typer.Typer) -> None:
                     valid=", ".join(m.value for m in Movement),
                     article=code_citation(code, "movements"),
                 ) from None
+            if comparison is not None and comparison not in ("table", "others", "field"):
+                raise ArbitroError(
+                    "«{value}» is not one of: {choices}",
+                    value=comparison,
+                    choices="table, others, field",
+                )
+            if carte_uguali or comparison not in (None, "table"):
+                duplicate = True
+                comparison = comparison or "others"
             config = EventConfig(
                 name=name,
                 event_format=format,
@@ -165,6 +198,7 @@ def register(app: typer.Typer) -> None:
                 mitchell_step=mitchell_step,
                 seed=seed,
                 duplicate=duplicate,
+                comparison=cast(Literal["table", "others", "field"] | None, comparison),
                 complaints_window_minutes=complaints_minutes,
                 session_starts=tuple(ints(sessions, message("sessions"))),
                 code=CodeId(rules.code_id),
@@ -229,6 +263,17 @@ def register(app: typer.Typer) -> None:
                     count=len(state.competitors),
                 )
             ]
+            if state.config.comparison in ("others", "field"):
+                lines.append(
+                    "  "
+                    + _(
+                        "Carte uguali: each line compared with {method} ({article})",
+                        article=str(state.code.cite("vp")),
+                        method=_("the other tables")
+                        if state.config.comparison == "others"
+                        else _("the whole field"),
+                    )
+                )
             for rd in rounds:
                 sheets: dict[int, str] = rd["sheets"]
                 missing = [str(k) for k, v in sheets.items() if v in ("missing", "conflict")]

@@ -3,17 +3,19 @@ store), asks the domain whether the action is allowed, and appends the resulting
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
+from arbitro.tournament import boards as board_views
 from arbitro.tournament import clock, commands
 from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_absent
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
+from arbitro.tournament.movements.boards import BoardPlan
 from arbitro.tournament.records import (
     AbandonScore,
     CompetitorRegistered,
@@ -21,9 +23,11 @@ from arbitro.tournament.records import (
     Record,
     SheetCorrected,
 )
+from arbitro.tournament.scoring.comparison import Comparison
 from arbitro.tournament.standings.standings import StandingRow, standings
 
 if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not imported to register
+    from arbitro.games.burraco.boards import PreparedBoard
     from arbitro.games.prepared_deals import Law13Ruling
 
 
@@ -463,6 +467,49 @@ class EventService(EventLog[EventState]):
         """Cancel an earlier action (a sanction, a lateness, an abandon, an arbitral score,
         a correction, a withdrawal, a board ruling): the standings are computed again."""
         self._do(event_id, lambda st, now: commands.cancel(st, seq, reason, now, actor))
+
+    # ------------------------------------------------------------------ carte uguali
+    def check_board(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        board: int,
+        counts: Mapping[str, int] | None,
+        actor: str = "table",
+    ) -> None:
+        """Record a table's count of a board before play (Law 13 model): None or the
+        expected counts is "board checked"; a wrong count is a Law 13 case for the arbiter."""
+        self._do(
+            event_id,
+            lambda st, now: commands.check_board(
+                st, round_number, table, board, counts, now, actor
+            ),
+        )
+
+    def board_plan(self, event_id: str, round_number: int) -> BoardPlan:
+        """The round's board plan: which board and copy each table plays at each deal
+        (FIBAS art. 7, carte preparate)."""
+        return board_views.board_plan(self.state(event_id), round_number)
+
+    def boards(self, event_id: str, round_number: int) -> tuple[PreparedBoard, ...]:
+        """The round's prepared boards, dealt from the event's seed (FIBAS art. 6)."""
+        return board_views.boards_of(self.state(event_id), round_number)
+
+    def board_checks(
+        self, event_id: str, round_number: int
+    ) -> dict[tuple[int, int], board_views.BoardCheckState]:
+        """Each table's count of each of its boards this round (Law 13 model)."""
+        return board_views.board_checks(self.state(event_id), round_number)
+
+    def travellers(self, event_id: str, round_number: int) -> dict[int, list[Comparison]]:
+        """The round's travellers: every table's result on each board against the field
+        (FIBAS art. 20)."""
+        return board_views.travellers(self.state(event_id), round_number)
+
+    def line_card(self, event_id: str, competitor: CompetitorId) -> list[board_views.LineCardRow]:
+        """A line's board-by-board card (FIBAS art. 20, carte uguali)."""
+        return board_views.line_card(self.state(event_id), competitor)
 
     def standings(self, event_id: str, after_round: int | None = None) -> list[StandingRow]:
         """The standings after a round (default: the current one)."""

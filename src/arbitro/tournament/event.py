@@ -6,7 +6,7 @@ record, and a correction is a new record that supersedes an entry from a given r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -27,6 +27,7 @@ from arbitro.tournament.records import (
     AbandonRecorded,
     AbandonScore,
     ArbitralScore,
+    BoardChecked,
     BoardRuling,
     CompetitorCheckedIn,
     CompetitorRegistered,
@@ -79,6 +80,7 @@ KEEP_SCORES = (
     ComplaintResolved,
     SanctionGiven,
     BoardRuling,
+    BoardChecked,
     CompetitorRenamed,
     CompetitorCheckedIn,
 )
@@ -194,6 +196,21 @@ class LedgerEntry:
     cancel_reason: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class BoardCount:
+    """A table's count of a prepared board's pockets before play, as recorded (Law 13
+    model): ``counts`` None when every pocket held its cards."""
+
+    seq: int
+    round: int
+    table: int
+    board: int
+    copy: int
+    counts: Mapping[str, int] | None
+    actor: str
+    at: datetime
+
+
 @dataclass(slots=True)
 class RoundState:
     """One round: seating, sheets, and when its seating and standings were published."""
@@ -224,6 +241,8 @@ class EventState:
     sanctions: list[Sanction] = field(default_factory=list)
     ledger: list[LedgerEntry] = field(default_factory=list)
     board_rulings: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    # (round, table, board) → the table's count of the board before play (Law 13 model)
+    board_checks: dict[tuple[int, int, int], BoardCount] = field(default_factory=dict)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     # The arbiter's choice of the abandoning side's score (Parole art. 13.4), where made.
@@ -566,6 +585,17 @@ class EventState:
                 self._round(b.round).open_complaints.pop(b.complaint, None)
             case BoardRuling() as b:
                 self.board_rulings.append((b.round, b.table, dict(b.ruling)))
+            case BoardChecked() as b:
+                self.board_checks[(b.round, b.table, b.board)] = BoardCount(
+                    rec.seq,
+                    b.round,
+                    b.table,
+                    b.board,
+                    b.copy,
+                    None if b.counts is None else dict(b.counts),
+                    rec.actor,
+                    at,
+                )
             case EventCreated():
                 raise ArbitroError("event created twice")
             case _:

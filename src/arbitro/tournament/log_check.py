@@ -12,7 +12,9 @@ from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
+from arbitro.tournament.boards import assignment_of, comparison_method
 from arbitro.tournament.clock import start_round
+from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.commands.setup import check_in, refuse_absent
 from arbitro.tournament.commands.sheets import check_entry, decide_sheet
@@ -28,6 +30,7 @@ from arbitro.tournament.model import TableSeating
 from arbitro.tournament.records import (
     AbandonRecorded,
     ArbitralScore,
+    BoardChecked,
     BoardRuling,
     BracketDrawn,
     CompetitorCheckedIn,
@@ -185,6 +188,12 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             commands.resolve_complaint(state, b.round, b.complaint, why, at, who)
         case BoardRuling() as b:
             playing_table(state, b.round, b.table)
+            board = b.ruling.get("board")
+            if comparison_method(state) is not None and isinstance(board, int):
+                assignment_of(state, b.round, b.table, board)
+        case BoardChecked() as b:
+            made = [check_board(state, b.round, b.table, b.board, b.counts, at, who)]
+            return _same(rec, made), None
         case RecordCancelled() as b:
             commands.cancel(state, b.target, why, at, who)
         case EventImported():

@@ -50,6 +50,7 @@ class RecordKind(StrEnum):
     RECORD_CANCELLED = "record-cancelled"
     EVENT_IMPORTED = "event-imported"
     ROUND_STARTED = "round-started"
+    BOARD_CHECKED = "board-checked"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -70,6 +71,10 @@ class EventCreated:
     session_starts: tuple[int, ...] = (1,)
     code: CodeId = CodeId.BURRACO_FIBAS
     game: GameId = GameId.BURRACO
+    # Carte uguali (FIBAS art. 20): what a line's result on a board is compared with
+    # ("others": the other tables' average; "field": all the tables'); None or "table": each
+    # table's own difference, as every file written before the option.
+    comparison: Literal["table", "others", "field"] | None = None
 
     def __post_init__(self) -> None:
         # Callers may give the names as plain strings ("scala40"): hold the enums.
@@ -314,6 +319,19 @@ class BoardRuling:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardChecked:
+    """A table counted the pockets of a prepared board before play (Bridge Law 13, the model
+    for prepared deals): ``counts`` None when every pocket held its cards ("board checked"),
+    else the count of each pocket (N, E, S, W, P1, P2) as found."""
+
+    round: int
+    table: int
+    board: int
+    copy: int
+    counts: dict[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class BracketDrawn:
     """A knockout bracket drawn (or seeded) in ``order`` (Briscola art. 9)."""
 
@@ -398,6 +416,7 @@ Body = (
     | RecordCancelled
     | EventImported
     | RoundStarted
+    | BoardChecked
 )
 """Any record's body."""
 
@@ -425,6 +444,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.RECORD_CANCELLED: (RecordCancelled,),
     RecordKind.EVENT_IMPORTED: (EventImported,),
     RecordKind.ROUND_STARTED: (RoundStarted,),
+    RecordKind.BOARD_CHECKED: (BoardChecked,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes

@@ -368,7 +368,8 @@ def create_event(body: EventConfigIn, api: Writer) -> EventOut:
         movements=tuple(body.movements),
         mitchell_step=body.mitchell_step,
         seed=body.seed,
-        duplicate=body.duplicate,
+        duplicate=body.duplicate or body.carte_uguali or body.comparison not in (None, "table"),
+        comparison=body.comparison or ("others" if body.carte_uguali else None),
         complaints_window_minutes=rules.complaints_window_minutes
         if body.complaints_window_minutes is None
         else body.complaints_window_minutes,

@@ -95,6 +95,12 @@ class EventConfigIn(Strict):
     seed: int = Field(0, ge=0, le=2**31 - 1)
     mitchell_step: int = Field(1, ge=1, le=99)
     duplicate: bool = False
+    carte_uguali: bool = Field(
+        False,
+        description="Carte uguali (FIBAS art. 20): prepared boards, each line compared with "
+        "the field; implies duplicate, comparison «others» unless given",
+    )
+    comparison: Literal["table", "others", "field"] | None = None
     complaints_window_minutes: Annotated[
         int | None, Field(ge=0, le=24 * 60, description="Default: the code's window")
     ] = None
@@ -114,6 +120,7 @@ class EventConfigOut(BaseModel):
     mitchell_step: int
     duplicate: bool
     complaints_window_minutes: int
+    comparison: Literal["table", "others", "field"] | None = None
 
 
 class CompetitorOut(BaseModel):

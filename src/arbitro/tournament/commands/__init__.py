@@ -10,6 +10,7 @@ from arbitro.tournament.commands.arbiter import (
     record_board_ruling,
     record_lateness,
 )
+from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.cancel import cancel, cancel_game
 from arbitro.tournament.commands.rounds import (
     lodge_complaint,
@@ -35,6 +36,7 @@ __all__ = [
     "arbitral_score",
     "cancel",
     "cancel_game",
+    "check_board",
     "confirm_sheet",
     "correct_sheet",
     "create_event",

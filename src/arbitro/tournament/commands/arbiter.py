@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_
+from arbitro.tournament.boards import assignment_of, comparison_method
 from arbitro.tournament.commands.common import (
     make_record,
     need_reason,
@@ -181,6 +182,8 @@ def record_board_ruling(
     play on, correct, play and record, arbitral score), the model for prepared deals. An
     arbitral score it calls for is recorded with :func:`arbitral_score`."""
     playing_table(state, round_number, table)
+    if comparison_method(state) is not None:  # carte uguali: a board the table plays
+        assignment_of(state, round_number, table, ruling.board)
     reason = need_reason(reason, N_("wrong number of cards"))
     body = BoardRuling(round_number, table, dict(ruling.as_payload()))
     return make_record(body, now, actor, reason)

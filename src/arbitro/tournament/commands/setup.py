@@ -119,6 +119,18 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
             "the duplicate continuous scale is for individual and pairs events",
             article=code.cite("vp"),
         )
+    if config.comparison not in (None, "table"):
+        if not config.duplicate:
+            raise ArbitroError(
+                "a comparison with the field is for carte uguali events (duplicate cards)",
+                article=code.cite("vp"),
+            )
+        if sheet_kind(config.game).individual_tables:
+            raise ArbitroError(
+                "{game} is not played by two lines: no comparison with the field",
+                game=code.title,
+                article=code.cite("vp"),
+            )
     starts = config.session_starts
     if (
         not starts

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from arbitro.errors import ArbitroError
+from arbitro.tournament.boards import comparison_method, line_scores
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, Line, TableSeating
 from arbitro.tournament.penalties import earlier_lateness, forfeits_match, lateness_mp_penalty
@@ -159,6 +161,26 @@ def _sheet_scores(
     return out
 
 
+def _compare_with_field(
+    state: EventState, rnd: int, as_of: int, scores: dict[CompetitorId, RoundScore]
+) -> None:
+    """Carte uguali (FIBAS art. 20, docs/rulings.md): the lines scored from their sheet take
+    the VP of their difference against the field; all PENDING until every sheet is in."""
+    try:
+        compared = line_scores(state, rnd, as_of)
+    except ArbitroError:  # no board plan for this seating: nothing to compare yet
+        compared = None
+    for comp, s in list(scores.items()):
+        if s.source is not ScoreSource.SHEET:
+            continue
+        if compared is None:
+            scores[comp] = RoundScore(comp, rnd, s.table, 0, 0, ScoreSource.PENDING)
+            continue
+        found = compared.get(comp)
+        if found is not None:  # else a table outside the comparison keeps its own sheet
+            scores[comp] = RoundScore(comp, rnd, s.table, found[0], found[1], s.source)
+
+
 def round_scores(
     state: EventState,
     rnd: int,
@@ -203,6 +225,8 @@ def round_scores(
             continue
         out += _sheet_scores(state, rnd, table, table.ns + table.ew, as_of)
     scores = {s.competitor: s for s in out}
+    if comparison_method(state) is not None:
+        _compare_with_field(state, rnd, as_of, scores)
     for entrant in state.competitors.values():
         if rnd < entrant.joined_round:  # Scala 40 art. 26: a late entry's arbitral score
             late = late_entry_score()

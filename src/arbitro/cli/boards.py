@@ -1,0 +1,297 @@
+"""``arbitro boards``, ``arbitro travellers``, ``arbitro card``: the boards of a carte uguali
+event (FIBAS art. 6, 7, 20; Bridge Law 13 as the model for a board's count): the plan of a
+round, its printouts, a table's count of a board, the travellers and a line's card."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from arbitro.cli.common import (
+    CompArg,
+    EventArg,
+    JsonOpt,
+    RoundArg,
+    TableArg,
+    command_group,
+    emit,
+    errors,
+    service,
+)
+from arbitro.errors import ArbitroError
+from arbitro.i18n import _
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState
+
+
+class PrintWhat(StrEnum):
+    """What ``arbitro boards print`` writes."""
+
+    DEALING = "dealing"
+    LABELS = "labels"
+    RECORDS = "records"
+    TRAVELLERS = "travellers"
+
+
+def _written(value: Fraction) -> str:
+    """A difference as shown: three decimals (FIBAS art. 20 convention)."""
+    from arbitro.tournament.scoring.comparison import written
+
+    return str(written(value))
+
+
+def _counts(items: list[str] | None) -> dict[str, int] | None:
+    """``["N=11", "P1=10"]`` as {pocket: count}; None when nothing is given."""
+    if not items:
+        return None
+    out: dict[str, int] = {}
+    for item in items:
+        pocket, sep, count = item.partition("=")
+        if not sep or not count.strip().lstrip("-").isdigit():
+            raise ArbitroError("«{item}»: write POCKET=COUNT, e.g. N=11 or P1=10", item=item)
+        out[pocket.strip().upper()] = int(count)
+    return out
+
+
+def _columns(heads: list[str], rows: list[list[str]]) -> list[str]:
+    """A text table: each column right-aligned to its widest cell."""
+    widths = [max(len(x) for x in col) for col in zip(heads, *rows, strict=True)]
+    return [
+        "  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in [heads, *rows]
+    ]
+
+
+def table_names(state: EventState, round_number: int) -> dict[int, str]:
+    """Each playing table of the round → "N-S names / E-W names" (for the travellers)."""
+    seating = state.round(round_number).seating
+    out: dict[int, str] = {}
+    if seating is None:
+        return out
+    for t in seating.tables:
+        if t.ns is None or t.ew is None:
+            continue
+        ns = ", ".join(state.competitor(c).name for c in t.ns)
+        ew = ", ".join(state.competitor(c).name for c in t.ew)
+        out[t.table] = f"{ns} / {ew}"
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``boards show|print|check``, ``travellers`` and ``card`` to ``app``."""
+    boards_app = command_group(
+        app, "boards", _("Carte uguali boards: plan, printouts, count before play")
+    )
+
+    @boards_app.command("show", help=_("The round's board plan: table → boards and copies."))
+    def show(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
+        """The board plan of a round (FIBAS art. 7, carte preparate): what each table plays
+        at each deal, from which copy, and where it passes the board."""
+        with errors(json_out):
+            plan = service().board_plan(event_id, round_number)
+            rows: list[dict[str, Any]] = []
+            lines = [
+                _(
+                    "Round {round}: {tables} tables, {boards} boards, {copies} copies",
+                    round=round_number,
+                    tables=plan.tables,
+                    boards=plan.boards,
+                    copies=plan.copies,
+                )
+            ]
+            for table in range(1, plan.tables + 1):
+                got = plan.at(table)
+                nxt = plan.passes_to(table)
+                rows.append(
+                    {
+                        "table": table,
+                        "boards": [{"deal": a.deal, "board": a.board, "copy": a.copy} for a in got],
+                        "passes_to": nxt,
+                    }
+                )
+                played = ", ".join(
+                    _("deal {deal}: board {board}/{copy}", deal=a.deal, board=a.board, copy=a.copy)
+                    for a in got
+                )
+                after = (
+                    _("passes to table {table}", table=nxt)
+                    if nxt is not None
+                    else _("to the relay stand")
+                )
+                lines.append(
+                    _("Table {table}: {boards}; {after}", table=table, boards=played, after=after)
+                )
+            emit(rows, "\n".join(lines), json_out)
+
+    @boards_app.command("print", help=_("The round's board printouts as a PDF."))
+    def print_boards(
+        event_id: EventArg,
+        round_number: RoundArg,
+        what: Annotated[
+            PrintWhat,
+            typer.Option(
+                "--what", help=_("dealing (sheets) | labels | records (hand records) | travellers")
+            ),
+        ],
+        out: Annotated[Path, typer.Option("--out", "-o", help=_("PDF file to write"))],
+    ) -> None:
+        """Dealing sheets (FIBAS art. 3, 6), board labels, hand records or travellers (art.
+        20) of a round as a PDF."""
+        from arbitro.printouts import boards as prints
+        from arbitro.tournament.boards import board_plan, boards_of, travellers
+
+        with errors():
+            state = service().state(event_id)
+            name = state.config.name
+            if what is PrintWhat.TRAVELLERS:
+                pdf = prints.travellers_pdf(
+                    travellers(state, round_number),
+                    table_names(state, round_number),
+                    name,
+                    round_number,
+                )
+            else:
+                dealt = boards_of(state, round_number)
+                if what is PrintWhat.DEALING:
+                    pdf = prints.dealing_sheets_pdf(dealt, name, round_number)
+                elif what is PrintWhat.LABELS:
+                    copies = board_plan(state, round_number).copies
+                    pdf = prints.board_labels_pdf(dealt, copies, name, round_number)
+                else:
+                    pdf = prints.hand_records_pdf(dealt, name, round_number)
+            try:
+                out.write_bytes(pdf)
+            except OSError as exc:
+                raise ArbitroError(
+                    "cannot write {file}: {reason}", file=str(out), reason=exc.strerror
+                ) from None
+            typer.echo(_("Wrote {file}", file=str(out)))
+
+    @boards_app.command("check", help=_("A table's count of a board before play (Law 13)."))
+    def check(
+        event_id: EventArg,
+        round_number: RoundArg,
+        table: TableArg,
+        board: Annotated[int, typer.Argument(help=_("Board"))],
+        count: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--count",
+                metavar="POCKET=N",
+                help=_("A pocket's count when wrong, e.g. N=12 or P1=10 (repeatable)"),
+            ),
+        ] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Record the count of a board's pockets (Law 13 model; FIBAS art. 6: 11 cards each):
+        without --count the board is checked; a wrong count goes to the arbiter."""
+        with errors(json_out):
+            counts = _counts(count)
+            svc = service()
+            svc.check_board(event_id, round_number, table, board, counts, actor="director")
+            state = svc.board_checks(event_id, round_number)[(table, board)]
+            if state.status == "checked":
+                text = _("Table {table}: board {board} checked", table=table, board=board)
+            else:
+                wrong = ", ".join(
+                    f"{p} {found}/{exp}" for p, (found, exp) in (state.wrong or {}).items()
+                )
+                text = _(
+                    "Table {table}: board {board} has a wrong count ({wrong}): call the arbiter "
+                    "(Law 13)",
+                    table=table,
+                    board=board,
+                    wrong=wrong,
+                )
+            emit(
+                {"table": table, "board": board, "status": state.status, "counts": state.counts},
+                text,
+                json_out,
+            )
+
+    @app.command("travellers", help=_("The round's travellers: each board against the field."))
+    def travellers_cmd(
+        event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt
+    ) -> None:
+        """Every table's result on each board of the round and its comparison with the
+        field (FIBAS art. 20, carte uguali)."""
+        with errors(json_out):
+            found = service().travellers(event_id, round_number)
+            data = {
+                str(board): [
+                    {
+                        "table": c.table,
+                        "ns_mp": c.ns_mp,
+                        "datum": _written(c.datum),
+                        "ns": _written(c.ns),
+                        "ew": _written(c.ew),
+                    }
+                    for c in rows
+                ]
+                for board, rows in found.items()
+            }
+            lines: list[str] = []
+            heads = [_("Table"), _("N-S MP"), _("Datum"), _("N-S"), _("E-W")]
+            for board, rows in found.items():
+                lines.append(_("Board {board}", board=board))
+                cells = [
+                    [str(c.table), str(c.ns_mp), _written(c.datum), _written(c.ns), _written(c.ew)]
+                    for c in rows
+                ]
+                lines += _columns(heads, cells)
+            emit(data, "\n".join(lines) or _("No results yet"), json_out)
+
+    @app.command("card", help=_("A line's card: board by board against the field."))
+    def card(event_id: EventArg, competitor: CompArg, json_out: bool = JsonOpt) -> None:
+        """A line's board-by-board card: table, direction, own MP, datum, difference and the
+        round's VP (FIBAS art. 20, carte uguali)."""
+        with errors(json_out):
+            rows = service().line_card(event_id, competitor)
+            data = [
+                {
+                    "round": r.round,
+                    "deal": r.deal,
+                    "board": r.board,
+                    "table": r.table,
+                    "direction": r.direction,
+                    "mp": r.mp,
+                    "datum": _written(r.datum),
+                    "difference": _written(r.difference),
+                    "round_difference": None
+                    if r.round_difference is None
+                    else _written(r.round_difference),
+                    "round_vp": r.round_vp,
+                }
+                for r in rows
+            ]
+            heads = [
+                _("Round"),
+                _("Board"),
+                _("Table"),
+                _("Line"),
+                _("MP"),
+                _("Datum"),
+                _("Difference"),
+                _("Round total"),
+                _("VP"),
+            ]
+            cells = [
+                [
+                    str(r.round),
+                    str(r.board),
+                    str(r.table),
+                    _("N-S") if r.direction == "ns" else _("E-W"),
+                    str(r.mp),
+                    _written(r.datum),
+                    _written(r.difference),
+                    "" if r.round_difference is None else _written(r.round_difference),
+                    "" if r.round_vp is None else str(r.round_vp),
+                ]
+                for r in rows
+            ]
+            lines = _columns(heads, cells)
+            emit(data, "\n".join(lines), json_out)
