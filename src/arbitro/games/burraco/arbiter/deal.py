@@ -547,6 +547,10 @@ class ArbiterDeal:
         """``seat``'s line may not close until ``seat``'s next turn (art. 23)."""
         self._no_closing[seat.line] = seat
 
+    def pozzetto_unplayed(self, seat: Seat) -> bool:
+        """True while ``seat`` holds a pozzetto it may play only from its next turn (art. 23)."""
+        return seat in self._unplayed
+
     def mark_unplayed(self, seat: Seat) -> None:
         """``seat``'s pozzetto is played from its next turn (art. 23)."""
         self._unplayed.add(seat)
