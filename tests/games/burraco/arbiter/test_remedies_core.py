@@ -175,7 +175,7 @@ def test_art_18_closing_al_monte_with_more_than_two_cards_frozen_and_valid_next_
     assert r.frozen == (run.id,) and run.freeze is Freeze.TEMPORARY
     assert not d.is_over and d.next_to_act is S
     passes(d, S, W, N)
-    assert d.is_over and d.closer is E and run.freeze is Freeze.NONE  # type: ignore[comparison-overlap]  # narrowed before passes()
+    assert d.is_over and d.closer is E and run.freeze is Freeze.NONE
     assert d.totals()[Line.EW] > 0
 
 

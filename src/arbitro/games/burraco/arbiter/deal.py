@@ -50,6 +50,7 @@ from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.rules import PLAYERS, is_wild
 from arbitro.games.core.arbiter import ArbiterRecord
 from arbitro.games.core.game import Outcome, restore, undo_last
+from arbitro.games.core.table import DrawDiscardTable
 from arbitro.i18n import Message, message
 
 LINES = (Line.NS, Line.EW)
@@ -81,7 +82,7 @@ def _err(text: Message, topic: str = "arbiter") -> ArbitroError:
     return ArbitroError(text, article=fibas(topic), key="arbiter.bad_action")
 
 
-class ArbiterDeal:
+class ArbiterDeal(DrawDiscardTable[Card]):
     """A deal in arbiter mode: real actions recorded, rulings applied (FIBAS arts. 22-35)."""
 
     def __init__(
@@ -132,13 +133,13 @@ class ArbiterDeal:
         self._pozzetto_of: dict[Seat, tuple[tuple[Card, ...], int]] = {}
         self._unplayed: set[Seat] = set()
         self._volo: Seat | None = None
-        self._turn = turn
+        self._turn = SEATS.index(turn)
         self._phase = Phase.DRAW
         self._turns = 0
         self._last_turn = False
         self._timeout_left = 0
         self._end: EndReason | None = None
-        self._closer: Seat | None = None
+        self._closer = -1
         self._void = False
         self._limits: dict[Seat, tuple[TurnLimit, bool]] = {}
         self._no_closing: dict[Line, Seat] = {}
@@ -245,54 +246,19 @@ class ArbiterDeal:
     # ----------------------------------------------------------------- views
 
     @property
-    def turn(self) -> Seat:
-        """The seat whose turn it is."""
-        return self._turn
-
-    @property
-    def phase(self) -> Phase:
-        """The phase of the turn: draw, play or over."""
-        return self._phase
-
-    @property
     def next_to_act(self) -> Seat | None:
         """Who plays next (None once the deal is over)."""
-        return None if self._phase is Phase.OVER else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        """True once the deal has ended (or is to be dealt again, art. 27)."""
-        return self._phase is Phase.OVER
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """How the deal ended, if it has."""
-        return self._end
-
-    @property
-    def closer(self) -> Seat | None:
-        """The seat that closed, if the deal ended with a closing."""
-        return self._closer
+        return None if self._phase is Phase.OVER else self.turn
 
     @property
     def void(self) -> bool:
-        """True when the deal must be dealt again (art. 27, before play starts)."""
+        """True when the deal must be dealt again (arts. 6, 27: before play starts)."""
         return self._void
-
-    @property
-    def turns_played(self) -> int:
-        """Turns ended with a discard."""
-        return self._turns
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock (*tallone*), top card first."""
         return tuple(self._stock)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, bottom first (top card last)."""
-        return tuple(self._pile)
 
     @property
     def pozzetti(self) -> tuple[tuple[Card, ...], ...]:
@@ -384,13 +350,13 @@ class ArbiterDeal:
         arbiter mode records any other action as it really happens."""
         if self._phase is Phase.OVER:
             return ()
-        s = self._turn.value
+        s = self.turn.value
         if self._phase is Phase.DRAW:
             out = [f"{s} draw"] if self._stock else []
             return (*out, f"{s} pickup") if self._pile else tuple(out)
-        held = [*self._hands[self._turn], *self._aside[self._turn]]
-        if self._turn in self._prepared:
-            held.append(self._prepared[self._turn])
+        held = [*self._hands[self.turn], *self._aside[self.turn]]
+        if self.turn in self._prepared:
+            held.append(self._prepared[self.turn])
         return tuple(f"{s} discard {x}" for x in dict.fromkeys(held))
 
     def push(self, move: str) -> None:
@@ -416,7 +382,7 @@ class ArbiterDeal:
                 points[line] = total
         best = sorted(points.items(), key=lambda kv: -kv[1])
         winner = best[0][0] if len(best) == 2 and best[0][1] != best[1][1] else None
-        return Outcome(reason, points, winner, self._closer)
+        return Outcome(reason, points, winner, self.closer)
 
     def copy(self) -> Self:
         """An independent copy of the position, its log and rulings."""
@@ -578,7 +544,7 @@ class ArbiterDeal:
     def resume(self, seat: Seat, phase: Phase = Phase.PLAY) -> None:
         """Play goes back to ``seat`` in ``phase`` (a closing reopened, art. 33)."""
         self._reopen()
-        self._turn = seat
+        self._turn = SEATS.index(seat)
         self._phase = phase
 
     def declare_void(self) -> None:
@@ -634,7 +600,7 @@ class ArbiterDeal:
     def _common(self, seat: Seat, kind: ActionKind) -> list[Problem]:
         probs: list[Problem] = []
         lim, active = self._limits.get(seat, (TurnLimit.NONE, False))
-        if seat is not self._turn:
+        if seat is not self.turn:
             if kind is ActionKind.DRAW:
                 probs.append(_p(message("draw out of turn"), "out_of_turn_draw"))
             elif kind is ActionKind.PICK_UP:
@@ -671,7 +637,7 @@ class ArbiterDeal:
         if not self._stock:
             raise _err(message("the stock is empty"), "deal_end")
         probs = self._common(seat, ActionKind.DRAW)
-        in_turn = seat is self._turn
+        in_turn = seat is self.turn
         if in_turn and self._phase is Phase.PLAY:
             if self._volo is seat:
                 probs.append(
@@ -691,7 +657,7 @@ class ArbiterDeal:
         if not self._pile:
             raise _err(message("the discard pile is empty"), "pick_up")
         probs = self._common(seat, ActionKind.PICK_UP)
-        in_turn = seat is self._turn
+        in_turn = seat is self.turn
         if in_turn and self._phase is Phase.PLAY:
             if self._volo is seat:
                 probs.append(
@@ -717,7 +683,7 @@ class ArbiterDeal:
 
     def _play_problems(self, seat: Seat, cards: Sequence[Card]) -> list[Problem]:
         probs = self._common(seat, ActionKind.MELD)
-        if seat is self._turn and self._phase is Phase.DRAW:
+        if seat is self.turn and self._phase is Phase.DRAW:
             probs.append(_p(message("play made without drawing"), "missing_draw"))
         exposed = self.exposed(seat)
         if exposed and not any(x in exposed for x in cards):
@@ -836,7 +802,7 @@ class ArbiterDeal:
 
     def _after_play(self, seat: Seat) -> list[Problem]:
         """After a meld or lay-off: an empty hand takes the pozzetto al volo or claims a close."""
-        if self.held(seat) or seat is not self._turn:
+        if self.held(seat) or seat is not self.turn:
             return []
         line = seat.line
         if not self._taken[line] and self._pozzetti:
@@ -859,7 +825,7 @@ class ArbiterDeal:
         self._over_check()
         turn = self._turns
         probs = self._common(seat, ActionKind.DISCARD)
-        if seat is self._turn and self._phase is Phase.DRAW:
+        if seat is self.turn and self._phase is Phase.DRAW:
             probs.append(_p(message("discard without drawing"), "missing_draw"))
         if self._prepared.get(seat) == card:
             del self._prepared[seat]
@@ -884,7 +850,7 @@ class ArbiterDeal:
                     _p(message("the discard had to be the prepared card"), "out_of_turn", None)
                 )
         exposed = self.exposed(seat)
-        if exposed and card not in exposed and seat is self._turn:
+        if exposed and card not in exposed and seat is self.turn:
             probs.append(_p(message("play the exposed card first"), "exposed_card"))
         must = self._must_from.pop(seat, ())
         if must and card not in must:
@@ -899,7 +865,7 @@ class ArbiterDeal:
         self._take(seat, hidden)
         self._pile.extend(hidden)
         self._pile.append(card)
-        if seat is self._turn:
+        if seat is self.turn:
             probs += self._end_turn(seat, card)
         text = f"discard {card}" + (f" hidden {format_cards(hidden)}" if hidden else "")
         return self._log(
@@ -927,7 +893,7 @@ class ArbiterDeal:
         only after the partner's discard)."""
         probs = []
         partner = seat.partner
-        if seat in self._unplayed and self._turn in (seat.left, partner):
+        if seat in self._unplayed and self.turn in (seat.left, partner):
             probs.append(_p(message("pozzetto seen out of turn"), "pozzetto_seen_early"))
         return self._log(seat, ActionKind.LOOK_AT_POZZETTO, problems=probs, line="look")
 
@@ -961,7 +927,7 @@ class ArbiterDeal:
         return probs
 
     def _start_turn(self, seat: Seat) -> None:
-        self._turn = seat
+        self._turn = SEATS.index(seat)
         self._phase = Phase.DRAW
         self._volo = None
         for ms in self._melds.values():
@@ -979,7 +945,7 @@ class ArbiterDeal:
         if self._close_next is seat:  # art. 18: the closing al monte is valid now
             self._close_next = None
             self._finish(EndReason.CLOSING)
-            self._closer = seat
+            self._closer = SEATS.index(seat)
 
     def _claim_closing(self, seat: Seat, discarded: Card | None) -> list[Problem]:
         """The player ran out of cards with the pozzetto taken: the table takes it for a closing.
@@ -1006,7 +972,7 @@ class ArbiterDeal:
                 )
             )
         self._finish(EndReason.CLOSING)
-        self._closer = seat
+        self._closer = SEATS.index(seat)
         return probs
 
     def _line_burraco(self, line: Line) -> bool:
@@ -1019,18 +985,14 @@ class ArbiterDeal:
         """The arbiter calls time (art. 17): one last round after the dealer's discard."""
         self._over_check()
         d = SEATS.index(self.dealer)
-        after_dealer = self._phase is Phase.DRAW and self._turn is SEATS[(d + 1) % PLAYERS]
+        after_dealer = self._phase is Phase.DRAW and self.turn is SEATS[(d + 1) % PLAYERS]
         self._timeout_left = 1 if after_dealer else 2
-        self._script.append((self._turn, "time"))
-
-    def _finish(self, reason: EndReason) -> None:
-        self._phase = Phase.OVER
-        self._end = reason
+        self._script.append((self.turn, "time"))
 
     def _reopen(self) -> None:
         self._phase = Phase.PLAY
         self._end = None
-        self._closer = None
+        self._closer = -1
 
     # --------------------------------------------------------------- rulings
 
@@ -1070,7 +1032,7 @@ class ArbiterDeal:
 
         irr = core_irregularity(
             irregularity,
-            offender or self._turn,
+            offender or self.turn,
             named=offender is not None,
             found=found,
             meld=meld,
@@ -1088,7 +1050,7 @@ class ArbiterDeal:
             table_acted=table_acted,
             what=what,
         )
-        who = offender or self._turn
+        who = offender or self.turn
         ruling = rule_in_place(self, irr)
         r = self.rulings[-1]
         self.records.append(ruling.records)
