@@ -251,23 +251,23 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         return None if self._phase is Phase.OVER else self.turn
 
     @property
+    def pozzetti(self) -> tuple[tuple[Card, ...], ...]:
+        """The pozzetti still on the table, first to be taken first."""
+        return tuple(tuple(p) for p in self._pozzetti)
+
+    @property
     def void(self) -> bool:
         """True when the deal must be dealt again (arts. 6, 27: before play starts)."""
         return self._void
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in display order."""
+        return tuple(sort_cards(self._hands[seat]))
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock (*tallone*), top card first."""
         return tuple(self._stock)
-
-    @property
-    def pozzetti(self) -> tuple[tuple[Card, ...], ...]:
-        """The pozzetti still on the table, first to be taken first."""
-        return tuple(tuple(p) for p in self._pozzetti)
-
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        """The cards ``seat`` holds, in display order."""
-        return tuple(sort_cards(self._hands[seat]))
 
     def aside(self, seat: Seat) -> tuple[Card, ...]:
         """Penalized cards at ``seat``'s side, in the order they must be discarded (art. 25)."""
