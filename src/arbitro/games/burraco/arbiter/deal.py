@@ -10,6 +10,12 @@ problems seen in it. The arbiter then calls :meth:`ArbiterDeal.rule` with the
 is applied (immediate discard, temporary or definitive freeze, penalized cards, restored pile
 or stock, reopened closing) and the deal continues. :meth:`ArbiterDeal.scores` scores the end
 with freezes and penalized cards (art. 2, 19, 25, 30).
+
+The remedies (:mod:`~arbitro.games.burraco.arbiter.remedies`, one module per article group)
+change the position only through the public mutators below; :meth:`ArbiterDeal.rule` builds
+the core's :class:`~arbitro.games.core.arbiter.Irregularity` and applies the remedy in place.
+An ArbiterDeal is also a core ``Game`` whose moves are lines of the script notation (``push``,
+``pop`` by replaying the layout, ``copy``, ``initial``, ``outcome``).
 """
 
 from __future__ import annotations
