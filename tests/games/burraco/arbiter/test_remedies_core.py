@@ -76,6 +76,10 @@ def test_art_6_cards_seen_before_the_arbiters_word_the_deal_is_dealt_again() -> 
     assert r.redeal and d.void and d.next_to_act is None
     outcome = d.outcome()
     assert outcome is not None and outcome.reason == "void"
+    assert d.script() == ["rule misdeal N what=wrong_deal"]
+    again = ArbiterDeal.shuffled(random.Random(7))
+    run_script(again, d.script())
+    assert again.void and again.rulings[-1].redeal
 
 
 def test_art_6_wrong_deal_found_once_play_began_the_result_stands() -> None:
