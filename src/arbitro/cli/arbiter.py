@@ -144,7 +144,8 @@ def register(app: typer.Typer) -> None:
         "irregularities", help=_("The irregularities (FIBAS Section C) with their article.")
     )
     def irregularities(as_json: JsonFlag = False) -> None:
-        """The irregularities of FIBAS Section C the engine remedies, with their article."""
+        """The irregularities the engine remedies (FIBAS Section C, arts. 6, 9, 10, 18), with their
+        article."""
         from arbitro.games.burraco.arbiter import Irregularity
 
         rows = [

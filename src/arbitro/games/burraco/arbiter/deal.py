@@ -10,15 +10,23 @@ problems seen in it. The arbiter then calls :meth:`ArbiterDeal.rule` with the
 is applied (immediate discard, temporary or definitive freeze, penalized cards, restored pile
 or stock, reopened closing) and the deal continues. :meth:`ArbiterDeal.scores` scores the end
 with freezes and penalized cards (art. 2, 19, 25, 30).
+
+The remedies (:mod:`~arbitro.games.burraco.arbiter.remedies`, one module per article group)
+change the position only through the public mutators below; :meth:`ArbiterDeal.rule` builds
+the core's :class:`~arbitro.games.core.arbiter.Irregularity` and applies the remedy in place.
+An ArbiterDeal is also a core ``Game`` whose moves are lines of the script notation (``push``,
+``pop`` by replaying the layout, ``copy``, ``initial``, ``outcome``).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from functools import partial
+from typing import NamedTuple, Self, cast
 
 from arbitro.cards import Card, burraco_deck, format_cards, sort_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -46,6 +54,9 @@ from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, R
 from arbitro.games.burraco.arbiter.table import TableMeld, minus, try_meld
 from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.rules import PLAYERS, is_wild
+from arbitro.games.core.arbiter import ArbiterRecord
+from arbitro.games.core.game import Outcome, restore, undo_last
+from arbitro.games.core.table import DrawDiscardTable
 from arbitro.i18n import Message, message
 
 LINES = (Line.NS, Line.EW)
@@ -77,7 +88,7 @@ def _err(text: Message, topic: str = "arbiter") -> ArbitroError:
     return ArbitroError(text, article=fibas(topic), key="arbiter.bad_action")
 
 
-class ArbiterDeal:
+class ArbiterDeal(DrawDiscardTable[Card]):
     """A deal in arbiter mode: real actions recorded, rulings applied (FIBAS arts. 22-35)."""
 
     def __init__(
@@ -101,6 +112,7 @@ class ArbiterDeal:
         middle = deck[PLAYERS * per : len(deck) - npz * pz]
         self._setup(c, dealer, hands, [middle[0]], list(middle[1:]), pozzetti, dealer.left)
         self.deck: tuple[Card, ...] | None = deck
+        self._origin: Callable[[], ArbiterDeal] = partial(ArbiterDeal, deck, dealer, c)
 
     def _setup(
         self,
@@ -127,23 +139,25 @@ class ArbiterDeal:
         self._pozzetto_of: dict[Seat, tuple[tuple[Card, ...], int]] = {}
         self._unplayed: set[Seat] = set()
         self._volo: Seat | None = None
-        self._turn = turn
+        self._turn = SEATS.index(turn)
         self._phase = Phase.DRAW
         self._turns = 0
         self._last_turn = False
         self._timeout_left = 0
         self._end: EndReason | None = None
-        self._closer: Seat | None = None
+        self._closer = -1
         self._void = False
         self._limits: dict[Seat, tuple[TurnLimit, bool]] = {}
         self._no_closing: dict[Line, Seat] = {}
         self._must_from: dict[Seat, tuple[Card, ...]] = {}
         self._barred: dict[Seat, list[tuple[Card, int]]] = {s: [] for s in SEATS}
         self._arbitral: dict[Line, int] = {}
+        self._close_next: Seat | None = None
         self._next_id = 0
         self._plays: list[Play] = []
         self.log: list[Action] = []
-        self._script: list[str] = []
+        self._script: list[tuple[Seat, str]] = []
+        self.records: list[tuple[ArbiterRecord, ...]] = []
         self.rulings: list[Ruling] = []
         self.warnings: list[ArbiterWarning] = []
 
@@ -167,6 +181,7 @@ class ArbiterDeal:
         ``stock`` top card first, ``pile`` bottom first, ``pozzetti`` first taken first;
         ``melds`` already on the table by line; ``turn`` defaults to the dealer's left.
         """
+        taken = tuple(taken)
         new = object.__new__(cls)
         new.deck = None
         t = turn or dealer.left
@@ -193,6 +208,19 @@ class ArbiterDeal:
         for line in taken:
             new._taken[line] = True
         new._turns = turns_played
+        new._origin = partial(
+            cls.from_layout,
+            {s: tuple(hands.get(s, ())) for s in SEATS},
+            pile=tuple(pile),
+            stock=tuple(stock),
+            pozzetti=tuple(tuple(p) for p in pozzetti),
+            melds={ln: tuple(tuple(m) for m in ms) for ln, ms in (melds or {}).items()},
+            taken=tuple(taken),
+            dealer=dealer,
+            turn=turn,
+            turns_played=turns_played,
+            code=code,
+        )
         return new
 
     @classmethod
@@ -224,63 +252,28 @@ class ArbiterDeal:
     # ----------------------------------------------------------------- views
 
     @property
-    def turn(self) -> Seat:
-        """The seat whose turn it is."""
-        return self._turn
-
-    @property
-    def phase(self) -> Phase:
-        """The phase of the turn: draw, play or over."""
-        return self._phase
-
-    @property
     def next_to_act(self) -> Seat | None:
         """Who plays next (None once the deal is over)."""
-        return None if self._phase is Phase.OVER else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        """True once the deal has ended (or is to be dealt again, art. 27)."""
-        return self._phase is Phase.OVER
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """How the deal ended, if it has."""
-        return self._end
-
-    @property
-    def closer(self) -> Seat | None:
-        """The seat that closed, if the deal ended with a closing."""
-        return self._closer
-
-    @property
-    def void(self) -> bool:
-        """True when the deal must be dealt again (art. 27, before play starts)."""
-        return self._void
-
-    @property
-    def turns_played(self) -> int:
-        """Turns ended with a discard."""
-        return self._turns
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock (*tallone*), top card first."""
-        return tuple(self._stock)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, bottom first (top card last)."""
-        return tuple(self._pile)
+        return None if self._phase is Phase.OVER else self.turn
 
     @property
     def pozzetti(self) -> tuple[tuple[Card, ...], ...]:
         """The pozzetti still on the table, first to be taken first."""
         return tuple(tuple(p) for p in self._pozzetti)
 
+    @property
+    def void(self) -> bool:
+        """True when the deal must be dealt again (arts. 6, 27: before play starts)."""
+        return self._void
+
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in display order."""
         return tuple(sort_cards(self._hands[seat]))
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock (*tallone*), top card first."""
+        return tuple(self._stock)
 
     def aside(self, seat: Seat) -> tuple[Card, ...]:
         """Penalized cards at ``seat``'s side, in the order they must be discarded (art. 25)."""
@@ -348,6 +341,228 @@ class ArbiterDeal:
         """Cards ``seat`` still has to play: hand, penalized cards at the side, prepared discard."""
         return len(self._hands[seat]) + len(self._aside[seat]) + (seat in self._prepared)
 
+    # ------------------------------------------------ the core's Game protocol
+    # Arbiter mode is a :class:`~arbitro.games.core.game.Game` whose moves are lines of the
+    # script notation (:mod:`~arbitro.games.burraco.arbiter.script`): actions, rulings, "time".
+
+    @property
+    def move_stack(self) -> tuple[tuple[Seat, str], ...]:
+        """Every line recorded since the layout, with the seat it concerns."""
+        return tuple(self._script)
+
+    def legal_moves(self) -> tuple[str, ...]:
+        """The regular actions of the player on turn that keep the deal going: in the draw
+        phase a draw or the pick-up (arts. 9-10), then a discard of any card held (art. 8);
+        arbiter mode records any other action as it really happens."""
+        if self._phase is Phase.OVER:
+            return ()
+        s = self.turn.value
+        if self._phase is Phase.DRAW:
+            out = [f"{s} draw"] if self._stock else []
+            return (*out, f"{s} pickup") if self._pile else tuple(out)
+        held = [*self._hands[self.turn], *self._aside[self.turn]]
+        if self.turn in self._prepared:
+            held.append(self._prepared[self.turn])
+        return tuple(f"{s} discard {x}" for x in dict.fromkeys(held))
+
+    def push(self, move: str) -> None:
+        """Record ``move``, a line of the script notation (an action, a ruling, ``time``)."""
+        from arbitro.games.burraco.arbiter.script import run_line
+
+        run_line(self, move)
+
+    def pop(self) -> str:
+        """Take the last line back: the layout replayed without it (:func:`undo_last`)."""
+        earlier, move = undo_last(self)
+        restore(self, earlier)
+        return str(move)
+
+    def outcome(self) -> Outcome | None:
+        """How the deal ended (``void`` when it is dealt again), each line's total."""
+        if self._phase is not Phase.OVER:
+            return None
+        reason = "void" if self._void else (self._end.value if self._end else "over")
+        points: dict[Line | Seat, int] = {}
+        if not self._void:
+            for line, total in self.totals().items():
+                points[line] = total
+        best = sorted(points.items(), key=lambda kv: -kv[1])
+        winner = best[0][0] if len(best) == 2 and best[0][1] != best[1][1] else None
+        return Outcome(reason, points, winner, self.closer)
+
+    def copy(self) -> Self:
+        """An independent copy of the position, its log and rulings."""
+        return copy.deepcopy(self)
+
+    def initial(self) -> Self:
+        """The same layout with nothing recorded."""
+        return cast(Self, self._origin())
+
+    # ------------------------------------------------- mutators (the remedies')
+    # The remedies of Section C (:mod:`~arbitro.games.burraco.arbiter.remedies`) change the
+    # position through these only: no private field is touched outside this module.
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """Every meld and lay-off made, in order (what a remedy may take back)."""
+        return tuple(self._plays)
+
+    def add_play(self, play: Play) -> None:
+        """Record ``play`` (a remedy moved cards to a meld: healed, merged)."""
+        self._plays.append(play)
+
+    def pozzetto_of(self, seat: Seat) -> tuple[tuple[Card, ...], int] | None:
+        """The pozzetto ``seat`` took and the log index when it took it (None if none)."""
+        return self._pozzetto_of.get(seat)
+
+    def set_pozzetto_of(self, seat: Seat, cards: Sequence[Card], at: int) -> None:
+        """``seat``'s pozzetto is now ``cards`` (completed or cut, art. 23)."""
+        self._pozzetto_of[seat] = (tuple(cards), at)
+
+    def put_back_pozzetto(self, seat: Seat) -> tuple[Card, ...]:
+        """``seat``'s pozzetto goes back on the table, first to be taken (art. 23)."""
+        cards, _ = self._pozzetto_of.pop(seat)
+        self.take(seat, cards)
+        self._pozzetti.insert(0, list(cards))
+        self._taken[seat.line] = False
+        self._volo = None
+        return cards
+
+    def remove_pozzetto(self, index: int) -> tuple[Card, ...]:
+        """Take the pozzetto at ``index`` off the table (a previous deal's, art. 23)."""
+        return tuple(self._pozzetti.pop(index))
+
+    def complete_pozzetti(self) -> None:
+        """Complete the pozzetti still on the table from the bottom of the stock (art. 23)."""
+        for other in self._pozzetti:
+            while len(other) < self.code.pozzetto_cards and self._stock:
+                other.append(self._stock.pop())
+
+    def give(self, seat: Seat, cards: Iterable[Card]) -> None:
+        """``cards`` go into ``seat``'s hand."""
+        self._hands[seat].extend(cards)
+
+    def take(self, seat: Seat, cards: Sequence[Card], where: str = "hand") -> None:
+        """``cards`` leave ``seat``'s hand (or, ``where="aside"``, its penalized cards)."""
+        self._take(seat, cards, where)
+
+    def draw_from_bottom(self) -> Card:
+        """The stock's bottom card, taken off it (art. 23: a short pozzetto is completed)."""
+        return self._stock.pop()
+
+    def stock_on_top(self, cards: Sequence[Card]) -> None:
+        """``cards`` go back on top of the stock, the first on top."""
+        self._stock[:0] = list(cards)
+
+    def stock_underneath(self, cards: Sequence[Card]) -> None:
+        """``cards`` go under the stock."""
+        self._stock.extend(cards)
+
+    def to_pile(self, cards: Sequence[Card]) -> None:
+        """``cards`` go on the discard pile, the last on top."""
+        self._pile.extend(cards)
+
+    def pile_underneath(self, cards: Sequence[Card]) -> None:
+        """``cards`` go back at the bottom of the discard pile (a pile restored, art. 31)."""
+        self._pile[:0] = list(cards)
+
+    def from_pile(self, card: Card) -> None:
+        """The topmost ``card`` leaves the discard pile."""
+        i = len(self._pile) - 1 - self._pile[::-1].index(card)
+        del self._pile[i]
+
+    def take_pile_top(self, count: int) -> tuple[Card, ...]:
+        """The top ``count`` cards leave the discard pile (bottom first)."""
+        cut = len(self._pile) - count
+        out = tuple(self._pile[cut:])
+        del self._pile[cut:]
+        return out
+
+    def set_aside_cards(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """``seat``'s penalized cards at the side are now ``cards``, in discard order (art. 25)."""
+        self._aside[seat] = list(cards)
+
+    def add_exposed(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """``cards`` of ``seat`` count as exposed from now on (art. 24)."""
+        self._exposed[seat] += [(x, len(self.log)) for x in cards]
+
+    def use_exposed(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """Exposed ``cards`` of ``seat`` have been played."""
+        self._use_exposed(seat, cards)
+
+    def bar(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """``cards`` may not be played by ``seat`` until its next turn (art. 33, art. 24)."""
+        self._barred[seat] += [(x, len(self.log)) for x in cards]
+
+    def must_discard_from(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """``seat``'s next discard is one of ``cards`` (art. 33)."""
+        self._must_from[seat] = tuple(cards)
+
+    def prepare_discard(self, seat: Seat, card: Card) -> None:
+        """``card`` leaves ``seat``'s hand, face down: its next discard (art. 31)."""
+        self._take(seat, (card,))
+        self._prepared[seat] = card
+
+    def add_negative(self, line: Line, cards: Sequence[Card]) -> None:
+        """``cards`` are set apart, negative for ``line`` at the end (art. 23)."""
+        self._negative[line].extend(cards)
+
+    def remove_meld(self, meld: TableMeld) -> None:
+        """``meld`` leaves the table."""
+        self._melds[meld.line].remove(meld)
+
+    def set_limit(self, seat: Seat, limit: TurnLimit, *, active: bool) -> None:
+        """What ``seat`` may still do (arts. 30-33); ``active`` when it applies to this turn."""
+        self._limits[seat] = (limit, active)
+
+    def bar_closing(self, seat: Seat) -> None:
+        """``seat``'s line may not close until ``seat``'s next turn (art. 23)."""
+        self._no_closing[seat.line] = seat
+
+    def pozzetto_unplayed(self, seat: Seat) -> bool:
+        """True while ``seat`` holds a pozzetto it may play only from its next turn (art. 23)."""
+        return seat in self._unplayed
+
+    def mark_unplayed(self, seat: Seat) -> None:
+        """``seat``'s pozzetto is played from its next turn (art. 23)."""
+        self._unplayed.add(seat)
+
+    def set_arbitral(self, line: Line, points: int) -> None:
+        """An arbitral score replaces ``line``'s total (art. 34)."""
+        self._arbitral[line] = points
+
+    def line_burraco(self, line: Line) -> bool:
+        """True when ``line`` has a burraco that counts (a frozen meld's only if made before)."""
+        return self._line_burraco(line)
+
+    def end_turn(self, seat: Seat, discarded: Card | None, *, penalty: bool = False) -> None:
+        """``seat``'s turn ends (after ``discarded``); with ``penalty`` no closing is claimed."""
+        self._end_turn(seat, discarded, penalty=penalty)
+
+    def count_turn(self) -> None:
+        """One more turn counted as played (a turn closed by the arbiter without a discard)."""
+        self._turns += 1
+
+    def start_turn(self, seat: Seat) -> None:
+        """``seat``'s turn begins (temporary freezes of ``seat`` are lifted, art. 2)."""
+        self._start_turn(seat)
+
+    def resume(self, seat: Seat, phase: Phase = Phase.PLAY) -> None:
+        """Play goes back to ``seat`` in ``phase`` (a closing reopened, art. 33)."""
+        self._reopen()
+        self._turn = SEATS.index(seat)
+        self._phase = phase
+
+    def declare_void(self) -> None:
+        """The deal is void, dealt again (arts. 6, 27)."""
+        self._void = True
+        self._phase = Phase.OVER
+        self._end = None
+
+    def close_at_next_turn(self, seat: Seat) -> None:
+        """``seat``'s closing becomes valid when its next turn begins (art. 18)."""
+        self._close_next = seat
+
     # --------------------------------------------------------------- helpers
 
     def _add_meld(self, line: Line, cards: tuple[Card, ...], m: Meld | None, by: Seat) -> TableMeld:
@@ -381,7 +596,7 @@ class ArbiterDeal:
         t = self._turns if turn is None else turn
         a = Action(len(self.log), seat, kind, tuple(cards), meld, t, tuple(problems))
         self.log.append(a)
-        self._script.append(f"{seat.value} {line or kind.value}")
+        self._script.append((seat, f"{seat.value} {line or kind.value}"))
         return a
 
     def _over_check(self) -> None:
@@ -391,7 +606,7 @@ class ArbiterDeal:
     def _common(self, seat: Seat, kind: ActionKind) -> list[Problem]:
         probs: list[Problem] = []
         lim, active = self._limits.get(seat, (TurnLimit.NONE, False))
-        if seat is not self._turn:
+        if seat is not self.turn:
             if kind is ActionKind.DRAW:
                 probs.append(_p(message("draw out of turn"), "out_of_turn_draw"))
             elif kind is ActionKind.PICK_UP:
@@ -409,6 +624,7 @@ class ArbiterDeal:
                 ),
                 TurnLimit.DISCARD_ONLY: (ActionKind.DISCARD,),
                 TurnLimit.DISCARD_PREPARED: (ActionKind.DISCARD,),
+                TurnLimit.MUST_PICK_UP: tuple(k for k in ActionKind if k is not ActionKind.DRAW),
             }[lim]
             if kind not in allowed:
                 probs.append(
@@ -427,14 +643,14 @@ class ArbiterDeal:
         if not self._stock:
             raise _err(message("the stock is empty"), "deal_end")
         probs = self._common(seat, ActionKind.DRAW)
-        in_turn = seat is self._turn
+        in_turn = seat is self.turn
         if in_turn and self._phase is Phase.PLAY:
             if self._volo is seat:
                 probs.append(
                     _p(message("draw after taking the pozzetto al volo"), "draw_after_pozzetto")
                 )
             else:
-                probs.append(_p(message("second draw in the turn"), "draw", None))
+                probs.append(_p(message("second draw in the turn"), "draw", "two_cards_drawn"))
         x = self._stock.pop(0)
         self._hands[seat].append(x)
         if in_turn and self._phase is Phase.DRAW:
@@ -447,7 +663,7 @@ class ArbiterDeal:
         if not self._pile:
             raise _err(message("the discard pile is empty"), "pick_up")
         probs = self._common(seat, ActionKind.PICK_UP)
-        in_turn = seat is self._turn
+        in_turn = seat is self.turn
         if in_turn and self._phase is Phase.PLAY:
             if self._volo is seat:
                 probs.append(
@@ -473,7 +689,7 @@ class ArbiterDeal:
 
     def _play_problems(self, seat: Seat, cards: Sequence[Card]) -> list[Problem]:
         probs = self._common(seat, ActionKind.MELD)
-        if seat is self._turn and self._phase is Phase.DRAW:
+        if seat is self.turn and self._phase is Phase.DRAW:
             probs.append(_p(message("play made without drawing"), "missing_draw"))
         exposed = self.exposed(seat)
         if exposed and not any(x in exposed for x in cards):
@@ -592,7 +808,7 @@ class ArbiterDeal:
 
     def _after_play(self, seat: Seat) -> list[Problem]:
         """After a meld or lay-off: an empty hand takes the pozzetto al volo or claims a close."""
-        if self.held(seat) or seat is not self._turn:
+        if self.held(seat) or seat is not self.turn:
             return []
         line = seat.line
         if not self._taken[line] and self._pozzetti:
@@ -615,7 +831,7 @@ class ArbiterDeal:
         self._over_check()
         turn = self._turns
         probs = self._common(seat, ActionKind.DISCARD)
-        if seat is self._turn and self._phase is Phase.DRAW:
+        if seat is self.turn and self._phase is Phase.DRAW:
             probs.append(_p(message("discard without drawing"), "missing_draw"))
         if self._prepared.get(seat) == card:
             del self._prepared[seat]
@@ -640,7 +856,7 @@ class ArbiterDeal:
                     _p(message("the discard had to be the prepared card"), "out_of_turn", None)
                 )
         exposed = self.exposed(seat)
-        if exposed and card not in exposed and seat is self._turn:
+        if exposed and card not in exposed and seat is self.turn:
             probs.append(_p(message("play the exposed card first"), "exposed_card"))
         must = self._must_from.pop(seat, ())
         if must and card not in must:
@@ -655,7 +871,7 @@ class ArbiterDeal:
         self._take(seat, hidden)
         self._pile.extend(hidden)
         self._pile.append(card)
-        if seat is self._turn:
+        if seat is self.turn:
             probs += self._end_turn(seat, card)
         text = f"discard {card}" + (f" hidden {format_cards(hidden)}" if hidden else "")
         return self._log(
@@ -683,7 +899,7 @@ class ArbiterDeal:
         only after the partner's discard)."""
         probs = []
         partner = seat.partner
-        if seat in self._unplayed and self._turn in (seat.left, partner):
+        if seat in self._unplayed and self.turn in (seat.left, partner):
             probs.append(_p(message("pozzetto seen out of turn"), "pozzetto_seen_early"))
         return self._log(seat, ActionKind.LOOK_AT_POZZETTO, problems=probs, line="look")
 
@@ -717,7 +933,7 @@ class ArbiterDeal:
         return probs
 
     def _start_turn(self, seat: Seat) -> None:
-        self._turn = seat
+        self._turn = SEATS.index(seat)
         self._phase = Phase.DRAW
         self._volo = None
         for ms in self._melds.values():
@@ -732,6 +948,10 @@ class ArbiterDeal:
             self._limits[seat] = (lim[0], True)
         if seat in self._prepared:
             self._phase = Phase.PLAY  # art. 31: only the prepared discard
+        if self._close_next is seat:  # art. 18: the closing al monte is valid now
+            self._close_next = None
+            self._finish(EndReason.CLOSING)
+            self._closer = SEATS.index(seat)
 
     def _claim_closing(self, seat: Seat, discarded: Card | None) -> list[Problem]:
         """The player ran out of cards with the pozzetto taken: the table takes it for a closing.
@@ -758,7 +978,7 @@ class ArbiterDeal:
                 )
             )
         self._finish(EndReason.CLOSING)
-        self._closer = seat
+        self._closer = SEATS.index(seat)
         return probs
 
     def _line_burraco(self, line: Line) -> bool:
@@ -771,18 +991,14 @@ class ArbiterDeal:
         """The arbiter calls time (art. 17): one last round after the dealer's discard."""
         self._over_check()
         d = SEATS.index(self.dealer)
-        after_dealer = self._phase is Phase.DRAW and self._turn is SEATS[(d + 1) % PLAYERS]
+        after_dealer = self._phase is Phase.DRAW and self.turn is SEATS[(d + 1) % PLAYERS]
         self._timeout_left = 1 if after_dealer else 2
-        self._script.append("time")
-
-    def _finish(self, reason: EndReason) -> None:
-        self._phase = Phase.OVER
-        self._end = reason
+        self._script.append((self.turn, "time"))
 
     def _reopen(self) -> None:
         self._phase = Phase.PLAY
         self._end = None
-        self._closer = None
+        self._closer = -1
 
     # --------------------------------------------------------------- rulings
 
@@ -805,6 +1021,7 @@ class ArbiterDeal:
         arbitral_score: int | None = None,
         information: bool = False,
         table_acted: bool = False,
+        what: str | None = None,
     ) -> Ruling:
         """Rule on ``irregularity`` by ``offender``, found at ``found``; apply the remedy.
 
@@ -816,60 +1033,55 @@ class ArbiterDeal:
         lost (art. 22) and nothing changes. Returns the :class:`Ruling`, also kept in
         :attr:`rulings`.
         """
-        from arbitro.games.burraco.arbiter import remedies
+        from arbitro.games.burraco.arbiter.remedies import irregularity as core_irregularity
+        from arbitro.games.burraco.arbiter.remedies import rule_in_place
 
-        if table_acted:
-            r = Ruling(
-                irregularity,
-                offender,
-                found,
-                len(self.log),
-                message(
-                    "the table acted before calling the arbiter: the right to the penalty is "
-                    "lost ({article})",
-                    article=fibas("table_acted"),
-                ),
-                next_to_act=self.next_to_act,
-                forfeited=True,
-            )
-        else:
-            r = remedies.apply(
-                self,
-                irregularity,
-                offender,
-                found=found,
-                meld=meld,
-                cards=tuple(cards),
-                healing=tuple(healing),
-                reminded_by=reminded_by,
-                stage=stage,
-                seen=seen,
-                prepared=prepared,
-                pozzetto=pozzetto,
-                used=used,
-                rebuilt=rebuilt,
-                arbitral_score=arbitral_score,
-                information=information,
-            )
-        self.rulings.append(r)
+        irr = core_irregularity(
+            irregularity,
+            offender or self.turn,
+            named=offender is not None,
+            found=found,
+            meld=meld,
+            cards=tuple(cards),
+            healing=tuple(healing),
+            reminded_by=reminded_by,
+            stage=stage,
+            seen=seen,
+            prepared=prepared,
+            pozzetto=pozzetto,
+            used=used,
+            rebuilt=rebuilt,
+            arbitral_score=arbitral_score,
+            information=information,
+            table_acted=table_acted,
+            what=what,
+        )
+        who = offender or self.turn
+        ruling = rule_in_place(self, irr)
+        r = self.rulings[-1]
+        self.records.append(ruling.records)
         self._script.append(
-            _rule_line(
-                irregularity,
-                offender,
-                found=found,
-                meld=meld,
-                cards=cards,
-                healing=healing,
-                reminded_by=reminded_by,
-                stage=stage,
-                seen=seen,
-                prepared=prepared,
-                pozzetto=pozzetto,
-                used=used,
-                rebuilt=rebuilt,
-                arbitral_score=arbitral_score,
-                information=information,
-                table_acted=table_acted,
+            (
+                who,
+                _rule_line(
+                    irregularity,
+                    offender,
+                    found=found,
+                    meld=meld,
+                    cards=cards,
+                    healing=healing,
+                    reminded_by=reminded_by,
+                    stage=stage,
+                    seen=seen,
+                    prepared=prepared,
+                    pozzetto=pozzetto,
+                    used=used,
+                    rebuilt=rebuilt,
+                    arbitral_score=arbitral_score,
+                    information=information,
+                    table_acted=table_acted,
+                    what=what,
+                ),
             )
         )
         return r
@@ -878,7 +1090,7 @@ class ArbiterDeal:
         """Everything recorded, actions and rulings, in the notation of
         :mod:`~arbitro.games.burraco.arbiter.script`: replayed on the same layout it rebuilds
         the same position (what an event record stores)."""
-        return list(self._script)
+        return [line for _, line in self._script]
 
     def warn(self, seat: Seat, irregularity: Irregularity) -> None:
         """Warn ``seat`` for ``irregularity`` (*ammonizione*, art. 22: two warnings cost 1 VP and
@@ -917,6 +1129,7 @@ def _rule_line(
     arbitral_score: int | None,
     information: bool,
     table_acted: bool,
+    what: str | None = None,
 ) -> str:
     """A ruling in the script notation (``rule wrong_meld E healing=7H``)."""
 
@@ -936,6 +1149,7 @@ def _rule_line(
         ("prepared", str(prepared) if prepared else None),
         ("pozzetto", None if pozzetto is None else str(pozzetto)),
         ("arbitral", None if arbitral_score is None else str(arbitral_score)),
+        ("what", what),
     ]
     words += [f"{k}={v}" for k, v in pairs if v is not None]
     flags = [

@@ -13,7 +13,7 @@ from arbitro.games.burraco.errors import fibas
 from arbitro.i18n import N_, Message
 
 
-class Irregularity(Enum):
+class IrregularityKind(Enum):
     """An irregularity the arbiter rules on; :attr:`citation` cites FIBAS Section C."""
 
     TABLE_ACTED = "table_acted"
@@ -44,6 +44,13 @@ class Irregularity(Enum):
     CLOSING_WITHOUT_DISCARD = "closing_without_discard"
     POINTS_NOT_COUNTED = "points_not_counted"
     GHOST_CARD = "ghost_card"
+    MISDEAL = "misdeal"
+    FACE_UP_IN_STOCK = "face_up_in_stock"
+    FACE_UP_ON_STOCK = "face_up_on_stock"
+    TWO_CARDS_DRAWN = "two_cards_drawn"
+    PARTIAL_PICK_UP = "partial_pick_up"
+    PILE_CARD_LIFTED = "pile_card_lifted"
+    CLOSING_AT_PILE = "closing_at_pile"
 
     @property
     def citation(self) -> Citation:
@@ -76,38 +83,49 @@ class Irregularity(Enum):
         return load_catalogue().article(CodeId.BURRACO_FIBAS.value, self.article.split(".")[0])
 
 
-_NAMES: Final[dict[Irregularity, str]] = {
-    Irregularity.TABLE_ACTED: N_("the table acted before calling the arbiter"),
-    Irregularity.PLAYED_BEFORE_RULING: N_("play went on before the arbiter's ruling"),
-    Irregularity.POZZETTO_SHORT: N_("pozzetto short"),
-    Irregularity.POZZETTO_LONG: N_("pozzetto long"),
-    Irregularity.POZZETTO_PREVIOUS_DEAL: N_("pozzetto left from the previous deal"),
-    Irregularity.POZZETTO_SEEN_EARLY: N_("pozzetto seen out of turn"),
-    Irregularity.WRONG_PLAY_THEN_POZZETTO: N_("pozzetto taken straight after a wrong play"),
-    Irregularity.EXPOSED_CARD: N_("exposed or dropped card"),
-    Irregularity.EXPOSED_ON_PARTNER_MELD: N_(
+_NAMES: Final[dict[IrregularityKind, str]] = {
+    IrregularityKind.TABLE_ACTED: N_("the table acted before calling the arbiter"),
+    IrregularityKind.PLAYED_BEFORE_RULING: N_("play went on before the arbiter's ruling"),
+    IrregularityKind.POZZETTO_SHORT: N_("pozzetto short"),
+    IrregularityKind.POZZETTO_LONG: N_("pozzetto long"),
+    IrregularityKind.POZZETTO_PREVIOUS_DEAL: N_("pozzetto left from the previous deal"),
+    IrregularityKind.POZZETTO_SEEN_EARLY: N_("pozzetto seen out of turn"),
+    IrregularityKind.WRONG_PLAY_THEN_POZZETTO: N_("pozzetto taken straight after a wrong play"),
+    IrregularityKind.EXPOSED_CARD: N_("exposed or dropped card"),
+    IrregularityKind.EXPOSED_ON_PARTNER_MELD: N_(
         "exposed card laid off on a meld the partner opened or extended"
     ),
-    Irregularity.WRONG_LAY_OFF: N_("card laid off wrongly"),
-    Irregularity.EXCESS_CARD: N_("excess card in a meld"),
-    Irregularity.THROWN_CARDS: N_("cards thrown or passed"),
-    Irregularity.DECK_MISSING_OR_EXCESS: N_("missing or excess cards in the deck"),
-    Irregularity.INCOMPLETE_MELD: N_("incomplete meld"),
-    Irregularity.WRONG_MELD: N_("wrong meld"),
-    Irregularity.MISSING_DRAW: N_("play without drawing"),
-    Irregularity.PARTNER_REMINDER: N_("the partner reminds to draw"),
-    Irregularity.OUT_OF_TURN_PICK_UP: N_("pick-up out of turn"),
-    Irregularity.OUT_OF_TURN_DRAW: N_("draw out of turn"),
-    Irregularity.DRAW_AFTER_POZZETTO: N_("draw after taking the pozzetto al volo"),
-    Irregularity.PICK_UP_AFTER_POZZETTO: N_("pick-up after taking the pozzetto al volo"),
-    Irregularity.EQUAL_SETS: N_("two equal sets"),
-    Irregularity.CLOSING_WITHOUT_BURRACO: N_("closing without burraco"),
-    Irregularity.CLOSING_FIRST_ROUND: N_("closing before everyone has played"),
-    Irregularity.CLOSING_WITH_WILD: N_("closing by discarding a wild"),
-    Irregularity.CLOSING_WITHOUT_DISCARD: N_("closing without discard"),
-    Irregularity.POINTS_NOT_COUNTED: N_("points not counted"),
-    Irregularity.GHOST_CARD: N_("ghost card"),
+    IrregularityKind.WRONG_LAY_OFF: N_("card laid off wrongly"),
+    IrregularityKind.EXCESS_CARD: N_("excess card in a meld"),
+    IrregularityKind.THROWN_CARDS: N_("cards thrown or passed"),
+    IrregularityKind.DECK_MISSING_OR_EXCESS: N_("missing or excess cards in the deck"),
+    IrregularityKind.INCOMPLETE_MELD: N_("incomplete meld"),
+    IrregularityKind.WRONG_MELD: N_("wrong meld"),
+    IrregularityKind.MISSING_DRAW: N_("play without drawing"),
+    IrregularityKind.PARTNER_REMINDER: N_("the partner reminds to draw"),
+    IrregularityKind.OUT_OF_TURN_PICK_UP: N_("pick-up out of turn"),
+    IrregularityKind.OUT_OF_TURN_DRAW: N_("draw out of turn"),
+    IrregularityKind.DRAW_AFTER_POZZETTO: N_("draw after taking the pozzetto al volo"),
+    IrregularityKind.PICK_UP_AFTER_POZZETTO: N_("pick-up after taking the pozzetto al volo"),
+    IrregularityKind.EQUAL_SETS: N_("two equal sets"),
+    IrregularityKind.CLOSING_WITHOUT_BURRACO: N_("closing without burraco"),
+    IrregularityKind.CLOSING_FIRST_ROUND: N_("closing before everyone has played"),
+    IrregularityKind.CLOSING_WITH_WILD: N_("closing by discarding a wild"),
+    IrregularityKind.CLOSING_WITHOUT_DISCARD: N_("closing without discard"),
+    IrregularityKind.POINTS_NOT_COUNTED: N_("points not counted"),
+    IrregularityKind.GHOST_CARD: N_("ghost card"),
+    IrregularityKind.MISDEAL: N_("misdeal"),
+    IrregularityKind.FACE_UP_IN_STOCK: N_("face-up card inside the stock"),
+    IrregularityKind.FACE_UP_ON_STOCK: N_("face-up card on the stock"),
+    IrregularityKind.TWO_CARDS_DRAWN: N_("two cards drawn"),
+    IrregularityKind.PARTIAL_PICK_UP: N_("cards left in the pick-up"),
+    IrregularityKind.PILE_CARD_LIFTED: N_("a card of the pile lifted"),
+    IrregularityKind.CLOSING_AT_PILE: N_("closing al monte with more than two cards in the pile"),
 }
+
+
+Irregularity = IrregularityKind
+"""The former name of :class:`IrregularityKind`, kept for the callers (CLI, services, desk)."""
 
 
 class Found(Enum):
@@ -139,6 +157,7 @@ class TurnLimit(Enum):
     DRAW_OR_PICK_UP_AND_DISCARD = "draw_or_pick_up_and_discard"
     DISCARD_ONLY = "discard_only"
     DISCARD_PREPARED = "discard_prepared"
+    MUST_PICK_UP = "must_pick_up"
 
 
 class PozzettoStage(Enum):

@@ -109,6 +109,8 @@ class Ruling:
     penalized cards put at the side of the table, discarded at the offender's next turns;
     ``negative``: cards set apart to count negative; ``frozen``/``unfrozen``: meld ids;
     ``warned``: seats warned (art. 22); ``next_to_act``: who plays next (None if over).
+    ``interrupted``: the offender's turn ended (art. 10: the pick-up's card left is the discard);
+    ``arbitral``: the arbitral score given to the offender's line (art. 34).
     ``text`` says what was done, a message for the user rendered at the edge.
     """
 
@@ -127,6 +129,8 @@ class Ruling:
     next_to_act: Seat | None = None
     forfeited: bool = False
     redeal: bool = False
+    interrupted: bool = False
+    arbitral: int | None = None
 
     @property
     def citation(self) -> Citation:

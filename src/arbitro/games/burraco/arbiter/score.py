@@ -62,7 +62,7 @@ def score_arbiter_deal(deal: ArbiterDeal) -> dict[Line, LineScore]:
             if prepared is not None:
                 extra.append(prepared)
             in_hand -= value(extra)
-            if s in deal._unplayed:
+            if deal.pozzetto_unplayed(s):
                 unplayed -= value(list(deal.hand(s)))
             else:
                 in_hand -= value(list(deal.hand(s)))

@@ -125,6 +125,8 @@ def _rule(deal: ArbiterDeal, words: Sequence[str], line: str) -> Ruling:
                 kw[key] = _cards(value)
             elif key == "prepared":
                 kw["prepared"] = _cards(value)[0]
+            elif key == "what":
+                kw["what"] = value.lower()
             elif key == "reminded_by":
                 kw["reminded_by"] = _seat(value, line)
             else:
