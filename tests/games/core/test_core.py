@@ -181,6 +181,7 @@ def test_remedies_rule_on_a_copy_and_name_unknown_irregularities() -> None:
     assert game.counters == 5 and ruling.position.counters == 0
     assert ruling.records[0] == NewDeal("misdeal")
     assert list(remedies) == ["misdeal"] and "misdeal" in remedies and len(remedies) == 1
+    assert remedies.get("misdeal") is misdeal and remedies.get("other") is None
     with pytest.raises(ValueError):
         remedies.add("misdeal", misdeal)
     with pytest.raises(ArbitroError) as err:

@@ -20,8 +20,9 @@ G = TypeVar("G", bound=Game[Any])
 @dataclass(frozen=True, slots=True)
 class Irregularity:
     """What the arbiter was called for: ``kind`` (the game's name of the irregularity, e.g.
-    ``two_cards_drawn``), the ``article`` that governs it, the ``offender`` and the
-    ``details`` the remedy needs (the cards seen, the card lifted...), JSON-ready."""
+    ``two_cards_drawn``), the ``article`` that governs it, the ``offender`` (where the
+    code names none, e.g. a misdeal, the seat on turn with ``details["named"] = False``) and the ``details`` the remedy needs (the
+    cards seen, the card lifted...), JSON-ready."""
 
     kind: str
     article: Citation
@@ -109,6 +110,10 @@ class Remedies(Generic[G]):
 
     def __len__(self) -> int:
         return len(self._by_kind)
+
+    def get(self, kind: str) -> Remedy[G] | None:
+        """The remedy of ``kind``, or None (for an engine that applies it in place)."""
+        return self._by_kind.get(kind)
 
     def rule(self, game: G, irregularity: Irregularity) -> Ruling[G]:
         """Apply the remedy of ``irregularity.kind`` to a copy of ``game``; ``game`` itself is
