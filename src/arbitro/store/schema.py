@@ -165,3 +165,56 @@ idempotency_keys = Table(
     Column("body", Text, nullable=True),
     Column("created_at", UTCDateTime, nullable=False),
 )
+
+PLAYER_NAME_LENGTH = 200
+PLAYER_CARD_LENGTH = 30
+PLAYER_FIELD_LENGTH = 200
+
+# The club's registry of players kept across events (migration 0005): personal data that stays
+# on the club's machine, changed and deleted on request (unlike the records of an event). The
+# card number (federation card) is unique when given; ``search_key`` is the name, club and card
+# folded (lower case, accents removed) for the search as you type.
+players = Table(
+    "players",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("name", String(PLAYER_NAME_LENGTH), nullable=False),
+    Column("card", String(PLAYER_CARD_LENGTH), nullable=True),
+    Column("club", String(PLAYER_FIELD_LENGTH), nullable=True),
+    Column("category", String(PLAYER_FIELD_LENGTH), nullable=True),
+    Column("contact", String(PLAYER_FIELD_LENGTH), nullable=True),
+    Column("search_key", Text, nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+    UniqueConstraint("card", name="uq_players_card"),
+)
+
+# Which competitor of which event a registry player played in (migration 0005): the explicit
+# link recorded when a competitor is registered from the registry (or linked afterwards).
+player_entries = Table(
+    "player_entries",
+    metadata,
+    Column("player_id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    Column("event_id", String(EVENT_ID_LENGTH), ForeignKey("events.id"), primary_key=True),
+    Column("competitor", Integer, primary_key=True),
+    Column("linked_at", UTCDateTime, nullable=False),
+)
+
+Index("ix_player_entries_event_id", player_entries.c.event_id)
+
+# Who did what to the registry (migration 0005): imports, exports, deletions. A line names the
+# player by the registry's number only, so that it outlives a deletion without personal data.
+player_audit = Table(
+    "player_audit",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("at", UTCDateTime, nullable=False),
+    Column("actor", Text, nullable=False),
+    Column("action", String(30), nullable=False),
+    Column("player_id", BigInteger().with_variant(Integer, "sqlite"), nullable=True),
+    Column("reason", Text, nullable=True),
+    Column("detail", Text, nullable=True),
+)
