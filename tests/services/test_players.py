@@ -319,3 +319,28 @@ def test_deletion_of_an_individual_and_in_english(record_store: RecordStore) -> 
         )
     names = [c.name for c in svc.state("s40").competitors.values()]
     assert names == ["anonymous", "anonymous #2"]
+
+
+def test_deletion_finds_a_name_written_the_other_way_round(record_store: RecordStore) -> None:
+    """A pair registered by hand as "Anna Verdi" and linked afterwards: the deletion of the
+    registry's "Verdi Anna" finds it; a pair whose players were renamed since is reported
+    as not found, untouched, and the registry entry is deleted all the same."""
+    imported(record_store)
+    svc = EventService(record_store)
+    svc.create_event("e", _config("Serata"))
+    svc.register("e", "Anna Verdi - Paolo Neri", ["Anna Verdi", "Paolo Neri"])
+    svc.register("e", "Coppia 2", ["Mario Rossi", "Lucia Bianchi"])
+    players.link_player(record_store, "BU1004", "e", 1)
+    players.link_player(record_store, "BU1003", "e", 2)
+    with use_lang("it"):
+        anna = players.delete_player(
+            record_store, players.find_player(record_store, "BU1004"), "richiesta", "ada"
+        )
+        other = players.delete_player(
+            record_store, players.find_player(record_store, "BU1003"), "richiesta", "ada"
+        )
+    assert (anna.anonymised, other.not_found) == (("e",), ("e",))
+    comps = svc.state("e").competitors
+    assert (comps[1].name, comps[1].players) == ("anonimo - Paolo Neri", ("anonimo", "Paolo Neri"))
+    assert comps[2].name == "Coppia 2"
+    assert registry.get_player(record_store, other.player_id) is None

@@ -681,12 +681,16 @@ def anonymised_competitor(
     name: str, players: Sequence[str], player_name: str, anonymous: str
 ) -> tuple[str, tuple[str, ...]] | None:
     """A competitor's name and players with ``player_name`` replaced by ``anonymous`` (in the
-    players, and inside the competitor's name); a competitor of one player (or none named)
-    is renamed whole. None if the name is in neither (renamed since)."""
-    wanted = fold(player_name)
-    new_players = tuple(anonymous if fold(p) == wanted else p for p in players)
-    new_name = _replace_name(name, player_name, anonymous)
-    if fold(name) == wanted:
+    players, and inside the competitor's name), the name found as written or with its words
+    in the reverse order ("Rossi Mario", "Mario Rossi"); a competitor of one player (or none
+    named) is renamed whole. None if the name is in neither (renamed since)."""
+    forms = [player_name, " ".join(reversed(player_name.split()))]
+    wanted = {fold(f) for f in forms}
+    new_players = tuple(anonymous if fold(p) in wanted else p for p in players)
+    new_name = name
+    for form in forms:
+        new_name = _replace_name(new_name, form, anonymous)
+    if fold(name) in wanted:
         new_name = anonymous
     if new_players == tuple(players) and new_name == name:
         if len(players) <= 1:  # the competitor linked to the player is the player
