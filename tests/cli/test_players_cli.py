@@ -46,7 +46,7 @@ def test_import_lists_the_rows_refused_in_italian_and_english(tmp_path: Path) ->
     dry = runner.invoke(app, [*db, "--lang", "en", "players", "import", str(members), "--dry-run"])
     assert dry.exit_code == 0, dry.output
     assert dry.stdout.splitlines() == [
-        "4 added, 0 updated, 0 unchanged, 2 rows refused",
+        "Added: 4; updated: 0; unchanged: 0; rows refused: 2",
         "Dry run: nothing was written.",
         "row 6: missing name",
         "row 7: card number BU1001 already on row 2",
@@ -58,7 +58,7 @@ def test_import_lists_the_rows_refused_in_italian_and_english(tmp_path: Path) ->
     assert (report["added"], [r["row"] for r in report["refused"]]) == (4, [6, 7])
     assert report["refused"][1]["reason"] == "tessera BU1001 già alla riga 2"
     italian = runner.invoke(app, [*db, "players", "import", str(members)])
-    assert italian.stdout.startswith("0 aggiunti, 0 aggiornati, 4 invariati, 2 righe scartate")
+    assert italian.stdout.startswith("Aggiunti: 0; aggiornati: 0; invariati: 4; righe scartate: 2")
     assert "riga 6: nome mancante" in italian.stdout
     missing = runner.invoke(app, [*db, "players", "import", str(tmp_path / "nessuno.csv")])
     assert missing.exit_code == 1 and "nessuno.csv" in missing.stderr
@@ -126,7 +126,7 @@ def test_an_evening_from_the_registry_then_export_and_delete(tmp_path: Path) -> 
     assert runner.invoke(app, [*db, "players", "show", "BU1001"]).exit_code == 0
     gone = runner.invoke(app, [*delete, "--yes"])
     assert gone.exit_code == 0, gone.output
-    assert "Cancellato «Rossi Mario»: reso anonimo in 1 tornei." in gone.stdout
+    assert "Cancellato «Rossi Mario»; tornei resi anonimi: 1." in gone.stdout
     standings = runner.invoke(app, [*db, "standings", "e", "--json"]).stdout
     assert "anonimo - Bianchi Lucia" in standings and "Rossi" not in standings
     assert runner.invoke(app, [*db, "players", "show", "BU1001"]).exit_code == 1

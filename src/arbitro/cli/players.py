@@ -108,8 +108,8 @@ def register(app: typer.Typer) -> None:
                 store.close()
             lines = [
                 _(
-                    "{added} added, {updated} updated, {unchanged} unchanged, {refused} rows "
-                    "refused",
+                    "Added: {added}; updated: {updated}; unchanged: {unchanged}; rows refused: "
+                    "{refused}",
                     added=report.added,
                     updated=report.updated,
                     unchanged=report.unchanged,
@@ -286,7 +286,7 @@ def register(app: typer.Typer) -> None:
             emit(
                 {"file": str(out), "events": len(data["events"])},
                 _(
-                    "Written {file}: the player's data and {count} events",
+                    "Written {file}: the player's data; events played: {count}",
                     file=str(out),
                     count=len(data["events"]),
                 ),
@@ -312,12 +312,13 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             store = open_store()
             try:
+                players.check_reason(reason)
                 found = players.find_player(store, ref)
                 events = players.player_page(store, found).events
                 if not yes and not json_out:
                     typer.confirm(
                         _(
-                            "Delete «{name}» and replace the name in {count} events?",
+                            "Delete «{name}»? Events where the name will be replaced: {count}",
                             name=found.name,
                             count=len(events),
                         ),
@@ -328,7 +329,7 @@ def register(app: typer.Typer) -> None:
                 store.close()
             lines = [
                 _(
-                    "Deleted «{name}»: anonymised in {count} events.",
+                    "Deleted «{name}»; events anonymised: {count}.",
                     name=found.name,
                     count=len(done.anonymised),
                 )

@@ -387,7 +387,8 @@ def import_members(
                 "import",
                 None,
                 None,
-                f"{source}: +{added} ~{updated} ={unchanged} !{len(refused)}",
+                f"{source or '-'}: added {added}, updated {updated}, unchanged {unchanged},"
+                f" refused {len(refused)}",
             ),
         )
     return report
@@ -699,6 +700,14 @@ def anonymised_competitor(
     return new_name, new_players
 
 
+def check_reason(reason: str) -> str:
+    """The reason of a deletion, tidied; an ArbitroError if it is blank (it is audited)."""
+    tidy = " ".join(reason.split())
+    if not tidy:
+        raise ArbitroError("give the reason of the deletion (--reason)", key="players.reason")
+    return tidy
+
+
 def delete_player(
     store: RecordStore,
     player: Player,
@@ -713,9 +722,7 @@ def delete_player(
     players, with the reason; then the registry entry and its links are deleted and an audit
     line says who did it and why (the player named by registry number only). Records are
     never edited: the earlier records stay in the log (docs/players.md)."""
-    reason = " ".join(reason.split())
-    if not reason:
-        raise ArbitroError("give the reason of the deletion (--reason)", key="players.reason")
+    reason = check_reason(reason)
     word = anonymous or _("anonymous")
     at = now or utc_now()
     service = EventService(store)
