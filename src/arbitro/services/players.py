@@ -748,6 +748,9 @@ def delete_player(
         holder = state.names.get(new_name.casefold())
         if holder is not None and holder != number:
             new_name = f"{new_name} #{number}"
+        if (new_name, new_players) == (competitor.name, competitor.players):
+            done.append(entry.event_id)  # already anonymous (a deletion run before)
+            continue
 
         def rename(
             st: Any,
@@ -759,7 +762,11 @@ def delete_player(
             made = commands.rename(st, n, nm, when, actor, ps)
             return [replace(made, reason=record_reason)]
 
-        service._do_many(entry.event_id, rename)
+        try:
+            service._do_many(entry.event_id, rename)
+        except ArbitroError:  # refused by the event (a name too long...): left to the director
+            missing.append(entry.event_id)
+            continue
         done.append(entry.event_id)
     registry.delete_player(store, player.id)
     registry.audit(
