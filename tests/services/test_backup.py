@@ -15,7 +15,16 @@ from arbitro.services.demo import run_demo
 from arbitro.services.event_file import export_event
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
+from arbitro.services.players import (
+    add_player,
+    audit_log,
+    find_player,
+    link_player,
+    player_page,
+    search,
+)
 from arbitro.store import RecordStore
+from arbitro.store.players import PlayerFields
 from arbitro.store.users import add_user, authenticate
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.web.secret import load_secret
@@ -51,3 +60,30 @@ def test_a_restored_installation_keeps_events_directors_and_the_cards_secret(
         assert read_token(load_secret(new), card) == ("demo", 3, 1)
         with pytest.raises(ArbitroError, match="nuovo database"):
             restore(new, data)
+
+
+def test_a_restored_installation_keeps_the_clubs_players_registry(tmp_path: Path) -> None:
+    """The registry (players, their links to events, the audit of requests) is the club's
+    data too: a backup restored into a new database keeps it whole."""
+    with RecordStore.open(f"sqlite:///{tmp_path / 'a.sqlite3'}") as old:
+        run_demo(old, "demo")
+        ada = add_player(old, PlayerFields("Ada Rossi", "FIB123", "Circolo Tre Torri"), "dir")
+        add_player(old, PlayerFields("Bruno Neri"), "dir")
+        link_player(old, "FIB123", "demo", 1)
+        data = backup(old, NOW)
+        page = player_page(old, ada)
+        audit = audit_log(old)
+    with RecordStore.open(f"sqlite:///{tmp_path / 'b.sqlite3'}") as new:
+        restore(new, data)
+        assert [p.name for p in search(new)] == ["Ada Rossi", "Bruno Neri"]
+        again = find_player(new, "FIB123")
+        assert again == ada
+        played = [(e.event_id, e.competitor, e.rank, e.vp, e.mp) for e in page.events]
+        restored = player_page(new, again).events
+        assert [(e.event_id, e.competitor, e.rank, e.vp, e.mp) for e in restored] == played
+        assert played and played[0][:2] == ("demo", 1)
+        assert audit_log(new) == audit
+    legacy = {k: v for k, v in data.items() if k != "registry"}  # a backup from before
+    with RecordStore.open(f"sqlite:///{tmp_path / 'c.sqlite3'}") as other:
+        restore(other, legacy)
+        assert search(other) == []

@@ -1,4 +1,5 @@
 """The director's backup of a whole installation and its restore: every event's log, the
+club's players registry (players, their links to events, the audit of GDPR requests), the
 directors' accounts and the installation's settings — among them the secret that signs the
 table cards' QR codes, so that after a restore into a new database every printed card still
 answers. The backup is sensitive (it holds the secret and the password hashes): it is the
@@ -9,17 +10,37 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import DateTime, Table, insert, select
 
 from arbitro.errors import ArbitroError
 from arbitro.services.event_file import export_event, import_event, parse_event_file
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
-from arbitro.store.schema import settings, users
+from arbitro.store.schema import player_audit, player_entries, players, settings, users
 
 FORMAT = "arbitro-backup"
 VERSION = 1
+
+REGISTRY: tuple[Table, ...] = (players, player_entries, player_audit)
+"""The registry's tables, kept whole (a backup from before the registry has none of them)."""
+
+
+def _rows(connection: Any, table: Table) -> list[dict[str, Any]]:
+    out = []
+    for row in connection.execute(select(table)).mappings():
+        out.append({k: v.isoformat() if isinstance(v, datetime) else v for k, v in row.items()})
+    return out
+
+
+def _restored(table: Table, row: dict[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    for column in table.columns:
+        value = out.get(column.name)
+        kind = getattr(column.type, "impl", column.type)  # a TypeDecorator's stored type
+        if isinstance(value, str) and isinstance(kind, DateTime):
+            out[column.name] = datetime.fromisoformat(value)
+    return out
 
 
 def backup(store: RecordStore, now: datetime) -> dict[str, Any]:
@@ -31,6 +52,7 @@ def backup(store: RecordStore, now: datetime) -> dict[str, Any]:
         user_rows = connection.execute(
             select(users.c.name, users.c.password_hash, users.c.created_at)
         ).all()
+        registry = {table.name: _rows(connection, table) for table in REGISTRY}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -45,6 +67,7 @@ def backup(store: RecordStore, now: datetime) -> dict[str, Any]:
             export_event(knockouts if summary.kind == "knockout" else events, summary.event_id)
             for summary in store.list_events()
         ],
+        "registry": registry,
     }
 
 
@@ -80,4 +103,10 @@ def restore(store: RecordStore, data: Any) -> int:
         first = file["records"][0]["payload"] if file["records"] else {}
         service = knockouts if first.get("competition") == "knockout" else events
         import_event(service, file, actor="restore")
+    registry = data.get("registry") or {}
+    with store.engine.begin() as connection:  # after the events: the links name them
+        for table in REGISTRY:
+            rows = [_restored(table, dict(r)) for r in registry.get(table.name, [])]
+            if rows:
+                connection.execute(insert(table), rows)
     return len(data.get("events", []))
