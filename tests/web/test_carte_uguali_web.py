@@ -133,6 +133,7 @@ def test_round_page_shows_the_board_plan_printouts_and_checks_art_7(
         assert f"/boards/{kind}.pdf" in page
     assert "/boards/hand-records.pdf" not in page  # only after the round
     assert page.count("not checked yet") == 8  # 4 tables x 2 boards
+    assert "built-in method" not in page and "(copy 1)" in page
 
 
 def test_board_pdfs_are_served_and_hand_records_wait_for_the_round_art_6(
