@@ -247,6 +247,10 @@ def test_wrong_count_reaches_the_desk_and_is_ruled_law_13(
     assert f'id="law13-3-{board}"' in page
     assert f'href="#law13-3-{board}"' in page  # the checks' table links to the case
     assert "N: 12 cards instead of 11" in page and "S: 10 cards instead of 11" in page
+    live = txt(director_client.get(f"/desk/e/{EVENT}/r/1/live?lang=en"))  # the polled panel
+    assert f'href="#law13-3-{board}">table 3, board {board}' in live
+    event_page = txt(director_client.get(f"/desk/e/{EVENT}?lang=en"))
+    assert "carte uguali, comparison against the other tables" in event_page
     no_reason = post(
         director_client, f"/desk/e/{EVENT}/r/1/board-ruling", {"table": "3", "board": str(board)}
     )
