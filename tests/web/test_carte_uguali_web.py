@@ -233,6 +233,15 @@ def test_phone_refusals_law_13(client: TestClient, web_app: FastAPI) -> None:
     assert late.status_code == 409 and "sheet is in" in txt(late)
     assert 'id="ok-' not in txt(client.get(f"/t/{token}"))
     assert client.post(f"/t/{token}/boards", json={"board": 1}).status_code == 415
+    foreign = client.post(
+        f"/t/{token}/boards",
+        data={"round": "1", "board": str(board), "verdict": "ok"},
+        headers={"Origin": "https://elsewhere.example"},
+    )
+    assert foreign.status_code >= 400
+    assert (1, board) not in {
+        k for k, v in service(web_app).board_checks(EVENT, 1).items() if v.status != "unchecked"
+    }
 
 
 # ---------------------------------------------------------------------- Law 13 at the desk
@@ -307,6 +316,12 @@ def test_phone_shows_its_travellers_and_cards_after_the_standings_art_20(
     for b in range(1, 5):
         assert (f'id="traveller-{b}"' in page) == (b in played)
     assert "Line card N-S" in page and "Line card E-O" in page
+    assert 'id="ok-' not in page  # the counts are before play: no form once published
+    board = min(played)
+    after = client.post(
+        f"/t/{token}/boards?lang=en", data={"round": "1", "board": str(board), "verdict": "ok"}
+    )
+    assert after.status_code == 409 and "not under way" in txt(after)
     assert 'class="me"' in page
     italian = txt(client.get(f"/t/{token}?lang=it"))
     assert "Line card" not in italian
