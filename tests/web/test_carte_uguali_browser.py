@@ -24,6 +24,7 @@ DESK = {"width": 1366, "height": 768}
 
 
 def keep(shot: Path) -> None:
+    """Copy a checked screenshot to docs/screens/ when ARBITRO_UPDATE_SCREENS is set."""
     if os.environ.get("ARBITRO_UPDATE_SCREENS"):
         SCREENS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(shot, SCREENS / shot.name)

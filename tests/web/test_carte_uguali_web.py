@@ -63,8 +63,8 @@ def play_round(app: FastAPI, n: int = 1, tables: int = 4) -> None:
 
 
 def phone(client: TestClient, app: FastAPI, table: int, n: int = 1) -> str:
-    token = make_token(app.state.web.secret, EVENT, table, n)
-    return token
+    """The token of a table card's QR code, as the table's phone reads it."""
+    return str(make_token(app.state.web.secret, EVENT, table, n))
 
 
 # ---------------------------------------------------------------------- the new-event form
