@@ -170,6 +170,7 @@ def test_phone_checks_its_boards_once_law_13(client: TestClient, web_app: FastAP
     boards = [a.board for a in plan.at(2)]
     for b in boards:
         assert f'id="ok-{b}"' in page and f'id="wrong-{b}"' in page
+    assert "<details open>\n  <summary><h2>" in page  # boards to count: shown open
     key = "k" * 32
     sent = client.post(
         f"/t/{token}/boards",
@@ -197,6 +198,8 @@ def test_phone_checks_its_boards_once_law_13(client: TestClient, web_app: FastAP
     shown = txt(client.get(wrong.headers["location"]))
     assert "wrong count" in shown and "N: 10 cards instead of 11" in shown
     assert service(web_app).board_checks(EVENT, 1)[(2, boards[1])].wrong == {"N": (10, 11)}
+    line = txt(client.get(f"/t/{token}?line=ns"))  # every board counted: folded for the sheet
+    assert "<details open>\n  <summary><h2>" not in line and 'id="boards"' in line
 
 
 def test_phone_refusals_law_13(client: TestClient, web_app: FastAPI) -> None:
