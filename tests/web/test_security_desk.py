@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from arbitro.store import users
 from arbitro.web import auth, csrf
 
-PARAMS = {"event_id": "serata", "n": "1", "table": "1", "kind": "seating"}
+PARAMS = {"event_id": "serata", "n": "1", "table": "1", "kind": "seating", "competitor": "1"}
 POST_ACTIONS = {
     "/desk/e/{event_id}/r/{n}/t/{table}/{action}": ["enter", "confirm", "correct"],
 }

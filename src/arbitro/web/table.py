@@ -205,7 +205,7 @@ class TableView:
         players' and lines' names and the deals, kept; the page is rendered outside the lock
         from these copies (the rest it reads of ``state`` is the event's fixed code and
         configuration)."""
-        for name in ("players", "deals", "ns_name", "ew_name"):
+        for name in ("players", "deals", "ns_name", "ew_name", "boards"):
             getattr(self, name)
         return self
 
@@ -245,6 +245,16 @@ class TableView:
     def deals(self) -> int:
         """Deals of the round."""
         return self.state.deals(self.round_number) if self.round_number else 0
+
+    @cached_property
+    def boards(self) -> dict[str, Any] | None:
+        """At a carte uguali table, its boards' counts before play and, after the round's
+        standings, its travellers and the lines' cards (FIBAS art. 20; Law 13)."""
+        if self.round_number is None or self.seating is None or self.individuals:
+            return None
+        from arbitro.web.board_views import phone_boards
+
+        return phone_boards(self.state, self.round_number, self.table_number, closed=self.closed)
 
     @cached_property
     def ns_name(self) -> str:

@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -125,6 +125,7 @@ def new_event_values(rounds: int = 4, code: str = FIBAS) -> dict[str, str]:
         "seed": "0",
         "complaints_window_minutes": "",
         "mitchell_step": "1",
+        "comparison": "table",
     }
     for i in range(1, rounds + 1):
         values[f"deals_{i}"] = "2"
@@ -163,6 +164,7 @@ def new_event_page(
             later_movements=LATER_MOVEMENTS,
             fibas_complaints=rules_for(FIBAS).cite("complaints"),
             fibas_window=rules_for(FIBAS).complaints_window_minutes,
+            fibas_vp=rules_for(FIBAS).cite("vp"),
             scala40=SCALA40,
             scala40_tables=rules_for(SCALA40).cite_if("table_size"),
             briscola=BRISCOLA,
@@ -230,6 +232,21 @@ def _movement(form: FormData, i: int, movements: list[Movement]) -> Movement:
         raise FieldError(f"movement_{i}", "unknown movement «{raw}»", raw=raw) from None
 
 
+def _comparison(form: FormData) -> Literal["table", "others", "field"] | None:
+    """The comparison chosen (FIBAS art. 20): with the carte uguali box, "others" or
+    "field" compare each table with the field; "table" (or nothing) keeps each table's own
+    difference. Without the box a comparison with the field is refused by the event's
+    checks, with the article."""
+    raw = text_field(form, "comparison", 10) or "table"
+    if raw == "others":
+        return "others"
+    if raw == "field":
+        return "field"
+    if raw == "table":
+        return None
+    raise FieldError("comparison", "unknown comparison «{raw}»", raw=raw)
+
+
 def config_from_form(form: FormData) -> EventConfig:
     """The configuration typed in the new-event form (FIBAS art. 4, 7, 39); every field's
     error is reported at once (:class:`FieldErrors`)."""
@@ -266,6 +283,7 @@ def config_from_form(form: FormData) -> EventConfig:
         ),
         0,
     )
+    comparison = c.take(lambda: _comparison(form), None)
     c.check()
     return EventConfig(
         name=name,
@@ -278,6 +296,7 @@ def config_from_form(form: FormData) -> EventConfig:
         mitchell_step=step,
         seed=seed,
         duplicate=checked(form, "duplicate"),
+        comparison=comparison,
         complaints_window_minutes=window,
     )
 

@@ -12,6 +12,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
@@ -20,6 +22,7 @@ from arbitro.tournament.model import Movement
 from arbitro.tournament.records import utc
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.board_views import METHOD_NAMES, check_rows, is_carte_uguali, plan_rows
 from arbitro.web.desk.common import (
     FIRST_ROUND_MOVEMENTS,
     LATER_MOVEMENTS,
@@ -87,6 +90,27 @@ def _lateness_preview(request: Request, web: Web, event_id: str, n: int) -> dict
     return {"competitor": int(late), "arrived": at, "preview": preview}
 
 
+def boards_panel(state: EventState, n: int) -> dict[str, Any] | None:
+    """The boards of a carte uguali round for the round page (FIBAS art. 7, 20; Bridge Law
+    13): its plan, the tables' counts, the comparison; None for any other event or before
+    the seating."""
+    if not is_carte_uguali(state) or state.round(n).seating is None:
+        return None
+    plan = plan_rows(state, n)
+    if plan is None:
+        return None
+    checks = check_rows(state, n)
+    return {
+        "plan": plan,
+        "checks": checks,
+        "wrong": [c for c in checks if c["status"] == "wrong"],
+        "checked": sum(1 for c in checks if c["status"] in ("checked", "ruled")),
+        "method": METHOD_NAMES[str(state.config.comparison)],
+        "article": state.code.cite("vp"),
+        "law13": cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
+    }
+
+
 def live_version(request: Request, web: Web, state: EventState, n: int) -> str:
     """The version of the round's live panel: it changes with every record, when the
     standings become final, when the complaints window runs out, and with the language
@@ -143,6 +167,7 @@ def round_context(
         table_urls=table_urls(web, request, event_id, [row["table"] for row in sheets], n),
         poll=POLL_SECONDS,
         live_version=live_version(request, web, state, n),
+        cu=boards_panel(state, n),
         **extra,
     )
 
