@@ -67,6 +67,7 @@ from arbitro.games.scala40.moves import (
     meld,
     open_move,
     parse_move,
+    ruling,
     swap,
 )
 from arbitro.games.scala40.rules import (
@@ -361,8 +362,8 @@ class Deal(DrawDiscardTable[Card]):
         )
 
     def pop(self) -> Move:
-        """Take the last move back (the layout replayed without it; the arbiter's rulings,
-        which are not moves, are replayed only through the moves) and return it."""
+        """Take the last move back (the layout replayed without it, the arbiter's rulings
+        too: they are moves of the stack, kind RULING) and return it."""
         earlier, move = undo_last(self)
         restore(self, earlier)
         return move  # type: ignore[no-any-return]
@@ -530,20 +531,23 @@ class Deal(DrawDiscardTable[Card]):
             )
         self._penalties().frozen.add(target)
         self._fits = None
+        self._ruled(self.turn, "freeze", str(target))
 
     def penalize(self, seat: Seat, cards: Sequence[Card]) -> None:
         """Arts. 11-12, 16: ``cards`` of ``seat``'s hand become penalized cards, discarded
         from the lowest; ``seat`` does not close before they are all gone."""
         i = self._index(seat)
         held = self._hands[i]
+        already = self._pen.penalized[i] if self._pen is not None else []
         for x, n in Counter(cards).items():
-            if held[x.index] < n + self._penalties().penalized[i].count(x):
+            if held[x.index] < n + already.count(x):
                 raise illegal(
                     message("card not in hand: {card}", card=str(x)),
                     "penalized_cards",
                     "scala40.not_in_hand",
                 )
         self._penalties().penalized[i].extend(cards)
+        self._ruled(self.turn, "penalize", seat.value, *(str(x) for x in cards))
 
     def restrict(
         self,
@@ -564,6 +568,15 @@ class Deal(DrawDiscardTable[Card]):
         pen.no_draw[i] = no_draw
         pen.must_discard[i] = must_discard
         pen.no_close_before[i] = max(pen.no_close_before[i], self._turns + no_close_turns)
+        self._ruled(
+            self.turn,
+            "restrict",
+            seat.value,
+            str(draw_only),
+            str(int(no_draw)),
+            str(must_discard) if must_discard is not None else "-",
+            str(no_close_turns),
+        )
 
     def penalty_discard(self, x: Card) -> None:
         """The player to play discards ``x`` at once, whatever the phase: the turn is
@@ -571,7 +584,9 @@ class Deal(DrawDiscardTable[Card]):
         if self._phase is Phase.OVER:
             raise illegal(message("the deal is over"), "deal_end", "scala40.over")
         self._need_cards((x,))
+        seat = self.turn
         self._apply_discard(x)
+        self._ruled(seat, "discard", str(x))
 
     def penalty_draw(self, seat: Seat) -> Card:
         """``seat`` takes the stock's top card out of turn (art. 15)."""
@@ -581,6 +596,7 @@ class Deal(DrawDiscardTable[Card]):
         x = self._stock.pop()
         self._hands[i][x.index] += 1
         self._sizes[i] += 1
+        self._ruled(self.turn, "draw", seat.value)
         return x
 
     def split_run(self, target: int, keep: int) -> tuple[Card, ...]:
@@ -605,7 +621,48 @@ class Deal(DrawDiscardTable[Card]):
         self._sizes[i] += len(back)
         self._table[target] = kept
         self._fits = None
+        self._ruled(self.turn, "split", str(target), str(keep))
         return back
+
+    def _ruled(self, seat: Seat, *words: str) -> None:
+        """A ruling applied: it goes on the move stack (kind RULING) so that :meth:`pop`, the
+        position string and the record replay it. The plays of the turn before it are no
+        longer taken back by art. 20 (the arbiter has ruled on the position they made)."""
+        self._plays.clear()
+        self.moves.append((seat, ruling(*words)))
+
+    def _apply_ruling(self, words: tuple[str, ...]) -> None:
+        """Replay a ruling move through the mutator it names (arts. 11-17)."""
+        try:
+            what, args = words[0], words[1:]
+            if what == "freeze" and len(args) == 1:
+                self.freeze(int(args[0]))
+            elif what == "penalize" and len(args) >= 2:
+                self.penalize(Seat(args[0]), tuple(parse_card(a) for a in args[1:]))
+            elif what == "restrict" and len(args) == 5:
+                self.restrict(
+                    Seat(args[0]),
+                    draw_only=int(args[1]),
+                    no_draw=args[2] == "1",
+                    must_discard=parse_card(args[3]) if args[3] != "-" else None,
+                    no_close_turns=int(args[4]),
+                )
+            elif what == "discard" and len(args) == 1:
+                self.penalty_discard(parse_card(args[0]))
+            elif what == "draw" and len(args) == 1:
+                self.penalty_draw(Seat(args[0]))
+            elif what == "split" and len(args) == 2:
+                self.split_run(int(args[0]), int(args[1]))
+            else:
+                raise ValueError(" ".join(words))
+        except (ValueError, IndexError, ArbitroError) as err:
+            if isinstance(err, IllegalMoveError):
+                raise
+            raise illegal(
+                message("not a ruling: {text}", text=" ".join(words)),
+                "procedure",
+                "scala40.bad_ruling",
+            ) from err
 
     def _close_barred(self, t: int) -> bool:
         pen = self._pen
@@ -841,6 +898,9 @@ class Deal(DrawDiscardTable[Card]):
         """
         k = move.kind
         seat = self.turn
+        if k is MoveKind.RULING:
+            self._apply_ruling(move.ruling)
+            return
         if self._phase is Phase.OVER:
             raise illegal(message("the deal is over"), "deal_end", "scala40.over")
         if k is MoveKind.DRAW or k is MoveKind.PICK_UP:
