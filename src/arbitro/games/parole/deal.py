@@ -39,7 +39,8 @@ from typing import Final
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
-from arbitro.games.core.game import Outcome, Side, restore, undo_last
+from arbitro.games.core.cards_and_melds import pop_replayed
+from arbitro.games.core.game import Outcome
 from arbitro.games.core.seats import LINES, SEATS, Line, Seat, TurnOrder
 from arbitro.games.core.table import (
     EndReason,
@@ -49,7 +50,7 @@ from arbitro.games.core.table import (
     hands_from_dealer,
     last_rounds,
 )
-from arbitro.games.core.words_and_melds import TurnEnd, discard_error
+from arbitro.games.core.words_and_melds import TurnEnd, discard_error, lines_outcome
 from arbitro.games.parole.errors import IllegalMoveError, article, illegal
 from arbitro.games.parole.letters import (
     WILDS,
@@ -215,19 +216,12 @@ class Deal(TurnEnd[Card]):
     def pop(self) -> Move:
         """Take the last move back (a ruling too) and return it: the layout replayed without
         it (:func:`~arbitro.games.core.game.undo_last`); an empty stack raises IndexError."""
-        earlier, move = undo_last(self)
-        restore(self, earlier)
-        return move  # type: ignore[no-any-return]
+        return pop_replayed(self)
 
     def outcome(self) -> Outcome | None:
         """How the deal ended (arts. 5-7): each line's total, the higher one the winner (none
         on a tie), the closer; None while it is on."""
-        if self._end is None:
-            return None
-        points: dict[Side, int] = {ln: sc.total for ln, sc in self.scores().items()}
-        ns, ew = points[Line.NS], points[Line.EW]
-        winner = None if ns == ew else (Line.NS if ns > ew else Line.EW)
-        return Outcome(self._end.value, points, winner, self.closer)
+        return lines_outcome(self._end, self.scores() if self._end else {}, self.closer)
 
     # --------------------------------------------------------------- notation
 

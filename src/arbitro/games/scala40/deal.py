@@ -44,7 +44,8 @@ from typing import Final
 from arbitro.cards import ALL_CARDS, JOKER, Card, parse_card, parse_cards, random_cut, shuffled
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
-from arbitro.games.core.game import Outcome, Side, restore, undo_last
+from arbitro.games.core.cards_and_melds import pop_replayed
+from arbitro.games.core.game import Outcome, Side
 from arbitro.games.core.seats import SEATS, Seat, TurnOrder
 from arbitro.games.core.table import (
     DrawDiscardTable,
@@ -56,6 +57,7 @@ from arbitro.games.core.table import (
 )
 from arbitro.games.scala40.errors import IllegalMoveError, article, illegal
 from arbitro.games.scala40.melds import Meld, format_tokens, make_meld, parse_tokens
+from arbitro.games.scala40.movegen import hand_melds, meld_layoffs, openings
 from arbitro.games.scala40.moves import (
     DRAW,
     PICK_UP,
@@ -364,9 +366,7 @@ class Deal(DrawDiscardTable[Card]):
     def pop(self) -> Move:
         """Take the last move back (the layout replayed without it, the arbiter's rulings
         too: they are moves of the stack, kind RULING) and return it."""
-        earlier, move = undo_last(self)
-        restore(self, earlier)
-        return move  # type: ignore[no-any-return]
+        return pop_replayed(self)
 
     def outcome(self) -> Outcome | None:
         """How the deal ended: the closing (art. 19), each player's negative points (art. 22)
@@ -796,14 +796,128 @@ class Deal(DrawDiscardTable[Card]):
     # ----------------------------------------------------------- legal moves
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to play (arts. 6-9, 17-19).
+        """Every legal move of the player to play (arts. 6-9, 17-19).
 
-        Draw phase: draw; pick up when allowed (art. 6). Play phase, before the opening: the
-        solver's best opening (:func:`best_opening`) and the discards allowed. After it: every
-        meld of three cards (three naturals, or two and a joker), every lay-off of one card,
-        every joker swap, every discard allowed. Other plays (longer melds, other openings,
-        several cards at once) are legal too and :meth:`push` accepts them.
+        Draw phase: draw; pick up when allowed (art. 6). Play phase, before the opening: every
+        opening, a set of disjoint melds worth the opening points (art. 7; once whatever the
+        order of its melds), and the closing by lay-offs of every card but the discard
+        (art. 19), then the discards allowed. After it: every meld (three cards or more, with
+        jokers), every lay-off of one card or more on each meld (two at most on a run,
+        art. 17), every joker swap, every discard allowed. Each once for each meld it makes:
+        the moves of :meth:`bot_moves` as they are, the others with their jokers declared
+        (``JK=7D``, art. 8). A play that would leave no card to discard (art. 20, an
+        irregularity :meth:`push` puts right) is not listed.
+        ``tests/games/scala40/test_reachability.py`` checks that every move push accepts is
+        listed, and every listed move is accepted.
         """
+        short = self._short_moves()
+        if self._phase is not Phase.PLAY or (
+            self._pen is not None and self._forced_discard() is not None
+        ):
+            return short
+        return self._full_moves(short)
+
+    def bot_moves(self) -> list[Move]:
+        """The moves the bots choose from (a short list, so that they keep their speed): the
+        solver's best opening (:func:`best_opening`), the melds of three cards, the lay-offs
+        of one card, the joker swaps and the discards."""
+        return self._short_moves()
+
+    def _full_moves(self, short: list[Move]) -> list[Move]:
+        t = self._turn
+        h = self._hands[t]
+        size = self._sizes[t]
+        min_after = 2 if self._close_barred(t) else 1
+        code = self.code
+        plays = [m for m in short if m.kind not in (MoveKind.DISCARD, MoveKind.SWAP)]
+        rest = [m for m in short if m.kind in (MoveKind.DISCARD, MoveKind.SWAP)]
+        seen = {self._play_key(m) for m in plays}
+        out = list(plays)
+
+        def add(move: Move) -> None:
+            key = self._play_key(move)
+            if key not in seen:
+                seen.add(key)
+                out.append(move)
+
+        if not self._opened[t]:
+            melds = hand_melds(h, code)
+            for group in openings(melds, h, code, max_cards=size - min_after):
+                add(open_move(tuple(m.tokens for m in group)))
+            if min_after == 1:
+                for los in self._closing_layoffs(h, size - 1):
+                    add(Move(MoveKind.OPEN, (), los))
+            if self._picked is not None:
+                return out
+            return out + rest
+        frozen = self._pen.frozen if self._pen is not None else ()
+        for m in hand_melds(h, code):
+            if size - len(m) >= min_after:
+                add(meld(m.tokens))
+        for j, m in enumerate(self._table):
+            if j in frozen:
+                continue
+            for tokens, _ in meld_layoffs(m, h, code):
+                if size - len(tokens) >= min_after:
+                    add(lay_off(j, tokens))
+        return out + rest
+
+    def _play_key(self, move: Move) -> object:
+        """What a play makes: its new melds (in any order) and the melds laid off on."""
+        code = self.code
+        new = sorted(format_tokens(make_meld(m, code).tokens) for m in move.melds)
+        laid = tuple(
+            (
+                lo.target,
+                format_tokens(
+                    self._table[lo.target].lay_off(lo.tokens, low=lo.low, code=code).tokens
+                ),
+            )
+            for lo in move.layoffs
+        )
+        return (move.kind, tuple(new), laid)
+
+    def _closing_layoffs(self, h: list[int], cards: int) -> list[tuple[LayOff, ...]]:
+        """Art. 19: lay-offs on the table's melds (one group a meld) of exactly ``cards``
+        cards of ``h``: the closing of a player who has not opened."""
+        frozen = self._pen.frozen if self._pen is not None else ()
+        options = [
+            [(j, tokens) for tokens, _ in meld_layoffs(m, h, self.code)]
+            for j, m in enumerate(self._table)
+            if j not in frozen
+        ]
+        left = list(h)
+        out: list[tuple[LayOff, ...]] = []
+        chosen: list[LayOff] = []
+
+        def walk(k: int, laid: int) -> None:
+            if laid == cards:
+                out.append(tuple(chosen))
+                return
+            if k == len(options):
+                return
+            walk(k + 1, laid)
+            for j, tokens in options[k]:
+                if laid + len(tokens) > cards:
+                    continue
+                need: dict[int, int] = {}
+                for c, _ in tokens:
+                    need[c.index] = need.get(c.index, 0) + 1
+                if any(left[i] < n for i, n in need.items()):
+                    continue
+                for i, n in need.items():
+                    left[i] -= n
+                chosen.append(LayOff(j, tokens))
+                walk(k + 1, laid + len(tokens))
+                chosen.pop()
+                for i, n in need.items():
+                    left[i] += n
+
+        if cards > 0:
+            walk(0, 0)
+        return out
+
+    def _short_moves(self) -> list[Move]:
         if self._phase is Phase.OVER:
             return []
         t = self._turn
