@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from arbitro.cards import Card, format_cards, parse_cards
 from arbitro.errors import ArbitroError
-from arbitro.games.core.words_and_melds import MoveKind  # the kinds Parole's moves have too
+from arbitro.games.core.words_and_melds import MoveKind as MoveKind  # shared with Parole
 
 
 class Move(NamedTuple):

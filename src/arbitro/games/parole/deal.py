@@ -39,15 +39,13 @@ from typing import Final
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
+from arbitro.games.core import table as core_table  # the deck prepared by hand
 from arbitro.games.core.cards_and_melds import pop_replayed
 from arbitro.games.core.game import Outcome
 from arbitro.games.core.seats import LINES, SEATS, Line, Seat, TurnOrder
 from arbitro.games.core.table import (
     EndReason,
     Phase,
-    PreparedDeck,
-    dealt_one_at_a_time,
-    hands_from_dealer,
     last_rounds,
 )
 from arbitro.games.core.words_and_melds import TurnEnd, discard_error, lines_outcome
@@ -1177,13 +1175,13 @@ def arrange_deck(
     ``stock`` cards (top first); every card not named fills the rest in new-deck order.
     """
     c = code or burraco_parole()
-    prepared = PreparedDeck(deck(c), _extra_card)
+    prepared = core_table.PreparedDeck(deck(c), _extra_card)
     named = {s: prepared.take(h) for s, h in (hands or {}).items()}
     top = prepared.take([pile]) if pile is not None else []
     first = prepared.take(stock)
     per = c.cards_per_player
-    order = hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
-    dealt = dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
+    order = core_table.hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
+    dealt = core_table.dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
     return tuple(dealt + prepared.fill(top, 1) + first + prepared.rest())
 
 

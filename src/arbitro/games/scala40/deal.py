@@ -44,6 +44,7 @@ from typing import Final
 from arbitro.cards import ALL_CARDS, JOKER, Card, parse_card, parse_cards, random_cut, shuffled
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
+from arbitro.games.core import table as core_table  # the deck prepared by hand
 from arbitro.games.core.cards_and_melds import pop_replayed
 from arbitro.games.core.game import Outcome, Side
 from arbitro.games.core.seats import SEATS, Seat, TurnOrder
@@ -51,9 +52,6 @@ from arbitro.games.core.table import (
     DrawDiscardTable,
     EndReason,
     Phase,
-    PreparedDeck,
-    dealt_one_at_a_time,
-    hands_from_dealer,
 )
 from arbitro.games.scala40.errors import IllegalMoveError, article, illegal
 from arbitro.games.scala40.melds import Meld, format_tokens, make_meld, parse_tokens
@@ -863,16 +861,12 @@ class Deal(DrawDiscardTable[Card]):
         return out + rest
 
     def _play_key(self, move: Move) -> object:
-        """What a play makes: its new melds (in any order) and the melds laid off on."""
+        """What a play makes: its new melds (in any order, a set's cards in any order) and
+        the melds laid off on."""
         code = self.code
-        new = sorted(format_tokens(make_meld(m, code).tokens) for m in move.melds)
+        new = sorted(_meld_key(make_meld(m, code)) for m in move.melds)
         laid = tuple(
-            (
-                lo.target,
-                format_tokens(
-                    self._table[lo.target].lay_off(lo.tokens, low=lo.low, code=code).tokens
-                ),
-            )
+            (lo.target, _meld_key(self._table[lo.target].lay_off(lo.tokens, low=lo.low, code=code)))
             for lo in move.layoffs
         )
         return (move.kind, tuple(new), laid)
@@ -1299,6 +1293,13 @@ class Deal(DrawDiscardTable[Card]):
                 self._phase = Phase.PLAY
 
 
+def _meld_key(m: Meld) -> str:
+    """A meld as the position holds it: a run in order, a set's cards in any order."""
+    if m.is_run:
+        return format_tokens(m.tokens)
+    return " ".join(sorted(format_tokens((t,)) for t in m.tokens))
+
+
 def _cards(cards: Sequence[Card]) -> str:
     return ",".join(str(x) for x in cards) or "-"
 
@@ -1372,13 +1373,15 @@ def arrange_deck(
             key="scala40.extra_cards",
         )
 
-    deck = PreparedDeck(scala40_deck(k), too_many)
+    deck = core_table.PreparedDeck(scala40_deck(k), too_many)
     named = {s: deck.take(h) for s, h in (hands or {}).items()}
     top = deck.take([up_card]) if up_card is not None else []
     first = deck.take(stock)
     occupied = set(seats)
-    receive = [(s, h) for s, h in hands_from_dealer(dealer, ORDER.after, named) if s in occupied]
-    dealt = dealt_one_at_a_time([deck.fill(h, k.cards_per_player) for _, h in receive])
+    receive = [
+        (s, h) for s, h in core_table.hands_from_dealer(dealer, ORDER.after, named) if s in occupied
+    ]
+    dealt = core_table.dealt_one_at_a_time([deck.fill(h, k.cards_per_player) for _, h in receive])
     return tuple(dealt + deck.fill(top, k.turned_up) + first + deck.rest())
 
 
