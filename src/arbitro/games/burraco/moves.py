@@ -11,22 +11,11 @@ discard pile, art. 10); then any ``meld`` (*apertura*) and ``layoff`` (*legare*)
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import NamedTuple
 
 from arbitro.cards import Card, format_cards, parse_cards
 from arbitro.errors import ArbitroError
-
-
-class MoveKind(Enum):
-    """What a move does."""
-
-    DRAW = "draw"
-    PICK_UP = "pickup"
-    MELD = "meld"
-    LAY_OFF = "layoff"
-    DISCARD = "discard"
-    TIME_OUT = "timeout"
+from arbitro.games.core.words_and_melds import MoveKind as MoveKind  # shared with Parole
 
 
 class Move(NamedTuple):

@@ -11,6 +11,7 @@ from typing import Final
 from arbitro.cards import ALL_CARDS, JOKER, SUITS, Card, Rank, Suit, card
 from arbitro.cards.card import JOKER_INDEX
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
+from arbitro.games.core.cards_and_melds import code_table, rank_key
 
 ACE_HIGH: Final = 14
 """Run position of an ace placed after the king (art. 13: "l'Asso può essere posto ... dopo il K")."""
@@ -20,22 +21,12 @@ TWO_INDICES: Final = frozenset(card(Rank.TWO, s).index for s in SUITS)
 WILD_INDICES: Final = TWO_INDICES | {JOKER_INDEX}
 
 
-def rank_key(c: Card) -> str:
-    """The key of ``c`` in the code's tables (``JK``, ``2``, ``A``, ``K`` ... ``3``)."""
-    return "JK" if c.rank is None else c.rank.symbol
-
-
-_VALUE_TABLES: dict[int, tuple[BurracoFibasCode, tuple[int, ...]]] = {}
-
-
 def value_table(code: BurracoFibasCode | None = None) -> tuple[int, ...]:
     """Card values by :attr:`Card.index`: joker 30, 2 20, ace 15, K-8 10, 7-3 5 (art. 3)."""
-    code = code or burraco_fibas()
-    kept = _VALUE_TABLES.get(id(code))
-    if kept is None or kept[0] is not code:  # first use of this code (or a new one at its id)
-        values = code.card_values
-        kept = _VALUE_TABLES[id(code)] = (code, tuple(values[rank_key(c)] for c in ALL_CARDS))
-    return kept[1]
+    k = code or burraco_fibas()
+    return code_table(
+        "burraco.values", k, lambda: tuple(k.card_values[rank_key(c)] for c in ALL_CARDS)
+    )
 
 
 def card_value(c: Card, code: BurracoFibasCode | None = None) -> int:

@@ -8,14 +8,15 @@ holds: FIBAS arts. 3, 27; Parole arts. 1.2, 6)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
-from arbitro.games.core.seats import SEATS, Seat
+from arbitro.games.core.game import Outcome, Side
+from arbitro.games.core.seats import SEATS, Line, Seat
 from arbitro.games.core.table import DrawDiscardTable, EndReason, Phase
 
 C = TypeVar("C", bound=Hashable)
@@ -142,4 +143,45 @@ def check_one_table(
         )
 
 
-__all__ = ["BurracoScore", "MoveKind", "TurnEnd", "check_one_table", "discard_error"]
+class _Total(Protocol):
+    @property
+    def total(self) -> int: ...
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
+def lines_outcome(
+    end: EndReason | None, scores: Mapping[Line, _Total], closer: Seat | None
+) -> Outcome | None:
+    """How a two-line deal ended (FIBAS arts. 17-19, Parole arts. 5-7): each line's total,
+    the line with more points the winner (none on a tie), the closer; None while it is on."""
+    if end is None:
+        return None
+    points: dict[Side, int] = {line: sc.total for line, sc in scores.items()}
+    ns, ew = points[Line.NS], points[Line.EW]
+    return Outcome(
+        end.value, points, None if ns == ew else (Line.NS if ns > ew else Line.EW), closer
+    )
+
+
+def lines_result(
+    end: EndReason | None, scores: Mapping[Line, _Total], closer: Seat | None
+) -> dict[str, Any] | None:
+    """A two-line deal's record result: each line's score and how the deal ended (the
+    reason, the closer); None while it is on."""
+    if end is None:
+        return None
+    result: dict[str, Any] = {ln.value: sc.as_dict() for ln, sc in scores.items()}
+    result["end"] = {"reason": end.value, "closer": closer.value if closer else None}
+    return result
+
+
+__all__ = [
+    "BurracoScore",
+    "MoveKind",
+    "TurnEnd",
+    "check_one_table",
+    "discard_error",
+    "lines_outcome",
+    "lines_result",
+]

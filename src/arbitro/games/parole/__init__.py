@@ -7,6 +7,7 @@ Pure and typed; numbers come from :mod:`arbitro.codes.burraco_parole`; word vali
 
 from arbitro.games.core import LINES, SEATS, IllegalMoveError, Line, Outcome, Seat
 from arbitro.games.core.table import EndReason, Phase
+from arbitro.games.core.words_and_melds import MoveKind
 from arbitro.games.parole.arbiter import REMEDIES, penalty_order, ruling
 from arbitro.games.parole.bots import GreedyBot, RandomBot, greedy_value, play_deal
 from arbitro.games.parole.deal import Deal, Freeze, arrange_deck
@@ -31,13 +32,15 @@ from arbitro.games.parole.moves import (  # the plays of a turn (art. 4)
     PICK_UP,
     TIME_OUT,
     Move,
-    MoveKind,
     discard,
     lay_off,
     meld,
     parse_move,
 )
-from arbitro.games.parole.record import DealRecord, ParoleRules
+from arbitro.games.parole.record import (  # the deal record (core format) and its rules
+    DealRecord,
+    ParoleRules,
+)
 from arbitro.games.parole.scoring import (
     LinePosition,
     LineScore,

@@ -39,17 +39,16 @@ from typing import Final
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
-from arbitro.games.core.game import Outcome, Side, restore, undo_last
+from arbitro.games.core import table as core_table  # the deck prepared by hand
+from arbitro.games.core.cards_and_melds import pop_replayed
+from arbitro.games.core.game import Outcome
 from arbitro.games.core.seats import LINES, SEATS, Line, Seat, TurnOrder
 from arbitro.games.core.table import (
     EndReason,
     Phase,
-    PreparedDeck,
-    dealt_one_at_a_time,
-    hands_from_dealer,
     last_rounds,
 )
-from arbitro.games.core.words_and_melds import TurnEnd, discard_error
+from arbitro.games.core.words_and_melds import TurnEnd, discard_error, lines_outcome
 from arbitro.games.parole.errors import IllegalMoveError, article, illegal
 from arbitro.games.parole.letters import (
     WILDS,
@@ -215,19 +214,12 @@ class Deal(TurnEnd[Card]):
     def pop(self) -> Move:
         """Take the last move back (a ruling too) and return it: the layout replayed without
         it (:func:`~arbitro.games.core.game.undo_last`); an empty stack raises IndexError."""
-        earlier, move = undo_last(self)
-        restore(self, earlier)
-        return move  # type: ignore[no-any-return]
+        return pop_replayed(self)
 
     def outcome(self) -> Outcome | None:
         """How the deal ended (arts. 5-7): each line's total, the higher one the winner (none
         on a tie), the closer; None while it is on."""
-        if self._end is None:
-            return None
-        points: dict[Side, int] = {ln: sc.total for ln, sc in self.scores().items()}
-        ns, ew = points[Line.NS], points[Line.EW]
-        winner = None if ns == ew else (Line.NS if ns > ew else Line.EW)
-        return Outcome(self._end.value, points, winner, self.closer)
+        return lines_outcome(self._end, self.scores() if self._end else {}, self.closer)
 
     # --------------------------------------------------------------- notation
 
@@ -1183,13 +1175,13 @@ def arrange_deck(
     ``stock`` cards (top first); every card not named fills the rest in new-deck order.
     """
     c = code or burraco_parole()
-    prepared = PreparedDeck(deck(c), _extra_card)
+    prepared = core_table.PreparedDeck(deck(c), _extra_card)
     named = {s: prepared.take(h) for s, h in (hands or {}).items()}
     top = prepared.take([pile]) if pile is not None else []
     first = prepared.take(stock)
     per = c.cards_per_player
-    order = hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
-    dealt = dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
+    order = core_table.hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
+    dealt = core_table.dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
     return tuple(dealt + prepared.fill(top, 1) + first + prepared.rest())
 
 

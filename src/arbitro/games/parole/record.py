@@ -19,6 +19,7 @@ from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.games.core import record as core
 from arbitro.games.core.seats import Seat
+from arbitro.games.core.words_and_melds import lines_result
 from arbitro.games.parole.deal import Deal
 from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import format_cards, parse_cards
@@ -67,12 +68,7 @@ class ParoleRules:
         """Each line's score (arts. 5-6) and how the deal ended, once it is over."""
         if not game.is_over:
             return None
-        result: dict[str, Any] = {ln.value: sc.as_dict() for ln, sc in game.scores().items()}
-        result["end"] = {
-            "reason": game.end_reason.value if game.end_reason else None,
-            "closer": game.closer.value if game.closer else None,
-        }
-        return result
+        return lines_result(game.end_reason, game.scores(), game.closer)
 
     def article(self, topic: str) -> Citation:
         """The Parole article of the record's ``turn`` and ``scoring`` checks."""

@@ -2,7 +2,8 @@
 player (:class:`GreedyBot`, the core's greedy bot with the Scala 40 :func:`greedy_value`
 hook); :func:`play_deal` plays whole deals with one bot per seat in playing order.
 
-They choose only among :meth:`Deal.legal_moves`, so every deal they play is legal by the code.
+They choose among :meth:`Deal.bot_moves`, a short part of :meth:`Deal.legal_moves`, so every
+deal they play is legal by the code.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ import random
 from collections.abc import Callable, Sequence
 
 from arbitro.cards import Card
-from arbitro.games.core.bots import Bot, RandomBot, play_out
+from arbitro.games.core.bots import Bot, play_out
 from arbitro.games.core.bots import GreedyBot as CoreGreedyBot
+from arbitro.games.core.bots import RandomBot as CoreRandomBot
+from arbitro.games.core.cards_and_melds import draw_value
 from arbitro.games.scala40.deal import Deal
 from arbitro.games.scala40.moves import Move, MoveKind
 from arbitro.games.scala40.rules import penalty_table
@@ -25,10 +28,8 @@ def greedy_value(deal: Deal, move: Move) -> float:
     lays off naturals (a joker only near the end), and discards its least useful card; it
     takes the discard when the card goes down at once."""
     k = move.kind
-    if k is MoveKind.DRAW:
-        return 0.0
-    if k is MoveKind.PICK_UP:
-        return 1.0 if _takes(deal) else -1.0
+    if k is MoveKind.DRAW or k is MoveKind.PICK_UP:
+        return draw_value(k.value, lambda: _takes(deal)) or 0.0
     if k is MoveKind.OPEN:
         return 1000.0
     if k is MoveKind.SWAP:
@@ -56,11 +57,19 @@ def _hand(deal: Deal) -> tuple[Card, ...]:
     return hand
 
 
+class RandomBot(CoreRandomBot):
+    """The core's random bot among :meth:`Deal.bot_moves` (the short list)."""
+
+    def __init__(self) -> None:
+        super().__init__(Deal.bot_moves)
+
+
 class GreedyBot(CoreGreedyBot[Deal, Move]):
-    """The core's greedy bot valuing moves by :func:`greedy_value` (or ``value``)."""
+    """The core's greedy bot valuing moves by :func:`greedy_value` (or ``value``) among
+    :meth:`Deal.bot_moves` (the short list)."""
 
     def __init__(self, value: Callable[[Deal, Move], float] = greedy_value) -> None:
-        super().__init__(value)
+        super().__init__(value, Deal.bot_moves)
 
 
 def _takes(deal: Deal) -> bool:

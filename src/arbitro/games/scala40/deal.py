@@ -44,18 +44,18 @@ from typing import Final
 from arbitro.cards import ALL_CARDS, JOKER, Card, parse_card, parse_cards, random_cut, shuffled
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
-from arbitro.games.core.game import Outcome, Side, restore, undo_last
+from arbitro.games.core import table as core_table  # the deck prepared by hand
+from arbitro.games.core.cards_and_melds import pop_replayed
+from arbitro.games.core.game import Outcome, Side
 from arbitro.games.core.seats import SEATS, Seat, TurnOrder
 from arbitro.games.core.table import (
     DrawDiscardTable,
     EndReason,
     Phase,
-    PreparedDeck,
-    dealt_one_at_a_time,
-    hands_from_dealer,
 )
 from arbitro.games.scala40.errors import IllegalMoveError, article, illegal
 from arbitro.games.scala40.melds import Meld, format_tokens, make_meld, parse_tokens
+from arbitro.games.scala40.movegen import hand_melds, meld_layoffs, openings
 from arbitro.games.scala40.moves import (
     DRAW,
     PICK_UP,
@@ -67,6 +67,7 @@ from arbitro.games.scala40.moves import (
     meld,
     open_move,
     parse_move,
+    ruling,
     swap,
 )
 from arbitro.games.scala40.rules import (
@@ -361,11 +362,9 @@ class Deal(DrawDiscardTable[Card]):
         )
 
     def pop(self) -> Move:
-        """Take the last move back (the layout replayed without it; the arbiter's rulings,
-        which are not moves, are replayed only through the moves) and return it."""
-        earlier, move = undo_last(self)
-        restore(self, earlier)
-        return move  # type: ignore[no-any-return]
+        """Take the last move back (the layout replayed without it, the arbiter's rulings
+        too: they are moves of the stack, kind RULING) and return it."""
+        return pop_replayed(self)
 
     def outcome(self) -> Outcome | None:
         """How the deal ended: the closing (art. 19), each player's negative points (art. 22)
@@ -530,20 +529,23 @@ class Deal(DrawDiscardTable[Card]):
             )
         self._penalties().frozen.add(target)
         self._fits = None
+        self._ruled(self.turn, "freeze", str(target))
 
     def penalize(self, seat: Seat, cards: Sequence[Card]) -> None:
         """Arts. 11-12, 16: ``cards`` of ``seat``'s hand become penalized cards, discarded
         from the lowest; ``seat`` does not close before they are all gone."""
         i = self._index(seat)
         held = self._hands[i]
+        already = self._pen.penalized[i] if self._pen is not None else []
         for x, n in Counter(cards).items():
-            if held[x.index] < n + self._penalties().penalized[i].count(x):
+            if held[x.index] < n + already.count(x):
                 raise illegal(
                     message("card not in hand: {card}", card=str(x)),
                     "penalized_cards",
                     "scala40.not_in_hand",
                 )
         self._penalties().penalized[i].extend(cards)
+        self._ruled(self.turn, "penalize", seat.value, *(str(x) for x in cards))
 
     def restrict(
         self,
@@ -564,6 +566,15 @@ class Deal(DrawDiscardTable[Card]):
         pen.no_draw[i] = no_draw
         pen.must_discard[i] = must_discard
         pen.no_close_before[i] = max(pen.no_close_before[i], self._turns + no_close_turns)
+        self._ruled(
+            self.turn,
+            "restrict",
+            seat.value,
+            str(draw_only),
+            str(int(no_draw)),
+            str(must_discard) if must_discard is not None else "-",
+            str(no_close_turns),
+        )
 
     def penalty_discard(self, x: Card) -> None:
         """The player to play discards ``x`` at once, whatever the phase: the turn is
@@ -571,7 +582,9 @@ class Deal(DrawDiscardTable[Card]):
         if self._phase is Phase.OVER:
             raise illegal(message("the deal is over"), "deal_end", "scala40.over")
         self._need_cards((x,))
+        seat = self.turn
         self._apply_discard(x)
+        self._ruled(seat, "discard", str(x))
 
     def penalty_draw(self, seat: Seat) -> Card:
         """``seat`` takes the stock's top card out of turn (art. 15)."""
@@ -581,6 +594,7 @@ class Deal(DrawDiscardTable[Card]):
         x = self._stock.pop()
         self._hands[i][x.index] += 1
         self._sizes[i] += 1
+        self._ruled(self.turn, "draw", seat.value)
         return x
 
     def split_run(self, target: int, keep: int) -> tuple[Card, ...]:
@@ -605,7 +619,48 @@ class Deal(DrawDiscardTable[Card]):
         self._sizes[i] += len(back)
         self._table[target] = kept
         self._fits = None
+        self._ruled(self.turn, "split", str(target), str(keep))
         return back
+
+    def _ruled(self, seat: Seat, *words: str) -> None:
+        """A ruling applied: it goes on the move stack (kind RULING) so that :meth:`pop`, the
+        position string and the record replay it. The plays of the turn before it are no
+        longer taken back by art. 20 (the arbiter has ruled on the position they made)."""
+        self._plays.clear()
+        self.moves.append((seat, ruling(*words)))
+
+    def _apply_ruling(self, words: tuple[str, ...]) -> None:
+        """Replay a ruling move through the mutator it names (arts. 11-17)."""
+        try:
+            what, args = words[0], words[1:]
+            if what == "freeze" and len(args) == 1:
+                self.freeze(int(args[0]))
+            elif what == "penalize" and len(args) >= 2:
+                self.penalize(Seat(args[0]), tuple(parse_card(a) for a in args[1:]))
+            elif what == "restrict" and len(args) == 5:
+                self.restrict(
+                    Seat(args[0]),
+                    draw_only=int(args[1]),
+                    no_draw=args[2] == "1",
+                    must_discard=parse_card(args[3]) if args[3] != "-" else None,
+                    no_close_turns=int(args[4]),
+                )
+            elif what == "discard" and len(args) == 1:
+                self.penalty_discard(parse_card(args[0]))
+            elif what == "draw" and len(args) == 1:
+                self.penalty_draw(Seat(args[0]))
+            elif what == "split" and len(args) == 2:
+                self.split_run(int(args[0]), int(args[1]))
+            else:
+                raise ValueError(" ".join(words))
+        except (ValueError, IndexError, ArbitroError) as err:
+            if isinstance(err, IllegalMoveError):
+                raise
+            raise illegal(
+                message("not a ruling: {text}", text=" ".join(words)),
+                "procedure",
+                "scala40.bad_ruling",
+            ) from err
 
     def _close_barred(self, t: int) -> bool:
         pen = self._pen
@@ -739,14 +794,124 @@ class Deal(DrawDiscardTable[Card]):
     # ----------------------------------------------------------- legal moves
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to play (arts. 6-9, 17-19).
+        """Every legal move of the player to play (arts. 6-9, 17-19).
 
-        Draw phase: draw; pick up when allowed (art. 6). Play phase, before the opening: the
-        solver's best opening (:func:`best_opening`) and the discards allowed. After it: every
-        meld of three cards (three naturals, or two and a joker), every lay-off of one card,
-        every joker swap, every discard allowed. Other plays (longer melds, other openings,
-        several cards at once) are legal too and :meth:`push` accepts them.
+        Draw phase: draw; pick up when allowed (art. 6). Play phase, before the opening: every
+        opening, a set of disjoint melds worth the opening points (art. 7; once whatever the
+        order of its melds), and the closing by lay-offs of every card but the discard
+        (art. 19), then the discards allowed. After it: every meld (three cards or more, with
+        jokers), every lay-off of one card or more on each meld (two at most on a run,
+        art. 17), every joker swap, every discard allowed. Each once for each meld it makes:
+        the moves of :meth:`bot_moves` as they are, the others with their jokers declared
+        (``JK=7D``, art. 8). A play that would leave no card to discard (art. 20, an
+        irregularity :meth:`push` puts right) is not listed.
+        ``tests/games/scala40/test_reachability.py`` checks that every move push accepts is
+        listed, and every listed move is accepted.
         """
+        short = self._short_moves()
+        if self._phase is not Phase.PLAY or (
+            self._pen is not None and self._forced_discard() is not None
+        ):
+            return short
+        return self._full_moves(short)
+
+    def bot_moves(self) -> list[Move]:
+        """The moves the bots choose from (a short list, so that they keep their speed): the
+        solver's best opening (:func:`best_opening`), the melds of three cards, the lay-offs
+        of one card, the joker swaps and the discards."""
+        return self._short_moves()
+
+    def _full_moves(self, short: list[Move]) -> list[Move]:
+        t = self._turn
+        h = self._hands[t]
+        size = self._sizes[t]
+        min_after = 2 if self._close_barred(t) else 1
+        code = self.code
+        plays = [m for m in short if m.kind not in (MoveKind.DISCARD, MoveKind.SWAP)]
+        rest = [m for m in short if m.kind in (MoveKind.DISCARD, MoveKind.SWAP)]
+        seen = {self._play_key(m) for m in plays}
+        out = list(plays)
+
+        def add(move: Move) -> None:
+            key = self._play_key(move)
+            if key not in seen:
+                seen.add(key)
+                out.append(move)
+
+        if not self._opened[t]:
+            melds = hand_melds(h, code)
+            for group in openings(melds, h, code, max_cards=size - min_after):
+                add(open_move(tuple(m.tokens for m in group)))
+            if min_after == 1:
+                for los in self._closing_layoffs(h, size - 1):
+                    add(Move(MoveKind.OPEN, (), los))
+            if self._picked is not None:
+                return out
+            return out + rest
+        frozen = self._pen.frozen if self._pen is not None else ()
+        for m in hand_melds(h, code):
+            if size - len(m) >= min_after:
+                add(meld(m.tokens))
+        for j, m in enumerate(self._table):
+            if j in frozen:
+                continue
+            for tokens, _ in meld_layoffs(m, h, code):
+                if size - len(tokens) >= min_after:
+                    add(lay_off(j, tokens))
+        return out + rest
+
+    def _play_key(self, move: Move) -> object:
+        """What a play makes: its new melds (in any order, a set's cards in any order) and
+        the melds laid off on."""
+        code = self.code
+        new = sorted(_meld_key(make_meld(m, code)) for m in move.melds)
+        laid = tuple(
+            (lo.target, _meld_key(self._table[lo.target].lay_off(lo.tokens, low=lo.low, code=code)))
+            for lo in move.layoffs
+        )
+        return (move.kind, tuple(new), laid)
+
+    def _closing_layoffs(self, h: list[int], cards: int) -> list[tuple[LayOff, ...]]:
+        """Art. 19: lay-offs on the table's melds (one group a meld) of exactly ``cards``
+        cards of ``h``: the closing of a player who has not opened."""
+        frozen = self._pen.frozen if self._pen is not None else ()
+        options = [
+            [(j, tokens) for tokens, _ in meld_layoffs(m, h, self.code)]
+            for j, m in enumerate(self._table)
+            if j not in frozen
+        ]
+        left = list(h)
+        out: list[tuple[LayOff, ...]] = []
+        chosen: list[LayOff] = []
+
+        def walk(k: int, laid: int) -> None:
+            if laid == cards:
+                out.append(tuple(chosen))
+                return
+            if k == len(options):
+                return
+            walk(k + 1, laid)
+            for j, tokens in options[k]:
+                if laid + len(tokens) > cards:
+                    continue
+                need: dict[int, int] = {}
+                for c, _ in tokens:
+                    need[c.index] = need.get(c.index, 0) + 1
+                if any(left[i] < n for i, n in need.items()):
+                    continue
+                for i, n in need.items():
+                    left[i] -= n
+                chosen.append(LayOff(j, tokens))
+                walk(k + 1, laid + len(tokens))
+                chosen.pop()
+                for i, n in need.items():
+                    left[i] += n
+
+        if cards > 0:
+            walk(0, 0)
+        return out
+
+    def _short_moves(self) -> list[Move]:
         if self._phase is Phase.OVER:
             return []
         t = self._turn
@@ -841,6 +1006,9 @@ class Deal(DrawDiscardTable[Card]):
         """
         k = move.kind
         seat = self.turn
+        if k is MoveKind.RULING:
+            self._apply_ruling(move.ruling)
+            return
         if self._phase is Phase.OVER:
             raise illegal(message("the deal is over"), "deal_end", "scala40.over")
         if k is MoveKind.DRAW or k is MoveKind.PICK_UP:
@@ -1125,6 +1293,13 @@ class Deal(DrawDiscardTable[Card]):
                 self._phase = Phase.PLAY
 
 
+def _meld_key(m: Meld) -> str:
+    """A meld as the position holds it: a run in order, a set's cards in any order."""
+    if m.is_run:
+        return format_tokens(m.tokens)
+    return " ".join(sorted(format_tokens((t,)) for t in m.tokens))
+
+
 def _cards(cards: Sequence[Card]) -> str:
     return ",".join(str(x) for x in cards) or "-"
 
@@ -1198,13 +1373,15 @@ def arrange_deck(
             key="scala40.extra_cards",
         )
 
-    deck = PreparedDeck(scala40_deck(k), too_many)
+    deck = core_table.PreparedDeck(scala40_deck(k), too_many)
     named = {s: deck.take(h) for s, h in (hands or {}).items()}
     top = deck.take([up_card]) if up_card is not None else []
     first = deck.take(stock)
     occupied = set(seats)
-    receive = [(s, h) for s, h in hands_from_dealer(dealer, ORDER.after, named) if s in occupied]
-    dealt = dealt_one_at_a_time([deck.fill(h, k.cards_per_player) for _, h in receive])
+    receive = [
+        (s, h) for s, h in core_table.hands_from_dealer(dealer, ORDER.after, named) if s in occupied
+    ]
+    dealt = core_table.dealt_one_at_a_time([deck.fill(h, k.cards_per_player) for _, h in receive])
     return tuple(dealt + deck.fill(top, k.turned_up) + first + deck.rest())
 
 

@@ -35,6 +35,7 @@ class MoveKind(Enum):
     LAY_OFF = "layoff"
     SWAP = "swap"
     DISCARD = "discard"
+    RULING = "ruling"
 
 
 class LayOff(NamedTuple):
@@ -50,13 +51,17 @@ class LayOff(NamedTuple):
 
 class Move(NamedTuple):
     """One move: ``kind``; the ``melds`` it lays; the ``layoffs``; the ``card`` discarded or
-    swapped and the ``target`` meld of a swap."""
+    swapped and the ``target`` meld of a swap; a ``ruling`` (kind RULING) is the arbiter's
+    change of the position (arts. 11-17) in words: ``freeze N``, ``penalize S cards``,
+    ``restrict S draw_only no_draw must_discard|- no_close_turns``, ``discard X``, ``draw S``,
+    ``split N keep`` (see the mutators of :class:`~arbitro.games.scala40.deal.Deal`)."""
 
     kind: MoveKind
     melds: tuple[tuple[Token, ...], ...] = ()
     layoffs: tuple[LayOff, ...] = ()
     card: Card | None = None
     target: int = -1
+    ruling: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         k = self.kind
@@ -72,6 +77,8 @@ class Move(NamedTuple):
             return f"swap {self.target} {self.card}"
         if k is MoveKind.DISCARD:
             return f"discard {self.card}"
+        if k is MoveKind.RULING:
+            return "ruling " + " ".join(self.ruling)
         return str(k.value)
 
     @property
@@ -117,6 +124,12 @@ def discard(c: Card) -> Move:
     return Move(MoveKind.DISCARD, card=c)
 
 
+def ruling(*words: str) -> Move:
+    """The arbiter's ruling in words (``ruling("freeze", "3")``), a move of the stack so that
+    :meth:`~arbitro.games.scala40.deal.Deal.pop` and the record replay it."""
+    return Move(MoveKind.RULING, ruling=tuple(words))
+
+
 def _layoff(words: list[str]) -> LayOff:
     low = words[-1].lower() == "low"
     tokens = parse_tokens(" ".join(words[1 : len(words) - low]))
@@ -151,6 +164,8 @@ def parse_move(text: str) -> Move:
             return swap(int(words[1]), parse_card(words[2]))
         if head == "discard" and len(words) == 2:
             return discard(parse_card(words[1]))
+        if head == "ruling" and len(words) > 2:
+            return ruling(*words[1:])
     except (ValueError, IndexError):
         pass
     raise ArbitroError(
@@ -172,5 +187,6 @@ __all__ = [
     "meld",
     "open_move",
     "parse_move",
+    "ruling",
     "swap",
 ]

@@ -13,16 +13,12 @@ from typing import Final
 from arbitro.cards import ALL_CARDS, SUITS, Card, Rank, Suit, card, french_deck
 from arbitro.cards.card import JOKER_INDEX
 from arbitro.codes.scala40 import Scala40Code, scala40
+from arbitro.games.core.cards_and_melds import code_table, rank_key
 
 ACE_LOW: Final = 1
 """Run place of an ace before the 2."""
 ACE_HIGH: Final = 14
 """Run place of an ace after the K (art. 9)."""
-
-
-def rank_key(c: Card) -> str:
-    """The key of ``c`` in the code's tables (``JK``, ``A``, ``K`` ... ``2``)."""
-    return "JK" if c.rank is None else c.rank.symbol
 
 
 def scala40_deck(code: Scala40Code | None = None) -> tuple[Card, ...]:
@@ -31,19 +27,12 @@ def scala40_deck(code: Scala40Code | None = None) -> tuple[Card, ...]:
     return french_deck(c.cards_per_deck - 52) * c.french_decks
 
 
-_PENALTY: dict[int, tuple[Scala40Code, tuple[int, ...]]] = {}
-_OPENING: dict[int, tuple[Scala40Code, tuple[int, ...]]] = {}
-
-
 def penalty_table(code: Scala40Code | None = None) -> tuple[int, ...]:
     """Negative points by :attr:`Card.index`: joker 25, ace 11, K-10 ten, 9-2 face (art. 22)."""
     c = code or scala40()
-    hit = _PENALTY.get(id(c))
-    if hit is not None and hit[0] is c:
-        return hit[1]
-    table = tuple(c.penalty_values[rank_key(x)] for x in ALL_CARDS)
-    _PENALTY[id(c)] = (c, table)
-    return table
+    return code_table(
+        "scala40.penalty", c, lambda: tuple(c.penalty_values[rank_key(x)] for x in ALL_CARDS)
+    )
 
 
 def opening_table(code: Scala40Code | None = None) -> tuple[int, ...]:
@@ -53,12 +42,11 @@ def opening_table(code: Scala40Code | None = None) -> tuple[int, ...]:
     :attr:`Scala40Code.ace_low_value` instead (see :func:`place_value`).
     """
     c = code or scala40()
-    hit = _OPENING.get(id(c))
-    if hit is not None and hit[0] is c:
-        return hit[1]
-    table = tuple(0 if x.rank is None else c.opening_values[x.rank.symbol] for x in ALL_CARDS)
-    _OPENING[id(c)] = (c, table)
-    return table
+    return code_table(
+        "scala40.opening",
+        c,
+        lambda: tuple(0 if x.rank is None else c.opening_values[x.rank.symbol] for x in ALL_CARDS),
+    )
 
 
 def penalty_points(cards: Sequence[Card], code: Scala40Code | None = None) -> int:
