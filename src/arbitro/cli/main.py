@@ -65,6 +65,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "scala40": ("scala40",),
     "backup": ("backup", "restore"),
     "boards": ("travellers", "card", "boards"),
+    "results": ("results",),
 }
 MODULE_OF: dict[str, str] = {name: module for module, names in MODULES.items() for name in names}
 # The root options that take a value (skipped to find the command's name in the arguments).

@@ -66,7 +66,7 @@ def competitor_page(number: int) -> str:
 
 def _card(results: ResultsFile, comp: CompetitorInfo) -> list[dict[str, Any]]:
     """The competitor's rounds: table, side, opponents, MP, VP, source."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for rnd in results.rounds:
         res = next((r for r in rnd.results if r.competitor == comp.number), None)
         table = next(
