@@ -113,7 +113,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
     ]
     story.append(
         list_table(
-            [[tr(k, lang), cell(v, 10)] for k, v in facts],
+            [[tr(k, lang), cell(v, 10) if i else v] for i, (k, v) in enumerate(facts)],
             _widths(120, 0),
             size=10,
             bold_columns=[0],
@@ -178,18 +178,22 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
             list_table(rows, _widths(34, 30, 0, 40, 50, 120), size=9, right_columns=[0, 1, 3, 4])
         )
 
-    story += [spacer(10), heading(tr(message("Sanctions"), lang), 14)]
-    story.append(
-        _ledger_table(results, results.sanctions, lang) if results.sanctions else _none(lang)
-    )
+    for title_msg, items in (
+        (message("Sanctions"), results.sanctions),
+        (message("Rulings (Law 13, arbitral scores)"), results.rulings),
+    ):
+        story += [
+            spacer(10),
+            KeepTogether(
+                [
+                    heading(tr(title_msg, lang), 14),
+                    _ledger_table(results, items, lang) if items else _none(lang),
+                ]
+            ),
+        ]
 
-    story += [
-        spacer(10),
-        heading(tr(message("Rulings (Law 13, arbitral scores)"), lang), 14),
-    ]
-    story.append(_ledger_table(results, results.rulings, lang) if results.rulings else _none(lang))
-
-    story += [spacer(10), heading(tr(message("Complaints"), lang), 14)]
+    story += [spacer(10)]
+    complaints_title = heading(tr(message("Complaints"), lang), 14)
     if results.complaints:
         rows = [
             [
@@ -215,9 +219,10 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
                     cell(outcome, 9),
                 ]
             )
-        story.append(list_table(rows, _widths(40, 120, 0, 160), size=9, right_columns=[0]))
+        table = list_table(rows, _widths(40, 120, 0, 160), size=9, right_columns=[0])
+        story.append(KeepTogether([complaints_title, table]))
     else:
-        story.append(_none(lang))
+        story.append(KeepTogether([complaints_title, _none(lang)]))
 
     place_date = ", ".join(p for p in (event.place, event.date.isoformat()) if p)
     story.append(
