@@ -31,8 +31,11 @@ def test_export_writes_json_and_csv_that_validate(db: list[str], tmp_path: Path)
     out = tmp_path / "demo.json"
     result = runner.invoke(
         app,
-        [*db, "results", "export", "demo", "--out", str(out), "--csv", str(tmp_path / "csv")]
-        + ["--arbiter", "Anna Verdi", "--place", "Roma", "--date", "2026-11-20"],
+        [
+            *db,
+            *("results", "export", "demo", "--out", str(out), "--csv", str(tmp_path / "csv")),
+            *("--arbiter", "Anna Verdi", "--place", "Roma", "--date", "2026-11-20"),
+        ],
     )
     assert result.exit_code == 0, result.output
     doc = json.loads(out.read_text("utf-8"))
