@@ -159,3 +159,36 @@ def test_schema_errors_name_the_path_in_italian_and_english(results: ResultsFile
     assert any("non conforme allo schema" in p.render("it") for p in problems)
     assert any("not as the schema says" in p.render("en") for p in problems)
     assert validate([1, 2])[1][0].render("en") == "$: a results file is a JSON object"
+
+
+def test_an_event_not_yet_played_exports_and_validates(tmp_path: Path) -> None:
+    """Registered, never seated: no rounds, no standings, still a valid file; the site says
+    so."""
+    from arbitro.export import site_pages
+    from arbitro.tournament.event import EventConfig
+    from arbitro.tournament.model import EventFormat, Movement
+
+    svc = EventService(RecordStore.open(f"sqlite:///{tmp_path / 'e.sqlite3'}"))
+    svc.create_event(
+        "vuota",
+        EventConfig("Vuota", EventFormat.PAIRS, 2, (2, 2), (Movement.DRAW, Movement.DANISH)),
+    )
+    svc.register("vuota", "Alfa", ["A", "B"])
+    empty = export(svc, "vuota")
+    assert empty.rounds == [] and empty.standings == [] and empty.final_standings() is None
+    assert validate(data(empty)) == (empty, [])
+    pages = site_pages(empty, "en")
+    assert "No round has been played yet." in pages["index.html"]
+    assert set(pages) == {"index.html", "competitor-1.html"}
+
+
+def test_a_knockout_is_refused_with_a_pointer_to_its_bracket(tmp_path: Path) -> None:
+    from arbitro.errors import ArbitroError
+    from arbitro.services.knockout import KnockoutService
+    from arbitro.tournament.knockout_event import KnockoutConfig
+
+    store = RecordStore.open(f"sqlite:///{tmp_path / 'k.sqlite3'}")
+    KnockoutService(store).create("coppa", KnockoutConfig("Coppa"))
+    with pytest.raises(ArbitroError) as refused:
+        export(EventService(store), "coppa")
+    assert "arbitro knockout show" in refused.value.message("en")

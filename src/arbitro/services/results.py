@@ -20,6 +20,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg, render
 from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
@@ -93,8 +94,8 @@ class Result(_Model):
     mp: int = Field(description="Match points (Scala 40: negative points) before lateness.")
     vp: int = Field(description="Victory points.")
     mp_penalty: int = Field(default=0, description="Lateness MP (FIBAS art. 37), ≤ 0.")
-    source: str = Field(
-        description="sheet, rest, rest-average, forfeit, zero, arbitral or pending."
+    source: Literal["sheet", "rest", "rest-average", "forfeit", "zero", "arbitral", "pending"] = (
+        Field(description="Where the result comes from (see docs/results-format.md).")
     )
 
 
@@ -414,6 +415,11 @@ def export(
 ) -> ResultsFile:
     """The results of the stored event ``event_id`` (:func:`results_of` on its state and
     log); the arbiter defaults to who created the event when nobody is named."""
+    if svc.store.has_event(event_id) and svc.store.event_kind(event_id) != "rounds":
+        raise ArbitroError(
+            "«{event}» is a knockout: its results are its bracket (arbitro knockout show)",
+            event=event_id,
+        )
     state = svc.state(event_id)
     records = [to_domain(r) for r in svc.store.records(event_id)]
     if arbiter is None and records and records[0].actor not in ("arbitro", "director"):
