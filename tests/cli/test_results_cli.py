@@ -105,3 +105,41 @@ def test_site_and_verbale_in_english(db: list[str], tmp_path: Path) -> None:
         app, [*db, "results", "site", "demo", "--out", str(tmp_path / "s2"), "--lang", "fr"]
     )
     assert bad.exit_code == 1
+
+
+def test_a_scala40_event_of_individuals_exports_validates_and_publishes(tmp_path: Path) -> None:
+    """Scala 40 (seed 004): tables of four individuals, negative points (fewer rank higher,
+    art. 22): the file says so, validates, and the site lists each player's table mates."""
+    db = ["--db", f"sqlite:///{tmp_path / 'scala.sqlite3'}", "--lang", "en"]
+
+    def ok(*args: str) -> str:
+        out = runner.invoke(app, [*db, *args])
+        assert out.exit_code == 0, out.output
+        return out.stdout
+
+    ok(
+        "event", "create", "s", "--name", "Scala", "--code", "scala40",
+        "--format", "individual", "--movements", "draw", "--rounds", "1",
+    )  # fmt: skip
+    for i in range(1, 9):
+        ok("register", "s", f"Giocatore {i}")
+    ok("seat", "s", "1", "--publish")
+    for table in ("1", "2"):
+        ok("sheet", "s", "1", table, *("--points", "0,10,20,30") * 5)
+    ok("publish", "s", "1")
+    out = tmp_path / "s.json"
+    ok("results", "export", "s", "--out", str(out))
+    doc = json.loads(out.read_text("utf-8"))
+    assert doc["event"]["mp_lower_is_better"] is True
+    assert {line["side"] for t in doc["rounds"][0]["tables"] for line in t["lines"]} == {
+        "1",
+        "2",
+        "3",
+        "4",
+    }
+    final = doc["standings"][-1]["rows"]
+    assert final[0]["mp"] <= final[-1]["mp"]  # the fewest negative points first
+    assert "valid results file" in ok("results", "validate", str(out))
+    ok("results", "site", "s", "--out", str(tmp_path / "site"))
+    card = (tmp_path / "site" / "competitor-1.html").read_text("utf-8")
+    assert card.count('href="competitor-') == 3  # the three others at the table
