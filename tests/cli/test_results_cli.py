@@ -143,3 +143,20 @@ def test_a_scala40_event_of_individuals_exports_validates_and_publishes(tmp_path
     ok("results", "site", "s", "--out", str(tmp_path / "site"))
     card = (tmp_path / "site" / "competitor-1.html").read_text("utf-8")
     assert card.count('href="competitor-') == 3  # the three others at the table
+
+
+def test_standings_with_a_result_missing_are_never_called_final(tmp_path: Path) -> None:
+    """A table not yet scored: its round's standings say results are missing (art. 39: the
+    standings become final only once complete and published)."""
+    db = ["--db", f"sqlite:///{tmp_path / 'p.sqlite3'}", "--lang", "en"]
+    for args in (
+        ("event", "create", "p", "--name", "P", "--rounds", "1", "--movements", "draw"),
+        *(("register", "p", name) for name in ("A", "B", "C", "D")),
+        ("seat", "p", "1", "--publish"),
+        ("results", "site", "p", "--out", str(tmp_path / "site"), "--lang", "en"),
+    ):
+        out = runner.invoke(app, [*db, *args])
+        assert out.exit_code == 0, out.output
+    page = (tmp_path / "site" / "standings-1.html").read_text("utf-8")
+    assert "results still missing" in page and "Final standings" not in page
+    assert "not scored yet" in (tmp_path / "site" / "round-1.html").read_text("utf-8")

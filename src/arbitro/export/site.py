@@ -116,6 +116,10 @@ def site_pages(results: ResultsFile, lang: str = "it") -> dict[str, str]:
         "round_page": round_page,
         "competitor_page": competitor_page,
         "final": results.final_standings(),
+        # The rounds with a result still to come: their standings are not the last word.
+        "incomplete": {
+            rnd.number for rnd in results.rounds if any(r.source == "pending" for r in rnd.results)
+        },
     }
     pages = {"index.html": env.get_template("index.html").render(common, page="index")}
     for table in results.standings:
