@@ -66,6 +66,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "backup": ("backup", "restore"),
     "boards": ("travellers", "card", "boards"),
     "players": ("players",),
+    "results": ("results",),
 }
 MODULE_OF: dict[str, str] = {name: module for module, names in MODULES.items() for name in names}
 # The root options that take a value (skipped to find the command's name in the arguments).

@@ -1,0 +1,175 @@
+"""``arbitro results``: an event's results out to the world: the open results format (JSON,
+and CSV with ``--csv``), its validator, the public static site, and the arbiter's verbale di
+gara (PDF). See docs/results-format.md."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from arbitro.cli.common import EventArg, command_group, dumps, errors, lang, read_json, service
+from arbitro.errors import ArbitroError
+from arbitro.i18n import _
+
+if TYPE_CHECKING:
+    from arbitro.services.results import ResultsFile
+
+ArbiterOpt = Annotated[
+    str | None, typer.Option("--arbiter", help=_("The arbiter in charge (name)"))
+]
+PlaceOpt = Annotated[str | None, typer.Option("--place", help=_("Where the event was played"))]
+DateOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--date", help=_("The event's date, YYYY-MM-DD (default: the day it was created)")
+    ),
+]
+LangOpt = Annotated[str | None, typer.Option("--lang", help="it | en")]
+
+
+def _lang(option: str | None) -> str:
+    from arbitro.printouts.labels import check_lang
+
+    return check_lang(option or lang())
+
+
+def _date(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ArbitroError("date «{date}»: use YYYY-MM-DD", date=text) from None
+
+
+def _results(
+    event_id: str, arbiter: str | None, place: str | None, on: str | None, language: str
+) -> ResultsFile:
+    from arbitro.services.results import export
+
+    return export(service(), event_id, arbiter=arbiter, place=place, on=_date(on), lang=language)
+
+
+def _write(path: Path, data: str | bytes) -> None:
+    try:
+        if isinstance(data, bytes):
+            path.write_bytes(data)
+        else:
+            path.write_text(data, "utf-8")
+    except OSError as exc:
+        raise ArbitroError(
+            "cannot write {file}: {reason}", file=str(path), reason=exc.strerror
+        ) from None
+    typer.echo(_("Wrote {file}", file=str(path)))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``results export|validate|site|verbale`` to ``app``."""
+    group = command_group(
+        app,
+        "results",
+        _("Results out to the world: export, validate, site, verbale"),
+    )
+
+    @group.command("export", help=_("The event's results file (JSON), and CSV with --csv."))
+    def export_cmd(
+        event_id: EventArg,
+        out: Annotated[Path, typer.Option("--out", "-o", help=_("JSON file to write"))],
+        csv_dir: Annotated[
+            Path | None, typer.Option("--csv", help=_("Folder for standings.csv and rounds.csv"))
+        ] = None,
+        arbiter: ArbiterOpt = None,
+        place: PlaceOpt = None,
+        on: DateOpt = None,
+        language: LangOpt = None,
+    ) -> None:
+        """Write the event's results in the open results format (docs/results-format.md)."""
+        from arbitro.services.results import csv_files, to_json
+
+        with errors():
+            results = _results(event_id, arbiter, place, on, _lang(language))
+            _write(out, to_json(results))
+            if csv_dir is not None:
+                try:
+                    csv_dir.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise ArbitroError(
+                        "cannot write {file}: {reason}", file=str(csv_dir), reason=exc.strerror
+                    ) from None
+                for name, text in csv_files(results).items():
+                    _write(csv_dir / name, text)
+
+    @group.command("validate", help=_("Check a results file: schema and consistency."))
+    def validate_cmd(
+        file: Annotated[Path, typer.Argument(help=_("Results file (JSON)"))],
+        json_out: bool = typer.Option(False, "--json", help=_("Output as JSON.")),
+    ) -> None:
+        """Check ``file`` against the schema, then that its standings add up from the round
+        results, its ranks are in order and every competitor is known; exit 1 if not."""
+        from arbitro.services.results import validate
+
+        with errors(json_out):
+            _model, problems = validate(read_json(file))
+        if json_out:
+            typer.echo(
+                dumps(
+                    {
+                        "valid": not problems,
+                        "problems": [{"path": p.path, "message": p.render()} for p in problems],
+                    }
+                )
+            )
+        elif problems:
+            typer.echo(_("{file}: {count} problems", file=str(file), count=len(problems)), err=True)
+            for p in problems:
+                typer.echo(f"  {p.render()}", err=True)
+        else:
+            typer.echo(_("{file}: valid results file", file=str(file)))
+        if problems:
+            raise typer.Exit(1)
+
+    @group.command("site", help=_("The public static site: plain HTML files to upload."))
+    def site_cmd(
+        event_id: EventArg,
+        out: Annotated[Path, typer.Option("--out", "-o", help=_("Folder to write"))],
+        arbiter: ArbiterOpt = None,
+        place: PlaceOpt = None,
+        on: DateOpt = None,
+        language: LangOpt = None,
+    ) -> None:
+        """Write the static site (index, standings, competitors' cards, rounds) into ``out``."""
+        from arbitro.export import write_site
+
+        with errors():
+            chosen = _lang(language)
+            results = _results(event_id, arbiter, place, on, chosen)
+            written = write_site(results, out, chosen)
+            typer.echo(
+                _(
+                    "Wrote {count} files into {folder}: open {index}",
+                    count=len(written),
+                    folder=str(out),
+                    index=str(out / "index.html"),
+                )
+            )
+
+    @group.command("verbale", help=_("The arbiter's report of the event (PDF), to sign."))
+    def verbale_cmd(
+        event_id: EventArg,
+        out: Annotated[Path, typer.Option("--out", "-o", help=_("PDF file to write"))],
+        arbiter: ArbiterOpt = None,
+        place: PlaceOpt = None,
+        on: DateOpt = None,
+        language: LangOpt = None,
+    ) -> None:
+        """Write the verbale di gara: event, arbiter, participants, standings, sanctions,
+        rulings, complaints, signature."""
+        from arbitro.printouts.verbale import verbale_pdf
+
+        with errors():
+            chosen = _lang(language)
+            results = _results(event_id, arbiter, place, on, chosen)
+            _write(out, verbale_pdf(results, lang=chosen))

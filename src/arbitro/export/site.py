@@ -1,0 +1,166 @@
+"""The static site's pages from a :class:`ResultsFile`: Jinja templates of this package, the
+hall pages' style sheets copied beside them (``static/``), every link relative."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, Renderable, msg, render
+from arbitro.services.results import CompetitorInfo, ResultsFile, Round, StandingRow
+
+HERE = Path(__file__).resolve().parent
+WEB_STATIC = HERE.parent / "web" / "static"
+SHEETS = ("arbitro.css", "public.css")
+"""The hall pages' style sheets, copied into the export (never edited here)."""
+
+SOURCES: dict[str, Message] = {
+    "sheet": msg("score sheet"),
+    "rest": msg("rest score"),
+    "rest-average": msg("rest score (average)"),
+    "forfeit": msg("forfeit"),
+    "zero": msg("zero"),
+    "arbitral": msg("arbitral score"),
+    "pending": msg("not scored yet"),
+}
+"""How a result's source reads on the pages (FIBAS art. 36, 37, 40)."""
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(HERE / "templates")),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+    def translate(context: Any, text: str | Message | Renderable, **params: Any) -> str:
+        lang = str(context.get("lang") or "it")
+        if isinstance(text, str):
+            return render(Message(text, params), lang)
+        return render(text, lang)
+
+    env.globals["_"] = jinja2.pass_context(translate)
+    return env
+
+
+def standings_page(after_round: int) -> str:
+    """The file of the standings after ``after_round``."""
+    return f"standings-{after_round}.html"
+
+
+def round_page(number: int) -> str:
+    """The file of round ``number``'s tables and sheets."""
+    return f"round-{number}.html"
+
+
+def competitor_page(number: int) -> str:
+    """The file of competitor ``number``'s card."""
+    return f"competitor-{number}.html"
+
+
+def _card(results: ResultsFile, comp: CompetitorInfo) -> list[dict[str, Any]]:
+    """The competitor's rounds: table, side, opponents, MP, VP, source."""
+    rows: list[dict[str, Any]] = []
+    for rnd in results.rounds:
+        res = next((r for r in rnd.results if r.competitor == comp.number), None)
+        table = next(
+            (t for t in rnd.tables if any(comp.number in ln.competitors for ln in t.lines)), None
+        )
+        if table is None:
+            rows.append({"round": rnd.number, "table": None})
+            continue
+        side = next(ln.side for ln in table.lines if comp.number in ln.competitors)
+        opponents = [c for ln in table.lines if ln.side != side for c in ln.competitors]
+        rows.append(
+            {
+                "round": rnd.number,
+                "table": table.table,
+                "side": side,
+                "opponents": [results.competitor(c) for c in opponents],
+                "result": res,
+            }
+        )
+    return rows
+
+
+def _rank(results: ResultsFile, number: int) -> StandingRow | None:
+    final = results.final_standings()
+    if final is None:
+        return None
+    return next((r for r in final.rows if r.competitor == number), None)
+
+
+def _round_results(rnd: Round) -> dict[int, Any]:
+    return {r.competitor: r for r in rnd.results}
+
+
+def site_pages(results: ResultsFile, lang: str = "it") -> dict[str, str]:
+    """Every page of the site: file name → HTML."""
+    if lang not in ("it", "en"):
+        raise ArbitroError("language «{lang}»: use it or en", lang=lang)
+    env = _env()
+    names = {c.number: c for c in results.competitors}
+    common: dict[str, Any] = {
+        "lang": lang,
+        "results": results,
+        "event": results.event,
+        "names": names,
+        "sources": SOURCES,
+        "standings_page": standings_page,
+        "round_page": round_page,
+        "competitor_page": competitor_page,
+        "final": results.final_standings(),
+        # The rounds with a result still to come: their standings are not the last word.
+        "incomplete": {
+            rnd.number for rnd in results.rounds if any(r.source == "pending" for r in rnd.results)
+        },
+    }
+    pages = {"index.html": env.get_template("index.html").render(common, page="index")}
+    for table in results.standings:
+        pages[standings_page(table.after_round)] = env.get_template("standings.html").render(
+            common, page="standings", table=table
+        )
+    for rnd in results.rounds:
+        pages[round_page(rnd.number)] = env.get_template("round.html").render(
+            common, page="round", round=rnd, by_competitor=_round_results(rnd)
+        )
+    for comp in results.competitors:
+        pages[competitor_page(comp.number)] = env.get_template("competitor.html").render(
+            common,
+            page="competitor",
+            comp=comp,
+            card=_card(results, comp),
+            standing=_rank(results, comp.number),
+        )
+    return pages
+
+
+def write_site(results: ResultsFile, out: Path, lang: str = "it") -> list[Path]:
+    """Write the site into the folder ``out`` (made if missing): the pages and
+    ``static/`` (the hall's style sheets and the export's own). The files written."""
+    pages = site_pages(results, lang)
+    if out.exists() and not out.is_dir():
+        raise ArbitroError("{path} is a file, not a folder", path=str(out))
+    written: list[Path] = []
+    try:
+        static = out / "static"
+        static.mkdir(parents=True, exist_ok=True)
+        for name in SHEETS:
+            shutil.copyfile(WEB_STATIC / name, static / name)
+            written.append(static / name)
+        shutil.copyfile(HERE / "static" / "export.css", static / "export.css")
+        written.append(static / "export.css")
+        for name, html in pages.items():
+            (out / name).write_text(html, "utf-8")
+            written.append(out / name)
+    except OSError as exc:
+        raise ArbitroError(
+            "cannot write {file}: {reason}", file=exc.filename or str(out), reason=exc.strerror
+        ) from None
+    return written

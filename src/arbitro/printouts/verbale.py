@@ -1,0 +1,245 @@
+"""The arbiter's *verbale di gara* (the event's report, ready to sign and send to the
+federation): the event, the arbiter, date and place, the participants, the final standings
+(FIBAS art. 19), the sanctions of the ledger (art. 22, 36, 37, 40, 41), the rulings (Law 13 on
+prepared boards, art. 40 arbitral scores), the complaints and their outcome (art. 38-39), and
+a signature line. Printed from the open results format
+(:class:`arbitro.services.results.ResultsFile`), A4, Italian or English."""
+
+from __future__ import annotations
+
+from reportlab.platypus import Flowable, KeepTogether
+
+from arbitro.i18n import Message, message
+from arbitro.printouts.labels import check_lang, tr
+from arbitro.printouts.style import MARGIN, PAGE
+from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
+from arbitro.services.results import LedgerItem, ResultsFile
+
+WIDTH = PAGE[0] - 2 * MARGIN
+
+KINDS: dict[str, Message] = {
+    "reprimand": message("reprimand"),
+    "warning": message("warning"),
+    "expulsion": message("expulsion"),
+    "lateness": message("lateness"),
+    "abandon": message("abandon"),
+    "arbitral-score": message("arbitral score"),
+    "board-ruling": message("board ruling (Law 13)"),
+}
+"""The ledger's kinds as the verbale names them."""
+
+FORMATS: dict[str, Message] = {
+    "pairs": message("pairs"),
+    "teams": message("teams"),
+    "individual": message("individuals"),
+}
+"""The events' formats as the verbale names them."""
+
+
+def _widths(*fixed: float) -> list[float]:
+    """Column widths: ``fixed``, with the one 0 taking what is left of the page's width."""
+    out = list(fixed)
+    out[out.index(0)] = WIDTH - sum(out)
+    return out
+
+
+def _name(results: ResultsFile, number: int | None) -> str:
+    if number is None:
+        return ""
+    comp = results.competitor(number)
+    return f"{number} {comp.name}" if comp else str(number)
+
+
+def _ledger_table(results: ResultsFile, items: list[LedgerItem], lang: str) -> Flowable:
+    rows: list[list[object]] = [
+        [
+            tr(message("Round"), lang),
+            tr(message("Competitor"), lang),
+            tr(message("Measure"), lang),
+            tr(message("Article"), lang),
+            tr(message("Reason and detail"), lang),
+        ]
+    ]
+    for item in items:
+        what = tr(KINDS.get(item.kind, Message(item.kind)), lang)
+        text = "; ".join(t for t in (item.reason, item.detail) if t)
+        if item.cancelled:
+            text = tr(message("CANCELLED: {text}", text=text), lang)
+            if item.cancel_reason:
+                text += f" ({item.cancel_reason})"
+        rows.append(
+            [
+                str(item.round),
+                cell(_name(results, item.competitor), 9),
+                cell(what, 9),
+                cell(item.article.text, 9),
+                cell(text, 9),
+            ]
+        )
+    return list_table(rows, _widths(40, 120, 80, 80, 0), size=9, right_columns=[0])
+
+
+def _none(lang: str) -> Flowable:
+    return note(tr(message("None."), lang), 10)
+
+
+def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
+    """The verbale di gara of ``results`` on A4 in ``lang`` (``it`` or ``en``)."""
+    check_lang(lang)
+    event = results.event
+    title = tr(message("Arbiter's report of the event"), lang)
+    unknown = "______________________________"
+    story: list[Flowable] = [heading(title, 20), note(event.name, 14)]
+    facts = [
+        (message("Event"), f"{event.name} ({event.id})"),
+        (message("Code"), event.code),
+        (
+            message("Format"),
+            tr(FORMATS[event.format], lang) if event.format in FORMATS else event.format,
+        ),
+        (message("Date"), event.date.isoformat()),
+        (message("Place"), event.place or unknown),
+        (message("Arbiter"), event.arbiter or unknown),
+        (
+            message("Rounds"),
+            tr(
+                message(
+                    "{played} of {rounds} played", played=event.rounds_played, rounds=event.rounds
+                ),
+                lang,
+            ),
+        ),
+        (message("Participants"), str(len(results.competitors))),
+    ]
+    story.append(
+        list_table(
+            [[tr(k, lang), cell(v, 10) if i else v] for i, (k, v) in enumerate(facts)],
+            _widths(120, 0),
+            size=10,
+            bold_columns=[0],
+        )
+    )
+
+    story += [spacer(10), heading(tr(message("Participants"), lang), 14)]
+    rows: list[list[object]] = [
+        [tr(message("No."), lang), tr(message("Competitor"), lang), tr(message("Players"), lang)]
+    ]
+    for comp in results.competitors:
+        name = comp.name
+        if comp.withdrawn_from_round is not None:
+            name = tr(
+                message(
+                    "{name} (withdrawn from round {round})",
+                    name=name,
+                    round=comp.withdrawn_from_round,
+                ),
+                lang,
+            )
+        rows.append([str(comp.number), cell(name, 9, bold=True), cell(", ".join(comp.players), 9)])
+    story.append(list_table(rows, _widths(34, 200, 0), size=9, right_columns=[0]))
+
+    final = results.final_standings()
+    story += [spacer(10)]
+    if final is None:
+        story += [heading(tr(message("Final standings"), lang), 14), _none(lang)]
+    else:
+        story.append(
+            heading(tr(message("Standings after round {round}", round=final.after_round), lang), 14)
+        )
+        rows = [
+            [
+                tr(message("Rank"), lang),
+                tr(message("No."), lang),
+                tr(message("Competitor"), lang),
+                tr(message("VP"), lang),
+                tr(message("MP"), lang),
+                tr(message("Penalties"), lang),
+            ]
+        ]
+        for row in final.rows:
+            pens = [
+                f"{row.penalty_vp:+d} VP" if row.penalty_vp else "",
+                f"{row.penalty_mp:+d} MP" if row.penalty_mp else "",
+                tr(message("lateness {mp} M.P.", mp=row.lateness_mp), lang)
+                if row.lateness_mp
+                else "",
+            ]
+            rows.append(
+                [
+                    str(row.rank),
+                    str(row.competitor),
+                    cell(row.name, 9, bold=True),
+                    str(row.vp),
+                    str(row.mp),
+                    cell(" ".join(p for p in pens if p), 8),
+                ]
+            )
+        story.append(
+            list_table(rows, _widths(34, 30, 0, 40, 50, 120), size=9, right_columns=[0, 1, 3, 4])
+        )
+
+    for title_msg, items in (
+        (message("Sanctions"), results.sanctions),
+        (message("Rulings (Law 13, arbitral scores)"), results.rulings),
+    ):
+        story += [
+            spacer(10),
+            KeepTogether(
+                [
+                    heading(tr(title_msg, lang), 14),
+                    _ledger_table(results, items, lang) if items else _none(lang),
+                ]
+            ),
+        ]
+
+    story += [spacer(10)]
+    complaints_title = heading(tr(message("Complaints"), lang), 14)
+    if results.complaints:
+        rows = [
+            [
+                tr(message("Round"), lang),
+                tr(message("Competitor"), lang),
+                tr(message("Complaint"), lang),
+                tr(message("Outcome"), lang),
+            ]
+        ]
+        for c in results.complaints:
+            outcome = (
+                tr(message("resolved: {outcome}", outcome=c.outcome), lang)
+                if c.resolved and c.outcome
+                else tr(message("resolved"), lang)
+                if c.resolved
+                else tr(message("OPEN"), lang)
+            )
+            rows.append(
+                [
+                    str(c.round),
+                    cell(_name(results, c.competitor), 9),
+                    cell(c.text, 9),
+                    cell(outcome, 9),
+                ]
+            )
+        table = list_table(rows, _widths(40, 120, 0, 160), size=9, right_columns=[0])
+        story.append(KeepTogether([complaints_title, table]))
+    else:
+        story.append(KeepTogether([complaints_title, _none(lang)]))
+
+    place_date = ", ".join(p for p in (event.place, event.date.isoformat()) if p)
+    story.append(
+        KeepTogether(
+            [
+                spacer(28),
+                note(tr(message("Place and date: {where}", where=place_date), lang), 11),
+                spacer(34),
+                note("_" * 48, 11),
+                note(
+                    tr(message("The arbiter: {name}", name=event.arbiter or ""), lang)
+                    if event.arbiter
+                    else tr(message("The arbiter"), lang),
+                    11,
+                ),
+            ]
+        )
+    )
+    footer = f"{title} · {event.name} · {event.date.isoformat()}"
+    return build_document(title, story, lang=lang, footer=footer)

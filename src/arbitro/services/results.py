@@ -1,0 +1,691 @@
+"""An event's results in the open results format (``docs/results-format.md``): the typed
+models (their JSON Schema is ``docs/results-format.schema.json``), the export from an event's
+state and log, the CSV files of the standings and the round results, and the validator
+(schema, then consistency: standings add up from the round results, ranks in order, every
+competitor known).
+
+The models are the format: :class:`ResultsFile` is what a federation or a ranking reads, and
+what the static site (:mod:`arbitro.export`) and the verbale (:mod:`arbitro.printouts.verbale`)
+are printed from.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from datetime import date as Date
+from datetime import datetime
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, msg, render
+from arbitro.services.event_log import to_domain
+from arbitro.services.events import EventService
+from arbitro.tournament.event import EventState, LedgerEntry
+from arbitro.tournament.records import ComplaintLodged, ComplaintResolved, Record
+from arbitro.tournament.scoring.results import ScoreSource, memo_scores
+from arbitro.tournament.standings.standings import standings
+
+FORMAT: Final = "arbitro-results"
+VERSION: Final = 1
+SANCTION_KINDS = ("reprimand", "warning", "expulsion", "lateness", "abandon")
+"""The ledger's kinds that are sanctions (FIBAS art. 22, 36, 37, 40, 41); the others
+(``arbitral-score``, ``board-ruling``) are the arbiter's rulings (art. 40, Law 13)."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Article(_Model):
+    """An article of a competition code."""
+
+    code: str = Field(description="The code's id, e.g. burraco-fibas, bridge-law-13.")
+    article: str = Field(description="The article, e.g. 22 or 13A.")
+    text: str = Field(description="The citation as printed, e.g. «FIBAS art. 22».")
+
+
+class EventInfo(_Model):
+    """The event."""
+
+    id: str = Field(description="The event's id in arbitro.")
+    name: str
+    code: str = Field(description="The competition code in force, e.g. burraco-fibas.")
+    game: str = Field(description="The game: burraco, parole, scala40, briscola.")
+    format: str = Field(description="pairs, teams or individuals.")
+    date: Date = Field(description="The event's date (ISO 8601, the day it was created).")
+    arbiter: str | None = Field(default=None, description="The arbiter in charge.")
+    place: str | None = Field(default=None, description="Where the event was played.")
+    rounds: int = Field(ge=1, description="Rounds planned.")
+    rounds_played: int = Field(ge=0, description="Rounds seated (the rounds below).")
+    deals: list[int] = Field(description="Deals per table of each planned round.")
+    movements: list[str] = Field(description="Movement of each planned round.")
+    mp_lower_is_better: bool = Field(
+        default=False, description="True when fewer MP rank higher (Scala 40 negative points)."
+    )
+
+
+class CompetitorInfo(_Model):
+    """A competitor: a pair, a team or a player."""
+
+    number: int = Field(ge=1, description="The competitor's number in the event.")
+    name: str
+    players: list[str]
+    withdrawn_from_round: int | None = Field(
+        default=None, description="The first round the competitor no longer plays."
+    )
+
+
+class Line(_Model):
+    """A line at a table: N-S, E-W, or a seat of a table of individuals."""
+
+    side: str = Field(description="ns, ew, or the seat (1-4) at a table of individuals.")
+    competitors: list[int]
+
+
+class Result(_Model):
+    """A competitor's result in a round."""
+
+    competitor: int
+    table: int
+    mp: int = Field(description="Match points (Scala 40: negative points) before lateness.")
+    vp: int = Field(description="Victory points.")
+    mp_penalty: int = Field(default=0, description="Lateness MP (FIBAS art. 37), ≤ 0.")
+    source: Literal["sheet", "rest", "rest-average", "forfeit", "zero", "arbitral", "pending"] = (
+        Field(description="Where the result comes from (see docs/results-format.md).")
+    )
+
+
+class Sheet(_Model):
+    """A table's score sheet as read: column headings and one row per deal, then totals."""
+
+    headings: list[str]
+    rows: list[list[str]]
+
+
+class Table(_Model):
+    """A table of a round: its lines and, once entered, its sheet."""
+
+    table: int = Field(ge=1)
+    lines: list[Line]
+    sheet: Sheet | None = None
+
+
+class Round(_Model):
+    """A round: its seating and each competitor's result."""
+
+    number: int = Field(ge=1)
+    deals: int
+    movement: str
+    tables: list[Table]
+    results: list[Result]
+
+
+class StandingRow(_Model):
+    """A competitor's line in the standings after a round (FIBAS art. 19: VP, then MP)."""
+
+    rank: int = Field(ge=1)
+    competitor: int
+    name: str
+    vp: int = Field(description="Total VP, penalties included.")
+    mp: int = Field(description="Total MP, penalties and lateness included.")
+    round_vp: list[int | None] = Field(description="VP of each round (null: not scored).")
+    round_mp: list[int | None] = Field(description="MP of each round, lateness included.")
+    warnings: int
+    penalty_vp: int = Field(description="VP of the warnings' penalties (art. 22), ≤ 0.")
+    penalty_mp: int = Field(description="MP of the warnings' penalties (art. 22), ≤ 0.")
+    lateness_mp: int = Field(description="Lateness MP included in mp (art. 37), ≤ 0.")
+    withdrawn: bool
+
+
+class Standings(_Model):
+    """The standings after a round."""
+
+    after_round: int = Field(ge=1)
+    published: bool
+    rows: list[StandingRow]
+
+
+class LedgerItem(_Model):
+    """A sanction or a ruling of the arbiter's ledger."""
+
+    seq: int = Field(description="The record's number in the event's log.")
+    round: int
+    competitor: int | None
+    kind: str = Field(
+        description="reprimand, warning, expulsion, lateness, abandon (sanctions); "
+        "arbitral-score, board-ruling (rulings)."
+    )
+    article: Article
+    actor: str
+    at: datetime
+    reason: str
+    detail: str
+    cancelled: bool = False
+    cancel_reason: str | None = None
+
+
+class Complaint(_Model):
+    """A complaint about a round's standings (FIBAS art. 38-39) and its outcome."""
+
+    seq: int
+    round: int
+    competitor: int | None
+    text: str
+    lodged_at: datetime
+    resolved: bool
+    resolved_at: datetime | None = None
+    outcome: str | None = Field(default=None, description="The director's decision.")
+
+
+class ResultsFile(_Model):
+    """An event's results in the open results format."""
+
+    format: Literal["arbitro-results"] = "arbitro-results"
+    version: Literal[1] = 1
+    lang: Literal["it", "en"] = Field(
+        default="it", description="The language of the texts (headings, details)."
+    )
+    generated_at: datetime
+    event: EventInfo
+    competitors: list[CompetitorInfo]
+    rounds: list[Round]
+    standings: list[Standings]
+    sanctions: list[LedgerItem]
+    rulings: list[LedgerItem]
+    complaints: list[Complaint]
+
+    def competitor(self, number: int) -> CompetitorInfo | None:
+        """The competitor with that number, if any."""
+        return next((c for c in self.competitors if c.number == number), None)
+
+    def final_standings(self) -> Standings | None:
+        """The standings after the last round played, if any."""
+        return self.standings[-1] if self.standings else None
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the results format (``docs/results-format.schema.json``)."""
+    out = ResultsFile.model_json_schema(mode="serialization")
+    out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    out["$id"] = "https://arbitro.example/results-format.schema.json"
+    return out
+
+
+# ----------------------------------------------------------------------------- export
+def _article(entry: LedgerEntry, lang: str) -> Article:
+    return Article(
+        code=entry.article.code.value,
+        article=entry.article.article,
+        text=entry.article.render(lang),
+    )
+
+
+def _ledger(state: EventState, lang: str) -> tuple[list[LedgerItem], list[LedgerItem]]:
+    sanctions: list[LedgerItem] = []
+    rulings: list[LedgerItem] = []
+    for e in state.ledger:
+        item = LedgerItem(
+            seq=e.seq,
+            round=e.round,
+            competitor=e.competitor,
+            kind=e.kind,
+            article=_article(e, lang),
+            actor=e.actor,
+            at=e.at,
+            reason=e.reason,
+            detail=render(e.detail, lang),
+            cancelled=e.cancelled_by is not None,
+            cancel_reason=e.cancel_reason,
+        )
+        (sanctions if e.kind in SANCTION_KINDS else rulings).append(item)
+    return sanctions, rulings
+
+
+def _complaints(state: EventState, records: Iterable[Record]) -> list[Complaint]:
+    lodged: dict[int, Record] = {}
+    resolved: dict[int, Record] = {}
+    for rec in records:
+        if rec.seq in state.cancellations:
+            continue
+        if isinstance(rec.body, ComplaintLodged):
+            lodged[rec.seq] = rec
+        elif isinstance(rec.body, ComplaintResolved):
+            resolved[rec.body.complaint] = rec
+    out = []
+    for seq, rec in lodged.items():
+        body = rec.body
+        assert isinstance(body, ComplaintLodged)
+        done = resolved.get(seq)
+        out.append(
+            Complaint(
+                seq=seq,
+                round=body.round,
+                competitor=body.competitor,
+                text=body.text,
+                lodged_at=rec.at,
+                resolved=done is not None,
+                resolved_at=done.at if done else None,
+                outcome=(done.reason or "") if done else None,
+            )
+        )
+    return out
+
+
+def _rounds(state: EventState, last: int, lang: str) -> list[Round]:
+    kind = state.sheet_kind
+    out = []
+    for rnd in range(1, last + 1):
+        r = state.round(rnd)
+        seating = r.seating
+        if seating is None:
+            continue
+        scores = memo_scores(state, rnd, last)
+        tables = []
+        for t in seating.tables:
+            if t.players is not None:
+                lines = [Line(side=str(i), competitors=[p]) for i, p in enumerate(t.players, 1)]
+            else:
+                lines = [
+                    Line(side=side, competitors=list(line))
+                    for side, line in (("ns", t.ns), ("ew", t.ew))
+                    if line is not None
+                ]
+            sheet = None
+            held = r.sheets.get(t.table)
+            entry = held.entry_as_of(last) if held is not None else None
+            if entry is not None:
+                laid = kind.layout(t, entry)
+                sheet = Sheet(
+                    headings=[render(h, lang) for h in laid.headings],
+                    rows=[list(row) for row in laid.rows],
+                )
+            tables.append(Table(table=t.table, lines=lines, sheet=sheet))
+        results = [
+            Result(
+                competitor=s.competitor,
+                table=s.table,
+                mp=s.mp,
+                vp=s.vp,
+                mp_penalty=s.mp_penalty,
+                source=s.source.value,
+            )
+            for s in sorted(scores.values(), key=lambda s: (s.table, s.competitor))
+        ]
+        out.append(
+            Round(
+                number=rnd,
+                deals=state.deals(rnd),
+                movement=str(state.config.movements[rnd - 1]),
+                tables=tables,
+                results=results,
+            )
+        )
+    return out
+
+
+def results_of(
+    state: EventState,
+    records: Iterable[Record],
+    *,
+    now: datetime,
+    arbiter: str | None = None,
+    place: str | None = None,
+    on: Date | None = None,
+    lang: str = "it",
+) -> ResultsFile:
+    """The event's results: ``state`` folded from ``records`` (the log, for the complaints);
+    the arbiter, place and date as the director gives them (the date defaults to the day the
+    event was created); texts (sheet headings, ledger details) in ``lang``."""
+    cfg = state.config
+    last = state.current_round()
+    sanctions, rulings = _ledger(state, lang)
+    event = EventInfo(
+        id=state.event_id,
+        name=cfg.name,
+        code=cfg.code.value,
+        game=cfg.game.value,
+        format=str(cfg.event_format),
+        date=on or state.created_at.date(),
+        arbiter=arbiter,
+        place=place,
+        rounds=cfg.rounds,
+        rounds_played=last,
+        deals=list(cfg.deals),
+        movements=[str(m) for m in cfg.movements],
+        mp_lower_is_better=state.sheet_kind.mp_lower_is_better,
+    )
+    competitors = [
+        CompetitorInfo(
+            number=c.number,
+            name=c.name,
+            players=list(c.players),
+            withdrawn_from_round=c.withdrawn_from_round,
+        )
+        for c in state.competitors.values()
+    ]
+    tables = [
+        Standings(
+            after_round=rnd,
+            published=state.round(rnd).standings_published_at is not None,
+            rows=[
+                StandingRow(
+                    rank=row.rank,
+                    competitor=row.competitor,
+                    name=row.name,
+                    vp=row.vp,
+                    mp=row.mp,
+                    round_vp=list(row.round_vp),
+                    round_mp=list(row.round_mp),
+                    warnings=row.warnings,
+                    penalty_vp=row.penalty_vp,
+                    penalty_mp=row.penalty_mp,
+                    lateness_mp=row.lateness_mp,
+                    withdrawn=row.withdrawn,
+                )
+                for row in standings(state, rnd)
+            ],
+        )
+        for rnd in range(1, last + 1)
+    ]
+    return ResultsFile(
+        lang="en" if lang == "en" else "it",
+        generated_at=now,
+        event=event,
+        competitors=competitors,
+        rounds=_rounds(state, last, lang),
+        standings=tables,
+        sanctions=sanctions,
+        rulings=rulings,
+        complaints=_complaints(state, records),
+    )
+
+
+def export(
+    svc: EventService,
+    event_id: str,
+    *,
+    arbiter: str | None = None,
+    place: str | None = None,
+    on: Date | None = None,
+    lang: str = "it",
+) -> ResultsFile:
+    """The results of the stored event ``event_id`` (:func:`results_of` on its state and
+    log); the arbiter defaults to who created the event when nobody is named."""
+    if svc.store.has_event(event_id) and svc.store.event_kind(event_id) != "rounds":
+        raise ArbitroError(
+            "«{event}» is a knockout: its results are its bracket (arbitro knockout show)",
+            event=event_id,
+        )
+    state = svc.state(event_id)
+    records = [to_domain(r) for r in svc.store.records(event_id)]
+    if arbiter is None and records and records[0].actor not in ("arbitro", "director"):
+        arbiter = records[0].actor
+    return results_of(
+        state, records, now=svc.clock(), arbiter=arbiter, place=place, on=on, lang=lang
+    )
+
+
+def to_json(results: ResultsFile) -> str:
+    """The results file's text (UTF-8 JSON, indented)."""
+    return results.model_dump_json(indent=2) + "\n"
+
+
+# -------------------------------------------------------------------------------- CSV
+STANDINGS_CSV = "standings.csv"
+ROUNDS_CSV = "rounds.csv"
+STANDINGS_COLUMNS = (
+    "after_round",
+    "rank",
+    "competitor",
+    "name",
+    "vp",
+    "mp",
+    "warnings",
+    "penalty_vp",
+    "penalty_mp",
+    "lateness_mp",
+    "withdrawn",
+)
+ROUNDS_COLUMNS = (
+    "round",
+    "table",
+    "side",
+    "competitor",
+    "name",
+    "mp",
+    "mp_penalty",
+    "vp",
+    "source",
+)
+
+
+def _csv(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def csv_files(results: ResultsFile) -> dict[str, str]:
+    """The CSV files (RFC 4180, comma, UTF-8): the standings after each round and each
+    round's results, one row per competitor."""
+    standings_rows = [
+        (
+            s.after_round,
+            r.rank,
+            r.competitor,
+            r.name,
+            r.vp,
+            r.mp,
+            r.warnings,
+            r.penalty_vp,
+            r.penalty_mp,
+            r.lateness_mp,
+            int(r.withdrawn),
+        )
+        for s in results.standings
+        for r in s.rows
+    ]
+    names = {c.number: c.name for c in results.competitors}
+    round_rows = []
+    for rnd in results.rounds:
+        side = {c: line.side for t in rnd.tables for line in t.lines for c in line.competitors}
+        for res in rnd.results:
+            round_rows.append(
+                (
+                    rnd.number,
+                    res.table,
+                    side.get(res.competitor, ""),
+                    res.competitor,
+                    names.get(res.competitor, ""),
+                    res.mp,
+                    res.mp_penalty,
+                    res.vp,
+                    res.source,
+                )
+            )
+    return {
+        STANDINGS_CSV: _csv(STANDINGS_COLUMNS, standings_rows),
+        ROUNDS_CSV: _csv(ROUNDS_COLUMNS, round_rows),
+    }
+
+
+# -------------------------------------------------------------------------- validator
+class Problem:
+    """What is wrong in a results file, and where (a JSON path such as
+    ``standings[2].rows[0].vp``)."""
+
+    __slots__ = ("message", "path")
+
+    def __init__(self, path: str, message: Message) -> None:
+        self.path = path
+        self.message = message
+
+    def render(self, lang: str | None = None) -> str:
+        """``path: message`` in ``lang``."""
+        return f"{self.path or '$'}: {render(self.message, lang)}"
+
+
+def _path(loc: Iterable[int | str]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def validate(data: object) -> tuple[ResultsFile | None, list[Problem]]:
+    """Check ``data`` (a results file's parsed JSON): against the schema, then for
+    consistency. The file's model when it matches the schema, and every problem found."""
+    if not isinstance(data, Mapping):
+        return None, [Problem("", msg("a results file is a JSON object"))]
+    try:
+        results = ResultsFile.model_validate(data)
+    except ValidationError as exc:
+        return None, [
+            Problem(_path(e["loc"]), msg("not as the schema says: {problem}", problem=e["msg"]))
+            for e in exc.errors()
+        ]
+    return results, consistency(results)
+
+
+def consistency(results: ResultsFile) -> list[Problem]:
+    """What does not add up in a results file that matches the schema: unknown or repeated
+    competitors, standings that do not add up from their rounds or from the round results,
+    ranks out of order."""
+    problems: list[Problem] = []
+    known: set[int] = set()
+    for i, c in enumerate(results.competitors):
+        if c.number in known:
+            problems.append(
+                Problem(f"competitors[{i}].number", msg("competitor {n} twice", n=c.number))
+            )
+        known.add(c.number)
+
+    def check(path: str, number: int | None) -> None:
+        if number is not None and number not in known:
+            problems.append(Problem(path, msg("unknown competitor {n}", n=number)))
+
+    totals: dict[int, list[int]] = {}
+    for ri, rnd in enumerate(results.rounds):
+        for ti, t in enumerate(rnd.tables):
+            for li, line in enumerate(t.lines):
+                for ci, number in enumerate(line.competitors):
+                    check(f"rounds[{ri}].tables[{ti}].lines[{li}].competitors[{ci}]", number)
+        for xi, res in enumerate(rnd.results):
+            check(f"rounds[{ri}].results[{xi}].competitor", res.competitor)
+            if res.source != ScoreSource.PENDING.value:
+                got = totals.setdefault(res.competitor, [0, 0])
+                got[0] += res.vp
+                got[1] += res.mp + res.mp_penalty
+    for kind, items in (("sanctions", results.sanctions), ("rulings", results.rulings)):
+        for i, item in enumerate(items):
+            check(f"{kind}[{i}].competitor", item.competitor)
+    for i, complaint in enumerate(results.complaints):
+        check(f"complaints[{i}].competitor", complaint.competitor)
+
+    sign = 1 if results.event.mp_lower_is_better else -1
+    for si, table in enumerate(results.standings):
+        base = f"standings[{si}]"
+        seen: set[int] = set()
+        for ri, row in enumerate(table.rows):
+            path = f"{base}.rows[{ri}]"
+            check(f"{path}.competitor", row.competitor)
+            if row.competitor in seen:
+                problems.append(
+                    Problem(f"{path}.competitor", msg("competitor {n} twice", n=row.competitor))
+                )
+            seen.add(row.competitor)
+            vp = sum(v for v in row.round_vp if v is not None) + row.penalty_vp
+            mp = sum(v for v in row.round_mp if v is not None) + row.penalty_mp
+            if vp != row.vp:
+                problems.append(
+                    Problem(
+                        f"{path}.vp",
+                        msg(
+                            "{total} VP, but the rounds and penalties add up to {sum}",
+                            total=row.vp,
+                            sum=vp,
+                        ),
+                    )
+                )
+            if mp != row.mp:
+                problems.append(
+                    Problem(
+                        f"{path}.mp",
+                        msg(
+                            "{total} MP, but the rounds and penalties add up to {sum}",
+                            total=row.mp,
+                            sum=mp,
+                        ),
+                    )
+                )
+            if ri:
+                prev = table.rows[ri - 1]
+                key, prev_key = (-row.vp, sign * row.mp), (-prev.vp, sign * prev.mp)
+                if key < prev_key:
+                    problems.append(
+                        Problem(f"{path}.rank", msg("ranked below a competitor with fewer points"))
+                    )
+                elif key == prev_key and row.rank != prev.rank:
+                    problems.append(
+                        Problem(f"{path}.rank", msg("equal on VP and MP but not on rank"))
+                    )
+                elif key > prev_key and row.rank != ri + 1:
+                    problems.append(
+                        Problem(
+                            f"{path}.rank",
+                            msg("rank {rank}, expected {expected}", rank=row.rank, expected=ri + 1),
+                        )
+                    )
+            elif row.rank != 1:
+                problems.append(
+                    Problem(
+                        f"{path}.rank",
+                        msg("rank {rank}, expected {expected}", rank=row.rank, expected=1),
+                    )
+                )
+        missing = known - seen
+        if missing:
+            problems.append(
+                Problem(
+                    f"{base}.rows",
+                    msg(
+                        "competitors missing: {numbers}",
+                        numbers=", ".join(map(str, sorted(missing))),
+                    ),
+                )
+            )
+    final = results.final_standings()
+    last_round = results.rounds[-1].number if results.rounds else None
+    if final is not None and final.after_round == last_round:
+        si = len(results.standings) - 1
+        for ri, row in enumerate(final.rows):
+            vp, mp = totals.get(row.competitor, [0, 0])
+            if vp + row.penalty_vp != row.vp:
+                problems.append(
+                    Problem(
+                        f"standings[{si}].rows[{ri}].vp",
+                        msg(
+                            "{total} VP, but the round results add up to {sum}",
+                            total=row.vp,
+                            sum=vp + row.penalty_vp,
+                        ),
+                    )
+                )
+            if mp + row.penalty_mp != row.mp:
+                problems.append(
+                    Problem(
+                        f"standings[{si}].rows[{ri}].mp",
+                        msg(
+                            "{total} MP, but the round results add up to {sum}",
+                            total=row.mp,
+                            sum=mp + row.penalty_mp,
+                        ),
+                    )
+                )
+    return problems
