@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -1349,7 +1349,7 @@ def _read_penalties(order: Sequence[Seat], text: str, frozen: set[int]) -> _Pena
 
 
 def arrange_deck(
-    hands: dict[Seat, Sequence[Card]] | None = None,
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
     *,
     dealer: Seat = Seat.N,
     seats: Sequence[Seat] = SEATS,
