@@ -358,3 +358,19 @@ def test_a_board_ruling_names_a_board_the_table_plays(tmp_path: Path) -> None:
     ruling = law13_outcome(BoardCheck(3, (HandCount("N", 12, 11),)))
     with refused("does not play board 3"):
         svc.record_board_ruling(ev, 1, 1, ruling, "board 3?")
+
+
+def test_a_score_the_board_makes_impossible_is_flagged_to_the_director(tmp_path: Path) -> None:
+    """Carte uguali: the cards of every board are known, so a sheet whose two lines together
+    claim more card points than the deal holds (FIBAS arts. 3, 19) is flagged (not refused:
+    the director corrects it, art. 21, or lets it stand); plausible sheets raise nothing."""
+    svc, ev = event(tmp_path)
+    svc.enter_sheet(ev, 1, 1, sheet((0, 1060, 0, 1060), (0, 20, 200, 40)))
+    for t in (2, 3, 4):
+        svc.enter_sheet(ev, 1, t, sheet((100 * t, 50, 0, 30), (0, 20 * t, 200, 40)))
+    state = svc.state(ev)
+    flags = boards.flagged_entries(state, 1)
+    assert [(f.table, f.deal) for f in flags] == [(1, 1)]
+    assert flags[0].board == boards.board_plan(state, 1).at(1)[0].board
+    assert flags[0].problems
+    assert boards.flagged_entries(state, 2) == []

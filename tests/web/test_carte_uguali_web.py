@@ -328,3 +328,22 @@ def test_phone_shows_its_travellers_and_cards_after_the_standings_art_20(
     assert 'class="me"' in page
     italian = txt(client.get(f"/t/{token}?lang=it"))
     assert "Line card" not in italian
+
+
+def test_round_page_flags_a_score_the_board_makes_impossible_art_19(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """FIBAS arts. 3, 19: the two lines of table 1 claim 1,060 card points each on a deal
+    whose cards cannot give both: the round page asks the director to check that sheet."""
+    make_cu(web_app)
+    svc = service(web_app)
+    both = DealScore(LineDeal(0, 1060), LineDeal(0, 1060))
+    svc.enter_sheet(EVENT, 1, 1, SheetEntry((both, both)))
+    svc.enter_sheet(EVENT, 1, 2, sheet(2))
+    page = txt(director_client.get(f"/desk/e/{EVENT}/r/1?lang=en"))
+    assert 'id="entry-flags"' in page
+    assert 'id="flag-1-1"' in page and 'id="flag-1-2"' in page
+    assert 'id="flag-2-' not in page
+    assert "Scores the prepared boards make impossible" in page
+    italian = txt(director_client.get(f"/desk/e/{EVENT}/r/1?lang=it"))
+    assert "Punteggi impossibili con i board preparati" in italian

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import Board, Law13Outcome
+from arbitro.i18n import Message
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.movements.boards import BoardAssignment, BoardPlan
@@ -364,4 +365,45 @@ def line_scores(
             out[c] = (outcome.scores[c].mp, tc.ns_vp)
         for c in seat.ew or ():
             out[c] = (outcome.scores[c].mp, tc.ew_vp)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class EntryFlag:
+    """A deal of a table's sheet that its board's known cards make impossible: the table,
+    the deal of its sheet, the board, what is wrong (FIBAS arts. 3, 15, 18, 19)."""
+
+    table: int
+    deal: int
+    board: int
+    problems: tuple[Message, ...]
+
+
+def flagged_entries(state: EventState, round_number: int) -> list[EntryFlag]:
+    """The sheets' deals the prepared boards make impossible, for the director to look at
+    (carte uguali: the cards of every board are known; see
+    :func:`arbitro.games.burraco.boards.entry_problems`). A flag refuses nothing: the
+    director corrects the sheet (art. 21) or lets it stand."""
+    from arbitro.games.burraco.boards import entry_problems
+
+    r = state.round(round_number)
+    if not r.sheets:
+        return []
+    plan = board_plan(state, round_number)
+    boards = {b.number: b for b in boards_of(state, round_number)}
+    out = []
+    for table in compared_tables(state, round_number):
+        sheet = r.sheets.get(table)
+        entry = sheet.entry_as_of(state.config.rounds) if sheet is not None else None
+        if not isinstance(entry, SheetEntry):
+            continue
+        for k, (a, deal) in enumerate(zip(plan.at(table), entry.deals, strict=False), 1):
+            board = boards.get(a.board)
+            if board is None:
+                continue
+            problems = entry_problems(
+                board, deal.ns.base, deal.ns.points, deal.ew.base, deal.ew.points
+            )
+            if problems:
+                out.append(EntryFlag(table, k, a.board, tuple(problems)))
     return out

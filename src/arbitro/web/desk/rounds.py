@@ -17,6 +17,7 @@ from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
+from arbitro.tournament.boards import flagged_entries
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import Movement
 from arbitro.tournament.records import utc
@@ -105,6 +106,7 @@ def boards_panel(state: EventState, n: int) -> dict[str, Any] | None:
         "checks": checks,
         "wrong": [c for c in checks if c["status"] == "wrong"],
         "checked": sum(1 for c in checks if c["status"] in ("checked", "ruled")),
+        "flags": flagged_entries(state, n),
         "method": METHOD_NAMES[str(state.config.comparison)],
         "article": state.code.cite("vp"),
         "law13": cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
