@@ -18,21 +18,18 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import Message, _
 from arbitro.services.event_log import utc_now
 from arbitro.services.events import EventService
-from arbitro.services.registrations import decode_registrations
-from arbitro.services.registrations_xlsx import XLSX_MAGIC
+from arbitro.services.registrations import csv_rows, decode_registrations
+from arbitro.services.registrations_xlsx import XLSX_MAGIC, cell_text, workbook_rows
 from arbitro.store import RecordStore
 from arbitro.store import players as registry
 from arbitro.store.players import AuditLine, Entry, Player, PlayerFields, fold
@@ -121,49 +118,16 @@ def _header(text: str) -> str:
 
 
 def _cell(value: Any) -> str:
-    """A cell as text: numbers without a spurious ``.0``, dates as ISO, empty as ""."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    return " ".join(str(value).split())
+    """A cell as text (see :func:`cell_text`), inner spaces collapsed."""
+    return " ".join(cell_text(value).split())
 
 
 def read_table(data: bytes) -> list[list[str]]:
     """The rows of a members list: the first worksheet of an XLSX workbook, or a CSV file
     (any delimiter among ``,`` ``;`` tab; any encoding clubs save in)."""
     if data.startswith(XLSX_MAGIC):
-        from openpyxl import load_workbook  # type: ignore[import-untyped]  # no type hints
-
-        try:
-            workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
-            raise ArbitroError(
-                "unreadable Excel workbook ({error})", error=type(exc).__name__
-            ) from exc
-        except Exception as exc:  # openpyxl's InvalidFileException and parser errors
-            raise ArbitroError(
-                "unreadable Excel workbook ({error})", error=type(exc).__name__
-            ) from exc
-        try:
-            if not workbook.worksheets:
-                raise ArbitroError("workbook without sheets")
-            rows = workbook.worksheets[0].iter_rows(values_only=True)
-            return [[_cell(v) for v in row] for row in rows]
-        finally:
-            workbook.close()
-    text = decode_registrations(data).lstrip("\ufeff")
-    if not text.strip():
-        raise ArbitroError("empty CSV file")
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
-            text.split("\n", 1)[0], ";,\t"
-        )
-    except csv.Error:
-        dialect = csv.excel
-    return [[_cell(c) for c in row] for row in csv.reader(io.StringIO(text), dialect)]
+        return [[_cell(v) for v in row] for row in workbook_rows(data)]
+    return [[_cell(c) for c in row] for row in csv_rows(decode_registrations(data))]
 
 
 @dataclass(frozen=True, slots=True)

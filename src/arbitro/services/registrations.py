@@ -36,10 +36,9 @@ def decode_registrations(data: bytes) -> str:
     return str(best)
 
 
-def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
-    """Parse registrations: a header row with a name column (``nome``/``name``...) and
-    optional player columns (``giocatore1``, ``giocatore2``... or ``player1``...); one
-    competitor per row, blank rows ignored. Returns ``(name, players)`` in file order."""
+def csv_rows(text: str) -> list[list[str]]:
+    """The rows of a CSV text, its delimiter found among ``,`` ``;`` and tab from the first
+    line (clubs save with any of them); an empty file refused."""
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise ArbitroError("empty CSV file")
@@ -49,7 +48,14 @@ def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
         )
     except csv.Error:
         dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
+    return list(csv.reader(io.StringIO(text), dialect))
+
+
+def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
+    """Parse registrations: a header row with a name column (``nome``/``name``...) and
+    optional player columns (``giocatore1``, ``giocatore2``... or ``player1``...); one
+    competitor per row, blank rows ignored. Returns ``(name, players)`` in file order."""
+    rows = csv_rows(text)
     header = [h.strip().casefold() for h in rows[0]]
     name_col = next((i for i, h in enumerate(header) if h in NAME_HEADERS), None)
     if name_col is None:

@@ -16,7 +16,7 @@ from arbitro.services.registrations import NAME_HEADERS, PLAYER_PREFIXES
 XLSX_MAGIC = b"PK\x03\x04"
 
 
-def _cell_text(value: Any) -> str:
+def cell_text(value: Any) -> str:
     """A cell as text: numbers without a spurious ``.0``, dates as ISO, empty as ""."""
     if value is None:
         return ""
@@ -30,7 +30,7 @@ def _cell_text(value: Any) -> str:
 def parse_registration_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[str, list[str]]]:
     """Parse registrations from rows of cells (the first row is the header): returns
     ``(name, players)`` per competitor in order, blank rows ignored."""
-    table = [[_cell_text(v) for v in row] for row in rows]
+    table = [[cell_text(v) for v in row] for row in rows]
     while table and not any(table[0]):
         table.pop(0)
     if not table:
@@ -56,8 +56,9 @@ def parse_registration_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[str, li
     return out
 
 
-def parse_registrations_xlsx(data: bytes) -> list[tuple[str, list[str]]]:
-    """Parse the first worksheet of an XLSX workbook (see :func:`parse_registration_rows`)."""
+def workbook_rows(data: bytes) -> list[tuple[Any, ...]]:
+    """The cells of the first worksheet of an XLSX workbook, row by row; an unreadable
+    workbook, or one without sheets, refused."""
     from openpyxl import load_workbook  # type: ignore[import-untyped]  # openpyxl ships no type hints
 
     if not data.startswith(XLSX_MAGIC):
@@ -72,6 +73,11 @@ def parse_registrations_xlsx(data: bytes) -> list[tuple[str, list[str]]]:
         sheet = workbook.worksheets[0] if workbook.worksheets else None
         if sheet is None:
             raise ArbitroError("workbook without sheets")
-        return parse_registration_rows(sheet.iter_rows(values_only=True))
+        return list(sheet.iter_rows(values_only=True))
     finally:
         workbook.close()
+
+
+def parse_registrations_xlsx(data: bytes) -> list[tuple[str, list[str]]]:
+    """Parse the first worksheet of an XLSX workbook (see :func:`parse_registration_rows`)."""
+    return parse_registration_rows(workbook_rows(data))
