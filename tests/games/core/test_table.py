@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.cards import Card, burraco_deck, parse_cards
+from arbitro.cards import burraco_deck, parse_cards
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.core import Seat
 from arbitro.games.core.table import (
@@ -19,16 +21,17 @@ from arbitro.games.core.table import (
     last_rounds,
 )
 
-
-def too_many(card: Card) -> ArbitroError:
-    return ArbitroError("card beyond the deck in the prepared deal: {card}", card=str(card))
+FIBAS_DECK = cite(CodeId.BURRACO_FIBAS, "deck_excess")
 
 
 def test_a_prepared_deck_takes_the_named_cards_and_fills_in_new_deck_order() -> None:
-    deck = PreparedDeck(burraco_deck(), too_many)
+    deck = PreparedDeck(burraco_deck(), FIBAS_DECK, "burraco.extra_cards")
     named = deck.take(parse_cards("AH AH 3S"))
-    with pytest.raises(ArbitroError):
-        PreparedDeck(burraco_deck(), too_many).take(parse_cards("AH AH AH"))  # two decks: two AH
+    with pytest.raises(ArbitroError) as refused:  # two decks: two AH
+        PreparedDeck(burraco_deck(), FIBAS_DECK, "burraco.extra_cards").take(
+            parse_cards("AH AH AH")
+        )
+    assert refused.value.article == FIBAS_DECK and refused.value.key == "burraco.extra_cards"
     hand = deck.fill(named, 5)
     assert hand == list(parse_cards("AH AH 3S 2H 3H"))
     rest = deck.rest()

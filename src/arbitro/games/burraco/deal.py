@@ -741,7 +741,7 @@ def arrange_deck(
     """
     c = code or burraco_fibas()
     per, n_poz = c.cards_per_player, c.pozzetto_cards
-    deck = PreparedDeck(burraco_deck(), _extra_card)
+    deck = PreparedDeck(burraco_deck(), fibas("deck_excess"), "burraco.extra_cards")
     named_hands = {s: deck.take(h) for s, h in (hands or {}).items()}
     top = deck.take([pile]) if pile is not None else []
     first_stock = deck.take(stock)
@@ -763,15 +763,6 @@ def _refusal(check: Callable[[Move], object], move: Move) -> IllegalMoveError | 
     except IllegalMoveError as err:
         return err
     return None
-
-
-def _extra_card(x: Card) -> ArbitroError:
-    return ArbitroError(
-        "card beyond the deck in the prepared deal: {card}",
-        card=str(x),
-        article=fibas("deck_excess"),
-        key="burraco.extra_cards",
-    )
 
 
 def _over() -> IllegalMoveError:

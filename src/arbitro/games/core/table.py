@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import Enum
 from typing import Generic, TypeVar
 
+from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import SEATS, Seat
 
@@ -103,13 +104,14 @@ def last_rounds(dealer: Seat, turn: Seat, drawing: bool) -> int:
 
 class PreparedDeck(Generic[C]):
     """A prepared deal's cards: those named for a place are taken from ``deck`` (a card named
-    more often than the deck holds raises ``too_many(card)``); :meth:`fill` completes a place
-    with the cards not named, in new-deck order."""
+    more often than the deck holds is refused, citing ``article``, the code's deck rule);
+    :meth:`fill` completes a place with the cards not named, in new-deck order."""
 
-    def __init__(self, deck: Sequence[C], too_many: Callable[[C], ArbitroError]) -> None:
+    def __init__(self, deck: Sequence[C], article: Citation, key: str = "") -> None:
         self._deck = tuple(deck)
         self._left = Counter(self._deck)
-        self._too_many = too_many
+        self._article = article
+        self._key = key
         self._rest: list[C] | None = None
 
     def take(self, cards: Sequence[C]) -> list[C]:
@@ -118,7 +120,12 @@ class PreparedDeck(Generic[C]):
             raise RuntimeError("cards named after the deck was filled")
         for x in cards:
             if self._left[x] <= 0:
-                raise self._too_many(x)
+                raise ArbitroError(
+                    "card beyond the deck in the prepared deal: {card}",
+                    card=str(x),
+                    article=self._article,
+                    key=self._key,
+                )
             self._left[x] -= 1
         return list(cards)
 

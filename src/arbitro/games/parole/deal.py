@@ -1175,7 +1175,7 @@ def arrange_deck(
     ``stock`` cards (top first); every card not named fills the rest in new-deck order.
     """
     c = code or burraco_parole()
-    prepared = core_table.PreparedDeck(deck(c), _extra_card)
+    prepared = core_table.PreparedDeck(deck(c), article("deck"), "parole.extra_cards")
     named = {s: prepared.take(h) for s, h in (hands or {}).items()}
     top = prepared.take([pile]) if pile is not None else []
     first = prepared.take(stock)
@@ -1183,15 +1183,6 @@ def arrange_deck(
     order = core_table.hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
     dealt = core_table.dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
     return tuple(dealt + prepared.fill(top, 1) + first + prepared.rest())
-
-
-def _extra_card(x: Card) -> ArbitroError:
-    return ArbitroError(
-        "card beyond the deck in the prepared deal: {card}",
-        card=x,
-        article=article("deck"),
-        key="parole.extra_cards",
-    )
 
 
 def _bad_ruling(msg: Message, topic: str) -> IllegalMoveError:

@@ -1365,15 +1365,7 @@ def arrange_deck(
     """
     k = code or scala40()
 
-    def too_many(x: Card) -> ArbitroError:
-        return ArbitroError(
-            "card beyond the deck: {card}",
-            card=str(x),
-            article=article("deck"),
-            key="scala40.extra_cards",
-        )
-
-    deck = core_table.PreparedDeck(scala40_deck(k), too_many)
+    deck = core_table.PreparedDeck(scala40_deck(k), article("deck"), "scala40.extra_cards")
     named = {s: deck.take(h) for s, h in (hands or {}).items()}
     top = deck.take([up_card]) if up_card is not None else []
     first = deck.take(stock)
