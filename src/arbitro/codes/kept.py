@@ -16,12 +16,9 @@ def kept(path: Path, stamp: str, build: Callable[[], Any]) -> Any:
     """The data kept in ``path`` if it was built from ``stamp``; else ``build()``'s, written
     there for the next process when the folder can be written (a damaged or stale file is
     rebuilt; data :mod:`marshal` cannot hold is returned unkept)."""
-    try:
-        stored_stamp, data = marshal.loads(path.read_bytes())
-        if stored_stamp == stamp:
-            return data
-    except (OSError, EOFError, ValueError, TypeError):
-        pass  # no file yet, or a damaged one: built again below
+    stored = _stored(path)
+    if stored is not None and stored[0] == stamp:
+        return stored[1]
     data = build()
     partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
@@ -31,3 +28,13 @@ def kept(path: Path, stamp: str, build: Callable[[], Any]) -> Any:
     except (OSError, ValueError):
         partial.unlink(missing_ok=True)
     return data
+
+
+def _stored(path: Path) -> tuple[Any, Any] | None:
+    """The (stamp, data) pair kept in ``path``; None when there is no file yet or it is
+    damaged (then the data is built again)."""
+    try:
+        stamp, data = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return stamp, data

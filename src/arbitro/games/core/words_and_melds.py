@@ -66,9 +66,7 @@ class TurnEnd(DrawDiscardTable[C]):
 
     _last_turn: bool
     _timeout_left: int
-
-    def _dealer_seat(self) -> Seat:
-        raise NotImplementedError
+    dealer: Seat
 
     def _pass_turn(self, s: int) -> bool:
         """After seat ``s``'s discard that did not close: end the deal if the stock is spent
@@ -77,7 +75,7 @@ class TurnEnd(DrawDiscardTable[C]):
         if self._last_turn:
             self._finish(EndReason.STOCK_EXHAUSTED)
             return True
-        if self._timeout_left and SEATS[s] is self._dealer_seat():
+        if self._timeout_left and SEATS[s] is self.dealer:
             self._timeout_left -= 1
             if self._timeout_left == 0:
                 self._finish(EndReason.TIME_OUT)

@@ -130,7 +130,7 @@ class Deal(TurnEnd[Card]):
                 key="parole.bad_deck",
             )
         self.deck: Final = cards
-        self.dealer: Final = dealer
+        self.dealer = dealer
         d = SEATS.index(dealer)
         self._hands: list[Counter[Card]] = [Counter() for _ in range(PLAYERS)]
         dealt = PLAYERS * c.cards_per_player
@@ -193,9 +193,6 @@ class Deal(TurnEnd[Card]):
         new._several = list(self._several)
         new.moves = list(self.moves)
         return new
-
-    def _dealer_seat(self) -> Seat:
-        return self.dealer
 
     # ------------------------------------------------------------ game protocol
 
