@@ -9,18 +9,16 @@ from typing import Annotated, Any
 
 import typer
 
+from arbitro.cli import coerce, lazy
 from arbitro.cli.click_words import speak
 from arbitro.i18n import _, use_lang
 
 speak()  # click's and typer's own words (Usage, Options, ...) in the run's language
 
-try:
-    from arbitro.cli import coerce, lazy
-except (ImportError, AttributeError):  # another typer than 0.29's internals: its own paths
-    pass
-else:
-    coerce.install()  # plain parameters coerced without pydantic (issue 14)
-    lazy.install()  # each command's parameters read from its function when it runs (issue 14)
+# typer is pinned to 0.29 (pyproject.toml): these two reach into its internals, and its
+# tests fail loudly should a new typer change them.
+coerce.install()  # plain parameters coerced without pydantic (issue 14)
+lazy.install()  # each command's parameters read from its function when it runs (issue 14)
 
 # The command modules, in the order their commands are listed by --help, and the top-level
 # commands and groups each registers (a test checks them against the modules).
