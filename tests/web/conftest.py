@@ -241,14 +241,26 @@ class BrowserTools:
 
     @staticmethod
     def open_page(page: Any, url: str) -> Any:
-        """A phone opens ``url`` (a table card's QR code) in a new tab and closes ``page``, its
-        previous tab; returns the new tab. The previous tab may still poll its sheet's status
-        (every 3 s while pending) and reload itself when the next round starts (htmx
-        ``HX-Refresh``): a navigation started on it would race that reload and be aborted."""
+        """A phone opens ``url`` (a table card's QR code) in a new tab; returns it. The previous
+        tab ``page`` stays open, as on a real phone, until the test closes the phone's context.
+        It may still poll its sheet's status (every 3 s while pending) and reload itself when
+        the next round starts (htmx ``HX-Refresh``): a navigation started on it would race
+        that reload and be aborted, and closing it can race the reload's commit, which
+        Chromium acknowledges without closing the tab, so ``page.close()`` never returns
+        (crbug.com/536385539, playwright#42068). Closing a context has no such wait."""
         tab = page.context.new_page()
-        page.close()
         tab.goto(url, wait_until="domcontentloaded")
         return tab
+
+    @staticmethod
+    def choose_line(page: Any, selector: str) -> None:
+        """Tap a line's (or a player's) button on a table's page and wait until its sheet form
+        is live. The form's totals are computed by htmx (``hx-trigger="input"``), which is
+        loaded with ``defer`` and binds its listeners in a ``DOMContentLoaded`` handler: a field
+        is in the DOM before that, and values typed then send no preview. The window's
+        ``load`` event comes after every ``DOMContentLoaded`` handler has run."""
+        with page.expect_navigation(wait_until="load"):
+            page.click(selector)
 
     @staticmethod
     def follow(page: Any, selector: str) -> None:

@@ -181,7 +181,7 @@ def test_a_pairs_evening_from_creation_to_final_standings(
             page = phones["ns"] = tools.open_page(
                 phones["ns"], live_server + path(table.table, rnd)
             )
-            page.click("a.line-btn[href*='line=ns']")
+            tools.choose_line(page, "a.line-btn[href*='line=ns']")
             fill_sheet(page, entry)
             expect(page.locator("#vp-ns")).to_have_text(str(result.ns_vp), timeout=15_000)
             shot = tmp_path / "table-form.png"

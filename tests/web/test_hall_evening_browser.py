@@ -165,7 +165,7 @@ def sign_table(
     values = entry_values(entry)
     ns = browser.new_context(viewport=PHONE).new_page()
     ns.goto(url, wait_until="domcontentloaded")
-    tools.follow(ns, "a.line-btn[href*='line=ns']")
+    tools.choose_line(ns, "a.line-btn[href*='line=ns']")
     ns.evaluate(tools.fill_all, values)
     if first:  # the totals and V.P. the phone computes, shown before sending
         from playwright.sync_api import expect

@@ -117,8 +117,7 @@ def test_a_scala40_evening_on_phones_desk_and_projector_art22_art23_art26(
                 expected_mp[p] += result[str(p)].negative_points
             first = phones[0] = tools.open_page(phones[0], live_server + path)
             assert "Quale giocatore sei?" in first.inner_text("main")
-            first.click(f"a.player-btn[href$='line={players[0]}']")
-            first.wait_for_selector(f"#s1_{players[0]}")
+            tools.choose_line(first, f"a.player-btn[href$='line={players[0]}']")
             first.evaluate(tools.fill_all, values(players, rows))
             last = str(players[-1])
             expect(first.locator(f"#vp-{last}")).to_have_text(str(result[last].vp), timeout=15_000)

@@ -34,8 +34,7 @@ def test_two_phones_sign_and_one_phone_cannot_sign_twice_art_20(
 
     ns = browser.new_context(viewport=PHONE).new_page()
     ns.goto(url, wait_until="domcontentloaded")
-    ns.click("a.line-btn[href*='line=ns']")
-    ns.wait_for_selector("#o1_ns_base")
+    tools.choose_line(ns, "a.line-btn[href*='line=ns']")
     ns.evaluate(tools.fill_all, entry_values(ENTRY))
     expect(ns.locator("#vp-ns")).to_have_text("9", timeout=15_000)  # 410 v 505: 9-11 (art. 20)
     tools.follow(ns, "button.send")
