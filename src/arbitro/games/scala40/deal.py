@@ -186,12 +186,8 @@ class Deal(DrawDiscardTable[Card]):
                 key="scala40.bad_seats",
             )
         if dealer not in occupied:
-            raise ArbitroError(
-                "the dealer {seat} is not at the table",
-                seat=dealer.value,
-                article=article("dealer"),
-                key="scala40.bad_dealer",
-            )
+            why = message("the dealer {seat} is not at the table", seat=dealer.value)
+            raise ArbitroError(why, article=article("dealer"), key="scala40.bad_dealer")
         self.deck: Final = deck
         self.dealer: Final = dealer
         self.reshuffle_seed: Final = reshuffle_seed
@@ -353,13 +349,8 @@ class Deal(DrawDiscardTable[Card]):
         read from)."""
         if self._origin is not None:
             return Deal.from_position(self._origin, code=self.code)
-        return Deal(
-            self.deck,
-            self.dealer,
-            seats=self.order,
-            reshuffle_seed=self.reshuffle_seed,
-            code=self.code,
-        )
+        seed, code = self.reshuffle_seed, self.code
+        return Deal(self.deck, self.dealer, seats=self.order, reshuffle_seed=seed, code=code)
 
     def pop(self) -> Move:
         """Take the last move back (the layout replayed without it, the arbiter's rulings
@@ -424,7 +415,8 @@ class Deal(DrawDiscardTable[Card]):
         return " ; ".join([" ".join(words), *(str(m) for _, m in moves)])
 
     def __repr__(self) -> str:
-        return f"Deal({str(self)!r})"
+        """``Deal.from_position('...')``: the call that rebuilds this position."""
+        return f"Deal.from_position({str(self)!r})"
 
     @classmethod
     def from_position(cls, text: str, *, code: Scala40Code | None = None) -> Deal:
@@ -695,21 +687,13 @@ class Deal(DrawDiscardTable[Card]):
         need = self._forced_discard()
         if need is None and self._pen.penalized[t]:
             need = self._penalty_card(t)
-        if need is not None:
-            if i != need.index:
-                raise illegal(
-                    message("the penalty requires discarding {card}", card=str(need)),
-                    "penalized_cards",
-                    "scala40.penalty_discard",
-                )
-            return True
-        if self._sizes[t] == 1 and self._close_barred(t):
-            raise illegal(
-                message("no closing before the penalty is served"),
-                "penalty_no_close",
-                "scala40.penalty_no_close",
-            )
-        return False
+        if need is not None and i != need.index:
+            why = message("the penalty requires discarding {card}", card=str(need))
+            raise illegal(why, "penalized_cards", "scala40.penalty_discard")
+        if need is None and self._sizes[t] == 1 and self._close_barred(t):
+            why = message("no closing before the penalty is served")
+            raise illegal(why, "penalty_no_close", "scala40.penalty_no_close")
+        return need is not None
 
     def _check_penalties(self, move: Move) -> None:
         """Arts. 11-12, 15-16: frozen melds, a turn limited to a discard, no closing."""

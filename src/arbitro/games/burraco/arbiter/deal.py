@@ -55,7 +55,8 @@ from arbitro.games.burraco.arbiter.table import TableMeld, minus, try_meld
 from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.rules import PLAYERS, is_wild
 from arbitro.games.core.arbiter import ArbiterRecord
-from arbitro.games.core.game import Outcome, restore, undo_last
+from arbitro.games.core.cards_and_melds import pop_replayed
+from arbitro.games.core.game import Outcome
 from arbitro.games.core.table import DrawDiscardTable
 from arbitro.i18n import Message, message
 
@@ -372,10 +373,9 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         run_line(self, move)
 
     def pop(self) -> str:
-        """Take the last line back: the layout replayed without it (:func:`undo_last`)."""
-        earlier, move = undo_last(self)
-        restore(self, earlier)
-        return str(move)
+        """Take the last line back: the layout replayed without it (the core's
+        :func:`~arbitro.games.core.cards_and_melds.pop_replayed`)."""
+        return str(pop_replayed(self))
 
     def outcome(self) -> Outcome | None:
         """How the deal ended (``void`` when it is dealt again), each line's total."""
