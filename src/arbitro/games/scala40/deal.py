@@ -589,6 +589,22 @@ class Deal(DrawDiscardTable[Card]):
         self._ruled(self.turn, "draw", seat.value)
         return x
 
+    def put_back(self, seat: Seat, x: Card, *, on_pile: bool = False) -> None:
+        """Art. 16: ``x`` leaves ``seat``'s hand and goes back on top of the stock (the stock
+        restored), or with ``on_pile`` on top of the discard pile (discarded)."""
+        i = self._index(seat)
+        if not self._hands[i][x.index]:
+            raise illegal(
+                message("card not in hand: {card}", card=str(x)),
+                "out_of_turn",
+                "scala40.not_in_hand",
+            )
+        self._hands[i][x.index] -= 1
+        self._sizes[i] -= 1
+        (self._pile if on_pile else self._stock).append(x)
+        self._fits = None
+        self._ruled(self.turn, "putback", seat.value, str(x), "pile" if on_pile else "stock")
+
     def split_run(self, target: int, keep: int) -> tuple[Card, ...]:
         """Art. 17: the run number ``target`` keeps its first ``keep`` cards; the others go
         back to the hand of the player who laid it; returns them."""
@@ -641,6 +657,8 @@ class Deal(DrawDiscardTable[Card]):
                 self.penalty_discard(parse_card(args[0]))
             elif what == "draw" and len(args) == 1:
                 self.penalty_draw(Seat(args[0]))
+            elif what == "putback" and len(args) == 3 and args[2] in ("pile", "stock"):
+                self.put_back(Seat(args[0]), parse_card(args[1]), on_pile=args[2] == "pile")
             elif what == "split" and len(args) == 2:
                 self.split_run(int(args[0]), int(args[1]))
             else:
