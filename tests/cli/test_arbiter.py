@@ -11,7 +11,10 @@ from typing import Any
 import typer
 from typer.testing import CliRunner
 
+from arbitro.cards import parse_card, parse_cards
 from arbitro.cli.arbiter import register
+from arbitro.games.burraco import Line, Seat
+from arbitro.games.burraco.arbiter import ArbiterDeal, run_script
 
 runner = CliRunner()
 
@@ -65,8 +68,45 @@ def test_art_25_1_replay_applies_the_ruling_and_prints_the_position(tmp_path: Pa
     assert ruling["article"] == "25.1" and ruling["discarded"] == "9C"
     assert ruling["next_to_act"] == "S"
     assert out["state"]["over"] and out["state"]["totals"] == {"NS": 365, "EW": -155}
+    position = out["state"]["position"]
+    assert "| EW 2 E 3H 4H 5H / touched E@-4 |" in position and "| pile 8C 9C 10D |" in position
+    assert "| end closing S |" in position
+    read = ArbiterDeal.from_position(position)
+    assert str(read) == position and read.totals() == {Line.NS: 365, Line.EW: -155}
+    assert "hands" not in out["state"] and "melds" not in out["state"]  # the position says it
     text = runner.invoke(_app(), ["arbiter", "replay", str(f)]).output
     assert "[FIBAS art. 25.1] E:" in text and "NS 365" in text
+    assert f"Posizione: {position}" in text
+
+
+def test_replay_from_a_position_string_goes_on_from_it(tmp_path: Path) -> None:
+    """The replay reads a position string (docs/notation-burraco.md) in place of a layout:
+    art. 25.1's penalized card at E's side is discarded first at E's next turn."""
+    d = ArbiterDeal.from_layout(
+        {
+            Seat.N: parse_cards("JH JH"),
+            Seat.E: parse_cards("5H 6H 9C KS"),
+            Seat.S: parse_cards("QH QH"),
+            Seat.W: parse_cards("8S 8S 4D"),
+        },
+        pile=parse_cards("8C"),
+        stock=parse_cards("4S 10D 10S 6D 6S JS JC 9D 2C 3C"),
+        melds={Line.EW: [parse_cards("3H 4H 5H")]},
+        turn=Seat.E,
+        turns_played=8,
+    )
+    run_script(d, ["E draw", "E layoff 0 9C", "E discard KS", "rule wrong_lay_off E"])
+    assert d.aside(Seat.E) == parse_cards("9C")
+    f = tmp_path / "deal.json"
+    script = ["S draw", "S discard 10D", "W draw", "W discard 10S", "N draw", "N discard 6D"]
+    script += ["E draw", "E discard 9C"]
+    f.write_text(json.dumps({"position": str(d), "script": script}))
+    result = runner.invoke(_app(), ["arbiter", "replay", str(f), "--json"])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)["state"]
+    assert "| aside - |" in state["position"] and "aside E 9C" in str(d)
+    after = ArbiterDeal.from_position(state["position"])
+    assert after.discard_pile[-1] == parse_card("9C") and after.next_to_act is Seat.S
 
 
 def test_replay_bad_line_is_a_clear_error(tmp_path: Path) -> None:
@@ -154,4 +194,5 @@ def test_replay_from_a_seed_with_regular_actions(tmp_path: Path) -> None:
     result = runner.invoke(_app(), ["arbiter", "replay", str(f), "--json"])
     assert result.exit_code == 0, result.output
     state = json.loads(result.output)["state"]
-    assert state["pile"].endswith(str(card)) and state["next_to_act"] == "S"
+    pile = ArbiterDeal.from_position(state["position"]).discard_pile
+    assert pile[-1] == card and state["next_to_act"] == "S"

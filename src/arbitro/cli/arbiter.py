@@ -1,9 +1,9 @@
 """``arbitro arbiter``: the arbiter's tools from a terminal.
 
 - ``irregularities``: the irregularities of FIBAS Section C the engine remedies, with articles;
-- ``replay FILE``: a deal in arbiter mode from a JSON file (a layout or a seed, and the
-  script of actions and rulings, see :mod:`arbitro.games.burraco.arbiter.script`): prints each
-  ruling, the position and the scores;
+- ``replay FILE``: a deal in arbiter mode from a JSON file (a position string, a layout or a
+  seed, and the script of actions and rulings, see :mod:`arbitro.games.burraco.arbiter.script`):
+  prints each ruling, the position string (docs/notation-burraco.md) and the scores;
 - ``report FILE [--out DIR]``: the arbiter's reports (*referto arbitrale*, Parole art. 14.2),
   one per player, as text and PDF;
 - ``board FILE``: Bridge Law 13 count check of a prepared board and the law's outcome.
@@ -44,63 +44,36 @@ JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
 def _deal(data: dict[str, Any]) -> ArbiterDeal:
     from arbitro.games.burraco.arbiter import ArbiterDeal, deal_from_layout
 
+    if "position" in data:
+        return ArbiterDeal.from_position(str(data["position"]))
     if "layout" in data:
         return deal_from_layout(data["layout"])
     return ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
 
 
 def _state_json(d: ArbiterDeal) -> dict[str, Any]:
-    from arbitro.cards import format_cards
-    from arbitro.games.burraco import Line, Seat
-
+    """The deal's state for ``--json``: its position string (``ArbiterDeal.from_position``
+    reads it back; docs/notation-burraco.md), how it stands, the scores (art. 19)."""
     return {
+        "position": str(d),
         "over": d.is_over,
         "end": d.end_reason.value if d.end_reason else None,
         "next_to_act": d.next_to_act.value if d.next_to_act else None,
-        "hands": {s.value: format_cards(d.hand(s)) for s in Seat},
-        "aside": {s.value: format_cards(d.aside(s)) for s in Seat if d.aside(s)},
-        "melds": {
-            ln.value: [
-                {
-                    "id": m.id,
-                    "cards": format_cards(m.cards),
-                    "valid": m.valid,
-                    "freeze": m.freeze.value,
-                }
-                for m in d.melds(ln)
-            ]
-            for ln in (Line.NS, Line.EW)
-        },
-        "pile": format_cards(d.discard_pile),
         "scores": {ln.value: s.as_dict() for ln, s in d.scores().items()},
         "totals": {ln.value: v for ln, v in d.totals().items()},
     }
 
 
 def _state_text(d: ArbiterDeal) -> str:
-    from arbitro.games.burraco import Seat
-
+    """The deal's state as text: who acts next, the position string, the totals."""
     st = _state_json(d)
-    lines = [
-        _("Next to act: {seat}", seat=st["next_to_act"] or "—"),
-        _("Pile: {cards}", cards=st["pile"]),
-    ]
-    for s in Seat:
-        extra = (
-            "  [" + _("penalized: {cards}", cards=st["aside"][s.value]) + "]"
-            if s.value in st["aside"]
-            else ""
-        )
-        lines.append(f"{s.value}: {st['hands'][s.value]}{extra}")
-    for ln, ms in st["melds"].items():
-        for m in ms:
-            flag = "" if m["freeze"] == "none" else f" ({m['freeze']})"
-            bad = "" if m["valid"] else " [" + _("not valid") + "]"
-            lines.append(f"{ln} #{m['id']}: {m['cards']}{flag}{bad}")
-    lines.append(
-        _("Totals: {totals}", totals=", ".join(f"{k} {v}" for k, v in st["totals"].items()))
+    return "\n".join(
+        [
+            _("Next to act: {seat}", seat=st["next_to_act"] or "—"),
+            _("Position: {position}", position=st["position"]),
+            _("Totals: {totals}", totals=", ".join(f"{k} {v}" for k, v in st["totals"].items())),
+        ]
     )
-    return "\n".join(lines)
 
 
 def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
@@ -165,7 +138,9 @@ def register(app: typer.Typer) -> None:
 
     @group.command("replay", help=_("Replay a deal in arbiter mode."))
     def replay(
-        file: Annotated[Path, typer.Argument(help=_("JSON: a layout or a seed, and the script"))],
+        file: Annotated[
+            Path, typer.Argument(help=_("JSON: a position, a layout or a seed, and the script"))
+        ],
         as_json: JsonFlag = False,
     ) -> None:
         """Replay a deal in arbiter mode from a JSON file: each ruling, the position, the
@@ -198,7 +173,9 @@ def register(app: typer.Typer) -> None:
         ),
     )
     def apply(
-        file: Annotated[Path, typer.Argument(help=_("JSON: a layout or a seed, and the script"))],
+        file: Annotated[
+            Path, typer.Argument(help=_("JSON: a position, a layout or a seed, and the script"))
+        ],
         event_id: Annotated[str, typer.Option("--event", help=_("Event id"))],
         round_number: Annotated[int, typer.Option("--round", help=_("Round"))],
         table: Annotated[int, typer.Option("--table", help=_("Table"))],

@@ -20,6 +20,7 @@ from arbitro.games.core import (
 )
 from arbitro.games.scala40 import Deal, MoveKind, Phase, Seat, arrange_deck, parse_move
 from arbitro.games.scala40.arbiter import REMEDIES, TOPICS, irregularity, rule
+from arbitro.games.scala40.rules import highest
 
 KINGS_QUEENS = "KH KD KC QH QD QS"
 
@@ -348,3 +349,82 @@ def test_art16a_no_closing_for_a_whole_round() -> None:
     with pytest.raises(IllegalMoveError) as info:
         ruled.push(parse_move("meld 7H 8H 9H"))  # it would close (art. 20)
     assert str(info.value.article) == "Scala 40 art. 12, 16"
+
+
+E_HAND = "AS 2D 3D 4C 5C 6S 7D 8C 9S 10C 3S 4S 5S"
+"""East's thirteen cards: the ace of spades is the one of highest value (art. 22: 11 points)."""
+
+
+def _east_drew_out_of_turn() -> Deal:
+    """W has opened and discarded; S is to draw, the stock's top is 9D; E holds E_HAND."""
+    deal = _deal(
+        {Seat.W: KINGS_QUEENS + " 2C 3H 5H 9C 7S 4D KS", Seat.E: E_HAND},
+        stock="JH 9D 8D 10S 6C 4S",
+    )
+    _play(deal, "draw", "open KH KD KC | QH QD QS", "discard 2C")
+    return deal
+
+
+def test_art16_drawn_card_not_remembered_the_highest_card_goes_back_on_the_stock() -> None:
+    """Art. 16: "se il giocatore non ricorda la carta pescata, l'arbitro farà ... ricollocare
+    sul tallone la carta di valore più alto in mano al giocatore"; then art. 16 A: "limiterà
+    il suo gioco alla pesca obbligatoria ed al successivo scarto della stessa carta"."""
+    deal = _east_drew_out_of_turn()
+    r = rule(deal, irregularity("drawn_card_forgotten", Seat.E))
+    assert str(r.irregularity.article) == "Scala 40 art. 16"
+    d = r.position
+    assert Counter(d.hand(Seat.E)) == Counter(parse_cards(E_HAND.replace("AS", "9D")))
+    assert d.stock_size == deal.stock_size and d.discard_pile == deal.discard_pile
+    assert d.turn.value == "S"
+    d.push(parse_move("draw"))
+    assert parse_card("AS") in d.hand(Seat.S)  # the stock restored with the ace on top
+    d.push(parse_move("discard AS"))
+    assert d.turn is Seat.E and d.legal_moves() == [parse_move("draw")]
+    d.push(parse_move("draw"))
+    assert [str(m) for m in d.legal_moves()] == ["discard 8D"]
+    assert str(Deal.from_position(str(d))) == str(d)
+
+
+def test_art16_drawn_card_not_remembered_the_arbiter_may_have_it_discarded() -> None:
+    """Art. 16: "l'arbitro farà scartare o ricollocare sul tallone la carta di valore più
+    alto": discarded, it goes on the discard pile; the stock keeps the card drawn out."""
+    deal = _east_drew_out_of_turn()
+    d = rule(deal, irregularity("drawn_card_forgotten", Seat.E, discard=True, case="B")).position
+    assert d.discard_pile[-1] == parse_card("AS")
+    assert d.stock_size == deal.stock_size - 1
+    assert parse_card("AS") not in d.hand(Seat.E) and parse_card("9D") in d.hand(Seat.E)
+    assert d.penalized(Seat.E) == ()
+    replayed = d.copy()
+    move = replayed.pop()  # the ruling is on the move stack: pop takes it back
+    assert move.kind is MoveKind.RULING and parse_card("AS") in replayed.hand(Seat.E)
+
+
+def test_art16_the_highest_value_card_is_a_joker_before_an_ace_a_king_before_a_queen() -> None:
+    """Art. 16 "la carta di valore più alto", by art. 22's points (joker 25, ace 11, K-10
+    ten); among equal values the higher rank (art. 1)."""
+    assert highest(parse_cards("QS KD 10H 9C")) == parse_card("KD")
+    assert highest(parse_cards("AS KD JK 2C")) == parse_card("JK")
+    assert highest(parse_cards("KS KH 3C")) == parse_card("KH")
+
+
+def test_art11_stuck_card_not_seen_goes_back_to_the_hand() -> None:
+    """Art. 11: "La carta che è rimasta attaccata sotto un'altra carta calata in sequenza o
+    combinazione, se non vista da alcun giocatore, può tornare in mano al giocatore"."""
+    deal = _opened()
+    r = rule(deal, irregularity("stuck_card", Seat.W, cards="7S"))
+    assert r.records == () and str(r.position) == str(deal)
+    assert r.position.penalized(Seat.W) == ()
+
+
+def test_art11_stuck_card_seen_is_a_dropped_card_played_or_discarded_first() -> None:
+    """Art. 11: the stuck card "se vista deve essere considerata come una carta caduta
+    accidentalmente", which "al proprio turno deve essere obbligatoriamente giocata ...
+    altrimenti subito scartata"."""
+    deal = _opened()
+    r = rule(deal, irregularity("stuck_card", Seat.W, cards="7S", seen=True))
+    assert str(r.irregularity.article) == "Scala 40 art. 11"
+    assert r.records == (PenalizedCards(Seat.W, ("7S",)),)
+    d = r.position
+    _pass_round(d)
+    d.push(parse_move("draw"))
+    assert [str(m) for m in d.legal_moves() if m.kind is MoveKind.DISCARD] == ["discard 7S"]

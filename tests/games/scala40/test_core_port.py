@@ -59,7 +59,7 @@ def _check_replays(deal: Deal, rng: random.Random) -> None:
         deal.push(moves[int(rng.random() * len(moves))])
         text = str(deal)
         assert str(Deal.from_position(text)) == text
-        assert repr(Deal.from_position(text)) == f"Deal({text!r})"
+        assert repr(Deal.from_position(text)) == f"Deal.from_position({text!r})"
         positions.append(text)
         if len(positions) % 17 == 0:
             move = deal.pop()

@@ -40,7 +40,8 @@ from arbitro.games.burraco.moves import DRAW, PICK_UP, Move, MoveKind
 from arbitro.games.burraco.position import parse_position, position_text
 from arbitro.games.burraco.rules import PLAYERS, WILD_INDICES
 from arbitro.games.burraco.scoring import LinePosition, LineScore, score_line
-from arbitro.games.core import LINES, SEATS, Line, Outcome, Seat, Side, restore, undo_last
+from arbitro.games.core import LINES, SEATS, Line, Outcome, Seat, Side
+from arbitro.games.core.cards_and_melds import pop_replayed
 from arbitro.games.core.table import (
     DrawDiscardTable,
     EndReason,
@@ -158,11 +159,10 @@ class Deal(DrawDiscardTable[Card]):
         return Deal(self.deck, self.dealer, self.code)
 
     def pop(self) -> Move:
-        """Take the last move back (the layout replayed without it); return it. An empty
-        stack raises ``IndexError``."""
-        earlier, move = undo_last(self)
-        restore(self, earlier)
-        return move  # type: ignore[no-any-return]  # undo_last gives the stack's move
+        """Take the last move back (the layout replayed without it, the core's
+        :func:`~arbitro.games.core.cards_and_melds.pop_replayed`); return it. An empty stack
+        raises ``IndexError``."""
+        return pop_replayed(self)
 
     def outcome(self) -> Outcome | None:
         """How the deal ended (art. 18: closing, stock exhausted; art. 17: time-out), each

@@ -13,6 +13,7 @@ kind                       article   remedy
 ``wrong_lay_off``          11        found at once: the card is discarded, turn interrupted
 ``excess_card``            11        the meld stands, the extra card is discarded at once
 ``wrong_meld_found_late``  11        the meld is frozen: no lay-off, no joker taken
+``stuck_card``             11        unseen: back to the hand; seen: a dropped card
 ``wrong_meld``             12        the cards are penalized, the turn ends with a discard
 ``missing_or_extra_cards`` 13        the deal goes on and its result stands
 ``cards_mixed``            14        the arbiter's score
@@ -22,6 +23,8 @@ kind                       article   remedy
                                      no closing for a round
 ``out_of_turn_play``       16 B      last play penalized; next turn a penalized discard
 ``out_of_turn_passed``     16 C      the next player played: the irregularity is passed
+``drawn_card_forgotten``   16        the card drawn not remembered: the highest-value card
+                                     back on the stock (or discarded)
 ``equal_runs``             17        two equal runs of six or more: five cards each
 ``no_card_to_discard``     20        the last play taken back, the smallest card discarded
 =========================  ========  =====================================================
@@ -44,7 +47,7 @@ from arbitro.games.core.seats import Seat
 from arbitro.games.scala40.deal import DISCARD_DRAWN, DISCARD_PENALIZED, Deal
 from arbitro.games.scala40.errors import article
 from arbitro.games.scala40.moves import DRAW, parse_move
-from arbitro.games.scala40.rules import strength
+from arbitro.games.scala40.rules import highest, strength
 
 TOPICS: Final[Mapping[str, str]] = {
     "misdeal": "misdeal",
@@ -53,6 +56,7 @@ TOPICS: Final[Mapping[str, str]] = {
     "wrong_lay_off": "exposed_cards",
     "excess_card": "exposed_cards",
     "wrong_meld_found_late": "frozen_melds",
+    "stuck_card": "exposed_cards",
     "wrong_meld": "wrong_melds",
     "missing_or_extra_cards": "missing_cards",
     "cards_mixed": "cards_mixed",
@@ -61,6 +65,7 @@ TOPICS: Final[Mapping[str, str]] = {
     "out_of_turn_draw": "out_of_turn",
     "out_of_turn_play": "out_of_turn",
     "out_of_turn_passed": "out_of_turn",
+    "drawn_card_forgotten": "out_of_turn",
     "equal_runs": "equal_runs",
     "no_card_to_discard": "no_discard",
 }
@@ -126,6 +131,19 @@ def exposed_card(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     cards = _cards(irr.details)
     deal.penalize(irr.offender, cards)
     return core.Ruling(irr, deal, (core.PenalizedCards(irr.offender, tuple(map(str, cards))),))
+
+
+def stuck_card(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
+    """Art. 11: "La carta che è rimasta attaccata sotto un'altra carta calata in sequenza o
+    combinazione, se non vista da alcun giocatore, può tornare in mano al giocatore; se vista
+    deve essere considerata come una carta caduta accidentalmente". The cards
+    ``details["cards"]`` came down stuck under a played card (in the position they are still
+    the offender's: the play did not include them). Seen by nobody, they go back to the hand
+    and nothing else changes; seen (``details["seen"]``), they are dropped cards: penalized,
+    played in a meld or a lay-off, else discarded first (:func:`exposed_card`)."""
+    if not irr.details.get("seen"):
+        return core.Ruling(irr, deal)
+    return exposed_card(deal, irr)
 
 
 def wrong_lay_off(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
@@ -216,6 +234,24 @@ def out_of_turn_draw(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     return core.Ruling(irr, deal)
 
 
+def drawn_card_forgotten(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
+    """Art. 16: "In tutti i casi di cui sopra, se il giocatore non ricorda la carta pescata,
+    l'arbitro farà scartare o ricollocare sul tallone la carta di valore più alto in mano al
+    giocatore". The offender drew the stock's top card out of turn (the position is the one
+    before that draw) and does not remember which it was: the card drawn joins its hand, and
+    the card of highest value there (art. 22's points: joker, ace, then K-10; equal values by
+    rank and suit) goes back on top of the stock, or with ``details["discard"]`` on the
+    discard pile. In case A (no play made: ``details["case"]`` "A", the default) art. 16 A's
+    remedy follows (:func:`out_of_turn_draw`); in cases B and C the arbiter rules them apart
+    (``out_of_turn_play``, ``out_of_turn_passed``)."""
+    deal.penalty_draw(irr.offender)
+    back = highest(deal.hand(irr.offender), deal.code)
+    deal.put_back(irr.offender, back, on_pile=bool(irr.details.get("discard")))
+    if str(irr.details.get("case", "A")) == "A":
+        return out_of_turn_draw(deal, irr)
+    return core.Ruling(irr, deal)
+
+
 def out_of_turn_play(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     """Art. 16 B: a play out of turn (``details["cards"]``, still in the offender's hand: the
     play is taken back): those cards are penalized; at the offender's turn, without drawing
@@ -278,11 +314,13 @@ def _registry() -> core.Remedies[Deal]:
         "wrong_lay_off": wrong_lay_off,
         "excess_card": excess_card,
         "wrong_meld_found_late": wrong_meld_found_late,
+        "stuck_card": stuck_card,
         "wrong_meld": wrong_meld,
         "missed_draw": missed_draw,
         "discard_without_draw": discard_without_draw,
         "out_of_turn_draw": out_of_turn_draw,
         "out_of_turn_play": out_of_turn_play,
+        "drawn_card_forgotten": drawn_card_forgotten,
     }
     for kind, remedy in penalties.items():
         out.add(kind, _forfeitable(remedy))

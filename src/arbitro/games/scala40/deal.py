@@ -186,12 +186,8 @@ class Deal(DrawDiscardTable[Card]):
                 key="scala40.bad_seats",
             )
         if dealer not in occupied:
-            raise ArbitroError(
-                "the dealer {seat} is not at the table",
-                seat=dealer.value,
-                article=article("dealer"),
-                key="scala40.bad_dealer",
-            )
+            why = message("the dealer {seat} is not at the table", seat=dealer.value)
+            raise ArbitroError(why, article=article("dealer"), key="scala40.bad_dealer")
         self.deck: Final = deck
         self.dealer: Final = dealer
         self.reshuffle_seed: Final = reshuffle_seed
@@ -353,13 +349,8 @@ class Deal(DrawDiscardTable[Card]):
         read from)."""
         if self._origin is not None:
             return Deal.from_position(self._origin, code=self.code)
-        return Deal(
-            self.deck,
-            self.dealer,
-            seats=self.order,
-            reshuffle_seed=self.reshuffle_seed,
-            code=self.code,
-        )
+        seed, code = self.reshuffle_seed, self.code
+        return Deal(self.deck, self.dealer, seats=self.order, reshuffle_seed=seed, code=code)
 
     def pop(self) -> Move:
         """Take the last move back (the layout replayed without it, the arbiter's rulings
@@ -424,7 +415,8 @@ class Deal(DrawDiscardTable[Card]):
         return " ; ".join([" ".join(words), *(str(m) for _, m in moves)])
 
     def __repr__(self) -> str:
-        return f"Deal({str(self)!r})"
+        """``Deal.from_position('...')``: the call that rebuilds this position."""
+        return f"Deal.from_position({str(self)!r})"
 
     @classmethod
     def from_position(cls, text: str, *, code: Scala40Code | None = None) -> Deal:
@@ -597,6 +589,22 @@ class Deal(DrawDiscardTable[Card]):
         self._ruled(self.turn, "draw", seat.value)
         return x
 
+    def put_back(self, seat: Seat, x: Card, *, on_pile: bool = False) -> None:
+        """Art. 16: ``x`` leaves ``seat``'s hand and goes back on top of the stock (the stock
+        restored), or with ``on_pile`` on top of the discard pile (discarded)."""
+        i = self._index(seat)
+        if not self._hands[i][x.index]:
+            raise illegal(
+                message("card not in hand: {card}", card=str(x)),
+                "out_of_turn",
+                "scala40.not_in_hand",
+            )
+        self._hands[i][x.index] -= 1
+        self._sizes[i] -= 1
+        (self._pile if on_pile else self._stock).append(x)
+        self._fits = None
+        self._ruled(self.turn, "putback", seat.value, str(x), "pile" if on_pile else "stock")
+
     def split_run(self, target: int, keep: int) -> tuple[Card, ...]:
         """Art. 17: the run number ``target`` keeps its first ``keep`` cards; the others go
         back to the hand of the player who laid it; returns them."""
@@ -649,6 +657,8 @@ class Deal(DrawDiscardTable[Card]):
                 self.penalty_discard(parse_card(args[0]))
             elif what == "draw" and len(args) == 1:
                 self.penalty_draw(Seat(args[0]))
+            elif what == "putback" and len(args) == 3 and args[2] in ("pile", "stock"):
+                self.put_back(Seat(args[0]), parse_card(args[1]), on_pile=args[2] == "pile")
             elif what == "split" and len(args) == 2:
                 self.split_run(int(args[0]), int(args[1]))
             else:
@@ -695,21 +705,13 @@ class Deal(DrawDiscardTable[Card]):
         need = self._forced_discard()
         if need is None and self._pen.penalized[t]:
             need = self._penalty_card(t)
-        if need is not None:
-            if i != need.index:
-                raise illegal(
-                    message("the penalty requires discarding {card}", card=str(need)),
-                    "penalized_cards",
-                    "scala40.penalty_discard",
-                )
-            return True
-        if self._sizes[t] == 1 and self._close_barred(t):
-            raise illegal(
-                message("no closing before the penalty is served"),
-                "penalty_no_close",
-                "scala40.penalty_no_close",
-            )
-        return False
+        if need is not None and i != need.index:
+            why = message("the penalty requires discarding {card}", card=str(need))
+            raise illegal(why, "penalized_cards", "scala40.penalty_discard")
+        if need is None and self._sizes[t] == 1 and self._close_barred(t):
+            why = message("no closing before the penalty is served")
+            raise illegal(why, "penalty_no_close", "scala40.penalty_no_close")
+        return need is not None
 
     def _check_penalties(self, move: Move) -> None:
         """Arts. 11-12, 15-16: frozen melds, a turn limited to a discard, no closing."""

@@ -103,9 +103,19 @@ def seat_draw_key(c: Card, code: Scala40Code | None = None) -> tuple[int, int]:
 SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
 JOKER_I: Final = JOKER_INDEX
 
+
+def highest(cards: Sequence[Card], code: Scala40Code | None = None) -> Card:
+    """The card of highest value among ``cards`` (art. 16: "la carta di valore più alto"): by
+    the points of art. 22 (joker 25, ace 11, K-10 ten, 9-2 face), equal values by art. 1's rank
+    and suit (:func:`strength`)."""
+    values = penalty_table(code)
+    return max(cards, key=lambda x: (values[x.index], strength(x, code)))
+
+
 __all__ = [
     "ACE_HIGH",
     "ACE_LOW",
+    "highest",
     "opening_table",
     "opening_value",
     "penalty_points",

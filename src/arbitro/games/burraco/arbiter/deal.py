@@ -42,6 +42,7 @@ from arbitro.games.burraco import (
     MoveKind,
     Phase,
     Seat,
+    make_meld,
 )
 from arbitro.games.burraco.arbiter.irregularities import (
     Found,
@@ -50,12 +51,14 @@ from arbitro.games.burraco.arbiter.irregularities import (
     PozzettoStage,
     TurnLimit,
 )
+from arbitro.games.burraco.arbiter.position import arbiter_position_text, parse_arbiter_position
 from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, Ruling
 from arbitro.games.burraco.arbiter.table import TableMeld, minus, try_meld
 from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.rules import PLAYERS, is_wild
 from arbitro.games.core.arbiter import ArbiterRecord
-from arbitro.games.core.game import Outcome, restore, undo_last
+from arbitro.games.core.cards_and_melds import pop_replayed
+from arbitro.games.core.game import Outcome
 from arbitro.games.core.table import DrawDiscardTable
 from arbitro.i18n import Message, message
 
@@ -224,6 +227,60 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         return new
 
     @classmethod
+    def from_position(cls, text: str, code: BurracoFibasCode | None = None) -> ArbiterDeal:
+        """The position written by ``str(deal)`` (the notation of
+        :mod:`~arbitro.games.burraco.arbiter.position`, docs/notation-burraco.md), with
+        nothing recorded (:meth:`initial` gives it back); a malformed text raises
+        :class:`ArbitroError`. It has no deck (``deck`` is None)."""
+        f = parse_arbiter_position(text)
+        new = object.__new__(cls)
+        new.deck = None
+        c = code or burraco_fibas()
+        hands = {s: list(f.hands[s]) for s in SEATS}
+        pozzetti = [list(p) for p in f.pozzetti]
+        new._setup(c, f.dealer, hands, list(f.pile), list(f.stock), pozzetti, f.turn)
+        for line, ms in f.melds.items():
+            for m in ms:
+                valid = make_meld(m.cards, c) if m.valid else None
+                new._melds[line].append(
+                    TableMeld(
+                        *(m.id, line, m.cards, valid, m.opened_by, m.freeze, m.frozen_by),
+                        *(m.positive, m.burraco_before, m.pending, list(m.touched_by)),
+                    )
+                )
+        new._aside.update({s: list(x) for s, x in f.aside.items()})
+        new._exposed.update({s: list(x) for s, x in f.exposed.items()})
+        new._prepared = dict(f.prepared)
+        new._negative.update({ln: list(x) for ln, x in f.negative.items()})
+        new._taken.update(dict.fromkeys(f.taken, True))
+        new._pozzetto_of = dict(f.took)
+        new._unplayed = set(f.unplayed)
+        new._volo = f.volo
+        new._phase = f.phase
+        new._turns = f.turns
+        new._last_turn = f.last_turn
+        new._timeout_left = f.timeout_left
+        new._end = f.end
+        new._closer = SEATS.index(f.closer) if f.closer is not None else -1
+        new._void = f.void
+        new._limits = dict(f.limits)
+        new._no_closing = dict(f.no_closing)
+        new._must_from = dict(f.must)
+        new._barred.update({s: list(x) for s, x in f.barred.items()})
+        new._arbitral = dict(f.arbitral)
+        new._close_next = f.close_next
+        new._next_id = f.next_id
+        new._origin = partial(cls.from_position, text, code)
+        return new
+
+    def __str__(self) -> str:
+        """The position in the notation of :mod:`~arbitro.games.burraco.arbiter.position`."""
+        return arbiter_position_text(self)
+
+    def __repr__(self) -> str:
+        return f"ArbiterDeal.from_position({str(self)!r})"
+
+    @classmethod
     def shuffled(
         cls, rng: random.Random, dealer: Seat = Seat.N, code: BurracoFibasCode | None = None
     ) -> ArbiterDeal:
@@ -372,10 +429,9 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         run_line(self, move)
 
     def pop(self) -> str:
-        """Take the last line back: the layout replayed without it (:func:`undo_last`)."""
-        earlier, move = undo_last(self)
-        restore(self, earlier)
-        return str(move)
+        """Take the last line back: the layout replayed without it (the core's
+        :func:`~arbitro.games.core.cards_and_melds.pop_replayed`)."""
+        return str(pop_replayed(self))
 
     def outcome(self) -> Outcome | None:
         """How the deal ended (``void`` when it is dealt again), each line's total."""
