@@ -4,6 +4,7 @@ hall pages' style sheets copied beside them (``static/``), every link relative."
 from __future__ import annotations
 
 import shutil
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ SOURCES: dict[str, Message] = {
 """How a result's source reads on the pages (FIBAS art. 36, 37, 40)."""
 
 
+@lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(HERE / "templates")),
@@ -100,17 +102,14 @@ def _round_results(rnd: Round) -> dict[int, Any]:
     return {r.competitor: r for r in rnd.results}
 
 
-def site_pages(results: ResultsFile, lang: str = "it") -> dict[str, str]:
-    """Every page of the site: file name → HTML."""
+def _common(results: ResultsFile, lang: str) -> dict[str, Any]:
     if lang not in ("it", "en"):
         raise ArbitroError("language «{lang}»: use it or en", lang=lang)
-    env = _env()
-    names = {c.number: c for c in results.competitors}
-    common: dict[str, Any] = {
+    return {
         "lang": lang,
         "results": results,
         "event": results.event,
-        "names": names,
+        "names": {c.number: c for c in results.competitors},
         "sources": SOURCES,
         "standings_page": standings_page,
         "round_page": round_page,
@@ -121,23 +120,56 @@ def site_pages(results: ResultsFile, lang: str = "it") -> dict[str, str]:
             rnd.number for rnd in results.rounds if any(r.source == "pending" for r in rnd.results)
         },
     }
-    pages = {"index.html": env.get_template("index.html").render(common, page="index")}
+
+
+def page_names(results: ResultsFile) -> list[str]:
+    """The file names of the site's pages, the index first."""
+    return [
+        "index.html",
+        *(standings_page(t.after_round) for t in results.standings),
+        *(round_page(r.number) for r in results.rounds),
+        *(competitor_page(c.number) for c in results.competitors),
+    ]
+
+
+def site_page(
+    results: ResultsFile, name: str, lang: str = "it", env: jinja2.Environment | None = None
+) -> str | None:
+    """The page ``name`` of the site (one of :func:`page_names`), or None if there is none:
+    the live app serves the pages one at a time."""
+    env = env or _env()
+    common = _common(results, lang)
+    if name == "index.html":
+        return env.get_template("index.html").render(common, page="index")
     for table in results.standings:
-        pages[standings_page(table.after_round)] = env.get_template("standings.html").render(
-            common, page="standings", table=table
-        )
+        if name == standings_page(table.after_round):
+            return env.get_template("standings.html").render(common, page="standings", table=table)
     for rnd in results.rounds:
-        pages[round_page(rnd.number)] = env.get_template("round.html").render(
-            common, page="round", round=rnd, by_competitor=_round_results(rnd)
-        )
+        if name == round_page(rnd.number):
+            return env.get_template("round.html").render(
+                common, page="round", round=rnd, by_competitor=_round_results(rnd)
+            )
     for comp in results.competitors:
-        pages[competitor_page(comp.number)] = env.get_template("competitor.html").render(
-            common,
-            page="competitor",
-            comp=comp,
-            card=_card(results, comp),
-            standing=_rank(results, comp.number),
-        )
+        if name == competitor_page(comp.number):
+            return env.get_template("competitor.html").render(
+                common,
+                page="competitor",
+                comp=comp,
+                card=_card(results, comp),
+                standing=_rank(results, comp.number),
+            )
+    return None
+
+
+def site_pages(results: ResultsFile, lang: str = "it") -> dict[str, str]:
+    """Every page of the site: file name → HTML."""
+    _common(results, lang)  # the language checked before anything is drawn
+    env = _env()
+    pages: dict[str, str] = {}
+    for name in page_names(results):
+        html = site_page(results, name, lang, env)
+        assert html is not None  # every name of page_names has its page
+        pages[name] = html
     return pages
 
 
