@@ -10,9 +10,9 @@ import re
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.test_public import EVENT, NAMES, app_web, make_event, play_round, visible_text
 
 from arbitro.web.tokens import make_token
-from tests.web.test_public import EVENT, NAMES, app_web, make_event, play_round, visible_text
 
 
 def test_no_results_before_the_first_standings_art39(web_app: FastAPI, client: TestClient) -> None:

@@ -21,7 +21,6 @@ from arbitro.export.site import HERE as SITE_HERE
 from arbitro.export.site import SHEETS, WEB_STATIC, competitor_page, site_page
 from arbitro.services.event_log import to_domain
 from arbitro.services.results import ResultsFile, results_of
-from arbitro.tournament.event import EventState
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.live import READ_ONLY, page_key
 from arbitro.web.page_cache import cached
