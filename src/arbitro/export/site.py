@@ -114,12 +114,22 @@ def _common(results: ResultsFile, lang: str) -> dict[str, Any]:
         "standings_page": standings_page,
         "round_page": round_page,
         "competitor_page": competitor_page,
+        "side_label": lambda side: _side_label(side, lang),
         "final": results.final_standings(),
         # The rounds with a result still to come: their standings are not the last word.
         "incomplete": {
             rnd.number for rnd in results.rounds if any(r.source == "pending" for r in rnd.results)
         },
     }
+
+
+def _side_label(side: str, lang: str) -> str:
+    """A line's side as the room reads it (N-S, E-O in Italian); a seat number as it is."""
+    if side == "ns":
+        return "N-S"
+    if side == "ew":
+        return render(msg("E-W"), lang)
+    return side
 
 
 def page_names(results: ResultsFile) -> list[str]:
