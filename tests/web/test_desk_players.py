@@ -11,7 +11,6 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-
 from tests.web.test_desk import post, service, text_of, txt
 
 MEMBERS = (
