@@ -3,7 +3,6 @@ hall pages' style sheets copied beside them (``static/``), every link relative."
 
 from __future__ import annotations
 
-import shutil
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -183,23 +182,32 @@ def site_pages(results: ResultsFile, lang: str = "it") -> dict[str, str]:
     return pages
 
 
+STYLE_SHEETS: dict[str, Path] = {
+    **{name: WEB_STATIC / name for name in SHEETS},
+    "export.css": HERE / "static" / "export.css",
+}
+"""The site's style sheets, in ``static/`` beside the pages (its pages link ``static/<name>``)."""
+
+
+def site_files(results: ResultsFile, lang: str = "it") -> dict[str, bytes]:
+    """Every file of the site: relative path → content (the pages, then ``static/``)."""
+    files = {name: html.encode() for name, html in site_pages(results, lang).items()}
+    for name, path in STYLE_SHEETS.items():
+        files[f"static/{name}"] = path.read_bytes()
+    return files
+
+
 def write_site(results: ResultsFile, out: Path, lang: str = "it") -> list[Path]:
     """Write the site into the folder ``out`` (made if missing): the pages and
     ``static/`` (the hall's style sheets and the export's own). The files written."""
-    pages = site_pages(results, lang)
+    files = site_files(results, lang)
     if out.exists() and not out.is_dir():
         raise ArbitroError("{path} is a file, not a folder", path=str(out))
     written: list[Path] = []
     try:
-        static = out / "static"
-        static.mkdir(parents=True, exist_ok=True)
-        for name in SHEETS:
-            shutil.copyfile(WEB_STATIC / name, static / name)
-            written.append(static / name)
-        shutil.copyfile(HERE / "static" / "export.css", static / "export.css")
-        written.append(static / "export.css")
-        for name, html in pages.items():
-            (out / name).write_text(html, "utf-8")
+        (out / "static").mkdir(parents=True, exist_ok=True)
+        for name, data in files.items():
+            (out / name).write_bytes(data)
             written.append(out / name)
     except OSError as exc:
         raise ArbitroError(

@@ -11,14 +11,11 @@ login; cached per (page, event version, language) with an ETag like the room dis
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from arbitro.errors import NotFoundError
-from arbitro.export.site import HERE as SITE_HERE
-from arbitro.export.site import SHEETS, WEB_STATIC, competitor_page, site_page
+from arbitro.export.site import STYLE_SHEETS, competitor_page, site_page
 from arbitro.services.event_log import to_domain
 from arbitro.services.results import ResultsFile, results_of
 from arbitro.web.app import request_lang, web_of
@@ -27,12 +24,6 @@ from arbitro.web.page_cache import cached
 from arbitro.web.public import standings_round
 
 router = APIRouter()
-
-STYLE_SHEETS: dict[str, Path] = {
-    **{name: WEB_STATIC / name for name in SHEETS},
-    "export.css": SITE_HERE / "static" / "export.css",
-}
-"""The site's style sheets (its pages link ``static/<name>``)."""
 
 
 def results_path(event_id: str, page: str = "") -> str:

@@ -23,11 +23,22 @@ from arbitro.web.desk import (
     players,
     printouts,
     registrations,
+    results,
     rounds,
     sheets,
 )
 
 router = APIRouter()
 router.include_router(auth.router)
-for _module in (events, registrations, rounds, arbiter, sheets, printouts, boards, players):
+for _module in (
+    events,
+    registrations,
+    rounds,
+    arbiter,
+    sheets,
+    printouts,
+    boards,
+    players,
+    results,
+):
     router.include_router(_module.router)
