@@ -3,7 +3,7 @@ hall pages' style sheets copied beside them (``static/``), every link relative."
 
 from __future__ import annotations
 
-import shutil
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ SOURCES: dict[str, Message] = {
 """How a result's source reads on the pages (FIBAS art. 36, 37, 40)."""
 
 
+@lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(HERE / "templates")),
@@ -100,64 +101,113 @@ def _round_results(rnd: Round) -> dict[int, Any]:
     return {r.competitor: r for r in rnd.results}
 
 
-def site_pages(results: ResultsFile, lang: str = "it") -> dict[str, str]:
-    """Every page of the site: file name → HTML."""
+def _common(results: ResultsFile, lang: str) -> dict[str, Any]:
     if lang not in ("it", "en"):
         raise ArbitroError("language «{lang}»: use it or en", lang=lang)
-    env = _env()
-    names = {c.number: c for c in results.competitors}
-    common: dict[str, Any] = {
+    return {
         "lang": lang,
         "results": results,
         "event": results.event,
-        "names": names,
+        "names": {c.number: c for c in results.competitors},
         "sources": SOURCES,
         "standings_page": standings_page,
         "round_page": round_page,
         "competitor_page": competitor_page,
+        "side_label": lambda side: _side_label(side, lang),
         "final": results.final_standings(),
         # The rounds with a result still to come: their standings are not the last word.
         "incomplete": {
             rnd.number for rnd in results.rounds if any(r.source == "pending" for r in rnd.results)
         },
     }
-    pages = {"index.html": env.get_template("index.html").render(common, page="index")}
+
+
+def _side_label(side: str, lang: str) -> str:
+    """A line's side as the room reads it (N-S, E-O in Italian); a seat number as it is."""
+    if side == "ns":
+        return "N-S"
+    if side == "ew":
+        return render(msg("E-W"), lang)
+    return side
+
+
+def page_names(results: ResultsFile) -> list[str]:
+    """The file names of the site's pages, the index first."""
+    return [
+        "index.html",
+        *(standings_page(t.after_round) for t in results.standings),
+        *(round_page(r.number) for r in results.rounds),
+        *(competitor_page(c.number) for c in results.competitors),
+    ]
+
+
+def site_page(
+    results: ResultsFile, name: str, lang: str = "it", env: jinja2.Environment | None = None
+) -> str | None:
+    """The page ``name`` of the site (one of :func:`page_names`), or None if there is none:
+    the live app serves the pages one at a time."""
+    env = env or _env()
+    common = _common(results, lang)
+    if name == "index.html":
+        return env.get_template("index.html").render(common, page="index")
     for table in results.standings:
-        pages[standings_page(table.after_round)] = env.get_template("standings.html").render(
-            common, page="standings", table=table
-        )
+        if name == standings_page(table.after_round):
+            return env.get_template("standings.html").render(common, page="standings", table=table)
     for rnd in results.rounds:
-        pages[round_page(rnd.number)] = env.get_template("round.html").render(
-            common, page="round", round=rnd, by_competitor=_round_results(rnd)
-        )
+        if name == round_page(rnd.number):
+            return env.get_template("round.html").render(
+                common, page="round", round=rnd, by_competitor=_round_results(rnd)
+            )
     for comp in results.competitors:
-        pages[competitor_page(comp.number)] = env.get_template("competitor.html").render(
-            common,
-            page="competitor",
-            comp=comp,
-            card=_card(results, comp),
-            standing=_rank(results, comp.number),
-        )
+        if name == competitor_page(comp.number):
+            return env.get_template("competitor.html").render(
+                common,
+                page="competitor",
+                comp=comp,
+                card=_card(results, comp),
+                standing=_rank(results, comp.number),
+            )
+    return None
+
+
+def site_pages(results: ResultsFile, lang: str = "it") -> dict[str, str]:
+    """Every page of the site: file name → HTML."""
+    _common(results, lang)  # the language checked before anything is drawn
+    env = _env()
+    pages: dict[str, str] = {}
+    for name in page_names(results):
+        html = site_page(results, name, lang, env)
+        assert html is not None  # every name of page_names has its page
+        pages[name] = html
     return pages
+
+
+STYLE_SHEETS: dict[str, Path] = {
+    **{name: WEB_STATIC / name for name in SHEETS},
+    "export.css": HERE / "static" / "export.css",
+}
+"""The site's style sheets, in ``static/`` beside the pages (its pages link ``static/<name>``)."""
+
+
+def site_files(results: ResultsFile, lang: str = "it") -> dict[str, bytes]:
+    """Every file of the site: relative path → content (the pages, then ``static/``)."""
+    files = {name: html.encode() for name, html in site_pages(results, lang).items()}
+    for name, path in STYLE_SHEETS.items():
+        files[f"static/{name}"] = path.read_bytes()
+    return files
 
 
 def write_site(results: ResultsFile, out: Path, lang: str = "it") -> list[Path]:
     """Write the site into the folder ``out`` (made if missing): the pages and
     ``static/`` (the hall's style sheets and the export's own). The files written."""
-    pages = site_pages(results, lang)
+    files = site_files(results, lang)
     if out.exists() and not out.is_dir():
         raise ArbitroError("{path} is a file, not a folder", path=str(out))
     written: list[Path] = []
     try:
-        static = out / "static"
-        static.mkdir(parents=True, exist_ok=True)
-        for name in SHEETS:
-            shutil.copyfile(WEB_STATIC / name, static / name)
-            written.append(static / name)
-        shutil.copyfile(HERE / "static" / "export.css", static / "export.css")
-        written.append(static / "export.css")
-        for name, html in pages.items():
-            (out / name).write_text(html, "utf-8")
+        (out / "static").mkdir(parents=True, exist_ok=True)
+        for name, data in files.items():
+            (out / name).write_bytes(data)
             written.append(out / name)
     except OSError as exc:
         raise ArbitroError(

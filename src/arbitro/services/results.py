@@ -336,12 +336,15 @@ def results_of(
     place: str | None = None,
     on: Date | None = None,
     lang: str = "it",
+    up_to: int | None = None,
 ) -> ResultsFile:
     """The event's results: ``state`` folded from ``records`` (the log, for the complaints);
     the arbiter, place and date as the director gives them (the date defaults to the day the
-    event was created); texts (sheet headings, ledger details) in ``lang``."""
+    event was created); texts (sheet headings, ledger details) in ``lang``; the rounds up to
+    ``up_to`` (all those under way when None: the public pages stop at the last round whose
+    standings are published, FIBAS art. 39)."""
     cfg = state.config
-    last = state.current_round()
+    last = state.current_round() if up_to is None else min(up_to, state.current_round())
     sanctions, rulings = _ledger(state, lang)
     event = EventInfo(
         id=state.event_id,

@@ -8,9 +8,18 @@ from fastapi import FastAPI
 def include_all(app: FastAPI) -> None:
     """Include the routers: home, the director's desk, its JSON API, the table-side entry,
     the public room displays and the knockout events' pages."""
-    from arbitro.web import api, desk, home, knockout, public, table, table_boards
+    from arbitro.web import (
+        api,
+        desk,
+        home,
+        knockout,
+        public,
+        results_pages,
+        table,
+        table_boards,
+    )
 
-    for module in (home, desk, api, table, table_boards, public, knockout):
+    for module in (home, desk, api, table, table_boards, public, results_pages, knockout):
         app.include_router(module.router)
     from arbitro.web.desk import phone_check
 

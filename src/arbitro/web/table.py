@@ -205,7 +205,7 @@ class TableView:
         players' and lines' names and the deals, kept; the page is rendered outside the lock
         from these copies (the rest it reads of ``state`` is the event's fixed code and
         configuration)."""
-        for name in ("players", "deals", "ns_name", "ew_name", "boards"):
+        for name in ("players", "deals", "ns_name", "ew_name", "boards", "cards"):
             getattr(self, name)
         return self
 
@@ -255,6 +255,19 @@ class TableView:
         from arbitro.web.board_views import phone_boards
 
         return phone_boards(self.state, self.round_number, self.table_number, closed=self.closed)
+
+    @cached_property
+    def cards(self) -> list[tuple[str, str]]:
+        """Once the round's standings are published (FIBAS art. 39): (name, address) of the
+        card of each competitor at the table, in the event's live results, round by round."""
+        if not self.closed or self.seating is None:
+            return []
+        from arbitro.web.results_pages import card_path
+
+        t = self.seating
+        numbers = list(t.players) if t.players is not None else [*(t.ns or ()), *(t.ew or ())]
+        comps = self.state.competitors
+        return [(comps[c].name, card_path(self.event_id, c)) for c in numbers if c in comps]
 
     @cached_property
     def ns_name(self) -> str:
