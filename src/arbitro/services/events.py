@@ -16,8 +16,15 @@ from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_a
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.movements.boards import BoardPlan
+from arbitro.tournament.pairing_constraints import (
+    Constraint,
+    UnkeptConstraint,
+    constraints,
+    unkept_constraints,
+)
 from arbitro.tournament.records import (
     AbandonScore,
+    ConstraintReason,
     CompetitorRegistered,
     CompetitorWithdrawn,
     Record,
@@ -148,6 +155,33 @@ class EventService(EventLog[EventState]):
         )
         assert isinstance(rec.body, CompetitorWithdrawn)
         return rec.body.from_round
+
+    # ------------------------------------------------------------------ constraints
+    def add_constraint(
+        self,
+        event_id: str,
+        first: CompetitorId,
+        second: CompetitorId,
+        reason: ConstraintReason | str = ConstraintReason.DIRECTOR,
+        note: str = "",
+        actor: str = "director",
+    ) -> int:
+        """Record that two competitors must not meet (same club, family, the director's
+        list, FIBAS art. 4); returns the record's seq (what cancels it)."""
+        with self._lock:
+            self._do(
+                event_id,
+                lambda st, now: commands.add_constraint(st, first, second, reason, now, actor, note),
+            )
+            return self.state(event_id).last_seq
+
+    def constraints(self, event_id: str) -> list[Constraint]:
+        """The constraints in force, in the order they were added."""
+        return constraints(self.state(event_id))
+
+    def unkept_constraints(self, event_id: str, round_number: int) -> list[UnkeptConstraint]:
+        """The constraints round ``round_number``'s seating does not keep (art. 4)."""
+        return unkept_constraints(self.state(event_id), round_number)
 
     # ------------------------------------------------------------------ rounds
     def seat(

@@ -265,7 +265,7 @@ def config_from_form(form: FormData) -> EventConfig:
         movements.append(c.take(partial(_movement, form, i, movements), Movement.DRAW))
     step = c.take(
         lambda: int_field(
-            form, "mitchell_step", Message("Mitchell step"), low=1, high=99, default=1
+            form, "mitchell_step", Message("Mitchell step"), low=0, high=99, default=1
         ),
         1,
     )
