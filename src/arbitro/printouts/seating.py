@@ -12,6 +12,7 @@ from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.pairing_constraints import unkept_constraints
 
 WIDTH = PAGE[0] - 2 * MARGIN
 
@@ -35,7 +36,8 @@ def seating_rows(
 def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> bytes:
     """The seating of round ``round_number`` on A4: by table (N-S and E-O lines, «Riposo» for
     the missing line of an incomplete table, art. 37), then by name, alphabetically, with the
-    table and line of each competitor (art. 4)."""
+    table and line of each competitor (art. 4); under the tables, the pairs that must not meet
+    and meet anyway."""
     check_lang(lang)
     seating = seated_round(state, round_number)
     title = tr(message("Seating — Round {round}", round=round_number), lang)
@@ -63,6 +65,8 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
     story.append(list_table(rows, [first, (WIDTH - first) / 2, (WIDTH - first) / 2], size=13))
     if any(t.is_incomplete for t in seating.tables):
         story.append(note(tr(rest_note(state), lang)))
+    for unkept in unkept_constraints(state, round_number):  # art. 4: said, not hidden
+        story.append(note(tr(unkept.message, lang)))
     story += [PageBreak(), note(state.config.name, 12), heading(title, 22)]
     story.append(heading(tr(message("By name (alphabetical)"), lang), 14))
     has_players = any(state.competitor(c).players for c in seating.competitors())

@@ -117,7 +117,7 @@ def test_constraint_refusals() -> None:
     d.register_many(4)
     with pytest.raises(NotFoundError):
         commands.add_constraint(d.state, 1, 9, "club", d.now)
-    with pytest.raises(ArbitroError, match="itself"):
+    with pytest.raises(ArbitroError, match="sé stesso"):
         commands.add_constraint(d.state, 2, 2, "club", d.now)
     with pytest.raises(ArbitroError, match="club, family, director"):
         commands.add_constraint(d.state, 1, 2, "neighbours", d.now)

@@ -16,9 +16,18 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from arbitro.web import auth
-from arbitro.web.desk import arbiter, boards, events, printouts, registrations, rounds, sheets
+from arbitro.web.desk import (
+    arbiter,
+    boards,
+    constraints,
+    events,
+    printouts,
+    registrations,
+    rounds,
+    sheets,
+)
 
 router = APIRouter()
 router.include_router(auth.router)
-for _module in (events, registrations, rounds, arbiter, sheets, printouts, boards):
+for _module in (events, registrations, constraints, rounds, arbiter, sheets, printouts, boards):
     router.include_router(_module.router)

@@ -17,6 +17,7 @@ from starlette.datastructures import FormData
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.i18n import N_, Message, message
+from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
@@ -448,6 +449,8 @@ def event_page(
             rounds=round_rows(web, state),
             current=state.current_round(),
             check_in=CheckIn.of(state),
+            constraints=constraints(state),
+            reasons=REASON_NAMES,
             **extra,
         )
     return web.render(request, "desk_event.html", status_code=status_code, **ctx)

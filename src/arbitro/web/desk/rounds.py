@@ -16,6 +16,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
+from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament import commands
 from arbitro.tournament.boards import flagged_entries
 from arbitro.tournament.event import EventState, TableSheet
@@ -170,6 +171,7 @@ def round_context(
         poll=POLL_SECONDS,
         live_version=live_version(request, web, state, n),
         cu=boards_panel(state, n),
+        unkept=[u.message for u in unkept_constraints(state, n)],
         **extra,
     )
 
