@@ -16,7 +16,11 @@ from dataclasses import dataclass
 from math import gcd
 
 from arbitro.tournament.model import CompetitorId, Line, Seating
-from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
+from arbitro.tournament.movements.grouping import (
+    SEARCH_LIMIT,
+    SearchLimitReached,
+    group_top_down,
+)
 
 Pair = tuple[CompetitorId, CompetitorId]
 
@@ -76,14 +80,11 @@ def group_apart(
 ) -> list[tuple[CompetitorId, ...]] | None:
     """``ranked`` cut into groups of ``size`` as close to its order as possible with no
     constrained pair (nor two of one class) in a group; None if there is none (or the search
-    gives up). Without constraints among ``ranked`` it is None: the caller keeps its order."""
+    gives up). Without constraints among ``ranked`` it is the plain top-down grouping."""
     avoid = apart(pairs, ranked)
-    if not avoid:
-        return None
+    limit = CONSTRAINED_SEARCH_LIMIT if avoid else SEARCH_LIMIT
     try:
-        return group_top_down(
-            ranked, size, classes or {}, limit=CONSTRAINED_SEARCH_LIMIT, apart=avoid
-        )
+        return group_top_down(ranked, size, classes or {}, limit=limit, apart=avoid)
     except SearchLimitReached:
         return None
 

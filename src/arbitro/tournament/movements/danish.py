@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from arbitro.i18n import msg
 from arbitro.tournament.model import CompetitorId, Seating
-from arbitro.tournament.movements.constraints import group_apart
+from arbitro.tournament.movements.constraints import apart, group_apart
 from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
 from arbitro.tournament.movements.request import SeatingRequest, names, refuse
 from arbitro.tournament.movements.rest import resting_candidates
@@ -56,7 +56,7 @@ def modified_danish(request: SeatingRequest) -> Seating:
     for resting in candidates:
         field = [c for c in ranked if c != resting]
         groups = group_apart(field, 2, request.avoid, classes)
-        if groups is None:
+        if groups is None and apart(request.avoid, field):  # the constraints cannot be kept
             try:
                 groups = group_top_down(field, 2, classes)
             except SearchLimitReached:

@@ -8,7 +8,9 @@ others are drawn.
 Pairs that must not meet (``request.avoid``) are kept apart by a deterministic repair of the
 drawn order: the grouping closest to it (the first drawn seated with the next drawn it may
 meet, and so on, art. 4) with no such pair at a table. The seed alone still replays the draw.
-If no grouping keeps them all apart, the drawn order stands and the seating reports them.
+In round 1 with an odd number of lines the last drawn rests, or, if the others cannot then be
+kept apart, the latest drawn whose rest lets them be. If no grouping keeps them all apart, the
+drawn order stands and the seating reports them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 from arbitro.tournament.model import CompetitorId, Seating
-from arbitro.tournament.movements.constraints import group_apart
+from arbitro.tournament.movements.constraints import apart, group_apart
 from arbitro.tournament.movements.individual import (
     PLAYERS_PER_TABLE,
     individual_in_order,
@@ -45,8 +47,9 @@ def draw(request: SeatingRequest) -> Seating:
             spare = len(order) % size
             field, resting_pair = order[: len(order) - spare], order[len(order) - spare :]
             return individual_in_order(request, _repaired(request, field, size) + resting_pair)
-        resting = (order.pop(),) if len(order) % 2 else None
-        return seating_from_order([(c,) for c in _repaired(request, order, size)], resting)
+        if len(order) % 2 == 0:
+            return seating_from_order([(c,) for c in _repaired(request, order, size)], None)
+        return _first_round_with_rest(request, order)
     if request.is_individual:
         pair = resting_players(request, request.ranked)
         field = [c for c in order if pair is None or c not in pair]
@@ -66,3 +69,16 @@ def _repaired(
     """The drawn order, regrouped as little as needed to keep constrained pairs apart."""
     groups = group_apart(drawn, size, request.avoid)
     return list(drawn) if groups is None else [c for g in groups for c in g]
+
+
+def _first_round_with_rest(request: SeatingRequest, drawn: Sequence[CompetitorId]) -> Seating:
+    """Round 1 with an odd number of lines: the last drawn rests (art. 37), or, when the
+    others cannot then be kept apart, the latest drawn whose rest lets them be."""
+    order = list(drawn)
+    if apart(request.avoid, order):
+        for k in reversed(range(len(order))):
+            field = order[:k] + order[k + 1 :]
+            groups = group_apart(field, LINES_PER_TABLE, request.avoid)
+            if groups is not None:
+                return seating_from_order([(c,) for g in groups for c in g], (order[k],))
+    return seating_from_order([(c,) for c in order[:-1]], (order[-1],))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from arbitro.i18n import msg
 from arbitro.tournament.model import CompetitorId, Line, Movement, Seating
-from arbitro.tournament.movements.constraints import group_apart
+from arbitro.tournament.movements.constraints import apart, group_apart
 from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
 from arbitro.tournament.movements.request import (
     LINES_PER_TABLE,
@@ -124,7 +124,7 @@ def individual_modified_danish(request: SeatingRequest) -> Seating:
     field = [c for c in request.ranked if resting is None or c not in resting]
     classes = table_of(request.previous)
     groups = group_apart(field, PLAYERS_PER_TABLE, request.avoid, classes)
-    if groups is None:
+    if groups is None and apart(request.avoid, field):  # the constraints cannot be kept
         try:
             groups = group_top_down(field, PLAYERS_PER_TABLE, classes)
         except SearchLimitReached:
