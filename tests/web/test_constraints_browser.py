@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from tests.web.conftest import BrowserTools
 
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
-from tests.web.conftest import BrowserTools
 
 
 def test_constraint_added_in_the_browser_and_reported_on_the_round_page_art4(
@@ -35,8 +35,8 @@ def test_constraint_added_in_the_browser_and_reported_on_the_round_page_art4(
         mitchell_step=0,
     )
     svc.create_event("circolo", config)
-    for i, name in enumerate(["Rossi", "Bianchi", "Verdi", "Neri", "Gallo", "Conti"], start=1):
-        svc.register("circolo", f"{name}", [f"{name} A.", f"{name} B."])
+    for name in ["Rossi", "Bianchi", "Verdi", "Neri", "Gallo", "Conti"]:
+        svc.register("circolo", name, [f"{name} A.", f"{name} B."])
     desk = tools.desk_login(browser, live_server, director)
     desk.set_viewport_size({"width": 1366, "height": 768})
     desk.goto(f"{live_server}/desk/e/circolo")

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.printouts.pdfcheck import pdf_text
+from tests.web.test_desk import post, service, text_of, txt
 
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
-from tests.printouts.pdfcheck import pdf_text
-from tests.web.test_desk import post, service, text_of, txt
 
 UNKEPT_IT = "Vincolo non rispettato: Coppia 1–Coppia 2 si incontrano al tavolo 1 (familiari)"
 UNKEPT_EN = "Constraint not kept: Coppia 1–Coppia 2 meet at table 1 (family)"

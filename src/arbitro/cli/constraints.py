@@ -46,9 +46,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         first: CompArg,
         second: CompArg,
-        reason: Annotated[
-            str, typer.Option(help=_("Why: club, family or director"))
-        ] = "director",
+        reason: Annotated[str, typer.Option(help=_("Why: club, family or director"))] = "director",
         note: Annotated[str, typer.Option(help=_("A note for the director"))] = "",
         json_out: bool = JsonOpt,
     ) -> None:

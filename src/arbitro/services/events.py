@@ -24,9 +24,9 @@ from arbitro.tournament.pairing_constraints import (
 )
 from arbitro.tournament.records import (
     AbandonScore,
-    ConstraintReason,
     CompetitorRegistered,
     CompetitorWithdrawn,
+    ConstraintReason,
     Record,
     SheetCorrected,
 )
@@ -171,7 +171,9 @@ class EventService(EventLog[EventState]):
         with self._lock:
             self._do(
                 event_id,
-                lambda st, now: commands.add_constraint(st, first, second, reason, now, actor, note),
+                lambda st, now: commands.add_constraint(
+                    st, first, second, reason, now, actor, note
+                ),
             )
             return self.state(event_id).last_seq
 

@@ -74,7 +74,7 @@ class UnkeptConstraint:
 
     @property
     def message(self) -> Message:
-        """"Constraint not kept: Rossi–Bianchi meet at table 4 (same club)"."""
+        """ "Constraint not kept: Rossi–Bianchi meet at table 4 (same club)"."""
         c = self.constraint
         return msg(
             "Constraint not kept: {first}–{second} meet at table {table} ({reason})",
@@ -89,9 +89,7 @@ def unkept_in(state: EventState, seating: Seating) -> list[UnkeptConstraint]:
     """The constraints in force that ``seating`` does not keep, by table (art. 4)."""
     by_pair = {frozenset((c.first, c.second)): c for c in constraints(state)}
     meetings: list[Meeting] = unkept(seating, [(c.first, c.second) for c in by_pair.values()])
-    return [
-        UnkeptConstraint(by_pair[frozenset((m.first, m.second))], m.table) for m in meetings
-    ]
+    return [UnkeptConstraint(by_pair[frozenset((m.first, m.second))], m.table) for m in meetings]
 
 
 def unkept_constraints(state: EventState, round_number: int) -> list[UnkeptConstraint]:

@@ -6,6 +6,7 @@ can keep them."""
 from __future__ import annotations
 
 import pytest
+from tests.tournament.events.conftest import Driver, MakeEvent
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import render, use_lang
@@ -20,7 +21,6 @@ from arbitro.tournament.records import (
     body_from_json,
     body_to_json,
 )
-from tests.tournament.events.conftest import Driver, MakeEvent
 
 
 def _play(d: Driver, rnd: int) -> None:

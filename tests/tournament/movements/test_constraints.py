@@ -9,6 +9,7 @@ from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.tournament.movements.test_properties import check_seating
 
 from arbitro.tournament.model import EventFormat, Movement, Seating
 from arbitro.tournament.movements import SeatingRequest, seat_round
@@ -18,7 +19,6 @@ from arbitro.tournament.movements.constraints import (
     unkept,
 )
 from arbitro.tournament.movements.tables import seating_from_order, tablemates
-from tests.tournament.movements.test_properties import check_seating
 
 Pair = tuple[int, int]
 
@@ -79,7 +79,9 @@ def test_art4_later_draw_keeps_pairs_apart_when_possible_art37_rest_unchanged(
     """A draw of a later round keeps the art. 37 resting line and keeps the constrained pairs
     apart whenever the others can be."""
     ids, pairs, seed = case
-    first = seat_round(SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids))
+    first = seat_round(
+        SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids)
+    )
     plain = SeatingRequest(Movement.DRAW, 2, 3, EventFormat.PAIRS, ids, ids, (first,), seed=seed)
     request = SeatingRequest(
         Movement.DRAW, 2, 3, EventFormat.PAIRS, ids, ids, (first,), seed=seed, avoid=pairs
@@ -121,9 +123,13 @@ def test_art4_danish_treats_a_constraint_like_a_rematch() -> None:
     """Art. 4 Danish "primo classificato contro secondo": 1 and 2 must not meet, so 1 meets 3
     and 2 meets 4; the rest of the order stands."""
     ids = tuple(range(1, 7))
-    first = seat_round(SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids))
+    first = seat_round(
+        SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids)
+    )
     seating = seat_round(
-        SeatingRequest(Movement.DANISH, 2, 3, EventFormat.PAIRS, ids, ids, (first,), avoid=((2, 1),))
+        SeatingRequest(
+            Movement.DANISH, 2, 3, EventFormat.PAIRS, ids, ids, (first,), avoid=((2, 1),)
+        )
     )
     assert [(t.ns, t.ew) for t in seating.tables] == [((1,), (3,)), ((2,), (4,)), ((5,), (6,))]
 
@@ -133,7 +139,9 @@ def test_art4_modified_danish_avoids_last_rounds_opponents_and_the_constraints()
     possible, no constrained pair (1-3): 1 v 4, 2 v 5, 3 v 6 (without the constraint it is
     1 v 3, 2 v 5, 4 v 6)."""
     ids = tuple(range(1, 7))
-    first = seat_round(SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids))
+    first = seat_round(
+        SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids)
+    )
 
     def seat(avoid: tuple[Pair, ...]) -> list[tuple[object, object]]:
         req = SeatingRequest(
@@ -149,7 +157,9 @@ def test_art4_modified_danish_keeps_the_code_before_a_constraint_it_cannot_keep(
     """Where no pairing keeps a constraint (4 competitors, 1 may meet neither 3 nor 4 after
     meeting 2), the code's rule stands (no rematch) and the constraint is reported."""
     ids = (1, 2, 3, 4)
-    first = seat_round(SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids))
+    first = seat_round(
+        SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids)
+    )
     avoid = ((1, 3), (1, 4))
     seating = seat_round(
         SeatingRequest(
@@ -164,7 +174,9 @@ def test_art4_individual_danish_seats_constrained_players_at_different_tables() 
     """Individual events (art. 4 "l'accoppiamento cambia ad ogni turno"): two players who
     must not meet sit at different tables of four where possible."""
     ids = tuple(range(1, 9))
-    first = seat_round(SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.INDIVIDUAL, ids, ids))
+    first = seat_round(
+        SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.INDIVIDUAL, ids, ids)
+    )
     seating = seat_round(
         SeatingRequest(
             Movement.DANISH, 2, 3, EventFormat.INDIVIDUAL, ids, ids, (first,), avoid=((1, 2),)
@@ -188,7 +200,9 @@ def test_art4_mitchell_automatic_step_in_the_movement() -> None:
     the rounds ahead (step 1 without constraints); a constraint between two stationary lines
     never counts (they never meet)."""
     ids = tuple(range(1, 11))  # 5 tables: NS 1 3 5 7 9, EW 2 4 6 8 10
-    first = seat_round(SeatingRequest(Movement.REGISTRATION_ORDER, 1, 4, EventFormat.PAIRS, ids, ids))
+    first = seat_round(
+        SeatingRequest(Movement.REGISTRATION_ORDER, 1, 4, EventFormat.PAIRS, ids, ids)
+    )
 
     def mitchell(avoid: tuple[Pair, ...], ahead: int) -> Seating:
         return seat_round(

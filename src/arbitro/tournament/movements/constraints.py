@@ -41,9 +41,9 @@ class Meeting:
     table: int
 
 
-def apart(pairs: Iterable[Pair], among: Iterable[CompetitorId] | None = None) -> dict[
-    CompetitorId, set[CompetitorId]
-]:
+def apart(
+    pairs: Iterable[Pair], among: Iterable[CompetitorId] | None = None
+) -> dict[CompetitorId, set[CompetitorId]]:
     """Each competitor and those it must not meet, both ways; only pairs whose two
     competitors are ``among`` (all if None)."""
     keep = None if among is None else set(among)

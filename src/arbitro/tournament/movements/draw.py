@@ -16,7 +16,6 @@ drawn order stands and the seating reports them.
 from __future__ import annotations
 
 import random
-
 from collections.abc import Sequence
 
 from arbitro.tournament.model import CompetitorId, Seating

@@ -49,9 +49,7 @@ def group_top_down(
     cls = [ids.setdefault(classes.get(c, ("alone", c)), len(ids)) for c in ranked]
     # ranked[i] may not share a group with these positions (the pairs that must not meet)
     where = {c: i for i, c in enumerate(ranked)}
-    away = [
-        frozenset(where[o] for o in (apart or {}).get(c, ()) if o in where) for c in ranked
-    ]
+    away = [frozenset(where[o] for o in (apart or {}).get(c, ()) if o in where) for c in ranked]
     count = [0] * len(ids)  # unplaced members of each class
     for k in cls:
         count[k] += 1

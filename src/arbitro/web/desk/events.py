@@ -17,10 +17,10 @@ from starlette.datastructures import FormData
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.i18n import N_, Message, message
-from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament.records import CompetitorWithdrawn
 from arbitro.tournament.rules import FIBAS, SCALA40, rules_for
 from arbitro.web import auth

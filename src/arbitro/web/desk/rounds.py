@@ -16,11 +16,11 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
-from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament import commands
 from arbitro.tournament.boards import flagged_entries
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import Movement
+from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament.records import utc
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
