@@ -59,3 +59,35 @@ def test_constraint_add_list_seat_report_and_cancel_art4(tmp_path: Path) -> None
     assert json.loads(empty.stdout) == []
     again = runner.invoke(app, ["--db", db, "seating", "e", "1"])
     assert "Vincolo" not in again.stdout
+
+
+def test_add_clubs_from_the_registry_keeps_same_club_pairs_apart_art4(tmp_path: Path) -> None:
+    """``constraint add-clubs``: competitors with registry players of one club (case and
+    accents ignored) are kept apart, reason "same club", the club as the note; run again it
+    adds nothing."""
+    db = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    create = ["--db", db, "event", "create", "e", "--name", "E", "--rounds", "2"]
+    assert runner.invoke(app, [*create, "--movements", "draw,mitchell"]).exit_code == 0
+    clubs = ["Aurora", "AURORA", "Aurora", "Borgo", "Borgó", None, None, None]
+    for card, club in enumerate(clubs, start=1):
+        args = ["--db", db, "players", "add", f"Giocatore {card}", "--card", f"C{card}"]
+        assert runner.invoke(app, args + (["--club", club] if club else [])).exit_code == 0
+    for first in (1, 3, 5, 7):
+        args = ["--db", db, "players", "register", "e", "-p", f"C{first}", "-p", f"C{first + 1}"]
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0, done.output
+    added = runner.invoke(app, ["--db", db, "constraint", "add-clubs", "e", "--json"])
+    assert added.exit_code == 0, added.output
+    assert json.loads(added.stdout) == [
+        {"first": 1, "second": 2, "club": "Aurora"},
+        {"first": 2, "second": 3, "club": "Borgo"},
+    ]
+    listed = runner.invoke(app, ["--db", db, "constraint", "list", "e", "--json"])
+    assert [
+        (c["first"], c["second"], c["reason"], c["note"]) for c in json.loads(listed.stdout)
+    ] == [
+        (1, 2, "club", "Aurora"),
+        (2, 3, "club", "Borgo"),
+    ]
+    again = runner.invoke(app, ["--db", db, "constraint", "add-clubs", "e"])
+    assert again.exit_code == 0 and "Vincoli dello stesso circolo aggiunti: 0" in again.stdout

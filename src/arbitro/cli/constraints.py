@@ -1,8 +1,9 @@
 """``arbitro constraint``: pairs that must not meet (same club, family, the director's list),
 kept apart by the draw, the Mitchell step and (modified) Danish where possible (FIBAS art. 4).
 
-``constraint add EVENT A B --reason family [--note TEXT]``, ``constraint list EVENT`` and
-``constraint cancel EVENT SEQ --reason TEXT`` (the event's cancellation of an action).
+``constraint add EVENT A B --reason family [--note TEXT]``, ``constraint list EVENT``,
+``constraint cancel EVENT SEQ --reason TEXT`` (the event's cancellation of an action) and
+``constraint add-clubs EVENT`` (every pair with players of one club in the registry).
 """
 
 from __future__ import annotations
@@ -11,7 +12,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbitro.cli.common import CompArg, EventArg, JsonOpt, command_group, emit, errors, service
+from arbitro.cli.common import (
+    CompArg,
+    EventArg,
+    JsonOpt,
+    command_group,
+    emit,
+    errors,
+    open_store,
+    service,
+)
 from arbitro.i18n import _, render
 
 if TYPE_CHECKING:
@@ -62,6 +72,26 @@ def register(app: typer.Typer) -> None:
                     first=first,
                     second=second,
                 ),
+                json_out,
+            )
+
+    @group.command("add-clubs", help=_("Keep apart the competitors with players of the same club."))
+    def add_clubs(event_id: EventArg, json_out: bool = JsonOpt) -> None:
+        """Same-club constraints from the registry's clubs of the players linked to the
+        event's competitors (FIBAS art. 4)."""
+        from arbitro.services.club_constraints import add_club_constraints
+        from arbitro.services.events import EventService
+
+        with errors(json_out), open_store() as store:
+            added = add_club_constraints(EventService(store), event_id)
+            lines = [
+                _("{first} – {second} ({club})", first=a, second=b, club=club)
+                for a, b, club in added
+            ]
+            head = _("Same-club constraints added: {count}", count=len(added))
+            emit(
+                [{"first": a, "second": b, "club": club} for a, b, club in added],
+                "\n".join([head, *lines]),
                 json_out,
             )
 

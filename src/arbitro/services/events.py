@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import boards as board_views
 from arbitro.tournament import clock, commands
@@ -176,6 +176,35 @@ class EventService(EventLog[EventState]):
                 ),
             )
             return self.state(event_id).last_seq
+
+    def add_constraints(
+        self,
+        event_id: str,
+        pairs: Sequence[tuple[CompetitorId, CompetitorId, ConstraintReason, str]],
+        actor: str = "director",
+    ) -> None:
+        """Record several constraints at once, all or none (one transaction): each pair is
+        decided against the state and the pairs before it (a pair twice is refused)."""
+        if not pairs:
+            return
+
+        def make(state: EventState, now: datetime) -> list[Record]:
+            made: list[Record] = []
+            seen: set[frozenset[CompetitorId]] = set()
+            for first, second, reason, note in pairs:
+                rec = commands.add_constraint(state, first, second, reason, now, actor, note)
+                key = frozenset((first, second))
+                if key in seen:
+                    raise ConflictError(
+                        "competitors {first} and {second} are already kept apart",
+                        first=first,
+                        second=second,
+                    )
+                seen.add(key)
+                made.append(rec)
+            return made
+
+        self._do_many(event_id, make)
 
     def constraints(self, event_id: str) -> list[Constraint]:
         """The constraints in force, in the order they were added."""
