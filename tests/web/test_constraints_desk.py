@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.printouts.pdfcheck import pdf_text
-from tests.web.test_desk import post, service, text_of, txt
+from tests.web.test_desk import new_event_form, post, service, text_of, txt
 
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -94,3 +94,15 @@ def test_draw_keeps_the_pair_apart_and_the_round_page_reports_nothing(
     post(director_client, f"/desk/e/{e}/r/1/seat", {"movement": "draw", "seed": "5"})
     page = txt(director_client.get(f"/desk/e/{e}/r/1"))
     assert 'id="seating-table"' in page and "unkept-constraints" not in page
+
+
+def test_new_event_form_accepts_the_automatic_mitchell_step_art4(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """Step 0 on the new-event form asks for the automatic step (art. 4 "di uno o più
+    tavoli"); a negative step is refused next to its field."""
+    form = new_event_form(mitchell_step="0")
+    assert post(director_client, "/desk/new", form).status_code == 303
+    assert service(web_app).state("serata-del-giovedi").config.mitchell_step == 0
+    refused = post(director_client, "/desk/new", new_event_form(name="Altra", mitchell_step="-1"))
+    assert refused.status_code == 400
