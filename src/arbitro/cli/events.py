@@ -104,7 +104,14 @@ def register(app: typer.Typer) -> None:
                 )
             ),
         ] = None,
-        mitchell_step: Annotated[int, typer.Option(help=_("Mitchell step (tables)"))] = 1,
+        mitchell_step: Annotated[
+            int,
+            typer.Option(
+                help=_(
+                    "Mitchell step (tables; 0: chosen to keep apart the pairs that must not meet)"
+                )
+            ),
+        ] = 1,
         seed: Annotated[int, typer.Option(help=_("Seed of the draws"))] = 0,
         duplicate: Annotated[
             bool,

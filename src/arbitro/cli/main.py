@@ -32,6 +32,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "withdraw",
         "event",
     ),
+    "constraints": ("constraint",),
     "rounds": (
         "seat",
         "publish-seating",

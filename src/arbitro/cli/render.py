@@ -35,7 +35,10 @@ def _table_text(state: EventState, tab: TableSeating) -> str:
 
 
 def seating_text(state: EventState, round_number: int) -> str:
-    """The seating of a round, table by table (art. 4; Scala 40: players in seat order)."""
+    """The seating of a round, table by table (art. 4; Scala 40: players in seat order), then
+    the pairs that must not meet and meet anyway."""
+    from arbitro.tournament.pairing_constraints import unkept_constraints
+
     r = state.round(round_number)
     if r.seating is None:
         return _("Round {round}: not seated yet", round=round_number)
@@ -49,6 +52,7 @@ def seating_text(state: EventState, round_number: int) -> str:
         )
     ]
     out += ["  " + _table_text(state, tab) for tab in r.seating.tables]
+    out += [render(u.message) for u in unkept_constraints(state, round_number)]
     return "\n".join(out)
 
 

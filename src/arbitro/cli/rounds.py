@@ -92,6 +92,22 @@ def arbiter_tables(data: Any) -> tuple[TableSeating, ...]:
     return tuple(out)
 
 
+def unkept_payload(state: Any, round_number: int) -> list[dict[str, Any]]:
+    """The constraints a round's seating does not keep, as JSON (FIBAS art. 4)."""
+    from arbitro.tournament.pairing_constraints import unkept_constraints
+
+    return [
+        {
+            "seq": u.constraint.seq,
+            "first": u.constraint.first,
+            "second": u.constraint.second,
+            "reason": u.constraint.reason.value,
+            "table": u.table,
+        }
+        for u in unkept_constraints(state, round_number)
+    ]
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
@@ -136,7 +152,11 @@ def register(app: typer.Typer) -> None:
             seating = state.round(round_number).seating
             assert seating is not None
             emit(
-                {"round": round_number, "tables": seating_to_payload(seating)},
+                {
+                    "round": round_number,
+                    "tables": seating_to_payload(seating),
+                    "unkept_constraints": unkept_payload(state, round_number),
+                },
                 seating_text(state, round_number),
                 json_out,
             )

@@ -35,7 +35,8 @@ def seating_rows(
 def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> bytes:
     """The seating of round ``round_number`` on A4: by table (N-S and E-O lines, «Riposo» for
     the missing line of an incomplete table, art. 37), then by name, alphabetically, with the
-    table and line of each competitor (art. 4)."""
+    table and line of each competitor (art. 4). It is posted in the hall: the pairs that must
+    not meet (a family, a club) are the director's to know, on the desk, never printed here."""
     check_lang(lang)
     seating = seated_round(state, round_number)
     title = tr(message("Seating — Round {round}", round=round_number), lang)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import boards as board_views
 from arbitro.tournament import clock, commands
@@ -16,10 +16,17 @@ from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_a
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.movements.boards import BoardPlan
+from arbitro.tournament.pairing_constraints import (
+    Constraint,
+    UnkeptConstraint,
+    constraints,
+    unkept_constraints,
+)
 from arbitro.tournament.records import (
     AbandonScore,
     CompetitorRegistered,
     CompetitorWithdrawn,
+    ConstraintReason,
     Record,
     SheetCorrected,
 )
@@ -148,6 +155,64 @@ class EventService(EventLog[EventState]):
         )
         assert isinstance(rec.body, CompetitorWithdrawn)
         return rec.body.from_round
+
+    # ------------------------------------------------------------------ constraints
+    def add_constraint(
+        self,
+        event_id: str,
+        first: CompetitorId,
+        second: CompetitorId,
+        reason: ConstraintReason | str = ConstraintReason.DIRECTOR,
+        note: str = "",
+        actor: str = "director",
+    ) -> int:
+        """Record that two competitors must not meet (same club, family, the director's
+        list, FIBAS art. 4); returns the record's seq (what cancels it)."""
+        with self._lock:
+            self._do(
+                event_id,
+                lambda st, now: commands.add_constraint(
+                    st, first, second, reason, now, actor, note
+                ),
+            )
+            return self.state(event_id).last_seq
+
+    def add_constraints(
+        self,
+        event_id: str,
+        pairs: Sequence[tuple[CompetitorId, CompetitorId, ConstraintReason, str]],
+        actor: str = "director",
+    ) -> None:
+        """Record several constraints at once, all or none (one transaction): each pair is
+        decided against the state and the pairs before it (a pair twice is refused)."""
+        if not pairs:
+            return
+
+        def make(state: EventState, now: datetime) -> list[Record]:
+            made: list[Record] = []
+            seen: set[frozenset[CompetitorId]] = set()
+            for first, second, reason, note in pairs:
+                rec = commands.add_constraint(state, first, second, reason, now, actor, note)
+                key = frozenset((first, second))
+                if key in seen:
+                    raise ConflictError(
+                        "competitors {first} and {second} are already kept apart",
+                        first=first,
+                        second=second,
+                    )
+                seen.add(key)
+                made.append(rec)
+            return made
+
+        self._do_many(event_id, make)
+
+    def constraints(self, event_id: str) -> list[Constraint]:
+        """The constraints in force, in the order they were added."""
+        return constraints(self.state(event_id))
+
+    def unkept_constraints(self, event_id: str, round_number: int) -> list[UnkeptConstraint]:
+        """The constraints round ``round_number``'s seating does not keep (art. 4)."""
+        return unkept_constraints(self.state(event_id), round_number)
 
     # ------------------------------------------------------------------ rounds
     def seat(

@@ -302,3 +302,16 @@ def audit_lines(store: RecordStore, player_id: int | None = None) -> list[AuditL
         AuditLine(r[0], str(r[1]), str(r[2]), None if r[3] is None else int(r[3]), r[4], r[5])
         for r in rows
     ]
+
+
+def clubs_of_event(store: RecordStore, event_id: str) -> list[tuple[int, str]]:
+    """The competitors of ``event_id`` linked to registry players who have a club, as
+    ``(competitor, club)`` rows (one per linked player), in competitor order."""
+    with _engine(store).connect() as connection:
+        rows = connection.execute(
+            select(player_entries.c.competitor, players.c.club)
+            .join(players, players.c.id == player_entries.c.player_id)
+            .where(and_(player_entries.c.event_id == event_id, players.c.club.is_not(None)))
+            .order_by(player_entries.c.competitor, players.c.club)
+        ).all()
+    return [(int(r[0]), str(r[1])) for r in rows if str(r[1]).strip()]

@@ -35,6 +35,7 @@ from arbitro.tournament.records import (
     CompetitorWithdrawn,
     ComplaintLodged,
     ComplaintResolved,
+    ConstraintAdded,
     EventCreated,
     KnockoutCreated,
     LatenessRecorded,
@@ -83,6 +84,7 @@ KEEP_SCORES = (
     BoardChecked,
     CompetitorRenamed,
     CompetitorCheckedIn,
+    ConstraintAdded,
 )
 SHEETS = (SheetEntered, SheetCorrected)
 SCORED = (SheetEntered, SheetCorrected, RoundSeated)  # records that drop their round's outcomes
@@ -219,6 +221,7 @@ class RoundState:
     seating: Seating | None = None
     movement: Movement | None = None
     seed: int | None = None
+    mitchell_step: int | None = None  # the step chosen for an automatic Mitchell (art. 4)
     seating_published_at: datetime | None = None
     sheets: dict[int, TableSheet] = field(default_factory=dict)
     standings_published_at: datetime | None = None
@@ -255,6 +258,8 @@ class EventState:
     left_on_sheet: dict[CompetitorId, int] = field(default_factory=dict)  # → round left
     actions: dict[int, Record] = field(default_factory=dict)  # the cancellable records by seq
     check_in: dict[CompetitorId, bool] = field(default_factory=dict)  # → present (before round 1)
+    # record seq → two competitors who must not meet (art. 4), those not cancelled
+    constraints: dict[int, ConstraintAdded] = field(default_factory=dict)
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
@@ -546,6 +551,9 @@ class EventState:
                 r.seating = seating_from_tables(b.tables)
                 r.movement = b.movement
                 r.seed = b.seed
+                r.mitchell_step = b.mitchell_step
+            case ConstraintAdded() as b:
+                self.constraints[rec.seq] = b
             case SeatingPublished() as b:
                 self._round(b.round).seating_published_at = at
             case RoundStarted() as b:
@@ -777,6 +785,7 @@ CANCELLABLE = (
     SheetCorrected,
     CompetitorWithdrawn,
     BoardRuling,
+    ConstraintAdded,
 )
 """The director's and arbiter's actions a later record may cancel."""
 

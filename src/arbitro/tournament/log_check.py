@@ -39,6 +39,7 @@ from arbitro.tournament.records import (
     CompetitorWithdrawn,
     ComplaintLodged,
     ComplaintResolved,
+    ConstraintAdded,
     EventCreated,
     EventImported,
     GameResult,
@@ -161,6 +162,9 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             return _same(rec, [commands.withdraw(state, b.competitor, at, why, who)]), None
         case RoundSeated() as b:
             _seated(state, b)
+        case ConstraintAdded() as b:
+            made = [commands.add_constraint(state, b.first, b.second, b.reason, at, who, b.note)]
+            return _same(rec, made), None
         case SeatingPublished() as b:
             commands.publish_seating(state, b.round, at, who)
         case RoundStarted() as b:

@@ -33,6 +33,7 @@ class RecordKind(StrEnum):
     COMPETITOR_WITHDRAWN = "competitor-withdrawn"
     COMPETITOR_CHECKED_IN = "competitor-checked-in"
     ROUND_SEATED = "round-seated"
+    CONSTRAINT_ADDED = "constraint-added"
     SEATING_PUBLISHED = "seating-published"
     SHEET_ENTERED = "sheet-entered"
     SHEET_CORRECTED = "sheet-corrected"
@@ -195,6 +196,33 @@ class RoundSeated:
     movement: Movement
     tables: tuple[SeatedTable, ...]
     seed: int | None = None
+    # The step the moving lines advance, when the event lets arbitro choose it (Mitchell with
+    # an automatic step, art. 4 "di uno o più tavoli"): the later rounds of the movement keep
+    # it. None (every file written before the choice existed): the event's configured step.
+    mitchell_step: int | None = None
+
+
+class ConstraintReason(StrEnum):
+    """Why two competitors must not meet: the same club, a family, the director's list."""
+
+    CLUB = "club"
+    FAMILY = "family"
+    DIRECTOR = "director"
+
+
+@dataclass(frozen=True, slots=True)
+class ConstraintAdded:
+    """Two competitors who must not meet (same club, family, the director's list): the draw,
+    the choice of the Mitchell step and (modified) Danish keep them apart where they can
+    (FIBAS art. 4 "Assegnazione del tavolo"); a seating that cannot says so."""
+
+    first: int
+    second: int
+    reason: ConstraintReason = ConstraintReason.DIRECTOR
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", _named(ConstraintReason, self.reason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +427,7 @@ Body = (
     | CompetitorWithdrawn
     | CompetitorCheckedIn
     | RoundSeated
+    | ConstraintAdded
     | SeatingPublished
     | SheetEntered
     | SheetCorrected
@@ -427,6 +456,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.COMPETITOR_WITHDRAWN: (CompetitorWithdrawn,),
     RecordKind.COMPETITOR_CHECKED_IN: (CompetitorCheckedIn,),
     RecordKind.ROUND_SEATED: (RoundSeated,),
+    RecordKind.CONSTRAINT_ADDED: (ConstraintAdded,),
     RecordKind.SEATING_PUBLISHED: (SeatingPublished,),
     RecordKind.SHEET_ENTERED: (SheetEntered,),
     RecordKind.SHEET_CORRECTED: (SheetCorrected,),

@@ -93,7 +93,7 @@ class EventConfigIn(Strict):
     deals: list[Annotated[int, Field(ge=1, le=10)]] = Field(min_length=1, max_length=MAX_ROUNDS)
     movements: list[Movement] = Field(min_length=1, max_length=MAX_ROUNDS)
     seed: int = Field(0, ge=0, le=2**31 - 1)
-    mitchell_step: int = Field(1, ge=1, le=99)
+    mitchell_step: int = Field(1, ge=0, le=99)  # 0: chosen by the constraints (art. 4)
     duplicate: bool = False
     carte_uguali: bool = Field(
         False,

@@ -79,14 +79,14 @@ def test_art4_individual_refuses_mitchell_and_round_robin(movement: Movement) ->
 
 
 def test_art4_mitchell_step_must_be_positive() -> None:
-    """Art. 4: moving lines advance "di uno o più tavoli"."""
+    """Art. 4: moving lines advance "di uno o più tavoli" (0 asks for the automatic step)."""
     ids = (1, 2, 3, 4)
     first = seat_round(
         SeatingRequest(Movement.REGISTRATION_ORDER, 1, 3, EventFormat.PAIRS, ids, ids)
     )
     err = refused(
         SeatingRequest(
-            Movement.MITCHELL, 2, 3, EventFormat.PAIRS, ids, ids, (first,), mitchell_step=0
+            Movement.MITCHELL, 2, 3, EventFormat.PAIRS, ids, ids, (first,), mitchell_step=-1
         )
     )
     assert "at least one table" in err.en

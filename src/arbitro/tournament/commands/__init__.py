@@ -12,6 +12,7 @@ from arbitro.tournament.commands.arbiter import (
 )
 from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.cancel import cancel, cancel_game
+from arbitro.tournament.commands.constraints import add_constraint
 from arbitro.tournament.commands.rounds import (
     lodge_complaint,
     missing_sheets,
@@ -33,6 +34,7 @@ from arbitro.tournament.commands.sheets import (
 __all__ = [
     "CORRECTION_KINDS",
     "LINES",
+    "add_constraint",
     "arbitral_score",
     "cancel",
     "cancel_game",

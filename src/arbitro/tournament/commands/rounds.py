@@ -19,7 +19,10 @@ from arbitro.tournament.model import (
     TableSeating,
 )
 from arbitro.tournament.movements import SeatingRequest, seat_round
+from arbitro.tournament.movements.constraints import AUTO_STEP
 from arbitro.tournament.movements.fours import seat_fours
+from arbitro.tournament.movements.mitchell import mitchell_step
+from arbitro.tournament.pairing_constraints import avoid_pairs
 from arbitro.tournament.records import (
     ComplaintLodged,
     ComplaintResolved,
@@ -44,7 +47,10 @@ def seat(
 ) -> Record:
     """Seat round ``round_number`` by its movement (art. 4); it may be seated again until its
     seating is published. Later rounds need the previous round's standings published; round 1,
-    once the check-in is in use, every competitor playing it checked in as present."""
+    once the check-in is in use, every competitor playing it checked in as present. The pairs
+    that must not meet are kept apart where the movement can (art. 4); with an automatic
+    Mitchell step the step is chosen in the movement's first round, recorded with the seating
+    and kept by its later rounds."""
     r = state.round(round_number)
     code = state.code
     if r.seating_published_at is not None:
@@ -82,9 +88,20 @@ def seat(
         history=history,
         session_start_round=state.config.session_start(round_number),
         seed=seed,
-        mitchell_step=state.config.mitchell_step,
+        mitchell_step=_kept_step(state, round_number, movement),
         arbiter_tables=arbiter_tables,
+        avoid=avoid_pairs(state),
+        mitchell_rounds=_mitchell_rounds(state, round_number),
     )
+    chosen: int | None = None
+    if (
+        movement is Movement.MITCHELL
+        and state.config.mitchell_step == AUTO_STEP
+        and not state.sheet_kind.individual_tables
+        and round_number > 1
+    ):
+        chosen = mitchell_step(request)
+        request = dataclasses.replace(request, mitchell_step=chosen)
     previous = state.round(round_number - 1).seating if round_number > 1 else None
     gone = set(previous.competitors()) - present if previous else set()
     if state.sheet_kind.individual_tables:  # tables of four individuals (Scala 40 art. 2)
@@ -95,7 +112,7 @@ def seat(
             rank,
             previous,
             seed=seed,
-            step=state.config.mitchell_step,
+            step=state.config.mitchell_step or 1,
             arbiter_tables=arbiter_tables,
         )
     elif movement is Movement.MITCHELL and previous is not None and gone:
@@ -113,8 +130,31 @@ def seat(
     else:
         seating = seat_round(request)
     return make_record(
-        RoundSeated(round_number, movement, seating_tables(seating), seed), now, actor
+        RoundSeated(round_number, movement, seating_tables(seating), seed, chosen), now, actor
     )
+
+
+def _kept_step(state: EventState, round_number: int, movement: Movement) -> int:
+    """The Mitchell step of this round: the one recorded with the previous round's seating
+    when that round was a Mitchell round with a chosen step (the movement keeps its cycle,
+    art. 4), else the event's (0: to be chosen)."""
+    if round_number > 1 and movement is Movement.MITCHELL:
+        before = state.round(round_number - 1)
+        if before.movement is Movement.MITCHELL and before.mitchell_step is not None:
+            return before.mitchell_step
+    return state.config.mitchell_step
+
+
+def _mitchell_rounds(state: EventState, round_number: int) -> int:
+    """This round and the Mitchell rounds that follow it in the event's plan: how far an
+    automatic step looks ahead."""
+    count = 1
+    movements = state.config.movements
+    while round_number + count <= len(movements) and (
+        movements[round_number + count - 1] is Movement.MITCHELL
+    ):
+        count += 1
+    return count
 
 
 def _present(line: Line | None, gone: set[CompetitorId]) -> Line | None:

@@ -23,6 +23,7 @@ from arbitro.tournament.model import (
     Seating,
     TableSeating,
 )
+from arbitro.tournament.movements.constraints import AUTO_STEP
 from arbitro.tournament.movements.fours import MOVEMENTS as FOUR_MOVEMENTS
 from arbitro.tournament.records import (
     CompetitorCheckedIn,
@@ -139,8 +140,8 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
         or starts[-1] > config.rounds
     ):
         raise ArbitroError("sessions must start at round 1 and in increasing order")
-    if config.mitchell_step < 1:
-        raise ArbitroError("the Mitchell step must be at least 1")
+    if config.mitchell_step < AUTO_STEP:  # 0: the step is chosen by the constraints (art. 4)
+        raise ArbitroError("the Mitchell step must be at least 1 (0: chosen automatically)")
     return make_record(config, now, actor)
 
 

@@ -15,7 +15,7 @@ that breaks this count, and never explores a dead end beyond the group being for
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence, Set
 
 from arbitro.tournament.model import CompetitorId
 
@@ -32,6 +32,7 @@ def group_top_down(
     size: int,
     classes: Mapping[CompetitorId, Hashable],
     limit: int = SEARCH_LIMIT,
+    apart: Mapping[CompetitorId, Set[CompetitorId]] | None = None,
 ) -> list[tuple[CompetitorId, ...]] | None:
     """Split ``ranked`` into groups of ``size``, no group holding two of the same class.
 
@@ -39,11 +40,16 @@ def group_top_down(
     sit with; on a dead end the search backtracks (art. 4, modified Danish). Competitors
     missing from ``classes`` are in a class of their own. Returns the groups in order, or
     ``None`` when no such split exists; raises :class:`SearchLimitReached` after ``limit``
-    placements. ``len(ranked)`` must be a multiple of ``size``.
+    placements. ``len(ranked)`` must be a multiple of ``size``. ``apart``: pairs that may
+    not share a group either (the pairs that must not meet, art. 4), each competitor to
+    those it must not meet; the class count still prunes, these only refuse a candidate.
     """
     n = len(ranked)
     ids: dict[Hashable, int] = {}
     cls = [ids.setdefault(classes.get(c, ("alone", c)), len(ids)) for c in ranked]
+    # ranked[i] may not share a group with these positions (the pairs that must not meet)
+    where = {c: i for i, c in enumerate(ranked)}
+    away = [frozenset(where[o] for o in (apart or {}).get(c, ()) if o in where) for c in ranked]
     count = [0] * len(ids)  # unplaced members of each class
     for k in cls:
         count[k] += 1
@@ -106,6 +112,8 @@ def group_top_down(
             members = group_classes[-slot:]
             for j in range(max(start, picks[-1] + 1), n):
                 if used[j] or cls[j] in members:
+                    continue
+                if away[j] and not away[j].isdisjoint(picks[-slot:]):
                     continue
                 tried += 1
                 place(j)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from arbitro.i18n import msg
 from arbitro.tournament.model import CompetitorId, Line, Movement, Seating
+from arbitro.tournament.movements.constraints import apart, group_apart
 from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
 from arbitro.tournament.movements.request import (
     LINES_PER_TABLE,
@@ -101,26 +102,33 @@ def individual_danish(request: SeatingRequest) -> Seating:
     """Danish for individual events (art. 4): groups of four by ranking, 1st+4th v 2nd+3rd.
 
     Nobody partners last round's partner: another split of the four is used if needed.
+    Players who must not meet sit at different tables where possible (the groups closest to
+    the ranking that keep them apart).
     """
     resting = resting_players(request, request.ranked)
     field = [c for c in request.ranked if resting is None or c not in resting]
-    return seat_fours(request, fours(field), DANISH_SPLITS, resting)
+    groups = group_apart(field, PLAYERS_PER_TABLE, request.avoid) or fours(field)
+    return seat_fours(request, groups, DANISH_SPLITS, resting)
 
 
 def individual_modified_danish(request: SeatingRequest) -> Seating:
     """Modified Danish for individual events (art. 4).
 
     As :func:`individual_danish`, but nobody sits at a table with a player they sat with in
-    the previous round, except in the last round; groups as close to the ranking as possible.
+    the previous round, except in the last round; groups as close to the ranking as possible,
+    keeping apart the players who must not meet where it can.
     """
     if request.is_last_round or request.previous is None:
         return individual_danish(request)
     resting = resting_players(request, request.ranked)
     field = [c for c in request.ranked if resting is None or c not in resting]
-    try:
-        groups = group_top_down(field, PLAYERS_PER_TABLE, table_of(request.previous))
-    except SearchLimitReached:
-        groups = None
+    classes = table_of(request.previous)
+    groups = group_apart(field, PLAYERS_PER_TABLE, request.avoid, classes)
+    if groups is None and apart(request.avoid, field):  # the constraints cannot be kept
+        try:
+            groups = group_top_down(field, PLAYERS_PER_TABLE, classes)
+        except SearchLimitReached:
+            groups = None
     if groups is None:
         refuse(
             msg(

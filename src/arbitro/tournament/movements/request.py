@@ -37,6 +37,10 @@ class SeatingRequest:
     ``competitors`` are the active competitors in registration order; ``ranking`` the same
     competitors best first (an empty ranking means registration order); ``history`` the
     seatings of rounds 1..round_number-1, in order. ``seed`` feeds ``random.Random`` for draws.
+    ``avoid``: the pairs that must not meet (same club, family, the director's list), kept
+    apart where the movement can (see :mod:`~arbitro.tournament.movements.constraints`).
+    ``mitchell_step`` 0 lets the Mitchell movement choose its step, looking ahead
+    ``mitchell_rounds`` rounds (this one and the Mitchell rounds that follow it).
     """
 
     movement: Movement
@@ -50,6 +54,8 @@ class SeatingRequest:
     seed: int = 0
     mitchell_step: int = 1
     arbiter_tables: tuple[TableSeating, ...] | None = None
+    avoid: tuple[tuple[CompetitorId, CompetitorId], ...] = ()
+    mitchell_rounds: int = 1
 
     @property
     def is_individual(self) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from arbitro.i18n import msg
 from arbitro.tournament.model import Movement, Seating
+from arbitro.tournament.movements.constraints import AUTO_STEP
 from arbitro.tournament.movements.danish import danish, modified_danish
 from arbitro.tournament.movements.draw import draw
 from arbitro.tournament.movements.first_round import arbiter_choice, registration_order
@@ -132,7 +133,7 @@ def check_movement(request: SeatingRequest) -> None:
         )
     if (request.arbiter_tables is not None) != (movement is Movement.ARBITER_CHOICE):
         refuse(msg("The arbiter's tables go with, and only with, the arbiter's choice"))
-    if movement is Movement.MITCHELL and request.mitchell_step < 1:
+    if movement is Movement.MITCHELL and request.mitchell_step < AUTO_STEP:
         refuse(
             msg(
                 "Mitchell: moving lines advance at least one table, not {step}",

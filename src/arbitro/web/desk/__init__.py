@@ -19,6 +19,7 @@ from arbitro.web import auth
 from arbitro.web.desk import (
     arbiter,
     boards,
+    constraints,
     events,
     players,
     printouts,
@@ -33,6 +34,7 @@ router.include_router(auth.router)
 for _module in (
     events,
     registrations,
+    constraints,
     rounds,
     arbiter,
     sheets,

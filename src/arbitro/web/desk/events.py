@@ -20,6 +20,7 @@ from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament.records import CompetitorWithdrawn
 from arbitro.tournament.rules import FIBAS, SCALA40, rules_for
 from arbitro.web import auth
@@ -265,7 +266,7 @@ def config_from_form(form: FormData) -> EventConfig:
         movements.append(c.take(partial(_movement, form, i, movements), Movement.DRAW))
     step = c.take(
         lambda: int_field(
-            form, "mitchell_step", Message("Mitchell step"), low=1, high=99, default=1
+            form, "mitchell_step", Message("Mitchell step"), low=0, high=99, default=1
         ),
         1,
     )
@@ -448,6 +449,8 @@ def event_page(
             rounds=round_rows(web, state),
             current=state.current_round(),
             check_in=CheckIn.of(state),
+            constraints=constraints(state),
+            reasons=REASON_NAMES,
             **extra,
         )
     return web.render(request, "desk_event.html", status_code=status_code, **ctx)

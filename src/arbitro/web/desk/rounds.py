@@ -20,6 +20,7 @@ from arbitro.tournament import commands
 from arbitro.tournament.boards import flagged_entries
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import Movement
+from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament.records import utc
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
@@ -170,6 +171,7 @@ def round_context(
         poll=POLL_SECONDS,
         live_version=live_version(request, web, state, n),
         cu=boards_panel(state, n),
+        unkept=[u.message for u in unkept_constraints(state, n)],
         **extra,
     )
 
