@@ -47,6 +47,7 @@ from arbitro.tournament.records import (
     SeatingPublished,
     SheetCorrected,
     SheetEntered,
+    PrizePlanRecorded,
     StandingsPublished,
     body_to_json,
     fold_log,
@@ -76,6 +77,7 @@ KEEP_SCORES = (
     SeatingPublished,
     RoundStarted,
     StandingsPublished,
+    PrizePlanRecorded,
     ComplaintLodged,
     ComplaintResolved,
     SanctionGiven,
@@ -255,6 +257,7 @@ class EventState:
     left_on_sheet: dict[CompetitorId, int] = field(default_factory=dict)  # → round left
     actions: dict[int, Record] = field(default_factory=dict)  # the cancellable records by seq
     check_in: dict[CompetitorId, bool] = field(default_factory=dict)  # → present (before round 1)
+    prize_plan: PrizePlanRecorded | None = None  # the latest (Parole art. 6.1)
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
@@ -579,6 +582,8 @@ class EventState:
                 self.competitors[b.competitor].withdrawn_from_round = b.round + 1
             case StandingsPublished() as b:
                 self._round(b.round).standings_published_at = at
+            case PrizePlanRecorded() as b:
+                self.prize_plan = b
             case ComplaintLodged() as b:
                 self._round(b.round).open_complaints[rec.seq] = b.text
             case ComplaintResolved() as b:
