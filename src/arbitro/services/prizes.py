@@ -114,6 +114,22 @@ def parse_category(text: str) -> CategoryRequest:
     return CategoryRequest(parts[0], rule, prizes, param.strip() or None, listed)
 
 
+def category_line(cat: PrizeCategoryPlan) -> str:
+    """A recorded category written back as :func:`parse_category` reads it (the desk's form
+    shows the recorded plan so)."""
+    prizes = "/".join(
+        (f"{p // 100}" if p % 100 == 0 else f"{p // 100},{p % 100:02d}")
+        if isinstance(p, int)
+        else p
+        for p in cat.prizes
+    )
+    rule = cat.rule + (f"={cat.param}" if cat.param else "")
+    line = f"{cat.name}:{rule}:{prizes}"
+    if cat.rule == Eligibility.LISTED.value and cat.eligible:
+        line += ":" + ",".join(str(c) for c in cat.eligible)
+    return line
+
+
 def parse_tie_rule(text: str) -> TieRule:
     """The tie rule named ``split``, ``winners-decide`` or ``draw`` (also ``a``, ``b``,
     ``c`` as art. 6.1 letters them)."""
@@ -252,6 +268,11 @@ def prize_text(prize: int | str) -> str:
     if isinstance(prize, int):
         return f"€ {prize // 100},{prize % 100:02d}"
     return prize
+
+
+def places_text(places: tuple[int, ...]) -> str:
+    """The places of an award: ``1``, or ``2-3`` when tied competitors split two prizes."""
+    return str(places[0]) if len(places) == 1 else f"{places[0]}-{places[-1]}"
 
 
 def prize_list(state: EventState, plan: PrizePlanRecorded | None = None) -> PrizeList:
