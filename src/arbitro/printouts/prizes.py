@@ -46,7 +46,7 @@ def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
         note(found.event_name, 12),
         heading(title, 26),
         note(
-            tr(message("On the final standings after round {round}.", round=found.after_round), lang),
+            tr(message("On the standings after round {round}.", round=found.after_round), lang),
             11,
             INK,
         ),
