@@ -80,7 +80,9 @@ def test_art61_prizes_by_category_one_prize_each(
     }
     recorded = json.loads(_cli(db, "prizes", "demo", *options, "--tie", "a", "--record", "--json"))
     got = [
-        (c["name"], p["competitor"], p["prize"]) for c in recorded["categories"] for p in c["prizes"]
+        (c["name"], p["competitor"], p["prize"])
+        for c in recorded["categories"]
+        for p in c["prizes"]
     ]
     assert got == [
         ("Assoluta", order[0], 10000),

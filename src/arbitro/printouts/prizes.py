@@ -52,7 +52,11 @@ def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
         ),
         spacer(8),
     ]
-    header = [tr(message("Place"), lang), tr(message("Competitor"), lang), tr(message("Prize"), lang)]
+    header = [
+        tr(message("Place"), lang),
+        tr(message("Competitor"), lang),
+        tr(message("Prize"), lang),
+    ]
     widths = [56.0, 0.0, 120.0]
     widths[1] = WIDTH - sum(widths)
     for cat in found.categories:
@@ -78,7 +82,12 @@ def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
         block.append(spacer(14))
         story += [CondPageBreak(120), KeepTogether(block)]
     rules = [
-        tr(message("One competitor takes one prize: the categories are given in the order above, each prize passing to the next eligible competitor."), lang),
+        tr(
+            message(
+                "One competitor takes one prize: the categories are given in the order above, each prize passing to the next eligible competitor."
+            ),
+            lang,
+        ),
         tr(
             message(
                 "Ties ({article}): {rule}.",

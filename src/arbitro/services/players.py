@@ -276,15 +276,13 @@ def check_fields(
 
 
 def _sex(value: str | None) -> str | None:
-    """"F" or "M" from what a members list writes (F, femmina, donna, M, maschio, uomo...)."""
+    """ "F" or "M" from what a members list writes (F, femmina, donna, M, maschio, uomo...)."""
     text = fold(value or "").strip(" .")
     if not text:
         return None
     found = SEX_VALUES.get(text)
     if found is None:
-        raise ArbitroError(
-            "sex «{value}» is not F or M", value=value or "", key="players.invalid"
-        )
+        raise ArbitroError("sex «{value}» is not F or M", value=value or "", key="players.invalid")
     return found
 
 

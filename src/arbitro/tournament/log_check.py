@@ -15,8 +15,8 @@ from arbitro.tournament import commands
 from arbitro.tournament.boards import assignment_of, comparison_method
 from arbitro.tournament.clock import start_round
 from arbitro.tournament.commands.boards import check_board
-from arbitro.tournament.commands.prizes import check_prize_plan
 from arbitro.tournament.commands.common import playing_table
+from arbitro.tournament.commands.prizes import check_prize_plan
 from arbitro.tournament.commands.setup import check_in, refuse_absent
 from arbitro.tournament.commands.sheets import check_entry, decide_sheet
 from arbitro.tournament.event import EventState, SanctionKind
@@ -46,6 +46,7 @@ from arbitro.tournament.records import (
     Irregularity,
     KnockoutCreated,
     LatenessRecorded,
+    PrizePlanRecorded,
     Record,
     RecordCancelled,
     RoundSeated,
@@ -54,7 +55,6 @@ from arbitro.tournament.records import (
     SeatingPublished,
     SheetCorrected,
     SheetEntered,
-    PrizePlanRecorded,
     StandingsPublished,
     body_to_json,
     unknown_record,

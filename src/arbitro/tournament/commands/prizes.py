@@ -44,7 +44,7 @@ def check_prize_plan(state: EventState, plan: PrizePlanRecorded) -> None:
                 "prize category «{name}»: a name of its own is needed", name=name, article=article
             )
         seen.add(name.casefold())
-        if not cat.prizes or any(isinstance(p, int) and p < 0 or p == "" for p in cat.prizes):
+        if not cat.prizes or any((isinstance(p, int) and p < 0) or p == "" for p in cat.prizes):
             raise ArbitroError(
                 "prize category «{name}»: one prize or more, none negative or empty",
                 name=name,

@@ -234,9 +234,7 @@ def _tied(
         rule = TieRule.DRAW  # (c) "qualora il premio non fosse divisibile"
     if rule is TieRule.SPLIT:
         share = sum(p for p in covered if isinstance(p, int)) // len(members)
-        return [
-            Award(category, places, c, rank, share, rule, _others(members, c)) for c in members
-        ]
+        return [Award(category, places, c, rank, share, rule, _others(members, c)) for c in members]
     if rule is TieRule.WINNERS_DECIDE:
         amounts = [p for p in covered if isinstance(p, int)]
         pool: int | str = (
