@@ -64,7 +64,7 @@ def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
         if not cat.lines:
             block.append(note(tr(message("no prize given"), lang), 12, INK))
         else:
-            rows: list[list[object]] = [header]
+            rows: list[list[object]] = [list(header)]
             for line in cat.lines:
                 tie = _tie_note(line)
                 name = f"{line.name} ({line.competitor})"

@@ -14,7 +14,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.services import prizes
 from arbitro.tournament.event import EventState
-from arbitro.tournament.standings.prizes import Eligibility, TieRule
+from arbitro.tournament.standings.prizes import CategoryRequest, Eligibility, TieRule
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, add_post, common, event_id_of
@@ -81,7 +81,7 @@ def prizes_pdf(request: Request, event_id: str, session: auth.Session = Director
     )
 
 
-def _requests(form: FormData) -> list[prizes.CategoryRequest]:
+def _requests(form: FormData) -> list[CategoryRequest]:
     raw = required_field(form, "categories", 5000, N_("write one prize category a line"))
     found = []
     for line in raw.splitlines():
