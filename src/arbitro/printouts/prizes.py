@@ -57,7 +57,7 @@ def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
         tr(message("Competitor"), lang),
         tr(message("Prize"), lang),
     ]
-    widths = [56.0, 0.0, 120.0]
+    widths = [56.0, 0.0, 160.0]
     widths[1] = WIDTH - sum(widths)
     for cat in found.categories:
         block: list[Flowable] = [heading(cat.name, 20), note(cat.rule.render(lang), 11)]

@@ -43,7 +43,7 @@ from arbitro.tournament.standings.standings import standings
 
 AMOUNT = re.compile(r"^€?\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*€?$")
 RULE_NAMES = {
-    Eligibility.OVERALL: Message("overall"),
+    Eligibility.OVERALL: Message("every competitor"),
     Eligibility.LADIES: Message("ladies: every player a woman"),
     Eligibility.MIXED: Message("mixed: a woman and a man"),
     Eligibility.LISTED: Message("competitors named by the director"),
