@@ -135,6 +135,14 @@ def register(app: typer.Typer) -> None:
         contact: Annotated[
             str | None, typer.Option("--contact", help=_("Contact (e-mail, telephone)"))
         ] = None,
+        sex: Annotated[str | None, typer.Option("--sex", help=_("Sex: F or M"))] = None,
+        birth_year: Annotated[
+            int | None, typer.Option("--birth-year", help=_("Year of birth"))
+        ] = None,
+        first_season: Annotated[
+            int | None,
+            typer.Option("--first-season", help=_("Year of the first season (newcomers)")),
+        ] = None,
         by: ByOpt = None,
         json_out: bool = JsonOpt,
     ) -> None:
@@ -145,7 +153,9 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             store = open_store()
             try:
-                fields = PlayerFields(name, card, club, category, contact)
+                fields = PlayerFields(
+                    name, card, club, category, contact, sex, birth_year, first_season
+                )
                 player = players.add_player(store, fields, by or default_actor())
             finally:
                 store.close()

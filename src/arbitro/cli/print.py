@@ -1,5 +1,6 @@
 """``arbitro print``: the event's printouts as PDF files (table cards, score sheets in the
-FIBAS layout of art. 19-20, seating lists, standings), Italian or English."""
+FIBAS layout of art. 19-20, seating lists, standings, the prize list of Parole art. 6.1),
+Italian or English."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def _lang(option: str | None) -> str:
 def register(app: typer.Typer) -> None:
     """Add ``print table-cards|score-sheets|seating|standings`` to ``app``."""
     print_app = command_group(
-        app, "print", _("Printouts as PDF: table-cards, score-sheets, seating, standings")
+        app, "print", _("Printouts as PDF: table-cards, score-sheets, seating, standings, prizes")
     )
 
     @print_app.command("table-cards", help=_("Table cards with QR codes."))
@@ -101,6 +102,16 @@ def register(app: typer.Typer) -> None:
         with errors():
             state = service().state(event_id)
             _write(output, seating_pdf(state, round_number, lang=_lang(language)))
+
+    @print_app.command("prizes", help=_("The prize list for the ceremony."))
+    def prizes(event_id: EventArg, output: OutOpt, language: LangOpt = None) -> None:
+        """The prize list of the recorded prize plan, for the ceremony (Parole art. 6.1)."""
+        from arbitro.printouts.prizes import prizes_pdf
+        from arbitro.services.prizes import prize_list
+
+        with errors():
+            state = service().state(event_id)
+            _write(output, prizes_pdf(prize_list(state), lang=_lang(language)))
 
     @print_app.command("standings", help=_("Provisional or final standings."))
     def standings(

@@ -28,6 +28,7 @@ from arbitro.tournament.model import Movement
 
 if TYPE_CHECKING:
     from arbitro.services.events import EventService
+    from arbitro.services.prizes import PrizeList
     from arbitro.tournament.model import Line, TableSeating
     from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 from arbitro.codes.citation import cite
@@ -451,7 +452,11 @@ def register(app: typer.Typer) -> None:
 
     @app.command(
         "prizes",
-        help=cited(N_("Ties for prizes ({article})."), CodeId.BURRACO_PAROLE, "prize_ties"),
+        help=cited(
+            N_("Prizes by category and ties for prizes ({article})."),
+            CodeId.BURRACO_PAROLE,
+            "prize_ties",
+        ),
     )
     def prizes(
         event_id: EventArg,
@@ -464,14 +469,71 @@ def register(app: typer.Typer) -> None:
                 )
             ),
         ] = None,
+        category: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--category",
+                "-c",
+                help=_(
+                    "A prize category NAME:RULE[=PARAM]:PRIZES[:NUMBERS], overall first "
+                    "(e.g. Assoluta:overall:100/60/40, Dame:ladies:50, Over 65:seniors=1961:30)"
+                ),
+            ),
+        ] = None,
+        tie: Annotated[
+            str,
+            typer.Option(
+                "--tie",
+                help=cited(
+                    N_("Tie rule: split, winners-decide or draw ({article})"),
+                    CodeId.BURRACO_PAROLE,
+                    "prize_ties",
+                ),
+            ),
+        ] = "draw",
+        after_round: Annotated[
+            int | None, typer.Option("--round", help=_("Standings after this round"))
+        ] = None,
+        keep: Annotated[
+            bool, typer.Option("--record", help=_("Record the prize plan in the event"))
+        ] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """The ties for the prize places, drawn by lot with ``--draw-seed`` (Parole art. 6.1)."""
-        from arbitro.tournament.standings.prizes import draw_places, prize_ties
+        """The prize list by category (``--category``, recorded with ``--record``; the
+        recorded plan's list without it), one prize per competitor and ties by the rule
+        chosen; without categories nor plan, the ties for the first ``--places`` places,
+        drawn by lot with ``--draw-seed`` (Parole art. 6.1)."""
+        from arbitro.services import prizes as prize_service
+        from arbitro.tournament.standings.prizes import build_plan, draw_places, prize_ties
         from arbitro.tournament.standings.standings import standings
 
         with errors(json_out):
-            state = service().state(event_id)
+            svc = service()
+            state = svc.state(event_id)
+            if category:
+                requests = [prize_service.parse_category(c) for c in category]
+                rule = prize_service.parse_tie_rule(tie)
+                if keep:
+                    prize_service.record_plan(
+                        svc, event_id, requests, rule, seed=draw_seed, after_round=after_round
+                    )
+                    state = svc.state(event_id)
+                    plan = state.prize_plan
+                else:
+                    plan = build_plan(
+                        sorted(state.competitors),
+                        prize_service.profiles(svc.store, event_id),
+                        requests,
+                        rule,
+                        draw_seed or 0,
+                        after_round or state.config.rounds,
+                    )
+            else:
+                plan = state.prize_plan
+            if plan is not None:
+                found = prize_service.prize_list(state, plan)
+                emit(found.to_json(), _prize_text(found), json_out)
+                return
             ties = prize_ties(standings(state, state.current_round()), places)
             drawn = (
                 {str(c): p for tie in ties for c, p in draw_places(tie, draw_seed).items()}
@@ -498,6 +560,27 @@ def register(app: typer.Typer) -> None:
                 "\n".join(lines),
                 json_out,
             )
+
+
+def _prize_text(found: PrizeList) -> str:
+    """The prize list as the terminal shows it: a block per category."""
+    from arbitro.services.prizes import TIE_RULE_NAMES, places_text, prize_text
+
+    out = [
+        _("Prizes on the standings after round {round}", round=found.after_round),
+        _("Ties: {rule}", rule=TIE_RULE_NAMES[found.tie_rule].render()),
+    ]
+    for cat in found.categories:
+        out.append("")
+        out.append(f"{cat.name} ({cat.rule.render()})")
+        if not cat.lines:
+            out.append("  " + _("no prize given"))
+        for line in cat.lines:
+            text = f"  {places_text(line.places)}. {line.name} ({line.competitor}) {prize_text(line.prize)}"
+            if line.tied_with:
+                text += "  " + _("tied with {names}", names=", ".join(line.tied_with))
+            out.append(text)
+    return "\n".join(out)
 
 
 def _pair(text: str) -> tuple[int, int]:

@@ -27,6 +27,7 @@ from arbitro.tournament.records import (
     CompetitorRegistered,
     CompetitorWithdrawn,
     ConstraintReason,
+    PrizePlanRecorded,
     Record,
     SheetCorrected,
 )
@@ -461,6 +462,12 @@ class EventService(EventLog[EventState]):
             event_id,
             lambda st, now: commands.publish_standings(st, round_number, now, actor, seen=seen),
         )
+
+    def record_prize_plan(
+        self, event_id: str, plan: PrizePlanRecorded, actor: str = "director"
+    ) -> None:
+        """Record the event's prize plan (Parole art. 6.1): categories, tie rule, seed."""
+        self._do(event_id, lambda st, now: commands.record_prize_plan(st, plan, now, actor))
 
     def lodge_complaint(
         self,

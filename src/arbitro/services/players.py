@@ -77,6 +77,39 @@ CONTACT_HEADERS = (
     "contact",
     "phone",
 )
+# What prize categories ask (migration 0007): sex, birth year, first season.
+SEX_HEADERS = ("sesso", "genere", "sex", "gender")
+BIRTH_HEADERS = (
+    "anno di nascita",
+    "anno nascita",
+    "data di nascita",
+    "data nascita",
+    "birth year",
+    "year of birth",
+    "date of birth",
+)
+FIRST_SEASON_HEADERS = (
+    "prima stagione",
+    "anno prima tessera",
+    "tesserato dal",
+    "iscritto dal",
+    "first season",
+    "member since",
+)
+SEX_VALUES = {
+    "f": "F",
+    "femmina": "F",
+    "donna": "F",
+    "female": "F",
+    "woman": "F",
+    "w": "F",
+    "m": "M",
+    "maschio": "M",
+    "uomo": "M",
+    "male": "M",
+    "man": "M",
+}
+YEAR_PATTERN = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 
 
 # ---------------------------------------------------------------------------- import
@@ -139,6 +172,9 @@ class _Columns:
     club: int | None
     category: int | None
     contact: int | None
+    sex: int | None = None
+    birth_year: int | None = None
+    first_season: int | None = None
 
 
 def _columns(header: list[str]) -> _Columns:
@@ -169,6 +205,9 @@ def _columns(header: list[str]) -> _Columns:
         find(CLUB_HEADERS),
         find(CATEGORY_HEADERS),
         find(CONTACT_HEADERS),
+        find(SEX_HEADERS),
+        find(BIRTH_HEADERS),
+        find(FIRST_SEASON_HEADERS),
     )
 
 
@@ -183,9 +222,14 @@ def check_fields(
     club: str | None = None,
     category: str | None = None,
     contact: str | None = None,
+    *,
+    sex: str | None = None,
+    birth_year: str | int | None = None,
+    first_season: str | int | None = None,
 ) -> PlayerFields:
     """A registry entry's fields, checked and tidied (blank → None, card number in
-    capitals); an ArbitroError naming what is wrong."""
+    capitals, sex "F" or "M" from the words clubs write, a year from a year or a date); an
+    ArbitroError naming what is wrong."""
     name = " ".join(name.split())
     if not name:
         raise ArbitroError("missing name", key="players.invalid")
@@ -219,7 +263,41 @@ def check_fields(
                 key="players.invalid",
             )
         tidy.append(value or None)
-    return PlayerFields(name, tidy_card, tidy[0], tidy[1], tidy[2])
+    return PlayerFields(
+        name,
+        tidy_card,
+        tidy[0],
+        tidy[1],
+        tidy[2],
+        _sex(sex),
+        _year(birth_year, Message("birth year", {})),
+        _year(first_season, Message("first season", {})),
+    )
+
+
+def _sex(value: str | None) -> str | None:
+    """ "F" or "M" from what a members list writes (F, femmina, donna, M, maschio, uomo...)."""
+    text = fold(value or "").strip(" .")
+    if not text:
+        return None
+    found = SEX_VALUES.get(text)
+    if found is None:
+        raise ArbitroError("sex «{value}» is not F or M", value=value or "", key="players.invalid")
+    return found
+
+
+def _year(value: str | int | None, label: Message) -> int | None:
+    """A year from a year or a date ("1958", "12/03/1958", "1958-03-12")."""
+    if value is None or isinstance(value, int):
+        return value
+    if not value.strip():
+        return None
+    match = YEAR_PATTERN.search(value)
+    if match is None:
+        raise ArbitroError(
+            "{field} «{value}» has no year", field=label, value=value, key="players.invalid"
+        )
+    return int(match.group(1))
 
 
 def _row_fields(row: list[str], cols: _Columns) -> PlayerFields:
@@ -231,7 +309,14 @@ def _row_fields(row: list[str], cols: _Columns) -> PlayerFields:
     else:
         name = cell(cols.name)
     return check_fields(
-        name, cell(cols.card), cell(cols.club), cell(cols.category), cell(cols.contact)
+        name,
+        cell(cols.card),
+        cell(cols.club),
+        cell(cols.category),
+        cell(cols.contact),
+        sex=cell(cols.sex),
+        birth_year=cell(cols.birth_year),
+        first_season=cell(cols.first_season),
     )
 
 
@@ -239,7 +324,8 @@ def parse_members(data: bytes) -> tuple[list[tuple[int, PlayerFields]], list[Row
     """The players of a members list with their row numbers, and the rows refused (a missing
     name, a field too long, a malformed card number, a card number twice in the file). The
     header row names the columns: name (or surname and first name), card number, club,
-    category, contact; others are ignored. Blank rows are skipped."""
+    category, contact, sex, birth year (or date), first season; others are ignored. Blank
+    rows are skipped."""
     table = read_table(data)
     while table and not any(table[0]):
         table.pop(0)
@@ -282,17 +368,14 @@ def _merged(old: Player, new: PlayerFields) -> PlayerFields:
         new.club or old.club,
         new.category or old.category,
         new.contact or old.contact,
+        new.sex or old.sex,
+        new.birth_year or old.birth_year,
+        new.first_season or old.first_season,
     )
 
 
 def _same(old: Player, new: PlayerFields) -> bool:
-    return (old.name, old.card, old.club, old.category, old.contact) == (
-        new.name,
-        new.card,
-        new.club,
-        new.category,
-        new.contact,
-    )
+    return _field_values(old) == _field_values(new)
 
 
 def import_members(
@@ -364,13 +447,33 @@ def add_player(
     """Add one player to the registry by hand (the desk's form); ConflictError if its card
     number is already there."""
     at = now or utc_now()
-    player = registry.add_player(store, check_fields(*_field_values(fields)), at)
+    f = fields
+    checked = check_fields(
+        f.name,
+        f.card,
+        f.club,
+        f.category,
+        f.contact,
+        sex=f.sex,
+        birth_year=f.birth_year,
+        first_season=f.first_season,
+    )
+    player = registry.add_player(store, checked, at)
     registry.audit(store, AuditLine(at, actor, "add", player.id, None, None))
     return player
 
 
-def _field_values(f: PlayerFields) -> tuple[str, str | None, str | None, str | None, str | None]:
-    return f.name, f.card, f.club, f.category, f.contact
+def _field_values(f: PlayerFields | Player) -> tuple[object, ...]:
+    return (
+        f.name,
+        f.card,
+        f.club,
+        f.category,
+        f.contact,
+        f.sex,
+        f.birth_year,
+        f.first_season,
+    )
 
 
 # ---------------------------------------------------------------------------- search
@@ -445,6 +548,9 @@ def player_json(player: Player) -> dict[str, Any]:
         "club": player.club,
         "category": player.category,
         "contact": player.contact,
+        "sex": player.sex,
+        "birth_year": player.birth_year,
+        "first_season": player.first_season,
         "created_at": None if player.created_at is None else player.created_at.isoformat(),
     }
 

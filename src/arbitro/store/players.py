@@ -28,7 +28,8 @@ from arbitro.store.schema import player_audit, player_entries, players
 @dataclass(frozen=True, slots=True)
 class Player:
     """A player of the club's registry: its registry number (``id``), name, federation card
-    number (None if not given), club, category, contact, and when it was first recorded."""
+    number (None if not given), club, category, contact, when it was first recorded, and
+    what prize categories ask (migration 0007): sex ("F"/"M"), birth year, first season."""
 
     id: int
     name: str
@@ -37,6 +38,9 @@ class Player:
     category: str | None = None
     contact: str | None = None
     created_at: datetime | None = None
+    sex: str | None = None
+    birth_year: int | None = None
+    first_season: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,9 @@ class PlayerFields:
     club: str | None = None
     category: str | None = None
     contact: str | None = None
+    sex: str | None = None
+    birth_year: int | None = None
+    first_season: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +107,21 @@ _COLUMNS = (
     players.c.category,
     players.c.contact,
     players.c.created_at,
+    players.c.sex,
+    players.c.birth_year,
+    players.c.first_season,
 )
+
+
+_KEY = len(_COLUMNS)  # the search key's index in a row selected as (*_COLUMNS, search_key)
 
 
 def _text(value: object) -> str | None:
     return None if value is None else str(value)
+
+
+def _int(value: object) -> int | None:
+    return None if value is None else int(str(value))
 
 
 def _player(row: Sequence[Any]) -> Player:
@@ -116,6 +133,9 @@ def _player(row: Sequence[Any]) -> Player:
         _text(row[4]),
         _text(row[5]),
         row[6],
+        _text(row[7]),
+        _int(row[8]),
+        _int(row[9]),
     )
 
 
@@ -126,6 +146,9 @@ def _values(fields: PlayerFields) -> dict[str, object]:
         "club": fields.club,
         "category": fields.category,
         "contact": fields.contact,
+        "sex": fields.sex,
+        "birth_year": fields.birth_year,
+        "first_season": fields.first_season,
         "search_key": search_key(fields),
     }
 
@@ -146,7 +169,16 @@ def add_player(store: RecordStore, fields: PlayerFields, now: datetime) -> Playe
         raise _card_taken(fields.card) from exc
     assert key is not None
     return Player(
-        int(key[0]), fields.name, fields.card, fields.club, fields.category, fields.contact, now
+        int(key[0]),
+        fields.name,
+        fields.card,
+        fields.club,
+        fields.category,
+        fields.contact,
+        now,
+        fields.sex,
+        fields.birth_year,
+        fields.first_season,
     )
 
 
@@ -192,7 +224,7 @@ def list_players(store: RecordStore) -> list[Player]:
     """Every player of the registry, by name (folded), then number."""
     with _engine(store).connect() as connection:
         rows = list(connection.execute(select(*_COLUMNS, players.c.search_key)).all())
-    rows.sort(key=lambda r: (str(r[7]), int(r[0])))
+    rows.sort(key=lambda r: (str(r[_KEY]), int(r[0])))
     return [_player(row) for row in rows]
 
 
@@ -212,7 +244,7 @@ def search_players(store: RecordStore, text: str, limit: int | None = None) -> l
     wanted = " ".join(words)
 
     def rank(row: Sequence[Any]) -> tuple[int, str, int]:
-        name = str(row[7]).split(" | ", 1)[0]
+        name = str(row[_KEY]).split(" | ", 1)[0]
         if name.startswith(wanted):
             group = 0
         elif words and any(part.startswith(words[0]) for part in name.split()):
@@ -307,11 +339,21 @@ def audit_lines(store: RecordStore, player_id: int | None = None) -> list[AuditL
 def clubs_of_event(store: RecordStore, event_id: str) -> list[tuple[int, str]]:
     """The competitors of ``event_id`` linked to registry players who have a club, as
     ``(competitor, club)`` rows (one per linked player), in competitor order."""
+    return [
+        (competitor, player.club)
+        for competitor, player in players_of_event(store, event_id)
+        if player.club and player.club.strip()
+    ]
+
+
+def players_of_event(store: RecordStore, event_id: str) -> list[tuple[int, Player]]:
+    """The registry players linked to the competitors of ``event_id``: (competitor, player)
+    pairs by competitor, then registry number."""
     with _engine(store).connect() as connection:
         rows = connection.execute(
-            select(player_entries.c.competitor, players.c.club)
+            select(player_entries.c.competitor, *_COLUMNS)
             .join(players, players.c.id == player_entries.c.player_id)
-            .where(and_(player_entries.c.event_id == event_id, players.c.club.is_not(None)))
-            .order_by(player_entries.c.competitor, players.c.club)
+            .where(player_entries.c.event_id == event_id)
+            .order_by(player_entries.c.competitor, players.c.id)
         ).all()
-    return [(int(r[0]), str(r[1])) for r in rows if str(r[1]).strip()]
+    return [(int(r[0]), _player(r[1:])) for r in rows]

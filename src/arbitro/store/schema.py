@@ -187,6 +187,10 @@ players = Table(
     Column("contact", String(PLAYER_FIELD_LENGTH), nullable=True),
     Column("search_key", Text, nullable=False),
     Column("created_at", UTCDateTime, nullable=False),
+    # What prize categories ask (migration 0007): "F"/"M", birth year, first season's year.
+    Column("sex", String(1), nullable=True),
+    Column("birth_year", Integer, nullable=True),
+    Column("first_season", Integer, nullable=True),
     UniqueConstraint("card", name="uq_players_card"),
 )
 

@@ -39,6 +39,7 @@ from arbitro.tournament.records import (
     EventCreated,
     KnockoutCreated,
     LatenessRecorded,
+    PrizePlanRecorded,
     Record,
     RecordCancelled,
     RoundSeated,
@@ -77,6 +78,7 @@ KEEP_SCORES = (
     SeatingPublished,
     RoundStarted,
     StandingsPublished,
+    PrizePlanRecorded,
     ComplaintLodged,
     ComplaintResolved,
     SanctionGiven,
@@ -260,6 +262,7 @@ class EventState:
     check_in: dict[CompetitorId, bool] = field(default_factory=dict)  # → present (before round 1)
     # record seq → two competitors who must not meet (art. 4), those not cancelled
     constraints: dict[int, ConstraintAdded] = field(default_factory=dict)
+    prize_plan: PrizePlanRecorded | None = None  # the latest (Parole art. 6.1)
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
@@ -587,6 +590,8 @@ class EventState:
                 self.competitors[b.competitor].withdrawn_from_round = b.round + 1
             case StandingsPublished() as b:
                 self._round(b.round).standings_published_at = at
+            case PrizePlanRecorded() as b:
+                self.prize_plan = b
             case ComplaintLodged() as b:
                 self._round(b.round).open_complaints[rec.seq] = b.text
             case ComplaintResolved() as b:

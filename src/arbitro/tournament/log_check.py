@@ -16,6 +16,7 @@ from arbitro.tournament.boards import assignment_of, comparison_method
 from arbitro.tournament.clock import start_round
 from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.common import playing_table
+from arbitro.tournament.commands.prizes import check_prize_plan
 from arbitro.tournament.commands.setup import check_in, refuse_absent
 from arbitro.tournament.commands.sheets import check_entry, decide_sheet
 from arbitro.tournament.event import EventState, SanctionKind
@@ -46,6 +47,7 @@ from arbitro.tournament.records import (
     Irregularity,
     KnockoutCreated,
     LatenessRecorded,
+    PrizePlanRecorded,
     Record,
     RecordCancelled,
     RoundSeated,
@@ -185,6 +187,8 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             commands.record_abandon(state, b.round, b.competitor, b.justified, why, at, who)
         case StandingsPublished() as b:
             commands.publish_standings(state, b.round, at, who)
+        case PrizePlanRecorded() as b:
+            check_prize_plan(state, b)
         case ComplaintLodged() as b:
             if b.competitor is not None:
                 commands.lodge_complaint(state, b.round, b.competitor, b.text, at, who)

@@ -42,6 +42,7 @@ class RecordKind(StrEnum):
     ARBITRAL_SCORE = "arbitral-score"
     ABANDON_RECORDED = "abandon-recorded"
     STANDINGS_PUBLISHED = "standings-published"
+    PRIZE_PLAN = "prize-plan"
     COMPLAINT_LODGED = "complaint-lodged"
     COMPLAINT_RESOLVED = "complaint-resolved"
     BOARD_RULING = "board-ruling"
@@ -321,6 +322,34 @@ class StandingsPublished:
 
 
 @dataclass(frozen=True, slots=True)
+class PrizeCategoryPlan:
+    """One prize category of a prize plan: its name, the prize of each place (cents, or the
+    text of a prize in kind), its rule of eligibility (``overall``, ``ladies``, ``mixed``,
+    ``seniors``, ``newcomers``, ``category``, ``listed``) with its parameter (a year, a
+    federation category), and the competitors found eligible when the plan was recorded
+    (None: everyone), so the prize list is the same whenever the file is read again."""
+
+    name: str
+    prizes: tuple[int | str, ...]
+    rule: str = "overall"
+    param: str | None = None
+    eligible: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PrizePlanRecorded:
+    """The prizes of the event on the standings after ``round`` (Parole art. 6.1): the
+    categories in the order they are given (one competitor takes one prize), the direction's
+    rule for ties (``split``, ``winners-decide``, ``draw``) and the seed of its draws. A
+    later plan replaces an earlier one."""
+
+    round: int
+    categories: tuple[PrizeCategoryPlan, ...]
+    tie_rule: str = "draw"
+    seed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ComplaintLodged:
     """A complaint about a round's standings (FIBAS art. 39)."""
 
@@ -436,6 +465,7 @@ Body = (
     | ArbitralScore
     | AbandonRecorded
     | StandingsPublished
+    | PrizePlanRecorded
     | ComplaintLodged
     | ComplaintResolved
     | BoardRuling
@@ -465,6 +495,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.ARBITRAL_SCORE: (ArbitralScore,),
     RecordKind.ABANDON_RECORDED: (AbandonRecorded,),
     RecordKind.STANDINGS_PUBLISHED: (StandingsPublished,),
+    RecordKind.PRIZE_PLAN: (PrizePlanRecorded,),
     RecordKind.COMPLAINT_LODGED: (ComplaintLodged,),
     RecordKind.COMPLAINT_RESOLVED: (ComplaintResolved,),
     RecordKind.BOARD_RULING: (BoardRuling,),

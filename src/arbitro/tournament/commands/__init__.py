@@ -13,6 +13,7 @@ from arbitro.tournament.commands.arbiter import (
 from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.cancel import cancel, cancel_game
 from arbitro.tournament.commands.constraints import add_constraint
+from arbitro.tournament.commands.prizes import record_prize_plan
 from arbitro.tournament.commands.rounds import (
     lodge_complaint,
     missing_sheets,
@@ -52,6 +53,7 @@ __all__ = [
     "record_abandon",
     "record_board_ruling",
     "record_lateness",
+    "record_prize_plan",
     "register",
     "rename",
     "resolve_complaint",

@@ -8,7 +8,7 @@ and arbitral scores (art. 40), publish the standings and watch the complaints wi
 A refused action re-renders its page with the message next to the form (4xx); any other
 refusal is the desk's error page (:mod:`arbitro.web.errors`). Every POST needs the session's
 CSRF token. One module per resource: events, registrations, rounds, arbiter, sheets,
-printouts, boards, the club's players.
+printouts, boards, the club's players, prizes (Parole art. 6.1), results.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from arbitro.web.desk import (
     events,
     players,
     printouts,
+    prizes,
     registrations,
     results,
     rounds,
@@ -41,6 +42,7 @@ for _module in (
     printouts,
     boards,
     players,
+    prizes,
     results,
 ):
     router.include_router(_module.router)
