@@ -32,6 +32,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "withdraw",
         "event",
     ),
+    "fees": ("fee", "pay", "cash"),
     "rounds": (
         "seat",
         "publish-seating",

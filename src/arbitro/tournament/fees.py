@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from arbitro.i18n import Message, msg
+from arbitro.money import euros
 from arbitro.tournament.event import Competitor, EventState, Payment
-from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.model import CompetitorId, EventFormat
 from arbitro.tournament.records import PaymentMethod
 
 
@@ -24,6 +26,31 @@ class FeeStatus(StrEnum):
     PARTIAL = "partial"  # paid part of it
     UNPAID = "unpaid"  # owes the fee, paid nothing
     NOTHING_DUE = "nothing-due"  # owes nothing (no fee, or it plays no round), paid nothing
+
+
+STATUS_NAMES = {
+    FeeStatus.PAID: Message("paid"),
+    FeeStatus.PARTIAL: Message("partly paid"),
+    FeeStatus.UNPAID: Message("not paid"),
+    FeeStatus.NOTHING_DUE: Message("nothing due"),
+}
+"""How the desk, the CLI and the printout name each status."""
+
+METHOD_NAMES = {PaymentMethod.CASH: Message("cash"), PaymentMethod.OTHER: Message("other")}
+"""How a payment was made, as the pages name it."""
+
+
+def fee_phrase(event_format: EventFormat, cents: int) -> Message:
+    """The fee as the page and the printout say it: "€ 4,00 per pair" (per team, per
+    player), or "no entry fee"."""
+    if cents <= 0:
+        return Message("no entry fee")
+    fee = euros(cents)
+    if event_format is EventFormat.TEAMS:
+        return msg("€ {fee} per team", fee=fee)
+    if event_format is EventFormat.INDIVIDUAL:
+        return msg("€ {fee} per player", fee=fee)
+    return msg("€ {fee} per pair", fee=fee)
 
 
 @dataclass(frozen=True, slots=True)
