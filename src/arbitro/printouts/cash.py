@@ -56,10 +56,8 @@ def cash_pdf(state: EventState, *, lang: str = "it") -> bytes:
         takers = ", ".join(dict.fromkeys(p.actor for p in r.payments))
         name = r.name if r.plays else tr(message("{name} (withdrawn)", name=r.name), lang)
         status = tr(STATUS_NAMES[r.status], lang)
-        if r.status is FeeStatus.PARTIAL:
-            status = tr(
-                message("{status}: € {owed} missing", status=status, owed=euros(r.owed_cents)), lang
-            )
+        if r.status is FeeStatus.PARTIAL:  # what is missing says it better than "partly"
+            status = tr(message("€ {owed} missing", owed=euros(r.owed_cents)), lang)
         rows.append(
             [
                 str(r.competitor),
@@ -71,7 +69,7 @@ def cash_pdf(state: EventState, *, lang: str = "it") -> bytes:
                 cell(status, 10, bold=r.status in (FeeStatus.UNPAID, FeeStatus.PARTIAL)),
             ]
         )
-    widths = [30.0, 0.0, 54.0, 54.0, 56.0, 80.0, 96.0]
+    widths = [30.0, 0.0, 54.0, 54.0, 56.0, 76.0, 110.0]
     widths[1] = WIDTH - sum(widths)
     story.append(list_table(rows, widths, size=11, right_columns=[0, 2, 3]))
     story.append(spacer(10))

@@ -7,7 +7,7 @@ and arbitral scores (art. 40), publish the standings and watch the complaints wi
 
 A refused action re-renders its page with the message next to the form (4xx); any other
 refusal is the desk's error page (:mod:`arbitro.web.errors`). Every POST needs the session's
-CSRF token. One module per resource: events, registrations, rounds, arbiter, sheets,
+CSRF token. One module per resource: events, registrations, fees, rounds, arbiter, sheets,
 printouts.
 """
 
@@ -16,9 +16,18 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from arbitro.web import auth
-from arbitro.web.desk import arbiter, boards, events, printouts, registrations, rounds, sheets
+from arbitro.web.desk import (
+    arbiter,
+    boards,
+    events,
+    fees,
+    printouts,
+    registrations,
+    rounds,
+    sheets,
+)
 
 router = APIRouter()
 router.include_router(auth.router)
-for _module in (events, registrations, rounds, arbiter, sheets, printouts, boards):
+for _module in (events, registrations, fees, rounds, arbiter, sheets, printouts, boards):
     router.include_router(_module.router)
