@@ -70,7 +70,7 @@ def summary_text(state: EventState) -> str:
             for p in r.payments
         )
         lines.append(
-            f"{r.competitor:>4}  {r.name:<30} {render(STATUS_NAMES[r.status]):<14} {how}".rstrip()
+            f"{r.competitor:>4}  {r.name:<30} {render(STATUS_NAMES[r.status]):<17} {how}".rstrip()
         )
     lines += [
         _(

@@ -90,7 +90,7 @@ def cash_pdf(state: EventState, *, lang: str = "it") -> bytes:
     story.append(list_table(totals, [WIDTH - 110, 110], size=12, right_columns=[1]))
     unpaid = summary.unpaid
     if unpaid:
-        names = ", ".join(f"{r.competitor} {r.name} (€ {euros(r.owed_cents)})" for r in unpaid)
+        names = ", ".join(f"{r.competitor} {r.name} (€\u00a0{euros(r.owed_cents)})" for r in unpaid)
         story.append(note(tr(message("Not paid: {competitors}", competitors=names), lang), 11, INK))
     else:
         story.append(note(tr(message("Every competitor playing has paid."), lang), 11, INK))
