@@ -59,6 +59,7 @@ def test_paid_column_at_the_entrance_with_60_pairs(
         assert desk.url.endswith(f"/desk/e/{event_id}/cash")
         assert "Ancora da incassare\t€ 210,00" in desk.inner_text("#cash-totals")
         assert "Coppia 8" in desk.inner_text("#cash-unpaid")
+        desk.screenshot(path=str(tmp_path / "desk-cash.png"), full_page=True)
     finally:
         desk.context.close()
     assert tools.png_size(shot) == (1366, 768)
