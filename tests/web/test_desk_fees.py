@@ -123,3 +123,31 @@ def test_cash_summary_page_and_pdf(
     assert "Riepilogo di cassa — quote d'iscrizione" in text
     assert "Coppia 4 (ritirato)" in text and "mancano € 6,00" in text
     assert "Incassato in altro modo" in text and "4,00" in text
+
+
+def test_api_fee_at_creation_and_payments(client: TestClient, director: tuple[str, str]) -> None:
+    """``POST /api/events`` takes ``entry_fee_cents`` and shows it; ``POST
+    /api/events/{id}/payments`` records what a pair owes (or the amount given); a second
+    payment of a pair that has paid is a 409 carrying its message."""
+    issued = client.post("/api/token", json={"username": director[0], "password": director[1]})
+    client.headers["Authorization"] = f"Bearer {issued.json()['access_token']}"
+    made = client.post(
+        "/api/events",
+        json={
+            "event_id": "api-quota",
+            "name": "Quota API",
+            "rounds": 1,
+            "deals": [2],
+            "movements": ["draw"],
+            "entry_fee_cents": 400,
+        },
+    )
+    assert made.status_code == 201 and made.json()["config"]["entry_fee_cents"] == 400
+    for name in ("Coppia 1", "Coppia 2"):
+        assert client.post("/api/events/api-quota/competitors", json={"name": name}).is_success
+    paid = client.post("/api/events/api-quota/payments", json={"competitor": 1})
+    assert paid.status_code == 200 and paid.json() == {"ok": True}
+    other = {"competitor": 2, "amount_cents": 250, "method": "other"}
+    assert client.post("/api/events/api-quota/payments", json=other).status_code == 200
+    twice = client.post("/api/events/api-quota/payments", json={"competitor": 1})
+    assert twice.status_code == 409 and "already paid" in twice.json()["error"]["msgid"]
