@@ -107,7 +107,7 @@ def test_knockout_list_and_create_errors_shown_next_to_the_form(
     r = post(c, "/desk/k/new", {"name": ""})
     assert r.status_code == 400 and "il nome della gara è vuoto" in r.text
     r = post(c, "/desk/k/new", {"name": "Coppa", "fee": "quattro"})
-    assert r.status_code == 400 and "quota «quattro» non valida" in r.text
+    assert r.status_code == 400 and "importo «quattro» non valido" in r.text
     assert post(c, "/desk/k/new", {"name": "Coppa", "fee": "4,50"}).status_code == 303
     assert state(web_app, "coppa").config.entry_fee_cents == 450
     r = post(c, "/desk/k/new", {"name": "Coppa"})

@@ -153,9 +153,18 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(help=_("Competition code: burraco-fibas | burraco-parole-uisp | scala40")),
         ] = "burraco-fibas",
+        fee: Annotated[
+            str | None,
+            typer.Option(
+                "--fee",
+                help=_("Entry fee per competitor (pair, team, player) in euros, e.g. 10,00"),
+            ),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Create an event with its rounds, deals and movements (FIBAS art. 4)."""
+        """Create an event with its rounds, deals and movements (FIBAS art. 4) and its entry
+        fee per competitor."""
+        from arbitro.money import parse_euros
         from arbitro.tournament.event import EventConfig
         from arbitro.tournament.model import Movement
         from arbitro.tournament.rules import rules_for
@@ -210,6 +219,7 @@ def register(app: typer.Typer) -> None:
                 session_starts=tuple(ints(sessions, message("sessions"))),
                 code=CodeId(rules.code_id),
                 game=GameId(rules.game),
+                entry_fee_cents=None if fee is None else parse_euros(fee),
             )
             service().create_event(event_id, config)
             event_created(

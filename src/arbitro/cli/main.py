@@ -33,6 +33,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "event",
     ),
     "constraints": ("constraint",),
+    "fees": ("fee", "pay", "cash"),
     "rounds": (
         "seat",
         "publish-seating",

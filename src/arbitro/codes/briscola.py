@@ -106,9 +106,10 @@ class BriscolaCode:
     @property
     def entry_fee(self) -> str:
         """The entry fee for display, e.g. ``€ 4,00`` (premessa)."""
-        units, cents = divmod(self.entry_fee_cents, 100)
+        from arbitro.money import euros
+
         symbol = "€" if self.currency == "EUR" else self.currency
-        return f"{symbol} {units},{cents:02d}"
+        return f"{symbol} {euros(self.entry_fee_cents)}"
 
 
 _FIELDS_BY_SECTION: dict[str, tuple[str, ...]] = {

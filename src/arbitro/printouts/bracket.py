@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.i18n import message
+from arbitro.money import euros
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import (
     FONT,
@@ -42,11 +43,6 @@ def pair_label(state: KnockoutState, pair: PairId | None) -> str:
         return ""
     p = state.pairs.get(pair)
     return f"{p.name} ({pair})" if p is not None else str(pair)
-
-
-def euros(cents: int) -> str:
-    """Cents as an amount in euros, Italian style: 52,00."""
-    return f"{cents // 100},{cents % 100:02d}"
 
 
 def _fitted(c: Canvas, text: str, x: float, y: float, w: float, size: float, **kw: object) -> None:

@@ -12,6 +12,7 @@ from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import boards as board_views
 from arbitro.tournament import clock, commands
+from arbitro.tournament.commands.fees import pay, set_fee, unpay
 from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_absent
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
@@ -27,6 +28,8 @@ from arbitro.tournament.records import (
     CompetitorRegistered,
     CompetitorWithdrawn,
     ConstraintReason,
+    FeePaid,
+    PaymentMethod,
     PrizePlanRecorded,
     Record,
     SheetCorrected,
@@ -142,6 +145,35 @@ class EventService(EventLog[EventState]):
         """Withdraw every competitor not checked in (FIBAS art. 36); returns their numbers."""
         records = self._do_many(event_id, lambda st, now: withdraw_absent(st, now, actor))
         return [r.body.competitor for r in records if isinstance(r.body, CompetitorWithdrawn)]
+
+    def set_fee(self, event_id: str, cents: int, actor: str = "director") -> None:
+        """Set or change the entry fee per competitor before round 1 is seated."""
+        self._do(event_id, lambda st, now: set_fee(st, cents, now, actor))
+
+    def pay(
+        self,
+        event_id: str,
+        competitors: Sequence[CompetitorId],
+        amount: int | None = None,
+        method: PaymentMethod = PaymentMethod.CASH,
+        actor: str = "director",
+    ) -> int:
+        """Record the entry fee paid by each competitor (``amount`` cents, or what each
+        still owes); returns the total taken."""
+        records = self._do_many(
+            event_id, lambda st, now: pay(st, competitors, now, amount, method, actor)
+        )
+        return sum(r.body.amount_cents for r in records if isinstance(r.body, FeePaid))
+
+    def unpay(
+        self,
+        event_id: str,
+        competitor: CompetitorId,
+        reason: str | None = None,
+        actor: str = "director",
+    ) -> None:
+        """Undo a competitor's last payment (a cancellation, with the reason)."""
+        self._do(event_id, lambda st, now: unpay(st, competitor, now, reason, actor))
 
     def withdraw(
         self,

@@ -36,9 +36,12 @@ from arbitro.tournament.records import (
     ComplaintLodged,
     ComplaintResolved,
     ConstraintAdded,
+    EntryFeeSet,
     EventCreated,
+    FeePaid,
     KnockoutCreated,
     LatenessRecorded,
+    PaymentMethod,
     PrizePlanRecorded,
     Record,
     RecordCancelled,
@@ -87,6 +90,8 @@ KEEP_SCORES = (
     CompetitorRenamed,
     CompetitorCheckedIn,
     ConstraintAdded,
+    EntryFeeSet,
+    FeePaid,
 )
 SHEETS = (SheetEntered, SheetCorrected)
 SCORED = (SheetEntered, SheetCorrected, RoundSeated)  # records that drop their round's outcomes
@@ -201,6 +206,18 @@ class LedgerEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Payment:
+    """An entry fee paid at the desk, as recorded: who paid, how much, how, who took it."""
+
+    seq: int
+    competitor: CompetitorId
+    amount_cents: int
+    method: PaymentMethod
+    actor: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class BoardCount:
     """A table's count of a prepared board's pockets before play, as recorded (Law 13
     model): ``counts`` None when every pocket held its cards."""
@@ -263,6 +280,8 @@ class EventState:
     # record seq → two competitors who must not meet (art. 4), those not cancelled
     constraints: dict[int, ConstraintAdded] = field(default_factory=dict)
     prize_plan: PrizePlanRecorded | None = None  # the latest (Parole art. 6.1)
+    fee_set: int | None = None  # the fee as last set (entry-fee-set), over the configuration's
+    payments: dict[int, Payment] = field(default_factory=dict)  # seq → a payment not cancelled
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
@@ -340,6 +359,18 @@ class EventState:
         """True once the director has recorded anyone's check-in: round 1 is then seated
         only with every active competitor present (FIBAS art. 4)."""
         return bool(self.check_in)
+
+    @property
+    def entry_fee_cents(self) -> int:
+        """The entry fee per competitor in force (cents; 0: none): as last set, or as the
+        event was created with."""
+        if self.fee_set is not None:
+            return self.fee_set
+        return self.config.entry_fee_cents or 0
+
+    def paid_cents(self, competitor: CompetitorId) -> int:
+        """What a competitor has paid of its entry fee (its payments not cancelled)."""
+        return sum(p.amount_cents for p in self.payments.values() if p.competitor == competitor)
 
     @property
     def check_in_open(self) -> bool:
@@ -547,6 +578,12 @@ class EventState:
                     comp.players = b.players
             case CompetitorCheckedIn() as b:
                 self.check_in[b.competitor] = b.present
+            case EntryFeeSet() as b:
+                self.fee_set = b.entry_fee_cents
+            case FeePaid() as b:
+                self.payments[rec.seq] = Payment(
+                    rec.seq, b.competitor, b.amount_cents, b.method, rec.actor, at
+                )
             case CompetitorWithdrawn() as b:
                 self.competitors[b.competitor].withdrawn_from_round = b.from_round
             case RoundSeated() as b:
@@ -791,6 +828,7 @@ CANCELLABLE = (
     CompetitorWithdrawn,
     BoardRuling,
     ConstraintAdded,
+    FeePaid,
 )
 """The director's and arbiter's actions a later record may cancel."""
 

@@ -16,6 +16,7 @@ from arbitro.tournament.boards import assignment_of, comparison_method
 from arbitro.tournament.clock import start_round
 from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.common import playing_table
+from arbitro.tournament.commands.fees import pay, set_fee
 from arbitro.tournament.commands.prizes import check_prize_plan
 from arbitro.tournament.commands.setup import check_in, refuse_absent
 from arbitro.tournament.commands.sheets import check_entry, decide_sheet
@@ -41,8 +42,10 @@ from arbitro.tournament.records import (
     ComplaintLodged,
     ComplaintResolved,
     ConstraintAdded,
+    EntryFeeSet,
     EventCreated,
     EventImported,
+    FeePaid,
     GameResult,
     Irregularity,
     KnockoutCreated,
@@ -160,6 +163,11 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             return _same(rec, made), None
         case CompetitorCheckedIn() as b:
             return _same(rec, check_in(state, [b.competitor], at, b.present, who)), None
+        case EntryFeeSet() as b:
+            return _same(rec, [set_fee(state, b.entry_fee_cents, at, who)]), None
+        case FeePaid() as b:
+            made = pay(state, [b.competitor], at, b.amount_cents, b.method, who)
+            return _same(rec, made), None
         case CompetitorWithdrawn() as b:
             return _same(rec, [commands.withdraw(state, b.competitor, at, why, who)]), None
         case RoundSeated() as b:

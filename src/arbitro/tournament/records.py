@@ -32,6 +32,8 @@ class RecordKind(StrEnum):
     COMPETITOR_RENAMED = "competitor-renamed"
     COMPETITOR_WITHDRAWN = "competitor-withdrawn"
     COMPETITOR_CHECKED_IN = "competitor-checked-in"
+    ENTRY_FEE_SET = "entry-fee-set"
+    FEE_PAID = "fee-paid"
     ROUND_SEATED = "round-seated"
     CONSTRAINT_ADDED = "constraint-added"
     SEATING_PUBLISHED = "seating-published"
@@ -77,6 +79,9 @@ class EventCreated:
     # ("others": the other tables' average; "field": all the tables'); None or "table": each
     # table's own difference, as every file written before the option.
     comparison: Literal["table", "others", "field"] | None = None
+    # The entry fee per competitor in cents (docs/rulings.md, "Fees"); None: no fee, as every
+    # file written before fees were recorded.
+    entry_fee_cents: int | None = None
 
     def __post_init__(self) -> None:
         # Callers may give the names as plain strings ("scala40"): hold the enums.
@@ -168,6 +173,34 @@ class CompetitorCheckedIn:
 
     competitor: int
     present: bool = True
+
+
+class PaymentMethod(StrEnum):
+    """How an entry fee was paid: cash at the desk, or otherwise (a transfer, a card)."""
+
+    CASH = "cash"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class EntryFeeSet:
+    """The director sets or changes the event's entry fee per competitor (in cents; 0: no
+    fee) before round 1 is seated, while the check-in is taken."""
+
+    entry_fee_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class FeePaid:
+    """A competitor pays (part of) its entry fee at the desk: how much, in cents, and how;
+    who took it is the record's actor. A payment taken by mistake is cancelled."""
+
+    competitor: int
+    amount_cents: int
+    method: PaymentMethod = PaymentMethod.CASH
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "method", _named(PaymentMethod, self.method))
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +488,8 @@ Body = (
     | CompetitorRenamed
     | CompetitorWithdrawn
     | CompetitorCheckedIn
+    | EntryFeeSet
+    | FeePaid
     | RoundSeated
     | ConstraintAdded
     | SeatingPublished
@@ -485,6 +520,8 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.COMPETITOR_RENAMED: (CompetitorRenamed,),
     RecordKind.COMPETITOR_WITHDRAWN: (CompetitorWithdrawn,),
     RecordKind.COMPETITOR_CHECKED_IN: (CompetitorCheckedIn,),
+    RecordKind.ENTRY_FEE_SET: (EntryFeeSet,),
+    RecordKind.FEE_PAID: (FeePaid,),
     RecordKind.ROUND_SEATED: (RoundSeated,),
     RecordKind.CONSTRAINT_ADDED: (ConstraintAdded,),
     RecordKind.SEATING_PUBLISHED: (SeatingPublished,),

@@ -29,7 +29,7 @@ from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.services.events import EventService
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
-from arbitro.tournament.records import AbandonScore
+from arbitro.tournament.records import AbandonScore, PaymentMethod
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.web import auth, csrf
@@ -49,6 +49,7 @@ from arbitro.web.api_models import (
     EventSummaryOut,
     ImportedOut,
     LatenessIn,
+    PaymentIn,
     RoundNo,
     RoundOut,
     SeatIn,
@@ -158,6 +159,7 @@ def event_out(web: Web, state: EventState) -> EventOut:
     now = web.service.clock()
     config = state.config.to_payload()
     config.pop("session_starts", None)
+    config["entry_fee_cents"] = state.entry_fee_cents  # as last set (entry-fee-set)
     return EventOut(
         event_id=state.event_id,
         config=EventConfigOut(**config),
@@ -373,6 +375,7 @@ def create_event(body: EventConfigIn, api: Writer) -> EventOut:
         complaints_window_minutes=rules.complaints_window_minutes
         if body.complaints_window_minutes is None
         else body.complaints_window_minutes,
+        entry_fee_cents=body.entry_fee_cents,
     )
     service = api.service
     with api.web.locked():
@@ -475,6 +478,18 @@ def correct_sheet(
         ),
     )
     return status_out(api, event_id, round_number, table)
+
+
+@router.post("/events/{event_id}/payments", response_model=Done)
+def payment(event_id: EventId, body: PaymentIn, api: Writer) -> Done:
+    """Record an entry fee paid at the desk (director; docs/rulings.md "Entry fees")."""
+    method = PaymentMethod(body.method)
+    return api.done(
+        event_id,
+        lambda svc, user: svc.pay(
+            event_id, [body.competitor], body.amount_cents, method, actor=user
+        ),
+    )
 
 
 @router.post("/events/{event_id}/rounds/{round_number}/lateness", response_model=Done)

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
+from arbitro.money import MAX_FEE_CENTS
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.web.forms import EVENT_ID_PATTERN, MAX_ROUNDS
@@ -104,6 +105,10 @@ class EventConfigIn(Strict):
     complaints_window_minutes: Annotated[
         int | None, Field(ge=0, le=24 * 60, description="Default: the code's window")
     ] = None
+    entry_fee_cents: Annotated[
+        int | None,
+        Field(ge=0, le=MAX_FEE_CENTS, description="Entry fee per competitor, in cents"),
+    ] = None
 
 
 class EventConfigOut(BaseModel):
@@ -121,6 +126,7 @@ class EventConfigOut(BaseModel):
     duplicate: bool
     complaints_window_minutes: int
     comparison: Literal["table", "others", "field"] | None = None
+    entry_fee_cents: int = 0
 
 
 class CompetitorOut(BaseModel):
@@ -285,6 +291,14 @@ class LatenessIn(Strict):
 
     competitor: CompetitorNo
     seconds: int = Field(ge=1, le=36_000)
+
+
+class PaymentIn(Strict):
+    """An entry fee paid: by whom, how much (default: what the competitor owes), how."""
+
+    competitor: CompetitorNo
+    amount_cents: int | None = Field(None, ge=1, le=MAX_FEE_CENTS)
+    method: Literal["cash", "other"] = "cash"
 
 
 class WarningIn(Strict):

@@ -23,6 +23,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from arbitro.codes.citation import cite
 from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, render, use_lang
+from arbitro.money import euros
 from arbitro.services.events import EventService, utc_now
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore, default_database_url
@@ -63,6 +64,7 @@ def make_templates() -> Jinja2Templates:
 
     templates.env.globals["_"] = jinja2.pass_context(translate)
     templates.env.globals["cite"] = cite
+    templates.env.filters["euros"] = euros
     templates.env.globals["lang_link"] = lang_link
     templates.env.globals["new_idempotency_key"] = new_idempotency_key
     return templates

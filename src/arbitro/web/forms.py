@@ -86,6 +86,20 @@ def slugify(name: str) -> str:
     return slug[:48] or "gara"
 
 
+def fee_field(form: FormData, name: str = "fee", default: int | None = None) -> int | None:
+    """An amount typed in euros (``4``, ``4,50``, ``4.50``) as cents (:mod:`arbitro.money`);
+    ``default`` when the field is empty; the refusal goes next to the field."""
+    from arbitro.money import parse_euros
+
+    raw = text_field(form, name, 20)
+    if not raw:
+        return default
+    try:
+        return parse_euros(raw)
+    except ArbitroError as exc:
+        raise FieldError(name, exc.msg) from None
+
+
 def text_field(form: FormData, name: str, max_length: int = 200) -> str:
     """A text field of the form, stripped ("" when absent)."""
     value = form.get(name)

@@ -17,7 +17,6 @@ time.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,6 +29,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import NotFoundError
 from arbitro.i18n import N_, Message, verbatim
+from arbitro.money import euros
 from arbitro.services.event_log import to_domain
 from arbitro.services.knockout import KnockoutService
 from arbitro.store.record_store import RecordStore
@@ -46,6 +46,7 @@ from arbitro.web.forms import (
     act,
     checked,
     event_id_field,
+    fee_field,
     int_field,
     is_test_event,
     names_field,
@@ -61,9 +62,7 @@ public_router = APIRouter()
 POLL_SECONDS = 2
 REFRESH_SECONDS = 5
 MAX_SEED = 2**31 - 1
-MAX_FEE_CENTS = 1_000_000
 BOT_SEED_FIELD = "seed"
-FEE_PATTERN = re.compile(r"^(\d{1,6})(?:[.,](\d{1,2}))?$")
 
 
 # ---------------------------------------------------------------------- service
@@ -115,24 +114,11 @@ def pair_name(state: KnockoutState, pair: PairId | None) -> str:
     return p.name if p is not None else str(pair)
 
 
-def euros(cents: int) -> str:
-    """Cents as euros, Italian style: ``4,00``."""
-    return f"{cents // 100},{cents % 100:02d}"
-
-
 def parse_fee(form: FormData) -> int:
-    """The entry fee typed in euros (``4``, ``4,50``, ``4.50``) as cents; the code's fee
-    (premessa: € 4) when empty."""
-    raw = text_field(form, "fee", 20).replace("€", "").strip()
-    if not raw:
-        return briscola().entry_fee_cents
-    m = FEE_PATTERN.fullmatch(raw)
-    if m is None:
-        raise FieldError("fee", "fee «{raw}» is not valid: write euros, e.g. 4 or 4.50", raw=raw)
-    cents = int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0"))
-    if cents > MAX_FEE_CENTS:
-        raise FieldError("fee", "fee too high")
-    return cents
+    """The entry fee typed in euros as cents; the code's fee (premessa: € 4) when empty."""
+    fee = fee_field(form, "fee", briscola().entry_fee_cents)
+    assert fee is not None
+    return fee
 
 
 def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:

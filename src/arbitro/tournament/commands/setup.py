@@ -8,6 +8,7 @@ from datetime import datetime
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_
+from arbitro.money import MAX_FEE_CENTS, euros
 from arbitro.tournament.commands.common import (
     FIRST_ROUND_MOVEMENTS,
     MIN_TEAM_PLAYERS,
@@ -142,6 +143,10 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
         raise ArbitroError("sessions must start at round 1 and in increasing order")
     if config.mitchell_step < AUTO_STEP:  # 0: the step is chosen by the constraints (art. 4)
         raise ArbitroError("the Mitchell step must be at least 1 (0: chosen automatically)")
+    if config.entry_fee_cents is not None and not 0 <= config.entry_fee_cents <= MAX_FEE_CENTS:
+        raise ArbitroError(
+            "the entry fee must be between € 0 and € {most}", most=euros(MAX_FEE_CENTS)
+        )
     return make_record(config, now, actor)
 
 

@@ -7,8 +7,8 @@ and arbitral scores (art. 40), publish the standings and watch the complaints wi
 
 A refused action re-renders its page with the message next to the form (4xx); any other
 refusal is the desk's error page (:mod:`arbitro.web.errors`). Every POST needs the session's
-CSRF token. One module per resource: events, registrations, rounds, arbiter, sheets,
-printouts, boards, the club's players, prizes (Parole art. 6.1), results.
+CSRF token. One module per resource: events, registrations, fees, constraints, rounds,
+arbiter, sheets, printouts, boards, the club's players, prizes (Parole art. 6.1), results.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from arbitro.web.desk import (
     boards,
     constraints,
     events,
+    fees,
     players,
     printouts,
     prizes,
@@ -35,6 +36,7 @@ router.include_router(auth.router)
 for _module in (
     events,
     registrations,
+    fees,
     constraints,
     rounds,
     arbiter,

@@ -19,6 +19,7 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
+from arbitro.tournament.fees import STATUS_NAMES, cash_summary, fee_phrase
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament.records import CompetitorWithdrawn
@@ -41,6 +42,7 @@ from arbitro.web.forms import (
     act,
     checked,
     event_id_field,
+    fee_field,
     int_field,
     new_event_id,
     required_field,
@@ -127,6 +129,7 @@ def new_event_values(rounds: int = 4, code: str = FIBAS) -> dict[str, str]:
         "complaints_window_minutes": "",
         "mitchell_step": "1",
         "comparison": "table",
+        "fee": "",
     }
     for i in range(1, rounds + 1):
         values[f"deals_{i}"] = "2"
@@ -285,6 +288,7 @@ def config_from_form(form: FormData) -> EventConfig:
         0,
     )
     comparison = c.take(lambda: _comparison(form), None)
+    fee = c.take(lambda: fee_field(form, "fee"), None)
     c.check()
     return EventConfig(
         name=name,
@@ -299,6 +303,7 @@ def config_from_form(form: FormData) -> EventConfig:
         duplicate=checked(form, "duplicate"),
         comparison=comparison,
         complaints_window_minutes=window,
+        entry_fee_cents=fee or None,
     )
 
 
@@ -438,6 +443,7 @@ def event_page(
     # changes in place; the rest are values computed now) and rendered after it.
     with web.locked():
         state = web.service.state(event_id)
+        fees = cash_summary(state)
         ctx = common(
             request,
             session,
@@ -451,6 +457,10 @@ def event_page(
             check_in=CheckIn.of(state),
             constraints=constraints(state),
             reasons=REASON_NAMES,
+            fees=fees,
+            fee_rows={r.competitor: r for r in fees.rows},
+            fee=fee_phrase(state.config.event_format, state.entry_fee_cents),
+            fee_status_names=STATUS_NAMES,
             **extra,
         )
     return web.render(request, "desk_event.html", status_code=status_code, **ctx)

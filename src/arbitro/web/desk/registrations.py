@@ -33,7 +33,7 @@ from arbitro.web.forms import (
 router = APIRouter()
 
 
-async def _event_form(
+async def event_form(
     request: Request,
     session: auth.Session,
     event_id: str,
@@ -64,7 +64,7 @@ async def register(
         number = web.service.register(event_id, name, players, actor=session.user)
         return f"/desk/e/{event_id}?ok=registered-{number}#competitors"
 
-    return await _event_form(request, session, event_id, "register", action)
+    return await event_form(request, session, event_id, "register", action)
 
 
 def _row_error(row_no: int, exc: ArbitroError) -> FieldError:
@@ -138,7 +138,7 @@ async def withdraw(
         web.service.withdraw(event_id, competitor, reason, actor=session.user)
         return f"/desk/e/{event_id}#competitors"
 
-    return await _event_form(request, session, event_id, "withdraw", action)
+    return await event_form(request, session, event_id, "withdraw", action)
 
 
 @router.post("/desk/e/{event_id}/rename", include_in_schema=False)
@@ -155,7 +155,7 @@ async def rename(request: Request, event_id: str, session: auth.Session = Direct
         web.service.rename(event_id, competitor, name, players, actor=session.user)
         return f"/desk/e/{event_id}?ok=renamed#competitor-{competitor}"
 
-    return await _event_form(request, session, event_id, "rename", action)
+    return await event_form(request, session, event_id, "rename", action)
 
 
 @router.post("/desk/e/{event_id}/check-in", include_in_schema=False)
@@ -172,7 +172,7 @@ async def check_in(
         web.service.check_in(event_id, [competitor], present, actor=session.user)
         return f"/desk/e/{event_id}#competitor-{competitor}"
 
-    return await _event_form(request, session, event_id, "check-in", action)
+    return await event_form(request, session, event_id, "check-in", action)
 
 
 @router.post("/desk/e/{event_id}/check-in-all", include_in_schema=False)
@@ -186,7 +186,7 @@ async def check_in_all(
         web.service.check_in_all(event_id, actor=session.user)
         return f"/desk/e/{event_id}#check-in"
 
-    return await _event_form(request, session, event_id, "check-in", action)
+    return await event_form(request, session, event_id, "check-in", action)
 
 
 @router.post("/desk/e/{event_id}/withdraw-absent", include_in_schema=False)
@@ -201,7 +201,7 @@ async def withdraw_absent(
         web.service.withdraw_absent(event_id, actor=session.user)
         return f"/desk/e/{event_id}?ok=withdrawn-absent#check-in"
 
-    return await _event_form(request, session, event_id, "check-in", action)
+    return await event_form(request, session, event_id, "check-in", action)
 
 
 @router.post("/desk/e/{event_id}/readmit", include_in_schema=False)
@@ -223,4 +223,4 @@ async def readmit(
         web.service.cancel(event_id, seq, reason, actor=session.user)
         return f"/desk/e/{event_id}?ok=readmitted#competitors"
 
-    return await _event_form(request, session, event_id, "readmit", action)
+    return await event_form(request, session, event_id, "readmit", action)
