@@ -81,10 +81,12 @@ def play_event(
     rounds: int = 2,
     sessions: tuple[int, ...] = (1,),
     link: Callable[[int], bool] = lambda number: True,
+    on_round: Callable[[EventService, int], None] = lambda svc, rnd: None,
 ) -> EventService:
     """Create, register (pairs of registry players, linked to the registry unless ``link``
     says no) and play an event of ``rounds`` rounds: a draw, then modified Danish (FIBAS
-    art. 4), every round's standings published. The pairs are given strongest first."""
+    art. 4), every round's standings published (``on_round`` called before). The pairs are
+    given strongest first."""
     clock = Clock(at)
     svc = EventService(store, clock)
     config = EventConfig(
@@ -113,6 +115,7 @@ def play_event(
         for t in seating.tables:
             assert t.ns is not None and t.ew is not None
             svc.enter_sheet(event_id, rnd, t.table, sheet(strength, t.ns, t.ew))
+        on_round(svc, rnd)
         clock.now += timedelta(minutes=30)
         svc.publish_standings(event_id, rnd)
     return svc

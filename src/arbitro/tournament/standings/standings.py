@@ -158,7 +158,7 @@ def session_rounds(state: EventState, session: int) -> tuple[int, int]:
     starts = state.config.session_starts
     if not 1 <= session <= len(starts):
         raise ArbitroError(
-            "the event has {count} sessions: no session {session} ({article})",
+            "the event has {count} sessions: no session {session}",
             count=len(starts),
             session=session,
             article=state.code.cite("session"),
