@@ -45,7 +45,7 @@ SEASON: dict[str, list[tuple[str, str]]] = {
     "ott": [("BU03", "BU05"), ("BU01", "BU07"), ("BU02", "BU04"), ("BU09", "BU10")],
     "nov": [("BU02", "BU03"), ("BU06", "BU09"), ("BU01", "BU04"), ("BU05", "BU10")],
 }
-START = datetime(2026, 9, 15, 21, 0, tzinfo=UTC)
+START = datetime(2025, 9, 15, 21, 0, tzinfo=UTC)
 
 
 @dataclass
@@ -132,7 +132,7 @@ def club_season(store: RecordStore, best: int | None = 2) -> None:
     series.create_series(
         store,
         "stagione",
-        "Stagione 2026/27",
+        "Stagione 2025/26",
         PointsScheme(SchemeKind.PLACEMENT, (10, 8, 6, 4), best=best),
         tuple(SEASON),
     )

@@ -23,7 +23,7 @@ from arbitro.tournament.standings.standings import (
 )
 from tests.services.test_series_service import MEMBERS, SEASON, play_event
 
-AT = datetime(2026, 10, 3, 15, 0, tzinfo=UTC)
+AT = datetime(2025, 10, 3, 15, 0, tzinfo=UTC)
 
 
 def two_sessions(store: RecordStore) -> EventService:

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
+from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
 from arbitro.tournament.standings.standings import StandingRow, standings
@@ -476,4 +477,68 @@ def hall_display(
         web.pages,
         key,
         lambda: web.render(request, "public_hall.html", seconds=seconds, **ctx),
+    )
+
+
+# ---------------------------------------------------------------------- series display
+SERIES_WIDE = 4  # up to this many events: two columns of rows a page, each event's points
+
+
+def series_pages(result: SeriesStandings) -> list[HallPage]:
+    """The pages of a series display: every player's row on some page, two columns a page
+    (one when the series has more than :data:`SERIES_WIDE` events, for their points)."""
+    columns = HALL_COLUMNS if len(result.events) <= SERIES_WIDE else 1
+    size = HALL_ROWS * columns
+    rows = list(result.rows)
+    chunks = [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+    return [
+        HallPage(
+            "series",
+            n,
+            len(chunks),
+            [chunk[c * HALL_ROWS : (c + 1) * HALL_ROWS] for c in range(columns)],
+        )
+        for n, chunk in enumerate(chunks, start=1)
+    ]
+
+
+@router.api_route("/s/{series_id}", methods=READ_ONLY, include_in_schema=False)
+def series_display(
+    request: Request,
+    series_id: str,
+    page_number: int = Query(1, alias="page"),
+    seconds: int = Query(HALL_SECONDS),
+) -> Response:
+    """The series standings for the projector (a club's season, a circuit of stages), in
+    the hall display's style: large type, no navigation; it pages by itself every
+    ``seconds``. Rendered once per version of the series and its events (the page cache)."""
+    from arbitro.services import series
+
+    low, high = HALL_SECONDS_RANGE
+    seconds = min(max(seconds, low), high)
+    web = web_of(request)
+    with web.locked():
+        version = hashlib.blake2b(
+            series.version(web.store, series_id, web.service).encode(), digest_size=10
+        ).hexdigest()
+        key = page_key(request, "public_series.html", version)
+        page = web.pages.get(key)
+        if page is None:  # the context read under the lock, rendered outside
+            result = series.standings(web.store, series_id, web.service)
+            pages = series_pages(result)
+            index = (page_number - 1) % len(pages)
+            ctx: dict[str, Any] = {
+                "result": result,
+                "page": pages[index],
+                "next": (index + 1) % len(pages) + 1,
+                "total": len(pages),
+                "wide": len(pages[index].columns) > 1,
+            }
+    if page is not None:
+        return page_response(request, page)
+    return cached(
+        request,
+        web.pages,
+        key,
+        lambda: web.render(request, "public_series.html", seconds=seconds, **ctx),
     )
