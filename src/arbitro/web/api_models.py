@@ -104,6 +104,13 @@ class EventConfigIn(Strict):
     complaints_window_minutes: Annotated[
         int | None, Field(ge=0, le=24 * 60, description="Default: the code's window")
     ] = None
+    session_starts: list[Annotated[int, Field(ge=1, le=MAX_ROUNDS)]] = Field(
+        default_factory=lambda: [1],
+        min_length=1,
+        max_length=MAX_ROUNDS,
+        description="The first round of each session (FIBAS art. 2 «Sessione»: the rounds "
+        "played consecutively), e.g. [1, 4]; a pair does not rest twice in a session (art. 37)",
+    )
 
 
 class EventConfigOut(BaseModel):
@@ -121,6 +128,10 @@ class EventConfigOut(BaseModel):
     duplicate: bool
     complaints_window_minutes: int
     comparison: Literal["table", "others", "field"] | None = None
+    session_starts: list[int] = Field(
+        default_factory=lambda: [1],
+        description="The first round of each session (FIBAS art. 2 «Sessione»)",
+    )
 
 
 class CompetitorOut(BaseModel):
@@ -217,6 +228,9 @@ class StandingsOut(BaseModel):
     published: bool
     final: bool
     rows: list[StandingOut]
+    session: int | None = Field(
+        None, description="The session whose rounds alone are ranked (FIBAS art. 2), if asked"
+    )
 
 
 class CompetitorIn(Strict):

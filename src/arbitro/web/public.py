@@ -23,7 +23,12 @@ from markupsafe import Markup, escape
 from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
-from arbitro.tournament.standings.standings import StandingRow, standings
+from arbitro.tournament.standings.standings import (
+    StandingRow,
+    session_rounds,
+    session_standings,
+    standings,
+)
 from arbitro.web.app import Web, web_of
 from arbitro.web.live import READ_ONLY, add_display, display, page_key
 from arbitro.web.names import line_names
@@ -267,6 +272,8 @@ def event_page(request: Request, event_id: str) -> Response:
             "seating_round": seating_round(state),
             "standings_round": standings_round(state),
             "event_name": state.config.name,
+            "sessions": len(state.config.session_starts),
+            "session_article": state.code.cite("session"),
         }
     return cached(
         request,
@@ -541,4 +548,50 @@ def series_display(
         web.pages,
         key,
         lambda: web.render(request, "public_series.html", seconds=seconds, **ctx),
+    )
+
+
+# ---------------------------------------------------------------------- sessions
+def session_view(state: EventState, session: int) -> dict[str, Any]:
+    """The published standings of one session (FIBAS art. 2 "Sessione"): its rounds only, up
+    to the latest round with published standings; the sessions to choose from."""
+    first, last = session_rounds(state, session)
+    rnd = standings_round(state)
+    shown = None if rnd is None or rnd < first else min(rnd, last)
+    rows = [] if shown is None else session_standings(state, session, shown)
+    return {
+        "session": session,
+        "sessions": list(range(1, len(state.config.session_starts) + 1)),
+        "first": first,
+        "last": last,
+        "round": shown,
+        "rows": rows,
+        "rounds_shown": list(range(first, (shown or first - 1) + 1)),
+        "article": state.code.cite("session"),
+    }
+
+
+@router.api_route(
+    "/e/{event_id}/sessions/{session}", methods=READ_ONLY, include_in_schema=False
+)
+def session_page(request: Request, event_id: str, session: int) -> Response:
+    """The standings of one session of the event (FIBAS art. 2: the rounds played
+    consecutively), with a selector of the sessions; rendered once per version of the
+    event (the page cache)."""
+    web = web_of(request)
+    with web.locked():
+        state = _state(web, event_id)
+        key = page_key(request, "public_session.html", _version(state))
+        page = web.pages.get(key)
+        if page is None:
+            ctx = session_view(state, session)
+            ctx.update(
+                event_id=event_id,
+                event_name=state.config.name,
+                individuals=state.sheet_kind.individual_tables,
+            )
+    if page is not None:
+        return page_response(request, page)
+    return cached(
+        request, web.pages, key, lambda: web.render(request, "public_session.html", **ctx)
     )
