@@ -8,12 +8,12 @@ import json
 import subprocess
 from pathlib import Path
 
+from tests.services.test_series_service import club_season
+from tests.tournament.test_session_standings import two_sessions
 from typer.testing import CliRunner
 
 from arbitro.cli.main import app
 from arbitro.store import RecordStore
-from tests.services.test_series_service import club_season
-from tests.tournament.test_session_standings import two_sessions
 
 runner = CliRunner()
 
@@ -45,7 +45,9 @@ def test_series_create_add_standings_in_italian_english_and_json(tmp_path: Path)
     assert lines[0] == "Season — Series standings — FINAL"
     carla = next(line for line in lines if "Carla Verdi" in line and line[:3].strip() == "1")
     assert carla.split()[-4:] == ["(8)", "10", "10", "20"]
-    assert "* Bruno Neri: tie on 20 points: all results, dropped ones included, 28 against 26" in lines
+    assert (
+        "* Bruno Neri: tie on 20 points: all results, dropped ones included, 28 against 26" in lines
+    )
     it = runner.invoke(app, [*db, "series", "standings", "cli"])
     assert "Classifica del circuito — DEFINITIVA" in it.stdout and "parità a 20 punti" in it.stdout
     data = json.loads(runner.invoke(app, [*db, "series", "standings", "cli", "--json"]).stdout)
@@ -71,7 +73,9 @@ def test_series_print_writes_a_pdf_that_reads_back(tmp_path: Path) -> None:
                 "Points in brackets do not count", "Serata nov (nov): final standings"]),
     ):  # fmt: skip
         out = tmp_path / f"stagione-{lang}.pdf"
-        done = runner.invoke(app, [*db, "series", "print", "stagione", "-o", str(out), "--lang", lang])
+        done = runner.invoke(
+            app, [*db, "series", "print", "stagione", "-o", str(out), "--lang", lang]
+        )
         assert done.exit_code == 0, done.output
         assert out.read_bytes().startswith(b"%PDF")
         text = subprocess.run(
@@ -89,8 +93,12 @@ def test_standings_of_one_session(tmp_path: Path) -> None:
         two_sessions(store)
     db = ["--db", url]
     total = json.loads(runner.invoke(app, [*db, "standings", "camp", "--json"]).stdout)
-    one = json.loads(runner.invoke(app, [*db, "standings", "camp", "--session", "1", "--json"]).stdout)
-    two = json.loads(runner.invoke(app, [*db, "standings", "camp", "--session", "2", "--json"]).stdout)
+    one = json.loads(
+        runner.invoke(app, [*db, "standings", "camp", "--session", "1", "--json"]).stdout
+    )
+    two = json.loads(
+        runner.invoke(app, [*db, "standings", "camp", "--session", "2", "--json"]).stdout
+    )
     assert (two["first_round"], two["last_round"]) == (3, 4)
     vp = {r["competitor"]: r["vp"] for r in total["rows"]}
     for row in two["rows"]:

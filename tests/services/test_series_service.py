@@ -103,7 +103,9 @@ def play_event(
     for i, cards in enumerate(pairs):
         found = [registry.player_by_card(store, c) for c in cards]
         players = [p for p in found if p is not None]
-        number = svc.register(event_id, " - ".join(p.name for p in players), [p.name for p in players])
+        number = svc.register(
+            event_id, " - ".join(p.name for p in players), [p.name for p in players]
+        )
         strength[number] = len(pairs) - i
         if link(number):
             for p in players:
@@ -145,7 +147,7 @@ def test_a_season_of_three_club_events_best_2_of_3(record_store: RecordStore) ->
     then with every result Carla's 28 beat Bruno's 26. Each of a pair's players gets the
     pair's points."""
     club_season(record_store)
-    for event_id, pairs in SEASON.items():  # the events' standings, strongest pair first
+    for event_id in SEASON:  # the events' standings, strongest pair first
         rows = EventService(record_store).standings(event_id)
         assert [r.rank for r in rows] == [1, 2, 3, 4]
         assert [r.competitor for r in rows] == [1, 2, 3, 4], event_id

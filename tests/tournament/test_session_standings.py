@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from tests.services.test_series_service import MEMBERS, SEASON, play_event
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import use_lang
@@ -21,7 +22,6 @@ from arbitro.tournament.standings.standings import (
     session_standings,
     standings,
 )
-from tests.services.test_series_service import MEMBERS, SEASON, play_event
 
 AT = datetime(2025, 10, 3, 15, 0, tzinfo=UTC)
 

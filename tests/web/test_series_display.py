@@ -10,12 +10,12 @@ import re
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.services.test_series_service import START, club_season
 
 from arbitro.services.series import standings
 from arbitro.store import players as registry
 from arbitro.store.players import Entry
 from arbitro.web import public
-from tests.services.test_series_service import START, club_season
 
 
 @pytest.fixture
@@ -55,7 +55,10 @@ def test_the_projector_shows_the_season_best_2_of_3(season: FastAPI, client: Tes
     assert carla is not None
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", carla.group(1))
     assert cells == ["(8)", "10", "10", "20"]
-    assert "* Bruno Neri: parità a 20 punti: tutti i risultati, compresi gli scartati, 28 contro 26" in html
+    assert (
+        "* Bruno Neri: parità a 20 punti: tutti i risultati, compresi gli scartati, 28 contro 26"
+        in html
+    )
     assert "<a " not in html.split("<main>", 1)[1] and "<form" not in html
     assert 'http-equiv="refresh" content="10;url=?page=1"' in html
     en = client.get("/s/stagione?lang=en").text
@@ -77,7 +80,9 @@ def test_the_pages_turn_and_every_player_is_on_one(
     assert 'data-page="1" data-pages="2"' in first and 'data-page="2" data-pages="2"' in second
     assert len(names(first)) == 6 and len(names(second)) == 4
     assert not set(names(first)) & set(names(second))
-    assert names(first) + names(second) == [r.name for r in standings(season.state.web.store, "stagione").rows]
+    assert names(first) + names(second) == [
+        r.name for r in standings(season.state.web.store, "stagione").rows
+    ]
     assert names(third) == names(first)  # page 3 of 2 wraps round to page 1
 
 

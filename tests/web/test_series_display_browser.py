@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
-
 from tests.services.test_series_service import club_season
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"

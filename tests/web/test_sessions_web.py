@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-
-from arbitro.tournament.standings.standings import session_standings, standings
 from tests.tournament.test_session_standings import two_sessions
 from tests.web.test_desk import new_event_form, post, text_of, txt
+
+from arbitro.tournament.standings.standings import session_standings, standings
 
 
 @pytest.fixture

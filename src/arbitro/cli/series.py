@@ -94,7 +94,12 @@ def register(app: typer.Typer) -> None:
             finally:
                 store.close()
             emit(
-                {"series": made.id, "name": made.name, "scheme": made.scheme, "events": made.events},
+                {
+                    "series": made.id,
+                    "name": made.name,
+                    "scheme": made.scheme,
+                    "events": made.events,
+                },
                 _("Series «{name}» created: {series}", name=made.name, series=made.id)
                 + "\n"
                 + points.describe().render(),

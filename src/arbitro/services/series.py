@@ -106,8 +106,7 @@ def check_series_id(series_id: str) -> str:
     page ``/s/<id>``); an ArbitroError otherwise."""
     if not SERIES_ID_PATTERN.fullmatch(series_id):
         raise ArbitroError(
-            "series id «{series}» is not valid: lower-case letters, digits, - and _ "
-            "(at most 64)",
+            "series id «{series}» is not valid: lower-case letters, digits, - and _ (at most 64)",
             series=series_id,
             key="series.invalid",
         )
@@ -137,9 +136,7 @@ def create_series(
     check_series_id(series_id)
     name = " ".join(name.split())
     if not name or len(name) > NAME_LENGTH:
-        raise ArbitroError(
-            "the series' name must be 1 to {limit} characters", limit=NAME_LENGTH
-        )
+        raise ArbitroError("the series' name must be 1 to {limit} characters", limit=NAME_LENGTH)
     for event_id in events:
         _rounds_event(store, event_id)
     kept.create_series(store, series_id, name, scheme.to_json(), now or utc_now())

@@ -205,7 +205,9 @@ def _counted(scheme: PointsScheme, results: list[SeriesResult | None]) -> list[S
 
 def _tie_note(row: SeriesRow, above: SeriesRow) -> Message | None:
     """Why ``row`` is below ``above`` with the same total (None if they share the rank)."""
-    for n, (mine, theirs) in enumerate(zip(row.counted_points, above.counted_points), start=1):
+    for n, (mine, theirs) in enumerate(
+        zip(row.counted_points, above.counted_points, strict=True), start=1
+    ):
         if mine != theirs:
             return msg(
                 "tie on {total} points: result no. {n} counted, {theirs} against {mine}",
@@ -247,8 +249,8 @@ def series_standings(scheme: PointsScheme, events: Sequence[EventResults]) -> li
             row = results.setdefault(p.player, [None] * len(events))
             row[index] = SeriesResult(p.rank, scheme.points(p.rank, p.vp), True)
     rows: list[SeriesRow] = []
-    for player, raw in results.items():
-        marked = _counted(scheme, raw)
+    for player, raw_results in results.items():
+        marked = _counted(scheme, raw_results)
         counted = sorted((r.points for r in marked if r is not None and r.counted), reverse=True)
         counted += [0] * (len(events) - len(counted))  # a result not played compares as 0
         rows.append(
@@ -269,13 +271,13 @@ def series_standings(scheme: PointsScheme, events: Sequence[EventResults]) -> li
 
     rows.sort(key=lambda r: (key(r), r.name.casefold(), r.player))
     out: list[SeriesRow] = []
-    for i, row in enumerate(rows):
+    for i, ranked in enumerate(rows):
         above = out[-1] if out else None
-        if above is None or above.total != row.total:
-            out.append(_with(row, i + 1, None))
+        if above is None or above.total != ranked.total:
+            out.append(_with(ranked, i + 1, None))
             continue
-        shared = key(above) == key(row)
-        out.append(_with(row, above.rank if shared else i + 1, _tie_note(row, above)))
+        shared = key(above) == key(ranked)
+        out.append(_with(ranked, above.rank if shared else i + 1, _tie_note(ranked, above)))
     return out
 
 

@@ -571,9 +571,7 @@ def session_view(state: EventState, session: int) -> dict[str, Any]:
     }
 
 
-@router.api_route(
-    "/e/{event_id}/sessions/{session}", methods=READ_ONLY, include_in_schema=False
-)
+@router.api_route("/e/{event_id}/sessions/{session}", methods=READ_ONLY, include_in_schema=False)
 def session_page(request: Request, event_id: str, session: int) -> Response:
     """The standings of one session of the event (FIBAS art. 2: the rounds played
     consecutively), with a selector of the sessions; rendered once per version of the

@@ -306,7 +306,8 @@ def config_from_form(form: FormData) -> EventConfig:
         0,
     )
     comparison = c.take(lambda: _comparison(form), None)
-    sessions = c.take(lambda: _sessions(form, rounds), (1,))
+    one: tuple[int, ...] = (1,)
+    sessions = c.take(lambda: _sessions(form, rounds), one)
     c.check()
     return EventConfig(
         name=name,
