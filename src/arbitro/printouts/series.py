@@ -15,7 +15,9 @@ from arbitro.services.series import SeriesEvent, SeriesStandings
 from arbitro.tournament.series import SeriesResult
 
 WIDTH = PAGE[0] - 2 * MARGIN
-RANK, TOTAL, NAME_MIN, EVENT_MAX = 34.0, 48.0, 130.0, 46.0
+RANK, TOTAL, NAME_MIN, EVENT_MAX = 34.0, 44.0, 110.0, 46.0
+NARROW = 34.0
+"""Below this width an event's column ("(58)") is printed at the smaller size."""
 
 
 def result_text(result: SeriesResult | None) -> str:
@@ -48,6 +50,7 @@ def series_pdf(result: SeriesStandings, *, lang: str = "it") -> bytes:
     story.append(note(tr(result.scheme.describe(), lang), 10, INK))
     count = len(result.events)
     event_width = min(EVENT_MAX, (WIDTH - RANK - TOTAL - NAME_MIN) / max(count, 1))
+    size = 11 if event_width >= NARROW else 8.5
     header: list[object] = [
         tr(message("Rank"), lang),
         tr(message("Player"), lang),
@@ -61,7 +64,7 @@ def series_pdf(result: SeriesStandings, *, lang: str = "it") -> bytes:
         table.append(
             [
                 str(row.rank),
-                cell(name, 11, bold=True),
+                cell(name, size, bold=True),
                 *[result_text(r) for r in row.results],
                 str(row.total),
             ]
@@ -70,7 +73,9 @@ def series_pdf(result: SeriesStandings, *, lang: str = "it") -> bytes:
             ties.append(f"* {row.name}: {tr(row.tie, lang)}")
     widths = [RANK, WIDTH - RANK - TOTAL - event_width * count, *[event_width] * count, TOTAL]
     right = [0, *range(2, count + 3)]
-    story.append(list_table(table, widths, size=11, right_columns=right, bold_columns=[count + 2]))
+    story.append(
+        list_table(table, widths, size=size, right_columns=right, bold_columns=[count + 2])
+    )
     if not result.rows:
         story.append(note(tr(message("No results yet."), lang), 11, INK))
     story.append(note(tr(message("Points in brackets do not count (best results only)."), lang)))
