@@ -67,6 +67,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "boards": ("travellers", "card", "boards"),
     "players": ("players",),
     "results": ("results",),
+    "series": ("series",),
 }
 MODULE_OF: dict[str, str] = {name: module for module, names in MODULES.items() for name in names}
 # The root options that take a value (skipped to find the command's name in the arguments).

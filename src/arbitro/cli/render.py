@@ -83,6 +83,25 @@ def standings_text(
     return "\n".join(out)
 
 
+def session_standings_text(
+    state: EventState, rows: list[StandingRow], session: int, round_number: int
+) -> str:
+    """A session's standings as a table (FIBAS art. 2 "Sessione": its rounds only)."""
+    from arbitro.tournament.standings.standings import session_rounds
+
+    first, last = session_rounds(state, session)
+    head = _(
+        "Standings of session {session} (rounds {first}-{last}) after round {round} ({article})",
+        session=session,
+        first=first,
+        last=last,
+        round=max(round_number, first - 1),
+        article=state.code.cite("session"),
+    )
+    table = standings_text(state, rows, round_number, False).split("\n")[1:]
+    return "\n".join([head, *table])
+
+
 def _entry_text(v: SheetVersion) -> str:
     from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 

@@ -390,10 +390,15 @@ def register(app: typer.Typer) -> None:
     def show_standings(
         event_id: EventArg,
         round_number: Annotated[int | None, typer.Option("--round", help=_("After round"))] = None,
+        session: Annotated[
+            int | None,
+            typer.Option("--session", help=_("Only the rounds of this session (1, 2, ...)")),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
         """The standings after a round (default: the current one), final or provisional
-        (FIBAS art. 39)."""
+        (FIBAS art. 39); with ``--session`` the standings of that session's rounds only
+        (art. 2 "Sessione")."""
         from arbitro.cli.render import standings_data, standings_text
         from arbitro.tournament.standings.standings import standings
 
@@ -402,6 +407,28 @@ def register(app: typer.Typer) -> None:
             state = svc.state(event_id)
             rnd = round_number or state.current_round()
             final = rnd > 0 and state.standings_final(rnd, svc.clock())
+            if session is not None:
+                from arbitro.cli.render import session_standings_text
+                from arbitro.tournament.standings.standings import (
+                    session_rounds,
+                    session_standings,
+                )
+
+                first, last = session_rounds(state, session)
+                rows = session_standings(state, session, rnd)
+                emit(
+                    {
+                        "session": session,
+                        "first_round": first,
+                        "last_round": last,
+                        "round": min(rnd, last),
+                        "final": final,
+                        "rows": rows,
+                    },
+                    session_standings_text(state, rows, session, min(rnd, last)),
+                    json_out,
+                )
+                return
             emit(
                 standings_data(state, rnd, final),
                 standings_text(state, standings(state, rnd), rnd, final),

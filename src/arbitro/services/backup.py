@@ -1,6 +1,6 @@
 """The director's backup of a whole installation and its restore: every event's log, the
 club's players registry (players, their links to events, the audit of GDPR requests), the
-directors' accounts and the installation's settings — among them the secret that signs the
+series of events (a season, a circuit), the directors' accounts and the installation's settings — among them the secret that signs the
 table cards' QR codes, so that after a restore into a new database every printed card still
 answers. The backup is sensitive (it holds the secret and the password hashes): it is the
 director's, never a public export (an event file carries no secret)."""
@@ -17,13 +17,25 @@ from arbitro.services.event_file import export_event, import_event, parse_event_
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
-from arbitro.store.schema import player_audit, player_entries, players, settings, users
+from arbitro.store.schema import (
+    player_audit,
+    player_entries,
+    players,
+    series,
+    series_events,
+    settings,
+    users,
+)
 
 FORMAT = "arbitro-backup"
 VERSION = 1
 
 REGISTRY: tuple[Table, ...] = (players, player_entries, player_audit)
 """The registry's tables, kept whole (a backup from before the registry has none of them)."""
+
+SERIES: tuple[Table, ...] = (series, series_events)
+"""The series of events and their events in order (migration 0006; a backup from before it
+has none)."""
 
 
 def _rows(connection: Any, table: Table) -> list[dict[str, Any]]:
@@ -53,6 +65,7 @@ def backup(store: RecordStore, now: datetime) -> dict[str, Any]:
             select(users.c.name, users.c.password_hash, users.c.created_at)
         ).all()
         registry = {table.name: _rows(connection, table) for table in REGISTRY}
+        kept_series = {table.name: _rows(connection, table) for table in SERIES}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -68,6 +81,7 @@ def backup(store: RecordStore, now: datetime) -> dict[str, Any]:
             for summary in store.list_events()
         ],
         "registry": registry,
+        "series": kept_series,
     }
 
 
@@ -107,6 +121,11 @@ def restore(store: RecordStore, data: Any) -> int:
     with store.engine.begin() as connection:  # after the events: the links name them
         for table in REGISTRY:
             rows = [_restored(table, dict(r)) for r in registry.get(table.name, [])]
+            if rows:
+                connection.execute(insert(table), rows)
+        kept_series = data.get("series") or {}
+        for table in SERIES:
+            rows = [_restored(table, dict(r)) for r in kept_series.get(table.name, [])]
             if rows:
                 connection.execute(insert(table), rows)
     return len(data.get("events", []))

@@ -222,3 +222,28 @@ player_audit = Table(
     Column("reason", Text, nullable=True),
     Column("detail", Text, nullable=True),
 )
+
+SERIES_ID_LENGTH = 100
+
+# A series of events (migration 0006): a club's season or a circuit of stages, with its own
+# standings by a points scheme (its JSON form: :class:`arbitro.tournament.series.PointsScheme`).
+# Unlike an event it is a configuration, not a log: its name, scheme and events may be changed.
+series = Table(
+    "series",
+    metadata,
+    Column("id", String(SERIES_ID_LENGTH), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("scheme", payload_type(), nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+
+# The events of a series in their order (migration 0006): an event may be in several series
+# (a club's season and a regional circuit), once in each.
+series_events = Table(
+    "series_events",
+    metadata,
+    Column("series_id", String(SERIES_ID_LENGTH), ForeignKey("series.id"), primary_key=True),
+    Column("event_id", String(EVENT_ID_LENGTH), ForeignKey("events.id"), primary_key=True),
+    Column("position", Integer, nullable=False),
+    UniqueConstraint("series_id", "position", name="uq_series_events_position"),
+)

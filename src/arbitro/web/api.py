@@ -32,6 +32,7 @@ from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.records import AbandonScore, PaymentMethod
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+from arbitro.tournament.standings.standings import session_rounds, session_standings
 from arbitro.web import auth, csrf
 from arbitro.web.api_models import (
     AbandonIn,
@@ -158,7 +159,6 @@ def event_out(web: Web, state: EventState) -> EventOut:
     """An event as the API returns it."""
     now = web.service.clock()
     config = state.config.to_payload()
-    config.pop("session_starts", None)
     config["entry_fee_cents"] = state.entry_fee_cents  # as last set (entry-fee-set)
     return EventOut(
         event_id=state.event_id,
@@ -234,15 +234,26 @@ def sheets_out(state: EventState, round_number: int) -> SheetsOut:
     )
 
 
-def standings_out(web: Web, state: EventState, after_round: int | None) -> StandingsOut:
-    """The published standings after a round (default: the last published one)."""
+def standings_out(
+    web: Web, state: EventState, after_round: int | None, session: int | None = None
+) -> StandingsOut:
+    """The published standings after a round (default: the last published one); with
+    ``session``, those of that session's rounds only (FIBAS art. 2 "Sessione")."""
     if after_round is None:
         published = [n for n, r in state.rounds.items() if r.standings_published_at is not None]
         after_round = max(published, default=1)
+    if session is not None:
+        session_rounds(state, session)  # refuses a session the event does not have
     if state.round(after_round).standings_published_at is None:
-        return StandingsOut(after_round=after_round, published=False, final=False, rows=[])
-    rows = web.service.standings(state.event_id, after_round)
+        return StandingsOut(
+            after_round=after_round, published=False, final=False, rows=[], session=session
+        )
+    if session is None:
+        rows = web.service.standings(state.event_id, after_round)
+    else:
+        rows = session_standings(state, session, after_round)
     return StandingsOut(
+        session=session,
         after_round=after_round,
         published=True,
         final=state.standings_final(after_round, web.service.clock()),
@@ -345,10 +356,12 @@ def get_standings(
     event_id: EventId,
     api: Reader,
     after_round: Annotated[int | None, Query(ge=1, le=MAX_ROUNDS)] = None,
+    session: Annotated[int | None, Query(ge=1, le=MAX_ROUNDS)] = None,
 ) -> StandingsOut:
     """The published standings after a round (default: the last published one); ``final``
-    once the complaints window has passed with no complaint open (FIBAS art. 39)."""
-    return api.read(event_id, lambda state: standings_out(api.web, state, after_round))
+    once the complaints window has passed with no complaint open (FIBAS art. 39); with
+    ``session``, the standings of that session's rounds only (art. 2 "Sessione")."""
+    return api.read(event_id, lambda state: standings_out(api.web, state, after_round, session))
 
 
 # ---------------------------------------------------------------------- writing
@@ -376,6 +389,7 @@ def create_event(body: EventConfigIn, api: Writer) -> EventOut:
         if body.complaints_window_minutes is None
         else body.complaints_window_minutes,
         entry_fee_cents=body.entry_fee_cents,
+        session_starts=tuple(body.session_starts),
     )
     service = api.service
     with api.web.locked():

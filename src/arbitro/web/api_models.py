@@ -109,6 +109,13 @@ class EventConfigIn(Strict):
         int | None,
         Field(ge=0, le=MAX_FEE_CENTS, description="Entry fee per competitor, in cents"),
     ] = None
+    session_starts: list[Annotated[int, Field(ge=1, le=MAX_ROUNDS)]] = Field(
+        default_factory=lambda: [1],
+        min_length=1,
+        max_length=MAX_ROUNDS,
+        description="The first round of each session (FIBAS art. 2 «Sessione»: the rounds "
+        "played consecutively), e.g. [1, 4]; a pair does not rest twice in a session (art. 37)",
+    )
 
 
 class EventConfigOut(BaseModel):
@@ -127,6 +134,10 @@ class EventConfigOut(BaseModel):
     complaints_window_minutes: int
     comparison: Literal["table", "others", "field"] | None = None
     entry_fee_cents: int = 0
+    session_starts: list[int] = Field(
+        default_factory=lambda: [1],
+        description="The first round of each session (FIBAS art. 2 «Sessione»)",
+    )
 
 
 class CompetitorOut(BaseModel):
@@ -223,6 +234,9 @@ class StandingsOut(BaseModel):
     published: bool
     final: bool
     rows: list[StandingOut]
+    session: int | None = Field(
+        None, description="The session whose rounds alone are ranked (FIBAS art. 2), if asked"
+    )
 
 
 class CompetitorIn(Strict):

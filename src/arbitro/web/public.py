@@ -20,9 +20,15 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
+from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
-from arbitro.tournament.standings.standings import StandingRow, standings
+from arbitro.tournament.standings.standings import (
+    StandingRow,
+    session_rounds,
+    session_standings,
+    standings,
+)
 from arbitro.web.app import Web, web_of
 from arbitro.web.live import READ_ONLY, add_display, display, page_key
 from arbitro.web.names import line_names
@@ -266,6 +272,8 @@ def event_page(request: Request, event_id: str) -> Response:
             "seating_round": seating_round(state),
             "standings_round": standings_round(state),
             "event_name": state.config.name,
+            "sessions": len(state.config.session_starts),
+            "session_article": state.code.cite("session"),
         }
     return cached(
         request,
@@ -476,4 +484,112 @@ def hall_display(
         web.pages,
         key,
         lambda: web.render(request, "public_hall.html", seconds=seconds, **ctx),
+    )
+
+
+# ---------------------------------------------------------------------- series display
+SERIES_WIDE = 4  # up to this many events: two columns of rows a page, each event's points
+
+
+def series_pages(result: SeriesStandings) -> list[HallPage]:
+    """The pages of a series display: every player's row on some page, two columns a page
+    (one when the series has more than :data:`SERIES_WIDE` events, for their points)."""
+    columns = HALL_COLUMNS if len(result.events) <= SERIES_WIDE else 1
+    size = HALL_ROWS * columns
+    rows = list(result.rows)
+    chunks = [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+    return [
+        HallPage(
+            "series",
+            n,
+            len(chunks),
+            [chunk[c * HALL_ROWS : (c + 1) * HALL_ROWS] for c in range(columns)],
+        )
+        for n, chunk in enumerate(chunks, start=1)
+    ]
+
+
+@router.api_route("/s/{series_id}", methods=READ_ONLY, include_in_schema=False)
+def series_display(
+    request: Request,
+    series_id: str,
+    page_number: int = Query(1, alias="page"),
+    seconds: int = Query(HALL_SECONDS),
+) -> Response:
+    """The series standings for the projector (a club's season, a circuit of stages), in
+    the hall display's style: large type, no navigation; it pages by itself every
+    ``seconds``. Rendered once per version of the series and its events (the page cache)."""
+    from arbitro.services import series
+
+    low, high = HALL_SECONDS_RANGE
+    seconds = min(max(seconds, low), high)
+    web = web_of(request)
+    with web.locked():
+        version = hashlib.blake2b(
+            series.version(web.store, series_id, web.service).encode(), digest_size=10
+        ).hexdigest()
+        key = page_key(request, "public_series.html", version)
+        page = web.pages.get(key)
+        if page is None:  # the context read under the lock, rendered outside
+            result = series.standings(web.store, series_id, web.service)
+            pages = series_pages(result)
+            index = (page_number - 1) % len(pages)
+            ctx: dict[str, Any] = {
+                "result": result,
+                "page": pages[index],
+                "next": (index + 1) % len(pages) + 1,
+                "total": len(pages),
+                "wide": len(pages[index].columns) > 1,
+            }
+    if page is not None:
+        return page_response(request, page)
+    return cached(
+        request,
+        web.pages,
+        key,
+        lambda: web.render(request, "public_series.html", seconds=seconds, **ctx),
+    )
+
+
+# ---------------------------------------------------------------------- sessions
+def session_view(state: EventState, session: int) -> dict[str, Any]:
+    """The published standings of one session (FIBAS art. 2 "Sessione"): its rounds only, up
+    to the latest round with published standings; the sessions to choose from."""
+    first, last = session_rounds(state, session)
+    rnd = standings_round(state)
+    shown = None if rnd is None or rnd < first else min(rnd, last)
+    rows = [] if shown is None else session_standings(state, session, shown)
+    return {
+        "session": session,
+        "sessions": list(range(1, len(state.config.session_starts) + 1)),
+        "first": first,
+        "last": last,
+        "round": shown,
+        "rows": rows,
+        "rounds_shown": list(range(first, (shown or first - 1) + 1)),
+        "article": state.code.cite("session"),
+    }
+
+
+@router.api_route("/e/{event_id}/sessions/{session}", methods=READ_ONLY, include_in_schema=False)
+def session_page(request: Request, event_id: str, session: int) -> Response:
+    """The standings of one session of the event (FIBAS art. 2: the rounds played
+    consecutively), with a selector of the sessions; rendered once per version of the
+    event (the page cache)."""
+    web = web_of(request)
+    with web.locked():
+        state = _state(web, event_id)
+        key = page_key(request, "public_session.html", _version(state))
+        page = web.pages.get(key)
+        if page is None:
+            ctx = session_view(state, session)
+            ctx.update(
+                event_id=event_id,
+                event_name=state.config.name,
+                individuals=state.sheet_kind.individual_tables,
+            )
+    if page is not None:
+        return page_response(request, page)
+    return cached(
+        request, web.pages, key, lambda: web.render(request, "public_session.html", **ctx)
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from arbitro.errors import ArbitroError
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.penalties import earlier_lateness, lateness_sanctions
@@ -70,11 +71,14 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
 _Rest = tuple[str, tuple[int | None, ...], tuple[int | None, ...], int, int, int, int, bool]
 
 
-def _standings(state: EventState, after_round: int) -> list[StandingRow]:
-    rounds = all_round_scores(state, after_round)
-    ordered = [rounds[rnd] for rnd in range(1, after_round + 1)]
+def _standings(state: EventState, after_round: int, first_round: int = 1) -> list[StandingRow]:
+    """The standings of rounds ``first_round`` to ``after_round`` (all of them from round 1;
+    a session's from its first round): the penalties are those that fell due in these rounds
+    (the warnings' penalties up to ``after_round`` less those up to the round before)."""
+    ordered = [memo_scores(state, rnd, after_round) for rnd in range(first_round, after_round + 1)]
     code = state.code
     warn = warning_counts(state, after_round)
+    before = warning_counts(state, first_round - 1) if first_round > 1 else {}
     per = code.warnings_per_penalty
     pending = ScoreSource.PENDING
     # (vp, mp, number, the row's other fields): ranked first, each row made once with its rank
@@ -98,6 +102,10 @@ def _standings(state: EventState, after_round: int) -> list[StandingRow]:
                 mp += round_mp
         warnings = warn.get(number, 0)
         penalties = warnings // per if per else 0
+        if before:
+            earlier = before.get(number, 0)
+            warnings -= earlier
+            penalties -= earlier // per if per else 0
         pen_vp = penalties * code.warning_vp_penalty
         pen_mp = penalties * code.warning_mp_penalty
         vp += pen_vp
@@ -141,6 +149,49 @@ def _standings(state: EventState, after_round: int) -> list[StandingRow]:
             )
         )
     return out
+
+
+def session_rounds(state: EventState, session: int) -> tuple[int, int]:
+    """The first and last round of session ``session`` (1-based) of the event (FIBAS art. 2
+    "Sessione": the rounds played consecutively), from the event's ``session_starts``; an
+    ArbitroError naming the sessions there are if it has no such session."""
+    starts = state.config.session_starts
+    if not 1 <= session <= len(starts):
+        raise ArbitroError(
+            "the event has {count} sessions: no session {session}",
+            count=len(starts),
+            session=session,
+            article=state.code.cite("session"),
+        )
+    first = starts[session - 1]
+    last = starts[session] - 1 if session < len(starts) else state.config.rounds
+    return first, last
+
+
+def session_of(state: EventState, round_number: int) -> int:
+    """The session (1-based) round ``round_number`` belongs to (FIBAS art. 2)."""
+    return sum(1 for s in state.config.session_starts if s <= round_number)
+
+
+def session_standings(
+    state: EventState, session: int, after_round: int | None = None
+) -> list[StandingRow]:
+    """The standings of one session (FIBAS art. 2 "Sessione"): VP then MP of its rounds
+    only, up to ``after_round`` (default: the current round, or the session's last round if
+    the event is past it), ranked as the event's standings (art. 19). The penalties shown are
+    those that fell due in the session, so that the sessions' VP add up to the event's. Empty
+    rounds (a session not begun) give every competitor 0."""
+    first, last = session_rounds(state, session)
+    upto = state.current_round() if after_round is None else after_round
+    upto = min(upto, last)
+    if upto < first:
+        return [
+            StandingRow(1, c.number, c.name, 0, 0, (), (), 0, 0, 0, 0, False)
+            for c in sorted(state.competitors.values(), key=lambda c: c.number)
+        ]
+    return list(
+        state.view(f"session_standings:{first}", upto, lambda: _standings(state, upto, first))
+    )
 
 
 def ranking(state: EventState, after_round: int) -> list[CompetitorId]:

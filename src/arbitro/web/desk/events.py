@@ -128,6 +128,7 @@ def new_event_values(rounds: int = 4, code: str = FIBAS) -> dict[str, str]:
         "seed": "0",
         "complaints_window_minutes": "",
         "mitchell_step": "1",
+        "sessions": "1",
         "comparison": "table",
         "fee": "",
     }
@@ -169,6 +170,7 @@ def new_event_page(
             fibas_complaints=rules_for(FIBAS).cite("complaints"),
             fibas_window=rules_for(FIBAS).complaints_window_minutes,
             fibas_vp=rules_for(FIBAS).cite("vp"),
+            fibas_session=rules_for(FIBAS).cite("session"),
             scala40=SCALA40,
             scala40_tables=rules_for(SCALA40).cite_if("table_size"),
             briscola=BRISCOLA,
@@ -251,6 +253,26 @@ def _comparison(form: FormData) -> Literal["table", "others", "field"] | None:
     raise FieldError("comparison", "unknown comparison «{raw}»", raw=raw)
 
 
+def _sessions(form: FormData, rounds: int) -> tuple[int, ...]:
+    """The first round of each session (FIBAS art. 2 "Sessione": the rounds played
+    consecutively), as typed: ``1`` (one session, the default) or ``1, 4``; they start at
+    round 1, in increasing order, within the event's rounds."""
+    raw = text_field(form, "sessions", 200) or "1"
+    try:
+        starts = tuple(int(x) for x in raw.replace(";", ",").split(",") if x.strip())
+    except ValueError:
+        raise FieldError(
+            "sessions", "«{raw}»: the first round of each session, e.g. 1, 4", raw=raw
+        ) from None
+    if not starts or starts[0] != 1 or list(starts) != sorted(set(starts)) or starts[-1] > rounds:
+        raise FieldError(
+            "sessions",
+            "sessions start at round 1, in increasing order, within the {rounds} rounds",
+            rounds=rounds,
+        )
+    return starts
+
+
 def config_from_form(form: FormData) -> EventConfig:
     """The configuration typed in the new-event form (FIBAS art. 4, 7, 39); every field's
     error is reported at once (:class:`FieldErrors`)."""
@@ -289,6 +311,8 @@ def config_from_form(form: FormData) -> EventConfig:
     )
     comparison = c.take(lambda: _comparison(form), None)
     fee = c.take(lambda: fee_field(form, "fee"), None)
+    one: tuple[int, ...] = (1,)
+    sessions = c.take(lambda: _sessions(form, rounds), one)
     c.check()
     return EventConfig(
         name=name,
@@ -304,6 +328,7 @@ def config_from_form(form: FormData) -> EventConfig:
         comparison=comparison,
         complaints_window_minutes=window,
         entry_fee_cents=fee or None,
+        session_starts=sessions,
     )
 
 
