@@ -27,7 +27,7 @@ from arbitro.cli.main import app
 POINTS = (10, 8, 6, 5, 4, 3, 2, 1)
 """The series' points by placement (the club's regulation)."""
 
-SURNAMES = (
+SURNAMES: tuple[str, ...] = (
     "Rossi",
     "Bianchi",
     "Verdi",
@@ -184,10 +184,10 @@ def test_a_season_of_three_club_evenings(
     assert sum(row["played"] == 3 for row in series["rows"]) == 12  # played all three
     assert series["rows"][0]["total"] == max(expected.values())
 
-    # Prizes at the third evening: the four N-S pairs tie for first (every table the same).
+    # Prizes at the third evening: the four N-S pairs tie for leaders (every table the same).
     final = cli("standings", "serata-3")["rows"]
-    first = sorted(r["competitor"] for r in final if r["rank"] == 1)
-    assert len(first) == 4
+    leaders = sorted(r["competitor"] for r in final if r["rank"] == 1)
+    assert len(leaders) == 4
     plan = cli(
         "prizes",
         "serata-3",
@@ -202,15 +202,15 @@ def test_a_season_of_three_club_evenings(
     text = json.dumps(plan, ensure_ascii=False)
     assert "Assoluta" in text and "Dame" in text
     overall, ladies = plan["categories"]
-    # Parole art. 6.1 a): the four tied share the first two prizes, € 160 / 4 = € 40 each.
-    assert sorted(p["competitor"] for p in overall["prizes"]) == first
+    # Parole art. 6.1 a): the four tied share the leaders two prizes, € 160 / 4 = € 40 each.
+    assert sorted(p["competitor"] for p in overall["prizes"]) == leaders
     assert {p["prize"] for p in overall["prizes"]} == {4000}
     assert {p["tie"] for p in overall["prizes"]} == {"split"}
     # One prize per competitor: the ladies' prize goes to the only pair of two women (14, 18),
     # not to a pair already awarded.
     (lady,) = ladies["prizes"]
     assert lady["competitor"] == EVENINGS["serata-3"].index((14, 18)) + 1
-    assert lady["competitor"] not in first
+    assert lady["competitor"] not in leaders
     assert "Dame" in cli.raw("prizes", "serata-3")
 
     # Results out to the world: the file validated, the site opened page by page.
