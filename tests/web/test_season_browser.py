@@ -184,7 +184,7 @@ def test_a_season_of_three_club_evenings(
     assert sum(row["played"] == 3 for row in series["rows"]) == 12  # played all three
     assert series["rows"][0]["total"] == max(expected.values())
 
-    # Prizes at the third evening: the four N-S pairs tie for leaders (every table the same).
+    # Prizes at the third evening: the four N-S pairs tie for first (every table the same).
     final = cli("standings", "serata-3")["rows"]
     leaders = sorted(r["competitor"] for r in final if r["rank"] == 1)
     assert len(leaders) == 4
@@ -202,7 +202,7 @@ def test_a_season_of_three_club_evenings(
     text = json.dumps(plan, ensure_ascii=False)
     assert "Assoluta" in text and "Dame" in text
     overall, ladies = plan["categories"]
-    # Parole art. 6.1 a): the four tied share the leaders two prizes, € 160 / 4 = € 40 each.
+    # Parole art. 6.1 a): the four tied share the first two prizes, € 160 / 4 = € 40 each.
     assert sorted(p["competitor"] for p in overall["prizes"]) == leaders
     assert {p["prize"] for p in overall["prizes"]} == {4000}
     assert {p["tie"] for p in overall["prizes"]} == {"split"}
