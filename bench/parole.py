@@ -145,8 +145,16 @@ def listing(n: int) -> dict[str, object]:
     return {
         "positions": len(full),
         "index_build_s": round(first, 2),
-        "legal_moves_ms": [round(statistics.mean(full), 2), round(statistics.median(full), 2), round(max(full), 1)],
-        "bot_moves_ms": [round(statistics.mean(short), 2), round(statistics.median(short), 2), round(max(short), 1)],
+        "legal_moves_ms": [
+            round(statistics.mean(full), 2),
+            round(statistics.median(full), 2),
+            round(max(full), 1),
+        ],
+        "bot_moves_ms": [
+            round(statistics.mean(short), 2),
+            round(statistics.median(short), 2),
+            round(max(short), 1),
+        ],
         "legal_moves_listed": [round(statistics.mean(listed), 1), max(listed)],
     }
 

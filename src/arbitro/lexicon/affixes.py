@@ -42,8 +42,12 @@ class Cores:
                 flags = rest.split()[0] if rest.strip() else ""
                 if not entry:
                     continue
-                sfx = [(s, a, cross[("SFX", g)]) for g in flags for s, a in rules.get(("SFX", g), ())]
-                pfx = [(s, a, cross[("PFX", g)]) for g in flags for s, a in rules.get(("PFX", g), ())]
+                sfx = [
+                    (s, a, cross[("SFX", g)]) for g in flags for s, a in rules.get(("SFX", g), ())
+                ]
+                pfx = [
+                    (s, a, cross[("PFX", g)]) for g in flags for s, a in rules.get(("PFX", g), ())
+                ]
                 out: set[tuple[str, Adds, Adds]] = {(entry, none, none)}
                 for s, adds, _ in sfx:
                     if entry.endswith(s):
@@ -85,7 +89,9 @@ class Cores:
                             seen.add(w)
                             yield w
 
-    def _fitting(self, adds: Adds, left: Mapping[str, int], extra: Collection[str]) -> Iterator[str]:
+    def _fitting(
+        self, adds: Adds, left: Mapping[str, int], extra: Collection[str]
+    ) -> Iterator[str]:
         """The additions of ``adds`` made of ``left`` and at most one letter of ``extra``."""
         if len(adds) == 1:
             if fits(adds[0], left, extra):
@@ -112,7 +118,9 @@ def fits(word: str, letters: Mapping[str, int], extra: Collection[str]) -> bool:
     return True
 
 
-def _rules(aff: str) -> tuple[dict[tuple[str, str], list[tuple[str, Adds]]], dict[tuple[str, str], bool]]:
+def _rules(
+    aff: str,
+) -> tuple[dict[tuple[str, str], list[tuple[str, Adds]]], dict[tuple[str, str], bool]]:
     """The affix rules of ``aff`` by (kind, flag): (strip, additions) pairs, and whether the
     flag combines with the other kind (cross product)."""
     cross: dict[tuple[str, str], bool] = {}

@@ -142,7 +142,7 @@ def test_art4_1_longer_words_and_several_cards_laid_off_are_listed() -> None:
     d.push(parse_move("discard B"))
     for _ in range(3):
         d.push(DRAW)
-        d.push([m for m in d.legal_moves() if m.kind is MoveKind.DISCARD][0])
+        d.push(next(m for m in d.legal_moves() if m.kind is MoveKind.DISCARD))
     d.push(DRAW)
     listed = d.legal_moves()
     assert parse_move("layoff 0 CASSATE") in listed  # two cards at once

@@ -124,12 +124,7 @@ class Deal(TurnEnd[Card]):
         self.lexicon: Final[Lexicon] = lexicon
         cards = tuple(deck_cards)
         if Counter(cards) != deck_counts(c):
-            raise ArbitroError(
-                "the deck is not the {size}-card Burraco Parole deck",
-                size=c.deck_size,
-                article=article("deal_deck"),
-                key="parole.bad_deck",
-            )
+            raise _bad_deck(c)
         self.deck: Final = cards
         self.dealer = dealer
         d = SEATS.index(dealer)
@@ -505,9 +500,10 @@ class Deal(TurnEnd[Card]):
                     seen.add(new)
                     if sum(1 for x in new if x in WILDS) > 1:
                         continue
-                    if readings(new, self.lexicon, self.code):
-                        if self._leaves_ok(added_cards(w, new), (j, new)):
-                            out.append(lay_off(j, new))
+                    if readings(new, self.lexicon, self.code) and self._leaves_ok(
+                        added_cards(w, new), (j, new)
+                    ):
+                        out.append(lay_off(j, new))
         return out
 
     def _leaves_ok(self, used: Sequence[Card], layoff: tuple[int, tuple[Card, ...]] | None) -> bool:
@@ -709,25 +705,28 @@ class Deal(TurnEnd[Card]):
         """Why the last card ``x`` could not be discarded to close (arts. 1, 4.2, 6, 11)."""
         if x == self._single and count < 2:
             return _single_error(x)
-        if burrachi == 0:
-            return illegal(
+        rules = (  # (broken, why, article topic, error key), in the order they are checked
+            (
+                burrachi == 0,
                 message("to close the line must have made at least one burraco"),
                 "closing_burraco",
                 "parole.close_without_burraco",
-            )
-        if x in WILDS:
-            return illegal(
+            ),
+            (
+                x in WILDS,
                 message("a wild (jolly or pinella) cannot be the closing discard"),
                 "closing_wild_discard",
                 "parole.close_with_wild",
-            )
-        if self._turns < PLAYERS:
-            return illegal(
+            ),
+            (
+                self._turns < PLAYERS,
                 message("no closing in the first round: everyone must have played once"),
                 "closing_after_first_round",
                 "parole.close_first_round",
-            )
-        return None
+            ),
+        )
+        broken = next((r for r in rules if r[0]), None)
+        return None if broken is None else illegal(*broken[1:])
 
     # ----------------------------------------------------------------- apply
 
@@ -1221,6 +1220,17 @@ def arrange_deck(
     order = core_table.hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
     dealt = core_table.dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
     return tuple(dealt + prepared.fill(top, 1) + first + prepared.rest())
+
+
+def _bad_deck(code: BurracoParoleCode) -> ArbitroError:
+    """A deck that is not the code's (art. 1.2), citing the deal's article."""
+    why = article("deal_deck")
+    return ArbitroError(
+        "the deck is not the {size}-card Burraco Parole deck",
+        size=code.deck_size,
+        article=why,
+        key="parole.bad_deck",
+    )
 
 
 def _bad_ruling(msg: Message, topic: str) -> IllegalMoveError:

@@ -106,7 +106,9 @@ def _words(
     return _arrangements(letters, extra, longest)
 
 
-def _arrangements(letters: Mapping[str, int], extra: Collection[str], longest: int) -> Iterator[str]:
+def _arrangements(
+    letters: Mapping[str, int], extra: Collection[str], longest: int
+) -> Iterator[str]:
     """Every arrangement of up to ``longest`` of ``letters`` and one of ``extra`` (a lexicon
     that cannot name its words: exponential, for small hands)."""
     pool = [x for x, n in letters.items() for _ in range(n)]
