@@ -12,6 +12,10 @@ do not count), best of ``--repeat`` runs):
    ``readings`` on a cold dictionary and without the engine's cache (each pattern first seen),
    then warm; median and worst in milliseconds.
 3. Whole deals played by four greedy bots, deals per second.
+4. ``Deal.legal_moves`` (every word and lay-off, issue 15) and ``Deal.bot_moves`` (the
+   three-card words and one-card lay-offs the bots choose from) at every play-phase position
+   of greedy deals: milliseconds per position (mean, median, worst) and moves listed; the
+   first call also reads the dictionary's affix rules (``--legal 0`` skips this part).
 
 Targets (issue 7): 100,000+ word checks per second; the 7-letter wild search under 1 ms.
 Run: .venv/bin/python bench/parole.py [--words 20000] [--repeat 3] [--deals 20]
@@ -117,12 +121,51 @@ def deals(n: int) -> dict[str, float]:
     return {"deals": n, "deals_per_s": round(n / wall, 2), "moves_per_deal": round(moves / n, 1)}
 
 
+def listing(n: int) -> dict[str, object]:
+    """Milliseconds per play-phase position of ``legal_moves`` and ``bot_moves`` (CPU)."""
+    bots = [GreedyBot()] * 4
+    t0 = time.process_time()
+    list(italian().spellable({"A": 1}, ()))  # reads the affix rules once
+    first = time.process_time() - t0
+    full: list[float] = []
+    short: list[float] = []
+    listed: list[int] = []
+    for seed in range(n):
+        rng = random.Random(seed)
+        deal = Deal.shuffled(rng, lexicon=italian())
+        while not deal.is_over:
+            if deal.phase.value == "play":
+                t0 = time.process_time()
+                listed.append(len(deal.legal_moves()))
+                full.append((time.process_time() - t0) * 1000)
+                t0 = time.process_time()
+                deal.bot_moves()
+                short.append((time.process_time() - t0) * 1000)
+            deal.push(bots[0].choose(deal, rng))
+    return {
+        "positions": len(full),
+        "index_build_s": round(first, 2),
+        "legal_moves_ms": [
+            round(statistics.mean(full), 2),
+            round(statistics.median(full), 2),
+            round(max(full), 1),
+        ],
+        "bot_moves_ms": [
+            round(statistics.mean(short), 2),
+            round(statistics.median(short), 2),
+            round(max(short), 1),
+        ],
+        "legal_moves_listed": [round(statistics.mean(listed), 1), max(listed)],
+    }
+
+
 def main() -> None:
     """Run the benchmark and print JSON."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--words", type=int, default=20_000)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--legal", type=int, default=5, help="deals for the legal_moves timing")
     a = ap.parse_args()
     rng = random.Random(42)
     real, junk = lemmas(a.words, rng), nonsense(a.words, rng)
@@ -148,6 +191,8 @@ def main() -> None:
         "wild_search_7_letters_one_jolly": wild_search(a.repeat),
         "greedy_deals": deals(a.deals),
     }
+    if a.legal:
+        out["legal_moves_per_position"] = listing(a.legal)
     print(json.dumps(out, indent=1))
 
 

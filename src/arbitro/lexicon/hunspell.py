@@ -23,7 +23,7 @@ augmentatives, ...) without a meaning of their own. The check, in order:
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -33,6 +33,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.parole.lexicon import Reason, Verdict, is_letters, judge_lists, normalize
+from arbitro.lexicon.affixes import cores, fits
 from arbitro.lexicon.altered import TAILS, Alteration, alteration
 
 HUNSPELL_DIR = "/usr/share/hunspell"
@@ -172,6 +173,16 @@ class Dictionary:
         if len(self._memo) < _MEMO_LIMIT:
             self._memo[word] = ok
         return ok
+
+    def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """Candidate words made of ``letters`` and at most one letter of ``extra`` (art. 4.1):
+        the dictionary's words read from its affix rules (:mod:`arbitro.lexicon.affixes`) and
+        the language judge's approved words (art. 2); :meth:`is_word` decides each."""
+        yield from cores(self._dir).spellable(letters, extra)
+        for w in self.approved:
+            up = w.upper()
+            if fits(up, letters, extra):
+                yield up
 
     def _lists_changed(self) -> None:
         self._judged = dict.fromkeys(self.rejected, False) | dict.fromkeys(self.approved, True)

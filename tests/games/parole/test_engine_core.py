@@ -50,7 +50,7 @@ def _deal(hands: dict[Seat, str], *, pile: str = "Z", stock: str = "") -> Deal:
 
 def _same(a: Deal, b: Deal) -> None:
     assert str(a) == str(b)
-    assert a.legal_moves() == b.legal_moves()
+    assert a.bot_moves() == b.bot_moves()  # the full list: test_reachability.py
     assert a.scores() == b.scores()
     assert a.card_counts() == b.card_counts()
     assert (a.turn, a.phase, a.is_over, a.end_reason) == (b.turn, b.phase, b.is_over, b.end_reason)
@@ -128,7 +128,7 @@ def test_perft_records_positions_and_pop_agree(seed: int, greedy: bool) -> None:
     for i, (seat, move) in enumerate(deal.move_stack):
         before = Deal.from_position(positions[i], lexicon=ITALIAN)
         assert before.turn is seat or move.kind.value == "timeout"
-        assert move in before.legal_moves() or move == TIME_OUT
+        assert move in before.bot_moves() or move == TIME_OUT  # the bots' list
         before.push(move)
         _same(before, seen[i])
     for i in range(len(deal.move_stack), max(0, len(deal.move_stack) - 3), -1):
@@ -271,7 +271,8 @@ def test_arts4_legal_moves_are_every_one_card_play_push_accepts(
 ) -> None:
     """Arts. 4-4.4: on small positions, every discard, every three-card word and every lay-off
     of one card (each spelling of the word with one hand card added, anywhere) that push
-    accepts is listed by legal_moves, and nothing else of those kinds is listed."""
+    accepts is listed by bot_moves (the bots' short list), and nothing else of those kinds
+    is listed; legal_moves lists them too."""
     d = _deal({Seat.E: hand}, stock=stock + "OFG")
     d.push(DRAW)
     if opened:
@@ -283,7 +284,8 @@ def test_arts4_legal_moves_are_every_one_card_play_push_accepts(
         for x in set(held):
             for p in set(permutations((*w.cards, x))):
                 candidates.add(Move(MoveKind.LAY_OFF, p, j))
-    legal = set(d.legal_moves())
+    legal = set(d.bot_moves())
+    assert legal <= set(d.legal_moves())
     one_card = {m for m in legal if len(m.cards) <= 3 or m.target >= 0}
     assert legal == one_card
     assert _accepted(d, candidates) == legal

@@ -56,7 +56,7 @@ def test_art6_random_deals_end_and_conserve_cards(seed: int, dealer: Seat) -> No
     deal = Deal.shuffled(rng, dealer, lexicon=ITALIAN)
     bots = [RandomBot()] * 4
     while not deal.is_over:
-        moves = deal.legal_moves()
+        moves = deal.bot_moves()  # what the random bot draws from
         assert moves
         deal.push(bots[0].choose(deal, rng))
         assert deal.card_counts() == DECK

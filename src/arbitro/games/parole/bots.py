@@ -1,7 +1,8 @@
 """Bots on the engine, the core's (:mod:`arbitro.games.core.bots`): random legal play, and a
 greedy player whose Parole value hook is :func:`greedy_value`; whole four-handed deals.
 
-Both choose only among :meth:`Deal.legal_moves`, so every deal they play is legal by the code.
+Both choose only among :meth:`Deal.bot_moves`, a short part of :meth:`Deal.legal_moves` (the
+three-card words and one-card lay-offs), so every deal they play is legal by the code.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from arbitro.games.core.bots import Bot, RandomBot, play_out
+from arbitro.games.core.bots import Bot, play_out
 from arbitro.games.core.bots import GreedyBot as CoreGreedyBot
+from arbitro.games.core.bots import RandomBot as CoreRandomBot
 from arbitro.games.core.seats import SEATS
 from arbitro.games.parole.deal import Deal
 from arbitro.games.parole.letters import WILDS
@@ -45,14 +47,22 @@ def _pile_useful(deal: Deal) -> bool:
     probe = deal.copy()
     probe.push(PICK_UP)
     top = deal.discard_pile[-1]
-    return any(m.kind is MoveKind.MELD and top in m.cards for m in probe.legal_moves())
+    return any(m.kind is MoveKind.MELD and top in m.cards for m in probe.bot_moves())
+
+
+class RandomBot(CoreRandomBot):
+    """The core's random bot among :meth:`Deal.bot_moves` (the short list)."""
+
+    def __init__(self) -> None:
+        super().__init__(Deal.bot_moves)
 
 
 class GreedyBot(CoreGreedyBot[Deal, Move]):
-    """The core's greedy bot with Burraco Parole's :func:`greedy_value`."""
+    """The core's greedy bot with Burraco Parole's :func:`greedy_value`, among
+    :meth:`Deal.bot_moves` (the short list)."""
 
     def __init__(self) -> None:
-        super().__init__(greedy_value)
+        super().__init__(greedy_value, Deal.bot_moves)
 
 
 def play_deal(

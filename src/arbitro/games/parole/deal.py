@@ -49,6 +49,7 @@ from arbitro.games.core.table import (
     last_rounds,
 )
 from arbitro.games.core.words_and_melds import TurnEnd, discard_error, lines_outcome
+from arbitro.games.parole import movegen
 from arbitro.games.parole.errors import IllegalMoveError, article, illegal
 from arbitro.games.parole.letters import (
     WILDS,
@@ -123,12 +124,7 @@ class Deal(TurnEnd[Card]):
         self.lexicon: Final[Lexicon] = lexicon
         cards = tuple(deck_cards)
         if Counter(cards) != deck_counts(c):
-            raise ArbitroError(
-                "the deck is not the {size}-card Burraco Parole deck",
-                size=c.deck_size,
-                article=article("deal_deck"),
-                key="parole.bad_deck",
-            )
+            raise _bad_deck(c)
         self.deck: Final = cards
         self.dealer = dealer
         d = SEATS.index(dealer)
@@ -417,27 +413,74 @@ class Deal(TurnEnd[Card]):
     # ----------------------------------------------------------- legal moves
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to play (arts. 1, 4-4.4, 6).
+        """Every legal move of the player to play (arts. 1, 4-4.4, 6).
 
-        Draw phase: draw, and pick up the pile. Play phase: every allowed discard; every word of
-        three cards the hand can open; every lay-off of one card on the line's words (a letter
-        or a wild inserted anywhere, or a letter put where the wild was and the wild moved).
-        Longer words and lay-offs of several cards are legal too (:meth:`push` accepts them)
-        but are reached here one card at a time.
+        Draw phase: draw, and pick up the pile. Play phase: every word the hand can open
+        (three cards or more, one wild at most, each way of writing it with the cards), every
+        lay-off of one card or more on each of the line's words not frozen (the new word whole,
+        its letters in order, the wild anywhere: arts. 4.1, 4.4), then every allowed discard;
+        the openings and lay-offs by length. The words come from the lexicon
+        (:mod:`arbitro.games.parole.movegen`). ``tests/games/parole/test_reachability.py``
+        checks that every move push accepts is listed and every listed move is accepted.
         """
+        return self._moves(full=True)
+
+    def bot_moves(self) -> list[Move]:
+        """The moves the bots choose from: :meth:`legal_moves` with only the three-card
+        openings and the one-card lay-offs. A longer word or lay-off is the end of a sequence
+        of those whenever its first three letters (or each shorter word on the way) are words
+        too; the bots lose a few plays and keep the speed of the shorter list."""
+        return self._moves(full=False)
+
+    def _moves(self, full: bool) -> list[Move]:
         if self._phase is Phase.OVER or self._several:
             return []  # a multiple discard waits for the arbiter's ruling (art. 10.17)
         if self._phase is Phase.DRAW:
             return [DRAW, PICK_UP] if self._pile else [DRAW]
         s = self._turn
         h = self._hands[s]
-        size = self._sizes[s]
         out: list[Move] = []
         if self._penalized[s] and self._must_discard:
             return [discard(self._penalized[s][0])]  # arts. 9.1, 10.8: discard at once
         if self._must_discard:
             return [discard(x) for x in sorted(set(h.elements()), key=_sort_key)]
-        li = s & 1
+        if full:
+            out += self._all_plays()
+        else:
+            out += self._short_plays()
+        if self._penalized[s]:
+            out.append(discard(self._penalized[s][0]))  # art. 10.8: highest penalized first
+            return out
+        for x in sorted(set(h.elements()), key=_sort_key):
+            if self._discard_error(x) is None:
+                out.append(discard(x))
+        return out
+
+    def _all_plays(self) -> list[Move]:
+        """Every opening and every lay-off the hand can make (arts. 4.1, 4.4)."""
+        s = self._turn
+        h = self._hands[s]
+        size = self._sizes[s]
+        out = [
+            meld(cards)
+            for cards in movegen.openings(h, size - 1, self.lexicon, self.code)
+            if self._leaves_ok(cards, None)
+        ]
+        frozen = self.freezes(SEATS[s].line)
+        for j, w in enumerate(self._words[s & 1]):
+            if j in frozen:
+                continue
+            for new in movegen.layoffs(w, h, size - 1, self.lexicon, self.code):
+                if self._leaves_ok(added_cards(w, new), (j, new)):
+                    out.append(lay_off(j, new))
+        return out
+
+    def _short_plays(self) -> list[Move]:
+        """The words of three cards and the lay-offs of one card (what the bots look at)."""
+        s = self._turn
+        h = self._hands[s]
+        size = self._sizes[s]
+        out: list[Move] = []
         if size >= 4:
             for cards in sorted(set(permutations(h.elements(), 3))):
                 if sum(1 for x in cards if x in WILDS) > 1:
@@ -447,7 +490,7 @@ class Deal(TurnEnd[Card]):
         if size >= 2:
             frozen = self.freezes(SEATS[s].line)
             letters = sorted(x for x in h if h[x])
-            for j, w in enumerate(self._words[li]):
+            for j, w in enumerate(self._words[s & 1]):
                 if j in frozen:
                     continue
                 seen: set[tuple[Card, ...]] = set()
@@ -457,16 +500,10 @@ class Deal(TurnEnd[Card]):
                     seen.add(new)
                     if sum(1 for x in new if x in WILDS) > 1:
                         continue
-                    if readings(new, self.lexicon, self.code):
-                        mv = lay_off(j, new)
-                        if self._leaves_ok(added_cards(w, new), (j, new)):
-                            out.append(mv)
-        if self._penalized[s]:
-            out.append(discard(self._penalized[s][0]))  # art. 10.8: highest penalized first
-            return out
-        for x in sorted(set(h.elements()), key=_sort_key):
-            if self._discard_error(x) is None:
-                out.append(discard(x))
+                    if readings(new, self.lexicon, self.code) and self._leaves_ok(
+                        added_cards(w, new), (j, new)
+                    ):
+                        out.append(lay_off(j, new))
         return out
 
     def _leaves_ok(self, used: Sequence[Card], layoff: tuple[int, tuple[Card, ...]] | None) -> bool:
@@ -668,25 +705,28 @@ class Deal(TurnEnd[Card]):
         """Why the last card ``x`` could not be discarded to close (arts. 1, 4.2, 6, 11)."""
         if x == self._single and count < 2:
             return _single_error(x)
-        if burrachi == 0:
-            return illegal(
+        rules = (  # (broken, why, article topic, error key), in the order they are checked
+            (
+                burrachi == 0,
                 message("to close the line must have made at least one burraco"),
                 "closing_burraco",
                 "parole.close_without_burraco",
-            )
-        if x in WILDS:
-            return illegal(
+            ),
+            (
+                x in WILDS,
                 message("a wild (jolly or pinella) cannot be the closing discard"),
                 "closing_wild_discard",
                 "parole.close_with_wild",
-            )
-        if self._turns < PLAYERS:
-            return illegal(
+            ),
+            (
+                self._turns < PLAYERS,
                 message("no closing in the first round: everyone must have played once"),
                 "closing_after_first_round",
                 "parole.close_first_round",
-            )
-        return None
+            ),
+        )
+        broken = next((r for r in rules if r[0]), None)
+        return None if broken is None else illegal(*broken[1:])
 
     # ----------------------------------------------------------------- apply
 
@@ -1180,6 +1220,17 @@ def arrange_deck(
     order = core_table.hands_from_dealer(dealer, TurnOrder.LEFT.after, named)
     dealt = core_table.dealt_one_at_a_time([prepared.fill(h, per) for _, h in order])
     return tuple(dealt + prepared.fill(top, 1) + first + prepared.rest())
+
+
+def _bad_deck(code: BurracoParoleCode) -> ArbitroError:
+    """A deck that is not the code's (art. 1.2), citing the deal's article."""
+    why = article("deal_deck")
+    return ArbitroError(
+        "the deck is not the {size}-card Burraco Parole deck",
+        size=code.deck_size,
+        article=why,
+        key="parole.bad_deck",
+    )
 
 
 def _bad_ruling(msg: Message, topic: str) -> IllegalMoveError:

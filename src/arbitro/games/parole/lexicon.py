@@ -13,10 +13,10 @@ own) is a :class:`Reason` of a :class:`Verdict`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
@@ -36,6 +36,57 @@ class Lexicon(Protocol):
     def is_word(self, word: str) -> bool:
         """True if ``word`` may be formed (art. 4.1)."""
         ...
+
+
+@runtime_checkable
+class SpellableLexicon(Lexicon, Protocol):
+    """A lexicon that can also name the words a set of cards may spell (art. 4.1): what
+    :meth:`~arbitro.games.parole.deal.Deal.legal_moves` asks so as to list every word the hand
+    can open or lay off, without trying every arrangement of the cards."""
+
+    def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterable[str]:
+        """Every word ``is_word`` may accept (more is allowed: the engine checks each) made of
+        at most ``letters[x]`` of each upper-case letter ``x`` and at most one more letter of
+        ``extra`` (the letter a wild stands for, art. 4.4); any case."""
+        ...
+
+
+class LetterIndex:
+    """Words by their letters in alphabetical order (an anagram key), to find the words a
+    multiset of letters spells (art. 4.1) by walking the keys' prefixes."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        """Index ``words`` (any case; kept and given back in upper case)."""
+        by_key: dict[str, list[str]] = {}
+        for w in words:
+            up = w.upper()
+            by_key.setdefault("".join(sorted(up)), []).append(up)
+        self._words = {k: tuple(v) for k, v in by_key.items()}
+        self._prefixes = frozenset(k[:i] for k in by_key for i in range(1, len(k) + 1))
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self._words.values())
+
+    def within(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """The words made of at most ``letters[x]`` of each letter ``x`` and at most one more
+        letter of ``extra``, each once (upper case)."""
+        alpha = sorted(set(letters) | set(extra))
+        words, prefixes = self._words, self._prefixes
+
+        def walk(i: int, key: str, used: bool) -> Iterator[str]:
+            for j in range(i, len(alpha)):
+                x = alpha[j]
+                cap = letters.get(x, 0)
+                top = cap + (not used and x in extra)
+                k = key
+                for n in range(1, top + 1):
+                    k += x
+                    if k not in prefixes:
+                        break
+                    yield from words.get(k, ())
+                    yield from walk(j + 1, k, used or n > cap)
+
+        return walk(0, "", False)
 
 
 class Reason(Enum):
@@ -152,10 +203,18 @@ class WordList:
     def __init__(self, words: Iterable[str]) -> None:
         """Keep ``words`` (letters only)."""
         self.words = word_set(words, message("word list"))
+        self._index: LetterIndex | None = None
 
     def is_word(self, word: str) -> bool:
         """True if ``word`` (any case) is in the list."""
         return word.lower() in self.words
+
+    def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """The listed words ``letters`` spell, with at most one letter of ``extra`` more (see
+        :class:`SpellableLexicon`; art. 4.1)."""
+        if self._index is None:
+            self._index = LetterIndex(self.words)
+        return self._index.within(letters, extra)
 
     def check(self, word: str) -> Verdict:
         """The verdict for ``word``: in the list or not (art. 4.1)."""
@@ -166,8 +225,10 @@ class WordList:
 
 
 __all__ = [
+    "LetterIndex",
     "Lexicon",
     "Reason",
+    "SpellableLexicon",
     "Verdict",
     "WordList",
     "is_letters",

@@ -91,30 +91,10 @@ def score_position(
     line: Line | None = None,
     code: BurracoParoleCode | None = None,
 ) -> LineScore:
-    """Score one line at the end of a deal (arts. 5, 6 C-D).
-
-    A closing needs a burraco made by the line (art. 1 point 2, art. 6 A.1); otherwise
-    :class:`ArbitroError` (art. 11.4).
-    """
-    c = code or burraco_parole()
-    ws = tuple(words)
-    kinds = tuple(k for k in (w.burraco(c) for w in ws) if k is not None)
-    if closed and not kinds:
-        raise ArbitroError(
-            "invalid closing: the line has made no burraco",
-            article=article("closing_burraco"),
-            key="parole.close_without_burraco",
-        )
-    return LineScore(
-        burrachi=kinds,
-        burraco_bonus=sum(k.bonus(c) for k in kinds),
-        closing_bonus=c.closing_bonus if closed else 0,
-        melded=sum(w.value(c) for w in ws),
-        in_hand=-sum(cards_value(h, c) for h in hands),
-        penalized=-cards_value(penalized, c),
-        frozen=-cards_value(frozen, c),
-        line=line,
-    )
+    """Score one line at the end of a deal (arts. 5, 6 C-D); see :func:`score_line`."""
+    hs = tuple(tuple(h) for h in hands)
+    held = LinePosition(tuple(words), hs, tuple(penalized), tuple(frozen), closed)
+    return score_line(held, line, code)
 
 
 def score_table(
@@ -140,16 +120,29 @@ def score_table(
 def score_line(
     position: LinePosition, line: Line | None = None, code: BurracoParoleCode | None = None
 ) -> LineScore:
-    """Score a :class:`LinePosition` (arts. 5-6); see :func:`score_position`."""
+    """Score a :class:`LinePosition` at the end of a deal (arts. 5, 6 C-D).
+
+    A closing needs a burraco made by the line (art. 1 point 2, art. 6 A.1); otherwise
+    :class:`ArbitroError` (art. 11.4).
+    """
+    c = code or burraco_parole()
     p = position
-    return score_position(
-        p.words,
-        p.hands,
-        penalized=p.penalized,
-        frozen=p.frozen,
-        closed=p.closed,
+    kinds = tuple(k for k in (w.burraco(c) for w in p.words) if k is not None)
+    if p.closed and not kinds:
+        raise ArbitroError(
+            "invalid closing: the line has made no burraco",
+            article=article("closing_burraco"),
+            key="parole.close_without_burraco",
+        )
+    return LineScore(
+        burrachi=kinds,
+        burraco_bonus=sum(k.bonus(c) for k in kinds),
+        closing_bonus=c.closing_bonus if p.closed else 0,
+        melded=sum(w.value(c) for w in p.words),
+        in_hand=-sum(cards_value(h, c) for h in p.hands),
+        penalized=-cards_value(p.penalized, c),
+        frozen=-cards_value(p.frozen, c),
         line=line,
-        code=code,
     )
 
 

@@ -1,0 +1,148 @@
+"""The words Hunspell's Italian dictionary can make from a set of letters (art. 4.1), read
+from its files: what :meth:`Dictionary.spellable <arbitro.lexicon.hunspell.Dictionary>`
+answers so that the engine lists every word a hand can open without trying every
+arrangement of its cards.
+
+Hunspell makes each word from an entry of ``it_IT.dic`` and at most one prefix and one suffix
+rule of its flags (``it_IT.aff``: ``PFX``/``SFX`` lines, a strip and an addition; this
+dictionary has no compounds nor two-level suffixes). The entry with its strips taken off is
+the word's *core*; the cores are indexed by their letters (:class:`LetterIndex`), so a set of
+letters finds its cores by walking the index and each core's prefixes and suffixes give the
+candidate words. The candidates are a superset (a rule's condition is not checked): the
+dictionary's ``is_word`` decides.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterator, Mapping
+from functools import cache
+
+from arbitro.games.parole.lexicon import LetterIndex
+
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+Adds = tuple[str, ...]
+"""The additions of one flag's rules for one strip (the empty string: the entry as it is)."""
+
+
+class Cores:
+    """The cores of a Hunspell dictionary's words, indexed by their letters."""
+
+    def __init__(self, aff: str, dic: str) -> None:
+        """Read the affix file ``aff`` and the dictionary ``dic`` (paths)."""
+        rules, cross = _rules(aff)
+        forms: dict[str, list[tuple[Adds, Adds]]] = {}
+        none: Adds = ("",)
+        with open(dic, encoding="utf-8") as f:
+            next(f, None)  # the entry count
+            for line in f:
+                entry, _, rest = line.strip().partition("/")
+                entry = entry.split()[0] if entry.strip() else ""
+                flags = rest.split()[0] if rest.strip() else ""
+                if not entry:
+                    continue
+                sfx = [
+                    (s, a, cross[("SFX", g)]) for g in flags for s, a in rules.get(("SFX", g), ())
+                ]
+                pfx = [
+                    (s, a, cross[("PFX", g)]) for g in flags for s, a in rules.get(("PFX", g), ())
+                ]
+                out: set[tuple[str, Adds, Adds]] = {(entry, none, none)}
+                for s, adds, _ in sfx:
+                    if entry.endswith(s):
+                        out.add((entry[: len(entry) - len(s)], none, adds))
+                for p, padds, pc in pfx:
+                    if not entry.startswith(p):
+                        continue
+                    out.add((entry[len(p) :], padds, none))
+                    for s, adds, sc in sfx:
+                        if pc and sc and entry.endswith(s) and len(p) + len(s) <= len(entry):
+                            out.add((entry[len(p) : len(entry) - len(s)], padds, adds))
+                for core, pre, post in out:
+                    if _LETTERS.issuperset(core):
+                        forms.setdefault(core.upper(), []).append((pre, post))
+        self._forms = {k: tuple(v) for k, v in forms.items()}
+        self._empty = self._forms.get("", ())
+        self._index = LetterIndex(k for k in self._forms if k)
+        self._adds: dict[Adds, tuple[LetterIndex, bool]] = {}
+
+    def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """Candidate words (upper case) made of ``letters`` and at most one letter of
+        ``extra``: each core they hold, with its prefixes and suffixes that fit."""
+        seen: set[str] = set()
+        for core in [*self._index.within(letters, extra), ""]:
+            left = Counter(letters)
+            left.subtract(core)
+            used = any(n < 0 for n in left.values())
+            more: Collection[str] = () if used else extra
+            for pre_adds, post_adds in self._forms[core] if core else self._empty:
+                for pre in self._fitting(pre_adds, left, more):
+                    rest, rest_more = left, more
+                    if pre:
+                        rest = left.copy()
+                        rest.subtract(pre)
+                        rest_more = () if any(n < 0 for n in rest.values()) else more
+                    for post in self._fitting(post_adds, rest, rest_more):
+                        w = pre + core + post
+                        if w not in seen and len(w) > 1:
+                            seen.add(w)
+                            yield w
+
+    def _fitting(
+        self, adds: Adds, left: Mapping[str, int], extra: Collection[str]
+    ) -> Iterator[str]:
+        """The additions of ``adds`` made of ``left`` and at most one letter of ``extra``."""
+        if len(adds) == 1:
+            if fits(adds[0], left, extra):
+                yield adds[0]
+            return
+        found = self._adds.get(adds)
+        if found is None:
+            found = self._adds[adds] = (LetterIndex(a for a in adds if a), "" in adds)
+        index, empty = found
+        if empty:
+            yield ""
+        yield from index.within({x: n for x, n in left.items() if n > 0}, extra)
+
+
+def fits(word: str, letters: Mapping[str, int], extra: Collection[str]) -> bool:
+    """Whether ``word`` is made of ``letters`` and at most one letter of ``extra``."""
+    used = False
+    for x, n in Counter(word).items():
+        have = max(letters.get(x, 0), 0)
+        if n > have:
+            if used or n > have + 1 or x not in extra:
+                return False
+            used = True
+    return True
+
+
+def _rules(
+    aff: str,
+) -> tuple[dict[tuple[str, str], list[tuple[str, Adds]]], dict[tuple[str, str], bool]]:
+    """The affix rules of ``aff`` by (kind, flag): (strip, additions) pairs, and whether the
+    flag combines with the other kind (cross product)."""
+    cross: dict[tuple[str, str], bool] = {}
+    adds: dict[tuple[str, str], dict[str, list[str]]] = {}
+    with open(aff, encoding="utf-8") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) < 4 or parts[0] not in ("PFX", "SFX"):
+                continue
+            key = (parts[0], parts[1])
+            if key not in cross:
+                cross[key] = parts[2] == "Y"
+                adds[key] = {}
+                continue
+            strip = "" if parts[2] == "0" else parts[2]
+            add = parts[3].split("/")[0]
+            adds[key].setdefault(strip, []).append("" if add == "0" else add.upper())
+    rules = {k: [(s, tuple(sorted(set(a)))) for s, a in v.items()] for k, v in adds.items()}
+    return rules, cross
+
+
+@cache
+def cores(hunspell_dir: str) -> Cores:
+    """The cores of ``it_IT`` in ``hunspell_dir`` (read once per process)."""
+    return Cores(f"{hunspell_dir}/it_IT.aff", f"{hunspell_dir}/it_IT.dic")
