@@ -261,7 +261,12 @@ def memo_scores(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, R
 
     def compute() -> dict[CompetitorId, RoundScore]:
         history: dict[CompetitorId, list[RoundScore]] = {}
-        if rnd == state.config.rounds:
+        # Only a line resting in the last round reads the earlier rounds (art. 37's average).
+        if (
+            rnd == state.config.rounds
+            and r.seating is not None
+            and any(t.is_incomplete for t in r.seating.tables)
+        ):
             for earlier in range(1, rnd):
                 for comp, s in memo_scores(state, earlier, as_of).items():
                     if s.source is not ScoreSource.PENDING:
