@@ -96,7 +96,9 @@ def test_the_table_is_what_each_module_registers(lang: str) -> None:
     )
     registered = [tuple(x) for x in json.loads(done.stdout)]
     with use_lang(lang):
-        listed = [(name, kind, _text(msgid, cites)) for name, (msgid, kind, cites) in main.LISTING.items()]
+        listed = [
+            (name, kind, _text(msgid, cites)) for name, (msgid, kind, cites) in main.LISTING.items()
+        ]
     assert listed == registered
     assert [n for n, _k, _h in listed] == [n for ns in main.MODULES.values() for n in ns]
 

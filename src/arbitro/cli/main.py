@@ -106,11 +106,17 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "export": (N_("Export the event file (JSON)."), "", None),
     "import": (N_("Import an event file."), "", None),
     "replay": (N_("Replay an event file and print the standings, without saving it."), "", None),
-    "vp": (N_("Convert an MP difference into VP (e.g. arbitro vp --deals 2 130 → 12-8)."), "", None),
+    "vp": (
+        N_("Convert an MP difference into VP (e.g. arbitro vp --deals 2 130 → 12-8)."),
+        "",
+        None,
+    ),
     "demo": (N_("Play a demo event from the registrations to the final standings."), "", None),
     "articles": (N_("Articles of the competition codes: search and show."), GROUP, None),
     "score": (
-        N_("Score a Burraco deal per line ({article}): base (burraco and closing) and card points."),
+        N_(
+            "Score a Burraco deal per line ({article}): base (burraco and closing) and card points."
+        ),
         "",
         (CodeId.BURRACO_FIBAS, "scoring"),
     ),
@@ -204,7 +210,9 @@ class ArbitroApp(typer.Typer):
             else:
                 text = _(msgid)
             if kind == GROUP:
-                group = typer.Typer(name=name, help=text, no_args_is_help=True, rich_markup_mode=None)
+                group = typer.Typer(
+                    name=name, help=text, no_args_is_help=True, rich_markup_mode=None
+                )
                 self._groups.append(TyperInfo(group, name=name))
             else:
                 self._commands.append(CommandInfo(name=name, help=text, callback=_listed))

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 try:  # hashlib's BLAKE2 itself, without hashlib loading OpenSSL (~7 ms of every command)
-    from _blake2 import blake2b
+    from _blake2 import blake2b as blake2b
 except ImportError:  # pragma: no cover - a Python built without it
-    from hashlib import blake2b
+    from hashlib import blake2b as blake2b
 
 
 def kept(path: Path, stamp: str, build: Callable[[], Any]) -> Any:

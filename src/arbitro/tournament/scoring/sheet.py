@@ -71,8 +71,7 @@ class DealScore:
                 ew = lines.get((c, d)) or _line(c, d)
                 return cls(ns, ew)
         raise ArbitroError(  # bool is no number here
-            "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base "
-            "and points)",
+            "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base and points)",
             row=repr(list(row)),
             article=cite(CodeId.BURRACO_FIBAS, "sheet_scores"),
         )
