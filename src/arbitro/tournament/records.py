@@ -482,7 +482,7 @@ def body_from_json(kind: RecordKind | str, payload: Any) -> Body:
         try:
             return validate(payload)  # type: ignore[no-any-return]
         except ValidationError as exc:
-            raise _invalid(_KIND_BY_VALUE[kind], exc) from None  # type: ignore[index]
+            raise _invalid(_KIND_BY_VALUE[kind], exc) from None
     known = _KIND_BY_VALUE.get(kind) if type(kind) is str else None  # no Enum call per record
     if known is None:
         try:
