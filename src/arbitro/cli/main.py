@@ -8,10 +8,12 @@ import sys
 from typing import Annotated, Any
 
 import typer
+from typer.models import CommandInfo, TyperInfo
 
 from arbitro.cli import coerce, lazy
 from arbitro.cli.click_words import speak
-from arbitro.i18n import _, use_lang
+from arbitro.codes.ids import CodeId
+from arbitro.i18n import N_, _, use_lang
 
 speak()  # click's and typer's own words (Usage, Options, ...) in the run's language
 
@@ -70,8 +72,92 @@ MODULES: dict[str, tuple[str, ...]] = {
     "series": ("series",),
 }
 MODULE_OF: dict[str, str] = {name: module for module, names in MODULES.items() for name in names}
+
+# What ``arbitro --help`` lists, without importing any command module (issue 14): each
+# top-level command's help (a msgid of the catalogue, the same the module registers), a
+# group's marked ``GROUP``, and for a few the code and topic of the article it cites. A test
+# checks it against what the modules register, and the listing against the full app's.
+GROUP = "group"
+LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
+    "register": (N_("Register a competitor."), "", None),
+    "import-csv": (N_("Registrations from CSV (columns name, player1, player2...)."), "", None),
+    "rename": (N_("Rename a competitor, or change its players."), "", None),
+    "check-in": (N_("Check in the competitors present before round 1."), "", None),
+    "withdraw-absent": (N_("Withdraw the competitors not checked in."), "", None),
+    "withdraw": (N_("Withdraw a competitor."), "", None),
+    "event": (N_("Events: create, list, show"), GROUP, None),
+    "seat": (N_("Seat a round."), "", None),
+    "publish-seating": (N_("Publish the seating."), "", None),
+    "seating": (N_("Show the seating."), "", None),
+    "sheet": (N_("Enter a table's sheet."), "", None),
+    "confirm": (N_("Confirm a sheet sent by one line."), "", None),
+    "correct": (N_("Correct a sheet."), "", None),
+    "history": (N_("A sheet's history."), "", None),
+    "publish": (N_("Publish the round's standings."), "", None),
+    "standings": (N_("Standings."), "", None),
+    "missing": (N_("Tables without a sheet or in conflict."), "", None),
+    "complaint": (N_("A complaint about the standings."), "", None),
+    "resolve": (N_("Settle a complaint."), "", None),
+    "prizes": (N_("Ties for prizes ({article})."), "", (CodeId.BURRACO_PAROLE, "prize_ties")),
+    "late": (N_("Record a lateness."), "", None),
+    "warn": (N_("Warning, citing the event's code."), "", None),
+    "sanction": (N_("Sanction: reprimand, warning, expulsion, citing the event's code."), "", None),
+    "ledger": (N_("The ledger of sanctions, lateness, abandons and arbitral scores."), "", None),
+    "law13": (N_("Wrong number of cards in a board (Law 13)."), "", None),
+    "arbitral": (N_("Arbitral score."), "", None),
+    "abandon": (N_("Abandon."), "", None),
+    "export": (N_("Export the event file (JSON)."), "", None),
+    "import": (N_("Import an event file."), "", None),
+    "replay": (N_("Replay an event file and print the standings, without saving it."), "", None),
+    "vp": (
+        N_("Convert an MP difference into VP (e.g. arbitro vp --deals 2 130 → 12-8)."),
+        "",
+        None,
+    ),
+    "demo": (N_("Play a demo event from the registrations to the final standings."), "", None),
+    "articles": (N_("Articles of the competition codes: search and show."), GROUP, None),
+    "score": (
+        N_(
+            "Score a Burraco deal per line ({article}): base (burraco and closing) and card points."
+        ),
+        "",
+        (CodeId.BURRACO_FIBAS, "scoring"),
+    ),
+    "serve": (N_("Start the web app."), "", None),
+    "briscola": (N_("Briscola: games and knockout bracket."), GROUP, None),
+    "knockout": (N_("Knockout events (Briscola)"), GROUP, None),
+    "print": (N_("Printouts as PDF: table-cards, score-sheets, seating, standings"), GROUP, None),
+    "parole": (N_("Burraco Parole (UISP): words, wilds, score."), GROUP, None),
+    "arbiter": (N_("The arbiter's tools."), GROUP, None),
+    "user": (N_("Users of the director's desk"), GROUP, None),
+    "scala40": (N_("Scala 40: opening solver and table scores."), GROUP, None),
+    "backup": (N_("Back up the whole installation (sensitive: keep it private)."), "", None),
+    "restore": (N_("Restore a backup into a new database."), "", None),
+    "travellers": (N_("The round's travellers: each board against the field."), "", None),
+    "card": (N_("A line's card: board by board against the field."), "", None),
+    "boards": (N_("Carte uguali boards: plan, printouts, count before play"), GROUP, None),
+    "players": (N_("The club's registry of players"), GROUP, None),
+    "results": (N_("Results out to the world: export, validate, site, verbale"), GROUP, None),
+}
 # The root options that take a value (skipped to find the command's name in the arguments).
 VALUE_OPTIONS = ("--db", "--lang")
+
+
+def asks_listing(argv: list[str]) -> bool:
+    """True when ``argv`` (the arguments after ``arbitro``) asks only for the list of commands:
+    ``--help`` or nothing, after the root options that take a value."""
+    rest: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg in VALUE_OPTIONS:
+            next(args, None)
+        elif not arg.startswith(tuple(f"{o}=" for o in VALUE_OPTIONS)):
+            rest.append(arg)
+    return rest in ([], ["--help"])
+
+
+def _listed() -> None:
+    """A command of the listing: never run (the listing is made only to print --help)."""
 
 
 def command_module(argv: list[str]) -> str | None:
@@ -114,6 +200,27 @@ class ArbitroApp(typer.Typer):
         finally:
             self._loading = False
 
+    def _load_listing(self) -> None:
+        """Every command and group with its name and help only, from :data:`LISTING`: what
+        ``--help`` prints, no command module imported."""
+        self._commands.clear()
+        self._groups.clear()
+        for name, (msgid, kind, cites) in LISTING.items():
+            if cites is not None:
+                from arbitro.codes.citation import cite
+
+                text = _(msgid, article=cite(*cites))
+            else:
+                text = _(msgid)
+            if kind == GROUP:
+                group = typer.Typer(
+                    name=name, help=text, no_args_is_help=True, rich_markup_mode=None
+                )
+                self._groups.append(TyperInfo(group, name=name))
+            else:
+                self._commands.append(CommandInfo(name=name, help=text, callback=_listed))
+        self._loaded = ("--help",)
+
     @property
     def registered_commands(self) -> list[Any]:
         if not self._loaded:
@@ -137,8 +244,12 @@ class ArbitroApp(typer.Typer):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line: with the arguments of the process, only the named command's
         module is registered; otherwise (explicit arguments, no command named) all of them."""
-        module = command_module(sys.argv[1:]) if not args and "args" not in kwargs else None
-        self._load((module,) if module is not None else tuple(MODULES))
+        from_argv = not args and "args" not in kwargs
+        module = command_module(sys.argv[1:]) if from_argv else None
+        if module is None and from_argv and asks_listing(sys.argv[1:]):
+            self._load_listing()
+        else:
+            self._load((module,) if module is not None else tuple(MODULES))
         return super().__call__(*args, **kwargs)
 
 

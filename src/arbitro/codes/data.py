@@ -3,12 +3,11 @@ and kept parsed for the next process (:mod:`arbitro.codes.kept`)."""
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from arbitro.codes.kept import kept
+from arbitro.codes.kept import blake2b, kept
 
 _HERE = Path(__file__).parent
 _FORMAT = b"arbitro code data 1"
@@ -26,7 +25,7 @@ def code_data(name: str) -> dict[str, Any]:
     ``arbitro --help`` cites articles from four codes and would spend more on parsing their
     TOML than on everything else it does."""
     raw = (_HERE / name).read_bytes()
-    stamp = hashlib.blake2b(_FORMAT + raw, digest_size=16).hexdigest()
+    stamp = blake2b(_FORMAT + raw, digest_size=16).hexdigest()
 
     def parse() -> dict[str, Any]:
         import tomllib  # only when the file changed since it was kept

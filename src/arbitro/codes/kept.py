@@ -11,6 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+try:  # hashlib's BLAKE2 itself, without hashlib loading OpenSSL (~7 ms of every command)
+    from _blake2 import blake2b as blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b as blake2b
+
 
 def kept(path: Path, stamp: str, build: Callable[[], Any]) -> Any:
     """The data kept in ``path`` if it was built from ``stamp``; else ``build()``'s, written

@@ -573,6 +573,14 @@ _KEEP_NONE = frozenset({"ns", "ew", "seed", "last_trick", "winner"})
 def body_from_json(kind: RecordKind | str, payload: Any) -> Body:
     """Parse a record's JSON payload by its kind; ArbitroError naming the field if it does
     not fit, or if the kind is unknown."""
+    # Most records: a kind of one body class, named by its text, a JSON object: straight to
+    # that class's compiled validator (issue 14: no Enum, no wrapper per record).
+    validate = _VALIDATE.get(kind) if isinstance(kind, str) and type(payload) is dict else None
+    if validate is not None:
+        try:
+            return validate(payload)  # type: ignore[no-any-return]
+        except ValidationError as exc:
+            raise _invalid(_KIND_BY_VALUE[kind], exc) from None
     known = _KIND_BY_VALUE.get(kind) if type(kind) is str else None  # no Enum call per record
     if known is None:
         try:
@@ -585,18 +593,30 @@ def body_from_json(kind: RecordKind | str, payload: Any) -> Body:
     classes = BODIES[kind]
     if kind is RecordKind.EVENT_CREATED:
         classes = (KnockoutCreated,) if payload.get("competition") == "knockout" else classes[:1]
+    found = adapter(classes[0])
+    if len(BODIES[kind]) == 1:
+        _VALIDATE[kind.value] = found.validator.validate_python
     try:
-        body: Body = adapter(classes[0]).validate_python(payload)
+        body: Body = found.validate_python(payload)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "—"
-        raise ArbitroError(
-            "record «{kind}»: field «{field}» is not valid ({value})",
-            kind=kind.value,
-            field=where,
-            value=repr(first.get("input"))[:80],
-        ) from None
+        raise _invalid(kind, exc) from None
     return body
+
+
+# A kind's text → its one body class's compiled validation function, filled on first use.
+_VALIDATE: dict[str, Callable[[Any], Any]] = {}
+
+
+def _invalid(kind: RecordKind, exc: ValidationError) -> ArbitroError:
+    """The error of a payload that does not fit its kind's body: the first field refused."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "—"
+    return ArbitroError(
+        "record «{kind}»: field «{field}» is not valid ({value})",
+        kind=kind.value,
+        field=where,
+        value=repr(first.get("input"))[:80],
+    )
 
 
 # ---------------------------------------------------------------------------- record

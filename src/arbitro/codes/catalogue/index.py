@@ -15,7 +15,6 @@ answers at once).
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 from collections import Counter
@@ -28,7 +27,7 @@ from typing import Any
 from arbitro.codes.catalogue import text as text_module
 from arbitro.codes.catalogue.model import Article, SearchHit
 from arbitro.codes.catalogue.text import spans, terms
-from arbitro.codes.kept import kept
+from arbitro.codes.kept import blake2b, kept
 
 FIELDS: tuple[str, ...] = ("title", "keywords", "text", "code")
 WEIGHTS: dict[str, float] = {"title": 3.0, "keywords": 3.0, "text": 1.0, "code": 0.6}
@@ -161,7 +160,7 @@ def fingerprint(articles: tuple[Article, ...]) -> str:
     found without importing it)."""
     from importlib.util import find_spec
 
-    digest = hashlib.blake2b(CACHE_FORMAT, digest_size=16)
+    digest = blake2b(CACHE_FORMAT, digest_size=16)
     here = Path(__file__).resolve().parent
     for source in ("index.py", "text.py"):
         digest.update((here / source).read_bytes())

@@ -44,7 +44,32 @@ class RoundScore:
 def _score(
     line: Line, rnd: int, table: int, mp: int, vp: int, src: ScoreSource
 ) -> list[RoundScore]:
-    return [RoundScore(c, rnd, table, mp, vp, src) for c in line]
+    return [_round_score(c, rnd, table, mp, vp, src) for c in line]
+
+
+_SLOTS = RoundScore.__dict__
+_SET = tuple(
+    _SLOTS[f].__set__ for f in ("competitor", "round", "table", "mp", "vp", "source", "mp_penalty")
+)
+_new = object.__new__
+
+
+def _round_score(
+    c: CompetitorId, rnd: int, table: int, mp: int, vp: int, src: ScoreSource
+) -> RoundScore:
+    """``RoundScore(c, rnd, table, mp, vp, src)``, its slots set directly: the frozen class's
+    ``__init__`` sets each field through ``object.__setattr__``, twice as slow, and a replay
+    makes two per sheet (issue 14)."""
+    s = _new(RoundScore)
+    set_c, set_r, set_t, set_mp, set_vp, set_src, set_pen = _SET
+    set_c(s, c)
+    set_r(s, rnd)
+    set_t(s, table)
+    set_mp(s, mp)
+    set_vp(s, vp)
+    set_src(s, src)
+    set_pen(s, 0)
+    return s
 
 
 def _rest(state: EventState, rnd: int) -> tuple[int, int, int, int] | None:
@@ -157,7 +182,7 @@ def _sheet_scores(
     out = []
     for c in seated:
         s = scores[c]
-        out.append(RoundScore(c, rnd, number, s.mp, s.vp, source))
+        out.append(_round_score(c, rnd, number, s.mp, s.vp, source))
     return out
 
 
@@ -261,7 +286,12 @@ def memo_scores(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, R
 
     def compute() -> dict[CompetitorId, RoundScore]:
         history: dict[CompetitorId, list[RoundScore]] = {}
-        if rnd == state.config.rounds:
+        # Only a line resting in the last round reads the earlier rounds (art. 37's average).
+        if (
+            rnd == state.config.rounds
+            and r.seating is not None
+            and any(t.is_incomplete for t in r.seating.tables)
+        ):
             for earlier in range(1, rnd):
                 for comp, s in memo_scores(state, earlier, as_of).items():
                     if s.source is not ScoreSource.PENDING:

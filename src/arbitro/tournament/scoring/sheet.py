@@ -63,20 +63,18 @@ class DealScore:
     @classmethod
     def from_list(cls, row: Sequence[Any]) -> DealScore:
         """Parse ``[ns_base, ns_points, ew_base, ew_points]``."""
-        if (  # bool is no number here
-            len(row) != 4
-            or type(row[0]) is not int
-            or type(row[1]) is not int
-            or type(row[2]) is not int
-            or type(row[3]) is not int
-        ):
-            raise ArbitroError(
-                "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base "
-                "and points)",
-                row=repr(list(row)),
-                article=cite(CodeId.BURRACO_FIBAS, "sheet_scores"),
-            )
-        return cls(_line(row[0], row[1]), _line(row[2], row[3]))
+        if len(row) == 4:
+            a, b, c, d = row
+            if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
+                lines = _LINES  # the shared LineDeals, looked up here (most are known)
+                ns = lines.get((a, b)) or _line(a, b)
+                ew = lines.get((c, d)) or _line(c, d)
+                return cls(ns, ew)
+        raise ArbitroError(  # bool is no number here
+            "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base and points)",
+            row=repr(list(row)),
+            article=cite(CodeId.BURRACO_FIBAS, "sheet_scores"),
+        )
 
 
 @dataclass(frozen=True, slots=True)

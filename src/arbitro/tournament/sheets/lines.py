@@ -11,10 +11,25 @@ from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.model import CompetitorId, TableSeating
-from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet, score_sheet
+from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet, sheet_totals
+from arbitro.tournament.scoring.vp import vp_pair
 from arbitro.tournament.sheets.kind import SheetContext, SheetOutcome, SheetScore, SheetTable
 
 LINES = ("ns", "ew")
+
+# (MP, VP) → its SheetScore: one shared frozen object per score (a few thousand), not two per
+# sheet; bounded.
+_SCORES: dict[tuple[int, int], SheetScore] = {}
+
+
+def _sheet_score(mp: int, vp: int) -> SheetScore:
+    key = (mp, vp)
+    found = _SCORES.get(key)
+    if found is None:
+        found = SheetScore(mp, vp)
+        if len(_SCORES) < 65_536:
+            _SCORES[key] = found
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,9 +42,13 @@ class LinesSheet:
 
     def parse(self, data: Mapping[str, Any]) -> SheetEntry:
         """The recorded ``{"deals": [[nsb, nsp, ewb, ewp], ...], "closed_room": ...}``."""
-        if not isinstance(data, Mapping) or not isinstance(data.get("deals", []), list):
+        plain = type(data) is dict  # the JSON form: read as it is, not copied
+        if not plain and not isinstance(data, Mapping):
             raise ArbitroError("invalid score sheet: {data!r}", data=data)
-        return SheetEntry.from_payload(dict(data))
+        deals = data.get("deals", [])
+        if type(deals) is not list and not isinstance(deals, list):
+            raise ArbitroError("invalid score sheet: {data!r}", data=data)
+        return SheetEntry.from_payload(data if plain else dict(data))  # type: ignore[arg-type]
 
     def payload(self, entry: SheetEntry) -> dict[str, Any]:
         """The entry's JSON form."""
@@ -52,16 +71,21 @@ class LinesSheet:
 
     def score(self, ctx: SheetContext, entry: SheetEntry) -> SheetOutcome:
         """Totals, MP difference and VP by the round's table (FIBAS art. 19 b, 20)."""
-        res = score_sheet(
-            ctx.rules, entry, deals=ctx.deals, teams=ctx.teams, duplicate=ctx.duplicate
-        )
-        ns, ew = SheetScore(res.ns_mp, res.ns_vp), SheetScore(res.ew_mp, res.ew_vp)
+        # score_sheet's totals and VP, without its SheetResult (issue 14: a replay scores
+        # every sheet of the event once)
+        ns_total, ew_total = sheet_totals(entry)
+        teams = ctx.teams
+        table = ctx.rules.vp_table(deals=ctx.deals, teams=teams)
+        ns_vp, ew_vp = vp_pair(ns_total, ew_total, table, duplicate=ctx.duplicate and not teams)
+        ns = _sheet_score(ns_total - ew_total, ns_vp)
+        ew = _sheet_score(ew_total - ns_total, ew_vp)
         scores: dict[CompetitorId, SheetScore] = {}  # the (frozen) scores shared by a line
-        for c in ctx.seat.ns or ():
+        seat = ctx.seat
+        for c in seat.ns or ():
             scores[c] = ns
-        for c in ctx.seat.ew or ():
+        for c in seat.ew or ():
             scores[c] = ew
-        return SheetOutcome(scores, (res.ns_total, res.ew_total), (ns, ew))
+        return SheetOutcome(scores, (ns_total, ew_total), (ns, ew))
 
     def abandoned(self, entry: SheetEntry) -> tuple[CompetitorId, ...]:
         """A two-line sheet records no abandon (FIBAS art. 36 is an arbiter's record)."""
