@@ -86,6 +86,14 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "withdraw-absent": (N_("Withdraw the competitors not checked in."), "", None),
     "withdraw": (N_("Withdraw a competitor."), "", None),
     "event": (N_("Events: create, list, show"), GROUP, None),
+    "constraint": (
+        N_("Pairs that must not meet (same club, family, director's list)."),
+        GROUP,
+        None,
+    ),
+    "fee": (N_("Set the entry fee per competitor (before round 1)."), "", None),
+    "pay": (N_("Record the entry fee paid by competitors."), "", None),
+    "cash": (N_("The cash summary of the entry fees."), "", None),
     "seat": (N_("Seat a round."), "", None),
     "publish-seating": (N_("Publish the seating."), "", None),
     "seating": (N_("Show the seating."), "", None),
@@ -98,7 +106,11 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "missing": (N_("Tables without a sheet or in conflict."), "", None),
     "complaint": (N_("A complaint about the standings."), "", None),
     "resolve": (N_("Settle a complaint."), "", None),
-    "prizes": (N_("Ties for prizes ({article})."), "", (CodeId.BURRACO_PAROLE, "prize_ties")),
+    "prizes": (
+        N_("Prizes by category and ties for prizes ({article})."),
+        "",
+        (CodeId.BURRACO_PAROLE, "prize_ties"),
+    ),
     "late": (N_("Record a lateness."), "", None),
     "warn": (N_("Warning, citing the event's code."), "", None),
     "sanction": (N_("Sanction: reprimand, warning, expulsion, citing the event's code."), "", None),
@@ -138,6 +150,7 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "boards": (N_("Carte uguali boards: plan, printouts, count before play"), GROUP, None),
     "players": (N_("The club's registry of players"), GROUP, None),
     "results": (N_("Results out to the world: export, validate, site, verbale"), GROUP, None),
+    "series": (N_("Series of events: a season, a circuit of stages"), GROUP, None),
 }
 # The root options that take a value (skipped to find the command's name in the arguments).
 VALUE_OPTIONS = ("--db", "--lang")
