@@ -138,7 +138,11 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "serve": (N_("Start the web app."), "", None),
     "briscola": (N_("Briscola: games and knockout bracket."), GROUP, None),
     "knockout": (N_("Knockout events (Briscola)"), GROUP, None),
-    "print": (N_("Printouts as PDF: table-cards, score-sheets, seating, standings"), GROUP, None),
+    "print": (
+        N_("Printouts as PDF: table-cards, score-sheets, seating, standings, prizes"),
+        GROUP,
+        None,
+    ),
     "parole": (N_("Burraco Parole (UISP): words, wilds, score."), GROUP, None),
     "arbiter": (N_("The arbiter's tools."), GROUP, None),
     "user": (N_("Users of the director's desk"), GROUP, None),
