@@ -13,7 +13,7 @@ from arbitro.tournament.records import ConstraintReason
 from arbitro.web import auth
 from arbitro.web.app import web_of
 from arbitro.web.desk.common import DirectorPost
-from arbitro.web.desk.registrations import _event_form
+from arbitro.web.desk.registrations import event_form
 from arbitro.web.forms import FieldError, int_field, required_field, text_field
 
 router = APIRouter()
@@ -36,7 +36,7 @@ async def add_constraint(
         web.service.add_constraint(event_id, first, second, reason, note, actor=session.user)
         return f"/desk/e/{event_id}?ok=constraint#constraints"
 
-    return await _event_form(request, session, event_id, "constraint", action)
+    return await event_form(request, session, event_id, "constraint", action)
 
 
 @router.post("/desk/e/{event_id}/constraint-cancel", include_in_schema=False)
@@ -55,4 +55,4 @@ async def cancel_constraint(
         web.service.cancel(event_id, seq, reason, actor=session.user)
         return f"/desk/e/{event_id}?ok=constraint-cancelled#constraints"
 
-    return await _event_form(request, session, event_id, "constraint-cancel", action)
+    return await event_form(request, session, event_id, "constraint-cancel", action)
