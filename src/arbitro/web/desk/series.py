@@ -22,8 +22,8 @@ from arbitro.tournament.rules import FIBAS, rules_for
 from arbitro.tournament.series import MAX_TABLE, PointsScheme, SchemeKind
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
-from arbitro.web.errors import status_for
 from arbitro.web.desk.common import Director, DirectorPost, add_post, common
+from arbitro.web.errors import status_for
 from arbitro.web.forms import (
     Errors,
     FieldCollector,
@@ -143,7 +143,7 @@ async def _create(request: Request, session: auth.Session = DirectorPost) -> Res
         typed = fields.take(lambda: text_field(form, "series_id", 64).lower(), "")
         scheme = fields.take(lambda: scheme_from_form(form), None)
         fields.check()
-        assert scheme is not None  # noqa: S101 - fields.check() raised otherwise
+        assert scheme is not None  # fields.check() raised otherwise
         series_id = typed or slugify(name)
         try:
             series.check_series_id(series_id)
