@@ -83,7 +83,8 @@ def test_create_a_season_best_2_of_3_from_the_events_list_art2(
     assert kept.events == ("sett", "ott", "nov")
     assert kept.scheme == {"kind": "placement", "table": [10, 8, 6, 4], "beyond": 0, "best": 2}
 
-    page = txt(director_client.get("/desk/series/stagione-2025-26"))
+    page = txt(director_client.get(made.headers["location"]))
+    assert "Serie creata." in page
     shown = rows(page)
     assert shown[0] == ["1", "Carla Verdi", "(8)", "10", "10", "20"]
     assert shown[1] == ["2", "Bruno Neri *", "10", "(6)", "10", "20"]
