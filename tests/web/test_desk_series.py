@@ -19,6 +19,7 @@ from tests.web.test_desk import post, text_of, txt
 from arbitro.services import series
 from arbitro.store import players as registry
 from arbitro.store.players import PlayerFields
+from arbitro.tournament.series import PointsScheme, SchemeKind
 
 
 @pytest.fixture
@@ -245,3 +246,49 @@ def test_an_unknown_series_is_not_found(director_client: TestClient) -> None:
     """A series that does not exist: the desk's 404 page naming it."""
     page = director_client.get("/desk/series/nessuna")
     assert page.status_code == 404 and "nessuna" in page.text
+
+
+def test_a_competitor_not_in_the_registry_is_linked_from_the_series_page_art2(
+    web_app: FastAPI, director_client: TestClient
+) -> None:
+    """Pair 4 of an evening was registered by name only: the series page lists it as earning
+    no points, with a form to link it. An unknown card is refused beside the field and
+    nothing is linked; its two cards link both players (FIBAS art. 2: a pair is two
+    players), and each then has the pair's VP in the standings."""
+    store = web_app.state.web.store
+    for card, name in MEMBERS.items():
+        registry.add_player(store, PlayerFields(name, card), START)
+    play_event(store, "sett", "Serata sett", SEASON["sett"], START, link=lambda n: n != 4)
+    series.create_series(store, "vp", "A V.P.", PointsScheme(SchemeKind.VP), ("sett",))
+    page = txt(director_client.get("/desk/series/vp"))
+    assert (
+        "non nell'anagrafica dei giocatori, senza punti del circuito: Gina Ricci - Ugo Sala"
+        in text_of(page)
+    )
+    assert '<option value="4">4. Gina Ricci - Ugo Sala</option>' in page
+    assert "I punti tra parentesi" not in page  # every result counts: no bracket to explain
+    before = [r[1] for r in rows(page)]
+    assert "Gina Ricci" not in before and len(before) == 6
+
+    unknown = post(
+        director_client,
+        "/desk/series/vp/link",
+        {"event": "sett", "competitor": "4", "players": "BU07, ZZ99"},
+    )
+    assert unknown.status_code == 404
+    assert "nessun giocatore con numero di tessera o d'anagrafica «ZZ99»" in txt(unknown)
+    assert 'value="BU07, ZZ99"' in txt(unknown)
+    assert registry.player_by_card(store, "BU07") is not None
+    assert [r[1] for r in rows(txt(unknown))] == before  # nothing linked
+
+    linked = post(
+        director_client,
+        "/desk/series/vp/link",
+        {"event": "sett", "competitor": "4", "players": "BU07, BU08"},
+    )
+    assert linked.status_code == 303 and linked.headers["location"].endswith("ok=linked#events")
+    page = txt(director_client.get(linked.headers["location"]))
+    assert "Giocatori collegati" in page and 'action="/desk/series/vp/link"' not in page
+    shown = {r[1].removesuffix(" *"): r[2:] for r in rows(page)}
+    vp = {r.competitor: r.vp for r in web_app.state.web.service.standings("sett")}
+    assert shown["Gina Ricci"] == shown["Ugo Sala"] == [str(vp[4]), str(vp[4])]

@@ -15,7 +15,7 @@ from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, Message
-from arbitro.services import series
+from arbitro.services import players, series
 from arbitro.store.record_store import RecordStore
 from arbitro.store.series import SeriesRecord
 from arbitro.tournament.rules import FIBAS, rules_for
@@ -30,6 +30,7 @@ from arbitro.web.forms import (
     FieldError,
     act,
     int_field,
+    names_field,
     required_field,
     slugify,
     text_field,
@@ -181,11 +182,20 @@ def series_page(
 ) -> Response:
     """A series' page: its standings by player (rank, player, each event's points with the
     dropped ones in brackets, total, the ties explained; provisional until every event's
-    standings are final), its events with the forms to add and take out one, the links to
-    the projector page and the PDF."""
+    standings are final), its events with the forms to add and take out one and to link
+    the competitors not in the registry to their players, the links to the projector page
+    and the PDF."""
     web = web_of(request)
+    unlinked: dict[str, list[tuple[int, str, tuple[str, ...]]]] = {}
     with web.locked():
         result = series.standings(web.store, series_id, web.service)
+        for event in result.events:
+            if event.unlinked:
+                names = set(event.unlinked)
+                competitors = web.service.state(event.event_id).competitors.values()
+                unlinked[event.event_id] = [
+                    (c.number, c.name, tuple(c.players)) for c in competitors if c.name in names
+                ]
     inside = set(result.series.events)
     return web.render(
         request,
@@ -198,6 +208,8 @@ def series_page(
             result=result,
             addable=[e for e in round_events(request) if e[0] not in inside],
             ties=[r for r in result.rows if r.tie is not None],
+            unlinked=unlinked,
+            dropped=any(x is not None and not x.counted for r in result.rows for x in r.results),
             article=rules_for(FIBAS).cite("competitor"),
             errors=errors or {},
             values=values or {},
@@ -280,4 +292,41 @@ add_post(
     "remove_series_event",
     "Take an event out of the series (the later events move up).",
     _remove,
+)
+
+
+async def _link(request: Request, series_id: str, session: auth.Session = DirectorPost) -> Response:
+    form = await request.form()
+    web = web_of(request)
+    series.get_series(web.store, series_id)
+
+    def action() -> str:
+        event_id = _event_field(form)
+        competitor = int_field(form, "competitor", Message("competitor"), low=1)
+        refs = names_field(form, "players", 500)
+        if not refs:
+            raise FieldError("players", "write the card number or registry number of each player")
+        try:
+            for ref in refs:  # every player found before any is linked
+                players.find_player(web.store, ref)
+        except ArbitroError as exc:
+            raise FieldError("players", exc.msg, status=status_for(exc)) from None
+        with web.locked():
+            for ref in refs:
+                players.link_player(web.store, ref, event_id, competitor, session.user)
+        return f"/desk/series/{series_id}?ok=linked#events"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return series_page(request, session, series_id, status, errors, values)
+
+    return act(form, "link", request_lang(request), action, refused)
+
+
+add_post(
+    router,
+    "/desk/series/{series_id}/link",
+    "link_series_players",
+    "Link a competitor not in the registry to its players (card or registry numbers), so "
+    "that each earns the competitor's series points (FIBAS art. 2: a pair is two players).",
+    _link,
 )
