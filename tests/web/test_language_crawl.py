@@ -12,9 +12,11 @@ from urllib.parse import urljoin, urlsplit
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.services import series
 from arbitro.services.demo import run_demo
 from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.knockout_event import KnockoutConfig
+from arbitro.tournament.series import PointsScheme, SchemeKind
 
 # Words seen on the wrong pages of the landed version, and their like (whole words).
 ENGLISH_ON_ITALIAN = (
@@ -96,11 +98,14 @@ def test_every_page_is_wholly_in_the_language_chosen(
         ko.register("prova-coppa", f"Squadra {i}", [f"A{i}", f"B{i}"])
     ko.draw("prova-coppa")
     ko.play_all("prova-coppa", seed=3)
+    scheme = PointsScheme(SchemeKind.PLACEMENT, (10, 8, 6), best=2)
+    series.create_series(store, "stagione", "Stagione", scheme, ("demo",))
     italian = crawl(director_client, "it")
     assert len(italian) > 40, sorted(italian)
     assert any(p.startswith("/desk/e/demo/r/") for p in italian)
     assert any(p.startswith("/t/") for p in italian)
     assert any(p.startswith("/k/") or p.startswith("/desk/k/") for p in italian)
+    assert {"/desk/series", "/desk/series/stagione", "/s/stagione"} <= set(italian)
     # The crawl reads the pages it should: the words of each language are where they belong.
     assert offenders(italian, ITALIAN_ON_ENGLISH)
     assert offenders(italian, ENGLISH_ON_ITALIAN) == []

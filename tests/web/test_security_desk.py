@@ -17,7 +17,15 @@ from fastapi.testclient import TestClient
 from arbitro.store import users
 from arbitro.web import auth, csrf
 
-PARAMS = {"event_id": "serata", "n": "1", "table": "1", "kind": "seating", "competitor": "1"}
+PARAMS = {
+    "event_id": "serata",
+    "n": "1",
+    "table": "1",
+    "kind": "seating",
+    "competitor": "1",
+    "number": "1",  # a registry player's page (/desk/players/{number})
+    "series_id": "stagione",  # a series' page (/desk/series/{series_id})
+}
 POST_ACTIONS = {
     "/desk/e/{event_id}/r/{n}/t/{table}/{action}": ["enter", "confirm", "correct"],
 }

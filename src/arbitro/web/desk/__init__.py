@@ -8,7 +8,8 @@ and arbitral scores (art. 40), publish the standings and watch the complaints wi
 A refused action re-renders its page with the message next to the form (4xx); any other
 refusal is the desk's error page (:mod:`arbitro.web.errors`). Every POST needs the session's
 CSRF token. One module per resource: events, registrations, fees, constraints, rounds,
-arbiter, sheets, printouts, boards, the club's players, prizes (Parole art. 6.1), results.
+arbiter, sheets, printouts, boards, the club's players, prizes (Parole art. 6.1), results,
+series of events.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from arbitro.web.desk import (
     registrations,
     results,
     rounds,
+    series,
     sheets,
 )
 
@@ -46,5 +48,6 @@ for _module in (
     players,
     prizes,
     results,
+    series,
 ):
     router.include_router(_module.router)

@@ -462,8 +462,12 @@ class CheckIn:
 def event_page(
     request: Request, session: auth.Session, event_id: str, status_code: int = 200, **extra: Any
 ) -> Response:
-    """The event's page: configuration, competitors, rounds, event file, printouts."""
+    """The event's page: configuration, competitors, rounds, the series it is in, event
+    file, printouts."""
+    from arbitro.web.desk.series import series_of_event
+
     web = web_of(request)
+    in_series = series_of_event(web.store, event_id)
     # What the page shows is taken under the lock (copies of the competitors, which a fold
     # changes in place; the rest are values computed now) and rendered after it.
     with web.locked():
@@ -486,6 +490,7 @@ def event_page(
             fee_rows={r.competitor: r for r in fees.rows},
             fee=fee_phrase(state.config.event_format, state.entry_fee_cents),
             fee_status_names=STATUS_NAMES,
+            in_series=in_series,
             **extra,
         )
     return web.render(request, "desk_event.html", status_code=status_code, **ctx)
