@@ -156,16 +156,24 @@ def _read_words(value: str) -> list[str]:
     return [] if value == "-" else value.split()
 
 
-def _parse(text: str) -> PositionFields:
-    sections = [part.strip() for part in text.strip().split("|")]
-    if len(sections) != len(KEYS):
-        raise ValueError(f"{len(sections)} sections, not {len(KEYS)}")
+def sections(text: str, keys: tuple[str, ...]) -> dict[str, str]:
+    """The sections of a position string, ``key value | key value | ...``, in the order of
+    ``keys`` (each named by its key; a value never empty): key → value. ValueError if a
+    section is missing, extra, out of order or empty."""
+    parts = [part.strip() for part in text.strip().split("|")]
+    if len(parts) != len(keys):
+        raise ValueError(f"{len(parts)} sections, not {len(keys)}")
     v: dict[str, str] = {}
-    for key, part in zip(KEYS, sections, strict=True):
+    for key, part in zip(keys, parts, strict=True):
         head, _, rest = part.partition(" ")
         if head != key or not rest.strip():
             raise ValueError(f"section {key!r} expected, not {part!r}")
         v[key] = rest.strip()
+    return v
+
+
+def _parse(text: str) -> PositionFields:
+    v = sections(text, KEYS)
     melds = tuple(
         tuple(_read_cards(m.strip()) for m in v[line.value].split(","))
         if v[line.value] != "-"

@@ -54,6 +54,7 @@ from arbitro.errors import ArbitroError
 from arbitro.games.burraco.arbiter.irregularities import Freeze, TurnLimit
 from arbitro.games.burraco.arbiter.table import TableMeld
 from arbitro.games.burraco.melds import BurracoKind
+from arbitro.games.burraco.position import sections
 from arbitro.games.core import LINES, SEATS, Line, Seat
 from arbitro.games.core.table import EndReason, Phase
 
@@ -303,19 +304,6 @@ def _read_meld(text: str) -> MeldFields:
     )
 
 
-def _sections(text: str) -> dict[str, str]:
-    sections = [part.strip() for part in text.strip().split("|")]
-    if len(sections) != len(KEYS):
-        raise ValueError(f"{len(sections)} sections, not {len(KEYS)}")
-    v: dict[str, str] = {}
-    for key, part in zip(KEYS, sections, strict=True):
-        head, _, rest = part.partition(" ")
-        if head != key or not rest.strip():
-            raise ValueError(f"section {key!r} expected, not {part!r}")
-        v[key] = rest.strip()
-    return v
-
-
 def _words(value: str) -> list[str]:
     return [] if value == "-" else value.split()
 
@@ -328,7 +316,7 @@ def _count(value: str) -> int:
 
 
 def _parse(text: str) -> ArbiterPositionFields:
-    v = _sections(text)
+    v = sections(text, KEYS)
     end_words = _words(v["end"])
     flags = set(_words(v["flags"]))
     if not flags <= set(FLAGS):
