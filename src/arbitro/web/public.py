@@ -374,15 +374,17 @@ class HallPage:
     columns: list[list[Any]]
 
 
-def _paged(part: str, rows: list[Any]) -> list[HallPage]:
-    size = HALL_ROWS * HALL_COLUMNS
+def _paged(part: str, rows: list[Any], columns: int = HALL_COLUMNS) -> list[HallPage]:
+    """``rows`` on the pages of a hall display's ``part``: :data:`HALL_ROWS` a column,
+    ``columns`` columns a page, every row on some page (one empty page if none)."""
+    size = HALL_ROWS * columns
     chunks = [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
     return [
         HallPage(
             part,
             n,
             len(chunks),
-            [chunk[c * HALL_ROWS : (c + 1) * HALL_ROWS] for c in range(HALL_COLUMNS)],
+            [chunk[c * HALL_ROWS : (c + 1) * HALL_ROWS] for c in range(columns)],
         )
         for n, chunk in enumerate(chunks, start=1)
     ]
@@ -495,18 +497,7 @@ def series_pages(result: SeriesStandings) -> list[HallPage]:
     """The pages of a series display: every player's row on some page, two columns a page
     (one when the series has more than :data:`SERIES_WIDE` events, for their points)."""
     columns = HALL_COLUMNS if len(result.events) <= SERIES_WIDE else 1
-    size = HALL_ROWS * columns
-    rows = list(result.rows)
-    chunks = [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
-    return [
-        HallPage(
-            "series",
-            n,
-            len(chunks),
-            [chunk[c * HALL_ROWS : (c + 1) * HALL_ROWS] for c in range(columns)],
-        )
-        for n, chunk in enumerate(chunks, start=1)
-    ]
+    return _paged("series", list(result.rows), columns)
 
 
 @router.api_route("/s/{series_id}", methods=READ_ONLY, include_in_schema=False)
