@@ -58,6 +58,22 @@ def test_import_then_search_as_you_type(director_client: TestClient) -> None:
     assert "Nessun giocatore trovato" in nobody
 
 
+def test_add_by_hand_with_what_prize_categories_ask(director_client: TestClient) -> None:
+    """Sex, birth year and first season (the ladies', seniors' and newcomers' prizes, Parole
+    art. 6.1 for the ties) are kept and shown on the player's page; a bad year is refused."""
+    made = post(
+        director_client,
+        "/desk/players/add",
+        {"name": "Ada Neri", "sex": "F", "birth_year": "1950", "first_season": "2026"},
+    )
+    assert made.status_code == 303
+    page = text_of(txt(director_client.get(made.headers["location"])))
+    assert "Sesso donna" in page and "Anno di nascita 1950" in page
+    assert "Prima stagione 2026" in page
+    bad = post(director_client, "/desk/players/add", {"name": "Ugo Bo", "birth_year": "19x0"})
+    assert bad.status_code == 400 and "Ugo Bo" in txt(bad)
+
+
 def test_add_by_hand_refuses_a_card_number_twice(director_client: TestClient) -> None:
     first = post(director_client, "/desk/players/add", {"name": "Carla Gialli", "card": "X9"})
     assert first.status_code == 303 and first.headers["location"].startswith("/desk/players/")

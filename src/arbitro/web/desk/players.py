@@ -110,12 +110,15 @@ async def import_list(request: Request, session: auth.Session = DirectorPost) ->
 
 
 def _fields(form: FormData) -> PlayerFields:
-    return PlayerFields(
+    return players.check_fields(
         required_field(form, "name", 200, N_("the name is empty")),
         text_field(form, "card", 40) or None,
         text_field(form, "club", 200) or None,
         text_field(form, "category", 200) or None,
         text_field(form, "contact", 200) or None,
+        sex=text_field(form, "sex", 10) or None,
+        birth_year=text_field(form, "birth_year", 10) or None,
+        first_season=text_field(form, "first_season", 10) or None,
     )
 
 
