@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games.burraco.arbiter.test_properties import arbiter_prefix
 
 from arbitro.cards import parse_card, parse_cards
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco import Deal, GreedyBot, Line, MoveKind, Phase, Seat
+from arbitro.games.burraco import Line, Phase, Seat
 from arbitro.games.burraco.arbiter import ArbiterDeal, Freeze, Irregularity, TurnLimit
 
 C = parse_card
@@ -201,31 +202,6 @@ def test_a_malformed_position_is_refused(text: str) -> None:
     assert info.value.key == "burraco.bad_arbiter_position"
 
 
-def _prefix(seed: int, k: int) -> ArbiterDeal:
-    """An arbiter deal after the first ``k`` moves of a greedy-bot deal."""
-    rng = random.Random(seed)
-    engine = Deal.shuffled(rng)
-    arb = ArbiterDeal(engine.deck, engine.dealer)
-    bot = GreedyBot()
-    for _ in range(k):
-        if engine.is_over:
-            break
-        mv = bot.choose(engine, rng)
-        seat = engine.turn
-        engine.push(mv)
-        if mv.kind is MoveKind.DRAW:
-            arb.draw(seat)
-        elif mv.kind is MoveKind.PICK_UP:
-            arb.pick_up(seat)
-        elif mv.kind is MoveKind.MELD:
-            arb.meld(seat, mv.cards)
-        elif mv.kind is MoveKind.LAY_OFF:
-            arb.lay_off(seat, mv.target, mv.cards, low=mv.low)
-        else:
-            arb.discard(seat, mv.cards[0])
-    return arb
-
-
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 100_000), st.integers(0, 80), st.integers(0, 2), st.randoms())
 def test_random_positions_with_rulings_read_back_and_play_on_alike(
@@ -233,7 +209,7 @@ def test_random_positions_with_rulings_read_back_and_play_on_alike(
 ) -> None:
     """Arts. 25.1, 30, 31 on random deals: after the ruling, the position read back is the
     same, and the same regular actions from both keep the same position to the end."""
-    arb = _prefix(seed, k)
+    arb = arbiter_prefix(seed, k)
     if not arb.is_over:
         seat = arb.turn
         if which == 0 and arb.phase is Phase.DRAW:

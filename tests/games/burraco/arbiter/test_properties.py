@@ -15,7 +15,7 @@ from arbitro.games.burraco import Deal, GreedyBot, MoveKind, Phase, Seat
 from arbitro.games.burraco.arbiter import ArbiterDeal, Freeze, Irregularity, run_script
 
 
-def _prefix(seed: int, k: int) -> ArbiterDeal:
+def arbiter_prefix(seed: int, k: int) -> ArbiterDeal:
     """An arbiter deal after the first ``k`` moves of a greedy-bot deal."""
     rng = random.Random(seed)
     deal = Deal.shuffled(rng)
@@ -50,7 +50,7 @@ def test_art_25_30_31_remedies_keep_every_card_and_the_deal_goes_on(
     seed: int, k: int, which: int, rnd: random.Random
 ) -> None:
     """Arts. 25.1, 30, 31: after any of these rulings the 108 cards are all still there."""
-    arb = _prefix(seed, k)
+    arb = arbiter_prefix(seed, k)
     if arb.is_over:
         return
     seat = arb.turn
