@@ -160,3 +160,43 @@ def test_standings_with_a_result_missing_are_never_called_final(tmp_path: Path) 
     page = (tmp_path / "site" / "standings-1.html").read_text("utf-8")
     assert "results still missing" in page and "Final standings" not in page
     assert "not scored yet" in (tmp_path / "site" / "round-1.html").read_text("utf-8")
+
+
+def test_the_csv_files_validate_and_a_broken_one_names_row_and_column(
+    db: list[str], tmp_path: Path
+) -> None:
+    """The CSV files of the open format have a schema too (docs/results-csv.schema.json): the
+    exported ones pass; a cell of the wrong type, a short row or a wrong header is named by
+    its line and column, exit 1."""
+    folder = tmp_path / "csv"
+    args = [*db, "results", "export", "demo", "-o", str(tmp_path / "r.json"), "--csv", str(folder)]
+    assert runner.invoke(app, args).exit_code == 0
+    for name in ("standings.csv", "rounds.csv"):
+        ok = runner.invoke(app, ["--lang", "en", "results", "validate", str(folder / name)])
+        assert ok.exit_code == 0 and "valid results file" in ok.output, ok.output
+    lines = (folder / "rounds.csv").read_text("utf-8").splitlines()
+    cells = lines[1].split(",")
+    cells[-1] = "forfait"  # not a source of the format
+    lines[1] = ",".join(cells)
+    lines[2] = ",".join(lines[2].split(",")[:4])
+    broken = tmp_path / "rounds.csv"
+    broken.write_text("\r\n".join(lines) + "\r\n", "utf-8")
+    bad = runner.invoke(app, ["--lang", "it", "results", "validate", str(broken)])
+    assert bad.exit_code == 1
+    assert "2:source: non conforme allo schema" in bad.output
+    assert "3: 4 celle, non 9" in bad.output
+    header = tmp_path / "altro.csv"
+    header.write_text("round,table\r\n1,2\r\n", "utf-8")
+    wrong = runner.invoke(app, ["--lang", "en", "results", "validate", str(header), "--json"])
+    assert wrong.exit_code == 1
+    [problem] = json.loads(wrong.stdout)["problems"]
+    assert problem["path"] == "1" and "not a results CSV file" in problem["message"]
+
+
+def test_the_csv_schema_file_is_what_the_rows_say() -> None:
+    """docs/results-csv.schema.json is generated from the row models (see the doc)."""
+    from arbitro.services.results import STANDINGS_COLUMNS, csv_schema
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "results-csv.schema.json"
+    assert json.loads(path.read_text("utf-8")) == csv_schema()
+    assert csv_schema()["files"]["standings.csv"]["columns"] == list(STANDINGS_COLUMNS)

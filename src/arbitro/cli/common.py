@@ -157,10 +157,10 @@ def malformed(what: Message | str) -> Iterator[None]:
         ) from None
 
 
-def read_json(file: Path) -> Any:
-    """The JSON content of ``file`` (an ArbitroError if it cannot be read or parsed)."""
+def read_text(file: Path) -> str:
+    """The UTF-8 text of ``file`` (an ArbitroError if it cannot be read or decoded)."""
     try:
-        return json.loads(file.read_text("utf-8"))
+        return file.read_text("utf-8")
     except OSError as exc:
         raise ArbitroError(
             "cannot read {file}: {reason}", file=str(file), reason=exc.strerror, key="cli.bad_file"
@@ -169,6 +169,13 @@ def read_json(file: Path) -> Any:
         raise ArbitroError(
             "cannot read {file}: {reason}", file=str(file), reason=exc.reason, key="cli.bad_file"
         ) from None
+
+
+def read_json(file: Path) -> Any:
+    """The JSON content of ``file`` (an ArbitroError if it cannot be read or parsed)."""
+    text = read_text(file)
+    try:
+        return json.loads(text)
     except RecursionError:
         raise ArbitroError(
             "{file}: the JSON is nested too deeply to be an arbitro file",

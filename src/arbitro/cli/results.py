@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbitro.cli.common import EventArg, command_group, dumps, errors, lang, read_json, service
+from arbitro.cli.common import (
+    EventArg,
+    command_group,
+    dumps,
+    errors,
+    lang,
+    read_json,
+    read_text,
+    service,
+)
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
 
@@ -104,15 +113,21 @@ def register(app: typer.Typer) -> None:
 
     @group.command("validate", help=_("Check a results file: schema and consistency."))
     def validate_cmd(
-        file: Annotated[Path, typer.Argument(help=_("Results file (JSON)"))],
+        file: Annotated[
+            Path, typer.Argument(help=_("Results file (JSON), or one of its CSV files"))
+        ],
         json_out: bool = typer.Option(False, "--json", help=_("Output as JSON.")),
     ) -> None:
         """Check ``file`` against the schema, then that its standings add up from the round
-        results, its ranks are in order and every competitor is known; exit 1 if not."""
-        from arbitro.services.results import validate
+        results, its ranks are in order and every competitor is known; a CSV file
+        (standings.csv, rounds.csv) against its columns and their types; exit 1 if not."""
+        from arbitro.services.results import validate, validate_csv
 
         with errors(json_out):
-            _model, problems = validate(read_json(file))
+            if file.suffix.lower() == ".csv":
+                problems = validate_csv(file.name, read_text(file))
+            else:
+                _model, problems = validate(read_json(file))
         if json_out:
             typer.echo(
                 dumps(

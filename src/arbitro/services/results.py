@@ -440,30 +440,59 @@ def to_json(results: ResultsFile) -> str:
 # -------------------------------------------------------------------------------- CSV
 STANDINGS_CSV = "standings.csv"
 ROUNDS_CSV = "rounds.csv"
-STANDINGS_COLUMNS = (
-    "after_round",
-    "rank",
-    "competitor",
-    "name",
-    "vp",
-    "mp",
-    "warnings",
-    "penalty_vp",
-    "penalty_mp",
-    "lateness_mp",
-    "withdrawn",
-)
-ROUNDS_COLUMNS = (
-    "round",
-    "table",
-    "side",
-    "competitor",
-    "name",
-    "mp",
-    "mp_penalty",
-    "vp",
-    "source",
-)
+
+
+class StandingsCsvRow(_Model):
+    """A row of ``standings.csv``: a competitor in the standings after a round."""
+
+    after_round: int = Field(ge=1)
+    rank: int = Field(ge=1)
+    competitor: int = Field(ge=1)
+    name: str
+    vp: int
+    mp: int
+    warnings: int = Field(ge=0)
+    penalty_vp: int
+    penalty_mp: int
+    lateness_mp: int
+    withdrawn: int = Field(ge=0, le=1, description="1: withdrawn (FIBAS art. 36).")
+
+
+class RoundsCsvRow(_Model):
+    """A row of ``rounds.csv``: a competitor's result in a round."""
+
+    round: int = Field(ge=1)
+    table: int
+    side: str = Field(description="ns, ew, or the seat (1-4) at a table of individuals.")
+    competitor: int = Field(ge=1)
+    name: str
+    mp: int
+    mp_penalty: int = Field(le=0, description="Lateness MP (FIBAS art. 37).")
+    vp: int
+    source: Literal["sheet", "rest", "rest-average", "forfeit", "zero", "arbitral", "pending"]
+
+
+CSV_ROWS: Final[dict[str, type[_Model]]] = {
+    STANDINGS_CSV: StandingsCsvRow,
+    ROUNDS_CSV: RoundsCsvRow,
+}
+"""Each CSV file's row: its columns in order and their types (the CSV files' schema)."""
+STANDINGS_COLUMNS = tuple(StandingsCsvRow.model_fields)
+ROUNDS_COLUMNS = tuple(RoundsCsvRow.model_fields)
+
+
+def csv_schema() -> dict[str, Any]:
+    """The JSON Schema of a row of each CSV file (``docs/results-csv.schema.json``): the
+    columns in order, each cell as the JSON value it reads as."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://arbitro.example/results-csv.schema.json",
+        "title": "arbitro results, CSV files: one row",
+        "files": {
+            name: {"columns": list(model.model_fields), "row": model.model_json_schema()}
+            for name, model in CSV_ROWS.items()
+        },
+    }
 
 
 def _csv(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
@@ -554,6 +583,50 @@ def validate(data: object) -> tuple[ResultsFile | None, list[Problem]]:
             for e in exc.errors()
         ]
     return results, consistency(results)
+
+
+def validate_csv(name: str, text: str) -> list[Problem]:
+    """Check a CSV file of the results format (``standings.csv`` or ``rounds.csv``, known by
+    its ``name`` or else by its header): the header's columns in order, then every row's
+    cells against the row's schema. Every problem found, each at ``row N.column``."""
+    lines = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    if not lines:
+        return [Problem("", msg("an empty file: a header row is expected"))]
+    header = lines[0]
+    model = CSV_ROWS.get(name.rsplit("/", 1)[-1]) or next(
+        (m for m in CSV_ROWS.values() if list(m.model_fields) == header), None
+    )
+    if model is None:
+        wanted = " | ".join(", ".join(m.model_fields) for m in CSV_ROWS.values())
+        return [
+            Problem(
+                "1", msg("not a results CSV file: the header is one of {wanted}", wanted=wanted)
+            )
+        ]
+    columns = list(model.model_fields)
+    if header != columns:
+        return [Problem("1", msg("the columns are {columns}", columns=", ".join(columns)))]
+    problems: list[Problem] = []
+    for number, row in enumerate(lines[1:], start=2):
+        if len(row) != len(columns):
+            problems.append(
+                Problem(
+                    str(number),
+                    msg("{count} cells, not {wanted}", count=len(row), wanted=len(columns)),
+                )
+            )
+            continue
+        try:
+            model.model_validate(dict(zip(columns, row, strict=True)), strict=False)
+        except ValidationError as exc:
+            problems.extend(
+                Problem(
+                    f"{number}:{_path(e['loc'])}",
+                    msg("not as the schema says: {problem}", problem=e["msg"]),
+                )
+                for e in exc.errors()
+            )
+    return problems
 
 
 def consistency(results: ResultsFile) -> list[Problem]:
