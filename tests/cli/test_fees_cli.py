@@ -85,6 +85,7 @@ def test_cash_pdf_printout(tmp_path: Path) -> None:
     assert "Riepilogo di cassa — quote d'iscrizione" in text
     assert "€ 10,00 a coppia" in text and "Incassato da" in text
     assert "Non hanno pagato: 2 Coppia 2 (€ 10,00), 3 Coppia 3 (€ 10,00)" in text
+    assert "il direttore" in text and "director" not in text  # no English on the Italian page
     en = tmp_path / "cash.pdf"
     args = ["--db", db, "cash", "e", "--pdf", str(en), "--lang", "en"]
     assert runner.invoke(app, args).exit_code == 0
@@ -92,4 +93,4 @@ def test_cash_pdf_printout(tmp_path: Path) -> None:
         ["pdftotext", "-layout", str(en), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert "Cash summary — entry fees" in english and "Still owed" in english
-    assert "Riepilogo" not in english
+    assert "Riepilogo" not in english and "the director" in english

@@ -190,6 +190,15 @@ def verbatim(text: str) -> Message:
 message = msg
 """Another name of :func:`msg`."""
 
+DEFAULT_ACTOR = "director"
+"""Who made a record when no user is named (the commands' default actor)."""
+
+
+def actor_label(actor: str) -> Message:
+    """Who made a record, as a page or a printout shows it: the default actor in the reader's
+    language ("il direttore"), a user's name as it is."""
+    return msg("the director") if actor == DEFAULT_ACTOR else verbatim(actor)
+
 
 class Renderable(Protocol):
     """A value that renders itself in a language (a Citation, a label)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from arbitro.i18n import message
+from arbitro.i18n import actor_label, message
 from arbitro.money import euros
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import INK, MARGIN, PAGE
@@ -53,7 +53,7 @@ def cash_pdf(state: EventState, *, lang: str = "it") -> bytes:
     ]
     for r in summary.rows:
         methods = ", ".join(dict.fromkeys(tr(METHOD_NAMES[p.method], lang) for p in r.payments))
-        takers = ", ".join(dict.fromkeys(p.actor for p in r.payments))
+        takers = ", ".join(dict.fromkeys(tr(actor_label(p.actor), lang) for p in r.payments))
         name = r.name if r.plays else tr(message("{name} (withdrawn)", name=r.name), lang)
         status = tr(STATUS_NAMES[r.status], lang)
         if r.status is FeeStatus.PARTIAL:  # what is missing says it better than "partly"

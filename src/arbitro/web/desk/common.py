@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from arbitro.errors import NotFoundError
+from arbitro.i18n import actor_label
 from arbitro.tournament.event import ABANDON_SCORE_NAMES, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web import auth
@@ -83,6 +84,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "LEDGER_NAMES": LEDGER_NAMES,
         "ABANDON_SCORE_NAMES": ABANDON_SCORE_NAMES,
         "line_label": line_label,
+        "actor_label": actor_label,
         "local_time": local_time,
         "local_datetime": local_datetime,
         "clock_text": clock_text,
