@@ -275,7 +275,10 @@ def test_thirty_tables_evening_in_a_real_browser(
             tools, browser, url, sheets[table], tmp_path, code=state.code, first=table == 1
         )
         if table == TWICE:  # the phone that signed N-S tries to sign for E-O too
-            ns.goto(f"{url}?line=ew", wait_until="domcontentloaded")
+            # In a new tab of the same phone (its device cookie): the N-S tab polls its sheet
+            # and reloads itself once E-O has confirmed, and a navigation started on it would
+            # race that reload (tools.open_page).
+            ns = tools.open_page(ns, f"{url}?line=ew")
             said = ns.inner_text("p.error.refused")
             assert said == (
                 f"questo telefono ha già firmato lo score del tavolo {TWICE} per la linea "

@@ -65,7 +65,7 @@ def test_two_phones_sign_and_one_phone_cannot_sign_twice_art_20(
     assert "confermato da entrambe le linee" in ew.inner_text("#status")
     assert ew.locator("button.send").count() == 0
     assert commands.sheet_status(web.service.state(event), 1, 1) == "confirmed"
-    ns.goto(url, wait_until="domcontentloaded")  # back to its own line, closed
+    ns = tools.open_page(ns, url)  # back to its own line, closed (a new tab: see open_page)
     assert "confermato da entrambe le linee" in ns.inner_text("#status")
     assert ns.locator("button.send").count() == 0
     assert "chiuso ai telefoni" in ns.inner_text("main")
