@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from sqlalchemy import event
 from typer.testing import CliRunner
@@ -161,33 +162,28 @@ def test_a_sheet_is_parsed_and_scored_once_for_the_check_and_the_standings(
 
 
 def test_a_record_is_read_by_its_kinds_one_validator(monkeypatch: pytest.MonkeyPatch) -> None:
-    data = _file()
-    built = {cls: records_module.adapter(cls) for cls in records_module.KIND_OF}
+    """Read from its text, every record's payload goes to its kind's one compiled decoder
+    (built once, when the module was imported): no kind tried in turn, nothing built again.
+    The creation (two body classes: the payload decides) is read as a dict."""
+    text = json.dumps(_file())
+    decoders = records_module.DECODERS
     used: list[type[Any]] = []
-    adapter = records_module.adapter
 
-    def spying(cls: type[Any]) -> Any:
-        used.append(cls)
-        return adapter(cls)
+    class Spy:
+        def __init__(self, cls: type[Any]) -> None:
+            self.cls = cls
 
-    monkeypatch.setattr(records_module, "adapter", spying)
-    monkeypatch.setattr(records_module, "_VALIDATE", {})
-    seen: set[str] = set()
-    for row in data["records"]:
-        used.clear()
-        body = records_module.body_from_json(row["kind"], row["payload"])
-        # One validator, its kind's: no kind tried in turn, nothing built again; a kind of
-        # one body class is looked up once, then read by its validator straight away.
-        once = row["kind"] in seen and row["kind"] != "event-created"
-        assert used == ([] if once else [type(body)])
-        assert records_module.KIND_OF[type(body)].value == row["kind"]
-        seen.add(row["kind"])
-    assert all(adapter(cls) is built[cls] for cls in built)
-    validate = records_module._VALIDATE
-    assert "event-created" not in validate  # two body classes: the payload decides
-    for kind, classes in records_module.BODIES.items():
-        if kind.value in validate:
-            assert validate[kind.value] == built[classes[0]].validator.validate_python
+        def decode(self, raw: Any) -> Any:
+            used.append(self.cls)
+            return decoders[self.cls].decode(raw)
+
+    monkeypatch.setattr(records_module, "DECODERS", {cls: Spy(cls) for cls in decoders})
+    _id, _name, records, _state = event_file.read_event_file(text)
+    kinds = [r.kind for r in records]
+    assert used == [type(r.body) for r in records if r.kind is not RecordKind.EVENT_CREATED]
+    assert kinds.count(RecordKind.EVENT_CREATED) == 1 and len(used) == len(records) - 1
+    assert set(decoders) == set(records_module.KIND_OF)
+    assert all(type(d) is msgspec.json.Decoder for d in decoders.values())
 
 
 def test_a_known_kind_read_straight_by_its_validator_refuses_as_before() -> None:
