@@ -107,3 +107,20 @@ def test_an_import_from_the_text_stores_the_rows_of_the_import_from_the_json(
     assert rows[0] == rows[1]
     assert rows[1][-1][0] == "event-imported"
     assert json.loads(rows[1][-1][1])["file_sha256"] == event_file.file_digest(json.loads(raw))
+
+
+def test_the_replay_command_reads_a_legacy_file_to_its_standings() -> None:
+    """``arbitro replay FILE`` hands the file's text to msgspec: the standings after the last
+    round are those the landed version computed (FIBAS art. 4 seating, art. 20 scores)."""
+    from typer.testing import CliRunner
+
+    from arbitro.cli.main import app
+
+    expected = json.loads((LEGACY / "burraco-pairs.standings.json").read_text("utf-8"))
+    result = CliRunner().invoke(app, ["replay", str(LEGACY / "burraco-pairs.json"), "--json"])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    key = ("rank", "competitor", "vp", "mp", "withdrawn")
+    assert [[r[k] for k in key] for r in got["rows"]] == [
+        [r[k] for k in key] for r in expected["rows"]
+    ]

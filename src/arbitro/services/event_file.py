@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -35,9 +35,6 @@ from arbitro.tournament.records import (
     body_from_raw,
     utc,
 )
-
-if TYPE_CHECKING:
-    from pydantic import TypeAdapter
 
 FORMAT = "arbitro-event-file"
 VERSION = 1
