@@ -162,28 +162,32 @@ def test_a_sheet_is_parsed_and_scored_once_for_the_check_and_the_standings(
 
 
 def test_a_record_is_read_by_its_kinds_one_validator(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Read from its text, every record's payload goes to its kind's one compiled decoder
-    (built once, when the module was imported): no kind tried in turn, nothing built again.
-    The creation (two body classes: the payload decides) is read as a dict."""
+    """Read from its text, every record's payload goes to its kind's one compiled decoder,
+    built on its kind's first record and never again: no kind tried in turn. The creation
+    (two body classes: the payload decides) is read as a dict."""
     text = json.dumps(_file())
-    decoders = records_module.DECODERS
+    built: list[type[Any]] = []
     used: list[type[Any]] = []
+    new_decoder = records_module._new_decoder
 
     class Spy:
         def __init__(self, cls: type[Any]) -> None:
-            self.cls = cls
+            built.append(cls)
+            self.cls, self.inner = cls, new_decoder(cls)
 
         def decode(self, raw: Any) -> Any:
             used.append(self.cls)
-            return decoders[self.cls].decode(raw)
+            return self.inner.decode(raw)
 
-    monkeypatch.setattr(records_module, "DECODERS", {cls: Spy(cls) for cls in decoders})
-    _id, _name, records, _state = event_file.read_event_file(text)
-    kinds = [r.kind for r in records]
-    assert used == [type(r.body) for r in records if r.kind is not RecordKind.EVENT_CREATED]
-    assert kinds.count(RecordKind.EVENT_CREATED) == 1 and len(used) == len(records) - 1
-    assert set(decoders) == set(records_module.KIND_OF)
-    assert all(type(d) is msgspec.json.Decoder for d in decoders.values())
+    monkeypatch.setattr(records_module, "DECODERS", {})
+    monkeypatch.setattr(records_module, "_new_decoder", Spy)
+    for _ in range(2):
+        used.clear()
+        _id, _name, records, _state = event_file.read_event_file(text)
+        bodies = [type(r.body) for r in records if r.kind is not RecordKind.EVENT_CREATED]
+        assert used == bodies
+    assert sorted(built, key=str) == sorted(set(bodies), key=str)  # once per class
+    assert records[0].kind is RecordKind.EVENT_CREATED and len(used) == len(records) - 1
 
 
 def test_a_known_kind_read_straight_by_its_validator_refuses_as_before() -> None:

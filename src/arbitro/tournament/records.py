@@ -9,9 +9,11 @@ Schema is generated from these types (:func:`arbitro.services.event_file.event_f
 The JSON keys are those of every earlier version: files exported by earlier versions import
 unchanged, and a body's JSON form is, key for key, the one earlier versions wrote.
 
-The decoders are built when this module is imported: msgspec builds all the kinds' in about a
-millisecond (measured 2026-11-28: ~1-3 ms for the 29 classes, against ~80 ms for pydantic's
-adapters), so there is no compile step and nothing is cached on disk.
+The decoders are not compiled ahead of time, nor at import: building one costs msgspec
+~0.1-0.3 ms (all 29 body classes: ~3 ms on a quiet machine, 7-10 ms on a loaded one, measured
+2026-11-28; pydantic's adapters cost ~80 ms), so each is built on its first use in the process
+and a command pays only for the kinds it reads. A msgspec decoder cannot be stored on disk, and
+no compile step is needed.
 """
 
 from __future__ import annotations
@@ -564,11 +566,22 @@ _KEEP_NONE = frozenset({"ns", "ew", "seed", "last_trick", "winner"})
 _ALIAS = "format"
 _ALIASED: frozenset[type[Any]] = frozenset({EventCreated, KnockoutCreated})
 
-DECODERS: dict[type[Any], msgspec.json.Decoder[Any]] = {
-    cls: msgspec.json.Decoder(cls, strict=False) for cls in KIND_OF
-}
-"""One compiled decoder per body class: JSON bytes straight into the body, read laxly as
-earlier versions read it (a number written as text is the number)."""
+DECODERS: dict[type[Any], msgspec.json.Decoder[Any]] = {}
+"""The compiled decoder of each body class read so far: JSON text straight into the body,
+read laxly as earlier versions read it (a number written as text is the number)."""
+
+
+def decoder(cls: type[Any]) -> msgspec.json.Decoder[Any]:
+    """The compiled decoder of one body class, built on its first use (~0.1-0.3 ms)."""
+    found = DECODERS.get(cls)
+    if found is None:
+        found = DECODERS[cls] = _new_decoder(cls)
+    return found
+
+
+def _new_decoder(cls: type[Any]) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(cls, strict=False)
+
 
 # A kind's text → the kind and its one body class (event-created has two: the payload decides).
 _ONE_CLASS: dict[str, tuple[RecordKind, type[Any]]] = {
@@ -630,7 +643,7 @@ def body_from_raw(kind: str, raw: bytes | msgspec.Raw) -> Body:
     found = _ONE_CLASS.get(kind)
     if found is not None:
         try:
-            return DECODERS[found[1]].decode(raw)  # type: ignore[no-any-return]
+            return decoder(found[1]).decode(raw)  # type: ignore[no-any-return]
         except msgspec.ValidationError:
             pass  # read again as a dict below: the error names the field and its value
     return body_from_json(kind, _JSON_VALUE(raw))
