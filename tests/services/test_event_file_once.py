@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 from sqlalchemy import event
 from typer.testing import CliRunner

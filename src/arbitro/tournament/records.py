@@ -688,6 +688,7 @@ def _at(value: Any, path: list[str | int]) -> Any:
             break
     return value
 
+
 # ---------------------------------------------------------------------------- record
 @dataclass(frozen=True, slots=True)
 class Record:
