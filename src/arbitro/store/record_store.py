@@ -397,7 +397,9 @@ def _event_exists(connection: Transaction, event_id: str) -> bool:
 
 
 def _last_seq(connection: Transaction, event_id: str) -> int:
-    row = connection.one("SELECT coalesce(max(seq), 0) FROM records WHERE event_id = ?", (event_id,))
+    row = connection.one(
+        "SELECT coalesce(max(seq), 0) FROM records WHERE event_id = ?", (event_id,)
+    )
     return 0 if row is None else int(row[0])
 
 

@@ -39,7 +39,6 @@ from arbitro.store.limits import (
 __all__ = ["EVENT_ID_LENGTH", "EVENT_KINDS", "EVENT_KIND_LENGTH", "KIND_LENGTH", "SEQ_CONSTRAINT"]
 
 
-
 class UTCDateTime(TypeDecorator[datetime]):
     """A timezone-aware instant, stored in UTC and always returned timezone-aware in UTC.
 
