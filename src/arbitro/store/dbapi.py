@@ -24,6 +24,7 @@ databases written by either read the same: on SQLite a time is the text of SQLAl
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 import threading
@@ -176,7 +177,7 @@ class SQLiteFile(Database):
 
     def __init__(self, path: str) -> None:
         super().__init__()
-        self.path = path
+        self.path = os.path.abspath(path)  # as SQLAlchemy resolves it: once, at the start
         self._idle: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
 
