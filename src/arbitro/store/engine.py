@@ -14,7 +14,6 @@ import os
 import sqlite3
 import time
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote
 
 from arbitro.store import json_text
 
@@ -73,7 +72,11 @@ def sqlite_file(url: str) -> str | None:
             path = url[len(prefix) :]
             if not path or path == ":memory:" or "?" in path or path.startswith("file:"):
                 return None
-            return unquote(path)  # as SQLAlchemy's URL parser reads the database
+            if "%" in path:  # as SQLAlchemy's URL parser reads the database
+                from urllib.parse import unquote
+
+                path = unquote(path)
+            return path
     return None
 
 
