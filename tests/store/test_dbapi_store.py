@@ -19,7 +19,7 @@ from sqlalchemy import func, insert, select
 from arbitro.errors import ArbitroError
 from arbitro.store import ConcurrencyError, NewRecord, RecordStore, StoredRecord, users
 from arbitro.store.dbapi import POOL_SIZE, SQLiteFile, sqlite_time
-from arbitro.store.engine import connect_sqlite, make_engine
+from arbitro.store.engine import connect_sqlite, make_engine, sqlite_file
 from arbitro.store.schema import events, records
 from arbitro.web.errors import crash_answer
 
@@ -334,3 +334,28 @@ def test_a_locked_database_is_answered_retry_later() -> None:
     status, _, headers = crash_answer(sqlite3.OperationalError("database is locked"))
     assert status == 503 and "Retry-After" in headers
     assert crash_answer(ValueError("a bug"))[0] == 500
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "sqlite:///arbitro.sqlite3",
+        "sqlite:////srv/circolo/arbitro.sqlite3",
+        "sqlite:////srv/circolo%20mestre/arbitro.sqlite3",
+        "sqlite+pysqlite:///torneo.db",
+    ],
+)
+def test_a_plain_sqlite_url_names_the_file_sqlalchemy_would_open(url: str) -> None:
+    """The file read from the URL without SQLAlchemy is the database SQLAlchemy's URL names."""
+    from sqlalchemy.engine import make_url
+
+    assert sqlite_file(url) == make_url(url).database
+
+
+@pytest.mark.parametrize(
+    "url", ["sqlite://", "sqlite:///:memory:", "sqlite:///a.db?mode=ro", "postgresql://db/x"]
+)
+def test_other_urls_are_left_to_the_sqlalchemy_engine(url: str) -> None:
+    """In memory (one connection shared with the other tables), with options, or PostgreSQL:
+    the store uses the engine's pooled connections."""
+    assert sqlite_file(url) is None
