@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event
 from typer.testing import CliRunner
 
 from arbitro.errors import ArbitroError
@@ -81,8 +80,14 @@ def test_an_import_is_one_transaction_and_one_insert(
 ) -> None:
     data = _file()
     service = EventService(RecordStore(f"sqlite:///{tmp_path / 'a.sqlite3'}"))
-    begins: list[object] = []
-    event.listen(service.store.engine, "begin", begins.append)
+    begins: list[bool] = []
+    transaction = service.store._transaction
+
+    def counted(write: bool) -> Any:
+        begins.append(write)
+        return transaction(write)
+
+    monkeypatch.setattr(service.store, "_transaction", counted)
     inserts: list[int] = []
     insert_rows = record_store._insert_rows
 
@@ -99,7 +104,7 @@ def test_an_import_is_one_transaction_and_one_insert(
 
     monkeypatch.setattr(record_store, "_insert_rows", counting)
     event_file.import_event(service, data)
-    assert len(begins) == 1
+    assert begins == [True]  # one writing transaction, no other
     assert inserts == [len(data["records"]) + 1]  # every record and the import's, at once
     stored = service.store.records("once")
     assert [r.seq for r in stored] == list(range(1, len(data["records"]) + 2))
