@@ -1,0 +1,120 @@
+"""What a page shows, taken under the service's lock, rendered after it (issue 14: the room
+never waits on a director's page).
+
+The service changes the cached :class:`~arbitro.tournament.event.EventState` in place as
+records are folded, so a page cannot hand its template a live part of it and render outside
+the lock. :func:`frozen` makes a page's context safe to render later: it copies every
+container (list, dict, set) and every changeable (non-frozen) dataclass it reaches, shares
+the frozen values (records, citations, messages: never changed once made) and gives, in place
+of the event's state, :class:`StateShown`, the two things a desk template reads of it (the
+code's rules and the competitors, copied). :func:`state_snapshot` copies a whole state (for a
+printout drawn from it outside the lock), with its memoized views, so that the printout
+neither recomputes them nor writes into the live state's."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from arbitro.tournament.rules import EventRules
+from arbitro.tournament.event import Competitor, EventState
+from arbitro.tournament.model import CompetitorId
+
+T = TypeVar("T")
+
+_SHARED: tuple[type, ...] = (str, int, float, bool, bytes, type(None), frozenset)
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class StateShown:
+    """The event's state as a desk template reads it, taken under the lock: the rules of its
+    code and its competitors (copies: a later record changes neither)."""
+
+    event_id: str
+    code: EventRules
+    competitors: Mapping[CompetitorId, Competitor]
+    last_seq: int
+
+
+def shown_state(state: EventState) -> StateShown:
+    """What a template reads of ``state``, copied (call under the service's lock)."""
+    competitors = {n: _copy_dataclass(c) for n, c in state.competitors.items()}
+    return StateShown(state.event_id, state.code, competitors, state.last_seq)
+
+
+def frozen(value: T) -> T:
+    """``value`` with every list, dict, set and changeable dataclass in it copied (the frozen
+    values shared), and an event's state replaced by :class:`StateShown`: what a page shows,
+    taken under the service's lock and rendered after it (call under the lock)."""
+    result: T = _frozen(value)
+    return result
+
+
+def _frozen(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SHARED:
+        return value
+    if kind is dict:
+        return {k: _frozen(v) for k, v in value.items()}
+    if kind is list:
+        return [_frozen(v) for v in value]
+    if kind is tuple:
+        items = tuple(_frozen(v) for v in value)
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+    if kind is set:
+        return {_frozen(v) for v in value}
+    if isinstance(value, EventState):
+        return shown_state(value)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and not params.frozen:
+        return _copy_dataclass(value, _frozen)
+    return value  # frozen dataclasses, enums, datetimes, messages, functions: never changed
+
+
+def _copy_dataclass(value: T, each: Callable[[Any], Any] | None = None) -> T:
+    """A new instance of ``value``'s dataclass with its fields (each passed through ``each``,
+    if given); built field by field: dataclasses with slots copy faster than ``copy.copy``."""
+    kind = type(value)
+    names = [f.name for f in dataclasses.fields(kind)]  # type: ignore[arg-type]
+    made: T = object.__new__(kind)
+    for name in names:
+        field_value = getattr(value, name)
+        object.__setattr__(made, name, each(field_value) if each else field_value)
+    return made
+
+
+def _copy_mutable(value: Any) -> Any:
+    """A state's field copied as deep as a record can change it: containers and the
+    changeable dataclasses in them (a round, its sheets, a competitor)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy_mutable(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy_mutable(v) for v in value]
+    if kind is set:
+        return set(value)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and not params.frozen:
+        return _copy_dataclass(value, _copy_mutable)
+    return value
+
+
+def state_snapshot(state: EventState) -> EventState:
+    """A copy of ``state`` that no later record changes (call under the service's lock):
+    its rounds, sheets, competitors, ledgers copied, its records and other frozen values
+    shared; its memoized views kept (copied one level: they are dropped, never changed, by
+    a record), so that what is drawn from the copy neither recomputes them nor writes into
+    the live state's."""
+    made: EventState = object.__new__(EventState)
+    for f in dataclasses.fields(EventState):
+        value = getattr(state, f.name)
+        if f.name.startswith("_"):  # the memos: outer and inner dicts copied, views shared
+            if isinstance(value, dict):
+                value = {k: dict(v) if type(v) is dict else v for k, v in value.items()}
+        else:
+            value = _copy_mutable(value)
+        object.__setattr__(made, f.name, value)
+    return made
