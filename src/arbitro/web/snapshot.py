@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from arbitro.tournament.rules import EventRules
 from arbitro.tournament.event import Competitor, EventState
 from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.rules import EventRules
 
 T = TypeVar("T")
 
