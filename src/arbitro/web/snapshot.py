@@ -25,7 +25,7 @@ from arbitro.tournament.rules import EventRules
 T = TypeVar("T")
 
 _SHARED: tuple[type, ...] = (str, int, float, bool, bytes, type(None), frozenset)
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
+_COPIERS: dict[type, Callable[[Any, Callable[[Any], Any]], Any] | None] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,51 +39,80 @@ class StateShown:
     last_seq: int
 
 
-def shown_state(state: EventState) -> StateShown:
+def shown_state(state: EventState, memo: dict[int, Any] | None = None) -> StateShown:
     """What a template reads of ``state``, copied (call under the service's lock)."""
-    competitors = {n: _copy_dataclass(c) for n, c in state.competitors.items()}
+    memo = {} if memo is None else memo
+    competitors = {n: _frozen(c, memo) for n, c in state.competitors.items()}
     return StateShown(state.event_id, state.code, competitors, state.last_seq)
 
 
 def frozen(value: T) -> T:
     """``value`` with every list, dict, set and changeable dataclass in it copied (the frozen
     values shared), and an event's state replaced by :class:`StateShown`: what a page shows,
-    taken under the service's lock and rendered after it (call under the lock)."""
-    result: T = _frozen(value)
+    taken under the service's lock and rendered after it (call under the lock). An object
+    reached twice is copied once (a competitor in a list and in the state's competitors)."""
+    result: T = _frozen(value, {})
     return result
 
 
-def _frozen(value: Any) -> Any:
+def _frozen(value: Any, memo: dict[int, Any]) -> Any:
     kind = type(value)
     if kind in _SHARED:
         return value
+    # The plain values (most of a page) are taken as they are without a call.
     if kind is dict:
-        return {k: _frozen(v) for k, v in value.items()}
+        return {k: v if type(v) in _SHARED else _frozen(v, memo) for k, v in value.items()}
     if kind is list:
-        return [_frozen(v) for v in value]
+        return [v if type(v) in _SHARED else _frozen(v, memo) for v in value]
     if kind is tuple:
-        items = tuple(_frozen(v) for v in value)
+        if all(type(v) in _SHARED for v in value):
+            return value
+        items = tuple(_frozen(v, memo) for v in value)
         return value if all(a is b for a, b in zip(items, value, strict=True)) else items
     if kind is set:
-        return {_frozen(v) for v in value}
-    if isinstance(value, EventState):
-        return shown_state(value)
-    params = getattr(kind, "__dataclass_params__", None)
-    if params is not None and not params.frozen:
-        return _copy_dataclass(value, _frozen)
-    return value  # frozen dataclasses, enums, datetimes, messages, functions: never changed
-
-
-def _copy_dataclass(value: T, each: Callable[[Any], Any] | None = None) -> T:
-    """A new instance of ``value``'s dataclass with its fields (each passed through ``each``,
-    if given); built field by field: dataclasses with slots copy faster than ``copy.copy``."""
-    kind = type(value)
-    names = [f.name for f in dataclasses.fields(kind)]  # type: ignore[arg-type]
-    made: T = object.__new__(kind)
-    for name in names:
-        field_value = getattr(value, name)
-        object.__setattr__(made, name, each(field_value) if each else field_value)
+        return {_frozen(v, memo) for v in value}
+    copier = _copier(kind)
+    if copier is None:
+        return value  # frozen dataclasses, enums, datetimes, messages, functions: never changed
+    made = memo.get(id(value))
+    if made is None:
+        if isinstance(value, EventState):
+            made = shown_state(value, memo)
+        else:
+            made = copier(value, lambda v: _frozen(v, memo))
+        memo[id(value)] = made
     return made
+
+
+def _copier(kind: type) -> Callable[[Any, Callable[[Any], Any]], Any] | None:
+    """How to copy an instance of ``kind`` field by field (each field passed through a
+    function), or None for a class whose instances never change (not a dataclass, or a
+    frozen one). Made once per class: dataclasses with slots copy faster so than with
+    ``copy.copy``."""
+    try:
+        return _COPIERS[kind]
+    except KeyError:
+        pass
+    params = getattr(kind, "__dataclass_params__", None)
+    copier: Callable[[Any, Callable[[Any], Any]], Any] | None = None
+    if params is not None and not params.frozen:
+        fields = dataclasses.fields(kind)
+        names = tuple(f.name for f in fields)
+        if all(f.init for f in fields):
+
+            def copier(value: Any, each: Callable[[Any], Any]) -> Any:
+                values = [getattr(value, n) for n in names]
+                return kind(*[v if type(v) in _SHARED else each(v) for v in values])
+        else:
+
+            def copier(value: Any, each: Callable[[Any], Any]) -> Any:
+                made = object.__new__(kind)
+                for n in names:
+                    object.__setattr__(made, n, each(getattr(value, n)))
+                return made
+
+    _COPIERS[kind] = copier
+    return copier
 
 
 def _copy_mutable(value: Any) -> Any:
@@ -96,10 +125,8 @@ def _copy_mutable(value: Any) -> Any:
         return [_copy_mutable(v) for v in value]
     if kind is set:
         return set(value)
-    params = getattr(kind, "__dataclass_params__", None)
-    if params is not None and not params.frozen:
-        return _copy_dataclass(value, _copy_mutable)
-    return value
+    copier = _copier(kind)
+    return value if copier is None else copier(value, _copy_mutable)
 
 
 def state_snapshot(state: EventState) -> EventState:
