@@ -231,3 +231,59 @@ def test_the_round_page_shows_one_moment_not_half_a_sheet_art_19_20(
         rf'<tr class="row-(\w+)">\s*<td class="num"><a [^>]*>{table.table}</a>', after.text
     )
     assert row is not None and row[1] == "pending"
+
+
+def test_a_state_snapshot_keeps_one_moment_and_its_own_views_art_19_20(
+    web: Web, make_event: Any
+) -> None:
+    """A printout's snapshot (:func:`state_snapshot`) equals the state it was taken from;
+    a sheet (FIBAS art. 19-20), a rename and a withdrawal (art. 36) recorded afterwards
+    change the live state, not the snapshot, which still equals the event folded up to its
+    seq; the standings computed on the snapshot are not memoized in the live state."""
+    from arbitro.services.events import to_domain
+    from arbitro.tournament.event import EventState
+    from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
+    from arbitro.tournament.standings.standings import standings
+    from arbitro.web.snapshot import state_snapshot
+
+    event_id = make_event()
+    with web.locked():
+        live = web.service.state(event_id)
+        snap = state_snapshot(live)
+    assert snap == live
+    seq = snap.last_seq
+    table = live.round(1).seating.tables[0]  # type: ignore[union-attr]
+    assert table.ns is not None and table.ew is not None
+    deal = DealScore(LineDeal(300, 120), LineDeal(100, 45))  # a signed sheet, transcribed
+    web.service.enter_sheet(event_id, 1, table.table, SheetEntry((deal, deal)), actor="d")
+    web.service.rename(event_id, table.ns[0], "Coppia Rinominata")
+    web.service.withdraw(event_id, table.ew[0], "ritirata")
+    live = web.service.state(event_id)
+    assert live != snap
+    assert table.table in live.round(1).sheets and table.table not in snap.round(1).sheets
+    assert snap.competitors[table.ns[0]].name != "Coppia Rinominata"
+    assert live.competitors[table.ew[0]].withdrawn_from_round is not None
+    assert snap.competitors[table.ew[0]].withdrawn_from_round is None
+    records = [to_domain(r) for r in web.store.records(event_id) if r.seq <= seq]
+    assert snap == EventState.replay(event_id, records)
+    live_views = dict(live._views)
+    standings(snap, 1)
+    assert live._views == live_views
+
+
+def test_frozen_copies_every_container_and_changeable_value_once() -> None:
+    """What a page is given to render is copied as deep as a fold can change it: nested
+    lists, dicts and sets, and the competitors (changed in place by a rename, art. 36's
+    withdrawal), each copied once however often reached; records and citations shared."""
+    from arbitro.tournament.event import Competitor
+    from arbitro.web.snapshot import frozen
+
+    pair = Competitor(1, "Coppia 1", ("Anna", "Bruno"))
+    context = {"rows": [{"names": {"ns": ["Coppia 1"]}, "who": pair}], "seated": (pair, 2)}
+    copied = frozen(context)
+    assert copied == context
+    row, live_row = copied["rows"][0], context["rows"][0]
+    assert row is not live_row and row["names"]["ns"] is not live_row["names"]["ns"]
+    assert row["who"] is not pair and row["who"] is copied["seated"][0]
+    pair.name = "Coppia Rinominata"
+    assert row["who"].name == "Coppia 1"

@@ -25,6 +25,7 @@ from arbitro.tournament.rules import EventRules
 T = TypeVar("T")
 
 _SHARED: tuple[type, ...] = (str, int, float, bool, bytes, type(None), frozenset)
+_CONTAINERS: tuple[type, ...] = (dict, list, set)
 _COPIERS: dict[type, Callable[[Any, Callable[[Any], Any]], Any] | None] = {}
 
 
@@ -120,9 +121,19 @@ def _copy_mutable(value: Any) -> Any:
     changeable dataclasses in them (a round, its sheets, a competitor)."""
     kind = type(value)
     if kind is dict:
-        return {k: _copy_mutable(v) for k, v in value.items()}
+        copied = {}
+        for k, v in value.items():
+            vkind = type(v)
+            if vkind in _SHARED:
+                copied[k] = v
+            elif vkind in _CONTAINERS:
+                copied[k] = _copy_mutable(v)
+            else:
+                copier = _copier(vkind)
+                copied[k] = v if copier is None else copier(v, _copy_mutable)
+        return copied
     if kind is list:
-        return [_copy_mutable(v) for v in value]
+        return [v if type(v) in _SHARED else _copy_mutable(v) for v in value]
     if kind is set:
         return set(value)
     copier = _copier(kind)
