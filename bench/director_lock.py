@@ -18,11 +18,12 @@ Method:
      event, N-S then E-O of every table (500 POSTs, each the sheet's first or second line),
      with nobody at the desk; then the sheets of the other event while the director reloads
      its round page (``/desk/e/<event>/r/1``, the 250 tables with their sheets) again and
-     again. Reported: sheet-post p50/p99/max without and with the desk viewer, the p99
-     ratio, and the round page's render time. ``--only desk`` runs this part alone.
+     again (``--desk-every`` seconds apart; 0, the default: back to back). Reported:
+     sheet-post p50/p99/max without and with the desk viewer, the p99 ratio, and the round
+     page's time. ``--only desk`` runs this part alone.
 
 Only loopback addresses; bounded in time.
-Run: .venv/bin/python bench/director_lock.py [--records 30000] [--probes 200] [--only desk]
+Run: .venv/bin/python bench/director_lock.py [--records 30000] [--probes 200] [--only desk] [--desk-every 0.5]
 """
 
 from __future__ import annotations
@@ -161,8 +162,11 @@ def post_sheets(base: str, secret: bytes, event_id: str, workers: int) -> list[f
     return out
 
 
-def desk_watching(base: str, secret: bytes, director: httpx.Client, workers: int) -> None:
-    """Sheet posts without, then with, the director reloading the round page (step 5)."""
+def desk_watching(
+    base: str, secret: bytes, director: httpx.Client, workers: int, every: float
+) -> None:
+    """Sheet posts without, then with, the director reloading the round page (step 5), a
+    reload ``every`` seconds after the last one ended (0: back to back)."""
     quiet = post_sheets(base, secret, SHEET_EVENTS[0], workers)
     print(f"sheets, no desk:   {summary(quiet)}")
     took: list[float] = []
@@ -174,6 +178,7 @@ def desk_watching(base: str, secret: bytes, director: httpx.Client, workers: int
             reply = director.get(f"/desk/e/{SHEET_EVENTS[1]}/r/1")
             assert reply.status_code == 200, reply.status_code
             took.append(time.perf_counter() - start)
+            stop.wait(every)
 
     thread = threading.Thread(target=viewer)
     thread.start()
@@ -193,6 +198,7 @@ def main() -> None:
     parser.add_argument("--probes", type=int, default=200)
     parser.add_argument("--probe-workers", type=int, default=4)
     parser.add_argument("--sheet-workers", type=int, default=4)
+    parser.add_argument("--desk-every", type=float, default=0.0)
     parser.add_argument("--only", choices=("desk",), default=None)
     args = parser.parse_args()
 
@@ -209,7 +215,7 @@ def main() -> None:
             director, token = log_in(base, secret)
             headers = {csrf.CSRF_HEADER: token}
             if args.only == "desk":
-                desk_watching(base, secret, director, args.sheet_workers)
+                desk_watching(base, secret, director, args.sheet_workers, args.desk_every)
                 return
             probe(base, path, 20, 1)  # warm-up
             quiet = probe(base, path, args.probes, args.probe_workers)
@@ -240,7 +246,7 @@ def main() -> None:
             print(f"import:      {summary(loud)}; ratio {p99(loud) / p99(quiet):.2f}x; "
                   f"{len(took)} imports, {sum(took) / len(took):.2f} s each")  # fmt: skip
 
-            desk_watching(base, secret, director, args.sheet_workers)
+            desk_watching(base, secret, director, args.sheet_workers, args.desk_every)
 
 
 if __name__ == "__main__":

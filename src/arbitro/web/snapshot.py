@@ -24,8 +24,8 @@ from arbitro.tournament.rules import EventRules
 
 T = TypeVar("T")
 
-_SHARED: tuple[type, ...] = (str, int, float, bool, bytes, type(None), frozenset)
-_CONTAINERS: tuple[type, ...] = (dict, list, set)
+_SHARED: frozenset[type] = frozenset({str, int, float, bool, bytes, type(None), frozenset})
+_CONTAINERS: frozenset[type] = frozenset({dict, list, set})
 _COPIERS: dict[type, Callable[[Any, Callable[[Any], Any]], Any] | None] = {}
 
 
@@ -99,7 +99,7 @@ def _copier(kind: type) -> Callable[[Any, Callable[[Any], Any]], Any] | None:
     if params is not None and not params.frozen:
         fields = dataclasses.fields(kind)
         names = tuple(f.name for f in fields)
-        if all(f.init for f in fields):
+        if params.init and all(f.init for f in fields) and not hasattr(kind, "__post_init__"):
 
             def copier(value: Any, each: Callable[[Any], Any]) -> Any:
                 values = [getattr(value, n) for n in names]
