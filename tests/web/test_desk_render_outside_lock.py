@@ -194,7 +194,7 @@ def test_the_round_page_shows_one_moment_not_half_a_sheet_art_19_20(
     renamed = ns[0]
     old_name = state.competitors[renamed].name
     held = Held()
-    real = web.templates.env.globals["_"]
+    real: Any = web.templates.env.globals["_"]
 
     @jinja2.pass_context
     def translate(context: Any, text: Any, **params: Any) -> str:
@@ -279,7 +279,10 @@ def test_frozen_copies_every_container_and_changeable_value_once() -> None:
     from arbitro.web.snapshot import frozen
 
     pair = Competitor(1, "Coppia 1", ("Anna", "Bruno"))
-    context = {"rows": [{"names": {"ns": ["Coppia 1"]}, "who": pair}], "seated": (pair, 2)}
+    context: dict[str, Any] = {
+        "rows": [{"names": {"ns": ["Coppia 1"]}, "who": pair}],
+        "seated": (pair, 2),
+    }
     copied = frozen(context)
     assert copied == context
     row, live_row = copied["rows"][0], context["rows"][0]

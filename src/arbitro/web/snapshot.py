@@ -107,7 +107,7 @@ def _copier(kind: type) -> Callable[[Any, Callable[[Any], Any]], Any] | None:
         else:
 
             def copier(value: Any, each: Callable[[Any], Any]) -> Any:
-                made = object.__new__(kind)
+                made: Any = object.__new__(kind)
                 for n in names:
                     object.__setattr__(made, n, each(getattr(value, n)))
                 return made
