@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
@@ -131,9 +132,14 @@ async def _record(
             status, _shown(request, session, event_id, errors=errors, values=values)
         )
 
-    with web.locked():
-        response = act(form, "prizes", request_lang(request), run, refused)
-    return refusal.page(web, request, "desk_prizes.html", response)
+    def decide() -> Response:
+        with web.locked():
+            response = act(form, "prizes", request_lang(request), run, refused)
+        return refusal.page(web, request, "desk_prizes.html", response)
+
+    # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
+    # the event loop would stall every other request.
+    return await run_in_threadpool(decide)
 
 
 add_post(

@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.codes.citation import cite
@@ -256,10 +257,15 @@ async def run_round_form(
         ctx = round_shown(request, session, event_id, n, errors=errors, values=values)
         return refusal.keep(status, ctx)
 
-    with web.locked():
-        round_state(web, event_id, n)
-        response = act(form, form_name, request_lang(request), run, refused)
-    return refusal.page(web, request, "desk_round.html", response)
+    def decide() -> Response:
+        with web.locked():
+            round_state(web, event_id, n)
+            response = act(form, form_name, request_lang(request), run, refused)
+        return refusal.page(web, request, "desk_round.html", response)
+
+    # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
+    # the event loop would stall every other request, the phones' sheets too.
+    return await run_in_threadpool(decide)
 
 
 def round_form(

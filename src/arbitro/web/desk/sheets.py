@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
 from arbitro.errors import ArbitroError, NotFoundError
@@ -227,6 +228,7 @@ async def sheet_action(
     event_id = event_id_of(request, event_id)
 
     def run() -> str:
+        state = web.service.state(event_id)  # under the lock (decide)
         if action == "enter":
             entry = parse_entry(form, state, n, "e_", table, lang)
             web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
@@ -273,7 +275,12 @@ async def sheet_action(
         ctx = sheet_shown(request, session, event_id, n, table, errors=errors, values=values)
         return refusal.keep(status, ctx)
 
-    with web.locked():
-        state = round_state(web, event_id, n)
-        response = act(form, action, lang, run, refused)
-    return refusal.page(web, request, "desk_sheet.html", response)
+    def decide() -> Response:
+        with web.locked():
+            round_state(web, event_id, n)
+            response = act(form, action, lang, run, refused)
+        return refusal.page(web, request, "desk_sheet.html", response)
+
+    # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
+    # the event loop would stall every other request, the phones' sheets too.
+    return await run_in_threadpool(decide)
