@@ -28,6 +28,7 @@ from arbitro.web.board_views import (
 from arbitro.web.desk.common import Director, common, event_id_of, round_state
 from arbitro.web.desk.rounds import round_form
 from arbitro.web.forms import FieldError, checked, int_field, required_field
+from arbitro.web.snapshot import frozen
 
 router = APIRouter()
 
@@ -106,10 +107,8 @@ def travellers_page(
             raise ArbitroError("round {round} is not seated", round=n)
         boards = traveller_rows(state, n)
         method = METHOD_NAMES[str(state.config.comparison)]
-        return web.render(
-            request,
-            "desk_travellers.html",
-            **common(
+        ctx = frozen(
+            common(
                 request,
                 session,
                 event_id=event_id,
@@ -119,8 +118,9 @@ def travellers_page(
                 method=method,
                 article=state.code.cite("vp"),
                 competitors=sorted(state.competitors.values(), key=lambda c: c.number),
-            ),
+            )
         )
+    return web.render(request, "desk_travellers.html", **ctx)
 
 
 @router.get("/desk/e/{event_id}/card/{competitor}", include_in_schema=False)
@@ -136,10 +136,8 @@ def card_page(
         _carte_uguali(is_carte_uguali(state))
         who = state.competitor(CompetitorId(competitor))
         rows = card_rows(state, CompetitorId(competitor))
-        return web.render(
-            request,
-            "desk_card.html",
-            **common(
+        ctx = frozen(
+            common(
                 request,
                 session,
                 event_id=event_id,
@@ -147,8 +145,9 @@ def card_page(
                 who=who,
                 rows=rows,
                 article=state.code.cite("vp"),
-            ),
+            )
         )
+    return web.render(request, "desk_card.html", **ctx)
 
 
 LAW13_OPTIONS = (

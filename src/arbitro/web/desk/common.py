@@ -95,6 +95,27 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
     }
 
 
+class Refusal:
+    """A refused form's page (issue 14): its context is read under the service's lock, where
+    the form was checked, and the page rendered once the lock is released."""
+
+    def __init__(self) -> None:
+        self.context: dict[str, Any] | None = None
+
+    def keep(self, status: int, context: dict[str, Any]) -> Response:
+        """Keep the refused page's ``context`` (taken under the lock, :func:`frozen`); a
+        stand-in answer with the refusal's ``status``, replaced by :meth:`page`."""
+        self.context = context
+        return Response(status_code=status)
+
+    def page(self, web: Web, request: Request, template: str, response: Response) -> Response:
+        """``response``, or the refused page rendered with the context kept (call after the
+        lock is released)."""
+        if self.context is None:
+            return response
+        return web.render(request, template, status_code=response.status_code, **self.context)
+
+
 def event_id_of(request: Request, event_id: str) -> str:
     """The event id of the URL, checked to exist (404 otherwise)."""
     if not web_of(request).store.has_event(event_id):

@@ -3,7 +3,6 @@ art. 39 complaints window), the event's page, and the event file (export and imp
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,6 +49,7 @@ from arbitro.web.forms import (
     upload_bytes,
 )
 from arbitro.web.names import CODE_NAMES
+from arbitro.web.snapshot import frozen
 
 router = APIRouter()
 BRISCOLA = CodeId.BRISCOLA.value  # played by knockout: created from the knockout desk
@@ -468,8 +468,8 @@ def event_page(
 
     web = web_of(request)
     in_series = series_of_event(web.store, event_id)
-    # What the page shows is taken under the lock (copies of the competitors, which a fold
-    # changes in place; the rest are values computed now) and rendered after it.
+    # What the page shows is taken under the lock (:func:`frozen`: copies of what a fold
+    # changes in place, the competitors above all) and rendered after it.
     with web.locked():
         state = web.service.state(event_id)
         fees = cash_summary(state)
@@ -478,7 +478,7 @@ def event_page(
             session,
             event_id=event_id,
             config=state.config,
-            competitors=[copy.copy(c) for c in state.competitors.values()],
+            competitors=list(state.competitors.values()),
             editable=state.round(1).seating_published_at is None,
             withdrawals=withdrawal_records(state),
             rounds=round_rows(web, state),
@@ -493,6 +493,7 @@ def event_page(
             in_series=in_series,
             **extra,
         )
+        ctx = frozen(ctx)
     return web.render(request, "desk_event.html", status_code=status_code, **ctx)
 
 

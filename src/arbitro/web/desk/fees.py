@@ -5,8 +5,6 @@ PDF printout."""
 
 from __future__ import annotations
 
-import copy
-
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
@@ -19,6 +17,7 @@ from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of
 from arbitro.web.desk.registrations import event_form
 from arbitro.web.forms import checked, fee_field, int_field, text_field
+from arbitro.web.snapshot import frozen, state_snapshot
 
 router = APIRouter()
 
@@ -80,6 +79,7 @@ def cash_page(request: Request, event_id: str, session: auth.Session = Director)
             cash=summary.collected_by(PaymentMethod.CASH),
             other=summary.collected_by(PaymentMethod.OTHER),
         )
+        ctx = frozen(ctx)
     return web.render(request, "desk_cash.html", **ctx)
 
 
@@ -92,7 +92,7 @@ def cash_pdf(request: Request, event_id: str, session: auth.Session = Director) 
     web = web_of(request)
     event_id = event_id_of(request, event_id)
     with web.locked():
-        snapshot = copy.deepcopy(web.service.state(event_id))
+        snapshot = state_snapshot(web.service.state(event_id))
     pdf = draw(snapshot, lang=request_lang(request))
     return Response(
         pdf,

@@ -3,13 +3,11 @@ codes of the phones' entry, score sheets, seating (FIBAS art. 4) and standings (
 
 A printout is drawn outside the service's lock (250 table cards take seconds, and every phone
 waits on that lock): under the lock the route only checks the round and takes a snapshot of
-the state (a deep copy, so that neither a concurrent fold nor the state's memoized views
-change what is drawn); the PDF is rendered from the snapshot after the lock is released.
+the state (:func:`~arbitro.web.snapshot.state_snapshot`: what a fold changes copied, so
+that neither a concurrent fold nor the state's memoized views change what is drawn); the PDF is rendered from the snapshot after the lock is released.
 """
 
 from __future__ import annotations
-
-import copy
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
@@ -19,6 +17,7 @@ from arbitro.tournament.event import EventState
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of, round_state, table_urls
+from arbitro.web.snapshot import state_snapshot
 
 router = APIRouter()
 
@@ -45,7 +44,7 @@ def printout(
             raise ArbitroError("round {round}'s standings not published", round=n)
         urls = table_urls(web, request, event_id, [tab.table for tab in r.seating.tables], n)
         final = state.standings_final(n, web.service.clock())
-        snapshot = copy.deepcopy(state)
+        snapshot = state_snapshot(state)
     pdf = render_printout(kind, snapshot, n, urls, lang, final)
     return Response(
         pdf,

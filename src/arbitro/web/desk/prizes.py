@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
@@ -17,8 +18,16 @@ from arbitro.tournament.event import EventState
 from arbitro.tournament.standings.prizes import CategoryRequest, Eligibility, TieRule
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
-from arbitro.web.desk.common import Director, DirectorPost, add_post, common, event_id_of
+from arbitro.web.desk.common import (
+    Director,
+    DirectorPost,
+    Refusal,
+    add_post,
+    common,
+    event_id_of,
+)
 from arbitro.web.forms import Errors, FieldError, act, int_field, required_field, text_field
+from arbitro.web.snapshot import frozen
 
 router = APIRouter()
 EXAMPLE = "Assoluta:overall:100/60/40\nDame:ladies:50\nOver 65:seniors=1961:Coppa"
@@ -53,9 +62,17 @@ def _page(
 ) -> Response:
     web = web_of(request)
     with web.locked():
+        ctx = _shown(request, session, event_id, **extra)
+    return web.render(request, "desk_prizes.html", status_code=status_code, **ctx)
+
+
+def _shown(request: Request, session: auth.Session, event_id: str, **extra: Any) -> dict[str, Any]:
+    """What the prize page shows, as values no later record changes (read under the lock,
+    rendered after it)."""
+    web = web_of(request)
+    with web.locked():
         state = web.service.state(event_id)
-        ctx = common(request, session, event_id=event_id, **_context(state), **extra)
-        return web.render(request, "desk_prizes.html", status_code=status_code, **ctx)
+        return frozen(common(request, session, event_id=event_id, **_context(state), **extra))
 
 
 @router.get("/desk/e/{event_id}/prizes", include_in_schema=False)
@@ -108,11 +125,21 @@ async def _record(
         prizes.record_plan(web.service, event_id, requests, rule, seed=seed, actor=session.user)
         return f"/desk/e/{event_id}/prizes?ok=prizes#list"
 
-    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
-        return _page(request, session, event_id, status, errors=errors, values=values)
+    refusal = Refusal()
 
-    with web.locked():
-        return act(form, "prizes", request_lang(request), run, refused)
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return refusal.keep(
+            status, _shown(request, session, event_id, errors=errors, values=values)
+        )
+
+    def decide() -> Response:
+        with web.locked():
+            response = act(form, "prizes", request_lang(request), run, refused)
+        return refusal.page(web, request, "desk_prizes.html", response)
+
+    # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
+    # the event loop would stall every other request.
+    return await run_in_threadpool(decide)
 
 
 add_post(

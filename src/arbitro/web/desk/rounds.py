@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.codes.citation import cite
@@ -31,6 +32,7 @@ from arbitro.web.desk.common import (
     POLL_SECONDS,
     Director,
     DirectorPost,
+    Refusal,
     add_post,
     complaints_deadline,
     event_id_of,
@@ -42,6 +44,7 @@ from arbitro.web.desk.ledger import ledger_rows
 from arbitro.web.desk.views import entry_view
 from arbitro.web.forms import Errors, FieldError, act, int_field, required_field, text_field
 from arbitro.web.names import STATUS_NAMES, line_names
+from arbitro.web.snapshot import frozen
 
 router = APIRouter()
 
@@ -189,8 +192,17 @@ def round_page(
     web = web_of(request)
     with web.locked():
         round_state(web, event_id, n)
-        ctx = round_context(request, session, event_id, n, **extra)
-        return web.render(request, template, status_code=status_code, **ctx)
+        ctx = round_shown(request, session, event_id, n, **extra)
+    return web.render(request, template, status_code=status_code, **ctx)
+
+
+def round_shown(
+    request: Request, session: auth.Session, event_id: str, n: int, **extra: Any
+) -> dict[str, Any]:
+    """What the round page shows, as values no later record changes (:func:`frozen`): read
+    under the service's lock, rendered after it, so that no phone's sheet waits on the
+    render (issue 14)."""
+    return frozen(round_context(request, session, event_id, n, **extra))
 
 
 @router.get("/desk/e/{event_id}/r/{n}", include_in_schema=False)
@@ -213,7 +225,8 @@ def round_live(
         state = round_state(web, event_id, n)
         if request.query_params.get("v") == live_version(request, web, state, n):
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
-        return round_page(request, session, event_id, n, template="desk_round_live.html")
+        ctx = round_shown(request, session, event_id, n)
+    return web.render(request, "desk_round_live.html", **ctx)
 
 
 async def run_round_form(
@@ -226,7 +239,8 @@ async def run_round_form(
     action: RoundAction,
 ) -> Response:
     """Run one of the round page's forms under the service's lock and go back to the page's
-    part it names; the page with the message next to the form (4xx) if refused."""
+    part it names; the page with the message next to the form (4xx) if refused (read under
+    the lock, rendered after it)."""
     form = await request.form()
     web = web_of(request)
     event_id = event_id_of(request, event_id)
@@ -237,12 +251,21 @@ async def run_round_form(
             return f"/desk/e/{event_id}/r/{n}?{anchor}"
         return f"/desk/e/{event_id}/r/{n}?ok={ok}#{anchor}"
 
-    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
-        return round_page(request, session, event_id, n, status, errors=errors, values=values)
+    refusal = Refusal()
 
-    with web.locked():
-        round_state(web, event_id, n)
-        return act(form, form_name, request_lang(request), run, refused)
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        ctx = round_shown(request, session, event_id, n, errors=errors, values=values)
+        return refusal.keep(status, ctx)
+
+    def decide() -> Response:
+        with web.locked():
+            round_state(web, event_id, n)
+            response = act(form, form_name, request_lang(request), run, refused)
+        return refusal.page(web, request, "desk_round.html", response)
+
+    # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
+    # the event loop would stall every other request, the phones' sheets too.
+    return await run_in_threadpool(decide)
 
 
 def round_form(

@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
 from arbitro.errors import ArbitroError, NotFoundError
@@ -23,6 +24,7 @@ from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import (
     Director,
     DirectorPost,
+    Refusal,
     event_id_of,
     round_common,
     round_state,
@@ -41,6 +43,7 @@ from arbitro.web.forms import (
 )
 from arbitro.web.names import line_names
 from arbitro.web.sheet_form import desk_fields, parse_players_sheet, parse_sheet
+from arbitro.web.snapshot import frozen
 
 router = APIRouter()
 
@@ -106,7 +109,19 @@ def sheet_page(
     **extra: Any,
 ) -> Response:
     """One table's sheet: what counts, the conflicting entries side by side, the history,
-    and the forms to confirm, settle and correct it."""
+    and the forms to confirm, settle and correct it (read under the service's lock, rendered
+    after it)."""
+    web = web_of(request)
+    with web.locked():
+        ctx = sheet_shown(request, session, event_id, n, table, **extra)
+    return web.render(request, "desk_sheet.html", status_code=status_code, **ctx)
+
+
+def sheet_shown(
+    request: Request, session: auth.Session, event_id: str, n: int, table: int, **extra: Any
+) -> dict[str, Any]:
+    """What the sheet page shows, as values no later record changes (call under the
+    service's lock)."""
     web = web_of(request)
     with web.locked():
         state = round_state(web, event_id, n)
@@ -156,7 +171,7 @@ def sheet_page(
             values=values,
             **extra,
         )
-        return web.render(request, "desk_sheet.html", status_code=status_code, **ctx)
+        return frozen(ctx)
 
 
 def cancelled_corrections(
@@ -213,6 +228,7 @@ async def sheet_action(
     event_id = event_id_of(request, event_id)
 
     def run() -> str:
+        state = web.service.state(event_id)  # under the lock (decide)
         if action == "enter":
             entry = parse_entry(form, state, n, "e_", table, lang)
             web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
@@ -253,11 +269,18 @@ async def sheet_action(
             )
         return f"/desk/e/{event_id}/r/{n}/t/{table}?ok={action}"
 
-    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
-        return sheet_page(
-            request, session, event_id, n, table, status, errors=errors, values=values
-        )
+    refusal = Refusal()
 
-    with web.locked():
-        state = round_state(web, event_id, n)
-        return act(form, action, lang, run, refused)
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        ctx = sheet_shown(request, session, event_id, n, table, errors=errors, values=values)
+        return refusal.keep(status, ctx)
+
+    def decide() -> Response:
+        with web.locked():
+            round_state(web, event_id, n)
+            response = act(form, action, lang, run, refused)
+        return refusal.page(web, request, "desk_sheet.html", response)
+
+    # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
+    # the event loop would stall every other request, the phones' sheets too.
+    return await run_in_threadpool(decide)
