@@ -24,7 +24,6 @@ from arbitro.cli.common import (
 )
 from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, _, message
 from arbitro.tournament.model import EventFormat
@@ -58,6 +57,7 @@ def code_citation(code: str, topic: str) -> Citation | None:
 def code_defaults(code: str) -> tuple[int | None, int]:
     """Rounds and deals per round when not given: Scala 40's "5 turni di gioco da 5 chiusure"
     (art. 5); for Burraco, 2 deals a round and no default number of rounds."""
+    from arbitro.codes.scala40 import scala40  # the Scala 40 code's data, for its events only
     from arbitro.tournament.rules import SCALA40
 
     if code == SCALA40:
