@@ -11,6 +11,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+# Imported at once: the function ``cancel`` has the name of its module, which importing the
+# module (as the fees' commands do) would otherwise set on the package in its place.
+from arbitro.tournament.commands.cancel import cancel, cancel_game
+
 if TYPE_CHECKING:
     from arbitro.tournament.commands.arbiter import (
         arbitral_score,
@@ -21,7 +25,6 @@ if TYPE_CHECKING:
         record_lateness,
     )
     from arbitro.tournament.commands.boards import check_board
-    from arbitro.tournament.commands.cancel import cancel, cancel_game
     from arbitro.tournament.commands.constraints import add_constraint
     from arbitro.tournament.commands.prizes import record_prize_plan
     from arbitro.tournament.commands.rounds import (
@@ -51,8 +54,6 @@ _MODULE_OF: dict[str, str] = {
     "record_board_ruling": "arbiter",
     "record_lateness": "arbiter",
     "check_board": "boards",
-    "cancel": "cancel",
-    "cancel_game": "cancel",
     "add_constraint": "constraints",
     "record_prize_plan": "prizes",
     "lodge_complaint": "rounds",
