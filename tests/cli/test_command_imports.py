@@ -61,6 +61,8 @@ TOURNAMENT_VIEWS = (
     "arbitro.tournament.commands.arbiter",
     "arbitro.tournament.commands.prizes",
     "arbitro.tournament.commands.boards",
+    "arbitro.tournament.commands.fees",
+    "arbitro.tournament.fees",
     "arbitro.tournament.knockout",
     "arbitro.tournament.series",
     "arbitro.tournament.scoring.comparison",

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import commands
-from arbitro.tournament.commands.fees import pay, set_fee, unpay
 from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_absent
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
@@ -37,9 +36,10 @@ if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not import
     from arbitro.tournament.scoring.comparison import Comparison
     from arbitro.tournament.standings.standings import StandingRow
 
-# The round's clock, the boards' views (prepared deals, the movements' board plans), the
-# pairing constraints' views (the movements) and the standings are imported by the methods that read them: registering competitors from the
-# command line loads none of them (issue 14).
+# The entry fees' commands, the round's clock, the boards' views (prepared deals, the
+# movements' board plans), the pairing constraints' views (the movements) and the standings
+# are imported by the methods that read them: registering competitors from the command line
+# loads none of them (issue 14).
 
 
 class RowRefused(ArbitroError):
@@ -148,6 +148,8 @@ class EventService(EventLog[EventState]):
 
     def set_fee(self, event_id: str, cents: int, actor: str = "director") -> None:
         """Set or change the entry fee per competitor before round 1 is seated."""
+        from arbitro.tournament.commands.fees import set_fee
+
         self._do(event_id, lambda st, now: set_fee(st, cents, now, actor))
 
     def pay(
@@ -160,6 +162,8 @@ class EventService(EventLog[EventState]):
     ) -> int:
         """Record the entry fee paid by each competitor (``amount`` cents, or what each
         still owes); returns the total taken."""
+        from arbitro.tournament.commands.fees import pay
+
         records = self._do_many(
             event_id, lambda st, now: pay(st, competitors, now, amount, method, actor)
         )
@@ -173,6 +177,8 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> None:
         """Undo a competitor's last payment (a cancellation, with the reason)."""
+        from arbitro.tournament.commands.fees import unpay
+
         self._do(event_id, lambda st, now: unpay(st, competitor, now, reason, actor))
 
     def withdraw(
