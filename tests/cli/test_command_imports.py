@@ -12,10 +12,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-from arbitro.tournament import commands
+from arbitro.tournament import commands, movements
 
 RUN = """
 import json, sys
@@ -142,24 +143,27 @@ def test_register_loads_neither_seating_nor_standings_nor_boards(event: Path) ->
     assert among(loaded, EDGES + NOT_REGISTERING) == []
 
 
-def test_standings_of_a_plain_event_load_no_boards(event: Path, tmp_path: Path) -> None:
-    """FIBAS art. 20: an event without carte uguali scores each table by its own difference;
-    its standings load neither the prepared boards (the cards) nor the movements, nor the
-    printouts."""
+def test_seating_and_standings_of_a_plain_event_load_no_boards(event: Path, tmp_path: Path) -> None:
+    """FIBAS art. 4: the seating shown checks the pairing constraints without loading the
+    seating algorithms; art. 20: an event without carte uguali scores each table by its own
+    difference, and its standings load neither the prepared boards (the cards) nor the
+    movements, nor the printouts."""
     csv = tmp_path / "four.csv"
     csv.write_text("nome,g1,g2\n" + "".join(f"C{i},A{i},B{i}\n" for i in range(1, 5)), "utf-8")
     run(event, "import-csv", "e", str(csv))
     run(event, "seat", "e", "1")
+    printed, loaded = run(event, "seating", "e", "1")
+    assert "C1" in printed
+    assert "arbitro.tournament.movements.constraints" in loaded  # what it does use
+    algorithms = ("seat", "draw", "danish", "mitchell", "round_robin", "fours", "boards")
+    assert (
+        among(loaded, EDGES + tuple(f"arbitro.tournament.movements.{a}" for a in algorithms)) == []
+    )
     printed, loaded = run(event, "standings", "e")
     assert "C1" in printed
     assert "arbitro.tournament.standings.standings" in loaded
-    assert (
-        among(
-            loaded,
-            (*EDGES, "arbitro.games", "arbitro.cards", "arbitro.tournament.movements"),
-        )
-        == []
-    )
+    views = ("arbitro.games", "arbitro.cards", "arbitro.tournament.movements")
+    assert among(loaded, EDGES + views) == []
 
 
 @pytest.mark.parametrize(
@@ -176,16 +180,19 @@ def test_quick_commands_load_no_store_no_tournament(tmp_path: Path, argv: tuple[
     assert among(loaded, EDGES + STORE + state + TOURNAMENT_VIEWS) == []
 
 
-def test_the_commands_package_gives_each_function_of_its_modules() -> None:
-    """``commands.X`` (imported on first use) is the function of the module that defines it,
-    never a submodule of the same name (``commands.cancel``, FIBAS art. 21)."""
+@pytest.mark.parametrize("package", [commands, movements])
+def test_the_lazy_packages_give_each_name_of_their_modules(package: ModuleType) -> None:
+    """``commands.X`` and ``movements.X`` (imported on first use) are the objects of the
+    modules that define them, never a submodule of the same name (``commands.cancel``, FIBAS
+    art. 21), and every name the package lists is there."""
     import importlib
 
-    for name in commands.__all__:
-        value = getattr(commands, name)
-        assert not isinstance(value, type(commands)), name
-        home = importlib.import_module(value.__module__) if callable(value) else None
-        if home is not None:
+    for name in package.__all__:
+        value = getattr(package, name)
+        assert not isinstance(value, ModuleType), name
+        if callable(value):
+            home = importlib.import_module(value.__module__)
+            assert home.__name__.startswith(f"{package.__name__}."), name
             assert getattr(home, name) is value, name
     with pytest.raises(AttributeError):
-        commands.no_such_command  # noqa: B018
+        package.no_such_name  # noqa: B018
