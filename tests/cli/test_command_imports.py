@@ -166,6 +166,16 @@ def test_seating_and_standings_of_a_plain_event_load_no_boards(event: Path, tmp_
     assert among(loaded, EDGES + views) == []
 
 
+def test_event_list_reads_the_store_only(event: Path) -> None:
+    """Listing the events reads the store's list: no event is folded, so neither the
+    tournament's state nor its records are loaded."""
+    printed, loaded = run(event, "event", "list")
+    assert printed.startswith("e  Serata")
+    assert "arbitro.store" in loaded
+    state = ("arbitro.tournament.event", "arbitro.tournament.records", "arbitro.services")
+    assert among(loaded, EDGES + state + TOURNAMENT_VIEWS) == []
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -19,6 +19,7 @@ from arbitro.cli.common import (
     errors,
     event_created,
     ints,
+    open_store,
     record,
     service,
 )
@@ -230,7 +231,7 @@ def register(app: typer.Typer) -> None:
     def list_events(json_out: bool = JsonOpt) -> None:
         """List the events of the database."""
         with errors(json_out):
-            events = service().store.list_events()
+            events = open_store().list_events()  # the store alone: no event is folded
             text = "\n".join(
                 _(
                     "{event}  {name}  ({count} rec.)",
