@@ -4,8 +4,9 @@ Each command is run as a new process, as a user types it; every run of a command
 with a run of ``python -c pass`` of the same venv just before it (A B A B interleaved), so the
 ratio is taken side by side on a machine whose load moves. Reported per command: wall-time
 median and min-max, CPU (user+system of the child) median, the ratio of the medians and the
-median of the pairwise ratios. Target (issue 14): ``arbitro --help`` and ``arbitro vp`` at most
-10x ``python -c pass``.
+median of the pairwise ratios. Targets (issue 14): ``arbitro --help`` and ``arbitro vp`` at most
+10x ``python -c pass``; ``arbitro import-csv`` of 1,000 rows under 0.3 s as a whole command
+(each run into a new event, made beforehand with ``arbitro event create``).
 
 Run: ``.venv/bin/python bench/cli_cold.py [--runs 15]``.
 """
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -32,6 +34,7 @@ class Series:
 
     name: str
     argv: list[str]
+    each_run: Callable[[int], list[str]] | None = None  # the arguments of run i, if they change
     wall: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)
@@ -82,6 +85,13 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{tmp}/bench.sqlite3"
+        imports = f"sqlite:///{tmp}/imports.sqlite3"  # apart: ``event list`` lists no event
+        rows = Path(tmp) / "iscritti.csv"
+        rows.write_text(
+            "nome,giocatore1,giocatore2\n"
+            + "".join(f"Coppia {i},Anna {i},Bruno {i}\n" for i in range(1, 1001)),
+            "utf-8",
+        )
         env = dict(os.environ)
         env.pop("ARBITRO_LANG", None)  # the default language (Italian), as a user runs it
         if args.src is not None:
@@ -100,16 +110,26 @@ def main() -> None:
             Series(
                 "arbitro --db sqlite:///<tmp> event list", [*arbitro, "--db", db, "event", "list"]
             ),
+            Series(
+                "arbitro --db sqlite:///<tmp> import-csv <1,000 rows>",
+                [*arbitro, "--db", imports, "import-csv", "e0", str(rows)],
+                each_run=lambda i: [*arbitro, "--db", imports, "import-csv", f"e{i}", str(rows)],
+            ),
         ]
+        # The events the CSV imports go into: one for the untimed run, one for each run.
+        for i in range(args.runs + 1):
+            create = ["event", "create", f"e{i}", "--name", f"Bench {i}", "--movements", "draw"]
+            run_once([*arbitro, "--db", imports, *create, "--rounds", "1"], env)
         # One untimed run of each: bytecode written, the database created and migrated.
         for series in [floor, *commands]:
             run_once(series.argv, env)
-        for _ in range(args.runs):
+        for i in range(1, args.runs + 1):
             for series in commands:
                 base_wall, base_cpu = run_once(floor.argv, env)
                 floor.wall.append(base_wall)
                 floor.cpu.append(base_cpu)
-                wall, cpu = run_once(series.argv, env)
+                argv = series.each_run(i) if series.each_run else series.argv
+                wall, cpu = run_once(argv, env)
                 series.wall.append(wall)
                 series.cpu.append(cpu)
                 series.ratios.append(wall / base_wall)

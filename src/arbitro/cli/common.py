@@ -7,7 +7,6 @@ rendered when the modules are imported, in the language of ``ARBITRO_LANG``.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -87,6 +86,8 @@ def _default(o: Any) -> Any:
 
 def dumps(data: Any, indent: int | None = 2) -> str:
     """``data`` as JSON text (dates, enums, dataclasses and messages converted)."""
+    import json  # only with --json: a plain run prints text (issue 14)
+
     return json.dumps(data, default=_default, ensure_ascii=False, indent=indent)
 
 
@@ -173,6 +174,8 @@ def read_text(file: Path) -> str:
 
 def read_json(file: Path) -> Any:
     """The JSON content of ``file`` (an ArbitroError if it cannot be read or parsed)."""
+    import json  # only by the commands that read a JSON file (issue 14)
+
     text = read_text(file)
     try:
         return json.loads(text)

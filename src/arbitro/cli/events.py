@@ -19,12 +19,12 @@ from arbitro.cli.common import (
     errors,
     event_created,
     ints,
+    open_store,
     record,
     service,
 )
 from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, _, message
 from arbitro.tournament.model import EventFormat
@@ -58,6 +58,7 @@ def code_citation(code: str, topic: str) -> Citation | None:
 def code_defaults(code: str) -> tuple[int | None, int]:
     """Rounds and deals per round when not given: Scala 40's "5 turni di gioco da 5 chiusure"
     (art. 5); for Burraco, 2 deals a round and no default number of rounds."""
+    from arbitro.codes.scala40 import scala40  # the Scala 40 code's data, for its events only
     from arbitro.tournament.rules import SCALA40
 
     if code == SCALA40:
@@ -230,7 +231,7 @@ def register(app: typer.Typer) -> None:
     def list_events(json_out: bool = JsonOpt) -> None:
         """List the events of the database."""
         with errors(json_out):
-            events = service().store.list_events()
+            events = open_store().list_events()  # the store alone: no event is folded
             text = "\n".join(
                 _(
                     "{event}  {name}  ({count} rec.)",

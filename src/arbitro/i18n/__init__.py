@@ -101,6 +101,9 @@ def read_mo(path: Path) -> dict[str, str]:
     _revision, count, originals, translations = struct.unpack_from(f"{order}4I", data, 4)
     keys = struct.unpack_from(f"{order}{2 * count}I", data, originals)
     values = struct.unpack_from(f"{order}{2 * count}I", data, translations)
+    msgids, texts = _laid_out(data, keys, count), _laid_out(data, values, count)
+    if msgids is not None and texts is not None:
+        return {k: v for k, v in zip(msgids, texts, strict=True) if k and v}
     out: dict[str, str] = {}
     for i in range(0, 2 * count, 2):
         key_len, key_at = keys[i], keys[i + 1]
@@ -112,6 +115,21 @@ def read_mo(path: Path) -> dict[str, str]:
         value = data[value_at : value_at + value_len].split(b"\x00", 1)[0]
         out[key.decode("utf-8")] = value.decode("utf-8")
     return out
+
+
+def _laid_out(data: bytes, table: tuple[int, ...], count: int) -> list[str] | None:
+    """The ``count`` strings of a ``.mo`` table (length, offset, ...) decoded at once, when they
+    are laid out one after the other in the table's order, each ended by a NUL and none holding
+    one (no plural entry), as Babel and msgfmt write them; None otherwise. One decode and one
+    split for the ~2,000 entries, not two slices each: every command reads the catalogue."""
+    if not count:
+        return []
+    lengths, offsets = table[0::2], table[1::2]
+    start, end = offsets[0], offsets[-1] + lengths[-1]
+    if list(offsets) != sorted(offsets) or sum(lengths) + count - 1 != end - start:
+        return None
+    texts = data[start:end].decode("utf-8").split("\x00")
+    return texts if len(texts) == count else None
 
 
 def read_po_files(parts: list[Path], lang: str) -> dict[str, str]:

@@ -6,7 +6,6 @@ new state when the action is still valid)."""
 from __future__ import annotations
 
 import copy
-import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
@@ -29,6 +28,8 @@ def fresh_seed(given: int | None, configured: int = 0) -> int | None:
     events with the same entries are not drawn alike; else None (the event's own seed)."""
     if given is not None:
         return given
+    import secrets  # hashlib and OpenSSL, loaded only by a draw (issue 14)
+
     return secrets.randbelow(2**31) if not configured else None
 
 

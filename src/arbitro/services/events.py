@@ -10,19 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
-from arbitro.tournament import boards as board_views
-from arbitro.tournament import clock, commands
-from arbitro.tournament.commands.fees import pay, set_fee, unpay
+from arbitro.tournament import commands
 from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_absent
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
-from arbitro.tournament.movements.boards import BoardPlan
-from arbitro.tournament.pairing_constraints import (
-    Constraint,
-    UnkeptConstraint,
-    constraints,
-    unkept_constraints,
-)
 from arbitro.tournament.records import (
     AbandonScore,
     CompetitorRegistered,
@@ -34,12 +25,21 @@ from arbitro.tournament.records import (
     Record,
     SheetCorrected,
 )
-from arbitro.tournament.scoring.comparison import Comparison
-from arbitro.tournament.standings.standings import StandingRow, standings
 
 if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not imported to register
     from arbitro.games.burraco.boards import PreparedBoard
     from arbitro.games.prepared_deals import Law13Ruling
+    from arbitro.tournament import clock
+    from arbitro.tournament.boards import BoardCheckState, LineCardRow
+    from arbitro.tournament.movements.boards import BoardPlan
+    from arbitro.tournament.pairing_constraints import Constraint, UnkeptConstraint
+    from arbitro.tournament.scoring.comparison import Comparison
+    from arbitro.tournament.standings.standings import StandingRow
+
+# The entry fees' commands, the round's clock, the boards' views (prepared deals, the
+# movements' board plans), the pairing constraints' views (the movements) and the standings
+# are imported by the methods that read them: registering competitors from the command line
+# loads none of them (issue 14).
 
 
 class RowRefused(ArbitroError):
@@ -148,6 +148,8 @@ class EventService(EventLog[EventState]):
 
     def set_fee(self, event_id: str, cents: int, actor: str = "director") -> None:
         """Set or change the entry fee per competitor before round 1 is seated."""
+        from arbitro.tournament.commands.fees import set_fee
+
         self._do(event_id, lambda st, now: set_fee(st, cents, now, actor))
 
     def pay(
@@ -160,6 +162,8 @@ class EventService(EventLog[EventState]):
     ) -> int:
         """Record the entry fee paid by each competitor (``amount`` cents, or what each
         still owes); returns the total taken."""
+        from arbitro.tournament.commands.fees import pay
+
         records = self._do_many(
             event_id, lambda st, now: pay(st, competitors, now, amount, method, actor)
         )
@@ -173,6 +177,8 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> None:
         """Undo a competitor's last payment (a cancellation, with the reason)."""
+        from arbitro.tournament.commands.fees import unpay
+
         self._do(event_id, lambda st, now: unpay(st, competitor, now, reason, actor))
 
     def withdraw(
@@ -241,10 +247,14 @@ class EventService(EventLog[EventState]):
 
     def constraints(self, event_id: str) -> list[Constraint]:
         """The constraints in force, in the order they were added."""
+        from arbitro.tournament.pairing_constraints import constraints
+
         return constraints(self.state(event_id))
 
     def unkept_constraints(self, event_id: str, round_number: int) -> list[UnkeptConstraint]:
         """The constraints round ``round_number``'s seating does not keep (art. 4)."""
+        from arbitro.tournament.pairing_constraints import unkept_constraints
+
         return unkept_constraints(self.state(event_id), round_number)
 
     # ------------------------------------------------------------------ rounds
@@ -543,6 +553,8 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Start the round's clock (FIBAS art. 7), now or at the time given."""
+        from arbitro.tournament import clock
+
         self._do(
             event_id,
             lambda st, now: clock.start_round(
@@ -552,6 +564,8 @@ class EventService(EventLog[EventState]):
 
     def round_clock(self, event_id: str, round_number: int) -> clock.RoundClock | None:
         """The round's clock now (FIBAS art. 7, 17), or None before it is started."""
+        from arbitro.tournament import clock
+
         return clock.round_clock(self.state(event_id), round_number, self.clock())
 
     def lateness_of_arrival(
@@ -563,6 +577,8 @@ class EventService(EventLog[EventState]):
     ) -> clock.LatenessPreview:
         """What a competitor arriving now (or at ``arrived``) is late by and what it costs,
         to show before the lateness is recorded (FIBAS art. 37)."""
+        from arbitro.tournament import clock
+
         state = self.state(event_id)
         seconds = clock.lateness_seconds(state, round_number, competitor, arrived or self.clock())
         return clock.lateness_preview(state, round_number, competitor, seconds)
@@ -594,29 +610,41 @@ class EventService(EventLog[EventState]):
     def board_plan(self, event_id: str, round_number: int) -> BoardPlan:
         """The round's board plan: which board and copy each table plays at each deal
         (FIBAS art. 7, carte preparate)."""
+        from arbitro.tournament import boards as board_views
+
         return board_views.board_plan(self.state(event_id), round_number)
 
     def boards(self, event_id: str, round_number: int) -> tuple[PreparedBoard, ...]:
         """The round's prepared boards, dealt from the event's seed (FIBAS art. 6)."""
+        from arbitro.tournament import boards as board_views
+
         return board_views.boards_of(self.state(event_id), round_number)
 
     def board_checks(
         self, event_id: str, round_number: int
-    ) -> dict[tuple[int, int], board_views.BoardCheckState]:
+    ) -> dict[tuple[int, int], BoardCheckState]:
         """Each table's count of each of its boards this round (Law 13 model)."""
+        from arbitro.tournament import boards as board_views
+
         return board_views.board_checks(self.state(event_id), round_number)
 
     def travellers(self, event_id: str, round_number: int) -> dict[int, list[Comparison]]:
         """The round's travellers: every table's result on each board against the field
         (FIBAS art. 20)."""
+        from arbitro.tournament import boards as board_views
+
         return board_views.travellers(self.state(event_id), round_number)
 
-    def line_card(self, event_id: str, competitor: CompetitorId) -> list[board_views.LineCardRow]:
+    def line_card(self, event_id: str, competitor: CompetitorId) -> list[LineCardRow]:
         """A line's board-by-board card (FIBAS art. 20, carte uguali)."""
+        from arbitro.tournament import boards as board_views
+
         return board_views.line_card(self.state(event_id), competitor)
 
     def standings(self, event_id: str, after_round: int | None = None) -> list[StandingRow]:
         """The standings after a round (default: the current one)."""
+        from arbitro.tournament.standings.standings import standings
+
         return standings(self.state(event_id), after_round)
 
 

@@ -18,11 +18,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
-from arbitro.games.prepared_deals import Board, Law13Outcome
 from arbitro.i18n import Message
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, TableSeating
-from arbitro.tournament.movements.boards import BoardAssignment, BoardPlan
 from arbitro.tournament.penalties import forfeits_match
 from arbitro.tournament.scoring.comparison import (
     BoardResult,
@@ -36,6 +34,10 @@ from arbitro.tournament.scoring.sheet import SheetEntry
 
 if TYPE_CHECKING:
     from arbitro.games.burraco.boards import PreparedBoard
+    from arbitro.tournament.movements.boards import BoardAssignment, BoardPlan
+
+# The prepared deals (the cards) and the movements' board plans are imported by the functions
+# that use them: the standings read this module's comparison for every event (issue 14).
 
 POCKETS = ("N", "E", "S", "W", "P1", "P2")
 """The pockets of a Burraco board: the four hands and the two pozzetti (FIBAS art. 6)."""
@@ -80,6 +82,8 @@ def board_plan(state: EventState, round_number: int) -> BoardPlan:
     """The round's board plan (FIBAS art. 7, carte preparate): the tables where two lines
     play (numbered 1..n, the incomplete table last, art. 4) and the round's deals as
     boards. Refused before the seating, or when no table plays."""
+    from arbitro.tournament.movements.boards import BoardPlan
+
     tables = _playing(state, round_number)
     if not tables:
         raise ArbitroError("round {round}: no table where two lines play", round=round_number)
@@ -108,12 +112,16 @@ def boards_of(state: EventState, round_number: int) -> tuple[PreparedBoard, ...]
 def expected_counts(state: EventState) -> dict[str, int]:
     """How many cards each pocket of a board holds: 11 in each hand and each pozzetto (FIBAS
     art. 6)."""
+    from arbitro.games.prepared_deals import Board
+
     return dict(Board.burraco(0, {}).expected)
 
 
 def excluded_boards(state: EventState, round_number: int) -> set[tuple[int, int]]:
     """The (table, board) pairs a Law 13 ruling scores arbitrally (13B, 13C, 13D2b...): left
     out of the comparison, the table's and the field's (docs/rulings.md)."""
+    from arbitro.games.prepared_deals import Law13Outcome
+
     out: set[tuple[int, int]] = set()
     for rnd, table, ruling in state.board_rulings:
         if rnd != round_number:

@@ -1,36 +1,89 @@
 """What a director or arbiter may do at each step of an event, and the record each action
 makes (FIBAS arts. 4, 7, 19-21, 36-40). Every function checks the action against the state
-and returns the record to append, or raises an ArbitroError saying why it is refused."""
+and returns the record to append, or raises an ArbitroError saying why it is refused.
 
-from arbitro.tournament.commands.arbiter import (
-    arbitral_score,
-    give_sanction,
-    give_warning,
-    record_abandon,
-    record_board_ruling,
-    record_lateness,
-)
-from arbitro.tournament.commands.boards import check_board
+The functions are imported from their modules on first use (issue 14): a command line that
+registers competitors loads neither the seating movements nor the standings nor the boards.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Imported at once: the function ``cancel`` has the name of its module, which importing the
+# module (as the fees' commands do) would otherwise set on the package in its place.
 from arbitro.tournament.commands.cancel import cancel, cancel_game
-from arbitro.tournament.commands.constraints import add_constraint
-from arbitro.tournament.commands.prizes import record_prize_plan
-from arbitro.tournament.commands.rounds import (
-    lodge_complaint,
-    missing_sheets,
-    publish_seating,
-    publish_standings,
-    resolve_complaint,
-    seat,
-)
-from arbitro.tournament.commands.setup import create_event, register, rename, withdraw
-from arbitro.tournament.commands.sheets import (
-    CORRECTION_KINDS,
-    LINES,
-    confirm_sheet,
-    correct_sheet,
-    enter_sheet,
-    sheet_status,
-)
+
+if TYPE_CHECKING:
+    from arbitro.tournament.commands.arbiter import (
+        arbitral_score,
+        give_sanction,
+        give_warning,
+        record_abandon,
+        record_board_ruling,
+        record_lateness,
+    )
+    from arbitro.tournament.commands.boards import check_board
+    from arbitro.tournament.commands.constraints import add_constraint
+    from arbitro.tournament.commands.prizes import record_prize_plan
+    from arbitro.tournament.commands.rounds import (
+        lodge_complaint,
+        missing_sheets,
+        publish_seating,
+        publish_standings,
+        resolve_complaint,
+        seat,
+    )
+    from arbitro.tournament.commands.setup import create_event, register, rename, withdraw
+    from arbitro.tournament.commands.sheets import (
+        CORRECTION_KINDS,
+        LINES,
+        confirm_sheet,
+        correct_sheet,
+        enter_sheet,
+        sheet_status,
+    )
+
+# Where each function of the package lives.
+_MODULE_OF: dict[str, str] = {
+    "arbitral_score": "arbiter",
+    "give_sanction": "arbiter",
+    "give_warning": "arbiter",
+    "record_abandon": "arbiter",
+    "record_board_ruling": "arbiter",
+    "record_lateness": "arbiter",
+    "check_board": "boards",
+    "add_constraint": "constraints",
+    "record_prize_plan": "prizes",
+    "lodge_complaint": "rounds",
+    "missing_sheets": "rounds",
+    "publish_seating": "rounds",
+    "publish_standings": "rounds",
+    "resolve_complaint": "rounds",
+    "seat": "rounds",
+    "create_event": "setup",
+    "register": "setup",
+    "rename": "setup",
+    "withdraw": "setup",
+    "CORRECTION_KINDS": "sheets",
+    "LINES": "sheets",
+    "confirm_sheet": "sheets",
+    "correct_sheet": "sheets",
+    "enter_sheet": "sheets",
+    "sheet_status": "sheets",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The function ``name`` of the package, imported from its module when first asked for."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CORRECTION_KINDS",

@@ -24,8 +24,6 @@ from arbitro.tournament.model import (
     Seating,
     TableSeating,
 )
-from arbitro.tournament.movements.constraints import AUTO_STEP
-from arbitro.tournament.movements.fours import MOVEMENTS as FOUR_MOVEMENTS
 from arbitro.tournament.records import (
     CompetitorCheckedIn,
     CompetitorRegistered,
@@ -45,6 +43,11 @@ MAX_NAME = 200  # a competitor's or a player's name, as the desk's form fields
 def create_event(config: EventConfig, now: datetime, actor: str = "director") -> Record:
     """Check an event's configuration (art. 4 movements, art. 7 deals) and make its first
     record."""
+    # The movements package (every seating algorithm) is loaded only to create an event, not
+    # by each registration (issue 14).
+    from arbitro.tournament.movements.constraints import AUTO_STEP
+    from arbitro.tournament.movements.fours import MOVEMENTS as FOUR_MOVEMENTS
+
     code = rules_for(config.code)
     if config.game != code.game:
         raise ArbitroError(

@@ -2,13 +2,46 @@
 
 Pure and deterministic: :func:`seat_round` turns a :class:`SeatingRequest` into a
 :class:`~arbitro.tournament.model.Seating`. Draws use ``random.Random(request.seed)``.
+
+The names below are imported from their modules on first use (issue 14): showing a seating
+checks the pairing constraints (:mod:`.constraints`) without loading every movement.
 """
 
-from arbitro.tournament.movements.request import SeatingRequest
-from arbitro.tournament.movements.rest import rests_in_session
-from arbitro.tournament.movements.round_robin import berger_seating, schedule_length
-from arbitro.tournament.movements.seat import seat_round
-from arbitro.tournament.movements.tables import meetings, opponents, partners, tablemates
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from arbitro.tournament.movements.request import SeatingRequest
+    from arbitro.tournament.movements.rest import rests_in_session
+    from arbitro.tournament.movements.round_robin import berger_seating, schedule_length
+    from arbitro.tournament.movements.seat import seat_round
+    from arbitro.tournament.movements.tables import meetings, opponents, partners, tablemates
+
+# Where each name of the package lives.
+_MODULE_OF: dict[str, str] = {
+    "SeatingRequest": "request",
+    "rests_in_session": "rest",
+    "berger_seating": "round_robin",
+    "schedule_length": "round_robin",
+    "seat_round": "seat",
+    "meetings": "tables",
+    "opponents": "tables",
+    "partners": "tables",
+    "tablemates": "tables",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The name ``name`` of the package, imported from its module when first asked for."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "SeatingRequest",
