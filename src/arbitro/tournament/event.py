@@ -442,11 +442,17 @@ class EventState:
         return value
 
     def sheet_result(
-        self, round_number: int, table: int, as_of: int | None = None
+        self,
+        round_number: int,
+        table: int,
+        as_of: int | None = None,
+        *,
+        seat: TableSeating | None = None,
     ) -> SheetOutcome | None:
         """The result of a table's sheet in force after round ``as_of`` (default: the last
         round; art. 21 corrections may count from a later round), computed once per record;
-        None without a sheet."""
+        None without a sheet. ``seat``: the table of the round's seating, when the caller
+        holds it (the round's scores do)."""
         r = self.rounds.get(round_number)  # a round held was range-checked when it was made
         if r is None:
             r = self.round(round_number)
@@ -459,7 +465,8 @@ class EventState:
             cached = self._results[round_number] = {}
         elif key in cached:
             return cached[key]
-        seat = r.seating.table(table) if r.seating else None
+        if seat is None:
+            seat = r.seating.table(table) if r.seating else None
         entry = sheet.entry_as_of(as_of) if sheet else None
         outcome = (
             None
@@ -532,7 +539,7 @@ class EventState:
         game's sheet already parsed it (the log check did), not parsed again."""
         body = rec.body
         if type(body) is SheetEntered:  # most of a log: the steps below that concern it
-            self._apply_entered(rec, body, parsed)
+            self.apply_entered(rec, body, parsed)
             return
         at = utc(rec.at)
         touched = getattr(rec.body, "round", None)
@@ -651,22 +658,59 @@ class EventState:
             case _:
                 raise unknown_record(rec.kind, self.event_id)
 
-    def _apply_entered(self, rec: Record, body: SheetEntered, parsed: Any) -> None:
+    def apply_entered(
+        self, rec: Record, body: SheetEntered, parsed: Any, seat: TableSeating | None = None
+    ) -> None:
         """:meth:`apply` of a sheet entry, the same steps without the tests that cannot
-        concern it (no ledger line, never cancellable itself)."""
-        at = utc(rec.at)
+        concern it (no ledger line, never cancellable itself). ``seat``: the table of the
+        round's seating when the caller already found it (the log check's decision did)."""
         number = body.round
         self._results.pop(number, None)
-        self._views.clear()
+        if self._views:
+            self._views.clear()
         if self._scores:
             self._drop_scores(body)
-        if rec.seq > self.last_seq:
-            self.last_seq = rec.seq
-        cancel = self.cancellations.get(rec.seq)
-        if 1 <= number <= self.config.rounds:
-            self._round(number).version = max(rec.seq, cancel.seq if cancel else 0)
-        if cancel is None:
-            self._apply_sheet(rec, at, parsed)
+        seq = rec.seq
+        if seq > self.last_seq:
+            self.last_seq = seq
+        cancel = self.cancellations.get(seq) if self.cancellations else None
+        rnd = self.rounds.get(number)  # a round held was range-checked when it was made
+        if rnd is None:
+            if not 1 <= number <= self.config.rounds:
+                if cancel is None:
+                    self._apply_sheet(rec, utc(rec.at), parsed)  # its range check refuses
+                return
+            rnd = self._round(number)
+        rnd.version = seq if cancel is None or cancel.seq < seq else cancel.seq
+        if cancel is not None:
+            return
+        # _apply_sheet's steps for an entry, the round and (when given) the seat at hand
+        sheet = rnd.sheets.get(body.table)
+        kind = self.sheet_kind
+        if sheet is None:
+            if seat is None:
+                seat = rnd.seating.table(body.table) if rnd.seating else None
+            required = _signers(kind.signers(seat)) if seat is not None else frozenset()
+            sheet = rnd.sheets[body.table] = TableSheet(body.table, signers=required)
+        entry = kind.parse(body.entry) if parsed is None else parsed
+        line = body.line
+        if body.device and line:
+            sheet.devices.setdefault(body.device, line)
+        signed = _signers((line,)) if line else sheet.signers
+        if sheet.accepted is None:
+            version = _version(rec, entry, "entered", line)
+            sheet.accepted = version
+            sheet.confirmed_by = signed
+        elif sheet.entry_as_of(rnd.number) == entry:
+            version = _version(rec, entry, "repeated", line)
+            sheet.confirmed_by = _signers(sorted(sheet.confirmed_by | signed))
+        else:
+            version = _version(rec, entry, "conflict", line)
+            sheet.conflicts.append(version)
+        sheet.history.append(version)
+        # Scala 40 art. 25 (as in _apply_sheet)
+        for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
+            self.left_on_sheet.setdefault(c, rnd.number)
 
     def _ledger_entry(self, rec: Record, at: datetime) -> LedgerEntry | None:
         """The ledger line a record makes (sanctions, lateness, abandons, arbitral scores,
@@ -802,6 +846,30 @@ class EventState:
         # in no later round.
         for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
             self.left_on_sheet.setdefault(c, rnd.number)
+
+
+_VERSION_SLOTS = SheetVersion.__dict__
+_VERSION_SET = tuple(
+    _VERSION_SLOTS[f].__set__
+    for f in ("seq", "entry", "actor", "at", "kind", "reason", "effective_round", "line")
+)
+
+
+def _version(rec: Record, entry: Any, kind: str, line: str | None) -> SheetVersion:
+    """``SheetVersion(rec.seq, entry, rec.actor, utc(rec.at), kind, rec.reason, 0, line)``,
+    its slots set directly: the frozen class's ``__init__`` sets each field through
+    ``object.__setattr__``, and a replay makes one per sheet record (issue 14)."""
+    v = object.__new__(SheetVersion)
+    s_seq, s_entry, s_actor, s_at, s_kind, s_reason, s_round, s_line = _VERSION_SET
+    s_seq(v, rec.seq)
+    s_entry(v, entry)
+    s_actor(v, rec.actor)
+    s_at(v, utc(rec.at))
+    s_kind(v, kind)
+    s_reason(v, rec.reason)
+    s_round(v, 0)
+    s_line(v, line)
+    return v
 
 
 _SIGNERS: dict[tuple[str, ...], frozenset[str]] = {}

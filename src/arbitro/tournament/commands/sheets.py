@@ -12,7 +12,7 @@ from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_
 from arbitro.tournament.commands.common import make_record, need_reason, playing_table
 from arbitro.tournament.event import EventState, TableSheet
-from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.records import Record, SheetCorrected, SheetEntered
 
 LINES = ("ns", "ew")
@@ -57,9 +57,10 @@ def decide_sheet(
     entry: Any,
     line: str | None = None,
     device: str | None = None,
-) -> None:
+) -> TableSeating:
     """What :func:`enter_sheet` refuses, without making its record: the log check of an
-    imported file decides each sheet again and has the record already."""
+    imported file decides each sheet again and has the record already. Returns the table
+    found in the round's seating (the log check's fold reads it, not looked up again)."""
     seat = playing_table(state, round_number, table)
     kind = state.sheet_kind
     if line is not None:
@@ -105,6 +106,7 @@ def decide_sheet(
         )
     # check_entry's check, on the seat already found
     kind.check(state.sheet_context(round_number, seat), entry)
+    return seat
 
 
 class SignedAlready(ConflictError):

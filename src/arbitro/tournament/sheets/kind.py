@@ -38,6 +38,25 @@ class SheetOutcome:
     sides: tuple[SheetScore, ...]
 
 
+_OUTCOME_SET = tuple(SheetOutcome.__dict__[f].__set__ for f in ("scores", "totals", "sides"))
+
+
+def outcome(
+    scores: Mapping[CompetitorId, SheetScore],
+    totals: tuple[int, ...],
+    sides: tuple[SheetScore, ...],
+) -> SheetOutcome:
+    """``SheetOutcome(scores, totals, sides)``, its slots set directly: the frozen class's
+    ``__init__`` sets each field through ``object.__setattr__``, and a replay scores every
+    sheet of the event once (issue 14). Same type, equal to the one ``__init__`` makes."""
+    made = object.__new__(SheetOutcome)
+    set_scores, set_totals, set_sides = _OUTCOME_SET
+    set_scores(made, scores)
+    set_totals(made, totals)
+    set_sides(made, sides)
+    return made
+
+
 @dataclass(frozen=True, slots=True)
 class SheetTable:
     """A sheet laid out for reading (CLI history, printouts, desk): column headings and one
