@@ -10,7 +10,12 @@ from typing import Any
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_
-from arbitro.tournament.commands.common import make_record, need_reason, playing_table
+from arbitro.tournament.commands.common import (
+    make_record,
+    need_reason,
+    playing_round_table,
+    playing_table,
+)
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.records import Record, SheetCorrected, SheetEntered
@@ -61,7 +66,7 @@ def decide_sheet(
     """What :func:`enter_sheet` refuses, without making its record: the log check of an
     imported file decides each sheet again and has the record already. Returns the table
     found in the round's seating (the log check's fold reads it, not looked up again)."""
-    seat = playing_table(state, round_number, table)
+    rnd, seat = playing_round_table(state, round_number, table)
     kind = state.sheet_kind
     if line is not None:
         signers = kind.signers(seat)
@@ -69,7 +74,6 @@ def decide_sheet(
             raise ArbitroError(
                 "unknown line «{line}» ({lines})", line=line, lines=", ".join(signers)
             )
-    rnd = state.round(round_number)
     sheet = rnd.sheets.get(table)
     if line is not None and sheet is not None:
         bound = sheet.devices.get(device) if device else None
