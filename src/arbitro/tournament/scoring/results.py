@@ -179,11 +179,8 @@ def _sheet_scores(
     if outcome is None:
         return _score(seated, rnd, table.table, 0, 0, ScoreSource.PENDING)
     scores, number, source = outcome.scores, table.table, ScoreSource.SHEET
-    out = []
-    for c in seated:
-        s = scores[c]
-        out.append(_round_score(c, rnd, number, s.mp, s.vp, source))
-    return out
+    made = _round_score
+    return [made(c, rnd, number, scores[c].mp, scores[c].vp, source) for c in seated]
 
 
 def _compare_with_field(

@@ -110,15 +110,34 @@ class SheetEntry:
     def from_payload(cls, data: dict[str, Any]) -> SheetEntry:
         """Parse the JSON form written by :meth:`to_payload`."""
         closed = data.get("closed_room")
-        parse = DealScore.from_list
-        deals = tuple([parse(r) for r in data.get("deals", [])])
-        room = None if closed is None else tuple([parse(r) for r in closed])
+        parse = _deals
+        deals = parse(data.get("deals", []))
+        room = None if closed is None else parse(closed)
         if cls is not SheetEntry:
             return cls(deals, room)
         entry = _new(SheetEntry)  # SheetEntry(deals, room), its slots set directly
         _SET_DEALS(entry, deals)
         _SET_ROOM(entry, room)
         return entry
+
+
+def _deals(rows: Sequence[Any]) -> tuple[DealScore, ...]:
+    """``tuple(DealScore.from_list(r) for r in rows)``, the rows of four integers read here
+    (one call per sheet, not per deal); any other row goes through ``from_list``, which
+    names it."""
+    out = []
+    lines = _LINES
+    for row in rows:
+        if type(row) is list and len(row) == 4:
+            a, b, c, d = row
+            if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
+                deal = _new(DealScore)
+                _SET_NS(deal, lines.get((a, b)) or _line(a, b))
+                _SET_EW(deal, lines.get((c, d)) or _line(c, d))
+                out.append(deal)
+                continue
+        out.append(DealScore.from_list(row))
+    return tuple(out)
 
 
 _SET_DEALS = SheetEntry.__dict__["deals"].__set__
