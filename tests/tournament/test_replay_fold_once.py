@@ -26,7 +26,13 @@ from arbitro.tournament.records import (
 )
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, check_sheet
-from arbitro.tournament.sheets.kind import SheetOutcome, SheetScore, outcome
+from arbitro.tournament.sheets.kind import (
+    SheetContext,
+    SheetOutcome,
+    SheetScore,
+    outcome,
+    sheet_context_of,
+)
 
 LEGACY = Path(__file__).resolve().parents[1] / "regressions" / "legacy"
 ROUND_EVENTS = [
@@ -167,3 +173,29 @@ def test_a_withdrawn_competitor_seated_is_refused_in_the_file_art_4() -> None:
     with pytest.raises(ArbitroError) as err:
         _seated(state, unknown)
     assert err.value.msg.msgid == "no competitor number {number}"
+
+
+def test_a_sheet_context_shares_the_round_and_equals_the_one_init_makes() -> None:
+    """A round's tables share its rules, deals and format (FIBAS art. 20: the VP table of
+    the round's deals); each context equals the one built field by field, and a context of
+    another round reads that round's deals."""
+    state = check_log("x", _records("burraco-pairs"), NOW)
+    assert isinstance(state, EventState)
+    seating = state.round(1).seating
+    assert seating is not None
+    first, second = seating.tables[0], seating.tables[1]
+    ctx = state.sheet_context(1, first)
+    teams = state.config.event_format == "teams"
+    plain = SheetContext(state.code, first, state.deals(1), teams, state.config.duplicate)
+    assert ctx == plain and type(ctx) is SheetContext
+    assert state.sheet_context(1, first) is ctx  # made once per seat
+    other = state.sheet_context(1, second)
+    assert other.seat is second and other.rules is ctx.rules and other.deals == ctx.deals
+    made = sheet_context_of(state.code, first, 3, True, False)
+    assert made == SheetContext(state.code, first, 3, True, False)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.deals = 2  # type: ignore[misc]
+    last = state.config.rounds
+    later = state.round(last).seating
+    assert later is not None
+    assert state.sheet_context(last, later.tables[0]).deals == state.deals(last)

@@ -61,6 +61,7 @@ from arbitro.tournament.records import (
 )
 from arbitro.tournament.rules import EventRules, rules_for
 from arbitro.tournament.sheets import SheetContext, SheetKind, SheetOutcome, sheet_kind
+from arbitro.tournament.sheets.kind import sheet_context_of
 
 EventConfig = EventCreated
 """How an event is run: the ``event-created`` record's body (FIBAS art. 4, 7)."""
@@ -285,14 +286,18 @@ class EventState:
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
-    # (round, as_of) → a round's scores (scoring.results.memo_scores): kept across the records
+    # round → as_of → a round's scores (scoring.results.memo_scores): kept across the records
     # that cannot change a round's scores, a record about a round drops only that round's
-    _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
+    _scores: dict[int, dict[int, Any]] = field(default_factory=dict)
     _sheet_kind: SheetKind | None = field(default=None, repr=False, compare=False)
     # (round, table) → the sheets' context of that seat (its seat object tells a reseating),
     # for one round at a time
     _contexts: dict[tuple[int, int], SheetContext] = field(
         default_factory=dict, repr=False, compare=False
+    )
+    # (round, rules, deals, teams, duplicate): what the contexts of one round share
+    _context_shared: tuple[int, EventRules, int, bool, bool] | None = field(
+        default=None, repr=False, compare=False
     )
 
     def warnings(self) -> list[Sanction]:
@@ -422,14 +427,18 @@ class EventState:
             return found
         if self._contexts and next(iter(self._contexts))[0] != round_number:
             self._contexts.clear()  # one round's at a time: the round being entered or scored
-        ctx = SheetContext(
-            self.code,
-            seat,
-            self.deals(round_number),
-            self.config.event_format is EventFormat.TEAMS,
-            self.config.duplicate,
-        )
-        self._contexts[key] = ctx
+        # what every table of the round shares, read once per round (the configuration and
+        # the code never change in a state)
+        shared = self._context_shared
+        if shared is None or shared[0] != round_number:
+            shared = self._context_shared = (
+                round_number,
+                self.code,
+                self.deals(round_number),
+                self.config.event_format is EventFormat.TEAMS,
+                self.config.duplicate,
+            )
+        ctx = self._contexts[key] = sheet_context_of(shared[1], seat, *shared[2:])
         return ctx
 
     def view(self, name: str, round_number: int, compute: Callable[[], T]) -> T:
@@ -479,10 +488,12 @@ class EventState:
     def scores_memo(self, round_number: int, as_of: int, compute: Callable[[], T]) -> T:
         """A round's scores with the corrections in force after round ``as_of``, computed
         once until a record that may change them (see :meth:`_drop_scores`)."""
-        key = (round_number, as_of)
-        if key not in self._scores:
-            self._scores[key] = compute()
-        value: T = self._scores[key]
+        held = self._scores.get(round_number)
+        if held is not None and as_of in held:
+            found: T = held[as_of]
+            return found
+        value = compute()
+        self._scores.setdefault(round_number, {})[as_of] = value
         return value
 
     def forget_outcomes(self, round_number: int) -> None:
@@ -509,9 +520,8 @@ class EventState:
             return
         if isinstance(body, ROUND_SCORES):
             rnd: int = body.round  # every ROUND_SCORES has one
-            last = self.config.rounds
-            for key in [k for k in self._scores if k[0] == rnd or k[0] == last]:
-                del self._scores[key]
+            self._scores.pop(rnd, None)
+            self._scores.pop(self.config.rounds, None)
             return
         self._scores.clear()
 

@@ -77,6 +77,27 @@ class SheetContext:
     duplicate: bool
 
 
+_CONTEXT_SET = tuple(
+    SheetContext.__dict__[f].__set__ for f in ("rules", "seat", "deals", "teams", "duplicate")
+)
+
+
+def sheet_context_of(
+    rules: EventRules, seat: TableSeating, deals: int, teams: bool, duplicate: bool
+) -> SheetContext:
+    """``SheetContext(rules, seat, deals, teams, duplicate)``, its slots set directly: a
+    replay makes one per table and round (issue 14). Same type, equal to the one
+    ``__init__`` makes."""
+    ctx = object.__new__(SheetContext)
+    set_rules, set_seat, set_deals, set_teams, set_duplicate = _CONTEXT_SET
+    set_rules(ctx, rules)
+    set_seat(ctx, seat)
+    set_deals(ctx, deals)
+    set_teams(ctx, teams)
+    set_duplicate(ctx, duplicate)
+    return ctx
+
+
 class SheetKind(Protocol):
     """A game's score sheet, as events use it (FIBAS art. 19-21; Parole art. 5, 12; Scala 40
     art. 22-24)."""
