@@ -1,6 +1,6 @@
-"""Issue 14, the log check's fold and score made cheaper: a sheet's table found once for its
-decision and its fold, the parsed deals, sheet versions and outcomes made with their slots
-set directly, the seating check without throw-away tables. Each gives what the general path
+"""Issue 14, the log check's fold and score made cheaper: a sheet's round found once for its
+decision, the fold of an entry on the round at hand, the parsed deals, sheet versions, contexts
+and outcomes made with their slots set directly, the seating check without throw-away tables. Each gives what the general path
 gives: the same state as the plain fold on the legacy event files, equal (and equally hashed,
 still frozen) values, the same refusals with the same words (FIBAS art. 4, 19)."""
 
@@ -54,8 +54,8 @@ def _records(name: str) -> list[Record]:
 
 @pytest.mark.parametrize("name", ROUND_EVENTS)
 def test_the_checked_fold_equals_the_plain_fold_on_the_legacy_files(name: str) -> None:
-    """The log check folds each sheet with the table its decision found and the entry it
-    parsed; the plain fold (:meth:`EventState.replay`) looks both up again: same rounds
+    """The log check folds each sheet with the entry it parsed; the plain fold
+    (:meth:`EventState.replay`) parses it again: same rounds
     (seatings, sheets with every version, signers, conflicts, corrections), same players
     gone (Scala 40 art. 25), same last record."""
     records = _records(name)

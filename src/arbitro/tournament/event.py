@@ -549,7 +549,7 @@ class EventState:
         game's sheet already parsed it (the log check did), not parsed again."""
         body = rec.body
         if type(body) is SheetEntered:  # most of a log: the steps below that concern it
-            self.apply_entered(rec, body, parsed)
+            self._apply_entered(rec, body, parsed)
             return
         at = utc(rec.at)
         touched = getattr(rec.body, "round", None)
@@ -668,12 +668,9 @@ class EventState:
             case _:
                 raise unknown_record(rec.kind, self.event_id)
 
-    def apply_entered(
-        self, rec: Record, body: SheetEntered, parsed: Any, seat: TableSeating | None = None
-    ) -> None:
+    def _apply_entered(self, rec: Record, body: SheetEntered, parsed: Any) -> None:
         """:meth:`apply` of a sheet entry, the same steps without the tests that cannot
-        concern it (no ledger line, never cancellable itself). ``seat``: the table of the
-        round's seating when the caller already found it (the log check's decision did)."""
+        concern it (no ledger line, never cancellable itself)."""
         number = body.round
         self._results.pop(number, None)
         if self._views:
@@ -694,12 +691,11 @@ class EventState:
         rnd.version = seq if cancel is None or cancel.seq < seq else cancel.seq
         if cancel is not None:
             return
-        # _apply_sheet's steps for an entry, the round and (when given) the seat at hand
+        # _apply_sheet's steps for an entry, on the round at hand
         sheet = rnd.sheets.get(body.table)
         kind = self.sheet_kind
         if sheet is None:
-            if seat is None:
-                seat = rnd.seating.table(body.table) if rnd.seating else None
+            seat = rnd.seating.table(body.table) if rnd.seating else None
             required = _signers(kind.signers(seat)) if seat is not None else frozenset()
             sheet = rnd.sheets[body.table] = TableSheet(body.table, signers=required)
         entry = kind.parse(body.entry) if parsed is None else parsed

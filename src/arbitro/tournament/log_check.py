@@ -98,10 +98,10 @@ def check_log(
             assert isinstance(state, EventState)
             try:
                 entry = parse(body.entry)
-                seat = decide_sheet(state, body.round, body.table, entry, body.line)
+                decide_sheet(state, body.round, body.table, entry, body.line)
             except ArbitroError as exc:
                 raise _refused(rec, exc) from None
-            state.apply_entered(rec, body, entry, seat)
+            state.apply(rec, parsed=entry)
             continue
         entry = None
         if following:

@@ -17,7 +17,7 @@ from arbitro.tournament.commands.common import (
     playing_table,
 )
 from arbitro.tournament.event import EventState, TableSheet
-from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import Record, SheetCorrected, SheetEntered
 
 LINES = ("ns", "ew")
@@ -62,10 +62,9 @@ def decide_sheet(
     entry: Any,
     line: str | None = None,
     device: str | None = None,
-) -> TableSeating:
+) -> None:
     """What :func:`enter_sheet` refuses, without making its record: the log check of an
-    imported file decides each sheet again and has the record already. Returns the table
-    found in the round's seating (the log check's fold reads it, not looked up again)."""
+    imported file decides each sheet again and has the record already."""
     rnd, seat = playing_round_table(state, round_number, table)
     kind = state.sheet_kind
     if line is not None:
@@ -110,7 +109,6 @@ def decide_sheet(
         )
     # check_entry's check, on the seat already found
     kind.check(state.sheet_context(round_number, seat), entry)
-    return seat
 
 
 class SignedAlready(ConflictError):
