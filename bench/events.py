@@ -95,9 +95,9 @@ def replay_file(path: Path) -> None:
     collector while the file is read; so does this, also for code from before issue 14)."""
     from arbitro.services.event_file import read_event_file
 
-    with paused(), path.open("rb") as f:
-        data = json.load(f)
-        _eid, _name, _records, state = read_event_file(data)
+    with paused():
+        # The command reads the file's text: msgspec reads it into typed records (issue 14).
+        _eid, _name, _records, state = read_event_file(path.read_text("utf-8"))
         assert isinstance(state, EventState)
         standings(state, state.current_round())
 

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event
 from typer.testing import CliRunner
 
 from arbitro.errors import ArbitroError
@@ -81,8 +80,14 @@ def test_an_import_is_one_transaction_and_one_insert(
 ) -> None:
     data = _file()
     service = EventService(RecordStore(f"sqlite:///{tmp_path / 'a.sqlite3'}"))
-    begins: list[object] = []
-    event.listen(service.store.engine, "begin", begins.append)
+    begins: list[bool] = []
+    transaction = service.store._transaction
+
+    def counted(write: bool) -> Any:
+        begins.append(write)
+        return transaction(write)
+
+    monkeypatch.setattr(service.store, "_transaction", counted)
     inserts: list[int] = []
     insert_rows = record_store._insert_rows
 
@@ -99,7 +104,7 @@ def test_an_import_is_one_transaction_and_one_insert(
 
     monkeypatch.setattr(record_store, "_insert_rows", counting)
     event_file.import_event(service, data)
-    assert len(begins) == 1
+    assert begins == [True]  # one writing transaction, no other
     assert inserts == [len(data["records"]) + 1]  # every record and the import's, at once
     stored = service.store.records("once")
     assert [r.seq for r in stored] == list(range(1, len(data["records"]) + 2))
@@ -161,33 +166,32 @@ def test_a_sheet_is_parsed_and_scored_once_for_the_check_and_the_standings(
 
 
 def test_a_record_is_read_by_its_kinds_one_validator(monkeypatch: pytest.MonkeyPatch) -> None:
-    data = _file()
-    built = {cls: records_module.adapter(cls) for cls in records_module.KIND_OF}
+    """Read from its text, every record's payload goes to its kind's one compiled decoder,
+    built on its kind's first record and never again: no kind tried in turn. The creation
+    (two body classes: the payload decides) is read as a dict."""
+    text = json.dumps(_file())
+    built: list[type[Any]] = []
     used: list[type[Any]] = []
-    adapter = records_module.adapter
+    new_decoder = records_module._new_decoder
 
-    def spying(cls: type[Any]) -> Any:
-        used.append(cls)
-        return adapter(cls)
+    class Spy:
+        def __init__(self, cls: type[Any]) -> None:
+            built.append(cls)
+            self.cls, self.inner = cls, new_decoder(cls)
 
-    monkeypatch.setattr(records_module, "adapter", spying)
-    monkeypatch.setattr(records_module, "_VALIDATE", {})
-    seen: set[str] = set()
-    for row in data["records"]:
+        def decode(self, raw: Any) -> Any:
+            used.append(self.cls)
+            return self.inner.decode(raw)
+
+    monkeypatch.setattr(records_module, "DECODERS", {})
+    monkeypatch.setattr(records_module, "_new_decoder", Spy)
+    for _ in range(2):
         used.clear()
-        body = records_module.body_from_json(row["kind"], row["payload"])
-        # One validator, its kind's: no kind tried in turn, nothing built again; a kind of
-        # one body class is looked up once, then read by its validator straight away.
-        once = row["kind"] in seen and row["kind"] != "event-created"
-        assert used == ([] if once else [type(body)])
-        assert records_module.KIND_OF[type(body)].value == row["kind"]
-        seen.add(row["kind"])
-    assert all(adapter(cls) is built[cls] for cls in built)
-    validate = records_module._VALIDATE
-    assert "event-created" not in validate  # two body classes: the payload decides
-    for kind, classes in records_module.BODIES.items():
-        if kind.value in validate:
-            assert validate[kind.value] == built[classes[0]].validator.validate_python
+        _id, _name, records, _state = event_file.read_event_file(text)
+        bodies = [type(r.body) for r in records if r.kind is not RecordKind.EVENT_CREATED]
+        assert used == bodies
+    assert sorted(built, key=str) == sorted(set(bodies), key=str)  # once per class
+    assert records[0].kind is RecordKind.EVENT_CREATED and len(used) == len(records) - 1
 
 
 def test_a_known_kind_read_straight_by_its_validator_refuses_as_before() -> None:

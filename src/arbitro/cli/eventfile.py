@@ -14,6 +14,7 @@ from arbitro.cli.common import (
     emit,
     errors,
     read_json,
+    read_text,
     service,
 )
 from arbitro.i18n import _
@@ -83,7 +84,7 @@ def register(app: typer.Typer) -> None:
 
         with errors(json_out), gc_paused():
             # The log is folded once, by its check: that state is the replay's.
-            event_id, _name, _records, state = read_event_file(read_json(file))
+            event_id, _name, _records, state = read_event_file(read_text(file))
             if not isinstance(state, EventState):
                 raise ArbitroError(
                     "«{event}» is a knockout event: use «arbitro knockout»", event=event_id

@@ -1,7 +1,8 @@
 """The event file: an event's whole log as one JSON document (its JSON Schema is generated
 from the record types: ``docs/event-file.schema.json``), to back up, move, exchange and
-replay an event. Every record is read through its kind's compiled validator; the log is then
-replayed, and each sheet checked by the event's game, before anything is stored."""
+replay an event. The file's text is read by msgspec straight into typed rows, each record's
+payload through its kind's compiled decoder; the log is then replayed, and each sheet checked by
+the event's game, before anything is stored."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import TypeAdapter
+import msgspec
 
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.services.event_log import EventLog, to_store
@@ -26,11 +27,13 @@ from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.tournament.log_check import check_log as check_log  # re-exported: tests hold it
 from arbitro.tournament.records import (
     BODIES,
+    EventCreated,
     EventImported,
     KnockoutCreated,
     Record,
     RecordKind,
-    adapter,
+    body_from_raw,
+    utc,
 )
 
 FORMAT = "arbitro-event-file"
@@ -44,13 +47,19 @@ AnyState = EventState | KnockoutState
 
 def event_file_schema() -> dict[str, Any]:
     """The JSON Schema of event files, generated from the record types (one variant per
-    record kind, its ``payload`` the kind's body)."""
+    record kind, its ``payload`` the kind's body). pydantic is imported here only: the
+    records themselves are read and written by msgspec."""
+    from pydantic import TypeAdapter
+
     keys: list[tuple[tuple[RecordKind, str], Literal["serialization"], TypeAdapter[Any]]] = [
-        ((kind, cls.__name__), "serialization", adapter(cls))
+        ((kind, cls.__name__), "serialization", TypeAdapter(cls))
         for kind, classes in BODIES.items()
         for cls in classes
     ]
     refs, definitions = TypeAdapter.json_schemas(keys, ref_template="#/$defs/{model}")
+    defs = definitions.get("$defs", {})
+    for cls in (EventCreated, KnockoutCreated):  # the field event_format is "format" in JSON
+        defs[cls.__name__] = _renamed(defs[cls.__name__], "event_format", "format")
     variants = []
     for kind, classes in BODIES.items():
         payloads = [refs[((kind, cls.__name__), "serialization")] for cls in classes]
@@ -84,8 +93,17 @@ def event_file_schema() -> dict[str, Any]:
             "exported_at": {"type": "string", "format": "date-time"},
             "records": {"type": "array", "minItems": 1, "items": {"oneOf": variants}},
         },
-        "$defs": definitions.get("$defs", {}),
+        "$defs": defs,
     }
+
+
+def _renamed(schema: dict[str, Any], name: str, key: str) -> dict[str, Any]:
+    """An object's schema with its property ``name`` called ``key`` (in place, in order)."""
+    props = schema["properties"]
+    props[name].pop("title", None)
+    props = {(key if k == name else k): v for k, v in props.items()}
+    required = [key if k == name else k for k in schema.get("required", [])]
+    return {**schema, "properties": props} | ({"required": required} if required else {})
 
 
 def event_name(service: EventLog[Any], event_id: str) -> str:
@@ -137,7 +155,90 @@ def read_event_file(
     """Read an event file: its envelope, every record through its kind's validator, then the
     log replayed with every record checked as the live action that made it
     (:func:`~arbitro.tournament.log_check.check_log`); returns the event id, the name and the
-    records. Nothing is stored; a file refused is refused whole, naming the record."""
+    records. ``data`` is the file's text (str or bytes: read by msgspec straight into typed
+    rows and bodies) or its parsed JSON (a dict). Nothing is stored; a file refused is
+    refused whole, naming the record."""
+    with gc_paused():
+        read = _read_text(data) if isinstance(data, str | bytes | bytearray) else None
+        if read is None:
+            read = _read_parsed(_parsed(data))
+        event_id, name, records = read
+        state = check_log(event_id, records, now or datetime.now(UTC))
+    return event_id, name, records, state
+
+
+class _Row(msgspec.Struct):
+    """A record of an event file as the fast path reads it: its payload kept as JSON text for
+    its kind's decoder. Any other shape is read again by the exact path (:func:`_record`)."""
+
+    seq: int
+    kind: str
+    payload: msgspec.Raw
+    actor: str
+    recorded_at: str
+    reason: str | None = None
+
+
+class _File(msgspec.Struct):
+    """An event file's envelope as the fast path reads it."""
+
+    format: str
+    version: int
+    event_id: str
+    name: str
+    records: list[_Row]
+
+
+_FILE = msgspec.json.Decoder(_File)
+
+
+def _read_text(data: str | bytes | bytearray) -> tuple[str, str, list[Record]] | None:
+    """An event file's id, name and records read from its text, or None when its envelope
+    is not one a valid file has: the exact path then reads it and names what is wrong."""
+    try:
+        file = _FILE.decode(data)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
+    rows = file.records
+    if (
+        file.format != FORMAT
+        or file.version != VERSION
+        or not file.event_id.strip()
+        or not file.name.strip()
+        or not rows
+        or len(rows) > MAX_RECORDS
+    ):
+        return None
+    records = []
+    for n, row in enumerate(rows, start=1):
+        if row.seq != n or not row.actor:
+            return None
+        try:
+            at = utc(_fromisoformat(row.recorded_at))
+        except ValueError:
+            return None
+        try:
+            body = body_from_raw(row.kind, row.payload)
+        except ArbitroError as exc:
+            raise ArbitroError(
+                "invalid event file: record {n}: {problem}", n=n, problem=exc.msg
+            ) from None
+        records.append(Record(body, at, row.actor, row.reason, n))
+    return file.event_id, file.name, records
+
+
+def _parsed(data: Any) -> Any:
+    """``data`` parsed as JSON if it is a file's text (an ArbitroError if it is not JSON)."""
+    if not isinstance(data, str | bytes | bytearray):
+        return data
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise ArbitroError("the file is not valid JSON ({error})", error=str(exc)) from None
+
+
+def _read_parsed(data: Any) -> tuple[str, str, list[Record]]:
+    """An event file's id, name and records read from its parsed JSON (every check named)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArbitroError("not an arbitro event file (format «{format}» expected)", format=FORMAT)
     if data.get("version") != VERSION:
@@ -156,10 +257,7 @@ def read_event_file(
             count=len(rows),
             limit=MAX_RECORDS,
         )
-    with gc_paused():
-        records = [_record(n, row) for n, row in enumerate(rows, start=1)]
-        state = check_log(event_id, records, now or datetime.now(UTC))
-    return event_id, name, records, state
+    return event_id, name, [_record(n, row) for n, row in enumerate(rows, start=1)]
 
 
 @contextmanager
@@ -216,7 +314,14 @@ def _record(n: int, row: Any) -> Record:
 
 def file_digest(data: Any) -> str:
     """The SHA-256 of the file's canonical JSON (``json.dumps(data, sort_keys=True,
-    ensure_ascii=True)``), hashed record by record: the whole text is never held."""
+    ensure_ascii=True)``), hashed record by record: the whole text is never held. ``data``
+    is the parsed JSON or the file's text (parsed first: the digest is of the JSON, not of
+    its spacing)."""
+    if isinstance(data, str | bytes | bytearray):
+        try:  # msgspec's generic reading gives the values json.loads gives, faster
+            data = msgspec.json.decode(data)
+        except msgspec.DecodeError:
+            data = _parsed(data)
     sha = hashlib.sha256()
 
     def dumps(value: Any) -> bytes:

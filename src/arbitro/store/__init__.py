@@ -7,9 +7,9 @@ when a :class:`RecordStore` is opened.
 
 from arbitro.store.engine import default_database_url
 from arbitro.store.errors import ConcurrencyError
+from arbitro.store.limits import EVENT_KINDS
 from arbitro.store.record_store import RecordStore
 from arbitro.store.records import EventSummary, NewRecord, StoredRecord
-from arbitro.store.schema import EVENT_KINDS
 
 __all__ = [
     "EVENT_KINDS",

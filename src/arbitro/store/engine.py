@@ -3,6 +3,9 @@
 SQLite (the default, one file per installation) runs in WAL journal mode with foreign keys on, a
 busy timeout and full synchronous commits; a writing transaction starts with ``BEGIN IMMEDIATE``
 so that appends are serialised. PostgreSQL is reached through psycopg 3.
+
+SQLAlchemy is imported only when an engine is made: the record store opens an up-to-date
+SQLite file with :func:`connect_sqlite` alone (issue 14).
 """
 
 from __future__ import annotations
@@ -10,13 +13,12 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from typing import Any
-
-from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.engine import make_url
-from sqlalchemy.pool import StaticPool
+from typing import TYPE_CHECKING, Any
 
 from arbitro.store import json_text
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
 
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
 DEFAULT_DATABASE_URL = "sqlite:///arbitro.sqlite3"
@@ -59,8 +61,59 @@ def _wal(cursor: Any) -> None:
             time.sleep(WAL_PAUSE_S)
 
 
+SQLITE_PREFIXES = ("sqlite:///", "sqlite+pysqlite:///")
+
+
+def sqlite_file(url: str) -> str | None:
+    """The file of a plain SQLite URL (``sqlite:///arbitro.sqlite3``, ``sqlite:////abs/path``),
+    read without SQLAlchemy; None for any other URL (PostgreSQL, in memory, with options)."""
+    for prefix in SQLITE_PREFIXES:
+        if url.startswith(prefix):
+            path = url[len(prefix) :]
+            if not path or path == ":memory:" or "?" in path or path.startswith("file:"):
+                return None
+            if "%" in path:  # as SQLAlchemy's URL parser reads the database
+                from urllib.parse import unquote
+
+                path = unquote(path)
+            return path
+    return None
+
+
+def setup_sqlite(connection: sqlite3.Connection) -> None:
+    """The store's settings of a new SQLite connection: transactions begun explicitly (see
+    ``BEGIN IMMEDIATE``), WAL, foreign keys, the busy timeout, full synchronous commits."""
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    try:
+        _wal(cursor)
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA synchronous=FULL")
+    finally:
+        cursor.close()
+
+
+def connect_sqlite(path: str) -> sqlite3.Connection:
+    """A new connection to the SQLite file at ``path`` with the store's settings, usable from
+    any thread (one thread at a time: the record store's pool hands it to one user)."""
+    connection = sqlite3.connect(
+        path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000, check_same_thread=False
+    )
+    try:
+        setup_sqlite(connection)
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
 def make_engine(url: str) -> Engine:
     """Create the engine for ``url`` with the store's connection settings."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.pool import StaticPool
+
     sa_url = make_url(normalize_url(url))
     if sa_url.get_backend_name() != "sqlite":
         return create_engine(sa_url, json_serializer=json_text.bind, pool_pre_ping=True)
@@ -75,15 +128,7 @@ def make_engine(url: str) -> Engine:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy, not the driver, decide where transactions begin (see _on_begin).
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        try:
-            _wal(cursor)
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-            cursor.execute("PRAGMA synchronous=FULL")
-        finally:
-            cursor.close()
+        setup_sqlite(dbapi_connection)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:

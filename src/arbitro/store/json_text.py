@@ -10,9 +10,7 @@ it), and NaN and infinities are not JSON.
 from __future__ import annotations
 
 import json
-import uuid
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 # Floats at or above this magnitude print with an exponent (Python's repr switches at 1e16).
@@ -49,6 +47,9 @@ def dumps(value: Any) -> str:
         raise PayloadError("contains the null character U+0000")
     if not big_floats:
         return text
+    import uuid  # the rare case's modules, not every command's start (issue 14)
+    from decimal import Decimal
+
     try:
         token = f"arbitro-float-{uuid.uuid4().hex}"
         texts: dict[str, str] = {}

@@ -1,7 +1,9 @@
 """Schema migrations: bring a database to the newest schema with Alembic, programmatically.
 
 A new, empty database gets the whole schema; an older one is upgraded; an up-to-date one is left
-alone (checked cheaply first). The upgrade runs in one transaction, serialised between processes
+alone (checked cheaply first: on SQLite with the standard library's ``sqlite3`` alone, see
+:func:`sqlite_revisions`, so that an up-to-date database never loads SQLAlchemy or Alembic).
+The upgrade runs in one transaction, serialised between processes
 (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL), so two programs opening the same
 new database at once do not both create it.
 
@@ -15,15 +17,15 @@ or started with::
 from __future__ import annotations
 
 import functools
+import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from sqlalchemy import Connection, Engine, inspect, text
 
 from arbitro.store.engine import SQLITE_BUSY_TIMEOUT_MS, WRITE_OPTION
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy import Connection, Engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 MIGRATION_WAIT_MS = 120_000  # how long a program waits for another's migration (SQLite)
@@ -57,8 +59,31 @@ def newest_revision() -> str:
     return max(p.name.split("_", 1)[0] for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*_*.py"))
 
 
+def sqlite_revisions(connection: sqlite3.Connection) -> frozenset[str]:
+    """The revision(s) a SQLite database is at, read with ``sqlite3`` (empty for a database
+    never migrated)."""
+    cursor = connection.cursor()
+    try:
+        cursor.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
+        )
+        if cursor.fetchone() is None:
+            return frozenset()
+        cursor.execute("SELECT version_num FROM alembic_version")
+        return frozenset(str(row[0]) for row in cursor.fetchall())
+    finally:
+        cursor.close()
+
+
+def is_up_to_date(revisions: frozenset[str]) -> bool:
+    """Whether a database at ``revisions`` is at the newest revision (nothing to upgrade)."""
+    return revisions == {newest_revision()}
+
+
 def current_revisions(engine: Engine) -> frozenset[str]:
     """The revision(s) the database is at (empty for a database never migrated)."""
+    from sqlalchemy import inspect, text
+
     with engine.connect() as connection:
         if not inspect(connection).has_table("alembic_version"):
             return frozenset()
@@ -69,9 +94,10 @@ def current_revisions(engine: Engine) -> frozenset[str]:
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Run ``alembic upgrade <revision>`` on the database (a no-op when it is up to date,
     checked without loading Alembic)."""
-    if revision == "head" and current_revisions(engine) == {newest_revision()}:
+    if revision == "head" and is_up_to_date(current_revisions(engine)):
         return
     from alembic import command
+    from sqlalchemy import text
 
     head_revisions()  # the migration scripts read before the lock: the lock is held briefly
     with engine.connect() as connection:

@@ -7,32 +7,32 @@ domain (DESIGN.md, "Architecture": every change to an event is an append-only re
 
 from __future__ import annotations
 
+import contextlib
 import json
-import sqlite3
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any, Self
-
-from sqlalchemy import Connection, Engine, func, insert, select
-from sqlalchemy.exc import (
-    ArgumentError,
-    DatabaseError,
-    DBAPIError,
-    IntegrityError,
-    NoSuchModuleError,
-    OperationalError,
-)
+from typing import TYPE_CHECKING, Any, Self
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_, Message, message
 from arbitro.store import json_text, migrate
-from arbitro.store.engine import WRITE_OPTION, default_database_url, make_engine
+from arbitro.store.dbapi import (
+    Database,
+    EngineDatabase,
+    SQLiteFile,
+    Transaction,
+    read_json,
+    read_time,
+)
+from arbitro.store.engine import default_database_url, make_engine, sqlite_file
 from arbitro.store.errors import ConcurrencyError
+from arbitro.store.limits import EVENT_ID_LENGTH, EVENT_KINDS, KIND_LENGTH, SEQ_CONSTRAINT
 from arbitro.store.records import EventSummary, NewRecord, StoredRecord
-from arbitro.store.schema import EVENT_ID_LENGTH, EVENT_KINDS, KIND_LENGTH, SEQ_CONSTRAINT
-from arbitro.store.schema import events as events_table
-from arbitro.store.schema import records as records_table
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 # How many times an append without ``expected_seq`` is retried when another writer took its seq.
 APPEND_ATTEMPTS = 20
@@ -42,39 +42,79 @@ class RecordStore:
     """Events and their records in one database (``url``: any SQLAlchemy URL; SQLite or PostgreSQL).
 
     Opening a store creates the schema in a new database and upgrades an older one
-    (``alembic upgrade head``).
+    (``alembic upgrade head``). A SQLite file already at the newest revision is opened and
+    used with the standard library's ``sqlite3`` alone, without loading SQLAlchemy (issue 14);
+    :attr:`engine`, the SQLAlchemy engine of the other tables, is made on first use.
     """
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self._engine: Engine | None = None
+        self._engine_lock = threading.Lock()
+        path = sqlite_file(url)
+        if path is not None:
+            file = SQLiteFile(path)
+            self._db: Database = file
+            self._open_sqlite(file)
+            return
+        engine = self._make_engine()
         try:
-            self._engine = make_engine(url)
-        except (ArgumentError, NoSuchModuleError, ValueError) as exc:
-            raise ArbitroError(
-                "Cannot open the database {url}: {error}",
-                url=url.split("@")[-1],
-                error=str(exc),
-                key="store.cannot_open",
-            ) from None
+            self._db = EngineDatabase(engine)
+        except ValueError as exc:
+            engine.dispose()
+            raise _cannot_open(url.split("@")[-1], str(exc)) from None
+        self._upgrade()
+
+    def _make_engine(self) -> Engine:
+        """The SQLAlchemy engine of ``url`` (:class:`ArbitroError` for a URL it refuses)."""
+        from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+        with self._engine_lock:
+            if self._engine is None:
+                try:
+                    self._engine = make_engine(self.url)
+                except (ArgumentError, NoSuchModuleError, ValueError) as exc:
+                    raise _cannot_open(self.url.split("@")[-1], str(exc)) from None
+            return self._engine
+
+    def _open_sqlite(self, file: SQLiteFile) -> None:
+        """Read the SQLite file's revision with ``sqlite3``; upgrade it (with Alembic) only
+        when it is new or older than the newest revision."""
+        import sqlite3
+
         try:
-            migrate.upgrade(self._engine)
+            connection = file.connect()
+            try:
+                revisions = migrate.sqlite_revisions(connection)
+            finally:
+                file.release(connection)
+        except sqlite3.Error as exc:
+            file.close()
+            raise _cannot_open(self.url, str(exc)) from None
+        if not migrate.is_up_to_date(revisions):
+            self._upgrade()
+
+    def _upgrade(self) -> None:
+        """``alembic upgrade head`` on the database (a no-op when it is up to date)."""
+        from sqlalchemy.exc import DatabaseError, OperationalError
+
+        engine = self._make_engine()
+        try:
+            migrate.upgrade(engine)
         except (OperationalError, DatabaseError) as exc:
-            self._engine.dispose()
-            shown = self._engine.url.render_as_string(hide_password=True)
-            raise ArbitroError(
-                "Cannot open the database {url}: {error}",
-                url=shown,
-                error=str(exc.orig),
-                key="store.cannot_open",
-            ) from None
+            self.close()
+            shown = engine.url.render_as_string(hide_password=True)
+            raise _cannot_open(shown, str(exc.orig)) from None
         except BaseException:
-            self._engine.dispose()
+            self.close()
             raise
 
     @property
     def engine(self) -> Engine:
-        """The SQLAlchemy engine (for the store's other tables, e.g. the desk's users)."""
-        return self._engine
+        """The SQLAlchemy engine (for the store's other tables, e.g. the desk's users), made
+        on first use."""
+        engine = self._engine
+        return engine if engine is not None else self._make_engine()
 
     @classmethod
     def open(cls, url: str | None = None) -> RecordStore:
@@ -95,8 +135,10 @@ class RecordStore:
         self.close()
 
     def close(self) -> None:
-        """Close every connection of the store."""
-        self._engine.dispose()
+        """Close every connection of the store (it reconnects if used again)."""
+        self._db.close()
+        if self._engine is not None:
+            self._engine.dispose()
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -117,7 +159,6 @@ class RecordStore:
         _check_text(name, "event_name", None)
         _check_event_kind(kind)
         created_at = datetime.now(UTC)
-        row = {"id": event_id, "name": name, "created_at": created_at, "kind": str(kind)}
         count = 0
 
         def rows() -> Iterator[dict[str, Any]]:
@@ -127,12 +168,15 @@ class RecordStore:
                 yield _row(event_id, index, _prepare(index, record), created_at)
 
         try:
-            with self._write() as connection, connection.begin():
+            with self._transaction(write=True) as connection:
                 if _event_exists(connection, event_id):
                     raise _event_exists_error(event_id)
-                connection.execute(insert(events_table), row)
+                connection.execute(
+                    INSERT_EVENT_SQL,
+                    (event_id, name, connection.bind_time(created_at), str(kind)),
+                )
                 _insert_rows(connection, rows())
-        except IntegrityError as exc:  # created by someone else between our check and insert
+        except self._db.integrity_errors as exc:  # created by someone else meanwhile
             raise _event_exists_error(event_id) from exc
         return EventSummary(
             event_id=event_id,
@@ -145,45 +189,30 @@ class RecordStore:
     def event_kind(self, event_id: str) -> str:
         """The event's kind, as created: ``rounds`` or ``knockout`` (:class:`NotFoundError` for
         an unknown event)."""
-        query = select(events_table.c.kind).where(events_table.c.id == event_id)
-        with self._engine.connect() as connection:
-            kind = connection.execute(query).scalar_one_or_none()
-        if kind is None:
+        with self._transaction(write=False) as connection:
+            row = connection.one("SELECT kind FROM events WHERE id = ?", (event_id,))
+        if row is None:
             raise _unknown_event_error(event_id)
-        return str(kind)
+        return str(row[0])
 
     def list_events(self) -> list[EventSummary]:
         """Every event, oldest first, with its number of records."""
-        count = func.count(records_table.c.id)
-        columns = (
-            events_table.c.id,
-            events_table.c.name,
-            events_table.c.created_at,
-            events_table.c.kind,
-        )
-        query = (
-            select(*columns, count)
-            .select_from(
-                events_table.outerjoin(records_table, records_table.c.event_id == events_table.c.id)
+        with self._transaction(write=False) as connection:
+            rows = connection.all(LIST_EVENTS_SQL)
+        return [
+            EventSummary(
+                event_id=row[0],
+                name=row[1],
+                created_at=read_time(row[2]),
+                kind=row[3],
+                record_count=int(row[4]),
             )
-            .group_by(*columns)
-            .order_by(events_table.c.created_at, events_table.c.id)
-        )
-        with self._engine.connect() as connection:
-            return [
-                EventSummary(
-                    event_id=row[0],
-                    name=row[1],
-                    created_at=row[2],
-                    kind=row[3],
-                    record_count=row[4],
-                )
-                for row in connection.execute(query)
-            ]
+            for row in rows
+        ]
 
     def has_event(self, event_id: str) -> bool:
         """Whether an event with this id exists."""
-        with self._engine.connect() as connection:
+        with self._transaction(write=False) as connection:
             return _event_exists(connection, event_id)
 
     # -- records --------------------------------------------------------------------------------
@@ -202,7 +231,7 @@ class RecordStore:
         for _ in range(attempts):
             try:
                 return self._append_once(event_id, prepared, expected_seq)
-            except IntegrityError as exc:
+            except self._db.integrity_errors as exc:
                 # Another writer took the same seq between our read and our insert: the unique
                 # (event_id, seq) constraint refused ours, and nothing of this batch was stored.
                 if not _is_seq_conflict(exc):
@@ -214,53 +243,40 @@ class RecordStore:
 
     def records(self, event_id: str, *, after_seq: int = 0) -> list[StoredRecord]:
         """The event's records with seq greater than ``after_seq``, in order of seq."""
-        query = (
-            select(
-                records_table.c.seq,
-                records_table.c.kind,
-                records_table.c.payload,
-                records_table.c.actor,
-                records_table.c.reason,
-                records_table.c.recorded_at,
-            )
-            .where(records_table.c.event_id == event_id, records_table.c.seq > after_seq)
-            .order_by(records_table.c.seq)
-        )
-        with self._engine.connect() as connection:
-            rows = connection.execute(query).all()
+        with self._transaction(write=False) as connection:
+            rows = connection.all(RECORDS_SQL, (event_id, after_seq))
             if not rows and not _event_exists(connection, event_id):
                 raise _unknown_event_error(event_id)
         return [
             StoredRecord(
                 event_id=event_id,
-                seq=row[0],
-                kind=row[1],
-                payload=row[2],
-                actor=row[3],
-                reason=row[4],
-                recorded_at=row[5],
+                seq=seq,
+                kind=kind,
+                payload=read_json(payload),
+                actor=actor,
+                reason=reason,
+                recorded_at=read_time(recorded_at),
             )
-            for row in rows
+            for seq, kind, payload, actor, reason, recorded_at in rows
         ]
 
     def last_seq(self, event_id: str) -> int:
         """The seq of the event's last record (0 when it has none yet)."""
-        with self._engine.connect() as connection:
+        with self._transaction(write=False) as connection:
             if not _event_exists(connection, event_id):
                 raise _unknown_event_error(event_id)
             return _last_seq(connection, event_id)
 
     # -- internals ------------------------------------------------------------------------------
 
-    def _write(self) -> Connection:
-        connection = self._engine.connect()
-        connection.execution_options(**{WRITE_OPTION: True})
-        return connection
+    def _transaction(self, write: bool) -> contextlib.AbstractContextManager[Transaction]:
+        """A transaction of the store's database (``write``: SQLite's ``BEGIN IMMEDIATE``)."""
+        return self._db.transaction(write)
 
     def _append_once(
         self, event_id: str, prepared: list[dict[str, Any]], expected_seq: int | None
     ) -> list[StoredRecord]:
-        with self._write() as connection, connection.begin():
+        with self._transaction(write=True) as connection:
             if not _event_exists(connection, event_id):
                 raise _unknown_event_error(event_id)
             last = _last_seq(connection, event_id)
@@ -286,68 +302,66 @@ class RecordStore:
 
 COPY_COLUMNS = ("event_id", "seq", "kind", "payload", "actor", "reason", "recorded_at")
 COPY_SQL = f"COPY records ({', '.join(COPY_COLUMNS)}) FROM STDIN"
-
-
 INSERT_SQL = (
     f"INSERT INTO records ({', '.join(COPY_COLUMNS)}) VALUES ({', '.join('?' * len(COPY_COLUMNS))})"
 )
+INSERT_EVENT_SQL = "INSERT INTO events (id, name, created_at, kind) VALUES (?, ?, ?, ?)"
+LIST_EVENTS_SQL = (
+    "SELECT events.id, events.name, events.created_at, events.kind, count(records.id) "
+    "FROM events LEFT OUTER JOIN records ON records.event_id = events.id "
+    "GROUP BY events.id, events.name, events.created_at, events.kind "
+    "ORDER BY events.created_at, events.id"
+)
+RECORDS_SQL = (
+    "SELECT seq, kind, payload, actor, reason, recorded_at FROM records "
+    "WHERE event_id = ? AND seq > ? ORDER BY seq"
+)
 
 
-def _insert_rows(connection: Connection, rows: Iterable[dict[str, Any]]) -> None:
-    """Insert the rows in the connection's transaction: COPY on PostgreSQL, one executemany
-    of the driver on SQLite (rows streamed, not built per statement), else SQLAlchemy's
-    executemany.
+def _cannot_open(shown: str, error: str) -> ArbitroError:
+    return ArbitroError(
+        "Cannot open the database {url}: {error}", url=shown, error=error, key="store.cannot_open"
+    )
+
+
+def _insert_rows(connection: Transaction, rows: Iterable[dict[str, Any]]) -> None:
+    """Insert the rows in the connection's transaction: COPY on PostgreSQL, else one
+    executemany of the driver (rows streamed, not built per statement).
 
     COPY is five times faster than PostgreSQL's executemany for an import of thousands of
     records; it checks the same constraints and fires the same triggers.
     """
-    dialect = connection.dialect
-    if dialect.name == "sqlite":
-        # The columns' own bind conversions (UTC times, JSON text), as SQLAlchemy applies them.
-        convert = [
-            records_table.c[name].type.dialect_impl(dialect).bind_processor(dialect)
-            for name in COPY_COLUMNS
-        ]
-        values = (
-            tuple(
-                row[name] if f is None else f(row[name])
-                for name, f in zip(COPY_COLUMNS, convert, strict=True)
-            )
-            for row in rows
-        )
-        lite = connection.connection.driver_connection
-        assert isinstance(lite, sqlite3.Connection)
-        sqlite_cursor = lite.cursor()
-        try:
-            sqlite_cursor.executemany(INSERT_SQL, values)
-        except sqlite3.Error as exc:  # as SQLAlchemy would raise it (IntegrityError etc.)
-            raise DBAPIError.instance(INSERT_SQL, None, exc, sqlite3.Error) from exc
-        finally:
-            sqlite_cursor.close()
-        return
-    if dialect.name != "postgresql":
-        connection.execute(insert(records_table), list(rows))
-        return
-    import psycopg  # only PostgreSQL stores need the driver
-
-    driver = connection.connection.driver_connection
-    assert isinstance(driver, psycopg.Connection)
-    try:
-        with driver.cursor() as cursor, cursor.copy(COPY_SQL) as copy:
-            for row in rows:
-                copy.write_row(
-                    (
-                        row["event_id"],
-                        row["seq"],
-                        row["kind"],
-                        row["payload"].text,
-                        row["actor"],
-                        row["reason"],
-                        row["recorded_at"],
-                    )
+    if connection.dialect != "postgresql":
+        bind_time = connection.bind_time
+        connection.executemany(
+            INSERT_SQL,
+            (
+                (
+                    row["event_id"],
+                    row["seq"],
+                    row["kind"],
+                    row["payload"].text,
+                    row["actor"],
+                    row["reason"],
+                    bind_time(row["recorded_at"]),
                 )
-    except psycopg.Error as exc:  # as SQLAlchemy would raise it (IntegrityError etc.)
-        raise DBAPIError.instance(COPY_SQL, None, exc, psycopg.Error) from exc
+                for row in rows
+            ),
+        )
+        return
+    with connection.cursor.copy(COPY_SQL) as copy:
+        for row in rows:
+            copy.write_row(
+                (
+                    row["event_id"],
+                    row["seq"],
+                    row["kind"],
+                    row["payload"].text,
+                    row["actor"],
+                    row["reason"],
+                    row["recorded_at"],
+                )
+            )
 
 
 def _rows(
@@ -370,26 +384,23 @@ def _row(event_id: str, seq: int, row: dict[str, Any], now: datetime) -> dict[st
     }
 
 
-def _is_seq_conflict(error: IntegrityError) -> bool:
+def _is_seq_conflict(error: BaseException) -> bool:
     """Whether ``error`` is the unique (event_id, seq) constraint refusing a taken seq."""
-    diag = getattr(error.orig, "diag", None)
+    diag = getattr(error, "diag", None)
     if diag is not None:  # psycopg
         return getattr(diag, "constraint_name", None) == SEQ_CONSTRAINT
-    return "UNIQUE constraint failed: records.event_id, records.seq" in str(error.orig)
+    return "UNIQUE constraint failed: records.event_id, records.seq" in str(error)
 
 
-def _event_exists(connection: Connection, event_id: str) -> bool:
-    return (
-        connection.execute(select(events_table.c.id).where(events_table.c.id == event_id)).first()
-        is not None
+def _event_exists(connection: Transaction, event_id: str) -> bool:
+    return connection.one("SELECT id FROM events WHERE id = ?", (event_id,)) is not None
+
+
+def _last_seq(connection: Transaction, event_id: str) -> int:
+    row = connection.one(
+        "SELECT coalesce(max(seq), 0) FROM records WHERE event_id = ?", (event_id,)
     )
-
-
-def _last_seq(connection: Connection, event_id: str) -> int:
-    query = select(func.coalesce(func.max(records_table.c.seq), 0)).where(
-        records_table.c.event_id == event_id
-    )
-    return int(connection.execute(query).scalar_one())
+    return 0 if row is None else int(row[0])
 
 
 def _unknown_event_error(event_id: str) -> NotFoundError:

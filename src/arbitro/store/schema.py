@@ -28,12 +28,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
-EVENT_ID_LENGTH = 100
-KIND_LENGTH = 100
-EVENT_KIND_LENGTH = 20
-EVENT_KINDS = ("rounds", "knockout")
-"""What an event is (migration 0003): a tournament of rounds, or a knockout."""
-SEQ_CONSTRAINT = "uq_records_event_id_seq"
+from arbitro.store.limits import (
+    EVENT_ID_LENGTH,
+    EVENT_KIND_LENGTH,
+    EVENT_KINDS,
+    KIND_LENGTH,
+    SEQ_CONSTRAINT,
+)
+
+__all__ = ["EVENT_ID_LENGTH", "EVENT_KINDS", "EVENT_KIND_LENGTH", "KIND_LENGTH", "SEQ_CONSTRAINT"]
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -240,8 +240,12 @@ def crash_answer(exc: BaseException) -> tuple[int, str, dict[str, str]]:
 
     if isinstance(exc, RecursionError):
         return 400, TOO_NESTED, {}
-    unreachable = isinstance(exc, OperationalError | TimeoutError) or (
-        isinstance(exc, DBAPIError) and exc.connection_invalidated
+    from arbitro.store.dbapi import is_unavailable
+
+    unreachable = (
+        isinstance(exc, OperationalError | TimeoutError)
+        or (isinstance(exc, DBAPIError) and exc.connection_invalidated)
+        or is_unavailable(exc)  # the record store's DB-API errors (sqlite3, psycopg)
     )
     if unreachable:
         return 503, UNAVAILABLE, {"Retry-After": str(RETRY_SECONDS)}

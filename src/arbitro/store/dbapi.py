@@ -1,0 +1,244 @@
+"""The record store's connections: DB-API transactions on SQLite (``sqlite3``) or PostgreSQL.
+
+The record store writes its SQL once, with ``?`` placeholders, and runs it in a
+:class:`Transaction` of one of two databases:
+
+- :class:`SQLiteFile`: a SQLite file reached through the standard library's ``sqlite3``
+  alone, with the store's settings (:func:`arbitro.store.engine.setup_sqlite`: WAL, foreign
+  keys, busy timeout, full synchronous commits) and ``BEGIN IMMEDIATE`` for writes. Opening
+  it never imports SQLAlchemy (issue 14: ``import sqlalchemy`` alone is 200-400 ms of a
+  command that should take 300). The connections are pooled and each is used by one thread
+  at a time (the web app serves requests from a pool of threads).
+- :class:`EngineDatabase`: the pooled DB-API connections of a SQLAlchemy engine
+  (``engine.raw_connection()``): PostgreSQL through psycopg 3 (the engine's pool, pre-ping
+  and adapters, so several web workers share the database as before), and the SQLite URLs
+  the first does not take (in memory, with options), where the engine's single connection
+  must be shared with the other tables' code.
+
+Values are bound and read as the SQLAlchemy columns of :mod:`arbitro.store.schema` did, so
+databases written by either read the same: on SQLite a time is the text of SQLAlchemy's
+``DateTime`` (``2026-11-28 20:00:00.000000``, UTC) and a payload the JSON text of
+:func:`arbitro.store.json_text.dumps`; on PostgreSQL ``timestamptz`` and ``jsonb``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from arbitro.store.engine import connect_sqlite
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+# Idle connections kept for reuse (SQLAlchemy's default pool size); more are opened when more
+# threads use the store at once, and closed when given back beyond this number.
+POOL_SIZE = 5
+
+# SQLAlchemy's SQLite DateTime storage format (its default ``storage_format``).
+SQLITE_TIME_FORMAT = "%04d-%02d-%02d %02d:%02d:%02d.%06d"
+
+
+def sqlite_time(value: datetime) -> str:
+    """A UTC instant as SQLAlchemy's SQLite ``DateTime`` stored it (naive UTC text)."""
+    utc = value.astimezone(UTC)
+    return SQLITE_TIME_FORMAT % (
+        utc.year,
+        utc.month,
+        utc.day,
+        utc.hour,
+        utc.minute,
+        utc.second,
+        utc.microsecond,
+    )
+
+
+def read_time(value: Any) -> datetime:
+    """A stored time as a timezone-aware UTC datetime (SQLite text or PostgreSQL timestamptz)."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    if not isinstance(value, datetime):
+        raise TypeError(f"not a stored time: {value!r}")
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def read_json(value: Any) -> Any:
+    """A stored payload as its JSON value (SQLite's text; psycopg already decodes jsonb)."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+class Transaction:
+    """One transaction on one DB-API connection: statements with ``?`` placeholders."""
+
+    def __init__(self, database: Database, connection: Any, cursor: Any) -> None:
+        self.database = database
+        self.connection = connection
+        self.cursor = cursor
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.database.dialect
+
+    def execute(self, statement: str, params: Sequence[Any] = ()) -> Any:
+        """Run one statement (``?`` placeholders) and return the cursor."""
+        self.cursor.execute(self.database.sql(statement), tuple(params))
+        return self.cursor
+
+    def executemany(self, statement: str, rows: Any) -> None:
+        """Run one statement for each row of ``rows`` (an iterable, consumed as it goes)."""
+        self.cursor.executemany(self.database.sql(statement), rows)
+
+    def one(self, statement: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row of a query, or None."""
+        row = self.execute(statement, params).fetchone()
+        return None if row is None else tuple(row)
+
+    def all(self, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Every row of a query."""
+        return [tuple(row) for row in self.execute(statement, params).fetchall()]
+
+    def bind_time(self, value: datetime) -> Any:
+        """A UTC instant as this database stores it."""
+        return sqlite_time(value) if self.dialect == "sqlite" else value.astimezone(UTC)
+
+
+class Database:
+    """Where the record store's transactions run (see the module's docstring)."""
+
+    dialect: str = "sqlite"
+    integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+    paramstyle: str = "qmark"
+
+    def __init__(self) -> None:
+        self._statements: dict[str, str] = {}
+
+    def sql(self, statement: str) -> str:
+        """``statement`` in the driver's paramstyle (written with ``?``; no ``%`` in them)."""
+        if self.paramstyle == "qmark":
+            return statement
+        known = self._statements.get(statement)
+        if known is None:
+            if "%" in statement:
+                raise ValueError(f"a statement with % cannot be converted: {statement}")
+            known = statement.replace("?", "%s")
+            self._statements[statement] = known
+        return known
+
+    @contextmanager
+    def transaction(self, write: bool) -> Iterator[Transaction]:
+        """A transaction, committed at the end of the block (rolled back if it raises);
+        ``write`` takes SQLite's write lock at its start (``BEGIN IMMEDIATE``)."""
+        connection = self._take()
+        cursor = None
+        healthy = False
+        try:
+            cursor = connection.cursor()
+            if self.dialect == "sqlite":
+                cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            yield Transaction(self, connection, cursor)
+            connection.commit()
+            healthy = True
+        except BaseException:
+            try:
+                connection.rollback()
+                healthy = True
+            except Exception:  # a broken connection: not reused
+                healthy = False
+            raise
+        finally:
+            if cursor is not None:
+                try:
+                    cursor.close()
+                except Exception:
+                    healthy = False
+            self._give(connection, healthy)
+
+    def _take(self) -> Any:
+        raise NotImplementedError
+
+    def _give(self, connection: Any, healthy: bool) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Close the idle connections (those in use are closed when given back)."""
+
+
+class SQLiteFile(Database):
+    """A SQLite file through ``sqlite3``, without SQLAlchemy: a small pool of connections,
+    each used by one thread at a time (``check_same_thread=False`` lets it change threads)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = os.path.abspath(path)  # as SQLAlchemy resolves it: once, at the start
+        self._idle: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+
+    def connect(self) -> sqlite3.Connection:
+        """A connection of the pool (an idle one, else a new one); give it back with
+        :meth:`release`."""
+        connection: sqlite3.Connection = self._take()
+        return connection
+
+    def release(self, connection: sqlite3.Connection) -> None:
+        """Give back a connection taken with :meth:`connect` (outside any transaction)."""
+        self._give(connection, not connection.in_transaction)
+
+    def _take(self) -> sqlite3.Connection:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return connect_sqlite(self.path)
+
+    def _give(self, connection: Any, healthy: bool) -> None:
+        assert isinstance(connection, sqlite3.Connection)
+        with self._lock:
+            if healthy and len(self._idle) < POOL_SIZE:
+                self._idle.append(connection)
+                return
+        connection.close()
+
+    def close(self) -> None:
+        """Close the idle connections."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for connection in idle:
+            connection.close()
+
+
+class EngineDatabase(Database):
+    """The DB-API connections of a SQLAlchemy engine's pool (``raw_connection()``)."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__()
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        dbapi = engine.dialect.loaded_dbapi
+        self.integrity_errors = (dbapi.IntegrityError,)
+        self.paramstyle = "qmark" if dbapi.paramstyle == "qmark" else "format"
+        if dbapi.paramstyle not in ("qmark", "format", "pyformat"):
+            raise ValueError(f"unsupported paramstyle {dbapi.paramstyle}")
+
+    def _take(self) -> Any:
+        return self.engine.raw_connection()
+
+    def _give(self, connection: Any, healthy: bool) -> None:
+        if not healthy:
+            connection.invalidate()
+        connection.close()  # back to the engine's pool
+
+
+def is_unavailable(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database cannot be reached or is busy (a DB-API
+    ``OperationalError`` of ``sqlite3`` or psycopg): the web answers 503, try again."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return True
+    psycopg = sys.modules.get("psycopg")
+    return psycopg is not None and isinstance(exc, psycopg.OperationalError)
