@@ -61,6 +61,7 @@ from arbitro.tournament.records import (
 )
 from arbitro.tournament.rules import EventRules, rules_for
 from arbitro.tournament.sheets import SheetContext, SheetKind, SheetOutcome, sheet_kind
+from arbitro.tournament.sheets.kind import sheet_context_of
 
 EventConfig = EventCreated
 """How an event is run: the ``event-created`` record's body (FIBAS art. 4, 7)."""
@@ -285,14 +286,18 @@ class EventState:
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
-    # (round, as_of) → a round's scores (scoring.results.memo_scores): kept across the records
+    # round → as_of → a round's scores (scoring.results.memo_scores): kept across the records
     # that cannot change a round's scores, a record about a round drops only that round's
-    _scores: dict[tuple[int, int], Any] = field(default_factory=dict)
+    _scores: dict[int, dict[int, Any]] = field(default_factory=dict)
     _sheet_kind: SheetKind | None = field(default=None, repr=False, compare=False)
     # (round, table) → the sheets' context of that seat (its seat object tells a reseating),
     # for one round at a time
     _contexts: dict[tuple[int, int], SheetContext] = field(
         default_factory=dict, repr=False, compare=False
+    )
+    # (round, rules, deals, teams, duplicate): what the contexts of one round share
+    _context_shared: tuple[int, EventRules, int, bool, bool] | None = field(
+        default=None, repr=False, compare=False
     )
 
     def warnings(self) -> list[Sanction]:
@@ -422,14 +427,18 @@ class EventState:
             return found
         if self._contexts and next(iter(self._contexts))[0] != round_number:
             self._contexts.clear()  # one round's at a time: the round being entered or scored
-        ctx = SheetContext(
-            self.code,
-            seat,
-            self.deals(round_number),
-            self.config.event_format is EventFormat.TEAMS,
-            self.config.duplicate,
-        )
-        self._contexts[key] = ctx
+        # what every table of the round shares, read once per round (the configuration and
+        # the code never change in a state)
+        shared = self._context_shared
+        if shared is None or shared[0] != round_number:
+            shared = self._context_shared = (
+                round_number,
+                self.code,
+                self.deals(round_number),
+                self.config.event_format is EventFormat.TEAMS,
+                self.config.duplicate,
+            )
+        ctx = self._contexts[key] = sheet_context_of(shared[1], seat, *shared[2:])
         return ctx
 
     def view(self, name: str, round_number: int, compute: Callable[[], T]) -> T:
@@ -442,11 +451,17 @@ class EventState:
         return value
 
     def sheet_result(
-        self, round_number: int, table: int, as_of: int | None = None
+        self,
+        round_number: int,
+        table: int,
+        as_of: int | None = None,
+        *,
+        seat: TableSeating | None = None,
     ) -> SheetOutcome | None:
         """The result of a table's sheet in force after round ``as_of`` (default: the last
         round; art. 21 corrections may count from a later round), computed once per record;
-        None without a sheet."""
+        None without a sheet. ``seat``: the table of the round's seating, when the caller
+        holds it (the round's scores do)."""
         r = self.rounds.get(round_number)  # a round held was range-checked when it was made
         if r is None:
             r = self.round(round_number)
@@ -459,7 +474,8 @@ class EventState:
             cached = self._results[round_number] = {}
         elif key in cached:
             return cached[key]
-        seat = r.seating.table(table) if r.seating else None
+        if seat is None:
+            seat = r.seating.table(table) if r.seating else None
         entry = sheet.entry_as_of(as_of) if sheet else None
         outcome = (
             None
@@ -472,10 +488,12 @@ class EventState:
     def scores_memo(self, round_number: int, as_of: int, compute: Callable[[], T]) -> T:
         """A round's scores with the corrections in force after round ``as_of``, computed
         once until a record that may change them (see :meth:`_drop_scores`)."""
-        key = (round_number, as_of)
-        if key not in self._scores:
-            self._scores[key] = compute()
-        value: T = self._scores[key]
+        held = self._scores.get(round_number)
+        if held is not None and as_of in held:
+            found: T = held[as_of]
+            return found
+        value = compute()
+        self._scores.setdefault(round_number, {})[as_of] = value
         return value
 
     def forget_outcomes(self, round_number: int) -> None:
@@ -502,9 +520,8 @@ class EventState:
             return
         if isinstance(body, ROUND_SCORES):
             rnd: int = body.round  # every ROUND_SCORES has one
-            last = self.config.rounds
-            for key in [k for k in self._scores if k[0] == rnd or k[0] == last]:
-                del self._scores[key]
+            self._scores.pop(rnd, None)
+            self._scores.pop(self.config.rounds, None)
             return
         self._scores.clear()
 
@@ -654,19 +671,52 @@ class EventState:
     def _apply_entered(self, rec: Record, body: SheetEntered, parsed: Any) -> None:
         """:meth:`apply` of a sheet entry, the same steps without the tests that cannot
         concern it (no ledger line, never cancellable itself)."""
-        at = utc(rec.at)
         number = body.round
         self._results.pop(number, None)
-        self._views.clear()
+        if self._views:
+            self._views.clear()
         if self._scores:
             self._drop_scores(body)
-        if rec.seq > self.last_seq:
-            self.last_seq = rec.seq
-        cancel = self.cancellations.get(rec.seq)
-        if 1 <= number <= self.config.rounds:
-            self._round(number).version = max(rec.seq, cancel.seq if cancel else 0)
-        if cancel is None:
-            self._apply_sheet(rec, at, parsed)
+        seq = rec.seq
+        if seq > self.last_seq:
+            self.last_seq = seq
+        cancel = self.cancellations.get(seq) if self.cancellations else None
+        rnd = self.rounds.get(number)  # a round held was range-checked when it was made
+        if rnd is None:
+            if not 1 <= number <= self.config.rounds:
+                if cancel is None:
+                    self._apply_sheet(rec, utc(rec.at), parsed)  # its range check refuses
+                return
+            rnd = self._round(number)
+        rnd.version = seq if cancel is None or cancel.seq < seq else cancel.seq
+        if cancel is not None:
+            return
+        # _apply_sheet's steps for an entry, on the round at hand
+        sheet = rnd.sheets.get(body.table)
+        kind = self.sheet_kind
+        if sheet is None:
+            seat = rnd.seating.table(body.table) if rnd.seating else None
+            required = _signers(kind.signers(seat)) if seat is not None else frozenset()
+            sheet = rnd.sheets[body.table] = TableSheet(body.table, signers=required)
+        entry = kind.parse(body.entry) if parsed is None else parsed
+        line = body.line
+        if body.device and line:
+            sheet.devices.setdefault(body.device, line)
+        signed = _signers((line,)) if line else sheet.signers
+        if sheet.accepted is None:
+            version = _version(rec, entry, "entered", line)
+            sheet.accepted = version
+            sheet.confirmed_by = signed
+        elif sheet.entry_as_of(rnd.number) == entry:
+            version = _version(rec, entry, "repeated", line)
+            sheet.confirmed_by = _signers(sorted(sheet.confirmed_by | signed))
+        else:
+            version = _version(rec, entry, "conflict", line)
+            sheet.conflicts.append(version)
+        sheet.history.append(version)
+        # Scala 40 art. 25 (as in _apply_sheet)
+        for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
+            self.left_on_sheet.setdefault(c, rnd.number)
 
     def _ledger_entry(self, rec: Record, at: datetime) -> LedgerEntry | None:
         """The ledger line a record makes (sanctions, lateness, abandons, arbitral scores,
@@ -802,6 +852,30 @@ class EventState:
         # in no later round.
         for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
             self.left_on_sheet.setdefault(c, rnd.number)
+
+
+_VERSION_SLOTS = SheetVersion.__dict__
+_VERSION_SET = tuple(
+    _VERSION_SLOTS[f].__set__
+    for f in ("seq", "entry", "actor", "at", "kind", "reason", "effective_round", "line")
+)
+
+
+def _version(rec: Record, entry: Any, kind: str, line: str | None) -> SheetVersion:
+    """``SheetVersion(rec.seq, entry, rec.actor, utc(rec.at), kind, rec.reason, 0, line)``,
+    its slots set directly: the frozen class's ``__init__`` sets each field through
+    ``object.__setattr__``, and a replay makes one per sheet record (issue 14)."""
+    v = object.__new__(SheetVersion)
+    s_seq, s_entry, s_actor, s_at, s_kind, s_reason, s_round, s_line = _VERSION_SET
+    s_seq(v, rec.seq)
+    s_entry(v, entry)
+    s_actor(v, rec.actor)
+    s_at(v, utc(rec.at))
+    s_kind(v, kind)
+    s_reason(v, rec.reason)
+    s_round(v, 0)
+    s_line(v, line)
+    return v
 
 
 _SIGNERS: dict[tuple[str, ...], frozenset[str]] = {}

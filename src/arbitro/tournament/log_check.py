@@ -28,7 +28,6 @@ from arbitro.tournament.knockout_event import (
     record_game,
     register_pair,
 )
-from arbitro.tournament.model import TableSeating
 from arbitro.tournament.records import (
     AbandonRecorded,
     ArbitralScore,
@@ -265,15 +264,20 @@ def _seated(state: EventState, b: RoundSeated) -> None:
     if numbers != list(range(1, len(numbers) + 1)):
         raise ArbitroError("tables must be numbered 1, 2, 3... ({tables})", tables=str(numbers))
     seen: set[int] = set()
+    competitors, number = state.competitors, b.round
     for t in b.tables:
-        seat = TableSeating(t.table, t.ns, t.ew, t.players)
-        for line in seat.lines:
-            for c in line:
-                comp = state.competitor(c)
+        # TableSeating.lines, flattened in its order: the players, or N-S then E-W
+        for line in (t.ns, t.ew) if t.players is None else (t.players,):
+            for c in line or ():
+                comp = competitors.get(c) or state.competitor(c)
                 if c in seen:
                     raise ArbitroError("competitor {competitor} is seated twice", competitor=c)
                 seen.add(c)
-                if not comp.active_in(b.round) and not comp.joined_round > b.round:
+                if (
+                    comp.withdrawn_from_round is None and comp.joined_round <= number
+                ):  # active_in(number), the common case at a glance
+                    continue
+                if not comp.active_in(number) and not comp.joined_round > number:
                     raise ArbitroError(
                         "competitor {competitor} does not play in round {round}",
                         competitor=c,

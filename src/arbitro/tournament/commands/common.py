@@ -7,7 +7,7 @@ from datetime import datetime
 
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import Message
-from arbitro.tournament.event import EventState
+from arbitro.tournament.event import EventState, RoundState
 from arbitro.tournament.model import (
     CompetitorId,
     EventFormat,
@@ -52,6 +52,13 @@ def first_unpublished_round(state: EventState) -> int:
 
 def playing_table(state: EventState, round_number: int, table: int) -> TableSeating:
     """The table ``table`` of a round under way, where two lines (or players) play."""
+    return playing_round_table(state, round_number, table)[1]
+
+
+def playing_round_table(
+    state: EventState, round_number: int, table: int
+) -> tuple[RoundState, TableSeating]:
+    """:func:`playing_table`, with the round it found (a sheet's decision reads both)."""
     r = state.round(round_number)
     if r.seating is None or r.seating_published_at is None:
         raise ArbitroError(
@@ -71,7 +78,7 @@ def playing_table(state: EventState, round_number: int, table: int) -> TableSeat
             table=table,
             article=state.code.cite("rest"),
         )
-    return t
+    return r, t
 
 
 def seated_table(state: EventState, round_number: int, competitor: CompetitorId) -> TableSeating:

@@ -10,7 +10,12 @@ from typing import Any
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_
-from arbitro.tournament.commands.common import make_record, need_reason, playing_table
+from arbitro.tournament.commands.common import (
+    make_record,
+    need_reason,
+    playing_round_table,
+    playing_table,
+)
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import Record, SheetCorrected, SheetEntered
@@ -60,7 +65,7 @@ def decide_sheet(
 ) -> None:
     """What :func:`enter_sheet` refuses, without making its record: the log check of an
     imported file decides each sheet again and has the record already."""
-    seat = playing_table(state, round_number, table)
+    rnd, seat = playing_round_table(state, round_number, table)
     kind = state.sheet_kind
     if line is not None:
         signers = kind.signers(seat)
@@ -68,7 +73,6 @@ def decide_sheet(
             raise ArbitroError(
                 "unknown line «{line}» ({lines})", line=line, lines=", ".join(signers)
             )
-    rnd = state.round(round_number)
     sheet = rnd.sheets.get(table)
     if line is not None and sheet is not None:
         bound = sheet.devices.get(device) if device else None

@@ -175,15 +175,12 @@ def _sheet_scores(
 ) -> list[RoundScore]:
     """The competitors' scores from the table's sheet (the event's game scores it, once per
     record: :meth:`EventState.sheet_result`); PENDING without a sheet."""
-    outcome = state.sheet_result(rnd, table.table, as_of)
+    outcome = state.sheet_result(rnd, table.table, as_of, seat=table)
     if outcome is None:
         return _score(seated, rnd, table.table, 0, 0, ScoreSource.PENDING)
     scores, number, source = outcome.scores, table.table, ScoreSource.SHEET
-    out = []
-    for c in seated:
-        s = scores[c]
-        out.append(_round_score(c, rnd, number, s.mp, s.vp, source))
-    return out
+    made = _round_score
+    return [made(c, rnd, number, scores[c].mp, scores[c].vp, source) for c in seated]
 
 
 def _compare_with_field(
@@ -233,22 +230,23 @@ def round_scores(
             if l_rnd == rnd and forfeits_match(code, sec)
         )
     for table in r.seating.tables:
-        if table.players is not None:
-            out += _sheet_scores(state, rnd, table, table.players, as_of)
+        players, ns, ew = table.players, table.ns, table.ew
+        if players is not None:
+            out += _sheet_scores(state, rnd, table, players, as_of)
             continue
-        if table.is_incomplete:
+        if ns is None or ew is None:  # table.is_incomplete
             out += _resting_line(state, rnd, table, history)
             continue
-        assert table.ns is not None and table.ew is not None
+        seated = ns + ew
         forfeits = (
             None
-            if forfeiting is not None and forfeiting.isdisjoint(table.ns + table.ew)
-            else _forfeits(state, rnd, table, table.ns, table.ew)
+            if forfeiting is not None and forfeiting.isdisjoint(seated)
+            else _forfeits(state, rnd, table, ns, ew)
         )
         if forfeits is not None:
             out += forfeits
             continue
-        out += _sheet_scores(state, rnd, table, table.ns + table.ew, as_of)
+        out += _sheet_scores(state, rnd, table, seated, as_of)
     scores = {s.competitor: s for s in out}
     if comparison_method(state) is not None:
         _compare_with_field(state, rnd, as_of, scores)

@@ -69,12 +69,24 @@ class DealScore:
                 lines = _LINES  # the shared LineDeals, looked up here (most are known)
                 ns = lines.get((a, b)) or _line(a, b)
                 ew = lines.get((c, d)) or _line(c, d)
-                return cls(ns, ew)
+                if cls is not DealScore:
+                    return cls(ns, ew)
+                deal = _new(DealScore)  # DealScore(ns, ew), its slots set directly (_deal)
+                _SET_NS(deal, ns)
+                _SET_EW(deal, ew)
+                return deal
         raise ArbitroError(  # bool is no number here
             "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base and points)",
             row=repr(list(row)),
             article=cite(CodeId.BURRACO_FIBAS, "sheet_scores"),
         )
+
+
+# A frozen class's ``__init__`` sets each field through ``object.__setattr__``; the parse of
+# a replay's sheets (two deals each, issue 14) sets the slots directly, the same values.
+_new = object.__new__
+_SET_NS = DealScore.__dict__["ns"].__set__
+_SET_EW = DealScore.__dict__["ew"].__set__
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +110,38 @@ class SheetEntry:
     def from_payload(cls, data: dict[str, Any]) -> SheetEntry:
         """Parse the JSON form written by :meth:`to_payload`."""
         closed = data.get("closed_room")
-        parse = DealScore.from_list
-        return cls(
-            tuple([parse(r) for r in data.get("deals", [])]),
-            None if closed is None else tuple([parse(r) for r in closed]),
-        )
+        parse = _deals
+        deals = parse(data.get("deals", []))
+        room = None if closed is None else parse(closed)
+        if cls is not SheetEntry:
+            return cls(deals, room)
+        entry = _new(SheetEntry)  # SheetEntry(deals, room), its slots set directly
+        _SET_DEALS(entry, deals)
+        _SET_ROOM(entry, room)
+        return entry
+
+
+def _deals(rows: Sequence[Any]) -> tuple[DealScore, ...]:
+    """``tuple(DealScore.from_list(r) for r in rows)``, the rows of four integers read here
+    (one call per sheet, not per deal); any other row goes through ``from_list``, which
+    names it."""
+    out = []
+    lines = _LINES
+    for row in rows:
+        if type(row) is list and len(row) == 4:
+            a, b, c, d = row
+            if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
+                deal = _new(DealScore)
+                _SET_NS(deal, lines.get((a, b)) or _line(a, b))
+                _SET_EW(deal, lines.get((c, d)) or _line(c, d))
+                out.append(deal)
+                continue
+        out.append(DealScore.from_list(row))
+    return tuple(out)
+
+
+_SET_DEALS = SheetEntry.__dict__["deals"].__set__
+_SET_ROOM = SheetEntry.__dict__["closed_room"].__set__
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,16 +230,23 @@ def _check_room(
     b_max, b_step, b_min = code.base_max, code.base_step, code.base_min
     step, p_min, p_max = code.mp_step, code.points_min, code.points_max
     for i, deal in enumerate(deals, start=1):
-        for side, line in ((_NS, deal.ns), (_EW, deal.ew)):
-            base, points = line.base, line.points
-            if not (
-                0 <= base <= b_max
-                and base % b_step == 0
-                and (base == 0 or base >= b_min)
-                and points % step == 0
-                and p_min <= points <= p_max
-            ):
-                _check_line(code, room, i, side, line)
+        ns, ew = deal.ns, deal.ew
+        base, points, base2, points2 = ns.base, ns.points, ew.base, ew.points
+        if not (
+            0 <= base <= b_max
+            and base % b_step == 0
+            and (base == 0 or base >= b_min)
+            and points % step == 0
+            and p_min <= points <= p_max
+            and 0 <= base2 <= b_max
+            and base2 % b_step == 0
+            and (base2 == 0 or base2 >= b_min)
+            and points2 % step == 0
+            and p_min <= points2 <= p_max
+        ):
+            # the first line out of bounds, named by _check_line (N-S before E-W)
+            _check_line(code, room, i, _NS, ns)
+            _check_line(code, room, i, _EW, ew)
 
 
 def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool) -> None:

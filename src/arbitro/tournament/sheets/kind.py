@@ -38,6 +38,25 @@ class SheetOutcome:
     sides: tuple[SheetScore, ...]
 
 
+_OUTCOME_SET = tuple(SheetOutcome.__dict__[f].__set__ for f in ("scores", "totals", "sides"))
+
+
+def outcome(
+    scores: Mapping[CompetitorId, SheetScore],
+    totals: tuple[int, ...],
+    sides: tuple[SheetScore, ...],
+) -> SheetOutcome:
+    """``SheetOutcome(scores, totals, sides)``, its slots set directly: the frozen class's
+    ``__init__`` sets each field through ``object.__setattr__``, and a replay scores every
+    sheet of the event once (issue 14). Same type, equal to the one ``__init__`` makes."""
+    made = object.__new__(SheetOutcome)
+    set_scores, set_totals, set_sides = _OUTCOME_SET
+    set_scores(made, scores)
+    set_totals(made, totals)
+    set_sides(made, sides)
+    return made
+
+
 @dataclass(frozen=True, slots=True)
 class SheetTable:
     """A sheet laid out for reading (CLI history, printouts, desk): column headings and one
@@ -56,6 +75,27 @@ class SheetContext:
     deals: int
     teams: bool
     duplicate: bool
+
+
+_CONTEXT_SET = tuple(
+    SheetContext.__dict__[f].__set__ for f in ("rules", "seat", "deals", "teams", "duplicate")
+)
+
+
+def sheet_context_of(
+    rules: EventRules, seat: TableSeating, deals: int, teams: bool, duplicate: bool
+) -> SheetContext:
+    """``SheetContext(rules, seat, deals, teams, duplicate)``, its slots set directly: a
+    replay makes one per table and round (issue 14). Same type, equal to the one
+    ``__init__`` makes."""
+    ctx = object.__new__(SheetContext)
+    set_rules, set_seat, set_deals, set_teams, set_duplicate = _CONTEXT_SET
+    set_rules(ctx, rules)
+    set_seat(ctx, seat)
+    set_deals(ctx, deals)
+    set_teams(ctx, teams)
+    set_duplicate(ctx, duplicate)
+    return ctx
 
 
 class SheetKind(Protocol):

@@ -7,13 +7,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from arbitro.codes.burraco_fibas import VpTable
 from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet, sheet_totals
 from arbitro.tournament.scoring.vp import vp_pair
-from arbitro.tournament.sheets.kind import SheetContext, SheetOutcome, SheetScore, SheetTable
+from arbitro.tournament.sheets.kind import (
+    SheetContext,
+    SheetOutcome,
+    SheetScore,
+    SheetTable,
+    outcome,
+)
 
 LINES = ("ns", "ew")
 
@@ -30,6 +38,23 @@ def _sheet_score(mp: int, vp: int) -> SheetScore:
         if len(_SCORES) < 65_536:
             _SCORES[key] = found
     return found
+
+
+# (id of the rules, deals, teams) → (the rules, their VP table): a replay scores 5,000 sheets
+# of a handful of rounds; the rules kept so that a reused id is never mistaken; bounded.
+_VP_TABLES: dict[tuple[int, int, bool], tuple[EventRules, VpTable]] = {}
+
+
+def _vp_table(rules: EventRules, deals: int, teams: bool) -> VpTable:
+    """``rules.vp_table(deals=deals, teams=teams)``, looked up once per rules and round size."""
+    key = (id(rules), deals, teams)
+    found = _VP_TABLES.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    table = rules.vp_table(deals=deals, teams=teams)
+    if len(_VP_TABLES) < 1024:
+        _VP_TABLES[key] = (rules, table)
+    return table
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,17 +100,18 @@ class LinesSheet:
         # every sheet of the event once)
         ns_total, ew_total = sheet_totals(entry)
         teams = ctx.teams
-        table = ctx.rules.vp_table(deals=ctx.deals, teams=teams)
+        table = _vp_table(ctx.rules, ctx.deals, teams)
         ns_vp, ew_vp = vp_pair(ns_total, ew_total, table, duplicate=ctx.duplicate and not teams)
-        ns = _sheet_score(ns_total - ew_total, ns_vp)
-        ew = _sheet_score(ew_total - ns_total, ew_vp)
+        scores_of = _SCORES
+        ns = scores_of.get((ns_total - ew_total, ns_vp)) or _sheet_score(ns_total - ew_total, ns_vp)
+        ew = scores_of.get((ew_total - ns_total, ew_vp)) or _sheet_score(ew_total - ns_total, ew_vp)
         scores: dict[CompetitorId, SheetScore] = {}  # the (frozen) scores shared by a line
         seat = ctx.seat
         for c in seat.ns or ():
             scores[c] = ns
         for c in seat.ew or ():
             scores[c] = ew
-        return SheetOutcome(scores, (ns_total, ew_total), (ns, ew))
+        return outcome(scores, (ns_total, ew_total), (ns, ew))
 
     def abandoned(self, entry: SheetEntry) -> tuple[CompetitorId, ...]:
         """A two-line sheet records no abandon (FIBAS art. 36 is an arbiter's record)."""
