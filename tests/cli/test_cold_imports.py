@@ -84,19 +84,10 @@ def test_a_command_on_the_database_still_loads_the_store(tmp_path: Path) -> None
 def test_an_import_into_a_new_database_loads_no_sqlalchemy(tmp_path: Path) -> None:
     """``arbitro import`` of an event file into a NEW database (a fresh installation's first
     command): the file is created without Alembic's migrations, nor SQLAlchemy (issue 14)."""
-    made = tmp_path / "made.sqlite3"
-    subprocess.run(
-        [sys.executable, "-m", "arbitro", "--db", f"sqlite:///{made}", "demo", "--event-id", "demo"],
-        capture_output=True,
-        check=True,
-    )
+    arbitro = [sys.executable, "-m", "arbitro", "--db", f"sqlite:///{tmp_path}/made.sqlite3"]
     exported = tmp_path / "event.json"
-    subprocess.run(
-        [sys.executable, "-m", "arbitro", "--db", f"sqlite:///{made}", "export", "demo"]
-        + ["-o", str(exported)],
-        capture_output=True,
-        check=True,
-    )
+    for argv in (["demo", "--event-id", "demo"], ["export", "demo", "-o", str(exported)]):
+        subprocess.run([*arbitro, *argv], capture_output=True, check=True)
     url = f"sqlite:///{tmp_path}/new.sqlite3"
     loaded = loaded_after("--db", url, "import", str(exported))
     with RecordStore(url) as store:  # the import did store the event

@@ -91,7 +91,7 @@ def test_records_of_a_new_file_are_append_only(tmp_path: Path) -> None:
             "DELETE FROM records",
             "DELETE FROM events",
         ):
-            with pytest.raises(sqlite3.IntegrityError, match="arbitro: .* refused"):
+            with pytest.raises(sqlite3.IntegrityError, match=r"arbitro: .* refused"):
                 connection.execute(statement)
     finally:
         connection.close()
