@@ -427,8 +427,14 @@ class EventState:
             return found
         if self._contexts and next(iter(self._contexts))[0] != round_number:
             self._contexts.clear()  # one round's at a time: the round being entered or scored
-        # what every table of the round shares, read once per round (the configuration and
-        # the code never change in a state)
+        shared = self.round_context(round_number)
+        ctx = self._contexts[key] = sheet_context_of(shared[1], seat, *shared[2:])
+        return ctx
+
+    def round_context(self, round_number: int) -> tuple[int, EventRules, int, bool, bool]:
+        """What every table of round ``round_number`` shares in its sheet's context: the
+        round, the code's rules, the deals, teams or not, duplicate or not (read once per
+        round: the configuration and the code never change in a state)."""
         shared = self._context_shared
         if shared is None or shared[0] != round_number:
             shared = self._context_shared = (
@@ -438,8 +444,7 @@ class EventState:
                 self.config.event_format is EventFormat.TEAMS,
                 self.config.duplicate,
             )
-        ctx = self._contexts[key] = sheet_context_of(shared[1], seat, *shared[2:])
-        return ctx
+        return shared
 
     def view(self, name: str, round_number: int, compute: Callable[[], T]) -> T:
         """A view derived from the state (standings, ranking...) computed once until the next

@@ -113,6 +113,38 @@ class LinesSheet:
             scores[c] = ew
         return outcome(scores, (ns_total, ew_total), (ns, ew))
 
+    def score_round(
+        self,
+        rules: EventRules,
+        deals: int,
+        teams: bool,
+        duplicate: bool,
+        tables: Sequence[tuple[TableSeating, SheetEntry]],
+    ) -> list[tuple[SheetScore, ...]]:
+        """:meth:`score` of each table of a round (FIBAS art. 19 b, 20), the VP table found
+        once: each competitor's score, N-S then E-W."""
+        table = _vp_table(rules, deals, teams)
+        dup = duplicate and not teams
+        scores_of = _SCORES
+        out: list[tuple[SheetScore, ...]] = []
+        add = out.append
+        for seat, entry in tables:
+            ns_total = ew_total = 0  # sheet_totals, inline
+            for d in entry.deals:
+                ns_total += d.ns.base + d.ns.points
+                ew_total += d.ew.base + d.ew.points
+            if entry.closed_room is not None:
+                for d in entry.closed_room:
+                    ns_total += d.ew.base + d.ew.points
+                    ew_total += d.ns.base + d.ns.points
+            ns_vp, ew_vp = vp_pair(ns_total, ew_total, table, duplicate=dup)
+            diff = ns_total - ew_total
+            ns = scores_of.get((diff, ns_vp)) or _sheet_score(diff, ns_vp)
+            ew = scores_of.get((-diff, ew_vp)) or _sheet_score(-diff, ew_vp)
+            n_ns, n_ew = len(seat.ns or ()), len(seat.ew or ())
+            add((ns, ew) if n_ns == 1 and n_ew == 1 else (ns,) * n_ns + (ew,) * n_ew)
+        return out
+
     def abandoned(self, entry: SheetEntry) -> tuple[CompetitorId, ...]:
         """A two-line sheet records no abandon (FIBAS art. 36 is an arbiter's record)."""
         return ()
