@@ -680,8 +680,10 @@ class EventState:
         self._results.pop(number, None)
         if self._views:
             self._views.clear()
-        if self._scores:
-            self._drop_scores(body)
+        scores = self._scores
+        if scores:  # _drop_scores of an entry: its round's, and the last round's (art. 37)
+            scores.pop(number, None)
+            scores.pop(self.config.rounds, None)
         seq = rec.seq
         if seq > self.last_seq:
             self.last_seq = seq

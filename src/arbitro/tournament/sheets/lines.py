@@ -13,7 +13,15 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.rules import EventRules
-from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet, sheet_totals
+from arbitro.tournament.scoring.sheet import (
+    DealScore,
+    SheetEntry,
+    check_room,
+    check_sheet,
+    deals_of,
+    entry_of,
+    sheet_totals,
+)
 from arbitro.tournament.scoring.vp import vp_pair
 from arbitro.tournament.sheets.kind import (
     SheetContext,
@@ -73,6 +81,8 @@ class LinesSheet:
         deals = data.get("deals", [])
         if type(deals) is not list and not isinstance(deals, list):
             raise ArbitroError("invalid score sheet: {data!r}", data=data)
+        if plain and data.get("closed_room") is None:  # from_payload of one room, its steps
+            return entry_of(deals_of(deals), None)
         return SheetEntry.from_payload(data if plain else dict(data))  # type: ignore[arg-type]
 
     def payload(self, entry: SheetEntry) -> dict[str, Any]:
@@ -92,7 +102,10 @@ class LinesSheet:
             )
         if not isinstance(entry, SheetEntry):
             raise ArbitroError("invalid score sheet: {data!r}", data=entry)
-        check_sheet(ctx.rules, entry, deals=ctx.deals, teams=ctx.teams)
+        if ctx.teams or entry.closed_room is not None:
+            check_sheet(ctx.rules, entry, deals=ctx.deals, teams=ctx.teams)
+        else:  # check_sheet of a sheet of one room, its one step
+            check_room(ctx.rules, entry.deals, ctx.deals, None)
 
     def score(self, ctx: SheetContext, entry: SheetEntry) -> SheetOutcome:
         """Totals, MP difference and VP by the round's table (FIBAS art. 19 b, 20)."""
