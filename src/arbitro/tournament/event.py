@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -699,12 +699,13 @@ class EventState:
         if cancel is not None:
             return
         # _apply_sheet's steps for an entry, on the round at hand
-        sheet = rnd.sheets.get(body.table)
-        kind = self.sheet_kind
+        table = body.table
+        sheet = rnd.sheets.get(table)
+        kind = self._sheet_kind or self.sheet_kind
         if sheet is None:
-            seat = rnd.seating.table(body.table) if rnd.seating else None
+            seat = rnd.seating.table(table) if rnd.seating else None
             required = _signers(kind.signers(seat)) if seat is not None else frozenset()
-            sheet = rnd.sheets[body.table] = TableSheet(body.table, signers=required)
+            sheet = rnd.sheets[table] = TableSheet(table, required)
         entry = kind.parse(body.entry) if parsed is None else parsed
         line = body.line
         if body.device and line:
@@ -721,9 +722,16 @@ class EventState:
             version = _version(rec, entry, "conflict", line)
             sheet.conflicts.append(version)
         sheet.history.append(version)
-        # Scala 40 art. 25 (as in _apply_sheet)
-        for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
-            self.left_on_sheet.setdefault(c, rnd.number)
+        # Scala 40 art. 25 (as in _apply_sheet); the entry in force without corrections is
+        # the accepted one (TableSheet.entry_as_of)
+        accepted = sheet.accepted
+        in_force = (
+            accepted.entry
+            if accepted is not None and not sheet.corrections
+            else sheet.entry_as_of(self.config.rounds)
+        )
+        for c in kind.abandoned(in_force):
+            self.left_on_sheet.setdefault(c, number)
 
     def _ledger_entry(self, rec: Record, at: datetime) -> LedgerEntry | None:
         """The ledger line a record makes (sanctions, lateness, abandons, arbitral scores,
@@ -877,7 +885,8 @@ def _version(rec: Record, entry: Any, kind: str, line: str | None) -> SheetVersi
     s_seq(v, rec.seq)
     s_entry(v, entry)
     s_actor(v, rec.actor)
-    s_at(v, utc(rec.at))
+    at = rec.at
+    s_at(v, at if at.tzinfo is UTC else utc(at))
     s_kind(v, kind)
     s_reason(v, rec.reason)
     s_round(v, 0)

@@ -206,7 +206,6 @@ def round_scores(
     if r.seating is None:
         return {}
     code = state.code
-    out: list[RoundScore] = []
     # Who may forfeit this round (an abandon, a lateness losing the match): the other tables
     # need no look at _forfeits, which would find nothing there.
     forfeiting: set[CompetitorId] | None = None
@@ -241,7 +240,12 @@ def round_scores(
                 parts.append(forfeits)
                 continue
         sheet = sheets.get(table.table)
-        entry = None if sheet is None else sheet.entry_as_of(as_of)
+        if sheet is None:
+            entry = None
+        elif sheet.corrections:
+            entry = sheet.entry_as_of(as_of)
+        else:  # entry_as_of without corrections: the accepted entry
+            entry = None if sheet.accepted is None else sheet.accepted.entry
         if entry is None:
             parts.append(_score(seated, rnd, table.table, 0, 0, ScoreSource.PENDING))
             continue
@@ -250,15 +254,25 @@ def round_scores(
         seats.append(seated)
     _, rules, deals, teams, duplicate = state.round_context(rnd)
     scored = state.sheet_kind.score_round(rules, deals, teams, duplicate, to_score)
-    made, source = _round_score, ScoreSource.SHEET
+    scores: dict[CompetitorId, RoundScore] = {}
+    source = ScoreSource.SHEET
+    set_c, set_r, set_t, set_mp, set_vp, set_src, set_pen = _SET
     for part in parts:
         if isinstance(part, int):
             number = to_score[part][0].table
-            for c, s in zip(seats[part], scored[part], strict=True):
-                out.append(made(c, rnd, number, s.mp, s.vp, source))
+            for c, sc in zip(seats[part], scored[part], strict=True):
+                made = _new(RoundScore)  # _round_score, inline: two per sheet
+                set_c(made, c)
+                set_r(made, rnd)
+                set_t(made, number)
+                set_mp(made, sc.mp)
+                set_vp(made, sc.vp)
+                set_src(made, source)
+                set_pen(made, 0)
+                scores[c] = made
         else:
-            out += part
-    scores = {s.competitor: s for s in out}
+            for made in part:
+                scores[made.competitor] = made
     if comparison_method(state) is not None:
         _compare_with_field(state, rnd, as_of, scores)
     for entrant in state.competitors.values():

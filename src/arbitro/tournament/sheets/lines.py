@@ -22,7 +22,7 @@ from arbitro.tournament.scoring.sheet import (
     entry_of,
     sheet_totals,
 )
-from arbitro.tournament.scoring.vp import vp_pair
+from arbitro.tournament.scoring.vp import _VP_MEMO, vp_pair
 from arbitro.tournament.sheets.kind import (
     SheetContext,
     SheetOutcome,
@@ -138,7 +138,7 @@ class LinesSheet:
         once: each competitor's score, N-S then E-W."""
         table = _vp_table(rules, deals, teams)
         dup = duplicate and not teams
-        scores_of = _SCORES
+        scores_of, memo, table_id = _SCORES, _VP_MEMO, id(table)
         out: list[tuple[SheetScore, ...]] = []
         add = out.append
         for seat, entry in tables:
@@ -150,8 +150,14 @@ class LinesSheet:
                 for d in entry.closed_room:
                     ns_total += d.ew.base + d.ew.points
                     ew_total += d.ns.base + d.ns.points
-            ns_vp, ew_vp = vp_pair(ns_total, ew_total, table, duplicate=dup)
             diff = ns_total - ew_total
+            # vp_pair's memo read here: most differences were met before
+            found = memo.get((table_id, diff if diff >= 0 else -diff, dup))
+            if found is not None and found[0] is table and type(diff) is int:
+                winner, loser = found[1]
+                ns_vp, ew_vp = (winner, loser) if diff >= 0 else (loser, winner)
+            else:
+                ns_vp, ew_vp = vp_pair(ns_total, ew_total, table, duplicate=dup)
             ns = scores_of.get((diff, ns_vp)) or _sheet_score(diff, ns_vp)
             ew = scores_of.get((-diff, ew_vp)) or _sheet_score(-diff, ew_vp)
             n_ns, n_ew = len(seat.ns or ()), len(seat.ew or ())
