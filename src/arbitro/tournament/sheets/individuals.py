@@ -11,9 +11,9 @@ from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, verbatim
 from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.scala40 import score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.rules import EventRules
 from arbitro.tournament.sheets.kind import (
     SheetContext,
     SheetOutcome,
