@@ -283,6 +283,9 @@ class EventState:
     prize_plan: PrizePlanRecorded | None = None  # the latest (Parole art. 6.1)
     fee_set: int | None = None  # the fee as last set (entry-fee-set), over the configuration's
     payments: dict[int, Payment] = field(default_factory=dict)  # seq → a payment not cancelled
+    # the rounds where a sheet holds a correction (art. 21): a round's scores are the same
+    # whatever ``as_of`` elsewhere, read without a look at each sheet
+    corrected_rounds: set[int] = field(default_factory=set)
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
@@ -705,7 +708,7 @@ class EventState:
         if sheet is None:
             seat = rnd.seating.table(table) if rnd.seating else None
             required = _signers(kind.signers(seat)) if seat is not None else frozenset()
-            sheet = rnd.sheets[table] = TableSheet(table, required)
+            sheet = rnd.sheets[table] = _table_sheet(table, required)
         entry = kind.parse(body.entry) if parsed is None else parsed
         line = body.line
         if body.device and line:
@@ -860,6 +863,7 @@ class EventState:
                 sheet.accepted = version
             else:
                 sheet.corrections.append(version)
+                self.corrected_rounds.add(rnd.number)
             sheet.conflicts.clear()
             sheet.confirmed_by = sheet.signers
         sheet.history.append(version)
@@ -892,6 +896,21 @@ def _version(rec: Record, entry: Any, kind: str, line: str | None) -> SheetVersi
     s_round(v, 0)
     s_line(v, line)
     return v
+
+
+def _table_sheet(table: int, signers: frozenset[str]) -> TableSheet:
+    """``TableSheet(table, signers)``, its fields set directly, without the dataclass's
+    ``__init__`` and its default factories (a replay makes one per table and round)."""
+    sheet = object.__new__(TableSheet)
+    sheet.table = table
+    sheet.signers = signers
+    sheet.history = []
+    sheet.accepted = None
+    sheet.conflicts = []
+    sheet.corrections = []
+    sheet.confirmed_by = frozenset()
+    sheet.devices = {}
+    return sheet
 
 
 _SIGNERS: dict[tuple[str, ...], frozenset[str]] = {}
@@ -930,7 +949,22 @@ def seating_tables(seating: Seating) -> tuple[SeatedTable, ...]:
 
 def seating_from_tables(tables: Iterable[SeatedTable]) -> Seating:
     """The seating a ``round-seated`` record holds."""
-    return Seating(tuple(TableSeating(t.table, t.ns, t.ew, t.players) for t in tables))
+    new = object.__new__
+    set_table, set_ns, set_ew, set_players = _SEAT_SET
+    seats = []
+    for t in tables:  # TableSeating(t.table, t.ns, t.ew, t.players), its slots set directly
+        seat = new(TableSeating)
+        set_table(seat, t.table)
+        set_ns(seat, t.ns)
+        set_ew(seat, t.ew)
+        set_players(seat, t.players)
+        seats.append(seat)
+    return Seating(tuple(seats))
+
+
+# A frozen class's ``__init__`` sets each field through ``object.__setattr__``: a replay
+# seats every table of every round (issue 14).
+_SEAT_SET = tuple(TableSeating.__dict__[f].__set__ for f in ("table", "ns", "ew", "players"))
 
 
 def seating_to_payload(seating: Seating) -> list[dict[str, Any]]:

@@ -304,7 +304,7 @@ def memo_scores(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, R
     # Without corrections in the round its scores are the same whatever ``as_of``; the last
     # round reads the earlier ones (its rest average), so it keeps ``as_of``.
     key = as_of
-    if rnd < state.config.rounds and not any(sh.corrections for sh in r.sheets.values()):
+    if rnd < state.config.rounds and rnd not in state.corrected_rounds:
         key = 0
 
     def compute() -> dict[CompetitorId, RoundScore]:
