@@ -2,19 +2,38 @@
 in one call (:meth:`SheetKind.score_round`), and the round's scores are made from it. Each
 gives what a sheet scored alone gives (:meth:`EventState.sheet_result`, FIBAS art. 19 b, 20;
 Scala 40 art. 22): the same MP and VP for every competitor seated, in the same order, on the
-legacy event files."""
+legacy event files. Also: a sheet's decision finding its table at a glance refuses as the
+general path does (same words), a one-room sheet parsed and checked in one step gives what
+the general steps give, seats and sheets made with their fields set equal those ``__init__``
+makes, and the rounds with a correction (art. 21) are known without a look at each sheet."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from arbitro.errors import ArbitroError
 from arbitro.services.event_file import read_event_file
-from arbitro.tournament.event import EventState
-from arbitro.tournament.scoring.results import ScoreSource, round_scores
+from arbitro.tournament.commands.common import playing_table
+from arbitro.tournament.commands.sheets import decide_sheet
+from arbitro.tournament.event import EventState, TableSheet, _table_sheet, seating_from_tables
+from arbitro.tournament.model import CompetitorId, Seating, TableSeating
+from arbitro.tournament.records import SeatedTable
+from arbitro.tournament.rules import rules_for
+from arbitro.tournament.scoring.results import (
+    RoundScore,
+    ScoreSource,
+    memo_scores,
+    round_scores,
+)
+from arbitro.tournament.scoring.sheet import SheetEntry, check_sheet
+from arbitro.tournament.sheets.lines import LinesSheet
 
 LEGACY = Path(__file__).resolve().parents[1] / "regressions" / "legacy"
 ROUND_EVENTS = [
@@ -86,3 +105,115 @@ def test_score_round_gives_each_seated_competitor_its_outcome(name: str) -> None
             assert list(scores) == [alone.scores[c] for c in seated]
             checked += 1
     assert checked >= 5
+
+
+def _refusal(call: Callable[..., object], *args: Any, **kwargs: Any) -> tuple[str, dict[str, Any]]:
+    """The words of the refusal ``call(*args, **kwargs)`` raises: its msgid and parameters."""
+    with pytest.raises(ArbitroError) as err:
+        call(*args, **kwargs)
+    return err.value.msg.msgid, dict(err.value.msg.params)
+
+
+def test_a_sheet_for_a_table_not_played_is_refused_in_the_same_words_art_19() -> None:
+    """FIBAS art. 19: a sheet belongs to a table of a round under way. A table that does not
+    exist, a round whose seating is not published, a round beyond the event's, an incomplete
+    table (art. 37: the line present rests) are refused by the decision in the words of the
+    general lookup (:func:`playing_table`)."""
+    state = _state("burraco-pairs")
+    entry = state.sheet_kind.parse({"deals": [[100, 85, 0, 5]] * state.deals(1)})
+    seating = state.round(1).seating
+    assert seating is not None
+    beyond = len(seating.tables) + 1
+    cases = [(1, beyond), (1, 0), (state.config.rounds + 1, 1)]
+    for rnd, table in cases:
+        general = _refusal(playing_table, state, rnd, table)
+        assert _refusal(decide_sheet, state, rnd, table, entry) == general
+    first = state.rounds[1]
+    published, first.seating_published_at = first.seating_published_at, None
+    general = _refusal(playing_table, state, 1, 1)
+    assert general[0] == "round {round} is not under way (seating not published)"
+    assert _refusal(decide_sheet, state, 1, 1, entry) == general
+    first.seating_published_at = published
+    t = seating.tables[0]
+    first.seating = Seating((TableSeating(t.table, t.ns, None), *seating.tables[1:]))
+    general = _refusal(playing_table, state, 1, 1)
+    assert general[0] == "table {table} is incomplete: the line present rests, no sheet"
+    assert _refusal(decide_sheet, state, 1, 1, entry) == general
+
+
+def test_a_one_room_sheet_parsed_and_checked_in_one_step_is_the_general_one_art_19() -> None:
+    """FIBAS art. 19: the lines' sheet of one room, parsed and checked in one step, equals
+    the one :meth:`SheetEntry.from_payload` reads and is refused by the words of
+    :func:`check_sheet`; a closed room where none is played is refused as before."""
+    kind = LinesSheet(rules_for("burraco-fibas").game)
+    code = rules_for("burraco-fibas")
+    data = {"deals": [[100, 85, 0, 5], [300, 120, 100, 85]], "closed_room": None}
+    parsed = kind.parse(data)
+    assert parsed == SheetEntry.from_payload(data) and type(parsed) is SheetEntry
+    state = _state("burraco-pairs")
+    seating = state.round(1).seating
+    assert seating is not None
+    ctx = dataclasses.replace(state.sheet_context(1, seating.tables[0]), deals=2)
+    kind.check(ctx, parsed)
+    for wrong in (
+        {"deals": [[100, 85, 0, 5]]},
+        {"deals": [[100, 85, 0, 5], [300, 120, 100, 83]]},
+        {"deals": [[100, 85, 0, 5], [30, 120, 100, 85]]},
+        {"deals": [[100, 85, 0, 5], [300, 120, 100, 85]], "closed_room": [[0, 5, 100, 85]]},
+    ):
+        entry = kind.parse(wrong)
+        general = _refusal(check_sheet, code, entry, deals=2, teams=False)
+        assert _refusal(kind.check, ctx, entry) == general
+
+
+def test_seats_and_sheets_made_with_their_fields_set_are_the_ones_init_makes() -> None:
+    """A round's seats (FIBAS art. 4) and a table's sheet, made field by field, equal the
+    ones ``__init__`` makes; a seat stays frozen."""
+    tables = (
+        SeatedTable(1, (3,), (4,)),
+        SeatedTable(2, (5,), None),
+        SeatedTable(3, None, None, (1, 2, 6)),
+    )
+    seating = seating_from_tables(tables)
+    plain = Seating(tuple(TableSeating(t.table, t.ns, t.ew, t.players) for t in tables))
+    assert seating == plain and hash(seating) == hash(plain)
+    assert all(type(t) is TableSeating for t in seating.tables)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seating.tables[0].ns = (9,)  # type: ignore[misc]
+    made = _table_sheet(4, frozenset({"ns", "ew"}))
+    assert made == TableSheet(4, frozenset({"ns", "ew"})) and repr(made) == repr(
+        TableSheet(4, frozenset({"ns", "ew"}))
+    )
+    other = _table_sheet(4, frozenset({"ns", "ew"}))
+    assert made.history is not other.history and made.conflicts is not other.conflicts
+    assert made.corrections is not other.corrections and made.devices is not other.devices
+
+
+@pytest.mark.parametrize("name", ROUND_EVENTS)
+def test_the_rounds_with_a_correction_are_those_whose_sheets_hold_one_art_21(name: str) -> None:
+    """FIBAS art. 21: a correction may count from a later round, so a round's scores depend
+    on ``as_of`` only where a sheet holds one; the state knows those rounds as its sheets
+    do, and the memoized scores equal the ones computed afresh."""
+    state = _state(name)
+    if name in ("burraco-pairs", "burraco-teams", "scala40"):
+        assert state.corrected_rounds  # these files hold corrections
+    assert state.corrected_rounds == {
+        n for n, r in state.rounds.items() if any(sh.corrections for sh in r.sheets.values())
+    }
+    last = state.config.rounds
+    for number in state.rounds:
+        for as_of in range(number, last + 1):
+            assert memo_scores(state, number, as_of) == round_scores(
+                state, number, as_of=as_of, history=_history(state, number, as_of)
+            )
+
+
+def _history(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, list[RoundScore]]:
+    """The earlier rounds' scores a last round's resting line reads (art. 37)."""
+    history: dict[CompetitorId, list[RoundScore]] = {}
+    if rnd == state.config.rounds:
+        for earlier in range(1, rnd):
+            for comp, s in round_scores(state, earlier, as_of=as_of).items():
+                if s.source is not ScoreSource.PENDING:
+                    history.setdefault(comp, []).append(s)
+    return history
