@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
 from arbitro.services.event_file import read_event_file
 from arbitro.tournament.commands.common import playing_table
@@ -145,7 +146,7 @@ def test_a_one_room_sheet_parsed_and_checked_in_one_step_is_the_general_one_art_
     """FIBAS art. 19: the lines' sheet of one room, parsed and checked in one step, equals
     the one :meth:`SheetEntry.from_payload` reads and is refused by the words of
     :func:`check_sheet`; a closed room where none is played is refused as before."""
-    kind = LinesSheet(rules_for("burraco-fibas").game)
+    kind = LinesSheet(GameId.BURRACO)
     code = rules_for("burraco-fibas")
     data = {"deals": [[100, 85, 0, 5], [300, 120, 100, 85]], "closed_room": None}
     parsed = kind.parse(data)
