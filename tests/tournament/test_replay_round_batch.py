@@ -34,6 +34,7 @@ from arbitro.tournament.scoring.results import (
     round_scores,
 )
 from arbitro.tournament.scoring.sheet import SheetEntry, check_sheet
+from arbitro.tournament.sheets.kind import SheetContext
 from arbitro.tournament.sheets.lines import LinesSheet
 
 LEGACY = Path(__file__).resolve().parents[1] / "regressions" / "legacy"
@@ -218,3 +219,22 @@ def _history(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, list
                 if s.source is not ScoreSource.PENDING:
                     history.setdefault(comp, []).append(s)
     return history
+
+
+def test_a_rounds_contexts_are_made_at_once_each_with_its_own_seat_art_20() -> None:
+    """FIBAS art. 20: a round's tables share its VP table (its deals); the first table asked
+    makes every table's context, each with its own seat, equal to the one made alone, and a
+    seat not of the round's seating (a reseating) gets its own."""
+    state = _state("burraco-pairs")
+    seating = state.round(2).seating
+    assert seating is not None
+    state.forget_views()
+    first = state.sheet_context(2, seating.tables[0])
+    for t in seating.tables:
+        ctx = state.sheet_context(2, t)
+        assert ctx.seat is t and ctx.rules is first.rules
+        assert ctx == SheetContext(
+            state.code, t, state.deals(2), state.config.event_format == "teams", False
+        )
+    moved = TableSeating(1, seating.tables[0].ew, seating.tables[0].ns)
+    assert state.sheet_context(2, moved).seat is moved

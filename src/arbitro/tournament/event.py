@@ -428,10 +428,21 @@ class EventState:
         found = self._contexts.get(key)
         if found is not None and found.seat is seat:
             return found
-        if self._contexts and next(iter(self._contexts))[0] != round_number:
-            self._contexts.clear()  # one round's at a time: the round being entered or scored
-        shared = self.round_context(round_number)
-        ctx = self._contexts[key] = sheet_context_of(shared[1], seat, *shared[2:])
+        contexts = self._contexts
+        if contexts and next(iter(contexts))[0] != round_number:
+            contexts.clear()  # one round's at a time: the round being entered or scored
+        _, rules, deals, teams, duplicate = self.round_context(round_number)
+        held = self.rounds.get(round_number)
+        seating = None if held is None else held.seating
+        if found is None and seating is not None and seating.table(seat.table) is seat:
+            # the first table asked of the round's seating: every table's context made at
+            # once (a round's sheets all come; issue 14)
+            for t in seating.tables:
+                contexts.setdefault(
+                    (round_number, t.table), sheet_context_of(rules, t, deals, teams, duplicate)
+                )
+            return contexts[key]
+        ctx = contexts[key] = sheet_context_of(rules, seat, deals, teams, duplicate)
         return ctx
 
     def round_context(self, round_number: int) -> tuple[int, EventRules, int, bool, bool]:
