@@ -25,7 +25,7 @@ from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.commands.sheets import decide_sheet
 from arbitro.tournament.event import EventState, TableSheet, _table_sheet, seating_from_tables
 from arbitro.tournament.model import CompetitorId, Seating, TableSeating
-from arbitro.tournament.records import SeatedTable
+from arbitro.tournament.records import CompetitorRegistered, Record, SeatedTable
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.results import (
     RoundScore,
@@ -47,6 +47,11 @@ ROUND_EVENTS = [
     "scala40",
 ]
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
+
+
+def _records(name: str) -> list[Record]:
+    data = json.loads((LEGACY / f"{name}.json").read_text("utf-8"))
+    return read_event_file(data, NOW)[2]
 
 
 def _state(name: str) -> EventState:
@@ -238,3 +243,49 @@ def test_a_rounds_contexts_are_made_at_once_each_with_its_own_seat_art_20() -> N
         )
     moved = TableSeating(1, seating.tables[0].ew, seating.tables[0].ns)
     assert state.sheet_context(2, moved).seat is moved
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Registered(CompetitorRegistered):
+    """A registration the fold's general path folds (its short path takes the class
+    itself only)."""
+
+
+@pytest.mark.parametrize("name", ROUND_EVENTS)
+def test_a_registration_folds_as_the_general_path_folds_it_art_2(name: str) -> None:
+    """FIBAS art. 2 "Concorrente": a registration's short fold gives the general fold's
+    competitors, names, next number and last record; the memoized views and scores are
+    dropped by it in both (a competitor more changes every standings)."""
+    records = _records(name)
+    general = [
+        Record(
+            _Registered(**{f.name: getattr(r.body, f.name) for f in dataclasses.fields(r.body)}),
+            r.at,
+            r.actor,
+            r.reason,
+            r.seq,
+        )
+        if type(r.body) is CompetitorRegistered
+        else r
+        for r in records
+    ]
+    assert any(type(r.body) is _Registered for r in general)
+    short, long = EventState.replay("x", records), EventState.replay("x", general)
+    assert short.competitors == long.competitors and short.names == long.names
+    assert (short.next_number, short.last_seq) == (long.next_number, long.last_seq)
+    assert short.rounds == long.rounds
+    for state in (short, long):
+        memo_scores(state, 1, 1)
+        state.view("x", 1, lambda: 1)
+        number = state.next_number
+        rec = Record(
+            CompetitorRegistered(number, f"Late {number}"),
+            records[-1].at,
+            "d",
+            None,
+            state.last_seq + 1,
+        )
+        state.apply(rec)
+        assert not state._scores and not state._views
+        assert state.competitors[number].name == f"Late {number}"
+        assert state.next_number == number + 1 and state.last_seq == rec.seq

@@ -570,6 +570,9 @@ class EventState:
         if type(body) is SheetEntered:  # most of a log: the steps below that concern it
             self._apply_entered(rec, body, parsed)
             return
+        if type(body) is CompetitorRegistered:  # the next most: one per competitor
+            self._apply_registered(rec, body)
+            return
         at = utc(rec.at)
         touched = getattr(rec.body, "round", None)
         # A sheet's outcome depends only on the event's configuration, the table's seat and
@@ -599,12 +602,8 @@ class EventState:
         if fold_log_record(self, rec):
             return
         match rec.body:
-            case CompetitorRegistered() as b:
-                self.competitors[b.competitor] = Competitor(
-                    b.competitor, b.name, b.players, None, b.joined_round
-                )
-                self.names[b.name.casefold()] = b.competitor
-                self.next_number = max(self.next_number, b.competitor + 1)
+            case CompetitorRegistered() as b:  # a subclass's (the class's: see above)
+                self._register(b)
             case CompetitorRenamed() as b:
                 comp = self.competitors[b.competitor]
                 self.names.pop(comp.name.casefold(), None)
@@ -686,6 +685,26 @@ class EventState:
                 raise ArbitroError("event created twice")
             case _:
                 raise unknown_record(rec.kind, self.event_id)
+
+    def _apply_registered(self, rec: Record, body: CompetitorRegistered) -> None:
+        """:meth:`apply` of a registration, the same steps without the tests that cannot
+        concern it (no round, no ledger line, never cancellable itself)."""
+        if self._views:
+            self._views.clear()
+        if self._scores:
+            self._drop_scores(body)  # all of them: a competitor more
+        if rec.seq > self.last_seq:
+            self.last_seq = rec.seq
+        if self.cancellations and rec.seq in self.cancellations:
+            return
+        self._register(body)
+
+    def _register(self, b: CompetitorRegistered) -> None:
+        self.competitors[b.competitor] = Competitor(
+            b.competitor, b.name, b.players, None, b.joined_round
+        )
+        self.names[b.name.casefold()] = b.competitor
+        self.next_number = max(self.next_number, b.competitor + 1)
 
     def _apply_entered(self, rec: Record, body: SheetEntered, parsed: Any) -> None:
         """:meth:`apply` of a sheet entry, the same steps without the tests that cannot
