@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from arbitro.store import RecordStore
+
 HEAVY = (
     "sqlalchemy",
     "alembic",
@@ -67,16 +69,32 @@ def test_quick_commands_load_neither_store_nor_printouts(argv: tuple[str, ...]) 
 
 
 def test_a_command_on_the_database_still_loads_the_store(tmp_path: Path) -> None:
-    """The probe sees the store when a command does use it (the check above is not vacuous)."""
-    loaded = loaded_after("--db", f"sqlite:///{tmp_path}/x.sqlite3", "event", "list")
-    assert "sqlalchemy" in loaded
+    """The probe sees the store when a command does use it (the check above is not vacuous).
+    A NEW database is created from the head schema's script with sqlite3 alone, and an
+    up-to-date one opened with it: neither loads SQLAlchemy nor Alembic (issue 14)."""
+    url = f"sqlite:///{tmp_path}/x.sqlite3"
+    for _ in ("new", "up to date"):
+        loaded = loaded_after("--db", url, "event", "list")
+        assert "arbitro.store" in loaded
+        assert "sqlalchemy" not in loaded
+        assert "alembic" not in loaded
+    assert (tmp_path / "x.sqlite3").exists()
+
+
+def test_an_import_into_a_new_database_loads_no_sqlalchemy(tmp_path: Path) -> None:
+    """``arbitro import`` of an event file into a NEW database (a fresh installation's first
+    command): the file is created without Alembic's migrations, nor SQLAlchemy (issue 14)."""
+    arbitro = [sys.executable, "-m", "arbitro", "--db", f"sqlite:///{tmp_path}/made.sqlite3"]
+    exported = tmp_path / "event.json"
+    for argv in (["demo", "--event-id", "demo"], ["export", "demo", "-o", str(exported)]):
+        subprocess.run([*arbitro, *argv], capture_output=True, check=True)
+    url = f"sqlite:///{tmp_path}/new.sqlite3"
+    loaded = loaded_after("--db", url, "import", str(exported))
+    with RecordStore(url) as store:  # the import did store the event
+        assert store.has_event("demo")
     assert "arbitro.store" in loaded
-    # Once the database is up to date, the store opens it with sqlite3 alone: neither
-    # SQLAlchemy nor Alembic is loaded (issue 14).
-    again = loaded_after("--db", f"sqlite:///{tmp_path}/x.sqlite3", "event", "list")
-    assert "arbitro.store" in again
-    assert "sqlalchemy" not in again
-    assert "alembic" not in again
+    assert "sqlalchemy" not in loaded
+    assert "alembic" not in loaded
 
 
 def test_sanction_kinds_of_the_cli_are_those_of_the_codes() -> None:

@@ -229,6 +229,8 @@ def test_the_file_digest_is_the_canonical_texts_hashed_piecewise() -> None:
     data = _file(pairs=4)
     data["exported_at"] = "2026-11-25T01:00:00+00:00"
     data["name"] = "Città «Coppa»"
-    for value in (data, {"records": [], "a": 1}, {"x": [1, 2]}, [1, 2]):
+    # Rows over several of the chunks the digest encodes at a time, the last one partial.
+    many = {"records": [{"seq": n, "b": "é"} for n in range(2 * event_file.DIGEST_CHUNK + 3)]}
+    for value in (data, {"records": [], "a": 1}, {"x": [1, 2]}, [1, 2], many):
         text = json.dumps(value, sort_keys=True, ensure_ascii=True).encode("ascii")
         assert event_file.file_digest(value) == hashlib.sha256(text).hexdigest()

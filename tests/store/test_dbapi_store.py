@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import func, insert, select
 
 from arbitro.errors import ArbitroError
-from arbitro.store import ConcurrencyError, NewRecord, RecordStore, StoredRecord, users
+from arbitro.store import ConcurrencyError, NewRecord, RecordStore, StoredRecord, migrate, users
 from arbitro.store.dbapi import POOL_SIZE, SQLiteFile, sqlite_time
 from arbitro.store.engine import connect_sqlite, make_engine, sqlite_file
 from arbitro.store.schema import events, records
@@ -76,10 +76,28 @@ def test_an_up_to_date_sqlite_store_is_written_without_loading_sqlalchemy(tmp_pa
         assert [r.payload for r in store.records("natale")][1:] == [{"table": 1}, {"table": 2}]
 
 
-def test_a_new_sqlite_database_is_created_with_alembic(tmp_path: Path) -> None:
-    """The counterpart: a new file is migrated (SQLAlchemy and Alembic are loaded for it), so
-    the probe above does see them when they are used."""
-    _, loaded = run_probe(f"sqlite:///{tmp_path / 'new.sqlite3'}")
+def test_a_new_sqlite_database_is_created_without_loading_sqlalchemy(tmp_path: Path) -> None:
+    """Issue 14: a new, empty file is created from the head schema's script with ``sqlite3``
+    (no Alembic migration), then written and read as above."""
+    url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    at_import, loaded = run_probe(url)
+    assert at_import == []
+    assert loaded == []
+    with RecordStore(url) as store:
+        assert store.last_seq("natale") == 3
+
+
+def test_an_older_sqlite_database_is_upgraded_with_alembic(tmp_path: Path) -> None:
+    """The counterpart: a file at an older revision is migrated (SQLAlchemy and Alembic are
+    loaded for it), so the probe above does see them when they are used."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    RecordStore(url).close()
+    engine = make_engine(url)
+    try:
+        migrate.downgrade(engine, "0006")
+    finally:
+        engine.dispose()
+    _, loaded = run_probe(url)
     assert "sqlalchemy" in loaded and "alembic" in loaded
 
 

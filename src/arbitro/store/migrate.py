@@ -7,11 +7,22 @@ The upgrade runs in one transaction, serialised between processes
 (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL), so two programs opening the same
 new database at once do not both create it.
 
+A new, empty SQLite file is not migrated: :func:`create_sqlite` runs ``schema_head.sql`` (the
+head schema and its ``alembic_version`` stamp, generated from the migrations by
+``tools/sqlite_schema.py``) in one ``executescript`` of ``sqlite3``, in one ``BEGIN IMMEDIATE``
+transaction, without loading SQLAlchemy or Alembic (issue 14: Alembic's 7 migrations cost a new
+database about a second). The file it makes is the one Alembic makes (same ``sqlite_master``,
+same stamp: a test compares them), so later migrations upgrade it as any other.
+
 A new revision goes in ``migrations/versions`` (numbered ``0002``, ``0003``...), written by hand
 or started with::
 
     python -c "from alembic import command; from arbitro.store.migrate import alembic_config;
     command.revision(alembic_config(), 'what changes', rev_id='0002')"
+
+then regenerate the new SQLite database's script, ``python tools/sqlite_schema.py``, and commit
+``schema_head.sql`` with the revision (a test fails while it is stale; meanwhile a new SQLite
+file is still brought to head, by Alembic after the script).
 """
 
 from __future__ import annotations
@@ -21,6 +32,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from arbitro.store import engine as engine_module
 from arbitro.store.engine import SQLITE_BUSY_TIMEOUT_MS, WRITE_OPTION
 
 if TYPE_CHECKING:
@@ -28,6 +40,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+SQLITE_HEAD_SCHEMA = Path(__file__).resolve().parent / "schema_head.sql"
 MIGRATION_WAIT_MS = 120_000  # how long a program waits for another's migration (SQLite)
 # An arbitrary constant identifying arbitro's migration lock among PostgreSQL advisory locks.
 POSTGRESQL_MIGRATION_LOCK = 0x4172_6269_7472_6F
@@ -71,6 +84,51 @@ def sqlite_revisions(connection: sqlite3.Connection) -> frozenset[str]:
             return frozenset()
         cursor.execute("SELECT version_num FROM alembic_version")
         return frozenset(str(row[0]) for row in cursor.fetchall())
+    finally:
+        cursor.close()
+
+
+def sqlite_is_empty(connection: sqlite3.Connection) -> bool:
+    """Whether a SQLite database has no table, index, trigger or view at all (a new file)."""
+    cursor = connection.cursor()
+    try:
+        cursor.execute("SELECT 1 FROM sqlite_master LIMIT 1")
+        return cursor.fetchone() is None
+    finally:
+        cursor.close()
+
+
+def create_sqlite(connection: sqlite3.Connection) -> bool:
+    """Create the head schema in a new, empty SQLite database with ``schema_head.sql``, stamped
+    at its revision, in one ``BEGIN IMMEDIATE`` transaction of one ``executescript``; whether
+    it did. ``connection`` is in autocommit (the store's connections are).
+
+    Another program creating the same file at once holds the write lock for its whole
+    creation: this one waits for it (as long as an Alembic migration, not a writer's few
+    seconds), then its script fails on the tables already there, is rolled back, and False
+    is returned: the caller reads the revision the other program left.
+    """
+    script = SQLITE_HEAD_SCHEMA.read_text(encoding="utf-8")
+    _sqlite_busy_timeout(connection, MIGRATION_WAIT_MS)
+    try:
+        try:
+            connection.executescript(f"BEGIN IMMEDIATE;\n{script}\nCOMMIT;\n")
+        except sqlite3.Error:
+            if connection.in_transaction:
+                connection.rollback()
+            if sqlite_is_empty(connection):  # not another program's doing
+                raise
+            return False
+        return True
+    finally:
+        _sqlite_busy_timeout(connection, engine_module.SQLITE_BUSY_TIMEOUT_MS)
+
+
+def _sqlite_busy_timeout(connection: sqlite3.Connection, ms: int) -> None:
+    """Set SQLite's busy timeout of a ``sqlite3`` connection."""
+    cursor = connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout={int(ms)}")
     finally:
         cursor.close()
 

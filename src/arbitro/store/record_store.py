@@ -43,7 +43,9 @@ class RecordStore:
 
     Opening a store creates the schema in a new database and upgrades an older one
     (``alembic upgrade head``). A SQLite file already at the newest revision is opened and
-    used with the standard library's ``sqlite3`` alone, without loading SQLAlchemy (issue 14);
+    used with the standard library's ``sqlite3`` alone, without loading SQLAlchemy (issue 14),
+    and so is a new, empty SQLite file, created from the head schema's script
+    (:func:`migrate.create_sqlite`);
     :attr:`engine`, the SQLAlchemy engine of the other tables, is made on first use.
     """
 
@@ -78,14 +80,18 @@ class RecordStore:
             return self._engine
 
     def _open_sqlite(self, file: SQLiteFile) -> None:
-        """Read the SQLite file's revision with ``sqlite3``; upgrade it (with Alembic) only
-        when it is new or older than the newest revision."""
+        """Read the SQLite file's revision with ``sqlite3``; create the head schema in a new,
+        empty file with ``sqlite3`` too (:func:`migrate.create_sqlite`); upgrade it with
+        Alembic only when it is older than the newest revision."""
         import sqlite3
 
         try:
             connection = file.connect()
             try:
                 revisions = migrate.sqlite_revisions(connection)
+                if not revisions and migrate.sqlite_is_empty(connection):
+                    migrate.create_sqlite(connection)
+                    revisions = migrate.sqlite_revisions(connection)
             finally:
                 file.release(connection)
         except sqlite3.Error as exc:
