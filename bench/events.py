@@ -100,6 +100,10 @@ def replay_file(path: Path) -> None:
         _eid, _name, _records, state = read_event_file(path.read_text("utf-8"))
         assert isinstance(state, EventState)
         standings(state, state.current_round())
+    # Counted, as the command pays them too: leaving ``paused()`` with the state alive, the
+    # collector's first pass over the ~110,000 containers made meanwhile (~12 ms for 1,000
+    # pairs; the command's ``gc_paused`` ends the same way), then, on return, the state's and
+    # the records' deallocation (~6 ms).
 
 
 CHILD = """

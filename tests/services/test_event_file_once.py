@@ -146,7 +146,7 @@ def test_a_sheet_is_parsed_and_scored_once_for_the_check_and_the_standings(
     sheets = sum(1 for row in data["records"] if row["kind"] == RecordKind.SHEET_ENTERED.value)
     parsed: list[int] = []
     scored: list[int] = []
-    parse, score = LinesSheet.parse, LinesSheet.score
+    parse, score, score_round = LinesSheet.parse, LinesSheet.score, LinesSheet.score_round
 
     def counting_parse(self: LinesSheet, payload: Any) -> Any:
         parsed.append(1)
@@ -156,8 +156,14 @@ def test_a_sheet_is_parsed_and_scored_once_for_the_check_and_the_standings(
         scored.append(1)
         return score(self, ctx, entry)
 
+    def counting_score_round(self: LinesSheet, *context: Any) -> Any:
+        # a round's sheets scored at once: each table counts once (issue 14)
+        scored.extend(1 for _ in context[-1])
+        return score_round(self, *context)
+
     monkeypatch.setattr(LinesSheet, "parse", counting_parse)
     monkeypatch.setattr(LinesSheet, "score", counting_score)
+    monkeypatch.setattr(LinesSheet, "score_round", counting_score_round)
     _id, _name, _records, state = event_file.read_event_file(data)
     assert isinstance(state, EventState)
     standings(state, ROUNDS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -283,6 +283,9 @@ class EventState:
     prize_plan: PrizePlanRecorded | None = None  # the latest (Parole art. 6.1)
     fee_set: int | None = None  # the fee as last set (entry-fee-set), over the configuration's
     payments: dict[int, Payment] = field(default_factory=dict)  # seq → a payment not cancelled
+    # the rounds where a sheet holds a correction (art. 21): a round's scores are the same
+    # whatever ``as_of`` elsewhere, read without a look at each sheet
+    corrected_rounds: set[int] = field(default_factory=set)
     # round → (table, as_of) → the sheet's outcome: a record drops only its round's entries
     _results: dict[int, dict[tuple[int, int], SheetOutcome | None]] = field(default_factory=dict)
     _views: dict[tuple[str, int], Any] = field(default_factory=dict)
@@ -425,10 +428,27 @@ class EventState:
         found = self._contexts.get(key)
         if found is not None and found.seat is seat:
             return found
-        if self._contexts and next(iter(self._contexts))[0] != round_number:
-            self._contexts.clear()  # one round's at a time: the round being entered or scored
-        # what every table of the round shares, read once per round (the configuration and
-        # the code never change in a state)
+        contexts = self._contexts
+        if contexts and next(iter(contexts))[0] != round_number:
+            contexts.clear()  # one round's at a time: the round being entered or scored
+        _, rules, deals, teams, duplicate = self.round_context(round_number)
+        held = self.rounds.get(round_number)
+        seating = None if held is None else held.seating
+        if found is None and seating is not None and seating.table(seat.table) is seat:
+            # the first table asked of the round's seating: every table's context made at
+            # once (a round's sheets all come; issue 14)
+            for t in seating.tables:
+                contexts.setdefault(
+                    (round_number, t.table), sheet_context_of(rules, t, deals, teams, duplicate)
+                )
+            return contexts[key]
+        ctx = contexts[key] = sheet_context_of(rules, seat, deals, teams, duplicate)
+        return ctx
+
+    def round_context(self, round_number: int) -> tuple[int, EventRules, int, bool, bool]:
+        """What every table of round ``round_number`` shares in its sheet's context: the
+        round, the code's rules, the deals, teams or not, duplicate or not (read once per
+        round: the configuration and the code never change in a state)."""
         shared = self._context_shared
         if shared is None or shared[0] != round_number:
             shared = self._context_shared = (
@@ -438,8 +458,7 @@ class EventState:
                 self.config.event_format is EventFormat.TEAMS,
                 self.config.duplicate,
             )
-        ctx = self._contexts[key] = sheet_context_of(shared[1], seat, *shared[2:])
-        return ctx
+        return shared
 
     def view(self, name: str, round_number: int, compute: Callable[[], T]) -> T:
         """A view derived from the state (standings, ranking...) computed once until the next
@@ -551,6 +570,9 @@ class EventState:
         if type(body) is SheetEntered:  # most of a log: the steps below that concern it
             self._apply_entered(rec, body, parsed)
             return
+        if type(body) is CompetitorRegistered:  # the next most: one per competitor
+            self._apply_registered(rec, body)
+            return
         at = utc(rec.at)
         touched = getattr(rec.body, "round", None)
         # A sheet's outcome depends only on the event's configuration, the table's seat and
@@ -580,12 +602,8 @@ class EventState:
         if fold_log_record(self, rec):
             return
         match rec.body:
-            case CompetitorRegistered() as b:
-                self.competitors[b.competitor] = Competitor(
-                    b.competitor, b.name, b.players, None, b.joined_round
-                )
-                self.names[b.name.casefold()] = b.competitor
-                self.next_number = max(self.next_number, b.competitor + 1)
+            case CompetitorRegistered() as b:  # a subclass's (the class's: see above)
+                self._register(b)
             case CompetitorRenamed() as b:
                 comp = self.competitors[b.competitor]
                 self.names.pop(comp.name.casefold(), None)
@@ -668,6 +686,26 @@ class EventState:
             case _:
                 raise unknown_record(rec.kind, self.event_id)
 
+    def _apply_registered(self, rec: Record, body: CompetitorRegistered) -> None:
+        """:meth:`apply` of a registration, the same steps without the tests that cannot
+        concern it (no round, no ledger line, never cancellable itself)."""
+        if self._views:
+            self._views.clear()
+        if self._scores:
+            self._drop_scores(body)  # all of them: a competitor more
+        if rec.seq > self.last_seq:
+            self.last_seq = rec.seq
+        if self.cancellations and rec.seq in self.cancellations:
+            return
+        self._register(body)
+
+    def _register(self, b: CompetitorRegistered) -> None:
+        self.competitors[b.competitor] = Competitor(
+            b.competitor, b.name, b.players, None, b.joined_round
+        )
+        self.names[b.name.casefold()] = b.competitor
+        self.next_number = max(self.next_number, b.competitor + 1)
+
     def _apply_entered(self, rec: Record, body: SheetEntered, parsed: Any) -> None:
         """:meth:`apply` of a sheet entry, the same steps without the tests that cannot
         concern it (no ledger line, never cancellable itself)."""
@@ -675,8 +713,10 @@ class EventState:
         self._results.pop(number, None)
         if self._views:
             self._views.clear()
-        if self._scores:
-            self._drop_scores(body)
+        scores = self._scores
+        if scores:  # _drop_scores of an entry: its round's, and the last round's (art. 37)
+            scores.pop(number, None)
+            scores.pop(self.config.rounds, None)
         seq = rec.seq
         if seq > self.last_seq:
             self.last_seq = seq
@@ -692,12 +732,13 @@ class EventState:
         if cancel is not None:
             return
         # _apply_sheet's steps for an entry, on the round at hand
-        sheet = rnd.sheets.get(body.table)
-        kind = self.sheet_kind
+        table = body.table
+        sheet = rnd.sheets.get(table)
+        kind = self._sheet_kind or self.sheet_kind
         if sheet is None:
-            seat = rnd.seating.table(body.table) if rnd.seating else None
+            seat = rnd.seating.table(table) if rnd.seating else None
             required = _signers(kind.signers(seat)) if seat is not None else frozenset()
-            sheet = rnd.sheets[body.table] = TableSheet(body.table, signers=required)
+            sheet = rnd.sheets[table] = _table_sheet(table, required)
         entry = kind.parse(body.entry) if parsed is None else parsed
         line = body.line
         if body.device and line:
@@ -714,9 +755,16 @@ class EventState:
             version = _version(rec, entry, "conflict", line)
             sheet.conflicts.append(version)
         sheet.history.append(version)
-        # Scala 40 art. 25 (as in _apply_sheet)
-        for c in kind.abandoned(sheet.entry_as_of(self.config.rounds)):
-            self.left_on_sheet.setdefault(c, rnd.number)
+        # Scala 40 art. 25 (as in _apply_sheet); the entry in force without corrections is
+        # the accepted one (TableSheet.entry_as_of)
+        accepted = sheet.accepted
+        in_force = (
+            accepted.entry
+            if accepted is not None and not sheet.corrections
+            else sheet.entry_as_of(self.config.rounds)
+        )
+        for c in kind.abandoned(in_force):
+            self.left_on_sheet.setdefault(c, number)
 
     def _ledger_entry(self, rec: Record, at: datetime) -> LedgerEntry | None:
         """The ledger line a record makes (sanctions, lateness, abandons, arbitral scores,
@@ -845,6 +893,7 @@ class EventState:
                 sheet.accepted = version
             else:
                 sheet.corrections.append(version)
+                self.corrected_rounds.add(rnd.number)
             sheet.conflicts.clear()
             sheet.confirmed_by = sheet.signers
         sheet.history.append(version)
@@ -870,12 +919,28 @@ def _version(rec: Record, entry: Any, kind: str, line: str | None) -> SheetVersi
     s_seq(v, rec.seq)
     s_entry(v, entry)
     s_actor(v, rec.actor)
-    s_at(v, utc(rec.at))
+    at = rec.at
+    s_at(v, at if at.tzinfo is UTC else utc(at))
     s_kind(v, kind)
     s_reason(v, rec.reason)
     s_round(v, 0)
     s_line(v, line)
     return v
+
+
+def _table_sheet(table: int, signers: frozenset[str]) -> TableSheet:
+    """``TableSheet(table, signers)``, its fields set directly, without the dataclass's
+    ``__init__`` and its default factories (a replay makes one per table and round)."""
+    sheet = object.__new__(TableSheet)
+    sheet.table = table
+    sheet.signers = signers
+    sheet.history = []
+    sheet.accepted = None
+    sheet.conflicts = []
+    sheet.corrections = []
+    sheet.confirmed_by = frozenset()
+    sheet.devices = {}
+    return sheet
 
 
 _SIGNERS: dict[tuple[str, ...], frozenset[str]] = {}
@@ -914,7 +979,22 @@ def seating_tables(seating: Seating) -> tuple[SeatedTable, ...]:
 
 def seating_from_tables(tables: Iterable[SeatedTable]) -> Seating:
     """The seating a ``round-seated`` record holds."""
-    return Seating(tuple(TableSeating(t.table, t.ns, t.ew, t.players) for t in tables))
+    new = object.__new__
+    set_table, set_ns, set_ew, set_players = _SEAT_SET
+    seats = []
+    for t in tables:  # TableSeating(t.table, t.ns, t.ew, t.players), its slots set directly
+        seat = new(TableSeating)
+        set_table(seat, t.table)
+        set_ns(seat, t.ns)
+        set_ew(seat, t.ew)
+        set_players(seat, t.players)
+        seats.append(seat)
+    return Seating(tuple(seats))
+
+
+# A frozen class's ``__init__`` sets each field through ``object.__setattr__``: a replay
+# seats every table of every round (issue 14).
+_SEAT_SET = tuple(TableSeating.__dict__[f].__set__ for f in ("table", "ns", "ew", "players"))
 
 
 def seating_to_payload(seating: Seating) -> list[dict[str, Any]]:

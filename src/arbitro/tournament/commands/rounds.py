@@ -199,7 +199,14 @@ def missing_sheets(state: EventState, round_number: int) -> list[int]:
     scores = memo_scores(state, round_number, round_number)
     r = state.round(round_number)
     tables = {s.table for s in scores.values() if s.source is ScoreSource.PENDING}
-    tables |= {n for n, sh in r.sheets.items() if sh.conflicts or not sh.confirmed}
+    # TableSheet.confirmed, at a glance when the accepted entry's signers are the sheet's
+    # own set of them (the director's entry)
+    tables |= {
+        n
+        for n, sh in r.sheets.items()
+        if sh.conflicts
+        or not ((sh.accepted is not None and sh.confirmed_by is sh.signers) or sh.confirmed)
+    }
     return sorted(tables)
 
 

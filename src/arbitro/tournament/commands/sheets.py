@@ -65,7 +65,12 @@ def decide_sheet(
 ) -> None:
     """What :func:`enter_sheet` refuses, without making its record: the log check of an
     imported file decides each sheet again and has the record already."""
-    rnd, seat = playing_round_table(state, round_number, table)
+    rnd = state.rounds.get(round_number)  # playing_round_table's finding, at a glance
+    seat = None
+    if rnd is not None and rnd.seating is not None and rnd.seating_published_at is not None:
+        seat = rnd.seating.table(table)
+    if rnd is None or seat is None or seat.is_incomplete:  # it refuses, naming why
+        rnd, seat = playing_round_table(state, round_number, table)
     kind = state.sheet_kind
     if line is not None:
         signers = kind.signers(seat)

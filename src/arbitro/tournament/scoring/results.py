@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament.boards import comparison_method, line_scores
@@ -170,19 +171,6 @@ def _forfeits(
     return out + _score(guilty, rnd, t, a_mp, a_vp, ScoreSource.FORFEIT)
 
 
-def _sheet_scores(
-    state: EventState, rnd: int, table: TableSeating, seated: Line, as_of: int
-) -> list[RoundScore]:
-    """The competitors' scores from the table's sheet (the event's game scores it, once per
-    record: :meth:`EventState.sheet_result`); PENDING without a sheet."""
-    outcome = state.sheet_result(rnd, table.table, as_of, seat=table)
-    if outcome is None:
-        return _score(seated, rnd, table.table, 0, 0, ScoreSource.PENDING)
-    scores, number, source = outcome.scores, table.table, ScoreSource.SHEET
-    made = _round_score
-    return [made(c, rnd, number, scores[c].mp, scores[c].vp, source) for c in seated]
-
-
 def _compare_with_field(
     state: EventState, rnd: int, as_of: int, scores: dict[CompetitorId, RoundScore]
 ) -> None:
@@ -218,7 +206,6 @@ def round_scores(
     if r.seating is None:
         return {}
     code = state.code
-    out: list[RoundScore] = []
     # Who may forfeit this round (an abandon, a lateness losing the match): the other tables
     # need no look at _forfeits, which would find nothing there.
     forfeiting: set[CompetitorId] | None = None
@@ -229,25 +216,63 @@ def round_scores(
             for (l_rnd, c), sec in state.lateness.items()
             if l_rnd == rnd and forfeits_match(code, sec)
         )
+    # Each table's scores in table order; a table scored from its sheet holds its place by
+    # the index of its sheet among those the game's sheet scores at once (issue 14).
+    parts: list[list[RoundScore] | int] = []
+    to_score: list[tuple[TableSeating, Any]] = []
+    seats: list[Line] = []
+    sheets = r.sheets
     for table in r.seating.tables:
         players, ns, ew = table.players, table.ns, table.ew
         if players is not None:
-            out += _sheet_scores(state, rnd, table, players, as_of)
+            seated: Line = players
+        elif ns is None or ew is None:  # table.is_incomplete
+            parts.append(_resting_line(state, rnd, table, history))
             continue
-        if ns is None or ew is None:  # table.is_incomplete
-            out += _resting_line(state, rnd, table, history)
+        else:
+            seated = ns + ew
+            forfeits = (
+                None
+                if forfeiting is not None and forfeiting.isdisjoint(seated)
+                else _forfeits(state, rnd, table, ns, ew)
+            )
+            if forfeits is not None:
+                parts.append(forfeits)
+                continue
+        sheet = sheets.get(table.table)
+        if sheet is None:
+            entry = None
+        elif sheet.corrections:
+            entry = sheet.entry_as_of(as_of)
+        else:  # entry_as_of without corrections: the accepted entry
+            entry = None if sheet.accepted is None else sheet.accepted.entry
+        if entry is None:
+            parts.append(_score(seated, rnd, table.table, 0, 0, ScoreSource.PENDING))
             continue
-        seated = ns + ew
-        forfeits = (
-            None
-            if forfeiting is not None and forfeiting.isdisjoint(seated)
-            else _forfeits(state, rnd, table, ns, ew)
-        )
-        if forfeits is not None:
-            out += forfeits
-            continue
-        out += _sheet_scores(state, rnd, table, seated, as_of)
-    scores = {s.competitor: s for s in out}
+        parts.append(len(to_score))
+        to_score.append((table, entry))
+        seats.append(seated)
+    _, rules, deals, teams, duplicate = state.round_context(rnd)
+    scored = state.sheet_kind.score_round(rules, deals, teams, duplicate, to_score)
+    scores: dict[CompetitorId, RoundScore] = {}
+    source = ScoreSource.SHEET
+    set_c, set_r, set_t, set_mp, set_vp, set_src, set_pen = _SET
+    for part in parts:
+        if isinstance(part, int):
+            number = to_score[part][0].table
+            for c, sc in zip(seats[part], scored[part], strict=True):
+                made = _new(RoundScore)  # _round_score, inline: two per sheet
+                set_c(made, c)
+                set_r(made, rnd)
+                set_t(made, number)
+                set_mp(made, sc.mp)
+                set_vp(made, sc.vp)
+                set_src(made, source)
+                set_pen(made, 0)
+                scores[c] = made
+        else:
+            for made in part:
+                scores[made.competitor] = made
     if comparison_method(state) is not None:
         _compare_with_field(state, rnd, as_of, scores)
     for entrant in state.competitors.values():
@@ -279,7 +304,7 @@ def memo_scores(state: EventState, rnd: int, as_of: int) -> dict[CompetitorId, R
     # Without corrections in the round its scores are the same whatever ``as_of``; the last
     # round reads the earlier ones (its rest average), so it keeps ``as_of``.
     key = as_of
-    if rnd < state.config.rounds and not any(sh.corrections for sh in r.sheets.values()):
+    if rnd < state.config.rounds and rnd not in state.corrected_rounds:
         key = 0
 
     def compute() -> dict[CompetitorId, RoundScore]:

@@ -110,18 +110,24 @@ class SheetEntry:
     def from_payload(cls, data: dict[str, Any]) -> SheetEntry:
         """Parse the JSON form written by :meth:`to_payload`."""
         closed = data.get("closed_room")
-        parse = _deals
+        parse = deals_of
         deals = parse(data.get("deals", []))
         room = None if closed is None else parse(closed)
         if cls is not SheetEntry:
             return cls(deals, room)
-        entry = _new(SheetEntry)  # SheetEntry(deals, room), its slots set directly
-        _SET_DEALS(entry, deals)
-        _SET_ROOM(entry, room)
-        return entry
+        return entry_of(deals, room)
 
 
-def _deals(rows: Sequence[Any]) -> tuple[DealScore, ...]:
+def entry_of(deals: tuple[DealScore, ...], room: tuple[DealScore, ...] | None) -> SheetEntry:
+    """``SheetEntry(deals, room)``, its slots set directly (issue 14: one per sheet of a
+    replay). Same type, equal to the one ``__init__`` makes."""
+    entry = _new(SheetEntry)
+    _SET_DEALS(entry, deals)
+    _SET_ROOM(entry, room)
+    return entry
+
+
+def deals_of(rows: Sequence[Any]) -> tuple[DealScore, ...]:
     """``tuple(DealScore.from_list(r) for r in rows)``, the rows of four integers read here
     (one call per sheet, not per deal); any other row goes through ``from_list``, which
     names it."""
@@ -216,9 +222,11 @@ def _check_line(
         )
 
 
-def _check_room(
+def check_room(
     code: EventRules, deals: Sequence[DealScore], expected: int, room: Message | None
 ) -> None:
+    """Refuse a room's deals (the open room's, or a sheet's without rooms when ``room`` is
+    None) that are not the round's number of deals or hold an impossible line (art. 19)."""
     if len(deals) != expected:
         text = msg(
             "the sheet has {count} deals, the round has {expected}",
@@ -261,9 +269,9 @@ def check_sheet(code: EventRules, entry: SheetEntry, *, deals: int, teams: bool)
         raise ArbitroError(
             "a closed room exists only in team matches", article=code.cite("sheet_scores")
         )
-    _check_room(code, entry.deals, deals, msg("open room") if teams else None)
+    check_room(code, entry.deals, deals, msg("open room") if teams else None)
     if entry.closed_room is not None:
-        _check_room(code, entry.closed_room, deals, msg("closed room"))
+        check_room(code, entry.closed_room, deals, msg("closed room"))
 
 
 def sheet_totals(entry: SheetEntry) -> tuple[int, int]:

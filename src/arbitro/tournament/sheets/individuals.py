@@ -11,9 +11,16 @@ from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, verbatim
 from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.scala40 import score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.sheets.kind import SheetContext, SheetOutcome, SheetScore, SheetTable
+from arbitro.tournament.sheets.kind import (
+    SheetContext,
+    SheetOutcome,
+    SheetScore,
+    SheetTable,
+    sheet_context_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +78,22 @@ class IndividualsSheet:
             SheetScore(result[str(p)].negative_points, result[str(p)].vp) for p in entry.players
         )
         return SheetOutcome(scores, tuple(s.mp for s in sides), sides)
+
+    def score_round(
+        self,
+        rules: EventRules,
+        deals: int,
+        teams: bool,
+        duplicate: bool,
+        tables: Sequence[tuple[TableSeating, Scala40Entry]],
+    ) -> list[tuple[SheetScore, ...]]:
+        """:meth:`score` of each table of a round (art. 22): each player's score, in seat
+        order."""
+        out: list[tuple[SheetScore, ...]] = []
+        for seat, entry in tables:
+            scores = self.score(sheet_context_of(rules, seat, deals, teams, duplicate), entry)
+            out.append(tuple(scores.scores[c] for c in seat.players or ()))
+        return out
 
     def abandoned(self, entry: Scala40Entry) -> tuple[CompetitorId, ...]:
         """The player who left the table, as the sheet records (art. 25)."""

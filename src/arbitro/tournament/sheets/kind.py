@@ -138,6 +138,20 @@ class SheetKind(Protocol):
         """The MP and VP of each competitor at the table, from an already checked entry."""
         ...
 
+    def score_round(
+        self,
+        rules: EventRules,
+        deals: int,
+        teams: bool,
+        duplicate: bool,
+        tables: Sequence[tuple[TableSeating, Any]],
+    ) -> list[tuple[SheetScore, ...]]:
+        """:meth:`score` of each of a round's tables (its seat, its already checked entry),
+        the round's context given once: per table, the score of each competitor seated, in
+        the order of the seat's lines (N-S then E-W, or the players). A round's scores read
+        every sheet of the round at once (issue 14)."""
+        ...
+
     def abandoned(self, entry: Any) -> tuple[CompetitorId, ...]:
         """The competitors the sheet records as having abandoned (Scala 40 art. 25): they
         play no later round."""

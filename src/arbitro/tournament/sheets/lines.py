@@ -13,8 +13,16 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.rules import EventRules
-from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, check_sheet, sheet_totals
-from arbitro.tournament.scoring.vp import vp_pair
+from arbitro.tournament.scoring.sheet import (
+    DealScore,
+    SheetEntry,
+    check_room,
+    check_sheet,
+    deals_of,
+    entry_of,
+    sheet_totals,
+)
+from arbitro.tournament.scoring.vp import _VP_MEMO, vp_pair
 from arbitro.tournament.sheets.kind import (
     SheetContext,
     SheetOutcome,
@@ -73,6 +81,8 @@ class LinesSheet:
         deals = data.get("deals", [])
         if type(deals) is not list and not isinstance(deals, list):
             raise ArbitroError("invalid score sheet: {data!r}", data=data)
+        if plain and data.get("closed_room") is None:  # from_payload of one room, its steps
+            return entry_of(deals_of(deals), None)
         return SheetEntry.from_payload(data if plain else dict(data))  # type: ignore[arg-type]
 
     def payload(self, entry: SheetEntry) -> dict[str, Any]:
@@ -92,7 +102,10 @@ class LinesSheet:
             )
         if not isinstance(entry, SheetEntry):
             raise ArbitroError("invalid score sheet: {data!r}", data=entry)
-        check_sheet(ctx.rules, entry, deals=ctx.deals, teams=ctx.teams)
+        if ctx.teams or entry.closed_room is not None:
+            check_sheet(ctx.rules, entry, deals=ctx.deals, teams=ctx.teams)
+        else:  # check_sheet of a sheet of one room, its one step
+            check_room(ctx.rules, entry.deals, ctx.deals, None)
 
     def score(self, ctx: SheetContext, entry: SheetEntry) -> SheetOutcome:
         """Totals, MP difference and VP by the round's table (FIBAS art. 19 b, 20)."""
@@ -112,6 +125,44 @@ class LinesSheet:
         for c in seat.ew or ():
             scores[c] = ew
         return outcome(scores, (ns_total, ew_total), (ns, ew))
+
+    def score_round(
+        self,
+        rules: EventRules,
+        deals: int,
+        teams: bool,
+        duplicate: bool,
+        tables: Sequence[tuple[TableSeating, SheetEntry]],
+    ) -> list[tuple[SheetScore, ...]]:
+        """:meth:`score` of each table of a round (FIBAS art. 19 b, 20), the VP table found
+        once: each competitor's score, N-S then E-W."""
+        table = _vp_table(rules, deals, teams)
+        dup = duplicate and not teams
+        scores_of, memo, table_id = _SCORES, _VP_MEMO, id(table)
+        out: list[tuple[SheetScore, ...]] = []
+        add = out.append
+        for seat, entry in tables:
+            ns_total = ew_total = 0  # sheet_totals, inline
+            for d in entry.deals:
+                ns_total += d.ns.base + d.ns.points
+                ew_total += d.ew.base + d.ew.points
+            if entry.closed_room is not None:
+                for d in entry.closed_room:
+                    ns_total += d.ew.base + d.ew.points
+                    ew_total += d.ns.base + d.ns.points
+            diff = ns_total - ew_total
+            # vp_pair's memo read here: most differences were met before
+            found = memo.get((table_id, diff if diff >= 0 else -diff, dup))
+            if found is not None and found[0] is table and type(diff) is int:
+                winner, loser = found[1]
+                ns_vp, ew_vp = (winner, loser) if diff >= 0 else (loser, winner)
+            else:
+                ns_vp, ew_vp = vp_pair(ns_total, ew_total, table, duplicate=dup)
+            ns = scores_of.get((diff, ns_vp)) or _sheet_score(diff, ns_vp)
+            ew = scores_of.get((-diff, ew_vp)) or _sheet_score(-diff, ew_vp)
+            n_ns, n_ew = len(seat.ns or ()), len(seat.ew or ())
+            add((ns, ew) if n_ns == 1 and n_ew == 1 else (ns,) * n_ns + (ew,) * n_ew)
+        return out
 
     def abandoned(self, entry: SheetEntry) -> tuple[CompetitorId, ...]:
         """A two-line sheet records no abandon (FIBAS art. 36 is an arbiter's record)."""

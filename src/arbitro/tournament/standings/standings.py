@@ -83,22 +83,27 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
     pending = ScoreSource.PENDING
     # (vp, mp, number, the row's other fields): ranked first, each row made once with its rank
     rows: list[tuple[int, int, CompetitorId, _Rest]] = []
+    getters = [scores.get for scores in ordered]
+    gone_after = after_round + 1
     for comp in state.competitors.values():
         number = comp.number
         per_vp: list[int | None] = []
         per_mp: list[int | None] = []
+        add_vp, add_mp = per_vp.append, per_mp.append
         late_mp = vp = mp = 0
-        for scores in ordered:
-            s = scores.get(number)
+        for get in getters:
+            s = get(number)
             if s is None or s.source is pending:
-                per_vp.append(None)
-                per_mp.append(None)
+                add_vp(None)
+                add_mp(None)
             else:
-                round_mp = s.mp + s.mp_penalty
-                per_vp.append(s.vp)
-                per_mp.append(round_mp)
-                late_mp += s.mp_penalty
-                vp += s.vp
+                s_vp, penalty = s.vp, s.mp_penalty
+                round_mp = s.mp + penalty
+                add_vp(s_vp)
+                add_mp(round_mp)
+                if penalty:
+                    late_mp += penalty
+                vp += s_vp
                 mp += round_mp
         warnings = warn.get(number, 0)
         penalties = warnings // per if per else 0
@@ -118,13 +123,27 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
             pen_vp,
             pen_mp,
             late_mp,
-            not comp.active_in(after_round + 1),
+            not comp.active_in(gone_after),
         )
         rows.append((vp, mp, number, rest))
     # Scala 40: MP are negative points, the fewer the better (art. 22).
     mp_sign = 1 if state.sheet_kind.mp_lower_is_better else -1
     rows.sort(key=lambda r: (-r[0], mp_sign * r[1], r[2]))
     out: list[StandingRow] = []
+    (
+        set_rank,
+        set_competitor,
+        set_name,
+        set_vp,
+        set_mp,
+        set_round_vp,
+        set_round_mp,
+        set_warnings,
+        set_penalty_vp,
+        set_penalty_mp,
+        set_lateness_mp,
+        set_withdrawn,
+    ) = _ROW_SET
     rank = 0
     previous: tuple[int, int] | None = None
     for i, (vp, mp, number, rest) in enumerate(rows):
@@ -132,23 +151,25 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
             rank = i + 1
             previous = (vp, mp)
         name, per_round_vp, per_round_mp, warnings, pen_vp, pen_mp, late_mp, withdrawn = rest
-        out.append(
-            StandingRow(
-                rank,
-                number,
-                name,
-                vp,
-                mp,
-                per_round_vp,
-                per_round_mp,
-                warnings,
-                pen_vp,
-                pen_mp,
-                late_mp,
-                withdrawn,
-            )
-        )
+        row = _new(StandingRow)  # StandingRow(...), its slots set directly: one per row
+        set_rank(row, rank)
+        set_competitor(row, number)
+        set_name(row, name)
+        set_vp(row, vp)
+        set_mp(row, mp)
+        set_round_vp(row, per_round_vp)
+        set_round_mp(row, per_round_mp)
+        set_warnings(row, warnings)
+        set_penalty_vp(row, pen_vp)
+        set_penalty_mp(row, pen_mp)
+        set_lateness_mp(row, late_mp)
+        set_withdrawn(row, withdrawn)
+        out.append(row)
     return out
+
+
+_new = object.__new__
+_ROW_SET = tuple(StandingRow.__dict__[f].__set__ for f in StandingRow.__dataclass_fields__)
 
 
 def session_rounds(state: EventState, session: int) -> tuple[int, int]:
