@@ -28,6 +28,7 @@ import os
 import sqlite3
 import sys
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -110,8 +111,9 @@ class Transaction:
         return sqlite_time(value) if self.dialect == "sqlite" else value.astimezone(UTC)
 
 
-class Database:
-    """Where the record store's transactions run (see the module's docstring)."""
+class Database(ABC):
+    """Where the record store's transactions run (see the module's docstring): a backend
+    says how a connection is taken and given back."""
 
     dialect: str = "sqlite"
     integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
@@ -161,12 +163,15 @@ class Database:
                     healthy = False
             self._give(connection, healthy)
 
+    @abstractmethod
     def _take(self) -> Any:
-        raise NotImplementedError
+        """A DB-API connection for one transaction."""
 
+    @abstractmethod
     def _give(self, connection: Any, healthy: bool) -> None:
-        raise NotImplementedError
+        """Give back a connection taken by :meth:`_take` (closed if not ``healthy``)."""
 
+    @abstractmethod
     def close(self) -> None:
         """Close the idle connections (those in use are closed when given back)."""
 
@@ -233,6 +238,10 @@ class EngineDatabase(Database):
         if not healthy:
             connection.invalidate()
         connection.close()  # back to the engine's pool
+
+    def close(self) -> None:
+        """Nothing of its own: the idle connections are the engine's pool, closed by the
+        store's ``engine.dispose()``."""
 
 
 def is_unavailable(exc: BaseException) -> bool:

@@ -18,6 +18,7 @@ no compile step is needed.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -642,10 +643,10 @@ def body_from_raw(kind: str, raw: bytes | msgspec.Raw) -> Body:
     kind, through the kind's compiled decoder; the same errors as :func:`body_from_json`."""
     found = _ONE_CLASS.get(kind)
     if found is not None:
-        try:
+        # Refused by the decoder: read again as a dict below, whose error names the field
+        # and the value it holds (the decoder's error has only the path).
+        with contextlib.suppress(msgspec.ValidationError):
             return decoder(found[1]).decode(raw)  # type: ignore[no-any-return]
-        except msgspec.ValidationError:
-            pass  # read again as a dict below: the error names the field and its value
     return body_from_json(kind, _JSON_VALUE(raw))
 
 
