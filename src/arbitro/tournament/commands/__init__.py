@@ -8,8 +8,9 @@ registers competitors loads neither the seating movements nor the standings nor 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from arbitro.lazy_names import lazy_names
 
 # Imported at once: the function ``cancel`` has the name of its module, which importing the
 # module (as the fees' commands do) would otherwise set on the package in its place.
@@ -75,14 +76,7 @@ _MODULE_OF: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """The function ``name`` of the package, imported from its module when first asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULE_OF, globals())
 
 
 __all__ = [

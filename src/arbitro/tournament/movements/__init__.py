@@ -9,8 +9,9 @@ checks the pairing constraints (:mod:`.constraints`) without loading every movem
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from arbitro.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from arbitro.tournament.movements.request import SeatingRequest
@@ -33,14 +34,7 @@ _MODULE_OF: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """The name ``name`` of the package, imported from its module when first asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULE_OF, globals())
 
 
 __all__ = [
