@@ -28,9 +28,8 @@ HEADER = """\
 """
 
 
-def migrated_scratch(directory: Path) -> Path:
-    """A SQLite file in ``directory`` brought to head by Alembic's migrations."""
-    path = directory / "scratch.sqlite3"
+def migrated_by_alembic(path: Path) -> Path:
+    """A new SQLite file at ``path`` brought to head by Alembic's migrations."""
     engine = make_engine(f"sqlite:///{path}")
     try:
         migrate.upgrade(engine)
@@ -72,7 +71,7 @@ def _quote(identifier: str) -> str:
 def generate() -> str:
     """The head schema's script, from a scratch database migrated by Alembic."""
     with tempfile.TemporaryDirectory() as directory:
-        return schema_script(migrated_scratch(Path(directory)))
+        return schema_script(migrated_by_alembic(Path(directory) / "scratch.sqlite3"))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -7,6 +7,7 @@ upgraded and downgraded by Alembic like any other."""
 
 from __future__ import annotations
 
+import importlib.util
 import sqlite3
 import subprocess
 import sys
@@ -42,13 +43,14 @@ def master_and_stamp(path: Path) -> tuple[Master, list[str]]:
 
 
 def migrated_by_alembic(path: Path) -> Path:
-    """A new SQLite file at ``path`` brought to head by Alembic's migrations."""
-    engine = make_engine(f"sqlite:///{path}")
-    try:
-        migrate.upgrade(engine)
-    finally:
-        engine.dispose()
-    return path
+    """A new SQLite file at ``path`` brought to head by Alembic's migrations (the tool's own
+    function: the file the script is generated from)."""
+    spec = importlib.util.spec_from_file_location("arbitro_tools_sqlite_schema", TOOL)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    migrated: Path = tool.migrated_by_alembic(path)
+    return migrated
 
 
 def test_the_committed_script_is_the_one_the_migrations_give(tmp_path: Path) -> None:
