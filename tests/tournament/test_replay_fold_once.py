@@ -46,7 +46,8 @@ ROUND_EVENTS = [
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 
 
-def _records(name: str) -> list[Record]:
+def legacy_records(name: str) -> list[Record]:
+    """The records of the legacy event file ``name``, read and checked."""
     data = json.loads((LEGACY / f"{name}.json").read_text("utf-8"))
     _id, _name, records, _state = read_event_file(data, NOW)
     return records
@@ -58,7 +59,7 @@ def test_the_checked_fold_equals_the_plain_fold_on_the_legacy_files(name: str) -
     (:meth:`EventState.replay`) parses it again: same rounds
     (seatings, sheets with every version, signers, conflicts, corrections), same players
     gone (Scala 40 art. 25), same last record."""
-    records = _records(name)
+    records = legacy_records(name)
     checked = check_log("x", records, NOW)
     plain = EventState.replay("x", records)
     assert isinstance(checked, EventState)
@@ -122,7 +123,7 @@ def test_an_impossible_line_is_named_north_south_first_art_19() -> None:
 def _with_seating(name: str, change: int) -> list[Record]:
     """The legacy log up to its first seating, with that seating's table ``change``'s E-W
     line replaced by table 1's N-S line (a competitor seated twice)."""
-    records = _records(name)
+    records = legacy_records(name)
     first = next(n for n, r in enumerate(records) if isinstance(r.body, RoundSeated))
     body = records[first].body
     assert isinstance(body, RoundSeated)
@@ -151,7 +152,7 @@ def test_a_withdrawn_competitor_seated_is_refused_in_the_file_art_4() -> None:
     """A competitor who withdrew before the round does not play it: a seating that seats
     them is refused, naming them and the round; a seat for a number never registered is
     refused as the live lookup refuses it."""
-    records = _records("burraco-pairs")
+    records = legacy_records("burraco-pairs")
     checked = check_log("x", records, NOW)
     assert isinstance(checked, EventState)
     first = next(n for n, r in enumerate(records) if isinstance(r.body, RoundSeated))
@@ -179,7 +180,7 @@ def test_a_sheet_context_shares_the_round_and_equals_the_one_init_makes() -> Non
     """A round's tables share its rules, deals and format (FIBAS art. 20: the VP table of
     the round's deals); each context equals the one built field by field, and a context of
     another round reads that round's deals."""
-    state = check_log("x", _records("burraco-pairs"), NOW)
+    state = check_log("x", legacy_records("burraco-pairs"), NOW)
     assert isinstance(state, EventState)
     seating = state.round(1).seating
     assert seating is not None

@@ -12,11 +12,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.tournament.test_replay_fold_once import LEGACY, NOW, ROUND_EVENTS, legacy_records
 
 from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
@@ -36,22 +35,6 @@ from arbitro.tournament.scoring.results import (
 from arbitro.tournament.scoring.sheet import SheetEntry, check_sheet
 from arbitro.tournament.sheets.kind import SheetContext
 from arbitro.tournament.sheets.lines import LinesSheet
-
-LEGACY = Path(__file__).resolve().parents[1] / "regressions" / "legacy"
-ROUND_EVENTS = [
-    "burraco-pairs",
-    "burraco-teams",
-    "burraco-individual",
-    "burraco-500",
-    "parole",
-    "scala40",
-]
-NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
-
-
-def _records(name: str) -> list[Record]:
-    data = json.loads((LEGACY / f"{name}.json").read_text("utf-8"))
-    return read_event_file(data, NOW)[2]
 
 
 def _state(name: str) -> EventState:
@@ -256,7 +239,7 @@ def test_a_registration_folds_as_the_general_path_folds_it_art_2(name: str) -> N
     """FIBAS art. 2 "Concorrente": a registration's short fold gives the general fold's
     competitors, names, next number and last record; the memoized views and scores are
     dropped by it in both (a competitor more changes every standings)."""
-    records = _records(name)
+    records = legacy_records(name)
     general = [
         Record(
             _Registered(**{f.name: getattr(r.body, f.name) for f in dataclasses.fields(r.body)}),

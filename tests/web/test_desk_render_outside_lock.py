@@ -19,35 +19,11 @@ import jinja2
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.test_director_lock import WAIT, Held
+from tests.web.test_table import SHEET
 
 from arbitro.web.app import Web
 from arbitro.web.tokens import table_path
-
-WAIT = 60  # seconds an Event waits at most, so that a held lock fails the test, never hangs
-SHEET = {
-    "o1_ns_base": "300",
-    "o1_ns_points": "150",
-    "o1_ew_base": "100",
-    "o1_ew_points": "35",
-    "o2_ns_base": "0",
-    "o2_ns_points": "-40",
-    "o2_ew_base": "250",
-    "o2_ew_points": "120",
-}
-
-
-class Held:
-    """A render held in progress: ``started`` when it began, ``done`` once released."""
-
-    def __init__(self) -> None:
-        self.started = threading.Event()
-        self.release = threading.Event()
-        self.done = threading.Event()
-
-    def hold(self) -> None:
-        self.started.set()
-        self.release.wait(WAIT)
-        self.done.set()
 
 
 def in_background(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
