@@ -337,37 +337,25 @@ def _insert_rows(connection: Transaction, rows: Iterable[dict[str, Any]]) -> Non
     COPY is five times faster than PostgreSQL's executemany for an import of thousands of
     records; it checks the same constraints and fires the same triggers.
     """
-    if connection.dialect != "postgresql":
-        bind_time = connection.bind_time
-        connection.executemany(
-            INSERT_SQL,
-            (
-                (
-                    row["event_id"],
-                    row["seq"],
-                    row["kind"],
-                    row["payload"].text,
-                    row["actor"],
-                    row["reason"],
-                    bind_time(row["recorded_at"]),
-                )
-                for row in rows
-            ),
+    bind_time = connection.bind_time
+    values = (
+        (
+            row["event_id"],
+            row["seq"],
+            row["kind"],
+            row["payload"].text,
+            row["actor"],
+            row["reason"],
+            bind_time(row["recorded_at"]),
         )
+        for row in rows
+    )
+    if connection.dialect != "postgresql":
+        connection.executemany(INSERT_SQL, values)
         return
     with connection.cursor.copy(COPY_SQL) as copy:
-        for row in rows:
-            copy.write_row(
-                (
-                    row["event_id"],
-                    row["seq"],
-                    row["kind"],
-                    row["payload"].text,
-                    row["actor"],
-                    row["reason"],
-                    row["recorded_at"],
-                )
-            )
+        for value in values:
+            copy.write_row(value)
 
 
 def _rows(
