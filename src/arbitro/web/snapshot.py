@@ -90,10 +90,8 @@ def _copier(kind: type) -> Callable[[Any, Callable[[Any], Any]], Any] | None:
     function), or None for a class whose instances never change (not a dataclass, or a
     frozen one). Made once per class: dataclasses with slots copy faster so than with
     ``copy.copy``."""
-    try:
+    if kind in _COPIERS:
         return _COPIERS[kind]
-    except KeyError:
-        pass
     params = getattr(kind, "__dataclass_params__", None)
     copier: Callable[[Any, Callable[[Any], Any]], Any] | None = None
     if params is not None and not params.frozen:
