@@ -22,9 +22,11 @@ Run: .venv/bin/python bench/events.py [PAIRS ...]   (default: 1000 4000)
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import gc
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -91,19 +93,18 @@ def paused() -> Iterator[None]:
 
 
 def replay_file(path: Path) -> None:
-    """What ``arbitro replay FILE`` does, its printing aside (the command pauses the
-    collector while the file is read; so does this, also for code from before issue 14)."""
-    from arbitro.services.event_file import read_event_file
+    """What ``arbitro replay FILE`` does, its printing aside, with the command's own pause of
+    the collector (``gc_paused``)."""
+    from arbitro.services.event_file import gc_paused, read_event_file
 
-    with paused():
+    with gc_paused():
         # The command reads the file's text: msgspec reads it into typed records (issue 14).
         _eid, _name, _records, state = read_event_file(path.read_text("utf-8"))
         assert isinstance(state, EventState)
         standings(state, state.current_round())
-    # Counted, as the command pays them too: leaving ``paused()`` with the state alive, the
-    # collector's first pass over the ~110,000 containers made meanwhile (~12 ms for 1,000
-    # pairs; the command's ``gc_paused`` ends the same way), then, on return, the state's and
-    # the records' deallocation (~6 ms).
+    # Counted, as the command pays them too: leaving ``gc_paused()`` with the state alive
+    # (it moves the ~110,000 containers made meanwhile to the oldest generation), then, on
+    # return, the state's and the records' deallocation (~6 ms).
 
 
 CHILD = """
@@ -194,9 +195,11 @@ def measure(pairs: int, tmp: Path) -> bool:
 
 
 def main() -> int:
-    sizes = [int(a) for a in sys.argv[1:]] or [1000, 4000]
-    import os
-
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument(
+        "pairs", type=int, nargs="*", default=[1000, 4000], help="event sizes (pairs)"
+    )
+    sizes: list[int] = parser.parse_args().pairs
     print(f"nproc {os.cpu_count()}, load average {os.getloadavg()}")
     with tempfile.TemporaryDirectory() as tmp:
         ok = [measure(n, Path(tmp)) for n in sizes]

@@ -234,3 +234,29 @@ def test_the_file_digest_is_the_canonical_texts_hashed_piecewise() -> None:
     for value in (data, {"records": [], "a": 1}, {"x": [1, 2]}, [1, 2], many):
         text = json.dumps(value, sort_keys=True, ensure_ascii=True).encode("ascii")
         assert event_file.file_digest(value) == hashlib.sha256(text).hexdigest()
+
+
+def test_what_a_file_made_leaves_the_pause_in_the_oldest_generation_still_collectable() -> None:
+    """The records and the state read from a file live as long as the event: leaving the
+    collector's pause, they are in its oldest generation, so the next young collection does
+    not scan them all once more; a cycle dropped later is still collected."""
+    import gc
+    import weakref
+
+    class Node:
+        def __init__(self) -> None:
+            self.me = self
+
+    assert gc.isenabled()
+    with event_file.gc_paused():
+        assert not gc.isenabled()
+        _id, _name, records, state = event_file.read_event_file(json.dumps(_file()))
+        cycle = Node()
+        gone = weakref.ref(cycle)
+    assert gc.isenabled()
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert id(state) in oldest and id(records) in oldest and id(cycle) in oldest
+    assert not any(id(o) in oldest for o in gc.get_objects(generation=0))
+    del cycle
+    gc.collect()
+    assert gone() is None

@@ -4,9 +4,8 @@ from the rest score (art. 37), lateness (art. 37), abandon (art. 36) or an arbit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament.boards import comparison_method, line_scores
@@ -29,9 +28,9 @@ class ScoreSource(StrEnum):
     PENDING = "pending"  # nothing to score yet (no sheet; no rest score for 1-deal rounds)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundScore:
-    """A competitor's score in one round; ``mp_penalty`` is the 5:01-10 minutes lateness."""
+class RoundScore(NamedTuple):
+    """A competitor's score in one round; ``mp_penalty`` is the 5:01-10 minutes lateness. A
+    named tuple: made in one step, two per sheet of a replay (issue 14)."""
 
     competitor: CompetitorId
     round: int
@@ -48,29 +47,15 @@ def _score(
     return [_round_score(c, rnd, table, mp, vp, src) for c in line]
 
 
-_SLOTS = RoundScore.__dict__
-_SET = tuple(
-    _SLOTS[f].__set__ for f in ("competitor", "round", "table", "mp", "vp", "source", "mp_penalty")
-)
-_new = object.__new__
+_tuple_new = tuple.__new__
 
 
 def _round_score(
     c: CompetitorId, rnd: int, table: int, mp: int, vp: int, src: ScoreSource
 ) -> RoundScore:
-    """``RoundScore(c, rnd, table, mp, vp, src)``, its slots set directly: the frozen class's
-    ``__init__`` sets each field through ``object.__setattr__``, twice as slow, and a replay
-    makes two per sheet (issue 14)."""
-    s = _new(RoundScore)
-    set_c, set_r, set_t, set_mp, set_vp, set_src, set_pen = _SET
-    set_c(s, c)
-    set_r(s, rnd)
-    set_t(s, table)
-    set_mp(s, mp)
-    set_vp(s, vp)
-    set_src(s, src)
-    set_pen(s, 0)
-    return s
+    """``RoundScore(c, rnd, table, mp, vp, src)`` in one step (the class's ``__new__`` takes
+    its arguments in Python first)."""
+    return _tuple_new(RoundScore, (c, rnd, table, mp, vp, src, 0))
 
 
 def _rest(state: EventState, rnd: int) -> tuple[int, int, int, int] | None:
@@ -256,20 +241,13 @@ def round_scores(
     scored = state.sheet_kind.score_round(rules, deals, teams, duplicate, to_score)
     scores: dict[CompetitorId, RoundScore] = {}
     source = ScoreSource.SHEET
-    set_c, set_r, set_t, set_mp, set_vp, set_src, set_pen = _SET
+    new = _tuple_new
     for part in parts:
         if isinstance(part, int):
             number = to_score[part][0].table
             for c, sc in zip(seats[part], scored[part], strict=True):
-                made = _new(RoundScore)  # _round_score, inline: two per sheet
-                set_c(made, c)
-                set_r(made, rnd)
-                set_t(made, number)
-                set_mp(made, sc.mp)
-                set_vp(made, sc.vp)
-                set_src(made, source)
-                set_pen(made, 0)
-                scores[c] = made
+                # _round_score, inline: two per sheet
+                scores[c] = new(RoundScore, (c, rnd, number, sc.mp, sc.vp, source, 0))
         else:
             for made in part:
                 scores[made.competitor] = made

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -49,9 +49,9 @@ def _line(base: int, points: int) -> LineDeal:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class DealScore:
-    """One deal of a score sheet: the North-South and the East-West line."""
+class DealScore(NamedTuple):
+    """One deal of a score sheet: the North-South and the East-West line. A named pair (a
+    tuple): made in one step, the two deals of each of a replay's sheets (issue 14)."""
 
     ns: LineDeal
     ew: LineDeal
@@ -67,14 +67,7 @@ class DealScore:
             a, b, c, d = row
             if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
                 lines = _LINES  # the shared LineDeals, looked up here (most are known)
-                ns = lines.get((a, b)) or _line(a, b)
-                ew = lines.get((c, d)) or _line(c, d)
-                if cls is not DealScore:
-                    return cls(ns, ew)
-                deal = _new(DealScore)  # DealScore(ns, ew), its slots set directly (_deal)
-                _SET_NS(deal, ns)
-                _SET_EW(deal, ew)
-                return deal
+                return cls(lines.get((a, b)) or _line(a, b), lines.get((c, d)) or _line(c, d))
         raise ArbitroError(  # bool is no number here
             "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base and points)",
             row=repr(list(row)),
@@ -83,10 +76,9 @@ class DealScore:
 
 
 # A frozen class's ``__init__`` sets each field through ``object.__setattr__``; the parse of
-# a replay's sheets (two deals each, issue 14) sets the slots directly, the same values.
+# a replay's sheets (issue 14) sets the slots directly, the same values.
 _new = object.__new__
-_SET_NS = DealScore.__dict__["ns"].__set__
-_SET_EW = DealScore.__dict__["ew"].__set__
+_tuple_new = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +129,8 @@ def deals_of(rows: Sequence[Any]) -> tuple[DealScore, ...]:
         if type(row) is list and len(row) == 4:
             a, b, c, d = row
             if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
-                deal = _new(DealScore)
-                _SET_NS(deal, lines.get((a, b)) or _line(a, b))
-                _SET_EW(deal, lines.get((c, d)) or _line(c, d))
-                out.append(deal)
+                ns, ew = lines.get((a, b)) or _line(a, b), lines.get((c, d)) or _line(c, d)
+                out.append(_tuple_new(DealScore, (ns, ew)))  # DealScore(ns, ew), one step
                 continue
         out.append(DealScore.from_list(row))
     return tuple(out)

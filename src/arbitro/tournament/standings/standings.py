@@ -14,7 +14,7 @@ from arbitro.errors import ArbitroError
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.penalties import earlier_lateness, lateness_sanctions
-from arbitro.tournament.scoring.results import RoundScore, ScoreSource, memo_scores
+from arbitro.tournament.scoring.results import ScoreSource, memo_scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +47,6 @@ def warning_counts(state: EventState, after_round: int) -> dict[CompetitorId, in
             sanctions = lateness_sanctions(state.code, seconds, earlier_lateness(state, comp, rnd))
             counts[comp] = counts.get(comp, 0) + sanctions.count("warning")
     return counts
-
-
-def all_round_scores(
-    state: EventState, after_round: int
-) -> dict[int, dict[CompetitorId, RoundScore]]:
-    """Every round's scores up to ``after_round``, with the corrections in force then
-    (memoized per round in the state: shared dicts, read only)."""
-    return {rnd: memo_scores(state, rnd, after_round) for rnd in range(1, after_round + 1)}
 
 
 def standings(state: EventState, after_round: int | None = None) -> list[StandingRow]:
