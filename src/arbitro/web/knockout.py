@@ -22,6 +22,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.codes.briscola import briscola
@@ -38,7 +39,7 @@ from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 from arbitro.tournament.records import GameResult, Irregularity, body_to_json
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
-from arbitro.web.desk.common import Director, DirectorPost, add_post, common
+from arbitro.web.desk.common import Director, DirectorPost, Refusal, add_post, common
 from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
     Errors,
@@ -55,6 +56,7 @@ from arbitro.web.forms import (
     text_field,
 )
 from arbitro.web.live import add_display, display
+from arbitro.web.snapshot import frozen, state_snapshot
 
 router = APIRouter()
 public_router = APIRouter()
@@ -63,6 +65,8 @@ POLL_SECONDS = 2
 REFRESH_SECONDS = 5
 MAX_SEED = 2**31 - 1
 BOT_SEED_FIELD = "seed"
+HOME_TEMPLATE = "knockout_home.html"
+EVENT_TEMPLATE = "knockout_event.html"
 
 
 # ---------------------------------------------------------------------- service
@@ -264,15 +268,16 @@ def bots_allowed(event_id: str) -> bool:
     return is_test_event(event_id)
 
 
-def event_page(
+def event_shown(
     request: Request,
     session: auth.Session,
     event_id: str,
-    status_code: int = 200,
     errors: Mapping[str, Any] | None = None,
     values: Mapping[str, str] | None = None,
-) -> Response:
-    """The desk page of a knockout event."""
+) -> dict[str, Any]:
+    """What the desk page of a knockout event shows, as values no later record changes
+    (:func:`frozen`): read under the knockout service's lock, rendered (``EVENT_TEMPLATE``)
+    after it, so that no one waits on the render (issue 14)."""
     web = web_of(request)
     state = knockout_state(request, event_id)
     pairs = [
@@ -295,11 +300,8 @@ def event_page(
         else set()
     ) | ({"cancel"} if state.games else set())
     orphans = [m for f, errs in (errors or {}).items() if f not in shown for m in errs.values()]
-    return web.render(
-        request,
-        "knockout_event.html",
-        status_code=status_code,
-        **common(
+    return frozen(
+        common(
             request,
             session,
             ko_id=event_id,
@@ -318,32 +320,29 @@ def event_page(
             errors=errors or {},
             orphan_errors=orphans,
             values=values or {},
-        ),
+        )
     )
 
 
-def home_page(
+def home_shown(
     request: Request,
     session: auth.Session,
-    status_code: int = 200,
     errors: Mapping[str, Any] | None = None,
     values: Mapping[str, str] | None = None,
-) -> Response:
-    """The knockout events and the form to create one."""
-    web = web_of(request)
+) -> dict[str, Any]:
+    """What the page of the knockout events and the form to create one shows, as values no
+    later record changes (:func:`frozen`): read under the knockout service's lock, rendered
+    (``HOME_TEMPLATE``) after it (issue 14)."""
     defaults = {"fee": euros(briscola().entry_fee_cents), "seed": "0", "method": "draw"}
-    return web.render(
-        request,
-        "knockout_home.html",
-        status_code=status_code,
-        **common(
+    return frozen(
+        common(
             request,
             session,
             events=knockout_events(request),
             ko_code=CodeId.BRISCOLA,
             errors=errors or {},
             values={**defaults, **(values or {})},
-        ),
+        )
     )
 
 
@@ -352,7 +351,8 @@ def home_page(
 def desk_knockouts(request: Request, session: auth.Session = Director) -> Response:
     """The knockout events and the form to create one."""
     with service_lock(service_of(request)):
-        return home_page(request, session)
+        ctx = home_shown(request, session)
+    return web_of(request).render(request, HOME_TEMPLATE, **ctx)
 
 
 @router.post("/desk/k/new", include_in_schema=False)
@@ -375,18 +375,27 @@ async def create_knockout(request: Request, session: auth.Session = DirectorPost
         svc.create(event_id, config, actor=session.user)
         return f"/desk/k/{event_id}"
 
-    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
-        return home_page(request, session, status, errors, values)
+    refusal = Refusal()
 
-    with service_lock(svc):
-        return act(form, "new", request_lang(request), action, refused)
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        return refusal.keep(status, home_shown(request, session, errors, values))
+
+    def decide() -> Response:
+        with service_lock(svc):
+            response = act(form, "new", request_lang(request), action, refused)
+        return refusal.page(web, request, HOME_TEMPLATE, response)
+
+    # In a worker thread, as the desk's forms: waiting for the lock or rendering the refused
+    # page on the event loop would stall every other request.
+    return await run_in_threadpool(decide)
 
 
 @router.get("/desk/k/{event_id}", include_in_schema=False)
 def desk_knockout(request: Request, event_id: str, session: auth.Session = Director) -> Response:
     """The knockout event's desk page."""
     with service_lock(service_of(request)):
-        return event_page(request, session, event_id)
+        ctx = event_shown(request, session, event_id)
+    return web_of(request).render(request, EVENT_TEMPLATE, **ctx)
 
 
 def _match_of(state: KnockoutState, form: FormData) -> Match:
@@ -409,7 +418,8 @@ page's anchor to go back to."""
 def knockout_form(path: str, ok: str) -> Callable[[KnockoutAction], KnockoutAction]:
     """Make ``action`` the knockout page's form ``path`` (POST /desk/k/{event_id}/{path}):
     run under the knockout service's lock, then back to the page's anchor it returns (with
-    ``?ok=``); the page with the message next to the form (4xx) if refused."""
+    ``?ok=``); the page with the message next to the form (4xx) if refused (read under the
+    lock, rendered after it)."""
 
     def register(action: KnockoutAction) -> KnockoutAction:
         async def route(
@@ -417,18 +427,25 @@ def knockout_form(path: str, ok: str) -> Callable[[KnockoutAction], KnockoutActi
         ) -> Response:
             form = await request.form()
             svc = service_of(request)
+            refusal = Refusal()
 
             def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
-                return event_page(request, session, event_id, status, errors=errors, values=values)
+                ctx = event_shown(request, session, event_id, errors=errors, values=values)
+                return refusal.keep(status, ctx)
 
-            with service_lock(svc):
-                state = knockout_state(request, event_id)
+            def decide() -> Response:
+                with service_lock(svc):
+                    state = knockout_state(request, event_id)
 
-                def run() -> str:
-                    anchor = action(svc, session, event_id, form, state)
-                    return f"/desk/k/{event_id}?ok={ok}#{anchor}"
+                    def run() -> str:
+                        anchor = action(svc, session, event_id, form, state)
+                        return f"/desk/k/{event_id}?ok={ok}#{anchor}"
 
-                return act(form, path, request_lang(request), run, refused)
+                    response = act(form, path, request_lang(request), run, refused)
+                return refusal.page(web_of(request), request, EVENT_TEMPLATE, response)
+
+            # In a worker thread, as create_knockout: never wait for the lock on the event loop.
+            return await run_in_threadpool(decide)
 
         add_post(router, f"/desk/k/{{event_id}}/{path}", f"knockout_{path}", action.__doc__, route)
         return action
@@ -532,12 +549,13 @@ def _cancel(
 
 @router.get("/desk/k/{event_id}/bracket.pdf", include_in_schema=False)
 def bracket_printout(request: Request, event_id: str, session: auth.Session = Director) -> Response:
-    """The bracket as a PDF (A4 landscape), in the page's language."""
+    """The bracket as a PDF (A4 landscape), in the page's language; drawn from a snapshot
+    taken under the knockout service's lock, outside it."""
     from arbitro.printouts.bracket import bracket_pdf
 
     with service_lock(service_of(request)):
-        state = knockout_state(request, event_id)
-        pdf = bracket_pdf(state, lang=request_lang(request))
+        snapshot = state_snapshot(knockout_state(request, event_id))
+    pdf = bracket_pdf(snapshot, lang=request_lang(request))
     return Response(
         pdf,
         media_type="application/pdf",

@@ -7,9 +7,9 @@ the lock. :func:`frozen` makes a page's context safe to render later: it copies 
 container (list, dict, set) and every changeable (non-frozen) dataclass it reaches, shares
 the frozen values (records, citations, messages: never changed once made) and gives, in place
 of the event's state, :class:`StateShown`, the two things a desk template reads of it (the
-code's rules and the competitors, copied). :func:`state_snapshot` copies a whole state (for a
-printout drawn from it outside the lock), with its memoized views, so that the printout
-neither recomputes them nor writes into the live state's."""
+code's rules and the competitors, copied). :func:`state_snapshot` copies a whole state, an
+event's or a knockout's (for a printout drawn from it outside the lock), with its memoized
+views, so that the printout neither recomputes them nor writes into the live state's."""
 
 from __future__ import annotations
 
@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from arbitro.tournament.event import Competitor, EventState
+from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.rules import EventRules
 
 T = TypeVar("T")
+S = TypeVar("S", EventState, KnockoutState)
 
 _SHARED: frozenset[type] = frozenset({str, int, float, bool, bytes, type(None), frozenset})
 _CONTAINERS: frozenset[type] = frozenset({dict, list, set})
@@ -138,14 +140,15 @@ def _copy_mutable(value: Any) -> Any:
     return value if copier is None else copier(value, _copy_mutable)
 
 
-def state_snapshot(state: EventState) -> EventState:
-    """A copy of ``state`` that no later record changes (call under the service's lock):
-    its rounds, sheets, competitors, ledgers copied, its records and other frozen values
-    shared; its memoized views kept (copied one level: they are dropped, never changed, by
-    a record), so that what is drawn from the copy neither recomputes them nor writes into
-    the live state's."""
-    made: EventState = object.__new__(EventState)
-    for f in dataclasses.fields(EventState):
+def state_snapshot(state: S) -> S:
+    """A copy of ``state`` (an event's, or a knockout's) that no later record changes (call
+    under the service's lock): its rounds, sheets, competitors or pairs, ledgers copied, its
+    records, bracket and other frozen values shared; its memoized views kept (copied one
+    level: they are dropped, never changed, by a record), so that what is drawn from the copy
+    neither recomputes them nor writes into the live state's."""
+    kind = type(state)
+    made: S = object.__new__(kind)
+    for f in dataclasses.fields(kind):
         value = getattr(state, f.name)
         if f.name.startswith("_"):  # the memos: outer and inner dicts copied, views shared
             if isinstance(value, dict):
