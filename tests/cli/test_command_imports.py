@@ -68,6 +68,9 @@ TOURNAMENT_VIEWS = (
     "arbitro.tournament.series",
     "arbitro.tournament.scoring.comparison",
     "arbitro.tournament.scoring.results",
+    "arbitro.tournament.sheets.lines",
+    "arbitro.tournament.sheets.individuals",  # Scala 40's sheet (art. 22): not this game's
+    "arbitro.tournament.scoring.scala40",
     "arbitro.games",
     "arbitro.cards",
 )

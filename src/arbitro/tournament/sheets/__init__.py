@@ -1,11 +1,14 @@
 """The games' score sheets behind one protocol (:class:`SheetKind`), chosen by the event's
-game: shared code asks :func:`sheet_kind` and never which game it is."""
+game: shared code asks :func:`sheet_kind` and never which game it is. A game's sheet module is
+imported when an event of that game first asks for it (issue 14: registering the pairs of a
+Burraco event loads nothing of Scala 40's sheet)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
-from arbitro.tournament.sheets.individuals import IndividualsSheet
 from arbitro.tournament.sheets.kind import (
     SheetContext,
     SheetKind,
@@ -13,26 +16,44 @@ from arbitro.tournament.sheets.kind import (
     SheetScore,
     SheetTable,
 )
-from arbitro.tournament.sheets.lines import LinesSheet
 
-_KINDS: dict[GameId, SheetKind] = {
-    GameId.BURRACO: LinesSheet(GameId.BURRACO),
-    GameId.PAROLE: LinesSheet(GameId.PAROLE),
-    GameId.SCALA40: IndividualsSheet(),
+
+def _lines(game: GameId) -> SheetKind:
+    from arbitro.tournament.sheets.lines import LinesSheet
+
+    return LinesSheet(game)
+
+
+def _individuals(game: GameId) -> SheetKind:
+    from arbitro.tournament.sheets.individuals import IndividualsSheet
+
+    return IndividualsSheet()
+
+
+# Each game's sheet: two lines (Burraco FIBAS art. 19-20, Parole art. 12), or each player's
+# negative points at a table of individuals (Scala 40 art. 22).
+_MAKERS: dict[GameId, Callable[[GameId], SheetKind]] = {
+    GameId.BURRACO: _lines,
+    GameId.PAROLE: _lines,
+    GameId.SCALA40: _individuals,
 }
+_KINDS: dict[str, SheetKind] = {}  # made on first ask, then shared
 
 
 def sheet_kind(game: GameId | str) -> SheetKind:
-    """The score sheet of ``game`` in events of rounds."""
-    found = _KINDS.get(game)  # type: ignore[arg-type]  # a GameId, or its str value
+    """The score sheet of ``game`` in events of rounds (one object per game)."""
+    found = _KINDS.get(game)
     if found is not None:
         return found
     try:
-        return _KINDS[GameId(game)]
+        known = GameId(game)
+        maker = _MAKERS[known]
     except (KeyError, ValueError):
         raise ArbitroError(
             "no score sheet for the game «{game}» in events of rounds", game=game
         ) from None
+    made = _KINDS[known] = maker(known)
+    return made
 
 
 __all__ = [
