@@ -75,8 +75,9 @@ class DealScore(NamedTuple):
         )
 
 
-# A frozen class's ``__init__`` sets each field through ``object.__setattr__``; the parse of
-# a replay's sheets (issue 14) sets the slots directly, the same values.
+# A frozen class's ``__init__`` sets each field through ``object.__setattr__``, a named
+# tuple's ``__new__`` takes its arguments in Python first: the parse of a replay's sheets
+# (issue 14) makes a SheetEntry with its slots set directly and its deals in one step.
 _new = object.__new__
 _tuple_new = tuple.__new__
 
