@@ -46,6 +46,8 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+import msgspec
+
 from arbitro.services.events import EventService
 from arbitro.services.registrations import parse_registrations_csv
 from arbitro.services.registrations_xlsx import parse_registrations_xlsx
@@ -75,7 +77,7 @@ PAIRS = EventConfig(
     (Movement.DRAW, Movement.DANISH),
     seed=1,
 )
-MODIFIED = dataclasses.replace(
+MODIFIED = msgspec.structs.replace(
     PAIRS,
     rounds=3,
     deals=(2, 2, 2),

@@ -290,3 +290,32 @@ def test_demo_event_ended_before_now_so_its_standings_are_final(tmp_path: Path) 
     result = run_demo(RecordStore(f"sqlite:///{tmp_path / 'd.sqlite3'}"), "demo")
     assert result.finished_at < datetime.now(UTC)
     assert result.state.standings_final(result.state.config.rounds, datetime.now(UTC))
+
+
+def test_json_output_writes_a_record_and_its_body_field_by_field() -> None:
+    """``--json`` writes a record's body (a frozen msgspec Struct) as its fields, by their
+    names, enums as their values, as it wrote the frozen dataclasses (FIBAS art. 4: a round's
+    seating)."""
+    from datetime import UTC, datetime
+
+    from arbitro.cli.common import dumps
+    from arbitro.tournament.model import Movement
+    from arbitro.tournament.records import Record, RoundSeated, SeatedTable
+
+    body = RoundSeated(1, Movement.DRAW, (SeatedTable(1, (1,), (2,)),), 7)
+    rec = Record(body, datetime(2026, 11, 28, 20, 30, tzinfo=UTC), "director")
+    seated = {
+        "round": 1,
+        "movement": "draw",
+        "tables": [{"table": 1, "ns": [1], "ew": [2], "players": None}],
+        "seed": 7,
+        "mitchell_step": None,
+    }
+    assert json.loads(dumps(body)) == seated
+    assert json.loads(dumps(rec)) == {
+        "body": seated,
+        "at": "2026-11-28T20:30:00+00:00",
+        "actor": "director",
+        "reason": None,
+        "seq": 0,
+    }

@@ -11,6 +11,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from arbitro.errors import ArbitroError
@@ -130,7 +131,7 @@ def _with_seating(name: str, change: int) -> list[Record]:
     tables = list(body.tables)
     t = tables[change - 1]
     tables[change - 1] = SeatedTable(t.table, t.ns, tables[0].ns, t.players)
-    seated = dataclasses.replace(body, tables=tuple(tables))
+    seated = msgspec.structs.replace(body, tables=tuple(tables))
     rec = records[first]
     return [*records[:first], Record(seated, rec.at, rec.actor, rec.reason, rec.seq)]
 
@@ -168,7 +169,7 @@ def test_a_withdrawn_competitor_seated_is_refused_in_the_file_art_4() -> None:
     assert err.value.msg.params == {"competitor": gone, "round": body.round}
     state.competitors[gone].withdrawn_from_round = None
     t = body.tables[0]
-    unknown = dataclasses.replace(
+    unknown = msgspec.structs.replace(
         body, tables=(SeatedTable(t.table, (999,), t.ew), *body.tables[1:])
     )
     with pytest.raises(ArbitroError) as err:

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import pytest
 from tests.tournament.test_replay_fold_once import LEGACY, NOW, ROUND_EVENTS, legacy_records
 
@@ -228,8 +229,7 @@ def test_a_rounds_contexts_are_made_at_once_each_with_its_own_seat_art_20() -> N
     assert state.sheet_context(2, moved).seat is moved
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Registered(CompetitorRegistered):
+class _Registered(CompetitorRegistered, frozen=True):
     """A registration the fold's general path folds (its short path takes the class
     itself only)."""
 
@@ -242,7 +242,7 @@ def test_a_registration_folds_as_the_general_path_folds_it_art_2(name: str) -> N
     records = legacy_records(name)
     general = [
         Record(
-            _Registered(**{f.name: getattr(r.body, f.name) for f in dataclasses.fields(r.body)}),
+            _Registered(**msgspec.structs.asdict(r.body)),
             r.at,
             r.actor,
             r.reason,

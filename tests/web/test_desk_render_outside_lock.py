@@ -251,7 +251,10 @@ def test_frozen_copies_every_container_and_changeable_value_once() -> None:
     """What a page is given to render is copied as deep as a fold can change it: nested
     lists, dicts and sets, and the competitors (changed in place by a rename, art. 36's
     withdrawal), each copied once however often reached; records and citations shared."""
+    from datetime import UTC, datetime
+
     from arbitro.tournament.event import Competitor
+    from arbitro.tournament.records import GameResult, Record, SheetEntered
     from arbitro.web.snapshot import frozen
 
     pair = Competitor(1, "Coppia 1", ("Anna", "Bruno"))
@@ -266,3 +269,9 @@ def test_frozen_copies_every_container_and_changeable_value_once() -> None:
     assert row["who"] is not pair and row["who"] is copied["seated"][0]
     pair.name = "Coppia Rinominata"
     assert row["who"].name == "Coppia 1"
+    # A record and its body (a frozen msgspec Struct) never change once made: shared.
+    rec = Record(SheetEntered(1, 2, {"deals": []}, "ns"), datetime(2026, 11, 28, tzinfo=UTC))
+    body = GameResult("1-2", 1, {"1": 61, "2": 59}, 1, 1)
+    shown = frozen({"log": [rec], "bodies": (body, rec.body)})
+    assert shown["log"][0] is rec and shown["bodies"][0] is body
+    assert shown["bodies"][1] is rec.body

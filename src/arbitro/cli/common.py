@@ -79,13 +79,16 @@ def _default(o: Any) -> Any:
         return o.render()
     if is_dataclass(o) and not isinstance(o, type):
         return asdict(o)
+    names = getattr(type(o), "__struct_fields__", None)  # a record's body (a msgspec Struct)
+    if names is not None and not isinstance(o, type):
+        return {n: getattr(o, n) for n in names}
     if isinstance(o, tuple | set | frozenset):
         return list(o)
     raise TypeError(f"not JSON serialisable: {type(o).__name__}")
 
 
 def dumps(data: Any, indent: int | None = 2) -> str:
-    """``data`` as JSON text (dates, enums, dataclasses and messages converted)."""
+    """``data`` as JSON text (dates, enums, dataclasses, Structs and messages converted)."""
     import json  # only with --json: a plain run prints text (issue 14)
 
     return json.dumps(data, default=_default, ensure_ascii=False, indent=indent)

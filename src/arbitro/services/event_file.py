@@ -6,11 +6,14 @@ the event's game, before anything is stored."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import hashlib
 import itertools
 import json
-from collections.abc import Iterator
+import sys
+import typing
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -52,8 +55,9 @@ def event_file_schema() -> dict[str, Any]:
     records themselves are read and written by msgspec."""
     from pydantic import TypeAdapter
 
+    like: dict[type[Any], type[Any]] = {}
     keys: list[tuple[tuple[RecordKind, str], Literal["serialization"], TypeAdapter[Any]]] = [
-        ((kind, cls.__name__), "serialization", TypeAdapter(cls))
+        ((kind, cls.__name__), "serialization", TypeAdapter(_schema_class(cls, like)))
         for kind, classes in BODIES.items()
         for cls in classes
     ]
@@ -96,6 +100,53 @@ def event_file_schema() -> dict[str, Any]:
         },
         "$defs": defs,
     }
+
+
+def _schema_class(cls: type[Any], made: dict[type[Any], type[Any]]) -> type[Any]:
+    """A body class (a frozen ``msgspec.Struct``, which pydantic does not read) as the frozen
+    dataclass pydantic reads for its schema: the same name, module, docstring, fields (names,
+    order, types, defaults), the bodies in its fields' types (a round's tables) so too. Made
+    at schema time only, once per class in ``made``; the records never are such dataclasses."""
+    found = made.get(cls)
+    if found is not None:
+        return found
+    module = sys.modules[cls.__module__]
+    names = _StructsAs(vars(module), made)  # a body named in a field's type: its dataclass
+    hints = typing.get_type_hints(cls, vars(module), names)
+    fields: list[tuple[str, Any, Any]] = []
+    for f in msgspec.structs.fields(cls):
+        if f.default_factory is not msgspec.NODEFAULT:
+            spec = dataclasses.field(default_factory=f.default_factory)
+        elif f.default is not msgspec.NODEFAULT:
+            spec = dataclasses.field(default=f.default)
+        else:
+            spec = dataclasses.field()
+        fields.append((f.name, hints[f.name], spec))
+    like = dataclasses.make_dataclass(cls.__name__, fields, frozen=True)
+    like.__module__, like.__qualname__, like.__doc__ = cls.__module__, cls.__qualname__, cls.__doc__
+    made[cls] = like
+    return like
+
+
+class _StructsAs(Mapping[str, Any]):
+    """A module's names with its Struct classes read as :func:`_schema_class` makes them (the
+    names an annotation's text is evaluated in)."""
+
+    def __init__(self, names: dict[str, Any], made: dict[type[Any], type[Any]]) -> None:
+        self._names = names
+        self._made = made
+
+    def __getitem__(self, name: str) -> Any:
+        value = self._names[name]
+        if isinstance(value, type) and issubclass(value, msgspec.Struct):
+            return _schema_class(value, self._made)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def _renamed(schema: dict[str, Any], name: str, key: str) -> dict[str, Any]:
