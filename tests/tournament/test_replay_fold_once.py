@@ -19,10 +19,12 @@ from arbitro.services.event_file import read_event_file
 from arbitro.tournament.event import EventState, SheetVersion, _version
 from arbitro.tournament.log_check import _seated, check_log
 from arbitro.tournament.records import (
+    CompetitorRegistered,
     Record,
     RoundSeated,
     SeatedTable,
     SheetEntered,
+    record_of,
     utc,
 )
 from arbitro.tournament.rules import rules_for
@@ -80,6 +82,20 @@ def test_a_sheet_version_with_its_slots_set_is_the_one_init_makes() -> None:
     assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.kind = "conflict"  # type: ignore[misc]
+
+
+def test_a_record_read_from_a_file_with_its_slots_set_is_the_one_init_makes() -> None:
+    """FIBAS art. 2: a registration read from an event file (``record_of``) is equal to, hashed
+    and printed as, and as frozen as the record :class:`Record`'s own ``__init__`` makes."""
+    at = datetime(2026, 11, 28, 20, 0, tzinfo=UTC)
+    body = CompetitorRegistered(3, "Coppia Rossi", ("Anna", "Bruno"))
+    made = record_of(body, at, "director", None, 4)
+    plain = Record(body, at, "director", None, 4)
+    assert type(made) is Record
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert made != record_of(body, at, "director", "late entry", 4)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.seq = 5  # type: ignore[misc]
 
 
 def test_parsed_deals_and_outcomes_with_their_slots_set_are_the_ones_init_makes() -> None:
