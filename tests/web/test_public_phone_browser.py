@@ -1,0 +1,75 @@
+"""The public pages fit a phone's screen: the 500 phones of a hall (issue 14) open the seating
+and the standings of the demo event (9 pairs, 4 rounds, a penalty and the V.P. chart) at
+390x844, in Italian and English, and nothing is wider than the screen; the projector's
+1366x768 too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from tests.services.test_series_service import club_season
+
+from arbitro.services.demo import run_demo
+from arbitro.services.knockout import KnockoutService
+from arbitro.tournament.knockout_event import KnockoutConfig
+
+PAGES = ("/e/demo", "/e/demo/seating", "/e/demo/standings", "/e/demo/hall")
+WIDE = """() => [document.documentElement.scrollWidth,
+  [...document.querySelectorAll('td, th, svg')].filter(
+    el => el.getBoundingClientRect().right > window.innerWidth + 1).length,
+  [...document.querySelectorAll('h1, td.name, th')].filter(
+    el => el.scrollWidth > el.clientWidth + 1 || el.clientWidth < 20).map(el => el.textContent)]"""
+"""The page's width; how many cells and charts reach past the screen's right edge; the title,
+names and headings cut or squeezed to nothing."""
+
+
+def not_fitting(browser: Any, urls: list[str], width: int, height: int) -> dict[str, Any]:
+    """Open each of ``urls`` at ``width`` x ``height``; what does not fit, by URL (the page's
+    width, the cells past the right edge, the texts cut)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        found = {}
+        for url in urls:
+            response = page.goto(url, wait_until="load")
+            assert response is not None and response.status == 200, url
+            scroll, outside, cut = page.evaluate(WIDE)
+            if scroll > width or outside or cut:
+                found[url] = (scroll, outside, cut)
+        return found
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def demo_server(web_app: FastAPI, live_server: str) -> str:
+    run_demo(web_app.state.web.store, "demo")
+    return live_server
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 768)])
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_public_pages_fit_the_screen(
+    browser: Any, demo_server: str, width: int, height: int, lang: str
+) -> None:
+    """The event's index, seating, standings (V.P. chart, a penalty) and hall display."""
+    urls = [f"{demo_server}{path}?lang={lang}" for path in PAGES]
+    assert not_fitting(browser, urls, width, height) == {}
+
+
+def test_the_series_and_a_knockout_bracket_fit_a_phone(
+    browser: Any, web_app: FastAPI, live_server: str
+) -> None:
+    """The season's series (three club evenings) and a 13-pair Briscola bracket drawn with
+    3 byes (art. 9) open on a phone; the bracket scrolls sideways in its own box."""
+    store = web_app.state.web.store
+    club_season(store)
+    knockout = KnockoutService(store)
+    knockout.create("coppa", KnockoutConfig("Coppa di Briscola"))
+    for i in range(1, 14):
+        knockout.register("coppa", f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+    knockout.draw("coppa", seed=7)
+    urls = [f"{live_server}/s/stagione", f"{live_server}/k/coppa"]
+    assert not_fitting(browser, urls, 390, 844) == {}
