@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from tests.services.test_series_service import club_season
+from tests.services.test_series_service import SEASON, club_season, play_event
+from tests.tournament.test_session_standings import AT
 
 from arbitro.services.demo import run_demo
 from arbitro.services.knockout import KnockoutService
@@ -18,11 +19,12 @@ from arbitro.tournament.knockout_event import KnockoutConfig
 PAGES = ("/e/demo", "/e/demo/seating", "/e/demo/standings", "/e/demo/hall")
 WIDE = """() => [document.documentElement.scrollWidth,
   [...document.querySelectorAll('td, th, svg')].filter(
-    el => el.getBoundingClientRect().right > window.innerWidth + 1).length,
+    el => !el.closest('.d-scroll') && el.getBoundingClientRect().right > window.innerWidth + 1
+  ).length,
   [...document.querySelectorAll('h1, td.name, th')].filter(
     el => el.scrollWidth > el.clientWidth + 1 || el.clientWidth < 20).map(el => el.textContent)]"""
-"""The page's width; how many cells and charts reach past the screen's right edge; the title,
-names and headings cut or squeezed to nothing."""
+"""The page's width; how many cells and charts reach past the screen's right edge (but in a
+box that scrolls sideways); the title, names and headings cut or squeezed to nothing."""
 
 
 def not_fitting(browser: Any, urls: list[str], width: int, height: int) -> dict[str, Any]:
@@ -62,8 +64,9 @@ def test_the_public_pages_fit_the_screen(
 def test_the_series_and_a_knockout_bracket_fit_a_phone(
     browser: Any, web_app: FastAPI, live_server: str
 ) -> None:
-    """The season's series (three club evenings) and a 13-pair Briscola bracket drawn with
-    3 byes (art. 9) open on a phone; the bracket scrolls sideways in its own box."""
+    """The season's series (three club evenings), a 13-pair Briscola bracket drawn with
+    3 byes (art. 9) and the standings of a five-round session (FIBAS art. 2) open on a
+    phone; the bracket scrolls sideways in its own box."""
     store = web_app.state.web.store
     club_season(store)
     knockout = KnockoutService(store)
@@ -71,5 +74,6 @@ def test_the_series_and_a_knockout_bracket_fit_a_phone(
     for i in range(1, 14):
         knockout.register("coppa", f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
     knockout.draw("coppa", seed=7)
-    urls = [f"{live_server}/s/stagione", f"{live_server}/k/coppa"]
+    play_event(store, "camp", "Campionato", SEASON["sett"], AT, rounds=10, sessions=(1, 6))
+    urls = [f"{live_server}{path}" for path in ("/s/stagione", "/k/coppa", "/e/camp/sessions/2")]
     assert not_fitting(browser, urls, 390, 844) == {}
