@@ -17,30 +17,44 @@ from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.knockout_event import KnockoutConfig
 
 PAGES = ("/e/demo", "/e/demo/seating", "/e/demo/standings", "/e/demo/hall")
-WIDE = """() => [document.documentElement.scrollWidth,
-  [...document.querySelectorAll('td, th, svg')].filter(
-    el => !el.closest('.d-scroll') && el.getBoundingClientRect().right > window.innerWidth + 1
-  ).length,
-  [...document.querySelectorAll('h1, td.name, th')].filter(
-    el => el.scrollWidth > el.clientWidth + 1 || el.clientWidth < 20).map(el => el.textContent)]"""
-"""The page's width; how many cells and charts reach past the screen's right edge (but in a
-box that scrolls sideways); the title, names and headings cut or squeezed to nothing."""
+WIDE = """() => {
+  const scrolls = el => {
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
+  return [document.documentElement.scrollWidth,
+    [...document.querySelectorAll('body *')].filter(el =>
+      el.getBoundingClientRect().right > window.innerWidth + 1 && !scrolls(el)
+    ).map(el => el.tagName + (el.id ? '#' + el.id : '')).slice(0, 8),
+    [...document.querySelectorAll('h1, td.name, th')].filter(
+      el => el.textContent.trim() && (el.scrollWidth > el.clientWidth + 1 || el.clientWidth < 20)
+    ).map(el => el.textContent)];
+}"""
+"""The page's width; the elements past the screen's right edge (but in a box that scrolls
+sideways); the title, names and headings cut or squeezed to nothing."""
 
 
-def not_fitting(browser: Any, urls: list[str], width: int, height: int) -> dict[str, Any]:
-    """Open each of ``urls`` at ``width`` x ``height``; what does not fit, by URL (the page's
-    width, the cells past the right edge, the texts cut)."""
+def not_fitting(page: Any, urls: list[str]) -> dict[str, Any]:
+    """Open each of ``urls`` in ``page``; what does not fit its window, by URL (the page's
+    width, the elements past the right edge, the texts cut)."""
+    width = page.viewport_size["width"]
+    found = {}
+    for url in urls:
+        response = page.goto(url, wait_until="load")
+        assert response is not None and response.status == 200, url
+        scroll, outside, cut = page.evaluate(WIDE)
+        if scroll > width or outside or cut:
+            found[url] = (scroll, outside, cut)
+    return found
+
+
+def not_fitting_window(browser: Any, urls: list[str], width: int, height: int) -> dict[str, Any]:
+    """:func:`not_fitting` in a new browser window of ``width`` x ``height``."""
     context = browser.new_context(viewport={"width": width, "height": height})
     try:
-        page = context.new_page()
-        found = {}
-        for url in urls:
-            response = page.goto(url, wait_until="load")
-            assert response is not None and response.status == 200, url
-            scroll, outside, cut = page.evaluate(WIDE)
-            if scroll > width or outside or cut:
-                found[url] = (scroll, outside, cut)
-        return found
+        return not_fitting(context.new_page(), urls)
     finally:
         context.close()
 
@@ -58,7 +72,7 @@ def test_the_public_pages_fit_the_screen(
 ) -> None:
     """The event's index, seating, standings (V.P. chart, a penalty) and hall display."""
     urls = [f"{demo_server}{path}?lang={lang}" for path in PAGES]
-    assert not_fitting(browser, urls, width, height) == {}
+    assert not_fitting_window(browser, urls, width, height) == {}
 
 
 def test_the_series_and_a_knockout_bracket_fit_a_phone(
@@ -76,4 +90,4 @@ def test_the_series_and_a_knockout_bracket_fit_a_phone(
     knockout.draw("coppa", seed=7)
     play_event(store, "camp", "Campionato", SEASON["sett"], AT, rounds=10, sessions=(1, 6))
     urls = [f"{live_server}{path}" for path in ("/s/stagione", "/k/coppa", "/e/camp/sessions/2")]
-    assert not_fitting(browser, urls, 390, 844) == {}
+    assert not_fitting_window(browser, urls, 390, 844) == {}
