@@ -17,6 +17,7 @@ from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.records import PrizeCategoryPlan
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.tournament.standings.prizes import TieRule
 from arbitro.tournament.standings.standings import standings
@@ -147,3 +148,41 @@ def test_a_category_as_written() -> None:
     with pytest.raises(ArbitroError, match="ladie"):
         prizes.parse_category("Dame:ladie:50")
     assert prizes.parse_tie_rule("a") is TieRule.SPLIT
+
+
+BOTH_LANGUAGES = [
+    ("Assoluta:assoluta:100/60/40", "Assoluta:overall:100/60/40"),
+    ("Dame:DAME:50", "Dame:ladies:50"),
+    ("Mista:mista:40", "Mista:mixed:40"),
+    ("Over 65:anziani=1961:30", "Over 65:seniors=1961:30"),
+    ("Esordienti:esordienti=2026:Coppa", "Esordienti:newcomers=2026:Coppa"),
+    ("Cat. B:categoria=B:20", "Cat. B:category=B:20"),
+    ("Circolo:elenco:Cesto:4,7", "Circolo:listed:Cesto:4,7"),
+]
+
+
+@pytest.mark.parametrize(("italian", "english"), BOTH_LANGUAGES)
+def test_art61_a_rule_written_in_italian_or_english(italian: str, english: str) -> None:
+    """The direction's announced criteria (art. 6.1, "criteri preannunciati e prestabiliti
+    dalla direzione di gara") are written with the rule's word in either language, any case:
+    the same category; written back in the reader's language."""
+    request = prizes.parse_category(italian)
+    assert request == prizes.parse_category(english)
+    plan = PrizeCategoryPlan(
+        request.name, request.prizes, request.rule.value, request.param, request.listed or None
+    )
+    assert prizes.category_line(plan, "en") == english
+    assert prizes.category_line(plan, "it") == italian.replace("DAME", "dame")
+
+
+def test_art61_an_unknown_rule_lists_the_rules_in_the_readers_language() -> None:
+    """A rule no language has: the error lists the words of the reader's language only, and
+    its example too."""
+    with pytest.raises(ArbitroError) as refused:
+        prizes.parse_category("Dame:signore:50")
+    italian, english = refused.value.message("it"), refused.value.message("en")
+    assert "assoluta, dame, mista, anziani, esordienti, categoria, elenco" in italian
+    assert "overall, ladies, mixed, seniors, newcomers, category, listed" in english
+    assert "ladies" not in italian and "dame" not in english
+    assert prizes.example("it").splitlines()[1] == "Dame:dame:50"
+    assert prizes.example("en").splitlines()[1] == "Ladies:ladies:50"

@@ -90,6 +90,33 @@ def test_art61_a_divisible_tie_is_split(
     assert page.count("1-3") == 3
 
 
+def test_art61_the_plan_in_the_pages_language(
+    director_client: TestClient, web_app: FastAPI, make_event: Any
+) -> None:
+    """The form's example, its list of rules and a recorded plan are written with the rules'
+    words of the page's language (a plan typed in English reads «dame» on the Italian page);
+    an Italian line is taken as it is; no English rule word on the Italian page."""
+    event_id, north_south = played(web_app, make_event)
+    url = f"/desk/e/{event_id}/prizes"
+    empty = txt(director_client.get(url))
+    assert "Assoluta:assoluta:100/60/40\nDame:dame:50\nOver 65:anziani=1961:Coppa" in empty
+    assert "Regole: assoluta, dame, mista, anziani, esordienti, categoria, elenco." in empty
+    english = txt(director_client.get(f"{url}?lang=en"))
+    assert "Overall:overall:100/60/40\nLadies:ladies:50\nOver 65:seniors=1961:Cup" in english
+    for word in ("overall", "ladies", "mixed", "seniors", "newcomers", "listed"):
+        assert word not in text_of(empty) and word not in empty.split("<textarea")[1]
+    service(web_app).publish_standings(event_id, 1)
+    plan = f"Assoluta:overall:90/60/30\nCircolo:elenco:Coppa:{north_south[0]}"
+    assert post(director_client, url, {"categories": plan, "tie": "split"}).status_code == 303
+    recorded = service(web_app).state(event_id).prize_plan
+    assert recorded is not None
+    assert [c.rule for c in recorded.categories] == ["overall", "listed"]
+    italian = txt(director_client.get(f"{url}?lang=it")).split("<textarea")[1]
+    assert f"Assoluta:assoluta:90/60/30\nCircolo:elenco:Coppa:{north_south[0]}<" in italian
+    english = txt(director_client.get(f"{url}?lang=en")).split("<textarea")[1]
+    assert f"Assoluta:overall:90/60/30\nCircolo:listed:Coppa:{north_south[0]}" in english
+
+
 def test_desk_prizes_in_a_browser(
     web_app: FastAPI,
     make_event: Any,

@@ -2,9 +2,10 @@
 back from the event's records.
 
 - **A category** is written ``NAME:RULE[=PARAM]:PRIZES[:NUMBERS]`` (the CLI's ``--category``,
-  one line of the desk's form): ``Assoluta:overall:100/60/40``, ``Dame:ladies:50/30``,
-  ``Over 65:seniors=1961:30``, ``Esordienti:newcomers=2026:Coppa``, ``Cat. B:category=B:20``,
-  ``Premio del circolo:listed:Cesto:4,7``. Prizes are separated by ``/``: an amount in euros
+  one line of the desk's form): ``Assoluta:assoluta:100/60/40``, ``Dame:dame:50/30``,
+  ``Over 65:anziani=1961:30``, ``Esordienti:esordienti=2026:Coppa``, ``Cat. B:categoria=B:20``,
+  ``Premio del circolo:elenco:Cesto:4,7``; the rule is read in Italian or English
+  (``dame`` or ``ladies``: ``RULE_WORDS``). Prizes are separated by ``/``: an amount in euros
   (``50``, ``12,50``) or the text of a prize in kind. ``NUMBERS`` name the competitors who may
   take the category, whatever the registry says (the way without the registry).
 - **Eligibility** comes from the registry (sex, birth year, first season, federation category
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
@@ -35,9 +37,12 @@ from arbitro.tournament.standings.prizes import (
     CategoryRequest,
     Eligibility,
     PlayerProfile,
+    RuleWords,
     TieRule,
     build_plan,
     plan_awards,
+    rule_named,
+    rule_word,
 )
 from arbitro.tournament.standings.standings import standings
 
@@ -83,16 +88,15 @@ def parse_category(text: str) -> CategoryRequest:
             article=article(),
         )
     rule_text, _, param = parts[1].partition("=")
-    try:
-        rule = Eligibility(rule_text.strip().lower())
-    except ValueError:
+    rule = rule_named(rule_text)
+    if rule is None:
         raise ArbitroError(
             "prize category «{name}»: unknown rule «{rule}» (one of: {rules})",
             name=parts[0],
             rule=rule_text,
-            rules=", ".join(r.value for r in Eligibility),
+            rules=RuleWords(),
             article=article(),
-        ) from None
+        )
     prizes = tuple(parse_prize(p) for p in parts[2].split("/"))
     listed: tuple[int, ...] = ()
     if len(parts) == 4 and parts[3]:
@@ -114,20 +118,32 @@ def parse_category(text: str) -> CategoryRequest:
     return CategoryRequest(parts[0], rule, prizes, param.strip() or None, listed)
 
 
-def category_line(cat: PrizeCategoryPlan) -> str:
-    """A recorded category written back as :func:`parse_category` reads it (the desk's form
-    shows the recorded plan so)."""
+def category_line(cat: PrizeCategoryPlan, lang: str | None = None) -> str:
+    """A recorded category written back as :func:`parse_category` reads it, its rule in
+    ``lang`` (the desk's form shows the recorded plan so)."""
     prizes = "/".join(
         (f"{p // 100}" if p % 100 == 0 else f"{p // 100},{p % 100:02d}")
         if isinstance(p, int)
         else p
         for p in cat.prizes
     )
-    rule = cat.rule + (f"={cat.param}" if cat.param else "")
+    rule = rule_word(Eligibility(cat.rule), lang) + (f"={cat.param}" if cat.param else "")
     line = f"{cat.name}:{rule}:{prizes}"
     if cat.rule == Eligibility.LISTED.value and cat.eligible:
         line += ":" + ",".join(str(c) for c in cat.eligible)
     return line
+
+
+def example(lang: str | None = None) -> str:
+    """Three category lines in ``lang``: the desk form's text before a plan is recorded."""
+    word = partial(rule_word, lang=lang)
+    return "\n".join(
+        (
+            f"{msg('Overall').render(lang)}:{word(Eligibility.OVERALL)}:100/60/40",
+            f"{msg('Ladies').render(lang)}:{word(Eligibility.LADIES)}:50",
+            f"Over 65:{word(Eligibility.SENIORS)}=1961:{msg('Cup').render(lang)}",
+        )
+    )
 
 
 def parse_tie_rule(text: str) -> TieRule:

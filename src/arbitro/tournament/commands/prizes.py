@@ -11,7 +11,7 @@ from arbitro.errors import ArbitroError
 from arbitro.tournament.commands.common import make_record
 from arbitro.tournament.event import EventState
 from arbitro.tournament.records import PrizePlanRecorded, Record
-from arbitro.tournament.standings.prizes import Eligibility, TieRule, prize_year
+from arbitro.tournament.standings.prizes import Eligibility, RuleWords, TieRule, prize_year
 
 
 def check_prize_plan(state: EventState, plan: PrizePlanRecorded) -> None:
@@ -57,7 +57,7 @@ def check_prize_plan(state: EventState, plan: PrizePlanRecorded) -> None:
                 "prize category «{name}»: unknown rule «{rule}» (one of: {rules})",
                 name=name,
                 rule=cat.rule,
-                rules=", ".join(r.value for r in Eligibility),
+                rules=RuleWords(),
                 article=article,
             ) from None
         if rule in (Eligibility.SENIORS, Eligibility.NEWCOMERS):

@@ -13,6 +13,7 @@ from enum import StrEnum
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import LANGUAGES, Message
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import PrizeCategoryPlan, PrizePlanRecorded
 from arbitro.tournament.standings.standings import StandingRow
@@ -84,6 +85,44 @@ class Eligibility(StrEnum):
     NEWCOMERS = "newcomers"  # every player in the first season (first season ≥ the given year)
     CATEGORY = "category"  # every player of the given federation category
     LISTED = "listed"  # the competitors the director lists
+
+
+RULE_WORDS = {
+    Eligibility.OVERALL: Message("overall", context="prize rule"),
+    Eligibility.LADIES: Message("ladies", context="prize rule"),
+    Eligibility.MIXED: Message("mixed", context="prize rule"),
+    Eligibility.SENIORS: Message("seniors", context="prize rule"),
+    Eligibility.NEWCOMERS: Message("newcomers", context="prize rule"),
+    Eligibility.CATEGORY: Message("category", context="prize rule"),
+    Eligibility.LISTED: Message("listed", context="prize rule"),
+}
+"""The word the director writes for each rule, in the catalogue: «dame» in Italian, «ladies» in
+English; a category line is read in either language."""
+
+
+def rule_word(rule: Eligibility, lang: str | None = None) -> str:
+    """The word of ``rule`` in ``lang`` (default: the current language), as a category line
+    writes it (Parole art. 6.1: the direction's announced criteria)."""
+    return RULE_WORDS[rule].render(lang)
+
+
+def rule_named(word: str) -> Eligibility | None:
+    """The rule ``word`` names in any language (``dame``, ``ladies``), case ignored; None if
+    it names none."""
+    key = word.strip().casefold()
+    for rule, text in RULE_WORDS.items():
+        if key == rule.value or any(key == text.render(lang).casefold() for lang in LANGUAGES):
+            return rule
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleWords:
+    """The rules' words joined, rendered in the reader's language (an error's list)."""
+
+    def render(self, lang: str | None = None) -> str:
+        """``assoluta, dame, …`` in Italian, ``overall, ladies, …`` in English."""
+        return ", ".join(rule_word(rule, lang) for rule in Eligibility)
 
 
 @dataclass(frozen=True, slots=True)

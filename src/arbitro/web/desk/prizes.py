@@ -15,7 +15,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.services import prizes
 from arbitro.tournament.event import EventState
-from arbitro.tournament.standings.prizes import CategoryRequest, Eligibility, TieRule
+from arbitro.tournament.standings.prizes import CategoryRequest, RuleWords, TieRule
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import (
@@ -30,10 +30,9 @@ from arbitro.web.forms import Errors, FieldError, act, int_field, required_field
 from arbitro.web.snapshot import frozen
 
 router = APIRouter()
-EXAMPLE = "Assoluta:overall:100/60/40\nDame:ladies:50\nOver 65:seniors=1961:Coppa"
 
 
-def _context(state: EventState) -> dict[str, Any]:
+def _context(state: EventState, lang: str) -> dict[str, Any]:
     plan = state.prize_plan
     last = state.round(state.config.rounds)
     found = None
@@ -45,12 +44,12 @@ def _context(state: EventState) -> dict[str, Any]:
         "plan": plan,
         "found": found,
         "final_published": last.standings_published_at is not None,
-        "lines": "\n".join(prizes.category_line(c) for c in plan.categories)
+        "lines": "\n".join(prizes.category_line(c, lang) for c in plan.categories)
         if plan is not None
-        else EXAMPLE,
+        else prizes.example(lang),
         "TIE_RULE_NAMES": prizes.TIE_RULE_NAMES,
         "tie_rules": list(TieRule),
-        "rules": [r.value for r in Eligibility],
+        "rules": RuleWords().render(lang),
         "prize_text": prizes.prize_text,
         "places_text": prizes.places_text,
         "article": prizes.article(),
@@ -72,7 +71,15 @@ def _shown(request: Request, session: auth.Session, event_id: str, **extra: Any)
     web = web_of(request)
     with web.locked():
         state = web.service.state(event_id)
-        return frozen(common(request, session, event_id=event_id, **_context(state), **extra))
+        return frozen(
+            common(
+                request,
+                session,
+                event_id=event_id,
+                **_context(state, request_lang(request)),
+                **extra,
+            )
+        )
 
 
 @router.get("/desk/e/{event_id}/prizes", include_in_schema=False)
