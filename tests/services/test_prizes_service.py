@@ -186,3 +186,30 @@ def test_art61_an_unknown_rule_lists_the_rules_in_the_readers_language() -> None
     assert "ladies" not in italian and "dame" not in english
     assert prizes.example("it").splitlines()[1] == "Dame:dame:50"
     assert prizes.example("en").splitlines()[1] == "Ladies:ladies:50"
+
+
+@pytest.mark.parametrize(
+    ("written", "rule"),
+    [
+        ("a", TieRule.SPLIT),
+        ("divisione", TieRule.SPLIT),
+        ("split", TieRule.SPLIT),
+        ("B", TieRule.WINNERS_DECIDE),
+        ("Vincitori", TieRule.WINNERS_DECIDE),
+        ("winners-decide", TieRule.WINNERS_DECIDE),
+        ("c", TieRule.DRAW),
+        ("sorteggio", TieRule.DRAW),
+        ("draw", TieRule.DRAW),
+    ],
+)
+def test_art61_a_tie_rule_by_its_letter_or_word(written: str, rule: TieRule) -> None:
+    """Art. 6.1's three choices, by the article's letter (a, b, c) or by their word in either
+    language; an unknown one lists the words of the reader's language."""
+    assert prizes.parse_tie_rule(written) is rule
+
+
+def test_art61_an_unknown_tie_rule_lists_the_words_of_the_readers_language() -> None:
+    with pytest.raises(ArbitroError) as refused:
+        prizes.parse_tie_rule("moneta")
+    assert "(una di: divisione, vincitori, sorteggio)" in refused.value.message("it")
+    assert "(one of: split, winners-decide, draw)" in refused.value.message("en")

@@ -512,12 +512,14 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--tie",
                 help=cited(
-                    N_("Tie rule: split, winners-decide or draw ({article})"),
+                    N_(
+                        "Tie rule ({article}), its letter or word: a) split, b) winners-decide, c) draw"
+                    ),
                     CodeId.BURRACO_PAROLE,
                     "prize_ties",
                 ),
             ),
-        ] = "draw",
+        ] = "c",
         after_round: Annotated[
             int | None, typer.Option("--round", help=_("Standings after this round"))
         ] = None,

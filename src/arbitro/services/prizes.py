@@ -33,15 +33,17 @@ from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import PrizeCategoryPlan, PrizePlanRecorded
 from arbitro.tournament.standings.prizes import (
+    RULE_WORDS,
+    TIE_WORDS,
     Award,
     CategoryRequest,
     Eligibility,
     PlayerProfile,
-    RuleWords,
     TieRule,
+    WordList,
     build_plan,
+    named,
     plan_awards,
-    rule_named,
     rule_word,
 )
 from arbitro.tournament.standings.standings import standings
@@ -88,13 +90,13 @@ def parse_category(text: str) -> CategoryRequest:
             article=article(),
         )
     rule_text, _, param = parts[1].partition("=")
-    rule = rule_named(rule_text)
+    rule = named(RULE_WORDS, rule_text)
     if rule is None:
         raise ArbitroError(
             "prize category «{name}»: unknown rule «{rule}» (one of: {rules})",
             name=parts[0],
             rule=rule_text,
-            rules=RuleWords(),
+            rules=WordList(RULE_WORDS),
             article=article(),
         )
     prizes = tuple(parse_prize(p) for p in parts[2].split("/"))
@@ -147,19 +149,18 @@ def example(lang: str | None = None) -> str:
 
 
 def parse_tie_rule(text: str) -> TieRule:
-    """The tie rule named ``split``, ``winners-decide`` or ``draw`` (also ``a``, ``b``,
-    ``c`` as art. 6.1 letters them)."""
+    """The tie rule of art. 6.1 named in either language (``sorteggio`` or ``draw``) or by its
+    letter (``a``, ``b``, ``c``)."""
     letters = {"a": TieRule.SPLIT, "b": TieRule.WINNERS_DECIDE, "c": TieRule.DRAW}
-    key = text.strip().lower()
-    try:
-        return letters.get(key) or TieRule(key)
-    except ValueError:
+    rule = letters.get(text.strip().lower()) or named(TIE_WORDS, text)
+    if rule is None:
         raise ArbitroError(
             "unknown tie rule «{rule}» (one of: {rules})",
             rule=text,
-            rules=", ".join(r.value for r in TieRule),
+            rules=WordList(TIE_WORDS),
             article=article(),
-        ) from None
+        )
+    return rule
 
 
 def profiles(store: RecordStore, event_id: str) -> dict[CompetitorId, list[PlayerProfile]]:

@@ -11,7 +11,14 @@ from arbitro.errors import ArbitroError
 from arbitro.tournament.commands.common import make_record
 from arbitro.tournament.event import EventState
 from arbitro.tournament.records import PrizePlanRecorded, Record
-from arbitro.tournament.standings.prizes import Eligibility, RuleWords, TieRule, prize_year
+from arbitro.tournament.standings.prizes import (
+    RULE_WORDS,
+    TIE_WORDS,
+    Eligibility,
+    TieRule,
+    WordList,
+    prize_year,
+)
 
 
 def check_prize_plan(state: EventState, plan: PrizePlanRecorded) -> None:
@@ -31,7 +38,7 @@ def check_prize_plan(state: EventState, plan: PrizePlanRecorded) -> None:
         raise ArbitroError(
             "unknown tie rule «{rule}» (one of: {rules})",
             rule=plan.tie_rule,
-            rules=", ".join(r.value for r in TieRule),
+            rules=WordList(TIE_WORDS),
             article=article,
         ) from None
     if not plan.categories:
@@ -57,7 +64,7 @@ def check_prize_plan(state: EventState, plan: PrizePlanRecorded) -> None:
                 "prize category «{name}»: unknown rule «{rule}» (one of: {rules})",
                 name=name,
                 rule=cat.rule,
-                rules=RuleWords(),
+                rules=WordList(RULE_WORDS),
                 article=article,
             ) from None
         if rule in (Eligibility.SENIORS, Eligibility.NEWCOMERS):

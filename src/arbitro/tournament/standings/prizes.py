@@ -9,6 +9,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Generic, TypeVar
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -87,7 +88,9 @@ class Eligibility(StrEnum):
     LISTED = "listed"  # the competitors the director lists
 
 
-RULE_WORDS = {
+K = TypeVar("K", bound=StrEnum)
+
+RULE_WORDS: Mapping[Eligibility, Message] = {
     Eligibility.OVERALL: Message("overall", context="prize rule"),
     Eligibility.LADIES: Message("ladies", context="prize rule"),
     Eligibility.MIXED: Message("mixed", context="prize rule"),
@@ -99,6 +102,14 @@ RULE_WORDS = {
 """The word the director writes for each rule, in the catalogue: «dame» in Italian, «ladies» in
 English; a category line is read in either language."""
 
+TIE_WORDS: Mapping[TieRule, Message] = {
+    TieRule.SPLIT: Message("split", context="tie rule"),
+    TieRule.WINNERS_DECIDE: Message("winners-decide", context="tie rule"),
+    TieRule.DRAW: Message("draw", context="tie rule"),
+}
+"""The word of each tie rule of art. 6.1, in the catalogue: «sorteggio» in Italian, «draw» in
+English."""
+
 
 def rule_word(rule: Eligibility, lang: str | None = None) -> str:
     """The word of ``rule`` in ``lang`` (default: the current language), as a category line
@@ -106,23 +117,26 @@ def rule_word(rule: Eligibility, lang: str | None = None) -> str:
     return RULE_WORDS[rule].render(lang)
 
 
-def rule_named(word: str) -> Eligibility | None:
-    """The rule ``word`` names in any language (``dame``, ``ladies``), case ignored; None if
-    it names none."""
+def named(words: Mapping[K, Message], word: str) -> K | None:
+    """The key of ``words`` that ``word`` names in any language (``dame``, ``ladies``) or by
+    its value, case ignored; None if it names none."""
     key = word.strip().casefold()
-    for rule, text in RULE_WORDS.items():
-        if key == rule.value or any(key == text.render(lang).casefold() for lang in LANGUAGES):
-            return rule
+    for value, text in words.items():
+        if key == value.value or any(key == text.render(lang).casefold() for lang in LANGUAGES):
+            return value
     return None
 
 
 @dataclass(frozen=True, slots=True)
-class RuleWords:
-    """The rules' words joined, rendered in the reader's language (an error's list)."""
+class WordList(Generic[K]):
+    """Words of the catalogue joined, rendered in the reader's language (an error's list of
+    what may be written)."""
+
+    words: Mapping[K, Message]
 
     def render(self, lang: str | None = None) -> str:
         """``assoluta, dame, …`` in Italian, ``overall, ladies, …`` in English."""
-        return ", ".join(rule_word(rule, lang) for rule in Eligibility)
+        return ", ".join(text.render(lang) for text in self.words.values())
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.services import prizes
 from arbitro.tournament.event import EventState
-from arbitro.tournament.standings.prizes import CategoryRequest, RuleWords, TieRule
+from arbitro.tournament.standings.prizes import RULE_WORDS, CategoryRequest, TieRule, WordList
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import (
@@ -49,7 +49,7 @@ def _context(state: EventState, lang: str) -> dict[str, Any]:
         else prizes.example(lang),
         "TIE_RULE_NAMES": prizes.TIE_RULE_NAMES,
         "tie_rules": list(TieRule),
-        "rules": RuleWords().render(lang),
+        "rules": WordList(RULE_WORDS).render(lang),
         "prize_text": prizes.prize_text,
         "places_text": prizes.places_text,
         "article": prizes.article(),
