@@ -215,3 +215,23 @@ def test_desk_lodges_lists_accepts_and_corrects_in_chromium_art21_39(
     width, height = tools.png_size(shot)
     assert width == 1366 and height >= 768
     assert vp_after(web_app, event, 1) == {2: 19, 3: 12, 4: 8, 1: 1}
+
+
+def test_a_correction_on_the_sheet_page_leads_to_the_stale_seating_art21a(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """FIBAS art. 21 a: the director corrects table 1's inverted sheet on its page while round
+    2's Danish seating is drawn but not posted: the desk goes to round 2's seating, which says
+    it is stale and offers to draw it again; the correction counts in round 1 (art. 39)."""
+    event = danish_event(web_app)
+    web_app.state.web.service.seat(event, 2)
+    done = post(
+        director_client,
+        f"/desk/e/{event}/r/1/t/1/correct",
+        {"kind": "inverted", "reason": "il tavolo conferma", "table_agrees": "on"},
+    )
+    assert done.status_code == 303, text_of(done)
+    assert done.headers["location"].endswith(f"/desk/e/{event}/r/2?ok=correct#seating")
+    page = director_client.get(f"/desk/e/{event}/r/2")
+    assert 'id="redraw-seating"' in page.text
+    assert vp_after(web_app, event, 1) == {2: 19, 3: 12, 4: 8, 1: 1}

@@ -291,7 +291,12 @@ def stale_seating(state: EventState, round_number: int) -> bool:
     drawn on so that the same movement and seed now seat it otherwise (FIBAS art. 21 a, "attuerà
     la correzione se non è stata affissa la posizione ai tavoli": the seating is drawn again
     on the corrected standings, once the director confirms). A published seating is never
-    stale: it stands (art. 21 b)."""
+    stale: it stands (art. 21 b). Computed once per record (the state's views): the desk's
+    round page asks at every look."""
+    return state.view("stale-seating", round_number, lambda: _stale(state, round_number))
+
+
+def _stale(state: EventState, round_number: int) -> bool:
     r = state.round(round_number)
     if (
         round_number == 1
