@@ -235,3 +235,50 @@ def test_a_correction_on_the_sheet_page_leads_to_the_stale_seating_art21a(
     page = director_client.get(f"/desk/e/{event}/r/2")
     assert 'id="redraw-seating"' in page.text
     assert vp_after(web_app, event, 1) == {2: 19, 3: 12, 4: 8, 1: 1}
+
+
+def test_a_scala40_complaint_is_decided_and_its_swap_corrected_on_the_sheet_page_art24(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """Scala 40 art. 24: a table of four names the two players whose points were swapped, on
+    the sheet's page; the complaint's row offers no table to invert, and the correction made
+    while the complaint is open counts in the round's standings (art. 39 reading)."""
+    from arbitro.codes.ids import CodeId, GameId
+    from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+
+    svc = web_app.state.web.service
+    svc.create_event(
+        "scala",
+        EventConfig(
+            name="Scala d'inverno",
+            event_format=EventFormat.INDIVIDUAL,
+            rounds=2,
+            deals=(5, 5),
+            movements=(Movement.REGISTRATION_ORDER, Movement.DANISH),
+            code=CodeId.SCALA40,
+            game=GameId.SCALA40,
+        ),
+    )
+    for i in range(1, 5):
+        svc.register("scala", f"Giocatore {i}", [])
+    svc.seat("scala", 1, publish=True)
+    svc.enter_sheet("scala", 1, 1, Scala40Entry((1, 2, 3, 4), ((0, 10, 20, 30),) * 5, None))
+    svc.publish_standings("scala", 1)
+    number = svc.lodge_complaint("scala", 1, 1, "i punti miei e del 4 sono scambiati")
+    page = director_client.get("/desk/e/scala/r/1")
+    assert page.status_code == 200
+    assert f'id="decide-{number}"' in page.text and 'name="table"' not in page.text
+    svc.correct_sheet(
+        "scala", 1, 1, kind="inverted", reason="scambio", table_agrees=True, swap=(1, 4)
+    )
+    assert (
+        post(
+            director_client,
+            "/desk/e/scala/r/1/resolve",
+            {"complaint": str(number), "decision": "accolto", "outcome": "accept"},
+        )
+        .headers["location"]
+        .endswith("#complaints")
+    )
+    mp = {r.competitor: r.mp for r in svc.standings("scala", 1)}
+    assert (mp[1], mp[4]) == (150, 0)

@@ -98,7 +98,10 @@ def complaint_rows(state: EventState, round_number: int | None = None) -> list[d
     for n, r in sorted(state.rounds.items()):
         if round_number is not None and n != round_number:
             continue
-        tables = [t.table for t in r.seating.tables if not t.is_incomplete] if r.seating else []
+        # Tables of individuals name the two players whose points were swapped: corrected
+        # on the sheet's page (Scala 40 art. 24), while the complaint keeps the round open.
+        seating = None if state.sheet_kind.individual_tables else r.seating
+        tables = [t.table for t in seating.tables if not t.is_incomplete] if seating else []
         for seq, text in sorted(r.open_complaints.items()):
             by = r.complainants.get(seq)
             rows.append(
