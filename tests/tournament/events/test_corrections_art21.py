@@ -196,7 +196,8 @@ def test_art21c_art39_after_final_standings_the_correction_counts_from_the_next_
 
 def test_art21_final_standings_of_several_rounds_are_skipped(make_event: MakeEvent) -> None:
     """FIBAS art. 21, 39: a correction of round 1 found when round 2's standings are final too
-    counts from round 3's standings: no final standings change."""
+    and round 3's seating is posted counts from round 3's standings; before round 3's seating
+    is posted, in round 2's (art. 21 a); within round 2's window, in round 2's."""
     d = played_round_1(make_event)
     d.publish(1)
     d.tick(16)
@@ -205,9 +206,28 @@ def test_art21_final_standings_of_several_rounds_are_skipped(make_event: MakeEve
     d.sheet(2, 2, (0, 0, 0, 0), (0, 0, 0, 0))
     d.publish(2)
     d.tick(16)
+    assert correction_round(d.state, 1, d.now) == 2  # round 3 not posted yet
+    d.seat(3)
     assert correction_round(d.state, 1, d.now) == 3
     d.tick(-10)  # round 2's standings within their window
     assert correction_round(d.state, 1, d.now) == 2
+
+
+def test_art21a_final_standings_but_the_next_seating_not_posted_the_round_is_corrected(
+    make_event: MakeEvent,
+) -> None:
+    """FIBAS art. 21 a ("attuerà la correzione se non è stata affissa la posizione ai tavoli"),
+    §3 ("anche se è stata stilata la classifica"): past art. 39's window, with round 2's
+    Danish seating drawn but not posted, the inverted sheet is corrected in round 1's
+    standings and the drawn seating is stale."""
+    d = played_round_1(make_event)
+    d.publish(1)
+    d.tick(20)
+    assert d.state.standings_final(1, d.now)
+    d.do(commands.seat(d.state, 2, d.now))
+    assert invert_table_1(d).effective_round == 1
+    assert rows(d, 1) == CORRECTED_1
+    assert stale_seating(d.state, 2)
 
 
 def test_art39_a_complaint_lodged_in_time_keeps_the_round_correctable_after_the_window(

@@ -184,9 +184,9 @@ def correct_sheet(
     - ``arbiter``: during the last round only the arbiter corrects, signing the sheet.
 
     The round the correction counts from is :func:`correction_round`: the round's own
-    standings while they are not final (art. 39), else the next round's (art. 21 "ripristino
-    nel corso del turno successivo"). ``complaint``: the open complaint about this round
-    (art. 39) the correction answers.
+    standings while they are not final (art. 39) or the next seating is not posted (art. 21
+    a), else a later round's (art. 21 "ripristino nel corso del turno successivo").
+    ``complaint``: the open complaint about this round (art. 39) the correction answers.
 
     Scala 40 (art. 24) follows the same rules: ``sum`` is its calculation error, ``inverted``
     exchanges the points of the two players named by ``swap``.
@@ -259,15 +259,18 @@ def correct_sheet(
 
 def correction_round(state: EventState, round_number: int, now: datetime) -> int:
     """The round from whose standings a correction of round ``round_number``'s sheet counts
-    (FIBAS art. 21, 39; Scala 40 art. 24; Parole 12.2): the round itself while its standings
+    (FIBAS art. 21, 39; Scala 40 art. 24; Parole 12.2). The round itself while its standings
     are not final — not yet published, within the complaints window, or with a complaint
-    open (art. 39: "la classifica sarà definitiva" only when the window has passed) — even if
-    the next seating is already published (it stands, art. 21 b); otherwise the first later
-    round whose standings are not final ("il ripristino nel corso del turno successivo").
-    Final standings stay as they are, but for the last round's once the event is over (an
-    inverted sheet may be corrected "anche se è stata stilata la classifica")."""
+    open (art. 39) — even if the next seating is already posted (it stands, art. 21 b); and
+    while the next round's seating is not posted, final or not (art. 21 a: "attuerà la
+    correzione se non è stata affissa la posizione ai tavoli"; a seating drawn on the old
+    standings is then stale). Otherwise the first later round for which the same holds
+    ("il ripristino nel corso del turno successivo", art. 21 c), the last round at the
+    latest."""
     last = state.config.rounds
     for n in range(round_number, last + 1):
         if not state.standings_final(n, now):
+            return n
+        if n < last and state.round(n + 1).seating_published_at is None:
             return n
     return last
