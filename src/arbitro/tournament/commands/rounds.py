@@ -272,9 +272,8 @@ def resolve_complaint(
 ) -> Record:
     """The tournament director settles a complaint, immediately and finally (art. 38):
     ``accepted`` True or False (None: the decision's text alone says it). A correction that
-    answers an accepted complaint is recorded before it (:func:`~arbitro.tournament.commands.
-    sheets.correct_sheet` with ``complaint``), while the complaint keeps the round's standings
-    provisional (art. 39)."""
+    answers an accepted complaint is recorded before it (``correct_sheet`` with
+    ``complaint``), while the complaint keeps the round's standings provisional (art. 39)."""
     if complaint not in state.round(round_number).open_complaints:
         raise NotFoundError(
             "complaint {complaint} is not open",
