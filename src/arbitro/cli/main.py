@@ -48,6 +48,8 @@ MODULES: dict[str, tuple[str, ...]] = {
         "standings",
         "missing",
         "complaint",
+        "complaints",
+        "redraw",
         "resolve",
         "prizes",
     ),
@@ -105,6 +107,8 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "standings": (N_("Standings."), "", None),
     "missing": (N_("Tables without a sheet or in conflict."), "", None),
     "complaint": (N_("A complaint about the standings."), "", None),
+    "complaints": (N_("The open complaints, with their numbers."), "", None),
+    "redraw": (N_("Draw a stale seating again."), "", None),
     "resolve": (N_("Settle a complaint."), "", None),
     "prizes": (
         N_("Prizes by category and ties for prizes ({article})."),

@@ -342,7 +342,8 @@ def register(app: typer.Typer) -> None:
             )
             emit(
                 {"round": round_number, "table": table, "effective_round": eff},
-                _("Correction recorded (counts from round {round})", round=eff),
+                _("Correction recorded (counts from round {round})", round=eff)
+                + _stale_next(svc, event_id, round_number),
                 json_out,
             )
 
@@ -461,21 +462,101 @@ def register(app: typer.Typer) -> None:
             n = service().lodge_complaint(event_id, round_number, competitor, text)
             emit({"complaint": n}, _("Complaint no. {number} recorded", number=n), json_out)
 
+    @app.command("complaints", help=_("The open complaints, with their numbers."))
+    def complaints(event_id: EventArg, json_out: bool = JsonOpt) -> None:
+        """The complaints not yet settled, with the numbers «resolve» takes (FIBAS art. 38-39)."""
+        with errors(json_out):
+            found = service().open_complaints(event_id)
+            lines = [
+                _(
+                    "Complaint no. {number}, round {round}, by {competitor}: {complaint}",
+                    number=c.number,
+                    round=c.round,
+                    competitor="—" if c.competitor is None else c.competitor,
+                    complaint=c.text,
+                )
+                for c in found
+            ]
+            emit(
+                [
+                    {
+                        "complaint": c.number,
+                        "round": c.round,
+                        "competitor": c.competitor,
+                        "text": c.text,
+                    }
+                    for c in found
+                ],
+                "\n".join(lines) or _("No open complaint."),
+                json_out,
+            )
+
+    @app.command("redraw", help=_("Draw a stale seating again."))
+    def redraw(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
+        """Draw a round's unpublished seating again, with its movement and seed, on the
+        standings a correction changed (FIBAS art. 21 a)."""
+        record(
+            json_out,
+            lambda svc: svc.redraw(event_id, round_number),
+            {"round": round_number, "seated": True},
+            _("Round {round} seated again on the corrected standings", round=round_number),
+        )
+
     @app.command("resolve", help=_("Settle a complaint."))
     def resolve(
         event_id: EventArg,
         round_number: RoundArg,
         complaint_no: Annotated[int, typer.Argument()],
         decision: Annotated[str, typer.Option()],
+        accept: Annotated[
+            bool | None,
+            typer.Option("--accept/--reject", help=_("Accept or reject the complaint")),
+        ] = None,
+        table: Annotated[
+            int | None,
+            typer.Option(help=_("Accepted: the table that acknowledges inverted scores")),
+        ] = None,
+        by_arbiter: Annotated[
+            bool, typer.Option(help=_("A correction signed by the arbiter"))
+        ] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Settle a complaint with the director's decision (FIBAS art. 38)."""
-        record(
-            json_out,
-            lambda svc: svc.resolve_complaint(event_id, round_number, complaint_no, decision),
-            {"complaint": complaint_no, "resolved": True},
-            _("Complaint settled"),
-        )
+        """Settle a complaint with the director's decision (FIBAS art. 38); accepted with
+        ``--table``, that table's inverted sheet is corrected in the round's standings (art. 21,
+        39)."""
+        if accept is None:
+            record(
+                json_out,
+                lambda svc: svc.resolve_complaint(event_id, round_number, complaint_no, decision),
+                {"complaint": complaint_no, "resolved": True},
+                _("Complaint settled"),
+            )
+            return
+        with errors(json_out):
+            svc = service()
+            eff = svc.decide_complaint(
+                event_id,
+                round_number,
+                complaint_no,
+                decision,
+                accepted=accept,
+                table=table if accept else None,
+                by_arbiter=by_arbiter,
+            )
+            text = _("Complaint accepted") if accept else _("Complaint rejected")
+            if eff is not None:
+                text += "\n" + _("Correction recorded (counts from round {round})", round=eff)
+                text += _stale_next(svc, event_id, round_number)
+            emit(
+                {
+                    "complaint": complaint_no,
+                    "resolved": True,
+                    "accepted": accept,
+                    "effective_round": eff,
+                },
+                text,
+                json_out,
+            )
 
     @app.command(
         "prizes",
@@ -610,6 +691,21 @@ def _prize_text(found: PrizeList) -> str:
                 text += "  " + _("tied with {names}", names=", ".join(line.tied_with))
             out.append(text)
     return "\n".join(out)
+
+
+def _stale_next(svc: EventService, event_id: str, round_number: int) -> str:
+    """A line saying that the next round's seating, drawn but not published, is stale after
+    a correction (FIBAS art. 21 a), with the command that draws it again; "" otherwise."""
+    if round_number >= svc.state(event_id).config.rounds:
+        return ""
+    if not svc.stale_seating(event_id, round_number + 1):
+        return ""
+    return "\n" + _(
+        "Round {round}'s seating was drawn on the standings before this correction: draw it "
+        "again with «arbitro redraw {event} {round}» before publishing it",
+        round=round_number + 1,
+        event=event_id,
+    )
 
 
 def _pair(text: str) -> tuple[int, int]:

@@ -4,7 +4,7 @@ store), asks the domain whether the action is allowed, and appends the resulting
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +57,17 @@ class RowRefused(ArbitroError):
         self.row = row
         self.name = name
         self.cause = cause
+
+
+@dataclass(frozen=True, slots=True)
+class OpenComplaint:
+    """A complaint not yet settled: its round, its number (the seq of its record), its text and
+    the competitor who lodged it, if recorded (FIBAS art. 39)."""
+
+    round: int
+    number: int
+    text: str
+    competitor: CompetitorId | None
 
 
 class EventService(EventLog[EventState]):
@@ -544,6 +555,82 @@ class EventService(EventLog[EventState]):
                 st, round_number, complaint, decision, now, actor
             ),
         )
+
+    def decide_complaint(
+        self,
+        event_id: str,
+        round_number: int,
+        complaint: int,
+        decision: str | None,
+        *,
+        accepted: bool,
+        table: int | None = None,
+        by_arbiter: bool = False,
+        actor: str = "director",
+    ) -> int | None:
+        """Accept or reject a complaint about a round's standings (FIBAS art. 38-39). Accepted
+        with ``table``: the table acknowledged scores written on the wrong lines, and its
+        sheet is corrected (art. 21) in the same step, before the complaint is settled, so
+        that the correction counts in the standings of the round the complaint concerns.
+        Returns the round the correction counts from (None without a correction)."""
+
+        def make(st: EventState, now: datetime) -> list[Record]:
+            made = []
+            if accepted and table is not None:
+                made.append(
+                    commands.correct_sheet(
+                        st,
+                        round_number,
+                        table,
+                        now,
+                        kind="inverted",
+                        reason=decision,
+                        table_agrees=True,
+                        by_arbiter=by_arbiter,
+                        actor=actor,
+                        complaint=complaint,
+                    )
+                )
+            made.append(
+                commands.resolve_complaint(
+                    st, round_number, complaint, decision, now, actor, accepted=accepted
+                )
+            )
+            return made
+
+        records = self._do_many(event_id, make)
+        first = records[0].body
+        return first.effective_round if isinstance(first, SheetCorrected) else None
+
+    def open_complaints(self, event_id: str) -> list[OpenComplaint]:
+        """Every complaint not yet settled, by round then number (FIBAS art. 38-39)."""
+        state = self.state(event_id)
+        return [
+            OpenComplaint(n, seq, text, r.complainants.get(seq))
+            for n, r in sorted(state.rounds.items())
+            for seq, text in sorted(r.open_complaints.items())
+        ]
+
+    def stale_seating(self, event_id: str, round_number: int) -> bool:
+        """True when the round's unpublished seating was drawn on standings a correction has
+        changed since (FIBAS art. 21 a): the director is asked to draw it again."""
+        from arbitro.tournament.commands.rounds import stale_seating
+
+        return stale_seating(self.state(event_id), round_number)
+
+    def redraw(self, event_id: str, round_number: int, actor: str = "director") -> None:
+        """Draw an unpublished seating again, with its movement and seed, on the corrected
+        standings (FIBAS art. 21 a), once the director confirms."""
+
+        def make(st: EventState, now: datetime) -> Record:
+            r = st.round(round_number)
+            if r.seating is None or r.movement is None:
+                raise ArbitroError("round {round} is not seated yet", round=round_number)
+            return commands.seat(
+                st, round_number, now, movement=r.movement, seed=r.seed, actor=actor
+            )
+
+        self._do(event_id, make)
 
     def start_round(
         self,

@@ -246,6 +246,9 @@ class RoundState:
     sheets: dict[int, TableSheet] = field(default_factory=dict)
     standings_published_at: datetime | None = None
     open_complaints: dict[int, str] = field(default_factory=dict)
+    # complaint seq → who lodged it (the competitor, None when not recorded), art. 39
+    complainants: dict[int, CompetitorId | None] = field(default_factory=dict)
+    seated_seq: int = 0  # the seq of the round-seated record of the seating in force
     version: int = 0  # the seq of the last record that changed the round (what a director saw)
     started_at: datetime | None = None  # the arbiter's clock (FIBAS art. 7)
 
@@ -627,6 +630,7 @@ class EventState:
                 r.movement = b.movement
                 r.seed = b.seed
                 r.mitchell_step = b.mitchell_step
+                r.seated_seq = rec.seq
             case ConstraintAdded() as b:
                 self.constraints[rec.seq] = b
             case SeatingPublished() as b:
@@ -665,9 +669,13 @@ class EventState:
             case PrizePlanRecorded() as b:
                 self.prize_plan = b
             case ComplaintLodged() as b:
-                self._round(b.round).open_complaints[rec.seq] = b.text
+                lodged = self._round(b.round)
+                lodged.open_complaints[rec.seq] = b.text
+                lodged.complainants[rec.seq] = b.competitor
             case ComplaintResolved() as b:
-                self._round(b.round).open_complaints.pop(b.complaint, None)
+                settled = self._round(b.round)
+                settled.open_complaints.pop(b.complaint, None)
+                settled.complainants.pop(b.complaint, None)
             case BoardRuling() as b:
                 self.board_rulings.append((b.round, b.table, dict(b.ruling)))
             case BoardChecked() as b:

@@ -299,6 +299,7 @@ class SheetCorrected(msgspec.Struct, frozen=True):
     effective_round: int
     table_agrees: bool = False
     by_arbiter: bool = False
+    complaint: int | None = None  # the complaint (its seq) the correction answers (art. 39)
 
 
 class LatenessRecorded(msgspec.Struct, frozen=True):
@@ -393,10 +394,12 @@ class ComplaintLodged(msgspec.Struct, frozen=True):
 
 
 class ComplaintResolved(msgspec.Struct, frozen=True):
-    """The director settles a complaint (FIBAS art. 38); ``complaint`` is its record's seq."""
+    """The director settles a complaint (FIBAS art. 38); ``complaint`` is its record's seq;
+    ``accepted`` True or False when the decision says so (None in earlier logs)."""
 
     round: int
     complaint: int
+    accepted: bool | None = None
 
 
 class BoardRuling(msgspec.Struct, frozen=True):

@@ -55,7 +55,9 @@ def make_templates() -> Jinja2Templates:
     page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
-    def translate(context: dict[str, Any], text: str | Message | Renderable, **params: Any) -> str:
+    def translate(
+        context: dict[str, Any], text: str | Message | Renderable, /, **params: Any
+    ) -> str:
         """A msgid with its parameters, or a ready value (a :class:`Message`, a citation)."""
         lang = str(context.get("lang") or "it")
         if isinstance(text, str):

@@ -269,9 +269,11 @@ def test_art21_inverted_scores_need_the_table_and_count_from_the_next_round(
     make_event: MakeEvent,
 ) -> None:
     """Art. 21: inverted scores are corrected when the table agrees, even after the standings
-    and next seating; the seating stands and the result changes from the next round."""
+    and next seating; the seating stands and, once round 1's standings are final (art. 39),
+    the result changes from the next round (docs/rulings.md)."""
     d = _two_rounds(make_event)
     d.publish(1)
+    d.tick(16)  # past art. 39's window: round 1's standings are final
     d.seat(2)
     seating_before = d.seating(2)
     with pytest.raises(ArbitroError, match="tavolo riconosce"):

@@ -267,8 +267,13 @@ def resolve_complaint(
     decision: str | None,
     now: datetime,
     actor: str = "director",
+    *,
+    accepted: bool | None = None,
 ) -> Record:
-    """The tournament director settles a complaint, immediately and finally (art. 38)."""
+    """The tournament director settles a complaint, immediately and finally (art. 38):
+    ``accepted`` True or False (None: the decision's text alone says it). A correction that
+    answers an accepted complaint is recorded before it (``correct_sheet`` with
+    ``complaint``), while the complaint keeps the round's standings provisional (art. 39)."""
     if complaint not in state.round(round_number).open_complaints:
         raise NotFoundError(
             "complaint {complaint} is not open",
@@ -276,4 +281,43 @@ def resolve_complaint(
             article=state.code.cite_if("complaint_decision"),
         )
     decision = need_reason(decision, N_("complaint"))
-    return make_record(ComplaintResolved(round_number, complaint), now, actor, decision)
+    return make_record(ComplaintResolved(round_number, complaint, accepted), now, actor, decision)
+
+
+def stale_seating(state: EventState, round_number: int) -> bool:
+    """True when round ``round_number`` is seated, its seating not yet published, and a
+    correction of an earlier round recorded after the draw changed the standings it was
+    drawn on so that the same movement and seed now seat it otherwise (FIBAS art. 21 a, "attuerà
+    la correzione se non è stata affissa la posizione ai tavoli": the seating is drawn again
+    on the corrected standings, once the director confirms). A published seating is never
+    stale: it stands (art. 21 b). Computed once per record (the state's views): the desk's
+    round page asks at every look."""
+    return state.view("stale-seating", round_number, lambda: _stale(state, round_number))
+
+
+def _stale(state: EventState, round_number: int) -> bool:
+    r = state.round(round_number)
+    if (
+        round_number == 1
+        or r.seating is None
+        or r.seating_published_at is not None
+        or r.movement is None
+        or r.movement is Movement.ARBITER_CHOICE
+    ):
+        return False
+    after = r.seated_seq
+    corrected_since = any(
+        c.seq > after and c.effective_round < round_number
+        for n in sorted(state.corrected_rounds)
+        if n < round_number
+        for sheet in state.round(n).sheets.values()
+        for c in sheet.corrections
+    )
+    if not corrected_since:
+        return False
+    try:
+        redrawn = seat(state, round_number, state.created_at, movement=r.movement, seed=r.seed)
+    except ArbitroError:
+        return False
+    assert isinstance(redrawn.body, RoundSeated)
+    return redrawn.body.tables != seating_tables(r.seating)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from arbitro.errors import ArbitroError, ConflictError
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_
 from arbitro.tournament.commands.common import (
     make_record,
@@ -172,16 +172,21 @@ def correct_sheet(
     by_arbiter: bool = False,
     swap: Sequence[CompetitorId] | None = None,
     actor: str = "director",
+    complaint: int | None = None,
 ) -> Record:
     """Correct a sheet by art. 21, as a new record with who, when and why:
 
     - ``sum``: an evident sum error, only before the round's standings and the next seating
       are published;
-    - ``inverted``: scores written on the wrong lines, when the whole table agrees, even later;
-      if the round's standings or the next seating are already published the result changes
-      from the next round on and the seating stands;
+    - ``inverted``: scores written on the wrong lines, when the whole table agrees, even after
+      the standings and the next seating; a seating already published stands (art. 21 b);
     - ``conflict``: the director settles two different entries of the same sheet;
     - ``arbiter``: during the last round only the arbiter corrects, signing the sheet.
+
+    The round the correction counts from is :func:`correction_round`: the round's own
+    standings while they are not final (art. 39) or the next seating is not posted (art. 21
+    a), else a later round's (art. 21 "ripristino nel corso del turno successivo").
+    ``complaint``: the open complaint about this round (art. 39) the correction answers.
 
     Scala 40 (art. 24) follows the same rules: ``sum`` is its calculation error, ``inverted``
     exchanges the points of the two players named by ``swap``.
@@ -197,6 +202,12 @@ def correct_sheet(
             article=article,
         )
     r = state.round(round_number)
+    if complaint is not None and complaint not in r.open_complaints:
+        raise NotFoundError(
+            "complaint {complaint} is not open",
+            complaint=complaint,
+            article=state.code.cite_if("complaint_decision"),
+        )
     sheet = r.sheets.get(table)
     current = sheet.entry_as_of(state.config.rounds) if sheet else None
     last = state.config.rounds
@@ -233,14 +244,33 @@ def correct_sheet(
     if kind == "arbiter" and not by_arbiter:
         raise ArbitroError("arbiter's correction: the arbiter signs it", article=article)
     check_entry(state, round_number, table, entry)
-    effective = min(round_number + 1, last) if closed else round_number
     body = SheetCorrected(
         round_number,
         table,
         state.sheet_kind.payload(entry),
         kind,
-        effective,
+        correction_round(state, round_number, now),
         table_agrees,
         by_arbiter,
+        complaint,
     )
     return make_record(body, now, actor, reason)
+
+
+def correction_round(state: EventState, round_number: int, now: datetime) -> int:
+    """The round from whose standings a correction of round ``round_number``'s sheet counts
+    (FIBAS art. 21, 39; Scala 40 art. 24; Parole 12.2). The round itself while its standings
+    are not final — not yet published, within the complaints window, or with a complaint
+    open (art. 39) — even if the next seating is already posted (it stands, art. 21 b); and
+    while the next round's seating is not posted, final or not (art. 21 a: "attuerà la
+    correzione se non è stata affissa la posizione ai tavoli"; a seating drawn on the old
+    standings is then stale). Otherwise the first later round for which the same holds
+    ("il ripristino nel corso del turno successivo", art. 21 c), the last round at the
+    latest."""
+    last = state.config.rounds
+    for n in range(round_number, last + 1):
+        if not state.standings_final(n, now):
+            return n
+        if n < last and state.round(n + 1).seating_published_at is None:
+            return n
+    return last

@@ -464,6 +464,7 @@ def event_page(
 ) -> Response:
     """The event's page: configuration, competitors, rounds, the series it is in, event
     file, printouts."""
+    from arbitro.web.desk.rounds import complaint_rows
     from arbitro.web.desk.series import series_of_event
 
     web = web_of(request)
@@ -491,6 +492,7 @@ def event_page(
             fee=fee_phrase(state.config.event_format, state.entry_fee_cents),
             fee_status_names=STATUS_NAMES,
             in_series=in_series,
+            complaints=complaint_rows(state),
             **extra,
         )
         ctx = frozen(ctx)

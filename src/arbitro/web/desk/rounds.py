@@ -19,6 +19,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.boards import flagged_entries
+from arbitro.tournament.commands.rounds import stale_seating
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import Movement
 from arbitro.tournament.pairing_constraints import unkept_constraints
@@ -42,7 +43,15 @@ from arbitro.web.desk.common import (
 )
 from arbitro.web.desk.ledger import ledger_rows
 from arbitro.web.desk.views import entry_view
-from arbitro.web.forms import Errors, FieldError, act, int_field, required_field, text_field
+from arbitro.web.forms import (
+    Errors,
+    FieldError,
+    act,
+    checked,
+    int_field,
+    required_field,
+    text_field,
+)
 from arbitro.web.names import STATUS_NAMES, line_names
 from arbitro.web.snapshot import frozen
 
@@ -77,6 +86,35 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
                 "corrected": bool(sheet and sheet.corrections),
             }
         )
+    return rows
+
+
+def complaint_rows(state: EventState, round_number: int | None = None) -> list[dict[str, Any]]:
+    """The open complaints (of one round, or of every round), oldest first: their number (the
+    seq of their record, which the terminal's ``resolve`` takes), round, text, who lodged it
+    and the round's tables, whose inverted sheet the decision may correct (FIBAS art. 21,
+    38-39)."""
+    rows = []
+    for n, r in sorted(state.rounds.items()):
+        if round_number is not None and n != round_number:
+            continue
+        # Tables of individuals name the two players whose points were swapped: corrected
+        # on the sheet's page (Scala 40 art. 24), while the complaint keeps the round open.
+        seating = None if state.sheet_kind.individual_tables else r.seating
+        tables = [t.table for t in seating.tables if not t.is_incomplete] if seating else []
+        for seq, text in sorted(r.open_complaints.items()):
+            by = r.complainants.get(seq)
+            rows.append(
+                {
+                    "number": seq,
+                    "round": n,
+                    "text": text,
+                    "by": None
+                    if by is None or by not in state.competitors
+                    else f"{by} — {state.competitors[by].name}",
+                    "tables": tables,
+                }
+            )
     return rows
 
 
@@ -169,7 +207,9 @@ def round_context(
         clock=web.service.round_clock(event_id, n) if r.seating_published_at else None,
         time_out=state.code.cite_if("time_out"),
         lateness_preview=_lateness_preview(request, web, event_id, n),
-        complaints=sorted(r.open_complaints.items()),
+        complaints=complaint_rows(state, n),
+        stale=stale_seating(state, n),
+        stale_next=n < state.config.rounds and stale_seating(state, n + 1),
         table_urls=table_urls(web, request, event_id, [row["table"] for row in sheets], n),
         poll=POLL_SECONDS,
         live_version=live_version(request, web, state, n),
@@ -327,13 +367,39 @@ def _complaint(web: Web, session: auth.Session, event_id: str, n: int, form: For
     """Lodge a competitor's complaint about the round (FIBAS art. 38-39)."""
     text = required_field(form, "text", 2000, N_("write the complaint"))
     web.service.lodge_complaint(event_id, n, competitor_field(form), text, session.user)
-    return "standings"
+    return "complaints"
 
 
 @round_form(router, "resolve")
 def _resolve(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
-    """Record the director's decision on a complaint (FIBAS art. 38-39)."""
+    """Record the director's decision on a complaint (FIBAS art. 38-39): accepted or rejected
+    (``outcome``), accepted with the correction of a table's inverted scores (``table``, the
+    table agreeing, art. 21), which counts in this round's standings."""
     complaint = int_field(form, "complaint", Message("complaint"), low=1)
     decision = text_field(form, "decision", 2000) or None
-    web.service.resolve_complaint(event_id, n, complaint, decision, session.user)
-    return "standings"
+    outcome = text_field(form, "outcome", 10)
+    if outcome not in ("accept", "reject"):
+        web.service.resolve_complaint(event_id, n, complaint, decision, session.user)
+        return "complaints"
+    table = (
+        int_field(form, "table", Message("table"), low=1) if text_field(form, "table", 10) else None
+    )
+    web.service.decide_complaint(
+        event_id,
+        n,
+        complaint,
+        decision,
+        accepted=outcome == "accept",
+        table=table if outcome == "accept" else None,
+        by_arbiter=checked(form, "by_arbiter"),
+        actor=session.user,
+    )
+    return "complaints"
+
+
+@round_form(router, "redraw", "seat")
+def _redraw(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Draw the round's unpublished seating again, with its movement and seed, on the
+    standings a correction changed (FIBAS art. 21 a), once the director confirms."""
+    web.service.redraw(event_id, n, actor=session.user)
+    return "seating"

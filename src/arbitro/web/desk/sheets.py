@@ -267,6 +267,10 @@ async def sheet_action(
                 swap=swap,
                 actor=session.user,
             )
+            if n < state.config.rounds and web.service.stale_seating(event_id, n + 1):
+                # FIBAS art. 21 a: the next round's seating, drawn on the standings before
+                # this correction, is shown stale with the button that draws it again
+                return f"/desk/e/{event_id}/r/{n + 1}?ok=correct#seating"
         return f"/desk/e/{event_id}/r/{n}/t/{table}?ok={action}"
 
     refusal = Refusal()
