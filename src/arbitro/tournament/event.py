@@ -29,6 +29,7 @@ from arbitro.tournament.records import (
     ArbitralScore,
     BoardChecked,
     BoardRuling,
+    ClockCorrected,
     CompetitorCheckedIn,
     CompetitorRegistered,
     CompetitorRenamed,
@@ -81,6 +82,7 @@ ABANDON_SCORE_NAMES = {
 KEEP_SCORES = (
     SeatingPublished,
     RoundStarted,
+    ClockCorrected,
     StandingsPublished,
     PrizePlanRecorded,
     ComplaintLodged,
@@ -633,6 +635,8 @@ class EventState:
                 self._round(b.round).seating_published_at = at
             case RoundStarted() as b:
                 self._round(b.round).started_at = utc(b.started_at) if b.started_at else at
+            case ClockCorrected() as b:  # a start typed wrong, corrected (FIBAS art. 7)
+                self._round(b.round).started_at = utc(b.started_at)
             case SheetEntered() | SheetCorrected():
                 self._apply_sheet(rec, at, parsed)
             case LatenessRecorded() as b:
