@@ -42,6 +42,13 @@ class RoundClock:
         return self.round_time is not None and self.played >= self.round_time
 
 
+def clock_text(delta: timedelta | int) -> str:
+    """A duration (or seconds) as minutes and seconds (``12:30``; ``75:05`` past the hour),
+    as the arbiter's clock shows the time played (art. 7)."""
+    seconds = max(0, int(delta.total_seconds() if isinstance(delta, timedelta) else delta))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 @dataclass(frozen=True, slots=True)
 class LatenessPreview:
     """What a lateness costs, shown before it is recorded (FIBAS art. 37; Parole art. 13)."""
