@@ -195,3 +195,28 @@ def test_the_correction_form_beside_the_clock_in_a_browser(
     started = service(web_app).state("serata").round(1).started_at
     assert started == datetime(2026, 11, 24, 20, 45, tzinfo=ROME).astimezone(UTC)
     desk.context.close()
+
+
+def test_the_hall_display_writes_the_complaints_deadline_in_the_events_zone(
+    web_app: FastAPI, client: TestClient, clock: FakeClock
+) -> None:
+    """The public hall display says until when complaints are taken (FIBAS art. 39) in the
+    event's zone: standings published at 20:40 UTC, 15 minutes → 15:55 in New York (it
+    said Rome's 21:55 whatever the event's setting)."""
+    from tests.web.test_hall import all_hall_pages, play
+
+    clock.now = datetime(2026, 11, 24, 20, 0, tzinfo=UTC)
+    svc = service(web_app)
+    config = EventConfig(
+        "Serata", EventFormat.PAIRS, 2, (2, 2), (Movement.DRAW,) * 2, timezone="America/New_York"
+    )
+    svc.create_event("ny", config)
+    for i in range(1, 9):
+        svc.register("ny", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+    svc.seat("ny", 1, publish=True)
+    clock.now = datetime(2026, 11, 24, 20, 40, tzinfo=UTC)
+    play(web_app.state.web, "ny", 1)
+    standings = [p for p in all_hall_pages(client, "ny") if 'data-part="standings"' in p]
+    assert standings
+    for html in standings:
+        assert "reclami fino alle 15:55 (FIBAS art. 39)" in html

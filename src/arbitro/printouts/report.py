@@ -231,7 +231,7 @@ def _header_rows(report: ArbiterReport, lang: str) -> list[tuple[Message, str]]:
 
 
 def _incident_rows(
-    inc: Incident, lang: str, measure: str, where: str | None = None
+    inc: Incident, lang: str, measure: str, timezone: str | None = None
 ) -> list[tuple[Message, str]]:
     """(label, value in ``lang``) of one incident's fields; ``measure`` is the sanction as
     printed."""
@@ -245,8 +245,8 @@ def _incident_rows(
         if m is not None
     )
     return [
-        (message("Time of the facts"), _when(inc.occurred_at, where)),
-        (message("Arbiter called"), _when(inc.called_at, where)),
+        (message("Time of the facts"), _when(inc.occurred_at, timezone)),
+        (message("Arbiter called"), _when(inc.called_at, timezone)),
         (message("Where"), where or "—"),
         (message("Reasons"), inc.reason),
         (message("Article"), inc.article or "—"),
