@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 from tests.web.conftest import BrowserTools, FakeClock
 from tests.web.test_desk import new_event_form, post, service, text_of, txt
+from tests.web.test_public_phone_browser import not_fitting
 
 from arbitro.services.event_log import to_domain
 from arbitro.tournament.event import EventConfig
@@ -194,6 +195,11 @@ def test_the_correction_form_beside_the_clock_in_a_browser(
     desk.screenshot(path=str(Path("/tmp/clk/desk-correct-after.png")))
     started = service(web_app).state("serata").round(1).started_at
     assert started == datetime(2026, 11, 24, 20, 45, tzinfo=ROME).astimezone(UTC)
+    # On the arbiter's phone (390x844) the round page with the form still fits the screen.
+    desk.set_viewport_size({"width": 390, "height": 844})
+    assert not_fitting(desk, [f"{live_server}/desk/e/serata/r/1"]) == {}
+    desk.click("#correct-start summary")
+    desk.locator("#clock").screenshot(path="/tmp/clk/phone-correct.png")
     desk.context.close()
 
 
