@@ -73,9 +73,11 @@ def test_art7_a_start_typed_an_hour_off_is_corrected_from_the_terminal(
     assert data["started_local"] == "20:45:00" and data["timezone"] == "Europe/Rome"
     assert (data["played_seconds"], data["round_seconds"]) == (12 * 60, 35 * 60)
     assert data["time_out_due"] is False
+    assert data["corrected"]["reason"] == "scritto 19:45"
     shown = runner.invoke(app, [*db, "--lang", "en", "clock", "e", "1"])
     assert "Started at 20:45:00 (Europe/Rome) · played 12:00 of 35:00" in shown.stdout
     assert "TIME OUT" not in shown.stdout
+    assert "Start corrected by arbiter at 20:57: scritto 19:45" in shown.stdout
 
 
 def test_art7_a_correction_without_reason_or_in_the_future_is_refused(

@@ -63,6 +63,7 @@ def test_history_and_ledger_print_their_times_in_the_events_zone(tmp_path: Path)
     ``ledger`` (art. 41, a warning) print New York's times, neither UTC nor Rome's."""
     db = _event(tmp_path, "America/New_York")
     at = json.loads(runner.invoke(app, [*db, "history", "e", "1", "1", "--json"]).stdout)[0]["at"]
+    assert "Fuso orario: America/New_York" in runner.invoke(app, [*db, "event", "show", "e"]).stdout
     text = runner.invoke(app, [*db, "history", "e", "1", "1"]).stdout
     assert _venue(at, "America/New_York", "%Y-%m-%d %H:%M:%S") in text
     assert _venue(at, "Europe/Rome", "%Y-%m-%d %H:%M:%S") not in text

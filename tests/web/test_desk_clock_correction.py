@@ -76,6 +76,9 @@ def test_art7_a_start_typed_an_hour_off_is_corrected_on_the_desk(
     right = page(director_client)
     assert "Avviato alle 20:45:00" in text_of(right)
     assert "giocati 12:00 di 35:00" in text_of(right)
+    assert "Ora d'inizio corretta da direttore alle 20:57: scritto 19:45 invece di 20:45" in (
+        text_of(right)
+    )
     assert re.search(r'id="time-out" role="alert"\s*hidden', right)
     last = to_domain(service(web_app).store.records("serata")[-1])
     assert last.body == ClockCorrected(1, datetime(2026, 11, 24, 19, 45, tzinfo=UTC))
@@ -162,6 +165,7 @@ def test_the_time_zone_is_set_when_the_event_is_created_on_the_desk(
     )
     assert made.status_code == 303, txt(made)
     assert service(web_app).state("londra").config.timezone == "Europe/London"
+    assert "fuso orario Europe/London" in text_of(page(director_client, "/desk/e/londra"))
 
 
 def test_the_correction_form_beside_the_clock_in_a_browser(

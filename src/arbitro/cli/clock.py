@@ -38,6 +38,7 @@ def clock_data(state: EventState, round_number: int, shown: RoundClock | None) -
     from arbitro.tournament.zone import CLOCK, event_zone, local_text
 
     where = event_zone(state.config)
+    fixed = state.round(round_number).start_corrected
     return {
         "round": round_number,
         "timezone": where.key,
@@ -48,6 +49,9 @@ def clock_data(state: EventState, round_number: int, shown: RoundClock | None) -
         if shown is None or shown.round_time is None
         else int(shown.round_time.total_seconds()),
         "time_out_due": shown is not None and shown.time_out_due,
+        "corrected": None
+        if fixed is None
+        else {"by": fixed.actor, "at": fixed.at, "reason": fixed.reason},
     }
 
 
@@ -55,7 +59,7 @@ def clock_lines(state: EventState, round_number: int, shown: RoundClock | None) 
     """The round's clock as the terminal shows it, in the run's language: the start in the
     event's zone, the time played of the round's time (art. 7), the time-out when due."""
     from arbitro.tournament.clock import clock_text
-    from arbitro.tournament.zone import CLOCK, event_zone, local_text
+    from arbitro.tournament.zone import CLOCK, SHORT, event_zone, local_text
 
     if shown is None:
         return _("Round {round}: the clock is not started.", round=round_number)
@@ -74,6 +78,16 @@ def clock_lines(state: EventState, round_number: int, shown: RoundClock | None) 
         )
     )
     lines = [_("Round {round}", round=round_number) + f": {start} · {played}"]
+    fixed = state.round(round_number).start_corrected
+    if fixed is not None:
+        lines.append(
+            _(
+                "Start corrected by {who} at {time}: {reason}",
+                who=fixed.actor,
+                time=local_text(fixed.at, where, SHORT),
+                reason=fixed.reason or "",
+            )
+        )
     if shown.time_out_due:
         cited = state.code.cite_if("time_out")
         lines.append(

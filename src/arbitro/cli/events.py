@@ -259,6 +259,7 @@ def register(app: typer.Typer) -> None:
         """An event's configuration and each round's status: seated, published, sheets
         missing (FIBAS art. 4, 19, 39)."""
         from arbitro.tournament.commands import sheet_status
+        from arbitro.tournament.zone import event_zone
 
         with errors(json_out):
             state = service().state(event_id)
@@ -290,7 +291,8 @@ def register(app: typer.Typer) -> None:
                     event=event_id,
                     format=state.config.event_format.value,
                     count=len(state.competitors),
-                )
+                ),
+                "  " + _("Time zone: {zone}", zone=event_zone(state.config).key),
             ]
             if state.config.comparison in ("others", "field"):
                 lines.append(

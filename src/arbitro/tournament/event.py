@@ -250,6 +250,7 @@ class RoundState:
     open_complaints: dict[int, str] = field(default_factory=dict)
     version: int = 0  # the seq of the last record that changed the round (what a director saw)
     started_at: datetime | None = None  # the arbiter's clock (FIBAS art. 7)
+    start_corrected: Record | None = None  # the last correction of that start, who and why
 
 
 @dataclass(slots=True)
@@ -636,7 +637,9 @@ class EventState:
             case RoundStarted() as b:
                 self._round(b.round).started_at = utc(b.started_at) if b.started_at else at
             case ClockCorrected() as b:  # a start typed wrong, corrected (FIBAS art. 7)
-                self._round(b.round).started_at = utc(b.started_at)
+                corrected = self._round(b.round)
+                corrected.started_at = utc(b.started_at)
+                corrected.start_corrected = rec
             case SheetEntered() | SheetCorrected():
                 self._apply_sheet(rec, at, parsed)
             case LatenessRecorded() as b:
