@@ -230,3 +230,27 @@ def test_the_hall_display_writes_the_complaints_deadline_in_the_events_zone(
     assert standings
     for html in standings:
         assert "reclami fino alle 15:55 (FIBAS art. 39)" in html
+
+
+def test_the_api_sets_and_returns_the_events_time_zone(
+    client: TestClient, director: tuple[str, str]
+) -> None:
+    """``POST /api/events`` takes the venue's ``timezone`` and the event's configuration
+    returns it; a name that is no zone is refused with its message."""
+    token = client.post("/api/token", json={"username": director[0], "password": director[1]})
+    client.headers["Authorization"] = f"Bearer {token.json()['access_token']}"
+    event = {
+        "name": "Serata API",
+        "format": "pairs",
+        "rounds": 1,
+        "deals": [2],
+        "movements": ["draw"],
+    }
+    made = client.post(
+        "/api/events", json={**event, "event_id": "lon", "timezone": "Europe/London"}
+    )
+    assert made.status_code == 201, made.text
+    assert client.get("/api/events/lon").json()["config"]["timezone"] == "Europe/London"
+    bad = client.post("/api/events", json={**event, "event_id": "bad", "timezone": "Marte/Base"})
+    assert 400 <= bad.status_code < 500
+    assert bad.json()["error"]["msgid"].startswith("«{zone}» is not a time zone")
