@@ -72,6 +72,7 @@ def test_art37_a_lateness_of_6_30_from_the_start_costs_100_mp_shown_first(
     svc, clock = event
     with pytest.raises(ArbitroError, match="orologio"):
         svc.lateness_of_arrival("ev", 1, 2)
+    clock.now += timedelta(minutes=2)  # the round starts after its seating is published
     svc.start_round("ev", 1, started_at=clock.now - timedelta(minutes=1))
     clock.now += timedelta(minutes=5, seconds=30)
     preview = svc.lateness_of_arrival("ev", 1, 2)

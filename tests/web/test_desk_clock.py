@@ -59,8 +59,9 @@ def test_round_clock_started_at_a_local_time_art7(
 ) -> None:
     """The start may be typed as the venue's time of day (Europe/Rome); a time that is not
     HH:MM is refused next to the field, a time in the future by the service (art. 7)."""
-    clock.now = datetime(2026, 11, 24, 20, 10, tzinfo=ZoneInfo("UTC"))  # 21:10 in Rome
+    clock.now = datetime(2026, 11, 24, 19, 50, tzinfo=ZoneInfo("UTC"))  # seated at 20:50
     event_id = make_event()
+    clock.now = datetime(2026, 11, 24, 20, 10, tzinfo=ZoneInfo("UTC"))  # 21:10 in Rome
     bad = start(director_client, started_at="nove")
     assert bad.status_code == 400 and "scrivi l'ora come HH:MM" in txt(bad)
     future = start(director_client, started_at="21:30")

@@ -217,6 +217,7 @@ def register(app: typer.Typer) -> None:
         (Parole art. 14.2)."""
         from arbitro.printouts.report import Person, report_pdf, report_text
         from arbitro.printouts.report import reports_by_player as _reports
+        from arbitro.tournament.zone import check_timezone
 
         with errors(), malformed(str(file)):
             data = read_json_object(file)
@@ -234,6 +235,7 @@ def register(app: typer.Typer) -> None:
                 written_at=datetime.fromisoformat(data["written_at"])
                 if data.get("written_at")
                 else None,
+                timezone=check_timezone(str(data["timezone"]) if data.get("timezone") else None),
             )
         for n, rep in enumerate(reports, 1):
             typer.echo(report_text(rep, lang or current_lang()))

@@ -161,6 +161,16 @@ def register(app: typer.Typer) -> None:
                 help=_("Entry fee per competitor (pair, team, player) in euros, e.g. 10,00"),
             ),
         ] = None,
+        timezone: Annotated[
+            str | None,
+            typer.Option(
+                "--timezone",
+                help=_(
+                    "The venue's time zone (e.g. Europe/London): times are shown and typed "
+                    "in it (default: Europe/Rome)"
+                ),
+            ),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
         """Create an event with its rounds, deals and movements (FIBAS art. 4) and its entry
@@ -221,6 +231,7 @@ def register(app: typer.Typer) -> None:
                 code=CodeId(rules.code_id),
                 game=GameId(rules.game),
                 entry_fee_cents=None if fee is None else parse_euros(fee),
+                timezone=timezone,
             )
             service().create_event(event_id, config)
             event_created(
@@ -248,6 +259,7 @@ def register(app: typer.Typer) -> None:
         """An event's configuration and each round's status: seated, published, sheets
         missing (FIBAS art. 4, 19, 39)."""
         from arbitro.tournament.commands import sheet_status
+        from arbitro.tournament.zone import event_zone
 
         with errors(json_out):
             state = service().state(event_id)
@@ -279,7 +291,8 @@ def register(app: typer.Typer) -> None:
                     event=event_id,
                     format=state.config.event_format.value,
                     count=len(state.competitors),
-                )
+                ),
+                "  " + _("Time zone: {zone}", zone=event_zone(state.config).key),
             ]
             if state.config.comparison in ("others", "field"):
                 lines.append(

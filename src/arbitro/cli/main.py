@@ -54,6 +54,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "prizes",
     ),
     "penalties": ("late", "warn", "sanction", "ledger", "law13", "arbitral", "abandon"),
+    "clock": ("clock",),
     "eventfile": ("export", "import", "replay"),
     "vp": ("vp",),
     "demo": ("demo",),
@@ -122,6 +123,14 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "law13": (N_("Wrong number of cards in a board (Law 13)."), "", None),
     "arbitral": (N_("Arbitral score."), "", None),
     "abandon": (N_("Abandon."), "", None),
+    "clock": (
+        N_(
+            "The round's clock: show it, start it (--start now or HH:MM), correct its start "
+            "(--start HH:MM --reason ...)."
+        ),
+        "",
+        None,
+    ),
     "export": (N_("Export the event file (JSON)."), "", None),
     "import": (N_("Import an event file."), "", None),
     "replay": (N_("Replay an event file and print the standings, without saving it."), "", None),

@@ -134,14 +134,17 @@ def register(app: typer.Typer) -> None:
     )
     def ledger(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """The ledger of sanctions, lateness, abandons and arbitral scores (FIBAS art. 36-41)."""
+        from arbitro.tournament.zone import STAMP, event_zone, local_text
+
         with errors(json_out):
             state = service().state(event_id)
+            where = event_zone(state.config)  # the times in the event's zone, as on the desk
             lines = [
                 _(
                     "#{seq} {at} round {round} {who}: {kind} ({article}) {detail} — {reason} "
                     "[{actor}]",
                     seq=e.seq,
-                    at=f"{e.at:%Y-%m-%d %H:%M}",
+                    at=local_text(e.at, where, STAMP),
                     round=e.round,
                     who=state.competitors[e.competitor].name if e.competitor else "—",
                     kind=e.kind,

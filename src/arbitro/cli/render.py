@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from arbitro.i18n import Message, _, message, render
 
 if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo
+
     from arbitro.tournament.event import EventState, SheetVersion
     from arbitro.tournament.model import Line, TableSeating
     from arbitro.tournament.standings.standings import StandingRow
@@ -115,14 +117,18 @@ def _entry_text(v: SheetVersion) -> str:
     return "; ".join("/".join(str(x) for x in d.to_list()) for d in entry.deals)
 
 
-def history_text(versions: list[SheetVersion]) -> str:
-    """A sheet's history: every entry and correction with who, when and why (art. 21)."""
+def history_text(versions: list[SheetVersion], where: ZoneInfo | None = None) -> str:
+    """A sheet's history: every entry and correction with who, when and why (art. 21), the
+    times in the event's zone ``where`` (its setting; default Europe/Rome), as on the desk."""
+    from arbitro.tournament.zone import FULL, local_text
+
     if not versions:
         return _("No sheet recorded")
     out = []
     for v in versions:
         why = f" — {v.reason}" if v.reason else ""
-        out.append(f"#{v.seq} {v.at:%Y-%m-%d %H:%M:%S} {v.actor}: {v.kind} [{_entry_text(v)}]{why}")
+        at = local_text(v.at, where, FULL)
+        out.append(f"#{v.seq} {at} {v.actor}: {v.kind} [{_entry_text(v)}]{why}")
     return "\n".join(out)
 
 

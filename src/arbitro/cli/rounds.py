@@ -353,9 +353,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A sheet's history: entries and corrections (FIBAS art. 21)."""
         from arbitro.cli.render import history_text
+        from arbitro.tournament.zone import event_zone
 
         with errors(json_out):
-            versions = service().sheet_history(event_id, round_number, table)
+            svc = service()
+            versions = svc.sheet_history(event_id, round_number, table)
             data = [
                 {
                     "seq": v.seq,
@@ -368,7 +370,8 @@ def register(app: typer.Typer) -> None:
                 }
                 for v in versions
             ]
-            emit(data, history_text(versions), json_out)
+            where = event_zone(svc.state(event_id).config)  # the event's time zone
+            emit(data, history_text(versions, where), json_out)
 
     @app.command("publish", help=_("Publish the round's standings."))
     def publish(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:

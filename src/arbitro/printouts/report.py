@@ -22,6 +22,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message, render
+from arbitro.tournament.zone import local_text, zone
 
 REPORT_DEADLINE: Final = timedelta(hours=24)
 """The report reaches the sports justice body within 24 hours of the event's end (art. 14.2)."""
@@ -111,6 +112,7 @@ class ArbiterReport:
     code: str = ""
     event_end: datetime | None = None
     written_at: datetime | None = None
+    timezone: str | None = None  # the venue's zone of the times given with an offset (Rome)
     notes: str = ""
     recipient: str = "Organo di Giustizia Sportiva"
     extra: dict[str, str] = field(default_factory=dict)
@@ -166,6 +168,7 @@ def reports_by_player(
     code: str = "",
     event_end: datetime | None = None,
     written_at: datetime | None = None,
+    timezone: str | None = None,
 ) -> list[ArbiterReport]:
     """One report per sanctioned player (art. 14.2), incidents in time order, players by name.
 
@@ -189,14 +192,22 @@ def reports_by_player(
             code=code,
             event_end=event_end,
             written_at=written_at,
+            timezone=timezone,
         )
         _check(report)
         out.append(report)
     return out
 
 
-def _when(t: datetime | None) -> str:
-    return t.strftime("%d/%m/%Y %H:%M") if t else "—"
+def _when(t: datetime | None, where: str | None = None) -> str:
+    """A time of the report as the venue's clock showed it: a time given with its offset (or
+    in UTC) in the zone ``where`` (the report's; Europe/Rome by default), a time given
+    without one as it was written."""
+    if t is None:
+        return "—"
+    return (
+        local_text(t, zone(where), "%d/%m/%Y %H:%M") if t.tzinfo else t.strftime("%d/%m/%Y %H:%M")
+    )
 
 
 def _people(people: Sequence[Person], lang: str) -> str:
@@ -214,12 +225,14 @@ def _header_rows(report: ArbiterReport, lang: str) -> list[tuple[Message, str]]:
         (message("Player"), report.player.label(lang)),
         (message("Gravest measure"), render(report.gravest.label, lang)),
         (message("Recipient"), report.recipient),
-        (message("Send by"), _when(report.send_by)),
-        (message("Written on"), _when(report.written_at)),
+        (message("Send by"), _when(report.send_by, report.timezone)),
+        (message("Written on"), _when(report.written_at, report.timezone)),
     ]
 
 
-def _incident_rows(inc: Incident, lang: str, measure: str) -> list[tuple[Message, str]]:
+def _incident_rows(
+    inc: Incident, lang: str, measure: str, timezone: str | None = None
+) -> list[tuple[Message, str]]:
     """(label, value in ``lang``) of one incident's fields; ``measure`` is the sanction as
     printed."""
     where = ", ".join(
@@ -232,8 +245,8 @@ def _incident_rows(inc: Incident, lang: str, measure: str) -> list[tuple[Message
         if m is not None
     )
     return [
-        (message("Time of the facts"), _when(inc.occurred_at)),
-        (message("Arbiter called"), _when(inc.called_at)),
+        (message("Time of the facts"), _when(inc.occurred_at, timezone)),
+        (message("Arbiter called"), _when(inc.called_at, timezone)),
         (message("Where"), where or "—"),
         (message("Reasons"), inc.reason),
         (message("Article"), inc.article or "—"),
@@ -254,7 +267,9 @@ def report_text(report: ArbiterReport, lang: str = "it") -> str:
         lines.append(f"{render(name, lang)}: {value}")
     for n, inc in enumerate(report.incidents, 1):
         lines += ["", render(message("Incident {number}", number=n), lang)]
-        for name, value in _incident_rows(inc, lang, render(inc.sanction.label, lang)):
+        for name, value in _incident_rows(
+            inc, lang, render(inc.sanction.label, lang), report.timezone
+        ):
             lines.append(f"  {render(name, lang)}: {value}")
     if report.notes:
         lines += ["", f"{render(message('Notes'), lang)}: {report.notes}"]
@@ -344,7 +359,7 @@ def report_pdf(report: ArbiterReport) -> bytes:
                         " / ".join(both(message("Incident {number}", number=n))),
                         styles["Heading3"],
                     ),
-                    table(_incident_rows(inc, "it", measure)),
+                    table(_incident_rows(inc, "it", measure, report.timezone)),
                 ]
             ),
         ]

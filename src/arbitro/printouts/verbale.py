@@ -14,6 +14,7 @@ from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
 from arbitro.services.results import LedgerItem, ResultsFile
+from arbitro.tournament.zone import SHORT, local_text, zone
 
 WIDTH = PAGE[0] - 2 * MARGIN
 
@@ -51,9 +52,11 @@ def _name(results: ResultsFile, number: int | None) -> str:
 
 
 def _ledger_table(results: ResultsFile, items: list[LedgerItem], lang: str) -> Flowable:
+    where = zone(results.event.timezone)  # the times at the venue (the file keeps UTC)
     rows: list[list[object]] = [
         [
             tr(message("Round"), lang),
+            tr(message("Time"), lang),
             tr(message("Competitor"), lang),
             tr(message("Measure"), lang),
             tr(message("Article"), lang),
@@ -70,13 +73,14 @@ def _ledger_table(results: ResultsFile, items: list[LedgerItem], lang: str) -> F
         rows.append(
             [
                 str(item.round),
+                local_text(item.at, where, SHORT),
                 cell(_name(results, item.competitor), 9),
                 cell(what, 9),
                 cell(item.article.text, 9),
                 cell(text, 9),
             ]
         )
-    return list_table(rows, _widths(40, 120, 80, 80, 0), size=9, right_columns=[0])
+    return list_table(rows, _widths(36, 36, 110, 75, 75, 0), size=9, right_columns=[0])
 
 
 def _none(lang: str) -> Flowable:
@@ -98,6 +102,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
             tr(FORMATS[event.format], lang) if event.format in FORMATS else event.format,
         ),
         (message("Date"), event.date.isoformat()),
+        (message("Time zone"), event.timezone),
         (message("Place"), event.place or unknown),
         (message("Arbiter"), event.arbiter or unknown),
         (
@@ -198,11 +203,13 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
         rows = [
             [
                 tr(message("Round"), lang),
+                tr(message("Time"), lang),
                 tr(message("Competitor"), lang),
                 tr(message("Complaint"), lang),
                 tr(message("Outcome"), lang),
             ]
         ]
+        where = zone(event.timezone)
         for c in results.complaints:
             outcome = (
                 tr(message("resolved: {outcome}", outcome=c.outcome), lang)
@@ -214,12 +221,13 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
             rows.append(
                 [
                     str(c.round),
+                    local_text(c.lodged_at, where, SHORT),
                     cell(_name(results, c.competitor), 9),
                     cell(c.text, 9),
                     cell(outcome, 9),
                 ]
             )
-        table = list_table(rows, _widths(40, 120, 0, 160), size=9, right_columns=[0])
+        table = list_table(rows, _widths(36, 36, 110, 0, 150), size=9, right_columns=[0])
         story.append(KeepTogether([complaints_title, table]))
     else:
         story.append(KeepTogether([complaints_title, _none(lang)]))

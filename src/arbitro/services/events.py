@@ -649,6 +649,25 @@ class EventService(EventLog[EventState]):
             ),
         )
 
+    def correct_start(
+        self,
+        event_id: str,
+        round_number: int,
+        started_at: datetime,
+        reason: str | None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Correct the start of the round's clock (FIBAS art. 7), with the reason: the time
+        played and the lateness count from the corrected start."""
+        from arbitro.tournament import clock
+
+        self._do(
+            event_id,
+            lambda st, now: clock.correct_start(
+                st, round_number, now, started_at, reason, actor=actor
+            ),
+        )
+
     def round_clock(self, event_id: str, round_number: int) -> clock.RoundClock | None:
         """The round's clock now (FIBAS art. 7, 17), or None before it is started."""
         from arbitro.tournament import clock

@@ -56,7 +56,14 @@ class EventInfo(_Model):
     code: str = Field(description="The competition code in force, e.g. burraco-fibas.")
     game: str = Field(description="The game: burraco, parole, scala40, briscola.")
     format: str = Field(description="pairs, teams or individuals.")
-    date: Date = Field(description="The event's date (ISO 8601, the day it was created).")
+    date: Date = Field(
+        description="The event's date (ISO 8601, the day it was created, at the venue)."
+    )
+    timezone: str = Field(
+        default="Europe/Rome",
+        description="The venue's time zone (IANA name): the times the printouts show are in "
+        "it (the file's own times are UTC).",
+    )
     arbiter: str | None = Field(default=None, description="The arbiter in charge.")
     place: str | None = Field(default=None, description="Where the event was played.")
     rounds: int = Field(ge=1, description="Rounds planned.")
@@ -343,7 +350,10 @@ def results_of(
     event was created); texts (sheet headings, ledger details) in ``lang``; the rounds up to
     ``up_to`` (all those under way when None: the public pages stop at the last round whose
     standings are published, FIBAS art. 39)."""
+    from arbitro.tournament.zone import event_zone
+
     cfg = state.config
+    where = event_zone(cfg)
     last = state.current_round() if up_to is None else min(up_to, state.current_round())
     sanctions, rulings = _ledger(state, lang)
     event = EventInfo(
@@ -352,7 +362,8 @@ def results_of(
         code=cfg.code.value,
         game=cfg.game.value,
         format=str(cfg.event_format),
-        date=on or state.created_at.date(),
+        date=on or state.created_at.astimezone(where).date(),  # the venue's day
+        timezone=where.key,
         arbiter=arbiter,
         place=place,
         rounds=cfg.rounds,

@@ -11,8 +11,9 @@ from datetime import datetime, timedelta
 
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
-from arbitro.tournament.commands.common import make_record, seated_table
-from arbitro.tournament.event import EventState
+from arbitro.i18n import N_
+from arbitro.tournament.commands.common import make_record, need_reason, seated_table
+from arbitro.tournament.event import EventState, RoundState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.penalties import (
     earlier_lateness,
@@ -20,7 +21,8 @@ from arbitro.tournament.penalties import (
     lateness_mp_penalty,
     lateness_sanctions,
 )
-from arbitro.tournament.records import Record, RoundStarted, utc
+from arbitro.tournament.records import ClockCorrected, Record, RoundStarted, utc
+from arbitro.tournament.zone import SHORT, event_zone, local_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,13 @@ class RoundClock:
     def time_out_due(self) -> bool:
         """True once the round's time has run: the arbiter calls the time-out (art. 17)."""
         return self.round_time is not None and self.played >= self.round_time
+
+
+def clock_text(delta: timedelta | int) -> str:
+    """A duration (or seconds) as minutes and seconds (``12:30``; ``75:05`` past the hour),
+    as the arbiter's clock shows the time played (art. 7)."""
+    seconds = max(0, int(delta.total_seconds() if isinstance(delta, timedelta) else delta))
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +69,71 @@ def start_round(
     actor: str = "arbiter",
 ) -> Record:
     """Start the round's clock (art. 7), now or at the time the arbiter gives; once the
-    seating is published and until the standings are."""
+    seating is published and until the standings are. A clock started already is corrected
+    (:func:`correct_start`), with the reason, never started again."""
+    r = _open_round(state, round_number)
+    if r.started_at is not None:
+        raise ArbitroError(
+            "round {round}'s clock is already started: correct its start, with the reason",
+            round=round_number,
+            article=state.code.cite_if("round_time"),
+        )
+    if started_at is not None:
+        _check_start(state, round_number, started_at, now)
+    body = RoundStarted(round_number, None if started_at is None else utc(started_at))
+    return make_record(body, now, actor)
+
+
+def correct_start(
+    state: EventState,
+    round_number: int,
+    now: datetime,
+    started_at: datetime,
+    reason: str | None,
+    *,
+    actor: str = "arbiter",
+) -> Record:
+    """Correct the start of the round's clock (art. 7) to ``started_at``, a start typed wrong:
+    a new record with who, when and why (the reason is required); the time played, the
+    time-out (art. 17) and the lateness (art. 37) then count from the corrected start. Refused
+    before the clock is started, once the standings are published, for a start in the future
+    or before the seating was published."""
+    r = _open_round(state, round_number)
+    if r.started_at is None:
+        raise ArbitroError(
+            "round {round}'s clock is not started: start it first",
+            round=round_number,
+            article=state.code.cite_if("round_time"),
+        )
+    why = need_reason(reason, N_("correcting the round's start"))
+    _check_start(state, round_number, started_at, now)
+    if utc(started_at) == r.started_at:
+        raise ArbitroError("the round's clock already started at that time: nothing to correct")
+    return make_record(ClockCorrected(round_number, utc(started_at)), now, actor, why)
+
+
+def _open_round(state: EventState, round_number: int) -> RoundState:
+    """The round, refused before its seating is published and once its standings are."""
     r = state.round(round_number)
     if r.seating_published_at is None:
         raise ArbitroError("round {round} is not under way", round=round_number)
     if r.standings_published_at is not None:
         raise ArbitroError("round {round}'s standings are published", round=round_number)
-    if started_at is not None and utc(started_at) > utc(now):
+    return r
+
+
+def _check_start(state: EventState, round_number: int, started_at: datetime, now: datetime) -> None:
+    """Refuse a start in the future, or before the round's seating was published (art. 7: the
+    round starts with its tables seated)."""
+    if utc(started_at) > utc(now):
         raise ArbitroError("the round cannot start in the future")
-    body = RoundStarted(round_number, None if started_at is None else utc(started_at))
-    return make_record(body, now, actor)
+    published = state.round(round_number).seating_published_at
+    if published is not None and utc(started_at) < published:
+        raise ArbitroError(
+            "the round cannot start before its seating was published, at {time}",
+            time=local_text(published, event_zone(state.config), SHORT),
+            article=state.code.cite_if("round_time"),
+        )
 
 
 def round_clock(state: EventState, round_number: int, now: datetime) -> RoundClock | None:

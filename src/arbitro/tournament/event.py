@@ -29,6 +29,7 @@ from arbitro.tournament.records import (
     ArbitralScore,
     BoardChecked,
     BoardRuling,
+    ClockCorrected,
     CompetitorCheckedIn,
     CompetitorRegistered,
     CompetitorRenamed,
@@ -81,6 +82,7 @@ ABANDON_SCORE_NAMES = {
 KEEP_SCORES = (
     SeatingPublished,
     RoundStarted,
+    ClockCorrected,
     StandingsPublished,
     PrizePlanRecorded,
     ComplaintLodged,
@@ -251,6 +253,7 @@ class RoundState:
     seated_seq: int = 0  # the seq of the round-seated record of the seating in force
     version: int = 0  # the seq of the last record that changed the round (what a director saw)
     started_at: datetime | None = None  # the arbiter's clock (FIBAS art. 7)
+    start_corrected: Record | None = None  # the last correction of that start, who and why
 
 
 @dataclass(slots=True)
@@ -637,6 +640,10 @@ class EventState:
                 self._round(b.round).seating_published_at = at
             case RoundStarted() as b:
                 self._round(b.round).started_at = utc(b.started_at) if b.started_at else at
+            case ClockCorrected() as b:  # a start typed wrong, corrected (FIBAS art. 7)
+                corrected = self._round(b.round)
+                corrected.started_at = utc(b.started_at)
+                corrected.start_corrected = rec
             case SheetEntered() | SheetCorrected():
                 self._apply_sheet(rec, at, parsed)
             case LatenessRecorded() as b:

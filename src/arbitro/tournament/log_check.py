@@ -13,7 +13,7 @@ from typing import Any
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.boards import assignment_of, comparison_method
-from arbitro.tournament.clock import start_round
+from arbitro.tournament.clock import correct_start, start_round
 from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.commands.fees import pay, set_fee
@@ -34,6 +34,7 @@ from arbitro.tournament.records import (
     BoardChecked,
     BoardRuling,
     BracketDrawn,
+    ClockCorrected,
     CompetitorCheckedIn,
     CompetitorRegistered,
     CompetitorRenamed,
@@ -204,6 +205,8 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             commands.publish_seating(state, b.round, at, who)
         case RoundStarted() as b:
             start_round(state, b.round, at, started_at=b.started_at, actor=who)
+        case ClockCorrected() as b:
+            correct_start(state, b.round, at, b.started_at, why, actor=who)
         case SheetCorrected() as b:
             entry = state.sheet_kind.parse(b.entry)
             check_entry(state, b.round, b.table, entry)

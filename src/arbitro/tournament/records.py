@@ -77,6 +77,7 @@ class RecordKind(StrEnum):
     RECORD_CANCELLED = "record-cancelled"
     EVENT_IMPORTED = "event-imported"
     ROUND_STARTED = "round-started"
+    CLOCK_CORRECTED = "clock-corrected"
     BOARD_CHECKED = "board-checked"
 
 
@@ -104,6 +105,9 @@ class EventCreated(msgspec.Struct, frozen=True):
     # The entry fee per competitor in cents (docs/rulings.md, "Fees"); None: no fee, as every
     # file written before fees were recorded.
     entry_fee_cents: int | None = None
+    # The event's time zone (an IANA name): times are shown and typed in it (docs/rulings.md,
+    # "The round's clock"); None: Europe/Rome, as every file written before the setting.
+    timezone: str | None = None
 
     def __post_init__(self) -> None:
         # Callers may give the names as plain strings ("scala40"): hold the enums.
@@ -469,11 +473,19 @@ class EventImported(msgspec.Struct, frozen=True):
 
 class RoundStarted(msgspec.Struct, frozen=True):
     """The arbiter starts the round's clock (FIBAS art. 7): at the record's time, or at
-    ``started_at`` when the arbiter gives the time the round began. Starting it again
-    corrects the start."""
+    ``started_at`` when the arbiter gives the time the round began. A start typed wrong is
+    corrected by a ``clock-corrected`` record, with the reason."""
 
     round: int
     started_at: datetime | None = None
+
+
+class ClockCorrected(msgspec.Struct, frozen=True):
+    """The arbiter corrects the start of the round's clock (FIBAS art. 7) to ``started_at``:
+    a start typed wrong. Why is the record's reason; the earlier start stays in the log."""
+
+    round: int
+    started_at: datetime
 
 
 Body = (
@@ -505,6 +517,7 @@ Body = (
     | RecordCancelled
     | EventImported
     | RoundStarted
+    | ClockCorrected
     | BoardChecked
 )
 """Any record's body."""
@@ -537,6 +550,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.RECORD_CANCELLED: (RecordCancelled,),
     RecordKind.EVENT_IMPORTED: (EventImported,),
     RecordKind.ROUND_STARTED: (RoundStarted,),
+    RecordKind.CLOCK_CORRECTED: (ClockCorrected,),
     RecordKind.BOARD_CHECKED: (BoardChecked,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {

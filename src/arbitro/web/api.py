@@ -390,6 +390,7 @@ def create_event(body: EventConfigIn, api: Writer) -> EventOut:
         else body.complaints_window_minutes,
         entry_fee_cents=body.entry_fee_cents,
         session_starts=tuple(body.session_starts),
+        timezone=body.timezone,
     )
     service = api.service
     with api.web.locked():

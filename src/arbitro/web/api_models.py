@@ -116,6 +116,14 @@ class EventConfigIn(Strict):
         description="The first round of each session (FIBAS art. 2 «Sessione»: the rounds "
         "played consecutively), e.g. [1, 4]; a pair does not rest twice in a session (art. 37)",
     )
+    timezone: Annotated[
+        str | None,
+        Field(
+            max_length=64,
+            description="The venue's time zone (IANA, e.g. Europe/London): times are shown "
+            "and typed in it. Default: Europe/Rome",
+        ),
+    ] = None
 
 
 class EventConfigOut(BaseModel):
@@ -137,6 +145,9 @@ class EventConfigOut(BaseModel):
     session_starts: list[int] = Field(
         default_factory=lambda: [1],
         description="The first round of each session (FIBAS art. 2 «Sessione»)",
+    )
+    timezone: str | None = Field(
+        default=None, description="The venue's time zone (IANA); None: Europe/Rome"
     )
 
 

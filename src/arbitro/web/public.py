@@ -360,7 +360,6 @@ HALL_ROWS = 13  # rows in each of a page's two columns: 24 px text and more at 1
 HALL_COLUMNS = 2
 HALL_SECONDS = 10  # each page shows this long, then the next (no interaction needed)
 HALL_SECONDS_RANGE = (5, 300)  # what ``?seconds=`` may ask: a slower or faster room
-LOCAL_TIMEZONE = "Europe/Rome"
 
 
 @dataclass(frozen=True)
@@ -391,11 +390,10 @@ def _paged(part: str, rows: list[Any], columns: int = HALL_COLUMNS) -> list[Hall
 
 
 def local_time(state: EventState, at: datetime) -> str:
-    """``at`` as HH:MM in the event's local time (its ``timezone``, else Europe/Rome)."""
-    from zoneinfo import ZoneInfo
+    """``at`` as HH:MM in the event's time zone (its setting, else Europe/Rome)."""
+    from arbitro.tournament.zone import SHORT, event_zone, local_text
 
-    zone = str(getattr(state.config, "timezone", None) or LOCAL_TIMEZONE)
-    return at.astimezone(ZoneInfo(zone)).strftime("%H:%M")
+    return local_text(at, event_zone(state.config), SHORT)
 
 
 def complaints_deadline(state: EventState, rnd: int) -> datetime | None:

@@ -35,6 +35,7 @@ from arbitro.tournament.records import (
 )
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.sheets import sheet_kind
+from arbitro.tournament.zone import check_timezone
 
 MAX_ROUNDS = 100  # more than any championship of several sessions plays
 MAX_NAME = 200  # a competitor's or a player's name, as the desk's form fields
@@ -150,6 +151,7 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
         raise ArbitroError(
             "the entry fee must be between € 0 and € {most}", most=euros(MAX_FEE_CENTS)
         )
+    check_timezone(config.timezone)  # the zone times are shown and typed in (rulings)
     return make_record(config, now, actor)
 
 

@@ -10,9 +10,9 @@ from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
 from arbitro.tournament.records import AbandonScore
+from arbitro.tournament.zone import event_zone, parse_local_time
 from arbitro.web import auth
 from arbitro.web.app import Web
-from arbitro.web.desk.common import parse_local_time
 from arbitro.web.desk.rounds import competitor_field, round_form
 from arbitro.web.forms import FieldError, checked, int_field, required_field, text_field
 
@@ -68,12 +68,14 @@ def _arbitral(web: Web, session: auth.Session, event_id: str, n: int, form: Form
     return "penalties"
 
 
-def _local_time_field(form: FormData, name: str, web: Web) -> datetime | None:
-    """A time of day typed at the desk (venue's local time), or None if left empty."""
+def _local_time_field(form: FormData, name: str, web: Web, event_id: str) -> datetime | None:
+    """A time of day typed at the desk, in the event's time zone (its setting), or None if
+    left empty."""
     raw = text_field(form, name, 10)
     if not raw:
         return None
-    at = parse_local_time(raw, web.service.clock())
+    where = event_zone(web.service.state(event_id).config)
+    at = parse_local_time(raw, web.service.clock(), where)
     if at is None:
         raise FieldError(name, "«{raw}»: write the time as HH:MM", raw=raw)
     return at
@@ -82,8 +84,20 @@ def _local_time_field(form: FormData, name: str, web: Web) -> datetime | None:
 @round_form(router, "start")
 def _start(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Start the round's clock, now or at the time typed (FIBAS art. 7)."""
-    started_at = _local_time_field(form, "started_at", web)
+    started_at = _local_time_field(form, "started_at", web, event_id)
     web.service.start_round(event_id, n, started_at=started_at, actor=session.user)
+    return "clock"
+
+
+@round_form(router, "correct-start")
+def _correct_start(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Correct the start of the round's clock to the time typed, with the reason (FIBAS
+    art. 7): the time played, the time-out (art. 17) and the lateness (art. 37) follow."""
+    started_at = _local_time_field(form, "started_at", web, event_id)
+    if started_at is None:
+        raise FieldError("started_at", "write the round's real start as HH:MM")
+    reason = required_field(form, "reason", 1000, N_("write why the start is corrected"))
+    web.service.correct_start(event_id, n, started_at, reason, actor=session.user)
     return "clock"
 
 
@@ -92,7 +106,7 @@ def _arrival(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
     """A late competitor arrived, now or at the time typed: show the lateness measured from
     the round's start and its cost, to confirm before it is recorded (FIBAS art. 37)."""
     competitor = competitor_field(form)
-    arrived = _local_time_field(form, "arrived", web) or web.service.clock()
+    arrived = _local_time_field(form, "arrived", web, event_id) or web.service.clock()
     web.service.lateness_of_arrival(event_id, n, competitor, arrived)  # refuses early
     stamp = int(arrived.timestamp())
     return f"late={competitor}&arrived={stamp}#lateness-preview"

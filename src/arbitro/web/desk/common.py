@@ -3,9 +3,9 @@ the names of things, the form errors), and the checks of the URL's event and rou
 
 from __future__ import annotations
 
-import re
-from collections.abc import Awaitable, Callable
-from datetime import datetime, time, timedelta
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -14,8 +14,10 @@ from fastapi.responses import Response
 
 from arbitro.errors import NotFoundError
 from arbitro.i18n import actor_label
+from arbitro.tournament.clock import clock_text
 from arbitro.tournament.event import ABANDON_SCORE_NAMES, EventState
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.zone import CLOCK, STAMP, event_zone, local_text
 from arbitro.web import auth
 from arbitro.web.app import Web, web_of
 from arbitro.web.names import (
@@ -30,40 +32,26 @@ from arbitro.web.names import (
 )
 
 POLL_SECONDS = 3
-LOCAL_TZ = ZoneInfo("Europe/Rome")
-"""The events' local time: the desk shows and reads times in it (the records keep UTC)."""
 
 
-def local_time(at: datetime) -> str:
-    """``at`` as the clock on the wall of the venue shows it (``21:05:30``)."""
-    zoned = at if at.tzinfo else at.replace(tzinfo=ZoneInfo("UTC"))
-    return zoned.astimezone(LOCAL_TZ).strftime("%H:%M:%S")
+def local_time(at: datetime, where: ZoneInfo | None = None) -> str:
+    """``at`` as the clock on the wall of the venue shows it (``21:05:30``), in the event's
+    zone ``where`` (the pages get it bound to their event's: :func:`common`)."""
+    return local_text(at, where, CLOCK)
 
 
-def local_datetime(at: datetime) -> str:
-    """``at`` as the venue's date and time (``2026-11-24 21:05``)."""
-    zoned = at if at.tzinfo else at.replace(tzinfo=ZoneInfo("UTC"))
-    return zoned.astimezone(LOCAL_TZ).strftime("%Y-%m-%d %H:%M")
+def local_datetime(at: datetime, where: ZoneInfo | None = None) -> str:
+    """``at`` as the venue's date and time (``2026-11-24 21:05``) in the zone ``where``."""
+    return local_text(at, where, STAMP)
 
 
-def clock_text(delta: timedelta | int) -> str:
-    """A duration (or seconds) as minutes and seconds (``12:30``; ``75:05`` past the hour)."""
-    seconds = max(0, int(delta.total_seconds() if isinstance(delta, timedelta) else delta))
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-_TIME = re.compile(r"^([01]?\d|2[0-3])[:.]([0-5]\d)(?:[:.]([0-5]\d))?$")
-
-
-def parse_local_time(raw: str, now: datetime) -> datetime | None:
-    """The time of day ``HH:MM`` (or ``HH:MM:SS``) typed at the desk, on the venue's date of
-    ``now``, as an aware instant; None if it is not such a time."""
-    m = _TIME.match(raw.strip())
-    if m is None:
-        return None
-    day = now.astimezone(LOCAL_TZ).date()
-    t = time(int(m[1]), int(m[2]), int(m[3] or 0))
-    return datetime.combine(day, t, tzinfo=LOCAL_TZ)
+def page_zone(context: Mapping[str, Any]) -> ZoneInfo:
+    """The zone a page shows its times in: its event's setting (its ``config``, or its
+    ``state``'s), Europe/Rome on a page of no one event."""
+    config = context.get("config")
+    if config is None and context.get("state") is not None:
+        config = getattr(context["state"], "config", None)
+    return event_zone(config)
 
 
 Director = Depends(auth.require_director)
@@ -71,7 +59,9 @@ DirectorPost = Depends(auth.require_director_post)
 
 
 def common(request: Request, session: auth.Session, **context: Any) -> dict[str, Any]:
-    """What every desk page needs: the user, the CSRF token, the names of things."""
+    """What every desk page needs: the user, the CSRF token, the names of things, the times
+    written in the event's zone (docs/rulings.md, "The round's clock")."""
+    where = page_zone(context)
     return {
         "user": session.user,
         "csrf": auth.csrf_token(request),
@@ -85,8 +75,8 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "ABANDON_SCORE_NAMES": ABANDON_SCORE_NAMES,
         "line_label": line_label,
         "actor_label": actor_label,
-        "local_time": local_time,
-        "local_datetime": local_datetime,
+        "local_time": partial(local_time, where=where),
+        "local_datetime": partial(local_datetime, where=where),
         "clock_text": clock_text,
         "errors": {},
         "values": {},

@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
@@ -23,6 +24,7 @@ from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament.records import CompetitorWithdrawn
 from arbitro.tournament.rules import FIBAS, SCALA40, rules_for
+from arbitro.tournament.zone import DEFAULT_TIMEZONE, check_timezone
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.desk.common import (
@@ -131,6 +133,7 @@ def new_event_values(rounds: int = 4, code: str = FIBAS) -> dict[str, str]:
         "sessions": "1",
         "comparison": "table",
         "fee": "",
+        "timezone": DEFAULT_TIMEZONE,
     }
     for i in range(1, rounds + 1):
         values[f"deals_{i}"] = "2"
@@ -253,6 +256,18 @@ def _comparison(form: FormData) -> Literal["table", "others", "field"] | None:
     raise FieldError("comparison", "unknown comparison «{raw}»", raw=raw)
 
 
+def _timezone(form: FormData) -> str | None:
+    """The event's time zone typed (an IANA name such as Europe/London; empty: Europe/Rome):
+    the desk, the terminal and the printouts show and read its times in it."""
+    raw = text_field(form, "timezone", 64)
+    if not raw:
+        return None
+    try:
+        return check_timezone(raw)
+    except ArbitroError as exc:
+        raise FieldError("timezone", exc.msg) from None
+
+
 def _sessions(form: FormData, rounds: int) -> tuple[int, ...]:
     """The first round of each session (FIBAS art. 2 "Sessione": the rounds played
     consecutively), as typed: ``1`` (one session, the default) or ``1, 4``; they start at
@@ -311,6 +326,7 @@ def config_from_form(form: FormData) -> EventConfig:
     )
     comparison = c.take(lambda: _comparison(form), None)
     fee = c.take(lambda: fee_field(form, "fee"), None)
+    timezone = c.take(lambda: _timezone(form), None)
     one: tuple[int, ...] = (1,)
     sessions = c.take(lambda: _sessions(form, rounds), one)
     c.check()
@@ -329,6 +345,7 @@ def config_from_form(form: FormData) -> EventConfig:
         complaints_window_minutes=window,
         entry_fee_cents=fee or None,
         session_starts=sessions,
+        timezone=timezone,
     )
 
 

@@ -1,0 +1,160 @@
+"""``arbitro clock``: the arbiter's round clock from a terminal (FIBAS art. 7, 17, 37): show
+it, start it (now or at the time the arbiter gives), or correct a start typed wrong, with the
+reason. Times are typed and shown in the event's time zone (its setting)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from arbitro.cli.common import EventArg, JsonOpt, RoundArg, emit, errors, service
+from arbitro.errors import ArbitroError
+from arbitro.i18n import _
+
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo
+
+    from arbitro.services.events import EventService
+    from arbitro.tournament.clock import RoundClock
+    from arbitro.tournament.event import EventState
+
+
+def typed_time(raw: str, now: datetime, where: ZoneInfo) -> datetime:
+    """The time of day the arbiter typed (``HH:MM``, in the event's zone ``where``) on the
+    venue's date of ``now``; an error if it is not such a time."""
+    from arbitro.tournament.zone import parse_local_time
+
+    at = parse_local_time(raw, now, where)
+    if at is None:
+        raise ArbitroError("«{raw}»: write the time as HH:MM", raw=raw)
+    return at
+
+
+def clock_data(state: EventState, round_number: int, shown: RoundClock | None) -> dict[str, Any]:
+    """The round's clock as JSON: the start (UTC and the venue's time), the event's zone,
+    the time played and the round's time in seconds, whether the time-out is due (art. 17)."""
+    from arbitro.tournament.zone import CLOCK, event_zone, local_text
+
+    where = event_zone(state.config)
+    fixed = state.round(round_number).start_corrected
+    return {
+        "round": round_number,
+        "timezone": where.key,
+        "started_at": None if shown is None else shown.started_at,
+        "started_local": None if shown is None else local_text(shown.started_at, where, CLOCK),
+        "played_seconds": None if shown is None else int(shown.played.total_seconds()),
+        "round_seconds": None
+        if shown is None or shown.round_time is None
+        else int(shown.round_time.total_seconds()),
+        "time_out_due": shown is not None and shown.time_out_due,
+        "corrected": None
+        if fixed is None
+        else {"by": fixed.actor, "at": fixed.at, "reason": fixed.reason},
+    }
+
+
+def clock_lines(state: EventState, round_number: int, shown: RoundClock | None) -> str:
+    """The round's clock as the terminal shows it, in the run's language: the start in the
+    event's zone, the time played of the round's time (art. 7), the time-out when due."""
+    from arbitro.tournament.clock import clock_text
+    from arbitro.tournament.zone import CLOCK, SHORT, event_zone, local_text
+
+    if shown is None:
+        return _("Round {round}: the clock is not started.", round=round_number)
+    where = event_zone(state.config)
+    start = _(
+        "Started at {time}",
+        time=f"{local_text(shown.started_at, where, CLOCK)} ({where.key})",
+    )
+    played = (
+        _("played {played}", played=clock_text(shown.played))
+        if shown.round_time is None
+        else _(
+            "played {played} of {total}",
+            played=clock_text(shown.played),
+            total=clock_text(shown.round_time),
+        )
+    )
+    lines = [_("Round {round}", round=round_number) + f": {start} · {played}"]
+    fixed = state.round(round_number).start_corrected
+    if fixed is not None:
+        lines.append(
+            _(
+                "Start corrected by {who} at {time}: {reason}",
+                who=fixed.actor,
+                time=local_text(fixed.at, where, SHORT),
+                reason=fixed.reason or "",
+            )
+        )
+    if shown.time_out_due:
+        cited = state.code.cite_if("time_out")
+        lines.append(
+            _("Call the TIME OUT ({article})", article=cited) if cited else _("Call the TIME OUT")
+        )
+    return "\n".join(lines)
+
+
+def set_clock(
+    svc: EventService, event_id: str, round_number: int, start: str, reason: str | None, actor: str
+) -> None:
+    """Start the round's clock at ``start`` (``now`` or ``HH:MM``), or, once started, correct
+    its start to ``start`` with the ``reason`` (FIBAS art. 7)."""
+    from arbitro.tournament.zone import event_zone
+
+    state = svc.state(event_id)
+    now = svc.clock()
+    started = state.round(round_number).started_at is not None
+    if start.strip().lower() in ("now", "ora", "adesso"):
+        at = now
+    else:
+        at = typed_time(start, now, event_zone(state.config))
+    if started:
+        svc.correct_start(event_id, round_number, at, reason, actor=actor)
+    else:
+        svc.start_round(event_id, round_number, started_at=at, actor=actor)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``clock`` command to ``app``."""
+
+    @app.command(
+        "clock",
+        help=_(
+            "The round's clock: show it, start it (--start now or HH:MM), correct its start "
+            "(--start HH:MM --reason ...)."
+        ),
+    )
+    def clock(
+        event_id: EventArg,
+        round_number: RoundArg,
+        start: Annotated[
+            str | None,
+            typer.Option(
+                "--start",
+                help=_("The round's start, in the event's time zone: HH:MM, or now"),
+            ),
+        ] = None,
+        reason: Annotated[
+            str | None,
+            typer.Option("--reason", help=_("Why the start is corrected (required to correct)")),
+        ] = None,
+        actor: Annotated[str, typer.Option("--actor", help=_("Who starts or corrects"))] = (
+            "arbiter"
+        ),
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """The round's clock (FIBAS art. 7, 17): shown; started at ``--start``; or, once
+        started, its start corrected to ``--start`` with the ``--reason`` (a new record)."""
+        with errors(json_out):
+            svc = service()
+            if start is not None:
+                set_clock(svc, event_id, round_number, start, reason, actor)
+            state = svc.state(event_id)
+            shown = svc.round_clock(event_id, round_number)
+            emit(
+                clock_data(state, round_number, shown),
+                clock_lines(state, round_number, shown),
+                json_out,
+            )
