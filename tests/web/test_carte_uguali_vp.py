@@ -161,3 +161,20 @@ def test_the_desks_seating_pdf_names_each_tables_boards_art_7(
     lines = text.splitlines()
     assert any("Coppia 1 (1)" in line and "1 · 2 (copia 1)" in line for line in lines)
     assert any("Coppia 7 (7)" in line and "2 · 1 (copia 2)" in line for line in lines)
+
+
+def test_the_desk_prints_the_board_plan_alone_art_7(
+    director_client: TestClient, web_app: FastAPI, tmp_path: Path
+) -> None:
+    """FIBAS art. 7: the round page links the board plan as a PDF of its own, each table's
+    boards at each deal and where they go next, with the lines at each table."""
+    make_cu(web_app)
+    page = txt(director_client.get(f"/desk/e/{EVENT}/r/1"))
+    assert f"/desk/e/{EVENT}/r/1/boards/board-plan.pdf" in page and "piano dei board" in page
+    pdf = director_client.get(f"/desk/e/{EVENT}/r/1/boards/board-plan.pdf")
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    text = pdf_text(pdf.content, tmp_path)
+    assert "Piano dei board — Turno 1" in text
+    row = next(line for line in text.splitlines() if line.split()[:2] == ["2", "Board"])
+    assert " ".join(row.split()[1:]) == "Board 2 · copia 1 Board 1 · copia 1 tavolo 1"
+    assert any("Coppia 3" in line and "Coppia 4" in line for line in text.splitlines())
