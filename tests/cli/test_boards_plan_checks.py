@@ -151,13 +151,22 @@ def test_boards_checks_lists_counts_law13_cases_and_impossible_scores(cli: Cli) 
     assert "Table 3, board 2: wrong count" in english and "Law 13D1" in english
 
 
-def test_boards_checks_is_refused_without_prepared_boards(tmp_path: Path) -> None:
-    """Art. 20: board checks exist only in a carte uguali event."""
+def test_boards_checks_and_plan_are_refused_without_prepared_boards(tmp_path: Path) -> None:
+    """Art. 20: board checks and a board plan exist only in a carte uguali event (the desk
+    refuses its boards' printouts alike)."""
     cli = Cli(tmp_path / "plain.sqlite3")
     cli("event", "create", "p", "--name", "P", "--rounds", "1", "--deals", "2",
         "--movements", "registration")  # fmt: skip
-    result = cli.runner.invoke(app, ["--db", cli.db, "--lang", "en", "boards", "checks", "p", "1"])
-    assert result.exit_code == 1 and "carte uguali" in result.output
+    for i in range(1, 5):
+        cli("register", "p", f"Coppia {i}")
+    cli("seat", "p", "1", "--publish")
+    for args in (
+        ["boards", "checks", "p", "1"],
+        ["boards", "print", "p", "1", "--what", "plan", "--out", str(tmp_path / "x.pdf")],
+    ):
+        result = cli.runner.invoke(app, ["--db", cli.db, "--lang", "en", *args])
+        assert result.exit_code == 1 and "carte uguali" in result.output, args
+    assert not (tmp_path / "x.pdf").exists()
 
 
 # ------------------------------------------------------------------ sheet: flags and VP

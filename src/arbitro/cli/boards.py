@@ -268,10 +268,12 @@ def register(app: typer.Typer) -> None:
         """Dealing sheets (FIBAS art. 3, 6), board labels, the board plan (art. 7), hand
         records or travellers (art. 20) of a round as a PDF."""
         from arbitro.printouts import boards as prints
-        from arbitro.tournament.boards import board_plan, boards_of, travellers
+        from arbitro.tournament.boards import board_plan, boards_of, comparison_method, travellers
 
         with errors():
             state = service().state(event_id)
+            if comparison_method(state) is None:  # as the desk: boards only at carte uguali
+                raise ArbitroError("this event is not played with carte uguali (prepared boards)")
             name = state.config.name
             shown = lang()
             if what is PrintWhat.TRAVELLERS:
