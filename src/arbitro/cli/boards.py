@@ -134,17 +134,22 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
             "wrong": {p: {"found": f, "expected": e} for p, (f, e) in pockets},
             "ruling": None,
         }
-        head = _("Table {table}, board {board}: wrong count", table=c.table, board=c.board)
         if ruling is None:
-            case_lines.append(
-                f"{head} — {said}. " + _("The arbiter must rule ({article}).", article=_law13())
-            )
+            verdict = _("The arbiter must rule ({article}).", article=_law13())
         else:
             paragraph = str(ruling.get("paragraph", ""))
             outcome = Law13Outcome(ruling.get("outcome"))
             case["ruling"] = {"paragraph": paragraph, "outcome": outcome.value}
-            rule = _("Law {paragraph}: {outcome}", paragraph=paragraph, outcome=outcome.label)
-            case_lines.append(f"{head} — {said}. {rule}")
+            verdict = _("Law {paragraph}: {outcome}", paragraph=paragraph, outcome=outcome.label)
+        case_lines.append(
+            _(
+                "Table {table}, board {board}: wrong count — {pockets}. {verdict}",
+                table=c.table,
+                board=c.board,
+                pockets=said,
+                verdict=verdict,
+            )
+        )
         cases.append(case)
     data: dict[str, Any] = {
         "round": round_number,
