@@ -110,6 +110,21 @@ def test_the_desks_list_of_sheets_shows_the_comparisons_vp_art_20(
     assert "in attesa del confronto" not in done
 
 
+def test_a_conflict_on_the_desks_list_shows_totals_not_the_tables_vp_art_20(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """FIBAS art. 20-21: two different entries of a carte uguali table are shown side by
+    side with their totals only: their own VP (13–7, 11–9) decide nothing."""
+    make_cu(web_app)
+    service(web_app).enter_sheet(EVENT, 1, 1, entry(1), line="ns")
+    service(web_app).enter_sheet(EVENT, 1, 1, entry(2), line="ew")
+    live = txt(director_client.get(f"/desk/e/{EVENT}/r/1/live"))
+    detail = live[live.index('class="conflict-detail"') :]
+    detail = detail[: detail.index("</tr>")]
+    assert "450–200" in detail and "300–200" in detail
+    assert "V.P." not in detail and "13–7" not in detail
+
+
 def test_the_phone_shows_the_comparisons_vp_after_the_sheet_art_20(
     client: TestClient, web_app: FastAPI
 ) -> None:
