@@ -64,7 +64,7 @@ def test_an_evening_through_the_api_art4_art19_art21_art39(
     sheet = {"deals": [DEAL, DEAL]}
     for table in (1, 2, 3, 4):
         entered = api.post(f"/api/events/serata/rounds/1/tables/{table}/sheet", json=sheet)
-        assert entered.json() == {"table": table, "status": "confirmed"}
+        assert entered.json() == {"table": table, "status": "confirmed", "flags": []}
     corrected = api.post(
         "/api/events/serata/rounds/1/tables/2/correct",
         json={"kind": "inverted", "reason": "linee scambiate", "table_agrees": True},
@@ -99,7 +99,7 @@ def test_pending_sheet_confirmed_by_the_director_art20(api: TestClient, web_app:
     status = api.get("/api/events/serata/rounds/1/sheets").json()["sheets"][0]["status"]
     assert status == "pending"
     confirmed = api.post("/api/events/serata/rounds/1/tables/1/confirm")
-    assert confirmed.json() == {"table": 1, "status": "confirmed"}
+    assert confirmed.json() == {"table": 1, "status": "confirmed", "flags": []}
 
 
 def test_penalties_through_the_api_art36_37_40_41(api: TestClient, web_app: FastAPI) -> None:

@@ -20,10 +20,11 @@ from arbitro.cli.common import (
     command_group,
     emit,
     errors,
+    lang,
     service,
 )
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _
+from arbitro.i18n import N_, _
 
 if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
@@ -34,6 +35,7 @@ class PrintWhat(StrEnum):
 
     DEALING = "dealing"
     LABELS = "labels"
+    PLAN = "plan"
     RECORDS = "records"
     TRAVELLERS = "travellers"
 
@@ -79,6 +81,131 @@ def table_names(state: EventState, round_number: int) -> dict[int, str]:
         ew = ", ".join(state.competitor(c).name for c in t.ew)
         out[t.table] = f"{ns} / {ew}"
     return out
+
+
+_STATUS_TEXT = {
+    "checked": N_("checked"),
+    "unchecked": N_("not checked yet"),
+    "wrong": N_("wrong count"),
+    "ruled": N_("wrong count, ruled (Law 13)"),
+}
+"""A board's count as the desk's round page names it (Law 13 model)."""
+
+
+def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any], str]:
+    """The boards' checks of a carte uguali round as JSON and text (``arbitro boards
+    checks``): each table's counts of its boards in deal order (Law 13 model: 11 cards in
+    each pocket, FIBAS art. 6), the wrong counts with their Law 13 ruling if any, and the
+    impossible-score flags of the sheets (FIBAS arts. 3, 19-20). Refused in an event
+    without prepared boards, or before the seating."""
+    from arbitro.cli.sheet_view import flag_payload, flag_text
+    from arbitro.games.prepared_deals import Law13Outcome
+    from arbitro.tournament.boards import (
+        POCKETS,
+        board_checks,
+        comparison_method,
+        entry_flags,
+    )
+
+    if comparison_method(state) is None:
+        raise ArbitroError("this event is not played with carte uguali (prepared boards)")
+    found = sorted(board_checks(state, round_number).values(), key=lambda c: (c.table, c.deal))
+    rulings = {
+        (table, ruling.get("board")): ruling
+        for rnd, table, ruling in state.board_rulings
+        if rnd == round_number
+    }
+    flags = entry_flags(state, round_number)
+    counted = sum(1 for c in found if c.status != "unchecked")
+    wrong = [c for c in found if c.status in ("wrong", "ruled")]
+    cases: list[dict[str, Any]] = []
+    case_lines: list[str] = []
+    for c in wrong:
+        pockets = sorted((c.wrong or {}).items(), key=lambda kv: POCKETS.index(kv[0]))
+        said = "; ".join(
+            _("{pocket}: {found} cards instead of {expected}", pocket=p, found=f, expected=e)
+            for p, (f, e) in pockets
+        )
+        ruling = rulings.get((c.table, c.board))
+        case: dict[str, Any] = {
+            "table": c.table,
+            "board": c.board,
+            "deal": c.deal,
+            "wrong": {p: {"found": f, "expected": e} for p, (f, e) in pockets},
+            "ruling": None,
+        }
+        if ruling is None:
+            verdict = _("The arbiter must rule ({article}).", article=_law13())
+        else:
+            paragraph = str(ruling.get("paragraph", ""))
+            outcome = Law13Outcome(ruling.get("outcome"))
+            case["ruling"] = {"paragraph": paragraph, "outcome": outcome.value}
+            verdict = _("Law {paragraph}: {outcome}", paragraph=paragraph, outcome=outcome.label)
+        case_lines.append(
+            _(
+                "Table {table}, board {board}: wrong count — {pockets}. {verdict}",
+                table=c.table,
+                board=c.board,
+                pockets=said,
+                verdict=verdict,
+            )
+        )
+        cases.append(case)
+    data: dict[str, Any] = {
+        "round": round_number,
+        "boards": len(found),
+        "counted": counted,
+        "checks": [
+            {
+                "table": c.table,
+                "deal": c.deal,
+                "board": c.board,
+                "copy": c.copy,
+                "status": c.status,
+                "counts": None if c.counts is None else dict(c.counts),
+            }
+            for c in found
+        ],
+        "law13": cases,
+        "flags": [flag_payload(f) for f in flags],
+    }
+    lines = [
+        _(
+            "Round {round}: boards counted at the tables {counted}/{boards}; wrong counts: "
+            "{wrong} ({article}); impossible scores: {flags}",
+            round=round_number,
+            counted=counted,
+            boards=len(found),
+            wrong=len(wrong),
+            article=_law13(),
+            flags=len(flags),
+        )
+    ]
+    by_table: dict[int, list[str]] = {}
+    for c in found:
+        by_table.setdefault(c.table, []).append(
+            _(
+                "deal {deal}: board {board}/{copy} {status}",
+                deal=c.deal,
+                board=c.board,
+                copy=c.copy,
+                status=_(_STATUS_TEXT[c.status]),
+            )
+        )
+    for table, said_ in by_table.items():
+        lines.append(_("Table {table}: {boards}", table=table, boards="; ".join(said_)))
+    lines += case_lines
+    lines += [flag_text(f) for f in flags]
+    return data, "\n".join(lines)
+
+
+def _law13() -> str:
+    """Bridge Law 13's citation, rendered (the model for a board's count)."""
+    from arbitro.codes.citation import cite
+    from arbitro.codes.ids import CodeId
+    from arbitro.i18n import render
+
+    return render(cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"))
 
 
 def register(app: typer.Typer) -> None:
@@ -134,35 +261,51 @@ def register(app: typer.Typer) -> None:
         what: Annotated[
             PrintWhat,
             typer.Option(
-                "--what", help=_("dealing (sheets) | labels | records (hand records) | travellers")
+                "--what",
+                help=_(
+                    "dealing (sheets) | labels | plan (board plan) | records (hand records) | "
+                    "travellers"
+                ),
             ),
         ],
         out: Annotated[Path, typer.Option("--out", "-o", help=_("PDF file to write"))],
     ) -> None:
-        """Dealing sheets (FIBAS art. 3, 6), board labels, hand records or travellers (art.
-        20) of a round as a PDF."""
+        """Dealing sheets (FIBAS art. 3, 6), board labels, the board plan (art. 7), hand
+        records or travellers (art. 20) of a round as a PDF."""
         from arbitro.printouts import boards as prints
-        from arbitro.tournament.boards import board_plan, boards_of, travellers
+        from arbitro.tournament.boards import board_plan, boards_of, comparison_method, travellers
 
         with errors():
             state = service().state(event_id)
+            if comparison_method(state) is None:  # as the desk: boards only at carte uguali
+                raise ArbitroError("this event is not played with carte uguali (prepared boards)")
             name = state.config.name
+            shown = lang()
             if what is PrintWhat.TRAVELLERS:
                 pdf = prints.travellers_pdf(
                     travellers(state, round_number),
                     table_names(state, round_number),
                     name,
                     round_number,
+                    lang=shown,
+                )
+            elif what is PrintWhat.PLAN:
+                pdf = prints.board_plan_pdf(
+                    board_plan(state, round_number),
+                    name,
+                    round_number,
+                    table_names(state, round_number),
+                    lang=shown,
                 )
             else:
                 dealt = boards_of(state, round_number)
                 if what is PrintWhat.DEALING:
-                    pdf = prints.dealing_sheets_pdf(dealt, name, round_number)
+                    pdf = prints.dealing_sheets_pdf(dealt, name, round_number, lang=shown)
                 elif what is PrintWhat.LABELS:
                     copies = board_plan(state, round_number).copies
-                    pdf = prints.board_labels_pdf(dealt, copies, name, round_number)
+                    pdf = prints.board_labels_pdf(dealt, copies, name, round_number, lang=shown)
                 else:
-                    pdf = prints.hand_records_pdf(dealt, name, round_number)
+                    pdf = prints.hand_records_pdf(dealt, name, round_number, lang=shown)
             try:
                 out.write_bytes(pdf)
             except OSError as exc:
@@ -212,6 +355,19 @@ def register(app: typer.Typer) -> None:
                 text,
                 json_out,
             )
+
+    @boards_app.command(
+        "checks",
+        help=_("The round's board checks: counts by the tables, Law 13 cases, impossible scores."),
+    )
+    def checks(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
+        """The boards' checks of a round (Bridge Law 13 as the model; FIBAS art. 6: 11 cards
+        in each pocket): each table's count of each board, the wrong counts still to rule
+        and those ruled, and the sheets' deals the prepared boards make impossible (FIBAS
+        arts. 3, 19-20; the director corrects them, art. 21)."""
+        with errors(json_out):
+            data, text = checks_report(service().state(event_id), round_number)
+            emit(data, text, json_out)
 
     @app.command("travellers", help=_("The round's travellers: each board against the field."))
     def travellers_cmd(

@@ -270,14 +270,13 @@ def register(app: typer.Typer) -> None:
                 "ns_vp": ns.vp,
                 "ew_vp": ew.vp,
             }
-            text = _(
-                "Table {table}: N-S {ns_total} ({ns_vp} VP) - E-W {ew_total} ({ew_vp} VP)",
-                table=table,
-                ns_total=ns_total,
-                ns_vp=ns.vp,
-                ew_total=ew_total,
-                ew_vp=ew.vp,
+            # Carte uguali (art. 20): the comparison's VP, not the table's, and the flags.
+            from arbitro.cli.sheet_view import sheet_report
+
+            shown, text = sheet_report(
+                state, round_number, table, (ns_total, ew_total), (ns.vp, ew.vp)
             )
+            data.update(shown)
             if status == "conflict":
                 text += " — " + _("CONFLICT with the sheet already entered: the director decides")
             emit(data, text, json_out)

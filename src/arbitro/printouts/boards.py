@@ -8,6 +8,8 @@ records and travellers, all A4, in the language asked for (the message catalogue
 - Board labels: one cut-out label per board and copy (board number, round, copy, dealer).
 - Hand records: each board as dealt, the four hands around a square as in a bridge hand
   record, the pozzetti and the up-card beside, for the players after the round.
+- Board plan: per table, the board and copy it plays at each deal and where it hands its
+  boards after each deal (art. 7); the seating list prints each table's boards too.
 - Travellers: per board, every table's lines, the N-S MP, the datum and both lines'
   differences with three decimals (art. 20 "carte uguali"), and the check that the
   differences add up to zero over the field.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -47,6 +50,9 @@ from arbitro.printouts.style import (
 )
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
 from arbitro.tournament.scoring.comparison import Comparison, written
+
+if TYPE_CHECKING:
+    from arbitro.tournament.movements.boards import BoardPlan
 
 RED = colors.HexColor("#C8102E")
 WIDTH = PAGE[0] - 2 * MARGIN
@@ -508,6 +514,114 @@ def travellers_pdf(
             9,
         )
     )
+    return build_document(
+        f"{event_name} — {title} — {round_text}",
+        story,
+        lang=lang,
+        footer=f"{event_name} — {title} — {round_text}",
+    )
+
+
+# ------------------------------------------------------------------ the board plan
+
+
+def plan_cell(plan: BoardPlan, table: int, lang: str) -> str:
+    """The boards ``table`` plays, in deal order, and their copy, as the seating list and
+    the plan print them: «1 · 2 (copia 1)» (FIBAS art. 7, a carte preparate)."""
+    got = plan.at(table)
+    boards = " · ".join(str(a.board) for a in got)
+    return tr(message("{boards} (copy {copy})", boards=boards, copy=got[0].copy), lang)
+
+
+def plan_note(plan: BoardPlan, lang: str) -> str:
+    """How the boards move, in a sentence for the room (FIBAS art. 7; the bridge relay as the
+    model, :mod:`arbitro.tournament.movements.boards`)."""
+    return tr(
+        message(
+            "After each deal every table hands the board it has just played to the table "
+            "shown; a board with no table to go to waits on the relay stand. Every table plays "
+            "each of the {boards} boards once ({copies} copies of each board; {article}).",
+            boards=plan.boards,
+            copies=plan.copies,
+            article=cite(burraco_fibas().code_id, "round_time"),
+        ),
+        lang,
+    )
+
+
+def board_plan_pdf(
+    plan: BoardPlan,
+    event_name: str,
+    round_number: int,
+    names: Mapping[int, str] | None = None,
+    *,
+    lang: str = "it",
+) -> bytes:
+    """The board plan of a round on A4 (FIBAS art. 7, "a carte preparate"; art. 20): for
+    each table where two lines play, the board and copy it plays at each deal and the table
+    it hands its boards to after each deal (the relay stand when none), with its lines'
+    names (``names[table]`` = "N-S names / E-W names") when given."""
+    check_lang(lang)
+    round_text = tr(message("Round {number}", number=round_number), lang)
+    title = tr(message("Board plan"), lang)
+    story: list[Flowable] = [
+        note(event_name, 12),
+        heading(f"{title} — {round_text}", 18),
+        note(
+            tr(
+                message(
+                    "{tables} tables, {boards} boards, {copies} copies of each board",
+                    tables=plan.tables,
+                    boards=plan.boards,
+                    copies=plan.copies,
+                ),
+                lang,
+            ),
+            11,
+            INK,
+        ),
+        spacer(6),
+    ]
+    head: list[object] = [tr(message("Table"), lang)]
+    head += [tr(message("deal {number}", number=d), lang) for d in range(1, plan.boards + 1)]
+    head.append(tr(message("Then to"), lang))
+    first, last = 16 * mm, 26 * mm
+    deal_w = (WIDTH - first - last) / plan.boards
+    rows: list[list[object]] = [head]
+    for table in range(1, plan.tables + 1):
+        nxt = plan.passes_to(table)
+        row: list[object] = [cell(str(table), 14, bold=True)]
+        for a in plan.at(table):
+            text = tr(message("Board {number}", number=a.board), lang)
+            copy = tr(message("copy {copy}", copy=a.copy), lang)
+            row.append(cell(f"{text} · {copy}", 11, bold=False))
+        row.append(
+            cell(
+                tr(message("table {number}", number=nxt), lang)
+                if nxt is not None
+                else tr(message("relay stand"), lang),
+                11,
+            )
+        )
+        rows.append(row)
+    story.append(list_table(rows, [first, *([deal_w] * plan.boards), last], size=11))
+    if names:
+        story.append(spacer(8))
+        story.append(heading(tr(message("Lines at each table"), lang), 12))
+        lines: list[list[object]] = [
+            [
+                tr(message("Table"), lang),
+                tr(message("North-South"), lang),
+                tr(message("East-West"), lang),
+            ]
+        ]
+        for table in range(1, plan.tables + 1):
+            ns, ew = _split_names(names.get(table, ""))
+            lines.append([str(table), cell(ns, 10), cell(ew, 10)])
+        half = (WIDTH - first) / 2
+        story.append(list_table(lines, [first, half, half], size=10))
+    story.append(spacer(6))
+    story.append(note(plan_note(plan, lang), 10, INK))
     return build_document(
         f"{event_name} — {title} — {round_text}",
         story,

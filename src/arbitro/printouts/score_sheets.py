@@ -12,6 +12,8 @@ the teams scale. Incomplete tables (a resting line, art. 37) get no sheet.
 
 With ``filled=True`` the sheet recorded for a table (corrections in force included, art. 21)
 is written in, for the archive; otherwise the sheets are blank, to be filled in at the table.
+In a carte uguali event the VP written in are the comparison's with the field once the
+round is complete, "awaiting the comparison" before, never the table's own (art. 20).
 """
 
 from __future__ import annotations
@@ -67,7 +69,8 @@ class _Room:
     deals: tuple[DealScore, ...] | None
     carried: tuple[int, int] | None  # (N-S, E-O) columns of "Riporto Sala Chiusa"
     totals: bool
-    result: tuple[int, int, int, int] | None  # N-S total, E-O total, N-S VP, E-O VP
+    # N-S total, E-O total, N-S VP, E-O VP (None: awaiting the comparison, carte uguali)
+    result: tuple[int, int, int | None, int | None] | None
     note: str
 
 
@@ -86,8 +89,12 @@ def _room_pages(
     result = None
     outcome = state.sheet_result(round_number, table.table, round_number) if entry else None
     if outcome is not None:
+        from arbitro.tournament.boards import shown_vp
+
         (ns_total, ew_total), (ns, ew) = outcome.totals, outcome.sides
-        result = (ns_total, ew_total, ns.vp, ew.vp)
+        # Carte uguali (art. 20): the comparison's VP once the round is complete, none before.
+        vp = shown_vp(state, round_number, table.table, (ns.vp, ew.vp), round_number)
+        result = (ns_total, ew_total, *(vp if vp is not None else (None, None)))
     ns_name, ew_name = line_name(state, table.ns, lang), line_name(state, table.ew, lang)
     article = state.code.vp_table(deals=deals, teams=teams).article  # delivery of the sheet
     if not teams:
@@ -297,8 +304,12 @@ def _draw_page(
         y -= 0.15 * rh
         y -= 1.2 * rh
         _cell(c, xs[0], y, span, 1.2 * rh, tr(message("VP"), lang), 0.6 * rh, bold=True, shade=True)
-        for x, text in ((xs[2], vp[0]), (xs[3], vp[1])):
-            _cell(c, x, y, cw, 1.2 * rh, text, 0.7 * rh, bold=True, width=2.0, ink=ink)
+        if res and res[2] is None:  # carte uguali: the VP come from the comparison (art. 20)
+            awaiting = tr(message("awaiting the comparison"), lang)
+            _cell(c, xs[2], y, 2 * cw, 1.2 * rh, awaiting, 0.5 * rh, width=2.0, ink=ink)
+        else:
+            for x, text in ((xs[2], vp[0]), (xs[3], vp[1])):
+                _cell(c, x, y, cw, 1.2 * rh, text, 0.7 * rh, bold=True, width=2.0, ink=ink)
     y -= 0.15 * rh
     y -= 1.6 * rh
     _cell(

@@ -1,10 +1,15 @@
 """The seating list of a round ("posizione ai tavoli", art. 4): by table, then by name in
-alphabetical order with each competitor's table and line, for the room's notice board."""
+alphabetical order with each competitor's table and line, for the room's notice board. In a
+carte uguali event (FIBAS art. 7, 20) each table's line names the boards it plays."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from arbitro.errors import ArbitroError
 from arbitro.i18n import message
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.names import line_name, rest_note, seated_round, sort_key
@@ -14,6 +19,22 @@ from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 
 WIDTH = PAGE[0] - 2 * MARGIN
+
+if TYPE_CHECKING:
+    from arbitro.tournament.movements.boards import BoardPlan
+
+
+def _plan(state: EventState, round_number: int) -> BoardPlan | None:
+    """The round's board plan in a carte uguali event (FIBAS art. 7, 20), None otherwise or
+    when its tables cannot follow one."""
+    from arbitro.tournament.boards import board_plan, comparison_method
+
+    if comparison_method(state) is None:
+        return None
+    try:
+        return board_plan(state, round_number)
+    except ArbitroError:
+        return None
 
 
 def seating_rows(
@@ -45,25 +66,42 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
         heading(title, 22),
         heading(tr(message("By table"), lang), 14),
     ]
-    rows: list[list[object]] = [
-        [
-            tr(message("Table"), lang),
-            tr(message("North-South"), lang),
-            tr(message("East-West"), lang),
-        ]
+    plan = _plan(state, round_number)
+    if plan is not None:
+        from arbitro.printouts.boards import plan_cell
+    top: list[object] = [
+        tr(message("Table"), lang),
+        tr(message("North-South"), lang),
+        tr(message("East-West"), lang),
     ]
+    top += [tr(message("Boards"), lang)] if plan is not None else []
+    rows: list[list[object]] = [top]
     for t in seating.tables:
-        rows.append(
-            [
-                cell(str(t.table), 16, bold=True),
-                cell(line_name(state, t.ns, lang), 13),
-                cell(line_name(state, t.ew, lang), 13),
-            ]
-        )
+        line_row: list[object] = [
+            cell(str(t.table), 16, bold=True),
+            cell(line_name(state, t.ns, lang), 13),
+            cell(line_name(state, t.ew, lang), 13),
+        ]
+        if plan is not None:
+            boards = plan_cell(plan, t.table, lang) if t.table <= plan.tables else "—"
+            line_row.append(cell(boards, 11, bold=True))
+        rows.append(line_row)
     first = 22 * 2.6
-    story.append(list_table(rows, [first, (WIDTH - first) / 2, (WIDTH - first) / 2], size=13))
+    if plan is None:
+        widths = [first, (WIDTH - first) / 2, (WIDTH - first) / 2]
+    else:
+        last = 34 * mm + 8 * mm * (plan.boards - 1)
+        widths = [first, (WIDTH - first - last) / 2, (WIDTH - first - last) / 2, last]
+    story.append(list_table(rows, widths, size=13))
     if any(t.is_incomplete for t in seating.tables):
         story.append(note(tr(rest_note(state), lang)))
+    if plan is not None:
+        said = message(
+            "Boards: those each table plays, in deal order, and the copy of its set; where each "
+            "board goes after each deal is on the board plan ({article}).",
+            article=state.code.cite("round_time"),
+        )
+        story.append(note(tr(said, lang)))
     story += [PageBreak(), note(state.config.name, 12), heading(title, 22)]
     story.append(heading(tr(message("By name (alphabetical)"), lang), 14))
     has_players = any(state.competitor(c).players for c in seating.competitors())

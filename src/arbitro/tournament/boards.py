@@ -415,3 +415,67 @@ def flagged_entries(state: EventState, round_number: int) -> list[EntryFlag]:
             if problems:
                 out.append(EntryFlag(table, k, a.board, tuple(problems)))
     return out
+
+
+def entry_flags(state: EventState, round_number: int, table: int | None = None) -> list[EntryFlag]:
+    """The impossible-score flags of a round (:func:`flagged_entries`), only ``table``'s if
+    given; none for an event without prepared boards or a round without a board plan (FIBAS
+    art. 20: only the boards' known cards make a score impossible)."""
+    if comparison_method(state) is None:
+        return []
+    try:
+        found = flagged_entries(state, round_number)
+    except ArbitroError:
+        return []
+    return [f for f in found if table is None or f.table == table]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldVp:
+    """The VP a carte uguali round's sheets give (FIBAS art. 20): the tables ``compared``
+    with the field (None: every table) take the comparison's VP, ``by_table`` (None while a
+    compared table's sheet is missing: the comparison is not made yet); the other tables (a
+    forfeit, art. 36-37) keep their own sheet's VP."""
+
+    compared: frozenset[int] | None
+    by_table: Mapping[int, tuple[int, int]] | None
+
+    def of(self, table: int, own: tuple[int, int]) -> tuple[int, int] | None:
+        """The (N-S, E-W) VP of ``table``, whose sheet alone gives ``own``; None while the
+        comparison is awaited."""
+        if self.compared is not None and table not in self.compared:
+            return own
+        if self.by_table is None:
+            return None
+        return self.by_table.get(table, own)
+
+
+def field_vp(state: EventState, round_number: int, as_of: int | None = None) -> FieldVp | None:
+    """How the round's sheets take their VP in a carte uguali event (FIBAS art. 20): by the
+    comparison with the field once every compared table's sheet is in (none before); None
+    for an event without comparison, where each sheet's own VP stands (art. 19)."""
+    if comparison_method(state) is None:
+        return None
+    try:
+        compared = compared_tables(state, round_number)
+        found = round_comparison(state, round_number, as_of)
+    except ArbitroError:  # no board plan for this seating: nothing is compared yet
+        return FieldVp(None, None)
+    by_table = (
+        None if found is None else {table: (tc.ns_vp, tc.ew_vp) for table, tc in found.items()}
+    )
+    return FieldVp(frozenset(compared), by_table)
+
+
+def shown_vp(
+    state: EventState,
+    round_number: int,
+    table: int,
+    own: tuple[int, int],
+    as_of: int | None = None,
+) -> tuple[int, int] | None:
+    """The (N-S, E-W) VP to show for ``table``'s sheet: its own (``own``, art. 19) in an
+    event without comparison; in a carte uguali event the comparison's once the round is
+    complete, None ("awaiting the comparison") before (FIBAS art. 20)."""
+    fv = field_vp(state, round_number, as_of)
+    return own if fv is None else fv.of(table, own)

@@ -26,8 +26,10 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.i18n import render
 from arbitro.services.events import EventService
 from arbitro.tournament import commands
+from arbitro.tournament.boards import entry_flags, field_vp
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.records import AbandonScore, PaymentMethod
 from arbitro.tournament.rules import rules_for
@@ -48,6 +50,7 @@ from arbitro.web.api_models import (
     EventId,
     EventOut,
     EventSummaryOut,
+    FlagOut,
     ImportedOut,
     LatenessIn,
     PaymentIn,
@@ -67,7 +70,7 @@ from arbitro.web.api_models import (
     TokenOut,
     WarningIn,
 )
-from arbitro.web.app import Web, web_of
+from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.desk.views import scored
 from arbitro.web.errors import Unauthorized
 from arbitro.web.forms import EVENT_ID_PATTERN, MAX_ROUNDS
@@ -208,11 +211,33 @@ def seating_out(state: EventState, round_number: int, *, unpublished: bool = Fal
     )
 
 
-def sheets_out(state: EventState, round_number: int) -> SheetsOut:
-    """The status of each table's sheet in a published round, with the figures in force."""
+def flags_out(
+    state: EventState, round_number: int, lang: str, table: int | None = None
+) -> list[FlagOut]:
+    """The round's impossible-score flags (carte uguali, FIBAS arts. 3, 19-20), only
+    ``table``'s if given, their problems in ``lang``."""
+    return [
+        FlagOut(
+            table=f.table,
+            deal=f.deal,
+            board=f.board,
+            problems=[render(p, lang) for p in f.problems],
+        )
+        for f in entry_flags(state, round_number, table)
+    ]
+
+
+def sheets_out(state: EventState, round_number: int, lang: str = "it") -> SheetsOut:
+    """The status of each table's sheet in a published round, with the figures in force: in
+    a carte uguali event the comparison's VP once the round is complete, none before (FIBAS
+    art. 20), and each sheet's impossible-score flags."""
     r = state.round(round_number)
     if r.seating is None or r.seating_published_at is None:
         return SheetsOut(round=round_number, sheets=[], missing=[])
+    compared = field_vp(state, round_number, round_number)
+    flags: dict[int, list[FlagOut]] = {}
+    for f in flags_out(state, round_number, lang):
+        flags.setdefault(f.table, []).append(f)
     rows = []
     for t in r.seating.tables:
         status = commands.sheet_status(state, round_number, t.table)
@@ -227,7 +252,11 @@ def sheets_out(state: EventState, round_number: int) -> SheetsOut:
         elif entry is not None:
             result = scored(state, round_number, entry)
             row.ns_total, row.ew_total = result.ns_total, result.ew_total
-            row.ns_vp, row.ew_vp = result.ns_vp, result.ew_vp
+            own = (result.ns_vp, result.ew_vp)
+            vp = own if compared is None else compared.of(t.table, own)
+            row.ns_vp, row.ew_vp = vp if vp is not None else (None, None)
+            row.awaiting_comparison = vp is None
+            row.flags = flags.get(t.table, [])
         rows.append(row)
     return SheetsOut(
         round=round_number, sheets=rows, missing=commands.missing_sheets(state, round_number)
@@ -274,10 +303,20 @@ def standings_out(
     )
 
 
-def status_out(api: Api, event_id: str, round_number: int, table: int) -> SheetStatusChange:
-    """A table's sheet status after an action."""
-    status = api.read(event_id, lambda state: commands.sheet_status(state, round_number, table))
-    return SheetStatusChange(table=table, status=status)
+def status_out(
+    api: Api, event_id: str, round_number: int, table: int, lang: str
+) -> SheetStatusChange:
+    """A table's sheet status after an action, with the flags of its sheet in force
+    (carte uguali, FIBAS art. 20)."""
+
+    def read(state: EventState) -> SheetStatusChange:
+        return SheetStatusChange(
+            table=table,
+            status=commands.sheet_status(state, round_number, table),
+            flags=flags_out(state, round_number, lang, table),
+        )
+
+    return api.read(event_id, read)
 
 
 # ---------------------------------------------------------------------- auth
@@ -346,7 +385,7 @@ def get_sheets(
                 "round {round}'s sheets are shown once its standings are published",
                 round=round_number,
             )
-        return sheets_out(state, round_number)
+        return sheets_out(state, round_number, request_lang(request))
 
     return api.read(event_id, read)
 
@@ -445,14 +484,21 @@ def publish_seating(event_id: EventId, round_number: RoundNo, api: Writer) -> Do
     response_model=SheetStatusChange,
 )
 def enter_sheet(
-    event_id: EventId, round_number: RoundNo, table: TableNo, body: SheetIn, api: Writer
+    request: Request,
+    event_id: EventId,
+    round_number: RoundNo,
+    table: TableNo,
+    body: SheetIn,
+    api: Writer,
 ) -> SheetStatusChange:
-    """The director transcribes a table's signed sheet (FIBAS art. 19-20)."""
+    """The director transcribes a table's signed sheet (FIBAS art. 19-20); in a carte
+    uguali event the answer carries the deals its prepared boards make impossible."""
     status = api.write(
         event_id,
         lambda svc, user: svc.enter_sheet(event_id, round_number, table, body.entry(), actor=user),
     )
-    return SheetStatusChange(table=table, status=status)
+    changed = status_out(api, event_id, round_number, table, request_lang(request))
+    return SheetStatusChange(table=table, status=status, flags=changed.flags)
 
 
 @router.post(
@@ -460,13 +506,13 @@ def enter_sheet(
     response_model=SheetStatusChange,
 )
 def confirm_sheet(
-    event_id: EventId, round_number: RoundNo, table: TableNo, api: Writer
+    request: Request, event_id: EventId, round_number: RoundNo, table: TableNo, api: Writer
 ) -> SheetStatusChange:
     """The director confirms a sheet submitted by one line only (FIBAS art. 20)."""
     api.write(
         event_id, lambda svc, user: svc.confirm_sheet(event_id, round_number, table, actor=user)
     )
-    return status_out(api, event_id, round_number, table)
+    return status_out(api, event_id, round_number, table, request_lang(request))
 
 
 @router.post(
@@ -474,7 +520,12 @@ def confirm_sheet(
     response_model=SheetStatusChange,
 )
 def correct_sheet(
-    event_id: EventId, round_number: RoundNo, table: TableNo, body: CorrectionIn, api: Writer
+    request: Request,
+    event_id: EventId,
+    round_number: RoundNo,
+    table: TableNo,
+    body: CorrectionIn,
+    api: Writer,
 ) -> SheetStatusChange:
     """Correct a sheet with a reason (FIBAS art. 21): sum, inverted (the table agrees),
     conflict, arbiter."""
@@ -492,7 +543,7 @@ def correct_sheet(
             actor=user,
         ),
     )
-    return status_out(api, event_id, round_number, table)
+    return status_out(api, event_id, round_number, table, request_lang(request))
 
 
 @router.post("/events/{event_id}/payments", response_model=Done)

@@ -199,8 +199,19 @@ class SeatingOut(BaseModel):
     tables: list[TableOut]
 
 
+class FlagOut(BaseModel):
+    """A deal of a carte uguali sheet that its prepared board makes impossible (FIBAS arts.
+    3, 19-20): flagged for the director, who corrects the sheet (art. 21) or lets it stand."""
+
+    table: int
+    deal: int = Field(description="The deal of the table's sheet")
+    board: int = Field(description="The board the table played at that deal")
+    problems: list[str] = Field(description="What the board's cards make impossible")
+
+
 class SheetStatusOut(BaseModel):
-    """A table's sheet: status and, once entered, the totals and VP in force."""
+    """A table's sheet: status and, once entered, the totals and VP in force (carte uguali:
+    the comparison's VP once the round is complete, FIBAS art. 20), and its flags."""
 
     table: int
     status: Literal["missing", "pending", "confirmed", "conflict", "rest"]
@@ -208,6 +219,14 @@ class SheetStatusOut(BaseModel):
     ew_total: int | None = None
     ns_vp: int | None = None
     ew_vp: int | None = None
+    awaiting_comparison: bool = Field(
+        False,
+        description="Carte uguali (FIBAS art. 20): the VP come from the comparison with the "
+        "field, made once every sheet of the round is in; no VP before",
+    )
+    flags: list[FlagOut] = Field(
+        default_factory=list, description="Deals its prepared boards make impossible"
+    )
     players: Annotated[
         list[int] | None, Field(description="Scala 40: the table's players, in sheet order")
     ] = None
@@ -353,10 +372,12 @@ class ArbitralScoreIn(Strict):
 
 
 class SheetStatusChange(BaseModel):
-    """A sheet's status after an entry, confirmation or correction."""
+    """A sheet's status after an entry, confirmation or correction, and the deals of the
+    sheet in force that its prepared boards make impossible (carte uguali, FIBAS art. 20)."""
 
     table: int
     status: str
+    flags: list[FlagOut] = Field(default_factory=list)
 
 
 class Done(BaseModel):

@@ -19,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import Message, render
 from arbitro.tournament import commands
+from arbitro.tournament.boards import FieldVp
 from arbitro.tournament.commands.sheets import SignedAlready
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
@@ -205,7 +206,7 @@ class TableView:
         players' and lines' names and the deals, kept; the page is rendered outside the lock
         from these copies (the rest it reads of ``state`` is the event's fixed code and
         configuration)."""
-        for name in ("players", "deals", "ns_name", "ew_name", "boards", "cards"):
+        for name in ("players", "deals", "ns_name", "ew_name", "boards", "field_vp", "cards"):
             getattr(self, name)
         return self
 
@@ -255,6 +256,16 @@ class TableView:
         from arbitro.web.board_views import phone_boards
 
         return phone_boards(self.state, self.round_number, self.table_number, closed=self.closed)
+
+    @cached_property
+    def field_vp(self) -> FieldVp | None:
+        """At a carte uguali table, how its sheet takes its VP: the comparison's with the
+        field once the round is complete, none before (FIBAS art. 20); None elsewhere."""
+        if self.round_number is None or self.seating is None or self.individuals:
+            return None
+        from arbitro.tournament.boards import field_vp
+
+        return field_vp(self.state, self.round_number, self.round_number)
 
     @cached_property
     def cards(self) -> list[tuple[str, str]]:

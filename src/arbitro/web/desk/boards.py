@@ -32,7 +32,7 @@ from arbitro.web.snapshot import frozen
 
 router = APIRouter()
 
-BOARD_PRINTOUTS = ("dealing-sheets", "board-labels", "hand-records", "travellers")
+BOARD_PRINTOUTS = ("dealing-sheets", "board-labels", "board-plan", "hand-records", "travellers")
 
 
 def _carte_uguali(state_ok: bool) -> None:
@@ -45,7 +45,7 @@ def boards_printout(
     request: Request, event_id: str, n: int, kind: str, session: auth.Session = Director
 ) -> Response:
     """A printout of the round's boards as PDF (FIBAS art. 6-7, 20): dealing sheets, board
-    labels, hand records (only after the round's standings are published: the deals stay
+    labels, the board plan, hand records (only after the round's standings are published: the deals stay
     secret while any table may still play them) and travellers."""
     from arbitro.printouts import boards as prints
 
@@ -68,7 +68,8 @@ def boards_printout(
             )
         name = state.config.name
         dealt = boards_of(state, n)
-        copies = board_plan(state, n).copies
+        plan = board_plan(state, n)
+        copies = plan.copies
         rows = travellers(state, n) if kind == "travellers" else {}
         names = {
             t.table: " / ".join(
@@ -81,6 +82,8 @@ def boards_printout(
         pdf = prints.dealing_sheets_pdf(dealt, name, n, lang=lang)
     elif kind == "board-labels":
         pdf = prints.board_labels_pdf(dealt, copies, name, n, lang=lang)
+    elif kind == "board-plan":  # art. 7: the plan alone, the lines' names beside
+        pdf = prints.board_plan_pdf(plan, name, n, names, lang=lang)
     elif kind == "hand-records":
         pdf = prints.hand_records_pdf(dealt, name, n, lang=lang)
     else:

@@ -18,7 +18,7 @@ from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
-from arbitro.tournament.boards import flagged_entries
+from arbitro.tournament.boards import field_vp, flagged_entries
 from arbitro.tournament.commands.rounds import stale_seating
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import Movement
@@ -42,7 +42,7 @@ from arbitro.web.desk.common import (
     table_urls,
 )
 from arbitro.web.desk.ledger import ledger_rows
-from arbitro.web.desk.views import entry_view
+from arbitro.web.desk.views import EntryView, entry_view
 from arbitro.web.forms import (
     Errors,
     FieldError,
@@ -64,11 +64,15 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
     """The round's tables with their sheet status, for the sheets panel."""
     r = state.round(n)
     rows = []
+    compared = field_vp(state, n, n)  # carte uguali: the comparison's VP (FIBAS art. 20)
     for table in r.seating.tables if r.seating else ():
         sheet: TableSheet | None = r.sheets.get(table.table)
         accepted = sheet.entry_as_of(n) if sheet else None
+        view = entry_view(state, n, accepted)
+        own = (view.ns_vp, view.ew_vp) if isinstance(view, EntryView) else None
         rows.append(
             {
+                "vp": own if own is None or compared is None else compared.of(table.table, own),
                 "table": table.table,
                 "ns": line_names(state, table.ns, numbers=True),
                 "ew": line_names(state, table.ew, numbers=True),
@@ -76,7 +80,7 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
                 if table.players
                 else None,
                 "status": commands.sheet_status(state, n, table.table),
-                "view": entry_view(state, n, accepted),
+                "view": view,
                 "confirmed_by": sorted(sheet.confirmed_by) if sheet else [],
                 "signers": len(table.players) if table.players else 2,
                 "conflicts": [
