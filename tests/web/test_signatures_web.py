@@ -172,14 +172,18 @@ def test_the_numbers_are_different_makes_a_conflict_for_the_director_art_20_21(
     web: Web, phones: Callable[[], TestClient]
 ) -> None:
     """Art. 20-21: the confirming line that does not find its numbers chooses "I numeri sono
-    diversi", types its own (the form is empty, never pre-filled) and sends them: a conflict
-    the director settles; neither phone can send again."""
+    diversi", gets the numbers sent as a form it can change (it corrects what differs rather
+    than typing the sheet again, issue 28), sends its own: a conflict the director settles;
+    neither phone can send again."""
     event(web)
     path = table_path(web.secret, EVENT, 2)
     ns, ew = phones(), phones()
     assert send(ns, path, "ns").status_code == 303
     form = ew.get(path, params={"line": "ew", "differ": "1"}).text
-    assert 'name="o2_ew_points" id="o2_ew_points" value=""' in form
+    assert (
+        'type="number" inputmode="numeric" name="o2_ew_points" id="o2_ew_points" value="120"'
+        in form
+    )
     assert "Invia lo score" in form
     assert send(ew, path, "ew", o2_ew_points="125").status_code == 303
     assert commands.sheet_status(web.service.state(EVENT), 1, 2) == "conflict"

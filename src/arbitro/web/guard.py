@@ -53,6 +53,9 @@ LOGIN_REFUSAL_HOLD = 1.0  # seconds a refused login waits for its 429 (at most i
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KEY_HEADER = "idempotency-key"
 KEY_FIELD = "_key"
+KEY_IN_USE_RETRY = 2
+"""Seconds after which a repeat answered 409 (its first still running) may be sent again: a
+phone's queued sheet (``static/table-offline.js``) waits that long and sends it again."""
 MAX_REPLAY_BODY = 64 * 1024
 """A first answer's body is kept (and replayed) only up to this size."""
 
@@ -185,14 +188,19 @@ class Guard:
 
         return sending
 
-    async def refuse(self, scope: Scope, error: ArbitroError, send: Send) -> None:
-        """Answer with the refusal page (or JSON under /api) without reading the body."""
+    async def refuse(
+        self, scope: Scope, error: ArbitroError, send: Send, retry_after: int | None = None
+    ) -> None:
+        """Answer with the refusal page (or JSON under /api) without reading the body; with
+        ``retry_after`` (seconds), a ``Retry-After`` header telling the client to send again."""
 
         async def nothing() -> Message:
             return {"type": "http.disconnect"}
 
         response = refusal(Request(scope), error)
         response.headers["Connection"] = "close"
+        if retry_after is not None:
+            response.headers["Retry-After"] = str(retry_after)
         await response(scope, nothing, send)
 
     async def once(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
@@ -244,6 +252,7 @@ class Guard:
                 scope,
                 KeyInUse("This submission is already being recorded: wait and reload the page."),
                 send,
+                retry_after=KEY_IN_USE_RETRY,
             )
             return
         headers = {"Idempotent-Replayed": "true"}

@@ -5,6 +5,7 @@ import secrets
 import threading
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -221,6 +222,17 @@ class TableView:
         if self.status in ("pending", "conflict") and not self.differ:
             return "confirm"
         return "form"
+
+    @property
+    def start_from(self) -> SheetEntry | Scala40Entry | None:
+        """The numbers the page starts from: the sheet as it stands while it is read-only;
+        the numbers the other line sent when this line says they differ (it corrects those,
+        rather than typing the sheet again: issue 28); none for a line typing its own."""
+        if self.mode != "form":
+            return self.shown
+        if self.differ and self.status in ("pending", "conflict") and not self.mine_sent:
+            return self.shown
+        return None
 
     @property
     def two_lines(self) -> bool:
@@ -491,7 +503,7 @@ def _status_context(view: TableView) -> dict[str, Message]:
 
 def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -> dict[str, Any]:
     if parsed is None and view.round_number and view.seating:
-        shown = view.shown if view.mode != "form" else None  # a line types its own numbers
+        shown = view.start_from
         values = players_values(shown) if isinstance(shown, Scala40Entry) else {}
         parsed = parse_players_sheet(view.state, view.round_number, view.seating, values, lang)
     return {
@@ -516,7 +528,7 @@ def _context(
     assert parsed is None or isinstance(parsed, ParsedSheet)
     state = view.state
     if parsed is None:
-        shown = view.shown if view.mode != "form" else None  # a line types its own numbers
+        shown = view.start_from
         values = entry_values(shown) if isinstance(shown, SheetEntry) else {}
         if view.round_number and view.seating and not view.seating.is_incomplete:
             parsed = parse_sheet(state, view.round_number, values, lang)
@@ -604,6 +616,21 @@ def _shown(
 
 
 # ---------------------------------------------------------------------- routes
+SERVICE_WORKER = Path(__file__).resolve().parent / "static" / "sw.js"
+
+
+@router.get("/sw.js", include_in_schema=False)
+def service_worker() -> Response:
+    """The table pages' service worker (``static/sw.js``, scope ``/t/``): a phone without
+    network reopens its table's page from its cache (issue 28). Served from the site's root
+    so that its scope may be ``/t/``; never cached by HTTP, so a new version is picked up."""
+    return Response(
+        SERVICE_WORKER.read_bytes(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
 @router.get("/t/{token}", include_in_schema=False)
 def table_page(
     request: Request, token: str, line: str | None = None, differ: str | None = None
