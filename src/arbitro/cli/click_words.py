@@ -9,10 +9,12 @@ words)."""
 
 from __future__ import annotations
 
+import re
 import sys
+from contextlib import nullcontext
 from typing import Any
 
-from arbitro.i18n import N_, catalogue, current_lang
+from arbitro.i18n import N_, _, catalogue, current_lang, use_lang
 
 WORDS = (
     N_("Usage:"),
@@ -28,6 +30,68 @@ WORDS = (
     N_("Missing command."),
     N_("No such command {name!r}."),
 )
+
+ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"Missing option (?P<name>'[^']*'|\S+)\.(?P<rest>.*)", re.S),
+        N_("Missing option {name}."),
+    ),
+    (
+        re.compile(r"Missing argument (?P<name>'[^']*'|\S+)\.(?P<rest>.*)", re.S),
+        N_("Missing argument {name}."),
+    ),
+    (
+        re.compile(r"Missing parameter:? (?P<name>'[^']*'|\S+?)\.?(?P<rest>)", re.S),
+        N_("Missing parameter {name}."),
+    ),
+    (
+        re.compile(
+            r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.*)\)(?P<rest>)", re.S
+        ),
+        N_("No such option: {name} (possible options: {options})"),
+    ),
+    (re.compile(r"No such option: (?P<name>\S+)(?P<rest>)", re.S), N_("No such option: {name}")),
+    (
+        re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<args>.*)\)(?P<rest>)", re.S),
+        N_("Unexpected extra arguments ({args})"),
+    ),
+    (
+        re.compile(r"Invalid value for (?P<name>'[^']*'|\S+): (?P<detail>.*)(?P<rest>)", re.S),
+        N_("Invalid value for {name}: {detail}"),
+    ),
+    (re.compile(r"Invalid value: (?P<detail>.*)(?P<rest>)", re.S), N_("Invalid value: {detail}")),
+)
+"""click's usage errors, as typer 0.29's own click writes them in English (no lookup): each
+read back by its pattern and said from the catalogue (``rest``: what follows, e.g. the
+choices of a missing option)."""
+
+DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"Input should be a valid integer, unable to parse string as an integer"),
+        N_("not a whole number"),
+    ),
+    (
+        re.compile(r"Input should be a valid integer, got a number with a fractional part"),
+        N_("not a whole number"),
+    ),
+    (re.compile(r"Input should be a valid number.*"), N_("not a number")),
+    (
+        re.compile(r"(?:Value error, )?(?P<value>'[^']*') is not one of (?P<choices>.*?)\.?"),
+        N_("{value} is not one of {choices}"),
+    ),
+    (
+        re.compile(r"Input should be less than or equal to (?P<limit>\S+)"),
+        N_("at most {limit}"),
+    ),
+    (
+        re.compile(r"Input should be greater than or equal to (?P<limit>\S+)"),
+        N_("at least {limit}"),
+    ),
+)
+"""The reasons typer's coercion (pydantic) gives for a refused value, said from the
+catalogue."""
+
+CHOOSE_FROM = N_("Choose from:")
 
 USAGE_TOKENS = (N_("COMMAND [ARGS]..."), N_("[OPTIONS]"))
 """The usage line's placeholders (the subcommand's, the options')."""
@@ -84,3 +148,69 @@ def _speak_typers_click() -> None:
 
     help_option.speaks = True  # type: ignore[attr-defined]
     command.get_help_option, formatter.write_usage = help_option, usage
+    _speak_errors()
+
+
+LANG_KEY = "arbitro.lang"
+"""Where the root command's context keeps the run's ``--lang`` (``Context.meta``): a usage
+error is shown after the contexts closed, in the language the run asked for."""
+
+
+def error_text(message: str) -> str:
+    """A usage error of click (``Missing option '--kind'.``) in the run's language; a message
+    of no known form as it is (arbitro's own, or a word the library added)."""
+    for pattern, msgid in ERRORS:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            params = {k: v for k, v in found.groupdict().items() if k != "rest"}
+            if "detail" in params:
+                params["detail"] = _detail(params["detail"])
+            rest = found.group("rest").replace("Choose from:", library_word(CHOOSE_FROM))
+            return _(msgid, **params) + rest
+    return message
+
+
+def _detail(text: str) -> str:
+    """Why typer refused a value, in the run's language (as it is when of no known form)."""
+    for pattern, msgid in DETAILS:
+        found = pattern.fullmatch(text.strip())
+        if found is not None:
+            return _(msgid, **found.groupdict())
+    return text
+
+
+def _speak_errors() -> None:
+    """typer 0.29's click shows its errors (``Error: ...``, ``Try '... --help' for help.``)
+    in English without a lookup: show them through the catalogue, in the run's language."""
+    exceptions = sys.modules.get("typer._click.exceptions")
+    if exceptions is None or getattr(exceptions.UsageError.show, "speaks", False):
+        return
+    echo = exceptions.echo
+
+    def lang_of(error: Any) -> Any:
+        ctx = getattr(error, "ctx", None)
+        lang = None if ctx is None else ctx.find_root().meta.get(LANG_KEY)
+        return nullcontext() if lang is None else use_lang(lang)
+
+    def show_click(self: Any, file: Any = None) -> None:
+        with lang_of(self):
+            text = _("Error: {message}", message=error_text(self.format_message()))
+        echo(text, file=file, err=file is None, color=self.show_color)
+
+    def show_usage(self: Any, file: Any = None) -> None:
+        color = None
+        with lang_of(self):
+            if self.ctx is not None:
+                color = self.ctx.color
+                hint = ""
+                if self.ctx.command.get_help_option(self.ctx) is not None:
+                    command = f"{self.ctx.command_path} {self.ctx.help_option_names[0]}"
+                    hint = _("Try '{command}' for help.", command=command) + "\n"
+                echo(f"{self.ctx.get_usage()}\n{hint}", file=file, err=file is None, color=color)
+            text = _("Error: {message}", message=error_text(self.format_message()))
+        echo(text, file=file, err=file is None, color=color)
+
+    show_click.speaks = True  # type: ignore[attr-defined]
+    show_usage.speaks = True  # type: ignore[attr-defined]
+    exceptions.ClickException.show = show_click
+    exceptions.UsageError.show = show_usage

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -31,6 +32,15 @@ from arbitro.tournament.model import EventFormat
 
 if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
+
+
+def _movement_word(text: str) -> bool:
+    """Whether ``text`` names a movement in either language (FIBAS art. 4)."""
+    try:
+        words.typed(words.MOVEMENT_WORDS, text, "--movements")
+    except ArbitroError:
+        return False
+    return True
 
 
 def _per_round(values: list[str], rounds: int, what: Message) -> list[str]:
@@ -79,14 +89,15 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(
                 help=_(
-                    "Movement per round, comma-separated (draw, registration, arbiter, "
-                    "mitchell, danish, modified-danish, round-robin); a single one applies to all"
+                    "Movement per round, comma-separated ({movements}); a single one applies "
+                    "to all",
+                    movements=words.choices(words.MOVEMENT_WORDS).replace(" | ", ", "),
                 )
             ),
         ],
         format: Annotated[
-            EventFormat, typer.Option("--format", help="pairs | teams | individual")
-        ] = EventFormat.PAIRS,
+            str, typer.Option("--format", help=words.choices(words.FORMAT_WORDS))
+        ] = EventFormat.PAIRS.value,
         rounds: Annotated[
             int | None,
             typer.Option(
@@ -188,15 +199,17 @@ def register(app: typer.Typer) -> None:
                 rounds,
                 message("movements"),
             )
-            try:
-                move_list = tuple(Movement(m) for m in moves)
-            except ValueError as exc:
+            unknown = [m for m in moves if not _movement_word(m)]
+            if unknown:
                 raise ArbitroError(
                     "unknown movement: {detail}; valid: {valid}",
-                    detail=str(exc),
-                    valid=", ".join(m.value for m in Movement),
+                    detail=unknown[0],
+                    valid=words.choices(words.MOVEMENT_WORDS).replace(" | ", ", "),
                     article=code_citation(code, "movements"),
-                ) from None
+                )
+            move_list = tuple(
+                Movement(words.typed(words.MOVEMENT_WORDS, m, "--movements")) for m in moves
+            )
             if comparison is not None and comparison not in ("table", "others", "field"):
                 raise ArbitroError(
                     "«{value}» is not one of: {choices}",
@@ -208,7 +221,7 @@ def register(app: typer.Typer) -> None:
                 comparison = comparison or "others"
             config = EventConfig(
                 name=name,
-                event_format=format,
+                event_format=EventFormat(words.typed(words.FORMAT_WORDS, format, "--format")),
                 rounds=rounds,
                 deals=tuple(deal_list),
                 movements=move_list,
@@ -277,7 +290,7 @@ def register(app: typer.Typer) -> None:
                     "{name} ({event}): {format}, {count} competitors",
                     name=state.config.name,
                     event=event_id,
-                    format=state.config.event_format.value,
+                    format=words.named(words.FORMAT_NAMES, state.config.event_format),
                     count=len(state.competitors),
                 )
             ]
@@ -300,7 +313,7 @@ def register(app: typer.Typer) -> None:
                         "Round {round}: {deals} deals, {movement}",
                         round=rd["round"],
                         deals=rd["deals"],
-                        movement=rd["movement"],
+                        movement=words.named(words.MOVEMENT_NAMES, rd["movement"]),
                     )
                 ]
                 if rd["seated"]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.cli import law13 as board_law
+from arbitro.cli import words
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -103,9 +104,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
-        kind: Annotated[
-            SanctionChoice, typer.Option("--kind", help="reprimand | warning | expulsion")
-        ],
+        kind: Annotated[str, typer.Option("--kind", help=words.choices(words.SANCTION_WORDS))],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         article: Annotated[str | None, typer.Option(help=_("Article"))] = None,
         player: Annotated[str | None, typer.Option(help=_("Player sanctioned"))] = None,
@@ -114,18 +113,21 @@ def register(app: typer.Typer) -> None:
         """A sanction: reprimand, warning, expulsion (FIBAS art. 22, 40, 41)."""
         from arbitro.tournament.event import SanctionKind
 
+        with errors(json_out):
+            # «richiamo» or «reprimand»: the director's word in either language.
+            chosen = SanctionChoice(words.typed(words.SANCTION_WORDS, kind, "--kind"))
         record(
             json_out,
             lambda svc: svc.give_sanction(
                 event_id,
                 round_number,
                 competitor,
-                SanctionKind(kind.value),
+                SanctionKind(chosen.value),
                 reason,
                 article=article,
                 player=player,
             ),
-            {"round": round_number, "competitor": competitor, "sanction": kind.value},
+            {"round": round_number, "competitor": competitor, "sanction": chosen.value},
             _("Sanction recorded"),
         )
 
@@ -144,11 +146,11 @@ def register(app: typer.Typer) -> None:
                     at=f"{e.at:%Y-%m-%d %H:%M}",
                     round=e.round,
                     who=state.competitors[e.competitor].name if e.competitor else "—",
-                    kind=e.kind,
+                    kind=words.named(words.LEDGER_NAMES, e.kind),
                     article=render(e.article),
                     detail=render(e.detail),
                     reason=e.reason,
-                    actor=e.actor,
+                    actor=words.actor(e.actor),
                 )
                 for e in state.ledger
             ]

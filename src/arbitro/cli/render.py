@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from arbitro.cli import words
 from arbitro.i18n import Message, _, message, render
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def seating_text(state: EventState, round_number: int) -> str:
         _(
             "Round {round} ({movement}, {status})",
             round=round_number,
-            movement=r.movement,
+            movement=words.named(words.MOVEMENT_NAMES, r.movement or ""),
             status=status,
         )
     ]
@@ -122,7 +123,8 @@ def history_text(versions: list[SheetVersion]) -> str:
     out = []
     for v in versions:
         why = f" — {v.reason}" if v.reason else ""
-        out.append(f"#{v.seq} {v.at:%Y-%m-%d %H:%M:%S} {v.actor}: {v.kind} [{_entry_text(v)}]{why}")
+        who, kind = words.actor(v.actor), words.named(words.HISTORY_NAMES, v.kind)
+        out.append(f"#{v.seq} {v.at:%Y-%m-%d %H:%M:%S} {who}: {kind} [{_entry_text(v)}]{why}")
     return "\n".join(out)
 
 

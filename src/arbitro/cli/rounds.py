@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -299,7 +300,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         table: TableArg,
-        kind: Annotated[str, typer.Option(help="sum | inverted | conflict | arbiter")],
+        kind: Annotated[str, typer.Option(help=words.choices(words.CORRECTION_WORDS))],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         deal: Annotated[
             list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
@@ -332,7 +333,7 @@ def register(app: typer.Typer) -> None:
                 event_id,
                 round_number,
                 table,
-                kind=kind,
+                kind=words.typed(words.CORRECTION_WORDS, kind, "--kind"),
                 reason=reason,
                 entry=entry,
                 table_agrees=table_agrees,
