@@ -27,7 +27,7 @@ from arbitro.cli.common import (
 from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, _, message
+from arbitro.i18n import N_, Message, _, message, render
 from arbitro.tournament.model import EventFormat
 
 if TYPE_CHECKING:
@@ -96,7 +96,12 @@ def register(app: typer.Typer) -> None:
             ),
         ],
         format: Annotated[
-            str, typer.Option("--format", help=words.choices(words.FORMAT_WORDS))
+            str,
+            typer.Option(
+                "--format",
+                help=words.choices(words.FORMAT_WORDS),
+                show_default=render(words.FORMAT_WORDS["pairs"]),
+            ),
         ] = EventFormat.PAIRS.value,
         rounds: Annotated[
             int | None,

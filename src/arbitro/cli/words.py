@@ -95,6 +95,14 @@ FORMAT_WORDS: Mapping[str, Message] = {
 """The ``--format`` of ``arbitro event create`` (FIBAS art. 2): «coppie» or «pairs»."""
 
 
+CONSTRAINT_WORDS: Mapping[str, Message] = {
+    "club": Message("club", context="constraint reason"),
+    "family": Message("family", context="constraint reason"),
+    "director": Message("director", context="constraint reason"),
+}
+"""The ``--reason`` of ``arbitro constraint add`` (FIBAS art. 4): «famiglia» or «family»."""
+
+
 def named(names: Mapping[str, Message], value: str) -> str:
     """The name of a record's ``value`` in the run's language (the value itself when the
     table has no name for it)."""
