@@ -60,6 +60,8 @@ ENGLISH_IN_ITALIAN = (
     "Arguments",
     "required",
     "default",
+    "str",
+    "int",
 )
 ITALIAN_IN_ENGLISH = (
     "coppie",

@@ -119,3 +119,30 @@ def test_a_word_of_neither_language_is_refused(db: list[str], lang: str, said: s
     )
     assert result.exit_code == 1
     assert said in result.stderr
+
+
+def test_an_abandon_score_in_italian(tmp_path: Path) -> None:
+    """Parole art. 13.4 c) "il punteggio acquisito sino a quel momento": ``--score
+    acquisito`` is the score made until the abandon, as ``score_so_far``."""
+    db = ["--db", f"sqlite:///{tmp_path / 'p.sqlite3'}"]
+    _run(
+        db,
+        "event",
+        "create",
+        "p",
+        "--name",
+        "P",
+        "--movements",
+        "sorteggio",
+        "--rounds",
+        "1",
+        "--deals",
+        "3",
+        "--code",
+        "burraco-parole-uisp",
+    )
+    for name in ("A", "B"):
+        _run(db, "register", "p", name)
+    _run(db, "seat", "p", "1", "--publish")
+    out = _run(db, "abandon", "p", "1", "1", "--reason", "malore", "--score", "acquisito", "--json")
+    assert json.loads(out)["score"] == "score_so_far"

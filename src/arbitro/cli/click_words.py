@@ -91,6 +91,17 @@ DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
 """The reasons typer's coercion (pydantic) gives for a refused value, said from the
 catalogue."""
 
+TYPE_WORDS = (
+    N_("<str>"),
+    N_("<int>"),
+    N_("<float>"),
+    N_("<path>"),
+    N_("<list[str]>"),
+    N_("<list[int]>"),
+)
+"""What typer shows for a value's kind in the help (``--name <str>``), said from the
+catalogue (``<testo>``); a kind not listed as typer writes it."""
+
 CHOOSE_FROM = N_("Choose from:")
 
 USAGE_TOKENS = (N_("COMMAND [ARGS]..."), N_("[OPTIONS]"))
@@ -149,6 +160,24 @@ def _speak_typers_click() -> None:
     help_option.speaks = True  # type: ignore[attr-defined]
     command.get_help_option, formatter.write_usage = help_option, usage
     _speak_errors()
+    _speak_types()
+
+
+def _speak_types() -> None:
+    """typer 0.29 writes a value's kind (``<str>``, ``<int>``) in the help without a lookup:
+    say it through :func:`library_word`."""
+    core = sys.modules.get("typer.core")
+    parameter = getattr(core, "_TyperParameter", None)
+    if parameter is None or getattr(parameter.display_type, "speaks", False):
+        return
+    display_type = parameter.display_type
+
+    def kind(self: Any, ctx: Any) -> Any:
+        shown = display_type(self, ctx)
+        return library_word(shown) if isinstance(shown, str) else shown
+
+    kind.speaks = True  # type: ignore[attr-defined]
+    parameter.display_type = kind
 
 
 LANG_KEY = "arbitro.lang"

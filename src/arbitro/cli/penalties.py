@@ -246,11 +246,12 @@ def register(app: typer.Typer) -> None:
         reason: Annotated[str, typer.Option()],
         justified: Annotated[bool, typer.Option("--justified/--unjustified")] = True,
         score: Annotated[
-            AbandonChoice | None,
+            str | None,
             typer.Option(
                 help=_(
                     "The leaving side's score where the code lets the arbiter choose "
-                    "(Parole art. 13.4): zero, rest_score, score_so_far"
+                    "(Parole art. 13.4): {scores}",
+                    scores=words.choices(words.ABANDON_WORDS),
                 )
             ),
         ] = None,
@@ -258,16 +259,22 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Record an abandon, justified or not (FIBAS art. 36), with the arbiter's choice of
         the leaving side's score where the code has one (Parole art. 13.4)."""
+        with errors(json_out):
+            chosen = (
+                None
+                if score is None
+                else AbandonChoice(words.typed(words.ABANDON_WORDS, score, "--score"))
+            )
         record(
             json_out,
             lambda svc: svc.record_abandon(
-                event_id, round_number, competitor, justified, reason, score=_score(score)
+                event_id, round_number, competitor, justified, reason, score=_score(chosen)
             ),
             {
                 "round": round_number,
                 "competitor": competitor,
                 "justified": justified,
-                "score": None if score is None else score.value,
+                "score": None if chosen is None else chosen.value,
             },
             _("Abandon recorded"),
         )

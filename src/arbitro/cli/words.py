@@ -103,6 +103,15 @@ CONSTRAINT_WORDS: Mapping[str, Message] = {
 """The ``--reason`` of ``arbitro constraint add`` (FIBAS art. 4): «famiglia» or «family»."""
 
 
+ABANDON_WORDS: Mapping[str, Message] = {
+    "zero": Message("zero", context="abandon score"),
+    "rest_score": Message("rest_score", context="abandon score"),
+    "score_so_far": Message("score_so_far", context="abandon score"),
+}
+"""The ``--score`` of ``arbitro abandon`` (Parole art. 13.4 a, b, c): «zero», «tabella» (the
+table's score), «acquisito» (the score made until then), or their record's values."""
+
+
 def named(names: Mapping[str, Message], value: str) -> str:
     """The name of a record's ``value`` in the run's language (the value itself when the
     table has no name for it)."""
