@@ -26,6 +26,7 @@ WORDS = {
         "family": "famiglia",
         "movements": "sorteggio,danese",
         "teams": "squadre",
+        "ew": "eo",
     },
     "en": {
         "reprimand": "reprimand",
@@ -34,6 +35,7 @@ WORDS = {
         "family": "family",
         "movements": "draw,danish",
         "teams": "teams",
+        "ew": "ew",
     },
 }
 LAST = "{last}"
@@ -83,7 +85,7 @@ def played(lang: str, work: Path) -> list[list[str]]:
         ["missing", e, "1"],
         ["sheet", e, "1", "1", "-d", "300,120,100,45", "-d", "200,60,300,95"],
         ["sheet", e, "1", "2", "-d", "300,120,100,45", "-d", "200,60,300,95", "--line", "ns"],
-        ["sheet", e, "1", "2", "-d", "300,120,100,45", "-d", "200,60,300,95", "--line", "ew"],
+        ["sheet", e, "1", "2", "-d", "300,120,100,45", "-d", "200,60,300,95", "--line", w["ew"]],
         [
             "correct",
             e,

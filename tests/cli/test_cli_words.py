@@ -146,3 +146,30 @@ def test_an_abandon_score_in_italian(tmp_path: Path) -> None:
     _run(db, "seat", "p", "1", "--publish")
     out = _run(db, "abandon", "p", "1", "1", "--reason", "malore", "--score", "acquisito", "--json")
     assert json.loads(out)["score"] == "score_so_far"
+
+
+def test_a_comparison_and_a_line_in_italian(db: list[str]) -> None:
+    """Carte uguali (FIBAS art. 20): ``--comparison sala`` compares each line with the whole
+    field; ``sheet --line eo`` is the E-W line sending the sheet (art. 19), as ``ew``."""
+    _run(
+        db,
+        "event",
+        "create",
+        "c",
+        "--name",
+        "C",
+        "--movements",
+        "sorteggio",
+        "--rounds",
+        "1",
+        "--comparison",
+        "sala",
+    )
+    shown = json.loads(_run(db, "event", "show", "c", "--json"))
+    assert shown["config"]["comparison"] == "field"
+    _run(db, "publish", "e", "1")
+    _run(db, "seat", "e", "2", "--publish")
+    sent = ("-d", "300,120,100,45", "-d", "200,60,300,95")
+    _run(db, "sheet", "e", "2", "1", *sent, "--line", "ns")
+    out = json.loads(_run(db, "sheet", "e", "2", "1", *sent, "--line", "eo", "--json"))
+    assert out["status"] == "confirmed"

@@ -157,8 +157,11 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--comparison",
                 help=_(
-                    "Carte uguali: compare with the others (average of the other tables) or "
-                    "the field (all the tables); table: each table's own difference"
+                    "Carte uguali: compare with {others} (average of the other tables) or "
+                    "{field} (all the tables); {table}: each table's own difference",
+                    others=render(words.COMPARISON_WORDS["others"]),
+                    field=render(words.COMPARISON_WORDS["field"]),
+                    table=render(words.COMPARISON_WORDS["table"]),
                 ),
             ),
         ] = None,
@@ -215,12 +218,8 @@ def register(app: typer.Typer) -> None:
             move_list = tuple(
                 Movement(words.typed(words.MOVEMENT_WORDS, m, "--movements")) for m in moves
             )
-            if comparison is not None and comparison not in ("table", "others", "field"):
-                raise ArbitroError(
-                    "«{value}» is not one of: {choices}",
-                    value=comparison,
-                    choices="table, others, field",
-                )
+            if comparison is not None:
+                comparison = words.typed(words.COMPARISON_WORDS, comparison, "--comparison")
             if carte_uguali or comparison not in (None, "table"):
                 duplicate = True
                 comparison = comparison or "others"

@@ -243,7 +243,12 @@ def register(app: typer.Typer) -> None:
         ] = "director",
         line: Annotated[
             str | None,
-            typer.Option(help=_("ns | ew: the line submitting it from the table")),
+            typer.Option(
+                help=_(
+                    "{lines}: the line submitting it from the table",
+                    lines=words.choices(words.LINE_WORDS),
+                )
+            ),
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
@@ -251,13 +256,18 @@ def register(app: typer.Typer) -> None:
         entry is a conflict the director decides."""
         with errors(json_out):
             svc = service()
+            line = None if line is None else words.typed_or_same(words.LINE_WORDS, line)
             if points:
                 status = _scala40_sheet(
                     svc, event_id, round_number, table, points, abandoned, actor, line
                 )
                 emit(
                     {"round": round_number, "table": table, "status": status},
-                    _("Table {table}: sheet {status}", table=table, status=status),
+                    _(
+                        "Table {table}: sheet {status}",
+                        table=table,
+                        status=words.named(words.STATUS_NAMES, status),
+                    ),
                     json_out,
                 )
                 return

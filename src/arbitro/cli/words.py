@@ -112,6 +112,31 @@ ABANDON_WORDS: Mapping[str, Message] = {
 table's score), «acquisito» (the score made until then), or their record's values."""
 
 
+COMPARISON_WORDS: Mapping[str, Message] = {
+    "others": Message("others", context="comparison word"),
+    "field": Message("field", context="comparison word"),
+    "table": Message("table", context="comparison word"),
+}
+"""The ``--comparison`` of ``arbitro event create`` (carte uguali, FIBAS art. 20): «altri»,
+«sala», «tavolo», or their record's values."""
+
+LINE_WORDS: Mapping[str, Message] = {
+    "ns": Message("ns", context="line word"),
+    "ew": Message("ew", context="line word"),
+}
+"""The ``--line`` of ``arbitro sheet`` (FIBAS art. 19: the line that sends the sheet):
+«ns», «eo» or «ew»."""
+
+STATUS_NAMES: Mapping[str, Message] = {
+    "missing": Message("missing"),
+    "pending": Message("pending"),
+    "confirmed": Message("confirmed"),
+    "conflict": Message("in conflict"),
+    "rest": Message("rest"),
+}
+"""Each status of a table's sheet by its value, as the desk names it."""
+
+
 def named(names: Mapping[str, Message], value: str) -> str:
     """The name of a record's ``value`` in the run's language (the value itself when the
     table has no name for it)."""
@@ -129,14 +154,23 @@ def choices(words: Mapping[str, Message]) -> str:
     return " | ".join(render(word) for word in words.values())
 
 
-def typed(words: Mapping[str, Message], text: str, option: str) -> str:
-    """The value named by ``text`` as the director typed it for ``option``: its record's
-    value or its word in either language, case ignored; an error listing the words in the
-    run's language otherwise."""
+def typed_or_same(words: Mapping[str, Message], text: str) -> str:
+    """The value ``text`` names in ``words`` (either language), else ``text`` as it is (an
+    option that takes other values too: a Scala 40 player's number for ``--line``)."""
     key = text.strip().casefold()
     for value, word in words.items():
         if key == value or any(key == render(word, lang).casefold() for lang in LANGUAGES):
             return value
+    return text
+
+
+def typed(words: Mapping[str, Message], text: str, option: str) -> str:
+    """The value named by ``text`` as the director typed it for ``option``: its record's
+    value or its word in either language, case ignored; an error listing the words in the
+    run's language otherwise."""
+    value = typed_or_same(words, text)
+    if value in words:
+        return value
     raise ArbitroError(
         "{option}: «{text}» is not one of {words}",
         option=option,
