@@ -182,6 +182,7 @@ def test_the_italian_terminal_has_no_english_word(work: Path) -> None:
         "Errore: Opzione inesistente: --nope"
         in said["sanction sera 1 4 --kind reprimand --reason x --nope"][1]
     )
+    assert said["user list"][1].strip() == "Nessun utente"
 
 
 def test_the_english_terminal_has_no_italian_word(work: Path) -> None:
