@@ -84,6 +84,9 @@ def test_the_address_found_by_serve_hall_is_recorded_and_found_anew(
     _serve(monkeypatch, "--hall", "--port", "8123")
     text, _ = _card_text(tmp_path)
     assert "http://192.168.1.50:8123/t/" in text
+    # The desk of an app started otherwise (no server of the hall passing it on) does not
+    # take last night's found address for its own: only the printouts' guess.
+    assert base_url.chosen_base_url(RecordStore.open(db)) is None
     monkeypatch.setattr(base_url, "lan_addresses", lambda: ["10.0.0.9"])
     _serve(monkeypatch, "--hall", "--port", "8123")
     assert base_url.stored_base_url(RecordStore.open(db)) == "http://10.0.0.9:8123"

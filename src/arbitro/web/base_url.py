@@ -111,8 +111,10 @@ def server_answers(url: str, timeout: float = 1.0) -> bool:
 
 
 def public_base_url(web: Web, request: Request) -> str:
-    """The base URL for the phones: the configured one, else the address of ``request``."""
-    return configured_base_url(web.store) or normalise(str(request.base_url))
+    """The base URL for the phones: the configured one, else the address of ``request``. A
+    LAN address ``serve --hall`` found and recorded counts only while that server runs (it
+    passes it on through ``$ARBITRO_BASE_URL``): :func:`chosen_base_url`."""
+    return chosen_base_url(web.store) or normalise(str(request.base_url))
 
 
 def is_local_host(host: str) -> bool:
