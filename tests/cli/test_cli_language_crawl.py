@@ -62,6 +62,9 @@ ENGLISH_IN_ITALIAN = (
     "default",
     "str",
     "int",
+    "event_id",
+    "round_number",
+    "competitor",
 )
 ITALIAN_IN_ENGLISH = (
     "coppie",
@@ -183,6 +186,8 @@ def test_the_italian_terminal_has_no_english_word(work: Path) -> None:
         in said["sanction sera 1 4 --kind reprimand --reason x --nope"][1]
     )
     assert said["user list"][1].strip() == "Nessun utente"
+    assert "Errore: Manca l'argomento 'gara'." in said["register"][1]
+    assert "Uso: arbitro sanction [OPZIONI] {gara} {turno} {concorrente}" in missing
 
 
 def test_the_english_terminal_has_no_italian_word(work: Path) -> None:

@@ -14,7 +14,7 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
-from arbitro.i18n import N_, _, catalogue, current_lang, use_lang
+from arbitro.i18n import N_, Message, _, catalogue, current_lang, render, use_lang
 
 WORDS = (
     N_("Usage:"),
@@ -102,6 +102,40 @@ TYPE_WORDS = (
 """What typer shows for a value's kind in the help (``--name <str>``), said from the
 catalogue (``<testo>``); a kind not listed as typer writes it."""
 
+ARGUMENTS: dict[str, Message] = {
+    name: Message(name, context="argument")
+    for name in (
+        "amount",
+        "board",
+        "cards",
+        "code",
+        "competitor",
+        "complaint_no",
+        "difference",
+        "event_id",
+        "file",
+        "first",
+        "hand",
+        "match",
+        "minutes",
+        "name",
+        "number",
+        "numbers",
+        "query",
+        "ref",
+        "round_number",
+        "second",
+        "seq",
+        "series_id",
+        "table",
+        "text",
+        "words",
+    )
+}
+"""The commands' arguments by name, as the usage line and the errors show them
+(``{gara} {turno}`` in Italian, ``{event_id} {round_number}`` in English); an argument not
+listed by its own name."""
+
 CHOOSE_FROM = N_("Choose from:")
 
 USAGE_TOKENS = (N_("COMMAND [ARGS]..."), N_("[OPTIONS]"))
@@ -178,6 +212,17 @@ def _speak_types() -> None:
 
     kind.speaks = True  # type: ignore[attr-defined]
     parameter.display_type = kind
+    argument = getattr(core, "TyperArgument", None)
+    if argument is not None:
+        named = parameter.display_name_raw.fget
+
+        def argument_name(self: Any) -> str:
+            """An argument's name in the run's language (its metavar when it has one)."""
+            if self.metavar is None and self.name in ARGUMENTS:
+                return render(ARGUMENTS[self.name])
+            return str(named(self))
+
+        argument.display_name_raw = property(argument_name)
 
 
 LANG_KEY = "arbitro.lang"
