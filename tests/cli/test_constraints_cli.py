@@ -38,7 +38,8 @@ def test_constraint_add_list_seat_report_and_cancel_art4(tmp_path: Path) -> None
     listed = runner.invoke(app, ["--db", db, "--lang", "en", "constraint", "list", "e"])
     assert f"#{seq}  1 Coppia 1 – 2 Coppia 2 (family)" in listed.stdout
     wrong = runner.invoke(app, ["--db", db, "constraint", "add", "e", "1", "3", "--reason", "x"])
-    assert wrong.exit_code == 1 and "club, family, director" in wrong.stderr
+    # The reasons in the reader's language (issue 26 L), as the director may type them.
+    assert wrong.exit_code == 1 and "circolo | famiglia | direttore" in wrong.stderr
     seated = runner.invoke(app, ["--db", db, "seat", "e", "1"])
     assert seated.exit_code == 0, seated.output
     assert (

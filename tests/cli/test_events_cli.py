@@ -194,7 +194,8 @@ def test_law13_ruling_recorded_against_a_board_and_in_the_ledger(tmp_path: Path)
         {"N": 12, "E": 10},
     )
     ledger = runner.invoke(app, [*db, "ledger", "dup"]).stdout
-    assert "board-ruling (Bridge art. 13D1) board 7" in ledger and "tasca N con 12 carte" in ledger
+    assert "decisione su un board (Bridge art. 13D1) board 7" in ledger
+    assert "tasca N con 12 carte" in ledger
     exported = json.loads(runner.invoke(app, [*db, "export", "dup"]).stdout)
     assert exported["records"][-1]["kind"] == "board-ruling"
     ok = runner.invoke(

@@ -253,7 +253,7 @@ def _knockout_text(run: KnockoutRun) -> str:
         lines.append(f"== {render(b.round_label(i))} ==")
         for m in rnd:
             if m.is_bye:
-                lines.append(f"  {m.id}: " + _("{pair} bye", pair=m.winner))
+                lines.append(f"  {m.id}: " + _("{pair}: bye", pair=m.winner))
             else:
                 a, s = m.score
                 lines.append(f"  {m.id}: {m.first} - {m.second}  {a}-{s}  → {m.winner}")

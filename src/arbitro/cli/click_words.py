@@ -9,10 +9,12 @@ words)."""
 
 from __future__ import annotations
 
+import re
 import sys
+from contextlib import nullcontext
 from typing import Any
 
-from arbitro.i18n import N_, catalogue, current_lang
+from arbitro.i18n import N_, Message, _, catalogue, current_lang, render, use_lang
 
 WORDS = (
     N_("Usage:"),
@@ -28,6 +30,113 @@ WORDS = (
     N_("Missing command."),
     N_("No such command {name!r}."),
 )
+
+ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"Missing option (?P<name>'[^']*'|\S+)\.(?P<rest>.*)", re.S),
+        N_("Missing option {name}."),
+    ),
+    (
+        re.compile(r"Missing argument (?P<name>'[^']*'|\S+)\.(?P<rest>.*)", re.S),
+        N_("Missing argument {name}."),
+    ),
+    (
+        re.compile(r"Missing parameter:? (?P<name>'[^']*'|\S+?)\.?(?P<rest>)", re.S),
+        N_("Missing parameter {name}."),
+    ),
+    (
+        re.compile(
+            r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.*)\)(?P<rest>)", re.S
+        ),
+        N_("No such option: {name} (possible options: {options})"),
+    ),
+    (re.compile(r"No such option: (?P<name>\S+)(?P<rest>)", re.S), N_("No such option: {name}")),
+    (
+        re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<args>.*)\)(?P<rest>)", re.S),
+        N_("Unexpected extra arguments ({args})"),
+    ),
+    (
+        re.compile(r"Invalid value for (?P<name>'[^']*'|\S+): (?P<detail>.*)(?P<rest>)", re.S),
+        N_("Invalid value for {name}: {detail}"),
+    ),
+    (re.compile(r"Invalid value: (?P<detail>.*)(?P<rest>)", re.S), N_("Invalid value: {detail}")),
+)
+"""click's usage errors, as typer 0.29's own click writes them in English (no lookup): each
+read back by its pattern and said from the catalogue (``rest``: what follows, e.g. the
+choices of a missing option)."""
+
+DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"Input should be a valid integer, unable to parse string as an integer"),
+        N_("not a whole number"),
+    ),
+    (
+        re.compile(r"Input should be a valid integer, got a number with a fractional part"),
+        N_("not a whole number"),
+    ),
+    (re.compile(r"Input should be a valid number.*"), N_("not a number")),
+    (
+        re.compile(r"(?:Value error, )?(?P<value>'[^']*') is not one of (?P<choices>.*?)\.?"),
+        N_("{value} is not one of {choices}"),
+    ),
+    (
+        re.compile(r"Input should be less than or equal to (?P<limit>\S+)"),
+        N_("at most {limit}"),
+    ),
+    (
+        re.compile(r"Input should be greater than or equal to (?P<limit>\S+)"),
+        N_("at least {limit}"),
+    ),
+)
+"""The reasons typer's coercion (pydantic) gives for a refused value, said from the
+catalogue."""
+
+TYPE_WORDS = (
+    N_("<str>"),
+    N_("<int>"),
+    N_("<float>"),
+    N_("<path>"),
+    N_("<list[str]>"),
+    N_("<list[int]>"),
+)
+"""What typer shows for a value's kind in the help (``--name <str>``), said from the
+catalogue (``<testo>``); a kind not listed as typer writes it."""
+
+ARGUMENTS: dict[str, Message] = {
+    name: Message(name, context="argument")
+    for name in (
+        "amount",
+        "board",
+        "cards",
+        "code",
+        "competitor",
+        "complaint_no",
+        "difference",
+        "event_id",
+        "file",
+        "first",
+        "hand",
+        "match",
+        "minutes",
+        "name",
+        "number",
+        "numbers",
+        "query",
+        "ref",
+        "round_number",
+        "second",
+        "seq",
+        "series_id",
+        "table",
+        "text",
+        "words",
+    )
+}
+"""The commands' arguments by name, as the usage line and the errors show them
+(``{gara} {turno}`` in Italian, ``{event_id} {round_number}`` in English); an argument not
+listed by its own name."""
+
+CHOOSE_FROM = N_("Choose from:")
 
 USAGE_TOKENS = (N_("COMMAND [ARGS]..."), N_("[OPTIONS]"))
 """The usage line's placeholders (the subcommand's, the options')."""
@@ -84,3 +193,98 @@ def _speak_typers_click() -> None:
 
     help_option.speaks = True  # type: ignore[attr-defined]
     command.get_help_option, formatter.write_usage = help_option, usage
+    _speak_errors()
+    _speak_types()
+
+
+def _speak_types() -> None:
+    """typer 0.29 writes a value's kind (``<str>``, ``<int>``) in the help without a lookup:
+    say it through :func:`library_word`."""
+    core = sys.modules.get("typer.core")
+    parameter = getattr(core, "_TyperParameter", None)
+    if parameter is None or getattr(parameter.display_type, "speaks", False):
+        return
+    display_type = parameter.display_type
+
+    def kind(self: Any, ctx: Any) -> Any:
+        shown = display_type(self, ctx)
+        return library_word(shown) if isinstance(shown, str) else shown
+
+    kind.speaks = True  # type: ignore[attr-defined]
+    parameter.display_type = kind
+    argument = getattr(core, "TyperArgument", None)
+    if argument is not None:
+        named = parameter.display_name_raw.fget
+
+        def argument_name(self: Any) -> str:
+            """An argument's name in the run's language (its metavar when it has one)."""
+            if self.metavar is None and self.name in ARGUMENTS:
+                return render(ARGUMENTS[self.name])
+            return str(named(self))
+
+        argument.display_name_raw = property(argument_name)
+
+
+LANG_KEY = "arbitro.lang"
+"""Where the root command's context keeps the run's ``--lang`` (``Context.meta``): a usage
+error is shown after the contexts closed, in the language the run asked for."""
+
+
+def error_text(message: str) -> str:
+    """A usage error of click (``Missing option '--kind'.``) in the run's language; a message
+    of no known form as it is (arbitro's own, or a word the library added)."""
+    for pattern, msgid in ERRORS:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            params = {k: v for k, v in found.groupdict().items() if k != "rest"}
+            if "detail" in params:
+                params["detail"] = _detail(params["detail"])
+            rest = found.group("rest").replace("Choose from:", library_word(CHOOSE_FROM))
+            return _(msgid, **params) + rest
+    return message
+
+
+def _detail(text: str) -> str:
+    """Why typer refused a value, in the run's language (as it is when of no known form)."""
+    for pattern, msgid in DETAILS:
+        found = pattern.fullmatch(text.strip())
+        if found is not None:
+            return _(msgid, **found.groupdict())
+    return text
+
+
+def _speak_errors() -> None:
+    """typer 0.29's click shows its errors (``Error: ...``, ``Try '... --help' for help.``)
+    in English without a lookup: show them through the catalogue, in the run's language."""
+    exceptions = sys.modules.get("typer._click.exceptions")
+    if exceptions is None or getattr(exceptions.UsageError.show, "speaks", False):
+        return
+    echo = exceptions.echo
+
+    def lang_of(error: Any) -> Any:
+        ctx = getattr(error, "ctx", None)
+        lang = None if ctx is None else ctx.find_root().meta.get(LANG_KEY)
+        return nullcontext() if lang is None else use_lang(lang)
+
+    def show_click(self: Any, file: Any = None) -> None:
+        with lang_of(self):
+            text = _("Error: {message}", message=error_text(self.format_message()))
+        echo(text, file=file, err=file is None, color=self.show_color)
+
+    def show_usage(self: Any, file: Any = None) -> None:
+        color = None
+        with lang_of(self):
+            if self.ctx is not None:
+                color = self.ctx.color
+                hint = ""
+                if self.ctx.command.get_help_option(self.ctx) is not None:
+                    command = f"{self.ctx.command_path} {self.ctx.help_option_names[0]}"
+                    hint = _("Try '{command}' for help.", command=command) + "\n"
+                echo(f"{self.ctx.get_usage()}\n{hint}", file=file, err=file is None, color=color)
+            text = _("Error: {message}", message=error_text(self.format_message()))
+        echo(text, file=file, err=file is None, color=color)
+
+    show_click.speaks = True  # type: ignore[attr-defined]
+    show_usage.speaks = True  # type: ignore[attr-defined]
+    exceptions.ClickException.show = show_click
+    exceptions.UsageError.show = show_usage

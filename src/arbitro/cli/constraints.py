@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -56,13 +57,23 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         first: CompArg,
         second: CompArg,
-        reason: Annotated[str, typer.Option(help=_("Why: club, family or director"))] = "director",
+        reason: Annotated[
+            str,
+            typer.Option(
+                help=_(
+                    "Why: {reasons} (same club, family, the director's list)",
+                    reasons=words.choices(words.CONSTRAINT_WORDS),
+                ),
+                show_default=render(words.CONSTRAINT_WORDS["director"]),
+            ),
+        ] = "director",
         note: Annotated[str, typer.Option(help=_("A note for the director"))] = "",
         json_out: bool = JsonOpt,
     ) -> None:
         """Record that two competitors must not meet (FIBAS art. 4)."""
         with errors(json_out):
-            seq = service().add_constraint(event_id, first, second, reason, note)
+            why = words.typed(words.CONSTRAINT_WORDS, reason, "--reason")
+            seq = service().add_constraint(event_id, first, second, why, note)
             emit(
                 {"seq": seq, "first": min(first, second), "second": max(first, second)},
                 _(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -26,11 +27,20 @@ from arbitro.cli.common import (
 from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, _, message
+from arbitro.i18n import N_, Message, _, message, render
 from arbitro.tournament.model import EventFormat
 
 if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
+
+
+def _movement_word(text: str) -> bool:
+    """Whether ``text`` names a movement in either language (FIBAS art. 4)."""
+    try:
+        words.typed(words.MOVEMENT_WORDS, text, "--movements")
+    except ArbitroError:
+        return False
+    return True
 
 
 def _per_round(values: list[str], rounds: int, what: Message) -> list[str]:
@@ -79,14 +89,20 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(
                 help=_(
-                    "Movement per round, comma-separated (draw, registration, arbiter, "
-                    "mitchell, danish, modified-danish, round-robin); a single one applies to all"
+                    "Movement per round, comma-separated ({movements}); a single one applies "
+                    "to all",
+                    movements=words.choices(words.MOVEMENT_WORDS).replace(" | ", ", "),
                 )
             ),
         ],
         format: Annotated[
-            EventFormat, typer.Option("--format", help="pairs | teams | individual")
-        ] = EventFormat.PAIRS,
+            str,
+            typer.Option(
+                "--format",
+                help=words.choices(words.FORMAT_WORDS),
+                show_default=render(words.FORMAT_WORDS["pairs"]),
+            ),
+        ] = EventFormat.PAIRS.value,
         rounds: Annotated[
             int | None,
             typer.Option(
@@ -141,8 +157,11 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--comparison",
                 help=_(
-                    "Carte uguali: compare with the others (average of the other tables) or "
-                    "the field (all the tables); table: each table's own difference"
+                    "Carte uguali: compare with {others} (average of the other tables) or "
+                    "{field} (all the tables); {table}: each table's own difference",
+                    others=render(words.COMPARISON_WORDS["others"]),
+                    field=render(words.COMPARISON_WORDS["field"]),
+                    table=render(words.COMPARISON_WORDS["table"]),
                 ),
             ),
         ] = None,
@@ -198,27 +217,25 @@ def register(app: typer.Typer) -> None:
                 rounds,
                 message("movements"),
             )
-            try:
-                move_list = tuple(Movement(m) for m in moves)
-            except ValueError as exc:
+            unknown = [m for m in moves if not _movement_word(m)]
+            if unknown:
                 raise ArbitroError(
                     "unknown movement: {detail}; valid: {valid}",
-                    detail=str(exc),
-                    valid=", ".join(m.value for m in Movement),
+                    detail=unknown[0],
+                    valid=words.choices(words.MOVEMENT_WORDS).replace(" | ", ", "),
                     article=code_citation(code, "movements"),
-                ) from None
-            if comparison is not None and comparison not in ("table", "others", "field"):
-                raise ArbitroError(
-                    "«{value}» is not one of: {choices}",
-                    value=comparison,
-                    choices="table, others, field",
                 )
+            move_list = tuple(
+                Movement(words.typed(words.MOVEMENT_WORDS, m, "--movements")) for m in moves
+            )
+            if comparison is not None:
+                comparison = words.typed(words.COMPARISON_WORDS, comparison, "--comparison")
             if carte_uguali or comparison not in (None, "table"):
                 duplicate = True
                 comparison = comparison or "others"
             config = EventConfig(
                 name=name,
-                event_format=format,
+                event_format=EventFormat(words.typed(words.FORMAT_WORDS, format, "--format")),
                 rounds=rounds,
                 deals=tuple(deal_list),
                 movements=move_list,
@@ -289,7 +306,7 @@ def register(app: typer.Typer) -> None:
                     "{name} ({event}): {format}, {count} competitors",
                     name=state.config.name,
                     event=event_id,
-                    format=state.config.event_format.value,
+                    format=words.named(words.FORMAT_NAMES, state.config.event_format),
                     count=len(state.competitors),
                 ),
                 "  " + _("Time zone: {zone}", zone=event_zone(state.config).key),
@@ -313,7 +330,7 @@ def register(app: typer.Typer) -> None:
                         "Round {round}: {deals} deals, {movement}",
                         round=rd["round"],
                         deals=rd["deals"],
-                        movement=rd["movement"],
+                        movement=words.named(words.MOVEMENT_NAMES, rd["movement"]),
                     )
                 ]
                 if rd["seated"]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import EventArg, JsonOpt, emit, errors, lang, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _, render
@@ -66,7 +67,7 @@ def summary_text(state: EventState) -> str:
     lines = [_("Entry fee: {fee}", fee=render(fee_phrase(state.config.event_format, s.fee_cents)))]
     for r in s.rows:
         how = ", ".join(
-            f"€ {euros(p.amount_cents)} {render(METHOD_NAMES[p.method])} ({p.actor})"
+            f"€ {euros(p.amount_cents)} {render(METHOD_NAMES[p.method])} ({words.actor(p.actor)})"
             for p in r.payments
         )
         lines.append(

@@ -57,8 +57,10 @@ def bracket_text(state: KnockoutState) -> str:
     for r, rnd in enumerate(state.bracket.rounds, start=1):
         out.append(f"{render(state.bracket.round_label(r)).capitalize()}:")
         for m in rnd:
-            a = names.get(m.first, "—") if m.first else _("bye")
-            b = names.get(m.second, "—") if m.second else _("bye")
+            # An empty place is a bye only in round 1 (art. 9); later it waits for a winner.
+            empty = _("bye") if m.is_bye else _("to be decided")
+            a = names.get(m.first, "—") if m.first else empty
+            b = names.get(m.second, "—") if m.second else empty
             score = f"{m.score[0]}-{m.score[1]}" if m.games else ""
             out.append(f"  {m.id}: {a} v {b} {score}")
     if state.bracket.champion is not None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from contextlib import nullcontext
 from typing import Annotated, Any
 
 import typer
 from typer.models import CommandInfo, TyperInfo
 
 from arbitro.cli import coerce, lazy
-from arbitro.cli.click_words import speak
+from arbitro.cli.click_words import LANG_KEY, speak
 from arbitro.codes.ids import CodeId
 from arbitro.i18n import N_, _, use_lang
 
@@ -273,19 +274,43 @@ class ArbitroApp(typer.Typer):
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line: with the arguments of the process, only the named command's
-        module is registered; otherwise (explicit arguments, no command named) all of them."""
+        module is registered; otherwise (explicit arguments, no command named) all of them.
+        The whole run, its help and its usage errors too, speaks the language of ``--lang``
+        (issue 26 L), the commands' help texts rendered in it when registered."""
         from_argv = not args and "args" not in kwargs
-        module = command_module(sys.argv[1:]) if from_argv else None
-        if module is None and from_argv and asks_listing(sys.argv[1:]):
-            self._load_listing()
-        else:
-            self._load((module,) if module is not None else tuple(MODULES))
-        return super().__call__(*args, **kwargs)
+        argv = sys.argv[1:] if from_argv else list(kwargs.get("args") or (args[0] if args else []))
+        chosen = argv_lang(argv)
+        with use_lang(chosen) if chosen else nullcontext():
+            _root(self)
+            module = command_module(argv) if from_argv else None
+            if module is None and from_argv and asks_listing(argv):
+                self._load_listing()
+            else:
+                self._load((module,) if module is not None else tuple(MODULES))
+            return super().__call__(*args, **kwargs)
 
+
+def argv_lang(argv: list[str]) -> str | None:
+    """The value of the root option ``--lang`` in ``argv`` (the arguments after ``arbitro``),
+    None when it is not given before the command's name."""
+    args = iter(argv)
+    for arg in args:
+        if arg == "--lang":
+            return next(args, None)
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if arg in VALUE_OPTIONS:
+            next(args, None)
+        elif not arg.startswith("-"):
+            return None
+    return None
+
+
+ROOT_HELP = N_("arbitro: card-game competitions (Burraco FIBAS) for the director and the arbiter.")
 
 app = ArbitroApp(
     name="arbitro",
-    help=_("arbitro: card-game competitions (Burraco FIBAS) for the director and the arbiter."),
+    help=_(ROOT_HELP),
     no_args_is_help=True,
     add_completion=False,
     # Plain help and usage errors: Rich's panels cost ~0.1 s of imports at every --help and
@@ -295,24 +320,37 @@ app = ArbitroApp(
 )
 
 
-@app.callback()
-def _options(
-    ctx: typer.Context,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help=_("Database URL (default: $ARBITRO_DATABASE_URL or sqlite:///arbitro.sqlite3)"),
-        ),
-    ] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="it | en")] = None,
-) -> None:
-    """Set the database and the run's language (``--lang``, else ``ARBITRO_LANG``)."""
-    if db:
-        os.environ["ARBITRO_DATABASE_URL"] = db
-    if lang:
-        # The language holds for this run only: restored when the command's context closes.
-        ctx.with_resource(use_lang(lang))
+def _root(application: typer.Typer) -> None:
+    """The root's help and its options' help in the current language (the run's ``--lang``:
+    rendered when the run starts, not when this module was imported)."""
+    application.info.help = _(ROOT_HELP)
+
+    def options(
+        ctx: typer.Context,
+        db: Annotated[
+            str | None,
+            typer.Option(
+                "--db",
+                help=_(
+                    "Database URL (default: $ARBITRO_DATABASE_URL or sqlite:///arbitro.sqlite3)"
+                ),
+            ),
+        ] = None,
+        lang: Annotated[str | None, typer.Option("--lang", help="it | en")] = None,
+    ) -> None:
+        """Set the database and the run's language (``--lang``, else ``ARBITRO_LANG``)."""
+        if db:
+            os.environ["ARBITRO_DATABASE_URL"] = db
+        if lang:
+            # The language holds for this run only: restored when the command's context
+            # closes; kept in the root's context for a usage error shown after that.
+            ctx.with_resource(use_lang(lang))
+            ctx.find_root().meta[LANG_KEY] = lang
+
+    application.callback()(options)
+
+
+_root(app)
 
 
 def main() -> None:

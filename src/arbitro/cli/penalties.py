@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.cli import law13 as board_law
+from arbitro.cli import words
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -103,9 +104,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
-        kind: Annotated[
-            SanctionChoice, typer.Option("--kind", help="reprimand | warning | expulsion")
-        ],
+        kind: Annotated[str, typer.Option("--kind", help=words.choices(words.SANCTION_WORDS))],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         article: Annotated[str | None, typer.Option(help=_("Article"))] = None,
         player: Annotated[str | None, typer.Option(help=_("Player sanctioned"))] = None,
@@ -114,18 +113,21 @@ def register(app: typer.Typer) -> None:
         """A sanction: reprimand, warning, expulsion (FIBAS art. 22, 40, 41)."""
         from arbitro.tournament.event import SanctionKind
 
+        with errors(json_out):
+            # «richiamo» or «reprimand»: the director's word in either language.
+            chosen = SanctionChoice(words.typed(words.SANCTION_WORDS, kind, "--kind"))
         record(
             json_out,
             lambda svc: svc.give_sanction(
                 event_id,
                 round_number,
                 competitor,
-                SanctionKind(kind.value),
+                SanctionKind(chosen.value),
                 reason,
                 article=article,
                 player=player,
             ),
-            {"round": round_number, "competitor": competitor, "sanction": kind.value},
+            {"round": round_number, "competitor": competitor, "sanction": chosen.value},
             _("Sanction recorded"),
         )
 
@@ -147,11 +149,11 @@ def register(app: typer.Typer) -> None:
                     at=local_text(e.at, where, STAMP),
                     round=e.round,
                     who=state.competitors[e.competitor].name if e.competitor else "—",
-                    kind=e.kind,
+                    kind=words.named(words.LEDGER_NAMES, e.kind),
                     article=render(e.article),
                     detail=render(e.detail),
                     reason=e.reason,
-                    actor=e.actor,
+                    actor=words.actor(e.actor),
                 )
                 for e in state.ledger
             ]
@@ -247,11 +249,12 @@ def register(app: typer.Typer) -> None:
         reason: Annotated[str, typer.Option()],
         justified: Annotated[bool, typer.Option("--justified/--unjustified")] = True,
         score: Annotated[
-            AbandonChoice | None,
+            str | None,
             typer.Option(
                 help=_(
                     "The leaving side's score where the code lets the arbiter choose "
-                    "(Parole art. 13.4): zero, rest_score, score_so_far"
+                    "(Parole art. 13.4): {scores}",
+                    scores=words.choices(words.ABANDON_WORDS),
                 )
             ),
         ] = None,
@@ -259,16 +262,22 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Record an abandon, justified or not (FIBAS art. 36), with the arbiter's choice of
         the leaving side's score where the code has one (Parole art. 13.4)."""
+        with errors(json_out):
+            chosen = (
+                None
+                if score is None
+                else AbandonChoice(words.typed(words.ABANDON_WORDS, score, "--score"))
+            )
         record(
             json_out,
             lambda svc: svc.record_abandon(
-                event_id, round_number, competitor, justified, reason, score=_score(score)
+                event_id, round_number, competitor, justified, reason, score=_score(chosen)
             ),
             {
                 "round": round_number,
                 "competitor": competitor,
                 "justified": justified,
-                "score": None if score is None else score.value,
+                "score": None if chosen is None else chosen.value,
             },
             _("Abandon recorded"),
         )

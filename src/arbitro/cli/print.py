@@ -47,21 +47,44 @@ def register(app: typer.Typer) -> None:
         round_number: RoundArg,
         output: OutOpt,
         base_url: Annotated[
-            str | None, typer.Option("--base-url", help=_("Address of the site"))
+            str | None,
+            typer.Option(
+                "--base-url",
+                help=_("Address of the site (default: the one arbitro serve recorded)"),
+            ),
         ] = None,
         language: LangOpt = None,
     ) -> None:
         """Table cards with the QR code of each table's score entry (FIBAS art. 4, 7)."""
         from arbitro.printouts import table_cards_pdf
         from arbitro.printouts.names import seated_round
-        from arbitro.web.base_url import cli_table_urls, points_at_localhost
+        from arbitro.web.base_url import (
+            cli_base_url,
+            cli_table_urls,
+            points_at_localhost,
+            running_elsewhere,
+        )
 
         with errors():
             state = service().state(event_id)
             seating = seated_round(state, round_number)
             tables = [tb.table for tb in seating.tables]
-            urls = cli_table_urls(open_store(), base_url, event_id, tables, round_number)
+            store = open_store()
+            base = cli_base_url(store, base_url)
+            urls = cli_table_urls(store, base, event_id, tables, round_number)
             _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
+            running = running_elsewhere(store, base)
+            if running is not None:
+                typer.echo(
+                    _(
+                        "Warning: the QR codes lead to {url}, but the server running serves the"
+                        " phones at {running}: the table cards printed from the desk lead there."
+                        " Leave out --base-url to print the server's address.",
+                        url=base,
+                        running=running,
+                    ),
+                    err=True,
+                )
             first = next(iter(urls.values()), None)
             if first is not None and points_at_localhost(first):
                 typer.echo(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from arbitro.cli import words
 from arbitro.i18n import Message, _, message, render
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def seating_text(state: EventState, round_number: int) -> str:
         _(
             "Round {round} ({movement}, {status})",
             round=round_number,
-            movement=r.movement,
+            movement=words.named(words.MOVEMENT_NAMES, r.movement or ""),
             status=status,
         )
     ]
@@ -128,7 +129,8 @@ def history_text(versions: list[SheetVersion], where: ZoneInfo | None = None) ->
     for v in versions:
         why = f" — {v.reason}" if v.reason else ""
         at = local_text(v.at, where, FULL)
-        out.append(f"#{v.seq} {at} {v.actor}: {v.kind} [{_entry_text(v)}]{why}")
+        who, kind = words.actor(v.actor), words.named(words.HISTORY_NAMES, v.kind)
+        out.append(f"#{v.seq} {at} {who}: {kind} [{_entry_text(v)}]{why}")
     return "\n".join(out)
 
 

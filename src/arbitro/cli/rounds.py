@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, message
+from arbitro.i18n import N_, _, message, render
 
 
 def _deal(text: str, code: str) -> DealScore:
@@ -117,7 +118,13 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         movement: Annotated[
-            Movement | None, typer.Option(help=_("Another movement for this round"))
+            str | None,
+            typer.Option(
+                help=_(
+                    "Another movement for this round ({movements})",
+                    movements=words.choices(words.MOVEMENT_WORDS),
+                )
+            ),
         ] = None,
         seed: Annotated[int | None, typer.Option(help=_("Seed of the draw"))] = None,
         tables: Annotated[
@@ -138,14 +145,20 @@ def register(app: typer.Typer) -> None:
         from arbitro.tournament.event import seating_to_payload
 
         with errors(json_out):
+            # «danese» or «danish»: the director's word in either language (FIBAS art. 4).
+            chosen = (
+                None
+                if movement is None
+                else Movement(words.typed(words.MOVEMENT_WORDS, movement, "--movement"))
+            )
             arbiter = None
             if tables is not None:
                 arbiter = arbiter_tables(read_json(tables))
-                movement = movement or Movement.ARBITER_CHOICE
+                chosen = chosen or Movement.ARBITER_CHOICE
             state = service().seat(
                 event_id,
                 round_number,
-                movement=movement,
+                movement=chosen,
                 seed=seed,
                 arbiter_tables=arbiter,
                 publish=publish,
@@ -224,10 +237,18 @@ def register(app: typer.Typer) -> None:
         closed: Annotated[
             list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
         ] = None,
-        actor: Annotated[str, typer.Option(help=_("Entered by"))] = "director",
+        actor: Annotated[
+            str,
+            typer.Option(help=_("Entered by"), show_default=render(words.ACTOR_NAMES["director"])),
+        ] = "director",
         line: Annotated[
             str | None,
-            typer.Option(help=_("ns | ew: the line submitting it from the table")),
+            typer.Option(
+                help=_(
+                    "{lines}: the line submitting it from the table",
+                    lines=words.choices(words.LINE_WORDS),
+                )
+            ),
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
@@ -235,13 +256,18 @@ def register(app: typer.Typer) -> None:
         entry is a conflict the director decides."""
         with errors(json_out):
             svc = service()
+            line = None if line is None else words.typed_or_same(words.LINE_WORDS, line)
             if points:
                 status = _scala40_sheet(
                     svc, event_id, round_number, table, points, abandoned, actor, line
                 )
                 emit(
                     {"round": round_number, "table": table, "status": status},
-                    _("Table {table}: sheet {status}", table=table, status=status),
+                    _(
+                        "Table {table}: sheet {status}",
+                        table=table,
+                        status=words.named(words.STATUS_NAMES, status),
+                    ),
                     json_out,
                 )
                 return
@@ -298,7 +324,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         table: TableArg,
-        kind: Annotated[str, typer.Option(help="sum | inverted | conflict | arbiter")],
+        kind: Annotated[str, typer.Option(help=words.choices(words.CORRECTION_WORDS))],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         deal: Annotated[
             list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
@@ -320,7 +346,9 @@ def register(app: typer.Typer) -> None:
         by_arbiter: Annotated[
             bool, typer.Option(help=_("A correction signed by the arbiter"))
         ] = False,
-        actor: Annotated[str, typer.Option()] = "director",
+        actor: Annotated[
+            str, typer.Option(show_default=render(words.ACTOR_NAMES["director"]))
+        ] = "director",
         json_out: bool = JsonOpt,
     ) -> None:
         """Correct a sheet (FIBAS art. 21; Scala 40 art. 24): the round it counts from."""
@@ -331,7 +359,7 @@ def register(app: typer.Typer) -> None:
                 event_id,
                 round_number,
                 table,
-                kind=kind,
+                kind=words.typed(words.CORRECTION_WORDS, kind, "--kind"),
                 reason=reason,
                 entry=entry,
                 table_agrees=table_agrees,

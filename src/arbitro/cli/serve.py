@@ -3,7 +3,8 @@
 ``--hall`` serves the players' phones on the club's network: it listens on every interface
 (0.0.0.0), finds the machine's LAN address and prints the URL the phones must use; that URL
 is the base of every QR code and printed URL (:mod:`arbitro.web.base_url`). A base URL given
-with ``--base-url``, ``$ARBITRO_BASE_URL`` or the installation's setting wins.
+with ``--base-url``, ``$ARBITRO_BASE_URL`` or the installation's setting wins. The address
+served is stored as the setting ``base_url``, which ``arbitro print table-cards`` reads.
 
 ``--tls-cert FILE --tls-key FILE`` serves HTTPS (uvicorn with the certificate and its
 private key, both PEM): the URLs printed and the QR codes' base URL are then ``https://``,
@@ -170,7 +171,12 @@ def register(app: typer.Typer) -> None:
         from arbitro.services.demo import run_demo
         from arbitro.store import RecordStore, default_database_url
         from arbitro.web.app import create_app
-        from arbitro.web.base_url import BASE_URL_ENV, configured_base_url, points_at_localhost
+        from arbitro.web.base_url import (
+            BASE_URL_ENV,
+            chosen_base_url,
+            points_at_localhost,
+            remember_base_url,
+        )
 
         with errors():
             check_port(port)
@@ -186,9 +192,11 @@ def register(app: typer.Typer) -> None:
                     run_demo(store, DEMO_EVENT)
                 password = ensure_demo_director(store)
                 typer.echo(_("Director's desk: user demo, password {password}", password=password))
-            listen, base, addresses = hall_settings(
-                host, port, hall, base_url, configured_base_url(store), scheme
-            )
+            chosen = chosen_base_url(store)
+            listen, base, addresses = hall_settings(host, port, hall, base_url, chosen, scheme)
+            if base is not None and (hall or base_url):
+                # The one recorded address: `print table-cards` reads it (issue 26 D).
+                remember_base_url(store, base, found=base_url is None and chosen is None)
             store.close()
             if base is not None:
                 os.environ[BASE_URL_ENV] = base  # the app's QR codes and printed URLs

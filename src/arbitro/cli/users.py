@@ -71,7 +71,10 @@ def register(app: typer.Typer) -> None:
         with errors():
             store = open_store()
             try:
-                for user in users.list_users(store):
+                found = users.list_users(store)
+                for user in found:
                     typer.echo(f"{user.name}  {user.created_at:%Y-%m-%d %H:%M} UTC")
+                if not found:
+                    typer.echo(_("No users"))
             finally:
                 store.close()

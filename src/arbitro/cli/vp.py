@@ -19,7 +19,11 @@ def register(app: typer.Typer) -> None:
     """Add the ``vp`` command to ``app``."""
 
     @app.command(
-        "vp", help=_("Convert an MP difference into VP (e.g. arbitro vp --deals 2 130 → 12-8).")
+        "vp",
+        help=_("Convert an MP difference into VP (e.g. arbitro vp --deals 2 130 → 12-8)."),
+        # A negative difference (``-60``) is the argument, not an unknown option: a word that
+        # is neither an option nor a number is refused by the conversion's own error.
+        context_settings={"ignore_unknown_options": True},
     )
     def vp(
         difference: Annotated[str, typer.Argument(help=_("MP difference (argument)"))],

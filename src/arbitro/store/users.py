@@ -165,6 +165,16 @@ def get_setting(store: RecordStore, key: str) -> str | None:
     return None if value is None else str(value)
 
 
+def set_setting(store: RecordStore, key: str, value: str) -> None:
+    """Store ``value`` as the installation's setting ``key`` (replacing an earlier value)."""
+    with _engine(store).begin() as connection:
+        changed = connection.execute(
+            update(settings).where(settings.c.key == key).values(value=value)
+        ).rowcount
+        if not changed:
+            connection.execute(insert(settings), {"key": key, "value": value})
+
+
 def setting_or_create(store: RecordStore, key: str, value: str) -> str:
     """The setting ``key``; if it was never set, store ``value`` first. Two processes racing
     to create it both get the same, first stored value."""

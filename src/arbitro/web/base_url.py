@@ -10,6 +10,12 @@ command line) starts with it. In order, the first that is set wins:
    through ``$ARBITRO_BASE_URL``);
 5. the address the desk was opened with (the request's own base URL).
 
+The hall's address is one recorded setting (issue 26 D): ``serve --hall`` and ``serve
+--base-url`` store the address they serve as ``base_url`` (:func:`remember_base_url`), and
+``arbitro print table-cards`` reads it, so the cards of the desk and of the terminal lead to
+the same place. An address ``serve --hall`` found on the LAN is marked so: the next ``serve
+--hall`` finds it anew (:func:`chosen_base_url`) rather than keep last night's network.
+
 An address on the machine itself (localhost, 127.x, ::1) cannot be reached by a phone: the
 desk warns about it (:func:`points_at_localhost`). The table's path (its token) comes from
 :mod:`arbitro.web.tokens`, the one scheme the table pages accept; :func:`table_url` is the one
@@ -26,7 +32,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from arbitro.store import RecordStore
-from arbitro.store.users import get_setting
+from arbitro.store.users import get_setting, set_setting
 
 if TYPE_CHECKING:
     from fastapi import Request
@@ -35,6 +41,8 @@ if TYPE_CHECKING:
 
 BASE_URL_ENV = "ARBITRO_BASE_URL"
 BASE_URL_SETTING = "base_url"
+BASE_URL_ORIGIN_SETTING = "base_url_origin"
+FOUND = "found"  # the origin of an address ``serve --hall`` found on the LAN, not one chosen
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", ""})
 
 
@@ -60,9 +68,53 @@ def configured_base_url(store: RecordStore | None = None) -> str | None:
     return None
 
 
+def stored_base_url(store: RecordStore) -> str | None:
+    """The installation's setting ``base_url`` alone (None when never set)."""
+    stored = (get_setting(store, BASE_URL_SETTING) or "").strip()
+    return normalise(stored) if stored else None
+
+
+def chosen_base_url(store: RecordStore | None = None) -> str | None:
+    """The base URL chosen for the hall, as ``arbitro serve`` reads it: like
+    :func:`configured_base_url`, but a stored address that ``serve --hall`` found on the LAN
+    (not one given) does not count: the next ``serve --hall`` finds the address anew (the
+    computer may be on another network)."""
+    if store is not None and get_setting(store, BASE_URL_ORIGIN_SETTING) == FOUND:
+        env = os.environ.get(BASE_URL_ENV, "").strip()
+        return normalise(env) if env else None
+    return configured_base_url(store)
+
+
+def remember_base_url(store: RecordStore, url: str, found: bool) -> None:
+    """Record ``url`` as the setting ``base_url``: the address ``arbitro serve`` serves the
+    phones (``found``: found on the LAN, not given), which the terminal's printouts read."""
+    set_setting(store, BASE_URL_SETTING, normalise(url))
+    set_setting(store, BASE_URL_ORIGIN_SETTING, FOUND if found else "given")
+
+
+def server_answers(url: str, timeout: float = 1.0) -> bool:
+    """True when an arbitro app answers at ``url`` (its public ``/phone-check`` page, within
+    ``timeout`` seconds): a server is running there."""
+    import ssl
+    from urllib.error import URLError
+    from urllib.request import urlopen
+
+    # Only whether the app answers: a hall's self-signed certificate is no reason to say no.
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    try:
+        with urlopen(normalise(url) + "/phone-check", timeout=timeout, context=context) as response:
+            return bool(response.status == 200)
+    except (URLError, OSError, ValueError):
+        return False
+
+
 def public_base_url(web: Web, request: Request) -> str:
-    """The base URL for the phones: the configured one, else the address of ``request``."""
-    return configured_base_url(web.store) or normalise(str(request.base_url))
+    """The base URL for the phones: the configured one, else the address of ``request``. A
+    LAN address ``serve --hall`` found and recorded counts only while that server runs (it
+    passes it on through ``$ARBITRO_BASE_URL``): :func:`chosen_base_url`."""
+    return chosen_base_url(web.store) or normalise(str(request.base_url))
 
 
 def is_local_host(host: str) -> bool:
@@ -169,6 +221,29 @@ def round_paths(secret: bytes, event_id: str, round_number: int) -> dict[int, st
 DEFAULT_PORT = 8000  # arbitro serve's port when none is given
 
 
+def cli_base_url(store: RecordStore, base_url: str | None) -> str:
+    """The base URL of ``arbitro print table-cards``: ``base_url`` (the option), else the
+    configured one (:func:`configured_base_url`: the address ``arbitro serve`` recorded), else
+    the machine's first LAN address on the default port, else ``http://localhost:8000``."""
+    base = normalise(base_url) if base_url else configured_base_url(store)
+    if base is None:
+        found = lan_addresses()
+        base = (
+            hall_base_url(found[0], DEFAULT_PORT) if found else f"http://localhost:{DEFAULT_PORT}"
+        )
+    return base
+
+
+def running_elsewhere(store: RecordStore, base: str) -> str | None:
+    """The recorded address (:func:`stored_base_url`) when it differs from ``base`` and an
+    arbitro server answers there: the phones reach that one, not ``base``. Only the recorded
+    address is tried, and only when it differs."""
+    stored = stored_base_url(store)
+    if stored is None or stored == normalise(base):
+        return None
+    return stored if server_answers(stored) else None
+
+
 def cli_table_urls(
     store: RecordStore,
     base_url: str | None,
@@ -176,17 +251,10 @@ def cli_table_urls(
     tables: list[int],
     round_number: int,
 ) -> dict[int, str]:
-    """The URLs of ``tables`` for ``arbitro print table-cards``: ``base_url`` (the option),
-    else the configured one (:func:`configured_base_url`), else the machine's first LAN
-    address on the default port (as ``arbitro serve --hall`` finds it), else
-    ``http://localhost:8000``; signed with the installation's secret, so the app opens them."""
+    """The URLs of ``tables`` for ``arbitro print table-cards`` under :func:`cli_base_url`,
+    signed with the installation's secret, so the app opens them."""
     from arbitro.web.secret import load_secret
 
-    base = normalise(base_url) if base_url else configured_base_url(store)
-    if base is None:
-        found = lan_addresses()
-        base = (
-            hall_base_url(found[0], DEFAULT_PORT) if found else f"http://localhost:{DEFAULT_PORT}"
-        )
+    base = cli_base_url(store, base_url)
     secret = load_secret(store)
     return {t: table_url_at(base, secret, event_id, t, round_number) for t in tables}

@@ -1,0 +1,180 @@
+"""What the terminal calls things, in the run's language (issue 26 L: never a record's English
+value in Italian output): movements, formats, the kinds of a sheet's versions and of the
+ledger's entries, the default actors; and the words the director types for an option's value
+(``--kind richiamo`` or ``--kind reprimand``), read in either language.
+
+The msgids are the pages' own (:mod:`arbitro.web.names`, which the command line does not
+import: issue 14), so the terminal and the desk say the same word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from arbitro.errors import ArbitroError
+from arbitro.i18n import LANGUAGES, Message, render
+
+MOVEMENT_NAMES: Mapping[str, Message] = {
+    "arbiter": Message("Arbiter's choice"),
+    "registration": Message("Registration order"),
+    "draw": Message("Draw"),
+    "mitchell": Message("Mitchell"),
+    "danish": Message("Danish"),
+    "modified-danish": Message("Modified Danish"),
+    "round-robin": Message("Round robin"),
+}
+"""Each movement of FIBAS art. 4 by its record's value."""
+
+FORMAT_NAMES: Mapping[str, Message] = {
+    "pairs": Message("Pairs"),
+    "teams": Message("Teams"),
+    "individual": Message("Individual"),
+}
+"""Each format of FIBAS art. 2 ("Concorrente") by its record's value."""
+
+HISTORY_NAMES: Mapping[str, Message] = {
+    "entered": Message("entered"),
+    "repeated": Message("confirmed (same numbers)"),
+    "conflict": Message("conflicting"),
+    "correction: sum": Message("correction: sum error"),
+    "correction: inverted": Message("correction: inverted scores"),
+    "correction: conflict": Message("correction: conflict settled"),
+    "correction: arbiter": Message("arbiter's correction"),
+}
+"""Each kind of a sheet's version (FIBAS art. 21) by its record's value."""
+
+LEDGER_NAMES: Mapping[str, Message] = {
+    "reprimand": Message("reprimand"),
+    "warning": Message("warning"),
+    "expulsion": Message("expulsion"),
+    "lateness": Message("lateness"),
+    "abandon": Message("abandon"),
+    "arbitral-score": Message("arbitral score"),
+    "board-ruling": Message("board ruling"),
+}
+"""Each kind of the ledger's entries (FIBAS art. 36-41) by its record's value."""
+
+ACTOR_NAMES: Mapping[str, Message] = {
+    "director": Message("director", context="actor"),
+    "arbiter": Message("arbiter", context="actor"),
+}
+"""The default actors the commands record (a user's own name is shown as it is)."""
+
+SANCTION_WORDS: Mapping[str, Message] = {
+    "reprimand": Message("reprimand"),
+    "warning": Message("warning"),
+    "expulsion": Message("expulsion"),
+}
+"""The ``--kind`` of ``arbitro sanction`` (FIBAS art. 41): «richiamo» or «reprimand»."""
+
+CORRECTION_WORDS: Mapping[str, Message] = {
+    "sum": Message("sum", context="correction kind"),
+    "inverted": Message("inverted", context="correction kind"),
+    "conflict": Message("conflict", context="correction kind"),
+    "arbiter": Message("arbiter", context="correction kind"),
+}
+"""The ``--kind`` of ``arbitro correct`` (FIBAS art. 21): «invertiti» or «inverted»."""
+
+
+MOVEMENT_WORDS: Mapping[str, Message] = {
+    "draw": Message("draw", context="movement word"),
+    "registration": Message("registration", context="movement word"),
+    "arbiter": Message("arbiter", context="movement word"),
+    "mitchell": Message("mitchell", context="movement word"),
+    "danish": Message("danish", context="movement word"),
+    "modified-danish": Message("modified-danish", context="movement word"),
+    "round-robin": Message("round-robin", context="movement word"),
+}
+"""The ``--movements`` of ``arbitro event create`` (FIBAS art. 4): «danese» or «danish»."""
+
+FORMAT_WORDS: Mapping[str, Message] = {
+    "pairs": Message("pairs", context="format word"),
+    "teams": Message("teams", context="format word"),
+    "individual": Message("individual", context="format word"),
+}
+"""The ``--format`` of ``arbitro event create`` (FIBAS art. 2): «coppie» or «pairs»."""
+
+
+CONSTRAINT_WORDS: Mapping[str, Message] = {
+    "club": Message("club", context="constraint reason"),
+    "family": Message("family", context="constraint reason"),
+    "director": Message("director", context="constraint reason"),
+}
+"""The ``--reason`` of ``arbitro constraint add`` (FIBAS art. 4): «famiglia» or «family»."""
+
+
+ABANDON_WORDS: Mapping[str, Message] = {
+    "zero": Message("zero", context="abandon score"),
+    "rest_score": Message("rest_score", context="abandon score"),
+    "score_so_far": Message("score_so_far", context="abandon score"),
+}
+"""The ``--score`` of ``arbitro abandon`` (Parole art. 13.4 a, b, c): «zero», «tabella» (the
+table's score), «acquisito» (the score made until then), or their record's values."""
+
+
+COMPARISON_WORDS: Mapping[str, Message] = {
+    "others": Message("others", context="comparison word"),
+    "field": Message("field", context="comparison word"),
+    "table": Message("table", context="comparison word"),
+}
+"""The ``--comparison`` of ``arbitro event create`` (carte uguali, FIBAS art. 20): «altri»,
+«sala», «tavolo», or their record's values."""
+
+LINE_WORDS: Mapping[str, Message] = {
+    "ns": Message("ns", context="line word"),
+    "ew": Message("ew", context="line word"),
+}
+"""The ``--line`` of ``arbitro sheet`` (FIBAS art. 19: the line that sends the sheet):
+«ns», «eo» or «ew»."""
+
+STATUS_NAMES: Mapping[str, Message] = {
+    "missing": Message("missing"),
+    "pending": Message("pending"),
+    "confirmed": Message("confirmed"),
+    "conflict": Message("in conflict"),
+    "rest": Message("rest"),
+}
+"""Each status of a table's sheet by its value, as the desk names it."""
+
+
+def named(names: Mapping[str, Message], value: str) -> str:
+    """The name of a record's ``value`` in the run's language (the value itself when the
+    table has no name for it)."""
+    name = names.get(value)
+    return value if name is None else render(name)
+
+
+def actor(value: str) -> str:
+    """Who recorded a change: a default actor named in the run's language, a user as is."""
+    return named(ACTOR_NAMES, value)
+
+
+def choices(words: Mapping[str, Message]) -> str:
+    """The words an option takes, in the run's language: ``richiamo | ammonizione | ...``."""
+    return " | ".join(render(word) for word in words.values())
+
+
+def typed_or_same(words: Mapping[str, Message], text: str) -> str:
+    """The value ``text`` names in ``words`` (either language), else ``text`` as it is (an
+    option that takes other values too: a Scala 40 player's number for ``--line``)."""
+    key = text.strip().casefold()
+    for value, word in words.items():
+        if key == value or any(key == render(word, lang).casefold() for lang in LANGUAGES):
+            return value
+    return text
+
+
+def typed(words: Mapping[str, Message], text: str, option: str) -> str:
+    """The value named by ``text`` as the director typed it for ``option``: its record's
+    value or its word in either language, case ignored; an error listing the words in the
+    run's language otherwise."""
+    value = typed_or_same(words, text)
+    if value in words:
+        return value
+    raise ArbitroError(
+        "{option}: «{text}» is not one of {words}",
+        option=option,
+        text=text,
+        words=choices(words),
+        key="cli.choice",
+    )
