@@ -1,14 +1,17 @@
-"""The arbiter's forms of the round page: lateness (FIBAS art. 37), warnings (art. 41; the
-article of the event's code), abandons (art. 36) and arbitral scores (art. 40)."""
+"""The arbiter's forms of the round page: lateness (FIBAS art. 37), sanctions (reprimands,
+warnings, expulsions: art. 40-41; the article of the event's code unless the arbiter cites
+another), abandons (art. 36) and arbitral scores (art. 40)."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from fastapi import APIRouter
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
+from arbitro.tournament.event import SanctionKind
 from arbitro.tournament.records import AbandonScore
 from arbitro.web import auth
 from arbitro.web.app import Web
@@ -38,6 +41,46 @@ def _lateness(web: Web, session: auth.Session, event_id: str, n: int, form: Form
 def _warning(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Give a warning (FIBAS art. 41, Parole art. 14.4: the article of the event's code)."""
     web.service.give_warning(event_id, n, competitor_field(form), _reason(form), actor=session.user)
+    return "penalties"
+
+
+_ARTICLE = re.compile(r"[0-9A-Za-z][0-9A-Za-z .,\-]{0,29}")
+
+
+@round_form(router, "sanction")
+def _sanction(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Give a reprimand, a warning or an expulsion, as ``arbitro sanction`` does: the article
+    of the event's code for that sanction unless the arbiter cites another (FIBAS art. 41
+    "ammonizioni o penalità, secondo la gravità"; art. 40 the expulsion; Parole art. 14.4;
+    Scala 40 art. 10), and the player of the pair or team who was sanctioned, if one."""
+    raw = text_field(form, "kind", 20) or SanctionKind.WARNING.value
+    try:
+        kind = SanctionKind(raw)
+    except ValueError:
+        raise FieldError("kind", "«{raw}» is not a kind of sanction", raw=raw) from None
+    article = text_field(form, "article", 30) or None
+    if article is not None and _ARTICLE.fullmatch(article) is None:
+        raise FieldError("article", "«{raw}»: write the article's number, e.g. 41", raw=article)
+    player = text_field(form, "player", 200) or None
+    competitor = competitor_field(form)
+    if player is not None:
+        # the player select lists every seated competitor's players as "number:name"
+        number, _sep, name = player.partition(":")
+        if number != str(competitor):
+            raise FieldError(
+                "player", "«{player}» does not play for the competitor chosen", player=name
+            )
+        player = name
+    web.service.give_sanction(
+        event_id,
+        n,
+        competitor,
+        kind,
+        _reason(form),
+        article=article,
+        player=player,
+        actor=session.user,
+    )
     return "penalties"
 
 
