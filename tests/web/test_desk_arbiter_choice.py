@@ -14,7 +14,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.test_desk import post, service, text_of, txt
 
-from arbitro.tournament.model import Movement, TableSeating
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.tournament.event import EventConfig
+from arbitro.tournament.model import EventFormat, Movement, TableSeating
 
 # 8 pairs at 4 tables, as an arbiter might place them (art. 4): the strongest apart.
 CHOICE = {1: (8, 1), 2: (2, 7), 3: (6, 3), 4: (4, 5)}
@@ -115,3 +117,36 @@ def test_seven_pairs_one_line_rests_at_an_incomplete_table_art_2_37(
     seating = service(web_app).state(event).round(1).seating
     assert seating is not None and seating.tables[3] == TableSeating(4, (6,), None)
     assert seating.resting == ((6,),)
+
+
+def test_scala_40_players_placed_in_seat_order_at_tables_of_four_art_2(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """Scala 40 art. 2 ("ad ogni tavolo siedono quattro giocatori"; three at one table when
+    the field requires it): the form has a row per table and its four seats; 7 players sit
+    4 and 3 in the order chosen."""
+    svc = service(web_app)
+    config = EventConfig(
+        "Scala 40 del martedì",
+        EventFormat.INDIVIDUAL,
+        1,
+        (5,),
+        (Movement.REGISTRATION_ORDER,),
+        code=CodeId.SCALA40,
+        game=GameId.SCALA40,
+    )
+    svc.create_event("scala", config)
+    for i in range(1, 8):
+        svc.register("scala", f"Giocatore {i}")
+    form = txt(director_client.get("/desk/e/scala/r/1/arbiter-seating"))
+    assert re.findall(r'<tr id="arbiter-table-(\d+)">', form) == ["1", "2"]
+    assert 'name="t2_p_4"' in form and "Giocatori (in ordine di posto)" in form
+    seats = {"t1_p_1": "7", "t1_p_2": "1", "t1_p_3": "2", "t1_p_4": "3"}
+    seats |= {"t2_p_1": "4", "t2_p_2": "5", "t2_p_3": "6"}
+    short = post(director_client, "/desk/e/scala/r/1/arbiter-seating", {**seats, "t2_p_3": ""})
+    assert short.status_code == 400 and "ancora da collocare: 6 — Giocatore 6" in txt(short)
+    done = post(director_client, "/desk/e/scala/r/1/arbiter-seating", seats)
+    assert done.status_code == 303, txt(done)
+    seating = svc.state("scala").round(1).seating
+    assert seating is not None
+    assert [t.players for t in seating.tables] == [(7, 1, 2, 3), (4, 5, 6)]
