@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from tests.web.test_public_phone_browser import not_fitting
 
 from arbitro.tournament.model import Movement, TableSeating
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
@@ -87,3 +88,26 @@ def test_arbiters_choice_then_a_conflict_marked_art_4_art_20(
         desk.context.close()
     width, _height = tools.png_size(tmp_path / "sheet-conflict.png")
     assert width == 1366
+
+
+def test_the_arbiters_seating_form_fits_a_phone_art_4(
+    tools: Any,
+    browser: Any,
+    live_server: str,
+    director: tuple[str, str],
+    make_event: Any,
+    tmp_path: Path,
+) -> None:
+    """On the arbiter's phone (390x844) the seating form of 20 pairs (FIBAS art. 4) is no
+    wider than the screen: its table scrolls in its own box, Italian and English."""
+    event = make_event("serata", pairs=20, seat=False)
+    desk = tools.desk_login(browser, live_server, director)
+    try:
+        desk.set_viewport_size({"width": 390, "height": 844})
+        urls = [
+            f"{live_server}/desk/e/{event}/r/1/arbiter-seating?lang={lang}" for lang in ("it", "en")
+        ]
+        assert not_fitting(desk, urls) == {}
+        desk.screenshot(path=str(tmp_path / "arbiter-seating-phone.png"), full_page=True)
+    finally:
+        desk.context.close()
