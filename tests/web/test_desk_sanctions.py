@@ -69,6 +69,8 @@ def test_sanctions_cite_the_codes_article_or_the_arbiters_art_22_40_41(
     ledger = text_of(txt(director_client.get(f"/desk/e/{event}/r/1")))
     assert "richiamo FIBAS art. 41" in ledger and "espulsione FIBAS art. 40" in ledger
     assert "ammonizione FIBAS art. 22 Giocatore 3B" in ledger
+    # a warning citing art. 22 counts towards its note 1 (two warnings: 1 V.P., 100 M.P.)
+    assert [w.competitor for w in service(web_app).state(event).warnings()] == [3]
     # art. 40: "impedire la prosecuzione della gara ad una coppia": it plays no later round
     assert "non gioca alcun turno dopo il turno 1" in ledger
     assert 2 not in service(web_app).state(event).active(2)
