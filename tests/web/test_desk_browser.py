@@ -118,13 +118,13 @@ def test_round_clock_lateness_confirm_and_cancel_in_the_browser_art7_art17_art37
         tools.follow(desk, "#confirm-lateness")
         assert svc.state(event_id).lateness == {(1, 3): 390}
 
-        desk.select_option("#warning-form select[name=competitor]", "5")
-        desk.fill("#warning-form input[name=reason]", "parla al compagno")
+        desk.select_option("#sanction-form select[name=competitor]", "5")
+        desk.fill("#sanction-form input[name=reason]", "parla al compagno")
         desk.once("dialog", lambda d: d.dismiss())
-        desk.click("#warning-form button[type=submit]")
+        desk.click("#sanction-form button[type=submit]")
         assert not any(e.kind == "warning" for e in svc.state(event_id).ledger)
         desk.once("dialog", lambda d: d.accept())
-        tools.follow(desk, "#warning-form button[type=submit]")
+        tools.follow(desk, "#sanction-form button[type=submit]")
         warning = next(e for e in svc.state(event_id).ledger if e.kind == "warning")
 
         row = desk.locator(f"#ledger-{warning.seq}")

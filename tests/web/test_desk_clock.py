@@ -107,7 +107,7 @@ def test_destructive_forms_ask_for_confirmation_art36_art40_art41(
     (art. 37) and every cancellation ask the browser to confirm before they are sent."""
     event_id = make_event()
     html = txt(director_client.get(f"/desk/e/{event_id}/r/1"))
-    for form in ("abandon-form", "arbitral-form", "warning-form", "lateness-form"):
+    for form in ("abandon-form", "arbitral-form", "sanction-form", "lateness-form"):
         assert re.search(rf'id="{form}" data-confirm="[^"]+\?"', html), form
     assert '<script src="/static/confirm.js" defer>' in html
     assert "window.confirm" in txt(director_client.get("/static/confirm.js"))

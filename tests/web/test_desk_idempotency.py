@@ -15,7 +15,7 @@ def test_art41_a_warning_form_sent_twice_records_one_warning(
 ) -> None:
     event_id = make_event()
     page = director_client.get(f"/desk/e/{event_id}/r/1").text
-    form = re.search(r'<form method="post"[^>]*id="warning-form".*?</form>', page, re.S)
+    form = re.search(r'<form method="post"[^>]*id="sanction-form".*?</form>', page, re.S)
     assert form is not None
     fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(0)))
     assert fields.get("_key")

@@ -136,10 +136,19 @@ def test_desk_prizes_in_a_browser(
     tools.follow(desk, "#prizes a")
     others = east_west(north_south)
     ladies = f"{others[0]},{others[1]}"
-    desk.fill("#prizes-categories", PLAN.format(ladies=ladies, club=others[2]))
+    rows = (
+        ("Assoluta", "overall", "100/60/40", ""),
+        ("Dame", "listed", "50", ladies),
+        ("Premio del circolo", "listed", "Coppa", str(others[2])),
+    )
+    for i, (name, rule, prizes, numbers) in enumerate(rows, start=1):
+        desk.fill(f"#name_{i}", name)
+        desk.select_option(f"#rule_{i}", rule)
+        desk.fill(f"#prizes_{i}", prizes)
+        desk.fill(f"#numbers_{i}", numbers)
     desk.select_option("#prizes-tie", "draw")
     desk.fill("#prizes-seed", "5")
-    tools.follow(desk, "#prizes-form button[type=submit]")
+    tools.follow(desk, "#record-prizes")
     expect(desk.locator("#list h2")).to_have_text("Premiazione dopo il turno 1")
     expect(desk.locator("h3.prize-category")).to_have_count(3)
     expect(desk.locator("table.prizes tbody tr")).to_have_count(5)  # the ladies' prize drawn

@@ -311,9 +311,9 @@ def test_thirty_tables_evening_in_a_real_browser(
     # Two warnings (art. 41): the second costs 1 V.P. and 100 M.P. in the standings.
     for reason in ("parla durante il gioco", "parla ancora"):
         desk_round(desk, base)
-        desk.select_option("#warning-form select[name=competitor]", str(WARNED))
-        desk.fill("#warning-form input[name=reason]", reason)
-        tools.follow(desk, "#warning-form button[type=submit]")
+        desk.select_option("#sanction-form select[name=competitor]", str(WARNED))
+        desk.fill("#sanction-form input[name=reason]", reason)
+        tools.follow(desk, "#sanction-form button[type=submit]")
     assert "ammonizione n. 2; -1 V.P., -100 M.P." in desk.inner_text("#ledger")
     warned = standings_now(hall, base)
     vp, mp, _ = before[warned_name]

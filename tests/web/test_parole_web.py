@@ -171,7 +171,7 @@ def test_art13_art14_desk_forms_cite_the_parole_code(web: Web, director_client: 
     parole_event(web)
     page = text(director_client.get(f"/desk/e/{EVENT}/r/1").text)
     assert "Ritardo (Parole UISP art. 13)" in page
-    assert "Ammonizione (Parole UISP art. 14.4)" in page
+    assert "Ammonizioni e sanzioni (Parole UISP art. 14.4)" in page
     assert "Abbandono (Parole UISP art. 13.4)" in page and "FIBAS" not in page
     reply = director_client.post(
         f"/desk/e/{EVENT}/r/1/warning",

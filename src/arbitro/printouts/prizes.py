@@ -15,7 +15,6 @@ from arbitro.services.prizes import (
     TIE_RULE_NAMES,
     PrizeLine,
     PrizeList,
-    article,
     places_text,
     prize_text,
 )
@@ -91,7 +90,7 @@ def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
         tr(
             message(
                 "Ties ({article}): {rule}.",
-                article=article(),
+                article=found.tie_article,
                 rule=TIE_RULE_NAMES[found.tie_rule],
             ),
             lang,

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import partial
 
-from arbitro.codes.citation import Citation, cite
+from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg
@@ -32,6 +32,7 @@ from arbitro.store import players as registry
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import PrizeCategoryPlan, PrizePlanRecorded
+from arbitro.tournament.rules import EventRules
 from arbitro.tournament.standings.prizes import (
     RULE_WORDS,
     TIE_WORDS,
@@ -62,32 +63,85 @@ TIE_RULE_NAMES = {
 }
 
 
-def article() -> Citation:
-    """The article of prize ties and of the director's prize criteria (Parole art. 6.1)."""
-    return cite(CodeId.BURRACO_PAROLE, "prize_ties")
+def article(code: EventRules | None = None) -> Citation | None:
+    """The article of prize ties and of the director's prize criteria in the event's code
+    (``[event_articles] prize_ties``: Parole art. 6.1); None where the code has no prize rule
+    (FIBAS, Scala 40: the director's ruling, docs/rulings.md "Prizes" 7) or is not known (a
+    line read before the event is)."""
+    return None if code is None else code.cite_if("prize_ties")
 
 
-def parse_prize(text: str) -> int | str:
+def tie_article(code: EventRules) -> Citation | Message:
+    """What decides a prize tie, as a page or a printout cites it: the event's code's article
+    (Parole art. 6.1), or, where the code is silent on prizes (FIBAS, Scala 40), the
+    director's ruling announced with the plan (docs/rulings.md "Prizes" 7), never another
+    code's article."""
+    own = article(code)
+    if own is not None:
+        return own
+    return msg(
+        "director's ruling: the {code} code has no prize rule",
+        code=CodeId(code.code).short_name,
+    )
+
+
+def parse_prize(text: str, code: EventRules | None = None) -> int | str:
     """A prize as typed: an amount in euros (``50``, ``12,50``, ``€ 8``) as cents, else the
-    text of a prize in kind (``Coppa``)."""
+    text of a prize in kind (``Coppa``) (Parole art. 6.1: the direction's prizes)."""
     text = " ".join(text.split())
     found = AMOUNT.fullmatch(text)
     if found is None:
         if not text:
-            raise ArbitroError("an empty prize", article=article())
+            raise ArbitroError("an empty prize", article=article(code))
         return text
     return int(found.group(1)) * 100 + int((found.group(2) or "0").ljust(2, "0"))
 
 
-def parse_category(text: str) -> CategoryRequest:
+def parse_numbers(name: str, text: str, code: EventRules | None = None) -> tuple[int, ...]:
+    """The competitor numbers of a category (``4,7`` or ``4 7``), refused if one is not a
+    number (Parole art. 6.1: the competitors the director names)."""
+    try:
+        return tuple(int(n) for n in re.split(r"[\s,;]+", text) if n)
+    except ValueError:
+        raise ArbitroError(
+            "prize category «{name}»: «{numbers}» are not competitor numbers",
+            name=name,
+            numbers=text,
+            article=article(code),
+        ) from None
+
+
+def category(
+    name: str,
+    rule: Eligibility,
+    param: str | None,
+    prizes: str,
+    numbers: str = "",
+    code: EventRules | None = None,
+) -> CategoryRequest:
+    """A category from its parts, as the desk's rows give them (name, rule, parameter, prizes
+    separated by ``/``, numbers), checked as :func:`parse_category` checks a line (Parole
+    art. 6.1: "criteri preannunciati e prestabiliti dalla direzione di gara")."""
+    listed = parse_numbers(name, numbers, code) if numbers.strip() else ()
+    if rule is Eligibility.LISTED and not listed:
+        raise ArbitroError(
+            "prize category «{name}»: name its competitors (NAME:listed:PRIZES:4,7)",
+            name=name,
+            article=article(code),
+        )
+    won = tuple(parse_prize(p, code) for p in prizes.split("/"))
+    return CategoryRequest(name, rule, won, (param or "").strip() or None, listed)
+
+
+def parse_category(text: str, code: EventRules | None = None) -> CategoryRequest:
     """A category as written ``NAME:RULE[=PARAM]:PRIZES[:NUMBERS]`` (see the module); an
-    ArbitroError naming what is wrong."""
+    ArbitroError naming what is wrong, citing the event's ``code`` where it has a prize rule."""
     parts = [p.strip() for p in text.split(":")]
     if len(parts) not in (3, 4) or not parts[0]:
         raise ArbitroError(
             "prize category «{text}»: write NAME:RULE:PRIZES (e.g. Dame:ladies:50/30)",
             text=text,
-            article=article(),
+            article=article(code),
         )
     rule_text, _, param = parts[1].partition("=")
     rule = named(RULE_WORDS, rule_text)
@@ -97,38 +151,26 @@ def parse_category(text: str) -> CategoryRequest:
             name=parts[0],
             rule=rule_text,
             rules=WordList(RULE_WORDS),
-            article=article(),
+            article=article(code),
         )
-    prizes = tuple(parse_prize(p) for p in parts[2].split("/"))
-    listed: tuple[int, ...] = ()
-    if len(parts) == 4 and parts[3]:
-        try:
-            listed = tuple(int(n) for n in re.split(r"[\s,;]+", parts[3]) if n)
-        except ValueError:
-            raise ArbitroError(
-                "prize category «{name}»: «{numbers}» are not competitor numbers",
-                name=parts[0],
-                numbers=parts[3],
-                article=article(),
-            ) from None
-    if rule is Eligibility.LISTED and not listed:
-        raise ArbitroError(
-            "prize category «{name}»: name its competitors (NAME:listed:PRIZES:4,7)",
-            name=parts[0],
-            article=article(),
-        )
-    return CategoryRequest(parts[0], rule, prizes, param.strip() or None, listed)
+    return category(parts[0], rule, param, parts[2], parts[3] if len(parts) == 4 else "", code)
+
+
+def prizes_line(prizes: tuple[int | str, ...]) -> str:
+    """A category's prizes written back as :func:`parse_prize` reads them, separated by
+    ``/``: ``100/60/40``, ``12,50``, ``Coppa`` (Parole art. 6.1)."""
+    return "/".join(
+        (f"{p // 100}" if p % 100 == 0 else f"{p // 100},{p % 100:02d}")
+        if isinstance(p, int)
+        else p
+        for p in prizes
+    )
 
 
 def category_line(cat: PrizeCategoryPlan, lang: str | None = None) -> str:
     """A recorded category written back as :func:`parse_category` reads it, its rule in
     ``lang`` (the desk's form shows the recorded plan so)."""
-    prizes = "/".join(
-        (f"{p // 100}" if p % 100 == 0 else f"{p // 100},{p % 100:02d}")
-        if isinstance(p, int)
-        else p
-        for p in cat.prizes
-    )
+    prizes = prizes_line(cat.prizes)
     rule = rule_word(Eligibility(cat.rule), lang) + (f"={cat.param}" if cat.param else "")
     line = f"{cat.name}:{rule}:{prizes}"
     if cat.rule == Eligibility.LISTED.value and cat.eligible:
@@ -148,7 +190,7 @@ def example(lang: str | None = None) -> str:
     )
 
 
-def parse_tie_rule(text: str) -> TieRule:
+def parse_tie_rule(text: str, code: EventRules | None = None) -> TieRule:
     """The tie rule of art. 6.1 named in either language (``sorteggio`` or ``draw``) or by its
     letter (``a``, ``b``, ``c``)."""
     letters = {"a": TieRule.SPLIT, "b": TieRule.WINNERS_DECIDE, "c": TieRule.DRAW}
@@ -158,7 +200,7 @@ def parse_tie_rule(text: str) -> TieRule:
             "unknown tie rule «{rule}» (one of: {rules})",
             rule=text,
             rules=WordList(TIE_WORDS),
-            article=article(),
+            article=article(code),
         )
     return rule
 
@@ -235,6 +277,8 @@ class PrizeList:
     tie_rule: TieRule
     seed: int
     categories: tuple[CategoryList, ...]
+    # what decides a tie: the event's code's article, or the director's ruling (tie_article)
+    tie_article: Citation | Message
 
     def to_json(self) -> dict[str, object]:
         """The list as JSON (amounts in cents, prizes in kind as their text)."""
@@ -298,7 +342,7 @@ def prize_list(state: EventState, plan: PrizePlanRecorded | None = None) -> Priz
     round, with names. An ArbitroError if the event has no plan."""
     plan = plan or state.prize_plan
     if plan is None:
-        raise ArbitroError("no prize plan recorded for this event", article=article())
+        raise ArbitroError("no prize plan recorded for this event", article=article(state.code))
     awards = plan_awards(standings(state, plan.round), plan)
     by_category: dict[str, list[Award]] = {}
     for award in awards:
@@ -331,4 +375,5 @@ def prize_list(state: EventState, plan: PrizePlanRecorded | None = None) -> Priz
             )
             for cat in plan.categories
         ),
+        tie_article(state.code),
     )

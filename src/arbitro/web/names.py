@@ -4,7 +4,9 @@ competitors of a line."""
 
 from __future__ import annotations
 
-from arbitro.i18n import Message, verbatim
+import re
+
+from arbitro.i18n import Message, actor_label, verbatim
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, Line, Movement
 from arbitro.tournament.rules import FIBAS, PAROLE, SCALA40
@@ -87,3 +89,22 @@ def line_label(line: str) -> Message:
     """A line as the page's language writes it (``N-S``, ``E-O`` in Italian), never the
     record's code (``ns``, ``ew``); a Scala 40 player (its number) as it is."""
     return LINE_NAMES.get(line.lower(), verbatim(line))
+
+
+_PHONE_ACTOR = re.compile(r"tavolo (\d+) (.+)")
+
+
+def sheet_actor(actor: str, line: str | None) -> Message:
+    """Who sent a sheet, as a page shows it (FIBAS art. 19-20): a table's phone records itself
+    as ``tavolo 3 ns`` (``tavolo 3 Rossi (12)`` at a table of individuals), shown as "table 3"
+    (the line's name follows it on the page, never the record's ``ns``/``ew``); anyone else as
+    :func:`arbitro.i18n.actor_label`."""
+    m = _PHONE_ACTOR.fullmatch(actor)
+    if m is None or line is None:
+        return actor_label(actor)
+    table, who = m[1], m[2]
+    if who == line:
+        return Message("table {table}", {"table": table})
+    suffix = f" ({line})"
+    name = who.removesuffix(suffix) if who.endswith(suffix) else who
+    return Message("table {table}, {player}", {"table": table, "player": verbatim(name)})

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.commands.common import make_record
 from arbitro.tournament.event import EventState
@@ -25,7 +23,7 @@ def check_prize_plan(state: EventState, plan: PrizePlanRecorded) -> None:
     """Refuse a plan the event cannot award: a round whose standings are not published, a
     category without a name or prizes, a name given twice, a negative amount, an unknown
     rule, a year that is not one, a competitor not registered (Parole art. 6.1)."""
-    article = cite(CodeId.BURRACO_PAROLE, "prize_ties")
+    article = state.code.cite_if("prize_ties")  # None where the code is silent on prizes
     if state.round(plan.round).standings_published_at is None:
         raise ArbitroError(
             "round {round}'s standings are not published: prizes go on published standings",

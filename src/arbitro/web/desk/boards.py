@@ -117,6 +117,12 @@ def travellers_page(
                 event_id=event_id,
                 config=state.config,
                 n=n,
+                # Only the rounds seated have travellers: a later round's link would be refused.
+                seated_rounds=[
+                    i
+                    for i in range(1, state.config.rounds + 1)
+                    if state.round(i).seating is not None
+                ],
                 boards=boards,
                 method=method,
                 article=state.code.cite("vp"),

@@ -29,6 +29,7 @@ from arbitro.web.names import (
     MOVEMENT_NAMES,
     STATUS_NAMES,
     line_label,
+    sheet_actor,
 )
 
 POLL_SECONDS = 3
@@ -74,6 +75,7 @@ def common(request: Request, session: auth.Session, **context: Any) -> dict[str,
         "LEDGER_NAMES": LEDGER_NAMES,
         "ABANDON_SCORE_NAMES": ABANDON_SCORE_NAMES,
         "line_label": line_label,
+        "sheet_actor": sheet_actor,
         "actor_label": actor_label,
         "local_time": partial(local_time, where=where),
         "local_datetime": partial(local_datetime, where=where),

@@ -1,6 +1,7 @@
 """The round's ledger as the desk shows it: each director's action with what it did to the
 competitor's M.P. and V.P. (lateness, FIBAS art. 37; warnings, art. 22 and 41; arbitral
-scores, art. 40), whether it can still be cancelled, and who cancelled it and why."""
+scores, art. 40) or to its event (an expulsion, art. 40: no later round), whether it can
+still be cancelled, and who cancelled it and why."""
 
 from __future__ import annotations
 
@@ -65,6 +66,8 @@ def effect(state: EventState, e: LedgerEntry) -> list[Message]:
         return _lateness_effect(state, e, body.seconds)
     if e.kind == "warning":
         return _warning_effect(state, e)
+    if e.kind == "expulsion":  # art. 40: stopped from continuing, its results so far stand
+        return [msg("plays no round after round {round}", round=e.round)]
     if isinstance(body, ArbitralScore):
         return [msg("{vp} V.P., {mp} M.P.", vp=body.vp, mp=body.mp)]
     return []

@@ -1,9 +1,13 @@
 """The desk's prize page (Parole art. 6.1): after the final standings the director writes the
-prize categories (one a line, overall first), chooses the rule for ties and records the plan;
-the page lists the prizes by category and links the ceremony's printout."""
+prize categories (a row each, overall first: name, rule, parameter, prizes, numbers; or as
+text, one a line, ``NAME:RULE[=PARAM]:PRIZES[:NUMBERS]``), chooses the rule for ties and
+records the plan; the page lists the prizes by category and links the ceremony's printout. A
+tie cites the event's own code, or the director's ruling where the code is silent on prizes
+(docs/rulings.md "Prizes" 7)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -15,7 +19,16 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.services import prizes
 from arbitro.tournament.event import EventState
-from arbitro.tournament.standings.prizes import RULE_WORDS, CategoryRequest, TieRule, WordList
+from arbitro.tournament.rules import EventRules
+from arbitro.tournament.standings.prizes import (
+    RULE_WORDS,
+    CategoryRequest,
+    Eligibility,
+    TieRule,
+    WordList,
+    named,
+    rule_word,
+)
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import (
@@ -26,10 +39,57 @@ from arbitro.web.desk.common import (
     common,
     event_id_of,
 )
-from arbitro.web.forms import Errors, FieldError, act, int_field, required_field, text_field
+from arbitro.web.forms import (
+    Errors,
+    FieldError,
+    FieldErrors,
+    act,
+    form_values,
+    int_field,
+    required_field,
+    text_field,
+)
 from arbitro.web.snapshot import frozen
 
 router = APIRouter()
+
+
+EXAMPLE_ROWS = (
+    (Message("Overall"), Eligibility.OVERALL, "", "100/60/40"),
+    (Message("Ladies"), Eligibility.LADIES, "", "50"),
+    (Message("Over 65"), Eligibility.SENIORS, "1961", "30"),
+)
+"""The placeholders of the form's first rows: an example of a plan (Parole art. 6.1)."""
+
+ROW_FIELDS = ("name", "rule", "param", "prizes", "numbers")
+_ROW = re.compile(r"(name|rule|param|prizes|numbers)_(\d+)")
+
+
+def plan_rows(state: EventState, values: dict[str, str] | None, extra: int = 0) -> list[int]:
+    """The row numbers of the form: the rows typed (a refused form shown again), else the
+    recorded plan's categories, at least three and one empty row more (``extra`` more when
+    the director asked for a row)."""
+    typed = [int(m[2]) for k in (values or {}) if (m := _ROW.fullmatch(k))]
+    plan = state.prize_plan
+    filled = max(typed) if typed else len(plan.categories) if plan is not None else 0
+    return list(range(1, max(3, filled + 1) + extra + 1))
+
+
+def plan_values(state: EventState) -> dict[str, str]:
+    """The recorded plan as the form's values (a row per category, Parole art. 6.1)."""
+    plan = state.prize_plan
+    values: dict[str, str] = {}
+    for i, cat in enumerate(plan.categories if plan is not None else (), start=1):
+        values[f"name_{i}"] = cat.name
+        values[f"rule_{i}"] = cat.rule
+        values[f"param_{i}"] = cat.param or ""
+        values[f"prizes_{i}"] = prizes.prizes_line(cat.prizes)
+        values[f"numbers_{i}"] = (
+            ",".join(str(c) for c in cat.eligible)
+            if cat.rule == Eligibility.LISTED.value and cat.eligible
+            else ""
+        )
+    return values
 
 
 def _context(state: EventState, lang: str) -> dict[str, Any]:
@@ -39,6 +99,9 @@ def _context(state: EventState, lang: str) -> dict[str, Any]:
     if plan is not None:
         found = prizes.prize_list(state)
     return {
+        "eligibilities": [(rule, rule_word(rule, lang)) for rule in Eligibility],
+        "example_rows": EXAMPLE_ROWS,
+        "tie_article": prizes.tie_article(state.code),
         "state": state,
         "config": state.config,
         "plan": plan,
@@ -52,7 +115,6 @@ def _context(state: EventState, lang: str) -> dict[str, Any]:
         "rules": WordList(RULE_WORDS).render(lang),
         "prize_text": prizes.prize_text,
         "places_text": prizes.places_text,
-        "article": prizes.article(),
     }
 
 
@@ -71,12 +133,16 @@ def _shown(request: Request, session: auth.Session, event_id: str, **extra: Any)
     web = web_of(request)
     with web.locked():
         state = web.service.state(event_id)
+        values = extra.pop("values", None)
+        rows = plan_rows(state, values, extra.pop("more_rows", 0))
         return frozen(
             common(
                 request,
                 session,
                 event_id=event_id,
                 **_context(state, request_lang(request)),
+                rows=rows,
+                values=values if values is not None else plan_values(state),
                 **extra,
             )
         )
@@ -105,15 +171,57 @@ def prizes_pdf(request: Request, event_id: str, session: auth.Session = Director
     )
 
 
-def _requests(form: FormData) -> list[CategoryRequest]:
+def _requests(form: FormData, code: EventRules) -> list[CategoryRequest]:
     raw = required_field(form, "categories", 5000, N_("write one prize category a line"))
     found = []
     for line in raw.splitlines():
         if line.strip():
             try:
-                found.append(prizes.parse_category(line))
+                found.append(prizes.parse_category(line, code))
             except ArbitroError as exc:
                 raise FieldError("categories", exc.msg) from None
+    return found
+
+
+def row_requests(form: FormData, code: EventRules) -> list[CategoryRequest]:
+    """The categories of the form's rows, in order (Parole art. 6.1: overall first, then as
+    announced): an empty row is skipped; a row with anything typed needs a name, a known rule
+    and its prizes; each refusal goes next to its field, all at once."""
+    numbers = sorted({int(m[2]) for k in form if (m := _ROW.fullmatch(k))})
+    found: list[CategoryRequest] = []
+    errors: list[FieldError] = []
+    for i in numbers:
+        typed = {f: text_field(form, f"{f}_{i}", 500) for f in ROW_FIELDS}
+        if not (typed["name"] or typed["param"] or typed["prizes"] or typed["numbers"]):
+            continue
+        if not typed["name"]:
+            errors.append(FieldError(f"name_{i}", "write the category's name"))
+            continue
+        if ":" in typed["name"]:
+            errors.append(FieldError(f"name_{i}", "a category's name has no «:»"))
+            continue
+        rule = named(RULE_WORDS, typed["rule"] or Eligibility.OVERALL.value)
+        if rule is None:
+            errors.append(
+                FieldError(f"rule_{i}", "«{raw}» is not a rule of prizes", raw=typed["rule"])
+            )
+            continue
+        if not typed["prizes"]:
+            errors.append(FieldError(f"prizes_{i}", "write the category's prizes"))
+            continue
+        try:
+            found.append(
+                prizes.category(
+                    typed["name"], rule, typed["param"], typed["prizes"], typed["numbers"], code
+                )
+            )
+        except ArbitroError as exc:
+            field = "numbers" if rule is Eligibility.LISTED or typed["numbers"] else "prizes"
+            errors.append(FieldError(f"{field}_{i}", exc.msg))
+    if errors:
+        raise FieldErrors(errors)
+    if not found:
+        raise FieldError("name_1", "write one prize category a line")
     return found
 
 
@@ -125,8 +233,14 @@ async def _record(
     event_id = event_id_of(request, event_id)
 
     def run() -> str:
-        requests = _requests(form)
-        rule = prizes.parse_tie_rule(text_field(form, "tie", 30) or TieRule.DRAW.value)
+        code = web.service.state(event_id).code
+        if text_field(form, "from", 10) == "text" or (
+            "categories" in form and not text_field(form, "from", 10)
+        ):
+            requests = _requests(form, code)  # the plan as typed in the syntax
+        else:
+            requests = row_requests(form, code)
+        rule = prizes.parse_tie_rule(text_field(form, "tie", 30) or TieRule.DRAW.value, code)
         seed_text = text_field(form, "seed", 20)
         seed = int_field(form, "seed", Message("seed"), low=0, high=2**62) if seed_text else None
         prizes.record_plan(web.service, event_id, requests, rule, seed=seed, actor=session.user)
@@ -140,6 +254,9 @@ async def _record(
         )
 
     def decide() -> Response:
+        if "add_row" in form:  # a row more for another category (the page again, nothing recorded)
+            ctx = _shown(request, session, event_id, values=form_values(form), more_rows=1)
+            return web.render(request, "desk_prizes.html", **ctx)
         with web.locked():
             response = act(form, "prizes", request_lang(request), run, refused)
         return refusal.page(web, request, "desk_prizes.html", response)

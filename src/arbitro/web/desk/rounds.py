@@ -291,6 +291,8 @@ async def run_round_form(
 
     def run() -> str:
         anchor = action(web, session, event_id, n, form)
+        if anchor.startswith("/"):  # another page of the round (the arbiter's seating form)
+            return anchor
         if "#" in anchor:  # "query#anchor": the page shows something first (a preview)
             return f"/desk/e/{event_id}/r/{n}?{anchor}"
         return f"/desk/e/{event_id}/r/{n}?ok={ok}#{anchor}"
@@ -346,6 +348,8 @@ def _seat(web: Web, session: auth.Session, event_id: str, n: int, form: FormData
         movement = Movement(raw) if raw else None
     except ValueError:
         raise FieldError("movement", "unknown movement") from None
+    if movement is Movement.ARBITER_CHOICE:  # the arbiter places each competitor (art. 4)
+        return f"/desk/e/{event_id}/r/{n}/arbiter-seating"
     seed_text = text_field(form, "seed", 20)
     seed = int_field(form, "seed", Message("seed"), low=0, high=2**62) if seed_text else None
     web.service.seat(event_id, n, movement=movement, seed=seed, actor=session.user)
