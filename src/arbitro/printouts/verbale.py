@@ -13,7 +13,7 @@ from arbitro.i18n import Message, message
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
-from arbitro.services.results import LedgerItem, ResultsFile
+from arbitro.services.results import CompetitorInfo, LedgerItem, ResultsFile
 
 WIDTH = PAGE[0] - 2 * MARGIN
 
@@ -48,6 +48,16 @@ def _name(results: ResultsFile, number: int | None) -> str:
         return ""
     comp = results.competitor(number)
     return f"{number} {comp.name}" if comp else str(number)
+
+
+def _played(results: ResultsFile) -> list[CompetitorInfo]:
+    """The participants: the competitors who played (those the standings rank), not those
+    withdrawn before their first round (absent at the check-in, FIBAS art. 36-37). Before any
+    standings, every competitor not withdrawn."""
+    if results.standings:
+        ranked = {row.competitor for row in results.standings[-1].rows}
+        return [c for c in results.competitors if c.number in ranked]
+    return [c for c in results.competitors if c.withdrawn_from_round is None]
 
 
 def _ledger_table(results: ResultsFile, items: list[LedgerItem], lang: str) -> Flowable:
@@ -90,6 +100,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
     title = tr(message("Arbiter's report of the event"), lang)
     unknown = "______________________________"
     story: list[Flowable] = [heading(title, 20), note(event.name, 14)]
+    played = _played(results)
     facts = [
         (message("Event"), f"{event.name} ({event.id})"),
         (message("Code"), event.code),
@@ -109,7 +120,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
                 lang,
             ),
         ),
-        (message("Participants"), str(len(results.competitors))),
+        (message("Participants"), str(len(played))),
     ]
     story.append(
         list_table(
@@ -124,7 +135,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
     rows: list[list[object]] = [
         [tr(message("No."), lang), tr(message("Competitor"), lang), tr(message("Players"), lang)]
     ]
-    for comp in results.competitors:
+    for comp in played:
         name = comp.name
         if comp.withdrawn_from_round is not None:
             name = tr(
@@ -137,6 +148,21 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
             )
         rows.append([str(comp.number), cell(name, 9, bold=True), cell(", ".join(comp.players), 9)])
     story.append(list_table(rows, _widths(34, 200, 0), size=9, right_columns=[0]))
+    numbers = {c.number for c in played}
+    absent = [c for c in results.competitors if c.number not in numbers]
+    if absent:
+        story.append(
+            note(
+                tr(
+                    message(
+                        "Registered but withdrawn before playing (not participants): {competitors}",
+                        competitors=", ".join(f"{c.number} {c.name}" for c in absent),
+                    ),
+                    lang,
+                ),
+                9,
+            )
+        )
 
     final = results.final_standings()
     story += [spacer(10)]
