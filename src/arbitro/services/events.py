@@ -195,6 +195,15 @@ class EventService(EventLog[EventState]):
         assert isinstance(rec.body, CompetitorWithdrawn)
         return rec.body.from_round
 
+    def readmit(
+        self, event_id: str, competitor: CompetitorId, reason: str | None, actor: str = "director"
+    ) -> None:
+        """Re-admit a withdrawn competitor (its withdrawal cancelled, with the reason); a late
+        pair is seated at round 1's incomplete table (FIBAS art. 37)."""
+        self._do_many(
+            event_id, lambda st, now: commands.readmit(st, competitor, reason, now, actor)
+        )
+
     # ------------------------------------------------------------------ constraints
     def add_constraint(
         self,

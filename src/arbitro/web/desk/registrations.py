@@ -208,19 +208,26 @@ async def withdraw_absent(
 async def readmit(
     request: Request, event_id: str, session: auth.Session = DirectorPost
 ) -> Response:
-    """Re-admit a withdrawn competitor: its withdrawal is cancelled, with the reason
-    (FIBAS art. 36)."""
+    """Re-admit a withdrawn competitor: its withdrawal is cancelled, with the reason (FIBAS
+    art. 36); a late pair is seated at round 1's incomplete table while round 1 is played
+    (art. 37). A refusal (no reason, too late) is shown next to the competitor's button."""
     web = web_of(request)
 
     def action(form: FormData, event_id: str) -> str:
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
-        reason = required_field(form, "reason", 500, N_("write why the action is cancelled"))
-        seq = withdrawal_records(web.service.state(event_id)).get(competitor)
-        if seq is None:
+        reason = text_field(form, "reason", 500)
+        state = web.service.state(event_id)
+        if competitor not in withdrawal_records(state):
             raise FieldError(
                 "competitor", "competitor {number} has not withdrawn", number=competitor
             )
-        web.service.cancel(event_id, seq, reason, actor=session.user)
-        return f"/desk/e/{event_id}?ok=readmitted#competitors"
+        if not reason:
+            raise FieldError(
+                "reason",
+                "write why «{name}» is re-admitted (e.g. «arrived late»)",
+                name=state.competitor(competitor).name,
+            )
+        web.service.readmit(event_id, competitor, reason, actor=session.user)
+        return f"/desk/e/{event_id}?ok=readmitted#competitor-{competitor}"
 
     return await event_form(request, session, event_id, "readmit", action)
