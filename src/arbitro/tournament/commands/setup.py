@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from arbitro.errors import ArbitroError, ConflictError
-from arbitro.i18n import N_
+from arbitro.i18n import N_, ngettext
 from arbitro.money import MAX_FEE_CENTS, euros
 from arbitro.tournament.commands.common import (
     FIRST_ROUND_MOVEMENTS,
@@ -244,23 +244,32 @@ def _checked_names(state: EventState, name: str, players: Sequence[str]) -> tupl
         )
     fmt = state.config.event_format
     low, high = PLAYERS_PER_COMPETITOR.get(fmt, (MIN_TEAM_PLAYERS, 99))
-    if players and not low <= len(players) <= high:
+    count = len(players)
+    if players and not low <= count <= high:
         article = state.code.cite("competitor")
-        if low == high:
-            raise ArbitroError(
-                "«{name}»: {count} players; a competitor has {low}",
+        if fmt is EventFormat.PAIRS:
+            wrong = ngettext(
+                "«{name}»: {count} player, a pair has 2",
+                "«{name}»: {count} players, a pair has 2",
+                count,
                 name=name,
-                count=len(players),
-                low=low,
-                article=article,
             )
-        raise ArbitroError(
-            "«{name}»: {count} players; a competitor has {low} or more",
-            name=name,
-            count=len(players),
-            low=low,
-            article=article,
-        )
+        elif fmt is EventFormat.INDIVIDUAL:
+            wrong = ngettext(
+                "«{name}»: {count} player, in an individual event a competitor is one player",
+                "«{name}»: {count} players, in an individual event a competitor is one player",
+                count,
+                name=name,
+            )
+        else:
+            wrong = ngettext(
+                "«{name}»: {count} player, a team has at least {low}",
+                "«{name}»: {count} players, a team has at least {low}",
+                count,
+                name=name,
+                low=low,
+            )
+        raise ArbitroError(wrong, article=article)
     return name, players
 
 
