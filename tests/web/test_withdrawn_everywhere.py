@@ -94,6 +94,8 @@ def test_art36_the_absent_are_ranked_nowhere_and_the_later_withdrawal_is_marked(
     results = json.loads(client.get(f"/desk/e/{EVENT}/results/json").content)
     assert [r["competitor"] for r in results["standings"][0]["rows"]] != []
     assert 5 not in {r["competitor"] for r in results["standings"][0]["rows"]}
+    site = visible_text(client.get(f"/e/{EVENT}/results/").text)
+    assert "4 concorrenti" in site and "6 concorrenti" not in site
     archive = zipfile.ZipFile(io.BytesIO(client.get(f"/desk/e/{EVENT}/results/csv").content))
     standings_csv = next(n for n in archive.namelist() if "standings" in n)
     _no_absent(archive.read(standings_csv).decode("utf-8"))
