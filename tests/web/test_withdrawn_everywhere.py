@@ -90,6 +90,9 @@ def test_art36_the_absent_are_ranked_nowhere_and_the_later_withdrawal_is_marked(
     text = " ".join(pdf_text(verbale.content, tmp_path, "verbale").split())
     assert "Partecipanti 4" in text
     assert "ritirati prima di giocare" in text and "5 Assenti / Uno" in text
+    standings_part = text.split("Classifica dopo il turno 1", 1)[1]
+    assert "Gialli / Blu (ritirato dal turno 2)" in standings_part
+    _no_absent(standings_part.split("Sanzioni", 1)[0])
 
     results = json.loads(client.get(f"/desk/e/{EVENT}/results/json").content)
     assert [r["competitor"] for r in results["standings"][0]["rows"]] != []

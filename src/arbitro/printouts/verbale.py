@@ -60,6 +60,20 @@ def _played(results: ResultsFile) -> list[CompetitorInfo]:
     return [c for c in results.competitors if c.withdrawn_from_round is None]
 
 
+def _standing_name(results: ResultsFile, name: str, number: int, lang: str) -> str:
+    """A ranked competitor's name, with the round it no longer plays from if it withdrew
+    after playing (FIBAS art. 36: its results stay)."""
+    comp = results.competitor(number)
+    if comp is None or comp.withdrawn_from_round is None:
+        return name
+    return tr(
+        message(
+            "{name} (withdrawn from round {round})", name=name, round=comp.withdrawn_from_round
+        ),
+        lang,
+    )
+
+
 def _ledger_table(results: ResultsFile, items: list[LedgerItem], lang: str) -> Flowable:
     rows: list[list[object]] = [
         [
@@ -194,7 +208,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
                 [
                     str(row.rank),
                     str(row.competitor),
-                    cell(row.name, 9, bold=True),
+                    cell(_standing_name(results, row.name, row.competitor, lang), 9, bold=True),
                     str(row.vp),
                     str(row.mp),
                     cell(" ".join(p for p in pens if p), 8),
