@@ -108,3 +108,25 @@ def test_the_terminal_lists_every_problem_and_registers_nobody(tmp_path: Path) -
     path.write_text("nome;giocatore1;giocatore2\nBlu / Viola;Elsa Blu;Franco Viola\n", "utf-8")
     one = CliRunner().invoke(app, ["--db", db, "import-csv", "ev", str(path)])
     assert one.exit_code == 0 and "Iscritto 1 concorrente" in one.output
+
+
+def test_an_xlsx_workbook_lists_its_problems_by_the_sheets_row() -> None:
+    """The same reading for a workbook: a blank first row keeps the rows' numbers as the
+    spreadsheet shows them (the header on row 2, a row without a name on row 4)."""
+    import io
+
+    from openpyxl import Workbook  # type: ignore[import-untyped]  # openpyxl ships no type hints
+
+    from arbitro.services.registrations_xlsx import read_registrations_xlsx
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append([None, None, None])
+    sheet.append(["Coppia", "Giocatore 1", "Giocatore 2"])
+    sheet.append(["Neri", "Elsa", "Franco"])
+    sheet.append([None, "Gino", "Ugo"])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    rows, problems = read_registrations_xlsx(buffer.getvalue())
+    assert [(r.line, r.name) for r in rows] == [(3, "Neri")]
+    assert [p.render("it") for p in problems] == ["riga 4: manca il nome"]
