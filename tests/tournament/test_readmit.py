@@ -14,9 +14,11 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.commands.setup import check_in, readmit, withdraw_absent
+from arbitro.tournament.event import EventState
 from arbitro.tournament.log_check import check_log
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import CompetitorWithdrawn
+from arbitro.tournament.standings.standings import standings
 
 from .events.conftest import Driver, config
 
@@ -58,9 +60,15 @@ def test_art37_during_round_1_the_late_pair_sits_at_the_incomplete_table() -> No
     table = d.seating(1).table(hole.table)
     assert table is not None and (6,) in table.lines and not table.is_incomplete
     assert d.state.competitors[6].active_in(1)
+    for t in d.seating(1).tables:
+        d.sheet(1, t.table, (300, 200, 0, 50), (0, 90, 100, 100))
+    d.publish(1)
+    assert sorted(r.competitor for r in standings(d.state, 1)) == [1, 2, 3, 4, 5, 6]
     # The log as a whole is what the live actions make (an imported event file).
     checked = check_log("test", d.log, d.now + timedelta(minutes=1))
-    assert checked.competitors[6].withdrawn_from_round is None  # type: ignore[union-attr]
+    assert isinstance(checked, EventState)
+    assert checked.competitors[6].withdrawn_from_round is None
+    assert [r.vp for r in standings(checked, 1)] == [r.vp for r in standings(d.state, 1)]
 
 
 def test_art37_no_accommodation_after_round_1_standings_cites_art37() -> None:
