@@ -44,6 +44,7 @@ def test_readmit_without_a_reason_says_so_next_to_the_button_in_italian(
     page = txt(director_client.get(f"/desk/e/{event_id}"))
     form = _row(page, 6)
     assert "Riammetti" in form and "required" not in form.split("readmit-form", 1)[1]
+    assert 'data-confirm="Riammettere «Coppia 6»?"' in form
     before = service(web_app).state(event_id).last_seq
     refused = post(director_client, f"/desk/e/{event_id}/readmit", {"competitor": "6"})
     assert refused.status_code == 400
