@@ -117,7 +117,7 @@ def test_a_withdrawal_cancelled_before_the_next_seating_readmits_the_competitor(
     assert 4 in svc.state("ev").active(2)
 
 
-def test_art21_a_withdrawal_is_not_cancelled_once_the_next_round_is_seated(
+def test_art37_a_withdrawal_is_not_cancelled_once_the_next_round_is_seated(
     store: RecordStore,
 ) -> None:
     svc = four_pairs(store)
@@ -125,7 +125,8 @@ def test_art21_a_withdrawal_is_not_cancelled_once_the_next_round_is_seated(
     svc.withdraw("ev", 4, reason="va via")
     withdrawn = last_seq(svc)
     svc.seat("ev", 2, publish=True)
-    with pytest.raises(ArbitroError, match=r"FIBAS art\. 21"):
+    # Art. 37 decides when a withdrawn pair may come back, not art. 21 (score sheets).
+    with pytest.raises(ArbitroError, match=r"FIBAS art\. 37"):
         svc.cancel("ev", withdrawn, "ripensamento")
 
 

@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from arbitro.cli.main import app
-from arbitro.errors import ConflictError
-from arbitro.services.events import EventService, RowRefused
+from arbitro.services.events import EventService
+from arbitro.services.registrations import FileRefused
 from arbitro.store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.commands.common import make_record
@@ -70,13 +70,13 @@ def test_a_list_of_registrations_is_one_transaction(
 def test_a_refused_row_is_named_with_the_domains_refusal_and_registers_nobody(
     service: EventService,
 ) -> None:
-    """A name repeated within the list is refused at its row, as a conflict (the desk
-    answers 409); the rows before it are not registered either."""
-    with pytest.raises(RowRefused) as refused:
+    """A name repeated within the list is refused at its row, naming both rows (issue 26 F:
+    "duplicated", not "already registered"); the rows before it are not registered either."""
+    with pytest.raises(FileRefused) as refused:
         service.register_many("serata", [*rows(3), ("coppia 2", ("X", "Y"))])
-    assert refused.value.row == 4 and refused.value.name == "coppia 2"
-    assert isinstance(refused.value.cause, ConflictError)
-    assert "riga 4" in refused.value.it
+    (problem,) = refused.value.problems
+    assert problem.line == 4
+    assert problem.render("it") == "riga 4: «coppia 2» è ripetuto alle righe 2 e 4"
     assert service.state("serata").competitors == {}
 
 

@@ -50,7 +50,7 @@ def test_art2_one_bad_row_registers_nobody(tmp_path: Path) -> None:
     path.write_bytes(("nome;giocatore1;giocatore2\n" + rows + "Coppia 1;X;Y\n").encode("cp1252"))
     result = CliRunner().invoke(app, ["--db", db, "import-csv", "ev", str(path)])
     assert result.exit_code == 1
-    assert "riga 4" in result.output and "già iscritto" in result.output
+    assert "riga 5: «Coppia 1» è ripetuto alle righe 2 e 5" in result.output
     with RecordStore.open(db) as store:
         assert EventService(store).state("ev").competitors == {}
     path.write_bytes(("nome;giocatore1;giocatore2\n" + rows).encode("utf-16"))

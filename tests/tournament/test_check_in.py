@@ -173,5 +173,5 @@ def test_team_players_edited_art2() -> None:
     ev.do(commands.register(ev.state, "Squadra A", ["a", "b", "c", "d"], NOW))
     ev.do(commands.rename(ev.state, 1, "Squadra A", NOW, players=["a", "b", "c", "d", "e"]))
     assert ev.state.competitors[1].players == ("a", "b", "c", "d", "e")
-    with pytest.raises(ArbitroError, match="giocatori"):
+    with pytest.raises(ArbitroError, match="1 giocatore, una squadra ne ha almeno 4"):
         commands.rename(ev.state, 1, "Squadra A", NOW, players=["a"])

@@ -208,7 +208,7 @@ def test_a_bad_registrations_file_registers_nobody(
         f"/desk/e/{event}/upload",
         files={"file": ("x.csv", b"nome\nNuova\nCoppia 1\n", "text/csv")},
     )
-    assert repeated.status_code == 409 and "riga 3: «Coppia 1» è già iscritto" in txt(repeated)
+    assert repeated.status_code == 400 and "riga 3: «Coppia 1» è già iscritto" in txt(repeated)
     broken = post(
         director_client,
         f"/desk/e/{event}/upload",

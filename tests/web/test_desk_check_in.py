@@ -19,7 +19,7 @@ def _page(client: TestClient, event_id: str, lang: str = "it") -> str:
 def test_check_in_one_click_per_pair_with_the_count_art4(
     director_client: TestClient, web_app: FastAPI, make_event: Any
 ) -> None:
-    """Before round 1 each row has one "Presente" button; the count "Presenze: 1 presenti
+    """Before round 1 each row has one "Presente" button; the count "Presenze: 1 presente
     di 4" follows each click, "Annulla" takes it back; the page is wholly English with
     ``lang=en`` (art. 4)."""
     event_id = make_event(pairs=4, seat=False)
@@ -29,7 +29,7 @@ def test_check_in_one_click_per_pair_with_the_count_art4(
     r = post(director_client, f"/desk/e/{event_id}/check-in", {"competitor": "2", "present": "1"})
     assert r.status_code == 303 and r.headers["location"].endswith("#competitor-2")
     html = _page(director_client, event_id)
-    assert "Presenze: 1 presenti di 4" in text_of(html)
+    assert "Presenze: 1 presente di 4" in text_of(html)
     assert "non segnati: 3" in text_of(html)
     row = html[html.index('id="competitor-2"') : html.index('id="competitor-3"')]
     assert "✓\xa0presente" in row and 'name="present" value="0"' in row
@@ -53,7 +53,8 @@ def test_seating_refused_then_withdraw_the_absent_art36(
     assert "non segnati presenti: 4 Coppia 4" in text_of(txt(refused))
     html = _page(director_client, event_id)
     form = html[html.index('id="withdraw-absent-form"') :]
-    assert re.match(r'id="withdraw-absent-form" data-confirm="Ritirare i 1 concorrenti', form)
+    # One absent: the singular ("Ritirare i 1 concorrenti" was a grammar error).
+    assert re.match(r'id="withdraw-absent-form" data-confirm="Ritirare il concorrente non', form)
     ok = post(director_client, f"/desk/e/{event_id}/withdraw-absent", {})
     assert ok.status_code == 303
     state = service(web_app).state(event_id)
@@ -98,7 +99,7 @@ def test_players_edited_in_place_art2(
     three = {"competitor": "2", "name": "Rossi", "players": "a, b, c"}
     refused = post(director_client, f"/desk/e/{event_id}/rename", three)
     assert refused.status_code == 400
-    assert "3 giocatori; un concorrente ne ha 2" in txt(refused)
+    assert "3 giocatori, una coppia ne ha 2" in txt(refused)
     english = post(director_client, f"/desk/e/{event_id}/rename?lang=en", three)
-    assert "3 players; a competitor has 2" in txt(english)
+    assert "3 players, a pair has 2" in txt(english)
     assert service(web_app).state(event_id).competitors[2].players == ("Rossi", "Verdi")

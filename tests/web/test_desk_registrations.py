@@ -52,7 +52,10 @@ def test_withdraw_without_preselection_then_readmit_art36(
     html = txt(director_client.get(f"/desk/e/{event_id}"))
     assert 'class="inline readmit-form"' in html
     refused = post(director_client, f"/desk/e/{event_id}/readmit", {"competitor": "3"})
-    assert refused.status_code == 400 and "scrivi perché annulli l'azione" in txt(refused)
+    assert (
+        refused.status_code == 400
+        and "scrivi il motivo della riammissione di «Coppia 3»" in txt(refused)
+    )
     ok = post(
         director_client,
         f"/desk/e/{event_id}/readmit",

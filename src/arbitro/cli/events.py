@@ -27,7 +27,7 @@ from arbitro.cli.common import (
 from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, _, message, render
+from arbitro.i18n import N_, Message, _, message, ngettext, render
 from arbitro.tournament.model import EventFormat
 
 if TYPE_CHECKING:
@@ -370,8 +370,9 @@ def register(app: typer.Typer) -> None:
         file: Annotated[Path, typer.Argument(help=_("CSV file"))],
         json_out: bool = JsonOpt,
     ) -> None:
-        """Register the competitors of a CSV file, one per row (FIBAS art. 2)."""
-        from arbitro.services.registrations import decode_registrations, parse_registrations_csv
+        """Register the competitors of a CSV file, one per row (FIBAS art. 2), all or
+        nothing: a file with problems registers nobody and every problem is listed by line."""
+        from arbitro.services.registrations import decode_registrations, read_registrations_csv
 
         with errors(json_out):
             try:
@@ -380,11 +381,17 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError(
                     "cannot read {file}: {reason}", file=str(file), reason=exc.strerror
                 ) from None
-            rows = parse_registrations_csv(decode_registrations(data))
-            numbers = service().register_many(event_id, rows)
+            rows, problems = read_registrations_csv(decode_registrations(data))
+            numbers = service().register_many(event_id, rows, problems=problems)
             emit(
                 {"registered": numbers},
-                _("Registered {count} competitors", count=len(numbers)),
+                render(
+                    ngettext(
+                        "Registered {count} competitor",
+                        "Registered {count} competitors",
+                        len(numbers),
+                    )
+                ),
                 json_out,
             )
 

@@ -81,7 +81,13 @@ def standings_text(
     competitor, penalties = _("Competitor"), _("Penalties")
     out = [head, f"{'#':>3}  {competitor:<32} {'V.P.':>5} {'M.P.':>7}  {penalties}"]
     for row in rows:
-        name = _("{name} (withdrawn)", name=row.name) if row.withdrawn else row.name
+        name = row.name
+        if row.withdrawn_from is not None:  # art. 36: the round it no longer plays from
+            gone = row.withdrawn_from
+            name = _("{name} (withdrawn from round {round})", name=name, round=gone)
+            if len(name) > 32:  # the name is cut, not the round
+                short = row.name[: max(4, len(row.name) - (len(name) - 31))] + "…"
+                name = _("{name} (withdrawn from round {round})", name=short, round=gone)
         out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {_penalties(row)}")
     return "\n".join(out)
 

@@ -10,7 +10,7 @@ from typing import Any
 import jinja2
 
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, Renderable, msg, render
+from arbitro.i18n import Message, Renderable, msg, ngettext, render
 from arbitro.services.results import CompetitorInfo, ResultsFile, Round, StandingRow
 
 HERE = Path(__file__).resolve().parent
@@ -47,6 +47,7 @@ def _env() -> jinja2.Environment:
         return render(text, lang)
 
     env.globals["_"] = jinja2.pass_context(translate)
+    env.globals["ngettext"] = ngettext  # a Message, rendered by ``_``
     return env
 
 

@@ -208,6 +208,31 @@ def verbatim(text: str) -> Message:
 message = msg
 """Another name of :func:`msg`."""
 
+
+PLURAL = "plural"
+"""The context (``msgctxt``) of a plural form in the catalogue (see :func:`ngettext`)."""
+
+
+def plural_index(n: int) -> int:
+    """Which plural form a number takes: 0 (singular) or 1 (plural). Italian and English
+    share the rule of both catalogues' header, ``Plural-Forms: nplurals=2; plural=(n != 1)``."""
+    return 0 if n == 1 else 1
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Message:
+    """The catalogue's plural: a :class:`Message` for ``n`` things, its ``singular`` or its
+    ``plural`` form by :func:`plural_index` ("1 giocatore", "2 giocatori", never "1
+    giocatori"); ``n`` fills ``{count}`` unless ``count`` is given. Each form is an entry of
+    its own, both extracted: the singular as a plain msgid, the plural with the context
+    :data:`PLURAL` (``msgctxt "plural"``), so that the two forms may read the same in English
+    ("{count} present") and differ in Italian ("presente", "presenti"). The compiled
+    catalogue keeps one text per entry (issue 14: read in one decode)."""
+    values = {"count": n, **params}
+    if plural_index(n):
+        return Message(plural, values, context=PLURAL)
+    return Message(singular, values)
+
+
 DEFAULT_ACTOR = "director"
 """Who made a record when no user is named (the commands' default actor)."""
 

@@ -13,6 +13,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from arbitro.i18n import PLURAL
+
 PACKAGE = Path(__file__).resolve().parents[1]
 LOCALE = Path(__file__).resolve().parent / "locale"
 
@@ -35,6 +37,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "NotAtTable": None,
     "NotAForm": None,
     "FieldError": (2,),
+    "ngettext": (1, 2),  # the singular and the plural form, each an entry
 }
 
 METHODS = [("**/templates/**.html", "jinja2.ext.babel_extract")]
@@ -83,12 +86,6 @@ def _python() -> Iterator[Found]:
                 name = "ArbitroError"  # ``super().__init__(msgid, ...)`` of an error class
             if name not in calls:
                 continue
-            position = (KEYWORDS.get(name) or (1,))[0] - 1
-            if len(node.args) <= position:
-                continue
-            arg = node.args[position]
-            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)) or not arg.value:
-                continue
             if isinstance(node.func, ast.Attribute) and name == "message":
                 continue  # ``exc.message("it")``: a language, not a msgid
             context = next(
@@ -102,7 +99,14 @@ def _python() -> Iterator[Found]:
                 None,
             )
             where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
-            yield Found(arg.value, context, where)
+            positions = KEYWORDS.get(name) or (1,)
+            for form, position in enumerate(positions):  # ngettext: both forms
+                if len(node.args) < position:
+                    continue
+                arg = node.args[position - 1]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
+                    # ngettext's plural form is looked up with the plural context
+                    yield Found(arg.value, PLURAL if form else context, where)
 
 
 def extracted() -> Iterator[Found]:
@@ -115,9 +119,11 @@ def extracted() -> Iterator[Found]:
         keywords=KEYWORDS,
         comment_tags=("TRANSLATORS:",),
     ):
-        msgid = msg if isinstance(msg, str) else msg[0]
-        if msgid:
-            yield Found(msgid, context, f"{filename}:{lineno}")
+        # A plural call (ngettext) gives its two forms: the plural one has the plural context.
+        forms = (msg,) if isinstance(msg, str) else msg
+        for form, msgid in enumerate(forms):
+            if isinstance(msgid, str) and msgid:
+                yield Found(msgid, PLURAL if form else context, f"{filename}:{lineno}")
 
 
 def template() -> Catalog:

@@ -72,7 +72,15 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
         ]
     ]
     for row in rows:
-        name = tr(message("{name} (withdrawn)", name=row.name), lang) if row.withdrawn else row.name
+        name = row.name
+        if row.withdrawn_from is not None:
+            # Art. 36: its results stay; the row says from which round it no longer plays.
+            name = tr(
+                message(
+                    "{name} (withdrawn from round {round})", name=name, round=row.withdrawn_from
+                ),
+                lang,
+            )
         table.append(
             [
                 str(row.rank),

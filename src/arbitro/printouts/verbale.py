@@ -13,7 +13,7 @@ from arbitro.i18n import Message, message
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
-from arbitro.services.results import LedgerItem, ResultsFile
+from arbitro.services.results import CompetitorInfo, LedgerItem, ResultsFile
 from arbitro.tournament.zone import SHORT, local_text, zone
 
 WIDTH = PAGE[0] - 2 * MARGIN
@@ -49,6 +49,30 @@ def _name(results: ResultsFile, number: int | None) -> str:
         return ""
     comp = results.competitor(number)
     return f"{number} {comp.name}" if comp else str(number)
+
+
+def _played(results: ResultsFile) -> list[CompetitorInfo]:
+    """The participants: the competitors who played (those the standings rank), not those
+    withdrawn before their first round (absent at the check-in, FIBAS art. 36-37). Before any
+    standings, every competitor not withdrawn."""
+    if results.standings:
+        ranked = {row.competitor for row in results.standings[-1].rows}
+        return [c for c in results.competitors if c.number in ranked]
+    return [c for c in results.competitors if c.withdrawn_from_round is None]
+
+
+def _standing_name(results: ResultsFile, name: str, number: int, lang: str) -> str:
+    """A ranked competitor's name, with the round it no longer plays from if it withdrew
+    after playing (FIBAS art. 36: its results stay)."""
+    comp = results.competitor(number)
+    if comp is None or comp.withdrawn_from_round is None:
+        return name
+    return tr(
+        message(
+            "{name} (withdrawn from round {round})", name=name, round=comp.withdrawn_from_round
+        ),
+        lang,
+    )
 
 
 def _ledger_table(results: ResultsFile, items: list[LedgerItem], lang: str) -> Flowable:
@@ -94,6 +118,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
     title = tr(message("Arbiter's report of the event"), lang)
     unknown = "______________________________"
     story: list[Flowable] = [heading(title, 20), note(event.name, 14)]
+    played = _played(results)
     facts = [
         (message("Event"), f"{event.name} ({event.id})"),
         (message("Code"), event.code),
@@ -114,7 +139,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
                 lang,
             ),
         ),
-        (message("Participants"), str(len(results.competitors))),
+        (message("Participants"), str(len(played))),
     ]
     story.append(
         list_table(
@@ -129,7 +154,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
     rows: list[list[object]] = [
         [tr(message("No."), lang), tr(message("Competitor"), lang), tr(message("Players"), lang)]
     ]
-    for comp in results.competitors:
+    for comp in played:
         name = comp.name
         if comp.withdrawn_from_round is not None:
             name = tr(
@@ -142,6 +167,21 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
             )
         rows.append([str(comp.number), cell(name, 9, bold=True), cell(", ".join(comp.players), 9)])
     story.append(list_table(rows, _widths(34, 200, 0), size=9, right_columns=[0]))
+    numbers = {c.number for c in played}
+    absent = [c for c in results.competitors if c.number not in numbers]
+    if absent:
+        story.append(
+            note(
+                tr(
+                    message(
+                        "Registered but withdrawn before playing (not participants): {competitors}",
+                        competitors=", ".join(f"{c.number} {c.name}" for c in absent),
+                    ),
+                    lang,
+                ),
+                9,
+            )
+        )
 
     final = results.final_standings()
     story += [spacer(10)]
@@ -173,7 +213,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
                 [
                     str(row.rank),
                     str(row.competitor),
-                    cell(row.name, 9, bold=True),
+                    cell(_standing_name(results, row.name, row.competitor, lang), 9, bold=True),
                     str(row.vp),
                     str(row.mp),
                     cell(" ".join(p for p in pens if p), 8),

@@ -4,7 +4,7 @@ store), asks the domain whether the action is allowed, and appends the resulting
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from arbitro.tournament.records import (
 if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not imported to register
     from arbitro.games.burraco.boards import PreparedBoard
     from arbitro.games.prepared_deals import Law13Ruling
+    from arbitro.services.registrations import FileRow, LineProblem
     from arbitro.tournament import clock
     from arbitro.tournament.boards import BoardCheckState, LineCardRow
     from arbitro.tournament.movements.boards import BoardPlan
@@ -98,31 +99,26 @@ class EventService(EventLog[EventState]):
     def register_many(
         self,
         event_id: str,
-        rows: Sequence[tuple[str, Sequence[str]]],
+        rows: Sequence[FileRow | tuple[str, Sequence[str]]],
         actor: str = "director",
+        problems: Sequence[LineProblem] = (),
     ) -> list[CompetitorId]:
-        """Register every competitor of a list (an uploaded file) all or nothing: one
-        transaction, refused whole with a :class:`RowRefused` naming the row if one cannot be
-        registered. The list is decided on a private copy of the state, outside the lock
-        (the phones' pages are answered meanwhile), each row checked against the rows
-        before it."""
+        """Register every competitor of a list (an uploaded file's rows, each with its line;
+        a plain ``(name, players)`` is numbered by its place in the list) all or nothing: one
+        transaction, refused whole with a :class:`FileRefused` that lists every problem by
+        line, ``problems`` (those found reading the file) included. The list is decided on a
+        private copy of the state, outside the lock (the phones' pages are answered
+        meanwhile), each row checked against the rows before it."""
+        from arbitro.services.registrations import FileRow, decide_registrations
 
-        def make(snapshot: EventState, now: datetime) -> list[Record]:
-            # The rows are folded into the private snapshot as they are decided: each row is
-            # checked against the rows before it.
-            scratch = snapshot
-            out: list[Record] = []
-            for n, (name, players) in enumerate(rows, start=1):
-                try:
-                    made = commands.register(scratch, name, players, now, actor)
-                except ArbitroError as exc:
-                    raise RowRefused(n, name, exc) from None
-                for rec in made:
-                    scratch.apply(replace(rec, seq=scratch.last_seq + 1))
-                out += made
-            return out
-
-        records = self._do_many_outside(event_id, make)
+        lines = [
+            r if isinstance(r, FileRow) else FileRow(n, r[0], list(r[1]))
+            for n, r in enumerate(rows, start=1)
+        ]
+        records = self._do_many_outside(
+            event_id,
+            lambda snapshot, now: decide_registrations(snapshot, lines, now, actor, problems),
+        )
         return [r.body.competitor for r in records if isinstance(r.body, CompetitorRegistered)]
 
     def rename(
@@ -205,6 +201,15 @@ class EventService(EventLog[EventState]):
         )
         assert isinstance(rec.body, CompetitorWithdrawn)
         return rec.body.from_round
+
+    def readmit(
+        self, event_id: str, competitor: CompetitorId, reason: str | None, actor: str = "director"
+    ) -> None:
+        """Re-admit a withdrawn competitor (its withdrawal cancelled, with the reason); a late
+        pair is seated at round 1's incomplete table (FIBAS art. 37)."""
+        self._do_many(
+            event_id, lambda st, now: commands.readmit(st, competitor, reason, now, actor)
+        )
 
     # ------------------------------------------------------------------ constraints
     def add_constraint(

@@ -1,13 +1,25 @@
 """Registrations from a CSV file as clubs export them: any spreadsheet's delimiter (``,``
 ``;`` tab), any of the encodings they come in (UTF-8 with or without BOM, cp1252, UTF-16),
-each row checked against the header and the same length limits as the desk's forms."""
+each row checked against the header and the same length limits as the desk's forms. Every
+problem of a file is listed at once, by line, and a file with a problem registers nobody
+(all or nothing: issue 26 F)."""
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
+from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, msg, ngettext, render
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState
+    from arbitro.tournament.records import Record
 
 NAME_HEADERS = ("nome", "name", "coppia", "pair", "squadra", "team", "concorrente", "competitor")
 PLAYER_PREFIXES = ("giocatore", "player")
@@ -51,45 +63,184 @@ def csv_rows(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text), dialect))
 
 
-def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
-    """Parse registrations: a header row with a name column (``nome``/``name``...) and
-    optional player columns (``giocatore1``, ``giocatore2``... or ``player1``...); one
-    competitor per row, blank rows ignored. Returns ``(name, players)`` in file order."""
-    rows = csv_rows(text)
-    header = [h.strip().casefold() for h in rows[0]]
+@dataclass(frozen=True, slots=True)
+class FileRow:
+    """A competitor read from a registration file, with the file's line it is on (the header
+    is line 1)."""
+
+    line: int
+    name: str
+    players: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class LineProblem:
+    """What is wrong with one line of a registration file, in the director's words, and the
+    article it breaks, if any."""
+
+    line: int
+    problem: Message
+    article: Citation | None = None
+
+    def render(self, lang: str | None = None) -> str:
+        """ "line 12: «Rossi / Bianchi» is duplicated at lines 3 and 12 (FIBAS art. 2)"."""
+        text = render(msg("line {line}: {problem}", line=self.line, problem=self.problem), lang)
+        if self.article is not None:
+            text += f" ({self.article.render(lang)})"
+        return text
+
+
+class FileRefused(ArbitroError):
+    """A registration file with problems: every problem of the file, by line, and nobody
+    registered (all or nothing). Its message lists them one per line (the terminal's
+    ``import-csv``); the desk shows :attr:`problems` as a list."""
+
+    def __init__(self, problems: Sequence[LineProblem]) -> None:
+        self.problems = sorted(problems, key=lambda p: p.line)  # read by message()
+        super().__init__(
+            ngettext(
+                "the file has {count} problem: nobody is registered (all or nothing); "
+                "correct it and load the file again",
+                "the file has {count} problems: nobody is registered (all or nothing); "
+                "correct them and load the file again",
+                len(problems),
+            ),
+            key="registrations.file",
+        )
+
+    def message(self, lang: str | None = None) -> str:
+        """The summary, then each problem on a line of its own."""
+        head = super().message(lang)
+        return "\n".join([head, *(f"  {p.render(lang)}" for p in self.problems)])
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """The error as JSON, with ``problems``: each line's number and message."""
+        out = super().to_json(lang)
+        out["problems"] = [
+            {"line": p.line, "message": p.render(lang), "msgid": p.problem.msgid}
+            for p in self.problems
+        ]
+        return out
+
+
+def read_registrations_csv(text: str) -> tuple[list[FileRow], list[LineProblem]]:
+    """Read registrations from a CSV text: a header row with a name column (``nome``/
+    ``name``...) and optional player columns (``giocatore1``, ``giocatore2``... or
+    ``player1``...); one competitor per line, blank lines ignored. Every line's problem is
+    collected, not only the first: the rows read well and the problems, both by line. A file
+    without a name column is refused at once (nothing can be read)."""
+    return read_registration_table(csv_rows(text))
+
+
+def read_registration_table(
+    table: Sequence[Sequence[str]],
+) -> tuple[list[FileRow], list[LineProblem]]:
+    """The rows and the problems of a registration table (a CSV's rows, a worksheet's cells
+    as text; its first non-blank row is the header), each by its line in the file."""
+    first = next((i for i, row in enumerate(table) if any(c.strip() for c in row)), None)
+    if first is None:
+        raise ArbitroError("empty sheet")
+    header = [h.strip().casefold() for h in table[first]]
     name_col = next((i for i, h in enumerate(header) if h in NAME_HEADERS), None)
     if name_col is None:
         raise ArbitroError(
             "no name column (one of: {names}); header: {header}",
             names=", ".join(NAME_HEADERS),
-            header=str(rows[0]),
+            header=str([h for h in table[first] if h.strip()]),
         )
     player_cols = [i for i, h in enumerate(header) if h.startswith(PLAYER_PREFIXES)]
-    out: list[tuple[str, list[str]]] = []
-    for line_no, row in enumerate(rows[1:], start=2):
+    rows: list[FileRow] = []
+    problems: list[LineProblem] = []
+    for line, row in enumerate(table[first + 1 :], start=first + 2):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
-            raise ArbitroError(
-                "line {line}: {count} values for {columns} columns ({row}): a name with the "
-                "delimiter in it must be quoted",
-                line=line_no,
-                count=len(row),
-                columns=len(header),
-                row=", ".join(row),
+            problems.append(
+                LineProblem(
+                    line,
+                    msg(
+                        "more values than the header has columns ({row}): a name with the "
+                        "delimiter in it must be quoted",
+                        row=", ".join(row),
+                    ),
+                )
             )
+            continue
         if name_col >= len(row) or not row[name_col].strip():
-            raise ArbitroError("line {line}: missing name", line=line_no)
+            problems.append(LineProblem(line, msg("the name is missing")))
+            continue
         cells = [row[name_col], *(row[i] for i in player_cols if i < len(row))]
         long = next((c.strip() for c in cells if len(c.strip()) > MAX_NAME), None)
         if long is not None:
-            raise ArbitroError(
-                "line {line}: «{text}…» is too long ({length} characters, at most {limit})",
-                line=line_no,
-                text=long[:30],
-                length=len(long),
-                limit=MAX_NAME,
+            problems.append(
+                LineProblem(
+                    line,
+                    msg(
+                        "«{text}…» is too long ({length} characters, at most {limit})",
+                        text=long[:30],
+                        length=len(long),
+                        limit=MAX_NAME,
+                    ),
+                )
             )
+            continue
         players = [row[i].strip() for i in player_cols if i < len(row) and row[i].strip()]
-        out.append((row[name_col].strip(), players))
+        rows.append(FileRow(line, row[name_col].strip(), players))
+    return rows, problems
+
+
+def parse_registrations_csv(text: str) -> list[tuple[str, list[str]]]:
+    """Parse registrations (see :func:`read_registrations_csv`): ``(name, players)`` in file
+    order; a :class:`FileRefused` listing every problem of the file if it has any."""
+    rows, problems = read_registrations_csv(text)
+    if problems:
+        raise FileRefused(problems)
+    return [(r.name, r.players) for r in rows]
+
+
+def decide_registrations(
+    snapshot: EventState,
+    rows: Sequence[FileRow],
+    now: datetime,
+    actor: str,
+    problems: Sequence[LineProblem] = (),
+) -> list[Record]:
+    """The records registering every row of a file (FIBAS art. 2, 4; late entries art. 37),
+    each row decided against the event and the rows before it on ``snapshot`` (a private copy
+    of the state, folded as it goes); every refusal is collected with its line, ``problems``
+    (those found reading the file) included, and a :class:`FileRefused` lists them all:
+    nobody is registered unless the whole file is right. A name twice in the file is
+    "duplicated at lines 12 and 42", not "already registered"."""
+    from arbitro.tournament import commands
+
+    found = list(problems)
+    seen: dict[str, int] = {}
+    out: list[Record] = []
+    scratch = snapshot
+    for row in rows:
+        key = row.name.strip().casefold()
+        if key in seen:
+            found.append(
+                LineProblem(
+                    row.line,
+                    msg(
+                        "«{name}» is duplicated at lines {first} and {line}",
+                        name=row.name,
+                        first=seen[key],
+                        line=row.line,
+                    ),
+                )
+            )
+            continue
+        seen[key] = row.line
+        try:
+            made = commands.register(scratch, row.name, row.players, now, actor)
+        except ArbitroError as exc:
+            found.append(LineProblem(row.line, exc.msg, exc.article))
+            continue
+        for rec in made:
+            scratch.apply(replace(rec, seq=scratch.last_seq + 1))
+        out += made
+    if found:
+        raise FileRefused(found)
     return out

@@ -11,7 +11,12 @@ from datetime import date, datetime
 from typing import Any
 
 from arbitro.errors import ArbitroError
-from arbitro.services.registrations import NAME_HEADERS, PLAYER_PREFIXES
+from arbitro.services.registrations import (
+    FileRefused,
+    FileRow,
+    LineProblem,
+    read_registration_table,
+)
 
 XLSX_MAGIC = b"PK\x03\x04"
 
@@ -27,33 +32,22 @@ def cell_text(value: Any) -> str:
     return str(value).strip()
 
 
+def read_registration_rows(
+    rows: Iterable[Sequence[Any]],
+) -> tuple[list[FileRow], list[LineProblem]]:
+    """Read registrations from rows of cells (the first non-blank row is the header): the
+    competitors and every problem, each by its row in the sheet (see
+    :func:`arbitro.services.registrations.read_registration_table`)."""
+    return read_registration_table([[cell_text(v) for v in row] for row in rows])
+
+
 def parse_registration_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[str, list[str]]]:
-    """Parse registrations from rows of cells (the first row is the header): returns
-    ``(name, players)`` per competitor in order, blank rows ignored."""
-    table = [[cell_text(v) for v in row] for row in rows]
-    while table and not any(table[0]):
-        table.pop(0)
-    if not table:
-        raise ArbitroError("empty sheet")
-    header = [h.casefold() for h in table[0]]
-    name_col = next((i for i, h in enumerate(header) if h in NAME_HEADERS), None)
-    if name_col is None:
-        shown = [h for h in table[0] if h]
-        raise ArbitroError(
-            "no name column (one of: {names}); header: {header}",
-            names=", ".join(NAME_HEADERS),
-            header=str(shown),
-        )
-    player_cols = [i for i, h in enumerate(header) if h.startswith(PLAYER_PREFIXES)]
-    out: list[tuple[str, list[str]]] = []
-    for row_no, row in enumerate(table[1:], start=2):
-        if not any(row):
-            continue
-        if name_col >= len(row) or not row[name_col]:
-            raise ArbitroError("row {row}: missing name", row=row_no)
-        players = [row[i] for i in player_cols if i < len(row) and row[i]]
-        out.append((row[name_col], players))
-    return out
+    """Parse registrations from rows of cells: ``(name, players)`` per competitor in order,
+    blank rows ignored; a :class:`FileRefused` listing every problem if there is any."""
+    found, problems = read_registration_rows(rows)
+    if problems:
+        raise FileRefused(problems)
+    return [(r.name, r.players) for r in found]
 
 
 def workbook_rows(data: bytes) -> list[tuple[Any, ...]]:
@@ -76,6 +70,11 @@ def workbook_rows(data: bytes) -> list[tuple[Any, ...]]:
         return list(sheet.iter_rows(values_only=True))
     finally:
         workbook.close()
+
+
+def read_registrations_xlsx(data: bytes) -> tuple[list[FileRow], list[LineProblem]]:
+    """The competitors and the problems of the first worksheet of an XLSX workbook."""
+    return read_registration_rows(workbook_rows(data))
 
 
 def parse_registrations_xlsx(data: bytes) -> list[tuple[str, list[str]]]:

@@ -239,6 +239,11 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             made = [check_board(state, b.round, b.table, b.board, b.counts, at, who)]
             return _same(rec, made), None
         case RecordCancelled() as b:
+            target = state.actions.get(b.target)
+            if target is not None and isinstance(target.body, CompetitorWithdrawn):
+                # A re-admission (art. 37): it may seat a late pair in round 1.
+                made = commands.readmit(state, target.body.competitor, why, at, who)
+                return _same(rec, made), None
             commands.cancel(state, b.target, why, at, who)
         case EventImported():
             pass

@@ -22,7 +22,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.middleware.gzip import GZipMiddleware
 
 from arbitro.codes.citation import cite
-from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, render, use_lang
+from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, ngettext, render, use_lang
 from arbitro.money import euros
 from arbitro.services.events import EventService, utc_now
 from arbitro.services.knockout import KnockoutService
@@ -65,6 +65,7 @@ def make_templates() -> Jinja2Templates:
         return render(text, lang)
 
     templates.env.globals["_"] = jinja2.pass_context(translate)
+    templates.env.globals["ngettext"] = ngettext  # a Message, rendered by ``_``
     templates.env.globals["cite"] = cite
     templates.env.filters["euros"] = euros
     templates.env.globals["lang_link"] = lang_link

@@ -36,7 +36,13 @@ if TYPE_CHECKING:
         resolve_complaint,
         seat,
     )
-    from arbitro.tournament.commands.setup import create_event, register, rename, withdraw
+    from arbitro.tournament.commands.setup import (
+        create_event,
+        readmit,
+        register,
+        rename,
+        withdraw,
+    )
     from arbitro.tournament.commands.sheets import (
         CORRECTION_KINDS,
         LINES,
@@ -64,6 +70,7 @@ _MODULE_OF: dict[str, str] = {
     "resolve_complaint": "rounds",
     "seat": "rounds",
     "create_event": "setup",
+    "readmit": "setup",
     "register": "setup",
     "rename": "setup",
     "withdraw": "setup",
@@ -97,6 +104,7 @@ __all__ = [
     "missing_sheets",
     "publish_seating",
     "publish_standings",
+    "readmit",
     "record_abandon",
     "record_board_ruling",
     "record_lateness",

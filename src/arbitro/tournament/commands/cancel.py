@@ -30,7 +30,8 @@ def cancel(
     """Cancel the action recorded as ``seq``: refused for a record that is not an action of
     the director or the arbiter, or is already cancelled; a withdrawal or an abandon only
     while the round from which the competitor no longer plays is not seated yet (after
-    that the seating stands, FIBAS art. 21 b)."""
+    that the seating stands: a withdrawn competitor comes back only as the code lets a
+    latecomer in, FIBAS art. 37, see ``setup.readmit``; an abandon stands, art. 36)."""
     reason = need_reason(reason, N_("cancellation"))
     if seq in state.cancellations:
         raise ConflictError("record #{seq} is already cancelled", seq=seq)
@@ -44,7 +45,9 @@ def cancel(
             raise ArbitroError(
                 "round {round} is already seated without this competitor: the seating stands",
                 round=back,
-                article=state.code.cite("corrections"),
+                article=state.code.cite(
+                    "late_registration" if isinstance(body, CompetitorWithdrawn) else "abandon"
+                ),
             )
     return make_record(RecordCancelled(seq), now, actor, reason)
 

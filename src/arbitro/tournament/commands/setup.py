@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from arbitro.errors import ArbitroError, ConflictError
-from arbitro.i18n import N_
+from arbitro.i18n import N_, ngettext
 from arbitro.money import MAX_FEE_CENTS, euros
 from arbitro.tournament.commands.common import (
     FIRST_ROUND_MOVEMENTS,
@@ -30,6 +30,7 @@ from arbitro.tournament.records import (
     CompetitorRenamed,
     CompetitorWithdrawn,
     Record,
+    RecordCancelled,
     RoundSeated,
     SeatingPublished,
 )
@@ -163,7 +164,6 @@ def register(
     while round 1 is being played (art. 37 "Ritardo alla presentazione del torneo"), or, where
     tables seat individuals, a late entry from the next round (Scala 40 art. 26)."""
     name, players = _checked_names(state, name, players)
-    fmt = state.config.event_format
     if name.casefold() in state.names:
         raise ConflictError("«{name}» is already registered", name=name)
     number = state.next_number
@@ -171,11 +171,28 @@ def register(
     first = state.round(1)
     if first.seating_published_at is None:
         return [rec]
+    if state.sheet_kind.individual_tables and _table_of_three(state) is None:
+        return [late_entry(state, rec, number)]
+    return [rec, *_seat_late(state, number, now, actor)]
+
+
+def _seat_late(state: EventState, number: CompetitorId, now: datetime, actor: str) -> list[Record]:
+    """Seat a latecomer in round 1 while it is played: a pair at round 1's incomplete table,
+    before round 1's standings and round 2's seating (FIBAS art. 37 "Ritardo alla
+    presentazione del torneo"), a player at a table of three (Scala 40 art. 26); round 1's
+    seating is recorded again and published. Refused, citing the code's article, when the
+    code does not allow it any more."""
+    first = state.round(1)
+    assert first.seating is not None
     if state.sheet_kind.individual_tables:
         three = _table_of_three(state)
         if three is None:
-            return [late_entry(state, rec, number)]
-        assert first.seating is not None and three.players is not None
+            raise ArbitroError(
+                "registration closed: round 1 has started and there is no table of three to "
+                "complete",
+                article=state.code.cite("late_registration"),
+            )
+        assert three.players is not None
         filled = TableSeating(three.table, None, None, (*three.players, number))
         tables = tuple(filled if t.table == three.table else t for t in first.seating.tables)
         reason = N_("latecomer seated at a table of three during round 1")
@@ -185,7 +202,7 @@ def register(
             actor,
             reason,
         )
-        return [rec, seated, make_record(SeatingPublished(1), now, actor)]
+        return [seated, make_record(SeatingPublished(1), now, actor)]
     if first.standings_published_at is not None or (
         state.round(min(2, state.config.rounds)).seating is not None and state.config.rounds > 1
     ):
@@ -193,9 +210,8 @@ def register(
             "registration closed: round 1 standings or round 2 seating already exist",
             article=state.code.cite("late_registration"),
         )
-    assert first.seating is not None
     hole = next((t for t in first.seating.tables if t.is_incomplete), None)
-    if hole is None or fmt is EventFormat.INDIVIDUAL:
+    if hole is None or state.config.event_format is EventFormat.INDIVIDUAL:
         raise ArbitroError(
             "registration closed: round 1 has started and there is no incomplete table to fill",
             article=state.code.cite("late_registration"),
@@ -209,7 +225,7 @@ def register(
         N_("late pair seated at the incomplete table"),
     )
     published = make_record(SeatingPublished(1), now, actor)
-    return [rec, seated, published]
+    return [seated, published]
 
 
 def _checked_names(state: EventState, name: str, players: Sequence[str]) -> tuple[str, list[str]]:
@@ -230,23 +246,32 @@ def _checked_names(state: EventState, name: str, players: Sequence[str]) -> tupl
         )
     fmt = state.config.event_format
     low, high = PLAYERS_PER_COMPETITOR.get(fmt, (MIN_TEAM_PLAYERS, 99))
-    if players and not low <= len(players) <= high:
+    count = len(players)
+    if players and not low <= count <= high:
         article = state.code.cite("competitor")
-        if low == high:
-            raise ArbitroError(
-                "«{name}»: {count} players; a competitor has {low}",
+        if fmt is EventFormat.PAIRS:
+            wrong = ngettext(
+                "«{name}»: {count} player, a pair has 2",
+                "«{name}»: {count} players, a pair has 2",
+                count,
                 name=name,
-                count=len(players),
-                low=low,
-                article=article,
             )
-        raise ArbitroError(
-            "«{name}»: {count} players; a competitor has {low} or more",
-            name=name,
-            count=len(players),
-            low=low,
-            article=article,
-        )
+        elif fmt is EventFormat.INDIVIDUAL:
+            wrong = ngettext(
+                "«{name}»: {count} player, in an individual event a competitor is one player",
+                "«{name}»: {count} players, in an individual event a competitor is one player",
+                count,
+                name=name,
+            )
+        else:
+            wrong = ngettext(
+                "«{name}»: {count} player, a team has at least {low}",
+                "«{name}»: {count} players, a team has at least {low}",
+                count,
+                name=name,
+                low=low,
+            )
+        raise ArbitroError(wrong, article=article)
     return name, players
 
 
@@ -330,6 +355,51 @@ def withdraw(
         raise ConflictError("«{name}» already withdrew", name=comp.name)
     return make_record(
         CompetitorWithdrawn(competitor, first_unpublished_round(state)), now, actor, reason
+    )
+
+
+def readmit(
+    state: EventState,
+    competitor: CompetitorId,
+    reason: str | None,
+    now: datetime,
+    actor: str = "director",
+) -> list[Record]:
+    """Re-admit a withdrawn competitor: its withdrawal cancelled by a new record with the
+    reason (FIBAS art. 36). While the round it was withdrawn from is not seated, nothing else
+    changes. A pair withdrawn from round 1 (absent at the check-in) that arrives while round 1
+    is played is a late pair (art. 37 "Ritardo alla presentazione del torneo"): it is seated
+    at round 1's incomplete table, if there is one, before round 1's standings and round 2's
+    seating ("Non è possibile alcun accomodamento" after them); a player at a table of three
+    (Scala 40 art. 26). Otherwise refused, citing the code's article on late arrivals."""
+    comp = state.competitor(competitor)
+    if not reason or not reason.strip():
+        raise ArbitroError(
+            "write why «{name}» is re-admitted (e.g. «arrived late»)", name=comp.name
+        )
+    seq = next(
+        (
+            n
+            for n, rec in state.actions.items()
+            if isinstance(rec.body, CompetitorWithdrawn) and rec.body.competitor == competitor
+        ),
+        None,
+    )
+    if seq is None or seq in state.cancellations:
+        raise ConflictError("«{name}» has not withdrawn", name=comp.name)
+    gone = state.actions[seq].body
+    assert isinstance(gone, CompetitorWithdrawn)
+    back = gone.from_round
+    cancel = make_record(RecordCancelled(seq), now, actor, reason.strip())
+    if back > state.config.rounds or state.round(back).seating is None:
+        return [cancel]
+    if back == 1 == comp.joined_round and state.round(1).seating_published_at is not None:
+        return [cancel, *_seat_late(state, competitor, now, actor)]
+    raise ArbitroError(
+        "round {round} is already seated without «{name}»: the seating stands",
+        round=back,
+        name=comp.name,
+        article=state.code.cite("late_registration"),
     )
 
 

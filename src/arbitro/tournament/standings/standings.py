@@ -4,6 +4,11 @@ lateness up to 5 minutes is a warning (art. 37).
 
 Order: VP, then MP (art. 19); competitors equal on both share the rank and are listed by
 registration number (docs/rulings.md).
+
+Who is ranked: every competitor that plays or has played a round. One withdrawn before its
+first round (absent at the check-in, art. 36; a late entry that never came, art. 37) never
+played and is not in the standings; one withdrawn later keeps its results (art. 36: "restano
+confermati i risultati conseguiti") and its row says from which round it no longer plays.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbitro.errors import ArbitroError
-from arbitro.tournament.event import EventState
+from arbitro.tournament.event import Competitor, EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.penalties import earlier_lateness, lateness_sanctions
 from arbitro.tournament.scoring.results import ScoreSource, memo_scores
@@ -33,6 +38,21 @@ class StandingRow:
     penalty_mp: int
     lateness_mp: int
     withdrawn: bool
+    withdrawn_from: int | None = None  # the first round it no longer plays (art. 36)
+
+
+def never_played(comp: Competitor) -> bool:
+    """True for a competitor withdrawn before the first round it was to play (absent at the
+    check-in, FIBAS art. 36; a latecomer who never came, art. 37, Scala 40 art. 26): it has no
+    result and is not ranked."""
+    gone = comp.withdrawn_from_round
+    return gone is not None and gone <= comp.joined_round
+
+
+def ranked(state: EventState) -> list[Competitor]:
+    """The competitors the standings rank, in registration order: all but those that never
+    played (:func:`never_played`, FIBAS art. 36)."""
+    return [c for c in state.competitors.values() if not never_played(c)]
 
 
 def warning_counts(state: EventState, after_round: int) -> dict[CompetitorId, int]:
@@ -59,8 +79,10 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
 
 
 # A row's fields but its rank, competitor, VP and MP: name, VP and MP per round, warnings,
-# penalty VP and MP, lateness MP, withdrawn.
-_Rest = tuple[str, tuple[int | None, ...], tuple[int | None, ...], int, int, int, int, bool]
+# penalty VP and MP, lateness MP, withdrawn, withdrawn from.
+_Rest = tuple[
+    str, tuple[int | None, ...], tuple[int | None, ...], int, int, int, int, bool, int | None
+]
 
 
 def _standings(state: EventState, after_round: int, first_round: int = 1) -> list[StandingRow]:
@@ -77,7 +99,7 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
     rows: list[tuple[int, int, CompetitorId, _Rest]] = []
     getters = [scores.get for scores in ordered]
     gone_after = after_round + 1
-    for comp in state.competitors.values():
+    for comp in ranked(state):
         number = comp.number
         per_vp: list[int | None] = []
         per_mp: list[int | None] = []
@@ -116,6 +138,7 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
             pen_mp,
             late_mp,
             not comp.active_in(gone_after),
+            comp.withdrawn_from_round if not comp.active_in(gone_after) else None,
         )
         rows.append((vp, mp, number, rest))
     # Scala 40: MP are negative points, the fewer the better (art. 22).
@@ -135,6 +158,7 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
         set_penalty_mp,
         set_lateness_mp,
         set_withdrawn,
+        set_withdrawn_from,
     ) = _ROW_SET
     rank = 0
     previous: tuple[int, int] | None = None
@@ -142,7 +166,9 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
         if (vp, mp) != previous:
             rank = i + 1
             previous = (vp, mp)
-        name, per_round_vp, per_round_mp, warnings, pen_vp, pen_mp, late_mp, withdrawn = rest
+        (name, per_round_vp, per_round_mp, warnings, pen_vp, pen_mp, late_mp, withdrawn, gone) = (
+            rest
+        )
         row = _new(StandingRow)  # StandingRow(...), its slots set directly: one per row
         set_rank(row, rank)
         set_competitor(row, number)
@@ -156,6 +182,7 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
         set_penalty_mp(row, pen_mp)
         set_lateness_mp(row, late_mp)
         set_withdrawn(row, withdrawn)
+        set_withdrawn_from(row, gone)
         out.append(row)
     return out
 
@@ -200,7 +227,7 @@ def session_standings(
     if upto < first:
         return [
             StandingRow(1, c.number, c.name, 0, 0, (), (), 0, 0, 0, 0, False)
-            for c in sorted(state.competitors.values(), key=lambda c: c.number)
+            for c in sorted(ranked(state), key=lambda c: c.number)
         ]
     return list(
         state.view(f"session_standings:{first}", upto, lambda: _standings(state, upto, first))

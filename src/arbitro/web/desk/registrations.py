@@ -5,20 +5,19 @@ check-in of those present before round 1 (art. 4), and withdrawals (art. 36)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
-from arbitro.services.events import RowRefused
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import DirectorPost, event_id_of
 from arbitro.web.desk.events import event_page, withdrawal_records
-from arbitro.web.errors import ErrorText, status_for
+from arbitro.web.errors import status_for
 from arbitro.web.forms import (
     Errors,
     FieldError,
@@ -29,6 +28,9 @@ from arbitro.web.forms import (
     text_field,
     upload_bytes,
 )
+
+if TYPE_CHECKING:
+    from arbitro.services.registrations import FileRow, LineProblem
 
 router = APIRouter()
 
@@ -67,62 +69,60 @@ async def register(
     return await event_form(request, session, event_id, "register", action)
 
 
-def _row_error(row_no: int, exc: ArbitroError) -> FieldError:
-    """A refused row of the file, named by its number (the file's first row is the header)."""
-    return FieldError(
-        "file",
-        "row {row}: {error}",
-        row=row_no,
-        error=ErrorText(exc),
-        status=status_for(exc),
-    )
-
-
 @router.post("/desk/e/{event_id}/upload", include_in_schema=False)
 async def upload_registrations(
     request: Request, event_id: str, session: auth.Session = DirectorPost
 ) -> Response:
     """Register competitors from a CSV or XLSX file, all or none: every row is checked
-    against the rows before it and registered in one transaction; a refused row names the
-    file's row (the header is row 1) and nobody is registered."""
+    against the event and the rows before it and registered in one transaction; a file with
+    problems registers nobody and the page lists every problem by the file's line (the header
+    is line 1), in the director's words."""
     web = web_of(request)
     form = await request.form()
     event_id = event_id_of(request, event_id)
+    lang = request_lang(request)
+    problems: list[str] = []
 
     def action() -> str:
-        rows = _rows_of(upload_bytes(form, "file"))
-        # Not under the web-wide lock: the service decides the list on a private copy of the
-        # state and takes its lock only to append (EventService.register_many).
+        from arbitro.services.registrations import FileRefused
+
         try:
-            web.service.register_many(event_id, rows, actor=session.user)
-        except RowRefused as exc:
-            raise _row_error(exc.row + 1, exc.cause) from exc
+            rows, found = _rows_of(upload_bytes(form, "file"))
+            if not rows and not found:
+                raise FieldError("file", "no competitor in the file")
+            # Not under the web-wide lock: the service decides the list on a private copy of
+            # the state and takes its lock only to append (EventService.register_many).
+            web.service.register_many(event_id, rows, actor=session.user, problems=found)
+        except FileRefused as exc:
+            problems.extend(p.render(lang) for p in exc.problems)
+            raise FieldError("file", exc.msg, status=status_for(exc)) from exc
         return f"/desk/e/{event_id}?ok=uploaded-{len(rows)}#competitors"
 
     def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
-        return event_page(request, session, event_id, status, errors=errors, values=values)
+        return event_page(
+            request,
+            session,
+            event_id,
+            status,
+            errors=errors,
+            values=values,
+            upload_problems=problems,
+        )
 
     # In a worker thread: checking a file of thousands of rows would stall every page on
     # the event loop.
-    return await run_in_threadpool(act, form, "upload", request_lang(request), action, refused)
+    return await run_in_threadpool(act, form, "upload", lang, action, refused)
 
 
-def _rows_of(data: bytes) -> list[tuple[str, list[str]]]:
-    """The competitors of a registration file (XLSX, or CSV in UTF-8 or Windows-1252)."""
-    from arbitro.services.registrations import parse_registrations_csv
-    from arbitro.services.registrations_xlsx import XLSX_MAGIC, parse_registrations_xlsx
+def _rows_of(data: bytes) -> tuple[list[FileRow], list[LineProblem]]:
+    """The competitors of a registration file (XLSX, or CSV in any encoding a club's
+    spreadsheet saves: UTF-8, UTF-16, Windows-1252) and the problems of its lines."""
+    from arbitro.services.registrations import decode_registrations, read_registrations_csv
+    from arbitro.services.registrations_xlsx import XLSX_MAGIC, read_registrations_xlsx
 
     if data.startswith(XLSX_MAGIC):
-        rows = parse_registrations_xlsx(data)
-    else:
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("cp1252", errors="replace")
-        rows = parse_registrations_csv(text)
-    if not rows:
-        raise FieldError("file", "no competitor in the file")
-    return rows
+        return read_registrations_xlsx(data)
+    return read_registrations_csv(decode_registrations(data))
 
 
 @router.post("/desk/e/{event_id}/withdraw", include_in_schema=False)
@@ -208,19 +208,26 @@ async def withdraw_absent(
 async def readmit(
     request: Request, event_id: str, session: auth.Session = DirectorPost
 ) -> Response:
-    """Re-admit a withdrawn competitor: its withdrawal is cancelled, with the reason
-    (FIBAS art. 36)."""
+    """Re-admit a withdrawn competitor: its withdrawal is cancelled, with the reason (FIBAS
+    art. 36); a late pair is seated at round 1's incomplete table while round 1 is played
+    (art. 37). A refusal (no reason, too late) is shown next to the competitor's button."""
     web = web_of(request)
 
     def action(form: FormData, event_id: str) -> str:
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
-        reason = required_field(form, "reason", 500, N_("write why the action is cancelled"))
-        seq = withdrawal_records(web.service.state(event_id)).get(competitor)
-        if seq is None:
+        reason = text_field(form, "reason", 500)
+        state = web.service.state(event_id)
+        if competitor not in withdrawal_records(state):
             raise FieldError(
                 "competitor", "competitor {number} has not withdrawn", number=competitor
             )
-        web.service.cancel(event_id, seq, reason, actor=session.user)
-        return f"/desk/e/{event_id}?ok=readmitted#competitors"
+        if not reason:
+            raise FieldError(
+                "reason",
+                "write why «{name}» is re-admitted (e.g. «arrived late»)",
+                name=state.competitor(competitor).name,
+            )
+        web.service.readmit(event_id, competitor, reason, actor=session.user)
+        return f"/desk/e/{event_id}?ok=readmitted#competitor-{competitor}"
 
     return await event_form(request, session, event_id, "readmit", action)
