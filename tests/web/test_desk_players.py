@@ -127,7 +127,7 @@ def test_export_and_deletion_on_request_gdpr(
         data={"csrf": director_client.csrf, "player": [pid], "name": "Verdi solo"},
     )
     assert alone.status_code == 400  # FIBAS art. 2: a pair is two players
-    assert "un concorrente ne ha 2" in txt(alone)
+    assert "1 giocatore, una coppia ne ha 2" in txt(alone)
     pair = [pid, next(i for i in ids if i != pid)]
     alone = director_client.post(
         f"/desk/e/{event_id}/register-players",

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import EventArg, JsonOpt, RoundArg, emit, errors, service
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _
+from arbitro.i18n import _, render
 
 if TYPE_CHECKING:
     from zoneinfo import ZoneInfo
@@ -140,9 +141,14 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--reason", help=_("Why the start is corrected (required to correct)")),
         ] = None,
-        actor: Annotated[str, typer.Option("--actor", help=_("Who starts or corrects"))] = (
-            "arbiter"
-        ),
+        actor: Annotated[
+            str,
+            typer.Option(
+                "--actor",
+                help=_("Who starts or corrects"),
+                show_default=render(words.ACTOR_NAMES["arbiter"]),
+            ),
+        ] = "arbiter",
         json_out: bool = JsonOpt,
     ) -> None:
         """The round's clock (FIBAS art. 7, 17): shown; started at ``--start``; or, once

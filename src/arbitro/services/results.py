@@ -657,6 +657,14 @@ def consistency(results: ResultsFile) -> list[Problem]:
         if number is not None and number not in known:
             problems.append(Problem(path, msg("unknown competitor {n}", n=number)))
 
+    # Withdrawn before their first round (absent at the check-in, FIBAS art. 36): in no round's
+    # results and, rightly, in no standings.
+    played = {res.competitor for rnd in results.rounds for res in rnd.results}
+    never_played = {
+        c.number
+        for c in results.competitors
+        if c.withdrawn_from_round is not None and c.number not in played
+    }
     totals: dict[int, list[int]] = {}
     for ri, rnd in enumerate(results.rounds):
         for ti, t in enumerate(rnd.tables):
@@ -736,7 +744,7 @@ def consistency(results: ResultsFile) -> list[Problem]:
                         msg("rank {rank}, expected {expected}", rank=row.rank, expected=1),
                     )
                 )
-        missing = known - seen
+        missing = known - seen - never_played
         if missing:
             problems.append(
                 Problem(

@@ -390,7 +390,7 @@ def test_teams_event_uses_two_rooms_and_the_teams_table(make_event: MakeEvent) -
         d.sheet(1, 1, (200, 150, 0, 30), (0, 0, 0, 0))
     d.sheet(1, 1, (200, 150, 0, 30), (0, 0, 0, 0), closed=((100, 60, 300, 105), (0, 0, 0, 0)))
     assert rows(d, 1) == {1: (13, 565), 2: (7, -565)}
-    with pytest.raises(ArbitroError, match="4 o più"):
+    with pytest.raises(ArbitroError, match="una squadra ne ha almeno 4"):
         commands.register(d.state, "Squadra C", ["a", "b"], d.now)
 
 
