@@ -42,6 +42,15 @@ class KnockoutService(EventLog[ko.KnockoutState]):
         assert isinstance(rec.body, CompetitorRegistered)
         return rec.body.competitor
 
+    def pay(self, event_id: str, pair: CompetitorId, actor: str = "director") -> None:
+        """Record that the pair paid its entry fee after registering (premessa)."""
+        self._do(event_id, lambda st, now: ko.pay_fee(st, pair, now, actor))
+
+    def withdraw(self, event_id: str, pair: CompetitorId, actor: str = "director") -> None:
+        """The pair does not show up: out of the draw, or its match lost without playing,
+        "vinta a tavolino" for the other pair (Briscola art. 9, Briscola ruling 11)."""
+        self._do(event_id, lambda st, now: ko.withdraw_pair(st, pair, now, actor))
+
     def draw(self, event_id: str, seed: int | None = None) -> None:
         """Draw (or seed) the bracket (art. 9): with ``seed`` if the director gives one or
         the event was created with one, else a fresh seed from a secure source (a draw that

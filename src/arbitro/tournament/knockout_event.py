@@ -24,11 +24,15 @@ from arbitro.tournament.knockout import (
     apply_game,
     bracket_from_payload,
     bracket_payload,
+    current_match,
+    withdraw,
 )
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import (
     BracketDrawn,
     CompetitorRegistered,
+    CompetitorWithdrawn,
+    FeePaid,
     GameResult,
     Irregularity,
     KnockoutCreated,
@@ -56,12 +60,14 @@ def is_knockout(payload: Mapping[str, Any]) -> bool:
 
 @dataclass(slots=True)
 class Pair:
-    """A registered pair and the fee it paid (in cents)."""
+    """A registered pair, the fee it paid (in cents), and whether it withdrew (did not show
+    up: left out of the draw, or its match lost without playing)."""
 
     number: CompetitorId
     name: str
     players: tuple[str, ...]
     fee_paid_cents: int
+    withdrawn: bool = False
 
 
 @dataclass(slots=True)
@@ -80,6 +86,7 @@ class KnockoutState:
     games: dict[int, Record] = field(default_factory=dict)  # the games recorded, by seq
     names: set[str] = field(default_factory=set)  # the pairs' names, casefolded
     next_number: CompetitorId = 1  # the next pair's number: one more than the highest
+    draw_number: int | None = None  # the number the bracket was drawn with (its record's)
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
@@ -113,8 +120,15 @@ class KnockoutState:
                 )
                 self.names.add(b.name.casefold())
                 self.next_number = max(self.next_number, b.competitor + 1)
+            case FeePaid() as b:
+                self.pairs[b.competitor].fee_paid_cents += b.amount_cents
+            case CompetitorWithdrawn() as b:
+                self.pairs[b.competitor].withdrawn = True
+                if self.bracket is not None:
+                    self.bracket = withdraw(self.bracket, b.competitor)
             case BracketDrawn() as b:
                 self.bracket = bracket_from_payload(body_to_json(b))
+                self.draw_number = b.seed
             case GameResult() | Irregularity() as b:
                 if self.bracket is None:
                     raise ConflictError(
@@ -190,6 +204,45 @@ def register_pair(
     return make_record(CompetitorRegistered(number, name, tuple(players), 1, fee), now, actor)
 
 
+def pay_fee(
+    state: KnockoutState, pair: CompetitorId, now: datetime, actor: str = "director"
+) -> Record:
+    """The pair pays its entry fee at the desk after registering (premessa: "Quota di
+    iscrizione € 4 a coppia"): the fee still owed is recorded as paid."""
+    p = state.pairs.get(pair)
+    if p is None:
+        raise ArbitroError(
+            "no pair {pair}", pair=pair, article=cite(CodeId.BRISCOLA, "registration")
+        )
+    owed = state.config.entry_fee_cents - p.fee_paid_cents
+    if owed <= 0:
+        raise ConflictError(
+            "pair {pair} has already paid", pair=pair, article=cite(CodeId.BRISCOLA, "registration")
+        )
+    return make_record(FeePaid(pair, owed), now, actor)
+
+
+def withdraw_pair(
+    state: KnockoutState, pair: CompetitorId, now: datetime, actor: str = "director"
+) -> Record:
+    """A pair does not show up or leaves: before the draw it is left out of the bracket;
+    after it, it loses its current match without playing and the other pair goes on, "vinta a
+    tavolino" (Briscola art. 9, Briscola ruling 11). A pair already out is refused."""
+    article = cite(CodeId.BRISCOLA, "match_wins")
+    p = state.pairs.get(pair)
+    if p is None:
+        raise ArbitroError("no pair {pair}", pair=pair, article=article)
+    if p.withdrawn:
+        raise ConflictError("pair {pair} has already withdrawn", pair=pair, article=article)
+    from_round = 1
+    if state.bracket is not None:
+        m = current_match(state.bracket, pair)
+        if m is None:
+            raise ConflictError("pair {pair} plays no match any more", pair=pair, article=article)
+        from_round = m.round
+    return make_record(CompetitorWithdrawn(pair, from_round), now, actor)
+
+
 def draw_bracket(
     state: KnockoutState, now: datetime, actor: str = "director", *, seed: int | None = None
 ) -> Record:
@@ -203,7 +256,9 @@ def draw_bracket(
         raise ConflictError("bracket already drawn", article=article)
     if len(state.pairs) < 2:
         raise ArbitroError("at least two pairs are needed", article=article)
-    pairs = sorted(state.pairs)
+    pairs = sorted(n for n, p in state.pairs.items() if not p.withdrawn)
+    if len(pairs) < 2:
+        raise ArbitroError("at least two pairs are needed", article=article)
     bracket = (
         Bracket.seeded(pairs) if state.config.seeded else Bracket.drawn(pairs, random.Random(seed))
     )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -29,12 +30,12 @@ from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import NotFoundError
-from arbitro.i18n import N_, Message, verbatim
+from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.money import euros
 from arbitro.services.event_log import to_domain
 from arbitro.services.knockout import KnockoutService
 from arbitro.store.record_store import RecordStore
-from arbitro.tournament.knockout import GameReport, Match, PairId
+from arbitro.tournament.knockout import GameReport, Match, PairId, current_match
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 from arbitro.tournament.records import GameResult, Irregularity, body_to_json
 from arbitro.web import auth
@@ -125,6 +126,11 @@ def parse_fee(form: FormData) -> int:
     return fee
 
 
+def tie_text(points: str, winner: str) -> str:
+    """A 60-60 game with its winner: the pair that took the last trick (Briscola art. 8)."""
+    return msg("{points}, last trick to {pair}", points=points, pair=winner).render()
+
+
 def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
     """A match as the pages show it: pairs' names, games won, winner, games played."""
     first, second = m.score
@@ -148,7 +154,9 @@ def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
                 {
                     "number": g.number,
                     "winner": pair_name(state, g.winner),
-                    "points": f"{a}-{b}",
+                    "points": tie_text(f"{a}-{b}", pair_name(state, g.winner))
+                    if a == b
+                    else f"{a}-{b}",
                     "irregularity": None,
                     "offender": "",
                 }
@@ -172,6 +180,8 @@ def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
             str(g["points"] or f"{g['winner']} ({cite(CodeId.BRISCOLA, 'irregularities')})")
             for g in games
         ),
+        "walkover": m.is_walkover,
+        "walkover_name": pair_name(state, m.walkover) if m.is_walkover else "",
         "irregular_first": any(g.irregularity and g.winner == m.first for g in m.games),
         "irregular_second": any(g.irregularity and g.winner == m.second for g in m.games),
     }
@@ -195,6 +205,8 @@ def bracket_view(state: KnockoutState) -> dict[str, Any]:
         "byes": [pair_name(state, p) for p in b.byes],
         "pending": [match_view(state, m) for m in b.pending()],
         "champion": None if b.champion is None else pair_name(state, b.champion),
+        "irregular": any(g.irregularity for m in b.matches() for g in m.games),
+        "walkovers": any(m.is_walkover for m in b.matches()),
         "size": b.size,
         "method": b.method,
     }
@@ -247,6 +259,8 @@ def games_view(state: KnockoutState, store: RecordStore) -> list[dict[str, Any]]
             if report.points
             else ""
         )
+        if report.points and len(set(report.points.values())) == 1:
+            points = tie_text(points, pair_name(state, report.last_trick))
         rows.append(
             {
                 "seq": seq,
@@ -288,17 +302,24 @@ def event_shown(
             "paid": p.fee_paid_cents > 0,
             "fee": euros(p.fee_paid_cents),
             "round_out": None if state.bracket is None else state.bracket.eliminated_in(p.number),
+            "withdrawn": p.withdrawn,
+            "playing": not p.withdrawn
+            and (state.bracket is None or current_match(state.bracket, p.number) is not None),
         }
         for p in sorted(state.pairs.values(), key=lambda p: p.number)
     ]
     bots = bots_allowed(event_id)
     shown = (
-        {"register", "draw"}
-        if state.bracket is None
-        else {"game", "irregularity"} | ({"play"} if bots else set())
-        if state.bracket.pending()
-        else set()
-    ) | ({"cancel"} if state.games else set())
+        (
+            {"register", "draw"}
+            if state.bracket is None
+            else {"game", "irregularity"} | ({"play"} if bots else set())
+            if state.bracket.pending()
+            else set()
+        )
+        | ({"cancel"} if state.games else set())
+        | {"pay", "withdraw"}
+    )
     orphans = [m for f, errs in (errors or {}).items() if f not in shown for m in errs.values()]
     return frozen(
         common(
@@ -333,7 +354,7 @@ def home_shown(
     """What the page of the knockout events and the form to create one shows, as values no
     later record changes (:func:`frozen`): read under the knockout service's lock, rendered
     (``HOME_TEMPLATE``) after it (issue 14)."""
-    defaults = {"fee": euros(briscola().entry_fee_cents), "seed": "0", "method": "draw"}
+    defaults = {"fee": euros(briscola().entry_fee_cents), "seed": "", "method": "draw"}
     return frozen(
         common(
             request,
@@ -346,12 +367,23 @@ def home_shown(
     )
 
 
+def to_knockout_form(request: Request, name: str = "") -> Response:
+    """Lead the director who chose Briscola on the new-event form to the knockout's own form
+    (Briscola art. 9: a knockout, not rounds), the name typed kept: a 303, or for htmx's
+    request (the game's select changed) ``HX-Redirect`` so that the whole page goes there."""
+    url = "/desk/k?" + urlencode({"name": name[:200]}) + "#new" if name else "/desk/k#new"
+    if request.headers.get("HX-Request"):
+        return Response(status_code=200, headers={"HX-Redirect": url})
+    return Response(status_code=303, headers={"Location": url})
+
+
 # ---------------------------------------------------------------------- desk routes
 @router.get("/desk/k", include_in_schema=False)
 def desk_knockouts(request: Request, session: auth.Session = Director) -> Response:
     """The knockout events and the form to create one."""
+    name = request.query_params.get("name", "")[:200]  # from the new-event form
     with service_lock(service_of(request)):
-        ctx = home_shown(request, session)
+        ctx = home_shown(request, session, values={"name": name} if name else None)
     return web_of(request).render(request, HOME_TEMPLATE, **ctx)
 
 
@@ -461,6 +493,27 @@ def _register(
     name = required_field(form, "name", 200, N_("the pair's name is empty"))
     players = names_field(form, "players", 400)
     svc.register(event_id, name, players, paid=checked(form, "paid"))
+    return "pairs"
+
+
+@knockout_form("pay", ok="paid")
+def _pay(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
+    """Mark a registered pair's entry fee as paid (premessa: € 4 a coppia)."""
+    pair = int_field(form, "pair", Message("pair"), low=1)
+    svc.pay(event_id, pair, actor=session.user)
+    return "pairs"
+
+
+@knockout_form("withdraw", ok="withdrawn")
+def _withdraw(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
+    """A pair does not show up: left out of the draw, or its match lost without playing,
+    "vinta a tavolino" (Briscola art. 9, Briscola ruling 11)."""
+    pair = int_field(form, "pair", Message("pair"), low=1)
+    svc.withdraw(event_id, pair, actor=session.user)
     return "pairs"
 
 
