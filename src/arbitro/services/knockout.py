@@ -4,7 +4,7 @@ bracket, record games (or let the bots play them), show the bracket and the cham
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -50,6 +50,23 @@ class KnockoutService(EventLog[ko.KnockoutState]):
         """The pair does not show up: out of the draw, or its match lost without playing,
         "vinta a tavolino" for the other pair (Briscola art. 9, Briscola ruling 11)."""
         self._do(event_id, lambda st, now: ko.withdraw_pair(st, pair, now, actor))
+
+    def enter(
+        self,
+        event_id: str,
+        match: str,
+        pair: CompetitorId,
+        points: Mapping[CompetitorId, int],
+        last_trick: CompetitorId | None,
+        device: str,
+    ) -> bool:
+        """A pair's phone enters its match's next game (Briscola art. 8); True when the other
+        pair had entered the same, so that the game is recorded."""
+        recs = self._do_many(
+            event_id,
+            lambda st, now: ko.enter_game(st, match, pair, points, last_trick, device, now),
+        )
+        return len(recs) > 1
 
     def draw(self, event_id: str, seed: int | None = None) -> None:
         """Draw (or seed) the bracket (art. 9): with ``seed`` if the director gives one or

@@ -33,6 +33,7 @@ from arbitro.tournament.records import (
     CompetitorRegistered,
     CompetitorWithdrawn,
     FeePaid,
+    GameEntered,
     GameResult,
     Irregularity,
     KnockoutCreated,
@@ -87,6 +88,12 @@ class KnockoutState:
     names: set[str] = field(default_factory=set)  # the pairs' names, casefolded
     next_number: CompetitorId = 1  # the next pair's number: one more than the highest
     draw_number: int | None = None  # the number the bracket was drawn with (its record's)
+    # The phones' entries of a game still to record: (match, game) → pair → its latest entry.
+    entries: dict[tuple[str, int], dict[CompetitorId, GameEntered]] = field(default_factory=dict)
+    # Each phone enters for one pair of a match, each pair from one phone: (match, device) →
+    # pair and (match, pair) → device.
+    device_pair: dict[tuple[str, str], CompetitorId] = field(default_factory=dict)
+    pair_device: dict[tuple[str, CompetitorId], str] = field(default_factory=dict)
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
@@ -105,6 +112,8 @@ class KnockoutState:
         self.last_seq = max(self.last_seq, rec.seq)
         cancel = self.cancellations.get(rec.seq)
         if cancel is not None:
+            if isinstance(rec.body, GameResult):  # the phones enter that game again
+                self.entries.pop((rec.body.match, rec.body.game), None)
             if isinstance(rec.body, Irregularity) and self.bracket is not None:
                 entry = self._irregularity_entry(rec, self.bracket.match(rec.body.match).round)
                 self.ledger.append(
@@ -129,7 +138,12 @@ class KnockoutState:
             case BracketDrawn() as b:
                 self.bracket = bracket_from_payload(body_to_json(b))
                 self.draw_number = b.seed
+            case GameEntered() as b:
+                self.entries.setdefault((b.match, b.game), {})[b.pair] = b
+                self.device_pair[(b.match, b.device)] = b.pair
+                self.pair_device[(b.match, b.pair)] = b.device
             case GameResult() | Irregularity() as b:
+                self.entries.pop((b.match, b.game), None)
                 if self.bracket is None:
                     raise ConflictError(
                         "a result before the bracket", article=cite(CodeId.BRISCOLA, "match_wins")
@@ -241,6 +255,66 @@ def withdraw_pair(
             raise ConflictError("pair {pair} plays no match any more", pair=pair, article=article)
         from_round = m.round
     return make_record(CompetitorWithdrawn(pair, from_round), now, actor)
+
+
+def enter_game(
+    state: KnockoutState,
+    match_id: str,
+    pair: CompetitorId,
+    points: Mapping[CompetitorId, int],
+    last_trick: CompetitorId | None,
+    device: str,
+    now: datetime,
+) -> list[Record]:
+    """A pair enters the points of its match's next game from its phone (Briscola art. 8:
+    120 in all, 61 win, at 60-60 the last trick). When the other pair entered the same, the
+    game is recorded too (a ``game-result``), as a sheet's two lines sign it; else it waits
+    for the other pair. Each phone enters for one pair of the match and each pair from one
+    phone (ruling Briscola 12)."""
+    article = cite(CodeId.BRISCOLA, "match_wins")
+    if state.bracket is None:
+        raise ConflictError("draw the bracket first", article=article)
+    m = state.bracket.match(match_id)
+    if m.first is None or m.second is None or m.winner is not None:
+        raise ConflictError("{match}: no game to enter now", match=m.id, article=article)
+    if pair not in (m.first, m.second):
+        raise ArbitroError(
+            "{match}: pair {pair} does not play this match", match=m.id, pair=pair, article=article
+        )
+    if not device:
+        raise ArbitroError("open the match's page from the QR code on its card")
+    bound = state.device_pair.get((m.id, device))
+    if bound is not None and bound != pair:
+        raise ConflictError(
+            "this phone entered for the other pair: the other pair uses its own phone",
+            article=article,
+        )
+    their_phone = state.pair_device.get((m.id, pair))
+    if their_phone is not None and their_phone != device:
+        raise ConflictError(
+            "another phone already entered for this pair: use that one, or ask the arbiter",
+            article=article,
+        )
+    game = len(m.games) + 1
+    pts = {m.first: points.get(m.first, -1), m.second: points.get(m.second, -1)}
+    tie = pts[m.first] == pts[m.second]
+    report = GameReport(m.id, game, pts, last_trick if tie else None)
+    apply_game(state.bracket, report)  # the points checked (art. 8) before anything is recorded
+    entry = GameEntered(
+        m.id, game, pair, {str(p): n for p, n in pts.items()}, report.last_trick, device
+    )
+    actor = f"{m.id} coppia {pair}"
+    records = [make_record(entry, now, actor)]
+    other = m.second if pair == m.first else m.first
+    theirs = state.entries.get((m.id, game), {}).get(other)
+    if (
+        theirs is not None
+        and theirs.points == entry.points
+        and theirs.last_trick == entry.last_trick
+    ):
+        body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
+        records.append(make_record(body, now, f"{m.id} coppie {m.first}+{m.second}"))
+    return records
 
 
 def draw_bracket(

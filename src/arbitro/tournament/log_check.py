@@ -25,8 +25,11 @@ from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import (
     KnockoutState,
     draw_bracket,
+    enter_game,
+    pay_fee,
     record_game,
     register_pair,
+    withdraw_pair,
 )
 from arbitro.tournament.records import (
     AbandonRecorded,
@@ -46,6 +49,7 @@ from arbitro.tournament.records import (
     EventCreated,
     EventImported,
     FeePaid,
+    GameEntered,
     GameResult,
     Irregularity,
     KnockoutCreated,
@@ -295,8 +299,16 @@ def _check_knockout(state: KnockoutState, rec: Record) -> Checked:
             paid = bool(b.entry_fee_cents)
             made = [register_pair(state, b.name, b.players, at, paid=paid, actor=who)]
             return _same(rec, made), None
+        case FeePaid() as b:
+            pay_fee(state, b.competitor, at, who)
+        case CompetitorWithdrawn() as b:
+            withdraw_pair(state, b.competitor, at, who)
+        case GameEntered() as b:
+            pts = {int(p): n for p, n in b.points.items()}
+            enter_game(state, b.match, b.pair, pts, b.last_trick, b.device, at)
         case BracketDrawn() as b:
-            if sorted(p for p in b.order if p is not None) != sorted(state.pairs):
+            present = sorted(n for n, p in state.pairs.items() if not p.withdrawn)
+            if sorted(p for p in b.order if p is not None) != present:
                 raise ArbitroError("the bracket does not hold every registered pair once")
             draw_bracket(state, at, who, seed=b.seed)
         case GameResult() | Irregularity():

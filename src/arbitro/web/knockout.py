@@ -616,6 +616,28 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
     )
 
 
+@router.get("/desk/k/{event_id}/cards.pdf", include_in_schema=False)
+def match_cards_printout(
+    request: Request, event_id: str, session: auth.Session = Director
+) -> Response:
+    """The cards of the matches to play now, each with the QR code of its phone page (both
+    pairs enter and confirm the games there, Briscola art. 8-9), in the page's language."""
+    from arbitro.printouts.match_cards import match_cards_pdf
+    from arbitro.web.knockout_match import card_matches, match_urls
+
+    web = web_of(request)
+    with service_lock(service_of(request)):
+        state = knockout_state(request, event_id)
+        snapshot = state_snapshot(state)
+        urls = match_urls(web, request, event_id, [m.id for m in card_matches(state)])
+    pdf = match_cards_pdf(snapshot, urls, lang=request_lang(request))
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{event_id}-incontri.pdf"'},
+    )
+
+
 # ---------------------------------------------------------------------- projector
 def _display(request: Request, event_id: str, template: str) -> Response:
     def version() -> str:
@@ -645,3 +667,12 @@ add_display(
 )
 
 router.include_router(public_router)
+
+
+def _match_router() -> APIRouter:
+    from arbitro.web.knockout_match import router as match_router  # it imports this module
+
+    return match_router
+
+
+router.include_router(_match_router())
