@@ -62,7 +62,7 @@ def _draw_card(c: Canvas, state: KnockoutState, m: Match, url: str, index: int, 
     c.setLineWidth(1.2)
     c.line(left, top - 24, right, top - 24)
     qx, qy, qsize = qr_box(index)
-    text_right = qx - 8 * mm
+    text_right = qx - 12 * mm
     heading = tr(message("MATCH {match}", match=m.id), lang)
     draw_fitted(c, heading, left, top - 52, text_right - left, 26, bold=True)
     # The two pairs.
@@ -123,7 +123,7 @@ def _draw_card(c: Canvas, state: KnockoutState, m: Match, url: str, index: int, 
         draw_fitted(c, label, sx, sign_y, half, 8, color=MUTED)
     # The QR code, how to use it, and the URL in small print.
     _draw_qr(c, url, qx, qy, qsize)
-    text_w = qsize + 14 * mm
+    text_w = qsize + 8 * mm
     ty = qy - 10
     c.setFillColor(MUTED)
     scan = tr(message("Scan the code: each pair enters the games from its phone"), lang)
