@@ -103,3 +103,51 @@ def test_premessa_fee_paid_after_registration_and_art9_withdrawn_before_the_draw
     st = svc.state("b")
     assert st.bracket is not None and st.bracket.eliminated_in(3) == 1
     assert any(m.is_walkover for m in st.bracket.matches())
+
+
+def test_art9_a_withdrawal_before_the_draw_stands_once_the_bracket_is_drawn(
+    svc: KnockoutService,
+) -> None:
+    """Ruling Briscola 11: a pair left out of the draw comes back only before the draw; once
+    the bracket is drawn without it, cancelling its withdrawal is refused (art. 9)."""
+    svc.create("b", KnockoutConfig("Briscola"))
+    for i in range(1, 5):
+        svc.register("b", f"Coppia {i}")
+    svc.withdraw("b", 4)
+    seq = max(svc.state("b").withdrawals)
+    svc.cancel_game("b", seq, "arrivata in ritardo")
+    assert not svc.state("b").pairs[4].withdrawn
+    svc.withdraw("b", 4)
+    seq = max(svc.state("b").withdrawals)
+    svc.draw("b", seed=1)
+    with pytest.raises(ConflictError) as err:
+        svc.cancel_game("b", seq, "arrivata in ritardo")
+    assert "the draw stands" in err.value.msg.msgid
+
+
+def test_the_evening_round_trips_through_its_event_file(tmp_path: Path) -> None:
+    """Every record of the evening — a fee paid later (premessa), a withdrawal cancelled and
+    one standing (ruling Briscola 11), games entered by the two phones (arts. 8-9, ruling
+    Briscola 12) — is checked again on import and gives the same bracket."""
+    from arbitro.services.event_file import export_event, import_event
+
+    with (
+        RecordStore.open(f"sqlite:///{tmp_path / 'a.sqlite3'}") as a,
+        RecordStore.open(f"sqlite:///{tmp_path / 'b.sqlite3'}") as b,
+    ):
+        source = KnockoutService(a, lambda: NOW)
+        source.create("ko", KnockoutConfig("Coppa", seeded=True))
+        for i in range(1, 6):
+            source.register("ko", f"Coppia {i}", paid=i != 3)
+        source.pay("ko", 3)
+        source.draw("ko", seed=5)
+        source.withdraw("ko", 5)
+        source.cancel_game("ko", max(source.state("ko").withdrawals), "sbaglio")
+        source.withdraw("ko", 5)
+        assert not source.enter("ko", "R2M2", 2, {2: 70, 3: 50}, None, "phone-of-pair-2-abcdefg")
+        assert source.enter("ko", "R2M2", 3, {2: 70, 3: 50}, None, "phone-of-pair-3-abcdefg")
+        data = export_event(source, "ko")
+        target = KnockoutService(b, lambda: NOW)
+        import_event(target, data)
+        assert target.state("ko").bracket == source.state("ko").bracket
+        assert target.state("ko").fees_collected_cents == 5 * 400

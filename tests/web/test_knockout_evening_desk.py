@@ -81,3 +81,31 @@ def test_art8_a_60_60_game_says_who_won_it_and_art10_mark_has_a_legend(
     assert "60 – Coppia 2 60, ultima mano a Coppia 2" in page
     projector = text_of(txt(director_client.get(f"/k/{EVENT}")))
     assert "* partita vinta per irregolarità degli avversari (Briscola art. 10)" in projector
+
+
+def test_a_pair_marked_absent_by_mistake_plays_again_once_cancelled(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """The wrong pair marked as not shown up (ruling Briscola 11): the director cancels it
+    with a reason and the match is to play again (art. 9); once a game of a later match is
+    recorded after it, the cancellation is refused (that game depends on it)."""
+    st = make_knockout(web_app, 4)
+    assert st.bracket is not None
+    r1 = st.bracket.match("R1M1")
+    assert r1.first is not None and r1.second is not None
+    post(director_client, f"/desk/k/{EVENT}/withdraw", {"pair": str(r1.second)})
+    seq = max(state(web_app).withdrawals)
+    page = text_of(txt(director_client.get(f"/desk/k/{EVENT}")))
+    assert f"vinta a tavolino: Coppia {r1.second} non presentata" in page
+    r = post(director_client, f"/desk/k/{EVENT}/cancel", {"seq": str(seq), "reason": "sbaglio"})
+    assert r.status_code == 303
+    again = state(web_app)
+    assert again.bracket is not None and again.bracket.match("R1M1").is_ready
+    assert not again.pairs[r1.second].withdrawn
+    post(director_client, f"/desk/k/{EVENT}/withdraw", {"pair": str(r1.second)})
+    seq = max(state(web_app).withdrawals)
+    r2 = state(web_app).bracket.match("R1M2")  # type: ignore[union-attr]
+    assert r2.first is not None and r2.second is not None
+    svc(web_app).withdraw(EVENT, r2.second)
+    r = post(director_client, f"/desk/k/{EVENT}/cancel", {"seq": str(seq), "reason": "sbaglio"})
+    assert r.status_code == 409 and "annullarle prima" in text_of(txt(r))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -15,7 +16,7 @@ from arbitro.tournament import knockout_event as ko
 from arbitro.tournament.commands.cancel import cancel_game
 from arbitro.tournament.knockout import GameReport, Match
 from arbitro.tournament.model import CompetitorId
-from arbitro.tournament.records import CompetitorRegistered
+from arbitro.tournament.records import CompetitorRegistered, Record
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
@@ -91,8 +92,15 @@ class KnockoutService(EventLog[ko.KnockoutState]):
     def cancel_game(
         self, event_id: str, seq: int, reason: str | None, actor: str = "arbiter"
     ) -> None:
-        """Cancel a game recorded by mistake (the last of its match, Briscola art. 9)."""
-        self._do(event_id, lambda st, now: cancel_game(st, seq, reason, now, actor))
+        """Cancel a game recorded by mistake (the last of its match, Briscola art. 9), or a
+        pair marked by mistake as not shown up (ruling Briscola 11)."""
+
+        def make(st: ko.KnockoutState, now: datetime) -> Record:
+            if seq in st.withdrawals:
+                return ko.cancel_withdrawal(st, seq, reason, now, actor)
+            return cancel_game(st, seq, reason, now, actor)
+
+        self._do(event_id, make)
 
     def play_next_game(
         self, match: Match, seed: int, bots: tuple[str, str] = ("greedy", "random")

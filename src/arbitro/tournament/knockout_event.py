@@ -38,6 +38,7 @@ from arbitro.tournament.records import (
     Irregularity,
     KnockoutCreated,
     Record,
+    RecordCancelled,
     RecordKind,
     body_from_json,
     body_to_json,
@@ -85,9 +86,11 @@ class KnockoutState:
     cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
     stale: bool = False  # a cancellation came after its target: fold the log again
     games: dict[int, Record] = field(default_factory=dict)  # the games recorded, by seq
+    withdrawals: dict[int, Record] = field(default_factory=dict)  # pairs not shown up, by seq
     names: set[str] = field(default_factory=set)  # the pairs' names, casefolded
     next_number: CompetitorId = 1  # the next pair's number: one more than the highest
     draw_number: int | None = None  # the number the bracket was drawn with (its record's)
+    bracket_seq: int = 0  # the seq of the bracket's record
     # The phones' entries of a game still to record: (match, game) → pair → its latest entry.
     entries: dict[tuple[str, int], dict[CompetitorId, GameEntered]] = field(default_factory=dict)
     # Each phone enters for one pair of a match, each pair from one phone: (match, device) →
@@ -132,12 +135,14 @@ class KnockoutState:
             case FeePaid() as b:
                 self.pairs[b.competitor].fee_paid_cents += b.amount_cents
             case CompetitorWithdrawn() as b:
+                self.withdrawals[rec.seq] = rec
                 self.pairs[b.competitor].withdrawn = True
                 if self.bracket is not None:
                     self.bracket = withdraw(self.bracket, b.competitor)
             case BracketDrawn() as b:
                 self.bracket = bracket_from_payload(body_to_json(b))
                 self.draw_number = b.seed
+                self.bracket_seq = rec.seq
             case GameEntered() as b:
                 self.entries.setdefault((b.match, b.game), {})[b.pair] = b
                 self.device_pair[(b.match, b.device)] = b.pair
@@ -315,6 +320,34 @@ def enter_game(
         body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
         records.append(make_record(body, now, f"{m.id} coppie {m.first}+{m.second}"))
     return records
+
+
+def cancel_withdrawal(
+    state: KnockoutState, seq: int, reason: str | None, now: datetime, actor: str = "director"
+) -> Record:
+    """Cancel a withdrawal recorded by mistake (the wrong pair marked as not shown up), with
+    the reason: the pair plays again. Only while nothing recorded after it depends on it: no
+    draw after a withdrawal before the draw, no game nor other withdrawal after it (Briscola
+    art. 9, ruling Briscola 11)."""
+    reason = need_reason(reason, N_("cancellation"))
+    if seq in state.cancellations:
+        raise ConflictError("record #{seq} is already cancelled", seq=seq)
+    if seq not in state.withdrawals:
+        raise ArbitroError("record #{seq} is not a withdrawal", seq=seq)
+    later = sorted(
+        n for n in (*state.games, *state.withdrawals) if n > seq and n not in state.cancellations
+    )
+    if later:
+        raise ConflictError(
+            "games recorded after this one depend on it (records {later}): cancel them first",
+            later=", ".join(f"#{n}" for n in later),
+        )
+    if state.bracket is not None and state.bracket_seq > seq:
+        raise ConflictError(
+            "the bracket was drawn without this pair: the draw stands",
+            article=cite(CodeId.BRISCOLA, "match_wins"),
+        )
+    return make_record(RecordCancelled(seq), now, actor, reason)
 
 
 def draw_bracket(

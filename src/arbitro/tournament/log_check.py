@@ -24,6 +24,7 @@ from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import (
     KnockoutState,
+    cancel_withdrawal,
     draw_bracket,
     enter_game,
     pay_fee,
@@ -124,6 +125,8 @@ def check_log(
             state.apply(rec, parsed=entry)  # type: ignore[call-arg]  # EventState.apply takes it
         else:
             state.apply(rec)
+            if state.stale:  # a knockout's cancellation: the next record sees the state without
+                state = type(state).replay(event_id, records[: records.index(rec) + 1])
     if state.stale:
         state = type(state).replay(event_id, records)
     return state
@@ -303,9 +306,10 @@ def _check_knockout(state: KnockoutState, rec: Record) -> Checked:
             pay_fee(state, b.competitor, at, who)
         case CompetitorWithdrawn() as b:
             withdraw_pair(state, b.competitor, at, who)
-        case GameEntered() as b:
+        case GameEntered() as b:  # and the game-result it makes when both pairs agree
             pts = {int(p): n for p, n in b.points.items()}
-            enter_game(state, b.match, b.pair, pts, b.last_trick, b.device, at)
+            made = enter_game(state, b.match, b.pair, pts, b.last_trick, b.device, at)
+            return _same(rec, made), None
         case BracketDrawn() as b:
             present = sorted(n for n, p in state.pairs.items() if not p.withdrawn)
             if sorted(p for p in b.order if p is not None) != present:
@@ -313,6 +317,8 @@ def _check_knockout(state: KnockoutState, rec: Record) -> Checked:
             draw_bracket(state, at, who, seed=b.seed)
         case GameResult() | Irregularity():
             record_game(state, GameReport.from_payload(body_to_json(rec.body)), at, who, rec.reason)
+        case RecordCancelled() as b if b.target in state.withdrawals:
+            cancel_withdrawal(state, b.target, rec.reason, at, who)
         case RecordCancelled() as b:
             commands.cancel_game(state, b.target, rec.reason, at, who)
         case EventImported():

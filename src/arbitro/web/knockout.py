@@ -37,7 +37,12 @@ from arbitro.services.knockout import KnockoutService
 from arbitro.store.record_store import RecordStore
 from arbitro.tournament.knockout import GameReport, Match, PairId, current_match
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
-from arbitro.tournament.records import GameResult, Irregularity, body_to_json
+from arbitro.tournament.records import (
+    CompetitorWithdrawn,
+    GameResult,
+    Irregularity,
+    body_to_json,
+)
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
 from arbitro.web.desk.common import Director, DirectorPost, Refusal, add_post, common
@@ -242,18 +247,37 @@ def games_view(state: KnockoutState, store: RecordStore) -> list[dict[str, Any]]
     """The games recorded, newest first, each with its points (or the irregularity), who
     recorded it, and who cancelled it and why (a game entered by mistake, Briscola art. 9;
     the cancelled ones are read back from the log: the state forgets them)."""
-    games = dict(state.games)
+    games = {**state.games, **state.withdrawals}
     if state.cancellations:
         first = min(state.cancellations)
         for stored in store.records(state.event_id, after_seq=first - 1):
             if stored.seq in state.cancellations:
                 rec = to_domain(stored)
-                if isinstance(rec.body, GameResult | Irregularity):
+                if isinstance(rec.body, GameResult | Irregularity | CompetitorWithdrawn):
                     games[stored.seq] = rec
     rows = []
     for seq, rec in sorted(games.items(), reverse=True):
-        report = GameReport.from_payload(body_to_json(rec.body))
         cancel = state.cancellations.get(seq)
+        if isinstance(rec.body, CompetitorWithdrawn):  # a walkover (ruling Briscola 11)
+            pair = rec.body.competitor
+            matches = state.bracket.matches() if state.bracket else ()
+            forfeited = [m.id for m in matches if m.walkover == pair]
+            rows.append(
+                {
+                    "seq": seq,
+                    "match": forfeited[0] if forfeited else "",
+                    "game": "",
+                    "points": msg(
+                        "walkover: {pair} did not show up", pair=pair_name(state, pair)
+                    ).render(),
+                    "offender": "",
+                    "actor": rec.actor,
+                    "cancelled_by": cancel.actor if cancel else None,
+                    "cancel_reason": (cancel.reason or "") if cancel else "",
+                }
+            )
+            continue
+        report = GameReport.from_payload(body_to_json(rec.body))
         points = (
             " – ".join(f"{pair_name(state, p)} {v}" for p, v in report.points.items())
             if report.points
@@ -317,7 +341,7 @@ def event_shown(
             if state.bracket.pending()
             else set()
         )
-        | ({"cancel"} if state.games else set())
+        | ({"cancel"} if state.games or state.withdrawals else set())
         | {"pay", "withdraw"}
     )
     orphans = [m for f, errs in (errors or {}).items() if f not in shown for m in errs.values()]
