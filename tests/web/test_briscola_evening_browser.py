@@ -123,6 +123,8 @@ def test_briscola_knockout_evening_desk_phones_and_projector_art_8_9(
         assert "vinta a tavolino" in box and "120" not in box
         assert _state(web_app).bracket.match(no_show.id).games == ()  # type: ignore[union-attr]
 
+        desk.screenshot(path=str(tmp_path / "shot-desk.png"), full_page=True)
+
         # The match cards: their QR codes open the matches' pages.
         pending = [m.id for m in _state(web_app).bracket.pending()]  # type: ignore[union-attr]
         assert desk.locator("#cards-link").count() == 1
