@@ -120,7 +120,9 @@ def register(app: typer.Typer) -> None:
             bool,
             typer.Option(help=_("A seeded bracket (order of registration) instead of the draw")),
         ] = False,
-        seed: Annotated[int, typer.Option(help=_("Seed of the draw"))] = 0,
+        seed: Annotated[
+            int, typer.Option(help=_("Draw number (0: drawn at random when drawing)"))
+        ] = 0,
         json_out: bool = JsonOpt,
     ) -> None:
         """Create a knockout event of pairs (Briscola art. 9)."""

@@ -425,7 +425,7 @@ async def create_knockout(request: Request, session: auth.Session = DirectorPost
         method = text_field(form, "method", 20) or "draw"
         if method not in ("draw", "seeded"):
             raise FieldError("method", "unknown method")
-        seed = int_field(form, "seed", Message("seed"), low=0, high=MAX_SEED, default=0)
+        seed = int_field(form, "seed", Message("draw number"), low=0, high=MAX_SEED, default=0)
         config = KnockoutConfig(name, method == "seeded", seed, parse_fee(form))
         event_id = new_event_id(form, name, web.store.has_event)
         svc.create(event_id, config, actor=session.user)
@@ -607,7 +607,9 @@ def _play(
     """Let the bots play every pending game up to the champion (for demonstrations)."""
     if not bots_allowed(event_id):
         raise FieldError(BOT_SEED_FIELD, "the bots play only on a demonstration event", status=403)
-    seed = int_field(form, BOT_SEED_FIELD, Message("seed"), low=0, high=MAX_SEED, default=0)
+    seed = int_field(
+        form, BOT_SEED_FIELD, Message("shuffle number"), low=0, high=MAX_SEED, default=0
+    )
     svc.play_all(event_id, seed)
     return "bracket"
 
