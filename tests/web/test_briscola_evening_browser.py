@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
+from playwright.sync_api import expect
 from tests.web.test_hall_evening_browser import decode_all_qr_codes
 
 from arbitro.services.knockout import KnockoutService
@@ -152,19 +153,20 @@ def test_briscola_knockout_evening_desk_phones_and_projector_art_8_9(
         tools.follow(phone_a, "#km-first")
         phone_b.goto(url)
         tools.follow(phone_b, "#km-second")
+        # Each phone looks by itself (htmx, every 3 s) whether the other pair entered or the
+        # game was recorded: no one reloads the page.
         for game, (a, b) in enumerate((("70", "50"), ("64", "56")), start=1):
+            expect(phone_a.locator(".km-next")).to_have_text(f"Partita {game}", timeout=15_000)
             _enter(phone_a, tools, a, b)
             assert "In attesa della conferma" in phone_a.inner_text("#km-status")
-            phone_b.reload()
-            assert f"{a} – " in phone_b.inner_text("#km-confirm")
+            expect(phone_b.locator("#km-confirm")).to_contain_text(f"{a} – ", timeout=15_000)
             if game == 1:
                 phone_b.screenshot(path=str(tmp_path / "shot-phone-confirm.png"), full_page=True)
             tools.follow(phone_b, "#km-confirm-button")
             done = _state(web_app).bracket.match(match_id)  # type: ignore[union-attr]
             assert len(done.games) == game
         assert done.winner == m.first and done.score == (2, 0)
-        phone_a.reload()
-        assert "Incontro finito" in phone_a.inner_text("#km-over")
+        expect(phone_a.locator("#km-over")).to_contain_text("Incontro finito", timeout=15_000)
         phone_a.screenshot(path=str(tmp_path / "shot-phone-match.png"), full_page=True)
 
         # The bracket on a phone: every round and the champion's column inside the screen.

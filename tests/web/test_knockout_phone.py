@@ -124,3 +124,25 @@ def test_desk_prints_the_match_cards(director_client: TestClient, web_app: FastA
     assert "/cards.pdf" in page
     r = director_client.get(f"/desk/k/{EVENT}/cards.pdf")
     assert r.status_code == 200 and r.content.startswith(b"%PDF")
+
+
+def test_the_waiting_phone_is_told_when_the_other_pair_enters(
+    web_app: FastAPI, phones: tuple[TestClient, TestClient]
+) -> None:
+    """The match page's poll answers 204 while nothing changed for this match, and asks the
+    phone to reload (``HX-Refresh``) once the other pair entered its points (art. 8); another
+    match's game does not disturb it."""
+    make_knockout(web_app, 4)
+    one, two = phones
+    path = _path(web_app, "R1M1")
+    page = txt(two.get(path, params={"pair": 4}))
+    version = re.search(r"/live\?v=([0-9a-f]+)", page)
+    assert version is not None
+    live = f"{path}/live"
+    assert two.get(live, params={"v": version.group(1)}).status_code == 204
+    other = _path(web_app, "R1M2")
+    _send(one, other, 2, "70", "50")
+    assert two.get(live, params={"v": version.group(1)}).status_code == 204
+    _send(one, path, 1, "70", "50")
+    r = two.get(live, params={"v": version.group(1)})
+    assert r.status_code == 200 and r.headers["HX-Refresh"] == "true"

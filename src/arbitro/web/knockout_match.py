@@ -44,7 +44,7 @@ router = APIRouter()
 PURPOSE = b"arbitro-knockout-match-token-v1"
 SIGNATURE_BYTES = 16  # 128 bits: unguessable
 COOKIE_PATH = "/km/"
-REFRESH_SECONDS = 5  # a phone waiting for the other pair looks again
+REFRESH_SECONDS = 3  # a phone looks every 3 s whether the other pair entered (as the tables)
 
 
 # ---------------------------------------------------------------------- tokens
@@ -169,6 +169,18 @@ def _entry_view(state: KnockoutState, m: Match, pair: PairId) -> dict[str, Any] 
     }
 
 
+def match_version(state: KnockoutState, match_id: str) -> str:
+    """What a match's page shows changes when this does: its pairs, games, winner and the
+    pairs' entries of the next game (not the rest of the event's records, so that a phone
+    typing its points is not reloaded by another match's game)."""
+    assert state.bracket is not None
+    m = state.bracket.match(match_id)
+    entries = state.entries.get((m.id, len(m.games) + 1), {})
+    seen = sorted((p, sorted(e.points.items()), e.last_trick) for p, e in entries.items())
+    text = repr((m.first, m.second, len(m.games), m.winner, m.walkover, seen))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def page_context(
     state: KnockoutState, match_id: str, device: str | None, chosen: str | None
 ) -> dict[str, Any]:
@@ -199,6 +211,7 @@ def page_context(
         "theirs": theirs,
         "differ": mine is not None and theirs is not None and mine != theirs,
         "refresh": REFRESH_SECONDS,
+        "version": match_version(state, m.id),
     }
 
 
@@ -232,6 +245,24 @@ def match_page(request: Request, token: str, pair: str | None = None) -> Respons
     except ArbitroError as exc:
         return _with_device(request, _error_page(request, web, exc), device)
     return _with_device(request, _render(request, web, ctx), device)
+
+
+@router.get("/km/{token}/live", include_in_schema=False)
+def match_live(request: Request, token: str, v: str = "") -> Response:
+    """The match page's poll (htmx, every few seconds): 204 while the match's page would
+    show the same, else ``HX-Refresh`` so that the phone shows the other pair's entry or the
+    game recorded (Briscola art. 8-9)."""
+    web = web_of(request)
+    try:
+        event_id, match_id = read_match_token(web.secret, token)
+        with service_lock(web.knockout):
+            state = _state_of(web, event_id)
+            current = "" if state.bracket is None else match_version(state, match_id)
+    except ArbitroError as exc:
+        return Response(status_code=status_for(exc), headers={"Cache-Control": "no-store"})
+    if current == v:
+        return Response(status_code=204, headers={"Cache-Control": "no-store"})
+    return Response(status_code=200, headers={"HX-Refresh": "true", "Cache-Control": "no-store"})
 
 
 @router.post("/km/{token}", include_in_schema=False)
