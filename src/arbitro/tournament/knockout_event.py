@@ -1,7 +1,10 @@
 """A knockout event of pairs (the Briscola regulation, shared/seeds/001): registration with
 the entry fee (premessa), the bracket drawn or seeded, each match's games best of 3 (art. 9),
 games lost by an art. 10 irregularity in the ledger, the champion. The state is the fold of
-the event's records, like a line event's."""
+the event's records, like a line event's. A fee is paid later (``fee-paid``); a pair that does
+not show up is withdrawn (``competitor-withdrawn``: out of the draw, or its match lost "a
+tavolino"); the pairs' phones enter a match's games (``game-entered``), recorded once both
+pairs agree."""
 
 from __future__ import annotations
 

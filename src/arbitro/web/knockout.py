@@ -5,8 +5,11 @@ Desk (login required, every form CSRF-protected, Italian first): create a knocko
 (name, seeded or drawn, the draw's seed, the entry fee of the premessa), register pairs with
 "fee paid", draw the bracket (byes in round 1 when the field is not a power of two, art. 9),
 record a game of a match (points per pair, art. 8; the last trick decides a 60-60), record an
-art. 10 irregularity (the offending pair loses the game; a reason is required), let the bots
-play the pending games (for demos), see the ledger and the fees collected, print the bracket.
+art. 10 irregularity (the offending pair loses the game; a reason is required), mark a fee
+paid after registration, withdraw a pair that did not show up (its match lost "a tavolino",
+ruling Briscola 11), let the bots play the pending games (for demos), see the ledger and the
+fees collected, print the bracket and the match cards with their QR codes (the pairs enter the
+games from their phones: :mod:`arbitro.web.knockout_match`).
 A refused action re-renders the page with the message next to its form (4xx), never a 500.
 
 Projector (``/k/{event_id}``, public, GET/HEAD only): the bracket round by round, each match's
