@@ -136,10 +136,14 @@ class KnockoutState:
                 self.names.add(b.name.casefold())
                 self.next_number = max(self.next_number, b.competitor + 1)
             case FeePaid() as b:
-                self.pairs[b.competitor].fee_paid_cents += b.amount_cents
+                # A new Pair, never one changed in place: a snapshot may share the old one.
+                p = self.pairs[b.competitor]
+                self.pairs[b.competitor] = replace(
+                    p, fee_paid_cents=p.fee_paid_cents + b.amount_cents
+                )
             case CompetitorWithdrawn() as b:
                 self.withdrawals[rec.seq] = rec
-                self.pairs[b.competitor].withdrawn = True
+                self.pairs[b.competitor] = replace(self.pairs[b.competitor], withdrawn=True)
                 if self.bracket is not None:
                     self.bracket = withdraw(self.bracket, b.competitor)
             case BracketDrawn() as b:
