@@ -31,16 +31,18 @@ def test_choosing_scala40_sets_individual_and_five_deals(director_client: TestCl
 
 
 def test_briscola_leads_to_the_knockout_desk(director_client: TestClient) -> None:
-    """Briscola is played by knockout (Briscola art. 9): the form points to the knockout desk
-    and refuses to create it as an event in rounds."""
-    page = txt(
-        director_client.get(
-            "/desk/new", params={"code": "briscola", "rounds": "2", "changed": "code"}
-        )
+    """Briscola is played by knockout (Briscola art. 9): choosing it leads the director to the
+    knockout's own form (issue 27), the name typed kept; nothing is created as rounds."""
+    changed = director_client.get(
+        "/desk/new",
+        params={"code": "briscola", "rounds": "2", "changed": "code", "name": "Coppa"},
+        headers={"HX-Request": "true"},
     )
-    assert 'href="/desk/k"' in page and "eliminazione diretta" in text_of(page)
-    r = post(director_client, "/desk/new", new_event_form(code="briscola"))
-    assert r.status_code == 400 and "si gioca a eliminazione diretta" in txt(r)
+    assert changed.headers["HX-Redirect"] == "/desk/k?name=Coppa#new"
+    r = post(director_client, "/desk/new", new_event_form(code="briscola", name="Coppa Careni"))
+    assert r.status_code == 303 and r.headers["location"] == "/desk/k?name=Coppa+Careni#new"
+    page = txt(director_client.get(r.headers["location"]))
+    assert 'id="new-knockout"' in page and 'value="Coppa Careni"' in page
 
 
 def test_every_error_reported_at_once_art4_art39(

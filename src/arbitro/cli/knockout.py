@@ -62,6 +62,8 @@ def bracket_text(state: KnockoutState) -> str:
             a = names.get(m.first, "—") if m.first else empty
             b = names.get(m.second, "—") if m.second else empty
             score = f"{m.score[0]}-{m.score[1]}" if m.games else ""
+            if m.is_walkover:
+                score = _("walkover: {pair} did not show up", pair=names.get(m.walkover or 0, "—"))
             out.append(f"  {m.id}: {a} v {b} {score}")
     if state.bracket.champion is not None:
         out.append(_("Champion: {name}", name=names[state.bracket.champion]))
@@ -120,7 +122,9 @@ def register(app: typer.Typer) -> None:
             bool,
             typer.Option(help=_("A seeded bracket (order of registration) instead of the draw")),
         ] = False,
-        seed: Annotated[int, typer.Option(help=_("Seed of the draw"))] = 0,
+        seed: Annotated[
+            int, typer.Option(help=_("Draw number (0: drawn at random when drawing)"))
+        ] = 0,
         json_out: bool = JsonOpt,
     ) -> None:
         """Create a knockout event of pairs (Briscola art. 9)."""
@@ -223,6 +227,73 @@ def register(app: typer.Typer) -> None:
         """The bots play every game still to play, up to the champion."""
         with errors(json_out):
             _show(_service().play_all(event_id, seed), json_out)
+
+    @ko.command("pay", help=_("A pair pays its entry fee after registering."))
+    def pay(
+        event_id: EventArg,
+        pair: Annotated[int, typer.Argument(help=_("Pair number"))],
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """The pair pays the entry fee it still owes (the regulation's premessa)."""
+        with errors(json_out):
+            svc = _service()
+            svc.pay(event_id, pair)
+            emit(
+                {
+                    "competitor": pair,
+                    "fees_collected_cents": svc.state(event_id).fees_collected_cents,
+                },
+                _("Pair no. {number}: fee paid", number=pair),
+                json_out,
+            )
+
+    @ko.command(
+        "withdraw",
+        help=cited(
+            N_("A pair that does not show up: it loses its match without playing ({article})."),
+            CodeId.BRISCOLA,
+            "knockout",
+        ),
+    )
+    def withdraw(
+        event_id: EventArg,
+        pair: Annotated[int, typer.Argument(help=_("Pair number"))],
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """A pair that does not show up: out of the draw, or its match lost "a tavolino"
+        (Briscola art. 9, ruling Briscola 11)."""
+        with errors(json_out):
+            svc = _service()
+            svc.withdraw(event_id, pair)
+            _show(svc.state(event_id), json_out)
+
+    @ko.command("cards", help=_("Print the match cards with the QR code of each match (PDF)."))
+    def cards(
+        event_id: EventArg,
+        output: Annotated[Path, typer.Option("--output", "-o", help=_("PDF file"))] = Path(
+            "match-cards.pdf"
+        ),
+        base_url: Annotated[
+            str | None, typer.Option("--base-url", help=_("Address of the site"))
+        ] = None,
+        lang: Annotated[str, typer.Option(help="it | en")] = "it",
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """The cards of the matches to play now, each with its QR code (Briscola art. 8-9)."""
+        from arbitro.printouts.match_cards import match_cards_pdf
+        from arbitro.web.knockout_match import card_matches, cli_match_urls
+
+        with errors(json_out):
+            state = _service().state(event_id)
+            ids = [m.id for m in card_matches(state)]
+            urls = cli_match_urls(open_store(), base_url, event_id, ids)
+            pdf = match_cards_pdf(state, urls, lang=lang)
+            output.write_bytes(pdf)
+            emit(
+                {"event_id": event_id, "file": str(output), "matches": ids, "urls": urls},
+                _("Match cards written to {file}", file=str(output)),
+                json_out,
+            )
 
     @ko.command("show", help=_("Bracket, champion and fees."))
     def show(event_id: EventArg, json_out: bool = JsonOpt) -> None:

@@ -96,6 +96,14 @@ class BriscolaCode:
         """The article the number ``field`` comes from (``"8"`` for ``winning_points``)."""
         return self.articles[field]
 
+    @property
+    def possible_points(self) -> frozenset[int]:
+        """Every card-point total a pair can take in a game (art. 8): the sums of the
+        "carichi" of one deck, 0 to 120; 1 or 119 is none of them (no card is worth 1)."""
+        return _possible_points(
+            tuple(sorted(self.card_points.items())), len(self.suits), self.total_points
+        )
+
     def irregularity(self, key: str) -> IrregularityKind | None:
         """The art. 10 irregularity with that key, or None."""
         for kind in self.irregularities:
@@ -110,6 +118,15 @@ class BriscolaCode:
 
         symbol = "€" if self.currency == "EUR" else self.currency
         return f"{symbol} {euros(self.entry_fee_cents)}"
+
+
+@cache
+def _possible_points(points: tuple[tuple[int, int], ...], suits: int, total: int) -> frozenset[int]:
+    sums = {0}
+    for _rank, value in points:
+        for _ in range(suits):
+            sums |= {s + value for s in sums}
+    return frozenset(s for s in sums if s <= total)
 
 
 _FIELDS_BY_SECTION: dict[str, tuple[str, ...]] = {

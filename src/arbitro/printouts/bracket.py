@@ -90,6 +90,10 @@ def _draw_match(
             draw_fitted(c, text, x + 3, base, w - score_w - 6, size * 0.85, color=MUTED)
             continue
         is_winner = winner is not None and pair == winner and not match.is_bye
+        if match.walkover == pair:  # did not show up: lost "a tavolino" (ruling Briscola 11)
+            absent = tr(message("{pair} — did not show up", pair=pair_label(state, pair)), lang)
+            _fitted(c, absent, x + 3, base, w - score_w - 6, size, color=MUTED)
+            continue
         if is_winner:
             c.setFillColor(SHADE)
             c.rect(x, top - half, w - score_w, half, stroke=0, fill=1)
@@ -191,7 +195,12 @@ def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
     facts = [tr(message("Bracket: {count} pairs", count=len(state.pairs)), lang)]
     if bracket is not None:
         seeded = bracket.method == "seeded"
-        facts.append(tr(message("seeded") if seeded else message("draw"), lang))
+        drawn = (
+            message("draw")
+            if state.draw_number is None
+            else message("draw (draw number {number})", number=state.draw_number)
+        )
+        facts.append(tr(message("seeded") if seeded else drawn, lang))
     rule = message("matches best of 3 games: 2 won go through ({article})", article=KNOCKOUT_MATCH)
     facts.append(tr(rule, lang))
     draw_fitted(c, " · ".join(facts), MARGIN, top - 32, width - 2 * MARGIN, 10, color=MUTED)
@@ -223,6 +232,13 @@ def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
     irregular = sum(
         1 for m in (bracket.matches() if bracket else ()) for g in m.games if g.irregularity
     )
+    if any(m.is_walkover for m in (bracket.matches() if bracket else ())):
+        walkover = message(
+            "walkover: the match is won without playing, the other pair did not show up "
+            "({article})",
+            article=KNOCKOUT_MATCH,
+        )
+        foot.append(tr(walkover, lang))
     if irregular:
         lost = message(
             "* games lost by an irregularity ({article}): {count}",

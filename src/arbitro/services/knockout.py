@@ -4,7 +4,8 @@ bracket, record games (or let the bots play them), show the bracket and the cham
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -15,7 +16,7 @@ from arbitro.tournament import knockout_event as ko
 from arbitro.tournament.commands.cancel import cancel_game
 from arbitro.tournament.knockout import GameReport, Match
 from arbitro.tournament.model import CompetitorId
-from arbitro.tournament.records import CompetitorRegistered
+from arbitro.tournament.records import CompetitorRegistered, Record
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
@@ -42,6 +43,32 @@ class KnockoutService(EventLog[ko.KnockoutState]):
         assert isinstance(rec.body, CompetitorRegistered)
         return rec.body.competitor
 
+    def pay(self, event_id: str, pair: CompetitorId, actor: str = "director") -> None:
+        """Record that the pair paid its entry fee after registering (premessa)."""
+        self._do(event_id, lambda st, now: ko.pay_fee(st, pair, now, actor))
+
+    def withdraw(self, event_id: str, pair: CompetitorId, actor: str = "director") -> None:
+        """The pair does not show up: out of the draw, or its match lost without playing,
+        "vinta a tavolino" for the other pair (Briscola art. 9, Briscola ruling 11)."""
+        self._do(event_id, lambda st, now: ko.withdraw_pair(st, pair, now, actor))
+
+    def enter(
+        self,
+        event_id: str,
+        match: str,
+        pair: CompetitorId,
+        points: Mapping[CompetitorId, int],
+        last_trick: CompetitorId | None,
+        device: str,
+    ) -> bool:
+        """A pair's phone enters its match's next game (Briscola art. 8); True when the other
+        pair had entered the same, so that the game is recorded."""
+        recs = self._do_many(
+            event_id,
+            lambda st, now: ko.enter_game(st, match, pair, points, last_trick, device, now),
+        )
+        return len(recs) > 1
+
     def draw(self, event_id: str, seed: int | None = None) -> None:
         """Draw (or seed) the bracket (art. 9): with ``seed`` if the director gives one or
         the event was created with one, else a fresh seed from a secure source (a draw that
@@ -65,8 +92,15 @@ class KnockoutService(EventLog[ko.KnockoutState]):
     def cancel_game(
         self, event_id: str, seq: int, reason: str | None, actor: str = "arbiter"
     ) -> None:
-        """Cancel a game recorded by mistake (the last of its match, Briscola art. 9)."""
-        self._do(event_id, lambda st, now: cancel_game(st, seq, reason, now, actor))
+        """Cancel a game recorded by mistake (the last of its match, Briscola art. 9), or a
+        pair marked by mistake as not shown up (ruling Briscola 11)."""
+
+        def make(st: ko.KnockoutState, now: datetime) -> Record:
+            if seq in st.withdrawals:
+                return ko.cancel_withdrawal(st, seq, reason, now, actor)
+            return cancel_game(st, seq, reason, now, actor)
+
+        self._do(event_id, make)
 
     def play_next_game(
         self, match: Match, seed: int, bots: tuple[str, str] = ("greedy", "random")

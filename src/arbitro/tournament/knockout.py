@@ -135,6 +135,8 @@ class Match:
     second: PairId | None
     games: tuple[MatchGame, ...] = ()
     wins_needed: int = 2
+    walkover: PairId | None = None
+    """The pair that did not show up (withdrawn): it loses the match without playing it."""
 
     @property
     def is_bye(self) -> bool:
@@ -162,6 +164,8 @@ class Match:
         """The pair that won 2 games (art. 9), the pair with a bye, or None."""
         if self.is_bye:
             return self.first if self.first is not None else self.second
+        if self.walkover is not None:
+            return self.second if self.walkover == self.first else self.first
         for pair in (self.first, self.second):
             if pair is not None and self.wins(pair) >= self.wins_needed:
                 return pair
@@ -175,6 +179,11 @@ class Match:
             return None
         return self.second if w == self.first else self.first
 
+    @property
+    def is_walkover(self) -> bool:
+        """True when the match was won without playing: the other pair did not show up."""
+        return self.walkover is not None and self.winner is not None
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
         return {
@@ -187,6 +196,7 @@ class Match:
             "games": [g.to_dict() for g in self.games],
             "score": list(self.score),
             "winner": self.winner,
+            "walkover": self.walkover,
         }
 
 
@@ -390,13 +400,43 @@ def _replace_match(bracket: Bracket, new: Match) -> Bracket:
 
 
 def _advance(bracket: Bracket, m: Match) -> Bracket:
-    """Put the winner of decided match ``m`` into its place in the next round."""
+    """Put the winner of decided match ``m`` into its place in the next round; when that
+    decides the next match too (its other pair did not show up), go on."""
     w = m.winner
     if w is None or m.round >= len(bracket.rounds):
         return bracket
     nxt = bracket.rounds[m.round][(m.number - 1) // 2]
     nxt = replace(nxt, first=w) if m.number % 2 == 1 else replace(nxt, second=w)
-    return _replace_match(bracket, nxt)
+    bracket = _replace_match(bracket, nxt)
+    return _advance(bracket, nxt) if nxt.is_walkover else bracket
+
+
+def current_match(bracket: Bracket, pair: PairId) -> Match | None:
+    """The match ``pair`` plays (or waits to play) now; None once it is out or champion."""
+    for rnd in bracket.rounds:
+        for m in rnd:
+            if pair in (m.first, m.second) and m.winner is None and m.walkover is None:
+                return m
+    return None
+
+
+def withdraw(bracket: Bracket, pair: PairId, code: BriscolaCode | None = None) -> Bracket:
+    """The pair does not show up (or leaves): it loses its current match without playing,
+    "vinta a tavolino" for the other pair (Briscola art. 9: only the winner of a match goes
+    on; Briscola ruling 11). If the other pair is not known yet, it goes on as soon as it is.
+    A pair already out, or the champion, raises ConflictError."""
+    c = code or briscola()
+    m = current_match(bracket, pair)
+    if m is None:
+        raise ConflictError(
+            "pair {pair} plays no match any more",
+            pair=pair,
+            article=_cite("match_wins", c),
+            key="knockout.not_playing",
+        )
+    new = replace(m, walkover=pair)
+    bracket = _replace_match(bracket, new)
+    return _advance(bracket, new) if new.winner is not None else bracket
 
 
 def _game_winner(
@@ -422,6 +462,14 @@ def _game_winner(
             total=code.total_points,
             article=_cite("total_points", code),
             key="knockout.points_total",
+        )
+    impossible = [n for n in (pa, pb) if n not in code.possible_points]
+    if impossible:
+        raise ArbitroError(
+            "{points} points cannot be taken: no card is worth 1 point",
+            points=impossible[0],
+            article=_cite("card_points", code),
+            key="knockout.points_impossible",
         )
     if pa >= code.winning_points:
         winner = a
@@ -587,7 +635,9 @@ __all__ = [
     "apply_game",
     "bracket_from_payload",
     "bracket_payload",
+    "current_match",
     "draw_order",
     "fold_bracket",
     "seeding_positions",
+    "withdraw",
 ]

@@ -1,7 +1,10 @@
 """A knockout event of pairs (the Briscola regulation, shared/seeds/001): registration with
 the entry fee (premessa), the bracket drawn or seeded, each match's games best of 3 (art. 9),
 games lost by an art. 10 irregularity in the ledger, the champion. The state is the fold of
-the event's records, like a line event's."""
+the event's records, like a line event's. A fee is paid later (``fee-paid``); a pair that does
+not show up is withdrawn (``competitor-withdrawn``: out of the draw, or its match lost "a
+tavolino"); the pairs' phones enter a match's games (``game-entered``), recorded once both
+pairs agree."""
 
 from __future__ import annotations
 
@@ -24,15 +27,21 @@ from arbitro.tournament.knockout import (
     apply_game,
     bracket_from_payload,
     bracket_payload,
+    current_match,
+    withdraw,
 )
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import (
     BracketDrawn,
     CompetitorRegistered,
+    CompetitorWithdrawn,
+    FeePaid,
+    GameEntered,
     GameResult,
     Irregularity,
     KnockoutCreated,
     Record,
+    RecordCancelled,
     RecordKind,
     body_from_json,
     body_to_json,
@@ -56,12 +65,14 @@ def is_knockout(payload: Mapping[str, Any]) -> bool:
 
 @dataclass(slots=True)
 class Pair:
-    """A registered pair and the fee it paid (in cents)."""
+    """A registered pair, the fee it paid (in cents), and whether it withdrew (did not show
+    up: left out of the draw, or its match lost without playing)."""
 
     number: CompetitorId
     name: str
     players: tuple[str, ...]
     fee_paid_cents: int
+    withdrawn: bool = False
 
 
 @dataclass(slots=True)
@@ -78,8 +89,17 @@ class KnockoutState:
     cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
     stale: bool = False  # a cancellation came after its target: fold the log again
     games: dict[int, Record] = field(default_factory=dict)  # the games recorded, by seq
+    withdrawals: dict[int, Record] = field(default_factory=dict)  # pairs not shown up, by seq
     names: set[str] = field(default_factory=set)  # the pairs' names, casefolded
     next_number: CompetitorId = 1  # the next pair's number: one more than the highest
+    draw_number: int | None = None  # the number the bracket was drawn with (its record's)
+    bracket_seq: int = 0  # the seq of the bracket's record
+    # The phones' entries of a game still to record: (match, game) → pair → its latest entry.
+    entries: dict[tuple[str, int], dict[CompetitorId, GameEntered]] = field(default_factory=dict)
+    # Each phone enters for one pair of a match, each pair from one phone: (match, device) →
+    # pair and (match, pair) → device.
+    device_pair: dict[tuple[str, str], CompetitorId] = field(default_factory=dict)
+    pair_device: dict[tuple[str, CompetitorId], str] = field(default_factory=dict)
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
@@ -98,6 +118,8 @@ class KnockoutState:
         self.last_seq = max(self.last_seq, rec.seq)
         cancel = self.cancellations.get(rec.seq)
         if cancel is not None:
+            if isinstance(rec.body, GameResult):  # the phones enter that game again
+                self.entries.pop((rec.body.match, rec.body.game), None)
             if isinstance(rec.body, Irregularity) and self.bracket is not None:
                 entry = self._irregularity_entry(rec, self.bracket.match(rec.body.match).round)
                 self.ledger.append(
@@ -113,9 +135,27 @@ class KnockoutState:
                 )
                 self.names.add(b.name.casefold())
                 self.next_number = max(self.next_number, b.competitor + 1)
+            case FeePaid() as b:
+                # A new Pair, never one changed in place: a snapshot may share the old one.
+                p = self.pairs[b.competitor]
+                self.pairs[b.competitor] = replace(
+                    p, fee_paid_cents=p.fee_paid_cents + b.amount_cents
+                )
+            case CompetitorWithdrawn() as b:
+                self.withdrawals[rec.seq] = rec
+                self.pairs[b.competitor] = replace(self.pairs[b.competitor], withdrawn=True)
+                if self.bracket is not None:
+                    self.bracket = withdraw(self.bracket, b.competitor)
             case BracketDrawn() as b:
                 self.bracket = bracket_from_payload(body_to_json(b))
+                self.draw_number = b.seed
+                self.bracket_seq = rec.seq
+            case GameEntered() as b:
+                self.entries.setdefault((b.match, b.game), {})[b.pair] = b
+                self.device_pair[(b.match, b.device)] = b.pair
+                self.pair_device[(b.match, b.pair)] = b.device
             case GameResult() | Irregularity() as b:
+                self.entries.pop((b.match, b.game), None)
                 if self.bracket is None:
                     raise ConflictError(
                         "a result before the bracket", article=cite(CodeId.BRISCOLA, "match_wins")
@@ -190,6 +230,133 @@ def register_pair(
     return make_record(CompetitorRegistered(number, name, tuple(players), 1, fee), now, actor)
 
 
+def pay_fee(
+    state: KnockoutState, pair: CompetitorId, now: datetime, actor: str = "director"
+) -> Record:
+    """The pair pays its entry fee at the desk after registering (premessa: "Quota di
+    iscrizione € 4 a coppia"): the fee still owed is recorded as paid."""
+    p = state.pairs.get(pair)
+    if p is None:
+        raise ArbitroError(
+            "no pair {pair}", pair=pair, article=cite(CodeId.BRISCOLA, "registration")
+        )
+    owed = state.config.entry_fee_cents - p.fee_paid_cents
+    if owed <= 0:
+        raise ConflictError(
+            "pair {pair} has already paid", pair=pair, article=cite(CodeId.BRISCOLA, "registration")
+        )
+    return make_record(FeePaid(pair, owed), now, actor)
+
+
+def withdraw_pair(
+    state: KnockoutState, pair: CompetitorId, now: datetime, actor: str = "director"
+) -> Record:
+    """A pair does not show up or leaves: before the draw it is left out of the bracket;
+    after it, it loses its current match without playing and the other pair goes on, "vinta a
+    tavolino" (Briscola art. 9, Briscola ruling 11). A pair already out is refused."""
+    article = cite(CodeId.BRISCOLA, "match_wins")
+    p = state.pairs.get(pair)
+    if p is None:
+        raise ArbitroError("no pair {pair}", pair=pair, article=article)
+    if p.withdrawn:
+        raise ConflictError("pair {pair} has already withdrawn", pair=pair, article=article)
+    from_round = 1
+    if state.bracket is not None:
+        m = current_match(state.bracket, pair)
+        if m is None:
+            raise ConflictError("pair {pair} plays no match any more", pair=pair, article=article)
+        from_round = m.round
+    return make_record(CompetitorWithdrawn(pair, from_round), now, actor)
+
+
+def enter_game(
+    state: KnockoutState,
+    match_id: str,
+    pair: CompetitorId,
+    points: Mapping[CompetitorId, int],
+    last_trick: CompetitorId | None,
+    device: str,
+    now: datetime,
+) -> list[Record]:
+    """A pair enters the points of its match's next game from its phone (Briscola art. 8:
+    120 in all, 61 win, at 60-60 the last trick). When the other pair entered the same, the
+    game is recorded too (a ``game-result``), as a sheet's two lines sign it; else it waits
+    for the other pair. Each phone enters for one pair of the match and each pair from one
+    phone (ruling Briscola 12)."""
+    article = cite(CodeId.BRISCOLA, "match_wins")
+    if state.bracket is None:
+        raise ConflictError("draw the bracket first", article=article)
+    m = state.bracket.match(match_id)
+    if m.first is None or m.second is None or m.winner is not None:
+        raise ConflictError("{match}: no game to enter now", match=m.id, article=article)
+    if pair not in (m.first, m.second):
+        raise ArbitroError(
+            "{match}: pair {pair} does not play this match", match=m.id, pair=pair, article=article
+        )
+    if not device:
+        raise ArbitroError("open the match's page from the QR code on its card")
+    bound = state.device_pair.get((m.id, device))
+    if bound is not None and bound != pair:
+        raise ConflictError(
+            "this phone entered for the other pair: the other pair uses its own phone",
+            article=article,
+        )
+    their_phone = state.pair_device.get((m.id, pair))
+    if their_phone is not None and their_phone != device:
+        raise ConflictError(
+            "another phone already entered for this pair: use that one, or ask the arbiter",
+            article=article,
+        )
+    game = len(m.games) + 1
+    pts = {m.first: points.get(m.first, -1), m.second: points.get(m.second, -1)}
+    tie = pts[m.first] == pts[m.second]
+    report = GameReport(m.id, game, pts, last_trick if tie else None)
+    apply_game(state.bracket, report)  # the points checked (art. 8) before anything is recorded
+    entry = GameEntered(
+        m.id, game, pair, {str(p): n for p, n in pts.items()}, report.last_trick, device
+    )
+    actor = f"{m.id} coppia {pair}"
+    records = [make_record(entry, now, actor)]
+    other = m.second if pair == m.first else m.first
+    theirs = state.entries.get((m.id, game), {}).get(other)
+    if (
+        theirs is not None
+        and theirs.points == entry.points
+        and theirs.last_trick == entry.last_trick
+    ):
+        body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
+        records.append(make_record(body, now, f"{m.id} coppie {m.first}+{m.second}"))
+    return records
+
+
+def cancel_withdrawal(
+    state: KnockoutState, seq: int, reason: str | None, now: datetime, actor: str = "director"
+) -> Record:
+    """Cancel a withdrawal recorded by mistake (the wrong pair marked as not shown up), with
+    the reason: the pair plays again. Only while nothing recorded after it depends on it: no
+    draw after a withdrawal before the draw, no game nor other withdrawal after it (Briscola
+    art. 9, ruling Briscola 11)."""
+    reason = need_reason(reason, N_("cancellation"))
+    if seq in state.cancellations:
+        raise ConflictError("record #{seq} is already cancelled", seq=seq)
+    if seq not in state.withdrawals:
+        raise ArbitroError("record #{seq} is not a withdrawal", seq=seq)
+    later = sorted(
+        n for n in (*state.games, *state.withdrawals) if n > seq and n not in state.cancellations
+    )
+    if later:
+        raise ConflictError(
+            "games recorded after this one depend on it (records {later}): cancel them first",
+            later=", ".join(f"#{n}" for n in later),
+        )
+    if state.bracket is not None and state.bracket_seq > seq:
+        raise ConflictError(
+            "the bracket was drawn without this pair: the draw stands",
+            article=cite(CodeId.BRISCOLA, "match_wins"),
+        )
+    return make_record(RecordCancelled(seq), now, actor, reason)
+
+
 def draw_bracket(
     state: KnockoutState, now: datetime, actor: str = "director", *, seed: int | None = None
 ) -> Record:
@@ -203,7 +370,9 @@ def draw_bracket(
         raise ConflictError("bracket already drawn", article=article)
     if len(state.pairs) < 2:
         raise ArbitroError("at least two pairs are needed", article=article)
-    pairs = sorted(state.pairs)
+    pairs = sorted(n for n, p in state.pairs.items() if not p.withdrawn)
+    if len(pairs) < 2:
+        raise ArbitroError("at least two pairs are needed", article=article)
     bracket = (
         Bracket.seeded(pairs) if state.config.seeded else Bracket.drawn(pairs, random.Random(seed))
     )

@@ -24,9 +24,13 @@ from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import (
     KnockoutState,
+    cancel_withdrawal,
     draw_bracket,
+    enter_game,
+    pay_fee,
     record_game,
     register_pair,
+    withdraw_pair,
 )
 from arbitro.tournament.records import (
     AbandonRecorded,
@@ -46,6 +50,7 @@ from arbitro.tournament.records import (
     EventCreated,
     EventImported,
     FeePaid,
+    GameEntered,
     GameResult,
     Irregularity,
     KnockoutCreated,
@@ -120,6 +125,8 @@ def check_log(
             state.apply(rec, parsed=entry)  # type: ignore[call-arg]  # EventState.apply takes it
         else:
             state.apply(rec)
+            if state.stale:  # a knockout's cancellation: the next record sees the state without
+                state = type(state).replay(event_id, records[: records.index(rec) + 1])
     if state.stale:
         state = type(state).replay(event_id, records)
     return state
@@ -300,12 +307,23 @@ def _check_knockout(state: KnockoutState, rec: Record) -> Checked:
             paid = bool(b.entry_fee_cents)
             made = [register_pair(state, b.name, b.players, at, paid=paid, actor=who)]
             return _same(rec, made), None
+        case FeePaid() as b:
+            pay_fee(state, b.competitor, at, who)
+        case CompetitorWithdrawn() as b:
+            withdraw_pair(state, b.competitor, at, who)
+        case GameEntered() as b:  # and the game-result it makes when both pairs agree
+            pts = {int(p): n for p, n in b.points.items()}
+            made = enter_game(state, b.match, b.pair, pts, b.last_trick, b.device, at)
+            return _same(rec, made), None
         case BracketDrawn() as b:
-            if sorted(p for p in b.order if p is not None) != sorted(state.pairs):
+            present = sorted(n for n, p in state.pairs.items() if not p.withdrawn)
+            if sorted(p for p in b.order if p is not None) != present:
                 raise ArbitroError("the bracket does not hold every registered pair once")
             draw_bracket(state, at, who, seed=b.seed)
         case GameResult() | Irregularity():
             record_game(state, GameReport.from_payload(body_to_json(rec.body)), at, who, rec.reason)
+        case RecordCancelled() as b if b.target in state.withdrawals:
+            cancel_withdrawal(state, b.target, rec.reason, at, who)
         case RecordCancelled() as b:
             commands.cancel_game(state, b.target, rec.reason, at, who)
         case EventImported():

@@ -73,6 +73,7 @@ class RecordKind(StrEnum):
     BOARD_RULING = "board-ruling"
     BRACKET_DRAWN = "bracket-drawn"
     GAME_RESULT = "game-result"
+    GAME_ENTERED = "game-entered"
     IRREGULARITY = "irregularity"
     RECORD_CANCELLED = "record-cancelled"
     EVENT_IMPORTED = "event-imported"
@@ -444,6 +445,19 @@ class GameResult(msgspec.Struct, frozen=True):
     winner: int | None = None
 
 
+class GameEntered(msgspec.Struct, frozen=True):
+    """A knockout game's points entered from a phone by one pair of the match (``pair``),
+    from the phone ``device``; the game is recorded (a ``game-result``) once the other pair
+    enters or confirms the same (Briscola art. 8-9, like a sheet's two lines)."""
+
+    match: str
+    game: int
+    pair: int
+    points: dict[str, int] = msgspec.field(default_factory=dict)
+    last_trick: int | None = None
+    device: str = ""
+
+
 class Irregularity(msgspec.Struct, frozen=True):
     """A knockout game lost by an irregularity (Briscola art. 10)."""
 
@@ -513,6 +527,7 @@ Body = (
     | BoardRuling
     | BracketDrawn
     | GameResult
+    | GameEntered
     | Irregularity
     | RecordCancelled
     | EventImported
@@ -546,6 +561,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.BOARD_RULING: (BoardRuling,),
     RecordKind.BRACKET_DRAWN: (BracketDrawn,),
     RecordKind.GAME_RESULT: (GameResult,),
+    RecordKind.GAME_ENTERED: (GameEntered,),
     RecordKind.IRREGULARITY: (Irregularity,),
     RecordKind.RECORD_CANCELLED: (RecordCancelled,),
     RecordKind.EVENT_IMPORTED: (EventImported,),

@@ -5,8 +5,11 @@ Desk (login required, every form CSRF-protected, Italian first): create a knocko
 (name, seeded or drawn, the draw's seed, the entry fee of the premessa), register pairs with
 "fee paid", draw the bracket (byes in round 1 when the field is not a power of two, art. 9),
 record a game of a match (points per pair, art. 8; the last trick decides a 60-60), record an
-art. 10 irregularity (the offending pair loses the game; a reason is required), let the bots
-play the pending games (for demos), see the ledger and the fees collected, print the bracket.
+art. 10 irregularity (the offending pair loses the game; a reason is required), mark a fee
+paid after registration, withdraw a pair that did not show up (its match lost "a tavolino",
+ruling Briscola 11), let the bots play the pending games (for demos), see the ledger and the
+fees collected, print the bracket and the match cards with their QR codes (the pairs enter the
+games from their phones: :mod:`arbitro.web.knockout_match`).
 A refused action re-renders the page with the message next to its form (4xx), never a 500.
 
 Projector (``/k/{event_id}``, public, GET/HEAD only): the bracket round by round, each match's
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -29,14 +33,19 @@ from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import NotFoundError
-from arbitro.i18n import N_, Message, verbatim
+from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.money import euros
 from arbitro.services.event_log import to_domain
 from arbitro.services.knockout import KnockoutService
 from arbitro.store.record_store import RecordStore
-from arbitro.tournament.knockout import GameReport, Match, PairId
+from arbitro.tournament.knockout import GameReport, Match, PairId, current_match
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
-from arbitro.tournament.records import GameResult, Irregularity, body_to_json
+from arbitro.tournament.records import (
+    CompetitorWithdrawn,
+    GameResult,
+    Irregularity,
+    body_to_json,
+)
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
 from arbitro.web.desk.common import Director, DirectorPost, Refusal, add_post, common
@@ -125,6 +134,11 @@ def parse_fee(form: FormData) -> int:
     return fee
 
 
+def tie_text(points: str, winner: str) -> str:
+    """A 60-60 game with its winner: the pair that took the last trick (Briscola art. 8)."""
+    return msg("{points}, last trick to {pair}", points=points, pair=winner).render()
+
+
 def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
     """A match as the pages show it: pairs' names, games won, winner, games played."""
     first, second = m.score
@@ -148,7 +162,9 @@ def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
                 {
                     "number": g.number,
                     "winner": pair_name(state, g.winner),
-                    "points": f"{a}-{b}",
+                    "points": tie_text(f"{a}-{b}", pair_name(state, g.winner))
+                    if a == b
+                    else f"{a}-{b}",
                     "irregularity": None,
                     "offender": "",
                 }
@@ -172,6 +188,8 @@ def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
             str(g["points"] or f"{g['winner']} ({cite(CodeId.BRISCOLA, 'irregularities')})")
             for g in games
         ),
+        "walkover": m.is_walkover,
+        "walkover_name": pair_name(state, m.walkover) if m.is_walkover else "",
         "irregular_first": any(g.irregularity and g.winner == m.first for g in m.games),
         "irregular_second": any(g.irregularity and g.winner == m.second for g in m.games),
     }
@@ -195,6 +213,8 @@ def bracket_view(state: KnockoutState) -> dict[str, Any]:
         "byes": [pair_name(state, p) for p in b.byes],
         "pending": [match_view(state, m) for m in b.pending()],
         "champion": None if b.champion is None else pair_name(state, b.champion),
+        "irregular": any(g.irregularity for m in b.matches() for g in m.games),
+        "walkovers": any(m.is_walkover for m in b.matches()),
         "size": b.size,
         "method": b.method,
     }
@@ -230,23 +250,44 @@ def games_view(state: KnockoutState, store: RecordStore) -> list[dict[str, Any]]
     """The games recorded, newest first, each with its points (or the irregularity), who
     recorded it, and who cancelled it and why (a game entered by mistake, Briscola art. 9;
     the cancelled ones are read back from the log: the state forgets them)."""
-    games = dict(state.games)
+    games = {**state.games, **state.withdrawals}
     if state.cancellations:
         first = min(state.cancellations)
         for stored in store.records(state.event_id, after_seq=first - 1):
             if stored.seq in state.cancellations:
                 rec = to_domain(stored)
-                if isinstance(rec.body, GameResult | Irregularity):
+                if isinstance(rec.body, GameResult | Irregularity | CompetitorWithdrawn):
                     games[stored.seq] = rec
     rows = []
     for seq, rec in sorted(games.items(), reverse=True):
-        report = GameReport.from_payload(body_to_json(rec.body))
         cancel = state.cancellations.get(seq)
+        if isinstance(rec.body, CompetitorWithdrawn):  # a walkover (ruling Briscola 11)
+            pair = rec.body.competitor
+            matches = state.bracket.matches() if state.bracket else ()
+            forfeited = [m.id for m in matches if m.walkover == pair]
+            rows.append(
+                {
+                    "seq": seq,
+                    "match": forfeited[0] if forfeited else "",
+                    "game": "",
+                    "points": msg(
+                        "walkover: {pair} did not show up", pair=pair_name(state, pair)
+                    ).render(),
+                    "offender": "",
+                    "actor": rec.actor,
+                    "cancelled_by": cancel.actor if cancel else None,
+                    "cancel_reason": (cancel.reason or "") if cancel else "",
+                }
+            )
+            continue
+        report = GameReport.from_payload(body_to_json(rec.body))
         points = (
             " – ".join(f"{pair_name(state, p)} {v}" for p, v in report.points.items())
             if report.points
             else ""
         )
+        if report.points and len(set(report.points.values())) == 1:
+            points = tie_text(points, pair_name(state, report.last_trick))
         rows.append(
             {
                 "seq": seq,
@@ -288,17 +329,24 @@ def event_shown(
             "paid": p.fee_paid_cents > 0,
             "fee": euros(p.fee_paid_cents),
             "round_out": None if state.bracket is None else state.bracket.eliminated_in(p.number),
+            "withdrawn": p.withdrawn,
+            "playing": not p.withdrawn
+            and (state.bracket is None or current_match(state.bracket, p.number) is not None),
         }
         for p in sorted(state.pairs.values(), key=lambda p: p.number)
     ]
     bots = bots_allowed(event_id)
     shown = (
-        {"register", "draw"}
-        if state.bracket is None
-        else {"game", "irregularity"} | ({"play"} if bots else set())
-        if state.bracket.pending()
-        else set()
-    ) | ({"cancel"} if state.games else set())
+        (
+            {"register", "draw"}
+            if state.bracket is None
+            else {"game", "irregularity"} | ({"play"} if bots else set())
+            if state.bracket.pending()
+            else set()
+        )
+        | ({"cancel"} if state.games or state.withdrawals else set())
+        | {"pay", "withdraw"}
+    )
     orphans = [m for f, errs in (errors or {}).items() if f not in shown for m in errs.values()]
     return frozen(
         common(
@@ -333,7 +381,7 @@ def home_shown(
     """What the page of the knockout events and the form to create one shows, as values no
     later record changes (:func:`frozen`): read under the knockout service's lock, rendered
     (``HOME_TEMPLATE``) after it (issue 14)."""
-    defaults = {"fee": euros(briscola().entry_fee_cents), "seed": "0", "method": "draw"}
+    defaults = {"fee": euros(briscola().entry_fee_cents), "seed": "", "method": "draw"}
     return frozen(
         common(
             request,
@@ -346,12 +394,23 @@ def home_shown(
     )
 
 
+def to_knockout_form(request: Request, name: str = "") -> Response:
+    """Lead the director who chose Briscola on the new-event form to the knockout's own form
+    (Briscola art. 9: a knockout, not rounds), the name typed kept: a 303, or for htmx's
+    request (the game's select changed) ``HX-Redirect`` so that the whole page goes there."""
+    url = "/desk/k?" + urlencode({"name": name[:200]}) + "#new" if name else "/desk/k#new"
+    if request.headers.get("HX-Request"):
+        return Response(status_code=200, headers={"HX-Redirect": url})
+    return Response(status_code=303, headers={"Location": url})
+
+
 # ---------------------------------------------------------------------- desk routes
 @router.get("/desk/k", include_in_schema=False)
 def desk_knockouts(request: Request, session: auth.Session = Director) -> Response:
     """The knockout events and the form to create one."""
+    name = request.query_params.get("name", "")[:200]  # from the new-event form
     with service_lock(service_of(request)):
-        ctx = home_shown(request, session)
+        ctx = home_shown(request, session, values={"name": name} if name else None)
     return web_of(request).render(request, HOME_TEMPLATE, **ctx)
 
 
@@ -369,7 +428,7 @@ async def create_knockout(request: Request, session: auth.Session = DirectorPost
         method = text_field(form, "method", 20) or "draw"
         if method not in ("draw", "seeded"):
             raise FieldError("method", "unknown method")
-        seed = int_field(form, "seed", Message("seed"), low=0, high=MAX_SEED, default=0)
+        seed = int_field(form, "seed", Message("draw number"), low=0, high=MAX_SEED, default=0)
         config = KnockoutConfig(name, method == "seeded", seed, parse_fee(form))
         event_id = new_event_id(form, name, web.store.has_event)
         svc.create(event_id, config, actor=session.user)
@@ -464,6 +523,27 @@ def _register(
     return "pairs"
 
 
+@knockout_form("pay", ok="paid")
+def _pay(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
+    """Mark a registered pair's entry fee as paid (premessa: € 4 a coppia)."""
+    pair = int_field(form, "pair", Message("pair"), low=1)
+    svc.pay(event_id, pair, actor=session.user)
+    return "pairs"
+
+
+@knockout_form("withdraw", ok="withdrawn")
+def _withdraw(
+    svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
+) -> str:
+    """A pair does not show up: left out of the draw, or its match lost without playing,
+    "vinta a tavolino" (Briscola art. 9, Briscola ruling 11)."""
+    pair = int_field(form, "pair", Message("pair"), low=1)
+    svc.withdraw(event_id, pair, actor=session.user)
+    return "pairs"
+
+
 @knockout_form("draw", ok="drawn")
 def _draw(
     svc: KnockoutService, session: auth.Session, event_id: str, form: FormData, state: KnockoutState
@@ -530,7 +610,9 @@ def _play(
     """Let the bots play every pending game up to the champion (for demonstrations)."""
     if not bots_allowed(event_id):
         raise FieldError(BOT_SEED_FIELD, "the bots play only on a demonstration event", status=403)
-    seed = int_field(form, BOT_SEED_FIELD, Message("seed"), low=0, high=MAX_SEED, default=0)
+    seed = int_field(
+        form, BOT_SEED_FIELD, Message("shuffle number"), low=0, high=MAX_SEED, default=0
+    )
     svc.play_all(event_id, seed)
     return "bracket"
 
@@ -563,6 +645,28 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
     )
 
 
+@router.get("/desk/k/{event_id}/cards.pdf", include_in_schema=False)
+def match_cards_printout(
+    request: Request, event_id: str, session: auth.Session = Director
+) -> Response:
+    """The cards of the matches to play now, each with the QR code of its phone page (both
+    pairs enter and confirm the games there, Briscola art. 8-9), in the page's language."""
+    from arbitro.printouts.match_cards import match_cards_pdf
+    from arbitro.web.knockout_match import card_matches, match_urls
+
+    web = web_of(request)
+    with service_lock(service_of(request)):
+        state = knockout_state(request, event_id)
+        snapshot = state_snapshot(state)
+        urls = match_urls(web, request, event_id, [m.id for m in card_matches(state)])
+    pdf = match_cards_pdf(snapshot, urls, lang=request_lang(request))
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{event_id}-incontri.pdf"'},
+    )
+
+
 # ---------------------------------------------------------------------- projector
 def _display(request: Request, event_id: str, template: str) -> Response:
     def version() -> str:
@@ -592,3 +696,12 @@ add_display(
 )
 
 router.include_router(public_router)
+
+
+def _match_router() -> APIRouter:
+    from arbitro.web.knockout_match import router as match_router  # it imports this module
+
+    return match_router
+
+
+router.include_router(_match_router())

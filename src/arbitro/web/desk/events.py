@@ -50,6 +50,7 @@ from arbitro.web.forms import (
     text_field,
     upload_bytes,
 )
+from arbitro.web.knockout import to_knockout_form
 from arbitro.web.names import CODE_NAMES
 from arbitro.web.snapshot import frozen
 
@@ -185,6 +186,8 @@ def new_event_page(
 @router.get("/desk/new", include_in_schema=False)
 def new_event_form(request: Request, session: auth.Session = Director) -> Response:
     """The form to create an event (``?rounds=N`` gives N per-round rows)."""
+    if request.query_params.get("code") == BRISCOLA:  # a knockout: its own form
+        return to_knockout_form(request, request.query_params.get("name", ""))
     values = new_event_values()
     if "rounds" in request.query_params:
         values.update(
@@ -354,6 +357,8 @@ async def create_event(request: Request, session: auth.Session = DirectorPost) -
     """Create an event from the form; back to the form with the message if refused."""
     form = await request.form()
     web = web_of(request)
+    if form.get("code") == BRISCOLA:  # a knockout: its own form, the name kept
+        return to_knockout_form(request, str(form.get("name") or ""))
 
     def action() -> str:
         event_id_field(form)  # a wrong id is refused before the rest of the form
