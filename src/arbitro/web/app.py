@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlencode
 
 import jinja2
@@ -30,6 +30,9 @@ from arbitro.services.events import EventService, utc_now
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore, default_database_url
 from arbitro.web.page_cache import GZIP_MINIMUM, PageCache
+
+if TYPE_CHECKING:
+    from arbitro.web.live import PushHub
 
 HERE = Path(__file__).parent
 EVENT_PAGE = re.compile(r"^/(?P<desk>desk/)?e/(?P<event>[A-Za-z0-9._-]+)/?$")
@@ -130,6 +133,8 @@ class Web:
         self.hashing_budget = HashingBudget()
         self.pages = PageCache()
         """The rendered public pages by version (:mod:`arbitro.web.page_cache`)."""
+        self.push_hub: PushHub | None = None
+        """The phones waiting for their table's status (:mod:`arbitro.web.table_push`)."""
 
     def locked(self) -> AbstractContextManager[Any]:
         """The event service's lock, held while a page reads a state (the service changes
@@ -210,6 +215,9 @@ def create_app(
 
     install_error_handlers(app)
     routes.include_all(app)
+    from arbitro.web import table_push
+
+    app.include_router(table_push.router)  # the table's status pushed to its phones
     app.state.security_headers = security_headers(content_security_policy(HERE / "templates"))
     app.add_middleware(Guard, headers=app.state.security_headers)
     # Big pages gzipped, outside the guard (which keeps a form's first answer as sent to
