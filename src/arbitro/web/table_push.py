@@ -14,6 +14,7 @@ status, under the lock) and render it (outside it)."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -25,10 +26,9 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState
-from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.app import Web, web_of
 from arbitro.web.live import PushHub, Signature
-from arbitro.web.sheet_form import ParsedPlayers, ParsedSheet
-from arbitro.web.table import _context, _line_param, _load, device_of
+from arbitro.web.table import _line_param, _load, _page_url, device_of, status_text
 from arbitro.web.tokens import TokenError, open_round, read_token
 
 router = APIRouter()
@@ -37,9 +37,14 @@ HEARTBEAT_SECONDS = 15.0
 """A comment line this often keeps the connection open through proxies and phones' radios."""
 RETRY_MS = 3000
 """How soon a phone's browser opens the stream again after losing it."""
-STREAM_SECONDS = 60.0
-"""A stream ends after this long and the browser opens it again at once: a server being
-stopped waits for its open responses, never more than this for a phone's."""
+STREAM_SECONDS = 300.0
+"""A stream ends after about this long (give or take a fifth, so that the room's phones do
+not all come back at once) and the browser opens it again at once (``retry`` then
+:data:`AGAIN_MS`): a server being stopped waits for its open responses, never more than
+this for a phone's."""
+AGAIN_MS = 200
+"""How soon a phone opens its stream again after the server ended it (its status is sent
+on connecting: a change meanwhile is never lost, only later by this)."""
 
 
 def table_signature(state: EventState, round_number: int, table: int) -> Signature:
@@ -107,9 +112,8 @@ def look(request: Request, web: Web, token: str, line: str | None, seen: str | N
         return RELOAD  # a new round is under way
     if params.get("reload") and seen != view.status:
         return RELOAD  # a read-only view (confirmed, conflict) changed: shown as it is now
-    lang = request_lang(request)
-    parsed: ParsedSheet | ParsedPlayers = ParsedPlayers() if view.individuals else ParsedSheet()
-    ctx: dict[str, Any] = _context(view, parsed, lang)
+    # what the fragment reads, no more (the polled status builds the whole form's context)
+    ctx: dict[str, Any] = {"v": view, "status_text": status_text(view), "page_url": _page_url}
     response = web.render(request, "table_status.html", pushed=True, **ctx)
     return Pushed("status", bytes(response.body).decode(), signature, view.status)
 
@@ -131,7 +135,7 @@ async def table_events(request: Request, token: str, line: str | None = None) ->
         seen = request.query_params.get("seen")
         sent: Pushed | None = None
         loop = asyncio.get_running_loop()
-        ends = loop.time() + STREAM_SECONDS
+        ends = loop.time() + STREAM_SECONDS * random.uniform(0.8, 1.2)
         try:
             yield f"retry: {RETRY_MS}\n\n"
             while loop.time() < ends and not hub.closed:
@@ -150,7 +154,8 @@ async def table_events(request: Request, token: str, line: str | None = None) ->
                 except TimeoutError:
                     yield ": still here\n\n"
                 if watch.task is None or watch.task.done():
-                    return  # the hub let go of this event: the phone connects again
+                    break  # the hub let go of this event: the phone connects again
+            yield f"retry: {AGAIN_MS}\n\n"  # ended by the server: come back at once
         finally:
             hub.unsubscribe(event_id, key)
 
