@@ -14,7 +14,8 @@ Method:
   3. 500 phones connect (one asyncio client each, in this process): each table's N-S and E-W
      streams, ``/t/{token}/events?line=..&round=2&seen=missing``, as table-push.js opens
      them; each gets its first status (not timed).
-  4. With the 500 streams open, in this order: the floors, ``--sheets`` GETs of ``/_floor``
+  4. The floors once before the phones connect (for reference); with the 500 streams open,
+     in this order: the floors, ``--sheets`` GETs of ``/_floor``
      by ``--posters`` concurrent clients on each server (the same number of requests and the
      same concurrency as the sheets); then the sheets: ``--sheets`` tables' N-S lines post
      their sheet (the table page's form, 4 concurrent by default). An update's time runs from
@@ -193,6 +194,10 @@ async def run(
 
     phones = Phones()
     tables = sorted(sheets)
+    quiet_arbitro = await floor(base, args.sheets, args.posters)
+    quiet_bare = await floor(bare, args.sheets, args.posters)
+    print(line("floor before the phones connect, arbitro's app", quiet_arbitro))
+    print(line("floor before the phones connect, bare FastAPI", quiet_bare))
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
     async with httpx.AsyncClient(timeout=httpx.Timeout(120, read=None), limits=limits) as streams:
         t0 = time.perf_counter()
@@ -213,6 +218,7 @@ async def run(
         print(line(f"floor, bare FastAPI /_floor ({args.posters} clients)", floor_bare))
 
         sent: dict[int, float] = {}
+        answered: dict[int, float] = {}
         posts: list[float] = []
         post_errors: list[str] = []
         todo = tables[: args.sheets]
@@ -226,7 +232,8 @@ async def run(
                     data = {**entry_values(sheets[t]), "line": "ns", "round": "2"}
                     sent[t] = time.perf_counter()
                     reply = await c.post(f"{base}{path}", data=data)
-                    posts.append((time.perf_counter() - sent[t]) * 1000)
+                    answered[t] = time.perf_counter()
+                    posts.append((answered[t] - sent[t]) * 1000)
                     if reply.status_code != 303:
                         post_errors.append(f"{t} {reply.status_code}")
                     await phones.waiting[(t, "ew")].wait()
@@ -240,6 +247,10 @@ async def run(
         print(line(f"sheet posts (N-S, {args.posters} concurrent)", posts, len(post_errors)))
         print(line("update on the E-W phone (post sent -> pushed status)", ew))
         print(line("update on the N-S phone's own stream", ns))
+        after = [
+            (phones.got[(t, "ew")] - answered[t]) * 1000 for t in sent if (t, "ew") in phones.got
+        ]
+        print(line("E-W update after the post's answer (negative: the push came first)", after))
         missed = len(sent) - len(ew)
         p99 = pct(ew, 0.99)
         print(
