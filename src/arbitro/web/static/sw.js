@@ -12,7 +12,8 @@ var FILES = [
   "/static/table.css",
   "/static/boards.css",
   "/static/htmx.min.js",
-  "/static/table-offline.js"
+  "/static/table-offline.js",
+  "/static/table-push.js"
 ];
 
 self.addEventListener("install", function (event) {
