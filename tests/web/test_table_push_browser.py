@@ -5,6 +5,7 @@ both lines sign the sheet)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import FastAPI
@@ -38,7 +39,8 @@ def test_the_other_lines_numbers_arrive_on_the_phone_without_polling_art_20(
     web_app: FastAPI, live_server: str, browser: Any, make_event: Any, tmp_path: Any
 ) -> None:
     """E-W's phone shows the sheet missing; N-S sends its numbers: E-W's status says so,
-    brought by the stream (no request to ``/status``)."""
+    brought by the stream; the same numbers entered for E-W: confirmed, with nothing more to
+    wait for (no stream, no polling). Not one request to ``/status``."""
     web: Web = web_app.state.web
     event_id = make_event("spinta", pairs=8)
     token = make_token(web.secret, event_id, 1, 1)
@@ -52,6 +54,9 @@ def test_the_other_lines_numbers_arrive_on_the_phone_without_polling_art_20(
         web.service.enter_sheet(event_id, 1, 1, ENTRY, actor="table", line="ns")
         expect(status).to_contain_text(ARRIVED, timeout=WAIT)
         page.screenshot(path=str(tmp_path / "pushed.png"))
+        web.service.enter_sheet(event_id, 1, 1, ENTRY, actor="table", line="ew")
+        expect(status).to_have_class("status status-confirmed", timeout=WAIT)
+        expect(status).not_to_have_attribute("data-events", re.compile(".*"))
         assert any("/events?" in url for url in asked)
         assert not [url for url in asked if "/status?" in url]
     finally:

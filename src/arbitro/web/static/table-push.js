@@ -27,7 +27,7 @@
     if (!el || !fresh) return;
     el.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
-    document.documentElement.dataset.pushed = "1";
+    if (!fresh.dataset.events) source.close();  // confirmed (art. 20): nothing more to wait for
   });
   source.addEventListener("reload", function () {
     source.close();
