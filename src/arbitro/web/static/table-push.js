@@ -33,6 +33,9 @@
     source.close();
     window.location.reload();
   });
+  // The line sends its sheet: what the stream says next is about this very send, and a
+  // reload then would cut the page's own answer (the numbers sent, "sent=1").
+  document.addEventListener("submit", function () { source.close(); }, true);
   source.onerror = function () {
     // CONNECTING: the browser tries again by itself (a phone out of reach for a moment);
     // CLOSED: no stream to be had here (refused, an old server): the page polls again.
