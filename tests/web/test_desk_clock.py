@@ -15,6 +15,8 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import FakeClock
 from tests.web.test_desk import post, service, text_of, txt
 
+from arbitro.web.app import static_url
+
 ROME = ZoneInfo("Europe/Rome")
 
 
@@ -109,7 +111,7 @@ def test_destructive_forms_ask_for_confirmation_art36_art40_art41(
     html = txt(director_client.get(f"/desk/e/{event_id}/r/1"))
     for form in ("abandon-form", "arbitral-form", "sanction-form", "lateness-form"):
         assert re.search(rf'id="{form}" data-confirm="[^"]+\?"', html), form
-    assert '<script src="/static/confirm.js" defer>' in html
+    assert f'<script src="{static_url("confirm.js")}" defer>' in html
     assert "window.confirm" in txt(director_client.get("/static/confirm.js"))
 
 

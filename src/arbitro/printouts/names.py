@@ -3,9 +3,8 @@ shares (the round exists and is seated)."""
 
 from __future__ import annotations
 
-import unicodedata
-
 from arbitro.codes.citation import cite_if
+from arbitro.collation import name_key
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
 from arbitro.printouts.labels import tr
@@ -42,12 +41,10 @@ def rest_note(state: EventState) -> Message:
     )
 
 
-def sort_key(text: str) -> tuple[str, str]:
-    """An alphabetical key that ignores case and accents (``Àlfa`` sorts with ``alfa``)."""
-    plain = "".join(
-        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
-    )
-    return plain.casefold(), text
+def sort_key(text: str) -> tuple[int, ...]:
+    """The alphabetical key of a name on the printouts: :func:`arbitro.collation.name_key`,
+    the one every list of names shares (``Àlfa`` sorts with ``alfa``; art. 4)."""
+    return name_key(text)
 
 
 def seated_round(state: EventState, round_number: int) -> Seating:

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from arbitro.collation import name_key
 from arbitro.errors import ArbitroError
 from arbitro.i18n import message
 from arbitro.printouts.labels import check_lang, tr
-from arbitro.printouts.names import line_name, rest_note, seated_round, sort_key
+from arbitro.printouts.names import line_name, rest_note, seated_round
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
 from arbitro.tournament.event import EventState
@@ -49,7 +50,7 @@ def seating_rows(
             for c in line or ():
                 name = state.competitor(c).name
                 rows.append((name, c, table.table, tr(side, lang), table.is_incomplete))
-    rows.sort(key=lambda r: (sort_key(r[0]), r[1]))
+    rows.sort(key=lambda r: (name_key(r[0]), r[1]))
     return rows
 
 

@@ -77,6 +77,9 @@ class EventLog(Generic[S]):
         # One thread at a time refreshes or changes the cached states (the web app serves
         # requests from a thread pool); the store's expected_seq guards other processes.
         self._lock = threading.RLock()
+        self.on_commit: list[Callable[[str], None]] = []
+        """Called with the event's id after its new records are stored and folded (under the
+        lock: a listener only takes note, e.g. the web app waking the phones it pushes to)."""
 
     @property
     def lock(self) -> threading.RLock:
@@ -128,6 +131,8 @@ class EventLog(Generic[S]):
                 state.apply(to_domain(rec))
             if state.stale:
                 state = self._replay(event_id)
+            for listener in self.on_commit:
+                listener(event_id)
             return state
 
     def _do_many(

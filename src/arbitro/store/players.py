@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from arbitro.collation import name_key
 from arbitro.errors import ConflictError
 from arbitro.store.record_store import RecordStore
 from arbitro.store.schema import player_audit, player_entries, players
@@ -221,10 +222,10 @@ def players_named(store: RecordStore, name: str) -> list[Player]:
 
 
 def list_players(store: RecordStore) -> list[Player]:
-    """Every player of the registry, by name (folded), then number."""
+    """Every player of the registry, alphabetically by name (:func:`name_key`), then number."""
     with _engine(store).connect() as connection:
         rows = list(connection.execute(select(*_COLUMNS, players.c.search_key)).all())
-    rows.sort(key=lambda r: (str(r[_KEY]), int(r[0])))
+    rows.sort(key=lambda r: (name_key(str(r[1])), int(r[0])))
     return [_player(row) for row in rows]
 
 
@@ -243,7 +244,7 @@ def search_players(store: RecordStore, text: str, limit: int | None = None) -> l
         rows = list(connection.execute(query).all())
     wanted = " ".join(words)
 
-    def rank(row: Sequence[Any]) -> tuple[int, str, int]:
+    def rank(row: Sequence[Any]) -> tuple[int, tuple[int, ...], int]:
         name = str(row[_KEY]).split(" | ", 1)[0]
         if name.startswith(wanted):
             group = 0
@@ -251,7 +252,7 @@ def search_players(store: RecordStore, text: str, limit: int | None = None) -> l
             group = 1
         else:
             group = 2
-        return group, name, int(row[0])
+        return group, name_key(str(row[1])), int(row[0])
 
     rows.sort(key=rank)
     found = [_player(row) for row in rows]

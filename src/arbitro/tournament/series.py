@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from arbitro.collation import name_key
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg
 
@@ -269,7 +270,7 @@ def series_standings(scheme: PointsScheme, events: Sequence[EventResults]) -> li
     def key(r: SeriesRow) -> tuple[Any, ...]:
         return (-r.total, tuple(-p for p in r.counted_points), -r.all_total)
 
-    rows.sort(key=lambda r: (key(r), r.name.casefold(), r.player))
+    rows.sort(key=lambda r: (key(r), name_key(r.name), r.player))
     out: list[SeriesRow] = []
     for i, ranked in enumerate(rows):
         above = out[-1] if out else None

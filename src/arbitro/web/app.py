@@ -5,21 +5,23 @@ language), the static files (htmx vendored, never from a CDN), the one error map
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlencode
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlencode
 
 import jinja2
 from fastapi import FastAPI, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import FileResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import Scope
 
 from arbitro.codes.citation import cite
 from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, ngettext, render, use_lang
@@ -28,6 +30,9 @@ from arbitro.services.events import EventService, utc_now
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore, default_database_url
 from arbitro.web.page_cache import GZIP_MINIMUM, PageCache
+
+if TYPE_CHECKING:
+    from arbitro.web.live import PushHub
 
 HERE = Path(__file__).parent
 EVENT_PAGE = re.compile(r"^/(?P<desk>desk/)?e/(?P<event>[A-Za-z0-9._-]+)/?$")
@@ -43,6 +48,44 @@ def lang_link(request: Request, lang: str) -> str:
     """A relative link to the same page in ``lang``, keeping the page's other parameters."""
     others = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
     return "?" + urlencode([("lang", lang), *others])
+
+
+STATIC = HERE / "static"
+FOREVER = "public, max-age=31536000, immutable"
+"""A versioned static file's lifetime: a year, never revalidated (its name changes with it)."""
+_versions: dict[str, str] = {}
+
+
+def static_version(name: str) -> str:
+    """The version of the static file ``name`` (``table.css``): the start of its content's
+    SHA-256, read once per process (the files change only with a new release)."""
+    version = _versions.get(name)
+    if version is None:
+        version = hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:12]
+        _versions[name] = version
+    return version
+
+
+def static_url(name: str) -> str:
+    """The versioned address of the static file ``name``: ``/static/table.css?v=<hash>``,
+    which browsers keep a year without asking again (issue 28): a new release changes it."""
+    return f"/static/{name}?v={static_version(name)}"
+
+
+class VersionedStatic(StaticFiles):
+    """The static files: a versioned address (:func:`static_url`, the current ``?v=``) is
+    answered ``Cache-Control: public, max-age=31536000, immutable``; any other (no version,
+    an old one) ``no-cache``, revalidated by its ETag."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        """The file at ``path`` with the cache lifetime its address asks for."""
+        response = await super().get_response(path, scope)
+        if response.status_code in (200, 304):
+            # found in the folder (never outside it): its version may be read
+            wanted = parse_qs(scope.get("query_string", b"").decode()).get("v", [""])[-1]
+            fresh = bool(wanted) and wanted == static_version(path)
+            response.headers["Cache-Control"] = FOREVER if fresh else "no-cache"
+        return response
 
 
 def new_idempotency_key() -> str:
@@ -70,6 +113,7 @@ def make_templates() -> Jinja2Templates:
     templates.env.filters["euros"] = euros
     templates.env.globals["lang_link"] = lang_link
     templates.env.globals["new_idempotency_key"] = new_idempotency_key
+    templates.env.globals["static_url"] = static_url
     return templates
 
 
@@ -90,6 +134,8 @@ class Web:
         self.hashing_budget = HashingBudget()
         self.pages = PageCache()
         """The rendered public pages by version (:mod:`arbitro.web.page_cache`)."""
+        self.push_hub: PushHub | None = None
+        """The phones waiting for their table's status (:mod:`arbitro.web.table_push`)."""
 
     def locked(self) -> AbstractContextManager[Any]:
         """The event service's lock, held while a page reads a state (the service changes
@@ -133,7 +179,16 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.web = Web(RecordStore.open(database_url or default_database_url()), clock)
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.mount("/static", VersionedStatic(directory=str(STATIC)), name="static")
+
+    @app.api_route("/favicon.ico", methods=["GET", "HEAD"], include_in_schema=False)
+    def favicon() -> Response:
+        """The site's icon (an «a» on the app's blue): browsers ask for it on every site."""
+        return FileResponse(
+            STATIC / "favicon.ico",
+            media_type="image/x-icon",
+            headers={"Cache-Control": "public, max-age=86400"},
+        )
 
     @app.middleware("http")
     async def remember_language(
@@ -161,6 +216,9 @@ def create_app(
 
     install_error_handlers(app)
     routes.include_all(app)
+    from arbitro.web import table_push
+
+    app.include_router(table_push.router)  # the table's status pushed to its phones
     app.state.security_headers = security_headers(content_security_policy(HERE / "templates"))
     app.add_middleware(Guard, headers=app.state.security_headers)
     # Big pages gzipped, outside the guard (which keeps a form's first answer as sent to

@@ -4,19 +4,33 @@ page and its changing part, polled by htmx, which answers 204 while nothing has 
 A rendered display is kept per (page, query, version of the event, language) in the app's
 :class:`~arbitro.web.page_cache.PageCache`, served with an ETag (304 on ``If-None-Match``),
 ``Cache-Control: no-cache`` and gzipped when big. The event is read under the
-service's lock; the page is rendered outside it."""
+service's lock; the page is rendered outside it.
+
+The table pages' status is pushed instead (issue 28: 500 phones polling every 3 s kept a
+loaded machine busy): :class:`PushHub` wakes, on an event's new records, one watcher per
+event, which reads under the lock, once for all its phones, what each watched table's phones
+show (:data:`Signature`); only the phones of a table whose signature changed read and render
+their status again (:mod:`arbitro.web.table_push`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from contextlib import AbstractContextManager
-from typing import Any
+import asyncio
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping
+from contextlib import AbstractContextManager, suppress
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.page_cache import Key, cached, page_response
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState
+    from arbitro.web.app import Web
 
 READ_ONLY = ["GET", "HEAD"]
 
@@ -79,3 +93,111 @@ def add_display(on: APIRouter, path: str, template: str, show: Show, what: str) 
     live.__doc__ = f"{what} The changing part (polled; 204 when nothing changed)."
     on.add_api_route(path, page, methods=READ_ONLY, include_in_schema=False)
     on.add_api_route(f"{path}/live", live, methods=READ_ONLY, include_in_schema=False)
+
+
+# ---------------------------------------------------------------------- pushed to phones
+RECHECK_SECONDS = 10.0
+"""A watcher reads its event again at least this often: records appended by another process
+(the terminal on the same database) wake nobody in this one."""
+
+Signature = Hashable
+"""What a phone's status depends on, read of the event's state: when it changes the phone's
+status is read and rendered again."""
+
+WatchKey = tuple[int, int]
+"""What a phone watches: (round, table)."""
+
+
+@dataclass(eq=False)
+class Watch:
+    """One event's watcher: the tables its phones watch (how many phones each), their latest
+    signatures, and ``changed``, set (then replaced) each time the signatures are read."""
+
+    keys: Counter[WatchKey] = field(default_factory=Counter)
+    signatures: dict[WatchKey, Signature] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    woken: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+
+class PushHub:
+    """The phones waiting for their table's status, by event: the service calls
+    :meth:`notify` after each commit (from any thread); one task per watched event reads
+    the watched tables' signatures under the lock, once, and wakes the phones' streams."""
+
+    def __init__(self, web: Web, signature: Callable[[EventState, int, int], Signature]) -> None:
+        self.web = web
+        self.signature = signature
+        self._watches: dict[str, Watch] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.closed = False
+        """Set by :meth:`close`: every stream ends (the phones poll or connect again)."""
+        web.service.on_commit.append(self.notify)
+
+    def close(self) -> None:
+        """End every phone's stream now (from any thread): a server about to stop."""
+        self.closed = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            for event_id in list(self._watches):
+                loop.call_soon_threadsafe(self._wake, event_id)
+
+    def notify(self, event_id: str) -> None:
+        """New records of ``event_id`` (called by the service under its lock, from any
+        thread): its watcher, if any, reads the event again."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed() and event_id in self._watches:
+            loop.call_soon_threadsafe(self._wake, event_id)
+
+    def _wake(self, event_id: str) -> None:
+        watch = self._watches.get(event_id)
+        if watch is not None:
+            watch.woken.set()
+
+    def subscribe(self, event_id: str, key: WatchKey) -> Watch:
+        """Watch table ``key`` of ``event_id`` (call from the event loop); the watcher of the
+        event is started if it is not running. :meth:`unsubscribe` when the phone leaves."""
+        self._loop = asyncio.get_running_loop()
+        watch = self._watches.get(event_id)
+        if watch is None:
+            watch = self._watches[event_id] = Watch()
+            watch.task = asyncio.get_running_loop().create_task(self._watch(event_id, watch))
+        watch.keys[key] += 1
+        return watch
+
+    def unsubscribe(self, event_id: str, key: WatchKey) -> None:
+        """One phone fewer on table ``key`` (the watcher stops with its last phone)."""
+        watch = self._watches.get(event_id)
+        if watch is not None:
+            watch.keys[key] -= 1
+            if watch.keys[key] <= 0:
+                del watch.keys[key]
+                watch.signatures.pop(key, None)
+            if not watch.keys:
+                watch.woken.set()  # the watcher sees it has no phones left and stops
+
+    def signatures(self, event_id: str, keys: list[WatchKey]) -> dict[WatchKey, Signature]:
+        """The signatures of the tables ``keys`` of the event, read once under the lock."""
+        with self.web.locked():
+            state = self.web.service.state(event_id)
+            return {k: self.signature(state, *k) for k in keys}
+
+    async def _watch(self, event_id: str, watch: Watch) -> None:
+        try:
+            while watch.keys:
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(watch.woken.wait(), RECHECK_SECONDS)
+                watch.woken.clear()
+                if not watch.keys or self.closed:
+                    break
+                try:
+                    found = await run_in_threadpool(self.signatures, event_id, list(watch.keys))
+                except Exception:  # an event deleted meanwhile: each phone reads its own page
+                    found = {k: None for k in watch.keys}
+                watch.signatures = found
+                changed, watch.changed = watch.changed, asyncio.Event()
+                changed.set()
+        finally:
+            if self._watches.get(event_id) is watch:
+                del self._watches[event_id]
+            watch.changed.set()

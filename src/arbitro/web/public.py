@@ -20,6 +20,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
+from arbitro.collation import name_key
 from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
@@ -109,7 +110,7 @@ def seating_view(state: EventState) -> dict[str, Any]:
             for c in line or ():
                 if c in state.competitors:
                     names.append(NameRow(state.competitors[c].name, t.table, label))
-    names.sort(key=lambda r: (r.name.casefold(), r.table))
+    names.sort(key=lambda r: (name_key(r.name), r.table))
     return {"round": rnd, "tables": tables, "names": names}
 
 
@@ -408,10 +409,13 @@ def complaints_deadline(state: EventState, rnd: int) -> datetime | None:
 
 def hall_pages(state: EventState, now: datetime) -> list[HallPage]:
     """The pages the hall display cycles through: the round's seating by name (players look
-    for their table, art. 4), then the latest standings (art. 19), every row on some page."""
+    for their table, art. 4), then the latest standings (art. 19), every row on some page.
+    Once the last round's standings are published nobody looks for a table any more: the
+    standings only (with their final mark once complaints are closed, art. 39)."""
     pages: list[HallPage] = []
     seating = seating_view(state)
-    if seating["round"] is not None:
+    over = standings_round(state) == state.config.rounds
+    if seating["round"] is not None and not over:
         pages += _paged("seating", seating["names"])
     view = standings_view(state, now)
     if view["round"] is not None:

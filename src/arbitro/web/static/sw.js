@@ -4,12 +4,16 @@
 // Only GETs are answered from the cache: a sheet is never sent from here.
 "use strict";
 var CACHE = "arbitro-table-v1";
+// The pages ask for these with their version (/static/table.css?v=<hash>, kept a year by
+// the browser): they are cached here by path, the version ignored, so that a page cached
+// before a new release still finds its files without a network.
 var FILES = [
   "/static/arbitro.css",
   "/static/table.css",
   "/static/boards.css",
   "/static/htmx.min.js",
-  "/static/table-offline.js"
+  "/static/table-offline.js",
+  "/static/table-push.js"
 ];
 
 self.addEventListener("install", function (event) {
