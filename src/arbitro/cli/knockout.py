@@ -274,7 +274,11 @@ def register(app: typer.Typer) -> None:
             "match-cards.pdf"
         ),
         base_url: Annotated[
-            str | None, typer.Option("--base-url", help=_("Address of the site"))
+            str | None,
+            typer.Option(
+                "--base-url",
+                help=_("Address of the site (default: the one arbitro serve recorded)"),
+            ),
         ] = None,
         lang: Annotated[str, typer.Option(help="it | en")] = "it",
         json_out: bool = JsonOpt,

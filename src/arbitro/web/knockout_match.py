@@ -104,11 +104,12 @@ def cli_match_urls(
     store: RecordStore, base_url: str | None, event_id: str, matches: Iterable[str]
 ) -> dict[str, str]:
     """The URLs of the matches' pages for ``arbitro knockout cards``: the base URL found as
-    for the table cards (:func:`arbitro.web.base_url.cli_table_urls`)."""
-    from arbitro.web.base_url import cli_table_urls
+    for the table cards (:func:`arbitro.web.base_url.cli_base_url`: the option, else the
+    address ``arbitro serve`` recorded)."""
+    from arbitro.web.base_url import cli_base_url
     from arbitro.web.secret import load_secret
 
-    base = cli_table_urls(store, base_url, event_id, [1], 1)[1].split("/t/")[0]
+    base = cli_base_url(store, base_url)
     secret = load_secret(store)
     return {m: base + match_path(secret, event_id, m) for m in matches}
 
