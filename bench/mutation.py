@@ -1,0 +1,258 @@
+"""Mutation testing of the modules whose results a director feels (issue 26, item Q).
+
+Method: mutmut 3 (a dev dependency) changes one operator, constant, comparison or call at a
+time in the modules below and runs the tests that reach the changed function; a change no test
+notices "survives". Each target runs on its own, in a fresh copy of the project under
+``--workdir`` (``src``, ``tests``, ``pyproject.toml`` with the target's ``[tool.mutmut]``
+section, and a link to the seeds' ``shared`` folder the tests read), so the worktree gets no
+``mutants/`` folder and each module is tried only against its own tests (never the whole
+suite). mutmut runs under ``nice -n 19`` with ``--max-children`` workers (1 by default: the
+machine is shared). The score is the share of mutants killed (a test failed, or the run was
+stopped by its time limit) among all the mutants of the target; "no tests" (no selected test
+reaches the function) counts as surviving.
+
+The survivors of each target, with their diffs, are written to
+``<workdir>/<target>/survivors.txt``: read them to tell the mutants that change a result from
+the equivalent ones and those that change only a message (``bench/RESULTS.md`` lists them).
+
+Run: ``.venv/bin/python bench/mutation.py [TARGET ...] [--max-children 1]``; with no target,
+all of them one after the other; ``--report`` only prints the scores of the last runs;
+``--again`` runs only the last run's survivors again against the tests as they are now (the
+quick check of new tests; a run without it starts afresh).
+Targets: tournament-scoring, tournament-standings, burraco-scoring, burraco-melds,
+burraco-remedies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+VENV_BIN = Path(sys.executable).parent
+
+
+@dataclass(frozen=True)
+class Target:
+    """A module (or package) to mutate and the tests that are its own."""
+
+    name: str
+    mutate: tuple[str, ...]  # only_mutate globs, relative to the project root
+    tests: tuple[str, ...]  # pytest arguments selecting the module's own tests
+
+
+TARGETS: tuple[Target, ...] = (
+    Target(
+        "tournament-scoring",
+        ("src/arbitro/tournament/scoring/*",),
+        ("tests/tournament", "--ignore=tests/tournament/movements"),
+    ),
+    Target(
+        "tournament-standings",
+        ("src/arbitro/tournament/standings/*",),
+        ("tests/tournament", "--ignore=tests/tournament/movements"),
+    ),
+    Target(
+        "burraco-scoring",
+        ("src/arbitro/games/burraco/scoring.py",),
+        ("tests/games/burraco/test_scoring.py", "tests/games/burraco/test_mutants_scoring.py"),
+    ),
+    Target(
+        "burraco-melds",
+        ("src/arbitro/games/burraco/melds.py",),
+        ("tests/games/burraco/test_melds.py", "tests/games/burraco/test_mutants_melds.py"),
+    ),
+    Target(
+        "burraco-remedies",
+        ("src/arbitro/games/burraco/arbiter/remedies/*",),
+        ("tests/games/burraco/arbiter",),
+    ),
+)
+
+# mutmut's exit codes (mutmut/stats.py), grouped as this bench counts them.
+KILLED = {1: "killed", 3: "killed", 36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout"}
+KILLED |= {255: "timeout", 37: "type check"}
+NOT_KILLED = {0: "survived", 5: "no tests", 33: "no tests", 34: "skipped"}
+
+
+def _toml_list(values: tuple[str, ...]) -> str:
+    return "[" + ", ".join(json.dumps(v) for v in values) + "]"
+
+
+def _shared_folder() -> Path | None:
+    """The seeds' folder the tests find at ``<project>/../shared`` (or one level up)."""
+    for base in (REPO.parent, REPO.parents[1]):
+        if (base / "shared" / "seeds").is_dir():
+            return base / "shared"
+    return None
+
+
+def prepare(target: Target, root: Path) -> None:
+    """Lay a fresh copy of the project in ``root`` configured for ``target``."""
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache")
+    shutil.copytree(REPO / "src", root / "src", ignore=ignore)
+    shutil.copytree(REPO / "tests", root / "tests", ignore=ignore)
+    pyproject = (REPO / "pyproject.toml").read_text("utf-8")
+    pyproject += (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["src"]\n'
+        f"only_mutate = {_toml_list(target.mutate)}\n"
+        f"pytest_add_cli_args_test_selection = {_toml_list(target.tests)}\n"
+        # PostgreSQL cases test the store, not these modules; no random order, no cache.
+        'pytest_add_cli_args = ["-m", "not postgres", "-p", "no:cacheprovider", "-p", "no:xdist"]\n'
+        "use_git_change_detection = false\n"
+    )
+    (root / "pyproject.toml").write_text(pyproject, "utf-8")
+    shared = _shared_folder()
+    if shared is not None:
+        # tests read the seeds at Path(__file__).parents[3] / "shared": the copy's root once
+        # mutmut has copied the tests into mutants/.
+        (root / "shared").symlink_to(shared)
+
+
+def run(target: Target, root: Path, max_children: int) -> float:
+    """Run mutmut on ``target`` in ``root``; return the wall time in seconds."""
+    prepare(target, root)
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    command = ["nice", "-n", "19", str(VENV_BIN / "mutmut"), "run"]
+    command += ["--max-children", str(max_children)]
+    started = time.monotonic()
+    with (root / "mutmut.log").open("w") as log:
+        subprocess.run(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    return time.monotonic() - started
+
+
+def again(target: Target, root: Path, max_children: int) -> float:
+    """Run again, in the copy of an earlier run, only the mutants that survived it, with the
+    project's tests as they are now (new tests' coverage is collected by mutmut first)."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache")
+    for tests in (root / "tests", root / "mutants" / "tests"):
+        shutil.copytree(REPO / "tests", tests, ignore=ignore, dirs_exist_ok=True)
+    names = [
+        name
+        for codes in results(root).values()
+        for name, code in codes.items()
+        if code not in KILLED
+    ]
+    if not names:
+        return 0.0
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    command = ["nice", "-n", "19", str(VENV_BIN / "mutmut"), "run"]
+    command += ["--max-children", str(max_children), *names]
+    started = time.monotonic()
+    with (root / "mutmut-again.log").open("w") as log:
+        subprocess.run(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    return time.monotonic() - started
+
+
+def results(root: Path) -> dict[str, dict[str, int | None]]:
+    """Exit code of every mutant, by source file, from mutmut's ``.meta`` files."""
+    found: dict[str, dict[str, int | None]] = {}
+    for meta in sorted((root / "mutants").rglob("*.py.meta")):
+        data = json.loads(meta.read_text("utf-8"))
+        source = str(meta.relative_to(root / "mutants"))[: -len(".meta")]
+        found[source] = dict(data["exit_code_by_key"])
+    return found
+
+
+def _status(code: int | None) -> str:
+    if code in KILLED:
+        return KILLED[code]
+    if code in NOT_KILLED:
+        return NOT_KILLED[code]
+    return "not checked" if code is None else "suspicious"
+
+
+def score_line(name: str, codes: list[int | None]) -> str:
+    """One line of the report: counts by status and the share of mutants killed."""
+    counts = Counter(_status(code) for code in codes)
+    killed = sum(counts[s] for s in ("killed", "timeout", "type check"))
+    total = len(codes)
+    share = 100.0 * killed / total if total else 0.0
+    detail = ", ".join(f"{status} {n}" for status, n in sorted(counts.items()))
+    return f"{name:<58} {killed:>5}/{total:<5} {share:5.1f}%  ({detail})"
+
+
+def write_survivors(root: Path, by_file: dict[str, dict[str, int | None]]) -> Path:
+    """Write every surviving mutant of ``root`` with its diff; return the file's path."""
+    from mutmut.configuration import reset_config
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+    out = root / "survivors.txt"
+    cwd = Path.cwd()
+    os.chdir(root)
+    reset_config()
+    try:
+        with out.open("w") as f:
+            for source, codes in by_file.items():
+                for name, code in codes.items():
+                    if code in KILLED:
+                        continue
+                    f.write(f"### {name}: {_status(code)}\n")
+                    f.write(get_diff_for_mutant(name, path=source) + "\n\n")
+    finally:
+        os.chdir(cwd)
+        reset_config()
+    return out
+
+
+def report(target: Target, root: Path) -> list[str]:
+    """The score lines of ``target``: one per source file and the target's total."""
+    by_file = results(root)
+    if not by_file:
+        return [f"{target.name}: no results in {root}"]
+    lines = [score_line(source, list(codes.values())) for source, codes in by_file.items()]
+    every = [code for codes in by_file.values() for code in codes.values()]
+    lines.append(score_line(f"TOTAL {target.name}", every))
+    lines.append(f"survivors: {write_survivors(root, by_file)}")
+    return lines
+
+
+def main() -> None:
+    """Run mutmut on the chosen targets, one at a time, and print each target's score."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("targets", nargs="*", help=", ".join(t.name for t in TARGETS))
+    parser.add_argument("--workdir", type=Path, default=Path("/tmp/arbitro-mutation"))
+    parser.add_argument("--max-children", type=int, default=1)
+    parser.add_argument("--report", action="store_true", help="only print the last scores")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="run only the last run's survivors again, against the tests as they are now",
+    )
+    args = parser.parse_args()
+    unknown = set(args.targets) - {t.name for t in TARGETS}
+    if unknown:
+        parser.error(f"unknown target(s): {', '.join(sorted(unknown))}")
+    chosen = [t for t in TARGETS if not args.targets or t.name in args.targets]
+    print(
+        f"nproc {os.cpu_count()}, mutmut workers {args.max_children}, python {sys.version.split()[0]}"
+    )
+    for target in chosen:
+        root = args.workdir / target.name
+        if args.again:
+            wall = again(target, root, args.max_children)
+            print(f"{target.name} (survivors again): {wall:.0f} s wall")
+        elif not args.report:
+            wall = run(target, root, args.max_children)
+            print(f"{target.name}: {wall:.0f} s wall (log {root / 'mutmut.log'})")
+        for line in report(target, root):
+            print(line)
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
