@@ -17,8 +17,9 @@ the equivalent ones and those that change only a message (``bench/RESULTS.md`` l
 
 Run: ``.venv/bin/python bench/mutation.py [TARGET ...] [--max-children 1]``; with no target,
 all of them one after the other; ``--report`` only prints the scores of the last runs;
-``--again`` runs only the last run's survivors again against the tests as they are now (the
-quick check of new tests; a run without it starts afresh).
+``--before`` leaves out the tests written against the survivors (``test_mutants_*.py``): the
+score before them; ``--again`` runs only the last run's survivors again against the tests as
+they are now (the quick check of new tests; a run without it starts afresh).
 Targets: tournament-scoring, tournament-standings, burraco-scoring, burraco-melds,
 burraco-remedies.
 """
@@ -26,6 +27,8 @@ burraco-remedies.
 from __future__ import annotations
 
 import argparse
+import ast
+import difflib
 import json
 import os
 import shutil
@@ -77,6 +80,10 @@ TARGETS: tuple[Target, ...] = (
     ),
 )
 
+EQUIVALENT: dict[str, str] = {}
+"""Surviving mutants that change no result, by mutmut's name, with the reason (read from
+``survivors.txt``; bench/RESULTS.md lists them)."""
+
 # mutmut's exit codes (mutmut/stats.py), grouped as this bench counts them.
 KILLED = {1: "killed", 3: "killed", 36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout"}
 KILLED |= {255: "timeout", 37: "type check"}
@@ -95,20 +102,29 @@ def _shared_folder() -> Path | None:
     return None
 
 
-def prepare(target: Target, root: Path) -> None:
-    """Lay a fresh copy of the project in ``root`` configured for ``target``."""
+BUILD_FILES = ("__pycache__", "*.pyc", ".pytest_cache")
+NEW_TESTS = "test_mutants_*.py"
+"""The tests written to kill survivors (issue 26): left out of a ``--before`` run."""
+
+
+def prepare(target: Target, root: Path, before: bool = False) -> None:
+    """Lay a fresh copy of the project in ``root`` configured for ``target`` (``before``:
+    without the tests written against the survivors)."""
     if root.exists():
         shutil.rmtree(root)
     root.mkdir(parents=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache")
+    ignore = shutil.ignore_patterns(*BUILD_FILES)
     shutil.copytree(REPO / "src", root / "src", ignore=ignore)
-    shutil.copytree(REPO / "tests", root / "tests", ignore=ignore)
+    tests_ignore = shutil.ignore_patterns(*BUILD_FILES, *((NEW_TESTS,) if before else ()))
+    shutil.copytree(REPO / "tests", root / "tests", ignore=tests_ignore)
+    # a test file left out (``before``) is not selected either
+    tests = tuple(t for t in target.tests if t.startswith("-") or (root / t).exists())
     pyproject = (REPO / "pyproject.toml").read_text("utf-8")
     pyproject += (
         "\n[tool.mutmut]\n"
         'source_paths = ["src"]\n'
         f"only_mutate = {_toml_list(target.mutate)}\n"
-        f"pytest_add_cli_args_test_selection = {_toml_list(target.tests)}\n"
+        f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
         # PostgreSQL cases test the store, not these modules; no random order, no cache.
         'pytest_add_cli_args = ["-m", "not postgres", "-p", "no:cacheprovider", "-p", "no:xdist"]\n'
         "use_git_change_detection = false\n"
@@ -121,9 +137,9 @@ def prepare(target: Target, root: Path) -> None:
         (root / "shared").symlink_to(shared)
 
 
-def run(target: Target, root: Path, max_children: int) -> float:
+def run(target: Target, root: Path, max_children: int, before: bool = False) -> float:
     """Run mutmut on ``target`` in ``root``; return the wall time in seconds."""
-    prepare(target, root)
+    prepare(target, root, before)
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     command = ["nice", "-n", "19", str(VENV_BIN / "mutmut"), "run"]
@@ -137,7 +153,7 @@ def run(target: Target, root: Path, max_children: int) -> float:
 def again(target: Target, root: Path, max_children: int) -> float:
     """Run again, in the copy of an earlier run, only the mutants that survived it, with the
     project's tests as they are now (new tests' coverage is collected by mutmut first)."""
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache")
+    ignore = shutil.ignore_patterns(*BUILD_FILES)
     for tests in (root / "tests", root / "mutants" / "tests"):
         shutil.copytree(REPO / "tests", tests, ignore=ignore, dirs_exist_ok=True)
     names = [
@@ -186,27 +202,90 @@ def score_line(name: str, codes: list[int | None]) -> str:
     return f"{name:<58} {killed:>5}/{total:<5} {share:5.1f}%  ({detail})"
 
 
-def write_survivors(root: Path, by_file: dict[str, dict[str, int | None]]) -> Path:
-    """Write every surviving mutant of ``root`` with its diff; return the file's path."""
-    from mutmut.configuration import reset_config
-    from mutmut.mutation.diff_apply import get_diff_for_mutant
+# Calls whose arguments only make what the user reads: an error's text, key and article,
+# a message's msgid and parameters. A mutant that changes nothing else changes no result.
+MESSAGE_CALLS = frozenset(
+    {"msg", "message", "Message", "N_", "ngettext", "_bad", "_too_short", "_two_wilds"}
+    | {"_not_in_order", "cite", "fibas"}
+)
 
-    out = root / "survivors.txt"
+
+def _message_lines(source: str) -> set[int]:
+    """The lines of ``source`` (one function) inside the arguments of a message or error."""
+    lines: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name in MESSAGE_CALLS or name.endswith("Error"):
+            args = [*node.args, *(k.value for k in node.keywords)]
+            if args:  # from the first argument to the closing parenthesis
+                first = min(arg.lineno for arg in args)
+                lines.update(range(first, (node.end_lineno or first) + 1))
+    return lines
+
+
+def _changed_lines(original: list[str], mutant: list[str]) -> set[int]:
+    """The lines of ``original`` (1-based) the mutant changes or removes (or is inserted by)."""
+    changed: set[int] = set()
+    for tag, i1, i2, _j1, _j2 in difflib.SequenceMatcher(None, original, mutant).get_opcodes():
+        if tag != "equal":
+            changed.update(
+                range(i1 + 1, max(i2, i1 + 1) + 1) if tag == "insert" else range(i1 + 1, i2 + 1)
+            )
+    return changed
+
+
+def classify(name: str, source_path: str) -> tuple[str, str]:
+    """A survivor's diff and its kind: ``message`` when it changes only the arguments of a
+    message or an error (its text, key, article, parameters), else ``result`` (to be read:
+    a test should kill it, or it is equivalent, listed in ``EQUIVALENT``)."""
+    import libcst as cst
+    from mutmut.mutation.diff_apply import (
+        read_functions_from_index,
+        read_mutant_function,
+        read_mutants_module,
+        read_original_function,
+    )
+
+    functions = read_functions_from_index(name, source_path)
+    if functions is None:
+        module = read_mutants_module(source_path)
+        functions = (read_original_function(module, name), read_mutant_function(module, name))
+    original, mutant = (cst.Module([f]).code.strip() for f in functions)
+    a, b = original.split("\n"), mutant.split("\n")
+    diff = "\n".join(difflib.unified_diff(a, b, source_path, source_path, lineterm="", n=2))
+    changed = _changed_lines(a, b)
+    kind = "message" if changed and changed <= _message_lines(original) else "result"
+    if name in EQUIVALENT:
+        kind = "equivalent"
+    return kind, diff
+
+
+def write_survivors(root: Path, by_file: dict[str, dict[str, int | None]]) -> Counter[str]:
+    """Write every surviving mutant of ``root`` with its kind and diff to ``survivors.txt``;
+    return how many of each kind."""
+    from mutmut.configuration import reset_config
+
+    kinds: Counter[str] = Counter()
     cwd = Path.cwd()
     os.chdir(root)
     reset_config()
     try:
-        with out.open("w") as f:
+        with Path("survivors.txt").open("w") as f:
             for source, codes in by_file.items():
                 for name, code in codes.items():
-                    if code in KILLED:
+                    if code in KILLED or code is None:
                         continue
-                    f.write(f"### {name}: {_status(code)}\n")
-                    f.write(get_diff_for_mutant(name, path=source) + "\n\n")
+                    kind, diff = classify(name, source)
+                    kinds[kind] += 1
+                    reason = f" — {EQUIVALENT[name]}" if name in EQUIVALENT else ""
+                    f.write(f"### {name}: {_status(code)} [{kind}]{reason}\n{diff}\n\n")
     finally:
         os.chdir(cwd)
         reset_config()
-    return out
+    return kinds
 
 
 def report(target: Target, root: Path) -> list[str]:
@@ -217,7 +296,15 @@ def report(target: Target, root: Path) -> list[str]:
     lines = [score_line(source, list(codes.values())) for source, codes in by_file.items()]
     every = [code for codes in by_file.values() for code in codes.values()]
     lines.append(score_line(f"TOTAL {target.name}", every))
-    lines.append(f"survivors: {write_survivors(root, by_file)}")
+    kinds = write_survivors(root, by_file)
+    killed = sum(1 for code in every if code in KILLED)
+    matter = len(every) - kinds["message"] - kinds["equivalent"]
+    share = 100.0 * killed / matter if matter else 0.0
+    lines.append(
+        f"  of the mutants that change a result: {killed}/{matter} {share:.1f}% killed "
+        f"(left aside: message-only {kinds['message']}, equivalent {kinds['equivalent']}); "
+        f"survivors in {root / 'survivors.txt'}"
+    )
     return lines
 
 
@@ -228,6 +315,11 @@ def main() -> None:
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/arbitro-mutation"))
     parser.add_argument("--max-children", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="only print the last scores")
+    parser.add_argument(
+        "--before",
+        action="store_true",
+        help=f"leave out the tests written against the survivors ({NEW_TESTS})",
+    )
     parser.add_argument(
         "--again",
         action="store_true",
@@ -247,7 +339,7 @@ def main() -> None:
             wall = again(target, root, args.max_children)
             print(f"{target.name} (survivors again): {wall:.0f} s wall")
         elif not args.report:
-            wall = run(target, root, args.max_children)
+            wall = run(target, root, args.max_children, args.before)
             print(f"{target.name}: {wall:.0f} s wall (log {root / 'mutmut.log'})")
         for line in report(target, root):
             print(line)
