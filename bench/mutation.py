@@ -20,8 +20,9 @@ all of them one after the other; ``--report`` only prints the scores of the last
 ``--before`` leaves out the tests written against the survivors (``test_mutants_*.py``): the
 score before them; ``--again`` runs only the last run's survivors again against the tests as
 they are now (the quick check of new tests; a run without it starts afresh).
-Targets: tournament-scoring, tournament-standings, burraco-scoring, burraco-melds,
-burraco-remedies.
+Targets: tournament-results (scoring/results.py, comparison.py, vp.py), tournament-sheets
+(scoring/sheet.py, scala40.py, scala40_sheet.py), tournament-standings (standings/),
+burraco-scoring, burraco-melds, burraco-remedies (arbiter/remedies/).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import fnmatch
 import json
 import os
 import shutil
@@ -54,14 +56,46 @@ class Target:
 
 TARGETS: tuple[Target, ...] = (
     Target(
-        "tournament-scoring",
-        ("src/arbitro/tournament/scoring/*",),
-        ("tests/tournament", "--ignore=tests/tournament/movements"),
+        "tournament-results",
+        (
+            "src/arbitro/tournament/scoring/results.py",
+            "src/arbitro/tournament/scoring/comparison.py",
+            "src/arbitro/tournament/scoring/vp.py",
+        ),
+        (
+            "tests/tournament/events",
+            "tests/tournament/test_comparison.py",
+            "tests/tournament/test_carte_uguali.py",
+            "tests/tournament/test_vp.py",
+            "tests/tournament/test_round_scores_memo.py",
+        ),
+    ),
+    Target(
+        "tournament-sheets",
+        (
+            "src/arbitro/tournament/scoring/sheet.py",
+            "src/arbitro/tournament/scoring/scala40.py",
+            "src/arbitro/tournament/scoring/scala40_sheet.py",
+        ),
+        (
+            "tests/tournament/test_sheet.py",
+            "tests/tournament/test_sheet_kinds.py",
+            "tests/tournament/test_scala40_scoring.py",
+            "tests/tournament/test_mutants_sheet.py",
+            "tests/tournament/events/test_scala40_event.py",
+        ),
     ),
     Target(
         "tournament-standings",
         ("src/arbitro/tournament/standings/*",),
-        ("tests/tournament", "--ignore=tests/tournament/movements"),
+        (
+            "tests/tournament/events",
+            "tests/tournament/test_prizes.py",
+            "tests/tournament/test_mutants_prizes.py",
+            "tests/tournament/test_ranking.py",
+            # the 500-pair legacy event is the replays' bench, not a standings case
+            "-knot 500",
+        ),
     ),
     Target(
         "burraco-scoring",
@@ -80,9 +114,19 @@ TARGETS: tuple[Target, ...] = (
     ),
 )
 
-EQUIVALENT: dict[str, str] = {}
-"""Surviving mutants that change no result, by mutmut's name, with the reason (read from
-``survivors.txt``; bench/RESULTS.md lists them)."""
+ASIDE: dict[str, tuple[str, str]] = {}
+"""Surviving mutants read and left alive, by mutmut's name (a ``*`` pattern for a whole
+function): ``equivalent`` (no result can change) or ``message`` (only what the user reads
+changes), with the reason. bench/RESULTS.md lists them."""
+
+
+def aside(name: str) -> tuple[str, str] | None:
+    """The kind and reason ``ASIDE`` gives the mutant ``name``, if any."""
+    for pattern, why in ASIDE.items():
+        if fnmatch.fnmatchcase(name, pattern):
+            return why
+    return None
+
 
 # mutmut's exit codes (mutmut/stats.py), grouped as this bench counts them.
 KILLED = {1: "killed", 3: "killed", 36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout"}
@@ -240,7 +284,7 @@ def _changed_lines(original: list[str], mutant: list[str]) -> set[int]:
 def classify(name: str, source_path: str) -> tuple[str, str]:
     """A survivor's diff and its kind: ``message`` when it changes only the arguments of a
     message or an error (its text, key, article, parameters), else ``result`` (to be read:
-    a test should kill it, or it is equivalent, listed in ``EQUIVALENT``)."""
+    a test should kill it), or the kind ``ASIDE`` gives it."""
     import libcst as cst
     from mutmut.mutation.diff_apply import (
         read_functions_from_index,
@@ -258,8 +302,9 @@ def classify(name: str, source_path: str) -> tuple[str, str]:
     diff = "\n".join(difflib.unified_diff(a, b, source_path, source_path, lineterm="", n=2))
     changed = _changed_lines(a, b)
     kind = "message" if changed and changed <= _message_lines(original) else "result"
-    if name in EQUIVALENT:
-        kind = "equivalent"
+    read = aside(name)
+    if read is not None:
+        kind = read[0]
     return kind, diff
 
 
@@ -280,7 +325,8 @@ def write_survivors(root: Path, by_file: dict[str, dict[str, int | None]]) -> Co
                         continue
                     kind, diff = classify(name, source)
                     kinds[kind] += 1
-                    reason = f" — {EQUIVALENT[name]}" if name in EQUIVALENT else ""
+                    read = aside(name)
+                    reason = f" — {read[1]}" if read is not None else ""
                     f.write(f"### {name}: {_status(code)} [{kind}]{reason}\n{diff}\n\n")
     finally:
         os.chdir(cwd)
