@@ -68,6 +68,7 @@ TARGETS: tuple[Target, ...] = (
             "tests/tournament/test_carte_uguali.py",
             "tests/tournament/test_vp.py",
             "tests/tournament/test_round_scores_memo.py",
+            "tests/tournament/test_mutants_vp.py",
         ),
     ),
     Target(

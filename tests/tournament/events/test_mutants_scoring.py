@@ -109,6 +109,9 @@ def history(*mp_vp: tuple[int, int]) -> dict[int, list[RoundScore]]:
         (((400, 17), (401, 18)), (400, 17, ScoreSource.REST_AVERAGE)),
         # neither: the rest score
         (((305, 14), (100, 9)), (305, 14, ScoreSource.REST)),
+        # an average equal to the rest score is not higher: the rest score
+        (((305, 10), (305, 12)), (305, 14, ScoreSource.REST)),
+        (((100, 14), (101, 14)), (305, 14, ScoreSource.REST)),
     ],
 )
 def test_art37_last_round_average_mp_and_vp_considered_separately(
@@ -165,3 +168,147 @@ def test_art20_a_rounds_differences_add_up_board_by_board() -> None:
     travellers = compare_round([BoardResult(1, 1, 300), BoardResult(1, 2, 100)])
     travellers |= compare_round([BoardResult(2, 1, 150), BoardResult(2, 2, -50)])
     assert round_differences(travellers) == {1: Fraction(400), 2: Fraction(-400)}
+
+
+def test_art36_art37_art40_a_rounds_scores_name_their_round_and_table(
+    make_event: MakeEvent,
+) -> None:
+    """Every score of a round is the whole record the standings and the printouts read:
+    competitor, round, table, MP, VP, source, lateness MP. Round 2 of seven pairs: table 1
+    from its sheet, N-S 5:01-10 minutes late (art. 37: -100 MP) and E-W given an arbitral
+    score (art. 40); table 2's E-W line over 10 minutes late (art. 37: it loses the match);
+    table 3 without a sheet yet; pair 1 alone at table 4 (art. 37: the rest score)."""
+    d = make_event(
+        rounds=3,
+        movements=(Movement.REGISTRATION_ORDER, Movement.ARBITER_CHOICE, Movement.ARBITER_CHOICE),
+    )
+    d.register_many(7)
+    d.seat(1)
+    for table in (1, 2, 3):
+        d.sheet(1, table, (100, 0, 0, 0), (0, 0, 0, 0))
+    d.publish(1)
+    tables = (
+        TableSeating(1, (2,), (7,)),
+        TableSeating(2, (3,), (4,)),
+        TableSeating(3, (5,), (6,)),
+        TableSeating(4, (1,), None),
+    )
+    d.seat(2, arbiter_tables=tables)
+    d.do(commands.record_lateness(d.state, 2, 2, 420, d.now))
+    d.do(commands.record_lateness(d.state, 2, 4, 900, d.now))
+    d.sheet(2, 1, (300, 200, 0, 5), (0, 0, 100, 0))  # N-S 500 v 105: +395
+    d.do(commands.arbitral_score(d.state, 2, 7, 0, 8, "danneggiata", d.now))
+    scores = round_scores(d.state, 2, as_of=2)
+    assert scores == {
+        2: RoundScore(2, 2, 1, 395, 14, ScoreSource.SHEET, -100),
+        7: RoundScore(7, 2, 1, 0, 8, ScoreSource.ARBITRAL),
+        3: RoundScore(3, 2, 2, *REST, ScoreSource.REST),
+        4: RoundScore(4, 2, 2, *COUNTERPART, ScoreSource.FORFEIT),
+        5: RoundScore(5, 2, 3, 0, 0, ScoreSource.PENDING),
+        6: RoundScore(6, 2, 3, 0, 0, ScoreSource.PENDING),
+        1: RoundScore(1, 2, 4, *REST, ScoreSource.REST),
+    }
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_art36_art37_both_lines_out_score_zero_with_their_table(
+    make_event: MakeEvent, late: bool
+) -> None:
+    """Art. 36 "entrambe le coppie ... abbandonino" and art. 37 both lines over 10 minutes
+    late: both score zero, each record naming the round and the table."""
+    d = four_pairs(make_event)
+    for pair in (3, 4):
+        if late:
+            d.do(commands.record_lateness(d.state, 1, pair, 700, d.now))
+        else:
+            d.do(commands.record_abandon(d.state, 1, pair, True, "malore", d.now))
+    scores = round_scores(d.state, 1, as_of=1)
+    assert scores[3] == RoundScore(3, 1, 2, 0, 0, ScoreSource.ZERO)
+    assert scores[4] == RoundScore(4, 1, 2, 0, 0, ScoreSource.ZERO)
+
+
+@pytest.mark.parametrize(
+    ("justified", "source"), [(True, ScoreSource.FORFEIT), (False, ScoreSource.ZERO)]
+)
+def test_art36_an_abandon_at_table_two_names_its_table(
+    make_event: MakeEvent, justified: bool, source: ScoreSource
+) -> None:
+    """Art. 36 at table 2: the pair present's rest score and the leaver's score name table 2."""
+    d = four_pairs(make_event)
+    d.do(commands.record_abandon(d.state, 1, 3, justified, "malore", d.now))
+    scores = round_scores(d.state, 1, as_of=1)
+    assert scores[4] == RoundScore(4, 1, 2, *REST, ScoreSource.REST)
+    assert scores[3][1:3] == (1, 2) and scores[3].source is source
+
+
+def test_art37_a_round_not_seated_yet_has_no_scores(make_event: MakeEvent) -> None:
+    """The standings after round 1 of a three-round event read round 2 as not played: no
+    scores before its seating (art. 4: a round is seated on the previous standings)."""
+    e = make_event(rounds=3)
+    e.register_many(4)
+    e.seat(1)
+    assert round_scores(e.state, 2, as_of=2) == {}
+    assert [r.round_vp for r in standings(e.state, 2)] == [(None, None)] * 4
+
+
+def test_art7_art37_one_deal_rounds_have_no_rest_score_yet() -> None:
+    """Art. 37's rest scores are given for 2, 3 and 4 deals; a round of one prepared deal
+    (art. 7) has none: the pair alone and both lines of a match lost by lateness wait
+    (PENDING, each at its table) for the director's score."""
+    from .conftest import config
+
+    d = Driver(
+        config(
+            rounds=2,
+            deals=1,
+            movements=(Movement.REGISTRATION_ORDER, Movement.DANISH),
+            duplicate=True,
+        )
+    )
+    d.register_many(5)
+    d.seat(1)
+    d.do(commands.record_lateness(d.state, 1, 2, 700, d.now))
+    assert round_scores(d.state, 1, as_of=1) == {
+        1: RoundScore(1, 1, 1, 0, 0, ScoreSource.PENDING),
+        2: RoundScore(2, 1, 1, 0, 0, ScoreSource.PENDING),
+        3: RoundScore(3, 1, 2, 0, 0, ScoreSource.PENDING),
+        4: RoundScore(4, 1, 2, 0, 0, ScoreSource.PENDING),
+        5: RoundScore(5, 1, 3, 0, 0, ScoreSource.PENDING),
+    }
+
+
+def test_art20_carte_uguali_scores_name_their_round_and_table() -> None:
+    """Art. 20 "carte uguali": until every sheet is in, every line of the round waits
+    (PENDING, at its table); then each line keeps its own MP (art. 19 b) and takes the VP of
+    its difference against the other tables (tests/tournament/test_carte_uguali.py checks
+    the comparison by hand), each record naming round 1 and its table."""
+    from arbitro.tournament.event import EventConfig
+    from arbitro.tournament.model import EventFormat
+
+    d = Driver(
+        EventConfig(
+            name="Carte uguali",
+            event_format=EventFormat.PAIRS,
+            rounds=2,
+            deals=(2, 2),
+            movements=(Movement.REGISTRATION_ORDER, Movement.MITCHELL),
+            seed=7,
+            duplicate=True,
+            comparison="others",
+        )
+    )
+    d.register_many(8)
+    d.seat(1)
+    d.sheet(1, 1, (100, 50, 0, 30), (0, 20, 200, 40))
+    waiting = round_scores(d.state, 1, as_of=1)
+    assert waiting == {
+        c: RoundScore(c, 1, (c + 1) // 2, 0, 0, ScoreSource.PENDING) for c in range(1, 9)
+    }
+    d.sheet(1, 2, (100, 0, 0, 0), (0, 0, 100, 0))
+    d.sheet(1, 3, (300, 50, 0, 30), (0, 20, 0, 40))
+    d.sheet(1, 4, (0, 50, 0, 30), (0, 20, 100, 40))
+    mp_vp = {1: (-100, 8), 2: (100, 12), 3: (0, 10), 4: (0, 10)}
+    mp_vp |= {5: (300, 14), 6: (-300, 6), 7: (-100, 8), 8: (100, 12)}
+    assert round_scores(d.state, 1, as_of=1) == {
+        c: RoundScore(c, 1, (c + 1) // 2, *mp_vp[c], ScoreSource.SHEET) for c in range(1, 9)
+    }
