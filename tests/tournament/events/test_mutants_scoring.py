@@ -174,40 +174,43 @@ def test_art36_art37_art40_a_rounds_scores_name_their_round_and_table(
     make_event: MakeEvent,
 ) -> None:
     """Every score of a round is the whole record the standings and the printouts read:
-    competitor, round, table, MP, VP, source, lateness MP. Round 2 of seven pairs: table 1
-    from its sheet, N-S 5:01-10 minutes late (art. 37: -100 MP) and E-W given an arbitral
-    score (art. 40); table 2's E-W line over 10 minutes late (art. 37: it loses the match);
-    table 3 without a sheet yet; pair 1 alone at table 4 (art. 37: the rest score)."""
+    competitor, round, table, MP, VP, source, lateness MP. Round 2 of seven pairs: pair 1
+    alone at table 1 (art. 37: the rest score); table 2 from its sheet, N-S 5:01-10 minutes
+    late (art. 37: -100 MP), E-W given an arbitral score (art. 40); table 3's E-W line over
+    10 minutes late (art. 37: it loses the match); table 4 without a sheet yet; pair 5, late
+    in round 1 only, pays nothing in round 2."""
     d = make_event(
         rounds=3,
         movements=(Movement.REGISTRATION_ORDER, Movement.ARBITER_CHOICE, Movement.ARBITER_CHOICE),
     )
     d.register_many(7)
     d.seat(1)
+    d.do(commands.record_lateness(d.state, 1, 5, 400, d.now))
     for table in (1, 2, 3):
         d.sheet(1, table, (100, 0, 0, 0), (0, 0, 0, 0))
     d.publish(1)
     tables = (
-        TableSeating(1, (2,), (7,)),
-        TableSeating(2, (3,), (4,)),
-        TableSeating(3, (5,), (6,)),
-        TableSeating(4, (1,), None),
+        TableSeating(1, (1,), None),
+        TableSeating(2, (2,), (7,)),
+        TableSeating(3, (3,), (4,)),
+        TableSeating(4, (5,), (6,)),
     )
     d.seat(2, arbiter_tables=tables)
     d.do(commands.record_lateness(d.state, 2, 2, 420, d.now))
     d.do(commands.record_lateness(d.state, 2, 4, 900, d.now))
-    d.sheet(2, 1, (300, 200, 0, 5), (0, 0, 100, 0))  # N-S 500 v 105: +395
+    d.sheet(2, 2, (300, 200, 0, 5), (0, 0, 100, 0))  # N-S 500 v 105: +395
     d.do(commands.arbitral_score(d.state, 2, 7, 0, 8, "danneggiata", d.now))
     scores = round_scores(d.state, 2, as_of=2)
     assert scores == {
-        2: RoundScore(2, 2, 1, 395, 14, ScoreSource.SHEET, -100),
-        7: RoundScore(7, 2, 1, 0, 8, ScoreSource.ARBITRAL),
-        3: RoundScore(3, 2, 2, *REST, ScoreSource.REST),
-        4: RoundScore(4, 2, 2, *COUNTERPART, ScoreSource.FORFEIT),
-        5: RoundScore(5, 2, 3, 0, 0, ScoreSource.PENDING),
-        6: RoundScore(6, 2, 3, 0, 0, ScoreSource.PENDING),
-        1: RoundScore(1, 2, 4, *REST, ScoreSource.REST),
+        1: RoundScore(1, 2, 1, *REST, ScoreSource.REST),
+        2: RoundScore(2, 2, 2, 395, 14, ScoreSource.SHEET, -100),
+        7: RoundScore(7, 2, 2, 0, 8, ScoreSource.ARBITRAL),
+        3: RoundScore(3, 2, 3, *REST, ScoreSource.REST),
+        4: RoundScore(4, 2, 3, *COUNTERPART, ScoreSource.FORFEIT),
+        5: RoundScore(5, 2, 4, 0, 0, ScoreSource.PENDING),
+        6: RoundScore(6, 2, 4, 0, 0, ScoreSource.PENDING),
     }
+    assert round_scores(d.state, 1, as_of=2)[5].mp_penalty == -100
 
 
 @pytest.mark.parametrize("late", [False, True])
