@@ -315,3 +315,40 @@ def test_art20_carte_uguali_scores_name_their_round_and_table() -> None:
     assert round_scores(d.state, 1, as_of=1) == {
         c: RoundScore(c, 1, (c + 1) // 2, *mp_vp[c], ScoreSource.SHEET) for c in range(1, 9)
     }
+
+
+def test_scala40_art26_a_late_entry_is_scored_for_the_rounds_it_missed() -> None:
+    """Scala 40 art. 26: a player entering after round 1's standings gets the arbitral score
+    of 3 VP and 80 MP for round 1, at no table (0), in the round it missed."""
+    from arbitro.codes.ids import CodeId, GameId
+    from arbitro.tournament.model import EventFormat
+    from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+
+    from .conftest import config
+
+    d = Driver(
+        config(
+            rounds=2,
+            deals=5,
+            movements=(Movement.REGISTRATION_ORDER, Movement.DANISH),
+            code=CodeId.SCALA40,
+            game=GameId.SCALA40,
+            event_format=EventFormat.INDIVIDUAL,
+        )
+    )
+    d.register_many(8)
+    d.seat(1)
+    for table in (1, 2):
+        players = d.table(1, table).players
+        assert players is not None
+        d.do(
+            commands.enter_sheet(
+                d.state, 1, table, Scala40Entry(players, ((0, 10, 20, 30),) * 5), d.now
+            )
+        )
+    d.publish(1)
+    d.do(commands.register(d.state, "Ritardatario", [], d.now))
+    late = max(d.state.competitors)
+    scores = round_scores(d.state, 1, as_of=1)
+    assert scores[late] == RoundScore(late, 1, 0, 80, 3, ScoreSource.ARBITRAL)
+    assert len(scores) == 9 and scores[1].table == 1
