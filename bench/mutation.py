@@ -83,6 +83,7 @@ TARGETS: tuple[Target, ...] = (
             "tests/tournament/test_sheet_kinds.py",
             "tests/tournament/test_scala40_scoring.py",
             "tests/tournament/test_mutants_sheet.py",
+            "tests/tournament/test_mutants_scala40.py",
             "tests/tournament/events/test_scala40_event.py",
         ),
     ),

@@ -70,3 +70,26 @@ def test_art20_a_team_match_in_a_carte_uguali_event_uses_the_teams_table() -> No
     dup = sheet_result(CODE, entry, deals=1, teams=True, duplicate=True)
     assert dup == plain == score_sheet(CODE, entry, deals=1, teams=True, duplicate=True)
     assert (plain.ns_total, plain.ew_total) == (510, 70)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        (50, 0),  # a base under the smallest bonus (100: a dirty burraco, or the closing)
+        (120, 0),  # not a sum of bonuses (steps of 50)
+        (101, 0),
+        (0, 6),  # points not a multiple of 5
+        (0, 7),
+        (0, 1),
+    ],
+)
+def test_art19_an_impossible_line_is_refused_on_either_side(line: tuple[int, int]) -> None:
+    """Art. 19: a base is a sum of burraco and closing bonuses (100, 150, 200), points come
+    in multiples of 5: a line that breaks either is refused, N-S or E-W."""
+    good = LineDeal(100, 25)
+    bad = LineDeal(*line)
+    for deal in (DealScore(bad, good), DealScore(good, bad)):
+        with pytest.raises(ArbitroError):
+            sheet_result(CODE, SheetEntry((deal, DealScore(good, good))), deals=2, teams=False)
+    fine = sheet_result(CODE, SheetEntry((DealScore(good, good),) * 2), deals=2, teams=False)
+    assert (fine.ns_vp, fine.ew_vp) == (10, 10)
