@@ -95,6 +95,7 @@ TARGETS: tuple[Target, ...] = (
             "tests/tournament/test_prizes.py",
             "tests/tournament/test_mutants_prizes.py",
             "tests/tournament/test_ranking.py",
+            "tests/tournament/test_session_standings.py",
             # the 500-pair legacy event is the replays' bench, not a standings case
             "-knot 500",
         ),
@@ -116,7 +117,104 @@ TARGETS: tuple[Target, ...] = (
     ),
 )
 
-ASIDE: dict[str, tuple[str, str]] = {}
+_R = "arbitro.tournament.scoring.results."
+_V = "arbitro.tournament.scoring.vp."
+_S = "arbitro.tournament.scoring.sheet."
+_S40 = "arbitro.tournament.scoring.scala40."
+_EQ, _MSG = "equivalent", "message"
+_TIME_ONLY = "more tables go through _forfeits, which decides from the round's own records"
+_MEMO = "the memo of answers only: the VP are the same computed or found"
+ASIDE: dict[str, tuple[str, str]] = {
+    # tournament-results
+    _R + "x__forfeits__mutmut_17": (_EQ, "1 second late never loses the match"),
+    _R + "x__forfeits__mutmut_34": (
+        _EQ,
+        "round_scores calls _forfeits only for a table where someone abandoned or is late "
+        "beyond the limit: the four flags are never all false",
+    ),
+    _R + "x__forfeits__mutmut_137": (
+        _EQ,
+        "a line that did not abandon has no abandon score chosen (one comes with an abandon)",
+    ),
+    _R + "x__resting_line__mutmut_29": (_EQ, "`if past` reads None as an empty history"),
+    _R + "x__resting_line__mutmut_31": (_EQ, "`if past` reads None as an empty history"),
+    _R + "x__resting_line__mutmut_62": (
+        _EQ,
+        "the line alone at an incomplete table is one competitor (a pair or a team; "
+        "individuals sit by players): the loop has no next one",
+    ),
+    _R + "x_memo_scores__mutmut_5": (
+        _EQ,
+        "the last round is read only after the last round (as_of = rounds): its memo key "
+        "never meets another as_of",
+    ),
+    _R + "x_memo_scores__mutmut_7": (_EQ, "any constant key for a round without corrections"),
+    _R + "x_memo_scores__mutmut_8": (_EQ, "any constant key for a round without corrections"),
+    _R + "x_memo_scores__mutmut_11": (
+        _EQ,
+        "the history is read only by a line resting in the last round: computing it for "
+        "another round costs time only",
+    ),
+    _R + "x_memo_scores__mutmut_41": (_EQ, "forgetting no outcome costs memory only"),
+    _R + "x_round_scores__mutmut_7": (_EQ, "the value is replaced below for every code"),
+    _R + "x_round_scores__mutmut_8": (_EQ, "every table goes through _forfeits: " + _TIME_ONLY),
+    _R + "x_round_scores__mutmut_13": (_EQ, "1 second late never loses the match"),
+    _R + "x_round_scores__mutmut_17": (_EQ, _TIME_ONLY),
+    _R + "x_round_scores__mutmut_46": (_EQ, _TIME_ONLY),
+    _R + "x_round_scores__mutmut_49": (_EQ, _TIME_ONLY),
+    _R + "x_round_scores__mutmut_100": (
+        _EQ,
+        "whole MP totals in steps of 5 fall in the same band on the printed and the "
+        "continuous scale (carte uguali VP come from the comparison)",
+    ),
+    _R + "x_round_scores__mutmut_114": (_EQ, "one score per seat: zip's strict never fires"),
+    _R + "x_round_scores__mutmut_117": (_EQ, "one score per seat: zip's strict never fires"),
+    _R + "x_round_scores__mutmut_118": (_EQ, "one score per seat: zip's strict never fires"),
+    "arbitro.tournament.scoring.comparison.x_line_vp__mutmut_14": (
+        _EQ,
+        "a difference of 0 is 10-10 in every table: the order of the pair does not matter",
+    ),
+    "arbitro.tournament.scoring.comparison.x_line_vp__mutmut_15": (
+        _EQ,
+        "a difference under 1 MP is in the first band of every table, 10-10",
+    ),
+    _V + "x_vp_for_difference__mutmut_37": (
+        _EQ,
+        "a difference equal to the last band's end is returned by the loop already",
+    ),
+    **{
+        _V + f"x_vp_pair__mutmut_{n}": (
+            _EQ,
+            "whole MP go the memoized way or the Decimal way, the same VP either way",
+        )
+        for n in (2, 3, 4, 5, 6)
+    },
+    **{_V + f"x_vp_pair__mutmut_{n}": (_EQ, _MEMO) for n in (11, 12, 13, 16, 27, 28)},
+    _V + "x_vp_pair__mutmut_17": (
+        _EQ,
+        _MEMO + " (a table freed and another made at its address would tell: not testable)",
+    ),
+    # tournament-sheets
+    _S + "x__check_line__mutmut_*": (
+        _MSG,
+        "_check_line only names the first impossible line: check_room decides the refusal",
+    ),
+    _S40 + "x_differences__mutmut_7": (_EQ, "a gap of 0 MP is worth 0 VP in every table"),
+    **{
+        _S40 + f"xǁScoreSheetǁ__post_init____mutmut_{n}": (
+            _MSG,
+            "the deal's number is read only by the refusal's message",
+        )
+        for n in (50, 51)
+    },
+    **{
+        _S40 + f"xǁScoreSheetǁ__post_init____mutmut_{n}": (
+            _EQ,
+            "each row's length is checked just above: zip's strict never fires",
+        )
+        for n in (66, 69, 70)
+    },
+}
 """Surviving mutants read and left alive, by mutmut's name (a ``*`` pattern for a whole
 function): ``equivalent`` (no result can change) or ``message`` (only what the user reads
 changes), with the reason. bench/RESULTS.md lists them."""

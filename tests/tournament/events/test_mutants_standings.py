@@ -135,3 +135,58 @@ def test_art36_the_withdrawn_flag_from_the_round_it_withdrew(make_event: MakeEve
     assert [r.withdrawn for r in after_1] == [False] * 4
     assert {r.competitor for r in after_2 if r.withdrawn} == {4}
     assert row_of(after_2, 4).vp == 18  # its results stand
+
+
+def test_art37_art41_a_lateness_warning_and_a_warning_make_two(make_event: MakeEvent) -> None:
+    """Art. 37: up to 5 minutes late is a warning; with a warning given by the arbiter it is
+    the second (art. 22 note 1, art. 41): 1 VP and 100 MP."""
+    d = make_event(rounds=1, movements=SAME[:1])
+    d.register_many(4)
+    d.seat(1)
+    d.do(commands.record_lateness(d.state, 1, 3, 240, d.now))
+    d.do(commands.give_warning(d.state, 1, 3, "commenti sul gioco", d.now))
+    for table in (1, 2):
+        d.sheet(1, table, (100, 0, 0, 0), (0, 0, 0, 0))
+    three = row_of(standings(d.state, 1), 3)
+    assert (three.warnings, three.penalty_vp, three.penalty_mp) == (2, -1, -100)
+
+
+def test_art4_art19_the_ranking_counts_the_penalties_and_mp_break_ties(
+    make_event: MakeEvent,
+) -> None:
+    """The ranking the seating reads (art. 4) is the standings' order (art. 19: VP, then MP)
+    with the penalties in: pair 1 wins by 100 (11 VP) and is warned twice (-1 VP, -100 MP):
+    10 VP and 0 MP, between pair 3 (10 VP, +20) and pair 4 (10 VP, -20)."""
+    from arbitro.tournament.standings.standings import ranking
+
+    d = make_event(rounds=2, movements=(Movement.REGISTRATION_ORDER, Movement.DANISH))
+    d.register_many(4)
+    d.seat(1)
+    d.sheet(1, 1, (100, 0, 0, 0), (0, 0, 0, 0))
+    d.sheet(1, 2, (0, 20, 0, 0), (0, 0, 0, 0))
+    d.do(commands.give_warning(d.state, 1, 1, "commenti sul gioco", d.now))
+    d.do(commands.give_warning(d.state, 1, 1, "carte mosse", d.now))
+    rows = standings(d.state)
+    assert [(r.competitor, r.vp, r.mp) for r in rows] == [
+        (3, 10, 20),
+        (1, 10, 0),
+        (4, 10, -20),
+        (2, 9, -100),
+    ]
+    assert ranking(d.state, 1) == [3, 1, 4, 2]
+
+
+def test_art19_a_table_without_its_sheet_shows_no_score(make_event: MakeEvent) -> None:
+    """Art. 19: until its sheet is in, a table's pairs show no VP or MP for the round (not
+    zero); a field with nobody in it has an empty ranking."""
+    from arbitro.tournament.standings.standings import ranking
+
+    d = make_event(rounds=1, movements=SAME[:1])
+    d.register_many(4)
+    d.seat(1)
+    d.sheet(1, 1, (100, 0, 0, 0), (0, 0, 0, 0))
+    rows = {r.competitor: r for r in standings(d.state, 1)}
+    assert (rows[3].round_vp, rows[3].round_mp) == ((None,), (None,))
+    assert (rows[1].round_vp, rows[1].round_mp) == ((11,), (100,))
+    empty = make_event(rounds=1, movements=SAME[:1])
+    assert ranking(empty.state, 1) == []
