@@ -251,17 +251,9 @@ NEW_TESTS = "test_mutants_*.py"
 """The tests written to kill survivors (issue 26): left out of a ``--before`` run."""
 
 
-def prepare(target: Target, root: Path, before: bool = False) -> None:
-    """Lay a fresh copy of the project in ``root`` configured for ``target`` (``before``:
-    without the tests written against the survivors)."""
-    if root.exists():
-        shutil.rmtree(root)
-    root.mkdir(parents=True)
-    ignore = shutil.ignore_patterns(*BUILD_FILES)
-    shutil.copytree(REPO / "src", root / "src", ignore=ignore)
-    tests_ignore = shutil.ignore_patterns(*BUILD_FILES, *((NEW_TESTS,) if before else ()))
-    shutil.copytree(REPO / "tests", root / "tests", ignore=tests_ignore)
-    # a test file left out (``before``) is not selected either
+def write_config(target: Target, root: Path) -> None:
+    """Write the copy's ``pyproject.toml``: the project's, with ``target``'s ``[tool.mutmut]``
+    (a test file absent from the copy is not selected)."""
     tests = tuple(t for t in target.tests if t.startswith("-") or (root / t).exists())
     pyproject = (REPO / "pyproject.toml").read_text("utf-8")
     pyproject += (
@@ -274,6 +266,19 @@ def prepare(target: Target, root: Path, before: bool = False) -> None:
         "use_git_change_detection = false\n"
     )
     (root / "pyproject.toml").write_text(pyproject, "utf-8")
+
+
+def prepare(target: Target, root: Path, before: bool = False) -> None:
+    """Lay a fresh copy of the project in ``root`` configured for ``target`` (``before``:
+    without the tests written against the survivors)."""
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    ignore = shutil.ignore_patterns(*BUILD_FILES)
+    shutil.copytree(REPO / "src", root / "src", ignore=ignore)
+    tests_ignore = shutil.ignore_patterns(*BUILD_FILES, *((NEW_TESTS,) if before else ()))
+    shutil.copytree(REPO / "tests", root / "tests", ignore=tests_ignore)
+    write_config(target, root)
     shared = _shared_folder()
     if shared is not None:
         # tests read the seeds at Path(__file__).parents[3] / "shared": the copy's root once
@@ -300,6 +305,7 @@ def again(target: Target, root: Path, max_children: int) -> float:
     ignore = shutil.ignore_patterns(*BUILD_FILES)
     for tests in (root / "tests", root / "mutants" / "tests"):
         shutil.copytree(REPO / "tests", tests, ignore=ignore, dirs_exist_ok=True)
+    write_config(target, root)  # the target's tests as listed now
     names = [
         name
         for codes in results(root).values()
