@@ -259,6 +259,7 @@ def write_config(target: Target, root: Path) -> None:
     pyproject += (
         "\n[tool.mutmut]\n"
         'source_paths = ["src"]\n'
+        'also_copy = ["docs"]\n'  # some tests read the documented examples
         f"only_mutate = {_toml_list(target.mutate)}\n"
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
         # PostgreSQL cases test the store, not these modules; no random order, no cache.
@@ -276,6 +277,7 @@ def prepare(target: Target, root: Path, before: bool = False) -> None:
     root.mkdir(parents=True)
     ignore = shutil.ignore_patterns(*BUILD_FILES)
     shutil.copytree(REPO / "src", root / "src", ignore=ignore)
+    shutil.copytree(REPO / "docs", root / "docs", ignore=ignore)
     tests_ignore = shutil.ignore_patterns(*BUILD_FILES, *((NEW_TESTS,) if before else ()))
     shutil.copytree(REPO / "tests", root / "tests", ignore=tests_ignore)
     write_config(target, root)
