@@ -352,3 +352,85 @@ def test_scala40_art26_a_late_entry_is_scored_for_the_rounds_it_missed() -> None
     scores = round_scores(d.state, 1, as_of=1)
     assert scores[late] == RoundScore(late, 1, 0, 80, 3, ScoreSource.ARBITRAL)
     assert len(scores) == 9 and scores[1].table == 1
+
+
+def carte_uguali() -> Driver:
+    """Eight pairs of a carte uguali event (FIBAS art. 20), round 1 played at four tables."""
+    from arbitro.tournament.event import EventConfig
+    from arbitro.tournament.model import EventFormat
+
+    d = Driver(
+        EventConfig(
+            name="Carte uguali",
+            event_format=EventFormat.PAIRS,
+            rounds=2,
+            deals=(2, 2),
+            movements=(Movement.REGISTRATION_ORDER, Movement.MITCHELL),
+            seed=7,
+            duplicate=True,
+            comparison="others",
+        )
+    )
+    d.register_many(8)
+    d.seat(1)
+    d.sheet(1, 1, (100, 50, 0, 30), (0, 20, 200, 40))
+    d.sheet(1, 2, (100, 0, 0, 0), (0, 0, 100, 0))
+    d.sheet(1, 3, (300, 50, 0, 30), (0, 20, 0, 40))
+    d.sheet(1, 4, (0, 50, 0, 30), (0, 20, 100, 40))
+    return d
+
+
+def test_art21_an_inverted_sheet_counts_from_the_next_round_against_the_field() -> None:
+    """Art. 21: inverted scores corrected after the standings count from the next round: in
+    a carte uguali event (art. 20) the round's scores after round 1 compare the sheet as it
+    was, after round 2 the corrected one (table 1's lines exchange their MP and VP)."""
+    d = carte_uguali()
+    d.publish(1)
+    d.seat(2)
+    d.do(
+        commands.correct_sheet(
+            d.state,
+            1,
+            1,
+            d.now,
+            kind="inverted",
+            reason="invertiti",
+            table_agrees=True,
+            by_arbiter=True,  # round 2 is the last (art. 21)
+        )
+    )
+    before = round_scores(d.state, 1, as_of=1)
+    after = round_scores(d.state, 1, as_of=2)
+    assert (before[1].mp, before[1].vp, before[2].mp, before[2].vp) == (-100, 8, 100, 12)
+    assert (after[1].mp, after[2].mp) == (100, -100)
+    assert after[1].vp > before[1].vp and after[2].vp < before[2].vp
+
+
+def test_art21_art37_the_last_round_average_reads_the_corrected_rounds(
+    make_event: MakeEvent,
+) -> None:
+    """Art. 37's last-round average reads the earlier rounds as corrected (art. 21): pair 1's
+    round-1 sheet, inverted, is corrected in round 2 (the table agreeing; it counts from
+    round 2 on): its average in round 3, where it rests, counts round 1 as corrected."""
+    d = make_event(
+        rounds=3,
+        movements=(Movement.REGISTRATION_ORDER, Movement.ARBITER_CHOICE, Movement.ARBITER_CHOICE),
+    )
+    d.register_many(3)
+    d.seat(1)  # 1 v 2; 3 rests
+    d.sheet(1, 1, (100, 0, 0, 0), (0, 0, 0, 0))  # written 1: +100, 11-9
+    d.publish(1)
+    d.seat(2, arbiter_tables=(TableSeating(1, (1,), (3,)), TableSeating(2, (2,), None)))
+    d.do(
+        commands.correct_sheet(
+            d.state, 1, 1, d.now, kind="inverted", reason="invertiti", table_agrees=True
+        )
+    )
+    d.sheet(2, 1, (1000, 500, 0, 0), (1000, 500, 0, 0))  # 1: +3000, 20-0
+    d.publish(2)
+    d.seat(3, arbiter_tables=(TableSeating(1, (2,), (3,)), TableSeating(2, (1,), None)))
+    one = {r.competitor: r for r in standings(d.state, 3)}[1]
+    assert one.round_vp[:2] == (9, 20) and one.round_mp[:2] == (-100, 3000)
+    # the average of the corrected rounds: (9 + 20) // 2 = 14 VP (not (11 + 20) // 2 = 15),
+    # (-100 + 3000) // 2 = 1450 MP
+    assert (one.round_vp[2], one.round_mp[2]) == (14, 1450)
