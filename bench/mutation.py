@@ -121,6 +121,8 @@ _R = "arbitro.tournament.scoring.results."
 _V = "arbitro.tournament.scoring.vp."
 _S = "arbitro.tournament.scoring.sheet."
 _S40 = "arbitro.tournament.scoring.scala40."
+_ST = "arbitro.tournament.standings.standings."
+_P = "arbitro.tournament.standings.prizes."
 _EQ, _MSG = "equivalent", "message"
 _TIME_ONLY = "more tables go through _forfeits, which decides from the round's own records"
 _MEMO = "the memo of answers only: the VP are the same computed or found"
@@ -190,10 +192,66 @@ ASIDE: dict[str, tuple[str, str]] = {
         for n in (2, 3, 4, 5, 6)
     },
     **{_V + f"x_vp_pair__mutmut_{n}": (_EQ, _MEMO) for n in (11, 12, 13, 16, 27, 28)},
+    _V + "x_vp_pair__mutmut_43": (_EQ, "equal totals are 10-10: the order does not matter"),
     _V + "x_vp_pair__mutmut_17": (
         _EQ,
         _MEMO + " (a table freed and another made at its address would tell: not testable)",
     ),
+    # tournament-standings
+    **{
+        f"{_ST}x_standings__mutmut_{n}": (_EQ, "the view's name only keys the state's cache")
+        for n in (5, 11, 12)
+    },
+    **{
+        f"{_ST}x_ranking__mutmut_{n}": (_EQ, "the view's name only keys the state's cache")
+        for n in (3, 9, 10)
+    },
+    **{
+        f"{_ST}x__standings__mutmut_{n}": (
+            _EQ,
+            "codes without the two-warnings penalty (per = 0) have 0 VP and 0 MP penalties",
+        )
+        for n in (71, 85)
+    },
+    **{
+        f"{_ST}x__standings__mutmut_{n}": (_EQ, "the MP sign's size does not change the order")
+        for n in (103, 105)
+    },
+    **{
+        f"{_ST}x__standings__mutmut_{n}": (_EQ, "the first row always sets rank and previous")
+        for n in (115, 116, 117)
+    },
+    **{
+        f"{_ST}x__ranking__mutmut_{n}": (_EQ, "the lists are indexed by numbers 1..max only")
+        for n in (6, 9, 10, 34, 35, 51, 52)
+    },
+    **{
+        f"{_ST}x__ranking__mutmut_{n}": (_EQ, "the same VP or MP added to everyone: same order")
+        for n in (13, 16)
+    },
+    **{
+        f"{_ST}x__ranking__mutmut_{n}": (
+            _EQ,
+            "a PENDING score is 0 VP and 0 MP; the seating reads the ranking only once every "
+            "sheet is in",
+        )
+        for n in (17, 31)
+    },
+    f"{_ST}x__ranking__mutmut_49": (_EQ, "no penalty adds 0"),
+    f"{_ST}x__ranking__mutmut_55": (
+        _EQ,
+        "every code's warning VP penalty is -1 or 0 (never read at 0): x / -1 == x * -1",
+    ),
+    **{
+        f"{_ST}x__ranking__mutmut_{n}": (_EQ, "the MP sign's size does not change the order")
+        for n in (62, 64)
+    },
+    **{f"{_P}x__divisible__mutmut_{n}": (_EQ, "a tie has at least two members") for n in (5, 6)},
+    **{
+        f"{_P}x_draw_places__mutmut_{n}": (_EQ, "as many places as tied: strict never fires")
+        for n in (7, 10, 11)
+    },
+    f"{_P}x_prize_year__mutmut_3": (_EQ, "'' and 'XXXX' both fail int(): the same refusal"),
     # tournament-sheets
     _S + "x__check_line__mutmut_*": (
         _MSG,
@@ -308,11 +366,9 @@ def again(target: Target, root: Path, max_children: int) -> float:
     for tests in (root / "tests", root / "mutants" / "tests"):
         shutil.copytree(REPO / "tests", tests, ignore=ignore, dirs_exist_ok=True)
     write_config(target, root)  # the target's tests as listed now
+    earlier = results(root)
     names = [
-        name
-        for codes in results(root).values()
-        for name, code in codes.items()
-        if code not in KILLED
+        name for codes in earlier.values() for name, code in codes.items() if code not in KILLED
     ]
     if not names:
         return 0.0
@@ -323,7 +379,23 @@ def again(target: Target, root: Path, max_children: int) -> float:
     started = time.monotonic()
     with (root / "mutmut-again.log").open("w") as log:
         subprocess.run(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    keep_killed(root, earlier)
     return time.monotonic() - started
+
+
+def keep_killed(root: Path, earlier: dict[str, dict[str, int | None]]) -> None:
+    """Mark killed again the mutants an earlier run killed that mutmut has since set aside
+    as not checked (a changed test selection makes it forget every result): the tests only
+    grew, so a mutant killed then is killed now."""
+    for meta in sorted((root / "mutants").rglob("*.py.meta")):
+        source = str(meta.relative_to(root / "mutants"))[: -len(".meta")]
+        data = json.loads(meta.read_text("utf-8"))
+        codes = data["exit_code_by_key"]
+        before = earlier.get(source, {})
+        for name, code in codes.items():
+            if code is None and before.get(name) in KILLED:
+                codes[name] = before[name]
+        meta.write_text(json.dumps(data, indent=4), "utf-8")
 
 
 def results(root: Path) -> dict[str, dict[str, int | None]]:

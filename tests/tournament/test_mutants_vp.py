@@ -35,6 +35,8 @@ def test_art20_a_table_met_for_the_first_time() -> None:
     assert vp_pair(0, 1005, table) == (0, 20)
     assert vp_pair(500, 500, table) == (10, 10)
     assert vp_pair(175, 40, table) == (12, 8)  # asked again
+    # "carte uguali": the continuous scale takes 42 in the band 40.001-120 (11-9)
+    assert vp_pair(42, 0, table, duplicate=True) == (11, 9)
 
 
 def test_art20_totals_with_decimals_on_the_continuous_scale() -> None:
@@ -45,6 +47,7 @@ def test_art20_totals_with_decimals_on_the_continuous_scale() -> None:
     assert vp_pair(Decimal("0.25"), Decimal("130.5"), table, duplicate=True) == (8, 12)
     assert vp_pair(Decimal("40.001"), Decimal(0), table, duplicate=True) == (11, 9)
     assert vp_pair(Decimal(0), Decimal("40.000"), table, duplicate=True) == (10, 10)
+    assert vp_pair(Decimal("100.5"), Decimal(30), table, duplicate=True) == (11, 9)  # 70.5
 
 
 def test_art20_results_of_two_boards_are_not_compared_together() -> None:

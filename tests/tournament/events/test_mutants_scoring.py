@@ -434,3 +434,45 @@ def test_art21_art37_the_last_round_average_reads_the_corrected_rounds(
     # the average of the corrected rounds: (9 + 20) // 2 = 14 VP (not (11 + 20) // 2 = 15),
     # (-100 + 3000) // 2 = 1450 MP
     assert (one.round_vp[2], one.round_mp[2]) == (14, 1450)
+
+
+@pytest.mark.parametrize(
+    ("choice", "late", "leaver"),
+    [
+        ("zero", False, (0, 0, ScoreSource.ZERO)),  # art. 13.4 a)
+        ("rest", False, (-355, 6, ScoreSource.FORFEIT)),  # art. 13.4 b)
+        (None, False, (0, 0, ScoreSource.ZERO)),  # unjustified, no choice: zero
+        (None, True, (0, 0, ScoreSource.ZERO)),  # art. 13.3: late over 5 minutes, zero
+    ],
+)
+def test_parole_art13_the_e_w_line_out_is_scored_at_its_table(
+    choice: str | None, late: bool, leaver: tuple[int, int, ScoreSource]
+) -> None:
+    """Burraco Parole art. 13.3-13.4 at table 2, round 1, the E-W line (pair 4) out: the
+    arbiter's choice (a) zero, (b) the table's score; an unjustified abandon without a
+    choice; a lateness over 5 minutes (art. 13.3: zero). Each record names round and table;
+    the N-S line present takes the rest score (art. 3.1: 355 MP, 14 VP)."""
+    from arbitro.codes.ids import CodeId, GameId
+    from arbitro.tournament.records import AbandonScore
+
+    from .conftest import config
+
+    d = Driver(
+        config(
+            rounds=2,
+            deals=3,
+            movements=(Movement.REGISTRATION_ORDER, Movement.DRAW),
+            code=CodeId.BURRACO_PAROLE,
+            game=GameId.PAROLE,
+        )
+    )
+    d.register_many(4)
+    d.seat(1)
+    if late:
+        d.do(commands.record_lateness(d.state, 1, 4, 400, d.now))
+    else:
+        score = {"zero": AbandonScore.ZERO, "rest": AbandonScore.REST_SCORE}.get(choice or "")
+        d.do(commands.record_abandon(d.state, 1, 4, False, "lite", d.now, score=score))
+    got = round_scores(d.state, 1, as_of=1)
+    assert got[3] == RoundScore(3, 1, 2, 355, 14, ScoreSource.REST)
+    assert got[4] == RoundScore(4, 1, 2, *leaver)
