@@ -5,6 +5,8 @@ the teams table has no continuous scale)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from arbitro.errors import ArbitroError
@@ -13,6 +15,7 @@ from arbitro.tournament.scoring.sheet import (
     DealScore,
     LineDeal,
     SheetEntry,
+    deals_of,
     score_sheet,
     sheet_result,
 )
@@ -93,3 +96,28 @@ def test_art19_an_impossible_line_is_refused_on_either_side(line: tuple[int, int
             sheet_result(CODE, SheetEntry((deal, DealScore(good, good))), deals=2, teams=False)
     fine = sheet_result(CODE, SheetEntry((DealScore(good, good),) * 2), deals=2, teams=False)
     assert (fine.ns_vp, fine.ew_vp) == (10, 10)
+
+
+def test_art19_rows_never_read_before_and_rows_of_other_kinds() -> None:
+    """Art. 19: a sheet's rows read from the event file, numbers never met before (the reader
+    keeps the lines it has met): each line as written; a row of three or five numbers, or
+    with a text or a fraction, is refused; a sheet without a closed room writes none."""
+    rng = random.Random()
+    a, b, c, d = (rng.randrange(10**6, 10**9) for _ in range(4))
+    assert deals_of([[a, b, c, d]]) == (DealScore(LineDeal(a, b), LineDeal(c, d)),)
+    e, f, g, h = (rng.randrange(10**6, 10**9) for _ in range(4))
+    assert DealScore.from_list((e, f, g, h)) == DealScore(LineDeal(e, f), LineDeal(g, h))
+    assert deals_of([(1, 2, 3, 4)]) == (DealScore(LineDeal(1, 2), LineDeal(3, 4)),)
+    for bad in (
+        [1, 2, 3],
+        [1, 2, 3, 4, 5],
+        ["1", 2, 3, 4],
+        [1, "2", 3, 4],
+        [1, 2, "3", 4],
+        [1, 2, 3, "4"],
+        [1, 2, 3, 4.5],
+        [True, 2, 3, 4],
+    ):
+        with pytest.raises(ArbitroError):
+            deals_of([[100, 0, 0, 0], bad])
+    assert SheetEntry(()).to_payload() == {"deals": [], "closed_room": None}
