@@ -257,6 +257,32 @@ ASIDE: dict[str, tuple[str, str]] = {
         _MSG,
         "_check_line only names the first impossible line: check_room decides the refusal",
     ),
+    **{
+        _S + f"x_check_room__mutmut_{n}": (
+            _EQ,
+            "a stricter fast check sends a possible line to _check_line, which accepts it",
+        )
+        for n in (*range(41, 45), 47, 49, 50, 51, *range(54, 60), 62, 64, 65, 66, 69, 70, 72)
+    },
+    **{
+        _S + f"x_check_room__mutmut_{n}": (_MSG, "a name left out of the refusal's message")
+        for n in (82, 83, 84)
+    },
+    **{
+        _S + name: (
+            _EQ,
+            "totals come in steps of 5 (checked) and the printed bands too: the continuous "
+            "and the printed scale agree on every possible difference",
+        )
+        for name in (
+            "x_sheet_result__mutmut_1",
+            "x_sheet_result__mutmut_14",
+            "x_sheet_result__mutmut_19",
+            "x_score_sheet__mutmut_1",
+            "x_score_sheet__mutmut_13",
+            "x_score_sheet__mutmut_17",
+        )
+    },
     _S40 + "x_differences__mutmut_7": (_EQ, "a gap of 0 MP is worth 0 VP in every table"),
     **{
         _S40 + f"xǁScoreSheetǁ__post_init____mutmut_{n}": (
