@@ -237,6 +237,21 @@ ASIDE: dict[str, tuple[str, str]] = {
         )
         for n in (17, 31)
     },
+    **{
+        f"{_ST}x__standings__mutmut_{n}": (
+            _EQ,
+            "the warnings up to round 0 are none: `if before` reads {} and them alike",
+        )
+        for n in (23, 30)
+    },
+    f"{_ST}x_session_standings__mutmut_54": (
+        _EQ,
+        "the view's name only keys the state's cache; each session reads its own rounds",
+    ),
+    **{
+        f"{_P}x_build_plan__mutmut_{n}": (_EQ, "qualifies reads no players (None) as none ([])")
+        for n in (17, 19)
+    },
     f"{_ST}x__ranking__mutmut_49": (_EQ, "no penalty adds 0"),
     f"{_ST}x__ranking__mutmut_55": (
         _EQ,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from arbitro.errors import ArbitroError
+from arbitro.i18n import use_lang
 from arbitro.tournament.standings.prizes import (
     RULE_WORDS,
     TIE_WORDS,
@@ -200,3 +201,16 @@ def test_art61_rule_and_tie_words_in_either_language() -> None:
     )
     assert WordList(TIE_WORDS).render("en") == "split, winners-decide, draw"
     assert WordList(RULE_WORDS).render("it").startswith("assoluta, dame, ")
+    with use_lang("en"):
+        assert named(RULE_WORDS, "Dame") is Eligibility.LADIES
+        assert named(TIE_WORDS, "sorteggio") is TieRule.DRAW
+
+
+def test_art61_a_plan_records_each_categorys_rule_and_year() -> None:
+    """The plan recorded names each category's rule and its parameter (the seniors' year),
+    and the seniors found by that year (Parole art. 6.1: "criteri preannunciati")."""
+    profiles = {1: [PlayerProfile("F", 1950)], 2: [PlayerProfile("M", 1970)]}
+    request = CategoryRequest("Anziani", Eligibility.SENIORS, (100,), param="1960")
+    plan = build_plan([1, 2], profiles, [request], TieRule.DRAW, 1, 3)
+    (cat,) = plan.categories
+    assert (cat.rule, cat.param, cat.eligible) == ("seniors", "1960", (1,))

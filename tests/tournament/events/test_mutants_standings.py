@@ -46,11 +46,11 @@ def test_art19_competitors_level_on_vp_and_mp_share_the_rank() -> None:
     d.register_many(4)
     played(d, 1)
     rows = standings(d.state, 1)
-    assert [(r.rank, r.competitor, r.vp, r.mp) for r in rows] == [
-        (1, 1, 11, 100),
-        (1, 3, 11, 100),
-        (3, 2, 9, -100),
-        (3, 4, 9, -100),
+    assert [(r.rank, r.competitor, r.name, r.vp, r.mp) for r in rows] == [
+        (1, 1, "Coppia 1", 11, 100),
+        (1, 3, "Coppia 3", 11, 100),
+        (3, 2, "Coppia 2", 9, -100),
+        (3, 4, "Coppia 4", 9, -100),
     ]
 
 
@@ -104,6 +104,10 @@ def test_art41_warnings_carried_from_the_earlier_session(make_event: MakeEvent) 
     for table in (1, 2):
         d.sheet(1, table, (100, 0, 0, 0), (0, 0, 0, 0))
     d.publish(1)
+    # session 2 not begun: every competitor at 0, rank 1 (FIBAS art. 2 "Sessione")
+    assert session_standings(d.state, 2, after_round=1) == [
+        StandingRow(1, c, f"Coppia {c}", 0, 0, (), (), 0, 0, 0, 0, False) for c in (1, 2, 3, 4)
+    ]
     seat(d, 2)
     d.do(commands.give_warning(d.state, 2, 1, "carte mosse", d.now))
     d.do(commands.give_warning(d.state, 2, 3, "commenti sul gioco", d.now))
@@ -121,6 +125,7 @@ def test_art41_warnings_carried_from_the_earlier_session(make_event: MakeEvent) 
     assert pen(row_of(first, 3)) == (2, -1, -100, 10, 0)
     assert pen(row_of(second, 3)) == (1, 0, 0, 11, 100)
     assert pen(row_of(event, 3)) == (3, -1, -100, 21, 100)
+    assert pen(row_of(second, 2)) == (0, 0, 0, 9, -100)  # never warned
 
 
 def test_art36_the_withdrawn_flag_from_the_round_it_withdrew(make_event: MakeEvent) -> None:
