@@ -92,6 +92,18 @@ def fresh() -> BurracoFibasCode:
         ("2C 9S 9H", "9H 9S 2C", MeldKind.SET, 0, 2),  # art. 8: the set's wild last
         ("7S 7H 7H", "7H 7H 7S", MeldKind.SET, 0, -1),  # art. 11: equal cards, any suit
         ("KD KD KH KS KC KC KS JK", "KH KD KD KC KC KS KS JK", MeldKind.SET, 0, 7),
+        ("QS QH QD QH QC QD QS QC", "QH QH QD QD QC QC QS QS", MeldKind.SET, 0, -1),  # 8
+        ("JK AH 2H 3H", "AH 2H 3H JK", MeldKind.RUN, 1, 3),  # no place before the ace
+        ("JK 2H 3H", "JK 2H 3H", MeldKind.RUN, 1, 0),  # the wild for the ace, low
+        ("QH KH JK", "QH KH JK", MeldKind.RUN, 12, 2),  # the wild for the ace, high
+        # art. 13: both aces, the pinella standing for the 2: fourteen cards in all
+        (
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+            MeldKind.RUN,
+            1,
+            1,
+        ),
     ],
 )
 def test_art11_art14_melds_made_afresh(
@@ -116,6 +128,7 @@ def test_art11_art14_melds_made_afresh(
         "7H 7S JK 2D",  # art. 11: one wild in a set
         "QH QH QD QD QC QC QS QS QH",  # art. 14: eight at most
         "KC AC 3C",  # art. 13: no wrap-around
+        "AH KH AH QH AH",  # art. 13: an ace before the 2 or after the K, no third
         "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH JK",  # art. 13: 14 cards at most
     ],
 )
@@ -145,6 +158,8 @@ def test_art11_art14_impossible_melds_made_afresh(text: str) -> None:
         ("6H 7H 8H", "4H 2D", False, "4H 2D 6H 7H 8H", 1),  # or healed by a wild
         ("7H 7S 7D", "JK", False, "7H 7D 7S JK", 3),  # art. 8: the set's wild last
         ("7H 7S 7D", "7C", False, "7H 7D 7C 7S", -1),
+        ("5H 6H 7H", "4H 3H", False, "3H 4H 5H 6H 7H", -1),  # two cards at the low end
+        ("5H JK 7H", "8H 9H", False, "5H JK 7H 8H 9H", 1),  # the wild keeps its place
     ],
 )
 def test_art12_art13_lay_offs_made_afresh(
@@ -166,6 +181,7 @@ def test_art12_art13_lay_offs_made_afresh(
         ("5H 6H 7H", "9H"),  # art. 13: not in order
         ("5H 6H 7H", "6H"),  # a place already taken
         ("7H 7S 7D", "8H"),  # art. 11: another rank
+        ("7H 7S 7D", "3H"),  # a set is no run, whatever its first card
         ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH"),  # art. 13: thirteen at most
         ("QH QH QD QD QC QC QS QS", "QH"),  # art. 14: eight at most
     ],
@@ -175,6 +191,28 @@ def test_art11_art14_impossible_lay_offs_made_afresh(meld: str, cards: str) -> N
     code = fresh()
     with pytest.raises(IllegalMoveError):
         parse_meld(meld, code).lay_off(parse_cards(cards), code=code)
+
+
+def test_art8_a_free_wild_laid_off_goes_high_unless_asked() -> None:
+    """Art. 8, 12: "le eventuali matte libere vanno allocate sempre in ultima posizione": a
+    wild laid off without saying where stands at the high end."""
+    code = fresh()
+    made = parse_meld("5H 6H 7H", code).lay_off(parse_cards("JK"), code=code)
+    assert (str(made), made.wild) == ("5H 6H 7H JK", 3)
+
+
+def test_art11_the_codes_minimum_decides_a_meld_already_made() -> None:
+    """Art. 11's three cards as the code object says them: under a code asking four, a run
+    of three made under the FIBAS code is refused, and so is a lay-off making four of five
+    (made before under the FIBAS code)."""
+    four = dataclasses.replace(burraco_fibas(), meld_min_cards=4)
+    parse_meld("3H 4H 5H")
+    with pytest.raises(IllegalMoveError):
+        parse_meld("3H 4H 5H", four)
+    assert len(parse_meld("6D 7D 8D").lay_off(parse_cards("9D 10D"))) == 5
+    short = dataclasses.replace(burraco_fibas(), run_max_naturals=3)
+    with pytest.raises(IllegalMoveError):
+        parse_meld("6D 7D 8D", short).lay_off(parse_cards("9D 10D"), code=short)
 
 
 def test_art3_a_melds_value_by_the_code_given() -> None:
