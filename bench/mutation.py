@@ -123,6 +123,7 @@ _S = "arbitro.tournament.scoring.sheet."
 _S40 = "arbitro.tournament.scoring.scala40."
 _ST = "arbitro.tournament.standings.standings."
 _P = "arbitro.tournament.standings.prizes."
+_M = "arbitro.games.burraco.melds."
 _EQ, _MSG = "equivalent", "message"
 _TIME_ONLY = "more tables go through _forfeits, which decides from the round's own records"
 _MEMO = "the memo of answers only: the VP are the same computed or found"
@@ -267,6 +268,60 @@ ASIDE: dict[str, tuple[str, str]] = {
         for n in (7, 10, 11)
     },
     f"{_P}x_prize_year__mutmut_3": (_EQ, "'' and 'XXXX' both fail int(): the same refusal"),
+    # burraco-melds
+    **{
+        f"{_M}x__memo__mutmut_{n}": (_EQ, "the memo of melds only: made afresh, the same meld")
+        for n in (1, 2, 3, 6, 7, 9, 12)
+    },
+    **{
+        f"{_M}x_make_meld__mutmut_{n}": (_EQ, "the memo of melds only: the same meld")
+        for n in (7, 10, 11, 12)
+    },
+    **{
+        f"{_M}xǁMeldǁlay_off__mutmut_{n}": (_EQ, "the memo of lay-offs only: the same meld")
+        for n in (19, 22, 24, 25)
+    },
+    f"{_M}xǁMeldǁlay_off__mutmut_10": (
+        _EQ,
+        "_at_an_end is a fast path: the general placement gives the same meld",
+    ),
+    **{
+        f"{_M}x__make_set__mutmut_{n}": (_EQ, "cards sort by their index by default")
+        for n in (71, 73)
+    },
+    f"{_M}x__lay_on_run__mutmut_46": (
+        _EQ,
+        "two 2s of the suit cannot both stand at place 2: that try fails, the next is the "
+        "original's first",
+    ),
+    f"{_M}x__lay_on_run__mutmut_48": (_EQ, "n2 = -1 tries what n2 = 0 tried"),
+    f"{_M}x__lay_on_run__mutmut_53": (_EQ, "every try sets the error before it is raised"),
+    f"{_M}x__place__mutmut_3": (_MSG, "`everything` only names the cards in the refusal"),
+    f"{_M}x__place__mutmut_19": (_EQ, "`best or err` reads '' as None"),
+    **{
+        f"{_M}x__place__mutmut_{n}": (_EQ, "one place per ace: zip's strict never fires")
+        for n in (29, 32, 33)
+    },
+    **{
+        f"{_M}x__finish__mutmut_{n}": (
+            _EQ,
+            "the run's wild and its place are both given or both None",
+        )
+        for n in (2, 133)
+    },
+    f"{_M}x__finish__mutmut_98": (
+        _EQ,
+        "no run spans 1-14 with a free wild to place (13 naturals, one wild): no default",
+    ),
+    f"{_M}x__make_meld__mutmut_32": (
+        _MSG,
+        "one natural needs two wilds to make three cards: refused as a set or as a run, "
+        "only the message differs",
+    ),
+    f"{_M}xǁMeldǁburraco__mutmut_8": (
+        _EQ,
+        "a set's wild stands last: max(wild, len - 1 - wild) is its naturals",
+    ),
     # tournament-sheets
     _S + "x__check_line__mutmut_*": (
         _MSG,
