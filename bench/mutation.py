@@ -353,6 +353,26 @@ ASIDE: dict[str, tuple[str, str]] = {
             "x_score_sheet__mutmut_17",
         )
     },
+    **{
+        _S + name: (_EQ, "the memo of lines met only: the same LineDeal, made or found")
+        for name in (
+            "x__line__mutmut_2",
+            "x__line__mutmut_3",
+            "x__line__mutmut_10",
+            "x__line__mutmut_11",
+            "xǁDealScoreǁfrom_list__mutmut_21",
+            "xǁDealScoreǁfrom_list__mutmut_27",
+            "x_deals_of__mutmut_22",
+            "x_deals_of__mutmut_28",
+        )
+    },
+    **{
+        _S + f"x_deals_of__mutmut_{n}": (
+            _EQ,
+            "a row the fast path leaves goes through DealScore.from_list, which reads it the same",
+        )
+        for n in (4, 5, 12, 14, 16, 18)
+    },
     _S40 + "x_differences__mutmut_7": (_EQ, "a gap of 0 MP is worth 0 VP in every table"),
     **{
         _S40 + f"xǁScoreSheetǁ__post_init____mutmut_{n}": (

@@ -78,7 +78,13 @@ def test_art22_art26_the_rounds_deals_and_rest_score_given() -> None:
 
 
 def test_art22_the_code_given_is_the_one_scored_by() -> None:
-    """Art. 22's placement VP (8, 6, 4, 2) as the code object given says them."""
-    code = dataclasses.replace(scala40(), placement_vp=(9, 6, 3, 2))
-    res = score_table(THREE_DEALS, code=code).by_player()
+    """Art. 22's placement VP (8, 6, 4, 2) and difference tables as the code object given
+    says them: here every difference is worth the table's "oltre" (beyond) VP, 12."""
+    code = scala40()
+    tables = {
+        key: dataclasses.replace(table, bands=()) for key, table in code.difference_tables.items()
+    }
+    variant = dataclasses.replace(code, placement_vp=(9, 6, 3, 2), difference_tables=tables)
+    res = score_table(THREE_DEALS, code=variant).by_player()
     assert [res[p].placement_vp for p in PLAYERS] == [9, 6, 3, 2]
+    assert [res[p].difference_vp for p in PLAYERS] == [12, 12, 12, 12]
