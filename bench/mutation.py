@@ -286,6 +286,14 @@ ASIDE: dict[str, tuple[str, str]] = {
         "_at_an_end is a fast path: the general placement gives the same meld",
     ),
     **{
+        f"{_M}xǁMeldǁ_at_an_end__mutmut_{n}": (
+            _EQ,
+            "_at_an_end is a fast path that may answer None: the general placement then "
+            "gives the same meld (first only tells the run's suit; a wild or a 2 gives None)",
+        )
+        for n in (3, 5, 7, 8, 9, 10, 11, 12, 14, 17, 19, 23)
+    },
+    **{
         f"{_M}x__make_set__mutmut_{n}": (_EQ, "cards sort by their index by default")
         for n in (71, 73)
     },

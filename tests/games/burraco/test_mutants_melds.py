@@ -160,6 +160,7 @@ def test_art11_art14_impossible_melds_made_afresh(text: str) -> None:
         ("7H 7S 7D", "7C", False, "7H 7D 7C 7S", -1),
         ("5H 6H 7H", "4H 3H", False, "3H 4H 5H 6H 7H", -1),  # two cards at the low end
         ("5H JK 7H", "8H 9H", False, "5H JK 7H 8H 9H", 1),  # the wild keeps its place
+        ("JK 5H 6H", "3H", False, "3H JK 5H 6H", 1),  # before a wild standing low
     ],
 )
 def test_art12_art13_lay_offs_made_afresh(
@@ -170,6 +171,14 @@ def test_art12_art13_lay_offs_made_afresh(
     code = fresh()
     made = parse_meld(meld, code).lay_off(parse_cards(cards), low=low_end, code=code)
     assert (str(made), made.wild) == (shown, wild)
+    before = parse_meld(meld, code)
+    assert made.kind is before.kind
+    if made.kind is MeldKind.RUN:  # the first card stands at the run's first place
+        natural = made.cards[1] if made.wild == 0 else made.cards[0]
+        assert natural.rank is not None
+        assert made.low == natural.rank.value - (made.wild == 0)
+    else:
+        assert made.low == 0
 
 
 @pytest.mark.parametrize(
@@ -182,6 +191,12 @@ def test_art12_art13_lay_offs_made_afresh(
         ("5H 6H 7H", "6H"),  # a place already taken
         ("7H 7S 7D", "8H"),  # art. 11: another rank
         ("7H 7S 7D", "3H"),  # a set is no run, whatever its first card
+        ("5H 6H 7H", "4S"),  # art. 11: another suit, even next to an end
+        ("5H 6H 7H", "10H"),  # art. 13: two places past the end
+        ("5H 6H 7H", "7H"),  # the place of the last card
+        ("2H 3H 4H", "9H"),  # art. 13: in order only
+        ("JH QH KH", "5H"),
+        ("3H 4H 5H", "AH"),  # art. 13: the ace at 1 or 14, never at 2
         ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH"),  # art. 13: thirteen at most
         ("QH QH QD QD QC QC QS QS", "QH"),  # art. 14: eight at most
     ],
