@@ -214,3 +214,12 @@ def test_art61_a_plan_records_each_categorys_rule_and_year() -> None:
     plan = build_plan([1, 2], profiles, [request], TieRule.DRAW, 1, 3)
     (cat,) = plan.categories
     assert (cat.rule, cat.param, cat.eligible) == ("seniors", "1960", (1,))
+
+
+def test_art61_a_category_naming_none_takes_no_player_of_unknown_category() -> None:
+    """docs/rulings.md, Prizes 4 (Parole art. 6.1): "An attribute not known does not
+    qualify": a federation-category line that names no category takes no player whose
+    category is not known (found by mutation testing, issue 26)."""
+    assert not qualifies(Eligibility.CATEGORY, None, [PlayerProfile()])
+    assert not qualifies(Eligibility.CATEGORY, "", [PlayerProfile(category="")])
+    assert qualifies(Eligibility.CATEGORY, "B", [PlayerProfile(category=" b ")])

@@ -166,7 +166,8 @@ def qualifies(rule: Eligibility, param: str | None, players: list[PlayerProfile]
         return {"F", "M"} <= sexes
     if rule is Eligibility.CATEGORY:
         wanted = (param or "").strip().casefold()
-        return all((p.category or "").strip().casefold() == wanted for p in players)
+        known = [(p.category or "").strip().casefold() for p in players]
+        return bool(wanted) and all(c == wanted for c in known)
     if rule is Eligibility.LISTED:
         return False  # listed competitors are named by number, never by their players
     year = prize_year(param)
