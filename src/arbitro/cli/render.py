@@ -128,6 +128,7 @@ def history_text(versions: list[SheetVersion], where: ZoneInfo | None = None) ->
     """A sheet's history: every entry and correction with who, when and why (art. 21), the
     times in the event's zone ``where`` (its setting; default Europe/Rome), as on the desk."""
     from arbitro.tournament.zone import FULL, local_text
+    from arbitro.web.names import line_label, sheet_actor
 
     if not versions:
         return _("No sheet recorded")
@@ -135,7 +136,11 @@ def history_text(versions: list[SheetVersion], where: ZoneInfo | None = None) ->
     for v in versions:
         why = f" — {v.reason}" if v.reason else ""
         at = local_text(v.at, where, FULL)
-        who, kind = words.actor(v.actor), words.named(words.HISTORY_NAMES, v.kind)
+        # A phone records itself as "tavolo 3 ns": said "tavolo 3, N-S", as the desk does.
+        who = render(sheet_actor(v.actor, v.line)) if v.line else words.actor(v.actor)
+        if v.line:
+            who += f", {render(line_label(v.line))}"
+        kind = words.named(words.HISTORY_NAMES, v.kind)
         out.append(f"#{v.seq} {at} {who}: {kind} [{_entry_text(v)}]{why}")
     return "\n".join(out)
 
