@@ -137,9 +137,9 @@ def history_text(versions: list[SheetVersion], where: ZoneInfo | None = None) ->
         why = f" — {v.reason}" if v.reason else ""
         at = local_text(v.at, where, FULL)
         # A phone records itself as "tavolo 3 ns": said "tavolo 3, N-S", as the desk does.
-        who = render(sheet_actor(v.actor, v.line)) if v.line else words.actor(v.actor)
-        if v.line:
-            who += f", {render(line_label(v.line))}"
+        who = words.actor(v.actor)
+        if v.line and v.actor.startswith("tavolo "):
+            who = f"{render(sheet_actor(v.actor, v.line))}, {render(line_label(v.line))}"
         kind = words.named(words.HISTORY_NAMES, v.kind)
         out.append(f"#{v.seq} {at} {who}: {kind} [{_entry_text(v)}]{why}")
     return "\n".join(out)
