@@ -464,6 +464,34 @@ class EventService(EventLog[EventState]):
             ),
         )
 
+    def rule_wrong_count(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        board: int,
+        *,
+        play_begun: bool,
+        reason: str | None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Record the event code's own remedy for a board counted wrong (FIBAS art. 6)."""
+        from arbitro.tournament.commands.boards import rule_wrong_count
+
+        self._do(
+            event_id,
+            lambda st, now: rule_wrong_count(
+                st,
+                round_number,
+                table,
+                board,
+                play_begun=play_begun,
+                reason=reason,
+                now=now,
+                actor=actor,
+            ),
+        )
+
     def arbitral_score(
         self,
         event_id: str,

@@ -78,6 +78,13 @@ ABANDON_SCORE_NAMES = {
     AbandonScore.SCORE_SO_FAR: Message("the score acquired so far"),
 }
 
+# The remedies of a code's own rule for a board with a wrong number of cards, as the ledger
+# names them (FIBAS art. 6: a new deal before play, the result stands once play has begun).
+WRONG_COUNT_OUTCOMES = {
+    "redeal": Message("board dealt again from its dealing sheet"),
+    "result_stands": Message("the result stands"),
+}
+
 # Records no round score reads (scoring.results), and records whose round alone they change.
 KEEP_SCORES = (
     SeatingPublished,
@@ -849,14 +856,20 @@ class EventState:
                     b.round,
                     None,
                     "board-ruling",
-                    Citation(CodeId.BRIDGE_LAW_13, str(ruling.get("paragraph", "13"))),
+                    # The code whose rule was applied: the event's own (FIBAS art. 6) or Law 13.
+                    Citation(
+                        CodeId(str(ruling.get("code", CodeId.BRIDGE_LAW_13.value))),
+                        str(ruling.get("paragraph", "13")),
+                    ),
                     rec.actor,
                     at,
                     reason,
                     msg(
                         "board {board}, {outcome}, table {table}",
                         board=ruling.get("board"),
-                        outcome=ruling.get("outcome"),
+                        outcome=WRONG_COUNT_OUTCOMES.get(
+                            str(ruling.get("outcome")), ruling.get("outcome")
+                        ),
                         table=b.table,
                     ),
                 )
