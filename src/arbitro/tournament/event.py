@@ -835,9 +835,9 @@ class EventState:
             case AbandonRecorded() as b:
                 detail = Message("justified") if b.justified else Message("unjustified")
                 if b.score is not None:
-                    detail = msg(
-                        "{justified}, {score}", justified=detail, score=ABANDON_SCORE_NAMES[b.score]
-                    )
+                    # The arbiter's choice (Parole art. 13.4 a-c) is the whole ruling: that
+                    # code knows no "justified" abandon (FIBAS art. 36 does).
+                    detail = ABANDON_SCORE_NAMES[b.score]
                 return LedgerEntry(
                     rec.seq,
                     b.round,

@@ -149,6 +149,13 @@ def sheet_shown(
             ew=line_names(state, seating.ew, numbers=True),
             players=[state.competitors[p] for p in seating.players] if seating.players else None,
             status=commands.sheet_status(state, n, table),
+            # A side that left (FIBAS art. 36, Parole art. 13.4) cannot sign: the director
+            # closes the sheet of the side that remains.
+            abandoned=[
+                c
+                for c in (*(c for line in seating.lines for c in line), *(seating.players or ()))
+                if (n, c) in state.abandons
+            ],
             sheet=sheet,
             accepted=entry_view(state, n, accepted),
             conflicts=[
