@@ -464,6 +464,23 @@ class EventService(EventLog[EventState]):
             ),
         )
 
+    def judge_word(
+        self,
+        event_id: str,
+        word: str,
+        approved: bool,
+        reason: str | None,
+        round_number: int | None = None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Record the language judge's ruling on a disputed word (Parole art. 2, 4.1)."""
+        from arbitro.tournament.commands.words import judge_word
+
+        self._do(
+            event_id,
+            lambda st, now: judge_word(st, word, approved, round_number, reason, now, actor),
+        )
+
     def rule_wrong_count(
         self,
         event_id: str,

@@ -54,6 +54,7 @@ from arbitro.tournament.records import (
     SheetCorrected,
     SheetEntered,
     StandingsPublished,
+    WordJudged,
     body_to_json,
     fold_log,
     fold_log_record,
@@ -97,6 +98,7 @@ KEEP_SCORES = (
     SanctionGiven,
     BoardRuling,
     BoardChecked,
+    WordJudged,
     CompetitorRenamed,
     CompetitorCheckedIn,
     ConstraintAdded,
@@ -279,6 +281,9 @@ class EventState:
     board_rulings: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     # (round, table, board) → the table's count of the board before play (Law 13 model)
     board_checks: dict[tuple[int, int, int], BoardCount] = field(default_factory=dict)
+    # The language judge's rulings (Parole art. 2): word (lower case) → approved, the last
+    # ruling on a word winning, in the order given (the dictionary page lists them).
+    judged_words: dict[str, bool] = field(default_factory=dict)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     # The arbiter's choice of the abandoning side's score (Parole art. 13.4), where made.
@@ -692,6 +697,9 @@ class EventState:
                 settled.complainants.pop(b.complaint, None)
             case BoardRuling() as b:
                 self.board_rulings.append((b.round, b.table, dict(b.ruling)))
+            case WordJudged() as b:
+                self.judged_words.pop(b.word, None)
+                self.judged_words[b.word] = b.approved
             case BoardChecked() as b:
                 self.board_checks[(b.round, b.table, b.board)] = BoardCount(
                     rec.seq,

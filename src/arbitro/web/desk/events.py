@@ -510,6 +510,8 @@ def event_page(
             fee_status_names=STATUS_NAMES,
             in_series=in_series,
             complaints=complaint_rows(state),
+            # The language judge's dictionary, where the code has one (Parole art. 2, 4.1).
+            dictionary_article=state.code.cite_if("language_judge"),
             **extra,
         )
         ctx = frozen(ctx)
