@@ -29,3 +29,19 @@ def test_a_local_decimal_renders_in_the_language_of_the_page() -> None:
         assert str(x) == "+13,500"
     with use_lang("en"):
         assert str(x) == "+13.500"
+
+
+def test_names_sort_with_their_numbers_read_as_numbers() -> None:
+    """The room reads "Coppia 2" before "Coppia 10" (FIBAS art. 4: the seating by name)."""
+    from arbitro.numbers import natural_key
+    from arbitro.printouts.names import sort_key
+
+    names = ["Coppia 10", "Coppia 2", "coppia 1", "Àlfa", "Coppia 11"]
+    assert sorted(names, key=natural_key) == [
+        "Àlfa",
+        "coppia 1",
+        "Coppia 2",
+        "Coppia 10",
+        "Coppia 11",
+    ]
+    assert sorted(names, key=sort_key)[1:3] == ["coppia 1", "Coppia 2"]

@@ -3,8 +3,6 @@ shares (the round exists and is seated)."""
 
 from __future__ import annotations
 
-import unicodedata
-
 from arbitro.codes.citation import cite_if
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
@@ -42,12 +40,12 @@ def rest_note(state: EventState) -> Message:
     )
 
 
-def sort_key(text: str) -> tuple[str, str]:
-    """An alphabetical key that ignores case and accents (``Àlfa`` sorts with ``alfa``)."""
-    plain = "".join(
-        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
-    )
-    return plain.casefold(), text
+def sort_key(text: str) -> tuple[tuple[str | int, ...], str]:
+    """An alphabetical key that ignores case and accents (``Àlfa`` sorts with ``alfa``) and
+    reads numbers as numbers (``Coppia 2`` before ``Coppia 10``)."""
+    from arbitro.numbers import natural_key
+
+    return natural_key(text), text
 
 
 def seated_round(state: EventState, round_number: int) -> Seating:

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
+from arbitro.numbers import natural_key
 from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
@@ -109,7 +110,7 @@ def seating_view(state: EventState) -> dict[str, Any]:
             for c in line or ():
                 if c in state.competitors:
                     names.append(NameRow(state.competitors[c].name, t.table, label))
-    names.sort(key=lambda r: (r.name.casefold(), r.table))
+    names.sort(key=lambda r: (natural_key(r.name), r.table))  # "Coppia 2" before "Coppia 10"
     return {"round": rnd, "tables": tables, "names": names}
 
 
