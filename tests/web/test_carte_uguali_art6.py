@@ -5,12 +5,14 @@ never counted is flagged to the director."""
 
 from __future__ import annotations
 
+import re
+
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.test_carte_uguali_web import EVENT, make_cu, phone, service, sheet
 from tests.web.test_desk import post, txt
 
-from arbitro.tournament.boards import boards_of
+from arbitro.tournament.boards import boards_of, field_vp
 
 
 def test_art6_wrong_count_is_dealt_again_from_the_dealing_sheet(
@@ -92,3 +94,29 @@ def test_the_phone_names_west_o_in_italian(client: TestClient, web_app: FastAPI)
     page = txt(client.get(f"/t/{phone(client, web_app, 1)}?lang=it"))
     assert '<label>O <input name="W"' in page
     assert ">W <input" not in page
+
+
+def test_the_desk_sheet_page_shows_the_comparisons_vp_only_art_20(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """FIBAS art. 20, carte uguali: one V.P. per round, the comparison with the field's, once
+    the round is complete; before, none (issue 27: the table's own 14-6 beside 13-7)."""
+    make_cu(web_app)
+    svc = service(web_app)
+    svc.enter_sheet(EVENT, 1, 1, sheet(1), line="ns")
+    svc.enter_sheet(EVENT, 1, 1, sheet(1), line="ew")
+
+    def vp_row(page: str) -> list[str]:
+        current = page.split('id="current"')[1].split("</section>")[0]
+        found = re.search(r"<th>V.P.</th>(.*?)</tr>", current, re.S)
+        assert found is not None
+        return re.findall(r">([^<]*)</th>", found.group(1))
+
+    assert vp_row(txt(director_client.get(f"/desk/e/{EVENT}/r/1/t/1"))) == ["—", "—"]
+    for t in range(2, 5):
+        svc.enter_sheet(EVENT, 1, t, sheet(t), line="ns")
+        svc.enter_sheet(EVENT, 1, t, sheet(t), line="ew")
+    shown = vp_row(txt(director_client.get(f"/desk/e/{EVENT}/r/1/t/1")))
+    fv = field_vp(svc.state(EVENT), 1, 1)
+    assert fv is not None and fv.by_table is not None
+    assert shown == [str(v) for v in fv.by_table[1]]

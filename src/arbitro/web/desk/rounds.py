@@ -75,7 +75,7 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
         sheet: TableSheet | None = r.sheets.get(table.table)
         accepted = sheet.entry_as_of(n) if sheet else None
         view = entry_view(state, n, accepted)
-        own = (view.ns_vp, view.ew_vp) if isinstance(view, EntryView) else None
+        own = (view.ns_vp or 0, view.ew_vp or 0) if isinstance(view, EntryView) else None
         rows.append(
             {
                 "vp": own if own is None or compared is None else compared.of(table.table, own),
