@@ -77,3 +77,15 @@ def test_art2_the_ruling_travels_in_the_event_file(
     _id, _name, records, state = read_event_file(export_event(web.service, EVENT))
     assert records[-1].kind.value == "word-judged"
     assert getattr(state, "judged_words", None) == {"burraco": True}
+
+
+def test_the_public_page_of_a_parole_event_opens(
+    web: Web,  # noqa: F811
+    client: TestClient,
+) -> None:
+    """The event's public page (the room's links) opens for a Parole event, whose code has
+    no article on sessions (FIBAS art. 2 has): it failed with an error before."""
+    parole_event(web)
+    page = client.get(f"/e/{EVENT}")
+    assert page.status_code == 200
+    assert f'href="/e/{EVENT}/hall' in page.text

@@ -274,7 +274,7 @@ def event_page(request: Request, event_id: str) -> Response:
             "standings_round": standings_round(state),
             "event_name": state.config.name,
             "sessions": len(state.config.session_starts),
-            "session_article": state.code.cite("session"),
+            "session_article": state.code.cite_if("session"),  # Parole has no such article
         }
     return cached(
         request,
