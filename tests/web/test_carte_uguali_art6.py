@@ -120,3 +120,15 @@ def test_the_desk_sheet_page_shows_the_comparisons_vp_only_art_20(
     fv = field_vp(svc.state(EVENT), 1, 1)
     assert fv is not None and fv.by_table is not None
     assert shown == [str(v) for v in fv.by_table[1]]
+
+
+def test_the_phones_score_form_names_each_deals_board_art_7(
+    client: TestClient, web_app: FastAPI
+) -> None:
+    """FIBAS art. 7, 20: table 2 plays board 2 first; its form says "1ª mano: board 2", not
+    a bare "1ª mano" (issue 27)."""
+    make_cu(web_app)
+    plan = service(web_app).board_plan(EVENT, 1).at(2)
+    page = txt(client.get(f"/t/{phone(client, web_app, 2)}?line=ns&lang=it"))
+    for deal, a in enumerate(plan, start=1):
+        assert f"{deal}ª mano: board {a.board}" in page
