@@ -65,3 +65,19 @@ def test_carte_uguali_refused_for_a_code_without_them(
     )
     assert made.status_code == 303, txt(made)
     assert web_app.state.web.service.state("parole3").config.deals == (3, 3)
+
+
+def test_a_refusal_is_said_at_the_top_of_the_page(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """The page comes back at its top: the refusal is said there, linked to its form (issue
+    27, "Everywhere"); Parole art. 3's 2 deals refused."""
+    reply = post(
+        director_client,
+        "/desk/new?lang=en",
+        new_event_form("Parole a 2", code="burraco-parole-uisp"),
+    )
+    page = txt(reply)
+    top = page.split('id="refusal"')[1].split("</div>")[0]
+    assert 'href="#new-event"' in top and "the Parole UISP code has rounds of 3, 4" in top
+    assert page.index('id="refusal"') < page.index('id="new-event"')

@@ -151,3 +151,17 @@ def test_fibas_art36_the_form_offers_no_choice(web: Web, director_client: TestCl
     assert reply.status_code != 303
     assert "FIBAS art. 36" in text(reply.text)
     assert web.service.state(EVENT).abandons == {}
+
+
+def test_art13_4_a_refused_abandon_is_said_at_the_top_linked_to_its_form(
+    web: Web, director_client: TestClient
+) -> None:
+    """Art. 13.4: the refusal (no choice) is at the top of the round page, where the
+    director is looking, with a link to the abandon form (issue 27)."""
+    parole_event(web)
+    reply = director_client.post(
+        f"/desk/e/{EVENT}/r/1/abandon?lang=en",
+        data={"csrf": director_client.csrf, "competitor": "1", "score": "", "reason": "x"},
+    )
+    top = reply.text.split('id="refusal"')[1].split("</div>")[0]
+    assert 'href="#abandon-form"' in top and "choose a), b) or c)" in text(top)
