@@ -6,6 +6,7 @@ never counted is flagged to the director."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -132,3 +133,23 @@ def test_the_phones_score_form_names_each_deals_board_art_7(
     page = txt(client.get(f"/t/{phone(client, web_app, 2)}?line=ns&lang=it"))
     for deal, a in enumerate(plan, start=1):
         assert f"{deal}ª mano: board {a.board}" in page
+
+
+def test_the_signed_verbale_cites_fibas_art_6_not_bridge_13(
+    web_app: FastAPI, tmp_path: Path
+) -> None:
+    """FIBAS art. 6: the ruling on a Burraco board counted wrong reads in the verbale as the
+    code's remedy ("Bridge art. 13D1 ... correct_and_play" before, issue 27)."""
+    from tests.printouts.pdfcheck import pdf_text
+
+    from arbitro.printouts.verbale import verbale_pdf
+    from arbitro.services.results import export
+
+    make_cu(web_app)
+    svc = service(web_app)
+    board = svc.board_plan(EVENT, 1).at(3)[0].board
+    svc.check_board(EVENT, 1, 3, board, {"N": 12, "E": 11, "S": 10, "W": 11, "P1": 11, "P2": 11})
+    svc.rule_wrong_count(EVENT, 1, 3, board, play_begun=False, reason="nessuno ha pescato")
+    text = " ".join(pdf_text(verbale_pdf(export(svc, EVENT), lang="it"), tmp_path).split())
+    assert "FIBAS art. 6" in text and "distribuito di nuovo" in text
+    assert "Bridge art. 13" not in text and "correct_and_play" not in text
