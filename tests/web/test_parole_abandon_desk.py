@@ -5,6 +5,8 @@ punteggio acquisito sino a quel momento"); a FIBAS event's form offers no such c
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -165,3 +167,28 @@ def test_art13_4_a_refused_abandon_is_said_at_the_top_linked_to_its_form(
     )
     top = reply.text.split('id="refusal"')[1].split("</div>")[0]
     assert 'href="#abandon-form"' in top and "choose a), b) or c)" in text(top)
+
+
+def test_art13_4_the_verbale_names_the_choice_not_unjustified(
+    web: Web, director_client: TestClient, tmp_path: Path
+) -> None:
+    """Art. 13.4 b) recorded for an ill player: the signed verbale says "il punteggio della
+    tabella" and nothing of "ingiustificato" (issue 27)."""
+    from tests.printouts.pdfcheck import pdf_text
+
+    from arbitro.printouts.verbale import verbale_pdf
+    from arbitro.services.results import export
+
+    parole_event(web)
+    director_client.post(
+        f"/desk/e/{EVENT}/r/1/abandon",
+        data={
+            "csrf": director_client.csrf,
+            "competitor": "1",
+            "score": "rest_score",
+            "reason": "malore",
+        },
+    )
+    text = " ".join(pdf_text(verbale_pdf(export(web.service, EVENT), lang="it"), tmp_path).split())
+    assert "malore; il punteggio della tabella" in text and "art. 13.4" in text
+    assert "ingiustificat" not in text
