@@ -1,6 +1,7 @@
 """Alphabetical order of people's names, as an Italian reader expects it: the accented
 letter in the place of its letter (Càrdini before Curròa, Bellè before Bellini, Carè before
-Caruso), case and accents deciding only between names otherwise equal.
+Caruso), case and accents deciding only between names otherwise equal, and the numbers in a
+name read as numbers ("Coppia 2" before "Coppia 10").
 
 The order is the Unicode Collation Algorithm's (its default table, which orders the Latin
 letters as Italian does), by ``pyuca``: pure Python, so that the set-up installs it on any
@@ -9,8 +10,11 @@ display, the seating by name, the registry, the printouts) takes its key from he
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 from typing import Any
+
+_NUMBERS = re.compile(r"(\d+)")
 
 
 @cache
@@ -23,9 +27,15 @@ def _collator() -> Any:
 
 
 @lru_cache(maxsize=1 << 16)
-def name_key(text: str) -> tuple[int, ...]:
+def name_key(text: str) -> tuple[tuple[int, ...], ...]:
     """The key that sorts ``text`` (a name) alphabetically: letters first, accents then case
-    only between names with the same letters (``sorted(names, key=name_key)``). Used by every
-    list of names shown in alphabetical order (FIBAS art. 4: the seating by name)."""
-    key: tuple[int, ...] = _collator().sort_key(text)
-    return key
+    only between names with the same letters, and the numbers in it as numbers ("Coppia 2"
+    before "Coppia 10"; ``sorted(names, key=name_key)``). Used by every list of names shown in
+    alphabetical order (FIBAS art. 4: the seating by name)."""
+    collator = _collator()
+    # Text and numbers alternate from a text part: compared position by position, a number
+    # always meets a number.
+    parts = _NUMBERS.split(text)
+    return tuple(
+        (int(part),) if i % 2 else tuple(collator.sort_key(part)) for i, part in enumerate(parts)
+    )

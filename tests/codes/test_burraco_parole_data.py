@@ -127,3 +127,15 @@ def test_event_value_override() -> None:
     assert c.letter_values["H"] == 10 and burraco_parole().letter_values["H"] == 15
     with pytest.raises(ArbitroError, match="valore"):
         burraco_parole().with_letter_values({"1": 5})
+
+
+def test_art14_1_the_complaints_window_is_cited_from_14_1_not_2_5() -> None:
+    """Parole art. 14.1 2): a mistaken count is contested "entro 5 minuti dall'affissione delle
+    classifiche"; art. 2.5 is the direction's own check of the sheets (issue 27)."""
+    from arbitro.codes.citation import cite
+    from arbitro.tournament.rules import rules_for
+
+    rules = rules_for("burraco-parole-uisp")
+    assert rules.complaints_window_minutes == 5
+    assert str(rules.cite("complaints")) == "Parole UISP art. 14.1"
+    assert cite("burraco-parole-uisp", "complaints_procedure").article == "14.1"

@@ -132,11 +132,11 @@ def test_travellers_three_decimals_and_zero_sum_art_20(tmp_path: Path, pages: Pa
     pages(pdf)
     text = squeeze(pdf_text(pdf, tmp_path))
     assert "Score viaggianti — Turno 2" in text
-    assert text.count("Somma delle differenze: 0.000 (corretta)") == 2
+    assert text.count("Somma delle differenze: 0,000 (corretta)") == 2  # "0,001" (art. 20)
     for t in range(1, 9):
         assert f"Alberti-Bassi T{t}" in text and f"Conti-Dini T{t}" in text
     # Table 1, board 1: 120 against the others' average (235/7 = 33.571): +86.429.
-    assert re.search(r"1 Alberti-Bassi T1 Conti-Dini T1 120 33\.571 \+86\.429 -86\.429", text)
+    assert re.search(r"1 Alberti-Bassi T1 Conti-Dini T1 120 33,571 \+86,429 -86,429", text)
     assert "FIBAS art. 20" in text
 
 

@@ -97,8 +97,10 @@ def test_vp_scale_follows_the_rounds_deals_art_20(deals: int, tmp_path: Path) ->
     (text, _) = sheets(score_sheets_pdf(state, 1), tmp_path)
     title = "1 SMAZZATA" if deals == 1 else f"{deals} SMAZZATE"
     assert f"RANGE DI RIFERIMENTO — {title} (art. 20)" in text
-    for band in table.bands:
-        assert re.search(rf"Da {band.low} a {band.high}\s+{band.winner}-{band.loser}", text)
+    for i, band in enumerate(table.bands):
+        # Carte uguali (the 1-deal rounds here): "inizio scala = fine scala precedente+0,001".
+        low = f"{table.bands[i - 1].high},001" if deals == 1 and i else str(band.low)
+        assert re.search(rf"Da {low} a {band.high}\s+{band.winner}-{band.loser}", text)
     assert f"Oltre {table.bands[-1].high}" in text
     assert text.count("Base") == deals and f"{deals}ª Mano" in text
     assert f"{deals + 1}ª Mano" not in text
@@ -193,8 +195,19 @@ def test_english_sheet_and_duplicate_note(tmp_path: Path) -> None:
     (text,) = sheets(score_sheets_pdf(state, 1, lang="en"), tmp_path)
     for word in ("SCORE SHEET — PAIRS EVENT", "Table", "Round", "Deal 3", "Points", "Signature"):
         assert word in text
-    assert "VP SCALE — 3 DEALS (art. 20)" in text and re.search(r"155 to 250\s+12-8", text)
+    assert "VP SCALE — 3 DEALS (art. 20)" in text and re.search(r"150\.001 to 250\s+12-8", text)
     assert "previous band's end + 0.001" in text
+
+
+def test_carte_uguali_sheet_prints_the_continuous_scale_art_20(tmp_path: Path) -> None:
+    """FIBAS art. 20, carte uguali: "inizio scala = fine scala precedente+0,001": the printed
+    range table starts each band there, with the comma (issue 27)."""
+    state = in_memory_event(["A", "B", "C", "D"], deals=(2,), duplicate=True)
+    table = state.code.vp_table(deals=2)
+    (text, _) = sheets(score_sheets_pdf(state, 1), tmp_path)
+    assert re.search(rf"Da 0 a {table.bands[0].high}\s", text)
+    for prev, band in zip(table.bands, table.bands[1:], strict=False):
+        assert re.search(rf"Da {prev.high},001 a {band.high}\s+{band.winner}-{band.loser}", text)
 
 
 def test_individual_event_sheet_names_both_players_of_each_line(tmp_path: Path) -> None:

@@ -157,3 +157,20 @@ def test_unseated_round_and_unknown_language_are_refused() -> None:
     seated = in_memory_event(["A", "B", "C", "D"])
     with pytest.raises(ArbitroError, match="lingua"):
         table_cards_pdf(seated, 1, {1: "u", 2: "v"}, lang="fr")
+
+
+def test_a_resting_tables_card_does_not_ask_for_a_score_art_37(
+    demo_state: EventState, tmp_path: Path
+) -> None:
+    """Art. 37: the line present at an incomplete table rests and enters no sheet: its card's
+    code shows the rest score, it does not say "inserire lo score" (issue 27)."""
+    seating = demo_state.round(1).seating
+    assert seating is not None
+    rest = next(t for t in seating.tables if t.is_incomplete)
+    text = pdf_text(table_cards_pdf(demo_state, 1, urls_for(demo_state, 1)), tmp_path)
+    cards = [p for p in text.split("\f") if p.strip()]
+    index = (rest.table - 1) // CARDS_PER_PAGE
+    page = " ".join(cards[index].split())
+    on_page = [t for t in seating.tables if (t.table - 1) // CARDS_PER_PAGE == index]
+    assert page.count("punteggio di riposo") == 1
+    assert page.count("inserire lo score") == len(on_page) - 1

@@ -276,7 +276,7 @@ def test_wrong_count_reaches_the_desk_and_is_ruled_law_13(
     assert ruled.status_code == 303, ruled.text
     assert service(web_app).board_checks(EVENT, 1)[(3, board)].status == "ruled"
     after = txt(director_client.get(f"/desk/e/{EVENT}/r/1?lang=en"))
-    assert f'id="law13-3-{board}"' not in after and "ruled (Law 13)" in after
+    assert f'id="law13-3-{board}"' not in after and "ruled (FIBAS art. 6)" in after
     none = post(
         director_client,
         f"/desk/e/{EVENT}/r/1/board-ruling",

@@ -17,6 +17,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.collation import name_key
 from arbitro.services.demo import random_deal
 from arbitro.store.users import setting_or_create
 from arbitro.tournament.scoring.sheet import SheetEntry
@@ -272,7 +273,7 @@ def test_hall_pages_through_every_row_art_4_39(
             assert f"pagina {n + 1 - seating_pages} di {seating_pages}" in html
             ranked += [r.split("|")[1] for r in rows]
     names = [f"Coppia {i}" for i in range(1, pairs + 1)]
-    assert seated == sorted(names, key=str.casefold)
+    assert seated == sorted(names, key=name_key)  # "Coppia 2" before "Coppia 10"
     assert sorted(ranked) == sorted(names)
 
 

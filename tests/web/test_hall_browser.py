@@ -13,6 +13,7 @@ import pytest
 from fastapi import FastAPI
 from tests.web.test_hall import play
 
+from arbitro.collation import name_key
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web.app import Web
@@ -150,6 +151,6 @@ def test_hall_display_readable_with_every_row(
                 seated += [r["cells"][0] for r in fact["rows"]]
             else:
                 ranked += [r["cells"][1] for r in fact["rows"]]
-        assert seated == sorted(names, key=str.casefold)
+        assert seated == sorted(names, key=name_key)
         assert sorted(ranked) == sorted(names)
         assert any(f["page"] == "2" and int(f["pages"]) >= 3 for f in facts)

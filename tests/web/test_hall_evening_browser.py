@@ -31,6 +31,7 @@ from fastapi import FastAPI
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.test_hall_browser import PAGE_FACTS, SURNAMES
 
+from arbitro.collation import name_key
 from arbitro.services.demo import random_deal
 from arbitro.tournament import commands
 from arbitro.tournament.model import Movement
@@ -362,7 +363,7 @@ def test_thirty_tables_evening_in_a_real_browser(
             if number == 1:
                 break
             assert seen < 40
-        assert seated == sorted(names, key=str.casefold), viewport
+        assert seated == sorted(names, key=name_key), viewport
         assert sorted(ranked) == sorted(names), viewport
         assert seen >= 3  # at least seating and standings, one of them on 2 pages
     hall.context.close()

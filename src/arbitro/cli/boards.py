@@ -41,10 +41,19 @@ class PrintWhat(StrEnum):
 
 
 def _written(value: Fraction) -> str:
-    """A difference as shown: three decimals (FIBAS art. 20 convention)."""
+    """A difference as JSON gives it: three decimals (FIBAS art. 20 convention)."""
     from arbitro.tournament.scoring.comparison import written
 
     return str(written(value))
+
+
+def _shown(value: Fraction) -> str:
+    """A difference as the terminal shows it: three decimals with the comma in Italian
+    ("+76,250"; FIBAS art. 20 writes "0,001")."""
+    from arbitro.numbers import decimal_text
+    from arbitro.tournament.scoring.comparison import written
+
+    return decimal_text(written(value), signed=True)
 
 
 def _counts(items: list[str] | None) -> dict[str, int] | None:
@@ -395,7 +404,7 @@ def register(app: typer.Typer) -> None:
             for board, rows in found.items():
                 lines.append(_("Board {board}", board=board))
                 cells = [
-                    [str(c.table), str(c.ns_mp), _written(c.datum), _written(c.ns), _written(c.ew)]
+                    [str(c.table), str(c.ns_mp), _shown(c.datum), _shown(c.ns), _shown(c.ew)]
                     for c in rows
                 ]
                 lines += _columns(heads, cells)
@@ -442,9 +451,9 @@ def register(app: typer.Typer) -> None:
                     str(r.table),
                     _("N-S") if r.direction == "ns" else _("E-W"),
                     str(r.mp),
-                    _written(r.datum),
-                    _written(r.difference),
-                    "" if r.round_difference is None else _written(r.round_difference),
+                    _shown(r.datum),
+                    _shown(r.difference),
+                    "" if r.round_difference is None else _shown(r.round_difference),
                     "" if r.round_vp is None else str(r.round_vp),
                 ]
                 for r in rows

@@ -46,6 +46,20 @@ class LazyCommand(TyperCommand):
             pretty_exceptions_short=short,
         )
 
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's line in its group's list: click's first sentence of the help, not
+        cut after an article's abbreviation ("(Parole UISP art. 4.1)": click ends a sentence
+        at the first word ending in a full stop)."""
+        if self.short_help or not self.help:
+            return super().get_short_help_str(limit)
+        import re
+
+        text = " ".join(str(self.help).split())
+        # The first sentence: up to a full stop and a space, not after "art." / "Art.".
+        end = re.search(r"(?<![Aa]rt)\.(\s|$)", text)
+        first = text[: end.start() + 1] if end else text
+        return first if len(first) <= limit else first[: limit - 3].rstrip() + "..."
+
     @property  # type: ignore[override]
     def params(self) -> list[TyperArgument | TyperOption]:  # a list of click parameters
         self._build()

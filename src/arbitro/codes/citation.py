@@ -43,6 +43,15 @@ class Citation:
         return cls(CodeId(data["code"]), str(data["article"]))
 
 
+def code_table(code: CodeId | str, table: str) -> dict[str, object]:
+    """One table of the code's TOML (``wrong_count``...), ``{}`` where the code has none."""
+    name = _TOML[CodeId(code)]
+    if not has_code_data(name):
+        return {}
+    found = code_data(name).get(table, {})
+    return dict(found) if isinstance(found, dict) else {}
+
+
 @cache
 def articles(code: CodeId) -> dict[str, str]:
     """The code's topic → article table: ``[articles]`` (the games' rules) and

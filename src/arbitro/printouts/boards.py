@@ -34,6 +34,7 @@ from arbitro.games.burraco.boards import PreparedBoard
 from arbitro.games.burraco.rules import rank_key
 from arbitro.games.core import SEATS, Seat
 from arbitro.i18n import Message, message
+from arbitro.numbers import decimal_text
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import (
     FONT,
@@ -483,15 +484,21 @@ def travellers_pdf(
                     cell(ns, 9),
                     cell(ew, 9),
                     str(r.ns_mp),
-                    f"{written(r.datum)}",
-                    f"{written(r.ns):+}" if r.ns else f"{written(r.ns)}",
-                    f"{written(r.ew):+}" if r.ew else f"{written(r.ew)}",
+                    decimal_text(written(r.datum), lang),  # "0,001" in Italian (art. 20)
+                    decimal_text(written(r.ns), lang, signed=True),
+                    decimal_text(written(r.ew), lang, signed=True),
                 ]
             )
         check = (
-            message("Sum of the differences: {total} (correct)", total=f"{written(total)}")
+            message(
+                "Sum of the differences: {total} (correct)",
+                total=decimal_text(written(total), lang),
+            )
             if total == 0
-            else message("Sum of the differences: {total} (NOT zero)", total=f"{written(total)}")
+            else message(
+                "Sum of the differences: {total} (NOT zero)",
+                total=decimal_text(written(total), lang),
+            )
         )
         block: list[Flowable] = [
             spacer(8),

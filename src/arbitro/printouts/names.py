@@ -41,9 +41,10 @@ def rest_note(state: EventState) -> Message:
     )
 
 
-def sort_key(text: str) -> tuple[int, ...]:
+def sort_key(text: str) -> tuple[tuple[int, ...], ...]:
     """The alphabetical key of a name on the printouts: :func:`arbitro.collation.name_key`,
-    the one every list of names shares (``Àlfa`` sorts with ``alfa``; art. 4)."""
+    the one every list of names shares (``Àlfa`` sorts with ``alfa``, ``Coppia 2`` before
+    ``Coppia 10``; art. 4)."""
     return name_key(text)
 
 

@@ -35,7 +35,15 @@ def _tie_note(line: PrizeLine) -> Message | None:
     return message("level with {names}: drawn by lot", names=names)
 
 
-def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
+def _prize_of(line: PrizeLine, lang: str) -> str:
+    """A line's prize; for tied winners who decide (art. 6.1 b) the prizes once, in all."""
+    text = prize_text(line.prize)
+    if line.tied_with and line.tie is TieRule.WINNERS_DECIDE:
+        return tr(message("{prize} in all, for the winners to share", prize=text), lang)
+    return text
+
+
+def prizes_pdf(found: PrizeList, *, lang: str = "it", provisional: bool = False) -> bytes:
     """The prize list on A4 for the ceremony: per category its name and who may take it,
     then place, competitor (name and number) and prize, a tie's rule under the name; the
     rules of the list at the end (one competitor one prize, art. 6.1 for ties)."""
@@ -49,8 +57,12 @@ def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
             11,
             INK,
         ),
-        spacer(8),
     ]
+    if provisional:  # the standings may still change by a complaint (art. 14.1, FIBAS art. 39)
+        story.append(
+            note(tr(message("PROVISIONAL: the standings are not final yet."), lang), 14, INK)
+        )
+    story.append(spacer(8))
     header = [
         tr(message("Place"), lang),
         tr(message("Competitor"), lang),
@@ -74,7 +86,7 @@ def prizes_pdf(found: PrizeList, *, lang: str = "it") -> bytes:
                     [
                         cell(places_text(line.places), SIZE + 4, bold=True),
                         who,
-                        cell(prize_text(line.prize), SIZE, right=True),
+                        cell(_prize_of(line, lang), SIZE, right=True),
                     ]
                 )
             block.append(list_table(rows, widths, size=SIZE, right_columns=[2]))

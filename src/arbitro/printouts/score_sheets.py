@@ -318,7 +318,19 @@ def _draw_page(
     _cell(c, xs[2], y, cw, 1.6 * rh)
     _cell(c, xs[3], y, cw, 1.6 * rh)
     # VP scale (art. 20) and the notes.
-    y = draw_scale(c, vp_table, left, y - 10, width, scale_row, deals=deals, teams=teams, lang=lang)
+    continuous = bool(state.config.duplicate and not teams)  # carte uguali (art. 20)
+    y = draw_scale(
+        c,
+        vp_table,
+        left,
+        y - 10,
+        width,
+        scale_row,
+        deals=deals,
+        teams=teams,
+        lang=lang,
+        continuous=continuous,
+    )
     notes = [room.note]
     if state.config.duplicate and not teams:
         notes.append(

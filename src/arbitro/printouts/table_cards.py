@@ -158,9 +158,13 @@ def _draw_card(
         text_w = qsize + 14 * mm
         y = qy - 10
         c.setFillColor(MUTED)
-        for line in wrap(
-            tr(message("Scan the code to enter the score sheet from a phone"), lang), text_w, 8
-        )[:2]:
+        # A resting line enters no sheet (FIBAS art. 37): its phone only reads the rest score.
+        use = (
+            message("Scan the code to see the rest score on a phone")
+            if table.is_incomplete
+            else message("Scan the code to enter the score sheet from a phone")
+        )
+        for line in wrap(tr(use, lang), text_w, 8)[:2]:
             c.setFont(FONT, 8)
             c.drawRightString(right, y, line)
             y -= 10

@@ -4,10 +4,13 @@ teams table, taken from the code's data and never written here."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from reportlab.pdfgen.canvas import Canvas
 
 from arbitro.codes.burraco_fibas import VpTable
 from arbitro.i18n import message
+from arbitro.numbers import decimal_text
 from arbitro.printouts.labels import tr
 from arbitro.printouts.style import RULE, SHADE, draw_fitted, draw_in_box
 
@@ -27,12 +30,18 @@ def scale_title(table: VpTable, *, deals: int, teams: bool, lang: str) -> str:
     )
 
 
-def scale_cells(table: VpTable, lang: str) -> list[tuple[str, str]]:
-    """Each band as ``(«Da 125 a 200», «12-8»)``, then the ``oltre`` band (art. 20)."""
-    cells = [
-        (tr(message("{low} to {high}", low=b.low, high=b.high), lang), f"{b.winner}-{b.loser}")
-        for b in table.bands
-    ]
+def scale_cells(table: VpTable, lang: str, *, continuous: bool = False) -> list[tuple[str, str]]:
+    """Each band as ``(«Da 125 a 200», «12-8»)``, then the ``oltre`` band (art. 20). With
+    ``continuous`` (carte uguali) each band starts at the previous band's end + 0,001, as
+    art. 20 writes it ("inizio scala = fine scala precedente+0,001"): «Da 120,001 a 200»."""
+    cells = []
+    for i, b in enumerate(table.bands):
+        low: object = b.low
+        if continuous and i > 0:
+            start = Decimal(table.bands[i - 1].high) + Decimal("0.001")
+            low = decimal_text(start, lang)
+        text = tr(message("{low} to {high}", low=low, high=b.high), lang)
+        cells.append((text, f"{b.winner}-{b.loser}"))
     winner, loser = table.beyond
     cells.append((tr(message("Over {high}", high=table.bands[-1].high), lang), f"{winner}-{loser}"))
     return cells
@@ -55,12 +64,14 @@ def draw_scale(
     deals: int,
     teams: bool,
     lang: str,
+    continuous: bool = False,
 ) -> float:
     """Draw the VP scale from ``top`` down in ``COLUMNS`` column pairs (range, VP), filled
-    column by column; return the y under it."""
+    column by column (the continuous scale of art. 20 for carte uguali); return the y under
+    it."""
     title = scale_title(table, deals=deals, teams=teams, lang=lang)
     draw_fitted(c, title, x, top - row * 0.7, width, row * 0.5, bold=True)
-    cells = scale_cells(table, lang)
+    cells = scale_cells(table, lang, continuous=continuous)
     rows = -(-len(cells) // COLUMNS)
     pair_w = width / COLUMNS
     range_w, vp_w = pair_w * 0.64, pair_w * 0.36

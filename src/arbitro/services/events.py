@@ -469,6 +469,51 @@ class EventService(EventLog[EventState]):
             ),
         )
 
+    def judge_word(
+        self,
+        event_id: str,
+        word: str,
+        approved: bool,
+        reason: str | None,
+        round_number: int | None = None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Record the language judge's ruling on a disputed word (Parole art. 2, 4.1)."""
+        from arbitro.tournament.commands.words import judge_word
+
+        self._do(
+            event_id,
+            lambda st, now: judge_word(st, word, approved, round_number, reason, now, actor),
+        )
+
+    def rule_wrong_count(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        board: int,
+        *,
+        play_begun: bool,
+        reason: str | None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Record the event code's own remedy for a board counted wrong (FIBAS art. 6)."""
+        from arbitro.tournament.commands.boards import rule_wrong_count
+
+        self._do(
+            event_id,
+            lambda st, now: rule_wrong_count(
+                st,
+                round_number,
+                table,
+                board,
+                play_begun=play_begun,
+                reason=reason,
+                now=now,
+                actor=actor,
+            ),
+        )
+
     def arbitral_score(
         self,
         event_id: str,

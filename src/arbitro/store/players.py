@@ -244,7 +244,7 @@ def search_players(store: RecordStore, text: str, limit: int | None = None) -> l
         rows = list(connection.execute(query).all())
     wanted = " ".join(words)
 
-    def rank(row: Sequence[Any]) -> tuple[int, tuple[int, ...], int]:
+    def rank(row: Sequence[Any]) -> tuple[int, tuple[tuple[int, ...], ...], int]:
         name = str(row[_KEY]).split(" | ", 1)[0]
         if name.startswith(wanted):
             group = 0

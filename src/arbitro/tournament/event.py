@@ -54,6 +54,7 @@ from arbitro.tournament.records import (
     SheetCorrected,
     SheetEntered,
     StandingsPublished,
+    WordJudged,
     body_to_json,
     fold_log,
     fold_log_record,
@@ -78,6 +79,13 @@ ABANDON_SCORE_NAMES = {
     AbandonScore.SCORE_SO_FAR: Message("the score acquired so far"),
 }
 
+# The remedies of a code's own rule for a board with a wrong number of cards, as the ledger
+# names them (FIBAS art. 6: a new deal before play, the result stands once play has begun).
+WRONG_COUNT_OUTCOMES = {
+    "redeal": Message("board dealt again from its dealing sheet"),
+    "result_stands": Message("the result stands"),
+}
+
 # Records no round score reads (scoring.results), and records whose round alone they change.
 KEEP_SCORES = (
     SeatingPublished,
@@ -90,6 +98,7 @@ KEEP_SCORES = (
     SanctionGiven,
     BoardRuling,
     BoardChecked,
+    WordJudged,
     CompetitorRenamed,
     CompetitorCheckedIn,
     ConstraintAdded,
@@ -272,6 +281,9 @@ class EventState:
     board_rulings: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     # (round, table, board) → the table's count of the board before play (Law 13 model)
     board_checks: dict[tuple[int, int, int], BoardCount] = field(default_factory=dict)
+    # The language judge's rulings (Parole art. 2): word (lower case) → approved, the last
+    # ruling on a word winning, in the order given (the dictionary page lists them).
+    judged_words: dict[str, bool] = field(default_factory=dict)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     # The arbiter's choice of the abandoning side's score (Parole art. 13.4), where made.
@@ -685,6 +697,9 @@ class EventState:
                 settled.complainants.pop(b.complaint, None)
             case BoardRuling() as b:
                 self.board_rulings.append((b.round, b.table, dict(b.ruling)))
+            case WordJudged() as b:
+                self.judged_words.pop(b.word, None)
+                self.judged_words[b.word] = b.approved
             case BoardChecked() as b:
                 self.board_checks[(b.round, b.table, b.board)] = BoardCount(
                     rec.seq,
@@ -828,9 +843,9 @@ class EventState:
             case AbandonRecorded() as b:
                 detail = Message("justified") if b.justified else Message("unjustified")
                 if b.score is not None:
-                    detail = msg(
-                        "{justified}, {score}", justified=detail, score=ABANDON_SCORE_NAMES[b.score]
-                    )
+                    # The arbiter's choice (Parole art. 13.4 a-c) is the whole ruling: that
+                    # code knows no "justified" abandon (FIBAS art. 36 does).
+                    detail = ABANDON_SCORE_NAMES[b.score]
                 return LedgerEntry(
                     rec.seq,
                     b.round,
@@ -849,14 +864,20 @@ class EventState:
                     b.round,
                     None,
                     "board-ruling",
-                    Citation(CodeId.BRIDGE_LAW_13, str(ruling.get("paragraph", "13"))),
+                    # The code whose rule was applied: the event's own (FIBAS art. 6) or Law 13.
+                    Citation(
+                        CodeId(str(ruling.get("code", CodeId.BRIDGE_LAW_13.value))),
+                        str(ruling.get("paragraph", "13")),
+                    ),
                     rec.actor,
                     at,
                     reason,
                     msg(
                         "board {board}, {outcome}, table {table}",
                         board=ruling.get("board"),
-                        outcome=ruling.get("outcome"),
+                        outcome=WRONG_COUNT_OUTCOMES.get(
+                            str(ruling.get("outcome")), ruling.get("outcome")
+                        ),
                         table=b.table,
                     ),
                 )

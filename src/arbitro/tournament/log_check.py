@@ -65,6 +65,7 @@ from arbitro.tournament.records import (
     SheetCorrected,
     SheetEntered,
     StandingsPublished,
+    WordJudged,
     body_to_json,
     unknown_record,
 )
@@ -244,6 +245,11 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
                 assignment_of(state, b.round, b.table, board)
         case BoardChecked() as b:
             made = [check_board(state, b.round, b.table, b.board, b.counts, at, who)]
+            return _same(rec, made), None
+        case WordJudged() as b:
+            from arbitro.tournament.commands.words import judge_word
+
+            made = [judge_word(state, b.word, b.approved, b.round, why, at, who)]
             return _same(rec, made), None
         case RecordCancelled() as b:
             target = state.actions.get(b.target)

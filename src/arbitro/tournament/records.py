@@ -80,6 +80,7 @@ class RecordKind(StrEnum):
     ROUND_STARTED = "round-started"
     CLOCK_CORRECTED = "clock-corrected"
     BOARD_CHECKED = "board-checked"
+    WORD_JUDGED = "word-judged"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -427,6 +428,16 @@ class BoardChecked(msgspec.Struct, frozen=True):
     counts: dict[str, int] | None = None
 
 
+class WordJudged(msgspec.Struct, frozen=True):
+    """The language judge's ruling on a disputed word (Parole art. 2, 4.1): ``approved`` adds
+    it to the event's list of allowed words, else to the refused ones; a later ruling on the
+    same word wins."""
+
+    word: str
+    approved: bool
+    round: int | None = None
+
+
 class BracketDrawn(msgspec.Struct, frozen=True):
     """A knockout bracket drawn (or seeded) in ``order`` (Briscola art. 9)."""
 
@@ -534,6 +545,7 @@ Body = (
     | RoundStarted
     | ClockCorrected
     | BoardChecked
+    | WordJudged
 )
 """Any record's body."""
 
@@ -568,6 +580,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.ROUND_STARTED: (RoundStarted,),
     RecordKind.CLOCK_CORRECTED: (ClockCorrected,),
     RecordKind.BOARD_CHECKED: (BoardChecked,),
+    RecordKind.WORD_JUDGED: (WordJudged,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes

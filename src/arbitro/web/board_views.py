@@ -9,6 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message
+from arbitro.numbers import LocalDecimal
 from arbitro.tournament.boards import (
     POCKETS,
     board_checks,
@@ -22,6 +24,16 @@ from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.scoring.comparison import written
 from arbitro.web.names import line_names
 
+POCKET_NAMES = {
+    "N": Message("N", context="pocket"),
+    "E": Message("E", context="pocket"),
+    "S": Message("S", context="pocket"),
+    "W": Message("W", context="pocket"),
+    "P1": Message("P1", context="pocket"),
+    "P2": Message("P2", context="pocket"),
+}
+"""A board's pockets as a page names them: West is "O" (Ovest) in Italian (FIBAS art. 6)."""
+
 METHOD_NAMES = {"others": "against the other tables", "field": "against the whole field"}
 """The comparison methods as the desk names them (msgids; FIBAS art. 20)."""
 
@@ -31,10 +43,10 @@ def is_carte_uguali(state: EventState) -> bool:
     return comparison_method(state) is not None
 
 
-def three(x: Fraction) -> str:
-    """A difference or datum with three decimals and its sign (art. 20 convention)."""
-    d = written(x)
-    return f"+{d}" if d > 0 else f"{d}"
+def three(x: Fraction) -> LocalDecimal:
+    """A difference or datum with three decimals and its sign (art. 20 convention), written
+    with the comma on an Italian page ("+76,250", "0,000": the code writes "0,001")."""
+    return LocalDecimal(written(x), signed=True)
 
 
 def table_names(state: EventState, n: int) -> dict[int, tuple[str, str]]:
@@ -162,6 +174,7 @@ def phone_boards(state: EventState, n: int, table: int, *, closed: bool) -> dict
         "checks": checks,
         "can_check": not closed and table not in r.sheets,
         "pockets": POCKETS,
+        "pocket_names": POCKET_NAMES,
         "expected": 11,
         "law13": None,
         "travellers": [],

@@ -110,7 +110,7 @@ def seating_view(state: EventState) -> dict[str, Any]:
             for c in line or ():
                 if c in state.competitors:
                     names.append(NameRow(state.competitors[c].name, t.table, label))
-    names.sort(key=lambda r: (name_key(r.name), r.table))
+    names.sort(key=lambda r: (name_key(r.name), r.table))  # "Coppia 2" before "Coppia 10"
     return {"round": rnd, "tables": tables, "names": names}
 
 
@@ -274,7 +274,7 @@ def event_page(request: Request, event_id: str) -> Response:
             "standings_round": standings_round(state),
             "event_name": state.config.name,
             "sessions": len(state.config.session_starts),
-            "session_article": state.code.cite("session"),
+            "session_article": state.code.cite_if("session"),  # Parole has no such article
         }
     return cached(
         request,

@@ -6,13 +6,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from arbitro.codes.citation import cite
+from arbitro.codes.citation import Citation, cite, code_table
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.tournament.boards import POCKETS, assignment_of, comparison_method, expected_counts
-from arbitro.tournament.commands.common import make_record, playing_table
+from arbitro.i18n import N_
+from arbitro.tournament.boards import (
+    POCKETS,
+    assignment_of,
+    board_checks,
+    comparison_method,
+    expected_counts,
+)
+from arbitro.tournament.commands.common import make_record, need_reason, playing_table
 from arbitro.tournament.event import EventState
-from arbitro.tournament.records import BoardChecked, Record
+from arbitro.tournament.records import BoardChecked, BoardRuling, Record
 
 
 def check_board(
@@ -62,3 +69,75 @@ def check_board(
         found = None if full == expected else full
     body = BoardChecked(round_number, table, board, where.copy, found)
     return make_record(body, now, actor)
+
+
+def wrong_count_rule(state: EventState) -> dict[str, str] | None:
+    """The event code's own remedy for a board with a wrong number of cards, from its data
+    (``[wrong_count]``: FIBAS art. 6, "si procede ad una nuova distribuzione" before play,
+    the result stands once play has begun): ``{"article", "before_play", "after_play"}``;
+    None for a code without one, whose prepared boards follow Bridge Law 13."""
+    table = code_table(state.code.code, "wrong_count")
+    if not table:
+        return None
+    return {k: str(v) for k, v in table.items()}
+
+
+def wrong_count_citation(state: EventState) -> Citation:
+    """The article a wrong count of a board cites: the event's code's own (FIBAS art. 6)
+    where it has one, else Bridge Law 13 (the model for prepared deals)."""
+    rule = wrong_count_rule(state)
+    if rule is None:
+        return cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards")
+    return Citation(state.code.code, rule["article"])
+
+
+def rule_wrong_count(
+    state: EventState,
+    round_number: int,
+    table: int,
+    board: int,
+    *,
+    play_begun: bool,
+    reason: str | None,
+    now: datetime,
+    actor: str = "arbiter",
+) -> Record:
+    """Record the event code's remedy for a board a table counted wrong (FIBAS art. 6):
+    found before play, the board is dealt again as its dealing sheet gives it ("si procede
+    ad una nuova distribuzione"); found once play has begun, the result stands ("resterà
+    valido a tutti gli effetti"). Refused for a code without such a rule (Bridge Law 13's
+    ruling applies) and for a board the table did not count wrong."""
+    rule = wrong_count_rule(state)
+    if rule is None:
+        raise ArbitroError(
+            "this event's code has no rule of its own for a wrong number of cards",
+            article=cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
+        )
+    playing_table(state, round_number, table)
+    assignment_of(state, round_number, table, board)
+    check = board_checks(state, round_number).get((table, board))
+    if check is None or not check.wrong:
+        raise ArbitroError(
+            "table {table} has no wrong count of board {board}",
+            table=table,
+            board=board,
+            article=wrong_count_citation(state),
+        )
+    if check.status == "ruled":
+        raise ArbitroError(
+            "table {table}'s board {board} is already ruled",
+            table=table,
+            board=board,
+            article=wrong_count_citation(state),
+        )
+    reason = need_reason(reason, N_("wrong number of cards"))
+    outcome = rule["after_play"] if play_begun else rule["before_play"]
+    payload: dict[str, object] = {
+        "board": board,
+        "code": state.code.code.value,
+        "paragraph": rule["article"],
+        "outcome": outcome,
+        "counts": {p: found for p, (found, _want) in check.wrong.items()},
+        "expected": {p: want for p, (_found, want) in check.wrong.items()},
+    }
+    return make_record(BoardRuling(round_number, table, payload), now, actor, reason)

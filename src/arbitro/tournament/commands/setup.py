@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from arbitro.codes.citation import code_table
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, ngettext
 from arbitro.money import MAX_FEE_CENTS, euros
@@ -54,7 +55,7 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
     if config.game != code.game:
         raise ArbitroError(
             "the {code} code is for {game}, not {other}",
-            code=code.code_id,
+            code=code.code.short_name,
             game=code.game,
             other=config.game,
         )
@@ -74,7 +75,7 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
                 "round {round}: {deals} deals; the {code} code has rounds of {allowed}",
                 round=i,
                 deals=d,
-                code=code.code_id,
+                code=code.code.short_name,
                 allowed=", ".join(map(str, code.deals_allowed)),
                 article=code.cite_if("round_time") or code.cite("vp"),
             )
@@ -120,7 +121,14 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
             article=code.cite("seating"),
         )
     if config.event_format is EventFormat.TEAMS and not code.teams:
-        raise ArbitroError("the {code} code has no team events", code=code.code_id)
+        raise ArbitroError("the {code} code has no team events", code=code.code.short_name)
+    if config.duplicate and not code_table(code.code, "duplicate_scale"):
+        # Carte uguali are a FIBAS art. 20 event: a code without their scale has none.
+        raise ArbitroError(
+            "the {code} code has no carte uguali (prepared boards)",
+            code=code.code.short_name,
+            article=code.cite("vp"),
+        )
     if config.duplicate and config.event_format is EventFormat.TEAMS:
         raise ArbitroError(
             "the duplicate continuous scale is for individual and pairs events",

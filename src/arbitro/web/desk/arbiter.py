@@ -120,6 +120,13 @@ def _abandon(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
         score = AbandonScore(raw) if raw else None
     except ValueError:
         raise FieldError("score", "«{raw}» is not a choice of score", raw=raw) from None
+    state = web.service.state(event_id)
+    if score is None and state.code.abandon_choices:  # Parole art. 13.4: a), b) or c)
+        raise FieldError(
+            "score",
+            "choose a), b) or c): the score of the side that left",
+            article=state.code.cite("abandon"),
+        )
     web.service.record_abandon(
         event_id, n, competitor_field(form), justified, _reason(form), session.user, score
     )

@@ -16,6 +16,7 @@ from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import BoardCheck, HandCount, law13_outcome
 from arbitro.i18n import N_, Message
 from arbitro.tournament.boards import board_checks, board_plan, boards_of, travellers
+from arbitro.tournament.commands.boards import wrong_count_rule
 from arbitro.tournament.model import CompetitorId
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
@@ -183,6 +184,17 @@ def _board_ruling(web: Web, session: auth.Session, event_id: str, n: int, form: 
         raise FieldError(
             "board", "table {table} has no wrong count of board {board}", table=table, board=board
         )
+    if wrong_count_rule(state) is not None:  # the event's code rules it (FIBAS art. 6)
+        web.service.rule_wrong_count(
+            event_id,
+            n,
+            table,
+            board,
+            play_begun=checked(form, "play_begun"),
+            reason=reason,
+            actor=session.user,
+        )
+        return "boards"
     wrong = tuple(HandCount(p, found, want) for p, (found, want) in check.wrong.items())
     ticked = {k: checked(form, k) for k in LAW13_OPTIONS}
     ruling = law13_outcome(

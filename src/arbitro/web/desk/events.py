@@ -14,6 +14,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
+from arbitro.codes.citation import Citation, code_table
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, message
@@ -110,13 +111,46 @@ GAME_DEFAULTS: dict[str, dict[str, str]] = {
 """What the new-event form sets when a game is chosen (Scala 40: individual, 5 deals)."""
 
 
+def form_code(values: Mapping[str, str]) -> str:
+    """The code the new-event form is for: the one chosen, FIBAS for any other value."""
+    code = values.get("code", FIBAS)
+    return code if code in CODE_NAMES else FIBAS
+
+
+def default_deals(code: str) -> str:
+    """The deals a round of the form starts with: 2 where the code allows it, else the
+    fewest the code allows (Parole art. 3: 3 or 4; FIBAS art. 7: 1 to 4)."""
+    allowed = rules_for(code).deals_allowed
+    return "2" if 2 in allowed else str(min(allowed))
+
+
+def code_options(code: str) -> dict[str, Any]:
+    """What the new-event form offers for ``code``, from the code's data: the deals a round
+    may have, carte uguali where the code has its continuous scale (FIBAS art. 20), the
+    complaints window (FIBAS art. 39, Parole art. 14.1) and the sessions' article."""
+    rules = rules_for(code)
+    scale = code_table(code, "duplicate_scale")
+    return {
+        "deals_allowed": rules.deals_allowed,
+        "default_deals": default_deals(code),
+        "duplicate_article": Citation(rules.code, str(scale["article"])) if scale else None,
+        "code_complaints": rules.cite_if("complaints"),
+        "code_window": rules.complaints_window_minutes,
+        "code_session": rules.cite_if("session"),
+    }
+
+
 def game_defaults(values: dict[str, str], rounds: int) -> dict[str, str]:
     """``values`` with the format and deals of the game chosen (``values["code"]``)."""
-    defaults = GAME_DEFAULTS.get(values.get("code", FIBAS), {})
+    code = form_code(values)
+    defaults = GAME_DEFAULTS.get(code, {})
     out = dict(values)
     out["format"] = defaults.get("format", EventFormat.PAIRS.value)
     for i in range(1, rounds + 1):
-        out[f"deals_{i}"] = defaults.get("deals", "2")
+        out[f"deals_{i}"] = defaults.get("deals", default_deals(code))
+    if not code_table(code, "duplicate_scale"):  # no carte uguali in this code
+        out.pop("duplicate", None)
+        out["comparison"] = "table"
     return out
 
 
@@ -137,7 +171,7 @@ def new_event_values(rounds: int = 4, code: str = FIBAS) -> dict[str, str]:
         "timezone": DEFAULT_TIMEZONE,
     }
     for i in range(1, rounds + 1):
-        values[f"deals_{i}"] = "2"
+        values[f"deals_{i}"] = default_deals(form_code({"code": code}))
         values[f"movement_{i}"] = (Movement.DRAW if i == 1 else Movement.MITCHELL).value
     return game_defaults(values, rounds)
 
@@ -175,6 +209,7 @@ def new_event_page(
             fibas_window=rules_for(FIBAS).complaints_window_minutes,
             fibas_vp=rules_for(FIBAS).cite("vp"),
             fibas_session=rules_for(FIBAS).cite("session"),
+            **code_options(form_code(values)),
             scala40=SCALA40,
             scala40_tables=rules_for(SCALA40).cite_if("table_size"),
             briscola=BRISCOLA,
@@ -214,6 +249,7 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
             round_count=rounds,
             first_movements=FIRST_ROUND_MOVEMENTS,
             later_movements=LATER_MOVEMENTS,
+            **code_options(form_code(values)),
         ),
     )
 
@@ -515,6 +551,8 @@ def event_page(
             fee_status_names=STATUS_NAMES,
             in_series=in_series,
             complaints=complaint_rows(state),
+            # The language judge's dictionary, where the code has one (Parole art. 2, 4.1).
+            dictionary_article=state.code.cite_if("language_judge"),
             **extra,
         )
         ctx = frozen(ctx)

@@ -8,6 +8,7 @@ tie cites the event's own code, or the director's ruling where the code is silen
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -92,7 +93,7 @@ def plan_values(state: EventState) -> dict[str, str]:
     return values
 
 
-def _context(state: EventState, lang: str) -> dict[str, Any]:
+def _context(state: EventState, lang: str, now: datetime) -> dict[str, Any]:
     plan = state.prize_plan
     last = state.round(state.config.rounds)
     found = None
@@ -107,6 +108,8 @@ def _context(state: EventState, lang: str) -> dict[str, Any]:
         "plan": plan,
         "found": found,
         "final_published": last.standings_published_at is not None,
+        # The list is provisional while the last standings may still change (art. 14.1, 39).
+        "standings_final": state.standings_final(state.config.rounds, now),
         "lines": "\n".join(prizes.category_line(c, lang) for c in plan.categories)
         if plan is not None
         else prizes.example(lang),
@@ -140,7 +143,7 @@ def _shown(request: Request, session: auth.Session, event_id: str, **extra: Any)
                 request,
                 session,
                 event_id=event_id,
-                **_context(state, request_lang(request)),
+                **_context(state, request_lang(request), web.service.clock()),
                 rows=rows,
                 values=values if values is not None else plan_values(state),
                 **extra,
@@ -162,8 +165,10 @@ def prizes_pdf(request: Request, event_id: str, session: auth.Session = Director
     web = web_of(request)
     event_id = event_id_of(request, event_id)
     with web.locked():
-        found = prizes.prize_list(web.service.state(event_id))
-    pdf = render_pdf(found, lang=request_lang(request))
+        state = web.service.state(event_id)
+        found = prizes.prize_list(state)
+        final = state.standings_final(state.config.rounds, web.service.clock())
+    pdf = render_pdf(found, lang=request_lang(request), provisional=not final)
     return Response(
         pdf,
         media_type="application/pdf",

@@ -26,7 +26,13 @@ from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament.records import utc
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
-from arbitro.web.board_views import METHOD_NAMES, check_rows, is_carte_uguali, plan_rows
+from arbitro.web.board_views import (
+    METHOD_NAMES,
+    POCKET_NAMES,
+    check_rows,
+    is_carte_uguali,
+    plan_rows,
+)
 from arbitro.web.desk.common import (
     FIRST_ROUND_MOVEMENTS,
     LATER_MOVEMENTS,
@@ -69,7 +75,7 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
         sheet: TableSheet | None = r.sheets.get(table.table)
         accepted = sheet.entry_as_of(n) if sheet else None
         view = entry_view(state, n, accepted)
-        own = (view.ns_vp, view.ew_vp) if isinstance(view, EntryView) else None
+        own = (view.ns_vp or 0, view.ew_vp or 0) if isinstance(view, EntryView) else None
         rows.append(
             {
                 "vp": own if own is None or compared is None else compared.of(table.table, own),
@@ -141,6 +147,9 @@ def boards_panel(state: EventState, n: int) -> dict[str, Any] | None:
     """The boards of a carte uguali round for the round page (FIBAS art. 7, 20; Bridge Law
     13): its plan, the tables' counts, the comparison; None for any other event or before
     the seating."""
+    from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
+    from arbitro.web.board_hands import dealt_hands
+
     if not is_carte_uguali(state) or state.round(n).seating is None:
         return None
     plan = plan_rows(state, n)
@@ -156,6 +165,12 @@ def boards_panel(state: EventState, n: int) -> dict[str, Any] | None:
         "method": METHOD_NAMES[str(state.config.comparison)],
         "article": state.code.cite("vp"),
         "law13": cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
+        # The event code's own rule for a wrong count (FIBAS art. 6), else Law 13's choices,
+        # and the boards' correct hands from the dealing sheet to make them again.
+        "rule": wrong_count_rule(state),
+        "pocket_names": POCKET_NAMES,
+        "rule_article": wrong_count_citation(state),
+        "hands": dealt_hands(state, n, {c["board"] for c in checks if c["status"] == "wrong"}),
     }
 
 

@@ -5,6 +5,7 @@ The numbers are read by the same sheet form as the phones' (:mod:`arbitro.web.sh
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -17,6 +18,7 @@ from arbitro.i18n import N_, Message
 from arbitro.services.event_log import to_domain
 from arbitro.store.record_store import RecordStore
 from arbitro.tournament import commands
+from arbitro.tournament.boards import field_vp
 from arbitro.tournament.event import AnyEntry, EventState
 from arbitro.tournament.records import SheetCorrected
 from arbitro.web import auth
@@ -29,7 +31,7 @@ from arbitro.web.desk.common import (
     round_common,
     round_state,
 )
-from arbitro.web.desk.views import entry_fields, entry_view
+from arbitro.web.desk.views import EntryView, entry_fields, entry_view
 from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
     MAX_COMPETITOR,
@@ -149,6 +151,13 @@ def sheet_shown(
             ew=line_names(state, seating.ew, numbers=True),
             players=[state.competitors[p] for p in seating.players] if seating.players else None,
             status=commands.sheet_status(state, n, table),
+            # A side that left (FIBAS art. 36, Parole art. 13.4) cannot sign: the director
+            # closes the sheet of the side that remains.
+            abandoned=[
+                c
+                for c in (*(c for line in seating.lines for c in line), *(seating.players or ()))
+                if (n, c) in state.abandons
+            ],
             sheet=sheet,
             accepted=entry_view(state, n, accepted),
             conflicts=[
@@ -171,7 +180,32 @@ def sheet_shown(
             values=values,
             **extra,
         )
+        compared = field_vp(state, n, n)
+        shown = ctx["accepted"]
+        if compared is not None and isinstance(shown, EntryView):
+            # Carte uguali: one V.P. per round, the comparison's once the round is complete
+            # (FIBAS art. 20), never a version's own.
+            own = (shown.ns_vp or 0, shown.ew_vp or 0)
+            ctx.update(_compared_views(ctx, compared.of(table, own)))
         return frozen(ctx)
+
+
+def _compared_views(ctx: dict[str, Any], vp: tuple[int, int] | None) -> dict[str, Any]:
+    """The sheet page's views with the comparison's VP on the sheet in force and none on the
+    other versions (FIBAS art. 20, carte uguali)."""
+
+    def blank(view: Any, shown: tuple[int, int] | None = None) -> Any:
+        if not isinstance(view, EntryView):
+            return view
+        ns, ew = shown if shown is not None else (None, None)
+        return replace(view, ns_vp=ns, ew_vp=ew)
+
+    return {
+        "accepted": blank(ctx["accepted"], vp),
+        "first": blank(ctx["first"]),
+        "conflicts": [{**c, "view": blank(c["view"])} for c in ctx["conflicts"]],
+        "history": [{**h, "view": blank(h["view"])} for h in ctx["history"]],
+    }
 
 
 def cancelled_corrections(

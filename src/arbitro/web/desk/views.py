@@ -31,13 +31,16 @@ class EntryView:
     closed: tuple[DealScore, ...]
     ns_total: int
     ew_total: int
-    ns_vp: int
-    ew_vp: int
+    # None in a carte uguali round until the comparison with the field gives them (art. 20).
+    ns_vp: int | None
+    ew_vp: int | None
     kind: str = "lines"
 
     @property
     def summary(self) -> str:
         """Totals and VP in one line."""
+        if self.ns_vp is None or self.ew_vp is None:
+            return f"{self.ns_total}–{self.ew_total}"
         return f"{self.ns_total}–{self.ew_total} ({self.ns_vp}–{self.ew_vp} V.P.)"
 
 
