@@ -273,7 +273,7 @@ def event_page(request: Request, event_id: str) -> Response:
             "standings_round": standings_round(state),
             "event_name": state.config.name,
             "sessions": len(state.config.session_starts),
-            "session_article": state.code.cite("session"),
+            "session_article": state.code.cite_if("session"),
         }
     return cached(
         request,
@@ -556,7 +556,7 @@ def session_view(state: EventState, session: int) -> dict[str, Any]:
         "round": shown,
         "rows": rows,
         "rounds_shown": list(range(first, (shown or first - 1) + 1)),
-        "article": state.code.cite("session"),
+        "article": state.code.cite_if("session"),
     }
 
 
