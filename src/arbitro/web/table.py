@@ -218,9 +218,11 @@ class TableView:
         it), ``confirm`` (the numbers another line sent, read-only, to confirm or to say they
         differ) or ``done`` (signed by this line, confirmed, or the round closed: read-only,
         changes go through the director)."""
-        if self.closed or self.mine_sent or self.status == "confirmed":
+        if self.closed or self.mine_sent or self.status in ("confirmed", "conflict"):
+            # in conflict no version is in force: nothing to confirm, the director settles it
+            # from the signed paper (Scala 40 art. 23-24; FIBAS art. 21)
             return "done"
-        if self.status in ("pending", "conflict") and not self.differ:
+        if self.status == "pending" and not self.differ:
             return "confirm"
         return "form"
 
@@ -880,6 +882,13 @@ def _submit_players(
         raise ConflictError(
             "table {table}'s sheet is already signed by this player: changes go through the "
             "director",
+            table=view.table_number,
+            article=view.state.code.cite("corrections"),
+        )
+    if view.status == "conflict":  # no version to confirm: the director settles it
+        raise ConflictError(
+            "table {table}'s sheet is in conflict: the director settles it from the signed "
+            "paper",
             table=view.table_number,
             article=view.state.code.cite("corrections"),
         )
