@@ -831,6 +831,8 @@ class EventState:
                 )
             case AbandonRecorded() as b:
                 detail = Message("justified") if b.justified else Message("unjustified")
+                if self.sheet_kind.individual_tables:  # Scala 40 art. 25: scored alike
+                    detail = Message("the table goes on three")
                 if b.score is not None:
                     detail = msg(
                         "{justified}, {score}", justified=detail, score=ABANDON_SCORE_NAMES[b.score]

@@ -887,8 +887,7 @@ def _submit_players(
         )
     if view.status == "conflict":  # no version to confirm: the director settles it
         raise ConflictError(
-            "table {table}'s sheet is in conflict: the director settles it from the signed "
-            "paper",
+            "table {table}'s sheet is in conflict: the director settles it from the signed paper",
             table=view.table_number,
             article=view.state.code.cite("corrections"),
         )
