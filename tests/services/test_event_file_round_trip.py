@@ -52,7 +52,7 @@ def _entry(rng: random.Random, game: GameId, players: tuple[int, ...] | None, de
         for _ in range(deals):
             closer = rng.randrange(len(players))
             rows.append(
-                tuple(0 if i == closer else rng.randrange(0, 90, 5) for i in range(len(players)))
+                tuple(0 if i == closer else rng.randrange(5, 90, 5) for i in range(len(players)))
             )
         return Scala40Entry(players, tuple(rows))
     return SheetEntry(tuple(random_deal(rng) for _ in range(deals)))

@@ -115,7 +115,7 @@ def test_art25_an_abandon_after_the_first_phone_releases_his_signature(web: Web)
     order = seat_order(web, 1)
     gone = order[2]
     # the departed player's column is empty, the others typed
-    entry = Scala40Entry(order, tuple((0 + d, 10, None, 30) for d in range(5)), gone)
+    entry = Scala40Entry(order, tuple((0, 10 + d, None, 30) for d in range(5)), gone)
     web.service.enter_sheet(EVENT, 1, 1, entry, line=str(order[0]))
     web.service.record_abandon(EVENT, 1, gone, True, "malore")
     web.service.enter_sheet(EVENT, 1, 1, entry, line=str(order[1]))

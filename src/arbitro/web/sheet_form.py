@@ -12,7 +12,7 @@ totals of a half-typed sheet). The desk and the phones name their inputs differe
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbitro.codes.citation import Citation
@@ -20,7 +20,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, TableSeating
-from arbitro.tournament.scoring.scala40 import TableResult, score_table
+from arbitro.tournament.scoring.scala40 import TableResult, impossible_points, score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import (
     DealScore,
@@ -315,6 +315,7 @@ def parse_players_sheet(
             row.append(int(text))
         rows.append(tuple(row))
     parsed.partial = Scala40Entry(tuple(players), tuple(rows), abandoned)
+    _impossible(state, parsed, players, deals, fields, lang)
     if parsed.errors or not players or parsed.blanks == deals * len(players):
         return parsed  # places and VP once something possible is typed
     try:
@@ -326,6 +327,49 @@ def parse_players_sheet(
     if not parsed.blanks:
         parsed.entry = parsed.partial
     return parsed
+
+
+def _impossible(
+    state: EventState,
+    parsed: ParsedPlayers,
+    players: Sequence[int],
+    deals: int,
+    fields: SheetFields,
+    lang: str,
+) -> None:
+    """Mark the numbers no deal can give (Scala 40 art. 19, 22: a second 0, a 1-point hand,
+    more than a hand holds) next to their deal, in rows typed in full."""
+    if not players:
+        return
+    complete = {
+        d
+        for d in range(1, deals + 1)
+        if all(
+            parsed.values.get(fields.player(d, str(p)), "").strip() or p == parsed.partial.abandoned
+            for p in players
+        )
+    }
+    try:
+        found = impossible_points(parsed.partial.sheet())
+    except ArbitroError:
+        return  # the malformed numbers have their own messages
+    for deal, column, why in found:
+        if deal not in complete:
+            continue
+        p = players[column]
+        key = player_field(deal, str(p))
+        if key in parsed.errors:
+            continue
+        who = state.competitors[p].name if p in state.competitors else str(p)
+        err = ArbitroError(
+            "deal {deal}, {who}: {why}",
+            deal=deal,
+            who=who,
+            why=why,
+            article=state.code.cite("sheet_points"),
+        )
+        parsed.errors[key] = err.message(lang)
+        parsed.problems.append((fields.player(deal, str(p)), err))
 
 
 def players_values(entry: Scala40Entry, fields: SheetFields = PHONE) -> dict[str, str]:

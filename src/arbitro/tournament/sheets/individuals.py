@@ -12,7 +12,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, verbatim
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.rules import EventRules
-from arbitro.tournament.scoring.scala40 import score_table
+from arbitro.tournament.scoring.scala40 import check_possible, score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.sheets.kind import (
     SheetContext,
@@ -46,7 +46,9 @@ class IndividualsSheet:
         return tuple(str(p) for p in seat.players or ())
 
     def check(self, ctx: SheetContext, entry: Scala40Entry) -> None:
-        """The table's players, the round's deals, whole non-negative points (art. 22-23)."""
+        """The table's players, the round's deals, whole non-negative points (art. 22-23),
+        none that a deal cannot give: two players at 0, a 1-point hand, more than a hand
+        can hold (art. 19, 22: :func:`~arbitro.tournament.scoring.scala40.check_possible`)."""
         seat = ctx.seat
         if not isinstance(entry, Scala40Entry):
             raise ArbitroError("invalid score sheet: {data!r}", data=entry)
@@ -64,7 +66,7 @@ class IndividualsSheet:
                 deals=ctx.deals,
                 article=ctx.rules.cite("sheet"),
             )
-        entry.sheet()
+        check_possible(entry.sheet())
 
     def score(self, ctx: SheetContext, entry: Scala40Entry) -> SheetOutcome:
         """Placement and difference VP, negative points as MP (art. 22); a table of three
