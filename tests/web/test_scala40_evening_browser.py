@@ -110,11 +110,12 @@ def test_a_scala40_evening_with_an_abandon_and_a_table_of_three_art2_art25_art26
     for kind in ("table-cards", "seating"):
         pdf = desk.request.get(f"{live_server}/desk/e/{EVENT}/r/1/pdf/{kind}")
         assert pdf.status == 200
-        path = SHOTS / f"{kind}.pdf"
-        path.write_bytes(pdf.body())
-        subprocess.run(["pdftoppm", "-png", "-r", "60", "-l", "1", str(path), str(path)[:-4]])
+        printed = SHOTS / f"{kind}.pdf"
+        printed.write_bytes(pdf.body())
+        png = str(printed)[:-4]
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-l", "1", str(printed), png], check=True)
         text = subprocess.run(
-            ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+            ["pdftotext", "-layout", str(printed), "-"], capture_output=True, text=True, check=True
         ).stdout
         assert "Nord-Sud" not in text and "Riposo" not in text, kind
         assert "Posto 1" in text and f"{names[tables[0][0]]} ({tables[0][0]})" in text, kind
