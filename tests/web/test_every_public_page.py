@@ -152,3 +152,17 @@ def test_a_display_that_fails_reloads_itself(
             assert page.status_code == 500, url
             assert re.search(r'<meta http-equiv="refresh" content="\d+">', page.text), url
             assert "riprova da sola" in page.text
+
+
+def test_art26_the_standings_say_how_a_table_of_three_scores(
+    web_app: FastAPI, client: TestClient
+) -> None:
+    """Scala 40 art. 26: "giocare in tre tenendo sempre validi i punteggi come per quattro: al
+    giocatore riposato viene assegnato 1000". Each of the three places above the empty seat
+    and scores its difference with it, so the three take 16-20 V.P. (docs/rulings.md, Scala
+    40 16): the standings say so, naming the table."""
+    web = web_of(web_app)
+    scala40(web)
+    body = re.sub(r"\s+", " ", client.get(f"/e/{EVENT}/standings").text)
+    assert "Tavoli da tre (turno/tavolo 1/3)" in body
+    assert "1000 punti negativi" in body and "Scala 40 art. 26" in body

@@ -23,6 +23,7 @@ from markupsafe import Markup, escape
 from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
+from arbitro.tournament.sheets.individuals import short_tables_note
 from arbitro.tournament.standings.standings import (
     StandingRow,
     session_rounds,
@@ -172,6 +173,7 @@ def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
         "final": final,
         "event_final": final and rnd == state.config.rounds,
         "chart": vp_chart_svg(rows[:CHART_TOP], rnd),
+        "short_tables": short_tables_note(state, rnd),  # Scala 40 art. 26
     }
 
 

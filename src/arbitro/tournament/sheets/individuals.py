@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.ids import GameId
+from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, verbatim
+from arbitro.i18n import Message, msg, verbatim
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.scala40 import check_possible, score_table
@@ -21,6 +22,36 @@ from arbitro.tournament.sheets.kind import (
     SheetTable,
     sheet_context_of,
 )
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState
+
+
+def short_tables_note(state: EventState, up_to: int) -> Message | None:
+    """The standings' note on the tables of three up to round ``up_to`` (Scala 40 art. 26:
+    the three play "tenendo sempre validi i punteggi come per quattro" and the empty seat,
+    the "riposato", is given 1000): each of the three places above it and counts its
+    difference with it, so a table of three gives more V.P. than one of four (docs/rulings.md,
+    Scala 40 16). None when no round had one, or the tables are not of individuals."""
+    if not state.sheet_kind.individual_tables:
+        return None
+    seats = scala40().players
+    short = []
+    for r in range(1, up_to + 1):
+        seating = state.round(r).seating
+        for t in seating.tables if seating is not None else ():
+            if t.players is not None and len(t.players) < seats:
+                short.append(f"{r}/{t.table}")
+    if not short:
+        return None
+    return msg(
+        "Tables of three (round/table {tables}): the empty seat counts as a fourth player with "
+        "{points} negative points; each of the three is placed above it and scores its "
+        "difference with it ({article}).",
+        tables=", ".join(short),
+        points=scala40().rested_negative_points,
+        article=state.code.cite("rest"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
