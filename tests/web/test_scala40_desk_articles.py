@@ -5,6 +5,8 @@ with no FIBAS "giustificato" (force majeure or misconduct are scored alike)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -35,3 +37,37 @@ def test_art10_14_25_the_desk_cites_the_scala40_articles(
     assert str(entry.article) == "Scala 40 art. 25"
     body = text(director_client.get(f"/desk/e/{EVENT}/r/1").text)
     assert "il tavolo prosegue in tre" in body and "ingiustificato" not in body
+
+
+def test_art2_art22_the_new_event_form_for_scala40(director_client: TestClient) -> None:
+    """Seed 004: Scala 40 is individual (art. 2 "Ogni giocatore si iscrive personalmente"),
+    has no carte uguali and a difference table for 3-4 and 5 deals only (art. 22): the form
+    offers the individual format alone, no carte uguali, 3 to 5 deals; the random seed is
+    «numero del sorteggio», never «seme» (a suit)."""
+    page = director_client.get(
+        "/desk/new", params={"code": "scala40", "changed": "code", "rounds": "4"}
+    )
+    html = page.text
+    formats = re.findall(r'<select name="format"[^>]*>(.*?)</select>', html, re.S)[0]
+    assert re.findall(r'value="(\w+)"', formats) == ["individual"]
+    assert 'id="carte-uguali"' not in html and "Carte uguali" not in html
+    deals = re.findall(r'<select name="deals_1"[^>]*>(.*?)</select>', html, re.S)[0]
+    assert re.findall(r'value="(\d)"', deals) == ["3", "4", "5"]
+    rows = director_client.get("/desk/new/rounds", params={"code": "scala40", "rounds": "2"})
+    deals = re.findall(r'<select name="deals_2"[^>]*>(.*?)</select>', rows.text, re.S)[0]
+    assert re.findall(r'value="(\d)"', deals) == ["3", "4", "5"]
+    assert "Numero del sorteggio" in html and "Seme" not in html
+    fibas = director_client.get("/desk/new").text
+    assert 'id="carte-uguali"' in fibas and 'value="pairs"' in fibas
+
+
+def test_art2_the_event_page_cites_scala40_for_who_must_not_meet(
+    web: Web, director_client: TestClient
+) -> None:
+    """Art. 2: the event page of a Scala 40 evening speaks of competitors, not pairs, and
+    cites Scala 40 art. 2, not FIBAS art. 4."""
+    scala_event(web)
+    body = text(director_client.get(f"/desk/e/{EVENT}").text)
+    assert "Concorrenti che non devono incontrarsi" in body
+    assert "Coppie che non devono incontrarsi" not in body
+    assert "Scala 40 art. 2" in body and "FIBAS art. 4" not in body

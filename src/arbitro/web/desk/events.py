@@ -109,6 +109,16 @@ GAME_DEFAULTS: dict[str, dict[str, str]] = {
 """What the new-event form sets when a game is chosen (Scala 40: individual, 5 deals)."""
 
 
+def deal_choices(code: str) -> tuple[int, ...] | None:
+    """The deals a round may have under ``code``, where the code limits them: Scala 40's
+    difference tables are for 3-4 and 5 deals (art. 22); None: the form's 1 to 5."""
+    if code != SCALA40:
+        return None
+    from arbitro.codes.scala40 import scala40
+
+    return tuple(sorted(d for t in scala40().difference_tables.values() for d in t.deals))
+
+
 def game_defaults(values: dict[str, str], rounds: int) -> dict[str, str]:
     """``values`` with the format and deals of the game chosen (``values["code"]``)."""
     defaults = GAME_DEFAULTS.get(values.get("code", FIBAS), {})
@@ -176,6 +186,7 @@ def new_event_page(
             fibas_session=rules_for(FIBAS).cite("session"),
             scala40=SCALA40,
             scala40_tables=rules_for(SCALA40).cite_if("table_size"),
+            deal_choices=deal_choices(values.get("code", FIBAS)),
             briscola=BRISCOLA,
             errors=errors or {},
         ),
@@ -211,6 +222,7 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
             round_count=rounds,
             first_movements=FIRST_ROUND_MOVEMENTS,
             later_movements=LATER_MOVEMENTS,
+            deal_choices=deal_choices(values.get("code", FIBAS)),
         ),
     )
 
