@@ -12,6 +12,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.test_scala40_web import EVENT, scala_event, seat_order, text, web_of
 
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.tournament.event import EventConfig
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.web.app import Web
 
 
@@ -71,3 +75,34 @@ def test_art2_the_event_page_cites_scala40_for_who_must_not_meet(
     assert "Concorrenti che non devono incontrarsi" in body
     assert "Coppie che non devono incontrarsi" not in body
     assert "Scala 40 art. 2" in body and "FIBAS art. 4" not in body
+
+
+def test_art2_the_round_page_names_who_sits_together_again(
+    web: Web, director_client: TestClient
+) -> None:
+    """Art. 2 ("l'accoppiamento cambia ad ogni turno"): 12 players at three tables, round 2 by
+    Mitchell: four tablemates cannot go to four tables; the round's page names the players
+    at one table again and cites art. 2."""
+    config = EventConfig(
+        "Scala a tre tavoli",
+        EventFormat.INDIVIDUAL,
+        2,
+        (3, 3),
+        (Movement.REGISTRATION_ORDER, Movement.MITCHELL),
+        code=CodeId.SCALA40,
+        game=GameId.SCALA40,
+    )
+    web.service.create_event("tre", config)
+    for i in range(1, 13):
+        web.service.register("tre", f"Giocatore {i}")
+    web.service.seat("tre", 1, publish=True)
+    seating = web.service.state("tre").round(1).seating
+    assert seating is not None
+    for t in seating.tables:
+        players = t.players or ()
+        entry = Scala40Entry(players, ((0, 10, 20, 30), (5, 0, 20, 30), (5, 10, 0, 30)))
+        web.service.enter_sheet("tre", 1, t.table, entry)
+    web.service.publish_standings("tre", 1)
+    web.service.seat("tre", 2)
+    body = text(director_client.get("/desk/e/tre/r/2").text)
+    assert "di nuovo allo stesso tavolo, come nel turno 1 (Scala 40 art. 2)" in body

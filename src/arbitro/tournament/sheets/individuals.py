@@ -54,6 +54,30 @@ def short_tables_note(state: EventState, up_to: int) -> Message | None:
     )
 
 
+def repeated_meetings(state: EventState, round_number: int) -> list[Message]:
+    """The players of round ``round_number``'s seating who sat at one table in the round
+    before too (Scala 40 art. 2: "l'accoppiamento cambia ad ogni turno"; with three tables or
+    fewer no movement can part four tablemates), one message per table: for the desk to see
+    before publishing. Empty for tables of lines."""
+    from arbitro.tournament.movements.fours import repeated_tablemates
+
+    if round_number < 2 or not state.sheet_kind.individual_tables:
+        return []
+    before, now = state.round(round_number - 1).seating, state.round(round_number).seating
+    if before is None or now is None:
+        return []
+    names = {c: f"{state.competitor(c).name} ({c})" for t in now.tables for c in t.players or ()}
+    return [
+        msg(
+            "{players}: at one table again, as in round {round} ({article})",
+            players=", ".join(names[p] for p in group),
+            round=round_number - 1,
+            article=state.code.cite("seating"),
+        )
+        for group in repeated_tablemates(before, now)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class IndividualsSheet:
     """The :class:`~arbitro.tournament.sheets.kind.SheetKind` of Scala 40."""
