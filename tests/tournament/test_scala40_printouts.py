@@ -6,6 +6,7 @@ seat; never a pair's "Nord-Sud"/"Est-Ovest" line nor "Riposo"."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,16 +14,19 @@ from tests.printouts.pdfcheck import pdf_text
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.printouts import seating_pdf, table_cards_pdf
+from arbitro.printouts.standings import standings_pdf
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import Record
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 
 NAMES = [f"Giocatore {n}" for n in "ABCDEFGHIJK"]  # 11 players: tables of 4, 4 and 3
 
 
-def scala40_state(players: int = 11) -> EventState:
-    """A Scala 40 evening of individuals, round 1 seated in registration order."""
+def scala40_state(players: int = 11, *, play: bool = False) -> EventState:
+    """A Scala 40 evening of individuals, round 1 seated in registration order (and played,
+    one closer at 0 each deal, if ``play``)."""
     now = datetime(2026, 12, 1, 20, 30, tzinfo=UTC)
     config = EventConfig(
         "Scala 40 del martedì",
@@ -46,6 +50,14 @@ def scala40_state(players: int = 11) -> EventState:
         do(commands.register(state, name, [], now))
     do(commands.seat(state, 1, now))
     do(commands.publish_seating(state, 1, now))
+    seating = state.round(1).seating
+    assert seating is not None
+    for t in seating.tables if play else ():
+        seated = t.players or ()
+        rows = tuple(
+            tuple(0 if k == d else 10 + 5 * k for k in range(len(seated))) for d in range(5)
+        )
+        do(commands.enter_sheet(state, 1, t.table, Scala40Entry(seated, rows), now))
     return state
 
 
@@ -89,3 +101,16 @@ def test_seating_lists_players_by_seat_art_2(tmp_path: Path) -> None:
     # By name: "Giocatore C  3  1  Posto 3" (registration order seats C third at table 1).
     line_c = next(line for line in by_name.splitlines() if "Giocatore C" in line)
     assert line_c.split()[-2:] == ["Posto", "3"]
+
+
+def test_standings_pdf_has_the_scala40_columns_and_the_table_of_three_art_22_26(
+    tmp_path: Path,
+) -> None:
+    """Art. 22: V.P. then negative points; no warnings, penalties or lateness columns (the
+    code has none, arts. 10-17); art. 26: the table of three is explained under the table."""
+    state = scala40_state(play=True)
+    text = pdf_text(standings_pdf(state, 1, final=False), tmp_path)
+    assert "Punti negativi" in text
+    for fibas in ("Amm.", "Pen.", "Ritardo", "ammonizioni"):
+        assert fibas not in text, fibas
+    assert "Tavoli da tre (turno/tavolo 1/3)" in re.sub(r"\s+", " ", text)
