@@ -232,20 +232,25 @@ def test_d_parole_warning_cites_parole_14_4(tmp_path: Path) -> None:
 
 
 def test_d_scala40_warning_cites_no_fibas_article(tmp_path: Path) -> None:
+    """Scala 40 has no warning nor reprimand (issue 27: "Ammonizione (art. 10)" cited an
+    article without one; seed 004 art. 10-17 penalise cards, art. 25 sends a player away):
+    the warning is refused naming the Scala 40 code, never a FIBAS article, and nothing is
+    recorded; the expulsion cites art. 25."""
     cli = Cli(tmp_path)
     scala40_event(cli)
     tables = cli.json("seat", "scala", "1", "--publish")["tables"]
     first, second = tables[0]["players"][0], tables[1]["players"][0]
-    cli.ok("warn", "scala", "1", str(first), "--reason", "commenti sul gioco")
-    cli.ok("sanction", "scala", "1", str(second), "--kind", "warning", "--reason", "tono")
-
-    records = _sanctions(exported(cli, "scala"))
-    assert len(records) == 2
-    for record in records:
-        cited = _citation(record["payload"])
-        assert "FIBAS" not in cited.upper(), record
-        numbers = set(re.findall(r"\d+(?:\.\d+)?", cited))
-        assert numbers and not numbers & FIBAS_SANCTION_ARTICLES, record
+    for args in (
+        ("warn", "scala", "1", str(first), "--reason", "commenti sul gioco"),
+        ("sanction", "scala", "1", str(second), "--kind", "warning", "--reason", "tono"),
+    ):
+        refused = cli.run(*args)
+        assert refused.exit_code != 0 and "Scala 40 art." in refused.output, refused.output
+        assert "FIBAS" not in refused.output.upper()
+    cli.ok("sanction", "scala", "1", str(second), "--kind", "expulsion", "--reason", "insulti")
+    (record,) = _sanctions(exported(cli, "scala"))
+    cited = _citation(record["payload"])
+    assert "FIBAS" not in cited.upper() and re.search(r"(?<![\d.])25(?![\d.])", cited), record
     for entry in cli.json("ledger", "scala"):
         cited = _citation(entry)
         assert "FIBAS" not in cited.upper(), entry

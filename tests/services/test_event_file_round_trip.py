@@ -52,7 +52,7 @@ def _entry(rng: random.Random, game: GameId, players: tuple[int, ...] | None, de
         for _ in range(deals):
             closer = rng.randrange(len(players))
             rows.append(
-                tuple(0 if i == closer else rng.randrange(0, 90, 5) for i in range(len(players)))
+                tuple(0 if i == closer else rng.randrange(5, 90, 5) for i in range(len(players)))
             )
         return Scala40Entry(players, tuple(rows))
     return SheetEntry(tuple(random_deal(rng) for _ in range(deals)))
@@ -113,9 +113,11 @@ def _play(svc: EventService, event_id: str, rng: random.Random, name: str) -> No
                         reason="somma",
                         entry=_entry(rng, game, t.players, deals),
                     )
-            if rng.random() < 0.2:
+            # the code's own sanctions (Scala 40 has no reprimand nor warning, issue 27)
+            kinds = [k for k in list(SanctionKind)[:2] if svc.state(event_id).code.cite_if(k.value)]
+            if rng.random() < 0.2 and kinds:
                 who = (t.players or t.ns or ())[0]
-                kind = rng.choice(list(SanctionKind)[:2])
+                kind = rng.choice(kinds)
                 svc.give_sanction(event_id, rnd, who, kind, "condotta")
             if rng.random() < 0.15 and code is not CodeId.SCALA40:
                 who = (t.players or t.ew or ())[0]

@@ -114,7 +114,7 @@ def test_field_errors_name_the_field(director_client: TestClient) -> None:
     """A number that is not a number, or an empty name, is refused next to its field."""
     response = post(director_client, "/desk/new", new_event_form(rounds=2, seed="abc"))
     assert response.status_code == 400
-    assert "seme: «abc» non è un numero intero" in txt(response)
+    assert "numero del sorteggio: «abc» non è un numero intero" in txt(response)
     response = post(director_client, "/desk/new", new_event_form(name=" "))
     assert response.status_code == 400 and "il nome della gara è vuoto" in txt(response)
 
@@ -662,14 +662,19 @@ def test_scala40_sheet_entered_and_corrected_at_a_table_of_four_art22_art24(
     assert players is not None and len(players) == 4
     page = txt(director_client.get("/desk/e/scala-di-sera/r/1/t/1"))
     assert f'name="e_s3_{players[3]}"' in page
-    points = {p: [0, 25, 40][k % 3] for k, p in enumerate(players)}
-    data = {f"e_s{i}_{p}": str(points[p] + i) for i in (1, 2, 3) for p in players}
+    # one player closes each deal with 0 (art. 19, 22), the others hold cards
+    points = {p: [5, 25, 40, 12][k] for k, p in enumerate(players)}
+    data = {
+        f"e_s{i}_{p}": "0" if k == i - 1 else str(points[p] + i)
+        for i in (1, 2, 3)
+        for k, p in enumerate(players)
+    }
     bad = {**data, f"e_s2_{players[0]}": "molti"}
     refused = post(director_client, "/desk/e/scala-di-sera/r/1/t/1/enter", bad)
     assert refused.status_code == 400 and "smazzata 2" in txt(refused)
     assert post(director_client, "/desk/e/scala-di-sera/r/1/t/1/enter", data).status_code == 303
     entry = svc.state("scala-di-sera").round(1).sheets[1].entry_as_of(1)
-    assert entry.players == players and entry.deals[0][0] == points[players[0]] + 1
+    assert entry.players == players and entry.deals[0][:2] == (0, points[players[1]] + 1)
     a, b = players[0], players[1]
     swap = {
         "kind": "inverted",

@@ -18,6 +18,7 @@ def test_choosing_scala40_sets_individual_and_five_deals(director_client: TestCl
     html = txt(page)
     assert '<option value="individual" selected>' in html
     for i in (1, 2, 3):
+        # art. 22: difference tables for 3-4 and 5 deals only (issue 27)
         assert f'<select name="deals_{i}" id="deals_{i}"><option value="3" >3</option>' in html
         row = html[html.index(f'name="deals_{i}"') :]
         assert '<option value="5" selected>' in row[: row.index("</select>")]

@@ -74,8 +74,8 @@ def _card(results: ResultsFile, comp: CompetitorInfo) -> list[dict[str, Any]]:
         table = next(
             (t for t in rnd.tables if any(comp.number in ln.competitors for ln in t.lines)), None
         )
-        if table is None:
-            rows.append({"round": rnd.number, "table": None})
+        if table is None:  # not seated; a late entry's arbitral score (Scala 40 art. 26)
+            rows.append({"round": rnd.number, "table": None, "result": res})
             continue
         side = next(ln.side for ln in table.lines if comp.number in ln.competitors)
         opponents = [c for ln in table.lines if ln.side != side for c in ln.competitors]

@@ -13,7 +13,12 @@ from arbitro.collation import name_key
 from arbitro.errors import ArbitroError
 from arbitro.i18n import message
 from arbitro.printouts.labels import check_lang, tr
-from arbitro.printouts.names import line_name, rest_note, seated_round
+from arbitro.printouts.names import (
+    competitor_name,
+    line_name,
+    rest_note,
+    seated_round,
+)
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
 from arbitro.tournament.event import EventState
@@ -42,10 +47,16 @@ def seating_rows(
     state: EventState, round_number: int, lang: str
 ) -> list[tuple[str, CompetitorId, int, str, bool]]:
     """Every seated competitor as ``(name, number, table, line, resting)``, alphabetical by
-    name (ignoring case and accents); ``line`` is «N-S» or «E-O» (art. 4)."""
+    name (ignoring case and accents); ``line`` is «N-S» or «E-O» (art. 4), or the seat,
+    «Posto 2», at a table of individuals (Scala 40 art. 2)."""
     seating = seated_round(state, round_number)
     rows = []
     for table in seating.tables:
+        if table.players is not None:  # individuals by seat (Scala 40 art. 2)
+            for seat, c in enumerate(table.players, start=1):
+                place = tr(message("Seat {seat}", seat=seat), lang)
+                rows.append((state.competitor(c).name, c, table.table, place, False))
+            continue
         for side, line in ((message("N-S"), table.ns), (message("E-W"), table.ew)):
             for c in line or ():
                 name = state.competitor(c).name
@@ -56,7 +67,8 @@ def seating_rows(
 
 def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> bytes:
     """The seating of round ``round_number`` on A4: by table (N-S and E-O lines, «Riposo» for
-    the missing line of an incomplete table, art. 37), then by name, alphabetically, with the
+    the missing line of an incomplete table, art. 37; at a table of individuals each player
+    by seat, Scala 40 art. 2), then by name, alphabetically, with the
     table and line of each competitor (art. 4). It is posted in the hall: the pairs that must
     not meet (a family, a club) are the director's to know, on the desk, never printed here."""
     check_lang(lang)
@@ -70,25 +82,32 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
     plan = _plan(state, round_number)
     if plan is not None:
         from arbitro.printouts.boards import plan_cell
-    top: list[object] = [
-        tr(message("Table"), lang),
-        tr(message("North-South"), lang),
-        tr(message("East-West"), lang),
-    ]
+    seats = max((len(t.players) for t in seating.tables if t.players is not None), default=0)
+    top: list[object] = [tr(message("Table"), lang)]
+    if seats:
+        top += [tr(message("Seat {seat}", seat=i), lang) for i in range(1, seats + 1)]
+    else:
+        top += [tr(message("North-South"), lang), tr(message("East-West"), lang)]
     top += [tr(message("Boards"), lang)] if plan is not None else []
     rows: list[list[object]] = [top]
     for t in seating.tables:
-        line_row: list[object] = [
-            cell(str(t.table), 16, bold=True),
-            cell(line_name(state, t.ns, lang), 13),
-            cell(line_name(state, t.ew, lang), 13),
-        ]
+        line_row: list[object] = [cell(str(t.table), 16, bold=True)]
+        if t.players is not None:
+            names = [cell(competitor_name(state, p), 11) for p in t.players]
+            line_row += names + ["—"] * (seats - len(names))
+        else:
+            line_row += [
+                cell(line_name(state, t.ns, lang), 13),
+                cell(line_name(state, t.ew, lang), 13),
+            ]
         if plan is not None:
             boards = plan_cell(plan, t.table, lang) if t.table <= plan.tables else "—"
             line_row.append(cell(boards, 11, bold=True))
         rows.append(line_row)
     first = 22 * 2.6
-    if plan is None:
+    if seats:
+        widths = [first] + [(WIDTH - first) / seats] * seats
+    elif plan is None:
         widths = [first, (WIDTH - first) / 2, (WIDTH - first) / 2]
     else:
         last = 34 * mm + 8 * mm * (plan.boards - 1)
@@ -108,7 +127,8 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
     has_players = any(state.competitor(c).players for c in seating.competitors())
     head: list[object] = [tr(message("Competitor"), lang), tr(message("No."), lang)]
     head += [tr(message("Players"), lang)] if has_players else []
-    head += [tr(message("Table"), lang), tr(message("Line"), lang)]
+    place = message("Seat") if any(t.players is not None for t in seating.tables) else None
+    head += [tr(message("Table"), lang), tr(place or message("Line"), lang)]
     by_name: list[list[object]] = [head]
     for name, number, table, line, resting in seating_rows(state, round_number, lang):
         row: list[object] = [cell(name, 12, bold=True), str(number)]

@@ -12,6 +12,7 @@ from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import INK, MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note
 from arbitro.tournament.event import EventState
+from arbitro.tournament.sheets.individuals import short_tables_note
 from arbitro.tournament.standings.standings import standings
 
 WIDTH = PAGE[0] - 2 * MARGIN
@@ -58,19 +59,15 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
         message("Standings after round {round} — {kind}", round=after_round, kind=kind), lang
     )
     story: list[Flowable] = [note(state.config.name, 12), heading(title, 20)]
-    table: list[list[object]] = [
-        [
-            tr(message("Rank"), lang),
-            tr(message("No."), lang),
-            tr(message("Competitor"), lang),
-            tr(message("VP"), lang),
-            tr(message("MP"), lang),
-            tr(message("Warn."), lang),
-            tr(message("Pen. VP"), lang),
-            tr(message("Pen. MP"), lang),
-            tr(message("Late MP"), lang),
-        ]
-    ]
+    # The columns the event's code has: warnings and lateness only where it penalises them
+    # (Scala 40 has neither, issue 27); the MP are negative points where fewer is better.
+    warns = code.cite_if("warning") is not None
+    late = bool(code.lateness_mp_penalty)
+    mp_name = message("Negative points") if state.sheet_kind.mp_lower_is_better else message("MP")
+    head = [message("Rank"), message("No."), message("Competitor"), message("VP"), mp_name]
+    head += [message("Warn."), message("Pen. VP"), message("Pen. MP")] if warns else []
+    head += [message("Late MP")] if late else []
+    table: list[list[object]] = [[tr(h, lang) for h in head]]
     for row in rows:
         name = row.name
         if row.withdrawn_from is not None:
@@ -81,27 +78,39 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
                 ),
                 lang,
             )
-        table.append(
-            [
-                str(row.rank),
-                str(row.competitor),
-                cell(name, 12, bold=True),
-                str(row.vp),
-                str(row.mp),
+        line: list[object] = [
+            str(row.rank),
+            str(row.competitor),
+            cell(name, 12, bold=True),
+            str(row.vp),
+            str(row.mp),
+        ]
+        if warns:
+            line += [
                 str(row.warnings) if row.warnings else "",
                 _signed(row.penalty_vp),
                 _signed(row.penalty_mp),
-                _signed(row.lateness_mp),
             ]
-        )
-    numbers = [42.0, 30.0, 0.0, 44.0, 54.0, 46.0, 44.0, 48.0, 50.0]
+        if late:
+            line.append(_signed(row.lateness_mp))
+        table.append(line)
+    numbers = [42.0, 30.0, 0.0, 44.0, 54.0 if warns or late else 110.0]
+    numbers += [46.0, 44.0, 48.0] if warns else []
+    numbers += [50.0] if late else []
     numbers[2] = WIDTH - sum(numbers)
     story.append(
         list_table(
-            table, numbers, size=12, right_columns=[0, 1, 3, 4, 5, 6, 7, 8], bold_columns=[3]
+            table,
+            numbers,
+            size=12,
+            right_columns=[0, 1, *range(3, len(numbers))],
+            bold_columns=[3],
         )
     )
-    rules = [tr(message("VP and MP include the penalties."), lang)]
+    three = short_tables_note(state, after_round)  # Scala 40 art. 26
+    if three is not None:
+        story.append(note(tr(three, lang)))
+    rules = [tr(message("VP and MP include the penalties."), lang)] if warns or late else []
     if code.warnings_per_penalty:
         rules.append(
             tr(
@@ -128,6 +137,7 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
                 lang,
             )
         )
-    story.append(note(" ".join(rules)))
+    if rules:
+        story.append(note(" ".join(rules)))
     story.append(note(tr(closing_note(state, final=final), lang), 10, INK))
     return build_document(f"{state.config.name} — {title}", story, lang=lang, footer=title)

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from arbitro.errors import ArbitroError
 from arbitro.i18n import message
 from arbitro.printouts.labels import check_lang, tr
-from arbitro.printouts.names import line_name, rest_note, seated_round
+from arbitro.printouts.names import competitor_name, line_name, rest_note, seated_round
 from arbitro.printouts.style import (
     FONT,
     INK,
@@ -37,7 +37,7 @@ from arbitro.printouts.style import (
     wrap,
 )
 from arbitro.tournament.event import EventState
-from arbitro.tournament.model import EventFormat, TableSeating
+from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
 
 CARDS_PER_PAGE = 2
 CARD_WIDTH = PAGE[0]
@@ -147,6 +147,8 @@ def _draw_card(
     draw_fitted(c, heading, left, top - 50, number_width, 22, bold=True)
     box_h = 17 * mm
     box_y = oy + MARGIN
+    if table.players is not None:
+        box_h = players_height(table)
     low, high = box_y + box_h + 14, top - 58
     size = min(200.0, (high - low) / 0.73)
     used = fit_size(str(table.table), number_width, size, bold=True, least=40)
@@ -173,7 +175,36 @@ def _draw_card(
             c.drawRightString(right, y, line)
             y -= 8
         c.setFillColor(INK)
-    # The two lines.
+    if table.players is not None:
+        _draw_players(c, state, table.players, left, box_y, width, lang)
+    else:
+        _draw_lines(c, state, table, left, box_y, width, box_h, lang)
+    if table.is_incomplete:
+        draw_fitted(c, tr(rest_note(state), lang), left, box_y + box_h + 6, width, 9, color=MUTED)
+    # Cut line between cards.
+    if index % CARDS_PER_PAGE == 0:
+        c.setDash(4, 4)
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.5)
+        c.line(ox + 8 * mm, oy, ox + CARD_WIDTH - 8 * mm, oy)
+        c.setDash()
+
+
+PLAYER_BOX_H: float = 12 * mm
+PLAYER_GAP: float = 3 * mm
+
+
+def _draw_lines(
+    c: Canvas,
+    state: EventState,
+    table: TableSeating,
+    left: float,
+    box_y: float,
+    width: float,
+    box_h: float,
+    lang: str,
+) -> None:
+    """The two lines of a table of pairs or teams, North-South and East-West (art. 4)."""
     half = (width - 6 * mm) / 2
     sides = ((message("North-South"), table.ns), (message("East-West"), table.ew))
     for i, (side, seated) in enumerate(sides):
@@ -187,15 +218,40 @@ def _draw_card(
         draw_wrapped_in_box(
             c, name, bx + 4, box_y + 2, half - 8, box_h - 17, 17, bold=True, align="left"
         )
-    if table.is_incomplete:
-        draw_fitted(c, tr(rest_note(state), lang), left, box_y + box_h + 6, width, 9, color=MUTED)
-    # Cut line between cards.
-    if index % CARDS_PER_PAGE == 0:
-        c.setDash(4, 4)
-        c.setStrokeColor(MUTED)
-        c.setLineWidth(0.5)
-        c.line(ox + 8 * mm, oy, ox + CARD_WIDTH - 8 * mm, oy)
-        c.setDash()
+
+
+def _draw_players(
+    c: Canvas,
+    state: EventState,
+    players: Sequence[CompetitorId],
+    left: float,
+    box_y: float,
+    width: float,
+    lang: str,
+) -> None:
+    """The players of a table of individuals by seat, two to a row (Scala 40 art. 2: four
+    players at a table, three at a table of three, art. 25)."""
+    half = (width - 6 * mm) / 2
+    rows = -(-len(players) // 2)
+    for i, number in enumerate(players):
+        bx = left + (i % 2) * (half + 6 * mm)
+        by = box_y + (rows - 1 - i // 2) * (PLAYER_BOX_H + PLAYER_GAP)
+        c.setFillColor(SHADE)
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.8)
+        c.roundRect(bx, by, half, PLAYER_BOX_H, 6, stroke=1, fill=1)
+        seat = tr(message("Seat {seat}", seat=i + 1), lang)
+        draw_fitted(c, seat, bx + 8, by + PLAYER_BOX_H - 12, half - 16, 9, bold=True)
+        name = competitor_name(state, number)
+        draw_fitted(c, name, bx + 8, by + 6, half - 16, 15, bold=True)
+
+
+def players_height(table: TableSeating) -> float:
+    """The height the seats' boxes take on a card (two players to a row), 0 for lines."""
+    if table.players is None:
+        return 0.0
+    rows = -(-len(table.players) // 2)
+    return rows * PLAYER_BOX_H + (rows - 1) * PLAYER_GAP
 
 
 def table_cards_pdf(

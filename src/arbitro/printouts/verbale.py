@@ -154,8 +154,24 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
     rows: list[list[object]] = [
         [tr(message("No."), lang), tr(message("Competitor"), lang), tr(message("Players"), lang)]
     ]
+    # A late entry (Scala 40 art. 26) has the rounds it missed as an arbitral score, no table.
+    late = {
+        r.competitor: rnd.number
+        for rnd in results.rounds
+        for r in rnd.results
+        if r.table == 0 and r.source == "arbitral"
+    }
     for comp in played:
         name = comp.name
+        if comp.number in late:
+            name = tr(
+                message(
+                    "{name} (late entry: an arbitral score up to round {round})",
+                    name=name,
+                    round=late[comp.number],
+                ),
+                lang,
+            )
         if comp.withdrawn_from_round is not None:
             name = tr(
                 message(
@@ -223,16 +239,16 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
             list_table(rows, _widths(34, 30, 0, 40, 50, 120), size=9, right_columns=[0, 1, 3, 4])
         )
 
-    for title_msg, items in (
-        (message("Sanctions"), results.sanctions),
-        (message("Rulings (Law 13, arbitral scores)"), results.rulings),
+    for title_msg, items, empty in (
+        (message("Sanctions"), results.sanctions, message("No sanctions.")),
+        (message("Rulings (Law 13, arbitral scores)"), results.rulings, message("No rulings.")),
     ):
         story += [
             spacer(10),
             KeepTogether(
                 [
                     heading(tr(title_msg, lang), 14),
-                    _ledger_table(results, items, lang) if items else _none(lang),
+                    _ledger_table(results, items, lang) if items else note(tr(empty, lang), 10),
                 ]
             ),
         ]
@@ -270,7 +286,9 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
         table = list_table(rows, _widths(36, 36, 110, 0, 150), size=9, right_columns=[0])
         story.append(KeepTogether([complaints_title, table]))
     else:
-        story.append(KeepTogether([complaints_title, _none(lang)]))
+        story.append(
+            KeepTogether([complaints_title, note(tr(message("No complaints."), lang), 10)])
+        )
 
     place_date = ", ".join(p for p in (event.place, event.date.isoformat()) if p)
     story.append(

@@ -683,6 +683,10 @@ class EventState:
                 if b.score is not None:
                     self.abandon_scores[(b.round, b.competitor)] = b.score
                 self.competitors[b.competitor].withdrawn_from_round = b.round + 1
+                # A sheet already begun no longer waits for his signature (Scala 40 art. 25).
+                for sheet in self._round(b.round).sheets.values():
+                    if str(b.competitor) in sheet.signers:
+                        sheet.signers = _signers(sorted(sheet.signers - {str(b.competitor)}))
             case StandingsPublished() as b:
                 self._round(b.round).standings_published_at = at
             case PrizePlanRecorded() as b:
@@ -767,7 +771,7 @@ class EventState:
         kind = self._sheet_kind or self.sheet_kind
         if sheet is None:
             seat = rnd.seating.table(table) if rnd.seating else None
-            required = _signers(kind.signers(seat)) if seat is not None else frozenset()
+            required = self._sheet_signers(rnd.number, seat, kind)
             sheet = rnd.sheets[table] = _table_sheet(table, required)
         entry = kind.parse(body.entry) if parsed is None else parsed
         line = body.line
@@ -842,6 +846,8 @@ class EventState:
                 )
             case AbandonRecorded() as b:
                 detail = Message("justified") if b.justified else Message("unjustified")
+                if self.sheet_kind.individual_tables:  # Scala 40 art. 25: scored alike
+                    detail = Message("the table goes on three")
                 if b.score is not None:
                     # The arbiter's choice (Parole art. 13.4 a-c) is the whole ruling: that
                     # code knows no "justified" abandon (FIBAS art. 36 does).
@@ -883,6 +889,23 @@ class EventState:
                 )
         return None
 
+    def _sheet_signers(
+        self, round_number: int, seat: TableSeating | None, kind: SheetKind
+    ) -> frozenset[str]:
+        """Who signs a table's sheet (FIBAS art. 20, Scala 40 art. 23): the kind's signers
+        but a player who abandoned in that round (Scala 40 art. 25: the table goes on three
+        and the three sign)."""
+        if seat is None:
+            return frozenset()
+        names = kind.signers(seat)
+        if self.abandons:
+            names = tuple(n for n in names if not self._abandoned_signer(round_number, n))
+        return _signers(names)
+
+    def _abandoned_signer(self, round_number: int, name: str) -> bool:
+        """True when the signer ``name`` is a player who abandoned in that round (art. 25)."""
+        return name.isdigit() and (round_number, CompetitorId(int(name))) in self.abandons
+
     def _apply_sheet(self, rec: Record, at: datetime, parsed: Any = None) -> None:
         b = rec.body
         assert isinstance(b, SHEETS)
@@ -890,7 +913,7 @@ class EventState:
         kind = self.sheet_kind
         if b.table not in rnd.sheets:
             seat = rnd.seating.table(b.table) if rnd.seating else None
-            required = _signers(kind.signers(seat)) if seat is not None else frozenset()
+            required = self._sheet_signers(rnd.number, seat, kind)
             rnd.sheets[b.table] = TableSheet(b.table, signers=required)
         sheet = rnd.sheets[b.table]
         entry = kind.parse(b.entry) if parsed is None else parsed

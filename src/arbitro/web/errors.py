@@ -214,7 +214,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
 def retry_page(request: Request, text: str, status: int, headers: dict[str, str]) -> Response:
     """The page of a request that failed on the server's side: what happened, and a link to
-    try again (the same page for a GET, else the page the form was on)."""
+    try again (the same page for a GET, else the page the form was on); the page of a GET
+    reloads itself after :data:`RETRY_SECONDS` (a display on the projector retries alone)."""
     from urllib.parse import urlsplit
 
     from arbitro.web.app import web_of
@@ -225,8 +226,11 @@ def retry_page(request: Request, text: str, status: int, headers: dict[str, str]
         host = request.headers.get("host", "")
         if referer.netloc == host and referer.path.startswith("/"):
             again = referer.path + (f"?{referer.query}" if referer.query else "")
+    # A page that failed to be read asks again by itself (a projector has no one to press
+    # the button); a form's failure waits for its user.
+    reload = RETRY_SECONDS if request.method in ("GET", "HEAD") else None
     response = web_of(request).render(
-        request, "retry.html", status_code=status, message=text, again=again
+        request, "retry.html", status_code=status, message=text, again=again, reload=reload
     )
     response.headers["Cache-Control"] = "no-store"
     response.headers.update(headers)

@@ -24,6 +24,7 @@ from arbitro.collation import name_key
 from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
+from arbitro.tournament.sheets.individuals import short_tables_note
 from arbitro.tournament.standings.standings import (
     StandingRow,
     session_rounds,
@@ -173,6 +174,7 @@ def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
         "final": final,
         "event_final": final and rnd == state.config.rounds,
         "chart": vp_chart_svg(rows[:CHART_TOP], rnd),
+        "short_tables": short_tables_note(state, rnd),  # Scala 40 art. 26
     }
 
 
@@ -560,7 +562,7 @@ def session_view(state: EventState, session: int) -> dict[str, Any]:
         "round": shown,
         "rows": rows,
         "rounds_shown": list(range(first, (shown or first - 1) + 1)),
-        "article": state.code.cite("session"),
+        "article": state.code.cite_if("session"),
     }
 
 

@@ -12,7 +12,7 @@ totals of a half-typed sheet). The desk and the phones name their inputs differe
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbitro.codes.citation import Citation
@@ -20,7 +20,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, TableSeating
-from arbitro.tournament.scoring.scala40 import TableResult, score_table
+from arbitro.tournament.scoring.scala40 import TableResult, impossible_points, score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import (
     DealScore,
@@ -272,32 +272,32 @@ def parse_players_sheet(
     table's seat order (art. 22: whole numbers, 0 for the player who closes). The places and
     VP of the numbers typed so far are computed by the domain's ``score_table`` (art. 22, 26:
     a table of three counts the rested seat). After an abandon (art. 25, ``abandoned``) a
-    blank is a deal the player did not finish."""
+    blank of that player is a deal he did not finish; the others' numbers are all needed,
+    and the places and VP are those of the table going on three (art. 25, 26)."""
     players = seating.players or ()
     deals = state.deals(round_number)
     parsed = ParsedPlayers()
     rows: list[tuple[int | None, ...]] = []
-    stored: list[tuple[int | None, ...]] = []
     for deal in range(1, deals + 1):
         row: list[int | None] = []
-        kept: list[int | None] = []
         for p in players:
             name = fields.player(deal, str(p))
             key = player_field(deal, str(p))
             raw = str(form.get(name, "") or "")
             parsed.values[name] = raw
             text = raw.strip().replace(" ", "")
+            if not text and p == abandoned:  # his column after he left (art. 25)
+                row.append(None)
+                continue
             if not text:
                 row.append(0)
-                kept.append(None)
-                if abandoned is None:
-                    parsed.blanks += 1
-                    if parsed.first_blank is None:
-                        parsed.first_blank = name
-                        who = state.competitors[p].name if p in state.competitors else str(p)
-                        parsed.blank_error = ArbitroError(
-                            "deal {deal}, {who}: the number is missing", deal=deal, who=who
-                        )
+                parsed.blanks += 1
+                if parsed.first_blank is None:
+                    parsed.first_blank = name
+                    who = state.competitors[p].name if p in state.competitors else str(p)
+                    parsed.blank_error = ArbitroError(
+                        "deal {deal}, {who}: the number is missing", deal=deal, who=who
+                    )
                 continue
             if not PLAYER.match(text):
                 who = state.competitors[p].name if p in state.competitors else str(p)
@@ -311,17 +311,11 @@ def parse_players_sheet(
                 parsed.errors[key] = err.message(lang)
                 parsed.problems.append((name, err))
                 row.append(0)
-                kept.append(None)
                 continue
             row.append(int(text))
-            kept.append(int(text))
         rows.append(tuple(row))
-        stored.append(tuple(kept))
-    parsed.partial = Scala40Entry(tuple(players), tuple(rows))
-    if abandoned is not None:
-        if not parsed.errors:
-            parsed.entry = Scala40Entry(tuple(players), tuple(stored), abandoned)
-        return parsed  # the scoring of an abandoned table is the service's
+    parsed.partial = Scala40Entry(tuple(players), tuple(rows), abandoned)
+    _impossible(state, parsed, players, deals, fields, lang)
     if parsed.errors or not players or parsed.blanks == deals * len(players):
         return parsed  # places and VP once something possible is typed
     try:
@@ -333,6 +327,49 @@ def parse_players_sheet(
     if not parsed.blanks:
         parsed.entry = parsed.partial
     return parsed
+
+
+def _impossible(
+    state: EventState,
+    parsed: ParsedPlayers,
+    players: Sequence[int],
+    deals: int,
+    fields: SheetFields,
+    lang: str,
+) -> None:
+    """Mark the numbers no deal can give (Scala 40 art. 19, 22: a second 0, a 1-point hand,
+    more than a hand holds) next to their deal, in rows typed in full."""
+    if not players:
+        return
+    complete = {
+        d
+        for d in range(1, deals + 1)
+        if all(
+            parsed.values.get(fields.player(d, str(p)), "").strip() or p == parsed.partial.abandoned
+            for p in players
+        )
+    }
+    try:
+        found = impossible_points(parsed.partial.sheet())
+    except ArbitroError:
+        return  # the malformed numbers have their own messages
+    for deal, column, why in found:
+        if deal not in complete:
+            continue
+        p = players[column]
+        key = player_field(deal, str(p))
+        if key in parsed.errors:
+            continue
+        who = state.competitors[p].name if p in state.competitors else str(p)
+        err = ArbitroError(
+            "deal {deal}, {who}: {why}",
+            deal=deal,
+            who=who,
+            why=why,
+            article=state.code.cite("sheet_points"),
+        )
+        parsed.errors[key] = err.message(lang)
+        parsed.problems.append((fields.player(deal, str(p)), err))
 
 
 def players_values(entry: Scala40Entry, fields: SheetFields = PHONE) -> dict[str, str]:

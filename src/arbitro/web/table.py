@@ -201,6 +201,7 @@ class TableView:
     device_line: str | None = None  # the line (or player) this phone signed for
     differ: bool = False  # the line says the numbers sent are not its own
     current_round: int | None = None  # the round under way, when it is not the card's
+    departed: frozenset[str] = frozenset()  # players who abandoned in the round (art. 25)
 
     def freeze(self) -> TableView:
         """Read now (under the service's lock) what the page shows of the live state: the
@@ -217,9 +218,11 @@ class TableView:
         it), ``confirm`` (the numbers another line sent, read-only, to confirm or to say they
         differ) or ``done`` (signed by this line, confirmed, or the round closed: read-only,
         changes go through the director)."""
-        if self.closed or self.mine_sent or self.status == "confirmed":
+        if self.closed or self.mine_sent or self.status in ("confirmed", "conflict"):
+            # in conflict no version is in force: nothing to confirm, the director settles it
+            # from the signed paper (Scala 40 art. 23-24; FIBAS art. 21)
             return "done"
-        if self.status in ("pending", "conflict") and not self.differ:
+        if self.status == "pending" and not self.differ:
             return "confirm"
         return "form"
 
@@ -246,6 +249,17 @@ class TableView:
             return []
         comps = self.state.competitors
         return [(str(p), comps[p].name if p in comps else str(p)) for p in self.seating.players]
+
+    @property
+    def abandoned(self) -> int | None:
+        """The player whose column is closed: he abandoned in this round (Scala 40 art. 25)."""
+        return next((int(n) for n, _ in self.players if n in self.departed), None)
+
+    @property
+    def signing(self) -> list[tuple[str, str]]:
+        """The players who sign the sheet: those at the table but one who abandoned (art. 23,
+        25)."""
+        return [(n, name) for n, name in self.players if n not in self.departed]
 
     @property
     def line_label(self) -> str:
@@ -310,6 +324,12 @@ def _check_line_at_table(view: TableView) -> None:
     if line is None or view.seating is None:
         return
     if view.individuals:
+        if line in view.departed:
+            raise NotAtTable(
+                "{player} abandoned the event in this round: the other players sign the sheet",
+                player=next((name for n, name in view.players if n == line), line),
+                article=view.state.code.cite("abandon"),
+            )
         if line not in {number for number, _ in view.players}:
             raise NotAtTable(
                 "player «{line}» does not sit at table {table} in this round: choose your own name",
@@ -369,6 +389,9 @@ def _read(
     view.seating = r.seating.table(table) if r.seating else None
     if view.seating is None:
         return view
+    if view.seating.players is not None and state.abandons:
+        gone = (str(p) for p in view.seating.players if (rnd, p) in state.abandons)
+        view.departed = frozenset(gone)
     sheet = r.sheets.get(table)
     view.device_line = sheet.devices.get(device) if sheet is not None and device else None
     if view.line is None and view.device_line is not None:
@@ -435,9 +458,9 @@ def status_text(view: TableView) -> Message:
 def _players_status_text(view: TableView) -> Message:
     """A Scala 40 sheet's status as one player sees it (art. 23: the four players sign
     the sheet)."""
-    everyone = len(view.players)
-    signed = len(view.confirmed_by & {n for n, _ in view.players})
-    waiting = ", ".join(name for n, name in view.players if n not in view.confirmed_by)
+    everyone = len(view.signing)
+    signed = len(view.confirmed_by & {n for n, _ in view.signing})
+    waiting = ", ".join(name for n, name in view.signing if n not in view.confirmed_by)
     counts = {"everyone": everyone, "signed": signed}
     if view.status == "confirmed":
         return Message("Sheet confirmed by all {everyone} players.", counts)
@@ -505,7 +528,9 @@ def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -
     if parsed is None and view.round_number and view.seating:
         shown = view.start_from
         values = players_values(shown) if isinstance(shown, Scala40Entry) else {}
-        parsed = parse_players_sheet(view.state, view.round_number, view.seating, values, lang)
+        parsed = parse_players_sheet(
+            view.state, view.round_number, view.seating, values, lang, abandoned=view.abandoned
+        )
     return {
         "v": view,
         "event_name": view.state.config.name,
@@ -736,7 +761,9 @@ async def table_preview(request: Request, token: str) -> Response:
             raise RoundClosed("no sheet to fill in", article=closed)
         parsed: ParsedSheet | ParsedPlayers
         if view.individuals:
-            parsed = parse_players_sheet(view.state, view.round_number, view.seating, form, lang)
+            parsed = parse_players_sheet(
+                view.state, view.round_number, view.seating, form, lang, abandoned=view.abandoned
+            )
         else:
             parsed = await run_in_threadpool(parse_sheet, view.state, view.round_number, form, lang)
     except ArbitroError as exc:
@@ -858,7 +885,15 @@ def _submit_players(
             table=view.table_number,
             article=view.state.code.cite("corrections"),
         )
-    parsed = parse_players_sheet(view.state, posted, view.seating, form, lang)
+    if view.status == "conflict":  # no version to confirm: the director settles it
+        raise ConflictError(
+            "table {table}'s sheet is in conflict: the director settles it from the signed paper",
+            table=view.table_number,
+            article=view.state.code.cite("corrections"),
+        )
+    parsed = parse_players_sheet(
+        view.state, posted, view.seating, form, lang, abandoned=view.abandoned
+    )
     if parsed.entry is None:
         if parsed.blanks and not parsed.errors and not parsed.general_error:
             parsed.general_error = render(

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_
+from arbitro.i18n import N_, Message
 from arbitro.tournament.boards import assignment_of, comparison_method
 from arbitro.tournament.commands.common import (
     make_record,
@@ -54,6 +54,14 @@ def record_lateness(
     return make_record(LatenessRecorded(round_number, competitor, seconds), now, actor)
 
 
+# The sanctions as a message names them ("the event's code has no warning").
+SANCTION_WORDS = {
+    "reprimand": N_("reprimand"),
+    "warning": N_("warning"),
+    "expulsion": N_("expulsion"),
+}
+
+
 def give_sanction(
     state: EventState,
     round_number: int,
@@ -82,7 +90,14 @@ def give_sanction(
             name=comp.name,
             players=", ".join(comp.players),
         )
-    cited = article or state.code.cite(kind.value).article
+    found = state.code.cite_if(kind.value)
+    if article is None and found is None:  # e.g. Scala 40: no reprimand nor warning
+        raise ArbitroError(
+            "the event's code has no {sanction}: it penalises irregularities at the table",
+            sanction=Message(SANCTION_WORDS.get(kind.value, kind.value)),
+            article=state.code.cite_if("penalty_forfeited"),
+        )
+    cited = article or (found.article if found else "")
     body = SanctionGiven(round_number, competitor, kind.value, cited, player)
     return make_record(body, now, actor, reason)
 

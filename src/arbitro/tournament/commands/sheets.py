@@ -17,7 +17,7 @@ from arbitro.tournament.commands.common import (
     playing_table,
 )
 from arbitro.tournament.event import EventState, TableSheet
-from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.records import Record, SheetCorrected, SheetEntered
 
 LINES = ("ns", "ew")
@@ -114,6 +114,32 @@ def decide_sheet(
         )
     # check_entry's check, on the seat already found
     kind.check(state.sheet_context(round_number, seat), entry)
+    if state.abandons and kind.individual_tables:
+        _check_departed(state, round_number, seat, entry, line)
+
+
+def _check_departed(
+    state: EventState, round_number: int, seat: TableSeating, entry: Any, line: str | None
+) -> None:
+    """A player who abandoned in the round (Scala 40 art. 25) neither signs the sheet nor is
+    scored on it as present: the sheet records the abandon (his column closed)."""
+    gone = [c for c in seat.players or () if (round_number, c) in state.abandons]
+    if not gone:
+        return
+    name = state.competitor(gone[0]).name
+    if line is not None and line in {str(c) for c in gone}:
+        raise ConflictError(
+            "{player} abandoned the event in this round: the other players sign the sheet",
+            player=name,
+            article=state.code.cite("abandon"),
+        )
+    recorded = state.sheet_kind.abandoned(entry)
+    if any(c not in recorded for c in gone):
+        raise ArbitroError(
+            "{player} abandoned the event in this round: the sheet must record the abandon",
+            player=name,
+            article=state.code.cite("abandon"),
+        )
 
 
 class SignedAlready(ConflictError):

@@ -47,12 +47,40 @@ def _deal_out(order: Sequence[CompetitorId]) -> Seating:
     return Seating(tuple(tables))
 
 
+def scattering_step(count: int, step: int) -> int:
+    """The step, from ``step`` on, that sends the four seats of a table to four different
+    tables (seat k moves k × step tables): art. 2 "l'accoppiamento cambia ad ogni turno".
+    With fewer than four tables none can: ``step`` itself (:func:`repeated_tablemates` then
+    names those who meet again)."""
+    candidates: list[int] = [step, *range(1, count)]
+    for candidate in candidates:
+        if len({(k * candidate) % count for k in range(SEATS)}) == SEATS:
+            return candidate
+    return step
+
+
+def repeated_tablemates(previous: Seating, seating: Seating) -> list[tuple[CompetitorId, ...]]:
+    """The players seated together again at a table of ``seating`` who sat at one table of
+    ``previous`` (art. 2: the pairing changes every round), one tuple per such group."""
+    before = {p: t.table for t in previous.tables for p in t.players or ()}
+    out = []
+    for t in seating.tables:
+        groups: dict[int, list[CompetitorId]] = {}
+        for p in t.players or ():
+            if p in before:
+                groups.setdefault(before[p], []).append(p)
+        out += [tuple(g) for g in groups.values() if len(g) > 1]
+    return out
+
+
 def _mitchell(players: Sequence[CompetitorId], previous: Seating, step: int) -> Seating:
-    """Seat 1 stays; the player at seat k moves (k - 1) × step tables on, so that tablemates
+    """Seat 1 stays; the player at seat k moves (k - 1) × step tables on, with the step that
+    sends a table's four players to four tables (:func:`scattering_step`), so that tablemates
     scatter; newcomers and the seats left by withdrawn players are filled in order."""
     active = set(players)
     sizes = table_sizes(len(players))
     count = len(sizes)
+    step = scattering_step(count, step)
     seats: list[list[CompetitorId | None]] = [[None] * size for size in sizes]
     movers: list[CompetitorId] = []
     for t in previous.tables:
@@ -67,9 +95,47 @@ def _mitchell(players: Sequence[CompetitorId], previous: Seating, step: int) -> 
     seated = {p for row in seats for p in row if p is not None}
     seated.update(movers)
     movers += [p for p in players if p not in seated]
-    queue = iter(movers)
-    order = [p if p is not None else next(queue) for row in seats for p in row]
-    return _deal_out(order)
+    # The others fill the empty seats, each where none of his last tablemates sits if it can.
+    before = {p: t.table for t in previous.tables for p in t.players or ()}
+    empty = [(r, k) for r, row in enumerate(seats) for k, p in enumerate(row) if p is None]
+    for p in movers:
+
+        def clash(slot: tuple[int, int], player: CompetitorId = p) -> bool:
+            mates = seats[slot[0]]
+            return player in before and any(
+                q is not None and before.get(q) == before[player] for q in mates
+            )
+
+        slot = next((e for e in empty if not clash(e)), empty[0])
+        empty.remove(slot)
+        seats[slot[0]][slot[1]] = p
+        if clash(slot):
+            _swap_apart(seats, slot, before)
+    return _deal_out([p for row in seats for p in row if p is not None])
+
+
+def _swap_apart(
+    seats: list[list[CompetitorId | None]], slot: tuple[int, int], before: dict[CompetitorId, int]
+) -> None:
+    """Swap the player at ``slot``, seated with a tablemate of the round before, with one at
+    another table so that neither meets a former tablemate (art. 2), where such a one is."""
+
+    def meets(player: CompetitorId, row: int, without: CompetitorId) -> bool:
+        return any(
+            q is not None and q != without and q in before and before.get(player) == before[q]
+            for q in seats[row]
+        )
+
+    r, k = slot
+    p = seats[r][k]
+    assert p is not None
+    for r2, row in enumerate(seats):
+        for k2, q in enumerate(row):
+            if r2 == r or q is None:
+                continue
+            if not meets(p, r2, q) and not meets(q, r, p):
+                seats[r][k], seats[r2][k2] = q, p
+                return
 
 
 def seat_fours(

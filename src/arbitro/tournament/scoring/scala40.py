@@ -115,6 +115,65 @@ class ScoreSheet:
         return {name: sum(row[i] or 0 for row in self.deals) for i, name in enumerate(self.players)}
 
 
+def max_hand_points(code: Scala40Code | None = None) -> int:
+    """The most negative points one player can hold at the end of a deal: the highest
+    penalty values of the two decks (art. 1, 22: jokers 25, aces 11, ...) over the 13 cards
+    dealt (art. 4) and one more, for a deal with an extra card whose result stands (art. 13).
+    (Ruling: a hand never grows past the cards dealt: each turn draws one and discards one.)"""
+    k = code or scala40()
+    suits = len(k.suit_rank)
+    copies = [k.penalty_values["JK"]] * k.jokers
+    for rank, value in k.penalty_values.items():
+        if rank != "JK":
+            copies += [value] * (suits * k.french_decks)
+    return sum(sorted(copies, reverse=True)[: k.cards_per_player + 1])
+
+
+def impossible_points(
+    sheet: ScoreSheet, code: Scala40Code | None = None
+) -> list[tuple[int, int, Message]]:
+    """The numbers of a sheet no deal can give (art. 19, 22), as ``(deal, column, why)``
+    (1-based deal, 0-based column in ``sheet.players``): a second player at 0 in one deal
+    (only the player who closes ends with no card, art. 19 and "Chiusura"); 1 point (the
+    smallest card left in hand is a 2, art. 22); more than :func:`max_hand_points`."""
+    k = code or scala40()
+    least = min(k.penalty_values.values())
+    most = max_hand_points(k)
+    out: list[tuple[int, int, Message]] = []
+    for n, row in enumerate(sheet.deals, 1):
+        closers = 0
+        for i, pts in enumerate(row):
+            if pts is None or sheet.players[i] == sheet.abandoned:
+                continue
+            if pts == 0:
+                closers += 1
+                if closers > 1:
+                    out.append((n, i, msg("only the player who closes has 0 points in a deal")))
+            elif pts < least:
+                why = msg("no card is worth less than {least} points", least=least)
+                out.append((n, i, why))
+            elif pts > most:
+                why = msg("no hand holds more than {most} negative points", most=most)
+                out.append((n, i, why))
+    return out
+
+
+def check_possible(sheet: ScoreSheet, code: Scala40Code | None = None) -> None:
+    """Refuse a sheet with numbers no deal can give (:func:`impossible_points`, art. 19, 22),
+    naming the deal and the player."""
+    found = impossible_points(sheet, code)
+    if found:
+        deal, column, why = found[0]
+        raise ArbitroError(
+            "deal {deal}, player {player}: {why}",
+            deal=deal,
+            player=sheet.players[column],
+            why=why,
+            article=cite(CodeId.SCALA40, "sheet_points"),
+            key="scala40.impossible",
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerResult:
     """One player's round at a table: negative points (MP), place, VP (art. 22)."""
@@ -332,9 +391,12 @@ __all__ = [
     "TableResult",
     "check_correction",
     "check_late_entry",
+    "check_possible",
     "correct_deal",
     "differences",
+    "impossible_points",
     "late_entry_score",
+    "max_hand_points",
     "placements",
     "score_table",
     "swap_players",

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.ids import GameId
+from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, verbatim
+from arbitro.i18n import Message, msg, verbatim
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.rules import EventRules
-from arbitro.tournament.scoring.scala40 import score_table
+from arbitro.tournament.scoring.scala40 import check_possible, score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.sheets.kind import (
     SheetContext,
@@ -21,6 +22,60 @@ from arbitro.tournament.sheets.kind import (
     SheetTable,
     sheet_context_of,
 )
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState
+
+
+def short_tables_note(state: EventState, up_to: int) -> Message | None:
+    """The standings' note on the tables of three up to round ``up_to`` (Scala 40 art. 26:
+    the three play "tenendo sempre validi i punteggi come per quattro" and the empty seat,
+    the "riposato", is given 1000): each of the three places above it and counts its
+    difference with it, so a table of three gives more V.P. than one of four (docs/rulings.md,
+    Scala 40 16). None when no round had one, or the tables are not of individuals."""
+    if not state.sheet_kind.individual_tables:
+        return None
+    seats = scala40().players
+    short = []
+    for r in range(1, up_to + 1):
+        seating = state.round(r).seating
+        for t in seating.tables if seating is not None else ():
+            if t.players is not None and len(t.players) < seats:
+                short.append(f"{r}/{t.table}")
+    if not short:
+        return None
+    return msg(
+        "Tables of three (round/table {tables}): the empty seat counts as a fourth player with "
+        "{points} negative points; each of the three is placed above it and scores its "
+        "difference with it ({article}).",
+        tables=", ".join(short),
+        points=scala40().rested_negative_points,
+        article=state.code.cite("rest"),
+    )
+
+
+def repeated_meetings(state: EventState, round_number: int) -> list[Message]:
+    """The players of round ``round_number``'s seating who sat at one table in the round
+    before too (Scala 40 art. 2: "l'accoppiamento cambia ad ogni turno"; with three tables or
+    fewer no movement can part four tablemates), one message per table: for the desk to see
+    before publishing. Empty for tables of lines."""
+    from arbitro.tournament.movements.fours import repeated_tablemates
+
+    if round_number < 2 or not state.sheet_kind.individual_tables:
+        return []
+    before, now = state.round(round_number - 1).seating, state.round(round_number).seating
+    if before is None or now is None:
+        return []
+    names = {c: f"{state.competitor(c).name} ({c})" for t in now.tables for c in t.players or ()}
+    return [
+        msg(
+            "{players}: at one table again, as in round {round} ({article})",
+            players=", ".join(names[p] for p in group),
+            round=round_number - 1,
+            article=state.code.cite("seating"),
+        )
+        for group in repeated_tablemates(before, now)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +101,9 @@ class IndividualsSheet:
         return tuple(str(p) for p in seat.players or ())
 
     def check(self, ctx: SheetContext, entry: Scala40Entry) -> None:
-        """The table's players, the round's deals, whole non-negative points (art. 22-23)."""
+        """The table's players, the round's deals, whole non-negative points (art. 22-23),
+        none that a deal cannot give: two players at 0, a 1-point hand, more than a hand
+        can hold (art. 19, 22: :func:`~arbitro.tournament.scoring.scala40.check_possible`)."""
         seat = ctx.seat
         if not isinstance(entry, Scala40Entry):
             raise ArbitroError("invalid score sheet: {data!r}", data=entry)
@@ -64,7 +121,7 @@ class IndividualsSheet:
                 deals=ctx.deals,
                 article=ctx.rules.cite("sheet"),
             )
-        entry.sheet()
+        check_possible(entry.sheet())
 
     def score(self, ctx: SheetContext, entry: Scala40Entry) -> SheetOutcome:
         """Placement and difference VP, negative points as MP (art. 22); a table of three

@@ -201,7 +201,7 @@ def session_rounds(state: EventState, session: int) -> tuple[int, int]:
             "the event has {count} sessions: no session {session}",
             count=len(starts),
             session=session,
-            article=state.code.cite("session"),
+            article=state.code.cite_if("session"),
         )
     first = starts[session - 1]
     last = starts[session] - 1 if session < len(starts) else state.config.rounds

@@ -24,6 +24,7 @@ from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import Movement
 from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament.records import utc
+from arbitro.tournament.sheets.individuals import repeated_meetings
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.board_views import (
@@ -234,6 +235,7 @@ def round_context(
         live_version=live_version(request, web, state, n),
         cu=boards_panel(state, n),
         unkept=[u.message for u in unkept_constraints(state, n)],
+        repeated=repeated_meetings(state, n),  # Scala 40 art. 2
         **extra,
     )
 
