@@ -383,9 +383,11 @@ def carte_uguali() -> Driver:
 def test_art21_an_inverted_sheet_counts_from_the_next_round_against_the_field() -> None:
     """Art. 21: inverted scores corrected after the standings count from the next round: in
     a carte uguali event (art. 20) the round's scores after round 1 compare the sheet as it
-    was, after round 2 the corrected one (table 1's lines exchange their MP and VP)."""
+    was, after round 2 the corrected one (table 1's lines exchange their MP and VP). The
+    correction comes once round 1's standings are final (art. 39) and round 2 is seated."""
     d = carte_uguali()
     d.publish(1)
+    d.tick(16)  # past art. 39's window: round 1's standings are final
     d.seat(2)
     d.do(
         commands.correct_sheet(
