@@ -77,8 +77,8 @@ def test_carte_uguali_creation_and_its_comparison(cli: Cli) -> None:
 
 
 def test_plan_checks_travellers_and_card(cli: Cli) -> None:
-    """The plan (art. 7), a table's count (Law 13 model), the travellers and a line's card
-    against the field (art. 20)."""
+    """The plan (art. 7), a table's count (art. 6: a wrong count is dealt again), the
+    travellers and a line's card against the field (art. 20)."""
     create(cli, "--carte-uguali")
     cli("seat", "cu", "1", "--publish")
     plan = cli("boards", "show", "cu", "1")
@@ -88,7 +88,11 @@ def test_plan_checks_travellers_and_card(cli: Cli) -> None:
     wrong = cli("boards", "check", "cu", "1", "1", "2", "--count", "P2=10")
     assert wrong["status"] == "wrong" and wrong["counts"]["P2"] == 10
     text = cli.run("boards", "check", "cu", "1", "2", "1", "--count", "n=12", lang="en")
-    assert text.exit_code == 0 and "call the arbiter (Law 13)" in text.output
+    # FIBAS art. 6: "errato numero di carte ... prima dell'inizio del gioco ... si procede ad
+    # una nuova distribuzione": the code's remedy, not Law 13 (issue 27)
+    assert text.exit_code == 0, text.output
+    assert "before play, deal it again from its dealing sheet (FIBAS art. 6)" in text.output
+    assert "Law 13" not in text.output
     again = cli.run("boards", "check", "cu", "1", "1", "1", lang="en")
     assert again.exit_code != 0 and "already checked" in again.output
     for t in range(1, 5):

@@ -112,10 +112,11 @@ def test_the_seating_of_a_carte_uguali_round_names_each_tables_boards_art_7(
 
 
 # ------------------------------------------------------------------ boards checks
-def test_boards_checks_lists_counts_law13_cases_and_impossible_scores(cli: Cli) -> None:
-    """Law 13 (seed 003) as the model for a board's count, FIBAS art. 6 (11 cards a pocket)
-    and arts. 3, 19-20: ``boards checks`` lists each table's count of each board, the wrong
-    count (for the arbiter, then ruled), and a sheet the prepared board makes impossible."""
+def test_boards_checks_lists_counts_wrong_counts_and_impossible_scores(cli: Cli) -> None:
+    """FIBAS art. 6 (11 cards a pocket; a wrong count found before play: "si procede ad una
+    nuova distribuzione") and arts. 3, 19-20: ``boards checks`` lists each table's count of
+    each board, the wrong count with the code's remedy (then ruled by ``boards rule``), and a
+    sheet the prepared board makes impossible."""
     cli("boards", "check", "cu", "1", "1", "1")
     cli("boards", "check", "cu", "1", "3", "2", "--count", "N=12", "--count", "S=10")
     cli.sheet(1, "0,1060,0,1060", "0,20,200,40")  # 2120 card points: more than the deck
@@ -140,15 +141,27 @@ def test_boards_checks_lists_counts_law13_cases_and_impossible_scores(cli: Cli) 
     assert "board contati ai tavoli 2/8; conteggi errati: 1" in text
     assert "Tavolo 1: smazzata 1: board 1/1 controllato" in text
     assert "Tavolo 3, board 2: conteggio errato — N: 12 carte invece di 11" in text
-    assert "L'arbitro deve decidere" in text
+    # FIBAS art. 6 (issue 27): the code's own remedy, not Law 13
+    assert "conteggi errati: 1 (FIBAS art. 6)" in text
+    assert (
+        "Prima dell'inizio del gioco il board si distribuisce di nuovo dal suo foglio di "
+        "distribuzione (FIBAS art. 6)"
+    ) in text
+    assert "Legge 13" not in text
     assert "PUNTEGGIO IMPOSSIBILE — tavolo 1, smazzata 1 (board 1)" in text
-    # the arbiter rules (Law 13 D1: corrected before play): the case shows the ruling
-    cli("law13", "cu", "1", "3", "--board", "2", "--count", "N=12", "--count", "S=10",
-        "--reason", "N con 12 carte, S con 10")  # fmt: skip
+    # the director records art. 6's remedy (found before play: a new deal)
+    cli("boards", "rule", "cu", "1", "3", "2", "--reason", "N con 12 carte, S con 10")
     ruled = cli("boards", "checks", "cu", "1")
-    assert ruled["law13"][0]["ruling"]["paragraph"] == "13D1"
+    assert ruled["law13"][0]["ruling"] == {"paragraph": "6", "outcome": "redeal"}
+    assert (
+        ruled["checks"][[(c["table"], c["board"]) for c in ruled["checks"]].index((3, 2))]["status"]
+        == "ruled"
+    )
     english = cli.text("boards", "checks", "cu", "1", lang="en")
-    assert "Table 3, board 2: wrong count" in english and "Law 13D1" in english
+    assert (
+        "Table 3, board 2: wrong count — N: 12 cards instead of 11; S: 10 cards instead of 11. "
+        "FIBAS art. 6: board dealt again from its dealing sheet"
+    ) in english
 
 
 def test_boards_checks_and_plan_are_refused_without_prepared_boards(tmp_path: Path) -> None:

@@ -142,11 +142,12 @@ def test_demo_plays_to_final_standings(tmp_path: Path) -> None:
 
 
 def test_law13_ruling_recorded_against_a_board_and_in_the_ledger(tmp_path: Path) -> None:
-    """Bridge Law 13 as the model for prepared deals: a pocket with 12 cards instead of 11,
-    found before any call, nobody saw a card: correct and play (13D1); recorded against the
-    board, listed in the ledger, exported in the event file."""
+    """Bridge Law 13 as the model for prepared deals where the event's code has no rule of
+    its own (Parole UISP; FIBAS has art. 6, tests/cli/test_wrong_count_fibas_cli.py): a
+    pocket with 12 cards instead of 11, found before any call, nobody saw a card: correct
+    and play (13D1); recorded against the board, listed in the ledger, exported."""
     db = ["--db", f"sqlite:///{tmp_path / 'l.sqlite3'}"]
-    runner.invoke(
+    made = runner.invoke(
         app,
         [
             *db,
@@ -155,15 +156,17 @@ def test_law13_ruling_recorded_against_a_board_and_in_the_ledger(tmp_path: Path)
             "dup",
             "--name",
             "Carte preparate",
+            "--code",
+            "burraco-parole-uisp",
             "--rounds",
             "1",
             "--deals",
-            "1",
+            "3",
             "--movements",
             "registration",
-            "--duplicate",
         ],
     )
+    assert made.exit_code == 0, made.output
     for name in ("A", "B"):
         runner.invoke(app, [*db, "register", "dup", name])
     runner.invoke(app, [*db, "seat", "dup", "1", "--publish"])

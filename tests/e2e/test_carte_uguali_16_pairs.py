@@ -104,28 +104,25 @@ def test_carte_uguali_16_pairs_3_rounds(tmp_path: Path) -> None:
         sheet_pdf = tmp_path / f"dealing-{rnd}.pdf"
         cli.raw("boards", "print", "cu16", str(rnd), "--what", "dealing", "--out", str(sheet_pdf))
         assert pdf_pages(sheet_pdf)
-        # Law 13 model: every table counts its boards; in round 2 table 3 finds N with 12
+        # art. 6: every table counts its boards; in round 2 table 3 finds N with 12
         for t in tables:
             for b in plan[t["table"]]:
                 args = ["boards", "check", "cu16", str(rnd), str(t["table"]), str(b["board"])]
                 if rnd == 2 and t["table"] == 3 and b["deal"] == 1:
                     out = cli(*args, "--count", "N=12", "--count", "S=10")
                     assert out["status"] == "wrong"
+                    # FIBAS art. 6: found before play, a new deal from the dealing sheet
                     ruled = cli(
-                        "law13",
+                        "boards",
+                        "rule",
                         "cu16",
                         "2",
                         "3",
-                        "--board",
                         str(b["board"]),
-                        "--count",
-                        "N=12",
-                        "--count",
-                        "S=10",
                         "--reason",
                         "N con 12 carte, S con 10",
                     )
-                    assert ruled["paragraph"] == "13D1"  # corrected before play
+                    assert (ruled["paragraph"], ruled["outcome"]) == ("6", "redeal")
                 else:
                     assert cli(*args)["status"] == "checked"
         results: dict[int, dict[int, int]] = {}

@@ -96,25 +96,32 @@ _STATUS_TEXT = {
     "checked": N_("checked"),
     "unchecked": N_("not checked yet"),
     "wrong": N_("wrong count"),
-    "ruled": N_("wrong count, ruled (Law 13)"),
+    "ruled": N_("wrong count, ruled"),
 }
-"""A board's count as the desk's round page names it (Law 13 model)."""
+"""A board's count as the desk's round page names it (the ruling cites the event's code:
+FIBAS art. 6, else Law 13)."""
 
 
 def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any], str]:
     """The boards' checks of a carte uguali round as JSON and text (``arbitro boards
     checks``): each table's counts of its boards in deal order (Law 13 model: 11 cards in
-    each pocket, FIBAS art. 6), the wrong counts with their Law 13 ruling if any, and the
-    impossible-score flags of the sheets (FIBAS arts. 3, 19-20). Refused in an event
-    without prepared boards, or before the seating."""
+    each pocket, FIBAS art. 6), the wrong counts with their ruling if any (the event's code's
+    own, FIBAS art. 6: a new deal before play; else Law 13's), and the impossible-score
+    flags of the sheets (FIBAS arts. 3, 19-20). Refused in an event without prepared boards,
+    or before the seating."""
     from arbitro.cli.sheet_view import flag_payload, flag_text
+    from arbitro.codes.citation import Citation
+    from arbitro.codes.ids import CodeId
     from arbitro.games.prepared_deals import Law13Outcome
+    from arbitro.i18n import render
     from arbitro.tournament.boards import (
         POCKETS,
         board_checks,
         comparison_method,
         entry_flags,
     )
+    from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
+    from arbitro.tournament.event import WRONG_COUNT_OUTCOMES
 
     if comparison_method(state) is None:
         raise ArbitroError("this event is not played with carte uguali (prepared boards)")
@@ -125,6 +132,8 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
         if rnd == round_number
     }
     flags = entry_flags(state, round_number)
+    own_rule = wrong_count_rule(state) is not None
+    article = render(wrong_count_citation(state))
     counted = sum(1 for c in found if c.status != "unchecked")
     wrong = [c for c in found if c.status in ("wrong", "ruled")]
     cases: list[dict[str, Any]] = []
@@ -143,8 +152,22 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
             "wrong": {p: {"found": f, "expected": e} for p, (f, e) in pockets},
             "ruling": None,
         }
-        if ruling is None:
-            verdict = _("The arbiter must rule ({article}).", article=_law13())
+        if ruling is None and own_rule:
+            verdict = _(
+                "Before play, the board is dealt again from its dealing sheet ({article}).",
+                article=article,
+            )
+        elif ruling is None:
+            verdict = _("The arbiter must rule ({article}).", article=article)
+        elif str(ruling.get("outcome")) in WRONG_COUNT_OUTCOMES:  # the code's own rule
+            paragraph = str(ruling.get("paragraph", ""))
+            outcome_key = str(ruling.get("outcome"))
+            case["ruling"] = {"paragraph": paragraph, "outcome": outcome_key}
+            verdict = _(
+                "{article}: {outcome}",
+                article=render(Citation(CodeId(str(ruling.get("code"))), paragraph)),
+                outcome=WRONG_COUNT_OUTCOMES[outcome_key],
+            )
         else:
             paragraph = str(ruling.get("paragraph", ""))
             outcome = Law13Outcome(ruling.get("outcome"))
@@ -186,7 +209,7 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
             counted=counted,
             boards=len(found),
             wrong=len(wrong),
-            article=_law13(),
+            article=article,
             flags=len(flags),
         )
     ]
@@ -208,13 +231,9 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
     return data, "\n".join(lines)
 
 
-def _law13() -> str:
-    """Bridge Law 13's citation, rendered (the model for a board's count)."""
-    from arbitro.codes.citation import cite
-    from arbitro.codes.ids import CodeId
-    from arbitro.i18n import render
-
-    return render(cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"))
+def _wrong_text(wrong: Any) -> str:
+    """The pockets counted wrong, ``N 12/11, S 10/11``."""
+    return ", ".join(f"{p} {found}/{exp}" for p, (found, exp) in (wrong or {}).items())
 
 
 def register(app: typer.Typer) -> None:
@@ -323,7 +342,7 @@ def register(app: typer.Typer) -> None:
                 ) from None
             typer.echo(_("Wrote {file}", file=str(out)))
 
-    @boards_app.command("check", help=_("A table's count of a board before play (Law 13)."))
+    @boards_app.command("check", help=_("A table's count of a board before play."))
     def check(
         event_id: EventArg,
         round_number: RoundArg,
@@ -339,19 +358,32 @@ def register(app: typer.Typer) -> None:
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Record the count of a board's pockets (Law 13 model; FIBAS art. 6: 11 cards each):
-        without --count the board is checked; a wrong count goes to the arbiter."""
+        """Record the count of a board's pockets (FIBAS art. 6: 11 cards each): without
+        --count the board is checked; a wrong count says the event's code's remedy (FIBAS
+        art. 6: before play, a new deal from the dealing sheet), else goes to the arbiter
+        (Bridge Law 13, the model for prepared deals)."""
+        from arbitro.i18n import render
+        from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
+
         with errors(json_out):
             counts = _counts(count)
             svc = service()
             svc.check_board(event_id, round_number, table, board, counts, actor="director")
             state = svc.board_checks(event_id, round_number)[(table, board)]
+            event = svc.state(event_id)
             if state.status == "checked":
                 text = _("Table {table}: board {board} checked", table=table, board=board)
-            else:
-                wrong = ", ".join(
-                    f"{p} {found}/{exp}" for p, (found, exp) in (state.wrong or {}).items()
+            elif wrong_count_rule(event) is not None:
+                text = _(
+                    "Table {table}: board {board} has a wrong count ({wrong}): before play, "
+                    "deal it again from its dealing sheet ({article})",
+                    table=table,
+                    board=board,
+                    wrong=_wrong_text(state.wrong),
+                    article=render(wrong_count_citation(event)),
                 )
+            else:
+                wrong = _wrong_text(state.wrong)
                 text = _(
                     "Table {table}: board {board} has a wrong count ({wrong}): call the arbiter "
                     "(Law 13)",
@@ -366,8 +398,61 @@ def register(app: typer.Typer) -> None:
             )
 
     @boards_app.command(
+        "rule",
+        help=_("The code's remedy for a board a table counted wrong (FIBAS art. 6)."),
+    )
+    def rule(
+        event_id: EventArg,
+        round_number: RoundArg,
+        table: TableArg,
+        board: Annotated[int, typer.Argument(help=_("Board"))],
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
+        play_begun: Annotated[
+            bool,
+            typer.Option(
+                "--play-begun",
+                help=_("Found once play had begun: the result stands (FIBAS art. 6)"),
+            ),
+        ] = False,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Record the event code's own remedy for a board a table counted wrong (FIBAS art. 6:
+        "si procede ad una nuova distribuzione" before play; once play has begun "il
+        risultato effettuato resterà valido"); refused for a code without one (Law 13)."""
+        from arbitro.i18n import render
+        from arbitro.tournament.event import WRONG_COUNT_OUTCOMES
+
+        with errors(json_out):
+            svc = service()
+            svc.rule_wrong_count(
+                event_id,
+                round_number,
+                table,
+                board,
+                play_begun=play_begun,
+                reason=reason,
+                actor="director",
+            )
+            ruling = next(
+                r
+                for rnd, t, r in reversed(svc.state(event_id).board_rulings)
+                if (rnd, t, r.get("board")) == (round_number, table, board)
+            )
+            outcome = str(ruling.get("outcome"))
+            emit(
+                {"table": table, "board": board, **ruling},
+                _(
+                    "Table {table}, board {board}: {outcome}",
+                    table=table,
+                    board=board,
+                    outcome=render(WRONG_COUNT_OUTCOMES[outcome]),
+                ),
+                json_out,
+            )
+
+    @boards_app.command(
         "checks",
-        help=_("The round's board checks: counts by the tables, Law 13 cases, impossible scores."),
+        help=_("The round's board checks: counts by the tables, wrong counts, impossible scores."),
     )
     def checks(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """The boards' checks of a round (Bridge Law 13 as the model; FIBAS art. 6: 11 cards

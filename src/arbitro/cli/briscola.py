@@ -247,16 +247,21 @@ def _irregularity_text(key: str) -> str:
 
 
 def _knockout_text(run: KnockoutRun) -> str:
+    """The bots' knockout round by round, each match named by its round and number (art. 9)."""
+    from arbitro.cli.knockout import match_name
+
     b = run.bracket
     lines = []
     for i, rnd in enumerate(b.rounds, 1):
         lines.append(f"== {render(b.round_label(i))} ==")
         for m in rnd:
             if m.is_bye:
-                lines.append(f"  {m.id}: " + _("{pair}: bye", pair=m.winner))
+                lines.append(
+                    "  " + _("{match}: {pair}, bye", match=match_name(b, m), pair=m.winner)
+                )
             else:
                 a, s = m.score
-                lines.append(f"  {m.id}: {m.first} - {m.second}  {a}-{s}  → {m.winner}")
+                lines.append(f"  {match_name(b, m)}: {m.first} - {m.second}  {a}-{s}  → {m.winner}")
     lines.append(_("Champion: pair {pair}", pair=b.champion))
     return "\n".join(lines)
 

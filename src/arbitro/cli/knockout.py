@@ -30,7 +30,7 @@ from arbitro.i18n import N_, _, render
 
 if TYPE_CHECKING:
     from arbitro.services.knockout import KnockoutService
-    from arbitro.tournament.knockout import GameReport, Match
+    from arbitro.tournament.knockout import Bracket, GameReport, Match
     from arbitro.tournament.knockout_event import KnockoutState
 
 
@@ -54,20 +54,38 @@ def bracket_text(state: KnockoutState) -> str:
     if state.bracket is None:
         out.append(_("Bracket not drawn yet"))
         return "\n".join(out)
-    for r, rnd in enumerate(state.bracket.rounds, start=1):
-        out.append(f"{render(state.bracket.round_label(r)).capitalize()}:")
+    for rnd in state.bracket.rounds:
         for m in rnd:
             # An empty place is a bye only in round 1 (art. 9); later it waits for a winner.
-            empty = _("bye") if m.is_bye else _("to be decided")
-            a = names.get(m.first, "—") if m.first else empty
-            b = names.get(m.second, "—") if m.second else empty
-            score = f"{m.score[0]}-{m.score[1]}" if m.games else ""
+            if m.is_bye:
+                pair = names.get(m.winner or 0, "—")
+                out.append(_("{match}: {pair}, bye", match=match_name(state.bracket, m), pair=pair))
+                continue
+            unknown = _("to be decided")
+            line = _(
+                "{match}: {first} v {second}",
+                match=match_name(state.bracket, m),
+                first=names.get(m.first, "—") if m.first else unknown,
+                second=names.get(m.second, "—") if m.second else unknown,
+            )
             if m.is_walkover:
-                score = _("walkover: {pair} did not show up", pair=names.get(m.walkover or 0, "—"))
-            out.append(f"  {m.id}: {a} v {b} {score}")
+                pair = names.get(m.walkover or 0, "—")
+                line += " " + _("walkover: {pair} did not show up", pair=pair)
+            elif m.games:
+                line += f" {m.score[0]}-{m.score[1]}"
+            out.append(line)
     if state.bracket.champion is not None:
         out.append(_("Champion: {name}", name=names[state.bracket.champion]))
     return "\n".join(out)
+
+
+def match_name(bracket: Bracket, m: Match) -> str:
+    """A match as the room says it: its round's name and its number in the round,
+    "ottavi di finale, partita 1" (Briscola art. 9: the rounds of the knockout); the id
+    (``R1M1``) stays the commands' and the JSON's."""
+    return _(
+        "{round}, match {number}", round=render(bracket.round_label(m.round)), number=m.number
+    ).capitalize()
 
 
 def _data(state: KnockoutState) -> dict[str, Any]:
@@ -167,7 +185,7 @@ def register(app: typer.Typer) -> None:
     )
     def game(
         event_id: EventArg,
-        match: Annotated[str, typer.Argument(help=_("Match, e.g. R1M2"))],
+        match: Annotated[str, typer.Argument(help=_("Match, e.g. R1M2 (round 1, match 2)"))],
         points: Annotated[
             str,
             typer.Option(

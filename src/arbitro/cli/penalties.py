@@ -195,10 +195,21 @@ def register(app: typer.Typer) -> None:
         foreign_played: board_law.ForeignPlayed = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """A wrong number of cards in a board: the ruling of Bridge Law 13, recorded."""
+        """A wrong number of cards in a board: the ruling of Bridge Law 13, recorded; refused
+        on an event whose code rules it itself (FIBAS art. 6: a new deal from the dealing
+        sheet, recorded with ``boards rule``)."""
         from arbitro.games.prepared_deals import BoardCheck, HandCount
+        from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
 
         with errors(json_out):
+            state = service().state(event_id)
+            if wrong_count_rule(state) is not None:
+                raise ArbitroError(
+                    "this event's code rules a wrong number of cards itself, not Law 13: "
+                    "before play the board is dealt again from its dealing sheet, once play "
+                    "has begun the result stands; record it with «arbitro boards rule»",
+                    article=wrong_count_citation(state),
+                )
             wrong = []
             for item in count:
                 pos, _sep, n = item.partition("=")

@@ -95,18 +95,33 @@ def standings_text(
 def session_standings_text(
     state: EventState, rows: list[StandingRow], session: int, round_number: int
 ) -> str:
-    """A session's standings as a table (FIBAS art. 2 "Sessione": its rounds only)."""
+    """A session's standings as a table (FIBAS art. 2 "Sessione": its rounds only); the
+    heading cites the code's session article where it has one (Parole UISP and Scala 40 have
+    none)."""
     from arbitro.tournament.standings.standings import session_rounds
 
     first, last = session_rounds(state, session)
-    head = _(
-        "Standings of session {session} (rounds {first}-{last}) after round {round} ({article})",
-        session=session,
-        first=first,
-        last=last,
-        round=max(round_number, first - 1),
-        article=state.code.cite("session"),
-    )
+    shown = max(round_number, first - 1)
+    # Parole UISP and Scala 40 have sessions without an article defining them.
+    article = state.code.cite_if("session")
+    if article is None:
+        head = _(
+            "Standings of session {session} (rounds {first}-{last}) after round {round}",
+            session=session,
+            first=first,
+            last=last,
+            round=shown,
+        )
+    else:
+        head = _(
+            "Standings of session {session} (rounds {first}-{last}) after round {round} "
+            "({article})",
+            session=session,
+            first=first,
+            last=last,
+            round=shown,
+            article=article,
+        )
     table = standings_text(state, rows, round_number, False).split("\n")[1:]
     return "\n".join([head, *table])
 
