@@ -12,9 +12,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from tests.printouts.pdfcheck import in_memory_event, pdf_text
+from tests.printouts.conftest import Clock
+from tests.printouts.pdfcheck import deal, in_memory_event, pdf_text
 
+from arbitro.printouts import standings_pdf
 from arbitro.printouts.boards import travellers_pdf
+from arbitro.printouts.cash import cash_pdf
 from arbitro.printouts.names import table_lines
 from arbitro.printouts.report import (
     Incident,
@@ -27,8 +30,14 @@ from arbitro.printouts.report import (
 from arbitro.printouts.score_sheets import score_sheets_pdf
 from arbitro.printouts.seating import seating_pdf
 from arbitro.printouts.table_cards import table_cards_pdf
-from arbitro.tournament.event import EventState
+from arbitro.printouts.verbale import verbale_pdf
+from arbitro.services.events import EventService
+from arbitro.services.results import export
+from arbitro.store import RecordStore
+from arbitro.tournament.event import EventConfig, EventState
+from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.comparison import Comparison
+from arbitro.tournament.scoring.sheet import SheetEntry
 
 NAMES = [
     "Łukasz Dąbrowski",
@@ -77,7 +86,12 @@ def _travellers(state: EventState) -> bytes:
     return travellers_pdf(rows, table_lines(state, 1), "Serata", 1)
 
 
+def _cash(state: EventState) -> bytes:
+    return cash_pdf(state)
+
+
 PRINTOUTS: dict[str, Callable[[EventState], bytes]] = {
+    "cash": _cash,
     "seating": _seating,
     "score sheets": _score_sheets,
     "table cards": _table_cards,
@@ -124,3 +138,36 @@ def test_the_arbiters_report_embeds_the_font_and_keeps_the_name_parole_art_14_2(
         assert name in text
     assert _embedded(pdf, tmp_path)
     assert report_file_name(1, report) == "referto-1-łukasz-dąbrowski.pdf"
+
+
+def test_the_standings_and_the_verbale_keep_names_from_several_languages(
+    tmp_path: Path,
+) -> None:
+    """FIBAS art. 19 (the standings) and the verbale di gara: a round played by the eight
+    pairs above, every name read back from both PDFs as typed."""
+    svc = EventService(RecordStore(f"sqlite:///{tmp_path / 'names.sqlite3'}"), Clock())
+    config = EventConfig(
+        name="Serata internazionale",
+        event_format=EventFormat.PAIRS,
+        rounds=2,
+        deals=(2, 2),
+        movements=(Movement.REGISTRATION_ORDER, Movement.DANISH),
+    )
+    svc.create_event("mondo", config)
+    for name in NAMES:
+        svc.register("mondo", name, [name, f"{name} II"])
+    state = svc.seat("mondo", 1, publish=True)
+    seating = state.round(1).seating
+    assert seating is not None
+    for table in seating.tables:
+        entry = SheetEntry((deal(300, 120, 100, 45), deal(200, 80, 0, -40)))
+        svc.enter_sheet("mondo", 1, table.table, entry)
+    svc.publish_standings("mondo", 1)
+    for pdf in (
+        standings_pdf(svc.state("mondo"), 1, final=False),
+        verbale_pdf(export(svc, "mondo", arbiter="Łucja Wróbel", on=date(2026, 12, 4))),
+    ):
+        text = squeeze(pdf_text(pdf, tmp_path))
+        for name in NAMES:
+            assert name in text, name
+        assert _embedded(pdf, tmp_path)
