@@ -32,7 +32,7 @@ PlaceOpt = Annotated[str | None, typer.Option("--place", help=_("Where the event
 DateOpt = Annotated[
     str | None,
     typer.Option(
-        "--date", help=_("The event's date, YYYY-MM-DD (default: the day it was created)")
+        "--date", help=_("The event's date, DD/MM/YYYY (default: the day it was created)")
     ),
 ]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="it | en")]
