@@ -4,6 +4,7 @@ Italian and English), site and verbale from the command line."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -85,9 +86,24 @@ def test_export_of_an_unknown_event_is_a_clear_error(db: list[str], tmp_path: Pa
 def test_a_bad_date_is_refused(db: list[str], tmp_path: Path) -> None:
     result = runner.invoke(
         app,
-        [*db, "results", "export", "demo", "-o", str(tmp_path / "x"), "--date", "20/11/2026"],
+        [*db, "results", "export", "demo", "-o", str(tmp_path / "x"), "--date", "31/02/2026"],
     )
-    assert result.exit_code == 1 and "AAAA-MM-GG" in result.output
+    assert result.exit_code == 1 and "GG/MM/AAAA" in result.output
+
+
+def test_the_verbale_takes_an_italian_date_and_prints_it_so(db: list[str], tmp_path: Path) -> None:
+    """Issue 28: ``results verbale --date 04/12/2026`` (day first, as an Italian arbiter
+    writes it) prints «04/12/2026» beside the place, above the arbiter's signature."""
+    pdf = tmp_path / "v.pdf"
+    result = runner.invoke(
+        app,
+        [*db, "results", "verbale", "demo", "-o", str(pdf), "--date", "04/12/2026"],
+    )
+    assert result.exit_code == 0, result.output
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Luogo e data: 04/12/2026" in text and "2026-12-04" not in text
 
 
 def test_site_and_verbale_in_english(db: list[str], tmp_path: Path) -> None:

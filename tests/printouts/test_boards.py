@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from tests.printouts.pdfcheck import PageCheck, pdf_text
+from tests.printouts.pdfcheck import PageCheck, in_memory_event, pdf_text
 
 from arbitro.cards import parse_cards
 from arbitro.errors import ArbitroError
@@ -22,6 +22,7 @@ from arbitro.printouts.boards import (
     suit_rows,
     travellers_pdf,
 )
+from arbitro.printouts.names import table_lines
 from arbitro.tournament.scoring.comparison import BoardResult, Comparison, compare_round
 
 EVENT = "Campionato a carte uguali"
@@ -127,7 +128,7 @@ def test_travellers_three_decimals_and_zero_sum_art_20(tmp_path: Path, pages: Pa
     """Art. 20 (carte uguali): every table's N-S MP, the datum, both lines' differences with
     three decimals; the differences of a board add up to zero."""
     travellers = _travellers()
-    names = {t: f"Alberti-Bassi T{t} / Conti-Dini T{t}" for t in range(1, 9)}
+    names = {t: (f"Alberti-Bassi T{t}", f"Conti-Dini T{t}") for t in range(1, 9)}
     pdf = travellers_pdf(travellers, names, EVENT, 2)
     pages(pdf)
     text = squeeze(pdf_text(pdf, tmp_path))
@@ -153,3 +154,15 @@ def test_printouts_refuse_an_unknown_language() -> None:
         dealing_sheets_pdf(BOARDS, EVENT, 1, lang="fr")
     with pytest.raises(ArbitroError):
         travellers_pdf({}, {}, EVENT, 1, lang="fr")
+
+
+def test_travellers_keep_a_pair_name_that_holds_a_slash_art_20(tmp_path: Path) -> None:
+    """Issue 28: a pair's own name may hold " / " («Conti / De Luca»); the traveller's table 1
+    prints N-S «Conti / De Luca» and E-W «Fabbri / Gàlvez», never N-S «Conti» and E-W «De
+    Luca / Fabbri / Gàlvez» (FIBAS art. 20, each line's names beside its difference)."""
+    state = in_memory_event(["Conti / De Luca", "Fabbri / Gàlvez"])
+    names = table_lines(state, 1)
+    assert names == {1: ("Conti / De Luca", "Fabbri / Gàlvez")}
+    rows = {1: [Comparison(1, 1, 120, Fraction(0), Fraction(0))]}
+    text = squeeze(pdf_text(travellers_pdf(rows, names, EVENT, 1), tmp_path))
+    assert re.search(r"\s1 Conti / De Luca Fabbri / Gàlvez 120 ", text)

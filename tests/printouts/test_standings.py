@@ -8,11 +8,16 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.printouts.pdfcheck import PageCheck, pdf_text
+from tests.printouts.conftest import Clock
+from tests.printouts.pdfcheck import PageCheck, deal, pdf_text
 
 from arbitro.errors import ArbitroError
 from arbitro.printouts import standings_pdf
-from arbitro.tournament.event import EventState
+from arbitro.services.events import EventService
+from arbitro.store import RecordStore
+from arbitro.tournament.event import EventConfig, EventState
+from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.tournament.standings.standings import standings
 
 
@@ -88,3 +93,64 @@ def test_round_out_of_range_refused(demo_state: EventState) -> None:
     """A round the event does not have is refused with a clear message."""
     with pytest.raises(ArbitroError, match="turno 9 inesistente"):
         standings_pdf(demo_state, 9, final=False)
+
+
+LONG_NAMES = [
+    "Sanfilippo / Lo Presti",
+    "Dell'Acqua / Montalcini",
+    "Bevilacqua / Castelnuovo",
+    "Quagliarella / Santangelo",
+]
+
+
+@pytest.fixture
+def long_names_state(tmp_path: Path) -> EventState:
+    """Four pairs with long surnames, round 1 played (2 deals), no penalty given."""
+    svc = EventService(RecordStore(f"sqlite:///{tmp_path / 'long.sqlite3'}"), Clock())
+    config = EventConfig(
+        name="Serata dei cognomi lunghi",
+        event_format=EventFormat.PAIRS,
+        rounds=2,
+        deals=(2, 2),
+        movements=(Movement.REGISTRATION_ORDER, Movement.DANISH),
+    )
+    svc.create_event("lunghi", config)
+    for name in LONG_NAMES:
+        svc.register("lunghi", name, name.split(" / "))
+    state = svc.seat("lunghi", 1, publish=True)
+    seating = state.round(1).seating
+    assert seating is not None
+    for table in seating.tables:
+        svc.enter_sheet(
+            "lunghi", 1, table.table, SheetEntry((deal(300, 120, 100, 45), deal(200, 80, 0, -40)))
+        )
+    svc.publish_standings("lunghi", 1)
+    return svc.state("lunghi")
+
+
+def test_names_get_the_room_of_empty_penalty_columns_art_19(
+    long_names_state: EventState, tmp_path: Path
+) -> None:
+    """Issue 28: with no warning (FIBAS art. 22, 41) and no lateness (art. 37) in the
+    standings, their columns are not printed and each name stays on one line: «Sanfilippo /
+    Lo Presti», never «Sanfilippo / Lo / Presti» wrapped beside empty columns (art. 19: rank,
+    VP, MP)."""
+    text = pdf_text(standings_pdf(long_names_state, 1, final=False), tmp_path)
+    rows = [" ".join(r) for r in rows_of(text)]
+    for name in LONG_NAMES:
+        assert any(name in r for r in rows), name
+    for column in ("Amm.", "Pen. V.P.", "Pen. M.P.", "Ritardo M.P."):
+        assert column not in text, column
+    assert "V.P. e M.P. comprendono le penalità" not in flat(text)
+
+
+def test_the_penalty_columns_stay_where_a_penalty_is(
+    teams_state: EventState, tmp_path: Path
+) -> None:
+    """Art. 22/41 and art. 37: where a team has warnings and another a lateness, both kinds
+    of column are printed (only the empty ones are left out)."""
+    text = pdf_text(standings_pdf(teams_state, 1, final=False), tmp_path)
+    rows = {int(r[1]): r for r in rows_of(text)}
+    assert "Amm." in text
+    assert rows[2][-3:] == ["2", "-1", "-100"]  # Beta: 2 warnings, -1 VP, -100 MP
+    assert rows[3][-1] == "-100"  # Gamma: 7 minutes late

@@ -43,7 +43,7 @@ def test_results_file_and_csv_from_the_desk(director_client: TestClient, web_app
     assert director_client.get(f"/desk/e/{EVENT}/results/nope").status_code == 404
     bad_date = director_client.get(f"/desk/e/{EVENT}/results/json", params={"on": "27/11"})
     assert bad_date.status_code == 400
-    assert "data «27/11»: usare AAAA-MM-GG" in html.unescape(bad_date.text)
+    assert "data «27/11»: scrivere GG/MM/AAAA" in html.unescape(bad_date.text)
 
 
 def test_the_site_zip_holds_every_page_and_its_style(
@@ -63,7 +63,8 @@ def test_the_verbale_names_the_arbiter_and_place(
     _played(web_app)
     got = director_client.get(
         f"/desk/e/{EVENT}/results/verbale",
-        params={"arbiter": "Giulia Arbitri", "place": "Circolo Aurora, Pisa"},
+        # the date the Italian way, printed the Italian way (issue 28)
+        params={"arbiter": "Giulia Arbitri", "place": "Circolo Aurora, Pisa", "on": "04/12/2026"},
     )
     assert got.status_code == 200 and got.content.startswith(b"%PDF")
     pdf = tmp_path / "verbale.pdf"
@@ -72,5 +73,6 @@ def test_the_verbale_names_the_arbiter_and_place(
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert "Giulia Arbitri" in text and "Circolo Aurora, Pisa" in text
+    assert "Luogo e data: Circolo Aurora, Pisa, 04/12/2026" in text
     assert "Verbale di gara" in text or "VERBALE DI GARA" in text.upper()
     assert NAMES[0].split(" / ")[0] in text

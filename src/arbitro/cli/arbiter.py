@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -215,7 +214,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The arbiter's reports (referto arbitrale), one per player, as text and PDF
         (Parole art. 14.2)."""
-        from arbitro.printouts.report import Person, report_pdf, report_text
+        from arbitro.printouts.report import Person, report_file_name, report_pdf, report_text
         from arbitro.printouts.report import reports_by_player as _reports
         from arbitro.tournament.zone import check_timezone
 
@@ -241,8 +240,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(report_text(rep, lang or current_lang()))
             if out is not None:
                 out.mkdir(parents=True, exist_ok=True)
-                slug = re.sub(r"[^A-Za-z0-9]+", "-", rep.player.name).strip("-").lower()
-                path = out / f"referto-{n}-{slug}.pdf"
+                path = out / report_file_name(n, rep)
                 path.write_bytes(report_pdf(rep))
                 typer.echo(f"PDF: {path}")
 

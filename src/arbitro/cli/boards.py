@@ -77,19 +77,11 @@ def _columns(heads: list[str], rows: list[list[str]]) -> list[str]:
     ]
 
 
-def table_names(state: EventState, round_number: int) -> dict[int, str]:
-    """Each playing table of the round → "N-S names / E-W names" (for the travellers)."""
-    seating = state.round(round_number).seating
-    out: dict[int, str] = {}
-    if seating is None:
-        return out
-    for t in seating.tables:
-        if t.ns is None or t.ew is None:
-            continue
-        ns = ", ".join(state.competitor(c).name for c in t.ns)
-        ew = ", ".join(state.competitor(c).name for c in t.ew)
-        out[t.table] = f"{ns} / {ew}"
-    return out
+def table_names(state: EventState, round_number: int) -> dict[int, tuple[str, str]]:
+    """Each playing table of the round → (N-S names, E-W names) (for the travellers)."""
+    from arbitro.printouts.names import table_lines
+
+    return table_lines(state, round_number)
 
 
 _STATUS_TEXT = {

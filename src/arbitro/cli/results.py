@@ -4,7 +4,6 @@ gara (PDF). See docs/results-format.md."""
 
 from __future__ import annotations
 
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -33,7 +32,7 @@ PlaceOpt = Annotated[str | None, typer.Option("--place", help=_("Where the event
 DateOpt = Annotated[
     str | None,
     typer.Option(
-        "--date", help=_("The event's date, YYYY-MM-DD (default: the day it was created)")
+        "--date", help=_("The event's date, DD/MM/YYYY (default: the day it was created)")
     ),
 ]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="it | en")]
@@ -45,21 +44,15 @@ def _lang(option: str | None) -> str:
     return check_lang(option or lang())
 
 
-def _date(text: str | None) -> date | None:
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise ArbitroError("date «{date}»: use YYYY-MM-DD", date=text) from None
-
-
 def _results(
     event_id: str, arbiter: str | None, place: str | None, on: str | None, language: str
 ) -> ResultsFile:
+    from arbitro.printouts.verbale import verbale_date
     from arbitro.services.results import export
 
-    return export(service(), event_id, arbiter=arbiter, place=place, on=_date(on), lang=language)
+    return export(
+        service(), event_id, arbiter=arbiter, place=place, on=verbale_date(on), lang=language
+    )
 
 
 def _write(path: Path, data: str | bytes) -> None:

@@ -437,21 +437,16 @@ def board_labels_pdf(
 # ------------------------------------------------------------------ travellers
 
 
-def _split_names(text: str) -> tuple[str, str]:
-    ns, sep, ew = text.partition(" / ")
-    return (ns, ew) if sep else (text, "")
-
-
 def travellers_pdf(
     travellers: Mapping[int, Sequence[Comparison]],
-    names: Mapping[int, str],
+    names: Mapping[int, tuple[str, str]],
     event_name: str,
     round_number: int,
     *,
     lang: str = "it",
 ) -> bytes:
     """The travellers of a round: for each board every table's N-S and E-W lines
-    (``names[table]`` = "N-S names / E-W names"), the N-S MP, the datum and the two lines'
+    (``names[table]`` = (N-S names, E-W names)), the N-S MP, the datum and the two lines'
     differences with three decimals (FIBAS art. 20, "carte uguali"), and the sum check: a
     board's differences add up to zero over the field."""
     check_lang(lang)
@@ -476,7 +471,7 @@ def travellers_pdf(
         table: list[list[object]] = [head]
         total = Fraction(0)
         for r in sorted(rows, key=lambda r: r.table):
-            ns, ew = _split_names(names.get(r.table, ""))
+            ns, ew = names.get(r.table, ("", ""))
             total += r.ns
             table.append(
                 [
@@ -560,14 +555,14 @@ def board_plan_pdf(
     plan: BoardPlan,
     event_name: str,
     round_number: int,
-    names: Mapping[int, str] | None = None,
+    names: Mapping[int, tuple[str, str]] | None = None,
     *,
     lang: str = "it",
 ) -> bytes:
     """The board plan of a round on A4 (FIBAS art. 7, "a carte preparate"; art. 20): for
     each table where two lines play, the board and copy it plays at each deal and the table
     it hands its boards to after each deal (the relay stand when none), with its lines'
-    names (``names[table]`` = "N-S names / E-W names") when given."""
+    names (``names[table]`` = (N-S names, E-W names)) when given."""
     check_lang(lang)
     round_text = tr(message("Round {number}", number=round_number), lang)
     title = tr(message("Board plan"), lang)
@@ -623,7 +618,7 @@ def board_plan_pdf(
             ]
         ]
         for table in range(1, plan.tables + 1):
-            ns, ew = _split_names(names.get(table, ""))
+            ns, ew = names.get(table, ("", ""))
             lines.append([str(table), cell(ns, 10), cell(ew, 10)])
         half = (WIDTH - first) / 2
         story.append(list_table(lines, [first, half, half], size=10))

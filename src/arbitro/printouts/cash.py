@@ -70,6 +70,11 @@ def cash_pdf(state: EventState, *, lang: str = "it") -> bytes:
             ]
         )
     widths = [30.0, 0.0, 54.0, 54.0, 56.0, 76.0, 110.0]
+    if not any(r.payments for r in summary.rows):
+        # No payment yet: "how" and "taken by" would be empty columns that squeeze the names
+        # into two lines (issue 28); the names take their room.
+        rows = [row[:4] + row[6:] for row in rows]
+        widths = widths[:4] + widths[6:]
     widths[1] = WIDTH - sum(widths)
     story.append(list_table(rows, widths, size=11, right_columns=[0, 2, 3]))
     story.append(spacer(10))

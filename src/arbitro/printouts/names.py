@@ -25,6 +25,20 @@ def line_name(state: EventState, line: Line | None, lang: str) -> str:
     return " – ".join(competitor_name(state, c) for c in line)
 
 
+def table_lines(state: EventState, round_number: int) -> dict[int, tuple[str, str]]:
+    """Each table of the round where two lines play → (N-S names, E-W names), two values: a
+    pair's own name may hold " / " («Conti / De Luca»), so the two lines are never joined
+    into one text (FIBAS art. 20, the travellers; art. 7, the board plan)."""
+    seating = state.round(round_number).seating
+    out: dict[int, tuple[str, str]] = {}
+    for t in seating.tables if seating else ():
+        if t.ns is not None and t.ew is not None:
+            ns = ", ".join(state.competitor(c).name for c in t.ns)
+            ew = ", ".join(state.competitor(c).name for c in t.ew)
+            out[t.table] = (ns, ew)
+    return out
+
+
 def unit_label(state: EventState, lang: str) -> str:
     """«Coppia», «Squadra» or «Giocatore»: what one competitor is in this event (art. 2)."""
     fmt = state.config.event_format

@@ -12,6 +12,7 @@ incidents into one :class:`ArbiterReport` per sanctioned player; :func:`report_t
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -278,6 +279,14 @@ def report_text(report: ArbiterReport, lang: str = "it") -> str:
     return "\n".join(lines) + "\n"
 
 
+def report_file_name(number: int, report: ArbiterReport) -> str:
+    """The report's PDF file name, «referto-1-łukasz-dąbrowski.pdf»: the player's name with
+    its letters kept, accented or not, the rest as hyphens (art. 14.2: one report per
+    player, so the name tells the files apart)."""
+    slug = re.sub(r"[\W_]+", "-", report.player.name).strip("-").lower()
+    return f"referto-{number}-{slug}.pdf"
+
+
 def report_pdf(report: ArbiterReport) -> bytes:
     """The report as a printable A4 PDF (ReportLab): heading, one table per incident, signature
     (art. 14.2). It goes to the Italian sports justice body: values and labels in Italian,
@@ -295,10 +304,21 @@ def report_pdf(report: ArbiterReport) -> bytes:
         TableStyle,
     )
 
+    from arbitro.printouts.style import register_fonts
+
     _check(report)
-    styles = getSampleStyleSheet()
+    # The same embedded font as every other printout: ReportLab's Helvetica is not embedded and
+    # has no «Ł» or «ą» (issue 28: "Łukasz Dąbrowski" printed as "■ukasz D■browski").
+    regular, bold = register_fonts()
+    sample = getSampleStyleSheet()
+    styles = {
+        name: ParagraphStyle(
+            name, parent=sample[name], fontName=regular if name in ("Italic", "BodyText") else bold
+        )
+        for name in ("Title", "Italic", "Heading3", "BodyText")
+    }
     cell = ParagraphStyle("cell", parent=styles["BodyText"], fontSize=9, leading=11)
-    label = ParagraphStyle("label", parent=cell, fontName="Helvetica-Bold")
+    label = ParagraphStyle("label", parent=cell, fontName=bold)
 
     def esc(text: str) -> str:
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

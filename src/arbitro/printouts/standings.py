@@ -4,6 +4,8 @@ them (warnings, art. 22 and 41; lateness, art. 37)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.platypus import Flowable
 
 from arbitro.codes.citation import cite_if
@@ -13,7 +15,7 @@ from arbitro.printouts.style import INK, MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note
 from arbitro.tournament.event import EventState
 from arbitro.tournament.sheets.individuals import short_tables_note
-from arbitro.tournament.standings.standings import standings
+from arbitro.tournament.standings.standings import StandingRow, standings
 
 WIDTH = PAGE[0] - 2 * MARGIN
 
@@ -64,9 +66,20 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
     warns = code.cite_if("warning") is not None
     late = bool(code.lateness_mp_penalty)
     mp_name = message("Negative points") if state.sheet_kind.mp_lower_is_better else message("MP")
+    # A penalty column is printed only when some competitor has something in it: empty
+    # columns took the names' room and wrapped them ("Sanfilippo / Lo / Presti", issue 28).
+    extra: list[tuple[Message, float, Callable[[StandingRow], str]]] = []
+    if warns:
+        extra += [
+            (message("Warn."), 46.0, lambda r: str(r.warnings) if r.warnings else ""),
+            (message("Pen. VP"), 44.0, lambda r: _signed(r.penalty_vp)),
+            (message("Pen. MP"), 48.0, lambda r: _signed(r.penalty_mp)),
+        ]
+    if late:
+        extra.append((message("Late MP"), 50.0, lambda r: _signed(r.lateness_mp)))
+    shown = [column for column in extra if any(column[2](r) for r in rows)]
     head = [message("Rank"), message("No."), message("Competitor"), message("VP"), mp_name]
-    head += [message("Warn."), message("Pen. VP"), message("Pen. MP")] if warns else []
-    head += [message("Late MP")] if late else []
+    head += [h for h, _w, _v in shown]
     table: list[list[object]] = [[tr(h, lang) for h in head]]
     for row in rows:
         name = row.name
@@ -85,18 +98,10 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
             str(row.vp),
             str(row.mp),
         ]
-        if warns:
-            line += [
-                str(row.warnings) if row.warnings else "",
-                _signed(row.penalty_vp),
-                _signed(row.penalty_mp),
-            ]
-        if late:
-            line.append(_signed(row.lateness_mp))
+        line += [value(row) for _h, _w, value in shown]
         table.append(line)
-    numbers = [42.0, 30.0, 0.0, 44.0, 54.0 if warns or late else 110.0]
-    numbers += [46.0, 44.0, 48.0] if warns else []
-    numbers += [50.0] if late else []
+    numbers = [42.0, 30.0, 0.0, 44.0, 54.0 if shown else 110.0]
+    numbers += [w for _h, w, _v in shown]
     numbers[2] = WIDTH - sum(numbers)
     story.append(
         list_table(
@@ -110,7 +115,7 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
     three = short_tables_note(state, after_round)  # Scala 40 art. 26
     if three is not None:
         story.append(note(tr(three, lang)))
-    rules = [tr(message("VP and MP include the penalties."), lang)] if warns or late else []
+    rules = [tr(message("VP and MP include the penalties."), lang)] if shown else []
     if code.warnings_per_penalty:
         rules.append(
             tr(

@@ -7,8 +7,13 @@ a signature line. Printed from the open results format
 
 from __future__ import annotations
 
+import re
+from datetime import date
+
 from reportlab.platypus import Flowable, KeepTogether
 
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import MARGIN, PAGE
@@ -25,9 +30,59 @@ KINDS: dict[str, Message] = {
     "lateness": message("lateness"),
     "abandon": message("abandon"),
     "arbitral-score": message("arbitral score"),
-    "board-ruling": message("board ruling (Law 13)"),
+    # the article column says which rule: FIBAS art. 6 on a Burraco board, Law 13 elsewhere
+    "board-ruling": message("board ruling"),
 }
 """The ledger's kinds as the verbale names them."""
+
+CODE_NAMES: dict[str, Message] = {
+    CodeId.BURRACO_FIBAS.value: message("Burraco — FIBAS competition code"),
+    CodeId.BURRACO_PAROLE.value: message("Burraco Parole — UISP competition code"),
+    CodeId.SCALA40.value: message("Scala 40 — competition code"),
+    CodeId.BRISCOLA.value: message("Briscola — competition rules"),
+}
+"""The codes as the verbale names them (the desk's names of the codes)."""
+
+_ITALIAN_DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+
+
+def verbale_date(text: str | None) -> date | None:
+    """The event's date as the arbiter types it for the verbale: the Italian way, day first
+    («04/12/2026», «4-12-2026», «04.12.2026»), or ISO «2026-12-04»; None when empty (the
+    day the event was created). An impossible date is refused."""
+    if text is None or not text.strip():
+        return None
+    given = text.strip()
+    try:
+        if m := _ITALIAN_DATE.fullmatch(given):
+            return date(int(m[3]), int(m[2]), int(m[1]))
+        if m := _ISO_DATE.fullmatch(given):
+            return date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        pass
+    raise ArbitroError("date «{date}»: use DD/MM/YYYY, e.g. 04/12/2026", date=text)
+
+
+def date_text(day: date) -> str:
+    """A date printed the Italian way, «04/12/2026» (as the codes and the referto write it)."""
+    return day.strftime("%d/%m/%Y")
+
+
+def code_name(code: str, lang: str) -> str:
+    """The competition code's name, «Burraco — codice di gara FIBAS», not its id."""
+    return tr(CODE_NAMES[code], lang) if code in CODE_NAMES else code
+
+
+def rulings_title(results: ResultsFile) -> Message:
+    """The rulings' heading, named by the articles the rulings apply («Decisioni (FIBAS art.
+    6, FIBAS art. 40)»): Law 13 only when a Law 13 ruling is in it (issue 27; FIBAS art. 6
+    rules a miscounted Burraco board)."""
+    articles = list(dict.fromkeys(item.article.text for item in results.rulings))
+    if not articles:
+        return message("Rulings")
+    return message("Rulings ({articles})", articles=", ".join(articles))
+
 
 FORMATS: dict[str, Message] = {
     "pairs": message("pairs"),
@@ -121,12 +176,12 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
     played = _played(results)
     facts = [
         (message("Event"), f"{event.name} ({event.id})"),
-        (message("Code"), event.code),
+        (message("Code"), code_name(event.code, lang)),
         (
             message("Format"),
             tr(FORMATS[event.format], lang) if event.format in FORMATS else event.format,
         ),
-        (message("Date"), event.date.isoformat()),
+        (message("Date"), date_text(event.date)),
         (message("Time zone"), event.timezone),
         (message("Place"), event.place or unknown),
         (message("Arbiter"), event.arbiter or unknown),
@@ -241,7 +296,7 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
 
     for title_msg, items, empty in (
         (message("Sanctions"), results.sanctions, message("No sanctions.")),
-        (message("Rulings (Law 13, arbitral scores)"), results.rulings, message("No rulings.")),
+        (rulings_title(results), results.rulings, message("No rulings.")),
     ):
         story += [
             spacer(10),
@@ -253,6 +308,19 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
             ),
         ]
 
+    place_date = ", ".join(p for p in (event.place, date_text(event.date)) if p)
+    signature: list[Flowable] = [
+        spacer(28),
+        note(tr(message("Place and date: {where}", where=place_date), lang), 11),
+        spacer(34),
+        note("_" * 48, 11),
+        note(
+            tr(message("The arbiter: {name}", name=event.arbiter or ""), lang)
+            if event.arbiter
+            else tr(message("The arbiter"), lang),
+            11,
+        ),
+    ]
     story += [spacer(10)]
     complaints_title = heading(tr(message("Complaints"), lang), 14)
     if results.complaints:
@@ -284,28 +352,14 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
                 ]
             )
         table = list_table(rows, _widths(36, 36, 110, 0, 150), size=9, right_columns=[0])
-        story.append(KeepTogether([complaints_title, table]))
+        # the signature never sits alone on a page: it goes with the last section (issue 28)
+        story.append(KeepTogether([complaints_title, table, *signature]))
     else:
         story.append(
-            KeepTogether([complaints_title, note(tr(message("No complaints."), lang), 10)])
+            KeepTogether(
+                [complaints_title, note(tr(message("No complaints."), lang), 10), *signature]
+            )
         )
 
-    place_date = ", ".join(p for p in (event.place, event.date.isoformat()) if p)
-    story.append(
-        KeepTogether(
-            [
-                spacer(28),
-                note(tr(message("Place and date: {where}", where=place_date), lang), 11),
-                spacer(34),
-                note("_" * 48, 11),
-                note(
-                    tr(message("The arbiter: {name}", name=event.arbiter or ""), lang)
-                    if event.arbiter
-                    else tr(message("The arbiter"), lang),
-                    11,
-                ),
-            ]
-        )
-    )
-    footer = f"{title} · {event.name} · {event.date.isoformat()}"
+    footer = f"{title} · {event.name} · {date_text(event.date)}"
     return build_document(title, story, lang=lang, footer=footer)

@@ -49,6 +49,7 @@ def boards_printout(
     labels, the board plan, hand records (only after the round's standings are published: the deals stay
     secret while any table may still play them) and travellers."""
     from arbitro.printouts import boards as prints
+    from arbitro.printouts.names import table_lines
 
     if kind not in BOARD_PRINTOUTS:
         raise HTTPException(status_code=404)
@@ -72,13 +73,7 @@ def boards_printout(
         plan = board_plan(state, n)
         copies = plan.copies
         rows = travellers(state, n) if kind == "travellers" else {}
-        names = {
-            t.table: " / ".join(
-                ", ".join(state.competitor(c).name for c in line) for line in (t.ns, t.ew)
-            )
-            for t in r.seating.tables
-            if t.ns is not None and t.ew is not None
-        }
+        names = table_lines(state, n)  # two values: a pair's name may hold " / "
     if kind == "dealing-sheets":
         pdf = prints.dealing_sheets_pdf(dealt, name, n, lang=lang)
     elif kind == "board-labels":

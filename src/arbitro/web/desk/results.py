@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import io
 import zipfile
-from datetime import date
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
-from arbitro.errors import ArbitroError
 from arbitro.services.results import ResultsFile, csv_files, export, to_json
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
@@ -22,15 +20,6 @@ from arbitro.web.desk.common import Director, event_id_of
 router = APIRouter()
 
 KINDS = ("json", "csv", "site", "verbale")
-
-
-def _date(text: str) -> date | None:
-    if not text.strip():
-        return None
-    try:
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        raise ArbitroError("date «{date}»: use YYYY-MM-DD", date=text) from None
 
 
 def _zip(files: dict[str, str | bytes]) -> bytes:
@@ -65,13 +54,15 @@ def download(
     web = web_of(request)
     lang = request_lang(request)
     event_id = event_id_of(request, event_id)
+    from arbitro.printouts.verbale import verbale_date
+
     with web.locked():
         results = export(
             web.service,
             event_id,
             arbiter=arbiter.strip() or None,
             place=place.strip() or None,
-            on=_date(on),
+            on=verbale_date(on),  # «04/12/2026» the Italian way, or ISO
             lang=lang,
         )
     if kind == "json":
