@@ -103,7 +103,7 @@ def test_the_verbale_shows_the_zone_and_its_sanctions_times_in_it(tmp_path: Path
     ).stdout
     assert "Fuso orario" in text and "America/New_York" in text
     assert _venue(at, "America/New_York", "%H:%M") in text
-    assert _venue(at, "America/New_York", "%Y-%m-%d") in text  # the venue's day
+    assert _venue(at, "America/New_York", "%d/%m/%Y") in text  # the venue's day, Italian way
 
 
 def test_the_arbiters_report_writes_times_given_with_an_offset_in_its_zone(
