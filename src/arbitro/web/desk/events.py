@@ -518,10 +518,16 @@ class CheckIn:
 
 
 def event_page(
-    request: Request, session: auth.Session, event_id: str, status_code: int = 200, **extra: Any
+    request: Request,
+    session: auth.Session,
+    event_id: str,
+    status_code: int = 200,
+    template: str = "desk_event.html",
+    **extra: Any,
 ) -> Response:
     """The event's page: configuration, competitors, rounds, the series it is in, event
-    file, printouts."""
+    file, printouts; or, with another ``template``, a part of it drawn from the same context
+    (one competitor's row after a check-in click, FIBAS art. 4)."""
     from arbitro.web.desk.rounds import complaint_rows
     from arbitro.web.desk.series import series_of_event
 
@@ -556,7 +562,7 @@ def event_page(
             **extra,
         )
         ctx = frozen(ctx)
-    return web.render(request, "desk_event.html", status_code=status_code, **ctx)
+    return web.render(request, template, status_code=status_code, **ctx)
 
 
 @router.get("/desk/e/{event_id}", include_in_schema=False)

@@ -165,14 +165,31 @@ async def check_in(
     """Check a competitor in as present (``present=1``) or absent again (``present=0``)
     before round 1 is seated (FIBAS art. 4): one click per pair at the entrance."""
     web = web_of(request)
+    done: list[int] = []
 
     def action(form: FormData, event_id: str) -> str:
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
         present = text_field(form, "present", 1) != "0"
         web.service.check_in(event_id, [competitor], present, actor=session.user)
+        done.append(competitor)
         return f"/desk/e/{event_id}#competitor-{competitor}"
 
-    return await event_form(request, session, event_id, "check-in", action)
+    response = await event_form(request, session, event_id, "check-in", action)
+    if not request.headers.get("HX-Request"):
+        return response
+    event_id = event_id_of(request, event_id)
+    if done:
+        # One click, one row: the row and, out of band, the count (not the 60 KB page).
+        return event_page(
+            request, session, event_id, template="desk_check_in_swap.html", competitor=done[0]
+        )
+    # Refused: the competitors' section of the page with the message, in place of the one
+    # the click came from (htmx swaps only a 2xx answer).
+    response.status_code = 200
+    response.headers["HX-Retarget"] = "#competitors"
+    response.headers["HX-Reswap"] = "outerHTML"
+    response.headers["HX-Reselect"] = "#competitors"
+    return response
 
 
 @router.post("/desk/e/{event_id}/check-in-all", include_in_schema=False)
