@@ -3,8 +3,9 @@ value in Italian output): movements, formats, the kinds of a sheet's versions an
 ledger's entries, the default actors; and the words the director types for an option's value
 (``--kind richiamo`` or ``--kind reprimand``), read in either language.
 
-The msgids are the pages' own (:mod:`arbitro.web.names`, which the command line does not
-import: issue 14), so the terminal and the desk say the same word.
+The names of the records' kinds and statuses are :mod:`arbitro.record_names`', shared with
+the pages (:mod:`arbitro.web.names`, which the command line does not import: issue 14), so the
+terminal and the desk say the same word.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from collections.abc import Mapping
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import LANGUAGES, Message, render
+from arbitro.record_names import HISTORY_NAMES as HISTORY_NAMES
+from arbitro.record_names import LEDGER_NAMES as LEDGER_NAMES
+from arbitro.record_names import STATUS_NAMES as STATUS_NAMES
 
 MOVEMENT_NAMES: Mapping[str, Message] = {
     "arbiter": Message("Arbiter's choice"),
@@ -32,27 +36,6 @@ FORMAT_NAMES: Mapping[str, Message] = {
 }
 """Each format of FIBAS art. 2 ("Concorrente") by its record's value."""
 
-HISTORY_NAMES: Mapping[str, Message] = {
-    "entered": Message("entered"),
-    "repeated": Message("confirmed (same numbers)"),
-    "conflict": Message("conflicting"),
-    "correction: sum": Message("correction: sum error"),
-    "correction: inverted": Message("correction: inverted scores"),
-    "correction: conflict": Message("correction: conflict settled"),
-    "correction: arbiter": Message("arbiter's correction"),
-}
-"""Each kind of a sheet's version (FIBAS art. 21) by its record's value."""
-
-LEDGER_NAMES: Mapping[str, Message] = {
-    "reprimand": Message("reprimand"),
-    "warning": Message("warning"),
-    "expulsion": Message("expulsion"),
-    "lateness": Message("lateness"),
-    "abandon": Message("abandon"),
-    "arbitral-score": Message("arbitral score"),
-    "board-ruling": Message("board ruling"),
-}
-"""Each kind of the ledger's entries (FIBAS art. 36-41) by its record's value."""
 
 ACTOR_NAMES: Mapping[str, Message] = {
     "director": Message("director", context="actor"),
@@ -126,15 +109,6 @@ LINE_WORDS: Mapping[str, Message] = {
 }
 """The ``--line`` of ``arbitro sheet`` (FIBAS art. 19: the line that sends the sheet):
 «ns», «eo» or «ew»."""
-
-STATUS_NAMES: Mapping[str, Message] = {
-    "missing": Message("missing"),
-    "pending": Message("pending"),
-    "confirmed": Message("confirmed"),
-    "conflict": Message("in conflict"),
-    "rest": Message("rest"),
-}
-"""Each status of a table's sheet by its value, as the desk names it."""
 
 
 def named(names: Mapping[str, Message], value: str) -> str:

@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 
 from arbitro.i18n import Message, actor_label, verbatim
+from arbitro.record_names import HISTORY_NAMES as HISTORY_NAMES
+from arbitro.record_names import LEDGER_NAMES as LEDGER_NAMES
+from arbitro.record_names import STATUS_NAMES as STATUS_NAMES
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, Line, Movement
 from arbitro.tournament.rules import FIBAS, PAROLE, SCALA40
@@ -19,15 +22,6 @@ MOVEMENT_NAMES: dict[Movement, Message] = {
     Movement.DANISH: Message("Danish"),
     Movement.MODIFIED_DANISH: Message("Modified Danish"),
     Movement.ROUND_ROBIN: Message("Round robin"),
-}
-HISTORY_NAMES: dict[str, Message] = {
-    "entered": Message("entered"),
-    "repeated": Message("confirmed (same numbers)"),
-    "conflict": Message("conflicting"),
-    "correction: sum": Message("correction: sum error"),
-    "correction: inverted": Message("correction: inverted scores"),
-    "correction: conflict": Message("correction: conflict settled"),
-    "correction: arbiter": Message("arbiter's correction"),
 }
 # (one, many) of each status, for "4 missing"; Italian has a plural where English has none
 COUNT_NAMES: dict[str, tuple[Message, Message]] = {
@@ -46,22 +40,6 @@ FORMAT_NAMES: dict[EventFormat, Message] = {
     EventFormat.PAIRS: Message("Pairs"),
     EventFormat.TEAMS: Message("Teams"),
     EventFormat.INDIVIDUAL: Message("Individual"),
-}
-STATUS_NAMES: dict[str, Message] = {
-    "missing": Message("missing"),
-    "pending": Message("pending"),
-    "confirmed": Message("confirmed"),
-    "conflict": Message("in conflict"),
-    "rest": Message("rest"),
-}
-LEDGER_NAMES: dict[str, Message] = {
-    "reprimand": Message("reprimand"),
-    "warning": Message("warning"),
-    "expulsion": Message("expulsion"),
-    "lateness": Message("lateness"),
-    "abandon": Message("abandon"),
-    "arbitral-score": Message("arbitral score"),
-    "board-ruling": Message("board ruling"),
 }
 SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
 
