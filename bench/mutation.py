@@ -22,7 +22,9 @@ score before them; ``--again`` runs only the last run's survivors again against 
 they are now (the quick check of new tests; a run without it starts afresh).
 Targets: tournament-results (scoring/results.py, comparison.py, vp.py), tournament-sheets
 (scoring/sheet.py, scala40.py, scala40_sheet.py), tournament-standings (standings/),
-burraco-scoring, burraco-melds, burraco-remedies (arbiter/remedies/).
+burraco-scoring, burraco-melds, burraco-remedies (arbiter/remedies/), and the remedies in three
+parts: remedies-melds (melds, closings, scores, exposed), remedies-common (common, conduct,
+deck, __init__), remedies-play (draws, pozzetti, deal).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import difflib
 import fnmatch
 import json
 import os
+import runpy
 import shutil
 import subprocess
 import sys
@@ -113,6 +116,31 @@ TARGETS: tuple[Target, ...] = (
     Target(
         "burraco-remedies",
         ("src/arbitro/games/burraco/arbiter/remedies/*",),
+        ("tests/games/burraco/arbiter",),
+    ),
+    # The remedies in three parts, so that each can be run (and its survivors read) alone.
+    Target(
+        "remedies-melds",
+        tuple(
+            f"src/arbitro/games/burraco/arbiter/remedies/{m}.py"
+            for m in ("melds", "closings", "scores", "exposed")
+        ),
+        ("tests/games/burraco/arbiter",),
+    ),
+    Target(
+        "remedies-common",
+        tuple(
+            f"src/arbitro/games/burraco/arbiter/remedies/{m}.py"
+            for m in ("common", "conduct", "deck", "__init__")
+        ),
+        ("tests/games/burraco/arbiter",),
+    ),
+    Target(
+        "remedies-play",
+        tuple(
+            f"src/arbitro/games/burraco/arbiter/remedies/{m}.py"
+            for m in ("draws", "pozzetti", "deal")
+        ),
         ("tests/games/burraco/arbiter",),
     ),
 )
@@ -400,6 +428,17 @@ ASIDE: dict[str, tuple[str, str]] = {
 """Surviving mutants read and left alive, by mutmut's name (a ``*`` pattern for a whole
 function): ``equivalent`` (no result can change) or ``message`` (only what the user reads
 changes), with the reason. bench/RESULTS.md lists them."""
+
+
+def _more_asides() -> None:
+    """Add the asides kept beside this file, one file a target (``bench/mutation_aside/*.py``,
+    each defining ``ASIDE`` like the one above), so that the targets' readers do not share one
+    file."""
+    for path in sorted((Path(__file__).parent / "mutation_aside").glob("*.py")):
+        ASIDE.update(runpy.run_path(str(path))["ASIDE"])
+
+
+_more_asides()
 
 
 def aside(name: str) -> tuple[str, str] | None:
