@@ -15,8 +15,13 @@ from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.errors import ArbitroError
 from arbitro.tournament.scoring.vp import vp_for_difference, vp_pair
 
-# shared/ sits beside the checkout, for developers and in CI.
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_bf77f547087dbcea.txt"
+# shared/ sits beside the checkout (for developers and in CI) or beside a folder of worktrees:
+# the nearest one up from here.
+SEED = next(
+    folder / "shared" / "seeds" / "000_bf77f547087dbcea.txt"
+    for folder in Path(__file__).resolve().parents
+    if (folder / "shared" / "seeds").is_dir()
+)
 
 
 def test_art20_two_deals_130_is_12_8() -> None:
