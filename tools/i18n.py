@@ -3,6 +3,9 @@
 python tools/i18n.py check     # list msgids without an Italian or English text (exit 1)
 python tools/i18n.py update    # write messages.pot; add the new msgids to both .po files
                                # (English filled with the msgid, Italian left to translate)
+python tools/i18n.py merge     # fold the branches' fragments into messages.po (exit 1 if a
+                               # fragment's msgid is not found in the code: it was dropped)
+python tools/i18n.py compile   # messages.mo for the run time (fragments included)
 """
 
 from __future__ import annotations
@@ -42,7 +45,13 @@ def update() -> None:
     compile_mo()
 
 
-def merge() -> None:
+def merge() -> int:
+    """Fold every branch's fragment (``LC_MESSAGES/<branch>.po``) into ``messages.po``, the
+    fragment's text winning (as at run time: a fragment may reword an existing entry), delete
+    the fragments, then ``update``. A fragment's msgid that the extractor does not find in the
+    code is dropped by ``update``: those are listed and the exit status is 1, so that a msgid
+    built at run time is seen and made extractable rather than lost."""
+    folded: set[tuple[str, str | None]] = set()
     for lang in ("it", "en"):
         folder = LOCALE / lang / "LC_MESSAGES"
         cat = _po(lang)
@@ -51,13 +60,21 @@ def merge() -> None:
                 continue
             with part.open("rb") as handle:
                 for m in read_po(handle, locale=lang):
-                    if m.id and m.string and not cat.get(m.id, context=m.context):
+                    if m.id and m.string:
                         cat.add(m.id, m.string, context=m.context)
+                        folded.add((str(m.id), m.context))
             part.unlink()
         folder.mkdir(parents=True, exist_ok=True)
         with (folder / "messages.po").open("wb") as handle:
             write_po(handle, cat, sort_output=True, no_location=True)
     update()
+    kept = _po("it")
+    dropped = sorted(
+        (msgid, context) for msgid, context in folded if not kept.get(msgid, context=context)
+    )
+    for msgid, context in dropped:
+        print(f"dropped (not found in the code): {msgid!r}" + (f" [{context}]" if context else ""))
+    return 1 if dropped else 0
 
 
 def compile_mo() -> None:
@@ -95,7 +112,7 @@ if __name__ == "__main__":
     if command == "update":
         update()
     elif command == "merge":
-        merge()
+        sys.exit(merge())
     elif command == "compile":
         compile_mo()
     else:
