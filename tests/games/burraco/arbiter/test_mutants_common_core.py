@@ -148,7 +148,8 @@ def test_art_22_typed_details_are_taken_as_they_are_cards_as_a_tuple() -> None:
     assert type(got.cards) is tuple and type(got.healing) is tuple
     with pytest.raises(ArbitroError) as err:
         parse_details({"colour": "red"})
-    assert err.value.key == "arbiter.bad_ruling"
+    assert err.value.key == "arbiter.bad_ruling" and err.value.article == fibas("arbiter")
+    assert err.value.msg == message("unknown key {key!r}", key="colour")
 
 
 def test_art_22_details_written_json_ready_without_the_defaults() -> None:
@@ -392,7 +393,8 @@ def test_art_22_played_on_before_the_ruling_warns_the_named_player() -> None:
     assert d.warnings == [(W, "22", K.PLAYED_BEFORE_RULING.italian)]
     with pytest.raises(ArbitroError) as err:
         d.rule(K.PLAYED_BEFORE_RULING)
-    assert err.value.key == "arbiter.bad_ruling"
+    assert err.value.key == "arbiter.bad_ruling" and err.value.msg == message("name the offender")
+    assert err.value.article == K.PLAYED_BEFORE_RULING.citation
     assert d.warnings == [(W, "22", K.PLAYED_BEFORE_RULING.italian)]
 
 
@@ -466,4 +468,7 @@ def test_art_27_missing_card_during_the_deal_the_result_stands() -> None:
     with pytest.raises(ArbitroError) as err:
         deal_complete = full_layout("7H", "7H", turns=0)
         deal_complete.rule(K.DECK_MISSING_OR_EXCESS, N)
-    assert err.value.key == "arbiter.bad_ruling"
+    assert err.value.key == "arbiter.bad_ruling" and err.value.msg == message(
+        "the deck is complete"
+    )
+    assert err.value.article == K.DECK_MISSING_OR_EXCESS.citation

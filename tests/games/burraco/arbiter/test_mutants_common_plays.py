@@ -17,6 +17,7 @@ from arbitro.games.burraco.arbiter import ArbiterDeal, Found, Freeze, Irregulari
 from arbitro.games.burraco.arbiter.deal import Play
 from arbitro.games.burraco.arbiter.records import Ruling
 from arbitro.games.burraco.arbiter.remedies.common import freeze_plays, plays_in_turn, pull
+from arbitro.games.burraco.errors import fibas
 from arbitro.i18n import message
 
 C = parse_card
@@ -197,7 +198,8 @@ def test_art_2_an_immediate_discard_happens_only_in_the_offenders_turn() -> None
     d.discard(E, C("KS"))
     with pytest.raises(ArbitroError) as err:
         d.rule(K.WRONG_LAY_OFF, E, found=Found.AT_ONCE)
-    assert err.value.key == "arbiter.bad_ruling"
+    assert err.value.key == "arbiter.bad_ruling" and err.value.article == fibas("immediate_discard")
+    assert err.value.msg == message("an immediate discard happens in the offender's turn")
     assert d.rulings == [] and d.discard_pile == P("8C KS")
 
 
@@ -250,7 +252,12 @@ def test_art_25_2_the_meld_named_is_the_one_ruled_on() -> None:
     assert d.melds(Line.EW)[0].cards == P("3H 4H 5H 9H") and d.discard_pile == P("8C 9C")
     with pytest.raises(ArbitroError) as err:
         deal().rule(K.EXCESS_CARD, E, meld=7)
-    assert err.value.key == "arbiter.bad_ruling"
+    assert err.value.key == "arbiter.bad_ruling" and err.value.article == K.EXCESS_CARD.citation
+    assert err.value.msg == message("{seat} made no play on meld {meld}", seat="E", meld=7)
+    with pytest.raises(ArbitroError) as err:
+        deal().rule(K.EXPOSED_ON_PARTNER_MELD, E)
+    assert err.value.msg == message("{seat} made no play", seat="E")
+    assert err.value.article == K.EXPOSED_ON_PARTNER_MELD.citation
 
 
 def test_art_24_exposed_card_on_the_partners_meld_is_the_last_play() -> None:
@@ -337,7 +344,10 @@ def test_art_25_2_3_a_card_pulled_off_a_meld_frozen_for_good_no_longer_counts() 
     assert meld.cards == P("3H 4H 5H") and meld.valid and meld.positive == P("3H 4H 5H")
     with pytest.raises(ArbitroError) as err:
         pull(d, meld, P("KD"))
-    assert err.value.key == "arbiter.bad_ruling"
+    assert err.value.key == "arbiter.bad_ruling" and err.value.article == fibas("penalized_cards")
+    assert err.value.msg == message(
+        "cards {cards} are not in meld {meld}", cards="KD", meld=str(meld)
+    )
 
 
 def test_art_30_a_play_on_a_meld_gone_from_the_table_freezes_nothing() -> None:
