@@ -3,16 +3,12 @@ __init__.py) read and left alive, with the reason (bench/mutation.py loads this 
 
 _R = "arbitro.games.burraco.arbiter.remedies."
 _C = _R + "common."
-_EQ, _MSG = "equivalent", "message"
+_EQ = "equivalent"
 
 ASIDE: dict[str, tuple[str, str]] = {
     _R + "x_rule_in_place__mutmut_2": (
         _EQ,
         "the registry is asked only for an unknown kind: it refuses before reading the deal",
-    ),
-    _C + "x_play_of__mutmut_18": (
-        _MSG,
-        "both refusals are the same error (key, article): only the sentence differs",
     ),
     **{
         _C + f"x_found_when__mutmut_{n}": (
