@@ -199,7 +199,11 @@ def test_art_22_details_written_json_ready_without_the_defaults() -> None:
 
 def _ruling(offender: Seat | None, **fields: object) -> Ruling:
     """A ruling on a missing draw (art. 30) by ``offender`` with ``fields`` set."""
-    r = Ruling(K.MISSING_DRAW, offender, Found.AT_ONCE, 3, message(LOST))
+    text = message(
+        "turn stopped: draw or pick up and discard; the melds made are frozen until the next "
+        "turn (negative if someone closes)"
+    )
+    r = Ruling(K.MISSING_DRAW, offender, Found.AT_ONCE, 3, text)
     return replace(r, **fields)  # type: ignore[arg-type]
 
 
