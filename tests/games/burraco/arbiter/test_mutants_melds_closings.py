@@ -1,0 +1,264 @@
+"""The remedies of FIBAS arts. 24-35 (melds healed or discarded, equal sets, closings, points
+not counted, ghost, exposed, thrown and penalized cards) checked as a whole (issue 26, "Tests
+that notice"): each case is a situation an article describes, and asserts the whole ruling and
+every field of the position the ruling changed (the position's text, docs/notation-burraco.md),
+so that everything else is asserted unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from arbitro.cards import Card, parse_card, parse_cards
+from arbitro.errors import ArbitroError
+from arbitro.games.burraco import Line, Seat
+from arbitro.games.burraco.arbiter import ArbiterDeal, Found, Irregularity
+from arbitro.games.burraco.arbiter.deal import Play
+from arbitro.games.burraco.arbiter.records import Ruling
+from arbitro.games.burraco.arbiter.remedies import REMEDIES, irregularity
+from arbitro.i18n import Message, message
+
+C = parse_card
+P = parse_cards
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+NS_BURRACO = "3C 4C 5C 6C 7C 8C 9C"
+STOCK = "4S 10D 10S 6D 6S JS JC 9D"
+POZ = "AH AD AC AS KH KD KC KS QH QD QC"
+
+
+def deal(
+    e: str = "5H 6H 7D 9C KS QS 3C",
+    *,
+    w: str = "8S 8S 4D",
+    ew: Sequence[str] = ("3H 4H 5H",),
+    stock: str = STOCK,
+    taken: Sequence[Line] = (Line.NS,),
+    turn: Seat = E,
+    turns: int = 8,
+    hands: Mapping[Seat, str] | None = None,
+) -> ArbiterDeal:
+    """N-S hold a clean burraco and their pozzetto; E plays after ``turns`` turns."""
+    h = {E: P(e), W: P(w), N: P("JH JH"), S: P("QH")}
+    for s, cards in (hands or {}).items():
+        h[s] = P(cards)
+    return ArbiterDeal.from_layout(
+        h,
+        pile=P("8C"),
+        stock=P(stock),
+        pozzetti=[P(POZ)],
+        melds={Line.NS: [P(NS_BURRACO), P("QC QD QS")], Line.EW: [P(m) for m in ew]},
+        taken=taken,
+        turn=turn,
+        turns_played=turns,
+    )
+
+
+def fields(d: ArbiterDeal) -> dict[str, str]:
+    """The position's fields (``str(d)``: ``key value | key value ...``) by key."""
+    out: dict[str, str] = {}
+    for part in str(d).split(" | "):
+        key, _, value = part.partition(" ")
+        out[key] = value
+    return out
+
+
+def changed(before: Mapping[str, str], d: ArbiterDeal) -> dict[str, str]:
+    """The fields of ``d``'s position that differ from ``before``, with their new values."""
+    return {k: v for k, v in fields(d).items() if before.get(k) != v}
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return P(text)
+
+
+def ruling(
+    kind: Irregularity,
+    seat: Seat | None,
+    found: Found | None,
+    at: int,
+    text: Message,
+    **fields: Any,
+) -> Ruling:
+    """The ruling expected, every field not given at its default."""
+    return Ruling(kind, seat, found, at, text, **fields)
+
+
+def refused(d: ArbiterDeal, kind: Irregularity, article: str, **details: Any) -> ArbitroError:
+    """The refusal of a ruling on ``kind`` (the arbiter's key, the article cited); the
+    position is left as it was."""
+    before = str(d)
+    with pytest.raises(ArbitroError) as caught:
+        d.rule(kind, **details)
+    assert caught.value.key == "arbiter.bad_ruling" and caught.value.article is not None
+    assert caught.value.article.article == article
+    assert str(d) == before
+    return caught.value
+
+
+def unnamed(d: ArbiterDeal, kind: Irregularity, article: str, **details: Any) -> None:
+    """No offender named (the core's irregularity with ``named`` false): refused, citing the
+    irregularity's article, the position unchanged."""
+    before = str(d)
+    with pytest.raises(ArbitroError) as caught:
+        REMEDIES.rule(d, irregularity(kind, E, named=False, **details))
+    assert caught.value.key == "arbiter.bad_ruling" and caught.value.article is not None
+    assert caught.value.article.article == article
+    assert str(d) == before
+
+
+# ------------------------------------------------------------------ arts. 28-29 (melds.py)
+
+
+def test_art_28_incomplete_meld_healed_records_the_healed_play() -> None:
+    """FIBAS art. 28 example: 8-6-4 of hearts healed with the 5 and the 7: the player goes on;
+    the healed meld is recorded as one play of the five cards (so that a later remedy, e.g.
+    art. 33, takes the whole play back)."""
+    d = deal("8H 6H 4H 5H 7H KS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E, healing=P("5H 7H"))
+    text = message("meld healed with {cards}: the player goes on", cards="5H 7H")
+    assert r == ruling(Irregularity.INCOMPLETE_MELD, E, Found.AT_ONCE, 2, text, next_to_act=E)
+    assert changed(before, d) == {"E": "3C 4S KS", "EW": "2 E 4H 5H 6H 7H 8H / touched E@-1"}
+    assert d.plays[-1] == Play(2, E, 8, 2, P("8H 6H 4H 5H 7H"), True)
+
+
+def test_art_28_healing_cards_that_do_not_fit_go_back_and_the_meld_is_discarded() -> None:
+    """FIBAS art. 28: the 9S does not heal 8-6-4 of hearts: it stays in the hand and the
+    incomplete meld is discarded at once, highest first (art. 2 "Scarto immediato")."""
+    d = deal("8H 6H 4H 5H 9S KS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E, healing=P("9S"))
+    text = message("meld not healed: immediate discard of {cards}", cards="8H 6H 4H")
+    expected = ruling(
+        Irregularity.INCOMPLETE_MELD,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("8H 6H 4H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "-",
+        "pile": "8C 8H 6H 4H",
+    }
+
+
+def test_art_28_with_art_25_2_2_incomplete_meld_found_after_the_discard() -> None:
+    """FIBAS art. 28 read with art. 25.2.2: found after the discard, before S draws, the cards
+    of the incomplete meld go to the side of the table as the next turns' discards."""
+    d = deal("8H 6H 4H 5H 9S KS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    d.discard(E, C("KS"))
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E)
+    text = message(
+        "found after the discard: {cards} at the side of the table, the obligatory discard of "
+        "the next turn; the meld stands",
+        cards="8H 6H 4H",
+    )
+    expected = ruling(
+        Irregularity.EXCESS_CARD,
+        E,
+        Found.AFTER_DISCARD,
+        3,
+        text,
+        aside=P("8H 6H 4H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {"EW": "-", "aside": "E 8H 6H 4H"}
+
+
+def test_art_28_incomplete_meld_found_later_by_the_arbiters_word() -> None:
+    """FIBAS art. 28 with art. 25.2.3: the arbiter says it was found later: the meld is frozen
+    for good and its cards count negative."""
+    d = deal("8H 6H 4H 5H 9S KS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E, found=Found.LATER)
+    text = message(
+        "found later: meld frozen for good; {cards} count negative at the end", cards="8H 6H 4H"
+    )
+    expected = ruling(
+        Irregularity.EXCESS_CARD,
+        E,
+        Found.LATER,
+        2,
+        text,
+        negative=P("8H 6H 4H"),
+        frozen=(2,),
+        next_to_act=E,
+    )
+    assert r == expected
+    assert changed(before, d) == {"EW": "2 E 8H 6H 4H / wrong / definitive - - / touched E@-1"}
+
+
+def test_art_29_wrong_meld_healed_with_one_card_the_excess_discarded() -> None:
+    """FIBAS art. 29: 5H 6H 7D healed with the 7H ("una sola carta"): the run 5-6-7 of hearts
+    stays and the 7D is discarded at once."""
+    d = deal("5H 6H 7D 7H KS 3C 9C", ew=())
+    d.draw(E)
+    d.meld(E, P("5H 6H 7D"))
+    before = fields(d)
+    r = d.rule(Irregularity.WRONG_MELD, E, healing=[C("7H")])
+    text = message(
+        "meld healed with {cards}; immediate discard of the excess {excess}",
+        cards="7H",
+        excess="7D",
+    )
+    expected = ruling(
+        Irregularity.WRONG_MELD, E, Found.AT_ONCE, 2, text, discarded=P("7D"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "E": "3C 9C 4S KS",
+        "EW": "2 E 5H 6H 7H / touched E@-1",
+        "pile": "8C 7D",
+    }
+
+
+def test_art_29_wrong_lay_off_not_healed_only_the_card_added_is_discarded() -> None:
+    """FIBAS art. 29 "aggiunge carte in modo errato": the 7D laid on 4-5-6 of hearts is
+    discarded at once; the run stays as it was."""
+    d = deal("7D 9S KS 3C", ew=("4H 5H 6H",))
+    d.draw(E)
+    d.lay_off(E, 0, [C("7D")])
+    before = fields(d)
+    r = d.rule(Irregularity.WRONG_MELD, E)
+    text = message("meld not healed: immediate discard of {cards}", cards="7D")
+    expected = ruling(
+        Irregularity.WRONG_MELD, E, Found.AT_ONCE, 2, text, discarded=P("7D"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 4H 5H 6H / touched E@-1",
+        "pile": "8C 7D",
+    }
+
+
+def test_arts_28_29_the_offender_must_be_named() -> None:
+    """FIBAS arts. 28-29: a remedy needs the offender: refused, citing the article."""
+    d = deal("8H 6H 4H 5H 9S KS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    unnamed(d, Irregularity.INCOMPLETE_MELD, "28")
+    unnamed(d, Irregularity.WRONG_MELD, "29")
