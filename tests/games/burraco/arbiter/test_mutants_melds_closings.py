@@ -14,7 +14,7 @@ import pytest
 from arbitro.cards import Card, parse_card, parse_cards
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Line, Seat
-from arbitro.games.burraco.arbiter import ArbiterDeal, Found, Irregularity
+from arbitro.games.burraco.arbiter import ArbiterDeal, Found, Irregularity, TurnLimit
 from arbitro.games.burraco.arbiter.deal import Play
 from arbitro.games.burraco.arbiter.records import Ruling
 from arbitro.games.burraco.arbiter.remedies import REMEDIES, irregularity
@@ -262,3 +262,214 @@ def test_arts_28_29_the_offender_must_be_named() -> None:
     d.meld(E, P("8H 6H 4H"))
     unnamed(d, Irregularity.INCOMPLETE_MELD, "28")
     unnamed(d, Irregularity.WRONG_MELD, "29")
+
+
+# ------------------------------------------------------------------ art. 32 (closings.py)
+
+MERGED = message("sets merged and frozen for good; the offender's turn ends with the discard")
+
+
+def _kings(e: str, first: str, second: str, **kw: Any) -> ArbiterDeal:
+    d = deal(e, ew=(first, *kw.pop("ew", ())), **kw)
+    d.draw(E)
+    d.meld(E, P(second))
+    return d
+
+
+def test_art_32_equal_sets_merged_turn_cut_to_the_discard_play_recorded_on_the_first() -> None:
+    """FIBAS art. 32: "l'Arbitro consente l'aggiunta delle carte sulla combinazione esistente
+    congelandola definitivamente ... L'errore comunque pone fine al turno": the kings join the
+    first set (sorted as a set), frozen for good with every card positive; E may only discard;
+    the play is recorded as a lay-off on the first set."""
+    d = _kings("KH KC KC 5S 9D", "KS KS KD", "KH KC KC")
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        2,
+        MERGED,
+        frozen=(2,),
+        limit=TurnLimit.DISCARD_ONLY,
+        next_to_act=E,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "EW": "2 E KH KD KC KC KS KS / definitive KH KD KC KC KS KS -",
+        "limits": "E discard_only now",
+    }
+    assert d.plays[-1] == Play(1, E, 8, 2, P("KH KC KC"), False)
+    assert [t.id for t in d.melds(Line.EW)] == [2] and d.melds(Line.EW)[0].valid
+
+
+def test_art_32_only_the_first_set_holds_a_wild_nothing_is_discarded() -> None:
+    """FIBAS art. 32: a wild in only one of the two sets: all the cards join, the turn ends
+    with the discard ("qualora in entrambe ... una matta": not the case)."""
+    d = _kings("KH KC KC 5S 9D", "KS KD JK", "KH KC KC")
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        2,
+        MERGED,
+        frozen=(2,),
+        limit=TurnLimit.DISCARD_ONLY,
+        next_to_act=E,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "EW": "2 E KH KD KC KC KS JK / definitive KH KD KC KC KS JK -",
+        "limits": "E discard_only now",
+    }
+
+
+def test_art_32_only_the_second_set_holds_a_wild_it_joins_the_first() -> None:
+    """FIBAS art. 32: the 2S of the second set joins the first, which had no wild."""
+    d = _kings("KH KC 2S 5S 9D", "KS KD KD", "KH KC 2S")
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        2,
+        MERGED,
+        frozen=(2,),
+        limit=TurnLimit.DISCARD_ONLY,
+        next_to_act=E,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "EW": "2 E KH KD KD KC KS 2S / definitive KH KD KD KC KS 2S -",
+        "limits": "E discard_only now",
+    }
+    assert d.plays[-1] == Play(1, E, 8, 2, P("KH KC 2S"), False)
+
+
+def test_art_32_both_sets_with_a_wild_the_second_discarded_the_first_a_burraco_already() -> None:
+    """FIBAS art. 32: both sets hold a wild: the second (2S) is discarded at once and the turn
+    ends; the first set was already a dirty burraco: frozen for good, it keeps that burraco
+    (art. 2 "Congelamento definitivo")."""
+    d = _kings("KC KC 2S 5S 9D", "KS KS KD KD KH KH JK", "KC KC 2S")
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    text = message(
+        "sets merged and frozen for good; the second wild {card} is discarded at once", card="2S"
+    )
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("2S"),
+        frozen=(2,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E KH KH KD KD KC KC KS KS JK / definitive KH KH KD KD KC KC KS KS JK dirty",
+        "pile": "8C 2S",
+    }
+    assert d.plays[-1] == Play(1, E, 8, 2, P("KC KC"), False)
+
+
+def test_art_32_equal_sets_ruled_after_the_discard_no_limit_is_left() -> None:
+    """FIBAS art. 32: ruled once E has discarded: the sets are merged and frozen; the turn is
+    over already, so no limit is left on E's next turn."""
+    d = _kings("KH KC KC 5S 9D", "KS KS KD", "KH KC KC")
+    d.discard(E, C("9D"))
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        3,
+        MERGED,
+        frozen=(2,),
+        limit=TurnLimit.DISCARD_ONLY,
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {"EW": "2 E KH KD KC KC KS KS / definitive KH KD KC KC KS KS -"}
+
+
+def _closing_with_kings(first: str, second: str) -> ArbiterDeal:
+    d = deal(
+        second,
+        ew=(first, "3S 4S 5S 6S 7S 8S 9S"),
+        taken=(Line.NS, Line.EW),
+        stock="9C " + STOCK,
+    )
+    d.draw(E)
+    d.meld(E, P(second))
+    d.discard(E, C("9C"))
+    assert d.is_over and d.closer is E
+    return d
+
+
+def test_art_32_nb_equal_sets_at_the_closing_with_one_wild_the_closing_is_validated() -> None:
+    """FIBAS art. 32 NB: made at the closing, "la chiusura sarà convalidata ... se ... vi sia
+    la presenza di massimo UNA MATTA": no wild here: merged, frozen, the deal is over."""
+    d = _closing_with_kings("KS KS KD", "KH KC KC")
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    text = message(
+        "equal sets at the closing: merged and frozen for good with at most one wild; "
+        "the closing is validated"
+    )
+    assert r == ruling(Irregularity.EQUAL_SETS, E, Found.AT_ONCE, 3, text, frozen=(2,))
+    assert changed(before, d) == {
+        "EW": "2 E KH KD KC KC KS KS / definitive KH KD KC KC KS KS -, 3 E 3S 4S 5S 6S 7S 8S 9S"
+    }
+    assert d.is_over and d.closer is E
+
+
+def test_art_32_nb_equal_sets_at_the_closing_with_two_wilds_the_closing_is_not_valid() -> None:
+    """FIBAS art. 32 NB: two wilds at the closing: not validated; the second wild is
+    discarded and play goes on with S."""
+    d = _closing_with_kings("KS KD JK", "KH KC 2S")
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    text = message(
+        "equal sets at the closing with two wilds: the closing is not validated; the second "
+        "wild {card} is discarded, play goes on",
+        card="2S",
+    )
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        discarded=P("2S"),
+        frozen=(2,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "EW": "2 E KH KD KC KS JK / definitive KH KD KC KS JK -, 3 E 3S 4S 5S 6S 7S 8S 9S",
+        "pile": "8C 9C 2S",
+        "end": "-",
+    }
+
+
+def test_art_32_refused_without_two_equal_sets_or_an_offender() -> None:
+    """FIBAS art. 32 "combinazioni uguali": a run, or a set with no equal one, is not the
+    case; nor a ruling without the offender."""
+    d = deal()
+    d.draw(E)
+    d.lay_off(E, 0, [C("6H")])
+    refused(d, Irregularity.EQUAL_SETS, "32", offender=E)
+    d = _kings("KH KC KC 5S 9D", "3H 4H 5H", "KH KC KC")
+    refused(d, Irregularity.EQUAL_SETS, "32", offender=E)
+    unnamed(d, Irregularity.EQUAL_SETS, "32")
