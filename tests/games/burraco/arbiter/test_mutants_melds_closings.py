@@ -473,3 +473,251 @@ def test_art_32_refused_without_two_equal_sets_or_an_offender() -> None:
     d = _kings("KH KC KC 5S 9D", "3H 4H 5H", "KH KC KC")
     refused(d, Irregularity.EQUAL_SETS, "32", offender=E)
     unnamed(d, Irregularity.EQUAL_SETS, "32")
+
+
+# ------------------------------------------------------------------ art. 33 (closings.py)
+
+INVALID_CLOSING = (
+    "invalid closing: the last play {cards} is penalized and put at the side; the discard "
+    "stays; play goes on"
+)
+
+
+def _closes(e: str, ew: Sequence[str], drawn: str, *plays: str, discard: str | None) -> ArbiterDeal:
+    """E draws ``drawn``, lays ``plays`` off on the first meld (or melds them, ``+`` first),
+    discards ``discard`` if any: the deal is over by E's closing."""
+    d = deal(e, w="4D", ew=ew, taken=(Line.NS, Line.EW), stock=f"{drawn} {STOCK}")
+    d.draw(E)
+    for play in plays:
+        if play.startswith("+"):
+            d.meld(E, P(play[1:]))
+        else:
+            d.lay_off(E, 0, P(play))
+    if discard is not None:
+        d.discard(E, C(discard))
+    assert d.is_over and d.closer is E
+    return d
+
+
+def test_art_33_closing_without_burraco_with_the_discard_turn_already_counted() -> None:
+    """FIBAS art. 33 A-C: the last play (6H) is penalized at the side, the discard 9C stays,
+    play goes on with S; the discard counted E's turn already."""
+    d = _closes("6H", ("3H 4H 5H",), "9C", "6H", discard="9C")
+    before = fields(d)
+    r = d.rule(Irregularity.CLOSING_WITHOUT_BURRACO, E)
+    text = message(INVALID_CLOSING, cards="6H")
+    expected = ruling(
+        Irregularity.CLOSING_WITHOUT_BURRACO,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        aside=P("6H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "EW": "2 E 3H 4H 5H / touched E@-2",
+        "end": "-",
+        "aside": "E 6H",
+    }
+
+
+def test_art_33_closing_without_burraco_and_without_discard_counts_the_turn() -> None:
+    """FIBAS art. 33 NB "chiusura senza scarto (al volo) in assenza di burraco": the same
+    procedure: the last play (6-7-8 of hearts) at the side highest first; with no discard the
+    turn is counted by the ruling."""
+    d = _closes("6H 7H", ("3H 4H 5H",), "8H", "6H 7H 8H", discard=None)
+    before = fields(d)
+    r = d.rule(Irregularity.CLOSING_WITHOUT_BURRACO, E)
+    text = message(INVALID_CLOSING, cards="8H 7H 6H")
+    expected = ruling(
+        Irregularity.CLOSING_WITHOUT_BURRACO,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        aside=P("8H 7H 6H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 3H 4H 5H / touched E@-1",
+        "end": "-",
+        "aside": "E 8H 7H 6H",
+    }
+
+
+def test_art_33_nb_a_closing_with_a_wild_and_no_burraco_is_ruled_as_without_burraco() -> None:
+    """FIBAS art. 33 NB: no burraco on the line: whatever the closing, the "Senza Burraco"
+    procedure applies: the last play aside, the wild stays as the discard."""
+    d = _closes("7H 2C", ("3H 4H 5H 6H",), "8H", "7H 8H", discard="2C")
+    before = fields(d)
+    r = d.rule(Irregularity.CLOSING_WITH_WILD, E)
+    text = message(INVALID_CLOSING, cards="8H 7H")
+    expected = ruling(
+        Irregularity.CLOSING_WITHOUT_BURRACO,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        aside=P("8H 7H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "EW": "2 E 3H 4H 5H 6H / touched E@-2",
+        "end": "-",
+        "aside": "E 8H 7H",
+    }
+
+
+def test_art_33_closing_in_the_first_round_with_a_burraco_last_play_aside() -> None:
+    """FIBAS art. 33: "si può chiudere solo a partire dal secondo giro": with a burraco too,
+    the last play goes to the side and play goes on; the offender is the closer."""
+    d = deal(
+        "6H",
+        w="4D",
+        ew=("3H 4H 5H", "3S 4S 5S 6S 7S 8S 9S"),
+        taken=(Line.NS, Line.EW),
+        stock="9C " + STOCK,
+        turns=1,
+    )
+    d.draw(E)
+    d.lay_off(E, 0, [C("6H")])
+    d.discard(E, C("9C"))
+    before = fields(d)
+    r = d.rule(Irregularity.CLOSING_FIRST_ROUND)
+    text = message(INVALID_CLOSING, cards="6H")
+    expected = ruling(
+        Irregularity.CLOSING_FIRST_ROUND,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        aside=P("6H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "EW": "2 E 3H 4H 5H / touched E@-2, 3 E 3S 4S 5S 6S 7S 8S 9S",
+        "end": "-",
+        "aside": "E 6H",
+    }
+
+
+def test_art_33_closing_discarding_a_wild_the_last_play_back_in_hand() -> None:
+    """FIBAS art. 33 "Con Burraco, scartando una matta": the last play (8H) back in hand, the
+    wild stays as the discard; S plays."""
+    d = _closes("2C", ("3H 4H 5H 6H 7H", "3S 4S 5S 6S 7S 8S 9S"), "8H", "8H", discard="2C")
+    before = fields(d)
+    r = d.rule(Irregularity.CLOSING_WITH_WILD, E)
+    text = message(
+        "closing with a wild: {cards} taken back, the wild stays discarded; closing next round",
+        cards="8H",
+    )
+    expected = ruling(
+        Irregularity.CLOSING_WITH_WILD,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        returned=P("8H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "E": "8H",
+        "EW": "2 E 3H 4H 5H 6H 7H / touched E@-2, 3 E 3S 4S 5S 6S 7S 8S 9S",
+        "end": "-",
+    }
+
+
+def test_art_33_closing_without_discard_by_a_meld_back_in_hand_barred_and_the_discard() -> None:
+    """FIBAS art. 33 "Senza scarto - calando": the last meld (9s) back in hand; the discard
+    must be one of them; they may not go on the partner's new melds (barred)."""
+    d = _closes("9S 9D", ("3S 4S 5S 6S 7S 8S 9S",), "9C", "+9S 9D 9C", discard=None)
+    before = fields(d)
+    r = d.rule(Irregularity.CLOSING_WITHOUT_DISCARD, E)
+    text = message(
+        "closing without discard: {cards} back in hand; the discard is one of them",
+        cards="9D 9C 9S",
+    )
+    expected = ruling(
+        Irregularity.CLOSING_WITHOUT_DISCARD,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        returned=P("9D 9C 9S"),
+        limit=TurnLimit.DISCARD_ONLY,
+        next_to_act=E,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "phase": "play",
+        "E": "9D 9C 9S",
+        "EW": "2 E 3S 4S 5S 6S 7S 8S 9S",
+        "end": "-",
+        "barred": "E 9D@0 9C@0 9S@0",
+        "must": "E 9D 9C 9S",
+        "limits": "E discard_only now",
+    }
+
+
+def test_art_33_closing_by_laying_off_the_discard_the_play_before_back_in_hand() -> None:
+    """FIBAS art. 33 "legando anche la carta di scarto": the play before (the 9s) back in
+    hand, the 6H laid off last discarded; S plays."""
+    d = _closes(
+        "9S 9D 6H", ("3H 4H 5H", "3S 4S 5S 6S 7S 8S 9S"), "9C", "+9S 9D 9C", "6H", discard=None
+    )
+    before = fields(d)
+    r = d.rule(Irregularity.CLOSING_WITHOUT_DISCARD, E)
+    text = message(
+        "closing by laying off the discard too: the play before {cards} taken back, "
+        "{discarded} discarded",
+        cards="9D 9C 9S",
+        discarded="6H",
+    )
+    expected = ruling(
+        Irregularity.CLOSING_WITHOUT_DISCARD,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        discarded=P("6H"),
+        returned=P("9D 9C 9S"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "E": "9D 9C 9S",
+        "EW": "2 E 3H 4H 5H / touched E@-1, 3 E 3S 4S 5S 6S 7S 8S 9S",
+        "pile": "8C 6H",
+        "end": "-",
+    }
+
+
+def test_art_33_unnamed_offender_is_the_closer_and_no_closing_is_refused() -> None:
+    """FIBAS art. 33: the ruling concerns the player who closed (named or not); with no
+    closing, or naming another seat, it is refused."""
+    refused(deal(), Irregularity.CLOSING_WITHOUT_BURRACO, "33", offender=E)
+    d = _closes("6H", ("3H 4H 5H",), "9C", "6H", discard="9C")
+    refused(d, Irregularity.CLOSING_WITHOUT_BURRACO, "33", offender=W)
+    out = REMEDIES.rule(d, irregularity(Irregularity.CLOSING_WITHOUT_BURRACO, W, named=False))
+    assert out.position.rulings[-1].offender is E and out.position.aside(E) == P("6H")
+    assert out.position.next_to_act is S
