@@ -721,3 +721,317 @@ def test_art_33_unnamed_offender_is_the_closer_and_no_closing_is_refused() -> No
     out = REMEDIES.rule(d, irregularity(Irregularity.CLOSING_WITHOUT_BURRACO, W, named=False))
     assert out.position.rulings[-1].offender is E and out.position.aside(E) == P("6H")
     assert out.position.next_to_act is S
+
+
+# ------------------------------------------------------------------ arts. 24-26 (exposed.py)
+
+
+def test_art_24_exposed_card_laid_on_the_partners_new_meld_is_discarded_at_once() -> None:
+    """FIBAS art. 24: "Il giocatore colpevole non potrà legare la carta esposta, pena lo scarto
+    immediato della stessa, a nuovi giochi aperti ... dal compagno": the 8H comes off W's run
+    and is discarded at once; S plays."""
+    d = deal("8H KS QS", w="5H 6H 7H 4D", turn=W)
+    d.expose(E, [C("8H")])
+    d.draw(W)
+    d.meld(W, P("5H 6H 7H"))
+    d.discard(W, C("4D"))
+    x = d.draw(N).cards[0]
+    d.discard(N, x)
+    d.draw(E)
+    d.lay_off(E, 1, [C("8H")])
+    before = fields(d)
+    r = d.rule(Irregularity.EXPOSED_ON_PARTNER_MELD, E)
+    text = message(
+        "exposed card laid on the partner's meld: immediate discard of {cards}", cards="8H"
+    )
+    expected = ruling(
+        Irregularity.EXPOSED_ON_PARTNER_MELD,
+        E,
+        Found.AT_ONCE,
+        8,
+        text,
+        discarded=P("8H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "11",
+        "EW": "2 E 3H 4H 5H, 3 W 5H 6H 7H / touched W@-6 E@-1",
+        "pile": "8C 4D 10D 8H",
+    }
+
+
+def test_art_24_cards_named_exposed_in_the_own_turn_are_discarded_at_once() -> None:
+    """FIBAS art. 24: the KS shown before and the QS the arbiter names now, in E's own turn and
+    not played first: both discarded at once, highest first; none stays exposed."""
+    d = deal("5D 6D 7D 9C KS QS 3C")
+    d.draw(E)
+    d.expose(E, [C("KS")])
+    before = fields(d)
+    r = d.rule(Irregularity.EXPOSED_CARD, E, cards=P("KS QS"))
+    text = message("exposed card not played first: immediate discard of {cards}", cards="KS QS")
+    expected = ruling(
+        Irregularity.EXPOSED_CARD,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("KS QS"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "E": "5D 6D 7D 3C 9C 4S",
+        "pile": "8C KS QS",
+        "exposed": "-",
+    }
+
+
+def test_art_24_2_card_dropped_by_a_player_not_in_turn_stays_exposed() -> None:
+    """FIBAS art. 24 point 2: W's 8S fell while E plays: "Al proprio turno deve essere subito
+    giocata altrimenti immediatamente scartata": it is recorded exposed, nothing else."""
+    d = deal()
+    d.draw(E)
+    before = fields(d)
+    r = d.rule(Irregularity.EXPOSED_CARD, W, cards=P("8S"))
+    text = message(
+        "{cards} exposed: to be played first in the own turn or discarded; not on melds the "
+        "partner opens or extends",
+        cards="8S",
+    )
+    assert r == ruling(Irregularity.EXPOSED_CARD, W, None, 1, text, next_to_act=E)
+    assert changed(before, d) == {"exposed": "W 8S@0"}
+
+
+def test_art_24_card_shown_before_drawing_is_played_first_in_the_turn() -> None:
+    """FIBAS art. 24: E shows the KS before drawing: not its playing phase yet, so it is
+    recorded exposed, to be played first once E has drawn."""
+    d = deal()
+    before = fields(d)
+    r = d.rule(Irregularity.EXPOSED_CARD, E, cards=P("KS"))
+    text = message(
+        "{cards} exposed: to be played first in the own turn or discarded; not on melds the "
+        "partner opens or extends",
+        cards="KS",
+    )
+    assert r == ruling(Irregularity.EXPOSED_CARD, E, None, 0, text, next_to_act=E)
+    assert changed(before, d) == {"exposed": "E KS@0"}
+
+
+def test_arts_24_26_refused_without_cards_or_an_offender() -> None:
+    """FIBAS arts. 24, 26: the exposed or thrown cards must be named, and the offender."""
+    d = deal()
+    refused(d, Irregularity.EXPOSED_CARD, "24", offender=E)
+    refused(d, Irregularity.THROWN_CARDS, "26", offender=E)
+    unnamed(d, Irregularity.EXPOSED_CARD, "24", cards=P("KS"))
+    unnamed(d, Irregularity.THROWN_CARDS, "26", cards=P("KS"))
+
+
+def test_art_26_cards_passed_out_of_turn_go_to_the_side_as_penalized_cards() -> None:
+    """FIBAS art. 26: W passes 8S and 4D to E without declaring where, during E's turn: they
+    are penalized (art. 25): at W's side, discarded at W's next turns highest first."""
+    d = deal()
+    d.draw(E)
+    before = fields(d)
+    r = d.rule(Irregularity.THROWN_CARDS, W, cards=P("4D 8S"))
+    text = message(
+        "throw not allowed: {cards} penalized, discarded in the next turns", cards="8S 4D"
+    )
+    expected = ruling(Irregularity.THROWN_CARDS, W, None, 1, text, aside=P("8S 4D"), next_to_act=E)
+    assert r == expected
+    assert changed(before, d) == {"W": "8S", "aside": "W 8S 4D"}
+
+
+def test_art_26_card_thrown_before_drawing_goes_to_the_side() -> None:
+    """FIBAS art. 26 with art. 25: E throws the KS before drawing (not its playing phase): the
+    card is penalized at E's side."""
+    d = deal()
+    before = fields(d)
+    r = d.rule(Irregularity.THROWN_CARDS, E, cards=P("KS"), found=Found.AT_ONCE)
+    text = message("throw not allowed: {cards} penalized, discarded in the next turns", cards="KS")
+    expected = ruling(
+        Irregularity.THROWN_CARDS, E, Found.AT_ONCE, 0, text, aside=P("KS"), next_to_act=E
+    )
+    assert r == expected
+    assert changed(before, d) == {"E": "5H 6H 7D 3C 9C QS", "aside": "E KS"}
+
+
+def test_art_25_2_1_two_excess_cards_named_the_meld_falls_and_its_rest_goes_back() -> None:
+    """FIBAS art. 25.2.1: the arbiter names 7D and 9C in excess in 5D 6D 7D 9C: discarded at
+    once (9C first, art. 2); the two cards left make no meld and go back to the hand."""
+    d = deal("5D 6D 7D 9C KS QS 3C")
+    d.draw(E)
+    d.meld(E, P("5D 6D 7D 9C"))
+    before = fields(d)
+    r = d.rule(Irregularity.EXCESS_CARD, E, cards=P("7D 9C"))
+    text = message("found at once: immediate discard of {cards}", cards="9C 7D")
+    expected = ruling(
+        Irregularity.EXCESS_CARD,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("9C 7D"),
+        returned=P("5D 6D"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "E": "5D 6D 3C 4S QS KS",
+        "EW": "2 E 3H 4H 5H",
+        "pile": "8C 9C 7D",
+    }
+
+
+def test_art_25_2_excess_card_of_the_wrong_meld_not_of_the_later_lay_off() -> None:
+    """FIBAS art. 25.2.1: E opens 5D 6D 7D 9C, then lays the 6H off rightly: the ruling
+    concerns the meld that is not valid (the 9C discarded at once), the lay-off stands."""
+    d = deal("5D 6D 7D 9C 6H KS 3C")
+    d.draw(E)
+    d.meld(E, P("5D 6D 7D 9C"))
+    d.lay_off(E, 0, [C("6H")])
+    before = fields(d)
+    r = d.rule(Irregularity.EXCESS_CARD, E)
+    text = message("found at once: immediate discard of {cards}", cards="9C")
+    expected = ruling(
+        Irregularity.EXCESS_CARD, E, Found.AT_ONCE, 3, text, discarded=P("9C"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 3H 4H 5H 6H / touched E@-1, 3 E 5D 6D 7D / touched E@-2",
+        "pile": "8C 9C",
+    }
+
+
+def test_art_25_2_2_excess_card_after_the_discard_the_meld_stands() -> None:
+    """FIBAS art. 25.2.2: found after the discard, before S draws: the 9C to the side of the
+    table, the meld 5D 6D 7D stands, not frozen."""
+    d = deal("5D 6D 7D 9C KS QS 3C")
+    d.draw(E)
+    d.meld(E, P("5D 6D 7D 9C"))
+    d.discard(E, C("KS"))
+    before = fields(d)
+    r = d.rule(Irregularity.EXCESS_CARD, E)
+    text = message(
+        "found after the discard: {cards} at the side of the table, the obligatory discard of "
+        "the next turn; the meld stands",
+        cards="9C",
+    )
+    expected = ruling(
+        Irregularity.EXCESS_CARD,
+        E,
+        Found.AFTER_DISCARD,
+        3,
+        text,
+        aside=P("9C"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "EW": "2 E 3H 4H 5H, 3 E 5D 6D 7D / touched E@-2",
+        "aside": "E 9C",
+    }
+
+
+def test_art_25_2_3_excess_card_the_arbiter_finds_later_freezes_the_meld_for_good() -> None:
+    """FIBAS art. 25.2.3 "Errore rilevato nelle fasi successive", by the arbiter's word though
+    S has not drawn yet: the meld is frozen for good, the 9C counts negative."""
+    d = deal("5D 6D 7D 9C KS QS 3C")
+    d.draw(E)
+    d.meld(E, P("5D 6D 7D 9C"))
+    d.discard(E, C("KS"))
+    before = fields(d)
+    r = d.rule(Irregularity.EXCESS_CARD, E, found=Found.LATER)
+    text = message(
+        "found later: meld frozen for good; {cards} count negative at the end", cards="9C"
+    )
+    expected = ruling(
+        Irregularity.EXCESS_CARD,
+        E,
+        Found.LATER,
+        3,
+        text,
+        negative=P("9C"),
+        frozen=(3,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "EW": "2 E 3H 4H 5H, 3 E 5D 6D 7D 9C / wrong / definitive 5D 6D 7D - / touched E@-2"
+    }
+
+
+def test_art_25_refused_without_an_excess_card_or_an_offender() -> None:
+    """FIBAS art. 25: a right lay-off has no excess card: refused; so is a ruling without
+    the offender (art. 25.1)."""
+    d = deal()
+    d.draw(E)
+    d.lay_off(E, 0, [C("6H")])
+    refused(d, Irregularity.EXCESS_CARD, "25", offender=E)
+    unnamed(d, Irregularity.WRONG_LAY_OFF, "25.1")
+
+
+# ------------------------------------------------------------------ arts. 34-35 (scores.py)
+
+
+def _closed() -> ArbiterDeal:
+    d = deal()
+    x = d.draw(E).cards[0]
+    d.discard(E, x)
+    y = d.draw(S).cards[0]
+    d.lay_off(S, 1, [C("QH")])
+    d.discard(S, y)
+    assert d.is_over
+    return d
+
+
+def test_art_34_hand_rebuilt_nothing_changes() -> None:
+    """FIBAS art. 34: "questi tenta di costruire la mano preesistente": rebuilt from the
+    record, the scores stand; the ruling says when it was found."""
+    d = _closed()
+    before = fields(d)
+    totals = d.totals()
+    r = d.rule(Irregularity.POINTS_NOT_COUNTED, W, found=Found.LATER)
+    text = message("the hand is rebuilt from the record of the deal")
+    assert r == ruling(Irregularity.POINTS_NOT_COUNTED, W, Found.LATER, 5, text)
+    assert changed(before, d) == {} and d.totals() == totals
+
+
+def test_art_34_hand_not_rebuilt_arbitral_score_to_the_offenders_line() -> None:
+    """FIBAS art. 34: "Nel caso che ciò sia impossibile assegna un punteggio arbitrario":
+    -150 replaces E-W's total; N-S keep theirs."""
+    d = _closed()
+    before = fields(d)
+    totals = d.totals()
+    r = d.rule(
+        Irregularity.POINTS_NOT_COUNTED, W, found=Found.LATER, rebuilt=False, arbitral_score=-150
+    )
+    text = message("hand cannot be rebuilt: arbitral score {score} to the line", score=-150)
+    assert (r.irregularity, r.offender, r.found, r.at, r.text, r.next_to_act) == (
+        Irregularity.POINTS_NOT_COUNTED,
+        W,
+        Found.LATER,
+        5,
+        text,
+        None,
+    )
+    assert changed(before, d) == {"arbitral": "EW -150"}
+    assert d.totals() == {Line.NS: totals[Line.NS], Line.EW: -150}
+
+
+def test_art_34_refused_without_the_arbitral_score_or_an_offender() -> None:
+    """FIBAS art. 34: not rebuilt, the arbiter must give the score; and name the offender."""
+    d = _closed()
+    refused(d, Irregularity.POINTS_NOT_COUNTED, "34", offender=W, rebuilt=False)
+    unnamed(d, Irregularity.POINTS_NOT_COUNTED, "34")
