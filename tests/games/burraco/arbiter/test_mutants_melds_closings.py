@@ -18,6 +18,7 @@ from arbitro.games.burraco.arbiter import ArbiterDeal, Found, Irregularity, Turn
 from arbitro.games.burraco.arbiter.deal import Play
 from arbitro.games.burraco.arbiter.records import Ruling
 from arbitro.games.burraco.arbiter.remedies import REMEDIES, irregularity
+from arbitro.games.burraco.errors import fibas
 from arbitro.i18n import Message, message
 
 C = parse_card
@@ -1035,3 +1036,195 @@ def test_art_34_refused_without_the_arbitral_score_or_an_offender() -> None:
     d = _closed()
     refused(d, Irregularity.POINTS_NOT_COUNTED, "34", offender=W, rebuilt=False)
     unnamed(d, Irregularity.POINTS_NOT_COUNTED, "34")
+
+
+def test_art_35_1_ghost_card_healed_in_the_meld_just_opened() -> None:
+    """FIBAS art. 35 point 1: the ghost 9H in the run just opened, healed (art. 28) with the
+    8H from the hand: the run is 5-9 of hearts and E goes on."""
+    d = deal("5H 6H 7H 9H 8H QS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("5H 6H 7H 9H"))
+    before = fields(d)
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("9H")], healing=[C("8H")])
+    text = message("ghost card healed with {cards}: play goes on", cards="8H")
+    assert r == ruling(Irregularity.GHOST_CARD, E, Found.AT_ONCE, 2, text, next_to_act=E)
+    assert changed(before, d) == {"E": "3C 4S QS", "EW": "2 E 5H 6H 7H 8H 9H / touched E@-1"}
+
+
+def test_art_35_1_a_card_that_does_not_heal_the_ghost_is_kept_the_ghost_discarded() -> None:
+    """FIBAS art. 35 point 1: "qualora non fosse possibile sanare, il gioco va interrotto e la
+    carta oggetto della contestazione va immediatamente scartata": the QS does not heal the
+    run; it stays in the hand, the 9H is discarded."""
+    d = deal("5H 6H 7H 9H 8H QS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("5H 6H 7H 9H"))
+    before = fields(d)
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("9H")], healing=[C("QS")])
+    text = message("ghost card cannot be healed: immediate discard of {cards}", cards="9H")
+    expected = ruling(
+        Irregularity.GHOST_CARD, E, Found.AT_ONCE, 2, text, discarded=P("9H"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 5H 6H 7H / touched E@-1",
+        "pile": "8C 9H",
+    }
+
+
+def test_art_35_2_ghost_found_in_the_meld_that_holds_it_later_melds_frozen() -> None:
+    """FIBAS art. 35 point 2: the meld is not named: the arbiter finds the one holding the
+    ghost 9H (not the kings opened after); not healable: 9H discarded at once and the kings
+    frozen until E's next turn."""
+    d = deal("5H 6H 7H 9H KD KC KC", ew=())
+    d.draw(E)
+    d.meld(E, P("5H 6H 7H 9H"))
+    d.meld(E, P("KD KC KC"))
+    before = fields(d)
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("9H")])
+    text = message(
+        "ghost card cannot be healed: immediate discard of {cards}; melds opened after it "
+        "frozen until the next turn",
+        cards="9H",
+    )
+    expected = ruling(
+        Irregularity.GHOST_CARD,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        discarded=P("9H"),
+        frozen=(3,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 5H 6H 7H / touched E@-2, 3 E KD KC KC / temporary E KD KC KC / touched E@-1",
+        "pile": "8C 9H",
+    }
+
+
+def test_art_35_2_melds_opened_before_the_ghosts_meld_are_not_frozen() -> None:
+    """FIBAS art. 35 point 2 "tutti i giochi aperti successivamente": the kings opened before
+    the run with the ghost stay in play."""
+    d = deal("5H 6H 7H 9H KD KC KC", ew=())
+    d.draw(E)
+    d.meld(E, P("KD KC KC"))
+    d.meld(E, P("5H 6H 7H 9H"))
+    before = fields(d)
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("9H")])
+    text = message("ghost card cannot be healed: immediate discard of {cards}", cards="9H")
+    expected = ruling(
+        Irregularity.GHOST_CARD, E, Found.AT_ONCE, 3, text, discarded=P("9H"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E KD KC KC / touched E@-2, 3 E 5H 6H 7H / touched E@-1",
+        "pile": "8C 9H",
+    }
+
+
+def test_art_35_3_ghost_found_after_the_turn_freezes_the_meld_for_good() -> None:
+    """FIBAS art. 35 point 3 "rinvenuta nelle fasi successive": once E has discarded, the
+    meld is frozen for good and the 9H counts negative (found later by the state)."""
+    d = deal("5H 6H 7H 9H KS QS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("5H 6H 7H 9H"))
+    d.discard(E, C("KS"))
+    before = fields(d)
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("9H")])
+    text = message(
+        "ghost card {cards} found later: meld frozen for good, the card counts negative",
+        cards="9H",
+    )
+    expected = ruling(
+        Irregularity.GHOST_CARD,
+        E,
+        Found.LATER,
+        3,
+        text,
+        negative=P("9H"),
+        frozen=(2,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "EW": "2 E 5H 6H 7H 9H / wrong / definitive 5H 6H 7H - / touched E@-2"
+    }
+
+
+def test_art_35_3_ghost_in_a_meld_of_an_earlier_turn_named_by_the_arbiter() -> None:
+    """FIBAS art. 35 point 3: E holds two 9H; the arbiter names the run of an earlier turn as
+    the one with the ghost, during E's new turn: found later, that run is frozen for good;
+    the run just opened is untouched."""
+    d = deal("6H 7H 8H 9H 9H 10H JH KS QS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("6H 7H 8H 9H"))
+    d.discard(E, C("KS"))
+    for s in (S, W, N):
+        x = d.draw(s).cards[0]
+        d.discard(s, x)
+    d.draw(E)
+    d.meld(E, P("9H 10H JH"))
+    first, _ = d.melds(Line.EW)
+    before = fields(d)
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("9H")], meld=first.id)
+    text = message(
+        "ghost card {cards} found later: meld frozen for good, the card counts negative",
+        cards="9H",
+    )
+    expected = ruling(
+        Irregularity.GHOST_CARD,
+        E,
+        Found.LATER,
+        11,
+        text,
+        negative=P("9H"),
+        frozen=(first.id,),
+        next_to_act=E,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "EW": "2 E 6H 7H 8H 9H / definitive 6H 7H 8H - / touched E@-10, 3 E 9H 10H JH / touched E@-1"
+    }
+
+
+def test_art_35_ghost_card_with_the_discard_back_as_an_exposed_card() -> None:
+    """FIBAS art. 35 "rinvenuta insieme alla carta di scarto": art. 24 point 2: the 9C hidden
+    under the KS goes back to E as an exposed card; the KS stays discarded."""
+    d = deal()
+    d.draw(E)
+    d.discard(E, C("KS"), hidden=[C("9C")])
+    before = fields(d)
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("9C")])
+    text = message(
+        "ghost card {cards} with the discard: back to the player as an exposed card "
+        "({article} point 2)",
+        cards="9C",
+        article=fibas("exposed_card"),
+    )
+    assert r == ruling(Irregularity.GHOST_CARD, E, None, 2, text, returned=P("9C"), next_to_act=S)
+    assert changed(before, d) == {
+        "E": "5H 6H 7D 3C 9C 4S QS",
+        "pile": "8C KS",
+        "exposed": "E 9C@0",
+    }
+
+
+def test_art_35_refused_without_the_ghost_card_where_it_is_or_an_offender() -> None:
+    """FIBAS art. 35: the ghost card must be named, be in a meld of the offender (W has
+    played nothing), and the offender named."""
+    d = deal()
+    d.draw(E)
+    refused(d, Irregularity.GHOST_CARD, "35", offender=E)
+    refused(d, Irregularity.GHOST_CARD, "35", offender=E, cards=[C("9C")])
+    refused(d, Irregularity.GHOST_CARD, "35", offender=W, cards=[C("8S")])
+    unnamed(d, Irregularity.GHOST_CARD, "35", cards=P("9C"))
