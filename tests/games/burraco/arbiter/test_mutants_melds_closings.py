@@ -6,12 +6,14 @@ so that everything else is asserted unchanged."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
 from arbitro.cards import Card, parse_card, parse_cards
+from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Line, Seat
 from arbitro.games.burraco.arbiter import ArbiterDeal, Found, Irregularity, TurnLimit
@@ -1228,3 +1230,191 @@ def test_art_35_refused_without_the_ghost_card_where_it_is_or_an_offender() -> N
     refused(d, Irregularity.GHOST_CARD, "35", offender=E, cards=[C("9C")])
     refused(d, Irregularity.GHOST_CARD, "35", offender=W, cards=[C("8S")])
     unnamed(d, Irregularity.GHOST_CARD, "35", cards=P("9C"))
+
+
+# ---------------------------------------------- the deal's own code object (not the default)
+
+
+def _coded(code: BurracoFibasCode, e: str, ew: Sequence[str] = ()) -> ArbiterDeal:
+    """E to play under ``code``; N-S hold melds of four cards or more."""
+    return ArbiterDeal.from_layout(
+        {E: P(e), W: P("8S 8S 4D"), N: P("JH JH"), S: P("QH")},
+        pile=P("8C"),
+        stock=P(STOCK),
+        pozzetti=[P(POZ)],
+        melds={Line.NS: [P(NS_BURRACO), P("QC QD QS QS")], Line.EW: [P(m) for m in ew]},
+        taken=(Line.NS,),
+        turn=E,
+        turns_played=8,
+        code=code,
+    )
+
+
+FOUR = dataclasses.replace(burraco_fibas(), meld_min_cards=4)
+"""A code whose melds need four cards (FIBAS art. 11 asks three): the remedies must judge a
+healed meld by the deal's code, not by the default one."""
+
+
+def test_art_28_healing_is_judged_by_the_deals_code() -> None:
+    """FIBAS art. 28 with art. 11 ("tre o più carte"), under a code asking four: 4H 6H healed
+    with the 5H makes three cards, still incomplete: the 5H stays in the hand and the two
+    cards are discarded at once."""
+    d = _coded(FOUR, "4H 6H 5H KS 3C")
+    d.draw(E)
+    d.meld(E, P("4H 6H"))
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E, healing=P("5H"))
+    text = message("meld not healed: immediate discard of {cards}", cards="6H 4H")
+    expected = ruling(
+        Irregularity.INCOMPLETE_MELD,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("6H 4H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "-",
+        "pile": "8C 6H 4H",
+    }
+
+
+def test_art_29_the_valid_part_of_a_wrong_meld_is_judged_by_the_deals_code() -> None:
+    """FIBAS art. 29 with art. 11, under a code asking four cards: in 5H 6H 7H 7D no valid
+    meld is left without the 7D, so all four cards are discarded at once, highest first."""
+    d = _coded(FOUR, "5H 6H 7H 7D KS 3C")
+    d.draw(E)
+    d.meld(E, P("5H 6H 7H 7D"))
+    before = fields(d)
+    r = d.rule(Irregularity.WRONG_MELD, E)
+    text = message("meld not healed: immediate discard of {cards}", cards="7H 6H 5H 7D")
+    expected = ruling(
+        Irregularity.WRONG_MELD,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("7H 6H 5H 7D"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "-",
+        "pile": "8C 7H 6H 5H 7D",
+    }
+
+
+def test_art_35_1_healing_a_ghost_is_judged_by_the_deals_code() -> None:
+    """FIBAS art. 35 point 1 with art. 11, under a code asking four cards: the ghost 7H in
+    5H 7H, healed with the 6H, makes three cards: not healed; the 7H is discarded and the 5H
+    (the meld cannot stand) comes back to the hand with the 6H."""
+    d = _coded(FOUR, "5H 7H 6H KS 3C")
+    d.draw(E)
+    d.meld(E, P("5H 7H"))
+    before = fields(d)
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("7H")], healing=[C("6H")])
+    text = message("ghost card cannot be healed: immediate discard of {cards}", cards="7H")
+    expected = ruling(
+        Irregularity.GHOST_CARD, E, Found.AT_ONCE, 2, text, discarded=P("7H"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "E": "5H 6H 3C 4S KS",
+        "EW": "-",
+        "pile": "8C 7H",
+    }
+
+
+def test_art_32_the_burraco_kept_by_the_frozen_set_is_judged_by_the_deals_code() -> None:
+    """FIBAS art. 32 with art. 2 "Congelamento definitivo", under a code whose burraco needs
+    eight cards (art. 15 asks seven): the seven kings were no burraco before the merge, so
+    the frozen set keeps none."""
+    eight = dataclasses.replace(burraco_fibas(), burraco_min_cards=8)
+    d = _coded(eight, "KC KC 2S 5S 9D", ("KS KS KD KD KH KH JK",))
+    d.draw(E)
+    d.meld(E, P("KC KC 2S"))
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    text = message(
+        "sets merged and frozen for good; the second wild {card} is discarded at once", card="2S"
+    )
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("2S"),
+        frozen=(2,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E KH KH KD KD KC KC KS KS JK / definitive KH KH KD KD KC KC KS KS JK -",
+        "pile": "8C 2S",
+    }
+
+
+def test_art_28_incomplete_meld_not_healed_goes_whole_though_part_of_it_is_valid() -> None:
+    """FIBAS art. 28: "il gioco incompleto ... va interrotto con la modalità dello scarto
+    immediato": 4H 5H 6H 8H (the 7 missing) not healed: all four cards are discarded, the
+    valid 4-5-6 too."""
+    d = deal("4H 5H 6H 8H KS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("4H 5H 6H 8H"))
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E)
+    text = message("meld not healed: immediate discard of {cards}", cards="8H 6H 5H 4H")
+    expected = ruling(
+        Irregularity.INCOMPLETE_MELD,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("8H 6H 5H 4H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "-",
+        "pile": "8C 8H 6H 5H 4H",
+    }
+
+
+def test_art_29_wrong_meld_not_healed_its_valid_part_stands_the_excess_discarded() -> None:
+    """FIBAS art. 29 read with art. 25.2.1: 5H 6H 7H 7D not healed: the run 5-6-7 of hearts
+    stands and the 7D is discarded at once."""
+    d = deal("5H 6H 7H 7D KS 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("5H 6H 7H 7D"))
+    before = fields(d)
+    r = d.rule(Irregularity.WRONG_MELD, E)
+    text = message("meld not healed: immediate discard of {cards}", cards="7D")
+    expected = ruling(
+        Irregularity.WRONG_MELD, E, Found.AT_ONCE, 2, text, discarded=P("7D"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 5H 6H 7H / touched E@-1",
+        "pile": "8C 7D",
+    }
