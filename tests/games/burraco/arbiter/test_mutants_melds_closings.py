@@ -1418,3 +1418,324 @@ def test_art_29_wrong_meld_not_healed_its_valid_part_stands_the_excess_discarded
         "EW": "2 E 5H 6H 7H / touched E@-1",
         "pile": "8C 7D",
     }
+
+
+# ------------------------------------------------- more cases of arts. 28-29, 32 and 26
+
+
+def test_art_28_the_meld_named_by_the_arbiter_not_the_last_one() -> None:
+    """FIBAS art. 28: E opens 8-6-4 of hearts, then K-K (incomplete too); the arbiter rules on
+    the hearts: having passed to another meld, the K-K opened after it is frozen until E's
+    next turn and the hearts are discarded at once."""
+    d = deal("8H 6H 4H KD KC 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    d.meld(E, P("KD KC"))
+    hearts = d.melds(Line.EW)[0]
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E, meld=hearts.id)
+    text = message("meld not healed: immediate discard of {cards}", cards="8H 6H 4H")
+    expected = ruling(
+        Irregularity.INCOMPLETE_MELD,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        discarded=P("8H 6H 4H"),
+        frozen=(3,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "3 E KD KC / wrong / temporary E KD KC / touched E@-1",
+        "pile": "8C 8H 6H 4H",
+    }
+
+
+def test_art_28_a_meld_opened_before_the_incomplete_one_is_not_frozen() -> None:
+    """FIBAS art. 28 "i giochi successivamente aperti": the kings opened before 8-6-4 of
+    hearts stay in play; the hearts are discarded at once."""
+    d = deal("8H 6H 4H KD KC KC 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("KD KC KC"))
+    d.meld(E, P("8H 6H 4H"))
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E)
+    text = message("meld not healed: immediate discard of {cards}", cards="8H 6H 4H")
+    expected = ruling(
+        Irregularity.INCOMPLETE_MELD,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        discarded=P("8H 6H 4H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E KD KC KC / touched E@-2",
+        "pile": "8C 8H 6H 4H",
+    }
+
+
+def test_art_28_left_for_another_meld_it_is_wrong_healed_with_one_card_only() -> None:
+    """FIBAS art. 28 "Un gioco incompleto diventa Gioco errato ... nel momento in cui il
+    giocatore passi ad altro gioco" and art. 29 "una sola carta": two cards refused; with the
+    7H, 6-7-8 of hearts stands, the 4H is discarded at once and the kings opened after are
+    frozen until E's next turn."""
+    d = deal("8H 6H 4H 5H 7H KD KC KC", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    d.meld(E, P("KD KC KC"))
+    with pytest.raises(ArbitroError) as two:
+        REMEDIES.rule(d, irregularity(Irregularity.INCOMPLETE_MELD, E, healing=P("5H 7H")))
+    assert two.value.article is not None and two.value.article.article == "28"
+    before = fields(d)
+    r = d.rule(Irregularity.INCOMPLETE_MELD, E, healing=P("7H"))
+    text = message(
+        "meld healed with {cards}; immediate discard of the excess {excess}",
+        cards="7H",
+        excess="4H",
+    )
+    expected = ruling(
+        Irregularity.INCOMPLETE_MELD,
+        E,
+        Found.AT_ONCE,
+        3,
+        text,
+        discarded=P("4H"),
+        frozen=(3,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "E": "5H 4S",
+        "EW": "2 E 6H 7H 8H / touched E@-2, 3 E KD KC KC / temporary E KD KC KC / touched E@-1",
+        "pile": "8C 4H",
+    }
+
+
+def test_art_29_wrong_lay_off_healed_with_one_card_the_wrong_card_discarded() -> None:
+    """FIBAS art. 29 "aggiunge carte in modo errato ... potrà sanare l'errore con una sola
+    carta": the 7D laid on 4-5-6 of hearts, healed with the 7H: the run is 4-7 of hearts and
+    the 7D is discarded at once."""
+    d = deal("7D 7H KS 3C", ew=("4H 5H 6H",))
+    d.draw(E)
+    d.lay_off(E, 0, [C("7D")])
+    before = fields(d)
+    r = d.rule(Irregularity.WRONG_MELD, E, healing=P("7H"))
+    text = message(
+        "meld healed with {cards}; immediate discard of the excess {excess}",
+        cards="7H",
+        excess="7D",
+    )
+    expected = ruling(
+        Irregularity.WRONG_MELD, E, Found.AT_ONCE, 2, text, discarded=P("7D"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "E": "3C 4S KS",
+        "EW": "2 E 4H 5H 6H 7H / touched E@-1",
+        "pile": "8C 7D",
+    }
+
+
+def test_art_29_of_two_cards_laid_off_only_the_wrong_one_is_discarded() -> None:
+    """FIBAS art. 29 with art. 25.1: 6H and 9C laid on 3-4-5 of hearts: the 6H fits and stays,
+    the 9C is discarded at once."""
+    d = deal()
+    d.draw(E)
+    d.lay_off(E, 0, P("6H 9C"))
+    before = fields(d)
+    r = d.rule(Irregularity.WRONG_MELD, E)
+    text = message("meld not healed: immediate discard of {cards}", cards="9C")
+    expected = ruling(
+        Irregularity.WRONG_MELD, E, Found.AT_ONCE, 2, text, discarded=P("9C"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 3H 4H 5H 6H / touched E@-1",
+        "pile": "8C 9C",
+    }
+
+
+def test_arts_24_25_28_32_35_a_meld_the_offender_did_not_play_on_is_refused() -> None:
+    """FIBAS arts. 24, 25.2, 28, 32, 35: the meld named must be one the offender played on (N-S
+    opened meld 0): refused, citing each article."""
+    d = deal("8H 6H 4H KD KC 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    for kind, article in (
+        (Irregularity.INCOMPLETE_MELD, "28"),
+        (Irregularity.EQUAL_SETS, "32"),
+        (Irregularity.EXPOSED_ON_PARTNER_MELD, "24"),
+        (Irregularity.EXCESS_CARD, "25.2"),
+        (Irregularity.GHOST_CARD, "35"),
+    ):
+        refused(d, kind, article, offender=E, meld=0, cards=P("8H"))
+
+
+def test_art_32_the_second_set_named_by_the_arbiter_after_a_later_lay_off() -> None:
+    """FIBAS art. 32: E opens a second set of kings, then lays the 6H off; the arbiter names
+    the kings: merged into the first set, frozen for good; E may only discard."""
+    d = _kings("KH KC KC 6H 9D", "KS KS KD", "KH KC KC", ew=("3H 4H 5H",))
+    d.lay_off(E, 1, [C("6H")])
+    second = d.melds(Line.EW)[2]
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E, meld=second.id)
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        3,
+        MERGED,
+        frozen=(2,),
+        limit=TurnLimit.DISCARD_ONLY,
+        next_to_act=E,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "EW": "2 E KH KD KC KC KS KS / definitive KH KD KC KC KS KS -, 3 E 3H 4H 5H 6H / touched E@-1",
+        "limits": "E discard_only now",
+    }
+
+
+def test_art_32_a_meld_that_is_not_valid_is_not_an_equal_set() -> None:
+    """FIBAS art. 32 concerns two valid sets: 8-6-4 of hearts is refused."""
+    d = deal("8H 6H 4H KD KC 3C", ew=())
+    d.draw(E)
+    d.meld(E, P("8H 6H 4H"))
+    refused(d, Irregularity.EQUAL_SETS, "32", offender=E)
+
+
+def test_art_32_equal_sets_ruled_once_the_partner_side_closed_the_closing_stands() -> None:
+    """FIBAS art. 32 and its NB: the equal sets were E's, S closed afterwards: not a closing by
+    the offender, so the NB does not apply; the sets are merged and frozen, the deal stays
+    over."""
+    d = _kings("KH KC KC 5S 9D", "KS KS KD", "KH KC KC")
+    d.discard(E, C("9D"))
+    x = d.draw(S).cards[0]
+    d.lay_off(S, 1, [C("QH")])
+    d.discard(S, x)
+    assert d.is_over and d.closer is S
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        6,
+        MERGED,
+        frozen=(2,),
+        limit=TurnLimit.DISCARD_ONLY,
+    )
+    assert r == expected
+    assert changed(before, d) == {"EW": "2 E KH KD KC KC KS KS / definitive KH KD KC KC KS KS -"}
+    assert d.is_over and d.closer is S
+
+
+def test_art_32_equal_sets_ruled_in_the_next_players_turn_put_no_limit_on_it() -> None:
+    """FIBAS art. 32: ruled while S plays (S has drawn): merged and frozen; S's turn is not
+    limited, nor E's next one."""
+    d = _kings("KH KC KC 5S 9D", "KS KS KD", "KH KC KC")
+    d.discard(E, C("9D"))
+    d.draw(S)
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        4,
+        MERGED,
+        frozen=(2,),
+        limit=TurnLimit.DISCARD_ONLY,
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {"EW": "2 E KH KD KC KC KS KS / definitive KH KD KC KC KS KS -"}
+
+
+def test_art_32_the_merged_set_is_judged_by_the_deals_code() -> None:
+    """FIBAS art. 32 with art. 14, under a code whose sets hold at most six naturals (art. 14
+    allows eight): the eight kings and the joker merged are not a valid set; the cards stay
+    as laid, frozen for good, the dirty burraco before the merge kept (art. 2)."""
+    six = dataclasses.replace(burraco_fibas(), set_max_naturals=6)
+    d = ArbiterDeal.from_layout(
+        {E: P("KC KC 2S 5S 9D"), W: P("8S 8S 4D"), N: P("JH JH"), S: P("QH")},
+        pile=P("8C"),
+        stock=P(STOCK),
+        pozzetti=[P(POZ)],
+        melds={Line.NS: [P(NS_BURRACO), P("QC QD QS")], Line.EW: [P("KS KS KD KD KH KH JK")]},
+        taken=(Line.NS,),
+        turn=E,
+        turns_played=8,
+        code=six,
+    )
+    d.draw(E)
+    d.meld(E, P("KC KC 2S"))
+    before = fields(d)
+    r = d.rule(Irregularity.EQUAL_SETS, E)
+    text = message(
+        "sets merged and frozen for good; the second wild {card} is discarded at once", card="2S"
+    )
+    expected = ruling(
+        Irregularity.EQUAL_SETS,
+        E,
+        Found.AT_ONCE,
+        2,
+        text,
+        discarded=P("2S"),
+        frozen=(2,),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E KH KH KD KD KS KS JK KC KC / wrong / definitive KH KH KD KD KS KS JK KC KC dirty",
+        "pile": "8C 2S",
+    }
+
+
+def test_art_26_card_thrown_onto_another_meld_in_the_own_turn_discarded_at_once() -> None:
+    """FIBAS art. 26: the KS thrown falls on the kings (reasonable doubt): it comes off the
+    meld and is discarded at once "secondo l'art. 25"; S plays."""
+    d = deal(ew=("3H 4H 5H", "KD KC KC"))
+    d.draw(E)
+    d.lay_off(E, 1, [C("KS")])
+    kings = d.melds(Line.EW)[1]
+    before = fields(d)
+    r = d.rule(Irregularity.THROWN_CARDS, E, cards=[C("KS")], meld=kings.id)
+    text = message(
+        "throw not allowed: immediate discard of {cards} ({article})",
+        cards="KS",
+        article=fibas("penalized_cards"),
+    )
+    expected = ruling(
+        Irregularity.THROWN_CARDS, E, Found.AT_ONCE, 2, text, discarded=P("KS"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 3H 4H 5H, 3 E KD KC KC / touched E@-1",
+        "pile": "8C KS",
+    }
