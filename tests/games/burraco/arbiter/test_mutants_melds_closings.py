@@ -1739,3 +1739,76 @@ def test_art_26_card_thrown_onto_another_meld_in_the_own_turn_discarded_at_once(
         "EW": "2 E 3H 4H 5H, 3 E KD KC KC / touched E@-1",
         "pile": "8C KS",
     }
+
+
+def test_art_24_the_partners_meld_named_after_a_later_lay_off() -> None:
+    """FIBAS art. 24: E lays the exposed 8H on W's new run, then the 6H on its own run; the
+    arbiter names W's run: the 8H comes off it and is discarded at once, the 6H stands."""
+    d = deal("8H 6H KS QS", w="5H 6H 7H 4D", turn=W)
+    d.expose(E, [C("8H")])
+    d.draw(W)
+    d.meld(W, P("5H 6H 7H"))
+    d.discard(W, C("4D"))
+    x = d.draw(N).cards[0]
+    d.discard(N, x)
+    d.draw(E)
+    d.lay_off(E, 1, [C("8H")])
+    d.lay_off(E, 0, [C("6H")])
+    partners = d.melds(Line.EW)[1]
+    before = fields(d)
+    r = d.rule(Irregularity.EXPOSED_ON_PARTNER_MELD, E, meld=partners.id)
+    text = message(
+        "exposed card laid on the partner's meld: immediate discard of {cards}", cards="8H"
+    )
+    expected = ruling(
+        Irregularity.EXPOSED_ON_PARTNER_MELD,
+        E,
+        Found.AT_ONCE,
+        9,
+        text,
+        discarded=P("8H"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "11",
+        "EW": "2 E 3H 4H 5H 6H / touched E@-1, 3 W 5H 6H 7H / touched W@-7 E@-2",
+        "pile": "8C 4D 10D 8H",
+    }
+
+
+def test_arts_24_35_the_ruling_keeps_when_the_arbiter_says_it_was_found() -> None:
+    """FIBAS art. 24 point 2 (a card dropped out of turn) and art. 35 (a ghost with the
+    discard): the moment of the finding the arbiter gives is kept in the ruling."""
+    d = deal()
+    d.draw(E)
+    r = d.rule(Irregularity.EXPOSED_CARD, W, cards=P("8S"), found=Found.LATER)
+    text = message(
+        "{cards} exposed: to be played first in the own turn or discarded; not on melds the "
+        "partner opens or extends",
+        cards="8S",
+    )
+    assert r == ruling(Irregularity.EXPOSED_CARD, W, Found.LATER, 1, text, next_to_act=E)
+    d = deal()
+    d.draw(E)
+    d.discard(E, C("KS"), hidden=[C("9C")])
+    r = d.rule(Irregularity.GHOST_CARD, E, cards=[C("9C")], found=Found.AFTER_DISCARD)
+    text = message(
+        "ghost card {cards} with the discard: back to the player as an exposed card "
+        "({article} point 2)",
+        cards="9C",
+        article=fibas("exposed_card"),
+    )
+    expected = ruling(
+        Irregularity.GHOST_CARD,
+        E,
+        Found.AFTER_DISCARD,
+        2,
+        text,
+        returned=P("9C"),
+        next_to_act=S,
+    )
+    assert r == expected
+    assert d.exposed(E) == P("9C") and d.discard_pile == P("8C KS")
