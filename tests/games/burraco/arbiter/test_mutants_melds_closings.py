@@ -1812,3 +1812,36 @@ def test_arts_24_35_the_ruling_keeps_when_the_arbiter_says_it_was_found() -> Non
     )
     assert r == expected
     assert d.exposed(E) == P("9C") and d.discard_pile == P("8C KS")
+
+
+def test_art_29_the_meld_kept_of_a_wrong_meld_is_the_one_worth_most_by_the_deals_code() -> None:
+    """FIBAS art. 29 with art. 2 "Carta eccedente" (the largest valid meld stays, the one
+    keeping the most points, arbitro's reading) and art. 3's card values, under a code where
+    the 7s are worth 10: of 5H 6H 7H 7D 7C the three 7s (30) stay, not the run 5-6-7 (20);
+    the 6H and 5H are discarded at once. (By FIBAS values the two are worth 15 each and the
+    run, laid first, stays.)"""
+    sevens = dataclasses.replace(
+        burraco_fibas(), card_values=burraco_fibas().card_values | {"7": 10}
+    )
+    d = _coded(sevens, "5H 6H 7H 7D 7C KS 3C")
+    d.draw(E)
+    d.meld(E, P("5H 6H 7H 7D 7C"))
+    before = fields(d)
+    r = d.rule(Irregularity.WRONG_MELD, E)
+    text = message("meld not healed: immediate discard of {cards}", cards="6H 5H")
+    expected = ruling(
+        Irregularity.WRONG_MELD, E, Found.AT_ONCE, 2, text, discarded=P("6H 5H"), next_to_act=S
+    )
+    assert r == expected
+    assert changed(before, d) == {
+        "turn": "S",
+        "phase": "draw",
+        "turns": "9",
+        "EW": "2 E 7H 7D 7C / touched E@-1",
+        "pile": "8C 6H 5H",
+    }
+    fibas_values = deal("5H 6H 7H 7D 7C KS 3C", ew=())
+    fibas_values.draw(E)
+    fibas_values.meld(E, P("5H 6H 7H 7D 7C"))
+    assert fibas_values.rule(Irregularity.WRONG_MELD, E).discarded == P("7D 7C")
+    assert fibas_values.melds(Line.EW)[0].cards == P("5H 6H 7H")
