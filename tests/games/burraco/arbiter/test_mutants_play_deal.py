@@ -6,10 +6,12 @@ position's notation (issue 26: tests that notice a changed remedy)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from arbitro.cards import parse_card, parse_cards
+from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Line, Seat
 from arbitro.games.burraco.arbiter import (
@@ -21,6 +23,7 @@ from arbitro.games.burraco.arbiter import (
 )
 from arbitro.games.burraco.arbiter.records import Ruling
 from arbitro.games.burraco.arbiter.remedies.deal import MISDEALS
+from arbitro.i18n import Message
 
 C = parse_card
 P = parse_cards
@@ -37,12 +40,14 @@ def table(
     ew: Sequence[str] = ("3H 4H 5H",),
     taken: Sequence[Line] = (Line.NS,),
     turns: int = 8,
+    stock: str = STOCK,
+    code: BurracoFibasCode | None = None,
 ) -> ArbiterDeal:
     """E to play after ``turns`` turns; N-S hold a clean burraco and their pozzetto."""
     return ArbiterDeal.from_layout(
         {E: P(e), W: P("8S 8S 4D"), N: P("JH JH"), S: P("QH")},
         pile=P(pile),
-        stock=P(STOCK),
+        stock=P(stock),
         pozzetti=[P(POZ)],
         melds={
             Line.NS: [P("3C 4C 5C 6C 7C 8C 9C"), P("QC QD QS")],
@@ -51,6 +56,7 @@ def table(
         taken=taken,
         turn=E,
         turns_played=turns,
+        code=code,
     )
 
 
@@ -62,7 +68,8 @@ def pos(d: ArbiterDeal) -> dict[str, str]:
 
 def expect(r: Ruling, irr: Irregularity, offender: Seat | None, **fields: object) -> None:
     """The ruling is exactly ``irr`` on ``offender`` with ``fields`` (the rest at their default);
-    its text is a message, left to the catalogue's tests."""
+    its text is a message for the user (its words are the catalogue's tests')."""
+    assert isinstance(r.text, Message) and r.text.msgid
     assert r == Ruling(irr, offender, text=r.text, **fields)  # type: ignore[arg-type]  # the record's own fields, named by the test
 
 
@@ -142,6 +149,8 @@ def test_art_6_face_up_card_in_or_on_the_stock_nothing_moves() -> None:
         r = d.rule(kind, S, found=Found.AT_ONCE)
         expect(r, kind, S, found=Found.AT_ONCE, at=0, next_to_act=E)
         assert str(d) == before
+        # in the stock it is turned down where it lies; on the stock it only counts as such
+        assert ("where it lies" in r.text.msgid) is (kind is Irregularity.FACE_UP_IN_STOCK)
 
 
 # ------------------------------------------------------------------ art. 9
@@ -201,6 +210,41 @@ def test_art_9_two_cards_drawn_only_within_one_turn() -> None:
     assert str(d) == before
 
 
+def test_art_9_a_draw_then_a_meld_is_not_two_cards_drawn() -> None:
+    """FIBAS art. 9 is about two cards drawn: a draw followed by a meld is one card drawn."""
+    d = table()
+    d.draw(E)
+    d.meld(E, P("5H 6H 7H"))
+    before = str(d)
+    with pytest.raises(ArbitroError):
+        d.rule(Irregularity.TWO_CARDS_DRAWN, E)
+    assert str(d) == before and d.rulings == []
+
+
+def test_art_9_two_cards_drawn_in_the_third_turn_the_second_of_this_turn_goes_back() -> None:
+    """FIBAS art. 9: E drew one card in each of two turns, then two in the third: the second of
+    this turn (the KD) goes back on the stock, the first (the KH) is E's; the cards of the
+    earlier turns have nothing to do with it."""
+    d = table(stock=STOCK + " KH KD QH QD JD 10H 10C")
+    for x in ("4S", "6S"):
+        d.draw(E)
+        d.discard(E, C(x))
+        passes(d, S, W, N)
+    d.draw(E)
+    d.draw(E)
+    r = d.rule(Irregularity.TWO_CARDS_DRAWN, E, found=Found.AT_ONCE)
+    expect(
+        r,
+        Irregularity.TWO_CARDS_DRAWN,
+        E,
+        found=Found.AT_ONCE,
+        at=len(d.log),
+        returned=P("KD"),
+        next_to_act=E,
+    )
+    assert pos(d)["stock"] == "KD QH QD JD 10H 10C" and C("KH") in d.hand(E)
+
+
 # ------------------------------------------------------------------ art. 10
 
 
@@ -225,10 +269,24 @@ def test_art_10_three_cards_left_the_highest_is_the_discard_no_play() -> None:
     assert sorted(d.hand(E)) == sorted(P("5H 6H 7H 9C KS QS 3C 4C 9C 10C"))
 
 
+def test_art_10_the_highest_card_left_by_the_deals_own_values() -> None:
+    """FIBAS art. 10 "la carta più alta di rango rappresenterà lo scarto", ranked by the values
+    of the code the deal is played under (art. 3): under a code whose 9s are worth 12, the 9C
+    left beats the KC."""
+    fibas = burraco_fibas()
+    code = replace(fibas, card_values={**fibas.card_values, "9": 12})
+    d = table(pile="4C 9C KC", code=code)
+    d.pick_up(E)
+    r = d.rule(Irregularity.PARTIAL_PICK_UP, E, cards=P("9C KC"))
+    assert r.discarded == P("9C") and d.discard_pile == P("9C") and C("KC") in d.hand(E)
+
+
 def test_art_10_partial_pick_up_only_just_after_the_players_own_pick_up() -> None:
     """FIBAS art. 10 is about the player who picks up: the arbiter must name the cards left;
     a player who drew, or picked up out of turn, or made a play since, is no case of it."""
     d = table(pile="9C KC")
+    with pytest.raises(ArbitroError):
+        d.rule(Irregularity.PARTIAL_PICK_UP, E, cards=P("KC"))  # E has done nothing yet
     d.pick_up(E)
     with pytest.raises(ArbitroError):
         d.rule(Irregularity.PARTIAL_PICK_UP, E)  # no cards named

@@ -7,10 +7,12 @@ that notice a changed remedy)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from arbitro.cards import parse_card, parse_cards
+from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco import Line, Phase, Seat
 from arbitro.games.burraco.arbiter import (
@@ -21,6 +23,7 @@ from arbitro.games.burraco.arbiter import (
     TurnLimit,
 )
 from arbitro.games.burraco.arbiter.records import Ruling
+from arbitro.i18n import Message
 
 C = parse_card
 P = parse_cards
@@ -37,9 +40,12 @@ def table(
     stock: str = STOCK,
     pozzetti: Sequence[str] = (POZ,),
     taken: Sequence[Line] = (Line.NS,),
+    ew: Sequence[str] = ("3H 4H 5H",),
+    code: BurracoFibasCode | None = None,
 ) -> ArbiterDeal:
     """E to play after eight turns; N-S hold a clean burraco and their pozzetto; E-W have the
-    run 3H 4H 5H (meld 2) and their pozzetto still on the table."""
+    run 3H 4H 5H (meld 2, unless ``ew`` says otherwise) and their pozzetto still on the
+    table."""
     return ArbiterDeal.from_layout(
         {E: P(e), W: P(w), N: P("JH JH"), S: P("QH")},
         pile=P(pile),
@@ -47,11 +53,12 @@ def table(
         pozzetti=[P(p) for p in pozzetti],
         melds={
             Line.NS: [P("3C 4C 5C 6C 7C 8C 9C"), P("QC QD QS")],
-            Line.EW: [P("3H 4H 5H")],
+            Line.EW: [P(m) for m in ew],
         },
         taken=taken,
         turn=E,
         turns_played=8,
+        code=code,
     )
 
 
@@ -63,7 +70,8 @@ def pos(d: ArbiterDeal) -> dict[str, str]:
 
 def expect(r: Ruling, irr: Irregularity, offender: Seat | None, **fields: object) -> None:
     """The ruling is exactly ``irr`` on ``offender`` with ``fields`` (the rest at their default);
-    its text is a message, left to the catalogue's tests."""
+    its text is a message for the user (its words are the catalogue's tests')."""
+    assert isinstance(r.text, Message) and r.text.msgid
     assert r == Ruling(irr, offender, text=r.text, **fields)  # type: ignore[arg-type]  # the record's own fields, named by the test
 
 
@@ -172,6 +180,7 @@ def test_art_31_draw_out_of_turn_no_play_the_card_goes_back_the_limit_is_for_nex
     p = pos(d)
     assert p["W"] == "4D 8S 8S" and p["stock"] == STOCK and p["pile"] == "8C"
     assert p["limits"] == "W draw_and_discard next" and p["prepared"] == "-"
+    assert "mostrata" not in r.it  # E, who should play, is W's partner: nothing to show
     # E and S play their turns as usual, then W only draws and discards.
     d.draw(E)
     d.discard(E, C("4S"))
@@ -271,6 +280,44 @@ def test_art_31_the_discard_prepared_is_the_one_the_offender_names() -> None:
     d.meld(W, P("8S 8D 8H"))
     r = d.rule(Irregularity.OUT_OF_TURN_DRAW, W, prepared=C("4D"))
     assert r.limit is TurnLimit.DISCARD_PREPARED and r.frozen == (d.melds(Line.EW)[1].id,)
+    assert d.prepared_discard(W) == C("4D") and d.hand(W) == P("KH")
+
+
+def test_art_31_two_cards_laid_off_out_of_turn_are_both_penalized() -> None:
+    """FIBAS art. 31 point 2 "per le carte legate vedi art. 25": W, drawing out of turn, lays
+    off 6H on the hearts and KH on the kings: both go to the side, discarded highest first."""
+    d = table(w="6H KH 4D 9S", ew=("3H 4H 5H", "KC KD KS"), stock="QS " + STOCK)
+    d.draw(W)
+    d.lay_off(W, 0, [C("6H")])
+    d.lay_off(W, 1, [C("KH")])
+    r = d.rule(Irregularity.OUT_OF_TURN_DRAW, W)
+    expect(
+        r,
+        Irregularity.OUT_OF_TURN_DRAW,
+        W,
+        found=None,
+        at=3,
+        aside=P("6H KH"),  # in the order laid off; the side holds them highest first
+        limit=TurnLimit.DISCARD_PREPARED,
+        next_to_act=E,
+    )
+    p = pos(d)
+    assert p["aside"] == "W KH 6H" and p["prepared"] == "W QS" and p["W"] == "4D 9S"
+    hearts, kings = d.melds(Line.EW)
+    assert hearts.cards == P("3H 4H 5H") and sorted(kings.cards) == sorted(P("KC KD KS"))
+
+
+def test_art_31_the_discard_prepared_is_the_highest_by_the_deals_own_values() -> None:
+    """FIBAS art. 31 point 3 with art. 3 "Valore delle carte": the discard prepared, when the
+    offender names none, is the highest card by the values of the code the deal is played
+    under (here a code whose 4s are worth 20: the 4D before the king)."""
+    fibas = burraco_fibas()
+    code = replace(fibas, card_values={**fibas.card_values, "4": 20})
+    d = table(w="8S 8D 4D KH", stock="8H " + STOCK, code=code)
+    d.draw(W)
+    d.meld(W, P("8S 8D 8H"))
+    r = d.rule(Irregularity.OUT_OF_TURN_DRAW, W)
+    assert r.limit is TurnLimit.DISCARD_PREPARED
     assert d.prepared_discard(W) == C("4D") and d.hand(W) == P("KH")
 
 

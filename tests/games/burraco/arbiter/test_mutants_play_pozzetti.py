@@ -21,6 +21,7 @@ from arbitro.games.burraco.arbiter import (
     TurnLimit,
 )
 from arbitro.games.burraco.arbiter.records import Ruling
+from arbitro.i18n import Message
 
 C = parse_card
 P = parse_cards
@@ -70,7 +71,8 @@ def pos(d: ArbiterDeal) -> dict[str, str]:
 
 def expect(r: Ruling, irr: Irregularity, offender: Seat | None, **fields: object) -> None:
     """The ruling is exactly ``irr`` on ``offender`` with ``fields`` (the rest at their default);
-    its text is a message, left to the catalogue's tests."""
+    its text is a message for the user (its words are the catalogue's tests')."""
+    assert isinstance(r.text, Message) and r.text.msgid
     assert r == Ruling(irr, offender, text=r.text, **fields)  # type: ignore[arg-type]  # the record's own fields, named by the test
 
 
