@@ -114,3 +114,23 @@ def test_art_18_a_pile_taken_out_of_turn_is_no_closing_al_monte_of_its_taker() -
     d.discard(E, C("7D"))
     assert d.is_over and d.closer is E
     assert refused(d, Irregularity.CLOSING_AT_PILE, W) == "18"
+
+
+def test_art_18_two_cards_in_the_pile_the_closing_al_monte_is_regular() -> None:
+    """FIBAS art. 18: "Quando nel Monte degli scarti sono presenti massimo due carte è
+    possibile 'raccogliere virtualmente'": no irregularity, the refusal cites art. 18."""
+    d = table("10C JC QC 5S", pile="8C 9C", taken=(Line.NS, Line.EW))
+    d.pick_up(E)
+    d.meld(E, P("8C 9C 10C JC QC"))
+    d.discard(E, C("5S"))
+    assert d.is_over and d.closer is E
+    assert refused(d, Irregularity.CLOSING_AT_PILE, E) == "18"
+
+
+def test_art_9_a_draw_then_a_card_exposed_is_not_two_cards_drawn() -> None:
+    """FIBAS art. 9 is about two cards drawn: E drew one card and then let the KS be seen
+    (art. 24): one card drawn, nothing goes back on the stock."""
+    d = table("5D 6D KS")
+    d.draw(E)
+    d.expose(E, P("KS"))
+    assert refused(d, Irregularity.TWO_CARDS_DRAWN, E) == "9"
