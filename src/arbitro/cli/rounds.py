@@ -188,7 +188,11 @@ LINE_LABELS = {"ns": N_("N-S"), "ew": N_("E-W")}
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
     seat_app = typer.Typer(
-        name="seat", help=_("Seat a round."), cls=SeatGroup, rich_markup_mode=None
+        name="seat",
+        help=_("Seat a round."),
+        cls=SeatGroup,
+        no_args_is_help=True,
+        rich_markup_mode=None,
     )
     app.add_typer(seat_app, name="seat")
 
