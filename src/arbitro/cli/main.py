@@ -38,7 +38,6 @@ MODULES: dict[str, tuple[str, ...]] = {
     "constraints": ("constraint",),
     "fees": ("fee", "pay", "cash"),
     "rounds": (
-        "seat",
         "publish-seating",
         "seating",
         "sheet",
@@ -53,6 +52,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "redraw",
         "resolve",
         "prizes",
+        "seat",  # a group (seat a round, or edit its seating by hand): after the commands
     ),
     "penalties": ("late", "warn", "sanction", "ledger", "law13", "arbitral", "abandon"),
     "clock": ("clock",),
@@ -98,7 +98,6 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "fee": (N_("Set the entry fee per competitor (before round 1)."), "", None),
     "pay": (N_("Record the entry fee paid by competitors."), "", None),
     "cash": (N_("The cash summary of the entry fees."), "", None),
-    "seat": (N_("Seat a round."), "", None),
     "publish-seating": (N_("Publish the seating."), "", None),
     "seating": (N_("Show the seating."), "", None),
     "sheet": (N_("Enter a table's sheet."), "", None),
@@ -117,6 +116,7 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
         "",
         (CodeId.BURRACO_PAROLE, "prize_ties"),
     ),
+    "seat": (N_("Seat a round."), GROUP, None),
     "late": (N_("Record a lateness."), "", None),
     "warn": (N_("Warning, citing the event's code."), "", None),
     "sanction": (N_("Sanction: reprimand, warning, expulsion, citing the event's code."), "", None),

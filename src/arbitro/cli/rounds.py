@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click import Command, Context  # typer 0.29 carries its own click
+from typer.core import TyperGroup
 
 from arbitro.cli import words
 from arbitro.cli.common import (
@@ -30,7 +32,9 @@ from arbitro.tournament.model import Movement
 if TYPE_CHECKING:
     from arbitro.services.events import EventService
     from arbitro.services.prizes import PrizeList
+    from arbitro.tournament.event import EventState
     from arbitro.tournament.model import Line, TableSeating
+    from arbitro.tournament.records import Record
     from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -110,10 +114,89 @@ def unkept_payload(state: Any, round_number: int) -> list[dict[str, Any]]:
     ]
 
 
+class SeatGroup(TyperGroup):
+    """``arbitro seat``: seat a round (``seat EVENT ROUND``, the command ``round`` by
+    default) or edit its seating by hand before it is published (``swap``, ``move``,
+    ``edits``, ``cancel``; FIBAS art. 4, docs/rulings.md "Seating by hand")."""
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        """The subcommand named first, else ``round`` with every argument (``arbitro seat
+        EVENT ROUND`` as before the group existed)."""
+        if args and args[0] in self.commands:
+            return super().resolve_command(ctx, args)
+        return DEFAULT_SEAT, self.commands[DEFAULT_SEAT], args
+
+
+DEFAULT_SEAT = "round"
+
+
+def warnings_payload(state: EventState, round_number: int) -> list[dict[str, Any]]:
+    """The warnings of a round's seating, as JSON (docs/rulings.md, "Seating by hand")."""
+    from arbitro.tournament.seating_warnings import seating_warnings
+
+    return [
+        {
+            "kind": w.kind,
+            "table": w.table,
+            "competitors": list(w.competitors),
+            "article": None if w.article is None else w.article.article,
+            "message": render(w.message),
+        }
+        for w in seating_warnings(state, round_number)
+    ]
+
+
+def warnings_text(state: EventState, round_number: int) -> list[str]:
+    """The warnings of a round's seating, one line each (FIBAS art. 4, 37)."""
+    found = warnings_payload(state, round_number)
+    if not found:
+        return []
+    return [_("Warnings (the seating may be published anyway):")] + [
+        "  ! " + w["message"] for w in found
+    ]
+
+
+def edit_text(state: EventState, rec: Record) -> str:
+    """One hand edit of a seating, as the terminal lists it: its record number, what it
+    did, who and when."""
+    from arbitro.tournament.records import SeatingEdited
+
+    body = rec.body
+    assert isinstance(body, SeatingEdited)
+
+    def name(c: int | None) -> str:
+        found = state.competitors.get(c) if c is not None else None
+        return f"{c} {found.name}" if found is not None else str(c)
+
+    if body.action == "swap":
+        what = _("swap {first} ⇄ {second}", first=name(body.competitor), second=name(body.other))
+    else:
+        what = _(
+            "move {competitor} to table {table}, {line}",
+            competitor=name(body.competitor),
+            table=body.table,
+            line=_(LINE_LABELS.get(body.line or "", body.line or "")),
+        )
+    return _("#{seq}  {what}  ({actor})", seq=rec.seq, what=what, actor=words.actor(rec.actor))
+
+
+LINE_LABELS = {"ns": N_("N-S"), "ew": N_("E-W")}
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
+    seat_app = typer.Typer(
+        name="seat",
+        help=_("Seat a round."),
+        cls=SeatGroup,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+    )
+    app.add_typer(seat_app, name="seat")
 
-    @app.command("seat", help=_("Seat a round."))
+    @seat_app.command(DEFAULT_SEAT, help=_("Seat a round (also: arbitro seat EVENT ROUND)."))
     def seat(
         event_id: EventArg,
         round_number: RoundArg,
@@ -175,17 +258,27 @@ def register(app: typer.Typer) -> None:
                 json_out,
             )
 
+    _register_edits(seat_app)
+
     @app.command("publish-seating", help=_("Publish the seating."))
     def publish_seating(
         event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt
     ) -> None:
-        """Publish a round's seating (FIBAS art. 4)."""
-        record(
-            json_out,
-            lambda svc: svc.publish_seating(event_id, round_number),
-            {"round": round_number, "published": True},
-            _("Seating published"),
-        )
+        """Publish a round's seating (FIBAS art. 4); its warnings shown once more (a rematch,
+        a constraint not kept, a rest twice in a session: docs/rulings.md)."""
+        with errors(json_out):
+            svc = service()
+            svc.publish_seating(event_id, round_number)
+            state = svc.state(event_id)
+            emit(
+                {
+                    "round": round_number,
+                    "published": True,
+                    "warnings": warnings_payload(state, round_number),
+                },
+                "\n".join([_("Seating published"), *warnings_text(state, round_number)]),
+                json_out,
+            )
 
     @app.command("seating", help=_("Show the seating."))
     def seating(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
@@ -783,3 +876,122 @@ def _points_row(text: str) -> list[int | None]:
             text=text,
             article=cite(CodeId.SCALA40, "negative_points"),
         ) from None
+
+
+def _register_edits(seat_app: typer.Typer) -> None:
+    """``arbitro seat swap|move|edits|cancel``: the seating edited by hand before it is
+    published (FIBAS art. 4; docs/rulings.md, "Seating by hand")."""
+
+    def report(event_id: str, round_number: int, seq: int, json_out: bool) -> None:
+        from arbitro.cli.render import seating_text
+        from arbitro.tournament.event import seating_to_payload
+
+        state = service().state(event_id)
+        seating = state.round(round_number).seating
+        assert seating is not None
+        edit = next(r for r in state.round(round_number).edits if r.seq == seq)
+        emit(
+            {
+                "round": round_number,
+                "edit": seq,
+                "tables": seating_to_payload(seating),
+                "warnings": warnings_payload(state, round_number),
+            },
+            "\n".join(
+                [
+                    _("Edit recorded: {edit}", edit=edit_text(state, edit)),
+                    seating_text(state, round_number),
+                    *warnings_text(state, round_number),
+                ]
+            ),
+            json_out,
+        )
+
+    @seat_app.command("swap", help=_("Swap two competitors in a seating not yet published."))
+    def swap(
+        event_id: EventArg,
+        round_number: RoundArg,
+        first: CompArg,
+        second: CompArg,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Swap the places of two competitors before the seating is published (FIBAS art. 4),
+        then show the seating and its warnings."""
+        with errors(json_out):
+            seq = service().swap_seats(event_id, round_number, first, second)
+            report(event_id, round_number, seq, json_out)
+
+    @seat_app.command(
+        "move", help=_("Move a competitor to a table and line in a seating not yet published.")
+    )
+    def move(
+        event_id: EventArg,
+        round_number: RoundArg,
+        competitor: CompArg,
+        table: Annotated[
+            int, typer.Option(help=_("The table (the one after the last: a new table)"))
+        ],
+        line: Annotated[
+            str,
+            typer.Option(help=_("The line: {lines}", lines=words.choices(words.LINE_WORDS))),
+        ],
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Move a competitor to a table and line before the seating is published (FIBAS
+        art. 4): the line's occupant takes its place; a new table is incomplete, its line
+        rests (art. 37)."""
+        with errors(json_out):
+            side = words.typed(words.LINE_WORDS, line, "--line")
+            seq = service().move_seat(event_id, round_number, competitor, table, side)
+            report(event_id, round_number, seq, json_out)
+
+    @seat_app.command("edits", help=_("The hand edits of a seating, with their numbers."))
+    def edits(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
+        """The hand edits in force of a round's seating, in order, with the numbers that
+        cancel them, and the seating's warnings."""
+        from arbitro.tournament.records import body_to_json
+
+        with errors(json_out):
+            state = service().state(event_id)
+            found = state.round(round_number).edits
+            lines = [edit_text(state, r) for r in found] or [_("No edit by hand.")]
+            emit(
+                {
+                    "round": round_number,
+                    "edits": [{"seq": r.seq, **body_to_json(r.body)} for r in found],
+                    "warnings": warnings_payload(state, round_number),
+                },
+                "\n".join([*lines, *warnings_text(state, round_number)]),
+                json_out,
+            )
+
+    @seat_app.command("cancel", help=_("Cancel a hand edit of a seating not yet published."))
+    def cancel(
+        event_id: EventArg,
+        seq: Annotated[int, typer.Argument(help=_("The edit's record number"))],
+        reason: Annotated[str, typer.Option(help=_("Why it is cancelled"))],
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Cancel a hand edit like every action (a new record says who and why): the
+        seating is folded again without it."""
+        with errors(json_out):
+            svc = service()
+            state = svc.state(event_id)
+            edited = [n for n, r in state.rounds.items() for e in r.edits if e.seq == seq]
+            if not edited:
+                raise ArbitroError(
+                    "record #{seq} is not a hand edit in force of a seating", seq=seq
+                )
+            svc.cancel(event_id, seq, reason)
+            state = svc.state(event_id)
+            emit(
+                {
+                    "cancelled": seq,
+                    "round": edited[0],
+                    "warnings": warnings_payload(state, edited[0]),
+                },
+                "\n".join(
+                    [_("Record #{seq} cancelled", seq=seq), *warnings_text(state, edited[0])]
+                ),
+                json_out,
+            )

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not import
     from arbitro.tournament.movements.boards import BoardPlan
     from arbitro.tournament.pairing_constraints import Constraint, UnkeptConstraint
     from arbitro.tournament.scoring.comparison import Comparison
+    from arbitro.tournament.seating_warnings import SeatingWarning
     from arbitro.tournament.standings.standings import StandingRow
 
 # The entry fees' commands, the round's clock, the boards' views (prepared deals, the
@@ -318,6 +319,61 @@ class EventService(EventLog[EventState]):
             event_id,
             lambda st, now: commands.publish_seating(st, round_number, now, actor, seen=seen),
         )
+
+    def swap_seats(
+        self,
+        event_id: str,
+        round_number: int,
+        first: CompetitorId,
+        second: CompetitorId,
+        actor: str = "director",
+    ) -> int:
+        """Swap two competitors in the round's unpublished seating (FIBAS art. 4;
+        docs/rulings.md, "Seating by hand"); the edit's record number (to cancel it)."""
+        from arbitro.tournament.commands.seating_edit import swap_competitors
+
+        with self._lock:
+            self._do(
+                event_id,
+                lambda st, now: swap_competitors(st, round_number, first, second, now, actor),
+            )
+            return self.state(event_id).last_seq
+
+    def move_seat(
+        self,
+        event_id: str,
+        round_number: int,
+        competitor: CompetitorId,
+        table: int,
+        line: str,
+        actor: str = "director",
+    ) -> int:
+        """Move a competitor to a table and line of the round's unpublished seating (the
+        line's occupant takes its place; the table after the last is a new one, art. 37);
+        the edit's record number (to cancel it)."""
+        from arbitro.tournament.commands.seating_edit import move_competitor
+
+        with self._lock:
+            self._do(
+                event_id,
+                lambda st, now: move_competitor(
+                    st, round_number, competitor, table, line, now, actor
+                ),
+            )
+            return self.state(event_id).last_seq
+
+    def seating_edits(self, event_id: str, round_number: int) -> list[Record]:
+        """The hand edits in force of the round's seating, in order (not cancelled; none
+        after a new draw)."""
+        return list(self.state(event_id).round(round_number).edits)
+
+    def seating_warnings(self, event_id: str, round_number: int) -> list[SeatingWarning]:
+        """What the round's seating should be looked at for before it is published: a
+        rematch, a constraint not kept, a rest twice in a session, incomplete tables (FIBAS
+        art. 4, 37): warnings, never refusals."""
+        from arbitro.tournament.seating_warnings import seating_warnings
+
+        return seating_warnings(self.state(event_id), round_number)
 
     def enter_sheet(
         self,

@@ -50,6 +50,7 @@ from arbitro.tournament.records import (
     RoundStarted,
     SanctionGiven,
     SeatedTable,
+    SeatingEdited,
     SeatingPublished,
     SheetCorrected,
     SheetEntered,
@@ -62,6 +63,7 @@ from arbitro.tournament.records import (
     utc,
 )
 from arbitro.tournament.rules import EventRules, rules_for
+from arbitro.tournament.seating_edit import apply_edit
 from arbitro.tournament.sheets import SheetContext, SheetKind, SheetOutcome, sheet_kind
 from arbitro.tournament.sheets.kind import sheet_context_of
 
@@ -106,8 +108,16 @@ KEEP_SCORES = (
     FeePaid,
 )
 SHEETS = (SheetEntered, SheetCorrected)
-SCORED = (SheetEntered, SheetCorrected, RoundSeated)  # records that drop their round's outcomes
-ROUND_SCORES = (RoundSeated, SheetEntered, SheetCorrected, ArbitralScore, AbandonRecorded)
+# records that drop their round's outcomes
+SCORED = (SheetEntered, SheetCorrected, RoundSeated, SeatingEdited)
+ROUND_SCORES = (
+    RoundSeated,
+    SeatingEdited,
+    SheetEntered,
+    SheetCorrected,
+    ArbitralScore,
+    AbandonRecorded,
+)
 
 
 @dataclass(slots=True)
@@ -260,6 +270,11 @@ class RoundState:
     # complaint seq → who lodged it (the competitor, None when not recorded), art. 39
     complainants: dict[int, CompetitorId | None] = field(default_factory=dict)
     seated_seq: int = 0  # the seq of the round-seated record of the seating in force
+    # the seating as the movement drew it, before the hand edits (``seating`` holds them)
+    drawn: Seating | None = None
+    # the hand edits in force of the drawn seating, in order (not cancelled; a new draw
+    # starts from none): docs/rulings.md, "Seating by hand"
+    edits: list[Record] = field(default_factory=list)
     version: int = 0  # the seq of the last record that changed the round (what a director saw)
     started_at: datetime | None = None  # the arbiter's clock (FIBAS art. 7)
     start_corrected: Record | None = None  # the last correction of that start, who and why
@@ -641,11 +656,17 @@ class EventState:
                 self.competitors[b.competitor].withdrawn_from_round = b.from_round
             case RoundSeated() as b:
                 r = self._round(b.round)
-                r.seating = seating_from_tables(b.tables)
+                r.seating = r.drawn = seating_from_tables(b.tables)
+                r.edits = []
                 r.movement = b.movement
                 r.seed = b.seed
                 r.mitchell_step = b.mitchell_step
                 r.seated_seq = rec.seq
+            case SeatingEdited() as b:  # a hand edit before publishing (FIBAS art. 4)
+                edited = self._round(b.round)
+                if edited.seating is not None:
+                    edited.seating = apply_edit(edited.seating, b)
+                    edited.edits.append(rec)
             case ConstraintAdded() as b:
                 self.constraints[rec.seq] = b
             case SeatingPublished() as b:
@@ -1027,6 +1048,7 @@ CANCELLABLE = (
     BoardRuling,
     ConstraintAdded,
     FeePaid,
+    SeatingEdited,
 )
 """The director's and arbiter's actions a later record may cancel."""
 

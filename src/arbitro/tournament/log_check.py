@@ -61,6 +61,7 @@ from arbitro.tournament.records import (
     RoundSeated,
     RoundStarted,
     SanctionGiven,
+    SeatingEdited,
     SeatingPublished,
     SheetCorrected,
     SheetEntered,
@@ -206,6 +207,10 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             return _same(rec, [commands.withdraw(state, b.competitor, at, why, who)]), None
         case RoundSeated() as b:
             _seated(state, b)
+        case SeatingEdited() as b:
+            from arbitro.tournament.commands.seating_edit import edit_seating
+
+            return _same(rec, [edit_seating(state, b, at, who)]), None
         case ConstraintAdded() as b:
             made = [commands.add_constraint(state, b.first, b.second, b.reason, at, who, b.note)]
             return _same(rec, made), None

@@ -58,6 +58,7 @@ class RecordKind(StrEnum):
     ENTRY_FEE_SET = "entry-fee-set"
     FEE_PAID = "fee-paid"
     ROUND_SEATED = "round-seated"
+    SEATING_EDITED = "seating-edited"
     CONSTRAINT_ADDED = "constraint-added"
     SEATING_PUBLISHED = "seating-published"
     SHEET_ENTERED = "sheet-entered"
@@ -253,6 +254,22 @@ class RoundSeated(msgspec.Struct, frozen=True):
     # an automatic step, art. 4 "di uno o più tavoli"): the later rounds of the movement keep
     # it. None (every file written before the choice existed): the event's configured step.
     mitchell_step: int | None = None
+
+
+class SeatingEdited(msgspec.Struct, frozen=True):
+    """A hand edit of a round's seating before it is published (FIBAS art. 4: the tables
+    "numerati dall'arbitro"; docs/rulings.md, "Seating by hand"): ``swap`` the places of
+    ``competitor`` and ``other``, or ``move`` ``competitor`` to ``table`` and ``line``
+    ("ns"/"ew"; the table after the last is a new table), the line's occupant, if any, taking
+    the mover's place. The round's seating is the drawn one with its edits applied in order;
+    an edit is cancelled by a ``record-cancelled``, a new draw starts from none."""
+
+    round: int
+    action: Literal["swap", "move"]
+    competitor: int
+    other: int | None = None
+    table: int | None = None
+    line: Literal["ns", "ew"] | None = None
 
 
 class ConstraintReason(StrEnum):
@@ -523,6 +540,7 @@ Body = (
     | EntryFeeSet
     | FeePaid
     | RoundSeated
+    | SeatingEdited
     | ConstraintAdded
     | SeatingPublished
     | SheetEntered
@@ -558,6 +576,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.ENTRY_FEE_SET: (EntryFeeSet,),
     RecordKind.FEE_PAID: (FeePaid,),
     RecordKind.ROUND_SEATED: (RoundSeated,),
+    RecordKind.SEATING_EDITED: (SeatingEdited,),
     RecordKind.CONSTRAINT_ADDED: (ConstraintAdded,),
     RecordKind.SEATING_PUBLISHED: (SeatingPublished,),
     RecordKind.SHEET_ENTERED: (SheetEntered,),

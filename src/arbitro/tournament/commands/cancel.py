@@ -21,6 +21,7 @@ from arbitro.tournament.records import (
     CompetitorWithdrawn,
     Record,
     RecordCancelled,
+    SeatingEdited,
 )
 
 
@@ -49,7 +50,26 @@ def cancel(
                     "late_registration" if isinstance(body, CompetitorWithdrawn) else "abandon"
                 ),
             )
+    if isinstance(body, SeatingEdited):  # a hand edit: only of the seating not yet published
+        _edit_in_force(state, seq, body)
     return make_record(RecordCancelled(seq), now, actor, reason)
+
+
+def _edit_in_force(state: EventState, seq: int, body: SeatingEdited) -> None:
+    """Refuse cancelling a hand edit of a seating published since (FIBAS art. 21 b: it
+    stands) or drawn again since (the edit no longer belongs to the round's seating)."""
+    r = state.round(body.round)
+    if r.seating_published_at is not None:
+        raise ConflictError(
+            "round {round}'s seating is already published: it stands",
+            round=body.round,
+            article=state.code.cite("corrections"),
+        )
+    if all(e.seq != seq for e in r.edits):
+        raise ConflictError(
+            "round {round} was seated again after this edit: it no longer applies",
+            round=body.round,
+        )
 
 
 def cancel_game(

@@ -320,4 +320,5 @@ def _stale(state: EventState, round_number: int) -> bool:
     except ArbitroError:
         return False
     assert isinstance(redrawn.body, RoundSeated)
-    return redrawn.body.tables != seating_tables(r.seating)
+    # the seating as drawn, its hand edits aside (they are the director's, not the draw's)
+    return redrawn.body.tables != seating_tables(r.drawn or r.seating)

@@ -30,6 +30,7 @@ from arbitro.web.desk import (
     registrations,
     results,
     rounds,
+    seating_edit,
     series,
     sheets,
 )
@@ -43,6 +44,7 @@ for _module in (
     constraints,
     rounds,
     arbiter,
+    seating_edit,
     sheets,
     printouts,
     boards,
