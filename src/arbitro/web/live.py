@@ -15,6 +15,7 @@ their status again (:mod:`arbitro.web.table_push`)."""
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from contextlib import AbstractContextManager, suppress
@@ -120,6 +121,17 @@ class Watch:
     task: asyncio.Task[None] | None = None
 
 
+_HUBS: weakref.WeakSet[PushHub] = weakref.WeakSet()
+
+
+def close_hubs() -> None:
+    """End every phone's stream of every app in this process (:meth:`PushHub.close`): called
+    when the server starts stopping, so that it does not wait for the phones' open streams
+    (they connect again, or poll, when the server is back)."""
+    for hub in list(_HUBS):
+        hub.close()
+
+
 class PushHub:
     """The phones waiting for their table's status, by event: the service calls
     :meth:`notify` after each commit (from any thread); one task per watched event reads
@@ -133,6 +145,7 @@ class PushHub:
         self.closed = False
         """Set by :meth:`close`: every stream ends (the phones poll or connect again)."""
         web.service.on_commit.append(self.notify)
+        _HUBS.add(self)
 
     def close(self) -> None:
         """End every phone's stream now (from any thread): a server about to stop."""
