@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from arbitro.cli import serve as serve_command
 from arbitro.cli.main import app
 from arbitro.services.demo import run_demo
 from arbitro.store import RecordStore
@@ -29,8 +30,6 @@ runner = CliRunner()
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """A database with the demo event, the LAN faked, the server never really started."""
-    import uvicorn
-
     url = f"sqlite:///{tmp_path / 'hall.sqlite3'}"
     run_demo(RecordStore(url), "demo")
     monkeypatch.setenv("ARBITRO_DATABASE_URL", url)
@@ -38,9 +37,9 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setattr(base_url, "lan_addresses", lambda: ["192.168.1.50"])
 
     def run(application: Any, **options: Any) -> None:
-        """uvicorn.run: the test does not serve."""
+        """run_uvicorn: the test does not serve."""
 
-    monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(serve_command, "run_uvicorn", run)
     return url
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from arbitro.cli import serve as serve_command
 from arbitro.cli.main import app
 from arbitro.cli.serve import hall_settings
 from arbitro.web import base_url
@@ -49,14 +50,12 @@ def test_given_base_url_wins_then_the_configured_one() -> None:
 def test_serve_hall_prints_the_phones_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The command prints the URL for the phones and the phone check, and starts the app on
     0.0.0.0 with that base URL for its QR codes."""
-    import uvicorn
-
     started: dict[str, Any] = {}
 
-    def run(application: Any, host: str, port: int, log_level: str) -> None:
+    def run(application: Any, host: str, port: int, log_level: str, **tls: Any) -> None:
         started.update(host=host, port=port, base=os.environ.get(base_url.BASE_URL_ENV))
 
-    monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(serve_command, "run_uvicorn", run)
     monkeypatch.setenv("ARBITRO_DATABASE_URL", f"sqlite:///{tmp_path / 'hall.db'}")
     monkeypatch.setenv("ARBITRO_LANG", "it")
     monkeypatch.setenv(base_url.BASE_URL_ENV, "")  # serve sets it: restored after the test

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import httpx
 from fastapi import FastAPI
@@ -183,3 +183,39 @@ def test_one_read_of_the_event_per_change_for_all_its_phones(
     assert reads and reads[0] == 6  # the six watched tables, read once
     assert sorted(arrived) == [3, 3]
     assert len(looks) == 14  # the two phones of table 3, no other
+
+
+def test_a_sheet_wakes_only_its_tables_phones_art_20() -> None:
+    """The hub's watcher reads every watched table's signature once per change, but only the
+    phones of a table whose signature changed are woken (FIBAS art. 20: the other line's
+    sheet arrives at table 2): table 1's phones keep waiting, so that 250 tables' sheets do
+    not wake the room's 500 streams 250 times."""
+    import asyncio
+    from contextlib import nullcontext
+    from types import SimpleNamespace
+
+    shown = {(1, 1): "missing", (1, 2): "missing"}
+    service = SimpleNamespace(on_commit=[], state=lambda event_id: shown)
+    web = SimpleNamespace(service=service, locked=nullcontext)
+
+    def signature(state: Any, rnd: int, table: int) -> str:
+        return shown[(rnd, table)]
+
+    async def scenario() -> tuple[bool, bool]:
+        hub = live.PushHub(cast(Web, web), signature)
+        watch = hub.subscribe("serata", (1, 1))
+        hub.subscribe("serata", (1, 2))
+        first = [watch.changed((1, 1)), watch.changed((1, 2))]
+        hub.notify("serata")  # the watcher's first read: both tables are new to it
+        await asyncio.wait_for(asyncio.gather(*(flag.wait() for flag in first)), 10)
+        table_1, table_2 = watch.changed((1, 1)), watch.changed((1, 2))
+        shown[(1, 2)] = "pending"
+        hub.notify("serata")
+        await asyncio.wait_for(table_2.wait(), 10)
+        await asyncio.sleep(0)
+        woken = (table_1.is_set(), table_2.is_set())
+        hub.close()
+        await asyncio.wait_for(table_1.wait(), 10)  # closing wakes every phone
+        return woken
+
+    assert asyncio.run(scenario()) == (False, True)

@@ -23,6 +23,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from arbitro.cli import serve as serve_command
 from arbitro.cli.main import app as cli
 from arbitro.store import RecordStore, users
 from arbitro.web import base_url
@@ -173,14 +174,12 @@ def test_hall_with_tls_prints_https_and_qr_codes_use_it(
     """Issue 13 §4: ``serve --hall`` with a certificate prints ``https://`` addresses for the
     phones and gives the app an ``https`` base URL for every QR code; a ``--base-url``
     without a scheme gets ``https`` too; uvicorn is started with the certificate."""
-    import uvicorn
-
     started: dict[str, Any] = {}
 
     def run(application: Any, **options: Any) -> None:
         started.update(options, base=os.environ.get(base_url.BASE_URL_ENV))
 
-    monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(serve_command, "run_uvicorn", run)
     monkeypatch.setattr(base_url, "lan_addresses", lambda: ["192.168.1.50"])
     monkeypatch.setenv("ARBITRO_DATABASE_URL", f"sqlite:///{tmp_path / 'hall.db'}")
     monkeypatch.setenv("ARBITRO_LANG", "it")

@@ -35,6 +35,36 @@ HALL_HOST = "0.0.0.0"  # hall mode: the phones on the LAN must reach the app
 
 MAX_PORT = 65535
 MAX_WORKERS = 64
+SHUTDOWN_SECONDS = 5
+"""How long a stopping server waits for the answers under way (uvicorn's
+``timeout_graceful_shutdown``) before it cancels them: the phones' pushed streams are ended at
+once (:func:`arbitro.web.live.close_hubs`), a stream still open after this is cut."""
+
+
+def run_uvicorn(application: Any, **options: Any) -> None:
+    """Serve ``application`` with uvicorn (``options`` as :func:`uvicorn.run` takes them),
+    stopping within :data:`SHUTDOWN_SECONDS`: on SIGTERM or Ctrl+C the phones' streams are
+    ended first (in one process; with ``workers`` the worker cancels them after the delay),
+    so that the server does not wait for the phones (up to 5 minutes a stream)."""
+    import uvicorn
+
+    from arbitro.web.live import close_hubs
+
+    options.setdefault("timeout_graceful_shutdown", SHUTDOWN_SECONDS)
+    if options.get("workers", 1) > 1:
+        uvicorn.run(application, **options)
+        return
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            close_hubs()  # before uvicorn waits for the answers under way
+            await super().shutdown(sockets)
+
+    config = uvicorn.Config(application, **options)
+    server = Server(config)
+    server.run()
+    if not server.started:
+        raise SystemExit(3)  # as uvicorn.run: the server could not start
 
 
 def check_workers(workers: int, url: str) -> None:
@@ -166,8 +196,6 @@ def register(app: typer.Typer) -> None:
         ] = 1,
     ) -> None:
         """Start the web app (director's desk, table-side entry, room displays)."""
-        import uvicorn
-
         from arbitro.services.demo import run_demo
         from arbitro.store import RecordStore, default_database_url
         from arbitro.web.app import create_app
@@ -235,13 +263,13 @@ def register(app: typer.Typer) -> None:
                         _("Warning: {url} is this computer only; phones cannot reach it", url=base)
                     )
             if application is not None:
-                uvicorn.run(application, host=listen, port=port, log_level="warning", **tls)
+                run_uvicorn(application, host=listen, port=port, log_level="warning", **tls)
             else:
                 from arbitro.web.factory import DATABASE_URL_ENV
 
                 os.environ[DATABASE_URL_ENV] = url  # what each worker process opens
                 typer.echo(_("{workers} worker processes", workers=workers))
-                uvicorn.run(
+                run_uvicorn(
                     "arbitro.web.factory:app_from_environment",
                     factory=True,
                     workers=workers,

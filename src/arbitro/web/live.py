@@ -9,12 +9,13 @@ service's lock; the page is rendered outside it.
 The table pages' status is pushed instead (issue 28: 500 phones polling every 3 s kept a
 loaded machine busy): :class:`PushHub` wakes, on an event's new records, one watcher per
 event, which reads under the lock, once for all its phones, what each watched table's phones
-show (:data:`Signature`); only the phones of a table whose signature changed read and render
-their status again (:mod:`arbitro.web.table_push`)."""
+show (:data:`Signature`); only the phones of a table whose signature changed are woken, and
+read and render their status again (:mod:`arbitro.web.table_push`)."""
 
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from contextlib import AbstractContextManager, suppress
@@ -110,14 +111,42 @@ WatchKey = tuple[int, int]
 
 @dataclass(eq=False)
 class Watch:
-    """One event's watcher: the tables its phones watch (how many phones each), their latest
-    signatures, and ``changed``, set (then replaced) each time the signatures are read."""
+    """One event's watcher: the tables its phones watch (how many phones each) and their
+    latest signatures; a phone waits on :meth:`changed` of its table, set (then replaced)
+    only when that table's signature changes, so that a sheet wakes its table's phones and
+    not the room's."""
 
     keys: Counter[WatchKey] = field(default_factory=Counter)
     signatures: dict[WatchKey, Signature] = field(default_factory=dict)
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    waiting: dict[WatchKey, asyncio.Event] = field(default_factory=dict)
     woken: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+
+    def changed(self, key: WatchKey) -> asyncio.Event:
+        """The flag set when table ``key``'s signature is read changed (or the watcher
+        stops): take it before reading the status, so that a change meanwhile is seen."""
+        flag = self.waiting.get(key)
+        if flag is None:
+            flag = self.waiting[key] = asyncio.Event()
+        return flag
+
+    def wake(self, keys: list[WatchKey]) -> None:
+        """Wake the phones of the tables ``keys`` (each waits on a new flag afterwards)."""
+        for key in keys:
+            flag = self.waiting.pop(key, None)
+            if flag is not None:
+                flag.set()
+
+
+_HUBS: weakref.WeakSet[PushHub] = weakref.WeakSet()
+
+
+def close_hubs() -> None:
+    """End every phone's stream of every app in this process (:meth:`PushHub.close`): called
+    when the server starts stopping, so that it does not wait for the phones' open streams
+    (they connect again, or poll, when the server is back)."""
+    for hub in list(_HUBS):
+        hub.close()
 
 
 class PushHub:
@@ -133,6 +162,7 @@ class PushHub:
         self.closed = False
         """Set by :meth:`close`: every stream ends (the phones poll or connect again)."""
         web.service.on_commit.append(self.notify)
+        _HUBS.add(self)
 
     def close(self) -> None:
         """End every phone's stream now (from any thread): a server about to stop."""
@@ -173,6 +203,7 @@ class PushHub:
             if watch.keys[key] <= 0:
                 del watch.keys[key]
                 watch.signatures.pop(key, None)
+                watch.waiting.pop(key, None)
             if not watch.keys:
                 watch.woken.set()  # the watcher sees it has no phones left and stops
 
@@ -194,10 +225,9 @@ class PushHub:
                     found = await run_in_threadpool(self.signatures, event_id, list(watch.keys))
                 except Exception:  # an event deleted meanwhile: each phone reads its own page
                     found = {k: None for k in watch.keys}
-                watch.signatures = found
-                changed, watch.changed = watch.changed, asyncio.Event()
-                changed.set()
+                before, watch.signatures = watch.signatures, found
+                watch.wake([k for k, sig in found.items() if k not in before or before[k] != sig])
         finally:
             if self._watches.get(event_id) is watch:
                 del self._watches[event_id]
-            watch.changed.set()
+            watch.wake(list(watch.waiting))

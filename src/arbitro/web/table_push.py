@@ -139,7 +139,7 @@ async def table_events(request: Request, token: str, line: str | None = None) ->
         try:
             yield f"retry: {RETRY_MS}\n\n"
             while loop.time() < ends and not hub.closed:
-                changed = watch.changed  # taken before reading: a change meanwhile is seen
+                changed = watch.changed(key)  # taken before reading: a change meanwhile is seen
                 known = watch.signatures.get(key, None if sent is None else sent.signature)
                 if sent is None or known != sent.signature:
                     sent = await run_in_threadpool(look, request, web, token, line, seen)
