@@ -4,7 +4,7 @@ English, injects axe-core (the npm package, ``tests/web/axe.py``) and runs the W
 and best-practice rules on it. A violation of impact critical or serious fails the test with
 what to fix; moderate and minor ones are not failures.
 
-The pages are those of four evenings, each built through the services with the other tests'
+The pages are those of five evenings, each built through the services with the other tests'
 builders, then found as a director and a player would reach them: every link of the desk
 and of the public pages followed from ``/desk``, ``/`` and ``/desk/k`` (the language crawl's
 ``crawl``), plus the pages only a phone or the login reach (the table cards' and the match
@@ -16,6 +16,7 @@ cards' QR codes, the login page, a page that does not exist).
   N-S (N-S sees it sent, E-W confirms it), sent different by the two lines (conflict), and
   confirmed. The prize plan (Parole UISP art. 6.1's form, the desk's prizes page).
 - Carte uguali (Bridge Law 13, seed 003, FIBAS art. 20): the boards, the travellers.
+- Burraco Parole UISP pairs (seed 002): the desk's dictionary, the phone's sheet.
 - Scala 40 individual (seed 004): 11 players, tables of 4, 4 and 3 (art. 25-26).
 - Briscola knockout (seed 001): the bracket, the desk's match forms, the match card's phone
   page before any game, waiting for the other pair and to confirm (art. 8-9).
@@ -36,7 +37,7 @@ from tests.web.axe import axe_context, axe_violations, blocking, describe
 from tests.web.conftest import DIRECTOR_NAME, DIRECTOR_PASSWORD
 from tests.web.test_carte_uguali_web import make_cu
 from tests.web.test_carte_uguali_web import play_round as play_cu_round
-from tests.web.test_every_public_page import EVENT, fibas, scala40
+from tests.web.test_every_public_page import EVENT, fibas, parole, scala40
 from tests.web.test_knockout_web import make_knockout
 from tests.web.test_language_crawl import crawl
 
@@ -45,10 +46,12 @@ from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.tournament.series import PointsScheme, SchemeKind
 from arbitro.web.app import Web
 from arbitro.web.knockout_match import match_path
+from arbitro.web.table import DEVICE_COOKIE
 from arbitro.web.tokens import table_path
 
 DESK = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+DEVICE = "telefono-della-prova-axe"  # the phone's device id (its cookie)
 TOKEN = re.compile(r"/(t|km)/[^/?]+")
 NUMBER = re.compile(r"(?:(?<=/card/)|(?<=/players/))\d+")
 
@@ -119,22 +122,39 @@ def scala40_evening(app: FastAPI) -> list[str]:
     return [path]
 
 
-def briscola(app: FastAPI) -> list[str]:
-    """A Briscola knockout (seed 001): 6 pairs drawn; one match waiting for a pair's
-    confirmation (art. 8)."""
+def parole_evening(app: FastAPI) -> list[str]:
+    """A Burraco Parole UISP evening (seed 002): round 1 played, round 2 posted."""
     web: Web = app.state.web
-    state = make_knockout(app, 6, event_id="coppa")
+    parole(web)
+    web.service.seat(EVENT, 2, publish=True)
+    path = table_path(web.secret, EVENT, 1, 2)
+    return [f"/desk/e/{EVENT}/dictionary", path, f"{path}?line=ns"]
+
+
+def briscola(app: FastAPI) -> list[str]:
+    """A Briscola knockout (seed 001): 8 pairs drawn; a match's first game sent by another
+    phone (this phone's pair confirms it), another's sent by this test's phone (waiting for
+    the other pair), a third untouched (which pair are you? the first game's form; art. 8)."""
+    web: Web = app.state.web
+    state = make_knockout(app, 8, event_id="coppa")
     assert state.bracket is not None
-    pending = state.bracket.pending()
-    first, second = pending[0], pending[1]
-    assert first.first is not None and first.second is not None
-    points = {first.first: 70, first.second: 50}
-    web.knockout.enter("coppa", first.id, first.first, points, None, "telefono-a")
-    return [match_path(web.secret, "coppa", m.id) for m in (first, second)]
+    theirs, mine, untouched = state.bracket.pending()[:3]
+    for m, device in ((theirs, "telefono-della-coppia-avversaria"), (mine, DEVICE)):
+        assert m.first is not None and m.second is not None
+        points = {m.first: 70, m.second: 50}
+        web.knockout.enter("coppa", m.id, m.first, points, None, device)
+    path = {m.id: match_path(web.secret, "coppa", m.id) for m in (theirs, mine, untouched)}
+    return [
+        path[untouched.id],
+        f"{path[untouched.id]}?pair={untouched.first}",
+        f"{path[mine.id]}?pair={mine.first}",
+        f"{path[theirs.id]}?pair={theirs.second}",
+    ]
 
 
 EVENINGS: dict[str, Callable[[FastAPI], list[str]]] = {
     "fibas": fibas_evening,
+    "parole": parole_evening,
     "carte-uguali": carte_uguali,
     "scala40": scala40_evening,
     "briscola": briscola,
@@ -196,7 +216,12 @@ def test_every_page_has_no_critical_or_serious_axe_violation(
             failures.append(describe(found, f"/login ({lang})"))
         login(context, live_server)
         phone = axe_context(browser, viewport=PHONE)
-        phone.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+        phone.add_cookies(
+            [
+                {"name": "lang", "value": lang, "url": live_server},
+                {"name": DEVICE_COOKIE, "value": DEVICE, "url": live_server},
+            ]
+        )
         for path in paths:
             on = phone if TOKEN.match(path) else context
             page = on.new_page()
