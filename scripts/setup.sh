@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Installs everything arbitro needs on a fresh Debian machine: the Debian packages listed in
-# scripts/debian-packages.txt, uv, and the Python environment (.venv) with the dev tools.
+# scripts/debian-packages.txt, uv, the Python environment (.venv) with the dev tools, and the
+# browser tests' npm package (axe-core, package-lock.json).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mapfile -t wanted < <(grep -vE '^\s*(#|$)' scripts/debian-packages.txt)
+# A package counts as there when installed or provided by an installed one (NodeSource's
+# nodejs provides npm, and conflicts with Debian's npm: installing it would remove node).
+provided="$(dpkg-query -W -f='${db:Status-Status}\t${Provides}\n' 2>/dev/null \
+  | awk -F'\t' '$1 == "installed" { print $2 }' | tr ',' '\n' | awk '{ print $1 }')"
 missing=()
 for pkg in "${wanted[@]}"; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  dpkg -s "$pkg" >/dev/null 2>&1 || grep -qxF "$pkg" <<<"$provided" || missing+=("$pkg")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "arbitro setup: installing Debian packages: ${missing[*]}"
@@ -16,6 +21,17 @@ if [ "${#missing[@]}" -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# axe-core (package.json, pinned in package-lock.json): the browser tests inject it into
+# every page to check its accessibility (issue 28). npm ci only when it is missing or the
+# lock changed since the last install (its hash is kept in node_modules/).
+lock_hash="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ ! -f node_modules/axe-core/axe.min.js ] \
+  || [ "$(cat node_modules/.arbitro-lock 2>/dev/null)" != "$lock_hash" ]; then
+  echo "arbitro setup: installing the browser tests' npm packages (axe-core)"
+  npm ci --silent --no-audit --no-fund
+  echo "$lock_hash" >node_modules/.arbitro-lock
 fi
 
 if ! command -v uv >/dev/null 2>&1; then

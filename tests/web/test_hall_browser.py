@@ -77,7 +77,7 @@ PAGE_FACTS = """() => {
   return {texts, rows, part: document.querySelector("[data-part]").dataset.part,
           page: page.dataset.page, pages: page.dataset.pages,
           nav: document.querySelectorAll("header.bar, .langs").length,
-          refresh: document.querySelector('meta[http-equiv="refresh"]').content};
+          refresh: document.querySelector('link[rel="next"]').href};
 }"""
 
 
