@@ -19,11 +19,13 @@ from arbitro.tournament.standings.standings import ranking, session_standings, s
 from .conftest import Driver, MakeEvent, config
 
 
-def _played(make_event: MakeEvent, rounds: int = 1, **kw: tuple[int, ...]) -> Driver:
+def _played(
+    make_event: MakeEvent, rounds: int = 1, session_starts: tuple[int, ...] = (1,)
+) -> Driver:
     """Four pairs, round 1 played: pair 1 beats pair 2 by 200, pair 3 beats pair 4 by 190 —
     pair 1 first, pair 3 second (art. 19: V.P., then M.P.)."""
     moves = (Movement.REGISTRATION_ORDER,) + (Movement.DANISH,) * (rounds - 1)
-    d = make_event(rounds=rounds, movements=moves, **kw)
+    d = make_event(rounds=rounds, movements=moves, session_starts=session_starts)
     d.register_many(4)
     d.seat(1)
     d.sheet(1, 1, (300, 0, 100, 0), (0, 0, 0, 0))
