@@ -877,7 +877,9 @@ class EventState:
                     rec.actor,
                     at,
                     reason,
-                    verbatim(b.player or ""),
+                    msg("{player}: {mp} MP, {vp} VP", player=b.player, mp=-b.mp, vp=-b.vp)
+                    if b.player
+                    else msg("{mp} MP, {vp} VP", mp=-b.mp, vp=-b.vp),
                 )
             case ArbitralScore() as b:
                 return LedgerEntry(
