@@ -166,3 +166,40 @@ def test_scala40_gives_no_penalty_in_points() -> None:
     d.seat(1)
     with pytest.raises(ArbitroError, match=r"art\. 25"):
         commands.give_penalty(d.state, 1, 1, "commenti", d.now)
+
+
+def test_art22_penalties_add_up_with_the_warnings_and_touch_no_one_else(
+    make_event: MakeEvent,
+) -> None:
+    """FIBAS art. 22 and 41: two penalties to pair 1 add up, and add to what its two warnings
+    cost (art. 22 note 1); the other pairs' penalty columns stay empty."""
+    d = _played(make_event)
+    d.do(commands.give_warning(d.state, 1, 1, "commenti", d.now))
+    d.do(commands.give_warning(d.state, 1, 1, "ancora commenti", d.now))
+    d.do(commands.give_penalty(d.state, 1, 1, "carte mostrate", d.now, mp=30, vp=1))
+    d.do(commands.give_penalty(d.state, 1, 1, "di nuovo", d.now, mp=20, vp=2))
+    rows = {r.competitor: r for r in standings(d.state, 1)}
+    assert (rows[1].penalty_vp, rows[1].penalty_mp) == (-1 - 3, -100 - 50)
+    assert {(r.penalty_vp, r.penalty_mp) for c, r in rows.items() if c != 1} == {(0, 0)}
+
+
+def test_art22_a_small_penalty_leaves_the_order(make_event: MakeEvent) -> None:
+    """Art. 19 (V.P., then M.P.): pair 1 leads pair 3 by 10 M.P.; 5 M.P. off keep it first,
+    in the standings and in the order the Danish seating reads (art. 4)."""
+    d = _played(make_event)
+    d.do(commands.give_penalty(d.state, 1, 1, "commenti", d.now, mp=5, vp=0))
+    assert _row(d, 1)[0] == 1 and _row(d, 3)[0] == 2
+    assert ranking(d.state, 1)[:2] == [1, 3]
+    d.do(commands.give_penalty(d.state, 1, 1, "ancora", d.now, mp=10, vp=0))
+    assert ranking(d.state, 1)[:2] == [3, 1]
+
+
+def test_session_standings_leave_out_an_earlier_sessions_penalty(make_event: MakeEvent) -> None:
+    """FIBAS art. 2 "Sessione": a penalty of round 1 is in the first session's standings and
+    not in the second's, so that the sessions add up to the event's."""
+    d = _played(make_event, rounds=2, session_starts=(1, 2))
+    d.do(commands.give_penalty(d.state, 1, 1, "commenti", d.now, mp=40, vp=1))
+    first = next(r for r in session_standings(d.state, 1, 2) if r.competitor == 1)
+    second = next(r for r in session_standings(d.state, 2, 2) if r.competitor == 1)
+    assert (first.penalty_vp, first.penalty_mp) == (-1, -40)
+    assert (second.penalty_vp, second.penalty_mp) == (0, 0)
