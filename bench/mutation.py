@@ -100,6 +100,7 @@ TARGETS: tuple[Target, ...] = (
             "tests/tournament/test_mutants_prizes.py",
             "tests/tournament/test_ranking.py",
             "tests/tournament/test_session_standings.py",
+            "tests/tournament/test_withdrawn_standings.py",
             "tests/tournament/test_mutants_standings_more.py",
             # the 500-pair legacy event is the replays' bench, not a standings case
             "-knot 500",
