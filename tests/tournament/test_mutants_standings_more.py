@@ -131,3 +131,21 @@ def test_a_category_not_known_never_qualifies_whatever_the_names() -> None:
         Eligibility.CATEGORY, "XXXX", [PlayerProfile(category="xxxx"), PlayerProfile()]
     )
     assert qualifies(Eligibility.CATEGORY, "XXXX", [PlayerProfile(category=" xxxx ")])
+
+
+def test_art36_the_standings_before_a_withdrawal_do_not_show_it() -> None:
+    """FIBAS art. 36: a pair withdrawn after round 2's seating leaves from round 3; the
+    standings after round 1 (it played round 2 too) name no withdrawal, those after round 2
+    say from which round it no longer plays."""
+    d = Driver(config(rounds=3, movements=(Movement.REGISTRATION_ORDER,) + (Movement.DANISH,) * 2))
+    d.register_many(4)
+    d.seat(1)
+    d.sheet(1, 1, (300, 0, 100, 0), (0, 0, 0, 0))
+    d.sheet(1, 2, (300, 0, 100, 10), (0, 0, 0, 0))
+    d.publish(1)
+    d.seat(2)
+    d.do(commands.withdraw(d.state, 1, d.now, "malore"))
+    after_1 = next(r for r in standings(d.state, 1) if r.competitor == 1)
+    after_2 = next(r for r in standings(d.state, 2) if r.competitor == 1)
+    assert (after_1.withdrawn, after_1.withdrawn_from) == (False, None)
+    assert (after_2.withdrawn, after_2.withdrawn_from) == (True, 3)
