@@ -72,6 +72,7 @@ TARGETS: tuple[Target, ...] = (
             "tests/tournament/test_vp.py",
             "tests/tournament/test_round_scores_memo.py",
             "tests/tournament/test_mutants_vp.py",
+            "tests/tournament/test_mutants_standings_more.py",
         ),
     ),
     Target(
@@ -99,6 +100,8 @@ TARGETS: tuple[Target, ...] = (
             "tests/tournament/test_mutants_prizes.py",
             "tests/tournament/test_ranking.py",
             "tests/tournament/test_session_standings.py",
+            "tests/tournament/test_withdrawn_standings.py",
+            "tests/tournament/test_mutants_standings_more.py",
             # the 500-pair legacy event is the replays' bench, not a standings case
             "-knot 500",
         ),
@@ -240,19 +243,19 @@ ASIDE: dict[str, tuple[str, str]] = {
             _EQ,
             "codes without the two-warnings penalty (per = 0) have 0 VP and 0 MP penalties",
         )
-        for n in (71, 85)
+        for n in (79, 93)
     },
     **{
         f"{_ST}x__standings__mutmut_{n}": (_EQ, "the MP sign's size does not change the order")
-        for n in (103, 105)
+        for n in (126, 128)
     },
     **{
         f"{_ST}x__standings__mutmut_{n}": (_EQ, "the first row always sets rank and previous")
-        for n in (115, 116, 117)
+        for n in (138, 139, 140)
     },
     **{
         f"{_ST}x__ranking__mutmut_{n}": (_EQ, "the lists are indexed by numbers 1..max only")
-        for n in (6, 9, 10, 34, 35, 51, 52)
+        for n in (6, 9, 10, 34, 35, 51, 52, 64, 65)
     },
     **{
         f"{_ST}x__ranking__mutmut_{n}": (_EQ, "the same VP or MP added to everyone: same order")
@@ -273,7 +276,7 @@ ASIDE: dict[str, tuple[str, str]] = {
         )
         for n in (23, 30)
     },
-    f"{_ST}x_session_standings__mutmut_54": (
+    f"{_ST}x_session_standings__mutmut_55": (
         _EQ,
         "the view's name only keys the state's cache; each session reads its own rounds",
     ),
@@ -288,7 +291,14 @@ ASIDE: dict[str, tuple[str, str]] = {
     ),
     **{
         f"{_ST}x__ranking__mutmut_{n}": (_EQ, "the MP sign's size does not change the order")
-        for n in (62, 64)
+        for n in (73, 75)
+    },
+    **{
+        f"{_ST}x_points_penalties__mutmut_{n}": (
+            _EQ,
+            "no code whose fewer M.P. rank better gives a penalty in points (Scala 40: none)",
+        )
+        for n in (3, 5)
     },
     **{f"{_P}x__divisible__mutmut_{n}": (_EQ, "a tie has at least two members") for n in (5, 6)},
     **{

@@ -24,6 +24,7 @@ LEDGER_NAMES: Mapping[str, Message] = {
     "reprimand": Message("reprimand"),
     "warning": Message("warning"),
     "expulsion": Message("expulsion"),
+    "penalty": Message("penalty in points"),
     "lateness": Message("lateness"),
     "abandon": Message("abandon"),
     "arbitral-score": Message("arbitral score"),

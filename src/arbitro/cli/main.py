@@ -54,7 +54,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "prizes",
         "seat",  # a group (seat a round, or edit its seating by hand): after the commands
     ),
-    "penalties": ("late", "warn", "sanction", "ledger", "law13", "arbitral", "abandon"),
+    "penalties": ("late", "warn", "sanction", "penalty", "ledger", "law13", "arbitral", "abandon"),
     "clock": ("clock",),
     "eventfile": ("export", "import", "replay"),
     "vp": ("vp",),
@@ -120,6 +120,7 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "late": (N_("Record a lateness."), "", None),
     "warn": (N_("Warning, citing the event's code."), "", None),
     "sanction": (N_("Sanction: reprimand, warning, expulsion, citing the event's code."), "", None),
+    "penalty": (N_("Penalty in M.P. and V.P., citing the event's code."), "", None),
     "ledger": (N_("The ledger of sanctions, lateness, abandons and arbitral scores."), "", None),
     "law13": (N_("Wrong number of cards in a board (Law 13)."), "", None),
     "arbitral": (N_("Arbitral score."), "", None),

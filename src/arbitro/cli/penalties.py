@@ -1,4 +1,5 @@
-"""CLI: the arbiter's records: lateness (art. 37), sanctions (art. 22, 40, 41), the ledger,
+"""CLI: the arbiter's records: lateness (art. 37), sanctions (art. 22, 40, 41), penalties in
+points (art. 22), the ledger,
 Law 13 rulings, arbitral scores (art. 40), abandon (art. 36)."""
 
 from __future__ import annotations
@@ -130,6 +131,51 @@ def register(app: typer.Typer) -> None:
             {"round": round_number, "competitor": competitor, "sanction": chosen.value},
             _("Sanction recorded"),
         )
+
+    @app.command("penalty", help=_("Penalty in M.P. and V.P., citing the event's code."))
+    def penalty(
+        event_id: EventArg,
+        round_number: RoundArg,
+        competitor: CompArg,
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
+        mp: Annotated[int | None, typer.Option("--mp", help=_("M.P. taken off"))] = None,
+        vp: Annotated[int | None, typer.Option("--vp", help=_("V.P. taken off"))] = None,
+        article: Annotated[str | None, typer.Option(help=_("Article"))] = None,
+        player: Annotated[str | None, typer.Option(help=_("Player penalised"))] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """A penalty in points (FIBAS art. 22): ``--mp`` and ``--vp`` taken off the
+        competitor's standings; neither given, the code's penalty of two warnings (art. 41)."""
+        with errors(json_out):
+            svc = service()
+            svc.give_penalty(
+                event_id,
+                round_number,
+                competitor,
+                reason,
+                mp=mp,
+                vp=vp,
+                article=article,
+                player=player,
+            )
+            given = svc.state(event_id).penalties[-1]
+            emit(
+                {
+                    "round": round_number,
+                    "competitor": competitor,
+                    "mp": given.mp,
+                    "vp": given.vp,
+                    "article": given.article.article,
+                    "player": given.player,
+                },
+                _(
+                    "Penalty recorded: -{mp} M.P., -{vp} V.P. ({article})",
+                    mp=given.mp,
+                    vp=given.vp,
+                    article=given.article,
+                ),
+                json_out,
+            )
 
     @app.command(
         "ledger", help=_("The ledger of sanctions, lateness, abandons and arbitral scores.")

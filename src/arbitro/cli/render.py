@@ -63,8 +63,12 @@ def _penalties(row: StandingRow) -> str:
     pens = []
     if row.warnings:
         pens.append(_("{count} warn.", count=row.warnings))
-        if row.penalty_vp:
-            pens[-1] += " " + _("({vp} VP, {mp} MP)", vp=row.penalty_vp, mp=row.penalty_mp)
+    if row.penalty_vp or row.penalty_mp:  # the warnings' and the points' (FIBAS art. 22, 41)
+        points = _("({vp} VP, {mp} MP)", vp=row.penalty_vp, mp=row.penalty_mp)
+        if pens:
+            pens[-1] += " " + points
+        else:
+            pens.append(points)
     if row.lateness_mp:
         pens.append(_("lateness {mp} MP", mp=row.lateness_mp))
     return "; ".join(pens)

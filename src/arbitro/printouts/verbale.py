@@ -27,6 +27,7 @@ KINDS: dict[str, Message] = {
     "reprimand": message("reprimand"),
     "warning": message("warning"),
     "expulsion": message("expulsion"),
+    "penalty": message("penalty in points"),
     "lateness": message("lateness"),
     "abandon": message("abandon"),
     "arbitral-score": message("arbitral score"),

@@ -508,6 +508,36 @@ class EventService(EventLog[EventState]):
             ),
         )
 
+    def give_penalty(
+        self,
+        event_id: str,
+        round_number: int,
+        competitor: CompetitorId,
+        reason: str | None,
+        *,
+        mp: int | None = None,
+        vp: int | None = None,
+        article: str | None = None,
+        player: str | None = None,
+        actor: str = "arbiter",
+    ) -> None:
+        """Record a penalty in points (FIBAS art. 22): M.P. and V.P. off the standings."""
+        self._do(
+            event_id,
+            lambda st, now: commands.give_penalty(
+                st,
+                round_number,
+                competitor,
+                reason,
+                now,
+                mp=mp,
+                vp=vp,
+                article=article,
+                player=player,
+                actor=actor,
+            ),
+        )
+
     def record_board_ruling(
         self,
         event_id: str,

@@ -31,8 +31,9 @@ from arbitro.tournament.standings.standings import standings
 
 FORMAT: Final = "arbitro-results"
 VERSION: Final = 1
-SANCTION_KINDS = ("reprimand", "warning", "expulsion", "lateness", "abandon")
-"""The ledger's kinds that are sanctions (FIBAS art. 22, 36, 37, 40, 41); the others
+SANCTION_KINDS = ("reprimand", "warning", "expulsion", "penalty", "lateness", "abandon")
+"""The ledger's kinds that are sanctions (FIBAS art. 22, 36, 37, 40, 41; ``penalty``: a
+penalty in points, art. 22); the others
 (``arbitral-score``, ``board-ruling``) are the arbiter's rulings (art. 40, Law 13)."""
 
 
@@ -163,7 +164,7 @@ class LedgerItem(_Model):
     round: int
     competitor: int | None
     kind: str = Field(
-        description="reprimand, warning, expulsion, lateness, abandon (sanctions); "
+        description="reprimand, warning, expulsion, penalty, lateness, abandon (sanctions); "
         "arbitral-score, board-ruling (rulings)."
     )
     article: Article

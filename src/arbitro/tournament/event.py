@@ -43,6 +43,7 @@ from arbitro.tournament.records import (
     KnockoutCreated,
     LatenessRecorded,
     PaymentMethod,
+    PenaltyGiven,
     PrizePlanRecorded,
     Record,
     RecordCancelled,
@@ -98,6 +99,7 @@ KEEP_SCORES = (
     ComplaintLodged,
     ComplaintResolved,
     SanctionGiven,
+    PenaltyGiven,
     BoardRuling,
     BoardChecked,
     WordJudged,
@@ -209,6 +211,23 @@ class Sanction:
 
 
 @dataclass(frozen=True, slots=True)
+class PointsPenalty:
+    """A penalty in points as recorded (FIBAS art. 22): ``mp`` M.P. and ``vp`` V.P. off the
+    competitor's standings (both non-negative), its article, who gave it, when and why."""
+
+    seq: int
+    round: int
+    competitor: CompetitorId
+    mp: int
+    vp: int
+    article: Citation
+    actor: str
+    at: datetime
+    reason: str
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerEntry:
     """One line of the event's sanctions ledger: sanctions, lateness, abandons, arbitral
     scores and board rulings, each with its article, who recorded it, when and why;
@@ -292,6 +311,7 @@ class EventState:
     rounds: dict[int, RoundState] = field(default_factory=dict)
     lateness: dict[tuple[int, CompetitorId], int] = field(default_factory=dict)
     sanctions: list[Sanction] = field(default_factory=list)
+    penalties: list[PointsPenalty] = field(default_factory=list)  # in points (FIBAS art. 22)
     ledger: list[LedgerEntry] = field(default_factory=list)
     board_rulings: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     # (round, table, board) → the table's count of the board before play (Law 13 model)
@@ -697,6 +717,21 @@ class EventState:
                 )
                 if b.sanction == SanctionKind.EXPULSION:
                     self.competitors[b.competitor].withdrawn_from_round = b.round + 1
+            case PenaltyGiven() as b:
+                self.penalties.append(
+                    PointsPenalty(
+                        rec.seq,
+                        b.round,
+                        b.competitor,
+                        b.mp,
+                        b.vp,
+                        Citation(self.code.code, b.article),
+                        rec.actor,
+                        at,
+                        rec.reason or "",
+                        b.player,
+                    )
+                )
             case ArbitralScore() as b:
                 self.arbitral[(b.round, b.competitor)] = (b.mp, b.vp)
             case AbandonRecorded() as b:
@@ -852,6 +887,20 @@ class EventState:
                     at,
                     reason,
                     verbatim(b.player or ""),
+                )
+            case PenaltyGiven() as b:
+                return LedgerEntry(
+                    rec.seq,
+                    b.round,
+                    b.competitor,
+                    "penalty",
+                    Citation(self.code.code, b.article),
+                    rec.actor,
+                    at,
+                    reason,
+                    msg("{player}: {mp} MP, {vp} VP", player=b.player, mp=-b.mp, vp=-b.vp)
+                    if b.player
+                    else msg("{mp} MP, {vp} VP", mp=-b.mp, vp=-b.vp),
                 )
             case ArbitralScore() as b:
                 return LedgerEntry(
@@ -1040,6 +1089,7 @@ def _signers(names: Sequence[str]) -> frozenset[str]:
 
 CANCELLABLE = (
     SanctionGiven,
+    PenaltyGiven,
     LatenessRecorded,
     ArbitralScore,
     AbandonRecorded,

@@ -55,6 +55,7 @@ from arbitro.tournament.records import (
     Irregularity,
     KnockoutCreated,
     LatenessRecorded,
+    PenaltyGiven,
     PrizePlanRecorded,
     Record,
     RecordCancelled,
@@ -229,6 +230,18 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             kind = SanctionKind(b.sanction)
             commands.give_sanction(
                 state, b.round, b.competitor, kind, why, at, article=b.article, player=b.player
+            )
+        case PenaltyGiven() as b:
+            commands.give_penalty(
+                state,
+                b.round,
+                b.competitor,
+                why,
+                at,
+                mp=b.mp,
+                vp=b.vp,
+                article=b.article,
+                player=b.player,
             )
         case ArbitralScore() as b:
             commands.arbitral_score(state, b.round, b.competitor, b.mp, b.vp, why, at, who)

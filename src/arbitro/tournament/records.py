@@ -65,6 +65,7 @@ class RecordKind(StrEnum):
     SHEET_CORRECTED = "sheet-corrected"
     LATENESS_RECORDED = "lateness-recorded"
     SANCTION_GIVEN = "sanction-given"
+    PENALTY_GIVEN = "penalty-given"
     ARBITRAL_SCORE = "arbitral-score"
     ABANDON_RECORDED = "abandon-recorded"
     STANDINGS_PUBLISHED = "standings-published"
@@ -343,6 +344,19 @@ class SanctionGiven(msgspec.Struct, frozen=True):
     player: str | None = None
 
 
+class PenaltyGiven(msgspec.Struct, frozen=True):
+    """A penalty in points the arbiter gives a competitor in a round, ``mp`` M.P. and ``vp``
+    V.P. taken off its overall standings (both non-negative: a penalty subtracts), citing
+    ``article`` of the event's code (FIBAS art. 22: "assegnando penalità e/o sanzioni")."""
+
+    round: int
+    competitor: int
+    mp: int
+    vp: int
+    article: str
+    player: str | None = None
+
+
 class ArbitralScore(msgspec.Struct, frozen=True):
     """An arbitral score replacing a competitor's round (FIBAS art. 40)."""
 
@@ -547,6 +561,7 @@ Body = (
     | SheetCorrected
     | LatenessRecorded
     | SanctionGiven
+    | PenaltyGiven
     | ArbitralScore
     | AbandonRecorded
     | StandingsPublished
@@ -583,6 +598,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.SHEET_CORRECTED: (SheetCorrected,),
     RecordKind.LATENESS_RECORDED: (LatenessRecorded,),
     RecordKind.SANCTION_GIVEN: (SanctionGiven,),
+    RecordKind.PENALTY_GIVEN: (PenaltyGiven,),
     RecordKind.ARBITRAL_SCORE: (ArbitralScore,),
     RecordKind.ABANDON_RECORDED: (AbandonRecorded,),
     RecordKind.STANDINGS_PUBLISHED: (StandingsPublished,),

@@ -19,6 +19,7 @@ from arbitro.tournament.commands.cancel import cancel, cancel_game
 if TYPE_CHECKING:
     from arbitro.tournament.commands.arbiter import (
         arbitral_score,
+        give_penalty,
         give_sanction,
         give_warning,
         record_abandon,
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
 # Where each function of the package lives.
 _MODULE_OF: dict[str, str] = {
     "arbitral_score": "arbiter",
+    "give_penalty": "arbiter",
     "give_sanction": "arbiter",
     "give_warning": "arbiter",
     "record_abandon": "arbiter",
@@ -98,6 +100,7 @@ __all__ = [
     "correct_sheet",
     "create_event",
     "enter_sheet",
+    "give_penalty",
     "give_sanction",
     "give_warning",
     "lodge_complaint",

@@ -24,6 +24,7 @@ from arbitro.tournament.records import (
     ArbitralScore,
     BoardRuling,
     LatenessRecorded,
+    PenaltyGiven,
     Record,
     SanctionGiven,
 )
@@ -124,6 +125,68 @@ def give_warning(
         article=article,
         actor=actor,
     )
+
+
+def penalty_defaults(state: EventState) -> tuple[int, int]:
+    """The M.P. and V.P. a penalty in points takes off by default: the code's penalty of its
+    warnings where it has one (FIBAS art. 22 note 1, art. 41: 100 M.P. and 1 V.P.), else 0."""
+    code = state.code
+    if not code.warnings_per_penalty:
+        return 0, 0
+    return abs(code.warning_mp_penalty), abs(code.warning_vp_penalty)
+
+
+def give_penalty(
+    state: EventState,
+    round_number: int,
+    competitor: CompetitorId,
+    reason: str | None,
+    now: datetime,
+    *,
+    mp: int | None = None,
+    vp: int | None = None,
+    article: str | None = None,
+    player: str | None = None,
+    actor: str = "arbiter",
+) -> Record:
+    """A penalty in points (FIBAS art. 22: the arbiter "determina la ripresa del gioco anche
+    assegnando penalità e/o sanzioni"; the conduct rules: "ammonizioni o penalità, secondo la
+    gravità"): ``mp`` M.P. and ``vp`` V.P. taken off the competitor's standings, both
+    non-negative and not both 0. Neither given: the code's penalty of two warnings (FIBAS
+    art. 41: 100 M.P. and 1 V.P.). The article defaults to the code's article for penalties;
+    a code without penalties in points (Parole: none "non previste", premessa; Scala 40: its
+    penalties are on cards) is refused, citing its sanctions."""
+    found = state.code.cite_if("points_penalty")
+    if found is None:
+        raise ArbitroError(
+            "the {code} code gives no penalty in points at the arbiter's judgement",
+            code=state.code.code_id,
+            article=state.code.cite_if("sanction") or state.code.cite_if("expulsion"),
+        )
+    seated_table(state, round_number, competitor)
+    if mp is None and vp is None:
+        mp, vp = penalty_defaults(state)
+    mp = mp or 0
+    vp = vp or 0
+    if mp < 0 or vp < 0:
+        raise ArbitroError(
+            "a penalty's M.P. and V.P. are not negative: a penalty takes them off",
+            article=found,
+        )
+    if mp == 0 and vp == 0:
+        raise ArbitroError("a penalty takes off some M.P. or V.P.", article=found)
+    reason = need_reason(reason, N_("penalty"))
+    comp = state.competitor(competitor)
+    if player is not None and comp.players and player not in comp.players:
+        raise ArbitroError(
+            "«{player}» does not play in «{name}» ({players})",
+            player=player,
+            name=comp.name,
+            players=", ".join(comp.players),
+        )
+    cited = (article or "").strip() or found.article
+    body = PenaltyGiven(round_number, competitor, mp, vp, cited, player)
+    return make_record(body, now, actor, reason)
 
 
 def arbitral_score(

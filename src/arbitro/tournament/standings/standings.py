@@ -69,6 +69,21 @@ def warning_counts(state: EventState, after_round: int) -> dict[CompetitorId, in
     return counts
 
 
+def points_penalties(
+    state: EventState, after_round: int, first_round: int = 1
+) -> dict[CompetitorId, tuple[int, int]]:
+    """The V.P. and M.P. the penalties in points of rounds ``first_round`` to ``after_round``
+    add to each competitor's standings (FIBAS art. 22): V.P. taken off; M.P. taken off, or
+    added where fewer M.P. rank better (Scala 40 art. 22), so that a penalty always costs."""
+    mp_sign = 1 if state.sheet_kind.mp_lower_is_better else -1
+    out: dict[CompetitorId, tuple[int, int]] = {}
+    for p in state.penalties:
+        if first_round <= p.round <= after_round:
+            vp, mp = out.get(p.competitor, (0, 0))
+            out[p.competitor] = (vp - p.vp, mp + mp_sign * p.mp)
+    return out
+
+
 def standings(state: EventState, after_round: int | None = None) -> list[StandingRow]:
     """The standings after ``after_round`` (default: the current round): VP then MP;
     computed once per record (the state's views)."""
@@ -88,12 +103,14 @@ _Rest = tuple[
 def _standings(state: EventState, after_round: int, first_round: int = 1) -> list[StandingRow]:
     """The standings of rounds ``first_round`` to ``after_round`` (all of them from round 1;
     a session's from its first round): the penalties are those that fell due in these rounds
-    (the warnings' penalties up to ``after_round`` less those up to the round before)."""
+    (the warnings' penalties up to ``after_round`` less those up to the round before, and
+    the penalties in points given in these rounds, FIBAS art. 22)."""
     ordered = [memo_scores(state, rnd, after_round) for rnd in range(first_round, after_round + 1)]
     code = state.code
     warn = warning_counts(state, after_round)
     before = warning_counts(state, first_round - 1) if first_round > 1 else {}
     per = code.warnings_per_penalty
+    points = points_penalties(state, after_round, first_round)
     pending = ScoreSource.PENDING
     # (vp, mp, number, the row's other fields): ranked first, each row made once with its rank
     rows: list[tuple[int, int, CompetitorId, _Rest]] = []
@@ -127,6 +144,10 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
             penalties -= earlier // per if per else 0
         pen_vp = penalties * code.warning_vp_penalty
         pen_mp = penalties * code.warning_mp_penalty
+        if points:
+            given_vp, given_mp = points.get(number, (0, 0))
+            pen_vp += given_vp
+            pen_mp += given_mp
         vp += pen_vp
         mp += pen_mp
         rest = (
@@ -267,6 +288,10 @@ def _ranking(state: EventState, after_round: int) -> tuple[CompetitorId, ...]:
             if penalties and 0 < number < top:
                 vps[number] += penalties * code.warning_vp_penalty
                 mps[number] += penalties * code.warning_mp_penalty
+    for number, (given_vp, given_mp) in points_penalties(state, after_round).items():
+        if 0 < number < top:
+            vps[number] += given_vp
+            mps[number] += given_mp
     sign = 1 if state.sheet_kind.mp_lower_is_better else -1
     keys = [(-vps[number], sign * mps[number], number) for number in numbers]
     keys.sort()

@@ -1,6 +1,6 @@
 """The arbiter's forms of the round page: lateness (FIBAS art. 37), sanctions (reprimands,
 warnings, expulsions: art. 40-41; the article of the event's code unless the arbiter cites
-another), abandons (art. 36) and arbitral scores (art. 40)."""
+another), penalties in points (art. 22), abandons (art. 36) and arbitral scores (art. 40)."""
 
 from __future__ import annotations
 
@@ -73,6 +73,28 @@ def _warning(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
 _ARTICLE = re.compile(r"[0-9A-Za-z][0-9A-Za-z .,\-]{0,29}")
 
 
+def _article(form: FormData) -> str | None:
+    """The article the arbiter cites instead of the code's, if one (a number: "41", "13.4")."""
+    article = text_field(form, "article", 30) or None
+    if article is not None and _ARTICLE.fullmatch(article) is None:
+        raise FieldError("article", "«{raw}»: write the article's number, e.g. 41", raw=article)
+    return article
+
+
+def _player(form: FormData, competitor: int) -> str | None:
+    """The player of the pair or team chosen, if one: the player select lists every seated
+    competitor's players as "number:name"."""
+    player = text_field(form, "player", 200) or None
+    if player is None:
+        return None
+    number, _sep, name = player.partition(":")
+    if number != str(competitor):
+        raise FieldError(
+            "player", "«{player}» does not play for the competitor chosen", player=name
+        )
+    return name
+
+
 @round_form(router, "sanction")
 def _sanction(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Give a reprimand, a warning or an expulsion, as ``arbitro sanction`` does: the article
@@ -84,19 +106,9 @@ def _sanction(web: Web, session: auth.Session, event_id: str, n: int, form: Form
         kind = SanctionKind(raw)
     except ValueError:
         raise FieldError("kind", "«{raw}» is not a kind of sanction", raw=raw) from None
-    article = text_field(form, "article", 30) or None
-    if article is not None and _ARTICLE.fullmatch(article) is None:
-        raise FieldError("article", "«{raw}»: write the article's number, e.g. 41", raw=article)
-    player = text_field(form, "player", 200) or None
+    article = _article(form)
     competitor = competitor_field(form)
-    if player is not None:
-        # the player select lists every seated competitor's players as "number:name"
-        number, _sep, name = player.partition(":")
-        if number != str(competitor):
-            raise FieldError(
-                "player", "«{player}» does not play for the competitor chosen", player=name
-            )
-        player = name
+    player = _player(form, competitor)
     web.service.give_sanction(
         event_id,
         n,
@@ -108,6 +120,44 @@ def _sanction(web: Web, session: auth.Session, event_id: str, n: int, form: Form
         actor=session.user,
     )
     return "penalties"
+
+
+@round_form(router, "penalty")
+def _penalty(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Give a penalty in points, as ``arbitro penalty`` does (FIBAS art. 22: "assegnando
+    penalità e/o sanzioni"): M.P. and V.P. taken off the competitor's standings (the form
+    shows the code's penalty of two warnings, art. 41, as the default), the code's article
+    unless the arbiter cites another, the player penalised if one, and why."""
+    competitor = competitor_field(form)
+    mp = _points(form, "mp", Message("M.P."))
+    vp = _points(form, "vp", Message("V.P."))
+    if mp == 0 and vp == 0:
+        raise FieldError("mp", "a penalty takes off some M.P. or V.P.")
+    article = _article(form)
+    player = _player(form, competitor)
+    reason = _reason(form)
+    if reason is None:
+        raise FieldError("reason", "{what}: a reason is required", what=Message(N_("penalty")))
+    web.service.give_penalty(
+        event_id,
+        n,
+        competitor,
+        reason,
+        mp=mp,
+        vp=vp,
+        article=article,
+        player=player,
+        actor=session.user,
+    )
+    return "penalties"
+
+
+def _points(form: FormData, name: str, what: Message) -> int | None:
+    """A penalty's M.P. or V.P. (a whole number, not negative: a penalty takes them off),
+    None when left empty (the code's default, where the other is empty too)."""
+    if not text_field(form, name, 30):
+        return None
+    return int_field(form, name, what, low=0, high=100_000)
 
 
 @round_form(router, "abandon")

@@ -10,7 +10,7 @@ from typing import Any
 from arbitro.i18n import Message, msg
 from arbitro.tournament.event import EventState, LedgerEntry
 from arbitro.tournament.penalties import forfeits_match, lateness_mp_penalty
-from arbitro.tournament.records import ArbitralScore, LatenessRecorded
+from arbitro.tournament.records import ArbitralScore, LatenessRecorded, PenaltyGiven
 
 
 def _lateness_effect(state: EventState, e: LedgerEntry, seconds: int) -> list[Message]:
@@ -68,6 +68,8 @@ def effect(state: EventState, e: LedgerEntry) -> list[Message]:
         return _warning_effect(state, e)
     if e.kind == "expulsion":  # art. 40: stopped from continuing, its results so far stand
         return [msg("plays no round after round {round}", round=e.round)]
+    if isinstance(body, PenaltyGiven):  # FIBAS art. 22: taken off the standings
+        return [msg("{vp} V.P., {mp} M.P.", vp=-body.vp, mp=-body.mp)]
     if isinstance(body, ArbitralScore):
         return [msg("{vp} V.P., {mp} M.P.", vp=body.vp, mp=body.mp)]
     return []
