@@ -24,6 +24,7 @@ from arbitro.tournament.records import (
     PrizePlanRecorded,
     Record,
     SheetCorrected,
+    TiebreaksChosen,
 )
 
 if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not imported to register
@@ -657,6 +658,12 @@ class EventService(EventLog[EventState]):
     ) -> None:
         """Record the event's prize plan (Parole art. 6.1): categories, tie rule, seed."""
         self._do(event_id, lambda st, now: commands.record_prize_plan(st, plan, now, actor))
+
+    def choose_tiebreaks(
+        self, event_id: str, choice: TiebreaksChosen, actor: str = "director"
+    ) -> None:
+        """Record the event's tie-breaks among competitors level on V.P. (issue 34)."""
+        self._do(event_id, lambda st, now: commands.choose_tiebreaks(st, choice, now, actor))
 
     def lodge_complaint(
         self,

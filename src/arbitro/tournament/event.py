@@ -56,6 +56,7 @@ from arbitro.tournament.records import (
     SheetCorrected,
     SheetEntered,
     StandingsPublished,
+    TiebreaksChosen,
     WordJudged,
     body_to_json,
     fold_log,
@@ -96,6 +97,7 @@ KEEP_SCORES = (
     ClockCorrected,
     StandingsPublished,
     PrizePlanRecorded,
+    TiebreaksChosen,
     ComplaintLodged,
     ComplaintResolved,
     SanctionGiven,
@@ -334,6 +336,7 @@ class EventState:
     # record seq → two competitors who must not meet (art. 4), those not cancelled
     constraints: dict[int, ConstraintAdded] = field(default_factory=dict)
     prize_plan: PrizePlanRecorded | None = None  # the latest (Parole art. 6.1)
+    tiebreaks: TiebreaksChosen | None = None  # the latest choice (issue 34)
     fee_set: int | None = None  # the fee as last set (entry-fee-set), over the configuration's
     payments: dict[int, Payment] = field(default_factory=dict)  # seq → a payment not cancelled
     # the rounds where a sheet holds a correction (art. 21): a round's scores are the same
@@ -747,6 +750,8 @@ class EventState:
                 self._round(b.round).standings_published_at = at
             case PrizePlanRecorded() as b:
                 self.prize_plan = b
+            case TiebreaksChosen() as b:
+                self.tiebreaks = b
             case ComplaintLodged() as b:
                 lodged = self._round(b.round)
                 lodged.open_complaints[rec.seq] = b.text

@@ -67,6 +67,7 @@ from arbitro.tournament.records import (
     SheetCorrected,
     SheetEntered,
     StandingsPublished,
+    TiebreaksChosen,
     WordJudged,
     body_to_json,
     unknown_record,
@@ -251,6 +252,10 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             commands.publish_standings(state, b.round, at, who)
         case PrizePlanRecorded() as b:
             check_prize_plan(state, b)
+        case TiebreaksChosen() as b:
+            from arbitro.tournament.commands.tiebreaks import check_tiebreaks
+
+            check_tiebreaks(state, b)
         case ComplaintLodged() as b:
             if b.competitor is not None:
                 commands.lodge_complaint(state, b.round, b.competitor, b.text, at, who)

@@ -70,6 +70,7 @@ class RecordKind(StrEnum):
     ABANDON_RECORDED = "abandon-recorded"
     STANDINGS_PUBLISHED = "standings-published"
     PRIZE_PLAN = "prize-plan"
+    TIEBREAKS_CHOSEN = "tiebreaks-chosen"
     COMPLAINT_LODGED = "complaint-lodged"
     COMPLAINT_RESOLVED = "complaint-resolved"
     BOARD_RULING = "board-ruling"
@@ -422,6 +423,19 @@ class PrizePlanRecorded(msgspec.Struct, frozen=True):
     seed: int = 0
 
 
+class TiebreaksChosen(msgspec.Struct, frozen=True):
+    """The director's tie-breaks among competitors level on V.P., in order (issue 34; the
+    names of :data:`arbitro.tournament.standings.tiebreaks.CRITERIA`), and the seed of the
+    draw if one is among them. A later choice replaces an earlier one; without one the
+    standings break ties by M.P. (docs/rulings.md, "Tie-breaks")."""
+
+    criteria: tuple[str, ...]
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        _force_setattr(self, "criteria", tuple(self.criteria))
+
+
 class ComplaintLodged(msgspec.Struct, frozen=True):
     """A complaint about a round's standings (FIBAS art. 39)."""
 
@@ -566,6 +580,7 @@ Body = (
     | AbandonRecorded
     | StandingsPublished
     | PrizePlanRecorded
+    | TiebreaksChosen
     | ComplaintLodged
     | ComplaintResolved
     | BoardRuling
@@ -603,6 +618,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.ABANDON_RECORDED: (AbandonRecorded,),
     RecordKind.STANDINGS_PUBLISHED: (StandingsPublished,),
     RecordKind.PRIZE_PLAN: (PrizePlanRecorded,),
+    RecordKind.TIEBREAKS_CHOSEN: (TiebreaksChosen,),
     RecordKind.COMPLAINT_LODGED: (ComplaintLodged,),
     RecordKind.COMPLAINT_RESOLVED: (ComplaintResolved,),
     RecordKind.BOARD_RULING: (BoardRuling,),

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         enter_sheet,
         sheet_status,
     )
+    from arbitro.tournament.commands.tiebreaks import choose_tiebreaks
 
 # Where each function of the package lives.
 _MODULE_OF: dict[str, str] = {
@@ -82,6 +83,7 @@ _MODULE_OF: dict[str, str] = {
     "correct_sheet": "sheets",
     "enter_sheet": "sheets",
     "sheet_status": "sheets",
+    "choose_tiebreaks": "tiebreaks",
 }
 
 
@@ -96,6 +98,7 @@ __all__ = [
     "cancel",
     "cancel_game",
     "check_board",
+    "choose_tiebreaks",
     "confirm_sheet",
     "correct_sheet",
     "create_event",

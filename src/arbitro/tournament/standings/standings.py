@@ -2,8 +2,9 @@
 two warnings cost 1 VP and 100 MP in the overall standings (art. 22 note 1, art. 41), and a
 lateness up to 5 minutes is a warning (art. 37).
 
-Order: VP, then MP (art. 19); competitors equal on both share the rank and are listed by
-registration number (docs/rulings.md).
+Order: VP, then the event's tie-breaks (issue 34, :mod:`.tiebreaks`; by default MP, art.
+19-20); competitors equal on all share the rank and are listed by registration number
+(docs/rulings.md, "Tie-breaks").
 
 Who is ranked: every competitor that plays or has played a round. One withdrawn before its
 first round (absent at the check-in, art. 36; a late entry that never came, art. 37) never
@@ -20,6 +21,13 @@ from arbitro.tournament.event import Competitor, EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.penalties import earlier_lateness, lateness_sanctions
 from arbitro.tournament.scoring.results import ScoreSource, memo_scores
+from arbitro.tournament.standings.tiebreaks import (
+    DEFAULT,
+    TieContext,
+    chosen,
+    order_tied,
+    tie_context,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +172,13 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
         rows.append((vp, mp, number, rest))
     # Scala 40: MP are negative points, the fewer the better (art. 22).
     mp_sign = 1 if state.sheet_kind.mp_lower_is_better else -1
-    rows.sort(key=lambda r: (-r[0], mp_sign * r[1], r[2]))
+    criteria, seed = chosen(state)
+    if criteria == DEFAULT:
+        rows.sort(key=lambda r: (-r[0], mp_sign * r[1], r[2]))
+        tie = {r[2]: mp_sign * r[1] for r in rows}
+    else:
+        tie = _tie_places(state, rows, criteria, seed, first_round, after_round)
+        rows.sort(key=lambda r: (-r[0], tie[r[2]], r[2]))
     out: list[StandingRow] = []
     (
         set_rank,
@@ -184,9 +198,9 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
     rank = 0
     previous: tuple[int, int] | None = None
     for i, (vp, mp, number, rest) in enumerate(rows):
-        if (vp, mp) != previous:
+        if (vp, tie[number]) != previous:
             rank = i + 1
-            previous = (vp, mp)
+            previous = (vp, tie[number])
         (name, per_round_vp, per_round_mp, warnings, pen_vp, pen_mp, late_mp, withdrawn, gone) = (
             rest
         )
@@ -205,6 +219,35 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
         set_withdrawn(row, withdrawn)
         set_withdrawn_from(row, gone)
         out.append(row)
+    return out
+
+
+def _tie_places(
+    state: EventState,
+    rows: list[tuple[int, int, CompetitorId, _Rest]],
+    criteria: tuple[str, ...],
+    seed: int,
+    first_round: int,
+    after_round: int,
+) -> dict[CompetitorId, int]:
+    """Each competitor's place among those level with it on V.P., by the event's tie-breaks
+    (:mod:`.tiebreaks`, issue 34): equal places share the rank."""
+    vps = {r[2]: r[0] for r in rows}
+    mps = {r[2]: r[1] for r in rows}
+    ctx: TieContext | None = None
+    level: dict[int, list[CompetitorId]] = {}
+    for number, vp in vps.items():
+        level.setdefault(vp, []).append(number)
+    out: dict[CompetitorId, int] = {}
+    for group in level.values():
+        if len(group) == 1:
+            out[group[0]] = 0
+            continue
+        if ctx is None:
+            ctx = tie_context(state, first_round, after_round, vps, mps, seed)
+        for place, tied in enumerate(order_tied(ctx, group, criteria)):
+            for number in tied:
+                out[number] = place
     return out
 
 
@@ -259,6 +302,8 @@ def ranking(state: EventState, after_round: int) -> list[CompetitorId]:
     """Competitors best first after ``after_round`` (for Danish seating, art. 4): the order of
     :func:`standings`, computed once per record (the state's views) without its rows."""
     last = after_round
+    if chosen(state)[0] != DEFAULT:  # the director's tie-breaks: the standings' own order
+        return [row.competitor for row in standings(state, last)]
     return list(state.view("ranking", last, lambda: _ranking(state, last)))
 
 
