@@ -5,6 +5,7 @@ fewer M.P. as better, which the criteria read from the game's sheet."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -61,10 +62,11 @@ ROUNDS: list[list[tuple[int, int, int]]] = [
 ]
 
 
-def circle(store: RecordStore, rounds: int = 3) -> EventService:
-    """The event above, each round seated by the arbiter (FIBAS art. 4) and published."""
-    clock = Clock(AT)
-    svc = EventService(store, clock)
+def play_circle(
+    svc: EventService, advance: Callable[[], object], rounds: int = 3, event_id: str = "tb"
+) -> None:
+    """The event above, each round seated by the arbiter (FIBAS art. 4) and published;
+    ``advance`` moves the clock on between rounds."""
     config = EventConfig(
         name="Circolo",
         event_format=EventFormat.PAIRS,
@@ -73,16 +75,29 @@ def circle(store: RecordStore, rounds: int = 3) -> EventService:
         movements=(Movement.ARBITER_CHOICE,) * 3,
         session_starts=(1, 3),
     )
-    svc.create_event("tb", config)
+    svc.create_event(event_id, config)
     for i in range(1, 7):
-        svc.register("tb", f"Coppia {i}", [f"A{i}", f"B{i}"])
+        svc.register(event_id, f"Coppia {i}", [f"A{i}", f"B{i}"])
     for rnd, matches in enumerate(ROUNDS[:rounds], start=1):
         tables = tuple(TableSeating(t, (ns,), (ew,)) for t, (ns, ew, _) in enumerate(matches, 1))
-        svc.seat("tb", rnd, movement=Movement.ARBITER_CHOICE, arbiter_tables=tables, publish=True)
+        svc.seat(
+            event_id, rnd, movement=Movement.ARBITER_CHOICE, arbiter_tables=tables, publish=True
+        )
         for t, (_ns, _ew, diff) in enumerate(matches, 1):
-            svc.enter_sheet("tb", rnd, t, two_deals(diff))
+            svc.enter_sheet(event_id, rnd, t, two_deals(diff))
+        advance()
+        svc.publish_standings(event_id, rnd)
+
+
+def circle(store: RecordStore, rounds: int = 3) -> EventService:
+    """:func:`play_circle` on a service of its own."""
+    clock = Clock(AT)
+    svc = EventService(store, clock)
+
+    def advance() -> None:
         clock.now += timedelta(minutes=30)
-        svc.publish_standings("tb", rnd)
+
+    play_circle(svc, advance, rounds)
     return svc
 
 
@@ -110,12 +125,12 @@ def test_circular_head_to_head_falls_to_the_next_criterion(record_store: RecordS
     head-to-head is 20 V.P. and 0 M.P. each, it separates nobody, and the next criterion
     decides: the opponents' V.P. (1 met 5 on 33, 2 met 6 on 29, 3 met 4 on 28)."""
     svc = circle(record_store)
-    svc.choose_tiebreaks("tb", TiebreaksChosen(("head-to-head", "opponents-vp")))
+    svc.choose_tiebreaks("tb", ["head-to-head", "opponents-vp"])
     state = svc.state("tb")
     assert places(state)[:4] == [(1, 5), (2, 1), (3, 2), (4, 3)]
     assert ranking(state, 3)[:4] == [5, 1, 2, 3]  # the Danish seating reads the same order
     # head-to-head alone leaves the three level: they share rank 2, listed by number
-    svc.choose_tiebreaks("tb", TiebreaksChosen(("head-to-head",)))
+    svc.choose_tiebreaks("tb", ["head-to-head"])
     assert places(svc.state("tb"))[:4] == [(1, 5), (2, 1), (2, 2), (2, 3)]
 
 
@@ -123,8 +138,8 @@ def test_the_choice_is_a_record_replayed_and_replaced(record_store: RecordStore)
     """The choice is a ``tiebreaks-chosen`` record: the log replayed gives the same
     standings; a later choice replaces it; a draw keeps its seed (Parole art. 6.1 c)."""
     svc = circle(record_store)
-    svc.choose_tiebreaks("tb", TiebreaksChosen(("opponents-vp", "mp")))
-    svc.choose_tiebreaks("tb", TiebreaksChosen(("mp-scored", "draw"), seed=11))
+    svc.choose_tiebreaks("tb", ["opponents-vp", "mp"])
+    svc.choose_tiebreaks("tb", ["mp-scored", "draw"], seed=11)
     records = [to_domain(r) for r in record_store.records("tb")]
     assert [r.kind.value for r in records[-2:]] == ["tiebreaks-chosen", "tiebreaks-chosen"]
     live = svc.state("tb")
@@ -134,13 +149,16 @@ def test_the_choice_is_a_record_replayed_and_replaced(record_store: RecordStore)
     # every sheet made 800 M.P. for the losing line: the winners' points decide, then
     # the draw separates those still level (it separates every tie)
     assert len({rank for rank, _ in places(again)}) == 6
+    # typed in Italian, the draw again: the earlier seed is kept, the names recorded
+    made = svc.choose_tiebreaks("tb", ["scontro diretto", "sorteggio"])
+    assert made == TiebreaksChosen(("head-to-head", "draw"), seed=11)
 
 
 def test_session_standings_break_ties_within_the_session(record_store: RecordStore) -> None:
     """Session 2 is round 3 alone (FIBAS art. 2): the head-to-head reads its rounds only:
     2 and 6 drew 10-10 by 0, so both the head-to-head and the M.P. leave them level."""
     svc = circle(record_store)
-    svc.choose_tiebreaks("tb", TiebreaksChosen(("head-to-head", "mp")))
+    svc.choose_tiebreaks("tb", ["head-to-head", "mp"])
     rows = session_standings(svc.state("tb"), 2)
     level = [r for r in rows if r.competitor in (2, 6)]
     assert level[0].rank == level[1].rank
@@ -149,9 +167,9 @@ def test_session_standings_break_ties_within_the_session(record_store: RecordSto
 def test_a_wrong_choice_is_refused(record_store: RecordStore) -> None:
     """An unknown criterion, one given twice, a draw not last: refused, nothing recorded."""
     svc = circle(record_store, rounds=1)
-    for bad in (("mp", "mp"), ("draw", "mp"), ("coin",)):
+    for bad in (["mp", "M.P."], ["draw", "mp"], ["coin"]):
         with use_lang("it"), pytest.raises(ArbitroError):
-            svc.choose_tiebreaks("tb", TiebreaksChosen(bad))
+            svc.choose_tiebreaks("tb", bad)
     assert svc.state("tb").tiebreaks is None
 
 

@@ -660,10 +660,31 @@ class EventService(EventLog[EventState]):
         self._do(event_id, lambda st, now: commands.record_prize_plan(st, plan, now, actor))
 
     def choose_tiebreaks(
-        self, event_id: str, choice: TiebreaksChosen, actor: str = "director"
-    ) -> None:
-        """Record the event's tie-breaks among competitors level on V.P. (issue 34)."""
-        self._do(event_id, lambda st, now: commands.choose_tiebreaks(st, choice, now, actor))
+        self,
+        event_id: str,
+        criteria: Sequence[str],
+        seed: int | None = None,
+        actor: str = "director",
+    ) -> TiebreaksChosen:
+        """Record the event's tie-breaks among competitors level on V.P., in order (issue
+        34), written in either language; a draw among them keeps ``seed``, else the earlier
+        choice's, else the event's, else a fresh one (as a seating's draw). Returns the
+        record's body."""
+        from arbitro.tournament.standings.tiebreaks import DRAW, check_criteria
+
+        def make(st: EventState, now: datetime) -> Record:
+            names = check_criteria(criteria)
+            drawn = 0
+            if DRAW in names:
+                earlier = st.tiebreaks.seed if st.tiebreaks is not None else 0
+                drawn = seed if seed is not None else earlier or st.config.seed
+                drawn = drawn or (fresh_seed(None) or 0)
+            made[0] = TiebreaksChosen(names, drawn)
+            return commands.choose_tiebreaks(st, made[0], now, actor)
+
+        made: list[TiebreaksChosen] = [TiebreaksChosen(())]
+        self._do(event_id, make)
+        return made[0]
 
     def lodge_complaint(
         self,

@@ -21,6 +21,7 @@ from fastapi.responses import Response
 from markupsafe import Markup, escape
 
 from arbitro.collation import name_key
+from arbitro.i18n import Message
 from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
@@ -31,6 +32,7 @@ from arbitro.tournament.standings.standings import (
     session_standings,
     standings,
 )
+from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
 from arbitro.web.app import Web, web_of
 from arbitro.web.live import READ_ONLY, add_display, display, page_key
 from arbitro.web.names import line_names
@@ -158,6 +160,12 @@ def movements(state: EventState, rnd: int) -> dict[int, int]:
     return state.view("public_movements", rnd, compute)
 
 
+def standings_tiebreaks(state: EventState) -> Message:
+    """The standings' line naming the event's tie-breaks (issue 34): «a parità di V.P.: M.P.,
+    poi scontro diretto»."""
+    return tiebreak_line(chosen(state)[0])
+
+
 def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
     """The latest published standings (VP then MP, art. 19), each competitor's movement
     since the previous round, provisional or final (art. 39), and the VP chart."""
@@ -175,6 +183,7 @@ def standings_view(state: EventState, now: datetime) -> dict[str, Any]:
         "event_final": final and rnd == state.config.rounds,
         "chart": vp_chart_svg(rows[:CHART_TOP], rnd),
         "short_tables": short_tables_note(state, rnd),  # Scala 40 art. 26
+        "tiebreaks": standings_tiebreaks(state),  # issue 34
     }
 
 
@@ -449,6 +458,7 @@ def hall_view(state: EventState, now: datetime, page: int) -> dict[str, Any]:
             event_final=final and rnd == state.config.rounds,
             deadline=None if final or deadline is None else local_time(state, deadline),
             open_complaints=bool(state.round(rnd).open_complaints),
+            tiebreaks=standings_tiebreaks(state),
         )
     return ctx
 
@@ -563,6 +573,7 @@ def session_view(state: EventState, session: int) -> dict[str, Any]:
         "rows": rows,
         "rounds_shown": list(range(first, (shown or first - 1) + 1)),
         "article": state.code.cite_if("session"),
+        "tiebreaks": standings_tiebreaks(state),
     }
 
 

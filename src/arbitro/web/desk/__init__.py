@@ -33,6 +33,7 @@ from arbitro.web.desk import (
     seating_edit,
     series,
     sheets,
+    tiebreaks,
 )
 
 router = APIRouter()
@@ -53,5 +54,6 @@ for _module in (
     prizes,
     results,
     series,
+    tiebreaks,
 ):
     router.include_router(_module.router)

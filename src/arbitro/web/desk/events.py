@@ -530,6 +530,7 @@ def event_page(
     (one competitor's row after a check-in click, FIBAS art. 4)."""
     from arbitro.web.desk.rounds import complaint_rows
     from arbitro.web.desk.series import series_of_event
+    from arbitro.web.desk.tiebreaks import tiebreak_form
 
     web = web_of(request)
     in_series = series_of_event(web.store, event_id)
@@ -559,6 +560,7 @@ def event_page(
             complaints=complaint_rows(state),
             # The language judge's dictionary, where the code has one (Parole art. 2, 4.1).
             dictionary_article=state.code.cite_if("language_judge"),
+            tiebreaks=tiebreak_form(state),  # issue 34
             **extra,
         )
         ctx = frozen(ctx)
