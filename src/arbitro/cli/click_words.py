@@ -109,6 +109,7 @@ ARGUMENTS: dict[str, Message] = {
     "code": Message("code", context="argument"),
     "competitor": Message("competitor", context="argument"),
     "complaint_no": Message("complaint_no", context="argument"),
+    "criteria": Message("criteria", context="argument"),  # event tiebreaks (issue 34)
     "difference": Message("difference", context="argument"),
     "event_id": Message("event_id", context="argument"),
     "file": Message("file", context="argument"),

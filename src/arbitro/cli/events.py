@@ -77,6 +77,17 @@ def code_defaults(code: str) -> tuple[int | None, int]:
     return None, 2
 
 
+def tiebreak_choices() -> str:
+    """The tie-breaks a director may choose, for the command's help: each criterion's name
+    and words in the run's language, then what it does (issue 34)."""
+    from arbitro.tiebreak_names import CRITERION_WORDS  # not the standings (issue 14)
+
+    return "; ".join(
+        f"{name} ({render(label)}): {render(what)}"
+        for name, (label, what) in CRITERION_WORDS.items()
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
     event_app = command_group(app, "event", _("Events: create, list, show"))
@@ -341,6 +352,40 @@ def register(app: typer.Typer) -> None:
                     notes.append(_("sheets missing: {tables}", tables=", ".join(missing)))
                 lines.append("  " + ", ".join(notes))
             emit(data, "\n".join(lines), json_out)
+
+    @event_app.command(
+        "tiebreaks",
+        help=_(
+            "Tie-breaks among competitors level on V.P., in order (none given: show them). "
+            "Criteria: {criteria}",
+            criteria=tiebreak_choices(),
+        ),
+    )
+    def tiebreaks(
+        event_id: EventArg,
+        criteria: Annotated[
+            list[str] | None,
+            typer.Argument(help=_("The criteria in order, by name or in words")),
+        ] = None,
+        seed: Annotated[
+            int | None, typer.Option(help=_("Seed of the draw (default: a new one, kept)"))
+        ] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Record the event's tie-breaks among competitors level on V.P., in order, or show
+        them (issue 34; docs/rulings.md, "Tie-breaks": the default is V.P., then M.P.)."""
+        from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
+
+        with errors(json_out):
+            svc = service()
+            if criteria:
+                svc.choose_tiebreaks(event_id, criteria, seed)
+            names, drawn = chosen(svc.state(event_id))
+            emit(
+                {"event_id": event_id, "criteria": list(names), "seed": drawn},
+                render(tiebreak_line(names)),
+                json_out,
+            )
 
     @app.command("register", help=_("Register a competitor."))
     def register(

@@ -77,7 +77,8 @@ def _penalties(row: StandingRow) -> str:
 def standings_text(
     state: EventState, rows: list[StandingRow], round_number: int, final: bool
 ) -> str:
-    """The standings as a table: rank, competitor, VP, MP, penalties (art. 39)."""
+    """The standings as a table: rank, competitor, VP, MP, penalties (art. 39), and the line
+    of the tie-breaks (issue 34)."""
     if final:
         head = _("Standings after round {round} (final)", round=round_number)
     else:
@@ -93,7 +94,16 @@ def standings_text(
                 short = row.name[: max(4, len(row.name) - (len(name) - 31))] + "…"
                 name = _("{name} (withdrawn from round {round})", name=short, round=gone)
         out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {_penalties(row)}")
+    out.append(render(standings_tiebreaks(state)))  # issue 34: «a parità di V.P.: M.P.»
     return "\n".join(out)
+
+
+def standings_tiebreaks(state: EventState) -> Message:
+    """The standings' line naming the event's tie-breaks (issue 34; docs/rulings.md,
+    "Tie-breaks"): «a parità di V.P.: M.P., poi scontro diretto»."""
+    from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
+
+    return tiebreak_line(chosen(state)[0])
 
 
 def session_standings_text(

@@ -12,6 +12,7 @@ import jinja2
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, Renderable, msg, ngettext, render
 from arbitro.services.results import CompetitorInfo, ResultsFile, Round, StandingRow
+from arbitro.tournament.standings.tiebreaks import CRITERIA, tiebreak_line
 
 HERE = Path(__file__).resolve().parent
 WEB_STATIC = HERE.parent / "web" / "static"
@@ -116,6 +117,8 @@ def _common(results: ResultsFile, lang: str) -> dict[str, Any]:
         "competitor_page": competitor_page,
         "side_label": lambda side: _side_label(side, lang),
         "final": results.final_standings(),
+        # The tie-breaks' line (issue 34): those of the file the arbitro of today knows.
+        "tiebreaks": tiebreak_line([t for t in results.event.tiebreaks if t in CRITERIA]),
         # The rounds with a result still to come: their standings are not the last word.
         "incomplete": {
             rnd.number for rnd in results.rounds if any(r.source == "pending" for r in rnd.results)

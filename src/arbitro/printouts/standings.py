@@ -16,6 +16,7 @@ from arbitro.printouts.tables import build_document, cell, heading, list_table, 
 from arbitro.tournament.event import EventState
 from arbitro.tournament.sheets.individuals import short_tables_note
 from arbitro.tournament.standings.standings import StandingRow, standings
+from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
 
 WIDTH = PAGE[0] - 2 * MARGIN
 
@@ -61,6 +62,7 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
         message("Standings after round {round} — {kind}", round=after_round, kind=kind), lang
     )
     story: list[Flowable] = [note(state.config.name, 12), heading(title, 20)]
+    story.append(note(tr(tiebreak_line(chosen(state)[0]), lang), 11))  # issue 34
     # The columns the event's code has: warnings and lateness only where it penalises them
     # (Scala 40 has neither, issue 27); the MP are negative points where fewer is better.
     warns = code.cite_if("warning") is not None

@@ -19,6 +19,7 @@ from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
 from arbitro.services.results import CompetitorInfo, LedgerItem, ResultsFile
+from arbitro.tournament.standings.tiebreaks import CRITERIA, tiebreak_line
 from arbitro.tournament.zone import SHORT, local_text, zone
 
 WIDTH = PAGE[0] - 2 * MARGIN
@@ -263,6 +264,8 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
         story.append(
             heading(tr(message("Standings after round {round}", round=final.after_round), lang), 14)
         )
+        known = [t for t in results.event.tiebreaks if t in CRITERIA]  # issue 34
+        story.append(note(tr(tiebreak_line(known), lang), 9))
         rows = [
             [
                 tr(message("Rank"), lang),

@@ -28,6 +28,7 @@ from arbitro.tournament.event import EventState, LedgerEntry
 from arbitro.tournament.records import ComplaintLodged, ComplaintResolved, Record
 from arbitro.tournament.scoring.results import ScoreSource, memo_scores
 from arbitro.tournament.standings.standings import standings
+from arbitro.tournament.standings.tiebreaks import chosen
 
 FORMAT: Final = "arbitro-results"
 VERSION: Final = 1
@@ -73,6 +74,12 @@ class EventInfo(_Model):
     movements: list[str] = Field(description="Movement of each planned round.")
     mp_lower_is_better: bool = Field(
         default=False, description="True when fewer MP rank higher (Scala 40 negative points)."
+    )
+    tiebreaks: list[str] = Field(
+        default_factory=lambda: ["mp"],
+        description="The tie-breaks among competitors level on VP, in order (issue 34): mp, "
+        "head-to-head, opponents-vp, matches-won, mp-scored, draw; [] for none (the level "
+        "share the rank). The default, mp, is VP then MP.",
     )
 
 
@@ -372,6 +379,7 @@ def results_of(
         deals=list(cfg.deals),
         movements=[str(m) for m in cfg.movements],
         mp_lower_is_better=state.sheet_kind.mp_lower_is_better,
+        tiebreaks=list(chosen(state)[0]),
     )
     competitors = [
         CompetitorInfo(
@@ -685,6 +693,7 @@ def consistency(results: ResultsFile) -> list[Problem]:
         check(f"complaints[{i}].competitor", complaint.competitor)
 
     sign = 1 if results.event.mp_lower_is_better else -1
+    by_mp = results.event.tiebreaks == ["mp"]  # VP then MP: the default (issue 34)
     for si, table in enumerate(results.standings):
         base = f"standings[{si}]"
         seen: set[int] = set()
@@ -722,11 +731,25 @@ def consistency(results: ResultsFile) -> list[Problem]:
                 )
             if ri:
                 prev = table.rows[ri - 1]
-                key, prev_key = (-row.vp, sign * row.mp), (-prev.vp, sign * prev.mp)
+                # the director's tie-breaks order those level on VP: their MP left out
+                key: tuple[int, ...] = (-row.vp, sign * row.mp) if by_mp else (-row.vp,)
+                prev_key: tuple[int, ...] = (-prev.vp, sign * prev.mp) if by_mp else (-prev.vp,)
                 if key < prev_key:
                     problems.append(
                         Problem(f"{path}.rank", msg("ranked below a competitor with fewer points"))
                     )
+                elif key == prev_key and not by_mp:
+                    if row.rank not in (prev.rank, ri + 1):
+                        problems.append(
+                            Problem(
+                                f"{path}.rank",
+                                msg(
+                                    "rank {rank}, expected {expected}",
+                                    rank=row.rank,
+                                    expected=ri + 1,
+                                ),
+                            )
+                        )
                 elif key == prev_key and row.rank != prev.rank:
                     problems.append(
                         Problem(f"{path}.rank", msg("equal on VP and MP but not on rank"))

@@ -22,6 +22,15 @@ from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import LANGUAGES, Message, msg
+from arbitro.tiebreak_names import (
+    CRITERION_WORDS,
+    DRAW,
+    HEAD_TO_HEAD,
+    MATCHES_WON,
+    MP,
+    MP_SCORED,
+    OPPONENTS_VP,
+)
 from arbitro.tournament.model import CompetitorId
 
 if TYPE_CHECKING:
@@ -153,53 +162,18 @@ def _draw(ctx: TieContext, group: Sequence[CompetitorId]) -> dict[CompetitorId, 
     return {c: (ctx.drawn(c),) for c in group}
 
 
-MP = "mp"
-HEAD_TO_HEAD = "head-to-head"
-OPPONENTS_VP = "opponents-vp"
-MATCHES_WON = "matches-won"
-MP_SCORED = "mp-scored"
-DRAW = "draw"
+_KEYS: Mapping[str, KeyFunction] = {
+    MP: _mp,
+    HEAD_TO_HEAD: _head_to_head,
+    OPPONENTS_VP: _opponents_vp,
+    MATCHES_WON: _matches_won,
+    MP_SCORED: _mp_scored,
+    DRAW: _draw,
+}
 
 CRITERIA: Mapping[str, Criterion] = {
-    c.name: c
-    for c in (
-        Criterion(
-            MP,
-            Message("M.P.", context="tie-break"),
-            msg("the M.P. of the standings"),
-            _mp,
-        ),
-        Criterion(
-            HEAD_TO_HEAD,
-            Message("head-to-head", context="tie-break"),
-            msg("V.P., then M.P., of the matches among the tied, if each met every other"),
-            _head_to_head,
-        ),
-        Criterion(
-            OPPONENTS_VP,
-            Message("opponents' V.P.", context="tie-break"),
-            msg("the sum of the V.P. of the opponents met"),
-            _opponents_vp,
-        ),
-        Criterion(
-            MATCHES_WON,
-            Message("matches won", context="tie-break"),
-            msg("the number of matches won (more V.P. than the opponents)"),
-            _matches_won,
-        ),
-        Criterion(
-            MP_SCORED,
-            Message("M.P. scored", context="tie-break"),
-            msg("the points made on the score sheets"),
-            _mp_scored,
-        ),
-        Criterion(
-            DRAW,
-            Message("draw", context="tie-break"),
-            msg("a draw recorded with its seed (last)"),
-            _draw,
-        ),
-    )
+    name: Criterion(name, label, help_text, _KEYS[name])
+    for name, (label, help_text) in CRITERION_WORDS.items()
 }
 """The documented tie-breaks, by their name in the record (docs/rulings.md, "Tie-breaks")."""
 
