@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbitro.errors import ArbitroError
+from arbitro.tiebreak_names import MP_SCORED
 from arbitro.tournament.event import Competitor, EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.penalties import earlier_lateness, lateness_sanctions
@@ -238,15 +239,17 @@ def _tie_places(
     level: dict[int, list[CompetitorId]] = {}
     for number, vp in vps.items():
         level.setdefault(vp, []).append(number)
+    tied = {c for group in level.values() if len(group) > 1 for c in group}
     out: dict[CompetitorId, int] = {}
     for group in level.values():
         if len(group) == 1:
             out[group[0]] = 0
             continue
-        if ctx is None:
-            ctx = tie_context(state, first_round, after_round, vps, mps, seed)
-        for place, tied in enumerate(order_tied(ctx, group, criteria)):
-            for number in tied:
+        if ctx is None:  # each tied competitor's rounds, read once
+            scored = MP_SCORED in criteria
+            ctx = tie_context(state, first_round, after_round, vps, mps, seed, tied, scored)
+        for place, level_group in enumerate(order_tied(ctx, group, criteria)):
+            for number in level_group:
                 out[number] = place
     return out
 

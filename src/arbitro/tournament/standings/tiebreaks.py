@@ -16,7 +16,7 @@ from a test on the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -117,7 +117,8 @@ def _head_to_head(ctx: TieContext, group: Sequence[CompetitorId]) -> dict[Compet
                 mp += m.mp
                 met.update((min(c, o), max(c, o)) for o in among)
         totals[c] = (vp, mp)
-    everyone = all((a, b) in met for a in group for b in group if a < b)
+    n = len(group)
+    everyone = len(met) == n * (n - 1) // 2  # ``met`` holds pairs of the group only
     if not everyone:
         return {c: (0,) for c in group}
     sign = ctx.mp_sign
@@ -249,9 +250,13 @@ def tie_context(
     vp: Mapping[CompetitorId, int],
     mp: Mapping[CompetitorId, int],
     seed: int,
+    tied: Collection[CompetitorId] | None = None,
+    scored: bool = True,
 ) -> TieContext:
     """The context of the criteria for the standings of rounds ``first_round`` to
-    ``after_round``: each competitor's rounds read from the rounds' scores and seatings."""
+    ``after_round``: each competitor's rounds read from the rounds' scores and seatings;
+    only those of ``tied`` (default: everyone), and the points made on the sheets only if
+    ``scored`` (the criterion M.P. scored is chosen)."""
     from arbitro.tournament.scoring.results import ScoreSource, memo_scores
 
     meetings: dict[CompetitorId, list[Meeting]] = {}
@@ -263,29 +268,38 @@ def tie_context(
             continue
         for table in seating.tables:
             lines = table.lines
+            if tied is not None and not any(c in tied for line in lines for c in line):
+                continue
             outcome = None
-            if len(lines) > 1 and all(
-                (s := scores.get(c)) is not None and s.source is ScoreSource.SHEET
-                for line in lines
-                for c in line
+            if (
+                scored
+                and len(lines) > 1
+                and all(
+                    (s := scores.get(c)) is not None and s.source is ScoreSource.SHEET
+                    for line in lines
+                    for c in line
+                )
             ):
                 outcome = state.sheet_result(rnd, table.table, after_round, seat=table)
+            # each line's V.P. in the round, read once per table
+            line_vp = [
+                tuple(
+                    o.vp
+                    for o in (scores.get(c) for c in line)
+                    if o is not None and o.source is not pending
+                )
+                for line in lines
+            ]
             for i, line in enumerate(lines):
                 others = tuple(c for j, other in enumerate(lines) if j != i for c in other)
+                other_vp = tuple(v for j, vps in enumerate(line_vp) if j != i for v in vps)
+                made = (
+                    outcome.totals[i] if outcome is not None and i < len(outcome.totals) else None
+                )
                 for c in line:
                     s = scores.get(c)
-                    if s is None or s.source is pending:
+                    if s is None or s.source is pending or (tied is not None and c not in tied):
                         continue
-                    other_vp = tuple(
-                        o.vp
-                        for o in (scores.get(x) for x in others)
-                        if o is not None and o.source is not pending
-                    )
-                    made = (
-                        outcome.totals[i]
-                        if outcome is not None and i < len(outcome.totals)
-                        else None
-                    )
                     meetings.setdefault(c, []).append(
                         Meeting(s.vp, s.mp + s.mp_penalty, others, other_vp, made)
                     )
