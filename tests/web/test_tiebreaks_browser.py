@@ -62,6 +62,20 @@ def test_director_chooses_two_tiebreaks_and_the_public_standings_follow(
         assert _order(room)[:4] == ["Coppia 5", "Coppia 1", "Coppia 2", "Coppia 3"]
         line = room.locator(".tiebreaks").inner_text()
         assert line == "a parità di V.P.: scontro diretto, poi V.P. degli avversari"
+        # the session page (FIBAS art. 2) and the hall say it too
+        room.goto(f"{live_server}/e/tb/sessions/2")
+        assert (
+            "scontro diretto, poi V.P. degli avversari" in room.locator(".tiebreaks").inner_text()
+        )
+        room.goto(f"{live_server}/e/tb/hall?page=1")
+        assert (
+            "scontro diretto, poi V.P. degli avversari" in room.locator(".tiebreaks").inner_text()
+        )
+        room.goto(f"{live_server}/e/tb/standings?lang=en")
+        assert room.locator(".tiebreaks").inner_text() == (
+            "on equal V.P.: head-to-head, then opponents' V.P."
+        )
+        room.goto(f"{live_server}/e/tb/standings")
         shot = tmp_path / "standings-1366x768.png"
         room.screenshot(path=str(shot))
         assert tools.png_size(shot) == (1366, 768)
