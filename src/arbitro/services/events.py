@@ -670,7 +670,8 @@ class EventService(EventLog[EventState]):
         34), written in either language; a draw among them keeps ``seed``, else the earlier
         choice's, else the event's, else a fresh one (as a seating's draw). Returns the
         record's body."""
-        from arbitro.tournament.standings.tiebreaks import DRAW, check_criteria
+        from arbitro.tiebreak_names import DRAW
+        from arbitro.tournament.standings.tiebreaks import check_criteria
 
         def make(st: EventState, now: datetime) -> Record:
             names = check_criteria(criteria)
