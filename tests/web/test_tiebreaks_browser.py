@@ -53,6 +53,11 @@ def test_director_chooses_two_tiebreaks_and_the_public_standings_follow(
         assert desk.locator("#tiebreak-2").input_value() == "opponents-vp"
         desk.locator("#tiebreaks").screenshot(path=str(tmp_path / "desk-tiebreaks.png"))
 
+        desk.goto(f"{live_server}/desk/e/tb/r/3")  # the desk's own standings of the round
+        line = desk.locator("#standings .tiebreaks").inner_text()
+        assert line == "a parità di V.P.: scontro diretto, poi V.P. degli avversari"
+        desk.goto(f"{live_server}/desk/e/tb")
+
         # the draw not last is refused next to the form, nothing recorded
         desk.get_by_label("Spareggio 1").select_option("draw")
         tools.follow(desk, "#tiebreaks-save")

@@ -60,6 +60,7 @@ from arbitro.web.forms import (
     text_field,
 )
 from arbitro.web.names import STATUS_NAMES, line_names
+from arbitro.web.public import standings_tiebreaks
 from arbitro.web.snapshot import frozen
 
 router = APIRouter()
@@ -218,6 +219,7 @@ def round_context(
         counts=counts,
         missing=missing,
         standings=standings,
+        tiebreaks=standings_tiebreaks(state),  # issue 34: «a parità di V.P.: ...»
         final=state.standings_final(n, now),
         deadline=deadline,
         seconds_left=max(0, int((deadline - utc(now)).total_seconds())) if deadline else 0,
