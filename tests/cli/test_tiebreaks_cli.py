@@ -93,3 +93,27 @@ def test_help_lists_the_criteria_in_both_languages() -> None:
     for words in ("head-to-head", "opponents' V.P.", "matches won", "M.P. scored"):
         assert words in english
     assert "[criteria]" in english
+
+
+def test_the_choice_travels_in_the_event_file(tmp_path: Path) -> None:
+    """The ``tiebreaks-chosen`` record is exported and imported (its check replayed) with the
+    event: the other database ranks the same and says the same line; the draw keeps its
+    seed (Parole art. 6.1 c, as the prizes' draw)."""
+    db = _event(tmp_path)
+    runner.invoke(app, ["--db", db, "event", "tiebreaks", "tb", "incontri vinti", "draw"])
+    out = tmp_path / "tb.json"
+    assert runner.invoke(app, ["--db", db, "export", "tb", "-o", str(out)]).exit_code == 0
+    other = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    imported = runner.invoke(app, ["--db", other, "import", str(out)])
+    assert imported.exit_code == 0, imported.output
+    here = runner.invoke(app, ["--db", db, "standings", "tb"]).stdout
+    there = runner.invoke(app, ["--db", other, "standings", "tb"]).stdout
+    assert here == there
+    assert there.rstrip().endswith("a parità di V.P.: incontri vinti, poi sorteggio")
+    data = json.loads(
+        runner.invoke(app, ["--db", other, "event", "tiebreaks", "tb", "--json"]).stdout
+    )
+    first = json.loads(
+        runner.invoke(app, ["--db", db, "event", "tiebreaks", "tb", "--json"]).stdout
+    )
+    assert data == first and data["criteria"] == ["matches-won", "draw"] and data["seed"]
