@@ -167,6 +167,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app on ``database_url`` (default: ``$ARBITRO_DATABASE_URL`` or the SQLite
     file of the installation)."""
+    from arbitro.store import users as user_store
     from arbitro.web import routes
     from arbitro.web.errors import install_error_handlers
     from arbitro.web.guard import Guard, content_security_policy, security_headers
@@ -179,6 +180,9 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.web = Web(RecordStore.open(database_url or default_database_url()), clock)
+    # A crash left the keys of its interrupted writes pending: release those of dead processes
+    # so that a phone's re-sent sheet is answered at once (issue 29, "Bad luck").
+    user_store.recover_pending_keys(app.state.web.store)
     app.mount("/static", VersionedStatic(directory=str(STATIC)), name="static")
 
     @app.api_route("/favicon.ico", methods=["GET", "HEAD"], include_in_schema=False)
