@@ -25,6 +25,7 @@ Run: .venv/bin/python bench/crash_recovery.py --postgres-start [--pairs 150]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import importlib.util
 import os
@@ -34,7 +35,6 @@ import signal
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -95,10 +95,8 @@ class Phone:
         self.status = 0
 
     def first(self) -> None:
-        try:
+        with contextlib.suppress(httpx.TransportError):
             self.client.post(self.path, data=self.data)
-        except httpx.TransportError:
-            pass
 
     def resend(self) -> None:
         deadline = time.monotonic() + PATIENCE
