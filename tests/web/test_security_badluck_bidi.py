@@ -70,6 +70,11 @@ def test_pages_isolate_a_name_with_a_right_to_left_override(
         reply = director_client.get(path)
         assert reply.status_code == 200, path
         assert _overrides_closed(reply.text) >= 1, path
+    seating = director_client.get(f"/desk/e/{event}/r/1").text
+    competitors = web_app.state.web.service.state(event).competitors
+    number = next(n for n, c in competitors.items() if c.name == NAME)
+    # the name alone isolated, not its number after it: "Rossi‮Bianchi (8)" reads "(8)"
+    assert f"{FSI}{NAME}{PDF}{PDI} ({number})" in seating
     css = director_client.get("/static/arbitro.css").text
     assert "unicode-bidi: isolate" in css
 
