@@ -46,7 +46,7 @@ def isolated(text: str) -> str:
     """``text`` as a page shows it: unchanged if it holds no bidi control; else closed and
     wrapped in FSI … PDI (an isolate, like ``<bdi>``) so that it cannot reorder what follows
     it. Text already so isolated (FSI … PDI, balanced) is left as it is."""
-    if not BIDI_CONTROLS.search(text):
+    if text.isascii() or not BIDI_CONTROLS.search(text):  # isascii: most text, at C speed
         return text
     if text.startswith(FSI) and text.endswith(PDI) and not _closers(text):
         return text
