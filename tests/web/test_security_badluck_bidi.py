@@ -109,3 +109,41 @@ def test_isolation_closes_what_the_text_opens_and_is_not_repeated() -> None:
     assert isolated(f"a{RLO}b{PDF}") == f"{FSI}a{RLO}b{PDF}{PDI}"
     assert isolated("\u2067x") == f"{FSI}\u2067x{PDI}{PDI}"
     assert without_controls(isolated(NAME)) == "RossiBianchi"
+
+
+CHAR_X = """([cell, ch]) => {
+  const text = [...document.querySelectorAll('td')].find(td => td.textContent.includes(cell));
+  const node = [...text.childNodes].find(n => n.nodeType === 3 && n.data.includes(ch)) || text.firstChild;
+  const at = node.data.indexOf(ch);
+  const range = document.createRange();
+  range.setStart(node, at);
+  range.setEnd(node, at + 1);
+  return range.getBoundingClientRect().left;
+}"""
+
+
+def test_chromium_shows_the_number_after_the_name_where_it_belongs(
+    web_app: FastAPI,
+    make_event: Any,
+    live_server: str,
+    browser: Any,
+    director: tuple[str, str],
+) -> None:
+    """In a real Chromium, the desk's seating cell «Rossi‮Bianchi (8)»: the override turns the
+    name alone; the pair's number stays on its right, as in every other cell (FIBAS art. 4:
+    the director reads the seating he posts)."""
+    event = _event(web_app, make_event)
+    competitors = web_app.state.web.service.state(event).competitors
+    number = next(n for n, c in competitors.items() if c.name == NAME)
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(f"{live_server}/login")
+    page.fill("input[name=username]", director[0])
+    page.fill("input[name=password]", director[1])
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    page.goto(f"{live_server}/desk/e/{event}/r/1")
+    name_b = page.evaluate(CHAR_X, ["Rossi", "B"])
+    paren = page.evaluate(CHAR_X, ["Rossi", f"({number})"[0]])
+    assert paren > name_b  # "(8)" right of the name, not turned into ")8(" before "B"
+    context.close()
