@@ -158,6 +158,21 @@ def warnings_text(state: EventState, round_number: int) -> list[str]:
     ]
 
 
+def _version_text(state: EventState, round_number: int) -> list[str]:
+    """The line telling an unpublished seating's version, to publish exactly that one with
+    ``publish-seating --seen`` (issue 29: another director may seat the round again)."""
+    r = state.round(round_number)
+    if r.seating is None or r.seating_published_at is not None:
+        return []
+    return [
+        _(
+            "Seating version {version}: to publish this one and no other, "
+            "publish-seating --seen {version}",
+            version=r.version,
+        )
+    ]
+
+
 def edit_text(state: EventState, rec: Record) -> str:
     """One hand edit of a seating, as the terminal lists it: its record number, what it
     did, who and when."""
@@ -253,8 +268,9 @@ def register(app: typer.Typer) -> None:
                     "round": round_number,
                     "tables": seating_to_payload(seating),
                     "unkept_constraints": unkept_payload(state, round_number),
+                    "version": state.round(round_number).version,
                 },
-                seating_text(state, round_number),
+                "\n".join([seating_text(state, round_number), *_version_text(state, round_number)]),
                 json_out,
             )
 
@@ -262,13 +278,26 @@ def register(app: typer.Typer) -> None:
 
     @app.command("publish-seating", help=_("Publish the seating."))
     def publish_seating(
-        event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt
+        event_id: EventArg,
+        round_number: RoundArg,
+        seen: Annotated[
+            int | None,
+            typer.Option(
+                help=_(
+                    "The seating's version you looked at (shown by «seating»): refused if "
+                    "someone changed it since"
+                )
+            ),
+        ] = None,
+        json_out: bool = JsonOpt,
     ) -> None:
-        """Publish a round's seating (FIBAS art. 4); its warnings shown once more (a rematch,
-        a constraint not kept, a rest twice in a session: docs/rulings.md)."""
+        """Publish a round's seating (FIBAS art. 4, art. 21 b); its warnings shown once more
+        (a rematch, a constraint not kept, a rest twice in a session: docs/rulings.md). With
+        ``--seen``, only the version the director looked at (issue 29): refused with the
+        tables that changed."""
         with errors(json_out):
             svc = service()
-            svc.publish_seating(event_id, round_number)
+            svc.publish_seating(event_id, round_number, seen=seen)
             state = svc.state(event_id)
             emit(
                 {
@@ -290,8 +319,12 @@ def register(app: typer.Typer) -> None:
             state = service().state(event_id)
             s = state.round(round_number).seating
             emit(
-                {"round": round_number, "tables": seating_to_payload(s) if s else None},
-                seating_text(state, round_number),
+                {
+                    "round": round_number,
+                    "tables": seating_to_payload(s) if s else None,
+                    "version": state.round(round_number).version,
+                },
+                "\n".join([seating_text(state, round_number), *_version_text(state, round_number)]),
                 json_out,
             )
 

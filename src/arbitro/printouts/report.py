@@ -304,7 +304,7 @@ def report_pdf(report: ArbiterReport) -> bytes:
         TableStyle,
     )
 
-    from arbitro.printouts.style import register_fonts
+    from arbitro.printouts.style import PdfCanvas, register_fonts
 
     _check(report)
     # The same embedded font as every other printout: ReportLab's Helvetica is not embedded and
@@ -393,5 +393,5 @@ def report_pdf(report: ArbiterReport) -> bytes:
             cell,
         ),
     ]
-    doc.build(story)
+    doc.build(story, canvasmaker=PdfCanvas)  # no bidi control printed (issue 29)
     return buf.getvalue()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from reportlab.lib import colors
@@ -15,6 +16,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+from arbitro.bidi import without_controls
 
 FONT = "ArbitroSans"
 FONT_BOLD = "ArbitroSans-Bold"
@@ -40,11 +44,45 @@ def register_fonts() -> tuple[str, str]:
     return FONT, FONT_BOLD
 
 
+class PlainTextObject(PDFTextObject):  # type: ignore[misc]  # ReportLab has no types
+    """A text object that writes no bidi control (see :class:`PdfCanvas`)."""
+
+    def _formatText(self, text: str) -> Any:
+        if type(text) is str:  # a shaped string keeps its glyph data as it is
+            text = without_controls(text)
+        return super()._formatText(text)
+
+
+class PdfCanvas(Canvas):  # type: ignore[misc]  # ReportLab has no types
+    """The canvas of every printout (``new_canvas`` and the platypus documents'
+    ``canvasmaker``): every string it draws, and the document's title, author and subject,
+    with the bidi controls removed (:func:`arbitro.bidi.without_controls`): a name holding
+    U+202E, stored or imported before such names were refused, prints in logical order
+    (issue 29). ReportLab draws every string through a text object, so this one place sees
+    all the text of every PDF."""
+
+    def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> PDFTextObject:
+        """A fresh text object that drops the bidi controls."""
+        return PlainTextObject(self, x, y, direction=direction)
+
+    def setTitle(self, title: str | None) -> None:
+        """The document's title, without bidi controls."""
+        super().setTitle(without_controls(title) if title else title)
+
+    def setAuthor(self, author: str | None) -> None:
+        """The document's author, without bidi controls."""
+        super().setAuthor(without_controls(author) if author else author)
+
+    def setSubject(self, subject: str | None) -> None:
+        """The document's subject, without bidi controls."""
+        super().setSubject(without_controls(subject) if subject else subject)
+
+
 def new_canvas(title: str, pagesize: tuple[float, float] = PAGE) -> tuple[Canvas, io.BytesIO]:
     """A canvas writing a reproducible PDF (no timestamps inside) into a buffer."""
     register_fonts()
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=pagesize, invariant=True, pageCompression=1)
+    c = PdfCanvas(buf, pagesize=pagesize, invariant=True, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("arbitro")
     c.setCreator("arbitro")

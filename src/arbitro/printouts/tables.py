@@ -31,6 +31,7 @@ from arbitro.printouts.style import (
     PAGE,
     RULE,
     SHADE,
+    PdfCanvas,
     register_fonts,
 )
 
@@ -139,7 +140,7 @@ def build_document(title: str, story: list[Flowable], *, lang: str, footer: str)
         canvas.restoreState()
 
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    doc.build(story)
+    doc.build(story, canvasmaker=PdfCanvas)  # no bidi control printed (issue 29)
     return buf.getvalue()
 
 

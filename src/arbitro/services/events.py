@@ -315,11 +315,28 @@ class EventService(EventLog[EventState]):
         *,
         seen: int | None = None,
     ) -> None:
-        """Publish a round's seating (if ``seen``, only the version the director saw)."""
-        self._do(
-            event_id,
-            lambda st, now: commands.publish_seating(st, round_number, now, actor, seen=seen),
-        )
+        """Publish a round's seating (FIBAS art. 4, art. 21 b: from then on it stands). With
+        ``seen``, the round's version the director looked at (the desk's form, the API's
+        ``seen``, the CLI's ``--seen``): refused with the tables that differ
+        (:class:`~arbitro.tournament.seating_changes.SeatingChanged`) when the round was
+        seated again or edited since and its tables are no longer the ones seen (issue 29)."""
+        from arbitro.tournament.seating_changes import SeatingChanged, seating_changes
+
+        def decide(st: EventState, now: datetime) -> Record:
+            if seen is not None and seen != st.round(round_number).version:
+                changes = seating_changes(self.state_at(event_id, seen), st, round_number)
+                if changes:
+                    raise SeatingChanged(round_number, changes)
+                return commands.publish_seating(st, round_number, now, actor)  # same tables
+            return commands.publish_seating(st, round_number, now, actor, seen=seen)
+
+        self._do(event_id, decide)
+
+    def state_at(self, event_id: str, seq: int) -> EventState | None:
+        """The event as it was after its record ``seq`` (folded again from the store: what a
+        director saw then); None before its first record."""
+        records = [to_domain(r) for r in self.store.records(event_id) if r.seq <= seq]
+        return EventState.replay(event_id, records) if records else None
 
     def swap_seats(
         self,

@@ -167,6 +167,9 @@ idempotency_keys = Table(
     Column("media_type", String(100), nullable=True),
     Column("body", Text, nullable=True),
     Column("created_at", UTCDateTime, nullable=False),
+    # The server process that claimed a pending key (migration 0008): released at a start-up
+    # once that process is gone (``arbitro.store.users.recover_pending_keys``).
+    Column("holder", String(IDEMPOTENCY_KEY_LENGTH), nullable=True),
 )
 
 PLAYER_NAME_LENGTH = 200

@@ -1,4 +1,4 @@
--- The schema of a new arbitro SQLite database at revision 0007, with its alembic_version
+-- The schema of a new arbitro SQLite database at revision 0008, with its alembic_version
 -- stamp: run by arbitro.store.migrate.create_sqlite in one BEGIN IMMEDIATE transaction.
 -- Generated from the Alembic migrations by tools/sqlite_schema.py: do not edit, regenerate.
 CREATE TABLE alembic_version (
@@ -58,7 +58,7 @@ CREATE TABLE idempotency_keys (
 	location TEXT, 
 	media_type VARCHAR(100), 
 	body TEXT, 
-	created_at DATETIME NOT NULL, 
+	created_at DATETIME NOT NULL, holder VARCHAR(200), 
 	PRIMARY KEY (scope, "key")
 );
 CREATE TABLE players (
@@ -108,4 +108,4 @@ CREATE TABLE series_events (
 	FOREIGN KEY(series_id) REFERENCES series (id), 
 	FOREIGN KEY(event_id) REFERENCES events (id)
 );
-INSERT INTO "alembic_version" ("version_num") VALUES ('0007');
+INSERT INTO "alembic_version" ("version_num") VALUES ('0008');

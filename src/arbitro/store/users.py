@@ -12,7 +12,9 @@ the records of an event they may change (a password is replaced by a new hash).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import socket
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -276,6 +278,96 @@ waits: without it the phone's re-sent sheet would be answered "already being rec
 forever."""
 
 
+HOLDER_SEPARATOR = "|"
+_holder: list[int | str] = [0, ""]
+
+
+def _read(path: str) -> str:
+    """A small /proc file's text, or "" where there is none (not Linux, or no such pid)."""
+    try:
+        with open(path, encoding="ascii", errors="replace") as file:
+            return file.read().strip()
+    except OSError:
+        return ""
+
+
+def _pid_namespace() -> str:
+    try:
+        return os.readlink("/proc/self/ns/pid")
+    except OSError:
+        return ""
+
+
+def _start_time(pid: int) -> str:
+    """When ``pid`` started (clock ticks since boot, /proc/PID/stat field 22), "" if no such
+    process (or no /proc). The pid alone is not enough: a restarted server in a container is
+    often given the same pid as the one that died."""
+    stat = _read(f"/proc/{pid}/stat")
+    fields = stat.rpartition(")")[2].split()
+    return fields[19] if len(fields) > 19 else ""
+
+
+def process_holder() -> str:
+    """This server process's name on a pending key: its machine, the machine's boot, its pid
+    namespace, its pid and the pid's start time (issue 29: a start-up releases the keys of the
+    processes that are gone and never those of a live one)."""
+    pid = os.getpid()
+    if _holder[0] == pid:  # read once per process (a forked worker has its own)
+        return str(_holder[1])
+    parts = (
+        socket.gethostname(),
+        _read("/proc/sys/kernel/random/boot_id"),
+        _pid_namespace(),
+        str(pid),
+        _start_time(pid),
+    )
+    _holder[:] = [pid, HOLDER_SEPARATOR.join(parts)[:IDEMPOTENCY_KEY_LENGTH]]
+    return str(_holder[1])
+
+
+def holder_is_gone(holder: str, here: str | None = None) -> bool:
+    """Whether the process named ``holder`` is surely gone, seen from this process (``here``,
+    default :func:`process_holder`): on this machine and in this pid namespace, a process
+    whose pid no longer runs or runs another program started since; or a boot of this machine
+    before the current one. A process on another machine (or in another container) cannot be
+    seen from here: it is never taken for gone (its keys go stale after ``PENDING_STALE``)."""
+    mine = (here or process_holder()).split(HOLDER_SEPARATOR)
+    theirs = holder.split(HOLDER_SEPARATOR)
+    if len(theirs) != len(mine) or theirs[0] != mine[0] or not mine[1]:
+        return False
+    if theirs[1] != mine[1]:
+        return True  # this machine was restarted since: every process of it is gone
+    if theirs[2] != mine[2] or not mine[2] or not theirs[3].isdigit():
+        return False
+    return _start_time(int(theirs[3])) != theirs[4]
+
+
+def recover_pending_keys(store: RecordStore, here: str | None = None) -> int:
+    """At a server's start-up, release the pending keys of the processes that are gone (a
+    crash or SIGKILL between claiming a key and settling it): the phone's re-sent submission
+    is then answered at once, instead of "already being recorded" until ``PENDING_STALE``
+    (issue 29, "Bad luck"). The keys of live processes (several servers on one database) are
+    left alone. Returns how many keys were released."""
+    with _engine(store).connect() as connection:
+        holders = connection.execute(
+            select(idempotency_keys.c.holder)
+            .where(idempotency_keys.c.status == PENDING, idempotency_keys.c.holder.is_not(None))
+            .distinct()
+        ).scalars()
+        gone = [holder for holder in holders if holder_is_gone(holder, here)]
+    released = 0
+    for holder in gone:
+        with _engine(store).begin() as connection:
+            released += int(
+                connection.execute(
+                    delete(idempotency_keys).where(
+                        idempotency_keys.c.status == PENDING, idempotency_keys.c.holder == holder
+                    )
+                ).rowcount
+            )
+    return released
+
+
 @dataclass(frozen=True, slots=True)
 class FirstAnswer:
     """The first answer to an idempotency key: its status (``PENDING`` while running), the
@@ -318,6 +410,7 @@ def claim_key(
         "media_type": None,
         "body": None,
         "created_at": at,
+        "holder": process_holder(),
     }
     try:
         with _engine(store).begin() as connection:
@@ -334,7 +427,7 @@ def claim_key(
                 idempotency_keys.c.status == PENDING,
                 idempotency_keys.c.created_at < at - PENDING_STALE,
             )
-            .values(created_at=at)
+            .values(created_at=at, holder=row["holder"])
         ).rowcount
     if taken:
         return None

@@ -54,6 +54,7 @@ from arbitro.web.api_models import (
     ImportedOut,
     LatenessIn,
     PaymentIn,
+    PublishSeatingIn,
     RoundNo,
     RoundOut,
     SeatIn,
@@ -200,6 +201,7 @@ def seating_out(state: EventState, round_number: int, *, unpublished: bool = Fal
         round=round_number,
         movement=r.movement if shown else None,
         published=published,
+        version=r.version if shown else 0,
         tables=[
             TableOut(
                 table=t.table,
@@ -474,9 +476,19 @@ def seat(
 
 
 @router.post("/events/{event_id}/rounds/{round_number}/publish-seating", response_model=Done)
-def publish_seating(event_id: EventId, round_number: RoundNo, api: Writer) -> Done:
-    """Publish a round's seating (director; from then on it stands, FIBAS art. 21)."""
-    return api.done(event_id, lambda svc, user: svc.publish_seating(event_id, round_number, user))
+def publish_seating(
+    event_id: EventId,
+    round_number: RoundNo,
+    api: Writer,
+    body: Annotated[PublishSeatingIn | None, Body()] = None,
+) -> Done:
+    """Publish a round's seating (director; from then on it stands, FIBAS art. 21); with
+    ``seen`` (the seating's ``version``), only that one: else 409 with the tables that
+    changed (``changes``)."""
+    seen = body.seen if body else None
+    return api.done(
+        event_id, lambda svc, user: svc.publish_seating(event_id, round_number, user, seen=seen)
+    )
 
 
 @router.post(

@@ -197,6 +197,7 @@ class SeatingOut(BaseModel):
     movement: Movement | None
     published: bool
     tables: list[TableOut]
+    version: int = 0  # the round's version: a publish may carry it as ``seen`` (issue 29)
 
 
 class FlagOut(BaseModel):
@@ -290,6 +291,13 @@ class SeatIn(Strict):
     movement: Movement | None = None
     seed: int | None = Field(None, ge=0, le=2**62)
     publish: bool = False
+
+
+class PublishSeatingIn(Strict):
+    """Publish a round's seating: ``seen``, the seating's ``version`` the director looked at
+    (refused with the tables that changed if another seating stands now, issue 29)."""
+
+    seen: int | None = Field(None, ge=0, le=2**62)
 
 
 class DealIn(Strict):

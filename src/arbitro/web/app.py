@@ -20,9 +20,11 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import Scope
 
+from arbitro.bidi import isolated
 from arbitro.codes.citation import cite
 from arbitro.i18n import LANGUAGES, Lang, Message, Renderable, ngettext, render, use_lang
 from arbitro.money import euros
@@ -93,18 +95,32 @@ def new_idempotency_key() -> str:
     return secrets.token_urlsafe(18)
 
 
+def bidi_isolated(value: Any) -> Any:
+    """A value printed by a template (Jinja's ``finalize``): a text holding a bidi control
+    isolated (:func:`arbitro.bidi.isolated`), a safe markup kept safe; any other unchanged."""
+    if isinstance(value, str):
+        shown = isolated(value)
+        if shown is not value:
+            return Markup(shown) if isinstance(value, Markup) else shown
+    return value
+
+
 def make_templates() -> Jinja2Templates:
     """The Jinja2 environment, with ``_`` rendering a msgid (or a :class:`Message`) in the
     page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    # Every printed value holding a bidi control (a name with U+202E stored before such names
+    # were refused) is isolated, so that it cannot turn the rest of the page (issue 29).
+    templates.env.finalize = bidi_isolated
 
     def translate(
         context: dict[str, Any], text: str | Message | Renderable, /, **params: Any
     ) -> str:
         """A msgid with its parameters, or a ready value (a :class:`Message`, a citation)."""
         lang = str(context.get("lang") or "it")
-        if isinstance(text, str):
-            return render(Message(text, params), lang)
+        if isinstance(text, str):  # a name in the sentence isolated, not just the sentence
+            named = {k: isolated(v) if isinstance(v, str) else v for k, v in params.items()}
+            return render(Message(text, named), lang)
         return render(text, lang)
 
     templates.env.globals["_"] = jinja2.pass_context(translate)
@@ -167,6 +183,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app on ``database_url`` (default: ``$ARBITRO_DATABASE_URL`` or the SQLite
     file of the installation)."""
+    from arbitro.store import users as user_store
     from arbitro.web import routes
     from arbitro.web.errors import install_error_handlers
     from arbitro.web.guard import Guard, content_security_policy, security_headers
@@ -179,6 +196,9 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.web = Web(RecordStore.open(database_url or default_database_url()), clock)
+    # A crash left the keys of its interrupted writes pending: release those of dead processes
+    # so that a phone's re-sent sheet is answered at once (issue 29, "Bad luck").
+    user_store.recover_pending_keys(app.state.web.store)
     app.mount("/static", VersionedStatic(directory=str(STATIC)), name="static")
 
     @app.api_route("/favicon.ico", methods=["GET", "HEAD"], include_in_schema=False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from arbitro.bidi import isolated
 from arbitro.i18n import Message, actor_label, verbatim
 from arbitro.record_names import HISTORY_NAMES as HISTORY_NAMES
 from arbitro.record_names import LEDGER_NAMES as LEDGER_NAMES
@@ -47,17 +48,19 @@ SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
 def competitor_name(state: EventState, number: int) -> str:
     """A competitor's name (its number if unknown)."""
     found = state.competitors.get(number)
-    return found.name if found is not None else str(number)
+    return isolated(found.name) if found is not None else str(number)
 
 
 def line_names(state: EventState, line: Line | None, *, numbers: bool = False) -> str:
     """The names of a line's competitors: ``Anna – Bruno`` for the room and the phones, or
-    ``Anna (3) + Bruno (4)`` with their numbers for the desk ("—" for a missing line)."""
+    ``Anna (3) + Bruno (4)`` with their numbers for the desk ("—" for a missing line). Each
+    name holding a bidi control is isolated (:func:`arbitro.bidi.isolated`, issue 29): it
+    cannot turn its partner's name or its number around."""
     if line is None:
         return "—" if numbers else ""
     if numbers:
-        return " + ".join(f"{state.competitors[c].name} ({c})" for c in line)
-    return " – ".join(state.competitors[c].name for c in line if c in state.competitors)
+        return " + ".join(f"{isolated(state.competitors[c].name)} ({c})" for c in line)
+    return " – ".join(isolated(state.competitors[c].name) for c in line if c in state.competitors)
 
 
 LINE_NAMES: dict[str, Message] = {"ns": Message("N-S"), "ew": Message("E-W")}

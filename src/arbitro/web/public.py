@@ -20,6 +20,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 
+from arbitro.bidi import isolated
 from arbitro.collation import name_key
 from arbitro.i18n import Message
 from arbitro.services.series import SeriesStandings
@@ -251,7 +252,7 @@ def vp_chart_svg(rows: list[StandingRow], rounds: int) -> Markup:
         )
         for i, v in enumerate(s):
             out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="6" fill="{colour}"/>')
-        name = escape(r.name if len(r.name) <= 20 else r.name[:19] + "…")
+        name = escape(isolated(r.name if len(r.name) <= 20 else r.name[:19] + "…"))
         out.append(
             f'<text x="{left + plot_w + 16}" y="{placed[n] + 8:.1f}" fill="{colour}" '
             f'font-size="26" font-weight="700">{r.rank}. {name} · {s[-1]}</text>'

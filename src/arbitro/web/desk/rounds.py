@@ -377,8 +377,12 @@ def _seat(web: Web, session: auth.Session, event_id: str, n: int, form: FormData
 
 @round_form(router, "publish-seating", "publish")
 def _publish(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
-    """Publish the round's seating (from then on it stands, FIBAS art. 21)."""
-    web.service.publish_seating(event_id, n, actor=session.user)
+    """Publish the round's seating (from then on it stands, FIBAS art. 21): the version the
+    page showed (``seen``), refused with the tables that changed since (issue 29)."""
+    seen = (
+        int_field(form, "seen", Message("version"), low=0, high=2**62) if "seen" in form else None
+    )
+    web.service.publish_seating(event_id, n, actor=session.user, seen=seen)
     return "sheets"
 
 
