@@ -71,6 +71,9 @@ def _equal_sets_at_closing(
 
 
 def equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 32: a set equal to one the line holds is merged into it and frozen for good; with a
+    wild in both, the second wild is discarded at once; the offender's turn ends (at the
+    closing, the NB: validated with at most one wild)."""
     seat = offender_of(offender, irr)
     play = play_of(d, seat, det.meld, irr)
     second = d.meld_by_id(play.meld)
