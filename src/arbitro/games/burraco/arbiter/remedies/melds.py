@@ -61,7 +61,7 @@ def _heal(
     if det.healing:
         cards = tm.cards + det.healing
         m = try_meld(cards, d.code)
-        if m is not None and not frozen and irr is Irregularity.INCOMPLETE_MELD:
+        if m is not None and not moved_on and irr is Irregularity.INCOMPLETE_MELD:
             tm.cards, tm.meld = m.cards, m
             # the healed meld is the play it heals (its moment): later plays stay later
             d.add_play(replace(play, added=play.added + det.healing))
