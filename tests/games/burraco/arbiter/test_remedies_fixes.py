@@ -36,6 +36,7 @@ EW_BURRACO = "3S 4S 5S 6S 7S 8S 9S"
 def deal(
     e: str,
     *,
+    w: str = "8S 8S 4D",
     stock: str = STOCK,
     pile: str = "8C",
     ew: Sequence[str] = (),
@@ -44,7 +45,7 @@ def deal(
 ) -> ArbiterDeal:
     """E to play after eight turns; N-S hold a clean burraco and their pozzetto."""
     return ArbiterDeal.from_layout(
-        {E: P(e), W: P("8S 8S 4D"), N: P("JH JH"), S: P("QH")},
+        {E: P(e), W: P(w), N: P("JH JH"), S: P("QH")},
         pile=P(pile),
         stock=P(stock),
         pozzetti=[P(POZ)],
@@ -123,6 +124,40 @@ def test_art_23_the_valid_meld_named_is_refused_too() -> None:
         stage=PozzettoStage.UNSEEN,
         meld=run.id,
     )
+
+
+def test_art_23_pozzetto_taken_with_the_discard_and_no_play_at_all_is_refused() -> None:
+    """FIBAS art. 23 "successiva ad una giocata errata": E, playing on with no cards, draws
+    and discards: the pozzetto is taken with the discard and E made no play at all, so there
+    is no wrong play to rule on."""
+    d = deal("")
+    d.draw(E)
+    d.discard(E, C("4S"))
+    assert d.pozzetto_of(E) is not None and d.plays == ()
+    err = refused(
+        d, Irregularity.WRONG_PLAY_THEN_POZZETTO, "23", offender=E, stage=PozzettoStage.UNSEEN
+    )
+    assert err.msg == message(
+        "no wrong play before the pozzetto: it was taken regularly, play goes on"
+    )
+
+
+# ------------------------------------------------------------------ 7. art. 31
+
+
+def test_art_31_cards_set_aside_in_the_order_of_the_deals_own_values() -> None:
+    """FIBAS art. 31 point 2 with art. 25 and art. 3 "Valore delle carte": W, drawing out of
+    turn, lays off 6H and KH; under a code whose 6s are worth 20 the 6H is the higher: the
+    ruling and the table list it first (the order they are discarded in)."""
+    fibas = burraco_fibas()
+    code = replace(fibas, card_values={**fibas.card_values, "6": 20})
+    d = deal("5H", w="6H KH 4D 9S", ew=("3H 4H 5H", "KC KD KS"), stock="QS " + STOCK, code=code)
+    d.draw(W)
+    d.lay_off(W, 0, [C("6H")])
+    d.lay_off(W, 1, [C("KH")])
+    r = d.rule(Irregularity.OUT_OF_TURN_DRAW, W)
+    assert r.aside == P("6H KH") and pos(d)["aside"] == "W 6H KH"
+    assert core.PenalizedCards(W, ("6H", "KH")) in d.records[-1]
 
 
 # ------------------------------------------------------------------ 2, 4. arts. 28-29
@@ -306,3 +341,71 @@ def test_art_33_the_arbiter_names_the_card_laid_improperly() -> None:
     refused(d, Irregularity.CLOSING_WITHOUT_DISCARD, "33", offender=E, cards=P("9D"))
     r = d.rule(Irregularity.CLOSING_WITHOUT_DISCARD, E, cards=P("6H"))
     assert r.discarded == P("6H") and sorted(d.hand(E)) == sorted(P("7H 8H"))
+
+
+def test_art_33_a_lay_off_of_two_cards_discards_the_higher_one() -> None:
+    """FIBAS art. 33 with art. 2 "Scarto immediato" (equal values: the higher rank first): of
+    the lay-off 6H 7H, the 7H is the card laid improperly, the 6H goes back in hand."""
+    d = deal("6H", stock="7H " + STOCK, ew=("3H 4H 5H", EW_BURRACO), taken=(Line.NS, Line.EW))
+    d.draw(E)
+    d.lay_off(E, 0, P("6H 7H"))
+    assert d.is_over and d.closer is E
+    r = d.rule(Irregularity.CLOSING_WITHOUT_DISCARD, E)
+    assert r.discarded == P("7H") and r.returned == P("6H") and d.hand(E) == P("6H")
+
+
+def test_art_33_the_card_discarded_is_the_highest_by_the_deals_own_values() -> None:
+    """FIBAS art. 33 with art. 3 "Valore delle carte": under a code whose 6s are worth 20, the
+    6H is the highest of the lay-off 6H 7H 8H: it is discarded, 7H 8H go back in hand."""
+    fibas = burraco_fibas()
+    code = replace(fibas, card_values={**fibas.card_values, "6": 20})
+    d = deal(
+        "6H 7H",
+        stock="8H " + STOCK,
+        ew=("3H 4H 5H", EW_BURRACO),
+        taken=(Line.NS, Line.EW),
+        code=code,
+    )
+    d.draw(E)
+    d.lay_off(E, 0, P("6H 7H 8H"))
+    r = d.rule(Irregularity.CLOSING_WITHOUT_DISCARD, E)
+    assert r.discarded == P("6H") and r.returned == P("7H 8H")
+
+
+def test_art_33_one_card_laid_off_alone_the_earlier_turns_stand() -> None:
+    """FIBAS art. 33 "legando anche la carta di scarto": E opens the 9s, drops the KS and the
+    QD face up and discards them at once (art. 24): the hand is empty and E plays on with no
+    cards (docs/rulings.md "The arbiter's remedies" 11). At the next turn E draws the 6H and
+    lays it off: the closing turn's only play. The 6H is discarded and nothing is taken back:
+    the 9s of the turn before stand (ruling 21)."""
+    d = deal(
+        "9D 9S 9C KS",
+        stock="QD QS JS 10S 6H " + STOCK,
+        ew=("3H 4H 5H", EW_BURRACO),
+        taken=(Line.NS, Line.EW),
+    )
+    d.draw(E)
+    d.meld(E, P("9D 9S 9C"))
+    d.expose(E, P("KS QD"))
+    d.rule(Irregularity.EXPOSED_CARD, E)
+    assert d.hand(E) == () and d.next_to_act is S and not d.is_over
+    for seat in (S, W, N):
+        d.discard(seat, d.draw(seat).cards[0])
+    d.draw(E)
+    d.lay_off(E, 0, P("6H"))
+    assert d.is_over and d.closer is E
+    nines = d.melds(Line.EW)[2]
+    r = d.rule(Irregularity.CLOSING_WITHOUT_DISCARD, E)
+    assert r.discarded == P("6H") and r.returned == () and r.next_to_act is S
+    assert sorted(nines.cards) == sorted(P("9D 9S 9C"))
+    assert d.melds(Line.EW)[0].cards == P("3H 4H 5H")
+
+
+def test_art_33_closing_by_a_meld_no_card_to_name() -> None:
+    """FIBAS art. 33 "Senza scarto - calando una combinazione": the meld goes back in hand and
+    the player discards one of its cards: a card named by the arbiter is refused."""
+    d = deal("9S 9D", stock="9C " + STOCK, ew=(EW_BURRACO,), taken=(Line.NS, Line.EW))
+    d.draw(E)
+    d.meld(E, P("9S 9D 9C"))
+    assert d.is_over and d.closer is E
+    refused(d, Irregularity.CLOSING_WITHOUT_DISCARD, "33", offender=E, cards=P("9S"))
