@@ -26,6 +26,12 @@ ASIDE: dict[str, tuple[str, str]] = {
         )
         for n in (26, 31)
     },
+    _C + "x_immediate_discard__mutmut_32": (
+        _EQ,
+        "every caller discards at least one card (issue 26: art. 23 refuses a pozzetto taken "
+        "after a valid play, arts. 28-29 end a healing with nothing in excess by a free "
+        "discard): order is never empty",
+    ),
     _C + "x_freeze_plays__mutmut_9": (
         _EQ,
         "a new meld's pending cards are set to all its cards just below, whatever was added",

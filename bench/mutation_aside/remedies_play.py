@@ -27,7 +27,7 @@ ASIDE: dict[str, tuple[str, str]] = {
     },
     **{
         _DR + f"x_{f}__mutmut_{n}": (_EQ, "a draw takes one card: cards[:2] is cards[:1]")
-        for f, n in (("out_of_turn", 27), ("after_pozzetto", 41))
+        for f, n in (("out_of_turn", 27), ("after_pozzetto", 35))
     },
     **{
         _DR + f"x_out_of_turn__mutmut_{n}": (
@@ -35,19 +35,5 @@ ASIDE: dict[str, tuple[str, str]] = {
             "active=None reads as False everywhere (`if active`, `lim[1]`, the position's next)",
         )
         for n in (31, 93)
-    },
-    **{
-        _DR + f"x_after_pozzetto__mutmut_{n}": (
-            _EQ,
-            "restored is replaced by act.cards whenever there are no plays, and is () with plays",
-        )
-        for n in (20, 23)
-    },
-    **{
-        _P + f"x_{f}__mutmut_9": (
-            _EQ,
-            "_taken_pozzetto never reads its irregularity: it cites fibas('pozzetto')",
-        )
-        for f in ("pozzetto_count", "wrong_then_pozzetto")
     },
 }

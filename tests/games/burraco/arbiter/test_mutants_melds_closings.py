@@ -21,6 +21,7 @@ from arbitro.games.burraco.arbiter.deal import Play
 from arbitro.games.burraco.arbiter.records import Ruling
 from arbitro.games.burraco.arbiter.remedies import REMEDIES, irregularity
 from arbitro.games.burraco.errors import fibas
+from arbitro.games.core import arbiter as core
 from arbitro.i18n import Message, message
 
 C = parse_card
@@ -117,7 +118,8 @@ def unnamed(d: ArbiterDeal, kind: Irregularity, article: str, **details: Any) ->
 def test_art_28_incomplete_meld_healed_records_the_healed_play() -> None:
     """FIBAS art. 28 example: 8-6-4 of hearts healed with the 5 and the 7: the player goes on;
     the healed meld is recorded as one play of the five cards (so that a later remedy, e.g.
-    art. 33, takes the whole play back)."""
+    art. 33, takes the whole play back), at the moment of the meld it heals (action 1), so
+    that plays made after it stay after it (art. 35 point 2)."""
     d = deal("8H 6H 4H 5H 7H KS 3C", ew=())
     d.draw(E)
     d.meld(E, P("8H 6H 4H"))
@@ -126,7 +128,7 @@ def test_art_28_incomplete_meld_healed_records_the_healed_play() -> None:
     text = message("meld healed with {cards}: the player goes on", cards="5H 7H")
     assert r == ruling(Irregularity.INCOMPLETE_MELD, E, Found.AT_ONCE, 2, text, next_to_act=E)
     assert changed(before, d) == {"E": "3C 4S KS", "EW": "2 E 4H 5H 6H 7H 8H / touched E@-1"}
-    assert d.plays[-1] == Play(2, E, 8, 2, P("8H 6H 4H 5H 7H"), True)
+    assert d.plays[-1] == Play(1, E, 8, 2, P("8H 6H 4H 5H 7H"), True)
 
 
 def test_art_28_healing_cards_that_do_not_fit_go_back_and_the_meld_is_discarded() -> None:
@@ -1013,7 +1015,8 @@ def test_art_34_hand_rebuilt_nothing_changes() -> None:
 
 def test_art_34_hand_not_rebuilt_arbitral_score_to_the_offenders_line() -> None:
     """FIBAS art. 34: "Nel caso che ciò sia impossibile assegna un punteggio arbitrario":
-    -150 replaces E-W's total; N-S keep theirs."""
+    -150 replaces E-W's total; N-S keep theirs. The ruling gives the score (``arbitral``) and
+    the core records it (``ArbitralScore``): before the fix neither did (issue 26, bug 5)."""
     d = _closed()
     before = fields(d)
     totals = d.totals()
@@ -1021,14 +1024,8 @@ def test_art_34_hand_not_rebuilt_arbitral_score_to_the_offenders_line() -> None:
         Irregularity.POINTS_NOT_COUNTED, W, found=Found.LATER, rebuilt=False, arbitral_score=-150
     )
     text = message("hand cannot be rebuilt: arbitral score {score} to the line", score=-150)
-    assert (r.irregularity, r.offender, r.found, r.at, r.text, r.next_to_act) == (
-        Irregularity.POINTS_NOT_COUNTED,
-        W,
-        Found.LATER,
-        5,
-        text,
-        None,
-    )
+    assert r == ruling(Irregularity.POINTS_NOT_COUNTED, W, Found.LATER, 5, text, arbitral=-150)
+    assert d.records[-1] == (core.ArbitralScore({Line.EW: -150}),)
     assert changed(before, d) == {"arbitral": "EW -150"}
     assert d.totals() == {Line.NS: totals[Line.NS], Line.EW: -150}
 

@@ -23,6 +23,7 @@ from arbitro.games.burraco.arbiter import (
     TurnLimit,
 )
 from arbitro.games.burraco.arbiter.records import Ruling
+from arbitro.games.core import arbiter as core
 from arbitro.i18n import Message
 
 C = parse_card
@@ -285,7 +286,10 @@ def test_art_31_the_discard_prepared_is_the_one_the_offender_names() -> None:
 
 def test_art_31_two_cards_laid_off_out_of_turn_are_both_penalized() -> None:
     """FIBAS art. 31 point 2 "per le carte legate vedi art. 25": W, drawing out of turn, lays
-    off 6H on the hearts and KH on the kings: both go to the side, discarded highest first."""
+    off 6H on the hearts and KH on the kings: both go to the side, discarded highest first.
+    The ruling and the core's record list them as the table holds them, highest first (the
+    order of art. 2 "Scarto immediato", docs/rulings.md "The arbiter's remedies" 1), not in
+    the order laid off (issue 26, bug 7)."""
     d = table(w="6H KH 4D 9S", ew=("3H 4H 5H", "KC KD KS"), stock="QS " + STOCK)
     d.draw(W)
     d.lay_off(W, 0, [C("6H")])
@@ -297,12 +301,13 @@ def test_art_31_two_cards_laid_off_out_of_turn_are_both_penalized() -> None:
         W,
         found=None,
         at=3,
-        aside=P("6H KH"),  # in the order laid off; the side holds them highest first
+        aside=P("KH 6H"),
         limit=TurnLimit.DISCARD_PREPARED,
         next_to_act=E,
     )
     p = pos(d)
     assert p["aside"] == "W KH 6H" and p["prepared"] == "W QS" and p["W"] == "4D 9S"
+    assert core.PenalizedCards(W, ("KH", "6H")) in d.records[-1]
     hearts, kings = d.melds(Line.EW)
     assert hearts.cards == P("3H 4H 5H") and sorted(kings.cards) == sorted(P("KC KD KS"))
 

@@ -25,6 +25,7 @@ from arbitro.games.burraco.arbiter.remedies.common import (
 )
 from arbitro.games.burraco.arbiter.table import (
     TableMeld,
+    discard_order,
     minus,
     try_meld,
 )
@@ -70,6 +71,9 @@ def _equal_sets_at_closing(
 
 
 def equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 32: a set equal to one the line holds is merged into it and frozen for good; with a
+    wild in both, the second wild is discarded at once; the offender's turn ends (at the
+    closing, the NB: validated with at most one wild)."""
     seat = offender_of(offender, irr)
     play = play_of(d, seat, det.meld, irr)
     second = d.meld_by_id(play.meld)
@@ -127,6 +131,11 @@ def equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: De
 
 
 def closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 33: an irregular closing. Without burraco (or in the first round, or with no
+    burraco in any case, the NB) the last play is penalized at the side and play goes on;
+    discarding a wild, the last play goes back in hand; without a discard, the last meld goes
+    back in hand and the discard is one of its cards, or, having laid off the discard too, the
+    card laid improperly is discarded and the play before it taken back."""
     seat = offender or d.closer
     if seat is None or d.closer is not seat or d.end_reason is not EndReason.CLOSING:
         raise bad(message("there is no closing to rule on"), irr.citation)
@@ -135,9 +144,18 @@ def closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
     plays = [p for p in d.plays if p.seat is seat and p.turn == last.turn]
     back: tuple[Card, ...] = ()
     has_burraco = d.line_burraco(seat.line)
-    d.resume(seat)
     if not has_burraco:
         irr = Irregularity.CLOSING_WITHOUT_BURRACO  # art. 33 NB: the same procedure applies
+    if irr is Irregularity.CLOSING_WITHOUT_DISCARD:
+        if not plays:
+            raise bad(message("no play to take back"), irr.citation)
+        p = plays[-1]
+        if det.cards and (p.new or len(det.cards) != 1 or det.cards[0] not in p.added):
+            raise bad(
+                message("name one card of the last lay-off {cards}", cards=format_cards(p.added)),
+                irr.citation,
+            )
+    d.resume(seat)
     if irr in (Irregularity.CLOSING_WITHOUT_BURRACO, Irregularity.CLOSING_FIRST_ROUND):
         aside: tuple[Card, ...] = ()
         if plays:
@@ -179,10 +197,7 @@ def closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
             ),
             returned=back,
         )
-    # closing without a discard, with a burraco
-    if not plays:
-        raise bad(message("no play to take back"), irr.citation)
-    p = plays[-1]
+    # closing without a discard, with a burraco (plays checked above)
     if p.new:
         back = pull(d, d.meld_by_id(p.meld), p.added)
         d.give(seat, back)
@@ -205,12 +220,20 @@ def closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
     laid = pull(d, d.meld_by_id(p.meld), p.added)
     d.give(seat, laid)
     back = ()
-    if len(plays) > 1:
-        q = plays[-2]
-        back = pull(d, d.meld_by_id(q.meld), q.added)
-        d.give(seat, back)
+    if len(p.added) > 1:
+        # art. 33: "l'ultima carta impropriamente legata" is one card; the rest of the lay-off
+        # is the play before it (docs/rulings.md)
+        last_card = det.cards or (discard_order(p.added, d.code)[0],)
+        back = minus(p.added, last_card)
+        wrong = last_card
+    else:
+        wrong = p.added
+        if len(plays) > 1:
+            q = plays[-2]
+            back = pull(d, d.meld_by_id(q.meld), q.added)
+            d.give(seat, back)
     d.resume(seat)
-    out = immediate_discard(d, seat, p.added)
+    out = immediate_discard(d, seat, wrong)
     return decided(
         d,
         irr,

@@ -133,10 +133,12 @@ def core_records(entry: Ruling) -> tuple[core.ArbiterRecord, ...]:
 
 
 def bad(text: Message, article: Citation) -> ArbitroError:
+    """A refused ruling (the arbiter's details do not fit the deal), citing ``article``."""
     return ArbitroError(text, article=article, key="arbiter.bad_ruling")
 
 
 def offender_of(offender: Seat | None, irr: Irregularity) -> Seat:
+    """The offender named, or a refusal citing the irregularity's article (art. 22)."""
     if offender is None:
         raise bad(message("name the offender"), irr.citation)
     return offender
@@ -150,11 +152,15 @@ def decided(
     text: Message,
     **fields: object,
 ) -> Ruling:
+    """The ruling on ``irr``, taken at the deal's current moment, with the remedy's fields and
+    who plays next (arts. 22-35)."""
     r = Ruling(irr, offender, found, len(d.log), text, next_to_act=d.next_to_act)
     return replace(r, **fields)  # type: ignore[arg-type]  # fields named by the caller, of the record's own types
 
 
 def plays_in_turn(d: ArbiterDeal, seat: Seat, turn: int | None = None) -> list[Play]:
+    """The melds and lay-offs ``seat`` made in ``turn`` (default: the turn being played), the
+    plays a freeze of arts. 28 and 35 reaches."""
     t = d.turns_played if turn is None else turn
     return [p for p in d.plays if p.seat is seat and p.turn == t]
 

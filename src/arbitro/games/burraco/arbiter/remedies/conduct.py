@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 
 def art22(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 22: the table acted before calling the arbiter (the right to the penalty is lost),
+    or a player played on before the ruling (warned)."""
     if irr is Irregularity.TABLE_ACTED:
         return decided(
             d,

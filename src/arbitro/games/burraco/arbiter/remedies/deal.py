@@ -18,7 +18,7 @@ from arbitro.games.burraco.arbiter.remedies.common import (
     offender_of,
 )
 from arbitro.games.burraco.arbiter.table import discard_order
-from arbitro.i18n import message
+from arbitro.i18n import message, ngettext
 
 if TYPE_CHECKING:
     from arbitro.games.burraco.arbiter.deal import ArbiterDeal
@@ -26,9 +26,6 @@ if TYPE_CHECKING:
 MISDEALS: Final = ("cards_seen", "stock_turned_early", "card_seen_in_deal", "wrong_deal")
 """Art. 6: the players saw their cards or turned the stock's first card before the arbiter's
 word, a card was seen while dealing or making the pozzetti, a wrong deal (direction, count)."""
-
-PILE_AL_MONTE: Final = 2
-"""Art. 18: at most two cards in the pile for a closing "al monte"."""
 
 
 def _started(d: ArbiterDeal) -> bool:
@@ -158,9 +155,14 @@ def closing_at_pile(
     )
     if pick is None or pick.turn != last.turn:
         raise bad(message("{seat} did not close with the pile", seat=seat.value), irr.citation)
-    if len(pick.cards) <= PILE_AL_MONTE:
+    most = d.code.al_monte_max_discards
+    if len(pick.cards) <= most:
         raise bad(
-            message("at most two cards in the pile: the closing al monte is regular"),
+            ngettext(
+                "at most {count} card in the pile: the closing al monte is regular",
+                "at most {count} cards in the pile: the closing al monte is regular",
+                most,
+            ),
             irr.citation,
         )
     plays = [p for p in d.plays if p.seat is seat and p.turn == last.turn]

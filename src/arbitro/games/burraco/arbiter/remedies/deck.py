@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 def deck(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 27: cards missing or in excess: found before play starts, the deck is restored and
+    dealt again; during or after the deal, the result stands and the deck is replaced."""
     from arbitro.games.burraco.arbiter.deal import full_deck_difference
 
     missing, extra = full_deck_difference(d)

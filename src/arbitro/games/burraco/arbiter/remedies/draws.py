@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 
 def missing_draw(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 30: a play made without drawing (or a draw the partner reminded): the turn stops,
+    the player draws or picks up and discards, the melds made are frozen until the next turn;
+    reminded by the opponents before any play, there is no offence."""
     seat = offender_of(offender, irr)
     if d.turn is not seat or d.phase is not Phase.DRAW:
         raise bad(message("{seat} is not on turn without a draw", seat=seat.value), irr.citation)
@@ -71,6 +74,9 @@ def _take_action(d: ArbiterDeal, seat: Seat, irr: Irregularity) -> int:
 
 
 def out_of_turn(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 31 "Pesca o raccolta fuori turno": with no play, the card goes back (the pile is
+    restored) and the offender's next turn is only a draw (a pick-up) and a discard; with
+    plays, they are set apart and frozen, a discard is prepared and the turn goes back."""
     seat = offender_of(offender, irr)
     act = d.log[_take_action(d, seat, irr)]
     plays = [p for p in d.plays if p.seat is seat and p.action > act.index]
@@ -138,17 +144,21 @@ def _set_apart(
         back = pull(d, tm, p.added)
         d.give(seat, minus(back, p.added))
         aside += set_aside(d, seat, p.added)
-    return frozen, aside
+    # one order, the table's: highest first, as they are discarded (art. 25, art. 2)
+    return frozen, tuple(discard_order(aside, d.code))
 
 
 def after_pozzetto(
     d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
 ) -> Ruling:
+    """Art. 31 "Pesca (Raccolta) dopo aver preso il pozzetto al volo": the card goes back on
+    the stock (the pile is restored), plays are set apart as in points 1-2, the offender
+    discards now and plays the pozzetto from the next turn."""
     seat = offender_of(offender, irr)
     act = d.log[_take_action(d, seat, irr)]
     plays = [p for p in d.plays if p.seat is seat and p.action > act.index]
     pick = act.kind is ActionKind.PICK_UP
-    restored = tuple(x for x in act.cards if x in d.hand(seat)) if not plays else ()
+    restored: tuple[Card, ...] = ()
     if plays:
         frozen, aside = _set_apart(d, seat, plays)
     else:

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 
 def exposed(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 24: an exposed card is played first in the own turn or discarded at once (not
+    played first, or laid on the partner's meld); out of turn it is recorded as exposed."""
     seat = offender_of(offender, irr)
     if irr is Irregularity.EXPOSED_ON_PARTNER_MELD:
         play = play_of(d, seat, det.meld, irr)
@@ -91,6 +93,8 @@ def exposed(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
 
 
 def thrown(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 26 "Lancio": the cards thrown are penalized (art. 25): discarded at once in the
+    offender's turn, else put at the side of the table."""
     seat = offender_of(offender, irr)
     if not det.cards:
         raise bad(message("name the thrown cards"), irr.citation)

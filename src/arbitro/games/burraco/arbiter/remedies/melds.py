@@ -10,6 +10,7 @@ from arbitro.games.burraco import Seat
 from arbitro.games.burraco.arbiter.irregularities import (
     Found,
     Irregularity,
+    TurnLimit,
 )
 from arbitro.games.burraco.arbiter.records import Ruling
 from arbitro.games.burraco.arbiter.remedies.common import (
@@ -48,19 +49,22 @@ def _heal(
     if found is not Found.AT_ONCE:
         return penalized(d, Irregularity.EXCESS_CARD, seat, replace(det, found=found))
     later = [p for p in plays_in_turn(d, seat) if p.action > play.action and p.meld != tm.id]
-    frozen: tuple[int, ...] = ()
-    if irr is Irregularity.INCOMPLETE_MELD and later:
-        frozen = freeze_plays(d, later, seat)  # art. 28: it became a wrong meld
-        max_cards = 1
+    moved_on = irr is Irregularity.INCOMPLETE_MELD and bool(later)
+    if moved_on:
+        max_cards = 1  # art. 28: it became a wrong meld (art. 29, one card)
     if len(det.healing) > max_cards:
         raise bad(message("heal with at most {count} card", count=max_cards), irr.citation)
     if det.healing:
         d.take(seat, det.healing)
+    # frozen only once the ruling stands: a refused one leaves the deal as it was
+    frozen = freeze_plays(d, later, seat) if moved_on else ()
+    if det.healing:
         cards = tm.cards + det.healing
         m = try_meld(cards, d.code)
-        if m is not None and not frozen and irr is Irregularity.INCOMPLETE_MELD:
+        if m is not None and not moved_on and irr is Irregularity.INCOMPLETE_MELD:
             tm.cards, tm.meld = m.cards, m
-            d.add_play(replace(play, added=play.added + det.healing, action=len(d.log)))
+            # the healed meld is the play it heals (its moment): later plays stay later
+            d.add_play(replace(play, added=play.added + det.healing))
             return decided(
                 d,
                 irr,
@@ -74,7 +78,23 @@ def _heal(
         if valid is not None and (play.new or minus(cards, excess)):
             tm.cards, tm.meld = valid.cards, valid
             d.give(seat, excess)
-            out = immediate_discard(d, seat, excess) if excess else ()
+            if not excess:
+                # arts. 28-29: play stops though nothing is in excess; the turn ends with a
+                # discard of the player's choice
+                d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True)
+                return decided(
+                    d,
+                    irr,
+                    seat,
+                    found,
+                    message(
+                        "meld healed with {cards}, no card in excess: play stops, discard now",
+                        cards=format_cards(det.healing),
+                    ),
+                    frozen=frozen,
+                    limit=TurnLimit.DISCARD_ONLY,
+                )
+            out = immediate_discard(d, seat, excess)
             return decided(
                 d,
                 irr,
@@ -110,8 +130,11 @@ def _heal(
 
 
 def incomplete(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 28: an incomplete meld healed with one or more cards (one once the player moved on
+    to another play), or discarded at once."""
     return _heal(d, irr, offender, det, max_cards=len(det.healing) or 1)
 
 
 def wrong(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 29: a wrong meld healed with one card only, the excess discarded at once."""
     return _heal(d, irr, offender, det, max_cards=1)

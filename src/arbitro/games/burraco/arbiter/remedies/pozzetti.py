@@ -26,13 +26,14 @@ from arbitro.games.burraco.arbiter.remedies.common import (
     pull,
 )
 from arbitro.games.burraco.errors import fibas
-from arbitro.i18n import message
+from arbitro.i18n import Message, message
 
 if TYPE_CHECKING:
     from arbitro.games.burraco.arbiter.deal import ArbiterDeal
 
 
-def _taken_pozzetto(d: ArbiterDeal, seat: Seat, irr: Irregularity) -> tuple[tuple[Card, ...], int]:
+def _taken_pozzetto(d: ArbiterDeal, seat: Seat) -> tuple[tuple[Card, ...], int]:
+    """The pozzetto ``seat`` took and the moment (log index) it took it (art. 23)."""
     taken = d.pozzetto_of(seat)
     if taken is None:
         raise bad(message("{seat} took no pozzetto", seat=seat.value), fibas("pozzetto"))
@@ -42,8 +43,11 @@ def _taken_pozzetto(d: ArbiterDeal, seat: Seat, irr: Irregularity) -> tuple[tupl
 def pozzetto_count(
     d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
 ) -> Ruling:
+    """Art. 23 "Con meno di 11 carte" / "Con più di 11 carte": a short pozzetto is completed
+    from the bottom of the stock, a long one loses its top cards under the stock; once a card
+    of it was seen or played, play goes on."""
     seat = offender_of(offender, irr)
-    poz, taken_at = _taken_pozzetto(d, seat, irr)
+    poz, taken_at = _taken_pozzetto(d, seat)
     n = d.code.pozzetto_cards
     if det.seen:
         return decided(
@@ -90,6 +94,8 @@ def pozzetto_count(
 def pozzetto_previous(
     d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
 ) -> Ruling:
+    """Art. 23 "Della smazzata precedente": the previous deal's pozzetto stays unused; if it
+    was used, play stands and the other line takes the second pozzetto."""
     if det.used:
         if not d.pozzetti:
             raise bad(message("no pozzetto on the table"), irr.citation)
@@ -107,6 +113,8 @@ def pozzetto_previous(
 
 
 def pozzetto_seen(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 23 "Visti fuori turno": the player who looked at the pozzetto before the partner's
+    discard is warned (a repeat penalizes the line, art. 22)."""
     seat = offender_of(offender, irr)
     d.warn(seat, irr)
     if det.information:
@@ -127,17 +135,31 @@ def pozzetto_seen(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det:
     return decided(d, irr, seat, det.found, text, warned=(seat,))
 
 
+def _no_wrong_play() -> Message:
+    """Why art. 23's remedy is refused: the play before the pozzetto was not wrong."""
+    return message("no wrong play before the pozzetto: it was taken regularly, play goes on")
+
+
 def wrong_then_pozzetto(
     d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details
 ) -> Ruling:
+    """Art. 23 "Pozzetto preso in diretta ... successiva ad una giocata errata": the pozzetto
+    not seen goes back (case 1), seen but not played stays frozen in hand (case 2), played
+    freezes the melds made with it (case 3); the wrong play's cards are discarded at once
+    (cases 1-2) or set apart to count negative (case 3). Refused when no wrong play came
+    before the pozzetto."""
     seat = offender_of(offender, irr)
-    _poz, taken_at = _taken_pozzetto(d, seat, irr)
+    _poz, taken_at = _taken_pozzetto(d, seat)
     if det.stage is None:
         raise bad(message("say whether the pozzetto was seen or played"), irr.citation)
     before = [p for p in d.plays if p.seat is seat and p.action <= taken_at]
+    if det.meld is None and not before:
+        raise bad(_no_wrong_play(), irr.citation)
     wrong = play_of(d, seat, det.meld, irr) if det.meld is not None else before[-1]
     tm = d.meld_by_id(wrong.meld)
     excess = det.cards or excess_of(d, wrong, tm)
+    if not excess:
+        raise bad(_no_wrong_play(), irr.citation)
     if det.stage is PozzettoStage.UNSEEN:
         d.put_back_pozzetto(seat)
         cards = pull(d, tm, excess)

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 
 def points(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 34: cards mixed before they were counted: the arbiter rebuilds the hand, or, when
+    that is impossible, gives the line an arbitral score (recorded as such)."""
     seat = offender_of(offender, irr)
     if det.rebuilt:
         return decided(
@@ -54,10 +56,15 @@ def points(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detail
             "hand cannot be rebuilt: arbitral score {score} to the line",
             score=det.arbitral_score,
         ),
+        arbitral=det.arbitral_score,
     )
 
 
 def ghost(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
+    """Art. 35: a ghost card found in the turn is healed on its meld (art. 28) or discarded at
+    once, the melds opened after it frozen for a turn (point 2); found later, the meld is
+    frozen for good and the card counts negative (point 3); found with the discard, it is an
+    exposed card (art. 24 point 2)."""
     seat = offender_of(offender, irr)
     ghost = det.cards
     if not ghost:
