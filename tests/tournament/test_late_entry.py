@@ -202,3 +202,22 @@ def test_an_imported_event_file_decides_the_admission_again() -> None:
         -100,
         False,
     )
+
+
+def test_mitchell_with_a_withdrawal_never_seats_the_round_without_the_latecomer() -> None:
+    """A Mitchell keeps the lines of the round before (FIBAS art. 4); with a withdrawal (art.
+    36) and a latecomer in the same round the Mitchell is refused naming the newcomer, never
+    seated silently without it; drawn as Danish the latecomer sits."""
+    d = Driver(config(rounds=3, movements=(Movement.DRAW, Movement.MITCHELL, Movement.MITCHELL)))
+    d.register_many(8)
+    d.seat(1)
+    for t in d.seating(1).tables:
+        d.sheet(1, t.table, (300, 200, 0, 50), (0, 90, 100, 100))
+    d.publish(1)
+    d.do(commands.withdraw(d.state, 1, d.now, "andato via"))
+    number = _admit(d, LateEntry(2, "rest"))
+    with pytest.raises(ArbitroError, match="nuovi: 9"):
+        commands.seat(d.state, 2, d.now)
+    d.seat(2, movement=Movement.DANISH)
+    seated = {c for t in d.seating(2).tables for line in t.lines for c in line}
+    assert number in seated and 1 not in seated
