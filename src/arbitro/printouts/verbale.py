@@ -290,11 +290,17 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
                 if row.lateness_mp
                 else "",
             ]
+            name = _standing_name(results, row.name, row.competitor, lang)
+            if row.joined_from is not None:  # a late entry (rulings "Late entries")
+                mark = message("joined from round {round}", round=row.joined_from)
+                if row.unranked:
+                    mark = message("joined from round {round}, not ranked", round=row.joined_from)
+                name = tr(message("{name} ({mark})", name=name, mark=mark), lang)
             rows.append(
                 [
                     str(row.rank),
                     str(row.competitor),
-                    cell(_standing_name(results, row.name, row.competitor, lang), 9, bold=True),
+                    cell(name, 9, bold=True),
                     str(row.vp),
                     str(row.mp),
                     cell(" ".join(p for p in pens if p), 8),
