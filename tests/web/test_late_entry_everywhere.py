@@ -1,7 +1,7 @@
 """A late entry's mark everywhere the standings are shown (issue 34, docs/rulings.md "Late
 entries" 4): as a withdrawn row says «ritirato dal turno N» (FIBAS art. 36), a pair admitted
 from round 2 says «iscritto dal turno 2» on the public standings, the hall projector, the
-desk, the standings PDF, the verbale, the results file and its web pages; one admitted out of the ranking,
+desk, the API, the standings PDF, the verbale, the results file and its web pages; one admitted out of the ranking,
 «iscritto dal turno 2, fuori classifica», listed last."""
 
 from __future__ import annotations
@@ -64,6 +64,12 @@ def test_the_late_entries_are_marked_everywhere(
         text = visible_text(page.text)
         assert "Ferri / Marini iscritto dal turno 2" in text, url
         assert "Russo / Costa iscritto dal turno 2, fuori classifica" in text, url
+    api = client.get(f"/api/events/{EVENT}/standings").json()
+    assert [(r["name"], r["joined_from"], r["unranked"]) for r in api["rows"]][-1] == (
+        "Russo / Costa",
+        2,
+        True,
+    )
     desk = visible_text(client.get(f"/desk/e/{EVENT}/r/1").text)
     assert "Ferri / Marini (5) iscritto dal turno 2" in desk
 
