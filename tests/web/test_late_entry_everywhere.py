@@ -1,8 +1,8 @@
 """A late entry's mark everywhere the standings are shown (issue 34, docs/rulings.md "Late
 entries" 4): as a withdrawn row says «ritirato dal turno N» (FIBAS art. 36), a pair admitted
 from round 2 says «iscritto dal turno 2» on the public standings, the hall projector, the
-desk, the API, the standings PDF, the verbale, the results file and its web pages; one admitted out of the ranking,
-«iscritto dal turno 2, fuori classifica», listed last."""
+desk, the API, the standings PDF, the verbale, the results file and its web pages; one
+admitted out of the ranking, «iscritto dal turno 2, fuori classifica», listed last."""
 
 from __future__ import annotations
 
