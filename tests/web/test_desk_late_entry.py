@@ -77,6 +77,9 @@ def test_admitted_with_an_arbitral_score_recorded_and_marked(
     assert (comp.joined_round, comp.missed, comp.missed_vp, comp.ranked) == (2, "arbitral", 9, True)
     row = next(r for r in svc.standings(event_id, 1) if r.competitor == 5)
     assert (row.vp, row.mp, row.joined_from) == (9, 0, 2)
+    page = txt(director_client.get(f"/desk/e/{event_id}"))
+    row = text_of(page[page.index('id="competitor-5"') :].split("</tr>", 1)[0])
+    assert "Ritardatari" in row and "iscritto dal turno 2" in row
     live = text_of(txt(director_client.get(f"/desk/e/{event_id}/r/1")))
     assert "Ritardatari (5) iscritto dal turno 2" in live
 
