@@ -12,9 +12,12 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.axe import axe_context, axe_violations, blocking, describe
+from tests.web.test_axe_every_page import login
 from tests.web.test_desk import post, service, text_of, txt
 
 from arbitro.services.demo import random_deal
+from arbitro.tournament.commands.setup import LateEntry
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 
@@ -142,3 +145,29 @@ def test_browser_admits_a_pair_after_round_1_seated_in_round_2_and_marked(
         desk.screenshot(path="/tmp/late/late-standings.png", full_page=True)
     finally:
         desk.context.close()
+
+
+def test_the_late_form_passes_axe_in_both_languages(
+    browser: Any,
+    live_server: str,
+    director: tuple[str, str],
+    web_app: FastAPI,
+    make_event: Any,
+) -> None:
+    """Issue 28's rule on the new form: 0 axe-core violations of impact critical or serious
+    on the event's page with the late entry's form (and a late entry's row), at 1366x768, in
+    Italian and in English."""
+    event_id = _round_1_played(web_app, make_event)
+    service(web_app).register(event_id, "Ritardatari", late=LateEntry(2, "none", ranked=False))
+    for lang in ("it", "en"):
+        context = axe_context(browser, viewport={"width": 1366, "height": 768})
+        try:
+            context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+            login(context, live_server)
+            page = context.new_page()
+            page.goto(f"{live_server}/desk/e/{event_id}", wait_until="load")
+            assert page.locator("#late-form").count() == 1
+            found = blocking(axe_violations(page))
+            assert not found, describe(found, f"/desk/e/{event_id} ({lang})")
+        finally:
+            context.close()
