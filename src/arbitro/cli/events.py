@@ -395,16 +395,59 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option("--player", "-p", help=_("Player (repeatable)")),
         ] = None,
+        from_round: Annotated[
+            int | None,
+            typer.Option(
+                "--from-round",
+                help=_("Admit a latecomer from this round (after the start; see the rulings)"),
+            ),
+        ] = None,
+        missed: Annotated[
+            str | None,
+            typer.Option(
+                "--missed",
+                help=_(
+                    "What the missed rounds score: {words} (the code's own score where it "
+                    "fixes one)",
+                    words=words.choices(words.MISSED_WORDS),
+                ),
+            ),
+        ] = None,
+        vp: Annotated[int, typer.Option("--vp", help=_("V.P. of each missed round"))] = 0,
+        mp: Annotated[int, typer.Option("--mp", help=_("M.P. of each missed round"))] = 0,
+        unranked: Annotated[
+            bool, typer.Option("--unranked", help=_("It plays out of the ranking"))
+        ] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Register a competitor with its players (FIBAS art. 2)."""
+        """Register a competitor with its players (FIBAS art. 2); with ``--from-round`` admit
+        a latecomer from a later round, its missed rounds scored as chosen (FIBAS art. 37,
+        Scala 40 art. 26, docs/rulings.md "Late entries")."""
+        from arbitro.tournament.commands.setup import LateEntry
+
         with errors(json_out):
-            number = service().register(event_id, name, player or [])
-            emit(
-                {"competitor": number, "name": name},
-                _("Registered no. {number}: {name}", number=number, name=name),
-                json_out,
-            )
+            late = None
+            if from_round is not None:
+                choice = (
+                    None if missed is None else words.typed(words.MISSED_WORDS, missed, "--missed")
+                )
+                late = LateEntry(from_round, choice, vp, mp, not unranked)
+            elif missed is not None or unranked:
+                raise ArbitroError("--missed and --unranked go with --from-round")
+            number = service().register(event_id, name, player or [], late=late)
+            if late is None:
+                text = _("Registered no. {number}: {name}", number=number, name=name)
+            else:
+                text = _(
+                    "Registered no. {number}: {name}, playing from round {round}",
+                    number=number,
+                    name=name,
+                    round=late.from_round,
+                )
+            data: dict[str, Any] = {"competitor": number, "name": name}
+            if late is not None:
+                data["from_round"] = late.from_round
+            emit(data, text, json_out)
 
     @app.command(
         "import-csv",

@@ -77,8 +77,10 @@ def _penalties(row: StandingRow) -> str:
 def standings_text(
     state: EventState, rows: list[StandingRow], round_number: int, final: bool
 ) -> str:
-    """The standings as a table: rank, competitor, VP, MP, penalties (art. 39), and the line
-    of the tie-breaks (issue 34)."""
+    """The standings as a table: rank, competitor, VP, MP, penalties (art. 39), the late
+    entries' mark, and the line of the tie-breaks (issue 34)."""
+    from arbitro.tournament.standings.standings import entry_mark
+
     if final:
         head = _("Standings after round {round} (final)", round=round_number)
     else:
@@ -93,7 +95,11 @@ def standings_text(
             if len(name) > 32:  # the name is cut, not the round
                 short = row.name[: max(4, len(row.name) - (len(name) - 31))] + "…"
                 name = _("{name} (withdrawn from round {round})", name=short, round=gone)
-        out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {_penalties(row)}")
+        pens = _penalties(row)
+        mark = entry_mark(row)
+        if mark is not None:  # a late entry: the round it plays from, never cut (rulings)
+            pens = "; ".join(p for p in (pens, render(mark)) if p)
+        out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {pens}")
     out.append(render(standings_tiebreaks(state)))  # issue 34: «a parità di V.P.: M.P.»
     return "\n".join(out)
 

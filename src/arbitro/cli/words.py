@@ -103,6 +103,14 @@ COMPARISON_WORDS: Mapping[str, Message] = {
 """The ``--comparison`` of ``arbitro event create`` (carte uguali, FIBAS art. 20): «altri»,
 «sala», «tavolo», or their record's values."""
 
+MISSED_WORDS: Mapping[str, Message] = {
+    "rest": Message("rest", context="missed rounds word"),
+    "arbitral": Message("arbitral", context="missed rounds word"),
+    "none": Message("none", context="missed rounds word"),
+}
+"""The ``--missed`` of ``arbitro register --from-round`` (docs/rulings.md "Late entries"): the
+rest score of FIBAS art. 37 («riposo»), an arbitral score («arbitrale»), nothing («niente»)."""
+
 LINE_WORDS: Mapping[str, Message] = {
     "ns": Message("ns", context="line word"),
     "ew": Message("ew", context="line word"),

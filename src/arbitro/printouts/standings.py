@@ -15,7 +15,7 @@ from arbitro.printouts.style import INK, MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note
 from arbitro.tournament.event import EventState
 from arbitro.tournament.sheets.individuals import short_tables_note
-from arbitro.tournament.standings.standings import StandingRow, standings
+from arbitro.tournament.standings.standings import StandingRow, entry_mark, standings
 from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
 
 WIDTH = PAGE[0] - 2 * MARGIN
@@ -93,6 +93,9 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
                 ),
                 lang,
             )
+        mark = entry_mark(row)
+        if mark is not None:  # a late entry: the round it plays from (rulings)
+            name = tr(message("{name} ({mark})", name=row.name, mark=mark), lang)
         line: list[object] = [
             str(row.rank),
             str(row.competitor),

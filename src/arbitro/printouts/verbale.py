@@ -211,15 +211,24 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
     rows: list[list[object]] = [
         [tr(message("No."), lang), tr(message("Competitor"), lang), tr(message("Players"), lang)]
     ]
-    # A late entry (Scala 40 art. 26) has the rounds it missed as an arbitral score, no table.
+    # A late entry (Scala 40 art. 26; rulings "Late entries") has the rounds it missed scored
+    # at no table: an arbitral score, the rest score or nothing.
     late = {
         r.competitor: rnd.number
         for rnd in results.rounds
         for r in rnd.results
         if r.table == 0 and r.source == "arbitral"
     }
+    joined = {
+        r.competitor: rnd.number + 1 for rnd in results.rounds for r in rnd.results if r.table == 0
+    }
     for comp in played:
         name = comp.name
+        if comp.number in joined and comp.number not in late:
+            name = tr(
+                message("{name} (joined from round {round})", name=name, round=joined[comp.number]),
+                lang,
+            )
         if comp.number in late:
             name = tr(
                 message(
@@ -284,11 +293,17 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
                 if row.lateness_mp
                 else "",
             ]
+            name = _standing_name(results, row.name, row.competitor, lang)
+            if row.joined_from is not None:  # a late entry (rulings "Late entries")
+                mark = message("joined from round {round}", round=row.joined_from)
+                if row.unranked:
+                    mark = message("joined from round {round}, not ranked", round=row.joined_from)
+                name = tr(message("{name} ({mark})", name=name, mark=mark), lang)
             rows.append(
                 [
                     str(row.rank),
                     str(row.competitor),
-                    cell(_standing_name(results, row.name, row.competitor, lang), 9, bold=True),
+                    cell(name, 9, bold=True),
                     str(row.vp),
                     str(row.mp),
                     cell(" ".join(p for p in pens if p), 8),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
 from arbitro.tournament import commands
-from arbitro.tournament.commands.setup import check_in, check_in_all, withdraw_absent
+from arbitro.tournament.commands.setup import LateEntry, check_in, check_in_all, withdraw_absent
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.records import (
@@ -88,11 +88,17 @@ class EventService(EventLog[EventState]):
         return self._create(event_id, config.name, "rounds", record)
 
     def register(
-        self, event_id: str, name: str, players: Sequence[str] = (), actor: str = "director"
+        self,
+        event_id: str,
+        name: str,
+        players: Sequence[str] = (),
+        actor: str = "director",
+        late: LateEntry | None = None,
     ) -> CompetitorId:
-        """Register a competitor; returns its number."""
+        """Register a competitor; returns its number. With ``late`` the director admits it
+        from a later round (docs/rulings.md "Late entries")."""
         records = self._do_many(
-            event_id, lambda st, now: commands.register(st, name, players, now, actor)
+            event_id, lambda st, now: commands.register(st, name, players, now, actor, late)
         )
         body = records[0].body
         assert isinstance(body, CompetitorRegistered)

@@ -92,6 +92,9 @@ class CompetitorInfo(_Model):
     withdrawn_from_round: int | None = Field(
         default=None, description="The first round the competitor no longer plays."
     )
+    joined_round: int = Field(
+        default=1, ge=1, description="The first round a late entry plays (1: from the start)."
+    )
 
 
 class Line(_Model):
@@ -154,6 +157,12 @@ class StandingRow(_Model):
     penalty_mp: int = Field(description="MP of the warnings' penalties (art. 22), ≤ 0.")
     lateness_mp: int = Field(description="Lateness MP included in mp (art. 37), ≤ 0.")
     withdrawn: bool
+    joined_from: int | None = Field(
+        default=None, description="A late entry's first round (docs/rulings.md)."
+    )
+    unranked: bool = Field(
+        default=False, description="A late entry admitted out of the ranking, listed last."
+    )
 
 
 class Standings(_Model):
@@ -387,6 +396,7 @@ def results_of(
             name=c.name,
             players=list(c.players),
             withdrawn_from_round=c.withdrawn_from_round,
+            joined_round=c.joined_round,
         )
         for c in state.competitors.values()
     ]
@@ -408,6 +418,8 @@ def results_of(
                     penalty_mp=row.penalty_mp,
                     lateness_mp=row.lateness_mp,
                     withdrawn=row.withdrawn,
+                    joined_from=row.joined_from,
+                    unranked=row.unranked,
                 )
                 for row in standings(state, rnd)
             ],

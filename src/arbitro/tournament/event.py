@@ -133,6 +133,11 @@ class Competitor:
     players: tuple[str, ...]
     withdrawn_from_round: int | None = None
     joined_round: int = 1  # a late entry plays from this round (Scala 40 art. 26)
+    # what its missed rounds score, and whether it is ranked (CompetitorRegistered)
+    missed: str | None = None
+    missed_vp: int = 0
+    missed_mp: int = 0
+    ranked: bool = True
 
     def active_in(self, round_number: int) -> bool:
         """True from the round it joined, unless it withdrew or abandoned before."""
@@ -796,7 +801,15 @@ class EventState:
 
     def _register(self, b: CompetitorRegistered) -> None:
         self.competitors[b.competitor] = Competitor(
-            b.competitor, b.name, b.players, None, b.joined_round
+            b.competitor,
+            b.name,
+            b.players,
+            None,
+            b.joined_round,
+            b.missed,
+            b.missed_vp,
+            b.missed_mp,
+            b.ranked,
         )
         self.names[b.name.casefold()] = b.competitor
         self.next_number = max(self.next_number, b.competitor + 1)

@@ -18,7 +18,7 @@ from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.commands.fees import pay, set_fee
 from arbitro.tournament.commands.prizes import check_prize_plan
-from arbitro.tournament.commands.setup import check_in, refuse_absent
+from arbitro.tournament.commands.setup import LateEntry, check_in, refuse_absent
 from arbitro.tournament.commands.sheets import check_entry, decide_sheet
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.knockout import GameReport
@@ -289,7 +289,13 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
 
 
 def _registered(state: EventState, b: CompetitorRegistered, at: datetime, who: str) -> list[Record]:
-    return commands.register(state, b.name, b.players, at, who)
+    # A director's late admission (its ``missed`` recorded) is decided again as one (rulings).
+    late = (
+        None
+        if b.missed is None
+        else LateEntry(b.joined_round, b.missed, b.missed_vp, b.missed_mp, b.ranked)
+    )
+    return commands.register(state, b.name, b.players, at, who, late)
 
 
 def _seated(state: EventState, b: RoundSeated) -> None:

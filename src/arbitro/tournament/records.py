@@ -176,13 +176,21 @@ class KnockoutCreated(msgspec.Struct, frozen=True):
 
 class CompetitorRegistered(msgspec.Struct, frozen=True):
     """A competitor (pair, team, player) is registered with its number; a late entry plays
-    from ``joined_round`` (Scala 40 art. 26); a knockout pair pays ``entry_fee_cents``."""
+    from ``joined_round`` (Scala 40 art. 26; FIBAS art. 37, docs/rulings.md "Late entries")
+    and its missed rounds score ``missed``: None the code's own score (Scala 40 art. 26),
+    "rest" the rest score (FIBAS art. 37), "arbitral" ``missed_vp``/``missed_mp`` typed by the
+    director, "none" nothing; ``ranked`` False: it plays but is listed out of the ranking. A
+    knockout pair pays ``entry_fee_cents``."""
 
     competitor: int
     name: str
     players: tuple[str, ...] = ()
     joined_round: int = 1
     entry_fee_cents: int | None = None
+    missed: str | None = None
+    missed_vp: int = 0
+    missed_mp: int = 0
+    ranked: bool = True
 
 
 class CompetitorRenamed(msgspec.Struct, frozen=True):

@@ -57,6 +57,9 @@ class EventRules:
     # The arbiter's choices of an abandoning side's score (Parole art. 13.4); () where the
     # code fixes it by whether the abandon is justified (FIBAS art. 36).
     abandon_choices: tuple[str, ...] = ()
+    # The (VP, MP) a late entry scores in each round it missed where the code fixes it (Scala
+    # 40 art. 26: 3 VP and 80 MP); None: the director chooses (docs/rulings.md "Late entries").
+    late_entry_score: tuple[int, int] | None = None
 
     @property
     def code(self) -> CodeId:
@@ -197,6 +200,7 @@ def rules_for(code_id: str) -> EventRules:
         k = scala40()
         return EventRules(
             code_id=SCALA40,
+            late_entry_score=(k.late_entry_vp, k.late_entry_mp),
             title=k.title,
             game="scala40",
             vp_tables={},

@@ -173,6 +173,7 @@ def event_out(web: Web, state: EventState) -> EventOut:
                 name=c.name,
                 players=list(c.players),
                 withdrawn_from_round=c.withdrawn_from_round,
+                joined_round=c.joined_round,
             )
             for c in state.competitors.values()
         ],
@@ -299,6 +300,8 @@ def standings_out(
                 penalty_vp=s.penalty_vp,
                 penalty_mp=s.penalty_mp,
                 withdrawn=s.withdrawn,
+                joined_from=s.joined_from,
+                unranked=s.unranked,
             )
             for s in rows
         ],

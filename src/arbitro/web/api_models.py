@@ -158,6 +158,7 @@ class CompetitorOut(BaseModel):
     name: str
     players: list[str]
     withdrawn_from_round: int | None
+    joined_round: int = 1  # a late entry's first round (docs/rulings.md "Late entries")
 
 
 class RoundOut(BaseModel):
@@ -256,6 +257,8 @@ class StandingOut(BaseModel):
     penalty_vp: int
     penalty_mp: int
     withdrawn: bool
+    joined_from: int | None = None  # a late entry's first round (rulings "Late entries")
+    unranked: bool = False  # a late entry admitted out of the ranking, listed last
 
 
 class StandingsOut(BaseModel):

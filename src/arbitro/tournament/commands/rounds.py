@@ -77,6 +77,9 @@ def seat(
         if round_number > 1
         else active
     )
+    if len(rank) < len(active):  # a late entry unranked so far joins at the bottom (rulings)
+        placed = set(rank)
+        rank += tuple(c for c in active if c not in placed)
     history = tuple(state.round(n).seating or Seating(()) for n in range(1, round_number))
     request = SeatingRequest(
         movement=movement,
@@ -115,7 +118,12 @@ def seat(
             step=state.config.mitchell_step or 1,
             arbiter_tables=arbiter_tables,
         )
-    elif movement is Movement.MITCHELL and previous is not None and gone:
+    elif (
+        movement is Movement.MITCHELL
+        and previous is not None
+        and gone
+        and present <= set(previous.competitors())  # a late entry: the field is drawn anew
+    ):
         # Art. 36: a Mitchell movement keeps turning after a withdrawal or an abandon; the
         # lines that would have met the missing one rest and get the rest score (art. 37).
         field = tuple(sorted(previous.competitors()))

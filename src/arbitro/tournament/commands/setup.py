@@ -4,6 +4,7 @@ renames and withdrawals (art. 36)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from arbitro.codes.citation import code_table
@@ -164,17 +165,32 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
     return make_record(config, now, actor)
 
 
+MISSED_CHOICES = ("rest", "arbitral", "none")
+"""What a late entry's missed rounds score where the code does not say (docs/rulings.md "Late
+entries"): the rest score (FIBAS art. 37), an arbitral score (art. 40), nothing."""
+
+
 def register(
-    state: EventState, name: str, players: Sequence[str], now: datetime, actor: str = "director"
+    state: EventState,
+    name: str,
+    players: Sequence[str],
+    now: datetime,
+    actor: str = "director",
+    late: LateEntry | None = None,
 ) -> list[Record]:
     """Register a competitor (art. 2 "Concorrente", art. 4). Before round 1 is published any
     number may enter; afterwards only a late pair that completes round 1's incomplete table,
     while round 1 is being played (art. 37 "Ritardo alla presentazione del torneo"), or, where
-    tables seat individuals, a late entry from the next round (Scala 40 art. 26)."""
+    tables seat individuals, a late entry from the next round (Scala 40 art. 26). With
+    ``late`` the director admits it from a later round (:func:`admit_late`)."""
     name, players = _checked_names(state, name, players)
     if name.casefold() in state.names:
         raise ConflictError("«{name}» is already registered", name=name)
     number = state.next_number
+    if late is not None:
+        return [
+            admit_late(state, CompetitorRegistered(number, name, tuple(players)), late, now, actor)
+        ]
     rec = make_record(CompetitorRegistered(number, name, tuple(players)), now, actor)
     first = state.round(1)
     if first.seating_published_at is None:
@@ -182,6 +198,130 @@ def register(
     if state.sheet_kind.individual_tables and _table_of_three(state) is None:
         return [late_entry(state, rec, number)]
     return [rec, *_seat_late(state, number, now, actor)]
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntry:
+    """The director's admission of a latecomer from round ``from_round``: what its missed
+    rounds score (None: the code's own score, Scala 40 art. 26; else one of
+    :data:`MISSED_CHOICES`), the arbitral VP and MP, and whether it is ranked."""
+
+    from_round: int
+    missed: str | None = None
+    vp: int = 0
+    mp: int = 0
+    ranked: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class LateWindow:
+    """The rounds a latecomer may be admitted from (``first`` to ``last``) and the score the
+    code fixes for its missed rounds (VP, MP; None: the director chooses)."""
+
+    first: int
+    last: int
+    fixed: tuple[int, int] | None
+
+
+def late_window(state: EventState) -> LateWindow | None:
+    """When the director may admit a latecomer from a later round (docs/rulings.md "Late
+    entries"; FIBAS art. 37, Scala 40 art. 26): once round 1's seating is published, from the
+    first round after it that is not yet seated, until the last; None before the start (a
+    plain registration) or when no round is left."""
+    if state.round(1).seating_published_at is None:
+        return None
+    rounds = state.config.rounds
+    if state.round(rounds).standings_published_at is not None:
+        return None
+    first = max(2, first_unpublished_round(state))
+    while first <= rounds and state.round(first).seating is not None:
+        first += 1
+    if first > rounds:
+        return None
+    return LateWindow(first, rounds, state.code.late_entry_score)
+
+
+def admit_late(
+    state: EventState, body: CompetitorRegistered, late: LateEntry, now: datetime, actor: str
+) -> Record:
+    """Admit a latecomer from round ``late.from_round`` (docs/rulings.md "Late entries";
+    FIBAS art. 37 refuses it after round 1, many organisers admit it): the round must be
+    after every published round and not yet seated, the event not finished. Where the code
+    fixes the missed rounds' score (Scala 40 art. 26) that score stands; else the director
+    chooses the rest score of art. 37 (the code must print one for those rounds' deals), an
+    arbitral score (art. 40) within the code's V.P., or nothing."""
+    code = state.code
+    article = code.cite("late_registration")
+    rounds = state.config.rounds
+    if state.round(rounds).standings_published_at is not None:
+        raise ArbitroError("the event is finished: nobody can be admitted", article=article)
+    first = first_unpublished_round(state)
+    n = late.from_round
+    if not max(2, first) <= n <= rounds:
+        raise ArbitroError(
+            "a late entry joins from a round between {low} and {high}, not {round}",
+            low=max(2, first),
+            high=rounds,
+            round=n,
+            article=article,
+        )
+    if state.round(n).seating is not None:
+        raise ArbitroError(
+            "round {round} is already seated without the latecomer: admit it from round {next}",
+            round=n,
+            next=n + 1,
+            article=article,
+        )
+    missed = late.missed
+    vp = mp = 0
+    if code.late_entry_score is not None:
+        if missed not in (None, "code"):
+            raise ArbitroError(
+                "the code fixes what a late entry's missed rounds score: no other choice",
+                article=code.cite_if("late_entry") or article,
+            )
+        missed = "code"  # recorded: an imported file decides it again as an admission
+    elif missed not in MISSED_CHOICES:
+        raise ArbitroError(
+            "choose what the missed rounds score: the rest score, an arbitral score or nothing",
+            article=article,
+        )
+    elif missed == "rest":
+        lacking = [r for r in range(1, n) if code.rest_score(state.deals(r)) is None]
+        if lacking:
+            raise ArbitroError(
+                "the code has no rest score for round {round}: choose an arbitral score",
+                round=lacking[0],
+                article=code.cite_if("rest") or article,
+            )
+    elif missed == "arbitral":
+        vp, mp = late.vp, late.mp
+        if not 0 <= vp <= code.vp_total or abs(mp) > MAX_ARBITRAL_MP:
+            raise ArbitroError(
+                "an arbitral score has 0 to {vp} V.P. and at most {mp} M.P. either way",
+                vp=code.vp_total,
+                mp=MAX_ARBITRAL_MP,
+                article=code.cite_if("arbitral") or article,
+            )
+    return make_record(
+        CompetitorRegistered(
+            body.competitor,
+            body.name,
+            body.players,
+            n,
+            None,
+            missed,
+            vp,
+            mp,
+            late.ranked,
+        ),
+        now,
+        actor,
+        N_("late entry admitted by the director"),
+    )
+
+
+MAX_ARBITRAL_MP = 10_000  # beyond any round's M.P. (a deck is worth a few hundred points)
 
 
 def _seat_late(state: EventState, number: CompetitorId, now: datetime, actor: str) -> list[Record]:

@@ -9,11 +9,10 @@ from typing import Any, NamedTuple
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament.boards import comparison_method, line_scores
-from arbitro.tournament.event import EventState
+from arbitro.tournament.event import Competitor, EventState
 from arbitro.tournament.model import CompetitorId, Line, TableSeating
 from arbitro.tournament.penalties import earlier_lateness, forfeits_match, lateness_mp_penalty
 from arbitro.tournament.records import AbandonScore
-from arbitro.tournament.scoring.scala40 import late_entry_score
 
 
 class ScoreSource(StrEnum):
@@ -63,6 +62,27 @@ def _rest(state: EventState, rnd: int) -> tuple[int, int, int, int] | None:
     if rest is None:
         return None
     return rest.present_mp, rest.present_vp, rest.absent_mp, rest.absent_vp
+
+
+def missed_round_score(state: EventState, entrant: Competitor, rnd: int) -> RoundScore:
+    """What a late entry scores in round ``rnd``, a round it missed (docs/rulings.md "Late
+    entries"): the code's own score where it fixes one (Scala 40 art. 26: 3 VP and 80 MP),
+    else the director's choice recorded with the entry: the rest score of the round's deals
+    (FIBAS art. 37 "punteggio per riposo"), an arbitral score (art. 40), or nothing."""
+    number = entrant.number
+    fixed = state.code.late_entry_score
+    choice = entrant.missed
+    if fixed is not None and choice in (None, "code"):
+        return RoundScore(number, rnd, 0, fixed[1], fixed[0], ScoreSource.ARBITRAL)
+    if choice == "rest":
+        rest = _rest(state, rnd)
+        if rest is not None:
+            return RoundScore(number, rnd, 0, rest[0], rest[1], ScoreSource.REST)
+    if choice == "arbitral":
+        return RoundScore(
+            number, rnd, 0, entrant.missed_mp, entrant.missed_vp, ScoreSource.ARBITRAL
+        )
+    return RoundScore(number, rnd, 0, 0, 0, ScoreSource.ZERO)
 
 
 def _resting_line(
@@ -254,11 +274,8 @@ def round_scores(
     if comparison_method(state) is not None:
         _compare_with_field(state, rnd, as_of, scores)
     for entrant in state.competitors.values():
-        if rnd < entrant.joined_round:  # Scala 40 art. 26: a late entry's arbitral score
-            late = late_entry_score()
-            scores[entrant.number] = RoundScore(
-                entrant.number, rnd, 0, late.mp, late.vp, ScoreSource.ARBITRAL
-            )
+        if rnd < entrant.joined_round:  # a late entry's missed round (Scala 40 art. 26)
+            scores[entrant.number] = missed_round_score(state, entrant, rnd)
     for (a_rnd, comp), (mp, vp) in state.arbitral.items():
         if a_rnd == rnd and comp in scores:
             s = scores[comp]

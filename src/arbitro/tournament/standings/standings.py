@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbitro.errors import ArbitroError
+from arbitro.i18n import Message, msg
 from arbitro.tiebreak_names import MP_SCORED
 from arbitro.tournament.event import Competitor, EventState
 from arbitro.tournament.model import CompetitorId
@@ -48,6 +49,19 @@ class StandingRow:
     lateness_mp: int
     withdrawn: bool
     withdrawn_from: int | None = None  # the first round it no longer plays (art. 36)
+    joined_from: int | None = None  # a late entry's first round (rulings "Late entries")
+    unranked: bool = False  # a late entry admitted out of the ranking: listed last
+
+
+def entry_mark(row: StandingRow) -> Message | None:
+    """What a late entry's row says (docs/rulings.md "Late entries", like art. 36's
+    "ritirato dal turno N"): «iscritto dal turno N», with «fuori classifica» when the director
+    admitted it out of the ranking; None for a competitor entered from round 1."""
+    if row.joined_from is None:
+        return None
+    if row.unranked:
+        return msg("joined from round {round}, not ranked", round=row.joined_from)
+    return msg("joined from round {round}", round=row.joined_from)
 
 
 def never_played(comp: Competitor) -> bool:
@@ -103,9 +117,19 @@ def standings(state: EventState, after_round: int | None = None) -> list[Standin
 
 
 # A row's fields but its rank, competitor, VP and MP: name, VP and MP per round, warnings,
-# penalty VP and MP, lateness MP, withdrawn, withdrawn from.
+# penalty VP and MP, lateness MP, withdrawn, withdrawn from, joined from, unranked.
 _Rest = tuple[
-    str, tuple[int | None, ...], tuple[int | None, ...], int, int, int, int, bool, int | None
+    str,
+    tuple[int | None, ...],
+    tuple[int | None, ...],
+    int,
+    int,
+    int,
+    int,
+    bool,
+    int | None,
+    int | None,
+    bool,
 ]
 
 
@@ -169,6 +193,8 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
             late_mp,
             not comp.active_in(gone_after),
             comp.withdrawn_from_round if not comp.active_in(gone_after) else None,
+            comp.joined_round if comp.joined_round > 1 else None,
+            not comp.ranked,
         )
         rows.append((vp, mp, number, rest))
     # Scala 40: MP are negative points, the fewer the better (art. 22).
@@ -180,6 +206,8 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
     else:
         tie = _tie_places(state, rows, criteria, seed, first_round, after_round)
         rows.sort(key=lambda r: (-r[0], tie[r[2]], r[2]))
+    if any(r[3][10] for r in rows):  # late entries out of the ranking go last (rulings)
+        rows.sort(key=lambda r: r[3][10])
     out: list[StandingRow] = []
     (
         set_rank,
@@ -195,16 +223,28 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
         set_lateness_mp,
         set_withdrawn,
         set_withdrawn_from,
+        set_joined_from,
+        set_unranked,
     ) = _ROW_SET
     rank = 0
     previous: tuple[int, int] | None = None
     for i, (vp, mp, number, rest) in enumerate(rows):
-        if (vp, tie[number]) != previous:
+        if (vp, tie[number]) != previous or rest[10]:
             rank = i + 1
             previous = (vp, tie[number])
-        (name, per_round_vp, per_round_mp, warnings, pen_vp, pen_mp, late_mp, withdrawn, gone) = (
-            rest
-        )
+        (
+            name,
+            per_round_vp,
+            per_round_mp,
+            warnings,
+            pen_vp,
+            pen_mp,
+            late_mp,
+            withdrawn,
+            gone,
+            joined,
+            unranked,
+        ) = rest
         row = _new(StandingRow)  # StandingRow(...), its slots set directly: one per row
         set_rank(row, rank)
         set_competitor(row, number)
@@ -219,6 +259,8 @@ def _standings(state: EventState, after_round: int, first_round: int = 1) -> lis
         set_lateness_mp(row, late_mp)
         set_withdrawn(row, withdrawn)
         set_withdrawn_from(row, gone)
+        set_joined_from(row, joined)
+        set_unranked(row, unranked)
         out.append(row)
     return out
 

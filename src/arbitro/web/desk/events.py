@@ -19,6 +19,7 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
+from arbitro.tournament.commands.setup import late_window
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.fees import STATUS_NAMES, cash_summary, fee_phrase
 from arbitro.tournament.model import EventFormat, Movement
@@ -561,6 +562,8 @@ def event_page(
             # The language judge's dictionary, where the code has one (Parole art. 2, 4.1).
             dictionary_article=state.code.cite_if("language_judge"),
             tiebreaks=tiebreak_form(state),  # issue 34
+            late=late_window(state),  # the late admission's form (rulings "Late entries")
+            late_article=state.code.cite("late_registration"),
             **extra,
         )
         ctx = frozen(ctx)

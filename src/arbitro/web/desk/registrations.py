@@ -69,6 +69,31 @@ async def register(
     return await event_form(request, session, event_id, "register", action)
 
 
+@router.post("/desk/e/{event_id}/admit-late", include_in_schema=False)
+async def admit_late(
+    request: Request, event_id: str, session: auth.Session = DirectorPost
+) -> Response:
+    """Admit a latecomer from a later round, its missed rounds scored as the director chose
+    and ranked or not (docs/rulings.md "Late entries"; FIBAS art. 37, Scala 40 art. 26)."""
+    from arbitro.tournament.commands.setup import LateEntry
+
+    web = web_of(request)
+
+    def action(form: FormData, event_id: str) -> str:
+        name = required_field(form, "name", 200, N_("the name is empty"))
+        players = names_field(form, "players", 2000)
+        from_round = int_field(form, "from_round", Message("From round"), low=2, high=1000)
+        missed = text_field(form, "missed", 20) or None
+        vp = int_field(form, "vp", Message("V.P. of each missed round"), default=0)
+        mp = int_field(form, "mp", Message("M.P. of each missed round"), default=0)
+        ranked = form.get("ranked") is not None
+        late = LateEntry(from_round, missed, vp, mp, ranked)
+        number = web.service.register(event_id, name, players, actor=session.user, late=late)
+        return f"/desk/e/{event_id}?ok=registered-{number}#competitors"
+
+    return await event_form(request, session, event_id, "late", action)
+
+
 @router.post("/desk/e/{event_id}/upload", include_in_schema=False)
 async def upload_registrations(
     request: Request, event_id: str, session: auth.Session = DirectorPost
