@@ -89,7 +89,9 @@ def test_english_arbitral_choice_unranked(db: list[str]) -> None:
     )
     assert out == {"competitor": 5, "name": "Late", "from_round": 2}
     table = _run(db, "--lang", "en", "standings", "e")
-    last = table.splitlines()[-1]
+    *rows, tiebreaks = table.splitlines()  # the standings end with the tie-breaks' line
+    last = rows[-1]
+    assert tiebreaks == "on equal V.P.: M.P."
     assert "Late" in last and last.endswith("joined from round 2, not ranked") and " 8 " in last
 
 
