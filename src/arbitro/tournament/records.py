@@ -525,6 +525,9 @@ class EventImported(msgspec.Struct, frozen=True):
     file_sha256: str
     source_event: str
     records: int
+    # The records (their seq) that could not be verified as live actions (issue 29): imported
+    # on the director's explicit choice, the event is then shown as unverified everywhere.
+    unverified: tuple[int, ...] = ()
 
 
 class RoundStarted(msgspec.Struct, frozen=True):

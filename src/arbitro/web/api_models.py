@@ -11,9 +11,10 @@ from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from arbitro.money import MAX_FEE_CENTS
+from arbitro.text_rules import EVENT_ID_MAX, EVENT_ID_PATTERN
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
-from arbitro.web.forms import EVENT_ID_PATTERN, MAX_ROUNDS
+from arbitro.web.forms import MAX_ROUNDS
 
 MAX_POINTS = 100_000
 MAX_COMPETITOR = 100_000
@@ -86,7 +87,7 @@ Reason = Annotated[str, Field(min_length=1, max_length=1000)]
 class EventConfigIn(Strict):
     """An event's configuration (art. 4 movements, art. 7 deals, art. 39 complaints)."""
 
-    event_id: str = Field(pattern=EVENT_ID_PATTERN.pattern, max_length=64)
+    event_id: str = Field(pattern=EVENT_ID_PATTERN.pattern, max_length=EVENT_ID_MAX)
     name: str = Field(min_length=1, max_length=200)
     code: Literal["burraco-fibas", "burraco-parole-uisp", "scala40"] = "burraco-fibas"
     format: EventFormat = EventFormat.PAIRS

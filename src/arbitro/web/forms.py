@@ -15,6 +15,8 @@ from starlette.datastructures import FormData, UploadFile
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
+from arbitro.text_rules import EVENT_ID_PATTERN as EVENT_ID_PATTERN  # the one id rule
+from arbitro.text_rules import TextRefused, check_event_id
 from arbitro.web.errors import status_for
 
 T = TypeVar("T")
@@ -22,7 +24,6 @@ T = TypeVar("T")
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAX_COMPETITOR = 100_000
 MAX_ROUNDS = 50
-EVENT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 Errors = dict[str, dict[str, str]]
 """The messages of a page's forms: form → field (``_`` for the whole form) → message."""
@@ -214,13 +215,10 @@ def event_id_field(form: FormData, name: str = "event_id") -> str | None:
     event_id = text_field(form, name, 64).lower()
     if not event_id:
         return None
-    if not EVENT_ID_PATTERN.fullmatch(event_id):
-        raise FieldError(
-            name,
-            "id «{event_id}» is not valid: lowercase letters, digits, - and _",
-            event_id=event_id,
-        )
-    return event_id
+    try:
+        return check_event_id(event_id, name)
+    except TextRefused as exc:
+        raise FieldError(name, exc.msg) from None
 
 
 TEST_EVENT_FIELD = "test_event"

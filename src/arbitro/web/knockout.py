@@ -49,6 +49,7 @@ from arbitro.tournament.records import (
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
 from arbitro.web.desk.common import Director, DirectorPost, Refusal, add_post, common
+from arbitro.web.downloads import download_headers
 from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
     Errors,
@@ -641,7 +642,7 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-tabellone.pdf"'},
+        headers=download_headers(f"{event_id}-tabellone.pdf", "inline"),
     )
 
 
@@ -663,7 +664,7 @@ def match_cards_printout(
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-incontri.pdf"'},
+        headers=download_headers(f"{event_id}-incontri.pdf", "inline"),
     )
 
 

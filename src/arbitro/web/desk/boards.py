@@ -28,6 +28,7 @@ from arbitro.web.board_views import (
 )
 from arbitro.web.desk.common import Director, common, event_id_of, round_state
 from arbitro.web.desk.rounds import round_form
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import FieldError, checked, int_field, required_field
 from arbitro.web.snapshot import frozen
 
@@ -87,7 +88,7 @@ def boards_printout(
     return Response(
         bytes(pdf),
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-r{n}-{kind}.pdf"'},
+        headers=download_headers(f"{event_id}-r{n}-{kind}.pdf", "inline"),
     )
 
 

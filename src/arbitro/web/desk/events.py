@@ -36,6 +36,7 @@ from arbitro.web.desk.common import (
     common,
     event_id_of,
 )
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import (
     MAX_ROUNDS,
     Errors,
@@ -456,7 +457,7 @@ def export(request: Request, event_id: str, session: auth.Session = Director) ->
     return Response(
         body,
         media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{event_id}.arbitro.json"'},
+        headers=download_headers(f"{event_id}.arbitro.json", "attachment"),
     )
 
 

@@ -16,6 +16,7 @@ from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of
 from arbitro.web.desk.registrations import event_form
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import checked, fee_field, int_field, text_field
 from arbitro.web.snapshot import frozen, state_snapshot
 
@@ -97,5 +98,5 @@ def cash_pdf(request: Request, event_id: str, session: auth.Session = Director) 
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-cash.pdf"'},
+        headers=download_headers(f"{event_id}-cash.pdf", "inline"),
     )

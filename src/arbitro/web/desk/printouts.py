@@ -17,6 +17,7 @@ from arbitro.tournament.event import EventState
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of, round_state, table_urls
+from arbitro.web.downloads import download_headers
 from arbitro.web.snapshot import state_snapshot
 
 router = APIRouter()
@@ -49,7 +50,7 @@ def printout(
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-r{n}-{kind}.pdf"'},
+        headers=download_headers(f"{event_id}-r{n}-{kind}.pdf", "inline"),
     )
 
 

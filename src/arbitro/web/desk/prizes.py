@@ -40,6 +40,7 @@ from arbitro.web.desk.common import (
     common,
     event_id_of,
 )
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import (
     Errors,
     FieldError,
@@ -172,7 +173,7 @@ def prizes_pdf(request: Request, event_id: str, session: auth.Session = Director
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-prizes.pdf"'},
+        headers=download_headers(f"{event_id}-prizes.pdf", "inline"),
     )
 
 

@@ -16,6 +16,7 @@ from arbitro.services.results import ResultsFile, csv_files, export, to_json
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of
+from arbitro.web.downloads import download_headers
 
 router = APIRouter()
 
@@ -80,6 +81,4 @@ def download(
 
         body = verbale_pdf(results, lang=lang)
         media, name = "application/pdf", f"{event_id}-verbale.pdf"
-    return Response(
-        body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'}
-    )
+    return Response(body, media_type=media, headers=download_headers(name, "attachment"))
