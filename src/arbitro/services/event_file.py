@@ -497,7 +497,7 @@ class ImportRefused(ArbitroError):
                 render(
                     N_(
                         "To import it anyway, marked as unverified on every page and printout, "
-                        "choose «import as unverified»."
+                        "choose «import as unverified» (on the terminal: --unverified)."
                     ),
                     lang,
                 )

@@ -819,6 +819,7 @@ class Folded(Protocol):
     last_seq: int
     cancellations: dict[int, Record]
     stale: bool
+    unverified: tuple[int, ...]
 
     def apply(self, rec: Record) -> None:
         """Fold one more record."""
@@ -859,7 +860,9 @@ def fold_log_record(state: Folded, rec: Record) -> bool:
                 state.cancellations[b.target] = rec
                 state.stale = True
             return True
-        case EventImported():
+        case EventImported() as b:
+            if b.unverified:  # imported on the director's choice: shown as such everywhere
+                state.unverified = tuple(sorted({*state.unverified, *b.unverified}))
             return True
     return False
 

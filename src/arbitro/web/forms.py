@@ -14,9 +14,9 @@ from starlette.datastructures import FormData, UploadFile
 
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
 from arbitro.text_rules import EVENT_ID_PATTERN as EVENT_ID_PATTERN  # the one id rule
-from arbitro.text_rules import TextRefused, check_event_id
+from arbitro.text_rules import TextRefused, check_event_id, text_problem
 from arbitro.web.errors import status_for
 
 T = TypeVar("T")
@@ -102,11 +102,16 @@ def fee_field(form: FormData, name: str = "fee", default: int | None = None) -> 
 
 
 def text_field(form: FormData, name: str, max_length: int = 200) -> str:
-    """A text field of the form, stripped ("" when absent)."""
+    """A text field of the form, stripped and in NFC ("" when absent); a control character
+    but newline and tab, a lone surrogate or a direction override is refused (issue 29)."""
     value = form.get(name)
     if value is None or isinstance(value, UploadFile):
         return ""
     value = str(value).strip()
+    problem = text_problem(value, multiline=True, name=True)
+    if problem is not None:  # refused here, at the edge: never a 500 from the database
+        raise FieldError(name, Message(N_("this field holds {problem}"), {"problem": problem}))
+    value = unicodedata.normalize("NFC", value)
     if len(value) > max_length:
         raise FieldError(
             name,

@@ -432,7 +432,9 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
         new_id = event_id_field(form)
         # Not under the service's lock: the file is read and checked on its own fold, then
         # stored as a new event in one transaction (import_event); phones are not kept waiting.
-        state = import_event(web.service, document, new_id)
+        state = import_event(
+            web.service, document, new_id, session.user, unverified=checked(form, "unverified")
+        )
         if not isinstance(state, EventState):  # a knockout event: not run from this desk
             return f"/desk?ok=imported-{state.event_id}"
         return f"/desk/e/{state.event_id}"

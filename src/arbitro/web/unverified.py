@@ -1,0 +1,35 @@
+"""The banner of an event imported unverified (issue 29): an event file whose records a live
+action would not all have accepted, imported on the director's explicit choice, is shown as
+such at the top of every page of that event, on the desk and on the public pages."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi import FastAPI, Request
+
+# The event pages' paths: the desk's (an event of rounds, a knockout) and the public ones.
+_EVENT_PATH = re.compile(r"^/(?:desk/e|desk/k|e)/([^/]+)")
+
+
+def unverified_records(request: Request) -> tuple[int, ...]:
+    """The records (their seq) imported unverified in the event the page is about; () for
+    a page of no event or of an event fully verified. Reads the state the page itself just
+    read (the services' cache): no query of its own."""
+    from arbitro.web.app import web_of
+
+    found = _EVENT_PATH.match(request.url.path)
+    if found is None:
+        return ()
+    web = web_of(request)
+    event_id = found[1]
+    for service in (web.service, web.knockout):
+        state = service._cache.get(event_id)  # a peek, never a fold
+        if state is not None:
+            return tuple(state.unverified)
+    return ()
+
+
+def install(app: FastAPI) -> None:
+    """Give the templates :func:`unverified_records` (read by ``unverified_banner.html``)."""
+    app.state.web.templates.env.globals["unverified_records"] = unverified_records
