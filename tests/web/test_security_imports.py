@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import html
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -199,12 +200,20 @@ def test_the_api_refuses_a_forged_file_422_with_its_problems(
     assert web_app.state.web.service.state("falsa").unverified == (seq,)
 
 
+def pdf_text(pdf: bytes, tmp_path: Path) -> str:
+    """A PDF's text (pdftotext), pages separated by form feeds."""
+    path = tmp_path / "printout.pdf"
+    path.write_bytes(pdf)
+    done = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True)
+    return done.stdout.decode("utf-8")
+
+
 def test_an_unverified_import_is_marked_on_every_page(
-    director_client: TestClient, web_app: FastAPI, make_event: Any
+    director_client: TestClient, web_app: FastAPI, make_event: Any, tmp_path: Path
 ) -> None:
     """On the director's explicit choice (the form's checkbox) a forged file is imported,
-    and the desk's and the public pages of that event say it is unverified; the honest
-    event's pages do not."""
+    and the desk's and the public pages of that event say it is unverified, and every page
+    of its printouts; the honest event's do not."""
     data = honest_evening(web_app, make_event, "direttore")
     seq, _it, _en = one_device_signs_both_lines(data)
     done = import_file(director_client, data, "falsa", unverified="1")
@@ -217,6 +226,17 @@ def test_an_unverified_import_is_marked_on_every_page(
     assert "Gara non verificata" not in txt(director_client.get("/desk/e/serata"))
     english = txt(director_client.get("/desk/e/falsa?lang=en"))
     assert "Unverified event: imported from a file" in english
+    mark = (
+        "GARA NON VERIFICATA: importata da un file che le azioni dal vivo non avrebbero "
+        f"accettato del tutto (registrazioni {seq})"
+    )
+    for kind in ("seating", "score-sheets", "table-cards"):
+        pdf = director_client.get(f"/desk/e/falsa/r/1/pdf/{kind}?lang=it")
+        assert pdf.status_code == 200, kind
+        pages = [p for p in pdf_text(pdf.content, tmp_path).split("\f") if p.strip()]
+        assert pages and all(mark in " ".join(p.split()) for p in pages), kind
+        honest = director_client.get(f"/desk/e/serata/r/1/pdf/{kind}")
+        assert "NON VERIFICATA" not in pdf_text(honest.content, tmp_path), kind
 
 
 def test_the_terminal_refuses_a_forged_file_and_imports_it_only_with_unverified(

@@ -5,8 +5,11 @@ such at the top of every page of that event, on the desk and on the public pages
 from __future__ import annotations
 
 import re
+from contextlib import AbstractContextManager
 
 from fastapi import FastAPI, Request
+
+from arbitro.i18n import N_, Message
 
 # The event pages' paths: the desk's (an event of rounds, a knockout) and the public ones.
 _EVENT_PATH = re.compile(r"^/(?:desk/e|desk/k|e)/([^/]+)")
@@ -28,6 +31,25 @@ def unverified_records(request: Request) -> tuple[int, ...]:
         if state is not None:
             return tuple(state.unverified)
     return ()
+
+
+def printout_mark(request: Request) -> AbstractContextManager[None]:
+    """The mark of an unverified event on every page of a printout made in the block (the
+    event the request is about; nothing for a verified one)."""
+    from arbitro.i18n import render
+    from arbitro.printouts.mark import marked
+    from arbitro.web.app import request_lang
+
+    records = unverified_records(request)
+    if not records:
+        return marked(None)
+    text = Message(
+        N_(
+            "UNVERIFIED EVENT: imported from a file that live actions would not all have accepted (records {records})"
+        ),
+        {"records": ", ".join(map(str, records))},
+    )
+    return marked(render(text, request_lang(request)))
 
 
 def install(app: FastAPI) -> None:
