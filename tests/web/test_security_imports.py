@@ -455,3 +455,44 @@ def test_the_desk_refuses_a_nul_or_an_override_in_an_event_name(
         )
         assert page.status_code in (400, 422), page.status_code
         assert code in txt(page)
+
+
+def test_a_registration_file_with_a_bad_name_names_its_line(database_url: str) -> None:
+    """A CSV of registrations: a NUL, a lone surrogate or a U+202E in a name is a problem
+    of its line, nobody registered (all or nothing), on SQLite and PostgreSQL."""
+    from arbitro.services.events import EventService
+    from arbitro.services.registrations import FileRefused, read_registrations_csv
+    from arbitro.store import RecordStore
+    from arbitro.tournament.event import EventConfig
+    from arbitro.tournament.model import EventFormat, Movement
+
+    text = "nome\nRossi\nBian\x00chi\nVer\ud800di\nNeri \u202eireN\n"
+    rows, problems = read_registrations_csv(text)
+    assert [r.name for r in rows] == ["Rossi"]
+    assert [(p.line, p.render("it")) for p in problems] == [
+        (
+            3,
+            "riga 3: «Bian\\x00chi»: un carattere di controllo invisibile (U+0000, in posizione 5)",
+        ),
+        (
+            4,
+            "riga 4: «Ver\\ud800di»: un carattere spezzato (U+D800, in posizione 4): non è testo Unicode",
+        ),
+        (
+            5,
+            "riga 5: «Neri \\u202eireN»: un carattere che inverte la direzione del testo (U+202E, in posizione 6)",
+        ),
+    ]
+    with RecordStore(database_url) as store:
+        svc = EventService(store)
+        config = EventConfig(
+            name="Serata",
+            event_format=EventFormat.PAIRS,
+            rounds=1,
+            deals=(2,),
+            movements=(Movement.DRAW,),
+        )
+        svc.create_event("serata", config)
+        with pytest.raises(FileRefused):
+            svc.register_many("serata", rows, problems=problems)
+        assert svc.state("serata").competitors == {}
