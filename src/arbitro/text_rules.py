@@ -5,8 +5,8 @@
   (``/desk/e/<id>``) and the name of every file downloaded for it, so ``a/b``, ``..``, CR/LF
   or markup can never be one. The desk, the API, the CLI, an imported event file and the store
   all apply this one rule.
-- **Text** (:func:`clean_text`): no NUL or other control character (C0, DEL, C1) but a
-  newline or a tab in a multi-line field; no lone surrogate (text that is not Unicode, which
+- **Text** (:func:`clean_text`): no NUL or other control character (C0, DEL, C1) but a tab,
+  or a newline (LF, CR) in a multi-line field; no lone surrogate (text that is not Unicode, which
   no database can store); in names no bidirectional override or isolate (U+202A-U+202E,
   U+2066-U+2069: they turn a name around on every page and printout); a length per field;
   kept in Unicode NFC (the same name typed on two keyboards is one name).
@@ -28,10 +28,10 @@ EVENT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_MAX = 200
 TEXT_MAX = 10_000
 
-# Control characters: C0 but tab and newline, DEL, C1. CR is refused too: a multi-line field
-# has its CR LF made LF first (:func:`clean_text`).
+# Control characters: C0 but tab (and newline and CR in a multi-line field: a browser's
+# textarea sends CR LF), DEL, C1.
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-_CONTROL_MULTILINE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL_MULTILINE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
 

@@ -496,3 +496,17 @@ def test_a_registration_file_with_a_bad_name_names_its_line(database_url: str) -
         with pytest.raises(FileRefused):
             svc.register_many("serata", rows, problems=problems)
         assert svc.state("serata").competitors == {}
+
+
+def test_the_text_rule_keeps_what_people_type() -> None:
+    """The one text rule refuses only what no one types: a textarea's CR LF, a tab, accents
+    and a name in another script are kept (in NFC); a NUL, a C1 control, a lone surrogate
+    and (in a name) a direction override are refused with the field named."""
+    from arbitro.text_rules import TextRefused, clean_text
+
+    assert clean_text("riga 1\r\nriga 2\tfine", "text", multiline=True) == "riga 1\nriga 2\tfine"
+    assert clean_text("Nicolo\u0300 \u05d3\u05d5\u05d3", "name") == "Nicolò \u05d3\u05d5\u05d3"
+    for bad, name in (("a\x00", False), ("a\x85", False), ("a\ud800", False), ("a\u2067", True)):
+        with pytest.raises(TextRefused) as refused:
+            clean_text(bad, "nome", name=name, multiline=not name)
+        assert refused.value.status == 422 and "«nome»" in refused.value.message("it")
