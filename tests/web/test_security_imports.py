@@ -230,12 +230,13 @@ def test_an_unverified_import_is_marked_on_every_page(
         "GARA NON VERIFICATA: importata da un file che le azioni dal vivo non avrebbero "
         f"accettato del tutto (registrazioni {seq})"
     )
-    for kind in ("seating", "score-sheets", "table-cards"):
-        pdf = director_client.get(f"/desk/e/falsa/r/1/pdf/{kind}?lang=it")
+    printouts = [f"r/1/pdf/{kind}" for kind in ("seating", "score-sheets", "table-cards")]
+    for kind in [*printouts, "cash.pdf"]:
+        pdf = director_client.get(f"/desk/e/falsa/{kind}?lang=it")
         assert pdf.status_code == 200, kind
         pages = [p for p in pdf_text(pdf.content, tmp_path).split("\f") if p.strip()]
         assert pages and all(mark in " ".join(p.split()) for p in pages), kind
-        honest = director_client.get(f"/desk/e/serata/r/1/pdf/{kind}")
+        honest = director_client.get(f"/desk/e/serata/{kind}")
         assert "NON VERIFICATA" not in pdf_text(honest.content, tmp_path), kind
 
 

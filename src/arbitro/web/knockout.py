@@ -67,6 +67,7 @@ from arbitro.web.forms import (
 )
 from arbitro.web.live import add_display, display
 from arbitro.web.snapshot import frozen, state_snapshot
+from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
 public_router = APIRouter()
@@ -638,7 +639,8 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
 
     with service_lock(service_of(request)):
         snapshot = state_snapshot(knockout_state(request, event_id))
-    pdf = bracket_pdf(snapshot, lang=request_lang(request))
+    with printout_mark(request):  # an event imported unverified says so on every page
+        pdf = bracket_pdf(snapshot, lang=request_lang(request))
     return Response(
         pdf,
         media_type="application/pdf",
@@ -660,7 +662,8 @@ def match_cards_printout(
         state = knockout_state(request, event_id)
         snapshot = state_snapshot(state)
         urls = match_urls(web, request, event_id, [m.id for m in card_matches(state)])
-    pdf = match_cards_pdf(snapshot, urls, lang=request_lang(request))
+    with printout_mark(request):  # an event imported unverified says so on every page
+        pdf = match_cards_pdf(snapshot, urls, lang=request_lang(request))
     return Response(
         pdf,
         media_type="application/pdf",

@@ -52,6 +52,7 @@ from arbitro.web.forms import (
     text_field,
 )
 from arbitro.web.snapshot import frozen
+from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
 
@@ -169,7 +170,8 @@ def prizes_pdf(request: Request, event_id: str, session: auth.Session = Director
         state = web.service.state(event_id)
         found = prizes.prize_list(state)
         final = state.standings_final(state.config.rounds, web.service.clock())
-    pdf = render_pdf(found, lang=request_lang(request), provisional=not final)
+    with printout_mark(request):  # an event imported unverified says so on every page
+        pdf = render_pdf(found, lang=request_lang(request), provisional=not final)
     return Response(
         pdf,
         media_type="application/pdf",
