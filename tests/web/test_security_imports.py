@@ -511,3 +511,35 @@ def test_the_text_rule_keeps_what_people_type() -> None:
         with pytest.raises(TextRefused) as refused:
             clean_text(bad, "nome", name=name, multiline=not name)
         assert refused.value.status == 422 and "«nome»" in refused.value.message("it")
+
+
+def test_a_briscola_game_signed_by_one_phone_for_both_pairs_is_not_verified() -> None:
+    """Briscola art. 8: each pair enters the game from its own phone; a file where one device
+    signs for both pairs of a game, or a pair's phone for another pair, is named by record."""
+    from datetime import UTC, datetime
+
+    from arbitro.services.event_file import verify_records
+    from arbitro.tournament.records import GameEntered, Record
+
+    at = datetime(2026, 12, 2, 21, 0, tzinfo=UTC)
+    points = {"1": 70, "2": 50}
+    honest = [
+        Record(GameEntered("QF1", 1, 1, points, 1, "telefono-a"), at, "QF1 coppia 1", seq=5),
+        Record(GameEntered("QF1", 1, 2, points, 1, "telefono-b"), at, "QF1 coppia 2", seq=6),
+    ]
+    assert verify_records(honest, {"direttore"}) == []
+    one_phone = [
+        honest[0],
+        Record(GameEntered("QF1", 1, 2, points, 1, "telefono-a"), at, "QF1 coppia 2", seq=6),
+    ]
+    assert [(p.seq, p.render("it")) for p in verify_records(one_phone, set())] == [
+        (
+            6,
+            "registrazione 6: le linee 2 e 1 hanno firmato dallo stesso dispositivo: ogni linea firma dal proprio telefono",
+        )
+    ]
+    other_pair = [
+        honest[0],
+        Record(GameEntered("QF1", 1, 2, points, 1, "telefono-b"), at, "QF1 coppia 1", seq=6),
+    ]
+    assert [p.seq for p in verify_records(other_pair, set())] == [6]
