@@ -543,3 +543,43 @@ def test_a_briscola_game_signed_by_one_phone_for_both_pairs_is_not_verified() ->
         Record(GameEntered("QF1", 1, 2, points, 1, "telefono-b"), at, "QF1 coppia 1", seq=6),
     ]
     assert [p.seq for p in verify_records(other_pair, set())] == [6]
+
+
+def test_the_terminal_refuses_a_name_with_a_direction_override(
+    tmp_path: Path, database_url: str
+) -> None:
+    """``arbitro register``: a competitor's name or player holding U+202E (or a NUL, or a C1
+    control) is refused with a message in the user's language, nothing registered, on SQLite
+    and PostgreSQL; the command every way in goes through decides it (FIBAS art. 2)."""
+    db = ["--db", database_url]
+    created = runner.invoke(
+        cli_app,
+        [
+            *db,
+            "event",
+            "create",
+            "serata",
+            "--name",
+            "Serata",
+            "--rounds",
+            "1",
+            "--deals",
+            "2",
+            "--movements",
+            "draw",
+        ],
+    )
+    assert created.exit_code == 0, created.stderr
+    for name, player, code in (
+        ("Rossi \u202eissoR", "Anna", "U+202E"),
+        ("Rossi", "An\x85na", "U+0085"),
+        ("Rossi", "An\x00na", "U+0000"),
+    ):
+        for lang, words in (("it", "in posizione"), ("en", "at position")):
+            refused = runner.invoke(
+                cli_app, [*db, "--lang", lang, "register", "serata", name, "--player", player]
+            )
+            assert refused.exit_code == 1, refused.stdout
+            assert code in refused.stderr and words in refused.stderr
+    shown = runner.invoke(cli_app, [*db, "event", "show", "serata", "--json"])
+    assert json.loads(shown.stdout)["competitors"] == 0
