@@ -223,6 +223,10 @@ def test_an_unverified_import_is_marked_on_every_page(
         page = director_client.get(url)
         assert page.status_code == 200, url
         assert banner in txt(page), url
+    from arbitro.web.tokens import table_path
+
+    phone = director_client.get(table_path(web_app.state.web.secret, "falsa", 1, 1))
+    assert phone.status_code == 200 and banner in txt(phone)
     assert "Gara non verificata" not in txt(director_client.get("/desk/e/serata"))
     english = txt(director_client.get("/desk/e/falsa?lang=en"))
     assert "Unverified event: imported from a file" in english

@@ -11,8 +11,10 @@ from fastapi import FastAPI, Request
 
 from arbitro.i18n import N_, Message
 
-# The event pages' paths: the desk's (an event of rounds, a knockout) and the public ones.
+# The event pages' paths: the desk's (an event of rounds, a knockout) and the public ones;
+# a table's page names its event in its signed token.
 _EVENT_PATH = re.compile(r"^/(?:desk/e|desk/k|e)/([^/]+)")
+_TABLE_PATH = re.compile(r"^/t/([^/]+)")
 
 
 def unverified_records(request: Request) -> tuple[int, ...]:
@@ -21,11 +23,21 @@ def unverified_records(request: Request) -> tuple[int, ...]:
     read (the services' cache): no query of its own."""
     from arbitro.web.app import web_of
 
-    found = _EVENT_PATH.match(request.url.path)
-    if found is None:
-        return ()
     web = web_of(request)
-    event_id = found[1]
+    found = _EVENT_PATH.match(request.url.path)
+    if found is not None:
+        event_id = found[1]
+    else:
+        table = _TABLE_PATH.match(request.url.path)
+        if table is None:
+            return ()
+        from arbitro.errors import ArbitroError
+        from arbitro.web.tokens import read_token
+
+        try:
+            event_id = read_token(web.secret, table[1])[0]
+        except (ArbitroError, ValueError):
+            return ()
     for service in (web.service, web.knockout):
         state = service._cache.get(event_id)  # a peek, never a fold
         if state is not None:
