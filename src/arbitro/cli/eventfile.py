@@ -53,14 +53,25 @@ def register(app: typer.Typer) -> None:
     def import_(
         file: Annotated[Path, typer.Argument()],
         as_id: Annotated[str | None, typer.Option("--as", help=_("New event id"))] = None,
+        unverified: Annotated[
+            bool,
+            typer.Option(
+                "--unverified",
+                help=_(
+                    "Import even records a live action would refuse: the event is marked "
+                    "unverified on every page and printout"
+                ),
+            ),
+        ] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Import an event file, under its own id or ``--as``."""
+        """Import an event file, under its own id or ``--as``; each record decided as its
+        live action (issue 29), the file refused with every problem unless ``--unverified``."""
         from arbitro.services.event_file import import_event
 
         with errors(json_out):
             data = read_json(file)
-            state = import_event(service(), data, as_id)
+            state = import_event(service(), data, as_id, unverified=unverified)
             emit(
                 {"event_id": state.event_id, "records": state.last_seq},
                 _(

@@ -311,6 +311,7 @@ def register(app: typer.Typer) -> None:
                 "config": state.config.to_payload(),
                 "competitors": len(state.competitors),
                 "rounds": rounds,
+                "unverified": list(state.unverified),  # records imported unverified (issue 29)
             }
             lines = [
                 _(
@@ -322,6 +323,15 @@ def register(app: typer.Typer) -> None:
                 ),
                 "  " + _("Time zone: {zone}", zone=event_zone(state.config).key),
             ]
+            if state.unverified:
+                lines.insert(
+                    0,
+                    _(
+                        "UNVERIFIED: imported from a file whose records live actions would not "
+                        "all have accepted (records {records})",
+                        records=", ".join(map(str, state.unverified)),
+                    ),
+                )
             if state.config.comparison in ("others", "field"):
                 lines.append(
                     "  "

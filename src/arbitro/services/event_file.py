@@ -11,6 +11,7 @@ import gc
 import hashlib
 import itertools
 import json
+import re
 import sys
 import typing
 from collections.abc import Iterator, Mapping
@@ -22,19 +23,24 @@ from typing import Any, Literal
 import msgspec
 
 from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.i18n import DEFAULT_ACTOR, N_, Message, ngettext, render
 from arbitro.services.event_log import EventLog, to_store
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
+from arbitro.text_rules import NAME_MAX, check_event_id, clean_text, text_problem, text_problems
 from arbitro.tournament.event import EventState
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.tournament.log_check import check_log as check_log  # re-exported: tests hold it
 from arbitro.tournament.records import (
     BODIES,
+    BoardChecked,
     EventCreated,
     EventImported,
+    GameEntered,
     KnockoutCreated,
     Record,
     RecordKind,
+    SheetEntered,
     body_from_raw,
     record_of,
     utc,
@@ -96,6 +102,11 @@ def event_file_schema() -> dict[str, Any]:
             "event_id": {"type": "string", "minLength": 1, "maxLength": 64},
             "name": {"type": "string", "minLength": 1},
             "exported_at": {"type": "string", "format": "date-time"},
+            "users": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+                "description": "The exporting installation's users who made records",
+            },
             "records": {"type": "array", "minItems": 1, "items": {"oneOf": variants}},
         },
         "$defs": defs,
@@ -167,13 +178,18 @@ def event_name(service: EventLog[Any], event_id: str) -> str:
 
 
 def export_event(service: EventLog[Any], event_id: str) -> dict[str, Any]:
-    """The event file of ``event_id``: every record, in order, with who, when and why."""
+    """The event file of ``event_id``: every record, in order, with who, when and why, and
+    ``users``: who made them other than a phone or a command's default (this installation's
+    users and the names typed at its terminal), the actors an import then believes."""
+    actors = {r.actor for r in service.store.records(event_id)}
+    actors = {a for a in actors if a not in _SYSTEM_ACTORS and not _is_phone_actor(a)}
     return {
         "format": FORMAT,
         "version": VERSION,
         "event_id": event_id,
         "name": event_name(service, event_id),
         "exported_at": service.clock().isoformat(),
+        "users": sorted(actors),
         "records": [
             {
                 "seq": r.seq,
@@ -372,6 +388,14 @@ def _record(n: int, row: Any) -> Record:
         ) from None
 
 
+# An escaped control character or surrogate, or a C1 character, in an event file's text: the
+# file is then parsed and its texts named record by record (file_text_problems).
+# A prefilter only: a false alarm (an escaped backslash before "u0000") costs the exact walk.
+_MAYBE_BAD_TEXT = re.compile(
+    rb"\\u00[01][0-9a-fA-F]|\\u007[fF]|\\u00[89][0-9a-fA-F]|\\u[dD][89a-fA-F]|\\[bf]"
+    rb"|\x7f|\xc2[\x80-\x9f]|\xed[\xa0-\xbf]"
+)
+
 # The digest's canonical JSON (sorted keys, ASCII), one encoder for all of a file's rows.
 _DIGEST_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=True)
 DIGEST_CHUNK = 512  # rows encoded per call by file_digest
@@ -416,36 +440,291 @@ def file_digest(data: Any) -> str:
     return sha.hexdigest()
 
 
+# ---------------------------------------------------------------- verifying an import
+# The actors the live actions write: a table's phone ("tavolo 3 NS", "tavolo 3 Rossi (N)",
+# "tavolo 3" for a board), a knockout pair's phone ("QF1 coppia 4"), the board check's default.
+_TABLE_ACTOR = re.compile(r"tavolo (\d+)(?: .*)?", re.DOTALL)
+_PAIR_ACTOR = re.compile(r"(.+) coppia (\d+)", re.DOTALL)
+# The actors the installation's own commands record when no user is named (the terminal's
+# director and arbiter, a board check, the demo's bots): the server's terminal is trusted.
+_SYSTEM_ACTORS = frozenset({DEFAULT_ACTOR, "arbiter", "table", "bot"})
+
+
+def _is_phone_actor(actor: str) -> bool:
+    return bool(_TABLE_ACTOR.fullmatch(actor) or _PAIR_ACTOR.fullmatch(actor))
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportProblem:
+    """What is wrong with one record of an event file (``seq`` 0: the file itself)."""
+
+    seq: int
+    problem: Message
+
+    def render(self, lang: str | None = None) -> str:
+        """The problem in ``lang``, the record named."""
+        if not self.seq:
+            return render(self.problem, lang)
+        return render(
+            Message(N_("record {seq}: {problem}"), {"seq": self.seq, "problem": self.problem}), lang
+        )
+
+
+class ImportRefused(ArbitroError):
+    """An event file whose records are not all what the live actions would have accepted
+    (issue 29): every problem listed by record, nothing imported. The director may import it
+    anyway, marked unverified (``arbitro event import --unverified``, the desk's checkbox)."""
+
+    status = 422
+
+    def __init__(self, problems: list[ImportProblem], can_force: bool = True) -> None:
+        self.problems = sorted(problems, key=lambda p: p.seq)
+        self.can_force = can_force
+        super().__init__(
+            ngettext(
+                "the event file has {count} problem that a live action would have refused: "
+                "nothing is imported",
+                "the event file has {count} problems that live actions would have refused: "
+                "nothing is imported",
+                len(problems),
+            ),
+            key="import.refused",
+        )
+
+    def message(self, lang: str | None = None) -> str:
+        """The summary, each problem on a line of its own, then what the director may do."""
+        lines = [super().message(lang), *(f"  {p.render(lang)}" for p in self.problems)]
+        if self.can_force:
+            lines.append(
+                render(
+                    N_(
+                        "To import it anyway, marked as unverified on every page and printout, "
+                        "choose «import as unverified» (on the terminal: --unverified)."
+                    ),
+                    lang,
+                )
+            )
+        return "\n".join(lines)
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """The error as JSON, with ``problems``: each record's seq and message."""
+        out = super().to_json(lang)
+        out["message"] = super().message(lang)
+        out["problems"] = [{"seq": p.seq, "message": p.render(lang)} for p in self.problems]
+        return out
+
+
+def file_text_problems(data: Any) -> list[ImportProblem]:
+    """Every text of a parsed event file that no live action could have stored: a control
+    character, a lone surrogate (issue 29), by record; the event's name also without a
+    direction override (:mod:`arbitro.text_rules`). Such a file is never imported."""
+    if not isinstance(data, dict):
+        return []
+    try:  # most files: one pass of C over their text finds nothing to look at
+        if not _MAYBE_BAD_TEXT.search(msgspec.json.encode(data)):
+            return []
+    except (UnicodeEncodeError, TypeError, msgspec.EncodeError):
+        pass  # a lone surrogate (or a value JSON has not): walked below, the record named
+    found: list[ImportProblem] = []
+    for key in ("event_id", "name"):
+        value = data.get(key)
+        if isinstance(value, str):
+            problem = text_problem(value, name=True)
+            if problem is not None:
+                found.append(
+                    ImportProblem(
+                        0, Message(N_("«{field}»: {problem}"), {"field": key, "problem": problem})
+                    )
+                )
+    rows = data.get("records")
+    for n, row in enumerate(rows if isinstance(rows, list) else [], start=1):
+        for where, problem in text_problems(row):
+            found.append(
+                ImportProblem(
+                    n, Message(N_("«{field}»: {problem}"), {"field": where, "problem": problem})
+                )
+            )
+    return found
+
+
+def verify_records(records: list[Record], users: set[str] | None) -> list[ImportProblem]:
+    """The records of a file that a live action would not have made as they stand (issue
+    29), beyond what :func:`check_log` decides: an actor who is no user (of the file or of
+    this installation; ``users`` None: a file written before files listed them, whose
+    actors cannot be checked) and no table's phone, a table's phone acting for another table or
+    doing a director's action (an arbiter's correction: FIBAS art. 21), a line signed
+    without a device, the two lines of a sheet (or the two pairs of a knockout game,
+    Briscola art. 8) signed by one device (FIBAS art. 19: each line signs its own)."""
+    found: list[ImportProblem] = []
+    signers: dict[tuple[Any, ...], dict[str, str]] = {}  # a sheet's lines → their devices
+
+    def problem(rec: Record, text: str, **params: Any) -> None:
+        found.append(ImportProblem(rec.seq, Message(text, params)))
+
+    for rec in records:
+        body, actor = rec.body, rec.actor
+        table = _TABLE_ACTOR.fullmatch(actor)
+        pair = _PAIR_ACTOR.fullmatch(actor)
+        phone = False
+        if table is not None:
+            phone = True
+            if not isinstance(body, SheetEntered | BoardChecked) or body.table != int(table[1]):
+                problem(
+                    rec,
+                    N_(
+                        "«{actor}» is a table's phone: it may enter only its own table's sheet, "
+                        "not a {kind} record"
+                    ),
+                    actor=actor,
+                    kind=rec.kind.value,
+                )
+        elif pair is not None and isinstance(body, GameEntered):
+            phone = True
+            if body.match != pair[1] or body.pair != int(pair[2]):
+                problem(rec, N_("«{actor}» is another pair's phone"), actor=actor)
+        elif users is not None and actor not in users and actor not in _SYSTEM_ACTORS:
+            problem(
+                rec,
+                N_(
+                    "«{actor}» is not a user of this installation nor of the file: nobody "
+                    "could have made this record"
+                ),
+                actor=actor,
+            )
+        if phone and isinstance(body, SheetEntered) and body.line is not None:
+            _signed(
+                rec, ("sheet", body.round, body.table), body.line, body.device, signers, problem
+            )
+        elif phone and isinstance(body, GameEntered):
+            _signed(
+                rec, ("game", body.match, body.game), str(body.pair), body.device, signers, problem
+            )
+        _line_proof_check(rec, problem)
+    return found
+
+
+def _signed(
+    rec: Record,
+    key: tuple[Any, ...],
+    line: str,
+    device: str | None,
+    signers: dict[tuple[Any, ...], dict[str, str]],
+    problem: Any,
+) -> None:
+    """Check one line's signature from a phone: it has a device, and no other line of the
+    same sheet (or game) was signed by that device."""
+    if not device:
+        problem(rec, N_("line {line} was signed from a phone without a device"), line=line)
+        return
+    lines = signers.setdefault(key, {})
+    for other, used in lines.items():
+        if other != line and used == device:
+            problem(
+                rec,
+                N_(
+                    "lines {line} and {other} were signed by the same device: each line signs "
+                    "on its own phone"
+                ),
+                line=line,
+                other=other,
+            )
+    lines[line] = device
+
+
+def _line_proof_check(rec: Record, problem: Any) -> None:
+    """The hook for the lines' own proofs (issue 29, the table's QR code: a proof that only
+    the line's players hold). Records do not carry them yet; when they do, a proof that does
+    not verify is reported here through ``problem``."""
+    del rec, problem
+
+
+class _Users(msgspec.Struct):
+    """An event file's ``users`` alone (the rest of the file skipped unread)."""
+
+    users: list[str] | None = None
+
+
+_USERS = msgspec.json.Decoder(_Users)
+
+
+def known_users(service: AnyService, data: Any) -> set[str] | None:
+    """The users an import believes: this installation's and the file's ``users``; None
+    for a file that lists none (written before files listed them)."""
+    from arbitro.store.users import list_users
+
+    if isinstance(data, str | bytes | bytearray):
+        try:
+            declared: Any = _USERS.decode(data).users
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            declared = None
+    else:
+        declared = data.get("users") if isinstance(data, dict) else None
+    if not isinstance(declared, list):
+        return None
+    users = {u.name for u in list_users(service.store)}
+    users.update(u for u in declared if isinstance(u, str) and u)
+    return users
+
+
 def is_knockout_file(records: list[Record]) -> bool:
     """True when the records are a knockout event's."""
     return isinstance(records[0].body, KnockoutCreated)
 
 
 def import_event(
-    service: AnyService, data: Any, event_id: str | None = None, actor: str = "director"
+    service: AnyService,
+    data: Any,
+    event_id: str | None = None,
+    actor: str = "director",
+    *,
+    unverified: bool = False,
 ) -> AnyState:
     """Store an event file as a new event (``event_id`` overrides the file's id) and return
     its state, replayed from the stored records; all records in one transaction, followed by
     the record of the import itself (who, when, the file's SHA-256).
+
+    The id must follow the one id rule and every text be valid user text
+    (:mod:`arbitro.text_rules`); each record is decided as its live action, including who
+    may make it (:func:`verify_records`). A file with problems is refused with all of them
+    (:class:`ImportRefused`), or, when the director chooses ``unverified``, imported with
+    the records not verified named in the import's record (issue 29).
 
     It holds no lock of the service while it reads and checks the file (seconds for tens of
     thousands of records): the new event is no one else's state, the store's
     ``create_event`` is one transaction (refused whole if the id exists), and only adopting
     the folded state takes the service's lock, for an instant."""
     with gc_paused():
-        return _import_event(service, data, event_id, actor)
+        return _import_event(service, data, event_id, actor, unverified)
 
 
-def _import_event(service: AnyService, data: Any, event_id: str | None, actor: str) -> AnyState:
+def _import_event(
+    service: AnyService, data: Any, event_id: str | None, actor: str, unverified: bool
+) -> AnyState:
+    if isinstance(data, str | bytes | bytearray) and _MAYBE_BAD_TEXT.search(
+        data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    ):
+        data = _parsed(data)  # named record by record below
+    bad_text = file_text_problems(data)
+    if bad_text:  # never stored, even unverified: no database keeps such text
+        raise ImportRefused(bad_text, can_force=False)
+    if event_id is not None:  # refused before the file is read (seconds for a large one)
+        check_event_id(event_id)
+    elif isinstance(data, dict) and "event_id" in data:
+        check_event_id(data["event_id"])
     file_id, name, records, state = read_event_file(data, service.clock())
+    event_id = check_event_id(event_id or file_id)
+    name = clean_text(name, "name", max_length=NAME_MAX)
+    problems = verify_records(records, known_users(service, data))
+    if problems and not unverified:
+        raise ImportRefused(problems)
     if is_knockout_file(records) != isinstance(service, KnockoutService):
         raise ArbitroError(
             "the file is of another kind of event (knockout or rounds): use the matching command"
         )
-    event_id = event_id or file_id
     kind = "knockout" if is_knockout_file(records) else "rounds"
+    marked = tuple(sorted({p.seq for p in problems})) or ((0,) if problems else ())
     imported = Record(
-        EventImported(file_digest(data), file_id, len(records)), service.clock(), actor
+        EventImported(file_digest(data), file_id, len(records), marked), service.clock(), actor
     )
     # The views memoized while checking (every round's scores, each sheet's outcome) are not
     # needed to store the rows: dropped, they are not held while the rows are made.

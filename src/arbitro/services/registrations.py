@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg, ngettext, render
+from arbitro.text_rules import text_problem
 
 if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
@@ -180,6 +181,18 @@ def read_registration_table(
                         text=long[:30],
                         length=len(long),
                         limit=MAX_NAME,
+                    ),
+                )
+            )
+            continue
+        # The one text rule (issue 29): no control character, lone surrogate or override.
+        bad = next(((c, p) for c in cells if (p := text_problem(c.strip(), name=True))), None)
+        if bad is not None:
+            problems.append(
+                LineProblem(
+                    line,
+                    msg(
+                        "«{text}»: {problem}", text=ascii(bad[0].strip())[1:-1][:30], problem=bad[1]
                     ),
                 )
             )

@@ -30,6 +30,7 @@ from arbitro.store.engine import default_database_url, make_engine, sqlite_file
 from arbitro.store.errors import ConcurrencyError
 from arbitro.store.limits import EVENT_ID_LENGTH, EVENT_KINDS, KIND_LENGTH, SEQ_CONSTRAINT
 from arbitro.store.records import EventSummary, NewRecord, StoredRecord
+from arbitro.text_rules import NAME_MAX, check_event_id, clean_text
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -162,7 +163,9 @@ class RecordStore:
         generator: each is checked and serialised as it is inserted (an import of tens of
         thousands of records never holds all their rows at once)."""
         _check_text(event_id, "event_id", EVENT_ID_LENGTH)
+        check_event_id(event_id)  # the one id rule (text_rules), whatever the way in
         _check_text(name, "event_name", None)
+        name = clean_text(name, "name", max_length=NAME_MAX)  # every way in: no NUL, no U+202E
         _check_event_kind(kind)
         created_at = datetime.now(UTC)
         count = 0

@@ -335,6 +335,7 @@ class EventState:
     next_number: CompetitorId = 1  # the next registration's number: one more than the highest
     cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
     stale: bool = False  # a cancellation came after its target: fold the log again
+    unverified: tuple[int, ...] = ()  # records imported unverified (issue 29), by seq
     left_on_sheet: dict[CompetitorId, int] = field(default_factory=dict)  # → round left
     actions: dict[int, Record] = field(default_factory=dict)  # the cancellable records by seq
     check_in: dict[CompetitorId, bool] = field(default_factory=dict)  # → present (before round 1)

@@ -88,6 +88,7 @@ class KnockoutState:
     last_seq: int = 0
     cancellations: dict[int, Record] = field(default_factory=dict)  # target seq → its cancel
     stale: bool = False  # a cancellation came after its target: fold the log again
+    unverified: tuple[int, ...] = ()  # records imported unverified (issue 29), by seq
     games: dict[int, Record] = field(default_factory=dict)  # the games recorded, by seq
     withdrawals: dict[int, Record] = field(default_factory=dict)  # pairs not shown up, by seq
     names: set[str] = field(default_factory=set)  # the pairs' names, casefolded

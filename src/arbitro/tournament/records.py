@@ -547,6 +547,9 @@ class EventImported(msgspec.Struct, frozen=True):
     file_sha256: str
     source_event: str
     records: int
+    # The records (their seq) that could not be verified as live actions (issue 29): imported
+    # on the director's explicit choice, the event is then shown as unverified everywhere.
+    unverified: tuple[int, ...] = ()
 
 
 class RoundStarted(msgspec.Struct, frozen=True):
@@ -840,6 +843,7 @@ class Folded(Protocol):
     last_seq: int
     cancellations: dict[int, Record]
     stale: bool
+    unverified: tuple[int, ...]
 
     def apply(self, rec: Record) -> None:
         """Fold one more record."""
@@ -880,7 +884,9 @@ def fold_log_record(state: Folded, rec: Record) -> bool:
                 state.cancellations[b.target] = rec
                 state.stale = True
             return True
-        case EventImported():
+        case EventImported() as b:
+            if b.unverified:  # imported on the director's choice: shown as such everywhere
+                state.unverified = tuple(sorted({*state.unverified, *b.unverified}))
             return True
     return False
 

@@ -644,12 +644,17 @@ def import_event_file(
     api: Writer,
     body: Annotated[dict[str, Any], Body(description="An event file (format arbitro-event-file)")],
     event_id: Annotated[str | None, Query(pattern=EVENT_ID_PATTERN.pattern, max_length=64)] = None,
+    unverified: Annotated[
+        bool, Query(description="Import even records a live action would refuse, marked unverified")
+    ] = False,
 ) -> ImportedOut:
-    """Import an event file as a new event (director); ``event_id`` overrides the file's."""
+    """Import an event file as a new event (director); ``event_id`` overrides the file's.
+    Each record is decided as its live action (issue 29): a file with problems is refused
+    422 with every problem, unless ``unverified``."""
     from arbitro.services.event_file import import_event
 
     with api.web.locked():
-        state = import_event(api.service, body, event_id)
+        state = import_event(api.service, body, event_id, api.director, unverified=unverified)
         stored = state.event_id
         return ImportedOut(
             event_id=stored,

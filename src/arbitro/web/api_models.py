@@ -8,12 +8,13 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import Path
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo
 
 from arbitro.money import MAX_FEE_CENTS
+from arbitro.text_rules import EVENT_ID_MAX, EVENT_ID_PATTERN, NAME_MAX, TEXT_MAX, clean_text
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
-from arbitro.web.forms import EVENT_ID_PATTERN, MAX_ROUNDS
+from arbitro.web.forms import MAX_ROUNDS
 
 MAX_POINTS = 100_000
 MAX_COMPETITOR = 100_000
@@ -80,14 +81,28 @@ RoundNo = Annotated[int, Path(ge=1, le=MAX_ROUNDS, description="Round number")]
 TableNo = Annotated[int, Path(ge=1, le=MAX_TABLE, description="Table number")]
 Points = Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS)]
 CompetitorNo = Annotated[int, Field(ge=1, le=MAX_COMPETITOR)]
-Reason = Annotated[str, Field(min_length=1, max_length=1000)]
+
+
+def _name(value: str, info: ValidationInfo) -> str:
+    """A name as every way in takes it (:func:`arbitro.text_rules.clean_text`): a 422
+    naming the field, never a 500 from the database (issue 29)."""
+    return clean_text(value, info.field_name or "name", max_length=NAME_MAX)
+
+
+def _text(value: str, info: ValidationInfo) -> str:
+    """A free text (a reason), newlines and tabs allowed (see :func:`_name`)."""
+    return clean_text(value, info.field_name or "text", max_length=TEXT_MAX, multiline=True)
+
+
+UserName = Annotated[str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(_name)]
+Reason = Annotated[str, Field(min_length=1, max_length=1000), AfterValidator(_text)]
 
 
 class EventConfigIn(Strict):
     """An event's configuration (art. 4 movements, art. 7 deals, art. 39 complaints)."""
 
-    event_id: str = Field(pattern=EVENT_ID_PATTERN.pattern, max_length=64)
-    name: str = Field(min_length=1, max_length=200)
+    event_id: str = Field(pattern=EVENT_ID_PATTERN.pattern, max_length=EVENT_ID_MAX)
+    name: UserName
     code: Literal["burraco-fibas", "burraco-parole-uisp", "scala40"] = "burraco-fibas"
     format: EventFormat = EventFormat.PAIRS
     rounds: int = Field(ge=1, le=MAX_ROUNDS)
@@ -276,8 +291,8 @@ class StandingsOut(BaseModel):
 class CompetitorIn(Strict):
     """A competitor to register (art. 2): name and, optionally, its players."""
 
-    name: str = Field(min_length=1, max_length=200)
-    players: list[Annotated[str, Field(max_length=200)]] = Field(
+    name: UserName
+    players: list[Annotated[str, Field(max_length=200), AfterValidator(_name)]] = Field(
         default_factory=list, max_length=30
     )
 

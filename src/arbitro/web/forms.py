@@ -14,7 +14,9 @@ from starlette.datastructures import FormData, UploadFile
 
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message
+from arbitro.text_rules import EVENT_ID_PATTERN as EVENT_ID_PATTERN  # the one id rule
+from arbitro.text_rules import TextRefused, check_event_id, text_problem
 from arbitro.web.errors import status_for
 
 T = TypeVar("T")
@@ -22,7 +24,6 @@ T = TypeVar("T")
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAX_COMPETITOR = 100_000
 MAX_ROUNDS = 50
-EVENT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 Errors = dict[str, dict[str, str]]
 """The messages of a page's forms: form → field (``_`` for the whole form) → message."""
@@ -101,11 +102,16 @@ def fee_field(form: FormData, name: str = "fee", default: int | None = None) -> 
 
 
 def text_field(form: FormData, name: str, max_length: int = 200) -> str:
-    """A text field of the form, stripped ("" when absent)."""
+    """A text field of the form, stripped and in NFC ("" when absent); a control character
+    but newline and tab, a lone surrogate or a direction override is refused (issue 29)."""
     value = form.get(name)
     if value is None or isinstance(value, UploadFile):
         return ""
     value = str(value).strip()
+    problem = text_problem(value, multiline=True, name=True)
+    if problem is not None:  # refused here, at the edge: never a 500 from the database
+        raise FieldError(name, Message(N_("this field holds {problem}"), {"problem": problem}))
+    value = unicodedata.normalize("NFC", value)
     if len(value) > max_length:
         raise FieldError(
             name,
@@ -214,13 +220,10 @@ def event_id_field(form: FormData, name: str = "event_id") -> str | None:
     event_id = text_field(form, name, 64).lower()
     if not event_id:
         return None
-    if not EVENT_ID_PATTERN.fullmatch(event_id):
-        raise FieldError(
-            name,
-            "id «{event_id}» is not valid: lowercase letters, digits, - and _",
-            event_id=event_id,
-        )
-    return event_id
+    try:
+        return check_event_id(event_id, name)
+    except TextRefused as exc:
+        raise FieldError(name, exc.msg) from None
 
 
 TEST_EVENT_FIELD = "test_event"

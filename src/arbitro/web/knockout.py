@@ -49,6 +49,7 @@ from arbitro.tournament.records import (
 from arbitro.web import auth
 from arbitro.web.app import request_lang, service_lock, web_of
 from arbitro.web.desk.common import Director, DirectorPost, Refusal, add_post, common
+from arbitro.web.downloads import download_headers
 from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
     Errors,
@@ -66,6 +67,7 @@ from arbitro.web.forms import (
 )
 from arbitro.web.live import add_display, display
 from arbitro.web.snapshot import frozen, state_snapshot
+from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
 public_router = APIRouter()
@@ -637,11 +639,12 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
 
     with service_lock(service_of(request)):
         snapshot = state_snapshot(knockout_state(request, event_id))
-    pdf = bracket_pdf(snapshot, lang=request_lang(request))
+    with printout_mark(request):  # an event imported unverified says so on every page
+        pdf = bracket_pdf(snapshot, lang=request_lang(request))
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-tabellone.pdf"'},
+        headers=download_headers(f"{event_id}-tabellone.pdf", "inline"),
     )
 
 
@@ -659,11 +662,12 @@ def match_cards_printout(
         state = knockout_state(request, event_id)
         snapshot = state_snapshot(state)
         urls = match_urls(web, request, event_id, [m.id for m in card_matches(state)])
-    pdf = match_cards_pdf(snapshot, urls, lang=request_lang(request))
+    with printout_mark(request):  # an event imported unverified says so on every page
+        pdf = match_cards_pdf(snapshot, urls, lang=request_lang(request))
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-incontri.pdf"'},
+        headers=download_headers(f"{event_id}-incontri.pdf", "inline"),
     )
 
 

@@ -24,3 +24,6 @@ def include_all(app: FastAPI) -> None:
     from arbitro.web.desk import phone_check
 
     phone_check.install(app)  # "Prova il telefono"; the base URL for the desk's banner
+    from arbitro.web import unverified
+
+    unverified.install(app)  # the banner of an event imported unverified (issue 29)

@@ -11,6 +11,7 @@ from arbitro.codes.citation import code_table
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, ngettext
 from arbitro.money import MAX_FEE_CENTS, euros
+from arbitro.text_rules import text_problem
 from arbitro.tournament.commands.common import (
     FIRST_ROUND_MOVEMENTS,
     MIN_TEAM_PLAYERS,
@@ -392,6 +393,10 @@ def _checked_names(state: EventState, name: str, players: Sequence[str]) -> tupl
             length=len(long),
             limit=MAX_NAME,
         )
+    for text in (name, *players):  # the one text rule (issue 29): whatever the way in
+        problem = text_problem(text, name=True)
+        if problem is not None:
+            raise ArbitroError("«{text}»: {problem}", text=ascii(text)[1:-1][:30], problem=problem)
     fmt = state.config.event_format
     low, high = PLAYERS_PER_COMPETITOR.get(fmt, (MIN_TEAM_PLAYERS, 99))
     count = len(players)

@@ -28,8 +28,10 @@ from arbitro.web.board_views import (
 )
 from arbitro.web.desk.common import Director, common, event_id_of, round_state
 from arbitro.web.desk.rounds import round_form
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import FieldError, checked, int_field, required_field
 from arbitro.web.snapshot import frozen
+from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
 
@@ -74,20 +76,21 @@ def boards_printout(
         copies = plan.copies
         rows = travellers(state, n) if kind == "travellers" else {}
         names = table_lines(state, n)  # two values: a pair's name may hold " / "
-    if kind == "dealing-sheets":
-        pdf = prints.dealing_sheets_pdf(dealt, name, n, lang=lang)
-    elif kind == "board-labels":
-        pdf = prints.board_labels_pdf(dealt, copies, name, n, lang=lang)
-    elif kind == "board-plan":  # art. 7: the plan alone, the lines' names beside
-        pdf = prints.board_plan_pdf(plan, name, n, names, lang=lang)
-    elif kind == "hand-records":
-        pdf = prints.hand_records_pdf(dealt, name, n, lang=lang)
-    else:
-        pdf = prints.travellers_pdf(rows, names, name, n, lang=lang)
+    with printout_mark(request):  # an event imported unverified says so on every page
+        if kind == "dealing-sheets":
+            pdf = prints.dealing_sheets_pdf(dealt, name, n, lang=lang)
+        elif kind == "board-labels":
+            pdf = prints.board_labels_pdf(dealt, copies, name, n, lang=lang)
+        elif kind == "board-plan":  # art. 7: the plan alone, the lines' names beside
+            pdf = prints.board_plan_pdf(plan, name, n, names, lang=lang)
+        elif kind == "hand-records":
+            pdf = prints.hand_records_pdf(dealt, name, n, lang=lang)
+        else:
+            pdf = prints.travellers_pdf(rows, names, name, n, lang=lang)
     return Response(
         bytes(pdf),
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-r{n}-{kind}.pdf"'},
+        headers=download_headers(f"{event_id}-r{n}-{kind}.pdf", "inline"),
     )
 
 

@@ -37,6 +37,7 @@ from arbitro.web.desk.common import (
     common,
     event_id_of,
 )
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import (
     MAX_ROUNDS,
     Errors,
@@ -432,7 +433,9 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
         new_id = event_id_field(form)
         # Not under the service's lock: the file is read and checked on its own fold, then
         # stored as a new event in one transaction (import_event); phones are not kept waiting.
-        state = import_event(web.service, document, new_id)
+        state = import_event(
+            web.service, document, new_id, session.user, unverified=checked(form, "unverified")
+        )
         if not isinstance(state, EventState):  # a knockout event: not run from this desk
             return f"/desk?ok=imported-{state.event_id}"
         return f"/desk/e/{state.event_id}"
@@ -457,7 +460,7 @@ def export(request: Request, event_id: str, session: auth.Session = Director) ->
     return Response(
         body,
         media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{event_id}.arbitro.json"'},
+        headers=download_headers(f"{event_id}.arbitro.json", "attachment"),
     )
 
 

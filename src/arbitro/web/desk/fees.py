@@ -16,8 +16,10 @@ from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of
 from arbitro.web.desk.registrations import event_form
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import checked, fee_field, int_field, text_field
 from arbitro.web.snapshot import frozen, state_snapshot
+from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
 
@@ -93,9 +95,10 @@ def cash_pdf(request: Request, event_id: str, session: auth.Session = Director) 
     event_id = event_id_of(request, event_id)
     with web.locked():
         snapshot = state_snapshot(web.service.state(event_id))
-    pdf = draw(snapshot, lang=request_lang(request))
+    with printout_mark(request):  # an event imported unverified says so on every page
+        pdf = draw(snapshot, lang=request_lang(request))
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-cash.pdf"'},
+        headers=download_headers(f"{event_id}-cash.pdf", "inline"),
     )

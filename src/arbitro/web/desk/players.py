@@ -24,6 +24,7 @@ from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of
 from arbitro.web.desk.events import event_page
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import Errors, act, required_field, text_field, upload_bytes
 
 router = APIRouter()
@@ -177,7 +178,7 @@ def export(request: Request, number: int, session: auth.Session = Director) -> R
     return Response(
         json.dumps(data, ensure_ascii=False, indent=2),
         media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="giocatore-{number}.json"'},
+        headers=download_headers(f"giocatore-{number}.json", "attachment"),
     )
 
 

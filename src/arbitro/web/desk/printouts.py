@@ -17,7 +17,9 @@ from arbitro.tournament.event import EventState
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of, round_state, table_urls
+from arbitro.web.downloads import download_headers
 from arbitro.web.snapshot import state_snapshot
+from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
 
@@ -45,11 +47,12 @@ def printout(
         urls = table_urls(web, request, event_id, [tab.table for tab in r.seating.tables], n)
         final = state.standings_final(n, web.service.clock())
         snapshot = state_snapshot(state)
-    pdf = render_printout(kind, snapshot, n, urls, lang, final)
+    with printout_mark(request):  # an event imported unverified says so on every page
+        pdf = render_printout(kind, snapshot, n, urls, lang, final)
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-r{n}-{kind}.pdf"'},
+        headers=download_headers(f"{event_id}-r{n}-{kind}.pdf", "inline"),
     )
 
 

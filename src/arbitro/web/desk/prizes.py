@@ -40,6 +40,7 @@ from arbitro.web.desk.common import (
     common,
     event_id_of,
 )
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import (
     Errors,
     FieldError,
@@ -51,6 +52,7 @@ from arbitro.web.forms import (
     text_field,
 )
 from arbitro.web.snapshot import frozen
+from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
 
@@ -168,11 +170,12 @@ def prizes_pdf(request: Request, event_id: str, session: auth.Session = Director
         state = web.service.state(event_id)
         found = prizes.prize_list(state)
         final = state.standings_final(state.config.rounds, web.service.clock())
-    pdf = render_pdf(found, lang=request_lang(request), provisional=not final)
+    with printout_mark(request):  # an event imported unverified says so on every page
+        pdf = render_pdf(found, lang=request_lang(request), provisional=not final)
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{event_id}-prizes.pdf"'},
+        headers=download_headers(f"{event_id}-prizes.pdf", "inline"),
     )
 
 

@@ -16,6 +16,8 @@ from arbitro.services.results import ResultsFile, csv_files, export, to_json
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of
+from arbitro.web.downloads import download_headers
+from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
 
@@ -78,8 +80,7 @@ def download(
     else:
         from arbitro.printouts.verbale import verbale_pdf
 
-        body = verbale_pdf(results, lang=lang)
+        with printout_mark(request):  # an event imported unverified says so on every page
+            body = verbale_pdf(results, lang=lang)
         media, name = "application/pdf", f"{event_id}-verbale.pdf"
-    return Response(
-        body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'}
-    )
+    return Response(body, media_type=media, headers=download_headers(name, "attachment"))

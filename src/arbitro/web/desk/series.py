@@ -23,6 +23,7 @@ from arbitro.tournament.series import MAX_TABLE, PointsScheme, SchemeKind
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, add_post, common
+from arbitro.web.downloads import download_headers
 from arbitro.web.errors import status_for
 from arbitro.web.forms import (
     Errors,
@@ -235,7 +236,7 @@ def series_print(request: Request, series_id: str, session: auth.Session = Direc
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{result.series.id}.pdf"'},
+        headers=download_headers(f"{result.series.id}.pdf", "inline"),
     )
 
 
