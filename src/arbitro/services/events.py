@@ -89,10 +89,15 @@ class EventService(EventLog[EventState]):
     def register(
         self, event_id: str, name: str, players: Sequence[str] = (), actor: str = "director"
     ) -> CompetitorId:
-        """Register a competitor; returns its number."""
-        records = self._do_many(
-            event_id, lambda st, now: commands.register(st, name, players, now, actor)
-        )
+        """Register a competitor; returns its number (at most ``max_competitors()`` an
+        event: docs/security.md)."""
+        from arbitro.services.registrations import check_room
+
+        def decide(st: EventState, now: datetime) -> list[Record]:
+            check_room(st, 1)
+            return commands.register(st, name, players, now, actor)
+
+        records = self._do_many(event_id, decide)
         body = records[0].body
         assert isinstance(body, CompetitorRegistered)
         return body.competitor
