@@ -13,7 +13,10 @@ Method:
      answers' statuses, how many MiB the clients managed to send, and the wall time.
 
 Only loopback addresses; bounded in time and clients.
-Run: .venv/bin/python bench/anonymous_posts.py [--clients 30] [--mib 20]
+``--director`` posts the same bodies as a logged-in director (a bearer token): then they
+are read, and what the server holds is the bodies themselves (spooled to disk, or not).
+
+Run: .venv/bin/python bench/anonymous_posts.py [--clients 30] [--mib 20] [--director]
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+from arbitro.store import RecordStore, users
 
 PIECE = 256 * 1024
 ENDPOINTS = (
@@ -90,12 +95,16 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-def post(port: int, path: str, content_type: str, size: int, piece: bytes) -> tuple[str, int]:
-    """One anonymous post of ``size`` bytes; returns (status, bytes sent)."""
+def post(
+    port: int, path: str, content_type: str, size: int, piece: bytes, token: str = ""
+) -> tuple[str, int]:
+    """One post of ``size`` bytes, anonymous or with a director's bearer ``token``; returns
+    (status, bytes sent)."""
     sent = 0
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
     head = (
         f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: {content_type}\r\n"
-        f"Content-Length: {size}\r\n\r\n"
+        f"{auth}Content-Length: {size}\r\n\r\n"
     ).encode()
     with socket.create_connection(("127.0.0.1", port), timeout=120) as sock:
         try:
@@ -124,7 +133,7 @@ def post(port: int, path: str, content_type: str, size: int, piece: bytes) -> tu
 
 
 def flood(
-    port: int, pid: int, path: str, content_type: str, clients: int, size: int
+    port: int, pid: int, path: str, content_type: str, clients: int, size: int, token: str = ""
 ) -> dict[str, Any]:
     """``clients`` parallel anonymous posts to ``path`` while sampling the server's RSS."""
     piece = b"x" * PIECE
@@ -140,7 +149,7 @@ def flood(
             time.sleep(0.02)
 
     def one() -> None:
-        result = post(port, path, content_type, size, piece)
+        result = post(port, path, content_type, size, piece, token)
         with lock:
             results.append(result)
 
@@ -168,20 +177,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--clients", type=int, default=30)
     parser.add_argument("--mib", type=int, default=20)
+    parser.add_argument(
+        "--director",
+        action="store_true",
+        help="post as a logged-in director (bearer token): the bodies are read and spooled",
+    )
     args = parser.parse_args()
     size = args.mib * 1024 * 1024
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/bench.db"
+        store = RecordStore.open(url)
+        users.add_user(store, "direttore", "password-del-direttore")
+        store.close()
         with serve(url) as (port, pid):
+            token = ""
+            if args.director:
+                token = httpx.post(
+                    f"http://127.0.0.1:{port}/api/token",
+                    json={"username": "direttore", "password": "password-del-direttore"},
+                    timeout=60,
+                ).json()["access_token"]
             time.sleep(1)
             before = rss_mib(pid)
             print(f"server RSS before: {before:.0f} MiB")
             peak = before
             for path, content_type in ENDPOINTS:
-                out = flood(port, pid, path, content_type, args.clients, size)
+                out = flood(port, pid, path, content_type, args.clients, size, token)
                 peak = max(peak, out["peak"])
                 print(
-                    f"{path}: {args.clients} x {args.mib} MiB anonymous posts in "
+                    f"{path}: {args.clients} x {args.mib} MiB "
+                    f"{'director' if token else 'anonymous'} posts in "
                     f"{out['seconds']:.1f} s; answers {out['statuses']}; "
                     f"{out['sent_mib']:.0f} MiB sent; server RSS peak {out['peak']:.0f} MiB"
                 )
