@@ -32,6 +32,7 @@ import argparse
 import base64
 import hashlib
 import json
+import os
 import secrets
 import sys
 import tempfile
@@ -71,6 +72,8 @@ SHEET = {
 
 def set_up(url: str, folder: str, records: int) -> Path:
     """The database (director, 250-table event) and the event file to import."""
+    # The file's event has ``records`` competitors: past an installation's default limit.
+    os.environ.setdefault("ARBITRO_MAX_COMPETITORS", str(max(records, 2000)))
     store = RecordStore.open(url)
     try:
         users.add_user(store, "direttore", PASSWORD)

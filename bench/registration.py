@@ -262,6 +262,8 @@ def cli(tmp: Path) -> tuple[tuple[float, float], ...]:
 
 
 def main() -> int:
+    # Events of 8,000 pairs are measured: past an installation's default limit (issue 29).
+    os.environ.setdefault("ARBITRO_MAX_COMPETITORS", "1000000")
     print(
         f"registration and seating, Python {sys.version.split()[0]}, nproc {os.cpu_count()}, "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"

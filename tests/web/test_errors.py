@@ -47,8 +47,9 @@ def test_desk_refusal_is_the_desk_error_page(director_client: TestClient) -> Non
     assert unknown_action.status_code == 404 and is_page(unknown_action)
 
 
-def test_api_refusals_are_json(client: TestClient) -> None:
-    """Under /api an unknown event, an unknown path and a wrong method are JSON errors."""
+def test_api_refusals_are_json(client: TestClient, director_client: TestClient) -> None:
+    """Under /api an unknown event, an unknown path and a wrong method are JSON errors (a
+    stranger's write is refused 401 before anything else: issue 29)."""
     missing = client.get("/api/events/nessuna")
     assert missing.status_code == 404
     assert missing.json()["error"]["msgid"] == "no event «{event_id}»"
@@ -56,8 +57,10 @@ def test_api_refusals_are_json(client: TestClient) -> None:
     assert nowhere.status_code == 404 and nowhere.json()["error"]["message"] == (
         "pagina non trovata"
     )
-    wrong = client.delete("/api/events")
+    wrong = director_client.delete("/api/events")
     assert wrong.status_code == 405 and "error" in wrong.json()
+    stranger = client.delete("/api/events")
+    assert stranger.status_code == 401 and "error" in stranger.json()
 
 
 def test_a_crash_is_a_page_and_api_json(

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from arbitro.store import users
-from arbitro.web import auth, guard
+from arbitro.web import auth, bodies
 
 WRONG = "not-the-password"
 
@@ -204,33 +204,55 @@ def raw_request(base: str, head: str) -> bytes:
     return data
 
 
-def test_an_oversized_body_is_refused_413_before_it_is_read(live_server: str) -> None:
+def bearer(base: str, director: tuple[str, str]) -> str:
+    """A director's API token from the live server (``POST /api/token``)."""
+    reply = httpx.post(
+        f"{base}/api/token", json={"username": director[0], "password": director[1]}, timeout=30
+    )
+    assert reply.status_code == 200, reply.text
+    token: str = reply.json()["access_token"]
+    return token
+
+
+def test_an_oversized_body_is_refused_413_before_it_is_read(
+    live_server: str, director: tuple[str, str]
+) -> None:
     """Issue 13 §3: a form or API body declared over 2 MiB (an import over 20 MiB) is
-    answered 413 from its head alone; the body is never waited for."""
+    answered 413 from its head alone; the body is never waited for. Sent by a director: a
+    stranger's write to the desk or the API is refused before its size matters (issue 29,
+    tests/web/test_security_bodies.py)."""
+    token = bearer(live_server, director)
     for path, size in (
-        ("/login", guard.MAX_BODY_BYTES + 1),
-        ("/api/events", guard.MAX_BODY_BYTES + 1),
-        ("/api/events/import", guard.MAX_IMPORT_BYTES + 1),
-        ("/desk/import", guard.MAX_IMPORT_BYTES + 1),
+        ("/login", bodies.MAX_BODY_BYTES + 1),
+        ("/api/events", bodies.MAX_BODY_BYTES + 1),
+        ("/api/events/import", bodies.MAX_IMPORT_BYTES + 1),
+        ("/desk/import", bodies.MAX_IMPORT_BYTES + 1),
     ):
         head = (
-            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
             f"Content-Type: application/json\r\nContent-Length: {size}\r\n\r\n"
         )
         answer = raw_request(live_server, head)
         assert answer.startswith(b"HTTP/1.1 413"), (path, answer[:200])
 
 
-def test_a_body_without_length_is_cut_at_the_limit(live_server: str) -> None:
+def test_a_body_without_length_is_cut_at_the_limit(
+    live_server: str, director: tuple[str, str]
+) -> None:
     """Issue 13 §3: a chunked body (no ``Content-Length``) passing the limit is answered
     413 (the four 200 MiB bodies of the probe never reach the app)."""
+    token = bearer(live_server, director)
 
     def chunks() -> Any:
         for _ in range(40):
             yield b"x" * (64 * 1024)
 
     with httpx.Client(base_url=live_server, timeout=30) as c:
-        reply = c.post("/api/events", content=chunks(), headers={"content-type": "text/plain"})
+        reply = c.post(
+            "/api/events",
+            content=chunks(),
+            headers={"content-type": "text/plain", "authorization": f"Bearer {token}"},
+        )
     assert reply.status_code == 413
     assert reply.json()["error"]["message"].startswith("La richiesta è troppo grande")
 

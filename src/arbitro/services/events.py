@@ -95,11 +95,16 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
         late: LateEntry | None = None,
     ) -> CompetitorId:
-        """Register a competitor; returns its number. With ``late`` the director admits it
-        from a later round (docs/rulings.md "Late entries")."""
-        records = self._do_many(
-            event_id, lambda st, now: commands.register(st, name, players, now, actor, late)
-        )
+        """Register a competitor; returns its number (at most ``max_competitors()`` an
+        event: docs/security.md). With ``late`` the director admits it from a later round
+        (docs/rulings.md "Late entries")."""
+        from arbitro.services.registrations import check_room
+
+        def decide(st: EventState, now: datetime) -> list[Record]:
+            check_room(st, 1)
+            return commands.register(st, name, players, now, actor, late)
+
+        records = self._do_many(event_id, decide)
         body = records[0].body
         assert isinstance(body, CompetitorRegistered)
         return body.competitor

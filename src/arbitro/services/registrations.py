@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -25,6 +26,38 @@ if TYPE_CHECKING:
 NAME_HEADERS = ("nome", "name", "coppia", "pair", "squadra", "team", "concorrente", "competitor")
 PLAYER_PREFIXES = ("giocatore", "player")
 MAX_NAME = 200  # as the desk's form fields
+MAX_COMPETITORS_ENV = "ARBITRO_MAX_COMPETITORS"
+DEFAULT_MAX_COMPETITORS = 2000
+"""An event's competitors at most unless the installation says otherwise (issue 29: a
+100,000-row file registered 100,000 pairs and made a 126 MiB desk page)."""
+
+
+def max_competitors() -> int:
+    """The most competitors an event may hold: ``$ARBITRO_MAX_COMPETITORS`` (a positive
+    whole number), else 2,000 (docs/security.md "Limits: no one stalls the room")."""
+    value = os.environ.get(MAX_COMPETITORS_ENV, "").strip()
+    return int(value) if value.isdigit() and int(value) > 0 else DEFAULT_MAX_COMPETITORS
+
+
+def too_many(count: int) -> ArbitroError:
+    """The refusal of a registration that would take an event past :func:`max_competitors`,
+    naming the limit and how to raise it."""
+    return ArbitroError(
+        "an event holds at most {limit} competitors and this would make {count}: to raise "
+        "the limit, set {setting} in the server's environment and start it again",
+        limit=max_competitors(),
+        count=count,
+        setting=MAX_COMPETITORS_ENV,
+        key="registrations.limit",
+    )
+
+
+def check_room(state: EventState, adding: int) -> None:
+    """Refuse (:func:`too_many`) registering ``adding`` more competitors when the event would
+    then hold more than :func:`max_competitors` (withdrawn ones count: they stay listed)."""
+    count = len(state.competitors) + adding
+    if count > max_competitors():
+        raise too_many(count)
 
 
 def decode_registrations(data: bytes) -> str:
@@ -61,7 +94,10 @@ def csv_rows(text: str) -> list[list[str]]:
         )
     except csv.Error:
         dialect = csv.excel
-    return list(csv.reader(io.StringIO(text), dialect))
+    try:
+        return list(csv.reader(io.StringIO(text), dialect))
+    except csv.Error as exc:  # e.g. a field over the csv module's 128 KiB: never a 500
+        raise ArbitroError("the CSV file cannot be read ({error})", error=str(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +186,9 @@ def read_registration_table(
             header=str([h for h in table[first] if h.strip()]),
         )
     player_cols = [i for i, h in enumerate(header) if h.startswith(PLAYER_PREFIXES)]
+    lines = sum(1 for row in table[first + 1 :] if any(cell.strip() for cell in row))
+    if lines > max_competitors():  # refused at once: no line of it is worth checking
+        raise too_many(lines)
     rows: list[FileRow] = []
     problems: list[LineProblem] = []
     for line, row in enumerate(table[first + 1 :], start=first + 2):
@@ -226,6 +265,7 @@ def decide_registrations(
     "duplicated at lines 12 and 42", not "already registered"."""
     from arbitro.tournament import commands
 
+    check_room(snapshot, len(rows))
     found = list(problems)
     seen: dict[str, int] = {}
     out: list[Record] = []

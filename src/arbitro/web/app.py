@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +22,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.types import Scope
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as AsgiMessage
 
 from arbitro.bidi import isolated
 from arbitro.codes.citation import cite
@@ -178,6 +179,52 @@ def service_lock(service: EventService | KnockoutService) -> AbstractContextMana
     return lock
 
 
+class RememberLanguage:
+    """The ASGI middleware that keeps the language: ``?lang=it|en`` switches it and a cookie
+    (a year, SameSite=Lax) keeps it for later pages. Plain ASGI, not ``BaseHTTPMiddleware``:
+    no extra task or memory stream per request, nothing added to an open live stream."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        lang = ""
+        if scope["type"] == "http":
+            lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[-1]
+        if lang not in LANGUAGES:
+            await self.app(scope, receive, send)
+            return
+        cookie = Response()
+        cookie.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+        added = [(k, v) for k, v in cookie.raw_headers if k == b"set-cookie"]
+
+        async def sending(message: AsgiMessage) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *added]
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+class KnockoutPages:
+    """The ASGI middleware that sends a knockout event's pages where they live, under /k
+    and /desk/k: links to /e/{id} and /desk/e/{id} (e.g. the desk's list of events) are
+    redirected (303) there."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            match = EVENT_PAGE.match(scope["path"])
+            web: Web = scope["app"].state.web
+            if match and web.is_knockout(match["event"]):
+                target = ("/desk/k/" if match["desk"] else "/k/") + match["event"]
+                await RedirectResponse(target, status_code=303)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(
     database_url: str | None = None, *, clock: Callable[[], datetime] = utc_now
 ) -> FastAPI:
@@ -185,6 +232,7 @@ def create_app(
     file of the installation)."""
     from arbitro.store import users as user_store
     from arbitro.web import routes
+    from arbitro.web.bodies import DirectorsFirst
     from arbitro.web.errors import install_error_handlers
     from arbitro.web.guard import Guard, content_security_policy, security_headers
 
@@ -210,29 +258,8 @@ def create_app(
             headers={"Cache-Control": "public, max-age=86400"},
         )
 
-    @app.middleware("http")
-    async def remember_language(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        """``?lang=it|en`` switches the language and a cookie keeps it for later pages."""
-        response = await call_next(request)
-        lang = request.query_params.get("lang")
-        if lang in LANGUAGES:
-            response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
-        return response
-
-    @app.middleware("http")
-    async def knockout_pages(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        """A knockout event's pages live under /k and /desk/k: links to /e/{id} and
-        /desk/e/{id} (e.g. the desk's list of events) lead there."""
-        match = EVENT_PAGE.match(request.url.path)
-        web: Web = request.app.state.web
-        if match and request.method in ("GET", "HEAD") and web.is_knockout(match["event"]):
-            target = ("/desk/k/" if match["desk"] else "/k/") + match["event"]
-            return RedirectResponse(target, status_code=303)
-        return await call_next(request)
+    app.add_middleware(RememberLanguage)
+    app.add_middleware(KnockoutPages)
 
     install_error_handlers(app)
     routes.include_all(app)
@@ -241,6 +268,9 @@ def create_app(
     app.include_router(table_push.router)  # the table's status pushed to its phones
     app.state.security_headers = security_headers(content_security_policy(HERE / "templates"))
     app.add_middleware(Guard, headers=app.state.security_headers)
+    # Outside the guard, which reads a write's body: a stranger's write to the desk or the
+    # API is answered before any of it is read (issue 29).
+    app.add_middleware(DirectorsFirst, headers=app.state.security_headers)
     # Big pages gzipped, outside the guard (which keeps a form's first answer as sent to
     # replay it: the plain text); a page already gzipped by the page cache passes as it is.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)

@@ -8,9 +8,9 @@ keys that make every write happen once.
   ``X-Content-Type-Options: nosniff``; and, on answers to a request that came over HTTPS
   (directly, or behind a trusted proxy's ``X-Forwarded-Proto``),
   ``Strict-Transport-Security``.
-- **Sizes**: ``MAX_BODY_BYTES`` for forms and the API, ``MAX_IMPORT_BYTES`` for an event
-  file's import; a declared ``Content-Length`` over the limit is answered 413 at once, and a
-  body sent without one is cut (413) as soon as it passes the limit.
+- **Sizes**: each route's limit (:func:`arbitro.web.bodies.body_limit`); a declared
+  ``Content-Length`` over the limit is answered 413 at once, and a body sent without one is
+  cut (413) as soon as it passes the limit; the body is spooled (:class:`bodies.Spool`).
 - **Idempotency**: a write (POST, PUT, PATCH, DELETE) carrying an ``Idempotency-Key`` header
   or a ``_key`` form field (the desk's forms, :file:`templates/idempotency.html`) is done
   once per key and sender (the logged-in director, else the page's path, e.g. a table's
@@ -35,7 +35,13 @@ from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.store import users as user_store
-from arbitro.web.errors import WebError, refusal
+from arbitro.web.bodies import (  # the limits and the spooled body (issue 29)
+    BodyTooLarge,
+    Spool,
+    body_limit,
+    spool_body,
+)
+from arbitro.web.errors import refusal
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -43,9 +49,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-MAX_BODY_BYTES = 2 * 1024 * 1024
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
-IMPORT_PATHS = ("/desk/import", "/api/events/import")
 LOGIN_PATHS = ("/login", "/api/token")
 UNKEYED_SUFFIXES = ("/preview",)
 LOGIN_REFUSAL_HOLD = 1.0  # seconds a refused login waits for its 429 (at most its Retry-After)
@@ -114,24 +117,8 @@ def reached_over_https(scope: Scope) -> bool:
     return auth.is_https(Request(scope))
 
 
-class BodyTooLarge(WebError):
-    """A request whose body passes its limit (413)."""
-
-    status = 413
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(
-            "The request is too large (at most {size} MiB).", size=limit // (1024 * 1024)
-        )
-
-
 class KeyInUse(ConflictError):
     """The first submission of the same key is still running."""
-
-
-def body_limit(path: str) -> int:
-    """The largest body accepted on ``path``."""
-    return MAX_IMPORT_BYTES if path in IMPORT_PATHS else MAX_BODY_BYTES
 
 
 class Guard:
@@ -167,11 +154,14 @@ class Guard:
                 await self.refuse(scope, auth.TooManyLogins(wait), send)
                 return
         try:
-            body = await read_body(receive, limit)
+            body = await spool_body(receive, limit)
         except BodyTooLarge as exc:
             await self.refuse(scope, exc, send)
             return
-        await self.once(scope, body, replay(body, receive), send)
+        try:
+            await self.once(scope, body, body.replay(receive), send)
+        finally:
+            body.close()
 
     def with_headers(self, send: Send, *, https: bool = False) -> Send:
         """``send`` adding the security headers to the response's start (and HSTS when the
@@ -203,7 +193,7 @@ class Guard:
             response.headers["Retry-After"] = str(retry_after)
         await response(scope, nothing, send)
 
-    async def once(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
+    async def once(self, scope: Scope, body: Spool, receive: Receive, send: Send) -> None:
         """Run a write (its whole ``body`` read) at most once per idempotency key."""
         request = Request(scope)
         key = request.headers.get(KEY_HEADER)
@@ -311,53 +301,20 @@ class Answer:
         return self.body.decode("utf-8", "replace") if self.body else None
 
 
-async def read_body(receive: Receive, limit: int) -> bytes:
-    """The whole body, refused (:class:`BodyTooLarge`) as soon as it passes ``limit``."""
-    chunks: list[bytes] = []
-    seen = 0
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            break
-        chunk = message.get("body", b"")
-        seen += len(chunk)
-        if seen > limit:
-            raise BodyTooLarge(limit)
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
-
-
-def replay(body: bytes, receive: Receive) -> Receive:
-    """A ``receive`` that gives ``body`` once, then passes on to ``receive`` (the
-    disconnect)."""
-    sent = False
-
-    async def receiving() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return receiving
-
-
 async def hold_refused_login(seconds: float) -> None:
     """Hold a refused login ``seconds`` before its 429 (issue 13 §3: a flood is slowed down
     at no cost to the room)."""
     await anyio.sleep(seconds)
 
 
-async def form_key(scope: Scope, body: bytes) -> str | None:
+async def form_key(scope: Scope, body: Spool) -> str | None:
     """The ``_key`` field of a form body (None if absent or the form cannot be read)."""
 
     async def nothing() -> Message:
         return {"type": "http.disconnect"}
 
     try:
-        form: FormData = await Request(scope, replay(body, nothing)).form()
+        form: FormData = await Request(scope, body.replay(nothing)).form()
     except Exception:  # a malformed form: the route refuses it
         return None
     try:

@@ -1,0 +1,93 @@
+"""Pages of the desk's lists that grow with the field (issue 29: a 100,000-pair event made a
+126 MiB desk page): the event page's competitors (registrations and check-in, FIBAS art. 4)
+are shown ``PAGE_SIZE`` at a time, with links to the other pages and a search box (a
+competitor's number, or part of its name or of a player's); and a list of competitors to
+choose from (a withdrawal, two competitors kept apart) becomes a number to type once the
+event has more than ``PAGE_SIZE``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+from urllib.parse import urlencode
+
+from fastapi import Request
+
+PAGE_SIZE = 200
+"""Rows of a desk list per page (about 200 KiB of HTML for the competitors' table)."""
+MAX_QUERY = 200
+
+
+class Listed(Protocol):
+    """What a competitor's row is searched by."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+
+T = TypeVar("T", bound=Listed)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of a list: its number (from 1), how many pages, how many rows were found
+    (all of them, or those matching ``q``), and the rows' positions (from 1)."""
+
+    number: int
+    pages: int
+    found: int
+    q: str
+    first: int
+    last: int
+
+    def href(self, number: int) -> str:
+        """The query of page ``number`` (the search kept)."""
+        params: list[tuple[str, str | int]] = [("page", number)]
+        if self.q:
+            params.append(("q", self.q))
+        return "?" + urlencode(params)
+
+    @property
+    def size(self) -> int:
+        """Rows per page (``PAGE_SIZE``)."""
+        return PAGE_SIZE
+
+    @property
+    def several(self) -> bool:
+        """Whether there is more than one page (then the links are shown)."""
+        return self.pages > 1
+
+
+def whole_number(text: str) -> bool:
+    """Whether ``text`` is a plain whole number of at most 9 digits (no sign, no other
+    script's digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
+def matches(row: Listed, q: str) -> bool:
+    """Whether ``row`` is the competitor ``q`` names: its number, or a part of its name or of
+    a player's name (case and accents as typed)."""
+    if whole_number(q):
+        return row.number == int(q)
+    wanted = q.casefold()
+    return wanted in row.name.casefold() or any(wanted in p.casefold() for p in row.players)
+
+
+def page_of(request: Request, rows: Sequence[T]) -> tuple[list[T], Page]:
+    """The rows of the page the request asks for (``?page=``, ``?q=``): at most
+    ``PAGE_SIZE``; a page past the end shows the last one."""
+    q = request.query_params.get("q", "").strip()[:MAX_QUERY]
+    found = [r for r in rows if matches(r, q)] if q else list(rows)
+    pages = max(1, -(-len(found) // PAGE_SIZE))
+    asked = request.query_params.get("page", "")
+    number = min(max(int(asked), 1), pages) if whole_number(asked) else 1
+    start = (number - 1) * PAGE_SIZE
+    shown = found[start : start + PAGE_SIZE]
+    return shown, Page(number, pages, len(found), q, start + 1, start + len(shown))
