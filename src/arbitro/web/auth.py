@@ -71,8 +71,10 @@ TRUST_PROXY_ENV = "ARBITRO_TRUST_PROXY"
 """Set to 1 when arbitro is served behind a reverse proxy that sets ``X-Forwarded-For`` and
 ``X-Forwarded-Proto`` (docs/security.md); otherwise those headers are ignored."""
 
-HASHING_NICE = 10
-"""The hashing threads run at this lower CPU priority (Linux), so the pages come first."""
+HASHING_NICE = 19
+"""The hashing threads run at the lowest CPU priority (Linux), so the pages come first: an
+argon2 check at the default costs is 4 threads of 64 MiB; at nice 10 they weighed together
+nearly as much as the thread serving a page (issue 29)."""
 
 
 def _lower_priority() -> None:
