@@ -55,7 +55,7 @@ def register(app: typer.Typer) -> None:
 
     @users_app.command(
         "password",
-        help=_("Change a director's password (and clear the account's login throttle)."),
+        help=_("Change a director's password and unblock its login."),
     )
     def change_password(
         name: Annotated[str, typer.Argument(help=_("User name"))],
@@ -75,7 +75,7 @@ def register(app: typer.Typer) -> None:
 
     @users_app.command(
         "unlock",
-        help=_("Clear the wrong passwords counted against a director's account and its sources."),
+        help=_("Unblock a director's login (wrong passwords forgotten)."),
     )
     def unlock(name: Annotated[str, typer.Argument(help=_("User name"))]) -> None:
         """Clear the login throttle of account ``name`` in every server running on this
@@ -93,7 +93,9 @@ def register(app: typer.Typer) -> None:
                 request_reset(store, name)
             finally:
                 store.close()
-        typer.echo(_("Login attempts of «{name}» cleared: it may log in again.", name=name))
+        typer.echo(
+            _("Login attempts of «{name}» cleared: the account may log in again.", name=name)
+        )
 
     @users_app.command("list", help=_("List the director accounts."))
     def list_users() -> None:

@@ -55,7 +55,7 @@ from arbitro.store import users as user_store
 from arbitro.web import csrf
 from arbitro.web.app import Web, web_of
 from arbitro.web.errors import WebError
-from arbitro.web.throttle import LoginThrottle, read_resets
+from arbitro.web.throttle import HASHING_GUESS, LoginThrottle, read_resets
 
 SESSION_COOKIE = "arbitro_session"
 SESSION_HOURS = 24
@@ -87,6 +87,8 @@ _hashing = ThreadPoolExecutor(
     HASHING_THREADS, thread_name_prefix="arbitro-hash", initializer=_lower_priority
 )
 _waiting = 0
+_measuring = False
+"""Whether an unknown account's login is hashing to measure a check (none measured yet)."""
 
 router = APIRouter()
 
@@ -313,16 +315,25 @@ async def check_password(request: Request, username: str, password: str) -> bool
 
 async def _verify(web: Web, username: str, password: str) -> bool:
     """Check the password in the hashing pool; for an unknown account, wait as long as a
-    check typically takes instead (see the module)."""
+    check typically takes instead (see the module). Before any check was measured, one
+    unknown account's login hashes to measure it and the others wait ``HASHING_GUESS``
+    seconds (issue 29: at a flood's start every hashing thread and its queue hashed for
+    unknown accounts, 64 MiB each, while the room's pages waited)."""
+    global _measuring
     loop = asyncio.get_running_loop()
     budget = web.hashing_budget
     start = time.monotonic()
     stored = await loop.run_in_executor(None, user_store.password_hash_of, web.store, username)
-    if stored is None and budget.typical is not None:
-        await asyncio.sleep(budget.typical * (0.9 + 0.2 * secrets.randbelow(1000) / 1000))
+    if stored is None and (budget.typical is not None or _measuring):
+        typical = budget.typical if budget.typical is not None else HASHING_GUESS
+        await asyncio.sleep(typical * (0.9 + 0.2 * secrets.randbelow(1000) / 1000))
         return False
     if stored is None:
-        await loop.run_in_executor(_hashing, user_store.hash_password, password)
+        _measuring = True
+        try:
+            await loop.run_in_executor(_hashing, user_store.hash_password, password)
+        finally:
+            _measuring = False
         ok = False
     else:
         ok = await loop.run_in_executor(_hashing, user_store.verify_password, stored, password)

@@ -66,6 +66,9 @@ HASHING_BURST = 2.0
 """Seconds of checking that may come at once after a quiet moment (a few directors at 19:00)."""
 HASHING_FLOOR = 0.01
 """The least a check costs the budget, however fast the last ones were."""
+HASHING_GUESS = 0.5
+"""What a check costs the budget before one was measured (argon2id's defaults, a busy
+machine)."""
 MAX_TRACKED = 10_000
 """Sources and accounts remembered at most (the oldest are forgotten first)."""
 SOURCE_MEMORY = 64
@@ -276,7 +279,9 @@ class HashingBudget:
         burst: float = HASHING_BURST,
         floor: float = HASHING_FLOOR,
         clock: Callable[[], float] = time.monotonic,
+        guess: float = HASHING_GUESS,
     ) -> None:
+        self.guess = guess
         self.share = share
         self.burst = burst
         self.floor = floor
@@ -295,8 +300,11 @@ class HashingBudget:
         return self._tokens
 
     def cost(self) -> float:
-        """What the next check takes from the bucket (seconds of checking)."""
-        return min(self.burst, max(self.floor, self.typical or 0.0))
+        """What the next check takes from the bucket (seconds of checking): the typical
+        time, or ``guess`` before one was measured (issue 29: a flood's first logins then
+        cost next to nothing, and a hundred of them passed the budget at once)."""
+        typical = self.guess if self.typical is None else self.typical
+        return min(self.burst, max(self.floor, typical))
 
     def _wait(self, tokens: float, cost: float) -> int:
         return 0 if tokens >= cost else max(1, math.ceil((cost - tokens) / self.share))
