@@ -18,7 +18,8 @@ PASSWORD_ENV = "ARBITRO_PASSWORD"
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``user`` command group (``user add``, ``user password``, ``user list``)."""
+    """Add the ``user`` command group (``user add``, ``user password``, ``user unlock``,
+    ``user list``)."""
     users_app = command_group(app, "user", _("Users of the director's desk"))
 
     def with_password(password: str | None, action: Callable[[RecordStore, str], object]) -> None:
@@ -52,16 +53,49 @@ def register(app: typer.Typer) -> None:
         with_password(password, lambda store, secret: users.add_user(store, name, secret))
         typer.echo(_("User «{name}» created.", name=name))
 
-    @users_app.command("password", help=_("Change a director's password."))
+    @users_app.command(
+        "password",
+        help=_("Change a director's password and unblock its login."),
+    )
     def change_password(
         name: Annotated[str, typer.Argument(help=_("User name"))],
         password: Annotated[str | None, typer.Option("--password", help=_("New password"))] = None,
     ) -> None:
-        """Change a director's password."""
+        """Change a director's password, end the account's sessions and clear its login
+        throttle in every running server (issue 29: the way back in without a second factor)."""
         from arbitro.store import users
+        from arbitro.web.throttle import request_reset
 
-        with_password(password, lambda store, secret: users.set_password(store, name, secret))
+        def change(store: RecordStore, secret: str) -> None:
+            users.set_password(store, name, secret)
+            request_reset(store, name)
+
+        with_password(password, change)
         typer.echo(_("Password of «{name}» changed.", name=name))
+
+    @users_app.command(
+        "unlock",
+        help=_("Unblock a director's login (wrong passwords forgotten)."),
+    )
+    def unlock(name: Annotated[str, typer.Argument(help=_("User name"))]) -> None:
+        """Clear the login throttle of account ``name`` in every server running on this
+        database (within seconds), keeping its password (issue 29: the CLI can always
+        reset)."""
+        from arbitro.errors import NotFoundError
+        from arbitro.store import users
+        from arbitro.web.throttle import request_reset
+
+        with errors():
+            store = open_store()
+            try:
+                if not users.has_user(store, name):
+                    raise NotFoundError("There is no user '{name}'.", name=name, key="users.none")
+                request_reset(store, name)
+            finally:
+                store.close()
+        typer.echo(
+            _("Login attempts of «{name}» cleared: the account may log in again.", name=name)
+        )
 
     @users_app.command("list", help=_("List the director accounts."))
     def list_users() -> None:

@@ -8,13 +8,18 @@ session is also kept on the server (the ``sessions`` table, only the id's SHA-25
 or a password change revokes it, and a revoked value opens nothing. The JSON API also accepts
 the same signed value as a bearer token (``POST /api/token``).
 
-Logins are throttled (:mod:`arbitro.web.throttle`): ``MAX_FAILURES`` wrong passwords a minute
-from one address or for one account answer 429 with ``Retry-After``; the whole process spends
-at most ``HASHING_SHARE`` of a core checking passwords (its :class:`~arbitro.web.throttle.HashingBudget`),
-every login beyond that answered 429 at once, before its body is read; password hashing runs
-in a pool of at most ``HASHING_THREADS`` threads at a lower CPU priority, outside the event
-loop, and a login that would wait behind too many others is answered 429 at once, so a flood
-of logins never takes the CPU and threads the table pages need.
+Logins are throttled (:mod:`arbitro.web.throttle`) per source and per account: a source that
+sent ``SOURCE_FAILURES`` wrong passwords waits (429 with ``Retry-After``, growing with each
+further failure) while every other source may still log in; an account that received
+``ACCOUNT_FAILURES`` wrong passwords from anywhere is paced (one check every
+``ACCOUNT_SPACING`` seconds), except from a browser that logged in to it before (its
+known-device cookie, ``arbitro_device``, signed and bound to the account). The whole process
+spends at most ``HASHING_SHARE`` of a core checking passwords (its
+:class:`~arbitro.web.throttle.HashingBudget`), every login beyond that answered 429 at once,
+before its body is read (a known device apart); password hashing runs in a pool of at most
+``HASHING_THREADS`` threads at a lower CPU priority, outside the event loop, and a login that
+would wait behind too many others is answered 429 at once, so a flood of logins never takes
+the CPU and threads the table pages need.
 
 A login for an unknown account hashes nothing: it waits (asleep, no CPU) as long as a password
 check typically takes, and takes from the same budget, so that its answer — 401 after the
@@ -37,6 +42,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -49,9 +55,13 @@ from arbitro.store import users as user_store
 from arbitro.web import csrf
 from arbitro.web.app import Web, web_of
 from arbitro.web.errors import WebError
+from arbitro.web.throttle import HASHING_GUESS, LoginThrottle, read_resets
 
 SESSION_COOKIE = "arbitro_session"
 SESSION_HOURS = 24
+DEVICE_COOKIE = "arbitro_device"
+"""A browser that logged in to an account before: that account's pacing does not hold it."""
+DEVICE_DAYS = 365
 DEMO_DIRECTOR = "demo"
 HASHING_THREADS = 2
 """At most this many passwords are hashed at once (argon2 takes ~64 MiB and a core each)."""
@@ -61,8 +71,10 @@ TRUST_PROXY_ENV = "ARBITRO_TRUST_PROXY"
 """Set to 1 when arbitro is served behind a reverse proxy that sets ``X-Forwarded-For`` and
 ``X-Forwarded-Proto`` (docs/security.md); otherwise those headers are ignored."""
 
-HASHING_NICE = 10
-"""The hashing threads run at this lower CPU priority (Linux), so the pages come first."""
+HASHING_NICE = 19
+"""The hashing threads run at the lowest CPU priority (Linux), so the pages come first: an
+argon2 check at the default costs is 4 threads of 64 MiB; at nice 10 they weighed together
+nearly as much as the thread serving a page (issue 29)."""
 
 
 def _lower_priority() -> None:
@@ -75,6 +87,8 @@ _hashing = ThreadPoolExecutor(
     HASHING_THREADS, thread_name_prefix="arbitro-hash", initializer=_lower_priority
 )
 _waiting = 0
+_measuring = False
+"""Whether an unknown account's login is hashing to measure a check (none measured yet)."""
 
 router = APIRouter()
 
@@ -134,6 +148,48 @@ def read_session(secret: bytes, value: str | None, now: float | None = None) -> 
     return session
 
 
+def make_device(secret: bytes, user: str) -> str:
+    """A new signed known-device value for ``user`` (set at a successful login)."""
+    body = _b64(json.dumps({"u": user, "d": secrets.token_urlsafe(12)}).encode())
+    signature = _b64(hmac.new(secret, b"device|" + body.encode(), hashlib.sha256).digest())
+    return f"{body}.{signature}"
+
+
+def device_user(secret: bytes, value: str | None) -> str | None:
+    """The account a known-device value was issued for, or None if absent or forged."""
+    if not value or value.count(".") != 1 or len(value) > 500:
+        return None
+    body, signature = value.split(".")
+    expected = _b64(hmac.new(secret, b"device|" + body.encode(), hashlib.sha256).digest())
+    if not hmac.compare_digest(signature, expected):
+        return None
+    try:
+        payload: Any = json.loads(_unb64(body))
+        return str(payload["u"])
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def known_device(request: Request, user: str | None = None) -> bool:
+    """Whether the browser holds a known-device cookie (for ``user``, if given)."""
+    owner = device_user(web_of(request).secret, request.cookies.get(DEVICE_COOKIE))
+    return owner is not None and (user is None or owner == user)
+
+
+def set_device_cookie(request: Request, response: Response, user: str) -> None:
+    """Remember this browser as one that logged in to ``user`` (HttpOnly, SameSite=Lax,
+    Secure over HTTPS, sent only to the login page)."""
+    response.set_cookie(
+        DEVICE_COOKIE,
+        make_device(web_of(request).secret, user),
+        max_age=DEVICE_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        secure=is_https(request),
+        path="/login",
+    )
+
+
 def start_session(web: Web, user: str) -> str:
     """A new session for ``user``, recorded on the server; returns the signed value (the
     cookie, or the API's bearer token)."""
@@ -184,10 +240,11 @@ def is_https(request: Request) -> bool:
 
 
 def client_address(request: Request) -> str:
-    """The client's address: the first ``X-Forwarded-For`` hop behind a trusted proxy, else
-    the connection's peer."""
+    """The client's address (the login throttle's source): behind a trusted proxy the last
+    ``X-Forwarded-For`` address, the one the proxy itself wrote (what a client sends in front
+    of it is the client's say, not the proxy's), else the connection's peer."""
     if behind_proxy():
-        forwarded = request.headers.get("x-forwarded-for", "").split(",")[0].strip()
+        forwarded = request.headers.get("x-forwarded-for", "").split(",")[-1].strip()
         if forwarded:
             return forwarded[:100]
     return request.client.host if request.client else "?"
@@ -205,32 +262,43 @@ class TooManyLogins(WebError):
         self.retry_after = retry_after
 
 
+def throttle_of(web: Web) -> LoginThrottle:
+    """The app's login throttle, reading the command line's resets from the app's store."""
+    throttle = web.login_throttle
+    if throttle.resets_from is None:
+        throttle.resets_from = partial(read_resets, web.store)
+    return throttle
+
+
 def login_wait(request: Request) -> int:
-    """Seconds a login from this request's address must wait before it is even read (its
-    address over the throttle, or the hashing queue full); 0 if it may go on."""
+    """Seconds a login from this request's source must wait before it is even read (the
+    source over its throttle, the hashing queue full, or the hashing budget spent, a known
+    device apart); 0 if it may go on."""
     web = web_of(request)
-    wait = web.login_throttle.retry_after(client_address(request), None)
+    wait = throttle_of(web).retry_after(client_address(request), None)
     if wait:
         return wait
     if _waiting >= HASHING_QUEUE + HASHING_THREADS:
         return 1
-    return web.hashing_budget.wait()
+    return 0 if known_device(request) else web.hashing_budget.wait()
 
 
 async def check_password(request: Request, username: str, password: str) -> bool:
     """Whether ``username``/``password`` is a director, throttled and hashed in the bounded
-    pool: TooManyLogins (429) for an address or account over its limit, when the process's
-    hashing budget is spent, or when the pool's queue is full."""
+    pool: TooManyLogins (429) for a source over its limit or a paced account (see the
+    module), when the process's hashing budget is spent (not for a known device), or when
+    the pool's queue is full."""
     global _waiting
     web = web_of(request)
-    throttle = web.login_throttle
+    throttle = throttle_of(web)
     address = client_address(request)
-    wait = throttle.retry_after(address, username)
+    known = known_device(request, username)
+    wait = throttle.retry_after(address, username, known)
     if wait:
         raise TooManyLogins(wait)
     if _waiting >= HASHING_QUEUE + HASHING_THREADS:
         raise TooManyLogins(1)
-    wait = web.hashing_budget.take()
+    wait = web.hashing_budget.take(force=known) or throttle.admit(address, username, known)
     if wait:
         raise TooManyLogins(wait)
     _waiting += 1
@@ -247,16 +315,25 @@ async def check_password(request: Request, username: str, password: str) -> bool
 
 async def _verify(web: Web, username: str, password: str) -> bool:
     """Check the password in the hashing pool; for an unknown account, wait as long as a
-    check typically takes instead (see the module)."""
+    check typically takes instead (see the module). Before any check was measured, one
+    unknown account's login hashes to measure it and the others wait ``HASHING_GUESS``
+    seconds (issue 29: at a flood's start every hashing thread and its queue hashed for
+    unknown accounts, 64 MiB each, while the room's pages waited)."""
+    global _measuring
     loop = asyncio.get_running_loop()
     budget = web.hashing_budget
     start = time.monotonic()
     stored = await loop.run_in_executor(None, user_store.password_hash_of, web.store, username)
-    if stored is None and budget.typical is not None:
-        await asyncio.sleep(budget.typical * (0.9 + 0.2 * secrets.randbelow(1000) / 1000))
+    if stored is None and (budget.typical is not None or _measuring):
+        typical = budget.typical if budget.typical is not None else HASHING_GUESS
+        await asyncio.sleep(typical * (0.9 + 0.2 * secrets.randbelow(1000) / 1000))
         return False
     if stored is None:
-        await loop.run_in_executor(_hashing, user_store.hash_password, password)
+        _measuring = True
+        try:
+            await loop.run_in_executor(_hashing, user_store.hash_password, password)
+        finally:
+            _measuring = False
         ok = False
     else:
         ok = await loop.run_in_executor(_hashing, user_store.verify_password, stored, password)
@@ -343,6 +420,7 @@ async def login(
         )
     response = RedirectResponse(safe_next(next), status_code=303)
     set_session_cookie(request, response, start_session(web, username))
+    set_device_cookie(request, response, username)
     return response
 
 

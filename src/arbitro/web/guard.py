@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -302,9 +303,11 @@ class Answer:
 
 
 async def hold_refused_login(seconds: float) -> None:
-    """Hold a refused login ``seconds`` before its 429 (issue 13 §3: a flood is slowed down
-    at no cost to the room)."""
-    await anyio.sleep(seconds)
+    """Hold a refused login about ``seconds`` before its 429 (issue 13 §3: a flood is slowed
+    down at no cost to the room), between half and one and a half times it at random (issue
+    29): held alike, a flood's clients were answered together and came back together, in
+    waves the room's pages queued behind."""
+    await anyio.sleep(seconds * (0.5 + secrets.randbelow(1001) / 1000))
 
 
 async def form_key(scope: Scope, body: Spool) -> str | None:

@@ -1,27 +1,64 @@
-"""Login throttling: wrong passwords counted per client address and per account in a sliding
-window (in this process's memory; a restart forgets them).
+"""Login throttling: wrong passwords counted per source (the client's network address) and per
+account, in this process's memory (a restart forgets them), so that a flood from one source
+does not lock the account for the others (docs/security.md, "Directors: passwords, logins,
+sessions").
 
-``MAX_FAILURES`` failures within ``WINDOW_SECONDS`` from one address, or for one account,
-close the door to it until the oldest failure leaves the window; a good password clears the
-account's count (not the address's).
+Per source: ``SOURCE_FAILURES`` wrong passwords within ``SOURCE_WINDOW`` seconds are free;
+after them the source waits ``SOURCE_FIRST_WAIT`` seconds from its last failure before it
+may try again, twice as long after each further failure, at most ``SOURCE_MAX_WAIT``. Only
+that source waits.
+
+Per account, across all sources: beyond ``ACCOUNT_FAILURES`` wrong passwords within
+``ACCOUNT_WINDOW`` seconds the account is not locked but paced: one check every
+``ACCOUNT_SPACING`` seconds for the account, whichever source asks (a guess spread over many
+addresses is slowed), except from a browser that logged in to that account before (its
+known-device cookie, :mod:`arbitro.web.auth`), which is checked at once.
+
+The command line clears an account's counts in every server process (``arbitro user unlock``,
+``arbitro user password``): it writes the time of the reset in the installation's settings
+(:func:`request_reset`), which a throttle about to refuse reads at most every
+``RESET_POLL`` seconds.
 
 Above them, one :class:`HashingBudget` for the whole process: at most ``HASHING_SHARE``
 seconds of password checking a second (a bucket of ``HASHING_BURST`` seconds; each check costs
 the time checks typically take, so the budget tightens as the machine slows), every login
-beyond it answered 429 at once, however many addresses and accounts a flood spreads over: the room's table pages come
-before a login flood, and a director who retries after it gets in.
+beyond it answered 429 at once, however many addresses and accounts a flood spreads over: the
+room's table pages come before a login flood. A known device is checked even then (its check
+still counts in the budget).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-MAX_FAILURES = 5
-WINDOW_SECONDS = 60.0
+if TYPE_CHECKING:
+    from arbitro.store import RecordStore
+
+SOURCE_FAILURES = 5
+"""Wrong passwords a source may send within ``SOURCE_WINDOW`` before it must wait."""
+SOURCE_WINDOW = 3600.0
+"""Seconds a source's wrong password is remembered (an hour)."""
+SOURCE_FIRST_WAIT = 60.0
+"""The wait after a source's ``SOURCE_FAILURES``-th failure; it doubles with each further one."""
+SOURCE_MAX_WAIT = 900.0
+"""The longest wait of a source (15 minutes)."""
+ACCOUNT_FAILURES = 20
+"""Wrong passwords for one account, from any sources, within ``ACCOUNT_WINDOW`` before the
+account is paced."""
+ACCOUNT_WINDOW = 900.0
+"""Seconds an account's wrong password is remembered (15 minutes)."""
+ACCOUNT_SPACING = 30.0
+"""A paced account is checked at most once in this many seconds (known devices apart)."""
+RESET_POLL = 2.0
+"""A throttle about to refuse reads the command line's resets at most this often."""
+RESET_SETTING = "login_throttle_resets"
+"""The installation setting holding the resets: JSON, account name -> epoch seconds."""
 HASHING_SHARE = 0.5
 """Seconds of password checking a second in the whole process: at most half a core's worth
 (argon2id at its default costs takes ~0.1 s of a core idle, ~1 s on a busy 2-core machine)."""
@@ -29,62 +66,204 @@ HASHING_BURST = 2.0
 """Seconds of checking that may come at once after a quiet moment (a few directors at 19:00)."""
 HASHING_FLOOR = 0.01
 """The least a check costs the budget, however fast the last ones were."""
+HASHING_GUESS = 0.5
+"""What a check costs the budget before one was measured (argon2id's defaults, a busy
+machine)."""
 MAX_TRACKED = 10_000
-"""Addresses and accounts remembered at most (the oldest are forgotten first)."""
+"""Sources and accounts remembered at most (the oldest are forgotten first)."""
+SOURCE_MEMORY = 64
+"""Failures remembered per source at most (enough for the longest wait)."""
+
+
+def read_resets(store: RecordStore) -> dict[str, float]:
+    """The command line's throttle resets kept in the installation's settings: account name
+    -> when (epoch seconds)."""
+    from arbitro.store import users
+
+    try:
+        raw = json.loads(users.get_setting(store, RESET_SETTING) or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): float(v) for k, v in raw.items() if isinstance(v, int | float)}
+
+
+def request_reset(store: RecordStore, name: str, now: float | None = None) -> None:
+    """Ask every server process on ``store`` to forget the wrong passwords counted for
+    account ``name`` (its own, and those its sources sent for it): the CLI's way back in."""
+    from arbitro.store import users
+
+    resets = read_resets(store)
+    resets[name] = time.time() if now is None else now
+    users.set_setting(store, RESET_SETTING, json.dumps(resets, sort_keys=True))
 
 
 class LoginThrottle:
-    """Failures per address and per account; ``retry_after`` says how long to wait (0: go)."""
+    """Failures per source and per account (see the module); ``retry_after`` says how long
+    to wait (0: go), ``admit`` the same and books a paced account's turn."""
 
     def __init__(
         self,
-        max_failures: int = MAX_FAILURES,
-        window: float = WINDOW_SECONDS,
+        *,
+        source_failures: int = SOURCE_FAILURES,
+        source_window: float = SOURCE_WINDOW,
+        source_first_wait: float = SOURCE_FIRST_WAIT,
+        source_max_wait: float = SOURCE_MAX_WAIT,
+        account_failures: int = ACCOUNT_FAILURES,
+        account_window: float = ACCOUNT_WINDOW,
+        account_spacing: float = ACCOUNT_SPACING,
         clock: Callable[[], float] = time.monotonic,
+        resets_from: Callable[[], Mapping[str, float]] | None = None,
     ) -> None:
-        self.max_failures = max_failures
-        self.window = window
+        self.source_failures = source_failures
+        self.source_window = source_window
+        self.source_first_wait = source_first_wait
+        self.source_max_wait = source_max_wait
+        self.account_failures = account_failures
+        self.account_window = account_window
+        self.account_spacing = account_spacing
         self.clock = clock
-        self._failures: dict[str, deque[float]] = {}
+        self.resets_from = resets_from
+        """Where the command line's resets are read (None: nowhere)."""
+        self._sources: dict[str, deque[tuple[float, str]]] = {}
+        self._accounts: dict[str, deque[float]] = {}
+        self._paced: dict[str, float] = {}
+        self._resets_seen: dict[str, float] = {}
+        self._started = time.time()
+        self._polled = -math.inf
         self._lock = threading.Lock()
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        times = self._failures.get(key)
+    # ------------------------------------------------------------------ counting
+    def _source_recent(self, source: str, now: float) -> deque[tuple[float, str]]:
+        times = self._sources.get(source)
         if times is None:
             return deque()
-        while times and now - times[0] >= self.window:
+        while times and now - times[0][0] >= self.source_window:
             times.popleft()
         if not times:
-            del self._failures[key]
+            del self._sources[source]
         return times
 
-    def retry_after(self, address: str, account: str | None) -> int:
-        """Seconds before ``address`` may try ``account`` (any, if None) again (0: now)."""
-        now = self.clock()
-        keys = [f"a:{address}"] + ([] if account is None else [f"u:{account}"])
-        with self._lock:
-            wait = 0.0
-            for key in keys:
-                times = self._recent(key, now)
-                if len(times) >= self.max_failures:
-                    wait = max(wait, times[-self.max_failures] + self.window - now)
+    def _account_recent(self, account: str, now: float) -> deque[float]:
+        times = self._accounts.get(account)
+        if times is None:
+            return deque()
+        while times and now - times[0] >= self.account_window:
+            times.popleft()
+        if not times:
+            del self._accounts[account]
+            self._paced.pop(account, None)
+        return times
+
+    def _source_wait(self, source: str, now: float) -> float:
+        times = self._source_recent(source, now)
+        over = len(times) - self.source_failures
+        if over < 0:
+            return 0.0
+        wait = min(self.source_max_wait, self.source_first_wait * 2.0 ** min(over, 30))
+        return times[-1][0] + wait - now
+
+    def _paced_account(self, account: str | None, known: bool, now: float) -> bool:
+        return (
+            account is not None
+            and not known
+            and len(self._account_recent(account, now)) >= self.account_failures
+        )
+
+    def _wait(self, source: str, account: str | None, known: bool, now: float) -> float:
+        wait = self._source_wait(source, now)
+        if account is not None and self._paced_account(account, known, now):
+            turn = self._paced.get(account, -math.inf) + self.account_spacing
+            wait = max(wait, turn - now)
+        return wait
+
+    @staticmethod
+    def _seconds(wait: float) -> int:
         return max(1, math.ceil(wait)) if wait > 0 else 0
 
-    def failed(self, address: str, account: str) -> None:
-        """Count a wrong password from ``address`` for ``account``."""
+    # ------------------------------------------------------------------ resets
+    def _poll_resets(self, now: float) -> bool:
+        """Read the command line's resets if due; whether any account was cleared."""
+        if self.resets_from is None or now - self._polled < RESET_POLL:
+            return False
+        self._polled = now
+        resets = dict(self.resets_from())
+        with self._lock:
+            seen, self._resets_seen = self._resets_seen, resets
+            # A reset older than this process has nothing to clear (and must clear nothing).
+            fresh = [name for name, at in resets.items() if at > seen.get(name, self._started)]
+            for name in fresh:
+                self._clear(name)
+        return bool(fresh)
+
+    def _clear(self, account: str) -> None:
+        self._accounts.pop(account, None)
+        self._paced.pop(account, None)
+        for source in list(self._sources):
+            kept = deque((t, a) for t, a in self._sources[source] if a != account)
+            if kept:
+                self._sources[source] = deque(kept, maxlen=SOURCE_MEMORY)
+            else:
+                del self._sources[source]
+
+    def reset(self, account: str) -> None:
+        """Forget the wrong passwords counted for ``account``, by it and by its sources."""
+        with self._lock:
+            self._clear(account)
+
+    # ------------------------------------------------------------------ deciding
+    def retry_after(self, source: str, account: str | None, known: bool = False) -> int:
+        """Seconds before ``source`` may try ``account`` (any, if None) again (0: now);
+        ``known``: the browser logged in to that account before. Books nothing."""
         now = self.clock()
         with self._lock:
-            if len(self._failures) >= MAX_TRACKED:
-                oldest = min(self._failures, key=lambda k: self._failures[k][-1])
-                del self._failures[oldest]
-            for key in (f"a:{address}", f"u:{account}"):
-                self._recent(key, now)
-                self._failures.setdefault(key, deque(maxlen=self.max_failures)).append(now)
+            wait = self._wait(source, account, known, now)
+        if wait > 0 and self._poll_resets(now):
+            with self._lock:
+                wait = self._wait(source, account, known, now)
+        return self._seconds(wait)
 
-    def succeeded(self, address: str, account: str) -> None:
-        """A good password: the account's failures are forgotten."""
+    def admit(self, source: str, account: str, known: bool = False) -> int:
+        """Like :meth:`retry_after`, and when 0 for a paced account, book its turn (the
+        next check of that account waits ``account_spacing``)."""
+        now = self.clock()
+        for attempt in range(2):
+            with self._lock:
+                wait = self._wait(source, account, known, now)
+                if wait <= 0:
+                    if self._paced_account(account, known, now):
+                        self._paced[account] = now
+                    return 0
+            if attempt or not self._poll_resets(now):
+                break
+        return self._seconds(wait)
+
+    def failed(self, source: str, account: str) -> None:
+        """Count a wrong password from ``source`` for ``account``."""
+        now = self.clock()
         with self._lock:
-            self._failures.pop(f"u:{account}", None)
+            if len(self._sources) + len(self._accounts) >= MAX_TRACKED:
+                self._forget_oldest()
+            self._source_recent(source, now)
+            self._sources.setdefault(source, deque(maxlen=SOURCE_MEMORY)).append((now, account))
+            self._account_recent(account, now)
+            self._accounts.setdefault(account, deque(maxlen=self.account_failures)).append(now)
+
+    def _forget_oldest(self) -> None:
+        if self._sources:
+            source = min(self._sources, key=lambda k: self._sources[k][-1][0])
+            del self._sources[source]
+        if self._accounts:
+            account = min(self._accounts, key=lambda k: self._accounts[k][-1])
+            del self._accounts[account]
+            self._paced.pop(account, None)
+
+    def succeeded(self, source: str, account: str) -> None:
+        """A right password: the source's failures are forgotten (a director who mistyped);
+        the account's stay, so that a guess spread over many sources stays paced."""
+        with self._lock:
+            self._sources.pop(source, None)
 
 
 class HashingBudget:
@@ -100,7 +279,9 @@ class HashingBudget:
         burst: float = HASHING_BURST,
         floor: float = HASHING_FLOOR,
         clock: Callable[[], float] = time.monotonic,
+        guess: float = HASHING_GUESS,
     ) -> None:
+        self.guess = guess
         self.share = share
         self.burst = burst
         self.floor = floor
@@ -119,8 +300,11 @@ class HashingBudget:
         return self._tokens
 
     def cost(self) -> float:
-        """What the next check takes from the bucket (seconds of checking)."""
-        return min(self.burst, max(self.floor, self.typical or 0.0))
+        """What the next check takes from the bucket (seconds of checking): the typical
+        time, or ``guess`` before one was measured (issue 29: a flood's first logins then
+        cost next to nothing, and a hundred of them passed the budget at once)."""
+        typical = self.guess if self.typical is None else self.typical
+        return min(self.burst, max(self.floor, typical))
 
     def _wait(self, tokens: float, cost: float) -> int:
         return 0 if tokens >= cost else max(1, math.ceil((cost - tokens) / self.share))
@@ -130,11 +314,13 @@ class HashingBudget:
         with self._lock:
             return self._wait(self._fill(), self.cost())
 
-    def take(self) -> int:
-        """Take one check if the budget has it (0); else the seconds to wait, taking none."""
+    def take(self, force: bool = False) -> int:
+        """Take one check if the budget has it (0); else the seconds to wait, taking none.
+        ``force``: take it anyway, into debt (a known device's login, which the flood must
+        not keep out)."""
         with self._lock:
             tokens, cost = self._fill(), self.cost()
-            wait = self._wait(tokens, cost)
+            wait = 0 if force else self._wait(tokens, cost)
             if not wait:
                 self._tokens = tokens - cost
             return wait
