@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from arbitro.store import users
-from arbitro.web import auth, bodies, guard, throttle
+from arbitro.web import auth, bodies, throttle
 
 WRONG = "not-the-password"
 
