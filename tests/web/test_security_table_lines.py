@@ -201,3 +201,39 @@ def test_the_lines_own_qr_keeps_the_code_on_the_phone(web_app: FastAPI) -> None:
     with phone(web_app, "10.0.5.2") as ew:
         wrong = ew.get(f"/t/{token}?line=ew&proof=000000&lang=en")
         assert wrong.status_code == 403 and "wrong code for this line" in wrong.text
+
+
+def test_a_third_devices_conflict_never_blocks_the_lines_own_phone_art_20(
+    web_app: FastAPI, director_client: TestClient
+) -> None:
+    """A third device holding E-O's code (a photographed half of the card) sends other
+    numbers after N-S: a conflict, and before issue 29 the honest E-O phone was then refused
+    409. Now E-O's own phone (another device) still signs: its confirmation replaces the other
+    phone's signature, the sheet is confirmed with N-S's numbers, and the director sees the
+    line signed from two phones ("terzo dispositivo") on the round page and in the API; the
+    other phone's signature stays in the sheet's history (FIBAS art. 20-21)."""
+    web = app_web(web_app)
+    make_event(web)
+    token = make_token(web.secret, EVENT, 1)
+    codes = {line: proof(web, token, line) for line in ("ns", "ew")}
+    with phone(web_app, "10.0.6.1") as ns:
+        ns.get(f"/t/{token}?line=ns")
+        assert post(ns, token, "ns", SHEET, proof=codes["ns"]).status_code == 303
+    with phone(web_app, "10.0.6.66") as third:
+        third.get(f"/t/{token}?line=ew")
+        assert post(third, token, "ew", OTHER, proof=codes["ew"]).status_code == 303
+    assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "conflict"
+    with phone(web_app, "10.0.6.2") as ew:
+        page = ew.get(f"/t/{token}?line=ew")
+        assert "Un altro telefono ha firmato per la tua linea" in page.text
+        assert 'value="120"' in page.text  # it starts from N-S's numbers, not the third's
+        reply = post(ew, token, "ew", SHEET, proof=codes["ew"])
+        assert reply.status_code == 303, reply.text
+    state = web.service.state(EVENT)
+    assert commands.sheet_status(state, 1, 1) == "confirmed"
+    sheet = state.round(1).sheets[1]
+    assert sheet.resigned == {"ew"} and len(sheet.history) == 3
+    desk = director_client.get(f"/desk/e/{EVENT}/r/1")
+    assert "terzo dispositivo: E-O ha firmato da due telefoni" in desk.text
+    api = director_client.get(f"/api/events/{EVENT}/rounds/1/sheets").json()
+    assert api["sheets"][0]["third_device"] == ["ew"]

@@ -289,6 +289,7 @@ class TableView:
     current_round: int | None = None  # the round under way, when it is not the card's
     departed: frozenset[str] = frozenset()  # players who abandoned in the round (art. 25)
     proof: str | None = None  # the line's code this phone holds (it signs with it)
+    resign: bool = False  # another phone signed this line into a conflict: this one may sign
 
     def freeze(self) -> TableView:
         """Read now (under the service's lock) what the page shows of the live state: the
@@ -305,6 +306,8 @@ class TableView:
         it), ``confirm`` (the numbers another line sent, read-only, to confirm or to say they
         differ) or ``done`` (signed by this line, confirmed, or the round closed: read-only,
         changes go through the director)."""
+        if self.resign and not self.closed:
+            return "form"  # issue 29: the line's own phone after another device's signature
         if self.closed or self.mine_sent or self.status in ("confirmed", "conflict"):
             # in conflict no version is in force: nothing to confirm, the director settles it
             # from the signed paper (Scala 40 art. 23-24; FIBAS art. 21)
@@ -318,7 +321,7 @@ class TableView:
         """The numbers the page starts from: the sheet as it stands while it is read-only;
         the numbers the other line sent when this line says they differ (it corrects those,
         rather than typing the sheet again: issue 28); none for a line typing its own."""
-        if self.mode != "form":
+        if self.mode != "form" or self.resign:
             return self.shown
         if self.differ and self.status in ("pending", "conflict") and not self.mine_sent:
             return self.shown
@@ -488,6 +491,10 @@ def _read(
     view.status = commands.sheet_status(state, rnd, table)
     if sheet is not None:
         _fill_from_sheet(view, sheet, rnd)
+        view.resign = view.line is not None and sheet.may_resign(view.line, device)
+        if view.resign:  # start from the others' numbers, never from the other phone's
+            others = [v for v in sheet.history if v.line not in (None, view.line)]
+            view.shown = others[0].entry if others else None
     return view
 
 
@@ -997,14 +1004,16 @@ def _submit_players(
     """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
     under the service's lock. Returns the parsed form when it must be shown again."""
     assert view.seating is not None
-    if view.mine_sent or view.status == "confirmed":
+    if view.resign:
+        pass  # issue 29: the player's own phone after another device signed for them
+    elif view.mine_sent or view.status == "confirmed":
         raise ConflictError(
             "table {table}'s sheet is already signed by this player: changes go through the "
             "director",
             table=view.table_number,
             article=view.state.code.cite("corrections"),
         )
-    if view.status == "conflict":  # no version to confirm: the director settles it
+    elif view.status == "conflict":  # no version to confirm: the director settles it
         raise ConflictError(
             "table {table}'s sheet is in conflict: the director settles it from the signed paper",
             table=view.table_number,
