@@ -20,7 +20,7 @@ import socket
 import struct
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect
+
+from arbitro.web.app import Web
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -262,12 +264,30 @@ class BrowserTools:
         with page.expect_navigation(wait_until="load"):
             page.click(selector)
 
+    secret_of: Callable[[], bytes] | None = None  # the app's secret, for the lines' codes
+
+    @staticmethod
+    def type_code(page: Any) -> None:
+        """On a table's page whose form asks for the line's code (issue 29), type the code the
+        line reads on its half of the table card, as its player does."""
+        field = page.locator("#proof")
+        if "/t/" not in page.url or not field.count() or field.input_value():
+            return
+        assert BrowserTools.secret_of is not None
+        from arbitro.web.tokens import line_code
+
+        line = page.locator("form[data-offline-key] input[name=line]").input_value()
+        token = page.url.split("/t/", 1)[1].split("?")[0].split("/")[0]
+        field.fill(line_code(BrowserTools.secret_of(), token, line))
+
     @staticmethod
     def follow(page: Any, selector: str) -> None:
         """Click a link or a form's submit button and wait for the page it leads to (a POST's
         redirect, or the form shown again): waiting for a URL instead returns at once when
         the current page already has it (the same ``?ok=...`` after the previous submit), and
-        waiting for an element returns at once when the current page already shows it."""
+        waiting for an element returns at once when the current page already shows it. A
+        table's sheet form gets its line's code first (:meth:`type_code`)."""
+        BrowserTools.type_code(page)
         with page.expect_navigation(wait_until="domcontentloaded"):
             page.click(selector)
 
@@ -359,6 +379,14 @@ class BrowserTools:
 
 
 @pytest.fixture
-def tools() -> BrowserTools:
-    """The browser tests' shared helpers."""
-    return BrowserTools()
+def tools(request: pytest.FixtureRequest) -> Iterator[BrowserTools]:
+    """The browser tests' shared helpers; the lines' codes come from the test's app."""
+
+    def secret() -> bytes:
+        app: FastAPI = request.getfixturevalue("web_app")
+        web: Web = app.state.web
+        return web.secret
+
+    BrowserTools.secret_of = secret
+    yield BrowserTools()
+    BrowserTools.secret_of = None

@@ -19,6 +19,7 @@ import jinja2
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.lines import proof
 from tests.web.test_director_lock import WAIT, Held
 from tests.web.test_table import SHEET
 
@@ -63,7 +64,9 @@ def hold_render(web: Web, monkeypatch: pytest.MonkeyPatch, template: str) -> Hel
 def send_sheet(phone: TestClient, web: Web, event_id: str, table: int, line: str) -> Any:
     """One line of ``table`` sends the round-1 sheet from its phone (art. 19-20)."""
     path = table_path(web.secret, event_id, table)
-    return phone.post(path, data={**SHEET, "line": line, "round": "1"})
+    return phone.post(
+        path, data={**SHEET, "line": line, "round": "1", "proof": proof(web, path, line)}
+    )
 
 
 def sheet_meanwhile(

@@ -175,6 +175,7 @@ def test_an_evening_with_its_branches_on_the_desk_and_the_phones(
         vp = sheet_result(svc.state(EVENT).code, entry, deals=2, teams=False).ns_vp
         expect(page.locator("#vp-ns")).to_have_text(str(vp), timeout=15_000)
         page.route("**/t/**", lambda r: r.abort() if r.request.method == "POST" else r.continue_())
+        tools.type_code(page)  # the line's code, from its half of the card
         page.click("button.send")
         expect(page.locator("#offline-note")).to_contain_text("Senza rete", timeout=WAIT)
         assert page.input_value("#o2_ns_points") == str(entry.deals[1].ns.points)
@@ -189,6 +190,7 @@ def test_an_evening_with_its_branches_on_the_desk_and_the_phones(
         page = tools.open_page(page, f"{live_server}{path(table, rnd)}?line=ew")
         tools.follow(page, "a.differ")  # the numbers are different: the form, pre-filled
         assert page.input_value("#o1_ns_base") == str(entry.deals[0].ns.base)
+        tools.type_code(page)  # the line's code, from its half of the card
         with page.expect_navigation(wait_until="domcontentloaded"):
             page.dblclick("button.send")
         expect(page.locator("#status")).to_contain_text("confermato", timeout=WAIT)

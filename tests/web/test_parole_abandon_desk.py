@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.lines import signed
 
 from arbitro.tournament.records import AbandonScore
 from arbitro.tournament.rules import FIBAS
@@ -121,7 +122,7 @@ def test_art13_4_the_director_closes_the_remaining_sides_sheet(
         },
     )
     path = table_path(web.secret, EVENT, t.table, 1)
-    sent = client.post(path, data=sheet_form("ns"), follow_redirects=False)
+    sent = client.post(path, data=signed(client, path, sheet_form("ns")), follow_redirects=False)
     assert sent.status_code in (200, 303), sent.text
     page = director_client.get(f"/desk/e/{EVENT}/r/1/t/{t.table}?lang=en").text
     assert 'id="close-abandon"' in page and "paper signed by both lines" not in page

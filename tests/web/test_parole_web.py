@@ -10,6 +10,7 @@ import re
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.lines import signed
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.tournament import commands
@@ -98,11 +99,11 @@ def test_art3_parole_vp_table_and_bases_of_50(web: Web, client: TestClient) -> N
         "vp-ns": "14",
         "vp-ew": "6",
     }
-    assert client.post(path, data=sheet_form("ns")).status_code == 303
+    assert client.post(path, data=signed(client, path, sheet_form("ns"))).status_code == 303
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "pending"
     page = client.get(path, params={"line": "ew"})
     assert "controllalo con il foglio e conferma" in text(page.text)
-    assert client.post(path, data=sheet_form("ew")).status_code == 303
+    assert client.post(path, data=signed(client, path, sheet_form("ew"))).status_code == 303
     state = web.service.state(EVENT)
     assert commands.sheet_status(state, 1, 1) == "confirmed"
 
@@ -114,7 +115,7 @@ def test_art1_impossible_parole_bases_are_refused(web: Web, client: TestClient) 
     path = table_path(web.secret, EVENT, 1)
     bad = sheet_form("ns")
     bad["o2_ew_base"] = "75"
-    reply = client.post(path, data=bad)
+    reply = client.post(path, data=signed(client, path, bad))
     assert reply.status_code == 422
     errs = re.search(r'id="err-o2">(.*?)</div>', reply.text, re.S)
     assert errs and "base 75 impossibile" in errs.group(1)
@@ -124,7 +125,10 @@ def test_art1_impossible_parole_bases_are_refused(web: Web, client: TestClient) 
 def test_fibas_still_refuses_a_base_of_50(web: Web, client: TestClient) -> None:
     """FIBAS art. 19 (contrast): the same sheet at a FIBAS event is refused (bonuses 100+)."""
     parole_event(web, code="burraco-fibas")
-    reply = client.post(table_path(web.secret, EVENT, 1), data=sheet_form("ns"))
+    reply = client.post(
+        table_path(web.secret, EVENT, 1),
+        data=signed(client, table_path(web.secret, EVENT, 1), sheet_form("ns")),
+    )
     assert reply.status_code == 422 and "base 50 impossibile" in reply.text
 
 
@@ -137,7 +141,7 @@ def test_art31_incomplete_table_rests(web: Web, client: TestClient) -> None:
     (rest,) = [t.table for t in seating.tables if t.is_incomplete]
     path = table_path(web.secret, EVENT, rest)
     assert "Tavolo incompleto" in client.get(path, params={"line": "ns"}).text
-    assert client.post(path, data=sheet_form("ns")).status_code == 409
+    assert client.post(path, data=signed(client, path, sheet_form("ns"))).status_code == 409
 
 
 def test_parole_desk_and_projector(
@@ -149,7 +153,7 @@ def test_parole_desk_and_projector(
     for table in range(1, 5):
         path = table_path(web.secret, EVENT, table)
         for line in ("ns", "ew"):
-            assert client.post(path, data=sheet_form(line)).status_code == 303
+            assert client.post(path, data=signed(client, path, sheet_form(line))).status_code == 303
     panel = text(director_client.get(f"/desk/e/{EVENT}/r/1").text)
     assert "4 confermati" in panel and "600 245 14–6" in panel
     reply = director_client.post(

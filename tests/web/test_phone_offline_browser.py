@@ -80,6 +80,7 @@ def test_a_sheet_sent_without_network_is_kept_queued_and_sent_once_when_it_retur
     expect(ns.locator("#vp-ns")).to_have_text("9", timeout=15_000)
 
     _offline(context, True)
+    tools.type_code(ns)  # the line's code, from its half of the card
     ns.click("button.send")
     expect(ns.locator("#offline-note")).to_have_text(QUEUED_IT, timeout=WAIT)
     ns.screenshot(path=str(tmp_path / "phone-offline.png"))
@@ -131,6 +132,7 @@ def test_a_failed_send_without_a_service_worker_is_sent_again_and_a_double_tap_s
             route.continue_()
 
     ns.route("**/t/**", abort_posts)
+    tools.type_code(ns)  # the line's code, from its half of the card
     ns.click("button.send")
     expect(ns.locator("#offline-note")).to_have_text(QUEUED_EN, timeout=WAIT)
     assert cut["count"] == 1 and _sheets(web, event, 2) == 0
@@ -151,6 +153,7 @@ def test_a_failed_send_without_a_service_worker_is_sent_again_and_a_double_tap_s
     again = ew_context.new_page()
     again.goto(url.replace("?lang=en", "?line=ew&differ=1&lang=en"), wait_until="load")
     expect(again.locator("#o2_ew_points")).to_have_value("125")
+    tools.type_code(again)  # the line's code, from its half of the card
     with again.expect_navigation(wait_until="load"):
         again.dblclick("button.send")  # a double tap
     expect(again.locator("#status")).to_contain_text("Conflict", timeout=WAIT)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.lines import signed
 from tests.web.test_scala40_web import EVENT, scala_event, seat_order, text, web_of
 
 from arbitro.errors import ArbitroError
@@ -79,7 +80,7 @@ def test_art25_the_departed_players_column_is_closed_and_three_sign(
     assert "abbandono" in text(page.text)
     assert phones().get(path, params={"line": str(gone)}).status_code == 403
     for n, player in enumerate(p for p in order if p != gone):
-        reply = phones().post(path, data=three_form(order, gone, player))
+        reply = phones().post(path, data=signed(web, path, three_form(order, gone, player)))
         assert reply.status_code == 303, reply.text[:400]
         status = commands.sheet_status(web.service.state(EVENT), 1, 1)
         assert status == ("confirmed" if n == 2 else "pending")

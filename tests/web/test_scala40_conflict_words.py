@@ -10,6 +10,7 @@ import re
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.lines import signed
 from tests.web.test_scala40_web import (
     EVENT,
     ROWS,
@@ -35,11 +36,14 @@ def conflict(web: Web, client: TestClient) -> tuple[int, ...]:
     scala_event(web)
     order = seat_order(web, 1)
     path = table_path(web.secret, EVENT, 1)
-    assert client.post(path, data=sheet_form(order, ROWS, order[0])).status_code == 303
+    assert (
+        client.post(path, data=signed(client, path, sheet_form(order, ROWS, order[0]))).status_code
+        == 303
+    )
     other = [list(r) for r in ROWS]
     other[2][3] += 5
     wrong = sheet_form(order, [tuple(r) for r in other], order[1])
-    assert client.post(path, data=wrong).status_code == 303
+    assert client.post(path, data=signed(client, path, wrong)).status_code == 303
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "conflict"
     return order
 
@@ -54,7 +58,7 @@ def test_art23_no_phone_confirms_a_version_in_conflict(web: Web, client: TestCli
     assert "Confermo" not in text(page.text)
     assert not re.search(r'<input type="number"', page.text)
     before = len(web.service.state(EVENT).round(1).sheets[1].history)
-    reply = client.post(path, data=sheet_form(order, ROWS, order[2]))
+    reply = client.post(path, data=signed(client, path, sheet_form(order, ROWS, order[2])))
     assert reply.status_code == 409
     assert "in conflitto" in text(reply.text)
     assert len(web.service.state(EVENT).round(1).sheets[1].history) == before
@@ -82,7 +86,10 @@ def test_art23_desk_confirm_button_names_the_players(
     scala_event(web)
     order = seat_order(web, 1)
     path = table_path(web.secret, EVENT, 1)
-    assert client.post(path, data=sheet_form(order, ROWS, order[0])).status_code == 303
+    assert (
+        client.post(path, data=signed(client, path, sheet_form(order, ROWS, order[0]))).status_code
+        == 303
+    )
     body = text(director_client.get(f"/desk/e/{EVENT}/r/1/t/1").text)
     assert "firmato dai giocatori del tavolo" in body
     assert "entrambe le linee" not in body

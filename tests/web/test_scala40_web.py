@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.lines import signed
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.tournament import commands
@@ -169,7 +170,7 @@ def test_art22_impossible_numbers_are_refused_next_to_the_deal(
     form = sheet_form(order, ROWS, order[0])
     form[f"s3_{order[1]}"] = "-10"
     form[f"s4_{order[2]}"] = "tre"
-    reply = client.post(path, data=form)
+    reply = client.post(path, data=signed(client, path, form))
     assert reply.status_code == 422
     errs3 = re.search(r'id="err-s3">(.*?)</div>', reply.text, re.S)
     assert errs3 and f"smazzata 3, Giocatore {order[1]}" in errs3.group(1)
@@ -179,7 +180,7 @@ def test_art22_impossible_numbers_are_refused_next_to_the_deal(
     assert 'value="tre"' in reply.text
     blanks = sheet_form(order, ROWS, order[0])
     del blanks[f"s5_{order[3]}"]
-    missing = client.post(path, data=blanks)
+    missing = client.post(path, data=signed(client, path, blanks))
     assert missing.status_code == 422 and "mancano 1 numeri" in missing.text
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "missing"
 
@@ -202,7 +203,9 @@ def test_art23_pending_until_all_four_players_confirm(
             assert f"confermato da {n - 1} di 4" in text(page.text)
             assert f'value="{ROWS[4][1]}"' in page.text and ">Confermo</button>" in page.text
             assert 'type="number"' not in page.text and "I numeri sono diversi" in page.text
-        reply = own[player].post(path, data=sheet_form(order, ROWS, player))
+        reply = own[player].post(
+            path, data=signed(own[player], path, sheet_form(order, ROWS, player))
+        )
         assert reply.status_code == 303 and f"line={player}" in reply.headers["location"]
         status = commands.sheet_status(web.service.state(EVENT), 1, 1)
         assert status == ("confirmed" if n == 4 else "pending")
@@ -228,11 +231,14 @@ def test_art23_a_different_submission_is_a_conflict(web: Web, client: TestClient
     scala_event(web)
     order = seat_order(web, 1)
     path = table_path(web.secret, EVENT, 1)
-    assert client.post(path, data=sheet_form(order, ROWS, order[0])).status_code == 303
+    assert (
+        client.post(path, data=signed(client, path, sheet_form(order, ROWS, order[0]))).status_code
+        == 303
+    )
     other = [list(r) for r in ROWS]
     other[2][3] += 5
     wrong = sheet_form(order, [tuple(r) for r in other], order[1])
-    assert client.post(path, data=wrong).status_code == 303
+    assert client.post(path, data=signed(client, path, wrong)).status_code == 303
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "conflict"
     for player in (order[0], order[3]):
         page = client.get(path, params={"line": str(player)})
@@ -249,7 +255,9 @@ def test_art23_a_player_not_at_the_table_is_refused(web: Web, client: TestClient
     for line in (str(order2[0]), "ns", "999"):
         page = client.get(path, params={"line": line})
         assert page.status_code == 403, line
-        reply = client.post(path, data={**sheet_form(order1, ROWS, order1[0]), "line": line})
+        reply = client.post(
+            path, data=signed(client, path, {**sheet_form(order1, ROWS, order1[0]), "line": line})
+        )
         assert reply.status_code == 403, line
         preview = client.post(
             f"{path}/preview", data={**sheet_form(order1, ROWS, order1[0]), "line": line}
@@ -260,7 +268,7 @@ def test_art23_a_player_not_at_the_table_is_refused(web: Web, client: TestClient
     assert web.service.state(EVENT).round(1).sheets == {}
     # Table 2's players at table 2's page: refused the sheet of table 1's players.
     path2 = table_path(web.secret, EVENT, 2)
-    reply = client.post(path2, data=sheet_form(order1, ROWS, order2[0]))
+    reply = client.post(path2, data=signed(client, path2, sheet_form(order1, ROWS, order2[0])))
     assert reply.status_code == 422 and commands.sheet_status(web.service.state(EVENT), 1, 2) == (
         "missing"
     )
@@ -283,7 +291,10 @@ def test_art26_table_of_three(
     assert [cell(preview, f"vp-{p}") for p in order] == ["20", "18", "16"]
     assert "1000 punti negativi (Scala 40 art. 26)" in text(preview)
     for n, player in enumerate(order, start=1):
-        assert phones().post(path, data=sheet_form(order, rows, player)).status_code == 303
+        assert (
+            phones().post(path, data=signed(web, path, sheet_form(order, rows, player))).status_code
+            == 303
+        )
         status = commands.sheet_status(web.service.state(EVENT), 1, 2)
         assert status == ("confirmed" if n == 3 else "pending")
     assert "confermato da tutti i 3 giocatori" in text(
@@ -306,7 +317,7 @@ def test_desk_and_displays_for_tables_of_four_art22(
     order1, order2 = seat_order(web, 1), seat_order(web, 2)
     path = table_path(web.secret, EVENT, 1)
     for player in order1[:2]:
-        client.post(path, data=sheet_form(order1, ROWS, player))
+        client.post(path, data=signed(client, path, sheet_form(order1, ROWS, player)))
     panel = text(director_client.get(f"/desk/e/{EVENT}/r/1").text)
     assert "Giocatori" in panel and "da confermare (2/4)" in panel
     # The director enters table 2's signed sheet at the desk.
@@ -318,7 +329,7 @@ def test_desk_and_displays_for_tables_of_four_art22(
     state = web.service.state(EVENT)
     assert commands.sheet_status(state, 1, 2) == "confirmed"
     for player in order1[2:]:
-        client.post(path, data=sheet_form(order1, ROWS, player))
+        client.post(path, data=signed(client, path, sheet_form(order1, ROWS, player)))
     assert post_desk(director_client, f"/desk/e/{EVENT}/r/1/publish-standings").status_code == 303
     rows = web.service.standings(EVENT, 1)
     # VP, then fewer negative points: 18 VP with 0 points before 18 VP with 60.
@@ -355,9 +366,12 @@ def test_art23_one_phone_cannot_sign_for_two_players(
     path = table_path(web.secret, EVENT, 1)
     phone = phones()
     phone.get(path, params={"line": str(order[0])})
-    assert phone.post(path, data=sheet_form(order, ROWS, order[0])).status_code == 303
+    assert (
+        phone.post(path, data=signed(phone, path, sheet_form(order, ROWS, order[0]))).status_code
+        == 303
+    )
     before = len(web.service.sheet_history(EVENT, 1, 1))
-    reply = phone.post(path, data=sheet_form(order, ROWS, order[1]))
+    reply = phone.post(path, data=signed(phone, path, sheet_form(order, ROWS, order[1])))
     assert reply.status_code == 409
     name = web.service.state(EVENT).competitors[order[0]].name
     assert (

@@ -13,6 +13,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.web.lines import proof
 
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
@@ -55,7 +56,16 @@ def stored(web: Web) -> int:
 
 
 def send(client: TestClient, token: str, **extra: str) -> Any:
-    return client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1", **extra})
+    return client.post(
+        f"/t/{token}",
+        data={
+            **SHEET,
+            "line": "ns",
+            "round": "1",
+            "proof": proof(client, f"/t/{token}", extra.get("line", "ns")),
+            **extra,
+        },
+    )
 
 
 def test_a_token_writes_only_its_own_table_art_19(web_app: FastAPI, client: TestClient) -> None:
@@ -64,7 +74,16 @@ def test_a_token_writes_only_its_own_table_art_19(web_app: FastAPI, client: Test
     web = app_web(web_app)
     make_event(web)
     token = make_token(web.secret, EVENT, 1)
-    reply = client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1", "table": "2"})
+    reply = client.post(
+        f"/t/{token}",
+        data={
+            **SHEET,
+            "line": "ns",
+            "round": "1",
+            "table": "2",
+            "proof": proof(client, f"/t/{token}", "ns"),
+        },
+    )
     assert reply.status_code == 303
     state = web.service.state(EVENT)
     assert commands.sheet_status(state, 1, 1) == "pending"
@@ -152,7 +171,7 @@ def test_cross_site_posts_are_refused(web_app: FastAPI, client: TestClient) -> N
     assert stored(web) == before
     same = client.post(
         f"/t/{token}",
-        data={**SHEET, "line": "ns", "round": "1"},
+        data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, token, "ns")},
         headers={"Origin": "http://testserver"},
     )
     assert same.status_code == 303
@@ -174,15 +193,53 @@ def test_malformed_posts_get_a_4xx_with_a_message(web_app: FastAPI, client: Test
             content=b'--x\r\nContent-Disposition: form-data; name="line"\r\n\r\nns',
             headers={"Content-Type": "multipart/form-data; boundary=x"},
         ),
-        client.post(url, data={"line": "ns", "round": "1"}, files={"f": ("a.txt", b"x")}),
+        client.post(
+            url,
+            data={"line": "ns", "round": "1"},
+            files={"f": ("a.txt", b"x"), "proof": proof(web, url, "ns")},
+        ),
         client.post(url, data={**SHEET, "round": "1"}),
-        client.post(url, data={**SHEET, "line": "nord", "round": "1"}),
-        client.post(url, data={**SHEET, "line": "ns"}),
-        client.post(url, data={**SHEET, "line": "ns", "round": "uno"}),
-        client.post(url, data={**SHEET, "line": "ns", "round": "99999999999"}),
-        client.post(url, data={**SHEET, "line": "ns", "round": "1", "o1_ns_base": "9" * 40}),
-        client.post(url, data={**SHEET, "line": "ns", "round": "1", "o1_ns_base": "1e3"}),
-        client.post(url, data={**SHEET, "line": "ns", "round": "1", "o1_ns_points": ""}),
+        client.post(
+            url, data={**SHEET, "line": "nord", "round": "1", "proof": proof(web, url, "nord")}
+        ),
+        client.post(url, data={**SHEET, "line": "ns", "proof": proof(web, url, "ns")}),
+        client.post(
+            url, data={**SHEET, "line": "ns", "round": "uno", "proof": proof(web, url, "ns")}
+        ),
+        client.post(
+            url,
+            data={**SHEET, "line": "ns", "round": "99999999999", "proof": proof(web, url, "ns")},
+        ),
+        client.post(
+            url,
+            data={
+                **SHEET,
+                "line": "ns",
+                "round": "1",
+                "o1_ns_base": "9" * 40,
+                "proof": proof(web, url, "ns"),
+            },
+        ),
+        client.post(
+            url,
+            data={
+                **SHEET,
+                "line": "ns",
+                "round": "1",
+                "o1_ns_base": "1e3",
+                "proof": proof(web, url, "ns"),
+            },
+        ),
+        client.post(
+            url,
+            data={
+                **SHEET,
+                "line": "ns",
+                "round": "1",
+                "o1_ns_points": "",
+                "proof": proof(web, url, "ns"),
+            },
+        ),
         client.post(url + "/preview", content=b"%%%", headers={"Content-Type": "x/y"}),
         client.get(url + "?line=" + "z" * 300),
     ]

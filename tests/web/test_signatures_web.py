@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.lines import proof
 
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
@@ -69,7 +70,10 @@ def phones(web_app: FastAPI) -> Iterator[Callable[[], TestClient]]:
 
 
 def send(phone: TestClient, path: str, line: str, **changes: str) -> Any:
-    return phone.post(path, data={**SHEET, **changes, "line": line, "round": "1"})
+    return phone.post(
+        path,
+        data={**SHEET, **changes, "line": line, "round": "1", "proof": proof(phone, path, line)},
+    )
 
 
 def refusal(html: str) -> str:
@@ -156,7 +160,7 @@ def test_two_phones_sign_and_the_second_confirms_with_one_button_art_20(
     )
     assert sent.pop("_key")  # the form's idempotency key (issue 13 §2)
     assert sent == {**SHEET, "round": "1", "line": "ew"}
-    confirmed = ew.post(path, data={**sent, "confirm": "1"})
+    confirmed = ew.post(path, data={**sent, "confirm": "1", "proof": proof(web, path, "ew")})
     assert confirmed.status_code == 303
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "confirmed"
     for phone, line in ((ns, "ns"), (ew, "ew")):
@@ -205,7 +209,9 @@ def test_a_card_of_another_round_is_refused_and_expires_art_21_39(
     card1, card2 = table_path(web.secret, EVENT, 1, 1), table_path(web.secret, EVENT, 1, 2)
     waiting = phone.get(card2)
     assert waiting.status_code == 200 and "Nessun turno in corso" in waiting.text
-    refused = phone.post(card2, data={**SHEET, "line": "ns", "round": "1"})
+    refused = phone.post(
+        card2, data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, card2, "ns")}
+    )
     assert refused.status_code == 409
     web.service.enter_sheet(EVENT, 1, 1, _entry(), line="ns")
     web.service.enter_sheet(EVENT, 1, 1, _entry(), line="ew")
@@ -213,7 +219,9 @@ def test_a_card_of_another_round_is_refused_and_expires_art_21_39(
         web.service.enter_sheet(EVENT, 1, table, _entry())
     web.service.publish_standings(EVENT, 1)
     web.service.seat(EVENT, 2, publish=True)
-    old = phone.post(card1, data={**SHEET, "line": "ns", "round": "2"})
+    old = phone.post(
+        card1, data={**SHEET, "line": "ns", "round": "2", "proof": proof(web, card1, "ns")}
+    )
     assert old.status_code == 409
     assert commands.sheet_status(web.service.state(EVENT), 2, 1) == "missing"
     page = phone.get(card1, params={"line": "ns"})
@@ -234,7 +242,12 @@ def test_a_card_of_another_round_is_refused_and_expires_art_21_39(
         "questo cartellino è del turno 1, che è concluso: usate il cartellino sul tavolo per "
         "il turno in corso (FIBAS art. 39)"
     )
-    assert phone.post(card1, data={**SHEET, "line": "ns", "round": "1"}).status_code == 410
+    assert (
+        phone.post(
+            card1, data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, card1, "ns")}
+        ).status_code
+        == 410
+    )
 
 
 def _entry() -> SheetEntry:
@@ -248,9 +261,16 @@ def test_submissions_are_rate_limited_per_token(web: Web, phones: Callable[[], T
     event(web)
     path = table_path(web.secret, EVENT, 3)
     phone = phones()
-    for _ in range(20):  # incomplete forms: shown again (422), each one a submission
-        assert phone.post(path, data={"line": "ns", "round": "1"}).status_code == 422
-    slowed = phone.post(path, data={**SHEET, "line": "ns", "round": "1"})
+    # 20 incomplete forms: 6 a line with its code (shown again, 422; a line's own budget is 6
+    # a minute), and 8 without a code (refused, 403): each one a submission of the token
+    for i in range(20):
+        line = ("ns", "ew")[i % 2]
+        code = proof(web, path, line) if i < 12 else ""
+        reply = phone.post(path, data={"line": line, "round": "1", "proof": code})
+        assert reply.status_code == (422 if i < 12 else 403)
+    slowed = phone.post(
+        path, data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, path, "ns")}
+    )
     assert slowed.status_code == 429 and slowed.headers["Retry-After"] == "60"
     assert refusal(slowed.text).startswith("troppi invii da questo tavolo in un minuto")
     assert commands.sheet_status(web.service.state(EVENT), 1, 3) == "missing"

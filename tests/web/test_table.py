@@ -9,6 +9,7 @@ import re
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.requests import Request
+from tests.web.lines import proof
 
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
@@ -172,7 +173,10 @@ def test_impossible_numbers_are_refused_next_to_their_deal_and_line_art_19(
     assert "smazzata 2, linea N-S" in errors_deal_2.group(1) and "-42" in errors_deal_2.group(1)
     assert "smazzata 2, linea E-O" in errors_deal_2.group(1) and "tanti" in errors_deal_2.group(1)
     assert re.search(r'id="vp-ns">–<', preview)
-    page = client.post(f"/t/{token}", data={**bad, "line": "ns", "round": "1"})
+    page = client.post(
+        f"/t/{token}",
+        data={**bad, "line": "ns", "round": "1", "proof": proof(web, f"/t/{token}", "ns")},
+    )
     assert page.status_code == 422
     assert 'value="-42"' in page.text and 'aria-invalid="true"' in page.text
     assert "smazzata 1, linea E-O" in page.text
@@ -192,7 +196,10 @@ def test_both_lines_sending_the_same_numbers_confirm_the_sheet_art_20(
     event = make_event(web)
     token = make_token(web.secret, event, 1)
     client.get(f"/t/{token}?line=ns")
-    sent = client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
+    sent = client.post(
+        f"/t/{token}",
+        data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, f"/t/{token}", "ns")},
+    )
     assert sent.status_code == 303
     after = client.get(sent.headers["location"])
     assert status_text(after.text) == "Inviato: in attesa dell&#39;altra linea."
@@ -205,7 +212,10 @@ def test_both_lines_sending_the_same_numbers_confirm_the_sheet_art_20(
         )
         assert 'type="number"' not in other  # read-only: the numbers are not retyped
         assert ">Confermo</button>" in other and "I numeri sono diversi" in other
-        confirmed = phone_ew.post(f"/t/{token}", data={**SHEET, "line": "ew", "round": "1"})
+        confirmed = phone_ew.post(
+            f"/t/{token}",
+            data={**SHEET, "line": "ew", "round": "1", "proof": proof(web, f"/t/{token}", "ew")},
+        )
         assert confirmed.status_code == 303
         done = phone_ew.get(confirmed.headers["location"]).text
     assert status_text(done) == "Score confermato da entrambe le linee."
@@ -222,14 +232,20 @@ def test_a_line_signs_once_art_20_21(web_app: FastAPI, client: TestClient) -> No
     web = web_of_app(web_app)
     event = make_event(web)
     token = make_token(web.secret, event, 4)
-    reply = client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
+    reply = client.post(
+        f"/t/{token}",
+        data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, f"/t/{token}", "ns")},
+    )
     assert reply.status_code == 303
     page = client.get(reply.headers["location"]).text
     assert 'class="send' not in page and "Invia di nuovo" not in page
     assert "chiuso ai telefoni" in page
     history = len(web.service.sheet_history(event, 1, 4))
     for numbers in (SHEET, {**SHEET, "o2_ew_points": "125"}):
-        again = client.post(f"/t/{token}", data={**numbers, "line": "ns", "round": "1"})
+        again = client.post(
+            f"/t/{token}",
+            data={**numbers, "line": "ns", "round": "1", "proof": proof(web, f"/t/{token}", "ns")},
+        )
         assert again.status_code == 409
         assert "è già firmato da questa linea" in again.text and "(FIBAS art. 21)" in again.text
     assert len(web.service.sheet_history(event, 1, 4)) == history
@@ -249,12 +265,15 @@ def test_different_numbers_from_the_two_lines_are_a_conflict_for_the_director_ar
     web = web_of_app(web_app)
     event = make_event(web)
     token = make_token(web.secret, event, 2)
-    client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
+    client.post(
+        f"/t/{token}",
+        data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, f"/t/{token}", "ns")},
+    )
     differ = client.get(f"/t/{token}?line=ew&differ=1").text  # "I numeri sono diversi"
     # E-O starts from N-S's numbers, as inputs it can change (issue 28), and signs its own.
     assert 'type="number"' in differ and 'value="120"' in differ
     changed = {**SHEET, "o2_ew_points": "125", "line": "ew", "round": "1"}
-    reply = client.post(f"/t/{token}", data=changed)
+    reply = client.post(f"/t/{token}", data={**changed, "proof": proof(web, token, "ew")})
     assert reply.status_code == 303
     page = client.get(reply.headers["location"]).text
     assert status_text(page).startswith("Conflitto")
@@ -305,7 +324,10 @@ def test_team_match_form_has_open_and_closed_room_art_19(
     assert "Riporto sala chiusa" in html
     assert re.search(r'id="total-ns">750<', html) and re.search(r'id="total-ew">285<', html)
     assert re.search(r'id="vp-ns">12<', html) and re.search(r'id="vp-ew">8<', html)
-    reply = client.post(f"/t/{token}", data={**data, "line": "ns", "round": "1"})
+    reply = client.post(
+        f"/t/{token}",
+        data={**data, "line": "ns", "round": "1", "proof": proof(web, f"/t/{token}", "ns")},
+    )
     assert reply.status_code == 303
     sheet = web.service.state(event).round(1).sheets[1]
     assert sheet.accepted is not None and sheet.accepted.entry.closed_room is not None
@@ -325,7 +347,10 @@ def test_incomplete_table_rests_and_has_no_sheet_art_37(
     page = client.get(f"/t/{token}?line=ns")
     assert page.status_code == 200
     assert "Tavolo incompleto" in page.text and 'name="o1_ns_base"' not in page.text
-    reply = client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
+    reply = client.post(
+        f"/t/{token}",
+        data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, f"/t/{token}", "ns")},
+    )
     assert reply.status_code == 409
     assert "riposa" in reply.text
 
@@ -338,7 +363,10 @@ def test_status_fragment_reloads_a_read_only_page_when_the_sheet_changes_art_20(
     web = web_of_app(web_app)
     event = make_event(web, competitors=4)
     token = make_token(web.secret, event, 1)
-    client.post(f"/t/{token}", data={**SHEET, "line": "ns", "round": "1"})
+    client.post(
+        f"/t/{token}",
+        data={**SHEET, "line": "ns", "round": "1", "proof": proof(web, f"/t/{token}", "ns")},
+    )
     poll = client.get(f"/t/{token}/status?line=ns&round=1&seen=pending&reload=1")
     assert poll.status_code == 204 and "HX-Refresh" not in poll.headers  # still pending
     web.service.enter_sheet(

@@ -22,6 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.lines import proof
 from typer.testing import CliRunner
 
 from arbitro.cli.main import app as cli_app
@@ -105,19 +106,22 @@ def fresh_post(base: str, path: str, token: str, body: Any = None) -> httpx.Resp
         return client.post(path, json=body)
 
 
-def phone_post(base: str, path: str, line: str) -> httpx.Response:
+def phone_post(base: str, path: str, line: str, secret: bytes) -> httpx.Response:
     """A line's phone opens its table page and sends the sheet (on one new connection)."""
     with httpx.Client(base_url=base, timeout=60) as phone:
         opened = phone.get(path, params={"line": line})
         assert opened.status_code == 200, opened.text
-        return phone.post(path, data={**PHONE_SHEET, "line": line, "round": "1"})
+        return phone.post(
+            path,
+            data={**PHONE_SHEET, "line": line, "round": "1", "proof": proof(secret, path, line)},
+        )
 
 
 def send(base: str, post: tuple[str, str, dict[str, Any]], token: str) -> httpx.Response:
     """One of the concurrent posts: a phone's sheet, else the director's API call."""
     kind, path, body = post
     if kind == "phone":
-        return phone_post(base, path, body["line"])
+        return phone_post(base, path, body["line"], body["secret"])
     return fresh_post(base, path, token, body)
 
 
@@ -174,7 +178,11 @@ def test_two_workers_share_one_event_on_postgres(served: str, postgres_database_
         for t in range(1, PHONE_TABLES.start)
     ]
     posts += [
-        ("phone", f"/t/{make_token(secret, EVENT, t)}", {"line": line, "table": t})
+        (
+            "phone",
+            f"/t/{make_token(secret, EVENT, t)}",
+            {"line": line, "table": t, "secret": secret},
+        )
         for t in PHONE_TABLES
         for line in ("ns", "ew")
     ]

@@ -72,7 +72,12 @@ def register(app: typer.Typer) -> None:
             store = open_store()
             base = cli_base_url(store, base_url)
             urls = cli_table_urls(store, base, event_id, tables, round_number)
-            _write(output, table_cards_pdf(state, round_number, urls, lang=_lang(language)))
+            from arbitro.web.secret import load_secret
+            from arbitro.web.tokens import card_codes
+
+            codes = card_codes(load_secret(store), seating.tables, urls)  # each line's code
+            pdf = table_cards_pdf(state, round_number, urls, lang=_lang(language), codes=codes)
+            _write(output, pdf)
             running = running_elsewhere(store, base)
             if running is not None:
                 typer.echo(

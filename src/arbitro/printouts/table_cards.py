@@ -119,6 +119,12 @@ def cards_of(
     return cards
 
 
+def cards_of_closed(room: str, lang: str) -> bool:
+    """Whether a card's ``room`` (as :func:`cards_of` names it) is the closed room, where the
+    team seated N-S in the open room sits E-O (art. 19 sample sheets)."""
+    return room == tr(message("CLOSED ROOM"), lang)
+
+
 def _draw_card(
     c: Canvas,
     state: EventState,
@@ -128,6 +134,7 @@ def _draw_card(
     url: str | None,
     index: int,
     lang: str,
+    codes: Mapping[str, str] | None = None,
 ) -> None:
     ox, oy = card_origin(index)
     left, right = ox + MARGIN, ox + CARD_WIDTH - MARGIN
@@ -176,9 +183,9 @@ def _draw_card(
             y -= 8
         c.setFillColor(INK)
     if table.players is not None:
-        _draw_players(c, state, table.players, left, box_y, width, lang)
+        _draw_players(c, state, table.players, left, box_y, width, lang, codes)
     else:
-        _draw_lines(c, state, table, left, box_y, width, box_h, lang)
+        _draw_lines(c, state, table, left, box_y, width, box_h, lang, codes)
     if table.is_incomplete:
         draw_fitted(c, tr(rest_note(state), lang), left, box_y + box_h + 6, width, 9, color=MUTED)
     # Cut line between cards.
@@ -188,6 +195,15 @@ def _draw_card(
         c.setLineWidth(0.5)
         c.line(ox + 8 * mm, oy, ox + CARD_WIDTH - 8 * mm, oy)
         c.setDash()
+
+
+CODE_WIDTH: float = 46 * mm
+
+
+def _draw_code(c: Canvas, code: str, right: float, y: float, lang: str) -> None:
+    """A line's (or player's) code, right-aligned at ``right``: "Code 123 456"."""
+    text = tr(message("Code {code}", code=f"{code[:3]} {code[3:]}"), lang)
+    draw_fitted(c, text, right - CODE_WIDTH, y, CODE_WIDTH, 11, bold=True, align="right")
 
 
 PLAYER_BOX_H: float = 12 * mm
@@ -203,17 +219,27 @@ def _draw_lines(
     width: float,
     box_h: float,
     lang: str,
+    codes: Mapping[str, str] | None = None,
 ) -> None:
-    """The two lines of a table of pairs or teams, North-South and East-West (art. 4)."""
+    """The two lines of a table of pairs or teams, North-South and East-West (art. 4), each
+    with its own line's code when ``codes`` are given (``codes[line]``: the line signs the
+    sheet with it from a phone, FIBAS art. 20)."""
     half = (width - 6 * mm) / 2
-    sides = ((message("North-South"), table.ns), (message("East-West"), table.ew))
-    for i, (side, seated) in enumerate(sides):
+    sides = (
+        (message("North-South"), table.ns, "ns"),
+        (message("East-West"), table.ew, "ew"),
+    )
+    for i, (side, seated, line) in enumerate(sides):
         bx = left + i * (half + 6 * mm)
         c.setFillColor(SHADE)
         c.setStrokeColor(RULE)
         c.setLineWidth(0.8)
         c.roundRect(bx, box_y, half, box_h, 6, stroke=1, fill=1)
-        draw_fitted(c, tr(side, lang), bx + 8, box_y + box_h - 15, half - 16, 10, bold=True)
+        code = codes.get(line) if codes else None
+        label_w = half - 16 - (CODE_WIDTH if code else 0)
+        draw_fitted(c, tr(side, lang), bx + 8, box_y + box_h - 15, label_w, 10, bold=True)
+        if code:
+            _draw_code(c, code, bx + half - 8, box_y + box_h - 15, lang)
         name = line_name(state, seated, lang)
         draw_wrapped_in_box(
             c, name, bx + 4, box_y + 2, half - 8, box_h - 17, 17, bold=True, align="left"
@@ -228,9 +254,11 @@ def _draw_players(
     box_y: float,
     width: float,
     lang: str,
+    codes: Mapping[str, str] | None = None,
 ) -> None:
     """The players of a table of individuals by seat, two to a row (Scala 40 art. 2: four
-    players at a table, three at a table of three, art. 25)."""
+    players at a table, three at a table of three, art. 25), each with their own code when
+    ``codes`` are given (each player signs the sheet, art. 23)."""
     half = (width - 6 * mm) / 2
     rows = -(-len(players) // 2)
     for i, number in enumerate(players):
@@ -241,7 +269,11 @@ def _draw_players(
         c.setLineWidth(0.8)
         c.roundRect(bx, by, half, PLAYER_BOX_H, 6, stroke=1, fill=1)
         seat = tr(message("Seat {seat}", seat=i + 1), lang)
-        draw_fitted(c, seat, bx + 8, by + PLAYER_BOX_H - 12, half - 16, 9, bold=True)
+        code = codes.get(str(number)) if codes else None
+        seat_w = half - 16 - (CODE_WIDTH if code else 0)
+        draw_fitted(c, seat, bx + 8, by + PLAYER_BOX_H - 12, seat_w, 9, bold=True)
+        if code:
+            _draw_code(c, code, bx + half - 8, by + PLAYER_BOX_H - 12, lang)
         name = competitor_name(state, number)
         draw_fitted(c, name, bx + 8, by + 6, half - 16, 15, bold=True)
 
@@ -255,13 +287,20 @@ def players_height(table: TableSeating) -> float:
 
 
 def table_cards_pdf(
-    state: EventState, round_number: int, table_urls: Mapping[int, str], *, lang: str = "it"
+    state: EventState,
+    round_number: int,
+    table_urls: Mapping[int, str],
+    *,
+    lang: str = "it",
+    codes: Mapping[int, Mapping[str, str]] | None = None,
 ) -> bytes:
     """One card per table of round ``round_number`` (two to an A4 page): event, round, table
     number, the N-S and E-O lines (art. 4) and the QR code of ``table_urls[table]``; a team
     match gets a card for each room, the closed room's with the teams' lines swapped (art. 19). Every
     complete table needs its URL; an incomplete table (a resting line, art. 37) gets one only
-    if given. No playing time is printed (art. 7)."""
+    if given. No playing time is printed (art. 7). ``codes`` (per table, per line or player:
+    :func:`arbitro.web.tokens.card_codes`) prints each line's code on its half of the card:
+    a phone signs a line's sheet only with it (issue 29)."""
     check_lang(lang)
     seating = seated_round(state, round_number)
     missing = [t.table for t in seating.tables if not t.is_incomplete and t.table not in table_urls]
@@ -278,7 +317,11 @@ def table_cards_pdf(
     for i, (table, room) in enumerate(cards_of(state, seating.tables, lang)):
         if i and i % CARDS_PER_PAGE == 0:
             c.showPage()
-        _draw_card(c, state, round_number, table, room, table_urls.get(table.table), i, lang)
+        mine = codes.get(table.table) if codes else None
+        if mine is not None and room is not None and cards_of_closed(room, lang):
+            mine = {"ns": mine.get("ew", ""), "ew": mine.get("ns", "")}  # the teams swapped
+        url = table_urls.get(table.table)
+        _draw_card(c, state, round_number, table, room, url, i, lang, mine)
     c.showPage()
     c.save()
     return buf.getvalue()

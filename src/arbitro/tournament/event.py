@@ -175,6 +175,43 @@ class TableSheet:
     # in place (20,000 sheets of a 4,000-pair event share a handful of them)
     confirmed_by: frozenset[str] = frozenset()
     devices: dict[str, str] = field(default_factory=dict)  # device → the line it signed for
+    # lines signed again from another phone while the sheet was in conflict (issue 29: a
+    # third device's signature does not close the line to its own phone; the director sees it)
+    resigned: frozenset[str] = frozenset()
+
+    def may_resign(self, line: str, device: str | None) -> bool:
+        """Whether ``line`` may sign this sheet again from ``device`` (issue 29): the sheet is
+        in conflict, neither confirmed nor corrected by the director, the line signed already
+        and ``device`` signed nothing here; its signature then replaces the line's earlier
+        ones (a third device's conflict never blocks the line's own phone, FIBAS art. 20)."""
+        return (
+            device is not None
+            and device not in self.devices
+            and bool(self.conflicts)
+            and not self.corrections
+            and not self.confirmed
+            and any(v.line == line for v in self.history)
+        )
+
+    def resign(self, line: str) -> None:
+        """Drop ``line``'s earlier signatures from the sheet in force (they stay in its
+        history): the accepted entry, the conflicts and who confirmed are those of the other
+        signatures, in their order; the line is marked as signed by more than one device."""
+        self.accepted = None
+        self.conflicts = []
+        self.confirmed_by = frozenset()
+        for v in self.history:
+            if v.line == line or v.kind.startswith("correction"):
+                continue
+            signed = _signers((v.line,)) if v.line else self.signers
+            if self.accepted is None:
+                self.accepted = v
+                self.confirmed_by = signed
+            elif self.accepted.entry == v.entry:
+                self.confirmed_by = _signers(sorted(self.confirmed_by | signed))
+            else:
+                self.conflicts.append(v)
+        self.resigned = _signers(sorted(self.resigned | {line}))
 
     @property
     def confirmed(self) -> bool:
@@ -850,6 +887,8 @@ class EventState:
             sheet = rnd.sheets[table] = _table_sheet(table, required)
         entry = kind.parse(body.entry) if parsed is None else parsed
         line = body.line
+        if line and sheet.may_resign(line, body.device):
+            sheet.resign(line)  # issue 29: the line's own phone after a third device
         if body.device and line:
             sheet.devices.setdefault(body.device, line)
         signed = _signers((line,)) if line else sheet.signers
@@ -1008,6 +1047,8 @@ class EventState:
         entry = kind.parse(b.entry) if parsed is None else parsed
         if isinstance(b, SheetEntered):
             line = b.line
+            if line and sheet.may_resign(line, b.device):
+                sheet.resign(line)  # issue 29: the line's own phone after a third device
             if b.device and line:
                 sheet.devices.setdefault(b.device, line)
             signed = _signers((line,)) if line else sheet.signers
@@ -1088,6 +1129,7 @@ def _table_sheet(table: int, signers: frozenset[str]) -> TableSheet:
     sheet.corrections = []
     sheet.confirmed_by = frozenset()
     sheet.devices = {}
+    sheet.resigned = frozenset()
     return sheet
 
 

@@ -247,6 +247,7 @@ def sheets_out(state: EventState, round_number: int, lang: str = "it") -> Sheets
         sheet = r.sheets.get(t.table)
         entry = sheet.entry_as_of(round_number) if sheet else None
         row = SheetStatusOut.model_validate({"table": t.table, "status": status})
+        row.third_device = sorted(sheet.resigned) if sheet else []  # issue 29
         if isinstance(entry, Scala40Entry):
             row.players = list(entry.players)
             row.player_totals = [

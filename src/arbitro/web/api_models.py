@@ -250,6 +250,11 @@ class SheetStatusOut(BaseModel):
     player_totals: Annotated[
         list[int] | None, Field(description="Scala 40: each player's negative points")
     ] = None
+    third_device: list[str] = Field(
+        default_factory=list,
+        description="Lines (or Scala 40 players) that signed the sheet from two phones: a "
+        "third device signed for them into a conflict, then their own phone signed (issue 29)",
+    )
 
 
 class SheetsOut(BaseModel):

@@ -44,7 +44,13 @@ from arbitro.web.sheet_form import (
     player_field,
     players_values,
 )
-from arbitro.web.tokens import TokenError, TokenExpired, open_round, read_token
+from arbitro.web.tokens import (
+    TokenError,
+    TokenExpired,
+    check_line_code,
+    open_round,
+    read_token,
+)
 
 router = APIRouter()
 
@@ -115,8 +121,79 @@ def with_device(request: Request, response: Response, device: str) -> Response:
     return response
 
 
+# ---------------------------------------------------------------------- the line's proof
+class NoLineProof(WebError):
+    """A send or confirmation without its line's code, or with a wrong one (403): the table's
+    QR opens the page to anyone at the table; only the line's half of the card signs."""
+
+    status = 403
+
+
+PROOF_COOKIE = "arbitro_line_"  # + the line: the line's code, kept by the phone for the card
+
+
+def _proof_cookie(line: str) -> str:
+    return PROOF_COOKIE + line
+
+
+def held_proof(request: Request, web: Web, token: str, line: str | None) -> str | None:
+    """The line's code this phone holds for the token's table (its cookie), if it is right."""
+    if line is None:
+        return None
+    code = request.cookies.get(_proof_cookie(line))
+    return code if check_line_code(web.secret, token, line, code) else None
+
+
+def keep_proof(request: Request, response: Response, token: str, line: str, code: str) -> None:
+    """Keep the line's code on the phone (HttpOnly, for this table's card only): asked once."""
+    if request.cookies.get(_proof_cookie(line)) != code:
+        response.set_cookie(
+            _proof_cookie(line),
+            code,
+            max_age=DEVICE_MAX_AGE,
+            path=f"/t/{token}",
+            httponly=True,
+            samesite="lax",
+            secure=auth.is_https(request),
+        )
+
+
+WRONG_CODES_PER_LINE = RateLimitItemPerMinute(5)  # a typo or two; never a search of 10^6
+WRONG_CODES_PER_ADDRESS = RateLimitItemPerMinute(20)  # one phone guessing at many tables
+
+
+def _check_proof(request: Request, web: Web, token: str, line: str, typed: str | None) -> str:
+    """The line's code sent with the form (else the one the phone keeps), checked: a wrong or
+    missing code is refused (403) and counted; too many wrong codes for a line, or from one
+    address, in a minute are refused 429 before any check (FIBAS art. 20: the line signs)."""
+    limiter = _limiter(request)
+    address = auth.client_address(request)
+    keys = (("line", token, line), ("address", address))
+    items = (WRONG_CODES_PER_LINE, WRONG_CODES_PER_ADDRESS)
+    if any(not limiter.test(item, *key) for item, key in zip(items, keys, strict=True)):
+        raise TooManySubmissions(
+            "too many wrong line codes in a minute: wait a minute, then type the code printed "
+            "on your half of the table card"
+        )
+    code = typed.strip() if typed and typed.strip() else request.cookies.get(_proof_cookie(line))
+    if check_line_code(web.secret, token, line, code):
+        assert code is not None
+        return code
+    for item, key in zip(items, keys, strict=True):
+        limiter.hit(item, *key)
+    if not code:
+        raise NoLineProof(
+            "type your line's code, printed on your half of the table card: only your line "
+            "signs its sheet"
+        )
+    raise NoLineProof(
+        "wrong code for this line: type the code printed on your own half of the table card"
+    )
+
+
 # ---------------------------------------------------------------------- rate limit
 SUBMITS = RateLimitItemPerMinute(20)  # a table sends its sheet once per line; 20 is generous
+SUBMITS_PER_LINE = RateLimitItemPerMinute(6)  # a line sends once, confirms once, resends...
 _limiter_lock = threading.Lock()
 
 
@@ -137,6 +214,15 @@ def _check_rate(request: Request, web: Web, token: str) -> None:
     if not _limiter(request).hit(SUBMITS, token):
         raise TooManySubmissions(
             "too many submissions from this table in a minute: wait a minute and try again"
+        )
+
+
+def _check_line_rate(request: Request, token: str, line: str) -> None:
+    """Refuse the submission when this line of the token's table sent too many in the last
+    minute: one phone cannot sweep a table's lines, nor one line's sheet, by resending."""
+    if not _limiter(request).hit(SUBMITS_PER_LINE, token, line):
+        raise TooManySubmissions(
+            "too many submissions for this line in a minute: wait a minute and try again"
         )
 
 
@@ -202,6 +288,8 @@ class TableView:
     differ: bool = False  # the line says the numbers sent are not its own
     current_round: int | None = None  # the round under way, when it is not the card's
     departed: frozenset[str] = frozenset()  # players who abandoned in the round (art. 25)
+    proof: str | None = None  # the line's code this phone holds (it signs with it)
+    resign: bool = False  # another phone signed this line into a conflict: this one may sign
 
     def freeze(self) -> TableView:
         """Read now (under the service's lock) what the page shows of the live state: the
@@ -218,6 +306,8 @@ class TableView:
         it), ``confirm`` (the numbers another line sent, read-only, to confirm or to say they
         differ) or ``done`` (signed by this line, confirmed, or the round closed: read-only,
         changes go through the director)."""
+        if self.resign and not self.closed:
+            return "form"  # issue 29: the line's own phone after another device's signature
         if self.closed or self.mine_sent or self.status in ("confirmed", "conflict"):
             # in conflict no version is in force: nothing to confirm, the director settles it
             # from the signed paper (Scala 40 art. 23-24; FIBAS art. 21)
@@ -231,7 +321,7 @@ class TableView:
         """The numbers the page starts from: the sheet as it stands while it is read-only;
         the numbers the other line sent when this line says they differ (it corrects those,
         rather than typing the sheet again: issue 28); none for a line typing its own."""
-        if self.mode != "form":
+        if self.mode != "form" or self.resign:
             return self.shown
         if self.differ and self.status in ("pending", "conflict") and not self.mine_sent:
             return self.shown
@@ -401,6 +491,10 @@ def _read(
     view.status = commands.sheet_status(state, rnd, table)
     if sheet is not None:
         _fill_from_sheet(view, sheet, rnd)
+        view.resign = view.line is not None and sheet.may_resign(view.line, device)
+        if view.resign:  # start from the others' numbers, never from the other phone's
+            others = [v for v in sheet.history if v.line not in (None, view.line)]
+            view.shown = others[0].entry if others else None
     return view
 
 
@@ -665,11 +759,35 @@ def table_page(
     web = web_of(request)
     lang = request_lang(request)
     device = device_of(request) or new_device()
+    typed = request.query_params.get("proof")
+    if typed is not None and line:  # the line's own QR on its half of the card: kept, then
+        return with_device(request, _proof_link(request, web, token, line, typed), device)
     view = _shown(request, web, token, line, device)
     if isinstance(view, Response):
         return with_device(request, view, device)
     view.differ = differ == "1"
+    view.proof = held_proof(request, web, token, view.line)
     return with_device(request, _render_view(request, web, view, None, lang), device)
+
+
+def _proof_link(request: Request, web: Web, token: str, line: str, typed: str) -> Response:
+    """The page opened from a line's own QR code (its code in the address): the phone keeps
+    the code and goes to the line's page without it in the address; a wrong code is refused
+    and counted as a typed one."""
+    lang = request.query_params.get("lang")
+    try:
+        read_token(web.secret, token)
+        checked = _line_param(line)
+        assert checked is not None
+        code = _check_proof(request, web, token, checked, typed)
+    except ArbitroError as exc:
+        refused = _refused(request, exc, _page_url(token, None, lang))
+        if isinstance(exc, TooManySubmissions):
+            refused.headers["Retry-After"] = "60"
+        return refused
+    page = private(RedirectResponse(_page_url(token, checked, lang), status_code=303))
+    keep_proof(request, page, token, checked, code)
+    return page
 
 
 def _render_view(
@@ -784,6 +902,7 @@ async def table_submit(request: Request, token: str) -> Response:
     # The phone got its device id with the table page; a client that kept no cookie is bound
     # to nothing (it proves nothing either way: the binding keeps honest phones to one line).
     device = device_of(request)
+    line: str | None = None
     try:
         if not same_origin(request):
             raise TokenError("cross-site request refused")
@@ -792,6 +911,8 @@ async def table_submit(request: Request, token: str) -> Response:
         line = _line_param(form.get("line"))
         if line is None:
             raise ArbitroError("say which line you are (N-S or E-W) or, at Scala 40, which player")
+        proof = _check_proof(request, web, token, line, form.get("proof"))
+        _check_line_rate(request, token, line)  # a proven line's sends: one line's budget
         posted = _posted_round(form)
         view, parsed = await run_in_threadpool(
             _submit, web, token, line, posted, form, lang, device
@@ -805,11 +926,16 @@ async def table_submit(request: Request, token: str) -> Response:
         # A resend of what this phone signed (its first answer lost): answered as the first.
         return _sent(request, token, line)
     except ArbitroError as exc:
-        refused = _refused(request, exc)
+        back = None
+        if isinstance(exc, NoLineProof) and line is not None:
+            back = _page_url(token, line, request.query_params.get("lang"))
+        refused = _refused(request, exc, back)
         if isinstance(exc, TooManySubmissions):
             refused.headers["Retry-After"] = "60"
         return refused
-    return _sent(request, token, line)
+    sent = _sent(request, token, line)
+    keep_proof(request, sent, token, line, proof)
+    return sent
 
 
 def _sent(request: Request, token: str, line: str | None) -> Response:
@@ -878,14 +1004,16 @@ def _submit_players(
     """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
     under the service's lock. Returns the parsed form when it must be shown again."""
     assert view.seating is not None
-    if view.mine_sent or view.status == "confirmed":
+    if view.resign:
+        pass  # issue 29: the player's own phone after another device signed for them
+    elif view.mine_sent or view.status == "confirmed":
         raise ConflictError(
             "table {table}'s sheet is already signed by this player: changes go through the "
             "director",
             table=view.table_number,
             article=view.state.code.cite("corrections"),
         )
-    if view.status == "conflict":  # no version to confirm: the director settles it
+    elif view.status == "conflict":  # no version to confirm: the director settles it
         raise ConflictError(
             "table {table}'s sheet is in conflict: the director settles it from the signed paper",
             table=view.table_number,

@@ -14,9 +14,11 @@ import base64
 import binascii
 import hashlib
 import hmac
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from arbitro.tournament.event import EventState
+from arbitro.tournament.model import TableSeating
 from arbitro.web.errors import WebError
 
 if TYPE_CHECKING:
@@ -82,6 +84,57 @@ def read_token(secret: bytes, token: str) -> tuple[str, int, int]:
     except (UnicodeDecodeError, ValueError):
         raise refused from None
     return event_id, table, round_number
+
+
+LINE_PURPOSE = b"arbitro-line-proof-v1"
+LINE_CODE_DIGITS = 6  # typed on a phone; guessing is bounded by the wrong-code budget
+
+
+def line_code(secret: bytes, token: str, line: str) -> str:
+    """The short code that proves a line (N-S ``ns``, E-O ``ew``, or at a table of
+    individuals a player's number) of the table and round a token names: printed on that
+    line's half of the table card, asked for before the line signs the sheet (FIBAS art. 20:
+    each line signs; Scala 40 art. 23: each player). Derived with HMAC-SHA256 from the
+    installation's secret and the token, so nothing is stored; the other line's code, or
+    another table's, proves nothing here."""
+    mac = hmac.new(
+        secret, LINE_PURPOSE + b"\x00" + token.encode() + b"\x00" + line.encode(), hashlib.sha256
+    ).digest()
+    number = int.from_bytes(mac[:8], "big") % 10**LINE_CODE_DIGITS
+    return f"{number:0{LINE_CODE_DIGITS}d}"
+
+
+def check_line_code(secret: bytes, token: str, line: str, code: str | None) -> bool:
+    """Whether ``code`` is ``line``'s code at the token's table (spaces and dashes typed
+    between the digits are ignored); compared in constant time."""
+    if not code:
+        return False
+    typed = "".join(ch for ch in code if ch not in " -")[:20]
+    return hmac.compare_digest(typed.encode(), line_code(secret, token, line).encode())
+
+
+def line_path(secret: bytes, event_id: str, table: int, round_number: int, line: str) -> str:
+    """The path a line's own QR code carries: its table's page, the line, and its code (the
+    phone keeps the code and drops it from the address)."""
+    token = make_token(secret, event_id, table, round_number)
+    return f"/t/{token}?line={line}&proof={line_code(secret, token, line)}"
+
+
+def card_codes(
+    secret: bytes, tables: Iterable[TableSeating], urls: Mapping[int, str]
+) -> dict[int, dict[str, str]]:
+    """The codes printed on each table card (``urls``: the cards' QR addresses, ``/t/{token}``
+    at their end): per table, each line's (``ns``, ``ew``) or, at a table of individuals, each
+    player's code; none for an incomplete table (the line present rests, no sheet)."""
+    codes: dict[int, dict[str, str]] = {}
+    for t in tables:
+        url = urls.get(t.table)
+        if url is None or t.is_incomplete or "/t/" not in url:
+            continue
+        token = url.rsplit("/t/", 1)[1].split("?")[0]
+        lines = [str(p) for p in t.players] if t.players is not None else ["ns", "ew"]
+        codes[t.table] = {line: line_code(secret, token, line) for line in lines}
+    return codes
 
 
 def table_path(secret: bytes, event_id: str, table: int, round_number: int = 1) -> str:

@@ -100,19 +100,37 @@ def decide_sheet(
                     table=table,
                     article=state.code.cite("sheet_signed"),
                 )
+            if sheet.may_resign(line, device):  # issue 29: the line's own phone after another
+                return _decide_entry(
+                    state, round_number, rnd.standings_published_at, seat, entry, line
+                )
             raise ConflictError(
                 "table {table}'s sheet is already signed by this line: changes go through the "
                 "director",
                 table=table,
                 article=state.code.cite("corrections"),
             )
-    if rnd.standings_published_at is not None:
+    _decide_entry(state, round_number, rnd.standings_published_at, seat, entry, line)
+
+
+def _decide_entry(
+    state: EventState,
+    round_number: int,
+    standings_at: datetime | None,
+    seat: TableSeating,
+    entry: Any,
+    line: str | None,
+) -> None:
+    """The entry's own checks: its round still open to the tables (art. 21), the numbers
+    possible at that table (art. 19), an abandon recorded (Scala 40 art. 25)."""
+    if standings_at is not None:
         raise ArbitroError(
             "round {round}'s standings are published: the sheet can only be corrected",
             round=round_number,
             article=state.code.cite("corrections"),
         )
     # check_entry's check, on the seat already found
+    kind = state.sheet_kind
     kind.check(state.sheet_context(round_number, seat), entry)
     if state.abandons and kind.individual_tables:
         _check_departed(state, round_number, seat, entry, line)

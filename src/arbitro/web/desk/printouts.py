@@ -47,8 +47,12 @@ def printout(
         urls = table_urls(web, request, event_id, [tab.table for tab in r.seating.tables], n)
         final = state.standings_final(n, web.service.clock())
         snapshot = state_snapshot(state)
+    from arbitro.web.tokens import card_codes
+
+    seated = r.seating.tables if r.seating is not None else ()
+    codes = card_codes(web.secret, seated, urls) if kind == "table-cards" else None
     with printout_mark(request):  # an event imported unverified says so on every page
-        pdf = render_printout(kind, snapshot, n, urls, lang, final)
+        pdf = render_printout(kind, snapshot, n, urls, lang, final, codes)
     return Response(
         pdf,
         media_type="application/pdf",
@@ -57,14 +61,21 @@ def printout(
 
 
 def render_printout(
-    kind: str, state: EventState, n: int, urls: dict[int, str], lang: str, final: bool
+    kind: str,
+    state: EventState,
+    n: int,
+    urls: dict[int, str],
+    lang: str,
+    final: bool,
+    codes: dict[int, dict[str, str]] | None = None,
 ) -> bytes:
     """The PDF of printout ``kind`` of round ``n``, drawn from ``state`` (a snapshot no one
-    else changes: called outside the service's lock)."""
+    else changes: called outside the service's lock); table cards carry each line's code
+    (``codes``, issue 29)."""
     from arbitro import printouts
 
     if kind == "table-cards":
-        return bytes(printouts.table_cards_pdf(state, n, urls, lang=lang))
+        return bytes(printouts.table_cards_pdf(state, n, urls, lang=lang, codes=codes))
     if kind == "score-sheets":
         return bytes(printouts.score_sheets_pdf(state, n, lang=lang))
     if kind == "seating":

@@ -96,6 +96,7 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
                     for c in (sheet.conflicts if sheet else [])
                 ],
                 "corrected": bool(sheet and sheet.corrections),
+                "resigned": sorted(sheet.resigned) if sheet else [],  # issue 29: third device
             }
         )
     return rows
