@@ -6,7 +6,6 @@ timing is asserted here."""
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import os
 import threading
@@ -14,6 +13,7 @@ import threading
 import anyio
 import httpx
 import pytest
+from tests.web.fresh_loop import run_fresh
 
 from arbitro.store import users
 from arbitro.web import auth, guard
@@ -43,7 +43,7 @@ def test_refused_logins_are_held_for_spread_out_times(monkeypatch: pytest.Monkey
         for _ in range(100):
             await guard.hold_refused_login(1.0)
 
-    asyncio.run(hold_many())
+    run_fresh(hold_many)
     assert len(slept) == 100
     assert all(0.5 <= s <= 1.5 for s in slept)
     assert len(set(slept)) >= 50

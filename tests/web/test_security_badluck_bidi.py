@@ -12,12 +12,14 @@ import re
 import subprocess
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from arbitro.bidi import FSI, PDF, PDI, isolated, without_controls
 from arbitro.services.demo import random_deal
 from arbitro.services.events import EventService
+from arbitro.tournament.commands import setup as setup_commands
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 RLO = "\u202e"
@@ -28,7 +30,11 @@ def _event(web_app: FastAPI, make_event: Any) -> str:
     """Seven pairs and «Rossi‮Bianchi» (stored as it came), round 1 played and posted."""
     event: str = make_event("bidi", pairs=7, seat=False)
     service: EventService = web_app.state.web.service
-    service.register(event, NAME, ["Mario Rossi", "Luca Bianchi"])
+    # Registered as before the text rule refused such names at every way in (issue 29): the
+    # rule switched off for this one registration, so the stored name is what old data holds.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(setup_commands, "text_problem", lambda *args, **kwargs: None)
+        service.register(event, NAME, ["Mario Rossi", "Luca Bianchi"])
     state = service.seat(event, 1, seed=1, publish=True)
     seating = state.round(1).seating
     assert seating is not None

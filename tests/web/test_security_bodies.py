@@ -11,11 +11,11 @@ from collections.abc import MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
-import anyio
 import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.fresh_loop import run_fresh
 
 from arbitro.web import bodies
 
@@ -69,7 +69,7 @@ def answer_of(app: FastAPI, path: str, headers: list[tuple[bytes, bytes]]) -> tu
     async def run() -> None:
         await app(scope, receive, send)
 
-    anyio.run(run)
+    run_fresh(run)
     return answer["status"], (reads, answer["headers"])
 
 
@@ -178,7 +178,7 @@ def test_a_big_body_is_spooled_to_disk_and_read_back_in_chunks() -> None:
         finally:
             spool.close()
 
-    on_disk, first, second = anyio.run(run)
+    on_disk, first, second = run_fresh(run)
     assert on_disk
     assert first == second == b"".join(sent)
 
@@ -197,7 +197,7 @@ def test_a_body_is_cut_at_its_limit_without_reading_further() -> None:
         await bodies.spool_body(receive, 1024 * 1024)
 
     with pytest.raises(bodies.BodyTooLarge):
-        anyio.run(run)
+        run_fresh(run)
     assert reads == 17
 
 

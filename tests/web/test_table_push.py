@@ -11,6 +11,7 @@ from typing import Any, cast
 
 import httpx
 from fastapi import FastAPI
+from tests.web.fresh_loop import run_fresh
 
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.web import live
@@ -218,4 +219,4 @@ def test_a_sheet_wakes_only_its_tables_phones_art_20() -> None:
         await asyncio.wait_for(table_1.wait(), 10)  # closing wakes every phone
         return woken
 
-    assert asyncio.run(scenario()) == (False, True)
+    assert run_fresh(scenario) == (False, True)

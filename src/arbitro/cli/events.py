@@ -78,14 +78,12 @@ def code_defaults(code: str) -> tuple[int | None, int]:
 
 
 def tiebreak_choices() -> str:
-    """The tie-breaks a director may choose, for the command's help: each criterion's name
-    and words in the run's language, then what it does (issue 34)."""
+    """The tie-breaks a director may choose, for the command's help: each criterion's words
+    in the run's language (the command takes them in either language, or the record's name),
+    then what it does (issue 34)."""
     from arbitro.tiebreak_names import CRITERION_WORDS  # not the standings (issue 14)
 
-    return "; ".join(
-        f"{name} ({render(label)}): {render(what)}"
-        for name, (label, what) in CRITERION_WORDS.items()
-    )
+    return "; ".join(f"{render(label)}: {render(what)}" for label, what in CRITERION_WORDS.values())
 
 
 def register(app: typer.Typer) -> None:

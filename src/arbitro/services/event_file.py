@@ -14,7 +14,7 @@ import json
 import re
 import sys
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -547,7 +547,7 @@ def file_text_problems(data: Any) -> list[ImportProblem]:
     return found
 
 
-def verify_records(records: list[Record], users: set[str] | None) -> list[ImportProblem]:
+def verify_records(records: list[Record], users: Container[str] | None) -> list[ImportProblem]:
     """The records of a file that a live action would not have made as they stand (issue
     29), beyond what :func:`check_log` decides: an actor who is no user (of the file or of
     this installation; ``users`` None: a file written before files listed them, whose
@@ -582,7 +582,7 @@ def verify_records(records: list[Record], users: set[str] | None) -> list[Import
             phone = True
             if body.match != pair[1] or body.pair != int(pair[2]):
                 problem(rec, N_("«{actor}» is another pair's phone"), actor=actor)
-        elif users is not None and actor not in users and actor not in _SYSTEM_ACTORS:
+        elif users is not None and actor not in _SYSTEM_ACTORS and actor not in users:
             problem(
                 rec,
                 N_(
@@ -647,11 +647,29 @@ class _Users(msgspec.Struct):
 _USERS = msgspec.json.Decoder(_Users)
 
 
-def known_users(service: AnyService, data: Any) -> set[str] | None:
+class _Believed(Container[str]):
+    """The users an import believes: the file's ``users`` at once, this installation's read
+    from the store only when an actor is not among them (a fresh installation's first import
+    then never opens the users' tables: no SQLAlchemy on that path, issue 14)."""
+
+    def __init__(self, service: AnyService, declared: set[str]) -> None:
+        self._service = service
+        self._names = declared
+        self._installation: set[str] | None = None
+
+    def __contains__(self, name: object) -> bool:
+        if name in self._names:
+            return True
+        if self._installation is None:
+            from arbitro.store.users import list_users
+
+            self._installation = {u.name for u in list_users(self._service.store)}
+        return name in self._installation
+
+
+def known_users(service: AnyService, data: Any) -> Container[str] | None:
     """The users an import believes: this installation's and the file's ``users``; None
     for a file that lists none (written before files listed them)."""
-    from arbitro.store.users import list_users
-
     if isinstance(data, str | bytes | bytearray):
         try:
             declared: Any = _USERS.decode(data).users
@@ -661,9 +679,7 @@ def known_users(service: AnyService, data: Any) -> set[str] | None:
         declared = data.get("users") if isinstance(data, dict) else None
     if not isinstance(declared, list):
         return None
-    users = {u.name for u in list_users(service.store)}
-    users.update(u for u in declared if isinstance(u, str) and u)
-    return users
+    return _Believed(service, {u for u in declared if isinstance(u, str) and u})
 
 
 def is_knockout_file(records: list[Record]) -> bool:
