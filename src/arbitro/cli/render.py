@@ -109,7 +109,7 @@ def standings_tiebreaks(state: EventState) -> Message:
     "Tie-breaks"): «a parità di V.P.: M.P., poi scontro diretto»."""
     from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
 
-    return tiebreak_line(chosen(state)[0])
+    return tiebreak_line(chosen(state)[0], state.sheet_kind.mp_lower_is_better)
 
 
 def session_standings_text(

@@ -62,7 +62,9 @@ def standings_pdf(state: EventState, after_round: int, *, lang: str = "it", fina
         message("Standings after round {round} — {kind}", round=after_round, kind=kind), lang
     )
     story: list[Flowable] = [note(state.config.name, 12), heading(title, 20)]
-    story.append(note(tr(tiebreak_line(chosen(state)[0]), lang), 11))  # issue 34
+    story.append(
+        note(tr(tiebreak_line(chosen(state)[0], state.sheet_kind.mp_lower_is_better), lang), 11)
+    )  # issue 34
     # The columns the event's code has: warnings and lateness only where it penalises them
     # (Scala 40 has neither, issue 27); the MP are negative points where fewer is better.
     warns = code.cite_if("warning") is not None

@@ -164,7 +164,7 @@ def movements(state: EventState, rnd: int) -> dict[int, int]:
 def standings_tiebreaks(state: EventState) -> Message:
     """The standings' line naming the event's tie-breaks (issue 34): «a parità di V.P.: M.P.,
     poi scontro diretto»."""
-    return tiebreak_line(chosen(state)[0])
+    return tiebreak_line(chosen(state)[0], state.sheet_kind.mp_lower_is_better)
 
 
 def standings_view(state: EventState, now: datetime) -> dict[str, Any]:

@@ -317,13 +317,21 @@ def chosen(state: EventState) -> tuple[tuple[str, ...], int]:
     return tuple(rec.criteria), rec.seed
 
 
-def tiebreak_line(criteria: Sequence[str]) -> Message:
+def tiebreak_line(criteria: Sequence[str], fewer_is_better: bool = False) -> Message:
     """The standings' line naming the tie-breaks: «a parità di V.P.: M.P., poi scontro
     diretto» (English: «on equal V.P.: M.P., then head-to-head»); «a parità di V.P.: stesso
-    posto» when none is chosen."""
+    posto» when none is chosen. Where the sheet's M.P. are negative points, the fewer the
+    better (Scala 40 art. 22: ``fewer_is_better``), the M.P. criterion says so: «meno punti
+    negativi»."""
     if not criteria:
         return msg("on equal V.P.: the same place")
-    joined: Message = CRITERIA[criteria[0]].label
+
+    def label(name: str) -> Message:
+        if name == MP and fewer_is_better:
+            return Message("fewer negative points", context="tie-break")
+        return CRITERIA[name].label
+
+    joined: Message = label(criteria[0])
     for name in criteria[1:]:
-        joined = msg("{earlier}, then {next}", earlier=joined, next=CRITERIA[name].label)
+        joined = msg("{earlier}, then {next}", earlier=joined, next=label(name))
     return msg("on equal V.P.: {criteria}", criteria=joined)

@@ -38,7 +38,9 @@ def tiebreak_form(state: EventState) -> TiebreakForm:
     order (the default, M.P., where none is recorded) padded to one place per criterion."""
     names, _seed = chosen(state)
     places = tuple(names) + ("",) * (len(CRITERIA) - len(names))
-    return TiebreakForm(tuple(CRITERIA.values()), places, tiebreak_line(names))
+    return TiebreakForm(
+        tuple(CRITERIA.values()), places, tiebreak_line(names, state.sheet_kind.mp_lower_is_better)
+    )
 
 
 @router.post("/desk/e/{event_id}/tiebreaks", include_in_schema=False)
