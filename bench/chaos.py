@@ -70,7 +70,7 @@ from arbitro.tournament import commands
 from arbitro.tournament.records import RecordKind
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.web.sheet_form import entry_values
-from arbitro.web.tokens import table_path
+from arbitro.web.tokens import path_line_code, table_path
 
 
 def _load_web_load() -> Any:
@@ -275,7 +275,14 @@ def send(
 
 
 def phone(
-    base: str, path: str, table: int, line: str, entry: SheetEntry, tally: Tally, patience: float
+    base: str,
+    path: str,
+    table: int,
+    line: str,
+    entry: SheetEntry,
+    tally: Tally,
+    patience: float,
+    secret: bytes,
 ) -> bool:
     """One line's phone: open the table page, send the sheet until acknowledged (True)."""
     with httpx.Client(timeout=10, follow_redirects=False, cookies={"lang": "en"}) as c:
@@ -284,6 +291,7 @@ def phone(
             tally.gave_up.append(f"table {table} {line}: page {page and page.status_code}")
             return False
         data = {**entry_values(entry), "line": line, "round": "1"}
+        data["proof"] = path_line_code(secret, path, line)  # the line's code (issue 29)
         data["_key"] = secrets.token_urlsafe(18)  # the form's one-time key
         seen: Counter[str] = Counter()
         reply = send(c, "POST", f"{base}{path}", tally, patience, seen, data=data)
@@ -308,13 +316,19 @@ def alert(page: str) -> str:
 
 
 def one_table(
-    base: str, path: str, table: int, entry: SheetEntry, tally: Tally, patience: float
+    base: str,
+    path: str,
+    table: int,
+    entry: SheetEntry,
+    tally: Tally,
+    patience: float,
+    secret: bytes,
 ) -> None:
     """N-S sends the sheet; once acknowledged, E-O confirms it from its own phone."""
-    phone(base, path, table, "ns", entry, tally, patience)
+    phone(base, path, table, "ns", entry, tally, patience, secret)
     # E-O confirms even if N-S was refused or gave up (its players tell E-O to go on): the
     # table can still be confirmed, and every refusal is reported.
-    phone(base, path, table, "ew", entry, tally, patience)
+    phone(base, path, table, "ew", entry, tally, patience, secret)
 
 
 @dataclass
@@ -431,6 +445,7 @@ def run(args: argparse.Namespace) -> int:
                             sheets[table],
                             tally,
                             args.patience,
+                            secret,
                         )
                     )
                 for f in futures:

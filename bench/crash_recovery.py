@@ -47,7 +47,7 @@ from arbitro.store import RecordStore
 from arbitro.store.schema import idempotency_keys
 from arbitro.tournament.records import RecordKind
 from arbitro.web.sheet_form import entry_values
-from arbitro.web.tokens import table_path
+from arbitro.web.tokens import path_line_code, table_path
 
 
 def _load_web_load() -> Any:
@@ -137,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
                     **entry_values(entry),
                     "line": "ns",
                     "round": "1",
+                    "proof": path_line_code(secret, table_path(secret, event, t), "ns"),
                     "_key": secrets.token_urlsafe(18),
                 },
             )

@@ -53,7 +53,7 @@ from arbitro.store import RecordStore, users
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web import csrf
-from arbitro.web.tokens import table_path
+from arbitro.web.tokens import path_line_code, table_path
 
 EVENT = "lock"
 SHEET_EVENTS = ("posta", "postb")  # the sheets posted without, then with the desk viewer
@@ -151,7 +151,8 @@ def post_sheets(base: str, secret: bytes, event_id: str, workers: int) -> list[f
                     table, line = jobs.pop(0)
                 path = table_path(secret, event_id, table)
                 start = time.perf_counter()
-                reply = c.post(path, data={**SHEET, "line": line, "round": "1"})
+                proof = path_line_code(secret, path, line)  # the line's code (issue 29)
+                reply = c.post(path, data={**SHEET, "line": line, "round": "1", "proof": proof})
                 ms = (time.perf_counter() - start) * 1000
                 assert reply.status_code == 303, (reply.status_code, reply.text[:300])
                 with lock:

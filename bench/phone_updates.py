@@ -260,7 +260,7 @@ async def run(
     """One run on the servers ``base`` (arbitro) and ``bare``: the floors, the 500 phones
     connected, the floors again, the sheets; prints the figures and returns the p99s."""
     from arbitro.web.sheet_form import entry_values
-    from arbitro.web.tokens import table_path
+    from arbitro.web.tokens import path_line_code, table_path
 
     tables = sorted(sheets)
     query = "round=2&seen=missing&lang=it"
@@ -300,6 +300,7 @@ async def run(
                 path = table_path(secret, EVENT, t, 2)
                 await c.get(f"{base}{path}?line=ns")
                 data = {**entry_values(sheets[t]), "line": "ns", "round": "2"}
+                data["proof"] = path_line_code(secret, path, "ns")  # issue 29
                 sent[t] = time.perf_counter()
                 reply = await c.post(f"{base}{path}", data=data)
                 answered[t] = time.perf_counter()

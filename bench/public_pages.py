@@ -255,7 +255,7 @@ def main() -> None:
 
             def table(t: int) -> None:
                 from arbitro.web.sheet_form import entry_values
-                from arbitro.web.tokens import table_path
+                from arbitro.web.tokens import path_line_code, table_path
 
                 path = table_path(secret, EVENT, t, 2)
                 with httpx.Client(timeout=120) as c:
@@ -263,7 +263,12 @@ def main() -> None:
                     t0 = time.perf_counter()
                     reply = c.post(
                         f"{base}{path}",
-                        data={**entry_values(sheets[t]), "line": "ns", "round": "2"},
+                        data={
+                            **entry_values(sheets[t]),
+                            "line": "ns",
+                            "round": "2",
+                            "proof": path_line_code(secret, path, "ns"),
+                        },
                     )
                     ok = reply.status_code == 303
                     posts.add((time.perf_counter() - t0) * 1000, None, ok, str(reply.status_code))

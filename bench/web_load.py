@@ -59,7 +59,7 @@ from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import RecordKind
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.web.sheet_form import entry_values
-from arbitro.web.tokens import table_path
+from arbitro.web.tokens import path_line_code, table_path
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENT = "carico"
@@ -249,7 +249,7 @@ def client(line: str) -> httpx.Client:
     return c
 
 
-def one_table(base: str, path: str, entry: SheetEntry, tally: Tally) -> None:
+def one_table(base: str, path: str, entry: SheetEntry, tally: Tally, secret: bytes) -> None:
     """The two phones of one table: N-S opens the page and sends; E-O opens it and confirms."""
     form = entry_values(entry)
     for line in ("ns", "ew"):
@@ -258,7 +258,8 @@ def one_table(base: str, path: str, entry: SheetEntry, tally: Tally) -> None:
         page = c.get(f"{base}{path}?line={line}")
         tally.record((time.perf_counter() - t0) * 1000, False, page.status_code == 200, "GET page")
         t0 = time.perf_counter()
-        reply = c.post(f"{base}{path}", data={**form, "line": line, "round": "1"})
+        proof = path_line_code(secret, path, line)  # the line's code (issue 29)
+        reply = c.post(f"{base}{path}", data={**form, "line": line, "round": "1", "proof": proof})
         ok = reply.status_code == 303
         tally.record((time.perf_counter() - t0) * 1000, True, ok, f"POST {reply.status_code}")
 
@@ -300,7 +301,9 @@ def main() -> None:
                     delay = began + offset - time.perf_counter()
                     if delay > 0:
                         time.sleep(delay)
-                    futures.append(pool.submit(one_table, base, paths[table], sheets[table], tally))
+                    futures.append(
+                        pool.submit(one_table, base, paths[table], sheets[table], tally, secret)
+                    )
                 for f in futures:
                     f.result()
             load_s = time.perf_counter() - began

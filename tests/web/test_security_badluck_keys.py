@@ -30,7 +30,7 @@ from arbitro.store import RecordStore, users
 from arbitro.store.schema import idempotency_keys
 from arbitro.tournament.records import RecordKind
 from arbitro.web.sheet_form import entry_values
-from arbitro.web.tokens import table_path
+from arbitro.web.tokens import path_line_code, table_path
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 KEY = "chiave-crash-0001"
@@ -119,6 +119,7 @@ def test_a_phone_resending_after_a_crash_mid_send_is_answered_at_once(
     secret = __import__("hashlib").sha256(server.secret_text.encode()).digest()
     path = table_path(secret, web_load.EVENT, 1)
     data = {**entry_values(sheets[1]), "line": "ns", "round": "1", "_key": KEY}
+    data["proof"] = path_line_code(secret, path, "ns")  # the line's code (issue 29)
     store = RecordStore(server.url)
     phone = httpx.Client(base_url=server.base, timeout=60, cookies={"lang": "en"})
     try:

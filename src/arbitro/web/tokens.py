@@ -90,6 +90,14 @@ LINE_PURPOSE = b"arbitro-line-proof-v1"
 LINE_CODE_DIGITS = 6  # typed on a phone; guessing is bounded by the wrong-code budget
 
 
+def path_line_code(secret: bytes, path: str, line: str) -> str:
+    """The code of ``line`` at the table whose page is ``path`` (``.../t/{token}[...]``):
+    what its half of the table card prints, for a script acting as that line's phone (the
+    benches, the tests)."""
+    token = path.rsplit("/t/", 1)[-1].split("?")[0].split("/")[0]
+    return line_code(secret, token, line)
+
+
 def line_code(secret: bytes, token: str, line: str) -> str:
     """The short code that proves a line (N-S ``ns``, E-O ``ew``, or at a table of
     individuals a player's number) of the table and round a token names: printed on that
