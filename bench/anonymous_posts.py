@@ -107,7 +107,7 @@ def post(
         f"{auth}Content-Length: {size}\r\n\r\n"
     ).encode()
     with socket.create_connection(("127.0.0.1", port), timeout=120) as sock:
-        try:
+        with contextlib.suppress(OSError):  # closed by the server while sending
             sock.sendall(head)
             opening = OPENINGS[path]
             sock.sendall(opening)
@@ -119,8 +119,6 @@ def post(
                 chunk = piece[: size - sent]
                 sock.sendall(chunk)
                 sent += len(chunk)
-        except OSError:
-            pass  # closed by the server while sending
         data = b""
         with contextlib.suppress(OSError):
             while b"\r\n" not in data:

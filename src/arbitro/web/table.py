@@ -1004,16 +1004,16 @@ def _submit_players(
     """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
     under the service's lock. Returns the parsed form when it must be shown again."""
     assert view.seating is not None
-    if view.resign:
-        pass  # issue 29: the player's own phone after another device signed for them
-    elif view.mine_sent or view.status == "confirmed":
+    # issue 29: the player's own phone may sign after another device signed for them
+    # (view.resign): neither refusal below applies to it.
+    if not view.resign and (view.mine_sent or view.status == "confirmed"):
         raise ConflictError(
             "table {table}'s sheet is already signed by this player: changes go through the "
             "director",
             table=view.table_number,
             article=view.state.code.cite("corrections"),
         )
-    elif view.status == "conflict":  # no version to confirm: the director settles it
+    if not view.resign and view.status == "conflict":  # the director settles it
         raise ConflictError(
             "table {table}'s sheet is in conflict: the director settles it from the signed paper",
             table=view.table_number,
