@@ -173,3 +173,12 @@ def test_a_comparison_and_a_line_in_italian(db: list[str]) -> None:
     _run(db, "sheet", "e", "2", "1", *sent, "--line", "ns")
     out = json.loads(_run(db, "sheet", "e", "2", "1", *sent, "--line", "eo", "--json"))
     assert out["status"] == "confirmed"
+
+
+def test_a_missing_option_with_two_names_in_italian(db: list[str]) -> None:
+    """click names an option with a short and a long name as "'-o' / '--output'": the whole
+    message is still translated (``print table-cards`` without ``-o``)."""
+    result = runner.invoke(app, [*db, "print", "table-cards", "e", "1"])
+    assert result.exit_code == 2
+    assert "Manca l'opzione '-o' / '--output'." in result.output
+    assert "Missing" not in result.output

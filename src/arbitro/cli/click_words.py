@@ -33,7 +33,7 @@ WORDS = (
 
 ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
-        re.compile(r"Missing option (?P<name>'[^']*'|\S+)\.(?P<rest>.*)", re.S),
+        re.compile(r"Missing option (?P<name>'[^']*'(?: / '[^']*')*|\S+)\.(?P<rest>.*)", re.S),
         N_("Missing option {name}."),
     ),
     (
