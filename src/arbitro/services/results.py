@@ -13,22 +13,24 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Mapping
 from datetime import date as Date
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg, render
 from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
-from arbitro.tournament.event import EventState, LedgerEntry
+from arbitro.tiebreak_names import CRITERION_WORDS, DRAW
+from arbitro.tournament.event import Competitor, EventState, LedgerEntry
 from arbitro.tournament.records import ComplaintLodged, ComplaintResolved, Record
 from arbitro.tournament.scoring.results import ScoreSource, memo_scores
 from arbitro.tournament.standings.standings import standings
-from arbitro.tournament.standings.tiebreaks import chosen
+from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
 
 FORMAT: Final = "arbitro-results"
 VERSION: Final = 1
@@ -40,6 +42,17 @@ penalty in points, art. 22); the others
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Missed = Literal["code", "rest", "arbitral", "none"]
+"""What a late entry's missed rounds score (docs/rulings.md "Late entries" 2)."""
+MISSED_SOURCE: Final[Mapping[str, str]] = {
+    "code": "arbitral",
+    "rest": "rest",
+    "arbitral": "arbitral",
+    "none": "zero",
+}
+"""The ``source`` of a missed round's result for each choice (``missed_round_score``)."""
 
 
 class Article(_Model):
@@ -81,6 +94,12 @@ class EventInfo(_Model):
         "head-to-head, opponents-vp, matches-won, mp-scored, draw; [] for none (the level "
         "share the rank). The default, mp, is VP then MP.",
     )
+    tiebreaks_line: str | None = Field(
+        default=None,
+        description="The standings' line naming the tie-breaks, in the file's language, as "
+        "printed: «a parità di V.P.: M.P., poi scontro diretto» (null in files written before "
+        "it).",
+    )
 
 
 class CompetitorInfo(_Model):
@@ -94,6 +113,26 @@ class CompetitorInfo(_Model):
     )
     joined_round: int = Field(
         default=1, ge=1, description="The first round a late entry plays (1: from the start)."
+    )
+    missed: Missed | None = Field(
+        default=None,
+        description="What a late entry's missed rounds scored (docs/rulings.md \"Late "
+        "entries\"): code (the code's own score, Scala 40 art. 26), rest (the rest score, "
+        "FIBAS art. 37), arbitral (art. 40), none; null from round 1 (and in files written "
+        "before it).",
+    )
+    missed_vp: int | None = Field(
+        default=None,
+        description="The VP of each missed round when one score for all (code, arbitral, "
+        "none: 0); null for rest (each round's deals) and from round 1.",
+    )
+    missed_mp: int | None = Field(
+        default=None, description="The MP of each missed round, as missed_vp."
+    )
+    ranked: bool = Field(
+        default=True,
+        description="False: a late entry admitted out of the ranking (listed last, «fuori "
+        "classifica»).",
     )
 
 
@@ -351,6 +390,28 @@ def _rounds(state: EventState, last: int, lang: str) -> list[Round]:
     return out
 
 
+def _late_entry(state: EventState, competitor: Competitor) -> dict[str, Any]:
+    """A late entry's fields of :class:`CompetitorInfo` (docs/rulings.md "Late entries"): what
+    its missed rounds scored, read as ``missed_round_score`` reads the record (the code's own
+    score where it fixes one, Scala 40 art. 26; else the director's choice; a choice the round
+    cannot take scores nothing), the score of each missed round when it is one for all, and
+    whether it is ranked. Nothing for a competitor from round 1."""
+    if competitor.joined_round == 1:
+        return {}
+    fixed = state.code.late_entry_score
+    vp: int | None
+    mp: int | None
+    if fixed is not None and competitor.missed in (None, "code"):
+        missed, (vp, mp) = "code", fixed
+    elif competitor.missed == "rest":
+        missed, vp, mp = "rest", None, None
+    elif competitor.missed == "arbitral":
+        missed, vp, mp = "arbitral", competitor.missed_vp, competitor.missed_mp
+    else:
+        missed, vp, mp = "none", 0, 0
+    return {"missed": missed, "missed_vp": vp, "missed_mp": mp, "ranked": competitor.ranked}
+
+
 def results_of(
     state: EventState,
     records: Iterable[Record],
@@ -373,6 +434,8 @@ def results_of(
     where = event_zone(cfg)
     last = state.current_round() if up_to is None else min(up_to, state.current_round())
     sanctions, rulings = _ledger(state, lang)
+    criteria = chosen(state)[0]
+    mp_lower = state.sheet_kind.mp_lower_is_better
     event = EventInfo(
         id=state.event_id,
         name=cfg.name,
@@ -387,8 +450,9 @@ def results_of(
         rounds_played=last,
         deals=list(cfg.deals),
         movements=[str(m) for m in cfg.movements],
-        mp_lower_is_better=state.sheet_kind.mp_lower_is_better,
-        tiebreaks=list(chosen(state)[0]),
+        mp_lower_is_better=mp_lower,
+        tiebreaks=list(criteria),
+        tiebreaks_line=render(tiebreak_line(criteria, mp_lower), lang),
     )
     competitors = [
         CompetitorInfo(
@@ -397,6 +461,7 @@ def results_of(
             players=list(c.players),
             withdrawn_from_round=c.withdrawn_from_round,
             joined_round=c.joined_round,
+            **_late_entry(state, c),
         )
         for c in state.competitors.values()
     ]
@@ -474,6 +539,13 @@ STANDINGS_CSV = "standings.csv"
 ROUNDS_CSV = "rounds.csv"
 
 
+T = TypeVar("T")
+Blank = Annotated[T, BeforeValidator(lambda cell: None if cell == "" else cell)]
+"""A cell that may be empty: an empty cell reads as null."""
+_TIEBREAK_NAME = "|".join(re.escape(name) for name in CRITERION_WORDS)
+_TIEBREAKS_CELL = rf"^(?:(?:{_TIEBREAK_NAME})(?: (?:{_TIEBREAK_NAME}))*)?$"
+
+
 class StandingsCsvRow(_Model):
     """A row of ``standings.csv``: a competitor in the standings after a round."""
 
@@ -488,6 +560,25 @@ class StandingsCsvRow(_Model):
     penalty_mp: int
     lateness_mp: int
     withdrawn: int = Field(ge=0, le=1, description="1: withdrawn (FIBAS art. 36).")
+    # The late entry's mark and the tie-breaks (issue 34): optional columns, absent from the
+    # files written before them, which still validate.
+    joined_from: Blank[int | None] = Field(
+        default=None, ge=2, description="A late entry's first round; empty from round 1."
+    )
+    missed: Blank[Missed | None] = Field(
+        default=None,
+        description="What a late entry's missed rounds scored: code, rest, arbitral, none; "
+        "empty from round 1.",
+    )
+    unranked: int = Field(
+        default=0, ge=0, le=1, description="1: a late entry out of the ranking, listed last."
+    )
+    tiebreaks: str = Field(
+        default="mp",
+        pattern=_TIEBREAKS_CELL,
+        description="The event's tie-breaks among those level on VP, in order, separated by "
+        "a space (event.tiebreaks); empty: none, the level share the rank.",
+    )
 
 
 class RoundsCsvRow(_Model):
@@ -502,6 +593,12 @@ class RoundsCsvRow(_Model):
     mp_penalty: int = Field(le=0, description="Lateness MP (FIBAS art. 37).")
     vp: int
     source: Literal["sheet", "rest", "rest-average", "forfeit", "zero", "arbitral", "pending"]
+    joined_from: Blank[int | None] = Field(
+        default=None,
+        ge=2,
+        description="A late entry's first round (the rounds before it it missed: table 0, no "
+        "side); empty from round 1.",
+    )
 
 
 CSV_ROWS: Final[dict[str, type[_Model]]] = {
@@ -538,6 +635,8 @@ def _csv(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
 def csv_files(results: ResultsFile) -> dict[str, str]:
     """The CSV files (RFC 4180, comma, UTF-8): the standings after each round and each
     round's results, one row per competitor."""
+    tiebreaks = " ".join(results.event.tiebreaks)
+    joined = {c.number: c for c in results.competitors if c.joined_round > 1}
     standings_rows = [
         (
             s.after_round,
@@ -551,6 +650,10 @@ def csv_files(results: ResultsFile) -> dict[str, str]:
             r.penalty_mp,
             r.lateness_mp,
             int(r.withdrawn),
+            r.joined_from,
+            late.missed if (late := joined.get(r.competitor)) else None,
+            int(r.unranked),
+            tiebreaks,
         )
         for s in results.standings
         for r in s.rows
@@ -571,6 +674,7 @@ def csv_files(results: ResultsFile) -> dict[str, str]:
                     res.mp_penalty,
                     res.vp,
                     res.source,
+                    late.joined_round if (late := joined.get(res.competitor)) else None,
                 )
             )
     return {
@@ -617,16 +721,25 @@ def validate(data: object) -> tuple[ResultsFile | None, list[Problem]]:
     return results, consistency(results)
 
 
+def _header_of(model: type[_Model], header: list[str]) -> bool:
+    """True if ``header`` is the columns of ``model``'s file: all of them in order, or those
+    up to any optional column (the files written before the optional columns)."""
+    fields = model.model_fields
+    required = sum(1 for f in fields.values() if f.is_required())
+    return len(header) >= required and header == list(fields)[: len(header)]
+
+
 def validate_csv(name: str, text: str) -> list[Problem]:
     """Check a CSV file of the results format (``standings.csv`` or ``rounds.csv``, known by
-    its ``name`` or else by its header): the header's columns in order, then every row's
-    cells against the row's schema. Every problem found, each at ``row N.column``."""
+    its ``name`` or else by its header): the header's columns in order (the optional ones may
+    be left out from the end: the files written before them), then every row's cells against
+    the row's schema. Every problem found, each at ``row N.column``."""
     lines = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     if not lines:
         return [Problem("", msg("an empty file: a header row is expected"))]
     header = lines[0]
     model = CSV_ROWS.get(name.rsplit("/", 1)[-1]) or next(
-        (m for m in CSV_ROWS.values() if list(m.model_fields) == header), None
+        (m for m in CSV_ROWS.values() if _header_of(m, header)), None
     )
     if model is None:
         wanted = " | ".join(", ".join(m.model_fields) for m in CSV_ROWS.values())
@@ -635,9 +748,10 @@ def validate_csv(name: str, text: str) -> list[Problem]:
                 "1", msg("not a results CSV file: the header is one of {wanted}", wanted=wanted)
             )
         ]
-    columns = list(model.model_fields)
-    if header != columns:
+    if not _header_of(model, header):
+        columns = list(model.model_fields)
         return [Problem("1", msg("the columns are {columns}", columns=", ".join(columns)))]
+    columns = header
     problems: list[Problem] = []
     for number, row in enumerate(lines[1:], start=2):
         if len(row) != len(columns):
@@ -664,7 +778,10 @@ def validate_csv(name: str, text: str) -> list[Problem]:
 def consistency(results: ResultsFile) -> list[Problem]:
     """What does not add up in a results file that matches the schema: unknown or repeated
     competitors, standings that do not add up from their rounds or from the round results,
-    ranks out of order."""
+    ranks out of order; a late entry's missed rounds not scored as it was admitted, its mark
+    in the standings not its entry's, an unranked one not listed last (docs/rulings.md "Late
+    entries"); tie-breaks unknown, repeated, the draw not last, or not the line printed
+    ("Tie-breaks")."""
     problems: list[Problem] = []
     known: set[int] = set()
     for i, c in enumerate(results.competitors):
@@ -673,6 +790,15 @@ def consistency(results: ResultsFile) -> list[Problem]:
                 Problem(f"competitors[{i}].number", msg("competitor {n} twice", n=c.number))
             )
         known.add(c.number)
+        if c.joined_round == 1 and (c.missed is not None or not c.ranked):
+            problems.append(
+                Problem(
+                    f"competitors[{i}].joined_round",
+                    msg("competitor {n} plays from round 1: it has no late entry", n=c.number),
+                )
+            )
+    entries = {c.number: c for c in results.competitors}
+    problems += _tiebreaks(results)
 
     def check(path: str, number: int | None) -> None:
         if number is not None and number not in known:
@@ -694,6 +820,9 @@ def consistency(results: ResultsFile) -> list[Problem]:
                     check(f"rounds[{ri}].tables[{ti}].lines[{li}].competitors[{ci}]", number)
         for xi, res in enumerate(rnd.results):
             check(f"rounds[{ri}].results[{xi}].competitor", res.competitor)
+            entry = entries.get(res.competitor)
+            if entry is not None and rnd.number < entry.joined_round:
+                problems += _missed_round(entry, res, f"rounds[{ri}].results[{xi}]")
             if res.source != ScoreSource.PENDING.value:
                 got = totals.setdefault(res.competitor, [0, 0])
                 got[0] += res.vp
@@ -717,6 +846,9 @@ def consistency(results: ResultsFile) -> list[Problem]:
                     Problem(f"{path}.competitor", msg("competitor {n} twice", n=row.competitor))
                 )
             seen.add(row.competitor)
+            entry = entries.get(row.competitor)
+            if entry is not None:
+                problems += _entry_mark(row, entry, path)
             vp = sum(v for v in row.round_vp if v is not None) + row.penalty_vp
             mp = sum(v for v in row.round_mp if v is not None) + row.penalty_mp
             if vp != row.vp:
@@ -746,10 +878,29 @@ def consistency(results: ResultsFile) -> list[Problem]:
                 # the director's tie-breaks order those level on VP: their MP left out
                 key: tuple[int, ...] = (-row.vp, sign * row.mp) if by_mp else (-row.vp,)
                 prev_key: tuple[int, ...] = (-prev.vp, sign * prev.mp) if by_mp else (-prev.vp,)
-                if key < prev_key:
+                if prev.unranked and not row.unranked:
+                    problems.append(
+                        Problem(
+                            f"{path}.unranked",
+                            msg("listed after a late entry out of the ranking: those go last"),
+                        )
+                    )
+                elif key < prev_key and row.unranked == prev.unranked:
                     problems.append(
                         Problem(f"{path}.rank", msg("ranked below a competitor with fewer points"))
                     )
+                elif row.unranked:  # its own rank, never shared (docs/rulings.md "Late entries")
+                    if row.rank != ri + 1:
+                        problems.append(
+                            Problem(
+                                f"{path}.rank",
+                                msg(
+                                    "rank {rank}, expected {expected}",
+                                    rank=row.rank,
+                                    expected=ri + 1,
+                                ),
+                            )
+                        )
                 elif key == prev_key and not by_mp:
                     if row.rank not in (prev.rank, ri + 1):
                         problems.append(
@@ -819,4 +970,104 @@ def consistency(results: ResultsFile) -> list[Problem]:
                         ),
                     )
                 )
+    return problems
+
+
+def _entry_mark(row: StandingRow, entry: CompetitorInfo, path: str) -> list[Problem]:
+    """A standings row's late-entry mark as its competitor's entry says (docs/rulings.md "Late
+    entries" 3-4): the first round of a late entry, and out of the ranking or not."""
+    out = []
+    if row.joined_from != (entry.joined_round if entry.joined_round > 1 else None):
+        out.append(
+            Problem(
+                f"{path}.joined_from",
+                msg(
+                    "competitor {n} joined from round {round}",
+                    n=row.competitor,
+                    round=entry.joined_round,
+                ),
+            )
+        )
+    if row.unranked == entry.ranked:
+        said = (
+            msg("competitor {n} is ranked", n=row.competitor)
+            if entry.ranked
+            else msg("competitor {n} was admitted out of the ranking", n=row.competitor)
+        )
+        out.append(Problem(f"{path}.unranked", said))
+    return out
+
+
+def _missed_round(entry: CompetitorInfo, res: Result, path: str) -> list[Problem]:
+    """A late entry's result in a round it missed: scored as it was admitted
+    (docs/rulings.md "Late entries" 2; nothing to check in a file written before ``missed``)."""
+    if entry.missed is None:
+        return []
+    expected = MISSED_SOURCE[entry.missed]
+    if res.source != expected:
+        return [
+            Problem(
+                f"{path}.source",
+                msg(
+                    "a round missed by a late entry admitted with «{missed}» scores «{expected}»",
+                    missed=entry.missed,
+                    expected=expected,
+                ),
+            )
+        ]
+    if entry.missed_vp is not None and (res.vp, res.mp) != (entry.missed_vp, entry.missed_mp):
+        return [
+            Problem(
+                f"{path}.vp",
+                msg(
+                    "a round missed by a late entry scores {vp} VP and {mp} MP, as admitted",
+                    vp=entry.missed_vp,
+                    mp=entry.missed_mp,
+                ),
+            )
+        ]
+    return []
+
+
+def _tiebreaks(results: ResultsFile) -> list[Problem]:
+    """The event's tie-breaks: each a known criterion, none twice, the draw last, and the
+    line naming them as the standings print it in the file's language (docs/rulings.md,
+    "Tie-breaks")."""
+    problems: list[Problem] = []
+    criteria = results.event.tiebreaks
+    for i, name in enumerate(criteria):
+        path = f"event.tiebreaks[{i}]"
+        if name not in CRITERION_WORDS:
+            problems.append(
+                Problem(
+                    path,
+                    msg(
+                        "unknown tie-break «{word}» (one of: {criteria})",
+                        word=name,
+                        criteria=", ".join(CRITERION_WORDS),
+                    ),
+                )
+            )
+        elif name in criteria[:i]:
+            problems.append(Problem(path, msg("a tie-break is given twice")))
+        elif name == DRAW and i < len(criteria) - 1:
+            problems.append(
+                Problem(
+                    path, msg("the draw separates every tie: it can only be the last tie-break")
+                )
+            )
+    line = results.event.tiebreaks_line
+    if line is not None and not problems:
+        expected = render(tiebreak_line(criteria, results.event.mp_lower_is_better), results.lang)
+        if line != expected:
+            problems.append(
+                Problem(
+                    "event.tiebreaks_line",
+                    msg(
+                        "«{line}», but the tie-breaks read «{expected}»",
+                        line=line,
+                        expected=expected,
+                    ),
+                )
+            )
     return problems
