@@ -192,7 +192,7 @@ def test_the_csv_files_validate_and_a_broken_one_names_row_and_column(
         assert ok.exit_code == 0 and "valid results file" in ok.output, ok.output
     lines = (folder / "rounds.csv").read_text("utf-8").splitlines()
     cells = lines[1].split(",")
-    cells[-1] = "forfait"  # not a source of the format
+    cells[lines[0].split(",").index("source")] = "forfait"  # not a source of the format
     lines[1] = ",".join(cells)
     lines[2] = ",".join(lines[2].split(",")[:4])
     broken = tmp_path / "rounds.csv"
@@ -200,7 +200,7 @@ def test_the_csv_files_validate_and_a_broken_one_names_row_and_column(
     bad = runner.invoke(app, ["--lang", "it", "results", "validate", str(broken)])
     assert bad.exit_code == 1
     assert "2:source: non conforme allo schema" in bad.output
-    assert "3: 4 celle, non 9" in bad.output
+    assert "3: 4 celle, non 10" in bad.output
     header = tmp_path / "altro.csv"
     header.write_text("round,table\r\n1,2\r\n", "utf-8")
     wrong = runner.invoke(app, ["--lang", "en", "results", "validate", str(header), "--json"])
