@@ -43,10 +43,12 @@ class PrizeTie:
 
 def prize_ties(rows: list[StandingRow], prizes: int) -> list[PrizeTie]:
     """The groups of competitors level on VP and MP (they share a rank) that reach into the
-    first ``prizes`` places (art. 6.1)."""
+    first ``prizes`` places (art. 6.1); a late entry out of the ranking competes for no
+    place (docs/rulings.md "Late entries" 3)."""
     groups: dict[int, list[CompetitorId]] = {}
     for row in rows:
-        groups.setdefault(row.rank, []).append(row.competitor)
+        if not row.unranked:
+            groups.setdefault(row.rank, []).append(row.competitor)
     return [
         PrizeTie(rank, tuple(members))
         for rank, members in groups.items()
@@ -238,7 +240,8 @@ def allocate(
     One competitor takes one prize: the categories are given in the order listed (overall
     first, as the director announces them), each to its eligible competitors in the order of
     the standings who have not taken a prize yet, so a prize passes down to the next eligible
-    competitor. Withdrawn or expelled competitors take none. Competitors level in the
+    competitor. Withdrawn or expelled competitors take none, nor a late entry admitted out
+    of the ranking (docs/rulings.md "Late entries" 3, Prizes 3). Competitors level in the
     standings (same rank: VP then MP, FIBAS art. 19) who compete for the same prizes are
     decided by ``tie_rule``: (a) the prizes they cover are added and divided among them when
     divisible, else drawn; (b) they share the prizes and agree among themselves; (c) the
@@ -251,6 +254,7 @@ def allocate(
             r
             for r in rows
             if not r.withdrawn
+            and not r.unranked
             and r.competitor not in taken
             and (cat.eligible is None or r.competitor in cat.eligible)
         ]
