@@ -30,6 +30,7 @@ from arbitro.i18n import render
 from arbitro.services.events import EventService
 from arbitro.tournament import commands
 from arbitro.tournament.boards import entry_flags, field_vp
+from arbitro.tournament.commands.setup import LateEntry
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.records import AbandonScore, PaymentMethod
 from arbitro.tournament.rules import rules_for
@@ -52,6 +53,7 @@ from arbitro.web.api_models import (
     EventSummaryOut,
     FlagOut,
     ImportedOut,
+    LateEntryIn,
     LatenessIn,
     PaymentIn,
     PublishSeatingIn,
@@ -449,6 +451,19 @@ def register(event_id: EventId, body: CompetitorIn, api: Writer) -> CompetitorCr
     """Register a competitor (director; FIBAS art. 2, 4, late entries art. 37)."""
     number = api.write(
         event_id, lambda svc, user: svc.register(event_id, body.name, body.players, user)
+    )
+    return CompetitorCreated(competitor=number)
+
+
+@router.post("/events/{event_id}/late-entries", response_model=CompetitorCreated, status_code=201)
+def admit_late(event_id: EventId, body: LateEntryIn, api: Writer) -> CompetitorCreated:
+    """Admit a latecomer from a later round (director; docs/rulings.md "Late entries": FIBAS
+    art. 37 refuses a plain registration after round 1, Scala 40 art. 26 fixes the score of
+    the missed rounds), its missed rounds scored as chosen, ranked or not."""
+    late = LateEntry(body.from_round, body.missed, body.vp, body.mp, not body.unranked)
+    number = api.write(
+        event_id,
+        lambda svc, user: svc.register(event_id, body.name, body.players, user, late=late),
     )
     return CompetitorCreated(competitor=number)
 

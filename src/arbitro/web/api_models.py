@@ -302,6 +302,24 @@ class CompetitorIn(Strict):
     )
 
 
+class LateEntryIn(CompetitorIn):
+    """A latecomer admitted after the start (docs/rulings.md "Late entries"; FIBAS art. 37,
+    Scala 40 art. 26), as ``arbitro register --from-round N --missed ... [--vp V --mp M]
+    [--unranked]``: the round it plays from, what each round it missed scores where the code
+    does not fix it (the rest score of art. 37, an arbitral score of art. 40 with its V.P. and
+    M.P., or nothing), and whether it plays out of the ranking."""
+
+    from_round: int = Field(ge=2, le=MAX_ROUNDS, description="The first round it plays")
+    missed: Literal["rest", "arbitral", "none"] | None = Field(
+        None,
+        description="What each missed round scores: rest (FIBAS art. 37), arbitral (art. 40: "
+        "vp and mp), none; null where the code fixes it (Scala 40 art. 26: 3 V.P., 80 M.P.)",
+    )
+    vp: Points = Field(0, description="V.P. of each missed round (arbitral)")
+    mp: Points = Field(0, description="M.P. of each missed round (arbitral)")
+    unranked: bool = Field(False, description="It plays out of the ranking, listed last")
+
+
 class CompetitorCreated(BaseModel):
     """The number given to a new competitor."""
 
