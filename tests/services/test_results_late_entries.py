@@ -218,6 +218,11 @@ def test_a_mark_that_is_not_the_entry_is_named(results: ResultsFile) -> None:
     bad["standings"][0]["rows"][-1]["unranked"] = False
     assert _problems(bad, "en")[0].startswith("standings[0].rows[5].unranked: competitor 6 ")
     bad = copy.deepcopy(doc)
+    bad["standings"][0]["rows"][-1]["rank"] = bad["standings"][0]["rows"][-2]["rank"]
+    assert _problems(bad) == [
+        f"standings[0].rows[5].rank: rank {bad['standings'][0]['rows'][-2]['rank']}, expected 6"
+    ]  # its own rank, never shared with a ranked row
+    bad = copy.deepcopy(doc)
     rows = bad["standings"][0]["rows"]
     rows.insert(4, rows.pop())  # the unranked pair above the last ranked one
     assert (

@@ -889,48 +889,20 @@ def consistency(results: ResultsFile) -> list[Problem]:
                     problems.append(
                         Problem(f"{path}.rank", msg("ranked below a competitor with fewer points"))
                     )
-                elif row.unranked:  # its own rank, never shared (docs/rulings.md "Late entries")
+                # an unranked row has its own rank, never shared (docs/rulings.md "Late
+                # entries" 3)
+                elif row.unranked or key > prev_key:
                     if row.rank != ri + 1:
-                        problems.append(
-                            Problem(
-                                f"{path}.rank",
-                                msg(
-                                    "rank {rank}, expected {expected}",
-                                    rank=row.rank,
-                                    expected=ri + 1,
-                                ),
-                            )
-                        )
-                elif key == prev_key and not by_mp:
+                        problems.append(_wrong_rank(path, row.rank, ri + 1))
+                elif not by_mp:  # level on VP: the tie-breaks may or may not separate them
                     if row.rank not in (prev.rank, ri + 1):
-                        problems.append(
-                            Problem(
-                                f"{path}.rank",
-                                msg(
-                                    "rank {rank}, expected {expected}",
-                                    rank=row.rank,
-                                    expected=ri + 1,
-                                ),
-                            )
-                        )
-                elif key == prev_key and row.rank != prev.rank:
+                        problems.append(_wrong_rank(path, row.rank, ri + 1))
+                elif row.rank != prev.rank:
                     problems.append(
                         Problem(f"{path}.rank", msg("equal on VP and MP but not on rank"))
                     )
-                elif key > prev_key and row.rank != ri + 1:
-                    problems.append(
-                        Problem(
-                            f"{path}.rank",
-                            msg("rank {rank}, expected {expected}", rank=row.rank, expected=ri + 1),
-                        )
-                    )
             elif row.rank != 1:
-                problems.append(
-                    Problem(
-                        f"{path}.rank",
-                        msg("rank {rank}, expected {expected}", rank=row.rank, expected=1),
-                    )
-                )
+                problems.append(_wrong_rank(path, row.rank, 1))
         missing = known - seen - never_played
         if missing:
             problems.append(
@@ -971,6 +943,12 @@ def consistency(results: ResultsFile) -> list[Problem]:
                     )
                 )
     return problems
+
+
+def _wrong_rank(path: str, rank: int, expected: int) -> Problem:
+    return Problem(
+        f"{path}.rank", msg("rank {rank}, expected {expected}", rank=rank, expected=expected)
+    )
 
 
 def _entry_mark(row: StandingRow, entry: CompetitorInfo, path: str) -> list[Problem]:
