@@ -80,3 +80,12 @@ def test_art25_the_player_the_sheet_says_abandoned_is_not_seated_again(tmp_path:
     seated = [p for t in tables(cli, 2) for p in t]
     assert leaver not in seated
     assert sorted(seated) == sorted(p for p in four + three if p != leaver)
+
+
+def test_the_tiebreaks_line_of_a_scala40_event_reads_fewer_negative_points(
+    tmp_path: Path,
+) -> None:
+    """Scala 40 art. 22: the M.P. are negative points, the fewer the better; ``event
+    tiebreaks`` says so as the standings do (docs/rulings.md, "Tie-breaks")."""
+    cli = make(tmp_path)
+    assert cli.ok("event", "tiebreaks", "e").strip() == "on equal V.P.: fewer negative points"

@@ -69,3 +69,23 @@ def test_results_file_records_the_tiebreaks_and_validates(record_store: RecordSt
     assert any(p.path.endswith(".rank") for p in consistency(by_mp))
     page = site_pages(results, "it")["standings-3.html"]
     assert "a parità di V.P.: scontro diretto, poi V.P. degli avversari" in page
+
+
+def test_negative_points_read_as_such_on_the_verbale_and_the_site(
+    record_store: RecordStore, tmp_path: Path
+) -> None:
+    """Where the sheet's M.P. are negative points (Scala 40 art. 22), the verbale and the
+    static site name the M.P. tie-break «meno punti negativi», as the standings do: the
+    results file says so in ``event.mp_lower_is_better``."""
+    results = export(circle(record_store), "tb")
+    negative = results.model_copy(
+        update={
+            "event": results.event.model_copy(
+                update={"mp_lower_is_better": True, "tiebreaks": ["mp"]}
+            )
+        }
+    )
+    verbale = _text(verbale_pdf(negative, lang="it"), tmp_path)
+    assert "a parità di V.P.: meno punti negativi" in verbale
+    page = site_pages(negative, "it")["standings-3.html"]
+    assert "a parità di V.P.: meno punti negativi" in page

@@ -388,10 +388,11 @@ def register(app: typer.Typer) -> None:
             svc = service()
             if criteria:
                 svc.choose_tiebreaks(event_id, criteria, seed)
-            names, drawn = chosen(svc.state(event_id))
+            state = svc.state(event_id)
+            names, drawn = chosen(state)
             emit(
                 {"event_id": event_id, "criteria": list(names), "seed": drawn},
-                render(tiebreak_line(names)),
+                render(tiebreak_line(names, state.sheet_kind.mp_lower_is_better)),
                 json_out,
             )
 

@@ -118,7 +118,10 @@ def _common(results: ResultsFile, lang: str) -> dict[str, Any]:
         "side_label": lambda side: _side_label(side, lang),
         "final": results.final_standings(),
         # The tie-breaks' line (issue 34): those of the file the arbitro of today knows.
-        "tiebreaks": tiebreak_line([t for t in results.event.tiebreaks if t in CRITERIA]),
+        "tiebreaks": tiebreak_line(
+            [t for t in results.event.tiebreaks if t in CRITERIA],
+            results.event.mp_lower_is_better,
+        ),
         # The rounds with a result still to come: their standings are not the last word.
         "incomplete": {
             rnd.number for rnd in results.rounds if any(r.source == "pending" for r in rnd.results)

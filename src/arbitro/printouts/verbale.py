@@ -274,7 +274,8 @@ def verbale_pdf(results: ResultsFile, *, lang: str = "it") -> bytes:
             heading(tr(message("Standings after round {round}", round=final.after_round), lang), 14)
         )
         known = [t for t in results.event.tiebreaks if t in CRITERIA]  # issue 34
-        story.append(note(tr(tiebreak_line(known), lang), 9))
+        line = tiebreak_line(known, results.event.mp_lower_is_better)
+        story.append(note(tr(line, lang), 9))
         rows = [
             [
                 tr(message("Rank"), lang),
