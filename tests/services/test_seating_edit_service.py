@@ -121,6 +121,8 @@ def test_art4_a_swap_that_makes_a_rematch_is_recorded_and_warned(service: EventS
     assert warning.article is not None and warning.article.article == "4"
     text = render(warning.message, "it")
     assert f"Tavolo {warning.table}" in text and "turno precedente" in text
+    # named as the seating's tables name them: «Coppia 3 (3)», the number after the name
+    assert f"Coppia {a} ({a})" in text and f"Coppia {was} ({was})" in text
     assert "Danese modificato" in text or "danese modificato" in text
     # The drawn seating stays in the state: the round's is the drawn one with the edit applied.
     assert service.state(e).round(2).drawn == drawn

@@ -44,8 +44,9 @@ class SeatingWarning:
 
 
 def _name(state: EventState, c: CompetitorId) -> str:
+    # As the seating's tables name a competitor: «Verdi – Neri (2)».
     found = state.competitors.get(c)
-    return f"{c} {found.name}" if found is not None else str(c)
+    return f"{found.name} ({c})" if found is not None else str(c)
 
 
 def meetings(state: EventState, before: int) -> dict[frozenset[CompetitorId], int]:
