@@ -215,6 +215,19 @@ STOP_WORDS: frozenset[str] = frozenset(
         "regola",
         "regole",
         "codice",
+        # The table's questions around the facts ("vale?", "si può?", "cosa facciamo?").
+        "vale",
+        "valgono",
+        "bene",
+        "va",
+        "facciamo",
+        "faccio",
+        "dice",
+        "dicono",
+        "detto",
+        "adesso",
+        "ora",
+        "ok",
     ]
 )
 
