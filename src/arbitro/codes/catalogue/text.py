@@ -228,6 +228,15 @@ STOP_WORDS: frozenset[str] = frozenset(
         "adesso",
         "ora",
         "ok",
+        "perche",
+        "pero",
+        "cioe",
+        "invece",
+        "allora",
+        "quindi",
+        "cosi",
+        "solo",
+        "senza",
     ]
 )
 
