@@ -35,7 +35,7 @@ from arbitro.codes.catalogue.text import spans, terms
 from arbitro.codes.kept import blake2b, kept
 
 FIELDS: tuple[str, ...] = ("title", "keywords", "text", "code")
-WEIGHTS: dict[str, float] = {"title": 3.0, "keywords": 3.0, "text": 1.0, "code": 0.6}
+WEIGHTS: dict[str, float] = {"title": 3.0, "keywords": 4.0, "text": 1.0, "code": 0.6}
 B: dict[str, float] = {"title": 0.4, "keywords": 0.4, "text": 0.75, "code": 0.0}
 # The words that name each code, so that "briscola parità" or "scala 40 jolly" prefer it.
 CODE_WORDS: dict[str, str] = {
