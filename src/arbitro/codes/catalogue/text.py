@@ -260,6 +260,8 @@ STEM_ALIASES: dict[str, str] = {
     "chius": "chiusur",
     "raccogl": "raccolt",
     "ved": "vist",
+    "dat": "dar",
+    "dav": "dar",
 }
 
 
