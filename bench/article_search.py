@@ -112,9 +112,7 @@ def report(outcomes: list[Outcome]) -> dict[str, Any]:
 
 def misses(outcomes: list[Outcome], k: int = 3) -> list[Outcome]:
     """The labelled situations whose acceptable entries are not in the first ``k`` hits."""
-    return [
-        o for o in outcomes if o.situation.acceptable and (o.rank is None or o.rank > k)
-    ]
+    return [o for o in outcomes if o.situation.acceptable and (o.rank is None or o.rank > k)]
 
 
 def _line(name: str, figures: dict[str, Any]) -> str:
