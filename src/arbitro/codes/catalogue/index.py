@@ -48,10 +48,10 @@ CODE_WORDS: dict[str, str] = {
 K1 = 1.4
 PHRASE_BONUS = 0.6
 SYNONYM_WEIGHT = 0.8
+SNIPPET_CHARS = 220
 
 # A query term with its synonyms' stem runs: ("statin", (("scor",),)).
 Slot = tuple[str, tuple[tuple[str, ...], ...]]
-SNIPPET_CHARS = 220
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +204,8 @@ CACHE_FORMAT = b"arbitro search index 3"
 
 def fingerprint(articles: tuple[Article, ...]) -> str:
     """A digest of what the index is made of: the entries, the code that stems and weighs
-    them (this module, :mod:`.text` and :mod:`.synonyms`), the synonyms' file and the stemmer installed (its files' size and time,
-    found without importing it)."""
+    them (this module, :mod:`.text` and :mod:`.synonyms`), the synonyms' file and the stemmer
+    installed (its files' size and time, found without importing it)."""
     from importlib.util import find_spec
 
     digest = blake2b(CACHE_FORMAT, digest_size=16)
