@@ -112,3 +112,22 @@ def test_a_search_from_the_cache_does_not_load_the_stemmer(cache_file: Path) -> 
 
     assert run() == "23 True"  # built: FIBAS art. 23 first, the stemmer loaded
     assert run() == "23 False"  # from the cache
+
+
+def test_changed_synonyms_rebuild_the_index(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The synonyms of keywords.toml are part of the index kept: another file, another index
+    (issue 31: a synonym added is searched at once, not after the cache is removed)."""
+    from arbitro.codes.catalogue import synonyms as synonyms_module
+
+    articles = load_catalogue().articles()
+    cached_index(articles)
+    before = index_module.fingerprint(articles)
+    changed = b'[synonyms.all]\nzibaldone = ["pozzetto"]\n'
+    monkeypatch.setattr(synonyms_module, "source_bytes", lambda: changed)
+    assert index_module.fingerprint(articles) != before
+    made = _builds(monkeypatch)
+    index = cached_index(articles)
+    assert made == [True]
+    assert index.search("zibaldone", code="burraco-fibas")[0].article.number in {"2", "23"}

@@ -4,8 +4,11 @@ Each entry has three fields of stemmed terms (see :mod:`.text`): its title, its 
 keywords and its text. A query's score for an entry is the BM25F sum over the query terms,
 scaled by the share of query terms the entry contains, plus a bonus for each pair of
 consecutive query terms found next to each other in the entry (a phrase such as
-"carta esposta", "pozzetto visto"). The index is built once; a query touches only the
-postings of its own terms.
+"carta esposta", "pozzetto visto"). A query word also counts through its synonyms of the
+table's language (:mod:`.synonyms`: "statino" for "score", "attaccare" for Scala 40's
+"legare"), at :data:`SYNONYM_WEIGHT` of a word of the entry itself. One article is listed
+once: the best of its entries (a definitions page and its terms are one article, issue 31).
+The index is built once; a query touches only the postings of its own terms and synonyms.
 
 Building it stems the whole catalogue (~150 ms): :func:`cached_index` keeps the built index in a
 file of the package's ``__pycache__`` folder (written on first use, as Python writes bytecode),
@@ -24,13 +27,15 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from arbitro.codes.catalogue import synonyms as synonyms_module
 from arbitro.codes.catalogue import text as text_module
 from arbitro.codes.catalogue.model import Article, SearchHit
+from arbitro.codes.catalogue.synonyms import EVERY_CODE, Synonyms
 from arbitro.codes.catalogue.text import spans, terms
 from arbitro.codes.kept import blake2b, kept
 
 FIELDS: tuple[str, ...] = ("title", "keywords", "text", "code")
-WEIGHTS: dict[str, float] = {"title": 3.0, "keywords": 3.0, "text": 1.0, "code": 0.6}
+WEIGHTS: dict[str, float] = {"title": 3.0, "keywords": 4.0, "text": 1.0, "code": 0.6}
 B: dict[str, float] = {"title": 0.4, "keywords": 0.4, "text": 0.75, "code": 0.0}
 # The words that name each code, so that "briscola parità" or "scala 40 jolly" prefer it.
 CODE_WORDS: dict[str, str] = {
@@ -42,7 +47,11 @@ CODE_WORDS: dict[str, str] = {
 }
 K1 = 1.4
 PHRASE_BONUS = 0.6
+SYNONYM_WEIGHT = 0.8
 SNIPPET_CHARS = 220
+
+# A query term with its synonyms' stem runs: ("statin", (("scor",),)).
+Slot = tuple[str, tuple[tuple[str, ...], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +75,16 @@ def _field_terms(article: Article) -> dict[str, list[list[str]]]:
 class SearchIndex:
     """An inverted index of the entries for BM25F search."""
 
-    def __init__(self, articles: tuple[Article, ...], data: Any = None) -> None:
-        """The index of ``articles``, built; or restored from ``data`` (:meth:`to_data` of an
-        index of the same entries)."""
+    def __init__(
+        self, articles: tuple[Article, ...], data: Any = None, synonyms: Synonyms | None = None
+    ) -> None:
+        """The index of ``articles`` with ``synonyms`` (the packaged ones if ``None``), built;
+        or restored from ``data`` (:meth:`to_data` of an index of the same entries)."""
         self._docs: list[_Doc] = []
         self._postings: dict[str, list[int]] = {}
+        self._slots: dict[tuple[str, tuple[str, ...]], list[Slot]] = {}
         if data is not None:
-            docs, self._postings, self._avg, self._idf, stems = data
+            docs, self._postings, self._avg, self._idf, self._synonyms, stems = data
             text_module.remember_stems(stems)
             if len(docs) != len(articles):
                 raise ValueError("the index data is of other entries")
@@ -81,6 +93,7 @@ class SearchIndex:
                 for article, (tf, length, pairs) in zip(articles, docs, strict=True)
             ]
             return
+        self._synonyms = synonyms_module.load() if synonyms is None else synonyms
         totals = dict.fromkeys(FIELDS, 0)
         for i, article in enumerate(articles):
             runs = _field_terms(article)
@@ -104,34 +117,64 @@ class SearchIndex:
         :mod:`marshal`, with the stems of the words seen (the entries' words, once built);
         read back by ``SearchIndex(articles, data)``."""
         docs = [(tuple(dict(d.tf[f]) for f in FIELDS), dict(d.length), d.pairs) for d in self._docs]
-        return (docs, self._postings, self._avg, self._idf, text_module.known_stems())
+        stems = text_module.known_stems()
+        return (docs, self._postings, self._avg, self._idf, self._synonyms, stems)
+
+    def slots(self, query_terms: list[str], code: str) -> list[Slot]:
+        """Each distinct query term with the stem runs of its synonyms within ``code``."""
+        key = (code, tuple(query_terms))
+        found = self._slots.get(key)
+        if found is None:
+            every, own = self._synonyms.get(EVERY_CODE, {}), self._synonyms.get(code, {})
+            found = [
+                (t, tuple(dict.fromkeys((*own.get(t, ()), *every.get(t, ())))))
+                for t in dict.fromkeys(query_terms)
+            ]
+            if len(self._slots) > 256:
+                self._slots.clear()
+            self._slots[key] = found
+        return found
+
+    def _term(self, t: str, doc: _Doc) -> float:
+        """The BM25F weight of one stem in one entry (0 when the entry lacks it)."""
+        weighted_tf = 0.0
+        for f in FIELDS:
+            count = doc.tf[f].get(t, 0)
+            if count:
+                norm = 1.0 - B[f] + B[f] * doc.length[f] / self._avg[f]
+                weighted_tf += WEIGHTS[f] * count / norm
+        return self._idf.get(t, 0.0) * weighted_tf / (K1 + weighted_tf) if weighted_tf else 0.0
 
     def score(self, query_terms: list[str], doc: _Doc) -> float:
-        """BM25F score of one entry for the (stemmed) query terms."""
-        unique = list(dict.fromkeys(query_terms))
+        """BM25F score of one entry for the (stemmed) query terms: each term counts by itself
+        or, if more, through its best synonym (a phrase by the mean of its stems)."""
+        slots = self.slots(query_terms, doc.article.code)
         total, matched = 0.0, 0
-        for t in unique:
-            weighted_tf = 0.0
-            for f in FIELDS:
-                count = doc.tf[f].get(t, 0)
-                if count:
-                    norm = 1.0 - B[f] + B[f] * doc.length[f] / self._avg[f]
-                    weighted_tf += WEIGHTS[f] * count / norm
-            if weighted_tf:
+        for t, runs in slots:
+            best = self._term(t, doc)
+            for run in runs:
+                alt = SYNONYM_WEIGHT * sum(self._term(r, doc) for r in run) / len(run)
+                best = max(best, alt)
+            if best:
                 matched += 1
-                total += self._idf.get(t, 0.0) * weighted_tf / (K1 + weighted_tf)
+                total += best
         if not matched:
             return 0.0
-        total *= 0.4 + 0.6 * matched / len(unique)
+        total *= 0.4 + 0.6 * matched / len(slots)
         for a, b in pairwise(query_terms):
             if a != b and (a, b) in doc.pairs:
                 total += PHRASE_BONUS * (self._idf.get(a, 0.0) + self._idf.get(b, 0.0)) / 2
         return total
 
     def search(self, query: str, *, code: str | None = None, limit: int = 10) -> list[SearchHit]:
-        """The best ``limit`` entries for ``query`` (of ``code`` only, if given), best first."""
+        """The best ``limit`` articles for ``query`` (of ``code`` only, if given), best first,
+        each article once (by its best entry)."""
         query_terms = terms(query)
-        candidates = {i for t in query_terms for i in self._postings.get(t, ())}
+        stems = set(query_terms)
+        for c in (code,) if code is not None else tuple(self._synonyms):
+            for _, runs in self.slots(query_terms, c):
+                stems.update(r for run in runs for r in run)
+        candidates = {i for t in stems for i in self._postings.get(t, ())}
         scored: list[tuple[float, int]] = []
         for i in candidates:
             doc = self._docs[i]
@@ -141,29 +184,35 @@ class SearchIndex:
             if s > 0:
                 scored.append((s, i))
         scored.sort(key=lambda p: (-p[0], p[1]))
-        return [
-            SearchHit(
-                article=self._docs[i].article,
-                score=round(s, 4),
-                snippet=snippet(self._docs[i].article, query_terms),
+        hits: list[SearchHit] = []
+        listed: set[tuple[str, str]] = set()
+        for s, i in scored:
+            article = self._docs[i].article
+            if (article.code, article.number) in listed:
+                continue
+            listed.add((article.code, article.number))
+            hits.append(
+                SearchHit(article=article, score=round(s, 4), snippet=snippet(article, query_terms))
             )
-            for s, i in scored[:limit]
-        ]
+            if len(hits) == limit:
+                break
+        return hits
 
 
-CACHE_FORMAT = b"arbitro search index 2"
+CACHE_FORMAT = b"arbitro search index 3"
 
 
 def fingerprint(articles: tuple[Article, ...]) -> str:
     """A digest of what the index is made of: the entries, the code that stems and weighs
-    them (this module and :mod:`.text`) and the stemmer installed (its files' size and time,
-    found without importing it)."""
+    them (this module, :mod:`.text` and :mod:`.synonyms`), the synonyms' file and the stemmer
+    installed (its files' size and time, found without importing it)."""
     from importlib.util import find_spec
 
     digest = blake2b(CACHE_FORMAT, digest_size=16)
     here = Path(__file__).resolve().parent
-    for source in ("index.py", "text.py"):
+    for source in ("index.py", "text.py", "synonyms.py"):
         digest.update((here / source).read_bytes())
+    digest.update(synonyms_module.source_bytes())
     for package, module in (("snowballstemmer", "italian_stemmer.py"), ("Stemmer", "")):
         spec = find_spec(package)
         origin = spec.origin if spec is not None else None

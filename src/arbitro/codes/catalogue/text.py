@@ -215,6 +215,28 @@ STOP_WORDS: frozenset[str] = frozenset(
         "regola",
         "regole",
         "codice",
+        # The table's questions around the facts ("vale?", "si può?", "cosa facciamo?").
+        "vale",
+        "valgono",
+        "bene",
+        "va",
+        "facciamo",
+        "faccio",
+        "dice",
+        "dicono",
+        "detto",
+        "adesso",
+        "ora",
+        "ok",
+        "perche",
+        "pero",
+        "cioe",
+        "invece",
+        "allora",
+        "quindi",
+        "cosi",
+        "solo",
+        "senza",
     ]
 )
 
@@ -238,6 +260,8 @@ STEM_ALIASES: dict[str, str] = {
     "chius": "chiusur",
     "raccogl": "raccolt",
     "ved": "vist",
+    "dat": "dar",
+    "dav": "dar",
 }
 
 
