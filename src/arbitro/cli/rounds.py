@@ -81,7 +81,7 @@ def _flagged_sheets(state: EventState, round_number: int) -> list[dict[str, Any]
         {
             "table": n,
             "third_device": sorted(sheet.resigned),
-            "same_source": sorted(sheet.same_source),
+            "same_source": sheet.same_source_lines,
         }
         for n, sheet in sorted(rnd.sheets.items() if rnd is not None else ())
         if sheet.resigned or sheet.same_source

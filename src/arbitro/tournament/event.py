@@ -199,6 +199,16 @@ class TableSheet:
                 self.same_source = _signers(sorted(self.same_source | {line, other}))
         self.sources = (*self.sources, (line, source, at))
 
+    @property
+    def same_source_lines(self) -> list[str]:
+        """The lines flagged by :meth:`note_source` as a sheet lists them: N-S, E-W, then the
+        players by their number (Scala 40)."""
+        order = {"ns": (0, 0), "ew": (1, 0)}
+        return sorted(
+            self.same_source,
+            key=lambda n: order.get(n, (2, int(n) if n.isdigit() else 0)),
+        )
+
     def may_resign(self, line: str, device: str | None) -> bool:
         """Whether ``line`` may sign this sheet again from ``device`` (issue 29): the sheet is
         in conflict, neither confirmed nor corrected by the director, the line signed already

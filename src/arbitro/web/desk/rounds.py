@@ -97,7 +97,7 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
                 ],
                 "corrected": bool(sheet and sheet.corrections),
                 "resigned": sorted(sheet.resigned) if sheet else [],  # issue 29: third device
-                "same_source": sorted(sheet.same_source) if sheet else [],  # issue 29: one phone
+                "same_source": sheet.same_source_lines if sheet else [],  # issue 29: one phone
                 "same_source_seconds": SAME_SOURCE_SECONDS,
             }
         )
