@@ -659,17 +659,20 @@ class LineProofs:
 
     def __init__(self, store: RecordStore, records: list[Record], event_id: str) -> None:
         self._store = store
+        self._records = records
+        self._event_id = event_id
         self._secret: bytes | None = None
-        self._event_ids = {event_id} | {
-            r.body.source_event for r in records if isinstance(r.body, EventImported)
-        }
+        self._event_ids: set[str] = set()
 
     def hold(self, body: SheetEntered) -> bool:
         """Whether ``body``'s proof is this installation's for its content."""
-        if self._secret is None:
+        if self._secret is None:  # the first signature met: the secret and the ids, once
             from arbitro.store.secret import load_secret
 
             self._secret = load_secret(self._store)
+            self._event_ids = {self._event_id} | {
+                r.body.source_event for r in self._records if isinstance(r.body, EventImported)
+            }
         return proof_holds(self._secret, self._event_ids, body)
 
 
