@@ -598,7 +598,9 @@ def test_the_terminal_refuses_a_name_with_a_direction_override(
             refused = runner.invoke(
                 cli_app, [*db, "--lang", lang, "register", "serata", name, "--player", player]
             )
-            assert refused.exit_code == 1, refused.stdout
+            # refused as the terminal reads its parameters (the text rule, cli/coerce.py): a
+            # usage error, before the command runs
+            assert refused.exit_code == 2, refused.stdout
             assert code in refused.stderr and words in refused.stderr
     shown = runner.invoke(cli_app, [*db, "event", "show", "serata", "--json"])
     assert json.loads(shown.stdout)["competitors"] == 0
