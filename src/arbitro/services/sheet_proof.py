@@ -1,7 +1,8 @@
-"""The installation's proof on a line's signature of a sheet (issue 29): an HMAC-SHA256,
-under the installation's secret, of what the line signed (event, round, table, line, the
-phone and its source, the sheet's numbers), so that an event file whose numbers were edited
-after the signature, or that comes from another installation, is told apart on import."""
+"""The installation's proof on a line's signature of a sheet (issue 29): a MAC (keyed
+BLAKE2b) under the installation's secret of what the line signed (event, round, table, line,
+the phone and its source, the sheet's numbers), so that an event file whose numbers were
+edited after the signature, or that comes from another installation, is told apart on
+import."""
 
 from __future__ import annotations
 
@@ -14,15 +15,16 @@ import msgspec
 
 from arbitro.tournament.records import Record, SheetEntered
 
-PURPOSE = b"arbitro-sheet-proof-v1"
+PURPOSE = b"arbitro-sheet-v1"  # BLAKE2b's personalisation: at most 16 bytes
 _CANONICAL = msgspec.json.Encoder(order="sorted").encode
 
 
 def sheet_proof(secret: bytes, event_id: str, body: SheetEntered) -> str:
     """The proof of ``body``, a line's signature in event ``event_id`` (FIBAS art. 20: the
-    line signs the sheet's numbers): hex HMAC-SHA256 under ``secret`` over the event, round,
-    table, line, device, source and the entered payload in one canonical JSON text (keys
-    sorted), so that a change to any of them, or another installation's secret, fails it."""
+    line signs the sheet's numbers): hex keyed BLAKE2b-256 under ``secret`` over the event,
+    round, table, line, device, source and the entered payload in one canonical JSON text
+    (keys sorted), so that a change to any of them, or another installation's secret, fails
+    it."""
     signed: dict[str, Any] = {
         "event": event_id,
         "round": body.round,
@@ -32,7 +34,11 @@ def sheet_proof(secret: bytes, event_id: str, body: SheetEntered) -> str:
         "source": body.source,
         "entry": body.entry,
     }
-    return hmac.new(secret, PURPOSE + b"\x00" + _CANONICAL(signed), hashlib.sha256).hexdigest()
+    # keyed BLAKE2b, BLAKE2's own MAC mode (RFC 7693): a third of HMAC-SHA256's time in
+    # CPython, which an import of 40,000 signatures feels (bench/sheet_proofs.py)
+    return hashlib.blake2b(
+        _CANONICAL(signed), key=secret, digest_size=32, person=PURPOSE
+    ).hexdigest()
 
 
 def sealed(record: Record, event_id: str, secret: bytes | None) -> Record:
@@ -49,7 +55,7 @@ def proof_holds(secret: bytes, event_ids: set[str], body: SheetEntered) -> bool:
     """Whether ``body``'s proof is this installation's for its content under one of
     ``event_ids`` (the file's id and those it was imported under before); compared in
     constant time."""
-    if not body.proof:
+    given = body.proof
+    if not given or not given.isascii():
         return False
-    given = body.proof.encode()
-    return any(hmac.compare_digest(given, sheet_proof(secret, e, body).encode()) for e in event_ids)
+    return any(hmac.compare_digest(given, sheet_proof(secret, e, body)) for e in event_ids)
