@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.lines import proof
+from tests.web.test_security_table_lines import SHEET
 from typer.testing import CliRunner
 
 from arbitro.cli.main import app as cli_app
@@ -22,16 +23,6 @@ from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.web.app import Web
 from arbitro.web.tokens import make_token
 
-SHEET = {
-    "o1_ns_base": "300",
-    "o1_ns_points": "150",
-    "o1_ew_base": "100",
-    "o1_ew_points": "35",
-    "o2_ns_base": "0",
-    "o2_ns_points": "-40",
-    "o2_ew_base": "250",
-    "o2_ew_points": "120",
-}
 DEAL = DealScore(LineDeal(300, 120), LineDeal(100, 45))
 OTHER_DEAL = DealScore(LineDeal(300, 120), LineDeal(100, 50))
 runner = CliRunner()
