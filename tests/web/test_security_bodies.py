@@ -143,7 +143,7 @@ def test_a_registration_upload_may_be_as_large_as_its_form_says(
     # read, and refused for what it holds (a field past the csv module's 128 KiB), never 500
     assert "il file CSV non si può leggere" in reply.text
     assert bodies.body_limit(f"/desk/e/{event_id}/upload") == bodies.MAX_UPLOAD_BODY
-    assert bodies.body_limit("/desk/import") == bodies.MAX_IMPORT_BYTES
+    assert bodies.body_limit("/desk/import") == bodies.MAX_IMPORT_BYTES + bodies.FORM_AROUND
     assert bodies.body_limit(f"/desk/e/{event_id}/register") == bodies.MAX_BODY_BYTES
 
 

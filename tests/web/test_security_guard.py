@@ -226,8 +226,8 @@ def test_an_oversized_body_is_refused_413_before_it_is_read(
     for path, size in (
         ("/login", bodies.MAX_BODY_BYTES + 1),
         ("/api/events", bodies.MAX_BODY_BYTES + 1),
-        ("/api/events/import", bodies.MAX_IMPORT_BYTES + 1),
-        ("/desk/import", bodies.MAX_IMPORT_BYTES + 1),
+        ("/api/events/import", bodies.body_limit("/api/events/import") + 1),
+        ("/desk/import", bodies.body_limit("/desk/import") + 1),
     ):
         head = (
             f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"

@@ -51,6 +51,8 @@ def honest_evening(web_app: FastAPI, make_event: Any, user: str) -> dict[str, An
                 actor=f"tavolo {table} {line}",
                 line=line,
                 device=f"telefono-{table}-{line}",
+                source=f"indirizzo-{table}-{line}",
+                seal=web_app.state.web.secret,  # as the table's page signs (issue 29)
             )
     svc.correct_sheet(
         event,
@@ -136,7 +138,20 @@ def line_without_a_device(data: dict[str, Any]) -> tuple[int, str, str]:
     return seq, "senza dispositivo", "without a device"
 
 
+def score_edited_on_both_lines(data: dict[str, Any]) -> tuple[int, str, str]:
+    """Table 3's confirmed sheet edited by hand on both lines, the same new numbers on each
+    (the issue: "a hand-edited score on both lines", undetectable before the lines' proofs):
+    each signature's proof no longer matches its numbers (FIBAS art. 20: the lines signed
+    the numbers they saw)."""
+    seqs = [seq_of(data, "sheet-entered", table=3, line=line) for line in ("ns", "ew")]
+    for seq in seqs:
+        deals = row(data, seq)["payload"]["entry"]["deals"]
+        deals[1] = deals[1][2:] + deals[1][:2]  # E-W's base and points given to N-S
+    return seqs[0], "la prova di questa installazione", "this installation's proof"
+
+
 FORGERIES = [
+    score_edited_on_both_lines,
     one_device_signs_both_lines,
     actor_who_does_not_exist,
     correction_by_the_federal_arbiter,
@@ -583,7 +598,9 @@ def test_the_terminal_refuses_a_name_with_a_direction_override(
             refused = runner.invoke(
                 cli_app, [*db, "--lang", lang, "register", "serata", name, "--player", player]
             )
-            assert refused.exit_code == 1, refused.stdout
+            # refused as the terminal reads its parameters (the text rule, cli/coerce.py): a
+            # usage error, before the command runs
+            assert refused.exit_code == 2, refused.stdout
             assert code in refused.stderr and words in refused.stderr
     shown = runner.invoke(cli_app, [*db, "event", "show", "serata", "--json"])
     assert json.loads(shown.stdout)["competitors"] == 0

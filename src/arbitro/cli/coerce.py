@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import types
+import unicodedata
 from enum import Enum
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
@@ -95,11 +96,54 @@ def plain(descriptor: TypeDescriptor) -> bool:
     return isinstance(annotation, type) and issubclass(annotation, Enum)
 
 
+class TextChecked(RuntimeParam):
+    """A parameter's coercion followed by the text rule of every way in (issue 29): each text
+    typed on the terminal (a reason, ``--actor``, a name, and every other text argument or
+    option) is refused, as on the desk's forms, if it holds a control character but newline
+    and tab, a lone surrogate or a direction override; it is kept in NFC
+    (:func:`arbitro.text_rules.text_problem`)."""
+
+    inner: RuntimeParam
+
+    def __init__(self, inner: RuntimeParam) -> None:
+        object.__setattr__(self, "parameter_info", inner.parameter_info)
+        object.__setattr__(self, "annotation", inner.annotation)
+        object.__setattr__(self, "inner", inner)
+
+    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
+        coerced = self.inner._coerce_value(value, param=param, ctx=ctx)
+        if isinstance(coerced, str):
+            return typed_text(coerced, param, ctx)
+        if isinstance(coerced, list | tuple) and any(isinstance(v, str) for v in coerced):
+            return type(coerced)(
+                typed_text(v, param, ctx) if isinstance(v, str) else v for v in coerced
+            )
+        return coerced
+
+
+def typed_text(value: str, param: _TyperParameter | None = None, ctx: Context | None = None) -> str:
+    """``value`` typed on the terminal, in NFC, if the desk's forms would take it (the one text
+    rule, :mod:`arbitro.text_rules`); else a usage error naming the parameter and what is
+    wrong, in the run's language."""
+    from arbitro.text_rules import text_problem
+
+    problem = text_problem(value, multiline=True, name=True)
+    if problem is not None:
+        from typer._click.exceptions import BadParameter
+
+        from arbitro.i18n import N_, Message, render
+
+        detail = render(Message(N_("this field holds {problem}"), {"problem": problem}))
+        raise BadParameter(detail, ctx=ctx, param=param)
+    return unicodedata.normalize("NFC", value)
+
+
 def build_runtime_param(descriptor: TypeDescriptor) -> RuntimeParam:
-    """typer's ``build_runtime_param``, without pydantic for plain parameters."""
+    """typer's ``build_runtime_param``, without pydantic for plain parameters, each text
+    checked by the text rule (:class:`TextChecked`)."""
     if plain(descriptor):
-        return PlainRuntimeParam(descriptor)
-    return _typer_build(descriptor)
+        return TextChecked(PlainRuntimeParam(descriptor))
+    return TextChecked(_typer_build(descriptor))
 
 
 def install() -> None:

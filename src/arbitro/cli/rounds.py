@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, message, render
+from arbitro.i18n import N_, Message, _, message, render
 
 
 def _deal(text: str, code: str) -> DealScore:
@@ -62,6 +62,54 @@ def _entry(deals: list[str], closed: list[str] | None, code: str) -> SheetEntry:
         tuple(_deal(d, code) for d in deals),
         tuple(_deal(d, code) for d in closed) if closed else None,
     )
+
+
+_LINE_NAMES = {"ns": Message("N-S"), "ew": Message("E-W")}
+
+
+def _line_names(lines: list[str]) -> str:
+    """Lines as the terminal writes them (``N-S``, ``E-O``; a Scala 40 player's number)."""
+    return ", ".join(render(_LINE_NAMES[n]) if n in _LINE_NAMES else n for n in lines)
+
+
+def _flagged_sheets(state: EventState, round_number: int) -> list[dict[str, Any]]:
+    """The round's sheets flagged for the director (issue 29), by table: the lines signed
+    from two phones (``third_device``) and those signed from one address and browser within
+    seconds (``same_source``)."""
+    rnd = state.rounds.get(round_number)
+    return [
+        {
+            "table": n,
+            "third_device": sorted(sheet.resigned),
+            "same_source": sheet.same_source_lines,
+        }
+        for n, sheet in sorted(rnd.sheets.items() if rnd is not None else ())
+        if sheet.resigned or sheet.same_source
+    ]
+
+
+def _flag_text(flag: dict[str, Any]) -> str:
+    """One flagged sheet, as the terminal lists it (FIBAS art. 20: each line signs its own)."""
+    from arbitro.tournament.event import SAME_SOURCE_SECONDS
+
+    said = []
+    if flag["third_device"]:
+        said.append(
+            _(
+                "third device: {line} signed from two phones",
+                line=_line_names(flag["third_device"]),
+            )
+        )
+    if flag["same_source"]:
+        said.append(
+            _(
+                "one phone: {lines} signed from the same network address and browser within "
+                "{seconds} s",
+                lines=_line_names(flag["same_source"]),
+                seconds=SAME_SOURCE_SECONDS,
+            )
+        )
+    return _("Table {table}: {flags}", table=flag["table"], flags="; ".join(said))
 
 
 def _line(value: Any) -> Line | None:
@@ -594,14 +642,23 @@ def register(app: typer.Typer) -> None:
 
     @app.command("missing", help=_("Tables without a sheet or in conflict."))
     def missing(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
-        """The tables of a round without a sheet or in conflict."""
+        """The tables of a round without a sheet or in conflict, then the sheets flagged for
+        the director (issue 29): a line signed from two phones (a third device), or two lines
+        signed from one network address and browser within seconds."""
         from arbitro.tournament.commands import missing_sheets
 
         with errors(json_out):
-            tables = missing_sheets(service().state(event_id), round_number)
+            state = service().state(event_id)
+            tables = missing_sheets(state, round_number)
+            flagged = _flagged_sheets(state, round_number)
             emit(
-                {"round": round_number, "tables": tables},
-                ", ".join(map(str, tables)) or _("None"),
+                {"round": round_number, "tables": tables, "flagged": flagged},
+                "\n".join(
+                    [
+                        ", ".join(map(str, tables)) or _("None"),
+                        *(_flag_text(f) for f in flagged),
+                    ]
+                ),
                 json_out,
             )
 

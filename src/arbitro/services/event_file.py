@@ -18,7 +18,7 @@ from collections.abc import Container, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
@@ -27,6 +27,7 @@ from arbitro.i18n import DEFAULT_ACTOR, N_, Message, ngettext, render
 from arbitro.services.event_log import EventLog, to_store
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
+from arbitro.services.sheet_proof import proof_holds
 from arbitro.text_rules import NAME_MAX, check_event_id, clean_text, text_problem, text_problems
 from arbitro.tournament.event import EventState
 from arbitro.tournament.knockout_event import KnockoutState
@@ -45,6 +46,9 @@ from arbitro.tournament.records import (
     record_of,
     utc,
 )
+
+if TYPE_CHECKING:
+    from arbitro.store import RecordStore
 
 FORMAT = "arbitro-event-file"
 VERSION = 1
@@ -547,14 +551,20 @@ def file_text_problems(data: Any) -> list[ImportProblem]:
     return found
 
 
-def verify_records(records: list[Record], users: Container[str] | None) -> list[ImportProblem]:
+def verify_records(
+    records: list[Record],
+    users: Container[str] | None,
+    proofs: LineProofs | None = None,
+) -> list[ImportProblem]:
     """The records of a file that a live action would not have made as they stand (issue
     29), beyond what :func:`check_log` decides: an actor who is no user (of the file or of
     this installation; ``users`` None: a file written before files listed them, whose
     actors cannot be checked) and no table's phone, a table's phone acting for another table or
     doing a director's action (an arbiter's correction: FIBAS art. 21), a line signed
     without a device, the two lines of a sheet (or the two pairs of a knockout game,
-    Briscola art. 8) signed by one device (FIBAS art. 19: each line signs its own)."""
+    Briscola art. 8) signed by one device (FIBAS art. 19: each line signs its own), and,
+    given ``proofs``, a line's signature without this installation's proof of its content
+    (numbers changed after signing, or a file from another installation)."""
     found: list[ImportProblem] = []
     signers: dict[tuple[Any, ...], dict[str, str]] = {}  # a sheet's lines → their devices
 
@@ -595,11 +605,20 @@ def verify_records(records: list[Record], users: Container[str] | None) -> list[
             _signed(
                 rec, ("sheet", body.round, body.table), body.line, body.device, signers, problem
             )
+            if proofs is not None and not proofs.hold(body):
+                problem(
+                    rec,
+                    N_(
+                        "line {line}'s signature does not carry this installation's proof of "
+                        "its numbers: they were changed after it was signed, or the file comes "
+                        "from another installation or an earlier version"
+                    ),
+                    line=body.line,
+                )
         elif phone and isinstance(body, GameEntered):
             _signed(
                 rec, ("game", body.match, body.game), str(body.pair), body.device, signers, problem
             )
-        _line_proof_check(rec, problem)
     return found
 
 
@@ -631,11 +650,30 @@ def _signed(
     lines[line] = device
 
 
-def _line_proof_check(rec: Record, problem: Any) -> None:
-    """The hook for the lines' own proofs (issue 29, the table's QR code: a proof that only
-    the line's players hold). Records do not carry them yet; when they do, a proof that does
-    not verify is reported here through ``problem``."""
-    del rec, problem
+class LineProofs:
+    """Checks the proofs the lines' signatures carry (:mod:`.sheet_proof`) with this
+    installation's secret, read from the store only when a file holds a line's signature
+    (most files' first import then opens no settings table: issue 14). A proof holds under
+    the file's event id or one it was imported under before (its ``event-imported``
+    records)."""
+
+    def __init__(self, store: RecordStore, records: list[Record], event_id: str) -> None:
+        self._store = store
+        self._records = records
+        self._event_id = event_id
+        self._secret: bytes | None = None
+        self._event_ids: set[str] = set()
+
+    def hold(self, body: SheetEntered) -> bool:
+        """Whether ``body``'s proof is this installation's for its content."""
+        if self._secret is None:  # the first signature met: the secret and the ids, once
+            from arbitro.store.secret import load_secret
+
+            self._secret = load_secret(self._store)
+            self._event_ids = {self._event_id} | {
+                r.body.source_event for r in self._records if isinstance(r.body, EventImported)
+            }
+        return proof_holds(self._secret, self._event_ids, body)
 
 
 class _Users(msgspec.Struct):
@@ -730,7 +768,8 @@ def _import_event(
     file_id, name, records, state = read_event_file(data, service.clock())
     event_id = check_event_id(event_id or file_id)
     name = clean_text(name, "name", max_length=NAME_MAX)
-    problems = verify_records(records, known_users(service, data))
+    proofs = LineProofs(service.store, records, file_id)
+    problems = verify_records(records, known_users(service, data), proofs)
     if problems and not unverified:
         raise ImportRefused(problems)
     if is_knockout_file(records) != isinstance(service, KnockoutService):

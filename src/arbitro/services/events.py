@@ -413,14 +413,24 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
         line: str | None = None,
         device: str | None = None,
+        source: str | None = None,
+        seal: bytes | None = None,
     ) -> str:
         """Enter a sheet (``line`` "ns"/"ew" when a line submits it from the table); returns
-        the sheet's status after it: ``pending``, ``confirmed`` or ``conflict``."""
+        the sheet's status after it: ``pending``, ``confirmed`` or ``conflict``. A line's
+        signature carries its phone's ``source`` and, given the installation's secret
+        (``seal``), the proof bound to its content (issue 29, :mod:`.sheet_proof`)."""
+        from arbitro.services.sheet_proof import sealed
+
         with self._lock:
             self._do(
                 event_id,
-                lambda st, now: commands.enter_sheet(
-                    st, round_number, table, entry, now, actor, line, device
+                lambda st, now: sealed(
+                    commands.enter_sheet(
+                        st, round_number, table, entry, now, actor, line, device, source
+                    ),
+                    event_id,
+                    seal,
                 ),
             )
             return commands.sheet_status(self._cache[event_id], round_number, table)

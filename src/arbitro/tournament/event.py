@@ -161,6 +161,9 @@ class SheetVersion:
     line: str | None = None  # "ns"/"ew" (or a player) when submitted from the table
 
 
+SAME_SOURCE_SECONDS = 30  # two lines' signatures from one phone this close are flagged
+
+
 @dataclass(slots=True)
 class TableSheet:
     """A table's sheet in one round: the accepted entry, conflicting entries, corrections."""
@@ -178,6 +181,33 @@ class TableSheet:
     # lines signed again from another phone while the sheet was in conflict (issue 29: a
     # third device's signature does not close the line to its own phone; the director sees it)
     resigned: frozenset[str] = frozenset()
+    # issue 29: each line's signature with its phone's source (a keyed hash of address and
+    # browser) and time; the lines two of which were signed from one source within seconds
+    sources: tuple[tuple[str, str, datetime], ...] = ()
+    same_source: frozenset[str] = frozenset()
+
+    def note_source(self, line: str, source: str, at: datetime) -> None:
+        """Keep where ``line``'s signature came from; flag it with every other line signed
+        from the same address and browser within :data:`SAME_SOURCE_SECONDS` (issue 29: one
+        phone signing both lines, FIBAS art. 20: each line signs its own)."""
+        for other, came_from, when in self.sources:
+            if (
+                other != line
+                and came_from == source
+                and abs((at - when).total_seconds()) <= SAME_SOURCE_SECONDS
+            ):
+                self.same_source = _signers(sorted(self.same_source | {line, other}))
+        self.sources = (*self.sources, (line, source, at))
+
+    @property
+    def same_source_lines(self) -> list[str]:
+        """The lines flagged by :meth:`note_source` as a sheet lists them: N-S, E-W, then the
+        players by their number (Scala 40)."""
+        order = {"ns": (0, 0), "ew": (1, 0)}
+        return sorted(
+            self.same_source,
+            key=lambda n: order.get(n, (2, int(n) if n.isdigit() else 0)),
+        )
 
     def may_resign(self, line: str, device: str | None) -> bool:
         """Whether ``line`` may sign this sheet again from ``device`` (issue 29): the sheet is
@@ -891,6 +921,8 @@ class EventState:
             sheet.resign(line)  # issue 29: the line's own phone after a third device
         if body.device and line:
             sheet.devices.setdefault(body.device, line)
+        if body.source and line:
+            sheet.note_source(line, body.source, utc(rec.at))
         signed = _signers((line,)) if line else sheet.signers
         if sheet.accepted is None:
             version = _version(rec, entry, "entered", line)
@@ -1051,6 +1083,8 @@ class EventState:
                 sheet.resign(line)  # issue 29: the line's own phone after a third device
             if b.device and line:
                 sheet.devices.setdefault(b.device, line)
+            if b.source and line:
+                sheet.note_source(line, b.source, at)
             signed = _signers((line,)) if line else sheet.signers
             if sheet.accepted is None:
                 version = SheetVersion(
@@ -1130,6 +1164,8 @@ def _table_sheet(table: int, signers: frozenset[str]) -> TableSheet:
     sheet.confirmed_by = frozenset()
     sheet.devices = {}
     sheet.resigned = frozenset()
+    sheet.sources = ()
+    sheet.same_source = frozenset()
     return sheet
 
 

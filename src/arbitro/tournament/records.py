@@ -320,6 +320,10 @@ class SheetEntered(msgspec.Struct, frozen=True):
     entry: dict[str, Any]
     line: str | None = None
     device: str | None = None  # the phone that signed for ``line`` (bound to it for the round)
+    # issue 29: a keyed hash of the signing phone's network address and browser (never the
+    # address itself), and the installation's proof bound to this signature's content
+    source: str | None = None
+    proof: str | None = None
 
 
 class SheetCorrected(msgspec.Struct, frozen=True):

@@ -250,6 +250,7 @@ def sheets_out(state: EventState, round_number: int, lang: str = "it") -> Sheets
         entry = sheet.entry_as_of(round_number) if sheet else None
         row = SheetStatusOut.model_validate({"table": t.table, "status": status})
         row.third_device = sorted(sheet.resigned) if sheet else []  # issue 29
+        row.same_source = sheet.same_source_lines if sheet else []
         if isinstance(entry, Scala40Entry):
             row.players = list(entry.players)
             row.player_totals = [

@@ -255,6 +255,11 @@ class SheetStatusOut(BaseModel):
         description="Lines (or Scala 40 players) that signed the sheet from two phones: a "
         "third device signed for them into a conflict, then their own phone signed (issue 29)",
     )
+    same_source: list[str] = Field(
+        default_factory=list,
+        description="Lines (or Scala 40 players) whose signatures came from the same network "
+        "address and browser within 30 seconds: one phone may have signed for both (issue 29)",
+    )
 
 
 class SheetsOut(BaseModel):

@@ -8,7 +8,9 @@ and big inputs").
   (``/login``, ``/api/token``), the tables' pages (``/t/...``, ``/km/...``) and the logout are
   open to anyone. A stranger's 20 MiB post then costs the server its head, not its body.
 - **Limits per route** (:func:`body_limit`): 2 MiB for forms and the API, 5 MiB (and the form
-  around it) for a CSV/XLSX upload, 20 MiB for an event file's import.
+  around it) for a CSV/XLSX upload, 20 MiB (the one setting ``$ARBITRO_IMPORT_MAX_MIB``, the
+  desk's form checking the file against the same :func:`import_limit`) for an event file's
+  import.
 - **Spooled bodies** (:class:`Spool`): the guard reads a write's body into a temporary file
   that stays in memory up to ``SPOOL_IN_MEMORY`` and moves to disk past it, cutting it (413)
   as soon as it passes the route's limit; the app then reads it from there in chunks. A big
@@ -17,6 +19,7 @@ and big inputs").
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -38,8 +41,12 @@ MIB = 1024 * 1024
 MAX_BODY_BYTES = 2 * MIB
 """A form's or an API call's body."""
 MAX_IMPORT_BYTES = 20 * MIB
-"""An event file's import."""
-MAX_UPLOAD_BODY = 5 * MIB + 64 * 1024
+"""An event file's import, unless ``$ARBITRO_IMPORT_MAX_MIB`` says otherwise
+(:func:`import_limit`)."""
+IMPORT_LIMIT_ENV = "ARBITRO_IMPORT_MAX_MIB"
+FORM_AROUND = 64 * 1024
+"""The multipart form around an uploaded file (its other fields, the parts' headers)."""
+MAX_UPLOAD_BODY = 5 * MIB + FORM_AROUND
 """A CSV/XLSX upload (``forms.MAX_UPLOAD_BYTES``) and the multipart form around it."""
 IMPORT_PATHS = ("/desk/import", "/api/events/import")
 UPLOAD_PATH = re.compile(r"^/desk/(?:e/[^/]+/upload|players/import)$")
@@ -61,10 +68,21 @@ class BodyTooLarge(WebError):
         super().__init__("The request is too large (at most {size} MiB).", size=limit // MIB)
 
 
+def import_limit() -> int:
+    """The largest event file an import takes, in bytes, the same on the desk's form and the
+    API: ``$ARBITRO_IMPORT_MAX_MIB`` MiB when it is set to a whole number from 1, else
+    ``MAX_IMPORT_BYTES`` (20 MiB)."""
+    setting = os.environ.get(IMPORT_LIMIT_ENV, "").strip()
+    if setting.isdigit() and int(setting) > 0:
+        return int(setting) * MIB
+    return MAX_IMPORT_BYTES
+
+
 def body_limit(path: str) -> int:
-    """The largest body accepted on ``path`` (see the module)."""
+    """The largest body accepted on ``path`` (see the module): an import's body is its file
+    (:func:`import_limit`) and the form around it."""
     if path in IMPORT_PATHS:
-        return MAX_IMPORT_BYTES
+        return import_limit() + FORM_AROUND
     if UPLOAD_PATH.match(path):
         return MAX_UPLOAD_BODY
     return MAX_BODY_BYTES

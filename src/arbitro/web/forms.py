@@ -173,18 +173,18 @@ def checked(form: FormData, name: str) -> bool:
     return form.get(name) in ("on", "1", "true", "yes")
 
 
-def upload_bytes(form: FormData, field: str) -> bytes:
-    """The content of an uploaded file (at most ``MAX_UPLOAD_BYTES``; the form, once parsed,
-    holds it in a spooled temporary file)."""
+def upload_bytes(form: FormData, field: str, limit: int = MAX_UPLOAD_BYTES) -> bytes:
+    """The content of an uploaded file, at most ``limit`` bytes (a CSV/XLSX registration
+    file's ``MAX_UPLOAD_BYTES`` by default; an event file's import passes
+    :func:`arbitro.web.bodies.import_limit`, the route's own limit); the form, once parsed,
+    holds it in a spooled temporary file."""
     upload = form.get(field)
     if not isinstance(upload, UploadFile) or not upload.filename:
         raise FieldError(field, "choose a file")
     upload.file.seek(0)
-    data = upload.file.read(MAX_UPLOAD_BYTES + 1)
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise FieldError(
-            field, "file too large (at most {mb} MB)", mb=MAX_UPLOAD_BYTES // 1024 // 1024
-        )
+    data = upload.file.read(limit + 1)
+    if len(data) > limit:
+        raise FieldError(field, "file too large (at most {mb} MB)", mb=limit // 1024 // 1024)
     if not data:
         raise FieldError(field, "the file is empty")
     return data

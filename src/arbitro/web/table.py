@@ -50,6 +50,7 @@ from arbitro.web.tokens import (
     check_line_code,
     open_round,
     read_token,
+    signing_source,
 )
 
 router = APIRouter()
@@ -914,8 +915,11 @@ async def table_submit(request: Request, token: str) -> Response:
         proof = _check_proof(request, web, token, line, form.get("proof"))
         _check_line_rate(request, token, line)  # a proven line's sends: one line's budget
         posted = _posted_round(form)
+        source = signing_source(
+            web.secret, auth.client_address(request), request.headers.get("user-agent", "")
+        )
         view, parsed = await run_in_threadpool(
-            _submit, web, token, line, posted, form, lang, device
+            _submit, web, token, line, posted, form, lang, device, source
         )
         if view.seating is None:
             return _render_view(request, web, view, None, lang)
@@ -954,6 +958,7 @@ def _submit(
     form: dict[str, str],
     lang: str,
     device: str | None = None,
+    source: str | None = None,
 ) -> tuple[TableView, ParsedSheet | ParsedPlayers | None]:
     """Check and enter the sheet under the service's lock (one state read for the checks and
     the write): returns the view, and the parsed form when it must be shown again (422)."""
@@ -963,7 +968,7 @@ def _submit(
         if view.seating is None:
             return view, None
         if view.individuals:
-            return view, _submit_players(web, view, line, posted, form, lang, device)
+            return view, _submit_players(web, view, line, posted, form, lang, device, source)
         if view.seating.is_incomplete:
             raise RoundClosed(
                 "the table is incomplete: the line present rests, no sheet",
@@ -988,6 +993,8 @@ def _submit(
             actor=f"tavolo {view.table_number} {line}",
             line=line,
             device=device,
+            source=source,
+            seal=web.secret,  # issue 29: the line's signature carries the installation's proof
         )
         return view, None
 
@@ -1000,6 +1007,7 @@ def _submit_players(
     form: dict[str, str],
     lang: str,
     device: str | None = None,
+    source: str | None = None,
 ) -> ParsedPlayers | None:
     """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
     under the service's lock. Returns the parsed form when it must be shown again."""
@@ -1041,6 +1049,8 @@ def _submit_players(
         actor=f"tavolo {view.table_number} {name} ({line})",
         line=line,
         device=device,
+        source=source,
+        seal=web.secret,
     )
     return None
 

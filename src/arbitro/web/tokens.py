@@ -121,6 +121,22 @@ def check_line_code(secret: bytes, token: str, line: str, code: str | None) -> b
     return hmac.compare_digest(typed.encode(), line_code(secret, token, line).encode())
 
 
+SOURCE_PURPOSE = b"arbitro-signing-source-v1"
+
+
+def signing_source(secret: bytes, address: str, user_agent: str) -> str:
+    """What a line's signature keeps of the phone that sent it (issue 29): a keyed hash
+    (HMAC-SHA256 under the installation's secret, 16 hex digits) of its network address and
+    browser (User-Agent), never the address itself. Two signatures with the same value came
+    from one address and browser; without the secret the value reveals neither."""
+    mac = hmac.new(
+        secret,
+        SOURCE_PURPOSE + b"\x00" + address.encode() + b"\x00" + user_agent[:500].encode(),
+        hashlib.sha256,
+    )
+    return mac.hexdigest()[:16]
+
+
 def line_path(secret: bytes, event_id: str, table: int, round_number: int, line: str) -> str:
     """The path a line's own QR code carries: its table's page, the line, and its code (the
     phone keeps the code and drops it from the address)."""

@@ -39,6 +39,7 @@ def enter_sheet(
     actor: str = "director",
     line: str | None = None,
     device: str | None = None,
+    source: str | None = None,
 ) -> Record:
     """Enter a table's sheet (art. 19-20). ``line`` ("ns"/"ew", or a player's number at a
     table of individuals) when it is submitted from the table: the sheet is confirmed when
@@ -49,9 +50,10 @@ def enter_sheet(
     From the table (``line``), as on paper each line signs once: the ``device`` that signed
     for a line is bound to it for the round and cannot sign for another; a line that already
     signed, or a sheet every line signed, is closed to the phones (changes go through the
-    director, art. 21)."""
+    director, art. 21). ``source``: the keyed hash of the phone's address and browser
+    (issue 29: two lines signed from one phone are flagged to the director)."""
     decide_sheet(state, round_number, table, entry, line, device)
-    body = SheetEntered(round_number, table, state.sheet_kind.payload(entry), line, device)
+    body = SheetEntered(round_number, table, state.sheet_kind.payload(entry), line, device, source)
     return make_record(body, now, actor)
 
 

@@ -29,6 +29,7 @@ from arbitro.tournament.rules import FIBAS, SCALA40, rules_for
 from arbitro.tournament.zone import DEFAULT_TIMEZONE, check_timezone
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.bodies import import_limit
 from arbitro.web.desk.common import (
     FIRST_ROUND_MOVEMENTS,
     LATER_MOVEMENTS,
@@ -423,7 +424,7 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
     web = web_of(request)
 
     def action() -> str:
-        data = upload_bytes(form, "file")
+        data = upload_bytes(form, "file", import_limit())  # the route's one limit (bodies.py)
         try:
             document = json.loads(data.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError) as exc:

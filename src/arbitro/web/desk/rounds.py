@@ -20,7 +20,7 @@ from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.boards import field_vp, flagged_entries
 from arbitro.tournament.commands.rounds import stale_seating
-from arbitro.tournament.event import EventState, TableSheet
+from arbitro.tournament.event import SAME_SOURCE_SECONDS, EventState, TableSheet
 from arbitro.tournament.model import Movement
 from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament.records import utc
@@ -97,6 +97,8 @@ def sheet_rows(state: EventState, n: int) -> list[dict[str, Any]]:
                 ],
                 "corrected": bool(sheet and sheet.corrections),
                 "resigned": sorted(sheet.resigned) if sheet else [],  # issue 29: third device
+                "same_source": sheet.same_source_lines if sheet else [],  # issue 29: one phone
+                "same_source_seconds": SAME_SOURCE_SECONDS,
             }
         )
     return rows
