@@ -14,6 +14,7 @@ from typer.models import CommandInfo, TyperInfo
 from arbitro.cli import coerce, lazy
 from arbitro.cli.click_words import LANG_KEY, speak
 from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import code_specs
 from arbitro.i18n import N_, _, use_lang
 
 speak()  # click's and typer's own words (Usage, Options, ...) in the run's language
@@ -24,7 +25,8 @@ coerce.install()  # plain parameters coerced without pydantic (issue 14)
 lazy.install()  # each command's parameters read from its function when it runs (issue 14)
 
 # The command modules, in the order their commands are listed by --help, and the top-level
-# commands and groups each registers (a test checks them against the modules).
+# commands and groups each registers (a test checks them against the modules); the codes' own
+# commands (a game's tools: ``arbitro scala40``) follow, from the registry of codes.
 MODULES: dict[str, tuple[str, ...]] = {
     "events": (
         "register",
@@ -60,22 +62,17 @@ MODULES: dict[str, tuple[str, ...]] = {
     "vp": ("vp",),
     "demo": ("demo",),
     "articles": ("articles",),
-    "score": ("score",),
     "serve": ("serve",),
-    "briscola": ("briscola",),
     "knockout": ("knockout",),
     "print": ("print",),
-    "parole": ("parole",),
     "arbiter": ("arbiter",),
     "users": ("user",),
-    "scala40": ("scala40",),
     "backup": ("backup", "restore"),
     "boards": ("travellers", "card", "boards"),
     "players": ("players",),
     "results": ("results",),
     "series": ("series",),
 }
-MODULE_OF: dict[str, str] = {name: module for module, names in MODULES.items() for name in names}
 
 # What ``arbitro --help`` lists, without importing any command module (issue 14): each
 # top-level command's help (a msgid of the catalogue, the same the module registers), a
@@ -143,25 +140,15 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     ),
     "demo": (N_("Play a demo event from the registrations to the final standings."), "", None),
     "articles": (N_("Articles of the competition codes: search and show."), GROUP, None),
-    "score": (
-        N_(
-            "Score a Burraco deal per line ({article}): base (burraco and closing) and card points."
-        ),
-        "",
-        (CodeId.BURRACO_FIBAS, "scoring"),
-    ),
     "serve": (N_("Start the web app."), "", None),
-    "briscola": (N_("Briscola: games and knockout bracket."), GROUP, None),
     "knockout": (N_("Knockout events (Briscola)"), GROUP, None),
     "print": (
         N_("Printouts as PDF: table-cards, score-sheets, seating, standings, prizes"),
         GROUP,
         None,
     ),
-    "parole": (N_("Burraco Parole (UISP): words, wilds, score."), GROUP, None),
     "arbiter": (N_("The arbiter's tools."), GROUP, None),
     "user": (N_("Users of the director's desk"), GROUP, None),
-    "scala40": (N_("Scala 40: opening solver and table scores."), GROUP, None),
     "backup": (N_("Back up the whole installation (sensitive: keep it private)."), "", None),
     "restore": (N_("Restore a backup into a new database."), "", None),
     "travellers": (N_("The round's travellers: each board against the field."), "", None),
@@ -171,6 +158,20 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "results": (N_("Results out to the world: export, validate, site, verbale"), GROUP, None),
     "series": (N_("Series of events: a season, a circuit of stages"), GROUP, None),
 }
+
+
+def _add_codes_commands() -> None:
+    """The commands of each code of the registry (``CodeSpec.commands``) into :data:`MODULES`
+    and :data:`LISTING`, after the shared ones."""
+    for spec in code_specs():
+        for c in spec.commands:
+            MODULES[c.module] = (*MODULES.get(c.module, ()), c.name)
+            cites = (CodeId(spec.id), c.topic) if c.topic else None
+            LISTING[c.name] = (c.help, GROUP if c.group else "", cites)
+
+
+_add_codes_commands()
+MODULE_OF: dict[str, str] = {name: module for module, names in MODULES.items() for name in names}
 # The root options that take a value (skipped to find the command's name in the arguments).
 VALUE_OPTIONS = ("--db", "--lang")
 

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.citation import cite
 from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import CodeSpec, Command, EventKind
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, message
+from arbitro.i18n import N_, Message, message
+
+if TYPE_CHECKING:
+    from arbitro.codes.event_rules import EventRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +93,7 @@ class Scala40Code:
     rested_negative_points: int
     late_entry_vp: int
     late_entry_mp: int
+    complaints_window_minutes: int
 
     @property
     def code_id(self) -> CodeId:
@@ -153,4 +159,64 @@ def scala40() -> Scala40Code:
         rested_negative_points=d["incomplete_table"]["rested_negative_points"],
         late_entry_vp=d["late_entry"]["vp"],
         late_entry_mp=d["late_entry"]["mp"],
+        complaints_window_minutes=d["complaints"]["window_minutes"],
     )
+
+
+def event_rules() -> EventRules:
+    """The rules a Scala 40 event applies (art. 22 placement VP and difference tables, art. 24
+    complaints, art. 26 late entries), from the code's data: no bases, no VP tables of MP, no
+    lateness nor warnings (art. 10-17 penalise cards, docs/rulings.md Scala 40 18)."""
+    from arbitro.codes.event_rules import EventRules
+
+    k = scala40()
+    return EventRules(
+        code_id=k.code,
+        late_entry_score=(k.late_entry_vp, k.late_entry_mp),
+        title=k.title,
+        game=SPEC.game,
+        vp_tables={},
+        rest_scores={},
+        round_minutes={},
+        deals_allowed=tuple(sorted({d for t in k.difference_tables.values() for d in t.deals})),
+        vp_total=max(k.placement_vp) + max(t.beyond for t in k.difference_tables.values()),
+        mp_step=1,
+        complaints_window_minutes=k.complaints_window_minutes,
+        base_step=1,
+        base_min=0,
+        base_max=0,
+        points_min=0,
+        points_max=0,
+        lateness_sanction="",
+        lateness_sanction_up_to_s=0,
+        lateness_mp_penalty_up_to_s=0,
+        lateness_mp_penalty=0,
+        lateness_repeat_warning=False,
+        lateness_repeat_mp_penalty=0,
+        late_line_forfeit="zero",
+        warnings_per_penalty=0,
+        warning_vp_penalty=0,
+        warning_mp_penalty=0,
+        teams=False,
+        one_deal_rounds_need_duplicate=False,
+    )
+
+
+_HERE = Path(__file__).parent
+SPEC = CodeSpec(
+    id="scala40",
+    game="scala40",
+    events=EventKind.ROUNDS,
+    name=Message("Scala 40 — competition code"),
+    short_name="Scala 40",
+    data=_HERE / "scala40.toml",
+    catalogue=_HERE / "catalogue" / "scala40.json",
+    aliases=("scala-40", "scala"),
+    search_words="scala 40 scala40",
+    rules=event_rules,
+    # Tables of four individuals (art. 2), five deals a round (art. 5).
+    desk_defaults={"format": "individual", "deals": "5"},
+    commands=(
+        Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
+    ),
+)
