@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-
 from pathlib import Path
 
 from arbitro.codes.data import code_data, has_code_data

@@ -12,7 +12,6 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 from pydantic_core import PydanticCustomError
 
 from arbitro.codes.registry import DEFAULT_CODE, EventKind, codes_of
-
 from arbitro.money import MAX_FEE_CENTS
 from arbitro.text_rules import EVENT_ID_MAX, EVENT_ID_PATTERN, NAME_MAX, TEXT_MAX, clean_text
 from arbitro.tournament.model import EventFormat, Movement
@@ -97,6 +96,9 @@ def _text(value: str, info: ValidationInfo) -> str:
     return clean_text(value, info.field_name or "text", max_length=TEXT_MAX, multiline=True)
 
 
+_LITERAL_ERROR = "literal_error"  # pydantic's type of error, as its Literal answers
+
+
 def _code_of_rounds(value: str) -> str:
     """A code of events of rounds in the registry (pydantic's own refusal of a value not in
     the list, as for a ``Literal``)."""
@@ -104,7 +106,7 @@ def _code_of_rounds(value: str) -> str:
     if value not in known:
         expected = ", ".join(repr(c) for c in known)
         raise PydanticCustomError(
-            "literal_error", "Input should be {expected}", {"expected": expected}
+            _LITERAL_ERROR, "Input should be {expected}", {"expected": expected}
         )
     return value
 

@@ -8,13 +8,13 @@ import re
 from collections.abc import Iterator, Mapping
 
 from arbitro.bidi import isolated
+from arbitro.codes.registry import EventKind, code_spec, codes_of
 from arbitro.i18n import Message, actor_label, verbatim
 from arbitro.record_names import HISTORY_NAMES as HISTORY_NAMES
 from arbitro.record_names import LEDGER_NAMES as LEDGER_NAMES
 from arbitro.record_names import STATUS_NAMES as STATUS_NAMES
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, Line, Movement
-from arbitro.codes.registry import EventKind, code_spec, codes_of
 
 MOVEMENT_NAMES: dict[Movement, Message] = {
     Movement.ARBITER_CHOICE: Message("Arbiter's choice"),
