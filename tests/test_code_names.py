@@ -50,7 +50,6 @@ ALLOWED: dict[str, int] = {
     "printouts/bracket.py": 2,
     "printouts/report.py": 1,
     "printouts/score_sheets.py": 1,
-    "printouts/verbale.py": 4,
     "printouts/vp_scale.py": 1,
     "services/arbiter_deal.py": 2,
     "services/deal_check.py": 3,
@@ -74,7 +73,7 @@ ALLOWED: dict[str, int] = {
     "tournament/sheets/individuals.py": 2,
     "tournament/sheets/lines.py": 1,
     "tournament/standings/prizes.py": 1,
-    "web/desk/events.py": 22,
+    "web/desk/events.py": 21,
     "web/desk/rounds.py": 1,
     "web/desk/series.py": 2,
     "web/knockout.py": 3,
@@ -123,7 +122,8 @@ def python_names(source: str) -> int:
 
 
 _JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
-_QUOTED_ID = re.compile(r"""(["'])(%s)\1""" % "|".join(re.escape(i) for i in sorted(IDS)))
+_ALTERNATIVES = "|".join(re.escape(i) for i in sorted(IDS))
+_QUOTED_ID = re.compile(rf"""(["'])({_ALTERNATIVES})\1""")
 _CONSTANT = re.compile(r"\b(?:CodeId|GameId)\.[A-Z_0-9]+\b")
 
 

@@ -98,8 +98,10 @@ def test_an_event_of_the_fake_game_through_the_command_line(
     ``seat``, ``sheet``, ``standings --json``."""
     db = f"sqlite:///{tmp_path / 'b.sqlite3'}"
     steps = [
-        ["event", "create", "e", "--name", "Finta", "--code", "fake-lines"]
-        + ["--movements", "draw", "--rounds", "1", "--deals", "2"],
+        [
+            *("event", "create", "e", "--name", "Finta", "--code", "fake-lines", "--movements"),
+            *("draw", "--rounds", "1", "--deals", "2"),
+        ],
         *(["register", "e", f"Coppia {i}", "-p", f"A{i}", "-p", f"B{i}"] for i in range(1, 5)),
         ["seat", "e", "1"],
         ["publish-seating", "e", "1"],
