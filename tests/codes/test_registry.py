@@ -8,15 +8,15 @@ from arbitro.codes.catalogue import load_catalogue
 from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import (
-    BUILT_IN,
     CodeSpec,
     EventKind,
+    built_in,
     code_spec,
     code_specs,
     codes_of,
     registered,
+    unregister,
 )
-from arbitro.codes.scala40 import SPEC as SCALA40_SPEC
 from arbitro.i18n import render, verbatim
 from arbitro.tournament import rules
 from arbitro.web.names import CODE_NAMES
@@ -25,7 +25,7 @@ from arbitro.web.names import CODE_NAMES
 def test_every_built_in_code_has_its_spec_with_its_data_and_catalogue() -> None:
     """Each built-in code's module holds its spec: its TOML (the seed's numbers) and its
     catalogue of articles exist, and the code's TOML names the same code."""
-    assert [s.id for s in code_specs()] == list(BUILT_IN) == [c.value for c in CodeId]
+    assert [s.id for s in code_specs()] == list(built_in()) == [c.value for c in CodeId]
     for spec in code_specs():
         assert spec.data is not None and spec.data.is_file()
         assert spec.catalogue is not None and spec.catalogue.is_file()
@@ -38,7 +38,8 @@ def test_the_kinds_of_event() -> None:
     """Burraco, Parole and Scala 40 run rounds; Briscola a knockout (seed 001 art. 7); Bridge
     Law 13 no event of its own (seed 003)."""
     assert codes_of(EventKind.ROUNDS) == ("burraco-fibas", "burraco-parole-uisp", "scala40")
-    assert rules.CODES == codes_of(EventKind.ROUNDS)
+    assert tuple(rules.CODES) == codes_of(EventKind.ROUNDS)
+    assert "scala40" in rules.CODES and "briscola" not in rules.CODES
     assert codes_of(EventKind.KNOCKOUT) == ("briscola",)
     assert codes_of(EventKind.NONE) == ("bridge-law-13",)
 
@@ -46,8 +47,9 @@ def test_the_kinds_of_event() -> None:
 def test_scala40s_complaints_window_is_data() -> None:
     """Scala 40 art. 24: the standings displayed for the players to check, 15 minutes
     (docs/rulings.md, Scala 40 22), read from ``scala40.toml``'s ``[complaints]``."""
-    assert SCALA40_SPEC.data is not None
-    window = code_data(SCALA40_SPEC.data)["complaints"]["window_minutes"]
+    data = code_spec("scala40").data
+    assert data is not None
+    window = code_data(data)["complaints"]["window_minutes"]
     assert rules.rules_for("scala40").complaints_window_minutes == window == 15
 
 
@@ -93,4 +95,13 @@ def test_the_catalogue_reads_the_registrys_aliases() -> None:
     assert catalogue.resolve_code("fibas") == "burraco-fibas"
     assert catalogue.resolve_code("Scala 40") == "scala40"
     assert catalogue.resolve_code("bridge") == "bridge-law-13"
-    assert [c.code for c in catalogue.codes] == list(BUILT_IN)
+    assert [c.code for c in catalogue.codes] == list(built_in())
+
+
+def test_a_built_in_code_stays() -> None:
+    """A built-in code cannot be taken back nor registered again."""
+    with pytest.raises(ValueError):
+        unregister("scala40")
+    with pytest.raises(ValueError), registered(code_spec("scala40")):
+        pass
+    assert code_spec("scala40").events is EventKind.ROUNDS

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from arbitro.codes.citation import Citation
 from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId
-from arbitro.codes.registry import CodeSpec, Command, EventKind
 from arbitro.i18n import N_, Message
 
 # The catalogue's wording of each art. 10 irregularity (the TOML's ``en``; its ``it`` is the
@@ -183,19 +181,4 @@ def briscola() -> BriscolaCode:
     )
 
 
-_HERE = Path(__file__).parent
-SPEC = CodeSpec(
-    id="briscola",
-    game="briscola",
-    events=EventKind.KNOCKOUT,
-    name=Message("Briscola — competition rules"),
-    short_name="Briscola",
-    data=_HERE / "briscola.toml",
-    catalogue=_HERE / "catalogue" / "briscola.json",
-    search_words="briscola",
-    commands=(
-        Command("briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True),
-    ),
-)
-
-__all__ = ["SPEC", "BriscolaCode", "IrregularityKind", "briscola"]
+__all__ = ["BriscolaCode", "IrregularityKind", "briscola"]

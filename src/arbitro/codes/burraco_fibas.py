@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.data import code_data
-from arbitro.codes.ids import CodeId
-from arbitro.codes.registry import CodeSpec, Command, EventKind
-from arbitro.i18n import N_, Message, message, msg
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.i18n import Message, message, msg
 
 if TYPE_CHECKING:
     from arbitro.codes.event_rules import EventRules
@@ -202,7 +200,7 @@ def event_rules() -> EventRules:
     return EventRules(
         code_id=c.code,
         title=c.title,
-        game=SPEC.game,
+        game=GameId.BURRACO.value,
         vp_tables=c.vp_tables,
         rest_scores=c.rest_scores,
         round_minutes=c.round_minutes,
@@ -235,29 +233,3 @@ def event_rules() -> EventRules:
             closing=c.closing_bonus,
         ),
     )
-
-
-_HERE = Path(__file__).parent
-SPEC = CodeSpec(
-    id="burraco-fibas",
-    game="burraco",
-    events=EventKind.ROUNDS,
-    name=Message("Burraco — FIBAS competition code"),
-    short_name="FIBAS",
-    data=_HERE / "burraco_fibas.toml",
-    catalogue=_HERE / "catalogue" / "burraco-fibas.json",
-    aliases=("fibas", "burraco"),
-    search_words="burraco fibas",
-    rules=event_rules,
-    commands=(
-        Command(
-            "score",
-            "score",
-            N_(
-                "Score a Burraco deal per line ({article}): base (burraco and closing) and card "
-                "points."
-            ),
-            topic="scoring",
-        ),
-    ),
-)

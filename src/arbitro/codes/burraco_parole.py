@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.burraco_fibas import RestScore, VpBand, VpTable
 from arbitro.codes.citation import cite
 from arbitro.codes.data import code_data
-from arbitro.codes.ids import CodeId
-from arbitro.codes.registry import CodeSpec, Command, EventKind
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, message, msg
+from arbitro.i18n import message, msg
 
 if TYPE_CHECKING:
     from arbitro.codes.event_rules import EventRules
@@ -248,7 +246,7 @@ def event_rules() -> EventRules:
     return EventRules(
         code_id=p.code,
         title=p.title,
-        game=SPEC.game,
+        game=GameId.PAROLE.value,
         vp_tables=p.vp_tables,
         rest_scores=p.rest_scores,
         round_minutes=p.round_minutes,
@@ -281,21 +279,3 @@ def event_rules() -> EventRules:
             closing=p.closing_bonus,
         ),
     )
-
-
-_HERE = Path(__file__).parent
-SPEC = CodeSpec(
-    id="burraco-parole-uisp",
-    game="parole",
-    events=EventKind.ROUNDS,
-    name=Message("Burraco Parole — UISP competition code"),
-    short_name="Parole UISP",
-    data=_HERE / "burraco_parole.toml",
-    catalogue=_HERE / "catalogue" / "burraco-parole-uisp.json",
-    aliases=("parole", "uisp", "burraco-parole"),
-    search_words="burraco parole uisp",
-    rules=event_rules,
-    commands=(
-        Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
-    ),
-)

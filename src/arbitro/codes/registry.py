@@ -3,9 +3,10 @@ game, its kind of event, its data and catalogue files, its names, its event rule
 defaults), and every list of codes in arbitro reads it. A new code is one folder holding its
 module with its spec and data, and one :func:`register` call.
 
-The built-in codes are listed in :data:`BUILT_IN`, one line each, by the module that holds
-their spec as a string: a module is imported on the first question about its code, so a
-command that needs one code loads only that one (issue 14: start-up stays fast)."""
+The built-in codes' specs are in :mod:`arbitro.codes.builtin` (``SPECS``, one line each),
+named here by a string and imported on the first question; a spec names its code's module by a
+string too, imported when an event first asks for its rules, so a command loads only the codes
+it uses (issue 14: start-up stays fast)."""
 
 from __future__ import annotations
 
@@ -67,48 +68,41 @@ class CodeSpec:
     commands: tuple[Command, ...] = ()
 
 
-# The built-in codes: id → the module whose ``SPEC`` describes it, one line each, in the
-# order the lists show them (the catalogue's order too).
-BUILT_IN: dict[str, str] = {
-    "burraco-fibas": "arbitro.codes.burraco_fibas",
-    "burraco-parole-uisp": "arbitro.codes.burraco_parole",
-    "scala40": "arbitro.codes.scala40",
-    "briscola": "arbitro.codes.briscola",
-    "bridge-law-13": "arbitro.codes.bridge_law_13",
-}
-
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)
+# Where the built-in codes' specs are (arbitro.codes.builtin.SPECS), imported on first use.
+BUILT_IN_MODULE = "arbitro.codes.builtin"
 
-_SPECS: dict[str, CodeSpec] = {}  # every spec loaded or registered, by id
-_ADDED: list[str] = []  # the ids registered at run time, in order
+_SPECS: dict[str, CodeSpec] = {}  # every spec, by id: the built-in ones, then those registered
 
 
-def _load(code_id: str) -> CodeSpec | None:
-    """The spec of ``code_id``, importing its module on first use; None if unknown."""
-    found = _SPECS.get(code_id)
-    if found is None and code_id in BUILT_IN:
-        spec = importlib.import_module(BUILT_IN[code_id]).SPEC
-        if not isinstance(spec, CodeSpec) or spec.id != code_id:
-            raise TypeError(f"{BUILT_IN[code_id]}.SPEC is not the spec of {code_id}")
-        found = _SPECS[code_id] = spec
-    return found
+def _specs() -> dict[str, CodeSpec]:
+    """Every spec by id, the built-in ones read on the first question."""
+    if not _SPECS:
+        for spec in importlib.import_module(BUILT_IN_MODULE).SPECS:
+            _SPECS[str(spec.id)] = spec
+    return _SPECS
+
+
+def built_in() -> tuple[str, ...]:
+    """The ids of the built-in codes, in order."""
+    return tuple(str(s.id) for s in importlib.import_module(BUILT_IN_MODULE).SPECS)
 
 
 def code_spec(code_id: str) -> CodeSpec:
     """The spec of the code ``code_id``; an unknown code is refused naming the known ones."""
-    found = _load(str(code_id))
+    found = _specs().get(str(code_id))
     if found is None:
         raise ArbitroError(
             "unknown competition code «{code}» ({codes})",
             code=code_id,
-            codes=", ".join(_ids()),
+            codes=", ".join(_specs()),
         )
     return found
 
 
 def code_specs() -> tuple[CodeSpec, ...]:
     """Every code's spec: the built-in ones, then those registered, in order."""
-    return tuple(code_spec(c) for c in _ids())
+    return tuple(_specs().values())
 
 
 def codes_of(events: EventKind) -> tuple[str, ...]:
@@ -117,8 +111,8 @@ def codes_of(events: EventKind) -> tuple[str, ...]:
 
 
 def known_code(code_id: str) -> bool:
-    """Whether ``code_id`` is a code of the registry (without loading its module)."""
-    return code_id in BUILT_IN or code_id in _SPECS
+    """Whether ``code_id`` is a code of the registry."""
+    return code_id in _specs()
 
 
 def known_game(game: str) -> bool:
@@ -130,8 +124,7 @@ def register(spec: CodeSpec) -> None:
     """Add the code ``spec`` to the registry (a code of a plugin); its id must be new."""
     if known_code(spec.id):
         raise ValueError(f"the code {spec.id!r} is already registered")
-    _SPECS[spec.id] = spec
-    _ADDED.append(spec.id)
+    _specs()[str(spec.id)] = spec
 
 
 def unregister(code_id: str) -> None:
@@ -139,8 +132,9 @@ def unregister(code_id: str) -> None:
     from arbitro.codes.citation import articles
     from arbitro.codes.ids import CodeId, GameId, forget_member
 
-    spec = _SPECS.pop(code_id)
-    _ADDED.remove(code_id)
+    if code_id in built_in():
+        raise ValueError(f"the code {code_id!r} is built in")
+    spec = _specs().pop(code_id)
     articles.cache_clear()
     forget_member(CodeId, code_id)
     if not known_game(spec.game):
@@ -155,7 +149,3 @@ def registered(spec: CodeSpec) -> Iterator[CodeSpec]:
         yield spec
     finally:
         unregister(spec.id)
-
-
-def _ids() -> list[str]:
-    return [*BUILT_IN, *_ADDED]

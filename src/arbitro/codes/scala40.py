@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.citation import cite
 from arbitro.codes.data import code_data
-from arbitro.codes.ids import CodeId
-from arbitro.codes.registry import CodeSpec, Command, EventKind
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, message
+from arbitro.i18n import Message, message
 
 if TYPE_CHECKING:
     from arbitro.codes.event_rules import EventRules
@@ -174,7 +172,7 @@ def event_rules() -> EventRules:
         code_id=k.code,
         late_entry_score=(k.late_entry_vp, k.late_entry_mp),
         title=k.title,
-        game=SPEC.game,
+        game=GameId.SCALA40.value,
         vp_tables={},
         rest_scores={},
         round_minutes={},
@@ -200,23 +198,3 @@ def event_rules() -> EventRules:
         teams=False,
         one_deal_rounds_need_duplicate=False,
     )
-
-
-_HERE = Path(__file__).parent
-SPEC = CodeSpec(
-    id="scala40",
-    game="scala40",
-    events=EventKind.ROUNDS,
-    name=Message("Scala 40 — competition code"),
-    short_name="Scala 40",
-    data=_HERE / "scala40.toml",
-    catalogue=_HERE / "catalogue" / "scala40.json",
-    aliases=("scala-40", "scala"),
-    search_words="scala 40 scala40",
-    rules=event_rules,
-    # Tables of four individuals (art. 2), five deals a round (art. 5).
-    desk_defaults={"format": "individual", "deals": "5"},
-    commands=(
-        Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
-    ),
-)

@@ -4,10 +4,12 @@ rules in its own module, the list of codes in :mod:`arbitro.codes.registry` (iss
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
+
 from arbitro.codes.event_rules import EventRules as EventRules
 from arbitro.codes.event_rules import rules_for as rules_for
 from arbitro.codes.ids import CodeId
-from arbitro.codes.registry import EventKind, codes_of
+from arbitro.codes.registry import EventKind, code_spec, codes_of, known_code
 
 # The built-in codes of events of rounds, by name, for the modules that import them from here.
 FIBAS: str = CodeId.BURRACO_FIBAS.value
@@ -15,9 +17,22 @@ PAROLE: str = CodeId.BURRACO_PAROLE.value
 SCALA40: str = CodeId.SCALA40.value
 
 
-def __getattr__(name: str) -> tuple[str, ...]:
-    """``CODES``: the codes of events of rounds in the registry now (a code registered at run
-    time included)."""
-    if name == "CODES":
-        return codes_of(EventKind.ROUNDS)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+class _CodesOfRounds(Collection[str]):
+    """The codes of events of rounds in the registry now (a code registered at run time
+    included); asking whether one code is among them loads only that code's module."""
+
+    def __contains__(self, code: object) -> bool:
+        return (
+            isinstance(code, str)
+            and known_code(code)
+            and code_spec(code).events is EventKind.ROUNDS
+        )
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(codes_of(EventKind.ROUNDS))
+
+    def __len__(self) -> int:
+        return len(codes_of(EventKind.ROUNDS))
+
+
+CODES: Collection[str] = _CodesOfRounds()
