@@ -18,7 +18,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 
 if TYPE_CHECKING:
@@ -92,6 +91,8 @@ def code_spec(code_id: str) -> CodeSpec:
     """The spec of the code ``code_id``; an unknown code is refused naming the known ones."""
     found = _specs().get(str(code_id))
     if found is None:
+        from arbitro.errors import ArbitroError  # arbitro.errors cites articles: this module
+
         raise ArbitroError(
             "unknown competition code «{code}» ({codes})",
             code=code_id,
