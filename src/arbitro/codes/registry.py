@@ -108,7 +108,7 @@ def code_specs() -> tuple[CodeSpec, ...]:
 
 def codes_of(events: EventKind) -> tuple[str, ...]:
     """The ids of the codes running ``events`` (the codes of events of rounds...)."""
-    return tuple(s.id for s in code_specs() if s.events is events)
+    return tuple(str(s.id) for s in code_specs() if s.events is events)
 
 
 def known_code(code_id: str) -> bool:
