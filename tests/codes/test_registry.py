@@ -55,9 +55,8 @@ def test_scala40s_complaints_window_is_data() -> None:
 
 def test_each_codes_bonuses_come_from_its_module() -> None:
     """FIBAS art. 15 (burraci 100/150/200, closing 100), Parole art. 5; Scala 40 has none."""
-    assert render(rules.rules_for("burraco-fibas").bonuses, "en") == (
-        "burraco 100/150/200, closing 100"
-    )
+    fibas = rules.rules_for("burraco-fibas").bonuses
+    assert fibas is not None and render(fibas, "en") == "burraco 100/150/200, closing 100"
     assert rules.rules_for("burraco-parole-uisp").bonuses is not None
     assert rules.rules_for("scala40").bonuses is None
 
