@@ -18,7 +18,7 @@ def code_aliases() -> dict[str, str]:
     code's spec in the registry, and each code's own id."""
     from arbitro.codes.registry import code_specs
 
-    return {name: s.id for s in code_specs() for name in (s.id, *s.aliases)}
+    return {name: str(s.id) for s in code_specs() for name in (str(s.id), *s.aliases)}
 
 
 _ART_PREFIX = re.compile(r"^(?:articolo|art\.?|law|legge)\s*", re.IGNORECASE)
