@@ -6,6 +6,7 @@ import importlib
 import os
 import sys
 from contextlib import nullcontext
+from functools import cache
 from typing import Annotated, Any
 
 import typer
@@ -24,8 +25,9 @@ coerce.install()  # plain parameters coerced without pydantic (issue 14)
 lazy.install()  # each command's parameters read from its function when it runs (issue 14)
 
 # The command modules, in the order their commands are listed by --help, and the top-level
-# commands and groups each registers (a test checks them against the modules).
-MODULES: dict[str, tuple[str, ...]] = {
+# commands and groups each registers (a test checks them against the modules); the codes' own
+# commands (a game's tools: ``arbitro scala40``) follow, from the registry of codes.
+SHARED_MODULES: dict[str, tuple[str, ...]] = {
     "events": (
         "register",
         "import-csv",
@@ -60,29 +62,25 @@ MODULES: dict[str, tuple[str, ...]] = {
     "vp": ("vp",),
     "demo": ("demo",),
     "articles": ("articles",),
-    "score": ("score",),
     "serve": ("serve",),
-    "briscola": ("briscola",),
     "knockout": ("knockout",),
     "print": ("print",),
-    "parole": ("parole",),
     "arbiter": ("arbiter",),
     "users": ("user",),
-    "scala40": ("scala40",),
     "backup": ("backup", "restore"),
     "boards": ("travellers", "card", "boards"),
     "players": ("players",),
     "results": ("results",),
     "series": ("series",),
 }
-MODULE_OF: dict[str, str] = {name: module for module, names in MODULES.items() for name in names}
 
 # What ``arbitro --help`` lists, without importing any command module (issue 14): each
 # top-level command's help (a msgid of the catalogue, the same the module registers), a
 # group's marked ``GROUP``, and for a few the code and topic of the article it cites. A test
 # checks it against what the modules register, and the listing against the full app's.
 GROUP = "group"
-LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
+Listed = tuple[str, str, tuple[CodeId, str] | None]
+SHARED_LISTING: dict[str, Listed] = {
     "register": (N_("Register a competitor."), "", None),
     "import-csv": (N_("Registrations from CSV (columns name, player1, player2...)."), "", None),
     "rename": (N_("Rename a competitor, or change its players."), "", None),
@@ -143,25 +141,15 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     ),
     "demo": (N_("Play a demo event from the registrations to the final standings."), "", None),
     "articles": (N_("Articles of the competition codes: search and show."), GROUP, None),
-    "score": (
-        N_(
-            "Score a Burraco deal per line ({article}): base (burraco and closing) and card points."
-        ),
-        "",
-        (CodeId.BURRACO_FIBAS, "scoring"),
-    ),
     "serve": (N_("Start the web app."), "", None),
-    "briscola": (N_("Briscola: games and knockout bracket."), GROUP, None),
     "knockout": (N_("Knockout events (Briscola)"), GROUP, None),
     "print": (
         N_("Printouts as PDF: table-cards, score-sheets, seating, standings, prizes"),
         GROUP,
         None,
     ),
-    "parole": (N_("Burraco Parole (UISP): words, wilds, score."), GROUP, None),
     "arbiter": (N_("The arbiter's tools."), GROUP, None),
     "user": (N_("Users of the director's desk"), GROUP, None),
-    "scala40": (N_("Scala 40: opening solver and table scores."), GROUP, None),
     "backup": (N_("Back up the whole installation (sensitive: keep it private)."), "", None),
     "restore": (N_("Restore a backup into a new database."), "", None),
     "travellers": (N_("The round's travellers: each board against the field."), "", None),
@@ -171,6 +159,58 @@ LISTING: dict[str, tuple[str, str, tuple[CodeId, str] | None]] = {
     "results": (N_("Results out to the world: export, validate, site, verbale"), GROUP, None),
     "series": (N_("Series of events: a season, a circuit of stages"), GROUP, None),
 }
+
+
+@cache
+def _codes_commands() -> tuple[dict[str, tuple[str, ...]], dict[str, Listed]]:
+    """The modules and the listing of each code's own commands (``CodeSpec.commands``), read
+    from the registry when first needed: a shared command (``arbitro vp``) loads no code for
+    them (issue 14)."""
+    from arbitro.codes.registry import code_specs
+
+    modules: dict[str, tuple[str, ...]] = {}
+    listing: dict[str, Listed] = {}
+    for spec in code_specs():
+        for c in spec.commands:
+            modules[c.module] = (*modules.get(c.module, ()), c.name)
+            cites = (CodeId(spec.id), c.topic) if c.topic else None
+            listing[c.name] = (c.help, GROUP if c.group else "", cites)
+    return modules, listing
+
+
+def all_modules() -> dict[str, tuple[str, ...]]:
+    """Every command module, in the order of ``--help``, with the commands and groups it
+    registers: the shared ones, then the codes' (a test checks them against the modules)."""
+    return {**SHARED_MODULES, **_codes_commands()[0]}
+
+
+def listing() -> dict[str, Listed]:
+    """What ``arbitro --help`` lists: :data:`SHARED_LISTING`, then the codes' commands."""
+    return {**SHARED_LISTING, **_codes_commands()[1]}
+
+
+def module_of(command: str) -> str | None:
+    """The module of the top-level command or group ``command``; None for no command."""
+    shared = _SHARED_MODULE_OF.get(command)
+    if shared is not None:
+        return shared
+    return next((m for m, names in _codes_commands()[0].items() if command in names), None)
+
+
+_SHARED_MODULE_OF = {name: module for module, names in SHARED_MODULES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """``MODULES``, ``LISTING`` and ``MODULE_OF``, whole (the codes' commands included)."""
+    if name == "MODULES":
+        return all_modules()
+    if name == "LISTING":
+        return listing()
+    if name == "MODULE_OF":
+        return {command: module for module, names in all_modules().items() for command in names}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # The root options that take a value (skipped to find the command's name in the arguments).
 VALUE_OPTIONS = ("--db", "--lang")
 
@@ -202,7 +242,7 @@ def command_module(argv: list[str]) -> str | None:
         elif arg.startswith(tuple(f"{o}=" for o in VALUE_OPTIONS)):
             continue
         else:
-            return MODULE_OF.get(arg)
+            return module_of(arg)
     return None
 
 
@@ -233,11 +273,11 @@ class ArbitroApp(typer.Typer):
             self._loading = False
 
     def _load_listing(self) -> None:
-        """Every command and group with its name and help only, from :data:`LISTING`: what
+        """Every command and group with its name and help only, from :func:`listing`: what
         ``--help`` prints, no command module imported."""
         self._commands.clear()
         self._groups.clear()
-        for name, (msgid, kind, cites) in LISTING.items():
+        for name, (msgid, kind, cites) in listing().items():
             if cites is not None:
                 from arbitro.codes.citation import cite
 
@@ -255,8 +295,8 @@ class ArbitroApp(typer.Typer):
 
     @property
     def registered_commands(self) -> list[Any]:
-        if not self._loaded:
-            self._load(tuple(MODULES))
+        if not self._loaded and not self._loading:
+            self._load(tuple(all_modules()))
         return self._commands
 
     @registered_commands.setter
@@ -265,8 +305,8 @@ class ArbitroApp(typer.Typer):
 
     @property
     def registered_groups(self) -> list[Any]:
-        if not self._loaded:
-            self._load(tuple(MODULES))
+        if not self._loaded and not self._loading:
+            self._load(tuple(all_modules()))
         return self._groups
 
     @registered_groups.setter
@@ -287,7 +327,7 @@ class ArbitroApp(typer.Typer):
             if module is None and from_argv and asks_listing(argv):
                 self._load_listing()
             else:
-                self._load((module,) if module is not None else tuple(MODULES))
+                self._load((module,) if module is not None else tuple(all_modules()))
             return super().__call__(*args, **kwargs)
 
 

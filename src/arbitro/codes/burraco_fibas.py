@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.data import code_data
-from arbitro.codes.ids import CodeId
-from arbitro.i18n import Message, message
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.i18n import Message, message, msg
+
+if TYPE_CHECKING:
+    from arbitro.codes.event_rules import EventRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,4 +188,48 @@ def burraco_fibas() -> BurracoFibasCode:
         round_minutes={_digits(k): v for k, v in d["round_minutes"].items() if k != "article"},
         complaints_window_minutes=d["complaints"]["window_minutes"],
         deck_points=deck_points,
+    )
+
+
+def event_rules() -> EventRules:
+    """The rules a FIBAS event applies (art. 4-7 rounds, 15-20 sheets and VP, 36-41 lateness,
+    warnings and complaints), from the code's data."""
+    from arbitro.codes.event_rules import EventRules
+
+    c = burraco_fibas()
+    return EventRules(
+        code_id=c.code,
+        title=c.title,
+        game=GameId.BURRACO.value,
+        vp_tables=c.vp_tables,
+        rest_scores=c.rest_scores,
+        round_minutes=c.round_minutes,
+        deals_allowed=tuple(sorted(c.round_minutes)),
+        vp_total=c.vp_total,
+        mp_step=c.mp_step,
+        complaints_window_minutes=c.complaints_window_minutes,
+        base_step=c.semi_clean_burraco - c.dirty_burraco,
+        base_min=min(c.dirty_burraco, c.closing_bonus),
+        base_max=(c.total_cards // c.burraco_min_cards) * c.clean_burraco + c.closing_bonus,
+        points_min=-(c.deck_value() - c.pozzetto_not_taken),
+        points_max=c.deck_value(),
+        lateness_sanction="warning",
+        lateness_sanction_up_to_s=c.lateness_warning_up_to_s,
+        lateness_mp_penalty_up_to_s=c.lateness_mp_penalty_up_to_s,
+        lateness_mp_penalty=c.lateness_mp_penalty,
+        lateness_repeat_warning=False,
+        lateness_repeat_mp_penalty=0,
+        late_line_forfeit="absent",
+        warnings_per_penalty=c.warnings_per_penalty,
+        warning_vp_penalty=c.warning_vp_penalty,
+        warning_mp_penalty=c.warning_mp_penalty,
+        teams=True,
+        one_deal_rounds_need_duplicate=True,
+        bonuses=msg(
+            "burraco {dirty}/{semi}/{clean}, closing {closing}",
+            dirty=c.dirty_burraco,
+            semi=c.semi_clean_burraco,
+            clean=c.clean_burraco,
+            closing=c.closing_bonus,
+        ),
     )

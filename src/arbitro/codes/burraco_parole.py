@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.burraco_fibas import RestScore, VpBand, VpTable
 from arbitro.codes.citation import cite
 from arbitro.codes.data import code_data
-from arbitro.codes.ids import CodeId
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import message
+from arbitro.i18n import message, msg
+
+if TYPE_CHECKING:
+    from arbitro.codes.event_rules import EventRules
 
 JOLLY = "?"
 """The jolly's symbol in the letter notation (DESIGN.md)."""
@@ -227,3 +230,52 @@ def burraco_parole() -> BurracoParoleCode:
 
 
 __all__ = ["JOLLY", "PINELLA", "BurracoParoleCode", "burraco_parole"]
+
+
+def event_rules() -> EventRules:
+    """The rules a Parole event applies (art. 3 rounds, 5 bonuses, 6 VP, 13 lateness and
+    abandon, 14.1 complaints), from the code's data; the card points bound a line's points."""
+    from arbitro.codes.event_rules import EventRules
+
+    p = burraco_parole()
+    values = p.letter_values
+    deck_points = sum(values[c] * p.consonant_copies for c in p.consonants) + sum(
+        values[v] * p.vowel_copies for v in p.vowels
+    )
+    deck_points += p.pinelle * values.get(PINELLA, 20) + p.jolly * values.get(JOLLY, 30)
+    return EventRules(
+        code_id=p.code,
+        title=p.title,
+        game=GameId.PAROLE.value,
+        vp_tables=p.vp_tables,
+        rest_scores=p.rest_scores,
+        round_minutes=p.round_minutes,
+        deals_allowed=tuple(sorted(p.round_minutes)),
+        vp_total=p.vp_total,
+        mp_step=p.mp_step,
+        complaints_window_minutes=p.complaints_window_minutes,
+        base_step=p.dirty_burraco,
+        base_min=min(p.dirty_burraco, p.closing_bonus),
+        base_max=(p.italian_cards // p.burraco_min_cards) * p.clean_burraco + p.closing_bonus,
+        points_min=-deck_points,
+        points_max=deck_points,
+        lateness_sanction=p.lateness_first_sanction,
+        lateness_sanction_up_to_s=p.lateness_warning_up_to_s,
+        lateness_mp_penalty_up_to_s=p.lateness_mp_penalty_up_to_s,
+        lateness_mp_penalty=p.lateness_mp_penalty,
+        lateness_repeat_warning=p.lateness_repeat_sanction == "warning",
+        lateness_repeat_mp_penalty=p.lateness_repeat_within_warning_mp_penalty,
+        late_line_forfeit="zero",
+        warnings_per_penalty=0,
+        warning_vp_penalty=0,
+        warning_mp_penalty=0,
+        teams=False,
+        one_deal_rounds_need_duplicate=False,
+        abandon_choices=p.abandon_options,
+        bonuses=msg(
+            "burraco {dirty}/{clean}, closing {closing}",
+            dirty=p.dirty_burraco,
+            clean=p.clean_burraco,
+            closing=p.closing_bonus,
+        ),
+    )

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from arbitro.codes.data import code_data, has_code_data
 from arbitro.codes.ids import CodeId
 
-_TOML = {
-    CodeId.BURRACO_FIBAS: "burraco_fibas.toml",
-    CodeId.BURRACO_PAROLE: "burraco_parole.toml",
-    CodeId.SCALA40: "scala40.toml",
-    CodeId.BRISCOLA: "briscola.toml",
-    CodeId.BRIDGE_LAW_13: "bridge_law_13.toml",
-}
+
+def _data_file(code: CodeId | str) -> Path | None:
+    """The code's TOML, as its spec in the registry names it."""
+    from arbitro.codes.registry import code_spec  # the registry's errors cite articles
+
+    return code_spec(str(code)).data
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +45,8 @@ class Citation:
 
 def code_table(code: CodeId | str, table: str) -> dict[str, object]:
     """One table of the code's TOML (``wrong_count``...), ``{}`` where the code has none."""
-    name = _TOML[CodeId(code)]
-    if not has_code_data(name):
+    name = _data_file(code)
+    if name is None or not has_code_data(name):
         return {}
     found = code_data(name).get(table, {})
     return dict(found) if isinstance(found, dict) else {}
@@ -56,8 +56,8 @@ def code_table(code: CodeId | str, table: str) -> dict[str, object]:
 def articles(code: CodeId) -> dict[str, str]:
     """The code's topic → article table: ``[articles]`` (the games' rules) and
     ``[event_articles]`` (what events cite) of its TOML."""
-    name = _TOML[code]
-    if not has_code_data(name):
+    name = _data_file(code)
+    if name is None or not has_code_data(name):
         return {}
     data = code_data(name)
     out: dict[str, str] = {}

@@ -13,18 +13,19 @@ _HERE = Path(__file__).parent
 _FORMAT = b"arbitro code data 1"
 
 
-def has_code_data(name: str) -> bool:
-    """Whether this package holds the data file ``name``."""
+def has_code_data(name: str | Path) -> bool:
+    """Whether the data file ``name`` (of this package, or a path: a plugin's code) exists."""
     return (_HERE / name).is_file()
 
 
 @cache
-def code_data(name: str) -> dict[str, Any]:
-    """The parsed TOML data file ``name`` of this package, shared by every reader (the code's
-    numbers and its citations): treat it as read-only. Parsed once per edition of the file:
-    ``arbitro --help`` cites articles from four codes and would spend more on parsing their
-    TOML than on everything else it does."""
-    raw = (_HERE / name).read_bytes()
+def code_data(name: str | Path) -> dict[str, Any]:
+    """The parsed TOML data file ``name`` of this package (or at the path ``name``: a plugin's
+    code), shared by every reader (the code's numbers and its citations): treat it as
+    read-only. Parsed once per edition of the file: ``arbitro --help`` cites articles from four
+    codes and would spend more on parsing their TOML than on everything else it does."""
+    path = _HERE / name  # an absolute path stays itself
+    raw = path.read_bytes()
     stamp = blake2b(_FORMAT + raw, digest_size=16).hexdigest()
 
     def parse() -> dict[str, Any]:
@@ -32,5 +33,5 @@ def code_data(name: str) -> dict[str, Any]:
 
         return tomllib.loads(raw.decode("utf-8"))
 
-    data: dict[str, Any] = kept(_HERE / "__pycache__" / f"{name}.marshal", stamp, parse)
+    data: dict[str, Any] = kept(path.parent / "__pycache__" / f"{path.name}.marshal", stamp, parse)
     return data

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.citation import cite
 from arbitro.codes.data import code_data
-from arbitro.codes.ids import CodeId
+from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
+
+if TYPE_CHECKING:
+    from arbitro.codes.event_rules import EventRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,7 @@ class Scala40Code:
     rested_negative_points: int
     late_entry_vp: int
     late_entry_mp: int
+    complaints_window_minutes: int
 
     @property
     def code_id(self) -> CodeId:
@@ -153,4 +157,44 @@ def scala40() -> Scala40Code:
         rested_negative_points=d["incomplete_table"]["rested_negative_points"],
         late_entry_vp=d["late_entry"]["vp"],
         late_entry_mp=d["late_entry"]["mp"],
+        complaints_window_minutes=d["complaints"]["window_minutes"],
+    )
+
+
+def event_rules() -> EventRules:
+    """The rules a Scala 40 event applies (art. 22 placement VP and difference tables, art. 24
+    complaints, art. 26 late entries), from the code's data: no bases, no VP tables of MP, no
+    lateness nor warnings (art. 10-17 penalise cards, docs/rulings.md Scala 40 18)."""
+    from arbitro.codes.event_rules import EventRules
+
+    k = scala40()
+    return EventRules(
+        code_id=k.code,
+        late_entry_score=(k.late_entry_vp, k.late_entry_mp),
+        title=k.title,
+        game=GameId.SCALA40.value,
+        vp_tables={},
+        rest_scores={},
+        round_minutes={},
+        deals_allowed=tuple(sorted({d for t in k.difference_tables.values() for d in t.deals})),
+        vp_total=max(k.placement_vp) + max(t.beyond for t in k.difference_tables.values()),
+        mp_step=1,
+        complaints_window_minutes=k.complaints_window_minutes,
+        base_step=1,
+        base_min=0,
+        base_max=0,
+        points_min=0,
+        points_max=0,
+        lateness_sanction="",
+        lateness_sanction_up_to_s=0,
+        lateness_mp_penalty_up_to_s=0,
+        lateness_mp_penalty=0,
+        lateness_repeat_warning=False,
+        lateness_repeat_mp_penalty=0,
+        late_line_forfeit="zero",
+        warnings_per_penalty=0,
+        warning_vp_penalty=0,
+        warning_mp_penalty=0,
+        teams=False,
+        one_deal_rounds_need_duplicate=False,
     )

@@ -12,7 +12,6 @@ from datetime import date
 
 from reportlab.platypus import Flowable, KeepTogether
 
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
 from arbitro.printouts.labels import check_lang, tr
@@ -37,13 +36,6 @@ KINDS: dict[str, Message] = {
 }
 """The ledger's kinds as the verbale names them."""
 
-CODE_NAMES: dict[str, Message] = {
-    CodeId.BURRACO_FIBAS.value: message("Burraco — FIBAS competition code"),
-    CodeId.BURRACO_PAROLE.value: message("Burraco Parole — UISP competition code"),
-    CodeId.SCALA40.value: message("Scala 40 — competition code"),
-    CodeId.BRISCOLA.value: message("Briscola — competition rules"),
-}
-"""The codes as the verbale names them (the desk's names of the codes)."""
 
 _ITALIAN_DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
@@ -72,8 +64,11 @@ def date_text(day: date) -> str:
 
 
 def code_name(code: str, lang: str) -> str:
-    """The competition code's name, «Burraco — codice di gara FIBAS», not its id."""
-    return tr(CODE_NAMES[code], lang) if code in CODE_NAMES else code
+    """The competition code's name, «Burraco — codice di gara FIBAS», not its id (its spec's
+    name in the registry; an unknown code as it is written)."""
+    from arbitro.codes.registry import code_spec, known_code
+
+    return tr(code_spec(code).name, lang) if known_code(code) else code
 
 
 def rulings_title(results: ResultsFile) -> Message:

@@ -5,11 +5,13 @@ art. 36-41 penalties), and the body of a refusal."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Path
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo
+from pydantic_core import PydanticCustomError
 
+from arbitro.codes.registry import DEFAULT_CODE, EventKind, codes_of
 from arbitro.money import MAX_FEE_CENTS
 from arbitro.text_rules import EVENT_ID_MAX, EVENT_ID_PATTERN, NAME_MAX, TEXT_MAX, clean_text
 from arbitro.tournament.model import EventFormat, Movement
@@ -94,6 +96,27 @@ def _text(value: str, info: ValidationInfo) -> str:
     return clean_text(value, info.field_name or "text", max_length=TEXT_MAX, multiline=True)
 
 
+_LITERAL_ERROR = "literal_error"  # pydantic's type of error, as its Literal answers
+
+
+def _code_of_rounds(value: str) -> str:
+    """A code of events of rounds in the registry (pydantic's own refusal of a value not in
+    the list, as for a ``Literal``)."""
+    known = codes_of(EventKind.ROUNDS)
+    if value not in known:
+        expected = ", ".join(repr(c) for c in known)
+        raise PydanticCustomError(
+            _LITERAL_ERROR, "Input should be {expected}", {"expected": expected}
+        )
+    return value
+
+
+def _codes_enum(schema: dict[str, Any]) -> None:
+    """The codes of events of rounds as the schema's enum, read when the schema is made."""
+    schema["enum"] = list(codes_of(EventKind.ROUNDS))
+
+
+RoundsCode = Annotated[str, AfterValidator(_code_of_rounds), Field(json_schema_extra=_codes_enum)]
 UserName = Annotated[str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(_name)]
 Reason = Annotated[str, Field(min_length=1, max_length=1000), AfterValidator(_text)]
 
@@ -103,7 +126,7 @@ class EventConfigIn(Strict):
 
     event_id: str = Field(pattern=EVENT_ID_PATTERN.pattern, max_length=EVENT_ID_MAX)
     name: UserName
-    code: Literal["burraco-fibas", "burraco-parole-uisp", "scala40"] = "burraco-fibas"
+    code: RoundsCode = DEFAULT_CODE
     format: EventFormat = EventFormat.PAIRS
     rounds: int = Field(ge=1, le=MAX_ROUNDS)
     deals: list[Annotated[int, Field(ge=1, le=10)]] = Field(min_length=1, max_length=MAX_ROUNDS)

@@ -5,15 +5,16 @@ competitors of a line."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 
 from arbitro.bidi import isolated
+from arbitro.codes.registry import EventKind, code_spec, codes_of
 from arbitro.i18n import Message, actor_label, verbatim
 from arbitro.record_names import HISTORY_NAMES as HISTORY_NAMES
 from arbitro.record_names import LEDGER_NAMES as LEDGER_NAMES
 from arbitro.record_names import STATUS_NAMES as STATUS_NAMES
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, Line, Movement
-from arbitro.tournament.rules import FIBAS, PAROLE, SCALA40
 
 MOVEMENT_NAMES: dict[Movement, Message] = {
     Movement.ARBITER_CHOICE: Message("Arbiter's choice"),
@@ -32,11 +33,25 @@ COUNT_NAMES: dict[str, tuple[Message, Message]] = {
     "conflict": (Message("in conflict"), Message("in conflict", context="many")),
     "rest": (Message("resting"), Message("resting", context="many")),
 }
-CODE_NAMES: dict[str, Message] = {
-    FIBAS: Message("Burraco — FIBAS competition code"),
-    PAROLE: Message("Burraco Parole — UISP competition code"),
-    SCALA40: Message("Scala 40 — competition code"),
-}
+
+
+class _CodeNames(Mapping[str, Message]):
+    """The name of each code of events of rounds, read from the registry when asked (a code
+    registered at run time included), in the registry's order."""
+
+    def __getitem__(self, code: str) -> Message:
+        if code not in codes_of(EventKind.ROUNDS):
+            raise KeyError(code)
+        return code_spec(code).name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(codes_of(EventKind.ROUNDS))
+
+    def __len__(self) -> int:
+        return len(codes_of(EventKind.ROUNDS))
+
+
+CODE_NAMES: Mapping[str, Message] = _CodeNames()
 FORMAT_NAMES: dict[EventFormat, Message] = {
     EventFormat.PAIRS: Message("Pairs"),
     EventFormat.TEAMS: Message("Teams"),

@@ -10,17 +10,17 @@ Data: one JSON file per code in this package, generated from the seeds by
 ``tools/build_catalogue.py`` (keywords from ``keywords.toml``) and committed.
 """
 
-from arbitro.codes.catalogue.catalogue import CODE_ALIASES, Catalogue
+from arbitro.codes.catalogue.catalogue import Catalogue, code_aliases
 from arbitro.codes.catalogue.loader import load_catalogue
 from arbitro.codes.catalogue.model import Article, CodeInfo, SearchHit
 from arbitro.codes.catalogue.search import search
 
 __all__ = [
-    "CODE_ALIASES",
     "Article",
     "Catalogue",
     "CodeInfo",
     "SearchHit",
+    "code_aliases",
     "load_catalogue",
     "search",
 ]

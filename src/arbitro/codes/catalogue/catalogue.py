@@ -12,23 +12,14 @@ from arbitro.errors import ArbitroError, NotFoundError
 if TYPE_CHECKING:
     from arbitro.codes.catalogue.index import SearchIndex
 
-# Other names an arbiter may type for a code.
-CODE_ALIASES: dict[str, str] = {
-    "fibas": "burraco-fibas",
-    "burraco": "burraco-fibas",
-    "burraco-fibas": "burraco-fibas",
-    "parole": "burraco-parole-uisp",
-    "uisp": "burraco-parole-uisp",
-    "burraco-parole": "burraco-parole-uisp",
-    "burraco-parole-uisp": "burraco-parole-uisp",
-    "scala40": "scala40",
-    "scala-40": "scala40",
-    "scala": "scala40",
-    "briscola": "briscola",
-    "bridge": "bridge-law-13",
-    "bridge-13": "bridge-law-13",
-    "bridge-law-13": "bridge-law-13",
-}
+
+def code_aliases() -> dict[str, str]:
+    """The other names an arbiter may type for a code (``fibas``, ``scala-40``), from each
+    code's spec in the registry, and each code's own id."""
+    from arbitro.codes.registry import code_specs
+
+    return {name: str(s.id) for s in code_specs() for name in (str(s.id), *s.aliases)}
+
 
 _ART_PREFIX = re.compile(r"^(?:articolo|art\.?|law|legge)\s*", re.IGNORECASE)
 
@@ -58,7 +49,7 @@ class Catalogue:
     def resolve_code(self, code: str) -> str:
         """The code id for ``code`` or one of its aliases; unknown → :class:`NotFoundError`."""
         key = re.sub(r"[\s_]+", "-", code.strip().lower())
-        resolved = CODE_ALIASES.get(key, key)
+        resolved = code_aliases().get(key, key)
         if resolved not in self._codes:
             known = ", ".join(self._codes)
             raise NotFoundError(

@@ -37,14 +37,6 @@ from arbitro.codes.kept import blake2b, kept
 FIELDS: tuple[str, ...] = ("title", "keywords", "text", "code")
 WEIGHTS: dict[str, float] = {"title": 3.0, "keywords": 4.0, "text": 1.0, "code": 0.6}
 B: dict[str, float] = {"title": 0.4, "keywords": 0.4, "text": 0.75, "code": 0.0}
-# The words that name each code, so that "briscola parità" or "scala 40 jolly" prefer it.
-CODE_WORDS: dict[str, str] = {
-    "burraco-fibas": "burraco fibas",
-    "burraco-parole-uisp": "burraco parole uisp",
-    "scala40": "scala 40 scala40",
-    "briscola": "briscola",
-    "bridge-law-13": "bridge",
-}
 K1 = 1.4
 PHRASE_BONUS = 0.6
 SYNONYM_WEIGHT = 0.8
@@ -68,8 +60,16 @@ def _field_terms(article: Article) -> dict[str, list[list[str]]]:
         "title": [terms(article.title)],
         "keywords": [terms(k) for k in article.keywords],
         "text": [terms(article.text)],
-        "code": [terms(CODE_WORDS.get(article.code, ""))],
+        "code": [terms(_code_words(article.code))],
     }
+
+
+def _code_words(code: str) -> str:
+    """The words that name the code (its spec's search words), so that "briscola parità" or
+    "scala 40 jolly" prefer it."""
+    from arbitro.codes.registry import code_spec
+
+    return code_spec(code).search_words
 
 
 class SearchIndex:
@@ -221,7 +221,8 @@ def fingerprint(articles: tuple[Article, ...]) -> str:
             stat = found.stat()
             digest.update(f"{found}|{stat.st_size}|{stat.st_mtime_ns}".encode())
     for a in articles:
-        fields = (a.code, a.number, a.title, a.text, "\x1e".join(a.keywords), a.term or "")
+        words = _code_words(a.code)
+        fields = (a.code, words, a.number, a.title, a.text, "\x1e".join(a.keywords), a.term or "")
         digest.update("\x1f".join(fields).encode("utf-8", "surrogatepass"))
         digest.update(b"\x1d")
     return digest.hexdigest()

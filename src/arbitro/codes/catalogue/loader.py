@@ -8,19 +8,11 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from arbitro.codes.catalogue.catalogue import Catalogue
 from arbitro.codes.catalogue.model import Article, CodeInfo
-
-CODE_FILES: tuple[str, ...] = (
-    "burraco-fibas",
-    "burraco-parole-uisp",
-    "scala40",
-    "briscola",
-    "bridge-law-13",
-)
+from arbitro.codes.registry import code_specs
 
 
 def parse_code(data: dict[str, Any]) -> tuple[CodeInfo, tuple[Article, ...]]:
@@ -44,12 +36,14 @@ def parse_code(data: dict[str, Any]) -> tuple[CodeInfo, tuple[Article, ...]]:
 
 @cache
 def load_catalogue() -> Catalogue:
-    """The catalogue of every article of every code (loaded once, then cached)."""
-    package = resources.files("arbitro.codes.catalogue")
+    """The catalogue of every article of every code of the registry that has one (loaded
+    once, then cached)."""
     codes: list[CodeInfo] = []
     articles: list[Article] = []
-    for name in CODE_FILES:
-        data = json.loads(package.joinpath(f"{name}.json").read_text("utf-8"))
+    for spec in code_specs():
+        if spec.catalogue is None:
+            continue
+        data = json.loads(spec.catalogue.read_text("utf-8"))
         info, entries = parse_code(data)
         codes.append(info)
         articles.extend(entries)

@@ -40,6 +40,19 @@ _MAKERS: dict[GameId, Callable[[GameId], SheetKind]] = {
 _KINDS: dict[str, SheetKind] = {}  # made on first ask, then shared
 
 
+def register_sheet_kind(game: str, maker: Callable[[GameId], SheetKind]) -> None:
+    """The score sheet of a game registered with its code (issue 30: a new game in one folder;
+    its code must be in :mod:`arbitro.codes.registry` first)."""
+    known = GameId(game)
+    _MAKERS[known] = maker
+    _KINDS.pop(known, None)
+
+
+def lines_sheet(game: GameId) -> SheetKind:
+    """The sheet of two lines (Burraco FIBAS art. 19-20), for a new game that uses it."""
+    return _lines(game)
+
+
 def sheet_kind(game: GameId | str) -> SheetKind:
     """The score sheet of ``game`` in events of rounds (one object per game)."""
     found = _KINDS.get(game)
@@ -62,5 +75,7 @@ __all__ = [
     "SheetOutcome",
     "SheetScore",
     "SheetTable",
+    "lines_sheet",
+    "register_sheet_kind",
     "sheet_kind",
 ]

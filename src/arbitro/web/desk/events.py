@@ -16,6 +16,7 @@ from starlette.datastructures import FormData
 
 from arbitro.codes.citation import Citation, code_table
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
@@ -108,10 +109,6 @@ def logout_page(request: Request, session: auth.Session = Director) -> Response:
 
 
 # ---------------------------------------------------------------------- new event
-GAME_DEFAULTS: dict[str, dict[str, str]] = {
-    SCALA40: {"format": EventFormat.INDIVIDUAL.value, "deals": "5"},  # tables of four
-}
-"""What the new-event form sets when a game is chosen (Scala 40: individual, 5 deals)."""
 
 
 def form_code(values: Mapping[str, str]) -> str:
@@ -146,7 +143,7 @@ def code_options(code: str) -> dict[str, Any]:
 def game_defaults(values: dict[str, str], rounds: int) -> dict[str, str]:
     """``values`` with the format and deals of the game chosen (``values["code"]``)."""
     code = form_code(values)
-    defaults = GAME_DEFAULTS.get(code, {})
+    defaults = code_spec(code).desk_defaults  # Scala 40: individual, 5 deals (art. 2, 5)
     out = dict(values)
     out["format"] = defaults.get("format", EventFormat.PAIRS.value)
     for i in range(1, rounds + 1):

@@ -1,0 +1,124 @@
+"""The built-in competition codes' specs (issue 30), read by :mod:`arbitro.codes.registry`.
+
+A spec is light: names, files and the module that builds its rules, imported when an event
+first asks for them; a command that cites one article or lists the codes loads no code's module
+(issue 14: ``arbitro --help`` and ``arbitro vp`` start as fast as before the registry)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.registry import CodeSpec, Command, EventKind
+from arbitro.i18n import N_, Message
+
+if TYPE_CHECKING:
+    from arbitro.codes.event_rules import EventRules
+
+_HERE = Path(__file__).parent
+_CATALOGUE = _HERE / "catalogue"
+
+
+def rules_of(module: str) -> Callable[[], EventRules]:
+    """The ``event_rules()`` of the code's ``module``, imported when first called."""
+
+    def build() -> EventRules:
+        made: EventRules = importlib.import_module(module).event_rules()
+        return made
+
+    return build
+
+
+FIBAS = CodeSpec(
+    id=CodeId.BURRACO_FIBAS,
+    game=GameId.BURRACO,
+    events=EventKind.ROUNDS,
+    name=Message("Burraco — FIBAS competition code"),
+    short_name="FIBAS",
+    data=_HERE / "burraco_fibas.toml",
+    catalogue=_CATALOGUE / "burraco-fibas.json",
+    aliases=("fibas", "burraco"),
+    search_words="burraco fibas",
+    rules=rules_of("arbitro.codes.burraco_fibas"),
+    commands=(
+        Command(
+            "score",
+            "score",
+            N_(
+                "Score a Burraco deal per line ({article}): base (burraco and closing) and card "
+                "points."
+            ),
+            topic="scoring",
+        ),
+    ),
+)
+PAROLE = CodeSpec(
+    id=CodeId.BURRACO_PAROLE,
+    game=GameId.PAROLE,
+    events=EventKind.ROUNDS,
+    name=Message("Burraco Parole — UISP competition code"),
+    short_name="Parole UISP",
+    data=_HERE / "burraco_parole.toml",
+    catalogue=_CATALOGUE / "burraco-parole-uisp.json",
+    aliases=("parole", "uisp", "burraco-parole"),
+    search_words="burraco parole uisp",
+    rules=rules_of("arbitro.codes.burraco_parole"),
+    commands=(
+        Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
+    ),
+)
+SCALA40 = CodeSpec(
+    id=CodeId.SCALA40,
+    game=GameId.SCALA40,
+    events=EventKind.ROUNDS,
+    name=Message("Scala 40 — competition code"),
+    short_name="Scala 40",
+    data=_HERE / "scala40.toml",
+    catalogue=_CATALOGUE / "scala40.json",
+    aliases=("scala-40", "scala"),
+    search_words="scala 40 scala40",
+    rules=rules_of("arbitro.codes.scala40"),
+    # Tables of four individuals (art. 2), five deals a round (art. 5).
+    desk_defaults={"format": "individual", "deals": "5"},
+    commands=(
+        Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
+    ),
+)
+BRISCOLA = CodeSpec(
+    id=CodeId.BRISCOLA,
+    game=GameId.BRISCOLA,
+    events=EventKind.KNOCKOUT,
+    name=Message("Briscola — competition rules"),
+    short_name="Briscola",
+    data=_HERE / "briscola.toml",
+    catalogue=_CATALOGUE / "briscola.json",
+    search_words="briscola",
+    commands=(
+        Command("briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True),
+    ),
+)
+# Bridge Law 13 (wrong number of cards in a board, seed 003): a law without events of its own,
+# read by the prepared-deal events of the other codes (arbitro.games.prepared_deals).
+BRIDGE_LAW_13 = CodeSpec(
+    id=CodeId.BRIDGE_LAW_13,
+    game="bridge",
+    events=EventKind.NONE,
+    name=Message("Bridge — Law 13, wrong number of cards"),
+    short_name="Bridge",
+    data=_HERE / "bridge_law_13.toml",
+    catalogue=_CATALOGUE / "bridge-law-13.json",
+    aliases=("bridge", "bridge-13"),
+    search_words="bridge",
+)
+
+# The built-in codes, one line each, in the order every list shows them (the catalogue's too).
+SPECS: tuple[CodeSpec, ...] = (
+    FIBAS,
+    PAROLE,
+    SCALA40,
+    BRISCOLA,
+    BRIDGE_LAW_13,
+)

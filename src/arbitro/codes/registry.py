@@ -1,0 +1,152 @@
+"""The one registry of competition codes (issue 30): each code is one :class:`CodeSpec` (its
+game, its kind of event, its data and catalogue files, its names, its event rules, the desk's
+defaults), and every list of codes in arbitro reads it. A new code is one folder holding its
+module with its spec and data, and one :func:`register` call.
+
+The built-in codes' specs are in :mod:`arbitro.codes.builtin` (``SPECS``, one line each),
+named here by a string and imported on the first question; a spec names its code's module by a
+string too, imported when an event first asks for its rules, so a command loads only the codes
+it uses (issue 14: start-up stays fast)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arbitro.i18n import Message
+
+if TYPE_CHECKING:
+    from arbitro.codes.event_rules import EventRules
+
+
+class EventKind(StrEnum):
+    """What kind of event a code runs: rounds of sheets (Burraco, Parole, Scala 40), a
+    knockout of matches (Briscola), or none (Bridge Law 13, a law read by other codes)."""
+
+    ROUNDS = "rounds"
+    KNOCKOUT = "knockout"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A top-level command or group of ``arbitro`` that belongs to one code (its game's tools:
+    ``arbitro scala40 opening``): its module of ``arbitro.cli``, its name, its help (a msgid)
+    and the topic of the code's article the help cites as ``{article}``."""
+
+    module: str
+    name: str
+    help: str
+    group: bool = False
+    topic: str = ""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CodeSpec:
+    """Everything arbitro needs to know about one competition code."""
+
+    id: str  # the code's id, as records and files write it ("burraco-fibas")
+    game: str  # the game it plays ("burraco"): the rules engine and the score sheet
+    events: EventKind
+    name: Message  # its name in the catalogue ("Burraco — FIBAS competition code")
+    short_name: str  # how a citation names it ("FIBAS art. 22")
+    data: Path | None = None  # its TOML: numbers and articles ([articles], [event_articles])
+    catalogue: Path | None = None  # its articles' JSON (tools/build_catalogue.py)
+    aliases: tuple[str, ...] = ()  # other names an arbiter types ("fibas", "scala-40")
+    search_words: str = ""  # the words that name it, for the article search
+    # The rules an event of rounds applies, built from the code's data; None without rounds.
+    rules: Callable[[], EventRules] | None = None
+    # What the desk's new-event form sets when the code is chosen (form field → value).
+    desk_defaults: Mapping[str, str] = field(default_factory=dict)
+    # The command line's commands of the code's own (``arbitro --help`` lists them).
+    commands: tuple[Command, ...] = ()
+
+
+DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)
+# Where the built-in codes' specs are (arbitro.codes.builtin.SPECS), imported on first use.
+BUILT_IN_MODULE = "arbitro.codes.builtin"
+
+_SPECS: dict[str, CodeSpec] = {}  # every spec, by id: the built-in ones, then those registered
+
+
+def _specs() -> dict[str, CodeSpec]:
+    """Every spec by id, the built-in ones read on the first question."""
+    if not _SPECS:
+        for spec in importlib.import_module(BUILT_IN_MODULE).SPECS:
+            _SPECS[str(spec.id)] = spec
+    return _SPECS
+
+
+def built_in() -> tuple[str, ...]:
+    """The ids of the built-in codes, in order."""
+    return tuple(str(s.id) for s in importlib.import_module(BUILT_IN_MODULE).SPECS)
+
+
+def code_spec(code_id: str) -> CodeSpec:
+    """The spec of the code ``code_id``; an unknown code is refused naming the known ones."""
+    found = _specs().get(str(code_id))
+    if found is None:
+        from arbitro.errors import ArbitroError  # arbitro.errors cites articles: this module
+
+        raise ArbitroError(
+            "unknown competition code «{code}» ({codes})",
+            code=code_id,
+            codes=", ".join(_specs()),
+        )
+    return found
+
+
+def code_specs() -> tuple[CodeSpec, ...]:
+    """Every code's spec: the built-in ones, then those registered, in order."""
+    return tuple(_specs().values())
+
+
+def codes_of(events: EventKind) -> tuple[str, ...]:
+    """The ids of the codes running ``events`` (the codes of events of rounds...)."""
+    return tuple(str(s.id) for s in code_specs() if s.events is events)
+
+
+def known_code(code_id: str) -> bool:
+    """Whether ``code_id`` is a code of the registry."""
+    return code_id in _specs()
+
+
+def known_game(game: str) -> bool:
+    """Whether a code of the registry plays ``game``."""
+    return any(s.game == game for s in code_specs())
+
+
+def register(spec: CodeSpec) -> None:
+    """Add the code ``spec`` to the registry (a code of a plugin); its id must be new."""
+    if known_code(spec.id):
+        raise ValueError(f"the code {spec.id!r} is already registered")
+    _specs()[str(spec.id)] = spec
+
+
+def unregister(code_id: str) -> None:
+    """Take back a code :func:`register` added, and the names made for it and its game."""
+    from arbitro.codes.citation import articles
+    from arbitro.codes.ids import CodeId, GameId, forget_member
+
+    if code_id in built_in():
+        raise ValueError(f"the code {code_id!r} is built in")
+    spec = _specs().pop(code_id)
+    articles.cache_clear()
+    forget_member(CodeId, code_id)
+    if not known_game(spec.game):
+        forget_member(GameId, spec.game)
+
+
+@contextmanager
+def registered(spec: CodeSpec) -> Iterator[CodeSpec]:
+    """``spec`` registered for the duration of the block (a test's fake code)."""
+    register(spec)
+    try:
+        yield spec
+    finally:
+        unregister(spec.id)

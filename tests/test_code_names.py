@@ -1,0 +1,200 @@
+"""Shared code never names a particular code or game (issue 30; docs/architecture.md, "A game
+plugs in through one protocol"): outside ``codes/`` and ``games/`` no module nor template of
+``src/arbitro`` writes a code's or a game's id (``"scala40"``), its constant (``CodeId.SCALA40``,
+``GameId.BRISCOLA``, ``FIBAS`` of ``tournament.rules``) or imports a code's or a game's module
+(``arbitro.codes.scala40``, ``arbitro.games.burraco``). Comments and docstrings may cite
+articles ("FIBAS art. 22"): they are not read.
+
+:data:`ALLOWED` lists the files that still do, each with its count: it may only shrink. A file
+not listed that names one fails, a listed file whose count grows fails, and a listed file whose
+count falls fails too, asking for the list to be shrunk (so that it never hides a new name)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from pathlib import Path
+
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.registry import built_in
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "arbitro"
+EXEMPT = ("codes", "games")  # where codes and games are written, by definition
+
+CODE_IDS = frozenset(built_in())
+GAME_IDS = frozenset(g.value for g in GameId)
+IDS = CODE_IDS | GAME_IDS
+CONSTANTS = frozenset({m.name for m in CodeId} | {m.name for m in GameId} | {"FIBAS", "PAROLE"})
+# A code's module is the one beside its TOML (codes/scala40.py and scala40.toml).
+_CODES = PACKAGE / "codes"
+MODULES = tuple(
+    f"arbitro.codes.{p.stem}"
+    for p in sorted(_CODES.glob("*.py"))
+    if p.with_suffix(".toml").exists()
+) + tuple(f"arbitro.games.{g}" for g in sorted(GAME_IDS))
+
+# The files that still name a code or a game, with how many times: shrink it, never grow it.
+ALLOWED: dict[str, int] = {
+    "cards/card.py": 1,
+    "cards/deck.py": 2,
+    "cards/italian.py": 1,
+    "cli/arbiter.py": 10,
+    "cli/briscola.py": 14,
+    "cli/events.py": 8,
+    "cli/knockout.py": 8,
+    "cli/main.py": 1,
+    "cli/parole.py": 13,
+    "cli/render.py": 1,
+    "cli/rounds.py": 9,
+    "cli/scala40.py": 8,
+    "cli/score.py": 5,
+    "cli/vp.py": 1,
+    "lexicon/affixes.py": 1,
+    "lexicon/hunspell.py": 2,
+    "printouts/boards.py": 3,
+    "printouts/bracket.py": 2,
+    "printouts/report.py": 1,
+    "printouts/score_sheets.py": 1,
+    "printouts/vp_scale.py": 1,
+    "services/arbiter_deal.py": 2,
+    "services/deal_check.py": 3,
+    "services/events.py": 1,
+    "services/knockout.py": 2,
+    "tournament/boards.py": 3,
+    "tournament/commands/boards.py": 3,
+    "tournament/event.py": 1,
+    "tournament/knockout.py": 2,
+    "tournament/knockout_event.py": 10,
+    "tournament/movements/fours.py": 1,
+    "tournament/movements/request.py": 2,
+    "tournament/records.py": 5,
+    "tournament/rules.py": 6,
+    "tournament/scoring/comparison.py": 1,
+    "tournament/scoring/scala40.py": 7,
+    "tournament/scoring/scala40_sheet.py": 2,
+    "tournament/scoring/sheet.py": 1,
+    "tournament/scoring/vp.py": 4,
+    "tournament/sheets/__init__.py": 3,
+    "tournament/sheets/individuals.py": 2,
+    "tournament/sheets/lines.py": 1,
+    "tournament/standings/prizes.py": 1,
+    "web/desk/events.py": 21,
+    "web/desk/rounds.py": 1,
+    "web/desk/series.py": 2,
+    "web/knockout.py": 3,
+    "web/templates/desk_unkept.html": 1,
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of ``tree`` (module, classes, functions)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def _is_named_module(module: str) -> bool:
+    return any(module == m or module.startswith(f"{m}.") for m in MODULES)
+
+
+def python_names(source: str) -> int:
+    """How many times ``source`` names a particular code or game (see the module's text)."""
+    tree = ast.parse(source)
+    skip = _docstrings(tree)
+    count = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            count += id(node) not in skip and node.value in IDS
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            count += node.value.id in ("CodeId", "GameId") and node.attr.isupper()
+        elif isinstance(node, ast.Name):
+            count += node.id in CONSTANTS
+        elif isinstance(node, ast.Import):
+            count += sum(_is_named_module(a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if _is_named_module(node.module):
+                count += 1
+            else:  # ``from arbitro.games import burraco``, ``import FIBAS``
+                count += sum(
+                    _is_named_module(f"{node.module}.{a.name}") or a.name in CONSTANTS
+                    for a in node.names
+                )
+    return count
+
+
+_JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
+_ALTERNATIVES = "|".join(re.escape(i) for i in sorted(IDS))
+_QUOTED_ID = re.compile(rf"""(["'])({_ALTERNATIVES})\1""")
+_CONSTANT = re.compile(r"\b(?:CodeId|GameId)\.[A-Z_0-9]+\b")
+
+
+def template_names(source: str) -> int:
+    """How many times a template names a particular code or game: a quoted id or a constant,
+    outside ``{# comments #}``."""
+    text = _JINJA_COMMENT.sub("", source)
+    return len(_QUOTED_ID.findall(text)) + len(_CONSTANT.findall(text))
+
+
+def names_by_file() -> Counter[str]:
+    """Each file of ``src/arbitro`` outside ``codes/`` and ``games/`` that names a code or a
+    game, with its count."""
+    found: Counter[str] = Counter()
+    for path in sorted(PACKAGE.rglob("*")):
+        relative = path.relative_to(PACKAGE)
+        if relative.parts[0] in EXEMPT or "__pycache__" in relative.parts:
+            continue
+        if path.suffix == ".py":
+            count = python_names(path.read_text("utf-8"))
+        elif path.suffix in (".html", ".j2", ".jinja") and "templates" in relative.parts:
+            count = template_names(path.read_text("utf-8"))
+        else:
+            continue
+        if count:
+            found[relative.as_posix()] = count
+    return found
+
+
+def test_no_file_names_a_code_or_a_game_beyond_the_allowed() -> None:
+    """No new file names a particular code or game, and no listed file names more of them
+    (issue 30: "shared code never asks which game it is")."""
+    found = names_by_file()
+    new = {f: n for f, n in found.items() if f not in ALLOWED}
+    grown = {f: (ALLOWED[f], n) for f, n in found.items() if f in ALLOWED and n > ALLOWED[f]}
+    assert new == {}, "name no code nor game outside codes/ and games/: read the registry"
+    assert grown == {}, "(allowed, found): these files name more codes or games than before"
+
+
+def test_the_allowed_list_is_as_short_as_the_code() -> None:
+    """When a file stops naming a code or a game, the list shrinks with it."""
+    found = names_by_file()
+    fallen = {f: found.get(f, 0) for f, n in ALLOWED.items() if found.get(f, 0) < n}
+    assert fallen == {}, "shrink ALLOWED in tests/test_code_names.py to these counts"
+
+
+def test_the_scan_finds_each_way_of_naming() -> None:
+    """The scanner counts a quoted id, a constant, a re-exported name and an import of a
+    code's or a game's module, and not a docstring, a comment nor a citation in a text."""
+    source = '''"""A docstring naming "scala40" is fine."""
+from arbitro.codes.ids import CodeId
+from arbitro.tournament.rules import FIBAS
+import arbitro.games.burraco.melds
+from arbitro.games import parole
+# a comment: "briscola"
+
+
+def f(code: str) -> bool:
+    """FIBAS art. 22 in a docstring."""
+    text = "FIBAS art. 22"
+    return code == "scala40" or code is CodeId.BRISCOLA or code == FIBAS
+'''
+    # "scala40", CodeId.BRISCOLA, FIBAS (import and use), the two game modules
+    assert python_names(source) == 6
+    assert python_names("from arbitro.codes.scala40 import scala40") == 1
+    template = '{# "scala40" #}<option value="scala40">{{ x == "burraco-fibas" }}</option>'
+    assert template_names(template) == 2
+    assert template_names("{{ _('Scala 40') }} {{ code }}") == 0
