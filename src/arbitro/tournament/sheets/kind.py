@@ -238,8 +238,9 @@ class SheetKind(Protocol[E]):
         ...
 
     def summary(self, result: SheetOutcome) -> dict[str, int] | None:
-        """The figures the terminal reports once a sheet is entered (each line's total, MP
-        and VP), or None when it reports the status only."""
+        """The figures the terminal reports once a sheet is entered, a table of two lines'
+        (``ns_total``, ``ew_total``, ``ns_vp``, ``ew_vp``, and any more), or None when it
+        reports the status only."""
         ...
 
     def api_figures(self, entry: E, result: SheetOutcome) -> dict[str, Any]:
