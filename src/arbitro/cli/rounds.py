@@ -171,7 +171,7 @@ def edit_text(state: EventState, rec: Record) -> str:
     """One hand edit of a seating, as the terminal lists it: its record number, what it
     did, who and when."""
     from arbitro.tournament.records import SeatingEdited
-    from arbitro.tournament.sheets.lines_form import LINE_LABELS
+    from arbitro.tournament.sheets.labels import LINE_LABELS
 
     body = rec.body
     assert isinstance(body, SeatingEdited)

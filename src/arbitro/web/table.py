@@ -25,7 +25,7 @@ from arbitro.tournament.commands.sheets import SignedAlready
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.sheets import SheetForm
-from arbitro.tournament.sheets.lines_form import LINE_LABELS
+from arbitro.tournament.sheets.labels import LINE_LABELS
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.csrf import same_origin

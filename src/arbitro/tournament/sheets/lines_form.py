@@ -34,8 +34,6 @@ PARTS = ("base", "points")
 ROOMS = ("o", "c")  # open room (or the only one), closed room (team matches)
 NUMBER = re.compile(r"^[+-]?\d{1,6}$")
 SIDE_NAMES = {"ns": Message("N-S line"), "ew": Message("E-W line")}
-# The lines' labels, one for every page, sheet and terminal (Italian "N-S", "E-O").
-LINE_LABELS = {"ns": Message("N-S"), "ew": Message("E-W")}
 PART_NAMES = {"base": Message("base"), "points": Message("points")}
 
 
