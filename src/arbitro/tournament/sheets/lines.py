@@ -53,6 +53,7 @@ class _ApiDeal(msgspec.Struct, forbid_unknown_fields=True):
     ew_points: _ApiPoints
 
     def score(self) -> DealScore:
+        """The deal as the domain holds it."""
         return DealScore(
             LineDeal(self.ns_base, self.ns_points), LineDeal(self.ew_base, self.ew_points)
         )
@@ -286,7 +287,7 @@ class LinesSheet:
         """``{"deals": [{"ns_base", "ns_points", "ew_base", "ew_points"}, ...],
         "closed_room": [...]}``: one to ten deals of whole numbers (art. 19)."""
         try:
-            sheet = msgspec.convert(data, _ApiSheet)
+            sheet = msgspec.convert(data, _ApiSheet, strict=False)  # "300" as 300, as before
         except msgspec.ValidationError as err:
             raise ArbitroError("malformed score sheet: {problem}", problem=str(err)) from None
         closed = sheet.closed_room
