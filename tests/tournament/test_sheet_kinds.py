@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -63,3 +64,42 @@ def test_a_games_sheet_module_is_loaded_only_when_asked(
     modules = json.loads(done.stdout)
     assert loaded in modules
     assert not_loaded not in modules
+
+
+def test_the_lines_api_sheet_is_read_and_bounded_by_its_kind_art_19() -> None:
+    """The API's sheet of two lines (FIBAS art. 19: each line's base and card points per
+    deal): one to ten deals of whole numbers within ±100,000, no unknown field; a typed
+    number in quotes reads as the number."""
+    kind = sheet_kind(GameId.BURRACO)
+    deal = {"ns_base": "300", "ns_points": 120, "ew_base": 100, "ew_points": 45}
+    entry = kind.read_api({"deals": [deal, deal], "closed_room": None})
+    assert [d.to_list() for d in entry.deals] == [[300, 120, 100, 45]] * 2
+    bad: dict[str, Any]
+    for bad in (
+        {"deals": []},
+        {"deals": [deal] * 11},
+        {"deals": [{**deal, "ns_points": 100_001}]},
+        {"deals": [{**deal, "note": "x"}]},
+        {"deals": [{**deal, "ew_base": True}]},
+    ):
+        with pytest.raises(ArbitroError):
+            kind.read_api(bad)
+
+
+def test_the_terminals_scala40_sheet_reads_a_dash_as_a_deal_not_played_art_22_25() -> None:
+    """``--points`` per deal in seat order (art. 22); ``-`` is the deal the player who
+    abandoned did not play (art. 25); a word is refused citing art. 22."""
+    from arbitro.tournament.model import TableSeating
+    from arbitro.tournament.rules import rules_for
+    from arbitro.tournament.sheets import CliSheet
+
+    kind = sheet_kind(GameId.SCALA40)
+    seat = TableSeating(1, None, None, players=(3, 7, 1, 5))
+    rules = rules_for("scala40")
+    sheet = CliSheet(points=("0,10,20,30", "5,-,20,30"), abandoned=7)
+    entry = kind.read_cli(seat, sheet, rules)
+    assert entry.players == (3, 7, 1, 5) and entry.deals[1] == (5, None, 20, 30)
+    assert entry.abandoned == 7
+    with pytest.raises(ArbitroError) as refused:
+        kind.read_cli(seat, CliSheet(points=("0,dieci,20,30",)), rules)
+    assert str(refused.value.article) == "Scala 40 art. 22"

@@ -318,7 +318,7 @@ def test_phone_shows_its_travellers_and_cards_after_the_standings_art_20(
     played = {a.board for a in service(web_app).board_plan(EVENT, 1).at(4)}
     for b in range(1, 5):
         assert (f'id="traveller-{b}"' in page) == (b in played)
-    assert "Line card N-S" in page and "Line card E-O" in page
+    assert "Line card N-S" in page and "Line card E-W" in page  # English (issue 30)
     assert 'id="ok-' not in page  # the counts are before play: no form once published
     board = min(played)
     after = client.post(

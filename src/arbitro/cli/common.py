@@ -238,10 +238,8 @@ def groups(text: str) -> list[str]:
 
 
 def ints(text: str, what: Message) -> list[int]:
-    """The comma-separated integers of ``text`` (an error naming ``what`` otherwise)."""
-    try:
-        return [int(x) for x in text.replace(";", ",").split(",") if x.strip()]
-    except ValueError:
-        raise ArbitroError(
-            "{what}: «{text}» is not a list of numbers", what=what, text=text
-        ) from None
+    """The comma-separated integers of ``text`` (an error naming ``what`` otherwise): the
+    sheets' own reader (``arbitro sheet``'s numbers are read by the event's kind of sheet)."""
+    from arbitro.tournament.sheets.form import comma_numbers  # on use: the CLI's start-up
+
+    return comma_numbers(text, what)

@@ -26,7 +26,6 @@ from arbitro.cli.common import (
     record,
     service,
 )
-from arbitro.cli.events import code_citation
 from arbitro.tournament.model import Movement
 
 if TYPE_CHECKING:
@@ -35,41 +34,35 @@ if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
     from arbitro.tournament.model import Line, TableSeating
     from arbitro.tournament.records import Record
-    from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
+    from arbitro.tournament.rules import EventRules
+    from arbitro.tournament.sheets import SheetKind
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, _, message, render
+from arbitro.i18n import N_, _, message, render, verbatim
 
 
-def _deal(text: str, code: str) -> DealScore:
-    from arbitro.tournament.scoring.sheet import DealScore
+def sheet_entry(
+    kind: SheetKind[Any],
+    seat: TableSeating,
+    rules: EventRules,
+    deal: list[str] | None = None,
+    closed: list[str] | None = None,
+    points: list[str] | None = None,
+    abandoned: int | None = None,
+) -> Any:
+    """The sheet typed on ``arbitro sheet``'s (or ``correct``'s) options for the table
+    ``seat``, read by the event's kind of sheet (FIBAS art. 19; Scala 40 art. 22)."""
+    from arbitro.tournament.sheets import CliSheet
 
-    values = ints(text, message("deal"))
-    if len(values) != 4:
-        raise ArbitroError(
-            "deal «{text}»: 4 numbers needed: N-S base,points and E-W base,points",
-            text=text,
-            article=code_citation(code, "score_sheet"),
-        )
-    return DealScore.from_list(values)
-
-
-def _entry(deals: list[str], closed: list[str] | None, code: str) -> SheetEntry:
-    from arbitro.tournament.scoring.sheet import SheetEntry
-
-    return SheetEntry(
-        tuple(_deal(d, code) for d in deals),
-        tuple(_deal(d, code) for d in closed) if closed else None,
-    )
-
-
-_LINE_NAMES = {"ns": Message("N-S"), "ew": Message("E-W")}
+    return kind.read_cli(seat, CliSheet(deal or (), closed or (), points or (), abandoned), rules)
 
 
 def _line_names(lines: list[str]) -> str:
     """Lines as the terminal writes them (``N-S``, ``E-O``; a Scala 40 player's number)."""
-    return ", ".join(render(_LINE_NAMES[n]) if n in _LINE_NAMES else n for n in lines)
+    from arbitro.tournament.sheets.labels import line_label
+
+    return ", ".join(render(line_label(n)) for n in lines)
 
 
 def _flagged_sheets(state: EventState, round_number: int) -> list[dict[str, Any]]:
@@ -225,6 +218,7 @@ def edit_text(state: EventState, rec: Record) -> str:
     """One hand edit of a seating, as the terminal lists it: its record number, what it
     did, who and when."""
     from arbitro.tournament.records import SeatingEdited
+    from arbitro.tournament.sheets.labels import LINE_LABELS
 
     body = rec.body
     assert isinstance(body, SeatingEdited)
@@ -240,12 +234,9 @@ def edit_text(state: EventState, rec: Record) -> str:
             "move {competitor} to table {table}, {line}",
             competitor=name(body.competitor),
             table=body.table,
-            line=_(LINE_LABELS.get(body.line or "", body.line or "")),
+            line=LINE_LABELS.get(body.line or "") or verbatim(body.line or ""),
         )
     return _("#{seq}  {what}  ({actor})", seq=rec.seq, what=what, actor=words.actor(rec.actor))
-
-
-LINE_LABELS = {"ns": N_("N-S"), "ew": N_("E-W")}
 
 
 def register(app: typer.Typer) -> None:
@@ -431,10 +422,16 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             line = None if line is None else words.typed_or_same(words.LINE_WORDS, line)
-            if points:
-                status = _scala40_sheet(
-                    svc, event_id, round_number, table, points, abandoned, actor, line
-                )
+            from arbitro.tournament.commands.common import playing_table
+
+            state = svc.state(event_id)
+            seat = playing_table(state, round_number, table)
+            kind = state.sheet_kind
+            entry = sheet_entry(kind, seat, state.code, deal, closed, points, abandoned)
+            status = svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
+            state = svc.state(event_id)
+            figures = kind.summary(kind.score(state.sheet_context(round_number, seat), entry))
+            if figures is None:  # the kind reports the status only
                 emit(
                     {"round": round_number, "table": table, "status": status},
                     _(
@@ -445,36 +442,19 @@ def register(app: typer.Typer) -> None:
                     json_out,
                 )
                 return
-            state = svc.state(event_id)
-            if not deal:
-                raise ArbitroError(
-                    "give the deals (--deal)",
-                    article=code_citation(state.config.code, "score_sheet"),
-                )
-            entry = _entry(deal, closed, state.config.code)
-            status = svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
-            state = svc.state(event_id)
-            seat = state.round(round_number).seating
-            assert seat is not None
-            ctx = state.sheet_context(round_number, seat.tables[table - 1])
-            outcome = state.sheet_kind.score(ctx, entry)
-            (ns_total, ew_total), (ns, ew) = outcome.totals, outcome.sides
-            data = {
+            data: dict[str, Any] = {
                 "round": round_number,
                 "table": table,
                 "status": status,
-                "ns_total": ns_total,
-                "ew_total": ew_total,
-                "ns_mp": ns.mp,
-                "ew_mp": ew.mp,
-                "ns_vp": ns.vp,
-                "ew_vp": ew.vp,
+                **figures,
             }
+            (ns_total, ew_total) = figures["ns_total"], figures["ew_total"]
+            ns_vp, ew_vp = figures["ns_vp"], figures["ew_vp"]
             # Carte uguali (art. 20): the comparison's VP, not the table's, and the flags.
             from arbitro.cli.sheet_view import sheet_report
 
             shown, text = sheet_report(
-                state, round_number, table, (ns_total, ew_total), (ns.vp, ew.vp)
+                state, round_number, table, (ns_total, ew_total), (ns_vp, ew_vp)
             )
             data.update(shown)
             if status == "conflict":
@@ -528,7 +508,13 @@ def register(app: typer.Typer) -> None:
         """Correct a sheet (FIBAS art. 21; Scala 40 art. 24): the round it counts from."""
         with errors(json_out):
             svc = service()
-            entry = _entry(deal, closed, svc.state(event_id).config.code) if deal else None
+            entry = None
+            if deal:
+                from arbitro.tournament.commands.common import playing_table
+
+                state = svc.state(event_id)
+                seat = playing_table(state, round_number, table)
+                entry = sheet_entry(state.sheet_kind, seat, state.code, deal, closed)
             eff = svc.correct_sheet(
                 event_id,
                 round_number,
@@ -928,44 +914,6 @@ def _pair(text: str) -> tuple[int, int]:
             "«{text}»: name two players", text=text, article=cite(CodeId.SCALA40, "corrections")
         )
     return values[0], values[1]
-
-
-def _scala40_sheet(
-    svc: EventService,
-    event_id: str,
-    round_number: int,
-    table: int,
-    points: list[str],
-    abandoned: int | None,
-    actor: str,
-    line: str | None,
-) -> str:
-    """Enter a Scala 40 sheet: negative points per deal, players in the table's seat order
-    (Scala 40 art. 22)."""
-    from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-
-    seat = svc.state(event_id).round(round_number).seating
-    at = seat.table(table) if seat else None
-    if at is None or at.players is None:
-        raise ArbitroError(
-            "table {table} is not a Scala 40 table",
-            table=table,
-            article=cite(CodeId.SCALA40, "seating"),
-        )
-    rows = tuple(tuple(_points_row(p)) for p in points)
-    entry = Scala40Entry(at.players, rows, abandoned)
-    return svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
-
-
-def _points_row(text: str) -> list[int | None]:
-    try:
-        return [None if v.strip() in ("", "-") else int(v) for v in text.split(",")]
-    except ValueError:
-        raise ArbitroError(
-            "«{text}»: comma-separated negative points",
-            text=text,
-            article=cite(CodeId.SCALA40, "negative_points"),
-        ) from None
 
 
 def _register_edits(seat_app: typer.Typer) -> None:

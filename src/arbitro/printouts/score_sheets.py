@@ -18,8 +18,9 @@ round is complete, "awaiting the comparison" before, never the table's own (art.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -50,6 +51,7 @@ from arbitro.printouts.vp_scale import draw_scale, scale_height
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
+from arbitro.tournament.sheets import SheetKind
 
 FILLED_INK = colors.HexColor("#0B3D91")
 LABEL_COLUMNS = (0.15, 0.21)  # "Mano" and row-label columns, as fractions of the width
@@ -81,11 +83,9 @@ def _room_pages(
     deals = state.deals(round_number)
     teams = fmt is EventFormat.TEAMS
     entry: SheetEntry | None = None
-    if filled:
+    if filled:  # the FIBAS sheet prints a two-line kind's entries (its printed form)
         sheet = state.round(round_number).sheets.get(table.table)
-        recorded = sheet.entry_as_of(round_number) if sheet else None
-        # A Scala 40 sheet (negative points per player) has no Burraco sheet to fill in.
-        entry = recorded if isinstance(recorded, SheetEntry) else None
+        entry = sheet.entry_as_of(round_number) if sheet else None
     result = None
     outcome = state.sheet_result(round_number, table.table, round_number) if entry else None
     if outcome is not None:
@@ -357,14 +357,38 @@ def _draw_page(
 def score_sheets_pdf(
     state: EventState, round_number: int, *, lang: str = "it", filled: bool = False
 ) -> bytes:
-    """The score sheets of round ``round_number`` in the FIBAS layout (art. 19): one page per
-    complete table (two for a team match: closed and open room), with the VP scale for the
-    round's number of deals or the teams scale (art. 20). ``filled`` writes in the sheets
-    already recorded (art. 21: corrections in force included)."""
+    """The score sheets of round ``round_number`` in the printed form the event's kind of
+    sheet names (:func:`sheets_pdf`). ``filled`` writes in the sheets already recorded
+    (art. 21: corrections in force included)."""
+    return sheets_pdf(state, state.sheet_kind, round_number, lang=lang, filled=filled)
+
+
+def sheets_pdf(
+    state: EventState,
+    kind: SheetKind[Any],
+    round_number: int,
+    *,
+    lang: str = "it",
+    filled: bool = False,
+) -> bytes:
+    """Round ``round_number``'s sheets of ``kind``, printed in the form it names
+    (``kind.printed``): the FIBAS sheet of two lines or a grid of its layout's columns."""
     check_lang(lang)
     seating = seated_round(state, round_number)
-    if state.sheet_kind.individual_tables:
-        return _individual_sheets_pdf(state, round_number, seating.tables, lang, filled)
+    return _PRINTERS[kind.printed](state, kind, round_number, seating.tables, lang, filled)
+
+
+def _fibas_sheets_pdf(
+    state: EventState,
+    kind: SheetKind[Any],
+    round_number: int,
+    tables: Sequence[TableSeating],
+    lang: str,
+    filled: bool,
+) -> bytes:
+    """The score sheets in the FIBAS layout (art. 19): one page per complete table (two for
+    a team match: closed and open room), with the VP scale for the round's number of deals
+    or the teams scale (art. 20)."""
     teams = state.config.event_format is EventFormat.TEAMS
     vp_table = state.code.vp_table(deals=state.deals(round_number), teams=teams)
     title = tr(
@@ -373,7 +397,7 @@ def score_sheets_pdf(
     )
     c, buf = new_canvas(title)
     pages = 0
-    for table in seating.tables:
+    for table in tables:
         if table.is_incomplete:
             continue
         for room in _room_pages(state, round_number, table, lang, filled):
@@ -386,34 +410,31 @@ def score_sheets_pdf(
     return buf.getvalue()
 
 
-def _individual_sheets_pdf(
+def _grid_sheets_pdf(
     state: EventState,
+    kind: SheetKind[Any],
     round_number: int,
     tables: Sequence[TableSeating],
     lang: str,
     filled: bool,
 ) -> bytes:
-    """The sheets of tables of individuals (Scala 40 art. 22-23): per table, the players as
-    columns, a row per deal (the recorded points when ``filled``), totals, each player's
-    signature (art. 23: the sheet is signed by all)."""
-    kind = state.sheet_kind
+    """A kind's sheets as a grid (Scala 40 art. 22-23): per table, a column per line or
+    player (``kind.printed_columns``), a row per deal (the recorded numbers when ``filled``,
+    ``kind.layout``; else ``kind.blank_layout``), and each one's signature (art. 23: the
+    sheet is signed by all)."""
     deals = state.deals(round_number)
     story: list[Flowable] = []
     for n, table in enumerate(tables):
-        players = table.players or ()
-        if not players:
+        columns = kind.printed_columns(table)
+        if not any(columns) or table.is_incomplete:
             continue
-        names = [line_name(state, (p,), lang) for p in players]
+        names = [line_name(state, c, lang) for c in columns]
         sheet = state.round(round_number).sheets.get(table.table) if filled else None
         entry = sheet.entry_as_of(round_number) if sheet else None
-        if entry is not None:
-            layout = kind.layout(table, entry)
-            body = [list(r) for r in layout.rows]
-        else:
-            body = [[str(d), *([""] * len(players))] for d in range(1, deals + 1)]
-            body.append(["Σ", *([""] * len(players))])
-        header = [tr(message("Deal"), lang), *names]
-        width = (PAGE[0] - 2 * MARGIN) / (len(players) + 1)
+        layout = kind.layout(table, entry) if entry is not None else kind.blank_layout(table, deals)
+        body = [list(r) for r in layout.rows]
+        header = [tr(layout.headings[0], lang), *names]
+        width = (PAGE[0] - 2 * MARGIN) / (len(columns) + 1)
         story += [
             heading(
                 tr(
@@ -427,7 +448,7 @@ def _individual_sheets_pdf(
                 )
             ),
             spacer(4 * mm),
-            list_table([header, *body], [width] * (len(players) + 1), size=12),
+            list_table([header, *body], [width] * (len(columns) + 1), size=12),
             spacer(8 * mm),
             note_paragraph(
                 tr(
@@ -442,8 +463,8 @@ def _individual_sheets_pdf(
             spacer(8 * mm),
             note_paragraph(tr(message("Signature"), lang), 11, INK),
             list_table(
-                [names, [""] * len(players)],
-                [(PAGE[0] - 2 * MARGIN) / len(players)] * len(players),
+                [names, [""] * len(columns)],
+                [(PAGE[0] - 2 * MARGIN) / len(columns)] * len(columns),
                 size=12,
                 row_height=18 * mm,  # room to sign by hand (art. 23)
             ),
@@ -455,3 +476,13 @@ def _individual_sheets_pdf(
         lang,
     )
     return build_document(title, story, lang=lang, footer=title)
+
+
+# The printed forms a kind of sheet may name (``SheetKind.printed``).
+_PRINTERS: dict[
+    str,
+    Callable[
+        [EventState, SheetKind[Any], int, Sequence[TableSeating], str, bool],
+        bytes,
+    ],
+] = {"fibas": _fibas_sheets_pdf, "grid": _grid_sheets_pdf}

@@ -17,7 +17,7 @@ service, read and written under its lock); a refused request gets a 4xx with
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
@@ -34,7 +34,7 @@ from arbitro.tournament.commands.setup import LateEntry
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.records import AbandonScore, PaymentMethod
 from arbitro.tournament.rules import rules_for
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+from arbitro.tournament.sheets import SheetKind
 from arbitro.tournament.standings.standings import session_rounds, session_standings
 from arbitro.web import auth, csrf
 from arbitro.web.api_models import (
@@ -61,7 +61,6 @@ from arbitro.web.api_models import (
     RoundOut,
     SeatIn,
     SeatingOut,
-    SheetIn,
     SheetsOut,
     SheetStatusChange,
     SheetStatusOut,
@@ -74,8 +73,7 @@ from arbitro.web.api_models import (
     WarningIn,
 )
 from arbitro.web.app import Web, request_lang, web_of
-from arbitro.web.desk.views import scored
-from arbitro.web.errors import Unauthorized
+from arbitro.web.errors import Unauthorized, WebError
 from arbitro.web.forms import EVENT_ID_PATTERN, MAX_ROUNDS
 
 T = TypeVar("T")
@@ -232,6 +230,34 @@ def flags_out(
     ]
 
 
+class MalformedSheet(WebError):
+    """A sheet whose JSON form its kind cannot read (422, as any malformed body)."""
+
+    status = 422
+
+
+# The API's sheet: a JSON object, read by the event's kind of sheet (``api_sheet_entry``).
+SheetBody = Annotated[
+    dict[str, Any],
+    Body(
+        description="The sheet in its kind's JSON form. Two lines (FIBAS art. 19): "
+        '``{"deals": [{"ns_base", "ns_points", "ew_base", "ew_points"}, ...], '
+        '"closed_room": [...]}``; individuals (Scala 40 art. 22): ``{"players": [...], '
+        '"points": [[...], ...], "abandoned": null}``',
+        examples=[{"deals": [{"ns_base": 300, "ns_points": 120, "ew_base": 100, "ew_points": 45}]}],
+    ),
+]
+
+
+def api_sheet_entry(kind: SheetKind[Any], data: Mapping[str, Any]) -> Any:
+    """The entry of the API's sheet ``data``, read and validated by ``kind``; a malformed
+    one is refused 422 with what is wrong (FIBAS art. 19; Scala 40 art. 22)."""
+    try:
+        return kind.read_api(data)
+    except ArbitroError as err:
+        raise MalformedSheet(err.msg, article=err.article, key=err.key) from None
+
+
 def sheets_out(state: EventState, round_number: int, lang: str = "it") -> SheetsOut:
     """The status of each table's sheet in a published round, with the figures in force: in
     a carte uguali event the comparison's VP once the round is complete, none before (FIBAS
@@ -240,6 +266,7 @@ def sheets_out(state: EventState, round_number: int, lang: str = "it") -> Sheets
     if r.seating is None or r.seating_published_at is None:
         return SheetsOut(round=round_number, sheets=[], missing=[])
     compared = field_vp(state, round_number, round_number)
+    kind = state.sheet_kind
     flags: dict[int, list[FlagOut]] = {}
     for f in flags_out(state, round_number, lang):
         flags.setdefault(f.table, []).append(f)
@@ -248,22 +275,18 @@ def sheets_out(state: EventState, round_number: int, lang: str = "it") -> Sheets
         status = commands.sheet_status(state, round_number, t.table)
         sheet = r.sheets.get(t.table)
         entry = sheet.entry_as_of(round_number) if sheet else None
-        row = SheetStatusOut.model_validate({"table": t.table, "status": status})
+        figures: dict[str, Any] = {}
+        if entry is not None:  # the kind's figures of its sheet in force
+            result = kind.score(state.sheet_context(round_number, t), entry)
+            figures = kind.api_figures(entry, result)
+        row = SheetStatusOut.model_validate({"table": t.table, "status": status, **figures})
         row.third_device = sorted(sheet.resigned) if sheet else []  # issue 29
         row.same_source = sheet.same_source_lines if sheet else []
-        if isinstance(entry, Scala40Entry):
-            row.players = list(entry.players)
-            row.player_totals = [
-                sum(d[i] or 0 for d in entry.deals if i < len(d)) for i in range(len(entry.players))
-            ]
-        elif entry is not None:
-            result = scored(state, round_number, entry)
-            row.ns_total, row.ew_total = result.ns_total, result.ew_total
-            own = (result.ns_vp, result.ew_vp)
-            vp = own if compared is None else compared.of(t.table, own)
+        if compared is not None and row.ns_vp is not None and row.ew_vp is not None:
+            vp = compared.of(t.table, (row.ns_vp, row.ew_vp))
             row.ns_vp, row.ew_vp = vp if vp is not None else (None, None)
             row.awaiting_comparison = vp is None
-            row.flags = flags.get(t.table, [])
+        row.flags = flags.get(t.table, [])
         rows.append(row)
     return SheetsOut(
         round=round_number, sheets=rows, missing=commands.missing_sheets(state, round_number)
@@ -520,14 +543,16 @@ def enter_sheet(
     event_id: EventId,
     round_number: RoundNo,
     table: TableNo,
-    body: SheetIn,
+    body: SheetBody,
     api: Writer,
 ) -> SheetStatusChange:
-    """The director transcribes a table's signed sheet (FIBAS art. 19-20); in a carte
-    uguali event the answer carries the deals its prepared boards make impossible."""
+    """The director transcribes a table's signed sheet (FIBAS art. 19-20; Scala 40 art. 22),
+    in the JSON form of the event's kind of sheet; in a carte uguali event the answer carries
+    the deals its prepared boards make impossible."""
+    entry = api.read(event_id, lambda state: api_sheet_entry(state.sheet_kind, body))
     status = api.write(
         event_id,
-        lambda svc, user: svc.enter_sheet(event_id, round_number, table, body.entry(), actor=user),
+        lambda svc, user: svc.enter_sheet(event_id, round_number, table, entry, actor=user),
     )
     changed = status_out(api, event_id, round_number, table, request_lang(request))
     return SheetStatusChange(table=table, status=status, flags=changed.flags)
@@ -561,6 +586,11 @@ def correct_sheet(
 ) -> SheetStatusChange:
     """Correct a sheet with a reason (FIBAS art. 21): sum, inverted (the table agrees),
     conflict, arbiter."""
+    entry = (
+        None
+        if body.entry is None
+        else api.read(event_id, lambda state: api_sheet_entry(state.sheet_kind, body.entry or {}))
+    )
     api.write(
         event_id,
         lambda svc, user: svc.correct_sheet(
@@ -569,7 +599,7 @@ def correct_sheet(
             table,
             kind=body.kind,
             reason=body.reason,
-            entry=None if body.entry is None else body.entry.entry(),
+            entry=entry,
             table_agrees=body.table_agrees,
             by_arbiter=body.kind == "arbiter",
             actor=user,

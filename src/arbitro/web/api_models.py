@@ -15,7 +15,6 @@ from arbitro.codes.registry import DEFAULT_CODE, EventKind, codes_of
 from arbitro.money import MAX_FEE_CENTS
 from arbitro.text_rules import EVENT_ID_MAX, EVENT_ID_PATTERN, NAME_MAX, TEXT_MAX, clean_text
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.web.forms import MAX_ROUNDS
 
 MAX_POINTS = 100_000
@@ -369,41 +368,14 @@ class PublishSeatingIn(Strict):
     seen: int | None = Field(None, ge=0, le=2**62)
 
 
-class DealIn(Strict):
-    """One deal of a sheet: base and card points of each line (art. 19)."""
-
-    ns_base: Points
-    ns_points: Points
-    ew_base: Points
-    ew_points: Points
-
-
-class SheetIn(Strict):
-    """A sheet: the deals (for teams the open room's) and, for teams, the closed room's."""
-
-    deals: list[DealIn] = Field(min_length=1, max_length=10)
-    closed_room: list[DealIn] | None = Field(None, min_length=1, max_length=10)
-
-    def entry(self) -> SheetEntry:
-        """The domain's SheetEntry."""
-
-        def rows(deals: list[DealIn]) -> tuple[DealScore, ...]:
-            return tuple(
-                DealScore(LineDeal(d.ns_base, d.ns_points), LineDeal(d.ew_base, d.ew_points))
-                for d in deals
-            )
-
-        return SheetEntry(
-            rows(self.deals), None if self.closed_room is None else rows(self.closed_room)
-        )
-
-
 class CorrectionIn(Strict):
     """A correction of a sheet (art. 21), always with a reason."""
 
     kind: Literal["sum", "inverted", "conflict", "arbiter"]
     reason: Reason
-    entry: SheetIn | None = None
+    entry: dict[str, Any] | None = Field(
+        None, description="The corrected sheet, in the JSON form of the event's kind of sheet"
+    )
     table_agrees: bool = False
 
 

@@ -22,7 +22,7 @@ from arbitro.tournament.boards import (
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.scoring.comparison import written
-from arbitro.web.names import line_names
+from arbitro.web.names import line_label, line_names
 
 POCKET_NAMES = {
     "N": Message("N", context="pocket"),
@@ -142,7 +142,7 @@ def card_rows(state: EventState, competitor: CompetitorId) -> list[dict[str, Any
                 "deal": row.deal,
                 "board": row.board,
                 "table": row.table,
-                "direction": "N-S" if row.direction == "ns" else "E-O",
+                "direction": line_label(row.direction),
                 "mp": row.mp,
                 "datum": three(row.datum),
                 "difference": three(row.difference),
@@ -187,7 +187,8 @@ def phone_boards(state: EventState, n: int, table: int, *, closed: bool) -> dict
             for row in b["rows"]:
                 row["mine"] = row["table"] == table
         out["travellers"] = boards
-        for side, line in (("N-S", seating.ns), ("E-O", seating.ew)):
+        for side, line in (("ns", seating.ns), ("ew", seating.ew)):
             rows = [row for row in card_rows(state, line[0]) if row["round"] <= n]
-            out["cards"].append({"side": side, "names": line_names(state, line), "rows": rows})
+            card = {"side": line_label(side), "names": line_names(state, line), "rows": rows}
+            out["cards"].append(card)
     return out

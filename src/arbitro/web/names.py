@@ -15,6 +15,7 @@ from arbitro.record_names import LEDGER_NAMES as LEDGER_NAMES
 from arbitro.record_names import STATUS_NAMES as STATUS_NAMES
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, Line, Movement
+from arbitro.tournament.sheets.labels import line_label as line_label  # the one label
 
 MOVEMENT_NAMES: dict[Movement, Message] = {
     Movement.ARBITER_CHOICE: Message("Arbiter's choice"),
@@ -57,7 +58,6 @@ FORMAT_NAMES: dict[EventFormat, Message] = {
     EventFormat.TEAMS: Message("Teams"),
     EventFormat.INDIVIDUAL: Message("Individual"),
 }
-SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
 
 
 def competitor_name(state: EventState, number: int) -> str:
@@ -76,15 +76,6 @@ def line_names(state: EventState, line: Line | None, *, numbers: bool = False) -
     if numbers:
         return " + ".join(f"{isolated(state.competitors[c].name)} ({c})" for c in line)
     return " – ".join(isolated(state.competitors[c].name) for c in line if c in state.competitors)
-
-
-LINE_NAMES: dict[str, Message] = {"ns": Message("N-S"), "ew": Message("E-W")}
-
-
-def line_label(line: str) -> Message:
-    """A line as the page's language writes it (``N-S``, ``E-O`` in Italian), never the
-    record's code (``ns``, ``ew``); a Scala 40 player (its number) as it is."""
-    return LINE_NAMES.get(line.lower(), verbatim(line))
 
 
 _PHONE_ACTOR = re.compile(r"tavolo (\d+) (.+)")

@@ -36,7 +36,7 @@ from arbitro.tournament.standings.standings import (
 from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
 from arbitro.web.app import Web, web_of
 from arbitro.web.live import READ_ONLY, add_display, display, page_key
-from arbitro.web.names import line_names
+from arbitro.web.names import line_label, line_names
 from arbitro.web.page_cache import cached, page_response
 
 router = APIRouter()
@@ -89,7 +89,7 @@ class NameRow:
 
     name: str
     table: int
-    line: str  # "N-S" / "E-O", or the seat at a table of individuals
+    line: Message | str  # the line's label (N-S, E-W), or the seat at a table of individuals
 
 
 def seating_view(state: EventState) -> dict[str, Any]:
@@ -107,7 +107,10 @@ def seating_view(state: EventState) -> dict[str, Any]:
     ]
     names: list[NameRow] = []
     for t in seating.tables:
-        places: list[tuple[str, Line | None]] = [("N-S", t.ns), ("E-O", t.ew)]
+        places: list[tuple[Message | str, Line | None]] = [
+            (line_label("ns"), t.ns),
+            (line_label("ew"), t.ew),
+        ]
         if t.players is not None:  # tables of individuals (Scala 40): the seat in order
             places = [(str(seat), (p,)) for seat, p in enumerate(t.players, start=1)]
         for label, line in places:

@@ -18,32 +18,20 @@ from markupsafe import escape
 from starlette.concurrency import run_in_threadpool
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
-from arbitro.i18n import Message, render
+from arbitro.i18n import Message, render, verbatim
 from arbitro.tournament import commands
 from arbitro.tournament.boards import FieldVp
 from arbitro.tournament.commands.sheets import SignedAlready
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-from arbitro.tournament.scoring.sheet import SheetEntry, sheet_totals
+from arbitro.tournament.sheets import SheetForm
+from arbitro.tournament.sheets.labels import LINE_LABELS
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.errors import WebError, status_for
 from arbitro.web.names import line_names
-from arbitro.web.sheet_form import (
-    PLAYER,
-    ROOMS,
-    SIDES,
-    ParsedPlayers,
-    ParsedSheet,
-    entry_values,
-    field_name,
-    parse_players_sheet,
-    parse_sheet,
-    player_field,
-    players_values,
-)
+from arbitro.web.sheet_form import form_values, read_sheet_form, template
 from arbitro.web.tokens import (
     TokenError,
     TokenExpired,
@@ -55,8 +43,8 @@ from arbitro.web.tokens import (
 
 router = APIRouter()
 
-SIDE_LABEL = {"ns": "N-S", "ew": "E-O"}
 MAX_FORM_FIELDS = 200
+PLAYER = re.compile(r"^\d{1,6}$")  # a player's number: their "line" at a table of individuals
 
 
 class RoundClosed(WebError):
@@ -232,40 +220,6 @@ def line_name(state: EventState, line: tuple[int, ...] | None) -> str:
     return line_names(state, line)
 
 
-@dataclass(frozen=True)
-class PlayerFigure:
-    """One player's running figures (art. 22): negative points, place and VP as typed."""
-
-    number: str
-    name: str
-    total: int
-    place: int | None
-    placement_vp: int | None
-    difference_vp: int | None
-    vp: int | None
-
-
-def players_figures(view: TableView, parsed: ParsedPlayers) -> list[PlayerFigure]:
-    """Each player's totals, and places and VP when the numbers typed so far are possible."""
-    totals = parsed.partial.sheet().totals() if parsed.partial.players else {}
-    by_player = parsed.result.by_player() if parsed.result else {}
-    out = []
-    for number, name in view.players:
-        r = by_player.get(number)
-        out.append(
-            PlayerFigure(
-                number,
-                name,
-                totals.get(number, 0),
-                r.place if r else None,
-                r.placement_vp if r else None,
-                r.difference_vp if r else None,
-                r.vp if r else None,
-            )
-        )
-    return out
-
-
 # ---------------------------------------------------------------------- the table's view
 @dataclass
 class TableView:
@@ -280,7 +234,7 @@ class TableView:
     line: str | None
     status: str = "missing"
     mine_sent: bool = False
-    shown: SheetEntry | Scala40Entry | None = None
+    shown: Any = None  # the entry shown, of the event's kind of sheet
     teams: bool = False
     individuals: bool = False  # a table of individuals (Scala 40): four (or three) players
     confirmed_by: frozenset[str] = frozenset()
@@ -318,7 +272,7 @@ class TableView:
         return "form"
 
     @property
-    def start_from(self) -> SheetEntry | Scala40Entry | None:
+    def start_from(self) -> Any:
         """The numbers the page starts from: the sheet as it stands while it is read-only;
         the numbers the other line sent when this line says they differ (it corrects those,
         rather than typing the sheet again: issue 28); none for a line typing its own."""
@@ -353,11 +307,11 @@ class TableView:
         return [(n, name) for n, name in self.players if n not in self.departed]
 
     @property
-    def line_label(self) -> str:
-        """The chosen line (N-S / E-O) or, at a table of individuals, the player's name."""
-        if self.line in SIDE_LABEL:
-            return SIDE_LABEL[self.line]
-        return next((name for number, name in self.players if number == self.line), "")
+    def line_label(self) -> Message:
+        """The chosen line (N-S / E-W) or, at a table of individuals, the player's name."""
+        if self.line in LINE_LABELS:
+            return LINE_LABELS[self.line]
+        return verbatim(next((name for number, name in self.players if number == self.line), ""))
 
     @cached_property
     def deals(self) -> int:
@@ -428,7 +382,7 @@ def _check_line_at_table(view: TableView) -> None:
                 table=view.table_number,
                 article=view.state.code.cite("sheet_signed"),
             )
-    elif line not in SIDES:
+    elif line not in view.state.sheet_kind.signers(view.seating):
         raise NotAtTable(
             "«{line}» is not a line of this table: choose N-S or E-W",
             line=line[:10],
@@ -517,7 +471,7 @@ def _check_device(view: TableView) -> None:
         "this phone already signed table {table}'s sheet for {bound}: the other line signs "
         "with its own phone",
         table=view.table_number,
-        bound=SIDE_LABEL.get(bound, bound),
+        bound=LINE_LABELS.get(bound) or verbatim(bound),
         article=view.state.code.cite("sheet_signed"),
     )
 
@@ -575,97 +529,30 @@ def _players_status_text(view: TableView) -> Message:
     return Message("Sheet not sent yet.")
 
 
-@dataclass(frozen=True)
-class Figures:
-    """The running figures of the sheet as typed (art. 19 b, art. 20): per-deal totals of
-    each room, each room's totals, the grand totals, the difference and the VP."""
-
-    deal_totals: dict[str, tuple[int, int]]
-    open_totals: tuple[int, int]
-    closed_totals: tuple[int, int] | None
-    totals: tuple[int, int]
-    difference: int
-    vp: tuple[int, int] | None
+def _status_context(view: TableView) -> dict[str, Any]:
+    """What the status fragment reads (``table_status.html``), no more."""
+    return {"v": view, "status_text": status_text(view), "page_url": _page_url}
 
 
-def figures(parsed: ParsedSheet) -> Figures:
-    """Compute the figures with the domain's sheet functions; the VP only for a complete,
-    possible sheet. For teams, the totals are of the team seated N-S in the open room (E-O in
-    the closed room) and of the other team, as on the FIBAS team sheet ("riporto sala chiusa")."""
-    entry = parsed.partial
-    per_deal: dict[str, tuple[int, int]] = {}
-    for room, deals in (("o", entry.deals), ("c", entry.closed_room or ())):
-        for i, d in enumerate(deals, start=1):
-            per_deal[f"{room}{i}"] = (d.ns.total, d.ew.total)
-    open_totals = sheet_totals(SheetEntry(entry.deals))
-    closed_totals = (
-        None
-        if entry.closed_room is None
-        else sheet_totals(SheetEntry(entry.closed_room))[::-1]  # team A sits E-O there
-    )
-    totals = sheet_totals(entry)
-    vp = (parsed.result.ns_vp, parsed.result.ew_vp) if parsed.result else None
-    return Figures(
-        per_deal,
-        open_totals,
-        closed_totals,
-        totals,
-        abs(totals[0] - totals[1]),
-        vp,
-    )
-
-
-def _status_context(view: TableView) -> dict[str, Message]:
-    return {"status_text": status_text(view)}
-
-
-def _players_context(view: TableView, parsed: ParsedPlayers | None, lang: str) -> dict[str, Any]:
-    if parsed is None and view.round_number and view.seating:
+def _context(view: TableView, parsed: SheetForm[Any] | None, lang: str) -> dict[str, Any]:
+    """The table page's names: the view, the sheet as typed (``parsed``; else as it stands,
+    read again by the event's kind of sheet) and what the kind's templates show of it."""
+    state = view.state
+    kind = state.sheet_kind
+    seat = view.seating
+    if parsed is None and view.round_number and seat is not None and not seat.is_incomplete:
         shown = view.start_from
-        values = players_values(shown) if isinstance(shown, Scala40Entry) else {}
-        parsed = parse_players_sheet(
-            view.state, view.round_number, view.seating, values, lang, abandoned=view.abandoned
+        values = {} if shown is None else form_values(kind, shown)
+        parsed = read_sheet_form(
+            kind, state, view.round_number, seat, values, lang, abandoned=view.abandoned
         )
     return {
-        "v": view,
-        "event_name": view.state.config.name,
-        "pp": parsed,
-        "pfig": players_figures(view, parsed) if parsed else [],
-        "values": parsed.values if parsed else {},
         **_status_context(view),
-        "player_field": player_field,
-        "page_url": _page_url,
-        "rested_points": parsed.result.rested_points if parsed and parsed.result else None,
-    }
-
-
-def _context(
-    view: TableView, parsed: ParsedSheet | ParsedPlayers | None, lang: str
-) -> dict[str, Any]:
-    if view.individuals:
-        assert parsed is None or isinstance(parsed, ParsedPlayers)
-        return _players_context(view, parsed, lang)
-    assert parsed is None or isinstance(parsed, ParsedSheet)
-    state = view.state
-    if parsed is None:
-        shown = view.start_from
-        values = entry_values(shown) if isinstance(shown, SheetEntry) else {}
-        if view.round_number and view.seating and not view.seating.is_incomplete:
-            parsed = parse_sheet(state, view.round_number, values, lang)
-    return {
-        "v": view,
         "event_name": state.config.name,
-        "parsed": parsed,
-        "fig": figures(parsed) if parsed else None,
         "values": parsed.values if parsed else {},
-        **_status_context(view),
-        "first_served_fills": state.code.cite_if("sheet_filled_by_first_served"),
-        "bonuses": state.code.bonuses,
-        "rooms": ROOMS if view.teams else ROOMS[:1],
-        "sides": SIDES,
-        "side_label": SIDE_LABEL,
-        "field_name": field_name,
-        "page_url": _page_url,
+        "line_labels": LINE_LABELS,
+        "sheet_phone": template(kind, "phone.html"),
+        **(parsed.context(state, seat) if parsed is not None and seat is not None else {}),
     }
 
 
@@ -715,7 +602,7 @@ def _line_param(line: str | None) -> str | None:
     if line in (None, ""):
         return None
     assert line is not None
-    if line not in SIDES and not PLAYER.match(line):
+    if line not in LINE_LABELS and not PLAYER.match(line):
         raise ArbitroError(
             "unknown line «{line}»: choose N-S (ns), E-W (ew) or, at Scala 40, your own name",
             line=str(line)[:10],
@@ -795,7 +682,7 @@ def _render_view(
     request: Request,
     web: Web,
     view: TableView,
-    parsed: ParsedSheet | ParsedPlayers | None,
+    parsed: SheetForm[Any] | None,
     lang: str,
     code: int = 200,
 ) -> Response:
@@ -878,18 +765,21 @@ async def table_preview(request: Request, token: str) -> Response:
         if view.round_number is None or view.seating is None or view.seating.is_incomplete:
             closed = view.state.code.cite("corrections")
             raise RoundClosed("no sheet to fill in", article=closed)
-        parsed: ParsedSheet | ParsedPlayers
-        if view.individuals:
-            parsed = parse_players_sheet(
-                view.state, view.round_number, view.seating, form, lang, abandoned=view.abandoned
-            )
-        else:
-            parsed = await run_in_threadpool(parse_sheet, view.state, view.round_number, form, lang)
+        kind = view.state.sheet_kind
+        parsed = await run_in_threadpool(
+            read_sheet_form,
+            kind,
+            view.state,
+            view.round_number,
+            view.seating,
+            form,
+            lang,
+            abandoned=view.abandoned,
+        )
     except ArbitroError as exc:
         return _refused(request, exc)
     ctx = _context(view, parsed, lang)
-    fragment = "table_scala40_totals.html" if view.individuals else "table_totals.html"
-    return private(web.render(request, fragment, oob=True, **ctx))
+    return private(web.render(request, template(kind, "totals.html"), oob=True, **ctx))
 
 
 @router.post("/t/{token}", include_in_schema=False)
@@ -959,38 +849,40 @@ def _submit(
     lang: str,
     device: str | None = None,
     source: str | None = None,
-) -> tuple[TableView, ParsedSheet | ParsedPlayers | None]:
+) -> tuple[TableView, SheetForm[Any] | None]:
     """Check and enter the sheet under the service's lock (one state read for the checks and
-    the write): returns the view, and the parsed form when it must be shown again (422)."""
+    the write), read by the event's kind of sheet: returns the view, and the parsed form when
+    it must be shown again (422)."""
     with web.locked():
         view = _load(web, token, line, device)
         _check_round(view, posted)
-        if view.seating is None:
+        seat = view.seating
+        if seat is None:
             return view, None
         if view.individuals:
-            return view, _submit_players(web, view, line, posted, form, lang, device, source)
-        if view.seating.is_incomplete:
+            _check_player_may_sign(view)
+        if seat.is_incomplete:
             raise RoundClosed(
                 "the table is incomplete: the line present rests, no sheet",
                 article=view.state.code.cite("rest"),
             )
-        parsed = parse_sheet(view.state, posted, form, lang)
+        kind = view.state.sheet_kind
+        parsed = read_sheet_form(
+            kind, view.state, posted, seat, form, lang, abandoned=view.abandoned
+        )
         if parsed.entry is None:
             if parsed.blanks and not parsed.errors and not parsed.general_error:
-                parsed.general_error = render(
-                    Message(
-                        "{count} numbers missing: fill in base and points of every deal",
-                        {"count": parsed.blanks},
-                    ),
-                    lang,
-                )
+                parsed.general_error = render(kind.missing_numbers(parsed.blanks), lang)
             return view, parsed
+        name = next((name for number, name in view.players if number == line), None)
         view.status = web.service.enter_sheet(
             view.event_id,
             posted,
             view.table_number,
             parsed.entry,
-            actor=f"tavolo {view.table_number} {line}",
+            actor=f"tavolo {view.table_number} {name} ({line})"
+            if name
+            else f"tavolo {view.table_number} {line}",
             line=line,
             device=device,
             source=source,
@@ -999,19 +891,9 @@ def _submit(
         return view, None
 
 
-def _submit_players(
-    web: Web,
-    view: TableView,
-    line: str,
-    posted: int,
-    form: dict[str, str],
-    lang: str,
-    device: str | None = None,
-    source: str | None = None,
-) -> ParsedPlayers | None:
-    """Enter a Scala 40 sheet for one player (art. 23: the four players sign it); called
-    under the service's lock. Returns the parsed form when it must be shown again."""
-    assert view.seating is not None
+def _check_player_may_sign(view: TableView) -> None:
+    """At a table of individuals each player signs once (Scala 40 art. 23): refuse a player
+    who signed, or a sheet in conflict, which the director settles (art. 24)."""
     # issue 29: the player's own phone may sign after another device signed for them
     # (view.resign): neither refusal below applies to it.
     if not view.resign and (view.mine_sent or view.status == "confirmed"):
@@ -1027,32 +909,6 @@ def _submit_players(
             table=view.table_number,
             article=view.state.code.cite("corrections"),
         )
-    parsed = parse_players_sheet(
-        view.state, posted, view.seating, form, lang, abandoned=view.abandoned
-    )
-    if parsed.entry is None:
-        if parsed.blanks and not parsed.errors and not parsed.general_error:
-            parsed.general_error = render(
-                Message(
-                    "{count} numbers missing: fill in every player's negative points in every deal",
-                    {"count": parsed.blanks},
-                ),
-                lang,
-            )
-        return parsed
-    name = view.line_label or line
-    view.status = web.service.enter_sheet(
-        view.event_id,
-        posted,
-        view.table_number,
-        parsed.entry,
-        actor=f"tavolo {view.table_number} {name} ({line})",
-        line=line,
-        device=device,
-        source=source,
-        seal=web.secret,
-    )
-    return None
 
 
 @router.get("/t/{token}/status", include_in_schema=False)
@@ -1060,16 +916,13 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     """The sheet's status as this line sees it (htmx fragment, polled while pending); 204
     while it is still the status the phone shows (``seen``), as the room's displays do."""
     web = web_of(request)
-    lang = request_lang(request)
     view = _shown(request, web, token, line, device_of(request))
     if isinstance(view, Response):
         return view
     same_round = request.query_params.get("round", str(view.round_number)) == str(view.round_number)
     if same_round and request.query_params.get("seen") == view.status:
         return private(Response(status_code=204))  # nothing changed: the phone keeps its status
-    parsed: ParsedSheet | ParsedPlayers = ParsedPlayers() if view.individuals else ParsedSheet()
-    ctx = _context(view, parsed, lang)
-    response = private(web.render(request, "table_status.html", **ctx))
+    response = private(web.render(request, "table_status.html", **_status_context(view)))
     if not same_round:
         response.headers["HX-Refresh"] = "true"  # a new round is under way: reload the page
     elif request.query_params.get("reload") and request.query_params.get("seen") != view.status:

@@ -5,10 +5,13 @@ Burraco event loads nothing of Scala 40's sheet)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
+from arbitro.tournament.sheets.form import PHONE, CliSheet, SheetFields, SheetForm, desk_fields
 from arbitro.tournament.sheets.kind import (
     SheetContext,
     SheetKind,
@@ -18,13 +21,13 @@ from arbitro.tournament.sheets.kind import (
 )
 
 
-def _lines(game: GameId) -> SheetKind:
+def _lines(game: str) -> SheetKind[Any]:
     from arbitro.tournament.sheets.lines import LinesSheet
 
-    return LinesSheet(game)
+    return LinesSheet(GameId(game))
 
 
-def _individuals(game: GameId) -> SheetKind:
+def _individuals(game: str) -> SheetKind[Any]:
     from arbitro.tournament.sheets.individuals import IndividualsSheet
 
     return IndividualsSheet()
@@ -32,50 +35,72 @@ def _individuals(game: GameId) -> SheetKind:
 
 # Each game's sheet: two lines (Burraco FIBAS art. 19-20, Parole art. 12), or each player's
 # negative points at a table of individuals (Scala 40 art. 22).
-_MAKERS: dict[GameId, Callable[[GameId], SheetKind]] = {
+_MAKERS: dict[str, Callable[[str], SheetKind[Any]]] = {
     GameId.BURRACO: _lines,
     GameId.PAROLE: _lines,
     GameId.SCALA40: _individuals,
 }
-_KINDS: dict[str, SheetKind] = {}  # made on first ask, then shared
+_KINDS: dict[str, SheetKind[Any]] = {}  # made on first ask, then shared
 
 
-def register_sheet_kind(game: str, maker: Callable[[GameId], SheetKind]) -> None:
-    """The score sheet of a game registered with its code (issue 30: a new game in one folder;
-    its code must be in :mod:`arbitro.codes.registry` first)."""
-    known = GameId(game)
-    _MAKERS[known] = maker
-    _KINDS.pop(known, None)
+def register_sheet_kind(game: str, maker: Callable[[str], SheetKind[Any]]) -> None:
+    """Make ``game``'s events score with the sheet ``maker(game)`` makes (a new game's sheet:
+    one call, no other file of shared code)."""
+    _MAKERS[str(game)] = maker
+    _KINDS.pop(str(game), None)
 
 
-def lines_sheet(game: GameId) -> SheetKind:
+@contextmanager
+def registered_sheet_kind(
+    game: str, maker: Callable[[str], SheetKind[Any]]
+) -> Iterator[SheetKind[Any]]:
+    """:func:`register_sheet_kind` for the time of a ``with`` (tests): the kind made, then
+    the registry as it was."""
+    key = str(game)
+    before, made = _MAKERS.get(key), _KINDS.pop(key, None)
+    register_sheet_kind(key, maker)
+    try:
+        yield sheet_kind(key)
+    finally:
+        _KINDS.pop(key, None)
+        if before is None:
+            del _MAKERS[key]
+        else:
+            _MAKERS[key] = before
+        if made is not None:
+            _KINDS[key] = made
+
+
+def lines_sheet(game: str) -> SheetKind[Any]:
     """The sheet of two lines (Burraco FIBAS art. 19-20), for a new game that uses it."""
     return _lines(game)
 
 
-def sheet_kind(game: GameId | str) -> SheetKind:
+def sheet_kind(game: str) -> SheetKind[Any]:
     """The score sheet of ``game`` in events of rounds (one object per game)."""
     found = _KINDS.get(game)
     if found is not None:
         return found
-    try:
-        known = GameId(game)
-        maker = _MAKERS[known]
-    except (KeyError, ValueError):
-        raise ArbitroError(
-            "no score sheet for the game «{game}» in events of rounds", game=game
-        ) from None
-    made = _KINDS[known] = maker(known)
+    maker = _MAKERS.get(str(game))
+    if maker is None:
+        raise ArbitroError("no score sheet for the game «{game}» in events of rounds", game=game)
+    made = _KINDS[str(game)] = maker(str(game))
     return made
 
 
 __all__ = [
+    "PHONE",
+    "CliSheet",
     "SheetContext",
+    "SheetFields",
+    "SheetForm",
     "SheetKind",
     "SheetOutcome",
     "SheetScore",
     "SheetTable",
+    "desk_fields",
     "lines_sheet",
     "register_sheet_kind",
+    "registered_sheet_kind",
     "sheet_kind",
 ]

@@ -15,6 +15,12 @@ from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.scala40 import check_possible, score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+from arbitro.tournament.sheets.form import CliSheet, SheetFields
+from arbitro.tournament.sheets.individuals_form import (
+    ParsedPlayers,
+    parse_players_sheet,
+    players_values,
+)
 from arbitro.tournament.sheets.kind import (
     SheetContext,
     SheetOutcome,
@@ -85,6 +91,8 @@ class IndividualsSheet:
     game: GameId = GameId.SCALA40
     individual_tables: bool = True
     mp_lower_is_better: bool = True
+    folder: str = "individuals"
+    printed: str = "grid"
 
     def parse(self, data: Mapping[str, Any]) -> Scala40Entry:
         """The recorded ``{"players": [...], "points": [[...], ...], "abandoned": ...}``."""
@@ -172,3 +180,81 @@ class IndividualsSheet:
         totals = entry.sheet().totals()
         rows.append(("Σ", *(str(totals[str(p)]) for p in entry.players)))
         return SheetTable(headings, tuple(rows))
+
+    def blank_layout(self, seat: TableSeating, deals: int) -> SheetTable:
+        """A blank row per deal and the totals' row, a column per player (art. 22)."""
+        players = seat.players or ()
+        headings = (Message("Deal"), *(verbatim(str(p)) for p in players))
+        blank = ("",) * len(players)
+        rows = [(str(d), *blank) for d in range(1, deals + 1)]
+        rows.append(("Σ", *blank))
+        return SheetTable(headings, tuple(rows))
+
+    def printed_columns(self, seat: TableSeating) -> tuple[tuple[CompetitorId, ...], ...]:
+        """Each player, in seat order: every one signs (art. 23)."""
+        return tuple((p,) for p in seat.players or ())
+
+    def read_form(
+        self,
+        state: EventState,
+        round_number: int,
+        seat: TableSeating,
+        form: Mapping[str, str],
+        lang: str,
+        fields: SheetFields,
+        abandoned: CompetitorId | None = None,
+    ) -> ParsedPlayers:
+        """Each player's negative points per deal in seat order (art. 22), blanks allowed in
+        the column of the player who abandoned (art. 25)."""
+        return parse_players_sheet(state, round_number, seat, form, lang, fields, abandoned)
+
+    def form_values(self, entry: Scala40Entry, fields: SheetFields) -> dict[str, str]:
+        """The entry's points in the form's inputs."""
+        return players_values(entry, fields)
+
+    def missing_numbers(self, count: int) -> Message:
+        """A sheet sent with blanks: every player's points of every deal (art. 22)."""
+        return Message(
+            "{count} numbers missing: fill in every player's negative points in every deal",
+            {"count": count},
+        )
+
+    def read_cli(self, seat: TableSeating, sheet: CliSheet, rules: EventRules) -> Scala40Entry:
+        """``--points`` per deal, the players' negative points in the table's seat order
+        (art. 22; ``-`` or blank for the deals after an abandon, art. 25)."""
+        if seat.players is None:
+            raise ArbitroError(
+                "table {table} is not a Scala 40 table",
+                table=seat.table,
+                article=rules.cite("seating"),
+            )
+
+        def row(text: str) -> tuple[int | None, ...]:
+            try:
+                return tuple(None if v.strip() in ("", "-") else int(v) for v in text.split(","))
+            except ValueError:
+                raise ArbitroError(
+                    "«{text}»: comma-separated negative points",
+                    text=text,
+                    article=rules.cite("negative_points"),
+                ) from None
+
+        return Scala40Entry(seat.players, tuple(row(p) for p in sheet.points), sheet.abandoned)
+
+    def read_api(self, data: Mapping[str, Any]) -> Scala40Entry:
+        """``{"players": [...], "points": [[...], ...], "abandoned": n}``, as recorded."""
+        return self.parse(data)
+
+    def summary(self, result: SheetOutcome) -> dict[str, int] | None:
+        """The terminal reports the status only."""
+        return None
+
+    def api_figures(self, entry: Scala40Entry, result: SheetOutcome) -> dict[str, Any]:
+        """The players in the sheet's order and each one's negative points (art. 22)."""
+        players = entry.players
+        return {
+            "players": list(players),
+            "player_totals": [
+                sum(d[i] or 0 for d in entry.deals if i < len(d)) for i in range(len(players))
+            ],
+        }

@@ -4,19 +4,36 @@ the commands, the standings, the desk, the phones, the printouts) never asks whi
 event plays: it asks the event's :class:`SheetKind`.
 
 A new game = a :class:`SheetKind` registered in :mod:`arbitro.tournament.sheets` (plus its
-code's TOML), nothing else in shared code.
+code's TOML), nothing else in shared code. The kind is generic in its entry type
+(``SheetKind[E]``): the seam between a game's sheet and the event is checked by mypy. It owns
+its edges' pure parts too: the form it is typed in (desk and phones,
+:mod:`~arbitro.tournament.sheets.form`), the terminal's and the API's sheet, the templates'
+folder and the printed sheet's layout; the edges call these and never ask which game it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from arbitro.codes.ids import GameId
 from arbitro.i18n import Message
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.rules import EventRules
+from arbitro.tournament.sheets.form import CliSheet, SheetFields, SheetForm
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    from arbitro.tournament.event import EventState
+
+    # A bare ``SheetKind`` is ``SheetKind[Any]`` (the event's state holds the kind of any
+    # game); the default is the type checker's only, so typing_extensions is not needed to run.
+    E = TypeVar("E", default=Any)
+else:
+    from typing import TypeVar
+
+    E = TypeVar("E")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +115,13 @@ def sheet_context_of(
     return ctx
 
 
-class SheetKind(Protocol):
+class SheetKind(Protocol[E]):
     """A game's score sheet, as events use it (FIBAS art. 19-21; Parole art. 5, 12; Scala 40
     art. 22-24)."""
 
     @property
-    def game(self) -> GameId:
-        """The game whose sheet this is."""
+    def game(self) -> str:
+        """The game whose sheet this is (a :class:`~arbitro.codes.ids.GameId`'s value)."""
         ...
 
     @property
@@ -118,11 +135,11 @@ class SheetKind(Protocol):
         """True when the MP of the standings count against (Scala 40's negative points)."""
         ...
 
-    def parse(self, data: Mapping[str, Any]) -> Any:
+    def parse(self, data: Mapping[str, Any]) -> E:
         """The entry recorded as ``data`` (the record's JSON form); ArbitroError if malformed."""
         ...
 
-    def payload(self, entry: Any) -> dict[str, Any]:
+    def payload(self, entry: E) -> dict[str, Any]:
         """The entry's JSON form, as recorded."""
         ...
 
@@ -130,11 +147,11 @@ class SheetKind(Protocol):
         """Who signs the table's sheet: the lines ("ns", "ew") or each player's number."""
         ...
 
-    def check(self, ctx: SheetContext, entry: Any) -> None:
+    def check(self, ctx: SheetContext, entry: E) -> None:
         """Refuse an impossible sheet for that table and round (ArbitroError naming what)."""
         ...
 
-    def score(self, ctx: SheetContext, entry: Any) -> SheetOutcome:
+    def score(self, ctx: SheetContext, entry: E) -> SheetOutcome:
         """The MP and VP of each competitor at the table, from an already checked entry."""
         ...
 
@@ -144,7 +161,7 @@ class SheetKind(Protocol):
         deals: int,
         teams: bool,
         duplicate: bool,
-        tables: Sequence[tuple[TableSeating, Any]],
+        tables: Sequence[tuple[TableSeating, E]],
     ) -> list[tuple[SheetScore, ...]]:
         """:meth:`score` of each of a round's tables (its seat, its already checked entry),
         the round's context given once: per table, the score of each competitor seated, in
@@ -152,16 +169,81 @@ class SheetKind(Protocol):
         every sheet of the round at once (issue 14)."""
         ...
 
-    def abandoned(self, entry: Any) -> tuple[CompetitorId, ...]:
+    def abandoned(self, entry: E) -> tuple[CompetitorId, ...]:
         """The competitors the sheet records as having abandoned (Scala 40 art. 25): they
         play no later round."""
         ...
 
-    def inverted(self, entry: Any, swap: Sequence[CompetitorId] | None) -> Any:
+    def inverted(self, entry: E, swap: Sequence[CompetitorId] | None) -> E:
         """The entry with the scores written on the wrong lines put back (FIBAS art. 21),
         or the two named players' scores exchanged (Scala 40 art. 24)."""
         ...
 
-    def layout(self, seat: TableSeating, entry: Any) -> SheetTable:
+    def layout(self, seat: TableSeating, entry: E) -> SheetTable:
         """The sheet laid out as a table for reading and printing."""
+        ...
+
+    # ------------------------------------------------------------------ its edges
+    @property
+    def folder(self) -> str:
+        """The folder of its templates under the web's ``templates/sheets/``: ``phone.html``
+        (the phone's page once a line or player is chosen) and ``totals.html`` (the running
+        totals, also sent alone as the preview's fragment)."""
+        ...
+
+    @property
+    def printed(self) -> str:
+        """The printed sheet's form: ``"fibas"`` (the FIBAS two-line sheet, art. 19-20) or
+        ``"grid"`` (:meth:`layout`'s columns, a row per deal, every signer's box)."""
+        ...
+
+    def read_form(
+        self,
+        state: EventState,
+        round_number: int,
+        seat: TableSeating,
+        form: Mapping[str, str],
+        lang: str,
+        fields: SheetFields,
+        abandoned: CompetitorId | None = None,
+    ) -> SheetForm[E]:
+        """The sheet typed in a form (the desk's or a phone's, named by ``fields``), every
+        number checked as it is read; ``abandoned``: the competitor who left in this round."""
+        ...
+
+    def form_values(self, entry: E, fields: SheetFields) -> dict[str, str]:
+        """A recorded entry as the form's values (to show it again)."""
+        ...
+
+    def missing_numbers(self, count: int) -> Message:
+        """The refusal of a form sent with ``count`` numbers blank."""
+        ...
+
+    def read_cli(self, seat: TableSeating, sheet: CliSheet, rules: EventRules) -> E:
+        """The sheet typed on the terminal's options (``arbitro sheet``) for the table
+        ``seat``; ``rules``: the event's code, for the articles cited."""
+        ...
+
+    def read_api(self, data: Mapping[str, Any]) -> E:
+        """The sheet in the API's JSON form; ArbitroError naming what is malformed."""
+        ...
+
+    def blank_layout(self, seat: TableSeating, deals: int) -> SheetTable:
+        """:meth:`layout` of a sheet not filled in yet: a blank row per deal."""
+        ...
+
+    def printed_columns(self, seat: TableSeating) -> tuple[tuple[CompetitorId, ...], ...]:
+        """The competitors of each of :meth:`layout`'s columns after the deal's, as a
+        printed grid names them and has them sign (a line, or one player)."""
+        ...
+
+    def summary(self, result: SheetOutcome) -> dict[str, int] | None:
+        """The figures the terminal reports once a sheet is entered, a table of two lines'
+        (``ns_total``, ``ew_total``, ``ns_vp``, ``ew_vp``, and any more), or None when it
+        reports the status only."""
+        ...
+
+    def api_figures(self, entry: E, result: SheetOutcome) -> dict[str, Any]:
+        """The figures the API shows of a table's sheet in force (fields of its
+        ``SheetStatusOut``): each line's total and VP, or each player's total."""
         ...

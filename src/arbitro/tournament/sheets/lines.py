@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+import msgspec
 
 from arbitro.codes.burraco_fibas import VpTable
 from arbitro.codes.ids import GameId
@@ -15,6 +17,7 @@ from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.sheet import (
     DealScore,
+    LineDeal,
     SheetEntry,
     check_room,
     check_sheet,
@@ -23,6 +26,7 @@ from arbitro.tournament.scoring.sheet import (
     sheet_totals,
 )
 from arbitro.tournament.scoring.vp import _VP_MEMO, vp_pair
+from arbitro.tournament.sheets.form import CliSheet, SheetFields, comma_numbers
 from arbitro.tournament.sheets.kind import (
     SheetContext,
     SheetOutcome,
@@ -30,8 +34,40 @@ from arbitro.tournament.sheets.kind import (
     SheetTable,
     outcome,
 )
+from arbitro.tournament.sheets.lines_form import ParsedSheet, entry_values, parse_sheet
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState
 
 LINES = ("ns", "ew")
+MAX_POINTS = 100_000  # a number of the API's sheet, far beyond any deal's (art. 19)
+_ApiPoints = Annotated[int, msgspec.Meta(ge=-MAX_POINTS, le=MAX_POINTS)]
+
+
+class _ApiDeal(msgspec.Struct, forbid_unknown_fields=True):
+    """One deal of the API's sheet: base and card points of each line (art. 19)."""
+
+    ns_base: _ApiPoints
+    ns_points: _ApiPoints
+    ew_base: _ApiPoints
+    ew_points: _ApiPoints
+
+    def score(self) -> DealScore:
+        """The deal as the domain holds it."""
+        return DealScore(
+            LineDeal(self.ns_base, self.ns_points), LineDeal(self.ew_base, self.ew_points)
+        )
+
+
+_ApiDeals = Annotated[list[_ApiDeal], msgspec.Meta(min_length=1, max_length=10)]
+
+
+class _ApiSheet(msgspec.Struct, forbid_unknown_fields=True):
+    """The API's sheet: the deals (for teams the open room's) and the closed room's."""
+
+    deals: _ApiDeals
+    closed_room: _ApiDeals | None = None
+
 
 # (MP, VP) → its SheetScore: one shared frozen object per score (a few thousand), not two per
 # sheet; bounded.
@@ -72,6 +108,8 @@ class LinesSheet:
     game: GameId
     individual_tables: bool = False
     mp_lower_is_better: bool = False
+    folder: str = "lines"
+    printed: str = "fibas"
 
     def parse(self, data: Mapping[str, Any]) -> SheetEntry:
         """The recorded ``{"deals": [[nsb, nsp, ewb, ewp], ...], "closed_room": ...}``."""
@@ -196,3 +234,85 @@ class LinesSheet:
                 for i, d in enumerate(entry.closed_room, start=1)
             ]
         return SheetTable(headings, tuple(rows))
+
+    def blank_layout(self, seat: TableSeating, deals: int) -> SheetTable:
+        """:meth:`layout`'s headings, a blank row per deal."""
+        headings = self.layout(seat, SheetEntry(())).headings
+        return SheetTable(headings, tuple((str(d), "", "", "", "") for d in range(1, deals + 1)))
+
+    def read_form(
+        self,
+        state: EventState,
+        round_number: int,
+        seat: TableSeating,
+        form: Mapping[str, str],
+        lang: str,
+        fields: SheetFields,
+        abandoned: CompetitorId | None = None,
+    ) -> ParsedSheet:
+        """Per deal each line's base and points, each line checked as it is read (FIBAS
+        art. 19; Parole art. 5, 12); a line abandons no deal here (``abandoned`` unused)."""
+        return parse_sheet(state, round_number, form, lang, fields)
+
+    def form_values(self, entry: SheetEntry, fields: SheetFields) -> dict[str, str]:
+        """The entry's numbers in the form's inputs."""
+        return entry_values(entry, fields)
+
+    def missing_numbers(self, count: int) -> Message:
+        """A sheet sent with blanks: every deal needs each line's base and points (art. 19)."""
+        return Message(
+            "{count} numbers missing: fill in base and points of every deal", {"count": count}
+        )
+
+    def read_cli(self, seat: TableSeating, sheet: CliSheet, rules: EventRules) -> SheetEntry:
+        """``--deal N-S base,points,E-W base,points`` per deal, ``--closed`` the same for a
+        team match's closed room (FIBAS art. 19)."""
+        if not sheet.deals:
+            raise ArbitroError("give the deals (--deal)", article=rules.cite_if("score_sheet"))
+
+        def deal(text: str) -> DealScore:
+            values = comma_numbers(text, Message("deal"))
+            if len(values) != 4:
+                raise ArbitroError(
+                    "deal «{text}»: 4 numbers needed: N-S base,points and E-W base,points",
+                    text=text,
+                    article=rules.cite_if("score_sheet"),
+                )
+            return DealScore.from_list(values)
+
+        closed = tuple(deal(d) for d in sheet.closed) if sheet.closed else None
+        return SheetEntry(tuple(deal(d) for d in sheet.deals), closed)
+
+    def read_api(self, data: Mapping[str, Any]) -> SheetEntry:
+        """``{"deals": [{"ns_base", "ns_points", "ew_base", "ew_points"}, ...],
+        "closed_room": [...]}``: one to ten deals of whole numbers (art. 19)."""
+        try:
+            sheet = msgspec.convert(data, _ApiSheet, strict=False)  # "300" as 300, as before
+        except msgspec.ValidationError as err:
+            raise ArbitroError("malformed score sheet: {problem}", problem=str(err)) from None
+        closed = sheet.closed_room
+        return SheetEntry(
+            tuple(d.score() for d in sheet.deals),
+            None if closed is None else tuple(d.score() for d in closed),
+        )
+
+    def summary(self, result: SheetOutcome) -> dict[str, int] | None:
+        """Each line's total, MP and VP, N-S then E-W (art. 19 b, 20)."""
+        (ns_total, ew_total), (ns, ew) = result.totals, result.sides
+        return {
+            "ns_total": ns_total,
+            "ew_total": ew_total,
+            "ns_mp": ns.mp,
+            "ew_mp": ew.mp,
+            "ns_vp": ns.vp,
+            "ew_vp": ew.vp,
+        }
+
+    def printed_columns(self, seat: TableSeating) -> tuple[tuple[CompetitorId, ...], ...]:
+        """The two lines, N-S then E-W."""
+        return (seat.ns or (), seat.ew or ())
+
+    def api_figures(self, entry: SheetEntry, result: SheetOutcome) -> dict[str, Any]:
+        """Each line's total and VP, as the table's sheet gives them (art. 19 b, 20)."""
+        (ns_total, ew_total), (ns, ew) = result.totals, result.sides
+        return {"ns_total": ns_total, "ew_total": ew_total, "ns_vp": ns.vp, "ew_vp": ew.vp}

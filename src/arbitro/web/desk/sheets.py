@@ -19,6 +19,7 @@ from arbitro.services.event_log import to_domain
 from arbitro.store.record_store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.boards import field_vp
+from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.event import AnyEntry, EventState
 from arbitro.tournament.records import SheetCorrected
 from arbitro.web import auth
@@ -44,7 +45,7 @@ from arbitro.web.forms import (
     text_field,
 )
 from arbitro.web.names import line_names
-from arbitro.web.sheet_form import desk_fields, parse_players_sheet, parse_sheet
+from arbitro.web.sheet_form import desk_fields, read_sheet_form
 from arbitro.web.snapshot import frozen
 
 router = APIRouter()
@@ -77,25 +78,20 @@ def _refuse(
 def parse_entry(
     form: FormData, state: EventState, n: int, prefix: str, table: int, lang: str
 ) -> AnyEntry:
-    """A sheet typed in the desk's form (``e_`` to transcribe, ``c_`` to correct): per deal
-    the base and points of each line, for teams the closed room too (FIBAS art. 19); at a
-    table of individuals each player's negative points (Scala 40 art. 22), blanks allowed
-    for the deals a player did not finish after an abandon (art. 25)."""
+    """A sheet typed in the desk's form (``e_`` to transcribe, ``c_`` to correct), read by
+    the event's kind of sheet: per deal the base and points of each line, for teams the
+    closed room too (FIBAS art. 19); at a table of individuals each player's negative points
+    (Scala 40 art. 22), blanks allowed for the deals a player did not finish after the
+    abandon the form names (art. 25)."""
     fields = desk_fields(prefix)
     values = _texts(form)
-    seating = state.round(n).seating
-    at = seating.table(table) if seating else None
-    if at is not None and at.players is not None:
-        abandoned = None
-        if text_field(form, fields.abandoned, 10):
-            abandoned = int_field(
-                form, fields.abandoned, Message("abandon"), low=1, high=MAX_COMPETITOR
-            )
-        players = parse_players_sheet(state, n, at, values, lang, fields, abandoned)
-        _refuse(players.problems, players.general, players.first_blank, players.blank_error)
-        assert players.entry is not None
-        return players.entry
-    parsed = parse_sheet(state, n, values, lang, fields)
+    at = playing_table(state, n, table)
+    abandoned = None
+    if text_field(form, fields.abandoned, 10):
+        abandoned = int_field(
+            form, fields.abandoned, Message("abandon"), low=1, high=MAX_COMPETITOR
+        )
+    parsed = read_sheet_form(state.sheet_kind, state, n, at, values, lang, fields, abandoned)
     _refuse(parsed.problems, parsed.general, parsed.first_blank, parsed.blank_error)
     assert parsed.entry is not None
     return parsed.entry
@@ -136,8 +132,8 @@ def sheet_shown(
         sheet = r.sheets.get(table)
         accepted = sheet.entry_as_of(state.config.rounds) if sheet else None
         values = extra.pop("values", None) or {
-            **entry_fields(accepted, "c_"),
-            **entry_fields(accepted, "e_"),
+            **entry_fields(state, accepted, "c_"),
+            **entry_fields(state, accepted, "e_"),
         }
         ctx = round_common(
             request,

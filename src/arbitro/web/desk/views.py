@@ -10,17 +10,16 @@ from arbitro.tournament.event import AnyEntry, EventState
 from arbitro.tournament.model import EventFormat
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, SheetResult, score_sheet
-from arbitro.web.sheet_form import desk_fields, entry_values, players_values
+from arbitro.web.sheet_form import desk_fields, form_values
 
 
-def entry_fields(entry: AnyEntry | None, prefix: str) -> dict[str, str]:
-    """The desk form's values that show ``entry`` (to pre-fill a correction)."""
+def entry_fields(state: EventState, entry: AnyEntry | None, prefix: str) -> dict[str, str]:
+    """The desk form's values that show ``entry`` (to pre-fill a correction), written by the
+    event's kind of sheet; a blank (a deal after an abandon) left out."""
     if entry is None:
         return {}
-    fields = desk_fields(prefix)
-    if isinstance(entry, Scala40Entry):
-        return {k: v for k, v in players_values(entry, fields).items() if v}
-    return entry_values(entry, fields)
+    values = form_values(state.sheet_kind, entry, desk_fields(prefix))
+    return {k: v for k, v in values.items() if v}
 
 
 @dataclass(frozen=True, slots=True)
