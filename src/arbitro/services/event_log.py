@@ -145,9 +145,11 @@ class EventLog(Generic[S]):
         and the state after them."""
         with self._lock:
             for attempt in range(RETRIES):
-                records = command.decide(self._refresh(event_id), self._context(event_id))
+                state = self._refresh(event_id)
+                decided_on = state.last_seq
+                records = command.decide(state, self._context(event_id))
                 try:
-                    stored, state = self._commit(event_id, records)
+                    stored, state = self._commit(event_id, records, decided_on)
                 except ConcurrencyError:
                     if attempt == RETRIES - 1:
                         raise
@@ -168,7 +170,7 @@ class EventLog(Generic[S]):
             with self._lock:
                 if self._refresh(event_id).last_seq == seen:
                     try:
-                        stored, state = self._commit(event_id, records)
+                        stored, state = self._commit(event_id, records, seen)
                     except ConcurrencyError:
                         pass
                     else:
@@ -180,15 +182,20 @@ class EventLog(Generic[S]):
     def _context(self, event_id: str) -> Context[S]:
         return Context(self.clock(), fresh_seed, lambda seq: self.state_at(event_id, seq))
 
-    def _commit(self, event_id: str, records: Sequence[Record]) -> tuple[list[Record], S]:
-        """Append ``records`` after the state's last seq and fold them: the stored records
-        (each with its seq) and the state after them."""
+    def _commit(
+        self, event_id: str, records: Sequence[Record], decided_on: int
+    ) -> tuple[list[Record], S]:
+        """Append ``records``, decided on the state after record ``decided_on``, and fold
+        them: the stored records (each with its seq) and the state after them. A
+        :class:`ConcurrencyError` when the log has moved on since ``decided_on`` (another
+        process appended meanwhile: the records are decided again, never appended on a
+        state they were not decided on)."""
         with self._lock:
             state = self._refresh(event_id)
             stored = [
                 to_domain(r)
                 for r in self.store.append(
-                    event_id, [to_store(r) for r in records], expected_seq=state.last_seq
+                    event_id, [to_store(r) for r in records], expected_seq=decided_on
                 )
             ]
             for rec in stored:
