@@ -1,5 +1,7 @@
-"""Use cases of an event of rounds: each loads the event's state (cached, refreshed from the
-store), asks the domain whether the action is allowed, and appends the resulting records."""
+"""Use cases of an event of rounds: each action is a command value
+(:mod:`arbitro.tournament.commands.values`) that :meth:`EventLog.run` decides on the event's
+state (cached, refreshed from the store) and whose records it appends; the views read the
+same state."""
 
 from __future__ import annotations
 
@@ -37,10 +39,10 @@ if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not import
     from arbitro.tournament.seating_warnings import SeatingWarning
     from arbitro.tournament.standings.standings import StandingRow
 
-# The entry fees' commands, the round's clock, the boards' views (prepared deals, the
-# movements' board plans), the pairing constraints' views (the movements) and the standings
-# are imported by the methods that read them: registering competitors from the command line
-# loads none of them (issue 14).
+# The command values are loaded on first use (their package's lazy names), the round's clock,
+# the boards' views (prepared deals, the movements' board plans), the pairing constraints'
+# views (the movements) and the standings by the methods that read them: registering
+# competitors from the command line loads none of them (issue 14).
 
 
 class RowRefused(ArbitroError):
