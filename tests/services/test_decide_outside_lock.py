@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
-from datetime import datetime
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,7 @@ import pytest
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.tournament import commands
+from arbitro.tournament.commands.command import Context
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import Record
@@ -42,15 +43,22 @@ def test_a_decision_outside_the_lock_lets_readers_in_and_is_taken_again_if_overt
     started, release = threading.Event(), threading.Event()
     calls: list[int] = []
 
-    def make(st: EventState, now: datetime) -> Sequence[Record]:
-        calls.append(len(st.competitors))
-        if len(calls) == 1:
-            started.set()
-            release.wait(WAIT)
-        return commands.register(st, "Coppia lunga", (), now, "director")
+    @dataclass(frozen=True)
+    class SlowRegister:
+        def decide(self, st: EventState, ctx: Context[EventState]) -> Sequence[Record]:
+            calls.append(len(st.competitors))
+            if len(calls) == 1:
+                started.set()
+                release.wait(WAIT)
+            return commands.register(st, "Coppia lunga", (), ctx.now, "director")
 
-    out: list[Sequence[Record]] = []
-    thread = threading.Thread(target=lambda: out.append(service._do_many_outside("serata", make)))
+        def outcome(self, records: Sequence[Record], state: EventState) -> int:
+            return len(records)
+
+    out: list[int] = []
+    thread = threading.Thread(
+        target=lambda: out.append(service.run_outside("serata", SlowRegister()))
+    )
     thread.start()
     try:
         assert started.wait(WAIT)
@@ -63,3 +71,4 @@ def test_a_decision_outside_the_lock_lets_readers_in_and_is_taken_again_if_overt
     assert calls == [0, 1]
     names = {c.number: c.name for c in service.state("serata").competitors.values()}
     assert names == {1: "Coppia veloce", 2: "Coppia lunga"}
+    assert out == [1]

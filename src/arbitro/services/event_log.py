@@ -14,6 +14,7 @@ from typing import Generic, Protocol, Self, TypeVar
 from arbitro.errors import NotFoundError
 from arbitro.store import NewRecord, RecordStore, StoredRecord
 from arbitro.store.errors import ConcurrencyError
+from arbitro.tournament.commands.command import Command, Context
 from arbitro.tournament.records import Record
 
 
@@ -60,6 +61,7 @@ class Fold(Protocol):
 
 
 S = TypeVar("S", bound=Fold)
+R = TypeVar("R")
 
 # How many times an action is decided again when another process appended first.
 RETRIES = 5
@@ -83,7 +85,9 @@ class EventLog(Generic[S]):
 
     @property
     def lock(self) -> threading.RLock:
-        """The lock around this service's reads and writes."""
+        """The lock around this service's reads and writes (re-entrant): held by a caller
+        that reads a state in several steps (the service changes the cached state in place)
+        or checks and then runs a command as one step."""
         return self._lock
 
     def state(self, event_id: str) -> S:
@@ -116,69 +120,91 @@ class EventLog(Generic[S]):
         with self._lock:
             self._cache[event_id] = state
 
+    def peek(self, event_id: str) -> S | None:
+        """The event's state as last folded by this process, without reading the store
+        (None if not folded yet): what a page shows beside the state it has just read, e.g.
+        the banner of an event imported unverified."""
+        return self._cache.get(event_id)
+
+    def state_at(self, event_id: str, seq: int) -> S | None:
+        """The event as it was after its record ``seq`` (folded again from the store: what a
+        director saw then); None before its first record."""
+        records = [to_domain(r) for r in self.store.records(event_id) if r.seq <= seq]
+        return self.fold.replay(event_id, records) if records else None
+
     def forget(self, event_id: str) -> None:
         """Drop the cached state (it is replayed from the store on the next read)."""
         with self._lock:
             self._cache.pop(event_id, None)
 
-    def _commit(self, event_id: str, records: Sequence[Record]) -> S:
-        with self._lock:
-            state = self._refresh(event_id)
-            stored = self.store.append(
-                event_id, [to_store(r) for r in records], expected_seq=state.last_seq
-            )
-            for rec in stored:
-                state.apply(to_domain(rec))
-            if state.stale:
-                state = self._replay(event_id)
-            for listener in self.on_commit:
-                listener(event_id)
-            return state
-
-    def _do_many(
-        self, event_id: str, make: Callable[[S, datetime], Sequence[Record]]
-    ) -> Sequence[Record]:
-        """Decide an action on the up-to-date state and append its records, atomically; if
-        another process appended first, decide again on the new state."""
+    def run(self, event_id: str, command: Command[S, R]) -> R:
+        """Run an action (a command value of :mod:`arbitro.tournament.commands.values`):
+        decide it on the up-to-date state and append its records in one transaction, under
+        the lock; if another process appended first (the store's expected seq), decide it
+        again on the new state. Answers the command's outcome, read from the stored records
+        and the state after them."""
         with self._lock:
             for attempt in range(RETRIES):
-                records = make(self._refresh(event_id), self.clock())
+                state = self._refresh(event_id)
+                decided_on = state.last_seq
+                records = command.decide(state, self._context(event_id))
                 try:
-                    self._commit(event_id, records)
+                    stored, state = self._commit(event_id, records, decided_on)
                 except ConcurrencyError:
                     if attempt == RETRIES - 1:
                         raise
                     continue
-                return records
+                return command.outcome(stored, state)
             raise AssertionError("unreachable")
 
-    def _do_many_outside(
-        self, event_id: str, make: Callable[[S, datetime], Sequence[Record]]
-    ) -> Sequence[Record]:
-        """Like :meth:`_do_many` for a long decision (a list of thousands of registrations):
-        ``make`` runs on a private deep copy of the state, outside the lock, so that the
+    def run_outside(self, event_id: str, command: Command[S, R]) -> R:
+        """Like :meth:`run` for a long decision (a list of thousands of registrations): the
+        command decides on a private deep copy of the state, outside the lock, so that the
         phones' pages are not kept waiting; the lock is taken again only to append, and only
-        if no record came in meanwhile (else ``make`` runs again on the new state)."""
+        if no record came in meanwhile (else the command decides again on the new state)."""
         for attempt in range(RETRIES):
             with self._lock:
                 snapshot = copy.deepcopy(self._refresh(event_id))
-            seen = snapshot.last_seq  # ``make`` may fold its own records into its copy
-            records = make(snapshot, self.clock())
+            seen = snapshot.last_seq  # the command may fold its own records into its copy
+            records = command.decide(snapshot, self._context(event_id))
             with self._lock:
                 if self._refresh(event_id).last_seq == seen:
                     try:
-                        self._commit(event_id, records)
+                        stored, state = self._commit(event_id, records, seen)
                     except ConcurrencyError:
                         pass
                     else:
-                        return records
+                        return command.outcome(stored, state)
             if attempt == RETRIES - 1:
                 raise ConcurrencyError(event_id, seen)
         raise AssertionError("unreachable")
 
-    def _do(self, event_id: str, make: Callable[[S, datetime], Record]) -> Record:
-        """Decide an action on the up-to-date state and append its record, atomically."""
-        return self._do_many(event_id, lambda st, now: [make(st, now)])[0]
+    def _context(self, event_id: str) -> Context[S]:
+        return Context(self.clock(), fresh_seed, lambda seq: self.state_at(event_id, seq))
+
+    def _commit(
+        self, event_id: str, records: Sequence[Record], decided_on: int
+    ) -> tuple[list[Record], S]:
+        """Append ``records``, decided on the state after record ``decided_on``, and fold
+        them: the stored records (each with its seq) and the state after them. A
+        :class:`ConcurrencyError` when the log has moved on since ``decided_on`` (another
+        process appended meanwhile: the records are decided again, never appended on a
+        state they were not decided on)."""
+        with self._lock:
+            state = self._refresh(event_id)
+            stored = [
+                to_domain(r)
+                for r in self.store.append(
+                    event_id, [to_store(r) for r in records], expected_seq=decided_on
+                )
+            ]
+            for rec in stored:
+                state.apply(rec)
+            if state.stale:
+                state = self._replay(event_id)
+            for listener in self.on_commit:
+                listener(event_id)
+            return stored, state
 
     def _create(self, event_id: str, name: str, kind: str, first: Record) -> S:
         with self._lock:

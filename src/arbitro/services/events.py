@@ -1,5 +1,7 @@
-"""Use cases of an event of rounds: each loads the event's state (cached, refreshed from the
-store), asks the domain whether the action is allowed, and appends the resulting records."""
+"""Use cases of an event of rounds: each action is a command value
+(:mod:`arbitro.tournament.commands.values`) that :meth:`EventLog.run` decides on the event's
+state (cached, refreshed from the store) and whose records it appends; the views read the
+same state."""
 
 from __future__ import annotations
 
@@ -8,29 +10,27 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from arbitro.errors import ArbitroError, ConflictError
-from arbitro.services.event_log import EventLog, fresh_seed, to_domain, to_store, utc_now
+from arbitro.errors import ArbitroError
+from arbitro.services.event_log import EventLog, to_domain, to_store, utc_now
+from arbitro.services.registering import Register, RegisterMany
+from arbitro.services.registrations import FileRow, LineProblem
 from arbitro.tournament import commands
-from arbitro.tournament.commands.setup import LateEntry, check_in, check_in_all, withdraw_absent
+from arbitro.tournament.commands import values
+from arbitro.tournament.commands.setup import LateEntry
 from arbitro.tournament.event import EventConfig, EventState, SanctionKind, SheetVersion
 from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.records import (
     AbandonScore,
-    CompetitorRegistered,
-    CompetitorWithdrawn,
     ConstraintReason,
-    FeePaid,
     PaymentMethod,
     PrizePlanRecorded,
     Record,
-    SheetCorrected,
     TiebreaksChosen,
 )
 
 if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not imported to register
     from arbitro.games.burraco.boards import PreparedBoard
     from arbitro.games.prepared_deals import Law13Ruling
-    from arbitro.services.registrations import FileRow, LineProblem
     from arbitro.tournament import clock
     from arbitro.tournament.boards import BoardCheckState, LineCardRow
     from arbitro.tournament.movements.boards import BoardPlan
@@ -39,10 +39,10 @@ if TYPE_CHECKING:  # a ruling is made by the arbiter's Law 13 module, not import
     from arbitro.tournament.seating_warnings import SeatingWarning
     from arbitro.tournament.standings.standings import StandingRow
 
-# The entry fees' commands, the round's clock, the boards' views (prepared deals, the
-# movements' board plans), the pairing constraints' views (the movements) and the standings
-# are imported by the methods that read them: registering competitors from the command line
-# loads none of them (issue 14).
+# The command values are loaded on first use (their package's lazy names), the round's clock,
+# the boards' views (prepared deals, the movements' board plans), the pairing constraints'
+# views (the movements) and the standings by the methods that read them: registering
+# competitors from the command line loads none of them (issue 14).
 
 
 class RowRefused(ArbitroError):
@@ -80,6 +80,9 @@ class EventService(EventLog[EventState]):
     fold = EventState
 
     # ------------------------------------------------------------------ set-up
+    # The methods that run one command each (``self.run(event_id, values.X(...))``) are kept
+    # for their many callers (the edges and the tests); a new action is a command value
+    # only, run by the edges with :meth:`run` (docs/architecture.md, "Services").
     def create_event(
         self, event_id: str, config: EventConfig, actor: str = "director"
     ) -> EventState:
@@ -95,19 +98,8 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
         late: LateEntry | None = None,
     ) -> CompetitorId:
-        """Register a competitor; returns its number (at most ``max_competitors()`` an
-        event: docs/security.md). With ``late`` the director admits it from a later round
-        (docs/rulings.md "Late entries")."""
-        from arbitro.services.registrations import check_room
-
-        def decide(st: EventState, now: datetime) -> list[Record]:
-            check_room(st, 1)
-            return commands.register(st, name, players, now, actor, late)
-
-        records = self._do_many(event_id, decide)
-        body = records[0].body
-        assert isinstance(body, CompetitorRegistered)
-        return body.competitor
+        """Register a competitor (:class:`Register`); returns its number."""
+        return self.run(event_id, Register(name, players, actor, late))
 
     def register_many(
         self,
@@ -116,23 +108,14 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
         problems: Sequence[LineProblem] = (),
     ) -> list[CompetitorId]:
-        """Register every competitor of a list (an uploaded file's rows, each with its line;
-        a plain ``(name, players)`` is numbered by its place in the list) all or nothing: one
-        transaction, refused whole with a :class:`FileRefused` that lists every problem by
-        line, ``problems`` (those found reading the file) included. The list is decided on a
-        private copy of the state, outside the lock (the phones' pages are answered
-        meanwhile), each row checked against the rows before it."""
-        from arbitro.services.registrations import FileRow, decide_registrations
-
+        """Register every competitor of a list all or nothing (:class:`RegisterMany`,
+        decided outside the lock); a plain ``(name, players)`` is numbered by its place in
+        the list."""
         lines = [
             r if isinstance(r, FileRow) else FileRow(n, r[0], list(r[1]))
             for n, r in enumerate(rows, start=1)
         ]
-        records = self._do_many_outside(
-            event_id,
-            lambda snapshot, now: decide_registrations(snapshot, lines, now, actor, problems),
-        )
-        return [r.body.competitor for r in records if isinstance(r.body, CompetitorRegistered)]
+        return self.run_outside(event_id, RegisterMany(lines, actor, problems))
 
     def rename(
         self,
@@ -143,9 +126,7 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> None:
         """Rename a competitor and, if ``players`` is given, change its players."""
-        self._do(
-            event_id, lambda st, now: commands.rename(st, competitor, name, now, actor, players)
-        )
+        self.run(event_id, values.Rename(competitor, name, players, actor))
 
     def check_in(
         self,
@@ -155,22 +136,19 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> None:
         """Mark competitors present (or absent again) at the check-in before round 1."""
-        self._do_many(event_id, lambda st, now: check_in(st, competitors, now, present, actor))
+        self.run(event_id, values.CheckIn(competitors, present, actor))
 
     def check_in_all(self, event_id: str, actor: str = "director") -> int:
         """Mark every competitor playing round 1 present; returns how many were marked."""
-        return len(self._do_many(event_id, lambda st, now: check_in_all(st, now, actor)))
+        return self.run(event_id, values.CheckInAll(actor))
 
     def withdraw_absent(self, event_id: str, actor: str = "director") -> list[CompetitorId]:
         """Withdraw every competitor not checked in (FIBAS art. 36); returns their numbers."""
-        records = self._do_many(event_id, lambda st, now: withdraw_absent(st, now, actor))
-        return [r.body.competitor for r in records if isinstance(r.body, CompetitorWithdrawn)]
+        return self.run(event_id, values.WithdrawAbsent(actor))
 
     def set_fee(self, event_id: str, cents: int, actor: str = "director") -> None:
         """Set or change the entry fee per competitor before round 1 is seated."""
-        from arbitro.tournament.commands.fees import set_fee
-
-        self._do(event_id, lambda st, now: set_fee(st, cents, now, actor))
+        self.run(event_id, values.SetFee(cents, actor))
 
     def pay(
         self,
@@ -180,14 +158,8 @@ class EventService(EventLog[EventState]):
         method: PaymentMethod = PaymentMethod.CASH,
         actor: str = "director",
     ) -> int:
-        """Record the entry fee paid by each competitor (``amount`` cents, or what each
-        still owes); returns the total taken."""
-        from arbitro.tournament.commands.fees import pay
-
-        records = self._do_many(
-            event_id, lambda st, now: pay(st, competitors, now, amount, method, actor)
-        )
-        return sum(r.body.amount_cents for r in records if isinstance(r.body, FeePaid))
+        """Record the entry fee paid by each competitor; returns the total taken."""
+        return self.run(event_id, values.Pay(competitors, amount, method, actor))
 
     def unpay(
         self,
@@ -197,9 +169,7 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> None:
         """Undo a competitor's last payment (a cancellation, with the reason)."""
-        from arbitro.tournament.commands.fees import unpay
-
-        self._do(event_id, lambda st, now: unpay(st, competitor, now, reason, actor))
+        self.run(event_id, values.Unpay(competitor, reason, actor))
 
     def withdraw(
         self,
@@ -209,20 +179,13 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> int:
         """Withdraw a competitor; returns the first round it no longer plays."""
-        rec = self._do(
-            event_id, lambda st, now: commands.withdraw(st, competitor, now, reason, actor)
-        )
-        assert isinstance(rec.body, CompetitorWithdrawn)
-        return rec.body.from_round
+        return self.run(event_id, values.Withdraw(competitor, reason, actor))
 
     def readmit(
         self, event_id: str, competitor: CompetitorId, reason: str | None, actor: str = "director"
     ) -> None:
-        """Re-admit a withdrawn competitor (its withdrawal cancelled, with the reason); a late
-        pair is seated at round 1's incomplete table (FIBAS art. 37)."""
-        self._do_many(
-            event_id, lambda st, now: commands.readmit(st, competitor, reason, now, actor)
-        )
+        """Re-admit a withdrawn competitor (FIBAS art. 37)."""
+        self.run(event_id, values.Readmit(competitor, reason, actor))
 
     # ------------------------------------------------------------------ constraints
     def add_constraint(
@@ -234,16 +197,9 @@ class EventService(EventLog[EventState]):
         note: str = "",
         actor: str = "director",
     ) -> int:
-        """Record that two competitors must not meet (same club, family, the director's
-        list, FIBAS art. 4); returns the record's seq (what cancels it)."""
-        with self._lock:
-            self._do(
-                event_id,
-                lambda st, now: commands.add_constraint(
-                    st, first, second, reason, now, actor, note
-                ),
-            )
-            return self.state(event_id).last_seq
+        """Record that two competitors must not meet (FIBAS art. 4); returns the record's
+        seq (what cancels it)."""
+        return self.run(event_id, values.AddConstraint(first, second, reason, note, actor))
 
     def add_constraints(
         self,
@@ -251,28 +207,9 @@ class EventService(EventLog[EventState]):
         pairs: Sequence[tuple[CompetitorId, CompetitorId, ConstraintReason, str]],
         actor: str = "director",
     ) -> None:
-        """Record several constraints at once, all or none (one transaction): each pair is
-        decided against the state and the pairs before it (a pair twice is refused)."""
-        if not pairs:
-            return
-
-        def make(state: EventState, now: datetime) -> list[Record]:
-            made: list[Record] = []
-            seen: set[frozenset[CompetitorId]] = set()
-            for first, second, reason, note in pairs:
-                rec = commands.add_constraint(state, first, second, reason, now, actor, note)
-                key = frozenset((first, second))
-                if key in seen:
-                    raise ConflictError(
-                        "competitors {first} and {second} are already kept apart",
-                        first=first,
-                        second=second,
-                    )
-                seen.add(key)
-                made.append(rec)
-            return made
-
-        self._do_many(event_id, make)
+        """Record several constraints at once, all or none (one transaction)."""
+        if pairs:
+            self.run(event_id, values.AddConstraints(pairs, actor))
 
     def constraints(self, event_id: str) -> list[Constraint]:
         """The constraints in force, in the order they were added."""
@@ -298,22 +235,9 @@ class EventService(EventLog[EventState]):
         publish: bool = False,
         actor: str = "director",
     ) -> EventState:
-        """Seat a round (and publish the seating if asked). A draw uses ``seed`` if given, the
-        event's seed if it was created with one, else a fresh seed from a secure source; the
-        record keeps it (FIBAS art. 4: "sorteggio")."""
+        """Seat a round (FIBAS art. 4) and publish the seating if asked, as one step."""
         with self._lock:
-            self._do(
-                event_id,
-                lambda st, now: commands.seat(
-                    st,
-                    round_number,
-                    now,
-                    movement=movement,
-                    seed=fresh_seed(seed, st.config.seed),
-                    arbiter_tables=arbiter_tables,
-                    actor=actor,
-                ),
-            )
+            self.run(event_id, values.Seat(round_number, movement, seed, arbiter_tables, actor))
             if publish:
                 self.publish_seating(event_id, round_number, actor)
             return self._cache[event_id]
@@ -326,28 +250,9 @@ class EventService(EventLog[EventState]):
         *,
         seen: int | None = None,
     ) -> None:
-        """Publish a round's seating (FIBAS art. 4, art. 21 b: from then on it stands). With
-        ``seen``, the round's version the director looked at (the desk's form, the API's
-        ``seen``, the CLI's ``--seen``): refused with the tables that differ
-        (:class:`~arbitro.tournament.seating_changes.SeatingChanged`) when the round was
-        seated again or edited since and its tables are no longer the ones seen (issue 29)."""
-        from arbitro.tournament.seating_changes import SeatingChanged, seating_changes
-
-        def decide(st: EventState, now: datetime) -> Record:
-            if seen is not None and seen != st.round(round_number).version:
-                changes = seating_changes(self.state_at(event_id, seen), st, round_number)
-                if changes:
-                    raise SeatingChanged(round_number, changes)
-                return commands.publish_seating(st, round_number, now, actor)  # same tables
-            return commands.publish_seating(st, round_number, now, actor, seen=seen)
-
-        self._do(event_id, decide)
-
-    def state_at(self, event_id: str, seq: int) -> EventState | None:
-        """The event as it was after its record ``seq`` (folded again from the store: what a
-        director saw then); None before its first record."""
-        records = [to_domain(r) for r in self.store.records(event_id) if r.seq <= seq]
-        return EventState.replay(event_id, records) if records else None
+        """Publish a round's seating (FIBAS art. 4, 21 b), if ``seen`` only while its
+        tables are those the director saw (issue 29)."""
+        self.run(event_id, values.PublishSeating(round_number, actor, seen))
 
     def swap_seats(
         self,
@@ -357,16 +262,9 @@ class EventService(EventLog[EventState]):
         second: CompetitorId,
         actor: str = "director",
     ) -> int:
-        """Swap two competitors in the round's unpublished seating (FIBAS art. 4;
-        docs/rulings.md, "Seating by hand"); the edit's record number (to cancel it)."""
-        from arbitro.tournament.commands.seating_edit import swap_competitors
-
-        with self._lock:
-            self._do(
-                event_id,
-                lambda st, now: swap_competitors(st, round_number, first, second, now, actor),
-            )
-            return self.state(event_id).last_seq
+        """Swap two competitors in the round's unpublished seating (FIBAS art. 4); the
+        edit's record number (to cancel it)."""
+        return self.run(event_id, values.SwapSeats(round_number, first, second, actor))
 
     def move_seat(
         self,
@@ -377,19 +275,9 @@ class EventService(EventLog[EventState]):
         line: str,
         actor: str = "director",
     ) -> int:
-        """Move a competitor to a table and line of the round's unpublished seating (the
-        line's occupant takes its place; the table after the last is a new one, art. 37);
-        the edit's record number (to cancel it)."""
-        from arbitro.tournament.commands.seating_edit import move_competitor
-
-        with self._lock:
-            self._do(
-                event_id,
-                lambda st, now: move_competitor(
-                    st, round_number, competitor, table, line, now, actor
-                ),
-            )
-            return self.state(event_id).last_seq
+        """Move a competitor to a table and line of the round's unpublished seating (FIBAS
+        art. 37); the edit's record number (to cancel it)."""
+        return self.run(event_id, values.MoveSeat(round_number, competitor, table, line, actor))
 
     def seating_edits(self, event_id: str, round_number: int) -> list[Record]:
         """The hand edits in force of the round's seating, in order (not cancelled; none
@@ -416,32 +304,20 @@ class EventService(EventLog[EventState]):
         source: str | None = None,
         seal: bytes | None = None,
     ) -> str:
-        """Enter a sheet (``line`` "ns"/"ew" when a line submits it from the table); returns
-        the sheet's status after it: ``pending``, ``confirmed`` or ``conflict``. A line's
-        signature carries its phone's ``source`` and, given the installation's secret
-        (``seal``), the proof bound to its content (issue 29, :mod:`.sheet_proof`)."""
-        from arbitro.services.sheet_proof import sealed
+        """Enter a sheet (FIBAS art. 19-20); returns the sheet's status after it:
+        ``pending``, ``confirmed`` or ``conflict``. A line's signature carries its phone's
+        ``source`` and, given the installation's secret (``seal``), the proof bound to its
+        content (issue 29, :mod:`.sheet_proof`)."""
+        from arbitro.services.sheet_proof import Sealed
 
-        with self._lock:
-            self._do(
-                event_id,
-                lambda st, now: sealed(
-                    commands.enter_sheet(
-                        st, round_number, table, entry, now, actor, line, device, source
-                    ),
-                    event_id,
-                    seal,
-                ),
-            )
-            return commands.sheet_status(self._cache[event_id], round_number, table)
+        enter = values.EnterSheet(round_number, table, entry, actor, line, device, source)
+        return self.run(event_id, Sealed(enter, event_id, seal))
 
     def confirm_sheet(
         self, event_id: str, round_number: int, table: int, actor: str = "director"
     ) -> None:
         """The director confirms a sheet submitted by one line only."""
-        self._do(
-            event_id, lambda st, now: commands.confirm_sheet(st, round_number, table, now, actor)
-        )
+        self.run(event_id, values.ConfirmSheet(round_number, table, actor))
 
     def correct_sheet(
         self,
@@ -458,24 +334,12 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> int:
         """Correct a sheet (art. 21); returns the round from which the correction counts."""
-        rec = self._do(
+        return self.run(
             event_id,
-            lambda st, now: commands.correct_sheet(
-                st,
-                round_number,
-                table,
-                now,
-                kind=kind,
-                reason=reason,
-                entry=entry,
-                table_agrees=table_agrees,
-                by_arbiter=by_arbiter,
-                swap=swap,
-                actor=actor,
+            values.CorrectSheet(
+                round_number, table, kind, reason, entry, table_agrees, by_arbiter, swap, actor
             ),
         )
-        assert isinstance(rec.body, SheetCorrected)
-        return rec.body.effective_round
 
     def sheet_history(self, event_id: str, round_number: int, table: int) -> list[SheetVersion]:
         """Every entry and correction of a table's sheet, oldest first."""
@@ -491,12 +355,7 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Record a lateness (art. 37)."""
-        self._do(
-            event_id,
-            lambda st, now: commands.record_lateness(
-                st, round_number, competitor, seconds, now, actor
-            ),
-        )
+        self.run(event_id, values.RecordLateness(round_number, competitor, seconds, actor))
 
     def give_warning(
         self,
@@ -509,14 +368,10 @@ class EventService(EventLog[EventState]):
     ) -> None:
         """Give a warning (the event's code's article unless ``article`` names another:
         FIBAS art. 22, 41; Parole art. 14.4)."""
-        self.give_sanction(
+        warning = SanctionKind.WARNING
+        self.run(
             event_id,
-            round_number,
-            competitor,
-            SanctionKind.WARNING,
-            reason,
-            article=article,
-            actor=actor,
+            values.GiveSanction(round_number, competitor, warning, reason, article, actor=actor),
         )
 
     def give_sanction(
@@ -532,19 +387,9 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Record a reprimand, warning or expulsion in the sanctions ledger."""
-        self._do(
+        self.run(
             event_id,
-            lambda st, now: commands.give_sanction(
-                st,
-                round_number,
-                competitor,
-                kind,
-                reason,
-                now,
-                article=article,
-                player=player,
-                actor=actor,
-            ),
+            values.GiveSanction(round_number, competitor, kind, reason, article, player, actor),
         )
 
     def give_penalty(
@@ -561,20 +406,9 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Record a penalty in points (FIBAS art. 22): M.P. and V.P. off the standings."""
-        self._do(
+        self.run(
             event_id,
-            lambda st, now: commands.give_penalty(
-                st,
-                round_number,
-                competitor,
-                reason,
-                now,
-                mp=mp,
-                vp=vp,
-                article=article,
-                player=player,
-                actor=actor,
-            ),
+            values.GivePenalty(round_number, competitor, reason, mp, vp, article, player, actor),
         )
 
     def record_board_ruling(
@@ -587,12 +421,7 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Record a Law 13 ruling against a prepared board."""
-        self._do(
-            event_id,
-            lambda st, now: commands.record_board_ruling(
-                st, round_number, table, ruling, reason, now, actor
-            ),
-        )
+        self.run(event_id, values.RecordBoardRuling(round_number, table, ruling, reason, actor))
 
     def judge_word(
         self,
@@ -604,12 +433,7 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Record the language judge's ruling on a disputed word (Parole art. 2, 4.1)."""
-        from arbitro.tournament.commands.words import judge_word
-
-        self._do(
-            event_id,
-            lambda st, now: judge_word(st, word, approved, round_number, reason, now, actor),
-        )
+        self.run(event_id, values.JudgeWord(word, approved, reason, round_number, actor))
 
     def rule_wrong_count(
         self,
@@ -623,20 +447,9 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Record the event code's own remedy for a board counted wrong (FIBAS art. 6)."""
-        from arbitro.tournament.commands.boards import rule_wrong_count
-
-        self._do(
+        self.run(
             event_id,
-            lambda st, now: rule_wrong_count(
-                st,
-                round_number,
-                table,
-                board,
-                play_begun=play_begun,
-                reason=reason,
-                now=now,
-                actor=actor,
-            ),
+            values.RuleWrongCount(round_number, table, board, play_begun, reason, actor),
         )
 
     def arbitral_score(
@@ -650,12 +463,7 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Assign an arbitral score (art. 40)."""
-        self._do(
-            event_id,
-            lambda st, now: commands.arbitral_score(
-                st, round_number, competitor, mp, vp, reason, now, actor
-            ),
-        )
+        self.run(event_id, values.ArbitralScore(round_number, competitor, mp, vp, reason, actor))
 
     def record_abandon(
         self,
@@ -667,13 +475,10 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
         score: AbandonScore | None = None,
     ) -> None:
-        """Record an abandon (FIBAS art. 36) with, where the code offers it, the arbiter's
-        choice of the leaving side's score (Parole art. 13.4)."""
-        self._do(
+        """Record an abandon (FIBAS art. 36; Parole art. 13.4)."""
+        self.run(
             event_id,
-            lambda st, now: commands.record_abandon(
-                st, round_number, competitor, justified, reason, now, actor, score
-            ),
+            values.RecordAbandon(round_number, competitor, justified, reason, actor, score),
         )
 
     def publish_standings(
@@ -686,16 +491,13 @@ class EventService(EventLog[EventState]):
     ) -> None:
         """Publish a round's standings (provisional during the complaints window, art. 39);
         if ``seen``, only while the round is the version the director saw."""
-        self._do(
-            event_id,
-            lambda st, now: commands.publish_standings(st, round_number, now, actor, seen=seen),
-        )
+        self.run(event_id, values.PublishStandings(round_number, actor, seen))
 
     def record_prize_plan(
         self, event_id: str, plan: PrizePlanRecorded, actor: str = "director"
     ) -> None:
         """Record the event's prize plan (Parole art. 6.1): categories, tie rule, seed."""
-        self._do(event_id, lambda st, now: commands.record_prize_plan(st, plan, now, actor))
+        self.run(event_id, values.RecordPrizePlan(plan, actor))
 
     def choose_tiebreaks(
         self,
@@ -704,26 +506,9 @@ class EventService(EventLog[EventState]):
         seed: int | None = None,
         actor: str = "director",
     ) -> TiebreaksChosen:
-        """Record the event's tie-breaks among competitors level on V.P., in order (issue
-        34), written in either language; a draw among them keeps ``seed``, else the earlier
-        choice's, else the event's, else a fresh one (as a seating's draw). Returns the
-        record's body."""
-        from arbitro.tiebreak_names import DRAW
-        from arbitro.tournament.standings.tiebreaks import check_criteria
-
-        def make(st: EventState, now: datetime) -> Record:
-            names = check_criteria(criteria)
-            drawn = 0
-            if DRAW in names:
-                earlier = st.tiebreaks.seed if st.tiebreaks is not None else 0
-                drawn = seed if seed is not None else earlier or st.config.seed
-                drawn = drawn or (fresh_seed(None) or 0)
-            made[0] = TiebreaksChosen(names, drawn)
-            return commands.choose_tiebreaks(st, made[0], now, actor)
-
-        made: list[TiebreaksChosen] = [TiebreaksChosen(())]
-        self._do(event_id, make)
-        return made[0]
+        """Record the event's tie-breaks among competitors level on V.P. (issue 34);
+        returns the record's body."""
+        return self.run(event_id, values.ChooseTiebreaks(criteria, seed, actor))
 
     def lodge_complaint(
         self,
@@ -734,14 +519,7 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> int:
         """Lodge a complaint (art. 39); returns its number."""
-        with self._lock:
-            self._do(
-                event_id,
-                lambda st, now: commands.lodge_complaint(
-                    st, round_number, competitor, text, now, actor
-                ),
-            )
-            return self._cache[event_id].last_seq
+        return self.run(event_id, values.LodgeComplaint(round_number, competitor, text, actor))
 
     def resolve_complaint(
         self,
@@ -752,12 +530,7 @@ class EventService(EventLog[EventState]):
         actor: str = "director",
     ) -> None:
         """Settle a complaint (art. 38)."""
-        self._do(
-            event_id,
-            lambda st, now: commands.resolve_complaint(
-                st, round_number, complaint, decision, now, actor
-            ),
-        )
+        self.run(event_id, values.ResolveComplaint(round_number, complaint, decision, actor))
 
     def decide_complaint(
         self,
@@ -771,39 +544,15 @@ class EventService(EventLog[EventState]):
         by_arbiter: bool = False,
         actor: str = "director",
     ) -> int | None:
-        """Accept or reject a complaint about a round's standings (FIBAS art. 38-39). Accepted
-        with ``table``: the table acknowledged scores written on the wrong lines, and its
-        sheet is corrected (art. 21) in the same step, before the complaint is settled, so
-        that the correction counts in the standings of the round the complaint concerns.
-        Returns the round the correction counts from (None without a correction)."""
-
-        def make(st: EventState, now: datetime) -> list[Record]:
-            made = []
-            if accepted and table is not None:
-                made.append(
-                    commands.correct_sheet(
-                        st,
-                        round_number,
-                        table,
-                        now,
-                        kind="inverted",
-                        reason=decision,
-                        table_agrees=True,
-                        by_arbiter=by_arbiter,
-                        actor=actor,
-                        complaint=complaint,
-                    )
-                )
-            made.append(
-                commands.resolve_complaint(
-                    st, round_number, complaint, decision, now, actor, accepted=accepted
-                )
-            )
-            return made
-
-        records = self._do_many(event_id, make)
-        first = records[0].body
-        return first.effective_round if isinstance(first, SheetCorrected) else None
+        """Accept or reject a complaint about a round's standings (FIBAS art. 38-39), its
+        table's sheet corrected in the same step; returns the round the correction counts
+        from (None without a correction)."""
+        return self.run(
+            event_id,
+            values.DecideComplaint(
+                round_number, complaint, decision, accepted, table, by_arbiter, actor
+            ),
+        )
 
     def open_complaints(self, event_id: str) -> list[OpenComplaint]:
         """Every complaint not yet settled, by round then number (FIBAS art. 38-39)."""
@@ -822,18 +571,8 @@ class EventService(EventLog[EventState]):
         return stale_seating(self.state(event_id), round_number)
 
     def redraw(self, event_id: str, round_number: int, actor: str = "director") -> None:
-        """Draw an unpublished seating again, with its movement and seed, on the corrected
-        standings (FIBAS art. 21 a), once the director confirms."""
-
-        def make(st: EventState, now: datetime) -> Record:
-            r = st.round(round_number)
-            if r.seating is None or r.movement is None:
-                raise ArbitroError("round {round} is not seated yet", round=round_number)
-            return commands.seat(
-                st, round_number, now, movement=r.movement, seed=r.seed, actor=actor
-            )
-
-        self._do(event_id, make)
+        """Draw an unpublished seating again on the corrected standings (FIBAS art. 21 a)."""
+        self.run(event_id, values.Redraw(round_number, actor))
 
     def start_round(
         self,
@@ -843,14 +582,7 @@ class EventService(EventLog[EventState]):
         actor: str = "arbiter",
     ) -> None:
         """Start the round's clock (FIBAS art. 7), now or at the time given."""
-        from arbitro.tournament import clock
-
-        self._do(
-            event_id,
-            lambda st, now: clock.start_round(
-                st, round_number, now, started_at=started_at, actor=actor
-            ),
-        )
+        self.run(event_id, values.StartRound(round_number, started_at, actor))
 
     def correct_start(
         self,
@@ -860,16 +592,8 @@ class EventService(EventLog[EventState]):
         reason: str | None,
         actor: str = "arbiter",
     ) -> None:
-        """Correct the start of the round's clock (FIBAS art. 7), with the reason: the time
-        played and the lateness count from the corrected start."""
-        from arbitro.tournament import clock
-
-        self._do(
-            event_id,
-            lambda st, now: clock.correct_start(
-                st, round_number, now, started_at, reason, actor=actor
-            ),
-        )
+        """Correct the start of the round's clock (FIBAS art. 7), with the reason."""
+        self.run(event_id, values.CorrectStart(round_number, started_at, reason, actor))
 
     def round_clock(self, event_id: str, round_number: int) -> clock.RoundClock | None:
         """The round's clock now (FIBAS art. 7, 17), or None before it is started."""
@@ -893,9 +617,8 @@ class EventService(EventLog[EventState]):
         return clock.lateness_preview(state, round_number, competitor, seconds)
 
     def cancel(self, event_id: str, seq: int, reason: str | None, actor: str = "director") -> None:
-        """Cancel an earlier action (a sanction, a lateness, an abandon, an arbitral score,
-        a correction, a withdrawal, a board ruling): the standings are computed again."""
-        self._do(event_id, lambda st, now: commands.cancel(st, seq, reason, now, actor))
+        """Cancel an earlier action: the standings are computed again."""
+        self.run(event_id, values.Cancel(seq, reason, actor))
 
     # ------------------------------------------------------------------ carte uguali
     def check_board(
@@ -907,14 +630,8 @@ class EventService(EventLog[EventState]):
         counts: Mapping[str, int] | None,
         actor: str = "table",
     ) -> None:
-        """Record a table's count of a board before play (Law 13 model): None or the
-        expected counts is "board checked"; a wrong count is a Law 13 case for the arbiter."""
-        self._do(
-            event_id,
-            lambda st, now: commands.check_board(
-                st, round_number, table, board, counts, now, actor
-            ),
-        )
+        """Record a table's count of a board before play (Law 13 model)."""
+        self.run(event_id, values.CheckBoard(round_number, table, board, counts, actor))
 
     def board_plan(self, event_id: str, round_number: int) -> BoardPlan:
         """The round's board plan: which board and copy each table plays at each deal

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.briscola import Game, GreedyBot, Pair, RandomBot, play_game
-from arbitro.services.event_log import EventLog, fresh_seed
+from arbitro.services.event_log import EventLog
 from arbitro.tournament import knockout_event as ko
-from arbitro.tournament.commands.cancel import cancel_game
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout import GameReport, Match
 from arbitro.tournament.model import CompetitorId
-from arbitro.tournament.records import CompetitorRegistered, Record
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
@@ -33,24 +31,21 @@ class KnockoutService(EventLog[ko.KnockoutState]):
         record = ko.create_knockout(config, self.clock(), actor)
         return self._create(event_id, config.name, "knockout", record)
 
+    # The methods that run one command each are kept for their callers (the edges, the
+    # tests); a new action is a command value only, run with :meth:`run`.
     def register(
         self, event_id: str, name: str, players: Sequence[str] = (), *, paid: bool = True
     ) -> CompetitorId:
         """Register a pair with its entry fee; returns its number."""
-        rec = self._do(
-            event_id, lambda st, now: ko.register_pair(st, name, players, now, paid=paid)
-        )
-        assert isinstance(rec.body, CompetitorRegistered)
-        return rec.body.competitor
+        return self.run(event_id, values.RegisterPair(name, players, paid))
 
     def pay(self, event_id: str, pair: CompetitorId, actor: str = "director") -> None:
         """Record that the pair paid its entry fee after registering (premessa)."""
-        self._do(event_id, lambda st, now: ko.pay_fee(st, pair, now, actor))
+        self.run(event_id, values.PayFee(pair, actor))
 
     def withdraw(self, event_id: str, pair: CompetitorId, actor: str = "director") -> None:
-        """The pair does not show up: out of the draw, or its match lost without playing,
-        "vinta a tavolino" for the other pair (Briscola art. 9, Briscola ruling 11)."""
-        self._do(event_id, lambda st, now: ko.withdraw_pair(st, pair, now, actor))
+        """The pair does not show up (Briscola art. 9, Briscola ruling 11)."""
+        self.run(event_id, values.WithdrawPair(pair, actor))
 
     def enter(
         self,
@@ -63,20 +58,11 @@ class KnockoutService(EventLog[ko.KnockoutState]):
     ) -> bool:
         """A pair's phone enters its match's next game (Briscola art. 8); True when the other
         pair had entered the same, so that the game is recorded."""
-        recs = self._do_many(
-            event_id,
-            lambda st, now: ko.enter_game(st, match, pair, points, last_trick, device, now),
-        )
-        return len(recs) > 1
+        return self.run(event_id, values.EnterGame(match, pair, points, last_trick, device))
 
     def draw(self, event_id: str, seed: int | None = None) -> None:
-        """Draw (or seed) the bracket (art. 9): with ``seed`` if the director gives one or
-        the event was created with one, else a fresh seed from a secure source (a draw that
-        regular players cannot predict); the record keeps the seed."""
-        self._do(
-            event_id,
-            lambda st, now: ko.draw_bracket(st, now, seed=fresh_seed(seed, st.config.seed)),
-        )
+        """Draw (or seed) the bracket (art. 9); the record keeps the seed."""
+        self.run(event_id, values.DrawBracket(seed))
 
     def record_game(
         self,
@@ -87,20 +73,14 @@ class KnockoutService(EventLog[ko.KnockoutState]):
         actor: str = "arbiter",
     ) -> None:
         """Record one game of a match (art. 8), or its loss by an art. 10 irregularity."""
-        self._do(event_id, lambda st, now: ko.record_game(st, report, now, actor, reason))
+        self.run(event_id, values.RecordGame(report, reason, actor))
 
     def cancel_game(
         self, event_id: str, seq: int, reason: str | None, actor: str = "arbiter"
     ) -> None:
-        """Cancel a game recorded by mistake (the last of its match, Briscola art. 9), or a
-        pair marked by mistake as not shown up (ruling Briscola 11)."""
-
-        def make(st: ko.KnockoutState, now: datetime) -> Record:
-            if seq in st.withdrawals:
-                return ko.cancel_withdrawal(st, seq, reason, now, actor)
-            return cancel_game(st, seq, reason, now, actor)
-
-        self._do(event_id, make)
+        """Cancel a game recorded by mistake, or a pair marked by mistake as not shown up
+        (Briscola art. 9, ruling Briscola 11)."""
+        self.run(event_id, values.CancelGame(seq, reason, actor))
 
     def play_next_game(
         self, match: Match, seed: int, bots: tuple[str, str] = ("greedy", "random")

@@ -34,7 +34,7 @@ from arbitro.store import RecordStore
 from arbitro.store import players as registry
 from arbitro.store.players import AuditLine, Entry, Player, PlayerFields, fold
 from arbitro.store.schema import PLAYER_CARD_LENGTH, PLAYER_FIELD_LENGTH, PLAYER_NAME_LENGTH
-from arbitro.tournament import commands
+from arbitro.tournament.commands import values
 
 EXPORT_FORMAT = "arbitro-player"
 EXPORT_VERSION = 1
@@ -822,18 +822,9 @@ def delete_player(
             done.append(entry.event_id)  # already anonymous (a deletion run before)
             continue
 
-        def rename(
-            st: Any,
-            when: datetime,
-            n: int = number,
-            nm: str = new_name,
-            ps: tuple[str, ...] = new_players,
-        ) -> list[Any]:
-            made = commands.rename(st, n, nm, when, actor, ps)
-            return [replace(made, reason=record_reason)]
-
+        rename = values.Rename(number, new_name, new_players, actor, record_reason)
         try:
-            service._do_many(entry.event_id, rename)
+            service.run(entry.event_id, rename)
         except ArbitroError:  # refused by the event (a name too long...): left to the director
             missing.append(entry.event_id)
             continue

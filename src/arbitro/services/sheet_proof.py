@@ -9,11 +9,17 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from arbitro.tournament.commands.command import Command, Context
 from arbitro.tournament.records import Record, SheetEntered
+
+S = TypeVar("S")
+R_co = TypeVar("R_co", covariant=True)
 
 PURPOSE = b"arbitro-sheet-v1"  # BLAKE2b's personalisation: at most 16 bytes
 _CANONICAL = msgspec.json.Encoder(order="sorted").encode
@@ -49,6 +55,24 @@ def sealed(record: Record, event_id: str, secret: bytes | None) -> Record:
         return record
     proof = sheet_proof(secret, event_id, body)
     return dataclasses.replace(record, body=msgspec.structs.replace(body, proof=proof))
+
+
+@dataclass(frozen=True, slots=True)
+class Sealed(Generic[S, R_co]):
+    """A command whose lines' signatures are sealed with the installation's proof before
+    they are stored (issue 29): the tables' phones enter their sheets so."""
+
+    command: Command[S, R_co]
+    event_id: str
+    secret: bytes | None
+
+    def decide(self, state: S, ctx: Context[S]) -> list[Record]:
+        """The command's records, each line's signature with its proof."""
+        return [sealed(r, self.event_id, self.secret) for r in self.command.decide(state, ctx)]
+
+    def outcome(self, records: Sequence[Record], state: S) -> R_co:
+        """What the command answers."""
+        return self.command.outcome(records, state)
 
 
 def proof_holds(secret: bytes, event_ids: set[str], body: SheetEntered) -> bool:

@@ -155,9 +155,9 @@ class Web:
         """The phones waiting for their table's status (:mod:`arbitro.web.table_push`)."""
 
     def locked(self) -> AbstractContextManager[Any]:
-        """The event service's lock, held while a page reads a state (the service changes
-        the cached state in place) or checks and writes in one step."""
-        return service_lock(self.service)
+        """The event service's lock (:attr:`EventLog.lock`), held while a page reads a state
+        (the service changes the cached state in place) or checks and writes in one step."""
+        return self.service.lock
 
     def is_knockout(self, event_id: str) -> bool:
         """True for a knockout event (the kind the store recorded when it was created)."""
@@ -171,12 +171,6 @@ class Web:
         lang = context.setdefault("lang", request_lang(request))
         with use_lang(lang):
             return self.templates.TemplateResponse(request, name, context, status_code=status_code)
-
-
-def service_lock(service: EventService | KnockoutService) -> AbstractContextManager[Any]:
-    """A service's own lock (re-entrant), for a page that reads or checks several things."""
-    lock: AbstractContextManager[Any] = service._lock  # the services do not expose it yet
-    return lock
 
 
 class RememberLanguage:

@@ -47,7 +47,7 @@ from arbitro.tournament.records import (
     body_to_json,
 )
 from arbitro.web import auth
-from arbitro.web.app import request_lang, service_lock, web_of
+from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, Refusal, add_post, common
 from arbitro.web.downloads import download_headers
 from arbitro.web.errors import ErrorText
@@ -411,7 +411,7 @@ def to_knockout_form(request: Request, name: str = "") -> Response:
 def desk_knockouts(request: Request, session: auth.Session = Director) -> Response:
     """The knockout events and the form to create one."""
     name = request.query_params.get("name", "")[:200]  # from the new-event form
-    with service_lock(service_of(request)):
+    with service_of(request).lock:
         ctx = home_shown(request, session, values={"name": name} if name else None)
     return web_of(request).render(request, HOME_TEMPLATE, **ctx)
 
@@ -442,7 +442,7 @@ async def create_knockout(request: Request, session: auth.Session = DirectorPost
         return refusal.keep(status, home_shown(request, session, errors, values))
 
     def decide() -> Response:
-        with service_lock(svc):
+        with svc.lock:
             response = act(form, "new", request_lang(request), action, refused)
         return refusal.page(web, request, HOME_TEMPLATE, response)
 
@@ -454,7 +454,7 @@ async def create_knockout(request: Request, session: auth.Session = DirectorPost
 @router.get("/desk/k/{event_id}", include_in_schema=False)
 def desk_knockout(request: Request, event_id: str, session: auth.Session = Director) -> Response:
     """The knockout event's desk page."""
-    with service_lock(service_of(request)):
+    with service_of(request).lock:
         ctx = event_shown(request, session, event_id)
     return web_of(request).render(request, EVENT_TEMPLATE, **ctx)
 
@@ -495,7 +495,7 @@ def knockout_form(path: str, ok: str) -> Callable[[KnockoutAction], KnockoutActi
                 return refusal.keep(status, ctx)
 
             def decide() -> Response:
-                with service_lock(svc):
+                with svc.lock:
                     state = knockout_state(request, event_id)
 
                     def run() -> str:
@@ -637,7 +637,7 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
     taken under the knockout service's lock, outside it."""
     from arbitro.printouts.bracket import bracket_pdf
 
-    with service_lock(service_of(request)):
+    with service_of(request).lock:
         snapshot = state_snapshot(knockout_state(request, event_id))
     with printout_mark(request):  # an event imported unverified says so on every page
         pdf = bracket_pdf(snapshot, lang=request_lang(request))
@@ -658,7 +658,7 @@ def match_cards_printout(
     from arbitro.web.knockout_match import card_matches, match_urls
 
     web = web_of(request)
-    with service_lock(service_of(request)):
+    with service_of(request).lock:
         state = knockout_state(request, event_id)
         snapshot = state_snapshot(state)
         urls = match_urls(web, request, event_id, [m.id for m in card_matches(state)])
@@ -687,7 +687,7 @@ def _display(request: Request, event_id: str, template: str) -> Response:
             **bracket_view(state),
         }
 
-    lock = service_lock(service_of(request))
+    lock = service_of(request).lock
     return display(request, template, lock, version, context, POLL_SECONDS)
 
 

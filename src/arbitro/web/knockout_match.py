@@ -30,7 +30,7 @@ from arbitro.errors import ArbitroError, ConflictError
 from arbitro.tournament.knockout import Match, PairId
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.web import auth
-from arbitro.web.app import request_lang, service_lock, web_of
+from arbitro.web.app import request_lang, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.errors import status_for
 from arbitro.web.tokens import TokenError
@@ -238,7 +238,7 @@ def match_page(request: Request, token: str, pair: str | None = None) -> Respons
     device = _device(request) or new_device()
     try:
         event_id, match_id = read_match_token(web.secret, token)
-        with service_lock(web.knockout):
+        with web.knockout.lock:
             state = _state_of(web, event_id)
             if state.bracket is None:
                 raise TokenError("invalid match code: scan the QR code on the match card again")
@@ -256,7 +256,7 @@ def match_live(request: Request, token: str, v: str = "") -> Response:
     web = web_of(request)
     try:
         event_id, match_id = read_match_token(web.secret, token)
-        with service_lock(web.knockout):
+        with web.knockout.lock:
             state = _state_of(web, event_id)
             current = "" if state.bracket is None else match_version(state, match_id)
     except ArbitroError as exc:
@@ -277,7 +277,7 @@ async def match_enter(request: Request, token: str) -> Response:
 
     def decide() -> Response:
         event_id, match_id = read_match_token(web.secret, token)
-        with service_lock(web.knockout):
+        with web.knockout.lock:
             state = _state_of(web, event_id)
             if state.bracket is None:
                 raise ConflictError("draw the bracket first")
@@ -318,7 +318,7 @@ def _refusal(
     """The match's page again with the message of the refused entry, what was there kept."""
     try:
         event_id, match_id = read_match_token(web.secret, token)
-        with service_lock(web.knockout):
+        with web.knockout.lock:
             state = _state_of(web, event_id)
             if state.bracket is None:
                 return _error_page(request, web, err)

@@ -39,7 +39,7 @@ def unverified_records(request: Request) -> tuple[int, ...]:
         except (ArbitroError, ValueError):
             return ()
     for service in (web.service, web.knockout):
-        state = service._cache.get(event_id)  # a peek, never a fold
+        state = service.peek(event_id)
         if state is not None:
             return tuple(state.unverified)
     return ()
