@@ -264,9 +264,17 @@ def test_art_23_wrong_play_then_pozzetto_unseen_the_named_meld_back_in_place() -
     )
     assert new.cards == P("5D 6D 7D") and d.melds(Line.EW)[0].cards == P("3H 4H 5H 6H")
     p = pos(d)
-    assert p["pile"] == "8C 9C" and p["taken"] == "NS EW" and p["unplayed"] == "E"
-    # the pozzetto went back first on the table and E took it again with the discard
-    assert sorted(d.hand(E)) == sorted(P(POZ)) and d.pozzetti == (P(POZ),)
+    # the pozzetto is back first on the table, out of E's hand (issue 31): the immediate
+    # discard that leaves E with no cards does not take it again
+    assert p["pile"] == "8C 9C" and p["taken"] == "NS" and p["unplayed"] == "-"
+    assert p["E"] == "-" and p["took"] == "-" and d.pozzetti == (P(POZ), P(POZ))
+    assert "pozzetto put back" in r.en
+    # E plays on with no cards and takes it by a regular discard at the next turn
+    for s in (S, W, N):
+        d.discard(s, d.draw(s).cards[0])
+    d.discard(E, d.draw(E).cards[0])
+    assert d.pozzetto_taken(Line.EW) and sorted(d.hand(E)) == sorted(P(POZ))
+    assert pos(d)["unplayed"] == "E"
 
 
 def test_art_23_wrong_play_then_pozzetto_unseen_the_cards_named_are_discarded() -> None:

@@ -591,9 +591,18 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         """True when ``line`` has a burraco that counts (a frozen meld's only if made before)."""
         return self._line_burraco(line)
 
-    def end_turn(self, seat: Seat, discarded: Card | None, *, penalty: bool = False) -> None:
-        """``seat``'s turn ends (after ``discarded``); with ``penalty`` no closing is claimed."""
-        self._end_turn(seat, discarded, penalty=penalty)
+    def end_turn(
+        self,
+        seat: Seat,
+        discarded: Card | None,
+        *,
+        penalty: bool = False,
+        take_pozzetto: bool = True,
+    ) -> None:
+        """``seat``'s turn ends (after ``discarded``); with ``penalty`` no closing is claimed;
+        without ``take_pozzetto`` a hand left empty does not take the pozzetto (art. 23 case 1:
+        the pozzetto put back stays in its place)."""
+        self._end_turn(seat, discarded, penalty=penalty, take_pozzetto=take_pozzetto)
 
     def count_turn(self) -> None:
         """One more turn counted as played (a turn closed by the arbiter without a discard)."""
@@ -962,7 +971,12 @@ class ArbiterDeal(DrawDiscardTable[Card]):
     # ---------------------------------------------------------- turn changes
 
     def _end_turn(
-        self, seat: Seat, discarded: Card | None, *, penalty: bool = False
+        self,
+        seat: Seat,
+        discarded: Card | None,
+        *,
+        penalty: bool = False,
+        take_pozzetto: bool = True,
     ) -> list[Problem]:
         self._turns += 1
         lim = self._limits.get(seat)
@@ -974,7 +988,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
             if self._taken[seat.line] or not self._pozzetti:
                 if not penalty:
                     return self._claim_closing(seat, discarded)
-            else:
+            elif take_pozzetto:
                 self._take_pozzetto(seat)
                 self._unplayed.add(seat)  # "con lo scarto": played from the next turn (art. 23)
         if self._last_turn:
