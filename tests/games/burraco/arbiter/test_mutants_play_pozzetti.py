@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from tests.games.burraco.arbiter.obligations import against_ruling
 
 from arbitro.cards import parse_card, parse_cards
 from arbitro.errors import ArbitroError
@@ -335,6 +336,5 @@ def test_art_23_wrong_play_then_pozzetto_played_melds_frozen_wrong_cards_negativ
     assert run.freeze is Freeze.NONE and diamonds.freeze is Freeze.NONE
     assert diamonds.cards == P("5D 6D 7D")
     p = pos(d)
-    assert p["negative"] == "EW 9C" and p["limits"] == "E discard_only now"
-    d.meld(E, P("KH KD KC"))
-    assert [x.suggests for x in d.log[-1].problems] == [Irregularity.PLAYED_BEFORE_RULING]
+    assert p["negative"] == "EW 9C" and p["limits"] == "E discard_only now wrong_play_then_pozzetto"
+    against_ruling(d, lambda x: x.meld(E, P("KH KD KC")), "wrong_play_then_pozzetto")

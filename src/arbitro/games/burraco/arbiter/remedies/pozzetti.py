@@ -196,7 +196,7 @@ def wrong_then_pozzetto(
     frozen = freeze_plays(d, later, seat)
     cards = pull(d, tm, excess)
     d.add_negative(seat.line, cards)
-    d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True)
+    d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True, by=irr)
     return decided(
         d,
         irr,
