@@ -125,8 +125,8 @@ def test_art_25_2_2_the_penalized_cards_go_one_a_turn_highest_first() -> None:
     the 9C included, is refused citing art. 25."""
     d = with_sections(table(), phase="play", aside="E KS 9C")
     assert d.legal_moves() == ("E discard KS",)
-    for card in ("9C", "5H"):
-        against_ruling(d, lambda x, c=card: x.discard(E, C(c)), "penalized_cards")
+    against_ruling(d, lambda x: x.discard(E, C("9C")), "penalized_cards")
+    against_ruling(d, lambda x: x.discard(E, C("5H")), "penalized_cards")
     d.discard(E, C("KS"))
     assert d.aside(E) == P("9C")
 
