@@ -458,7 +458,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
                 out.append(f"{s} pickup")
             return tuple(out)
         owed = self._owed_discards(seat)
-        held = owed[0] if owed is not None else (*self._hands[seat], *self._aside[seat])
+        held = owed[0] if owed is not None else tuple(self._hands[seat])
         return tuple(f"{s} discard {x}" for x in dict.fromkeys(held))
 
     def push(self, move: str) -> None:

@@ -34,10 +34,10 @@ discard set face down; ``barred``: art. 33's cards not playable before the next 
 its turn after a ruling (arts. 10, 23, 28-33), ``now`` if it applies to the turn on, and the
 irregularity ruled, whose article the obligation cites (an action that ignores it is refused);
 ``noclose``: the line may not close until that seat's next turn (art. 23); ``took``: the
-pozzetto each seat took and when (art. 23); ``negative``: cards set apart that count negative (art. 23);
-``arbitral``: an arbitral score in place of a line's total (art. 34); ``closenext``: the seat
-whose closing al monte becomes valid at its next turn (art. 18); ``volo``: the seat that took
-its pozzetto "al volo" this turn; ``nextid``: the next meld's id.
+pozzetto each seat took and when (art. 23); ``negative``: cards set apart that count negative
+(art. 23); ``arbitral``: an arbitral score in place of a line's total (art. 34);
+``closenext``: the seat whose closing al monte becomes valid at its next turn (art. 18);
+``volo``: the seat that took its pozzetto "al volo" this turn; ``nextid``: the next meld's id.
 
 The actions recorded, the rulings, the warnings and the plays a remedy takes back are the
 deal's record (its script), not its position: a ruling on an action made before the position

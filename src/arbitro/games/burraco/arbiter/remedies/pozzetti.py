@@ -165,7 +165,7 @@ def wrong_then_pozzetto(
         cards = pull(d, tm, excess)
         d.give(seat, cards)
         # "rimesso al suo posto": the penalty discard that empties the hand does not take it
-        # again; the line takes it by a regular play (rulings, remedies 7)
+        # again; the line takes it by a regular play (rulings, remedies 23)
         out = immediate_discard(d, seat, cards, take_pozzetto=False)
         return decided(
             d,
