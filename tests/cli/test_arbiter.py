@@ -79,6 +79,26 @@ def test_art_25_1_replay_applies_the_ruling_and_prints_the_position(tmp_path: Pa
     assert f"Posizione: {position}" in text
 
 
+def test_art_10_replay_refuses_a_draw_after_must_pick_up(tmp_path: Path) -> None:
+    """FIBAS art. 10 "è costretto a raccogliere" (issue 31): ``E draw`` right after the ruling
+    was replayed as if nothing were wrong; the replay now stops at it, naming the obligation
+    and its article, and exits with an error."""
+    layout = {
+        "hands": {"E": "5H 6H 7C KS", "W": "8S 8S 4D", "N": "JH JH", "S": "QH"},
+        "pile": "9C 8C",
+        "stock": "4S 10D 10S 6D 6S JS JC 9D",
+        "pozzetti": ["AH AD AC AS KH KD KC KS QH QD QC"],
+        "turn": "E",
+        "turns_played": 8,
+    }
+    f = tmp_path / "deal.json"
+    f.write_text(json.dumps({"layout": layout, "script": ["rule pile_card_lifted E", "E draw"]}))
+    result = runner.invoke(_app(), ["arbiter", "replay", str(f)])
+    assert result.exit_code != 0
+    assert "E deve raccogliere il monte degli scarti" in result.output
+    assert "FIBAS art. 10" in result.output
+
+
 def test_replay_from_a_position_string_goes_on_from_it(tmp_path: Path) -> None:
     """The replay reads a position string (docs/notation-burraco.md) in place of a layout:
     art. 25.1's penalized card at E's side is discarded first at E's next turn."""

@@ -133,6 +133,59 @@ def test_art13_longest_run_thirteen_naturals_and_a_wild() -> None:
     assert _fibas(err.value.article) == "13"
 
 
+CLUBS_2_TO_K = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+
+
+def test_art13_two_natural_aces_are_no_run() -> None:
+    """Art. 13: "un massimo di 13 carte disposte ordinatamente, più l'eventuale matta (per un
+    totale di 14 carte) ... L'Asso può essere posto prima del 2 o dopo il K": one ace, before
+    the 2 or after the K. 2C-...-KC AC AC (issue 31: taken for a semi-clean burraco) is refused,
+    with the 2C natural in its place (rulings, Burraco engine 2) or as the wild."""
+    with pytest.raises(IllegalMoveError) as err:
+        parse_meld(CLUBS_2_TO_K + " AC AC")
+    assert _fibas(err.value.article) == "13"
+    assert err.value.key == "burraco.run_two_aces"
+    # A-...-A with a wild 2 standing for the 2: still two aces (rulings, Burraco engine 12)
+    assert _article("AC 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H") == "13"
+    assert _article("AC 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2C AC") == "13"
+
+
+def test_art13_the_thirteen_ranks_either_way_are_clean() -> None:
+    """Art. 13: A-2-...-K (the ace before the 2) and 2-...-K-A (after the K): 13 naturals, the 2
+    in its own place natural (art. 12), a clean burraco (art. 15)."""
+    low = parse_meld("AC " + CLUBS_2_TO_K)
+    high = parse_meld(CLUBS_2_TO_K + " AC")
+    for m in (low, high):
+        assert (m.naturals, m.wild, m.low) == (13, -1, 1)
+        assert m.burraco() is BurracoKind.CLEAN
+
+
+def test_art13_fourteen_cards_with_the_wild_and_no_fifteenth() -> None:
+    """Art. 13: "A-2-3-4-5-6-7-8-9-10-J-Q-K-(2) o (jolly)": the wild after the K makes 14
+    cards, semi-clean (the wild follows seven naturals, art. 15); a 15th card does not fit, be
+    it a second ace or a second wild, and a second ace cannot be laid off on the 14."""
+    for wild in ("JK", "2H"):
+        m = parse_meld(f"AC {CLUBS_2_TO_K} {wild}")
+        assert (len(m), m.naturals, m.wild_position) == (14, 13, 14)
+        assert m.burraco() is BurracoKind.SEMI_CLEAN
+        with pytest.raises(IllegalMoveError) as err:
+            m.lay_off([parse_card("AC")])
+        assert _fibas(err.value.article) == "13"
+    assert _article(f"AC {CLUBS_2_TO_K} AC JK") == "13"
+    assert _article(f"AC {CLUBS_2_TO_K} JK 2H") == "11"
+
+
+def test_art13_a_second_ace_at_the_free_end_of_a_run_with_a_wild_inside() -> None:
+    """Art. 13: A-2-3-(wild)-5-...-K holds an ace already: another ace after the K is refused
+    (the quick placement at an end must not take it either)."""
+    m = parse_meld("AC 2C 3C JK 5C 6C 7C 8C 9C 10C JC QC KC")
+    assert (m.naturals, m.wild_position) == (12, 4)
+    with pytest.raises(IllegalMoveError) as err:
+        m.lay_off([parse_card("AC")])
+    assert _fibas(err.value.article) == "13"
+    assert str(m.lay_off([parse_card("4C")])) == f"AC {CLUBS_2_TO_K} JK"
+
+
 def test_art13_run_with_a_gap_is_not_valid() -> None:
     """Art. 13: run cards are in order; a gap needs a wild."""
     assert _article("3H 4H 6H") == "13, 28"

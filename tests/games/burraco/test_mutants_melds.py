@@ -96,13 +96,13 @@ def fresh() -> BurracoFibasCode:
         ("JK AH 2H 3H", "AH 2H 3H JK", MeldKind.RUN, 1, 3),  # no place before the ace
         ("JK 2H 3H", "JK 2H 3H", MeldKind.RUN, 1, 0),  # the wild for the ace, low
         ("QH KH JK", "QH KH JK", MeldKind.RUN, 12, 2),  # the wild for the ace, high
-        # art. 13: both aces, the pinella standing for the 2: fourteen cards in all
+        # art. 13: the thirteen ranks and the wild for the ace high: fourteen cards in all
         (
-            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
-            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK",
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK",
             MeldKind.RUN,
             1,
-            1,
+            13,
         ),
     ],
 )
@@ -130,6 +130,8 @@ def test_art11_art14_melds_made_afresh(
         "KC AC 3C",  # art. 13: no wrap-around
         "AH KH AH QH AH",  # art. 13: an ace before the 2 or after the K, no third
         "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH JK",  # art. 13: 14 cards at most
+        # art. 13, rulings (Burraco engine 12): one ace, even with the pinella standing for the 2
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
     ],
 )
 def test_art11_art14_impossible_melds_made_afresh(text: str) -> None:

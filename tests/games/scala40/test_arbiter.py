@@ -269,6 +269,23 @@ def test_art16a_out_of_turn_draw_compulsory_draw_and_discard_no_closing() -> Non
     assert str(err.article) == "Scala 40 art. 11, 12"
 
 
+def test_art16a_the_compulsory_draw_refuses_the_pick_up_even_read_back() -> None:
+    """Art. 16 A: "limiterà il suo gioco alla pesca obbligatoria ed al successivo scarto della
+    stessa carta". Issue 31: the pick-up was listed nowhere but accepted by ``push``; it is
+    refused citing art. 16, also from the position written after the ruling."""
+    deal = _opened()
+    d = rule(deal, irregularity("out_of_turn_draw", Seat.E)).position
+    _play(d, "draw", "discard 9D")
+    assert d.turn is Seat.E and d.discard_pile[-1] == parse_card("9D")
+    for position in (d, Deal.from_position(str(d))):
+        with pytest.raises(IllegalMoveError) as info:
+            position.push(parse_move("pickup"))
+        assert str(info.value.article) == "Scala 40 art. 16"
+        assert info.value.key == "scala40.draw_only"
+        assert position.legal_moves() == [parse_move("draw")]
+    assert str(Deal.from_position(str(d))) == str(d)
+
+
 def test_art16b_out_of_turn_play_penalized_discard_without_drawing() -> None:
     """Art. 16 B: "l'ultimo gioco effettuato sarà penalizzato; il giocatore colpevole al
     proprio turno, senza pescare, inizierà a scartare una delle carte penalizzate (la più

@@ -203,6 +203,8 @@ class Meld:
         if x.suit is not first.suit:
             return None
         r = x.rank.value
+        if r == 1 and any(y.rank is Rank.ACE for y in self.cards):
+            return None  # art. 13: one ace a run; the general placement refuses a second
         lo, hi = self.low, self.low + len(self.cards) - 1
         for p in (1, ACE_HIGH) if r == 1 else (r,):
             if p == lo - 1:
@@ -395,6 +397,8 @@ def _place(
 ) -> Meld:
     everything = [*fixed.values(), *naturals, *extra_wilds] + ([wild] if wild else [])
     aces = [x for x in naturals if x.rank is Rank.ACE]
+    if len(aces) + sum(x.rank is Rank.ACE for x in fixed.values()) > 1:
+        raise _two_aces(everything, c)
     others = [x for x in naturals if x.rank is not Rank.ACE]
     base = dict(fixed)
     for x in others:
@@ -417,11 +421,19 @@ def _place(
 
 
 def _ace_choices(n: int) -> list[tuple[int, ...]]:
-    if n == 0:
-        return [()]
-    if n == 1:
-        return [(1,), (ACE_HIGH,)]
-    return [(1, ACE_HIGH)] if n == 2 else []
+    """The places a run's new aces may take: none, or the one ace before the 2 or after the K."""
+    return [(1,), (ACE_HIGH,)] if n else [()]
+
+
+def _two_aces(cs: Sequence[Card], c: BurracoFibasCode) -> IllegalMoveError:
+    """Art. 13 (rulings, Burraco engine 12): a run holds one ace, "posto prima del 2 o dopo il
+    K": at most the 13 ranks in order plus the wild."""
+    return IllegalMoveError(
+        "a run holds one ace, before the 2 or after the K: {cards}",
+        cards=format_cards(cs),
+        article=fibas("run_size"),
+        key="burraco.run_two_aces",
+    )
 
 
 def _finish(

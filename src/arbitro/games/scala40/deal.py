@@ -919,8 +919,6 @@ class Deal(DrawDiscardTable[Card]):
         t = self._turn
         pen = self._pen
         if self._phase is Phase.DRAW:
-            if pen is not None and pen.draw_only[t]:
-                return [DRAW]
             return [DRAW, PICK_UP] if self._pickup_error() is None else [DRAW]
         if pen is not None:
             forced = self._forced_discard()
@@ -1045,6 +1043,13 @@ class Deal(DrawDiscardTable[Card]):
         if not self._pile:
             return illegal(message("the discard pile is empty"), "procedure", "scala40.empty")
         t = self._turn
+        if self._pen is not None and self._pen.draw_only[t]:
+            # art. 16: "limiterà il suo gioco alla pesca obbligatoria" (issue 31: a ruling kept)
+            return illegal(
+                message("the ruling allows only the draw from the stock this turn"),
+                "out_of_turn",
+                "scala40.draw_only",
+            )
         if self._opened[t]:
             return None
         hand = [*self.hand(self.turn), self._pile[-1]]

@@ -302,7 +302,7 @@ def test_art_32_equal_sets_merged_turn_cut_to_the_discard_play_recorded_on_the_f
     assert r == expected
     assert changed(before, d) == {
         "EW": "2 E KH KD KC KC KS KS / definitive KH KD KC KC KS KS -",
-        "limits": "E discard_only now",
+        "limits": "E discard_only now equal_sets",
     }
     assert d.plays[-1] == Play(1, E, 8, 2, P("KH KC KC"), False)
     assert [t.id for t in d.melds(Line.EW)] == [2] and d.melds(Line.EW)[0].valid
@@ -327,7 +327,7 @@ def test_art_32_only_the_first_set_holds_a_wild_nothing_is_discarded() -> None:
     assert r == expected
     assert changed(before, d) == {
         "EW": "2 E KH KD KC KC KS JK / definitive KH KD KC KC KS JK -",
-        "limits": "E discard_only now",
+        "limits": "E discard_only now equal_sets",
     }
 
 
@@ -349,7 +349,7 @@ def test_art_32_only_the_second_set_holds_a_wild_it_joins_the_first() -> None:
     assert r == expected
     assert changed(before, d) == {
         "EW": "2 E KH KD KD KC KS 2S / definitive KH KD KD KC KS 2S -",
-        "limits": "E discard_only now",
+        "limits": "E discard_only now equal_sets",
     }
     assert d.plays[-1] == Play(1, E, 8, 2, P("KH KC 2S"), False)
 
@@ -677,7 +677,7 @@ def test_art_33_closing_without_discard_by_a_meld_back_in_hand_barred_and_the_di
         "end": "-",
         "barred": "E 9D@0 9C@0 9S@0",
         "must": "E 9D 9C 9S",
-        "limits": "E discard_only now",
+        "limits": "E discard_only now closing_without_discard",
     }
 
 
@@ -1608,7 +1608,7 @@ def test_art_32_the_second_set_named_by_the_arbiter_after_a_later_lay_off() -> N
     assert r == expected
     assert changed(before, d) == {
         "EW": "2 E KH KD KC KC KS KS / definitive KH KD KC KC KS KS -, 3 E 3H 4H 5H 6H / touched E@-1",
-        "limits": "E discard_only now",
+        "limits": "E discard_only now equal_sets",
     }
 
 

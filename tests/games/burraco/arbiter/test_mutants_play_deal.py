@@ -328,7 +328,7 @@ def test_art_10_pile_card_lifted_whole_ruling_and_only_for_the_player_to_draw() 
         limit=TurnLimit.MUST_PICK_UP,
         next_to_act=E,
     )
-    assert pos(d)["limits"] == "E must_pick_up now"
+    assert pos(d)["limits"] == "E must_pick_up now pile_card_lifted"
 
 
 # ------------------------------------------------------------------ art. 18

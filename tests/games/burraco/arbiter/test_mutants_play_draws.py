@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
+from tests.games.burraco.arbiter.obligations import against_ruling
 
 from arbitro.cards import parse_card, parse_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -124,11 +125,10 @@ def test_art_30_warned_by_the_partner_the_turn_is_draw_and_discard() -> None:
         limit=TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD,
         next_to_act=E,
     )
-    assert pos(d)["limits"] == "E draw_or_pick_up_and_discard now"
+    assert pos(d)["limits"] == "E draw_or_pick_up_and_discard now missing_draw"
     d.draw(E)
     assert problems(d) == []
-    d.meld(E, P("5H 6H 7H"))
-    assert problems(d) == [Irregularity.PLAYED_BEFORE_RULING]
+    against_ruling(d, lambda x: x.meld(E, P("5H 6H 7H")), "missing_draw")
 
 
 def test_art_30_warned_by_the_opponents_after_a_meld_the_meld_is_frozen() -> None:
@@ -149,7 +149,7 @@ def test_art_30_warned_by_the_opponents_after_a_meld_the_meld_is_frozen() -> Non
         next_to_act=E,
     )
     assert (run.freeze, run.frozen_by) == (Freeze.TEMPORARY, E)
-    assert pos(d)["limits"] == "E draw_or_pick_up_and_discard now"
+    assert pos(d)["limits"] == "E draw_or_pick_up_and_discard now missing_draw"
     d.draw(E)
     d.discard(E, C("4S"))
     for s in (S, W, N):
@@ -180,17 +180,19 @@ def test_art_31_draw_out_of_turn_no_play_the_card_goes_back_the_limit_is_for_nex
     )
     p = pos(d)
     assert p["W"] == "4D 8S 8S" and p["stock"] == STOCK and p["pile"] == "8C"
-    assert p["limits"] == "W draw_and_discard next" and p["prepared"] == "-"
+    assert p["limits"] == "W draw_and_discard next out_of_turn_draw" and p["prepared"] == "-"
     assert "mostrata" not in r.it  # E, who should play, is W's partner: nothing to show
     # E and S play their turns as usual, then W only draws and discards.
     d.draw(E)
     d.discard(E, C("4S"))
     d.draw(S)
     d.discard(S, C("10D"))
-    assert d.limit(W) is TurnLimit.DRAW_AND_DISCARD and pos(d)["limits"] == "W draw_and_discard now"
-    wrong = d.copy()
-    wrong.pick_up(W)
-    assert problems(wrong) == [Irregularity.PLAYED_BEFORE_RULING]
+    assert (
+        d.limit(W) is TurnLimit.DRAW_AND_DISCARD
+        and pos(d)["limits"] == "W draw_and_discard now out_of_turn_draw"
+    )
+    assert d.legal_moves() == ("W draw",)
+    against_ruling(d, lambda x: x.pick_up(W), "out_of_turn_draw")
     d.draw(W)
     assert problems(d) == []
 
@@ -214,7 +216,7 @@ def test_art_31_pick_up_out_of_turn_no_play_the_pile_is_restored_in_its_order() 
     )
     p = pos(d)
     assert p["W"] == "4D 8S 8S" and p["pile"] == "9C 8C" and p["stock"] == STOCK
-    assert p["limits"] == "W pick_up_and_discard next"
+    assert p["limits"] == "W pick_up_and_discard next out_of_turn_pick_up"
 
 
 def test_art_31_the_offender_made_no_play_though_the_player_on_turn_did() -> None:
@@ -268,7 +270,7 @@ def test_art_31_draw_out_of_turn_then_plays_set_apart_lay_off_penalized_discard_
     assert (
         p["EW"] == "2 E 3H 4H 5H / touched W@-1, 3 W 8H 8D 8S / temporary W 8H 8D 8S / touched W@-2"
     )
-    assert p["limits"] == "W discard_prepared next"
+    assert p["limits"] == "W discard_prepared next out_of_turn_draw"
     assert eights.freeze is Freeze.TEMPORARY and eights.frozen_by is W
     assert d.melds(Line.EW)[0].freeze is Freeze.NONE
 
@@ -357,9 +359,8 @@ def test_art_31_draw_after_the_pozzetto_al_volo_no_play() -> None:
     )
     p = pos(d)
     assert p["stock"] == STOCK and sorted(d.hand(E)) == sorted(P(POZ))
-    assert p["limits"] == "E discard_only now" and p["unplayed"] == "E"
-    d.meld(E, P("AH AD AC"))
-    assert problems(d) == [Irregularity.PLAYED_BEFORE_RULING]
+    assert p["limits"] == "E discard_only now draw_after_pozzetto" and p["unplayed"] == "E"
+    against_ruling(d, lambda x: x.meld(E, P("AH AD AC")), "draw_after_pozzetto")
 
 
 def test_art_31_pick_up_after_the_pozzetto_al_volo_no_play() -> None:
@@ -383,7 +384,7 @@ def test_art_31_pick_up_after_the_pozzetto_al_volo_no_play() -> None:
     p = pos(d)
     assert p["pile"] == "9C 8C" and p["stock"] == "4S 10D 10S 6D 6S JS JC 9D"
     assert sorted(d.hand(E)) == sorted(P(POZ)) and p["unplayed"] == "E"
-    assert p["limits"] == "E discard_only now"
+    assert p["limits"] == "E discard_only now pick_up_after_pozzetto"
 
 
 def test_art_31_draw_after_the_pozzetto_al_volo_then_plays() -> None:
@@ -413,6 +414,6 @@ def test_art_31_draw_after_the_pozzetto_al_volo_then_plays() -> None:
         sorted(d.hand(E)) == sorted(P("4S AS KD KC KS KH QD QH"))
         and p["stock"] == "10D 10S 6D 6S JS JC 9D"
     )
-    assert p["aside"] == "E 6H" and p["limits"] == "E discard_only now"
+    assert p["aside"] == "E 6H" and p["limits"] == "E discard_only now draw_after_pozzetto"
     assert p["unplayed"] == "E" and aces.freeze is Freeze.TEMPORARY
     assert d.melds(Line.EW)[0].cards == P("3H 4H 5H") and d.phase is Phase.PLAY

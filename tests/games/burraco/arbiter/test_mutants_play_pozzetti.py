@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from tests.games.burraco.arbiter.obligations import against_ruling
 
 from arbitro.cards import parse_card, parse_cards
 from arbitro.errors import ArbitroError
@@ -264,9 +265,17 @@ def test_art_23_wrong_play_then_pozzetto_unseen_the_named_meld_back_in_place() -
     )
     assert new.cards == P("5D 6D 7D") and d.melds(Line.EW)[0].cards == P("3H 4H 5H 6H")
     p = pos(d)
-    assert p["pile"] == "8C 9C" and p["taken"] == "NS EW" and p["unplayed"] == "E"
-    # the pozzetto went back first on the table and E took it again with the discard
-    assert sorted(d.hand(E)) == sorted(P(POZ)) and d.pozzetti == (P(POZ),)
+    # the pozzetto is back first on the table, out of E's hand (issue 31): the immediate
+    # discard that leaves E with no cards does not take it again
+    assert p["pile"] == "8C 9C" and p["taken"] == "NS" and p["unplayed"] == "-"
+    assert p["E"] == "-" and p["took"] == "-" and d.pozzetti == (P(POZ), P(POZ))
+    assert "pozzetto put back" in r.en
+    # E plays on with no cards and takes it by a regular discard at the next turn
+    for s in (S, W, N):
+        d.discard(s, d.draw(s).cards[0])
+    d.discard(E, d.draw(E).cards[0])
+    assert d.pozzetto_taken(Line.EW) and sorted(d.hand(E)) == sorted(P(POZ))
+    assert pos(d)["unplayed"] == "E"
 
 
 def test_art_23_wrong_play_then_pozzetto_unseen_the_cards_named_are_discarded() -> None:
@@ -327,6 +336,5 @@ def test_art_23_wrong_play_then_pozzetto_played_melds_frozen_wrong_cards_negativ
     assert run.freeze is Freeze.NONE and diamonds.freeze is Freeze.NONE
     assert diamonds.cards == P("5D 6D 7D")
     p = pos(d)
-    assert p["negative"] == "EW 9C" and p["limits"] == "E discard_only now"
-    d.meld(E, P("KH KD KC"))
-    assert [x.suggests for x in d.log[-1].problems] == [Irregularity.PLAYED_BEFORE_RULING]
+    assert p["negative"] == "EW 9C" and p["limits"] == "E discard_only now wrong_play_then_pozzetto"
+    against_ruling(d, lambda x: x.meld(E, P("KH KD KC")), "wrong_play_then_pozzetto")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games.burraco.arbiter.obligations import against_ruling
 from tests.games.burraco.arbiter.test_properties import arbiter_prefix
 
 from arbitro.cards import parse_card, parse_cards
@@ -109,7 +110,7 @@ def test_art_30_temporary_freeze_and_turn_limit_are_in_the_position() -> None:
     d.rule(Irregularity.MISSING_DRAW, E)
     text = str(d)
     assert "/ temporary E 6H" in text and "/ temporary E 5D 6D 7D" in text
-    assert "| limits E draw_or_pick_up_and_discard now |" in text
+    assert "| limits E draw_or_pick_up_and_discard now missing_draw |" in text
     again = read_back(d)
     assert [m.freeze for m in again.melds(Line.EW)] == [Freeze.TEMPORARY] * 2
     assert again.limit(E) is TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD
@@ -244,5 +245,4 @@ def test_the_documented_example_reads_back() -> None:
     assert d.limit(E) is TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD
     assert [m.freeze for m in d.melds(Line.EW)] == [Freeze.TEMPORARY] * 2
     d.draw(E)
-    problems = d.meld(E, P("QS KS 4S")).problems  # art. 30: only a draw and a discard
-    assert Irregularity.PLAYED_BEFORE_RULING in [p.suggests for p in problems]
+    against_ruling(d, lambda x: x.meld(E, P("QS KS 4S")), "missing_draw")  # art. 30

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import pytest
+from tests.games.burraco.arbiter.obligations import against_ruling
 
 from arbitro.cards import Card, parse_card, parse_cards
 from arbitro.errors import ArbitroError
@@ -118,8 +119,9 @@ def test_art_25_2_2_excess_card_found_after_the_discard_is_next_turns_discard() 
     assert d.aside(E) == P("9C") and d.next_to_act is S
     passes(d, S, W, N)
     d.draw(E)
-    wrong = d.discard(E, C("QS"))  # not the penalized card
-    assert [p.article for p in wrong.problems] == ["25"]
+    assert d.legal_moves() == ("E discard 9C",)
+    against_ruling(d, lambda x: x.discard(E, C("QS")), "penalized_cards")  # not the 9C
+    assert not d.discard(E, C("9C")).problems and d.aside(E) == ()
 
 
 def test_art_25_2_2_penalized_card_discarded_next_turn_then_score() -> None:
@@ -288,14 +290,13 @@ def test_art_30_play_without_drawing_freezes_melds_and_lay_offs() -> None:
 
 
 def test_art_30_partner_reminder_limits_the_turn_to_draw_and_discard() -> None:
-    """Art. 30: reminded by the partner, the player must draw or pick up and discard; playing
-    after that is flagged."""
+    """Art. 30: reminded by the partner, the player must draw or pick up and discard; a play
+    after that is refused (issue 31)."""
     d = deal("5D 6D 7D 6H KS QS 3C")
     r = d.rule(Irregularity.PARTNER_REMINDER, E)
     assert r.limit is TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD
     d.draw(E)
-    bad = d.meld(E, P("5D 6D 7D"))
-    assert Irregularity.PLAYED_BEFORE_RULING in [p.suggests for p in bad.problems]
+    against_ruling(d, lambda x: x.meld(E, P("5D 6D 7D")), "partner_reminder")
 
 
 # ------------------------------------------------------------------ art. 31
@@ -310,8 +311,8 @@ def test_art_31_pick_up_out_of_turn_without_play_is_restored() -> None:
     assert d.discard_pile == P("8C") and C("8C") not in d.hand(W)
     assert d.limit(W) is TurnLimit.PICK_UP_AND_DISCARD and r.next_to_act is E
     passes(d, E, S)
-    d.draw(W)
-    assert d.log[-1].problems  # W had to pick up
+    against_ruling(d, lambda x: x.draw(W), "out_of_turn_pick_up")  # W has to pick up
+    assert not d.pick_up(W).problems
 
 
 def test_art_31_draw_out_of_turn_without_play_goes_back_on_the_stock() -> None:

@@ -9,6 +9,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from tests.games.burraco.arbiter.obligations import against_ruling
 
 from arbitro.cards import parse_card, parse_cards
 from arbitro.errors import ArbitroError
@@ -153,8 +154,8 @@ def test_art_10_a_lifted_pile_card_forces_the_pick_up() -> None:
     d = layout("5H 6H 7C", pile="9C 8C")
     r = d.rule(Irregularity.PILE_CARD_LIFTED, E)
     assert r.limit is TurnLimit.MUST_PICK_UP and d.limit(E) is TurnLimit.MUST_PICK_UP
-    wrong = d.copy()
-    assert wrong.draw(E).problems[0].suggests is Irregularity.PLAYED_BEFORE_RULING
+    it = against_ruling(d, lambda x: x.draw(E), "pile_card_lifted")
+    assert "E deve raccogliere il monte degli scarti (FIBAS art. 10)" in it
     a = d.pick_up(E)
     assert not a.problems and a.cards == P("9C 8C")
     assert not d.meld(E, P("7C 8C 9C")).problems  # then the player plays on

@@ -199,7 +199,7 @@ def test_art_28_meld_left_for_another_healed_with_one_card_the_turn_is_interrupt
     )
     assert d.records[-1] == (core.Freeze(Line.EW, (str(kings.id),)), core.InterruptedTurn(E))
     assert run.cards == P("6H 7H 8H") and kings.freeze is Freeze.TEMPORARY
-    assert pos(d)["limits"] == "E discard_only now"
+    assert pos(d)["limits"] == "E discard_only now incomplete_meld"
     d.discard(E, C("5H"))
     assert d.next_to_act is S and pos(d)["pile"] == "8C 5H"
 

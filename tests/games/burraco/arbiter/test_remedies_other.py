@@ -156,13 +156,15 @@ def _wrong_then_volo() -> ArbiterDeal:
 
 
 def test_art_23_wrong_play_then_pozzetto_not_seen_goes_back() -> None:
-    """Art. 23 case 1: pozzetto not opened: it goes back in its place; immediate discard."""
+    """Art. 23 case 1: pozzetto not opened: "il pozzetto dovrà essere rimesso al suo posto",
+    out of the player's hand; immediate discard."""
     d = _wrong_then_volo()
     r = d.rule(Irregularity.WRONG_PLAY_THEN_POZZETTO, E, stage=PozzettoStage.UNSEEN)
     assert r.discarded == P("9C") and d.discard_pile[-1] == C("9C")
     assert d.melds(Line.EW)[1].cards == P("5D 6D 7D")
-    # back in place, then taken again with the discard that emptied the hand
-    assert len(d.pozzetti) == 1 and len(d.hand(E)) == 11 and d.next_to_act is S
+    # back in its place and out of the hand: the penalty discard does not take it again
+    assert len(d.pozzetti) == 2 and d.hand(E) == () and d.next_to_act is S
+    assert not d.pozzetto_taken(Line.EW) and d.pozzetto_of(E) is None
 
 
 def test_art_23_wrong_play_then_pozzetto_seen_frozen_in_hand_partner_cannot_close() -> None:

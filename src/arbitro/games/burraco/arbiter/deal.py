@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import NamedTuple, Self, cast
+from typing import Final, NamedTuple, Self, cast
 
 from arbitro.cards import Card, burraco_deck, format_cards, sort_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -48,6 +48,7 @@ from arbitro.games.burraco.arbiter.irregularities import (
     Found,
     Freeze,
     Irregularity,
+    Obligation,
     PozzettoStage,
     TurnLimit,
 )
@@ -60,7 +61,7 @@ from arbitro.games.core.arbiter import ArbiterRecord
 from arbitro.games.core.cards_and_melds import pop_replayed
 from arbitro.games.core.game import Outcome
 from arbitro.games.core.table import DrawDiscardTable
-from arbitro.i18n import Message, message
+from arbitro.i18n import N_, Message, message
 
 LINES = (Line.NS, Line.EW)
 
@@ -89,6 +90,39 @@ class ArbiterWarning(NamedTuple):
 
 def _err(text: Message, topic: str = "arbiter") -> ArbitroError:
     return ArbitroError(text, article=fibas(topic), key="arbiter.bad_action")
+
+
+def _obliged(seat: Seat, what: Message, topic: str) -> ArbitroError:
+    """An action refused because the ruling of ``topic``'s article obliges ``seat`` to ``what``."""
+    return ArbitroError(
+        "refused: by the ruling {seat} must {what}",
+        seat=seat.value,
+        what=what,
+        article=fibas(topic),
+        key="arbiter.obligation",
+    )
+
+
+_ALLOWED: Final[dict[TurnLimit, frozenset[ActionKind]]] = {
+    TurnLimit.NONE: frozenset(ActionKind),
+    TurnLimit.DRAW_AND_DISCARD: frozenset((ActionKind.DRAW, ActionKind.DISCARD)),
+    TurnLimit.PICK_UP_AND_DISCARD: frozenset((ActionKind.PICK_UP, ActionKind.DISCARD)),
+    TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD: frozenset(
+        (ActionKind.DRAW, ActionKind.PICK_UP, ActionKind.DISCARD)
+    ),
+    TurnLimit.DISCARD_ONLY: frozenset((ActionKind.DISCARD,)),
+    TurnLimit.DISCARD_PREPARED: frozenset((ActionKind.DISCARD,)),
+    TurnLimit.MUST_PICK_UP: frozenset(ActionKind) - {ActionKind.DRAW},
+}
+"""The actions each turn limit leaves the seat on turn (arts. 10, 23, 28-33)."""
+_LIMIT_WORDS: Final[dict[TurnLimit, str]] = {
+    TurnLimit.DRAW_AND_DISCARD: N_("only draw and discard"),
+    TurnLimit.PICK_UP_AND_DISCARD: N_("only pick up the pile and discard"),
+    TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD: N_("only draw or pick up, and discard"),
+    TurnLimit.DISCARD_ONLY: N_("only discard"),
+    TurnLimit.DISCARD_PREPARED: N_("only discard the card set face down"),
+    TurnLimit.MUST_PICK_UP: N_("pick up the discard pile"),
+}
 
 
 class ArbiterDeal(DrawDiscardTable[Card]):
@@ -150,7 +184,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         self._end: EndReason | None = None
         self._closer = -1
         self._void = False
-        self._limits: dict[Seat, tuple[TurnLimit, bool]] = {}
+        self._limits: dict[Seat, Obligation] = {}
         self._no_closing: dict[Line, Seat] = {}
         self._must_from: dict[Seat, tuple[Card, ...]] = {}
         self._barred: dict[Seat, list[tuple[Card, int]]] = {s: [] for s in SEATS}
@@ -362,7 +396,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
 
     def limit(self, seat: Seat) -> TurnLimit:
         """What ``seat`` may do in its (current or next) turn after a ruling (arts. 30-33)."""
-        return self._limits.get(seat, (TurnLimit.NONE, False))[0]
+        return self._limits[seat].limit if seat in self._limits else TurnLimit.NONE
 
     def pozzetto_taken(self, line: Line) -> bool:
         """True when ``line`` has taken its pozzetto."""
@@ -409,17 +443,22 @@ class ArbiterDeal(DrawDiscardTable[Card]):
 
     def legal_moves(self) -> tuple[str, ...]:
         """The regular actions of the player on turn that keep the deal going: in the draw
-        phase a draw or the pick-up (arts. 9-10), then a discard of any card held (art. 8);
-        arbiter mode records any other action as it really happens."""
+        phase a draw or the pick-up (arts. 9-10), then a discard of any card held (art. 8),
+        within what a ruling obliges the player to (arts. 10, 23, 25, 28-33); arbiter mode
+        records any other action as it really happens."""
         if self._phase is Phase.OVER:
             return ()
-        s = self.turn.value
+        seat = self.turn
+        s = seat.value
+        ob = self._limits.get(seat)
+        allowed = _ALLOWED[ob.limit] if ob is not None and ob.active else _ALLOWED[TurnLimit.NONE]
         if self._phase is Phase.DRAW:
-            out = [f"{s} draw"] if self._stock else []
-            return (*out, f"{s} pickup") if self._pile else tuple(out)
-        held = [*self._hands[self.turn], *self._aside[self.turn]]
-        if self.turn in self._prepared:
-            held.append(self._prepared[self.turn])
+            out = [f"{s} draw"] if self._stock and ActionKind.DRAW in allowed else []
+            if self._pile and ActionKind.PICK_UP in allowed:
+                out.append(f"{s} pickup")
+            return tuple(out)
+        owed = self._owed_discards(seat)
+        held = owed[0] if owed is not None else tuple(self._hands[seat])
         return tuple(f"{s} discard {x}" for x in dict.fromkeys(held))
 
     def push(self, move: str) -> None:
@@ -567,9 +606,13 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         """``meld`` leaves the table."""
         self._melds[meld.line].remove(meld)
 
-    def set_limit(self, seat: Seat, limit: TurnLimit, *, active: bool) -> None:
-        """What ``seat`` may still do (arts. 30-33); ``active`` when it applies to this turn."""
-        self._limits[seat] = (limit, active)
+    def set_limit(
+        self, seat: Seat, limit: TurnLimit, *, active: bool, by: Irregularity | None
+    ) -> None:
+        """What ``seat`` may still do (arts. 10, 23, 28-33), by the ruling on ``by`` (whose
+        article an action ignoring it is refused with); ``active`` when it applies to this
+        turn."""
+        self._limits[seat] = Obligation(limit, active, by)
 
     def bar_closing(self, seat: Seat) -> None:
         """``seat``'s line may not close until ``seat``'s next turn (art. 23)."""
@@ -591,9 +634,18 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         """True when ``line`` has a burraco that counts (a frozen meld's only if made before)."""
         return self._line_burraco(line)
 
-    def end_turn(self, seat: Seat, discarded: Card | None, *, penalty: bool = False) -> None:
-        """``seat``'s turn ends (after ``discarded``); with ``penalty`` no closing is claimed."""
-        self._end_turn(seat, discarded, penalty=penalty)
+    def end_turn(
+        self,
+        seat: Seat,
+        discarded: Card | None,
+        *,
+        penalty: bool = False,
+        take_pozzetto: bool = True,
+    ) -> None:
+        """``seat``'s turn ends (after ``discarded``); with ``penalty`` no closing is claimed;
+        without ``take_pozzetto`` a hand left empty does not take the pozzetto (art. 23 case 1:
+        the pozzetto put back stays in its place)."""
+        self._end_turn(seat, discarded, penalty=penalty, take_pozzetto=take_pozzetto)
 
     def count_turn(self) -> None:
         """One more turn counted as played (a turn closed by the arbiter without a discard)."""
@@ -661,7 +713,6 @@ class ArbiterDeal(DrawDiscardTable[Card]):
 
     def _common(self, seat: Seat, kind: ActionKind) -> list[Problem]:
         probs: list[Problem] = []
-        lim, active = self._limits.get(seat, (TurnLimit.NONE, False))
         if seat is not self.turn:
             if kind is ActionKind.DRAW:
                 probs.append(_p(message("draw out of turn"), "out_of_turn_draw"))
@@ -669,27 +720,52 @@ class ArbiterDeal(DrawDiscardTable[Card]):
                 probs.append(_p(message("pick-up out of turn"), "out_of_turn_pick_up"))
             else:
                 probs.append(_p(message("play out of turn"), "arbiter", None))
-        elif active and lim is not TurnLimit.NONE:
-            allowed = {
-                TurnLimit.DRAW_AND_DISCARD: (ActionKind.DRAW, ActionKind.DISCARD),
-                TurnLimit.PICK_UP_AND_DISCARD: (ActionKind.PICK_UP, ActionKind.DISCARD),
-                TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD: (
-                    ActionKind.DRAW,
-                    ActionKind.PICK_UP,
-                    ActionKind.DISCARD,
-                ),
-                TurnLimit.DISCARD_ONLY: (ActionKind.DISCARD,),
-                TurnLimit.DISCARD_PREPARED: (ActionKind.DISCARD,),
-                TurnLimit.MUST_PICK_UP: tuple(k for k in ActionKind if k is not ActionKind.DRAW),
-            }[lim]
-            if kind not in allowed:
-                probs.append(
-                    _p(
-                        message("action not allowed by the ruling ({limit})", limit=lim.value),
-                        "played_before_ruling",
-                    )
-                )
         return probs
+
+    def _kept(self, seat: Seat, kind: ActionKind, card: Card | None = None) -> None:
+        """Refuse an action of the seat on turn that ignores what a ruling obliged it to do:
+        the turn's limit (arts. 10, 23, 28-33) and the discard it owes (art. 31's prepared
+        card, art. 25's penalized cards highest first, art. 33's cards taken back). The
+        arbiter is at the table when he rules: the player does what he said (art. 22), so
+        such an action is not recorded; the refusal cites the obligation's article."""
+        if seat is not self.turn:
+            return
+        ob = self._limits.get(seat)
+        if ob is not None and ob.active and kind not in _ALLOWED[ob.limit]:
+            topic = ob.by.value if ob.by is not None else "arbiter"
+            raise _obliged(seat, Message(_LIMIT_WORDS[ob.limit]), topic)
+        if kind is not ActionKind.DISCARD or card is None:
+            return
+        owed = self._owed_discards(seat)
+        if owed is not None and card not in owed[0]:
+            raise _obliged(seat, owed[1], owed[2])
+
+    def _owed_discards(self, seat: Seat) -> tuple[tuple[Card, ...], Message, str] | None:
+        """The cards the discard of ``seat`` must be one of, why, and the article's topic; None
+        when it may discard any card."""
+        if seat in self._prepared:
+            x = self._prepared[seat]
+            return (
+                (x,),
+                message("discard the card set face down ({card})", card=str(x)),
+                "out_of_turn",
+            )
+        if self._aside[seat]:
+            x = self._aside[seat][0]
+            return (
+                (x,),
+                message("discard the penalized card {card}, highest first", card=str(x)),
+                "penalized_cards",
+            )
+        must = self._must_from.get(seat, ())
+        held = tuple(x for x in must if x in self._hands[seat])
+        if held:
+            return (
+                held,
+                message("discard one of the cards taken back: {cards}", cards=format_cards(held)),
+                "irregular_closing",
+            )
+        return None
 
     # --------------------------------------------------------------- actions
 
@@ -698,6 +774,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         self._over_check()
         if not self._stock:
             raise _err(message("the stock is empty"), "deal_end")
+        self._kept(seat, ActionKind.DRAW)
         probs = self._common(seat, ActionKind.DRAW)
         in_turn = seat is self.turn
         if in_turn and self._phase is Phase.PLAY:
@@ -718,7 +795,10 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         self._over_check()
         if not self._pile:
             raise _err(message("the discard pile is empty"), "pick_up")
+        self._kept(seat, ActionKind.PICK_UP)
         probs = self._common(seat, ActionKind.PICK_UP)
+        if seat is self.turn and self.limit(seat) is TurnLimit.MUST_PICK_UP:
+            del self._limits[seat]  # art. 10: the pile picked up, the obligation is kept
         in_turn = seat is self.turn
         if in_turn and self._phase is Phase.PLAY:
             if self._volo is seat:
@@ -756,6 +836,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         """``seat`` opens a meld with ``cards`` (art. 11), valid or not, in turn or not."""
         self._over_check()
         cards = tuple(cards)
+        self._kept(seat, ActionKind.MELD)
         self._take(seat, cards)
         probs = self._play_problems(seat, cards)
         m = try_meld(cards, self.code)
@@ -788,6 +869,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         ms = self._melds[seat.line]
         if not 0 <= target < len(ms):
             raise _err(message("the line has no meld number {meld}", meld=target), "lay_off")
+        self._kept(seat, ActionKind.LAY_OFF)
         self._take(seat, cards)
         probs = self._play_problems(seat, cards)
         tm = ms[target]
@@ -885,6 +967,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         A penalized card at the side or a prepared discard (art. 31) may be the card.
         """
         self._over_check()
+        self._kept(seat, ActionKind.DISCARD, card)
         turn = self._turns
         probs = self._common(seat, ActionKind.DISCARD)
         if seat is self.turn and self._phase is Phase.DRAW:
@@ -962,11 +1045,16 @@ class ArbiterDeal(DrawDiscardTable[Card]):
     # ---------------------------------------------------------- turn changes
 
     def _end_turn(
-        self, seat: Seat, discarded: Card | None, *, penalty: bool = False
+        self,
+        seat: Seat,
+        discarded: Card | None,
+        *,
+        penalty: bool = False,
+        take_pozzetto: bool = True,
     ) -> list[Problem]:
         self._turns += 1
         lim = self._limits.get(seat)
-        if lim is not None and lim[1]:
+        if lim is not None and lim.active:
             del self._limits[seat]
         self._volo = None
         probs: list[Problem] = []
@@ -974,7 +1062,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
             if self._taken[seat.line] or not self._pozzetti:
                 if not penalty:
                     return self._claim_closing(seat, discarded)
-            else:
+            elif take_pozzetto:
                 self._take_pozzetto(seat)
                 self._unplayed.add(seat)  # "con lo scarto": played from the next turn (art. 23)
         if self._last_turn:
@@ -1001,7 +1089,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
                 del self._no_closing[line]
         lim = self._limits.get(seat)
         if lim is not None:
-            self._limits[seat] = (lim[0], True)
+            self._limits[seat] = lim._replace(active=True)
         if seat in self._prepared:
             self._phase = Phase.PLAY  # art. 31: only the prepared discard
         if self._close_next is seat:  # art. 18: the closing al monte is valid now

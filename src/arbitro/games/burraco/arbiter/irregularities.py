@@ -4,7 +4,7 @@ and the small vocabularies of the remedies: when an error was found, freezes, tu
 from __future__ import annotations
 
 from enum import Enum
-from typing import Final
+from typing import Final, NamedTuple
 
 from arbitro.codes.catalogue import Article, load_catalogue
 from arbitro.codes.citation import Citation
@@ -158,6 +158,16 @@ class TurnLimit(Enum):
     DISCARD_ONLY = "discard_only"
     DISCARD_PREPARED = "discard_prepared"
     MUST_PICK_UP = "must_pick_up"
+
+
+class Obligation(NamedTuple):
+    """What a ruling obliges a seat to do in a turn (arts. 10, 23, 28-33): the ``limit``,
+    ``active`` when it applies to the turn on (else to the seat's next turn), and the
+    irregularity ruled (``by``: its article is the obligation's, None when not known)."""
+
+    limit: TurnLimit
+    active: bool
+    by: IrregularityKind | None = None
 
 
 class PozzettoStage(Enum):

@@ -13,7 +13,7 @@ then the arbiter's::
 
     | volo <seat> | aside <seat> <cards>; ... | exposed <seat> <card>@<n> ...; ...
     | prepared <seat> <card>; ... | barred <seat> <card>@<n> ...; ... | must <seat> <cards>; ...
-    | limits <seat> <limit> now|next; ... | noclose <line> <seat>; ...
+    | limits <seat> <limit> now|next <irregularity>; ... | noclose <line> <seat>; ...
     | took <seat>@<n> <cards>; ... | negative <line> <cards>; ... | arbitral <line> <points>; ...
     | closenext <seat> | nextid <n>
 
@@ -31,12 +31,13 @@ the partner made or extended since. ``aside``: the penalized cards in their disc
 (arts. 2, 25); ``exposed``: art. 24's cards still to be played first; ``prepared``: art. 31's
 discard set face down; ``barred``: art. 33's cards not playable before the next turn;
 ``must``: art. 33's cards of which the next discard is one; ``limits``: what a seat may do in
-its turn after a ruling (arts. 30-33), ``now`` if it applies to the turn on; ``noclose``: the
-line may not close until that seat's next turn (art. 23); ``took``: the pozzetto each seat
-took and when (art. 23); ``negative``: cards set apart that count negative (art. 23);
-``arbitral``: an arbitral score in place of a line's total (art. 34); ``closenext``: the seat
-whose closing al monte becomes valid at its next turn (art. 18); ``volo``: the seat that took
-its pozzetto "al volo" this turn; ``nextid``: the next meld's id.
+its turn after a ruling (arts. 10, 23, 28-33), ``now`` if it applies to the turn on, and the
+irregularity ruled, whose article the obligation cites (an action that ignores it is refused);
+``noclose``: the line may not close until that seat's next turn (art. 23); ``took``: the
+pozzetto each seat took and when (art. 23); ``negative``: cards set apart that count negative
+(art. 23); ``arbitral``: an arbitral score in place of a line's total (art. 34);
+``closenext``: the seat whose closing al monte becomes valid at its next turn (art. 18);
+``volo``: the seat that took its pozzetto "al volo" this turn; ``nextid``: the next meld's id.
 
 The actions recorded, the rulings, the warnings and the plays a remedy takes back are the
 deal's record (its script), not its position: a ruling on an action made before the position
@@ -51,7 +52,12 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from arbitro.cards import Card, format_cards, parse_card, parse_cards
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco.arbiter.irregularities import Freeze, TurnLimit
+from arbitro.games.burraco.arbiter.irregularities import (
+    Freeze,
+    IrregularityKind,
+    Obligation,
+    TurnLimit,
+)
 from arbitro.games.burraco.arbiter.table import TableMeld
 from arbitro.games.burraco.melds import BurracoKind
 from arbitro.games.burraco.position import sections
@@ -116,7 +122,7 @@ class ArbiterPositionFields:
     prepared: dict[Seat, Card]
     barred: dict[Seat, tuple[tuple[Card, int], ...]]
     must: dict[Seat, tuple[Card, ...]]
-    limits: dict[Seat, tuple[TurnLimit, bool]]
+    limits: dict[Seat, Obligation]
     no_closing: dict[Line, Seat]
     took: dict[Seat, tuple[tuple[Card, ...], int]]
     negative: dict[Line, tuple[Card, ...]]
@@ -186,13 +192,7 @@ def arbiter_position_text(deal: ArbiterDeal) -> str:
         "barred " + _keyed((s.value, _timed(d._barred[s], base)) for s in SEATS if d._barred[s]),
         "must "
         + _keyed((s.value, format_cards(d._must_from[s])) for s in SEATS if d._must_from.get(s)),
-        "limits "
-        + _keyed(
-            (s.value, f"{lim.value} {'now' if active else 'next'}")
-            for s in SEATS
-            if s in d._limits
-            for lim, active in (d._limits[s],)
-        ),
+        "limits " + _keyed((s.value, _obligation(d._limits[s])) for s in SEATS if s in d._limits),
         "noclose "
         + _keyed((ln.value, d._no_closing[ln].value) for ln in LINES if ln in d._no_closing),
         "took "
@@ -259,11 +259,17 @@ def _read_timed_seat(value: str) -> tuple[Seat, int]:
     return Seat(seat), int(at)
 
 
-def _read_limit(value: str) -> tuple[TurnLimit, bool]:
-    limit, when = value.split()
-    if when not in ("now", "next"):
-        raise ValueError(f"limit {value!r}: now or next")
-    return TurnLimit(limit), when == "now"
+def _obligation(o: Obligation) -> str:
+    """``<limit> now|next <irregularity>`` (the irregularity left out when not known)."""
+    words = [o.limit.value, "now" if o.active else "next"]
+    return " ".join(words + ([o.by.value] if o.by is not None else []))
+
+
+def _read_limit(value: str) -> Obligation:
+    limit, when, *by = value.split()
+    if when not in ("now", "next") or len(by) > 1:
+        raise ValueError(f"limit {value!r}: <limit> now|next <irregularity>")
+    return Obligation(TurnLimit(limit), when == "now", IrregularityKind(by[0]) if by else None)
 
 
 def _read_meld(text: str) -> MeldFields:

@@ -118,7 +118,7 @@ def equal_sets(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: De
             frozen=(first.id,),
         )
     if d.turn is seat and d.phase is Phase.PLAY:
-        d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True)
+        d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True, by=irr)
     return decided(
         d,
         irr,
@@ -202,7 +202,7 @@ def closing(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Detai
         back = pull(d, d.meld_by_id(p.meld), p.added)
         d.give(seat, back)
         d.resume(seat)
-        d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True)
+        d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True, by=irr)
         d.must_discard_from(seat, back)
         d.bar(seat, back)  # art. 33, see also art. 24
         return decided(

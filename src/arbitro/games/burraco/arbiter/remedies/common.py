@@ -239,8 +239,11 @@ def pull(d: ArbiterDeal, tm: TableMeld, cards: tuple[Card, ...]) -> tuple[Card, 
     return cards
 
 
-def immediate_discard(d: ArbiterDeal, seat: Seat, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Scarto immediato (art. 2): the turn stops, the cards go to the pile highest first."""
+def immediate_discard(
+    d: ArbiterDeal, seat: Seat, cards: tuple[Card, ...], *, take_pozzetto: bool = True
+) -> tuple[Card, ...]:
+    """Scarto immediato (art. 2): the turn stops, the cards go to the pile highest first;
+    without ``take_pozzetto`` a hand left empty leaves the pozzetto on the table (art. 23)."""
     if d.turn is not seat or d.phase is Phase.OVER:
         raise bad(
             message("an immediate discard happens in the offender's turn"),
@@ -249,7 +252,7 @@ def immediate_discard(d: ArbiterDeal, seat: Seat, cards: tuple[Card, ...]) -> tu
     order = tuple(discard_order(cards, d.code))
     d.take(seat, order)
     d.to_pile(order)
-    d.end_turn(seat, order[-1] if order else None, penalty=True)
+    d.end_turn(seat, order[-1] if order else None, penalty=True, take_pozzetto=take_pozzetto)
     return order
 
 

@@ -130,7 +130,7 @@ def pile_card_lifted(
     seat = offender_of(offender, irr)
     if d.turn is not seat or d.phase is not Phase.DRAW:
         raise bad(message("{seat} is not on turn to draw", seat=seat.value), irr.citation)
-    d.set_limit(seat, TurnLimit.MUST_PICK_UP, active=True)
+    d.set_limit(seat, TurnLimit.MUST_PICK_UP, active=True, by=irr)
     return decided(
         d,
         irr,

@@ -51,7 +51,7 @@ def missing_draw(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: 
             message("reminded by the opponents: no offence, draw and go on"),
         )
     frozen = freeze_plays(d, plays, seat)
-    d.set_limit(seat, TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD, active=True)
+    d.set_limit(seat, TurnLimit.DRAW_OR_PICK_UP_AND_DISCARD, active=True, by=irr)
     return decided(
         d,
         irr,
@@ -89,7 +89,7 @@ def out_of_turn(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: D
         else:
             d.stock_on_top(act.cards[:1])
             limit = TurnLimit.DRAW_AND_DISCARD
-        d.set_limit(seat, limit, active=False)
+        d.set_limit(seat, limit, active=False, by=irr)
         shown = d.turn if d.turn.line is not seat.line else None
         if pick:
             text = message(
@@ -109,7 +109,7 @@ def out_of_turn(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: D
     frozen, aside = _set_apart(d, seat, plays)
     card = det.prepared or discard_order(d.hand(seat), d.code)[0]
     d.prepare_discard(seat, card)
-    d.set_limit(seat, TurnLimit.DISCARD_PREPARED, active=False)
+    d.set_limit(seat, TurnLimit.DISCARD_PREPARED, active=False, by=irr)
     return decided(
         d,
         irr,
@@ -170,7 +170,7 @@ def after_pozzetto(
         else:
             d.stock_on_top(act.cards[:1])
     d.mark_unplayed(seat)  # the pozzetto is played from the next turn
-    d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True)
+    d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True, by=irr)
     if pick:
         text = message("pile restored; the offender discards now and plays the pozzetto next turn")
     else:

@@ -81,7 +81,7 @@ def _heal(
             if not excess:
                 # arts. 28-29: play stops though nothing is in excess; the turn ends with a
                 # discard of the player's choice
-                d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True)
+                d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True, by=irr)
                 return decided(
                     d,
                     irr,

@@ -164,7 +164,9 @@ def wrong_then_pozzetto(
         d.put_back_pozzetto(seat)
         cards = pull(d, tm, excess)
         d.give(seat, cards)
-        out = immediate_discard(d, seat, cards)
+        # "rimesso al suo posto": the penalty discard that empties the hand does not take it
+        # again; the line takes it by a regular play (rulings, remedies 23)
+        out = immediate_discard(d, seat, cards, take_pozzetto=False)
         return decided(
             d,
             irr,
@@ -194,7 +196,7 @@ def wrong_then_pozzetto(
     frozen = freeze_plays(d, later, seat)
     cards = pull(d, tm, excess)
     d.add_negative(seat.line, cards)
-    d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True)
+    d.set_limit(seat, TurnLimit.DISCARD_ONLY, active=True, by=irr)
     return decided(
         d,
         irr,
