@@ -14,8 +14,9 @@ augmentatives, ...) without a meaning of their own. The check, in order:
    others only by apocope (``mangiar``, ``parlar``: *parole tronche*);
 6. an altered noun is refused: a word made of a base noun of the dictionary and an alteration
    suffix (:mod:`arbitro.lexicon.altered`: ``gattino`` from ``gatto``, ``casetta`` from
-   ``casa``), unless it has a meaning of its own (the ``[lexicalised]`` list: ``bustina``,
-   ``tavolino``; at an event also the language judge's approved list).
+   ``casa``), unless it has a meaning of its own (the ``[lexicalised]`` table: ``bustina``,
+   ``tavolino``, a table of ``exclusions.toml`` with the reason of each; at an event also the
+   language judge's approved list).
 
 :class:`Dictionary` is a :class:`~arbitro.games.parole.lexicon.Lexicon` for the engine.
 """
