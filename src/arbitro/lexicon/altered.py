@@ -123,8 +123,9 @@ def _stems(stem: str) -> tuple[str, ...]:
 
 
 def base_candidates(word: str) -> tuple[tuple[str, str], ...]:
-    """The (suffix, base) pairs ``word`` may be read as: the longest suffix first, each base stem (:func:`_stems`), the base ending of the suffix's gender
-    (``-o``/``-e`` for a masculine suffix, ``-a``/``-e`` for a feminine one; an augmentative
+    """The (suffix, base) pairs ``word`` may be read as: the longest suffix first, each base
+    stem (:func:`_stems`), the base endings of the suffix's gender (``-o``/``-e`` for a
+    masculine suffix, ``-a``/``-e`` for a feminine one; an augmentative
     in ``-one`` also makes a feminine base masculine: ``donna`` → ``donnone``)."""
     out: list[tuple[str, str]] = []
     for n in _BY_LENGTH:

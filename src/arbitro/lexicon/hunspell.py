@@ -263,9 +263,8 @@ def _lemmas(hunspell_dir: str) -> frozenset[str]:
 
 
 _NOUN_FLAGS = frozenset("oOQRSnN")
-
-
 _ADJECTIVE_FLAGS = frozenset("WYy")
+_NOUNS: dict[str, frozenset[str]] = {}
 
 
 def _is_noun(flags: str) -> bool:
@@ -286,7 +285,6 @@ def _plurals(word: str) -> tuple[str, ...]:
     return (stem + "i",)
 
 
-@cache
 def _noun_bases(hunspell_dir: str, spell: Callable[[str], bool]) -> frozenset[str]:
     """The words ``it_IT.dic`` has as nouns, the bases of altered nouns (art. 4.1): entries
     inflected as a noun (flags ``o O Q R S n N``) and not as an adjective (no ``W`` nor ``y``,
@@ -294,7 +292,10 @@ def _noun_bases(hunspell_dir: str, spell: Callable[[str], bool]) -> frozenset[st
     by gender (``casa`` from ``caso/o``); and the entries with no suffix rule whose plural
     ``spell`` accepts (``bambino``: ``bambini``; ``tempo``: ``tempi``; the dictionary lists them
     bare). A verb form (``gira``), an invariable word (``sempre``) or a plural written out
-    as its own entry (``porte``) is no base."""
+    as its own entry (``porte``) is no base. Read once per folder."""
+    found = _NOUNS.get(hunspell_dir)
+    if found is not None:
+        return found
     suffix_flags = frozenset(k[1] for k in _affix_kinds(hunspell_dir) if k[0] == "SFX")
     entries: dict[str, str] = {}
     with open(f"{hunspell_dir}/it_IT.dic", encoding="utf-8") as f:
@@ -317,7 +318,8 @@ def _noun_bases(hunspell_dir: str, spell: Callable[[str], bool]) -> frozenset[st
             and any(spell(p) for p in _plurals(word))
         ):
             out.add(word)
-    return frozenset(out)
+    found = _NOUNS[hunspell_dir] = frozenset(out)
+    return found
 
 
 @cache
