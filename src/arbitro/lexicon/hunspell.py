@@ -292,7 +292,7 @@ def _noun_bases(hunspell_dir: str, spell: Callable[[str], bool]) -> frozenset[st
     by gender (``casa`` from ``caso/o``); and the entries with no suffix rule whose plural
     ``spell`` accepts (``bambino``: ``bambini``; ``tempo``: ``tempi``; the dictionary lists them
     bare). A verb form (``gira``), an invariable word (``sempre``) or a plural written out
-    as its own entry (``porte``) is no base. Read once per folder."""
+    as its own entry (``porte``, ``casse``: ``cassa`` is a word) is no base. Read once per folder."""
     found = _NOUNS.get(hunspell_dir)
     if found is not None:
         return found
@@ -316,6 +316,7 @@ def _noun_bases(hunspell_dir: str, spell: Callable[[str], bool]) -> frozenset[st
             word[-1] in "aeo"
             and suffix_flags.isdisjoint(flags)
             and any(spell(p) for p in _plurals(word))
+            and not (word[-1] == "e" and spell(word[:-1] + "a"))  # casse, foglie: plurals
         ):
             out.add(word)
     found = _NOUNS[hunspell_dir] = frozenset(out)
