@@ -31,7 +31,7 @@ def test_art4_1_check_words_text() -> None:
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert lines[0].startswith("CANE") and "SÌ" in lines[0]
-    assert "nome proprio" in lines[1] and "alterato" in lines[2]
+    assert "nome proprio" in lines[1] and "alterato di casa" in lines[2]
 
 
 def test_art4_1_check_json_all_valid() -> None:

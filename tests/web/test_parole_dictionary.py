@@ -23,6 +23,7 @@ def test_art4_1_the_dictionary_gives_the_verdict_and_its_article(
     assert 'id="dictionary-link"' in event_page and 'id="projector-link"' in event_page
     page = text(director_client.get(f"/desk/e/{EVENT}/dictionary?word=casetta&lang=it").text)
     assert "CASETTA — non ammessa" in page and "Parole UISP art. 4.1" in page
+    assert "nome alterato di casa senza significato proprio" in page  # the base, named
     page = text(director_client.get(f"/desk/e/{EVENT}/dictionary?word=busta&lang=it").text)
     assert "BUSTA — ammessa" in page
 

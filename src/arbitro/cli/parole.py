@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
         yes, no = _("YES"), _("NO")
         lines = [
             f"{v.word.upper():<16} {yes if v.valid else no:<3} "
-            + _("{reason} ({article})", reason=v.reason.label, article=v.article)
+            + _("{reason} ({article})", reason=v.label, article=v.article)
             for v in verdicts
         ]
         emit([v.as_dict() for v in verdicts], "\n".join(lines), as_json)

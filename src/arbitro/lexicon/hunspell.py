@@ -14,8 +14,9 @@ augmentatives, ...) without a meaning of their own. The check, in order:
    others only by apocope (``mangiar``, ``parlar``: *parole tronche*);
 6. an altered noun is refused: a word made of a base noun of the dictionary and an alteration
    suffix (:mod:`arbitro.lexicon.altered`: ``gattino`` from ``gatto``, ``casetta`` from
-   ``casa``), unless it has a meaning of its own (the ``[lexicalised]`` list: ``bustina``,
-   ``tavolino``; at an event also the language judge's approved list).
+   ``casa``), unless it has a meaning of its own (the ``[lexicalised]`` table: ``bustina``,
+   ``tavolino``, a table of ``exclusions.toml`` with the reason of each; at an event also the
+   language judge's approved list).
 
 :class:`Dictionary` is a :class:`~arbitro.games.parole.lexicon.Lexicon` for the engine.
 """
@@ -24,9 +25,10 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from arbitro.codes.citation import cite
@@ -73,13 +75,19 @@ ROMAN_NUMERALS = frozenset(r for r in (_roman(n) for n in range(1, 4000)) if len
 
 @dataclass(frozen=True, slots=True)
 class Exclusions:
-    """Words Hunspell accepts that the code forbids (art. 4.1), by kind."""
+    """Words Hunspell accepts that the code forbids (art. 4.1), by kind, and the reviewed
+    tables of the altered-noun rule."""
 
     abbreviations: frozenset[str]
     truncated: frozenset[str]
-    altered: frozenset[str]
-    lexicalised: frozenset[str] = frozenset()
-    """Altered in form, with a meaning of their own: allowed (art. 4.1, "bustina")."""
+    altered: Mapping[str, str] = field(default_factory=dict)
+    """Altered nouns the suffix rule cannot read (``cagnolino``), with their base (``cane``)."""
+    lexicalised: Mapping[str, str] = field(default_factory=dict)
+    """Altered in form, with a meaning of their own: allowed (art. 4.1, "bustina"); the
+    singular of each, with the reason."""
+    bases: Mapping[str, str] = field(default_factory=dict)
+    """Nouns the dictionary holds only as another part of speech (``libro``, a form of
+    *librare*; ``vestito``, a participle), with the reason: bases of altered nouns too."""
 
     def reason(self, word: str) -> Reason | None:
         """Why the lower-case ``word`` is excluded (art. 4.1), or None."""
@@ -96,14 +104,15 @@ class Exclusions:
 
 @cache
 def exclusions() -> Exclusions:
-    """The exclusion lists of ``exclusions.toml`` (art. 4.1)."""
+    """The exclusion lists and tables of ``exclusions.toml`` (art. 4.1)."""
     text = resources.files("arbitro.lexicon").joinpath("exclusions.toml").read_text("utf-8")
     d = tomllib.loads(text)
     return Exclusions(
         frozenset(d["abbreviations"]["words"]),
         frozenset(d["truncated"]["words"]),
-        frozenset(d["altered"]["words"]),
-        frozenset(d["lexicalised"]["words"]),
+        MappingProxyType(d["altered"]["words"]),
+        MappingProxyType(d["lexicalised"]["words"]),
+        MappingProxyType(d["bases"]["words"]),
     )
 
 
@@ -141,7 +150,9 @@ class Dictionary:
         self._judged: dict[str, bool] = {}
         self._banned: frozenset[str] = frozenset()
         self._spell: Any = None
-        self._nouns: Callable[[str], bool] = frozenset[str]().__contains__
+        self._nouns: Callable[[str], bool] = (
+            _noun_bases(hunspell_dir, self._h.spell) | frozenset(self.excluded.bases)
+        ).__contains__
         self._lists_changed()
 
     def with_lists(self, approved: Iterable[str] = (), rejected: Iterable[str] = ()) -> Dictionary:
@@ -151,6 +162,7 @@ class Dictionary:
         new._dir = self._dir
         new.approved, new.rejected = judge_lists(approved, rejected)
         new.excluded = self.excluded
+        new._nouns = self._nouns
         new._lists_changed()
         return new
 
@@ -187,9 +199,8 @@ class Dictionary:
     def _lists_changed(self) -> None:
         self._judged = dict.fromkeys(self.rejected, False) | dict.fromkeys(self.approved, True)
         ex = self.excluded
-        self._banned = ex.abbreviations | ex.truncated | ex.altered | ROMAN_NUMERALS
+        self._banned = ex.abbreviations | ex.truncated | frozenset(ex.altered) | ROMAN_NUMERALS
         self._spell = self._h.spell
-        self._nouns = _noun_bases(self._dir).__contains__
         self._memo = {}
 
     def check(self, word: str) -> Verdict:
@@ -203,22 +214,21 @@ class Dictionary:
             return Verdict(low, True, Reason.APPROVED)
         why = self.excluded.reason(low)
         if why is not None:
-            return Verdict(low, False, why)
+            return Verdict(low, False, why, base=self.excluded.altered.get(low))
         if self._h.spell(low):
             if low[-1] not in _VOWELS and low not in self.lemmas:
                 return Verdict(low, False, Reason.TRUNCATED)
-            if self.alteration(low) is not None:
-                return Verdict(low, False, Reason.ALTERED)
+            altered = self.alteration(low)
+            if altered is not None:
+                return Verdict(low, False, Reason.ALTERED, base=altered.base)
             return Verdict(low, True, Reason.WORD)
         return Verdict(low, False, self._why_not(low))
 
     def alteration(self, word: str) -> Alteration | None:
         """``word`` (lower case) as an altered noun without a meaning of its own (art. 4.1):
         its suffix and its base noun in the dictionary; None for any other word, and for the
-        altered forms of the ``[lexicalised]`` list (``bustina``, ``tavolino``)."""
-        if word in self.excluded.lexicalised:
-            return None
-        return alteration(word, self._nouns)
+        altered forms of the ``[lexicalised]`` table (``bustina``, ``tavolini``)."""
+        return alteration(word, self._nouns, self.excluded.lexicalised)
 
     @property
     def lemmas(self) -> frozenset[str]:
@@ -253,19 +263,40 @@ def _lemmas(hunspell_dir: str) -> frozenset[str]:
 
 
 _NOUN_FLAGS = frozenset("oOQRSnN")
+_ADJECTIVE_FLAGS = frozenset("WYy")
+_NOUNS: dict[str, frozenset[str]] = {}
 
 
 def _is_noun(flags: str) -> bool:
-    return "W" not in flags and not _NOUN_FLAGS.isdisjoint(flags)
+    # W, y: superlatives (-issimo); Y: adverbs in -mente: only adjectives take them.
+    return _ADJECTIVE_FLAGS.isdisjoint(flags) and not _NOUN_FLAGS.isdisjoint(flags)
 
 
-@cache
-def _noun_bases(hunspell_dir: str) -> frozenset[str]:
+def _plurals(word: str) -> tuple[str, ...]:
+    """The regular plurals of a singular noun (``bambino`` → ``bambini``; ``casa`` → ``case``;
+    ``amico`` → ``amici``, ``amichi``; ``vecchio`` → ``vecchi``)."""
+    stem, end = word[:-1], word[-1]
+    if end == "a":
+        return (stem + "he",) if stem[-1:] in ("c", "g") else (stem + "e",)
+    if stem.endswith("i"):
+        return (stem,)
+    if stem[-1:] in ("c", "g"):
+        return (stem + "i", stem + "hi")
+    return (stem + "i",)
+
+
+def _noun_bases(hunspell_dir: str, spell: Callable[[str], bool]) -> frozenset[str]:
     """The words ``it_IT.dic`` has as nouns, the bases of altered nouns (art. 4.1): entries
-    inflected as a noun (flags ``o O Q R S n N``) and not as an adjective (no ``W``, the
-    superlatives), and the other gender of those inflected by gender (``casa`` from
-    ``caso/o``). A verb form (``gira``) or a plural written out as its own entry (``porte``)
-    is no base."""
+    inflected as a noun (flags ``o O Q R S n N``) and not as an adjective (no ``W`` nor ``y``,
+    the superlatives, nor ``Y``, the adverbs in *-mente*); the other gender of those inflected
+    by gender (``casa`` from ``caso/o``); and the entries with no suffix rule whose plural
+    ``spell`` accepts (``bambino``: ``bambini``; ``tempo``: ``tempi``; the dictionary lists them
+    bare). A verb form (``gira``), an invariable word (``sempre``) or a plural written out
+    as its own entry (``porte``, ``casse``: ``cassa`` is a word) is no base. Read once per folder."""
+    found = _NOUNS.get(hunspell_dir)
+    if found is not None:
+        return found
+    suffix_flags = frozenset(k[1] for k in _affix_kinds(hunspell_dir) if k[0] == "SFX")
     entries: dict[str, str] = {}
     with open(f"{hunspell_dir}/it_IT.dic", encoding="utf-8") as f:
         next(f, None)  # the first line is the entry count
@@ -275,11 +306,30 @@ def _noun_bases(hunspell_dir: str) -> frozenset[str]:
             entries[low] = entries.get(low, "") + (flags.split()[0] if flags else "")
     out = set()
     for word, flags in entries.items():
-        if word and _is_noun(flags):
+        if not word:
+            continue
+        if _is_noun(flags):
             out.add(word)
             if "o" in flags and word.endswith("o"):
                 out.add(word[:-1] + "a")
-    return frozenset(out)
+        elif (
+            word[-1] in "aeo"
+            and suffix_flags.isdisjoint(flags)
+            and any(spell(p) for p in _plurals(word))
+            and not (word[-1] == "e" and spell(word[:-1] + "a"))  # casse, foglie: plurals
+        ):
+            out.add(word)
+    found = _NOUNS[hunspell_dir] = frozenset(out)
+    return found
+
+
+@cache
+def _affix_kinds(hunspell_dir: str) -> frozenset[tuple[str, str]]:
+    """The (``PFX``/``SFX``, flag) pairs ``it_IT.aff`` defines."""
+    with open(f"{hunspell_dir}/it_IT.aff", encoding="utf-8") as f:
+        return frozenset(
+            (p[0], p[1]) for p in (line.split() for line in f) if p[:1] in (["PFX"], ["SFX"])
+        )
 
 
 @cache

@@ -125,11 +125,20 @@ _LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The answer for one word: ``valid`` and the ``reason`` (art. 4.1)."""
+    """The answer for one word: ``valid`` and the ``reason`` (art. 4.1); for an altered noun
+    its ``base`` (``vestitino``: ``vestito``)."""
 
     word: str
     valid: bool
     reason: Reason
+    base: str | None = None
+
+    @property
+    def label(self) -> Message:
+        """The reason as the arbiter says it, naming the base of an altered noun (art. 4.1)."""
+        if self.reason is Reason.ALTERED and self.base:
+            return message("an altered noun of {base} with no meaning of its own", base=self.base)
+        return self.reason.label
 
     @property
     def article(self) -> Citation:
@@ -139,13 +148,17 @@ class Verdict:
         return cite(CodeId.BURRACO_PAROLE, "language_judge" if judged else "valid_words")
 
     def as_dict(self) -> dict[str, object]:
-        """JSON-ready data: word, valid, reason (its code), article (its number)."""
-        return {
+        """JSON-ready data: word, valid, reason (its code), article (its number); the base of
+        an altered noun."""
+        out: dict[str, object] = {
             "word": self.word,
             "valid": self.valid,
             "reason": self.reason.value,
             "article": self.article.article,
         }
+        if self.base:
+            out["base"] = self.base
+        return out
 
 
 def normalize(word: str) -> str | None:

@@ -36,7 +36,7 @@ def _verdict(state: EventState, word: str) -> dict[str, Any]:
     return {
         "word": v.word.upper(),
         "valid": v.valid,
-        "reason": v.reason.label,
+        "reason": v.label,
         "article": v.article,
     }
 
