@@ -20,7 +20,6 @@ from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, msg
 from arbitro.tournament.commands.common import make_record, need_reason
-from arbitro.tournament.event import LedgerEntry
 from arbitro.tournament.knockout import (
     Bracket,
     GameReport,
@@ -30,6 +29,7 @@ from arbitro.tournament.knockout import (
     current_match,
     withdraw,
 )
+from arbitro.tournament.ledger import LedgerEntry
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import (
     BracketDrawn,
