@@ -382,13 +382,13 @@ class EventState:
         stale: the service folds the log again (:attr:`stale`). ``parsed``: a sheet
         record's entry as the game's sheet already parsed it (the log check did), not
         parsed again."""
-        body = rec.body
+        body: Any = rec.body  # its kind's fold knows its type
         fold = EVENT_FOLDS.get(type(body))
         if fold is None:
             fold = fold_of(body)
             if fold is None:  # a knockout's record (event_folds.REFUSED), or unknown
                 raise unknown_record(rec.kind, self.event_id)
-        number: int = getattr(body, "round", None) or 0
+        number: int = (body.round or 0) if fold.of_round else 0
         fold.drops(self, number)
         seq = rec.seq
         if seq > self.last_seq:

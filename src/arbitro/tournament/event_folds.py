@@ -111,6 +111,7 @@ class Fold(Generic[B]):
     drops: Drops
     ledger: LedgerLine[B] | None = None
     cancellable: bool = False
+    of_round: bool = False  # its body has a ``round``: its round's version moves on
 
 
 EVENT_FOLDS: dict[type[Any], Fold[Any]] = {}
@@ -137,7 +138,8 @@ def folds(
     memoized views, its ledger line and whether it may be cancelled."""
 
     def register(step: Step[B]) -> Step[B]:
-        EVENT_FOLDS[kind] = Fold(step, drops, ledger, cancellable)
+        of_round = "round" in getattr(kind, "__struct_fields__", ())
+        EVENT_FOLDS[kind] = Fold(step, drops, ledger, cancellable, of_round)
         return step
 
     return register
@@ -434,7 +436,7 @@ def _entered(state: EventState, b: SheetEntered, rec: Record, parsed: Any) -> No
         rnd = round_held(state, number)
     table = b.table
     sheet = rnd.sheets.get(table)
-    kind = state.sheet_kind
+    kind = state._sheet_kind or state.sheet_kind  # the property's look-up spared (issue 14)
     if sheet is None:
         seat = rnd.seating.table(table) if rnd.seating else None
         sheet = rnd.sheets[table] = table_sheet(table, sheet_signers(state, number, seat, kind))
@@ -463,7 +465,8 @@ def _entered(state: EventState, b: SheetEntered, rec: Record, parsed: Any) -> No
         if accepted is not None and not sheet.corrections
         else sheet.entry_as_of(state.config.rounds)
     )
-    _left(state, kind, in_force, number)
+    for c in kind.abandoned(in_force):  # as _left does, a call a sheet spared
+        state.left_on_sheet.setdefault(c, number)
 
 
 @folds(SheetCorrected, drops_round, cancellable=True)
