@@ -383,19 +383,22 @@ class EventState:
         record's entry as the game's sheet already parsed it (the log check did), not
         parsed again."""
         body: Any = rec.body  # its kind's fold knows its type
-        fold = EVENT_FOLDS.get(type(body))
-        if fold is None:
+        try:
+            step, drops, ledger, cancellable, of_round = EVENT_FOLDS[type(body)]
+        except KeyError:
             fold = fold_of(body)
             if fold is None:  # a knockout's record (event_folds.REFUSED), or unknown
-                raise unknown_record(rec.kind, self.event_id)
-        number: int = (body.round or 0) if fold.of_round else 0
-        fold.drops(self, number)
+                raise unknown_record(rec.kind, self.event_id) from None
+            step, drops, ledger, cancellable, of_round = fold
+        number: int = (body.round or 0) if of_round else 0
+        if self._views or self._results or self._scores:  # a replay memoizes nothing
+            drops(self, number)
         seq = rec.seq
         if seq > self.last_seq:
             self.last_seq = seq
         cancel = self.cancellations.get(seq) if self.cancellations else None
-        if fold.ledger is not None:
-            line = fold.ledger(self, body, rec)
+        if ledger is not None:
+            line = ledger(self, body, rec)
             if cancel is not None:
                 line = replace(line, cancelled_by=cancel.actor, cancel_reason=cancel.reason)
             self.ledger.append(line)
@@ -404,9 +407,9 @@ class EventState:
             held.version = seq if cancel is None or cancel.seq < seq else cancel.seq
         if cancel is not None:
             return
-        if fold.cancellable:
+        if cancellable:
             self.actions[seq] = rec
-        fold.step(self, body, rec, parsed)
+        step(self, body, rec, parsed)
 
 
 AnyEntry = Any

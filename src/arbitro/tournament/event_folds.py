@@ -12,8 +12,7 @@ left out) and calls the kind's step; a kind that belongs to no event of rounds i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
@@ -101,11 +100,11 @@ LedgerLine = Callable[["EventState", B, Record], LedgerEntry]
 """The ledger line a kind's record makes: ``line(state, body, record)``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Fold(Generic[B]):
+class Fold(NamedTuple, Generic[B]):
     """How one record kind folds into an event's state: its step, what it drops of the
     memoized views, its ledger line (if it makes one) and whether a later record may cancel
-    it (then the record is kept in :attr:`EventState.actions`)."""
+    it (then the record is kept in :attr:`EventState.actions`). A named tuple: the fold of
+    every record unpacks it in one step (issue 14: a replay folds 24,000 records)."""
 
     step: Step[B]
     drops: Drops
