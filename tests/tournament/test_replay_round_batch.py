@@ -231,8 +231,8 @@ def test_a_rounds_contexts_are_made_at_once_each_with_its_own_seat_art_20() -> N
 
 
 class _Registered(CompetitorRegistered, frozen=True):
-    """A registration the fold's general path folds (its short path takes the class
-    itself only)."""
+    """A registration of a class the fold's table does not hold: folded as its base
+    class's kind (``event_folds.fold_of``)."""
 
 
 @pytest.mark.parametrize("name", ROUND_EVENTS)

@@ -386,7 +386,7 @@ class EventState:
         try:
             step, drops, ledger, cancellable, of_round = EVENT_FOLDS[type(body)]
         except KeyError:
-            fold = fold_of(body)
+            fold = fold_of(body)  # a subclass folds as its kind
             if fold is None:  # a knockout's record (event_folds.REFUSED), or unknown
                 raise unknown_record(rec.kind, self.event_id) from None
             step, drops, ledger, cancellable, of_round = fold

@@ -132,26 +132,6 @@ class KnockoutState:
             raise unknown_record(rec.kind, self.event_id)
         fold.step(self, body, rec)
 
-    def _irregularity_entry(self, rec: Record, match_round: int) -> LedgerEntry:
-        b = rec.body
-        assert isinstance(b, Irregularity)
-        return LedgerEntry(
-            rec.seq,
-            match_round,
-            b.offender,
-            "irregularity",
-            cite(CodeId.BRISCOLA, "irregularity"),
-            rec.actor,
-            utc(rec.at),
-            rec.reason or "",
-            msg(
-                "{match} game {game}: {irregularity}",
-                match=b.match,
-                game=b.game,
-                irregularity=b.kind,
-            ),
-        )
-
     @property
     def fees_collected_cents(self) -> int:
         """The entry fees recorded (premessa)."""
@@ -210,6 +190,26 @@ def _game_entered(state: KnockoutState, b: GameEntered, rec: Record) -> None:
     state.pair_device[(b.match, b.pair)] = b.device
 
 
+def _irregularity_line(b: Irregularity, rec: Record, match_round: int) -> LedgerEntry:
+    """The ledger line of a game lost by an irregularity (Briscola art. 10)."""
+    return LedgerEntry(
+        rec.seq,
+        match_round,
+        b.offender,
+        "irregularity",
+        cite(CodeId.BRISCOLA, "irregularity"),
+        rec.actor,
+        utc(rec.at),
+        rec.reason or "",
+        msg(
+            "{match} game {game}: {irregularity}",
+            match=b.match,
+            game=b.game,
+            irregularity=b.kind,
+        ),
+    )
+
+
 def _game_cancelled(
     state: KnockoutState, b: GameResult | Irregularity, rec: Record, cancel: Record
 ) -> None:
@@ -218,7 +218,7 @@ def _game_cancelled(
     if isinstance(b, GameResult):
         state.entries.pop((b.match, b.game), None)
     elif state.bracket is not None:
-        entry = state._irregularity_entry(rec, state.bracket.match(b.match).round)
+        entry = _irregularity_line(b, rec, state.bracket.match(b.match).round)
         state.ledger.append(replace(entry, cancelled_by=cancel.actor, cancel_reason=cancel.reason))
 
 
@@ -233,7 +233,7 @@ def _game(state: KnockoutState, b: GameResult | Irregularity, rec: Record) -> No
     match_round = state.bracket.match(report.match).round
     state.bracket = apply_game(state.bracket, report)
     if isinstance(b, Irregularity):
-        state.ledger.append(state._irregularity_entry(rec, match_round))
+        state.ledger.append(_irregularity_line(b, rec, match_round))
 
 
 KNOCKOUT_FOLDS: dict[type[Any], KnockoutFold[Any]] = {
