@@ -43,12 +43,7 @@ def drops_round(state: EventState, round_number: int) -> None:
     """A seating or a sheet (FIBAS arts. 4, 20-21): the views, its round's sheet outcomes, its
     round's scores and the last round's (art. 37)."""
     state._results.pop(round_number, None)
-    if state._views:
-        state._views.clear()
-    scores = state._scores
-    if scores:
-        scores.pop(round_number, None)
-        scores.pop(state.config.rounds, None)
+    drops_round_scores(state, round_number)
 
 
 def drops_scores(state: EventState, round_number: int) -> None:

@@ -165,14 +165,21 @@ def round_held(state: EventState, number: int) -> RoundState:
 
 
 # ---------------------------------------------------------------------------- the ledger
-def _lateness_line(state: EventState, b: LatenessRecorded, rec: Record) -> LedgerEntry:
-    detail = msg("{minutes}:{seconds:02d} late", minutes=b.seconds // 60, seconds=b.seconds % 60)
+def _line(
+    rec: Record,
+    round_number: int,
+    competitor: CompetitorId | None,
+    kind: str,
+    article: Citation,
+    detail: Message,
+) -> LedgerEntry:
+    """A ledger line of ``rec``: its seq, who recorded it, when and why."""
     return LedgerEntry(
         rec.seq,
-        b.round,
-        b.competitor,
-        "lateness",
-        state.code.cite("lateness"),
+        round_number,
+        competitor,
+        kind,
+        article,
         rec.actor,
         utc(rec.at),
         rec.reason or "",
@@ -180,48 +187,29 @@ def _lateness_line(state: EventState, b: LatenessRecorded, rec: Record) -> Ledge
     )
 
 
+def _lateness_line(state: EventState, b: LatenessRecorded, rec: Record) -> LedgerEntry:
+    detail = msg("{minutes}:{seconds:02d} late", minutes=b.seconds // 60, seconds=b.seconds % 60)
+    return _line(rec, b.round, b.competitor, "lateness", state.code.cite("lateness"), detail)
+
+
 def _sanction_line(state: EventState, b: SanctionGiven, rec: Record) -> LedgerEntry:
-    return LedgerEntry(
-        rec.seq,
-        b.round,
-        b.competitor,
-        b.sanction,
-        Citation(state.code.code, b.article),
-        rec.actor,
-        utc(rec.at),
-        rec.reason or "",
-        verbatim(b.player or ""),
-    )
+    article = Citation(state.code.code, b.article)
+    return _line(rec, b.round, b.competitor, b.sanction, article, verbatim(b.player or ""))
 
 
 def _penalty_line(state: EventState, b: PenaltyGiven, rec: Record) -> LedgerEntry:
-    return LedgerEntry(
-        rec.seq,
-        b.round,
-        b.competitor,
-        "penalty",
-        Citation(state.code.code, b.article),
-        rec.actor,
-        utc(rec.at),
-        rec.reason or "",
+    detail = (
         msg("{player}: {mp} MP, {vp} VP", player=b.player, mp=-b.mp, vp=-b.vp)
         if b.player
-        else msg("{mp} MP, {vp} VP", mp=-b.mp, vp=-b.vp),
+        else msg("{mp} MP, {vp} VP", mp=-b.mp, vp=-b.vp)
     )
+    article = Citation(state.code.code, b.article)
+    return _line(rec, b.round, b.competitor, "penalty", article, detail)
 
 
 def _arbitral_line(state: EventState, b: ArbitralScore, rec: Record) -> LedgerEntry:
-    return LedgerEntry(
-        rec.seq,
-        b.round,
-        b.competitor,
-        "arbitral-score",
-        state.code.cite("arbitral"),
-        rec.actor,
-        utc(rec.at),
-        rec.reason or "",
-        msg("{mp} MP, {vp} VP", mp=b.mp, vp=b.vp),
-    )
+    detail = msg("{mp} MP, {vp} VP", mp=b.mp, vp=b.vp)
+    return _line(rec, b.round, b.competitor, "arbitral-score", state.code.cite("arbitral"), detail)
 
 
 def _abandon_line(state: EventState, b: AbandonRecorded, rec: Record) -> LedgerEntry:
@@ -232,41 +220,23 @@ def _abandon_line(state: EventState, b: AbandonRecorded, rec: Record) -> LedgerE
         # The arbiter's choice (Parole art. 13.4 a-c) is the whole ruling: that code knows
         # no "justified" abandon (FIBAS art. 36 does).
         detail = ABANDON_SCORE_NAMES[b.score]
-    return LedgerEntry(
-        rec.seq,
-        b.round,
-        b.competitor,
-        "abandon",
-        state.code.cite("abandon"),
-        rec.actor,
-        utc(rec.at),
-        rec.reason or "",
-        detail,
-    )
+    return _line(rec, b.round, b.competitor, "abandon", state.code.cite("abandon"), detail)
 
 
 def _board_ruling_line(state: EventState, b: BoardRuling, rec: Record) -> LedgerEntry:
     ruling = dict(b.ruling)
-    return LedgerEntry(
-        rec.seq,
-        b.round,
-        None,
-        "board-ruling",
-        # The code whose rule was applied: the event's own (FIBAS art. 6) or Law 13.
-        Citation(
-            CodeId(str(ruling.get("code", CodeId.BRIDGE_LAW_13.value))),
-            str(ruling.get("paragraph", "13")),
-        ),
-        rec.actor,
-        utc(rec.at),
-        rec.reason or "",
-        msg(
-            "board {board}, {outcome}, table {table}",
-            board=ruling.get("board"),
-            outcome=WRONG_COUNT_OUTCOMES.get(str(ruling.get("outcome")), ruling.get("outcome")),
-            table=b.table,
-        ),
+    # The code whose rule was applied: the event's own (FIBAS art. 6) or Law 13.
+    article = Citation(
+        CodeId(str(ruling.get("code", CodeId.BRIDGE_LAW_13.value))),
+        str(ruling.get("paragraph", "13")),
     )
+    detail = msg(
+        "board {board}, {outcome}, table {table}",
+        board=ruling.get("board"),
+        outcome=WRONG_COUNT_OUTCOMES.get(str(ruling.get("outcome")), ruling.get("outcome")),
+        table=b.table,
+    )
+    return _line(rec, b.round, None, "board-ruling", article, detail)
 
 
 # ---------------------------------------------------------------------------- every log
