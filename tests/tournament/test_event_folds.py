@@ -22,7 +22,15 @@ from arbitro.tournament.event_caches import (
     keeps_scores,
 )
 from arbitro.tournament.event_folds import EVENT_FOLDS, REFUSED
-from arbitro.tournament.knockout_event import KNOCKOUT_FOLDS, KnockoutConfig, KnockoutState
+from arbitro.tournament.knockout import GameReport
+from arbitro.tournament.knockout_event import (
+    KNOCKOUT_FOLDS,
+    KnockoutConfig,
+    KnockoutState,
+    draw_bracket,
+    record_game,
+    register_pair,
+)
 from arbitro.tournament.records import (
     BODIES,
     AbandonRecorded,
@@ -170,3 +178,33 @@ def test_the_declared_drops_on_the_memos_themselves() -> None:
     assert set(state._scores) == {2} and state._results == held  # round 1's and the last's
     state.apply(Record(SheetCorrected(2, 1, {}, "sum", 2), NOW, "d", "x", len(log) + 3))
     assert set(state._scores) == set() and 2 not in state._results and 1 in state._results
+
+
+def test_a_cancelled_irregularity_keeps_its_ledger_line_and_loses_no_game_art_10() -> None:
+    """Briscola art. 10: a game lost by an irregularity is in the ledger; cancelled (the
+    knockout's fold of a cancelled kind), its line stays, saying who cancelled it and why,
+    and the match has no game."""
+    config = KnockoutConfig("ko", seeded=True, entry_fee_cents=400)
+    log = [Record(config, NOW, seq=1)]
+
+    def add(rec: Record) -> None:
+        log.append(dataclasses.replace(rec, seq=len(log) + 1))
+
+    state = KnockoutState.replay("ko", log)
+    for name in ("A", "B"):
+        add(register_pair(state, name, [], NOW))
+        state = KnockoutState.replay("ko", log)
+    add(draw_bracket(state, NOW))
+    state = KnockoutState.replay("ko", log)
+    assert state.bracket is not None
+    final = state.bracket.pending()[0]
+    report = GameReport(final.id, 1, irregularity="communication", offender=1)
+    add(record_game(state, report, NOW, reason="segni al compagno"))
+    lost = log[-1].seq
+    assert KnockoutState.replay("ko", log).ledger[0].cancelled_by is None
+    log.append(Record(RecordCancelled(lost), NOW, "arbitro", "segno non visto", len(log) + 1))
+    state = KnockoutState.replay("ko", log)
+    assert state.bracket is not None and state.bracket.match(final.id).games == ()
+    (line,) = state.ledger
+    assert (line.seq, line.kind, line.competitor) == (lost, "irregularity", 1)
+    assert (line.cancelled_by, line.cancel_reason) == ("arbitro", "segno non visto")
