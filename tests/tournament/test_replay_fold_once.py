@@ -16,7 +16,7 @@ import pytest
 
 from arbitro.errors import ArbitroError
 from arbitro.services.event_file import read_event_file
-from arbitro.tournament.event import EventState, SheetVersion, _version
+from arbitro.tournament.event import EventState, SheetVersion
 from arbitro.tournament.log_check import _seated, check_log
 from arbitro.tournament.records import (
     CompetitorRegistered,
@@ -36,6 +36,7 @@ from arbitro.tournament.sheets.kind import (
     outcome,
     sheet_context_of,
 )
+from arbitro.tournament.table_sheets import sheet_version
 
 LEGACY = Path(__file__).resolve().parents[1] / "regressions" / "legacy"
 ROUND_EVENTS = [
@@ -77,7 +78,7 @@ def test_a_sheet_version_with_its_slots_set_is_the_one_init_makes() -> None:
     entry = SheetEntry.from_payload({"deals": [[100, 85, 0, 5], [300, 120, 100, 85]]})
     at = datetime(2026, 11, 28, 13, 0)  # naive: read as UTC
     rec = Record(SheetEntered(2, 7, entry.to_payload(), "ns"), at, "phone", "resent", 41)
-    made = _version(rec, entry, "entered", "ns")
+    made = sheet_version(rec, entry, "entered", "ns")
     plain = SheetVersion(41, entry, "phone", utc(at), "entered", "resent", 0, "ns")
     assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -23,7 +23,7 @@ from arbitro.errors import ArbitroError
 from arbitro.services.event_file import read_event_file
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.commands.sheets import decide_sheet
-from arbitro.tournament.event import EventState, TableSheet, _table_sheet, seating_from_tables
+from arbitro.tournament.event import EventState, TableSheet, seating_from_tables
 from arbitro.tournament.model import CompetitorId, Seating, TableSeating
 from arbitro.tournament.records import CompetitorRegistered, Record, SeatedTable
 from arbitro.tournament.rules import rules_for
@@ -36,6 +36,7 @@ from arbitro.tournament.scoring.results import (
 from arbitro.tournament.scoring.sheet import SheetEntry, check_sheet
 from arbitro.tournament.sheets.kind import SheetContext
 from arbitro.tournament.sheets.lines import LinesSheet
+from arbitro.tournament.table_sheets import table_sheet
 
 
 def _state(name: str) -> EventState:
@@ -171,11 +172,11 @@ def test_seats_and_sheets_made_with_their_fields_set_are_the_ones_init_makes() -
     assert all(type(t) is TableSeating for t in seating.tables)
     with pytest.raises(dataclasses.FrozenInstanceError):
         seating.tables[0].ns = (9,)  # type: ignore[misc]
-    made = _table_sheet(4, frozenset({"ns", "ew"}))
+    made = table_sheet(4, frozenset({"ns", "ew"}))
     assert made == TableSheet(4, frozenset({"ns", "ew"})) and repr(made) == repr(
         TableSheet(4, frozenset({"ns", "ew"}))
     )
-    other = _table_sheet(4, frozenset({"ns", "ew"}))
+    other = table_sheet(4, frozenset({"ns", "ew"}))
     assert made.history is not other.history and made.conflicts is not other.conflicts
     assert made.corrections is not other.corrections and made.devices is not other.devices
 
@@ -230,8 +231,8 @@ def test_a_rounds_contexts_are_made_at_once_each_with_its_own_seat_art_20() -> N
 
 
 class _Registered(CompetitorRegistered, frozen=True):
-    """A registration the fold's general path folds (its short path takes the class
-    itself only)."""
+    """A registration of a class the fold's table does not hold: folded as its base
+    class's kind (``event_folds.fold_of``)."""
 
 
 @pytest.mark.parametrize("name", ROUND_EVENTS)

@@ -9,10 +9,10 @@ pairs agree."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
@@ -20,7 +20,6 @@ from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, msg
 from arbitro.tournament.commands.common import make_record, need_reason
-from arbitro.tournament.event import LedgerEntry
 from arbitro.tournament.knockout import (
     Bracket,
     GameReport,
@@ -30,11 +29,13 @@ from arbitro.tournament.knockout import (
     current_match,
     withdraw,
 )
+from arbitro.tournament.ledger import LedgerEntry
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import (
     BracketDrawn,
     CompetitorRegistered,
     CompetitorWithdrawn,
+    EventImported,
     FeePaid,
     GameEntered,
     GameResult,
@@ -52,6 +53,8 @@ from arbitro.tournament.records import (
 )
 
 KNOCKOUT = "knockout"
+
+B = TypeVar("B")
 
 
 KnockoutConfig = KnockoutCreated
@@ -114,86 +117,138 @@ class KnockoutState:
         return fold_log(event_id, records, start)
 
     def apply(self, rec: Record) -> None:
-        """Apply one record (already validated when it was made); a cancelled game has no
-        effect and its ledger line says who cancelled it and why."""
+        """Apply one record (already validated when it was made) by its kind's fold
+        (:data:`KNOCKOUT_FOLDS`); a cancelled record has no effect but what its kind declares
+        (a cancelled game's ledger line says who cancelled it and why)."""
         self.last_seq = max(self.last_seq, rec.seq)
+        body = rec.body
+        fold = KNOCKOUT_FOLDS.get(type(body))
         cancel = self.cancellations.get(rec.seq)
         if cancel is not None:
-            if isinstance(rec.body, GameResult):  # the phones enter that game again
-                self.entries.pop((rec.body.match, rec.body.game), None)
-            if isinstance(rec.body, Irregularity) and self.bracket is not None:
-                entry = self._irregularity_entry(rec, self.bracket.match(rec.body.match).round)
-                self.ledger.append(
-                    replace(entry, cancelled_by=cancel.actor, cancel_reason=cancel.reason)
-                )
+            if fold is not None and fold.cancelled is not None:
+                fold.cancelled(self, body, rec, cancel)
             return
-        if fold_log_record(self, rec):
-            return
-        match rec.body:
-            case CompetitorRegistered() as b:
-                self.pairs[b.competitor] = Pair(
-                    b.competitor, b.name, b.players, b.entry_fee_cents or 0
-                )
-                self.names.add(b.name.casefold())
-                self.next_number = max(self.next_number, b.competitor + 1)
-            case FeePaid() as b:
-                # A new Pair, never one changed in place: a snapshot may share the old one.
-                p = self.pairs[b.competitor]
-                self.pairs[b.competitor] = replace(
-                    p, fee_paid_cents=p.fee_paid_cents + b.amount_cents
-                )
-            case CompetitorWithdrawn() as b:
-                self.withdrawals[rec.seq] = rec
-                self.pairs[b.competitor] = replace(self.pairs[b.competitor], withdrawn=True)
-                if self.bracket is not None:
-                    self.bracket = withdraw(self.bracket, b.competitor)
-            case BracketDrawn() as b:
-                self.bracket = bracket_from_payload(body_to_json(b))
-                self.draw_number = b.seed
-                self.bracket_seq = rec.seq
-            case GameEntered() as b:
-                self.entries.setdefault((b.match, b.game), {})[b.pair] = b
-                self.device_pair[(b.match, b.device)] = b.pair
-                self.pair_device[(b.match, b.pair)] = b.device
-            case GameResult() | Irregularity() as b:
-                self.entries.pop((b.match, b.game), None)
-                if self.bracket is None:
-                    raise ConflictError(
-                        "a result before the bracket", article=cite(CodeId.BRISCOLA, "match_wins")
-                    )
-                self.games[rec.seq] = rec
-                report = GameReport.from_payload(body_to_json(b))
-                match_round = self.bracket.match(report.match).round
-                self.bracket = apply_game(self.bracket, report)
-                if isinstance(rec.body, Irregularity):
-                    self.ledger.append(self._irregularity_entry(rec, match_round))
-            case _:
-                raise unknown_record(rec.kind, self.event_id)
-
-    def _irregularity_entry(self, rec: Record, match_round: int) -> LedgerEntry:
-        b = rec.body
-        assert isinstance(b, Irregularity)
-        return LedgerEntry(
-            rec.seq,
-            match_round,
-            b.offender,
-            "irregularity",
-            cite(CodeId.BRISCOLA, "irregularity"),
-            rec.actor,
-            utc(rec.at),
-            rec.reason or "",
-            msg(
-                "{match} game {game}: {irregularity}",
-                match=b.match,
-                game=b.game,
-                irregularity=b.kind,
-            ),
-        )
+        if fold is None:
+            raise unknown_record(rec.kind, self.event_id)
+        fold.step(self, body, rec)
 
     @property
     def fees_collected_cents(self) -> int:
         """The entry fees recorded (premessa)."""
         return sum(p.fee_paid_cents for p in self.pairs.values())
+
+
+KnockoutStep = Callable[[KnockoutState, B, Record], None]
+"""A kind's step in a knockout event: ``step(state, body, record)``."""
+
+KnockoutCancelled = Callable[[KnockoutState, B, Record, Record], None]
+"""What a kind's record cancelled by a later one still does: ``(state, body, record,
+cancellation)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutFold(Generic[B]):
+    """How one record kind folds into a knockout event's state: its step, and what the record
+    does when a later one cancels it (None: nothing)."""
+
+    step: KnockoutStep[B]
+    cancelled: KnockoutCancelled[B] | None = None
+
+
+def _every_log(state: KnockoutState, b: RecordCancelled | EventImported, rec: Record) -> None:
+    fold_log_record(state, rec)  # a cancellation after its target makes the state stale
+
+
+def _registered(state: KnockoutState, b: CompetitorRegistered, rec: Record) -> None:
+    state.pairs[b.competitor] = Pair(b.competitor, b.name, b.players, b.entry_fee_cents or 0)
+    state.names.add(b.name.casefold())
+    state.next_number = max(state.next_number, b.competitor + 1)
+
+
+def _fee_paid(state: KnockoutState, b: FeePaid, rec: Record) -> None:
+    # A new Pair, never one changed in place: a snapshot may share the old one.
+    p = state.pairs[b.competitor]
+    state.pairs[b.competitor] = replace(p, fee_paid_cents=p.fee_paid_cents + b.amount_cents)
+
+
+def _withdrawn(state: KnockoutState, b: CompetitorWithdrawn, rec: Record) -> None:
+    state.withdrawals[rec.seq] = rec
+    state.pairs[b.competitor] = replace(state.pairs[b.competitor], withdrawn=True)
+    if state.bracket is not None:
+        state.bracket = withdraw(state.bracket, b.competitor)
+
+
+def _drawn(state: KnockoutState, b: BracketDrawn, rec: Record) -> None:
+    state.bracket = bracket_from_payload(body_to_json(b))
+    state.draw_number = b.seed
+    state.bracket_seq = rec.seq
+
+
+def _game_entered(state: KnockoutState, b: GameEntered, rec: Record) -> None:
+    state.entries.setdefault((b.match, b.game), {})[b.pair] = b
+    state.device_pair[(b.match, b.device)] = b.pair
+    state.pair_device[(b.match, b.pair)] = b.device
+
+
+def _irregularity_line(b: Irregularity, rec: Record, match_round: int) -> LedgerEntry:
+    """The ledger line of a game lost by an irregularity (Briscola art. 10)."""
+    return LedgerEntry(
+        rec.seq,
+        match_round,
+        b.offender,
+        "irregularity",
+        cite(CodeId.BRISCOLA, "irregularity"),
+        rec.actor,
+        utc(rec.at),
+        rec.reason or "",
+        msg(
+            "{match} game {game}: {irregularity}",
+            match=b.match,
+            game=b.game,
+            irregularity=b.kind,
+        ),
+    )
+
+
+def _game_cancelled(
+    state: KnockoutState, b: GameResult | Irregularity, rec: Record, cancel: Record
+) -> None:
+    """A cancelled game: the phones enter it again; an irregularity's ledger line stays, with
+    who cancelled it and why."""
+    if isinstance(b, GameResult):
+        state.entries.pop((b.match, b.game), None)
+    elif state.bracket is not None:
+        entry = _irregularity_line(b, rec, state.bracket.match(b.match).round)
+        state.ledger.append(replace(entry, cancelled_by=cancel.actor, cancel_reason=cancel.reason))
+
+
+def _game(state: KnockoutState, b: GameResult | Irregularity, rec: Record) -> None:
+    state.entries.pop((b.match, b.game), None)
+    if state.bracket is None:
+        raise ConflictError(
+            "a result before the bracket", article=cite(CodeId.BRISCOLA, "match_wins")
+        )
+    state.games[rec.seq] = rec
+    report = GameReport.from_payload(body_to_json(b))
+    match_round = state.bracket.match(report.match).round
+    state.bracket = apply_game(state.bracket, report)
+    if isinstance(b, Irregularity):
+        state.ledger.append(_irregularity_line(b, rec, match_round))
+
+
+KNOCKOUT_FOLDS: dict[type[Any], KnockoutFold[Any]] = {
+    RecordCancelled: KnockoutFold(_every_log),
+    EventImported: KnockoutFold(_every_log),
+    CompetitorRegistered: KnockoutFold(_registered),
+    FeePaid: KnockoutFold(_fee_paid),
+    CompetitorWithdrawn: KnockoutFold(_withdrawn),
+    BracketDrawn: KnockoutFold(_drawn),
+    GameEntered: KnockoutFold(_game_entered),
+    GameResult: KnockoutFold(_game, _game_cancelled),
+    Irregularity: KnockoutFold(_game, _game_cancelled),
+}
+"""Each record kind's body class → its fold in a knockout event; the others (an event of
+rounds', a second creation) are refused."""
 
 
 def create_knockout(config: KnockoutConfig, now: datetime, actor: str = "director") -> Record:
