@@ -49,10 +49,14 @@ def main() -> None:
             "grande", [(f"Coppia {i}", (f"Rossi {i}", f"Bianchi {i}")) for i in range(1, PAIRS + 1)]
         )
         service.set_fee("grande", 2000, actor="arbitro")
-        service.pay("grande", list(range(1, PAIRS // 2 + 1)), None, PaymentMethod.CASH, actor="arbitro")
+        service.pay(
+            "grande", list(range(1, PAIRS // 2 + 1)), None, PaymentMethod.CASH, actor="arbitro"
+        )
         service.seat("grande", 1, actor="arbitro")
         with TestClient(app, follow_redirects=False) as client:
-            login = client.post("/login", data={"username": "arbitro", "password": "una password lunga"})
+            login = client.post(
+                "/login", data={"username": "arbitro", "password": "una password lunga"}
+            )
             assert login.status_code == 303
             pages = [
                 ("floor: desk home", "/desk"),

@@ -83,11 +83,14 @@ def _article(form: FormData) -> str | None:
 
 def _player(form: FormData, competitor: int) -> str | None:
     """The player of the pair or team chosen, if one: the player select lists every seated
-    competitor's players as "number:name"."""
+    competitor's players as "number:name"; past a page of competitors the name is typed
+    (issue 29), and the command checks that the player plays for the competitor."""
     player = text_field(form, "player", 200) or None
     if player is None:
         return None
-    number, _sep, name = player.partition(":")
+    number, sep, name = player.partition(":")
+    if not sep:
+        return player
     if number != str(competitor):
         raise FieldError(
             "player", "«{player}» does not play for the competitor chosen", player=name
