@@ -94,7 +94,8 @@ def matches(row: Listed, q: str) -> bool:
 
 def table_matches(row: dict[str, object], q: str) -> bool:
     """Whether the table ``row`` (a dict with ``table`` and its lines' names as text) is the
-    one ``q`` names: its number ("go to table N"), or a part of a name seated there."""
+    one ``q`` names: its number ("go to table N"), or a part of a competitor's name seated
+    there."""
     if whole_number(q):
         return row["table"] == int(q)
     return contains([str(row.get(k) or "") for k in ("ns", "ew", "players")], q)
