@@ -31,6 +31,7 @@ from arbitro.web.desk.common import (
     round_common,
     round_state,
 )
+from arbitro.web.desk.paging import PAGE_SIZE
 from arbitro.web.desk.rounds import competitor_field, round_form
 from arbitro.web.forms import (
     Errors,
@@ -326,6 +327,9 @@ def _arbiter_seating_context(
             places=_places(state),
             tables=list(range(1, _table_count(state, n) + 1)),
             competitors=[state.competitors[c] for c in state.active(n)],
+            # past a page, a place's competitor is typed: 1,000 tables' lists of all 2,000
+            # made 198 MB of HTML (issue 29)
+            by_number=len(state.active(n)) > PAGE_SIZE,
             can_seat=r.seating_published_at is None
             and (n == 1 or state.round(n - 1).standings_published_at is not None),
             article=state.code.cite("seating"),
@@ -352,7 +356,7 @@ def arbiter_seating_page(
 async def _arbiter_seat(
     request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
 ) -> Response:
-    form = await request.form()
+    form = await request.form(max_fields=auth.desk_form_fields())
     web = web_of(request)
     event_id = event_id_of(request, event_id)
 
