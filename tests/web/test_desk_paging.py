@@ -18,7 +18,7 @@ from tests.web.test_desk_limits import LIMIT, new_event, pairs
 
 from arbitro.tournament.records import PaymentMethod
 from arbitro.web.csrf import CSRF_HEADER
-from arbitro.web.desk.paging import PAGE_SIZE
+from arbitro.web.desk.paging import PAGE_SIZE, spans
 
 BOUND = 300_000
 """Bytes of HTML a desk page of a 2,000-pair event stays under."""
@@ -75,7 +75,7 @@ def test_the_round_page_of_2000_pairs_shows_a_page_of_its_tables(
     assert len(page.content) < BOUND
     assert numbers(page.text, SHEET_ROW) == list(range(1, PAGE_SIZE + 1))
     assert '<span class="status-missing">1000 ' in page.text
-    assert "999, 1000</strong>" in txt(page)  # the tables without a sheet: all of them
+    assert "Tavoli senza referto o in conflitto: 1–1000</strong>" in txt(page)  # all of them
     assert page.text.count("<li>Tavolo ") == PAGE_SIZE  # the addresses (QR) of the page
     assert '<option value="1999"' not in page.text
     assert '<input name="competitor" id="sanction-competitor" type="number"' in page.text
@@ -239,3 +239,14 @@ def test_the_arbiters_seating_of_2000_pairs_takes_typed_numbers(
     assert done.status_code == 303, txt(done)[:2000]
     tables = service.state(event_id).round(1).seating.tables
     assert len(tables) == TABLES and (tables[776].ns, tables[776].ew) == ((1553,), (1554,))
+
+
+def test_a_long_list_of_tables_without_a_sheet_is_said_in_runs() -> None:
+    """FIBAS art. 19-20: the tables owing a sheet head the round page; up to 30 named one by
+    one, past that in runs (30 at most) and how many more, so the tables stay in view."""
+    assert spans([2, 3, 5]) == (["2", "3", "5"], 0)
+    assert spans(list(range(1, 1001))) == (["1–1000"], 0)
+    scattered = [n for n in range(1, 1001) if n % 10]  # every tenth table has its sheet
+    said, left = spans(scattered)
+    assert said[:2] == ["1–9", "11–19"] and said[-1] == "291–299" and len(said) == 30
+    assert left == len(scattered) - 30 * 9

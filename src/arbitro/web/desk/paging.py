@@ -114,3 +114,24 @@ def page_of(
     start = (number - 1) * PAGE_SIZE
     shown = found[start : start + PAGE_SIZE]
     return shown, Page(number, pages, len(found), q, start + 1, start + len(shown))
+
+
+SHORT_LIST = 30
+"""Numbers a line names one by one (the tables without a sheet, FIBAS art. 19-20)."""
+
+
+def spans(numbers: Sequence[int], most: int = SHORT_LIST) -> tuple[list[str], int]:
+    """``numbers`` (ascending) as a line says them: each one while they are at most ``most``;
+    past that as runs ("1–1000") and at most ``most`` of them, with how many numbers were
+    left out (issue 29: 1,000 tables without a sheet filled the first screen)."""
+    if len(numbers) <= most:
+        return [str(n) for n in numbers], 0
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    said = runs[:most]
+    left = len(numbers) - sum(b - a + 1 for a, b in said)
+    return [str(a) if a == b else f"{a}–{b}" for a, b in said], left

@@ -50,7 +50,7 @@ from arbitro.web.desk.common import (
     table_urls,
 )
 from arbitro.web.desk.ledger import ledger_rows
-from arbitro.web.desk.paging import PAGE_SIZE, page_of, table_matches, whole_number
+from arbitro.web.desk.paging import PAGE_SIZE, page_of, spans, table_matches, whole_number
 from arbitro.web.desk.views import EntryView, entry_view
 from arbitro.web.forms import (
     Errors,
@@ -228,6 +228,7 @@ def round_context(
         tables=len(every),
         counts=counts,
         missing=missing,
+        missing_said=spans(missing),  # the whole round's, in runs past 30 tables
         standings=standings[:PAGE_SIZE],  # the rest in the printout and on the public page
         ranked=len(standings),
         tiebreaks=standings_tiebreaks(state),  # issue 34: «a parità di V.P.: ...»
