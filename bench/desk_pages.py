@@ -2,8 +2,8 @@
 
 Run on demand: ``.venv/bin/python bench/desk_pages.py``. Registers 2,000 pairs through the
 service (one transaction), sets a fee and takes 1,000 payments, seats round 1 (a draw) and
-renders, as the logged-in director, the event page, the cash page, the seating editor and
-the round page before the seating is published, then the round page and its live panel
+renders, as the logged-in director, the event page, the cash page, the seating editor, the
+round page before the seating is published and the arbiter's choice form, then the round page and its live panel
 after it, each ``RUNS`` times: the HTML's size (uncompressed) and the least wall time.
 The floor is the desk's home page in the same run (the render's fixed cost)."""
 
@@ -64,6 +64,7 @@ def main() -> None:
                 ("cash page", "/desk/e/grande/cash"),
                 ("seating editor", "/desk/e/grande/r/1/seating-edit"),
                 ("round page, seating to review", "/desk/e/grande/r/1"),
+                ("arbiter's choice form", "/desk/e/grande/r/1/arbiter-seating"),
             ]
             rows = [(name, *timed(client, url)) for name, url in pages]
             service.publish_seating("grande", 1, actor="arbitro")
