@@ -50,7 +50,7 @@ from arbitro.web.desk.common import (
     table_urls,
 )
 from arbitro.web.desk.ledger import ledger_rows
-from arbitro.web.desk.paging import PAGE_SIZE, page_of, spans, table_matches, whole_number
+from arbitro.web.desk.paging import PAGE_SIZE, page_of, spans, table_matches
 from arbitro.web.desk.views import EntryView, entry_view
 from arbitro.web.forms import (
     Errors,
@@ -294,15 +294,15 @@ def round_view(
 def go_to_table(
     request: Request, event_id: str, n: int, session: auth.Session = Director
 ) -> Response:
-    """ "Go to table N" (issue 29): the table's sheet (FIBAS art. 19-20) when the round has
-    it, else the round page's tables searched for what was typed."""
+    """Go to table N (issue 29): the table's sheet (FIBAS art. 19-20) when the round has it,
+    else the round page's tables searched for what was typed."""
     event_id = event_id_of(request, event_id)
     web = web_of(request)
     typed = request.query_params.get("table", "").strip()
     with web.locked():
         seating = round_state(web, event_id, n).round(n).seating
         known = seating is not None and any(str(t.table) == typed for t in seating.tables)
-    if known and whole_number(typed):
+    if known:
         return RedirectResponse(f"/desk/e/{event_id}/r/{n}/t/{int(typed)}", status_code=303)
     query = urlencode({"q": typed[:200]})
     return RedirectResponse(f"/desk/e/{event_id}/r/{n}?{query}#sheets", status_code=303)

@@ -203,8 +203,8 @@ async def _run(
     def run() -> str:
         with use_lang(request_lang(request)):
             action(web, session, event_id, n, form)
-        kept = _kept(request)
-        return f"/desk/e/{event_id}/r/{n}/seating-edit?ok={name}{'&' if kept else ''}{kept}#seating-editor"
+        query = "&".join(p for p in (f"ok={name}", _kept(request)) if p)
+        return f"/desk/e/{event_id}/r/{n}/seating-edit?{query}#seating-editor"
 
     refusal = Refusal()
 
