@@ -360,6 +360,15 @@ def require_director(request: Request) -> Session:
     return session
 
 
+def desk_form_fields() -> int:
+    """The most fields a desk form may send: Starlette's 1,000 by default, but the arbiter's
+    choice places every competitor of an event in one form (FIBAS art. 4; issue 29: up to
+    ``ARBITRO_MAX_COMPETITORS``, 2,000); the body's size stays bounded (``bodies``)."""
+    from arbitro.services.registrations import max_competitors
+
+    return max(1000, max_competitors() + 100)
+
+
 async def require_director_post(request: Request) -> Session:
     """Dependency of every desk form POST: logged in, same origin, and the session's CSRF
     token in the form's ``csrf`` field (or the ``X-CSRF-Token`` header, for htmx)."""
@@ -367,7 +376,8 @@ async def require_director_post(request: Request) -> Session:
     session = require_director(request)
     sent: object = request.headers.get(csrf.CSRF_HEADER)
     if sent is None:
-        form = await request.form()
+        # read once and kept by Starlette: the route's own read gets this form
+        form = await request.form(max_fields=desk_form_fields())
         sent = form.get(csrf.CSRF_FIELD)
     csrf.check_token(web_of(request).secret, session.nonce, sent)
     return session

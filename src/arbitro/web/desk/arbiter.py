@@ -31,6 +31,7 @@ from arbitro.web.desk.common import (
     round_common,
     round_state,
 )
+from arbitro.web.desk.paging import PAGE_SIZE
 from arbitro.web.desk.rounds import competitor_field, round_form
 from arbitro.web.forms import (
     Errors,
@@ -83,11 +84,14 @@ def _article(form: FormData) -> str | None:
 
 def _player(form: FormData, competitor: int) -> str | None:
     """The player of the pair or team chosen, if one: the player select lists every seated
-    competitor's players as "number:name"."""
+    competitor's players as "number:name"; past a page of competitors the name is typed
+    (issue 29), and the command checks that the player plays for the competitor."""
     player = text_field(form, "player", 200) or None
     if player is None:
         return None
-    number, _sep, name = player.partition(":")
+    number, sep, name = player.partition(":")
+    if not sep:
+        return player
     if number != str(competitor):
         raise FieldError(
             "player", "«{player}» does not play for the competitor chosen", player=name
@@ -323,6 +327,9 @@ def _arbiter_seating_context(
             places=_places(state),
             tables=list(range(1, _table_count(state, n) + 1)),
             competitors=[state.competitors[c] for c in state.active(n)],
+            # past a page, a place's competitor is typed: 1,000 tables' lists of all 2,000
+            # made 198 MB of HTML (issue 29)
+            by_number=len(state.active(n)) > PAGE_SIZE,
             can_seat=r.seating_published_at is None
             and (n == 1 or state.round(n - 1).standings_published_at is not None),
             article=state.code.cite("seating"),
@@ -349,7 +356,7 @@ def arbiter_seating_page(
 async def _arbiter_seat(
     request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
 ) -> Response:
-    form = await request.form()
+    form = await request.form(max_fields=auth.desk_form_fields())
     web = web_of(request)
     event_id = event_id_of(request, event_id)
 

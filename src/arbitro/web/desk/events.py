@@ -530,7 +530,7 @@ def event_page(
     """The event's page: configuration, competitors, rounds, the series it is in, event
     file, printouts; or, with another ``template``, a part of it drawn from the same context
     (one competitor's row after a check-in click, FIBAS art. 4)."""
-    from arbitro.web.desk.paging import page_of
+    from arbitro.web.desk.paging import matches, page_of
     from arbitro.web.desk.rounds import complaint_rows
     from arbitro.web.desk.series import series_of_event
     from arbitro.web.desk.tiebreaks import tiebreak_form
@@ -543,7 +543,7 @@ def event_page(
         state = web.service.state(event_id)
         fees = cash_summary(state)
         # the competitors' table one page at a time (issue 29; web/desk/paging.py)
-        shown, paging = page_of(request, list(state.competitors.values()))
+        shown, paging = page_of(request, list(state.competitors.values()), matches)
         ctx = common(
             request,
             session,

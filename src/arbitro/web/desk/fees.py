@@ -10,11 +10,18 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.i18n import Message
-from arbitro.tournament.fees import METHOD_NAMES, STATUS_NAMES, cash_summary, fee_phrase
+from arbitro.tournament.fees import (
+    METHOD_NAMES,
+    STATUS_NAMES,
+    FeeRow,
+    cash_summary,
+    fee_phrase,
+)
 from arbitro.tournament.records import PaymentMethod
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of
+from arbitro.web.desk.paging import PAGE_SIZE, contains, page_of, whole_number
 from arbitro.web.desk.registrations import event_form
 from arbitro.web.downloads import download_headers
 from arbitro.web.forms import checked, fee_field, int_field, text_field
@@ -61,20 +68,33 @@ async def pay(request: Request, event_id: str, session: auth.Session = DirectorP
     return await event_form(request, session, event_id, "pay", action)
 
 
+def fee_row_matches(row: FeeRow, q: str) -> bool:
+    """Whether the cash summary's ``row`` is the competitor ``q`` names: its number, or a
+    part of its name or of a player's."""
+    if whole_number(q):
+        return row.competitor == int(q)
+    return contains([row.name, *row.players], q)
+
+
 @router.get("/desk/e/{event_id}/cash", include_in_schema=False)
 def cash_page(request: Request, event_id: str, session: auth.Session = Director) -> Response:
-    """The cash summary: who paid what and how, who took it, who did not, the totals."""
+    """The cash summary: who paid what and how, who took it, who did not, the totals (of the
+    whole event); its rows a page at a time (issue 29), found by number or name."""
     web = web_of(request)
     event_id = event_id_of(request, event_id)
     with web.locked():
         state = web.service.state(event_id)
         summary = cash_summary(state)
+        rows, paging = page_of(request, summary.rows, fee_row_matches)
         ctx = common(
             request,
             session,
             event_id=event_id,
             config=state.config,
             summary=summary,
+            rows=rows,
+            paging=paging,
+            many_unpaid=len(summary.unpaid) > PAGE_SIZE,
             fee=fee_phrase(state.config.event_format, summary.fee_cents),
             fee_status_names=STATUS_NAMES,
             method_names=METHOD_NAMES,

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
@@ -49,6 +50,7 @@ from arbitro.web.desk.common import (
     table_urls,
 )
 from arbitro.web.desk.ledger import ledger_rows
+from arbitro.web.desk.paging import PAGE_SIZE, page_of, spans, table_matches
 from arbitro.web.desk.views import EntryView, entry_view
 from arbitro.web.forms import (
     Errors,
@@ -205,8 +207,11 @@ def round_context(
     seated = sorted(r.seating.competitors()) if r.seating else []
     missing = commands.missing_sheets(state, n) if r.seating_published_at else []
     # The tables still owing a sheet or in conflict come first (in table order), then the rest.
-    sheets = sorted(sheet_rows(state, n), key=lambda row: (row["table"] not in missing,))
-    counts = {s: sum(1 for row in sheets if row["status"] == s) for s in STATUS_NAMES}
+    every = sorted(sheet_rows(state, n), key=lambda row: (row["table"] not in missing,))
+    # The counts and the missing tables are the whole round's; the tables are shown a page at
+    # a time (issue 29: 1.7 MB of HTML at 2,000 pairs), a table found by its number or a name.
+    counts = {s: sum(1 for row in every if row["status"] == s) for s in STATUS_NAMES}
+    sheets, paging = page_of(request, every, table_matches)
     return round_common(
         request,
         session,
@@ -219,14 +224,20 @@ def round_context(
         movement=r.movement or state.config.movements[n - 1],
         movements=FIRST_ROUND_MOVEMENTS if n == 1 else LATER_MOVEMENTS,
         sheets=sheets,
+        paging=paging,
+        tables=len(every),
         counts=counts,
         missing=missing,
-        standings=standings,
+        missing_said=spans(missing),  # the whole round's, in runs past 30 tables
+        standings=standings[:PAGE_SIZE],  # the rest in the printout and on the public page
+        ranked=len(standings),
         tiebreaks=standings_tiebreaks(state),  # issue 34: «a parità di V.P.: ...»
         final=state.standings_final(n, now),
         deadline=deadline,
         seconds_left=max(0, int((deadline - utc(now)).total_seconds())) if deadline else 0,
         seated=[state.competitors[c] for c in seated],
+        by_number=len(seated) > PAGE_SIZE,  # a number to type, not a list of the whole field
+        competitor_count=len(state.competitors),
         absent=state.absent() if n == 1 and r.seating is None else [],
         ledger=ledger_rows(state, n),
         clock=web.service.round_clock(event_id, n) if r.seating_published_at else None,
@@ -277,6 +288,24 @@ def round_view(
 ) -> Response:
     """The round page."""
     return round_page(request, session, event_id_of(request, event_id), n)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/go", include_in_schema=False)
+def go_to_table(
+    request: Request, event_id: str, n: int, session: auth.Session = Director
+) -> Response:
+    """Go to table N (issue 29): the table's sheet (FIBAS art. 19-20) when the round has it,
+    else the round page's tables searched for what was typed."""
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    typed = request.query_params.get("table", "").strip()
+    with web.locked():
+        seating = round_state(web, event_id, n).round(n).seating
+        known = seating is not None and any(str(t.table) == typed for t in seating.tables)
+    if known:
+        return RedirectResponse(f"/desk/e/{event_id}/r/{n}/t/{int(typed)}", status_code=303)
+    query = urlencode({"q": typed[:200]})
+    return RedirectResponse(f"/desk/e/{event_id}/r/{n}?{query}#sheets", status_code=303)
 
 
 @router.get("/desk/e/{event_id}/r/{n}/live", include_in_schema=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -33,6 +34,7 @@ from arbitro.web.desk.common import (
     round_common,
     round_state,
 )
+from arbitro.web.desk.paging import PAGE_SIZE, page_of, table_matches
 from arbitro.web.forms import Errors, FieldError, act, int_field, text_field
 from arbitro.web.names import line_label
 from arbitro.web.snapshot import frozen
@@ -73,6 +75,13 @@ def edit_message(state: EventState, rec: Record) -> Message:
     )
 
 
+def _kept(request: Request) -> str:
+    """The page and search the editor shows (``page=3&q=...``), kept across its forms."""
+    return urlencode(
+        [(k, request.query_params[k]) for k in ("page", "q") if k in request.query_params]
+    )
+
+
 def editor_context(
     request: Request, session: auth.Session, event_id: str, n: int, **extra: Any
 ) -> dict[str, Any]:
@@ -104,6 +113,9 @@ def editor_context(
         for t in (seating.tables if seating is not None else ())
     ]
     seated = sorted(seating.competitors()) if seating is not None else []
+    # A page of tables (issue 29: 514 KB of HTML at 2,000 pairs); the warnings above count
+    # the whole round, and past a page the competitors and tables are typed, not listed.
+    shown, paging = page_of(request, rows, table_matches)
     edits = [
         {"seq": e.seq, "text": edit_message(state, e), "actor": e.actor, "at": e.at}
         for e in reversed(r.edits)
@@ -117,9 +129,13 @@ def editor_context(
             n,
             rnd=r,
             refused=refused,
-            rows=rows,
-            competitors=[(c, _name(state, c)) for c in seated],
+            rows=shown,
+            paging=paging,
+            by_number=len(seated) > PAGE_SIZE,
+            competitor_count=len(state.competitors),
+            competitors=[] if len(seated) > PAGE_SIZE else [(c, _name(state, c)) for c in seated],
             tables=len(rows),
+            kept=_kept(request),
             edits=edits,
             warnings=[w.message for w in warnings],
             article=state.code.cite_if("seating"),
@@ -187,7 +203,8 @@ async def _run(
     def run() -> str:
         with use_lang(request_lang(request)):
             action(web, session, event_id, n, form)
-        return f"/desk/e/{event_id}/r/{n}/seating-edit?ok={name}#seating-editor"
+        query = "&".join(p for p in (f"ok={name}", _kept(request)) if p)
+        return f"/desk/e/{event_id}/r/{n}/seating-edit?{query}#seating-editor"
 
     refusal = Refusal()
 
