@@ -117,7 +117,7 @@ class KindTemplates(jinja2.BaseLoader):
         """The template's source, from the kind's registered directory."""
         from arbitro.tournament.sheets.kind import templates_folder
 
-        area, folder, name = (template.split("/", 2) + ["", ""])[:3]
+        area, folder, name = [*template.split("/", 2), "", ""][:3]
         directory = templates_folder(folder) if area == "sheets" and name else None
         if directory is None:
             raise jinja2.TemplateNotFound(template)

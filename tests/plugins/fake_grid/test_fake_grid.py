@@ -2,8 +2,9 @@
 (its code, its kind of sheet of each line's total per deal, that kind's own templates) is
 registered by a fixture and runs an event through every edge, with no file of arbitro
 touched: created and seated at the API, table 1's sheet typed on its phones (the page is the
-kind's own template), table 2's at the terminal, table 3's through the API, the printed score
-sheets, the standings at the terminal, the desk and the public page."""
+kind's own template), table 2's at the terminal, table 3's through the API, table 4's at the
+desk (the kind's own inputs), the printed score sheets, the standings at the terminal, the
+desk and the public page."""
 
 from __future__ import annotations
 
@@ -67,14 +68,14 @@ def test_an_event_of_the_fake_grid_game_at_every_edge(
     database_file: Path,
     tmp_path: Path,
 ) -> None:
-    """Six pairs at three tables; the kind's VP: the higher total 2, the lower 0."""
+    """Eight pairs at four tables; the kind's VP: the higher total 2, the lower 0."""
     issued = client.post("/api/token", json={"username": director[0], "password": director[1]})
     api = client
     api.headers["Authorization"] = f"Bearer {issued.json()['access_token']}"
     config = {"event_id": EVENT, "name": "Griglia", "code": "fake-grid", "rounds": 1}
     created = api.post("/api/events", json={**config, "deals": [2], "movements": ["draw"]})
     assert created.status_code == 201, created.text
-    for i in range(1, 7):
+    for i in range(1, 9):
         body = {"name": f"Coppia {i}", "players": [f"G{i}a", f"G{i}b"]}
         assert api.post(f"/api/events/{EVENT}/competitors", json=body).status_code == 201
     seated = api.post(f"/api/events/{EVENT}/rounds/1/seat", json={"publish": True})
@@ -101,27 +102,36 @@ def test_an_event_of_the_fake_grid_game_at_every_edge(
     sheet = {"totals": [[10, 40], [20, 40]]}
     answer = api.post(f"/api/events/{EVENT}/rounds/1/tables/3/sheet", json=sheet)
     assert answer.status_code == 200 and answer.json()["status"] == "confirmed", answer.text
+    # Table 4: the desk's form, the kind's own inputs (its desk.html).
+    page = director_client.get(f"/desk/e/{EVENT}/r/1/t/4").text
+    names = re.findall(r'<input name="(e_\w+)"', page)
+    assert names == ["e_d1_ns_total", "e_d1_ew_total", "e_d2_ns_total", "e_d2_ew_total"]
+    typed = dict(zip(names, ("60", "20", "70", "10"), strict=True))
+    desk_url = f"/desk/e/{EVENT}/r/1/t/4/enter"
+    recorded = director_client.post(desk_url, data={"csrf": director_client.csrf, **typed})
+    assert recorded.status_code == 303, recorded.text
     rows = api.get(f"/api/events/{EVENT}/rounds/1/sheets").json()["sheets"]
     figures = [(r["table"], r["status"], r["ns_total"], r["ew_total"]) for r in rows]
     assert figures == [
         (1, "confirmed", 150, 280),
         (2, "confirmed", 350, 150),
         (3, "confirmed", 30, 80),
+        (4, "confirmed", 130, 30),
     ]
 
     # The printed sheets: the kind's grid, a row per deal, every table's lines.
     pdf = director_client.get(f"/desk/e/{EVENT}/r/1/pdf/score-sheets", params={"lang": "en"})
     assert pdf.status_code == 200
     printed = pdf_text(pdf.content, tmp_path)
-    assert printed.count("round 1, table") == 3 and "Deal" in printed
-    assert all(f"Coppia {i}" in printed for i in range(1, 7))
+    assert printed.count("round 1, table") == 4 and "Deal" in printed
+    assert all(f"Coppia {i}" in printed for i in range(1, 9))
 
     # The standings: the terminal's, the desk's, the public page once published.
     assert api.post(f"/api/events/{EVENT}/rounds/1/publish-standings").status_code == 200
     standings = json.loads(_cli(database_file, "standings", EVENT, "--json"))
-    assert sorted(r["vp"] for r in standings["rows"]) == [0, 0, 0, 2, 2, 2]
+    assert sorted(r["vp"] for r in standings["rows"]) == [0, 0, 0, 0, 2, 2, 2, 2]
     desk_sheet = _text(director_client.get(f"/desk/e/{EVENT}/r/1/t/1").text)
     assert "150" in desk_sheet and "280" in desk_sheet
     assert director_client.get(f"/desk/e/{EVENT}/r/1").status_code == 200
     public = _text(client.get(f"/e/{EVENT}/standings").text)
-    assert all(f"Coppia {i}" in public for i in range(1, 7))
+    assert all(f"Coppia {i}" in public for i in range(1, 9))
