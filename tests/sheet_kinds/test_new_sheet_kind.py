@@ -2,9 +2,9 @@
 sheet of each line's total per deal (``totals_sheet.py``, this folder only) is registered by
 ``registered_sheet_kind`` and read by the same edge functions as Burraco's and Scala 40's
 sheets: a phone's and the desk's form, the terminal's options, the API's JSON, a printed
-grid. No file of arbitro names it. (An event of its game needs a code from the codes'
-registry: its events are the integrator's test; here the edges meet it on a Burraco event's
-seating, FIBAS art. 19-20, whose lines sign any sheet of two lines.)"""
+grid. No file of arbitro names it. (Here the edges meet it on a Burraco event's seating,
+FIBAS art. 19-20, whose lines sign any sheet of two lines; whole events of a game that plays
+it, with a code of its own, are ``tests/plugins/fake_grid/``.)"""
 
 from __future__ import annotations
 

@@ -26,6 +26,7 @@ from arbitro.cli.common import (
 )
 from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.registry import DEFAULT_CODE, EventKind, codes_of
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, _, message, ngettext, render
 from arbitro.tournament.model import EventFormat
@@ -66,15 +67,14 @@ def code_citation(code: str, topic: str) -> Citation | None:
 
 
 def code_defaults(code: str) -> tuple[int | None, int]:
-    """Rounds and deals per round when not given: Scala 40's "5 turni di gioco da 5 chiusure"
-    (art. 5); for Burraco, 2 deals a round and no default number of rounds."""
-    from arbitro.codes.scala40 import scala40  # the Scala 40 code's data, for its events only
-    from arbitro.tournament.rules import SCALA40
+    """Rounds and deals per round when not given, as the code's spec sets them for a new
+    event (Scala 40's "5 turni di gioco da 5 chiusure", art. 5); else 2 deals a round and no
+    default number of rounds (FIBAS art. 7)."""
+    from arbitro.codes.registry import code_spec
 
-    if code == SCALA40:
-        k = scala40()
-        return k.rounds, k.deals_per_round
-    return None, 2
+    defaults = code_spec(code).desk_defaults
+    rounds = defaults.get("rounds")
+    return (None if rounds is None else int(rounds)), int(defaults.get("deals", "2"))
 
 
 def tiebreak_choices() -> str:
@@ -180,8 +180,10 @@ def register(app: typer.Typer) -> None:
         ] = "1",
         code: Annotated[
             str,
-            typer.Option(help=_("Competition code: burraco-fibas | burraco-parole-uisp | scala40")),
-        ] = "burraco-fibas",
+            typer.Option(
+                help=_("Competition code: {codes}", codes=" | ".join(codes_of(EventKind.ROUNDS)))
+            ),
+        ] = DEFAULT_CODE,
         fee: Annotated[
             str | None,
             typer.Option(

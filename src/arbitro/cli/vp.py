@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.cli.common import JsonOpt, emit, errors
+from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
 
@@ -27,7 +28,7 @@ def register(app: typer.Typer) -> None:
     )
     def vp(
         difference: Annotated[str, typer.Argument(help=_("MP difference (argument)"))],
-        code: Annotated[str, typer.Option(help=_("Competition code"))] = "burraco-fibas",
+        code: Annotated[str, typer.Option(help=_("Competition code"))] = DEFAULT_CODE,
         deals: Annotated[int, typer.Option(help=_("Deals per round (1-4)"))] = 2,
         teams: Annotated[bool, typer.Option(help=_("Teams table"))] = False,
         duplicate: Annotated[

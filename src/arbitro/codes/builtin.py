@@ -81,8 +81,8 @@ SCALA40 = CodeSpec(
     aliases=("scala-40", "scala"),
     search_words="scala 40 scala40",
     rules=rules_of("arbitro.codes.scala40"),
-    # Tables of four individuals (art. 2), five deals a round (art. 5).
-    desk_defaults={"format": "individual", "deals": "5"},
+    # Tables of four individuals (art. 2), five rounds of five deals (art. 5).
+    desk_defaults={"format": "individual", "rounds": "5", "deals": "5"},
     commands=(
         Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
     ),

@@ -21,10 +21,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi import APIRouter, Body, Depends, FastAPI, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.registry import EventKind, codes_of
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import render
 from arbitro.services.events import EventService
@@ -84,6 +85,23 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 router = APIRouter(prefix="/api", tags=["api"], responses=ERRORS)
 bearer = HTTPBearer(auto_error=False, description="Token from POST /api/token")
+
+
+def install(app: FastAPI) -> None:
+    """Make the app's OpenAPI schema read the codes' registry when asked (issue 30): FastAPI
+    keeps the schema it made first, so a code registered after (a plugin's) would be missing
+    from the enum of ``EventConfigIn.code``; the schema is made again when the codes change."""
+    make = app.openapi
+    made_for: list[tuple[str, ...]] = []
+
+    def openapi() -> dict[str, Any]:
+        codes = codes_of(EventKind.ROUNDS)
+        if made_for != [codes]:
+            app.openapi_schema = None
+            made_for[:] = [codes]
+        return make()
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 # ---------------------------------------------------------------------- the dependency

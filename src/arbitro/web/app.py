@@ -106,10 +106,30 @@ def bidi_isolated(value: Any) -> Any:
     return value
 
 
+class KindTemplates(jinja2.BaseLoader):
+    """The templates of a kind of sheet outside arbitro (issue 30): ``sheets/<folder>/<name>``
+    read from the directory the kind registered for its folder
+    (:func:`arbitro.tournament.sheets.kind.register_templates`), asked after the web's own."""
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        """The template's source, from the kind's registered directory."""
+        from arbitro.tournament.sheets.kind import templates_folder
+
+        area, folder, name = [*template.split("/", 2), "", ""][:3]
+        directory = templates_folder(folder) if area == "sheets" and name else None
+        if directory is None:
+            raise jinja2.TemplateNotFound(template)
+        return jinja2.FileSystemLoader(directory).get_source(environment, name)
+
+
 def make_templates() -> Jinja2Templates:
     """The Jinja2 environment, with ``_`` rendering a msgid (or a :class:`Message`) in the
     page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    assert templates.env.loader is not None
+    templates.env.loader = jinja2.ChoiceLoader([templates.env.loader, KindTemplates()])
     # Every printed value holding a bidi control (a name with U+202E stored before such names
     # were refused) is isolated, so that it cannot turn the rest of the page (issue 29).
     templates.env.finalize = bidi_isolated

@@ -21,6 +21,7 @@ def include_all(app: FastAPI) -> None:
 
     for module in (home, desk, api, table, table_boards, public, results_pages, knockout):
         app.include_router(module.router)
+    api.install(app)  # its schema reads the codes' registry when asked (issue 30)
     from arbitro.web.desk import phone_check
 
     phone_check.install(app)  # "Prova il telefono"; the base URL for the desk's banner

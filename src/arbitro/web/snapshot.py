@@ -22,6 +22,7 @@ from arbitro.tournament.event import Competitor, EventState
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.rules import EventRules
+from arbitro.tournament.sheets import SheetKind
 
 T = TypeVar("T")
 S = TypeVar("S", EventState, KnockoutState)
@@ -34,19 +35,21 @@ _COPIERS: dict[type, Callable[[Any, Callable[[Any], Any]], Any] | None] = {}
 @dataclass(frozen=True, slots=True)
 class StateShown:
     """The event's state as a desk template reads it, taken under the lock: the rules of its
-    code and its competitors (copies: a later record changes neither)."""
+    code, its kind of sheet (whose templates show it) and its competitors (copies: a later
+    record changes neither)."""
 
     event_id: str
     code: EventRules
     competitors: Mapping[CompetitorId, Competitor]
     last_seq: int
+    sheet_kind: SheetKind[Any]
 
 
 def shown_state(state: EventState, memo: dict[int, Any] | None = None) -> StateShown:
     """What a template reads of ``state``, copied (call under the service's lock)."""
     memo = {} if memo is None else memo
     competitors = {n: _frozen(c, memo) for n, c in state.competitors.items()}
-    return StateShown(state.event_id, state.code, competitors, state.last_seq)
+    return StateShown(state.event_id, state.code, competitors, state.last_seq, state.sheet_kind)
 
 
 def frozen(value: T) -> T:

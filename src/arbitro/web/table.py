@@ -368,26 +368,26 @@ def _check_line_at_table(view: TableView) -> None:
     line = view.line
     if line is None or view.seating is None:
         return
-    if view.individuals:
-        if line in view.departed:
-            raise NotAtTable(
-                "{player} abandoned the event in this round: the other players sign the sheet",
-                player=next((name for n, name in view.players if n == line), line),
-                article=view.state.code.cite("abandon"),
-            )
-        if line not in {number for number, _ in view.players}:
-            raise NotAtTable(
-                "player «{line}» does not sit at table {table} in this round: choose your own name",
-                line=line[:10],
-                table=view.table_number,
-                article=view.state.code.cite("sheet_signed"),
-            )
-    elif line not in view.state.sheet_kind.signers(view.seating):
+    if line in view.departed:
         raise NotAtTable(
-            "«{line}» is not a line of this table: choose N-S or E-W",
+            "{player} abandoned the event in this round: the other players sign the sheet",
+            player=next((name for n, name in view.players if n == line), line),
+            article=view.state.code.cite("abandon"),
+        )
+    if line in view.state.sheet_kind.signers(view.seating):  # who signs: the kind's answer
+        return
+    if view.individuals:
+        raise NotAtTable(
+            "player «{line}» does not sit at table {table} in this round: choose your own name",
             line=line[:10],
+            table=view.table_number,
             article=view.state.code.cite("sheet_signed"),
         )
+    raise NotAtTable(
+        "«{line}» is not a line of this table: choose N-S or E-W",
+        line=line[:10],
+        article=view.state.code.cite("sheet_signed"),
+    )
 
 
 def _load(web: Web, token: str, line: str | None, device: str | None = None) -> TableView:

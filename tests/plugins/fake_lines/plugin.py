@@ -12,21 +12,21 @@ from arbitro.codes.data import code_data
 from arbitro.codes.event_rules import EventRules
 from arbitro.codes.registry import CodeSpec, EventKind, registered
 from arbitro.i18n import verbatim
-from arbitro.tournament.sheets import lines_sheet, register_sheet_kind
+from arbitro.tournament.sheets import lines_sheet, registered_sheet_kind
 
 DATA = Path(__file__).with_name("fake_lines.toml")
 
 
-def event_rules() -> EventRules:
-    """The fake code's rules, from its TOML."""
-    d = code_data(DATA)
+def event_rules(data: Path = DATA, game: str = "fake-lines") -> EventRules:
+    """The fake code's rules, from its TOML (``data``: another fake code's, of ``game``)."""
+    d = code_data(data)
     r = d["rules"]
     table = d["vp_tables"]["deals_2"]
     rest = d["rest_scores"]["deals_2"]
     return EventRules(
         code_id=d["code"],
         title=d["title"],
-        game=SPEC.game,
+        game=game,
         vp_tables={
             "deals_2": VpTable(
                 "deals_2",
@@ -86,6 +86,5 @@ SPEC = CodeSpec(
 @contextmanager
 def fake_lines_registered() -> Iterator[CodeSpec]:
     """The fake code and its game's sheet registered for the duration of the block."""
-    with registered(SPEC):
-        register_sheet_kind(SPEC.game, lines_sheet)
+    with registered(SPEC), registered_sheet_kind(SPEC.game, lines_sheet):
         yield SPEC

@@ -13,8 +13,10 @@ folder and the printed sheet's layout; the edges call these and never ask which 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from arbitro.i18n import Message
@@ -247,3 +249,34 @@ class SheetKind(Protocol[E]):
         """The figures the API shows of a table's sheet in force (fields of its
         ``SheetStatusOut``): each line's total and VP, or each player's total."""
         ...
+
+
+# The templates' folders of kinds outside arbitro (a plugin's), by the kind's ``folder``: the
+# web looks for ``sheets/<folder>/<name>`` in its own templates, then here.
+_TEMPLATES: dict[str, Path] = {}
+
+
+def register_templates(folder: str, directory: Path) -> None:
+    """Where the templates of a kind whose :attr:`SheetKind.folder` is ``folder`` are, when
+    they are not arbitro's (a new game's own folder, issue 30): ``directory`` holds its
+    ``phone.html`` and ``totals.html``."""
+    _TEMPLATES[folder] = directory
+
+
+@contextmanager
+def registered_templates(folder: str, directory: Path) -> Iterator[Path]:
+    """:func:`register_templates` for the time of a ``with`` (a test's plugin)."""
+    before = _TEMPLATES.get(folder)
+    register_templates(folder, directory)
+    try:
+        yield directory
+    finally:
+        if before is None:
+            del _TEMPLATES[folder]
+        else:
+            _TEMPLATES[folder] = before
+
+
+def templates_folder(folder: str) -> Path | None:
+    """The directory registered for the templates of the kind's ``folder``, if any."""
+    return _TEMPLATES.get(folder)

@@ -16,7 +16,7 @@ from starlette.datastructures import FormData
 
 from arbitro.codes.citation import Citation, code_table
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.codes.registry import code_spec
+from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, message
 from arbitro.tournament import commands
@@ -26,7 +26,7 @@ from arbitro.tournament.fees import STATUS_NAMES, cash_summary, fee_phrase
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament.records import CompetitorWithdrawn
-from arbitro.tournament.rules import FIBAS, SCALA40, rules_for
+from arbitro.tournament.rules import SCALA40, rules_for
 from arbitro.tournament.zone import DEFAULT_TIMEZONE, check_timezone
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
@@ -60,7 +60,13 @@ from arbitro.web.names import CODE_NAMES
 from arbitro.web.snapshot import frozen
 
 router = APIRouter()
-BRISCOLA = CodeId.BRISCOLA.value  # played by knockout: created from the knockout desk
+BRISCOLA = CodeId.BRISCOLA.value  # the knockout's option of the new-event form
+
+
+def by_knockout(code: object) -> bool:
+    """Whether ``code`` is played by knockout (Briscola): its events are created from the
+    knockout desk, with their own form."""
+    return code in codes_of(EventKind.KNOCKOUT)
 
 
 @router.get("/desk", include_in_schema=False)
@@ -112,9 +118,10 @@ def logout_page(request: Request, session: auth.Session = Director) -> Response:
 
 
 def form_code(values: Mapping[str, str]) -> str:
-    """The code the new-event form is for: the one chosen, FIBAS for any other value."""
-    code = values.get("code", FIBAS)
-    return code if code in CODE_NAMES else FIBAS
+    """The code the new-event form is for: the one chosen, the default code (FIBAS) for any
+    other value."""
+    code = values.get("code", DEFAULT_CODE)
+    return code if code in CODE_NAMES else DEFAULT_CODE
 
 
 def default_deals(code: str) -> str:
@@ -154,7 +161,7 @@ def game_defaults(values: dict[str, str], rounds: int) -> dict[str, str]:
     return out
 
 
-def new_event_values(rounds: int = 4, code: str = FIBAS) -> dict[str, str]:
+def new_event_values(rounds: int = 4, code: str = DEFAULT_CODE) -> dict[str, str]:
     """The defaults of the new-event form (for the game of ``code``)."""
     values = {
         "name": "",
@@ -199,16 +206,16 @@ def new_event_page(
         **common(
             request,
             session,
-            values={**new_event_values(rounds, values.get("code", FIBAS)), **values},
+            values={**new_event_values(rounds, values.get("code", DEFAULT_CODE)), **values},
             round_count=rounds,
             formats=list(EventFormat),
             codes=list(CODE_NAMES),
             first_movements=FIRST_ROUND_MOVEMENTS,
             later_movements=LATER_MOVEMENTS,
-            fibas_complaints=rules_for(FIBAS).cite("complaints"),
-            fibas_window=rules_for(FIBAS).complaints_window_minutes,
-            fibas_vp=rules_for(FIBAS).cite("vp"),
-            fibas_session=rules_for(FIBAS).cite("session"),
+            fibas_complaints=rules_for(DEFAULT_CODE).cite("complaints"),
+            fibas_window=rules_for(DEFAULT_CODE).complaints_window_minutes,
+            fibas_vp=rules_for(DEFAULT_CODE).cite("vp"),
+            fibas_session=rules_for(DEFAULT_CODE).cite("session"),
             **code_options(form_code(values)),
             scala40=SCALA40,
             scala40_tables=rules_for(SCALA40).cite_if("table_size"),
@@ -221,7 +228,7 @@ def new_event_page(
 @router.get("/desk/new", include_in_schema=False)
 def new_event_form(request: Request, session: auth.Session = Director) -> Response:
     """The form to create an event (``?rounds=N`` gives N per-round rows)."""
-    if request.query_params.get("code") == BRISCOLA:  # a knockout: its own form
+    if by_knockout(request.query_params.get("code")):  # a knockout: its own form
         return to_knockout_form(request, request.query_params.get("name", ""))
     values = new_event_values()
     if "rounds" in request.query_params:
@@ -238,7 +245,7 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
     """The per-round rows of the new-event form for ``?rounds=N`` (htmx refresh)."""
     values = {**new_event_values(), **dict(request.query_params.items())}
     rounds = _round_count(values)
-    values = {**new_event_values(rounds, values.get("code", FIBAS)), **values}
+    values = {**new_event_values(rounds, values.get("code", DEFAULT_CODE)), **values}
     return web_of(request).render(
         request,
         "desk_new_rounds.html",
@@ -262,8 +269,8 @@ def _event_format(form: FormData) -> EventFormat:
 
 
 def _code(form: FormData) -> str:
-    code = text_field(form, "code", 40) or FIBAS
-    if code == BRISCOLA:
+    code = text_field(form, "code", 40) or DEFAULT_CODE
+    if by_knockout(code):
         raise FieldError("code", "Briscola is played by knockout: create it from «Knockout events»")
     if code not in CODE_NAMES:
         raise FieldError("code", "unknown code «{code}»", code=code)
@@ -333,7 +340,7 @@ def config_from_form(form: FormData) -> EventConfig:
     c = FieldCollector()
     name = c.take(lambda: required_field(form, "name", 200, N_("the event's name is empty")), "")
     event_format = c.take(lambda: _event_format(form), EventFormat.PAIRS)
-    code = c.take(lambda: _code(form), FIBAS)
+    code = c.take(lambda: _code(form), DEFAULT_CODE)
     rounds = c.take(lambda: int_field(form, "rounds", Message("rounds"), low=1, high=MAX_ROUNDS), 1)
     deals: list[int] = []
     movements: list[Movement] = []
@@ -393,7 +400,7 @@ async def create_event(request: Request, session: auth.Session = DirectorPost) -
     """Create an event from the form; back to the form with the message if refused."""
     form = await request.form()
     web = web_of(request)
-    if form.get("code") == BRISCOLA:  # a knockout: its own form, the name kept
+    if by_knockout(form.get("code")):  # a knockout: its own form, the name kept
         return to_knockout_form(request, str(form.get("name") or ""))
 
     def action() -> str:

@@ -1,15 +1,20 @@
 """A sheet as the desk shows it: the rows of each line with totals and VP (FIBAS art. 19),
-or, at a table of individuals (Scala 40 art. 22), each player's negative points; and a stored
-entry as the values of the desk's sheet form (to pre-fill a correction)."""
+or, at a table of individuals (Scala 40 art. 22), each player's negative points, or, for any
+other kind of sheet (a new game's, issue 30), the kind's own layout with each side's total and
+VP; and a stored entry as the values of the desk's sheet form (to pre-fill a correction)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from arbitro.i18n import Message
 from arbitro.tournament.event import AnyEntry, EventState
-from arbitro.tournament.model import EventFormat
+from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, SheetResult, score_sheet
+from arbitro.tournament.sheets import SheetContext
 from arbitro.web.sheet_form import desk_fields, form_values
 
 
@@ -59,29 +64,55 @@ class PlayersView:
         return " · ".join(f"{p}: {t}" for p, t in zip(self.players, self.totals, strict=True))
 
 
-def entry_view(
-    state: EventState, round_number: int, entry: AnyEntry | None
-) -> EntryView | PlayersView | None:
+@dataclass(frozen=True, slots=True)
+class LayoutView:
+    """A sheet of any other kind as the desk shows it: the kind's layout (headings, a row per
+    deal) and each side's total and VP, in the sheet's order (its lines or players)."""
+
+    headings: tuple[Message, ...]
+    rows: tuple[tuple[str, ...], ...]
+    totals: tuple[int, ...]
+    vps: tuple[int, ...]
+    kind: str = "layout"
+
+    @property
+    def summary(self) -> str:
+        """Each side's total and VP."""
+        return " · ".join(f"{t} ({v} V.P.)" for t, v in zip(self.totals, self.vps, strict=True))
+
+
+View = EntryView | PlayersView | LayoutView
+
+
+def entry_view(state: EventState, round_number: int, entry: AnyEntry | None) -> View | None:
     """The totals and VP of an entry (as scored by the code's table for the round's deals);
-    for Scala 40, the players' negative points and totals."""
+    for Scala 40, the players' negative points and totals; for another kind of sheet, its
+    own layout and outcome."""
     if entry is None:
         return None
-    if isinstance(entry, Scala40Entry):
-        names_of = [
-            state.competitors[p].name if p in state.competitors else str(p) for p in entry.players
-        ]
-        totals = tuple(
-            sum(row[i] or 0 for row in entry.deals if i < len(row))
-            for i in range(len(entry.players))
-        )
-        abandoned = (
-            None
-            if entry.abandoned is None
-            else state.competitors[entry.abandoned].name
-            if entry.abandoned in state.competitors
-            else str(entry.abandoned)
-        )
-        return PlayersView(tuple(names_of), entry.deals, totals, abandoned)
+    return _VIEWS.get(type(entry), _layout_view)(state, round_number, entry)
+
+
+def _players_view(state: EventState, round_number: int, entry: Scala40Entry) -> PlayersView:
+    """Scala 40's sheet (art. 22): each player's negative points per deal, and totals."""
+    names_of = [
+        state.competitors[p].name if p in state.competitors else str(p) for p in entry.players
+    ]
+    totals = tuple(
+        sum(row[i] or 0 for row in entry.deals if i < len(row)) for i in range(len(entry.players))
+    )
+    abandoned = (
+        None
+        if entry.abandoned is None
+        else state.competitors[entry.abandoned].name
+        if entry.abandoned in state.competitors
+        else str(entry.abandoned)
+    )
+    return PlayersView(tuple(names_of), entry.deals, totals, abandoned)
+
+
+def _lines_view(state: EventState, round_number: int, entry: SheetEntry) -> EntryView:
+    """A sheet of two lines (FIBAS art. 19-20): each deal's rows, totals and VP."""
     result = scored(state, round_number, entry)
     return EntryView(
         entry.deals,
@@ -91,6 +122,31 @@ def entry_view(
         result.ns_vp,
         result.ew_vp,
     )
+
+
+def _layout_view(state: EventState, round_number: int, entry: Any) -> LayoutView:
+    """A sheet of another kind (issue 30), laid out and scored by the event's kind: the
+    desk shows a recorded entry, whichever table it is from (a kind's layout and totals read
+    the entry, not the seat)."""
+    kind = state.sheet_kind
+    seat = TableSeating(0, None, None)
+    ctx = SheetContext(
+        state.code,
+        seat,
+        state.deals(round_number),
+        state.config.event_format is EventFormat.TEAMS,
+        state.config.duplicate,
+    )
+    laid, result = kind.layout(seat, entry), kind.score(ctx, entry)
+    vps = tuple(side.vp for side in result.sides)
+    return LayoutView(laid.headings, laid.rows, result.totals, vps)
+
+
+# The desk's view of each built-in kind's entry; any other kind's is its layout.
+_VIEWS: dict[type, Callable[[EventState, int, Any], View]] = {
+    SheetEntry: _lines_view,
+    Scala40Entry: _players_view,
+}
 
 
 def scored(state: EventState, round_number: int, entry: SheetEntry) -> SheetResult:
