@@ -49,6 +49,7 @@ from arbitro.tournament.records import (
     RecordCancelled,
     RoundSeated,
     RoundStarted,
+    RulingGiven,
     SanctionGiven,
     SeatedTable,
     SeatingEdited,
@@ -835,6 +836,8 @@ class EventState:
                 settled.complainants.pop(b.complaint, None)
             case BoardRuling() as b:
                 self.board_rulings.append((b.round, b.table, dict(b.ruling)))
+            case RulingGiven():  # a code's arbiter's ruling (issue 31): a ledger line only
+                pass
             case WordJudged() as b:
                 self.judged_words.pop(b.word, None)
                 self.judged_words[b.word] = b.approved
@@ -1047,6 +1050,20 @@ class EventState:
                         table=b.table,
                     ),
                 )
+            case RulingGiven() as b:
+                return LedgerEntry(
+                    rec.seq,
+                    b.round,
+                    None,
+                    "ruling-given",
+                    Citation(CodeId(b.code), b.article),
+                    rec.actor,
+                    at,
+                    reason,
+                    msg(
+                        "table {table}: {irregularity}", table=b.table, irregularity=b.irregularity
+                    ),
+                )
         return None
 
     def _sheet_signers(
@@ -1196,6 +1213,7 @@ CANCELLABLE = (
     ConstraintAdded,
     FeePaid,
     SeatingEdited,
+    RulingGiven,
 )
 """The director's and arbiter's actions a later record may cancel."""
 

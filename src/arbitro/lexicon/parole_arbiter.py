@@ -1,0 +1,12 @@
+"""The Burraco Parole arbiter (``CodeSpec.arbiter`` of Parole UISP, issue 31), reading its
+positions' words with the shared Italian dictionary (art. 4.1; the engine opens none)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from arbitro.games.parole.arbiter import code_arbiter
+from arbitro.lexicon.hunspell import italian
+
+ARBITER: Final = code_arbiter(italian())
+"""The Parole arbiter with the Italian dictionary."""

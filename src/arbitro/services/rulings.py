@@ -1,0 +1,50 @@
+"""The arbiter of every code at the event (issue 31): each code's arbiter, named by its spec
+(``CodeSpec.arbiter``) and loaded on first use, rules on a described situation; the ruling is
+recorded at a table of the event — its ``ruling-given`` record and the warnings it gives, in
+one transaction (``GiveRuling`` run by the event's service)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from arbitro.codes.registry import code_spec
+from arbitro.errors import ArbitroError
+from arbitro.games.core.code_arbiter import CodeArbiter, CodeRuling
+from arbitro.services.events import EventService
+from arbitro.tournament.commands.values.rulings import GiveRuling
+
+
+def arbiter_of(code: str) -> CodeArbiter:
+    """The arbiter of ``code`` (its spec's module's ``ARBITER``); a code without one is
+    refused."""
+    spec = code_spec(code)
+    if not spec.arbiter:
+        raise ArbitroError("the code «{code}» has no arbiter", code=spec.id)
+    found: CodeArbiter = importlib.import_module(spec.arbiter).ARBITER
+    return found
+
+
+def event_code(svc: EventService, event_id: str) -> str:
+    """The code of the event ``event_id``."""
+    return str(svc.state(event_id).code.code)
+
+
+def record_ruling(
+    svc: EventService,
+    event_id: str,
+    round_number: int,
+    table: int,
+    situation: Mapping[str, Any],
+    *,
+    code: str | None = None,
+    actor: str = "arbiter",
+    reason: str | None = None,
+) -> tuple[int, CodeRuling]:
+    """Rule on ``situation`` by the arbiter of ``code`` (the event's own by default) and record
+    the ruling at ``table`` of ``round_number``, with its warnings, in one transaction; the
+    ruling's seq and the ruling. A ruling of another code than the event's is refused."""
+    ruling = arbiter_of(code or event_code(svc, event_id)).rule(situation)
+    seq = svc.run(event_id, GiveRuling(round_number, table, ruling, actor, reason))
+    return seq, ruling
