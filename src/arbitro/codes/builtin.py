@@ -70,7 +70,7 @@ PAROLE = CodeSpec(
     commands=(
         Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
     ),
-    arbiter="arbitro.lexicon.parole_arbiter",
+    arbiter="arbitro.games.parole.code_arbiter",
 )
 SCALA40 = CodeSpec(
     id=CodeId.SCALA40,

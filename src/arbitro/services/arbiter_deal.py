@@ -8,8 +8,8 @@ from arbitro.games.burraco import Seat
 from arbitro.games.burraco.arbiter import ArbiterDeal
 from arbitro.services.deal_check import deal_score
 from arbitro.services.events import EventService
+from arbitro.services.rulings import record_ruling
 from arbitro.tournament.commands.rulings import seat_competitor as competitor_at
-from arbitro.tournament.commands.values.rulings import GiveRuling
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.scoring.sheet import DealScore
 
@@ -33,8 +33,6 @@ def carry_into_event(
 ) -> DealScore:
     """Record the deal's ruling and its warnings in the event's ledger, in one transaction
     (issue 31: the arbiter of every code's path), and return its row for the sheet."""
-    from arbitro.games.burraco.arbiter.code_arbiter import ARBITER
-
-    ruling = ARBITER.ruled(deal, str(deal.initial()))
-    svc.run(event_id, GiveRuling(round_number, table, ruling, actor))
+    situation = {"position": str(deal.initial()), "script": deal.script()}
+    record_ruling(svc, event_id, round_number, table, situation, actor=actor)
     return deal_score(deal.scores())

@@ -398,7 +398,7 @@ LABELS: Final[dict[str, Message]] = {
 def code_arbiter(lexicon: Lexicon) -> RemediesArbiter[Deal]:
     """The Parole arbiter behind the protocol of every code, reading positions with
     ``lexicon`` (the engine opens no dictionary: the edge gives it, see
-    :mod:`arbitro.lexicon.parole_arbiter`). The situation's fields are a ruling's ``target``,
+    :mod:`arbitro.games.parole.code_arbiter`). The situation's fields are a ruling's ``target``,
     ``cards`` and ``extra`` (:func:`ruling`)."""
     from arbitro.games.parole.deal import Deal
 

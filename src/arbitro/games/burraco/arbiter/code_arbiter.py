@@ -43,11 +43,6 @@ class FibasArbiter:
         deal = _deal(situation)
         before = str(deal)
         run_script(deal, situation.get("script", []))
-        return self.ruled(deal, before)
-
-    def ruled(self, deal: ArbiterDeal, before: str) -> CodeRuling:
-        """The ruling of a deal already played from the position ``before``: its last ruling,
-        every ruling's text, its warnings and, once over, its sheet row (art. 19)."""
         rulings: list[Ruling] = deal.rulings
         if not rulings:
             raise ArbitroError("the script holds no ruling")

@@ -1,5 +1,7 @@
 """The Burraco Parole arbiter (``CodeSpec.arbiter`` of Parole UISP, issue 31), reading its
-positions' words with the shared Italian dictionary (art. 4.1; the engine opens none)."""
+positions' words with the shared Italian dictionary (art. 4.1). The engine opens no dictionary:
+this module, imported only when an arbiter first asks for the code's arbiter, is where the
+edge's dictionary is given to it."""
 
 from __future__ import annotations
 
