@@ -3,6 +3,7 @@ code with round 1 published, and a situation of each code written from its artic
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -11,11 +12,13 @@ from tests.games.parole.words import WORDS
 
 from arbitro.cards import parse_cards
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.games import parole
+from arbitro.games import briscola, parole
 from arbitro.games import scala40 as s40
 from arbitro.services.events import EventService
+from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
+from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
 
 NOW = datetime(2026, 11, 22, 21, tzinfo=UTC)
@@ -107,3 +110,19 @@ def fibas_two_warnings() -> dict[str, Any]:
         "seed": 4,
         "script": ["rule played_before_ruling W", "rule played_before_ruling W"],
     }
+
+
+def knockout(svc: KnockoutService, event_id: str) -> str:
+    """A Briscola knockout of two pairs, its bracket drawn: one match, ``R1M1``."""
+    svc.create(event_id, KnockoutConfig("Briscola del venerdì"))
+    for name in ("Coppia 1", "Coppia 2"):
+        svc.register(event_id, name)
+    svc.draw(event_id, seed=1)
+    return "R1M1"
+
+
+def briscola_communication() -> dict[str, Any]:
+    """Briscola art. 10: E exchanges looks of agreement with the partner: the game is lost by
+    the E-W pair (the match's second)."""
+    game = briscola.Game.shuffled(random.Random(7))
+    return {"position": str(game), "irregularity": "communication", "offender": "E"}

@@ -10,8 +10,11 @@ from typing import Any
 
 import pytest
 from tests.rulings.events import (
+    NOW,
+    briscola_communication,
     event,
     fibas_two_warnings,
+    knockout,
     law13_board,
     parole_wrong_word,
     scala40_late_meld,
@@ -22,8 +25,9 @@ from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import code_specs
 from arbitro.errors import ArbitroError
 from arbitro.i18n import render, use_lang
-from arbitro.services.rulings import arbiter_of, record_ruling
-from arbitro.store import record_store
+from arbitro.services.knockout import KnockoutService
+from arbitro.services.rulings import arbiter_of, record_game_ruling, record_ruling
+from arbitro.store import RecordStore, record_store
 from arbitro.tournament.records import RulingGiven
 
 
@@ -132,3 +136,22 @@ def test_every_code_with_an_arbiter_lists_its_irregularities_with_articles() -> 
         labels["out-of-turn"]
         == "Un giocatore non rispetta il proprio turno nel giocare la propria carta"
     )
+
+
+def test_briscola_art10_communication_loses_the_game_in_a_knockout(tmp_path: Path) -> None:
+    """Briscola art. 10: "scambia sguardi d'accordo col compagno": the offending pair loses the
+    game; recorded as the knockout's game lost by irregularity, in its ledger."""
+    svc = KnockoutService(RecordStore(f"sqlite:///{tmp_path / 'k.sqlite3'}"), lambda: NOW)
+    match = knockout(svc, "k")
+    seq, ruling = record_game_ruling(svc, "k", match, 1, briscola_communication())
+    assert str(ruling.article) == "Briscola art. 10" and ruling.offender == "E"
+    assert any(e["kind"] == "arbitral-score" for e in ruling.effects)
+    state = svc.state("k")
+    assert state.bracket is not None
+    (played,) = state.bracket.match(match).games
+    found = state.bracket.match(match)
+    assert played.winner == found.first and played.irregularity == "communication"
+    assert [e.seq for e in state.ledger] == [seq]
+    with pytest.raises(ArbitroError) as err:
+        record_game_ruling(svc, "k", match, 2, scala40_late_meld(), code=CodeId.SCALA40)
+    assert "«briscola»" in err.value.en

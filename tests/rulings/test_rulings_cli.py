@@ -9,8 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from tests.rulings.events import (
+    NOW,
+    briscola_communication,
     event,
     fibas_two_warnings,
+    knockout,
     law13_board,
     parole_wrong_word,
     scala40_late_meld,
@@ -20,6 +23,8 @@ from typer.testing import CliRunner
 
 from arbitro.cli.main import app
 from arbitro.codes.ids import CodeId
+from arbitro.services.knockout import KnockoutService
+from arbitro.store import RecordStore
 
 runner = CliRunner()
 
@@ -91,3 +96,20 @@ def test_irregularities_of_a_code(tmp_path: Path) -> None:
     assert rows["wrong_meld"]["label"] == "Una combinazione errata"
     text = runner.invoke(app, ["--lang", "en", "arbiter", "irregularities", "--code", "briscola"])
     assert "Briscola art. 10" in text.stdout and "A player plays a card out of turn" in text.stdout
+
+
+def test_briscola_art10_ruling_from_the_terminal_in_a_knockout(tmp_path: Path) -> None:
+    """Briscola art. 10 with ``--match`` and ``--game``: the second pair loses game 1."""
+    svc = KnockoutService(RecordStore(f"sqlite:///{tmp_path / 'r.sqlite3'}"), lambda: NOW)
+    match = knockout(svc, "k")
+    f = tmp_path / "situation.json"
+    f.write_text(json.dumps(briscola_communication()))
+    db = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    args = ["--db", db, "--lang", "en", "arbiter", "rule", str(f), "--event", "k"]
+    result = runner.invoke(app, [*args, "--match", match, "--game", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Briscola art. 10" in result.stdout
+    state = KnockoutService(RecordStore(db)).state("k")
+    assert state.bracket is not None and len(state.bracket.match(match).games) == 1
+    neither = runner.invoke(app, args)
+    assert neither.exit_code == 1 and "--match and --game" in neither.stderr

@@ -9,8 +9,10 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.rulings.events import (
+    briscola_communication,
     event,
     fibas_two_warnings,
+    knockout,
     law13_board,
     parole_wrong_word,
     scala40_late_meld,
@@ -77,3 +79,18 @@ def test_irregularities_of_a_code_through_the_api(api: TestClient) -> None:
     labels = {r["kind"]: r["label"] for r in rows}
     assert labels["communication"].startswith("Un giocatore parla")
     assert {r["article"]["article"] for r in rows} == {"10"}
+
+
+def test_briscola_ruling_through_the_api(api: TestClient, web_app: FastAPI) -> None:
+    """Briscola art. 10 on a knockout's game (``match`` and ``game``): the offending pair loses
+    it; without a table or a match the request is refused."""
+    web = web_of(web_app)
+    match = knockout(web.knockout, "k")
+    body = {"match": match, "game": 1, "situation": briscola_communication()}
+    done = api.post("/api/events/k/rulings", json=body)
+    assert done.status_code == 201, done.text
+    assert done.json()["article"] == {"code": "briscola", "article": "10"}
+    bracket = web.knockout.state("k").bracket
+    assert bracket is not None and len(bracket.match(match).games) == 1
+    vague = api.post("/api/events/k/rulings", json={"situation": briscola_communication()})
+    assert 400 <= vague.status_code < 500

@@ -1,8 +1,8 @@
 """``arbitro arbiter``: the arbiter's tools from a terminal.
 
 - ``irregularities [--code C]``: the irregularities a code's arbiter rules on, with articles;
-- ``rule FILE --event E --round R --table T``: a ruling of the event's code's arbiter on a
-  situation, recorded in the event (issue 31);
+- ``rule FILE --event E --round R --table T`` (a knockout: ``--match M --game G``): a ruling
+  of the event's code's arbiter on a situation, recorded in the event (issue 31);
 - ``replay FILE``: a deal in arbiter mode from a JSON file (a position string, a layout or a
   seed, and the script of actions and rulings, see :mod:`arbitro.games.burraco.arbiter.script`):
   prints each ruling, the position string (docs/notation-burraco.md) and the scores;
@@ -24,6 +24,7 @@ import typer
 if TYPE_CHECKING:
     from arbitro.games.burraco.arbiter import ArbiterDeal
     from arbitro.printouts.report import Incident, Person
+    from arbitro.services.knockout import KnockoutService
 from arbitro.cli import law13
 from arbitro.cli.common import (
     cited,
@@ -31,6 +32,7 @@ from arbitro.cli.common import (
     emit,
     errors,
     malformed,
+    open_store,
     read_json_object,
     service,
 )
@@ -41,6 +43,13 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, current_lang, render
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
+
+
+def knockout_service() -> KnockoutService:
+    """A KnockoutService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
+    from arbitro.services.knockout import KnockoutService
+
+    return KnockoutService(open_store())
 
 
 def _deal(data: dict[str, Any]) -> ArbiterDeal:
@@ -158,8 +167,12 @@ def register(app: typer.Typer) -> None:
             typer.Argument(help=_("JSON: the position or the facts, the irregularity, its fields")),
         ],
         event_id: Annotated[str, typer.Option("--event", help=_("Event id"))],
-        round_number: Annotated[int, typer.Option("--round", help=_("Round"))],
-        table: Annotated[int, typer.Option("--table", help=_("Table"))],
+        round_number: Annotated[int | None, typer.Option("--round", help=_("Round"))] = None,
+        table: Annotated[int | None, typer.Option("--table", help=_("Table"))] = None,
+        match: Annotated[
+            str | None, typer.Option("--match", help=_("Match of a knockout (with --game)"))
+        ] = None,
+        game: Annotated[int | None, typer.Option("--game", help=_("Game of the match"))] = None,
         code: Annotated[
             str | None, typer.Option("--code", help=_("Competition code (default: the event's)"))
         ] = None,
@@ -168,19 +181,22 @@ def register(app: typer.Typer) -> None:
         """Rule on the situation of ``file`` by the arbiter of the event's code (or ``--code``,
         which must be the event's, or a law the codes read: Bridge Law 13) and record the
         ruling, its warnings and its score row in one transaction (issue 31)."""
-        from arbitro.services.rulings import record_ruling
+        from arbitro.services.rulings import record_game_ruling, record_ruling
 
         with errors(as_json):
             data = read_json_object(file)
+            chosen = None if code is None else code_spec(code).id
             with malformed(str(file)):
-                seq, ruling = record_ruling(
-                    service(),
-                    event_id,
-                    round_number,
-                    table,
-                    data,
-                    code=None if code is None else code_spec(code).id,
-                )
+                if match is not None and game is not None:
+                    seq, ruling = record_game_ruling(
+                        knockout_service(), event_id, match, game, data, code=chosen
+                    )
+                elif round_number is not None and table is not None:
+                    seq, ruling = record_ruling(
+                        service(), event_id, round_number, table, data, code=chosen
+                    )
+                else:
+                    raise ArbitroError("give --round and --table, or --match and --game")
         out = {"seq": seq, **ruling.as_json()}
         lines = [
             _(

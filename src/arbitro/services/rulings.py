@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
 from arbitro.games.core.code_arbiter import CodeArbiter, CodeRuling
+from arbitro.games.core.seats import Seat
 from arbitro.services.events import EventService
+from arbitro.tournament.commands.rulings import check_code
 from arbitro.tournament.commands.values.rulings import GiveRuling
+
+if TYPE_CHECKING:
+    from arbitro.services.knockout import KnockoutService
 
 
 def arbiter_of(code: str) -> CodeArbiter:
@@ -48,3 +53,35 @@ def record_ruling(
     ruling = arbiter_of(code or event_code(svc, event_id)).rule(situation)
     seq = svc.run(event_id, GiveRuling(round_number, table, ruling, actor, reason))
     return seq, ruling
+
+
+def record_game_ruling(
+    svc: KnockoutService,
+    event_id: str,
+    match: str,
+    game: int,
+    situation: Mapping[str, Any],
+    *,
+    code: str | None = None,
+    actor: str = "arbiter",
+    reason: str | None = None,
+) -> tuple[int, CodeRuling]:
+    """Rule on ``situation`` by the arbiter of the knockout event's code and record the game
+    ``game`` of ``match`` lost by the offender's pair (Briscola art. 10; N-S is the match's
+    first pair, as the games are played); the record's seq and the ruling. A ruling of
+    another code than the event's is refused."""
+    from arbitro.tournament.commands.values.knockout import RecordGame
+    from arbitro.tournament.knockout import GameReport
+
+    state = svc.state(event_id)
+    own = str(state.config.code)
+    ruling = arbiter_of(code or own).rule(situation)
+    check_code(ruling.code, own)
+    if state.bracket is None:
+        raise ArbitroError("draw the bracket first")
+    found = state.bracket.match(match)
+    first_pair = ruling.offender in (Seat.N.value, Seat.S.value)
+    offender = found.first if first_pair else found.second
+    report = GameReport(match, game, irregularity=ruling.irregularity, offender=offender)
+    svc.run(event_id, RecordGame(report, reason or ruling.irregularity, actor))
+    return svc.state(event_id).last_seq, ruling

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -28,6 +28,9 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import render, use_lang
 from arbitro.services.events import EventService
+
+if TYPE_CHECKING:
+    from arbitro.games.core.code_arbiter import CodeRuling
 from arbitro.tournament import commands
 from arbitro.tournament.boards import entry_flags, field_vp
 from arbitro.tournament.commands.setup import LateEntry
@@ -686,11 +689,12 @@ def give_ruling(event_id: EventId, body: RulingIn, request: Request, api: Writer
     """Rule on a table's situation by the arbiter of the event's code and record the ruling,
     its warnings and its score row in one transaction (issue 31); a ruling of another code
     than the event's is refused."""
-    from arbitro.services.rulings import record_ruling
+    from arbitro.services.rulings import record_game_ruling, record_ruling
 
-    seq, ruling = api.write(
-        event_id,
-        lambda svc, user: record_ruling(
+    def act(svc: EventService, user: str) -> tuple[int, CodeRuling]:
+        if body.round is None or body.table is None:
+            raise ArbitroError("give the round and the table, or the match and the game")
+        return record_ruling(
             svc,
             event_id,
             body.round,
@@ -699,8 +703,24 @@ def give_ruling(event_id: EventId, body: RulingIn, request: Request, api: Writer
             code=body.code,
             actor=user,
             reason=body.reason,
-        ),
-    )
+        )
+
+    if body.match is not None and body.game is not None:
+        with api.web.locked():
+            if not api.web.store.has_event(event_id):
+                raise NotFoundError("no event «{event_id}»", event_id=event_id)
+            seq, ruling = record_game_ruling(
+                api.web.knockout,
+                event_id,
+                body.match,
+                body.game,
+                body.situation,
+                code=body.code,
+                actor=api.director,
+                reason=body.reason,
+            )
+    else:
+        seq, ruling = api.write(event_id, act)
     with use_lang(request_lang(request)):
         return RulingOut(seq=seq, **ruling.as_json())
 

@@ -444,12 +444,15 @@ class ImportedOut(BaseModel):
 
 
 class RulingIn(Strict):
-    """A code's arbiter's ruling to record at a table (issue 31): the ``situation`` as
-    ``arbitro arbiter rule`` reads it (a position or the facts, the irregularity, its fields);
-    ``code`` the event's by default (or a law the codes read: Bridge Law 13)."""
+    """A code's arbiter's ruling to record at a table (``round`` and ``table``) or a knockout's
+    game (``match`` and ``game``) (issue 31): the ``situation`` as ``arbitro arbiter rule``
+    reads it (a position or the facts, the irregularity, its fields); ``code`` the event's by
+    default (or a law the codes read: Bridge Law 13)."""
 
-    round: int = Field(ge=1, le=MAX_ROUNDS)
-    table: int = Field(ge=1, le=MAX_TABLE)
+    round: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
+    table: int | None = Field(default=None, ge=1, le=MAX_TABLE)
+    match: str | None = Field(default=None, min_length=1, max_length=20)
+    game: int | None = Field(default=None, ge=1, le=100)
     situation: dict[str, Any]
     code: str | None = Field(default=None, max_length=100)
     reason: Reason | None = None

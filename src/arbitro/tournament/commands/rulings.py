@@ -16,15 +16,21 @@ from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import Record, RulingGiven
 
 
-def check_ruling(state: EventState, code: str, round_number: int, table: int) -> None:
-    """Refuse a ruling of a code other than the event's (a law without events of its own,
-    Bridge Law 13, is read by every code: allowed), or at a table not playing."""
-    if code != str(state.code.code) and code_spec(code).events is not EventKind.NONE:
+def check_code(code: str, event_code: str) -> None:
+    """Refuse a ruling of a code other than the event's; a law without events of its own
+    (Bridge Law 13) is read by every code: allowed."""
+    if code != event_code and code_spec(code).events is not EventKind.NONE:
         raise ArbitroError(
             "a ruling of «{code}» cannot be recorded in an event of «{event_code}»",
             code=code,
-            event_code=str(state.code.code),
+            event_code=event_code,
         )
+
+
+def check_ruling(state: EventState, code: str, round_number: int, table: int) -> None:
+    """Refuse a ruling of another code than the event's (:func:`check_code`), or at a table
+    not playing."""
+    check_code(code, str(state.code.code))
     playing_table(state, round_number, table)
 
 
