@@ -155,3 +155,22 @@ def test_briscola_art10_communication_loses_the_game_in_a_knockout(tmp_path: Pat
     with pytest.raises(ArbitroError) as err:
         record_game_ruling(svc, "k", match, 2, scala40_late_meld(), code=CodeId.SCALA40)
     assert "«briscola»" in err.value.en
+
+
+def test_an_event_file_with_rulings_replays_and_keeps_them(tmp_path: Path) -> None:
+    """The event file holds the ``ruling-given`` records (its schema knows them); imported,
+    each is decided again (the table, the code) and the ledger is the same."""
+    import jsonschema
+
+    from arbitro.services.event_file import event_file_schema, export_event, import_event
+
+    svc = service(tmp_path)
+    event(svc, "f")
+    record_ruling(svc, "f", 1, 1, fibas_two_warnings())
+    record_ruling(svc, "f", 1, 1, law13_board(), code=CodeId.BRIDGE_LAW_13)
+    data = export_event(svc, "f")
+    jsonschema.Draft202012Validator(event_file_schema()).validate(data)
+    import_event(svc, data, "copia")
+    seen = [(e.kind, str(e.article)) for e in svc.state("copia").ledger]
+    assert seen == [(e.kind, str(e.article)) for e in svc.state("f").ledger]
+    assert ("ruling-given", "Bridge art. 13D1") in seen
