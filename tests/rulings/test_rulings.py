@@ -160,7 +160,7 @@ def test_briscola_art10_communication_loses_the_game_in_a_knockout(tmp_path: Pat
 def test_an_event_file_with_rulings_replays_and_keeps_them(tmp_path: Path) -> None:
     """The event file holds the ``ruling-given`` records (its schema knows them); imported,
     each is decided again (the table, the code) and the ledger is the same."""
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped]  # types-jsonschema is no dev dependency
 
     from arbitro.services.event_file import event_file_schema, export_event, import_event
 
