@@ -36,7 +36,7 @@ WRONG_COUNT: Final = "wrong_count"
 class Law13Arbiter:
     """Law 13's outcomes as a :class:`CodeArbiter`: one irregularity, a wrong count."""
 
-    code: str = "bridge-law-13"
+    code: str = CodeId.BRIDGE_LAW_13
 
     def irregularities(self) -> tuple[IrregularityKind, ...]:
         """The one irregularity Law 13 rules on, with the board's fields and the facts."""

@@ -44,7 +44,7 @@ class IrregularityKind:
 
 
 @dataclass(frozen=True, slots=True)
-class Warning:
+class RulingWarning:
     """A warning the ruling gives (FIBAS art. 22): the seat warned, the article, why."""
 
     seat: str
@@ -66,7 +66,7 @@ class CodeRuling:
     before: str
     after: str
     effects: tuple[Mapping[str, Any], ...] = ()
-    warnings: tuple[Warning, ...] = ()
+    warnings: tuple[RulingWarning, ...] = ()
     score_row: tuple[int, ...] | None = None
 
     def as_json(self) -> dict[str, Any]:
@@ -155,6 +155,8 @@ def _json_param(value: object) -> object:
         return message_json(value)
     if isinstance(value, Citation):
         return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(k): _json_param(v) for k, v in value.items()}
     return value
 
 

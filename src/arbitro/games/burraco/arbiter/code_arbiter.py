@@ -10,12 +10,18 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco.arbiter.deal import ArbiterDeal
 from arbitro.games.burraco.arbiter.irregularities import Irregularity
 from arbitro.games.burraco.arbiter.records import Ruling
 from arbitro.games.burraco.arbiter.script import deal_from_layout, run_script
-from arbitro.games.core.code_arbiter import CodeRuling, IrregularityKind, Warning, message_json
+from arbitro.games.core.code_arbiter import (
+    CodeRuling,
+    IrregularityKind,
+    RulingWarning,
+    message_json,
+)
 from arbitro.games.core.seats import Line
 
 
@@ -30,7 +36,7 @@ def _deal(situation: Mapping[str, Any]) -> ArbiterDeal:
 class FibasArbiter:
     """FIBAS Section C's remedies (arts. 22-35) as a :class:`CodeArbiter`."""
 
-    code: str = "burraco-fibas"
+    code: str = CodeId.BURRACO_FIBAS
 
     def irregularities(self) -> tuple[IrregularityKind, ...]:
         """The irregularities of Section C the engine remedies, each with its article."""
@@ -68,7 +74,7 @@ class FibasArbiter:
             before,
             str(deal),
             tuple(effects),
-            tuple(Warning(w.seat.value, w.article, w.reason) for w in deal.warnings),
+            tuple(RulingWarning(w.seat.value, w.article, w.reason) for w in deal.warnings),
             row,
         )
 
