@@ -94,3 +94,21 @@ def test_briscola_ruling_through_the_api(api: TestClient, web_app: FastAPI) -> N
     assert bracket is not None and len(bracket.match(match).games) == 1
     vague = api.post("/api/events/k/rulings", json={"situation": briscola_communication()})
     assert 400 <= vague.status_code < 500
+
+
+def test_a_situation_the_engine_cannot_read_is_a_4xx(api: TestClient, web_app: FastAPI) -> None:
+    """A seat that is no seat, a missing position, a position that is no position: each is
+    refused with its reason (4xx, never a server error), nothing recorded."""
+    svc = web_of(web_app).service
+    event(svc, "s", CodeId.SCALA40)
+    good = scala40_late_meld()
+    for situation in (
+        {**good, "offender": "Q"},
+        {k: v for k, v in good.items() if k != "position"},
+        {**good, "position": "scala40 garbage"},
+        {**good, "meld": "the first"},
+    ):
+        refused = _post(api, "s", situation)
+        assert 400 <= refused.status_code < 500, (situation, refused.text)
+        assert refused.json()["error"]["message"]
+    assert svc.state("s").ledger == []

@@ -13,12 +13,15 @@ from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
 from arbitro.games.core.code_arbiter import CodeArbiter, CodeRuling
 from arbitro.games.core.seats import Seat
+from arbitro.i18n import Message
 from arbitro.services.events import EventService
 from arbitro.tournament.commands.rulings import check_code
 from arbitro.tournament.commands.values.rulings import GiveRuling
 
 if TYPE_CHECKING:
     from arbitro.services.knockout import KnockoutService
+
+SITUATION = Message("the situation")
 
 
 def arbiter_of(code: str) -> CodeArbiter:
@@ -29,6 +32,26 @@ def arbiter_of(code: str) -> CodeArbiter:
         raise ArbitroError("the code «{code}» has no arbiter", code=spec.id)
     found: CodeArbiter = importlib.import_module(spec.arbiter).ARBITER
     return found
+
+
+def rule_on(code: str, situation: Mapping[str, Any]) -> CodeRuling:
+    """The ruling of the arbiter of ``code`` on ``situation``; a situation the engine cannot
+    read (a key missing, a malformed value: what the desk, the API or a file gives) is
+    refused with an :class:`ArbitroError`, never a server error."""
+    try:
+        return arbiter_of(code).rule(situation)
+    except ArbitroError:
+        raise
+    except KeyError as exc:
+        raise ArbitroError(
+            "{what}: the key {name} is missing",
+            what=SITUATION,
+            name=exc.args[0] if exc.args else "",
+        ) from None
+    except (ValueError, TypeError, AttributeError, IndexError) as exc:
+        raise ArbitroError(
+            "{what}: malformed data ({detail})", what=SITUATION, detail=str(exc)
+        ) from None
 
 
 def event_code(svc: EventService, event_id: str) -> str:
@@ -50,7 +73,7 @@ def record_ruling(
     """Rule on ``situation`` by the arbiter of ``code`` (the event's own by default) and record
     the ruling at ``table`` of ``round_number``, with its warnings, in one transaction; the
     ruling's seq and the ruling. A ruling of another code than the event's is refused."""
-    ruling = arbiter_of(code or event_code(svc, event_id)).rule(situation)
+    ruling = rule_on(code or event_code(svc, event_id), situation)
     seq = svc.run(event_id, GiveRuling(round_number, table, ruling, actor, reason))
     return seq, ruling
 
@@ -75,7 +98,7 @@ def record_game_ruling(
 
     state = svc.state(event_id)
     own = str(state.config.code)
-    ruling = arbiter_of(code or own).rule(situation)
+    ruling = rule_on(code or own, situation)
     check_code(ruling.code, own)
     if state.bracket is None:
         raise ArbitroError("draw the bracket first")

@@ -512,13 +512,13 @@ async def _rule(
     seen: list[Response] = []  # the ruling seen, not recorded: the page, 200
 
     def run() -> str:
-        from arbitro.services.rulings import arbiter_of, record_ruling
+        from arbitro.services.rulings import record_ruling, rule_on
 
         table = int_field(form, "table", Message("Table"), low=1, high=10_000)
         situation = _situation(form)
         if form.get("step") != "confirm":  # seen, not recorded: the page shows the ruling
             code = str(round_state(web, event_id, n).code.code)
-            ruling = arbiter_of(code).rule(situation)
+            ruling = rule_on(code, situation)
             ctx = _rulings_context(
                 request, session, event_id, n, ruling=ruling, values=form_values(form)
             )
