@@ -39,7 +39,7 @@ ALLOWED: dict[str, int] = {
     "cards/card.py": 1,
     "cards/deck.py": 2,
     "cards/italian.py": 1,
-    "cli/arbiter.py": 10,
+    "cli/arbiter.py": 9,
     "cli/briscola.py": 14,
     "cli/events.py": 4,
     "cli/knockout.py": 8,

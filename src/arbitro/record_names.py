@@ -29,6 +29,7 @@ LEDGER_NAMES: Mapping[str, Message] = {
     "abandon": Message("abandon"),
     "arbitral-score": Message("arbitral score"),
     "board-ruling": Message("board ruling"),
+    "ruling-given": Message("arbiter's ruling"),
 }
 """Each kind of the ledger's entries (FIBAS art. 36-41) by its record's value."""
 

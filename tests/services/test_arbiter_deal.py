@@ -42,7 +42,9 @@ def test_art22_warnings_of_an_arbiter_deal_reach_the_ledger_and_the_standings(
     deal.rule(Irregularity.PLAYED_BEFORE_RULING, Seat.W)
     row = carry_into_event(svc, "e", 1, 1, deal)
     ledger = svc.state("e").ledger
+    # Issue 31: the ruling and its two warnings, appended together.
     assert [(e.kind, e.article.article, e.competitor) for e in ledger] == [
+        ("ruling-given", "22", None),
         ("warning", "22", 2),
         ("warning", "22", 2),
     ]

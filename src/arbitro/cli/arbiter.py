@@ -1,6 +1,8 @@
 """``arbitro arbiter``: the arbiter's tools from a terminal.
 
-- ``irregularities``: the irregularities of FIBAS Section C the engine remedies, with articles;
+- ``irregularities [--code C]``: the irregularities a code's arbiter rules on, with articles;
+- ``rule FILE --event E --round R --table T`` (a knockout: ``--match M --game G``): a ruling
+  of the event's code's arbiter on a situation, recorded in the event (issue 31);
 - ``replay FILE``: a deal in arbiter mode from a JSON file (a position string, a layout or a
   seed, and the script of actions and rulings, see :mod:`arbitro.games.burraco.arbiter.script`):
   prints each ruling, the position string (docs/notation-burraco.md) and the scores;
@@ -22,6 +24,7 @@ import typer
 if TYPE_CHECKING:
     from arbitro.games.burraco.arbiter import ArbiterDeal
     from arbitro.printouts.report import Incident, Person
+    from arbitro.services.knockout import KnockoutService
 from arbitro.cli import law13
 from arbitro.cli.common import (
     cited,
@@ -29,15 +32,24 @@ from arbitro.cli.common import (
     emit,
     errors,
     malformed,
+    open_store,
     read_json_object,
     service,
 )
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import DEFAULT_CODE, code_spec
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, current_lang, render
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
+
+
+def knockout_service() -> KnockoutService:
+    """A KnockoutService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
+    from arbitro.services.knockout import KnockoutService
+
+    return KnockoutService(open_store())
 
 
 def _deal(data: dict[str, Any]) -> ArbiterDeal:
@@ -113,27 +125,91 @@ def register(app: typer.Typer) -> None:
     group = command_group(app, "arbiter", _("The arbiter's tools."))
 
     @group.command(
-        "irregularities", help=_("The irregularities (FIBAS Section C) with their article.")
+        "irregularities",
+        help=_("The irregularities a code's arbiter rules on, with their article."),
     )
-    def irregularities(as_json: JsonFlag = False) -> None:
-        """The irregularities the engine remedies (FIBAS Section C, arts. 6, 9, 10, 18), with their
-        article."""
-        from arbitro.games.burraco.arbiter import Irregularity
+    def irregularities(
+        code: Annotated[
+            str, typer.Option("--code", help=_("Competition code (default: FIBAS)"))
+        ] = DEFAULT_CODE,
+        as_json: JsonFlag = False,
+    ) -> None:
+        """The irregularities the code's arbiter rules on (FIBAS Section C, arts. 6, 9, 10, 18;
+        Scala 40 arts. 4, 10-17, 20; Parole arts. 9-11; Briscola art. 10; Bridge Law 13), with
+        their article and the fields that describe them."""
+        from arbitro.services.rulings import arbiter_of
 
+        with errors(as_json):
+            kinds = arbiter_of(code_spec(code).id).irregularities()
         rows = [
             {
-                "name": i.value,
-                "article": i.article,
-                "citation": i.citation.to_json(),
-                "label": render(i.label),
+                "name": k.kind,
+                "article": k.article.article,
+                "citation": k.article.to_json(),
+                "label": render(k.label),
+                "fields": list(k.fields),
             }
-            for i in Irregularity
+            for k in kinds
         ]
         lines = [
-            f"{render(i.citation):<16} {r['name']:<26} {r['label']}"
-            for i, r in zip(Irregularity, rows, strict=True)
+            f"{render(k.article):<16} {r['name']:<26} {r['label']}"
+            for k, r in zip(kinds, rows, strict=True)
         ]
         emit(rows, "\n".join(lines), as_json)
+
+    @group.command(
+        "rule",
+        help=_("Rule on a table's situation by the code's arbiter and record it in the event."),
+    )
+    def rule(
+        file: Annotated[
+            Path,
+            typer.Argument(help=_("JSON: the position or the facts, the irregularity, its fields")),
+        ],
+        event_id: Annotated[str, typer.Option("--event", help=_("Event id"))],
+        round_number: Annotated[int | None, typer.Option("--round", help=_("Round"))] = None,
+        table: Annotated[int | None, typer.Option("--table", help=_("Table"))] = None,
+        match: Annotated[
+            str | None, typer.Option("--match", help=_("Match of a knockout (with --game)"))
+        ] = None,
+        game: Annotated[int | None, typer.Option("--game", help=_("Game of the match"))] = None,
+        code: Annotated[
+            str | None, typer.Option("--code", help=_("Competition code (default: the event's)"))
+        ] = None,
+        as_json: JsonFlag = False,
+    ) -> None:
+        """Rule on the situation of ``file`` by the arbiter of the event's code (or ``--code``,
+        which must be the event's, or a law the codes read: Bridge Law 13) and record the
+        ruling, its warnings and its score row in one transaction (issue 31)."""
+        from arbitro.services.rulings import record_game_ruling, record_ruling
+
+        with errors(as_json):
+            data = read_json_object(file)
+            chosen = None if code is None else code_spec(code).id
+            with malformed(str(file)):
+                if match is not None and game is not None:
+                    seq, ruling = record_game_ruling(
+                        knockout_service(), event_id, match, game, data, code=chosen
+                    )
+                elif round_number is not None and table is not None:
+                    seq, ruling = record_ruling(
+                        service(), event_id, round_number, table, data, code=chosen
+                    )
+                else:
+                    raise ArbitroError("give --round and --table, or --match and --game")
+        out = {"seq": seq, **ruling.as_json()}
+        lines = [
+            _(
+                "Ruling {seq} ({article}): {irregularity}",
+                seq=seq,
+                article=ruling.article,
+                irregularity=ruling.irregularity,
+            ),
+            *out["text"],
+        ]
+        if ruling.score_row is not None:
+            lines.append(_("Sheet row: {row}", row=",".join(map(str, ruling.score_row))))
+        emit(out, "\n".join(lines), as_json)
 
     @group.command("replay", help=_("Replay a deal in arbiter mode."))
     def replay(

@@ -54,6 +54,7 @@ FIBAS = CodeSpec(
             topic="scoring",
         ),
     ),
+    arbiter="arbitro.games.burraco.arbiter.code_arbiter",
 )
 PAROLE = CodeSpec(
     id=CodeId.BURRACO_PAROLE,
@@ -69,6 +70,7 @@ PAROLE = CodeSpec(
     commands=(
         Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
     ),
+    arbiter="arbitro.games.parole.code_arbiter",
 )
 SCALA40 = CodeSpec(
     id=CodeId.SCALA40,
@@ -86,6 +88,7 @@ SCALA40 = CodeSpec(
     commands=(
         Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
     ),
+    arbiter="arbitro.games.scala40.arbiter",
 )
 BRISCOLA = CodeSpec(
     id=CodeId.BRISCOLA,
@@ -99,6 +102,7 @@ BRISCOLA = CodeSpec(
     commands=(
         Command("briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True),
     ),
+    arbiter="arbitro.games.briscola.arbiter",
 )
 # Bridge Law 13 (wrong number of cards in a board, seed 003): a law without events of its own,
 # read by the prepared-deal events of the other codes (arbitro.games.prepared_deals).
@@ -112,6 +116,7 @@ BRIDGE_LAW_13 = CodeSpec(
     catalogue=_CATALOGUE / "bridge-law-13.json",
     aliases=("bridge", "bridge-13"),
     search_words="bridge",
+    arbiter="arbitro.games.law13_arbiter",
 )
 
 # The built-in codes, one line each, in the order every list shows them (the catalogue's too).

@@ -65,6 +65,9 @@ class CodeSpec:
     desk_defaults: Mapping[str, str] = field(default_factory=dict)
     # The command line's commands of the code's own (``arbitro --help`` lists them).
     commands: tuple[Command, ...] = ()
+    # The module of its arbiter (its ``ARBITER``, a games.core.code_arbiter.CodeArbiter),
+    # imported when an arbiter first asks; "" for a code without one.
+    arbiter: str = ""
 
 
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)

@@ -65,6 +65,7 @@ from arbitro.tournament.records import (
     RecordCancelled,
     RoundSeated,
     RoundStarted,
+    RulingGiven,
     SanctionGiven,
     SeatingEdited,
     SeatingPublished,
@@ -542,6 +543,17 @@ def _abandon(state: EventState, b: AbandonRecorded, rec: Record, parsed: Any) ->
 @folds(BoardRuling, keeps_scores, ledger=_board_ruling_line, cancellable=True)
 def _board_ruling(state: EventState, b: BoardRuling, rec: Record, parsed: Any) -> None:
     state.board_rulings.append((b.round, b.table, dict(b.ruling)))
+
+
+def _ruling_line(state: EventState, b: RulingGiven, rec: Record) -> LedgerEntry:
+    detail = msg("table {table}: {irregularity}", table=b.table, irregularity=b.irregularity)
+    return _line(rec, b.round, None, "ruling-given", Citation(CodeId(b.code), b.article), detail)
+
+
+@folds(RulingGiven, keeps_scores, ledger=_ruling_line, cancellable=True)
+def _ruling(state: EventState, b: RulingGiven, rec: Record, parsed: Any) -> None:
+    """A code's arbiter's ruling (issue 31): a ledger line only; its warnings are records of
+    their own, appended with it."""
 
 
 @folds(BoardChecked, keeps_scores)

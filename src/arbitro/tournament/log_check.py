@@ -61,6 +61,7 @@ from arbitro.tournament.records import (
     RecordCancelled,
     RoundSeated,
     RoundStarted,
+    RulingGiven,
     SanctionGiven,
     SeatingEdited,
     SeatingPublished,
@@ -281,6 +282,10 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
                 made = commands.readmit(state, target.body.competitor, why, at, who)
                 return _same(rec, made), None
             commands.cancel(state, b.target, why, at, who)
+        case RulingGiven() as b:
+            from arbitro.tournament.commands.rulings import check_ruling
+
+            check_ruling(state, b.code, b.round, b.table)
         case EventImported():
             pass
         case _:

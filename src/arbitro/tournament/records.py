@@ -84,6 +84,7 @@ class RecordKind(StrEnum):
     CLOCK_CORRECTED = "clock-corrected"
     BOARD_CHECKED = "board-checked"
     WORD_JUDGED = "word-judged"
+    RULING_GIVEN = "ruling-given"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -573,6 +574,26 @@ class ClockCorrected(msgspec.Struct, frozen=True):
     started_at: datetime
 
 
+class RulingGiven(msgspec.Struct, frozen=True):
+    """A code's arbiter ruled on a table's situation (issue 31): the code, the irregularity
+    and its article, the offender, the position before and after in the game's notation (or
+    the board's counts, Law 13), the effects (JSON-ready, ``games.core.code_arbiter``), the
+    warnings it gave (their ``sanction-given`` records are appended with it) and the deal's
+    score row where the ruling decides it."""
+
+    round: int
+    table: int
+    code: str
+    irregularity: str
+    article: str
+    offender: str | None = None
+    before: str = ""
+    after: str = ""
+    effects: tuple[dict[str, Any], ...] = ()
+    warnings: tuple[tuple[str, str, str], ...] = ()
+    score_row: tuple[int, ...] | None = None
+
+
 Body = (
     EventCreated
     | KnockoutCreated
@@ -609,6 +630,7 @@ Body = (
     | ClockCorrected
     | BoardChecked
     | WordJudged
+    | RulingGiven
 )
 """Any record's body."""
 
@@ -647,6 +669,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.CLOCK_CORRECTED: (ClockCorrected,),
     RecordKind.BOARD_CHECKED: (BoardChecked,),
     RecordKind.WORD_JUDGED: (WordJudged,),
+    RecordKind.RULING_GIVEN: (RulingGiven,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Body, Depends, FastAPI, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -27,8 +27,11 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import EventKind, codes_of
 from arbitro.errors import ArbitroError, NotFoundError
-from arbitro.i18n import render
+from arbitro.i18n import render, use_lang
 from arbitro.services.events import EventService
+
+if TYPE_CHECKING:
+    from arbitro.games.core.code_arbiter import CodeRuling
 from arbitro.tournament import commands
 from arbitro.tournament.boards import entry_flags, field_vp
 from arbitro.tournament.commands.setup import LateEntry
@@ -54,12 +57,15 @@ from arbitro.web.api_models import (
     EventSummaryOut,
     FlagOut,
     ImportedOut,
+    IrregularityOut,
     LateEntryIn,
     LatenessIn,
     PaymentIn,
     PublishSeatingIn,
     RoundNo,
     RoundOut,
+    RulingIn,
+    RulingOut,
     SeatIn,
     SeatingOut,
     SheetsOut,
@@ -694,6 +700,58 @@ def publish_standings(event_id: EventId, round_number: RoundNo, api: Writer) -> 
     """Publish the round's standings (provisional during the complaints window, FIBAS
     art. 39)."""
     return api.done(event_id, lambda svc, user: svc.publish_standings(event_id, round_number, user))
+
+
+@router.post("/events/{event_id}/rulings", response_model=RulingOut, status_code=201)
+def give_ruling(event_id: EventId, body: RulingIn, request: Request, api: Writer) -> RulingOut:
+    """Rule on a table's situation by the arbiter of the event's code and record the ruling,
+    its warnings and its score row in one transaction (issue 31); a ruling of another code
+    than the event's is refused."""
+    from arbitro.services.rulings import record_game_ruling, record_ruling
+
+    def act(svc: EventService, user: str) -> tuple[int, CodeRuling]:
+        if body.round is None or body.table is None:
+            raise ArbitroError("give the round and the table, or the match and the game")
+        return record_ruling(
+            svc,
+            event_id,
+            body.round,
+            body.table,
+            body.situation,
+            code=body.code,
+            actor=user,
+            reason=body.reason,
+        )
+
+    if body.match is not None and body.game is not None:
+        with api.web.locked():
+            if not api.web.store.has_event(event_id):
+                raise NotFoundError("no event «{event_id}»", event_id=event_id)
+            seq, ruling = record_game_ruling(
+                api.web.knockout,
+                event_id,
+                body.match,
+                body.game,
+                body.situation,
+                code=body.code,
+                actor=api.director,
+                reason=body.reason,
+            )
+    else:
+        seq, ruling = api.write(event_id, act)
+    with use_lang(request_lang(request)):
+        return RulingOut(seq=seq, **ruling.as_json())
+
+
+@router.get("/codes/{code}/irregularities", response_model=list[IrregularityOut])
+def code_irregularities(code: str, request: Request) -> list[IrregularityOut]:
+    """The irregularities the code's arbiter rules on, with their articles and fields."""
+    from arbitro.codes.registry import code_spec
+    from arbitro.services.rulings import arbiter_of
+
+    kinds = arbiter_of(code_spec(code).id).irregularities()
+    with use_lang(request_lang(request)):
+        return [IrregularityOut(**k.as_json()) for k in kinds]
 
 
 @router.get("/events/{event_id}/export")

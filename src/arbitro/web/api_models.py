@@ -441,3 +441,44 @@ class ImportedOut(BaseModel):
     event_id: str
     name: str
     records: int
+
+
+class RulingIn(Strict):
+    """A code's arbiter's ruling to record at a table (``round`` and ``table``) or a knockout's
+    game (``match`` and ``game``) (issue 31): the ``situation`` as ``arbitro arbiter rule``
+    reads it (a position or the facts, the irregularity, its fields); ``code`` the event's by
+    default (or a law the codes read: Bridge Law 13)."""
+
+    round: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
+    table: int | None = Field(default=None, ge=1, le=MAX_TABLE)
+    match: str | None = Field(default=None, min_length=1, max_length=20)
+    game: int | None = Field(default=None, ge=1, le=100)
+    situation: dict[str, Any]
+    code: str | None = Field(default=None, max_length=100)
+    reason: Reason | None = None
+
+
+class RulingOut(BaseModel):
+    """The ruling recorded: its record's seq, its article, the positions before and after,
+    its effects (data, and as text in the request's language), warnings and score row."""
+
+    seq: int
+    code: str
+    irregularity: str
+    article: dict[str, str]
+    offender: str | None
+    before: str
+    after: str
+    effects: list[dict[str, Any]]
+    text: list[str]
+    warnings: list[list[str]]
+    score_row: list[int] | None
+
+
+class IrregularityOut(BaseModel):
+    """An irregularity a code's arbiter rules on: its name, article, label and fields."""
+
+    kind: str
+    article: dict[str, str]
+    label: str
+    fields: list[str]

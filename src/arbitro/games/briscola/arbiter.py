@@ -8,11 +8,16 @@ offending pair loses (art. 10). The ruling records an
 
 from __future__ import annotations
 
+from typing import Final
+
 from arbitro.codes.briscola import BriscolaCode, briscola
+from arbitro.codes.ids import CodeId
 from arbitro.games.briscola.errors import article
 from arbitro.games.briscola.game import Game, check_kind
 from arbitro.games.briscola.seats import PAIRS, Seat
 from arbitro.games.core.arbiter import ArbitralScore, Irregularity, Remedies, Ruling
+from arbitro.games.core.code_arbiter import RemediesArbiter
+from arbitro.i18n import Message
 
 _REMEDIES: dict[int, tuple[BriscolaCode, Remedies[Game]]] = {}
 
@@ -51,4 +56,21 @@ def rule(game: Game, seat: Seat, kind: str, note: str = "") -> Ruling[Game]:
     return remedies(game.code).rule(game, irregularity(seat, kind, note))
 
 
-__all__ = ["forfeit", "irregularity", "remedies", "rule"]
+def _arbiter() -> RemediesArbiter[Game]:
+    code = briscola()
+    return RemediesArbiter(
+        CodeId.BRISCOLA,
+        Game.from_position,
+        remedies(code),
+        lambda _kind: article("irregularities"),
+        # The code's own words (briscola.toml), English as the msgid, Italian its translation.
+        {k.key: Message(k.en) for k in code.irregularities},
+        dict.fromkeys((k.key for k in code.irregularities), ("note",)),
+    )
+
+
+ARBITER: Final = _arbiter()
+"""The Briscola arbiter behind the protocol of every code (``CodeSpec.arbiter``)."""
+
+
+__all__ = ["ARBITER", "forfeit", "irregularity", "remedies", "rule"]

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.games.core.arbiter import (
     ArbiterRecord,
     InterruptedTurn,
@@ -56,6 +57,7 @@ from arbitro.games.core.arbiter import (
     Ruling,
 )
 from arbitro.games.core.arbiter import Freeze as FreezeRecord
+from arbitro.games.core.code_arbiter import RemediesArbiter
 from arbitro.games.core.seats import LINES, SEATS, Seat
 from arbitro.games.core.table import Phase
 from arbitro.games.parole.errors import IllegalMoveError, article, articles
@@ -67,6 +69,7 @@ from arbitro.i18n import Message, message
 
 if TYPE_CHECKING:
     from arbitro.games.parole.deal import Deal
+    from arbitro.games.parole.lexicon import Lexicon
 
 REMEDIES: Final[dict[str, Citation]] = (
     articles(
@@ -368,4 +371,53 @@ ARBITER: Final[Remedies[Deal]] = Remedies(dict.fromkeys(REMEDIES, _remedy))
 position, ``deal`` itself unchanged) and its records."""
 
 
-__all__ = ["ARBITER", "REMEDIES", "apply_ruling", "irregularity", "penalty_order", "ruling"]
+LABELS: Final[dict[str, Message]] = {
+    "wrong_word": Message("A wrong opening or lay-off"),
+    "penalize": Message("Cards to penalize"),
+    "freeze": Message("A word frozen until the end of the deal"),
+    "freeze_round": Message("A word frozen for one round"),
+    "discard_no_closing": Message("A discard that is no closing"),
+    "burn": Message("A card found away from the table"),
+    "closing_no_discard": Message("A closing without a discard"),
+    "closing_no_burraco": Message("A closing without a burraco"),
+    "closing_first_round": Message("A closing in the first round"),
+    "closing_wild": Message("A closing with a wild card discarded"),
+    "play_no_draw": Message("A play without drawing"),
+    "missed_draw": Message("A missed draw"),
+    "closing_no_draw": Message("A closing without drawing"),
+    "draw_out_of_turn": Message("A draw out of turn"),
+    "pickup_out_of_turn": Message("A pick-up out of turn"),
+    "play_out_of_turn": Message("A play out of turn"),
+    "put_back": Message("Cards put back"),
+    "discard_several": Message("Several cards discarded"),
+    "multiple_discard": Message("A multiple discard"),
+}
+"""What each remedy rules on, in the arbiter's words."""
+
+
+def code_arbiter(lexicon: Lexicon) -> RemediesArbiter[Deal]:
+    """The Parole arbiter behind the protocol of every code, reading positions with
+    ``lexicon`` (the engine opens no dictionary: the edge gives it, see
+    :mod:`arbitro.games.parole.code_arbiter`). The situation's fields are a ruling's ``target``,
+    ``cards`` and ``extra`` (:func:`ruling`)."""
+    from arbitro.games.parole.deal import Deal
+
+    return RemediesArbiter(
+        CodeId.BURRACO_PAROLE,
+        lambda text: Deal.from_position(text, lexicon=lexicon),
+        ARBITER,
+        REMEDIES.__getitem__,
+        LABELS,
+        dict.fromkeys(REMEDIES, ("target", "cards", "extra")),
+    )
+
+
+__all__ = [
+    "ARBITER",
+    "REMEDIES",
+    "apply_ruling",
+    "code_arbiter",
+    "irregularity",
+    "penalty_order",
+    "ruling",
+]

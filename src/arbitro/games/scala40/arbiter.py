@@ -41,13 +41,16 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from arbitro.cards import Card, parse_cards
+from arbitro.codes.ids import CodeId
 from arbitro.games.core import arbiter as core
+from arbitro.games.core.code_arbiter import RemediesArbiter
 from arbitro.games.core.game import Side
 from arbitro.games.core.seats import Seat
 from arbitro.games.scala40.deal import DISCARD_DRAWN, DISCARD_PENALIZED, Deal
 from arbitro.games.scala40.errors import article
 from arbitro.games.scala40.moves import DRAW, parse_move
 from arbitro.games.scala40.rules import highest, strength
+from arbitro.i18n import Message
 
 TOPICS: Final[Mapping[str, str]] = {
     "misdeal": "misdeal",
@@ -343,4 +346,58 @@ def rule(deal: Deal, irr: core.Irregularity) -> core.Ruling[Deal]:
     return REMEDIES.rule(deal, irr)
 
 
-__all__ = ["REMEDIES", "RUN_SPLIT", "TOPICS", "irregularity", "rule"]
+_FORFEIT = ("initiative_taken", "arbiter_not_called")  # art. 10, for every penalty
+
+LABELS: Final[Mapping[str, Message]] = {
+    "misdeal": Message("A misdeal (a card seen, wrong direction or number)"),
+    "face_up_in_stock": Message("A card face up in the stock"),
+    "exposed_card": Message("Cards exposed or dropped"),
+    "wrong_lay_off": Message("A wrong lay-off"),
+    "excess_card": Message("A meld with an extra card"),
+    "wrong_meld_found_late": Message("A wrong meld found late"),
+    "stuck_card": Message("A card stuck under a played card"),
+    "wrong_meld": Message("A wrong meld"),
+    "missing_or_extra_cards": Message("Missing or extra cards"),
+    "cards_mixed": Message("Cards mixed up"),
+    "missed_draw": Message("A play without drawing"),
+    "discard_without_draw": Message("A discard without drawing"),
+    "out_of_turn_draw": Message("A draw out of turn"),
+    "out_of_turn_play": Message("A play out of turn"),
+    "out_of_turn_passed": Message("An irregularity passed: the next player played"),
+    "drawn_card_forgotten": Message("The card drawn out of turn is not remembered"),
+    "equal_runs": Message("Two equal runs of six or more cards"),
+    "no_card_to_discard": Message("A play that leaves no card to discard"),
+}
+"""What each irregularity is, in the arbiter's words."""
+
+FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "misdeal": ("what",),
+    "exposed_card": ("cards", *_FORFEIT),
+    "wrong_lay_off": ("cards", *_FORFEIT),
+    "excess_card": ("move", "cards", *_FORFEIT),
+    "wrong_meld_found_late": ("meld", *_FORFEIT),
+    "stuck_card": ("cards", "seen", *_FORFEIT),
+    "wrong_meld": ("cards", *_FORFEIT),
+    "cards_mixed": ("points",),
+    "missed_draw": ("plays", *_FORFEIT),
+    "discard_without_draw": ("card", *_FORFEIT),
+    "out_of_turn_draw": ("cards", "discard", "case", *_FORFEIT),
+    "out_of_turn_play": ("cards", "drew", *_FORFEIT),
+    "drawn_card_forgotten": ("cards", "discard", *_FORFEIT),
+    "equal_runs": ("melds",),
+    "no_card_to_discard": ("move",),
+}
+"""The details each remedy reads (see each remedy's docstring)."""
+
+ARBITER: Final = RemediesArbiter(
+    CodeId.SCALA40,
+    Deal.from_position,
+    REMEDIES,
+    lambda kind: article(TOPICS[kind]),
+    LABELS,
+    FIELDS,
+)
+"""The Scala 40 arbiter behind the protocol of every code (``CodeSpec.arbiter``)."""
+
+
+__all__ = ["ARBITER", "REMEDIES", "RUN_SPLIT", "TOPICS", "irregularity", "rule"]

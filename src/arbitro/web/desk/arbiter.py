@@ -39,6 +39,7 @@ from arbitro.web.forms import (
     FieldErrors,
     act,
     checked,
+    form_values,
     int_field,
     required_field,
     text_field,
@@ -443,3 +444,115 @@ def _cancel(web: Web, session: auth.Session, event_id: str, n: int, form: FormDa
     reason = required_field(form, "reason", 1000, N_("write why the action is cancelled"))
     web.service.cancel(event_id, seq, reason, actor=session.user)
     return "penalties"
+
+
+def _rulings_context(
+    request: Request, session: auth.Session, event_id: str, n: int, **extra: Any
+) -> dict[str, Any]:
+    """What the arbiter's ruling page shows (issue 31): the round's tables, the irregularities
+    of the event's code with their articles and fields, and a ruling seen before it is
+    confirmed (read under the service's lock)."""
+    from arbitro.games.core.code_arbiter import effect_message
+    from arbitro.services.rulings import arbiter_of
+
+    web = web_of(request)
+    state = round_state(web, event_id, n)
+    seating = state.round(n).seating
+    ruling = extra.get("ruling")
+    seen = [effect_message(e) for e in ruling.effects] if ruling is not None else []
+    return frozen(
+        round_common(
+            request,
+            session,
+            event_id,
+            state,
+            n,
+            tables=[t.table for t in seating.tables] if seating else [],
+            kinds=arbiter_of(str(state.code.code)).irregularities(),
+            values=extra.pop("values", None) or {},
+            seen=seen,
+            **extra,
+        )
+    )
+
+
+@router.get("/desk/e/{event_id}/r/{n}/rulings", include_in_schema=False)
+def rulings_page(
+    request: Request, event_id: str, n: int, session: auth.Session = Director
+) -> Response:
+    """The arbiter's page of the event's code (issue 31): choose the table, pick the
+    irregularity, paste the position and fill its fields, see the ruling, confirm it."""
+    web = web_of(request)
+    event_id = event_id_of(request, event_id)
+    with web.locked():
+        ctx = _rulings_context(request, session, event_id, n)
+    return web.render(request, "desk_rulings.html", **ctx)
+
+
+def _situation(form: FormData) -> dict[str, Any]:
+    """The situation typed at the desk: the JSON of its fields (the position and the
+    irregularity's details), with the irregularity and the offender picked."""
+    import json
+
+    text = text_field(form, "situation", 20_000) or "{}"
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise FieldError("situation", "the situation must be a JSON object")
+    for name in ("irregularity", "offender"):
+        chosen = text_field(form, name, 100)
+        if chosen:
+            data[name] = chosen
+    return data
+
+
+async def _rule(
+    request: Request, event_id: str, n: int, session: auth.Session = DirectorPost
+) -> Response:
+    form = await request.form()
+    web = web_of(request)
+    event_id = event_id_of(request, event_id)
+    lang = request_lang(request)
+    refusal = Refusal()
+    seen: list[Response] = []  # the ruling seen, not recorded: the page, 200
+
+    def run() -> str:
+        from arbitro.services.rulings import record_ruling, rule_on
+
+        table = int_field(form, "table", Message("Table"), low=1, high=10_000)
+        situation = _situation(form)
+        if form.get("step") != "confirm":  # seen, not recorded: the page shows the ruling
+            code = str(round_state(web, event_id, n).code.code)
+            ruling = rule_on(code, situation)
+            ctx = _rulings_context(
+                request, session, event_id, n, ruling=ruling, values=form_values(form)
+            )
+            seen.append(refusal.keep(200, ctx))
+            return ""
+        record_ruling(
+            web.service, event_id, n, table, situation, actor=session.user, reason=_reason(form)
+        )
+        return f"/desk/e/{event_id}/r/{n}#ledger"
+
+    def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:
+        ctx = _rulings_context(request, session, event_id, n, errors=errors, values=values)
+        return refusal.keep(status, ctx)
+
+    def decide() -> Response:
+        with web.locked():
+            round_state(web, event_id, n)
+            response = act(form, "ruling", lang, run, refused)
+        return refusal.page(web, request, "desk_rulings.html", seen[0] if seen else response)
+
+    return await run_in_threadpool(decide)
+
+
+add_post(
+    router,
+    "/desk/e/{event_id}/r/{n}/rulings",
+    "give_ruling",
+    "See the ruling of the event's code's arbiter on a table's situation, and record it.",
+    _rule,
+)

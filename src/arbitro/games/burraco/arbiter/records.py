@@ -4,35 +4,15 @@ parameters) rendered at the edges; their articles are citations of the FIBAS cod
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from arbitro.cards import Card, format_cards
 from arbitro.codes.citation import Citation
 from arbitro.games.burraco import Seat
 from arbitro.games.burraco.arbiter.irregularities import Found, Irregularity, TurnLimit
+from arbitro.games.core.code_arbiter import message_json as message_json
 from arbitro.i18n import Message
-
-
-def message_json(text: Message) -> dict[str, Any]:
-    """A message as JSON-ready data: its msgid and parameters (a parameter that is itself a
-    message or a citation in the same form), from which an edge renders it in any language."""
-    out: dict[str, Any] = {"msgid": text.msgid}
-    if text.params:
-        out["params"] = {k: _json_param(v) for k, v in text.params.items()}
-    return out
-
-
-def _json_param(value: object) -> object:
-    if isinstance(value, Message):
-        return message_json(value)
-    if isinstance(value, Citation):
-        return value.to_json()
-    if isinstance(value, Mapping):
-        return {str(k): _json_param(v) for k, v in value.items()}
-    return value
 
 
 class ActionKind(Enum):

@@ -1,0 +1,83 @@
+"""The FIBAS arbiter behind the protocol of every code (:mod:`arbitro.games.core.code_arbiter`):
+the situation is a deal in arbiter mode — a ``position`` (docs/notation-burraco.md), a
+``layout`` or a ``seed`` — and its ``script`` of actions and rulings
+(:mod:`arbitro.games.burraco.arbiter.script`); the ruling is the script's last, with every
+warning the deal gave (art. 22) and, once the deal is over, its sheet row (art. 19)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError
+from arbitro.games.burraco.arbiter.deal import ArbiterDeal
+from arbitro.games.burraco.arbiter.irregularities import Irregularity
+from arbitro.games.burraco.arbiter.records import Ruling
+from arbitro.games.burraco.arbiter.script import deal_from_layout, run_script
+from arbitro.games.core.code_arbiter import (
+    CodeRuling,
+    IrregularityKind,
+    RulingWarning,
+    message_json,
+)
+from arbitro.games.core.seats import Line
+
+
+def _deal(situation: Mapping[str, Any]) -> ArbiterDeal:
+    if "position" in situation:
+        return ArbiterDeal.from_position(str(situation["position"]))
+    if "layout" in situation:
+        return deal_from_layout(situation["layout"])
+    return ArbiterDeal.shuffled(random.Random(int(situation.get("seed", 0))))
+
+
+class FibasArbiter:
+    """FIBAS Section C's remedies (arts. 22-35) as a :class:`CodeArbiter`."""
+
+    code: str = CodeId.BURRACO_FIBAS
+
+    def irregularities(self) -> tuple[IrregularityKind, ...]:
+        """The irregularities of Section C the engine remedies, each with its article."""
+        return tuple(
+            IrregularityKind(i.value, i.citation, i.label, ("script",)) for i in Irregularity
+        )
+
+    def rule(self, situation: Mapping[str, Any]) -> CodeRuling:
+        """The script's last ruling on the deal, its warnings and, once over, its sheet row."""
+        deal = _deal(situation)
+        before = str(deal)
+        run_script(deal, situation.get("script", []))
+        rulings: list[Ruling] = deal.rulings
+        if not rulings:
+            raise ArbitroError("the script holds no ruling")
+        last = rulings[-1]
+        effects: list[dict[str, Any]] = [
+            {"kind": "message", "text": message_json(r.text)} for r in rulings
+        ]
+        effects += [
+            {"kind": "warning", "seat": w.seat.value, "article": w.article} for w in deal.warnings
+        ]
+        if deal.next_to_act is not None:
+            effects.append({"kind": "next", "seat": deal.next_to_act.value})
+        row = None
+        if deal.is_over:
+            scores = deal.scores()
+            ns, ew = scores[Line.NS], scores[Line.EW]
+            row = (ns.base, ns.points, ew.base, ew.points)
+        return CodeRuling(
+            self.code,
+            last.irregularity.value,
+            last.citation,
+            last.offender.value if last.offender else None,
+            before,
+            str(deal),
+            tuple(effects),
+            tuple(RulingWarning(w.seat.value, w.article, w.reason) for w in deal.warnings),
+            row,
+        )
+
+
+ARBITER: Final = FibasArbiter()
+"""The FIBAS arbiter (``CodeSpec.arbiter``)."""

@@ -1,0 +1,242 @@
+"""One arbiter for every code (issue 31): what the arbiter at the table asks of a code, in one
+protocol. A code's :class:`CodeArbiter` lists the irregularities it rules on (each with its
+article and the fields that describe it) and rules on a described situation — a position in
+the game's notation and the irregularity, or a form of the facts where there is no position
+(Bridge Law 13's boards) — giving a :class:`CodeRuling`: the article, the positions before and
+after, the effects (cards moved, points, warnings, who plays next) as JSON-ready data that
+:func:`effect_message` renders in the code's words. Each code's spec names its arbiter's module
+(``CodeSpec.arbiter``), whose ``ARBITER`` is loaded on first use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from arbitro.codes.citation import Citation
+from arbitro.errors import ArbitroError
+from arbitro.games.core import arbiter as core
+from arbitro.games.core.game import Game
+from arbitro.games.core.seats import Seat
+from arbitro.i18n import Message, msg, verbatim
+
+G = TypeVar("G", bound=Game[Any])
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularityKind:
+    """One irregularity a code rules on: its name, its article, what it is (a catalogue
+    message) and the fields of the situation that describe it (beside the position)."""
+
+    kind: str
+    article: Citation
+    label: Message
+    fields: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """The kind as JSON-ready data (the label rendered in the current language)."""
+        return {
+            "kind": self.kind,
+            "article": self.article.to_json(),
+            "label": self.label.render(),
+            "fields": list(self.fields),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RulingWarning:
+    """A warning the ruling gives (FIBAS art. 22): the seat warned, the article, why."""
+
+    seat: str
+    article: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CodeRuling:
+    """A code's ruling on a situation: the irregularity and its article, the offender, the
+    position before and after (the game's notation; empty without a position), the effects
+    (JSON-ready, see :func:`effect_message`), the warnings and the deal's score row where the
+    ruling decides it."""
+
+    code: str
+    irregularity: str
+    article: Citation
+    offender: str | None
+    before: str
+    after: str
+    effects: tuple[Mapping[str, Any], ...] = ()
+    warnings: tuple[RulingWarning, ...] = ()
+    score_row: tuple[int, ...] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The ruling as JSON-ready data, each effect with its text in the current language."""
+        return {
+            "code": self.code,
+            "irregularity": self.irregularity,
+            "article": self.article.to_json(),
+            "offender": self.offender,
+            "before": self.before,
+            "after": self.after,
+            "effects": [dict(e) for e in self.effects],
+            "text": [effect_message(e).render() for e in self.effects],
+            "warnings": [[w.seat, w.article, w.reason] for w in self.warnings],
+            "score_row": None if self.score_row is None else list(self.score_row),
+        }
+
+
+class CodeArbiter(Protocol):
+    """A code's arbiter: its irregularities and its ruling on a described situation."""
+
+    code: str
+
+    def irregularities(self) -> tuple[IrregularityKind, ...]:
+        """The irregularities the code rules on, with their articles and fields."""
+        ...
+
+    def rule(self, situation: Mapping[str, Any]) -> CodeRuling:
+        """The ruling on ``situation`` (a JSON object: the position or the facts, the
+        irregularity, the offender, its fields); a situation that does not fit is refused
+        with an :class:`ArbitroError`."""
+        ...
+
+
+def effect_message(effect: Mapping[str, Any]) -> Message:
+    """One effect of a ruling in words: a frozen meld, penalized cards, a turn interrupted, an
+    arbitral score, a new deal, who plays next, or a message of the code itself."""
+    kind = effect.get("kind")
+    if kind == "message":
+        return message_from_json(effect["text"])
+    if kind == "freeze":
+        return msg("{side}: frozen {what}", side=effect["side"], what=" ".join(effect["what"]))
+    if kind == "penalized":
+        return msg("{seat}: penalized cards {cards}", seat=effect["seat"], cards=effect["cards"])
+    if kind == "turn-ends":
+        return msg("{seat}'s turn ends", seat=effect["seat"])
+    if kind == "arbitral-score":
+        points = ", ".join(f"{k} {v}" for k, v in dict(effect["points"]).items())
+        return msg("arbitral score: {points}", points=points)
+    if kind == "new-deal":
+        return msg("the deal is dealt again")
+    if kind == "next":
+        return msg("next to play: {seat}", seat=effect["seat"])
+    if kind == "warning":
+        return msg("{seat} is warned ({article})", seat=effect["seat"], article=effect["article"])
+    return verbatim(str(dict(effect)))
+
+
+def message_from_json(data: Mapping[str, Any]) -> Message:
+    """A message written as JSON-ready data (its msgid and parameters, a parameter that is
+    itself a message in the same form, a citation as its JSON), read back."""
+
+    def param(value: Any) -> Any:
+        if isinstance(value, Mapping) and "msgid" in value:
+            return message_from_json(value)
+        if isinstance(value, Mapping) and set(value) == {"code", "article"}:
+            return Citation.from_json(dict(value))
+        return value
+
+    params = {k: param(v) for k, v in dict(data.get("params", {})).items()}
+    return Message(str(data["msgid"]), params, data.get("context"))
+
+
+def message_json(text: Message) -> dict[str, Any]:
+    """A message as JSON-ready data (see :func:`message_from_json`)."""
+    out: dict[str, Any] = {"msgid": text.msgid}
+    if text.params:
+        out["params"] = {k: _json_param(v) for k, v in text.params.items()}
+    if text.context:
+        out["context"] = text.context
+    return out
+
+
+def _json_param(value: object) -> object:
+    if isinstance(value, Message):
+        return message_json(value)
+    if isinstance(value, Citation):
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(k): _json_param(v) for k, v in value.items()}
+    return value
+
+
+def record_effects(records: Sequence[core.ArbiterRecord]) -> list[dict[str, Any]]:
+    """The core's records of a ruling (:mod:`arbitro.games.core.arbiter`) as effects."""
+    out: list[dict[str, Any]] = []
+    for r in records:
+        match r:
+            case core.Freeze():
+                out.append({"kind": "freeze", "side": _name(r.side), "what": list(r.what)})
+            case core.PenalizedCards():
+                cards = " ".join(str(c) for c in r.cards)
+                out.append({"kind": "penalized", "seat": r.seat.value, "cards": cards})
+            case core.InterruptedTurn():
+                out.append({"kind": "turn-ends", "seat": r.seat.value})
+            case core.ArbitralScore():
+                points = {_name(s): p for s, p in r.points.items()}
+                out.append({"kind": "arbitral-score", "points": points})
+            case core.NewDeal():
+                out.append({"kind": "new-deal", "reason": r.reason})
+    return out
+
+
+def _name(side: object) -> str:
+    value = getattr(side, "value", side)
+    return str(value if not isinstance(value, tuple) else "".join(map(str, value)))
+
+
+def field_value(situation: Mapping[str, Any], name: str) -> Any:
+    """A field of the situation, or the refusal naming it."""
+    if name not in situation:
+        raise ArbitroError("the situation lacks «{field}»", field=name)
+    return situation[name]
+
+
+@dataclass(frozen=True, slots=True)
+class RemediesArbiter(Generic[G]):
+    """The :class:`CodeArbiter` of a code whose engine has the core's remedies
+    (:class:`~arbitro.games.core.arbiter.Remedies`): the situation is ``position`` (the game's
+    notation), ``irregularity`` (a kind), ``offender`` (N, E, S, W) and the kind's fields."""
+
+    code: str
+    parse: Callable[[str], G]
+    remedies: core.Remedies[G]
+    article: Callable[[str], Citation]
+    labels: Mapping[str, Message]
+    fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    seat: Callable[[str], Any] = Seat
+
+    def irregularities(self) -> tuple[IrregularityKind, ...]:
+        """Every kind of the code's remedies, with its article, label and fields."""
+        return tuple(
+            IrregularityKind(k, self.article(k), self.labels[k], self.fields.get(k, ()))
+            for k in self.remedies
+        )
+
+    def rule(self, situation: Mapping[str, Any]) -> CodeRuling:
+        """The remedy of the situation's irregularity applied to its position."""
+        kind = str(field_value(situation, "irregularity"))
+        if kind not in self.remedies:
+            raise ArbitroError(
+                "unknown irregularity «{kind}» (known: {known})",
+                kind=kind,
+                known=", ".join(self.remedies),
+            )
+        before = self.parse(str(field_value(situation, "position")))
+        offender = self.seat(str(field_value(situation, "offender")).upper())
+        details = {k: v for k, v in situation.items() if k in self.fields.get(kind, ())}
+        irr = core.Irregularity(kind, self.article(kind), offender, details)
+        ruling = self.remedies.rule(before, irr)
+        after = ruling.position
+        effects = record_effects(ruling.records)
+        if not after.is_over:
+            effects.append({"kind": "next", "seat": after.turn.value})
+        return CodeRuling(
+            self.code,
+            kind,
+            irr.article,
+            offender.value,
+            str(before),
+            str(after),
+            tuple(effects),
+        )

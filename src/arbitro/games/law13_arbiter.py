@@ -1,0 +1,94 @@
+"""Bridge Law 13 (a board with a wrong number of cards) behind the protocol of every code
+(:mod:`arbitro.games.core.code_arbiter`): a board has no position, the situation is a form of
+the facts — ``board``, ``game`` (bridge or burraco), ``hands``, ``pozzetti`` and what happened
+(a call made, play completed, a card seen...) — and the ruling is the law's outcome
+(:func:`arbitro.games.prepared_deals.law13_outcome`, 13A-13F)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from arbitro.cards import parse_cards
+from arbitro.codes.citation import cite
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError
+from arbitro.games.core.code_arbiter import CodeRuling, IrregularityKind, message_json
+from arbitro.games.prepared_deals import Board, check_board, law13_outcome
+from arbitro.i18n import Message
+
+FACTS: Final = (
+    "call_made",
+    "called",
+    "play_completed",
+    "cannot_correct",
+    "card_seen",
+    "significant",
+    "foreign",
+    "affected",
+    "foreign_played",
+)
+"""The facts the law asks (the options of ``arbitro arbiter board``)."""
+
+WRONG_COUNT: Final = "wrong_count"
+
+
+class Law13Arbiter:
+    """Law 13's outcomes as a :class:`CodeArbiter`: one irregularity, a wrong count."""
+
+    code: str = CodeId.BRIDGE_LAW_13
+
+    def irregularities(self) -> tuple[IrregularityKind, ...]:
+        """The one irregularity Law 13 rules on, with the board's fields and the facts."""
+        return (
+            IrregularityKind(
+                WRONG_COUNT,
+                cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
+                Message("A board with a wrong number of cards"),
+                ("board", "game", "hands", "pozzetti", *FACTS),
+            ),
+        )
+
+    def rule(self, situation: Mapping[str, Any]) -> CodeRuling:
+        """The law's outcome for the board counted and the facts given (13A-13F)."""
+        hands = {str(k): parse_cards(str(v)) for k, v in dict(situation.get("hands", {})).items()}
+        number = int(situation.get("board", 1))
+        if situation.get("game", "bridge") == "burraco":
+            pozzetti = [parse_cards(str(p)) for p in situation.get("pozzetti", [])]
+            board = Board.burraco(number, hands, pozzetti)
+        else:
+            board = Board.bridge(number, hands)
+        check = check_board(board)
+        fact = {f: bool(situation.get(f)) for f in FACTS if f != "called"}
+        if check.ok and not fact["foreign"] and not fact["foreign_played"]:
+            raise ArbitroError(
+                "board {board} holds the right number of cards",
+                board=number,
+                article=cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
+            )
+        ruling = law13_outcome(
+            check,
+            call_made=fact["call_made"],
+            play_completed=fact["play_completed"],
+            can_correct=not fact["cannot_correct"],
+            card_seen=fact["card_seen"],
+            information_significant=fact["significant"],
+            excess_card_foreign=fact["foreign"],
+            callers=[str(p).strip().upper() for p in situation.get("called") or ()],
+            result_affected=fact["affected"],
+            foreign_card_played=fact["foreign_played"],
+        )
+        counts = " ".join(f"{w.position} {w.count}/{w.expected}" for w in check.wrong)
+        return CodeRuling(
+            self.code,
+            WRONG_COUNT,
+            ruling.outcome.citation,
+            None,
+            counts,
+            "",
+            ({"kind": "message", "text": message_json(ruling.outcome.label)},),
+        )
+
+
+ARBITER: Final = Law13Arbiter()
+"""The Law 13 arbiter (``CodeSpec.arbiter``)."""

@@ -1,0 +1,35 @@
+"""A code's arbiter's ruling as a command value (issue 31): the ruling, its warnings and the
+deal's score row appended in one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arbitro.games.core.code_arbiter import CodeRuling
+from arbitro.tournament.commands.command import Context
+from arbitro.tournament.commands.rulings import give_ruling
+from arbitro.tournament.event import EventState
+from arbitro.tournament.records import Record
+
+
+@dataclass(frozen=True, slots=True)
+class GiveRuling:
+    """Record ``ruling`` (a code's arbiter's, ``games.core.code_arbiter``) at a table of a
+    round: the ``ruling-given`` record and a warning for each it gives; answers its seq."""
+
+    round_number: int
+    table: int
+    ruling: CodeRuling
+    actor: str = "arbiter"
+    reason: str | None = None
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The ruling's record and its warnings' (refused on an event of another code)."""
+        return give_ruling(
+            state, self.round_number, self.table, self.ruling, ctx.now, self.actor, self.reason
+        )
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> int:
+        """The seq of the ruling's record (what a cancellation names)."""
+        return records[0].seq
