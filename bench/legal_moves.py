@@ -187,6 +187,41 @@ def measure(spec: GameSpec, ps: list[Position]) -> dict[str, Any]:
             "max": max(cpu) / base,
         },
         "over_50ms": sum(1 for x in cpu if x > 50),
+        **_partial(ps, base),
+    }
+
+
+def _partial(ps: list[Position], base: float) -> dict[str, Any]:
+    """Time the incremental check ``plays_with(selected)`` where the game has one (Burraco
+    Parole): at each play-phase position, a random selection of 3 to 12 cards of the hand and
+    the whole hand but one card (the biggest selection a play may take)."""
+    cpu: list[float] = []
+    rng = random.Random(7)
+    gc.disable()
+    try:
+        for p in ps:
+            check = getattr(p, "plays_with", None)
+            if check is None or getattr(p, "_phase", None) is None or p._phase.name != "PLAY":
+                continue
+            hand = list(p.hand(p.turn))  # type: ignore[attr-defined]
+            if len(hand) < 4:
+                continue
+            k = rng.randint(3, min(12, len(hand) - 1))
+            for chosen in (rng.sample(hand, k), hand[1:]):
+                t0 = time.process_time_ns()
+                check(chosen)
+                cpu.append((time.process_time_ns() - t0) / 1e6)
+    finally:
+        gc.enable()
+    if not cpu:
+        return {}
+    return {
+        "plays_with": {
+            "calls": len(cpu),
+            "cpu_ms": {"p50": _q(cpu, 0.5), "p99": _q(cpu, 0.99), "max": max(cpu)},
+            "ratio_to_floor_p99": _q(cpu, 0.99) / base,
+            "over_50ms": sum(1 for x in cpu if x > 50),
+        }
     }
 
 
@@ -224,6 +259,14 @@ def main() -> None:
                 f" | x floor p50 {f['p50']:.0f} p99 {f['p99']:.0f} | >50ms {r['over_50ms']}",
                 flush=True,
             )
+            if "plays_with" in r:
+                c = r["plays_with"]["cpu_ms"]
+                print(
+                    f"{'':9} plays_with(selected): {r['plays_with']['calls']} calls"
+                    f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}"
+                    f" | >50ms {r['plays_with']['over_50ms']}",
+                    flush=True,
+                )
     if a.json:
         print(json.dumps(out, indent=2))
 

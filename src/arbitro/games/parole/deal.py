@@ -475,6 +475,40 @@ class Deal(TurnEnd[Card]):
                     out.append(lay_off(j, new))
         return out
 
+    def plays_with(self, cards: Sequence[Card]) -> list[Move]:
+        """The legal words and lay-offs that take exactly ``cards`` from the hand (arts. 4.1,
+        4.4): what a phone checks while a player selects the cards of a play, without listing
+        every play of a big hand (issue 32). The same moves as those of :meth:`legal_moves`
+        whose cards from the hand are ``cards`` (``tests/games/parole/test_movegen_plays.py``).
+        """
+        s = self._turn
+        chosen = Counter(cards)
+        h = self._hands[s]
+        if (
+            self._phase is not Phase.PLAY
+            or self._several
+            or self._must_discard
+            or not chosen
+            or any(h[x] < n for x, n in chosen.items())
+        ):
+            return []
+        n = len(cards)
+        out = [
+            meld(word)
+            for word in movegen.openings(chosen, n, self.lexicon, self.code)
+            if len(word) == n and self._leaves_ok(word, None)
+        ]
+        frozen = self.freezes(SEATS[s].line)
+        for j, w in enumerate(self._words[s & 1]):
+            if j in frozen:
+                continue
+            for new in movegen.layoffs(w, chosen, n, self.lexicon, self.code):
+                if len(new) == len(w.cards) + n and self._leaves_ok(
+                    added_cards(w, new), (j, new)
+                ):
+                    out.append(lay_off(j, new))
+        return out
+
     def _short_plays(self) -> list[Move]:
         """The words of three cards and the lay-offs of one card (what the bots look at)."""
         s = self._turn
