@@ -66,6 +66,26 @@ class Cores:
         self._empty = self._forms.get("", ())
         self._index = LetterIndex(k for k in self._forms if k)
         self._adds: dict[Adds, tuple[LetterIndex, bool]] = {}
+        pres = {a for forms_ in self._forms.values() for pre, _ in forms_ for a in pre if a}
+        posts = {a for forms_ in self._forms.values() for _, post in forms_ for a in post if a}
+        self._pres = LetterIndex(pres)
+        self._posts = LetterIndex(posts)
+
+    def spelled_by(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """Candidate words (upper case) of exactly ``letters``, or of them and one letter of
+        ``extra``: each suffix and prefix they hold, then the cores of exactly the letters
+        left (an anagram lookup), kept where the core takes that prefix and suffix."""
+        whole = Counter({x: n for x, n in letters.items() if n > 0})
+        seen: set[str] = set()
+        for post in ["", *self._posts.within(whole, extra)]:
+            rest, more = _less(whole, post, extra)
+            for pre in ["", *self._pres.within(rest, more)]:
+                left, most = _less(rest, pre, more)
+                for core in self._index.exactly(left, most):
+                    w = pre + core + post
+                    if w not in seen and any(pre in p and post in q for p, q in self._forms[core]):
+                        seen.add(w)
+                        yield w
 
     def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
         """Candidate words (upper case) made of ``letters`` and at most one letter of
@@ -104,6 +124,20 @@ class Cores:
         if empty:
             yield ""
         yield from index.within({x: n for x, n in left.items() if n > 0}, extra)
+
+
+def _less(
+    letters: Counter[str], part: str, extra: Collection[str]
+) -> tuple[Counter[str], Collection[str]]:
+    """``letters`` without those of ``part``, and the ``extra`` letters still allowed (none once
+    ``part`` took the one letter of ``extra`` that ``letters`` lacked)."""
+    left = letters.copy()
+    left.subtract(part)
+    short = [x for x, n in left.items() if n < 0]
+    if short:
+        left[short[0]] += 1
+        return left, ()
+    return left, extra
 
 
 def fits(word: str, letters: Mapping[str, int], extra: Collection[str]) -> bool:

@@ -132,3 +132,23 @@ def test_art4_4_a_selection_names_each_way_to_write_its_word() -> None:
     assert parse_move("layoff 0 CAS?A") in d.plays_with(parse_cards("S"))
     d.push(parse_move("discard B"))
     assert d.plays_with(parse_cards("RT")) == []  # the next player has not drawn yet
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from("AAAEEEIIIOOOUCDGLMNPRSTVZB"), min_size=2, max_size=9),
+    st.sampled_from(["", "AEIOU", "ABCDEFGHILMNOPQRSTUVZ"]),
+)
+def test_art4_1_spelled_by_is_spellable_using_every_letter(letters: list[str], extra: str) -> None:
+    """Art. 4.1, 4.4: the Italian dictionary's anagram lookup names every word its walk over
+    the letters names that uses every letter (and at most one letter a wild stands for)."""
+    lexicon = italian()
+    have = Counter(letters)
+    full = {
+        w.upper()
+        for w in lexicon.spellable(have, extra)
+        if not have - Counter(w.upper()) and lexicon.is_word(w)
+    }
+    exact = {w.upper() for w in lexicon.spelled_by(have, extra) if lexicon.is_word(w)}
+    assert full <= exact
+    assert all(len(w) in (len(letters), len(letters) + 1) for w in exact)

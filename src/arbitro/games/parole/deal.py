@@ -495,17 +495,15 @@ class Deal(TurnEnd[Card]):
         n = len(cards)
         out = [
             meld(word)
-            for word in movegen.openings(chosen, n, self.lexicon, self.code)
+            for word in movegen.openings(chosen, n, self.lexicon, self.code, exact=True)
             if len(word) == n and self._leaves_ok(word, None)
         ]
         frozen = self.freezes(SEATS[s].line)
         for j, w in enumerate(self._words[s & 1]):
             if j in frozen:
                 continue
-            for new in movegen.layoffs(w, chosen, n, self.lexicon, self.code):
-                if len(new) == len(w.cards) + n and self._leaves_ok(
-                    added_cards(w, new), (j, new)
-                ):
+            for new in movegen.layoffs(w, chosen, n, self.lexicon, self.code, exact=True):
+                if len(new) == len(w.cards) + n and self._leaves_ok(added_cards(w, new), (j, new)):
                     out.append(lay_off(j, new))
         return out
 
