@@ -13,6 +13,7 @@ own) is a :class:`Reason` of a :class:`Verdict`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -67,10 +68,11 @@ class ExactLexicon(SpellableLexicon, Protocol):
 def anagram_keys(letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
     """The anagram keys (letters in alphabetical order) of exactly ``letters``, and of
     ``letters`` with one letter of ``extra`` more."""
-    base = [x for x, n in letters.items() for _ in range(max(n, 0))]
-    yield "".join(sorted(base))
+    base = "".join(sorted(x * n for x, n in letters.items() if n > 0))
+    yield base
     for x in sorted(set(extra)):
-        yield "".join(sorted([*base, x]))
+        i = bisect_right(base, x)
+        yield base[:i] + x + base[i:]
 
 
 class LetterIndex:
