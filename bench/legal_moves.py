@@ -201,7 +201,8 @@ def _partial(ps: list[Position], base: float) -> dict[str, Any]:
     try:
         for p in ps:
             check = getattr(p, "plays_with", None)
-            if check is None or getattr(p, "_phase", None) is None or p._phase.name != "PLAY":
+            phase = getattr(p, "_phase", None)
+            if check is None or phase is None or phase.name != "PLAY":
                 continue
             hand = list(p.hand(p.turn))  # type: ignore[attr-defined]
             if len(hand) < 4:
