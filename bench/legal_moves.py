@@ -192,17 +192,24 @@ def measure(spec: GameSpec, ps: list[Position]) -> dict[str, Any]:
 
 
 def _partial(ps: list[Position], base: float) -> dict[str, Any]:
-    """Time the incremental check ``plays_with(selected)`` where the game has one (Burraco
-    Parole): at each play-phase position, a random selection of 3 to 12 cards of the hand and
+    """Time the incremental check ``plays_with(selected)`` and ``moves_but_plays()`` where the
+    game has them (Burraco Parole): the latter at every position, the former at each
+    play-phase position for a random selection of 3 to 12 cards of the hand and
     the whole hand but one card (the biggest selection a play may take)."""
     cpu: list[float] = []
+    rest: list[float] = []
     rng = random.Random(7)
     gc.disable()
     try:
         for p in ps:
             check = getattr(p, "plays_with", None)
+            if check is None:
+                continue
+            t0 = time.process_time_ns()
+            p.moves_but_plays()  # type: ignore[attr-defined]
+            rest.append((time.process_time_ns() - t0) / 1e6)
             phase = getattr(p, "_phase", None)
-            if check is None or phase is None or phase.name != "PLAY":
+            if phase is None or phase.name != "PLAY":
                 continue
             hand = list(p.hand(p.turn))  # type: ignore[attr-defined]
             if len(hand) < 4:
@@ -222,7 +229,11 @@ def _partial(ps: list[Position], base: float) -> dict[str, Any]:
             "cpu_ms": {"p50": _q(cpu, 0.5), "p99": _q(cpu, 0.99), "max": max(cpu)},
             "ratio_to_floor_p99": _q(cpu, 0.99) / base,
             "over_50ms": sum(1 for x in cpu if x > 50),
-        }
+        },
+        "moves_but_plays": {
+            "calls": len(rest),
+            "cpu_ms": {"p50": _q(rest, 0.5), "p99": _q(rest, 0.99), "max": max(rest)},
+        },
     }
 
 
@@ -266,6 +277,12 @@ def main() -> None:
                     f"{'':9} plays_with(selected): {r['plays_with']['calls']} calls"
                     f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}"
                     f" | >50ms {r['plays_with']['over_50ms']}",
+                    flush=True,
+                )
+                c = r["moves_but_plays"]["cpu_ms"]
+                print(
+                    f"{'':9} moves_but_plays(): {r['moves_but_plays']['calls']} calls"
+                    f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}",
                     flush=True,
                 )
     if a.json:

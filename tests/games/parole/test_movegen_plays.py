@@ -71,7 +71,9 @@ def _position(seed: int, lexicon: Lexicon, most: int) -> Deal:
 def _check(deal: Deal, rng: random.Random) -> int:
     """``plays_with`` of every selection the full list uses names that selection's plays, and
     of random selections only plays of the full list; returns the selections checked."""
-    plays = [m for m in deal.legal_moves() if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)]
+    listed = deal.legal_moves()
+    plays = [m for m in listed if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)]
+    assert deal.moves_but_plays() == [m for m in listed if m not in plays]
     by_cards: dict[tuple[str, ...], set[Move]] = {}
     for mv in plays:
         by_cards.setdefault(_taken(deal, mv), set()).add(mv)
@@ -88,12 +90,15 @@ def _check(deal: Deal, rng: random.Random) -> int:
 @given(st.integers(0, 2**31))
 def test_art4_1_art4_4_plays_with_is_the_full_list_per_selection(seed: int) -> None:
     """Arts. 4.1, 4.4: in random positions (hands up to 24 cards), for every selection of hand
-    cards, ``plays_with`` lists exactly the plays of ``legal_moves`` that take those cards."""
+    cards, ``plays_with`` lists exactly the plays of ``legal_moves`` that take those cards;
+    ``moves_but_plays`` lists the rest of ``legal_moves`` (draw, pick up, discards: arts. 4,
+    6, 10.8)."""
     deal = _position(seed, WORDS, 24)
     if deal.phase is Phase.PLAY:
         _check(deal, random.Random(seed))
     else:
         assert deal.plays_with(deal.hand(deal.turn)[:3]) == []
+        assert deal.moves_but_plays() == deal.legal_moves()
 
 
 @pytest.mark.slow

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Final
@@ -423,16 +423,22 @@ class Deal(TurnEnd[Card]):
         (:mod:`arbitro.games.parole.movegen`). ``tests/games/parole/test_reachability.py``
         checks that every move push accepts is listed and every listed move is accepted.
         """
-        return self._moves(full=True)
+        return self._moves(self._all_plays)
 
     def bot_moves(self) -> list[Move]:
         """The moves the bots choose from: :meth:`legal_moves` with only the three-card
         openings and the one-card lay-offs. A longer word or lay-off is the end of a sequence
         of those whenever its first three letters (or each shorter word on the way) are words
         too; the bots lose a few plays and keep the speed of the shorter list."""
-        return self._moves(full=False)
+        return self._moves(self._short_plays)
 
-    def _moves(self, full: bool) -> list[Move]:
+    def moves_but_plays(self) -> list[Move]:
+        """:meth:`legal_moves` without the words and lay-offs: draw, pick up and the discards
+        allowed (arts. 4, 6, 10.8), what a phone offers at once while the plays a player
+        builds are checked one selection at a time by :meth:`plays_with` (issue 32)."""
+        return self._moves(list)
+
+    def _moves(self, plays: Callable[[], list[Move]]) -> list[Move]:
         if self._phase is Phase.OVER or self._several:
             return []  # a multiple discard waits for the arbiter's ruling (art. 10.17)
         if self._phase is Phase.DRAW:
@@ -444,10 +450,7 @@ class Deal(TurnEnd[Card]):
             return [discard(self._penalized[s][0])]  # arts. 9.1, 10.8: discard at once
         if self._must_discard:
             return [discard(x) for x in sorted(set(h.elements()), key=_sort_key)]
-        if full:
-            out += self._all_plays()
-        else:
-            out += self._short_plays()
+        out += plays()
         if self._penalized[s]:
             out.append(discard(self._penalized[s][0]))  # art. 10.8: highest penalized first
             return out
