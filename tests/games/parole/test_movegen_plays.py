@@ -157,3 +157,14 @@ def test_art4_1_spelled_by_is_spellable_using_every_letter(letters: list[str], e
     exact = {w.upper() for w in lexicon.spelled_by(have, extra) if lexicon.is_word(w)}
     assert full <= exact
     assert all(len(w) in (len(letters), len(letters) + 1) for w in exact)
+
+
+def test_art2_a_word_the_language_judge_approved_is_spelled() -> None:
+    """Art. 2: a word the event's language judge approved (ZZAP, no dictionary word) is found
+    by the anagram lookup of exactly its letters (and with a jolly for one of them), not by
+    letters that spell only part of it."""
+    lexicon = italian().with_lists(approved=["zzap"])
+    assert "ZZAP" in set(lexicon.spelled_by(Counter("PAZZ")))
+    assert "ZZAP" in set(lexicon.spelled_by(Counter("PZZ"), "AEIOU"))
+    assert "ZZAP" not in set(lexicon.spelled_by(Counter("PAZZE")))
+    assert "ZZAP" not in set(italian().spelled_by(Counter("PAZZ")))
