@@ -20,12 +20,9 @@ from hypothesis import strategies as st
 
 from arbitro.games.core.table import Phase
 from arbitro.games.parole import (
-    DRAW,
     Deal,
     Move,
     MoveKind,
-    Seat,
-    arrange_deck,
     parse_cards,
     parse_move,
 )
@@ -33,6 +30,7 @@ from arbitro.games.parole.lexicon import Lexicon
 from arbitro.games.parole.words import Word, added_cards
 from arbitro.lexicon.hunspell import italian
 
+from .test_reachability import _deal
 from .words import WORDS
 
 
@@ -111,15 +109,6 @@ def test_art4_1_plays_with_the_italian_dictionary() -> None:
         if deal.phase is Phase.PLAY:
             checked += _check(deal, random.Random(seed))
     assert checked > 50
-
-
-def _deal(hand: str, stock: str) -> Deal:
-    d = Deal(
-        arrange_deck({Seat.E: parse_cards(hand)}, pile="Z", stock=parse_cards(stock)),
-        lexicon=WORDS,
-    )
-    d.push(DRAW)
-    return d
 
 
 def test_art4_4_a_selection_names_each_way_to_write_its_word() -> None:
