@@ -7,17 +7,23 @@ Method (one process, CPU time of the process, ``time.process_time_ns``, so that 
 of a shared machine do not count; wall time ``time.perf_counter_ns`` reported beside it):
 
 1. Positions. For each game (Burraco FIBAS, Burraco Parole, Scala 40, Briscola), deals from
-   seeds 0, 1, 2... are played by a sampling player that picks up the discard pile whenever it
-   may (most of the time: hands of 20 cards and more, late in a deal), otherwise plays a move
-   drawn from the game's bot list (``bot_moves``, or ``legal_moves`` for Briscola) and mostly
-   keeps its cards; each position on the way is kept (a ``copy``) with probability
-   ``--rate``, until ``--positions`` are kept (10,000 by default, 300 with ``--quick``).
+   seeds 0, 1, 2... are played by a sampling player that picks up the discard pile often
+   (35% of the times it may: hands of 20 cards and more late in a deal), plays a Scala 40
+   opening whenever it has one (only an opened player may pick up, art. 6), else mostly
+   discards (85%) and otherwise plays a move of the game's bot list (``bot_moves``, or
+   ``legal_moves`` for Briscola); each position on the way is kept (a ``copy``) with
+   probability ``--rate``, until ``--positions`` are kept (10,000 by default, 300 with
+   ``--quick``).
 2. Each kept position's ``legal_moves()`` is timed once (the engine's caches warm as they are
    in a server that keeps playing); p50, p99 and max in milliseconds, the largest hand seen
    and the most moves listed.
 3. The floor, measured in the same run on the same positions: the time to ``copy`` the
    position (what any move on it costs at least); each figure is also given as a ratio to the
    floor's median.
+4. Burraco Parole's full list can be huge (tens of thousands of plays for a hand of 20), so
+   its phone asks for ``moves_but_plays()`` (timed at every position) and checks the cards a
+   player selects with ``plays_with(selected)`` (timed at each play-phase position on a
+   random selection of 3 to 12 hand cards and on the whole hand but one card).
 
 Burraco Parole uses the real Italian dictionary (Hunspell, ``italian()``); its affix rules are
 read once before timing. Run: .venv/bin/python bench/legal_moves.py [--quick] [--positions N]
