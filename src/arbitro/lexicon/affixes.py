@@ -66,6 +66,40 @@ class Cores:
         self._empty = self._forms.get("", ())
         self._index = LetterIndex(k for k in self._forms if k)
         self._adds: dict[Adds, tuple[LetterIndex, bool]] = {}
+        # it_IT's prefixes all end in an apostrophe (L', DELL'...): no card spells them
+        pres = {a for v in self._forms.values() for pre, _ in v for a in pre if _spelt(a)}
+        posts = {a for v in self._forms.values() for _, post in v for a in post if _spelt(a)}
+        self._pres = LetterIndex(pres)
+        self._posts = LetterIndex(posts)
+        self._longest_core = max(map(len, self._forms))
+        self._longest_pre = max(map(len, pres), default=0)
+
+    def spelled_by(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """Candidate words (upper case) of exactly ``letters``, or of them and one letter of
+        ``extra``: each suffix and prefix they hold, then the cores of exactly the letters
+        left (an anagram lookup), kept where the core takes that prefix and suffix."""
+        whole = Counter({x: n for x, n in letters.items() if n > 0})
+        size = whole.total()
+        room = self._longest_core + self._longest_pre
+        seen: set[str] = set()
+        for post in ["", *self._posts.within(whole, extra)]:
+            if size - len(post) > room:
+                continue  # no core and prefix are that long: the suffix is too short
+            rest, more = _less(whole, post, extra)
+            for pre in ["", *self._pres.within(rest, more)]:
+                left, most = _less(rest, pre, more)
+                if left.total() > self._longest_core:
+                    continue
+                cores = list(self._index.exactly(left, most))
+                if not +left:
+                    cores.append("")  # an entry that is all strip: the word is its affixes
+                for core in cores:
+                    w = pre + core + post
+                    if w in seen or len(w) < 2:
+                        continue
+                    if any(pre in p and post in q for p, q in self._forms.get(core, ())):
+                        seen.add(w)
+                        yield w
 
     def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
         """Candidate words (upper case) made of ``letters`` and at most one letter of
@@ -104,6 +138,25 @@ class Cores:
         if empty:
             yield ""
         yield from index.within({x: n for x, n in left.items() if n > 0}, extra)
+
+
+def _spelt(add: str) -> bool:
+    """Whether an affix's addition is made of letters (a card can spell it)."""
+    return bool(add) and _LETTERS.issuperset(add.lower())
+
+
+def _less(
+    letters: Counter[str], part: str, extra: Collection[str]
+) -> tuple[Counter[str], Collection[str]]:
+    """``letters`` without those of ``part``, and the ``extra`` letters still allowed (none once
+    ``part`` took the one letter of ``extra`` that ``letters`` lacked)."""
+    left = letters.copy()
+    left.subtract(part)
+    short = [x for x, n in left.items() if n < 0]
+    if short:
+        left[short[0]] += 1
+        return left, ()
+    return left, extra
 
 
 def fits(word: str, letters: Mapping[str, int], extra: Collection[str]) -> bool:

@@ -196,6 +196,17 @@ class Dictionary:
             if fits(up, letters, extra):
                 yield up
 
+    def spelled_by(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """Candidate words of exactly ``letters``, or of them and one letter of ``extra``
+        (art. 4.1; :class:`~arbitro.games.parole.lexicon.ExactLexicon`): the dictionary's from
+        its affix rules and the language judge's approved words (art. 2)."""
+        yield from cores(self._dir).spelled_by(letters, extra)
+        size = sum(n for n in letters.values() if n > 0)
+        for w in self.approved:
+            up = w.upper()
+            if size <= len(up) <= size + 1 and fits(up, letters, extra):
+                yield up
+
     def _lists_changed(self) -> None:
         self._judged = dict.fromkeys(self.rejected, False) | dict.fromkeys(self.approved, True)
         ex = self.excluded

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Final
@@ -423,16 +423,22 @@ class Deal(TurnEnd[Card]):
         (:mod:`arbitro.games.parole.movegen`). ``tests/games/parole/test_reachability.py``
         checks that every move push accepts is listed and every listed move is accepted.
         """
-        return self._moves(full=True)
+        return self._moves(self._all_plays)
 
     def bot_moves(self) -> list[Move]:
         """The moves the bots choose from: :meth:`legal_moves` with only the three-card
         openings and the one-card lay-offs. A longer word or lay-off is the end of a sequence
         of those whenever its first three letters (or each shorter word on the way) are words
         too; the bots lose a few plays and keep the speed of the shorter list."""
-        return self._moves(full=False)
+        return self._moves(self._short_plays)
 
-    def _moves(self, full: bool) -> list[Move]:
+    def moves_but_plays(self) -> list[Move]:
+        """:meth:`legal_moves` without the words and lay-offs: draw, pick up and the discards
+        allowed (arts. 4, 6, 10.8), what a phone offers at once while the plays a player
+        builds are checked one selection at a time by :meth:`plays_with` (issue 32)."""
+        return self._moves(list)
+
+    def _moves(self, plays: Callable[[], list[Move]]) -> list[Move]:
         if self._phase is Phase.OVER or self._several:
             return []  # a multiple discard waits for the arbiter's ruling (art. 10.17)
         if self._phase is Phase.DRAW:
@@ -444,10 +450,7 @@ class Deal(TurnEnd[Card]):
             return [discard(self._penalized[s][0])]  # arts. 9.1, 10.8: discard at once
         if self._must_discard:
             return [discard(x) for x in sorted(set(h.elements()), key=_sort_key)]
-        if full:
-            out += self._all_plays()
-        else:
-            out += self._short_plays()
+        out += plays()
         if self._penalized[s]:
             out.append(discard(self._penalized[s][0]))  # art. 10.8: highest penalized first
             return out
@@ -472,6 +475,38 @@ class Deal(TurnEnd[Card]):
                 continue
             for new in movegen.layoffs(w, h, size - 1, self.lexicon, self.code):
                 if self._leaves_ok(added_cards(w, new), (j, new)):
+                    out.append(lay_off(j, new))
+        return out
+
+    def plays_with(self, cards: Sequence[Card]) -> list[Move]:
+        """The legal words and lay-offs that take exactly ``cards`` from the hand (arts. 4.1,
+        4.4): what a phone checks while a player selects the cards of a play, without listing
+        every play of a big hand (issue 32). The same moves as those of :meth:`legal_moves`
+        whose cards from the hand are ``cards`` (``tests/games/parole/test_movegen_plays.py``).
+        """
+        s = self._turn
+        chosen = Counter(cards)
+        h = self._hands[s]
+        if (
+            self._phase is not Phase.PLAY
+            or self._several
+            or self._must_discard
+            or not chosen
+            or any(h[x] < n for x, n in chosen.items())
+        ):
+            return []
+        n = len(cards)
+        out = [
+            meld(word)
+            for word in movegen.openings(chosen, n, self.lexicon, self.code, exact=True)
+            if len(word) == n and self._leaves_ok(word, None)
+        ]
+        frozen = self.freezes(SEATS[s].line)
+        for j, w in enumerate(self._words[s & 1]):
+            if j in frozen:
+                continue
+            for new in movegen.layoffs(w, chosen, n, self.lexicon, self.code, exact=True):
+                if len(new) == len(w.cards) + n and self._leaves_ok(added_cards(w, new), (j, new)):
                     out.append(lay_off(j, new))
         return out
 

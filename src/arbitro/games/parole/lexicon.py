@@ -13,6 +13,7 @@ own) is a :class:`Reason` of a :class:`Verdict`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -51,6 +52,29 @@ class SpellableLexicon(Lexicon, Protocol):
         ...
 
 
+@runtime_checkable
+class ExactLexicon(SpellableLexicon, Protocol):
+    """A lexicon that can also name the words spelled by exactly a multiset of letters: what
+    :meth:`~arbitro.games.parole.deal.Deal.plays_with` asks for the cards a player selected
+    (all of them make the word, art. 4.1), a lookup instead of a walk over every sub-multiset
+    of the letters (issue 32)."""
+
+    def spelled_by(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterable[str]:
+        """Every word ``is_word`` may accept (more is allowed) whose letters are exactly
+        ``letters``, or exactly ``letters`` and one letter of ``extra`` (art. 4.4); any case."""
+        ...
+
+
+def anagram_keys(letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+    """The anagram keys (letters in alphabetical order) of exactly ``letters``, and of
+    ``letters`` with one letter of ``extra`` more."""
+    base = "".join(sorted(x * n for x, n in letters.items() if n > 0))
+    yield base
+    for x in sorted(set(extra)):
+        i = bisect_right(base, x)
+        yield base[:i] + x + base[i:]
+
+
 class LetterIndex:
     """Words by their letters in alphabetical order (an anagram key), to find the words a
     multiset of letters spells (art. 4.1) by walking the keys' prefixes."""
@@ -87,6 +111,12 @@ class LetterIndex:
                     yield from walk(j + 1, k, used or n > cap)
 
         return walk(0, "", False)
+
+    def exactly(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """The words made of exactly ``letters``, or of them and one letter of ``extra`` (upper
+        case): one lookup per anagram key."""
+        for key in anagram_keys(letters, extra):
+            yield from self._words.get(key, ())
 
 
 class Reason(Enum):
@@ -228,6 +258,13 @@ class WordList:
         if self._index is None:
             self._index = LetterIndex(self.words)
         return self._index.within(letters, extra)
+
+    def spelled_by(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+        """The listed words of exactly ``letters``, or of them and one letter of ``extra`` (see
+        :class:`ExactLexicon`; art. 4.1)."""
+        if self._index is None:
+            self._index = LetterIndex(self.words)
+        return self._index.exactly(letters, extra)
 
     def check(self, word: str) -> Verdict:
         """The verdict for ``word``: in the list or not (art. 4.1)."""

@@ -19,21 +19,27 @@ from itertools import permutations
 
 from arbitro.codes.burraco_parole import BurracoParoleCode
 from arbitro.games.parole.letters import WILDS, Card
-from arbitro.games.parole.lexicon import Lexicon, SpellableLexicon
+from arbitro.games.parole.lexicon import ExactLexicon, Lexicon, SpellableLexicon
 from arbitro.games.parole.words import Word, wild_letters
 
 
 def openings(
-    hand: Mapping[Card, int], longest: int, lexicon: Lexicon, code: BurracoParoleCode
+    hand: Mapping[Card, int],
+    longest: int,
+    lexicon: Lexicon,
+    code: BurracoParoleCode,
+    *,
+    exact: bool = False,
 ) -> list[tuple[Card, ...]]:
     """Every word of ``code.meld_min_cards`` to ``longest`` cards the ``hand`` can open, in
     table order (art. 4.1; art. 4.4: one wild at most, anywhere), sorted by length then
-    cards."""
+    cards. ``exact``: only the words of all the cards of ``hand`` are wanted (the others
+    may be listed too), found by the lexicon's anagram lookup where it has one."""
     naturals = {x: n for x, n in hand.items() if n > 0 and x not in WILDS}
     kinds = sorted(x for x in WILDS if hand.get(x, 0) > 0)
     extra = _extra(kinds, code)
     out: set[tuple[Card, ...]] = set()
-    for w in _words(lexicon, naturals, extra, longest):
+    for w in _words(lexicon, naturals, extra, longest, exact):
         if not code.meld_min_cards <= len(w) <= longest or not lexicon.is_word(w):
             continue
         need = Counter(w)
@@ -50,11 +56,18 @@ def openings(
 
 
 def layoffs(
-    word: Word, hand: Mapping[Card, int], most: int, lexicon: Lexicon, code: BurracoParoleCode
+    word: Word,
+    hand: Mapping[Card, int],
+    most: int,
+    lexicon: Lexicon,
+    code: BurracoParoleCode,
+    *,
+    exact: bool = False,
 ) -> list[tuple[Card, ...]]:
     """Every word ``word`` becomes with one to ``most`` cards of ``hand`` added (art. 4.1
     *legare*): its cards kept, its letters in order, one wild at most, the word's own wild
-    anywhere (art. 4.4 fig. 3); sorted by length then cards."""
+    anywhere (art. 4.4 fig. 3); sorted by length then cards. ``exact``: only the words
+    adding all of ``hand`` are wanted (see :func:`openings`)."""
     old = [x for x in word.cards if x not in WILDS]
     own = word.cards[word.wild] if word.wild >= 0 else None
     naturals = {x: n for x, n in hand.items() if n > 0 and x not in WILDS}
@@ -64,7 +77,7 @@ def layoffs(
     longest = len(word.cards) + most
     out: set[tuple[Card, ...]] = set()
     keep = Counter(old)
-    for w in _words(lexicon, letters, _extra(kinds, code), longest):
+    for w in _words(lexicon, letters, _extra(kinds, code), longest, exact):
         if not len(word.cards) < len(w) <= longest or not lexicon.is_word(w):
             continue
         if own is None and _keeps(old, keep, w, naturals):
@@ -98,9 +111,16 @@ def _keeps(old: Sequence[Card], keep: Counter[Card], new: str, hand: Mapping[Car
 
 
 def _words(
-    lexicon: Lexicon, letters: Mapping[str, int], extra: Collection[str], longest: int
+    lexicon: Lexicon,
+    letters: Mapping[str, int],
+    extra: Collection[str],
+    longest: int,
+    exact: bool = False,
 ) -> Iterable[str]:
-    """The lexicon's candidate words for ``letters`` and one letter of ``extra``."""
+    """The lexicon's candidate words for ``letters`` and one letter of ``extra`` (``exact``:
+    for all of ``letters``, and maybe others)."""
+    if exact and isinstance(lexicon, ExactLexicon):
+        return (w.upper() for w in lexicon.spelled_by(letters, extra))
     if isinstance(lexicon, SpellableLexicon):
         return (w.upper() for w in lexicon.spellable(letters, extra))
     return _arrangements(letters, extra, longest)

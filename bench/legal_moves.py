@@ -1,0 +1,299 @@
+"""Benchmark: every game's ``legal_moves`` over random reachable positions (issue 32).
+
+The digital tables offer a player the legal moves at once: the goal is ``legal_moves`` within
+50 ms at the 99th percentile over 10,000 random positions per game.
+
+Method (one process, CPU time of the process, ``time.process_time_ns``, so that the other jobs
+of a shared machine do not count; wall time ``time.perf_counter_ns`` reported beside it):
+
+1. Positions. For each game (Burraco FIBAS, Burraco Parole, Scala 40, Briscola), deals from
+   seeds 0, 1, 2... are played by a sampling player that picks up the discard pile often
+   (35% of the times it may: hands of 20 cards and more late in a deal), plays a Scala 40
+   opening whenever it has one (only an opened player may pick up, art. 6), else mostly
+   discards (85%) and otherwise plays a move of the game's bot list (``bot_moves``, or
+   ``legal_moves`` for Briscola); each position on the way is kept (a ``copy``) with
+   probability ``--rate``, until ``--positions`` are kept (10,000 by default, 300 with
+   ``--quick``).
+2. Each kept position's ``legal_moves()`` is timed once (the engine's caches warm as they are
+   in a server that keeps playing); p50, p99 and max in milliseconds, the largest hand seen
+   and the most moves listed.
+3. The floor, measured in the same run on the same positions: the time to ``copy`` the
+   position (what any move on it costs at least); each figure is also given as a ratio to the
+   floor's median.
+4. Burraco Parole's full list can be huge (tens of thousands of plays for a hand of 20), so
+   its phone asks for ``moves_but_plays()`` (timed at every position) and checks the cards a
+   player selects with ``plays_with(selected)`` (timed at each play-phase position on a
+   random selection of 3 to 12 hand cards and on the whole hand but one card).
+
+Burraco Parole uses the real Italian dictionary (Hunspell, ``italian()``); its affix rules are
+read once before timing. Run: .venv/bin/python bench/legal_moves.py [--quick] [--positions N]
+[--game burraco|parole|scala40|briscola] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+
+class Position(Protocol):
+    """What the bench asks of a game's position."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    def push(self, move: Any) -> None: ...
+
+    def copy(self) -> Position: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game: how to deal it from a seed, and its hand size (for the report)."""
+
+    name: str
+    deal: Callable[[random.Random], Position]
+    hand_size: Callable[[Position], int]
+
+
+def _burraco() -> GameSpec:
+    from arbitro.games.burraco import Deal
+
+    def size(p: Any) -> int:
+        return int(p._tally[p._turn].size)
+
+    return GameSpec("burraco", lambda rng: Deal.shuffled(rng), size)
+
+
+def _parole() -> GameSpec:
+    from arbitro.games.parole import Deal
+    from arbitro.lexicon.hunspell import italian
+
+    lexicon = italian()
+    list(lexicon.spellable({"A": 1}, ()))  # reads the affix rules once, before timing
+
+    def size(p: Any) -> int:
+        return int(p._sizes[p._turn])
+
+    return GameSpec("parole", lambda rng: Deal.shuffled(rng, lexicon=lexicon), size)
+
+
+def _scala40() -> GameSpec:
+    from arbitro.games.scala40 import Deal
+
+    def size(p: Any) -> int:
+        return int(p._sizes[p._turn])
+
+    return GameSpec("scala40", lambda rng: Deal.shuffled(rng), size)
+
+
+def _briscola() -> GameSpec:
+    from arbitro.games.briscola import Game
+
+    def size(p: Any) -> int:
+        return len(p._hands[p._turn])
+
+    return GameSpec("briscola", lambda rng: Game.shuffled(rng), size)
+
+
+GAMES: dict[str, Callable[[], GameSpec]] = {
+    "burraco": _burraco,
+    "parole": _parole,
+    "scala40": _scala40,
+    "briscola": _briscola,
+}
+
+
+def _choose(p: Any, rng: random.Random) -> Any:
+    """The sampling player's move: a Scala 40 opening when it has one, the pile often, else
+    mostly a discard (so that hands grow)."""
+    moves = p.bot_moves() if hasattr(p, "bot_moves") else p.legal_moves()
+    by_kind: dict[str, list[Any]] = {}
+    for m in moves:
+        by_kind.setdefault(getattr(getattr(m, "kind", None), "name", ""), []).append(m)
+    if "OPEN" in by_kind:  # Scala 40: only an opened player may pick up (art. 6)
+        return by_kind["OPEN"][0]
+    pick = by_kind.get("PICK_UP")
+    if pick and rng.random() < 0.35:
+        return pick[0]
+    discards = by_kind.get("DISCARD")
+    if discards and rng.random() < 0.85:
+        return rng.choice(discards)
+    return rng.choice(list(moves))
+
+
+def positions(spec: GameSpec, n: int, rate: float, seed: int) -> list[Position]:
+    """``n`` positions kept along deals played from seeds ``seed``, ``seed + 1``..."""
+    out: list[Position] = []
+    s = seed
+    while len(out) < n:
+        rng = random.Random(s)
+        p = spec.deal(rng)
+        for _ in range(5_000):
+            if p.is_over or len(out) >= n:
+                break
+            if rng.random() < rate:
+                out.append(p.copy())
+            p.push(_choose(p, rng))
+        s += 1
+    return out
+
+
+def _q(xs: list[float], f: float) -> float:
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, int(f * len(ys)))]
+
+
+def measure(spec: GameSpec, ps: list[Position]) -> dict[str, Any]:
+    """Time ``legal_moves`` and the floor (``copy``) on every position of ``ps``."""
+    cpu: list[float] = []
+    wall: list[float] = []
+    floor: list[float] = []
+    most = 0
+    biggest = 0
+    gc.collect()
+    gc.disable()
+    try:
+        for p in ps:
+            t0, w0 = time.process_time_ns(), time.perf_counter_ns()
+            moves = p.legal_moves()
+            t1, w1 = time.process_time_ns(), time.perf_counter_ns()
+            p.copy()
+            t2 = time.process_time_ns()
+            cpu.append((t1 - t0) / 1e6)
+            wall.append((w1 - w0) / 1e6)
+            floor.append((t2 - t1) / 1e6)
+            most = max(most, len(moves))
+            biggest = max(biggest, spec.hand_size(p))
+    finally:
+        gc.enable()
+    base = max(statistics.median(floor), 1e-6)
+    return {
+        "game": spec.name,
+        "positions": len(ps),
+        "largest_hand": biggest,
+        "most_moves": most,
+        "cpu_ms": {"p50": _q(cpu, 0.5), "p99": _q(cpu, 0.99), "max": max(cpu)},
+        "wall_ms": {"p50": _q(wall, 0.5), "p99": _q(wall, 0.99), "max": max(wall)},
+        "floor_ms_p50": base,
+        "ratio_to_floor": {
+            "p50": _q(cpu, 0.5) / base,
+            "p99": _q(cpu, 0.99) / base,
+            "max": max(cpu) / base,
+        },
+        "over_50ms": sum(1 for x in cpu if x > 50),
+        **_partial(ps, base),
+    }
+
+
+def _partial(ps: list[Position], base: float) -> dict[str, Any]:
+    """Time the incremental check ``plays_with(selected)`` and ``moves_but_plays()`` where the
+    game has them (Burraco Parole): the latter at every position, the former at each
+    play-phase position for a random selection of 3 to 12 cards of the hand and
+    the whole hand but one card (the biggest selection a play may take)."""
+    cpu: list[float] = []
+    rest: list[float] = []
+    rng = random.Random(7)
+    gc.disable()
+    try:
+        for p in ps:
+            check = getattr(p, "plays_with", None)
+            if check is None:
+                continue
+            t0 = time.process_time_ns()
+            p.moves_but_plays()  # type: ignore[attr-defined]
+            rest.append((time.process_time_ns() - t0) / 1e6)
+            phase = getattr(p, "_phase", None)
+            if phase is None or phase.name != "PLAY":
+                continue
+            hand = list(p.hand(p.turn))  # type: ignore[attr-defined]
+            if len(hand) < 4:
+                continue
+            k = rng.randint(3, min(12, len(hand) - 1))
+            for chosen in (rng.sample(hand, k), hand[1:]):
+                t0 = time.process_time_ns()
+                check(chosen)
+                cpu.append((time.process_time_ns() - t0) / 1e6)
+    finally:
+        gc.enable()
+    if not cpu:
+        return {}
+    return {
+        "plays_with": {
+            "calls": len(cpu),
+            "cpu_ms": {"p50": _q(cpu, 0.5), "p99": _q(cpu, 0.99), "max": max(cpu)},
+            "ratio_to_floor_p99": _q(cpu, 0.99) / base,
+            "over_50ms": sum(1 for x in cpu if x > 50),
+        },
+        "moves_but_plays": {
+            "calls": len(rest),
+            "cpu_ms": {"p50": _q(rest, 0.5), "p99": _q(rest, 0.99), "max": max(rest)},
+        },
+    }
+
+
+def main() -> None:
+    """Run the bench and print one line per game (or JSON)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="300 positions per game")
+    ap.add_argument("--positions", type=int, default=10_000)
+    ap.add_argument("--rate", type=float, default=0.2, help="chance a position is kept")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--game", choices=sorted(GAMES), action="append")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    n = 300 if a.quick else a.positions
+    out: dict[str, Any] = {
+        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.node()} {platform.processor() or platform.machine()}",
+        "python": platform.python_version(),
+        "games": [],
+    }
+    for name in a.game or list(GAMES):
+        spec = GAMES[name]()
+        t0 = time.perf_counter()
+        ps = positions(spec, n, a.rate, a.seed)
+        made = time.perf_counter() - t0
+        r = measure(spec, ps)
+        r["positions_made_s"] = round(made, 1)
+        out["games"].append(r)
+        if not a.json:
+            c, f = r["cpu_ms"], r["ratio_to_floor"]
+            print(
+                f"{name:9} n={r['positions']} hand<={r['largest_hand']} moves<={r['most_moves']}"
+                f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}"
+                f" | wall p99 {r['wall_ms']['p99']:.2f} | floor {r['floor_ms_p50']:.4f} ms"
+                f" | x floor p50 {f['p50']:.0f} p99 {f['p99']:.0f} | >50ms {r['over_50ms']}",
+                flush=True,
+            )
+            if "plays_with" in r:
+                c = r["plays_with"]["cpu_ms"]
+                print(
+                    f"{'':9} plays_with(selected): {r['plays_with']['calls']} calls"
+                    f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}"
+                    f" | >50ms {r['plays_with']['over_50ms']}",
+                    flush=True,
+                )
+                c = r["moves_but_plays"]["cpu_ms"]
+                print(
+                    f"{'':9} moves_but_plays(): {r['moves_but_plays']['calls']} calls"
+                    f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}",
+                    flush=True,
+                )
+    if a.json:
+        print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
