@@ -250,7 +250,11 @@ def test_arbiter_apply_carries_warnings_into_the_event(tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["warnings"][0][:2] == ["E", "22"]
     ledger = json.loads(runner.invoke(app, [*db, "ledger", "e", "--json"]).stdout)
-    assert [(e["kind"], e["competitor"]) for e in ledger] == [("warning", 2)]
+    # the ruling (issue 31: recorded with its warnings in one transaction), then its warning
+    assert [(e["kind"], e["competitor"]) for e in ledger] == [
+        ("ruling-given", None),
+        ("warning", 2),
+    ]
 
 
 def test_scala40_defaults_to_5_rounds_of_5_closings_art5(tmp_path: Path) -> None:

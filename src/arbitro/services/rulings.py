@@ -16,7 +16,7 @@ from arbitro.games.core.seats import Seat
 from arbitro.i18n import Message
 from arbitro.services.events import EventService
 from arbitro.tournament.commands.rulings import check_code
-from arbitro.tournament.commands.values.rulings import GiveRuling
+from arbitro.tournament.commands.values import GiveRuling
 
 if TYPE_CHECKING:
     from arbitro.services.knockout import KnockoutService

@@ -67,6 +67,9 @@ if TYPE_CHECKING:
         Seat,
         SwapSeats,
     )
+    from arbitro.tournament.commands.values.rulings import (
+        GiveRuling,
+    )
     from arbitro.tournament.commands.values.sheets import (
         ConfirmSheet,
         CorrectSheet,
@@ -96,6 +99,7 @@ _MODULE_OF: dict[str, str] = {
     "EnterGame": "knockout",
     "EnterSheet": "sheets",
     "GivePenalty": "arbiter",
+    "GiveRuling": "rulings",
     "GiveSanction": "arbiter",
     "JudgeWord": "arbiter",
     "LodgeComplaint": "rounds",
@@ -147,6 +151,7 @@ __all__ = [
     "EnterGame",
     "EnterSheet",
     "GivePenalty",
+    "GiveRuling",
     "GiveSanction",
     "JudgeWord",
     "LodgeComplaint",
