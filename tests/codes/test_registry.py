@@ -14,6 +14,7 @@ from arbitro.codes.registry import (
     code_spec,
     code_specs,
     codes_of,
+    register,
     registered,
     unregister,
 )
@@ -79,8 +80,8 @@ def test_a_code_registered_is_in_every_list_and_gone_after() -> None:
         assert "test-code" in rules.CODES
         assert list(CODE_NAMES)[-1] == "test-code"
         assert code_spec("test-code") is spec
-        with pytest.raises(ValueError), registered(spec):
-            pass  # registered twice
+        with pytest.raises(ValueError):
+            register(spec)  # a code registered twice is refused
     with pytest.raises(ValueError):
         CodeId("test-code")
     with pytest.raises(ValueError):
