@@ -69,6 +69,7 @@ PAGE_FACTS = """() => {
     const cells = [...tr.querySelectorAll("td")];
     return {
       cells: cells.map(td => td.textContent.trim()),
+      height: box.height,
       inside: box.top >= 0 && box.bottom <= height && box.left >= 0 && box.right <= width,
       clipped: cells.some(td => td.scrollWidth > td.clientWidth + 1),
     };
@@ -154,3 +155,6 @@ def test_hall_display_readable_with_every_row(
         assert seated == sorted(names, key=name_key)
         assert sorted(ranked) == sorted(names)
         assert any(f["page"] == "2" and int(f["pages"]) >= 3 for f in facts)
+        # A last page's few rows keep the size of a full page's: not stretched to the screen.
+        heights = [r["height"] for f in facts for r in f["rows"]]
+        assert max(heights) <= 1.1 * min(heights), (width, min(heights), max(heights))
