@@ -159,7 +159,7 @@ def test_a_deal_played_by_robots_fills_a_sheet_whose_standings_are_those_of_pape
     for d in t.deals:
         game = RULES.start(d.layout)
         for seat, text in d.moves:
-            assert seat is game.turn
+            assert seat == game.turn.value
             game.push(parse_move(text))
         assert game.is_over
         sc = game.scores()

@@ -170,7 +170,7 @@ class DigitalTables:
                 count=len(t.deals),
                 key="digital.no_deal",
             )
-        return [(i, s, m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
+        return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
 
 
 def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
@@ -186,7 +186,7 @@ def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> d
         deal=t.current.number,
         deals=state.deals(round_number),
         n=len(t.current.moves),
-        robots=[s.value for s in t.current.robots],
+        robots=list(t.current.robots),
         moves=engine.moves(game) if on else [],
         sheet=sheet_entry(state, round_number, table),
     )

@@ -83,8 +83,9 @@ def next_deal(
             key="digital.no_deal_left",
         )
     _check_layout(state, layout)
-    robots = tuple(s.value for s in t.current.robots)
-    return Record(DigitalDealt(round_number, table, len(t.deals) + 1, layout, robots), now)
+    return Record(
+        DigitalDealt(round_number, table, len(t.deals) + 1, layout, t.current.robots), now
+    )
 
 
 def play_move(
@@ -115,7 +116,7 @@ def play_move(
     engine = t.engine
     if n <= len(current.moves):
         done_seat, done = current.moves[n - 1] if n >= 1 else (None, "")
-        if n >= 1 and done_seat is seat and done == _normal(engine.parse_move(move)):
+        if n >= 1 and done_seat == seat.value and done == _normal(engine.parse_move(move)):
             return None  # sent twice: recorded once
     if n != len(current.moves) + 1:
         raise ConflictError(
@@ -259,6 +260,6 @@ def robot_move(table: DigitalTable, rng: random.Random) -> str | None:
     """The move a robot makes at ``table`` now (None unless the seat to play is a robot's
     and the deal is on)."""
     game = table.position()
-    if game.is_over or game.turn not in table.current.robots:
+    if game.is_over or game.turn.value not in table.current.robots:
         return None
     return str(table.engine.robot(game, rng))

@@ -42,6 +42,11 @@ class DigitalEngine(Protocol):
         a card face down (the stock, the pozzetti)."""
         ...
 
+    def position(self, game: Any) -> str:
+        """The full position in the game's notation (every card: the director's and the
+        arbiter's view, never a player's)."""
+        ...
+
     def moves(self, game: Any) -> list[str]:
         """The legal moves of the seat to play, in the notation."""
         ...

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from arbitro.games.core.seats import Seat
 from arbitro.tournament.digital.table import DigitalDeal, DigitalTable
 from arbitro.tournament.event_caches import keeps_scores
 from arbitro.tournament.event_folds import folds
@@ -24,11 +23,10 @@ def _dealt(state: EventState, b: DigitalDealt, rec: Record, parsed: Any) -> None
         table = state.digital[(b.round, b.table)] = DigitalTable(
             b.round, b.table, str(state.config.code)
         )
-    robots = tuple(Seat(s) for s in b.robots)
-    table.deals.append(DigitalDeal(b.deal, dict(b.layout), robots))
+    table.deals.append(DigitalDeal(b.deal, dict(b.layout), tuple(b.robots)))
 
 
 @folds(DigitalMove, keeps_scores)
 def _move(state: EventState, b: DigitalMove, rec: Record, parsed: Any) -> None:
     """One move at a digital table, in its deal's order."""
-    state.digital[(b.round, b.table)].deals[b.deal - 1].moves.append((Seat(b.seat), b.move))
+    state.digital[(b.round, b.table)].deals[b.deal - 1].moves.append((b.seat, b.move))

@@ -1,24 +1,26 @@
 """A digital table as its records fold it (issue 32): its deals, each with its layout, its
 robots and its moves in order; the position is the engine's replay of them, kept per deal
-and advanced by the moves folded since (the records are the truth, the position a view)."""
+and advanced by the moves folded since (the records are the truth, the position a view).
+Seats are kept as the records write them (``"N"``): folding loads no game (issue 14)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from arbitro.games.core.seats import Seat
-from arbitro.tournament.digital.engine import DigitalEngine, engine_of
+if TYPE_CHECKING:
+    from arbitro.tournament.digital.engine import DigitalEngine
 
 
 @dataclass(slots=True)
 class DigitalDeal:
-    """One deal of a digital table: its number, layout, robots' seats and moves so far."""
+    """One deal of a digital table: its number, layout, robots' seats and moves so far (each
+    its seat and its notation)."""
 
     number: int
     layout: dict[str, Any]
-    robots: tuple[Seat, ...]
-    moves: list[tuple[Seat, str]] = field(default_factory=list)
+    robots: tuple[str, ...]
+    moves: list[tuple[str, str]] = field(default_factory=list)
     _game: Any = None  # the replayed position, the first ``_played`` moves pushed
     _played: int = 0
 
@@ -44,6 +46,8 @@ class DigitalTable:
     @property
     def engine(self) -> DigitalEngine:
         """The engine of the event's code."""
+        from arbitro.tournament.digital.engine import engine_of
+
         return engine_of(self.code)
 
     @property
