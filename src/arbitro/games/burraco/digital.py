@@ -81,6 +81,11 @@ class BurracoDigital:
             "result": None if outcome is None else _result(game),
         }
 
+    def position(self, game: Deal) -> str:
+        """The position's notation (docs/notation-burraco.md): every hand, pile, stock and
+        pozzetto; the director's and the arbiter's view."""
+        return str(game)
+
     def moves(self, game: Deal) -> list[str]:
         """The legal moves of the seat to play, in the notation (arts. 8-18)."""
         return [str(m) for m in game.legal_moves() if m.kind is not MoveKind.TIME_OUT]
