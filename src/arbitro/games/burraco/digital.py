@@ -94,6 +94,11 @@ class BurracoDigital:
         """The greedy bot's move (:func:`arbitro.games.burraco.bots.GreedyBot`)."""
         return _ROBOT.choose(game, rng)
 
+    def signer(self, seat: Seat) -> str:
+        """The seat's line signs (art. 20): ``ns`` or ``ew``, as the two lines' sheet names
+        them."""
+        return seat.line.value.lower()
+
     def sheet_entry(self, deals: Sequence[Deal]) -> dict[str, Any]:
         """The two lines' sheet of the finished ``deals``: each deal's base and card points
         per line (art. 19), as the phones' sheet records hold it."""

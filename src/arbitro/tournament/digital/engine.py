@@ -55,6 +55,11 @@ class DigitalEngine(Protocol):
         """A robot's legal move for the seat to play (the engine's bots)."""
         ...
 
+    def signer(self, seat: Seat) -> str:
+        """Who signs the sheet for ``seat`` (its line, or the player): the sheet kind's
+        signer."""
+        ...
+
     def sheet_entry(self, deals: Sequence[Any]) -> dict[str, Any]:
         """The score sheet's JSON entry (the one the phones' sheet records hold) of the
         finished ``deals``, scored by the code's own scoring."""
