@@ -66,8 +66,8 @@ function render() {
 
   const counts = document.getElementById("dt-counts");
   counts.textContent = "";
-  const info = [`${view.deal}/${view.deals}`, `🂠 ${view.stock}`];
-  if (view.pozzetti !== undefined) info.push(`⧉ ${view.pozzetti}`);
+  const info = [`${t("deal")} ${view.deal}/${view.deals}`, `${t("stock")} ${view.stock}`];
+  if (view.pozzetti !== undefined) info.push(`${t("pozzetti")} ${view.pozzetti}`);
   for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n}`);
   for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
 
