@@ -82,3 +82,17 @@ def test_a_table_not_digital_is_refused_in_both_languages(db: list[str]) -> None
     assert it.exit_code == 1 and "non è un tavolo digitale" in it.output
     en = runner.invoke(app, [*db, "--lang", "en", "digital", "replay", "e", "1", "2"])
     assert en.exit_code == 1 and "is not a digital table" in en.output
+
+
+def test_links_give_each_seat_its_own_address(db: list[str]) -> None:
+    """Each seat's link carries its own code: the web admits that seat's phone with it."""
+    assert runner.invoke(app, [*db, "digital", "open", "e", "1", "1"]).exit_code == 0
+    out = runner.invoke(
+        app,
+        [*db, "digital", "links", "e", "1", "1", "--base-url", "http://sala.local:8000", "--json"],
+    )
+    assert out.exit_code == 0, out.output
+    found = json.loads(out.output)
+    assert sorted(found) == ["E", "N", "S", "W"]
+    assert all(u.startswith("http://sala.local:8000/t/") for u in found.values())
+    assert len({u.rsplit("proof=", 1)[1] for u in found.values()}) == 4

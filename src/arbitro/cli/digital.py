@@ -98,8 +98,41 @@ def view_text(view: dict[str, Any]) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``digital`` command group (``open``, ``show``, ``replay``)."""
-    group = command_group(app, "digital", _("Digital tables: open, show, replay"))
+    """Add the ``digital`` command group (``open``, ``show``, ``replay``, ``links``)."""
+    group = command_group(app, "digital", _("Digital tables: open, show, replay, links"))
+
+    @group.command("links", help=_("Each seat's own link to a digital table (for its phone)."))
+    def links(
+        event_id: EventArg,
+        round_number: RoundArg,
+        table: TableArg,
+        base_url: Annotated[
+            str | None,
+            typer.Option(
+                "--base-url",
+                help=_("Address of the site (default: the one arbitro serve recorded)"),
+            ),
+        ] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """The address each seat's phone opens once (its code in it, kept by the phone): give
+        each player only their own."""
+        from arbitro.cli.common import open_store
+        from arbitro.services.digital_tables import DigitalTables
+        from arbitro.web.base_url import cli_base_url
+        from arbitro.web.digital_table import seat_path
+        from arbitro.web.secret import load_secret
+
+        with errors(json_out):
+            t = DigitalTables(service()).table(event_id, round_number, table)
+            store = open_store()
+            base, secret = cli_base_url(store, base_url), load_secret(store)
+            seats = [s.value for s in t.engine.seats]
+            found = {
+                s: base.rstrip("/") + seat_path(secret, event_id, table, round_number, s)
+                for s in seats
+            }
+            emit(found, "\n".join(f"{s}: {url}" for s, url in found.items()), json_out)
 
     @group.command("open", help=_("Open a round's table as digital (its first deal dealt)."))
     def open_table(

@@ -159,7 +159,7 @@ SHARED_LISTING: dict[str, Listed] = {
     "players": (N_("The club's registry of players"), GROUP, None),
     "results": (N_("Results out to the world: export, validate, site, verbale"), GROUP, None),
     "series": (N_("Series of events: a season, a circuit of stages"), GROUP, None),
-    "digital": (N_("Digital tables: open, show, replay"), GROUP, None),
+    "digital": (N_("Digital tables: open, show, replay, links"), GROUP, None),
 }
 
 
