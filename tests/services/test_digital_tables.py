@@ -254,3 +254,25 @@ def test_an_event_file_with_a_digital_table_imports_to_the_same_table_and_standi
         r["seq"] = seq
     with pytest.raises(ArbitroError, match=r"mossa 6"):
         import_event(service, data, "doppia")
+
+
+def test_two_processes_playing_the_same_move_number_record_one_move(tmp_path: Path) -> None:
+    """Two services on one store (two server processes): the second, its state folded before
+    the first's move, decides on the store's records (every run reads those appended since,
+    and appends only on the state it decided on) and is refused as stale; the same move sent
+    again is answered as recorded; the log holds one move 1 only."""
+    url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+    with RecordStore.open(url) as one_store, RecordStore.open(url) as other_store:
+        one, other = EventService(one_store, Clock()), EventService(other_store, Clock())
+        _event(one, "gara")
+        DigitalTables(one, random.Random(6)).open("gara", 1, 1)
+        behind = DigitalTables(other, random.Random(7))
+        turn = Seat(behind.view("gara", 1, 1, Seat.N)["turn"])  # folded before the move
+        DigitalTables(one).play("gara", 1, 1, turn, 1, 1, "draw")
+        with pytest.raises(ConflictError, match="superata"):
+            behind.play("gara", 1, 1, turn, 1, 1, "pickup")
+        assert behind.play("gara", 1, 1, turn, 1, 1, "draw") == 1  # the same move: once
+        moves = [to_domain(r).body for r in one_store.records("gara")]
+        assert [b for b in moves if isinstance(b, DigitalMove)] == [
+            DigitalMove(1, 1, 1, 1, turn.value, "draw")
+        ]

@@ -166,11 +166,7 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
             if not isinstance(data, dict):
                 continue
             if data.get("sign"):
-                line = tables.table(event_id, round_number, table).engine.signer(s)
-                signer = f"tavolo {table} {s.value}"
-                await act(
-                    tables.sign, event_id, round_number, table, line, seal=web.secret, actor=signer
-                )
+                await act(_sign, tables, web.secret, event_id, round_number, table, s)
                 continue
             deal, n, move = data.get("deal"), data.get("n"), data.get("move")
             if not (isinstance(deal, int) and isinstance(n, int) and isinstance(move, str)):
@@ -198,6 +194,15 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
     finally:
         receiver.cancel()
         _WATCHERS.get(key, set()).discard(flag)
+
+
+def _sign(
+    tables: DigitalTables, secret: bytes, event_id: str, round_number: int, table: int, seat: Seat
+) -> str:
+    """The seat's line signs the engine's sheet, as a line's phone does (its proof sealed)."""
+    line = tables.table(event_id, round_number, table).engine.signer(seat)
+    actor = f"tavolo {table} {seat.value}"
+    return tables.sign(event_id, round_number, table, line, seal=secret, actor=actor)
 
 
 def _progress(web: Web, event_id: str, round_number: int, table: int) -> tuple[int, int]:
