@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from arbitro.cards import burraco_deck, format_cards, random_cut, shuffled
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco.bots import GreedyBot
+from arbitro.games.burraco.bots import GreedyBot, value
 from arbitro.games.burraco.deal import Deal
 from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.moves import Move, MoveKind, parse_move
@@ -87,12 +87,24 @@ class BurracoDigital:
         return str(game)
 
     def moves(self, game: Deal) -> list[str]:
-        """The legal moves of the seat to play, in the notation (arts. 8-18)."""
-        return [str(m) for m in game.legal_moves() if m.kind is not MoveKind.TIME_OUT]
+        """The legal moves of the seat to play, in the notation (arts. 8-18): the engine's
+        list, each move also accepted by its check (:meth:`Deal.is_legal`; the list offers a
+        lay-off the check refuses in a rare position, docs/digital-tables.md), so that a
+        phone is never offered a move the server refuses."""
+        return [
+            str(m)
+            for m in game.legal_moves()
+            if m.kind is not MoveKind.TIME_OUT and game.is_legal(m)
+        ]
 
     def robot(self, game: Deal, rng: random.Random) -> Move:
-        """The greedy bot's move (:func:`arbitro.games.burraco.bots.GreedyBot`)."""
-        return _ROBOT.choose(game, rng)
+        """The greedy bot's move (:func:`arbitro.games.burraco.bots.GreedyBot`), or, should
+        its check refuse it, the best of the others it accepts (:func:`value`)."""
+        chosen = _ROBOT.choose(game, rng)
+        if game.is_legal(chosen):
+            return chosen
+        ranked = sorted(game.bot_moves(), key=lambda m: -value(game, m))
+        return next(m for m in ranked if m.kind is not MoveKind.TIME_OUT and game.is_legal(m))
 
     def signer(self, seat: Seat) -> str:
         """The seat's line signs (art. 20): ``ns`` or ``ew``, as the two lines' sheet names
