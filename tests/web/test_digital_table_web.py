@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -23,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from arbitro.games.core import SEATS
 from arbitro.services.digital_tables import DigitalTables
+from arbitro.services.event_log import to_domain
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.web.digital_table import seat_code
 from arbitro.web.tokens import make_token
@@ -47,7 +49,8 @@ class Phone:
     def __init__(self, base: str, token: str, seat: str, code: str) -> None:
         self.seat = seat
         self.url = f"{base.replace('http', 'ws')}/t/{token}/digital/{seat}/ws"
-        self.cookie = f"arbitro_seat_{seat}={code}"
+        # the seat's code, and the phone's device id as the seat's page gives it
+        self.cookie = f"arbitro_seat_{seat}={code}; arbitro_device=telefono-{seat}-0123456789abcdef"
         self.view: dict[str, Any] = {}
         self.socket: ClientConnection = self.open()
         self.errors: list[str] = []
@@ -77,6 +80,19 @@ class Phone:
         assert set(_cards(view)) <= public
         assert len(view["hand"]) == view["hand_sizes"][self.seat]
         assert view["moves"] == [] or view["turn"] == self.seat
+
+
+def _signed(web: Any, event: str) -> list[Any]:
+    """The sheet's signatures recorded so far (``sheet-entered`` bodies)."""
+    return [to_domain(r).body for r in web.store.records(event) if r.kind == "sheet-entered"]
+
+
+def _wait_for(done: Callable[[], bool]) -> None:
+    """Wait until ``done()`` (a socket's action runs on the server's own thread)."""
+    deadline = time.monotonic() + 20
+    while not done():
+        assert time.monotonic() < deadline, "the server did not record it in 20 s"
+        time.sleep(0.05)
 
 
 def _moved_from(deal: int, n: int) -> Callable[[dict[str, Any]], bool]:
@@ -124,15 +140,22 @@ def test_four_phones_play_a_round_over_websockets_and_sign_the_sheet(
         # a stale move (already played) is refused with its reason, in Italian
         last = phones["E"].view
         phones["E"].socket.send(json.dumps({"deal": 2, "n": last["n"], "move": "draw"}))
-        phones["E"].read_until(lambda v: True)
-        assert phones["E"].errors and "superata" in phones["E"].errors[-1]
+        phones["E"].read_until(lambda v: bool(phones["E"].errors))
+        assert "superata" in phones["E"].errors[-1]
 
         phones["N"].socket.send(json.dumps({"sign": True}))
-        phones["N"].read_until(lambda v: True)
+        _wait_for(lambda: len(_signed(web, event)) == 1)
         phones["E"].socket.send(json.dumps({"sign": True}))
-        phones["E"].read_until(lambda v: True)
+        _wait_for(lambda: len(_signed(web, event)) == 2)
+        assert phones["N"].errors == [] and len(phones["E"].errors) == 1
     state = web.service.state(event)
     assert sheet_status(state, 1, 1) == "confirmed"
+    signed = _signed(web, event)  # each line's signature as a phone's: device, source, proof
+    assert [(b.line, b.device) for b in signed] == [
+        ("ns", "telefono-N-0123456789abcdef"),
+        ("ew", "telefono-E-0123456789abcdef"),
+    ]
+    assert all(b.source and b.proof for b in signed)
     web.service.enter_sheet(event, 1, 2, state.sheet_kind.parse({"deals": [[100, 20, 0, 10]] * 2}))
     web.service.publish_standings(event, 1)
     rows = web.service.standings(event)

@@ -123,9 +123,11 @@ class DigitalTables:
         device: str | None = None,
         seal: bytes | None = None,
         actor: str | None = None,
+        source: str | None = None,
     ) -> str:
         """Line ``line`` signs the table's sheet, filled by the engine from the deals played
-        (one tap: FIBAS art. 20); the same ``sheet-entered`` record as a phone's. Answers
+        (one tap: FIBAS art. 20); the same ``sheet-entered`` record as a phone's (its
+        ``device``, ``source`` and the installation's proof sealed with ``seal``). Answers
         the sheet's status (``pending`` until both lines signed, then ``confirmed``)."""
         state = self._events.state(event_id)
         entry = sheet_entry(state, round_number, table)
@@ -142,6 +144,7 @@ class DigitalTables:
             actor=actor or f"tavolo {table} {line}",
             line=line,
             device=device,
+            source=source,
             seal=seal,
         )
 

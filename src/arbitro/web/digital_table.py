@@ -29,7 +29,14 @@ from arbitro.services.digital_tables import DigitalTables, seat_view
 from arbitro.tournament.digital.commands import digital_table
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
-from arbitro.web.tokens import check_line_code, line_code, make_token, read_token
+from arbitro.web.table import DEVICE_COOKIE, DEVICE_ID, device_of, new_device, with_device
+from arbitro.web.tokens import (
+    check_line_code,
+    line_code,
+    make_token,
+    read_token,
+    signing_source,
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -95,6 +102,7 @@ def seat_page(request: Request, token: str, seat: str, proof: str | None = None)
         return _refused(web, request, N_("open this seat from its own link (ask the director)"))
     with web.locked():
         digital_table(web.service.state(event_id), round_number, table)
+    device = device_of(request) or new_device()  # the phone's id, as the sheets' pages give it
     response = web.render(
         request,
         "digital/seat.html",
@@ -105,7 +113,7 @@ def seat_page(request: Request, token: str, seat: str, proof: str | None = None)
         socket=f"/t/{token}/digital/{seat}/ws",
     )
     response.headers["Cache-Control"] = "no-store"
-    return response
+    return with_device(request, response, device)
 
 
 def _refused(web: Web, request: Request, text: str) -> Response:
@@ -138,6 +146,13 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
         return
     lang = websocket.cookies.get("lang") or websocket.query_params.get("lang") or "it"
     lang = "en" if lang == "en" else "it"
+    device = websocket.cookies.get(DEVICE_COOKIE)
+    if device is not None and not DEVICE_ID.fullmatch(device):
+        device = None
+    address = websocket.client.host if websocket.client else "?"
+    if auth.behind_proxy():  # the proxy's own last address, as the sheets' pages read it
+        address = websocket.headers.get("x-forwarded-for", "").split(",")[-1].strip() or address
+    source = signing_source(web.secret, address[:100], websocket.headers.get("user-agent", ""))
     await websocket.accept()
     key = (event_id, round_number, table)
     flag = asyncio.Event()
@@ -162,11 +177,15 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
 
     async def receive() -> None:
         while True:
-            data = json.loads(await websocket.receive_text())
+            try:
+                data = json.loads(await websocket.receive_text())
+            except ValueError:  # not JSON: ignored, as a message of no known shape
+                continue
             if not isinstance(data, dict):
                 continue
             if data.get("sign"):
-                await act(_sign, tables, web.secret, event_id, round_number, table, s)
+                signed = (event_id, round_number, table, s, device, source)
+                await act(_sign, tables, web.secret, *signed)
                 continue
             deal, n, move = data.get("deal"), data.get("n"), data.get("move")
             if not (isinstance(deal, int) and isinstance(n, int) and isinstance(move, str)):
@@ -197,12 +216,22 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
 
 
 def _sign(
-    tables: DigitalTables, secret: bytes, event_id: str, round_number: int, table: int, seat: Seat
+    tables: DigitalTables,
+    secret: bytes,
+    event_id: str,
+    round_number: int,
+    table: int,
+    seat: Seat,
+    device: str | None,
+    source: str,
 ) -> str:
-    """The seat's line signs the engine's sheet, as a line's phone does (its proof sealed)."""
+    """The seat's line signs the engine's sheet as a line's phone does: its device, its
+    keyed address and browser, the installation's proof (issue 29)."""
     line = tables.table(event_id, round_number, table).engine.signer(seat)
     actor = f"tavolo {table} {seat.value}"
-    return tables.sign(event_id, round_number, table, line, seal=secret, actor=actor)
+    return tables.sign(
+        event_id, round_number, table, line, device, seal=secret, actor=actor, source=source
+    )
 
 
 def _progress(web: Web, event_id: str, round_number: int, table: int) -> tuple[int, int]:
