@@ -212,7 +212,10 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
         pass
     finally:
         receiver.cancel()
-        _WATCHERS.get(key, set()).discard(flag)
+        watching = _WATCHERS.get(key, set())
+        watching.discard(flag)
+        if not watching:
+            _WATCHERS.pop(key, None)
 
 
 def _sign(
