@@ -72,6 +72,7 @@ SHARED_MODULES: dict[str, tuple[str, ...]] = {
     "players": ("players",),
     "results": ("results",),
     "series": ("series",),
+    "digital": ("digital",),
 }
 
 # What ``arbitro --help`` lists, without importing any command module (issue 14): each
@@ -158,6 +159,7 @@ SHARED_LISTING: dict[str, Listed] = {
     "players": (N_("The club's registry of players"), GROUP, None),
     "results": (N_("Results out to the world: export, validate, site, verbale"), GROUP, None),
     "series": (N_("Series of events: a season, a circuit of stages"), GROUP, None),
+    "digital": (N_("Digital tables: open, show, replay, links"), GROUP, None),
 }
 
 

@@ -55,6 +55,7 @@ FIBAS = CodeSpec(
         ),
     ),
     arbiter="arbitro.games.burraco.arbiter.code_arbiter",
+    digital="arbitro.games.burraco.digital",
 )
 PAROLE = CodeSpec(
     id=CodeId.BURRACO_PAROLE,

@@ -68,6 +68,9 @@ class CodeSpec:
     # The module of its arbiter (its ``ARBITER``, a games.core.code_arbiter.CodeArbiter),
     # imported when an arbiter first asks; "" for a code without one.
     arbiter: str = ""
+    # The module of its game's engine for digital tables (its ``ENGINE``, a
+    # tournament.digital.engine.DigitalEngine: issue 32); "" for a code not played digitally.
+    digital: str = ""
 
 
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)

@@ -98,6 +98,7 @@ class EventState:
     # The language judge's rulings (Parole art. 2): word (lower case) → approved, the last
     # ruling on a word winning, in the order given (the dictionary page lists them).
     judged_words: dict[str, bool] = field(default_factory=dict)
+    digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # tournament.digital
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     # The arbiter's choice of the abandoning side's score (Parole art. 13.4), where made.

@@ -574,3 +574,6 @@ def _board_checked(state: EventState, b: BoardChecked, rec: Record, parsed: Any)
 def _word(state: EventState, b: WordJudged, rec: Record, parsed: Any) -> None:
     state.judged_words.pop(b.word, None)  # the last ruling on a word, in the order given
     state.judged_words[b.word] = b.approved
+
+
+from arbitro.tournament.digital import folds as _digital  # noqa: E402,F401  (issue 32)

@@ -46,6 +46,8 @@ from arbitro.tournament.records import (
     ComplaintLodged,
     ComplaintResolved,
     ConstraintAdded,
+    DigitalDealt,
+    DigitalMove,
     EntryFeeSet,
     EventCreated,
     EventImported,
@@ -286,6 +288,10 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             from arbitro.tournament.commands.rulings import check_ruling
 
             check_ruling(state, b.code, b.round, b.table)
+        case DigitalDealt() | DigitalMove():  # issue 32: decided again by its own module
+            from arbitro.tournament.digital.commands import check_record
+
+            return _same(rec, [check_record(state, rec)]), None
         case EventImported():
             pass
         case _:

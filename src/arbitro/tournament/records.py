@@ -85,6 +85,8 @@ class RecordKind(StrEnum):
     BOARD_CHECKED = "board-checked"
     WORD_JUDGED = "word-judged"
     RULING_GIVEN = "ruling-given"
+    DIGITAL_DEALT = "digital-dealt"
+    DIGITAL_MOVE = "digital-move"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -594,6 +596,32 @@ class RulingGiven(msgspec.Struct, frozen=True):
     score_row: tuple[int, ...] | None = None
 
 
+class DigitalDealt(msgspec.Struct, frozen=True):
+    """A digital table's deal number ``deal`` laid out by the engine (issue 32): the layout in
+    the engine's record form (the deck as dealt by a secure random source, or a prepared
+    board, and the dealer: FIBAS arts. 5-6), and the seats a robot plays. Deal 1 opens the
+    table as digital (docs/digital-tables.md)."""
+
+    round: int
+    table: int
+    deal: int
+    layout: dict[str, Any]
+    robots: tuple[str, ...] = ()
+
+
+class DigitalMove(msgspec.Struct, frozen=True):
+    """One move made at a digital table (issue 32): the ``n``-th move of the deal (from 1),
+    the seat that made it and the move in the engine's notation (``draw``, ``meld 3H 4H
+    5H``...). Appended only on the position of the ``n - 1`` moves before it."""
+
+    round: int
+    table: int
+    deal: int
+    n: int
+    seat: str
+    move: str
+
+
 Body = (
     EventCreated
     | KnockoutCreated
@@ -631,6 +659,8 @@ Body = (
     | BoardChecked
     | WordJudged
     | RulingGiven
+    | DigitalDealt
+    | DigitalMove
 )
 """Any record's body."""
 
@@ -670,6 +700,8 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.BOARD_CHECKED: (BoardChecked,),
     RecordKind.WORD_JUDGED: (WordJudged,),
     RecordKind.RULING_GIVEN: (RulingGiven,),
+    RecordKind.DIGITAL_DEALT: (DigitalDealt,),
+    RecordKind.DIGITAL_MOVE: (DigitalMove,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes

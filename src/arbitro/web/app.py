@@ -280,6 +280,7 @@ def create_app(
     from arbitro.web import table_push
 
     app.include_router(table_push.router)  # the table's status pushed to its phones
+    app.include_router(__import__("arbitro.web.digital_table").web.digital_table.router)  # issue 32
     app.state.security_headers = security_headers(content_security_policy(HERE / "templates"))
     app.add_middleware(Guard, headers=app.state.security_headers)
     # Outside the guard, which reads a write's body: a stranger's write to the desk or the

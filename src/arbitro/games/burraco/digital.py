@@ -1,0 +1,137 @@
+"""Burraco (FIBAS) at a digital table (issue 32): the engine the code's spec names
+(``CodeSpec.digital``), answering :class:`arbitro.tournament.digital.engine.DigitalEngine`.
+
+The layout is the core's deal record's (the deck as dealt, top first, and the dealer: FIBAS
+art. 6), the moves are the notation of :mod:`arbitro.games.burraco.moves`, the robots the
+greedy bot, the score the code's own (art. 19, :meth:`Deal.scores`, the functions the
+arbiter uses) written as the two lines' sheet (``[ns_base, ns_points, ew_base, ew_points]``
+per deal, art. 19-20)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from arbitro.cards import burraco_deck, format_cards, random_cut, shuffled
+from arbitro.errors import ArbitroError
+from arbitro.games.burraco.bots import GreedyBot, value
+from arbitro.games.burraco.deal import Deal
+from arbitro.games.burraco.errors import fibas
+from arbitro.games.burraco.moves import Move, MoveKind, parse_move
+from arbitro.games.burraco.record import RULES
+from arbitro.games.core import LINES, SEATS, Line, Seat
+
+
+class BurracoDigital:
+    """The FIBAS engine of a digital table: four seats, N-S against E-W."""
+
+    seats: tuple[Seat, ...] = SEATS
+
+    def layout(self, rng: random.Random, previous: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The 108-card deck shuffled and cut with ``rng`` (art. 6) and the dealer: for the
+        first deal drawn with ``rng`` (the draw of art. 5 made by the server), then the
+        player at the previous dealer's left (the deal passes clockwise)."""
+        if previous is None:
+            dealer = SEATS[rng.randrange(len(SEATS))]
+        else:
+            dealer = Seat(previous["dealer"]).left
+        deck = random_cut(shuffled(burraco_deck(), rng), rng)
+        return {"dealer": dealer.value, "deck": format_cards(deck)}
+
+    def start(self, layout: Mapping[str, Any]) -> Deal:
+        """The deal laid out from the deck as the dealer does (art. 6), or a prepared board's
+        position."""
+        return RULES.start(layout)
+
+    def parse_move(self, text: str) -> Move:
+        """A player's move in the notation (``draw``, ``pickup``, ``meld 3H 4H 5H``, ``layoff
+        0 6H``, ``discard KS``); the time-out is the arbiter's call (art. 17), not a move a
+        player makes."""
+        move = parse_move(text)
+        if move.kind is MoveKind.TIME_OUT:
+            raise ArbitroError(
+                "the time-out is the arbiter's call, not a player's move",
+                article=fibas("time_out"),
+                key="digital.time_out",
+            )
+        return move
+
+    def view(self, game: Deal, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` sees: its own hand (sorted), the other hands' sizes, the whole
+        discard pile (face up, art. 8), each line's melds in the order opened (``layoff N``
+        numbers them), the stock's and pozzetti's sizes (face down), whose turn and in which
+        phase, and the result once the deal is over."""
+        outcome = game.outcome()
+        return {
+            "seat": seat.value,
+            "dealer": game.dealer.value,
+            "turn": game.turn.value,
+            "phase": game.phase.value,
+            "over": game.is_over,
+            "hand": [str(c) for c in game.hand(seat)],
+            "hand_sizes": {s.value: len(game.hand(s)) for s in SEATS},
+            "pile": [str(c) for c in game.discard_pile],
+            "melds": {
+                ln.value: [[str(c) for c in m.cards] for m in game.melds(ln)] for ln in LINES
+            },
+            "pozzetto_taken": {ln.value: game.pozzetto_taken(ln) for ln in LINES},
+            "stock": game.stock_size,
+            "pozzetti": game.pozzetti_left,
+            "result": None if outcome is None else _result(game),
+        }
+
+    def position(self, game: Deal) -> str:
+        """The position's notation (docs/notation-burraco.md): every hand, pile, stock and
+        pozzetto; the director's and the arbiter's view."""
+        return str(game)
+
+    def moves(self, game: Deal) -> list[str]:
+        """The legal moves of the seat to play, in the notation (arts. 8-18): the engine's
+        list, each move also accepted by its check (:meth:`Deal.is_legal`; the list offers a
+        lay-off the check refuses in a rare position, docs/digital-tables.md), so that a
+        phone is never offered a move the server refuses."""
+        return [
+            str(m)
+            for m in game.legal_moves()
+            if m.kind is not MoveKind.TIME_OUT and game.is_legal(m)
+        ]
+
+    def robot(self, game: Deal, rng: random.Random) -> Move:
+        """The greedy bot's move (:func:`arbitro.games.burraco.bots.GreedyBot`), or, should
+        its check refuse it, the best of the others it accepts (:func:`value`)."""
+        chosen = _ROBOT.choose(game, rng)
+        if game.is_legal(chosen):
+            return chosen
+        ranked = sorted(game.bot_moves(), key=lambda m: -value(game, m))
+        return next(m for m in ranked if m.kind is not MoveKind.TIME_OUT and game.is_legal(m))
+
+    def signer(self, seat: Seat) -> str:
+        """The seat's line signs (art. 20): ``ns`` or ``ew``, as the two lines' sheet names
+        them."""
+        return seat.line.value.lower()
+
+    def sheet_entry(self, deals: Sequence[Deal]) -> dict[str, Any]:
+        """The two lines' sheet of the finished ``deals``: each deal's base and card points
+        per line (art. 19), as the phones' sheet records hold it."""
+        rows = []
+        for deal in deals:
+            sc = deal.scores()
+            ns, ew = sc[Line.NS], sc[Line.EW]
+            rows.append([ns.base, ns.points, ew.base, ew.points])
+        return {"deals": rows}
+
+
+def _result(game: Deal) -> dict[str, Any]:
+    scores = game.scores()
+    return {
+        "reason": game.end_reason.value if game.end_reason else None,
+        "closer": game.closer.value if game.closer else None,
+        "lines": {ln.value: {"base": sc.base, "points": sc.points} for ln, sc in scores.items()},
+    }
+
+
+_ROBOT: Final = GreedyBot()
+
+ENGINE: Final = BurracoDigital()
+"""The engine :func:`arbitro.tournament.digital.engine.engine_of` finds for the code."""

@@ -1,0 +1,206 @@
+"""Digital tables (issue 32): a round's table played on the players' phones, the engine of
+the event's code (named by its spec, ``CodeSpec.digital``) keeping the rules and the score.
+
+Every deal and every move is a record of the event's log, appended by the event's service on
+the state it was decided on (the store's expected seq: two moves never race; a move sent
+twice is recorded once), so that any process, after any restart, folds the same table. The
+deals are dealt by a secure random source (:mod:`secrets`). When the round's deals are over
+the code's scoring fills the table's sheet, which each line signs with one tap: the same
+``sheet-entered`` records as the phones' sheets, so standings and V.P. follow unchanged."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from arbitro.errors import ArbitroError, ConflictError
+from arbitro.games.core.seats import Seat
+from arbitro.services.events import EventService
+from arbitro.tournament.digital.commands import (
+    DealNext,
+    OpenDigitalTable,
+    PlayMove,
+    digital_table,
+    robot_move,
+)
+from arbitro.tournament.digital.engine import engine_of
+from arbitro.tournament.digital.table import DigitalTable
+from arbitro.tournament.event import EventState
+
+ROBOT = "robot"
+"""The actor of a robot's moves."""
+
+
+class DigitalTables:
+    """The use cases of the digital tables of an event's rounds, on its :class:`EventService`.
+
+    ``rng``: the random source of the deals and robots; a secure one unless a test gives its
+    own (FIBAS art. 6: the shuffle nobody can foresee)."""
+
+    def __init__(self, events: EventService, rng: random.Random | None = None) -> None:
+        self._events = events
+        self._rng = rng if rng is not None else secrets.SystemRandom()
+
+    # ------------------------------------------------------------------ actions
+
+    def open(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        robots: Sequence[Seat] = (),
+        actor: str = "director",
+    ) -> None:
+        """Open table ``table`` of a round under way as digital: its first deal dealt (the
+        dealer drawn, FIBAS arts. 5-6), robots at the seats ``robots`` (the event allows them),
+        and the robots' moves played up to the first human's turn."""
+        state = self._events.state(event_id)
+        layout = engine_of(str(state.config.code)).layout(self._rng, None)
+        self._events.run(
+            event_id, OpenDigitalTable(round_number, table, layout, tuple(robots), actor)
+        )
+        self.advance(event_id, round_number, table)
+
+    def play(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        seat: Seat,
+        deal: int,
+        n: int,
+        move: str,
+        actor: str | None = None,
+    ) -> int:
+        """Play ``move`` (the engine's notation) for ``seat`` as move ``n`` of deal ``deal``:
+        checked again by the server (turn, sequence, legality: the code's article), recorded,
+        then the robots' moves and the next deal; answers the deal's number of moves after
+        the move itself."""
+        done = self._events.run(
+            event_id,
+            PlayMove(round_number, table, deal, n, seat, move, actor or f"{table} {seat.value}"),
+        )
+        self.advance(event_id, round_number, table)
+        return done
+
+    def advance(self, event_id: str, round_number: int, table: int) -> None:
+        """Play the robots' moves while a robot is to play, and deal the next deal once the
+        current one is over and the round has deals left. A move of another thread or process
+        coming first stops it (that one advances the table)."""
+        while True:
+            state = self._events.state(event_id)
+            t = digital_table(state, round_number, table)
+            current = t.current
+            if t.position().is_over:
+                if len(t.deals) >= state.deals(round_number):
+                    return
+                layout = t.engine.layout(self._rng, current.layout)
+                try:
+                    self._events.run(event_id, DealNext(round_number, table, layout))
+                except ConflictError:
+                    return
+                continue
+            move = robot_move(t, self._rng)
+            if move is None:
+                return
+            seat = t.position().turn
+            command = PlayMove(
+                round_number, table, current.number, len(current.moves) + 1, seat, move, ROBOT
+            )
+            try:
+                self._events.run(event_id, command)
+            except ConflictError:
+                return
+
+    def sign(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        line: str,
+        device: str | None = None,
+        seal: bytes | None = None,
+        actor: str | None = None,
+        source: str | None = None,
+    ) -> str:
+        """Line ``line`` signs the table's sheet, filled by the engine from the deals played
+        (one tap: FIBAS art. 20); the same ``sheet-entered`` record as a phone's (its
+        ``device``, ``source`` and the installation's proof sealed with ``seal``). Answers
+        the sheet's status (``pending`` until both lines signed, then ``confirmed``)."""
+        state = self._events.state(event_id)
+        entry = sheet_entry(state, round_number, table)
+        if entry is None:
+            raise ArbitroError(
+                "the table's deals are not over yet: no sheet to sign",
+                key="digital.not_finished",
+            )
+        return self._events.enter_sheet(
+            event_id,
+            round_number,
+            table,
+            state.sheet_kind.parse(entry),
+            actor=actor or f"tavolo {table} {line}",
+            line=line,
+            device=device,
+            source=source,
+            seal=seal,
+        )
+
+    # ------------------------------------------------------------------ views
+
+    def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
+        """The digital table as folded (refused if the table is not digital)."""
+        return digital_table(self._events.state(event_id), round_number, table)
+
+    def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` sees now (JSON-ready): the engine's view of the position (its own
+        hand only), the deal's number and move count (the ``n`` of the next move is one
+        more), the legal moves when it is to play, the sheet once the deals are over."""
+        state = self._events.state(event_id)
+        return seat_view(state, round_number, table, seat)
+
+    def replay(
+        self, event_id: str, round_number: int, table: int, deal: int
+    ) -> list[tuple[int, Seat, str]]:
+        """Deal ``deal``'s moves in order: number, seat, move in the notation."""
+        t = self.table(event_id, round_number, table)
+        if not 1 <= deal <= len(t.deals):
+            raise ArbitroError(
+                "deal {deal} has not been dealt (deals 1-{count})",
+                deal=deal,
+                count=len(t.deals),
+                key="digital.no_deal",
+            )
+        return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
+
+
+def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
+    """:meth:`DigitalTables.view` on a folded state."""
+    t = digital_table(state, round_number, table)
+    engine = t.engine
+    game = t.position()
+    view = engine.view(game, seat)
+    on = not game.is_over and game.turn is seat
+    view.update(
+        round=round_number,
+        table=table,
+        deal=t.current.number,
+        deals=state.deals(round_number),
+        n=len(t.current.moves),
+        robots=list(t.current.robots),
+        moves=engine.moves(game) if on else [],
+        sheet=sheet_entry(state, round_number, table),
+    )
+    return view
+
+
+def sheet_entry(state: EventState, round_number: int, table: int) -> dict[str, Any] | None:
+    """The table's sheet as the engine scores it (the code's scoring, the arbiter's
+    functions), once every deal of the round is over; None before."""
+    t = digital_table(state, round_number, table)
+    finished = t.finished()
+    if len(finished) < state.deals(round_number):
+        return None
+    return t.engine.sheet_entry(finished)

@@ -1,0 +1,265 @@
+"""What may be done at a digital table, decided on the event's state (issue 32): open a
+round's table as digital (its first deal), deal the next one, play a move. Each returns the
+record to append, or refuses naming why; the service appends it on the state it was decided
+on (the store's expected seq), so that two moves never race."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
+from arbitro.games.core.seats import Seat
+from arbitro.tournament.commands.command import Context
+from arbitro.tournament.commands.common import playing_table
+from arbitro.tournament.digital.engine import engine_of
+from arbitro.tournament.digital.table import DigitalTable
+from arbitro.tournament.records import DigitalDealt, DigitalMove, Record
+
+if TYPE_CHECKING:
+    from arbitro.tournament.event import EventState
+
+
+def digital_table(state: EventState, round_number: int, table: int) -> DigitalTable:
+    """The digital table ``table`` of round ``round_number``; a table not opened as digital is
+    refused."""
+    found: DigitalTable | None = state.digital.get((round_number, table))
+    if found is None:
+        raise NotFoundError(
+            "table {table} of round {round} is not a digital table",
+            table=table,
+            round=round_number,
+            key="digital.not_open",
+        )
+    return found
+
+
+def open_table(
+    state: EventState,
+    round_number: int,
+    table: int,
+    layout: dict[str, Any],
+    robots: Sequence[Seat],
+    now: datetime,
+    actor: str,
+) -> Record:
+    """Open table ``table`` of a round under way as digital: its first deal, laid out as
+    ``layout`` (FIBAS art. 6), robots at ``robots``. A table already open, or whose sheet is
+    entered, is refused."""
+    playing_table(state, round_number, table)
+    _check_layout(state, layout)
+    if (round_number, table) in state.digital:
+        raise ConflictError(
+            "table {table} of round {round} is already a digital table",
+            table=table,
+            round=round_number,
+            key="digital.already_open",
+        )
+    if state.round(round_number).sheets.get(table) is not None:
+        raise ConflictError(
+            "table {table}'s sheet is already entered: it is played on paper",
+            table=table,
+            key="digital.paper",
+        )
+    body = DigitalDealt(round_number, table, 1, layout, tuple(s.value for s in robots))
+    return Record(body, now, actor)
+
+
+def next_deal(
+    state: EventState, round_number: int, table: int, layout: dict[str, Any], now: datetime
+) -> Record:
+    """The next deal of a digital table, once the current one is over and the round has
+    deals left (FIBAS art. 7: the round's deals)."""
+    t = digital_table(state, round_number, table)
+    if not t.position().is_over:
+        raise ConflictError("the deal is not over yet", key="digital.deal_on")
+    if len(t.deals) >= state.deals(round_number):
+        raise ConflictError(
+            "every deal of the round is played ({deals})",
+            deals=state.deals(round_number),
+            key="digital.no_deal_left",
+        )
+    _check_layout(state, layout)
+    return Record(
+        DigitalDealt(round_number, table, len(t.deals) + 1, layout, t.current.robots), now
+    )
+
+
+def play_move(
+    state: EventState,
+    round_number: int,
+    table: int,
+    deal: int,
+    n: int,
+    seat: Seat,
+    move: str,
+    now: datetime,
+    actor: str,
+) -> Record | None:
+    """Move number ``n`` of deal ``deal``, made by ``seat``: its record, with the move in the
+    engine's notation. The server checks it again whatever the phone offered: a deal that is
+    not the current one, a stale ``n`` (another move came first), a seat out of turn, a
+    malformed or illegal move (the code's article) are refused. The same move sent again
+    with the same ``n`` answers None: it was recorded once."""
+    t = digital_table(state, round_number, table)
+    current = t.current
+    if deal != current.number:
+        raise ConflictError(
+            "deal {deal} is not the one being played (deal {current})",
+            deal=deal,
+            current=current.number,
+            key="digital.stale_deal",
+        )
+    engine = t.engine
+    if n <= len(current.moves):
+        done_seat, done = current.moves[n - 1] if n >= 1 else (None, "")
+        if n >= 1 and done_seat == seat.value and done == _normal(engine.parse_move(move)):
+            return None  # sent twice: recorded once
+    if n != len(current.moves) + 1:
+        raise ConflictError(
+            "move {n} is stale: the table is at move {at}; reload",
+            n=n,
+            at=len(current.moves),
+            key="digital.stale_move",
+        )
+    game = t.position()
+    if game.is_over:
+        raise ConflictError("the deal is over", key="digital.deal_over")
+    if seat is not game.turn:
+        raise ArbitroError(
+            "it is {turn}'s turn, not {seat}'s",
+            turn=game.turn.value,
+            seat=seat.value,
+            key="digital.out_of_turn",
+        )
+    parsed = engine.parse_move(move)
+    game.copy().push(parsed)  # an illegal move raises IllegalMoveError, citing the code
+    return Record(
+        DigitalMove(round_number, table, deal, n, seat.value, _normal(parsed)), now, actor
+    )
+
+
+def _normal(move: Any) -> str:
+    return str(move)
+
+
+def _check_layout(state: EventState, layout: dict[str, Any]) -> None:
+    """A layout the engine of the event's code deals (a deck of its cards: FIBAS art. 3, 6)."""
+    try:
+        engine_of(str(state.config.code)).start(layout)
+    except (KeyError, ValueError, TypeError, AttributeError) as err:
+        raise ArbitroError(
+            "the deal's layout is malformed: {error}", error=str(err), key="digital.layout"
+        ) from None
+
+
+def check_record(state: EventState, rec: Record) -> Record:
+    """A digital table's record read from an event file, decided again as the live action
+    (docs/architecture.md, the log check): the same record, or the refusal."""
+    b = rec.body
+    if isinstance(b, DigitalDealt):
+        if b.deal == 1:
+            robots = tuple(Seat(s) for s in b.robots)
+            return open_table(state, b.round, b.table, b.layout, robots, rec.at, rec.actor)
+        made = next_deal(state, b.round, b.table, b.layout, rec.at)
+        if made.body != b:
+            raise ConflictError("deal {deal} is not the next deal", deal=b.deal)
+        return rec
+    assert isinstance(b, DigitalMove)
+    move = play_move(state, b.round, b.table, b.deal, b.n, Seat(b.seat), b.move, rec.at, rec.actor)
+    if move is None:
+        raise ConflictError("move {n} is recorded twice", n=b.n, key="digital.twice")
+    return move
+
+
+# ----------------------------------------------------------------- the command values
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDigitalTable:
+    """Open a round's table as digital with its first deal (``layout``: the engine's, dealt
+    by the service's secure random source); answers nothing."""
+
+    round_number: int
+    table: int
+    layout: dict[str, Any]
+    robots: tuple[Seat, ...] = ()
+    actor: str = "director"
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The first ``digital-dealt`` record."""
+        return [
+            open_table(
+                state,
+                self.round_number,
+                self.table,
+                self.layout,
+                self.robots,
+                ctx.now,
+                self.actor,
+            )
+        ]
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> None:
+        """Nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealNext:
+    """Lay out the next deal of a digital table."""
+
+    round_number: int
+    table: int
+    layout: dict[str, Any]
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The next ``digital-dealt`` record."""
+        return [next_deal(state, self.round_number, self.table, self.layout, ctx.now)]
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> None:
+        """Nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMove:
+    """Play move ``n`` of a digital table's deal for ``seat``; answers the number of moves
+    recorded after it."""
+
+    round_number: int
+    table: int
+    deal: int
+    n: int
+    seat: Seat
+    move: str
+    actor: str = "arbitro"
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The ``digital-move`` record (none for a move sent twice)."""
+        rec = play_move(
+            state,
+            self.round_number,
+            self.table,
+            self.deal,
+            self.n,
+            self.seat,
+            self.move,
+            ctx.now,
+            self.actor,
+        )
+        return [] if rec is None else [rec]
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> int:
+        """How many moves the deal has now."""
+        return len(digital_table(state, self.round_number, self.table).current.moves)
+
+
+def robot_move(table: DigitalTable, rng: random.Random) -> str | None:
+    """The move a robot makes at ``table`` now (None unless the seat to play is a robot's
+    and the deal is on)."""
+    game = table.position()
+    if game.is_over or game.turn.value not in table.current.robots:
+        return None
+    return str(table.engine.robot(game, rng))

@@ -1,0 +1,85 @@
+"""The one protocol a game's engine answers to be played at a digital table (issue 32), and
+where a code's engine is found: its :class:`~arbitro.codes.registry.CodeSpec` names the module
+(``CodeSpec.digital``), whose ``ENGINE`` is imported on first use. Shared code never asks
+which game is played: it asks the engine."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from arbitro.codes.registry import code_spec
+from arbitro.errors import ArbitroError
+from arbitro.games.core.game import Game
+from arbitro.games.core.seats import Seat
+
+
+class DigitalEngine(Protocol):
+    """What a digital table asks of a game: deal, replay, show a seat what it may see, list
+    its moves, play for a robot, and turn finished deals into the code's score sheet."""
+
+    seats: tuple[Seat, ...]
+    """The seats of a table, in the order of play's rotation."""
+
+    def layout(self, rng: random.Random, previous: Mapping[str, Any] | None) -> dict[str, Any]:
+        """A new deal's layout, JSON-ready, enough for :meth:`start`: the deck shuffled and
+        cut with ``rng``, the dealer drawn with ``rng`` for the first deal (``previous``
+        None), else the one after ``previous``'s dealer."""
+        ...
+
+    def start(self, layout: Mapping[str, Any]) -> Game[Any]:
+        """The position as dealt from ``layout``."""
+        ...
+
+    def parse_move(self, text: str) -> Any:
+        """A move in the engine's notation; a malformed one raises ``ArbitroError``."""
+        ...
+
+    def view(self, game: Any, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` may see of ``game``, JSON-ready: its own hand, never another's, nor
+        a card face down (the stock, the pozzetti)."""
+        ...
+
+    def position(self, game: Any) -> str:
+        """The full position in the game's notation (every card: the director's and the
+        arbiter's view, never a player's)."""
+        ...
+
+    def moves(self, game: Any) -> list[str]:
+        """The legal moves of the seat to play, in the notation."""
+        ...
+
+    def robot(self, game: Any, rng: random.Random) -> Any:
+        """A robot's legal move for the seat to play (the engine's bots)."""
+        ...
+
+    def signer(self, seat: Seat) -> str:
+        """Who signs the sheet for ``seat`` (its line, or the player): the sheet kind's
+        signer."""
+        ...
+
+    def sheet_entry(self, deals: Sequence[Any]) -> dict[str, Any]:
+        """The score sheet's JSON entry (the one the phones' sheet records hold) of the
+        finished ``deals``, scored by the code's own scoring."""
+        ...
+
+
+def has_engine(code: str) -> bool:
+    """Whether the code ``code`` names an engine for digital tables."""
+    return bool(code_spec(code).digital)
+
+
+def engine_of(code: str) -> DigitalEngine:
+    """The engine the code ``code`` plays at digital tables (its spec's ``digital`` module's
+    ``ENGINE``); a code without one is refused."""
+    module = code_spec(code).digital
+    if not module:
+        raise ArbitroError(
+            "the code {code} has no digital table yet",
+            code=code_spec(code).short_name,
+            key="digital.no_engine",
+        )
+    engine: DigitalEngine = importlib.import_module(module).ENGINE
+    return engine

@@ -1,0 +1,65 @@
+"""A digital table as its records fold it (issue 32): its deals, each with its layout, its
+robots and its moves in order; the position is the engine's replay of them, kept per deal
+and advanced by the moves folded since (the records are the truth, the position a view).
+Seats are kept as the records write them (``"N"``): folding loads no game (issue 14)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from arbitro.tournament.digital.engine import DigitalEngine
+
+
+@dataclass(slots=True)
+class DigitalDeal:
+    """One deal of a digital table: its number, layout, robots' seats and moves so far (each
+    its seat and its notation)."""
+
+    number: int
+    layout: dict[str, Any]
+    robots: tuple[str, ...]
+    moves: list[tuple[str, str]] = field(default_factory=list)
+    _game: Any = None  # the replayed position, the first ``_played`` moves pushed
+    _played: int = 0
+
+    def position(self, engine: DigitalEngine) -> Any:
+        """The position after every move folded (do not change it: copy it first)."""
+        if self._game is None:
+            self._game, self._played = engine.start(self.layout), 0
+        for _, text in self.moves[self._played :]:
+            self._game.push(engine.parse_move(text))
+        self._played = len(self.moves)
+        return self._game
+
+
+@dataclass(slots=True)
+class DigitalTable:
+    """A round's table played digitally: the event's code and its deals so far."""
+
+    round: int
+    table: int
+    code: str
+    deals: list[DigitalDeal] = field(default_factory=list)
+
+    @property
+    def engine(self) -> DigitalEngine:
+        """The engine of the event's code."""
+        from arbitro.tournament.digital.engine import engine_of
+
+        return engine_of(self.code)
+
+    @property
+    def current(self) -> DigitalDeal:
+        """The deal being played (or the last one played)."""
+        return self.deals[-1]
+
+    def position(self, deal: int | None = None) -> Any:
+        """The position of deal ``deal`` (default: the current one)."""
+        d = self.current if deal is None else self.deals[deal - 1]
+        return d.position(self.engine)
+
+    def finished(self) -> list[Any]:
+        """The positions of the deals that are over, in order."""
+        return [p for d in self.deals if (p := d.position(self.engine)).is_over]

@@ -1,0 +1,246 @@
+"""A digital table's seat on a phone (issue 32): the seat's page and its WebSocket.
+
+A seat's phone is admitted as a line's phone is at the sheets (``web/table.py``): by a code
+derived from the installation's secret and the table's token (``tokens.line_code`` for the
+seat, printed as the seat's link), kept in an HttpOnly cookie for that table only, so that a
+reload, a lost network or a new tab returns to the same seat; no one else's phone reaches
+it. The WebSocket ``/t/{token}/digital/{seat}/ws`` sends the seat's view (the service's, its
+own hand only) on connecting and after every move at the table, and takes the seat's moves
+(``{"deal", "n", "move"}``: the server checks them again) and its line's signature of the
+engine's sheet (``{"sign": true}``). The state is the store's: a move is a record, and a
+process woken by no move of its own re-reads the table every few seconds
+(:data:`RECHECK_SECONDS`), so that several processes serve one table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from arbitro.errors import ArbitroError
+from arbitro.games.core.seats import Seat
+from arbitro.i18n import N_
+from arbitro.services.digital_tables import DigitalTables, seat_view
+from arbitro.tournament.digital.commands import digital_table
+from arbitro.web import auth
+from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.table import DEVICE_COOKIE, DEVICE_ID, device_of, new_device, with_device
+from arbitro.web.tokens import (
+    check_line_code,
+    line_code,
+    make_token,
+    read_token,
+    signing_source,
+)
+
+router = APIRouter(include_in_schema=False)
+
+RECHECK_SECONDS = 2.0
+"""How often a seat's socket re-reads its table when no move of this process woke it."""
+SEAT_MAX_AGE = 400 * 24 * 3600
+
+
+def seat_code(secret: bytes, token: str, seat: str) -> str:
+    """The code that admits a phone to ``seat`` of the token's table (derived, nothing
+    stored; another seat's or table's code admits nothing here)."""
+    return line_code(secret, token, f"digital-{seat}")
+
+
+def seat_path(secret: bytes, event_id: str, table: int, round_number: int, seat: str) -> str:
+    """The path a seat's link (or QR code) carries: the seat's page and its code, which the
+    phone keeps and drops from the address."""
+    token = make_token(secret, event_id, table, round_number)
+    return f"/t/{token}/digital/{seat}?proof={seat_code(secret, token, seat)}"
+
+
+def _cookie(seat: str) -> str:
+    return f"arbitro_seat_{seat}"
+
+
+def _seat(text: str) -> Seat:
+    try:
+        return Seat(text)
+    except ValueError:
+        raise ArbitroError("«{seat}» is not a seat (N, E, S, W)", seat=text) from None
+
+
+def _admitted(web: Web, token: str, seat: str, cookies: dict[str, str]) -> bool:
+    return check_line_code(web.secret, token, f"digital-{seat}", cookies.get(_cookie(seat)))
+
+
+# ------------------------------------------------------------------ the page
+
+
+@router.get("/t/{token}/digital/{seat}")
+def seat_page(request: Request, token: str, seat: str, proof: str | None = None) -> Response:
+    """The seat's page: the hand, the table, the legal moves; the code of the seat's link
+    is kept on the phone, then the address is shown without it."""
+    web = web_of(request)
+    lang = request_lang(request)
+    event_id, table, round_number = read_token(web.secret, token)
+    s = _seat(seat)
+    if proof is not None:
+        if not check_line_code(web.secret, token, f"digital-{seat}", proof):
+            return _refused(web, request, N_("this seat's link is not valid: ask the director"))
+        response: Response = RedirectResponse(f"/t/{token}/digital/{seat}", status_code=303)
+        response.set_cookie(
+            _cookie(seat),
+            proof,
+            max_age=SEAT_MAX_AGE,
+            path=f"/t/{token}",
+            httponly=True,
+            samesite="lax",
+            secure=auth.is_https(request),
+        )
+        return response
+    if not _admitted(web, token, seat, dict(request.cookies)):
+        return _refused(web, request, N_("open this seat from its own link (ask the director)"))
+    with web.locked():
+        digital_table(web.service.state(event_id), round_number, table)
+    device = device_of(request) or new_device()  # the phone's id, as the sheets' pages give it
+    response = web.render(
+        request,
+        "digital/seat.html",
+        lang=lang,
+        seat=s.value,
+        table=table,
+        round=round_number,
+        socket=f"/t/{token}/digital/{seat}/ws",
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return with_device(request, response, device)
+
+
+def _refused(web: Web, request: Request, text: str) -> Response:
+    return web.render(request, "digital/refused.html", status_code=403, message=text)
+
+
+# ------------------------------------------------------------------ the socket
+
+_WATCHERS: dict[tuple[str, int, int], set[asyncio.Event]] = {}
+"""The sockets of this process waiting on each table (event, round, table)."""
+
+
+def _wake(key: tuple[str, int, int]) -> None:
+    for flag in _WATCHERS.get(key, ()):
+        flag.set()
+
+
+@router.websocket("/t/{token}/digital/{seat}/ws")
+async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
+    """The seat's live table: its view now and after every move; its moves and signature."""
+    web: Web = websocket.app.state.web
+    try:
+        event_id, table, round_number = read_token(web.secret, token)
+        s = _seat(seat)
+    except ArbitroError:
+        await websocket.close(code=1008)
+        return
+    if not _admitted(web, token, seat, dict(websocket.cookies)):
+        await websocket.close(code=1008)
+        return
+    lang = websocket.cookies.get("lang") or websocket.query_params.get("lang") or "it"
+    lang = "en" if lang == "en" else "it"
+    device = websocket.cookies.get(DEVICE_COOKIE)
+    if device is not None and not DEVICE_ID.fullmatch(device):
+        device = None
+    address = websocket.client.host if websocket.client else "?"
+    if auth.behind_proxy():  # the proxy's own last address, as the sheets' pages read it
+        address = websocket.headers.get("x-forwarded-for", "").split(",")[-1].strip() or address
+    source = signing_source(web.secret, address[:100], websocket.headers.get("user-agent", ""))
+    await websocket.accept()
+    key = (event_id, round_number, table)
+    flag = asyncio.Event()
+    _WATCHERS.setdefault(key, set()).add(flag)
+    tables = DigitalTables(web.service)
+
+    def view() -> dict[str, Any]:
+        with web.locked():
+            return seat_view(web.service.state(event_id), round_number, table, s)
+
+    async def send_view() -> tuple[int, int]:
+        v = await run_in_threadpool(view)
+        await websocket.send_text(json.dumps({"type": "view", "view": v}))
+        return v["deal"], v["n"]
+
+    async def act(action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        try:
+            await run_in_threadpool(action, *args, **kwargs)
+        except ArbitroError as err:
+            await websocket.send_text(json.dumps({"type": "error", "message": err.message(lang)}))
+        _wake(key)
+
+    async def receive() -> None:
+        while True:
+            try:
+                data = json.loads(await websocket.receive_text())
+            except ValueError:  # not JSON: ignored, as a message of no known shape
+                continue
+            if not isinstance(data, dict):
+                continue
+            if data.get("sign"):
+                signed = (event_id, round_number, table, s, device, source)
+                await act(_sign, tables, web.secret, *signed)
+                continue
+            deal, n, move = data.get("deal"), data.get("n"), data.get("move")
+            if not (isinstance(deal, int) and isinstance(n, int) and isinstance(move, str)):
+                continue
+            await act(tables.play, event_id, round_number, table, s, deal, n, move[:200])
+
+    receiver = asyncio.create_task(receive())
+    try:
+        last = await send_view()
+        while not receiver.done():
+            woken = True
+            try:
+                await asyncio.wait_for(flag.wait(), timeout=RECHECK_SECONDS)
+            except TimeoutError:
+                woken = False  # nothing here: has another process moved the table?
+            flag.clear()
+            if receiver.done():
+                break
+            if woken or last != await run_in_threadpool(
+                lambda: _progress(web, event_id, round_number, table)
+            ):
+                last = await send_view()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        receiver.cancel()
+        watching = _WATCHERS.get(key, set())
+        watching.discard(flag)
+        if not watching:
+            _WATCHERS.pop(key, None)
+
+
+def _sign(
+    tables: DigitalTables,
+    secret: bytes,
+    event_id: str,
+    round_number: int,
+    table: int,
+    seat: Seat,
+    device: str | None,
+    source: str,
+) -> str:
+    """The seat's line signs the engine's sheet as a line's phone does: its device, its
+    keyed address and browser, the installation's proof (issue 29)."""
+    line = tables.table(event_id, round_number, table).engine.signer(seat)
+    actor = f"tavolo {table} {seat.value}"
+    return tables.sign(
+        event_id, round_number, table, line, device, seal=secret, actor=actor, source=source
+    )
+
+
+def _progress(web: Web, event_id: str, round_number: int, table: int) -> tuple[int, int]:
+    with web.locked():
+        t = digital_table(web.service.state(event_id), round_number, table)
+        return t.current.number, len(t.current.moves)
+
+
+__all__ = ["router", "seat_code", "seat_path"]

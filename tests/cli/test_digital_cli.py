@@ -1,0 +1,98 @@
+"""``arbitro digital open|show|replay`` (issue 32): a round's table opened as digital from the
+terminal with robots at every seat plays its deals; ``show`` gives the director's progress
+and full position, or with ``--seat`` one seat's hand only; ``replay`` lists a deal's moves
+in the notation, which the engine alone plays again to the recorded end; Italian by
+default, English with ``--lang en``; a table not digital is refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from arbitro.cli.main import app
+from arbitro.games.burraco import parse_move
+from arbitro.games.burraco.record import RULES
+from arbitro.games.core import Seat
+from arbitro.services.events import EventService
+from arbitro.store import RecordStore
+from arbitro.tournament.event import EventConfig
+from arbitro.tournament.model import EventFormat, Movement
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> list[str]:
+    """Four pairs, one round of two deals seated and published (FIBAS art. 4, 7)."""
+    url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
+    with RecordStore.open(url) as store:
+        svc = EventService(store)
+        svc.create_event(
+            "e", EventConfig("Serata", EventFormat.PAIRS, 1, (2,), (Movement.DRAW,), seed=3)
+        )
+        for i in range(1, 5):
+            svc.register("e", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        svc.seat("e", 1, publish=True)
+    return ["--db", url]
+
+
+def test_open_show_and_replay_a_table_of_robots(db: list[str]) -> None:
+    out = runner.invoke(app, [*db, "digital", "open", "e", "1", "1", "--robots", "N,E,S,W"])
+    assert out.exit_code == 0, out.output
+    assert "Tavolo 1, turno 1: smazzata 2 di 2" in out.output
+    assert "smazzata finita" in out.output
+
+    shown = runner.invoke(app, [*db, "--lang", "en", "digital", "show", "e", "1", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "Table 1, round 1: deal 2 of 2" in shown.output and "deal over" in shown.output
+
+    seat = runner.invoke(app, [*db, "digital", "show", "e", "1", "1", "--seat", "N", "--json"])
+    view = json.loads(seat.output)
+    assert view["seat"] == "N" and view["over"] and view["sheet"]["deals"]
+    assert "position" not in view  # a seat never gets the full position
+
+    replay = runner.invoke(app, [*db, "digital", "replay", "e", "1", "1", "--deal", "1", "--json"])
+    data = json.loads(replay.output)
+    # the moves printed are the deal: the engine alone replays them to its end
+    full = json.loads(runner.invoke(app, [*db, "digital", "show", "e", "1", "1", "--json"]).output)
+    assert full["deal"] == 2
+    text = runner.invoke(app, [*db, "digital", "replay", "e", "1", "1"])
+    assert text.exit_code == 0 and "   1. " in text.output and "Posizione finale:" in text.output
+    assert data["over"] and data["moves"][0]["n"] == 1
+    layout = _layout(db)
+    game = RULES.start(layout)
+    for m in data["moves"]:
+        assert Seat(m["seat"]) is game.turn
+        game.push(parse_move(m["move"]))
+    assert game.is_over and str(game) == data["position"]
+
+
+def _layout(db: list[str]) -> dict[str, object]:
+    with RecordStore.open(db[1]) as store:
+        svc = EventService(store)
+        layout: dict[str, object] = svc.state("e").digital[(1, 1)].deals[0].layout
+        return layout
+
+
+def test_a_table_not_digital_is_refused_in_both_languages(db: list[str]) -> None:
+    it = runner.invoke(app, [*db, "digital", "show", "e", "1", "2"])
+    assert it.exit_code == 1 and "non è un tavolo digitale" in it.output
+    en = runner.invoke(app, [*db, "--lang", "en", "digital", "replay", "e", "1", "2"])
+    assert en.exit_code == 1 and "is not a digital table" in en.output
+
+
+def test_links_give_each_seat_its_own_address(db: list[str]) -> None:
+    """Each seat's link carries its own code: the web admits that seat's phone with it."""
+    assert runner.invoke(app, [*db, "digital", "open", "e", "1", "1"]).exit_code == 0
+    out = runner.invoke(
+        app,
+        [*db, "digital", "links", "e", "1", "1", "--base-url", "http://sala.local:8000", "--json"],
+    )
+    assert out.exit_code == 0, out.output
+    found = json.loads(out.output)
+    assert sorted(found) == ["E", "N", "S", "W"]
+    assert all(u.startswith("http://sala.local:8000/t/") for u in found.values())
+    assert len({u.rsplit("proof=", 1)[1] for u in found.values()}) == 4
