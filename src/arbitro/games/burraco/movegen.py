@@ -371,6 +371,8 @@ def _layoff_part(m: Meld, j: int, code: BurracoFibasCode) -> LayoffPart:
                 seen.add(pos_index(q, hi + 1))
             if m.wild >= 0 and (lo > 1 or hi < ACE_HIGH):
                 seen.add(pos_index(q, lo + m.wild))
+            if (lo == 1 and m.wild != 0) or (hi == ACE_HIGH and m.wild != len(m.cards) - 1):
+                seen.discard(pos_index(q, 1))  # art. 13: one natural ace a run, at either end
             for i in sorted(seen):
                 found.setdefault(i, []).append(_layoff_move(j, i))
         if m.wild < 0 and len(m.cards) < max_run + 1:
