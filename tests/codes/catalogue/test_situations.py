@@ -3,8 +3,8 @@
 The set is ``bench/article_search/situations.toml`` (written from the games' descriptions, without
 the codes' texts) with ``labels.toml`` (the acceptable entries, read from the codes); the bench
 ``bench/article_search.py`` runs it. Here: the set is sound, the search puts an acceptable
-article in the first three for at least 95% of the labelled situations, and no article comes
-twice in one list.
+article in the first three for at least 95% of the labelled situations and of the held-out half,
+the fresh part (``set = "fresh"``) is counted apart, and no article comes twice in one list.
 """
 
 from __future__ import annotations
@@ -56,18 +56,64 @@ def test_an_acceptable_article_is_in_the_top_three_for_95_percent(
     record_property: Callable[[str, object], None],
 ) -> None:
     """Each situation searched within its code (as the desk and ``arbitro articles search
-    --code`` do): an acceptable article among the first three for >= 95% of the labelled ones."""
+    --code`` do): an acceptable article among the first three for >= 95% of the labelled ones,
+    and of the labelled ones of the held-out half (the odd ids)."""
     bench = _bench()
     outcomes = bench.run(bench.load_set())
     figures = bench.report(outcomes)
     labelled = figures["labelled"]
     record_property("article_search", figures)
+    missed = [o for o in bench.misses(outcomes) if not o.situation.fresh]
     misses = [
         f"{o.situation.id}: {o.situation.text!r} want {list(o.situation.acceptable)}"
         f" got {list(o.refs[:3])}"
-        for o in bench.misses(outcomes)
+        for o in missed
     ]
     assert labelled["top3_share"] >= 0.95, "\n".join(misses)
+    # the half not used to tune the search too (issue 31's honest figure)
+    held_out = figures["held_out_odd"]
+    assert held_out["n"] >= 100
+    odd = [m for o, m in zip(missed, misses, strict=True) if o.situation.held_out]
+    assert held_out["top3_share"] >= 0.95, "\n".join(odd)
+
+
+def test_the_fresh_part_is_counted_apart() -> None:
+    """A situation of ``set = "fresh"`` is in the fresh figures only, never in a half."""
+    bench = _bench()
+    first = bench.Situation("fibas-900", "burraco-fibas", "pozzetto visto prima", ("23",))
+    fresh = bench.Situation("fresh-901", "burraco-fibas", "carta caduta", ("99",), "fresh")
+    assert not fresh.held_out and fresh.fresh and not first.fresh
+    figures = bench.report(bench.run([first, fresh]))
+    assert figures["labelled"]["n"] == 1 and figures["all_situations"]["n"] == 1
+    assert figures["fresh_labelled"] == figures["fresh_all"]
+    assert figures["fresh_all"]["n"] == 1 and figures["fresh_all"]["top5"] == 0
+    loaded = bench.load_set()
+    assert sum(1 for s in loaded if s.fresh) >= 40
+    assert all(s.id.startswith("fresh-") for s in loaded if s.fresh)
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "article"),
+    [
+        # FIBAS art. 15: "Si definisce Burraco un insieme di almeno sette carte"
+        ("burraco-fibas", "burraco con 7 carte", "15"),
+        # Parole art. 4.1: "Ai giochi aperti ... è possibile aggiungere nuove carte"
+        ("burraco-parole-uisp", "ha aggiunto una carta a una parola", "4.1"),
+        # Scala 40 art. 6: "Dopo lo scarto nessun'altra azione è consentita"
+        ("scala40", "ha calato dopo aver scartato", "6"),
+        # Briscola art. 1: the choice of the dealer ("chi fa le carte")
+        ("briscola", "chi fa le carte?", "1"),
+        # Briscola art. 6: "È vietato consultare le carte vinte"
+        ("briscola", "ha girato le prese per vedere i punti", "6"),
+        # FIBAS art. 41: "Prestare la giusta attenzione", no comments to the partner
+        ("burraco-fibas", "il compagno gli ha detto di stare attento", "41"),
+    ],
+)
+def test_the_tables_words_find_the_article(code: str, query: str, article: str) -> None:
+    """Numbers in words or digits, irregular participles, what was said and when, the
+    synonyms of looking: each finds the article of the code's text in the first three."""
+    refs = [h.article.ref for h in search(query, code=code, limit=10)]
+    assert article in refs[:3], refs
 
 
 def test_a_situation_without_an_article_reports_apart() -> None:
@@ -107,6 +153,19 @@ def test_no_situation_lists_an_article_twice() -> None:
         hits = catalogue.search(s.text, code=s.code, limit=10)
         numbers = [h.article.number for h in hits]
         assert len(numbers) == len(set(numbers)), (s.id, numbers)
+
+
+def test_no_situation_lists_an_article_twice_over_every_code() -> None:
+    """Without a code filter (``arbitro articles search`` with no ``--code``), each article of
+    each code at most once in the list: the definitions pages of FIBAS, Parole and Scala 40
+    hold many entries each. One situation in three (every code's), to keep the suite fast."""
+    catalogue = load_catalogue()
+    situations = _bench().load_set()[::3]
+    assert {s.code for s in situations} == CODES
+    for s in situations:
+        hits = catalogue.search(s.text, limit=10)
+        articles = [(h.article.code, h.article.number) for h in hits]
+        assert len(articles) == len(set(articles)), (s.id, articles)
 
 
 def test_a_query_word_finds_the_articles_of_its_synonym() -> None:

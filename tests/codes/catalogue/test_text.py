@@ -40,6 +40,37 @@ def test_numbers_are_kept() -> None:
     assert terms("61 punti") == ["61", stem("punti")]
 
 
+def test_number_words_are_read_as_their_digits() -> None:
+    """FIBAS art. 15 writes "almeno sette carte", a table types "7 carte"; Scala 40 art. 7's
+    "40 punti" is "quaranta punti" at the table: both spellings give one term. "due" and "uno"
+    stay words (a "2" is also a card, the pinella; "uno" is an article)."""
+    assert terms("sette carte") == terms("7 carte") == ["7", stem("carte")]
+    assert terms("quaranta punti") == ["40", stem("punti")]
+    assert terms("venti minuti") == ["20", stem("minuti")]
+    assert terms("due carte")[0] != "2"
+
+
+def test_irregular_participles_meet_their_verb() -> None:
+    """Snowball leaves "aggiunto" apart from "aggiungere" (Parole art. 4.1: "aggiungere nuove
+    carte"); the irregular participles of the table's verbs are folded with their verb."""
+    assert stem("aggiunto") == stem("aggiungere") == stem("aggiunge")
+    assert stem("messo") == stem("mettere")
+    assert stem("scelto") == stem("scegliere")
+    assert stem("rimaste") == stem("rimanere")
+    assert stem("perso") == stem("perdere")
+    assert stem("fa") == stem("fare")
+    assert stem("detto") == stem("dire")
+
+
+def test_what_was_said_and_when_are_search_words() -> None:
+    """ "ha detto" (what was said at the table), "fa" ("chi fa le carte") and "dopo" ("dopo lo
+    scarto", Scala 40 art. 6) are terms; "dice che" (a claim reported to the arbiter) is not."""
+    assert terms("ha detto") == [stem("dire")]
+    assert terms("chi fa le carte") == [stem("fare"), stem("carte")]
+    assert terms("dopo lo scarto") == [stem("dopo"), stem("scarto")]
+    assert terms("dice che") == []
+
+
 def test_spans_point_into_the_original_text() -> None:
     """Offsets of terms are offsets into the text as written, accents included."""
     text = "Se più di una carta è caduta"

@@ -167,8 +167,6 @@ STOP_WORDS: frozenset[str] = frozenset(
         "aver",
         "avuto",
         "avra",
-        "fa",
-        "fare",
         "fatto",
         "del",
         "piu",
@@ -188,7 +186,6 @@ STOP_WORDS: frozenset[str] = frozenset(
         "gia",
         "ancora",
         "poi",
-        "dopo",
         "prima",
         "mentre",
         "durante",
@@ -209,7 +206,6 @@ STOP_WORDS: frozenset[str] = frozenset(
         "posso",
         "cosa",
         "succede",
-        "fa",
         "articolo",
         "art",
         "regola",
@@ -222,9 +218,11 @@ STOP_WORDS: frozenset[str] = frozenset(
         "va",
         "facciamo",
         "faccio",
+        # "dice che ..." reports a side's claim to the arbiter; "ha detto" (not a stop word)
+        # is what was said at the table, read through the synonyms of "dire" (issue 31).
+        # "fa"/"fare" ("chi fa le carte") and "dopo" ("dopo lo scarto") are words of the rules.
         "dice",
         "dicono",
-        "detto",
         "adesso",
         "ora",
         "ok",
@@ -254,7 +252,10 @@ _stems: dict[str, str] = {}
 MAX_STEMS = 65536
 
 # Stems of one word family that the Snowball stemmer leaves apart (chiudere / chiuso /
-# chiusura, raccogliere / raccolta, vedere / visto): each is folded into one stem.
+# chiusura, raccogliere / raccolta, vedere / visto): each is folded into one stem. The irregular
+# past participles of the verbs of the table (aggiunto / aggiungere, messo / mettere, scelto /
+# scegliere, ...) meet their verb the same way (issue 31: "ha aggiunto una lettera" is the
+# codes' "aggiungere").
 STEM_ALIASES: dict[str, str] = {
     "chiud": "chiusur",
     "chius": "chiusur",
@@ -262,6 +263,64 @@ STEM_ALIASES: dict[str, str] = {
     "ved": "vist",
     "dat": "dar",
     "dav": "dar",
+    "aggiunt": "aggiung",
+    "mess": "mett",
+    "rimess": "rimett",
+    "scelt": "scegl",
+    "tolt": "togl",
+    "rimast": "riman",
+    "rispost": "rispond",
+    "scritt": "scriv",
+    "accort": "accorg",
+    "chiest": "chied",
+    "pers": "perd",
+    "nascost": "nascond",
+    "moss": "muov",
+    "decis": "decid",
+    "rott": "romp",
+    "dett": "dir",
+    "fa": "far",
+}
+
+# Italian number words read as their digits ("sette carte" is "7 carte", "quaranta punti" is
+# "40 punti"), so that a query meets a text whichever way either writes the number (issue 31).
+# "due" and "uno" are left out: "uno" is an article, and "2" is also a card (the pinella).
+NUMBER_WORDS: dict[str, str] = {
+    word: str(n)
+    for n, word in enumerate(
+        [
+            "tre",
+            "quattro",
+            "cinque",
+            "sei",
+            "sette",
+            "otto",
+            "nove",
+            "dieci",
+            "undici",
+            "dodici",
+            "tredici",
+            "quattordici",
+            "quindici",
+            "sedici",
+            "diciassette",
+            "diciotto",
+            "diciannove",
+            "venti",
+        ],
+        start=3,
+    )
+} | {
+    "trenta": "30",
+    "quaranta": "40",
+    "cinquanta": "50",
+    "sessanta": "60",
+    "settanta": "70",
+    "ottanta": "80",
+    "novanta": "90",
+    "cento": "100",
+    "duecento": "200",
+    "mille": "1000",
 }
 
 
@@ -272,12 +331,15 @@ def fold(text: str) -> str:
 
 
 def stem(word: str) -> str:
-    """The Snowball Italian stem of one folded word (numbers are kept as they are)."""
+    """The Snowball Italian stem of one folded word (numbers are kept as they are, a number
+    word becomes its digits: :data:`NUMBER_WORDS`)."""
     known = _stems.get(word)
     if known is not None:
         return known
     if word.isdigit():
         result = word
+    elif word in NUMBER_WORDS:
+        result = NUMBER_WORDS[word]
     else:
         stemmed: str = _snowball().stemWord(word)
         result = STEM_ALIASES.get(stemmed, stemmed)
