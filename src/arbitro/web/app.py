@@ -5,8 +5,10 @@ mapping (:mod:`arbitro.web.errors`), the routers of every area (:mod:`arbitro.we
 the guards around them.
 
 What the routes need (:class:`~arbitro.web.context.Web`, :func:`~arbitro.web.context.web_of`,
-the page's language, the templates) lives in :mod:`arbitro.web.context`; it is named here too
-for the callers that still import it from the app (the tests, the benches)."""
+the page's language, the templates) lives in :mod:`arbitro.web.context`, which the routers
+import; it is named here too for the callers outside the web that import it from the app (the
+tests, the benches). No module of the web imports this one but the workers' entry point
+(:mod:`arbitro.web.factory`): ``tests/web/test_web_imports.py``."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from arbitro.i18n import LANGUAGES
 from arbitro.services.events import utc_now
 from arbitro.store import RecordStore, default_database_url
 from arbitro.store import users as user_store
+from arbitro.web import routes
 from arbitro.web.bodies import DirectorsFirst
 from arbitro.web.context import FOREVER, HERE, STATIC, static_version
 from arbitro.web.context import Web as Web
@@ -119,10 +122,6 @@ def create_app(
 ) -> FastAPI:
     """Build the app on ``database_url`` (default: ``$ARBITRO_DATABASE_URL`` or the SQLite
     file of the installation)."""
-    # Imported here while some routers still import Web from this module (see the module's
-    # docstring): at module level their import would find this module half made.
-    from arbitro.web import routes
-
     app = FastAPI(
         title="arbitro",
         version="0.1.0",
