@@ -1,8 +1,8 @@
 """The JSON API's OpenAPI document is the one it was before the API was split by resource
 (issue 30): the same operations (method, path, operationId, answers) and the same schemas'
 names, read from ``/api/openapi.json`` as generated at the base commit (``505acfc``). The whole
-document (72 kB) was also compared byte for byte when the split was made
-(``/work/notes/results-web-api.md``); these are what a client generated from it depends on."""
+document (72 kB, too big a fixture) was compared byte for byte when the split was made; these
+are what a client generated from it depends on."""
 
 from __future__ import annotations
 
