@@ -8,8 +8,9 @@ valid ``SESSION_HOURS`` hours, revoked by a logout or a password change; logins 
 429 with ``Retry-After``), or with the desk's session cookie plus the session's CSRF token in
 the ``X-CSRF-Token`` header. Every write accepts an ``Idempotency-Key`` header: the same key
 sent again is answered with the first answer and records nothing (:mod:`arbitro.web.guard`).
-Bodies over 2 MiB (an import: 20 MiB) are refused 413 before they are read. Every route goes through one dependency
-(:class:`~arbitro.web.api.common.Api`: the service, read and written under its lock); a refused request gets a 4xx with
+Bodies over 2 MiB (an import: 20 MiB) are refused 413 before they are read. Every route
+goes through one dependency (:class:`~arbitro.web.api.common.Api`: the service, read and
+written under its lock); a refused request gets a 4xx with
 ``{"error": {"message", "msgid", "key", "article"}}`` in the request's language
 (:mod:`arbitro.web.errors`): 400 bad input, 401 not logged in, 403 cross-site, 404 not found,
 409 conflicts with what is recorded, 422 malformed request.

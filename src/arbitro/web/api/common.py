@@ -67,11 +67,6 @@ class Api:
             self.state(event_id)
             return act(self.web.service, self.director)
 
-    def done(self, event_id: str, act: Callable[[EventService, str], object]) -> Done:
-        """:meth:`write`, answering :class:`Done` (a write with nothing else to return)."""
-        self.write(event_id, act)
-        return Done()
-
     def run(self, event_id: str, command: Callable[[str], Command[EventState, T]]) -> T:
         """Run the command value ``command(director)`` (:mod:`arbitro.tournament.commands.
         values`) on an existing event with the service's one way to run a command
