@@ -53,7 +53,7 @@ from arbitro.i18n import msg
 from arbitro.store import RecordStore
 from arbitro.store import users as user_store
 from arbitro.web import csrf
-from arbitro.web.app import Web, web_of
+from arbitro.web.context import Web, web_of
 from arbitro.web.errors import WebError
 from arbitro.web.throttle import HASHING_GUESS, LoginThrottle, read_resets
 

@@ -37,7 +37,7 @@ from arbitro.store.users import get_setting, set_setting
 if TYPE_CHECKING:
     from fastapi import Request
 
-    from arbitro.web.app import Web
+    from arbitro.web.context import Web
 
 BASE_URL_ENV = "ARBITRO_BASE_URL"
 BASE_URL_SETTING = "base_url"

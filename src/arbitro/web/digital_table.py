@@ -28,7 +28,7 @@ from arbitro.i18n import N_
 from arbitro.services.digital_tables import DigitalTables, seat_view
 from arbitro.tournament.digital.commands import digital_table
 from arbitro.web import auth
-from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.table import DEVICE_COOKIE, DEVICE_ID, device_of, new_device, with_device
 from arbitro.web.tokens import (
     check_line_code,

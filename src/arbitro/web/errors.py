@@ -86,7 +86,7 @@ def error_page(
 ) -> Response:
     """The page that says why a request was refused: the desk's, the table's, or the public
     one by the area of the path."""
-    from arbitro.web.app import web_of
+    from arbitro.web.context import web_of
 
     path = request.url.path
     if path == "/login":  # e.g. too many attempts: the login form again, with the message
@@ -117,7 +117,7 @@ def api_error(status: int, error: dict[str, Any], **extra: Any) -> JSONResponse:
 
 def refusal(request: Request, exc: ArbitroError) -> Response:
     """The answer to a refused request: a page, or JSON under ``/api``."""
-    from arbitro.web.app import request_lang
+    from arbitro.web.context import request_lang
 
     lang = request_lang(request)
     status = status_for(exc)
@@ -143,7 +143,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        from arbitro.web.app import request_lang
+        from arbitro.web.context import request_lang
 
         headers = dict(exc.headers or {})
         if exc.status_code < 400:  # a redirect (e.g. to the login page)
@@ -160,7 +160,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> Response:
-        from arbitro.web.app import request_lang
+        from arbitro.web.context import request_lang
 
         lang = request_lang(request)
         errors = [e for e in exc.errors() if isinstance(e, dict)]
@@ -179,7 +179,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RecursionError)
     async def too_nested(request: Request, exc: RecursionError) -> Response:
         """A body nested too deeply to be read (a hostile JSON file): 400, not a crash."""
-        from arbitro.web.app import request_lang
+        from arbitro.web.context import request_lang
 
         lang = request_lang(request)
         if is_api(request):
@@ -197,7 +197,7 @@ def install_error_handlers(app: FastAPI) -> None:
         """Never a bare "Internal Server Error": a page (or JSON) saying to try again; 503
         with ``Retry-After`` when the database cannot be reached, 400 for a too deeply
         nested body."""
-        from arbitro.web.app import request_lang
+        from arbitro.web.context import request_lang
 
         status, msgid, headers = crash_answer(exc)
         lang = request_lang(request)
@@ -218,7 +218,7 @@ def retry_page(request: Request, text: str, status: int, headers: dict[str, str]
     reloads itself after :data:`RETRY_SECONDS` (a display on the projector retries alone)."""
     from urllib.parse import urlsplit
 
-    from arbitro.web.app import web_of
+    from arbitro.web.context import web_of
 
     again = request.url.path
     if request.method != "GET":

@@ -20,10 +20,10 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request, Response
+
+from arbitro.web.app import create_app
 
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
 WORKER_HEADER = "X-Arbitro-Worker"
@@ -35,8 +35,6 @@ two answers) can tell them apart."""
 def app_from_environment() -> FastAPI:
     """The web app on ``$ARBITRO_DATABASE_URL`` (else the installation's default database),
     built in the worker process that calls it (uvicorn's ``factory=True``)."""
-    from arbitro.web.app import create_app
-
     app = create_app(os.environ.get(DATABASE_URL_ENV) or None)
     label = secrets.token_hex(4)
     app.state.worker = label

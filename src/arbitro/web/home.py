@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from arbitro.web.app import web_of
+from arbitro.web.context import web_of
 
 router = APIRouter()
 

@@ -47,7 +47,7 @@ from arbitro.tournament.records import (
     body_to_json,
 )
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, Refusal, add_post, common
 from arbitro.web.downloads import download_headers
 from arbitro.web.errors import ErrorText

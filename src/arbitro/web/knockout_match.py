@@ -30,14 +30,14 @@ from arbitro.errors import ArbitroError, ConflictError
 from arbitro.tournament.knockout import Match, PairId
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.errors import status_for
 from arbitro.web.tokens import TokenError
 
 if TYPE_CHECKING:
     from arbitro.store.record_store import RecordStore
-    from arbitro.web.app import Web
+    from arbitro.web.context import Web
 
 router = APIRouter()
 

@@ -26,12 +26,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.page_cache import Key, cached, page_response
 
 if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
-    from arbitro.web.app import Web
+    from arbitro.web.context import Web
 
 READ_ONLY = ["GET", "HEAD"]
 

@@ -34,7 +34,7 @@ from arbitro.tournament.standings.standings import (
     standings,
 )
 from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
-from arbitro.web.app import Web, web_of
+from arbitro.web.context import Web, web_of
 from arbitro.web.live import READ_ONLY, add_display, display, page_key
 from arbitro.web.names import line_label, line_names
 from arbitro.web.page_cache import cached, page_response

@@ -18,7 +18,7 @@ from arbitro.errors import NotFoundError
 from arbitro.export.site import STYLE_SHEETS, competitor_page, site_page
 from arbitro.services.event_log import to_domain
 from arbitro.services.results import ResultsFile, results_of
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.live import READ_ONLY, page_key
 from arbitro.web.page_cache import cached
 from arbitro.web.public import standings_round

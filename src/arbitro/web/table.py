@@ -27,7 +27,7 @@ from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.sheets import SheetForm
 from arbitro.tournament.sheets.labels import LINE_LABELS
 from arbitro.web import auth
-from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.errors import WebError, status_for
 from arbitro.web.names import line_names

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament.boards import POCKETS
-from arbitro.web.app import Web, web_of
+from arbitro.web.context import Web, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.table import (
     RoundClosed,

@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventState
-from arbitro.web.app import Web, web_of
+from arbitro.web.context import Web, web_of
 from arbitro.web.live import PushHub, Signature
 from arbitro.web.table import _line_param, _load, _page_url, device_of, status_text
 from arbitro.web.tokens import TokenError, open_round, read_token

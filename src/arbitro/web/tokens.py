@@ -24,7 +24,7 @@ from arbitro.web.errors import WebError
 if TYPE_CHECKING:
     from fastapi import Request
 
-    from arbitro.web.app import Web
+    from arbitro.web.context import Web
 
 SIGNATURE_BYTES = 16  # 128 bits: unguessable
 PURPOSE = b"arbitro-table-token-v2"  # v2: the round is part of the token

@@ -21,7 +21,7 @@ def unverified_records(request: Request) -> tuple[int, ...]:
     """The records (their seq) imported unverified in the event the page is about; () for
     a page of no event or of an event fully verified. Reads the state the page itself just
     read (the services' cache): no query of its own."""
-    from arbitro.web.app import web_of
+    from arbitro.web.context import web_of
 
     web = web_of(request)
     found = _EVENT_PATH.match(request.url.path)
@@ -50,7 +50,7 @@ def printout_mark(request: Request) -> AbstractContextManager[None]:
     event the request is about; nothing for a verified one)."""
     from arbitro.i18n import render
     from arbitro.printouts.mark import marked
-    from arbitro.web.app import request_lang
+    from arbitro.web.context import request_lang
 
     records = unverified_records(request)
     if not records:

@@ -21,7 +21,7 @@ from arbitro.tournament.movements.request import PLAYERS_PER_LINE
 from arbitro.tournament.records import AbandonScore
 from arbitro.tournament.zone import event_zone, parse_local_time
 from arbitro.web import auth
-from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.desk.common import (
     Director,
     DirectorPost,

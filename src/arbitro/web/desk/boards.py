@@ -19,13 +19,13 @@ from arbitro.tournament.boards import board_checks, board_plan, boards_of, trave
 from arbitro.tournament.commands.boards import wrong_count_rule
 from arbitro.tournament.model import CompetitorId
 from arbitro.web import auth
-from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.board_views import (
     METHOD_NAMES,
     card_rows,
     is_carte_uguali,
     traveller_rows,
 )
+from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.desk.common import Director, common, event_id_of, round_state
 from arbitro.web.desk.rounds import round_form
 from arbitro.web.downloads import download_headers

@@ -19,7 +19,7 @@ from arbitro.tournament.event import ABANDON_SCORE_NAMES, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.zone import CLOCK, STAMP, event_zone, local_text
 from arbitro.web import auth
-from arbitro.web.app import Web, web_of
+from arbitro.web.context import Web, web_of
 from arbitro.web.names import (
     CODE_NAMES,
     COUNT_NAMES,

@@ -11,7 +11,7 @@ from starlette.datastructures import FormData
 from arbitro.i18n import N_, Message
 from arbitro.tournament.records import ConstraintReason
 from arbitro.web import auth
-from arbitro.web.app import web_of
+from arbitro.web.context import web_of
 from arbitro.web.desk.common import DirectorPost
 from arbitro.web.desk.registrations import event_form
 from arbitro.web.forms import FieldError, int_field, required_field, text_field

@@ -17,7 +17,7 @@ from arbitro.i18n import N_
 from arbitro.tournament.commands.words import judged_word
 from arbitro.tournament.event import EventState
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of
 from arbitro.web.forms import Errors, FieldError, act, required_field, text_field
 

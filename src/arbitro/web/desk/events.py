@@ -29,8 +29,8 @@ from arbitro.tournament.records import CompetitorWithdrawn
 from arbitro.tournament.rules import SCALA40, rules_for
 from arbitro.tournament.zone import DEFAULT_TIMEZONE, check_timezone
 from arbitro.web import auth
-from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.bodies import import_limit
+from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.desk.common import (
     FIRST_ROUND_MOVEMENTS,
     LATER_MOVEMENTS,

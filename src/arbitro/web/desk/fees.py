@@ -19,7 +19,7 @@ from arbitro.tournament.fees import (
 )
 from arbitro.tournament.records import PaymentMethod
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of
 from arbitro.web.desk.paging import PAGE_SIZE, contains, page_of, whole_number
 from arbitro.web.desk.registrations import event_form

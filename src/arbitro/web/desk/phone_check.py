@@ -19,7 +19,7 @@ from fastapi.responses import Response
 from markupsafe import Markup
 
 from arbitro.web import auth, base_url
-from arbitro.web.app import Web, web_of
+from arbitro.web.context import Web, web_of
 from arbitro.web.desk.common import Director, common
 from arbitro.web.live import READ_ONLY
 

@@ -21,7 +21,7 @@ from arbitro.i18n import N_
 from arbitro.services import players
 from arbitro.store.players import Player, PlayerFields
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, common, event_id_of
 from arbitro.web.desk.events import event_page
 from arbitro.web.downloads import download_headers

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 from arbitro.errors import ArbitroError
 from arbitro.tournament.event import EventState
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of, round_state, table_urls
 from arbitro.web.downloads import download_headers
 from arbitro.web.snapshot import state_snapshot

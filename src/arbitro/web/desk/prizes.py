@@ -31,7 +31,7 @@ from arbitro.tournament.standings.prizes import (
     rule_word,
 )
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import (
     Director,
     DirectorPost,

@@ -14,7 +14,7 @@ from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import DirectorPost, event_id_of
 from arbitro.web.desk.events import event_page, withdrawal_records
 from arbitro.web.errors import status_for

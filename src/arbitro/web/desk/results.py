@@ -14,7 +14,7 @@ from fastapi.responses import Response
 
 from arbitro.services.results import ResultsFile, csv_files, export, to_json
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of
 from arbitro.web.downloads import download_headers
 from arbitro.web.unverified import printout_mark

@@ -27,7 +27,6 @@ from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament.records import utc
 from arbitro.tournament.sheets.individuals import repeated_meetings
 from arbitro.web import auth
-from arbitro.web.app import Web, request_lang, web_of
 from arbitro.web.board_views import (
     METHOD_NAMES,
     POCKET_NAMES,
@@ -35,6 +34,7 @@ from arbitro.web.board_views import (
     is_carte_uguali,
     plan_rows,
 )
+from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.desk.common import (
     FIRST_ROUND_MOVEMENTS,
     LATER_MOVEMENTS,

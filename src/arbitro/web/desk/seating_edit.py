@@ -25,7 +25,7 @@ from arbitro.tournament.model import Line
 from arbitro.tournament.records import Record, SeatingEdited
 from arbitro.tournament.seating_warnings import seating_warnings
 from arbitro.web import auth
-from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.desk.common import (
     Director,
     DirectorPost,

@@ -21,7 +21,7 @@ from arbitro.store.series import SeriesRecord
 from arbitro.tournament.rules import FIBAS, rules_for
 from arbitro.tournament.series import MAX_TABLE, PointsScheme, SchemeKind
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import Director, DirectorPost, add_post, common
 from arbitro.web.downloads import download_headers
 from arbitro.web.errors import status_for

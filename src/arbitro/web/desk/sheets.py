@@ -23,7 +23,7 @@ from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.event import AnyEntry, EventState
 from arbitro.tournament.records import SheetCorrected
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import (
     Director,
     DirectorPost,

@@ -15,7 +15,7 @@ from arbitro.i18n import Message
 from arbitro.tournament.event import EventState
 from arbitro.tournament.standings.tiebreaks import CRITERIA, Criterion, chosen, tiebreak_line
 from arbitro.web import auth
-from arbitro.web.app import web_of
+from arbitro.web.context import web_of
 from arbitro.web.desk.common import DirectorPost
 from arbitro.web.desk.registrations import event_form
 from arbitro.web.forms import text_field

@@ -53,10 +53,17 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _login_name(value: str, info: ValidationInfo) -> str:
+    """A login name that text can hold (no control character, no lone surrogate: no director
+    has one), else a 422 naming the field, never a 500 from the database; kept as typed."""
+    clean_text(value, info.field_name or "username", name=False)
+    return value
+
+
 class TokenIn(Strict):
     """A director's name and password."""
 
-    username: str = Field(min_length=1, max_length=200)
+    username: Annotated[str, AfterValidator(_login_name)] = Field(min_length=1, max_length=200)
     password: str = Field(min_length=1, max_length=1000)
 
 

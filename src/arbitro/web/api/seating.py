@@ -1,0 +1,92 @@
+"""The API's seating of a round: read once published, drawn and published by the director
+(FIBAS art. 4, 21)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Body
+
+from arbitro.services.events import EventService
+from arbitro.tournament.commands import values
+from arbitro.tournament.event import EventState
+from arbitro.web.api.common import Reader, Writer, api_router
+from arbitro.web.api.models import (
+    Done,
+    EventId,
+    PublishSeatingIn,
+    RoundNo,
+    SeatIn,
+    SeatingOut,
+    TableOut,
+)
+
+router = api_router()
+
+
+def seating_out(state: EventState, round_number: int, *, unpublished: bool = False) -> SeatingOut:
+    """A round's seating (its tables once published, or always with ``unpublished``)."""
+    r = state.round(round_number)
+    published = r.seating_published_at is not None
+    shown = r.seating is not None and (published or unpublished)
+    return SeatingOut(
+        round=round_number,
+        movement=r.movement if shown else None,
+        published=published,
+        version=r.version if shown else 0,
+        tables=[
+            TableOut(
+                table=t.table,
+                ns=None if t.ns is None else list(t.ns),
+                ew=None if t.ew is None else list(t.ew),
+            )
+            for t in (r.seating.tables if r.seating and shown else ())
+        ],
+    )
+
+
+@router.get("/events/{event_id}/rounds/{round_number}/seating", response_model=SeatingOut)
+def get_seating(event_id: EventId, round_number: RoundNo, api: Reader) -> SeatingOut:
+    """A round's seating (before publication only the director sees it on the desk; here it
+    is given once published)."""
+    return api.read(event_id, lambda state: seating_out(state, round_number))
+
+
+@router.post("/events/{event_id}/rounds/{round_number}/seat", response_model=SeatingOut)
+def seat(
+    event_id: EventId,
+    round_number: RoundNo,
+    api: Writer,
+    body: Annotated[SeatIn | None, Body()] = None,
+) -> SeatingOut:
+    """Seat a round (director; FIBAS art. 4), again if needed until its seating is
+    published; with ``publish`` the seating is published at once. Returns the seating (even
+    unpublished)."""
+    seat_in = body or SeatIn(movement=None, seed=None, publish=False)
+
+    def act(svc: EventService, user: str) -> SeatingOut:
+        state = svc.seat(
+            event_id,
+            round_number,
+            movement=seat_in.movement,
+            seed=seat_in.seed,
+            publish=seat_in.publish,
+            actor=user,
+        )
+        return seating_out(state, round_number, unpublished=True)
+
+    return api.write(event_id, act)
+
+
+@router.post("/events/{event_id}/rounds/{round_number}/publish-seating", response_model=Done)
+def publish_seating(
+    event_id: EventId,
+    round_number: RoundNo,
+    api: Writer,
+    body: Annotated[PublishSeatingIn | None, Body()] = None,
+) -> Done:
+    """Publish a round's seating (director; from then on it stands, FIBAS art. 21); with
+    ``seen`` (the seating's ``version``), only that one: else 409 with the tables that
+    changed (``changes``)."""
+    seen = body.seen if body else None
+    return api.run_done(event_id, lambda user: values.PublishSeating(round_number, user, seen))
