@@ -194,9 +194,9 @@ class Dictionary:
     ) -> Iterator[str]:
         """Candidate words made of ``letters`` and at most one letter of ``extra`` (art. 4.1):
         the dictionary's words read from its affix rules (:mod:`arbitro.lexicon.affixes`) and
-        the language judge's approved words (art. 2); :meth:`is_word` decides each. ``need``
-        (the letters the words must hold) is not used to prune: the caller filters."""
-        yield from cores(self._dir).spellable(letters, extra)
+        the language judge's approved words (art. 2); :meth:`is_word` decides each. With
+        ``need`` the dictionary's are only those holding those letters (issue 32)."""
+        yield from cores(self._dir).spellable(letters, extra, need)
         for w in self.approved:
             up = w.upper()
             if fits(up, letters, extra):

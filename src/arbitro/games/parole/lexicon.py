@@ -96,8 +96,10 @@ class LetterIndex:
     """Words by their letters in alphabetical order (an anagram key), to find the words a
     multiset of letters spells (art. 4.1) by walking the keys' prefixes."""
 
-    def __init__(self, words: Iterable[str]) -> None:
-        """Index ``words`` (any case; kept and given back in upper case)."""
+    def __init__(self, words: Iterable[str], reach: Mapping[str, str] | None = None) -> None:
+        """Index ``words`` (any case; kept and given back in upper case); ``reach``: for a
+        word (upper case), the letters the words made from it may add (its affixes), which
+        :meth:`within` counts as reachable below it (``hold``)."""
         by_key: dict[str, list[str]] = {}
         for w in words:
             up = w.upper()
@@ -105,8 +107,13 @@ class LetterIndex:
         self._words = {k: tuple(v) for k, v in by_key.items()}
         # each prefix of a key -> the letters (a bit each) of the keys it begins
         below: dict[str, int] = {}
+        more = {k: 0 for k in by_key}
+        for w, add in (reach or {}).items():
+            key = "".join(sorted(w.upper()))
+            if key in more:
+                more[key] |= _bits(add.upper())
         for k in by_key:
-            bits = _bits(k)
+            bits = _bits(k) | more[k]
             for i in range(1, len(k) + 1):
                 p = k[:i]
                 below[p] = below.get(p, 0) | bits
@@ -120,15 +127,19 @@ class LetterIndex:
         letters: Mapping[str, int],
         extra: Collection[str] = (),
         need: Mapping[str, int] | None = None,
+        hold: str = "",
     ) -> Iterator[str]:
         """The words made of at most ``letters[x]`` of each letter ``x`` and at most one more
         letter of ``extra``, each once (upper case); with ``need``, only those holding at least
         ``need[x]`` of each letter ``x`` (the walk leaves a branch as soon as it passes a
-        needed letter without taking it)."""
+        needed letter without taking it); with ``hold``, only the words that hold, or whose
+        ``reach`` holds, each letter of ``hold`` (and maybe others: a branch is left once no
+        word below it can)."""
         want = {x: n for x, n in (need or {}).items() if n > 0}
         alpha = sorted(set(letters) | set(extra) | set(want))
         words, below = self._words, self._below
         if not want:
+            must = _bits(hold)
 
             def free(i: int, key: str, used: bool) -> Iterator[str]:
                 for j in range(i, len(alpha)):
@@ -138,7 +149,8 @@ class LetterIndex:
                     k = key
                     for n in range(1, top + 1):
                         k += x
-                        if k not in below:
+                        bits = below.get(k)
+                        if bits is None or bits & must != must:
                             break
                         yield from words.get(k, ())
                         yield from free(j + 1, k, used or n > cap)

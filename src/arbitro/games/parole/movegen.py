@@ -56,6 +56,8 @@ def opening_writings(
     extra = _extra(kinds, code)
     want = Counter({x: n for x, n in (need or {}).items() if n > 0})
     letters_need = {x: n for x, n in want.items() if x not in WILDS}
+    if want.total() - sum(letters_need.values()) > 1:
+        return  # one wild a word (art. 4.4)
     for w in _words(lexicon, naturals, extra, longest, exact, letters_need):
         if not code.meld_min_cards <= len(w) <= longest:
             continue
@@ -116,8 +118,9 @@ def layoff_writings(
     longest = len(word.cards) + most
     keep = Counter(old)
     want = Counter({x: n for x, n in (need or {}).items() if n > 0})
-    if own is not None and want[own]:
-        return  # the word's wild is its own: no wild of the hand goes in (art. 4.4)
+    wilds = sum(n for x, n in want.items() if x in WILDS)
+    if wilds > 1 or (own is not None and wilds):
+        return  # one wild a word: a word with its own takes none of the hand (art. 4.4)
     held = keep + Counter({x: n for x, n in want.items() if x not in WILDS})
     for w in _words(lexicon, letters, _extra(kinds, code), longest, exact, held):
         if not len(word.cards) < len(w) <= longest or not _holds(old, w):
