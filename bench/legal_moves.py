@@ -21,13 +21,16 @@ of a shared machine do not count; wall time ``time.perf_counter_ns`` reported be
    position (what any move on it costs at least); each figure is also given as a ratio to the
    floor's median.
 4. Burraco Parole's full list can be huge (tens of thousands of plays for a hand of 20), so
-   its phone asks for ``moves_but_plays()`` (timed at every position) and checks the cards a
-   player selects with ``plays_with(selected)`` (timed at each play-phase position on a
-   random selection of 3 to 12 hand cards and on the whole hand but one card).
+   its phone asks for ``moves_but_plays()`` (timed at every position) and, as the player taps
+   cards, ``selection(selected)`` (the plays of exactly those cards, the discard of one card,
+   and whether a play can still hold them, ``could_play``): at each play-phase position a
+   random order of 1 to 12 hand cards is tapped, each tap timed, stopping at the first
+   selection no play can hold; ``plays_with`` of the whole hand but one card is timed too.
+   ``--skip-full`` leaves out the full ``legal_moves`` (its tail is seconds for Parole).
 
 Burraco Parole uses the real Italian dictionary (Hunspell, ``italian()``); its affix rules are
 read once before timing. Run: .venv/bin/python bench/legal_moves.py [--quick] [--positions N]
-[--game burraco|parole|scala40|briscola] [--json]
+[--game burraco|parole|scala40|briscola] [--skip-full] [--json]
 """
 
 from __future__ import annotations
@@ -82,6 +85,7 @@ def _parole() -> GameSpec:
 
     lexicon = italian()
     list(lexicon.spellable({"A": 1}, ()))  # reads the affix rules once, before timing
+    list(lexicon.spellable({"A": 1}, (), {"A": 1}))  # and their index by reachable letters
 
     def size(p: Any) -> int:
         return int(p._sizes[p._turn])
@@ -155,8 +159,9 @@ def _q(xs: list[float], f: float) -> float:
     return ys[min(len(ys) - 1, int(f * len(ys)))]
 
 
-def measure(spec: GameSpec, ps: list[Position]) -> dict[str, Any]:
-    """Time ``legal_moves`` and the floor (``copy``) on every position of ``ps``."""
+def measure(spec: GameSpec, ps: list[Position], full: bool = True) -> dict[str, Any]:
+    """Time ``legal_moves`` (unless not ``full``: then its figures are zero) and the floor
+    (``copy``) on every position of ``ps``."""
     cpu: list[float] = []
     wall: list[float] = []
     floor: list[float] = []
@@ -167,7 +172,7 @@ def measure(spec: GameSpec, ps: list[Position]) -> dict[str, Any]:
     try:
         for p in ps:
             t0, w0 = time.process_time_ns(), time.perf_counter_ns()
-            moves = p.legal_moves()
+            moves = p.legal_moves() if full else ()
             t1, w1 = time.process_time_ns(), time.perf_counter_ns()
             p.copy()
             t2 = time.process_time_ns()
@@ -198,17 +203,21 @@ def measure(spec: GameSpec, ps: list[Position]) -> dict[str, Any]:
 
 
 def _partial(ps: list[Position], base: float) -> dict[str, Any]:
-    """Time the incremental check ``plays_with(selected)`` and ``moves_but_plays()`` where the
-    game has them (Burraco Parole): the latter at every position, the former at each
-    play-phase position for a random selection of 3 to 12 cards of the hand and
-    the whole hand but one card (the biggest selection a play may take)."""
-    cpu: list[float] = []
+    """Burraco Parole's phone path (issue 32), where the game has it: ``moves_but_plays()``
+    at every position (draw, pick up, the discards), and at each play-phase position the
+    player's taps: a random order of 1 to 12 hand cards (never the whole hand), each tap
+    asking ``selection(selected)`` (the plays of exactly those cards, the discard of one card,
+    and ``could_play``: can a play still hold them); ``plays_with`` of the whole hand but one
+    card (the largest selection a play may take) is timed as before."""
+    taps: list[float] = []
+    whole: list[float] = []
     rest: list[float] = []
+    dead = 0
     rng = random.Random(7)
     gc.disable()
     try:
         for p in ps:
-            check = getattr(p, "plays_with", None)
+            check = getattr(p, "selection", None)
             if check is None:
                 continue
             t0 = time.process_time_ns()
@@ -218,27 +227,40 @@ def _partial(ps: list[Position], base: float) -> dict[str, Any]:
             if phase is None or phase.name != "PLAY":
                 continue
             hand = list(p.hand(p.turn))  # type: ignore[attr-defined]
-            if len(hand) < 4:
+            if len(hand) < 2:
                 continue
-            k = rng.randint(3, min(12, len(hand) - 1))
-            for chosen in (rng.sample(hand, k), hand[1:]):
+            order = rng.sample(hand, rng.randint(1, min(12, len(hand) - 1)))
+            for k in range(1, len(order) + 1):
                 t0 = time.process_time_ns()
-                check(chosen)
-                cpu.append((time.process_time_ns() - t0) / 1e6)
+                offer = check(order[:k])
+                taps.append((time.process_time_ns() - t0) / 1e6)
+                if not offer.grows:
+                    dead += 1
+                    break  # the phone says no play holds these cards: the player untaps
+            t0 = time.process_time_ns()
+            p.plays_with(hand[1:])  # type: ignore[attr-defined]
+            whole.append((time.process_time_ns() - t0) / 1e6)
     finally:
         gc.enable()
-    if not cpu:
+    if not taps:
         return {}
     return {
-        "plays_with": {
-            "calls": len(cpu),
-            "cpu_ms": {"p50": _q(cpu, 0.5), "p99": _q(cpu, 0.99), "max": max(cpu)},
-            "ratio_to_floor_p99": _q(cpu, 0.99) / base,
-            "over_50ms": sum(1 for x in cpu if x > 50),
+        "selection_per_tap": {
+            "calls": len(taps),
+            "cannot_grow": dead,
+            "cpu_ms": {"p50": _q(taps, 0.5), "p99": _q(taps, 0.99), "max": max(taps)},
+            "ratio_to_floor_p99": _q(taps, 0.99) / base,
+            "over_50ms": sum(1 for x in taps if x > 50),
+        },
+        "plays_with_hand_but_one": {
+            "calls": len(whole),
+            "cpu_ms": {"p50": _q(whole, 0.5), "p99": _q(whole, 0.99), "max": max(whole)},
+            "over_50ms": sum(1 for x in whole if x > 50),
         },
         "moves_but_plays": {
             "calls": len(rest),
             "cpu_ms": {"p50": _q(rest, 0.5), "p99": _q(rest, 0.99), "max": max(rest)},
+            "over_50ms": sum(1 for x in rest if x > 50),
         },
     }
 
@@ -252,6 +274,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--game", choices=sorted(GAMES), action="append")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--skip-full", action="store_true", help="time the phone's path only (Parole)")
     a = ap.parse_args()
     n = 300 if a.quick else a.positions
     out: dict[str, Any] = {
@@ -265,7 +288,7 @@ def main() -> None:
         t0 = time.perf_counter()
         ps = positions(spec, n, a.rate, a.seed)
         made = time.perf_counter() - t0
-        r = measure(spec, ps)
+        r = measure(spec, ps, full=not a.skip_full)
         r["positions_made_s"] = round(made, 1)
         out["games"].append(r)
         if not a.json:
@@ -277,20 +300,19 @@ def main() -> None:
                 f" | x floor p50 {f['p50']:.0f} p99 {f['p99']:.0f} | >50ms {r['over_50ms']}",
                 flush=True,
             )
-            if "plays_with" in r:
-                c = r["plays_with"]["cpu_ms"]
-                print(
-                    f"{'':9} plays_with(selected): {r['plays_with']['calls']} calls"
-                    f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}"
-                    f" | >50ms {r['plays_with']['over_50ms']}",
-                    flush=True,
-                )
-                c = r["moves_but_plays"]["cpu_ms"]
-                print(
-                    f"{'':9} moves_but_plays(): {r['moves_but_plays']['calls']} calls"
-                    f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}",
-                    flush=True,
-                )
+            for key, label in (
+                ("selection_per_tap", "selection() per tap"),
+                ("plays_with_hand_but_one", "plays_with(hand but one)"),
+                ("moves_but_plays", "moves_but_plays()"),
+            ):
+                if key in r:
+                    c = r[key]["cpu_ms"]
+                    print(
+                        f"{'':9} {label}: {r[key]['calls']} calls"
+                        f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}"
+                        f" | >50ms {r[key]['over_50ms']}",
+                        flush=True,
+                    )
     if a.json:
         print(json.dumps(out, indent=2))
 

@@ -15,8 +15,9 @@ dictionary's ``is_word`` decides.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from functools import cache
+from itertools import chain
 
 from arbitro.games.parole.lexicon import LetterIndex
 
@@ -65,6 +66,7 @@ class Cores:
         self._forms = {k: tuple(v) for k, v in forms.items()}
         self._empty = self._forms.get("", ())
         self._index = LetterIndex(k for k in self._forms if k)
+        self._reaching: LetterIndex | None = None  # the same, with each core's affix letters
         self._adds: dict[Adds, tuple[LetterIndex, bool]] = {}
         # it_IT's prefixes all end in an apostrophe (L', DELL'...): no card spells them
         pres = {a for v in self._forms.values() for pre, _ in v for a in pre if _spelt(a)}
@@ -101,11 +103,42 @@ class Cores:
                         seen.add(w)
                         yield w
 
-    def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+    def spellable(
+        self,
+        letters: Mapping[str, int],
+        extra: Collection[str] = (),
+        need: Mapping[str, int] | None = None,
+    ) -> Iterator[str]:
         """Candidate words (upper case) made of ``letters`` and at most one letter of
-        ``extra``: each core they hold, with its prefixes and suffixes that fit."""
+        ``extra``: each core they hold, with its prefixes and suffixes that fit; with
+        ``need``, only words holding those letters, the cores walked lazily and only where a
+        core or its affixes can give every needed letter (a phone's check stops at the first
+        word, issue 32)."""
+        if need and any(n > 0 for n in need.values()):
+            want = Counter({x: n for x, n in need.items() if n > 0})
+            if self._reaching is None:
+                self._reaching = LetterIndex(
+                    (k for k in self._forms if k),
+                    {
+                        k: "".join(a for pair in v for adds in pair for a in adds)
+                        for k, v in self._forms.items()
+                        if k
+                    },
+                )
+            found: Iterable[str] = self._reaching.within(letters, extra, hold="".join(want))
+            for w in self._from_cores(chain(found, ("",)), letters, extra):
+                if not want - Counter(w):
+                    yield w
+            return
+        yield from self._from_cores([*self._index.within(letters, extra), ""], letters, extra)
+
+    def _from_cores(
+        self, found: Iterable[str], letters: Mapping[str, int], extra: Collection[str]
+    ) -> Iterator[str]:
+        """The words of the cores ``found`` with their affixes that fit ``letters`` and at
+        most one letter of ``extra``, each once."""
         seen: set[str] = set()
-        for core in [*self._index.within(letters, extra), ""]:
+        for core in found:
             left = Counter(letters)
             left.subtract(core)
             used = any(n < 0 for n in left.values())

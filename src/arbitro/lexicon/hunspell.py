@@ -186,11 +186,17 @@ class Dictionary:
             self._memo[word] = ok
         return ok
 
-    def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+    def spellable(
+        self,
+        letters: Mapping[str, int],
+        extra: Collection[str] = (),
+        need: Mapping[str, int] | None = None,
+    ) -> Iterator[str]:
         """Candidate words made of ``letters`` and at most one letter of ``extra`` (art. 4.1):
         the dictionary's words read from its affix rules (:mod:`arbitro.lexicon.affixes`) and
-        the language judge's approved words (art. 2); :meth:`is_word` decides each."""
-        yield from cores(self._dir).spellable(letters, extra)
+        the language judge's approved words (art. 2); :meth:`is_word` decides each. With
+        ``need`` the dictionary's are only those holding those letters (issue 32)."""
+        yield from cores(self._dir).spellable(letters, extra, need)
         for w in self.approved:
             up = w.upper()
             if fits(up, letters, extra):

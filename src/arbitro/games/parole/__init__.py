@@ -10,7 +10,7 @@ from arbitro.games.core.table import EndReason, Phase
 from arbitro.games.core.words_and_melds import MoveKind
 from arbitro.games.parole.arbiter import REMEDIES, penalty_order, ruling
 from arbitro.games.parole.bots import GreedyBot, RandomBot, greedy_value, play_deal
-from arbitro.games.parole.deal import Deal, Freeze, arrange_deck
+from arbitro.games.parole.deal import Deal, Freeze, Selection, arrange_deck
 from arbitro.games.parole.irregular import IRREGULAR
 from arbitro.games.parole.letters import (
     WILDS,
@@ -87,6 +87,7 @@ __all__ = [
     "Reason",
     "Seat",
     "SeatDraw",
+    "Selection",
     "Verdict",
     "Word",
     "WordList",

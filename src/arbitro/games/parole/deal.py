@@ -101,6 +101,18 @@ class OutOfTurn:
         return OutOfTurn(self.source, list(self.cards), list(self.plays))
 
 
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """What a phone offers for the cards a player selected (issue 32; arts. 4.1, 4.3, 4.4):
+    ``plays``, the words and lay-offs taking exactly those cards; ``discard``, the discard of
+    the one selected card where allowed (else None); ``grows``, whether some play takes those
+    cards and more (or exactly them): False tells the player no play holds the selection."""
+
+    plays: tuple[Move, ...]
+    discard: Move | None
+    grows: bool
+
+
 class Deal(TurnEnd[Card]):
     """A Burraco Parole deal in progress or over (arts. 1, 3.4, 4-7, 10-11)."""
 
@@ -509,6 +521,51 @@ class Deal(TurnEnd[Card]):
                 if len(new) == len(w.cards) + n and self._leaves_ok(added_cards(w, new), (j, new)):
                     out.append(lay_off(j, new))
         return out
+
+    def could_play(self, cards: Sequence[Card]) -> bool:
+        """Whether some legal word or lay-off takes from the hand all of ``cards`` and maybe
+        more (arts. 4.1, 4.4): the cheap check a phone makes as each card is tapped, so that a
+        selection no play can hold is said at once (issue 32). True exactly when a play of
+        :meth:`legal_moves` takes a superset of ``cards`` from the hand
+        (``tests/games/parole/test_selection.py``); it stops at the first such play."""
+        s = self._turn
+        chosen = Counter(cards)
+        h = self._hands[s]
+        if (
+            self._phase is not Phase.PLAY
+            or self._several
+            or self._must_discard
+            or not chosen
+            or any(h[x] < n for x, n in chosen.items())
+        ):
+            return False
+        size = self._sizes[s]
+        for word in movegen.opening_writings(h, size - 1, self.lexicon, self.code, need=chosen):
+            if self._leaves_ok(word, None):
+                return True
+        frozen = self.freezes(SEATS[s].line)
+        for j, w in enumerate(self._words[s & 1]):
+            if j in frozen:
+                continue
+            for new in movegen.layoff_writings(
+                w, h, size - 1, self.lexicon, self.code, need=chosen
+            ):
+                if self._leaves_ok(added_cards(w, new), (j, new)):
+                    return True
+        return False
+
+    def selection(self, cards: Sequence[Card]) -> Selection:
+        """What the player to play can do with the hand cards ``cards`` selected on a phone
+        (issue 32): the words and lay-offs taking exactly them (:meth:`plays_with`, arts. 4.1,
+        4.4), the discard of a single selected card where allowed (arts. 4.3, 6, 10.8), and
+        whether more cards could still make a play of them (:meth:`could_play`)."""
+        plays = tuple(self.plays_with(cards))
+        drop = None
+        if len(cards) == 1:
+            wanted = discard(cards[0])
+            drop = wanted if wanted in self.moves_but_plays() else None
+        grows = bool(plays) or self.could_play(cards)
+        return Selection(plays, drop, grows)
 
     def _short_plays(self) -> list[Move]:
         """The words of three cards and the lay-offs of one card (what the bots look at)."""
@@ -1301,5 +1358,6 @@ __all__ = [
     "OutOfTurn",
     "Phase",
     "Seat",
+    "Selection",
     "arrange_deck",
 ]

@@ -45,10 +45,16 @@ class SpellableLexicon(Lexicon, Protocol):
     :meth:`~arbitro.games.parole.deal.Deal.legal_moves` asks so as to list every word the hand
     can open or lay off, without trying every arrangement of the cards."""
 
-    def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterable[str]:
+    def spellable(
+        self,
+        letters: Mapping[str, int],
+        extra: Collection[str] = (),
+        need: Mapping[str, int] | None = None,
+    ) -> Iterable[str]:
         """Every word ``is_word`` may accept (more is allowed: the engine checks each) made of
         at most ``letters[x]`` of each upper-case letter ``x`` and at most one more letter of
-        ``extra`` (the letter a wild stands for, art. 4.4); any case."""
+        ``extra`` (the letter a wild stands for, art. 4.4), any case; with ``need``, only those
+        holding at least ``need[x]`` of each letter ``x`` are wanted (others may be listed)."""
         ...
 
 
@@ -75,42 +81,105 @@ def anagram_keys(letters: Mapping[str, int], extra: Collection[str] = ()) -> Ite
         yield base[:i] + x + base[i:]
 
 
+_BIT = {chr(65 + i): 1 << i for i in range(26)}
+
+
+def _bits(letters: Iterable[str]) -> int:
+    """The upper-case letters of ``letters`` as a bit set."""
+    out = 0
+    for x in letters:
+        out |= _BIT.get(x, 0)
+    return out
+
+
 class LetterIndex:
     """Words by their letters in alphabetical order (an anagram key), to find the words a
     multiset of letters spells (art. 4.1) by walking the keys' prefixes."""
 
-    def __init__(self, words: Iterable[str]) -> None:
-        """Index ``words`` (any case; kept and given back in upper case)."""
+    def __init__(self, words: Iterable[str], reach: Mapping[str, str] | None = None) -> None:
+        """Index ``words`` (any case; kept and given back in upper case); ``reach``: for a
+        word (upper case), the letters the words made from it may add (its affixes), which
+        :meth:`within` counts as reachable below it (``hold``)."""
         by_key: dict[str, list[str]] = {}
         for w in words:
             up = w.upper()
             by_key.setdefault("".join(sorted(up)), []).append(up)
         self._words = {k: tuple(v) for k, v in by_key.items()}
-        self._prefixes = frozenset(k[:i] for k in by_key for i in range(1, len(k) + 1))
+        # each prefix of a key -> the letters (a bit each) of the keys it begins
+        below: dict[str, int] = {}
+        more = {k: 0 for k in by_key}
+        for w, add in (reach or {}).items():
+            key = "".join(sorted(w.upper()))
+            if key in more:
+                more[key] |= _bits(add.upper())
+        for k in by_key:
+            bits = _bits(k) | more[k]
+            for i in range(1, len(k) + 1):
+                p = k[:i]
+                below[p] = below.get(p, 0) | bits
+        self._below = below
 
     def __len__(self) -> int:
         return sum(len(v) for v in self._words.values())
 
-    def within(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
+    def within(
+        self,
+        letters: Mapping[str, int],
+        extra: Collection[str] = (),
+        need: Mapping[str, int] | None = None,
+        hold: str = "",
+    ) -> Iterator[str]:
         """The words made of at most ``letters[x]`` of each letter ``x`` and at most one more
-        letter of ``extra``, each once (upper case)."""
-        alpha = sorted(set(letters) | set(extra))
-        words, prefixes = self._words, self._prefixes
+        letter of ``extra``, each once (upper case); with ``need``, only those holding at least
+        ``need[x]`` of each letter ``x`` (the walk leaves a branch as soon as it passes a
+        needed letter without taking it); with ``hold``, only the words that hold, or whose
+        ``reach`` holds, each letter of ``hold`` (and maybe others: a branch is left once no
+        word below it can)."""
+        want = {x: n for x, n in (need or {}).items() if n > 0}
+        alpha = sorted(set(letters) | set(extra) | set(want))
+        words, below = self._words, self._below
+        if not want:
+            must = _bits(hold)
 
-        def walk(i: int, key: str, used: bool) -> Iterator[str]:
+            def free(i: int, key: str, used: bool) -> Iterator[str]:
+                for j in range(i, len(alpha)):
+                    x = alpha[j]
+                    cap = letters.get(x, 0)
+                    top = cap + (not used and x in extra)
+                    k = key
+                    for n in range(1, top + 1):
+                        k += x
+                        bits = below.get(k)
+                        if bits is None or bits & must != must:
+                            break
+                        yield from words.get(k, ())
+                        yield from free(j + 1, k, used or n > cap)
+
+            return free(0, "", False)
+        last = max(want)
+
+        def walk(i: int, key: str, used: bool, rest: int) -> Iterator[str]:
+            # ``rest``: the needed letters after ``key``'s last one (a bit each)
             for j in range(i, len(alpha)):
                 x = alpha[j]
                 cap = letters.get(x, 0)
                 top = cap + (not used and x in extra)
+                low = want.get(x, 0)
+                after = rest & ~_BIT[x]
                 k = key
                 for n in range(1, top + 1):
                     k += x
-                    if k not in prefixes:
-                        break
-                    yield from words.get(k, ())
-                    yield from walk(j + 1, k, used or n > cap)
+                    bits = below.get(k)
+                    if bits is None or bits & after != after:
+                        break  # no key goes on from ``k`` to hold every needed letter
+                    if n >= low:
+                        if x >= last:
+                            yield from words.get(k, ())
+                        yield from walk(j + 1, k, used or n > cap, after)
+                if low:
+                    break  # a later letter would leave the needed ``x`` out
 
-        return walk(0, "", False)
+        return walk(0, "", False, _bits(want))
 
     def exactly(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
         """The words made of exactly ``letters``, or of them and one letter of ``extra`` (upper
@@ -252,12 +321,17 @@ class WordList:
         """True if ``word`` (any case) is in the list."""
         return word.lower() in self.words
 
-    def spellable(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
-        """The listed words ``letters`` spell, with at most one letter of ``extra`` more (see
-        :class:`SpellableLexicon`; art. 4.1)."""
+    def spellable(
+        self,
+        letters: Mapping[str, int],
+        extra: Collection[str] = (),
+        need: Mapping[str, int] | None = None,
+    ) -> Iterator[str]:
+        """The listed words ``letters`` spell, with at most one letter of ``extra`` more, and
+        holding ``need`` (see :class:`SpellableLexicon`; art. 4.1)."""
         if self._index is None:
             self._index = LetterIndex(self.words)
-        return self._index.within(letters, extra)
+        return self._index.within(letters, extra, need)
 
     def spelled_by(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
         """The listed words of exactly ``letters``, or of them and one letter of ``extra`` (see

@@ -1,0 +1,118 @@
+"""What a phone offers for the cards a player selects (issue 32): ``Deal.could_play`` says
+whether some legal play still holds the selection (a word of three cards or more, art. 4.1;
+one wild at most, art. 4.4; a lay-off keeping the word's letters in order, art. 4.1 fig. 2),
+``Deal.selection`` adds the plays of exactly those cards and the discard of a single card
+(arts. 4.3, 10.8).
+
+The oracle is ``Deal.legal_moves`` (every accepted play, ``test_reachability.py``): a selection
+can grow exactly when a listed play takes a superset of it from the hand. Positions come from
+seeded deals where the player often picks up the pile, hands up to 24 cards, with the tests'
+word list (the Italian dictionary in one slower test).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbitro.games.core.table import Phase
+from arbitro.games.parole import Deal, MoveKind, Selection, parse_cards, parse_move
+from arbitro.lexicon.hunspell import italian
+
+from .test_movegen_plays import _position, _taken
+from .test_reachability import _deal
+from .words import WORDS
+
+
+def _selections(deal: Deal, rng: random.Random) -> list[tuple[str, ...]]:
+    """Selections to check: part of the cards of listed plays (they can grow), random parts
+    of the hand (most cannot), every single card."""
+    hand = list(deal.hand(deal.turn))
+    takes = sorted(
+        {_taken(deal, m) for m in deal.legal_moves() if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)}
+    )
+    out: list[tuple[str, ...]] = [(x,) for x in sorted(set(hand))]
+    for cards in rng.sample(takes, min(6, len(takes))):
+        out.append(tuple(sorted(rng.sample(cards, rng.randint(1, len(cards))))))
+    for _ in range(6):
+        out.append(tuple(sorted(rng.sample(hand, rng.randint(1, min(6, len(hand)))))))
+    return out
+
+
+def _check(deal: Deal, rng: random.Random) -> tuple[int, int]:
+    """Each selection's ``could_play`` and ``selection`` against the full list; returns how
+    many selections could grow and how many could not."""
+    listed = deal.legal_moves()
+    takes = [
+        Counter(_taken(deal, m)) for m in listed if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)
+    ]
+    yes = no = 0
+    for chosen in _selections(deal, rng):
+        want = Counter(chosen)
+        expected = any(not want - t for t in takes)
+        assert deal.could_play(chosen) is expected, chosen
+        offer = deal.selection(chosen)
+        assert offer.grows is expected
+        assert set(offer.plays) == set(deal.plays_with(chosen))
+        alone = parse_move(f"discard {chosen[0]}") if len(chosen) == 1 else None
+        assert offer.discard == (alone if alone in listed else None), chosen
+        yes += expected
+        no += not expected
+    return yes, no
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**31))
+def test_art4_1_art4_4_a_selection_grows_exactly_when_a_listed_play_holds_it(seed: int) -> None:
+    """Arts. 4.1, 4.4: in random positions (hands up to 24 cards), a selection of hand cards
+    can still become a play (``could_play``) exactly when some play of ``legal_moves`` takes
+    those cards and maybe more; ``selection`` offers the plays of exactly those cards and the
+    discard of one card where ``legal_moves`` lists it (arts. 4.3, 10.8); out of the play
+    phase nothing grows."""
+    deal = _position(seed, WORDS, 24)
+    rng = random.Random(seed)
+    if deal.phase is Phase.PLAY:
+        _check(deal, rng)
+    else:
+        hand = deal.hand(deal.turn)
+        assert not deal.could_play(hand[:1])
+        assert deal.selection(hand[:1]) == Selection((), None, False)
+
+
+def test_art4_1_art4_4_selections_of_a_prepared_hand() -> None:
+    """Art. 4.1 (fig. 1): with C A S S A T B and the E drawn in hand, C and A can still grow
+    (CASA, CASSA, CASTA...); C A S S A is a word and grows too; B with T is in no word of the
+    list; B alone is no play, may grow (CAB, CASBA) and may be discarded (art. 4.3); a card
+    not in hand grows
+    nothing. Art. 4.4 (fig. 3): once CA?A is on the table, an S selected grows into CAS?A."""
+    d = _deal("CASSATB", "EDFGO")
+    assert d.could_play(parse_cards("CA"))
+    assert d.could_play(parse_cards("CASSA"))
+    assert parse_move("meld CASSA") in d.selection(parse_cards("CASSA")).plays
+    assert not d.could_play(parse_cards("BT"))
+    assert d.selection(parse_cards("B")) == Selection((), parse_move("discard B"), True)
+    assert not d.could_play(parse_cards("O"))  # the O is still in the stock
+    d2 = _deal("CA?ABRT", "S")
+    assert not d2.could_play(parse_cards("T?B"))  # no word of the list holds T and B
+    d2.push(parse_move("meld CA?A"))
+    assert d2.could_play(parse_cards("S"))
+    assert parse_move("layoff 0 CAS?A") in d2.selection(parse_cards("S")).plays
+
+
+@pytest.mark.slow
+def test_art4_1_selections_with_the_italian_dictionary() -> None:
+    """Art. 4.1 with the Italian dictionary: the same, on seeded positions of up to 9 cards;
+    both answers occur."""
+    lexicon = italian()
+    yes = no = 0
+    for seed in range(6):
+        deal = _position(seed, lexicon, 9)
+        if deal.phase is Phase.PLAY:
+            y, n = _check(deal, random.Random(seed))
+            yes += y
+            no += n
+    assert yes > 0 and no > 0
