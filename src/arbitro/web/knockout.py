@@ -76,8 +76,8 @@ POLL_SECONDS = 2
 REFRESH_SECONDS = 5
 MAX_SEED = 2**31 - 1
 BOT_SEED_FIELD = "seed"
-HOME_TEMPLATE = "knockout_home.html"
-EVENT_TEMPLATE = "knockout_event.html"
+HOME_TEMPLATE = "knockout/home.html"
+EVENT_TEMPLATE = "knockout/event.html"
 
 
 # ---------------------------------------------------------------------- service
@@ -694,7 +694,7 @@ def _display(request: Request, event_id: str, template: str) -> Response:
 add_display(
     public_router,
     "/k/{event_id}",
-    "knockout_display",
+    "knockout/display",
     _display,
     "The projector page: the bracket round by round, the scores, the byes, the champion.",
 )

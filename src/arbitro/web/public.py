@@ -283,7 +283,7 @@ def event_page(request: Request, event_id: str) -> Response:
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
-        key = page_key(request, "public_index.html", _version(state))
+        key = page_key(request, "public/index.html", _version(state))
         ctx: dict[str, Any] = {
             "seating_round": seating_round(state),
             "standings_round": standings_round(state),
@@ -295,7 +295,7 @@ def event_page(request: Request, event_id: str) -> Response:
         request,
         web.pages,
         key,
-        lambda: web.render(request, "public_index.html", event_id=event_id, **ctx),
+        lambda: web.render(request, "public/index.html", event_id=event_id, **ctx),
     )
 
 
@@ -352,7 +352,7 @@ def _seating(request: Request, event_id: str, template: str) -> Response:
 add_display(
     router,
     "/e/{event_id}/seating",
-    "public_seating",
+    "public/seating",
     _seating,
     "The room display of the round's seating, by table and by name.",
 )
@@ -365,7 +365,7 @@ def _standings(request: Request, event_id: str, template: str) -> Response:
 add_display(
     router,
     "/e/{event_id}/standings",
-    "public_standings",
+    "public/standings",
     _standings,
     "The room display of the latest published standings and the VP chart.",
 )
@@ -486,7 +486,7 @@ def hall_display(
         now = web.service.clock()
         rnd = standings_round(state)
         final = rnd is not None and state.standings_final(rnd, now)
-        key = page_key(request, "public_hall.html", _version(state, final))
+        key = page_key(request, "public/hall.html", _version(state, final))
         page = web.pages.get(key)
         if page is None:  # the context read under the lock (new values), rendered outside
             ctx = hall_view(state, now, page_number)
@@ -503,7 +503,7 @@ def hall_display(
         request,
         web.pages,
         key,
-        lambda: web.render(request, "public_hall.html", seconds=seconds, **ctx),
+        lambda: web.render(request, "public/hall.html", seconds=seconds, **ctx),
     )
 
 
@@ -537,7 +537,7 @@ def series_display(
         version = hashlib.blake2b(
             series.version(web.store, series_id, web.service).encode(), digest_size=10
         ).hexdigest()
-        key = page_key(request, "public_series.html", version)
+        key = page_key(request, "public/series.html", version)
         page = web.pages.get(key)
         if page is None:  # the context read under the lock, rendered outside
             result = series.standings(web.store, series_id, web.service)
@@ -556,7 +556,7 @@ def series_display(
         request,
         web.pages,
         key,
-        lambda: web.render(request, "public_series.html", seconds=seconds, **ctx),
+        lambda: web.render(request, "public/series.html", seconds=seconds, **ctx),
     )
 
 
@@ -589,7 +589,7 @@ def session_page(request: Request, event_id: str, session: int) -> Response:
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
-        key = page_key(request, "public_session.html", _version(state))
+        key = page_key(request, "public/session.html", _version(state))
         page = web.pages.get(key)
         if page is None:
             ctx = session_view(state, session)
@@ -601,5 +601,5 @@ def session_page(request: Request, event_id: str, session: int) -> Response:
     if page is not None:
         return page_response(request, page)
     return cached(
-        request, web.pages, key, lambda: web.render(request, "public_session.html", **ctx)
+        request, web.pages, key, lambda: web.render(request, "public/session.html", **ctx)
     )

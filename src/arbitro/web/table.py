@@ -530,7 +530,7 @@ def _players_status_text(view: TableView) -> Message:
 
 
 def _status_context(view: TableView) -> dict[str, Any]:
-    """What the status fragment reads (``table_status.html``), no more."""
+    """What the status fragment reads (``table/status.html``), no more."""
     return {"v": view, "status_text": status_text(view), "page_url": _page_url}
 
 
@@ -590,7 +590,7 @@ def _refused(request: Request, err: ArbitroError, back: str | None = None) -> Re
     return private(
         web.render(
             request,
-            "table_refused.html",
+            "table/refused.html",
             status_code=status,
             message=err.message(lang),
             back=back,
@@ -694,7 +694,7 @@ def _render_view(
         )
         return _refused(request, err)
     return private(
-        web.render(request, "table.html", status_code=code, **_context(view, parsed, lang))
+        web.render(request, "table/table.html", status_code=code, **_context(view, parsed, lang))
     )
 
 
@@ -922,7 +922,7 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     same_round = request.query_params.get("round", str(view.round_number)) == str(view.round_number)
     if same_round and request.query_params.get("seen") == view.status:
         return private(Response(status_code=204))  # nothing changed: the phone keeps its status
-    response = private(web.render(request, "table_status.html", **_status_context(view)))
+    response = private(web.render(request, "table/status.html", **_status_context(view)))
     if not same_round:
         response.headers["HX-Refresh"] = "true"  # a new round is under way: reload the page
     elif request.query_params.get("reload") and request.query_params.get("seen") != view.status:

@@ -351,7 +351,7 @@ def arbiter_seating_page(
     event_id = event_id_of(request, event_id)
     with web.locked():
         ctx = _arbiter_seating_context(request, session, event_id, n)
-    return web.render(request, "desk_arbiter_seating.html", **ctx)
+    return web.render(request, "desk/arbiter_seating.html", **ctx)
 
 
 async def _arbiter_seat(
@@ -379,7 +379,7 @@ async def _arbiter_seat(
         with web.locked():
             round_state(web, event_id, n)
             response = act(form, "arbiter-seat", request_lang(request), run, refused)
-        return refusal.page(web, request, "desk_arbiter_seating.html", response)
+        return refusal.page(web, request, "desk/arbiter_seating.html", response)
 
     return await run_in_threadpool(decide)
 

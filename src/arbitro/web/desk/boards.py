@@ -128,7 +128,7 @@ def travellers_page(
                 competitors=sorted(state.competitors.values(), key=lambda c: c.number),
             )
         )
-    return web.render(request, "desk_travellers.html", **ctx)
+    return web.render(request, "desk/travellers.html", **ctx)
 
 
 @router.get("/desk/e/{event_id}/card/{competitor}", include_in_schema=False)
@@ -155,7 +155,7 @@ def card_page(
                 article=state.code.cite("vp"),
             )
         )
-    return web.render(request, "desk_card.html", **ctx)
+    return web.render(request, "desk/card.html", **ctx)
 
 
 LAW13_OPTIONS = (

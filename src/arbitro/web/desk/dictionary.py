@@ -69,7 +69,7 @@ def _page(
             errors=errors or {},
             values=values or {},
         )
-    return web.render(request, "desk_dictionary.html", status_code=status, **ctx)
+    return web.render(request, "desk/dictionary.html", status_code=status, **ctx)
 
 
 @router.get("/desk/e/{event_id}/dictionary", include_in_schema=False)

@@ -95,7 +95,7 @@ def home_page(
                 counts[e.event_id] = len(web.service.state(e.event_id).competitors)
     return web.render(
         request,
-        "desk_home.html",
+        "desk/home.html",
         status_code=status_code,
         **common(
             request,
@@ -111,7 +111,7 @@ def home_page(
 @router.get("/desk/logout", include_in_schema=False)
 def logout_page(request: Request, session: auth.Session = Director) -> Response:
     """A page with the logout button (logging out is a POST)."""
-    return web_of(request).render(request, "desk_logout.html", **common(request, session))
+    return web_of(request).render(request, "desk/logout.html", **common(request, session))
 
 
 # ---------------------------------------------------------------------- new event
@@ -201,7 +201,7 @@ def new_event_page(
     rounds = _round_count(values)
     return web_of(request).render(
         request,
-        "desk_new.html",
+        "desk/new.html",
         status_code=status_code,
         **common(
             request,
@@ -248,7 +248,7 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
     values = {**new_event_values(rounds, values.get("code", DEFAULT_CODE)), **values}
     return web_of(request).render(
         request,
-        "desk_new_rounds.html",
+        "desk/new_rounds.html",
         **common(
             request,
             session,
@@ -531,7 +531,7 @@ def event_page(
     session: auth.Session,
     event_id: str,
     status_code: int = 200,
-    template: str = "desk_event.html",
+    template: str = "desk/event.html",
     **extra: Any,
 ) -> Response:
     """The event's page: configuration, competitors, rounds, the series it is in, event

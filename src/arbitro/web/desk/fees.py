@@ -102,7 +102,7 @@ def cash_page(request: Request, event_id: str, session: auth.Session = Director)
             other=summary.collected_by(PaymentMethod.OTHER),
         )
         ctx = frozen(ctx)
-    return web.render(request, "desk_cash.html", **ctx)
+    return web.render(request, "desk/cash.html", **ctx)
 
 
 @router.get("/desk/e/{event_id}/cash.pdf", include_in_schema=False)

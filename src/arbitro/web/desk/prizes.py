@@ -129,7 +129,7 @@ def _page(
     web = web_of(request)
     with web.locked():
         ctx = _shown(request, session, event_id, **extra)
-    return web.render(request, "desk_prizes.html", status_code=status_code, **ctx)
+    return web.render(request, "desk/prizes.html", status_code=status_code, **ctx)
 
 
 def _shown(request: Request, session: auth.Session, event_id: str, **extra: Any) -> dict[str, Any]:
@@ -264,10 +264,10 @@ async def _record(
     def decide() -> Response:
         if "add_row" in form:  # a row more for another category (the page again, nothing recorded)
             ctx = _shown(request, session, event_id, values=form_values(form), more_rows=1)
-            return web.render(request, "desk_prizes.html", **ctx)
+            return web.render(request, "desk/prizes.html", **ctx)
         with web.locked():
             response = act(form, "prizes", request_lang(request), run, refused)
-        return refusal.page(web, request, "desk_prizes.html", response)
+        return refusal.page(web, request, "desk/prizes.html", response)
 
     # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
     # the event loop would stall every other request.

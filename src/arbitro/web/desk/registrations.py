@@ -206,7 +206,7 @@ async def check_in(
     if done:
         # One click, one row: the row and, out of band, the count (not the 60 KB page).
         return event_page(
-            request, session, event_id, template="desk_check_in_swap.html", competitor=done[0]
+            request, session, event_id, template="desk/check_in_swap.html", competitor=done[0]
         )
     # Refused: the competitors' section of the page with the message, in place of the one
     # the click came from (htmx swaps only a 2xx answer).

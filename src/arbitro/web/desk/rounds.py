@@ -262,7 +262,7 @@ def round_page(
     event_id: str,
     n: int,
     status_code: int = 200,
-    template: str = "desk_round.html",
+    template: str = "desk/round.html",
     **extra: Any,
 ) -> Response:
     """The round page (seat / review / sheets / penalties / standings), or its live panel."""
@@ -321,7 +321,7 @@ def round_live(
         if request.query_params.get("v") == live_version(request, web, state, n):
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
         ctx = round_shown(request, session, event_id, n)
-    return web.render(request, "desk_round_live.html", **ctx)
+    return web.render(request, "desk/round_live.html", **ctx)
 
 
 async def run_round_form(
@@ -358,7 +358,7 @@ async def run_round_form(
         with web.locked():
             round_state(web, event_id, n)
             response = act(form, form_name, request_lang(request), run, refused)
-        return refusal.page(web, request, "desk_round.html", response)
+        return refusal.page(web, request, "desk/round.html", response)
 
     # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
     # the event loop would stall every other request, the phones' sheets too.

@@ -73,7 +73,7 @@ def list_page(
     names = dict(events)
     return web.render(
         request,
-        "desk_series_list.html",
+        "desk/series_list.html",
         status_code=status,
         **common(
             request,
@@ -200,7 +200,7 @@ def series_page(
     inside = set(result.series.events)
     return web.render(
         request,
-        "desk_series.html",
+        "desk/series.html",
         status_code=status,
         **common(
             request,
