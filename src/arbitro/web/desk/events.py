@@ -14,7 +14,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from arbitro.codes.citation import Citation, code_table
+from arbitro.codes.citation import Citation, cite_if, code_table
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of
 from arbitro.errors import ArbitroError
@@ -26,7 +26,7 @@ from arbitro.tournament.fees import STATUS_NAMES, cash_summary, fee_phrase
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament.records import CompetitorWithdrawn
-from arbitro.tournament.rules import SCALA40, rules_for
+from arbitro.tournament.rules import rules_for
 from arbitro.tournament.zone import DEFAULT_TIMEZONE, check_timezone
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
@@ -60,7 +60,6 @@ from arbitro.web.names import CODE_NAMES
 from arbitro.web.snapshot import frozen
 
 router = APIRouter()
-BRISCOLA = CodeId.BRISCOLA.value  # the knockout's option of the new-event form
 
 
 def by_knockout(code: object) -> bool:
@@ -147,6 +146,35 @@ def code_options(code: str) -> dict[str, Any]:
     }
 
 
+def knockout_options() -> list[tuple[str, Message]]:
+    """The codes played by knockout the new-event form's list offers after those of rounds,
+    each with its option (the spec's ``desk_option``, else its name; Briscola art. 9): the
+    form leads to the knockouts' own."""
+    return [
+        (c, Message(code_spec(c).desk_option) if code_spec(c).desk_option else code_spec(c).name)
+        for c in codes_of(EventKind.KNOCKOUT)
+    ]
+
+
+def game_hint(code: object) -> dict[str, Any]:
+    """What the new-event form says under the list of codes for the code chosen, from its
+    spec: its hint (Scala 40 art. 2, 5: individual, tables of four, 5 deals; Briscola art. 9:
+    played by knockout), the article the hint cites and whether it leads to the knockouts'
+    form; the formats the form offers (Scala 40: individual only, art. 2)."""
+    known = code in codes_of(EventKind.ROUNDS) or by_knockout(code)
+    spec = code_spec(str(code)) if known else None
+    hint: dict[str, Any] = {"game_hint": "", "game_hint_article": None, "game_hint_knockout": False}
+    if spec is not None and spec.desk_hint:
+        topic = spec.desk_hint_topic
+        hint = {
+            "game_hint": spec.desk_hint,
+            "game_hint_article": cite_if(spec.id, topic) if topic else None,
+            "game_hint_knockout": spec.events is EventKind.KNOCKOUT,
+        }
+    allowed = spec.desk_formats if spec is not None else ()
+    return {**hint, "formats": [f for f in EventFormat if not allowed or f.value in allowed]}
+
+
 def game_defaults(values: dict[str, str], rounds: int) -> dict[str, str]:
     """``values`` with the format and deals of the game chosen (``values["code"]``)."""
     code = form_code(values)
@@ -208,8 +236,8 @@ def new_event_page(
             session,
             values={**new_event_values(rounds, values.get("code", DEFAULT_CODE)), **values},
             round_count=rounds,
-            formats=list(EventFormat),
             codes=list(CODE_NAMES),
+            knockout_codes=knockout_options(),
             first_movements=FIRST_ROUND_MOVEMENTS,
             later_movements=LATER_MOVEMENTS,
             fibas_complaints=rules_for(DEFAULT_CODE).cite("complaints"),
@@ -217,9 +245,7 @@ def new_event_page(
             fibas_vp=rules_for(DEFAULT_CODE).cite("vp"),
             fibas_session=rules_for(DEFAULT_CODE).cite("session"),
             **code_options(form_code(values)),
-            scala40=SCALA40,
-            scala40_tables=rules_for(SCALA40).cite_if("table_size"),
-            briscola=BRISCOLA,
+            **game_hint(values.get("code", DEFAULT_CODE)),
             errors=errors or {},
         ),
     )
@@ -270,8 +296,8 @@ def _event_format(form: FormData) -> EventFormat:
 
 def _code(form: FormData) -> str:
     code = text_field(form, "code", 40) or DEFAULT_CODE
-    if by_knockout(code):
-        raise FieldError("code", "Briscola is played by knockout: create it from «Knockout events»")
+    if by_knockout(code):  # its hint leads to the knockouts' form (Briscola art. 9)
+        raise FieldError("code", code_spec(code).desk_hint or "unknown code «{code}»", code=code)
     if code not in CODE_NAMES:
         raise FieldError("code", "unknown code «{code}»", code=code)
     return code

@@ -14,8 +14,6 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
@@ -171,7 +169,6 @@ def boards_panel(state: EventState, n: int) -> dict[str, Any] | None:
         "flags": flagged_entries(state, n),
         "method": METHOD_NAMES[str(state.config.comparison)],
         "article": state.code.cite("vp"),
-        "law13": cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
         # The event code's own rule for a wrong count (FIBAS art. 6), else Law 13's choices,
         # and the boards' correct hands from the dealing sheet to make them again.
         "rule": wrong_count_rule(state),
@@ -251,6 +248,7 @@ def round_context(
         live_version=live_version(request, web, state, n),
         cu=boards_panel(state, n),
         unkept=[u.message for u in unkept_constraints(state, n)],
+        unkept_article=state.code.cite_if("seating"),  # the event's code (FIBAS art. 4)
         repeated=repeated_meetings(state, n),  # Scala 40 art. 2
         **extra,
     )
