@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -23,6 +23,7 @@ from markupsafe import Markup, escape
 from arbitro.bidi import isolated
 from arbitro.collation import name_key
 from arbitro.i18n import Message
+from arbitro.services import series
 from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
@@ -34,6 +35,7 @@ from arbitro.tournament.standings.standings import (
     standings,
 )
 from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
+from arbitro.tournament.zone import SHORT, event_zone, local_text
 from arbitro.web.app import Web, web_of
 from arbitro.web.live import READ_ONLY, add_display, display, page_key
 from arbitro.web.names import line_label, line_names
@@ -407,15 +409,11 @@ def _paged(part: str, rows: list[Any], columns: int = HALL_COLUMNS) -> list[Hall
 
 def local_time(state: EventState, at: datetime) -> str:
     """``at`` as HH:MM in the event's time zone (its setting, else Europe/Rome)."""
-    from arbitro.tournament.zone import SHORT, event_zone, local_text
-
     return local_text(at, event_zone(state.config), SHORT)
 
 
 def complaints_deadline(state: EventState, rnd: int) -> datetime | None:
     """When the complaints window of round ``rnd``'s standings closes (art. 39)."""
-    from datetime import timedelta
-
     published = state.round(rnd).standings_published_at
     if published is None:
         return None
@@ -528,8 +526,6 @@ def series_display(
     """The series standings for the projector (a club's season, a circuit of stages), in
     the hall display's style: large type, no navigation; it pages by itself every
     ``seconds``. Rendered once per version of the series and its events (the page cache)."""
-    from arbitro.services import series
-
     low, high = HALL_SECONDS_RANGE
     seconds = min(max(seconds, low), high)
     web = web_of(request)

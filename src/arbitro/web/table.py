@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import Message, render, verbatim
 from arbitro.tournament import commands
-from arbitro.tournament.boards import FieldVp
+from arbitro.tournament.boards import FieldVp, field_vp
 from arbitro.tournament.commands.sheets import SignedAlready
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
@@ -28,9 +28,11 @@ from arbitro.tournament.sheets import SheetForm
 from arbitro.tournament.sheets.labels import LINE_LABELS
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.board_views import phone_boards
 from arbitro.web.csrf import same_origin
 from arbitro.web.errors import WebError, status_for
 from arbitro.web.names import line_names
+from arbitro.web.results_pages import card_path
 from arbitro.web.sheet_form import form_values, read_sheet_form, template
 from arbitro.web.tokens import (
     TokenError,
@@ -324,7 +326,6 @@ class TableView:
         standings, its travellers and the lines' cards (FIBAS art. 20; Law 13)."""
         if self.round_number is None or self.seating is None or self.individuals:
             return None
-        from arbitro.web.board_views import phone_boards
 
         return phone_boards(self.state, self.round_number, self.table_number, closed=self.closed)
 
@@ -334,7 +335,6 @@ class TableView:
         field once the round is complete, none before (FIBAS art. 20); None elsewhere."""
         if self.round_number is None or self.seating is None or self.individuals:
             return None
-        from arbitro.tournament.boards import field_vp
 
         return field_vp(self.state, self.round_number, self.round_number)
 
@@ -344,7 +344,6 @@ class TableView:
         card of each competitor at the table, in the event's live results, round by round."""
         if not self.closed or self.seating is None:
             return []
-        from arbitro.web.results_pages import card_path
 
         t = self.seating
         numbers = list(t.players) if t.players is not None else [*(t.ns or ()), *(t.ew or ())]

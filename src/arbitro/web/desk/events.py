@@ -19,6 +19,7 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, message
+from arbitro.services.event_file import export_event, import_event
 from arbitro.tournament import commands
 from arbitro.tournament.commands.setup import late_window
 from arbitro.tournament.event import EventConfig, EventState
@@ -39,6 +40,9 @@ from arbitro.web.desk.common import (
     common,
     event_id_of,
 )
+from arbitro.web.desk.paging import matches, page_of
+from arbitro.web.desk.rounds import complaint_rows
+from arbitro.web.desk.series import series_of_event
 from arbitro.web.downloads import download_headers
 from arbitro.web.forms import (
     MAX_ROUNDS,
@@ -448,8 +452,6 @@ async def create_event(request: Request, session: auth.Session = DirectorPost) -
 @router.post("/desk/import", include_in_schema=False)
 async def import_event_file(request: Request, session: auth.Session = DirectorPost) -> Response:
     """Import an event file (JSON) as a new event."""
-    from arbitro.services.event_file import import_event
-
     form = await request.form()
     web = web_of(request)
 
@@ -482,8 +484,6 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
 @router.get("/desk/e/{event_id}/export", include_in_schema=False)
 def export(request: Request, event_id: str, session: auth.Session = Director) -> Response:
     """Download the event file (JSON)."""
-    from arbitro.services.event_file import export_event
-
     web = web_of(request)
     with web.locked():
         data = export_event(web.service, event_id_of(request, event_id))
@@ -563,10 +563,7 @@ def event_page(
     """The event's page: configuration, competitors, rounds, the series it is in, event
     file, printouts; or, with another ``template``, a part of it drawn from the same context
     (one competitor's row after a check-in click, FIBAS art. 4)."""
-    from arbitro.web.desk.paging import matches, page_of
-    from arbitro.web.desk.rounds import complaint_rows
-    from arbitro.web.desk.series import series_of_event
-    from arbitro.web.desk.tiebreaks import tiebreak_form
+    from arbitro.web.desk.tiebreaks import tiebreak_form  # it imports registrations: a circle
 
     web = web_of(request)
     in_series = series_of_event(web.store, event_id)

@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 from markupsafe import Markup
+from reportlab.graphics.barcode.qr import QrCodeWidget
 
 from arbitro.web import auth, base_url
 from arbitro.web.app import Web, web_of
@@ -29,8 +30,6 @@ PHONE_PATH = "/phone-check"
 
 def qr_svg(text: str, size: int = 320) -> Markup:
     """An inline SVG QR code of ``text`` (error correction M, quiet zone of 4 modules)."""
-    from reportlab.graphics.barcode.qr import QrCodeWidget
-
     widget = QrCodeWidget(text, barLevel="M")
     widget.qr.make()
     modules = widget.qr.modules

@@ -18,6 +18,7 @@ from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
+from arbitro.printouts.prizes import prizes_pdf as render_pdf
 from arbitro.services import prizes
 from arbitro.tournament.event import EventState
 from arbitro.tournament.rules import EventRules
@@ -162,8 +163,6 @@ def prizes_view(request: Request, event_id: str, session: auth.Session = Directo
 @router.get("/desk/e/{event_id}/prizes.pdf", include_in_schema=False)
 def prizes_pdf(request: Request, event_id: str, session: auth.Session = Director) -> Response:
     """The prize list for the ceremony as PDF, in the page's language."""
-    from arbitro.printouts.prizes import prizes_pdf as render_pdf
-
     web = web_of(request)
     event_id = event_id_of(request, event_id)
     with web.locked():

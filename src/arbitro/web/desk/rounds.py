@@ -18,6 +18,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.boards import field_vp, flagged_entries
+from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
 from arbitro.tournament.commands.rounds import stale_seating
 from arbitro.tournament.event import SAME_SOURCE_SECONDS, EventState, TableSheet
 from arbitro.tournament.model import Movement
@@ -26,6 +27,7 @@ from arbitro.tournament.records import utc
 from arbitro.tournament.sheets.individuals import repeated_meetings
 from arbitro.web import auth
 from arbitro.web.app import Web, request_lang, web_of
+from arbitro.web.board_hands import dealt_hands
 from arbitro.web.board_views import (
     METHOD_NAMES,
     POCKET_NAMES,
@@ -152,9 +154,6 @@ def boards_panel(state: EventState, n: int) -> dict[str, Any] | None:
     """The boards of a carte uguali round for the round page (FIBAS art. 7, 20; Bridge Law
     13): its plan, the tables' counts, the comparison; None for any other event or before
     the seating."""
-    from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
-    from arbitro.web.board_hands import dealt_hands
-
     if not is_carte_uguali(state) or state.round(n).seating is None:
         return None
     plan = plan_rows(state, n)

@@ -16,6 +16,7 @@ from starlette.datastructures import FormData
 from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, Message
+from arbitro.printouts.series import series_pdf
 from arbitro.services import players, series
 from arbitro.store.record_store import RecordStore
 from arbitro.store.series import SeriesRecord
@@ -231,8 +232,6 @@ def series_view(request: Request, series_id: str, session: auth.Session = Direct
 @router.get("/desk/series/{series_id}/pdf", include_in_schema=False)
 def series_print(request: Request, series_id: str, session: auth.Session = Director) -> Response:
     """The series standings as an A4 PDF in the page's language (:mod:`arbitro.printouts.series`)."""
-    from arbitro.printouts.series import series_pdf
-
     web = web_of(request)
     with web.locked():
         result = series.standings(web.store, series_id, web.service)
