@@ -14,11 +14,12 @@ from typing import Any
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.event import EventState
-from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.sheets import CliSheet, SheetFields
 from arbitro.tournament.sheets.form import FormBase, comma_numbers
 from arbitro.tournament.sheets.kind import SheetContext, SheetOutcome, SheetScore, SheetTable
+from arbitro.tournament.sheets.lines import line_places
 
 LINES = ("ns", "ew")
 
@@ -71,6 +72,10 @@ class TotalsSheet:
     def payload(self, entry: TotalsEntry) -> dict[str, Any]:
         """The entry's JSON form."""
         return {"totals": [list(d) for d in entry.deals]}
+
+    def places(self, event_format: EventFormat) -> tuple[tuple[str, int], ...]:
+        """Two lines, as the built-in lines' kind seats them."""
+        return line_places(event_format)
 
     def signers(self, seat: TableSeating) -> tuple[str, ...]:
         """Both lines sign."""

@@ -95,10 +95,10 @@ def sheet_meanwhile(
 @pytest.mark.parametrize(
     ("path", "template"),
     [
-        ("/desk/e/{event}/r/1", "desk_round.html"),
-        ("/desk/e/{event}/r/1/live", "desk_round_live.html"),
-        ("/desk/e/{event}/r/1/t/2", "desk_sheet.html"),
-        ("/desk/e/{event}/prizes", "desk_prizes.html"),
+        ("/desk/e/{event}/r/1", "desk/round.html"),
+        ("/desk/e/{event}/r/1/live", "desk/round_live.html"),
+        ("/desk/e/{event}/r/1/t/2", "desk/sheet.html"),
+        ("/desk/e/{event}/prizes", "desk/prizes.html"),
     ],
     ids=["round-page", "live-panel", "sheet-page", "prize-page"],
 )
@@ -138,7 +138,7 @@ def test_a_phone_sheet_is_recorded_while_a_refused_round_form_renders_art_39(
     art. 39): the refused form's page (the round page with the message) is rendered outside
     the lock, and a phone's sheet is recorded meanwhile."""
     event_id = make_event()
-    held = hold_render(web, monkeypatch, "desk_round.html")
+    held = hold_render(web, monkeypatch, "desk/round.html")
     url = f"/desk/e/{event_id}/r/1/publish-standings"
     page = sheet_meanwhile(
         director_client,

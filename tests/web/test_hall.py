@@ -193,7 +193,7 @@ def test_desk_banner_when_urls_point_at_localhost(
     """The banner fragment the desk includes warns only when the printed URLs would lead to
     this computer."""
     web = web_of(hall_app)
-    template = web.templates.env.get_template("desk_hall_banner.html")
+    template = web.templates.env.get_template("desk/hall_banner.html")
 
     def banner() -> str:
         from starlette.requests import Request

@@ -47,16 +47,16 @@ def free_meanwhile(
 @pytest.mark.parametrize(
     ("template", "status", "ask", "shown"),
     [
-        ("knockout_home.html", 200, lambda c: c.get("/desk/k"), ["Torneo di Briscola"]),
-        ("knockout_event.html", 200, lambda c: c.get(f"/desk/k/{EVENT}"), ["Coppia 1"]),
+        ("knockout/home.html", 200, lambda c: c.get("/desk/k"), ["Torneo di Briscola"]),
+        ("knockout/event.html", 200, lambda c: c.get(f"/desk/k/{EVENT}"), ["Coppia 1"]),
         (
-            "knockout_home.html",
+            "knockout/home.html",
             400,
             lambda c: post(c, "/desk/k/new", {"name": ""}),
             ["il nome della gara è vuoto", "Torneo di Briscola"],
         ),
         (
-            "knockout_event.html",
+            "knockout/event.html",
             400,
             lambda c: post(c, f"/desk/k/{EVENT}/game", {"match": "R1M1", "points_first": "68"}),
             ['id="game-form"', "Coppia 1"],

@@ -86,6 +86,9 @@ SCALA40 = CodeSpec(
     rules=rules_of("arbitro.codes.scala40"),
     # Tables of four individuals (art. 2), five rounds of five deals (art. 5).
     desk_defaults={"format": "individual", "rounds": "5", "deals": "5"},
+    desk_formats=("individual",),
+    desk_hint=N_("Scala 40: individual, 5 deals a round, tables of four players ({article})."),
+    desk_hint_topic="table_size",
     commands=(
         Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
     ),
@@ -100,6 +103,9 @@ BRISCOLA = CodeSpec(
     data=_HERE / "briscola.toml",
     catalogue=_CATALOGUE / "briscola.json",
     search_words="briscola",
+    # Played by knockout (art. 9): the desk's new-event form leads to the knockouts' own.
+    desk_hint=N_("Briscola is played by knockout: create it from «Knockout events»"),
+    desk_option=N_("Briscola — knockout"),
     commands=(
         Command("briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True),
     ),

@@ -63,6 +63,14 @@ class CodeSpec:
     rules: Callable[[], EventRules] | None = None
     # What the desk's new-event form sets when the code is chosen (form field → value).
     desk_defaults: Mapping[str, str] = field(default_factory=dict)
+    # The desk's new-event form when the code is chosen: the formats it offers (all if empty),
+    # the hint shown under the list of codes (a msgid; ``{article}`` cites the code's article
+    # on ``desk_hint_topic``) and, for a code played by knockout, its option in that list (a
+    # msgid; its hint then leads to the knockouts' form, and is the refusal of its rounds).
+    desk_formats: tuple[str, ...] = ()
+    desk_hint: str = ""
+    desk_hint_topic: str = ""
+    desk_option: str = ""
     # The command line's commands of the code's own (``arbitro --help`` lists them).
     commands: tuple[Command, ...] = ()
     # The module of its arbiter (its ``ARBITER``, a games.core.code_arbiter.CodeArbiter),

@@ -96,11 +96,11 @@ def error_page(
         response.headers.update(headers or {})
         return response
     if path.startswith("/desk"):
-        name = "desk_error.html"
+        name = "desk/error.html"
     elif path.startswith("/t/"):
-        name = "table_refused.html"
+        name = "table/refused.html"
     else:
-        name = "public_missing.html"
+        name = "public/missing.html"
     response = web_of(request).render(request, name, status_code=status, message=text)
     if path.startswith("/t/"):
         response.headers["Cache-Control"] = "no-store"

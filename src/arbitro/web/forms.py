@@ -15,6 +15,7 @@ from starlette.datastructures import FormData, UploadFile
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
+from arbitro.money import parse_euros
 from arbitro.text_rules import EVENT_ID_PATTERN as EVENT_ID_PATTERN  # the one id rule
 from arbitro.text_rules import TextRefused, check_event_id, text_problem
 from arbitro.web.errors import status_for
@@ -90,8 +91,6 @@ def slugify(name: str) -> str:
 def fee_field(form: FormData, name: str = "fee", default: int | None = None) -> int | None:
     """An amount typed in euros (``4``, ``4,50``, ``4.50``) as cents (:mod:`arbitro.money`);
     ``default`` when the field is empty; the refusal goes next to the field."""
-    from arbitro.money import parse_euros
-
     raw = text_field(form, name, 20)
     if not raw:
         return default

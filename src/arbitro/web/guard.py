@@ -68,9 +68,9 @@ INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 def inline_script_hashes(templates: Path) -> list[str]:
     """The CSP hashes (``'sha256-...'``) of the inline scripts of the templates that hold no
-    template code (the browser runs only those)."""
+    template code (the browser runs only those), in every folder of ``templates``."""
     hashes: set[str] = set()
-    for path in sorted(templates.glob("*.html")):
+    for path in sorted(templates.rglob("*.html")):
         for body in INLINE_SCRIPT.findall(path.read_text(encoding="utf-8")):
             if "{{" in body or "{%" in body:
                 continue

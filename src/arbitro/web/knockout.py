@@ -35,6 +35,8 @@ from arbitro.codes.ids import CodeId
 from arbitro.errors import NotFoundError
 from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.money import euros
+from arbitro.printouts.bracket import bracket_pdf
+from arbitro.printouts.match_cards import match_cards_pdf
 from arbitro.services.event_log import to_domain
 from arbitro.services.knockout import KnockoutService
 from arbitro.store.record_store import RecordStore
@@ -76,8 +78,8 @@ POLL_SECONDS = 2
 REFRESH_SECONDS = 5
 MAX_SEED = 2**31 - 1
 BOT_SEED_FIELD = "seed"
-HOME_TEMPLATE = "knockout_home.html"
-EVENT_TEMPLATE = "knockout_event.html"
+HOME_TEMPLATE = "knockout/home.html"
+EVENT_TEMPLATE = "knockout/event.html"
 
 
 # ---------------------------------------------------------------------- service
@@ -635,8 +637,6 @@ def _cancel(
 def bracket_printout(request: Request, event_id: str, session: auth.Session = Director) -> Response:
     """The bracket as a PDF (A4 landscape), in the page's language; drawn from a snapshot
     taken under the knockout service's lock, outside it."""
-    from arbitro.printouts.bracket import bracket_pdf
-
     with service_of(request).lock:
         snapshot = state_snapshot(knockout_state(request, event_id))
     with printout_mark(request):  # an event imported unverified says so on every page
@@ -654,7 +654,6 @@ def match_cards_printout(
 ) -> Response:
     """The cards of the matches to play now, each with the QR code of its phone page (both
     pairs enter and confirm the games there, Briscola art. 8-9), in the page's language."""
-    from arbitro.printouts.match_cards import match_cards_pdf
     from arbitro.web.knockout_match import card_matches, match_urls
 
     web = web_of(request)
@@ -694,7 +693,7 @@ def _display(request: Request, event_id: str, template: str) -> Response:
 add_display(
     public_router,
     "/k/{event_id}",
-    "knockout_display",
+    "knockout/display",
     _display,
     "The projector page: the bracket round by round, the scores, the byes, the champion.",
 )

@@ -225,7 +225,7 @@ def _state_of(web: Web, event_id: str) -> KnockoutState:
 def _render(
     request: Request, web: Web, ctx: dict[str, Any], error: str = "", status: int = 200
 ) -> Response:
-    return web.render(request, "knockout_phone.html", status_code=status, error=error, **ctx)
+    return web.render(request, "knockout/phone.html", status_code=status, error=error, **ctx)
 
 
 @router.get("/km/{token}", include_in_schema=False)
@@ -306,7 +306,7 @@ async def match_enter(request: Request, token: str) -> Response:
 def _error_page(request: Request, web: Web, err: ArbitroError) -> Response:
     lang = request_lang(request)
     page = web.render(
-        request, "knockout_phone.html", status_code=status_for(err), m=None, error=err.message(lang)
+        request, "knockout/phone.html", status_code=status_for(err), m=None, error=err.message(lang)
     )
     page.headers["Cache-Control"] = "no-store"
     return page

@@ -81,7 +81,10 @@ Show = Callable[[Request, str, str], Response]
 
 def add_display(on: APIRouter, path: str, template: str, show: Show, what: str) -> None:
     """Add a display to the router ``on``: ``path`` (GET and HEAD) renders ``template``.html,
-    ``path``/live its polled part, ``template``_live.html; ``what`` says what it shows."""
+    ``path``/live its polled part, ``template``_live.html; ``what`` says what it shows. The
+    routes are named after the template, its folder joined by ``_`` (``public/seating``:
+    ``public_seating`` and ``public_seating_live``)."""
+    name = template.replace("/", "_")
 
     def page(request: Request, event_id: str) -> Response:
         return show(request, event_id, f"{template}.html")
@@ -89,8 +92,8 @@ def add_display(on: APIRouter, path: str, template: str, show: Show, what: str) 
     def live(request: Request, event_id: str) -> Response:
         return show(request, event_id, f"{template}_live.html")
 
-    page.__name__, page.__doc__ = template, what
-    live.__name__ = f"{template}_live"
+    page.__name__, page.__doc__ = name, what
+    live.__name__ = f"{name}_live"
     live.__doc__ = f"{what} The changing part (polled; 204 when nothing changed)."
     on.add_api_route(path, page, methods=READ_ONLY, include_in_schema=False)
     on.add_api_route(f"{path}/live", live, methods=READ_ONLY, include_in_schema=False)

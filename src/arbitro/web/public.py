@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -23,6 +23,7 @@ from markupsafe import Markup, escape
 from arbitro.bidi import isolated
 from arbitro.collation import name_key
 from arbitro.i18n import Message
+from arbitro.services import series
 from arbitro.services.series import SeriesStandings
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
@@ -34,6 +35,7 @@ from arbitro.tournament.standings.standings import (
     standings,
 )
 from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
+from arbitro.tournament.zone import SHORT, event_zone, local_text
 from arbitro.web.context import Web, web_of
 from arbitro.web.live import READ_ONLY, add_display, display, page_key
 from arbitro.web.names import line_label, line_names
@@ -283,7 +285,7 @@ def event_page(request: Request, event_id: str) -> Response:
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
-        key = page_key(request, "public_index.html", _version(state))
+        key = page_key(request, "public/index.html", _version(state))
         ctx: dict[str, Any] = {
             "seating_round": seating_round(state),
             "standings_round": standings_round(state),
@@ -295,7 +297,7 @@ def event_page(request: Request, event_id: str) -> Response:
         request,
         web.pages,
         key,
-        lambda: web.render(request, "public_index.html", event_id=event_id, **ctx),
+        lambda: web.render(request, "public/index.html", event_id=event_id, **ctx),
     )
 
 
@@ -352,7 +354,7 @@ def _seating(request: Request, event_id: str, template: str) -> Response:
 add_display(
     router,
     "/e/{event_id}/seating",
-    "public_seating",
+    "public/seating",
     _seating,
     "The room display of the round's seating, by table and by name.",
 )
@@ -365,7 +367,7 @@ def _standings(request: Request, event_id: str, template: str) -> Response:
 add_display(
     router,
     "/e/{event_id}/standings",
-    "public_standings",
+    "public/standings",
     _standings,
     "The room display of the latest published standings and the VP chart.",
 )
@@ -407,15 +409,11 @@ def _paged(part: str, rows: list[Any], columns: int = HALL_COLUMNS) -> list[Hall
 
 def local_time(state: EventState, at: datetime) -> str:
     """``at`` as HH:MM in the event's time zone (its setting, else Europe/Rome)."""
-    from arbitro.tournament.zone import SHORT, event_zone, local_text
-
     return local_text(at, event_zone(state.config), SHORT)
 
 
 def complaints_deadline(state: EventState, rnd: int) -> datetime | None:
     """When the complaints window of round ``rnd``'s standings closes (art. 39)."""
-    from datetime import timedelta
-
     published = state.round(rnd).standings_published_at
     if published is None:
         return None
@@ -486,7 +484,7 @@ def hall_display(
         now = web.service.clock()
         rnd = standings_round(state)
         final = rnd is not None and state.standings_final(rnd, now)
-        key = page_key(request, "public_hall.html", _version(state, final))
+        key = page_key(request, "public/hall.html", _version(state, final))
         page = web.pages.get(key)
         if page is None:  # the context read under the lock (new values), rendered outside
             ctx = hall_view(state, now, page_number)
@@ -503,7 +501,7 @@ def hall_display(
         request,
         web.pages,
         key,
-        lambda: web.render(request, "public_hall.html", seconds=seconds, **ctx),
+        lambda: web.render(request, "public/hall.html", seconds=seconds, **ctx),
     )
 
 
@@ -528,8 +526,6 @@ def series_display(
     """The series standings for the projector (a club's season, a circuit of stages), in
     the hall display's style: large type, no navigation; it pages by itself every
     ``seconds``. Rendered once per version of the series and its events (the page cache)."""
-    from arbitro.services import series
-
     low, high = HALL_SECONDS_RANGE
     seconds = min(max(seconds, low), high)
     web = web_of(request)
@@ -537,7 +533,7 @@ def series_display(
         version = hashlib.blake2b(
             series.version(web.store, series_id, web.service).encode(), digest_size=10
         ).hexdigest()
-        key = page_key(request, "public_series.html", version)
+        key = page_key(request, "public/series.html", version)
         page = web.pages.get(key)
         if page is None:  # the context read under the lock, rendered outside
             result = series.standings(web.store, series_id, web.service)
@@ -556,7 +552,7 @@ def series_display(
         request,
         web.pages,
         key,
-        lambda: web.render(request, "public_series.html", seconds=seconds, **ctx),
+        lambda: web.render(request, "public/series.html", seconds=seconds, **ctx),
     )
 
 
@@ -589,7 +585,7 @@ def session_page(request: Request, event_id: str, session: int) -> Response:
     web = web_of(request)
     with web.locked():
         state = _state(web, event_id)
-        key = page_key(request, "public_session.html", _version(state))
+        key = page_key(request, "public/session.html", _version(state))
         page = web.pages.get(key)
         if page is None:
             ctx = session_view(state, session)
@@ -601,5 +597,5 @@ def session_page(request: Request, event_id: str, session: int) -> Response:
     if page is not None:
         return page_response(request, page)
     return cached(
-        request, web.pages, key, lambda: web.render(request, "public_session.html", **ctx)
+        request, web.pages, key, lambda: web.render(request, "public/session.html", **ctx)
     )

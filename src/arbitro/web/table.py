@@ -20,17 +20,19 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import Message, render, verbatim
 from arbitro.tournament import commands
-from arbitro.tournament.boards import FieldVp
+from arbitro.tournament.boards import FieldVp, field_vp
 from arbitro.tournament.commands.sheets import SignedAlready
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.sheets import SheetForm
 from arbitro.tournament.sheets.labels import LINE_LABELS
 from arbitro.web import auth
+from arbitro.web.board_views import phone_boards
 from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.errors import WebError, status_for
 from arbitro.web.names import line_names
+from arbitro.web.results_pages import card_path
 from arbitro.web.sheet_form import form_values, read_sheet_form, template
 from arbitro.web.tokens import (
     TokenError,
@@ -324,7 +326,6 @@ class TableView:
         standings, its travellers and the lines' cards (FIBAS art. 20; Law 13)."""
         if self.round_number is None or self.seating is None or self.individuals:
             return None
-        from arbitro.web.board_views import phone_boards
 
         return phone_boards(self.state, self.round_number, self.table_number, closed=self.closed)
 
@@ -334,7 +335,6 @@ class TableView:
         field once the round is complete, none before (FIBAS art. 20); None elsewhere."""
         if self.round_number is None or self.seating is None or self.individuals:
             return None
-        from arbitro.tournament.boards import field_vp
 
         return field_vp(self.state, self.round_number, self.round_number)
 
@@ -344,7 +344,6 @@ class TableView:
         card of each competitor at the table, in the event's live results, round by round."""
         if not self.closed or self.seating is None:
             return []
-        from arbitro.web.results_pages import card_path
 
         t = self.seating
         numbers = list(t.players) if t.players is not None else [*(t.ns or ()), *(t.ew or ())]
@@ -530,7 +529,7 @@ def _players_status_text(view: TableView) -> Message:
 
 
 def _status_context(view: TableView) -> dict[str, Any]:
-    """What the status fragment reads (``table_status.html``), no more."""
+    """What the status fragment reads (``table/status.html``), no more."""
     return {"v": view, "status_text": status_text(view), "page_url": _page_url}
 
 
@@ -590,7 +589,7 @@ def _refused(request: Request, err: ArbitroError, back: str | None = None) -> Re
     return private(
         web.render(
             request,
-            "table_refused.html",
+            "table/refused.html",
             status_code=status,
             message=err.message(lang),
             back=back,
@@ -694,7 +693,7 @@ def _render_view(
         )
         return _refused(request, err)
     return private(
-        web.render(request, "table.html", status_code=code, **_context(view, parsed, lang))
+        web.render(request, "table/table.html", status_code=code, **_context(view, parsed, lang))
     )
 
 
@@ -922,7 +921,7 @@ def table_status(request: Request, token: str, line: str | None = None) -> Respo
     same_round = request.query_params.get("round", str(view.round_number)) == str(view.round_number)
     if same_round and request.query_params.get("seen") == view.status:
         return private(Response(status_code=204))  # nothing changed: the phone keeps its status
-    response = private(web.render(request, "table_status.html", **_status_context(view)))
+    response = private(web.render(request, "table/status.html", **_status_context(view)))
     if not same_round:
         response.headers["HX-Refresh"] = "true"  # a new round is under way: reload the page
     elif request.query_params.get("reload") and request.query_params.get("seen") != view.status:

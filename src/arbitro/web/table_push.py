@@ -114,7 +114,7 @@ def look(request: Request, web: Web, token: str, line: str | None, seen: str | N
         return RELOAD  # a read-only view (confirmed, conflict) changed: shown as it is now
     # what the fragment reads, no more (the polled status builds the whole form's context)
     ctx: dict[str, Any] = {"v": view, "status_text": status_text(view), "page_url": _page_url}
-    response = web.render(request, "table_status.html", pushed=True, **ctx)
+    response = web.render(request, "table/status.html", pushed=True, **ctx)
     return Pushed("status", bytes(response.body).decode(), signature, view.status)
 
 

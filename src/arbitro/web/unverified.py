@@ -65,5 +65,5 @@ def printout_mark(request: Request) -> AbstractContextManager[None]:
 
 
 def install(app: FastAPI) -> None:
-    """Give the templates :func:`unverified_records` (read by ``unverified_banner.html``)."""
+    """Give the templates :func:`unverified_records` (read by ``common/unverified_banner.html``)."""
     app.state.web.templates.env.globals["unverified_records"] = unverified_records

@@ -11,7 +11,8 @@ from arbitro.codes.ids import GameId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg, verbatim
-from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
+from arbitro.tournament.movements.fours import SEATS
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.scala40 import check_possible, score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
@@ -103,6 +104,11 @@ class IndividualsSheet:
     def payload(self, entry: Scala40Entry) -> dict[str, Any]:
         """The entry's JSON form."""
         return entry.to_payload()
+
+    def places(self, event_format: EventFormat) -> tuple[tuple[str, int], ...]:
+        """The table's four seats in order (art. 2: "ad ogni tavolo siedono quattro
+        giocatori"), whatever the event's format."""
+        return (("p", SEATS),)
 
     def signers(self, seat: TableSeating) -> tuple[str, ...]:
         """Each player at the table signs the sheet (Scala 40 art. 23)."""

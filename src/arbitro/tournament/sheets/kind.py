@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from arbitro.i18n import Message
-from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.sheets.form import CliSheet, SheetFields, SheetForm
 
@@ -143,6 +143,13 @@ class SheetKind(Protocol[E]):
 
     def payload(self, entry: E) -> dict[str, Any]:
         """The entry's JSON form, as recorded."""
+        ...
+
+    def places(self, event_format: EventFormat) -> tuple[tuple[str, int], ...]:
+        """The places of one table as a seating form lays them out, each a side (``"ns"``,
+        ``"ew"``: a line; ``"p"``: the table's players in seat order) with how many
+        competitors sit there: a line of one competitor, of two players in an individual
+        event (FIBAS art. 4); four players at a table of individuals (Scala 40 art. 2)."""
         ...
 
     def signers(self, seat: TableSeating) -> tuple[str, ...]:

@@ -13,7 +13,8 @@ from arbitro.codes.burraco_fibas import VpTable
 from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
-from arbitro.tournament.model import CompetitorId, TableSeating
+from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
+from arbitro.tournament.movements.request import PLAYERS_PER_LINE
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.sheet import (
     DealScore,
@@ -101,6 +102,13 @@ def _vp_table(rules: EventRules, deals: int, teams: bool) -> VpTable:
     return table
 
 
+def line_places(event_format: EventFormat) -> tuple[tuple[str, int], ...]:
+    """A table of two lines on a seating form: N-S and E-W, each one competitor, or two
+    players in an individual event (FIBAS art. 4)."""
+    size = PLAYERS_PER_LINE if event_format is EventFormat.INDIVIDUAL else 1
+    return (("ns", size), ("ew", size))
+
+
 @dataclass(frozen=True, slots=True)
 class LinesSheet:
     """The :class:`~arbitro.tournament.sheets.kind.SheetKind` of a game of two lines."""
@@ -126,6 +134,10 @@ class LinesSheet:
     def payload(self, entry: SheetEntry) -> dict[str, Any]:
         """The entry's JSON form."""
         return entry.to_payload()
+
+    def places(self, event_format: EventFormat) -> tuple[tuple[str, int], ...]:
+        """N-S and E-W (FIBAS art. 4): :func:`line_places`."""
+        return line_places(event_format)
 
     def signers(self, seat: TableSeating) -> tuple[str, ...]:
         """Both lines sign the sheet (FIBAS art. 20)."""

@@ -15,9 +15,7 @@ from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message, msg
 from arbitro.tournament.event import EventState, SanctionKind
-from arbitro.tournament.model import EventFormat, Movement, TableSeating
-from arbitro.tournament.movements.fours import SEATS
-from arbitro.tournament.movements.request import PLAYERS_PER_LINE
+from arbitro.tournament.model import Movement, TableSeating
 from arbitro.tournament.records import AbandonScore
 from arbitro.tournament.zone import event_zone, parse_local_time
 from arbitro.web import auth
@@ -204,10 +202,7 @@ def _places(state: EventState) -> tuple[tuple[str, int], ...]:
     """The places of one table on the arbiter's seating form: the N-S and E-O lines of one
     competitor each (two players in individual events, FIBAS art. 4), or the four seats of a
     table of individuals (Scala 40 art. 2)."""
-    if state.sheet_kind.individual_tables:
-        return (("p", SEATS),)
-    size = PLAYERS_PER_LINE if state.config.event_format is EventFormat.INDIVIDUAL else 1
-    return (("ns", size), ("ew", size))
+    return state.sheet_kind.places(state.config.event_format)  # the kind seats its table
 
 
 def _table_count(state: EventState, n: int) -> int:
@@ -217,8 +212,6 @@ def _table_count(state: EventState, n: int) -> int:
     active = len(state.active(n))
     seating = state.round(n).seating
     made = len(seating.tables) if seating is not None else 0
-    if state.sheet_kind.individual_tables:
-        return max(made, -(-active // SEATS))
     per_table = sum(size for _side, size in _places(state))
     return max(made, 1, -(-active // per_table))
 
@@ -287,10 +280,11 @@ def arbiter_tables(state: EventState, n: int, form: FormData) -> tuple[TableSeat
                     placed[number] = _where(side, table)
                     chosen.append(number)
             lines[side] = tuple(chosen)
-        if "p" in lines:
-            tables.append(TableSeating(table, None, None, lines["p"]))
-        else:
-            tables.append(TableSeating(table, lines["ns"] or None, lines["ew"] or None))
+        # the players in seat order ("p") or the two lines, as the kind's places name them
+        players = lines.get("p")
+        tables.append(
+            TableSeating(table, lines.get("ns") or None, lines.get("ew") or None, players)
+        )
     missing = [c for c in active if c not in placed]
     if missing:
         errors.append(
@@ -351,7 +345,7 @@ def arbiter_seating_page(
     event_id = event_id_of(request, event_id)
     with web.locked():
         ctx = _arbiter_seating_context(request, session, event_id, n)
-    return web.render(request, "desk_arbiter_seating.html", **ctx)
+    return web.render(request, "desk/arbiter_seating.html", **ctx)
 
 
 async def _arbiter_seat(
@@ -379,7 +373,7 @@ async def _arbiter_seat(
         with web.locked():
             round_state(web, event_id, n)
             response = act(form, "arbiter-seat", request_lang(request), run, refused)
-        return refusal.page(web, request, "desk_arbiter_seating.html", response)
+        return refusal.page(web, request, "desk/arbiter_seating.html", response)
 
     return await run_in_threadpool(decide)
 

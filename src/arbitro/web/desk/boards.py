@@ -15,6 +15,8 @@ from starlette.datastructures import FormData
 from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import BoardCheck, HandCount, law13_outcome
 from arbitro.i18n import N_, Message
+from arbitro.printouts import boards as prints
+from arbitro.printouts.names import table_lines
 from arbitro.tournament.boards import board_checks, board_plan, boards_of, travellers
 from arbitro.tournament.commands.boards import wrong_count_rule
 from arbitro.tournament.model import CompetitorId
@@ -50,9 +52,6 @@ def boards_printout(
     """A printout of the round's boards as PDF (FIBAS art. 6-7, 20): dealing sheets, board
     labels, the board plan, hand records (only after the round's standings are published: the deals stay
     secret while any table may still play them) and travellers."""
-    from arbitro.printouts import boards as prints
-    from arbitro.printouts.names import table_lines
-
     if kind not in BOARD_PRINTOUTS:
         raise HTTPException(status_code=404)
     web = web_of(request)
@@ -128,7 +127,7 @@ def travellers_page(
                 competitors=sorted(state.competitors.values(), key=lambda c: c.number),
             )
         )
-    return web.render(request, "desk_travellers.html", **ctx)
+    return web.render(request, "desk/travellers.html", **ctx)
 
 
 @router.get("/desk/e/{event_id}/card/{competitor}", include_in_schema=False)
@@ -155,7 +154,7 @@ def card_page(
                 article=state.code.cite("vp"),
             )
         )
-    return web.render(request, "desk_card.html", **ctx)
+    return web.render(request, "desk/card.html", **ctx)
 
 
 LAW13_OPTIONS = (

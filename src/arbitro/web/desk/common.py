@@ -18,7 +18,7 @@ from arbitro.tournament.clock import clock_text
 from arbitro.tournament.event import ABANDON_SCORE_NAMES, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.zone import CLOCK, STAMP, event_zone, local_text
-from arbitro.web import auth
+from arbitro.web import auth, base_url
 from arbitro.web.context import Web, web_of
 from arbitro.web.names import (
     CODE_NAMES,
@@ -158,8 +158,6 @@ def table_url(
 ) -> str:
     """The table-side entry URL of a table in a round (the QR code on its card), at the
     public base URL."""
-    from arbitro.web import base_url
-
     return base_url.table_url(web, request, event_id, table, round_number)
 
 
@@ -168,8 +166,6 @@ def table_urls(
 ) -> dict[int, str]:
     """The table-side entry URLs of ``tables`` in a round, at the public base URL (read once;
     the signed paths kept per event and round)."""
-    from arbitro.web import base_url
-
     return base_url.table_urls(web, request, event_id, tables, round_number)
 
 

@@ -14,6 +14,7 @@ from fastapi.responses import Response
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_
+from arbitro.lexicon.hunspell import italian
 from arbitro.tournament.commands.words import judged_word
 from arbitro.tournament.event import EventState
 from arbitro.web import auth
@@ -27,8 +28,6 @@ router = APIRouter()
 def _verdict(state: EventState, word: str) -> dict[str, Any]:
     """The dictionary's verdict on ``word`` for the event: Hunspell it_IT, the code's
     exclusions and the language judge's rulings recorded so far (art. 2, 4.1)."""
-    from arbitro.lexicon.hunspell import italian
-
     approved = [w for w, ok in state.judged_words.items() if ok]
     rejected = [w for w, ok in state.judged_words.items() if not ok]
     lexicon = italian().with_lists(approved, rejected) if state.judged_words else italian()
@@ -69,7 +68,7 @@ def _page(
             errors=errors or {},
             values=values or {},
         )
-    return web.render(request, "desk_dictionary.html", status_code=status, **ctx)
+    return web.render(request, "desk/dictionary.html", status_code=status, **ctx)
 
 
 @router.get("/desk/e/{event_id}/dictionary", include_in_schema=False)

@@ -14,11 +14,12 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from arbitro.codes.citation import Citation, code_table
+from arbitro.codes.citation import Citation, cite_if, code_table
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, message
+from arbitro.services.event_file import export_event, import_event
 from arbitro.tournament import commands
 from arbitro.tournament.commands.setup import late_window
 from arbitro.tournament.event import EventConfig, EventState
@@ -26,7 +27,7 @@ from arbitro.tournament.fees import STATUS_NAMES, cash_summary, fee_phrase
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.pairing_constraints import REASON_NAMES, constraints
 from arbitro.tournament.records import CompetitorWithdrawn
-from arbitro.tournament.rules import SCALA40, rules_for
+from arbitro.tournament.rules import rules_for
 from arbitro.tournament.zone import DEFAULT_TIMEZONE, check_timezone
 from arbitro.web import auth
 from arbitro.web.bodies import import_limit
@@ -39,6 +40,9 @@ from arbitro.web.desk.common import (
     common,
     event_id_of,
 )
+from arbitro.web.desk.paging import matches, page_of
+from arbitro.web.desk.rounds import complaint_rows
+from arbitro.web.desk.series import series_of_event
 from arbitro.web.downloads import download_headers
 from arbitro.web.forms import (
     MAX_ROUNDS,
@@ -60,7 +64,6 @@ from arbitro.web.names import CODE_NAMES
 from arbitro.web.snapshot import frozen
 
 router = APIRouter()
-BRISCOLA = CodeId.BRISCOLA.value  # the knockout's option of the new-event form
 
 
 def by_knockout(code: object) -> bool:
@@ -95,7 +98,7 @@ def home_page(
                 counts[e.event_id] = len(web.service.state(e.event_id).competitors)
     return web.render(
         request,
-        "desk_home.html",
+        "desk/home.html",
         status_code=status_code,
         **common(
             request,
@@ -111,7 +114,7 @@ def home_page(
 @router.get("/desk/logout", include_in_schema=False)
 def logout_page(request: Request, session: auth.Session = Director) -> Response:
     """A page with the logout button (logging out is a POST)."""
-    return web_of(request).render(request, "desk_logout.html", **common(request, session))
+    return web_of(request).render(request, "desk/logout.html", **common(request, session))
 
 
 # ---------------------------------------------------------------------- new event
@@ -145,6 +148,35 @@ def code_options(code: str) -> dict[str, Any]:
         "code_window": rules.complaints_window_minutes,
         "code_session": rules.cite_if("session"),
     }
+
+
+def knockout_options() -> list[tuple[str, Message]]:
+    """The codes played by knockout the new-event form's list offers after those of rounds,
+    each with its option (the spec's ``desk_option``, else its name; Briscola art. 9): the
+    form leads to the knockouts' own."""
+    return [
+        (c, Message(code_spec(c).desk_option) if code_spec(c).desk_option else code_spec(c).name)
+        for c in codes_of(EventKind.KNOCKOUT)
+    ]
+
+
+def game_hint(code: object) -> dict[str, Any]:
+    """What the new-event form says under the list of codes for the code chosen, from its
+    spec: its hint (Scala 40 art. 2, 5: individual, tables of four, 5 deals; Briscola art. 9:
+    played by knockout), the article the hint cites and whether it leads to the knockouts'
+    form; the formats the form offers (Scala 40: individual only, art. 2)."""
+    known = code in codes_of(EventKind.ROUNDS) or by_knockout(code)
+    spec = code_spec(str(code)) if known else None
+    hint: dict[str, Any] = {"game_hint": "", "game_hint_article": None, "game_hint_knockout": False}
+    if spec is not None and spec.desk_hint:
+        topic = spec.desk_hint_topic
+        hint = {
+            "game_hint": spec.desk_hint,
+            "game_hint_article": cite_if(spec.id, topic) if topic else None,
+            "game_hint_knockout": spec.events is EventKind.KNOCKOUT,
+        }
+    allowed = spec.desk_formats if spec is not None else ()
+    return {**hint, "formats": [f for f in EventFormat if not allowed or f.value in allowed]}
 
 
 def game_defaults(values: dict[str, str], rounds: int) -> dict[str, str]:
@@ -201,15 +233,15 @@ def new_event_page(
     rounds = _round_count(values)
     return web_of(request).render(
         request,
-        "desk_new.html",
+        "desk/new.html",
         status_code=status_code,
         **common(
             request,
             session,
             values={**new_event_values(rounds, values.get("code", DEFAULT_CODE)), **values},
             round_count=rounds,
-            formats=list(EventFormat),
             codes=list(CODE_NAMES),
+            knockout_codes=knockout_options(),
             first_movements=FIRST_ROUND_MOVEMENTS,
             later_movements=LATER_MOVEMENTS,
             fibas_complaints=rules_for(DEFAULT_CODE).cite("complaints"),
@@ -217,9 +249,7 @@ def new_event_page(
             fibas_vp=rules_for(DEFAULT_CODE).cite("vp"),
             fibas_session=rules_for(DEFAULT_CODE).cite("session"),
             **code_options(form_code(values)),
-            scala40=SCALA40,
-            scala40_tables=rules_for(SCALA40).cite_if("table_size"),
-            briscola=BRISCOLA,
+            **game_hint(values.get("code", DEFAULT_CODE)),
             errors=errors or {},
         ),
     )
@@ -248,7 +278,7 @@ def new_event_rounds(request: Request, session: auth.Session = Director) -> Resp
     values = {**new_event_values(rounds, values.get("code", DEFAULT_CODE)), **values}
     return web_of(request).render(
         request,
-        "desk_new_rounds.html",
+        "desk/new_rounds.html",
         **common(
             request,
             session,
@@ -270,8 +300,8 @@ def _event_format(form: FormData) -> EventFormat:
 
 def _code(form: FormData) -> str:
     code = text_field(form, "code", 40) or DEFAULT_CODE
-    if by_knockout(code):
-        raise FieldError("code", "Briscola is played by knockout: create it from «Knockout events»")
+    if by_knockout(code):  # its hint leads to the knockouts' form (Briscola art. 9)
+        raise FieldError("code", code_spec(code).desk_hint or "unknown code «{code}»", code=code)
     if code not in CODE_NAMES:
         raise FieldError("code", "unknown code «{code}»", code=code)
     return code
@@ -422,8 +452,6 @@ async def create_event(request: Request, session: auth.Session = DirectorPost) -
 @router.post("/desk/import", include_in_schema=False)
 async def import_event_file(request: Request, session: auth.Session = DirectorPost) -> Response:
     """Import an event file (JSON) as a new event."""
-    from arbitro.services.event_file import import_event
-
     form = await request.form()
     web = web_of(request)
 
@@ -456,8 +484,6 @@ async def import_event_file(request: Request, session: auth.Session = DirectorPo
 @router.get("/desk/e/{event_id}/export", include_in_schema=False)
 def export(request: Request, event_id: str, session: auth.Session = Director) -> Response:
     """Download the event file (JSON)."""
-    from arbitro.services.event_file import export_event
-
     web = web_of(request)
     with web.locked():
         data = export_event(web.service, event_id_of(request, event_id))
@@ -531,16 +557,13 @@ def event_page(
     session: auth.Session,
     event_id: str,
     status_code: int = 200,
-    template: str = "desk_event.html",
+    template: str = "desk/event.html",
     **extra: Any,
 ) -> Response:
     """The event's page: configuration, competitors, rounds, the series it is in, event
     file, printouts; or, with another ``template``, a part of it drawn from the same context
     (one competitor's row after a check-in click, FIBAS art. 4)."""
-    from arbitro.web.desk.paging import matches, page_of
-    from arbitro.web.desk.rounds import complaint_rows
-    from arbitro.web.desk.series import series_of_event
-    from arbitro.web.desk.tiebreaks import tiebreak_form
+    from arbitro.web.desk.tiebreaks import tiebreak_form  # it imports registrations: a circle
 
     web = web_of(request)
     in_series = series_of_event(web.store, event_id)

@@ -10,6 +10,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.i18n import Message
+from arbitro.printouts.cash import cash_pdf as draw
 from arbitro.tournament.fees import (
     METHOD_NAMES,
     STATUS_NAMES,
@@ -102,15 +103,13 @@ def cash_page(request: Request, event_id: str, session: auth.Session = Director)
             other=summary.collected_by(PaymentMethod.OTHER),
         )
         ctx = frozen(ctx)
-    return web.render(request, "desk_cash.html", **ctx)
+    return web.render(request, "desk/cash.html", **ctx)
 
 
 @router.get("/desk/e/{event_id}/cash.pdf", include_in_schema=False)
 def cash_pdf(request: Request, event_id: str, session: auth.Session = Director) -> Response:
     """The cash summary printout (A4), in the page's language; drawn from a snapshot taken
     under the lock, outside it."""
-    from arbitro.printouts.cash import cash_pdf as draw
-
     web = web_of(request)
     event_id = event_id_of(request, event_id)
     with web.locked():

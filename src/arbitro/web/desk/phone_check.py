@@ -3,7 +3,7 @@
 ``/desk/phone-check`` shows a QR code of the public base URL (:mod:`arbitro.web.base_url`);
 the director scans it with a phone on the club's Wi-Fi and ``/phone-check`` answers on the
 phone, so the Wi-Fi and the address printed on the table cards are checked before the
-evening. The desk's pages include ``desk_hall_banner.html``, which warns when the URLs the desk
+evening. The desk's pages include ``desk/hall_banner.html``, which warns when the URLs the desk
 would print point at the machine itself (a phone cannot reach localhost).
 
 :func:`install` includes the routes and gives the templates ``hall_base_url(request)`` and
@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 from markupsafe import Markup
+from reportlab.graphics.barcode.qr import QrCodeWidget
 
 from arbitro.web import auth, base_url
 from arbitro.web.context import Web, web_of
@@ -29,8 +30,6 @@ PHONE_PATH = "/phone-check"
 
 def qr_svg(text: str, size: int = 320) -> Markup:
     """An inline SVG QR code of ``text`` (error correction M, quiet zone of 4 modules)."""
-    from reportlab.graphics.barcode.qr import QrCodeWidget
-
     widget = QrCodeWidget(text, barLevel="M")
     widget.qr.make()
     modules = widget.qr.modules
@@ -73,7 +72,7 @@ def desk_phone_check(request: Request, session: auth.Session = Director) -> Resp
     ctx: dict[str, Any] = common(request, session, others=others)
     return web.render(
         request,
-        "desk_phone_check.html",
+        "desk/phone_check.html",
         base=base,
         target=target,
         qr=qr_svg(target),
@@ -85,7 +84,7 @@ def desk_phone_check(request: Request, session: auth.Session = Director) -> Resp
 @router.api_route(PHONE_PATH, methods=READ_ONLY, include_in_schema=False)
 def phone_ok(request: Request) -> Response:
     """What the phone shows when it reaches the app: the check passed."""
-    return web_of(request).render(request, "public_phone_ok.html", event_id=None)
+    return web_of(request).render(request, "public/phone_ok.html", event_id=None)
 
 
 def install(app: FastAPI) -> None:

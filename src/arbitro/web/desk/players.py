@@ -50,7 +50,7 @@ def players_page(
     found = _list(request, text)
     return web_of(request).render(
         request,
-        "desk_players.html",
+        "desk/players.html",
         status_code=status,
         **common(
             request,
@@ -80,7 +80,7 @@ def registry_search(
     found = _list(request, q)
     return web_of(request).render(
         request,
-        "desk_players_rows.html",
+        "desk/players_rows.html",
         **common(request, session, found=found[:SHOWN], more=len(found) > SHOWN, q=q),
     )
 
@@ -157,7 +157,7 @@ def player_page(
     page = players.player_page(web.store, _player(request, number))
     return web.render(
         request,
-        "desk_player.html",
+        "desk/player.html",
         status_code=status,
         **common(request, session, page=page, errors=errors or {}, values=values or {}),
     )
@@ -216,7 +216,7 @@ def registry_choices(
     found = _list(request, q) if q.strip() else []
     return web_of(request).render(
         request,
-        "desk_registry_choices.html",
+        "desk/registry_choices.html",
         **common(request, session, event_id=event_id, found=found[:SHOWN], q=q),
     )
 

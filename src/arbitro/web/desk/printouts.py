@@ -12,6 +12,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
+from arbitro import printouts
 from arbitro.errors import ArbitroError
 from arbitro.tournament.event import EventState
 from arbitro.web import auth
@@ -19,6 +20,7 @@ from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import Director, event_id_of, round_state, table_urls
 from arbitro.web.downloads import download_headers
 from arbitro.web.snapshot import state_snapshot
+from arbitro.web.tokens import card_codes
 from arbitro.web.unverified import printout_mark
 
 router = APIRouter()
@@ -47,7 +49,6 @@ def printout(
         urls = table_urls(web, request, event_id, [tab.table for tab in r.seating.tables], n)
         final = state.standings_final(n, web.service.clock())
         snapshot = state_snapshot(state)
-    from arbitro.web.tokens import card_codes
 
     seated = r.seating.tables if r.seating is not None else ()
     codes = card_codes(web.secret, seated, urls) if kind == "table-cards" else None
@@ -72,8 +73,6 @@ def render_printout(
     """The PDF of printout ``kind`` of round ``n``, drawn from ``state`` (a snapshot no one
     else changes: called outside the service's lock); table cards carry each line's code
     (``codes``, issue 29)."""
-    from arbitro import printouts
-
     if kind == "table-cards":
         return bytes(printouts.table_cards_pdf(state, n, urls, lang=lang, codes=codes))
     if kind == "score-sheets":

@@ -18,6 +18,7 @@ from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
+from arbitro.printouts.prizes import prizes_pdf as render_pdf
 from arbitro.services import prizes
 from arbitro.tournament.event import EventState
 from arbitro.tournament.rules import EventRules
@@ -129,7 +130,7 @@ def _page(
     web = web_of(request)
     with web.locked():
         ctx = _shown(request, session, event_id, **extra)
-    return web.render(request, "desk_prizes.html", status_code=status_code, **ctx)
+    return web.render(request, "desk/prizes.html", status_code=status_code, **ctx)
 
 
 def _shown(request: Request, session: auth.Session, event_id: str, **extra: Any) -> dict[str, Any]:
@@ -162,8 +163,6 @@ def prizes_view(request: Request, event_id: str, session: auth.Session = Directo
 @router.get("/desk/e/{event_id}/prizes.pdf", include_in_schema=False)
 def prizes_pdf(request: Request, event_id: str, session: auth.Session = Director) -> Response:
     """The prize list for the ceremony as PDF, in the page's language."""
-    from arbitro.printouts.prizes import prizes_pdf as render_pdf
-
     web = web_of(request)
     event_id = event_id_of(request, event_id)
     with web.locked():
@@ -264,10 +263,10 @@ async def _record(
     def decide() -> Response:
         if "add_row" in form:  # a row more for another category (the page again, nothing recorded)
             ctx = _shown(request, session, event_id, values=form_values(form), more_rows=1)
-            return web.render(request, "desk_prizes.html", **ctx)
+            return web.render(request, "desk/prizes.html", **ctx)
         with web.locked():
             response = act(form, "prizes", request_lang(request), run, refused)
-        return refusal.page(web, request, "desk_prizes.html", response)
+        return refusal.page(web, request, "desk/prizes.html", response)
 
     # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
     # the event loop would stall every other request.

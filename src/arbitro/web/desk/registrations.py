@@ -13,6 +13,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
+from arbitro.services.registrations import FileRefused, decode_registrations, read_registrations_csv
+from arbitro.services.registrations_xlsx import XLSX_MAGIC, read_registrations_xlsx
+from arbitro.tournament.commands.setup import LateEntry
 from arbitro.web import auth
 from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import DirectorPost, event_id_of
@@ -75,8 +78,6 @@ async def admit_late(
 ) -> Response:
     """Admit a latecomer from a later round, its missed rounds scored as the director chose
     and ranked or not (docs/rulings.md "Late entries"; FIBAS art. 37, Scala 40 art. 26)."""
-    from arbitro.tournament.commands.setup import LateEntry
-
     web = web_of(request)
 
     def action(form: FormData, event_id: str) -> str:
@@ -109,7 +110,6 @@ async def upload_registrations(
     problems: list[str] = []
 
     def action() -> str:
-        from arbitro.services.registrations import FileRefused
 
         try:
             rows, found = _rows_of(upload_bytes(form, "file"))
@@ -142,9 +142,6 @@ async def upload_registrations(
 def _rows_of(data: bytes) -> tuple[list[FileRow], list[LineProblem]]:
     """The competitors of a registration file (XLSX, or CSV in any encoding a club's
     spreadsheet saves: UTF-8, UTF-16, Windows-1252) and the problems of its lines."""
-    from arbitro.services.registrations import decode_registrations, read_registrations_csv
-    from arbitro.services.registrations_xlsx import XLSX_MAGIC, read_registrations_xlsx
-
     if data.startswith(XLSX_MAGIC):
         return read_registrations_xlsx(data)
     return read_registrations_csv(decode_registrations(data))
@@ -206,7 +203,7 @@ async def check_in(
     if done:
         # One click, one row: the row and, out of band, the count (not the 60 KB page).
         return event_page(
-            request, session, event_id, template="desk_check_in_swap.html", competitor=done[0]
+            request, session, event_id, template="desk/check_in_swap.html", competitor=done[0]
         )
     # Refused: the competitors' section of the page with the message, in place of the one
     # the click came from (htmx swaps only a 2xx answer).

@@ -12,6 +12,8 @@ import zipfile
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
+from arbitro.export.site import site_files
+from arbitro.printouts.verbale import verbale_date, verbale_pdf
 from arbitro.services.results import ResultsFile, csv_files, export, to_json
 from arbitro.web import auth
 from arbitro.web.context import request_lang, web_of
@@ -33,7 +35,6 @@ def _zip(files: dict[str, str | bytes]) -> bytes:
 
 
 def _site(results: ResultsFile, lang: str, folder: str) -> bytes:
-    from arbitro.export.site import site_files
 
     return _zip({f"{folder}/{name}": data for name, data in site_files(results, lang).items()})
 
@@ -56,7 +57,6 @@ def download(
     web = web_of(request)
     lang = request_lang(request)
     event_id = event_id_of(request, event_id)
-    from arbitro.printouts.verbale import verbale_date
 
     with web.locked():
         results = export(
@@ -78,8 +78,6 @@ def download(
             f"{event_id}-sito.zip",
         )
     else:
-        from arbitro.printouts.verbale import verbale_pdf
-
         with printout_mark(request):  # an event imported unverified says so on every page
             body = verbale_pdf(results, lang=lang)
         media, name = "application/pdf", f"{event_id}-verbale.pdf"

@@ -14,12 +14,11 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.boards import field_vp, flagged_entries
+from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
 from arbitro.tournament.commands.rounds import stale_seating
 from arbitro.tournament.event import SAME_SOURCE_SECONDS, EventState, TableSheet
 from arbitro.tournament.model import Movement
@@ -27,6 +26,7 @@ from arbitro.tournament.pairing_constraints import unkept_constraints
 from arbitro.tournament.records import utc
 from arbitro.tournament.sheets.individuals import repeated_meetings
 from arbitro.web import auth
+from arbitro.web.board_hands import dealt_hands
 from arbitro.web.board_views import (
     METHOD_NAMES,
     POCKET_NAMES,
@@ -154,9 +154,6 @@ def boards_panel(state: EventState, n: int) -> dict[str, Any] | None:
     """The boards of a carte uguali round for the round page (FIBAS art. 7, 20; Bridge Law
     13): its plan, the tables' counts, the comparison; None for any other event or before
     the seating."""
-    from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
-    from arbitro.web.board_hands import dealt_hands
-
     if not is_carte_uguali(state) or state.round(n).seating is None:
         return None
     plan = plan_rows(state, n)
@@ -171,7 +168,6 @@ def boards_panel(state: EventState, n: int) -> dict[str, Any] | None:
         "flags": flagged_entries(state, n),
         "method": METHOD_NAMES[str(state.config.comparison)],
         "article": state.code.cite("vp"),
-        "law13": cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
         # The event code's own rule for a wrong count (FIBAS art. 6), else Law 13's choices,
         # and the boards' correct hands from the dealing sheet to make them again.
         "rule": wrong_count_rule(state),
@@ -251,6 +247,7 @@ def round_context(
         live_version=live_version(request, web, state, n),
         cu=boards_panel(state, n),
         unkept=[u.message for u in unkept_constraints(state, n)],
+        unkept_article=state.code.cite_if("seating"),  # the event's code (FIBAS art. 4)
         repeated=repeated_meetings(state, n),  # Scala 40 art. 2
         **extra,
     )
@@ -262,7 +259,7 @@ def round_page(
     event_id: str,
     n: int,
     status_code: int = 200,
-    template: str = "desk_round.html",
+    template: str = "desk/round.html",
     **extra: Any,
 ) -> Response:
     """The round page (seat / review / sheets / penalties / standings), or its live panel."""
@@ -321,7 +318,7 @@ def round_live(
         if request.query_params.get("v") == live_version(request, web, state, n):
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
         ctx = round_shown(request, session, event_id, n)
-    return web.render(request, "desk_round_live.html", **ctx)
+    return web.render(request, "desk/round_live.html", **ctx)
 
 
 async def run_round_form(
@@ -358,7 +355,7 @@ async def run_round_form(
         with web.locked():
             round_state(web, event_id, n)
             response = act(form, form_name, request_lang(request), run, refused)
-        return refusal.page(web, request, "desk_round.html", response)
+        return refusal.page(web, request, "desk/round.html", response)
 
     # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
     # the event loop would stall every other request, the phones' sheets too.

@@ -41,7 +41,7 @@ from arbitro.web.snapshot import frozen
 
 router = APIRouter()
 
-TEMPLATE = "desk_seating_edit.html"
+TEMPLATE = "desk/seating_edit.html"
 EditAction = Callable[[Web, auth.Session, str, int, FormData], None]
 
 

@@ -13,12 +13,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
+from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, Message
+from arbitro.printouts.series import series_pdf
 from arbitro.services import players, series
 from arbitro.store.record_store import RecordStore
 from arbitro.store.series import SeriesRecord
-from arbitro.tournament.rules import FIBAS, rules_for
+from arbitro.tournament.rules import rules_for
 from arbitro.tournament.series import MAX_TABLE, PointsScheme, SchemeKind
 from arbitro.web import auth
 from arbitro.web.context import request_lang, web_of
@@ -73,7 +75,7 @@ def list_page(
     names = dict(events)
     return web.render(
         request,
-        "desk_series_list.html",
+        "desk/series_list.html",
         status_code=status,
         **common(
             request,
@@ -197,10 +199,13 @@ def series_page(
                 unlinked[event.event_id] = [
                     (c.number, c.name, tuple(c.players)) for c in competitors if c.name in names
                 ]
+        # "a pair is two players": the article of the code of its events (FIBAS art. 2)
+        first = result.events[0].event_id if result.events else None
+        code = web.service.state(first).code if first else rules_for(DEFAULT_CODE)
     inside = set(result.series.events)
     return web.render(
         request,
-        "desk_series.html",
+        "desk/series.html",
         status_code=status,
         **common(
             request,
@@ -211,7 +216,7 @@ def series_page(
             ties=[r for r in result.rows if r.tie is not None],
             unlinked=unlinked,
             dropped=any(x is not None and not x.counted for r in result.rows for x in r.results),
-            article=rules_for(FIBAS).cite("competitor"),
+            article=code.cite("competitor"),
             errors=errors or {},
             values=values or {},
         ),
@@ -227,8 +232,6 @@ def series_view(request: Request, series_id: str, session: auth.Session = Direct
 @router.get("/desk/series/{series_id}/pdf", include_in_schema=False)
 def series_print(request: Request, series_id: str, session: auth.Session = Director) -> Response:
     """The series standings as an A4 PDF in the page's language (:mod:`arbitro.printouts.series`)."""
-    from arbitro.printouts.series import series_pdf
-
     web = web_of(request)
     with web.locked():
         result = series.standings(web.store, series_id, web.service)

@@ -112,7 +112,7 @@ def sheet_page(
     web = web_of(request)
     with web.locked():
         ctx = sheet_shown(request, session, event_id, n, table, **extra)
-    return web.render(request, "desk_sheet.html", status_code=status_code, **ctx)
+    return web.render(request, "desk/sheet.html", status_code=status_code, **ctx)
 
 
 def sheet_shown(
@@ -313,7 +313,7 @@ async def sheet_action(
         with web.locked():
             round_state(web, event_id, n)
             response = act(form, action, lang, run, refused)
-        return refusal.page(web, request, "desk_sheet.html", response)
+        return refusal.page(web, request, "desk/sheet.html", response)
 
     # In a worker thread, as the pages: waiting for the lock or rendering the refused page on
     # the event loop would stall every other request, the phones' sheets too.
