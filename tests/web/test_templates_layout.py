@@ -12,7 +12,7 @@ from pathlib import Path
 import jinja2
 import jinja2.meta
 
-from arbitro.web.app import HERE, make_templates
+from arbitro.web.context import HERE, make_templates
 from arbitro.web.guard import inline_script_hashes
 
 TEMPLATES = HERE / "templates"
