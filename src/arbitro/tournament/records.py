@@ -579,7 +579,9 @@ class RulingGiven(msgspec.Struct, frozen=True):
     and its article, the offender, the position before and after in the game's notation (or
     the board's counts, Law 13), the effects (JSON-ready, ``games.core.code_arbiter``), the
     warnings it gave (their ``sanction-given`` records are appended with it) and the deal's
-    score row where the ruling decides it."""
+    score row where the ruling decides it; ``deal``: the deal of the table's sheet that row
+    was entered as (a ``sheet-corrected`` record appended with it, signed by the arbiter),
+    None when the ruling entered no sheet. A cancellation of the ruling cancels them too."""
 
     round: int
     table: int
@@ -592,6 +594,7 @@ class RulingGiven(msgspec.Struct, frozen=True):
     effects: tuple[dict[str, Any], ...] = ()
     warnings: tuple[tuple[str, str, str], ...] = ()
     score_row: tuple[int, ...] | None = None
+    deal: int | None = None
 
 
 Body = (

@@ -16,18 +16,28 @@ from arbitro.tournament.records import Record
 @dataclass(frozen=True, slots=True)
 class GiveRuling:
     """Record ``ruling`` (a code's arbiter's, ``games.core.code_arbiter``) at a table of a
-    round: the ``ruling-given`` record and a warning for each it gives; answers its seq."""
+    round: the ``ruling-given`` record, a warning for each it gives and, where it decides a
+    deal's score, the table's sheet with that row at deal ``deal``; answers its seq."""
 
     round_number: int
     table: int
     ruling: CodeRuling
     actor: str = "arbiter"
     reason: str | None = None
+    deal: int | None = None
 
     def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
-        """The ruling's record and its warnings' (refused on an event of another code)."""
+        """The ruling's record, its warnings' and its sheet's (refused on an event of another
+        code)."""
         return give_ruling(
-            state, self.round_number, self.table, self.ruling, ctx.now, self.actor, self.reason
+            state,
+            self.round_number,
+            self.table,
+            self.ruling,
+            ctx.now,
+            self.actor,
+            self.reason,
+            self.deal,
         )
 
     def outcome(self, records: Sequence[Record], state: EventState) -> int:

@@ -1,0 +1,187 @@
+"""Rulings that are kept (issue 31): the deal's score a ruling decides is entered into the
+table's sheet in the same transaction, so the standings change (Scala 40 art. 14, Law 13's
+arbitral score); cancelling the ruling cancels its warnings and its sheet with it; the Parole
+arbiter reads the words the event's language judge ruled on (art. 2, 4.1) before the
+dictionary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.rulings.events import (
+    event,
+    fibas_two_warnings,
+    law13_board,
+    scala40_late_meld,
+    service,
+)
+
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError
+from arbitro.services.events import EventService
+from arbitro.services.rulings import cancel_ruling, record_ruling
+from arbitro.tournament.records import RulingGiven, SheetCorrected
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
+
+SCALA40_ROWS = ((0, 25, 40, 60), (30, 0, 15, 45), (20, 35, 0, 50), (10, 5, 60, 0), (0, 40, 30, 20))
+"""A Scala 40 sheet of five deals (art. 22: the closer 0, the others their hands' points)."""
+
+
+def cards_mixed(points: dict[str, int], deal: int | None = 2) -> dict[str, Any]:
+    """Scala 40 art. 14: "l'arbitro ... si vedrà costretto ad assegnare un punteggio
+    arbitrario": the cards mixed before counting, the arbiter's score of every player."""
+    situation = {**scala40_late_meld(), "irregularity": "cards_mixed", "points": points}
+    situation.pop("meld")
+    if deal is not None:
+        situation["deal"] = deal
+    return situation
+
+
+def sheet_in_force(svc: EventService, event_id: str, table: int = 1) -> Any:
+    """The table's sheet in force in round 1."""
+    state = svc.state(event_id)
+    return state.round(1).sheets[table].entry_as_of(state.config.rounds)
+
+
+def scala40_event(svc: EventService) -> tuple[int, ...]:
+    """A Scala 40 event, its table's sheet entered; the players in seat order."""
+    event(svc, "s", CodeId.SCALA40)
+    seat = svc.state("s").round(1).seating
+    assert seat is not None
+    players = seat.tables[0].players
+    assert players is not None
+    svc.enter_sheet("s", 1, 1, Scala40Entry(players, SCALA40_ROWS))
+    return players
+
+
+def test_scala40_art14_arbitral_score_corrects_the_sheet_and_the_standings(
+    tmp_path: Path,
+) -> None:
+    """Scala 40 art. 14: the arbiter's score of deal 2 (N 30, E 45, S 0, W 60) replaces the
+    sheet's deal 2 in the same append as the ruling, signed by the arbiter (art. 24); each
+    player's negative points in the standings change by it."""
+    svc = service(tmp_path)
+    players = scala40_event(svc)
+    before = {r.competitor: r.mp for r in svc.standings("s")}
+    count = len(svc.store.records("s"))
+    seq, ruling = record_ruling(svc, "s", 1, 1, cards_mixed({"N": 30, "E": 45, "S": 0, "W": 60}))
+    assert ruling.score_row == (30, 45, 0, 60) and str(ruling.article) == "Scala 40 art. 14"
+    added = svc.store.records("s")[count:]
+    assert [r.kind for r in added] == ["ruling-given", "sheet-corrected"]
+    body = svc.state("s").actions[seq].body
+    assert isinstance(body, RulingGiven) and body.deal == 2
+    fix = svc.state("s").actions[seq + 1].body
+    assert isinstance(fix, SheetCorrected) and (fix.correction, fix.by_arbiter) == ("arbiter", True)
+    entry = sheet_in_force(svc, "s")
+    assert entry.deals[1] == (30, 45, 0, 60) and entry.deals[0] == SCALA40_ROWS[0]
+    after = {r.competitor: r.mp for r in svc.standings("s")}
+    old, new = SCALA40_ROWS[1], (30, 45, 0, 60)
+    # Scala 40's MP are the negative points (art. 22)
+    assert {p: after[p] - before[p] for p in players} == {
+        p: abs(new[i] - old[i]) * (1 if new[i] >= old[i] else -1) for i, p in enumerate(players)
+    }
+
+
+def test_cancelling_the_scala40_ruling_puts_the_sheet_back(tmp_path: Path) -> None:
+    """Cancelling the art. 14 ruling cancels the sheet it corrected, in one append: the sheet
+    and the standings are the table's again."""
+    svc = service(tmp_path)
+    scala40_event(svc)
+    before = [(r.competitor, r.mp, r.vp) for r in svc.standings("s")]
+    seq, _ = record_ruling(svc, "s", 1, 1, cards_mixed({"N": 30, "E": 45, "S": 0, "W": 60}))
+    count = len(svc.store.records("s"))
+    assert cancel_ruling(svc, "s", seq, "punteggio assegnato al tavolo sbagliato") == [seq, seq + 1]
+    added = svc.store.records("s")[count:]
+    assert [r.kind for r in added] == ["record-cancelled", "record-cancelled"]
+    assert sheet_in_force(svc, "s").deals[1] == SCALA40_ROWS[1]
+    assert [(r.competitor, r.mp, r.vp) for r in svc.standings("s")] == before
+    fresh = type(svc)(svc.store)  # folded again from the log
+    assert sheet_in_force(fresh, "s").deals[1] == SCALA40_ROWS[1]
+
+
+def test_scala40_ruling_on_a_table_without_a_sheet_in_a_round_of_five_deals_is_refused(
+    tmp_path: Path,
+) -> None:
+    """A round of five deals (art. 22) and no sheet yet: the ruling's deal cannot be the whole
+    sheet; nothing is recorded. Without a deal named, the row stays in the record only."""
+    svc = service(tmp_path)
+    event(svc, "s", CodeId.SCALA40)
+    count = len(svc.store.records("s"))
+    with pytest.raises(ArbitroError, match="non ha ancora lo score"):
+        record_ruling(svc, "s", 1, 1, cards_mixed({"N": 30, "E": 45, "S": 0, "W": 60}))
+    assert len(svc.store.records("s")) == count
+    seq, _ = record_ruling(svc, "s", 1, 1, cards_mixed({"N": 30, "E": 45, "S": 0}, deal=None))
+    body = svc.state("s").actions[seq].body
+    assert isinstance(body, RulingGiven) and body.deal is None and body.score_row is not None
+    assert 1 not in svc.state("s").round(1).sheets
+
+
+FIBAS_ROWS = (DealScore.from_list([300, 150, 100, 85]), DealScore.from_list([100, 40, 200, 120]))
+
+
+def test_law13_c_arbitral_score_enters_deal_2_of_a_fibas_sheet(tmp_path: Path) -> None:
+    """Law 13C: a wrong count found after play is completed: an arbitral score; the arbiter's
+    score of the board (N-S 100+50, E-W 100+80) corrects deal 2 of the table's FIBAS sheet
+    (art. 19) and the VP of the round follow it."""
+    svc = service(tmp_path)
+    event(svc, "b")
+    svc.enter_sheet("b", 1, 1, SheetEntry(FIBAS_ROWS))
+    vp_before = {r.competitor: r.vp for r in svc.standings("b")}
+    situation = {**law13_board(), "play_completed": True, "score_row": [100, 50, 100, 80]}
+    _, ruling = record_ruling(svc, "b", 1, 1, {**situation, "deal": 2}, code=CodeId.BRIDGE_LAW_13)
+    assert ruling.article.article.startswith("13C") and ruling.score_row == (100, 50, 100, 80)
+    entry = sheet_in_force(svc, "b")
+    assert entry.deals == (FIBAS_ROWS[0], DealScore.from_list([100, 50, 100, 80]))
+    vp_after = {r.competitor: r.vp for r in svc.standings("b")}
+    assert vp_after != vp_before and sum(vp_after.values()) == sum(vp_before.values())
+
+
+def test_law13_d1_correct_and_play_assigns_no_score(tmp_path: Path) -> None:
+    """Law 13D1: nobody saw, the board is corrected and played: a score row given is refused,
+    citing the law; nothing recorded."""
+    svc = service(tmp_path)
+    event(svc, "b")
+    count = len(svc.store.records("b"))
+    situation = {**law13_board(), "score_row": [100, 50, 100, 80], "deal": 1}
+    with pytest.raises(ArbitroError) as err:
+        record_ruling(svc, "b", 1, 1, situation, code=CodeId.BRIDGE_LAW_13)
+    assert err.value.article is not None and err.value.article.article == "13D1"
+    assert len(svc.store.records("b")) == count
+
+
+def test_fibas_art22_cancelling_the_ruling_cancels_its_two_warnings(tmp_path: Path) -> None:
+    """FIBAS art. 22: the ruling gave two warnings (-1 VP, -100 MP for E-W, art. 41);
+    cancelling the ruling cancels both, in one append, and the standings lose the penalty."""
+    svc = service(tmp_path)
+    event(svc, "w")
+    svc.enter_sheet("w", 1, 1, SheetEntry(FIBAS_ROWS))
+    seq, _ = record_ruling(svc, "w", 1, 1, fibas_two_warnings())
+    rows = {r.competitor: r for r in svc.standings("w")}
+    assert (rows[2].warnings, rows[2].penalty_vp, rows[2].penalty_mp) == (2, -1, -100)
+    count = len(svc.store.records("w"))
+    svc.cancel("w", seq, "decisione data al tavolo sbagliato")
+    assert [r.kind for r in svc.store.records("w")[count:]] == ["record-cancelled"] * 3
+    ledger = svc.state("w").ledger
+    assert [(e.kind, e.cancelled_by is not None) for e in ledger] == [
+        ("ruling-given", True),
+        ("warning", True),
+        ("warning", True),
+    ]
+    rows = {r.competitor: r for r in svc.standings("w")}
+    assert (rows[2].warnings, rows[2].penalty_vp, rows[2].penalty_mp) == (0, 0, 0)
+
+
+def test_a_warning_cancelled_alone_first_is_not_cancelled_twice(tmp_path: Path) -> None:
+    """One of the ruling's warnings cancelled alone, then the ruling: the other warning goes
+    with it; the one already cancelled is not cancelled again (refused otherwise)."""
+    svc = service(tmp_path)
+    event(svc, "w")
+    seq, _ = record_ruling(svc, "w", 1, 1, fibas_two_warnings())
+    svc.cancel("w", seq + 1, "ammonizione data per errore")
+    assert cancel_ruling(svc, "w", seq, "decisione ritirata") == [seq, seq + 2]
+    assert all(e.cancelled_by is not None for e in svc.state("w").ledger)
+    with pytest.raises(ArbitroError):
+        cancel_ruling(svc, "w", seq + 2, "not a ruling")
