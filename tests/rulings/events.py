@@ -126,3 +126,16 @@ def briscola_communication() -> dict[str, Any]:
     the E-W pair (the match's second)."""
     game = briscola.Game.shuffled(random.Random(7))
     return {"position": str(game), "irregularity": "communication", "offender": "E"}
+
+
+def parole_laid(hand: str, word: str) -> dict[str, Any]:
+    """Parole: E, holding ``hand``, draws and lays ``word``; the opponents call the arbiter
+    (art. 10.2, a wrong opening): the situation of that ruling."""
+    deal = parole.Deal(
+        parole.arrange_deck(
+            {parole.Seat.E: parole.parse_cards(hand)}, pile="Z", stock=parole.parse_cards("S")
+        ),
+        lexicon=WORDS,
+    )
+    deal.push(parole.DRAW)
+    return {"position": str(deal), "irregularity": "wrong_word", "offender": "E", "cards": word}

@@ -14,6 +14,7 @@ from tests.rulings.events import (
     event,
     fibas_two_warnings,
     law13_board,
+    parole_laid,
     scala40_late_meld,
     service,
 )
@@ -185,3 +186,35 @@ def test_a_warning_cancelled_alone_first_is_not_cancelled_twice(tmp_path: Path) 
     assert all(e.cancelled_by is not None for e in svc.state("w").ledger)
     with pytest.raises(ArbitroError):
         cancel_ruling(svc, "w", seq + 2, "not a ruling")
+
+
+def test_parole_art4_1_a_truncated_word_refused_by_the_judge_is_a_wrong_word(
+    tmp_path: Path,
+) -> None:
+    """Parole art. 4.1: "Non è consentito formare: ... Parole tronche": the dictionary knows
+    FRIGO, the event's language judge (art. 2) refused it; E lays it: the arbiter rules it a
+    wrong opening (art. 10.2), its cards penalized. Before the judge's ruling the arbiter found
+    the play valid."""
+    svc = service(tmp_path)
+    event(svc, "p", CodeId.BURRACO_PAROLE)
+    with pytest.raises(ArbitroError, match="valido"):
+        record_ruling(svc, "p", 1, 1, parole_laid("FRIGOBT", "FRIGO"))
+    svc.judge_word("p", "frigo", False, "parola tronca (art. 4.1)", 1)
+    _, ruling = record_ruling(svc, "p", 1, 1, parole_laid("FRIGOBT", "FRIGO"))
+    assert {"kind": "penalized", "seat": "E", "cards": "F G R I O"} in ruling.effects
+    assert "penalized=-/FGRIO/-/-" in ruling.after
+
+
+def test_parole_art4_1_an_altered_noun_of_its_own_meaning_approved_by_the_judge_is_valid(
+    tmp_path: Path,
+) -> None:
+    """Parole art. 4.1: altered nouns are refused "a meno che la parola non cambi il
+    significato" (busta, bustina): the dictionary refuses TELONE (tela's augmentative), the
+    judge approved it (a tarpaulin); E lays it: the arbiter finds nothing to put right."""
+    svc = service(tmp_path)
+    event(svc, "p", CodeId.BURRACO_PAROLE)
+    _, ruling = record_ruling(svc, "p", 1, 1, parole_laid("TELONEB", "TELONE"))
+    assert ruling.effects[0]["kind"] == "penalized"  # the dictionary alone: a wrong word
+    svc.judge_word("p", "telone", True, "cambia significato: copertura impermeabile", 1)
+    with pytest.raises(ArbitroError, match="valido"):
+        record_ruling(svc, "p", 1, 1, parole_laid("TELONEB", "TELONE"))
