@@ -7,55 +7,25 @@ dictionary."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from tests.rulings.events import (
+    SCALA40_ROWS,
+    cards_mixed,
     event,
     fibas_two_warnings,
     law13_board,
     parole_laid,
-    scala40_late_meld,
+    scala40_event,
     service,
+    sheet_in_force,
 )
 
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.services.events import EventService
 from arbitro.services.rulings import cancel_ruling, record_ruling
 from arbitro.tournament.records import RulingGiven, SheetCorrected
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
-
-SCALA40_ROWS = ((0, 25, 40, 60), (30, 0, 15, 45), (20, 35, 0, 50), (10, 5, 60, 0), (0, 40, 30, 20))
-"""A Scala 40 sheet of five deals (art. 22: the closer 0, the others their hands' points)."""
-
-
-def cards_mixed(points: dict[str, int], deal: int | None = 2) -> dict[str, Any]:
-    """Scala 40 art. 14: "l'arbitro ... si vedrà costretto ad assegnare un punteggio
-    arbitrario": the cards mixed before counting, the arbiter's score of every player."""
-    situation = {**scala40_late_meld(), "irregularity": "cards_mixed", "points": points}
-    situation.pop("meld")
-    if deal is not None:
-        situation["deal"] = deal
-    return situation
-
-
-def sheet_in_force(svc: EventService, event_id: str, table: int = 1) -> Any:
-    """The table's sheet in force in round 1."""
-    state = svc.state(event_id)
-    return state.round(1).sheets[table].entry_as_of(state.config.rounds)
-
-
-def scala40_event(svc: EventService) -> tuple[int, ...]:
-    """A Scala 40 event, its table's sheet entered; the players in seat order."""
-    event(svc, "s", CodeId.SCALA40)
-    seat = svc.state("s").round(1).seating
-    assert seat is not None
-    players = seat.tables[0].players
-    assert players is not None
-    svc.enter_sheet("s", 1, 1, Scala40Entry(players, SCALA40_ROWS))
-    return players
 
 
 def test_scala40_art14_arbitral_score_corrects_the_sheet_and_the_standings(
