@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 from tests.rulings.events import (
+    NOW,
     SCALA40_ROWS,
+    briscola_communication,
     cards_mixed,
     event,
     fibas_two_warnings,
+    knockout,
     law13_board,
     parole_laid,
     scala40_event,
@@ -23,8 +26,10 @@ from tests.rulings.events import (
 
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.services.rulings import cancel_ruling, record_ruling
-from arbitro.tournament.records import RulingGiven, SheetCorrected
+from arbitro.services.knockout import KnockoutService
+from arbitro.services.rulings import cancel_ruling, record_game_ruling, record_ruling
+from arbitro.store import RecordStore
+from arbitro.tournament.records import Irregularity, RulingGiven, SheetCorrected
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 
 
@@ -188,3 +193,27 @@ def test_parole_art4_1_an_altered_noun_of_its_own_meaning_approved_by_the_judge_
     svc.judge_word("p", "telone", True, "cambia significato: copertura impermeabile", 1)
     with pytest.raises(ArbitroError, match="valido"):
         record_ruling(svc, "p", 1, 1, parole_laid("TELONEB", "TELONE"))
+
+
+def test_briscola_art10_ruling_in_a_knockout_keeps_its_position(tmp_path: Path) -> None:
+    """Briscola art. 10: the game lost by the E-W pair is recorded with the ruling's position
+    before and after (the game's notation), the seat that offended and the effects, as a
+    ruling of an event of rounds keeps them; read back from the store."""
+    db = f"sqlite:///{tmp_path / 'k.sqlite3'}"
+    svc = KnockoutService(RecordStore(db), lambda: NOW)
+    match = knockout(svc, "k")
+    situation = briscola_communication()
+    seq, ruling = record_game_ruling(svc, "k", match, 1, situation)
+    fresh = KnockoutService(RecordStore(db), lambda: NOW)
+    body = fresh.state("k").games[seq].body
+    assert isinstance(body, Irregularity)
+    assert (body.before, body.after, body.seat) == (situation["position"], ruling.after, "E")
+    assert body.before and body.after != body.before  # the game ends where it stands
+    assert [e["kind"] for e in body.effects] == [e["kind"] for e in ruling.effects]
+    bracket = fresh.state("k").bracket
+    assert bracket is not None  # the E-W pair is the match's second
+    assert (body.kind, body.article, body.offender) == (
+        "communication",
+        "10",
+        bracket.match(match).second,
+    )

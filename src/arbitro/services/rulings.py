@@ -136,9 +136,10 @@ def record_game_ruling(
 ) -> tuple[int, CodeRuling]:
     """Rule on ``situation`` by the arbiter of the knockout event's code and record the game
     ``game`` of ``match`` lost by the offender's pair (Briscola art. 10; N-S is the match's
-    first pair, as the games are played); the record's seq and the ruling. A ruling of
-    another code than the event's is refused."""
-    from arbitro.tournament.commands.values.knockout import RecordGame
+    first pair, as the games are played), keeping the ruling's position before and after, the
+    offending seat and the effects; the record's seq and the ruling. A ruling of another
+    code than the event's is refused."""
+    from arbitro.tournament.commands.values.rulings import GiveGameRuling
     from arbitro.tournament.knockout import GameReport
 
     state = svc.state(event_id)
@@ -151,5 +152,7 @@ def record_game_ruling(
     first_pair = ruling.offender in (Seat.N.value, Seat.S.value)
     offender = found.first if first_pair else found.second
     report = GameReport(match, game, irregularity=ruling.irregularity, offender=offender)
-    svc.run(event_id, RecordGame(report, reason or ruling.irregularity, actor))
-    return svc.state(event_id).last_seq, ruling
+    seq: int = svc.run(
+        event_id, GiveGameRuling(report, ruling, actor, reason or ruling.irregularity)
+    )
+    return seq, ruling

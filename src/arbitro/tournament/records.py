@@ -528,13 +528,20 @@ class GameEntered(msgspec.Struct, frozen=True):
 
 
 class Irregularity(msgspec.Struct, frozen=True):
-    """A knockout game lost by an irregularity (Briscola art. 10)."""
+    """A knockout game lost by an irregularity (Briscola art. 10). Recorded from the arbiter's
+    ruling on a position (issue 31), it keeps it as a ``ruling-given`` does: the position
+    before and after in the game's notation, the seat that offended and the effects
+    (JSON-ready, ``games.core.code_arbiter``); empty when the arbiter entered the loss only."""
 
     match: str
     game: int
     offender: int
     kind: str
     article: str = "10"
+    before: str = ""
+    after: str = ""
+    seat: str | None = None
+    effects: tuple[dict[str, Any], ...] = ()
 
 
 class RecordCancelled(msgspec.Struct, frozen=True):
