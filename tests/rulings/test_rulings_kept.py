@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.games.parole.words import WORDS
 from tests.rulings.events import (
     NOW,
     SCALA40_ROWS,
@@ -19,12 +20,14 @@ from tests.rulings.events import (
     knockout,
     law13_board,
     parole_laid,
+    parole_wrong_word,
     scala40_event,
     service,
     sheet_in_force,
 )
 
 from arbitro.codes.ids import CodeId
+from arbitro.games import briscola, parole
 from arbitro.errors import ArbitroError
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.rulings import cancel_ruling, record_game_ruling, record_ruling
@@ -217,3 +220,36 @@ def test_briscola_art10_ruling_in_a_knockout_keeps_its_position(tmp_path: Path) 
         "10",
         bracket.match(match).second,
     )
+
+
+def test_parole_art10_10_the_discard_at_once_is_kept_in_the_position_recorded(
+    tmp_path: Path,
+) -> None:
+    """Parole art. 10.10: after CNAE put right as CANE, E "dovrà scartare immediatamente": the
+    ruling's position after, as recorded in the event and read back, refuses E's meld and
+    takes only a discard."""
+    svc = service(tmp_path)
+    event(svc, "p", CodeId.BURRACO_PAROLE)
+    seq, _ = record_ruling(svc, "p", 1, 1, parole_wrong_word())
+    body = svc.state("p").actions[seq].body
+    assert isinstance(body, RulingGiven)
+    after = parole.Deal.from_position(body.after, lexicon=WORDS)
+    with pytest.raises(parole.IllegalMoveError) as err:
+        after.push(parole.parse_move("meld BRT"))
+    assert "10.10" in str(err.value.article)
+    assert all(m.kind is parole.MoveKind.DISCARD for m in after.legal_moves())
+
+
+def test_briscola_art10_the_game_lost_takes_no_more_cards(tmp_path: Path) -> None:
+    """Briscola art. 10: the offending pair "perde la partita": the position the knockout
+    keeps is over, read back it takes no card (the code sets no other obligation)."""
+    svc = KnockoutService(RecordStore(f"sqlite:///{tmp_path / 'k.sqlite3'}"), lambda: NOW)
+    match = knockout(svc, "k")
+    situation = briscola_communication()
+    before = briscola.Game.from_position(str(situation["position"]))
+    card = before.legal_moves()[0]
+    _, ruling = record_game_ruling(svc, "k", match, 1, situation)
+    after = briscola.Game.from_position(ruling.after)
+    assert after.is_over and after.legal_moves() == ()
+    with pytest.raises(ArbitroError):
+        after.push(card)
