@@ -27,8 +27,8 @@ from tests.rulings.events import (
 )
 
 from arbitro.codes.ids import CodeId
-from arbitro.games import briscola, parole
 from arbitro.errors import ArbitroError
+from arbitro.games import briscola, parole
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.rulings import cancel_ruling, record_game_ruling, record_ruling
 from arbitro.store import RecordStore
