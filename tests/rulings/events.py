@@ -171,3 +171,13 @@ def scala40_event(svc: EventService) -> tuple[int, ...]:
     assert players is not None
     svc.enter_sheet("s", 1, 1, Scala40Entry(players, SCALA40_ROWS))
     return players
+
+
+def fibas_time_out_not_counted() -> dict[str, Any]:
+    """FIBAS art. 17 and 34: the arbiter calls time, the last round is played (each seat
+    draws and discards) and the deal ends; E-W's hand is mixed before it is counted and cannot
+    be rebuilt: an arbitral score of -150 replaces E-W's total."""
+    script = ["time"]
+    for seat, card in (("E", "JK"), ("S", "QS"), ("W", "2S"), ("N", "KS")):
+        script += [f"{seat} draw", f"{seat} discard {card}"]
+    return {"seed": 4, "script": [*script, "rule points_not_counted W arbitral=-150 not_rebuilt"]}

@@ -16,6 +16,7 @@ from tests.rulings.events import (
     briscola_communication,
     cards_mixed,
     event,
+    fibas_time_out_not_counted,
     fibas_two_warnings,
     knockout,
     law13_board,
@@ -253,3 +254,22 @@ def test_briscola_art10_the_game_lost_takes_no_more_cards(tmp_path: Path) -> Non
     assert after.is_over and after.legal_moves() == ()
     with pytest.raises(ArbitroError):
         after.push(card)
+
+
+def test_fibas_art17_time_out_and_art34_arbitral_score_enter_deal_2(tmp_path: Path) -> None:
+    """FIBAS art. 17 (time called, the last round played: the deal is over) and art. 34 ("in
+    caso contrario verrà assegnato un punteggio arbitrale"): the deal's row is N-S's count
+    (0 base, -310) and E-W's arbitral -150; it corrects deal 2 of the table's sheet in the
+    ruling's transaction (art. 19, 21), the round's VP follow it."""
+    svc = service(tmp_path)
+    event(svc, "f")
+    svc.enter_sheet("f", 1, 1, SheetEntry(FIBAS_ROWS))
+    _, ruling = record_ruling(svc, "f", 1, 1, {**fibas_time_out_not_counted(), "deal": 2})
+    assert str(ruling.article) == "FIBAS art. 34" and ruling.score_row == (0, -310, 0, -150)
+    assert sheet_in_force(svc, "f").deals == (
+        FIBAS_ROWS[0],
+        DealScore.from_list([0, -310, 0, -150]),
+    )
+    ledger = svc.state("f").ledger
+    assert [e.kind for e in ledger] == ["ruling-given"]
+    assert svc.state("f").round(1).sheets[1].corrections[-1].actor == "arbiter"
