@@ -378,7 +378,7 @@ FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
     "wrong_meld_found_late": ("meld", *_FORFEIT),
     "stuck_card": ("cards", "seen", *_FORFEIT),
     "wrong_meld": ("cards", *_FORFEIT),
-    "cards_mixed": ("points",),
+    "cards_mixed": ("points", "deal"),
     "missed_draw": ("plays", *_FORFEIT),
     "discard_without_draw": ("card", *_FORFEIT),
     "out_of_turn_draw": ("cards", "discard", "case", *_FORFEIT),
