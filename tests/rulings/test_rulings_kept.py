@@ -30,9 +30,11 @@ from tests.rulings.events import (
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games import briscola, parole
+from arbitro.games.core.seats import Seat
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.rulings import cancel_ruling, record_game_ruling, record_ruling
 from arbitro.store import RecordStore
+from arbitro.tournament.commands.rulings import seat_competitor
 from arbitro.tournament.records import Irregularity, RulingGiven, SheetCorrected
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
 
@@ -273,3 +275,13 @@ def test_fibas_art17_time_out_and_art34_arbitral_score_enter_deal_2(tmp_path: Pa
     ledger = svc.state("f").ledger
     assert [e.kind for e in ledger] == ["ruling-given"]
     assert svc.state("f").round(1).sheets[1].corrections[-1].actor == "arbiter"
+
+
+def test_scala40_a_seat_is_a_player_of_the_table(tmp_path: Path) -> None:
+    """Scala 40 art. 22-23: a table of four individuals; a ruling's seat (N, E, S, W) is the
+    player in that place of the sheet's order, not a line (there are none)."""
+    svc = service(tmp_path)
+    players = scala40_event(svc)
+    state = svc.state("s")
+    seats = [seat_competitor(state, 1, 1, s) for s in (Seat.N, Seat.E, Seat.S, Seat.W)]
+    assert tuple(seats) == players
