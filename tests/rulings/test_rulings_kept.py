@@ -285,3 +285,21 @@ def test_scala40_a_seat_is_a_player_of_the_table(tmp_path: Path) -> None:
     state = svc.state("s")
     seats = [seat_competitor(state, 1, 1, s) for s in (Seat.N, Seat.E, Seat.S, Seat.W)]
     assert tuple(seats) == players
+
+
+def test_an_event_file_with_a_ruling_s_sheet_and_its_cancellation_replays(tmp_path: Path) -> None:
+    """The event file holds two Scala 40 art. 14 rulings with their deals and sheet
+    corrections, the second cancelled with its correction; imported, each record is decided
+    again and the sheet and the ledger are the same."""
+    from arbitro.services.event_file import export_event, import_event
+
+    svc = service(tmp_path)
+    scala40_event(svc)
+    record_ruling(svc, "s", 1, 1, cards_mixed({"N": 30, "E": 45, "S": 0, "W": 60}, deal=3))
+    seq, _ = record_ruling(svc, "s", 1, 1, cards_mixed({"N": 5, "E": 0, "S": 10, "W": 20}))
+    svc.cancel("s", seq, "decisione ritirata")
+    import_event(svc, export_event(svc, "s"), "copia")
+    assert sheet_in_force(svc, "copia") == sheet_in_force(svc, "s")
+    assert sheet_in_force(svc, "copia").deals[2] == (30, 45, 0, 60)
+    seen = [(e.kind, e.cancelled_by) for e in svc.state("copia").ledger]
+    assert seen == [(e.kind, e.cancelled_by) for e in svc.state("s").ledger]
