@@ -61,12 +61,12 @@ def seat_competitor(state: EventState, round_number: int, table: int, seat: Seat
 
 @runtime_checkable
 class DealRows(Protocol):
-    """A sheet kind that takes one deal's row from a ruling (``SheetKind.with_deal``: the
-    lines' sheet, FIBAS art. 19, and the individuals', Scala 40 art. 22)."""
+    """A sheet kind (:class:`~arbitro.tournament.sheets.SheetKind`) that also takes one deal's
+    row from a ruling: the lines' sheet (FIBAS art. 19, Parole art. 12) and the individuals'
+    (Scala 40 art. 22) do; a kind without it refuses a ruling's row (an opt-in, so that a new
+    game's sheet plugs in without it)."""
 
-    def with_deal(
-        self, seat: TableSeating, entry: Any, deal: int, row: Sequence[int]
-    ) -> Any:  # pragma: no cover - a protocol
+    def with_deal(self, seat: TableSeating, entry: Any, deal: int, row: Sequence[int]) -> Any:
         """The entry (None: no sheet yet) with deal ``deal``'s row put in."""
         ...
 
