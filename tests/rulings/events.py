@@ -20,6 +20,7 @@ from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 
 NOW = datetime(2026, 11, 22, 21, tzinfo=UTC)
 
@@ -126,3 +127,57 @@ def briscola_communication() -> dict[str, Any]:
     the E-W pair (the match's second)."""
     game = briscola.Game.shuffled(random.Random(7))
     return {"position": str(game), "irregularity": "communication", "offender": "E"}
+
+
+def parole_laid(hand: str, word: str) -> dict[str, Any]:
+    """Parole: E, holding ``hand``, draws and lays ``word``; the opponents call the arbiter
+    (art. 10.2, a wrong opening): the situation of that ruling."""
+    deal = parole.Deal(
+        parole.arrange_deck(
+            {parole.Seat.E: parole.parse_cards(hand)}, pile="Z", stock=parole.parse_cards("S")
+        ),
+        lexicon=WORDS,
+    )
+    deal.push(parole.DRAW)
+    return {"position": str(deal), "irregularity": "wrong_word", "offender": "E", "cards": word}
+
+
+SCALA40_ROWS = ((0, 25, 40, 60), (30, 0, 15, 45), (20, 35, 0, 50), (10, 5, 60, 0), (0, 40, 30, 20))
+"""A Scala 40 sheet of five deals (art. 22: the closer 0, the others their hands' points)."""
+
+
+def cards_mixed(points: dict[str, int], deal: int | None = 2) -> dict[str, Any]:
+    """Scala 40 art. 14: "l'arbitro ... si vedrà costretto ad assegnare un punteggio
+    arbitrario": the cards mixed before counting, the arbiter's score of every player."""
+    situation = {**scala40_late_meld(), "irregularity": "cards_mixed", "points": points}
+    situation.pop("meld")
+    if deal is not None:
+        situation["deal"] = deal
+    return situation
+
+
+def sheet_in_force(svc: EventService, event_id: str, table: int = 1) -> Any:
+    """The table's sheet in force in round 1."""
+    state = svc.state(event_id)
+    return state.round(1).sheets[table].entry_as_of(state.config.rounds)
+
+
+def scala40_event(svc: EventService) -> tuple[int, ...]:
+    """A Scala 40 event, its table's sheet entered; the players in seat order."""
+    event(svc, "s", CodeId.SCALA40)
+    seat = svc.state("s").round(1).seating
+    assert seat is not None
+    players = seat.tables[0].players
+    assert players is not None
+    svc.enter_sheet("s", 1, 1, Scala40Entry(players, SCALA40_ROWS))
+    return players
+
+
+def fibas_time_out_not_counted() -> dict[str, Any]:
+    """FIBAS art. 17 and 34: the arbiter calls time, the last round is played (each seat
+    draws and discards) and the deal ends; E-W's hand is mixed before it is counted and cannot
+    be rebuilt: an arbitral score of -150 replaces E-W's total."""
+    script = ["time"]
+    for seat, card in (("E", "JK"), ("S", "QS"), ("W", "2S"), ("N", "KS")):
+        script += [f"{seat} draw", f"{seat} discard {card}"]
+    return {"seed": 4, "script": [*script, "rule points_not_counted W arbitral=-150 not_rebuilt"]}

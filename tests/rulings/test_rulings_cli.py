@@ -10,14 +10,18 @@ from typing import Any
 
 from tests.rulings.events import (
     NOW,
+    SCALA40_ROWS,
     briscola_communication,
+    cards_mixed,
     event,
     fibas_two_warnings,
     knockout,
     law13_board,
     parole_wrong_word,
+    scala40_event,
     scala40_late_meld,
     service,
+    sheet_in_force,
 )
 from typer.testing import CliRunner
 
@@ -113,3 +117,48 @@ def test_briscola_art10_ruling_from_the_terminal_in_a_knockout(tmp_path: Path) -
     assert state.bracket is not None and len(state.bracket.match(match).games) == 1
     neither = runner.invoke(app, args)
     assert neither.exit_code == 1 and "--match and --game" in neither.stderr
+
+
+def test_scala40_art14_score_enters_the_sheet_and_cancel_takes_it_back_from_the_terminal(
+    tmp_path: Path,
+) -> None:
+    """Scala 40 art. 14 from the terminal: the arbiter's score of deal 2 is entered in the
+    table's sheet with the ruling (the output says so); ``arbitro arbiter cancel`` cancels the
+    ruling and the sheet's correction together, the sheet is the table's again."""
+    svc = service(tmp_path)
+    scala40_event(svc)
+    situation = cards_mixed({"N": 30, "E": 45, "S": 0, "W": 60})
+    result = _rule(tmp_path, "s", situation, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert "Scala 40 art. 14" in result.stdout
+    assert "Entered in table 1's sheet as deal 2" in result.stdout
+    assert sheet_in_force(service(tmp_path), "s").deals[1] == (30, 45, 0, 60)
+    seq = service(tmp_path).state("s").ledger[0].seq
+    db = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    args = ["--db", db, "--lang", "en", "arbiter", "cancel", str(seq), "--event", "s"]
+    done = runner.invoke(app, [*args, "--reason", "wrong table", "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout) == {"cancelled": [seq, seq + 1]}
+    assert sheet_in_force(service(tmp_path), "s").deals[1] == SCALA40_ROWS[1]
+    again = runner.invoke(app, [*args, "--reason", "twice"])
+    assert again.exit_code == 1 and "is not a ruling" in again.stderr
+
+
+def test_fibas_ruling_cancelled_from_the_terminal_cancels_its_warnings(tmp_path: Path) -> None:
+    """FIBAS art. 22: ``arbitro arbiter cancel`` on the ruling cancels its two warnings too;
+    the ledger shows the three cancelled."""
+    svc = service(tmp_path)
+    event(svc, "f")
+    ok = _rule(tmp_path, "f", fibas_two_warnings(), "--lang", "en", "--json")
+    seq = json.loads(ok.stdout)["seq"]
+    db = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    args = ["--db", db, "--lang", "it", "arbiter", "cancel", str(seq), "--event", "f"]
+    done = runner.invoke(app, [*args, "--reason", "decisione ritirata"])
+    assert done.exit_code == 0, done.output
+    assert f"Annullati: #{seq}, #{seq + 1}, #{seq + 2}" in done.stdout
+    ledger = service(tmp_path).state("f").ledger
+    assert [(e.kind, e.cancelled_by) for e in ledger] == [
+        ("ruling-given", "arbiter"),
+        ("warning", "arbiter"),
+        ("warning", "arbiter"),
+    ]

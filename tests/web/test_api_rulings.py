@@ -9,13 +9,17 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.rulings.events import (
+    SCALA40_ROWS,
     briscola_communication,
+    cards_mixed,
     event,
     fibas_two_warnings,
     knockout,
     law13_board,
     parole_wrong_word,
+    scala40_event,
     scala40_late_meld,
+    sheet_in_force,
 )
 from tests.web.test_api import api as api  # the director's client (a fixture)
 from tests.web.test_scala40_web import web_of
@@ -112,3 +116,20 @@ def test_a_situation_the_engine_cannot_read_is_a_4xx(api: TestClient, web_app: F
         assert 400 <= refused.status_code < 500, (situation, refused.text)
         assert refused.json()["error"]["message"]
     assert svc.state("s").ledger == []
+
+
+def test_scala40_art14_score_enters_the_sheet_through_the_api(
+    api: TestClient, web_app: FastAPI
+) -> None:
+    """Scala 40 art. 14 through the API (issue 31): the arbiter's score of deal 2 (the
+    situation's ``deal``) is entered in the table's sheet with the ruling, in one
+    transaction; the ruling's cancellation (the service's, the API has no cancel yet) takes
+    it back."""
+    svc = web_of(web_app).service
+    scala40_event(svc)
+    done = _post(api, "s", cards_mixed({"N": 30, "E": 45, "S": 0, "W": 60}))
+    assert done.status_code == 201, done.text
+    assert done.json()["score_row"] == [30, 45, 0, 60]
+    assert sheet_in_force(svc, "s").deals[1] == (30, 45, 0, 60)
+    svc.cancel("s", done.json()["seq"], "tavolo sbagliato")
+    assert sheet_in_force(svc, "s").deals[1] == SCALA40_ROWS[1]

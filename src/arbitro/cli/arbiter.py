@@ -2,7 +2,9 @@
 
 - ``irregularities [--code C]``: the irregularities a code's arbiter rules on, with articles;
 - ``rule FILE --event E --round R --table T`` (a knockout: ``--match M --game G``): a ruling
-  of the event's code's arbiter on a situation, recorded in the event (issue 31);
+  of the event's code's arbiter on a situation, recorded in the event with its warnings and,
+  where it decides the deal's score, the table's sheet (issue 31);
+- ``cancel SEQ --event E --reason R``: a ruling cancelled with its warnings and its sheet;
 - ``replay FILE``: a deal in arbiter mode from a JSON file (a position string, a layout or a
   seed, and the script of actions and rulings, see :mod:`arbitro.games.burraco.arbiter.script`):
   prints each ruling, the position string (docs/notation-burraco.md) and the scores;
@@ -121,8 +123,14 @@ def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``arbiter`` command group (irregularities, replay, report, board) to ``app``."""
+    """Add the ``arbiter`` command group (irregularities, rule, cancel, replay, apply, report,
+    board) to ``app``."""
     group = command_group(app, "arbiter", _("The arbiter's tools."))
+
+    def ruling_deal(event_id: str, seq: int) -> int | None:
+        from arbitro.services.rulings import entered_deal
+
+        return entered_deal(service(), event_id, seq)
 
     @group.command(
         "irregularities",
@@ -209,7 +217,36 @@ def register(app: typer.Typer) -> None:
         ]
         if ruling.score_row is not None:
             lines.append(_("Sheet row: {row}", row=",".join(map(str, ruling.score_row))))
+        entered = ruling_deal(event_id, seq) if match is None else None
+        out["deal"] = entered
+        if entered is not None:
+            lines.append(
+                _("Entered in table {table}'s sheet as deal {deal}", table=table, deal=entered)
+            )
         emit(out, "\n".join(lines), as_json)
+
+    @group.command(
+        "cancel",
+        help=_("Cancel a ruling, with the warnings and the sheet it recorded."),
+    )
+    def cancel(
+        seq: Annotated[int, typer.Argument(help=_("The ruling's record number"))],
+        event_id: Annotated[str, typer.Option("--event", help=_("Event id"))],
+        reason: Annotated[str, typer.Option("--reason", help=_("Why it is cancelled"))],
+        as_json: JsonFlag = False,
+    ) -> None:
+        """Cancel the ruling ``seq`` of an event of rounds: its warnings and the sheet it
+        entered are cancelled with it, in one transaction (issue 31); the standings are
+        computed again."""
+        from arbitro.services.rulings import cancel_ruling
+
+        with errors(as_json):
+            cancelled = cancel_ruling(service(), event_id, seq, reason)
+        emit(
+            {"cancelled": cancelled},
+            _("Cancelled: {records}", records=", ".join(f"#{n}" for n in cancelled)),
+            as_json,
+        )
 
     @group.command("replay", help=_("Replay a deal in arbiter mode."))
     def replay(

@@ -2,7 +2,10 @@
 (:mod:`arbitro.games.core.code_arbiter`): a board has no position, the situation is a form of
 the facts — ``board``, ``game`` (bridge or burraco), ``hands``, ``pozzetti`` and what happened
 (a call made, play completed, a card seen...) — and the ruling is the law's outcome
-(:func:`arbitro.games.prepared_deals.law13_outcome`, 13A-13F)."""
+(:func:`arbitro.games.prepared_deals.law13_outcome`, 13A-13F). Where the outcome lets the
+arbiter assign an arbitral score (13A "potrà", 13C, 13D, 13F), the situation's ``score_row``
+is that score, the board's row in the event's sheet (FIBAS: N-S base and points, E-W base and
+points), and ``deal`` the deal of the table's sheet it decides."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.core.code_arbiter import CodeRuling, IrregularityKind, message_json
-from arbitro.games.prepared_deals import Board, check_board, law13_outcome
+from arbitro.games.prepared_deals import Board, Law13Outcome, check_board, law13_outcome
 from arbitro.i18n import Message
 
 FACTS: Final = (
@@ -29,6 +32,9 @@ FACTS: Final = (
     "foreign_played",
 )
 """The facts the law asks (the options of ``arbitro arbiter board``)."""
+
+SCORE: Final = ("score_row", "deal")
+"""The arbiter's arbitral score (the board's sheet row) and the deal it decides."""
 
 WRONG_COUNT: Final = "wrong_count"
 
@@ -45,7 +51,7 @@ class Law13Arbiter:
                 WRONG_COUNT,
                 cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
                 Message("A board with a wrong number of cards"),
-                ("board", "game", "hands", "pozzetti", *FACTS),
+                ("board", "game", "hands", "pozzetti", *FACTS, *SCORE),
             ),
         )
 
@@ -79,6 +85,12 @@ class Law13Arbiter:
             foreign_card_played=fact["foreign_played"],
         )
         counts = " ".join(f"{w.position} {w.count}/{w.expected}" for w in check.wrong)
+        effects: list[dict[str, Any]] = [
+            {"kind": "message", "text": message_json(ruling.outcome.label)}
+        ]
+        row = score_row(situation, ruling.outcome)
+        if row is not None:
+            effects.append({"kind": "arbitral-score", "points": {"row": list(row)}})
         return CodeRuling(
             self.code,
             WRONG_COUNT,
@@ -86,8 +98,27 @@ class Law13Arbiter:
             None,
             counts,
             "",
-            ({"kind": "message", "text": message_json(ruling.outcome.label)},),
+            tuple(effects),
+            score_row=row,
         )
+
+
+def score_row(situation: Mapping[str, Any], outcome: Law13Outcome) -> tuple[int, ...] | None:
+    """The arbitral score the arbiter gives (``score_row``: whole numbers), refused where the
+    law's outcome assigns none: the board is then played and scored at the table (13D1,
+    13D2b, 13F's card removed)."""
+    given = situation.get("score_row")
+    if given is None:
+        return None
+    if not outcome.arbitral_score_possible:
+        raise ArbitroError(
+            "Law {paragraph} assigns no arbitral score: the board's result is the table's",
+            paragraph=outcome.paragraph,
+            article=outcome.citation,
+        )
+    if not isinstance(given, list | tuple) or not all(type(v) is int for v in given):
+        raise ArbitroError("the arbitral score must be a list of whole numbers: {row}", row=given)
+    return tuple(given)
 
 
 ARBITER: Final = Law13Arbiter()

@@ -15,8 +15,10 @@ from arbitro.games.core.code_arbiter import CodeArbiter, CodeRuling
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import Message
 from arbitro.services.events import EventService
-from arbitro.tournament.commands.rulings import check_code
+from arbitro.tournament.commands.rulings import check_code, ruling_parts
 from arbitro.tournament.commands.values import GiveRuling
+from arbitro.tournament.event import EventState
+from arbitro.tournament.records import RulingGiven
 
 if TYPE_CHECKING:
     from arbitro.services.knockout import KnockoutService
@@ -71,11 +73,54 @@ def record_ruling(
     reason: str | None = None,
 ) -> tuple[int, CodeRuling]:
     """Rule on ``situation`` by the arbiter of ``code`` (the event's own by default) and record
-    the ruling at ``table`` of ``round_number``, with its warnings, in one transaction; the
-    ruling's seq and the ruling. A ruling of another code than the event's is refused."""
-    ruling = rule_on(code or event_code(svc, event_id), situation)
-    seq = svc.run(event_id, GiveRuling(round_number, table, ruling, actor, reason))
+    the ruling at ``table`` of ``round_number``, with its warnings and, where it decides the
+    deal's score, the table's sheet with that row (the situation's ``deal``, the round's only
+    deal by default), in one transaction; the ruling's seq and the ruling. A ruling of
+    another code than the event's is refused. The arbiter reads the words the event's
+    language judge ruled on (Parole art. 2, 4.1) before its dictionary."""
+    state = svc.state(event_id)
+    ruling = rule_on(code or str(state.code.code), with_event_facts(situation, state))
+    deal = deal_of(situation)
+    seq = svc.run(event_id, GiveRuling(round_number, table, ruling, actor, reason, deal))
     return seq, ruling
+
+
+def entered_deal(svc: EventService, event_id: str, seq: int) -> int | None:
+    """The deal of the table's sheet the ruling ``seq`` entered its row as, or None."""
+    record = svc.state(event_id).actions.get(seq)
+    body = None if record is None else record.body
+    return body.deal if isinstance(body, RulingGiven) else None
+
+
+def cancel_ruling(svc: EventService, event_id: str, seq: int, reason: str | None) -> list[int]:
+    """Cancel the ruling ``seq`` with the warnings and the sheet appended with it, in one
+    transaction (issue 31); the records cancelled. Refused for a record that is no ruling."""
+    state = svc.state(event_id)
+    record = state.actions.get(seq)
+    if record is None or not isinstance(record.body, RulingGiven):
+        raise ArbitroError("record #{seq} is not a ruling that can be cancelled", seq=seq)
+    cancelled = [seq, *ruling_parts(state, seq)]
+    svc.cancel(event_id, seq, reason, actor="arbiter")
+    return cancelled
+
+
+def with_event_facts(situation: Mapping[str, Any], state: EventState) -> Mapping[str, Any]:
+    """The situation with what the event itself decided that a ruling reads: the words the
+    language judge allowed or refused during the event (``judged_words``, word → allowed,
+    Parole art. 2, 4.1), unless the situation gives its own."""
+    if not state.judged_words or "judged_words" in situation:
+        return situation
+    return {**situation, "judged_words": dict(state.judged_words)}
+
+
+def deal_of(situation: Mapping[str, Any]) -> int | None:
+    """The deal of the table's sheet a ruling scores (the situation's ``deal``), or None."""
+    deal = situation.get("deal")
+    if deal is None:
+        return None
+    if type(deal) is not int or deal < 1:
+        raise ArbitroError("{what}: malformed data ({detail})", what=SITUATION, detail="deal")
+    return deal
 
 
 def record_game_ruling(
@@ -91,9 +136,10 @@ def record_game_ruling(
 ) -> tuple[int, CodeRuling]:
     """Rule on ``situation`` by the arbiter of the knockout event's code and record the game
     ``game`` of ``match`` lost by the offender's pair (Briscola art. 10; N-S is the match's
-    first pair, as the games are played); the record's seq and the ruling. A ruling of
-    another code than the event's is refused."""
-    from arbitro.tournament.commands.values.knockout import RecordGame
+    first pair, as the games are played), keeping the ruling's position before and after, the
+    offending seat and the effects; the record's seq and the ruling. A ruling of another
+    code than the event's is refused."""
+    from arbitro.tournament.commands.values.rulings import GiveGameRuling
     from arbitro.tournament.knockout import GameReport
 
     state = svc.state(event_id)
@@ -106,5 +152,7 @@ def record_game_ruling(
     first_pair = ruling.offender in (Seat.N.value, Seat.S.value)
     offender = found.first if first_pair else found.second
     report = GameReport(match, game, irregularity=ruling.irregularity, offender=offender)
-    svc.run(event_id, RecordGame(report, reason or ruling.irregularity, actor))
-    return svc.state(event_id).last_seq, ruling
+    seq: int = svc.run(
+        event_id, GiveGameRuling(report, ruling, actor, reason or ruling.irregularity)
+    )
+    return seq, ruling

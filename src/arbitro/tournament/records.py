@@ -530,13 +530,20 @@ class GameEntered(msgspec.Struct, frozen=True):
 
 
 class Irregularity(msgspec.Struct, frozen=True):
-    """A knockout game lost by an irregularity (Briscola art. 10)."""
+    """A knockout game lost by an irregularity (Briscola art. 10). Recorded from the arbiter's
+    ruling on a position (issue 31), it keeps it as a ``ruling-given`` does: the position
+    before and after in the game's notation, the seat that offended and the effects
+    (JSON-ready, ``games.core.code_arbiter``); empty when the arbiter entered the loss only."""
 
     match: str
     game: int
     offender: int
     kind: str
     article: str = "10"
+    before: str = ""
+    after: str = ""
+    seat: str | None = None
+    effects: tuple[dict[str, Any], ...] = ()
 
 
 class RecordCancelled(msgspec.Struct, frozen=True):
@@ -581,7 +588,9 @@ class RulingGiven(msgspec.Struct, frozen=True):
     and its article, the offender, the position before and after in the game's notation (or
     the board's counts, Law 13), the effects (JSON-ready, ``games.core.code_arbiter``), the
     warnings it gave (their ``sanction-given`` records are appended with it) and the deal's
-    score row where the ruling decides it."""
+    score row where the ruling decides it; ``deal``: the deal of the table's sheet that row
+    was entered as (a ``sheet-corrected`` record appended with it, signed by the arbiter),
+    None when the ruling entered no sheet. A cancellation of the ruling cancels them too."""
 
     round: int
     table: int
@@ -594,6 +603,7 @@ class RulingGiven(msgspec.Struct, frozen=True):
     effects: tuple[dict[str, Any], ...] = ()
     warnings: tuple[tuple[str, str, str], ...] = ()
     score_row: tuple[int, ...] | None = None
+    deal: int | None = None
 
 
 class DigitalDealt(msgspec.Struct, frozen=True):

@@ -205,6 +205,9 @@ class RemediesArbiter(Generic[G]):
     labels: Mapping[str, Message]
     fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     seat: Callable[[str], Any] = Seat
+    row: Callable[[G, Mapping[Any, int]], tuple[int, ...]] | None = None
+    """The deal's sheet row of an arbitral score (the new position and the points by side),
+    where the code's sheet takes one (Scala 40 art. 14); None: its rulings score no deal."""
 
     def irregularities(self) -> tuple[IrregularityKind, ...]:
         """Every kind of the code's remedies, with its article, label and fields."""
@@ -231,6 +234,11 @@ class RemediesArbiter(Generic[G]):
         effects = record_effects(ruling.records)
         if not after.is_over:
             effects.append({"kind": "next", "seat": after.turn.value})
+        score_row = None
+        if self.row is not None:
+            for r in ruling.records:
+                if isinstance(r, core.ArbitralScore):
+                    score_row = self.row(after, r.points)
         return CodeRuling(
             self.code,
             kind,
@@ -239,4 +247,5 @@ class RemediesArbiter(Generic[G]):
             str(before),
             str(after),
             tuple(effects),
+            score_row=score_row,
         )

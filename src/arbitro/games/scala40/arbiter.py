@@ -45,7 +45,7 @@ from arbitro.codes.ids import CodeId
 from arbitro.games.core import arbiter as core
 from arbitro.games.core.code_arbiter import RemediesArbiter
 from arbitro.games.core.game import Side
-from arbitro.games.core.seats import Seat
+from arbitro.games.core.seats import SEATS, Seat
 from arbitro.games.scala40.deal import DISCARD_DRAWN, DISCARD_PENALIZED, Deal
 from arbitro.games.scala40.errors import article
 from arbitro.games.scala40.moves import DRAW, parse_move
@@ -378,7 +378,7 @@ FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
     "wrong_meld_found_late": ("meld", *_FORFEIT),
     "stuck_card": ("cards", "seen", *_FORFEIT),
     "wrong_meld": ("cards", *_FORFEIT),
-    "cards_mixed": ("points",),
+    "cards_mixed": ("points", "deal"),
     "missed_draw": ("plays", *_FORFEIT),
     "discard_without_draw": ("card", *_FORFEIT),
     "out_of_turn_draw": ("cards", "discard", "case", *_FORFEIT),
@@ -389,6 +389,15 @@ FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """The details each remedy reads (see each remedy's docstring)."""
 
+
+def sheet_row(deal: Deal, points: Mapping[Side, int]) -> tuple[int, ...]:
+    """Art. 14's arbitral score as the deal's row of the table's sheet: each occupied seat's
+    negative points in seat order (N, E, S, W: the sheet's players' order, art. 22-23), the
+    arbiter's where given, else the cards left in that player's hand (art. 22)."""
+    counted = deal.scores()
+    return tuple(int(points.get(s, counted[s])) for s in SEATS if s in deal.order)
+
+
 ARBITER: Final = RemediesArbiter(
     CodeId.SCALA40,
     Deal.from_position,
@@ -396,8 +405,9 @@ ARBITER: Final = RemediesArbiter(
     lambda kind: article(TOPICS[kind]),
     LABELS,
     FIELDS,
+    row=sheet_row,
 )
 """The Scala 40 arbiter behind the protocol of every code (``CodeSpec.arbiter``)."""
 
 
-__all__ = ["ARBITER", "REMEDIES", "RUN_SPLIT", "TOPICS", "irregularity", "rule"]
+__all__ = ["ARBITER", "REMEDIES", "RUN_SPLIT", "TOPICS", "irregularity", "rule", "sheet_row"]

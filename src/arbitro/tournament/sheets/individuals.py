@@ -176,6 +176,28 @@ class IndividualsSheet:
             raise ArbitroError("name the two players whose scores were swapped")
         return entry.swapped(swap[0], swap[1])
 
+    def with_deal(
+        self, seat: TableSeating, entry: Scala40Entry | None, deal: int, row: Sequence[int]
+    ) -> Scala40Entry:
+        """The entry with deal ``deal``'s row (each player's negative points, in seat order)
+        put in, as an arbiter's ruling decides it (Scala 40 art. 14, 22; issue 31); a sheet
+        not entered yet is that row alone."""
+        players = tuple(seat.players or ())
+        if len(row) != len(players):
+            raise ArbitroError(
+                "the ruling's row has {count} numbers, the table {players} players",
+                count=len(row),
+                players=len(players),
+            )
+        points = dict(zip(players, (int(v) for v in row), strict=True))
+        if entry is None and deal == 1:
+            return Scala40Entry(players, (tuple(points[p] for p in players),))
+        if entry is None or not 1 <= deal <= len(entry.deals):
+            raise ArbitroError("the sheet has no deal {deal}", deal=deal)
+        rows = list(entry.deals)
+        rows[deal - 1] = tuple(points.get(p) for p in entry.players)
+        return Scala40Entry(entry.players, tuple(rows), entry.abandoned)
+
     def layout(self, seat: TableSeating, entry: Scala40Entry) -> SheetTable:
         """Deal, then each player's negative points (art. 22), and the totals."""
         headings = (Message("Deal"), *(verbatim(str(p)) for p in entry.players))

@@ -228,6 +228,22 @@ class LinesSheet:
             flip(entry.deals), None if entry.closed_room is None else flip(entry.closed_room)
         )
 
+    def with_deal(
+        self, seat: TableSeating, entry: SheetEntry | None, deal: int, row: Sequence[int]
+    ) -> SheetEntry:
+        """The entry with deal ``deal``'s row (N-S base and points, E-W base and points) put
+        in, as an arbiter's ruling decides it (FIBAS art. 19, 22; issue 31); a sheet not
+        entered yet is that row alone (the open room's, for teams)."""
+        score = DealScore.from_list(list(row))
+        deals = list(entry.deals) if entry is not None else []
+        if not deals and deal == 1:
+            deals.append(score)
+        elif 1 <= deal <= len(deals):
+            deals[deal - 1] = score
+        else:
+            raise ArbitroError("the sheet has no deal {deal}", deal=deal)
+        return SheetEntry(tuple(deals), None if entry is None else entry.closed_room)
+
     def layout(self, seat: TableSeating, entry: SheetEntry) -> SheetTable:
         """Deal, then N-S base and points, E-W base and points (FIBAS art. 19 sample sheet)."""
         headings = (

@@ -61,11 +61,7 @@ class FibasArbiter:
         ]
         if deal.next_to_act is not None:
             effects.append({"kind": "next", "seat": deal.next_to_act.value})
-        row = None
-        if deal.is_over:
-            scores = deal.scores()
-            ns, ew = scores[Line.NS], scores[Line.EW]
-            row = (ns.base, ns.points, ew.base, ew.points)
+        row = sheet_row(deal) if deal.is_over else None
         return CodeRuling(
             self.code,
             last.irregularity.value,
@@ -77,6 +73,18 @@ class FibasArbiter:
             tuple(RulingWarning(w.seat.value, w.article, w.reason) for w in deal.warnings),
             row,
         )
+
+
+def sheet_row(deal: ArbiterDeal) -> tuple[int, int, int, int]:
+    """The deal's row of the sheet (art. 19: N-S base and points, E-W base and points); a
+    line's arbitral score (art. 34: "punteggio arbitrale") replaces its total, written as its
+    points with no base."""
+    scores, totals = deal.scores(), deal.totals()
+    out: list[int] = []
+    for line in (Line.NS, Line.EW):
+        s = scores[line]
+        out += [s.base, s.points] if totals[line] == s.total else [0, totals[line]]
+    return out[0], out[1], out[2], out[3]
 
 
 ARBITER: Final = FibasArbiter()

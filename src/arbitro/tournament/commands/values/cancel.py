@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from arbitro.tournament.commands.cancel import cancel
 from arbitro.tournament.commands.command import Context, NoOutcome
+from arbitro.tournament.commands.rulings import ruling_parts
 from arbitro.tournament.event import EventState
 from arbitro.tournament.records import Record
 
@@ -21,5 +22,9 @@ class Cancel(NoOutcome):
     actor: str = "director"
 
     def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
-        """The cancellation's record."""
-        return [cancel(state, self.seq, self.reason, ctx.now, self.actor)]
+        """The cancellation's record; a ruling's (issue 31) with those of the warnings and
+        the sheet appended with it, in one transaction."""
+        out = [cancel(state, self.seq, self.reason, ctx.now, self.actor)]
+        for part in ruling_parts(state, self.seq):
+            out.append(cancel(state, part, self.reason, ctx.now, self.actor))
+        return out
