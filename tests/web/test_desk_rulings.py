@@ -1,56 +1,188 @@
-"""The desk's arbiter page of every code (issue 31): choose the table, pick the irregularity,
-paste the position, see the ruling in the code's words, confirm: it is in the round's ledger.
-FIBAS art. 22 (two warnings) and Scala 40 art. 11 (a wrong meld found late, frozen)."""
+"""The desk's arbiter page of every code (issue 31): choose the table and the irregularity,
+fill its facts one field each (as the code's arbiter describes them), see the ruling in the
+code's words, confirm: it is in the ledger, and cancelled like every action. Cases written
+from the codes' text: Scala 40 art. 11, FIBAS art. 22, Parole art. 10.2, Law 13D1, Briscola
+art. 10."""
 
 from __future__ import annotations
 
-import json
+import random
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from tests.rulings.events import event, fibas_two_warnings, scala40_late_meld
-from tests.web.test_desk import post, txt
+from tests.rulings.events import (
+    briscola_communication,
+    event,
+    knockout,
+    law13_board,
+    parole_wrong_word,
+    scala40_late_meld,
+)
+from tests.web.test_desk import post, text_of, txt
 
 from arbitro.codes.ids import CodeId
+from arbitro.games.burraco.arbiter.deal import ArbiterDeal
 
 
-def test_scala40_art11_seen_then_confirmed_at_the_desk(
+def fibas_position() -> str:
+    """A FIBAS deal in arbiter mode (docs/notation-burraco.md), as the desk pastes it."""
+    return str(ArbiterDeal.shuffled(random.Random(4)))
+
+
+def facts(situation: dict[str, Any]) -> dict[str, str]:
+    """A situation of tests.rulings.events as the form's fields (``f_`` and the fact)."""
+    return {f"f_{k}": str(v) for k, v in situation.items() if k != "irregularity"}
+
+
+def test_scala40_art11_chosen_filled_seen_confirmed_cancelled(
     director_client: TestClient, web_app: FastAPI
 ) -> None:
-    """Scala 40 art. 11: the page lists the code's irregularities; the ruling is seen first
-    (nothing recorded), then confirmed into the ledger."""
+    """Scala 40 art. 11 (a wrong meld found late: frozen): the irregularity's facts each have
+    their field (the position with the notation's hint, the offender's seat, the meld's
+    number); the ruling is seen first (nothing recorded), then confirmed into the ledger,
+    then cancelled with its reason (the record stays, marked cancelled)."""
     svc = web_app.state.web.service
     event(svc, "s", CodeId.SCALA40)
-    page = txt(director_client.get("/desk/e/s/r/1/rulings"))
-    assert "Scala 40 art. 11 — Una combinazione errata scoperta in ritardo" in page
-    assert "/desk/e/s/r/1/rulings" in txt(director_client.get("/desk/e/s/r/1"))
+    url = "/desk/e/s/r/1/rulings"
+    first = txt(director_client.get(url))
+    assert "Scala 40 art. 11 — Una combinazione errata scoperta in ritardo" in first
+    assert 'name="f_position"' not in first  # the facts come once the irregularity is chosen
+    assert url in txt(director_client.get("/desk/e/s/r/1"))
+    chosen = txt(director_client.get(f"{url}?place=1&irregularity=wrong_meld_found_late"))
+    assert '<textarea name="f_position"' in chosen and "docs/notation-scala40.md" in chosen
+    assert '<select name="f_offender"' in chosen and '<option value="W"' in chosen
+    assert '<input type="number" inputmode="numeric" name="f_meld"' in chosen
+    assert 'type="checkbox" name="f_initiative_taken"' in chosen
     situation = scala40_late_meld()
-    form = {
-        "table": "1",
-        "irregularity": situation.pop("irregularity"),
-        "offender": situation.pop("offender"),
-        "situation": json.dumps(situation),
-    }
-    seen = post(director_client, "/desk/e/s/r/1/rulings", {**form, "step": "see"})
+    form = {"place": "1", "code": "scala40", "irregularity": situation["irregularity"]}
+    form |= facts(situation)
+    seen = post(director_client, url, {**form, "step": "see"})
     assert seen.status_code == 200, seen.text
     assert "W: congelato KH KD KC" in txt(seen) and "gioca ora: S" in txt(seen)
+    assert 'id="ruling-confirm"' in txt(seen)
     assert svc.state("s").ledger == []
-    done = post(director_client, "/desk/e/s/r/1/rulings", {**form, "step": "confirm"})
-    assert done.status_code == 303 and done.headers["location"].endswith("#ledger")
-    assert [e.kind for e in svc.state("s").ledger] == ["ruling-given"]
-    assert "decisione arbitrale" in txt(director_client.get("/desk/e/s/r/1"))
+    done = post(director_client, url, {**form, "step": "confirm"})
+    assert done.status_code == 303, done.text
+    (entry,) = svc.state("s").ledger
+    assert entry.kind == "ruling-given" and done.headers["location"].endswith(
+        f"#ruling-{entry.seq}"
+    )
+    page = txt(director_client.get(done.headers["location"]))
+    assert f'id="ruling-cancel-{entry.seq}"' in page and "Scala 40 art. 11" in page
+    cancelled = post(
+        director_client, "/desk/e/s/r/1/cancel", {"seq": str(entry.seq), "reason": "sbagliato"}
+    )
+    assert cancelled.status_code == 303, cancelled.text
+    assert svc.state("s").ledger[0].cancelled_by is not None
+    again = txt(director_client.get(url))
+    assert f'id="ruling-cancel-{entry.seq}"' not in again and "annullat" in again
 
 
-def test_fibas_art22_two_warnings_confirmed_and_a_bad_situation_refused(
+def test_fibas_art22_two_warnings_from_the_form(
     director_client: TestClient, web_app: FastAPI
 ) -> None:
-    """FIBAS art. 22: the ruling and its two warnings; a situation that is no JSON object is
-    refused next to its field, nothing recorded."""
+    """FIBAS art. 22: W played on before the ruling, once in what happened and once as the
+    irregularity chosen: the ruling and its two warnings, recorded together."""
     svc = web_app.state.web.service
     event(svc, "f")
-    bad = post(director_client, "/desk/e/f/r/1/rulings", {"table": "1", "situation": "[1]"})
-    assert bad.status_code == 400 and "la situazione deve essere un oggetto JSON" in txt(bad)
-    form = {"table": "1", "situation": json.dumps(fibas_two_warnings()), "step": "confirm"}
-    done = post(director_client, "/desk/e/f/r/1/rulings", form)
+    form = {
+        "place": "1",
+        "irregularity": "played_before_ruling",
+        "f_position": fibas_position(),
+        "f_actions": "rule played_before_ruling W",
+        "f_offender": "W",
+        "step": "see",
+    }
+    seen = post(director_client, "/desk/e/f/r/1/rulings", form)
+    assert seen.status_code == 200, seen.text
+    assert "W è ammonito (22)" in txt(seen)
+    done = post(director_client, "/desk/e/f/r/1/rulings", {**form, "step": "confirm"})
     assert done.status_code == 303, done.text
     assert [e.kind for e in svc.state("f").ledger] == ["ruling-given", "warning", "warning"]
+
+
+def test_a_bad_position_or_line_is_named_with_its_line_and_why(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """A position that does not parse, an action line that does not, a number that is not
+    one: each refused next to its field, saying the line and why, in Italian and English;
+    nothing recorded."""
+    svc = web_app.state.web.service
+    event(svc, "f")
+    url = "/desk/e/f/r/1/rulings"
+    base = {"place": "1", "irregularity": "played_before_ruling", "f_offender": "W"}
+    bad_line = {**base, "f_position": fibas_position(), "f_actions": "E draw\nE drw"}
+    refused = post(director_client, url, {**bad_line, "step": "see"})
+    assert refused.status_code == 400
+    page = text_of(txt(refused))
+    assert "riga 2:" in page and "E drw" in page and "azione sconosciuta" in page
+    garbage = {**base, "f_position": "dealer N | turn E"}
+    page = text_of(txt(post(director_client, url, {**garbage, "step": "see"})))
+    assert "riga 1:" in page and "non è una posizione di Burraco" in page
+    number = {**base, "f_position": fibas_position(), "f_meld": "due"}
+    page = text_of(txt(post(director_client, url, {**number, "step": "see"})))
+    assert "«due» non è un numero intero" in page
+    english = text_of(txt(post(director_client, f"{url}?lang=en", {**bad_line, "step": "see"})))
+    assert "line 2:" in english and "unknown action" in english
+    assert svc.state("f").ledger == []
+
+
+def test_parole_art10_and_law13_on_their_events(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """Parole art. 10.2 (CNAE put right as CANE) on a Parole event; Law 13D1 (N holds 14
+    cards, E 12, no call made) on a FIBAS event, the law chosen among the codes offered."""
+    svc = web_app.state.web.service
+    event(svc, "p", CodeId.BURRACO_PAROLE)
+    event(svc, "f")
+    situation = parole_wrong_word()
+    form = {"place": "1", "irregularity": "wrong_word", **facts(situation), "step": "confirm"}
+    done = post(director_client, "/desk/e/p/r/1/rulings", form)
+    assert done.status_code == 303, done.text
+    (entry,) = svc.state("p").ledger
+    assert entry.article.article.startswith("10")
+    page = txt(director_client.get("/desk/e/f/r/1/rulings"))
+    assert 'id="ruling-code-bridge-law-13"' in page
+    law = txt(
+        director_client.get("/desk/e/f/r/1/rulings?code=bridge-law-13&irregularity=wrong_count")
+    )
+    assert 'name="f_hand_N"' in law and 'type="checkbox" name="f_call_made"' in law
+    board = law13_board()
+    form = {
+        "place": "1",
+        "code": "bridge-law-13",
+        "irregularity": "wrong_count",
+        "f_board": "4",
+        "f_game": "bridge",
+        **{f"f_hand_{s}": cards for s, cards in board["hands"].items()},
+        "step": "see",
+    }
+    seen = post(director_client, "/desk/e/f/r/1/rulings", form)
+    assert seen.status_code == 200, seen.text
+    assert "13D1" in txt(seen)
+    done = post(director_client, "/desk/e/f/r/1/rulings", {**form, "step": "confirm"})
+    assert done.status_code == 303, done.text
+    assert [e.article.article for e in svc.state("f").ledger] == ["13D1"]
+
+
+def test_briscola_art10_on_a_knockout(director_client: TestClient, web_app: FastAPI) -> None:
+    """Briscola art. 10 (E exchanges looks with the partner): the match's next game is lost
+    by the E-W pair; cancelled from the page."""
+    ko = web_app.state.web.knockout
+    match = knockout(ko, "k")
+    url = "/desk/k/k/rulings"
+    page = txt(director_client.get(f"{url}?place={match}&irregularity=communication"))
+    assert 'name="f_note"' in page and "docs/notation-briscola.md" in page
+    situation = briscola_communication()
+    form = {"place": match, "irregularity": "communication", **facts(situation)}
+    seen = post(director_client, url, {**form, "step": "see"})
+    assert seen.status_code == 200, seen.text
+    assert "Briscola art. 10" in txt(seen)
+    done = post(director_client, url, {**form, "step": "confirm"})
+    assert done.status_code == 303, done.text
+    (entry,) = ko.state("k").ledger
+    assert ko.state("k").bracket.match(match).games[0].irregularity == "communication"
+    cancelled = post(director_client, "/desk/k/k/cancel", {"seq": str(entry.seq), "reason": "no"})
+    assert cancelled.status_code == 303, cancelled.text
+    assert ko.state("k").ledger[-1].cancelled_by is not None

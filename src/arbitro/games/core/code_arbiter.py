@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 from arbitro.codes.citation import Citation
@@ -98,6 +99,16 @@ class CodeArbiter(Protocol):
         """The ruling on ``situation`` (a JSON object: the position or the facts, the
         irregularity, the offender, its fields); a situation that does not fit is refused
         with an :class:`ArbitroError`."""
+        ...
+
+    def facts(self, kind: str) -> tuple[Fact, ...]:
+        """The facts the arbiter asks to rule on ``kind``, each typed and described (the
+        desk's form per field, issue 31)."""
+        ...
+
+    def situation(self, kind: str, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The situation :meth:`rule` reads, from ``kind`` and its facts' values (read by
+        :meth:`Fact.read`; a fact left empty is absent)."""
         ...
 
 
@@ -205,6 +216,9 @@ class RemediesArbiter(Generic[G]):
     labels: Mapping[str, Message]
     fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     seat: Callable[[str], Any] = Seat
+    described: Mapping[str, Fact] = field(default_factory=dict)
+    notation: Message | None = None
+    seats: tuple[str, ...] = ("N", "E", "S", "W")
 
     def irregularities(self) -> tuple[IrregularityKind, ...]:
         """Every kind of the code's remedies, with its article, label and fields."""
@@ -240,3 +254,106 @@ class RemediesArbiter(Generic[G]):
             str(after),
             tuple(effects),
         )
+
+    def facts(self, kind: str) -> tuple[Fact, ...]:
+        """The position (the game's notation, :attr:`notation` its hint), the offender's seat,
+        then each field of ``kind`` as the game describes it (:attr:`described`)."""
+        out = [
+            Fact("position", FactKind.POSITION, Message("The position"), self.notation, True),
+            Fact("offender", FactKind.SEAT, Message("Offender"), None, True, self.seats),
+        ]
+        for name in self.fields.get(kind, ()):
+            out.append(self.described.get(name) or Fact(name, FactKind.TEXT, verbatim(name)))
+        return tuple(out)
+
+    def situation(self, kind: str, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The irregularity and its facts as they are (the remedies read them by name)."""
+        return {"irregularity": kind, **facts}
+
+
+class FactKind(StrEnum):
+    """How a fact of a situation is typed at the desk: a position in the game's notation, a
+    seat, a whole number, whole numbers, yes or no, a word, cards, lines (one action or play a
+    line), one of some choices, or points per seat."""
+
+    POSITION = "position"
+    SEAT = "seat"
+    NUMBER = "number"
+    NUMBERS = "numbers"
+    YES_NO = "yes-no"
+    TEXT = "text"
+    CARDS = "cards"
+    LINES = "lines"
+    CHOICE = "choice"
+    POINTS = "points"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact a code's arbiter asks to rule (issue 31): its name in the situation, its type,
+    its label and hint (catalogue messages), whether it is required, its choices (the seats of
+    a seat, the values of a choice, the seats of points per seat) and its default."""
+
+    name: str
+    kind: FactKind
+    label: Message
+    hint: Message | None = None
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    default: str | int | bool | None = None
+
+    def read(self, text: str) -> Any:
+        """The fact's value from its text as typed (None when left empty: the fact is absent);
+        a text that does not fit its type is refused with an :class:`ArbitroError` naming the
+        field. A yes/no reads "on", "yes", "true", "1" as yes; numbers are whole, written
+        apart; points per seat are written ``N=10 E=-5``; lines keep each line not blank."""
+        raw = text.strip()
+        if not raw:
+            if self.kind is FactKind.YES_NO:
+                return False
+            if self.required:
+                raise ArbitroError("{what}: required", what=self.label)
+            return None
+        match self.kind:
+            case FactKind.YES_NO:
+                return raw.lower() in ("on", "yes", "true", "1", "si", "sì")
+            case FactKind.NUMBER:
+                return self._number(raw)
+            case FactKind.NUMBERS:
+                return [self._number(w) for w in raw.replace(",", " ").split()]
+            case FactKind.LINES:
+                return [line.strip() for line in raw.splitlines() if line.strip()]
+            case FactKind.POINTS:
+                return self._points(raw)
+            case FactKind.SEAT | FactKind.CHOICE:
+                value = raw.upper() if self.kind is FactKind.SEAT else raw
+                if self.choices and value not in self.choices:
+                    raise ArbitroError(
+                        "{what}: «{raw}» is not one of {choices}",
+                        what=self.label,
+                        raw=raw,
+                        choices=", ".join(self.choices),
+                    )
+                return value
+        return raw
+
+    def _number(self, raw: str) -> int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise ArbitroError(
+                "{what}: «{raw}» is not a whole number", what=self.label, raw=raw
+            ) from None
+
+    def _points(self, raw: str) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for word in raw.replace(",", " ").split():
+            seat, sep, points = word.partition("=")
+            if not sep or (self.choices and seat.upper() not in self.choices):
+                raise ArbitroError(
+                    "{what}: «{raw}»: write each seat's points as N=10",
+                    what=self.label,
+                    raw=word,
+                )
+            out[seat.upper()] = self._number(points)
+        return out
