@@ -107,7 +107,16 @@ class Law13Arbiter:
         )
         return (
             Fact("board", FactKind.NUMBER, Message("Board"), None, True, (), 1),
-            Fact("game", FactKind.CHOICE, Message("Game"), None, True, GAMES, GAMES[0]),
+            Fact(
+                "game",
+                FactKind.CHOICE,
+                Message("Game"),
+                None,
+                True,
+                GAMES,
+                GAMES[0],
+                (Message("bridge"), Message("burraco")),
+            ),
             *hands,
             *pozzetti,
             *(FACT_FIELDS[f] for f in FACTS),
@@ -147,11 +156,8 @@ FACT_FIELDS: Final[Mapping[str, Fact]] = {
     "called": Fact(
         "called",
         FactKind.TEXT,
-        Message(
-            "A position that made a call (repeatable): only a call made with a wrong hand "
-            "leads to 13A/13B, else 13D"
-        ),
-        Message("the seats, e.g. N E"),
+        Message("The seats that made a call"),
+        Message("only a call made with a wrong hand leads to 13A/13B, else 13D; e.g. N E"),
     ),
     "play_completed": Fact("play_completed", FactKind.YES_NO, Message("Play completed (13C)")),
     "cannot_correct": Fact(

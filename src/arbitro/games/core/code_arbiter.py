@@ -292,7 +292,8 @@ class FactKind(StrEnum):
 class Fact:
     """One fact a code's arbiter asks to rule (issue 31): its name in the situation, its type,
     its label and hint (catalogue messages), whether it is required, its choices (the seats of
-    a seat, the values of a choice, the seats of points per seat) and its default."""
+    a seat, the values of a choice, the seats of points per seat), its default and the
+    choices' words."""
 
     name: str
     kind: FactKind
@@ -301,6 +302,12 @@ class Fact:
     required: bool = False
     choices: tuple[str, ...] = ()
     default: str | int | bool | None = None
+    labels: tuple[Message, ...] = ()  # the choices' words, in their order (else the choices)
+
+    def choice_labels(self) -> tuple[tuple[str, Message], ...]:
+        """Each choice with its words (:attr:`labels`, else the choice itself)."""
+        words = self.labels or tuple(verbatim(c) for c in self.choices)
+        return tuple(zip(self.choices, words, strict=True))
 
     def read(self, text: str) -> Any:
         """The fact's value from its text as typed (None when left empty: the fact is absent);

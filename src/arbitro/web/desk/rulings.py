@@ -27,9 +27,10 @@ from arbitro.games.core.code_arbiter import (
     IrregularityKind,
     effect_message,
 )
-from arbitro.i18n import Message
+from arbitro.i18n import Message, verbatim
 from arbitro.services.rulings import arbiter_of, record_game_ruling, record_ruling, rule_on
 from arbitro.tournament.knockout_event import KnockoutState
+from arbitro.tournament.ledger import LedgerEntry
 from arbitro.web import auth
 from arbitro.web.app import request_lang, web_of
 from arbitro.web.desk.common import (
@@ -172,6 +173,22 @@ def page_context(
     }
 
 
+def recorded_row(entry: LedgerEntry, where: Message) -> dict[str, Any]:
+    """A ruling of the ledger as the page lists it: its article, where (the table, the match
+    and game), the irregularity in the code's words, the reason when one was written (not the
+    irregularity's name, the default), and whether it was cancelled."""
+    kind = str(entry.detail.params.get("irregularity", ""))
+    labels = {k.kind: k.label for k in arbiter_of(str(entry.article.code)).irregularities()}
+    return {
+        "seq": entry.seq,
+        "article": entry.article,
+        "where": where,
+        "label": labels.get(kind, verbatim(kind)),
+        "reason": entry.reason if entry.reason != kind else "",
+        "cancelled": entry.cancelled_by is not None,
+    }
+
+
 def chosen_of(params: Any) -> dict[str, str]:
     """The place, code and irregularity chosen (the query's or the form's)."""
     return {k: str(params.get(k) or "") for k in ("place", "code", "irregularity")}
@@ -217,13 +234,9 @@ def _round_context(
                 url=f"{base}/rulings",
                 cancel_url=f"{base}/cancel",
                 recorded=[
-                    {
-                        "seq": e.seq,
-                        "article": e.article,
-                        "detail": e.detail,
-                        "reason": e.reason,
-                        "cancelled": e.cancelled_by is not None,
-                    }
+                    recorded_row(
+                        e, Message("table {table}", {"table": e.detail.params.get("table", "")})
+                    )
                     for e in recorded
                 ],
                 **extra,
@@ -374,19 +387,16 @@ def _knockout_context(
                 url=f"{base}/rulings",
                 cancel_url=f"{base}/cancel",
                 recorded=[
-                    {
-                        "seq": e.seq,
-                        "article": e.article,
-                        "detail": Message(
+                    recorded_row(
+                        e,
+                        Message(
                             "{match} · game {game}",
                             {
                                 "match": e.detail.params.get("match", ""),
                                 "game": e.detail.params.get("game", ""),
                             },
                         ),
-                        "reason": e.reason,
-                        "cancelled": e.cancelled_by is not None,
-                    }
+                    )
                     for e in state.ledger
                 ],
                 **extra,

@@ -128,6 +128,8 @@ FACTS: Final = (
         Message("at once, after the discard, later (art. 25.2)"),
         False,
         ("at_once", "after_discard", "later"),
+        None,
+        (Message("at once"), Message("after the discard"), Message("later")),
     ),
     Fact(
         "meld", FactKind.NUMBER, Message("The meld's number"), Message("from 0, in the order laid")
