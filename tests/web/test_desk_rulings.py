@@ -40,8 +40,8 @@ def test_scala40_art11_chosen_filled_seen_confirmed_cancelled(
 ) -> None:
     """Scala 40 art. 11 (a wrong meld found late: frozen): the irregularity's facts each have
     their field (the position with the notation's hint, the offender's seat, the meld's
-    number); the ruling is seen first (nothing recorded), then confirmed into the ledger,
-    then cancelled with its reason (the record stays, marked cancelled)."""
+    number); without the offender it is refused next to its field; the ruling is seen first
+    (nothing recorded), then confirmed into the ledger, then cancelled with its reason (the record stays, marked cancelled)."""
     svc = web_app.state.web.service
     event(svc, "s", CodeId.SCALA40)
     url = "/desk/e/s/r/1/rulings"
@@ -57,6 +57,8 @@ def test_scala40_art11_chosen_filled_seen_confirmed_cancelled(
     situation = scala40_late_meld()
     form = {"place": "1", "code": "scala40", "irregularity": situation["irregularity"]}
     form |= facts(situation)
+    unnamed = post(director_client, url, {**form, "f_offender": "", "step": "see"})
+    assert unnamed.status_code == 400 and "Colpevole: obbligatorio" in text_of(txt(unnamed))
     seen = post(director_client, url, {**form, "step": "see"})
     assert seen.status_code == 200, seen.text
     assert "W: congelato KH KD KC" in txt(seen) and "gioca ora: S" in txt(seen)

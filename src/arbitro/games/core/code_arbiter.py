@@ -310,14 +310,17 @@ class Fact:
         return tuple(zip(self.choices, words, strict=True))
 
     def read(self, text: str) -> Any:
-        """The fact's value from its text as typed (None when left empty: the fact is absent);
-        a text that does not fit its type is refused with an :class:`ArbitroError` naming the
-        field. A yes/no reads "on", "yes", "true", "1" as yes; numbers are whole, written
-        apart; points per seat are written ``N=10 E=-5``; lines keep each line not blank."""
+        """The fact's value from its text as typed (left empty: its default, else None and the
+        fact is absent; a yes/no left empty is no); a text that does not fit its type is
+        refused with an :class:`ArbitroError` naming the field. A yes/no reads "on", "yes",
+        "true", "1" as yes; numbers are whole, written apart; points per seat are written
+        ``N=10 E=-5``; lines keep each line not blank."""
         raw = text.strip()
         if not raw:
-            if self.kind is FactKind.YES_NO:
+            if self.kind is FactKind.YES_NO:  # a box left unticked, whatever it showed first
                 return False
+            if self.default is not None:
+                return self.default
             if self.required:
                 raise ArbitroError("{what}: required", what=self.label)
             return None
