@@ -130,6 +130,23 @@ def test_a_bad_position_or_line_is_named_with_its_line_and_why(
     assert svc.state("f").ledger == []
 
 
+def test_scala40_a_position_refused_at_its_field_a_meld_above_the_form(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """Scala 40: a position that does not parse is refused next to the position, with its
+    line and the engine's reason; a meld the table does not hold (art. 11) is the ruling's
+    refusal, above the form, not blamed on the position."""
+    event(web_app.state.web.service, "s", CodeId.SCALA40)
+    url = "/desk/e/s/r/1/rulings"
+    form = {"place": "1", "irregularity": "wrong_meld_found_late", **facts(scala40_late_meld())}
+    bad = post(director_client, url, {**form, "f_position": "scala40 seats=NESW x", "step": "see"})
+    assert bad.status_code == 400
+    assert "La posizione, riga 1: posizione di Scala 40 non valida" in text_of(txt(bad))
+    meld = text_of(txt(post(director_client, url, {**form, "f_meld": "7", "step": "see"})))
+    assert "non c'è il gioco numero 7 sul tavolo (Scala 40 art. 11)" in meld
+    assert "La posizione, riga" not in meld
+
+
 def test_parole_art10_and_law13_on_their_events(
     director_client: TestClient, web_app: FastAPI
 ) -> None:

@@ -259,7 +259,14 @@ class RemediesArbiter(Generic[G]):
         """The position (the game's notation, :attr:`notation` its hint), the offender's seat,
         then each field of ``kind`` as the game describes it (:attr:`described`)."""
         out = [
-            Fact("position", FactKind.POSITION, Message("The position"), self.notation, True),
+            Fact(
+                "position",
+                FactKind.POSITION,
+                Message("The position"),
+                self.notation,
+                True,
+                check=self.parse,
+            ),
             Fact("offender", FactKind.SEAT, Message("Offender"), None, True, self.seats),
         ]
         for name in self.fields.get(kind, ()):
@@ -303,6 +310,7 @@ class Fact:
     choices: tuple[str, ...] = ()
     default: str | int | bool | None = None
     labels: tuple[Message, ...] = ()  # the choices' words, in their order (else the choices)
+    check: Callable[[str], object] | None = None  # a position's reader (the game's notation)
 
     def choice_labels(self) -> tuple[tuple[str, Message], ...]:
         """Each choice with its words (:attr:`labels`, else the choice itself)."""
@@ -335,6 +343,8 @@ class Fact:
                 return [line.strip() for line in raw.splitlines() if line.strip()]
             case FactKind.POINTS:
                 return self._points(raw)
+            case FactKind.POSITION:
+                return self._position(raw)
             case FactKind.SEAT | FactKind.CHOICE:
                 value = raw.upper() if self.kind is FactKind.SEAT else raw
                 if self.choices and value not in self.choices:
@@ -345,6 +355,29 @@ class Fact:
                         choices=", ".join(self.choices),
                     )
                 return value
+        return raw
+
+    def _position(self, raw: str) -> str:
+        """A position read by :attr:`check`; one that does not parse is refused saying which
+        line (the first the engine's message quotes, else the first) and why."""
+        if self.check is None:
+            return raw
+        try:
+            self.check(raw)
+        except ArbitroError as exc:
+            text = exc.message("en") + exc.message("it")
+            lines = [i for i, ln in enumerate(raw.splitlines(), 1) if ln.strip() in text]
+            raise ArbitroError(
+                "{what}, line {line}: {error}",
+                what=self.label,
+                line=lines[0] if lines else 1,
+                error=exc.msg,
+                article=exc.article,
+            ) from None
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ArbitroError(
+                "{what}, line {line}: {error}", what=self.label, line=1, error=verbatim(str(exc))
+            ) from None
         return raw
 
     def _number(self, raw: str) -> int:

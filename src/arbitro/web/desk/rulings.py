@@ -105,13 +105,13 @@ def read_facts(arbiter: CodeArbiter, kind: str, form: FormData) -> dict[str, Any
 
 
 def located(arbiter: CodeArbiter, kind: str, form: FormData, exc: ArbitroError) -> FieldError:
-    """The ruling's refusal next to the field it is about: the first field of many lines (a
-    position, the actions) one of whose lines the message quotes, named with the line's number
-    ("line 2: …"); else the first position's field."""
+    """The ruling's refusal next to the field it is about: the first field of lines (the
+    actions since the position) one of whose lines the message quotes, named with the line's
+    number ("line 2: …"); else above the form. (A position that does not parse is refused
+    when its fact is read: :meth:`Fact.read`.)"""
     text = exc.message(None)
-    facts = arbiter.facts(kind)
-    for fact in facts:
-        if fact.kind not in (FactKind.POSITION, FactKind.LINES):
+    for fact in arbiter.facts(kind):
+        if fact.kind is not FactKind.LINES:
             continue
         lines = fact_text(fact, form).splitlines()
         for number, line in enumerate(lines, start=1):
@@ -119,9 +119,6 @@ def located(arbiter: CodeArbiter, kind: str, form: FormData, exc: ArbitroError) 
                 return FieldError(
                     PREFIX + fact.name, "line {line}: {error}", line=number, error=ErrorText(exc)
                 )
-    where = next((f for f in facts if f.kind is FactKind.POSITION), None)
-    if where is not None and fact_text(where, form):
-        return FieldError(PREFIX + where.name, "line {line}: {error}", line=1, error=ErrorText(exc))
     return FieldError("_", "{error}", error=ErrorText(exc))
 
 

@@ -113,6 +113,7 @@ FACTS: Final = (
         Message("The position"),
         Message("One line, as docs/notation-burraco.md writes it: dealer N | turn E | …"),
         True,
+        check=ArbiterDeal.from_position,
     ),
     Fact(
         "actions",
