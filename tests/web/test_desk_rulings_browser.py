@@ -104,6 +104,13 @@ def cases(web_app: FastAPI) -> list[Case]:
     ]
 
 
+ON_SCREEN = """selector => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+"""Whether the element is on the screen as the page opened (scrolled to its anchor)."""
+
+
 def _fits(page: Any, where: str) -> None:
     scroll, outside, cut = page.evaluate(WIDE)
     assert scroll <= 390 and not outside and not cut, (where, scroll, outside, cut)
@@ -143,6 +150,9 @@ def test_every_code_on_the_phone_chosen_filled_seen_confirmed_cancelled(
                 desk.select_option(f"#fact-{name}", value)
             tools.follow(desk, "#ruling-see")
             assert case.shown in desk.inner_text("#ruling-seen"), desk.inner_text("main")
+            # the page opens where the ruling is, Confirm on the phone's first screen
+            assert desk.evaluate(ON_SCREEN, "#ruling-confirm"), case.url
+            desk.screenshot(path=str(tmp_path / f"{i}-{event_id}-seen-screen-390.png"))
             _fits(desk, f"{case.url} seen")
             desk.screenshot(path=str(tmp_path / f"{i}-{event_id}-seen-390.png"), full_page=True)
             assert (
