@@ -147,6 +147,30 @@ def test_scala40_a_position_refused_at_its_field_a_meld_above_the_form(
     assert "La posizione, riga" not in meld
 
 
+def test_scala40_art14_the_arbiters_score_one_field_a_seat(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """Scala 40 art. 14 (cards mixed up: the arbiter's score): one number field a seat, read
+    back as the score of each seat."""
+    event(web_app.state.web.service, "s", CodeId.SCALA40)
+    url = "/desk/e/s/r/1/rulings"
+    page = txt(director_client.get(f"{url}?place=1&irregularity=cards_mixed"))
+    assert all(f'name="f_points_{seat}"' in page for seat in "NESW")
+    form = {
+        "place": "1",
+        "irregularity": "cards_mixed",
+        "f_position": scala40_late_meld()["position"],
+        "f_offender": "N",
+        "f_points_N": "0",
+        "f_points_E": "25",
+        "f_points_W": "40",
+        "step": "see",
+    }
+    seen = post(director_client, url, form)
+    assert seen.status_code == 200, seen.text
+    assert "N 0, E 25, W 40" in txt(seen)
+
+
 def test_parole_art10_and_law13_on_their_events(
     director_client: TestClient, web_app: FastAPI
 ) -> None:
@@ -193,6 +217,7 @@ def test_briscola_art10_on_a_knockout(director_client: TestClient, web_app: Fast
     url = "/desk/k/k/rulings"
     page = txt(director_client.get(f"{url}?place={match}&irregularity=communication"))
     assert 'name="f_note"' in page and "docs/notation-briscola.md" in page
+    assert "N e S giocano per la prima coppia dell’incontro" in page
     situation = briscola_communication()
     form = {"place": match, "irregularity": "communication", **facts(situation)}
     seen = post(director_client, url, {**form, "step": "see"})

@@ -406,7 +406,7 @@ DESCRIBED: Final[Mapping[str, Fact]] = {
             "points",
             FactKind.POINTS,
             Message("The arbiter's score"),
-            Message("e.g. N=0 E=25 S=0 W=40"),
+            Message("each seat's points (art. 14)"),
             False,
             ("N", "E", "S", "W"),
         ),

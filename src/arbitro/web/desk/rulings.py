@@ -381,6 +381,9 @@ def _knockout_context(
                 back=(base, Message("knockout")),
                 where=Message("knockout"),
                 place_label=Message("Match"),
+                place_hint=Message(
+                    "N and S play for the match's first pair (as listed), E and W for the second"
+                ),
                 url=f"{base}/rulings",
                 cancel_url=f"{base}/cancel",
                 recorded=[
