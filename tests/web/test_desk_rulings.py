@@ -7,6 +7,7 @@ art. 10."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from fastapi import FastAPI
@@ -35,13 +36,28 @@ def facts(situation: dict[str, Any]) -> dict[str, str]:
     return {f"f_{k}": str(v) for k, v in situation.items() if k != "irregularity"}
 
 
+def seen_key(page: Any) -> str:
+    """The key of the ruling a page shows (its form's hidden ``seen``): Confirm sends it."""
+    found = re.search(r'name="seen" value="([0-9a-f]+)"', page.text)
+    assert found is not None, page.text
+    return found.group(1)
+
+
+def see_then_confirm(client: TestClient, url: str, form: dict[str, str]) -> Any:
+    """See the ruling, then confirm the one seen: the confirmation's answer."""
+    seen = post(client, url, {**form, "step": "see"})
+    assert seen.status_code == 200, seen.text
+    return post(client, url, {**form, "step": "confirm", "seen": seen_key(seen)})
+
+
 def test_scala40_art11_chosen_filled_seen_confirmed_cancelled(
     director_client: TestClient, web_app: FastAPI
 ) -> None:
     """Scala 40 art. 11 (a wrong meld found late: frozen): the irregularity's facts each have
     their field (the position with the notation's hint, the offender's seat, the meld's
     number); without the offender it is refused next to its field; the ruling is seen first
-    (nothing recorded), then confirmed into the ledger, then cancelled with its reason (the record stays, marked cancelled)."""
+    (nothing recorded), a fact changed after seeing shows the new ruling to confirm (nothing
+    recorded), the ruling seen is confirmed into the ledger, then cancelled with its reason (the record stays, marked cancelled)."""
     svc = web_app.state.web.service
     event(svc, "s", CodeId.SCALA40)
     url = "/desk/e/s/r/1/rulings"
@@ -64,7 +80,13 @@ def test_scala40_art11_chosen_filled_seen_confirmed_cancelled(
     assert "W: congelato KH KD KC" in txt(seen) and "gioca ora: S" in txt(seen)
     assert 'id="ruling-confirm"' in txt(seen)
     assert svc.state("s").ledger == []
-    done = post(director_client, url, {**form, "step": "confirm"})
+    # a fact changed after seeing (an initiative taken: art. 10 forfeits the penalty): the
+    # ruling of the facts as they are is shown to confirm, nothing recorded yet
+    changed = {**form, "f_initiative_taken": "on", "step": "confirm", "seen": seen_key(seen)}
+    again = post(director_client, url, changed)
+    assert again.status_code == 200 and 'id="ruling-changed"' in again.text
+    assert "congelato" not in txt(again) and svc.state("s").ledger == []
+    done = post(director_client, url, {**form, "step": "confirm", "seen": seen_key(seen)})
     assert done.status_code == 303, done.text
     (entry,) = svc.state("s").ledger
     assert entry.kind == "ruling-given" and done.headers["location"].endswith(
@@ -99,7 +121,7 @@ def test_fibas_art22_two_warnings_from_the_form(
     seen = post(director_client, "/desk/e/f/r/1/rulings", form)
     assert seen.status_code == 200, seen.text
     assert "W è ammonito (22)" in txt(seen)
-    done = post(director_client, "/desk/e/f/r/1/rulings", {**form, "step": "confirm"})
+    done = see_then_confirm(director_client, "/desk/e/f/r/1/rulings", form)
     assert done.status_code == 303, done.text
     assert [e.kind for e in svc.state("f").ledger] == ["ruling-given", "warning", "warning"]
 
@@ -180,8 +202,8 @@ def test_parole_art10_and_law13_on_their_events(
     event(svc, "p", CodeId.BURRACO_PAROLE)
     event(svc, "f")
     situation = parole_wrong_word()
-    form = {"place": "1", "irregularity": "wrong_word", **facts(situation), "step": "confirm"}
-    done = post(director_client, "/desk/e/p/r/1/rulings", form)
+    form = {"place": "1", "irregularity": "wrong_word", **facts(situation)}
+    done = see_then_confirm(director_client, "/desk/e/p/r/1/rulings", form)
     assert done.status_code == 303, done.text
     (entry,) = svc.state("p").ledger
     assert entry.article.article.startswith("10")
@@ -204,7 +226,7 @@ def test_parole_art10_and_law13_on_their_events(
     seen = post(director_client, "/desk/e/f/r/1/rulings", form)
     assert seen.status_code == 200, seen.text
     assert "13D1" in txt(seen)
-    done = post(director_client, "/desk/e/f/r/1/rulings", {**form, "step": "confirm"})
+    done = see_then_confirm(director_client, "/desk/e/f/r/1/rulings", form)
     assert done.status_code == 303, done.text
     assert [e.article.article for e in svc.state("f").ledger] == ["13D1"]
 
@@ -223,7 +245,7 @@ def test_briscola_art10_on_a_knockout(director_client: TestClient, web_app: Fast
     seen = post(director_client, url, {**form, "step": "see"})
     assert seen.status_code == 200, seen.text
     assert "Briscola art. 10" in txt(seen)
-    done = post(director_client, url, {**form, "step": "confirm"})
+    done = post(director_client, url, {**form, "step": "confirm", "seen": seen_key(seen)})
     assert done.status_code == 303, done.text
     (entry,) = ko.state("k").ledger
     assert ko.state("k").bracket.match(match).games[0].irregularity == "communication"

@@ -8,6 +8,8 @@ their words come from the code's arbiter."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -186,6 +188,13 @@ def recorded_row(entry: LedgerEntry, where: Message) -> dict[str, Any]:
     }
 
 
+def fingerprint(code: str, situation: dict[str, Any]) -> str:
+    """What identifies a situation seen (its code and facts): Confirm records only the ruling
+    the arbiter saw, not facts changed since without seeing their ruling."""
+    text = json.dumps([code, situation], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
 def chosen_of(params: Any) -> dict[str, str]:
     """The place, code and irregularity chosen (the query's or the form's)."""
     return {k: str(params.get(k) or "") for k in ("place", "code", "irregularity")}
@@ -285,8 +294,12 @@ def _posted(
             raise
         except ArbitroError as exc:
             raise located(arbiter, kind.kind, form, exc) from None
-        if form.get("step") != "confirm":  # seen, not recorded: the page shows the ruling
-            ctx = context(chosen, ruling=ruling, values=form_values(form))
+        key = fingerprint(code, situation)
+        confirmed = form.get("step") == "confirm"
+        if not confirmed or form.get("seen") != key:  # seen, not recorded: shown to confirm
+            changed = confirmed  # the facts changed since the ruling was seen
+            values = form_values(form)
+            ctx = context(chosen, ruling=ruling, values=values, seen_key=key, changed=changed)
             seen.append(refusal.keep(200, ctx))
             return ""
         return record(code, situation)
