@@ -17,10 +17,12 @@ cards' QR codes, the login page, a page that does not exist).
   N-S (N-S sees it sent, E-W confirms it), sent different by the two lines (conflict), and
   confirmed. The prize plan (Parole UISP art. 6.1's form, the desk's prizes page).
 - Carte uguali (Bridge Law 13, seed 003, FIBAS art. 20): the boards, the travellers.
-- Burraco Parole UISP pairs (seed 002): the desk's dictionary, the phone's sheet.
+- Burraco Parole UISP pairs (seed 002): the desk's dictionary, the arbiter's ruling form of
+  an irregularity (issue 31), the phone's sheet.
 - Scala 40 individual (seed 004): 11 players, tables of 4, 4 and 3 (art. 25-26).
-- Briscola knockout (seed 001): the bracket, the desk's match forms, the match card's phone
-  page before any game, waiting for the other pair and to confirm (art. 8-9).
+- Briscola knockout (seed 001): the bracket, the desk's match forms and the arbiter's ruling
+  form (issue 31), the match card's phone page before any game, waiting for the other pair
+  and to confirm (art. 8-9).
 """
 
 from __future__ import annotations
@@ -129,7 +131,9 @@ def parole_evening(app: FastAPI) -> list[str]:
     parole(web)
     web.service.seat(EVENT, 2, publish=True)
     path = table_path(web.secret, EVENT, 1, 2)
-    return [f"/desk/e/{EVENT}/dictionary", path, f"{path}?line=ns"]
+    # the arbiter's page with an irregularity's form per fact (issue 31)
+    rulings = f"/desk/e/{EVENT}/r/2/rulings?place=1&irregularity=wrong_word"
+    return [f"/desk/e/{EVENT}/dictionary", rulings, path, f"{path}?line=ns"]
 
 
 def briscola(app: FastAPI) -> list[str]:
@@ -146,6 +150,7 @@ def briscola(app: FastAPI) -> list[str]:
         web.knockout.enter("coppa", m.id, m.first, points, None, device)
     path = {m.id: match_path(web.secret, "coppa", m.id) for m in (theirs, mine, untouched)}
     return [
+        f"/desk/k/coppa/rulings?place={untouched.id}&irregularity=communication",  # issue 31
         path[untouched.id],
         f"{path[untouched.id]}?pair={untouched.first}",
         f"{path[mine.id]}?pair={mine.first}",

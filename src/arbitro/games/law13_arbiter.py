@@ -16,7 +16,13 @@ from arbitro.cards import parse_cards
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.core.code_arbiter import CodeRuling, IrregularityKind, message_json
+from arbitro.games.core.code_arbiter import (
+    CodeRuling,
+    Fact,
+    FactKind,
+    IrregularityKind,
+    message_json,
+)
 from arbitro.games.prepared_deals import Board, Law13Outcome, check_board, law13_outcome
 from arbitro.i18n import Message
 
@@ -102,6 +108,54 @@ class Law13Arbiter:
             score_row=row,
         )
 
+    def facts(self, kind: str) -> tuple[Fact, ...]:
+        """The board's number and game, each hand's and pozzetto's cards as counted, then the
+        facts the law asks (13A-13F), in the words of ``arbitro arbiter board``'s options."""
+        hands = tuple(
+            Fact(f"hand_{seat}", FactKind.CARDS, Message("{seat}'s cards", {"seat": seat}))
+            for seat in SEATS
+        )
+        pozzetti = tuple(
+            Fact(f"pozzetto_{i}", FactKind.CARDS, Message("Pozzetto {n}", {"n": i})) for i in (1, 2)
+        )
+        return (
+            Fact("board", FactKind.NUMBER, Message("Board"), None, True, (), 1),
+            Fact(
+                "game",
+                FactKind.CHOICE,
+                Message("Game"),
+                None,
+                True,
+                GAMES,
+                GAMES[0],
+                (Message("bridge"), Message("burraco")),
+            ),
+            *hands,
+            *pozzetti,
+            *(FACT_FIELDS[f] for f in FACTS),
+        )
+
+    def situation(self, kind: str, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The board's form as :meth:`rule` reads it: ``hands`` by seat, the ``pozzetti`` in
+        order (a burraco board), the seats that called as a list."""
+        out: dict[str, Any] = {"irregularity": kind}
+        hands: dict[str, Any] = {}
+        pozzetti: list[Any] = []
+        for name, value in facts.items():
+            if name.startswith("hand_"):
+                hands[name.removeprefix("hand_")] = value or ""
+            elif name.startswith("pozzetto_"):
+                if value:
+                    pozzetti.append(value)
+            elif name == "called":
+                out[name] = str(value or "").replace(",", " ").split()
+            else:
+                out[name] = value
+        out["hands"] = hands
+        if pozzetti:
+            out["pozzetti"] = pozzetti
+        return out
+
 
 def score_row(situation: Mapping[str, Any], outcome: Law13Outcome) -> tuple[int, ...] | None:
     """The arbitral score the arbiter gives (``score_row``: whole numbers), refused where the
@@ -123,3 +177,37 @@ def score_row(situation: Mapping[str, Any], outcome: Law13Outcome) -> tuple[int,
 
 ARBITER: Final = Law13Arbiter()
 """The Law 13 arbiter (``CodeSpec.arbiter``)."""
+
+SEATS: Final = ("N", "E", "S", "W")
+GAMES: Final = ("bridge", "burraco")
+FACT_FIELDS: Final[Mapping[str, Fact]] = {
+    "call_made": Fact(
+        "call_made", FactKind.YES_NO, Message("A call already made with the wrong hand (13A/13B)")
+    ),
+    "called": Fact(
+        "called",
+        FactKind.TEXT,
+        Message("The seats that made a call"),
+        Message("only a call made with a wrong hand leads to 13A/13B, else 13D; e.g. N E"),
+    ),
+    "play_completed": Fact("play_completed", FactKind.YES_NO, Message("Play completed (13C)")),
+    "cannot_correct": Fact(
+        "cannot_correct", FactKind.YES_NO, Message("The arbiter cannot correct it (13B)")
+    ),
+    "card_seen": Fact(
+        "card_seen", FactKind.YES_NO, Message("Another player's card was seen (13D2)")
+    ),
+    "significant": Fact("significant", FactKind.YES_NO, Message("Significant information (13D2b)")),
+    "foreign": Fact("foreign", FactKind.YES_NO, Message("A card foreign to the deal (13F)")),
+    "affected": Fact(
+        "affected",
+        FactKind.YES_NO,
+        Message("Later judged: the information influenced the result (13D2a, result changed)"),
+    ),
+    "foreign_played": Fact(
+        "foreign_played",
+        FactKind.YES_NO,
+        Message("The foreign card was played in a completed trick (13F, arbitral score)"),
+    ),
+}
+"""How the desk asks each fact of :data:`FACTS` (issue 31): the CLI options' words."""

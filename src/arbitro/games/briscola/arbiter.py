@@ -16,7 +16,7 @@ from arbitro.games.briscola.errors import article
 from arbitro.games.briscola.game import Game, check_kind
 from arbitro.games.briscola.seats import PAIRS, Seat
 from arbitro.games.core.arbiter import ArbitralScore, Irregularity, Remedies, Ruling
-from arbitro.games.core.code_arbiter import RemediesArbiter
+from arbitro.games.core.code_arbiter import Fact, FactKind, RemediesArbiter
 from arbitro.i18n import Message
 
 _REMEDIES: dict[int, tuple[BriscolaCode, Remedies[Game]]] = {}
@@ -66,6 +66,8 @@ def _arbiter() -> RemediesArbiter[Game]:
         # The code's own words (briscola.toml), English as the msgid, Italian its translation.
         {k.key: Message(k.en) for k in code.irregularities},
         dict.fromkeys((k.key for k in code.irregularities), ("note",)),
+        described={"note": Fact("note", FactKind.TEXT, Message("What happened"))},
+        notation=Message("One line of nine fields, as docs/notation-briscola.md writes it"),
     )
 
 

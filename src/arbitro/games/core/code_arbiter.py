@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 from arbitro.codes.citation import Citation
@@ -98,6 +99,16 @@ class CodeArbiter(Protocol):
         """The ruling on ``situation`` (a JSON object: the position or the facts, the
         irregularity, the offender, its fields); a situation that does not fit is refused
         with an :class:`ArbitroError`."""
+        ...
+
+    def facts(self, kind: str) -> tuple[Fact, ...]:
+        """The facts the arbiter asks to rule on ``kind``, each typed and described (the
+        desk's form per field, issue 31)."""
+        ...
+
+    def situation(self, kind: str, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The situation :meth:`rule` reads, from ``kind`` and its facts' values (read by
+        :meth:`Fact.read`; a fact left empty is absent)."""
         ...
 
 
@@ -208,6 +219,9 @@ class RemediesArbiter(Generic[G]):
     row: Callable[[G, Mapping[Any, int]], tuple[int, ...]] | None = None
     """The deal's sheet row of an arbitral score (the new position and the points by side),
     where the code's sheet takes one (Scala 40 art. 14); None: its rulings score no deal."""
+    described: Mapping[str, Fact] = field(default_factory=dict)
+    notation: Message | None = None
+    seats: tuple[str, ...] = ("N", "E", "S", "W")
 
     def irregularities(self) -> tuple[IrregularityKind, ...]:
         """Every kind of the code's remedies, with its article, label and fields."""
@@ -249,3 +263,149 @@ class RemediesArbiter(Generic[G]):
             tuple(effects),
             score_row=score_row,
         )
+
+    def facts(self, kind: str) -> tuple[Fact, ...]:
+        """The position (the game's notation, :attr:`notation` its hint), the offender's seat,
+        then each field of ``kind`` as the game describes it (:attr:`described`)."""
+        out = [
+            Fact(
+                "position",
+                FactKind.POSITION,
+                Message("The position"),
+                self.notation,
+                True,
+                check=self.parse,
+            ),
+            Fact("offender", FactKind.SEAT, Message("Offender"), None, True, self.seats),
+        ]
+        for name in self.fields.get(kind, ()):
+            out.append(self.described.get(name) or Fact(name, FactKind.TEXT, verbatim(name)))
+        return tuple(out)
+
+    def situation(self, kind: str, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The irregularity and its facts as they are (the remedies read them by name)."""
+        return {"irregularity": kind, **facts}
+
+
+class FactKind(StrEnum):
+    """How a fact of a situation is typed at the desk: a position in the game's notation, a
+    seat, a whole number, whole numbers, yes or no, a word, cards, lines (one action or play a
+    line), one of some choices, or points per seat."""
+
+    POSITION = "position"
+    SEAT = "seat"
+    NUMBER = "number"
+    NUMBERS = "numbers"
+    YES_NO = "yes-no"
+    TEXT = "text"
+    CARDS = "cards"
+    LINES = "lines"
+    CHOICE = "choice"
+    POINTS = "points"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact a code's arbiter asks to rule (issue 31): its name in the situation, its type,
+    its label and hint (catalogue messages), whether it is required, its choices (the seats of
+    a seat, the values of a choice, the seats of points per seat), its default and the
+    choices' words."""
+
+    name: str
+    kind: FactKind
+    label: Message
+    hint: Message | None = None
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    default: str | int | bool | None = None
+    labels: tuple[Message, ...] = ()  # the choices' words, in their order (else the choices)
+    check: Callable[[str], object] | None = None  # a position's reader (the game's notation)
+
+    def choice_labels(self) -> tuple[tuple[str, Message], ...]:
+        """Each choice with its words (:attr:`labels`, else the choice itself)."""
+        words = self.labels or tuple(verbatim(c) for c in self.choices)
+        return tuple(zip(self.choices, words, strict=True))
+
+    def read(self, text: str) -> Any:
+        """The fact's value from its text as typed (left empty: its default, else None and the
+        fact is absent; a yes/no left empty is no); a text that does not fit its type is
+        refused with an :class:`ArbitroError` naming the field. A yes/no reads "on", "yes",
+        "true", "1" as yes; numbers are whole, written apart; points per seat are written
+        ``N=10 E=-5``; lines keep each line not blank."""
+        raw = text.strip()
+        if not raw:
+            if self.kind is FactKind.YES_NO:  # a box left unticked, whatever it showed first
+                return False
+            if self.default is not None:
+                return self.default
+            if self.required:
+                raise ArbitroError("{what}: required", what=self.label)
+            return None
+        match self.kind:
+            case FactKind.YES_NO:
+                return raw.lower() in ("on", "yes", "true", "1", "si", "sì")
+            case FactKind.NUMBER:
+                return self._number(raw)
+            case FactKind.NUMBERS:
+                return [self._number(w) for w in raw.replace(",", " ").split()]
+            case FactKind.LINES:
+                return [line.strip() for line in raw.splitlines() if line.strip()]
+            case FactKind.POINTS:
+                return self._points(raw)
+            case FactKind.POSITION:
+                return self._position(raw)
+            case FactKind.SEAT | FactKind.CHOICE:
+                value = raw.upper() if self.kind is FactKind.SEAT else raw
+                if self.choices and value not in self.choices:
+                    raise ArbitroError(
+                        "{what}: «{raw}» is not one of {choices}",
+                        what=self.label,
+                        raw=raw,
+                        choices=", ".join(self.choices),
+                    )
+                return value
+        return raw
+
+    def _position(self, raw: str) -> str:
+        """A position read by :attr:`check`; one that does not parse is refused saying which
+        line (the first the engine's message quotes, else the first) and why."""
+        if self.check is None:
+            return raw
+        try:
+            self.check(raw)
+        except ArbitroError as exc:
+            text = exc.message("en") + exc.message("it")
+            lines = [i for i, ln in enumerate(raw.splitlines(), 1) if ln.strip() in text]
+            raise ArbitroError(
+                "{what}, line {line}: {error}",
+                what=self.label,
+                line=lines[0] if lines else 1,
+                error=exc.msg,
+                article=exc.article,
+            ) from None
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ArbitroError(
+                "{what}, line {line}: {error}", what=self.label, line=1, error=verbatim(str(exc))
+            ) from None
+        return raw
+
+    def _number(self, raw: str) -> int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise ArbitroError(
+                "{what}: «{raw}» is not a whole number", what=self.label, raw=raw
+            ) from None
+
+    def _points(self, raw: str) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for word in raw.replace(",", " ").split():
+            seat, sep, points = word.partition("=")
+            if not sep or (self.choices and seat.upper() not in self.choices):
+                raise ArbitroError(
+                    "{what}: «{raw}»: write each seat's points as N=10",
+                    what=self.label,
+                    raw=word,
+                )
+            out[seat.upper()] = self._number(points)
+        return out

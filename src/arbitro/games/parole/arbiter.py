@@ -57,7 +57,7 @@ from arbitro.games.core.arbiter import (
     Ruling,
 )
 from arbitro.games.core.arbiter import Freeze as FreezeRecord
-from arbitro.games.core.code_arbiter import RemediesArbiter
+from arbitro.games.core.code_arbiter import Fact, FactKind, RemediesArbiter
 from arbitro.games.core.seats import LINES, SEATS, Seat
 from arbitro.games.core.table import Phase
 from arbitro.games.parole.errors import IllegalMoveError, article, articles
@@ -409,7 +409,32 @@ def code_arbiter(lexicon: Lexicon) -> RemediesArbiter[Deal]:
         REMEDIES.__getitem__,
         LABELS,
         dict.fromkeys(REMEDIES, ("target", "cards", "extra")),
+        described=DESCRIBED,
+        notation=Message("One line, as docs/notation-parole.md writes it: E:play dealer=N …"),
     )
+
+
+DESCRIBED: Final = {
+    "target": Fact(
+        "target",
+        FactKind.NUMBER,
+        Message("The word laid on"),
+        Message("its number from 0; -1 for an opening"),
+        False,
+        (),
+        -1,
+    ),
+    "cards": Fact(
+        "cards", FactKind.TEXT, Message("The word as laid"), Message("its letters, e.g. CNAE")
+    ),
+    "extra": Fact(
+        "extra",
+        FactKind.TEXT,
+        Message("The word put right, or the closing's discard"),
+        Message("its letters, e.g. CANE"),
+    ),
+}
+"""How the desk asks the fields of a ruling (issue 31), typed."""
 
 
 __all__ = [

@@ -43,7 +43,7 @@ from typing import Any, Final
 from arbitro.cards import Card, parse_cards
 from arbitro.codes.ids import CodeId
 from arbitro.games.core import arbiter as core
-from arbitro.games.core.code_arbiter import RemediesArbiter
+from arbitro.games.core.code_arbiter import Fact, FactKind, RemediesArbiter
 from arbitro.games.core.game import Side
 from arbitro.games.core.seats import SEATS, Seat
 from arbitro.games.scala40.deal import DISCARD_DRAWN, DISCARD_PENALIZED, Deal
@@ -398,6 +398,48 @@ def sheet_row(deal: Deal, points: Mapping[Side, int]) -> tuple[int, ...]:
     return tuple(int(points.get(s, counted[s])) for s in SEATS if s in deal.order)
 
 
+DESCRIBED: Final[Mapping[str, Fact]] = {
+    f.name: f
+    for f in (
+        Fact("what", FactKind.TEXT, Message("What went wrong"), Message("e.g. a card seen")),
+        Fact("cards", FactKind.CARDS, Message("The cards"), Message("e.g. 7H 8H JK")),
+        Fact("move", FactKind.TEXT, Message("The play"), Message("e.g. open KH KD KC | QH QD QS")),
+        Fact(
+            "meld",
+            FactKind.NUMBER,
+            Message("The meld's number"),
+            Message("from 0, in the order laid"),
+        ),
+        Fact("seen", FactKind.YES_NO, Message("The cards were seen")),
+        Fact(
+            "points",
+            FactKind.POINTS,
+            Message("The arbiter's score"),
+            Message("each seat's points (art. 14)"),
+            False,
+            ("N", "E", "S", "W"),
+        ),
+        Fact(
+            "plays",
+            FactKind.LINES,
+            Message("The plays made"),
+            Message("one play a line, e.g. meld 5C 6C 7C"),
+        ),
+        Fact("card", FactKind.CARDS, Message("The card discarded"), Message("e.g. KS")),
+        Fact("discard", FactKind.YES_NO, Message("The card goes back on the discard pile")),
+        Fact("case", FactKind.CHOICE, Message("The case of art. 16"), None, False, ("A", "B"), "A"),
+        Fact("drew", FactKind.YES_NO, Message("The offender had drawn"), None, False, (), True),
+        Fact("melds", FactKind.NUMBERS, Message("The runs' numbers"), Message("e.g. 0 2")),
+        Fact(
+            "initiative_taken",
+            FactKind.YES_NO,
+            Message("A player took an initiative before the arbiter was called"),
+        ),
+        Fact("arbiter_not_called", FactKind.YES_NO, Message("The arbiter was not called")),
+    )
+}
+"""How the desk asks each field of :data:`FIELDS` (issue 31), typed."""
+
 ARBITER: Final = RemediesArbiter(
     CodeId.SCALA40,
     Deal.from_position,
@@ -406,6 +448,10 @@ ARBITER: Final = RemediesArbiter(
     LABELS,
     FIELDS,
     row=sheet_row,
+    described=DESCRIBED,
+    notation=Message(
+        "One line, as docs/notation-scala40.md writes it: scala40 seats=… turn=… hands=…"
+    ),
 )
 """The Scala 40 arbiter behind the protocol of every code (``CodeSpec.arbiter``)."""
 

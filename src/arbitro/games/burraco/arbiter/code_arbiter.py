@@ -18,11 +18,14 @@ from arbitro.games.burraco.arbiter.records import Ruling
 from arbitro.games.burraco.arbiter.script import deal_from_layout, run_script
 from arbitro.games.core.code_arbiter import (
     CodeRuling,
+    Fact,
+    FactKind,
     IrregularityKind,
     RulingWarning,
     message_json,
 )
 from arbitro.games.core.seats import Line
+from arbitro.i18n import Message
 
 
 def _deal(situation: Mapping[str, Any]) -> ArbiterDeal:
@@ -74,6 +77,27 @@ class FibasArbiter:
             row,
         )
 
+    def facts(self, kind: str) -> tuple[Fact, ...]:
+        """The position (docs/notation-burraco.md), what happened since, one action a line
+        (the script's notation), the offender, then the ruling's words (``found``, ``meld``,
+        ``cards``, ``healing``, ``seen``, ``table_acted``: the script's ``rule`` line)."""
+        return FACTS
+
+    def situation(self, kind: str, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The position and the script: the actions, then the ``rule`` line of ``kind`` with
+        the offender and the words given (cards joined by commas)."""
+        words = ["rule", kind]
+        if facts.get("offender"):
+            words.append(str(facts["offender"]))
+        for name in ("found", "meld", "cards", "healing"):
+            value = facts.get(name)
+            if value is not None and value != "":
+                words.append(f"{name}={','.join(str(value).split())}")
+        words += [flag for flag in ("seen", "table_acted") if facts.get(flag)]
+        out: dict[str, Any] = {"position": facts.get("position")}
+        out["script"] = [*(facts.get("actions") or ()), " ".join(words)]
+        return out
+
 
 def sheet_row(deal: ArbiterDeal) -> tuple[int, int, int, int]:
     """The deal's row of the sheet (art. 19: N-S base and points, E-W base and points); a
@@ -89,3 +113,43 @@ def sheet_row(deal: ArbiterDeal) -> tuple[int, int, int, int]:
 
 ARBITER: Final = FibasArbiter()
 """The FIBAS arbiter (``CodeSpec.arbiter``)."""
+
+FACTS: Final = (
+    Fact(
+        "position",
+        FactKind.POSITION,
+        Message("The position"),
+        Message("One line, as docs/notation-burraco.md writes it: dealer N | turn E | …"),
+        True,
+        check=ArbiterDeal.from_position,
+    ),
+    Fact(
+        "actions",
+        FactKind.LINES,
+        Message("What happened since, one action a line"),
+        Message("e.g. E draw / E meld 5H 6H 7H / E discard KS"),
+    ),
+    Fact("offender", FactKind.SEAT, Message("Offender"), None, False, ("N", "E", "S", "W")),
+    Fact(
+        "found",
+        FactKind.CHOICE,
+        Message("Found"),
+        Message("at once, after the discard, later (art. 25.2)"),
+        False,
+        ("at_once", "after_discard", "later"),
+        None,
+        (Message("at once"), Message("after the discard"), Message("later")),
+    ),
+    Fact(
+        "meld", FactKind.NUMBER, Message("The meld's number"), Message("from 0, in the order laid")
+    ),
+    Fact("cards", FactKind.CARDS, Message("The cards"), Message("e.g. 7H 8H JK")),
+    Fact("healing", FactKind.CARDS, Message("The cards that heal it"), Message("e.g. 5H 7H")),
+    Fact("seen", FactKind.YES_NO, Message("The cards were seen")),
+    Fact(
+        "table_acted",
+        FactKind.YES_NO,
+        Message("The table acted before calling the arbiter"),
+    ),
+)
+"""The facts of every FIBAS ruling at the desk (issue 31), typed."""
