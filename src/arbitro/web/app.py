@@ -160,15 +160,14 @@ class Web:
 
     def __init__(self, store: RecordStore, clock: Callable[[], datetime] = utc_now) -> None:
         from arbitro.web.secret import load_secret
-        from arbitro.web.throttle import HashingBudget, LoginThrottle
+        from arbitro.web.throttle import login_guards
 
         self.store = store
         self.secret = load_secret(store)
         self.service = EventService(store, clock)
         self.knockout = KnockoutService(store, clock)
         self.templates = make_templates()
-        self.login_throttle = LoginThrottle()
-        self.hashing_budget = HashingBudget()
+        self.login_throttle, self.hashing_budget = login_guards()  # Redis if configured
         self.pages = PageCache()
         """The rendered public pages by version (:mod:`arbitro.web.page_cache`)."""
         self.push_hub: PushHub | None = None
@@ -258,6 +257,9 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.web = Web(RecordStore.open(database_url or default_database_url()), clock)
+    from arbitro.web.throttle import submission_limiter
+
+    app.state.table_limiter = submission_limiter()  # shared through Redis if configured
     # A crash left the keys of its interrupted writes pending: release those of dead processes
     # so that a phone's re-sent sheet is answered at once (issue 29, "Bad luck").
     user_store.recover_pending_keys(app.state.web.store)
