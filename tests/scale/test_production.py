@@ -80,6 +80,7 @@ def production(
 
 
 @pytest.mark.postgres
+@pytest.mark.slow
 def test_a_director_logs_in_through_nginx(production: str) -> None:
     with httpx.Client(base_url=production, timeout=60) as client:
         issued = client.post("/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]})
@@ -91,3 +92,48 @@ def test_a_director_logs_in_through_nginx(production: str) -> None:
             assert answer.status_code == 200
             labels.add(answer.headers[WORKER_HEADER])
     assert len(labels) == PROCESSES
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_sheet_entered_through_one_process_is_on_the_others_standings(
+    production: str,
+) -> None:
+    """Each process is reached directly (its own port, behind nginx's): the event created,
+    the pairs registered and seated through the first, the round's sheets through the second,
+    the standings published through the third, and read through each: the same rows."""
+    port = int(production.rsplit(":", 1)[1])
+    direct = [f"http://127.0.0.1:{port + 1 + i}" for i in range(PROCESSES)]
+    with httpx.Client(base_url=production, timeout=60) as client:
+        token = client.post(
+            "/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]}
+        ).json()["access_token"]
+    headers = {"Authorization": f"Bearer {token}"}
+
+    def post(base: str, path: str, body: object = None) -> httpx.Response:
+        with httpx.Client(base_url=base, timeout=60, headers=headers) as client:
+            return client.post(path, json=body)
+
+    first, second, third = direct
+    event = {"event_id": "serata", "name": "Serata", "format": "pairs", "rounds": 1}
+    created = post(first, "/api/events", {**event, "deals": [2], "movements": ["draw"]})
+    assert created.status_code == 201, created.text
+    for i in range(1, 5):
+        assert post(first, "/api/events/serata/competitors", {"name": f"Coppia {i}"}).is_success
+    assert post(first, "/api/events/serata/rounds/1/seat", {"publish": True}).is_success
+    deal = {"ns_base": 300, "ns_points": 120, "ew_base": 100, "ew_points": 45}
+    for table in (1, 2):
+        entered = post(
+            second, f"/api/events/serata/rounds/1/tables/{table}/sheet", {"deals": [deal, deal]}
+        )
+        assert entered.status_code == 200, entered.text
+    published = post(third, "/api/events/serata/rounds/1/publish-standings")
+    assert published.status_code == 200, published.text
+    bodies = []
+    for base in direct:
+        with httpx.Client(base_url=base, timeout=60) as client:
+            read = client.get("/api/events/serata/standings")
+        assert read.status_code == 200, read.text
+        bodies.append(read.json())
+    assert len(bodies[0]["rows"]) == 4 and bodies[0]["after_round"] == 1
+    assert bodies[1] == bodies[0] and bodies[2] == bodies[0]

@@ -108,6 +108,7 @@ def login(base: str, password: str) -> httpx.Response:
 
 
 @pytest.mark.postgres
+@pytest.mark.slow
 def test_the_login_throttle_holds_across_three_processes(three_servers: list[str]) -> None:
     first, second, third = three_servers
     spread = [first, second, first, second, third][:SOURCE_FAILURES]
