@@ -38,6 +38,7 @@ from arbitro.web.context import web_of as web_of
 from arbitro.web.errors import install_error_handlers
 from arbitro.web.guard import Guard, content_security_policy, security_headers
 from arbitro.web.page_cache import GZIP_MINIMUM
+from arbitro.web.throttle import submission_limiter
 
 __all__ = [
     "FOREVER",
@@ -130,6 +131,7 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.web = Web(RecordStore.open(database_url or default_database_url()), clock)
+    app.state.table_limiter = submission_limiter()  # shared through Redis if configured
     # A crash left the keys of its interrupted writes pending: release those of dead processes
     # so that a phone's re-sent sheet is answered at once (issue 29, "Bad luck").
     user_store.recover_pending_keys(app.state.web.store)

@@ -34,7 +34,7 @@ from arbitro.store import RecordStore
 from arbitro.tournament.sheets.kind import templates_folder
 from arbitro.web.page_cache import PageCache
 from arbitro.web.secret import load_secret
-from arbitro.web.throttle import HashingBudget, LoginThrottle
+from arbitro.web.throttle import login_guards
 
 if TYPE_CHECKING:  # the hub imports this module (its routes read the Web)
     from arbitro.web.live import PushHub
@@ -145,8 +145,7 @@ class Web:
         self.service = EventService(store, clock)
         self.knockout = KnockoutService(store, clock)
         self.templates = make_templates()
-        self.login_throttle = LoginThrottle()
-        self.hashing_budget = HashingBudget()
+        self.login_throttle, self.hashing_budget = login_guards()  # Redis if configured
         self.pages = PageCache()
         """The rendered public pages by version (:mod:`arbitro.web.page_cache`)."""
         self.push_hub: PushHub | None = None

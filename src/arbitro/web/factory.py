@@ -12,7 +12,9 @@ Several processes are safe on PostgreSQL only (``arbitro serve`` refuses ``--wor
 on SQLite): each process keeps its own cached states and its own locks, and the store's
 expected-seq check (the unique ``(event_id, seq)`` of the records) is what keeps two processes
 from appending on the same state; the one that loses decides again on the new state
-(:mod:`arbitro.services.event_log`). See ``docs/workers.md``.
+(:mod:`arbitro.services.event_log`). On PostgreSQL each worker also tells the others which
+event it appended to (LISTEN/NOTIFY, :mod:`arbitro.store.notify`), so that the pages waiting
+for a change in every worker wake at once. See ``docs/workers.md``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI, Request, Response
 
+from arbitro.store.notify import share_commits
 from arbitro.web.app import create_app
 
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
@@ -38,6 +41,11 @@ def app_from_environment() -> FastAPI:
     app = create_app(os.environ.get(DATABASE_URL_ENV) or None)
     label = secrets.token_hex(4)
     app.state.worker = label
+    web = app.state.web
+    channel = share_commits(web.store.url, web.service.on_commit)  # PostgreSQL's NOTIFY
+    app.state.commit_channel = channel
+    if channel is not None:
+        app.router.on_shutdown.append(channel.close)
 
     @app.middleware("http")
     async def name_the_worker(

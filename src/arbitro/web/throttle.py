@@ -25,19 +25,37 @@ the time checks typically take, so the budget tightens as the machine slows), ev
 beyond it answered 429 at once, however many addresses and accounts a flood spreads over: the
 room's table pages come before a login flood. A known device is checked even then (its check
 still counts in the budget).
+
+With several processes (``$ARBITRO_REDIS_URL`` set, docs/workers.md) the counts, the paced
+turns, the hashing bucket and the phones' submission limits live in Redis, shared by every
+process (:func:`login_guards`, :func:`submission_limiter`); each process still counts in its
+memory too, and decides on it alone while Redis does not answer.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import math
+import os
+import secrets
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from limits import RateLimitItem
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+from redis.exceptions import RedisError
+
+from arbitro.i18n import gettext
 
 if TYPE_CHECKING:
+    from redis import Redis
+
     from arbitro.store import RecordStore
 
 SOURCE_FAILURES = 5
@@ -331,3 +349,269 @@ class HashingBudget:
         with self._lock:
             old = self.typical
             self.typical = seconds if old is None else 0.8 * old + 0.2 * seconds
+
+
+# ---------------------------------------------------------------------- shared (Redis)
+REDIS_URL_ENV = "ARBITRO_REDIS_URL"
+"""The Redis server the processes of one installation share (unset: each process counts in
+its own memory, as one process on SQLite does; docs/workers.md)."""
+REDIS_PREFIX = "arbitro:"
+"""The start of every key arbitro writes in Redis."""
+REDIS_TIMEOUT = 0.5
+"""Seconds a Redis command may take before the process falls back on its own memory."""
+FALLBACK_LOG_EVERY = 60.0
+"""Seconds between two log lines saying Redis is unreachable."""
+
+_log = logging.getLogger(__name__)
+
+
+def redis_url() -> str | None:
+    """``$ARBITRO_REDIS_URL``, or None when the installation shares nothing through Redis."""
+    return os.environ.get(REDIS_URL_ENV) or None
+
+
+class _Fallback:
+    """Logs, at most every ``FALLBACK_LOG_EVERY`` seconds, that Redis did not answer and the
+    process counts alone meanwhile."""
+
+    def __init__(self) -> None:
+        self._logged = -math.inf
+
+    def failed(self, error: Exception) -> None:
+        now = time.monotonic()
+        if now - self._logged >= FALLBACK_LOG_EVERY:
+            self._logged = now
+            _log.warning(
+                gettext(
+                    "Redis did not answer ({error}): this process counts the logins and the"
+                    " submissions alone until it answers again",
+                    error=str(error),
+                )
+            )
+
+
+class RedisLoginThrottle(LoginThrottle):
+    """The :class:`LoginThrottle` shared by every process through Redis (docs/security.md,
+    docs/workers.md): a source's and an account's wrong passwords are sorted sets of their
+    times (wall clock, the same on every process), a paced account's turn is a key that
+    expires after ``account_spacing`` (taken with ``SET NX``: two processes never both give
+    the turn). The command line's resets are read as in one process, and wrong passwords
+    counted before an account's reset are ignored. When Redis does not answer, the process
+    decides on its own memory (where it counts every failure too) until Redis is back."""
+
+    def __init__(self, client: Redis, prefix: str = REDIS_PREFIX + "login:", **options: Any):
+        options.setdefault("clock", time.time)
+        super().__init__(**options)
+        self.client = client
+        self.prefix = prefix
+        self._fallback = _Fallback()
+
+    def _key(self, kind: str, name: str) -> str:
+        return f"{self.prefix}{kind}:{name}"
+
+    def _shared_wait(
+        self, source: str, account: str | None, known: bool, now: float
+    ) -> tuple[float, bool]:
+        """The wait counted in Redis, and whether the account is paced."""
+        resets = self._resets_seen
+        pipe = self.client.pipeline(transaction=False)
+        src = self._key("src", source)
+        pipe.zremrangebyscore(src, "-inf", now - self.source_window)
+        pipe.zrange(src, 0, -1, withscores=True)
+        if account is not None:
+            acct = self._key("acct", account)
+            pipe.zremrangebyscore(acct, "-inf", now - self.account_window)
+            pipe.zrange(acct, 0, -1, withscores=True)
+            pipe.pttl(self._key("paced", account))
+        answers = pipe.execute()
+        times = [at for member, at in answers[1] if at > resets.get(_account_of(member), -math.inf)]
+        wait = 0.0
+        over = len(times) - self.source_failures
+        if over >= 0:
+            wait = (
+                max(times)
+                + min(self.source_max_wait, self.source_first_wait * 2.0 ** min(over, 30))
+                - now
+            )
+        if account is not None and not known:
+            failures = [at for _, at in answers[3] if at > resets.get(account, -math.inf)]
+            if len(failures) >= self.account_failures:
+                return max(wait, answers[4] / 1000.0), True
+        return wait, False
+
+    def _decide(self, source: str, account: str | None, known: bool, book: bool) -> int:
+        now = self.clock()
+        for attempt in range(2):
+            wait, paced = self._shared_wait(source, account, known, now)
+            if wait <= 0:
+                if not (book and paced and account is not None):
+                    return 0
+                spacing = max(1, math.ceil(self.account_spacing * 1000))
+                if self.client.set(self._key("paced", account), "1", nx=True, px=spacing):
+                    return 0
+                wait = self.client.pttl(self._key("paced", account)) / 1000.0
+            if attempt or not self._poll_resets(now):
+                break
+        return self._seconds(wait)
+
+    def _clear(self, account: str) -> None:
+        super()._clear(account)
+        with contextlib.suppress(RedisError):
+            self.client.delete(self._key("paced", account))
+
+    def retry_after(self, source: str, account: str | None, known: bool = False) -> int:
+        """As :meth:`LoginThrottle.retry_after`, counted across every process."""
+        try:
+            return self._decide(source, account, known, book=False)
+        except RedisError as error:
+            self._fallback.failed(error)
+            return super().retry_after(source, account, known)
+
+    def admit(self, source: str, account: str, known: bool = False) -> int:
+        """As :meth:`LoginThrottle.admit`, counted and booked across every process."""
+        try:
+            return self._decide(source, account, known, book=True)
+        except RedisError as error:
+            self._fallback.failed(error)
+            return super().admit(source, account, known)
+
+    def failed(self, source: str, account: str) -> None:
+        """Count a wrong password from ``source`` for ``account`` for every process."""
+        super().failed(source, account)
+        now = self.clock()
+        member = f"{now!r}|{secrets.token_hex(4)}|{account}"
+        src, acct = self._key("src", source), self._key("acct", account)
+        pipe = self.client.pipeline(transaction=False)
+        pipe.zadd(src, {member: now})
+        pipe.zremrangebyrank(src, 0, -SOURCE_MEMORY - 1)
+        pipe.expire(src, math.ceil(self.source_window + self.source_max_wait))
+        pipe.zadd(acct, {member: now})
+        pipe.zremrangebyrank(acct, 0, -self.account_failures - 1)
+        pipe.expire(acct, math.ceil(self.account_window))
+        try:
+            pipe.execute()
+        except RedisError as error:
+            self._fallback.failed(error)
+
+    def succeeded(self, source: str, account: str) -> None:
+        """A right password: the source's failures are forgotten in every process."""
+        super().succeeded(source, account)
+        try:
+            self.client.delete(self._key("src", source))
+        except RedisError as error:
+            self._fallback.failed(error)
+
+
+def _account_of(member: bytes | str) -> str:
+    text = member.decode() if isinstance(member, bytes) else member
+    return text.split("|", 2)[2]
+
+
+_BUCKET_SCRIPT = """
+local now = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local share = tonumber(ARGV[3])
+local cost = tonumber(ARGV[4])
+local mode = ARGV[5]
+local tokens = tonumber(redis.call('HGET', KEYS[1], 'tokens') or burst)
+local at = tonumber(redis.call('HGET', KEYS[1], 'at') or now)
+tokens = math.min(burst, tokens + math.max(0, now - at) * share)
+if mode == 'wait' then
+  return tostring(tokens)
+end
+if mode == 'force' or tokens >= cost then
+  tokens = tokens - cost
+  redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+  redis.call('PEXPIRE', KEYS[1], math.ceil(((burst - tokens) / share + 1) * 1000))
+  return 'ok'
+end
+return tostring(tokens)
+"""
+"""The hashing budget's bucket, refilled and taken from in one step in Redis (ARGV: now,
+burst, share, cost, mode = wait | take | force): ``ok`` when taken, else the tokens left."""
+
+
+class RedisHashingBudget(HashingBudget):
+    """The :class:`HashingBudget` of the whole installation: one bucket in Redis that every
+    process takes from (a flood spread over the processes is paced as if it reached one);
+    ``typical`` stays what this process measured. When Redis does not answer, the process's
+    own bucket decides until Redis is back."""
+
+    def __init__(self, client: Redis, key: str = REDIS_PREFIX + "hashing", **options: Any) -> None:
+        options.setdefault("clock", time.time)
+        super().__init__(**options)
+        self.client = client
+        self.key = key
+        self._script = client.register_script(_BUCKET_SCRIPT)
+        self._fallback = _Fallback()
+
+    def _shared(self, mode: str, cost: float) -> str:
+        args = [repr(self.clock()), repr(self.burst), repr(self.share), repr(cost), mode]
+        answer = self._script(keys=[self.key], args=args)
+        return answer.decode() if isinstance(answer, bytes) else str(answer)
+
+    def wait(self) -> int:
+        """Seconds before a check could be taken from the shared bucket (0: now)."""
+        cost = self.cost()
+        try:
+            return self._wait(float(self._shared("wait", cost)), cost)
+        except RedisError as error:
+            self._fallback.failed(error)
+            return super().wait()
+
+    def take(self, force: bool = False) -> int:
+        """Take one check from the shared bucket if it has it (0); else the seconds to wait;
+        ``force``: take it anyway, into debt."""
+        cost = self.cost()
+        try:
+            answer = self._shared("force" if force else "take", cost)
+        except RedisError as error:
+            self._fallback.failed(error)
+            return super().take(force)
+        return 0 if answer == "ok" else self._wait(float(answer), cost)
+
+
+class SharedRateLimiter(MovingWindowRateLimiter):
+    """A moving-window limiter on Redis (the ``limits`` library's Redis storage), that counts
+    in this process's memory while Redis does not answer (a restart of Redis must not turn
+    the room's sheets into errors)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(storage_from_string(url, socket_timeout=REDIS_TIMEOUT))
+        self._memory = MovingWindowRateLimiter(MemoryStorage())
+        self._fallback = _Fallback()
+
+    def hit(self, item: RateLimitItem, *identifiers: str, cost: int = 1) -> bool:
+        """Count one hit of ``item`` for ``identifiers``; whether it is within the limit."""
+        try:
+            return super().hit(item, *identifiers, cost=cost)
+        except RedisError as error:
+            self._fallback.failed(error)
+            return self._memory.hit(item, *identifiers, cost=cost)
+
+
+def redis_client(url: str) -> Redis:
+    """A client (with its pool of connections) of the Redis server at ``url``, whose commands
+    give up after ``REDIS_TIMEOUT`` seconds."""
+    from redis import Redis
+
+    return Redis.from_url(url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT)
+
+
+def login_guards(url: str | None = None) -> tuple[LoginThrottle, HashingBudget]:
+    """The process's login throttle and hashing budget: shared through Redis at ``url`` (by
+    default ``$ARBITRO_REDIS_URL``), else in this process's memory (docs/workers.md)."""
+    url = url or redis_url()
+    if url is None:
+        return LoginThrottle(), HashingBudget()
+    client = redis_client(url)
+    return RedisLoginThrottle(client), RedisHashingBudget(client)
+
+
+def submission_limiter(url: str | None = None) -> MovingWindowRateLimiter:
+    """The limiter of the phones' sheet submissions (:mod:`arbitro.web.table`): on Redis at
+    ``url`` (by default ``$ARBITRO_REDIS_URL``), shared by every process, else in memory."""
+    url = url or redis_url()
+    if url is None:
+        return MovingWindowRateLimiter(MemoryStorage())
+    return SharedRateLimiter(url)

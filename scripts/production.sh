@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# One machine's production set-up (issue 33, docs/deploy.md): N arbitro processes on
+# PostgreSQL, sharing Redis, behind nginx (Debian's packages: postgresql, redis-server, nginx).
+#
+#   ARBITRO_DATABASE_URL=postgresql+psycopg://app@127.0.0.1/arbitro \
+#   ARBITRO_REDIS_URL=redis://127.0.0.1:6379/0 \
+#   bash scripts/production.sh [PROCESSES (default: nproc)] [PORT (default: 8080)]
+#
+# Each process is what a worker of `arbitro serve --workers` runs
+# (arbitro.web.factory:app_from_environment: LISTEN/NOTIFY between them), on 127.0.0.1 only;
+# nginx (config written from scripts/nginx-arbitro.conf.template into $ARBITRO_PRODUCTION_DIR,
+# default /var/lib/arbitro/production) balances them, upgrades WebSockets and writes
+# X-Forwarded-For. Ctrl-C (or SIGTERM) stops nginx and every process it started.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+processes="${1:-$(nproc)}"
+port="${2:-8080}"
+dir="${ARBITRO_PRODUCTION_DIR:-/var/lib/arbitro/production}"
+python="${ARBITRO_PYTHON:-$here/../.venv/bin/python}"
+case "${ARBITRO_DATABASE_URL:-}" in
+  postgresql*) ;;
+  *) echo "ARBITRO_DATABASE_URL must name a PostgreSQL database (docs/workers.md)" >&2; exit 2 ;;
+esac
+if [ -z "${ARBITRO_REDIS_URL:-}" ]; then
+  echo "ARBITRO_REDIS_URL must name the Redis the processes share (docs/workers.md)" >&2
+  exit 2
+fi
+mkdir -p "$dir"
+export ARBITRO_TRUST_PROXY=1
+pids=()
+stop() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait; }
+trap stop EXIT INT TERM
+upstreams=""
+base=$((port + 1))
+for i in $(seq 0 $((processes - 1))); do
+  p=$((base + i))
+  "$python" -m uvicorn arbitro.web.factory:app_from_environment --factory \
+    --host 127.0.0.1 --port "$p" --proxy-headers --forwarded-allow-ips 127.0.0.1 &
+  pids+=("$!")
+  upstreams+="        server 127.0.0.1:$p max_fails=1 fail_timeout=5s;"$'\n'
+done
+sed -e "s#@DIR@#$dir#g" -e "s#@LISTEN@#$port#g" "$here/nginx-arbitro.conf.template" \
+  | awk -v ups="$upstreams" '{ if ($0 == "@UPSTREAMS@") printf "%s", ups; else print }' \
+  > "$dir/nginx.conf"
+nginx -c "$dir/nginx.conf" &
+pids+=("$!")
+wait -n "${pids[@]}"

@@ -1,0 +1,139 @@
+"""One command for production on one machine (issue 33, docs/deploy.md):
+``bash scripts/production.sh 3 PORT`` starts three arbitro processes (each what a worker of
+``arbitro serve --workers`` runs) behind a real nginx (Debian's), on a real PostgreSQL and a
+real Redis; a director logs in through nginx, and nginx spreads the requests over the three."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from tests.scale.redis_server import RedisServer, free_port
+
+from arbitro.store import RecordStore
+from arbitro.store.users import add_user
+from arbitro.web.factory import WORKER_HEADER
+
+SCRIPT = Path(__file__).parents[2] / "scripts" / "production.sh"
+DIRECTOR = ("direttore", "una-password-lunga")
+PROCESSES = 3
+READY_WITHIN = 180.0
+
+
+@pytest.fixture
+def production(
+    postgres_database_url: str, redis_server: RedisServer, tmp_path: Path
+) -> Iterator[str]:
+    """The script running (its own process group, ended at the end); nginx's URL once all
+    three processes answer through it."""
+    store = RecordStore.open(postgres_database_url)
+    add_user(store, *DIRECTOR)
+    store.close()
+    port = free_port()
+    env = {
+        **os.environ,
+        "ARBITRO_DATABASE_URL": postgres_database_url,
+        "ARBITRO_REDIS_URL": redis_server.url,
+        "ARBITRO_PRODUCTION_DIR": str(tmp_path / "nginx"),
+        "ARBITRO_PYTHON": sys.executable,
+        "ARBITRO_LANG": "en",
+    }
+    script = subprocess.Popen(
+        ["bash", str(SCRIPT), str(PROCESSES), str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + READY_WITHIN
+        seen: set[str] = set()
+        while len(seen) < PROCESSES:
+            assert script.poll() is None, script.stdout.read() if script.stdout else ""
+            assert time.monotonic() < deadline, f"not all processes answer: {seen}"
+            try:
+                with httpx.Client(base_url=base, timeout=30) as client:
+                    answer = client.get("/api/events")
+                if answer.status_code == 200:
+                    seen.add(answer.headers[WORKER_HEADER])
+                    continue
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        yield base
+    finally:
+        os.killpg(script.pid, signal.SIGTERM)
+        try:
+            script.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(script.pid, signal.SIGKILL)
+            script.wait()
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_director_logs_in_through_nginx(production: str) -> None:
+    with httpx.Client(base_url=production, timeout=60) as client:
+        issued = client.post("/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]})
+        assert issued.status_code == 200, issued.text
+        token = issued.json()["access_token"]
+        labels = set()
+        for _ in range(2 * PROCESSES):  # nginx's round robin: every process answers
+            answer = client.get("/api/events", headers={"Authorization": f"Bearer {token}"})
+            assert answer.status_code == 200
+            labels.add(answer.headers[WORKER_HEADER])
+    assert len(labels) == PROCESSES
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_sheet_entered_through_one_process_is_on_the_others_standings(
+    production: str,
+) -> None:
+    """Each process is reached directly (its own port, behind nginx's): the event created,
+    the pairs registered and seated through the first, the round's sheets through the second,
+    the standings published through the third, and read through each: the same rows."""
+    port = int(production.rsplit(":", 1)[1])
+    direct = [f"http://127.0.0.1:{port + 1 + i}" for i in range(PROCESSES)]
+    with httpx.Client(base_url=production, timeout=60) as client:
+        token = client.post(
+            "/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]}
+        ).json()["access_token"]
+    headers = {"Authorization": f"Bearer {token}"}
+
+    def post(base: str, path: str, body: object = None) -> httpx.Response:
+        with httpx.Client(base_url=base, timeout=60, headers=headers) as client:
+            return client.post(path, json=body)
+
+    first, second, third = direct
+    event = {"event_id": "serata", "name": "Serata", "format": "pairs", "rounds": 1}
+    created = post(first, "/api/events", {**event, "deals": [2], "movements": ["draw"]})
+    assert created.status_code == 201, created.text
+    for i in range(1, 5):
+        assert post(first, "/api/events/serata/competitors", {"name": f"Coppia {i}"}).is_success
+    assert post(first, "/api/events/serata/rounds/1/seat", {"publish": True}).is_success
+    deal = {"ns_base": 300, "ns_points": 120, "ew_base": 100, "ew_points": 45}
+    for table in (1, 2):
+        entered = post(
+            second, f"/api/events/serata/rounds/1/tables/{table}/sheet", {"deals": [deal, deal]}
+        )
+        assert entered.status_code == 200, entered.text
+    published = post(third, "/api/events/serata/rounds/1/publish-standings")
+    assert published.status_code == 200, published.text
+    bodies = []
+    for base in direct:
+        with httpx.Client(base_url=base, timeout=60) as client:
+            read = client.get("/api/events/serata/standings")
+        assert read.status_code == 200, read.text
+        bodies.append(read.json())
+    assert len(bodies[0]["rows"]) == 4 and bodies[0]["after_round"] == 1
+    assert bodies[1] == bodies[0] and bodies[2] == bodies[0]
