@@ -34,7 +34,7 @@ from arbitro.services.rulings import arbiter_of, record_game_ruling, record_ruli
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.tournament.ledger import LedgerEntry
 from arbitro.web import auth
-from arbitro.web.app import request_lang, web_of
+from arbitro.web.context import request_lang, web_of
 from arbitro.web.desk.common import (
     Director,
     DirectorPost,
