@@ -14,7 +14,9 @@ from typer.models import CommandInfo, TyperInfo
 
 from arbitro.cli import coerce, lazy
 from arbitro.cli.click_words import LANG_KEY, speak
+from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import code_specs
 from arbitro.i18n import N_, _, use_lang
 
 speak()  # click's and typer's own words (Usage, Options, ...) in the run's language
@@ -166,8 +168,6 @@ def _codes_commands() -> tuple[dict[str, tuple[str, ...]], dict[str, Listed]]:
     """The modules and the listing of each code's own commands (``CodeSpec.commands``), read
     from the registry when first needed: a shared command (``arbitro vp``) loads no code for
     them (issue 14)."""
-    from arbitro.codes.registry import code_specs
-
     modules: dict[str, tuple[str, ...]] = {}
     listing: dict[str, Listed] = {}
     for spec in code_specs():
@@ -278,12 +278,7 @@ class ArbitroApp(typer.Typer):
         self._commands.clear()
         self._groups.clear()
         for name, (msgid, kind, cites) in listing().items():
-            if cites is not None:
-                from arbitro.codes.citation import cite
-
-                text = _(msgid, article=cite(*cites))
-            else:
-                text = _(msgid)
+            text = _(msgid, article=cite(*cites)) if cites is not None else _(msgid)
             if kind == GROUP:
                 group = typer.Typer(
                     name=name, help=text, no_args_is_help=True, rich_markup_mode=None
