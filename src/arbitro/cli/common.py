@@ -51,7 +51,7 @@ def lang() -> str:
     return current_lang()
 
 
-def cited(msgid: str, code: CodeId, topic: str) -> str:
+def cited(msgid: str, code: CodeId | str, topic: str) -> str:
     """``msgid`` in the run's language, its ``{article}`` the article of ``topic`` in ``code``
     (from the code's TOML: a help text never writes an article number)."""
     return _(msgid, article=cite(code, topic))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 import typer
 
 from arbitro.cli import words
+from arbitro.cli.citing import code_citing
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -132,7 +133,7 @@ def register(app: typer.Typer) -> None:
         rounds: Annotated[
             int | None,
             typer.Option(
-                help=cited(N_("Number of rounds ({article}: 5)"), CodeId.SCALA40, "rounds")
+                help=cited(N_("Number of rounds ({article}: 5)"), code_citing("rounds"), "rounds")
             ),
         ] = None,
         deals: Annotated[
@@ -142,7 +143,7 @@ def register(app: typer.Typer) -> None:
                     N_(
                         "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; {article}: 5)"
                     ),
-                    CodeId.SCALA40,
+                    code_citing("rounds"),
                     "rounds",
                 )
             ),
@@ -159,9 +160,7 @@ def register(app: typer.Typer) -> None:
         duplicate: Annotated[
             bool,
             typer.Option(
-                help=cited(
-                    N_("Duplicate cards (continuous scale, {article})"), CodeId.BURRACO_FIBAS, "vp"
-                )
+                help=cited(N_("Duplicate cards (continuous scale, {article})"), DEFAULT_CODE, "vp")
             ),
         ] = False,
         carte_uguali: Annotated[
@@ -173,7 +172,7 @@ def register(app: typer.Typer) -> None:
                         "Carte uguali: prepared boards, each line compared with the field "
                         "(implies --duplicate; {article})"
                     ),
-                    CodeId.BURRACO_FIBAS,
+                    DEFAULT_CODE,
                     "vp",
                 ),
             ),

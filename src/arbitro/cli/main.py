@@ -13,8 +13,9 @@ import typer
 from typer.models import CommandInfo, TyperInfo
 
 from arbitro.cli import coerce, lazy
+from arbitro.cli.citing import code_citing
 from arbitro.cli.click_words import LANG_KEY, speak
-from arbitro.codes.citation import cite
+from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import code_specs
 from arbitro.i18n import N_, _, use_lang
@@ -78,10 +79,11 @@ SHARED_MODULES: dict[str, tuple[str, ...]] = {
 
 # What ``arbitro --help`` lists, without importing any command module (issue 14): each
 # top-level command's help (a msgid of the catalogue, the same the module registers), a
-# group's marked ``GROUP``, and for a few the code and topic of the article it cites. A test
+# group's marked ``GROUP``, and for a few the code and topic of the article it cites (no code:
+# the one code with an article for the topic, :func:`~arbitro.cli.citing.code_citing`). A test
 # checks it against what the modules register, and the listing against the full app's.
 GROUP = "group"
-Listed = tuple[str, str, tuple[CodeId, str] | None]
+Listed = tuple[str, str, tuple[CodeId | None, str] | None]
 SHARED_LISTING: dict[str, Listed] = {
     "register": (N_("Register a competitor."), "", None),
     "import-csv": (N_("Registrations from CSV (columns name, player1, player2...)."), "", None),
@@ -114,7 +116,7 @@ SHARED_LISTING: dict[str, Listed] = {
     "prizes": (
         N_("Prizes by category and ties for prizes ({article})."),
         "",
-        (CodeId.BURRACO_PAROLE, "prize_ties"),
+        (None, "prize_ties"),
     ),
     "seat": (N_("Seat a round."), GROUP, None),
     "late": (N_("Record a lateness."), "", None),
@@ -176,6 +178,13 @@ def _codes_commands() -> tuple[dict[str, tuple[str, ...]], dict[str, Listed]]:
             cites = (CodeId(spec.id), c.topic) if c.topic else None
             listing[c.name] = (c.help, GROUP if c.group else "", cites)
     return modules, listing
+
+
+def listed_article(cites: tuple[CodeId | None, str]) -> Citation:
+    """The article a listed command's help cites: the topic's article in the code named, or
+    in the one code with an article for it (issue 30: the listing names no code)."""
+    code, topic = cites
+    return cite(code or code_citing(topic), topic)
 
 
 def all_modules() -> dict[str, tuple[str, ...]]:
@@ -278,7 +287,7 @@ class ArbitroApp(typer.Typer):
         self._commands.clear()
         self._groups.clear()
         for name, (msgid, kind, cites) in listing().items():
-            text = _(msgid, article=cite(*cites)) if cites is not None else _(msgid)
+            text = _(msgid) if cites is None else _(msgid, article=listed_article(cites))
             if kind == GROUP:
                 group = typer.Typer(
                     name=name, help=text, no_args_is_help=True, rich_markup_mode=None

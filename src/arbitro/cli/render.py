@@ -16,14 +16,12 @@ if TYPE_CHECKING:
     from arbitro.tournament import pairing_constraints, zone
     from arbitro.tournament.event import EventState, SheetVersion
     from arbitro.tournament.model import Line, TableSeating
-    from arbitro.tournament.scoring import scala40_sheet
     from arbitro.tournament.standings import standings, tiebreaks
     from arbitro.tournament.standings.standings import StandingRow
     from arbitro.web import names
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     pairing_constraints = lazy_module("arbitro.tournament.pairing_constraints")
-    scala40_sheet = lazy_module("arbitro.tournament.scoring.scala40_sheet")
     standings = lazy_module("arbitro.tournament.standings.standings")
     tiebreaks = lazy_module("arbitro.tournament.standings.tiebreaks")
     zone = lazy_module("arbitro.tournament.zone")
@@ -151,10 +149,10 @@ def session_standings_text(
     return "\n".join([head, *table])
 
 
-def _entry_text(v: SheetVersion) -> str:
-    entry = v.entry
-    if isinstance(entry, scala40_sheet.Scala40Entry):
-        # A Scala 40 sheet: each player's negative points, deal by deal.
+def _entry_text(v: SheetVersion, individuals: bool) -> str:
+    entry: Any = v.entry  # the entry of the event's kind of sheet
+    if individuals:
+        # A sheet of individuals (Scala 40 art. 22): each player's negative points, deal by deal.
         return "; ".join(
             f"{p}: " + "/".join("-" if d[i] is None else str(d[i]) for d in entry.deals)
             for i, p in enumerate(entry.players)
@@ -162,9 +160,13 @@ def _entry_text(v: SheetVersion) -> str:
     return "; ".join("/".join(str(x) for x in d.to_list()) for d in entry.deals)
 
 
-def history_text(versions: list[SheetVersion], where: ZoneInfo | None = None) -> str:
+def history_text(
+    versions: list[SheetVersion], where: ZoneInfo | None = None, individuals: bool = False
+) -> str:
     """A sheet's history: every entry and correction with who, when and why (art. 21), the
-    times in the event's zone ``where`` (its setting; default Europe/Rome), as on the desk."""
+    times in the event's zone ``where`` (its setting; default Europe/Rome), as on the desk;
+    each entry as its kind of sheet holds it (``individuals``: the event's sheet kind's
+    ``individual_tables``, each player's points; else each line's)."""
     if not versions:
         return _("No sheet recorded")
     out = []
@@ -178,7 +180,7 @@ def history_text(versions: list[SheetVersion], where: ZoneInfo | None = None) ->
                 f"{render(names.sheet_actor(v.actor, v.line))}, {render(names.line_label(v.line))}"
             )
         kind = words.named(words.HISTORY_NAMES, v.kind)
-        out.append(f"#{v.seq} {at} {who}: {kind} [{_entry_text(v)}]{why}")
+        out.append(f"#{v.seq} {at} {who}: {kind} [{_entry_text(v, individuals)}]{why}")
     return "\n".join(out)
 
 

@@ -68,8 +68,8 @@ else:
     standings_prizes = lazy_module("arbitro.tournament.standings.prizes")
     standings = lazy_module("arbitro.tournament.standings.standings")
     zone = lazy_module("arbitro.tournament.zone")
+from arbitro.cli.citing import code_citing
 from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, message, render, verbatim
 
@@ -411,7 +411,7 @@ def register(app: typer.Typer) -> None:
                     N_(
                         "The players' negative points in the table's order, one per deal ({article})"
                     ),
-                    CodeId.SCALA40,
+                    code_citing("negative_points"),
                     "negative_points",
                 ),
             ),
@@ -419,7 +419,11 @@ def register(app: typer.Typer) -> None:
         abandoned: Annotated[
             int | None,
             typer.Option(
-                help=cited(N_("The player who abandoned ({article})"), CodeId.SCALA40, "abandon")
+                help=cited(
+                    N_("The player who abandoned ({article})"),
+                    code_citing("negative_points"),
+                    "abandon",
+                )
             ),
         ] = None,
         closed: Annotated[
@@ -513,7 +517,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 help=cited(
                     N_("The two players whose scores were inverted, e.g. 3,7 ({article})"),
-                    CodeId.SCALA40,
+                    code_citing("negative_points"),
                     "corrections",
                 )
             ),
@@ -573,8 +577,10 @@ def register(app: typer.Typer) -> None:
                 }
                 for v in versions
             ]
-            where = zone.event_zone(svc.state(event_id).config)  # the event's time zone
-            emit(data, cli_render.history_text(versions, where), json_out)
+            state = svc.state(event_id)
+            where = zone.event_zone(state.config)  # the event's time zone
+            individuals = state.sheet_kind.individual_tables
+            emit(data, cli_render.history_text(versions, where, individuals), json_out)
 
     @app.command("publish", help=_("Publish the round's standings."))
     def publish(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
@@ -765,7 +771,7 @@ def register(app: typer.Typer) -> None:
         "prizes",
         help=cited(
             N_("Prizes by category and ties for prizes ({article})."),
-            CodeId.BURRACO_PAROLE,
+            code_citing("prize_ties"),
             "prize_ties",
         ),
     )
@@ -776,7 +782,7 @@ def register(app: typer.Typer) -> None:
             int | None,
             typer.Option(
                 help=cited(
-                    N_("Draw among the tied ({article})"), CodeId.BURRACO_PAROLE, "prize_ties"
+                    N_("Draw among the tied ({article})"), code_citing("prize_ties"), "prize_ties"
                 )
             ),
         ] = None,
@@ -799,7 +805,7 @@ def register(app: typer.Typer) -> None:
                     N_(
                         "Tie rule ({article}), its letter or word: a) split, b) winners-decide, c) draw"
                     ),
-                    CodeId.BURRACO_PAROLE,
+                    code_citing("prize_ties"),
                     "prize_ties",
                 ),
             ),
@@ -915,7 +921,9 @@ def _pair(text: str) -> tuple[int, int]:
     values = ints(text, message("players"))
     if len(values) != 2:
         raise ArbitroError(
-            "«{text}»: name two players", text=text, article=cite(CodeId.SCALA40, "corrections")
+            "«{text}»: name two players",
+            text=text,
+            article=cite(code_citing("negative_points"), "corrections"),
         )
     return values[0], values[1]
 

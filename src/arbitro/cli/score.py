@@ -18,26 +18,26 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli.citing import code_citing
+from arbitro.cli.common import by_line, cited, emit, errors, groups, malformed, read_json_object
 from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, score_table_text
+from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, _, message
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from arbitro import cards
     from arbitro.cli.render import ScoreRow
     from arbitro.games import burraco
-    from arbitro.games.burraco import Line
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     cards = lazy_module("arbitro.cards")
     burraco = lazy_module("arbitro.games.burraco")
-from arbitro.cli.common import by_line, cited, emit, errors, groups, malformed, read_json_object
-from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, message
+
 
 HELP = cited(
     N_("Score a Burraco deal per line ({article}): base (burraco and closing) and card points."),
-    CodeId.BURRACO_FIBAS,
+    code_citing("scoring"),
     "scoring",
 )
 BAD_INPUT = "cli.score.bad_input"
@@ -47,7 +47,7 @@ def _by_line(text: str | None, what: str) -> dict[burraco.Line, str]:
     return by_line(text, burraco.Line, what, '"NS: 3H 4H 5H; EW: AS AD AC"', BAD_INPUT)
 
 
-def _position(data: Any, line: Line) -> burraco.LinePosition:
+def _position(data: Any, line: burraco.Line) -> burraco.LinePosition:
     if not isinstance(data, dict):
         raise ArbitroError("{line}: an object is needed", line=line.value, key=BAD_INPUT)
     pozzetto = str(data.get("pozzetto", "taken"))
