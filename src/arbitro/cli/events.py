@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from arbitro.services import registrations as registrations_service
     from arbitro.tournament import commands, event, zone
     from arbitro.tournament import rules as tournament_rules
-    from arbitro.tournament.commands import setup
+    from arbitro.tournament.commands import setup, values
     from arbitro.tournament.event import EventState
     from arbitro.tournament.standings import tiebreaks as standings_tiebreaks
 else:
@@ -48,6 +48,7 @@ else:
     tiebreak_names = lazy_module("arbitro.tiebreak_names")
     commands = lazy_module("arbitro.tournament.commands")
     setup = lazy_module("arbitro.tournament.commands.setup")
+    values = lazy_module("arbitro.tournament.commands.values")
     event = lazy_module("arbitro.tournament.event")
     tournament_rules = lazy_module("arbitro.tournament.rules")
     standings_tiebreaks = lazy_module("arbitro.tournament.standings.tiebreaks")
@@ -519,7 +520,7 @@ def register(app: typer.Typer) -> None:
             data["players"] = player
         record(
             json_out,
-            lambda svc: svc.rename(event_id, competitor, name, player),
+            lambda svc: svc.run(event_id, values.Rename(competitor, name, player)),
             data,
             _("Renamed"),
         )
@@ -540,9 +541,9 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             if everyone:
-                svc.check_in_all(event_id)
+                svc.run(event_id, values.CheckInAll())
             else:
-                svc.check_in(event_id, numbers or [], not absent)
+                svc.run(event_id, values.CheckIn(numbers or [], not absent))
             _check_in_report(svc.state(event_id), json_out)
 
     @app.command("withdraw-absent", help=_("Withdraw the competitors not checked in."))
@@ -550,7 +551,7 @@ def register(app: typer.Typer) -> None:
         """Withdraw every competitor absent at the check-in (FIBAS art. 36)."""
         with errors(json_out):
             svc = service()
-            numbers = svc.withdraw_absent(event_id)
+            numbers = svc.run(event_id, values.WithdrawAbsent())
             emit(
                 {"withdrawn": numbers},
                 _(

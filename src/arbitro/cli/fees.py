@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from arbitro.printouts import cash as printouts_cash
     from arbitro.printouts import labels
     from arbitro.tournament import fees, records
+    from arbitro.tournament.commands import values
     from arbitro.tournament.event import EventState
     from arbitro.tournament.fees import CashSummary
 else:
@@ -29,6 +30,7 @@ else:
     labels = lazy_module("arbitro.printouts.labels")
     fees = lazy_module("arbitro.tournament.fees")
     records = lazy_module("arbitro.tournament.records")
+    values = lazy_module("arbitro.tournament.commands.values")
 
 
 def summary_data(summary: CashSummary) -> dict[str, Any]:
@@ -116,7 +118,7 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             cents = money.parse_euros(amount)
             svc = service()
-            svc.set_fee(event_id, cents)
+            svc.run(event_id, values.SetFee(cents))
             emit({"fee_cents": cents}, _("Entry fee: € {fee}", fee=money.euros(cents)), json_out)
 
     @app.command("pay", help=_("Record the entry fee paid by competitors."))
@@ -141,10 +143,10 @@ def register(app: typer.Typer) -> None:
             svc = service()
             if undo:
                 for n in numbers:
-                    svc.unpay(event_id, n, reason)
+                    svc.run(event_id, values.Unpay(n, reason))
             else:
                 method = records.PaymentMethod.OTHER if other else records.PaymentMethod.CASH
-                svc.pay(event_id, numbers, _amount(amount), method)
+                svc.run(event_id, values.Pay(numbers, _amount(amount), method))
             state = svc.state(event_id)
             emit(summary_data(fees.cash_summary(state)), summary_text(state), json_out)
 
