@@ -20,6 +20,7 @@ from arbitro.codes.briscola import BriscolaCode, briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, _, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -33,7 +34,6 @@ else:
     knockout = lazy_module("arbitro.cli.knockout")
     games_briscola = lazy_module("arbitro.games.briscola")
     tournament_knockout = lazy_module("arbitro.tournament.knockout")
-from arbitro.i18n import N_, _, render
 
 PAIR_REGISTERED = "pair-registered"
 """Record kind of a pair's registration with its entry fee (the regulation's "premessa")."""

@@ -7,7 +7,6 @@ rendered when the modules are imported, in the language of ``ARBITRO_LANG``.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -27,12 +26,15 @@ from arbitro.i18n import Message, _, current_lang
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    import json
+
     from arbitro import store
     from arbitro.services import events as events_service
     from arbitro.services.events import EventService
     from arbitro.tournament.sheets import form
 else:
     # Loaded on first use: the command line's start-up (issue 14).
+    json = lazy_module("json")
     events_service = lazy_module("arbitro.services.events")
     store = lazy_module("arbitro.store")
     form = lazy_module("arbitro.tournament.sheets.form")
@@ -70,7 +72,7 @@ def open_store() -> store.RecordStore:
     return store.RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
 
 
-def service() -> events_service.EventService:
+def service() -> EventService:
     """An EventService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
     return events_service.EventService(open_store())
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from arbitro.i18n import _
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     prepared_deals = lazy_module("arbitro.games.prepared_deals")
-from arbitro.i18n import _
 
 CallMade = Annotated[
     bool,

@@ -35,6 +35,9 @@ from arbitro.cli.common import (
     read_json_object,
 )
 from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, score_table_text
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, _, message
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -47,9 +50,6 @@ else:
     # Loaded on first use: the command line's start-up (issue 14).
     parole = lazy_module("arbitro.games.parole")
     hunspell = lazy_module("arbitro.lexicon.hunspell")
-from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, message
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[

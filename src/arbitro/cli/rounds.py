@@ -11,6 +11,7 @@ from typer._click import Command, Context  # typer 0.29 carries its own click
 from typer.core import TyperGroup
 
 from arbitro.cli import words
+from arbitro.cli.citing import code_citing
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -26,6 +27,9 @@ from arbitro.cli.common import (
     record,
     service,
 )
+from arbitro.codes.citation import cite
+from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, _, message, render, verbatim
 from arbitro.lazy_names import lazy_module
 from arbitro.tournament.model import Movement, TableSeating
 
@@ -46,7 +50,7 @@ if TYPE_CHECKING:
     )
     from arbitro.tournament.commands import common
     from arbitro.tournament.event import EventState
-    from arbitro.tournament.model import Line, TableSeating
+    from arbitro.tournament.model import Line
     from arbitro.tournament.records import Record
     from arbitro.tournament.rules import EventRules
     from arbitro.tournament.sheets import SheetKind, labels
@@ -68,10 +72,6 @@ else:
     standings_prizes = lazy_module("arbitro.tournament.standings.prizes")
     standings = lazy_module("arbitro.tournament.standings.standings")
     zone = lazy_module("arbitro.tournament.zone")
-from arbitro.cli.citing import code_citing
-from arbitro.codes.citation import cite
-from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, message, render, verbatim
 
 
 def sheet_entry(

@@ -17,6 +17,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli.common import JsonOpt, cited, command_group, emit, errors, malformed, read_json
+from arbitro.codes.ids import CodeId
+from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, _
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -28,10 +32,6 @@ else:
     cards_module = lazy_module("arbitro.cards")
     scala40 = lazy_module("arbitro.games.scala40")
     scoring_scala40 = lazy_module("arbitro.tournament.scoring.scala40")
-from arbitro.cli.common import JsonOpt, cited, command_group, emit, errors, malformed, read_json
-from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _
 
 BAD_INPUT = "cli.scala40.bad_input"
 
