@@ -7,18 +7,23 @@ import os
 import sys
 from contextlib import nullcontext
 from functools import cache
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.models import CommandInfo, TyperInfo
 
 from arbitro.cli import coerce, lazy
-from arbitro.cli.citing import code_citing
 from arbitro.cli.click_words import LANG_KEY, speak
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import code_specs
 from arbitro.i18n import N_, _, use_lang
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.cli import citing
+else:
+    citing = lazy_module("arbitro.cli.citing")  # only --help's listing cites by topic
 
 speak()  # click's and typer's own words (Usage, Options, ...) in the run's language
 
@@ -184,7 +189,7 @@ def listed_article(cites: tuple[CodeId | None, str]) -> Citation:
     """The article a listed command's help cites: the topic's article in the code named, or
     in the one code with an article for it (issue 30: the listing names no code)."""
     code, topic = cites
-    return cite(code or code_citing(topic), topic)
+    return cite(code or citing.code_citing(topic), topic)
 
 
 def all_modules() -> dict[str, tuple[str, ...]]:
