@@ -13,7 +13,6 @@ import sys
 import pytest
 
 from arbitro.cli import main
-from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.i18n import _, use_lang
 
@@ -105,11 +104,11 @@ def test_the_table_is_what_each_module_registers(lang: str) -> None:
     assert [n for n, _k, _h in listed] == [n for ns in main.MODULES.values() for n in ns]
 
 
-def _text(msgid: str, cites: tuple[CodeId, str] | None) -> str:
+def _text(msgid: str, cites: tuple[CodeId | None, str] | None) -> str:
     """A listed help text in the current language, its article cited from the code."""
     if cites is None:
         return _(msgid)
-    return _(msgid, article=cite(*cites))
+    return _(msgid, article=main.listed_article(cites))
 
 
 def test_only_the_list_of_commands_is_a_listing() -> None:

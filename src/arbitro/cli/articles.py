@@ -13,9 +13,14 @@ import typer
 
 from arbitro.cli.common import command_group, errors
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.codes import catalogue as codes_catalogue
     from arbitro.codes.catalogue import Article, SearchHit
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    codes_catalogue = lazy_module("arbitro.codes.catalogue")
 
 
 def _article_json(article: Article) -> dict[str, Any]:
@@ -75,10 +80,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
         """Search the articles of the codes (accents and endings do not matter), best first."""
-        from arbitro.codes.catalogue import load_catalogue
-
         with errors(as_json):
-            hits = load_catalogue().search(query, code=code, limit=limit)
+            hits = codes_catalogue.load_catalogue().search(query, code=code, limit=limit)
         if as_json:
             typer.echo(json.dumps([_hit_json(h) for h in hits], ensure_ascii=False, indent=2))
             return
@@ -102,10 +105,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
         """Show an article of a code with its text as written in the code."""
-        from arbitro.codes.catalogue import load_catalogue
-
         with errors(as_json):
-            catalogue = load_catalogue()
+            catalogue = codes_catalogue.load_catalogue()
             article = catalogue.article(code, number)
             info = catalogue.code(article.code)
         if as_json:

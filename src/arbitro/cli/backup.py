@@ -7,12 +7,21 @@ import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from arbitro.cli.common import JsonOpt, emit, errors, read_json
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro import store as store_module
+    from arbitro.services import backup as backup_service
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    backup_service = lazy_module("arbitro.services.backup")
+    store_module = lazy_module("arbitro.store")
 
 
 def register(app: typer.Typer) -> None:
@@ -24,11 +33,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Write the installation's backup: every event, the directors, the settings."""
-        from arbitro.services.backup import backup
-        from arbitro.store import RecordStore
-
-        with errors(json_out), RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")) as store:
-            data = backup(store, datetime.now(UTC))
+        with (
+            errors(json_out),
+            store_module.RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")) as store,
+        ):
+            data = backup_service.backup(store, datetime.now(UTC))
             out.write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
             out.chmod(0o600)
             emit(
@@ -47,11 +56,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Restore a backup into a new, empty database."""
-        from arbitro.services.backup import restore
-        from arbitro.store import RecordStore
-
-        with errors(json_out), RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")) as store:
-            count = restore(store, read_json(file))
+        with (
+            errors(json_out),
+            store_module.RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL")) as store,
+        ):
+            count = backup_service.restore(store, read_json(file))
             emit(
                 {"events": count},
                 _("{count} events restored", count=count),

@@ -23,11 +23,33 @@ from arbitro.cli.common import (
     lang,
     service,
 )
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _
+from arbitro.i18n import N_, _, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro import numbers
+    from arbitro.cli import sheet_view
+    from arbitro.games import prepared_deals
+    from arbitro.printouts import boards, names
+    from arbitro.tournament import boards as tournament_boards
+    from arbitro.tournament import event as tournament_event
+    from arbitro.tournament.commands import boards as commands_boards
     from arbitro.tournament.event import EventState
+    from arbitro.tournament.scoring import comparison
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    sheet_view = lazy_module("arbitro.cli.sheet_view")
+    prepared_deals = lazy_module("arbitro.games.prepared_deals")
+    numbers = lazy_module("arbitro.numbers")
+    boards = lazy_module("arbitro.printouts.boards")
+    names = lazy_module("arbitro.printouts.names")
+    tournament_boards = lazy_module("arbitro.tournament.boards")
+    commands_boards = lazy_module("arbitro.tournament.commands.boards")
+    tournament_event = lazy_module("arbitro.tournament.event")
+    comparison = lazy_module("arbitro.tournament.scoring.comparison")
 
 
 class PrintWhat(StrEnum):
@@ -42,18 +64,13 @@ class PrintWhat(StrEnum):
 
 def _written(value: Fraction) -> str:
     """A difference as JSON gives it: three decimals (FIBAS art. 20 convention)."""
-    from arbitro.tournament.scoring.comparison import written
-
-    return str(written(value))
+    return str(comparison.written(value))
 
 
 def _shown(value: Fraction) -> str:
     """A difference as the terminal shows it: three decimals with the comma in Italian
     ("+76,250"; FIBAS art. 20 writes "0,001")."""
-    from arbitro.numbers import decimal_text
-    from arbitro.tournament.scoring.comparison import written
-
-    return decimal_text(written(value), signed=True)
+    return numbers.decimal_text(comparison.written(value), signed=True)
 
 
 def _counts(items: list[str] | None) -> dict[str, int] | None:
@@ -79,9 +96,7 @@ def _columns(heads: list[str], rows: list[list[str]]) -> list[str]:
 
 def table_names(state: EventState, round_number: int) -> dict[int, tuple[str, str]]:
     """Each playing table of the round → (N-S names, E-W names) (for the travellers)."""
-    from arbitro.printouts.names import table_lines
-
-    return table_lines(state, round_number)
+    return names.table_lines(state, round_number)
 
 
 _STATUS_TEXT = {
@@ -101,37 +116,28 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
     own, FIBAS art. 6: a new deal before play; else Law 13's), and the impossible-score
     flags of the sheets (FIBAS arts. 3, 19-20). Refused in an event without prepared boards,
     or before the seating."""
-    from arbitro.cli.sheet_view import flag_payload, flag_text
-    from arbitro.codes.citation import Citation
-    from arbitro.codes.ids import CodeId
-    from arbitro.games.prepared_deals import Law13Outcome
-    from arbitro.i18n import render
-    from arbitro.tournament.boards import (
-        POCKETS,
-        board_checks,
-        comparison_method,
-        entry_flags,
-    )
-    from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
-    from arbitro.tournament.event import WRONG_COUNT_OUTCOMES
-
-    if comparison_method(state) is None:
+    if tournament_boards.comparison_method(state) is None:
         raise ArbitroError("this event is not played with carte uguali (prepared boards)")
-    found = sorted(board_checks(state, round_number).values(), key=lambda c: (c.table, c.deal))
+    found = sorted(
+        tournament_boards.board_checks(state, round_number).values(),
+        key=lambda c: (c.table, c.deal),
+    )
     rulings = {
         (table, ruling.get("board")): ruling
         for rnd, table, ruling in state.board_rulings
         if rnd == round_number
     }
-    flags = entry_flags(state, round_number)
-    own_rule = wrong_count_rule(state) is not None
-    article = render(wrong_count_citation(state))
+    flags = tournament_boards.entry_flags(state, round_number)
+    own_rule = commands_boards.wrong_count_rule(state) is not None
+    article = render(commands_boards.wrong_count_citation(state))
     counted = sum(1 for c in found if c.status != "unchecked")
     wrong = [c for c in found if c.status in ("wrong", "ruled")]
     cases: list[dict[str, Any]] = []
     case_lines: list[str] = []
     for c in wrong:
-        pockets = sorted((c.wrong or {}).items(), key=lambda kv: POCKETS.index(kv[0]))
+        pockets = sorted(
+            (c.wrong or {}).items(), key=lambda kv: tournament_boards.POCKETS.index(kv[0])
+        )
         said = "; ".join(
             _("{pocket}: {found} cards instead of {expected}", pocket=p, found=f, expected=e)
             for p, (f, e) in pockets
@@ -151,18 +157,20 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
             )
         elif ruling is None:
             verdict = _("The arbiter must rule ({article}).", article=article)
-        elif str(ruling.get("outcome")) in WRONG_COUNT_OUTCOMES:  # the code's own rule
+        elif (
+            str(ruling.get("outcome")) in tournament_event.WRONG_COUNT_OUTCOMES
+        ):  # the code's own rule
             paragraph = str(ruling.get("paragraph", ""))
             outcome_key = str(ruling.get("outcome"))
             case["ruling"] = {"paragraph": paragraph, "outcome": outcome_key}
             verdict = _(
                 "{article}: {outcome}",
                 article=render(Citation(CodeId(str(ruling.get("code"))), paragraph)),
-                outcome=WRONG_COUNT_OUTCOMES[outcome_key],
+                outcome=tournament_event.WRONG_COUNT_OUTCOMES[outcome_key],
             )
         else:
             paragraph = str(ruling.get("paragraph", ""))
-            outcome = Law13Outcome(ruling.get("outcome"))
+            outcome = prepared_deals.Law13Outcome(ruling.get("outcome"))
             case["ruling"] = {"paragraph": paragraph, "outcome": outcome.value}
             verdict = _("Law {paragraph}: {outcome}", paragraph=paragraph, outcome=outcome.label)
         case_lines.append(
@@ -191,7 +199,7 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
             for c in found
         ],
         "law13": cases,
-        "flags": [flag_payload(f) for f in flags],
+        "flags": [sheet_view.flag_payload(f) for f in flags],
     }
     lines = [
         _(
@@ -219,7 +227,7 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
     for table, said_ in by_table.items():
         lines.append(_("Table {table}: {boards}", table=table, boards="; ".join(said_)))
     lines += case_lines
-    lines += [flag_text(f) for f in flags]
+    lines += [sheet_view.flag_text(f) for f in flags]
     return data, "\n".join(lines)
 
 
@@ -292,40 +300,39 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Dealing sheets (FIBAS art. 3, 6), board labels, the board plan (art. 7), hand
         records or travellers (art. 20) of a round as a PDF."""
-        from arbitro.printouts import boards as prints
-        from arbitro.tournament.boards import board_plan, boards_of, comparison_method, travellers
-
         with errors():
             state = service().state(event_id)
-            if comparison_method(state) is None:  # as the desk: boards only at carte uguali
+            if (
+                tournament_boards.comparison_method(state) is None
+            ):  # as the desk: boards only at carte uguali
                 raise ArbitroError("this event is not played with carte uguali (prepared boards)")
             name = state.config.name
             shown = lang()
             if what is PrintWhat.TRAVELLERS:
-                pdf = prints.travellers_pdf(
-                    travellers(state, round_number),
+                pdf = boards.travellers_pdf(
+                    tournament_boards.travellers(state, round_number),
                     table_names(state, round_number),
                     name,
                     round_number,
                     lang=shown,
                 )
             elif what is PrintWhat.PLAN:
-                pdf = prints.board_plan_pdf(
-                    board_plan(state, round_number),
+                pdf = boards.board_plan_pdf(
+                    tournament_boards.board_plan(state, round_number),
                     name,
                     round_number,
                     table_names(state, round_number),
                     lang=shown,
                 )
             else:
-                dealt = boards_of(state, round_number)
+                dealt = tournament_boards.boards_of(state, round_number)
                 if what is PrintWhat.DEALING:
-                    pdf = prints.dealing_sheets_pdf(dealt, name, round_number, lang=shown)
+                    pdf = boards.dealing_sheets_pdf(dealt, name, round_number, lang=shown)
                 elif what is PrintWhat.LABELS:
-                    copies = board_plan(state, round_number).copies
-                    pdf = prints.board_labels_pdf(dealt, copies, name, round_number, lang=shown)
+                    copies = tournament_boards.board_plan(state, round_number).copies
+                    pdf = boards.board_labels_pdf(dealt, copies, name, round_number, lang=shown)
                 else:
-                    pdf = prints.hand_records_pdf(dealt, name, round_number, lang=shown)
+                    pdf = boards.hand_records_pdf(dealt, name, round_number, lang=shown)
             try:
                 out.write_bytes(pdf)
             except OSError as exc:
@@ -354,9 +361,6 @@ def register(app: typer.Typer) -> None:
         --count the board is checked; a wrong count says the event's code's remedy (FIBAS
         art. 6: before play, a new deal from the dealing sheet), else goes to the arbiter
         (Bridge Law 13, the model for prepared deals)."""
-        from arbitro.i18n import render
-        from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
-
         with errors(json_out):
             counts = _counts(count)
             svc = service()
@@ -365,14 +369,14 @@ def register(app: typer.Typer) -> None:
             event = svc.state(event_id)
             if state.status == "checked":
                 text = _("Table {table}: board {board} checked", table=table, board=board)
-            elif wrong_count_rule(event) is not None:
+            elif commands_boards.wrong_count_rule(event) is not None:
                 text = _(
                     "Table {table}: board {board} has a wrong count ({wrong}): before play, "
                     "deal it again from its dealing sheet ({article})",
                     table=table,
                     board=board,
                     wrong=_wrong_text(state.wrong),
-                    article=render(wrong_count_citation(event)),
+                    article=render(commands_boards.wrong_count_citation(event)),
                 )
             else:
                 wrong = _wrong_text(state.wrong)
@@ -411,9 +415,6 @@ def register(app: typer.Typer) -> None:
         """Record the event code's own remedy for a board a table counted wrong (FIBAS art. 6:
         "si procede ad una nuova distribuzione" before play; once play has begun "il
         risultato effettuato resterà valido"); refused for a code without one (Law 13)."""
-        from arbitro.i18n import render
-        from arbitro.tournament.event import WRONG_COUNT_OUTCOMES
-
         with errors(json_out):
             svc = service()
             svc.rule_wrong_count(
@@ -437,7 +438,7 @@ def register(app: typer.Typer) -> None:
                     "Table {table}, board {board}: {outcome}",
                     table=table,
                     board=board,
-                    outcome=render(WRONG_COUNT_OUTCOMES[outcome]),
+                    outcome=render(tournament_event.WRONG_COUNT_OUTCOMES[outcome]),
                 ),
                 json_out,
             )

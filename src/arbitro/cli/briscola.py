@@ -20,11 +20,20 @@ from arbitro.codes.briscola import BriscolaCode, briscola
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, _, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.cli import knockout
+    from arbitro.games import briscola as games_briscola
     from arbitro.games.briscola import Bot, DealerDraw, Game, Seat
+    from arbitro.tournament import knockout as tournament_knockout
     from arbitro.tournament.knockout import Bracket, Match, PairId
-from arbitro.i18n import N_, _, render
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    knockout = lazy_module("arbitro.cli.knockout")
+    games_briscola = lazy_module("arbitro.games.briscola")
+    tournament_knockout = lazy_module("arbitro.tournament.knockout")
 
 PAIR_REGISTERED = "pair-registered"
 """Record kind of a pair's registration with its entry fee (the regulation's "premessa")."""
@@ -33,12 +42,10 @@ BOTS = ("random", "greedy")
 
 
 def _bot(name: str) -> Bot:
-    from arbitro.games.briscola import GreedyBot, RandomBot
-
     if name == "random":
-        return RandomBot()
+        return games_briscola.RandomBot()
     if name == "greedy":
-        return GreedyBot()
+        return games_briscola.GreedyBot()
     raise ArbitroError("unknown bot {name} ({bots})", name=repr(name), bots=", ".join(BOTS))
 
 
@@ -50,35 +57,27 @@ def play_one_game(
     dealer: Seat | None = None,
     irregularity_rate: float = 0.0,
     code: BriscolaCode | None = None,
-) -> tuple[Game, DealerDraw | None]:
+) -> tuple[games_briscola.Game, DealerDraw | None]:
     """One game by the bots: the draw for the dealer (art. 1) unless ``dealer`` is given,
     shuffle and cut (art. 2), the play (arts. 3-8). With probability ``irregularity_rate``
     the arbiter finds an art. 10 irregularity by a random player at a random trick."""
-    from arbitro.games.briscola import (
-        SEATS,
-        Game,
-        Pair,
-        draw_for_dealer,
-        play_game,
-    )
-
     draw = None
     if dealer is None:
-        draw = draw_for_dealer(rng, code=code)
+        draw = games_briscola.draw_for_dealer(rng, code=code)
         dealer = draw.dealer
-    game = Game.shuffled(rng, dealer, code)
-    bots = [ns if s.line is Pair.NS else ew for s in SEATS]
+    game = games_briscola.Game.shuffled(rng, dealer, code)
+    bots = [ns if s.line is games_briscola.Pair.NS else ew for s in games_briscola.SEATS]
     if rng.random() < irregularity_rate:
         kinds = (code or briscola()).irregularities
         stop = int(rng.random() * len(game.deck))
-        seat = SEATS[int(rng.random() * len(SEATS))]
+        seat = games_briscola.SEATS[int(rng.random() * len(games_briscola.SEATS))]
         kind = kinds[int(rng.random() * len(kinds))].key
-        by_seat = dict(zip(SEATS, bots, strict=True))
+        by_seat = dict(zip(games_briscola.SEATS, bots, strict=True))
         for _step in range(stop):
             game.push(by_seat[game.turn].choose(game, rng))
         game.declare_irregularity(seat, kind, "arbitro: simulated")
         return game, draw
-    return play_game(game, bots, rng), draw
+    return games_briscola.play_game(game, bots, rng), draw
 
 
 @dataclass
@@ -107,8 +106,6 @@ def play_knockout(
     reproducible. The first game's dealer is drawn (art. 1); in the later games of a match
     the deal passes to the right.
     """
-    from arbitro.tournament.knockout import BRACKET_DRAWN, Bracket, bracket_payload
-
     c = code or briscola()
     if pairs < 1:
         raise ArbitroError("at least one pair is needed", article=cite(CodeId.BRISCOLA, "knockout"))
@@ -131,10 +128,15 @@ def play_knockout(
         for pid in ids
     ]
     if method == "draw":
-        bracket = Bracket.drawn(ids, random.Random(f"{seed}:draw"), c)
+        bracket = tournament_knockout.Bracket.drawn(ids, random.Random(f"{seed}:draw"), c)
     else:
-        bracket = Bracket.seeded(ids, c)
-    records.append({"kind": BRACKET_DRAWN, "payload": bracket_payload(bracket, seed)})
+        bracket = tournament_knockout.Bracket.seeded(ids, c)
+    records.append(
+        {
+            "kind": tournament_knockout.BRACKET_DRAWN,
+            "payload": tournament_knockout.bracket_payload(bracket, seed),
+        }
+    )
 
     def bot_of(pid: PairId) -> Bot:
         if bots == "mixed":
@@ -156,9 +158,6 @@ def _play_match(
     irregularity_rate: float,
     code: BriscolaCode,
 ) -> None:
-    from arbitro.games.briscola import GameRecord, Pair, next_dealer
-    from arbitro.tournament.knockout import GAME_RESULT, IRREGULARITY, GameReport, apply_game
-
     assert m.first is not None and m.second is not None
     first, second = m.first, m.second
     dealer: Seat | None = None
@@ -174,40 +173,38 @@ def _play_match(
             irregularity_rate=irregularity_rate,
             code=code,
         )
-        dealer = next_dealer(game.dealer)
+        dealer = games_briscola.next_dealer(game.dealer)
         res = game.result()
-        pid = {Pair.NS: first, Pair.EW: second}
+        pid = {games_briscola.Pair.NS: first, games_briscola.Pair.EW: second}
         if res.irregularity is not None:
-            report = GameReport(
+            report = tournament_knockout.GameReport(
                 m.id,
                 number,
                 irregularity=res.irregularity.kind,
                 offender=pid[res.irregularity.offender],
             )
-            kind = IRREGULARITY
+            kind = tournament_knockout.IRREGULARITY
             payload = report.to_payload() | {
                 "seat": res.irregularity.seat.value,
                 "note": res.irregularity.note,
             }
         else:
-            report = GameReport(
+            report = tournament_knockout.GameReport(
                 m.id,
                 number,
                 points={pid[p]: n for p, n in res.points.items()},
                 last_trick=pid[res.last_trick] if res.last_trick else None,
                 winner=pid[res.winner],
             )
-            kind = GAME_RESULT
+            kind = tournament_knockout.GAME_RESULT
             payload = report.to_payload()
-        payload["record"] = GameRecord.from_game(game, draw).to_dict()
-        run.bracket = apply_game(run.bracket, report, code)
+        payload["record"] = games_briscola.GameRecord.from_game(game, draw).to_dict()
+        run.bracket = tournament_knockout.apply_game(run.bracket, report, code)
         run.records.append({"kind": kind, "payload": payload})
         run.games += 1
 
 
 def _game_text(game: Game) -> str:
-    from arbitro.games.briscola import Pair
-
     res = game.result()
     lines = [
         _(
@@ -223,8 +220,8 @@ def _game_text(game: Game) -> str:
     lines.append(
         _(
             "NS {ns} - EW {ew}   winner: {winner}",
-            ns=res.points[Pair.NS],
-            ew=res.points[Pair.EW],
+            ns=res.points[games_briscola.Pair.NS],
+            ew=res.points[games_briscola.Pair.EW],
             winner=res.winner.value,
         )
     )
@@ -248,8 +245,6 @@ def _irregularity_text(key: str) -> str:
 
 def _knockout_text(run: KnockoutRun) -> str:
     """The bots' knockout round by round, each match named by its round and number (art. 9)."""
-    from arbitro.cli.knockout import match_name
-
     b = run.bracket
     lines = []
     for i, rnd in enumerate(b.rounds, 1):
@@ -257,11 +252,13 @@ def _knockout_text(run: KnockoutRun) -> str:
         for m in rnd:
             if m.is_bye:
                 lines.append(
-                    "  " + _("{match}: {pair}, bye", match=match_name(b, m), pair=m.winner)
+                    "  " + _("{match}: {pair}, bye", match=knockout.match_name(b, m), pair=m.winner)
                 )
             else:
                 a, s = m.score
-                lines.append(f"  {match_name(b, m)}: {m.first} - {m.second}  {a}-{s}  → {m.winner}")
+                lines.append(
+                    f"  {knockout.match_name(b, m)}: {m.first} - {m.second}  {a}-{s}  → {m.winner}"
+                )
     lines.append(_("Champion: pair {pair}", pair=b.champion))
     return "\n".join(lines)
 
@@ -289,11 +286,9 @@ def play_game_cmd(
     json_out: bool = JsonOpt,
 ) -> None:
     """One game played by the bots (Briscola art. 1-8), as text or its JSON record."""
-    from arbitro.games.briscola import GameRecord
-
     with errors(json_out):
         game, draw = play_one_game(random.Random(seed), _bot(ns), _bot(ew))
-        record = GameRecord.from_game(game, draw).to_dict()
+        record = games_briscola.GameRecord.from_game(game, draw).to_dict()
         emit(record | {"seed": seed, "bots": {"NS": ns, "EW": ew}}, _game_text(game), json_out)
 
 

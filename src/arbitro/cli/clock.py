@@ -13,21 +13,26 @@ from arbitro.cli import words
 from arbitro.cli.common import EventArg, JsonOpt, RoundArg, emit, errors, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from zoneinfo import ZoneInfo
 
     from arbitro.services.events import EventService
+    from arbitro.tournament import clock as tournament_clock
+    from arbitro.tournament import zone
     from arbitro.tournament.clock import RoundClock
     from arbitro.tournament.event import EventState
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    tournament_clock = lazy_module("arbitro.tournament.clock")
+    zone = lazy_module("arbitro.tournament.zone")
 
 
 def typed_time(raw: str, now: datetime, where: ZoneInfo) -> datetime:
     """The time of day the arbiter typed (``HH:MM``, in the event's zone ``where``) on the
     venue's date of ``now``; an error if it is not such a time."""
-    from arbitro.tournament.zone import parse_local_time
-
-    at = parse_local_time(raw, now, where)
+    at = zone.parse_local_time(raw, now, where)
     if at is None:
         raise ArbitroError("«{raw}»: write the time as HH:MM", raw=raw)
     return at
@@ -36,15 +41,15 @@ def typed_time(raw: str, now: datetime, where: ZoneInfo) -> datetime:
 def clock_data(state: EventState, round_number: int, shown: RoundClock | None) -> dict[str, Any]:
     """The round's clock as JSON: the start (UTC and the venue's time), the event's zone,
     the time played and the round's time in seconds, whether the time-out is due (art. 17)."""
-    from arbitro.tournament.zone import CLOCK, event_zone, local_text
-
-    where = event_zone(state.config)
+    where = zone.event_zone(state.config)
     fixed = state.round(round_number).start_corrected
     return {
         "round": round_number,
         "timezone": where.key,
         "started_at": None if shown is None else shown.started_at,
-        "started_local": None if shown is None else local_text(shown.started_at, where, CLOCK),
+        "started_local": None
+        if shown is None
+        else zone.local_text(shown.started_at, where, zone.CLOCK),
         "played_seconds": None if shown is None else int(shown.played.total_seconds()),
         "round_seconds": None
         if shown is None or shown.round_time is None
@@ -59,23 +64,20 @@ def clock_data(state: EventState, round_number: int, shown: RoundClock | None) -
 def clock_lines(state: EventState, round_number: int, shown: RoundClock | None) -> str:
     """The round's clock as the terminal shows it, in the run's language: the start in the
     event's zone, the time played of the round's time (art. 7), the time-out when due."""
-    from arbitro.tournament.clock import clock_text
-    from arbitro.tournament.zone import CLOCK, SHORT, event_zone, local_text
-
     if shown is None:
         return _("Round {round}: the clock is not started.", round=round_number)
-    where = event_zone(state.config)
+    where = zone.event_zone(state.config)
     start = _(
         "Started at {time}",
-        time=f"{local_text(shown.started_at, where, CLOCK)} ({where.key})",
+        time=f"{zone.local_text(shown.started_at, where, zone.CLOCK)} ({where.key})",
     )
     played = (
-        _("played {played}", played=clock_text(shown.played))
+        _("played {played}", played=tournament_clock.clock_text(shown.played))
         if shown.round_time is None
         else _(
             "played {played} of {total}",
-            played=clock_text(shown.played),
-            total=clock_text(shown.round_time),
+            played=tournament_clock.clock_text(shown.played),
+            total=tournament_clock.clock_text(shown.round_time),
         )
     )
     lines = [_("Round {round}", round=round_number) + f": {start} · {played}"]
@@ -85,7 +87,7 @@ def clock_lines(state: EventState, round_number: int, shown: RoundClock | None) 
             _(
                 "Start corrected by {who} at {time}: {reason}",
                 who=fixed.actor,
-                time=local_text(fixed.at, where, SHORT),
+                time=zone.local_text(fixed.at, where, zone.SHORT),
                 reason=fixed.reason or "",
             )
         )
@@ -102,15 +104,13 @@ def set_clock(
 ) -> None:
     """Start the round's clock at ``start`` (``now`` or ``HH:MM``), or, once started, correct
     its start to ``start`` with the ``reason`` (FIBAS art. 7)."""
-    from arbitro.tournament.zone import event_zone
-
     state = svc.state(event_id)
     now = svc.clock()
     started = state.round(round_number).started_at is not None
     if start.strip().lower() in ("now", "ora", "adesso"):
         at = now
     else:
-        at = typed_time(start, now, event_zone(state.config))
+        at = typed_time(start, now, zone.event_zone(state.config))
     if started:
         svc.correct_start(event_id, round_number, at, reason, actor=actor)
     else:

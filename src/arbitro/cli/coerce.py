@@ -21,9 +21,18 @@ import typer.core
 from typer._coercion import RuntimeParam, TypeDescriptor
 from typer._coercion import build_runtime_param as _typer_build
 
+from arbitro.i18n import N_, Message, render
+from arbitro.lazy_names import lazy_module
+
 if TYPE_CHECKING:
-    from typer._click import Context
+    from typer._click import Context, exceptions
     from typer.core import _TyperParameter
+
+    from arbitro import text_rules
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    text_rules = lazy_module("arbitro.text_rules")
+    exceptions = lazy_module("typer._click.exceptions")
 
 _INT = re.compile(r"[+-]?[0-9]+")
 
@@ -125,16 +134,10 @@ def typed_text(value: str, param: _TyperParameter | None = None, ctx: Context | 
     """``value`` typed on the terminal, in NFC, if the desk's forms would take it (the one text
     rule, :mod:`arbitro.text_rules`); else a usage error naming the parameter and what is
     wrong, in the run's language."""
-    from arbitro.text_rules import text_problem
-
-    problem = text_problem(value, multiline=True, name=True)
+    problem = text_rules.text_problem(value, multiline=True, name=True)
     if problem is not None:
-        from typer._click.exceptions import BadParameter
-
-        from arbitro.i18n import N_, Message, render
-
         detail = render(Message(N_("this field holds {problem}"), {"problem": problem}))
-        raise BadParameter(detail, ctx=ctx, param=param)
+        raise exceptions.BadParameter(detail, ctx=ctx, param=param)
     return unicodedata.normalize("NFC", value)
 
 

@@ -23,10 +23,21 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, _, current_lang
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    import json
+
+    from arbitro import store
+    from arbitro.services import events as events_service
     from arbitro.services.events import EventService
-    from arbitro.store import RecordStore
+    from arbitro.tournament.sheets import form
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    json = lazy_module("json")
+    events_service = lazy_module("arbitro.services.events")
+    store = lazy_module("arbitro.store")
+    form = lazy_module("arbitro.tournament.sheets.form")
 
 JsonOpt = typer.Option(False, "--json", help=_("Output as JSON."))
 EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
@@ -42,7 +53,7 @@ def lang() -> str:
     return current_lang()
 
 
-def cited(msgid: str, code: CodeId, topic: str) -> str:
+def cited(msgid: str, code: CodeId | str, topic: str) -> str:
     """``msgid`` in the run's language, its ``{article}`` the article of ``topic`` in ``code``
     (from the code's TOML: a help text never writes an article number)."""
     return _(msgid, article=cite(code, topic))
@@ -56,18 +67,14 @@ def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
     return group
 
 
-def open_store() -> RecordStore:
+def open_store() -> store.RecordStore:
     """The record store of ``--db`` / ``ARBITRO_DATABASE_URL``."""
-    from arbitro.store import RecordStore
-
-    return RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
+    return store.RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
 
 
 def service() -> EventService:
     """An EventService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
-    from arbitro.services.events import EventService
-
-    return EventService(open_store())
+    return events_service.EventService(open_store())
 
 
 def _default(o: Any) -> Any:
@@ -89,8 +96,6 @@ def _default(o: Any) -> Any:
 
 def dumps(data: Any, indent: int | None = 2) -> str:
     """``data`` as JSON text (dates, enums, dataclasses, Structs and messages converted)."""
-    import json  # only with --json: a plain run prints text (issue 14)
-
     return json.dumps(data, default=_default, ensure_ascii=False, indent=indent)
 
 
@@ -177,8 +182,6 @@ def read_text(file: Path) -> str:
 
 def read_json(file: Path) -> Any:
     """The JSON content of ``file`` (an ArbitroError if it cannot be read or parsed)."""
-    import json  # only by the commands that read a JSON file (issue 14)
-
     text = read_text(file)
     try:
         return json.loads(text)
@@ -240,6 +243,4 @@ def groups(text: str) -> list[str]:
 def ints(text: str, what: Message) -> list[int]:
     """The comma-separated integers of ``text`` (an error naming ``what`` otherwise): the
     sheets' own reader (``arbitro sheet``'s numbers are read by the event's kind of sheet)."""
-    from arbitro.tournament.sheets.form import comma_numbers  # on use: the CLI's start-up
-
-    return comma_numbers(text, what)
+    return form.comma_numbers(text, what)

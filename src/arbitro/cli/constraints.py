@@ -24,9 +24,16 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.i18n import _, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.services import club_constraints as club_constraints_service
+    from arbitro.services import events as events_service
     from arbitro.tournament.pairing_constraints import Constraint
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    club_constraints_service = lazy_module("arbitro.services.club_constraints")
+    events_service = lazy_module("arbitro.services.events")
 
 REASONS = ("club", "family", "director")  # ConstraintReason's values, without importing it
 
@@ -90,11 +97,10 @@ def register(app: typer.Typer) -> None:
     def add_clubs(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """Same-club constraints from the registry's clubs of the players linked to the
         event's competitors (FIBAS art. 4)."""
-        from arbitro.services.club_constraints import add_club_constraints
-        from arbitro.services.events import EventService
-
         with errors(json_out), open_store() as store:
-            added = add_club_constraints(EventService(store), event_id)
+            added = club_constraints_service.add_club_constraints(
+                events_service.EventService(store), event_id
+            )
             lines = [
                 _("{first} – {second} ({club})", first=a, second=b, club=club)
                 for a, b, club in added

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,6 +18,21 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro import errors as errors_module
+    from arbitro.cli import render
+    from arbitro.services import event_file as event_file_service
+    from arbitro.tournament import event
+    from arbitro.tournament.standings import standings
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    render = lazy_module("arbitro.cli.render")
+    errors_module = lazy_module("arbitro.errors")
+    event_file_service = lazy_module("arbitro.services.event_file")
+    event = lazy_module("arbitro.tournament.event")
+    standings = lazy_module("arbitro.tournament.standings.standings")
 
 
 def register(app: typer.Typer) -> None:
@@ -30,10 +45,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Export the event file: every record, as JSON (docs/event-file.schema.json)."""
-        from arbitro.services.event_file import export_event
-
         with errors(json_out):
-            data = export_event(service(), event_id)
+            data = event_file_service.export_event(service(), event_id)
             text = json.dumps(data, ensure_ascii=False, indent=1, default=str)
             if out is None:
                 typer.echo(text)
@@ -67,11 +80,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Import an event file, under its own id or ``--as``; each record decided as its
         live action (issue 29), the file refused with every problem unless ``--unverified``."""
-        from arbitro.services.event_file import import_event
-
         with errors(json_out):
             data = read_json(file)
-            state = import_event(service(), data, as_id, unverified=unverified)
+            state = event_file_service.import_event(service(), data, as_id, unverified=unverified)
             emit(
                 {"event_id": state.event_id, "records": state.last_seq},
                 _(
@@ -87,22 +98,16 @@ def register(app: typer.Typer) -> None:
     )
     def replay(file: Annotated[Path, typer.Argument()], json_out: bool = JsonOpt) -> None:
         """Replay an event file in memory and print its current standings."""
-        from arbitro.cli.render import standings_data, standings_text
-        from arbitro.errors import ArbitroError
-        from arbitro.services.event_file import gc_paused, read_event_file
-        from arbitro.tournament.event import EventState
-        from arbitro.tournament.standings.standings import standings
-
-        with errors(json_out), gc_paused():
+        with errors(json_out), event_file_service.gc_paused():
             # The log is folded once, by its check: that state is the replay's.
-            event_id, _name, _records, state = read_event_file(read_text(file))
-            if not isinstance(state, EventState):
-                raise ArbitroError(
+            event_id, _name, _records, state = event_file_service.read_event_file(read_text(file))
+            if not isinstance(state, event.EventState):
+                raise errors_module.ArbitroError(
                     "«{event}» is a knockout event: use «arbitro knockout»", event=event_id
                 )
             rnd = state.current_round()
             emit(
-                standings_data(state, rnd, False),
-                standings_text(state, standings(state, rnd), rnd, False),
+                render.standings_data(state, rnd, False),
+                render.standings_text(state, standings.standings(state, rnd), rnd, False),
                 json_out,
             )

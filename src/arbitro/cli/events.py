@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 import typer
 
 from arbitro.cli import words
+from arbitro.cli.citing import code_citing
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -26,13 +27,32 @@ from arbitro.cli.common import (
 )
 from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.codes.registry import DEFAULT_CODE, EventKind, codes_of
+from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, _, message, ngettext, render
-from arbitro.tournament.model import EventFormat
+from arbitro.lazy_names import lazy_module
+from arbitro.tournament.model import EventFormat, Movement
 
 if TYPE_CHECKING:
+    from arbitro import money, tiebreak_names
+    from arbitro.services import registrations as registrations_service
+    from arbitro.tournament import commands, event, zone
+    from arbitro.tournament import rules as tournament_rules
+    from arbitro.tournament.commands import setup, values
     from arbitro.tournament.event import EventState
+    from arbitro.tournament.standings import tiebreaks as standings_tiebreaks
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    money = lazy_module("arbitro.money")
+    registrations_service = lazy_module("arbitro.services.registrations")
+    tiebreak_names = lazy_module("arbitro.tiebreak_names")
+    commands = lazy_module("arbitro.tournament.commands")
+    setup = lazy_module("arbitro.tournament.commands.setup")
+    values = lazy_module("arbitro.tournament.commands.values")
+    event = lazy_module("arbitro.tournament.event")
+    tournament_rules = lazy_module("arbitro.tournament.rules")
+    standings_tiebreaks = lazy_module("arbitro.tournament.standings.tiebreaks")
+    zone = lazy_module("arbitro.tournament.zone")
 
 
 def _movement_word(text: str) -> bool:
@@ -70,8 +90,6 @@ def code_defaults(code: str) -> tuple[int | None, int]:
     """Rounds and deals per round when not given, as the code's spec sets them for a new
     event (Scala 40's "5 turni di gioco da 5 chiusure", art. 5); else 2 deals a round and no
     default number of rounds (FIBAS art. 7)."""
-    from arbitro.codes.registry import code_spec
-
     defaults = code_spec(code).desk_defaults
     rounds = defaults.get("rounds")
     return (None if rounds is None else int(rounds)), int(defaults.get("deals", "2"))
@@ -81,9 +99,10 @@ def tiebreak_choices() -> str:
     """The tie-breaks a director may choose, for the command's help: each criterion's words
     in the run's language (the command takes them in either language, or the record's name),
     then what it does (issue 34)."""
-    from arbitro.tiebreak_names import CRITERION_WORDS  # not the standings (issue 14)
-
-    return "; ".join(f"{render(label)}: {render(what)}" for label, what in CRITERION_WORDS.values())
+    return "; ".join(
+        f"{render(label)}: {render(what)}"
+        for label, what in tiebreak_names.CRITERION_WORDS.values()
+    )
 
 
 def register(app: typer.Typer) -> None:
@@ -115,7 +134,7 @@ def register(app: typer.Typer) -> None:
         rounds: Annotated[
             int | None,
             typer.Option(
-                help=cited(N_("Number of rounds ({article}: 5)"), CodeId.SCALA40, "rounds")
+                help=cited(N_("Number of rounds ({article}: 5)"), code_citing("rounds"), "rounds")
             ),
         ] = None,
         deals: Annotated[
@@ -125,7 +144,7 @@ def register(app: typer.Typer) -> None:
                     N_(
                         "Deals per round, for all or per round: 2 or 2,2,3 (Burraco: 2; {article}: 5)"
                     ),
-                    CodeId.SCALA40,
+                    code_citing("rounds"),
                     "rounds",
                 )
             ),
@@ -142,9 +161,7 @@ def register(app: typer.Typer) -> None:
         duplicate: Annotated[
             bool,
             typer.Option(
-                help=cited(
-                    N_("Duplicate cards (continuous scale, {article})"), CodeId.BURRACO_FIBAS, "vp"
-                )
+                help=cited(N_("Duplicate cards (continuous scale, {article})"), DEFAULT_CODE, "vp")
             ),
         ] = False,
         carte_uguali: Annotated[
@@ -156,7 +173,7 @@ def register(app: typer.Typer) -> None:
                         "Carte uguali: prepared boards, each line compared with the field "
                         "(implies --duplicate; {article})"
                     ),
-                    CodeId.BURRACO_FIBAS,
+                    DEFAULT_CODE,
                     "vp",
                 ),
             ),
@@ -205,13 +222,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Create an event with its rounds, deals and movements (FIBAS art. 4) and its entry
         fee per competitor."""
-        from arbitro.money import parse_euros
-        from arbitro.tournament.event import EventConfig
-        from arbitro.tournament.model import Movement
-        from arbitro.tournament.rules import rules_for
-
         with errors(json_out):
-            rules = rules_for(code)  # refuses an unknown code first
+            rules = tournament_rules.rules_for(code)  # refuses an unknown code first
             defaults = code_defaults(code)
             rounds = rounds if rounds is not None else defaults[0]
             deals = deals if deals is not None else str(defaults[1])
@@ -244,7 +256,7 @@ def register(app: typer.Typer) -> None:
             if carte_uguali or comparison not in (None, "table"):
                 duplicate = True
                 comparison = comparison or "others"
-            config = EventConfig(
+            config = event.EventConfig(
                 name=name,
                 event_format=EventFormat(words.typed(words.FORMAT_WORDS, format, "--format")),
                 rounds=rounds,
@@ -258,7 +270,7 @@ def register(app: typer.Typer) -> None:
                 session_starts=tuple(ints(sessions, message("sessions"))),
                 code=CodeId(rules.code_id),
                 game=GameId(rules.game),
-                entry_fee_cents=None if fee is None else parse_euros(fee),
+                entry_fee_cents=None if fee is None else money.parse_euros(fee),
                 timezone=timezone,
             )
             service().create_event(event_id, config)
@@ -286,9 +298,6 @@ def register(app: typer.Typer) -> None:
     def show(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """An event's configuration and each round's status: seated, published, sheets
         missing (FIBAS art. 4, 19, 39)."""
-        from arbitro.tournament.commands import sheet_status
-        from arbitro.tournament.zone import event_zone
-
         with errors(json_out):
             state = service().state(event_id)
             rounds: list[dict[str, Any]] = []
@@ -303,7 +312,9 @@ def register(app: typer.Typer) -> None:
                         "seated": r.seating is not None,
                         "seating_published": r.seating_published_at,
                         "standings_published": r.standings_published_at,
-                        "sheets": {tab.table: sheet_status(state, n, tab.table) for tab in tables},
+                        "sheets": {
+                            tab.table: commands.sheet_status(state, n, tab.table) for tab in tables
+                        },
                     }
                 )
             data = {
@@ -321,7 +332,7 @@ def register(app: typer.Typer) -> None:
                     format=words.named(words.FORMAT_NAMES, state.config.event_format),
                     count=len(state.competitors),
                 ),
-                "  " + _("Time zone: {zone}", zone=event_zone(state.config).key),
+                "  " + _("Time zone: {zone}", zone=zone.event_zone(state.config).key),
             ]
             if state.unverified:
                 lines.insert(
@@ -384,17 +395,17 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Record the event's tie-breaks among competitors level on V.P., in order, or show
         them (issue 34; docs/rulings.md, "Tie-breaks": the default is V.P., then M.P.)."""
-        from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
-
         with errors(json_out):
             svc = service()
             if criteria:
                 svc.choose_tiebreaks(event_id, criteria, seed)
             state = svc.state(event_id)
-            names, drawn = chosen(state)
+            names, drawn = standings_tiebreaks.chosen(state)
             emit(
                 {"event_id": event_id, "criteria": list(names), "seed": drawn},
-                render(tiebreak_line(names, state.sheet_kind.mp_lower_is_better)),
+                render(
+                    standings_tiebreaks.tiebreak_line(names, state.sheet_kind.mp_lower_is_better)
+                ),
                 json_out,
             )
 
@@ -434,15 +445,13 @@ def register(app: typer.Typer) -> None:
         """Register a competitor with its players (FIBAS art. 2); with ``--from-round`` admit
         a latecomer from a later round, its missed rounds scored as chosen (FIBAS art. 37,
         Scala 40 art. 26, docs/rulings.md "Late entries")."""
-        from arbitro.tournament.commands.setup import LateEntry
-
         with errors(json_out):
             late = None
             if from_round is not None:
                 choice = (
                     None if missed is None else words.typed(words.MISSED_WORDS, missed, "--missed")
                 )
-                late = LateEntry(from_round, choice, vp, mp, not unranked)
+                late = setup.LateEntry(from_round, choice, vp, mp, not unranked)
             elif missed is not None or unranked:
                 raise ArbitroError("--missed and --unranked go with --from-round")
             number = service().register(event_id, name, player or [], late=late)
@@ -471,8 +480,6 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Register the competitors of a CSV file, one per row (FIBAS art. 2), all or
         nothing: a file with problems registers nobody and every problem is listed by line."""
-        from arbitro.services.registrations import decode_registrations, read_registrations_csv
-
         with errors(json_out):
             try:
                 data = file.read_bytes()
@@ -480,7 +487,9 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError(
                     "cannot read {file}: {reason}", file=str(file), reason=exc.strerror
                 ) from None
-            rows, problems = read_registrations_csv(decode_registrations(data))
+            rows, problems = registrations_service.read_registrations_csv(
+                registrations_service.decode_registrations(data)
+            )
             numbers = service().register_many(event_id, rows, problems=problems)
             emit(
                 {"registered": numbers},
@@ -511,7 +520,7 @@ def register(app: typer.Typer) -> None:
             data["players"] = player
         record(
             json_out,
-            lambda svc: svc.rename(event_id, competitor, name, player),
+            lambda svc: svc.run(event_id, values.Rename(competitor, name, player)),
             data,
             _("Renamed"),
         )
@@ -532,9 +541,9 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             if everyone:
-                svc.check_in_all(event_id)
+                svc.run(event_id, values.CheckInAll())
             else:
-                svc.check_in(event_id, numbers or [], not absent)
+                svc.run(event_id, values.CheckIn(numbers or [], not absent))
             _check_in_report(svc.state(event_id), json_out)
 
     @app.command("withdraw-absent", help=_("Withdraw the competitors not checked in."))
@@ -542,7 +551,7 @@ def register(app: typer.Typer) -> None:
         """Withdraw every competitor absent at the check-in (FIBAS art. 36)."""
         with errors(json_out):
             svc = service()
-            numbers = svc.withdraw_absent(event_id)
+            numbers = svc.run(event_id, values.WithdrawAbsent())
             emit(
                 {"withdrawn": numbers},
                 _(

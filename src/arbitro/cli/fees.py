@@ -13,16 +13,28 @@ from arbitro.cli import words
 from arbitro.cli.common import EventArg, JsonOpt, emit, errors, lang, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro import money
+    from arbitro.printouts import cash as printouts_cash
+    from arbitro.printouts import labels
+    from arbitro.tournament import fees, records
+    from arbitro.tournament.commands import values
     from arbitro.tournament.event import EventState
     from arbitro.tournament.fees import CashSummary
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    money = lazy_module("arbitro.money")
+    printouts_cash = lazy_module("arbitro.printouts.cash")
+    labels = lazy_module("arbitro.printouts.labels")
+    fees = lazy_module("arbitro.tournament.fees")
+    records = lazy_module("arbitro.tournament.records")
+    values = lazy_module("arbitro.tournament.commands.values")
 
 
 def summary_data(summary: CashSummary) -> dict[str, Any]:
     """The cash summary as JSON: every competitor's fee and payments, and the totals."""
-    from arbitro.tournament.records import PaymentMethod
-
     return {
         "fee_cents": summary.fee_cents,
         "competitors": [
@@ -50,8 +62,8 @@ def summary_data(summary: CashSummary) -> dict[str, Any]:
         "paid": summary.paid,
         "expected_cents": summary.expected_cents,
         "collected_cents": summary.collected_cents,
-        "cash_cents": summary.collected_by(PaymentMethod.CASH),
-        "other_cents": summary.collected_by(PaymentMethod.OTHER),
+        "cash_cents": summary.collected_by(records.PaymentMethod.CASH),
+        "other_cents": summary.collected_by(records.PaymentMethod.OTHER),
         "missing_cents": summary.missing_cents,
         "unpaid": [r.competitor for r in summary.unpaid],
     }
@@ -59,42 +71,38 @@ def summary_data(summary: CashSummary) -> dict[str, Any]:
 
 def summary_text(state: EventState) -> str:
     """The cash summary as the terminal shows it: the fee, one line per competitor, totals."""
-    from arbitro.money import euros
-    from arbitro.tournament.fees import METHOD_NAMES, STATUS_NAMES, cash_summary, fee_phrase
-    from arbitro.tournament.records import PaymentMethod
-
-    s = cash_summary(state)
-    lines = [_("Entry fee: {fee}", fee=render(fee_phrase(state.config.event_format, s.fee_cents)))]
+    s = fees.cash_summary(state)
+    lines = [
+        _("Entry fee: {fee}", fee=render(fees.fee_phrase(state.config.event_format, s.fee_cents)))
+    ]
     for r in s.rows:
         how = ", ".join(
-            f"€ {euros(p.amount_cents)} {render(METHOD_NAMES[p.method])} ({words.actor(p.actor)})"
+            f"€ {money.euros(p.amount_cents)} {render(fees.METHOD_NAMES[p.method])} ({words.actor(p.actor)})"
             for p in r.payments
         )
         lines.append(
-            f"{r.competitor:>4}  {r.name:<30} {render(STATUS_NAMES[r.status]):<17} {how}".rstrip()
+            f"{r.competitor:>4}  {r.name:<30} {render(fees.STATUS_NAMES[r.status]):<17} {how}".rstrip()
         )
     lines += [
         _(
             "Paid: {paid} of {total} · collected € {collected}",
             paid=s.paid,
             total=s.playing,
-            collected=euros(s.collected_cents),
+            collected=money.euros(s.collected_cents),
         ),
         _(
             "Expected € {expected} · cash € {cash} · otherwise € {other} · still owed € {missing}",
-            expected=euros(s.expected_cents),
-            cash=euros(s.collected_by(PaymentMethod.CASH)),
-            other=euros(s.collected_by(PaymentMethod.OTHER)),
-            missing=euros(s.missing_cents),
+            expected=money.euros(s.expected_cents),
+            cash=money.euros(s.collected_by(records.PaymentMethod.CASH)),
+            other=money.euros(s.collected_by(records.PaymentMethod.OTHER)),
+            missing=money.euros(s.missing_cents),
         ),
     ]
     return "\n".join(lines)
 
 
 def _amount(text: str | None) -> int | None:
-    from arbitro.money import parse_euros
-
-    return None if text is None else parse_euros(text)
+    return None if text is None else money.parse_euros(text)
 
 
 def register(app: typer.Typer) -> None:
@@ -107,13 +115,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Set or change the entry fee per competitor while checking in (FIBAS art. 4)."""
-        from arbitro.money import euros, parse_euros
-
         with errors(json_out):
-            cents = parse_euros(amount)
+            cents = money.parse_euros(amount)
             svc = service()
-            svc.set_fee(event_id, cents)
-            emit({"fee_cents": cents}, _("Entry fee: € {fee}", fee=euros(cents)), json_out)
+            svc.run(event_id, values.SetFee(cents))
+            emit({"fee_cents": cents}, _("Entry fee: € {fee}", fee=money.euros(cents)), json_out)
 
     @app.command("pay", help=_("Record the entry fee paid by competitors."))
     def pay(
@@ -133,19 +139,16 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Record who paid at the desk; ``--undo`` cancels a payment taken by mistake."""
-        from arbitro.tournament.fees import cash_summary
-        from arbitro.tournament.records import PaymentMethod
-
         with errors(json_out):
             svc = service()
             if undo:
                 for n in numbers:
-                    svc.unpay(event_id, n, reason)
+                    svc.run(event_id, values.Unpay(n, reason))
             else:
-                method = PaymentMethod.OTHER if other else PaymentMethod.CASH
-                svc.pay(event_id, numbers, _amount(amount), method)
+                method = records.PaymentMethod.OTHER if other else records.PaymentMethod.CASH
+                svc.run(event_id, values.Pay(numbers, _amount(amount), method))
             state = svc.state(event_id)
-            emit(summary_data(cash_summary(state)), summary_text(state), json_out)
+            emit(summary_data(fees.cash_summary(state)), summary_text(state), json_out)
 
     @app.command("cash", help=_("The cash summary of the entry fees."))
     def cash(
@@ -159,19 +162,14 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Who paid what, who did not, the total expected and collected."""
-        from arbitro.tournament.fees import cash_summary
-
         with errors(json_out):
             state = service().state(event_id)
             if pdf is not None:
-                from arbitro.printouts.cash import cash_pdf
-                from arbitro.printouts.labels import check_lang
-
-                data = cash_pdf(state, lang=check_lang(language or lang()))
+                data = printouts_cash.cash_pdf(state, lang=labels.check_lang(language or lang()))
                 try:
                     pdf.write_bytes(data)
                 except OSError as exc:
                     raise ArbitroError(
                         "cannot write {file}: {reason}", file=str(pdf), reason=exc.strerror
                     ) from None
-            emit(summary_data(cash_summary(state)), summary_text(state), json_out)
+            emit(summary_data(fees.cash_summary(state)), summary_text(state), json_out)

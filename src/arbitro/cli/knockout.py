@@ -27,17 +27,30 @@ from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
-    from arbitro.services.knockout import KnockoutService
+    from arbitro.printouts import bracket as printouts_bracket
+    from arbitro.printouts import match_cards
+    from arbitro.services import event_file as event_file_service
+    from arbitro.services import knockout as knockout_service
+    from arbitro.tournament import knockout, knockout_event
     from arbitro.tournament.knockout import Bracket, GameReport, Match
     from arbitro.tournament.knockout_event import KnockoutState
+    from arbitro.web import knockout_match
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    printouts_bracket = lazy_module("arbitro.printouts.bracket")
+    match_cards = lazy_module("arbitro.printouts.match_cards")
+    event_file_service = lazy_module("arbitro.services.event_file")
+    knockout_service = lazy_module("arbitro.services.knockout")
+    knockout = lazy_module("arbitro.tournament.knockout")
+    knockout_event = lazy_module("arbitro.tournament.knockout_event")
+    knockout_match = lazy_module("arbitro.web.knockout_match")
 
 
-def _service() -> KnockoutService:
-    from arbitro.services.knockout import KnockoutService
-
-    return KnockoutService(open_store())
+def _service() -> knockout_service.KnockoutService:
+    return knockout_service.KnockoutService(open_store())
 
 
 def bracket_text(state: KnockoutState) -> str:
@@ -146,10 +159,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Create a knockout event of pairs (Briscola art. 9)."""
-        from arbitro.tournament.knockout_event import KnockoutConfig
-
         with errors(json_out):
-            state = _service().create(event_id, KnockoutConfig(name, seeded, seed))
+            state = _service().create(event_id, knockout_event.KnockoutConfig(name, seeded, seed))
             event_created(event_id, name, _data(state), json_out)
 
     @ko.command("register", help=_("Register a pair with its entry fee."))
@@ -200,11 +211,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Record a game played (Briscola art. 8-9)."""
-        from arbitro.tournament.knockout import GameReport
-
         with errors(json_out):
             pts = _points(points)
-            _record(event_id, match, lambda n: GameReport(match, n, pts, last_trick), json_out)
+            _record(
+                event_id, match, lambda n: knockout.GameReport(match, n, pts, last_trick), json_out
+            )
 
     @ko.command(
         "irregularity",
@@ -226,12 +237,10 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """An irregularity of Briscola art. 10: the offending pair loses the game."""
-        from arbitro.tournament.knockout import GameReport
-
         _record(
             event_id,
             match,
-            lambda n: GameReport(match, n, irregularity=kind, offender=offender),
+            lambda n: knockout.GameReport(match, n, irregularity=kind, offender=offender),
             json_out,
             reason,
         )
@@ -302,14 +311,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """The cards of the matches to play now, each with its QR code (Briscola art. 8-9)."""
-        from arbitro.printouts.match_cards import match_cards_pdf
-        from arbitro.web.knockout_match import card_matches, cli_match_urls
-
         with errors(json_out):
             state = _service().state(event_id)
-            ids = [m.id for m in card_matches(state)]
-            urls = cli_match_urls(open_store(), base_url, event_id, ids)
-            pdf = match_cards_pdf(state, urls, lang=lang)
+            ids = [m.id for m in knockout_match.card_matches(state)]
+            urls = knockout_match.cli_match_urls(open_store(), base_url, event_id, ids)
+            pdf = match_cards.match_cards_pdf(state, urls, lang=lang)
             output.write_bytes(pdf)
             emit(
                 {"event_id": event_id, "file": str(output), "matches": ids, "urls": urls},
@@ -336,10 +342,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Print the bracket as a PDF (Briscola art. 9)."""
-        from arbitro.printouts.bracket import bracket_pdf
-
         with errors(json_out):
-            pdf = bracket_pdf(_service().state(event_id), lang=lang)
+            pdf = printouts_bracket.bracket_pdf(_service().state(event_id), lang=lang)
             output.write_bytes(pdf)
             emit(
                 {"event_id": event_id, "file": str(output), "bytes": len(pdf)},
@@ -354,10 +358,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Import a knockout event file, under its own id or ``--as``."""
-        from arbitro.services.event_file import import_event
-
         with errors(json_out):
-            state = import_event(_service(), read_json(file), as_id)
+            state = event_file_service.import_event(_service(), read_json(file), as_id)
             emit(
                 {"event_id": state.event_id, "records": state.last_seq},
                 _("Event imported"),

@@ -7,9 +7,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-if TYPE_CHECKING:
-    from arbitro.games.prepared_deals import BoardCheck, Law13Ruling
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.games import prepared_deals
+    from arbitro.games.prepared_deals import BoardCheck, Law13Ruling
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    prepared_deals = lazy_module("arbitro.games.prepared_deals")
 
 CallMade = Annotated[
     bool,
@@ -69,9 +75,7 @@ def ruling(
     foreign_played: bool = False,
 ) -> Law13Ruling:
     """The outcome Bridge Law 13 prescribes for ``check`` given the options (13A-13F)."""
-    from arbitro.games.prepared_deals import law13_outcome
-
-    return law13_outcome(
+    return prepared_deals.law13_outcome(
         check,
         call_made=call_made,
         play_completed=play_completed,

@@ -11,6 +11,7 @@ the first time they are asked for (when the command runs or shows its own help).
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -52,7 +53,6 @@ class LazyCommand(TyperCommand):
         at the first word ending in a full stop)."""
         if self.short_help or not self.help:
             return super().get_short_help_str(limit)
-        import re
 
         text = " ".join(str(self.help).split())
         # The first sentence: up to a full stop and a space, not after "art." / "Art.".

@@ -7,15 +7,23 @@ import os
 import sys
 from contextlib import nullcontext
 from functools import cache
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.models import CommandInfo, TyperInfo
 
 from arbitro.cli import coerce, lazy
 from arbitro.cli.click_words import LANG_KEY, speak
+from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import code_specs
 from arbitro.i18n import N_, _, use_lang
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.cli import citing
+else:
+    citing = lazy_module("arbitro.cli.citing")  # only --help's listing cites by topic
 
 speak()  # click's and typer's own words (Usage, Options, ...) in the run's language
 
@@ -77,10 +85,11 @@ SHARED_MODULES: dict[str, tuple[str, ...]] = {
 
 # What ``arbitro --help`` lists, without importing any command module (issue 14): each
 # top-level command's help (a msgid of the catalogue, the same the module registers), a
-# group's marked ``GROUP``, and for a few the code and topic of the article it cites. A test
+# group's marked ``GROUP``, and for a few the code and topic of the article it cites (no code:
+# the one code with an article for the topic, :func:`~arbitro.cli.citing.code_citing`). A test
 # checks it against what the modules register, and the listing against the full app's.
 GROUP = "group"
-Listed = tuple[str, str, tuple[CodeId, str] | None]
+Listed = tuple[str, str, tuple[CodeId | None, str] | None]
 SHARED_LISTING: dict[str, Listed] = {
     "register": (N_("Register a competitor."), "", None),
     "import-csv": (N_("Registrations from CSV (columns name, player1, player2...)."), "", None),
@@ -113,7 +122,7 @@ SHARED_LISTING: dict[str, Listed] = {
     "prizes": (
         N_("Prizes by category and ties for prizes ({article})."),
         "",
-        (CodeId.BURRACO_PAROLE, "prize_ties"),
+        (None, "prize_ties"),
     ),
     "seat": (N_("Seat a round."), GROUP, None),
     "late": (N_("Record a lateness."), "", None),
@@ -168,8 +177,6 @@ def _codes_commands() -> tuple[dict[str, tuple[str, ...]], dict[str, Listed]]:
     """The modules and the listing of each code's own commands (``CodeSpec.commands``), read
     from the registry when first needed: a shared command (``arbitro vp``) loads no code for
     them (issue 14)."""
-    from arbitro.codes.registry import code_specs
-
     modules: dict[str, tuple[str, ...]] = {}
     listing: dict[str, Listed] = {}
     for spec in code_specs():
@@ -178,6 +185,13 @@ def _codes_commands() -> tuple[dict[str, tuple[str, ...]], dict[str, Listed]]:
             cites = (CodeId(spec.id), c.topic) if c.topic else None
             listing[c.name] = (c.help, GROUP if c.group else "", cites)
     return modules, listing
+
+
+def listed_article(cites: tuple[CodeId | None, str]) -> Citation:
+    """The article a listed command's help cites: the topic's article in the code named, or
+    in the one code with an article for it (issue 30: the listing names no code)."""
+    code, topic = cites
+    return cite(code or citing.code_citing(topic), topic)
 
 
 def all_modules() -> dict[str, tuple[str, ...]]:
@@ -280,12 +294,7 @@ class ArbitroApp(typer.Typer):
         self._commands.clear()
         self._groups.clear()
         for name, (msgid, kind, cites) in listing().items():
-            if cites is not None:
-                from arbitro.codes.citation import cite
-
-                text = _(msgid, article=cite(*cites))
-            else:
-                text = _(msgid)
+            text = _(msgid) if cites is None else _(msgid, article=listed_article(cites))
             if kind == GROUP:
                 group = typer.Typer(
                     name=name, help=text, no_args_is_help=True, rich_markup_mode=None

@@ -34,15 +34,22 @@ from arbitro.cli.common import (
     malformed,
     read_json_object,
 )
-from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS
-
-if TYPE_CHECKING:
-    from arbitro.cli.render import ScoreRow
-    from arbitro.games.parole import Line, LinePosition, LineScore
-    from arbitro.lexicon.hunspell import Dictionary
+from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, score_table_text
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, message
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.cli.render import ScoreRow
+    from arbitro.games import parole
+    from arbitro.games.parole import Line, LineScore
+    from arbitro.lexicon import hunspell
+    from arbitro.lexicon.hunspell import Dictionary
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    parole = lazy_module("arbitro.games.parole")
+    hunspell = lazy_module("arbitro.lexicon.hunspell")
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[
@@ -72,17 +79,13 @@ BAD_INPUT = "cli.parole.bad_input"
 
 
 def _dictionary(approve: list[str] | None, reject: list[str] | None) -> Dictionary:
-    from arbitro.lexicon.hunspell import italian
-
     if not approve and not reject:
-        return italian()
-    return italian().with_lists(approve or (), reject or ())
+        return hunspell.italian()
+    return hunspell.italian().with_lists(approve or (), reject or ())
 
 
-def _by_line(text: str | None, what: str) -> dict[Line, str]:
-    from arbitro.games.parole import Line
-
-    return by_line(text, Line, what, '"NS: CASA | CANE; EW: RE?"', BAD_INPUT)
+def _by_line(text: str | None, what: str) -> dict[parole.Line, str]:
+    return by_line(text, parole.Line, what, '"NS: CASA | CANE; EW: RE?"', BAD_INPUT)
 
 
 def _strings(value: Any, what: str) -> list[str]:
@@ -93,16 +96,14 @@ def _strings(value: Any, what: str) -> list[str]:
     return list(value)
 
 
-def _position(data: Any, line: Line, lexicon: Dictionary) -> LinePosition:
-    from arbitro.games.parole import LinePosition, parse_cards, parse_word
-
+def _position(data: Any, line: Line, lexicon: Dictionary) -> parole.LinePosition:
     if not isinstance(data, dict):
         raise ArbitroError("{line}: an object is needed", line=line.value, key=BAD_INPUT)
-    return LinePosition(
-        words=tuple(parse_word(w, lexicon) for w in _strings(data.get("words"), "words")),
-        hands=tuple(parse_cards(h) for h in _strings(data.get("hands"), "hands")),
-        penalized=parse_cards(str(data.get("penalized", ""))),
-        frozen=parse_cards(str(data.get("frozen", ""))),
+    return parole.LinePosition(
+        words=tuple(parole.parse_word(w, lexicon) for w in _strings(data.get("words"), "words")),
+        hands=tuple(parole.parse_cards(h) for h in _strings(data.get("hands"), "hands")),
+        penalized=parole.parse_cards(str(data.get("penalized", ""))),
+        frozen=parole.parse_cards(str(data.get("frozen", ""))),
         closed=bool(data.get("closed", False)),
     )
 
@@ -118,8 +119,6 @@ SCORE_ROWS: tuple[ScoreRow, ...] = (
 
 
 def _table(scores: dict[Line, LineScore]) -> str:
-    from arbitro.cli.render import score_table_text
-
     return score_table_text(scores, SCORE_ROWS, 10)
 
 
@@ -168,10 +167,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """The letters a wild can stand for in a word (Parole art. 4.4)."""
-        from arbitro.games.parole import parse_cards, readings
-
         with errors(as_json):
-            found = readings(parse_cards(cards), _dictionary(approve, reject))
+            found = parole.readings(parole.parse_cards(cards), _dictionary(approve, reject))
         data = {"cards": cards.upper(), "readings": list(found)}
         emit(data, " ".join(found) if found else _("no word"), as_json)
         if not found:
@@ -210,8 +207,6 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """A deal's score per line (Parole art. 5-6), inline or from a JSON file."""
-        from arbitro.games.parole import Line, score_table
-
         with errors(as_json):
             lexicon = _dictionary(approve, reject)
             if file is not None:
@@ -219,7 +214,7 @@ def register(app: typer.Typer) -> None:
                 with malformed(str(file)):
                     positions = {
                         ln: _position(data[ln.value], ln, lexicon)
-                        for ln in (Line.NS, Line.EW)
+                        for ln in (parole.Line.NS, parole.Line.EW)
                         if ln.value in data
                     }
             else:
@@ -240,9 +235,9 @@ def register(app: typer.Typer) -> None:
                         ln,
                         lexicon,
                     )
-                    for ln in (Line.NS, Line.EW)
+                    for ln in (parole.Line.NS, parole.Line.EW)
                 }
-            scores = score_table(positions)
+            scores = parole.score_table(positions)
         out = {ln.value: s.as_dict() for ln, s in scores.items()}
         for ln, pos in positions.items():
             out[ln.value]["words"] = [w.spelling for w in pos.words]
@@ -256,20 +251,19 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """A whole deal played by the bots, as a replayable JSON record."""
-        from arbitro.games.parole import Deal, DealRecord, GreedyBot, RandomBot, Seat, play_deal
-        from arbitro.lexicon.hunspell import italian
-
         with errors(as_json):
             if bots not in ("greedy", "random"):
                 raise ArbitroError("--bots: greedy or random", key=BAD_INPUT)
             try:
-                seat = Seat(dealer.strip().upper())
+                seat = parole.Seat(dealer.strip().upper())
             except ValueError as err:
                 raise ArbitroError("--dealer: N, E, S or W", key=BAD_INPUT) from err
             rng = random.Random(seed)
-            bot = GreedyBot() if bots == "greedy" else RandomBot()
-            played = play_deal(Deal.shuffled(rng, seat, lexicon=italian()), [bot] * 4, rng)
-            record = DealRecord.from_deal(played)
+            bot = parole.GreedyBot() if bots == "greedy" else parole.RandomBot()
+            played = parole.play_deal(
+                parole.Deal.shuffled(rng, seat, lexicon=hunspell.italian()), [bot] * 4, rng
+            )
+            record = parole.DealRecord.from_deal(played)
         if as_json:
             typer.echo(record.to_json())
         else:

@@ -24,9 +24,19 @@ from arbitro.cli.common import (
 )
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
-    from arbitro.tournament.records import AbandonScore
+    from arbitro.games import prepared_deals
+    from arbitro.tournament import event, records, zone
+    from arbitro.tournament.commands import boards
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    prepared_deals = lazy_module("arbitro.games.prepared_deals")
+    boards = lazy_module("arbitro.tournament.commands.boards")
+    event = lazy_module("arbitro.tournament.event")
+    records = lazy_module("arbitro.tournament.records")
+    zone = lazy_module("arbitro.tournament.zone")
 
 
 class SanctionChoice(StrEnum):
@@ -48,11 +58,9 @@ class AbandonChoice(StrEnum):
     SCORE_SO_FAR = "score_so_far"
 
 
-def _score(choice: AbandonChoice | None) -> AbandonScore | None:
+def _score(choice: AbandonChoice | None) -> records.AbandonScore | None:
     """The record's value of the ``--score`` given (the record type imported when used)."""
-    from arbitro.tournament.records import AbandonScore
-
-    return None if choice is None else AbandonScore(choice.value)
+    return None if choice is None else records.AbandonScore(choice.value)
 
 
 def register(app: typer.Typer) -> None:
@@ -112,8 +120,6 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """A sanction: reprimand, warning, expulsion (FIBAS art. 22, 40, 41)."""
-        from arbitro.tournament.event import SanctionKind
-
         with errors(json_out):
             # «richiamo» or «reprimand»: the director's word in either language.
             chosen = SanctionChoice(words.typed(words.SANCTION_WORDS, kind, "--kind"))
@@ -123,7 +129,7 @@ def register(app: typer.Typer) -> None:
                 event_id,
                 round_number,
                 competitor,
-                SanctionKind(chosen.value),
+                event.SanctionKind(chosen.value),
                 reason,
                 article=article,
                 player=player,
@@ -182,17 +188,15 @@ def register(app: typer.Typer) -> None:
     )
     def ledger(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """The ledger of sanctions, lateness, abandons and arbitral scores (FIBAS art. 36-41)."""
-        from arbitro.tournament.zone import STAMP, event_zone, local_text
-
         with errors(json_out):
             state = service().state(event_id)
-            where = event_zone(state.config)  # the times in the event's zone, as on the desk
+            where = zone.event_zone(state.config)  # the times in the event's zone, as on the desk
             lines = [
                 _(
                     "#{seq} {at} round {round} {who}: {kind} ({article}) {detail} — {reason} "
                     "[{actor}]",
                     seq=e.seq,
-                    at=local_text(e.at, where, STAMP),
+                    at=zone.local_text(e.at, where, zone.STAMP),
                     round=e.round,
                     who=state.competitors[e.competitor].name if e.competitor else "—",
                     kind=words.named(words.LEDGER_NAMES, e.kind),
@@ -244,26 +248,25 @@ def register(app: typer.Typer) -> None:
         """A wrong number of cards in a board: the ruling of Bridge Law 13, recorded; refused
         on an event whose code rules it itself (FIBAS art. 6: a new deal from the dealing
         sheet, recorded with ``boards rule``)."""
-        from arbitro.games.prepared_deals import BoardCheck, HandCount
-        from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
-
         with errors(json_out):
             state = service().state(event_id)
-            if wrong_count_rule(state) is not None:
+            if boards.wrong_count_rule(state) is not None:
                 raise ArbitroError(
                     "this event's code rules a wrong number of cards itself, not Law 13: "
                     "before play the board is dealt again from its dealing sheet, once play "
                     "has begun the result stands; record it with «arbitro boards rule»",
-                    article=wrong_count_citation(state),
+                    article=boards.wrong_count_citation(state),
                 )
             wrong = []
             for item in count:
                 pos, _sep, n = item.partition("=")
                 try:
-                    wrong.append(HandCount(pos.strip().upper(), int(n), expected))
+                    wrong.append(prepared_deals.HandCount(pos.strip().upper(), int(n), expected))
                 except ValueError:
                     raise ArbitroError("«{item}»: use POSITION=NUMBER", item=item) from None
-            check = BoardCheck(board, tuple(w for w in wrong if w.count != w.expected))
+            check = prepared_deals.BoardCheck(
+                board, tuple(w for w in wrong if w.count != w.expected)
+            )
             ruling = board_law.ruling(
                 check,
                 call_made,

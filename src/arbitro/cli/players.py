@@ -18,10 +18,17 @@ import typer
 from arbitro.cli.common import EventArg, JsonOpt, command_group, dumps, emit, errors, open_store
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.services import players as players_service
     from arbitro.services.players import EventPlayed
+    from arbitro.store import players
     from arbitro.store.players import Player
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    players_service = lazy_module("arbitro.services.players")
+    players = lazy_module("arbitro.store.players")
 
 ACTOR_ENV = "ARBITRO_ACTOR"
 RefArg = Annotated[str, typer.Argument(help=_("Card number, or registry number (#12)"))]
@@ -95,13 +102,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Import a members list: one player per row; the rows refused are listed."""
-        from arbitro.services import players
-
         with errors(json_out):
             data = _read(file)
             store = open_store()
             try:
-                report = players.import_members(
+                report = players_service.import_members(
                     store, data, by or default_actor(), file.name, dry_run
                 )
             finally:
@@ -147,19 +152,20 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Add one player to the registry."""
-        from arbitro.services import players
-        from arbitro.store.players import PlayerFields
-
         with errors(json_out):
             store = open_store()
             try:
-                fields = PlayerFields(
+                fields = players.PlayerFields(
                     name, card, club, category, contact, sex, birth_year, first_season
                 )
-                player = players.add_player(store, fields, by or default_actor())
+                player = players_service.add_player(store, fields, by or default_actor())
             finally:
                 store.close()
-            emit(players.player_json(player), _("Added: {player}", player=_line(player)), json_out)
+            emit(
+                players_service.player_json(player),
+                _("Added: {player}", player=_line(player)),
+                json_out,
+            )
 
     @group.command("list", help=_("List the registry's players (or those matching --search)."))
     def list_players(
@@ -175,12 +181,10 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """List the registry's players, by name, or those matching ``--search``."""
-        from arbitro.services import players
-
         with errors(json_out):
             store = open_store()
             try:
-                found = players.search(store, search or "", limit)
+                found = players_service.search(store, search or "", limit)
             finally:
                 store.close()
             if found:
@@ -191,17 +195,15 @@ def register(app: typer.Typer) -> None:
                 text = _(
                     "The registry is empty: import a members list with «arbitro players import FILE»."
                 )
-            emit([players.player_json(p) for p in found], text, json_out)
+            emit([players_service.player_json(p) for p in found], text, json_out)
 
     @group.command("show", help=_("A player's page: registry entry, events played, results."))
     def show(ref: RefArg, json_out: bool = JsonOpt) -> None:
         """Show a player's page."""
-        from arbitro.services import players
-
         with errors(json_out):
             store = open_store()
             try:
-                page = players.player_page(store, players.find_player(store, ref))
+                page = players_service.player_page(store, players_service.find_player(store, ref))
             finally:
                 store.close()
             p = page.player
@@ -230,12 +232,10 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Register a competitor made of registry players (FIBAS art. 2)."""
-        from arbitro.services import players
-
         with errors(json_out):
             store = open_store()
             try:
-                number, registered = players.register_players(
+                number, registered = players_service.register_players(
                     store, event_id, player, name, by or default_actor()
                 )
             finally:
@@ -255,12 +255,12 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Link a registry player to a competitor of an event (registered by name)."""
-        from arbitro.services import players
-
         with errors(json_out):
             store = open_store()
             try:
-                found = players.link_player(store, ref, event_id, competitor, by or default_actor())
+                found = players_service.link_player(
+                    store, ref, event_id, competitor, by or default_actor()
+                )
             finally:
                 store.close()
             emit(
@@ -282,13 +282,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Write everything the registry holds about a player to a JSON file."""
-        from arbitro.services import players
-
         with errors(json_out):
             store = open_store()
             try:
-                data = players.export_player(
-                    store, players.find_player(store, ref), by or default_actor()
+                data = players_service.export_player(
+                    store, players_service.find_player(store, ref), by or default_actor()
                 )
             finally:
                 store.close()
@@ -317,14 +315,12 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Delete a player from the registry and anonymise the player in the events played."""
-        from arbitro.services import players
-
         with errors(json_out):
             store = open_store()
             try:
-                players.check_reason(reason)
-                found = players.find_player(store, ref)
-                events = players.player_page(store, found).events
+                players_service.check_reason(reason)
+                found = players_service.find_player(store, ref)
+                events = players_service.player_page(store, found).events
                 if not yes and not json_out:
                     typer.confirm(
                         _(
@@ -334,7 +330,7 @@ def register(app: typer.Typer) -> None:
                         ),
                         abort=True,
                     )
-                done = players.delete_player(store, found, reason, by or default_actor())
+                done = players_service.delete_player(store, found, reason, by or default_actor())
             finally:
                 store.close()
             lines = [
@@ -362,8 +358,6 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Print the registry's audit log."""
-        from arbitro.services import players
-
         with errors(json_out):
             number = None
             if ref is not None:
@@ -375,7 +369,7 @@ def register(app: typer.Typer) -> None:
                 number = int(digits)
             store = open_store()
             try:
-                lines = players.audit_log(store, number)
+                lines = players_service.audit_log(store, number)
             finally:
                 store.close()
             data = [

@@ -5,13 +5,32 @@ Italian or English."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from arbitro.cli.common import command_group, errors, lang, open_store, service
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro import printouts
+    from arbitro.printouts import labels, names
+    from arbitro.printouts import prizes as printouts_prizes
+    from arbitro.services import prizes as prizes_service
+    from arbitro.web import base_url as web_base_url
+    from arbitro.web import secret, tokens
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    printouts = lazy_module("arbitro.printouts")
+    labels = lazy_module("arbitro.printouts.labels")
+    names = lazy_module("arbitro.printouts.names")
+    printouts_prizes = lazy_module("arbitro.printouts.prizes")
+    prizes_service = lazy_module("arbitro.services.prizes")
+    web_base_url = lazy_module("arbitro.web.base_url")
+    secret = lazy_module("arbitro.web.secret")
+    tokens = lazy_module("arbitro.web.tokens")
 
 EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
 RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
@@ -30,9 +49,7 @@ def _write(path: Path, pdf: bytes) -> None:
 
 
 def _lang(option: str | None) -> str:
-    from arbitro.printouts.labels import check_lang
-
-    return check_lang(option or lang())
+    return labels.check_lang(option or lang())
 
 
 def register(app: typer.Typer) -> None:
@@ -56,29 +73,22 @@ def register(app: typer.Typer) -> None:
         language: LangOpt = None,
     ) -> None:
         """Table cards with the QR code of each table's score entry (FIBAS art. 4, 7)."""
-        from arbitro.printouts import table_cards_pdf
-        from arbitro.printouts.names import seated_round
-        from arbitro.web.base_url import (
-            cli_base_url,
-            cli_table_urls,
-            points_at_localhost,
-            running_elsewhere,
-        )
-
         with errors():
             state = service().state(event_id)
-            seating = seated_round(state, round_number)
+            seating = names.seated_round(state, round_number)
             tables = [tb.table for tb in seating.tables]
             store = open_store()
-            base = cli_base_url(store, base_url)
-            urls = cli_table_urls(store, base, event_id, tables, round_number)
-            from arbitro.web.secret import load_secret
-            from arbitro.web.tokens import card_codes
+            base = web_base_url.cli_base_url(store, base_url)
+            urls = web_base_url.cli_table_urls(store, base, event_id, tables, round_number)
 
-            codes = card_codes(load_secret(store), seating.tables, urls)  # each line's code
-            pdf = table_cards_pdf(state, round_number, urls, lang=_lang(language), codes=codes)
+            codes = tokens.card_codes(
+                secret.load_secret(store), seating.tables, urls
+            )  # each line's code
+            pdf = printouts.table_cards_pdf(
+                state, round_number, urls, lang=_lang(language), codes=codes
+            )
             _write(output, pdf)
-            running = running_elsewhere(store, base)
+            running = web_base_url.running_elsewhere(store, base)
             if running is not None:
                 typer.echo(
                     _(
@@ -91,7 +101,7 @@ def register(app: typer.Typer) -> None:
                     err=True,
                 )
             first = next(iter(urls.values()), None)
-            if first is not None and points_at_localhost(first):
+            if first is not None and web_base_url.points_at_localhost(first):
                 typer.echo(
                     _(
                         "Warning: the QR codes lead to {url}, which no phone can open: give "
@@ -113,11 +123,11 @@ def register(app: typer.Typer) -> None:
         language: LangOpt = None,
     ) -> None:
         """The score sheets in the FIBAS layout, blank or filled (FIBAS art. 19, 20)."""
-        from arbitro.printouts import score_sheets_pdf
-
         with errors():
             state = service().state(event_id)
-            pdf = score_sheets_pdf(state, round_number, lang=_lang(language), filled=filled)
+            pdf = printouts.score_sheets_pdf(
+                state, round_number, lang=_lang(language), filled=filled
+            )
             _write(output, pdf)
 
     @print_app.command("seating", help=_("Seating list, by table and by name."))
@@ -125,33 +135,29 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
         """The seating list, by table and by name (FIBAS art. 4)."""
-        from arbitro.printouts import seating_pdf
-
         with errors():
             state = service().state(event_id)
-            _write(output, seating_pdf(state, round_number, lang=_lang(language)))
+            _write(output, printouts.seating_pdf(state, round_number, lang=_lang(language)))
 
     @print_app.command("prizes", help=_("The prize list for the ceremony."))
     def prizes(event_id: EventArg, output: OutOpt, language: LangOpt = None) -> None:
         """The prize list of the recorded prize plan, for the ceremony (Parole art. 6.1)."""
-        from arbitro.printouts.prizes import prizes_pdf
-        from arbitro.services.prizes import prize_list
-
         with errors():
             state = service().state(event_id)
-            _write(output, prizes_pdf(prize_list(state), lang=_lang(language)))
+            _write(
+                output,
+                printouts_prizes.prizes_pdf(prizes_service.prize_list(state), lang=_lang(language)),
+            )
 
     @print_app.command("standings", help=_("Provisional or final standings."))
     def standings(
         event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
     ) -> None:
         """The provisional or final standings (FIBAS art. 39)."""
-        from arbitro.printouts import standings_pdf
-
         with errors():
             svc = service()
             state = svc.state(event_id)
             state.round(round_number)
             final = state.standings_final(round_number, svc.clock())
-            pdf = standings_pdf(state, round_number, lang=_lang(language), final=final)
+            pdf = printouts.standings_pdf(state, round_number, lang=_lang(language), final=final)
             _write(output, pdf)

@@ -8,13 +8,24 @@ from typing import TYPE_CHECKING, Any
 
 from arbitro.cli import words
 from arbitro.i18n import Message, _, message, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from zoneinfo import ZoneInfo
 
+    from arbitro.tournament import pairing_constraints, zone
     from arbitro.tournament.event import EventState, SheetVersion
     from arbitro.tournament.model import Line, TableSeating
+    from arbitro.tournament.standings import standings, tiebreaks
     from arbitro.tournament.standings.standings import StandingRow
+    from arbitro.web import names
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    pairing_constraints = lazy_module("arbitro.tournament.pairing_constraints")
+    standings = lazy_module("arbitro.tournament.standings.standings")
+    tiebreaks = lazy_module("arbitro.tournament.standings.tiebreaks")
+    zone = lazy_module("arbitro.tournament.zone")
+    names = lazy_module("arbitro.web.names")
 
 
 def line_name(state: EventState, line: Line | None) -> str:
@@ -40,8 +51,6 @@ def _table_text(state: EventState, tab: TableSeating) -> str:
 def seating_text(state: EventState, round_number: int) -> str:
     """The seating of a round, table by table (art. 4; Scala 40: players in seat order), then
     the pairs that must not meet and meet anyway."""
-    from arbitro.tournament.pairing_constraints import unkept_constraints
-
     r = state.round(round_number)
     if r.seating is None:
         return _("Round {round}: not seated yet", round=round_number)
@@ -55,7 +64,7 @@ def seating_text(state: EventState, round_number: int) -> str:
         )
     ]
     out += ["  " + _table_text(state, tab) for tab in r.seating.tables]
-    out += [render(u.message) for u in unkept_constraints(state, round_number)]
+    out += [render(u.message) for u in pairing_constraints.unkept_constraints(state, round_number)]
     return "\n".join(out)
 
 
@@ -79,8 +88,6 @@ def standings_text(
 ) -> str:
     """The standings as a table: rank, competitor, VP, MP, penalties (art. 39), the late
     entries' mark, and the line of the tie-breaks (issue 34)."""
-    from arbitro.tournament.standings.standings import entry_mark
-
     if final:
         head = _("Standings after round {round} (final)", round=round_number)
     else:
@@ -96,7 +103,7 @@ def standings_text(
                 short = row.name[: max(4, len(row.name) - (len(name) - 31))] + "…"
                 name = _("{name} (withdrawn from round {round})", name=short, round=gone)
         pens = _penalties(row)
-        mark = entry_mark(row)
+        mark = standings.entry_mark(row)
         if mark is not None:  # a late entry: the round it plays from, never cut (rulings)
             pens = "; ".join(p for p in (pens, render(mark)) if p)
         out.append(f"{row.rank:>3}  {name[:32]:<32} {row.vp:>5} {row.mp:>7}  {pens}")
@@ -107,9 +114,7 @@ def standings_text(
 def standings_tiebreaks(state: EventState) -> Message:
     """The standings' line naming the event's tie-breaks (issue 34; docs/rulings.md,
     "Tie-breaks"): «a parità di V.P.: M.P., poi scontro diretto»."""
-    from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
-
-    return tiebreak_line(chosen(state)[0], state.sheet_kind.mp_lower_is_better)
+    return tiebreaks.tiebreak_line(tiebreaks.chosen(state)[0], state.sheet_kind.mp_lower_is_better)
 
 
 def session_standings_text(
@@ -118,9 +123,7 @@ def session_standings_text(
     """A session's standings as a table (FIBAS art. 2 "Sessione": its rounds only); the
     heading cites the code's session article where it has one (Parole UISP and Scala 40 have
     none)."""
-    from arbitro.tournament.standings.standings import session_rounds
-
-    first, last = session_rounds(state, session)
+    first, last = standings.session_rounds(state, session)
     shown = max(round_number, first - 1)
     # Parole UISP and Scala 40 have sessions without an article defining them.
     article = state.code.cite_if("session")
@@ -146,12 +149,10 @@ def session_standings_text(
     return "\n".join([head, *table])
 
 
-def _entry_text(v: SheetVersion) -> str:
-    from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
-
-    entry = v.entry
-    if isinstance(entry, Scala40Entry):
-        # A Scala 40 sheet: each player's negative points, deal by deal.
+def _entry_text(v: SheetVersion, individuals: bool) -> str:
+    entry: Any = v.entry  # the entry of the event's kind of sheet
+    if individuals:
+        # A sheet of individuals (Scala 40 art. 22): each player's negative points, deal by deal.
         return "; ".join(
             f"{p}: " + "/".join("-" if d[i] is None else str(d[i]) for d in entry.deals)
             for i, p in enumerate(entry.players)
@@ -159,32 +160,33 @@ def _entry_text(v: SheetVersion) -> str:
     return "; ".join("/".join(str(x) for x in d.to_list()) for d in entry.deals)
 
 
-def history_text(versions: list[SheetVersion], where: ZoneInfo | None = None) -> str:
+def history_text(
+    versions: list[SheetVersion], where: ZoneInfo | None = None, individuals: bool = False
+) -> str:
     """A sheet's history: every entry and correction with who, when and why (art. 21), the
-    times in the event's zone ``where`` (its setting; default Europe/Rome), as on the desk."""
-    from arbitro.tournament.zone import FULL, local_text
-    from arbitro.web.names import line_label, sheet_actor
-
+    times in the event's zone ``where`` (its setting; default Europe/Rome), as on the desk;
+    each entry as its kind of sheet holds it (``individuals``: the event's sheet kind's
+    ``individual_tables``, each player's points; else each line's)."""
     if not versions:
         return _("No sheet recorded")
     out = []
     for v in versions:
         why = f" — {v.reason}" if v.reason else ""
-        at = local_text(v.at, where, FULL)
+        at = zone.local_text(v.at, where, zone.FULL)
         # A phone records itself as "tavolo 3 ns": said "tavolo 3, N-S", as the desk does.
         who = words.actor(v.actor)
         if v.line and v.actor.startswith("tavolo "):
-            who = f"{render(sheet_actor(v.actor, v.line))}, {render(line_label(v.line))}"
+            who = (
+                f"{render(names.sheet_actor(v.actor, v.line))}, {render(names.line_label(v.line))}"
+            )
         kind = words.named(words.HISTORY_NAMES, v.kind)
-        out.append(f"#{v.seq} {at} {who}: {kind} [{_entry_text(v)}]{why}")
+        out.append(f"#{v.seq} {at} {who}: {kind} [{_entry_text(v, individuals)}]{why}")
     return "\n".join(out)
 
 
 def standings_data(state: EventState, rnd: int, final: bool) -> dict[str, Any]:
     """The standings after ``rnd`` as JSON-ready data."""
-    from arbitro.tournament.standings.standings import standings
-
-    return {"round": rnd, "final": final, "rows": standings(state, rnd)}
+    return {"round": rnd, "final": final, "rows": standings.standings(state, rnd)}
 
 
 ScoreRow = tuple[Message, Callable[[Any], object]]

@@ -21,9 +21,19 @@ from arbitro.cli.common import (
 )
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro import export
+    from arbitro.printouts import labels, verbale
+    from arbitro.services import results as results_service
     from arbitro.services.results import ResultsFile
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    export = lazy_module("arbitro.export")
+    labels = lazy_module("arbitro.printouts.labels")
+    verbale = lazy_module("arbitro.printouts.verbale")
+    results_service = lazy_module("arbitro.services.results")
 
 ArbiterOpt = Annotated[
     str | None, typer.Option("--arbiter", help=_("The arbiter in charge (name)"))
@@ -39,19 +49,19 @@ LangOpt = Annotated[str | None, typer.Option("--lang", help="it | en")]
 
 
 def _lang(option: str | None) -> str:
-    from arbitro.printouts.labels import check_lang
-
-    return check_lang(option or lang())
+    return labels.check_lang(option or lang())
 
 
 def _results(
     event_id: str, arbiter: str | None, place: str | None, on: str | None, language: str
 ) -> ResultsFile:
-    from arbitro.printouts.verbale import verbale_date
-    from arbitro.services.results import export
-
-    return export(
-        service(), event_id, arbiter=arbiter, place=place, on=verbale_date(on), lang=language
+    return results_service.export(
+        service(),
+        event_id,
+        arbiter=arbiter,
+        place=place,
+        on=verbale.verbale_date(on),
+        lang=language,
     )
 
 
@@ -89,11 +99,9 @@ def register(app: typer.Typer) -> None:
         language: LangOpt = None,
     ) -> None:
         """Write the event's results in the open results format (docs/results-format.md)."""
-        from arbitro.services.results import csv_files, to_json
-
         with errors():
             results = _results(event_id, arbiter, place, on, _lang(language))
-            _write(out, to_json(results))
+            _write(out, results_service.to_json(results))
             if csv_dir is not None:
                 try:
                     csv_dir.mkdir(parents=True, exist_ok=True)
@@ -101,7 +109,7 @@ def register(app: typer.Typer) -> None:
                     raise ArbitroError(
                         "cannot write {file}: {reason}", file=str(csv_dir), reason=exc.strerror
                     ) from None
-                for name, text in csv_files(results).items():
+                for name, text in results_service.csv_files(results).items():
                     _write(csv_dir / name, text)
 
     @group.command("validate", help=_("Check a results file: schema and consistency."))
@@ -114,13 +122,11 @@ def register(app: typer.Typer) -> None:
         """Check ``file`` against the schema, then that its standings add up from the round
         results, its ranks are in order and every competitor is known; a CSV file
         (standings.csv, rounds.csv) against its columns and their types; exit 1 if not."""
-        from arbitro.services.results import validate, validate_csv
-
         with errors(json_out):
             if file.suffix.lower() == ".csv":
-                problems = validate_csv(file.name, read_text(file))
+                problems = results_service.validate_csv(file.name, read_text(file))
             else:
-                _model, problems = validate(read_json(file))
+                _model, problems = results_service.validate(read_json(file))
         if json_out:
             typer.echo(
                 dumps(
@@ -149,12 +155,10 @@ def register(app: typer.Typer) -> None:
         language: LangOpt = None,
     ) -> None:
         """Write the static site (index, standings, competitors' cards, rounds) into ``out``."""
-        from arbitro.export import write_site
-
         with errors():
             chosen = _lang(language)
             results = _results(event_id, arbiter, place, on, chosen)
-            written = write_site(results, out, chosen)
+            written = export.write_site(results, out, chosen)
             typer.echo(
                 _(
                     "Wrote {count} files into {folder}: open {index}",
@@ -175,9 +179,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Write the verbale di gara: event, arbiter, participants, standings, sanctions,
         rulings, complaints, signature."""
-        from arbitro.printouts.verbale import verbale_pdf
-
         with errors():
             chosen = _lang(language)
             results = _results(event_id, arbiter, place, on, chosen)
-            _write(out, verbale_pdf(results, lang=chosen))
+            _write(out, verbale.verbale_pdf(results, lang=chosen))

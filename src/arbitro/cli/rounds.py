@@ -11,6 +11,7 @@ from typer._click import Command, Context  # typer 0.29 carries its own click
 from typer.core import TyperGroup
 
 from arbitro.cli import words
+from arbitro.cli.citing import code_citing
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -26,20 +27,51 @@ from arbitro.cli.common import (
     record,
     service,
 )
-from arbitro.tournament.model import Movement
-
-if TYPE_CHECKING:
-    from arbitro.services.events import EventService
-    from arbitro.services.prizes import PrizeList
-    from arbitro.tournament.event import EventState
-    from arbitro.tournament.model import Line, TableSeating
-    from arbitro.tournament.records import Record
-    from arbitro.tournament.rules import EventRules
-    from arbitro.tournament.sheets import SheetKind
 from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, message, render, verbatim
+from arbitro.lazy_names import lazy_module
+from arbitro.tournament.model import Movement, TableSeating
+
+if TYPE_CHECKING:
+    from arbitro.cli import render as cli_render
+    from arbitro.cli import sheet_view
+    from arbitro.services import prizes as prizes_service
+    from arbitro.services.events import EventService
+    from arbitro.services.prizes import PrizeList
+    from arbitro.tournament import (
+        commands,
+        event,
+        pairing_constraints,
+        records,
+        seating_warnings,
+        sheets,
+        zone,
+    )
+    from arbitro.tournament.commands import common
+    from arbitro.tournament.event import EventState
+    from arbitro.tournament.model import Line
+    from arbitro.tournament.records import Record
+    from arbitro.tournament.rules import EventRules
+    from arbitro.tournament.sheets import SheetKind, labels
+    from arbitro.tournament.standings import prizes as standings_prizes
+    from arbitro.tournament.standings import standings
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    cli_render = lazy_module("arbitro.cli.render")
+    sheet_view = lazy_module("arbitro.cli.sheet_view")
+    prizes_service = lazy_module("arbitro.services.prizes")
+    commands = lazy_module("arbitro.tournament.commands")
+    common = lazy_module("arbitro.tournament.commands.common")
+    event = lazy_module("arbitro.tournament.event")
+    pairing_constraints = lazy_module("arbitro.tournament.pairing_constraints")
+    records = lazy_module("arbitro.tournament.records")
+    seating_warnings = lazy_module("arbitro.tournament.seating_warnings")
+    sheets = lazy_module("arbitro.tournament.sheets")
+    labels = lazy_module("arbitro.tournament.sheets.labels")
+    standings_prizes = lazy_module("arbitro.tournament.standings.prizes")
+    standings = lazy_module("arbitro.tournament.standings.standings")
+    zone = lazy_module("arbitro.tournament.zone")
 
 
 def sheet_entry(
@@ -53,16 +85,14 @@ def sheet_entry(
 ) -> Any:
     """The sheet typed on ``arbitro sheet``'s (or ``correct``'s) options for the table
     ``seat``, read by the event's kind of sheet (FIBAS art. 19; Scala 40 art. 22)."""
-    from arbitro.tournament.sheets import CliSheet
-
-    return kind.read_cli(seat, CliSheet(deal or (), closed or (), points or (), abandoned), rules)
+    return kind.read_cli(
+        seat, sheets.CliSheet(deal or (), closed or (), points or (), abandoned), rules
+    )
 
 
 def _line_names(lines: list[str]) -> str:
     """Lines as the terminal writes them (``N-S``, ``E-O``; a Scala 40 player's number)."""
-    from arbitro.tournament.sheets.labels import line_label
-
-    return ", ".join(render(line_label(n)) for n in lines)
+    return ", ".join(render(labels.line_label(n)) for n in lines)
 
 
 def _flagged_sheets(state: EventState, round_number: int) -> list[dict[str, Any]]:
@@ -83,8 +113,6 @@ def _flagged_sheets(state: EventState, round_number: int) -> list[dict[str, Any]
 
 def _flag_text(flag: dict[str, Any]) -> str:
     """One flagged sheet, as the terminal lists it (FIBAS art. 20: each line signs its own)."""
-    from arbitro.tournament.event import SAME_SOURCE_SECONDS
-
     said = []
     if flag["third_device"]:
         said.append(
@@ -99,7 +127,7 @@ def _flag_text(flag: dict[str, Any]) -> str:
                 "one phone: {lines} signed from the same network address and browser within "
                 "{seconds} s",
                 lines=_line_names(flag["same_source"]),
-                seconds=SAME_SOURCE_SECONDS,
+                seconds=event.SAME_SOURCE_SECONDS,
             )
         )
     return _("Table {table}: {flags}", table=flag["table"], flags="; ".join(said))
@@ -117,8 +145,6 @@ def arbiter_tables(data: Any) -> tuple[TableSeating, ...]:
     """The arbiter's seating from ``--tables`` JSON (FIBAS art. 4): a list of tables, each
     ``{"table": n, "ns": [..], "ew": [..]}`` or, for individuals (Scala 40 art. 2),
     ``{"table": n, "players": [..]}``; malformed data is a clear error, never a traceback."""
-    from arbitro.tournament.model import TableSeating
-
     what = "--tables"
     if not isinstance(data, list):
         raise ArbitroError(
@@ -141,8 +167,6 @@ def arbiter_tables(data: Any) -> tuple[TableSeating, ...]:
 
 def unkept_payload(state: Any, round_number: int) -> list[dict[str, Any]]:
     """The constraints a round's seating does not keep, as JSON (FIBAS art. 4)."""
-    from arbitro.tournament.pairing_constraints import unkept_constraints
-
     return [
         {
             "seq": u.constraint.seq,
@@ -151,7 +175,7 @@ def unkept_payload(state: Any, round_number: int) -> list[dict[str, Any]]:
             "reason": u.constraint.reason.value,
             "table": u.table,
         }
-        for u in unkept_constraints(state, round_number)
+        for u in pairing_constraints.unkept_constraints(state, round_number)
     ]
 
 
@@ -175,8 +199,6 @@ DEFAULT_SEAT = "round"
 
 def warnings_payload(state: EventState, round_number: int) -> list[dict[str, Any]]:
     """The warnings of a round's seating, as JSON (docs/rulings.md, "Seating by hand")."""
-    from arbitro.tournament.seating_warnings import seating_warnings
-
     return [
         {
             "kind": w.kind,
@@ -185,7 +207,7 @@ def warnings_payload(state: EventState, round_number: int) -> list[dict[str, Any
             "article": None if w.article is None else w.article.article,
             "message": render(w.message),
         }
-        for w in seating_warnings(state, round_number)
+        for w in seating_warnings.seating_warnings(state, round_number)
     ]
 
 
@@ -217,11 +239,8 @@ def _version_text(state: EventState, round_number: int) -> list[str]:
 def edit_text(state: EventState, rec: Record) -> str:
     """One hand edit of a seating, as the terminal lists it: its record number, what it
     did, who and when."""
-    from arbitro.tournament.records import SeatingEdited
-    from arbitro.tournament.sheets.labels import LINE_LABELS
-
     body = rec.body
-    assert isinstance(body, SeatingEdited)
+    assert isinstance(body, records.SeatingEdited)
 
     def name(c: int | None) -> str:
         found = state.competitors.get(c) if c is not None else None
@@ -234,7 +253,7 @@ def edit_text(state: EventState, rec: Record) -> str:
             "move {competitor} to table {table}, {line}",
             competitor=name(body.competitor),
             table=body.table,
-            line=LINE_LABELS.get(body.line or "") or verbatim(body.line or ""),
+            line=labels.LINE_LABELS.get(body.line or "") or verbatim(body.line or ""),
         )
     return _("#{seq}  {what}  ({actor})", seq=rec.seq, what=what, actor=words.actor(rec.actor))
 
@@ -278,9 +297,6 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Seat a round by its movement or by the arbiter's choice (FIBAS art. 4; Scala 40
         art. 2)."""
-        from arbitro.cli.render import seating_text
-        from arbitro.tournament.event import seating_to_payload
-
         with errors(json_out):
             # «danese» or «danish»: the director's word in either language (FIBAS art. 4).
             chosen = (
@@ -305,11 +321,16 @@ def register(app: typer.Typer) -> None:
             emit(
                 {
                     "round": round_number,
-                    "tables": seating_to_payload(seating),
+                    "tables": event.seating_to_payload(seating),
                     "unkept_constraints": unkept_payload(state, round_number),
                     "version": state.round(round_number).version,
                 },
-                "\n".join([seating_text(state, round_number), *_version_text(state, round_number)]),
+                "\n".join(
+                    [
+                        cli_render.seating_text(state, round_number),
+                        *_version_text(state, round_number),
+                    ]
+                ),
                 json_out,
             )
 
@@ -351,19 +372,21 @@ def register(app: typer.Typer) -> None:
     @app.command("seating", help=_("Show the seating."))
     def seating(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """Show a round's seating."""
-        from arbitro.cli.render import seating_text
-        from arbitro.tournament.event import seating_to_payload
-
         with errors(json_out):
             state = service().state(event_id)
             s = state.round(round_number).seating
             emit(
                 {
                     "round": round_number,
-                    "tables": seating_to_payload(s) if s else None,
+                    "tables": event.seating_to_payload(s) if s else None,
                     "version": state.round(round_number).version,
                 },
-                "\n".join([seating_text(state, round_number), *_version_text(state, round_number)]),
+                "\n".join(
+                    [
+                        cli_render.seating_text(state, round_number),
+                        *_version_text(state, round_number),
+                    ]
+                ),
                 json_out,
             )
 
@@ -388,7 +411,7 @@ def register(app: typer.Typer) -> None:
                     N_(
                         "The players' negative points in the table's order, one per deal ({article})"
                     ),
-                    CodeId.SCALA40,
+                    code_citing("negative_points"),
                     "negative_points",
                 ),
             ),
@@ -396,7 +419,11 @@ def register(app: typer.Typer) -> None:
         abandoned: Annotated[
             int | None,
             typer.Option(
-                help=cited(N_("The player who abandoned ({article})"), CodeId.SCALA40, "abandon")
+                help=cited(
+                    N_("The player who abandoned ({article})"),
+                    code_citing("negative_points"),
+                    "abandon",
+                )
             ),
         ] = None,
         closed: Annotated[
@@ -422,10 +449,9 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             line = None if line is None else words.typed_or_same(words.LINE_WORDS, line)
-            from arbitro.tournament.commands.common import playing_table
 
             state = svc.state(event_id)
-            seat = playing_table(state, round_number, table)
+            seat = common.playing_table(state, round_number, table)
             kind = state.sheet_kind
             entry = sheet_entry(kind, seat, state.code, deal, closed, points, abandoned)
             status = svc.enter_sheet(event_id, round_number, table, entry, actor=actor, line=line)
@@ -451,9 +477,8 @@ def register(app: typer.Typer) -> None:
             (ns_total, ew_total) = figures["ns_total"], figures["ew_total"]
             ns_vp, ew_vp = figures["ns_vp"], figures["ew_vp"]
             # Carte uguali (art. 20): the comparison's VP, not the table's, and the flags.
-            from arbitro.cli.sheet_view import sheet_report
 
-            shown, text = sheet_report(
+            shown, text = sheet_view.sheet_report(
                 state, round_number, table, (ns_total, ew_total), (ns_vp, ew_vp)
             )
             data.update(shown)
@@ -492,7 +517,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 help=cited(
                     N_("The two players whose scores were inverted, e.g. 3,7 ({article})"),
-                    CodeId.SCALA40,
+                    code_citing("negative_points"),
                     "corrections",
                 )
             ),
@@ -510,10 +535,8 @@ def register(app: typer.Typer) -> None:
             svc = service()
             entry = None
             if deal:
-                from arbitro.tournament.commands.common import playing_table
-
                 state = svc.state(event_id)
-                seat = playing_table(state, round_number, table)
+                seat = common.playing_table(state, round_number, table)
                 entry = sheet_entry(state.sheet_kind, seat, state.code, deal, closed)
             eff = svc.correct_sheet(
                 event_id,
@@ -539,9 +562,6 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
     ) -> None:
         """A sheet's history: entries and corrections (FIBAS art. 21)."""
-        from arbitro.cli.render import history_text
-        from arbitro.tournament.zone import event_zone
-
         with errors(json_out):
             svc = service()
             versions = svc.sheet_history(event_id, round_number, table)
@@ -557,23 +577,24 @@ def register(app: typer.Typer) -> None:
                 }
                 for v in versions
             ]
-            where = event_zone(svc.state(event_id).config)  # the event's time zone
-            emit(data, history_text(versions, where), json_out)
+            state = svc.state(event_id)
+            where = zone.event_zone(state.config)  # the event's time zone
+            individuals = state.sheet_kind.individual_tables
+            emit(data, cli_render.history_text(versions, where, individuals), json_out)
 
     @app.command("publish", help=_("Publish the round's standings."))
     def publish(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """Publish a round's standings (FIBAS art. 39)."""
-        from arbitro.cli.render import standings_data, standings_text
-        from arbitro.tournament.standings.standings import standings
-
         with errors(json_out):
             svc = service()
             svc.publish_standings(event_id, round_number)
             state = svc.state(event_id)
             final = state.standings_final(round_number, svc.clock())
             emit(
-                standings_data(state, round_number, final),
-                standings_text(state, standings(state, round_number), round_number, final),
+                cli_render.standings_data(state, round_number, final),
+                cli_render.standings_text(
+                    state, standings.standings(state, round_number), round_number, final
+                ),
                 json_out,
             )
 
@@ -590,23 +611,14 @@ def register(app: typer.Typer) -> None:
         """The standings after a round (default: the current one), final or provisional
         (FIBAS art. 39); with ``--session`` the standings of that session's rounds only
         (art. 2 "Sessione")."""
-        from arbitro.cli.render import standings_data, standings_text
-        from arbitro.tournament.standings.standings import standings
-
         with errors(json_out):
             svc = service()
             state = svc.state(event_id)
             rnd = round_number or state.current_round()
             final = rnd > 0 and state.standings_final(rnd, svc.clock())
             if session is not None:
-                from arbitro.cli.render import session_standings_text
-                from arbitro.tournament.standings.standings import (
-                    session_rounds,
-                    session_standings,
-                )
-
-                first, last = session_rounds(state, session)
-                rows = session_standings(state, session, rnd)
+                first, last = standings.session_rounds(state, session)
+                rows = standings.session_standings(state, session, rnd)
                 emit(
                     {
                         "session": session,
@@ -616,13 +628,13 @@ def register(app: typer.Typer) -> None:
                         "final": final,
                         "rows": rows,
                     },
-                    session_standings_text(state, rows, session, min(rnd, last)),
+                    cli_render.session_standings_text(state, rows, session, min(rnd, last)),
                     json_out,
                 )
                 return
             emit(
-                standings_data(state, rnd, final),
-                standings_text(state, standings(state, rnd), rnd, final),
+                cli_render.standings_data(state, rnd, final),
+                cli_render.standings_text(state, standings.standings(state, rnd), rnd, final),
                 json_out,
             )
 
@@ -631,11 +643,9 @@ def register(app: typer.Typer) -> None:
         """The tables of a round without a sheet or in conflict, then the sheets flagged for
         the director (issue 29): a line signed from two phones (a third device), or two lines
         signed from one network address and browser within seconds."""
-        from arbitro.tournament.commands import missing_sheets
-
         with errors(json_out):
             state = service().state(event_id)
-            tables = missing_sheets(state, round_number)
+            tables = commands.missing_sheets(state, round_number)
             flagged = _flagged_sheets(state, round_number)
             emit(
                 {"round": round_number, "tables": tables, "flagged": flagged},
@@ -761,7 +771,7 @@ def register(app: typer.Typer) -> None:
         "prizes",
         help=cited(
             N_("Prizes by category and ties for prizes ({article})."),
-            CodeId.BURRACO_PAROLE,
+            code_citing("prize_ties"),
             "prize_ties",
         ),
     )
@@ -772,7 +782,7 @@ def register(app: typer.Typer) -> None:
             int | None,
             typer.Option(
                 help=cited(
-                    N_("Draw among the tied ({article})"), CodeId.BURRACO_PAROLE, "prize_ties"
+                    N_("Draw among the tied ({article})"), code_citing("prize_ties"), "prize_ties"
                 )
             ),
         ] = None,
@@ -795,7 +805,7 @@ def register(app: typer.Typer) -> None:
                     N_(
                         "Tie rule ({article}), its letter or word: a) split, b) winners-decide, c) draw"
                     ),
-                    CodeId.BURRACO_PAROLE,
+                    code_citing("prize_ties"),
                     "prize_ties",
                 ),
             ),
@@ -812,26 +822,22 @@ def register(app: typer.Typer) -> None:
         recorded plan's list without it), one prize per competitor and ties by the rule
         chosen; without categories nor plan, the ties for the first ``--places`` places,
         drawn by lot with ``--draw-seed`` (Parole art. 6.1)."""
-        from arbitro.services import prizes as prize_service
-        from arbitro.tournament.standings.prizes import build_plan, draw_places, prize_ties
-        from arbitro.tournament.standings.standings import standings
-
         with errors(json_out):
             svc = service()
             state = svc.state(event_id)
             if category:
-                requests = [prize_service.parse_category(c) for c in category]
-                rule = prize_service.parse_tie_rule(tie)
+                requests = [prizes_service.parse_category(c) for c in category]
+                rule = prizes_service.parse_tie_rule(tie)
                 if keep:
-                    prize_service.record_plan(
+                    prizes_service.record_plan(
                         svc, event_id, requests, rule, seed=draw_seed, after_round=after_round
                     )
                     state = svc.state(event_id)
                     plan = state.prize_plan
                 else:
-                    plan = build_plan(
+                    plan = standings_prizes.build_plan(
                         sorted(state.competitors),
-                        prize_service.profiles(svc.store, event_id),
+                        prizes_service.profiles(svc.store, event_id),
                         requests,
                         rule,
                         draw_seed or 0,
@@ -840,12 +846,18 @@ def register(app: typer.Typer) -> None:
             else:
                 plan = state.prize_plan
             if plan is not None:
-                found = prize_service.prize_list(state, plan)
+                found = prizes_service.prize_list(state, plan)
                 emit(found.to_json(), _prize_text(found), json_out)
                 return
-            ties = prize_ties(standings(state, state.current_round()), places)
+            ties = standings_prizes.prize_ties(
+                standings.standings(state, state.current_round()), places
+            )
             drawn = (
-                {str(c): p for tie in ties for c, p in draw_places(tie, draw_seed).items()}
+                {
+                    str(c): p
+                    for tie in ties
+                    for c, p in standings_prizes.draw_places(tie, draw_seed).items()
+                }
                 if draw_seed is not None
                 else {}
             )
@@ -873,11 +885,9 @@ def register(app: typer.Typer) -> None:
 
 def _prize_text(found: PrizeList) -> str:
     """The prize list as the terminal shows it: a block per category."""
-    from arbitro.services.prizes import TIE_RULE_NAMES, places_text, prize_text
-
     out = [
         _("Prizes on the standings after round {round}", round=found.after_round),
-        _("Ties: {rule}", rule=TIE_RULE_NAMES[found.tie_rule].render()),
+        _("Ties: {rule}", rule=prizes_service.TIE_RULE_NAMES[found.tie_rule].render()),
     ]
     for cat in found.categories:
         out.append("")
@@ -885,7 +895,7 @@ def _prize_text(found: PrizeList) -> str:
         if not cat.lines:
             out.append("  " + _("no prize given"))
         for line in cat.lines:
-            text = f"  {places_text(line.places)}. {line.name} ({line.competitor}) {prize_text(line.prize)}"
+            text = f"  {prizes_service.places_text(line.places)}. {line.name} ({line.competitor}) {prizes_service.prize_text(line.prize)}"
             if line.tied_with:
                 text += "  " + _("tied with {names}", names=", ".join(line.tied_with))
             out.append(text)
@@ -911,7 +921,9 @@ def _pair(text: str) -> tuple[int, int]:
     values = ints(text, message("players"))
     if len(values) != 2:
         raise ArbitroError(
-            "«{text}»: name two players", text=text, article=cite(CodeId.SCALA40, "corrections")
+            "«{text}»: name two players",
+            text=text,
+            article=cite(code_citing("negative_points"), "corrections"),
         )
     return values[0], values[1]
 
@@ -921,9 +933,6 @@ def _register_edits(seat_app: typer.Typer) -> None:
     published (FIBAS art. 4; docs/rulings.md, "Seating by hand")."""
 
     def report(event_id: str, round_number: int, seq: int, json_out: bool) -> None:
-        from arbitro.cli.render import seating_text
-        from arbitro.tournament.event import seating_to_payload
-
         state = service().state(event_id)
         seating = state.round(round_number).seating
         assert seating is not None
@@ -932,13 +941,13 @@ def _register_edits(seat_app: typer.Typer) -> None:
             {
                 "round": round_number,
                 "edit": seq,
-                "tables": seating_to_payload(seating),
+                "tables": event.seating_to_payload(seating),
                 "warnings": warnings_payload(state, round_number),
             },
             "\n".join(
                 [
                     _("Edit recorded: {edit}", edit=edit_text(state, edit)),
-                    seating_text(state, round_number),
+                    cli_render.seating_text(state, round_number),
                     *warnings_text(state, round_number),
                 ]
             ),
@@ -987,8 +996,6 @@ def _register_edits(seat_app: typer.Typer) -> None:
     def edits(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """The hand edits in force of a round's seating, in order, with the numbers that
         cancel them, and the seating's warnings."""
-        from arbitro.tournament.records import body_to_json
-
         with errors(json_out):
             state = service().state(event_id)
             found = state.round(round_number).edits
@@ -996,7 +1003,7 @@ def _register_edits(seat_app: typer.Typer) -> None:
             emit(
                 {
                     "round": round_number,
-                    "edits": [{"seq": r.seq, **body_to_json(r.body)} for r in found],
+                    "edits": [{"seq": r.seq, **records.body_to_json(r.body)} for r in found],
                     "warnings": warnings_payload(state, round_number),
                 },
                 "\n".join([*lines, *warnings_text(state, round_number)]),

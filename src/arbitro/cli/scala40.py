@@ -17,21 +17,28 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-if TYPE_CHECKING:
-    from arbitro.tournament.scoring.scala40 import ScoreSheet
 from arbitro.cli.common import JsonOpt, cited, command_group, emit, errors, malformed, read_json
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro import cards as cards_module
+    from arbitro.games import scala40
+    from arbitro.tournament.scoring import scala40 as scoring_scala40
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    cards_module = lazy_module("arbitro.cards")
+    scala40 = lazy_module("arbitro.games.scala40")
+    scoring_scala40 = lazy_module("arbitro.tournament.scoring.scala40")
 
 BAD_INPUT = "cli.scala40.bad_input"
 
 
 def _sheet(
     players: str | None, deals: list[str] | None, file: Path | None, abandoned: str | None
-) -> ScoreSheet:
-    from arbitro.tournament.scoring.scala40 import ScoreSheet
-
+) -> scoring_scala40.ScoreSheet:
     if file is not None:
         data: Any = read_json(file)
         if not isinstance(data, dict) or "players" not in data or "deals" not in data:
@@ -41,7 +48,7 @@ def _sheet(
                 key=BAD_INPUT,
             )
         with malformed(str(file)):
-            return ScoreSheet(
+            return scoring_scala40.ScoreSheet(
                 tuple(str(p) for p in data["players"]),
                 tuple(tuple(row) for row in data["deals"]),
                 data.get("abandoned"),
@@ -69,7 +76,7 @@ def _sheet(
                     key=BAD_INPUT,
                 ) from None
         rows.append(tuple(row))
-    return ScoreSheet(names, tuple(rows), abandoned)
+    return scoring_scala40.ScoreSheet(names, tuple(rows), abandoned)
 
 
 def register(app: typer.Typer) -> None:
@@ -92,28 +99,25 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Find the best opening of 40 in a hand (Scala 40 art. 7)."""
-        from arbitro.cards import format_cards, parse_cards
-        from arbitro.games.scala40 import best_opening
-
         with errors(json_out):
-            cards = parse_cards(hand)
+            cards = cards_module.parse_cards(hand)
             if not 1 <= len(cards) <= 14 or sum(c.is_joker for c in cards) > 4:
                 raise ArbitroError("a hand has 1 to 14 cards and at most 4 jokers", key=BAD_INPUT)
-            found = best_opening(cards, min_points=min_points, keep=keep)
+            found = scala40.best_opening(cards, min_points=min_points, keep=keep)
             if found is None:
                 emit(
-                    {"hand": format_cards(cards), "opening": None},
+                    {"hand": cards_module.format_cards(cards), "opening": None},
                     _("No opening."),
                     json_out,
                 )
                 return
             melds = [str(m) for m in found.melds]
             data = {
-                "hand": format_cards(cards),
+                "hand": cards_module.format_cards(cards),
                 "opening": {
                     "melds": melds,
                     "points": found.points,
-                    "kept": format_cards(found.kept),
+                    "kept": cards_module.format_cards(found.kept),
                     "kept_negative_points": found.kept_points(),
                 },
             }
@@ -123,7 +127,7 @@ def register(app: typer.Typer) -> None:
                 + _(
                     "({points} points; kept: {kept})",
                     points=found.points,
-                    kept=format_cards(found.kept),
+                    kept=cards_module.format_cards(found.kept),
                 )
             )
             emit(data, text, json_out)
@@ -156,12 +160,14 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """A table's round score: places, differences and VP (Scala 40 art. 22, 25, 26)."""
-        from arbitro.tournament.scoring.scala40 import DifferenceReading, score_table
-
         with errors(json_out):
             sheet = _sheet(players, deal, file, abandoned)
-            reading = DifferenceReading.PAIRWISE if pairwise else DifferenceReading.SUMMED
-            result = score_table(sheet, reading=reading, deals=deals)
+            reading = (
+                scoring_scala40.DifferenceReading.PAIRWISE
+                if pairwise
+                else scoring_scala40.DifferenceReading.SUMMED
+            )
+            result = scoring_scala40.score_table(sheet, reading=reading, deals=deals)
             rows = [
                 {
                     "player": r.player,
@@ -208,10 +214,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """The negative points of the cards left in hand (Scala 40 art. 22)."""
-        from arbitro.cards import format_cards, parse_cards
-        from arbitro.games.scala40 import penalty_points
-
         with errors(json_out):
-            parsed = parse_cards(cards)
-            total = penalty_points(parsed)
-            emit({"cards": format_cards(parsed), "negative_points": total}, str(total), json_out)
+            parsed = cards_module.parse_cards(cards)
+            total = scala40.penalty_points(parsed)
+            emit(
+                {"cards": cards_module.format_cards(parsed), "negative_points": total},
+                str(total),
+                json_out,
+            )

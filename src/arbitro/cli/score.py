@@ -18,34 +18,36 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS
-
-if TYPE_CHECKING:
-    from arbitro.cli.render import ScoreRow
-    from arbitro.games.burraco import Line, LinePosition
+from arbitro.cli.citing import code_citing
 from arbitro.cli.common import by_line, cited, emit, errors, groups, malformed, read_json_object
-from arbitro.codes.ids import CodeId
+from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, score_table_text
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, message
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro import cards
+    from arbitro.cli.render import ScoreRow
+    from arbitro.games import burraco
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    cards = lazy_module("arbitro.cards")
+    burraco = lazy_module("arbitro.games.burraco")
+
 
 HELP = cited(
     N_("Score a Burraco deal per line ({article}): base (burraco and closing) and card points."),
-    CodeId.BURRACO_FIBAS,
+    code_citing("scoring"),
     "scoring",
 )
 BAD_INPUT = "cli.score.bad_input"
 
 
-def _by_line(text: str | None, what: str) -> dict[Line, str]:
-    from arbitro.games.burraco import Line
-
-    return by_line(text, Line, what, '"NS: 3H 4H 5H; EW: AS AD AC"', BAD_INPUT)
+def _by_line(text: str | None, what: str) -> dict[burraco.Line, str]:
+    return by_line(text, burraco.Line, what, '"NS: 3H 4H 5H; EW: AS AD AC"', BAD_INPUT)
 
 
-def _position(data: Any, line: Line) -> LinePosition:
-    from arbitro.cards import parse_cards
-    from arbitro.games.burraco import LinePosition, parse_meld
-
+def _position(data: Any, line: burraco.Line) -> burraco.LinePosition:
     if not isinstance(data, dict):
         raise ArbitroError("{line}: an object is needed", line=line.value, key=BAD_INPUT)
     pozzetto = str(data.get("pozzetto", "taken"))
@@ -62,11 +64,11 @@ def _position(data: Any, line: Line) -> LinePosition:
         raise ArbitroError(
             "{line}: melds and hands are lists of strings", line=line.value, key=BAD_INPUT
         )
-    return LinePosition(
-        melds=tuple(parse_meld(str(m)) for m in melds),
-        hands=tuple(parse_cards(str(h)) for h in hands),
+    return burraco.LinePosition(
+        melds=tuple(burraco.parse_meld(str(m)) for m in melds),
+        hands=tuple(cards.parse_cards(str(h)) for h in hands),
         pozzetto_taken=pozzetto != "not_taken",
-        unplayed_pozzetto=parse_cards(str(data.get("unplayed", ""))),
+        unplayed_pozzetto=cards.parse_cards(str(data.get("unplayed", ""))),
         closed=bool(data.get("closed", False)),
     )
 
@@ -114,15 +116,14 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help=_("Output as JSON."))] = False,
     ) -> None:
         """Score a Burraco deal per line (FIBAS art. 19), inline or from a JSON file."""
-        from arbitro.cli.render import score_table_text
-        from arbitro.games.burraco import Line, score_table
-
         with errors(as_json):
             if file is not None:
                 data = read_json_object(file, BAD_INPUT)
                 with malformed(str(file)):
                     positions = {
-                        Line(k): _position(v, Line(k)) for k, v in data.items() if k in ("NS", "EW")
+                        burraco.Line(k): _position(v, burraco.Line(k))
+                        for k, v in data.items()
+                        if k in ("NS", "EW")
                     }
             else:
                 m, h, u = (
@@ -133,7 +134,7 @@ def register(app: typer.Typer) -> None:
                 off = {x.strip().upper() for x in no_pozzetto or []}
                 closer = (closed or "").strip().upper()
                 positions = {}
-                for line in (Line.NS, Line.EW):
+                for line in (burraco.Line.NS, burraco.Line.EW):
                     state = "not_taken" if line.value in off else "taken"
                     positions[line] = _position(
                         {
@@ -145,6 +146,6 @@ def register(app: typer.Typer) -> None:
                         },
                         line,
                     )
-            scores = score_table(positions)
+            scores = burraco.score_table(positions)
         data = {ln.value: s.as_dict() for ln, s in scores.items()}
         emit(data, score_table_text(scores, SCORE_ROWS, 12), as_json)

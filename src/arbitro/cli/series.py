@@ -15,9 +15,21 @@ import typer
 
 from arbitro.cli.common import EventArg, JsonOpt, command_group, emit, errors, lang, open_store
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro import errors as errors_module
+    from arbitro.printouts import labels, series
+    from arbitro.services import series as series_service
     from arbitro.services.series import SeriesStandings
+    from arbitro.tournament import series as tournament_series
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    errors_module = lazy_module("arbitro.errors")
+    labels = lazy_module("arbitro.printouts.labels")
+    series = lazy_module("arbitro.printouts.series")
+    series_service = lazy_module("arbitro.services.series")
+    tournament_series = lazy_module("arbitro.tournament.series")
 
 SeriesArg = Annotated[str, typer.Argument(help=_("Series id"))]
 
@@ -25,8 +37,6 @@ SeriesArg = Annotated[str, typer.Argument(help=_("Series id"))]
 def standings_text(result: SeriesStandings) -> str:
     """The series standings as a table: rank, player, the points of each event (bracketed
     when not counted), total; the scheme, the events, and the ties explained."""
-    from arbitro.printouts.series import event_line, result_text
-
     head = _("FINAL") if result.final else _("PROVISIONAL")
     out = [
         f"{result.series.name} — {_('Series standings — {kind}', kind=head)}",
@@ -36,7 +46,7 @@ def standings_text(result: SeriesStandings) -> str:
     events = "".join(f"{n:>6}" for n in range(1, count + 1))
     out.append(f"{'#':>3}  {_('Player'):<28}{events} {_('Total'):>7}")
     for row in result.rows:
-        cells = "".join(f"{result_text(r):>6}" for r in row.results)
+        cells = "".join(f"{series.result_text(r):>6}" for r in row.results)
         out.append(f"{row.rank:>3}  {row.name[:28]:<28}{cells} {row.total:>7}")
     if not result.rows:
         out.append(_("No results yet."))
@@ -44,7 +54,7 @@ def standings_text(result: SeriesStandings) -> str:
         if row.tie is not None:
             out.append(f"* {row.name}: {row.tie.render()}")
     for n, event in enumerate(result.events, start=1):
-        out.append(event_line(n, event, lang()))
+        out.append(series.event_line(n, event, lang()))
         if event.unlinked:
             out.append(
                 "   "
@@ -83,14 +93,13 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Create a series (and add its first events in order)."""
-        from arbitro.services import series
-        from arbitro.tournament.series import PointsScheme
-
         with errors(json_out):
-            points = PointsScheme.parse(scheme, best, beyond)
+            points = tournament_series.PointsScheme.parse(scheme, best, beyond)
             store = open_store()
             try:
-                made = series.create_series(store, series_id, name, points, tuple(events or ()))
+                made = series_service.create_series(
+                    store, series_id, name, points, tuple(events or ())
+                )
             finally:
                 store.close()
             emit(
@@ -109,12 +118,10 @@ def register(app: typer.Typer) -> None:
     @group.command("add", help=_("Add an event at the end of a series."))
     def add(series_id: SeriesArg, event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """Add an event to a series."""
-        from arbitro.services import series
-
         with errors(json_out):
             store = open_store()
             try:
-                position = series.add_event(store, series_id, event_id)
+                position = series_service.add_event(store, series_id, event_id)
             finally:
                 store.close()
             emit(
@@ -131,12 +138,10 @@ def register(app: typer.Typer) -> None:
     @group.command("remove", help=_("Take an event out of a series."))
     def remove(series_id: SeriesArg, event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """Take an event out of a series."""
-        from arbitro.services import series
-
         with errors(json_out):
             store = open_store()
             try:
-                series.remove_event(store, series_id, event_id)
+                series_service.remove_event(store, series_id, event_id)
             finally:
                 store.close()
             emit(
@@ -148,12 +153,13 @@ def register(app: typer.Typer) -> None:
     @group.command("list", help=_("List the series."))
     def list_all(json_out: bool = JsonOpt) -> None:
         """List the series."""
-        from arbitro.services import series
-
         with errors(json_out):
             store = open_store()
             try:
-                found = [series.get_series(store, s.id) for s in series.list_series(store)]
+                found = [
+                    series_service.get_series(store, s.id)
+                    for s in series_service.list_series(store)
+                ]
             finally:
                 store.close()
             emit(
@@ -166,12 +172,10 @@ def register(app: typer.Typer) -> None:
     @group.command("standings", help=_("The series standings."))
     def show(series_id: SeriesArg, json_out: bool = JsonOpt) -> None:
         """The series standings (each event's latest published standings, by the scheme)."""
-        from arbitro.services import series
-
         with errors(json_out):
             store = open_store()
             try:
-                result = series.standings(store, series_id)
+                result = series_service.standings(store, series_id)
             finally:
                 store.close()
             emit(result.to_json(), standings_text(result), json_out)
@@ -185,22 +189,17 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Print the series standings (A4 PDF)."""
-        from arbitro.errors import ArbitroError
-        from arbitro.printouts.labels import check_lang
-        from arbitro.printouts.series import series_pdf
-        from arbitro.services import series
-
         with errors():
             store = open_store()
             try:
-                result = series.standings(store, series_id)
+                result = series_service.standings(store, series_id)
             finally:
                 store.close()
-            pdf = series_pdf(result, lang=check_lang(language or lang()))
+            pdf = series.series_pdf(result, lang=labels.check_lang(language or lang()))
             try:
                 output.write_bytes(pdf)
             except OSError as exc:
-                raise ArbitroError(
+                raise errors_module.ArbitroError(
                     "cannot write {file}: {reason}", file=str(output), reason=exc.strerror
                 ) from None
             typer.echo(_("Wrote {file}", file=str(output)))

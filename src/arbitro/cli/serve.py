@@ -21,13 +21,36 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from arbitro.cli.common import errors
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    import ssl
+
+    import uvicorn
+
+    from arbitro import store as store_module
+    from arbitro.services import demo as demo_service
+    from arbitro.web import app as web_app
+    from arbitro.web import auth, factory, live
+    from arbitro.web import base_url as web_base_url
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    demo_service = lazy_module("arbitro.services.demo")
+    store_module = lazy_module("arbitro.store")
+    web_app = lazy_module("arbitro.web.app")
+    auth = lazy_module("arbitro.web.auth")
+    web_base_url = lazy_module("arbitro.web.base_url")
+    factory = lazy_module("arbitro.web.factory")
+    live = lazy_module("arbitro.web.live")
+    ssl = lazy_module("ssl")
+    uvicorn = lazy_module("uvicorn")
 
 DEMO_EVENT = "demo"
 HALL_HOST = "0.0.0.0"  # hall mode: the phones on the LAN must reach the app
@@ -46,9 +69,6 @@ def run_uvicorn(application: Any, **options: Any) -> None:
     stopping within :data:`SHUTDOWN_SECONDS`: on SIGTERM or Ctrl+C the phones' streams are
     ended first (in one process; with ``workers`` the worker cancels them after the delay),
     so that the server does not wait for the phones (up to 5 minutes a stream)."""
-    import uvicorn
-
-    from arbitro.web.live import close_hubs
 
     options.setdefault("timeout_graceful_shutdown", SHUTDOWN_SECONDS)
     if options.get("workers", 1) > 1:
@@ -57,7 +77,7 @@ def run_uvicorn(application: Any, **options: Any) -> None:
 
     class Server(uvicorn.Server):
         async def shutdown(self, sockets: Any = None) -> None:
-            close_hubs()  # before uvicorn waits for the answers under way
+            live.close_hubs()  # before uvicorn waits for the answers under way
             await super().shutdown(sockets)
 
     config = uvicorn.Config(application, **options)
@@ -71,15 +91,13 @@ def check_workers(workers: int, url: str) -> None:
     """Refuse a number of worker processes that cannot serve ``url``: fewer than one, more
     than :data:`MAX_WORKERS`, or more than one on SQLite (one file: the processes would wait
     on its write lock and fail with "database is locked" under a room's posts)."""
-    from arbitro.web.factory import is_sqlite
-
     if not 1 <= workers <= MAX_WORKERS:
         raise ArbitroError(
             "the number of worker processes must be between 1 and {max}, not {workers}",
             max=MAX_WORKERS,
             workers=workers,
         )
-    if workers > 1 and is_sqlite(url):
+    if workers > 1 and factory.is_sqlite(url):
         raise ArbitroError(
             "--workers {workers} needs PostgreSQL: with SQLite (database: {url}) the web app"
             " runs in one process. Set ARBITRO_DATABASE_URL to a PostgreSQL database, or"
@@ -101,13 +119,11 @@ def hall_settings(
     the app listens on 0.0.0.0 and the base URL is the given one, else the configured one,
     else the first LAN address (never 127.0.0.1) with ``scheme`` (``https`` under TLS; a
     given base URL without a scheme gets it too)."""
-    from arbitro.web.base_url import hall_base_url, lan_addresses, normalise
-
     listen = host or (HALL_HOST if hall else "127.0.0.1")
-    addresses = lan_addresses() if hall else []
-    base = normalise(base_url, scheme) if base_url else configured
+    addresses = web_base_url.lan_addresses() if hall else []
+    base = web_base_url.normalise(base_url, scheme) if base_url else configured
     if base is None and addresses:
-        base = hall_base_url(addresses[0], port, scheme)
+        base = web_base_url.hall_base_url(addresses[0], port, scheme)
     return listen, base, addresses
 
 
@@ -123,8 +139,6 @@ def check_tls(cert: Path | None, key: Path | None) -> dict[str, Any]:
     """uvicorn's TLS options for ``--tls-cert``/``--tls-key`` (empty without them), after
     checking that both are given, readable and make a pair (the key matches the certificate
     and needs no password): an ArbitroError saying what is wrong otherwise."""
-    import ssl
-
     if cert is None and key is None:
         return {}
     if cert is None or key is None:
@@ -196,39 +210,29 @@ def register(app: typer.Typer) -> None:
         ] = 1,
     ) -> None:
         """Start the web app (director's desk, table-side entry, room displays)."""
-        from arbitro.services.demo import run_demo
-        from arbitro.store import RecordStore, default_database_url
-        from arbitro.web.app import create_app
-        from arbitro.web.base_url import (
-            BASE_URL_ENV,
-            chosen_base_url,
-            points_at_localhost,
-            remember_base_url,
-        )
-
         with errors():
             check_port(port)
             tls = check_tls(tls_cert, tls_key)
             scheme = "https" if tls else "http"
-            url = os.environ.get("ARBITRO_DATABASE_URL") or default_database_url()
+            url = os.environ.get("ARBITRO_DATABASE_URL") or store_module.default_database_url()
             check_workers(workers, url)
-            store = RecordStore.open(url)
+            store = store_module.RecordStore.open(url)
             if demo:
-                from arbitro.web.auth import ensure_demo_director
-
                 if not store.has_event(DEMO_EVENT):
-                    run_demo(store, DEMO_EVENT)
-                password = ensure_demo_director(store)
+                    demo_service.run_demo(store, DEMO_EVENT)
+                password = auth.ensure_demo_director(store)
                 typer.echo(_("Director's desk: user demo, password {password}", password=password))
-            chosen = chosen_base_url(store)
+            chosen = web_base_url.chosen_base_url(store)
             listen, base, addresses = hall_settings(host, port, hall, base_url, chosen, scheme)
             if base is not None and (hall or base_url):
                 # The one recorded address: `print table-cards` reads it (issue 26 D).
-                remember_base_url(store, base, found=base_url is None and chosen is None)
+                web_base_url.remember_base_url(
+                    store, base, found=base_url is None and chosen is None
+                )
             store.close()
             if base is not None:
-                os.environ[BASE_URL_ENV] = base  # the app's QR codes and printed URLs
-            application = create_app(url) if workers == 1 else None
+                os.environ[web_base_url.BASE_URL_ENV] = base  # the app's QR codes and printed URLs
+            application = web_app.create_app(url) if workers == 1 else None
             shown = addresses[0] if listen == HALL_HOST and addresses else listen
             if tls:
                 typer.echo(
@@ -258,16 +262,14 @@ def register(app: typer.Typer) -> None:
             if base is not None:
                 typer.echo(_("Phones: {url}", url=base + "/"))
                 typer.echo(_("Test a phone: {url}", url=base + "/desk/phone-check"))
-                if points_at_localhost(base):
+                if web_base_url.points_at_localhost(base):
                     typer.echo(
                         _("Warning: {url} is this computer only; phones cannot reach it", url=base)
                     )
             if application is not None:
                 run_uvicorn(application, host=listen, port=port, log_level="warning", **tls)
             else:
-                from arbitro.web.factory import DATABASE_URL_ENV
-
-                os.environ[DATABASE_URL_ENV] = url  # what each worker process opens
+                os.environ[factory.DATABASE_URL_ENV] = url  # what each worker process opens
                 typer.echo(_("{workers} worker processes", workers=workers))
                 run_uvicorn(
                     "arbitro.web.factory:app_from_environment",

@@ -9,10 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from arbitro.i18n import _, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.tournament import boards
     from arbitro.tournament.boards import EntryFlag
     from arbitro.tournament.event import EventState
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    boards = lazy_module("arbitro.tournament.boards")
 
 
 def flag_payload(flag: EntryFlag) -> dict[str, Any]:
@@ -51,10 +56,8 @@ def sheet_report(
     (``ns_vp``/``ew_vp``, None while the comparison is awaited; ``awaiting_comparison``;
     ``flags``) and the text. In a carte uguali event the VP are the comparison's once every
     sheet of the round is in (FIBAS art. 20), never the table's own."""
-    from arbitro.tournament.boards import entry_flags, shown_vp
-
-    vp = shown_vp(state, round_number, table, own_vp)
-    flags = entry_flags(state, round_number, table)
+    vp = boards.shown_vp(state, round_number, table, own_vp)
+    flags = boards.entry_flags(state, round_number, table)
     data: dict[str, Any] = {
         "ns_vp": None if vp is None else vp[0],
         "ew_vp": None if vp is None else vp[1],

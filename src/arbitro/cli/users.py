@@ -10,9 +10,17 @@ import typer
 
 from arbitro.cli.common import command_group, errors, open_store
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
-    from arbitro.store import RecordStore
+    from arbitro import errors as errors_module
+    from arbitro.store import RecordStore, users
+    from arbitro.web import throttle
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    errors_module = lazy_module("arbitro.errors")
+    users = lazy_module("arbitro.store.users")
+    throttle = lazy_module("arbitro.web.throttle")
 
 PASSWORD_ENV = "ARBITRO_PASSWORD"
 
@@ -48,8 +56,6 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Create a director account that may log in to the web desk."""
-        from arbitro.store import users
-
         with_password(password, lambda store, secret: users.add_user(store, name, secret))
         typer.echo(_("User «{name}» created.", name=name))
 
@@ -63,12 +69,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Change a director's password, end the account's sessions and clear its login
         throttle in every running server (issue 29: the way back in without a second factor)."""
-        from arbitro.store import users
-        from arbitro.web.throttle import request_reset
 
         def change(store: RecordStore, secret: str) -> None:
             users.set_password(store, name, secret)
-            request_reset(store, name)
+            throttle.request_reset(store, name)
 
         with_password(password, change)
         typer.echo(_("Password of «{name}» changed.", name=name))
@@ -81,16 +85,14 @@ def register(app: typer.Typer) -> None:
         """Clear the login throttle of account ``name`` in every server running on this
         database (within seconds), keeping its password (issue 29: the CLI can always
         reset)."""
-        from arbitro.errors import NotFoundError
-        from arbitro.store import users
-        from arbitro.web.throttle import request_reset
-
         with errors():
             store = open_store()
             try:
                 if not users.has_user(store, name):
-                    raise NotFoundError("There is no user '{name}'.", name=name, key="users.none")
-                request_reset(store, name)
+                    raise errors_module.NotFoundError(
+                        "There is no user '{name}'.", name=name, key="users.none"
+                    )
+                throttle.request_reset(store, name)
             finally:
                 store.close()
         typer.echo(
@@ -100,8 +102,6 @@ def register(app: typer.Typer) -> None:
     @users_app.command("list", help=_("List the director accounts."))
     def list_users() -> None:
         """List the director accounts."""
-        from arbitro.store import users
-
         with errors():
             store = open_store()
             try:

@@ -11,9 +11,16 @@ from arbitro.cli.common import JsonOpt, emit, errors
 from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.tournament import rules
+    from arbitro.tournament.scoring import vp as scoring_vp
     from arbitro.tournament.scoring.vp import Number
+else:
+    # Loaded on first use: the command line's start-up (issue 14).
+    rules = lazy_module("arbitro.tournament.rules")
+    scoring_vp = lazy_module("arbitro.tournament.scoring.vp")
 
 
 def register(app: typer.Typer) -> None:
@@ -37,13 +44,10 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Convert an MP difference into VP by the code's table (FIBAS art. 20)."""
-        from arbitro.tournament.rules import CODES, rules_for
-        from arbitro.tournament.scoring.vp import vp_for_difference
-
         with errors(json_out):
-            if code not in CODES:
+            if code not in rules.CODES:
                 raise ArbitroError(
-                    "unknown code «{code}» ({codes})", code=code, codes=", ".join(CODES)
+                    "unknown code «{code}» ({codes})", code=code, codes=", ".join(rules.CODES)
                 )
             try:
                 diff: Number = Decimal(difference) if duplicate else int(difference)
@@ -51,10 +55,10 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError(
                     "«{difference}» is not an MP difference", difference=difference
                 ) from None
-            table = rules_for(code).vp_table(deals=deals, teams=teams)
+            table = rules.rules_for(code).vp_table(deals=deals, teams=teams)
             magnitude: Number = -diff if diff < 0 else diff
             # Teams with --duplicate: refused by the conversion itself (art. 20).
-            winner, loser = vp_for_difference(magnitude, table, duplicate=duplicate)
+            winner, loser = scoring_vp.vp_for_difference(magnitude, table, duplicate=duplicate)
             emit(
                 {
                     "code": code,
