@@ -25,8 +25,6 @@ import typer
 
 if TYPE_CHECKING:
     from arbitro.games.burraco.arbiter import ArbiterDeal
-    from arbitro.printouts.report import Incident, Person
-    from arbitro.services.knockout import KnockoutService
 from arbitro.cli import law13
 from arbitro.cli.common import (
     cited,
@@ -43,25 +41,43 @@ from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import DEFAULT_CODE, code_spec
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, current_lang, render
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    import arbitro.cards as cards_module
+    import arbitro.games.burraco.arbiter as burraco_arbiter
+    import arbitro.games.prepared_deals as games_prepared_deals
+    import arbitro.printouts.report as printouts_report
+    import arbitro.services.arbiter_deal as services_arbiter_deal
+    import arbitro.services.knockout as services_knockout
+    import arbitro.services.rulings as services_rulings
+    import arbitro.tournament.zone as tournament_zone
+else:
+    burraco_arbiter = lazy_module("arbitro.games.burraco.arbiter")
+    cards_module = lazy_module("arbitro.cards")
+    games_prepared_deals = lazy_module("arbitro.games.prepared_deals")
+    printouts_report = lazy_module("arbitro.printouts.report")
+    services_arbiter_deal = lazy_module("arbitro.services.arbiter_deal")
+    services_knockout = lazy_module("arbitro.services.knockout")
+    services_rulings = lazy_module("arbitro.services.rulings")
+    tournament_zone = lazy_module("arbitro.tournament.zone")
 
 JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
 
 
-def knockout_service() -> KnockoutService:
+def knockout_service() -> services_knockout.KnockoutService:
     """A KnockoutService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
-    from arbitro.services.knockout import KnockoutService
 
-    return KnockoutService(open_store())
+    return services_knockout.KnockoutService(open_store())
 
 
-def _deal(data: dict[str, Any]) -> ArbiterDeal:
-    from arbitro.games.burraco.arbiter import ArbiterDeal, deal_from_layout
+def _deal(data: dict[str, Any]) -> burraco_arbiter.ArbiterDeal:
 
     if "position" in data:
-        return ArbiterDeal.from_position(str(data["position"]))
+        return burraco_arbiter.ArbiterDeal.from_position(str(data["position"]))
     if "layout" in data:
-        return deal_from_layout(data["layout"])
-    return ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
+        return burraco_arbiter.deal_from_layout(data["layout"])
+    return burraco_arbiter.ArbiterDeal.shuffled(random.Random(int(data.get("seed", 0))))
 
 
 def _state_json(d: ArbiterDeal) -> dict[str, Any]:
@@ -89,13 +105,14 @@ def _state_text(d: ArbiterDeal) -> str:
     )
 
 
-def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
-    from arbitro.printouts.report import Incident, Person, Sanction
+def _incident(raw: dict[str, Any]) -> tuple[printouts_report.Person, printouts_report.Incident]:
 
-    def person(p: Any) -> Person:
+    def person(p: Any) -> printouts_report.Person:
         if isinstance(p, str):
-            return Person(p)
-        return Person(str(p.get("name", "")), str(p.get("card", "")), str(p.get("role", "")))
+            return printouts_report.Person(p)
+        return printouts_report.Person(
+            str(p.get("name", "")), str(p.get("card", "")), str(p.get("role", ""))
+        )
 
     def when(v: Any) -> datetime | None:
         return datetime.fromisoformat(v) if v else None
@@ -107,13 +124,13 @@ def _incident(raw: dict[str, Any]) -> tuple[Person, Incident]:
             article=cite(CodeId.BURRACO_PAROLE, "arbiter_report"),
             key="report.no_time",
         )
-    return person(raw.get("player", "")), Incident(
+    return person(raw.get("player", "")), printouts_report.Incident(
         occurred_at=occurred,
         called_at=when(raw.get("called_at")),
         reason=str(raw.get("reason", "")),
         intervention=str(raw.get("intervention", "")),
         article=str(raw.get("article", "")),
-        sanction=Sanction(raw.get("sanction", "none")),
+        sanction=printouts_report.Sanction(raw.get("sanction", "none")),
         table=str(raw.get("table", "")),
         round=raw.get("round"),
         deal=raw.get("deal"),
@@ -128,9 +145,8 @@ def register(app: typer.Typer) -> None:
     group = command_group(app, "arbiter", _("The arbiter's tools."))
 
     def ruling_deal(event_id: str, seq: int) -> int | None:
-        from arbitro.services.rulings import entered_deal
 
-        return entered_deal(service(), event_id, seq)
+        return services_rulings.entered_deal(service(), event_id, seq)
 
     @group.command(
         "irregularities",
@@ -145,10 +161,9 @@ def register(app: typer.Typer) -> None:
         """The irregularities the code's arbiter rules on (FIBAS Section C, arts. 6, 9, 10, 18;
         Scala 40 arts. 4, 10-17, 20; Parole arts. 9-11; Briscola art. 10; Bridge Law 13), with
         their article and the fields that describe them."""
-        from arbitro.services.rulings import arbiter_of
 
         with errors(as_json):
-            kinds = arbiter_of(code_spec(code).id).irregularities()
+            kinds = services_rulings.arbiter_of(code_spec(code).id).irregularities()
         rows = [
             {
                 "name": k.kind,
@@ -189,18 +204,17 @@ def register(app: typer.Typer) -> None:
         """Rule on the situation of ``file`` by the arbiter of the event's code (or ``--code``,
         which must be the event's, or a law the codes read: Bridge Law 13) and record the
         ruling, its warnings and its score row in one transaction (issue 31)."""
-        from arbitro.services.rulings import record_game_ruling, record_ruling
 
         with errors(as_json):
             data = read_json_object(file)
             chosen = None if code is None else code_spec(code).id
             with malformed(str(file)):
                 if match is not None and game is not None:
-                    seq, ruling = record_game_ruling(
+                    seq, ruling = services_rulings.record_game_ruling(
                         knockout_service(), event_id, match, game, data, code=chosen
                     )
                 elif round_number is not None and table is not None:
-                    seq, ruling = record_ruling(
+                    seq, ruling = services_rulings.record_ruling(
                         service(), event_id, round_number, table, data, code=chosen
                     )
                 else:
@@ -238,10 +252,9 @@ def register(app: typer.Typer) -> None:
         """Cancel the ruling ``seq`` of an event of rounds: its warnings and the sheet it
         entered are cancelled with it, in one transaction (issue 31); the standings are
         computed again."""
-        from arbitro.services.rulings import cancel_ruling
 
         with errors(as_json):
-            cancelled = cancel_ruling(service(), event_id, seq, reason)
+            cancelled = services_rulings.cancel_ruling(service(), event_id, seq, reason)
         emit(
             {"cancelled": cancelled},
             _("Cancelled: {records}", records=", ".join(f"#{n}" for n in cancelled)),
@@ -257,14 +270,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replay a deal in arbiter mode from a JSON file: each ruling, the position, the
         scores (FIBAS Section C)."""
-        from arbitro.games.burraco.arbiter import Ruling, run_script
 
         with errors(as_json):
             data = read_json_object(file)
             with malformed(str(file)):
                 d = _deal(data)
-                results = run_script(d, data.get("script", []))
-        rulings = [r for r in results if isinstance(r, Ruling)]
+                results = burraco_arbiter.run_script(d, data.get("script", []))
+        rulings = [r for r in results if isinstance(r, burraco_arbiter.Ruling)]
         out = {
             "rulings": [r.as_dict() for r in rulings],
             "state": _state_json(d),
@@ -294,15 +306,15 @@ def register(app: typer.Typer) -> None:
         as_json: JsonFlag = False,
     ) -> None:
         """Carry a deal's warnings into the event and give its sheet row (FIBAS art. 19, 22)."""
-        from arbitro.games.burraco.arbiter import run_script
-        from arbitro.services.arbiter_deal import carry_into_event
 
         with errors(as_json):
             data = read_json_object(file)
             with malformed(str(file)):
                 d = _deal(data)
-                run_script(d, data.get("script", []))
-            row = carry_into_event(service(), event_id, round_number, table, d)
+                burraco_arbiter.run_script(d, data.get("script", []))
+            row = services_arbiter_deal.carry_into_event(
+                service(), event_id, round_number, table, d
+            )
         out = {"row": row.to_list(), "warnings": [[s.value, a, r] for s, a, r in d.warnings]}
         typer.echo(
             json.dumps(out, ensure_ascii=False)
@@ -327,18 +339,17 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The arbiter's reports (referto arbitrale), one per player, as text and PDF
         (Parole art. 14.2)."""
-        from arbitro.printouts.report import Person, report_file_name, report_pdf, report_text
-        from arbitro.printouts.report import reports_by_player as _reports
-        from arbitro.tournament.zone import check_timezone
 
         with errors(), malformed(str(file)):
             data = read_json_object(file)
             arbiter = data.get("arbiter", {})
-            reports = _reports(
+            reports = printouts_report.reports_by_player(
                 [_incident(x) for x in data.get("incidents", [])],
                 event=str(data.get("event", "")),
                 event_date=date.fromisoformat(data["date"]),
-                arbiter=Person(str(arbiter.get("name", "")), str(arbiter.get("card", ""))),
+                arbiter=printouts_report.Person(
+                    str(arbiter.get("name", "")), str(arbiter.get("card", ""))
+                ),
                 venue=str(data.get("venue", "")),
                 code=str(data.get("code", "")),
                 event_end=datetime.fromisoformat(data["event_end"])
@@ -347,14 +358,16 @@ def register(app: typer.Typer) -> None:
                 written_at=datetime.fromisoformat(data["written_at"])
                 if data.get("written_at")
                 else None,
-                timezone=check_timezone(str(data["timezone"]) if data.get("timezone") else None),
+                timezone=tournament_zone.check_timezone(
+                    str(data["timezone"]) if data.get("timezone") else None
+                ),
             )
         for n, rep in enumerate(reports, 1):
-            typer.echo(report_text(rep, lang or current_lang()))
+            typer.echo(printouts_report.report_text(rep, lang or current_lang()))
             if out is not None:
                 out.mkdir(parents=True, exist_ok=True)
-                path = out / report_file_name(n, rep)
-                path.write_bytes(report_pdf(rep))
+                path = out / printouts_report.report_file_name(n, rep)
+                path.write_bytes(printouts_report.report_pdf(rep))
                 typer.echo(f"PDF: {path}")
 
     @group.command("board", help=_("Count check of a board and the outcome of Law 13."))
@@ -372,18 +385,18 @@ def register(app: typer.Typer) -> None:
         as_json: JsonFlag = False,
     ) -> None:
         """Count the cards of a prepared board and give the outcome of Bridge Law 13."""
-        from arbitro.cards import parse_cards
-        from arbitro.games.prepared_deals import Board, check_board, describe_check
 
         with errors(as_json), malformed(str(file)):
             data = read_json_object(file)
-            hands = {k: parse_cards(v) for k, v in data.get("hands", {}).items()}
+            hands = {k: cards_module.parse_cards(v) for k, v in data.get("hands", {}).items()}
             number = int(data.get("board", 1))
             if data.get("game", "bridge") == "burraco":
-                b = Board.burraco(number, hands, [parse_cards(p) for p in data.get("pozzetti", [])])
+                b = games_prepared_deals.Board.burraco(
+                    number, hands, [cards_module.parse_cards(p) for p in data.get("pozzetti", [])]
+                )
             else:
-                b = Board.bridge(number, hands)
-            check = check_board(b)
+                b = games_prepared_deals.Board.bridge(number, hands)
+            check = games_prepared_deals.check_board(b)
             ruling = None
             if not check.ok or foreign_card or foreign_played:
                 ruling = law13.ruling(
@@ -407,7 +420,7 @@ def register(app: typer.Typer) -> None:
             ],
             "ruling": ruling.as_payload() if ruling else None,
         }
-        lines = [render(describe_check(check))]
+        lines = [render(games_prepared_deals.describe_check(check))]
         if ruling is not None:
             o = ruling.outcome
             lines.append(_("Law {paragraph}: {outcome}", paragraph=o.paragraph, outcome=o.label))

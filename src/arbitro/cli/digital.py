@@ -17,21 +17,32 @@ from arbitro.cli.common import (
     command_group,
     emit,
     errors,
+    open_store,
     service,
 )
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _, ngettext, render
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.games.core import seats
     from arbitro.games.core.seats import Seat
+    from arbitro.services import digital_tables
     from arbitro.tournament.digital.table import DigitalTable
+    from arbitro.web import base_url as web_base_url
+    from arbitro.web import digital_table as web_digital_table
+    from arbitro.web import secret as web_secret
+else:
+    seats = lazy_module("arbitro.games.core.seats")
+    digital_tables = lazy_module("arbitro.services.digital_tables")
+    web_base_url = lazy_module("arbitro.web.base_url")
+    web_digital_table = lazy_module("arbitro.web.digital_table")
+    web_secret = lazy_module("arbitro.web.secret")
 
 
 def _seat(text: str) -> Seat:
-    from arbitro.games.core.seats import Seat
-
     try:
-        return Seat(text.strip().upper())
+        return seats.Seat(text.strip().upper())
     except ValueError:
         raise ArbitroError("«{seat}» is not a seat (N, E, S, W)", seat=text) from None
 
@@ -117,19 +128,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The address each seat's phone opens once (its code in it, kept by the phone): give
         each player only their own."""
-        from arbitro.cli.common import open_store
-        from arbitro.services.digital_tables import DigitalTables
-        from arbitro.web.base_url import cli_base_url
-        from arbitro.web.digital_table import seat_path
-        from arbitro.web.secret import load_secret
 
         with errors(json_out):
-            t = DigitalTables(service()).table(event_id, round_number, table)
+            t = digital_tables.DigitalTables(service()).table(event_id, round_number, table)
             store = open_store()
-            base, secret = cli_base_url(store, base_url), load_secret(store)
+            base, secret = web_base_url.cli_base_url(store, base_url), web_secret.load_secret(store)
             seats = [s.value for s in t.engine.seats]
             found = {
-                s: base.rstrip("/") + seat_path(secret, event_id, table, round_number, s)
+                s: base.rstrip("/")
+                + web_digital_table.seat_path(secret, event_id, table, round_number, s)
                 for s in seats
             }
             emit(found, "\n".join(f"{s}: {url}" for s, url in found.items()), json_out)
@@ -147,11 +154,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Open the table as digital: deal 1 dealt by a secure random source (FIBAS art.
         5-6), robots at ``--robots``, their moves played up to a player's turn."""
-        from arbitro.services.digital_tables import DigitalTables
 
         with errors(json_out):
             svc = service()
-            tables = DigitalTables(svc)
+            tables = digital_tables.DigitalTables(svc)
             tables.open(event_id, round_number, table, _seats(robots), actor="director")
             t = tables.table(event_id, round_number, table)
             data = progress_data(t, svc.state(event_id).deals(round_number))
@@ -171,11 +177,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The director's view (progress and the full position in the notation), or with
         ``--seat`` what that seat's phone shows (its hand only)."""
-        from arbitro.services.digital_tables import DigitalTables
 
         with errors(json_out):
             svc = service()
-            tables = DigitalTables(svc)
+            tables = digital_tables.DigitalTables(svc)
             if seat is not None:
                 view = tables.view(event_id, round_number, table, _seat(seat))
                 emit(view, view_text(view), json_out)
@@ -194,10 +199,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Every move of the deal in order, in the engine's notation, and the final
         position once it is over."""
-        from arbitro.services.digital_tables import DigitalTables
 
         with errors(json_out):
-            tables = DigitalTables(service())
+            tables = digital_tables.DigitalTables(service())
             moves = tables.replay(event_id, round_number, table, deal)
             t = tables.table(event_id, round_number, table)
             game = t.position(deal)

@@ -18,6 +18,10 @@ Line = tuple[CompetitorId, ...]
 """The competitors forming one line: one pair or team, or two players in individual events."""
 
 
+PLAYERS_PER_LINE = 2
+"""Two players form a line (art. 2 "Linea"); in individual events a line is two players."""
+
+
 class EventFormat(StrEnum):
     """How competitors enter (FIBAS art. 2 "Concorrente", art. 4 "Formazione delle linee")."""
 

@@ -15,7 +15,14 @@ from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
-from arbitro.tournament.model import CompetitorId, EventFormat, Movement, Seating, TableSeating
+from arbitro.tournament.model import (
+    PLAYERS_PER_LINE,
+    CompetitorId,
+    EventFormat,
+    Movement,
+    Seating,
+    TableSeating,
+)
 
 ARTICLE_TABLES = cite(CodeId.BURRACO_FIBAS, "seating")
 """FIBAS art. 4 "Tavoli": lines, tables and their assignment."""
@@ -25,9 +32,6 @@ ARTICLE_REST = cite(CodeId.BURRACO_FIBAS, "rest")
 
 LINES_PER_TABLE = 2
 """Two lines at a table, North-South and East-West (art. 4: "due coppie o linee avversarie")."""
-
-PLAYERS_PER_LINE = 2
-"""Two players form a line (art. 2 "Linea"); in individual events a line is two players."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,7 @@ from arbitro.codes.burraco_fibas import VpTable
 from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
-from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
-from arbitro.tournament.movements.request import PLAYERS_PER_LINE
+from arbitro.tournament.model import PLAYERS_PER_LINE, CompetitorId, EventFormat, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.sheet import (
     DealScore,
