@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from arbitro.i18n import msg
-from arbitro.tournament.model import CompetitorId, Line, Movement, Seating
+from arbitro.tournament.model import PLAYERS_PER_LINE, CompetitorId, Line, Movement, Seating
 from arbitro.tournament.movements.constraints import apart, group_apart
 from arbitro.tournament.movements.grouping import SearchLimitReached, group_top_down
 from arbitro.tournament.movements.request import (
     LINES_PER_TABLE,
-    PLAYERS_PER_LINE,
     SeatingRequest,
     names,
     refuse,

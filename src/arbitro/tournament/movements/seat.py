@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from arbitro.i18n import msg
-from arbitro.tournament.model import Movement, Seating
+from arbitro.tournament.model import PLAYERS_PER_LINE, Movement, Seating
 from arbitro.tournament.movements.constraints import AUTO_STEP
 from arbitro.tournament.movements.danish import danish, modified_danish
 from arbitro.tournament.movements.draw import draw
@@ -18,7 +18,6 @@ from arbitro.tournament.movements.individual import (
 )
 from arbitro.tournament.movements.mitchell import mitchell
 from arbitro.tournament.movements.request import (
-    PLAYERS_PER_LINE,
     SeatingRequest,
     names,
     refuse,

@@ -37,7 +37,7 @@ from arbitro.web.desk import (
     tiebreaks,
 )
 
-router = APIRouter()
+router: APIRouter = APIRouter()
 router.include_router(auth.router)
 for _module in (
     events,
