@@ -89,3 +89,16 @@ def test_the_tiebreaks_line_of_a_scala40_event_reads_fewer_negative_points(
     tiebreaks`` says so as the standings do (docs/rulings.md, "Tie-breaks")."""
     cli = make(tmp_path)
     assert cli.ok("event", "tiebreaks", "e").strip() == "on equal V.P.: fewer negative points"
+
+
+def test_art2_a_scala40_event_is_individual_without_saying_so(tmp_path: Path) -> None:
+    """Art. 2 "si gioca individualmente": ``event create --code scala40`` with no ``--format``
+    makes an individual event of 5 rounds of 5 deals (art. 5), where it used to stop at
+    "pairs"; a FIBAS event with no ``--format`` stays one of pairs."""
+    cli = Cli(tmp_path)
+    cli.ok("event", "create", "s", "--name", "S", "--code", "scala40", "--movements", "draw")
+    cli.ok("event", "create", "f", "--name", "F", "--movements", "draw", "--rounds", "2")
+    shown = cli.ok("event", "show", "s")
+    assert shown.startswith("S (s): Individual, 0 competitors")
+    assert "Round 5: 5 deals, Draw" in shown
+    assert cli.ok("event", "show", "f").startswith("F (f): Pairs, 0 competitors")

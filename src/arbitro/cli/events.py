@@ -124,13 +124,13 @@ def register(app: typer.Typer) -> None:
             ),
         ],
         format: Annotated[
-            str,
+            str | None,
             typer.Option(
                 "--format",
                 help=words.choices(words.FORMAT_WORDS),
-                show_default=render(words.FORMAT_WORDS["pairs"]),
+                show_default=_("the code's: pairs, unless it is played individually"),
             ),
-        ] = EventFormat.PAIRS.value,
+        ] = None,
         rounds: Annotated[
             int | None,
             typer.Option(
@@ -258,7 +258,11 @@ def register(app: typer.Typer) -> None:
                 comparison = comparison or "others"
             config = event.EventConfig(
                 name=name,
-                event_format=EventFormat(words.typed(words.FORMAT_WORDS, format, "--format")),
+                event_format=EventFormat(
+                    words.typed(words.FORMAT_WORDS, format, "--format")
+                    if format is not None
+                    else code_spec(code).desk_defaults.get("format", EventFormat.PAIRS.value)
+                ),
                 rounds=rounds,
                 deals=tuple(deal_list),
                 movements=move_list,
