@@ -19,6 +19,12 @@ OPERATIONS = {
         ("200",),
     ),
     ("GET", "/api/events", "list_events_api_events_get", ("200",)),
+    (
+        "POST",
+        "/api/events/{event_id}/records/{seq}/cancel",
+        "cancel_record_api_events__event_id__records__seq__cancel_post",
+        ("200",),
+    ),
     ("GET", "/api/events/{event_id}", "get_event_api_events__event_id__get", ("200",)),
     ("GET", "/api/events/{event_id}/export", "export_api_events__event_id__export_get", ("200",)),
     (
@@ -132,6 +138,7 @@ OPERATIONS = {
 SCHEMAS = [
     "AbandonIn",
     "ArbitralScoreIn",
+    "CancelIn",
     "CitationOut",
     "CompetitorCreated",
     "CompetitorIn",

@@ -123,13 +123,18 @@ def test_scala40_art14_score_enters_the_sheet_through_the_api(
 ) -> None:
     """Scala 40 art. 14 through the API (issue 31): the arbiter's score of deal 2 (the
     situation's ``deal``) is entered in the table's sheet with the ruling, in one
-    transaction; the ruling's cancellation (the service's, the API has no cancel yet) takes
-    it back."""
+    transaction; the ruling's cancellation through the API
+    (``POST /api/events/{id}/records/{seq}/cancel``) takes it back, with why."""
     svc = web_of(web_app).service
     scala40_event(svc)
     done = _post(api, "s", cards_mixed({"N": 30, "E": 45, "S": 0, "W": 60}))
     assert done.status_code == 201, done.text
     assert done.json()["score_row"] == [30, 45, 0, 60]
     assert sheet_in_force(svc, "s").deals[1] == (30, 45, 0, 60)
-    svc.cancel("s", done.json()["seq"], "tavolo sbagliato")
+    seq = done.json()["seq"]
+    assert api.post(f"/api/events/s/records/{seq}/cancel", json={}).status_code == 422
+    cancelled = api.post(f"/api/events/s/records/{seq}/cancel", json={"reason": "tavolo sbagliato"})
+    assert cancelled.status_code == 200, cancelled.text
     assert sheet_in_force(svc, "s").deals[1] == SCALA40_ROWS[1]
+    again = api.post(f"/api/events/s/records/{seq}/cancel", json={"reason": "di nuovo"})
+    assert again.status_code == 409, again.text  # a record is cancelled once

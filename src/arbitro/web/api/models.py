@@ -450,6 +450,12 @@ class ImportedOut(BaseModel):
     records: int
 
 
+class CancelIn(Strict):
+    """Why a record is cancelled (FIBAS art. 21: a correction says why; the ledger shows it)."""
+
+    reason: Reason
+
+
 class RulingIn(Strict):
     """A code's arbiter's ruling to record at a table (``round`` and ``table``) or a knockout's
     game (``match`` and ``game``) (issue 31): the ``situation`` as ``arbitro arbiter rule``

@@ -12,8 +12,11 @@ from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import use_lang
 from arbitro.services.events import EventService
 from arbitro.services.rulings import arbiter_of, record_game_ruling, record_ruling
+from arbitro.tournament.commands import values
 from arbitro.web.api.common import Writer, api_router
 from arbitro.web.api.models import (
+    CancelIn,
+    Done,
     EventId,
     IrregularityOut,
     RulingIn,
@@ -65,6 +68,14 @@ def give_ruling(event_id: EventId, body: RulingIn, request: Request, api: Writer
         seq, ruling = api.write(event_id, act)
     with use_lang(request_lang(request)):
         return RulingOut(seq=seq, **ruling.as_json())
+
+
+@router.post("/events/{event_id}/records/{seq}/cancel", response_model=Done)
+def cancel_record(event_id: EventId, seq: int, body: CancelIn, api: Writer) -> Done:
+    """Cancel the record ``seq`` of the event, with why, as the desk's «Annulla» does: the
+    standings are computed again; a ruling's cancellation takes its warnings and the sheet
+    row it entered with it, in one transaction (issue 31)."""
+    return api.run_done(event_id, lambda user: values.Cancel(seq, body.reason, user))
 
 
 @router.get("/codes/{code}/irregularities", response_model=list[IrregularityOut])
