@@ -164,6 +164,17 @@ def test_scala40_a_position_refused_at_its_field_a_meld_above_the_form(
     bad = post(director_client, url, {**form, "f_position": "scala40 seats=NESW x", "step": "see"})
     assert bad.status_code == 400
     assert "La posizione, riga 1: posizione di Scala 40 non valida" in text_of(txt(bad))
+    # The parser's reason in the page's words, never Python's English (issue 31).
+    lacking = post(
+        director_client, url, {**form, "f_position": "scala40 seats=NESW hands=W", "step": "see"}
+    )
+    assert "posizione di Scala 40 non valida: manca il campo «dealer»" in text_of(txt(lacking))
+    broken = post(
+        director_client, url, {**form, "f_position": "scala40 seats=NESW dealer", "step": "see"}
+    )
+    shown = text_of(txt(broken))
+    assert "non valida: una sua parte non è scritta come la scrive la notazione" in shown
+    assert "dictionary" not in shown and "sequence" not in shown
     meld = text_of(txt(post(director_client, url, {**form, "f_meld": "7", "step": "see"})))
     assert "non c'è il gioco numero 7 sul tavolo (Scala 40 art. 11)" in meld
     assert "La posizione, riga" not in meld

@@ -34,5 +34,8 @@ def carry_into_event(
     """Record the deal's ruling and its warnings in the event's ledger, in one transaction
     (issue 31: the arbiter of every code's path), and return its row for the sheet."""
     situation = {"position": str(deal.initial()), "script": deal.script()}
-    record_ruling(svc, event_id, round_number, table, situation, actor=actor)
-    return deal_score(deal.scores())
+    _, ruling = record_ruling(svc, event_id, round_number, table, situation, actor=actor)
+    if ruling.score_row is None:  # the deal is not over: the hands' count so far
+        return deal_score(deal.scores())
+    # The ruling's row: a line's arbitral score (art. 34) replaces its count.
+    return DealScore.from_list(list(ruling.score_row))

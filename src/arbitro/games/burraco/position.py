@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Final
 from arbitro.cards import ALL_CARDS, Card, format_cards, parse_cards
 from arbitro.errors import ArbitroError
 from arbitro.games.core import LINES, SEATS, Line, Seat
+from arbitro.games.core.errors import position_detail
 from arbitro.games.core.table import EndReason, Phase
 
 if TYPE_CHECKING:
@@ -144,7 +145,9 @@ def parse_position(text: str) -> PositionFields:
         return _parse(text)
     except (KeyError, ValueError, IndexError, TypeError, AttributeError) as err:
         raise ArbitroError(
-            "not a Burraco position: {error}", error=str(err), key="burraco.bad_position"
+            "not a Burraco position: {error}",
+            error=position_detail(err),
+            key="burraco.bad_position",
         ) from err
 
 

@@ -383,9 +383,13 @@ class Fact:
                 error=exc.msg,
                 article=exc.article,
             ) from None
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            # The parser's own words are Python's, in English: the arbiter is told what to
+            # check, in the page's language, and shown the notation's example by the field.
             raise ArbitroError(
-                "{what}, line {line}: {error}", what=self.label, line=1, error=verbatim(str(exc))
+                "{what}: not a position in the game's notation; write it as the example "
+                "under the field does",
+                what=self.label,
             ) from None
         return raw
 

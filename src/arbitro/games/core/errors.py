@@ -23,3 +23,12 @@ def not_legal(move: object, article: Citation | None = None) -> IllegalMoveError
     """The error for a move that is none of the legal moves of the position (in its notation),
     citing ``article`` where one rule is broken."""
     return IllegalMoveError("{move} is not a legal move here", move=str(move), article=article)
+
+
+def position_detail(err: Exception) -> Message:
+    """Why a position written in a game's notation does not parse, in the catalogue's words
+    (the parser's own are Python's, in English): the field it lacks, or that a part is not
+    written as the notation writes it."""
+    if isinstance(err, KeyError) and err.args:
+        return Message("the field «{field}» is missing", {"field": str(err.args[0])})
+    return Message("a part of it is not written as the notation writes it")

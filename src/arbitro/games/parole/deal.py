@@ -41,6 +41,7 @@ from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
 from arbitro.games.core import table as core_table  # the deck prepared by hand
 from arbitro.games.core.cards_and_melds import pop_replayed
+from arbitro.games.core.errors import position_detail
 from arbitro.games.core.game import Outcome
 from arbitro.games.core.seats import LINES, SEATS, Line, Seat, TurnOrder
 from arbitro.games.core.table import (
@@ -286,7 +287,9 @@ class Deal(TurnEnd[Card]):
             return cls._parse(text, lexicon, code)
         except (KeyError, ValueError, IndexError) as err:
             raise ArbitroError(
-                "not a Burraco Parole position: {error}", error=str(err), key="parole.bad_position"
+                "not a Burraco Parole position: {error}",
+                error=position_detail(err),
+                key="parole.bad_position",
             ) from err
 
     @classmethod

@@ -46,6 +46,7 @@ from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
 from arbitro.games.core import table as core_table  # the deck prepared by hand
 from arbitro.games.core.cards_and_melds import pop_replayed
+from arbitro.games.core.errors import position_detail
 from arbitro.games.core.game import Outcome, Side
 from arbitro.games.core.seats import SEATS, Seat, TurnOrder
 from arbitro.games.core.table import (
@@ -468,7 +469,9 @@ class Deal(DrawDiscardTable[Card]):
                 deal._penalties().frozen.update(frozen)
         except (KeyError, ValueError, IndexError, AttributeError) as err:
             raise ArbitroError(
-                "malformed Scala 40 position: {error}", error=str(err), key="scala40.bad_position"
+                "malformed Scala 40 position: {error}",
+                error=position_detail(err),
+                key="scala40.bad_position",
             ) from err
         if deal.card_counts() != Counter(scala40_deck(k)):
             raise ArbitroError(
