@@ -332,8 +332,9 @@ def test_thirty_tables_evening_in_a_real_browser(
     )
     assert standings_now(hall, base) == before
 
-    # The hall display pages through all 60 pairs, readable across the room.
-    for viewport in (DESK, {"width": 1920, "height": 1080}):
+    # The hall display pages through all 60 pairs, readable across the room (at 1366x768;
+    # test_hall_browser.py walks 60 and 120 pairs at 1920x1080 too).
+    for viewport in (DESK,):
         hall.set_viewport_size(viewport)
         seated: list[str] = []
         ranked: list[str] = []

@@ -133,6 +133,18 @@ class Law13Arbiter:
             *hands,
             *pozzetti,
             *(FACT_FIELDS[f] for f in FACTS),
+            Fact(
+                "score_row",
+                FactKind.NUMBERS,
+                Message("The arbitral score (13A, 13C, 13D2, 13F)"),
+                Message("the deal's row as the table's sheet writes it, e.g. 0 -100 0 300"),
+            ),
+            Fact(
+                "deal",
+                FactKind.NUMBER,
+                Message("The deal of the sheet it replaces"),
+                Message("from 1; needed in a round of several deals"),
+            ),
         )
 
     def situation(self, kind: str, facts: Mapping[str, Any]) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from arbitro.codes.ids import CodeId
 from arbitro.errors import NotFoundError
 from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.money import euros
-from arbitro.printouts.bracket import bracket_pdf
+from arbitro.printouts import bracket as bracket_printouts
 from arbitro.printouts.match_cards import match_cards_pdf
 from arbitro.services.event_log import to_domain
 from arbitro.services.knockout import KnockoutService
@@ -640,7 +640,7 @@ def bracket_printout(request: Request, event_id: str, session: auth.Session = Di
     with service_of(request).lock:
         snapshot = state_snapshot(knockout_state(request, event_id))
     with printout_mark(request):  # an event imported unverified says so on every page
-        pdf = bracket_pdf(snapshot, lang=request_lang(request))
+        pdf = bracket_printouts.bracket_pdf(snapshot, lang=request_lang(request))
     return Response(
         pdf,
         media_type="application/pdf",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.games.core.code_arbiter import CodeRuling, IrregularityKind, RemediesArbiter
+from arbitro.games.core.code_arbiter import CodeRuling, Fact, IrregularityKind, RemediesArbiter
 from arbitro.games.parole.arbiter import code_arbiter
 from arbitro.lexicon.hunspell import italian
 
@@ -40,6 +40,15 @@ class ParoleArbiter:
         4.1: the language judge's ruling stands for the rest of the event) before the
         dictionary."""
         return judged_arbiter(situation.get("judged_words"), self).rule(situation)
+
+    def facts(self, kind: str) -> tuple[Fact, ...]:
+        """The facts the desk asks for ``kind`` (issue 31), typed and worded: the plain
+        arbiter's (the judged words are the event's, added by its service)."""
+        return self._plain.facts(kind)
+
+    def situation(self, kind: str, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The situation the facts typed at the desk describe, as :meth:`rule` reads it."""
+        return self._plain.situation(kind, facts)
 
     @property
     def plain(self) -> RemediesArbiter[Deal]:

@@ -68,6 +68,7 @@ if TYPE_CHECKING:
         SwapSeats,
     )
     from arbitro.tournament.commands.values.rulings import (
+        GiveGameRuling,
         GiveRuling,
     )
     from arbitro.tournament.commands.values.sheets import (
@@ -99,6 +100,7 @@ _MODULE_OF: dict[str, str] = {
     "EnterGame": "knockout",
     "EnterSheet": "sheets",
     "GivePenalty": "arbiter",
+    "GiveGameRuling": "rulings",
     "GiveRuling": "rulings",
     "GiveSanction": "arbiter",
     "JudgeWord": "arbiter",
@@ -150,6 +152,7 @@ __all__ = [
     "DrawBracket",
     "EnterGame",
     "EnterSheet",
+    "GiveGameRuling",
     "GivePenalty",
     "GiveRuling",
     "GiveSanction",
