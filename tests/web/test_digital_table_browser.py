@@ -51,6 +51,9 @@ def test_north_plays_three_turns_by_tapping_at_390x844(
         page.screenshot(path=str(SHOTS / "1-hand.png"))
 
         for turn in range(3):
+            # North's turn to draw, as the page shows it once the robots' moves have reached
+            # it (the status alone may still read the turn before North's discard).
+            expect(page.locator('#dt-moves button[data-move="draw"]')).to_have_count(1)
             before = tables.view(event, 1, 1, Seat.N)
             page.locator('#dt-moves button[data-move="draw"]').click()
             expect(page.locator('#dt-moves button[data-move="draw"]')).to_have_count(0)
