@@ -18,11 +18,8 @@ from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 
-def test_art22_warnings_of_an_arbiter_deal_reach_the_ledger_and_the_standings(
-    tmp_path: Path,
-) -> None:
-    """W plays on before the ruling twice (art. 22): two warnings for the E-W pair, -1 VP and
-    -100 MP in the standings; the deal's score is the sheet's row."""
+def seated_event(tmp_path: Path) -> EventService:
+    """Event «e»: one round of two deals, Nord-Sud (1) against Est-Ovest (2) at table 1."""
     svc = EventService(
         RecordStore(f"sqlite:///{tmp_path / 'a.sqlite3'}"),
         lambda: datetime(2026, 11, 22, 21, tzinfo=UTC),
@@ -33,6 +30,15 @@ def test_art22_warnings_of_an_arbiter_deal_reach_the_ledger_and_the_standings(
     for name in ("Nord-Sud", "Est-Ovest"):
         svc.register("e", name)
     svc.seat("e", 1, publish=True)
+    return svc
+
+
+def test_art22_warnings_of_an_arbiter_deal_reach_the_ledger_and_the_standings(
+    tmp_path: Path,
+) -> None:
+    """W plays on before the ruling twice (art. 22): two warnings for the E-W pair, -1 VP and
+    -100 MP in the standings; the deal's score is the sheet's row."""
+    svc = seated_event(tmp_path)
     assert (
         seat_competitor(svc, "e", 1, 1, Seat.W) == 2
         and seat_competitor(svc, "e", 1, 1, Seat.S) == 1
@@ -58,16 +64,7 @@ def test_art34_the_row_carried_into_the_event_holds_the_arbitral_score(tmp_path:
     it is counted and cannot be rebuilt ("verrà assegnato un punteggio arbitrale"): the row
     ``arbitro arbiter apply`` carries into the event is N-S's count and E-W's arbitral -150
     as points with no base, not E-W's count (as the arbiter's ruling says, issue 31)."""
-    svc = EventService(
-        RecordStore(f"sqlite:///{tmp_path / 'a.sqlite3'}"),
-        lambda: datetime(2026, 11, 22, 21, tzinfo=UTC),
-    )
-    svc.create_event(
-        "e", EventConfig("E", EventFormat.PAIRS, 1, (2,), (Movement.REGISTRATION_ORDER,))
-    )
-    for name in ("Nord-Sud", "Est-Ovest"):
-        svc.register("e", name)
-    svc.seat("e", 1, publish=True)
+    svc = seated_event(tmp_path)
     deal = ArbiterDeal.shuffled(random.Random(4))
     script = ["time"]
     for seat, card in (("E", "JK"), ("S", "QS"), ("W", "2S"), ("N", "KS")):
