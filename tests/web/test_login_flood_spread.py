@@ -82,7 +82,9 @@ def _until_all_but_one(
     deadline = time.monotonic() + timeout
     while len(waiting) > 1 and time.monotonic() < deadline:
         finished, waiting = concurrent.futures.wait(
-            waiting, timeout=deadline - time.monotonic(), return_when=concurrent.futures.FIRST_COMPLETED
+            waiting,
+            timeout=deadline - time.monotonic(),
+            return_when=concurrent.futures.FIRST_COMPLETED,
         )
         done |= finished
     return done, waiting
