@@ -7,4 +7,4 @@ bash scripts/setup.sh
 uv run --no-sync ruff check src tests bench tools
 uv run --no-sync ruff format --check src tests bench tools
 uv run --no-sync mypy
-uv run --no-sync pytest -n 2 -p no:cacheprovider "$@"
+uv run --no-sync pytest -n 2 --dist worksteal -p no:cacheprovider "$@"

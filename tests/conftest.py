@@ -116,3 +116,21 @@ def record_store(database_url: str) -> Iterator[RecordStore]:
         yield store
     finally:
         store.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests start first, on both workers. The modules holding a test marked ``slow``
+    (each kept whole, its fixtures set up once) are dealt alternately to two groups; the
+    first group leads the list and the second leads its second half, because
+    ``--dist worksteal`` (scripts/test.sh) gives each of the two workers one contiguous
+    half. So the suite does not end with one worker alone on a two-minute test."""
+    modules: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.path, []).append(item)
+    slow = [m for m, its in modules.items() if any(i.get_closest_marker("slow") for i in its)]
+    groups: list[list[pytest.Item]] = [[], []]
+    for n, module in enumerate(slow):
+        groups[n % 2] += modules[module]
+    rest = [item for module, its in modules.items() if module not in slow for item in its]
+    head = max(0, len(items) // 2 - len(groups[0]))
+    items[:] = groups[0] + rest[:head] + groups[1] + rest[head:]

@@ -35,6 +35,8 @@ from arbitro.web.app import Web
 from arbitro.web.sheet_form import entry_values
 from arbitro.web.tokens import table_path
 
+pytestmark = pytest.mark.slow  # an evening in Chromium: started first (tests/conftest.py)
+
 EVENT = "rami"
 ROME = ZoneInfo("Europe/Rome")
 PHONE = {"width": 390, "height": 844}

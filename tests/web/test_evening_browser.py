@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from playwright.sync_api import expect
 
@@ -27,6 +28,8 @@ from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sh
 from arbitro.web.app import Web
 from arbitro.web.sheet_form import entry_values
 from arbitro.web.tokens import table_path
+
+pytestmark = pytest.mark.slow  # an evening in Chromium: started first (tests/conftest.py)
 
 EVENT = "venerdi"
 SURNAMES = [
