@@ -17,6 +17,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from arbitro.store import users
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import PaymentMethod
@@ -48,9 +49,10 @@ def main() -> None:
         service.register_many(
             "grande", [(f"Coppia {i}", (f"Rossi {i}", f"Bianchi {i}")) for i in range(1, PAIRS + 1)]
         )
-        service.set_fee("grande", 2000, actor="arbitro")
-        service.pay(
-            "grande", list(range(1, PAIRS // 2 + 1)), None, PaymentMethod.CASH, actor="arbitro"
+        service.run("grande", values.SetFee(2000, actor="arbitro"))
+        service.run(
+            "grande",
+            values.Pay(list(range(1, PAIRS // 2 + 1)), None, PaymentMethod.CASH, actor="arbitro"),
         )
         service.seat("grande", 1, actor="arbitro")
         with TestClient(app, follow_redirects=False) as client:
@@ -67,7 +69,7 @@ def main() -> None:
                 ("arbiter's choice form", "/desk/e/grande/r/1/arbiter-seating"),
             ]
             rows = [(name, *timed(client, url)) for name, url in pages]
-            service.publish_seating("grande", 1, actor="arbitro")
+            service.run("grande", values.PublishSeating(1, actor="arbitro"))
             for name, url in (
                 ("round page, sheets", "/desk/e/grande/r/1"),
                 ("round page, page 2", "/desk/e/grande/r/1?page=2"),

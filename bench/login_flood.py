@@ -53,6 +53,7 @@ from typing import Any
 import httpx
 
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore, users
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -75,7 +76,7 @@ def set_up(url: str) -> None:
         config = EventConfig("Serata", EventFormat.PAIRS, 1, (2,), (Movement.DRAW,), seed=1)
         svc.create_event(EVENT, config)
         for i in range(16):
-            svc.register(EVENT, f"Coppia {i + 1}")
+            svc.run(EVENT, Register(f"Coppia {i + 1}"))
         svc.seat(EVENT, 1, publish=True)
     finally:
         store.close()

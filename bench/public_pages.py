@@ -49,6 +49,8 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from arbitro.tournament.commands import values
+
 if TYPE_CHECKING:  # mypy reads it as the module it is
     import bench.web_load as web_load
 else:  # run as a script, or imported by uvicorn as ``public_pages`` (--app-dir bench)
@@ -90,7 +92,7 @@ def set_up(url: str) -> dict[int, Any]:
         for table, entry in sheets.items():
             svc.enter_sheet(EVENT, 1, table, entry, line="ns")
             svc.enter_sheet(EVENT, 1, table, entry, line="ew")
-        svc.publish_standings(EVENT, 1)
+        svc.run(EVENT, values.PublishStandings(1))
         state = svc.seat(EVENT, 2, publish=True)
         seating = state.round(2).seating
         assert seating is not None

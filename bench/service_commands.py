@@ -30,6 +30,7 @@ from pathlib import Path
 from arbitro.services.event_log import to_store
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.setup import check_in
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -62,7 +63,7 @@ def floor(store: RecordStore, service: EventService, event_id: str, actions: int
 def through_service(service: EventService, event_id: str, actions: int) -> float:
     start = time.process_time()
     for n in range(actions):
-        service.check_in(event_id, [n % PAIRS + 1], present=n // PAIRS % 2 == 0)
+        service.run(event_id, values.CheckIn([n % PAIRS + 1], present=n // PAIRS % 2 == 0))
     return time.process_time() - start
 
 

@@ -52,8 +52,10 @@ import httpx
 
 from arbitro.services.demo import random_deal
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament import commands
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import RecordKind
@@ -138,7 +140,7 @@ def set_up(url: str, rng: random.Random, pairs: int = PAIRS) -> tuple[dict[int, 
         )
         svc.create_event(EVENT, config)
         for i in range(pairs):
-            svc.register(EVENT, f"Coppia {i + 1:03d}")
+            svc.run(EVENT, Register(f"Coppia {i + 1:03d}"))
         state = svc.seat(EVENT, 1, publish=True)
         seating = state.round(1).seating
         assert seating is not None
@@ -310,7 +312,7 @@ def main() -> None:
             # The director: standings of round 1, then round 2 seated (Danish) and published;
             # the director's service first catches up with the 500 sheets (inside the timing).
             op_start = time.perf_counter()
-            svc.publish_standings(EVENT, 1)
+            svc.run(EVENT, values.PublishStandings(1))
             svc.seat(EVENT, 2, publish=True)
             op_end = time.perf_counter()
             seat_page = httpx.get(f"{base}/e/{EVENT}/seating", timeout=30)

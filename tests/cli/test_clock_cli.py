@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 import arbitro.cli.clock as clock_cli
 from arbitro.cli.main import app
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -46,7 +47,7 @@ def still(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], S
             "e", EventConfig("Serata", EventFormat.PAIRS, 2, (3, 3), (Movement.DRAW,) * 2)
         )
         for i in range(1, 5):
-            svc.register("e", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+            svc.run("e", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
         svc.seat("e", 1, publish=True)
     monkeypatch.setattr(clock_cli, "service", lambda: EventService(RecordStore.open(url), now))
     return ["--db", url], now
@@ -130,7 +131,7 @@ def test_the_typed_start_is_read_in_the_events_zone(
         )
         svc.create_event("ny", config)
         for i in range(1, 5):
-            svc.register("ny", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+            svc.run("ny", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
         svc.seat("ny", 1, publish=True)
     monkeypatch.setattr(clock_cli, "service", lambda: EventService(RecordStore.open(url), now))
     now.now = datetime(2026, 11, 24, 20, 0, tzinfo=UTC)  # 15:00 in New York

@@ -17,6 +17,7 @@ from arbitro.games.burraco import parse_move
 from arbitro.games.burraco.record import RULES
 from arbitro.games.core import Seat
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -34,7 +35,7 @@ def db(tmp_path: Path) -> list[str]:
             "e", EventConfig("Serata", EventFormat.PAIRS, 1, (2,), (Movement.DRAW,), seed=3)
         )
         for i in range(1, 5):
-            svc.register("e", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+            svc.run("e", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
         svc.seat("e", 1, publish=True)
     return ["--db", url]
 

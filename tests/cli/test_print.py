@@ -18,7 +18,9 @@ from arbitro.cli.print import register
 from arbitro.printouts.table_cards import qr_box, table_card_qr
 from arbitro.services.demo import run_demo
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
@@ -46,13 +48,13 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
         ),
     )
     for name in ("Alfa", "Beta", "Gamma", "Delta"):
-        svc.register("passata", name, [])
+        svc.run("passata", Register(name, []))
     for rnd in (1, 2):
         state = svc.seat("passata", rnd, publish=True)
         for table in state.round(rnd).seating.tables:  # type: ignore[union-attr]  # every round here is seated
             svc.enter_sheet("passata", rnd, table.table, SheetEntry((deal(), deal())))
         if rnd == 1:
-            svc.publish_standings("passata", 1)
+            svc.run("passata", values.PublishStandings(1))
     return url
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import httpx
 
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -50,7 +51,7 @@ def test_sigterm_ends_the_phones_streams_and_the_server_exits(tmp_path: Path) ->
     )
     service.create_event("serata", config)
     for i in range(1, 9):
-        service.register("serata", f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        service.run("serata", Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     service.seat("serata", 1, publish=True)
     store.close()
     port = free_port()

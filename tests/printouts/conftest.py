@@ -12,8 +12,10 @@ from tests.printouts.pdfcheck import PageCheck, deal, ink, render_pages
 
 from arbitro.services.demo import run_demo
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
-from arbitro.tournament.event import EventConfig, EventState
+from arbitro.tournament.commands import values
+from arbitro.tournament.event import EventConfig, EventState, SanctionKind
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
 
@@ -59,7 +61,7 @@ def teams_state(tmp_path_factory: pytest.TempPathFactory) -> EventState:
     )
     svc.create_event("squadre", config)
     for name, players in TEAMS:
-        svc.register("squadre", name, players)
+        svc.run("squadre", Register(name, players))
     state = svc.seat("squadre", 1, publish=True)
     seating = state.round(1).seating
     assert seating is not None
@@ -68,10 +70,10 @@ def teams_state(tmp_path_factory: pytest.TempPathFactory) -> EventState:
     for table in seating.tables:
         if not table.is_incomplete:
             svc.enter_sheet("squadre", 1, table.table, SheetEntry(open_room, closed_room))
-    svc.give_warning("squadre", 1, 2, "parla durante il gioco")
-    svc.give_warning("squadre", 1, 2, "parla ancora")
-    svc.record_lateness("squadre", 1, 3, 7 * 60)
-    svc.publish_standings("squadre", 1)
+    svc.run("squadre", values.GiveSanction(1, 2, SanctionKind.WARNING, "parla durante il gioco"))
+    svc.run("squadre", values.GiveSanction(1, 2, SanctionKind.WARNING, "parla ancora"))
+    svc.run("squadre", values.RecordLateness(1, 3, 7 * 60))
+    svc.run("squadre", values.PublishStandings(1))
     svc.seat("squadre", 2, publish=True)
     return svc.state("squadre")
 

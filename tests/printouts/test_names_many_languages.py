@@ -32,8 +32,10 @@ from arbitro.printouts.seating import seating_pdf
 from arbitro.printouts.table_cards import table_cards_pdf
 from arbitro.printouts.verbale import verbale_pdf
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.services.results import export
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.comparison import Comparison
@@ -155,14 +157,14 @@ def test_the_standings_and_the_verbale_keep_names_from_several_languages(
     )
     svc.create_event("mondo", config)
     for name in NAMES:
-        svc.register("mondo", name, [name, f"{name} II"])
+        svc.run("mondo", Register(name, [name, f"{name} II"]))
     state = svc.seat("mondo", 1, publish=True)
     seating = state.round(1).seating
     assert seating is not None
     for table in seating.tables:
         entry = SheetEntry((deal(300, 120, 100, 45), deal(200, 80, 0, -40)))
         svc.enter_sheet("mondo", 1, table.table, entry)
-    svc.publish_standings("mondo", 1)
+    svc.run("mondo", values.PublishStandings(1))
     for pdf in (
         standings_pdf(svc.state("mondo"), 1, final=False),
         verbale_pdf(export(svc, "mondo", arbiter="Łucja Wróbel", on=date(2026, 12, 4))),

@@ -14,7 +14,9 @@ from tests.printouts.pdfcheck import PageCheck, deal, pdf_text
 from arbitro.errors import ArbitroError
 from arbitro.printouts import standings_pdf
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
@@ -116,7 +118,7 @@ def long_names_state(tmp_path: Path) -> EventState:
     )
     svc.create_event("lunghi", config)
     for name in LONG_NAMES:
-        svc.register("lunghi", name, name.split(" / "))
+        svc.run("lunghi", Register(name, name.split(" / ")))
     state = svc.seat("lunghi", 1, publish=True)
     seating = state.round(1).seating
     assert seating is not None
@@ -124,7 +126,7 @@ def long_names_state(tmp_path: Path) -> EventState:
         svc.enter_sheet(
             "lunghi", 1, table.table, SheetEntry((deal(300, 120, 100, 45), deal(200, 80, 0, -40)))
         )
-    svc.publish_standings("lunghi", 1)
+    svc.run("lunghi", values.PublishStandings(1))
     return svc.state("lunghi")
 
 

@@ -16,6 +16,7 @@ from arbitro.printouts.standings import standings_pdf
 from arbitro.printouts.verbale import verbale_pdf
 from arbitro.services.results import consistency, export, to_json, validate
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 
 NOW = datetime(2026, 3, 14, 19, 0, tzinfo=UTC)
 
@@ -38,7 +39,7 @@ def test_standings_pdf_and_verbale_name_the_tiebreaks(
     svc = circle(record_store)
     state = svc.state("tb")
     assert "a parità di V.P.: M.P." in _text(standings_pdf(state, 3, final=True), tmp_path)
-    svc.choose_tiebreaks("tb", ["head-to-head", "opponents-vp"])
+    svc.run("tb", values.ChooseTiebreaks(["head-to-head", "opponents-vp"]))
     state = svc.state("tb")
     italian = _text(standings_pdf(state, 3, final=True), tmp_path)
     assert "a parità di V.P.: scontro diretto, poi V.P. degli avversari" in italian
@@ -54,7 +55,7 @@ def test_results_file_records_the_tiebreaks_and_validates(record_store: RecordSt
     not by M.P. (2 above 3 with fewer M.P.), pass the validator; the static site's
     standings page shows the line."""
     svc = circle(record_store)
-    svc.choose_tiebreaks("tb", ["head-to-head", "opponents-vp"])
+    svc.run("tb", values.ChooseTiebreaks(["head-to-head", "opponents-vp"]))
     results = export(svc, "tb")
     assert results.event.tiebreaks == ["head-to-head", "opponents-vp"]
     order = [r.competitor for r in results.standings[-1].rows]

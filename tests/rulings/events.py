@@ -16,6 +16,7 @@ from arbitro.games import briscola, parole
 from arbitro.games import scala40 as s40
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
@@ -50,7 +51,7 @@ def event(svc: EventService, event_id: str, code: CodeId = CodeId.BURRACO_FIBAS)
         ),
     )
     for i in range(1, 5 if individual else 3):
-        svc.register(event_id, f"Concorrente {i}")
+        svc.run(event_id, Register(f"Concorrente {i}"))
     svc.seat(event_id, 1, publish=True)
     return event_id
 

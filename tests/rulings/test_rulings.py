@@ -28,6 +28,7 @@ from arbitro.i18n import render, use_lang
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.rulings import arbiter_of, record_game_ruling, record_ruling
 from arbitro.store import RecordStore, record_store
+from arbitro.tournament.commands import values
 from arbitro.tournament.records import RulingGiven
 
 
@@ -44,7 +45,7 @@ def test_scala40_art11_wrong_meld_found_late_is_recorded_and_cancellable(tmp_pat
     assert (line.seq, line.article.article, line.cancelled_by) == (seq, "11", None)
     body = svc.state("s").actions[seq].body
     assert isinstance(body, RulingGiven) and body.after == ruling.after
-    svc.cancel("s", seq, "decisione data per errore")
+    svc.run("s", values.Cancel(seq, "decisione data per errore"))
     (cancelled,) = [e for e in svc.state("s").ledger if e.kind == "ruling-given"]
     assert cancelled.cancelled_by == "director" and seq not in svc.state("s").actions
     fresh = type(svc)(svc.store)  # folded again from the log

@@ -34,6 +34,7 @@ from arbitro.games.core.seats import Seat
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.rulings import cancel_ruling, record_game_ruling, record_ruling
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.rulings import seat_competitor
 from arbitro.tournament.records import Irregularity, RulingGiven, SheetCorrected
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
@@ -144,7 +145,7 @@ def test_fibas_art22_cancelling_the_ruling_cancels_its_two_warnings(tmp_path: Pa
     rows = {r.competitor: r for r in svc.standings("w")}
     assert (rows[2].warnings, rows[2].penalty_vp, rows[2].penalty_mp) == (2, -1, -100)
     count = len(svc.store.records("w"))
-    svc.cancel("w", seq, "decisione data al tavolo sbagliato")
+    svc.run("w", values.Cancel(seq, "decisione data al tavolo sbagliato"))
     assert [r.kind for r in svc.store.records("w")[count:]] == ["record-cancelled"] * 3
     ledger = svc.state("w").ledger
     assert [(e.kind, e.cancelled_by is not None) for e in ledger] == [
@@ -162,7 +163,7 @@ def test_a_warning_cancelled_alone_first_is_not_cancelled_twice(tmp_path: Path) 
     svc = service(tmp_path)
     event(svc, "w")
     seq, _ = record_ruling(svc, "w", 1, 1, fibas_two_warnings())
-    svc.cancel("w", seq + 1, "ammonizione data per errore")
+    svc.run("w", values.Cancel(seq + 1, "ammonizione data per errore"))
     assert cancel_ruling(svc, "w", seq, "decisione ritirata") == [seq, seq + 2]
     assert all(e.cancelled_by is not None for e in svc.state("w").ledger)
     with pytest.raises(ArbitroError):
@@ -180,7 +181,7 @@ def test_parole_art4_1_a_truncated_word_refused_by_the_judge_is_a_wrong_word(
     event(svc, "p", CodeId.BURRACO_PAROLE)
     with pytest.raises(ArbitroError, match="valido"):
         record_ruling(svc, "p", 1, 1, parole_laid("FRIGOBT", "FRIGO"))
-    svc.judge_word("p", "frigo", False, "parola tronca (art. 4.1)", 1)
+    svc.run("p", values.JudgeWord("frigo", False, "parola tronca (art. 4.1)", 1))
     _, ruling = record_ruling(svc, "p", 1, 1, parole_laid("FRIGOBT", "FRIGO"))
     assert {"kind": "penalized", "seat": "E", "cards": "F G R I O"} in ruling.effects
     assert "penalized=-/FGRIO/-/-" in ruling.after
@@ -196,7 +197,7 @@ def test_parole_art4_1_an_altered_noun_of_its_own_meaning_approved_by_the_judge_
     event(svc, "p", CodeId.BURRACO_PAROLE)
     _, ruling = record_ruling(svc, "p", 1, 1, parole_laid("TELONEB", "TELONE"))
     assert ruling.effects[0]["kind"] == "penalized"  # the dictionary alone: a wrong word
-    svc.judge_word("p", "telone", True, "cambia significato: copertura impermeabile", 1)
+    svc.run("p", values.JudgeWord("telone", True, "cambia significato: copertura impermeabile", 1))
     with pytest.raises(ArbitroError, match="valido"):
         record_ruling(svc, "p", 1, 1, parole_laid("TELONEB", "TELONE"))
 
@@ -297,7 +298,7 @@ def test_an_event_file_with_a_ruling_s_sheet_and_its_cancellation_replays(tmp_pa
     scala40_event(svc)
     record_ruling(svc, "s", 1, 1, cards_mixed({"N": 30, "E": 45, "S": 0, "W": 60}, deal=3))
     seq, _ = record_ruling(svc, "s", 1, 1, cards_mixed({"N": 5, "E": 0, "S": 10, "W": 20}))
-    svc.cancel("s", seq, "decisione ritirata")
+    svc.run("s", values.Cancel(seq, "decisione ritirata"))
     import_event(svc, export_event(svc, "s"), "copia")
     assert sheet_in_force(svc, "copia") == sheet_in_force(svc, "s")
     assert sheet_in_force(svc, "copia").deals[2] == (30, 45, 0, 60)

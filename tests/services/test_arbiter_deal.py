@@ -12,6 +12,7 @@ from arbitro.games.burraco import Seat
 from arbitro.games.burraco.arbiter import ArbiterDeal, Irregularity, run_script
 from arbitro.services.arbiter_deal import carry_into_event, seat_competitor
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -28,7 +29,7 @@ def seated_event(tmp_path: Path) -> EventService:
         "e", EventConfig("E", EventFormat.PAIRS, 1, (2,), (Movement.REGISTRATION_ORDER,))
     )
     for name in ("Nord-Sud", "Est-Ovest"):
-        svc.register("e", name)
+        svc.run("e", Register(name))
     svc.seat("e", 1, publish=True)
     return svc
 

@@ -14,8 +14,10 @@ from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
-from arbitro.tournament.event import EventConfig
+from arbitro.tournament.commands import values
+from arbitro.tournament.event import EventConfig, SanctionKind
 from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -54,7 +56,7 @@ def four_pairs(store: RecordStore) -> EventService:
         EventConfig("Serata", EventFormat.PAIRS, 2, (2, 2), (Movement.DRAW, Movement.DANISH)),
     )
     for i in range(1, 5):
-        svc.register("ev", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        svc.run("ev", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
     seating = svc.seat("ev", 1, seed=7, publish=True).round(1).seating
     assert seating is not None
     for t in seating.tables:
@@ -75,12 +77,12 @@ def test_art22_two_warnings_cost_1_vp_and_100_mp_and_cancelling_one_gives_them_b
 ) -> None:
     svc = four_pairs(store)
     before = row(svc, 1)
-    svc.give_warning("ev", 1, 1, "commenti")
-    svc.give_warning("ev", 1, 1, "ancora commenti")
+    svc.run("ev", values.GiveSanction(1, 1, SanctionKind.WARNING, "commenti"))
+    svc.run("ev", values.GiveSanction(1, 1, SanctionKind.WARNING, "ancora commenti"))
     second = last_seq(svc)
     penalised = row(svc, 1)
     assert (penalised.vp, penalised.mp) == (before.vp - 1, before.mp - 100)
-    svc.cancel("ev", second, "ammonizione data per errore")
+    svc.run("ev", values.Cancel(second, "ammonizione data per errore"))
     back = row(svc, 1)
     assert (back.vp, back.mp, back.warnings) == (before.vp, before.mp, 1)
     entry = next(e for e in svc.state("ev").ledger if e.seq == second)
@@ -90,18 +92,18 @@ def test_art22_two_warnings_cost_1_vp_and_100_mp_and_cancelling_one_gives_them_b
 def test_art37_a_lateness_cancelled_no_longer_costs_100_mp(store: RecordStore) -> None:
     svc = four_pairs(store)
     before = row(svc, 2)
-    svc.record_lateness("ev", 1, 2, 6 * 60 + 30)
+    svc.run("ev", values.RecordLateness(1, 2, 6 * 60 + 30))
     assert row(svc, 2).mp == before.mp - 100
-    svc.cancel("ev", last_seq(svc), "orario sbagliato")
+    svc.run("ev", values.Cancel(last_seq(svc), "orario sbagliato"))
     assert row(svc, 2).mp == before.mp
 
 
 def test_art40_an_arbitral_score_cancelled_gives_back_the_sheet_result(store: RecordStore) -> None:
     svc = four_pairs(store)
     before = row(svc, 3)
-    svc.arbitral_score("ev", 1, 3, 0, 0, "decisione")
+    svc.run("ev", values.ArbitralScore(1, 3, 0, 0, "decisione"))
     assert (row(svc, 3).vp, row(svc, 3).mp) == (0, 0)
-    svc.cancel("ev", last_seq(svc), "decisione rivista")
+    svc.run("ev", values.Cancel(last_seq(svc), "decisione rivista"))
     assert (row(svc, 3).vp, row(svc, 3).mp) == (before.vp, before.mp)
 
 
@@ -109,11 +111,11 @@ def test_a_withdrawal_cancelled_before_the_next_seating_readmits_the_competitor(
     store: RecordStore,
 ) -> None:
     svc = four_pairs(store)
-    svc.publish_standings("ev", 1)
-    svc.withdraw("ev", 4, reason="va via")
+    svc.run("ev", values.PublishStandings(1))
+    svc.run("ev", values.Withdraw(4, reason="va via"))
     withdrawn = last_seq(svc)
     assert 4 not in svc.state("ev").active(2)
-    svc.cancel("ev", withdrawn, "resta")
+    svc.run("ev", values.Cancel(withdrawn, "resta"))
     assert 4 in svc.state("ev").active(2)
 
 
@@ -121,34 +123,34 @@ def test_art37_a_withdrawal_is_not_cancelled_once_the_next_round_is_seated(
     store: RecordStore,
 ) -> None:
     svc = four_pairs(store)
-    svc.publish_standings("ev", 1)
-    svc.withdraw("ev", 4, reason="va via")
+    svc.run("ev", values.PublishStandings(1))
+    svc.run("ev", values.Withdraw(4, reason="va via"))
     withdrawn = last_seq(svc)
     svc.seat("ev", 2, publish=True)
     # Art. 37 decides when a withdrawn pair may come back, not art. 21 (score sheets).
     with pytest.raises(ArbitroError, match=r"FIBAS art\. 37"):
-        svc.cancel("ev", withdrawn, "ripensamento")
+        svc.run("ev", values.Cancel(withdrawn, "ripensamento"))
 
 
 def test_what_cannot_be_cancelled_is_refused(store: RecordStore) -> None:
     svc = four_pairs(store)
     seated = next(seq for seq in range(1, last_seq(svc) + 1) if seq not in svc.state("ev").actions)
     with pytest.raises(NotFoundError):
-        svc.cancel("ev", seated, "no")
-    svc.give_warning("ev", 1, 1, "commenti")
+        svc.run("ev", values.Cancel(seated, "no"))
+    svc.run("ev", values.GiveSanction(1, 1, SanctionKind.WARNING, "commenti"))
     warning = last_seq(svc)
     with pytest.raises(ArbitroError, match="motivo"):
-        svc.cancel("ev", warning, "  ")
-    svc.cancel("ev", warning, "errore")
+        svc.run("ev", values.Cancel(warning, "  "))
+    svc.run("ev", values.Cancel(warning, "errore"))
     with pytest.raises(ConflictError):
-        svc.cancel("ev", warning, "di nuovo")
+        svc.run("ev", values.Cancel(warning, "di nuovo"))
 
 
 def test_cancellations_survive_export_and_import(store: RecordStore, tmp_path: Path) -> None:
     svc = four_pairs(store)
-    svc.give_warning("ev", 1, 1, "commenti")
-    svc.give_warning("ev", 1, 1, "ancora")
-    svc.cancel("ev", last_seq(svc), "errore")
+    svc.run("ev", values.GiveSanction(1, 1, SanctionKind.WARNING, "commenti"))
+    svc.run("ev", values.GiveSanction(1, 1, SanctionKind.WARNING, "ancora"))
+    svc.run("ev", values.Cancel(last_seq(svc), "errore"))
     data = export_event(svc, "ev")
     with RecordStore.open(f"sqlite:///{tmp_path / 'b.sqlite3'}") as other:
         target = EventService(other, Clock())
@@ -190,16 +192,16 @@ def test_art21_a_seating_another_director_changed_is_not_published_on_an_old_vie
     the version now shown works. (A Danish round seated again gives the same tables, which
     is published: docs/rulings.md, "Publishing the seating seen".)"""
     svc = four_pairs(store)
-    svc.publish_standings("ev", 1)
+    svc.run("ev", values.PublishStandings(1))
     seating = svc.seat("ev", 2).round(2).seating
     assert seating is not None
     seen = svc.state("ev").round(2).version
     first, second = seating.tables[0].ns, seating.tables[1].ns
     assert first is not None and second is not None
-    svc.swap_seats("ev", 2, first[0], second[0])  # the other director
+    svc.run("ev", values.SwapSeats(2, first[0], second[0]))  # the other director
     with pytest.raises(ConflictError):
-        svc.publish_seating("ev", 2, seen=seen)
-    svc.publish_seating("ev", 2, seen=svc.state("ev").round(2).version)
+        svc.run("ev", values.PublishSeating(2, seen=seen))
+    svc.run("ev", values.PublishSeating(2, seen=svc.state("ev").round(2).version))
     assert svc.state("ev").round(2).seating_published_at is not None
 
 
@@ -208,7 +210,9 @@ def test_art19_standings_are_not_published_on_a_view_older_than_the_last_sheet(
 ) -> None:
     svc = four_pairs(store)
     seen = svc.state("ev").round(1).version
-    svc.give_warning("ev", 1, 2, "commenti")  # a change to round 1 after the director looked
+    svc.run(
+        "ev", values.GiveSanction(1, 2, SanctionKind.WARNING, "commenti")
+    )  # a change to round 1 after the director looked
     with pytest.raises(ConflictError):
-        svc.publish_standings("ev", 1, seen=seen)
-    svc.publish_standings("ev", 1, seen=svc.state("ev").round(1).version)
+        svc.run("ev", values.PublishStandings(1, seen=seen))
+    svc.run("ev", values.PublishStandings(1, seen=svc.state("ev").round(1).version))

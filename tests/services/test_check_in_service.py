@@ -16,7 +16,9 @@ import pytest
 from arbitro.errors import ArbitroError
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -39,7 +41,7 @@ def _event(service: EventService, pairs: int = 6) -> str:
     )
     service.create_event("e", config)
     for i in range(1, pairs + 1):
-        service.register("e", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        service.run("e", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
     return "e"
 
 
@@ -47,21 +49,21 @@ def test_check_in_withdraw_absent_and_seat_art4_art36(service: EventService) -> 
     """Check in, withdraw the absent (one withdrawal each, art. 36), seat round 1 with those
     present (art. 4); the check-in is then closed."""
     e = _event(service, 6)
-    service.check_in(e, [1, 2, 3, 5])
+    service.run(e, values.CheckIn([1, 2, 3, 5]))
     with pytest.raises(ArbitroError, match="4 Coppia 4, 6 Coppia 6"):
         service.seat(e, 1)
-    assert service.withdraw_absent(e) == [4, 6]
+    assert service.run(e, values.WithdrawAbsent()) == [4, 6]
     state = service.seat(e, 1, publish=True)
     assert sorted(state.round(1).seating.competitors()) == [1, 2, 3, 5]  # type: ignore[union-attr]
     with pytest.raises(ArbitroError, match="chiuse"):
-        service.check_in(e, [1])
+        service.run(e, values.CheckIn([1]))
 
 
 def test_all_present_and_players_edited(service: EventService) -> None:
     """ "All present" records everyone at once; a rename with players changes them (art. 2)."""
     e = _event(service, 4)
-    assert service.check_in_all(e) == 4
-    service.rename(e, 3, "Rossi - Verdi", ["Rossi", "Verdi"])
+    assert service.run(e, values.CheckInAll()) == 4
+    service.run(e, values.Rename(3, "Rossi - Verdi", ["Rossi", "Verdi"]))
     state = service.state(e)
     assert state.absent() == [] and len(state.present()) == 4
     assert (state.competitors[3].name, state.competitors[3].players) == (
@@ -77,9 +79,9 @@ def test_a_file_with_check_in_records_imports_and_an_impossible_one_is_refused(
     record decided again (the same state); a check-in after round 1 is seated, or of a
     competitor that does not exist, is refused naming the record."""
     e = _event(service, 4)
-    service.rename(e, 2, "Coppia Due", ["Primo", "Secondo"])
-    service.check_in(e, [1, 2, 3])
-    service.withdraw_absent(e)
+    service.run(e, values.Rename(2, "Coppia Due", ["Primo", "Secondo"]))
+    service.run(e, values.CheckIn([1, 2, 3]))
+    service.run(e, values.WithdrawAbsent())
     service.seat(e, 1, publish=True)
     data = export_event(service, e)
     kinds = [r["kind"] for r in data["records"]]
@@ -110,7 +112,7 @@ def test_a_file_seating_round_1_with_an_absent_pair_is_refused_art4(
     """A file whose round 1 is seated while a pair was not checked in is refused at the
     seating record, naming the pair (art. 4)."""
     e = _event(service, 4)
-    service.check_in_all(e)
+    service.run(e, values.CheckInAll())
     service.seat(e, 1)
     data = export_event(service, e)
     records: list[dict[str, Any]] = data["records"]

@@ -16,6 +16,7 @@ from arbitro.cli.main import app
 from arbitro.i18n import PLURAL, Message, ngettext, render
 from arbitro.i18n.extract import extracted
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.services.registrations import FileRefused, read_registrations_csv
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
@@ -46,7 +47,7 @@ def _event(svc: EventService) -> None:
     svc.create_event(
         "ev", EventConfig("Serata", EventFormat.PAIRS, 2, (2, 2), (Movement.DRAW, Movement.DANISH))
     )
-    svc.register("ev", "Già Iscritti", ["A", "B"])
+    svc.run("ev", Register("Già Iscritti", ["A", "B"]))
 
 
 def test_art2_every_problem_of_the_file_at_once_by_line(tmp_path: Path) -> None:

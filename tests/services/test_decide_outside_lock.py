@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.commands.command import Context
@@ -63,7 +64,7 @@ def test_a_decision_outside_the_lock_lets_readers_in_and_is_taken_again_if_overt
     try:
         assert started.wait(WAIT)
         assert service.state("serata").competitors == {}
-        service.register("serata", "Coppia veloce")
+        service.run("serata", Register("Coppia veloce"))
         assert not out, "the decision finished before it was released"
     finally:
         release.set()

@@ -26,8 +26,10 @@ from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.store.secret import load_secret
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import DigitalDealt, DigitalMove
@@ -56,7 +58,7 @@ def _event(svc: EventService, event_id: str, deals: int = 2) -> None:
     )
     svc.create_event(event_id, config)
     for i in range(1, 5):
-        svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"])
+        svc.run(event_id, Register(f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"]))
     svc.seat(event_id, 1, publish=True)
 
 
@@ -174,12 +176,12 @@ def test_a_deal_played_by_robots_fills_a_sheet_whose_standings_are_those_of_pape
     assert tables.sign("digitale", 1, 1, "ew") == "confirmed"
     paper_2 = SheetEntry((DealScore(LineDeal(100, 45), LineDeal(0, 30)),) * 2)
     service.enter_sheet("digitale", 1, 2, paper_2)
-    service.publish_standings("digitale", 1)
+    service.run("digitale", values.PublishStandings(1))
 
     _event(service, "carta")
     service.enter_sheet("carta", 1, 1, SheetEntry(tuple(rows)))
     service.enter_sheet("carta", 1, 2, paper_2)
-    service.publish_standings("carta", 1)
+    service.run("carta", values.PublishStandings(1))
 
     def ranked(event_id: str) -> list[tuple[Any, ...]]:
         return [(r.competitor, r.vp, r.mp) for r in service.standings(event_id)]

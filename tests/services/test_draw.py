@@ -11,6 +11,7 @@ from pathlib import Path
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
@@ -25,7 +26,7 @@ def _event(svc: EventService, event_id: str) -> None:
         EventConfig("Serata", EventFormat.PAIRS, 2, (2, 2), (Movement.DRAW, Movement.DRAW)),
     )
     for i in range(1, PAIRS + 1):
-        svc.register(event_id, f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        svc.run(event_id, Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
 
 
 def _seating(svc: EventService, event_id: str) -> Seating:

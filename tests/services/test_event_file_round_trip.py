@@ -20,7 +20,9 @@ from arbitro.services.demo import random_deal
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, SanctionKind
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -70,11 +72,11 @@ def _play(svc: EventService, event_id: str, rng: random.Random, name: str) -> No
     size = 4 * rng.randrange(2, 4) if fmt is EventFormat.INDIVIDUAL else rng.randrange(6, 12)
     for i in range(size):
         players = [f"G{i}a", f"G{i}b"] if fmt is EventFormat.PAIRS else []
-        svc.register(event_id, f"Concorrente {i + 1}", players)
+        svc.run(event_id, Register(f"Concorrente {i + 1}", players))
     for rnd in (1, 2, 3):
         state = svc.state(event_id)
         if rnd == 2 and fmt is EventFormat.PAIRS and rng.random() < 0.5:
-            svc.withdraw(event_id, rng.choice(state.active(2)), reason="ritiro")
+            svc.run(event_id, values.Withdraw(rng.choice(state.active(2)), reason="ritiro"))
         svc.seat(event_id, rnd, publish=True)
         seating = svc.state(event_id).round(rnd).seating
         assert seating is not None
@@ -92,41 +94,41 @@ def _play(svc: EventService, event_id: str, rng: random.Random, name: str) -> No
                 other = _entry(rng, game, t.players, deals)
                 if other != entry:
                     svc.enter_sheet(event_id, rnd, t.table, other, line=signers[1])
-                    svc.correct_sheet(
+                    svc.run(
                         event_id,
-                        rnd,
-                        t.table,
-                        kind="conflict",
-                        reason="visto lo score",
-                        entry=entry,
+                        values.CorrectSheet(
+                            rnd, t.table, kind="conflict", reason="visto lo score", entry=entry
+                        ),
                     )
                 else:
-                    svc.confirm_sheet(event_id, rnd, t.table)
+                    svc.run(event_id, values.ConfirmSheet(rnd, t.table))
             else:  # the director transcribes it, then a sum correction
                 svc.enter_sheet(event_id, rnd, t.table, entry)
                 if rnd < 3:
-                    svc.correct_sheet(
+                    svc.run(
                         event_id,
-                        rnd,
-                        t.table,
-                        kind="sum",
-                        reason="somma",
-                        entry=_entry(rng, game, t.players, deals),
+                        values.CorrectSheet(
+                            rnd,
+                            t.table,
+                            kind="sum",
+                            reason="somma",
+                            entry=_entry(rng, game, t.players, deals),
+                        ),
                     )
             # the code's own sanctions (Scala 40 has no reprimand nor warning, issue 27)
             kinds = [k for k in list(SanctionKind)[:2] if svc.state(event_id).code.cite_if(k.value)]
             if rng.random() < 0.2 and kinds:
                 who = (t.players or t.ns or ())[0]
                 kind = rng.choice(kinds)
-                svc.give_sanction(event_id, rnd, who, kind, "condotta")
+                svc.run(event_id, values.GiveSanction(rnd, who, kind, "condotta"))
             if rng.random() < 0.15 and code is not CodeId.SCALA40:
                 who = (t.players or t.ew or ())[0]
                 with contextlib.suppress(ArbitroError):
-                    svc.record_lateness(event_id, rnd, who, rng.randrange(60, 500))
+                    svc.run(event_id, values.RecordLateness(rnd, who, rng.randrange(60, 500)))
             if rng.random() < 0.1 and code is CodeId.BURRACO_FIBAS:
                 who = (t.ns or ())[0]
-                svc.arbitral_score(event_id, rnd, who, 100, 12, "decisione arbitrale")
-        svc.publish_standings(event_id, rnd)
+                svc.run(event_id, values.ArbitralScore(rnd, who, 100, 12, "decisione arbitrale"))
+        svc.run(event_id, values.PublishStandings(rnd))
 
 
 def _rows(svc: EventService, event_id: str) -> list[tuple[object, ...]]:

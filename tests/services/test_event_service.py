@@ -18,8 +18,10 @@ from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.demo import random_deal
 from arbitro.services.event_file import event_file_schema, export_event, import_event
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
-from arbitro.tournament.event import EventConfig
+from arbitro.tournament.commands import values
+from arbitro.tournament.event import EventConfig, SanctionKind
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.tournament.standings.standings import standings
@@ -49,7 +51,7 @@ def play(
     )
     svc.create_event(event_id, config)
     for i in range(1, pairs + 1):
-        svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"])
+        svc.run(event_id, Register(f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"]))
     rng = random.Random(seed)
     for rnd in range(1, len(movements) + 1):
         seating = svc.seat(event_id, rnd, publish=True).round(rnd).seating
@@ -59,7 +61,7 @@ def play(
                 svc.enter_sheet(
                     event_id, rnd, table.table, SheetEntry((random_deal(rng), random_deal(rng)))
                 )
-        svc.publish_standings(event_id, rnd)
+        svc.run(event_id, values.PublishStandings(rnd))
 
 
 def test_event_stored_as_records_and_reloaded_by_a_new_process(database_url: str) -> None:
@@ -93,7 +95,7 @@ def test_conflict_correction_and_history(database_url: str) -> None:
         ),
     )
     for i in range(4):
-        svc.register("e", f"C{i}")
+        svc.run("e", Register(f"C{i}"))
     svc.seat("e", 1, publish=True)
     one = SheetEntry(
         (DealScore(LineDeal(200, 100), LineDeal(0, 50)), DealScore(LineDeal(0, 0), LineDeal(0, 0)))
@@ -108,14 +110,16 @@ def test_conflict_correction_and_history(database_url: str) -> None:
     with pytest.raises(ConflictError):
         svc.enter_sheet("e", 1, 1, one, actor="tavolo 1 E-O", line="ew")
     clock.now += timedelta(minutes=2)
-    svc.correct_sheet(
+    svc.run(
         "e",
-        1,
-        1,
-        kind="conflict",
-        reason="verificato lo score firmato",
-        entry=one,
-        actor="direttore",
+        values.CorrectSheet(
+            1,
+            1,
+            kind="conflict",
+            reason="verificato lo score firmato",
+            entry=one,
+            actor="direttore",
+        ),
     )
     history = svc.sheet_history("e", 1, 1)
     assert [(v.kind, v.actor) for v in history] == [
@@ -134,7 +138,7 @@ def test_export_validates_against_the_published_schema_and_imports_to_the_same_s
     identical standings."""
     svc = EventService(RecordStore(database_url), Clock())
     play(svc, "orig", 9, (Movement.DRAW, Movement.MITCHELL, Movement.DANISH), 11)
-    svc.give_warning("orig", 3, 2, "commenti")
+    svc.run("orig", values.GiveSanction(3, 2, SanctionKind.WARNING, "commenti"))
     data = json.loads(json.dumps(export_event(svc, "orig")))
     jsonschema.Draft202012Validator(event_file_schema()).validate(data)
     assert json.loads((REPO / "docs" / "event-file.schema.json").read_text()) == event_file_schema()
@@ -206,7 +210,7 @@ def test_one_service_shared_by_threads_keeps_every_sheet_once(tmp_path: Path) ->
         "e", EventConfig("E", EventFormat.PAIRS, 1, (2,), (Movement.REGISTRATION_ORDER,))
     )
     for i in range(24):
-        svc.register("e", f"C{i}")
+        svc.run("e", Register(f"C{i}"))
     svc.seat("e", 1, publish=True)
     row = (
         DealScore(LineDeal(200, 100), LineDeal(0, 50)),

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from arbitro.cli.main import app
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.services.registrations import FileRefused
 from arbitro.store import RecordStore
 from arbitro.tournament import commands
@@ -103,7 +104,7 @@ def test_a_list_is_decided_outside_the_lock_and_again_if_overtaken(
     try:
         assert started.wait(WAIT)
         assert service.state("serata").competitors == {}
-        assert service.register("serata", "Ritardatari") == 1
+        assert service.run("serata", Register("Ritardatari")) == 1
         assert not out, "the list was appended before it was released"
     finally:
         release.set()

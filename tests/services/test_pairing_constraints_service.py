@@ -16,7 +16,9 @@ import pytest
 from arbitro.errors import ArbitroError
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.movements.tables import tablemates
@@ -42,7 +44,7 @@ def _event(service: EventService, pairs: int = 8) -> str:
     )
     service.create_event("e", config)
     for i in range(1, pairs + 1):
-        service.register("e", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        service.run("e", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
     return "e"
 
 
@@ -50,8 +52,8 @@ def test_art4_draw_keeps_the_pairs_apart_and_the_file_round_trips(service: Event
     """Every pair of the club kept apart by round 1's draw (art. 4 "per sorteggio"); the event
     file holds the constraints and imports to the same state, each record decided again."""
     e = _event(service)
-    seqs = [service.add_constraint(e, a, b, "club") for a, b in ((1, 2), (1, 3), (2, 3))]
-    service.add_constraint(e, 4, 5, "family", "coniugi")
+    seqs = [service.run(e, values.AddConstraint(a, b, "club")) for a, b in ((1, 2), (1, 3), (2, 3))]
+    service.run(e, values.AddConstraint(4, 5, "family", "coniugi"))
     assert [c.seq for c in service.constraints(e)][:3] == seqs
     state = service.seat(e, 1, publish=True)
     seating = state.round(1).seating
@@ -74,12 +76,12 @@ def test_constraint_cancelled_through_the_service_and_a_duplicate_in_a_file_refu
     """A constraint is cancelled like every action (a reason required); a file adding the
     same pair twice is refused naming the record."""
     e = _event(service, 4)
-    seq = service.add_constraint(e, 1, 2, "director")
+    seq = service.run(e, values.AddConstraint(1, 2, "director"))
     with pytest.raises(ArbitroError):
-        service.cancel(e, seq, "")
-    service.cancel(e, seq, "chiesto dai giocatori")
+        service.run(e, values.Cancel(seq, ""))
+    service.run(e, values.Cancel(seq, "chiesto dai giocatori"))
     assert service.constraints(e) == []
-    service.add_constraint(e, 3, 4, "family")
+    service.run(e, values.AddConstraint(3, 4, "family"))
     data = export_event(service, e)
     added = next(r for r in data["records"] if r["kind"] == "constraint-added" and r["seq"] > seq)
     twice = copy.deepcopy(data)

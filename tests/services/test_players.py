@@ -19,8 +19,10 @@ from arbitro.services import players
 from arbitro.services.demo import random_deal
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.store import players as registry
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
@@ -157,7 +159,7 @@ def _play(svc: EventService, event_id: str, seed: int) -> None:
                 svc.enter_sheet(
                     event_id, rnd, table.table, SheetEntry((random_deal(rng), random_deal(rng)))
                 )
-        svc.publish_standings(event_id, rnd)
+        svc.run(event_id, values.PublishStandings(rnd))
 
 
 def two_events(store: RecordStore) -> EventService:
@@ -171,9 +173,9 @@ def two_events(store: RecordStore) -> EventService:
             store, event_id, ["BU1001", partner], actor="direttore"
         )
         assert number == 1
-        svc.register(event_id, "Coppia 2", ["A", "B"])
-        svc.register(event_id, "Coppia 3", ["C", "D"])
-        svc.register(event_id, "Coppia 4", ["E", "F"])
+        svc.run(event_id, Register("Coppia 2", ["A", "B"]))
+        svc.run(event_id, Register("Coppia 3", ["C", "D"]))
+        svc.run(event_id, Register("Coppia 4", ["E", "F"]))
     assert name == "Rossi Mario - Verdi Anna"
     _play(svc, "serata-1", 1)
     _play(svc, "serata-2", 2)
@@ -218,7 +220,7 @@ def test_registering_from_the_registry_is_checked(record_store: RecordStore) -> 
     assert again.value.en == "«Rossi Mario» already plays in e as no. 1"
     with pytest.raises(NotFoundError):
         players.register_players(record_store, "nessuno", ["BU1003"])
-    number = svc.register("e", "Stella", ["Verdi Anna", "Esposito Gennaro"])
+    number = svc.run("e", Register("Stella", ["Verdi Anna", "Esposito Gennaro"]))
     linked = players.link_player(record_store, "BU1004", "e", number)
     page = players.player_page(record_store, linked)
     assert [(e.event_id, e.competitor_name) for e in page.events] == [("e", "Stella")]
@@ -328,8 +330,8 @@ def test_deletion_finds_a_name_written_the_other_way_round(record_store: RecordS
     imported(record_store)
     svc = EventService(record_store)
     svc.create_event("e", _config("Serata"))
-    svc.register("e", "Anna Verdi - Paolo Neri", ["Anna Verdi", "Paolo Neri"])
-    svc.register("e", "Coppia 2", ["Mario Rossi", "Lucia Bianchi"])
+    svc.run("e", Register("Anna Verdi - Paolo Neri", ["Anna Verdi", "Paolo Neri"]))
+    svc.run("e", Register("Coppia 2", ["Mario Rossi", "Lucia Bianchi"]))
     players.link_player(record_store, "BU1004", "e", 1)
     players.link_player(record_store, "BU1003", "e", 2)
     with use_lang("it"):

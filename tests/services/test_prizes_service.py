@@ -15,6 +15,7 @@ from arbitro.services import players, prizes
 from arbitro.services.event_file import export_event, read_event_file
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import PrizeCategoryPlan
@@ -83,7 +84,7 @@ def test_art61_prizes_by_category_with_a_tie_split(played: tuple[EventService, s
     ]
     with pytest.raises(ArbitroError, match="la classifica del turno 1 non è pubblicata"):
         prizes.record_plan(svc, event, requests, TieRule.SPLIT, seed=5)
-    svc.publish_standings(event, 1)
+    svc.run(event, values.PublishStandings(1))
     rows = standings(svc.state(event))
     assert [(r.rank, r.competitor) for r in rows] == [(1, 1), (1, 3), (3, 2), (3, 4)]
     plan = prizes.record_plan(svc, event, requests, TieRule.SPLIT, seed=5)
@@ -104,7 +105,7 @@ def test_art61_c_a_draw_reproducible_from_the_record(played: tuple[EventService,
     """Rule c) draws the places of the tied pairs with the plan's seed: the same seed read
     back from the file gives the same winner; the pair drawn out takes the ladies' prize."""
     svc, event = played
-    svc.publish_standings(event, 1)
+    svc.run(event, values.PublishStandings(1))
     requests = [
         prizes.parse_category("Assoluta:overall:Coppa"),
         prizes.parse_category("Dame:ladies:50"),

@@ -16,6 +16,7 @@ import pytest
 from arbitro.i18n import render
 from arbitro.services.demo import run_demo
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.services.results import (
     ROUNDS_CSV,
     STANDINGS_CSV,
@@ -27,6 +28,7 @@ from arbitro.services.results import (
     validate,
 )
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import SanctionKind
 
 SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "results-format.schema.json"
@@ -38,10 +40,10 @@ def played(store: RecordStore) -> EventService:
     demo = run_demo(store, "demo")
     # Within round 4's complaints window (art. 39): 10 of its 15 minutes left.
     svc = EventService(store, lambda: demo.finished_at - timedelta(minutes=10))
-    svc.give_sanction("demo", 3, 2, SanctionKind.REPRIMAND, "talked across the table")
-    svc.arbitral_score("demo", 4, 5, 100, 12, "wrong board played")
-    number = svc.lodge_complaint("demo", 4, 3, "table 2 total is wrong")
-    svc.resolve_complaint("demo", 4, number, "rejected: the sheet is right")
+    svc.run("demo", values.GiveSanction(3, 2, SanctionKind.REPRIMAND, "talked across the table"))
+    svc.run("demo", values.ArbitralScore(4, 5, 100, 12, "wrong board played"))
+    number = svc.run("demo", values.LodgeComplaint(4, 3, "table 2 total is wrong"))
+    svc.run("demo", values.ResolveComplaint(4, number, "rejected: the sheet is right"))
     return svc
 
 
@@ -173,7 +175,7 @@ def test_an_event_not_yet_played_exports_and_validates(tmp_path: Path) -> None:
         "vuota",
         EventConfig("Vuota", EventFormat.PAIRS, 2, (2, 2), (Movement.DRAW, Movement.DANISH)),
     )
-    svc.register("vuota", "Alfa", ["A", "B"])
+    svc.run("vuota", Register("Alfa", ["A", "B"]))
     empty = export(svc, "vuota")
     assert empty.rounds == [] and empty.standings == [] and empty.final_standings() is None
     assert validate(data(empty)) == (empty, [])

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from arbitro.cli.main import app
 from arbitro.services.demo import random_deal
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.services.results import (
     ROUNDS_CSV,
     STANDINGS_CSV,
@@ -32,6 +33,7 @@ from arbitro.services.results import (
     validate_csv,
 )
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.setup import LateEntry
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -57,16 +59,16 @@ def late_evening(svc: EventService) -> None:
         ),
     )
     for name in ("Rossi / Bianchi", "Verdi / Neri", "Gialli / Blu", "Viola / Rosa"):
-        svc.register(EVENT, name)
+        svc.run(EVENT, Register(name))
     seating = svc.seat(EVENT, 1, publish=True).round(1).seating
     assert seating is not None
     rng = random.Random(3)
     for t in seating.tables:
         svc.enter_sheet(EVENT, 1, t.table, SheetEntry((random_deal(rng), random_deal(rng))))
-    svc.publish_standings(EVENT, 1)
-    svc.choose_tiebreaks(EVENT, ["head-to-head", "mp"])
-    svc.register(EVENT, "Ferri / Marini", late=LateEntry(2, "rest"))
-    svc.register(EVENT, "Russo / Costa", late=LateEntry(2, "arbitral", 20, 500, ranked=False))
+    svc.run(EVENT, values.PublishStandings(1))
+    svc.run(EVENT, values.ChooseTiebreaks(["head-to-head", "mp"]))
+    svc.run(EVENT, Register("Ferri / Marini", late=LateEntry(2, "rest")))
+    svc.run(EVENT, Register("Russo / Costa", late=LateEntry(2, "arbitral", 20, 500, ranked=False)))
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from arbitro.errors import ArbitroError
+from arbitro.services import registering
 from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
@@ -39,7 +40,7 @@ def service(store: RecordStore) -> EventService:
     config = EventConfig("Serata", EventFormat.PAIRS, 2, (2, 2), (Movement.DRAW,) * 2, seed=7)
     svc.create_event("e", config)
     for name in ("Rossi", "Bianchi", "Verdi", "Neri"):
-        svc.register("e", name)
+        svc.run("e", registering.Register(name))
     return svc
 
 
@@ -111,7 +112,7 @@ def test_an_action_overtaken_by_another_process_is_decided_again(
         def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
             seen.append(len(state.competitors))
             if len(seen) == 1:
-                other.register("e", "Gialli")
+                other.run("e", registering.Register("Gialli"))
             return commands.register(state, "Viola", (), ctx.now, "director")
 
         def outcome(self, records: Sequence[Record], state: EventState) -> int:

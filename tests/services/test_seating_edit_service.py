@@ -18,7 +18,9 @@ from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import render
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement, Seating, TableSeating
 from arbitro.tournament.records import SeatingEdited
@@ -61,13 +63,13 @@ def seven_pairs(svc: EventService) -> str:
     )
     svc.create_event("e", config)
     for i in range(1, 8):
-        svc.register("e", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        svc.run("e", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
     seating = svc.seat("e", 1, publish=True).round(1).seating
     assert seating is not None
     for t in seating.tables:
         if not t.is_incomplete:
             svc.enter_sheet("e", 1, t.table, SHEET)
-    svc.publish_standings("e", 1)
+    svc.run("e", values.PublishStandings(1))
     svc.seat("e", 2)
     return "e"
 
@@ -111,7 +113,7 @@ def test_art4_a_swap_that_makes_a_rematch_is_recorded_and_warned(service: EventS
     assert was is not None
     mate = opponent(drawn, a)
     assert mate is not None and mate != was
-    seq = service.swap_seats(e, 2, mate, was)
+    seq = service.run(e, values.SwapSeats(2, mate, was))
     assert opponent(seating(service), a) == was
     edits = service.seating_edits(e, 2)
     assert [r.seq for r in edits] == [seq]
@@ -132,18 +134,18 @@ def test_art4_the_last_round_allows_a_rematch_only_a_note(service: EventService)
     """Art. 4: modified Danish forbids meeting the previous round's opponents "salvo
     all'ultimo turno": in the last round the same swap is only a note (met-before)."""
     e = seven_pairs(service)
-    service.publish_seating(e, 2)
+    service.run(e, values.PublishSeating(2))
     for t in seating(service).tables:
         if not t.is_incomplete:
             service.enter_sheet(e, 2, t.table, SHEET)
-    service.publish_standings(e, 2)
+    service.run(e, values.PublishStandings(2))
     service.seat(e, 3)
     third, second = seating(service, 3), seating(service, 2)
     a = next(t.ns[0] for t in third.tables if t.ns and t.ew)
     was = opponent(second, a)
     mate = opponent(third, a)
     assert was is not None and mate is not None
-    service.swap_seats(e, 3, mate, was)
+    service.run(e, values.SwapSeats(3, mate, was))
     found = [w for w in service.seating_warnings(e, 3) if a in w.competitors]
     assert [w.kind for w in found] == ["met-before"]
     assert "già incontrate nel turno 2" in render(found[0].message, "it")
@@ -156,7 +158,7 @@ def test_art37_a_rest_given_twice_in_the_session_is_warned(service: EventService
     rested = resting(seating(service, 1))
     rests = resting(seating(service))
     assert rested != rests
-    service.swap_seats(e, 2, rested, rests)
+    service.run(e, values.SwapSeats(2, rested, rests))
     assert resting(seating(service)) == rested
     (warning,) = [w for w in service.seating_warnings(e, 2) if w.kind == "rest-twice"]
     assert warning.competitors == (rested,)
@@ -176,14 +178,16 @@ def test_art4_a_constraint_broken_by_a_move_and_the_incomplete_tables(
     t1, t2 = drawn.tables[0], drawn.tables[1]
     assert t1.ns and t1.ew and t2.ns and t2.ew
     a, b = t1.ns[0], t2.ns[0]
-    service.add_constraint(e, a, b, "family")
-    service.move_seat(e, 2, b, 1, "ew")  # b takes t1's E-W line; its occupant goes to t2 N-S
+    service.run(e, values.AddConstraint(a, b, "family"))
+    service.run(
+        e, values.MoveSeat(2, b, 1, "ew")
+    )  # b takes t1's E-W line; its occupant goes to t2 N-S
     now = seating(service)
     assert now.tables[0] == TableSeating(1, (a,), (b,))
     assert now.tables[1] == TableSeating(2, t1.ew, t2.ew)
     assert kinds(service) == ["constraint"]
     count = len(now.tables)
-    service.move_seat(e, 2, a, count + 1, "ns")  # a new table
+    service.run(e, values.MoveSeat(2, a, count + 1, "ns"))  # a new table
     moved = seating(service)
     assert len(moved.tables) == count + 1 and moved.tables[-1] == TableSeating(
         count + 1, (a,), None
@@ -201,16 +205,16 @@ def test_an_edit_cancelled_folds_the_seating_again_without_it(service: EventServ
     drawn = seating(service)
     t1, t2 = drawn.tables[0], drawn.tables[1]
     assert t1.ns and t1.ew and t2.ns
-    first = service.swap_seats(e, 2, t1.ns[0], t2.ns[0])
-    second = service.move_seat(e, 2, t1.ew[0], 2, "ew")
-    service.cancel(e, first, "scambio sbagliato")
+    first = service.run(e, values.SwapSeats(2, t1.ns[0], t2.ns[0]))
+    second = service.run(e, values.MoveSeat(2, t1.ew[0], 2, "ew"))
+    service.run(e, values.Cancel(first, "scambio sbagliato"))
     assert [r.seq for r in service.seating_edits(e, 2)] == [second]
     from arbitro.tournament.seating_edit import move
 
     assert seating(service) == move(drawn, t1.ew[0], 2, "ew")
     with pytest.raises(ConflictError):
-        service.cancel(e, first, "di nuovo")
-    service.cancel(e, second, "anche questo")
+        service.run(e, values.Cancel(first, "di nuovo"))
+    service.run(e, values.Cancel(second, "anche questo"))
     assert seating(service) == drawn
 
 
@@ -223,28 +227,28 @@ def test_art21_refused_once_published_or_redrawn_and_for_nothing(service: EventS
     t1, t2 = drawn.tables[0], drawn.tables[1]
     assert t1.ns and t1.ew and t2.ns
     with pytest.raises(ArbitroError) as nothing:
-        service.swap_seats(e, 2, t1.ns[0], t1.ns[0])
+        service.run(e, values.SwapSeats(2, t1.ns[0], t1.ns[0]))
     assert "nothing to swap" in nothing.value.en
     with pytest.raises(ArbitroError) as there:
-        service.move_seat(e, 2, t1.ns[0], 1, "ns")
+        service.run(e, values.MoveSeat(2, t1.ns[0], 1, "ns"))
     assert "nothing to move" in there.value.en
     with pytest.raises(ArbitroError) as beyond:
-        service.move_seat(e, 2, t1.ns[0], len(drawn.tables) + 2, "ns")
+        service.run(e, values.MoveSeat(2, t1.ns[0], len(drawn.tables) + 2, "ns"))
     assert "does not exist" in beyond.value.en
-    old = service.swap_seats(e, 2, t1.ns[0], t2.ns[0])
+    old = service.run(e, values.SwapSeats(2, t1.ns[0], t2.ns[0]))
     service.seat(e, 2, seed=11)  # a new draw starts from no edit
     assert service.seating_edits(e, 2) == []
     with pytest.raises(ConflictError) as again:
-        service.cancel(e, old, "annulla")
+        service.run(e, values.Cancel(old, "annulla"))
     assert "seated again" in again.value.en
-    kept = service.swap_seats(e, 2, t1.ns[0], t2.ns[0])
-    service.publish_seating(e, 2)
+    kept = service.run(e, values.SwapSeats(2, t1.ns[0], t2.ns[0]))
+    service.run(e, values.PublishSeating(2))
     with pytest.raises(ConflictError) as refused:
-        service.swap_seats(e, 2, t1.ns[0], t2.ns[0])
+        service.run(e, values.SwapSeats(2, t1.ns[0], t2.ns[0]))
     assert "already published" in refused.value.en
     assert refused.value.article is not None and refused.value.article.article == "21"
     with pytest.raises(ConflictError) as late:
-        service.cancel(e, kept, "troppo tardi")
+        service.run(e, values.Cancel(kept, "troppo tardi"))
     assert "already published" in late.value.en
 
 
@@ -258,29 +262,34 @@ def test_art21a_a_stale_seating_is_drawn_again_before_an_edit(service: EventServ
     assert t1.ns and t2.ns
     played = next(t.table for t in seating(service, 1).tables if not t.is_incomplete)
     # a correction after the draw that leaves the standings as they were: not stale
-    service.correct_sheet(
-        e, 1, played, kind="arbiter", reason="firma", entry=SHEET, by_arbiter=True
+    service.run(
+        e,
+        values.CorrectSheet(
+            1, played, kind="arbiter", reason="firma", entry=SHEET, by_arbiter=True
+        ),
     )
-    service.swap_seats(e, 2, t1.ns[0], t2.ns[0])
+    service.run(e, values.SwapSeats(2, t1.ns[0], t2.ns[0]))
     assert not service.stale_seating(e, 2)  # the edit is the director's, not a stale draw
-    service.swap_seats(e, 2, t1.ns[0], t2.ns[0])
+    service.run(e, values.SwapSeats(2, t1.ns[0], t2.ns[0]))
     inverted = SheetEntry(tuple(DealScore(d.ew, d.ns) for d in SHEET.deals))
     for t in seating(service, 1).tables:
         if not t.is_incomplete:
-            service.correct_sheet(
+            service.run(
                 e,
-                1,
-                t.table,
-                kind="inverted",
-                reason="invertiti",
-                entry=inverted,
-                table_agrees=True,
+                values.CorrectSheet(
+                    1,
+                    t.table,
+                    kind="inverted",
+                    reason="invertiti",
+                    entry=inverted,
+                    table_agrees=True,
+                ),
             )
     assert service.stale_seating(e, 2)  # every result inverted: the ranking is another
     with pytest.raises(ConflictError) as stale:
-        service.swap_seats(e, 2, t1.ns[0], t2.ns[0])
+        service.run(e, values.SwapSeats(2, t1.ns[0], t2.ns[0]))
     assert "draw it again" in stale.value.en
-    service.redraw(e, 2)
+    service.run(e, values.Redraw(2))
     assert service.seating_edits(e, 2) == []
     assert not service.stale_seating(e, 2)
 
@@ -294,9 +303,9 @@ def test_the_event_file_holds_the_edits_and_imports_them_decided_again(
     drawn = seating(service)
     t1, t2 = drawn.tables[0], drawn.tables[1]
     assert t1.ns and t1.ew and t2.ns
-    first = service.swap_seats(e, 2, t1.ns[0], t2.ns[0])
-    service.move_seat(e, 2, t1.ew[0], len(drawn.tables) + 1, "ew")
-    service.cancel(e, first, "ripensato")
+    first = service.run(e, values.SwapSeats(2, t1.ns[0], t2.ns[0]))
+    service.run(e, values.MoveSeat(2, t1.ew[0], len(drawn.tables) + 1, "ew"))
+    service.run(e, values.Cancel(first, "ripensato"))
     data = export_event(service, e)
     assert [r["kind"] for r in data["records"]].count("seating-edited") == 2
     copied = import_event(service, copy.deepcopy(data), "copia")

@@ -17,9 +17,11 @@ from arbitro.i18n import use_lang
 from arbitro.services import series
 from arbitro.services.backup import backup, restore
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.store import players as registry
 from arbitro.store.players import Entry, PlayerFields
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
@@ -103,8 +105,8 @@ def play_event(
     for i, cards in enumerate(pairs):
         found = [registry.player_by_card(store, c) for c in cards]
         players = [p for p in found if p is not None]
-        number = svc.register(
-            event_id, " - ".join(p.name for p in players), [p.name for p in players]
+        number = svc.run(
+            event_id, Register(" - ".join(p.name for p in players), [p.name for p in players])
         )
         strength[number] = len(pairs) - i
         if link(number):
@@ -119,7 +121,7 @@ def play_event(
             svc.enter_sheet(event_id, rnd, t.table, sheet(strength, t.ns, t.ew))
         on_round(svc, rnd)
         clock.now += timedelta(minutes=30)
-        svc.publish_standings(event_id, rnd)
+        svc.run(event_id, values.PublishStandings(rnd))
     return svc
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from arbitro.errors import ConflictError
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -31,7 +32,7 @@ def svc(tmp_path: Path) -> Iterator[EventService]:
         s = EventService(store)
         s.create_event("ev", EventConfig("Serata", EventFormat.PAIRS, 1, (2,), (Movement.DRAW,)))
         for i in range(1, 5):
-            s.register("ev", f"Coppia {i}", [])
+            s.run("ev", Register(f"Coppia {i}", []))
         s.seat("ev", 1, publish=True)
         yield s
 

@@ -19,9 +19,10 @@ from arbitro.errors import ArbitroError
 from arbitro.games.prepared_deals import BoardCheck, HandCount, Law13Outcome, law13_outcome
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament import boards
-from arbitro.tournament.commands import create_event
+from arbitro.tournament.commands import create_event, values
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.movements.boards import BoardPlan
@@ -72,7 +73,7 @@ def event(tmp_path: Path, pairs: int = 8, **kw: object) -> tuple[EventService, s
     svc = EventService(RecordStore(f"sqlite:///{tmp_path / 'cu.sqlite3'}"), Clock())
     svc.create_event("cu", config(**kw))  # type: ignore[arg-type]
     for i in range(1, pairs + 1):
-        svc.register("cu", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        svc.run("cu", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
     svc.seat("cu", 1, publish=True)
     return svc, "cu"
 
@@ -199,9 +200,9 @@ def test_board_checks_and_a_wrong_count_for_the_arbiter(tmp_path: Path) -> None:
     """Law 13 model: a table records its count of each board once; the expected counts are
     "checked"; a wrong count is a case for the arbiter until a board ruling settles it."""
     svc, ev = event(tmp_path)
-    svc.check_board(ev, 1, 1, 1, None)
-    svc.check_board(ev, 1, 1, 2, {"N": 11, "P1": 11})
-    svc.check_board(ev, 1, 2, 2, {"N": 12, "S": 10})
+    svc.run(ev, values.CheckBoard(1, 1, 1, None))
+    svc.run(ev, values.CheckBoard(1, 1, 2, {"N": 11, "P1": 11}))
+    svc.run(ev, values.CheckBoard(1, 2, 2, {"N": 12, "S": 10}))
     checks = svc.board_checks(ev, 1)
     assert checks[(1, 1)].status == "checked" and checks[(1, 1)].counts is None
     assert checks[(1, 2)].status == "checked" and checks[(1, 2)].counts is None
@@ -209,15 +210,15 @@ def test_board_checks_and_a_wrong_count_for_the_arbiter(tmp_path: Path) -> None:
     assert checks[(2, 2)].wrong == {"N": (12, 11), "S": (10, 11)}
     assert checks[(3, 1)].status == "unchecked"
     with refused("already checked"):
-        svc.check_board(ev, 1, 1, 1, None)
+        svc.run(ev, values.CheckBoard(1, 1, 1, None))
     with refused("does not play board 3"):
-        svc.check_board(ev, 1, 1, 3, None)
+        svc.run(ev, values.CheckBoard(1, 1, 3, None))
     with refused("unknown pocket"):
-        svc.check_board(ev, 1, 3, 1, {"X": 3})
+        svc.run(ev, values.CheckBoard(1, 3, 1, {"X": 3}))
     check = BoardCheck(2, (HandCount("N", 12, 11), HandCount("S", 10, 11)))
     ruling = law13_outcome(check)
     assert ruling.outcome is Law13Outcome.CORRECT_AND_PLAY
-    svc.record_board_ruling(ev, 1, 2, ruling, "N had 12 cards, S 10")
+    svc.run(ev, values.RecordBoardRuling(1, 2, ruling, "N had 12 cards, S 10"))
     assert svc.board_checks(ev, 1)[(2, 2)].status == "ruled"
 
 
@@ -225,7 +226,7 @@ def test_boards_are_checked_only_in_a_carte_uguali_event(tmp_path: Path) -> None
     """Without the comparison there are no prepared boards to count."""
     svc, ev = event(tmp_path, comparison=None)
     with refused("carte uguali"):
-        svc.check_board(ev, 1, 1, 1, None)
+        svc.run(ev, values.CheckBoard(1, 1, 1, None))
 
 
 def test_a_law13_arbitral_score_leaves_the_board_out_of_the_comparison(tmp_path: Path) -> None:
@@ -235,7 +236,7 @@ def test_a_law13_arbitral_score_leaves_the_board_out_of_the_comparison(tmp_path:
     check = BoardCheck(1, (HandCount("N", 12, 11), HandCount("S", 10, 11)))
     ruling = law13_outcome(check, play_completed=True)
     assert ruling.outcome.arbitral_score
-    svc.record_board_ruling(ev, 1, 1, ruling, "found after play")
+    svc.run(ev, values.RecordBoardRuling(1, 1, ruling, "found after play"))
     _enter_all(svc, ev, 1, 4)
     trav = svc.travellers(ev, 1)
     assert 1 not in {c.table for c in trav[1]} and 1 in {c.table for c in trav[2]}
@@ -246,8 +247,8 @@ def test_board_checks_survive_export_import_and_the_log_check(tmp_path: Path) ->
     """The board-checked record is exported, checked again as the live action on import
     (a second count of the same board is refused) and replayed to the same state."""
     svc, ev = event(tmp_path)
-    svc.check_board(ev, 1, 1, 1, None)
-    svc.check_board(ev, 1, 2, 2, {"W": 10})
+    svc.run(ev, values.CheckBoard(1, 1, 1, None))
+    svc.run(ev, values.CheckBoard(1, 2, 2, {"W": 10}))
     _enter_all(svc, ev, 1, 4)
     data = export_event(svc, ev)
     kinds = [r["kind"] for r in data["records"]]
@@ -339,7 +340,7 @@ def test_an_abandon_leaves_its_table_out_and_the_round_completes(tmp_path: Path)
     assert seating is not None
     gone = seating.tables[3]
     assert gone.ns is not None
-    svc.record_abandon(ev, 1, gone.ns[0], True, "malore")
+    svc.run(ev, values.RecordAbandon(1, gone.ns[0], True, "malore"))
     for t in range(1, 4):
         svc.enter_sheet(ev, 1, t, sheet((100 * t, 50, 0, 30), (0, 20 * t, 200, 40)))
     state = svc.state(ev)
@@ -357,7 +358,7 @@ def test_a_board_ruling_names_a_board_the_table_plays(tmp_path: Path) -> None:
     svc, ev = event(tmp_path)
     ruling = law13_outcome(BoardCheck(3, (HandCount("N", 12, 11),)))
     with refused("does not play board 3"):
-        svc.record_board_ruling(ev, 1, 1, ruling, "board 3?")
+        svc.run(ev, values.RecordBoardRuling(1, 1, ruling, "board 3?"))
 
 
 def test_a_score_the_board_makes_impossible_is_flagged_to_the_director(tmp_path: Path) -> None:

@@ -17,7 +17,9 @@ from arbitro.i18n import render
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import ClockCorrected, RecordKind
@@ -44,7 +46,7 @@ def event(tmp_path: Path) -> Iterator[tuple[EventService, Clock]]:
             "ev", EventConfig("Serata", EventFormat.PAIRS, 2, (3, 3), (Movement.DRAW,) * 2)
         )
         for i in range(1, 5):
-            svc.register("ev", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+            svc.run("ev", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
         svc.seat("ev", 1, publish=True)
         yield svc, clock
 
@@ -61,13 +63,13 @@ def test_art7_a_start_typed_an_hour_off_is_corrected_and_the_clock_follows(
     start gives 12:00 played and no time-out; the first start stays in the log."""
     svc, clock = event
     clock.now = rome(20, 46)
-    svc.start_round("ev", 1, started_at=rome(19, 45))
+    svc.run("ev", values.StartRound(1, started_at=rome(19, 45)))
     clock.now = rome(20, 57)
     wrong = svc.round_clock("ev", 1)
     assert wrong is not None
     assert (wrong.played, wrong.round_time) == (timedelta(minutes=72), timedelta(minutes=35))
     assert wrong.time_out_due
-    svc.correct_start("ev", 1, rome(20, 45), "typed 19:45 for 20:45", actor="arbitro1")
+    svc.run("ev", values.CorrectStart(1, rome(20, 45), "typed 19:45 for 20:45", actor="arbitro1"))
     right = svc.round_clock("ev", 1)
     assert right is not None
     assert right.started_at == rome(20, 45).astimezone(UTC)
@@ -91,10 +93,10 @@ def test_art37_the_lateness_counts_from_the_corrected_start(
     not 66 minutes late from the mistyped 19:45 (the match lost)."""
     svc, clock = event
     clock.now = rome(20, 51)
-    svc.start_round("ev", 1, started_at=rome(19, 45))
+    svc.run("ev", values.StartRound(1, started_at=rome(19, 45)))
     wrong = svc.lateness_of_arrival("ev", 1, 2)
     assert (wrong.seconds, wrong.forfeit) == (66 * 60, True)
-    svc.correct_start("ev", 1, rome(20, 45), "mistyped hour")
+    svc.run("ev", values.CorrectStart(1, rome(20, 45), "mistyped hour"))
     right = svc.lateness_of_arrival("ev", 1, 2)
     assert (right.seconds, right.mp_penalty, right.forfeit) == (360, -100, False)
 
@@ -107,11 +109,11 @@ def test_art7_a_correction_needs_its_reason_and_a_started_clock(
     svc, clock = event
     clock.now = rome(20, 50)
     with pytest.raises(ArbitroError) as not_started:
-        svc.correct_start("ev", 1, rome(20, 45), "mistyped")
+        svc.run("ev", values.CorrectStart(1, rome(20, 45), "mistyped"))
     assert "non è avviato" in not_started.value.it
-    svc.start_round("ev", 1)
+    svc.run("ev", values.StartRound(1))
     with pytest.raises(ArbitroError) as no_reason:
-        svc.correct_start("ev", 1, rome(20, 45), "  ")
+        svc.run("ev", values.CorrectStart(1, rome(20, 45), "  "))
     assert "motivo" in no_reason.value.it
     assert "reason" in no_reason.value.en
 
@@ -124,12 +126,12 @@ def test_art7_a_start_in_the_future_is_refused_in_both_languages(
     svc, clock = event
     clock.now = rome(20, 50)
     with pytest.raises(ArbitroError) as started:
-        svc.start_round("ev", 1, started_at=rome(21, 0))
+        svc.run("ev", values.StartRound(1, started_at=rome(21, 0)))
     assert render(started.value.msg, "it") == "il turno non può iniziare nel futuro"
     assert render(started.value.msg, "en") == "the round cannot start in the future"
-    svc.start_round("ev", 1, started_at=rome(20, 45))
+    svc.run("ev", values.StartRound(1, started_at=rome(20, 45)))
     with pytest.raises(ArbitroError) as corrected:
-        svc.correct_start("ev", 1, rome(20, 55), "mistyped")
+        svc.run("ev", values.CorrectStart(1, rome(20, 55), "mistyped"))
     assert render(corrected.value.msg, "it") == "il turno non può iniziare nel futuro"
     assert svc.state("ev").round(1).started_at == rome(20, 45).astimezone(UTC)
 
@@ -142,13 +144,13 @@ def test_art7_a_start_before_the_seating_was_published_is_refused(
     svc, clock = event
     clock.now = rome(20, 50)
     with pytest.raises(ArbitroError) as early:
-        svc.start_round("ev", 1, started_at=rome(19, 0))
+        svc.run("ev", values.StartRound(1, started_at=rome(19, 0)))
     assert "19:30" in early.value.it
     assert "posizione ai tavoli sia affissa" in early.value.it
     assert "before its seating was published" in early.value.en
-    svc.start_round("ev", 1, started_at=rome(20, 45))
+    svc.run("ev", values.StartRound(1, started_at=rome(20, 45)))
     with pytest.raises(ArbitroError):
-        svc.correct_start("ev", 1, rome(19, 29), "mistyped")
+        svc.run("ev", values.CorrectStart(1, rome(19, 29), "mistyped"))
 
 
 def test_art7_a_started_clock_is_corrected_never_started_again(
@@ -158,9 +160,9 @@ def test_art7_a_started_clock_is_corrected_never_started_again(
     correction (FIBAS art. 7)."""
     svc, clock = event
     clock.now = rome(20, 50)
-    svc.start_round("ev", 1)
+    svc.run("ev", values.StartRound(1))
     with pytest.raises(ArbitroError) as again:
-        svc.start_round("ev", 1, started_at=rome(20, 45))
+        svc.run("ev", values.StartRound(1, started_at=rome(20, 45)))
     assert "correggi" in again.value.it.lower()
 
 
@@ -170,8 +172,8 @@ def test_art7_the_correction_survives_export_and_import(
     """The correction is a record of the event file, checked on import like the live action."""
     svc, clock = event
     clock.now = rome(20, 50)
-    svc.start_round("ev", 1, started_at=rome(19, 45))
-    svc.correct_start("ev", 1, rome(20, 45), "mistyped")
+    svc.run("ev", values.StartRound(1, started_at=rome(19, 45)))
+    svc.run("ev", values.CorrectStart(1, rome(20, 45), "mistyped"))
     with RecordStore.open(f"sqlite:///{tmp_path / 'b.sqlite3'}") as other:
         target = EventService(other, clock)
         import_event(target, export_event(svc, "ev"))

@@ -15,6 +15,7 @@ from tests.tournament.events.conftest import Driver, config
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.boards import comparison_method
@@ -47,7 +48,7 @@ def _carte_uguali_without_board_plan(tmp_path: Path) -> EventService:
         ),
     )
     for i in range(1, 4):
-        svc.register("cu", f"Coppia {i}", [])
+        svc.run("cu", Register(f"Coppia {i}", []))
     resting, playing = TableSeating(1, (1,), None), TableSeating(2, (2,), (3,))
     svc.seat("cu", 1, arbiter_tables=(resting, playing), publish=True)
     deals = (

@@ -16,6 +16,8 @@ from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.store import players as registry
 from arbitro.store.players import PlayerFields
+from arbitro.tournament.commands import values
+from arbitro.tournament.event import SanctionKind
 from arbitro.tournament.standings.standings import (
     session_of,
     session_rounds,
@@ -34,7 +36,9 @@ def two_sessions(store: RecordStore) -> EventService:
 
     def warn(svc: EventService, rnd: int) -> None:
         if rnd in (2, 3):
-            svc.give_warning("camp", rnd, 4, "parla durante il gioco")
+            svc.run(
+                "camp", values.GiveSanction(rnd, 4, SanctionKind.WARNING, "parla durante il gioco")
+            )
 
     return play_event(
         store, "camp", "Campionato", SEASON["sett"], AT, rounds=4, sessions=(1, 3), on_round=warn

@@ -15,7 +15,9 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import use_lang
 from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement, TableSeating
 from arbitro.tournament.records import TiebreaksChosen
@@ -77,7 +79,7 @@ def play_circle(
     )
     svc.create_event(event_id, config)
     for i in range(1, 7):
-        svc.register(event_id, f"Coppia {i}", [f"A{i}", f"B{i}"])
+        svc.run(event_id, Register(f"Coppia {i}", [f"A{i}", f"B{i}"]))
     for rnd, matches in enumerate(ROUNDS[:rounds], start=1):
         tables = tuple(TableSeating(t, (ns,), (ew,)) for t, (ns, ew, _) in enumerate(matches, 1))
         svc.seat(
@@ -86,7 +88,7 @@ def play_circle(
         for t, (_ns, _ew, diff) in enumerate(matches, 1):
             svc.enter_sheet(event_id, rnd, t, two_deals(diff))
         advance()
-        svc.publish_standings(event_id, rnd)
+        svc.run(event_id, values.PublishStandings(rnd))
 
 
 def circle(store: RecordStore, rounds: int = 3) -> EventService:
@@ -125,12 +127,12 @@ def test_circular_head_to_head_falls_to_the_next_criterion(record_store: RecordS
     head-to-head is 20 V.P. and 0 M.P. each, it separates nobody, and the next criterion
     decides: the opponents' V.P. (1 met 5 on 33, 2 met 6 on 29, 3 met 4 on 28)."""
     svc = circle(record_store)
-    svc.choose_tiebreaks("tb", ["head-to-head", "opponents-vp"])
+    svc.run("tb", values.ChooseTiebreaks(["head-to-head", "opponents-vp"]))
     state = svc.state("tb")
     assert places(state)[:4] == [(1, 5), (2, 1), (3, 2), (4, 3)]
     assert ranking(state, 3)[:4] == [5, 1, 2, 3]  # the Danish seating reads the same order
     # head-to-head alone leaves the three level: they share rank 2, listed by number
-    svc.choose_tiebreaks("tb", ["head-to-head"])
+    svc.run("tb", values.ChooseTiebreaks(["head-to-head"]))
     assert places(svc.state("tb"))[:4] == [(1, 5), (2, 1), (2, 2), (2, 3)]
 
 
@@ -138,8 +140,8 @@ def test_the_choice_is_a_record_replayed_and_replaced(record_store: RecordStore)
     """The choice is a ``tiebreaks-chosen`` record: the log replayed gives the same
     standings; a later choice replaces it; a draw keeps its seed (Parole art. 6.1 c)."""
     svc = circle(record_store)
-    svc.choose_tiebreaks("tb", ["opponents-vp", "mp"])
-    svc.choose_tiebreaks("tb", ["mp-scored", "draw"], seed=11)
+    svc.run("tb", values.ChooseTiebreaks(["opponents-vp", "mp"]))
+    svc.run("tb", values.ChooseTiebreaks(["mp-scored", "draw"], seed=11))
     records = [to_domain(r) for r in record_store.records("tb")]
     assert [r.kind.value for r in records[-2:]] == ["tiebreaks-chosen", "tiebreaks-chosen"]
     live = svc.state("tb")
@@ -150,7 +152,7 @@ def test_the_choice_is_a_record_replayed_and_replaced(record_store: RecordStore)
     # the draw separates those still level (it separates every tie)
     assert len({rank for rank, _ in places(again)}) == 6
     # typed in Italian, the draw again: the earlier seed is kept, the names recorded
-    made = svc.choose_tiebreaks("tb", ["scontro diretto", "sorteggio"])
+    made = svc.run("tb", values.ChooseTiebreaks(["scontro diretto", "sorteggio"]))
     assert made == TiebreaksChosen(("head-to-head", "draw"), seed=11)
 
 
@@ -158,7 +160,7 @@ def test_session_standings_break_ties_within_the_session(record_store: RecordSto
     """Session 2 is round 3 alone (FIBAS art. 2): the head-to-head reads its rounds only:
     2 and 6 drew 10-10 by 0, so both the head-to-head and the M.P. leave them level."""
     svc = circle(record_store)
-    svc.choose_tiebreaks("tb", ["head-to-head", "mp"])
+    svc.run("tb", values.ChooseTiebreaks(["head-to-head", "mp"]))
     rows = session_standings(svc.state("tb"), 2)
     level = [r for r in rows if r.competitor in (2, 6)]
     assert level[0].rank == level[1].rank
@@ -169,7 +171,7 @@ def test_a_wrong_choice_is_refused(record_store: RecordStore) -> None:
     svc = circle(record_store, rounds=1)
     for bad in (["mp", "M.P."], ["draw", "mp"], ["coin"]):
         with use_lang("it"), pytest.raises(ArbitroError):
-            svc.choose_tiebreaks("tb", bad)
+            svc.run("tb", values.ChooseTiebreaks(bad))
     assert svc.state("tb").tiebreaks is None
 
 

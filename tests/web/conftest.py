@@ -30,6 +30,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 
+from arbitro.services.registering import Register
 from arbitro.web.app import Web
 
 CHROMIUM = "/usr/bin/chromium"
@@ -218,7 +219,7 @@ def make_event(web_app: FastAPI) -> Any:
         )
         svc.create_event(event_id, config)
         for i in range(1, pairs + 1):
-            svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+            svc.run(event_id, Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
         if seat:
             svc.seat(event_id, 1, publish=publish)
         return event_id

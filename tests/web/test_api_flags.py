@@ -16,6 +16,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -54,7 +55,7 @@ def api(client: TestClient, director: tuple[str, str], web_app: FastAPI) -> Test
         ),
     )
     for i in range(1, 9):
-        svc.register("cu", f"Coppia {i}")
+        svc.run("cu", Register(f"Coppia {i}"))
     svc.seat("cu", 1, publish=True)
     issued = client.post("/api/token", json={"username": director[0], "password": director[1]})
     client.headers["Authorization"] = f"Bearer {issued.json()['access_token']}"

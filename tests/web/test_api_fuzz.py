@@ -30,6 +30,8 @@ from schemathesis import GenerationMode
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
 from schemathesis.core.result import Ok
 
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values as command_values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -76,9 +78,9 @@ def populate(app: FastAPI) -> None:
     )
     svc.create_event(FUZZ_EVENT, config)
     for i in range(1, 9):
-        svc.register(FUZZ_EVENT, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        svc.run(FUZZ_EVENT, Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     svc.seat(FUZZ_EVENT, 1, publish=True)
-    svc.start_round(FUZZ_EVENT, 1)
+    svc.run(FUZZ_EVENT, command_values.StartRound(1))
     deal = DealScore(LineDeal(300, 120), LineDeal(100, 45))
     other = DealScore(LineDeal(200, 20), LineDeal(100, 45))
     for table in (1, 2, 3, 4):

@@ -45,6 +45,9 @@ from tests.web.test_knockout_web import make_knockout
 from tests.web.test_language_crawl import crawl
 
 from arbitro.services import series
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
+from arbitro.tournament.event import SanctionKind
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.tournament.series import PointsScheme, SchemeKind
 from arbitro.web.app import Web
@@ -70,8 +73,8 @@ def fibas_evening(app: FastAPI) -> list[str]:
     web: Web = app.state.web
     fibas(web)
     svc = web.service
-    svc.lodge_complaint(EVENT, 1, 1, "al tavolo 2 i punteggi sono invertiti")
-    svc.give_warning(EVENT, 1, 3, "commenti ad alta voce")
+    svc.run(EVENT, values.LodgeComplaint(1, 1, "al tavolo 2 i punteggi sono invertiti"))
+    svc.run(EVENT, values.GiveSanction(1, 3, SanctionKind.WARNING, "commenti ad alta voce"))
     svc.seat(EVENT, 2, publish=True)
     seating = svc.state(EVENT).round(2).seating
     assert seating is not None
@@ -85,10 +88,10 @@ def fibas_evening(app: FastAPI) -> list[str]:
     # Another evening at the entrance: pairs registered, one checked in, the fee (art. 36).
     svc.create_event("ingresso", svc.state(EVENT).config)
     for i in range(1, 5):
-        svc.register("ingresso", f"Coppia {i}", [f"Gioc. {i}A", f"Gioc. {i}B"])
-    svc.set_fee("ingresso", 1000)
-    svc.check_in("ingresso", [1])
-    svc.pay("ingresso", [1])
+        svc.run("ingresso", Register(f"Coppia {i}", [f"Gioc. {i}A", f"Gioc. {i}B"]))
+    svc.run("ingresso", values.SetFee(1000))
+    svc.run("ingresso", values.CheckIn([1]))
+    svc.run("ingresso", values.Pay([1]))
     scheme = PointsScheme(SchemeKind.PLACEMENT, (10, 8, 6), best=2)
     series.create_series(web.store, "stagione", "Stagione", scheme, (EVENT,))
     extra = [

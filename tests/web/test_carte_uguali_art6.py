@@ -14,6 +14,7 @@ from tests.web.test_carte_uguali_web import EVENT, make_cu, phone, service, shee
 from tests.web.test_desk import post, txt
 
 from arbitro.tournament.boards import boards_of, field_vp
+from arbitro.tournament.commands import values
 
 
 def test_art6_wrong_count_is_dealt_again_from_the_dealing_sheet(
@@ -25,7 +26,10 @@ def test_art6_wrong_count_is_dealt_again_from_the_dealing_sheet(
     make_cu(web_app)
     svc = service(web_app)
     board = svc.board_plan(EVENT, 1).at(3)[0].board
-    svc.check_board(EVENT, 1, 3, board, {"N": 12, "E": 11, "S": 10, "W": 11, "P1": 11, "P2": 11})
+    svc.run(
+        EVENT,
+        values.CheckBoard(1, 3, board, {"N": 12, "E": 11, "S": 10, "W": 11, "P1": 11, "P2": 11}),
+    )
     page = txt(director_client.get(f"/desk/e/{EVENT}/r/1?lang=en"))
     assert "The code's remedy (FIBAS art. 6)" in page
     assert "13C" not in page and "Law 13 ruling" not in page  # Law 13 is for bridge boards
@@ -56,7 +60,10 @@ def test_art6_once_play_has_begun_the_result_stands(
     make_cu(web_app)
     svc = service(web_app)
     board = svc.board_plan(EVENT, 1).at(2)[0].board
-    svc.check_board(EVENT, 1, 2, board, {"N": 11, "E": 11, "S": 11, "W": 11, "P1": 12, "P2": 10})
+    svc.run(
+        EVENT,
+        values.CheckBoard(1, 2, board, {"N": 11, "E": 11, "S": 11, "W": 11, "P1": 12, "P2": 10}),
+    )
     ruled = post(
         director_client,
         f"/desk/e/{EVENT}/r/1/board-ruling?lang=en",
@@ -148,8 +155,13 @@ def test_the_signed_verbale_cites_fibas_art_6_not_bridge_13(
     make_cu(web_app)
     svc = service(web_app)
     board = svc.board_plan(EVENT, 1).at(3)[0].board
-    svc.check_board(EVENT, 1, 3, board, {"N": 12, "E": 11, "S": 10, "W": 11, "P1": 11, "P2": 11})
-    svc.rule_wrong_count(EVENT, 1, 3, board, play_begun=False, reason="nessuno ha pescato")
+    svc.run(
+        EVENT,
+        values.CheckBoard(1, 3, board, {"N": 12, "E": 11, "S": 10, "W": 11, "P1": 11, "P2": 11}),
+    )
+    svc.run(
+        EVENT, values.RuleWrongCount(1, 3, board, play_begun=False, reason="nessuno ha pescato")
+    )
     text = " ".join(pdf_text(verbale_pdf(export(svc, EVENT), lang="it"), tmp_path).split())
     assert "FIBAS art. 6" in text and "distribuito di nuovo" in text
     assert "Bridge art. 13" not in text and "correct_and_play" not in text

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from playwright.sync_api import expect
 from tests.web.test_carte_uguali_web import EVENT, make_cu, sheet
 
+from arbitro.tournament.commands import values
 from arbitro.web.tokens import table_path
 
 PHONE = {"width": 390, "height": 844}
@@ -82,7 +83,7 @@ def test_a_carte_uguali_evening_with_a_miscounted_board_art_6(
         if t != 4:
             svc.enter_sheet(EVENT, 1, t, sheet(t), line="ns")
         svc.enter_sheet(EVENT, 1, t, sheet(t), line="ew")
-    svc.publish_standings(EVENT, 1)
+    svc.run(EVENT, values.PublishStandings(1))
     desk.goto(f"{live_server}/desk/e/{EVENT}/r/1/travellers", wait_until="domcontentloaded")
     expect(desk.locator(f"#traveller-{first} tfoot td")).to_have_text("0,000")
     for page in (desk, phone):

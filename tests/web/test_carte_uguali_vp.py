@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from tests.web.test_desk import txt
 
 from arbitro.printouts import score_sheets_pdf
+from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
@@ -60,7 +61,7 @@ def make_cu(app: FastAPI) -> None:
         ),
     )
     for i in range(1, 9):
-        svc.register(EVENT, f"Coppia {i}")
+        svc.run(EVENT, Register(f"Coppia {i}"))
     svc.seat(EVENT, 1, publish=True)
 
 

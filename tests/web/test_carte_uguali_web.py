@@ -13,6 +13,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.test_desk import new_event_form, post, txt
 
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
@@ -41,7 +43,7 @@ def make_cu(app: FastAPI, comparison: str = "others", pairs: int = 8) -> str:
     svc = service(app)
     svc.create_event(EVENT, config)
     for i in range(1, pairs + 1):
-        svc.register(EVENT, f"Coppia {i:02d}")
+        svc.run(EVENT, Register(f"Coppia {i:02d}"))
     svc.seat(EVENT, 1, publish=True)
     return EVENT
 
@@ -59,7 +61,7 @@ def play_round(app: FastAPI, n: int = 1, tables: int = 4) -> None:
     for t in range(1, tables + 1):
         svc.enter_sheet(EVENT, n, t, sheet(t), line="ns")
         svc.enter_sheet(EVENT, n, t, sheet(t), line="ew")
-    svc.publish_standings(EVENT, n)
+    svc.run(EVENT, values.PublishStandings(n))
 
 
 def phone(client: TestClient, app: FastAPI, table: int, n: int = 1) -> str:
@@ -254,7 +256,7 @@ def test_wrong_count_reaches_the_desk_and_is_ruled_law_13(
     make_cu(web_app)
     board = service(web_app).board_plan(EVENT, 1).at(3)[0].board
     counts = {"N": 12, "E": 11, "S": 10, "W": 11, "P1": 11, "P2": 11}
-    service(web_app).check_board(EVENT, 1, 3, board, counts)
+    service(web_app).run(EVENT, values.CheckBoard(1, 3, board, counts))
     page = txt(director_client.get(f"/desk/e/{EVENT}/r/1?lang=en"))
     assert f'id="law13-3-{board}"' in page
     assert f'href="#law13-3-{board}"' in page  # the checks' table links to the case

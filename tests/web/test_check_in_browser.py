@@ -13,6 +13,8 @@ from typing import Any
 from fastapi import FastAPI
 from playwright.sync_api import expect
 
+from arbitro.tournament.commands import values
+
 
 def test_check_in_at_the_entrance_with_60_pairs_art4_art36(
     tools: Any,
@@ -29,7 +31,7 @@ def test_check_in_at_the_entrance_with_60_pairs_art4_art36(
     svc = web_app.state.web.service
     event_id = make_event(pairs=60, seat=False)
     absent = [3, 8, 12, *range(46, 61)]
-    svc.check_in(event_id, [c for c in range(1, 61) if c not in absent])
+    svc.run(event_id, values.CheckIn([c for c in range(1, 61) if c not in absent]))
     desk = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     try:
         desk.goto(f"{live_server}/login")

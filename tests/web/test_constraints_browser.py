@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import FastAPI
 from tests.web.conftest import BrowserTools
 
+from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -36,7 +37,7 @@ def test_constraint_added_in_the_browser_and_reported_on_the_round_page_art4(
     )
     svc.create_event("circolo", config)
     for name in ["Rossi", "Bianchi", "Verdi", "Neri", "Gallo", "Conti"]:
-        svc.register("circolo", name, [f"{name} A.", f"{name} B."])
+        svc.run("circolo", Register(name, [f"{name} A.", f"{name} B."]))
     desk = tools.desk_login(browser, live_server, director)
     desk.set_viewport_size({"width": 1366, "height": 768})
     desk.goto(f"{live_server}/desk/e/circolo")

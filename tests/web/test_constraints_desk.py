@@ -11,6 +11,8 @@ from fastapi.testclient import TestClient
 from tests.printouts.pdfcheck import pdf_text
 from tests.web.test_desk import new_event_form, post, service, text_of, txt
 
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -29,7 +31,7 @@ def _event(web_app: FastAPI, movement: Movement = Movement.REGISTRATION_ORDER) -
     )
     svc.create_event("circolo", config)
     for i in range(1, 7):
-        svc.register("circolo", f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        svc.run("circolo", Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     return "circolo"
 
 
@@ -72,13 +74,15 @@ def test_round_page_reports_the_constraint_not_kept_and_the_seating_pdf_keeps_it
     Italian and English; the seating PDF, posted in the hall, does not (who must not meet whom,
     and why, is the director's to know)."""
     e = _event(web_app)
-    service(web_app).add_constraint(e, 1, 2, "family")
-    service(web_app).add_constraint(e, 3, 5, "club")  # kept: 3 and 5 sit at different tables
+    service(web_app).run(e, values.AddConstraint(1, 2, "family"))
+    service(web_app).run(
+        e, values.AddConstraint(3, 5, "club")
+    )  # kept: 3 and 5 sit at different tables
     service(web_app).seat(e, 1)
     page = text_of(txt(director_client.get(f"/desk/e/{e}/r/1")))
     assert UNKEPT_IT in page and "Coppia 3–Coppia 5" not in page
     assert "(FIBAS art. 4)" in page
-    service(web_app).publish_seating(e, 1)
+    service(web_app).run(e, values.PublishSeating(1))
     english = text_of(txt(director_client.get(f"/desk/e/{e}/r/1?lang=en")))
     assert UNKEPT_EN in english
     pdf = director_client.get(f"/desk/e/{e}/r/1/pdf/seating?lang=it")
@@ -92,7 +96,7 @@ def test_draw_keeps_the_pair_apart_and_the_round_page_reports_nothing(
 ) -> None:
     """Round 1 by draw (art. 4 "per sorteggio") with the pair to avoid: no report."""
     e = _event(web_app, Movement.DRAW)
-    service(web_app).add_constraint(e, 1, 2, "family")
+    service(web_app).run(e, values.AddConstraint(1, 2, "family"))
     post(director_client, f"/desk/e/{e}/r/1/seat", {"movement": "draw", "seed": "5"})
     page = txt(director_client.get(f"/desk/e/{e}/r/1"))
     assert 'id="seating-table"' in page and "unkept-constraints" not in page

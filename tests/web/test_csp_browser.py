@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from playwright.sync_api import Error as PlaywrightError
 
+from arbitro.tournament.commands import values
 from arbitro.web.tokens import table_path
 
 PHONE = {"width": 390, "height": 844}
@@ -95,7 +96,7 @@ def test_pages_run_their_scripts_without_csp_violations(
     the page (``eval``) is refused."""
     event_id = make_event()
     web = web_app.state.web
-    web.service.start_round(event_id, 1)  # the desk shows the round's clock
+    web.service.run(event_id, values.StartRound(1))  # the desk shows the round's clock
     policy_sources = script_sources(web_app.state.security_headers["Content-Security-Policy"])
 
     desk = tools.desk_login(browser, live_server, director)

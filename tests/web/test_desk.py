@@ -16,6 +16,8 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 
 DEAL = DealScore(LineDeal(300, 120), LineDeal(100, 45))
@@ -529,7 +531,7 @@ def test_export_and_import_the_event_file(
     same standings."""
     event = make_event("serata", pairs=8)
     enter_all(web_app, event)
-    service(web_app).publish_standings(event, 1)
+    service(web_app).run(event, values.PublishStandings(1))
     download = director_client.get(f"/desk/e/{event}/export")
     assert download.status_code == 200
     assert download.headers["content-type"].startswith("application/json")
@@ -655,7 +657,7 @@ def test_scala40_sheet_entered_and_corrected_at_a_table_of_four_art22_art24(
     assert post(director_client, "/desk/new", form).status_code == 303
     svc = service(web_app)
     for i in range(1, 9):
-        svc.register("scala-di-sera", f"Giocatore {i}")
+        svc.run("scala-di-sera", Register(f"Giocatore {i}"))
     svc.seat("scala-di-sera", 1, publish=True)
     table = svc.state("scala-di-sera").round(1).seating.table(1)
     players = table.players
@@ -720,7 +722,7 @@ def test_a_resting_line_and_every_stage_of_a_round_render_art37(
     assert all(director_client.get(u).status_code == 200 for u in pages)
     service(web_app).seat(event, 1)
     assert all(director_client.get(u).status_code == 200 for u in pages)
-    service(web_app).publish_seating(event, 1)
+    service(web_app).run(event, values.PublishSeating(1))
     seating = service(web_app).state(event).round(1).seating
     rest = next(t.table for t in seating.tables if t.is_incomplete)
     live = txt(director_client.get(f"/desk/e/{event}/r/1/live"))
@@ -746,7 +748,7 @@ def test_team_match_sheet_has_open_and_closed_rooms_art19(
     assert post(director_client, "/desk/new", form).status_code == 303
     svc = service(web_app)
     for i in range(1, 5):
-        svc.register("squadre", f"Squadra {i}")
+        svc.run("squadre", Register(f"Squadra {i}"))
     svc.seat("squadre", 1, publish=True)
     page = txt(director_client.get("/desk/e/squadre/r/1/t/1"))
     assert 'name="e_c2_ew_points"' in page and "Sala chiusa" in page

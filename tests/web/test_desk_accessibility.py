@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 from tests.web.test_desk import post, service, txt
 from tests.web.test_knockout_web import make_knockout
 
+from arbitro.tournament.commands import values
+
 
 def _tags(html: str, tag: str) -> list[str]:
     return re.findall(rf"<{tag}\b[^>]*>", html)
@@ -92,7 +94,7 @@ def test_check_in_and_fee_buttons_name_starts_with_their_text_fibas_art4(
     Coppia 2" (a voice user saying "Annulla" could not press it); every button's name now
     starts with what it shows."""
     event_id = make_event(pairs=4, seat=False)
-    service(web_app).check_in(event_id, [2])
+    service(web_app).run(event_id, values.CheckIn([2]))
     post(director_client, f"/desk/e/{event_id}/fee", {"fee": "10"})
     post(director_client, f"/desk/e/{event_id}/pay", {"competitor": "3", "paid": "1"})
     html = txt(director_client.get(f"/desk/e/{event_id}"))

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from tests.web.test_desk import post, service, text_of, txt
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement, TableSeating
 
@@ -137,7 +138,7 @@ def test_scala_40_players_placed_in_seat_order_at_tables_of_four_art_2(
     )
     svc.create_event("scala", config)
     for i in range(1, 8):
-        svc.register("scala", f"Giocatore {i}")
+        svc.run("scala", Register(f"Giocatore {i}"))
     form = txt(director_client.get("/desk/e/scala/r/1/arbiter-seating"))
     assert re.findall(r'<tr id="arbiter-table-(\d+)">', form) == ["1", "2"]
     assert 'name="t2_p_4"' in form and "Giocatori (in ordine di posto)" in form

@@ -12,6 +12,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.test_desk import post, service, text_of, txt
 
+from arbitro.tournament.commands import values
+
 HTMX = {"HX-Request": "true"}
 
 
@@ -47,7 +49,7 @@ def test_htmx_undo_gives_the_present_button_back_art4(
     """FIBAS art. 4: "Annulla" on a present pair answers its row with "Presente" again and
     the count back to 0."""
     event_id = make_event(pairs=4, seat=False)
-    service(web_app).check_in(event_id, [3])
+    service(web_app).run(event_id, values.CheckIn([3]))
     r = post(
         director_client,
         f"/desk/e/{event_id}/check-in",

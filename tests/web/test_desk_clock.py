@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import FakeClock
 from tests.web.test_desk import post, service, text_of, txt
 
+from arbitro.tournament.commands import values
 from arbitro.web.app import static_url
 
 ROME = ZoneInfo("Europe/Rome")
@@ -166,7 +167,7 @@ def test_tables_without_sheet_listed_first_art19(
     event_id = make_event(pairs=8)
     svc = service(web_app)
     svc.enter_sheet(event_id, 1, 1, SheetEntry((DEAL, DEAL)), actor="desk")
-    svc.confirm_sheet(event_id, 1, 1, actor="desk")
+    svc.run(event_id, values.ConfirmSheet(1, 1, actor="desk"))
     html = txt(director_client.get(f"/desk/e/{event_id}/r/1/live"))
     tables = [
         int(t)
@@ -188,9 +189,12 @@ def test_cancel_a_correction_from_the_sheet_page_art21(
     event_id = make_event(pairs=4)
     svc = service(web_app)
     svc.enter_sheet(event_id, 1, 1, SheetEntry((DEAL, DEAL)), actor="desk")
-    svc.confirm_sheet(event_id, 1, 1, actor="desk")
-    svc.correct_sheet(
-        event_id, 1, 1, kind="sum", reason="somma", entry=SheetEntry((OTHER, OTHER)), actor="x"
+    svc.run(event_id, values.ConfirmSheet(1, 1, actor="desk"))
+    svc.run(
+        event_id,
+        values.CorrectSheet(
+            1, 1, kind="sum", reason="somma", entry=SheetEntry((OTHER, OTHER)), actor="x"
+        ),
     )
     url = f"/desk/e/{event_id}/r/1/t/1"
     html = txt(director_client.get(url))

@@ -20,6 +20,8 @@ from tests.web.test_desk import new_event_form, post, service, text_of, txt
 from tests.web.test_public_phone_browser import not_fitting
 
 from arbitro.services.event_log import to_domain
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import ClockCorrected
@@ -38,7 +40,7 @@ def evening(web_app: FastAPI, clock: FakeClock, timezone: str | None = None) -> 
     )
     svc.create_event("serata", config)
     for i in range(1, 5):
-        svc.register("serata", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        svc.run("serata", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
     svc.seat("serata", 1, publish=True)
     return "serata"
 
@@ -180,8 +182,8 @@ def test_the_correction_form_beside_the_clock_in_a_browser(
     real start and the reason, and the clock reads from the corrected start (FIBAS art. 7)."""
     evening(web_app, clock)
     clock.now = datetime(2026, 11, 24, 20, 46, tzinfo=ROME)
-    service(web_app).start_round(
-        "serata", 1, started_at=datetime(2026, 11, 24, 19, 45, tzinfo=ROME)
+    service(web_app).run(
+        "serata", values.StartRound(1, started_at=datetime(2026, 11, 24, 19, 45, tzinfo=ROME))
     )
     clock.now = datetime(2026, 11, 24, 20, 57, tzinfo=ROME)
     desk = tools.desk_login(browser, live_server, director)
@@ -222,7 +224,7 @@ def test_the_hall_display_writes_the_complaints_deadline_in_the_events_zone(
     )
     svc.create_event("ny", config)
     for i in range(1, 9):
-        svc.register("ny", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+        svc.run("ny", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
     svc.seat("ny", 1, publish=True)
     clock.now = datetime(2026, 11, 24, 20, 40, tzinfo=UTC)
     play(web_app.state.web, "ny", 1)

@@ -15,6 +15,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from arbitro.services.event_log import to_domain
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import ComplaintResolved, SheetCorrected
@@ -50,11 +52,11 @@ def danish_event(web_app: FastAPI, event_id: str = "coppa") -> str:
         ),
     )
     for i in range(1, 5):
-        svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        svc.run(event_id, Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     svc.seat(event_id, 1, publish=True)
     svc.enter_sheet(event_id, 1, 1, WIN)
     svc.enter_sheet(event_id, 1, 2, SMALL)
-    svc.publish_standings(event_id, 1)
+    svc.run(event_id, values.PublishStandings(1))
     return event_id
 
 
@@ -152,8 +154,8 @@ def test_a_stale_danish_seating_is_shown_and_drawn_again_art21a(
     seating = svc.state(event).round(2).seating
     assert [(t.ns, t.ew) for t in seating.tables] == [((1,), (3,)), ((4,), (2,))]
     assert 'id="stale-seating"' not in director_client.get(f"/desk/e/{event}/r/2").text
-    number = svc.lodge_complaint(event, 1, 2, "invertiti")
-    svc.decide_complaint(event, 1, number, "accolto", accepted=True, table=1)
+    number = svc.run(event, values.LodgeComplaint(1, 2, "invertiti"))
+    svc.run(event, values.DecideComplaint(1, number, "accolto", accepted=True, table=1))
     round_1 = director_client.get(f"/desk/e/{event}/r/1")
     assert 'id="stale-next"' in round_1.text
     assert "posizione ai tavoli del turno 2: quella posizione è superata" in text_of(round_1)
@@ -260,16 +262,19 @@ def test_a_scala40_complaint_is_decided_and_its_swap_corrected_on_the_sheet_page
         ),
     )
     for i in range(1, 5):
-        svc.register("scala", f"Giocatore {i}", [])
+        svc.run("scala", Register(f"Giocatore {i}", []))
     svc.seat("scala", 1, publish=True)
     svc.enter_sheet("scala", 1, 1, Scala40Entry((1, 2, 3, 4), ((0, 10, 20, 30),) * 5, None))
-    svc.publish_standings("scala", 1)
-    number = svc.lodge_complaint("scala", 1, 1, "i punti miei e del 4 sono scambiati")
+    svc.run("scala", values.PublishStandings(1))
+    number = svc.run("scala", values.LodgeComplaint(1, 1, "i punti miei e del 4 sono scambiati"))
     page = director_client.get("/desk/e/scala/r/1")
     assert page.status_code == 200
     assert f'id="decide-{number}"' in page.text and 'name="table"' not in page.text
-    svc.correct_sheet(
-        "scala", 1, 1, kind="inverted", reason="scambio", table_agrees=True, swap=(1, 4)
+    svc.run(
+        "scala",
+        values.CorrectSheet(
+            1, 1, kind="inverted", reason="scambio", table_agrees=True, swap=(1, 4)
+        ),
     )
     assert (
         post(

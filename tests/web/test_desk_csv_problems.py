@@ -11,12 +11,14 @@ from fastapi.testclient import TestClient
 from tests.services.test_csv_all_problems import EXPECTED_IT, FILE
 from tests.web.test_desk import post, service, text_of, txt
 
+from arbitro.services.registering import Register
+
 
 def test_the_desk_lists_every_problem_next_to_the_upload(
     director_client: TestClient, web_app: FastAPI, make_event: Any
 ) -> None:
     event = make_event("serata", pairs=0, seat=False)
-    service(web_app).register(event, "Già Iscritti", ["A", "B"])
+    service(web_app).run(event, Register("Già Iscritti", ["A", "B"]))
     refused = post(
         director_client,
         f"/desk/e/{event}/upload",

@@ -17,6 +17,8 @@ from tests.web.test_axe_every_page import login
 from tests.web.test_desk import post, service, text_of, txt
 
 from arbitro.services.demo import random_deal
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.setup import LateEntry
 from arbitro.tournament.scoring.sheet import SheetEntry
 
@@ -30,7 +32,7 @@ def _round_1_played(web_app: FastAPI, make_event: Any, pairs: int = 4) -> str:
     for t in state.round(1).seating.tables:
         if not t.is_incomplete:
             svc.enter_sheet(event_id, 1, t.table, SheetEntry((random_deal(rng), random_deal(rng))))
-    svc.publish_standings(event_id, 1)
+    svc.run(event_id, values.PublishStandings(1))
     return event_id
 
 
@@ -158,7 +160,7 @@ def test_the_late_form_passes_axe_in_both_languages(
     on the event's page with the late entry's form (and a late entry's row), at 1366x768, in
     Italian and in English."""
     event_id = _round_1_played(web_app, make_event)
-    service(web_app).register(event_id, "Ritardatari", late=LateEntry(2, "none", ranked=False))
+    service(web_app).run(event_id, Register("Ritardatari", late=LateEntry(2, "none", ranked=False)))
     for lang in ("it", "en"):
         context = axe_context(browser, viewport={"width": 1366, "height": 768})
         try:

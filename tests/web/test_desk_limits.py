@@ -16,6 +16,8 @@ from fastapi.testclient import TestClient
 
 from arbitro.errors import ArbitroError
 from arbitro.services import registrations
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web.desk.paging import PAGE_SIZE
@@ -94,16 +96,16 @@ def test_a_file_that_would_pass_the_limit_with_those_registered_is_refused(
     event_id = new_event(web_app)
     monkeypatch.setenv(registrations.MAX_COMPETITORS_ENV, "30")
     service.register_many(event_id, pairs(20))
-    service.withdraw(event_id, 20)
+    service.run(event_id, values.Withdraw(20))
     with pytest.raises(ArbitroError) as refused:
         service.register_many(event_id, pairs(11, start=21))
     assert refused.value.msg.params["limit"] == 30
     assert refused.value.msg.params["count"] == 31
     service.register_many(event_id, pairs(10, start=21))
     with pytest.raises(ArbitroError):
-        service.register(event_id, "Coppia 31")
+        service.run(event_id, Register("Coppia 31"))
     monkeypatch.setenv(registrations.MAX_COMPETITORS_ENV, "31")
-    assert service.register(event_id, "Coppia 31") == 31
+    assert service.run(event_id, Register("Coppia 31")) == 31
     monkeypatch.setenv(registrations.MAX_COMPETITORS_ENV, "not a number")
     assert registrations.max_competitors() == LIMIT
 

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from tests.web.test_desk import post, txt
 from tests.web.test_desk_limits import LIMIT, new_event, pairs
 
+from arbitro.tournament.commands import values
 from arbitro.tournament.records import PaymentMethod
 from arbitro.web.csrf import CSRF_HEADER
 from arbitro.web.desk.paging import PAGE_SIZE, spans
@@ -32,8 +33,8 @@ def seated(app: FastAPI, *, fees: bool = False) -> str:
     event_id = new_event(app)
     service.register_many(event_id, pairs(LIMIT))
     if fees:
-        service.set_fee(event_id, 2000)
-        service.pay(event_id, list(range(1, LIMIT // 2 + 1)), None, PaymentMethod.CASH)
+        service.run(event_id, values.SetFee(2000))
+        service.run(event_id, values.Pay(list(range(1, LIMIT // 2 + 1)), None, PaymentMethod.CASH))
     service.seat(event_id, 1)
     return event_id
 
@@ -70,7 +71,7 @@ def test_the_round_page_of_2000_pairs_shows_a_page_of_its_tables(
     second = get(director_client, url, page="2")
     assert numbers(second.text, SEATING_ROW) == list(range(201, 401))
 
-    web_app.state.web.service.publish_seating(event_id, 1)
+    web_app.state.web.service.run(event_id, values.PublishSeating(1))
     page = get(director_client, url)
     assert len(page.content) < BOUND
     assert numbers(page.text, SHEET_ROW) == list(range(1, PAGE_SIZE + 1))
@@ -115,7 +116,7 @@ def test_a_table_is_found_by_its_number_or_a_name_and_its_sheet_opened(
     languages, the counts still the round's."""
     event_id = seated(web_app)
     service = web_app.state.web.service
-    service.publish_seating(event_id, 1)
+    service.run(event_id, values.PublishSeating(1))
     url = f"/desk/e/{event_id}/r/1"
     one = get(director_client, url, q="777")
     assert numbers(one.text, SHEET_ROW) == [777]
@@ -187,7 +188,7 @@ def test_a_sanction_names_a_typed_player_past_a_page_of_competitors(
     """FIBAS art. 41: with 2,000 pairs the player sanctioned is typed, not chosen from 4,000;
     a player of another pair is refused as the command refuses it."""
     event_id = seated(web_app)
-    web_app.state.web.service.publish_seating(event_id, 1)
+    web_app.state.web.service.run(event_id, values.PublishSeating(1))
     base = f"/desk/e/{event_id}/r/1/sanction"
     data = {"competitor": "5", "kind": "warning", "reason": "commenti", "player": "Rossi 5"}
     assert post(director_client, base, data).status_code == 303
@@ -205,7 +206,7 @@ def test_a_small_round_keeps_its_lists(web_app: FastAPI, director_client: TestCl
     event_id = new_event(web_app)
     service.register_many(event_id, pairs(40))
     service.seat(event_id, 1)
-    service.publish_seating(event_id, 1)
+    service.run(event_id, values.PublishSeating(1))
     page = get(director_client, f"/desk/e/{event_id}/r/1")
     assert 'id="table-search"' not in page.text and 'id="table-pages"' not in page.text
     assert '<option value="40"' in page.text

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import FastAPI
 from playwright.sync_api import expect
 
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -42,7 +43,7 @@ def test_the_round_pages_tables_swap_in_place_and_the_editor_keeps_its_page(
         swapped = svc.state("grande").round(1).seating.tables[400]
         assert (swapped.ns[0], swapped.ew[0]) == (second, first)
 
-        svc.publish_seating("grande", 1)
+        svc.run("grande", values.PublishSeating(1))
         desk.goto(f"{live_server}/desk/e/grande/r/1", wait_until="load")
         expect(desk.locator("#table-pages")).to_contain_text("Tavoli 1–200 di 450")
         loads: list[str] = []

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from tests.printouts.pdfcheck import deal, pdf_text
 from tests.web.test_desk import post, service, text_of, txt
 
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
@@ -54,7 +55,7 @@ def test_art61_prize_page_three_tied_for_three_prizes_split(
     refused = post(director_client, f"/desk/e/{event_id}/prizes", form)
     assert refused.status_code == 400
     assert "i premi si assegnano sulla classifica pubblicata" in text_of(txt(refused))
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     done = post(director_client, f"/desk/e/{event_id}/prizes", form)
     assert done.status_code == 303 and done.headers["location"].endswith("?ok=prizes#list")
     page = text_of(txt(director_client.get(f"/desk/e/{event_id}/prizes")))
@@ -80,7 +81,7 @@ def test_art61_a_divisible_tie_is_split(
     """Rule a): three level for 90, 60 and 30 take 60 each ("sommare l'entità dei premi e
     dividerlo"); a line that cannot be read is named next to the form."""
     event_id, _north_south = played(web_app, make_event)
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     bad = post(director_client, f"/desk/e/{event_id}/prizes", {"categories": "Assoluta:tutti:90"})
     assert bad.status_code == 400 and "regola «tutti» sconosciuta" in txt(bad)
     form = {"categories": "Assoluta:overall:90/60/30", "tie": "split"}
@@ -105,7 +106,7 @@ def test_art61_the_plan_in_the_pages_language(
     assert "Overall:overall:100/60/40\nLadies:ladies:50\nOver 65:seniors=1961:Cup" in english
     for word in ("overall", "ladies", "mixed", "seniors", "newcomers", "listed"):
         assert word not in text_of(empty) and word not in empty.split("<textarea")[1]
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     plan = f"Assoluta:overall:90/60/30\nCircolo:elenco:Coppa:{north_south[0]}"
     assert post(director_client, url, {"categories": plan, "tie": "split"}).status_code == 303
     recorded = service(web_app).state(event_id).prize_plan
@@ -129,7 +130,7 @@ def test_desk_prizes_in_a_browser(
     """The director records the plan on the page in a real browser; the list shows each
     category; a 1366x768 screenshot."""
     event_id, north_south = played(web_app, make_event)
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     desk = tools.desk_login(browser, live_server, director)
     desk.set_viewport_size({"width": 1366, "height": 768})
     desk.goto(f"{live_server}/desk/e/{event_id}")

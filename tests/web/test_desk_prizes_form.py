@@ -20,6 +20,7 @@ from tests.web.test_desk_prizes import east_west, played
 from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
 from arbitro.services import prizes
+from arbitro.tournament.commands import values
 from arbitro.tournament.rules import FIBAS, PAROLE, SCALA40, rules_for
 
 
@@ -43,7 +44,7 @@ def test_rows_write_the_same_record_as_the_typed_plan_art_6_1(
     seniors born in 1961 or earlier, 12,50 euros) record the categories the typed lines
     record; the page shows them back in the rows, the rule in the page's language."""
     event_id, north_south = played(web_app, make_event)
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     club = f"{north_south[0]},{north_south[1]}"
     rows = _rows(
         ("Assoluta", "overall", "", "90/60/30", ""),
@@ -75,7 +76,7 @@ def test_a_row_refused_is_named_next_to_its_field_art_6_1(
     that is no number: each refused next to its field, in Italian and English, what was
     typed kept, nothing recorded."""
     event_id, _ns = played(web_app, make_event)
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     rows = _rows(
         ("Assoluta", "overall", "", "90/60/30", ""),
         ("", "overall", "", "40", ""),
@@ -102,7 +103,7 @@ def test_add_a_row_without_script_shows_one_more_and_records_nothing(
     """The "add a row" button (the page without its script): the rows typed and one more,
     nothing recorded (Parole art. 6.1: the plan is recorded when the director says so)."""
     event_id, _ns = played(web_app, make_event)
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     rows = _rows(*[(f"Cat {i}", "overall", "", "10", "") for i in range(1, 5)])
     shown = post(director_client, f"/desk/e/{event_id}/prizes", {**rows, "add_row": "1"})
     assert shown.status_code == 200
@@ -123,7 +124,7 @@ def test_ties_cite_the_events_own_code_or_the_directors_ruling_art_6_1(
         assert prizes.article(rules_for(silent)) is None
         assert "Parole" not in str(prizes.tie_article(rules_for(silent)))
     event_id, _ns = played(web_app, make_event)
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     form = _rows(("Assoluta", "overall", "", "100/60/40", ""))
     assert post(director_client, f"/desk/e/{event_id}/prizes", form).status_code == 303
     page = text_of(txt(director_client.get(f"/desk/e/{event_id}/prizes")))
@@ -150,7 +151,7 @@ def test_prize_rows_in_a_browser_add_a_row_art_6_1(
     riga" adds a fifth, empty row; four categories typed are recorded in their order and the
     list shows them (Parole art. 6.1: the categories given in the order announced)."""
     event_id, north_south = played(web_app, make_event)
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     desk = tools.desk_login(browser, live_server, director)
     desk.set_viewport_size({"width": 1366, "height": 768})
     desk.goto(f"{live_server}/desk/e/{event_id}/prizes")

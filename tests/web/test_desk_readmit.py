@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from tests.web.test_desk import post, service, text_of, txt
 
 from arbitro.services.demo import random_deal
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 
@@ -24,8 +25,8 @@ def _absent_pair(web_app: FastAPI, make_event: Any, pairs: int = 6) -> str:
     """``pairs`` registered, all but the last checked in, the last withdrawn as absent."""
     event_id: str = make_event(pairs=pairs, seat=False)
     svc = service(web_app)
-    svc.check_in(event_id, list(range(1, pairs)))
-    svc.withdraw_absent(event_id)
+    svc.run(event_id, values.CheckIn(list(range(1, pairs))))
+    svc.run(event_id, values.WithdrawAbsent())
     return event_id
 
 
@@ -97,7 +98,7 @@ def test_art37_after_round_1_standings_the_refusal_cites_art37_not_art21(
     for t in state.round(1).seating.tables:
         if not t.is_incomplete:
             svc.enter_sheet(event_id, 1, t.table, SheetEntry((random_deal(rng), random_deal(rng))))
-    svc.publish_standings(event_id, 1)
+    svc.run(event_id, values.PublishStandings(1))
     refused = post(
         director_client,
         f"/desk/e/{event_id}/readmit",

@@ -23,6 +23,7 @@ from tests.web.lines import proof
 from tests.web.test_director_lock import WAIT, Held
 from tests.web.test_table import SHEET
 
+from arbitro.tournament.commands import values
 from arbitro.web.app import Web
 from arbitro.web.tokens import table_path
 
@@ -188,7 +189,7 @@ def test_the_round_page_shows_one_moment_not_half_a_sheet_art_19_20(
         assert held.started.wait(WAIT)
         sent = send_sheet(phone, web, event_id, table.table, "ns")
         assert sent.status_code == 303, sent.text
-        web.service.rename(event_id, renamed, "Coppia Rinominata")
+        web.service.run(event_id, values.Rename(renamed, "Coppia Rinominata"))
         assert not held.done.is_set(), "the sheet waited for the desk's page: the lock was held"
     finally:
         held.release.set()
@@ -235,8 +236,8 @@ def test_a_state_snapshot_keeps_one_moment_and_its_own_views_art_19_20(
     assert table.ns is not None and table.ew is not None
     deal = DealScore(LineDeal(300, 120), LineDeal(100, 45))  # a signed sheet, transcribed
     web.service.enter_sheet(event_id, 1, table.table, SheetEntry((deal, deal)), actor="d")
-    web.service.rename(event_id, table.ns[0], "Coppia Rinominata")
-    web.service.withdraw(event_id, table.ew[0], "ritirata")
+    web.service.run(event_id, values.Rename(table.ns[0], "Coppia Rinominata"))
+    web.service.run(event_id, values.Withdraw(table.ew[0], "ritirata"))
     live = web.service.state(event_id)
     assert live != snap
     assert table.table in live.round(1).sheets and table.table not in snap.round(1).sheets

@@ -12,6 +12,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.test_desk import post, service, text_of, txt
 
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement, Seating
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
@@ -39,12 +41,12 @@ def seven_pairs(web_app: FastAPI) -> str:
     )
     svc.create_event("circolo", config)
     for i in range(1, 8):
-        svc.register("circolo", f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        svc.run("circolo", Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     seating = svc.seat("circolo", 1, publish=True).round(1).seating
     for t in seating.tables:
         if not t.is_incomplete:
             svc.enter_sheet("circolo", 1, t.table, SHEET)
-    svc.publish_standings("circolo", 1)
+    svc.run("circolo", values.PublishStandings(1))
     svc.seat("circolo", 2)
     return "circolo"
 
@@ -181,7 +183,7 @@ def test_annulla_cancels_one_change_and_the_published_seating_is_not_edited_art2
     assert seating(web_app) == drawn
     state: Any = service(web_app).state(e)
     assert state.cancellations[edit.seq].reason == "annullata nella modifica dei tavoli"
-    service(web_app).publish_seating(e, 2)
+    service(web_app).run(e, values.PublishSeating(2))
     shown = text_of(page(director_client))
     assert "la posizione ai tavoli del turno 2 è già affissa: resta quella (FIBAS art. 21)" in shown
     assert "swap-form" not in page(director_client)

@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from arbitro.games.core import SEATS
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.event_log import to_domain
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.web.digital_table import seat_code
 from arbitro.web.tokens import make_token
@@ -157,7 +158,7 @@ def test_four_phones_play_a_round_over_websockets_and_sign_the_sheet(
     ]
     assert all(b.source and b.proof for b in signed)
     web.service.enter_sheet(event, 1, 2, state.sheet_kind.parse({"deals": [[100, 20, 0, 10]] * 2}))
-    web.service.publish_standings(event, 1)
+    web.service.run(event, values.PublishStandings(1))
     rows = web.service.standings(event)
     assert len(rows) == 4 and sum(r.vp for r in rows) > 0
 

@@ -14,6 +14,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.tournament.commands import values
 from arbitro.web.tokens import table_path
 
 WAIT = 60  # seconds an Event waits at most, so that a held lock fails the test, never hangs
@@ -101,7 +102,7 @@ def test_the_snapshot_drawn_is_not_changed_by_a_record_folded_meanwhile(
     )
     try:
         assert held.started.wait(WAIT)
-        web_app.state.web.service.publish_seating(event_id, 1)
+        web_app.state.web.service.run(event_id, values.PublishSeating(1))
         live = web_app.state.web.service.state(event_id)
         assert live.round(1).seating_published_at is not None
     finally:

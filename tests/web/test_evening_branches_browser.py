@@ -29,6 +29,7 @@ from playwright.sync_api import expect
 from arbitro.errors import ArbitroError
 from arbitro.services.demo import random_deal
 from arbitro.tournament import commands
+from arbitro.tournament.commands import values
 from arbitro.tournament.model import Movement
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sheet_result
 from arbitro.web.app import Web
@@ -313,7 +314,7 @@ def test_an_evening_with_its_branches_on_the_desk_and_the_phones(
     desk.goto(f"{live_server}/desk/e/{EVENT}/r/2")
     assert desk.locator("#complaint-form").count() == 0
     with pytest.raises(ArbitroError) as refused:
-        svc.lodge_complaint(EVENT, 2, 1, "troppo tardi")
+        svc.run(EVENT, values.LodgeComplaint(2, 1, "troppo tardi"))
     assert "art. 39" in refused.value.message("it")
 
     # -- Round 3, the withdrawn pair's table incomplete (art. 37), then the final standings.

@@ -17,6 +17,8 @@ from tests.web.conftest import FakeClock
 from tests.web.test_knockout_web import make_knockout
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
@@ -44,7 +46,7 @@ def _event(web: Web, code: CodeId, game: GameId, fmt: EventFormat, entrants: int
     web.service.create_event(EVENT, config)
     for i in range(1, entrants + 1):
         players = [] if fmt is EventFormat.INDIVIDUAL else [f"Gioc. {i}A", f"Gioc. {i}B"]
-        web.service.register(EVENT, f"Iscritto {i}", players)
+        web.service.run(EVENT, Register(f"Iscritto {i}", players))
     web.service.seat(EVENT, 1, publish=True)
 
 
@@ -55,7 +57,7 @@ def _pairs_round(web: Web) -> None:
     for t in seating.tables:
         if not t.is_incomplete:
             web.service.enter_sheet(EVENT, 1, t.table, SheetEntry((deal, deal, deal)))
-    web.service.publish_standings(EVENT, 1)
+    web.service.run(EVENT, values.PublishStandings(1))
 
 
 def fibas(web: Web) -> None:
@@ -81,7 +83,7 @@ def scala40(web: Web) -> None:
         row = tuple((0, 15, 30, 45)[: len(t.players)])
         entry = Scala40Entry(t.players, (row, row, row), None)
         web.service.enter_sheet(EVENT, 1, t.table, entry)
-    web.service.publish_standings(EVENT, 1)
+    web.service.run(EVENT, values.PublishStandings(1))
 
 
 EVENTS: dict[str, Callable[[Web], None]] = {"fibas": fibas, "parole": parole, "scala40": scala40}

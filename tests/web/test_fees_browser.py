@@ -13,6 +13,8 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from arbitro.tournament.commands import values
+
 
 def test_paid_column_at_the_entrance_with_60_pairs(
     tools: Any,
@@ -28,10 +30,10 @@ def test_paid_column_at_the_entrance_with_60_pairs(
     the 21 who have not paid."""
     svc = web_app.state.web.service
     event_id = make_event(pairs=60, seat=False)
-    svc.set_fee(event_id, 1000)
+    svc.run(event_id, values.SetFee(1000))
     unpaid = [3, 8, 12, *range(43, 61)]
-    svc.check_in(event_id, [c for c in range(1, 61) if c not in (3, 12)])
-    svc.pay(event_id, [c for c in range(1, 61) if c not in unpaid])
+    svc.run(event_id, values.CheckIn([c for c in range(1, 61) if c not in (3, 12)]))
+    svc.run(event_id, values.Pay([c for c in range(1, 61) if c not in unpaid]))
     desk = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     try:
         desk.goto(f"{live_server}/login")

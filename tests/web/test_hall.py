@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from arbitro.collation import name_key
 from arbitro.services.demo import random_deal
 from arbitro.store.users import setting_or_create
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.web import base_url
 from arbitro.web.app import Web
@@ -57,7 +58,7 @@ def play(web: Web, event_id: str, rnd: int, *, publish: bool = True) -> None:
             entry = SheetEntry((random_deal(rng), random_deal(rng)))
             web.service.enter_sheet(event_id, rnd, t.table, entry)
     if publish:
-        web.service.publish_standings(event_id, rnd)
+        web.service.run(event_id, values.PublishStandings(rnd))
 
 
 def decode_qr_codes(pdf: bytes, tmp_path: Path) -> list[str]:
@@ -307,7 +308,7 @@ def test_hall_never_shows_playing_time_art_7(
     round's clock started."""
     web = web_of(web_app)
     event_id = make_event(pairs=8, rounds=2)
-    web.service.start_round(event_id, 1)
+    web.service.run(event_id, values.StartRound(1))
     clock.advance(minutes=20)
     for html in all_hall_pages(client, event_id):
         text = re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", "", html, flags=re.S))

@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from tests.web.test_hall import play
 
 from arbitro.collation import name_key
+from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web.app import Web
@@ -100,7 +101,7 @@ def hall_event(web: Web, event_id: str, pairs: int) -> list[str]:
         if name not in names:
             names.append(name)
     for name in names:
-        web.service.register(event_id, name)
+        web.service.run(event_id, Register(name))
     web.service.seat(event_id, 1, publish=True)
     play(web, event_id, 1)
     web.service.seat(event_id, 2, publish=True)

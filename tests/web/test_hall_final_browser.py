@@ -17,6 +17,7 @@ from tests.web.test_hall import all_hall_pages, play
 from tests.web.test_hall_browser import MIN_PX, walk_hall
 
 from arbitro.collation import name_key
+from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web.app import Web
@@ -72,7 +73,7 @@ def accented_event(web: Web, event_id: str, pairs: int, rounds: int = 2) -> list
         if name not in names:
             names.append(name)
     for name in names:
-        web.service.register(event_id, name)
+        web.service.run(event_id, Register(name))
     web.service.seat(event_id, 1, publish=True)
     play(web, event_id, 1)
     web.service.seat(event_id, 2, publish=True)

@@ -16,6 +16,8 @@ from tests.printouts.pdfcheck import pdf_text
 from tests.web.test_public import visible_text
 
 from arbitro.services.demo import random_deal
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.setup import LateEntry
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -41,15 +43,15 @@ def _evening(web: Web) -> None:
         ),
     )
     for name in ("Rossi / Bianchi", "Verdi / Neri", "Gialli / Blu", "Viola / Rosa"):
-        svc.register(EVENT, name)
+        svc.run(EVENT, Register(name))
     seating = svc.seat(EVENT, 1, publish=True).round(1).seating
     assert seating is not None
     rng = random.Random(3)
     for t in seating.tables:
         svc.enter_sheet(EVENT, 1, t.table, SheetEntry((random_deal(rng), random_deal(rng))))
-    svc.publish_standings(EVENT, 1)
-    svc.register(EVENT, "Ferri / Marini", late=LateEntry(2, "rest"))
-    svc.register(EVENT, "Russo / Costa", late=LateEntry(2, "none", ranked=False))
+    svc.run(EVENT, values.PublishStandings(1))
+    svc.run(EVENT, Register("Ferri / Marini", late=LateEntry(2, "rest")))
+    svc.run(EVENT, Register("Russo / Costa", late=LateEntry(2, "none", ranked=False)))
 
 
 def test_the_late_entries_are_marked_everywhere(

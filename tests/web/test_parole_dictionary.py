@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from arbitro.tournament.commands import values
 from arbitro.tournament.rules import FIBAS
 from arbitro.web.app import Web
 
@@ -74,7 +75,7 @@ def test_art2_the_ruling_travels_in_the_event_file(
     from arbitro.services.event_file import export_event, read_event_file
 
     parole_event(web)
-    web.service.judge_word(EVENT, "Burraco", True, "nome del gioco")
+    web.service.run(EVENT, values.JudgeWord("Burraco", True, "nome del gioco"))
     _id, _name, records, state = read_event_file(export_event(web.service, EVENT))
     assert records[-1].kind.value == "word-judged"
     assert getattr(state, "judged_words", None) == {"burraco": True}

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from tests.web.lines import signed
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.services.registering import Register
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -54,7 +55,7 @@ def parole_event(web: Web, pairs: int = 8, code: str = PAROLE) -> str:
     )
     web.service.create_event(EVENT, config)
     for i in range(1, pairs + 1):
-        web.service.register(EVENT, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        web.service.run(EVENT, Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     web.service.seat(EVENT, 1, publish=True)
     return EVENT
 

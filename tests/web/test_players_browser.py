@@ -19,6 +19,7 @@ from fastapi import FastAPI
 from playwright.sync_api import expect
 
 from arbitro.services.demo import random_deal
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.web.base_url import BASE_URL_ENV
 from arbitro.web.tokens import make_token
@@ -92,7 +93,7 @@ def test_registry_search_as_you_type_then_the_card_on_the_phone(
     for t in seating.tables:
         if not t.is_incomplete:
             svc.enter_sheet(event_id, 1, t.table, SheetEntry((random_deal(rng), random_deal(rng))))
-    svc.publish_standings(event_id, 1)
+    svc.run(event_id, values.PublishStandings(1))
     table = next(t for t in seating.tables if pair in (*(t.ns or ()), *(t.ew or ())))
     phone = browser.new_context(viewport=PHONE).new_page()
     phone.goto(f"{live_server}/t/{make_token(web_app.state.web.secret, event_id, table.table, 1)}")

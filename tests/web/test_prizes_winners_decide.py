@@ -13,6 +13,8 @@ from tests.printouts.pdfcheck import pdf_text
 from tests.web.test_desk import post, service, text_of, txt
 from tests.web.test_desk_prizes import played
 
+from arbitro.tournament.commands import values
+
 
 def test_art6_1_b_the_tied_winners_see_the_prizes_once_in_all(
     director_client: TestClient, web_app: FastAPI, make_event: Any, tmp_path: Path, clock: Any
@@ -21,7 +23,7 @@ def test_art6_1_b_the_tied_winners_see_the_prizes_once_in_all(
     says the 180 are in all, not 180 each; the list is provisional until the complaints
     window closes (FIBAS art. 39: 15 minutes)."""
     event_id, _north_south = played(web_app, make_event)
-    service(web_app).publish_standings(event_id, 1)
+    service(web_app).run(event_id, values.PublishStandings(1))
     form = {"categories": "Assoluta:overall:90/60/30", "tie": "winners-decide"}
     assert post(director_client, f"/desk/e/{event_id}/prizes", form).status_code == 303
     page = text_of(txt(director_client.get(f"/desk/e/{event_id}/prizes")))

@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.services.demo import random_deal
-from arbitro.tournament.event import EventConfig
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
+from arbitro.tournament.event import EventConfig, SanctionKind
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.web.app import Web, static_url
@@ -47,7 +49,7 @@ def make_event(web: Web, rounds: int = 3) -> None:
     )
     web.service.create_event(EVENT, config)
     for name in NAMES:
-        web.service.register(EVENT, name)
+        web.service.run(EVENT, Register(name))
 
 
 def play_round(web: Web, rnd: int, rng: random.Random, publish: bool = True) -> None:
@@ -58,7 +60,7 @@ def play_round(web: Web, rnd: int, rng: random.Random, publish: bool = True) -> 
         entry = SheetEntry((random_deal(rng), random_deal(rng)))
         web.service.enter_sheet(EVENT, rnd, t.table, entry)
     if publish:
-        web.service.publish_standings(EVENT, rnd)
+        web.service.run(EVENT, values.PublishStandings(rnd))
 
 
 PUBLIC = [
@@ -85,7 +87,7 @@ def test_seating_by_table_and_by_name_art_4(web_app: FastAPI, client: TestClient
     assert empty.status_code == 200 and "non è ancora affissa" in empty.text
     web.service.seat(EVENT, 1)
     assert "non è ancora affissa" in client.get(f"/e/{EVENT}/seating").text  # not published
-    web.service.publish_seating(EVENT, 1)
+    web.service.run(EVENT, values.PublishSeating(1))
     page = client.get(f"/e/{EVENT}/seating")
     assert page.status_code == 200
     assert 'class="display"' in page.text
@@ -122,8 +124,8 @@ def test_standings_with_movement_penalties_and_vp_chart_art_19_41(
     play_round(web, 2, rng, publish=False)
     warned = web.service.standings(EVENT, 1)[0].competitor
     for reason in ("parla durante il gioco", "ancora"):
-        web.service.give_warning(EVENT, 2, warned, reason)
-    web.service.publish_standings(EVENT, 2)
+        web.service.run(EVENT, values.GiveSanction(2, warned, SanctionKind.WARNING, reason))
+    web.service.run(EVENT, values.PublishStandings(2))
     page = client.get(f"/e/{EVENT}/standings").text
     rows = web.service.standings(EVENT, 2)
     before = {r.competitor: r.rank for r in web.service.standings(EVENT, 1)}
@@ -296,7 +298,7 @@ def test_scala40_seating_lists_the_four_players_of_each_table(
     web.service.create_event("scala", config)
     players = [f"Giocatore {i}" for i in range(1, 9)]
     for name in players:
-        web.service.register("scala", name)
+        web.service.run("scala", Register(name))
     state = web.service.seat("scala", 1, publish=True)
     seating = state.round(1).seating
     assert seating is not None and all(t.players for t in seating.tables)

@@ -16,6 +16,8 @@ from fastapi.testclient import TestClient
 from tests.web.test_desk import post, txt
 from tests.web.test_public import EVENT, app_web, make_event, play_round
 
+from arbitro.tournament.commands import values
+from arbitro.tournament.event import SanctionKind
 from arbitro.web import tokens
 
 
@@ -95,7 +97,7 @@ def test_live_fragment_204_while_unchanged(room: FastAPI, client: TestClient) ->
     assert found
     live = f"/e/{EVENT}/standings/live?v={found[1]}"
     assert client.get(live).status_code == 204
-    app_web(room).service.give_warning(EVENT, 1, 1, "parla")
+    app_web(room).service.run(EVENT, values.GiveSanction(1, 1, SanctionKind.WARNING, "parla"))
     assert client.get(live).status_code == 200
 
 
@@ -194,7 +196,7 @@ def test_table_view_reads_the_names_under_the_lock(web_app: FastAPI, make_event:
     view = _load(web, tokens.make_token(web.secret, event_id, seat.table, 1), "ns")
     assert {"ns_name", "ew_name", "deals", "players"} <= set(vars(view))
     before = view.ns_name
-    web.service.rename(event_id, seat.ns[0], "Coppia Rinominata")
+    web.service.run(event_id, values.Rename(seat.ns[0], "Coppia Rinominata"))
     assert view.ns_name == before
     fresh = _load(web, tokens.make_token(web.secret, event_id, seat.table, 1), "ns")
     assert "Coppia Rinominata" in fresh.ns_name
@@ -287,6 +289,6 @@ def test_the_version_computed_once_per_record(
     for _ in range(5):
         assert client.get(f"/e/{EVENT}/standings/live", params={"v": found[1]}).status_code == 204
     assert len(calls) == 1
-    app_web(room).service.give_warning(EVENT, 1, 1, "parla")
+    app_web(room).service.run(EVENT, values.GiveSanction(1, 1, SanctionKind.WARNING, "parla"))
     assert client.get(f"/e/{EVENT}/standings/live", params={"v": found[1]}).status_code == 200
     assert len(calls) == 2

@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.test_public import EVENT, NAMES, app_web, make_event, play_round, visible_text
 
+from arbitro.tournament.commands import values
 from arbitro.web.tokens import make_token
 
 
@@ -41,7 +42,7 @@ def test_a_card_shows_only_the_rounds_with_standings_published_art39(
     assert NAMES[2] in visible_text(card.text)
     assert "round-1.html" in card.text and "round-2.html" not in card.text
 
-    web.service.publish_standings(EVENT, 2)
+    web.service.run(EVENT, values.PublishStandings(2))
     card = client.get(f"/e/{EVENT}/results/competitor-3.html")
     assert "round-2.html" in card.text  # the new version: not the page cached before
     assert client.get(f"/e/{EVENT}/results/round-2.html").status_code == 200
@@ -73,7 +74,7 @@ def test_the_table_page_links_each_competitors_card_after_the_standings_art39(
     token = make_token(web.secret, EVENT, 1, 1)
     before = client.get(f"/t/{token}")
     assert "/results/competitor-" not in before.text
-    web.service.publish_standings(EVENT, 1)
+    web.service.run(EVENT, values.PublishStandings(1))
     after = client.get(f"/t/{token}")
     seating = web.service.state(EVENT).round(1).seating
     assert seating is not None

@@ -17,6 +17,7 @@ from tests.web.test_scala40_web import EVENT, scala_event, seat_order, text, web
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.results import round_scores
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.web.app import Web
@@ -67,7 +68,7 @@ def test_art25_the_departed_players_column_is_closed_and_three_sign(
     scala_event(web)
     order = seat_order(web, 1)
     gone = order[1]
-    web.service.record_abandon(EVENT, 1, gone, True, "malore")
+    web.service.run(EVENT, values.RecordAbandon(1, gone, True, "malore"))
     path = table_path(web.secret, EVENT, 1)
     first = phones()
     choose = first.get(path)
@@ -99,7 +100,7 @@ def test_art25_a_sheet_without_the_abandon_is_refused(web: Web) -> None:
     scala_event(web)
     order = seat_order(web, 1)
     gone = order[3]
-    web.service.record_abandon(EVENT, 1, gone, False, "comportamento scorretto")
+    web.service.run(EVENT, values.RecordAbandon(1, gone, False, "comportamento scorretto"))
     zeros = tuple((5, 10, 30, 0) for _ in range(5))
     try:
         web.service.enter_sheet(EVENT, 1, 1, Scala40Entry(order, zeros))
@@ -118,7 +119,7 @@ def test_art25_an_abandon_after_the_first_phone_releases_his_signature(web: Web)
     # the departed player's column is empty, the others typed
     entry = Scala40Entry(order, tuple((0, 10 + d, None, 30) for d in range(5)), gone)
     web.service.enter_sheet(EVENT, 1, 1, entry, line=str(order[0]))
-    web.service.record_abandon(EVENT, 1, gone, True, "malore")
+    web.service.run(EVENT, values.RecordAbandon(1, gone, True, "malore"))
     web.service.enter_sheet(EVENT, 1, 1, entry, line=str(order[1]))
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "pending"
     web.service.enter_sheet(EVENT, 1, 1, entry, line=str(order[3]))

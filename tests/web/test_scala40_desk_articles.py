@@ -13,6 +13,8 @@ from fastapi.testclient import TestClient
 from tests.web.test_scala40_web import EVENT, scala_event, seat_order, text, web_of
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
@@ -36,7 +38,7 @@ def test_art10_14_25_the_desk_cites_the_scala40_articles(
     assert "Abbandono (Scala 40 art. 25)" in body
     assert "Ammonizione" not in body and "giustificato" not in body
     gone = seat_order(web, 1)[0]
-    web.service.record_abandon(EVENT, 1, gone, False, "malore")
+    web.service.run(EVENT, values.RecordAbandon(1, gone, False, "malore"))
     (entry,) = [e for e in web.service.state(EVENT).ledger if e.kind == "abandon"]
     assert str(entry.article) == "Scala 40 art. 25"
     body = text(director_client.get(f"/desk/e/{EVENT}/r/1").text)
@@ -94,7 +96,7 @@ def test_art2_the_round_page_names_who_sits_together_again(
     )
     web.service.create_event("tre", config)
     for i in range(1, 13):
-        web.service.register("tre", f"Giocatore {i}")
+        web.service.run("tre", Register(f"Giocatore {i}"))
     web.service.seat("tre", 1, publish=True)
     seating = web.service.state("tre").round(1).seating
     assert seating is not None
@@ -102,7 +104,7 @@ def test_art2_the_round_page_names_who_sits_together_again(
         players = t.players or ()
         entry = Scala40Entry(players, ((0, 10, 20, 30), (5, 0, 20, 30), (5, 10, 0, 30)))
         web.service.enter_sheet("tre", 1, t.table, entry)
-    web.service.publish_standings("tre", 1)
+    web.service.run("tre", values.PublishStandings(1))
     web.service.seat("tre", 2)
     body = text(director_client.get("/desk/e/tre/r/2").text)
     assert "di nuovo allo stesso tavolo, come nel turno 1 (Scala 40 art. 2)" in body

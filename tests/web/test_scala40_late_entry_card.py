@@ -15,7 +15,9 @@ from tests.web.test_scala40_web import EVENT, scala_event, text, web_of
 
 from arbitro.printouts.verbale import verbale_pdf
 from arbitro.services.event_log import to_domain
+from arbitro.services.registering import Register
 from arbitro.services.results import results_of
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.web.app import Web
 
@@ -34,7 +36,7 @@ def play(web: Web, rnd: int) -> None:
             tuple(0 if k == d else 10 + 5 * k for k in range(len(players))) for d in range(5)
         )
         web.service.enter_sheet(EVENT, rnd, t.table, Scala40Entry(players, rows))
-    web.service.publish_standings(EVENT, rnd)
+    web.service.run(EVENT, values.PublishStandings(rnd))
 
 
 def test_art26_the_late_entrys_card_adds_up_and_the_verbale_names_it(
@@ -45,7 +47,7 @@ def test_art26_the_late_entrys_card_adds_up_and_the_verbale_names_it(
     late."""
     scala_event(web, players=8, rounds=2)
     play(web, 1)
-    web.service.register(EVENT, "Ritardatario Ugo")
+    web.service.run(EVENT, Register("Ritardatario Ugo"))
     late = max(web.service.state(EVENT).competitors)
     web.service.seat(EVENT, 2, publish=True)
     play(web, 2)

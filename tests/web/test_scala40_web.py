@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from tests.web.lines import signed
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.services.registering import Register
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -49,7 +50,7 @@ def scala_event(web: Web, players: int = 8, deals: int = 5, rounds: int = 2) -> 
     )
     web.service.create_event(EVENT, config)
     for i in range(1, players + 1):
-        web.service.register(EVENT, f"Giocatore {i}")
+        web.service.run(EVENT, Register(f"Giocatore {i}"))
     web.service.seat(EVENT, 1, publish=True)
     return EVENT
 

@@ -13,6 +13,8 @@ from fastapi import FastAPI
 from playwright.sync_api import expect
 from tests.web.conftest import BrowserTools
 
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement, Seating
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
@@ -67,12 +69,12 @@ def test_swap_move_warning_cancel_and_publish_in_the_browser_art4_art37(
     )
     svc.create_event("circolo", config)
     for name in NAMES:
-        svc.register("circolo", name, name.split(" – "))
+        svc.run("circolo", Register(name, name.split(" – ")))
     first = svc.seat("circolo", 1, publish=True).round(1).seating
     for t in first.tables:
         if not t.is_incomplete:
             svc.enter_sheet("circolo", 1, t.table, SHEET)
-    svc.publish_standings("circolo", 1)
+    svc.run("circolo", values.PublishStandings(1))
     second = svc.seat("circolo", 2).round(2).seating
     a, was, mate = next(
         (t.ns[0], _opponent(first, t.ns[0]), t.ew[0])

@@ -19,7 +19,9 @@ from fastapi.testclient import TestClient
 from arbitro.bidi import FSI, PDF, PDI, isolated, without_controls
 from arbitro.services.demo import random_deal
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.tournament.commands import setup as setup_commands
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 RLO = "\u202e"
@@ -34,14 +36,14 @@ def _event(web_app: FastAPI, make_event: Any) -> str:
     # rule switched off for this one registration, so the stored name is what old data holds.
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(setup_commands, "text_problem", lambda *args, **kwargs: None)
-        service.register(event, NAME, ["Mario Rossi", "Luca Bianchi"])
+        service.run(event, Register(NAME, ["Mario Rossi", "Luca Bianchi"]))
     state = service.seat(event, 1, seed=1, publish=True)
     seating = state.round(1).seating
     assert seating is not None
     rng = random.Random(5)
     for t in seating.tables:
         service.enter_sheet(event, 1, t.table, SheetEntry((random_deal(rng), random_deal(rng))))
-    service.publish_standings(event, 1)
+    service.run(event, values.PublishStandings(1))
     return event
 
 

@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from arbitro.cli.main import app as cli_app
+from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 
 DEAL = DealScore(LineDeal(300, 120), LineDeal(100, 45))
@@ -54,15 +55,17 @@ def honest_evening(web_app: FastAPI, make_event: Any, user: str) -> dict[str, An
                 source=f"indirizzo-{table}-{line}",
                 seal=web_app.state.web.secret,  # as the table's page signs (issue 29)
             )
-    svc.correct_sheet(
+    svc.run(
         event,
-        1,
-        2,
-        kind="arbiter",
-        reason="score firmato",
-        entry=SheetEntry((DEAL, HAND_EDITED)),
-        by_arbiter=True,
-        actor=user,
+        values.CorrectSheet(
+            1,
+            2,
+            kind="arbiter",
+            reason="score firmato",
+            entry=SheetEntry((DEAL, HAND_EDITED)),
+            by_arbiter=True,
+            actor=user,
+        ),
     )
     from arbitro.services.event_file import export_event
 

@@ -15,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.web.lines import proof
 
+from arbitro.services.registering import Register
 from arbitro.tournament import commands
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web.app import Web
@@ -41,7 +43,7 @@ def make_event(web: Web, competitors: int = 8) -> str:
     )
     web.service.create_event(EVENT, config)
     for i in range(1, competitors + 1):
-        web.service.register(EVENT, f"Coppia {i}")
+        web.service.run(EVENT, Register(f"Coppia {i}"))
     web.service.seat(EVENT, 1, publish=True)
     return EVENT
 
@@ -134,7 +136,7 @@ def test_a_past_round_is_refused_art_21(web_app: FastAPI, client: TestClient) ->
         token = make_token(web.secret, EVENT, table)
         for line in ("ns", "ew"):
             assert send(client, token, line=line).status_code == 303
-    web.service.publish_standings(EVENT, 1)
+    web.service.run(EVENT, values.PublishStandings(1))
     token = make_token(web.secret, EVENT, 1)
     before = stored(web)
     late = send(client, token, o2_ew_points="125")

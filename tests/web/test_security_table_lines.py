@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.lines import proof
 
+from arbitro.services.registering import Register
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -38,7 +39,7 @@ def make_event(web: Web, pairs: int = 8) -> str:
     )
     web.service.create_event(EVENT, config)
     for i in range(1, pairs + 1):
-        web.service.register(EVENT, f"Coppia {i}")
+        web.service.run(EVENT, Register(f"Coppia {i}"))
     web.service.seat(EVENT, 1, publish=True)
     return EVENT
 

@@ -16,7 +16,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.lines import proof
 
+from arbitro.services.registering import Register
 from arbitro.tournament import commands
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
@@ -43,7 +45,7 @@ def event(web: Web, rounds: int = 2) -> str:
     config = EventConfig("Serata delle firme", EventFormat.PAIRS, rounds, (2,) * rounds, movements)
     web.service.create_event(EVENT, config)
     for i in range(1, 9):
-        web.service.register(EVENT, f"Coppia {i:02d}")
+        web.service.run(EVENT, Register(f"Coppia {i:02d}"))
     web.service.seat(EVENT, 1, publish=True)
     return EVENT
 
@@ -217,7 +219,7 @@ def test_a_card_of_another_round_is_refused_and_expires_art_21_39(
     web.service.enter_sheet(EVENT, 1, 1, _entry(), line="ew")
     for table in range(2, 5):
         web.service.enter_sheet(EVENT, 1, table, _entry())
-    web.service.publish_standings(EVENT, 1)
+    web.service.run(EVENT, values.PublishStandings(1))
     web.service.seat(EVENT, 2, publish=True)
     old = phone.post(
         card1, data={**SHEET, "line": "ns", "round": "2", "proof": proof(web, card1, "ns")}

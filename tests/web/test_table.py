@@ -11,7 +11,9 @@ from fastapi.testclient import TestClient
 from starlette.requests import Request
 from tests.web.lines import proof
 
+from arbitro.services.registering import Register
 from arbitro.tournament import commands
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
@@ -50,7 +52,7 @@ def make_event(
     )
     web.service.create_event(event_id, config)
     for i in range(1, competitors + 1):
-        web.service.register(event_id, f"Coppia {i:02d}")
+        web.service.run(event_id, Register(f"Coppia {i:02d}"))
     web.service.seat(event_id, 1, publish=True)
     return event_id
 
@@ -282,8 +284,11 @@ def test_different_numbers_from_the_two_lines_are_a_conflict_for_the_director_ar
     assert commands.sheet_status(state, 1, 2) == "conflict"
     assert state.round(1).sheets[2].accepted.entry.deals[1].ew.points == 120  # type: ignore[union-attr]
     settled = SheetEntry.from_payload({"deals": [[300, 150, 100, 35], [0, -40, 250, 125]]})
-    web.service.correct_sheet(
-        event, 1, 2, kind="conflict", reason="verificato il foglio firmato", entry=settled
+    web.service.run(
+        event,
+        values.CorrectSheet(
+            1, 2, kind="conflict", reason="verificato il foglio firmato", entry=settled
+        ),
     )
     with TestClient(web_app, follow_redirects=False) as phone_ns:
         page = phone_ns.get(f"/t/{token}?line=ns").text

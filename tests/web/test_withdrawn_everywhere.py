@@ -21,6 +21,8 @@ from typer.testing import CliRunner
 
 from arbitro.cli.main import app
 from arbitro.services.demo import random_deal
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.sheet import SheetEntry
@@ -46,16 +48,16 @@ def _evening(web: Web) -> None:
         ),
     )
     for name in ("Rossi / Bianchi", "Verdi / Neri", "Gialli / Blu", "Viola / Rosa", *ABSENT):
-        svc.register(EVENT, name)
-    svc.check_in(EVENT, [1, 2, 3, 4])
-    svc.withdraw_absent(EVENT)
+        svc.run(EVENT, Register(name))
+    svc.run(EVENT, values.CheckIn([1, 2, 3, 4]))
+    svc.run(EVENT, values.WithdrawAbsent())
     seating = svc.seat(EVENT, 1, publish=True).round(1).seating
     assert seating is not None
     rng = random.Random(3)
     for t in seating.tables:
         svc.enter_sheet(EVENT, 1, t.table, SheetEntry((random_deal(rng), random_deal(rng))))
-    svc.publish_standings(EVENT, 1)
-    svc.withdraw(EVENT, 3, "left after round 1")
+    svc.run(EVENT, values.PublishStandings(1))
+    svc.run(EVENT, values.Withdraw(3, "left after round 1"))
 
 
 def _no_absent(text: str) -> None:

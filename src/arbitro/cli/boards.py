@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from arbitro.tournament import boards as tournament_boards
     from arbitro.tournament import event as tournament_event
     from arbitro.tournament.commands import boards as commands_boards
+    from arbitro.tournament.commands import values
     from arbitro.tournament.event import EventState
     from arbitro.tournament.scoring import comparison
 else:
@@ -50,6 +51,7 @@ else:
     commands_boards = lazy_module("arbitro.tournament.commands.boards")
     tournament_event = lazy_module("arbitro.tournament.event")
     comparison = lazy_module("arbitro.tournament.scoring.comparison")
+    values = lazy_module("arbitro.tournament.commands.values")
 
 
 class PrintWhat(StrEnum):
@@ -364,7 +366,9 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             counts = _counts(count)
             svc = service()
-            svc.check_board(event_id, round_number, table, board, counts, actor="director")
+            svc.run(
+                event_id, values.CheckBoard(round_number, table, board, counts, actor="director")
+            )
             state = svc.board_checks(event_id, round_number)[(table, board)]
             event = svc.state(event_id)
             if state.status == "checked":
@@ -417,14 +421,16 @@ def register(app: typer.Typer) -> None:
         risultato effettuato resterà valido"); refused for a code without one (Law 13)."""
         with errors(json_out):
             svc = service()
-            svc.rule_wrong_count(
+            svc.run(
                 event_id,
-                round_number,
-                table,
-                board,
-                play_begun=play_begun,
-                reason=reason,
-                actor="director",
+                values.RuleWrongCount(
+                    round_number,
+                    table,
+                    board,
+                    play_begun=play_begun,
+                    reason=reason,
+                    actor="director",
+                ),
             )
             ruling = next(
                 r

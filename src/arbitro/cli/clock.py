@@ -22,11 +22,13 @@ if TYPE_CHECKING:
     from arbitro.tournament import clock as tournament_clock
     from arbitro.tournament import zone
     from arbitro.tournament.clock import RoundClock
+    from arbitro.tournament.commands import values
     from arbitro.tournament.event import EventState
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     tournament_clock = lazy_module("arbitro.tournament.clock")
     zone = lazy_module("arbitro.tournament.zone")
+    values = lazy_module("arbitro.tournament.commands.values")
 
 
 def typed_time(raw: str, now: datetime, where: ZoneInfo) -> datetime:
@@ -112,9 +114,9 @@ def set_clock(
     else:
         at = typed_time(start, now, zone.event_zone(state.config))
     if started:
-        svc.correct_start(event_id, round_number, at, reason, actor=actor)
+        svc.run(event_id, values.CorrectStart(round_number, at, reason, actor=actor))
     else:
-        svc.start_round(event_id, round_number, started_at=at, actor=actor)
+        svc.run(event_id, values.StartRound(round_number, started_at=at, actor=actor))
 
 
 def register(app: typer.Typer) -> None:

@@ -29,11 +29,13 @@ from arbitro.lazy_names import lazy_module
 if TYPE_CHECKING:
     from arbitro.services import club_constraints as club_constraints_service
     from arbitro.services import events as events_service
+    from arbitro.tournament.commands import values
     from arbitro.tournament.pairing_constraints import Constraint
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     club_constraints_service = lazy_module("arbitro.services.club_constraints")
     events_service = lazy_module("arbitro.services.events")
+    values = lazy_module("arbitro.tournament.commands.values")
 
 REASONS = ("club", "family", "director")  # ConstraintReason's values, without importing it
 
@@ -80,7 +82,7 @@ def register(app: typer.Typer) -> None:
         """Record that two competitors must not meet (FIBAS art. 4)."""
         with errors(json_out):
             why = words.typed(words.CONSTRAINT_WORDS, reason, "--reason")
-            seq = service().add_constraint(event_id, first, second, why, note)
+            seq = service().run(event_id, values.AddConstraint(first, second, why, note))
             emit(
                 {"seq": seq, "first": min(first, second), "second": max(first, second)},
                 _(
@@ -139,5 +141,5 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Cancel a constraint like every action: a new record says who and why."""
         with errors(json_out):
-            service().cancel(event_id, seq, reason)
+            service().run(event_id, values.Cancel(seq, reason))
             emit({"cancelled": seq}, _("Record #{seq} cancelled", seq=seq), json_out)

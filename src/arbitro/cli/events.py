@@ -35,6 +35,7 @@ from arbitro.tournament.model import EventFormat, Movement
 
 if TYPE_CHECKING:
     from arbitro import money, tiebreak_names
+    from arbitro.services import registering
     from arbitro.services import registrations as registrations_service
     from arbitro.tournament import commands, event, zone
     from arbitro.tournament import rules as tournament_rules
@@ -53,6 +54,7 @@ else:
     tournament_rules = lazy_module("arbitro.tournament.rules")
     standings_tiebreaks = lazy_module("arbitro.tournament.standings.tiebreaks")
     zone = lazy_module("arbitro.tournament.zone")
+    registering = lazy_module("arbitro.services.registering")
 
 
 def _movement_word(text: str) -> bool:
@@ -402,7 +404,7 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             if criteria:
-                svc.choose_tiebreaks(event_id, criteria, seed)
+                svc.run(event_id, values.ChooseTiebreaks(criteria, seed))
             state = svc.state(event_id)
             names, drawn = standings_tiebreaks.chosen(state)
             emit(
@@ -458,7 +460,7 @@ def register(app: typer.Typer) -> None:
                 late = setup.LateEntry(from_round, choice, vp, mp, not unranked)
             elif missed is not None or unranked:
                 raise ArbitroError("--missed and --unranked go with --from-round")
-            number = service().register(event_id, name, player or [], late=late)
+            number = service().run(event_id, registering.Register(name, player or [], late=late))
             if late is None:
                 text = _("Registered no. {number}: {name}", number=number, name=name)
             else:
@@ -574,7 +576,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Withdraw a competitor from the next round on (FIBAS art. 36)."""
         with errors(json_out):
-            rnd = service().withdraw(event_id, competitor, reason)
+            rnd = service().run(event_id, values.Withdraw(competitor, reason))
             emit(
                 {"competitor": competitor, "from_round": rnd},
                 _("Withdrawn from round {round}", round=rnd),

@@ -29,7 +29,7 @@ from arbitro.lazy_names import lazy_module
 if TYPE_CHECKING:
     from arbitro.games import prepared_deals
     from arbitro.tournament import event, records, zone
-    from arbitro.tournament.commands import boards
+    from arbitro.tournament.commands import boards, values
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     prepared_deals = lazy_module("arbitro.games.prepared_deals")
@@ -37,6 +37,7 @@ else:
     event = lazy_module("arbitro.tournament.event")
     records = lazy_module("arbitro.tournament.records")
     zone = lazy_module("arbitro.tournament.zone")
+    values = lazy_module("arbitro.tournament.commands.values")
 
 
 class SanctionChoice(StrEnum):
@@ -81,7 +82,7 @@ def register(app: typer.Typer) -> None:
                 seconds = int(mm) * 60 + (int(ss) if ss else 0)
             except ValueError:
                 raise ArbitroError("lateness «{minutes}»: use mm:ss", minutes=minutes) from None
-            service().record_lateness(event_id, round_number, competitor, seconds)
+            service().run(event_id, values.RecordLateness(round_number, competitor, seconds))
             emit(
                 {"round": round_number, "competitor": competitor, "seconds": seconds},
                 _("Lateness recorded"),
@@ -101,7 +102,12 @@ def register(app: typer.Typer) -> None:
         art. 22, 41; Parole art. 14.4; Scala 40 art. 10)."""
         record(
             json_out,
-            lambda svc: svc.give_warning(event_id, round_number, competitor, reason, article),
+            lambda svc: svc.run(
+                event_id,
+                values.GiveSanction(
+                    round_number, competitor, event.SanctionKind.WARNING, reason, article
+                ),
+            ),
             {"round": round_number, "competitor": competitor},
             _("Warning recorded"),
         )
@@ -125,14 +131,16 @@ def register(app: typer.Typer) -> None:
             chosen = SanctionChoice(words.typed(words.SANCTION_WORDS, kind, "--kind"))
         record(
             json_out,
-            lambda svc: svc.give_sanction(
+            lambda svc: svc.run(
                 event_id,
-                round_number,
-                competitor,
-                event.SanctionKind(chosen.value),
-                reason,
-                article=article,
-                player=player,
+                values.GiveSanction(
+                    round_number,
+                    competitor,
+                    event.SanctionKind(chosen.value),
+                    reason,
+                    article=article,
+                    player=player,
+                ),
             ),
             {"round": round_number, "competitor": competitor, "sanction": chosen.value},
             _("Sanction recorded"),
@@ -154,15 +162,11 @@ def register(app: typer.Typer) -> None:
         competitor's standings; neither given, the code's penalty of two warnings (art. 41)."""
         with errors(json_out):
             svc = service()
-            svc.give_penalty(
+            svc.run(
                 event_id,
-                round_number,
-                competitor,
-                reason,
-                mp=mp,
-                vp=vp,
-                article=article,
-                player=player,
+                values.GivePenalty(
+                    round_number, competitor, reason, mp=mp, vp=vp, article=article, player=player
+                ),
             )
             given = svc.state(event_id).penalties[-1]
             emit(
@@ -279,7 +283,7 @@ def register(app: typer.Typer) -> None:
                 affected,
                 foreign_played,
             )
-            service().record_board_ruling(event_id, round_number, table, ruling, reason)
+            service().run(event_id, values.RecordBoardRuling(round_number, table, ruling, reason))
             what = render(ruling.outcome.label)
             emit(ruling.as_payload(), f"{ruling.paragraph}: {what}", json_out)
 
@@ -296,7 +300,9 @@ def register(app: typer.Typer) -> None:
         """Record an arbitral score (FIBAS art. 40)."""
         record(
             json_out,
-            lambda svc: svc.arbitral_score(event_id, round_number, competitor, mp, vp, reason),
+            lambda svc: svc.run(
+                event_id, values.ArbitralScore(round_number, competitor, mp, vp, reason)
+            ),
             {"round": round_number, "competitor": competitor, "mp": mp, "vp": vp},
             _("Arbitral score recorded"),
         )
@@ -330,8 +336,11 @@ def register(app: typer.Typer) -> None:
             )
         record(
             json_out,
-            lambda svc: svc.record_abandon(
-                event_id, round_number, competitor, justified, reason, score=_score(chosen)
+            lambda svc: svc.run(
+                event_id,
+                values.RecordAbandon(
+                    round_number, competitor, justified, reason, score=_score(chosen)
+                ),
             ),
             {
                 "round": round_number,

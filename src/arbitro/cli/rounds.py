@@ -48,7 +48,7 @@ if TYPE_CHECKING:
         sheets,
         zone,
     )
-    from arbitro.tournament.commands import common
+    from arbitro.tournament.commands import common, values
     from arbitro.tournament.event import EventState
     from arbitro.tournament.model import Line
     from arbitro.tournament.records import Record
@@ -72,6 +72,7 @@ else:
     standings_prizes = lazy_module("arbitro.tournament.standings.prizes")
     standings = lazy_module("arbitro.tournament.standings.standings")
     zone = lazy_module("arbitro.tournament.zone")
+    values = lazy_module("arbitro.tournament.commands.values")
 
 
 def sheet_entry(
@@ -357,7 +358,7 @@ def register(app: typer.Typer) -> None:
         tables that changed."""
         with errors(json_out):
             svc = service()
-            svc.publish_seating(event_id, round_number, seen=seen)
+            svc.run(event_id, values.PublishSeating(round_number, seen=seen))
             state = svc.state(event_id)
             emit(
                 {
@@ -493,7 +494,7 @@ def register(app: typer.Typer) -> None:
         """Confirm a sheet that only one line sent from the table (FIBAS art. 19)."""
         record(
             json_out,
-            lambda svc: svc.confirm_sheet(event_id, round_number, table),
+            lambda svc: svc.run(event_id, values.ConfirmSheet(round_number, table)),
             {"round": round_number, "table": table, "status": "confirmed"},
             _("Sheet confirmed"),
         )
@@ -538,17 +539,19 @@ def register(app: typer.Typer) -> None:
                 state = svc.state(event_id)
                 seat = common.playing_table(state, round_number, table)
                 entry = sheet_entry(state.sheet_kind, seat, state.code, deal, closed)
-            eff = svc.correct_sheet(
+            eff = svc.run(
                 event_id,
-                round_number,
-                table,
-                kind=words.typed(words.CORRECTION_WORDS, kind, "--kind"),
-                reason=reason,
-                entry=entry,
-                table_agrees=table_agrees,
-                by_arbiter=by_arbiter,
-                swap=None if swap is None else _pair(swap),
-                actor=actor,
+                values.CorrectSheet(
+                    round_number,
+                    table,
+                    kind=words.typed(words.CORRECTION_WORDS, kind, "--kind"),
+                    reason=reason,
+                    entry=entry,
+                    table_agrees=table_agrees,
+                    by_arbiter=by_arbiter,
+                    swap=None if swap is None else _pair(swap),
+                    actor=actor,
+                ),
             )
             emit(
                 {"round": round_number, "table": table, "effective_round": eff},
@@ -587,7 +590,7 @@ def register(app: typer.Typer) -> None:
         """Publish a round's standings (FIBAS art. 39)."""
         with errors(json_out):
             svc = service()
-            svc.publish_standings(event_id, round_number)
+            svc.run(event_id, values.PublishStandings(round_number))
             state = svc.state(event_id)
             final = state.standings_final(round_number, svc.clock())
             emit(
@@ -668,7 +671,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Lodge a complaint about a round's standings (FIBAS art. 39)."""
         with errors(json_out):
-            n = service().lodge_complaint(event_id, round_number, competitor, text)
+            n = service().run(event_id, values.LodgeComplaint(round_number, competitor, text))
             emit({"complaint": n}, _("Complaint no. {number} recorded", number=n), json_out)
 
     @app.command("complaints", help=_("The open complaints, with their numbers."))
@@ -706,7 +709,7 @@ def register(app: typer.Typer) -> None:
         standings a correction changed (FIBAS art. 21 a)."""
         record(
             json_out,
-            lambda svc: svc.redraw(event_id, round_number),
+            lambda svc: svc.run(event_id, values.Redraw(round_number)),
             {"round": round_number, "seated": True},
             _("Round {round} seated again on the corrected standings", round=round_number),
         )
@@ -736,21 +739,25 @@ def register(app: typer.Typer) -> None:
         if accept is None:
             record(
                 json_out,
-                lambda svc: svc.resolve_complaint(event_id, round_number, complaint_no, decision),
+                lambda svc: svc.run(
+                    event_id, values.ResolveComplaint(round_number, complaint_no, decision)
+                ),
                 {"complaint": complaint_no, "resolved": True},
                 _("Complaint settled"),
             )
             return
         with errors(json_out):
             svc = service()
-            eff = svc.decide_complaint(
+            eff = svc.run(
                 event_id,
-                round_number,
-                complaint_no,
-                decision,
-                accepted=accept,
-                table=table if accept else None,
-                by_arbiter=by_arbiter,
+                values.DecideComplaint(
+                    round_number,
+                    complaint_no,
+                    decision,
+                    accepted=accept,
+                    table=table if accept else None,
+                    by_arbiter=by_arbiter,
+                ),
             )
             text = _("Complaint accepted") if accept else _("Complaint rejected")
             if eff is not None:
@@ -965,7 +972,7 @@ def _register_edits(seat_app: typer.Typer) -> None:
         """Swap the places of two competitors before the seating is published (FIBAS art. 4),
         then show the seating and its warnings."""
         with errors(json_out):
-            seq = service().swap_seats(event_id, round_number, first, second)
+            seq = service().run(event_id, values.SwapSeats(round_number, first, second))
             report(event_id, round_number, seq, json_out)
 
     @seat_app.command(
@@ -989,7 +996,7 @@ def _register_edits(seat_app: typer.Typer) -> None:
         rests (art. 37)."""
         with errors(json_out):
             side = words.typed(words.LINE_WORDS, line, "--line")
-            seq = service().move_seat(event_id, round_number, competitor, table, side)
+            seq = service().run(event_id, values.MoveSeat(round_number, competitor, table, side))
             report(event_id, round_number, seq, json_out)
 
     @seat_app.command("edits", help=_("The hand edits of a seating, with their numbers."))
@@ -1027,7 +1034,7 @@ def _register_edits(seat_app: typer.Typer) -> None:
                 raise ArbitroError(
                     "record #{seq} is not a hand edit in force of a seating", seq=seq
                 )
-            svc.cancel(event_id, seq, reason)
+            svc.run(event_id, values.Cancel(seq, reason))
             state = svc.state(event_id)
             emit(
                 {

@@ -15,6 +15,7 @@ from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.store import players as registry
 from arbitro.store.players import fold
+from arbitro.tournament.commands import values
 from arbitro.tournament.records import ConstraintReason
 
 
@@ -47,7 +48,7 @@ def add_club_constraints(
         for a, b, club in same_club_pairs(service.store, event_id)
         if frozenset((a, b)) not in kept
     ]
-    service.add_constraints(
-        event_id, [(a, b, ConstraintReason.CLUB, club) for a, b, club in wanted], actor
-    )
+    if wanted:  # one transaction, none when every pair is already kept apart
+        pairs = [(a, b, ConstraintReason.CLUB, club) for a, b, club in wanted]
+        service.run(event_id, values.AddConstraints(pairs, actor))
     return wanted

@@ -11,8 +11,10 @@ from datetime import UTC, datetime, timedelta
 from arbitro.i18n import _
 from arbitro.services.deal_check import played_deal
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament import commands
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import Record
@@ -134,7 +136,7 @@ def run_demo(
     )
     svc.create_event(event_id, config)
     for name, players in DEMO_PAIRS:
-        svc.register(event_id, name, players)
+        svc.run(event_id, Register(name, players))
     rng = random.Random(seed)
     for rnd in range(1, rounds + 1):
         state = svc.seat(event_id, rnd, publish=True)
@@ -144,13 +146,13 @@ def run_demo(
         clock.advance(config_minutes(state, rnd))
         if rnd == 2:
             late = seating.tables[0].lines[0][0]
-            svc.record_lateness(event_id, rnd, late, 7 * 60)
+            svc.run(event_id, values.RecordLateness(rnd, late, 7 * 60))
         for table in seating.tables:
             if table.is_incomplete:
                 continue
             entry = SheetEntry(tuple(played_deal(rng) for _ in range(state.deals(rnd))))
             svc.enter_sheet(event_id, rnd, table.table, entry, actor=f"tavolo {table.table}")
-        svc.publish_standings(event_id, rnd)
+        svc.run(event_id, values.PublishStandings(rnd))
         progress(f"standings-published:{rnd}")
         clock.advance(state.config.complaints_window_minutes)
     return DemoResult(svc.state(event_id), clock.now)

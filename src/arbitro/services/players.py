@@ -28,6 +28,7 @@ from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import Message, _
 from arbitro.services.event_log import utc_now
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.services.registrations import csv_rows, decode_registrations
 from arbitro.services.registrations_xlsx import XLSX_MAGIC, cell_text, workbook_rows
 from arbitro.store import RecordStore
@@ -662,7 +663,7 @@ def register_players(
             )
     competitor_name = name.strip() if name and name.strip() else " - ".join(p.name for p in chosen)
     service = EventService(store)
-    number = service.register(event_id, competitor_name, [p.name for p in chosen], actor)
+    number = service.run(event_id, Register(competitor_name, [p.name for p in chosen], actor))
     at = utc_now()
     for p in chosen:
         registry.link(store, Entry(p.id, event_id, number, at))

@@ -29,6 +29,7 @@ from arbitro.services.event_log import fresh_seed
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.store import players as registry
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.records import PrizeCategoryPlan, PrizePlanRecorded
@@ -240,7 +241,7 @@ def record_plan(
         fresh_seed(seed) or 0,
         rnd,
     )
-    service.record_prize_plan(event_id, plan, actor)
+    service.run(event_id, values.RecordPrizePlan(plan, actor))
     return plan
 
 

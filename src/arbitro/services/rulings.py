@@ -15,6 +15,7 @@ from arbitro.games.core.code_arbiter import CodeArbiter, CodeRuling
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import Message
 from arbitro.services.events import EventService
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.rulings import check_code, ruling_parts
 from arbitro.tournament.commands.values import GiveRuling
 from arbitro.tournament.event import EventState
@@ -100,7 +101,7 @@ def cancel_ruling(svc: EventService, event_id: str, seq: int, reason: str | None
     if record is None or not isinstance(record.body, RulingGiven):
         raise ArbitroError("record #{seq} is not a ruling that can be cancelled", seq=seq)
     cancelled = [seq, *ruling_parts(state, seq)]
-    svc.cancel(event_id, seq, reason, actor="arbiter")
+    svc.run(event_id, values.Cancel(seq, reason, actor="arbiter"))
     return cancelled
 
 

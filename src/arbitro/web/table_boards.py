@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament.boards import POCKETS
+from arbitro.tournament.commands import values
 from arbitro.web.context import Web, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.table import (
@@ -70,13 +71,11 @@ def _check(
                 table=view.table_number,
                 article=view.state.code.cite("vp"),
             )
-        web.service.check_board(
+        web.service.run(
             view.event_id,
-            posted,
-            view.table_number,
-            board,
-            counts,
-            actor=f"tavolo {view.table_number}",
+            values.CheckBoard(
+                posted, view.table_number, board, counts, actor=f"tavolo {view.table_number}"
+            ),
         )
 
 

@@ -16,6 +16,7 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import CodeSpec, code_spec, code_specs
 from arbitro.errors import ArbitroError
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -80,7 +81,7 @@ def test_an_event_of_the_fake_game_through_the_service(
         )
         svc.create_event("ev", config)
         for i in range(1, 5):
-            svc.register("ev", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+            svc.run("ev", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
         seating = svc.seat("ev", 1, seed=3, publish=True).round(1).seating
         assert seating is not None
         for t in seating.tables:

@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message, msg
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.model import Movement, TableSeating
 from arbitro.tournament.records import AbandonScore
@@ -56,8 +57,9 @@ def _lateness(web: Web, session: auth.Session, event_id: str, n: int, form: Form
     """Record a competitor's lateness (FIBAS art. 37, Parole art. 13: the event's code)."""
     minutes = int_field(form, "minutes", Message("minutes"), low=0, high=600, default=0)
     seconds = int_field(form, "seconds", Message("seconds"), low=0, high=59, default=0)
-    web.service.record_lateness(
-        event_id, n, competitor_field(form), minutes * 60 + seconds, session.user
+    web.service.run(
+        event_id,
+        values.RecordLateness(n, competitor_field(form), minutes * 60 + seconds, session.user),
     )
     return "penalties"
 
@@ -65,7 +67,12 @@ def _lateness(web: Web, session: auth.Session, event_id: str, n: int, form: Form
 @round_form(router, "warning")
 def _warning(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Give a warning (FIBAS art. 41, Parole art. 14.4: the article of the event's code)."""
-    web.service.give_warning(event_id, n, competitor_field(form), _reason(form), actor=session.user)
+    web.service.run(
+        event_id,
+        values.GiveSanction(
+            n, competitor_field(form), SanctionKind.WARNING, _reason(form), actor=session.user
+        ),
+    )
     return "penalties"
 
 
@@ -111,15 +118,11 @@ def _sanction(web: Web, session: auth.Session, event_id: str, n: int, form: Form
     article = _article(form)
     competitor = competitor_field(form)
     player = _player(form, competitor)
-    web.service.give_sanction(
+    web.service.run(
         event_id,
-        n,
-        competitor,
-        kind,
-        _reason(form),
-        article=article,
-        player=player,
-        actor=session.user,
+        values.GiveSanction(
+            n, competitor, kind, _reason(form), article=article, player=player, actor=session.user
+        ),
     )
     return "penalties"
 
@@ -140,16 +143,11 @@ def _penalty(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
     reason = _reason(form)
     if reason is None:
         raise FieldError("reason", "{what}: a reason is required", what=Message(N_("penalty")))
-    web.service.give_penalty(
+    web.service.run(
         event_id,
-        n,
-        competitor,
-        reason,
-        mp=mp,
-        vp=vp,
-        article=article,
-        player=player,
-        actor=session.user,
+        values.GivePenalty(
+            n, competitor, reason, mp=mp, vp=vp, article=article, player=player, actor=session.user
+        ),
     )
     return "penalties"
 
@@ -179,8 +177,11 @@ def _abandon(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
             "choose a), b) or c): the score of the side that left",
             article=state.code.cite("abandon"),
         )
-    web.service.record_abandon(
-        event_id, n, competitor_field(form), justified, _reason(form), session.user, score
+    web.service.run(
+        event_id,
+        values.RecordAbandon(
+            n, competitor_field(form), justified, _reason(form), session.user, score
+        ),
     )
     return "penalties"
 
@@ -190,8 +191,9 @@ def _arbitral(web: Web, session: auth.Session, event_id: str, n: int, form: Form
     """Assign an arbitral score (FIBAS art. 40)."""
     mp = int_field(form, "mp", Message("MP"), low=-100_000, high=100_000)
     vp = int_field(form, "vp", Message("VP"), low=-100, high=100)
-    web.service.arbitral_score(
-        event_id, n, competitor_field(form), mp, vp, _reason(form), session.user
+    web.service.run(
+        event_id,
+        values.ArbitralScore(n, competitor_field(form), mp, vp, _reason(form), session.user),
     )
     return "penalties"
 
@@ -403,7 +405,7 @@ def _local_time_field(form: FormData, name: str, web: Web, event_id: str) -> dat
 def _start(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Start the round's clock, now or at the time typed (FIBAS art. 7)."""
     started_at = _local_time_field(form, "started_at", web, event_id)
-    web.service.start_round(event_id, n, started_at=started_at, actor=session.user)
+    web.service.run(event_id, values.StartRound(n, started_at=started_at, actor=session.user))
     return "clock"
 
 
@@ -415,7 +417,7 @@ def _correct_start(web: Web, session: auth.Session, event_id: str, n: int, form:
     if started_at is None:
         raise FieldError("started_at", "write the round's real start as HH:MM")
     reason = required_field(form, "reason", 1000, N_("write why the start is corrected"))
-    web.service.correct_start(event_id, n, started_at, reason, actor=session.user)
+    web.service.run(event_id, values.CorrectStart(n, started_at, reason, actor=session.user))
     return "clock"
 
 
@@ -435,5 +437,5 @@ def _cancel(web: Web, session: auth.Session, event_id: str, n: int, form: FormDa
     """Cancel a director's action of the ledger, with its reason (the record stays)."""
     seq = int_field(form, "seq", Message("action"), low=1)
     reason = required_field(form, "reason", 1000, N_("write why the action is cancelled"))
-    web.service.cancel(event_id, seq, reason, actor=session.user)
+    web.service.run(event_id, values.Cancel(seq, reason, actor=session.user))
     return "penalties"

@@ -18,6 +18,7 @@ from arbitro.i18n import N_, Message
 from arbitro.printouts import boards as prints
 from arbitro.printouts.names import table_lines
 from arbitro.tournament.boards import board_checks, board_plan, boards_of, travellers
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.boards import wrong_count_rule
 from arbitro.tournament.model import CompetitorId
 from arbitro.web import auth
@@ -182,14 +183,16 @@ def _board_ruling(web: Web, session: auth.Session, event_id: str, n: int, form: 
             "board", "table {table} has no wrong count of board {board}", table=table, board=board
         )
     if wrong_count_rule(state) is not None:  # the event's code rules it (FIBAS art. 6)
-        web.service.rule_wrong_count(
+        web.service.run(
             event_id,
-            n,
-            table,
-            board,
-            play_begun=checked(form, "play_begun"),
-            reason=reason,
-            actor=session.user,
+            values.RuleWrongCount(
+                n,
+                table,
+                board,
+                play_begun=checked(form, "play_begun"),
+                reason=reason,
+                actor=session.user,
+            ),
         )
         return "boards"
     wrong = tuple(HandCount(p, found, want) for p, (found, want) in check.wrong.items())
@@ -203,5 +206,7 @@ def _board_ruling(web: Web, session: auth.Session, event_id: str, n: int, form: 
         information_significant=ticked["significant"],
         excess_card_foreign=ticked["foreign"],
     )
-    web.service.record_board_ruling(event_id, n, table, ruling, reason, actor=session.user)
+    web.service.run(
+        event_id, values.RecordBoardRuling(n, table, ruling, reason, actor=session.user)
+    )
     return "boards"

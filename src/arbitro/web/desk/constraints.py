@@ -9,6 +9,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
+from arbitro.tournament.commands import values
 from arbitro.tournament.records import ConstraintReason
 from arbitro.web import auth
 from arbitro.web.context import web_of
@@ -33,7 +34,9 @@ async def add_constraint(
         if reason not in {r.value for r in ConstraintReason}:
             raise FieldError("reason", "choose a reason")
         note = text_field(form, "note", 500)
-        web.service.add_constraint(event_id, first, second, reason, note, actor=session.user)
+        web.service.run(
+            event_id, values.AddConstraint(first, second, reason, note, actor=session.user)
+        )
         return f"/desk/e/{event_id}?ok=constraint#constraints"
 
     return await event_form(request, session, event_id, "constraint", action)
@@ -52,7 +55,7 @@ async def cancel_constraint(
         reason = required_field(form, "reason", 500, N_("write why the action is cancelled"))
         if seq not in web.service.state(event_id).constraints:
             raise FieldError("seq", "constraint #{seq} is not in force", seq=seq)
-        web.service.cancel(event_id, seq, reason, actor=session.user)
+        web.service.run(event_id, values.Cancel(seq, reason, actor=session.user))
         return f"/desk/e/{event_id}?ok=constraint-cancelled#constraints"
 
     return await event_form(request, session, event_id, "constraint-cancel", action)

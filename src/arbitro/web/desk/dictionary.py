@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_
 from arbitro.lexicon.hunspell import italian
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.words import judged_word
 from arbitro.tournament.event import EventState
 from arbitro.web import auth
@@ -94,7 +95,9 @@ async def judge(request: Request, event_id: str, session: auth.Session = Directo
         if verdict not in ("approve", "reject"):
             raise FieldError("verdict", "choose: approve or reject")
         reason = required_field(form, "reason", 1000, N_("write the language judge's reasons"))
-        web.service.judge_word(event_id, word, verdict == "approve", reason, actor=session.user)
+        web.service.run(
+            event_id, values.JudgeWord(word, verdict == "approve", reason, actor=session.user)
+        )
         return f"/desk/e/{event_id}/dictionary?word={quote(word)}&ok=judged#verdict"
 
     def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:

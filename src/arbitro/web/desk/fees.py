@@ -11,6 +11,7 @@ from starlette.datastructures import FormData
 
 from arbitro.i18n import Message
 from arbitro.printouts.cash import cash_pdf as draw
+from arbitro.tournament.commands import values
 from arbitro.tournament.fees import (
     METHOD_NAMES,
     STATUS_NAMES,
@@ -43,7 +44,7 @@ async def set_fee(
     def action(form: FormData, event_id: str) -> str:
         cents = fee_field(form, "fee", 0)
         assert cents is not None
-        web.service.set_fee(event_id, cents, actor=session.user)
+        web.service.run(event_id, values.SetFee(cents, actor=session.user))
         return f"/desk/e/{event_id}#check-in"
 
     return await event_form(request, session, event_id, "fee", action)
@@ -59,11 +60,11 @@ async def pay(request: Request, event_id: str, session: auth.Session = DirectorP
     def action(form: FormData, event_id: str) -> str:
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
         if text_field(form, "paid", 1) == "0":
-            web.service.unpay(event_id, competitor, actor=session.user)
+            web.service.run(event_id, values.Unpay(competitor, actor=session.user))
         else:
             amount = fee_field(form, "amount")
             method = PaymentMethod.OTHER if checked(form, "other") else PaymentMethod.CASH
-            web.service.pay(event_id, [competitor], amount, method, actor=session.user)
+            web.service.run(event_id, values.Pay([competitor], amount, method, actor=session.user))
         return f"/desk/e/{event_id}#competitor-{competitor}"
 
     return await event_form(request, session, event_id, "pay", action)

@@ -13,8 +13,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
+from arbitro.services.registering import Register
 from arbitro.services.registrations import FileRefused, decode_registrations, read_registrations_csv
 from arbitro.services.registrations_xlsx import XLSX_MAGIC, read_registrations_xlsx
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.setup import LateEntry
 from arbitro.web import auth
 from arbitro.web.context import request_lang, web_of
@@ -66,7 +68,7 @@ async def register(
     def action(form: FormData, event_id: str) -> str:
         name = required_field(form, "name", 200, N_("the name is empty"))
         players = names_field(form, "players", 2000)
-        number = web.service.register(event_id, name, players, actor=session.user)
+        number = web.service.run(event_id, Register(name, players, actor=session.user))
         return f"/desk/e/{event_id}?ok=registered-{number}#competitors"
 
     return await event_form(request, session, event_id, "register", action)
@@ -89,7 +91,7 @@ async def admit_late(
         mp = int_field(form, "mp", Message("M.P. of each missed round"), default=0)
         ranked = form.get("ranked") is not None
         late = LateEntry(from_round, missed, vp, mp, ranked)
-        number = web.service.register(event_id, name, players, actor=session.user, late=late)
+        number = web.service.run(event_id, Register(name, players, actor=session.user, late=late))
         return f"/desk/e/{event_id}?ok=registered-{number}#competitors"
 
     return await event_form(request, session, event_id, "late", action)
@@ -157,7 +159,7 @@ async def withdraw(
     def action(form: FormData, event_id: str) -> str:
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
         reason = text_field(form, "reason", 500) or None
-        web.service.withdraw(event_id, competitor, reason, actor=session.user)
+        web.service.run(event_id, values.Withdraw(competitor, reason, actor=session.user))
         return f"/desk/e/{event_id}#competitors"
 
     return await event_form(request, session, event_id, "withdraw", action)
@@ -174,7 +176,7 @@ async def rename(request: Request, event_id: str, session: auth.Session = Direct
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
         name = required_field(form, "name", 200, N_("the name is empty"))
         players = names_field(form, "players", 2000) if "players" in form else None
-        web.service.rename(event_id, competitor, name, players, actor=session.user)
+        web.service.run(event_id, values.Rename(competitor, name, players, actor=session.user))
         return f"/desk/e/{event_id}?ok=renamed#competitor-{competitor}"
 
     return await event_form(request, session, event_id, "rename", action)
@@ -192,7 +194,7 @@ async def check_in(
     def action(form: FormData, event_id: str) -> str:
         competitor = int_field(form, "competitor", Message("competitor"), low=1)
         present = text_field(form, "present", 1) != "0"
-        web.service.check_in(event_id, [competitor], present, actor=session.user)
+        web.service.run(event_id, values.CheckIn([competitor], present, actor=session.user))
         done.append(competitor)
         return f"/desk/e/{event_id}#competitor-{competitor}"
 
@@ -222,7 +224,7 @@ async def check_in_all(
     web = web_of(request)
 
     def action(form: FormData, event_id: str) -> str:
-        web.service.check_in_all(event_id, actor=session.user)
+        web.service.run(event_id, values.CheckInAll(actor=session.user))
         return f"/desk/e/{event_id}#check-in"
 
     return await event_form(request, session, event_id, "check-in", action)
@@ -237,7 +239,7 @@ async def withdraw_absent(
     web = web_of(request)
 
     def action(form: FormData, event_id: str) -> str:
-        web.service.withdraw_absent(event_id, actor=session.user)
+        web.service.run(event_id, values.WithdrawAbsent(actor=session.user))
         return f"/desk/e/{event_id}?ok=withdrawn-absent#check-in"
 
     return await event_form(request, session, event_id, "check-in", action)
@@ -266,7 +268,7 @@ async def readmit(
                 "write why «{name}» is re-admitted (e.g. «arrived late»)",
                 name=state.competitor(competitor).name,
             )
-        web.service.readmit(event_id, competitor, reason, actor=session.user)
+        web.service.run(event_id, values.Readmit(competitor, reason, actor=session.user))
         return f"/desk/e/{event_id}?ok=readmitted#competitor-{competitor}"
 
     return await event_form(request, session, event_id, "readmit", action)

@@ -18,6 +18,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 from arbitro.tournament import commands
 from arbitro.tournament.boards import field_vp, flagged_entries
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
 from arbitro.tournament.commands.rounds import stale_seating
 from arbitro.tournament.event import SAME_SOURCE_SECONDS, EventState, TableSheet
@@ -411,14 +412,14 @@ def _publish(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
     seen = (
         int_field(form, "seen", Message("version"), low=0, high=2**62) if "seen" in form else None
     )
-    web.service.publish_seating(event_id, n, actor=session.user, seen=seen)
+    web.service.run(event_id, values.PublishSeating(n, actor=session.user, seen=seen))
     return "sheets"
 
 
 @round_form(router, "publish-standings", "standings")
 def _standings(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Publish the round's standings (provisional during the complaints window, art. 39)."""
-    web.service.publish_standings(event_id, n, actor=session.user)
+    web.service.run(event_id, values.PublishStandings(n, actor=session.user))
     return "standings"
 
 
@@ -426,7 +427,7 @@ def _standings(web: Web, session: auth.Session, event_id: str, n: int, form: For
 def _complaint(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Lodge a competitor's complaint about the round (FIBAS art. 38-39)."""
     text = required_field(form, "text", 2000, N_("write the complaint"))
-    web.service.lodge_complaint(event_id, n, competitor_field(form), text, session.user)
+    web.service.run(event_id, values.LodgeComplaint(n, competitor_field(form), text, session.user))
     return "complaints"
 
 
@@ -439,20 +440,22 @@ def _resolve(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
     decision = text_field(form, "decision", 2000) or None
     outcome = text_field(form, "outcome", 10)
     if outcome not in ("accept", "reject"):
-        web.service.resolve_complaint(event_id, n, complaint, decision, session.user)
+        web.service.run(event_id, values.ResolveComplaint(n, complaint, decision, session.user))
         return "complaints"
     table = (
         int_field(form, "table", Message("table"), low=1) if text_field(form, "table", 10) else None
     )
-    web.service.decide_complaint(
+    web.service.run(
         event_id,
-        n,
-        complaint,
-        decision,
-        accepted=outcome == "accept",
-        table=table if outcome == "accept" else None,
-        by_arbiter=checked(form, "by_arbiter"),
-        actor=session.user,
+        values.DecideComplaint(
+            n,
+            complaint,
+            decision,
+            accepted=outcome == "accept",
+            table=table if outcome == "accept" else None,
+            by_arbiter=checked(form, "by_arbiter"),
+            actor=session.user,
+        ),
     )
     return "complaints"
 
@@ -461,5 +464,5 @@ def _resolve(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
 def _redraw(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Draw the round's unpublished seating again, with its movement and seed, on the
     standings a correction changed (FIBAS art. 21 a), once the director confirms."""
-    web.service.redraw(event_id, n, actor=session.user)
+    web.service.run(event_id, values.Redraw(n, actor=session.user))
     return "seating"

@@ -19,6 +19,7 @@ from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, _, msg, use_lang
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.seating_edit import editable
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import Line
@@ -164,7 +165,7 @@ def _competitor(form: FormData, name: str) -> int:
 def _swap(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> None:
     """Swap two competitors' places (FIBAS art. 4)."""
     first, second = _competitor(form, "first"), _competitor(form, "second")
-    web.service.swap_seats(event_id, n, first, second, actor=session.user)
+    web.service.run(event_id, values.SwapSeats(n, first, second, actor=session.user))
 
 
 def _move(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> None:
@@ -175,7 +176,7 @@ def _move(web: Web, session: auth.Session, event_id: str, n: int, form: FormData
     line = text_field(form, "line", 2)
     if line not in ("ns", "ew"):
         raise FieldError("line", "choose the line: N-S or E-W")
-    web.service.move_seat(event_id, n, competitor, table, line, actor=session.user)
+    web.service.run(event_id, values.MoveSeat(n, competitor, table, line, actor=session.user))
 
 
 def _cancel(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> None:
@@ -186,7 +187,7 @@ def _cancel(web: Web, session: auth.Session, event_id: str, n: int, form: FormDa
         raise FieldError("seq", "change #{seq} is not in force", seq=seq)
     # the reason recorded in the director's language (the page's, see ``_run``)
     reason = text_field(form, "reason", 500) or _("undone in the seating editor")
-    web.service.cancel(event_id, seq, reason, actor=session.user)
+    web.service.run(event_id, values.Cancel(seq, reason, actor=session.user))
 
 
 async def _run(

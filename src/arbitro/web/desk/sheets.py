@@ -19,6 +19,7 @@ from arbitro.services.event_log import to_domain
 from arbitro.store.record_store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.boards import field_vp
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.event import AnyEntry, EventState
 from arbitro.tournament.records import SheetCorrected
@@ -263,11 +264,11 @@ async def sheet_action(
             entry = parse_entry(form, state, n, "e_", table, lang)
             web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
         elif action == "confirm":
-            web.service.confirm_sheet(event_id, n, table, actor=session.user)
+            web.service.run(event_id, values.ConfirmSheet(n, table, actor=session.user))
         elif action == "cancel":  # a correction made by mistake (FIBAS art. 21)
             seq = int_field(form, "seq", Message("action"), low=1)
             reason = required_field(form, "reason", 1000, N_("write why the action is cancelled"))
-            web.service.cancel(event_id, seq, reason, actor=session.user)
+            web.service.run(event_id, values.Cancel(seq, reason, actor=session.user))
             return f"/desk/e/{event_id}/r/{n}/t/{table}?ok=cancel#history"
         else:
             kind = text_field(form, "kind", 20)
@@ -285,17 +286,19 @@ async def sheet_action(
                     int_field(form, "swap_a", Message("player"), low=1),
                     int_field(form, "swap_b", Message("player"), low=1),
                 )
-            web.service.correct_sheet(
+            web.service.run(
                 event_id,
-                n,
-                table,
-                kind=kind,
-                reason=reason,
-                entry=correction,
-                table_agrees=checked(form, "table_agrees"),
-                by_arbiter=kind == "arbiter" or checked(form, "by_arbiter"),
-                swap=swap,
-                actor=session.user,
+                values.CorrectSheet(
+                    n,
+                    table,
+                    kind=kind,
+                    reason=reason,
+                    entry=correction,
+                    table_agrees=checked(form, "table_agrees"),
+                    by_arbiter=kind == "arbiter" or checked(form, "by_arbiter"),
+                    swap=swap,
+                    actor=session.user,
+                ),
             )
             if n < state.config.rounds and web.service.stale_seating(event_id, n + 1):
                 # FIBAS art. 21 a: the next round's seating, drawn on the standings before

@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.i18n import Message
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventState
 from arbitro.tournament.standings.tiebreaks import CRITERIA, Criterion, chosen, tiebreak_line
 from arbitro.web import auth
@@ -52,7 +53,9 @@ async def choose(request: Request, event_id: str, session: auth.Session = Direct
 
     def action(form: FormData, event_id: str) -> str:
         picked = [text_field(form, f"tiebreak-{i}", 40) for i in range(1, len(CRITERIA) + 1)]
-        web.service.choose_tiebreaks(event_id, [p for p in picked if p], actor=session.user)
+        web.service.run(
+            event_id, values.ChooseTiebreaks([p for p in picked if p], actor=session.user)
+        )
         return f"/desk/e/{event_id}?ok=tiebreaks#tiebreaks"
 
     return await event_form(request, session, event_id, "tiebreaks", action)
