@@ -92,7 +92,12 @@ def test_a_digital_tables_move_reaches_the_other_process_with_its_table(
     commits = Heard()
     sender = CommitChannel(postgres_database_url, lambda _: None)
     listener = CommitChannel(postgres_database_url, commits)
-    listener.on_table.append(lambda key: (heard.append(key), flag.set()))
+
+    def table_moved(key: tuple[str, int, int]) -> None:
+        heard.append(key)
+        flag.set()
+
+    listener.on_table.append(table_moved)
     own: list[tuple[str, int, int]] = []
     sender.on_table.append(own.append)
     try:

@@ -125,7 +125,6 @@ class CommitChannel:
             except psycopg.Error:
                 self._closed.wait(RECONNECT_SECONDS)
 
-
     def _table(self, payload: str) -> None:
         try:
             round_text, table_text, event_id = payload.split(" ", 2)

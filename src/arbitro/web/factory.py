@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI, Request, Response
 
+from arbitro.i18n import _
 from arbitro.store.notify import share_commits
 from arbitro.web.app import create_app
 from arbitro.web.digital_table import share_moves
@@ -73,3 +75,33 @@ def share_changes(app: FastAPI) -> FastAPI:
 def is_sqlite(url: str) -> bool:
     """Whether the database URL names a SQLite database (one file, one process writing)."""
     return url.split(":", 1)[0].split("+", 1)[0].lower() == "sqlite"
+
+
+def migrate(url: str | None = None) -> str:
+    """Bring the database at ``url`` (else ``$ARBITRO_DATABASE_URL``, else the installation's
+    default) to the newest schema, once, before the processes that serve it start
+    (``scripts/production.sh``; the processes then find it up to date); the text saying so."""
+    from arbitro.store import RecordStore
+    from arbitro.store.migrate import newest_revision
+
+    RecordStore.open(url or os.environ.get(DATABASE_URL_ENV) or None).close()
+    return _(
+        "The database's schema is up to date (revision {revision}): migrated once, before the"
+        " processes start",
+        revision=newest_revision(),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m arbitro.web.factory migrate``: :func:`migrate`, its text on the terminal;
+    what ``scripts/production.sh`` runs before it starts the processes."""
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["migrate"]:
+        print(_("usage: python -m arbitro.web.factory migrate"), file=sys.stderr)
+        return 2
+    print(migrate())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
