@@ -6,7 +6,8 @@
 #   ARBITRO_REDIS_URL=redis://127.0.0.1:6379/0 \
 #   bash scripts/production.sh [PROCESSES (default: nproc)] [PORT (default: 8080)]
 #
-# Each process is what a worker of `arbitro serve --workers` runs
+# The store's migrations run first, once (python -m arbitro.web.factory migrate); then each
+# process is what a worker of `arbitro serve --workers` runs
 # (arbitro.web.factory:app_from_environment: LISTEN/NOTIFY between them), on 127.0.0.1 only;
 # nginx (config written from scripts/nginx-arbitro.conf.template into $ARBITRO_PRODUCTION_DIR,
 # default /var/lib/arbitro/production) balances them, upgrades WebSockets and writes
@@ -26,6 +27,9 @@ if [ -z "${ARBITRO_REDIS_URL:-}" ]; then
   exit 2
 fi
 mkdir -p "$dir"
+# The store's migrations, once, before the processes (each would otherwise wait for the first
+# one's lock on a fresh or older database); it says so, or the script stops here.
+"$python" -m arbitro.web.factory migrate
 export ARBITRO_TRUST_PROXY=1
 pids=()
 stop() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait; }

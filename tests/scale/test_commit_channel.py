@@ -79,3 +79,36 @@ def test_sqlite_shares_nothing() -> None:
     assert listeners == []
     assert is_postgres("postgresql+psycopg://app@127.0.0.1/arbitro")
     assert libpq_url("postgresql+psycopg://app@h:5/db") == "postgresql://app@h:5/db"
+
+
+@pytest.mark.postgres
+def test_a_digital_tables_move_reaches_the_other_process_with_its_table(
+    postgres_database_url: str,
+) -> None:
+    """The table's channel names the table (event, round, table): the other process wakes
+    that table's phones, not the event's; its own moves are not sent back to it."""
+    heard: list[tuple[str, int, int]] = []
+    flag = threading.Event()
+    commits = Heard()
+    sender = CommitChannel(postgres_database_url, lambda _: None)
+    listener = CommitChannel(postgres_database_url, commits)
+
+    def table_moved(key: tuple[str, int, int]) -> None:
+        heard.append(key)
+        flag.set()
+
+    listener.on_table.append(table_moved)
+    own: list[tuple[str, int, int]] = []
+    sender.on_table.append(own.append)
+    try:
+        assert sender.ready.wait(WAIT) and listener.ready.wait(WAIT)
+        sender.publish_table(("campionato online", 2, 317))
+        assert flag.wait(WAIT)
+        sender.publish("serata")  # sent after the table's: heard after it
+        assert commits.flag.wait(WAIT)
+        assert heard == [("campionato online", 2, 317)]
+        assert commits.ids == ["serata"]
+        assert own == []
+    finally:
+        sender.close()
+        listener.close()

@@ -15,9 +15,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy
 from tests.scale.redis_server import RedisServer, free_port
 
-from arbitro.store import RecordStore
+from arbitro.store import RecordStore, migrate
+from arbitro.store.migrate import newest_revision
 from arbitro.store.users import add_user
 from arbitro.web.factory import WORKER_HEADER
 
@@ -137,3 +139,59 @@ def test_a_sheet_entered_through_one_process_is_on_the_others_standings(
         bodies.append(read.json())
     assert len(bodies[0]["rows"]) == 4 and bodies[0]["after_round"] == 1
     assert bodies[1] == bodies[0] and bodies[2] == bodies[0]
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_the_script_migrates_a_fresh_database_once_before_the_processes(
+    postgres_database_url: str, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """On a fresh PostgreSQL (no table yet) the script says it brought the schema to the
+    newest revision before any process started; the two processes then serve it."""
+    engine = sqlalchemy.create_engine(postgres_database_url)
+    with engine.connect() as connection:
+        assert sqlalchemy.inspect(connection).get_table_names() == []  # fresh
+    port = free_port()
+    env = {
+        **os.environ,
+        "ARBITRO_DATABASE_URL": postgres_database_url,
+        "ARBITRO_REDIS_URL": redis_server.url,
+        "ARBITRO_PRODUCTION_DIR": str(tmp_path / "nginx"),
+        "ARBITRO_PYTHON": sys.executable,
+        "ARBITRO_LANG": "en",
+    }
+    script = subprocess.Popen(
+        ["bash", str(SCRIPT), "2", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert script.stdout is not None
+        said = script.stdout.readline()
+        assert said.startswith("The database's schema is up to date (revision ")
+        assert newest_revision() in said
+        deadline = time.monotonic() + READY_WITHIN
+        while True:
+            assert script.poll() is None
+            assert time.monotonic() < deadline, "nginx's processes did not answer"
+            try:
+                with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+                    if client.get("/api/events").status_code == 200:
+                        break
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+    finally:
+        os.killpg(script.pid, signal.SIGTERM)
+        try:
+            script.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(script.pid, signal.SIGKILL)
+            script.wait()
+    with engine.connect() as connection:
+        assert migrate.current_revisions(engine) == migrate.head_revisions()
+        assert "records" in sqlalchemy.inspect(connection).get_table_names()
+    engine.dispose()

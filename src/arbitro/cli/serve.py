@@ -14,7 +14,9 @@ a key that does not match, a key protected by a password are each refused with a
 
 ``--workers N`` serves the app from N processes (uvicorn workers, each building its app with
 :func:`arbitro.web.factory.app_from_environment`), on PostgreSQL only: on SQLite it is refused
-before anything starts (``docs/workers.md``).
+before anything starts (``docs/workers.md``). One process on PostgreSQL is wired to the other
+processes on the same database as a worker is (:func:`arbitro.web.factory.share_changes`:
+their changes wake its pages and its digital tables' phones, and its wake theirs).
 """
 
 from __future__ import annotations
@@ -232,7 +234,8 @@ def register(app: typer.Typer) -> None:
             store.close()
             if base is not None:
                 os.environ[web_base_url.BASE_URL_ENV] = base  # the app's QR codes and printed URLs
-            application = web_app.create_app(url) if workers == 1 else None
+            # one process is wired to the others on its database as a worker is (issue 33)
+            application = factory.share_changes(web_app.create_app(url)) if workers == 1 else None
             shown = addresses[0] if listen == HALL_HOST and addresses else listen
             if tls:
                 typer.echo(

@@ -7,16 +7,22 @@ reload, a lost network or a new tab returns to the same seat; no one else's phon
 it. The WebSocket ``/t/{token}/digital/{seat}/ws`` sends the seat's view (the service's, its
 own hand only) on connecting and after every move at the table, and takes the seat's moves
 (``{"deal", "n", "move"}``: the server checks them again) and its line's signature of the
-engine's sheet (``{"sign": true}``). The state is the store's: a move is a record, and a
-process woken by no move of its own re-reads the table every few seconds
-(:data:`RECHECK_SECONDS`), so that several processes serve one table."""
+engine's sheet (``{"sign": true}``). The state is the store's: a move is a record, appended
+with the sequence it was decided on, so two processes never apply two moves at once (the
+second is decided again on the new state, and a stale move is refused). Several processes
+serve one table (issue 33): after a move, the process that took it wakes its own sockets of
+the table and tells the others (PostgreSQL's NOTIFY on the table's channel,
+:meth:`arbitro.store.notify.CommitChannel.publish_table`, wired by :func:`share_moves`), whose
+sockets of the table read it and send their phones the new view; a notification lost (a
+connection dropped) costs at most :data:`RECHECK_SECONDS`, the period at which a socket
+re-reads its table anyway."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import RedirectResponse, Response
@@ -37,6 +43,9 @@ from arbitro.web.tokens import (
     read_token,
     signing_source,
 )
+
+if TYPE_CHECKING:
+    from arbitro.store.notify import CommitChannel
 
 router = APIRouter(include_in_schema=False)
 
@@ -126,9 +135,29 @@ _WATCHERS: dict[tuple[str, int, int], set[asyncio.Event]] = {}
 """The sockets of this process waiting on each table (event, round, table)."""
 
 
+_LOOP: list[asyncio.AbstractEventLoop] = []
+"""The event loop of this process's sockets (taken by the first one): another process's move,
+heard on a thread, wakes them through it."""
+
+
 def _wake(key: tuple[str, int, int]) -> None:
     for flag in _WATCHERS.get(key, ()):
         flag.set()
+
+
+def _woken_elsewhere(key: tuple[str, int, int]) -> None:
+    """Another process moved table ``key`` (called from the channel's thread): this process's
+    sockets of the table read it now."""
+    if key in _WATCHERS and _LOOP and not _LOOP[0].is_closed():
+        _LOOP[0].call_soon_threadsafe(_wake, key)
+
+
+def share_moves(channel: CommitChannel) -> None:
+    """Wake this process's sockets of a table when another process moves it (issue 33: the
+    four phones of a table may be connected to four processes); the sockets tell
+    ``channel`` of the moves they take."""
+    if _woken_elsewhere not in channel.on_table:
+        channel.on_table.append(_woken_elsewhere)
 
 
 @router.websocket("/t/{token}/digital/{seat}/ws")
@@ -155,6 +184,10 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
     source = signing_source(web.secret, address[:100], websocket.headers.get("user-agent", ""))
     await websocket.accept()
     key = (event_id, round_number, table)
+    channel: CommitChannel | None = getattr(websocket.app.state, "commit_channel", None)
+    loop = asyncio.get_running_loop()
+    if not _LOOP or _LOOP[0] is not loop:
+        _LOOP[:] = [loop]
     flag = asyncio.Event()
     _WATCHERS.setdefault(key, set()).add(flag)
     tables = DigitalTables(web.service)
@@ -174,6 +207,8 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
         except ArbitroError as err:
             await websocket.send_text(json.dumps({"type": "error", "message": err.message(lang)}))
         _wake(key)
+        if channel is not None:  # the table's phones connected to other processes
+            channel.publish_table(key)
 
     async def receive() -> None:
         while True:
@@ -243,4 +278,4 @@ def _progress(web: Web, event_id: str, round_number: int, table: int) -> tuple[i
         return t.current.number, len(t.current.moves)
 
 
-__all__ = ["router", "seat_code", "seat_path"]
+__all__ = ["router", "seat_code", "seat_path", "share_moves"]

@@ -14,19 +14,25 @@ expected-seq check (the unique ``(event_id, seq)`` of the records) is what keeps
 from appending on the same state; the one that loses decides again on the new state
 (:mod:`arbitro.services.event_log`). On PostgreSQL each worker also tells the others which
 event it appended to (LISTEN/NOTIFY, :mod:`arbitro.store.notify`), so that the pages waiting
-for a change in every worker wake at once. See ``docs/workers.md``.
+for a change in every worker wake at once, and a digital table's moves reach its phones in
+every worker (:func:`arbitro.web.digital_table.share_moves`). A single ``arbitro serve``
+process is wired the same way (:func:`share_changes`), so that separate processes behind a
+proxy are as the workers of one. See ``docs/workers.md``.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI, Request, Response
 
+from arbitro.i18n import _
 from arbitro.store.notify import share_commits
 from arbitro.web.app import create_app
+from arbitro.web.digital_table import share_moves
 
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
 WORKER_HEADER = "X-Arbitro-Worker"
@@ -38,13 +44,21 @@ two answers) can tell them apart."""
 def app_from_environment() -> FastAPI:
     """The web app on ``$ARBITRO_DATABASE_URL`` (else the installation's default database),
     built in the worker process that calls it (uvicorn's ``factory=True``)."""
-    app = create_app(os.environ.get(DATABASE_URL_ENV) or None)
+    return share_changes(create_app(os.environ.get(DATABASE_URL_ENV) or None))
+
+
+def share_changes(app: FastAPI) -> FastAPI:
+    """Wire ``app`` to the other processes serving its database (issue 33): on PostgreSQL its
+    commits and its digital tables' moves are sent to them and theirs wake its pages, streams
+    and sockets (:mod:`arbitro.store.notify`); every answer names the process
+    (:data:`WORKER_HEADER`). On SQLite (one process) only the label. Returns ``app``."""
     label = secrets.token_hex(4)
     app.state.worker = label
     web = app.state.web
     channel = share_commits(web.store.url, web.service.on_commit)  # PostgreSQL's NOTIFY
     app.state.commit_channel = channel
     if channel is not None:
+        share_moves(channel)
         app.router.on_shutdown.append(channel.close)
 
     @app.middleware("http")
@@ -61,3 +75,33 @@ def app_from_environment() -> FastAPI:
 def is_sqlite(url: str) -> bool:
     """Whether the database URL names a SQLite database (one file, one process writing)."""
     return url.split(":", 1)[0].split("+", 1)[0].lower() == "sqlite"
+
+
+def migrate(url: str | None = None) -> str:
+    """Bring the database at ``url`` (else ``$ARBITRO_DATABASE_URL``, else the installation's
+    default) to the newest schema, once, before the processes that serve it start
+    (``scripts/production.sh``; the processes then find it up to date); the text saying so."""
+    from arbitro.store import RecordStore
+    from arbitro.store.migrate import newest_revision
+
+    RecordStore.open(url or os.environ.get(DATABASE_URL_ENV) or None).close()
+    return _(
+        "The database's schema is up to date (revision {revision}): migrated once, before the"
+        " processes start",
+        revision=newest_revision(),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m arbitro.web.factory migrate``: :func:`migrate`, its text on the terminal;
+    what ``scripts/production.sh`` runs before it starts the processes."""
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["migrate"]:
+        print(_("usage: python -m arbitro.web.factory migrate"), file=sys.stderr)
+        return 2
+    print(migrate())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
