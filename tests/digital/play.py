@@ -108,7 +108,7 @@ class Secrecy:
         for s in self.seats:
             left, came = self.before[s] - after[s], after[s] - self.before[s]
             self.shown += left
-            if left and came - self.shown:
+            if left and came:
                 self.shown += self.before[s] & after[s]
         self.before = after
 
