@@ -1,12 +1,12 @@
 """What the digital tables' property tests share (issue 32): an event of any code with a
 digital engine, opened through the service; the cards a seat's message may show, worked out
-from the engine's hands alone (no game named, no view key read).
+from the engine's hands and the moves' notation (no game named, no view key read).
 
 Which cards a seat may see, for any card game: its own hand, every card that has left a hand
-(a card leaves a hand only face up: melded, laid off, discarded, played to a trick) and the
-few cards face up when the deal starts (the first discard, a trump: the cards every seat's
+(a card leaves a hand only face up: melded, laid off, discarded, played to a trick), every
+card a move names, and the few cards face up when the deal starts (the first discard, a trump: the cards every seat's
 first message shows beyond its hand, the same for all). Anything else — another hand, the
-stock, a pozzetto — is hidden (:meth:`Secrecy.moved` says the one allowance made). A message's cards are the words of its strings that are
+stock, a pozzetto — is hidden. A message's cards are the words of its strings that are
 cards of the deal's layout (a card written like a seat, Parole's ``N``, cannot be told from
 a seat's letter and is not counted)."""
 
@@ -99,17 +99,16 @@ class Secrecy:
         self.shown: Counter[str] = Counter()  # every card that has left a hand
         self.face_up: Counter[str] | None = None  # the deal's first face-up cards
 
-    def moved(self, game: Any) -> None:
-        """Take the position after one more move: the cards that left a hand are shown. A
-        move that both lays cards down and takes unseen ones (a pozzetto taken on the fly)
-        may lay down a card and take its twin: its hand's cards before and after in common
-        are counted as shown too (the hands alone cannot tell them apart)."""
+    def moved(self, game: Any, move: str) -> None:
+        """Take the position after ``move``: the cards it names (a card named in a move is
+        laid face up: melded, laid off, discarded, played) and those that left a hand are
+        shown. (Named, because a move may lay a card down and bring its twin into the same
+        hand: the last discard that takes a pozzetto; the hands alone cannot tell.)"""
         after = hands(game, self.seats)
+        named: Counter[str] = Counter(w for w in move.split() if w in self.deck)
         for s in self.seats:
-            left, came = self.before[s] - after[s], after[s] - self.before[s]
-            self.shown += left
-            if left and came:
-                self.shown += self.before[s] & after[s]
+            named |= self.before[s] - after[s]
+        self.shown += named
         self.before = after
 
     def cards(self, view: Mapping[str, Any]) -> Counter[str]:

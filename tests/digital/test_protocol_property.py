@@ -81,7 +81,7 @@ def play_through_protocol(
             secrecy.start(views)
         else:
             assert secrecy is not None
-            secrecy.moved(table.position())
+            secrecy.moved(table.position(), table.current.moves[-1][1])
         for s, v in views.items():
             leaked = secrecy.hidden(s, v)
             assert not leaked, f"{s.value}'s view shows {dict(leaked)}: {v}"
