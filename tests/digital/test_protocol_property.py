@@ -96,10 +96,7 @@ def play_through_protocol(
         tables.play(event, 1, 1, seat, deal, n, move)
         if chaos.random() < 0.1:  # the answer was lost: the phone sends it again
             before = list(tables.table(event, 1, 1).deals[deal - 1].moves)
-            try:
-                tables.play(event, 1, 1, seat, deal, n, move)
-            except ConflictError as err:  # the deal's last move: the next deal is dealt
-                assert err.key == "digital.stale_deal" and len(before) == n, err
+            tables.play(event, 1, 1, seat, deal, n, move)  # recorded once, even a deal's last
             again = tables.table(event, 1, 1).deals[deal - 1].moves
             assert again == before and again[n - 1] == (seat.value, move)
         if chaos.random() < 0.05 and n > 1:  # a phone behind the table: refused
