@@ -122,7 +122,8 @@ def echo_app() -> Any:
 
 
 def start(command: list[str], env: dict[str, str], ready: str) -> subprocess.Popen[bytes]:
-    """A server subprocess, once ``ready`` (a URL) answers."""
+    """A server subprocess, once ``ready`` (a URL) answers (nginx's 502 is not an answer:
+    its upstream is not up yet)."""
     process = subprocess.Popen(command, env=env, start_new_session=True)
     deadline = time.monotonic() + 180
     while True:
@@ -131,8 +132,9 @@ def start(command: list[str], env: dict[str, str], ready: str) -> subprocess.Pop
         try:
             with urlopen(ready, timeout=2):
                 return process
-        except OSError as err:
-            if getattr(err, "code", None) is not None:  # an HTTP answer: it is up
+        except OSError as err:  # an HTTP answer (but a proxy's 5xx): it is up
+            code = getattr(err, "code", None)
+            if code is not None and int(code) < 500:
                 return process
         if time.monotonic() > deadline:
             raise SystemExit(f"{command[:3]} did not answer")
@@ -299,6 +301,7 @@ async def play(base: str, secret: bytes, args: argparse.Namespace) -> dict[str, 
         "latencies": tally.latencies(),
         "refusals": tally.refusals,
         "reconnects": tally.reconnects,
+        "causes": tally.causes.most_common(3),
         "connected": len(tally.at),
     }
 
@@ -333,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"moves: {result['moves']} in {result['window']:.1f} s = {rate:.1f} moves/s; tables "
         f"connected {result['connected']}/{args.tables}; refusals {len(result['refusals'])}; "
-        f"reconnections {result['reconnects']}"
+        f"reconnections {result['reconnects']} {result['causes']}"
     )
     print(
         f"update (a move to each other phone's view): n {len(update)}, "

@@ -18,6 +18,7 @@ import asyncio
 import json
 import random
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +43,7 @@ class Tally:
     seen: dict[Key, list[float]] = field(default_factory=dict)  # other phones' arrival times
     resent: int = 0
     reconnects: int = 0
+    causes: Counter[str] = field(default_factory=Counter)  # why sockets were lost
     refusals: list[str] = field(default_factory=list)
     at: dict[int, tuple[int, int]] = field(default_factory=dict)  # table -> (deal, n) seen
     finished: set[int] = field(default_factory=set)  # tables whose sheet is filled
@@ -102,8 +104,8 @@ class Phone:
                     delay, self.fresh = 0.1, True
                     if await self._play(socket, stop, stop_at_sheet):
                         return
-            except (OSError, WebSocketException, TimeoutError):
-                pass
+            except (OSError, WebSocketException, TimeoutError) as err:
+                self.tally.causes[f"{type(err).__name__}: {err}"[:80]] += 1
             if stop.is_set():
                 return
             self.tally.reconnects += 1
