@@ -103,9 +103,15 @@ def play_move(
     engine's notation. The server checks it again whatever the phone offered: a deal that is
     not the current one, a stale ``n`` (another move came first), a seat out of turn, a
     malformed or illegal move (the code's article) are refused. The same move sent again
-    with the same ``n`` answers None: it was recorded once."""
+    with the same ``n`` answers None: it was recorded once (also a deal's last move sent
+    again once the next deal is dealt)."""
     t = digital_table(state, round_number, table)
     current = t.current
+    engine = t.engine
+    if 1 <= deal <= len(t.deals) and 1 <= n <= len(t.deals[deal - 1].moves):
+        done_seat, done = t.deals[deal - 1].moves[n - 1]
+        if done_seat == seat.value and done == _normal(engine.parse_move(move)):
+            return None  # sent twice (even once the next deal is dealt): recorded once
     if deal != current.number:
         raise ConflictError(
             "deal {deal} is not the one being played (deal {current})",
@@ -113,11 +119,6 @@ def play_move(
             current=current.number,
             key="digital.stale_deal",
         )
-    engine = t.engine
-    if n <= len(current.moves):
-        done_seat, done = current.moves[n - 1] if n >= 1 else (None, "")
-        if n >= 1 and done_seat == seat.value and done == _normal(engine.parse_move(move)):
-            return None  # sent twice: recorded once
     if n != len(current.moves) + 1:
         raise ConflictError(
             "move {n} is stale: the table is at move {at}; reload",

@@ -1,0 +1,357 @@
+"""Benchmark of digital tables (issue 32): ``--tables`` (250) tables of bot phones over real
+WebSockets against one ``arbitro serve`` on this machine: moves per second and the p99 time
+from a move leaving its phone to the other three phones' views past it, as a ratio to a
+WebSocket echo server measured in the same run (goal <= 3x).
+
+Method:
+  1. A fresh database (a SQLite file; with ``--processes``, a throwaway PostgreSQL server as
+     tests/postgres.py starts it), a Burraco FIBAS pairs event with ``2 * --tables`` pairs,
+     round 1 seated by draw and published, and every table opened as digital (not timed).
+  2. The floor: a WebSocket echo server, Starlette's WebSocket under uvicorn (the library
+     arbitro's sockets use), one worker in a subprocess: ``--tables`` groups of four
+     sockets; in each group the members take turns as the seats do, each sending a message
+     of a view's size that the server sends to the other three. Its time: from the send to
+     each of the other three receiving it. ``--floor-moves`` turns a group.
+  3. arbitro: ``arbitro serve`` (one process) in a subprocess on the same database; four
+     bot phones a table (bench/phones.py: each phone sends a move its view offers when it
+     is to play, the server checks and records it, and sends every phone its view); the
+     phones play for ``--seconds``. Moves per second: the moves acknowledged over the
+     window; the p99 from a move's leaving its phone to each other phone's view past it.
+  4. The floor again after the tables (the machine is shared: a stall hits both).
+  Reported: the floors' and the updates' p50/p99, the ratios of the updates' p99 to each
+  floor's p99, moves per second, refusals, reconnections, ``nproc`` and the load average.
+
+``--processes N``: arbitro is ``scripts/production.sh N`` (N processes behind nginx, on
+PostgreSQL and Redis, both started for the run) and the phones connect through nginx. A
+table's phones may land on different processes: until the moves are fanned out between
+processes (issue 33), a phone on another process than the move's sees it only at its
+socket's re-read (``RECHECK_SECONDS``); the echo floor is not behind nginx.
+
+The phones run in this process (one asyncio loop), the servers in their own. Only loopback
+addresses; a bounded number of moves.
+Run: .venv/bin/python bench/digital_tables.py [--tables 250] [--seconds 60]
+     .venv/bin/python bench/digital_tables.py --processes 1 --tables 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.request import urlopen
+
+from websockets.asyncio.client import connect
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+EVENT = "banco"
+
+
+def load(path: Path, name: str) -> ModuleType:
+    """A module by its file (bench/phones.py; the tests' helpers: tests/postgres.py,
+    tests/scale/redis_server.py, tests/digital/play.py)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+phones = load(HERE / "phones.py", "bench_phones")  # the bot phones, shared with the tests
+
+
+def free_port() -> int:
+    """A free loopback port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` in ms (nearest rank); 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+# ---------------------------------------------------------------- the echo floor
+
+
+def echo_app() -> Any:
+    """A Starlette app: ``/echo/{group}`` sends every message to the group's other sockets."""
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    groups: dict[str, set[WebSocket]] = {}
+
+    async def echo(websocket: WebSocket) -> None:
+        group = websocket.path_params["group"]
+        await websocket.accept()
+        members = groups.setdefault(group, set())
+        members.add(websocket)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                for other in list(members):
+                    if other is not websocket:
+                        await other.send_text(text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            members.discard(websocket)
+
+    return Starlette(routes=[WebSocketRoute("/echo/{group}", echo)])
+
+
+def start(command: list[str], env: dict[str, str], ready: str) -> subprocess.Popen[bytes]:
+    """A server subprocess, once ``ready`` (a URL) answers (nginx's 502 is not an answer:
+    its upstream is not up yet)."""
+    process = subprocess.Popen(command, env=env, start_new_session=True)
+    deadline = time.monotonic() + 180
+    while True:
+        if process.poll() is not None:
+            raise SystemExit(f"{command[:3]} exited")
+        try:
+            with urlopen(ready, timeout=2):
+                return process
+        except OSError as err:  # an HTTP answer (but a proxy's 5xx): it is up
+            code = getattr(err, "code", None)
+            if code is not None and int(code) < 500:
+                return process
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{command[:3]} did not answer")
+        time.sleep(0.2)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """End a server subprocess and its group."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+@contextmanager
+def echo_server() -> Iterator[str]:
+    """The echo app under uvicorn, one worker; its ``ws://`` base."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "digital_tables:echo_app",
+        "--factory",
+        "--app-dir",
+        str(HERE),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--no-access-log",
+    ]
+    process = start(command, dict(os.environ), f"http://127.0.0.1:{port}/")
+    try:
+        yield f"ws://127.0.0.1:{port}"
+    finally:
+        stop(process)
+
+
+async def floor(base: str, groups: int, turns: int, size: int) -> list[float]:
+    """Each group's four sockets take ``turns`` turns; each message's time to the other
+    three, in seconds."""
+    times: list[float] = []
+    payload = "x" * size
+
+    async def group(g: int) -> None:
+        sockets = [
+            await connect(f"{base}/echo/{g}", ping_interval=None, max_size=2**22) for _ in range(4)
+        ]
+        try:
+            await asyncio.sleep(0.2)  # every member registered
+            for turn in range(turns):
+                sender = sockets[turn % 4]
+                left = time.perf_counter()
+                await sender.send(json.dumps({"t": turn, "p": payload}))
+                for other in sockets:
+                    if other is not sender:
+                        await other.recv()
+                        times.append(time.perf_counter() - left)
+        finally:
+            for s in sockets:
+                await s.close()
+
+    await asyncio.gather(*(group(g) for g in range(groups)))
+    return times
+
+
+# ---------------------------------------------------------------- arbitro
+
+
+def set_up(url: str, tables: int) -> bytes:
+    """The event, its tables opened as digital; the installation's secret."""
+    from arbitro.codes.registry import DEFAULT_CODE
+    from arbitro.services.digital_tables import DigitalTables
+    from arbitro.services.events import EventService
+    from arbitro.store import RecordStore
+    from arbitro.store.secret import load_secret
+
+    helpers = load(ROOT / "tests" / "digital" / "play.py", "bench_digital_play")
+    store = RecordStore(url)
+    try:
+        svc = EventService(store, helpers.Clock())
+        helpers.seated_event(svc, EVENT, DEFAULT_CODE, tables=tables, deals=2)
+        digital = DigitalTables(svc)
+        for t in range(1, tables + 1):
+            digital.open(EVENT, 1, t)
+        return load_secret(store)
+    finally:
+        store.close()
+
+
+@contextmanager
+def arbitro(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, bytes]]:
+    """The database set up and arbitro serving it (one ``arbitro serve``, or
+    production.sh's N processes behind nginx); its base URL and secret."""
+    os.environ["ARBITRO_SECRET"] = os.environ.get("ARBITRO_SECRET") or os.urandom(16).hex()
+    env = dict(os.environ)
+    if not args.processes:
+        url = f"sqlite:///{tmp / 'digital.sqlite3'}"
+        started = time.perf_counter()
+        secret = set_up(url, args.tables)
+        print(f"set-up: {args.tables} tables, {time.perf_counter() - started:.0f} s")
+        port = free_port()
+        arbitro_bin = str(Path(sys.executable).parent / "arbitro")
+        command = [arbitro_bin, "--db", url, "serve", "--port", str(port)]
+        process = start(command, env, f"http://127.0.0.1:{port}/")
+        try:
+            yield f"http://127.0.0.1:{port}", secret
+        finally:
+            stop(process)
+        return
+    postgres = load(ROOT / "tests" / "postgres.py", "bench_postgres")
+    redis = load(ROOT / "tests" / "scale" / "redis_server.py", "bench_redis")
+    pg = postgres.PostgresServer.start()
+    rd = redis.RedisServer.start()
+    try:
+        url = postgres.create_schema(pg.create_database())
+        started = time.perf_counter()
+        secret = set_up(url, args.tables)
+        print(f"set-up: {args.tables} tables, {time.perf_counter() - started:.0f} s")
+        port = free_port()
+        env.update(
+            ARBITRO_DATABASE_URL=url,
+            ARBITRO_REDIS_URL=rd.url,
+            ARBITRO_PRODUCTION_DIR=str(tmp / "nginx"),
+            ARBITRO_PYTHON=sys.executable,
+        )
+        script = ["bash", str(ROOT / "scripts" / "production.sh"), str(args.processes), str(port)]
+        process = start(script, env, f"http://127.0.0.1:{port}/")
+        try:
+            yield f"http://127.0.0.1:{port}", secret
+        finally:
+            stop(process)
+    finally:
+        rd.stop()
+        pg.stop()
+
+
+async def play(base: str, secret: bytes, args: argparse.Namespace) -> dict[str, Any]:
+    """The phones of every table, for ``--seconds`` once all are connected."""
+    tally = phones.Tally()
+    seats = ["N", "E", "S", "W"]
+    bots = phones.table_phones(
+        base, secret, EVENT, 1, range(1, args.tables + 1), seats, tally, args.seed
+    )
+    halt = asyncio.Event()
+    tasks = [asyncio.create_task(p.run(halt, stop_at_sheet=False)) for p in bots]
+    deadline = time.monotonic() + 120
+    while len(tally.at) < args.tables and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    began, acked_before = time.perf_counter(), len(tally.acked)
+    await asyncio.sleep(args.seconds)
+    moves = len(tally.acked) - acked_before
+    window = time.perf_counter() - began
+    halt.set()
+    await asyncio.gather(*tasks)
+    return {
+        "moves": moves,
+        "window": window,
+        "latencies": tally.latencies(),
+        "refusals": tally.refusals,
+        "reconnects": tally.reconnects,
+        "causes": tally.causes.most_common(3),
+        "connected": len(tally.at),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The bench; exit status 1 if a phone was refused a move or a table never connected."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--tables", type=int, default=250, help="digital tables (4 phones each)")
+    parser.add_argument("--seconds", type=float, default=60, help="the tables' play window")
+    parser.add_argument("--floor-moves", type=int, default=40, help="echo turns a group")
+    parser.add_argument("--size", type=int, default=1500, help="echo message size (a view's)")
+    parser.add_argument("--processes", type=int, default=0, help="production.sh N behind nginx")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    random.seed(args.seed)
+    print(
+        f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}; nproc {os.cpu_count()}; "
+        f"load average {os.getloadavg()}; tables {args.tables}; processes "
+        f"{args.processes or '1 (arbitro serve)'}"
+    )
+    with tempfile.TemporaryDirectory(prefix="arbitro-digital-") as folder:
+        with echo_server() as echo:
+            before = asyncio.run(floor(echo, args.tables, args.floor_moves, args.size))
+        with arbitro(args, Path(folder)) as (base, secret):
+            result = asyncio.run(play(base, secret, args))
+        with echo_server() as echo:
+            after = asyncio.run(floor(echo, args.tables, args.floor_moves, args.size))
+    update = result["latencies"]
+    rate = result["moves"] / result["window"]
+    print(f"echo floor before: p50 {pct(before, 0.5):.1f} ms, p99 {pct(before, 0.99):.1f} ms")
+    print(f"echo floor after:  p50 {pct(after, 0.5):.1f} ms, p99 {pct(after, 0.99):.1f} ms")
+    print(
+        f"moves: {result['moves']} in {result['window']:.1f} s = {rate:.1f} moves/s; tables "
+        f"connected {result['connected']}/{args.tables}; refusals {len(result['refusals'])}; "
+        f"reconnections {result['reconnects']} {result['causes']}"
+    )
+    print(
+        f"update (a move to each other phone's view): n {len(update)}, "
+        f"p50 {pct(update, 0.5):.1f} ms, p99 {pct(update, 0.99):.1f} ms"
+    )
+    for name, floor_times in (("before", before), ("after", after)):
+        ratio = pct(update, 0.99) / max(pct(floor_times, 0.99), 1e-9)
+        print(
+            f"ratio of the update's p99 to the echo floor's p99 ({name}): {ratio:.1f}x (goal <= 3x)"
+        )
+    print(f"load average after: {os.getloadavg()}")
+    for refusal in result["refusals"][:5]:
+        print("refused:", refusal)
+    return 1 if result["refusals"] or result["connected"] < args.tables else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+"""Bot phones of digital tables (issue 32), shared by the chaos test
+(tests/chaos/test_digital_chaos.py) and the bench (bench/digital_tables.py): each phone is a
+seat's WebSocket (``/t/{token}/digital/{seat}/ws``, admitted by its seat's code in its cookie,
+as a phone that opened its seat's link), playing as the page does: on every view it gets, if
+it is offered moves, it sends one of them as ``{"deal", "n": n + 1, "move"}``.
+
+A phone that loses its socket (the server killed, a network cut) connects again until
+``stop``; if its last move was not acknowledged (no view past it came back) it sends THE SAME
+move with THE SAME number again: the server records it once. A move is acknowledged when a
+view past its number arrives (only the seat to play can make move ``n``).
+
+Times are ``time.perf_counter`` (one process: the bench's and the test's loop). Only
+loopback addresses are used by the callers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+from arbitro.web.digital_table import seat_code
+from arbitro.web.tokens import make_token
+
+Key = tuple[int, int, int]
+"""A move of a table: (table, deal, n)."""
+
+
+@dataclass
+class Tally:
+    """What the phones of a run saw: the moves sent and acknowledged, when each move left and
+    when each other phone of its table got the view past it, errors."""
+
+    sent: dict[Key, tuple[str, str, float]] = field(default_factory=dict)  # seat, move, time
+    acked: dict[Key, tuple[str, str]] = field(default_factory=dict)  # seat, move
+    seen: dict[Key, list[float]] = field(default_factory=dict)  # other phones' arrival times
+    resent: int = 0
+    reconnects: int = 0
+    causes: Counter[str] = field(default_factory=Counter)  # why sockets were lost
+    refusals: list[str] = field(default_factory=list)
+    at: dict[int, tuple[int, int]] = field(default_factory=dict)  # table -> (deal, n) seen
+    finished: set[int] = field(default_factory=set)  # tables whose sheet is filled
+
+    def latencies(self) -> list[float]:
+        """Seconds from a move's leaving to each other phone's view past it."""
+        out: list[float] = []
+        for key, times in self.seen.items():
+            sent = self.sent.get(key)
+            if sent is not None:
+                out.extend(t - sent[2] for t in times)
+        return out
+
+
+def ws_base(http_base: str) -> str:
+    """``ws://host:port`` for ``http://host:port``."""
+    return http_base.replace("https://", "wss://").replace("http://", "ws://").rstrip("/")
+
+
+class Phone:
+    """One seat's bot phone at table ``table``."""
+
+    def __init__(
+        self,
+        base: str,
+        secret: bytes,
+        event: str,
+        round_number: int,
+        table: int,
+        seat: str,
+        tally: Tally,
+        rng: random.Random,
+    ) -> None:
+        token = make_token(secret, event, table, round_number)
+        self.url = f"{ws_base(base)}/t/{token}/digital/{seat}/ws"
+        self.cookie = (
+            f"arbitro_seat_{seat}={seat_code(secret, token, seat)}; "
+            f"arbitro_device=bot-{table}-{seat}-{rng.getrandbits(64):016x}"
+        )
+        self.table, self.seat, self.tally, self.rng = table, seat, tally, rng
+        self.pending: tuple[int, int, str] | None = None  # deal, n, move not yet acknowledged
+        self.last: tuple[int, int] = (0, -1)
+        self.fresh = False  # no view yet on this connection
+
+    async def run(self, stop: asyncio.Event, stop_at_sheet: bool = True) -> None:
+        """Play until ``stop`` (or the table's sheet is filled), connecting again whenever
+        the socket is lost."""
+        delay = 0.1
+        while not stop.is_set():
+            try:
+                async with connect(
+                    self.url,
+                    additional_headers={"Cookie": self.cookie},
+                    open_timeout=10,
+                    ping_interval=None,
+                    max_size=2**22,
+                ) as socket:
+                    delay, self.fresh = 0.1, True
+                    if await self._play(socket, stop, stop_at_sheet):
+                        return
+            except (OSError, WebSocketException, TimeoutError) as err:
+                self.tally.causes[f"{type(err).__name__}: {err}"[:80]] += 1
+            if stop.is_set():
+                return
+            self.tally.reconnects += 1
+            await asyncio.sleep(delay + self.rng.random() * delay)
+            delay = min(delay * 2, 1.0)
+
+    async def _play(
+        self, socket: ClientConnection, stop: asyncio.Event, stop_at_sheet: bool
+    ) -> bool:
+        """Answer views until ``stop``; True once the table's sheet is filled."""
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(socket.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            arrived = time.perf_counter()
+            data = json.loads(text)
+            if data.get("type") == "error":
+                self.tally.refusals.append(f"{self.table} {self.seat}: {data.get('message')}")
+                continue
+            view: dict[str, Any] = data["view"]
+            await self._on_view(socket, view, arrived)
+            if view.get("sheet") and stop_at_sheet:
+                self.tally.finished.add(self.table)
+                return True
+        return False
+
+    async def _on_view(
+        self, socket: ClientConnection, view: dict[str, Any], arrived: float
+    ) -> None:
+        deal, n = int(view["deal"]), int(view["n"])
+        tally = self.tally
+        fresh, self.fresh = self.fresh, False
+        if (deal, n) > self.last:
+            for k in self._between(self.last, (deal, n)):
+                if k in tally.sent and tally.sent[k][0] != self.seat:
+                    tally.seen.setdefault(k, []).append(arrived)
+            self.last = (deal, n)
+        if (deal, n) > tally.at.get(self.table, (0, -1)):
+            tally.at[self.table] = (deal, n)
+        if self.pending is not None:
+            p_deal, p_n, p_move = self.pending
+            if (deal, n) >= (p_deal, p_n):  # a view past it: recorded
+                tally.acked[(self.table, p_deal, p_n)] = (self.seat, p_move)
+                self.pending = None
+            elif fresh and (deal, n) == (p_deal, p_n - 1) and view["moves"]:
+                await socket.send(json.dumps({"deal": p_deal, "n": p_n, "move": p_move}))
+                tally.resent += 1  # not recorded yet (or its answer lost): the same again
+                return
+        moves = view["moves"]
+        if moves and self.pending is None:
+            move = self.rng.choice(moves)
+            self.pending = (deal, n + 1, move)
+            tally.sent[(self.table, deal, n + 1)] = (self.seat, move, time.perf_counter())
+            await socket.send(json.dumps({"deal": deal, "n": n + 1, "move": move}))
+
+    def _between(self, before: tuple[int, int], now: tuple[int, int]) -> Iterable[Key]:
+        """The moves of this table made between two views (of the same deal, or the last
+        ones of the previous deal are not timed)."""
+        if before[0] == now[0]:
+            return ((self.table, now[0], k) for k in range(before[1] + 1, now[1] + 1))
+        return ((self.table, now[0], k) for k in range(1, now[1] + 1))
+
+
+def table_phones(
+    base: str,
+    secret: bytes,
+    event: str,
+    round_number: int,
+    tables: Iterable[int],
+    seats: Iterable[str],
+    tally: Tally,
+    seed: int,
+) -> list[Phone]:
+    """A phone for every seat of every table."""
+    chosen = list(seats)
+    return [
+        Phone(base, secret, event, round_number, t, s, tally, random.Random(f"{seed}-{t}-{s}"))
+        for t in tables
+        for s in chosen
+    ]
+
+
+def moves_logged(records: Iterable[Any]) -> dict[tuple[int, int], list[tuple[int, str, str]]]:
+    """The ``digital-move`` records of a round's tables as the log holds them, per (table,
+    deal): each move's number, seat and notation, in the log's order."""
+    out: dict[tuple[int, int], list[tuple[int, str, str]]] = {}
+    for body in records:
+        out.setdefault((body.table, body.deal), []).append((body.n, body.seat, body.move))
+    return out
+
+
+def log_faults(
+    logged: dict[tuple[int, int], list[tuple[int, str, str]]], tally: Tally
+) -> list[str]:
+    """What is wrong in the log against the phones: a deal's numbers not 1, 2, ... in order
+    (a move lost or recorded twice), an acknowledged move absent or another in its place."""
+    faults = []
+    for (table, deal), moves in sorted(logged.items()):
+        numbers = [n for n, _, _ in moves]
+        if numbers != list(range(1, len(numbers) + 1)):
+            faults.append(f"table {table} deal {deal}: numbers {numbers}")
+    for (table, deal, n), (seat, move) in sorted(tally.acked.items()):
+        moves = logged.get((table, deal), [])
+        found = [m for m in moves if m[0] == n]
+        if found != [(n, seat, move)]:
+            faults.append(f"table {table} deal {deal} move {n} {seat} {move!r}: logged {found}")
+    return faults
