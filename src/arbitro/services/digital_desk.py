@@ -1,0 +1,146 @@
+"""The director's side of a round's digital tables (issue 32): each table's progress (deal k
+of n, whose turn, moves played, paused, the arbiter's calls), the full position (the director
+sees everything), pausing and resuming a table, the arbiter's calls from the phones and
+their answers. Every action is a record of the event's log (``digital-paused``,
+``digital-called``, ``digital-answered``), decided in :mod:`arbitro.tournament.digital.commands`.
+
+Which seats have a phone connected is no record: the web process that holds the sockets
+passes it in (``connected``), so a terminal shows the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from arbitro.games.core.seats import Seat
+from arbitro.services.digital_tables import DigitalTables
+from arbitro.services.events import EventService
+from arbitro.tournament.digital.commands import (
+    AnswerCall,
+    CallArbiter,
+    PauseTable,
+    digital_table,
+)
+from arbitro.tournament.digital.table import DigitalTable
+from arbitro.tournament.event import EventState
+
+
+def progress(
+    state: EventState,
+    t: DigitalTable,
+    connected: Mapping[str, int] | None = None,
+    position: bool = True,
+) -> dict[str, Any]:
+    """A digital table's progress, JSON-ready: deal k of n, moves played, whose turn, the
+    robots, each seat's state (``robot``, ``connected``, ``empty``, or ``unknown`` when
+    ``connected`` is not known here), paused, the calls waiting, and (``position``) the
+    full position in the engine's notation (the director's view only: FIBAS art. 7)."""
+    game = t.position()
+    deals = state.deals(t.round)
+    robots = t.current.robots
+    seats: dict[str, str] = {}
+    for s in t.engine.seats:
+        if s.value in robots:
+            seats[s.value] = "robot"
+        elif connected is None:
+            seats[s.value] = "unknown"
+        else:
+            seats[s.value] = "connected" if connected.get(s.value) else "empty"
+    data: dict[str, Any] = {
+        "round": t.round,
+        "table": t.table,
+        "deal": t.current.number,
+        "deals": deals,
+        "moves": len(t.current.moves),
+        "turn": None if game.is_over else game.turn.value,
+        "over": game.is_over,
+        "finished": game.is_over and len(t.deals) >= deals,
+        "robots": list(robots),
+        "seats": seats,
+        "paused": t.paused,
+        "calls": [
+            {"number": c.number, "seat": c.seat, "reason": c.reason, "at": c.at.isoformat()}
+            for c in t.open_calls
+        ],
+    }
+    if position:
+        data["position"] = t.engine.position(game)
+    return data
+
+
+def round_tables(state: EventState, round_number: int) -> list[DigitalTable]:
+    """The round's digital tables, in table order."""
+    return [t for (r, _), t in sorted(state.digital.items()) if r == round_number]
+
+
+class DigitalDesk:
+    """The director's use cases on an event's digital tables (the event's service's)."""
+
+    def __init__(self, events: EventService, tables: DigitalTables | None = None) -> None:
+        self._events = events
+        self._tables = tables if tables is not None else DigitalTables(events)
+
+    def pause(self, event_id: str, round_number: int, table: int, actor: str = "director") -> None:
+        """Pause the table (FIBAS art. 7): its phones show «Tavolo sospeso dall'arbitro» and
+        no move is taken until it is resumed."""
+        self._events.run(event_id, PauseTable(round_number, table, True, actor))
+
+    def resume(self, event_id: str, round_number: int, table: int, actor: str = "director") -> None:
+        """Resume a paused table: the play goes on (the robots' moves too); the move's time
+        counts again from now."""
+        self._events.run(event_id, PauseTable(round_number, table, False, actor))
+        self._tables.advance(event_id, round_number, table)
+
+    def call(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        seat: Seat,
+        reason: str = "player",
+        actor: str | None = None,
+    ) -> int:
+        """Call the arbiter to the table for ``seat`` (its phone's button, or the server's
+        time checks); answers the call's number."""
+        number: int = self._events.run(
+            event_id,
+            CallArbiter(round_number, table, seat, reason, actor or f"{table} {seat.value}"),
+        )
+        return number
+
+    def answer(
+        self, event_id: str, round_number: int, table: int, call: int, actor: str = "director"
+    ) -> None:
+        """Mark call number ``call`` of the table answered (a ruling, if any, goes through
+        the rulings' form with the table: docs/digital-tables.md)."""
+        self._events.run(event_id, AnswerCall(round_number, table, call, actor))
+
+    def table(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        connected: Mapping[str, int] | None = None,
+    ) -> dict[str, Any]:
+        """One table's progress and full position (:func:`progress`)."""
+        state = self._events.state(event_id)
+        return progress(state, digital_table(state, round_number, table), connected)
+
+    def round(
+        self,
+        event_id: str,
+        round_number: int,
+        connected: Mapping[tuple[int, int], Mapping[str, int]] | None = None,
+    ) -> list[dict[str, Any]]:
+        """Every digital table's progress in the round (no positions: the list), in table
+        order; ``connected`` by (round, table) when the sockets are known."""
+        state = self._events.state(event_id)
+        return [
+            progress(
+                state,
+                t,
+                None if connected is None else connected.get((t.round, t.table), {}),
+                position=False,
+            )
+            for t in round_tables(state, round_number)
+        ]
