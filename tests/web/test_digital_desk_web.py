@@ -1,0 +1,135 @@
+"""The desk's pages of a round's digital tables (issue 32) through the test client: the
+round page links them; the list shows each table's deal k of n, whose turn, moves, seats,
+the round clock's time left (FIBAS art. 7); a table's page shows the full position; the
+director pauses and resumes a table and answers a call; a seat's phone calls the arbiter
+and learns that its table is paused («Tavolo sospeso dall'arbitro»), admitted by its seat's
+code only."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from arbitro.games.core import Seat
+from arbitro.services.digital_tables import DigitalTables
+from arbitro.web.digital_table import seat_code
+from arbitro.web.tokens import make_token
+
+
+def _post(client: Any, url: str, data: dict[str, str]) -> Any:
+    return client.post(url, data={"csrf": client.csrf, **data}, follow_redirects=False)
+
+
+def test_the_round_links_its_digital_tables_and_the_desk_shows_their_progress(
+    web_app: FastAPI, director_client: Any, make_event: Any, clock: Any
+) -> None:
+    web = web_app.state.web
+    event = make_event("desco", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    assert "round-digital-link" not in director_client.get(base).text
+    tables = DigitalTables(web.service, random.Random(3))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.W))
+    web.service.start_round(event, 1)
+    clock.advance(minutes=10)
+    page = director_client.get(base).text
+    assert f'href="{base}/digital"' in page
+    listing = director_client.get(f"{base}/digital")
+    assert listing.status_code == 200
+    t = tables.table(event, 1, 1)
+    game = t.position()
+    text = listing.text
+    assert "smazzata 1 di 2" in text
+    assert f"gioca: {game.turn.value}" in text
+    assert "robot" in text and "vuoto" in text  # E, W robots; N, S no phone connected
+    assert str(game.hand(Seat.N)[0]) not in text.split("digital-tables")[1].split("</table>")[0]
+    assert "tempo restante" in text  # the round clock has a length (FIBAS art. 7)
+    table_page = director_client.get(f"{base}/digital/1").text
+    assert "digital-position" in table_page
+    # the director sees everything: each hand of the notation is on the page
+    assert all(str(c) in table_page for c in game.hand(Seat.N))
+    assert all(str(c) in table_page for c in game.hand(Seat.S))
+    # live: the same version answers 204, a new record changes it
+    live = director_client.get(f"{base}/digital/live")
+    version = live.text.split("live?v=")[1].split('"')[0]
+    assert director_client.get(f"{base}/digital/live?v={version}").status_code == 204
+    turn = game.turn
+    tables.play(event, 1, 1, turn, 1, len(t.current.moves) + 1, "draw")
+    assert director_client.get(f"{base}/digital/live?v={version}").status_code == 200
+
+
+def test_the_director_pauses_a_table_and_its_phone_is_told(
+    web_app: FastAPI, director_client: Any, make_event: Any, client: TestClient
+) -> None:
+    web = web_app.state.web
+    event = make_event("pausa", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    tables = DigitalTables(web.service, random.Random(5))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.W))
+    token = make_token(web.secret, event, 1, 1)
+    turn = tables.table(event, 1, 1).position().turn
+    phone = f"/t/{token}/digital/{turn.value}/desk"
+    client.cookies.set(f"arbitro_seat_{turn.value}", seat_code(web.secret, token, turn.value))
+    assert client.get(phone).json() == {"paused": False, "called": False, "text": ""}
+
+    done = _post(director_client, f"{base}/digital-pause", {"table": "1", "back": "table"})
+    assert done.status_code == 303 and done.headers["location"] == f"{base}/digital/1"
+    assert tables.table(event, 1, 1).paused
+    status = client.get(phone).json()
+    assert status["paused"] and status["text"] == "Tavolo sospeso dall'arbitro"
+    client.cookies.set("lang", "en")
+    assert client.get(phone).json()["text"] == "Table paused by the arbiter"
+    assert "Riprendi" in director_client.get(f"{base}/digital/1").text
+    # pausing twice is refused with the reason, the table unchanged
+    again = _post(director_client, f"{base}/digital-pause", {"table": "1"})
+    assert again.status_code == 409 and "già sospeso" in again.text
+    done = _post(director_client, f"{base}/digital-resume", {"table": "1"})
+    assert done.status_code == 303 and done.headers["location"] == f"{base}/digital"
+    assert not tables.table(event, 1, 1).paused
+
+
+def test_a_phone_calls_the_arbiter_and_the_director_marks_it_answered(
+    web_app: FastAPI, director_client: Any, make_event: Any, client: TestClient
+) -> None:
+    web = web_app.state.web
+    event = make_event("chiama", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    tables = DigitalTables(web.service, random.Random(7))
+    tables.open(event, 1, 1)
+    token = make_token(web.secret, event, 1, 1)
+    phone = f"/t/{token}/digital/S/desk"
+    assert client.post(phone).status_code == 403  # no seat's code: not admitted
+    client.cookies.set("arbitro_seat_S", seat_code(web.secret, token, "N"))  # another seat's
+    assert client.post(phone).status_code == 403
+    client.cookies.set("arbitro_seat_S", seat_code(web.secret, token, "S"))
+    called = client.post(phone)
+    assert called.status_code == 200 and called.json()["called"] is True
+    assert called.json()["text"] == "Arbitro chiamato: attendi al tavolo"
+    assert client.post(phone).status_code == 200  # twice: still one call
+    assert len(tables.table(event, 1, 1).calls) == 1
+    page = director_client.get(f"{base}/digital").text
+    assert "1 chiamata all&#39;arbitro in attesa" in page
+    assert "Arbitro chiamato: posto S, chiamato dal tavolo" in page
+    assert f'href="{base}/rulings?place=1"' in page  # the ruling goes through the rulings form
+    done = _post(director_client, f"{base}/digital-answer", {"table": "1", "call": "1"})
+    assert done.status_code == 303
+    assert tables.table(event, 1, 1).calls[0].answered_at is not None
+    assert tables.table(event, 1, 1).calls[0].answered_by == "direttore"
+    assert "chiamata all&#39;arbitro" not in director_client.get(f"{base}/digital").text
+    assert client.get(phone).json()["called"] is False
+
+
+def test_the_seat_page_loads_the_call_button_script(
+    web_app: FastAPI, make_event: Any, client: TestClient
+) -> None:
+    """The seat's page loads ``digital_call.js`` (its texts on the script tag, in Italian)."""
+    web = web_app.state.web
+    event = make_event("bottone", pairs=4, rounds=1, deals=2)
+    DigitalTables(web.service, random.Random(1)).open(event, 1, 1)
+    token = make_token(web.secret, event, 1, 1)
+    client.cookies.set("arbitro_seat_N", seat_code(web.secret, token, "N"))
+    page = client.get(f"/t/{token}/digital/N").text
+    assert "digital_call.js" in page and 'data-call="Chiama l&#39;arbitro"' in page
+    assert f'data-url="/t/{token}/digital/N/desk"' in page
