@@ -126,3 +126,14 @@ def test_pause_resume_and_answer_a_call_from_the_terminal(db: list[str]) -> None
     assert answered.exit_code == 0 and json.loads(answered.output)["calls"] == []
     resumed = runner.invoke(app, [*db, "digital", "resume", "e", "1", "1", "--json"])
     assert resumed.exit_code == 0 and json.loads(resumed.output)["paused"] is False
+
+
+def test_settings_refuse_robots_for_the_event(db: list[str]) -> None:
+    """``arbitro digital settings --no-robots``: the event's permission for robots off, a
+    table is not opened with robots (BBO's "allow robots")."""
+    done = runner.invoke(
+        app, [*db, "digital", "settings", "e", "--no-robots", "--move-seconds", "90"]
+    )
+    assert done.exit_code == 0, done.output
+    refused = runner.invoke(app, [*db, "digital", "open", "e", "1", "1", "--robots", "E"])
+    assert refused.exit_code != 0 and "non consente robot" in refused.output

@@ -177,3 +177,66 @@ def test_pauses_and_calls_are_records_decided_again_on_import(
     import_event(other, data, event_id="copia")
     t = DigitalTables(other).table("copia", 1, 1)
     assert t.paused and len(t.calls) == 1 and t.calls[0].answered_at is not None
+
+
+def test_a_seat_over_the_moves_time_limit_calls_the_arbiter_once(
+    service: EventService,
+) -> None:
+    """Issue 32, FIBAS art. 7, 17: a per-move time limit set by the director (default off);
+    when the seat to play exceeds it the arbiter is called automatically (a record), once
+    per move; a round's own setting wins over the event's."""
+    _event(service, "tempo")
+    clock = service.clock
+    assert isinstance(clock, Clock)
+    tables = DigitalTables(service, random.Random(8))
+    tables.open("tempo", 1, 1, robots=(Seat.E, Seat.W))
+    desk = DigitalDesk(service, tables)
+    clock.now = clock.now.replace(minute=45)
+    assert desk.check_time("tempo", 1, 1) == []  # off by default
+    desk.settings("tempo", 0, move_seconds=3600)  # the event's: an hour
+    desk.settings("tempo", 1, move_seconds=60)  # this round's: one minute
+    turn = tables.table("tempo", 1, 1).position().turn.value
+    assert desk.check_time("tempo", 1, 1) == [(turn, "time")]
+    assert desk.check_time("tempo", 1, 1) == []  # called once
+    desk.answer("tempo", 1, 1, 1)
+    assert desk.check_time("tempo", 1, 1) == []  # answered: not again for this move
+    [call] = tables.table("tempo", 1, 1).calls
+    assert (call.seat, call.reason) == (turn, "time")
+
+
+def test_a_table_waiting_on_a_disconnected_seat_calls_the_arbiter(
+    service: EventService,
+) -> None:
+    """Issue 32: a table that waits for a disconnected seat longer than the director's
+    setting calls the arbiter (FIBAS art. 36-37); a seat connected does not."""
+    _event(service, "attesa")
+    clock = service.clock
+    assert isinstance(clock, Clock)
+    tables = DigitalTables(service, random.Random(8))
+    tables.open("attesa", 1, 1, robots=(Seat.E, Seat.W))
+    desk = DigitalDesk(service, tables)
+    desk.settings("attesa", 1, wait_seconds=120)
+    left = clock.now
+    clock.now = clock.now.replace(minute=31)
+    assert desk.check_time("attesa", 1, 1, lambda seat: None) == []  # connected
+    assert desk.check_time("attesa", 1, 1, lambda seat: left) == []  # 60 s only
+    clock.now = clock.now.replace(minute=33)
+    turn = tables.table("attesa", 1, 1).position().turn.value
+    assert desk.check_time("attesa", 1, 1, lambda seat: left) == [(turn, "wait")]
+
+
+def test_the_event_may_refuse_robots(service: EventService) -> None:
+    """BBO's "allow robots" as the event's setting: with it off, a table is not opened with
+    robots; without robots it is."""
+    _event(service, "norobot")
+    desk = DigitalDesk(service)
+    desk.settings("norobot", 0, robots=False)
+    tables = DigitalTables(service, random.Random(1))
+    with pytest.raises(ConflictError) as refused:
+        tables.open("norobot", 1, 1, robots=(Seat.E,))
+    assert refused.value.message("it") == "la gara non consente robot ai posti vuoti"
+    tables.open("norobot", 1, 1)
+    with pytest.raises(ArbitroError):
+        desk.settings("norobot", 1, move_seconds=-1)
+    with pytest.raises(ArbitroError):
+        desk.settings("norobot", 9)

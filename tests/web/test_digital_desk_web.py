@@ -133,3 +133,29 @@ def test_the_seat_page_loads_the_call_button_script(
     page = client.get(f"/t/{token}/digital/N").text
     assert "digital_call.js" in page and 'data-call="Chiama l&#39;arbitro"' in page
     assert f'data-url="/t/{token}/digital/N/desk"' in page
+
+
+def test_the_directors_time_limit_calls_the_arbiter_when_a_phone_polls(
+    web_app: FastAPI, director_client: Any, make_event: Any, client: TestClient, clock: Any
+) -> None:
+    """The desk's form sets the round's per-move time limit (FIBAS art. 7, 17); the seat to
+    play over it: the arbiter is called (a record) at the next poll of a phone or the desk."""
+    web = web_app.state.web
+    event = make_event("tempo", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    tables = DigitalTables(web.service, random.Random(5))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.W))
+    form = {"move_seconds": "90", "wait_seconds": "0", "robots": "on", "scope": "round"}
+    assert _post(director_client, f"{base}/digital-settings", form).status_code == 303
+    page = director_client.get(f"{base}/digital").text
+    assert 'id="move-seconds" min="0" max="86400" value="90"' in page
+    turn = tables.table(event, 1, 1).position().turn.value
+    token = make_token(web.secret, event, 1, 1)
+    client.cookies.set(f"arbitro_seat_{turn}", seat_code(web.secret, token, turn))
+    phone = f"/t/{token}/digital/{turn}/desk"
+    assert client.get(phone).json()["called"] is False
+    clock.advance(seconds=91)
+    client.get(phone)
+    [call] = tables.table(event, 1, 1).calls
+    assert (call.seat, call.reason) == (turn, "time")
+    assert "superato il tempo della mossa" in director_client.get(f"{base}/digital").text

@@ -255,6 +255,39 @@ def register(app: typer.Typer) -> None:
                 lambda d: d.answer(event_id, round_number, table, call),
             )
 
+    @group.command("settings", help=_("Time limits and robots of the digital tables."))
+    def settings(
+        event_id: EventArg,
+        round_number: Annotated[
+            int, typer.Option("--round", help=_("The round (default 0: the whole event)"))
+        ] = 0,
+        move_seconds: Annotated[
+            int, typer.Option("--move-seconds", help=_("Time limit per move (seconds)"))
+        ] = 0,
+        wait_seconds: Annotated[
+            int,
+            typer.Option("--wait-seconds", help=_("Wait for a disconnected seat (seconds)")),
+        ] = 0,
+        robots: Annotated[
+            bool, typer.Option("--robots/--no-robots", help=_("Robots may take empty seats"))
+        ] = True,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """The per-move time limit and the wait for a disconnected seat (0: off; over them
+        the arbiter is called, FIBAS art. 7, 17, 36-37) and whether robots may take empty
+        seats, for a round or the event."""
+        with errors(json_out):
+            digital_desk.DigitalDesk(service()).settings(
+                event_id, round_number, move_seconds, wait_seconds, robots
+            )
+            data = {
+                "round": round_number,
+                "move_seconds": move_seconds,
+                "wait_seconds": wait_seconds,
+                "robots": robots,
+            }
+            emit(data, _("Done."), json_out)
+
     @group.command("replay", help=_("Replay a deal of a digital table move by move."))
     def replay(
         event_id: EventArg,

@@ -9,9 +9,11 @@ passes it in (``connected``), so a terminal shows the rest."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
+from arbitro.errors import ConflictError
 from arbitro.games.core.seats import Seat
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.events import EventService
@@ -19,7 +21,9 @@ from arbitro.tournament.digital.commands import (
     AnswerCall,
     CallArbiter,
     PauseTable,
+    SetDigitalSettings,
     digital_table,
+    settings_of,
 )
 from arbitro.tournament.digital.table import DigitalTable
 from arbitro.tournament.event import EventState
@@ -114,6 +118,62 @@ class DigitalDesk:
         """Mark call number ``call`` of the table answered (a ruling, if any, goes through
         the rulings' form with the table: docs/digital-tables.md)."""
         self._events.run(event_id, AnswerCall(round_number, table, call, actor))
+
+    def settings(
+        self,
+        event_id: str,
+        round_number: int,
+        move_seconds: int = 0,
+        wait_seconds: int = 0,
+        robots: bool = True,
+        actor: str = "director",
+    ) -> None:
+        """Set the per-move time limit and the wait for a disconnected seat (seconds, 0:
+        off) and whether robots may take empty seats, for a round (0: the event)."""
+        self._events.run(
+            event_id,
+            SetDigitalSettings(round_number, move_seconds, wait_seconds, robots, actor),
+        )
+
+    def check_time(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        empty_since: Callable[[str], datetime | None] | None = None,
+    ) -> list[tuple[str, str]]:
+        """Call the arbiter when the seat to play has exceeded the move's time limit
+        (``time``: FIBAS art. 7, 17) or the table has waited on its disconnected phone longer
+        than the director's setting (``wait``: art. 36-37; ``empty_since`` tells when a
+        seat's last phone left, None if connected). Each once per move (a call made since
+        the last move is not made again). Answers the calls made: (seat, reason)."""
+        state = self._events.state(event_id)
+        t = digital_table(state, round_number, table)
+        game = t.position()
+        if t.paused or game.is_over or t.since is None:
+            return []
+        seat = game.turn.value
+        if seat in t.current.robots:
+            return []
+        since = t.since
+        limits = settings_of(state, round_number)
+        now = self._events.clock()
+        due: list[str] = []
+        if limits.move_seconds and (now - since).total_seconds() > limits.move_seconds:
+            due.append("time")
+        left = empty_since(seat) if empty_since is not None and limits.wait_seconds else None
+        if left is not None and (now - max(left, since)).total_seconds() > limits.wait_seconds:
+            due.append("wait")
+        made: list[tuple[str, str]] = []
+        for reason in due:
+            if any(c.seat == seat and c.reason == reason and c.at >= since for c in t.calls):
+                continue
+            try:
+                self.call(event_id, round_number, table, Seat(seat), reason, actor="arbitro")
+            except ConflictError:
+                continue  # one waits already, or another process called first
+            made.append((seat, reason))
+        return made
 
     def table(
         self,

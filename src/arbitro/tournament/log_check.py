@@ -51,6 +51,7 @@ from arbitro.tournament.records import (
     DigitalDealt,
     DigitalMove,
     DigitalPaused,
+    DigitalSettings,
     EntryFeeSet,
     EventCreated,
     EventImported,
@@ -291,7 +292,14 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             from arbitro.tournament.commands.rulings import check_ruling
 
             check_ruling(state, b.code, b.round, b.table)
-        case DigitalDealt() | DigitalMove() | DigitalPaused() | DigitalCalled() | DigitalAnswered():
+        case (
+            DigitalDealt()
+            | DigitalMove()
+            | DigitalPaused()
+            | DigitalCalled()
+            | DigitalAnswered()
+            | DigitalSettings()
+        ):
             # issue 32: decided again by its own module
             from arbitro.tournament.digital.commands import check_record
 

@@ -90,6 +90,7 @@ class RecordKind(StrEnum):
     DIGITAL_PAUSED = "digital-paused"
     DIGITAL_CALLED = "digital-called"
     DIGITAL_ANSWERED = "digital-answered"
+    DIGITAL_SETTINGS = "digital-settings"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -665,6 +666,18 @@ class DigitalAnswered(msgspec.Struct, frozen=True):
     call: int
 
 
+class DigitalSettings(msgspec.Struct, frozen=True):
+    """The director's settings of the digital tables (issue 32) for round ``round``, or for
+    the event (``round`` 0, the rounds without their own): the per-move time limit and the
+    longest wait for a disconnected seat, in seconds (0: off), after which the arbiter is
+    called; whether robots may take empty seats (BBO's "allow robots")."""
+
+    round: int
+    move_seconds: int = 0
+    wait_seconds: int = 0
+    robots: bool = True
+
+
 Body = (
     EventCreated
     | KnockoutCreated
@@ -707,6 +720,7 @@ Body = (
     | DigitalPaused
     | DigitalCalled
     | DigitalAnswered
+    | DigitalSettings
 )
 """Any record's body."""
 
@@ -751,6 +765,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.DIGITAL_PAUSED: (DigitalPaused,),
     RecordKind.DIGITAL_CALLED: (DigitalCalled,),
     RecordKind.DIGITAL_ANSWERED: (DigitalAnswered,),
+    RecordKind.DIGITAL_SETTINGS: (DigitalSettings,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes

@@ -46,13 +46,17 @@ def _refused(request: Request, web: Web, token: str, seat: str) -> Response | No
 @router.get("/t/{token}/digital/{seat}/desk")
 def seat_desk(request: Request, token: str, seat: str) -> Response:
     """Whether the seat's table is paused and whether the seat's call waits (polled by the
-    phone's ``digital_call.js``)."""
+    phone's ``digital_call.js``); the table's time checks are made first."""
     web = web_of(request)
     event_id, table, round_number = read_token(web.secret, token)
     s = _seat(seat)
     refused = _refused(request, web, token, seat)
     if refused is not None:
         return refused
+    from arbitro.web.desk.digital import tick  # the time checks, as the desk's polls make
+
+    with web.locked():
+        tick(web, event_id, round_number, table)
     data = _status(web, event_id, round_number, table, s.value, request_lang(request))
     return JSONResponse(data, headers={"Cache-Control": "no-store"})
 

@@ -23,6 +23,7 @@ from arbitro.tournament.records import (
     DigitalDealt,
     DigitalMove,
     DigitalPaused,
+    DigitalSettings,
     Record,
 )
 
@@ -58,6 +59,10 @@ def open_table(
     entered, is refused."""
     playing_table(state, round_number, table)
     _check_layout(state, layout)
+    if robots and not settings_of(state, round_number).robots:
+        raise ConflictError(
+            "the event does not allow robots at empty seats", key="digital.no_robots"
+        )
     if (round_number, table) in state.digital:
         raise ConflictError(
             "table {table} of round {round} is already a digital table",
@@ -207,6 +212,41 @@ def answer_call(
     return Record(DigitalAnswered(round_number, table, call), now, actor)
 
 
+MAX_SECONDS = 24 * 3600
+
+
+def settings_of(state: EventState, round_number: int) -> DigitalSettings:
+    """The digital tables' settings of a round: its own, else the event's, else the default
+    (no time limit, no wait limit, robots allowed)."""
+    found = state.digital_settings.get(round_number) or state.digital_settings.get(0)
+    return found if isinstance(found, DigitalSettings) else DigitalSettings(0)
+
+
+def set_settings(
+    state: EventState,
+    round_number: int,
+    move_seconds: int,
+    wait_seconds: int,
+    robots: bool,
+    now: datetime,
+    actor: str,
+) -> Record:
+    """The director's settings for round ``round_number`` (0: the event's): the per-move
+    time limit and the wait for a disconnected seat in seconds (0: off; at most a day), and
+    whether robots may take empty seats."""
+    if not 0 <= round_number <= state.config.rounds:
+        raise NotFoundError("round {round} does not exist", round=round_number)
+    for value in (move_seconds, wait_seconds):
+        if not 0 <= value <= MAX_SECONDS:
+            raise ArbitroError(
+                "a time limit is from 0 (off) to {most} seconds",
+                most=MAX_SECONDS,
+                key="digital.seconds",
+            )
+    body = DigitalSettings(round_number, move_seconds, wait_seconds, robots)
+    return Record(body, now, actor)
+
+
 def _normal(move: Any) -> str:
     return str(move)
 
@@ -233,6 +273,10 @@ def check_record(state: EventState, rec: Record) -> Record:
         if made.body != b:
             raise ConflictError("deal {deal} is not the next deal", deal=b.deal)
         return rec
+    if isinstance(b, DigitalSettings):
+        return set_settings(
+            state, b.round, b.move_seconds, b.wait_seconds, b.robots, rec.at, rec.actor
+        )
     if isinstance(b, DigitalPaused):
         return pause_table(state, b.round, b.table, b.paused, rec.at, rec.actor)
     if isinstance(b, DigitalCalled):
@@ -378,6 +422,33 @@ class AnswerCall:
     def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
         """The ``digital-answered`` record."""
         return [answer_call(state, self.round_number, self.table, self.call, ctx.now, self.actor)]
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> None:
+        """Nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetDigitalSettings:
+    """Set the digital tables' time limits and robots for a round (0: the event)."""
+
+    round_number: int
+    move_seconds: int = 0
+    wait_seconds: int = 0
+    robots: bool = True
+    actor: str = "director"
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The ``digital-settings`` record."""
+        rec = set_settings(
+            state,
+            self.round_number,
+            self.move_seconds,
+            self.wait_seconds,
+            self.robots,
+            ctx.now,
+            self.actor,
+        )
+        return [rec]
 
     def outcome(self, records: Sequence[Record], state: EventState) -> None:
         """Nothing."""

@@ -15,6 +15,7 @@ from arbitro.tournament.records import (
     DigitalDealt,
     DigitalMove,
     DigitalPaused,
+    DigitalSettings,
     Record,
 )
 
@@ -62,3 +63,9 @@ def _answered(state: EventState, b: DigitalAnswered, rec: Record, parsed: Any) -
     """The director answered a call."""
     call = state.digital[(b.round, b.table)].calls[b.call - 1]
     call.answered_at, call.answered_by = rec.at, rec.actor
+
+
+@folds(DigitalSettings, keeps_scores)
+def _settings(state: EventState, b: DigitalSettings, rec: Record, parsed: Any) -> None:
+    """The director's settings of the digital tables, for a round or the event (0)."""
+    state.digital_settings[b.round] = b

@@ -7,7 +7,8 @@ through the rulings' form, the table chosen)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -15,8 +16,8 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
-from arbitro.services.digital_desk import DigitalDesk
-from arbitro.tournament.digital.commands import digital_table
+from arbitro.services.digital_desk import DigitalDesk, round_tables
+from arbitro.tournament.digital.commands import digital_table, settings_of
 from arbitro.tournament.event import EventState
 from arbitro.web import auth, digital_presence
 from arbitro.web.context import Web, request_lang, web_of
@@ -29,7 +30,7 @@ from arbitro.web.desk.common import (
 )
 from arbitro.web.desk.rounds import round_form
 from arbitro.web.digital_table import seat_path
-from arbitro.web.forms import int_field, text_field
+from arbitro.web.forms import checked, int_field, text_field
 
 router = APIRouter()
 
@@ -69,6 +70,23 @@ def _clock(web: Web, event_id: str, n: int) -> dict[str, Any] | None:
     return {"clock": clock, "left": left}
 
 
+def tick(web: Web, event_id: str, n: int, table: int | None = None) -> None:
+    """The time checks of the round's digital tables (or of one), made whenever the desk's
+    or a phone's page asks (every few seconds): the arbiter called for a seat over the move's
+    time limit or a disconnected seat awaited too long (:meth:`DigitalDesk.check_time`)."""
+    desk = DigitalDesk(web.service)
+    state = web.service.state(event_id)
+    for t in round_tables(state, n):
+        if table is None or t.table == table:
+            desk.check_time(event_id, n, t.table, _empty_since(event_id, n, t.table))
+
+
+def _empty_since(event_id: str, n: int, table: int) -> Callable[[str], datetime | None]:
+    """When a seat's last phone left the table (this process's sockets)."""
+    key = (event_id, n, table)
+    return lambda seat: digital_presence.empty_since(key, seat)
+
+
 def _round_context(
     request: Request, session: auth.Session, event_id: str, n: int
 ) -> dict[str, Any]:
@@ -83,6 +101,8 @@ def _round_context(
         state,
         n,
         rows=rows,
+        settings=settings_of(state, n),
+        own_settings=n in state.digital_settings,
         waiting=sum(len(r["calls"]) for r in rows),
         round_clock=_clock(web, event_id, n),
         SEAT_STATES=SEAT_STATES,
@@ -100,6 +120,8 @@ def digital_round(
     event_id = event_id_of(request, event_id)
     web = web_of(request)
     with web.locked():
+        round_state(web, event_id, n)
+        tick(web, event_id, n)
         ctx = _round_context(request, session, event_id, n)
     return web.render(request, "desk/digital.html", **ctx)
 
@@ -113,7 +135,9 @@ def digital_round_live(
     event_id = event_id_of(request, event_id)
     web = web_of(request)
     with web.locked():
-        state = round_state(web, event_id, n)
+        round_state(web, event_id, n)
+        tick(web, event_id, n)
+        state = web.service.state(event_id)
         connected = digital_presence.connected(event_id, n)
         if request.query_params.get("v") == _version(request, web, state, connected):
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
@@ -162,6 +186,8 @@ def digital_table_page(
     event_id = event_id_of(request, event_id)
     web = web_of(request)
     with web.locked():
+        round_state(web, event_id, n)
+        tick(web, event_id, n, table)
         ctx = _table_context(request, session, event_id, n, table)
     return web.render(request, "desk/digital_table.html", **ctx)
 
@@ -174,7 +200,9 @@ def digital_table_live(
     event_id = event_id_of(request, event_id)
     web = web_of(request)
     with web.locked():
-        state = round_state(web, event_id, n)
+        round_state(web, event_id, n)
+        tick(web, event_id, n, table)
+        state = web.service.state(event_id)
         connected = digital_presence.connected(event_id, n)
         if request.query_params.get("v") == _version(request, web, state, connected):
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
@@ -216,3 +244,16 @@ def _answer(web: Web, session: auth.Session, event_id: str, n: int, form: FormDa
     call = int_field(form, "call", Message("call"), low=1, high=100_000)
     DigitalDesk(web.service).answer(event_id, n, table, call, actor=session.user)
     return _back(event_id, n, form, table)
+
+
+@round_form(router, "digital-settings")
+def _settings(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Set the digital tables' per-move time limit and wait for a disconnected seat (in
+    seconds, 0: off) and whether robots may take empty seats, for this round or (``scope``
+    ``event``) for the event."""
+    scope = 0 if text_field(form, "scope", 10) == "event" else n
+    move = int_field(form, "move_seconds", Message("seconds"), low=0, high=86_400)
+    wait = int_field(form, "wait_seconds", Message("seconds"), low=0, high=86_400)
+    desk = DigitalDesk(web.service)
+    desk.settings(event_id, scope, move, wait, checked(form, "robots"), actor=session.user)
+    return f"/desk/e/{event_id}/r/{n}/digital"
