@@ -159,3 +159,75 @@ def test_the_directors_time_limit_calls_the_arbiter_when_a_phone_polls(
     [call] = tables.table(event, 1, 1).calls
     assert (call.seat, call.reason) == (turn, "time")
     assert "superato il tempo della mossa" in director_client.get(f"{base}/digital").text
+
+
+def _deal_over(web: Any, event: str, tables: Any = None) -> Any:
+    """A table of robots on every seat but N, played by the service until deal 1 is over
+    and deal 2 is under way (N's moves by the same robot)."""
+    if tables is None:
+        tables = DigitalTables(web.service, random.Random(12))
+        tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
+    rng = random.Random(13)
+    while tables.table(event, 1, 1).current.number == 1:
+        t = tables.table(event, 1, 1)
+        game = t.position()
+        move = str(t.engine.robot(game, rng))
+        tables.play(event, 1, 1, game.turn, 1, len(t.current.moves) + 1, move)
+    return tables
+
+
+def test_the_public_sees_a_deal_only_once_it_is_over(
+    web_app: FastAPI, make_event: Any, client: TestClient
+) -> None:
+    """Issue 32 (kibitzers): the public page of a digital table shows each finished deal's
+    hands as dealt, moves and final position, and nothing of the deal in play: no card of
+    any hand of deal 2 (N's hand checked against every card shown)."""
+    web = web_app.state.web
+    event = make_event("pubblico", pairs=4, rounds=1, deals=2)
+    url = f"/e/{event}/r/1/digital/1"
+    tables = DigitalTables(web.service, random.Random(12))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
+    first = client.get(url)
+    assert first.status_code == 200 and "No deal" not in first.text
+    assert "Nessuna smazzata di questo tavolo è ancora finita" in first.text
+    assert "<pre>" not in first.text  # no position of the deal in play
+    tables = _deal_over(web, event, tables)
+    t = tables.table(event, 1, 1)
+    page = client.get(url).text
+    assert "La smazzata 2 è in gioco" in page
+    assert 'id="deal-1"' in page and 'id="deal-2"' not in page
+    dealt = str(t.engine.start(t.deals[0].layout))
+    assert dealt in page and str(t.position(1)) in page  # deal 1: as dealt and at its end
+    assert f"{t.deals[0].moves[0][0]} {t.deals[0].moves[0][1]}" in page
+    # deal 2 in play: no hand, stock or pozzetto of it, as dealt or now, is on the page
+    for position in (str(t.engine.start(t.deals[1].layout)), str(t.position(2))):
+        hidden = [p for p in position.split(" | ") if p.split(" ")[0] in SECRET]
+        assert len(hidden) == 6 and not any(p in page for p in hidden)
+
+
+SECRET = {"N", "E", "S", "W", "stock", "pozzetti"}
+"""The parts of the notation (docs/notation-burraco.md) no kibitzer sees during a deal."""
+
+
+def test_the_director_replays_a_finished_deal_move_by_move(
+    web_app: FastAPI, director_client: Any, make_event: Any
+) -> None:
+    """Issue 32 (after the session): a deal replayed move by move, the position after each
+    move in the notation, previous and next."""
+    web = web_app.state.web
+    event = make_event("rivedi", pairs=4, rounds=1, deals=2)
+    tables = _deal_over(web, event)
+    t = tables.table(event, 1, 1)
+    engine = t.engine
+    base = f"/desk/e/{event}/r/1/digital/1/replay/1"
+    start = director_client.get(f"{base}?at=0").text
+    assert 'id="replay-next"' in start and 'id="replay-prev"' not in start
+    game = engine.start(t.deals[0].layout)
+    assert engine.position(game).split("\n")[0] in start
+    game.push(engine.parse_move(t.deals[0].moves[0][1]))
+    after = director_client.get(f"{base}?at=1").text
+    assert engine.position(game).split("\n")[0] in after
+    assert "mossa 1 di" in after and 'id="replay-prev"' in after
+    end = director_client.get(base).text  # default: every move
+    assert f"mossa {len(t.deals[0].moves)} di {len(t.deals[0].moves)}" in end
+    assert 'id="replay-next"' not in end

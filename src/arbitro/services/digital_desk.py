@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from arbitro.errors import ConflictError
+from arbitro.errors import ArbitroError, ConflictError
 from arbitro.games.core.seats import Seat
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.events import EventService
@@ -204,3 +204,48 @@ class DigitalDesk:
             )
             for t in round_tables(state, round_number)
         ]
+
+
+def replay(t: DigitalTable, deal: int, at: int | None = None) -> dict[str, Any]:
+    """Deal ``deal`` of the table replayed to its move ``at`` (default: every move played),
+    JSON-ready: the moves (number, seat, notation), the position after move ``at`` in the
+    engine's notation (every card: the director's replay, or the public's of a finished
+    deal), whether the deal is over. ``at`` is kept within 0..moves."""
+    if not 1 <= deal <= len(t.deals):
+        raise ArbitroError(
+            "deal {deal} has not been dealt (deals 1-{count})",
+            deal=deal,
+            count=len(t.deals),
+            key="digital.no_deal",
+        )
+    d = t.deals[deal - 1]
+    engine = t.engine
+    count = len(d.moves)
+    at = count if at is None else max(0, min(at, count))
+    game = engine.start(d.layout)
+    for _, text in d.moves[:at]:
+        game.push(engine.parse_move(text))
+    return {
+        "table": t.table,
+        "round": t.round,
+        "deal": deal,
+        "at": at,
+        "count": count,
+        "moves": [{"n": i, "seat": s, "move": m} for i, (s, m) in enumerate(d.moves, 1)],
+        "position": engine.position(game),
+        "over": t.position(deal).is_over,
+    }
+
+
+def public_deals(t: DigitalTable) -> list[dict[str, Any]]:
+    """What the public may see of a digital table (issue 32: no live hands in the room):
+    each deal that is over, its position as dealt (every hand), its moves and its final
+    position; nothing of a deal in play."""
+    shown = []
+    for d in t.deals:
+        if not t.position(d.number).is_over:
+            continue
+        dealt = replay(t, d.number, 0)
+        final = replay(t, d.number)
+        shown.append({**final, "dealt": dealt["position"]})
+    return shown

@@ -16,7 +16,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
-from arbitro.services.digital_desk import DigitalDesk, round_tables
+from arbitro.services.digital_desk import DigitalDesk, replay, round_tables
 from arbitro.tournament.digital.commands import digital_table, settings_of
 from arbitro.tournament.event import EventState
 from arbitro.web import auth, digital_presence
@@ -208,6 +208,30 @@ def digital_table_live(
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
         ctx = _table_context(request, session, event_id, n, table)
     return web.render(request, "desk/digital_table_live.html", **ctx)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/digital/{table}/replay/{deal}", include_in_schema=False)
+def digital_replay(
+    request: Request,
+    event_id: str,
+    n: int,
+    table: int,
+    deal: int,
+    session: auth.Session = Director,
+) -> Response:
+    """Deal ``deal`` of a digital table replayed move by move (``?at=k``: the position after
+    move k in the notation; previous and next), the director's replay of every card."""
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    at_text = request.query_params.get("at", "")
+    at = int(at_text) if at_text.isdigit() else None
+    with web.locked():
+        state = round_state(web, event_id, n)
+        t = digital_table(state, n, table)
+        shown = replay(t, deal, at)
+        ctx = round_common(request, session, event_id, state, n, table=table, replay=shown)
+        ctx["deal_count"] = len(t.deals)
+    return web.render(request, "desk/digital_replay.html", **ctx)
 
 
 def _table_field(form: FormData) -> int:
