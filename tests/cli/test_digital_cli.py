@@ -137,3 +137,27 @@ def test_settings_refuse_robots_for_the_event(db: list[str]) -> None:
     assert done.exit_code == 0, done.output
     refused = runner.invoke(app, [*db, "digital", "open", "e", "1", "1", "--robots", "E"])
     assert refused.exit_code != 0 and "non consente robot" in refused.output
+
+
+def test_print_hand_records_of_the_round(db: list[str], tmp_path: Path) -> None:
+    """``arbitro print hand-records EVENT ROUND``: the finished deals of the round's digital
+    tables as a PDF (each deal as dealt, its moves, its final position); the text of the
+    PDF names the table and the deals; a round without digital tables is refused."""
+    import subprocess
+
+    out = tmp_path / "smazzate.pdf"
+    refused = runner.invoke(app, [*db, "print", "hand-records", "e", "1", "-o", str(out)])
+    assert refused.exit_code != 0 and "non ha tavoli digitali" in refused.output
+    runner.invoke(app, [*db, "digital", "open", "e", "1", "1", "--robots", "N,E,S,W"])
+    done = runner.invoke(app, [*db, "print", "hand-records", "e", "1", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Smazzate giocate — Turno 1" in text
+    assert "Tavolo 1, smazzata 1" in text and "Tavolo 1, smazzata 2" in text
+    assert "Come distribuita" in text and "Posizione finale" in text
+    with RecordStore.open(db[1]) as store:
+        first = EventService(store).state("e").digital[(1, 1)].deals[0]
+    seat, move = first.moves[0]
+    assert f"1. {seat} {move}" in text

@@ -231,3 +231,16 @@ def test_the_director_replays_a_finished_deal_move_by_move(
     end = director_client.get(base).text  # default: every move
     assert f"mossa {len(t.deals[0].moves)} di {len(t.deals[0].moves)}" in end
     assert 'id="replay-next"' not in end
+
+
+def test_the_hand_records_pdf_of_the_round(
+    web_app: FastAPI, director_client: Any, make_event: Any, tmp_path: Any
+) -> None:
+    """Issue 32: the hand records printed (PDF) from the desk, each finished deal only."""
+    web = web_app.state.web
+    event = make_event("stampa", pairs=4, rounds=1, deals=2)
+    _deal_over(web, event)
+    pdf = director_client.get(f"/desk/e/{event}/r/1/digital/hand-records.pdf")
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    assert pdf.content.startswith(b"%PDF")
+    (tmp_path / "hr.pdf").write_bytes(pdf.content)

@@ -225,6 +225,10 @@ def replay(t: DigitalTable, deal: int, at: int | None = None) -> dict[str, Any]:
     game = engine.start(d.layout)
     for _, text in d.moves[:at]:
         game.push(engine.parse_move(text))
+    position = engine.position(game)
+    # replayed here, never the table's cached position: a snapshot's printout reads it too
+    for _, text in d.moves[at:]:
+        game.push(engine.parse_move(text))
     return {
         "table": t.table,
         "round": t.round,
@@ -232,8 +236,8 @@ def replay(t: DigitalTable, deal: int, at: int | None = None) -> dict[str, Any]:
         "at": at,
         "count": count,
         "moves": [{"n": i, "seat": s, "move": m} for i, (s, m) in enumerate(d.moves, 1)],
-        "position": engine.position(game),
-        "over": t.position(deal).is_over,
+        "position": position,
+        "over": game.is_over,
     }
 
 
@@ -243,9 +247,7 @@ def public_deals(t: DigitalTable) -> list[dict[str, Any]]:
     position; nothing of a deal in play."""
     shown = []
     for d in t.deals:
-        if not t.position(d.number).is_over:
-            continue
-        dealt = replay(t, d.number, 0)
         final = replay(t, d.number)
-        shown.append({**final, "dealt": dealt["position"]})
+        if final["over"]:
+            shown.append({**final, "dealt": replay(t, d.number, 0)["position"]})
     return shown

@@ -30,6 +30,7 @@ from arbitro.web.desk.common import (
 )
 from arbitro.web.desk.rounds import round_form
 from arbitro.web.digital_table import seat_path
+from arbitro.web.downloads import download_headers
 from arbitro.web.forms import checked, int_field, text_field
 
 router = APIRouter()
@@ -143,6 +144,26 @@ def digital_round_live(
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
         ctx = _round_context(request, session, event_id, n)
     return web.render(request, "desk/digital_live.html", **ctx)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/digital/hand-records.pdf", include_in_schema=False)
+def digital_hand_records(
+    request: Request, event_id: str, n: int, session: auth.Session = Director
+) -> Response:
+    """The hand records of the round's digital tables (PDF, the desk's language)."""
+    from arbitro.printouts.hand_records import hand_records_pdf
+    from arbitro.web.snapshot import state_snapshot
+
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    with web.locked():
+        snapshot = state_snapshot(round_state(web, event_id, n))
+    pdf = hand_records_pdf(snapshot, n, lang=request_lang(request))
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers=download_headers(f"{event_id}-r{n}-hand-records.pdf", "inline"),
+    )
 
 
 def _table_context(
