@@ -197,12 +197,18 @@ def test_the_public_sees_a_deal_only_once_it_is_over(
     assert "La smazzata 2 è in gioco" in page
     assert 'id="deal-1"' in page and 'id="deal-2"' not in page
     dealt = str(t.engine.start(t.deals[0].layout))
-    assert dealt in page and str(t.position(1)) in page  # deal 1: as dealt and at its end
+    shown = page.replace("&#39;", "'")
+    assert _lines(dealt) in shown and _lines(str(t.position(1))) in shown  # as dealt, at its end
     assert f"{t.deals[0].moves[0][0]} {t.deals[0].moves[0][1]}" in page
     # deal 2 in play: no hand, stock or pozzetto of it, as dealt or now, is on the page
     for position in (str(t.engine.start(t.deals[1].layout)), str(t.position(2))):
         hidden = [p for p in position.split(" | ") if p.split(" ")[0] in SECRET]
         assert len(hidden) == 6 and not any(p in page for p in hidden)
+
+
+def _lines(position: str) -> str:
+    """A position's notation as the pages show it: a part a line."""
+    return position.replace(" | ", "\n")
 
 
 SECRET = {"N", "E", "S", "W", "stock", "pozzetti"}
@@ -223,10 +229,10 @@ def test_the_director_replays_a_finished_deal_move_by_move(
     start = director_client.get(f"{base}?at=0").text
     assert 'id="replay-next"' in start and 'id="replay-prev"' not in start
     game = engine.start(t.deals[0].layout)
-    assert engine.position(game).split("\n")[0] in start
+    assert _lines(engine.position(game)) in start
     game.push(engine.parse_move(t.deals[0].moves[0][1]))
     after = director_client.get(f"{base}?at=1").text
-    assert engine.position(game).split("\n")[0] in after
+    assert _lines(engine.position(game)) in after
     assert "mossa 1 di" in after and 'id="replay-prev"' in after
     end = director_client.get(base).text  # default: every move
     assert f"mossa {len(t.deals[0].moves)} di {len(t.deals[0].moves)}" in end
