@@ -97,3 +97,68 @@ def test_links_give_each_seat_its_own_address(db: list[str]) -> None:
     assert sorted(found) == ["E", "N", "S", "W"]
     assert all(u.startswith("http://sala.local:8000/t/") for u in found.values())
     assert len({u.rsplit("proof=", 1)[1] for u in found.values()}) == 4
+
+
+def test_pause_resume_and_answer_a_call_from_the_terminal(db: list[str]) -> None:
+    """Issue 32: the terminal's twin of the desk: ``show`` gives the same progress (deal k
+    of n, moves, turn, seats, paused, the calls waiting); ``pause`` stops the table
+    («Tavolo sospeso dall'arbitro», FIBAS art. 7), ``resume`` lets it go on, ``answer`` marks
+    a call answered."""
+    from arbitro.services.digital_desk import DigitalDesk
+
+    opened = runner.invoke(app, [*db, "digital", "open", "e", "1", "1", "--robots", "E,W"])
+    assert opened.exit_code == 0, opened.output
+    paused = runner.invoke(app, [*db, "digital", "pause", "e", "1", "1"])
+    assert paused.exit_code == 0, paused.output
+    assert "Tavolo sospeso dall'arbitro" in paused.output
+    again = runner.invoke(app, [*db, "digital", "pause", "e", "1", "1"])
+    assert again.exit_code != 0 and "già sospeso" in again.output
+    with RecordStore.open(db[1]) as store:
+        DigitalDesk(EventService(store)).call("e", 1, 1, Seat.N)
+    shown = runner.invoke(app, [*db, "digital", "show", "e", "1", "1", "--json"])
+    data = json.loads(shown.output)
+    assert data["paused"] is True and (data["deal"], data["deals"]) == (1, 2)
+    assert data["seats"] == {"N": "unknown", "E": "robot", "S": "unknown", "W": "robot"}
+    assert [(c["number"], c["seat"], c["reason"]) for c in data["calls"]] == [(1, "N", "player")]
+    text = runner.invoke(app, [*db, "--lang", "en", "digital", "show", "e", "1", "1"]).output
+    assert "Table paused by the arbiter" in text
+    assert "Call 1: seat N, called from the table" in text
+    answered = runner.invoke(app, [*db, "digital", "answer", "e", "1", "1", "1", "--json"])
+    assert answered.exit_code == 0 and json.loads(answered.output)["calls"] == []
+    resumed = runner.invoke(app, [*db, "digital", "resume", "e", "1", "1", "--json"])
+    assert resumed.exit_code == 0 and json.loads(resumed.output)["paused"] is False
+
+
+def test_settings_refuse_robots_for_the_event(db: list[str]) -> None:
+    """``arbitro digital settings --no-robots``: the event's permission for robots off, a
+    table is not opened with robots (BBO's "allow robots")."""
+    done = runner.invoke(
+        app, [*db, "digital", "settings", "e", "--no-robots", "--move-seconds", "90"]
+    )
+    assert done.exit_code == 0, done.output
+    refused = runner.invoke(app, [*db, "digital", "open", "e", "1", "1", "--robots", "E"])
+    assert refused.exit_code != 0 and "non consente robot" in refused.output
+
+
+def test_print_hand_records_of_the_round(db: list[str], tmp_path: Path) -> None:
+    """``arbitro print hand-records EVENT ROUND``: the finished deals of the round's digital
+    tables as a PDF (each deal as dealt, its moves, its final position); the text of the
+    PDF names the table and the deals; a round without digital tables is refused."""
+    import subprocess
+
+    out = tmp_path / "smazzate.pdf"
+    refused = runner.invoke(app, [*db, "print", "hand-records", "e", "1", "-o", str(out)])
+    assert refused.exit_code != 0 and "non ha tavoli digitali" in refused.output
+    runner.invoke(app, [*db, "digital", "open", "e", "1", "1", "--robots", "N,E,S,W"])
+    done = runner.invoke(app, [*db, "print", "hand-records", "e", "1", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Smazzate giocate — Turno 1" in text
+    assert "Tavolo 1, smazzata 1" in text and "Tavolo 1, smazzata 2" in text
+    assert "Come distribuita" in text and "Posizione finale" in text
+    with RecordStore.open(db[1]) as store:
+        first = EventService(store).state("e").digital[(1, 1)].deals[0]
+    seat, move = first.moves[0]
+    assert f"1. {seat} {move}" in text

@@ -21,20 +21,22 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _, ngettext, render
+from arbitro.i18n import N_, _, ngettext, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from arbitro.games.core import seats
     from arbitro.games.core.seats import Seat
-    from arbitro.services import digital_tables
+    from arbitro.services import digital_desk, digital_tables
     from arbitro.tournament.digital.table import DigitalTable
+    from arbitro.tournament.event import EventState
     from arbitro.web import base_url as web_base_url
     from arbitro.web import digital_table as web_digital_table
     from arbitro.web import secret as web_secret
 else:
     seats = lazy_module("arbitro.games.core.seats")
     digital_tables = lazy_module("arbitro.services.digital_tables")
+    digital_desk = lazy_module("arbitro.services.digital_desk")
     web_base_url = lazy_module("arbitro.web.base_url")
     web_digital_table = lazy_module("arbitro.web.digital_table")
     web_secret = lazy_module("arbitro.web.secret")
@@ -53,20 +55,18 @@ def _seats(text: str | None) -> tuple[Seat, ...]:
     return tuple(_seat(s) for s in text.replace(",", " ").split())
 
 
-def progress_data(t: DigitalTable, deals: int) -> dict[str, Any]:
-    """The table's progress as JSON: deal k of n, moves, whose turn, the full position."""
-    game = t.position()
-    return {
-        "round": t.round,
-        "table": t.table,
-        "deal": t.current.number,
-        "deals": deals,
-        "moves": len(t.current.moves),
-        "turn": None if game.is_over else game.turn.value,
-        "over": game.is_over,
-        "robots": list(t.current.robots),
-        "position": t.engine.position(game),
-    }
+def progress_data(state: EventState, t: DigitalTable) -> dict[str, Any]:
+    """The table's progress as JSON, the desk's (:func:`digital_desk.progress`): deal k of
+    n, moves, whose turn, the seats, paused, the calls waiting, the full position (the seats'
+    phones are the web server's: ``unknown`` here)."""
+    return digital_desk.progress(state, t)
+
+
+_REASONS = {
+    "player": N_("called from the table"),
+    "time": N_("the move's time limit exceeded"),
+    "wait": N_("a seat awaited too long"),
+}
 
 
 def progress_text(data: dict[str, Any]) -> str:
@@ -80,9 +80,16 @@ def progress_text(data: dict[str, Any]) -> str:
     )
     moves = render(ngettext("{count} move", "{count} moves", data["moves"]))
     turn = _("deal over") if data["over"] else _("to play: {seat}", seat=data["turn"])
+    if data.get("paused"):
+        turn = f"{turn} · {_('Table paused by the arbiter')}"
     lines = [f"{head}, {moves} · {turn}"]
     if data["robots"]:
         lines.append(_("Robots: {seats}", seats=" ".join(data["robots"])))
+    for c in data.get("calls", ()):
+        why = _(_REASONS.get(c["reason"], c["reason"]))
+        lines.append(
+            _("Call {number}: seat {seat}, {why}", number=c["number"], seat=c["seat"], why=why)
+        )
     lines.append(data["position"])
     return "\n".join(lines)
 
@@ -109,8 +116,11 @@ def view_text(view: dict[str, Any]) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``digital`` command group (``open``, ``show``, ``replay``, ``links``)."""
-    group = command_group(app, "digital", _("Digital tables: open, show, replay, links"))
+    """Add the ``digital`` command group (``open``, ``show``, ``pause``, ``resume``,
+    ``answer``, ``replay``, ``links``)."""
+    group = command_group(
+        app, "digital", _("Digital tables: open, show, pause, resume, answer, replay, links")
+    )
 
     @group.command("links", help=_("Each seat's own link to a digital table (for its phone)."))
     def links(
@@ -160,7 +170,7 @@ def register(app: typer.Typer) -> None:
             tables = digital_tables.DigitalTables(svc)
             tables.open(event_id, round_number, table, _seats(robots), actor="director")
             t = tables.table(event_id, round_number, table)
-            data = progress_data(t, svc.state(event_id).deals(round_number))
+            data = progress_data(svc.state(event_id), t)
             data.pop("position")  # the terminal that opens it is no player's: still, no cards
             emit(data, progress_text({**data, "position": ""}).rstrip(), json_out)
 
@@ -186,8 +196,97 @@ def register(app: typer.Typer) -> None:
                 emit(view, view_text(view), json_out)
                 return
             t = tables.table(event_id, round_number, table)
-            data = progress_data(t, svc.state(event_id).deals(round_number))
+            data = progress_data(svc.state(event_id), t)
             emit(data, progress_text(data), json_out)
+
+    def _desk_action(
+        event_id: str, round_number: int, table: int, json_out: bool, act: Any
+    ) -> None:
+        svc = service()
+        act(digital_desk.DigitalDesk(svc))
+        t = digital_tables.DigitalTables(svc).table(event_id, round_number, table)
+        data = progress_data(svc.state(event_id), t)
+        data.pop("position")
+        emit(data, progress_text({**data, "position": ""}).rstrip(), json_out)
+
+    @group.command("pause", help=_("Pause a digital table: its phones take no move."))
+    def pause(
+        event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
+    ) -> None:
+        """Pause the table (FIBAS art. 7): «Tavolo sospeso dall'arbitro» on its phones."""
+        with errors(json_out):
+            _desk_action(
+                event_id,
+                round_number,
+                table,
+                json_out,
+                lambda d: d.pause(event_id, round_number, table),
+            )
+
+    @group.command("resume", help=_("Resume a paused digital table."))
+    def resume(
+        event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
+    ) -> None:
+        """Resume the table: the play (and the robots) go on."""
+        with errors(json_out):
+            _desk_action(
+                event_id,
+                round_number,
+                table,
+                json_out,
+                lambda d: d.resume(event_id, round_number, table),
+            )
+
+    @group.command("answer", help=_("Mark a call of the arbiter to a digital table answered."))
+    def answer(
+        event_id: EventArg,
+        round_number: RoundArg,
+        table: TableArg,
+        call: Annotated[int, typer.Argument(help=_("The call's number (see show)"))],
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Mark the call answered (a ruling goes through the arbiter's ruling, the table named)."""
+        with errors(json_out):
+            _desk_action(
+                event_id,
+                round_number,
+                table,
+                json_out,
+                lambda d: d.answer(event_id, round_number, table, call),
+            )
+
+    @group.command("settings", help=_("Time limits and robots of the digital tables."))
+    def settings(
+        event_id: EventArg,
+        round_number: Annotated[
+            int, typer.Option("--round", help=_("The round (default 0: the whole event)"))
+        ] = 0,
+        move_seconds: Annotated[
+            int, typer.Option("--move-seconds", help=_("Time limit per move (seconds)"))
+        ] = 0,
+        wait_seconds: Annotated[
+            int,
+            typer.Option("--wait-seconds", help=_("Wait for a disconnected seat (seconds)")),
+        ] = 0,
+        robots: Annotated[
+            bool, typer.Option("--robots/--no-robots", help=_("Robots may take empty seats"))
+        ] = True,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """The per-move time limit and the wait for a disconnected seat (0: off; over them
+        the arbiter is called, FIBAS art. 7, 17, 36-37) and whether robots may take empty
+        seats, for a round or the event."""
+        with errors(json_out):
+            digital_desk.DigitalDesk(service()).settings(
+                event_id, round_number, move_seconds, wait_seconds, robots
+            )
+            data = {
+                "round": round_number,
+                "move_seconds": move_seconds,
+                "wait_seconds": wait_seconds,
+                "robots": robots,
+            }
+            emit(data, _("Done."), json_out)
 
     @group.command("replay", help=_("Replay a deal of a digital table move by move."))
     def replay(

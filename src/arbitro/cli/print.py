@@ -16,7 +16,7 @@ from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from arbitro import printouts
-    from arbitro.printouts import labels, names
+    from arbitro.printouts import hand_records, labels, names
     from arbitro.printouts import prizes as printouts_prizes
     from arbitro.services import prizes as prizes_service
     from arbitro.web import base_url as web_base_url
@@ -25,6 +25,7 @@ else:
     # Loaded on first use: the command line's start-up (issue 14).
     printouts = lazy_module("arbitro.printouts")
     labels = lazy_module("arbitro.printouts.labels")
+    hand_records = lazy_module("arbitro.printouts.hand_records")
     names = lazy_module("arbitro.printouts.names")
     printouts_prizes = lazy_module("arbitro.printouts.prizes")
     prizes_service = lazy_module("arbitro.services.prizes")
@@ -138,6 +139,17 @@ def register(app: typer.Typer) -> None:
         with errors():
             state = service().state(event_id)
             _write(output, printouts.seating_pdf(state, round_number, lang=_lang(language)))
+
+    @print_app.command("hand-records", help=_("Hand records of the round's digital tables."))
+    def hand_records_command(
+        event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
+    ) -> None:
+        """Each finished deal of the round's digital tables: as dealt, its moves, its final
+        position (issue 32)."""
+        with errors():
+            state = service().state(event_id)
+            pdf = hand_records.hand_records_pdf(state, round_number, lang=_lang(language))
+            _write(output, pdf)
 
     @print_app.command("prizes", help=_("The prize list for the ceremony."))
     def prizes(event_id: EventArg, output: OutOpt, language: LangOpt = None) -> None:

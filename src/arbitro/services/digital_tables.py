@@ -93,6 +93,8 @@ class DigitalTables:
             state = self._events.state(event_id)
             t = digital_table(state, round_number, table)
             current = t.current
+            if t.paused:  # the arbiter stopped the table: nothing moves until resumed
+                return
             if t.position().is_over:
                 if len(t.deals) >= state.deals(round_number):
                     return
@@ -182,7 +184,7 @@ def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> d
     engine = t.engine
     game = t.position()
     view = engine.view(game, seat)
-    on = not game.is_over and game.turn is seat
+    on = not t.paused and not game.is_over and game.turn is seat
     view.update(
         round=round_number,
         table=table,
@@ -192,6 +194,8 @@ def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> d
         robots=list(t.current.robots),
         moves=engine.moves(game) if on else [],
         sheet=sheet_entry(state, round_number, table),
+        paused=t.paused,
+        called=any(c.seat == seat.value for c in t.open_calls),
     )
     return view
 

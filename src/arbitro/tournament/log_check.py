@@ -46,8 +46,12 @@ from arbitro.tournament.records import (
     ComplaintLodged,
     ComplaintResolved,
     ConstraintAdded,
+    DigitalAnswered,
+    DigitalCalled,
     DigitalDealt,
     DigitalMove,
+    DigitalPaused,
+    DigitalSettings,
     EntryFeeSet,
     EventCreated,
     EventImported,
@@ -288,7 +292,15 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             from arbitro.tournament.commands.rulings import check_ruling
 
             check_ruling(state, b.code, b.round, b.table)
-        case DigitalDealt() | DigitalMove():  # issue 32: decided again by its own module
+        case (
+            DigitalDealt()
+            | DigitalMove()
+            | DigitalPaused()
+            | DigitalCalled()
+            | DigitalAnswered()
+            | DigitalSettings()
+        ):
+            # issue 32: decided again by its own module
             from arbitro.tournament.digital.commands import check_record
 
             return _same(rec, [check_record(state, rec)]), None

@@ -87,6 +87,10 @@ class RecordKind(StrEnum):
     RULING_GIVEN = "ruling-given"
     DIGITAL_DEALT = "digital-dealt"
     DIGITAL_MOVE = "digital-move"
+    DIGITAL_PAUSED = "digital-paused"
+    DIGITAL_CALLED = "digital-called"
+    DIGITAL_ANSWERED = "digital-answered"
+    DIGITAL_SETTINGS = "digital-settings"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -632,6 +636,48 @@ class DigitalMove(msgspec.Struct, frozen=True):
     move: str
 
 
+class DigitalPaused(msgspec.Struct, frozen=True):
+    """The director paused (``paused`` true) or resumed a digital table (issue 32, FIBAS
+    art. 7: the arbiter stops a table): a paused table takes no move."""
+
+    round: int
+    table: int
+    paused: bool
+
+
+class DigitalCalled(msgspec.Struct, frozen=True):
+    """The arbiter called to a digital table (issue 32): by a seat's phone (``reason``
+    ``player``), or by the server when a seat exceeds the move's time limit (``time``) or the
+    table waits on a disconnected seat (``wait``); ``seat`` is the seat that called or the
+    one awaited."""
+
+    round: int
+    table: int
+    seat: str
+    reason: str = "player"
+
+
+class DigitalAnswered(msgspec.Struct, frozen=True):
+    """The director answered call number ``call`` (from 1, in the table's order) of a digital
+    table (issue 32)."""
+
+    round: int
+    table: int
+    call: int
+
+
+class DigitalSettings(msgspec.Struct, frozen=True):
+    """The director's settings of the digital tables (issue 32) for round ``round``, or for
+    the event (``round`` 0, the rounds without their own): the per-move time limit and the
+    longest wait for a disconnected seat, in seconds (0: off), after which the arbiter is
+    called; whether robots may take empty seats (BBO's "allow robots")."""
+
+    round: int
+    move_seconds: int = 0
+    wait_seconds: int = 0
+    robots: bool = True
+
+
 Body = (
     EventCreated
     | KnockoutCreated
@@ -671,6 +717,10 @@ Body = (
     | RulingGiven
     | DigitalDealt
     | DigitalMove
+    | DigitalPaused
+    | DigitalCalled
+    | DigitalAnswered
+    | DigitalSettings
 )
 """Any record's body."""
 
@@ -712,6 +762,10 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.RULING_GIVEN: (RulingGiven,),
     RecordKind.DIGITAL_DEALT: (DigitalDealt,),
     RecordKind.DIGITAL_MOVE: (DigitalMove,),
+    RecordKind.DIGITAL_PAUSED: (DigitalPaused,),
+    RecordKind.DIGITAL_CALLED: (DigitalCalled,),
+    RecordKind.DIGITAL_ANSWERED: (DigitalAnswered,),
+    RecordKind.DIGITAL_SETTINGS: (DigitalSettings,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes

@@ -33,7 +33,7 @@ from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_
 from arbitro.services.digital_tables import DigitalTables, seat_view
 from arbitro.tournament.digital.commands import digital_table
-from arbitro.web import auth
+from arbitro.web import auth, digital_presence
 from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.table import DEVICE_COOKIE, DEVICE_ID, device_of, new_device, with_device
 from arbitro.web.tokens import (
@@ -190,6 +190,7 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
         _LOOP[:] = [loop]
     flag = asyncio.Event()
     _WATCHERS.setdefault(key, set()).add(flag)
+    digital_presence.joined(key, s.value)  # the desk's «connected» (issue 32)
     tables = DigitalTables(web.service)
 
     def view() -> dict[str, Any]:
@@ -247,6 +248,7 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
         pass
     finally:
         receiver.cancel()
+        digital_presence.left(key, s.value, web.service.clock())
         watching = _WATCHERS.get(key, set())
         watching.discard(flag)
         if not watching:

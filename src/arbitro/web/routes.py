@@ -11,6 +11,8 @@ from fastapi import APIRouter, FastAPI
 from arbitro.web import (
     api,
     desk,
+    digital_call,
+    digital_public,
     digital_table,
     home,
     knockout,
@@ -34,6 +36,8 @@ ROUTERS: list[APIRouter] = [
     knockout.router,  # the knockout events' pages
     table_push.router,  # the table's status pushed to its phones
     digital_table.router,  # a digital table's seats (issue 32)
+    digital_call.router,  # a seat calls the arbiter; the table's pause (issue 32)
+    digital_public.router,  # a digital table's finished deals for the public (issue 32)
 ]
 """The routers, in the order their routes are matched."""
 

@@ -17,7 +17,15 @@ from arbitro.tournament.commands.command import Context
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.digital.engine import engine_of
 from arbitro.tournament.digital.table import DigitalTable
-from arbitro.tournament.records import DigitalDealt, DigitalMove, Record
+from arbitro.tournament.records import (
+    DigitalAnswered,
+    DigitalCalled,
+    DigitalDealt,
+    DigitalMove,
+    DigitalPaused,
+    DigitalSettings,
+    Record,
+)
 
 if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
@@ -51,6 +59,10 @@ def open_table(
     entered, is refused."""
     playing_table(state, round_number, table)
     _check_layout(state, layout)
+    if robots and not settings_of(state, round_number).robots:
+        raise ConflictError(
+            "the event does not allow robots at empty seats", key="digital.no_robots"
+        )
     if (round_number, table) in state.digital:
         raise ConflictError(
             "table {table} of round {round} is already a digital table",
@@ -126,6 +138,8 @@ def play_move(
             at=len(current.moves),
             key="digital.stale_move",
         )
+    if t.paused:
+        raise ConflictError("Table paused by the arbiter", key="digital.paused")
     game = t.position()
     if game.is_over:
         raise ConflictError("the deal is over", key="digital.deal_over")
@@ -141,6 +155,97 @@ def play_move(
     return Record(
         DigitalMove(round_number, table, deal, n, seat.value, _normal(parsed)), now, actor
     )
+
+
+CALL_REASONS = ("player", "time", "wait")
+"""Why the arbiter is called: a player's button, the move's time limit exceeded, a seat
+awaited too long (docs/digital-tables.md)."""
+
+
+def pause_table(
+    state: EventState, round_number: int, table: int, paused: bool, now: datetime, actor: str
+) -> Record:
+    """Pause (``paused``) or resume a digital table (FIBAS art. 7: the arbiter stops the
+    play; art. 36, 37, 41: while ruling on abandon, time, conduct). Pausing a paused table
+    or resuming a table in play is refused."""
+    t = digital_table(state, round_number, table)
+    if t.paused == paused:
+        raise ConflictError(
+            "the table is already paused" if paused else "the table is not paused",
+            key="digital.pause_same",
+        )
+    return Record(DigitalPaused(round_number, table, paused), now, actor)
+
+
+def call_arbiter(
+    state: EventState,
+    round_number: int,
+    table: int,
+    seat: Seat,
+    reason: str,
+    now: datetime,
+    actor: str,
+) -> Record:
+    """Call the arbiter to a digital table (issue 32): from ``seat``'s phone (``player``), or
+    for ``seat`` by the server (``time``: the move's time limit exceeded, art. 7, 17;
+    ``wait``: a seat disconnected too long, art. 36-37). A call already waiting for the same
+    seat and reason is refused: the arbiter is coming."""
+    t = digital_table(state, round_number, table)
+    if reason not in CALL_REASONS:
+        raise ArbitroError("unknown call «{reason}»", reason=reason, key="digital.call_reason")
+    if seat not in t.engine.seats:
+        raise ArbitroError("«{seat}» is not a seat (N, E, S, W)", seat=seat.value)
+    if any(c.seat == seat.value and c.reason == reason for c in t.open_calls):
+        raise ConflictError("The arbiter has been called already", key="digital.called")
+    return Record(DigitalCalled(round_number, table, seat.value, reason), now, actor)
+
+
+def answer_call(
+    state: EventState, round_number: int, table: int, call: int, now: datetime, actor: str
+) -> Record:
+    """The director answered call number ``call`` of the table; an unknown call, or one
+    answered already, is refused."""
+    t = digital_table(state, round_number, table)
+    if not 1 <= call <= len(t.calls):
+        raise NotFoundError("no call {call} at this table", call=call, key="digital.no_call")
+    if t.calls[call - 1].answered_at is not None:
+        raise ConflictError("call {call} is answered already", call=call, key="digital.answered")
+    return Record(DigitalAnswered(round_number, table, call), now, actor)
+
+
+MAX_SECONDS = 24 * 3600
+
+
+def settings_of(state: EventState, round_number: int) -> DigitalSettings:
+    """The digital tables' settings of a round: its own, else the event's, else the default
+    (no time limit, no wait limit, robots allowed)."""
+    found = state.digital_settings.get(round_number) or state.digital_settings.get(0)
+    return found if isinstance(found, DigitalSettings) else DigitalSettings(0)
+
+
+def set_settings(
+    state: EventState,
+    round_number: int,
+    move_seconds: int,
+    wait_seconds: int,
+    robots: bool,
+    now: datetime,
+    actor: str,
+) -> Record:
+    """The director's settings for round ``round_number`` (0: the event's): the per-move
+    time limit and the wait for a disconnected seat in seconds (0: off; at most a day), and
+    whether robots may take empty seats."""
+    if not 0 <= round_number <= state.config.rounds:
+        raise NotFoundError("round {round} does not exist", round=round_number)
+    for value in (move_seconds, wait_seconds):
+        if not 0 <= value <= MAX_SECONDS:
+            raise ArbitroError(
+                "a time limit is from 0 (off) to {most} seconds",
+                most=MAX_SECONDS,
+                key="digital.seconds",
+            )
+    body = DigitalSettings(round_number, move_seconds, wait_seconds, robots)
+    return Record(body, now, actor)
 
 
 def _normal(move: Any) -> str:
@@ -169,6 +274,16 @@ def check_record(state: EventState, rec: Record) -> Record:
         if made.body != b:
             raise ConflictError("deal {deal} is not the next deal", deal=b.deal)
         return rec
+    if isinstance(b, DigitalSettings):
+        return set_settings(
+            state, b.round, b.move_seconds, b.wait_seconds, b.robots, rec.at, rec.actor
+        )
+    if isinstance(b, DigitalPaused):
+        return pause_table(state, b.round, b.table, b.paused, rec.at, rec.actor)
+    if isinstance(b, DigitalCalled):
+        return call_arbiter(state, b.round, b.table, Seat(b.seat), b.reason, rec.at, rec.actor)
+    if isinstance(b, DigitalAnswered):
+        return answer_call(state, b.round, b.table, b.call, rec.at, rec.actor)
     assert isinstance(b, DigitalMove)
     move = play_move(state, b.round, b.table, b.deal, b.n, Seat(b.seat), b.move, rec.at, rec.actor)
     if move is None:
@@ -257,10 +372,93 @@ class PlayMove:
         return len(digital_table(state, self.round_number, self.table).current.moves)
 
 
+@dataclass(frozen=True, slots=True)
+class PauseTable:
+    """Pause (``paused``) or resume a digital table; answers nothing."""
+
+    round_number: int
+    table: int
+    paused: bool
+    actor: str = "director"
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The ``digital-paused`` record."""
+        return [pause_table(state, self.round_number, self.table, self.paused, ctx.now, self.actor)]
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> None:
+        """Nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallArbiter:
+    """Call the arbiter to a digital table for ``seat``; answers the call's number."""
+
+    round_number: int
+    table: int
+    seat: Seat
+    reason: str = "player"
+    actor: str = "arbitro"
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The ``digital-called`` record."""
+        rec = call_arbiter(
+            state, self.round_number, self.table, self.seat, self.reason, ctx.now, self.actor
+        )
+        return [rec]
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> int:
+        """The call's number at the table."""
+        return len(digital_table(state, self.round_number, self.table).calls)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerCall:
+    """The director answered a call of a digital table; answers nothing."""
+
+    round_number: int
+    table: int
+    call: int
+    actor: str = "director"
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The ``digital-answered`` record."""
+        return [answer_call(state, self.round_number, self.table, self.call, ctx.now, self.actor)]
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> None:
+        """Nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetDigitalSettings:
+    """Set the digital tables' time limits and robots for a round (0: the event)."""
+
+    round_number: int
+    move_seconds: int = 0
+    wait_seconds: int = 0
+    robots: bool = True
+    actor: str = "director"
+
+    def decide(self, state: EventState, ctx: Context[EventState]) -> list[Record]:
+        """The ``digital-settings`` record."""
+        rec = set_settings(
+            state,
+            self.round_number,
+            self.move_seconds,
+            self.wait_seconds,
+            self.robots,
+            ctx.now,
+            self.actor,
+        )
+        return [rec]
+
+    def outcome(self, records: Sequence[Record], state: EventState) -> None:
+        """Nothing."""
+
+
 def robot_move(table: DigitalTable, rng: random.Random) -> str | None:
     """The move a robot makes at ``table`` now (None unless the seat to play is a robot's
     and the deal is on)."""
     game = table.position()
-    if game.is_over or game.turn.value not in table.current.robots:
+    if table.paused or game.is_over or game.turn.value not in table.current.robots:
         return None
     return str(table.engine.robot(game, rng))

@@ -6,6 +6,7 @@ Seats are kept as the records write them (``"N"``): folding loads no game (issue
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -35,13 +36,36 @@ class DigitalDeal:
 
 
 @dataclass(slots=True)
+class DigitalCall:
+    """A call of the arbiter to a digital table: its number (from 1), the seat that called
+    (or the one awaited), why (``player``, ``time``, ``wait``), when, and when answered."""
+
+    number: int
+    seat: str
+    reason: str
+    at: datetime
+    answered_at: datetime | None = None
+    answered_by: str = ""
+
+
+@dataclass(slots=True)
 class DigitalTable:
-    """A round's table played digitally: the event's code and its deals so far."""
+    """A round's table played digitally: the event's code, its deals so far, whether the
+    director paused it, the arbiter's calls, and the time of its last move, deal or resume
+    (what the per-move time limit counts from)."""
 
     round: int
     table: int
     code: str
     deals: list[DigitalDeal] = field(default_factory=list)
+    paused: bool = False
+    calls: list[DigitalCall] = field(default_factory=list)
+    since: datetime | None = None
+
+    @property
+    def open_calls(self) -> list[DigitalCall]:
+        """The calls not answered yet, oldest first."""
+        return [c for c in self.calls if c.answered_at is None]
 
     @property
     def engine(self) -> DigitalEngine:

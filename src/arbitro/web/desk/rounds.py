@@ -250,6 +250,7 @@ def round_context(
         unkept=[u.message for u in unkept_constraints(state, n)],
         unkept_article=state.code.cite_if("seating"),  # the event's code (FIBAS art. 4)
         repeated=repeated_meetings(state, n),  # Scala 40 art. 2
+        digital_count=sum(1 for r, _ in state.digital if r == n),  # issue 32: its desk page
         **extra,
     )
 

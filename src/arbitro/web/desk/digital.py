@@ -1,0 +1,304 @@
+"""The desk's pages of a round's digital tables (issue 32): the round's tables (deal k of
+n, whose turn, moves played, each seat connected, empty or a robot, paused, the arbiter's
+calls) with the round clock's time left (FIBAS art. 7), a table's page with the full position
+in the notation (the director sees everything), both polled live by htmx like the round's
+panel; the forms pause and resume a table and mark a call answered (the ruling itself goes
+through the rulings' form, the table chosen)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.datastructures import FormData
+
+from arbitro.i18n import N_, Message
+from arbitro.services.digital_desk import DigitalDesk, replay, round_tables
+from arbitro.tournament.digital.commands import digital_table, settings_of
+from arbitro.tournament.event import EventState
+from arbitro.web import auth, digital_presence
+from arbitro.web.context import Web, request_lang, web_of
+from arbitro.web.desk.common import (
+    POLL_SECONDS,
+    Director,
+    event_id_of,
+    round_common,
+    round_state,
+)
+from arbitro.web.desk.rounds import round_form
+from arbitro.web.digital_table import seat_path
+from arbitro.web.downloads import download_headers
+from arbitro.web.forms import checked, int_field, text_field
+
+router = APIRouter()
+
+SEAT_STATES = {
+    "connected": N_("connected"),
+    "empty": N_("empty"),
+    "robot": N_("robot"),
+    "unknown": N_("unknown"),
+}
+"""Each seat's state as the desk names it."""
+
+CALL_REASONS = {
+    "player": N_("called from the table"),
+    "time": N_("the move's time limit exceeded"),
+    "wait": N_("a seat awaited too long"),
+}
+"""Why the arbiter was called, as the desk says it."""
+
+
+def _version(request: Request, web: Web, state: EventState, connected: Any) -> str:
+    """The live part's version: every record, the phones connected, the language, and the
+    clock's minute (the round's time left)."""
+    minute = int(web.service.clock().timestamp() // 60)
+    seats = hash(repr(sorted(connected.items())))
+    return f"{state.last_seq}.{seats}.{minute}.{request_lang(request)}"
+
+
+def _clock(web: Web, event_id: str, n: int) -> dict[str, Any] | None:
+    """The round clock (FIBAS art. 7): started, played, and the time left when the round
+    has a length; None before it is started."""
+    clock = web.service.round_clock(event_id, n)
+    if clock is None:
+        return None
+    left = None
+    if clock.round_time is not None:
+        left = max(clock.round_time - clock.played, timedelta(0))
+    return {"clock": clock, "left": left}
+
+
+def tick(web: Web, event_id: str, n: int, table: int | None = None) -> None:
+    """The time checks of the round's digital tables (or of one), made whenever the desk's
+    or a phone's page asks (every few seconds): the arbiter called for a seat over the move's
+    time limit or a disconnected seat awaited too long (:meth:`DigitalDesk.check_time`)."""
+    desk = DigitalDesk(web.service)
+    state = web.service.state(event_id)
+    for t in round_tables(state, n):
+        if table is None or t.table == table:
+            desk.check_time(event_id, n, t.table, _empty_since(event_id, n, t.table))
+
+
+def _empty_since(event_id: str, n: int, table: int) -> Callable[[str], datetime | None]:
+    """When a seat's last phone left the table (this process's sockets)."""
+    key = (event_id, n, table)
+    return lambda seat: digital_presence.empty_since(key, seat)
+
+
+def _round_context(
+    request: Request, session: auth.Session, event_id: str, n: int
+) -> dict[str, Any]:
+    web = web_of(request)
+    state = round_state(web, event_id, n)
+    connected = digital_presence.connected(event_id, n)
+    rows = DigitalDesk(web.service).round(event_id, n, connected)
+    return round_common(
+        request,
+        session,
+        event_id,
+        state,
+        n,
+        rows=rows,
+        settings=settings_of(state, n),
+        own_settings=n in state.digital_settings,
+        waiting=sum(len(r["calls"]) for r in rows),
+        round_clock=_clock(web, event_id, n),
+        SEAT_STATES=SEAT_STATES,
+        CALL_REASONS=CALL_REASONS,
+        poll=POLL_SECONDS,
+        version=_version(request, web, state, connected),
+    )
+
+
+@router.get("/desk/e/{event_id}/r/{n}/digital", include_in_schema=False)
+def digital_round(
+    request: Request, event_id: str, n: int, session: auth.Session = Director
+) -> Response:
+    """The round's digital tables: progress, seats, pauses, calls, the round clock."""
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    with web.locked():
+        round_state(web, event_id, n)
+        tick(web, event_id, n)
+        ctx = _round_context(request, session, event_id, n)
+    return web.render(request, "desk/digital.html", **ctx)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/digital/live", include_in_schema=False)
+def digital_round_live(
+    request: Request, event_id: str, n: int, session: auth.Session = Director
+) -> Response:
+    """The round's digital tables' live part, polled by htmx: 204 while its ``?v=`` is
+    still the version (nothing changed)."""
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    with web.locked():
+        round_state(web, event_id, n)
+        tick(web, event_id, n)
+        state = web.service.state(event_id)
+        connected = digital_presence.connected(event_id, n)
+        if request.query_params.get("v") == _version(request, web, state, connected):
+            return Response(status_code=204, headers={"Cache-Control": "no-cache"})
+        ctx = _round_context(request, session, event_id, n)
+    return web.render(request, "desk/digital_live.html", **ctx)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/digital/hand-records.pdf", include_in_schema=False)
+def digital_hand_records(
+    request: Request, event_id: str, n: int, session: auth.Session = Director
+) -> Response:
+    """The hand records of the round's digital tables (PDF, the desk's language)."""
+    from arbitro.printouts.hand_records import hand_records_pdf
+    from arbitro.web.snapshot import state_snapshot
+
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    with web.locked():
+        snapshot = state_snapshot(round_state(web, event_id, n))
+    pdf = hand_records_pdf(snapshot, n, lang=request_lang(request))
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers=download_headers(f"{event_id}-r{n}-hand-records.pdf", "inline"),
+    )
+
+
+def _table_context(
+    request: Request, session: auth.Session, event_id: str, n: int, table: int
+) -> dict[str, Any]:
+    web = web_of(request)
+    state = round_state(web, event_id, n)
+    t = digital_table(state, n, table)
+    connected = digital_presence.connected(event_id, n)
+    row = DigitalDesk(web.service).table(event_id, n, table, connected.get((n, table), {}))
+    base = str(request.base_url).rstrip("/")
+    links = {
+        s.value: base + seat_path(web.secret, event_id, table, n, s.value)
+        for s in t.engine.seats
+        if s.value not in t.current.robots
+    }
+    return round_common(
+        request,
+        session,
+        event_id,
+        state,
+        n,
+        row=row,
+        table=table,
+        calls_all=t.calls,
+        links=links,
+        round_clock=_clock(web, event_id, n),
+        SEAT_STATES=SEAT_STATES,
+        CALL_REASONS=CALL_REASONS,
+        poll=POLL_SECONDS,
+        version=_version(request, web, state, connected),
+    )
+
+
+@router.get("/desk/e/{event_id}/r/{n}/digital/{table}", include_in_schema=False)
+def digital_table_page(
+    request: Request, event_id: str, n: int, table: int, session: auth.Session = Director
+) -> Response:
+    """A digital table: its progress, the full position in the notation (FIBAS art. 7: the
+    director sees everything), its calls, the pause, the seats' links."""
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    with web.locked():
+        round_state(web, event_id, n)
+        tick(web, event_id, n, table)
+        ctx = _table_context(request, session, event_id, n, table)
+    return web.render(request, "desk/digital_table.html", **ctx)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/digital/{table}/live", include_in_schema=False)
+def digital_table_live(
+    request: Request, event_id: str, n: int, table: int, session: auth.Session = Director
+) -> Response:
+    """A digital table's live part (progress, position, calls), polled by htmx."""
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    with web.locked():
+        round_state(web, event_id, n)
+        tick(web, event_id, n, table)
+        state = web.service.state(event_id)
+        connected = digital_presence.connected(event_id, n)
+        if request.query_params.get("v") == _version(request, web, state, connected):
+            return Response(status_code=204, headers={"Cache-Control": "no-cache"})
+        ctx = _table_context(request, session, event_id, n, table)
+    return web.render(request, "desk/digital_table_live.html", **ctx)
+
+
+@router.get("/desk/e/{event_id}/r/{n}/digital/{table}/replay/{deal}", include_in_schema=False)
+def digital_replay(
+    request: Request,
+    event_id: str,
+    n: int,
+    table: int,
+    deal: int,
+    session: auth.Session = Director,
+) -> Response:
+    """Deal ``deal`` of a digital table replayed move by move (``?at=k``: the position after
+    move k in the notation; previous and next), the director's replay of every card."""
+    event_id = event_id_of(request, event_id)
+    web = web_of(request)
+    at_text = request.query_params.get("at", "")
+    at = int(at_text) if at_text.isdigit() else None
+    with web.locked():
+        state = round_state(web, event_id, n)
+        t = digital_table(state, n, table)
+        shown = replay(t, deal, at)
+        ctx = round_common(request, session, event_id, state, n, table=table, replay=shown)
+        ctx["deal_count"] = len(t.deals)
+    return web.render(request, "desk/digital_replay.html", **ctx)
+
+
+def _table_field(form: FormData) -> int:
+    return int_field(form, "table", Message("table"), low=1, high=100_000)
+
+
+def _back(event_id: str, n: int, form: FormData, table: int) -> str:
+    """Back to the table's page when the form was sent from it, else to the round's list."""
+    page = f"/desk/e/{event_id}/r/{n}/digital"
+    return f"{page}/{table}" if text_field(form, "back", 10) == "table" else page
+
+
+@round_form(router, "digital-pause")
+def _pause(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Pause a digital table (FIBAS art. 7): its phones show «Tavolo sospeso dall'arbitro»
+    and no move is taken."""
+    table = _table_field(form)
+    DigitalDesk(web.service).pause(event_id, n, table, actor=session.user)
+    return _back(event_id, n, form, table)
+
+
+@round_form(router, "digital-resume")
+def _resume(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Resume a paused digital table: the play goes on."""
+    table = _table_field(form)
+    DigitalDesk(web.service).resume(event_id, n, table, actor=session.user)
+    return _back(event_id, n, form, table)
+
+
+@round_form(router, "digital-answer")
+def _answer(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Mark a call of the arbiter to a digital table answered."""
+    table = _table_field(form)
+    call = int_field(form, "call", Message("call"), low=1, high=100_000)
+    DigitalDesk(web.service).answer(event_id, n, table, call, actor=session.user)
+    return _back(event_id, n, form, table)
+
+
+@round_form(router, "digital-settings")
+def _settings(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
+    """Set the digital tables' per-move time limit and wait for a disconnected seat (in
+    seconds, 0: off) and whether robots may take empty seats, for this round or (``scope``
+    ``event``) for the event."""
+    scope = 0 if text_field(form, "scope", 10) == "event" else n
+    move = int_field(form, "move_seconds", Message("seconds"), low=0, high=86_400)
+    wait = int_field(form, "wait_seconds", Message("seconds"), low=0, high=86_400)
+    desk = DigitalDesk(web.service)
+    desk.settings(event_id, scope, move, wait, checked(form, "robots"), actor=session.user)
+    return f"/desk/e/{event_id}/r/{n}/digital"
