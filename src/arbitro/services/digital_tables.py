@@ -165,7 +165,8 @@ class DigitalTables:
     def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees now (JSON-ready): the engine's view of the position (its own
         hand only), the deal's number and move count (the ``n`` of the next move is one
-        more), the legal moves when it is to play, the sheet once the deals are over."""
+        more), the legal moves when it is to play, the sheet once the deals are over, and
+        the deal before's score (``previous``: the next deal is dealt at once)."""
         state = self._events.state(event_id)
         return seat_view(state, round_number, table, seat)
 
@@ -201,6 +202,9 @@ def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> d
         moves=engine.moves(game) if on else [],
         sheet=sheet_entry(state, round_number, table),
     )
+    if t.current.number > 1:  # the deal before's score, once the next is dealt at once
+        before = engine.view(t.position(t.current.number - 1), seat)
+        view["previous"] = {"deal": t.current.number - 1, "scores": before.get("scores")}
     return view
 
 

@@ -93,10 +93,14 @@ def engine_of(code: str) -> DigitalEngine:
 
 
 def rendered(view: dict[str, Any], lang: str) -> dict[str, Any]:
-    """``view`` with the title of each of its ``areas``, ``counters`` and ``scores`` (a
-    catalogue msgid and its ``args``) rendered in ``lang``: what a phone shows
+    """``view`` with the title of each of its ``areas``, ``counters`` and ``scores`` (and of
+    the ``previous`` deal's scores; a catalogue msgid and its ``args``) rendered in
+    ``lang``: what a phone shows
     (docs/digital-tables.md, the view's shape)."""
     out = dict(view)
+    previous = view.get("previous")
+    if isinstance(previous, dict):  # the deal before's score (the service's)
+        out["previous"] = rendered(previous, lang)
     for key in ("areas", "counters", "scores"):
         items = view.get(key)
         if not isinstance(items, list):

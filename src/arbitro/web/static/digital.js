@@ -25,7 +25,7 @@ function cardFace(text) {
   const [card, stands] = text.split("=");
   if (card === "JK") {
     const as = stands ? cardFace(stands) : null;
-    return { label: "🃏", sub: as ? as.label : "", red: false, name: as ? `${t("joker")} = ${as.name}` : t("joker") };
+    return { label: "★", sub: as ? as.label : "", red: false, name: as ? `${t("joker")} = ${as.name}` : t("joker") };
   }
   const m = CARD.exec(card);
   if (!m) return { label: text, sub: "", red: false, name: text };
@@ -128,6 +128,16 @@ function areasOf(v) {
   }));
 }
 
+// A new empty element in the place of the one of ``id`` (its listeners and marks dropped).
+function fresh_(id, className) {
+  const old = document.getElementById(id);
+  const el = document.createElement(old.tagName.toLowerCase());
+  el.id = id;
+  el.className = className;
+  old.replaceWith(el);
+  return el;
+}
+
 function target(el, kind, move, labelText) {
   if (move) {
     el.classList.add("dt-target");
@@ -145,6 +155,9 @@ function target(el, kind, move, labelText) {
 function render() {
   if (!view) return;
   const seat = view.seat;
+  root.dataset.deal = String(view.deal);
+  root.dataset.n = String(view.n);
+  root.dataset.turn = view.turn;
   const status = document.getElementById("dt-status");
   status.textContent = view.over ? t("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
   status.className = "dt-status" + (mine() ? " mine" : "");
@@ -162,22 +175,13 @@ function render() {
   for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
 
   // the stock (tap to draw) and the discard pile (tap to pick up, or to discard the card selected)
-  const stock = document.getElementById("dt-stock");
-  stock.replaceWith(stock.cloneNode(false));
-  const stockEl = document.getElementById("dt-stock");
-  stockEl.className = "dt-card dt-back";
-  stockEl.textContent = "";
-  stockEl.removeAttribute("role");
-  stockEl.removeAttribute("tabindex");
+  const stockEl = fresh_("dt-stock", "dt-card dt-back");
   stockEl.setAttribute("aria-label", t("stock"));
   const draw = !sel.length && find("draw", []);
   target(stockEl, "stock", draw, t("draw"));
 
-  const pileBox = document.getElementById("dt-pile");
-  pileBox.replaceWith(pileBox.cloneNode(false));
-  const pile = document.getElementById("dt-pile");
-  pile.removeAttribute("role");
-  pile.removeAttribute("tabindex");
+  const pile = fresh_("dt-pile", "dt-cards");
+  pile.setAttribute("aria-label", t("pile"));
   (view.pile || []).forEach((c, i, all) => {
     const el = cardEl(c);
     if (i === all.length - 1) el.classList.add("top");
@@ -290,6 +294,11 @@ function render() {
       .map(([line, s]) => `${line}: ${s.base} + ${s.points} = ${s.base + s.points}`).join(" · ");
     result.append(p);
   }
+  const prev = document.getElementById("dt-previous");
+  prev.hidden = !(view.previous && view.previous.scores) || Boolean(scores);
+  if (!prev.hidden) {
+    prev.textContent = `${t("deal")} ${view.previous.deal}: ` + view.previous.scores.map((s) => `${s.title} ${s.value}`).join(" · ");
+  }
   if (view.sheet) {
     const b = document.createElement("button");
     b.type = "button";
@@ -333,6 +342,10 @@ function onDrag(e) {
     document.body.append(drag.ghost);
     drag.el.classList.add("dragging");
   }
+  // near the screen's top or bottom edge the page scrolls, so that every meld can be reached
+  const edge = 48;
+  if (e.clientY < edge) window.scrollBy(0, -12);
+  else if (e.clientY > window.innerHeight - edge) window.scrollBy(0, 12);
   drag.ghost.style.left = `${e.clientX - 20}px`;
   drag.ghost.style.top = `${e.clientY - 30}px`;
   const over = dropAt(e.clientX, e.clientY);
