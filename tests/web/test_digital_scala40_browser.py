@@ -4,7 +4,8 @@ on the page only. Deal 1 is laid out so that North opens at its first turn (art.
 of kings and a run of hearts, 40 points and more): it taps the stock to draw, taps the
 opening's cards and the offered opening, drags a card onto the discard pile; on later turns
 it drags a card onto a meld to lay it off when it can, and discards by tapping a card then
-the pile. At the end the phone shows the deal's negative points (art. 22) and the sign
+the pile. The hand is reordered from the keyboard (Alt+arrow) and by a drag, and sorted
+again; axe-core finds no serious violation on the page. At the end the phone shows the deal's negative points (art. 22) and the sign
 button; the four players sign (North from the page), the table's sheet is the engine's and
 the standings are published. Screenshots of the phases go to /tmp/shots-digital-scala40."""
 
@@ -17,6 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from playwright.sync_api import expect
+from tests.web.axe import axe_context, axe_violations, blocking, describe
 
 from arbitro.cards import format_cards, parse_cards
 from arbitro.codes.ids import CodeId, GameId
@@ -100,7 +102,7 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
     tables = DigitalTables(web.service, random.Random(21))
     tables.advance(event, 1, 1)
     SHOTS.mkdir(exist_ok=True)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = axe_context(browser, viewport={"width": 390, "height": 844})
     page = context.new_page()
     root = page.locator("#digital")
     try:
@@ -111,6 +113,19 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
         assert _hand(page) == view["hand"] and len(view["hand"]) == 13  # sorted, as dealt
         assert page.locator("#dt-pile .dt-card").count() == 1  # the top discard only
         page.screenshot(path=str(SHOTS / "1-hand.png"))
+        found = blocking(axe_violations(page))
+        assert not found, describe(found, "the seat's page")
+
+        # the hand reordered from the keyboard (Alt+arrow) and by a drag, then sorted again
+        first, second = view["hand"][:2]
+        page.locator("#dt-hand button").first.focus()
+        page.keyboard.press("Alt+ArrowRight")
+        assert _hand(page)[:2] == [second, first]
+        expect(page.locator("#dt-hand button").nth(1)).to_be_focused()
+        _drag(page, view["hand"][-1], page.locator("#dt-hand button").first)
+        assert _hand(page)[0] == view["hand"][-1] and sorted(_hand(page)) == sorted(view["hand"])
+        page.locator("#dt-sort").click()
+        assert _hand(page) == view["hand"]
 
         # Turn 1: one tap on the stock draws; the opening's cards tapped, the opening offered
         page.locator("#dt-stock").click()
@@ -169,6 +184,8 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
         sign = page.locator("#dt-result .dt-sign")
         expect(sign).to_be_visible()
         page.screenshot(path=str(SHOTS / "6-score.png"), full_page=True)
+        found = blocking(axe_violations(page))
+        assert not found, describe(found, "the seat's page at the deal's end")
         sheet = tables.view(event, 1, 1, Seat.N)["sheet"]
         last = tables.table(event, 1, 1).position()
         shown = page.locator(".dt-scores dd").all_inner_texts()

@@ -84,15 +84,27 @@ const find = (kind, cards, target) => offered(cards).find((m) => {
   return w[0] === kind && (target === undefined || w[1] === String(target));
 });
 
-// The hand kept in the player's order: the cards still held stay where the player put them,
-// the cards just taken come last (marked); a new deal starts from the server's sorted order.
+// The hand as the server sorts it, the cards just taken marked; once the player has reordered
+// it (this deal), the cards still held stay where the player put them and the cards just
+// taken come last. A new deal, or Sort, starts again from the server's order.
+let custom = false;
 function reconcile(next, newDeal) {
-  if (newDeal || !hand.length) { hand = [...next]; fresh = new Set(); return; }
+  if (newDeal || !hand.length) { hand = [...next]; fresh = new Set(); custom = false; return; }
   const left = [...next];
   const kept = [];
   for (const c of hand) {
     const i = left.indexOf(c);
     if (i >= 0) { kept.push(c); left.splice(i, 1); }
+  }
+  if (!custom) {
+    const taken = [...left];
+    hand = [...next];
+    fresh = new Set();
+    for (const c of taken) {
+      const i = hand.findIndex((h, k) => h === c && !fresh.has(k));
+      if (i >= 0) fresh.add(i);
+    }
+    return;
   }
   fresh = new Set(left.map((_, k) => kept.length + k));
   hand = [...kept, ...left];
@@ -104,6 +116,7 @@ function moveCard(from, to) {
   const [c] = hand.splice(from, 1);
   hand.splice(to, 0, c);
   fresh = new Set();
+  custom = true;
   selected = [];
   const used = new Set();
   for (const s of sel) {
@@ -143,8 +156,13 @@ function target(el, kind, move, labelText) {
     el.classList.add("dt-target");
     el.dataset.move = move;
     el.setAttribute("role", "button");
+    el.removeAttribute("aria-label");
     el.tabIndex = 0;
-    el.setAttribute("aria-label", labelText || label(move));
+    // the name is the move (read first, hidden on the screen) and the cards shown on it
+    const said = document.createElement("span");
+    said.className = "dt-visually-hidden";
+    said.textContent = `${labelText || label(move)}: `;
+    el.prepend(said);
     const go = () => play(move);
     el.addEventListener("click", go);
     el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
@@ -171,16 +189,18 @@ function render() {
     if (view.stock !== undefined) info.push(`${t("stock")} ${view.stock}`);
     if (view.pozzetti !== undefined) info.push(`${t("pozzetti")} ${view.pozzetti}`);
   }
-  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n} ${t("cards")}`);
+  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n} ${t(n === 1 ? "card" : "cards")}`);
   for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
 
   // the stock (tap to draw) and the discard pile (tap to pick up, or to discard the card selected)
   const stockEl = fresh_("dt-stock", "dt-card dt-back");
+  stockEl.setAttribute("role", "img");
   stockEl.setAttribute("aria-label", t("stock"));
   const draw = !sel.length && find("draw", []);
   target(stockEl, "stock", draw, t("draw"));
 
   const pile = fresh_("dt-pile", "dt-cards");
+  pile.setAttribute("role", "group");
   pile.setAttribute("aria-label", t("pile"));
   (view.pile || []).forEach((c, i, all) => {
     const el = cardEl(c);
@@ -416,6 +436,7 @@ document.getElementById("dt-sort").addEventListener("click", () => {
   if (!view) return;
   hand = [...view.hand];
   fresh = new Set();
+  custom = false;
   selected = [];
   render();
 });
