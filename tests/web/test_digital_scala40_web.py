@@ -162,6 +162,10 @@ def test_four_phones_play_a_scala40_round_over_websockets_and_each_signs(
             for p in phones.values():
                 p.read_until(_moved_from(deal, n))
             seen_scores |= phones["N"].view["scores"] is not None
+            previous = phones["N"].view.get("previous")
+            if phones["N"].view["deal"] > 1:  # the deal before's score, in Italian
+                assert previous["deal"] == phones["N"].view["deal"] - 1
+                assert {s["title"].split()[0] for s in previous["scores"]} == {"Posto"}
             moves += 1
             assert moves < 3000
         assert moves > 30 and phones["N"].view["deal"] == 3 and seen_scores
