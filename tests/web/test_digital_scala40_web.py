@@ -162,7 +162,7 @@ def test_four_phones_play_a_scala40_round_over_websockets_and_each_signs(
             for p in phones.values():
                 p.read_until(_moved_from(deal, n))
             seen_scores |= phones["N"].view["scores"] is not None
-            previous = phones["N"].view.get("previous")
+            previous: dict[str, Any] = phones["N"].view.get("previous") or {}
             if phones["N"].view["deal"] > 1:  # the deal before's score, in Italian
                 assert previous["deal"] == phones["N"].view["deal"] - 1
                 assert {s["title"].split()[0] for s in previous["scores"]} == {"Posto"}
