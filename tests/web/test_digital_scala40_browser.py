@@ -89,6 +89,8 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
     north = parse_cards(OPENING + " 10H 5D 9C 4S 6C QD JK")
     rest = list((Counter(scala40_deck()) - Counter(north)).elements())
     random.Random(4).shuffle(rest)  # the other hands, the up card and the stock at random
+    rest.remove(parse_cards("10H")[0])
+    rest.append(parse_cards("10H")[0])  # the other 10H at the stock's bottom: North lays its own
     others = {s: rest[13 * k : 13 * k + 13] for k, s in enumerate((Seat.E, Seat.S, Seat.W))}
     deck = arrange_deck({Seat.N: north, **others}, dealer=dealer, up_card=rest[39], stock=rest[40:])
     layout = {

@@ -176,6 +176,7 @@ function render() {
   root.dataset.deal = String(view.deal);
   root.dataset.n = String(view.n);
   root.dataset.turn = view.turn;
+  root.classList.toggle("dt-done", Boolean(view.over));
   const status = document.getElementById("dt-status");
   status.textContent = view.over ? t("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
   status.className = "dt-status" + (mine() ? " mine" : "");
