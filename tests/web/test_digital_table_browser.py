@@ -65,7 +65,7 @@ def test_north_plays_three_turns_by_tapping_at_390x844(
                 _tap_cards(page, melds[0])
                 page.screenshot(path=str(SHOTS / f"2-selection-{turn}.png"))
                 page.locator(f'#dt-moves button[data-move="{melds[0]}"]').click()
-                expect(page.locator("#dt-melds-own .dt-meld")).not_to_have_count(0)
+                expect(page.locator(".dt-area.own .dt-meld")).not_to_have_count(0)
             view = tables.view(event, 1, 1, Seat.N)
             discard = next(m for m in view["moves"] if m.startswith("discard "))
             _tap_cards(page, discard)
@@ -87,7 +87,7 @@ def test_north_plays_three_turns_by_tapping_at_390x844(
         expect(status).to_have_text("Tocca a te")
         shown = page.locator("#dt-hand button").evaluate_all("els => els.map(e => e.dataset.card)")
         assert shown == now["hand"]
-        assert page.locator("#dt-melds-own .dt-meld").count() == len(now["melds"]["NS"])
+        assert page.locator(".dt-area.own .dt-meld").count() == len(now["melds"]["NS"])
         page.screenshot(path=str(SHOTS / "4-reloaded.png"), full_page=True)
     finally:
         context.close()

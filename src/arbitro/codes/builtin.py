@@ -93,6 +93,7 @@ SCALA40 = CodeSpec(
         Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
     ),
     arbiter="arbitro.games.scala40.arbiter",
+    digital="arbitro.games.scala40.digital",
 )
 BRISCOLA = CodeSpec(
     id=CodeId.BRISCOLA,

@@ -28,6 +28,7 @@ from arbitro.tournament.digital.commands import (
 from arbitro.tournament.digital.engine import engine_of
 from arbitro.tournament.digital.table import DigitalTable
 from arbitro.tournament.event import EventState
+from arbitro.tournament.model import TableSeating
 
 ROBOT = "robot"
 """The actor of a robot's moves."""
@@ -152,6 +153,13 @@ class DigitalTables:
 
     # ------------------------------------------------------------------ views
 
+    def signer(self, event_id: str, round_number: int, table: int, seat: Seat) -> str:
+        """Who signs the table's sheet for ``seat``: its line, or its player (the engine's
+        :meth:`~arbitro.tournament.digital.engine.DigitalEngine.signer` on the seating)."""
+        state = self._events.state(event_id)
+        t = digital_table(state, round_number, table)
+        return t.engine.signer(seat, seating_of(state, round_number, table))
+
     def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
         """The digital table as folded (refused if the table is not digital)."""
         return digital_table(self._events.state(event_id), round_number, table)
@@ -159,7 +167,8 @@ class DigitalTables:
     def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees now (JSON-ready): the engine's view of the position (its own
         hand only), the deal's number and move count (the ``n`` of the next move is one
-        more), the legal moves when it is to play, the sheet once the deals are over."""
+        more), the legal moves when it is to play, the sheet once the deals are over, and
+        the deal before's score (``previous``: the next deal is dealt at once)."""
         state = self._events.state(event_id)
         return seat_view(state, round_number, table, seat)
 
@@ -197,6 +206,9 @@ def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> d
         paused=t.paused,
         called=any(c.seat == seat.value for c in t.open_calls),
     )
+    if t.current.number > 1:  # the deal before's score, once the next is dealt at once
+        before = engine.view(t.position(t.current.number - 1), seat)
+        view["previous"] = {"deal": t.current.number - 1, "scores": before.get("scores")}
     return view
 
 
@@ -207,4 +219,16 @@ def sheet_entry(state: EventState, round_number: int, table: int) -> dict[str, A
     finished = t.finished()
     if len(finished) < state.deals(round_number):
         return None
-    return t.engine.sheet_entry(finished)
+    return t.engine.sheet_entry(finished, seating_of(state, round_number, table))
+
+
+def seating_of(state: EventState, round_number: int, table: int) -> TableSeating:
+    """The seating of table ``table`` of round ``round_number`` (its lines, or its players
+    in seat order)."""
+    seating = state.round(round_number).seating
+    found = seating.table(table) if seating is not None else None
+    if found is None:
+        raise ArbitroError(
+            "table {table} of round {round} is not seated", table=table, round=round_number
+        )
+    return found

@@ -33,6 +33,7 @@ from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_
 from arbitro.services.digital_tables import DigitalTables, seat_view
 from arbitro.tournament.digital.commands import digital_table
+from arbitro.tournament.digital.engine import rendered
 from arbitro.web import auth, digital_presence
 from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.table import DEVICE_COOKIE, DEVICE_ID, device_of, new_device, with_device
@@ -195,7 +196,7 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
 
     def view() -> dict[str, Any]:
         with web.locked():
-            return seat_view(web.service.state(event_id), round_number, table, s)
+            return rendered(seat_view(web.service.state(event_id), round_number, table, s), lang)
 
     async def send_view() -> tuple[int, int]:
         v = await run_in_threadpool(view)
@@ -267,7 +268,7 @@ def _sign(
 ) -> str:
     """The seat's line signs the engine's sheet as a line's phone does: its device, its
     keyed address and browser, the installation's proof (issue 29)."""
-    line = tables.table(event_id, round_number, table).engine.signer(seat)
+    line = tables.signer(event_id, round_number, table, seat)
     actor = f"tavolo {table} {seat.value}"
     return tables.sign(
         event_id, round_number, table, line, device, seal=secret, actor=actor, source=source

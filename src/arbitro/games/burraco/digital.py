@@ -21,6 +21,8 @@ from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.moves import Move, MoveKind, parse_move
 from arbitro.games.burraco.record import RULES
 from arbitro.games.core import LINES, SEATS, Line, Seat
+from arbitro.i18n import N_
+from arbitro.tournament.model import TableSeating
 
 
 class BurracoDigital:
@@ -61,8 +63,26 @@ class BurracoDigital:
         """What ``seat`` sees: its own hand (sorted), the other hands' sizes, the whole
         discard pile (face up, art. 8), each line's melds in the order opened (``layoff N``
         numbers them), the stock's and pozzetti's sizes (face down), whose turn and in which
-        phase, and the result once the deal is over."""
+        phase, and the result once the deal is over; the same as the phone's generic shape
+        (docs/digital-tables.md): ``areas`` the seat's line's melds first (``target`` the
+        number ``layoff N`` names, art. 13: a line lays off on its own melds only), then
+        the other line's; ``counters`` the stock and the pozzetti; ``scores`` each line's
+        base and card points (art. 19)."""
         outcome = game.outcome()
+        own = seat.line
+        other = next(ln for ln in LINES if ln is not own)
+        areas = [
+            {
+                "title": title,
+                "args": {"line": ln.value},
+                "own": ln is own,
+                "melds": [
+                    {"target": k if ln is own else None, "cards": [str(c) for c in m.cards]}
+                    for k, m in enumerate(game.melds(ln))
+                ],
+            }
+            for ln, title in ((own, N_("Your line's melds")), (other, N_("Melds of {line}")))
+        ]
         return {
             "seat": seat.value,
             "dealer": game.dealer.value,
@@ -79,6 +99,12 @@ class BurracoDigital:
             "stock": game.stock_size,
             "pozzetti": game.pozzetti_left,
             "result": None if outcome is None else _result(game),
+            "areas": areas,
+            "counters": [
+                {"title": N_("Stock"), "value": game.stock_size},
+                {"title": N_("Pozzetti"), "value": game.pozzetti_left},
+            ],
+            "scores": None if outcome is None else _scores(game),
         }
 
     def position(self, game: Deal) -> str:
@@ -106,14 +132,15 @@ class BurracoDigital:
         ranked = sorted(game.bot_moves(), key=lambda m: -value(game, m))
         return next(m for m in ranked if m.kind is not MoveKind.TIME_OUT and game.is_legal(m))
 
-    def signer(self, seat: Seat) -> str:
+    def signer(self, seat: Seat, seating: TableSeating) -> str:
         """The seat's line signs (art. 20): ``ns`` or ``ew``, as the two lines' sheet names
-        them."""
+        them (whoever the table's ``seating`` seats)."""
         return seat.line.value.lower()
 
-    def sheet_entry(self, deals: Sequence[Deal]) -> dict[str, Any]:
+    def sheet_entry(self, deals: Sequence[Deal], seating: TableSeating) -> dict[str, Any]:
         """The two lines' sheet of the finished ``deals``: each deal's base and card points
-        per line (art. 19), as the phones' sheet records hold it."""
+        per line (art. 19), as the phones' sheet records hold it (its columns are the
+        lines, whoever ``seating`` seats)."""
         rows = []
         for deal in deals:
             sc = deal.scores()
@@ -129,6 +156,17 @@ def _result(game: Deal) -> dict[str, Any]:
         "closer": game.closer.value if game.closer else None,
         "lines": {ln.value: {"base": sc.base, "points": sc.points} for ln, sc in scores.items()},
     }
+
+
+def _scores(game: Deal) -> list[dict[str, Any]]:
+    return [
+        {
+            "title": N_("Line {line}"),
+            "args": {"line": ln.value},
+            "value": f"{sc.base} + {sc.points} = {sc.base + sc.points}",
+        }
+        for ln, sc in game.scores().items()
+    ]
 
 
 _ROBOT: Final = GreedyBot()

@@ -14,6 +14,8 @@ from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
 from arbitro.games.core.game import Game
 from arbitro.games.core.seats import Seat
+from arbitro.i18n import msg, render
+from arbitro.tournament.model import TableSeating
 
 
 class DigitalEngine(Protocol):
@@ -39,7 +41,11 @@ class DigitalEngine(Protocol):
 
     def view(self, game: Any, seat: Seat) -> dict[str, Any]:
         """What ``seat`` may see of ``game``, JSON-ready: its own hand, never another's, nor
-        a card face down (the stock, the pozzetti)."""
+        a card face down (the stock, the pozzetti). The shape every phone reads
+        (docs/digital-tables.md): ``seat``, ``turn``, ``over``, ``hand``, ``hand_sizes``,
+        ``pile``, ``areas`` (titled groups of melds, each meld its ``target`` and
+        ``cards``), ``counters`` (titled numbers) and ``scores`` (titled values once the
+        deal is over, else None); titles are catalogue msgids with their ``args``."""
         ...
 
     def position(self, game: Any) -> str:
@@ -55,14 +61,15 @@ class DigitalEngine(Protocol):
         """A robot's legal move for the seat to play (the engine's bots)."""
         ...
 
-    def signer(self, seat: Seat) -> str:
-        """Who signs the sheet for ``seat`` (its line, or the player): the sheet kind's
-        signer."""
+    def signer(self, seat: Seat, seating: TableSeating) -> str:
+        """Who signs the sheet for ``seat`` at the table seated as ``seating`` (its line, or
+        the player): the sheet kind's signer."""
         ...
 
-    def sheet_entry(self, deals: Sequence[Any]) -> dict[str, Any]:
+    def sheet_entry(self, deals: Sequence[Any], seating: TableSeating) -> dict[str, Any]:
         """The score sheet's JSON entry (the one the phones' sheet records hold) of the
-        finished ``deals``, scored by the code's own scoring."""
+        finished ``deals`` at the table seated as ``seating``, scored by the code's own
+        scoring."""
         ...
 
 
@@ -83,3 +90,25 @@ def engine_of(code: str) -> DigitalEngine:
         )
     engine: DigitalEngine = importlib.import_module(module).ENGINE
     return engine
+
+
+def rendered(view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``view`` with the title of each of its ``areas``, ``counters`` and ``scores`` (and of
+    the ``previous`` deal's scores; a catalogue msgid and its ``args``) rendered in
+    ``lang``: what a phone shows
+    (docs/digital-tables.md, the view's shape)."""
+    out = dict(view)
+    previous = view.get("previous")
+    if isinstance(previous, dict):  # the deal before's score (the service's)
+        out["previous"] = rendered(previous, lang)
+    for key in ("areas", "counters", "scores"):
+        items = view.get(key)
+        if not isinstance(items, list):
+            continue
+        out[key] = [
+            {**item, "title": render(msg(str(item["title"]), **item.get("args", {})), lang)}
+            if isinstance(item, dict) and "title" in item
+            else item
+            for item in items
+        ]
+    return out

@@ -1,22 +1,35 @@
 // A digital table's seat (issue 32): plain modern JavaScript, no build step. The server
-// sends this seat's view over a WebSocket (its own hand only) after every move; the page
-// shows the hand sorted, lets the player select cards by tapping them, and offers the legal
-// moves the server listed that take exactly the selected cards (or none: draw, pick up).
-// Every move is checked again by the server; a refusal is shown as sent.
+// sends this seat's view over a WebSocket (its own hand only) after every move, in the shape
+// every game's engine answers (docs/digital-tables.md: hand, pile, areas of melds, counters,
+// scores): the page knows no game. The hand is sorted, and can be reordered by dragging a
+// card (pointer events) or from the keyboard (Alt+arrow moves the focused card). A move is
+// one tap or one drag: tap cards to select them, then tap a card-sized target (the stock to
+// draw, the discard pile to pick up or to discard the selected card, a meld to lay the
+// selected cards off on it) or drag a card onto one; melds and openings are built by
+// selecting their cards and tapping the offered move. Every move is checked again by the
+// server; a refusal is shown as sent.
 const root = document.getElementById("digital");
 const t = (name) => root.dataset["t" + name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())] || name;
 const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
 const CARD = /^(10|[2-9AJQK])([CDHS])$|^JK$/;
 let view = null;
-let selected = [];          // indexes into view.hand
+let hand = [];              // the hand in the player's order (card texts, repeats allowed)
+let fresh = new Set();      // positions in ``hand`` of the cards just taken
+let selected = [];          // positions in ``hand``
 let socket = null;
 let retry = 500;
+let focusAt = null;         // the hand position to focus after a render
+let drag = null;
 
 function cardFace(text) {
-  if (text === "JK") return { label: "🃏", red: false, name: "Jolly" };
-  const m = CARD.exec(text);
-  if (!m) return { label: text, red: false, name: text };
-  return { label: m[1] + SUITS[m[2]], red: m[2] === "H" || m[2] === "D", name: text };
+  const [card, stands] = text.split("=");
+  if (card === "JK") {
+    const as = stands ? cardFace(stands) : null;
+    return { label: "★", sub: as ? as.label : "", red: false, name: as ? `${t("joker")} = ${as.name}` : t("joker") };
+  }
+  const m = CARD.exec(card);
+  if (!m) return { label: text, sub: "", red: false, name: text };
+  return { label: m[1] + SUITS[m[2]], sub: "", red: m[2] === "H" || m[2] === "D", name: m[1] + SUITS[m[2]] };
 }
 
 function cardEl(text, tag = "span") {
@@ -24,12 +37,18 @@ function cardEl(text, tag = "span") {
   const el = document.createElement(tag);
   el.className = "dt-card" + (face.red ? " red" : "");
   el.textContent = face.label;
+  if (face.sub) {
+    const sub = document.createElement("small");
+    sub.textContent = face.sub;
+    el.append(sub);
+  }
   el.dataset.card = text;
   el.setAttribute("aria-label", face.name);
   return el;
 }
 
-function cardsOf(move) { return move.split(" ").filter((w) => CARD.test(w)); }
+const cardOf = (word) => word.split("=")[0];
+function cardsOf(move) { return move.split(" ").map(cardOf).filter((w) => CARD.test(w)); }
 
 function sameCards(a, b) {
   if (a.length !== b.length) return false;
@@ -40,9 +59,10 @@ function sameCards(a, b) {
 function label(move) {
   const words = move.split(" ");
   const kind = words[0];
-  const cards = cardsOf(move).map((c) => cardFace(c).label).join(" ");
-  if (kind === "layoff") return `${t("layoff")} ${Number(words[1]) + 1}: ${cards}${words.includes("low") ? " ↓" : ""}`;
-  const name = t(kind === "pickup" ? "pickup" : kind);
+  const cards = words.slice(1).filter((w) => CARD.test(cardOf(w)) || w === "|")
+    .map((w) => (w === "|" ? "·" : cardFace(w).label + (w.includes("=") ? `(${cardFace(w.split("=")[1]).label})` : ""))).join(" ");
+  if (kind === "layoff" || kind === "swap") return `${t(kind)} ${Number(words[1]) + 1}: ${cards}${words.includes("low") ? " ↓" : ""}`;
+  const name = t(kind);
   return cards ? `${name}: ${cards}` : name;
 }
 
@@ -56,64 +76,208 @@ function play(move) {
   selected = [];
 }
 
+const mine = () => view && view.turn === view.seat && !view.over;
+const chosen = () => selected.map((i) => hand[i]);
+const offered = (cards) => (mine() ? view.moves.filter((m) => sameCards(cardsOf(m), cards)) : []);
+const find = (kind, cards, target) => offered(cards).find((m) => {
+  const w = m.split(" ");
+  return w[0] === kind && (target === undefined || w[1] === String(target));
+});
+
+// The hand as the server sorts it, the cards just taken marked; once the player has reordered
+// it (this deal), the cards still held stay where the player put them and the cards just
+// taken come last. A new deal, or Sort, starts again from the server's order.
+let custom = false;
+function reconcile(next, newDeal) {
+  if (newDeal || !hand.length) { hand = [...next]; fresh = new Set(); custom = false; return; }
+  const left = [...next];
+  const kept = [];
+  for (const c of hand) {
+    const i = left.indexOf(c);
+    if (i >= 0) { kept.push(c); left.splice(i, 1); }
+  }
+  if (!custom) {
+    const taken = [...left];
+    hand = [...next];
+    fresh = new Set();
+    for (const c of taken) {
+      const i = hand.findIndex((h, k) => h === c && !fresh.has(k));
+      if (i >= 0) fresh.add(i);
+    }
+    return;
+  }
+  fresh = new Set(left.map((_, k) => kept.length + k));
+  hand = [...kept, ...left];
+}
+
+function moveCard(from, to) {
+  if (to < 0 || to >= hand.length || from === to) return;
+  const sel = selected.map((i) => hand[i]);
+  const [c] = hand.splice(from, 1);
+  hand.splice(to, 0, c);
+  fresh = new Set();
+  custom = true;
+  selected = [];
+  const used = new Set();
+  for (const s of sel) {
+    const i = hand.findIndex((h, k) => h === s && !used.has(k));
+    if (i >= 0) { used.add(i); selected.push(i); }
+  }
+  focusAt = to;
+  render();
+  announce(`${cardFace(c).name}: ${to + 1}/${hand.length}`);
+}
+
+function announce(text) { document.getElementById("dt-live").textContent = text; }
+
+function areasOf(v) {
+  if (Array.isArray(v.areas)) return v.areas;
+  // an engine that still writes the first slice's keys (FIBAS's melds by line)
+  const lines = Object.keys(v.melds || {});
+  const own = lines.find((l) => l.includes(v.seat));
+  return lines.sort((a) => (a === own ? -1 : 1)).map((l) => ({
+    title: l === own ? t("own-melds") : l, own: l === own,
+    melds: v.melds[l].map((cards, k) => ({ target: l === own ? k : null, cards })),
+  }));
+}
+
+// A new empty element in the place of the one of ``id`` (its listeners and marks dropped).
+function fresh_(id, className) {
+  const old = document.getElementById(id);
+  const el = document.createElement(old.tagName.toLowerCase());
+  el.id = id;
+  el.className = className;
+  old.replaceWith(el);
+  return el;
+}
+
+function target(el, kind, move, labelText) {
+  if (move) {
+    el.classList.add("dt-target");
+    el.dataset.move = move;
+    el.setAttribute("role", "button");
+    el.removeAttribute("aria-label");
+    el.tabIndex = 0;
+    // the name is the move (read first, hidden on the screen) and the cards shown on it
+    const said = document.createElement("span");
+    said.className = "dt-visually-hidden";
+    said.textContent = `${labelText || label(move)}: `;
+    el.prepend(said);
+    const go = () => play(move);
+    el.addEventListener("click", go);
+    el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
+  }
+  el.dataset.drop = kind;
+}
+
 function render() {
   if (!view) return;
   const seat = view.seat;
-  const mine = view.turn === seat && !view.over;
+  root.dataset.deal = String(view.deal);
+  root.dataset.n = String(view.n);
+  root.dataset.turn = view.turn;
+  root.classList.toggle("dt-done", Boolean(view.over));
   const status = document.getElementById("dt-status");
-  status.textContent = view.over ? t("over") : mine ? t("your-turn") : `${t("turn")}: ${view.turn}`;
-  status.className = "dt-status" + (mine ? " mine" : "");
+  status.textContent = view.over ? t("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
+  status.className = "dt-status" + (mine() ? " mine" : "");
+  const sel = chosen();
 
   const counts = document.getElementById("dt-counts");
   counts.textContent = "";
-  const info = [`${t("deal")} ${view.deal}/${view.deals}`, `${t("stock")} ${view.stock}`];
-  if (view.pozzetti !== undefined) info.push(`${t("pozzetti")} ${view.pozzetti}`);
-  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n}`);
+  const info = [`${t("deal")} ${view.deal}/${view.deals}`];
+  if (Array.isArray(view.counters)) for (const c of view.counters) info.push(`${c.title} ${c.value}`);
+  else {
+    if (view.stock !== undefined) info.push(`${t("stock")} ${view.stock}`);
+    if (view.pozzetti !== undefined) info.push(`${t("pozzetti")} ${view.pozzetti}`);
+  }
+  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n} ${t(n === 1 ? "card" : "cards")}`);
   for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
 
-  const pile = document.getElementById("dt-pile");
-  pile.textContent = "";
+  // the stock (tap to draw) and the discard pile (tap to pick up, or to discard the card selected)
+  const stockEl = fresh_("dt-stock", "dt-card dt-back");
+  stockEl.setAttribute("role", "img");
+  stockEl.setAttribute("aria-label", t("stock"));
+  const draw = !sel.length && find("draw", []);
+  target(stockEl, "stock", draw, t("draw"));
+
+  const pile = fresh_("dt-pile", "dt-cards");
+  pile.setAttribute("role", "group");
+  pile.setAttribute("aria-label", t("pile"));
   (view.pile || []).forEach((c, i, all) => {
     const el = cardEl(c);
     if (i === all.length - 1) el.classList.add("top");
     pile.append(el);
   });
+  if (!(view.pile || []).length) pile.append(Object.assign(document.createElement("span"), { className: "dt-card dt-empty", textContent: "∅" }));
+  const discard = sel.length === 1 && find("discard", sel);
+  target(pile, "pile", discard || (!sel.length && find("pickup", [])), discard ? label(discard) : t("pickup"));
 
-  const ownLine = Object.keys(view.melds || {}).find((l) => l.includes(seat));
-  for (const [id, line] of [["dt-melds-own", ownLine], ["dt-melds-other", Object.keys(view.melds || {}).find((l) => l !== ownLine)]]) {
-    const box = document.getElementById(id);
-    box.textContent = "";
-    ((line && view.melds[line]) || []).forEach((meld, k) => {
+  const areas = document.getElementById("dt-areas");
+  areas.textContent = "";
+  for (const area of areasOf(view)) {
+    const box = document.createElement("section");
+    box.className = "dt-area" + (area.own ? " own" : "");
+    const title = document.createElement("h2");
+    title.className = "dt-label";
+    title.textContent = area.title;
+    box.append(title);
+    if (!area.melds.length) {
+      const none = document.createElement("p");
+      none.className = "dt-none";
+      none.textContent = t("no-melds");
+      box.append(none);
+    }
+    area.melds.forEach((meld, k) => {
       const row = document.createElement("div");
       row.className = "dt-meld";
       const num = document.createElement("span");
       num.className = "dt-meld-number";
-      num.textContent = String(k + 1);
-      row.append(num, ...meld.map((c) => cardEl(c)));
+      num.textContent = String((meld.target ?? k) + 1);
+      row.append(num, ...meld.cards.map((c) => cardEl(c)));
+      if (meld.target !== null && meld.target !== undefined) {
+        row.dataset.target = String(meld.target);
+        const lay = sel.length ? find("layoff", sel, meld.target) || find("swap", sel, meld.target) : null;
+        target(row, "meld", lay);
+      }
       box.append(row);
     });
+    areas.append(box);
   }
 
-  const hand = document.getElementById("dt-hand");
-  hand.textContent = "";
-  view.hand.forEach((c, i) => {
+  const handBox = document.getElementById("dt-hand");
+  handBox.textContent = "";
+  hand.forEach((c, i) => {
     const el = cardEl(c, "button");
     el.type = "button";
+    el.dataset.index = String(i);
     el.setAttribute("aria-pressed", selected.includes(i) ? "true" : "false");
+    el.setAttribute("aria-describedby", "dt-hand-help");
     if (selected.includes(i)) el.classList.add("selected");
-    el.addEventListener("click", () => {
-      selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
-      render();
+    if (fresh.has(i)) el.classList.add("fresh");
+    el.addEventListener("pointerdown", (e) => startDrag(e, i, el));
+    el.addEventListener("click", (e) => {
+      if (el.dataset.dragged) { delete el.dataset.dragged; e.preventDefault(); return; }
+      toggle(i);
     });
-    hand.append(el);
+    el.addEventListener("keydown", (e) => {
+      if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+        e.preventDefault();
+        moveCard(i, i + (e.key === "ArrowLeft" ? -1 : 1));
+      } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+        e.preventDefault();
+        const next = handBox.children[i + (e.key === "ArrowLeft" ? -1 : 1)];
+        if (next) next.focus();
+      }
+    });
+    handBox.append(el);
   });
+  if (focusAt !== null && handBox.children[focusAt]) handBox.children[focusAt].focus();
+  focusAt = null;
 
   const moves = document.getElementById("dt-moves");
   moves.textContent = "";
-  if (mine) {
-    const chosen = selected.map((i) => view.hand[i]);
-    const offered = view.moves.filter((m) => sameCards(cardsOf(m), chosen));
-    for (const m of offered) {
+  if (mine()) {
+    for (const m of offered(sel)) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "dt-move";
@@ -122,22 +286,39 @@ function render() {
       b.addEventListener("click", () => play(m));
       moves.append(b);
     }
-    if (!chosen.length && view.moves.some((m) => cardsOf(m).length)) {
-      const hint = document.createElement("p");
-      hint.className = "dt-hint";
-      hint.textContent = t("select");
-      moves.append(hint);
-    }
+    const hint = document.createElement("p");
+    hint.className = "dt-hint";
+    const phase = view.moves.some((m) => m === "draw") ? "draw-hint" : sel.length && !offered(sel).length ? "no-move" : "select";
+    hint.textContent = t(phase);
+    moves.append(hint);
   }
 
   const result = document.getElementById("dt-result");
-  result.hidden = !view.result && !view.sheet;
+  const scores = Array.isArray(view.scores) ? view.scores : null;
+  result.hidden = !scores && !view.result && !view.sheet;
   result.textContent = "";
-  if (view.result) {
+  if (scores) {
+    const h = document.createElement("h2");
+    h.className = "dt-label";
+    h.textContent = t("score");
+    const list = document.createElement("dl");
+    list.className = "dt-scores";
+    for (const s of scores) {
+      const dt = document.createElement("dt"); dt.textContent = s.title;
+      const dd = document.createElement("dd"); dd.textContent = String(s.value);
+      list.append(dt, dd);
+    }
+    result.append(h, list);
+  } else if (view.result) {
     const p = document.createElement("p");
     p.textContent = Object.entries(view.result.lines || {})
       .map(([line, s]) => `${line}: ${s.base} + ${s.points} = ${s.base + s.points}`).join(" · ");
     result.append(p);
+  }
+  const prev = document.getElementById("dt-previous");
+  prev.hidden = !(view.previous && view.previous.scores) || Boolean(scores);
+  if (!prev.hidden) {
+    prev.textContent = `${t("deal")} ${view.previous.deal}: ` + view.previous.scores.map((s) => `${s.title} ${s.value}`).join(" · ");
   }
   if (view.sheet) {
     const b = document.createElement("button");
@@ -149,6 +330,83 @@ function render() {
   }
 }
 
+function toggle(i) {
+  selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
+  focusAt = i;
+  render();
+}
+
+// Dragging a hand card: onto another hand card to reorder, onto the discard pile to discard
+// it, onto a meld to lay it (with the other selected cards) off. A press that does not move
+// is a tap (the click selects).
+function startDrag(e, i, el) {
+  if (e.button !== undefined && e.button !== 0) return;
+  drag = { i, el, x: e.clientX, y: e.clientY, ghost: null, over: null };
+  el.setPointerCapture?.(e.pointerId);
+  el.addEventListener("pointermove", onDrag);
+  el.addEventListener("pointerup", endDrag, { once: true });
+  el.addEventListener("pointercancel", cancelDrag, { once: true });
+}
+
+function dropAt(x, y) {
+  const under = document.elementsFromPoint(x, y).find((n) => n !== drag.ghost && !drag.ghost?.contains(n) && n.closest?.("[data-drop],[data-index]"));
+  return under ? under.closest("[data-drop],[data-index]") : null;
+}
+
+function onDrag(e) {
+  if (!drag) return;
+  if (!drag.ghost) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+    drag.ghost = drag.el.cloneNode(true);
+    drag.ghost.className += " dt-ghost";
+    drag.ghost.setAttribute("aria-hidden", "true");
+    document.body.append(drag.ghost);
+    drag.el.classList.add("dragging");
+  }
+  // near the screen's top or bottom edge the page scrolls, so that every meld can be reached
+  const edge = 48;
+  if (e.clientY < edge) window.scrollBy(0, -12);
+  else if (e.clientY > window.innerHeight - edge) window.scrollBy(0, 12);
+  drag.ghost.style.left = `${e.clientX - 20}px`;
+  drag.ghost.style.top = `${e.clientY - 30}px`;
+  const over = dropAt(e.clientX, e.clientY);
+  if (over !== drag.over) {
+    drag.over?.classList.remove("dt-over");
+    over?.classList.add("dt-over");
+    drag.over = over;
+  }
+}
+
+function cancelDrag() {
+  if (!drag) return;
+  drag.ghost?.remove();
+  drag.el.classList.remove("dragging");
+  drag.over?.classList.remove("dt-over");
+  drag.el.removeEventListener("pointermove", onDrag);
+  drag = null;
+}
+
+function endDrag(e) {
+  if (!drag) return;
+  const { i, el, ghost } = drag;
+  const over = ghost ? dropAt(e.clientX, e.clientY) : null;
+  cancelDrag();
+  if (!ghost) return; // a tap: the click selects
+  el.dataset.dragged = "1";
+  const cards = selected.includes(i) ? chosen() : [hand[i]];
+  if (!over) return;
+  if (over.dataset.index !== undefined) { moveCard(i, Number(over.dataset.index)); return; }
+  let move = null;
+  if (over.dataset.drop === "pile") move = find("discard", [hand[i]]);
+  else if (over.dataset.drop === "meld") move = find("layoff", cards, over.dataset.target) || find("swap", [hand[i]], over.dataset.target);
+  if (move) play(move);
+  else {
+    const box = document.getElementById("dt-error");
+    box.textContent = t("no-move");
+    box.hidden = false;
+  }
+}
+
 function connect() {
   const url = new URL(root.dataset.socket, location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
@@ -157,9 +415,10 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const data = JSON.parse(event.data);
     if (data.type === "view") {
-      const fresh = !view || view.deal !== data.view.deal || view.n !== data.view.n;
+      const moved = !view || view.deal !== data.view.deal || view.n !== data.view.n;
+      const newDeal = !view || view.deal !== data.view.deal;
       view = data.view;
-      if (fresh) selected = [];
+      if (moved) { selected = []; reconcile(view.hand, newDeal); }
       render();
     } else if (data.type === "error") {
       const box = document.getElementById("dt-error");
@@ -173,5 +432,14 @@ function connect() {
     retry = Math.min(retry * 2, 8000);
   });
 }
+
+document.getElementById("dt-sort").addEventListener("click", () => {
+  if (!view) return;
+  hand = [...view.hand];
+  fresh = new Set();
+  custom = false;
+  selected = [];
+  render();
+});
 
 connect();
