@@ -6,7 +6,9 @@
 const root = document.getElementById("digital");
 const t = (name) => root.dataset["t" + name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())] || name;
 const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
-const CARD = /^(10|[2-9AJQK])([CDHS])$|^JK$/;
+// a French card (FIBAS, Scala 40) or a Burraco Parole letter card ("?" jolly, "!" pinella)
+const CARD = /^(10|[2-9AJQK])([CDHS])$|^JK$|^[A-Z?!]$/;
+const LETTER_NAMES = { "?": "Jolly", "!": "Pinella" };
 let view = null;
 let selected = [];          // indexes into view.hand
 let socket = null;
@@ -15,7 +17,7 @@ let retry = 500;
 function cardFace(text) {
   if (text === "JK") return { label: "🃏", red: false, name: "Jolly" };
   const m = CARD.exec(text);
-  if (!m) return { label: text, red: false, name: text };
+  if (!m || !m[2]) return { label: text, red: false, name: LETTER_NAMES[text] || text };
   return { label: m[1] + SUITS[m[2]], red: m[2] === "H" || m[2] === "D", name: text };
 }
 
