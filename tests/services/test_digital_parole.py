@@ -96,7 +96,7 @@ def _check_view(view: dict[str, Any], deal: Deal, seat: Seat) -> None:
             shown.update(w)
     assert not shown - seen
     assert view["hand_sizes"] == {s.value: len(deal.hand(s)) for s in SEATS}
-    assert view["stock"] == deal.stock_size and view["pozzetti"] == 0
+    assert view["stock"] == deal.stock_size and "pozzetti" not in view  # none (art. 3.4)
     assert "position" not in view and "stock_cards" not in view
     # a move a phone is offered is made of its own hand's and the words' cards only
     mine = Counter(deal.hand(seat))

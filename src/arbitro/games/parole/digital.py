@@ -98,8 +98,8 @@ class ParoleDigital:
         """What ``seat`` sees: its own hand (sorted), the other hands' sizes, the whole
         discard pile (face up, art. 4.2), each line's words in the order opened (``layoff N``
         numbers them), the stock's size (face down), whose turn and in which phase, and the
-        result once the deal is over. Burraco Parole has no pozzetti (art. 3.4): their keys
-        say none, as FIBAS's view names them."""
+        result once the deal is over: FIBAS's keys but the pozzetti's, which Burraco Parole
+        has not (art. 3.4), so that the phone shows none."""
         outcome = game.outcome()
         return {
             "seat": seat.value,
@@ -111,9 +111,7 @@ class ParoleDigital:
             "hand_sizes": {s.value: len(game.hand(s)) for s in SEATS},
             "pile": list(game.discard_pile),
             "melds": {ln.value: [list(w.cards) for w in game.words(ln)] for ln in LINES},
-            "pozzetto_taken": {ln.value: False for ln in LINES},
             "stock": game.stock_size,
-            "pozzetti": 0,
             "result": None if outcome is None else _result(game),
         }
 
