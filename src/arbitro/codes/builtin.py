@@ -72,6 +72,7 @@ PAROLE = CodeSpec(
         Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
     ),
     arbiter="arbitro.games.parole.code_arbiter",
+    digital="arbitro.games.parole.digital",
 )
 SCALA40 = CodeSpec(
     id=CodeId.SCALA40,

@@ -68,6 +68,8 @@ class Cores:
         self._index = LetterIndex(k for k in self._forms if k)
         self._reaching: LetterIndex | None = None  # the same, with each core's affix letters
         self._adds: dict[Adds, tuple[LetterIndex, bool]] = {}
+        self._most_of: dict[Adds, int] = {}
+        self._bounds: dict[str, int] = {}
         # it_IT's prefixes all end in an apostrophe (L', DELL'...): no card spells them
         pres = {a for v in self._forms.values() for pre, _ in v for a in pre if _spelt(a)}
         posts = {a for v in self._forms.values() for _, post in v for a in post if _spelt(a)}
@@ -126,51 +128,140 @@ class Cores:
                     },
                 )
             found: Iterable[str] = self._reaching.within(letters, extra, hold="".join(want))
-            for w in self._from_cores(chain(found, ("",)), letters, extra):
+            for w in self._from_cores(chain(found, ("",)), letters, extra, want):
                 if not want - Counter(w):
                     yield w
             return
         yield from self._from_cores([*self._index.within(letters, extra), ""], letters, extra)
 
     def _from_cores(
-        self, found: Iterable[str], letters: Mapping[str, int], extra: Collection[str]
+        self,
+        found: Iterable[str],
+        letters: Mapping[str, int],
+        extra: Collection[str],
+        want: Counter[str] | None = None,
     ) -> Iterator[str]:
         """The words of the cores ``found`` with their affixes that fit ``letters`` and at
-        most one letter of ``extra``, each once."""
+        most one letter of ``extra``, each once; with ``want``, only the suffixes that give
+        the wanted letters the core and its prefix lack are walked (issue 32: a phone's
+        check of a selection no word holds walks no suffix in vain)."""
         seen: set[str] = set()
+        wanted = _packed(want.elements()) if want else 0
         for core in found:
+            forms = self._forms[core] if core else self._empty
+            if want:
+                # the forms whose core with its longest affixes can hold ``want`` (packed
+                # counts: a few integer operations a form, issue 32)
+                if not _within(wanted, self._bound(core)):
+                    continue
+                base = _packed(core)
+                forms = tuple(
+                    (pre_adds, post_adds)
+                    for pre_adds, post_adds in forms
+                    if _within(wanted, base + self._most(pre_adds) + self._most(post_adds))
+                )
+                if not forms:
+                    continue
             left = Counter(letters)
             left.subtract(core)
             used = any(n < 0 for n in left.values())
             more: Collection[str] = () if used else extra
-            for pre_adds, post_adds in self._forms[core] if core else self._empty:
+            lack = want - Counter(core) if want else None
+            for pre_adds, post_adds in forms:
                 for pre in self._fitting(pre_adds, left, more):
                     rest, rest_more = left, more
                     if pre:
                         rest = left.copy()
                         rest.subtract(pre)
                         rest_more = () if any(n < 0 for n in rest.values()) else more
-                    for post in self._fitting(post_adds, rest, rest_more):
+                    short = lack - Counter(pre) if lack and pre else lack
+                    for post in self._fitting(post_adds, rest, rest_more, short):
                         w = pre + core + post
                         if w not in seen and len(w) > 1:
                             seen.add(w)
                             yield w
 
+    def _bound(self, core: str) -> int:
+        """The most of each letter a word of ``core`` holds, packed: the core's letters and
+        its longest affixes' (one integer a core, kept once computed; issue 32)."""
+        bound = self._bounds.get(core)
+        if bound is None:
+            base = _packed(core)
+            bound = 0
+            for pre_adds, post_adds in self._forms[core] if core else self._empty:
+                # a field-wise maximum: a bound is enough, so the sum of the forms' bounds
+                # would do too, but the maximum keeps it tight
+                one = base + self._most(pre_adds) + self._most(post_adds)
+                bound = _most_of(bound, one)
+            self._bounds[core] = bound
+        return bound
+
+    def _most(self, adds: Adds) -> int:
+        """The most of each letter one addition of ``adds`` holds, packed (:func:`_packed`):
+        a bound for a phone's check, no word of these affixes holds more (issue 32)."""
+        most = self._most_of.get(adds)
+        if most is None:
+            top: Counter[str] = Counter()
+            for a in adds:
+                top |= Counter(a)
+            most = self._most_of[adds] = _packed(top.elements())
+        return most
+
     def _fitting(
-        self, adds: Adds, left: Mapping[str, int], extra: Collection[str]
+        self,
+        adds: Adds,
+        left: Mapping[str, int],
+        extra: Collection[str],
+        need: Counter[str] | None = None,
     ) -> Iterator[str]:
-        """The additions of ``adds`` made of ``left`` and at most one letter of ``extra``."""
+        """The additions of ``adds`` made of ``left`` and at most one letter of ``extra``;
+        with ``need``, only those holding at least those letters."""
         if len(adds) == 1:
-            if fits(adds[0], left, extra):
+            if fits(adds[0], left, extra) and (not need or not need - Counter(adds[0])):
                 yield adds[0]
             return
         found = self._adds.get(adds)
         if found is None:
             found = self._adds[adds] = (LetterIndex(a for a in adds if a), "" in adds)
         index, empty = found
-        if empty:
+        if empty and not need:
             yield ""
-        yield from index.within({x: n for x, n in left.items() if n > 0}, extra)
+        yield from index.within({x: n for x, n in left.items() if n > 0}, extra, need)
+
+
+_FIELD = 5  # bits a letter's count takes in a packed multiset; the top one a guard
+_GUARD = sum(1 << (_FIELD * i + _FIELD - 1) for i in range(26))
+
+
+def _packed(letters: Iterable[str]) -> int:
+    """The upper-case letters of ``letters`` as a packed multiset: the count of each letter
+    in its own field of an integer (at most 15 of a letter; other characters ignored), so
+    that adding multisets is adding integers and :func:`_within` compares all 26 counts at
+    once."""
+    out = 0
+    for x in letters:
+        i = ord(x) - 65
+        if 0 <= i < 26:
+            out += 1 << (_FIELD * i)
+    return out
+
+
+def _within(small: int, big: int) -> bool:
+    """Whether the packed multiset ``small`` is within ``big`` (each count at most): each
+    field of ``big`` with its guard bit set, less ``small``'s, keeps its guard bit."""
+    return ((big | _GUARD) - small) & _GUARD == _GUARD
+
+
+_MASK = (1 << _FIELD) - 1
+
+
+def _most_of(a: int, b: int) -> int:
+    """The field-wise maximum of two packed multisets (counts below 16): the fields where
+    ``a`` is at least ``b`` keep their guard bit in ``(a | guards) - b``, made into a mask of
+    whole fields."""
+    ge = (((a | _GUARD) - b) & _GUARD) >> (_FIELD - 1)
+    keep = ge * _MASK
+    return (a & keep) | (b & ~keep)
 
 
 def _spelt(add: str) -> bool:

@@ -11,7 +11,9 @@
 const root = document.getElementById("digital");
 const t = (name) => root.dataset["t" + name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())] || name;
 const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
-const CARD = /^(10|[2-9AJQK])([CDHS])$|^JK$/;
+// a French card (FIBAS, Scala 40) or a Burraco Parole letter card ("?" jolly, "!" pinella)
+const CARD = /^(10|[2-9AJQK])([CDHS])$|^JK$|^[A-Z?!]$/;
+const LETTER_NAMES = { "?": "Jolly", "!": "Pinella" };
 let view = null;
 let hand = [];              // the hand in the player's order (card texts, repeats allowed)
 let fresh = new Set();      // positions in ``hand`` of the cards just taken
@@ -28,7 +30,7 @@ function cardFace(text) {
     return { label: "★", sub: as ? as.label : "", red: false, name: as ? `${t("joker")} = ${as.name}` : t("joker") };
   }
   const m = CARD.exec(card);
-  if (!m) return { label: text, sub: "", red: false, name: text };
+  if (!m || !m[2]) return { label: card, sub: "", red: false, name: LETTER_NAMES[card] || text };  // a letter card
   return { label: m[1] + SUITS[m[2]], sub: "", red: m[2] === "H" || m[2] === "D", name: m[1] + SUITS[m[2]] };
 }
 

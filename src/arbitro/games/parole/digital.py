@@ -1,0 +1,187 @@
+"""Burraco Parole (UISP) at a digital table (issue 32): the engine the code's spec names
+(``CodeSpec.digital``), answering :class:`arbitro.tournament.digital.engine.DigitalEngine`.
+
+The layout is the deal record's (:class:`~arbitro.games.parole.record.ParoleRules`: the deck
+as dealt, top first, the dealer, the foreign letters: art. 3.4), the words are checked by the
+Italian dictionary as everywhere else (art. 4.1, :func:`arbitro.lexicon.hunspell.italian`,
+read once per process on first use), the robots are the greedy bot, the score is the code's
+own (arts. 5-6, :meth:`Deal.scores`, the functions the arbiter uses) written as the two
+lines' sheet (``[ns_base, ns_points, ew_base, ew_points]`` per deal, art. 5, 12).
+
+The moves a phone is offered (:meth:`ParoleDigital.moves`) are the draw, the pick-up and the
+discards allowed, and the short plays (the three-letter words and one-card lay-offs the bots
+also choose from): the full list of a hand of 20 cards holds tens of thousands of words and
+takes seconds (``bench/legal_moves.py``). A longer word is sent as a move and checked by the
+server like every other (the engine's ``push``). In the phone's notation a play spells its
+cards one a token so that the page can match them with the cards tapped: ``meld C A S A``,
+and a lay-off names the cards it adds, then the new word: ``layoff 0 S = CASSA``;
+:meth:`ParoleDigital.parse_move` reads both it and the record's notation (``meld CASA``,
+``layoff 0 CASSA``), and the table records the latter.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from arbitro.errors import ArbitroError
+from arbitro.games.core import LINES, SEATS, Line, Seat
+from arbitro.games.core.words_and_melds import MoveKind
+from arbitro.games.parole.bots import GreedyBot, greedy_value
+from arbitro.games.parole.deal import Deal
+from arbitro.games.parole.errors import article
+from arbitro.games.parole.letters import format_cards, shuffled_deck
+from arbitro.games.parole.moves import Move, parse_move
+from arbitro.games.parole.record import ParoleRules
+
+if TYPE_CHECKING:
+    from arbitro.games.parole.lexicon import Lexicon
+
+
+class ParoleDigital:
+    """The Burraco Parole engine of a digital table: four seats, N-S against E-W."""
+
+    seats: tuple[Seat, ...] = SEATS
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        """The engine with the words of ``lexicon`` (art. 4.1); None: the Italian dictionary
+        (Hunspell, the code's exclusions), opened on first use."""
+        self._lexicon = lexicon
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The dictionary that decides the words (art. 4.1)."""
+        if self._lexicon is None:
+            from arbitro.lexicon.hunspell import italian  # the edge: opened once, on first use
+
+            self._lexicon = italian()
+        return self._lexicon
+
+    def layout(self, rng: random.Random, previous: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The 58-card deck shuffled and cut with ``rng`` (art. 3.4), and the dealer: for the
+        first deal drawn with ``rng`` (the draw of art. 3.3 made by the server), then the
+        player at the previous dealer's left (the deal passes clockwise, art. 3.4)."""
+        if previous is None:
+            dealer = SEATS[rng.randrange(len(SEATS))]
+        else:
+            dealer = Seat(previous["dealer"]).left
+        deck = shuffled_deck(rng)
+        return {"dealer": dealer.value, "foreign_letters": False, "deck": format_cards(deck)}
+
+    def start(self, layout: Mapping[str, Any]) -> Deal:
+        """The deal laid out from the deck as the dealer does (art. 3.4)."""
+        return ParoleRules(self.lexicon).start(layout)
+
+    def parse_move(self, text: str) -> Move:
+        """A player's move in the record's notation (``draw``, ``pickup``, ``meld CASA``,
+        ``layoff 0 CASSA``, ``discard Q``) or the phone's (``meld C A S A``, ``layoff 0 S =
+        CASSA``); the time-out is the arbiter's call (art. 7), not a player's move, nor is a
+        ruling."""
+        words = text.split()
+        if len(words) > 2 and words[0].lower() == "meld":
+            text = f"meld {''.join(words[1:])}"
+        elif len(words) > 3 and words[0].lower() == "layoff":
+            word = words[words.index("=") + 1 :] if "=" in words else words[2:]
+            text = f"layoff {words[1]} {''.join(word)}"
+        move = parse_move(text)
+        if move.kind in (MoveKind.TIME_OUT, MoveKind.RULING):
+            raise ArbitroError(
+                "the time-out is the arbiter's call, not a player's move",
+                article=article("time_out"),
+                key="digital.time_out",
+            )
+        return move
+
+    def view(self, game: Deal, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` sees: its own hand (sorted), the other hands' sizes, the whole
+        discard pile (face up, art. 4.2), each line's words in the order opened (``layoff N``
+        numbers them), the stock's size (face down), whose turn and in which phase, and the
+        result once the deal is over: FIBAS's keys but the pozzetti's, which Burraco Parole
+        has not (art. 3.4), so that the phone shows none."""
+        outcome = game.outcome()
+        return {
+            "seat": seat.value,
+            "dealer": game.dealer.value,
+            "turn": game.turn.value,
+            "phase": game.phase.value,
+            "over": game.is_over,
+            "hand": sorted(game.hand(seat), key=_order),
+            "hand_sizes": {s.value: len(game.hand(s)) for s in SEATS},
+            "pile": list(game.discard_pile),
+            "melds": {ln.value: [list(w.cards) for w in game.words(ln)] for ln in LINES},
+            "stock": game.stock_size,
+            "result": None if outcome is None else _result(game),
+        }
+
+    def position(self, game: Deal) -> str:
+        """The position's notation (docs/notation-parole.md): every hand, word, pile and the
+        stock; the director's and the arbiter's view."""
+        return str(game)
+
+    def moves(self, game: Deal) -> list[str]:
+        """The moves a phone offers the seat to play, in the phone's notation (arts. 4-4.3):
+        draw and pick up, the discards allowed, and the short plays (three-letter words,
+        one-card lay-offs: :meth:`Deal.bot_moves`); a longer word is checked when sent."""
+        plays = [m for m in game.bot_moves() if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)]
+        rest = [m for m in game.moves_but_plays() if m.kind is not MoveKind.TIME_OUT]
+        return [_phone(game, m) for m in plays + rest]
+
+    def robot(self, game: Deal, rng: random.Random) -> Move:
+        """The greedy bot's move (:class:`arbitro.games.parole.bots.GreedyBot`), or, should
+        it be no move of the list, the best of the list (:func:`greedy_value`)."""
+        chosen = _ROBOT.choose(game, rng)
+        listed = [m for m in game.bot_moves() if m.kind is not MoveKind.TIME_OUT]
+        if chosen in listed:
+            return chosen
+        return max(listed, key=lambda m: greedy_value(game, m))
+
+    def signer(self, seat: Seat) -> str:
+        """The seat's line signs (art. 12): ``ns`` or ``ew``, as the two lines' sheet names
+        them."""
+        return seat.line.value.lower()
+
+    def sheet_entry(self, deals: Sequence[Deal]) -> dict[str, Any]:
+        """The two lines' sheet of the finished ``deals``: each deal's base (burrachi and
+        closing) and card points per line (arts. 5-6), as the phones' sheet records hold it."""
+        rows = []
+        for deal in deals:
+            sc = deal.scores()
+            ns, ew = sc[Line.NS], sc[Line.EW]
+            rows.append([ns.base, ns.points, ew.base, ew.points])
+        return {"deals": rows}
+
+
+def _phone(game: Deal, move: Move) -> str:
+    """``move`` in the phone's notation: a play's cards one a token; a lay-off's added cards,
+    then ``=`` and the new word."""
+    if move.kind is MoveKind.MELD:
+        return "meld " + " ".join(move.cards)
+    if move.kind is MoveKind.LAY_OFF:
+        old = game.words(game.turn.line)[move.target].cards
+        added = Counter(move.cards)
+        added.subtract(old)
+        cards = " ".join(sorted((+added).elements(), key=_order))
+        return f"layoff {move.target} {cards} = {format_cards(move.cards)}"
+    return str(move)
+
+
+def _order(x: str) -> tuple[int, str]:
+    """A hand's order: the letters alphabetically, then the pinelle and the jolly."""
+    return (x in "!?", x)
+
+
+def _result(game: Deal) -> dict[str, Any]:
+    scores = game.scores()
+    return {
+        "reason": game.end_reason.value if game.end_reason else None,
+        "closer": game.closer.value if game.closer else None,
+        "lines": {ln.value: {"base": sc.base, "points": sc.points} for ln, sc in scores.items()},
+    }
+
+
+_ROBOT: Final = GreedyBot()
+
+ENGINE: Final = ParoleDigital()
+"""The engine :func:`arbitro.tournament.digital.engine.engine_of` finds for the code."""
