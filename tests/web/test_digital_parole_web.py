@@ -85,6 +85,16 @@ def _wait_for(done: Callable[[], bool]) -> None:
         time.sleep(0.05)
 
 
+def _moved_from(deal: int, n: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a view is past move ``n`` of ``deal``."""
+    return lambda v: (v["deal"], v["n"]) != (deal, n)
+
+
+def _refused(phone: Phone) -> Callable[[dict[str, Any]], bool]:
+    """Whether ``phone`` was told a refusal."""
+    return lambda v: bool(phone.errors)
+
+
 def test_four_phones_play_a_parole_deal_with_words_and_sign_the_sheet(
     web_app: FastAPI, live_server: str
 ) -> None:
@@ -127,7 +137,7 @@ def test_four_phones_play_a_parole_deal_with_words_and_sign_the_sheet(
                 junk = "meld " + " ".join(sorted(phone.view["hand"])[:3])
                 assert junk not in phone.view["moves"]
                 phone.socket.send(json.dumps({"deal": deal, "n": n + 1, "move": junk}))
-                phone.read_until(lambda v, p=phone: bool(p.errors))
+                phone.read_until(_refused(phone))
                 refused = turn
                 continue
             offered = phone.view["moves"]
@@ -137,7 +147,7 @@ def test_four_phones_play_a_parole_deal_with_words_and_sign_the_sheet(
             words += move in plays
             phone.socket.send(json.dumps({"deal": deal, "n": n + 1, "move": move}))
             for p in phones.values():
-                p.read_until(lambda v, d=deal, k=n: (v["deal"], v["n"]) != (d, k))
+                p.read_until(_moved_from(deal, n))
         assert refused and len(phones[refused].errors) == 1
         assert "4.1" in phones[refused].errors[0]  # the word check of the code, cited
         assert words >= 9 and phones["N"].view["deal"] == 3
