@@ -18,6 +18,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from arbitro.codes.citation import articles
+from arbitro.codes.ids import CodeId, GameId, forget_member
+from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 
 if TYPE_CHECKING:
@@ -105,8 +108,6 @@ def code_spec(code_id: str) -> CodeSpec:
     """The spec of the code ``code_id``; an unknown code is refused naming the known ones."""
     found = _specs().get(str(code_id))
     if found is None:
-        from arbitro.errors import ArbitroError  # arbitro.errors cites articles: this module
-
         raise ArbitroError(
             "unknown competition code «{code}» ({codes})",
             code=code_id,
@@ -144,9 +145,6 @@ def register(spec: CodeSpec) -> None:
 
 def unregister(code_id: str) -> None:
     """Take back a code :func:`register` added, and the names made for it and its game."""
-    from arbitro.codes.citation import articles
-    from arbitro.codes.ids import CodeId, GameId, forget_member
-
     if code_id in built_in():
         raise ValueError(f"the code {code_id!r} is built in")
     spec = _specs().pop(code_id)

@@ -12,7 +12,7 @@ from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg, verbatim
 from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
-from arbitro.tournament.movements.fours import SEATS
+from arbitro.tournament.movements.fours import SEATS, repeated_tablemates
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.scala40 import check_possible, score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
@@ -66,8 +66,6 @@ def repeated_meetings(state: EventState, round_number: int) -> list[Message]:
     before too (Scala 40 art. 2: "l'accoppiamento cambia ad ogni turno"; with three tables or
     fewer no movement can part four tablemates), one message per table: for the desk to see
     before publishing. Empty for tables of lines."""
-    from arbitro.tournament.movements.fours import repeated_tablemates
-
     if round_number < 2 or not state.sheet_kind.individual_tables:
         return []
     before, now = state.round(round_number - 1).seating, state.round(round_number).seating
