@@ -181,3 +181,9 @@ def briscola() -> BriscolaCode:
 
 
 __all__ = ["BriscolaCode", "IrregularityKind", "briscola"]
+
+
+def knockout_code() -> BriscolaCode:
+    """The knockout's numbers of Briscola (premessa: the entry fee; art. 8: 120 points; art. 10:
+    the irregularities), as the registry's ``knockout`` of the code gives them."""
+    return briscola()

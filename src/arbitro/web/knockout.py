@@ -28,9 +28,8 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import default_knockout, knockout_code
 from arbitro.errors import NotFoundError
 from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.money import euros
@@ -112,7 +111,7 @@ def knockout_events(request: Request) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------- views
 def parse_fee(form: FormData) -> int:
     """The entry fee typed in euros as cents; the code's fee (premessa: € 4) when empty."""
-    fee = fee_field(form, "fee", briscola().entry_fee_cents)
+    fee = fee_field(form, "fee", knockout_code(default_knockout()).entry_fee_cents)
     assert fee is not None
     return fee
 
@@ -145,7 +144,7 @@ def bracket_view(state: KnockoutState) -> dict[str, Any]:
 def ledger_view(state: KnockoutState) -> list[dict[str, Any]]:
     """The ledger of art. 10 irregularities: who, what (the code's name of the kind), when,
     why."""
-    code = briscola()
+    code = knockout_code(state.config.code)
 
     def kind(detail: Message) -> Message:
         key = str(detail.params.get("irregularity", ""))
@@ -286,7 +285,7 @@ def event_shown(
             ledger=ledger_view(state),
             games=games_view(state, web.store),
             bots=bots,
-            kinds=briscola().irregularities,
+            kinds=knockout_code(state.config.code).irregularities,
             errors=errors or {},
             orphan_errors=orphans,
             values=values or {},
@@ -303,13 +302,14 @@ def home_shown(
     """What the page of the knockout events and the form to create one shows, as values no
     later record changes (:func:`frozen`): read under the knockout service's lock, rendered
     (``HOME_TEMPLATE``) after it (issue 14)."""
-    defaults = {"fee": euros(briscola().entry_fee_cents), "seed": "", "method": "draw"}
+    fee = knockout_code(default_knockout()).entry_fee_cents
+    defaults = {"fee": euros(fee), "seed": "", "method": "draw"}
     return frozen(
         common(
             request,
             session,
             events=knockout_events(request),
-            ko_code=CodeId.BRISCOLA,
+            ko_code=default_knockout(),
             errors=errors or {},
             values={**defaults, **(values or {})},
         )
@@ -473,7 +473,7 @@ def _game(
     """Record the next game of a match: each pair's card points (120 in all, 61 win; at 60-60
     the pair that won the last trick, Briscola art. 8); 2 games of 3 decide the match
     (art. 9)."""
-    total = briscola().total_points
+    total = knockout_code(state.config.code).total_points
     m = _match_of(state, form)
     if m.first is None or m.second is None:
         raise FieldError("match", "{match}: the pairs are not known yet", match=m.id, status=409)
@@ -506,7 +506,7 @@ def _irregularity(
             article=article,
         )
     kind = text_field(form, "kind", 40)
-    if briscola().irregularity(kind) is None:
+    if knockout_code(state.config.code).irregularity(kind) is None:
         raise FieldError("kind", "choose the irregularity", article=article)
     missing = N_("irregularity: a reason is required")
     reason = required_field(form, "reason", 500, missing, article=article)
