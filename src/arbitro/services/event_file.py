@@ -29,8 +29,6 @@ from arbitro.services.event_log import EventLog, to_store
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.sheet_proof import proof_holds
-from arbitro.store.secret import load_secret
-from arbitro.store.users import list_users
 from arbitro.text_rules import NAME_MAX, check_event_id, clean_text, text_problem, text_problems
 from arbitro.tournament.event import EventState
 from arbitro.tournament.knockout_event import KnockoutState
@@ -54,8 +52,13 @@ if TYPE_CHECKING:
     import pydantic
 
     from arbitro.store import RecordStore
+    from arbitro.store import secret as store_secret
+    from arbitro.store import users as store_users
 else:
     pydantic = lazy_module("pydantic")
+    # SQLAlchemy's: read only when a file holds a signature or an unknown actor (issue 14)
+    store_secret = lazy_module("arbitro.store.secret")
+    store_users = lazy_module("arbitro.store.users")
 
 FORMAT = "arbitro-event-file"
 VERSION = 1
@@ -674,7 +677,7 @@ class LineProofs:
     def hold(self, body: SheetEntered) -> bool:
         """Whether ``body``'s proof is this installation's for its content."""
         if self._secret is None:  # the first signature met: the secret and the ids, once
-            self._secret = load_secret(self._store)
+            self._secret = store_secret.load_secret(self._store)
             self._event_ids = {self._event_id} | {
                 r.body.source_event for r in self._records if isinstance(r.body, EventImported)
             }
@@ -704,7 +707,7 @@ class _Believed(Container[str]):
         if name in self._names:
             return True
         if self._installation is None:
-            self._installation = {u.name for u in list_users(self._service.store)}
+            self._installation = {u.name for u in store_users.list_users(self._service.store)}
         return name in self._installation
 
 
