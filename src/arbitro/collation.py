@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    import pyuca  # type: ignore[import-untyped]
+else:
+    pyuca = lazy_module("pyuca")
 
 _NUMBERS = re.compile(r"(\d+)")
 
@@ -21,9 +28,7 @@ _NUMBERS = re.compile(r"(\d+)")
 def _collator() -> Any:
     # Reading the table takes a good half second: done once, by the first sort of names
     # (a command that sorts none never pays it, issue 14).
-    from pyuca import Collator  # type: ignore[import-untyped]
-
-    return Collator()
+    return pyuca.Collator()
 
 
 @lru_cache(maxsize=1 << 16)

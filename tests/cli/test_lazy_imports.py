@@ -1,6 +1,8 @@
-"""The command line imports at module level only (issue 30): a module it loads on first use is
-a :func:`~arbitro.lazy_names.lazy_module`, typed under ``TYPE_CHECKING``, never an ``import``
-inside a function (the 215 of them were replaced; an AST walk keeps them from coming back)."""
+"""arbitro imports at module level only (issue 30): a module it loads on first use (for the
+start-up's sake, or to close an import circle) is a :func:`~arbitro.lazy_names.lazy_module`,
+typed under ``TYPE_CHECKING``, never an ``import`` inside a function (the 215 of the command
+line were replaced first, then the 145 of the rest of ``src/arbitro``; an AST walk keeps them
+from coming back)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,17 @@ import pytest
 from arbitro.lazy_names import _LazyModule, lazy_module
 from arbitro.tournament import zone
 
-CLI = Path(__file__).resolve().parents[2] / "src" / "arbitro" / "cli"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "arbitro"
+CLI = PACKAGE / "cli"
+
+ALLOWED: dict[str, int] = {
+    "services/events.py": 6,
+    "tournament/digital/table.py": 1,
+}
+"""The files of ``src/arbitro`` that still import inside a function, with how many: it may
+only shrink. Both are worked on elsewhere at the time of writing (the service's commands, the
+digital tables) and their imports load modules a command's start-up does without: each needs
+a ``lazy_module`` and its calls through it."""
 
 
 def imports_in_functions(source: str) -> list[int]:
@@ -39,6 +51,17 @@ def test_no_import_inside_a_function_of_the_command_line() -> None:
         if (lines := imports_in_functions(p.read_text("utf-8")))
     }
     assert found == {}, "import at module level: lazy_module for what loads on first use"
+
+
+def test_no_import_inside_a_function_anywhere_in_arbitro() -> None:
+    """Every module of ``src/arbitro`` (services, codes, tournament, store, games, printouts,
+    web...) imports at module level; :data:`ALLOWED` lists the exceptions left."""
+    found = {
+        p.relative_to(PACKAGE).as_posix(): len(lines)
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if (lines := imports_in_functions(p.read_text("utf-8")))
+    }
+    assert found == ALLOWED, "import at module level: lazy_module for what loads on first use"
 
 
 def test_the_walk_finds_an_import_in_a_nested_function_and_not_at_module_level() -> None:

@@ -14,10 +14,13 @@ from arbitro.codes.registry import (
     code_spec,
     code_specs,
     codes_of,
+    default_knockout,
+    knockout_code,
     register,
     registered,
     unregister,
 )
+from arbitro.errors import ArbitroError
 from arbitro.i18n import render, verbatim
 from arbitro.tournament import rules
 from arbitro.web.names import CODE_NAMES
@@ -105,3 +108,18 @@ def test_a_built_in_code_stays() -> None:
     with pytest.raises(ValueError), registered(code_spec("scala40")):
         pass
     assert code_spec("scala40").events is EventKind.ROUNDS
+
+
+def test_a_knockout_reads_its_numbers_from_the_code_it_plays() -> None:
+    """A knockout's pages ask the registry for the numbers of the code the event plays (issue
+    30: the knockout never names its game): Briscola's entry fee of € 4 (premessa), its 120
+    points a game (art. 8) and its art. 10 irregularities; a code not played by knockout is
+    refused."""
+    code = knockout_code(default_knockout())
+    assert default_knockout() in codes_of(EventKind.KNOCKOUT)
+    assert (code.entry_fee_cents, code.total_points) == (400, 120)
+    assert code.irregularities and code.irregularity(code.irregularities[0].key) is not None
+    assert code.irregularity("no-such-kind") is None
+    with pytest.raises(ArbitroError) as refused:
+        knockout_code(codes_of(EventKind.ROUNDS)[0])
+    assert "not played by knockout" in refused.value.en

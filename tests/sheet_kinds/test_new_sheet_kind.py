@@ -8,6 +8,7 @@ it, with a code of its own, are ``tests/plugins/fake_grid/``.)"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +31,12 @@ from arbitro.tournament.sheets import (
     registered_sheet_kind,
     sheet_kind,
 )
-from arbitro.tournament.sheets.individuals import IndividualsSheet
+from arbitro.tournament.sheets.individuals import INDIVIDUALS_TEXTS, IndividualsSheet
+from arbitro.tournament.sheets.kind import LINES_TEXTS
 from arbitro.tournament.sheets.lines import LinesSheet
 from arbitro.web.api import api_sheet_entry
 from arbitro.web.sheet_form import form_values, read_sheet_form, template
+from arbitro.web.table import NotAtTable, TableView, _check_line_at_table
 
 GAME = "totali"
 ENTRY = TotalsEntry(((120, 80), (30, 200)))
@@ -122,3 +125,24 @@ def test_its_sheets_are_printed_as_a_grid_of_its_layout(
     assert text.count("round 1, table") == len(pairs.round(1).seating.tables)  # type: ignore[union-attr]
     laid = kind.layout(seat, ENTRY)
     assert laid.rows == (("1", "120", "80"), ("2", "30", "200"))
+
+
+def test_the_phone_refuses_a_signer_in_the_kind_s_words(
+    pairs: EventState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The phone's refusal of a signer not at its table is the kind's text (issue 30: the edges
+    ask the kind, never which kind it is); Burraco's lines are told to choose N-S or E-W
+    (FIBAS art. 20: the two lines sign), a kind of its own says what it says."""
+    seat = table(pairs)
+
+    def refusal() -> str:
+        view = TableView("token", "e", seat.table, pairs, 1, seat, "99")
+        with pytest.raises(NotAtTable) as refused:
+            _check_line_at_table(view)
+        return refused.value.en
+
+    assert "choose N-S or E-W" in refusal()
+    # A kind of its own (here one whose signers are named players) says its own words.
+    own = replace(LINES_TEXTS, not_at_table=INDIVIDUALS_TEXTS.not_at_table)
+    monkeypatch.setattr(pairs, "_sheet_kind", TotalsSheet(GAME, texts=own))
+    assert refusal().startswith(f"player «99» does not sit at table {seat.table} in this round")

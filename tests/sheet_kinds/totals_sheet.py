@@ -18,7 +18,14 @@ from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.sheets import CliSheet, SheetFields
 from arbitro.tournament.sheets.form import FormBase, comma_numbers
-from arbitro.tournament.sheets.kind import SheetContext, SheetOutcome, SheetScore, SheetTable
+from arbitro.tournament.sheets.kind import (
+    LINES_TEXTS,
+    SheetContext,
+    SheetOutcome,
+    SheetScore,
+    SheetTable,
+    SheetTexts,
+)
 from arbitro.tournament.sheets.lines import line_places
 
 LINES = ("ns", "ew")
@@ -59,6 +66,7 @@ class TotalsSheet:
     game: str
     individual_tables: bool = False
     mp_lower_is_better: bool = False
+    texts: SheetTexts = LINES_TEXTS
     folder: str = "totals"
     printed: str = "grid"
 

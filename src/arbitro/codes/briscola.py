@@ -14,6 +14,7 @@ from arbitro.codes.citation import Citation
 from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId
 from arbitro.i18n import N_, Message
+from arbitro.money import euros
 
 # The catalogue's wording of each art. 10 irregularity (the TOML's ``en``; its ``it`` is the
 # Italian of the catalogue, checked by the tests).
@@ -114,8 +115,6 @@ class BriscolaCode:
     @property
     def entry_fee(self) -> str:
         """The entry fee for display, e.g. ``€ 4,00`` (premessa)."""
-        from arbitro.money import euros
-
         symbol = "€" if self.currency == "EUR" else self.currency
         return f"{symbol} {euros(self.entry_fee_cents)}"
 
@@ -182,3 +181,9 @@ def briscola() -> BriscolaCode:
 
 
 __all__ = ["BriscolaCode", "IrregularityKind", "briscola"]
+
+
+def knockout_code() -> BriscolaCode:
+    """The knockout's numbers of Briscola (premessa: the entry fee; art. 8: 120 points; art. 10:
+    the irregularities), as the registry's ``knockout`` of the code gives them."""
+    return briscola()

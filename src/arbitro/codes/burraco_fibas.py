@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arbitro.codes.data import code_data
+from arbitro.codes.event_rules import EventRules
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.i18n import Message, message, msg
-
-if TYPE_CHECKING:
-    from arbitro.codes.event_rules import EventRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,8 +192,6 @@ def burraco_fibas() -> BurracoFibasCode:
 def event_rules() -> EventRules:
     """The rules a FIBAS event applies (art. 4-7 rounds, 15-20 sheets and VP, 36-41 lateness,
     warnings and complaints), from the code's data."""
-    from arbitro.codes.event_rules import EventRules
-
     c = burraco_fibas()
     return EventRules(
         code_id=c.code,

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arbitro.codes.burraco_fibas import RestScore, VpBand, VpTable
 from arbitro.codes.citation import cite
 from arbitro.codes.data import code_data
+from arbitro.codes.event_rules import EventRules
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import message, msg
-
-if TYPE_CHECKING:
-    from arbitro.codes.event_rules import EventRules
 
 JOLLY = "?"
 """The jolly's symbol in the letter notation (DESIGN.md)."""
@@ -235,8 +233,6 @@ __all__ = ["JOLLY", "PINELLA", "BurracoParoleCode", "burraco_parole"]
 def event_rules() -> EventRules:
     """The rules a Parole event applies (art. 3 rounds, 5 bonuses, 6 VP, 13 lateness and
     abandon, 14.1 complaints), from the code's data; the card points bound a line's points."""
-    from arbitro.codes.event_rules import EventRules
-
     p = burraco_parole()
     values = p.letter_values
     deck_points = sum(values[c] * p.consonant_copies for c in p.consonants) + sum(

@@ -7,16 +7,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arbitro.codes.data import code_data, has_code_data
 from arbitro.codes.ids import CodeId
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.codes import registry
+else:
+    registry = lazy_module("arbitro.codes.registry")  # a circle: the registry's errors cite
 
 
 def _data_file(code: CodeId | str) -> Path | None:
     """The code's TOML, as its spec in the registry names it."""
-    from arbitro.codes.registry import code_spec  # the registry's errors cite articles
-
-    return code_spec(str(code)).data
+    return registry.code_spec(str(code)).data
 
 
 @dataclass(frozen=True, slots=True)

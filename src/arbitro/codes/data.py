@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.kept import blake2b, kept
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    import tomllib
+else:
+    tomllib = lazy_module("tomllib")  # parsed only when a file changed since it was kept
 
 _HERE = Path(__file__).parent
 _FORMAT = b"arbitro code data 1"
@@ -29,8 +35,6 @@ def code_data(name: str | Path) -> dict[str, Any]:
     stamp = blake2b(_FORMAT + raw, digest_size=16).hexdigest()
 
     def parse() -> dict[str, Any]:
-        import tomllib  # only when the file changed since it was kept
-
         return tomllib.loads(raw.decode("utf-8"))
 
     data: dict[str, Any] = kept(path.parent / "__pycache__" / f"{path.name}.marshal", stamp, parse)

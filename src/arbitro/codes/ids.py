@@ -9,7 +9,14 @@ use (``_missing_``), the same object every time, so that ``CodeId(x) is CodeId(x
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Self
+from typing import TYPE_CHECKING, Self
+
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.codes import registry
+else:
+    registry = lazy_module("arbitro.codes.registry")  # a circle: the registry makes CodeId's
 
 
 def _registered_member(cls: type[StrEnum], value: object, known: bool) -> StrEnum | None:
@@ -44,9 +51,9 @@ class GameId(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Self | None:
-        from arbitro.codes.registry import known_game
-
-        found = _registered_member(cls, value, isinstance(value, str) and known_game(value))
+        found = _registered_member(
+            cls, value, isinstance(value, str) and registry.known_game(value)
+        )
         return found if isinstance(found, cls) else None
 
 
@@ -61,14 +68,12 @@ class CodeId(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Self | None:
-        from arbitro.codes.registry import known_code
-
-        found = _registered_member(cls, value, isinstance(value, str) and known_code(value))
+        found = _registered_member(
+            cls, value, isinstance(value, str) and registry.known_code(value)
+        )
         return found if isinstance(found, cls) else None
 
     @property
     def short_name(self) -> str:
         """How a citation names the code: ``FIBAS``, ``Parole UISP``, ``Scala 40``..."""
-        from arbitro.codes.registry import code_spec
-
-        return code_spec(self.value).short_name
+        return registry.code_spec(self.value).short_name

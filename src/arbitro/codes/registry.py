@@ -11,13 +11,16 @@ it uses (issue 14: start-up stays fast)."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from arbitro.codes.citation import articles
+from arbitro.codes.ids import CodeId, GameId, forget_member
+from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 
 if TYPE_CHECKING:
@@ -44,6 +47,45 @@ class Command:
     help: str
     group: bool = False
     topic: str = ""
+
+
+class KnockoutIrregularity(Protocol):
+    """A kind of irregularity that loses a knockout's game (Briscola art. 10): its key and
+    what it is, in the user's language."""
+
+    @property
+    def key(self) -> str:
+        """The kind's key, as forms and records write it."""
+        ...
+
+    @property
+    def text(self) -> Message:
+        """What the irregularity is."""
+        ...
+
+
+class KnockoutCode(Protocol):
+    """The numbers a knockout's pages and forms read from the code the event plays (Briscola
+    premessa, art. 8, art. 10): the entry fee, a game's points, the irregularities."""
+
+    @property
+    def entry_fee_cents(self) -> int:
+        """The entry fee of a pair, in cents."""
+        ...
+
+    @property
+    def total_points(self) -> int:
+        """The card points of a game, the two pairs' together."""
+        ...
+
+    @property
+    def irregularities(self) -> Sequence[KnockoutIrregularity]:
+        """The kinds of irregularity that lose a game."""
+        ...
+
+    def irregularity(self, key: str) -> KnockoutIrregularity | None:
+        """The kind of irregularity of ``key``, None for an unknown one."""
+        ...
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -79,6 +121,9 @@ class CodeSpec:
     # The module of its game's engine for digital tables (its ``ENGINE``, a
     # tournament.digital.engine.DigitalEngine: issue 32); "" for a code not played digitally.
     digital: str = ""
+    # The module of its knockout's numbers (its ``knockout_code()``, a :class:`KnockoutCode`)
+    # for a code played by knockout, imported when a knockout first asks; "" otherwise.
+    knockout: str = ""
 
 
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)
@@ -105,8 +150,6 @@ def code_spec(code_id: str) -> CodeSpec:
     """The spec of the code ``code_id``; an unknown code is refused naming the known ones."""
     found = _specs().get(str(code_id))
     if found is None:
-        from arbitro.errors import ArbitroError  # arbitro.errors cites articles: this module
-
         raise ArbitroError(
             "unknown competition code «{code}» ({codes})",
             code=code_id,
@@ -123,6 +166,21 @@ def code_specs() -> tuple[CodeSpec, ...]:
 def codes_of(events: EventKind) -> tuple[str, ...]:
     """The ids of the codes running ``events`` (the codes of events of rounds...)."""
     return tuple(str(s.id) for s in code_specs() if s.events is events)
+
+
+def knockout_code(code_id: str) -> KnockoutCode:
+    """The knockout's numbers of the code ``code_id`` (its spec's ``knockout`` module); a code
+    not played by knockout is refused."""
+    spec = code_spec(code_id)
+    if not spec.knockout:
+        raise ArbitroError("the {code} code is not played by knockout", code=spec.short_name)
+    made: KnockoutCode = importlib.import_module(spec.knockout).knockout_code()
+    return made
+
+
+def default_knockout() -> str:
+    """The code a new knockout event plays: the registry's first code played by knockout."""
+    return codes_of(EventKind.KNOCKOUT)[0]
 
 
 def known_code(code_id: str) -> bool:
@@ -144,9 +202,6 @@ def register(spec: CodeSpec) -> None:
 
 def unregister(code_id: str) -> None:
     """Take back a code :func:`register` added, and the names made for it and its game."""
-    from arbitro.codes.citation import articles
-    from arbitro.codes.ids import CodeId, GameId, forget_member
-
     if code_id in built_in():
         raise ValueError(f"the code {code_id!r} is built in")
     spec = _specs().pop(code_id)

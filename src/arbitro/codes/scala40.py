@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arbitro.codes.citation import cite
 from arbitro.codes.data import code_data
+from arbitro.codes.event_rules import EventRules
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
-
-if TYPE_CHECKING:
-    from arbitro.codes.event_rules import EventRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +163,6 @@ def event_rules() -> EventRules:
     """The rules a Scala 40 event applies (art. 22 placement VP and difference tables, art. 24
     complaints, art. 26 late entries), from the code's data: no bases, no VP tables of MP, no
     lateness nor warnings (art. 10-17 penalise cards, docs/rulings.md Scala 40 18)."""
-    from arbitro.codes.event_rules import EventRules
-
     k = scala40()
     return EventRules(
         code_id=k.code,

@@ -14,13 +14,21 @@ missing from the Italian catalogue raises instead of falling back to the English
 from __future__ import annotations
 
 import os
+import struct
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from babel.messages import pofile as babel_pofile
+else:
+    babel_pofile = lazy_module("babel.messages.pofile")
 
 Lang = Literal["it", "en"]
 LANGUAGES: tuple[Lang, ...] = ("it", "en")
@@ -94,8 +102,6 @@ def read_mo(path: Path) -> dict[str, str]:
     """The entries of a compiled GNU ``.mo`` catalogue (UTF-8): msgid → text, the header left
     out, a plural entry by its singular forms. Read directly: neither :mod:`gettext` nor Babel imported
     (issue 14: every command reads the catalogue)."""
-    import struct
-
     data = path.read_bytes()
     order = "<" if int.from_bytes(data[:4], "little") == 0x950412DE else ">"
     _revision, count, originals, translations = struct.unpack_from(f"{order}4I", data, 4)
@@ -135,12 +141,10 @@ def _laid_out(data: bytes, table: tuple[int, ...], count: int) -> list[str] | No
 def read_po_files(parts: list[Path], lang: str) -> dict[str, str]:
     """The translated, not fuzzy entries of ``parts`` (``.po`` files, a later file winning;
     a plural entry by its singular forms), read with Babel: the fallback when no up-to-date ``.mo`` is compiled."""
-    from babel.messages.pofile import read_po
-
     out: dict[str, str] = {}
     for item in parts:
         with item.open("rb") as handle:
-            for message in read_po(handle, locale=lang):
+            for message in babel_pofile.read_po(handle, locale=lang):
                 if not message.id or not message.string or message.fuzzy:
                     continue
                 key = message.id if isinstance(message.id, str) else message.id[0]

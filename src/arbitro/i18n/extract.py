@@ -8,6 +8,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from string import Formatter
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -171,8 +172,6 @@ def missing(lang: str) -> list[Found]:
 
 def placeholders(text: str) -> set[str]:
     """The names of the ``{placeholders}`` of a text (``{{`` is a literal brace)."""
-    from string import Formatter
-
     try:
         return {
             name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(text) if name

@@ -29,14 +29,20 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.games.parole.lexicon import Reason, Verdict, is_letters, judge_lists, normalize
+from arbitro.lazy_names import lazy_module
 from arbitro.lexicon.affixes import cores, fits
 from arbitro.lexicon.altered import TAILS, Alteration, alteration
+
+if TYPE_CHECKING:
+    import hunspell  # type: ignore[import-untyped,unused-ignore]  # chunspell ships no stubs
+else:
+    hunspell = lazy_module("hunspell")
 
 HUNSPELL_DIR = "/usr/share/hunspell"
 """Where Debian's ``hunspell-it`` puts ``it_IT.dic`` and ``it_IT.aff``."""
@@ -132,8 +138,6 @@ class Dictionary:
         excluded: Exclusions | None = None,
     ) -> None:
         """Open Hunspell's Italian dictionary and attach the event's lists (arts. 2, 4.1)."""
-        import hunspell  # type: ignore[import-untyped,unused-ignore]  # chunspell ships no stubs
-
         self._dir = hunspell_dir
         try:
             self._h: Any = hunspell.Hunspell("it_IT", hunspell_data_dir=hunspell_dir)

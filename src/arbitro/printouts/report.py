@@ -17,13 +17,28 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import Enum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message, render
+from arbitro.lazy_names import lazy_module
 from arbitro.tournament.zone import local_text, zone
+
+if TYPE_CHECKING:
+    from reportlab import platypus
+    from reportlab.lib import colors, pagesizes, units
+    from reportlab.lib import styles as rl_styles
+
+    from arbitro.printouts import style as printouts_style
+else:
+    printouts_style = lazy_module("arbitro.printouts.style")
+    platypus = lazy_module("reportlab.platypus")
+    units = lazy_module("reportlab.lib.units")
+    rl_styles = lazy_module("reportlab.lib.styles")
+    colors = lazy_module("reportlab.lib.colors")
+    pagesizes = lazy_module("reportlab.lib.pagesizes")
 
 REPORT_DEADLINE: Final = timedelta(hours=24)
 """The report reaches the sports justice body within 24 hours of the event's end (art. 14.2)."""
@@ -291,34 +306,19 @@ def report_pdf(report: ArbiterReport) -> bytes:
     """The report as a printable A4 PDF (ReportLab): heading, one table per incident, signature
     (art. 14.2). It goes to the Italian sports justice body: values and labels in Italian,
     each label with its English below."""
-    from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
-    from reportlab.lib.units import mm
-    from reportlab.platypus import (
-        KeepTogether,
-        Paragraph,
-        SimpleDocTemplate,
-        Spacer,
-        Table,
-        TableStyle,
-    )
-
-    from arbitro.printouts.style import PdfCanvas, register_fonts
-
     _check(report)
     # The same embedded font as every other printout: ReportLab's Helvetica is not embedded and
     # has no «Ł» or «ą» (issue 28: "Łukasz Dąbrowski" printed as "■ukasz D■browski").
-    regular, bold = register_fonts()
-    sample = getSampleStyleSheet()
+    regular, bold = printouts_style.register_fonts()
+    sample = rl_styles.getSampleStyleSheet()
     styles = {
-        name: ParagraphStyle(
+        name: rl_styles.ParagraphStyle(
             name, parent=sample[name], fontName=regular if name in ("Italic", "BodyText") else bold
         )
         for name in ("Title", "Italic", "Heading3", "BodyText")
     }
-    cell = ParagraphStyle("cell", parent=styles["BodyText"], fontSize=9, leading=11)
-    label = ParagraphStyle("label", parent=cell, fontName=bold)
+    cell = rl_styles.ParagraphStyle("cell", parent=styles["BodyText"], fontSize=9, leading=11)
+    label = rl_styles.ParagraphStyle("label", parent=cell, fontName=bold)
 
     def esc(text: str) -> str:
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -326,20 +326,20 @@ def report_pdf(report: ArbiterReport) -> bytes:
     def both(msg: Message) -> tuple[str, str]:
         return render(msg, "it"), render(msg, "en")
 
-    def table(rows: list[tuple[Message, str]]) -> Table:
+    def table(rows: list[tuple[Message, str]]) -> platypus.Table:
         data = [
             [
-                Paragraph(
+                platypus.Paragraph(
                     "{}<br/><font size=7 color='#555555'>{}</font>".format(*map(esc, both(name))),
                     label,
                 ),
-                Paragraph(esc(value).replace("\n", "<br/>"), cell),
+                platypus.Paragraph(esc(value).replace("\n", "<br/>"), cell),
             ]
             for name, value in rows
         ]
-        t = Table(data, colWidths=[45 * mm, 125 * mm])
+        t = platypus.Table(data, colWidths=[45 * units.mm, 125 * units.mm])
         t.setStyle(
-            TableStyle(
+            platypus.TableStyle(
                 [
                     ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -350,32 +350,32 @@ def report_pdf(report: ArbiterReport) -> bytes:
         return t
 
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(
+    doc = platypus.SimpleDocTemplate(
         buf,
-        pagesize=A4,
+        pagesize=pagesizes.A4,
         title=render(message("Arbiter's report — {player}", player=report.player.name), "it"),
         author=report.arbiter.name,
-        leftMargin=20 * mm,
-        rightMargin=20 * mm,
-        topMargin=18 * mm,
-        bottomMargin=18 * mm,
+        leftMargin=20 * units.mm,
+        rightMargin=20 * units.mm,
+        topMargin=18 * units.mm,
+        bottomMargin=18 * units.mm,
     )
     story: list[object] = [
-        Paragraph(esc(render(message("ARBITER'S REPORT"), "it")), styles["Title"]),
-        Paragraph(
+        platypus.Paragraph(esc(render(message("ARBITER'S REPORT"), "it")), styles["Title"]),
+        platypus.Paragraph(
             esc(render(message("Arbiter's report — {article}", article=ARBITER_REPORT), "en")),
             styles["Italic"],
         ),
-        Spacer(1, 4 * mm),
+        platypus.Spacer(1, 4 * units.mm),
         table(_header_rows(report, "it")),
     ]
     for n, inc in enumerate(report.incidents, 1):
         measure = " / ".join(both(inc.sanction.label))
         story += [
-            Spacer(1, 5 * mm),
-            KeepTogether(
+            platypus.Spacer(1, 5 * units.mm),
+            platypus.KeepTogether(
                 [
-                    Paragraph(
+                    platypus.Paragraph(
                         " / ".join(both(message("Incident {number}", number=n))),
                         styles["Heading3"],
                     ),
@@ -385,13 +385,16 @@ def report_pdf(report: ArbiterReport) -> bytes:
         ]
     if report.notes:
         notes = " / ".join(both(message("Notes")))
-        story += [Spacer(1, 4 * mm), Paragraph(f"{notes}: {esc(report.notes)}", cell)]
+        story += [
+            platypus.Spacer(1, 4 * units.mm),
+            platypus.Paragraph(f"{notes}: {esc(report.notes)}", cell),
+        ]
     story += [
-        Spacer(1, 14 * mm),
-        Paragraph(
+        platypus.Spacer(1, 14 * units.mm),
+        platypus.Paragraph(
             esc(" / ".join(both(message("Signature of the arbiter")))) + ": ______________________",
             cell,
         ),
     ]
-    doc.build(story, canvasmaker=PdfCanvas)  # no bidi control printed (issue 29)
+    doc.build(story, canvasmaker=printouts_style.PdfCanvas)  # no bidi control printed (issue 29)
     return buf.getvalue()

@@ -48,6 +48,7 @@ from arbitro.printouts.style import (
 from arbitro.printouts.tables import build_document, heading, list_table, spacer
 from arbitro.printouts.tables import note as note_paragraph
 from arbitro.printouts.vp_scale import draw_scale, scale_height
+from arbitro.tournament.boards import shown_vp
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry
@@ -89,8 +90,6 @@ def _room_pages(
     result = None
     outcome = state.sheet_result(round_number, table.table, round_number) if entry else None
     if outcome is not None:
-        from arbitro.tournament.boards import shown_vp
-
         (ns_total, ew_total), (ns, ew) = outcome.totals, outcome.sides
         # Carte uguali (art. 20): the comparison's VP once the round is complete, none before.
         vp = shown_vp(state, round_number, table.table, (ns.vp, ew.vp), round_number)

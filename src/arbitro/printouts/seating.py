@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, PageBreak
 from arbitro.collation import name_key
 from arbitro.errors import ArbitroError
 from arbitro.i18n import message
+from arbitro.printouts.boards import plan_cell
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.names import (
     competitor_name,
@@ -21,6 +22,7 @@ from arbitro.printouts.names import (
 )
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
+from arbitro.tournament.boards import board_plan, comparison_method
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 
@@ -33,8 +35,6 @@ if TYPE_CHECKING:
 def _plan(state: EventState, round_number: int) -> BoardPlan | None:
     """The round's board plan in a carte uguali event (FIBAS art. 7, 20), None otherwise or
     when its tables cannot follow one."""
-    from arbitro.tournament.boards import board_plan, comparison_method
-
     if comparison_method(state) is None:
         return None
     try:
@@ -80,8 +80,6 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
         heading(tr(message("By table"), lang), 14),
     ]
     plan = _plan(state, round_number)
-    if plan is not None:
-        from arbitro.printouts.boards import plan_cell
     seats = max((len(t.players) for t in seating.tables if t.players is not None), default=0)
     top: list[object] = [tr(message("Table"), lang)]
     if seats:

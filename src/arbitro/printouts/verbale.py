@@ -12,6 +12,7 @@ from datetime import date
 
 from reportlab.platypus import Flowable, KeepTogether
 
+from arbitro.codes.registry import code_spec, known_code
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
 from arbitro.printouts.labels import check_lang, tr
@@ -66,8 +67,6 @@ def date_text(day: date) -> str:
 def code_name(code: str, lang: str) -> str:
     """The competition code's name, «Burraco — codice di gara FIBAS», not its id (its spec's
     name in the registry; an unknown code as it is written)."""
-    from arbitro.codes.registry import code_spec, known_code
-
     return tr(code_spec(code).name, lang) if known_code(code) else code
 
 

@@ -24,6 +24,7 @@ import msgspec
 
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import DEFAULT_ACTOR, N_, Message, ngettext, render
+from arbitro.lazy_names import lazy_module
 from arbitro.services.event_log import EventLog, to_store
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
@@ -48,7 +49,16 @@ from arbitro.tournament.records import (
 )
 
 if TYPE_CHECKING:
+    import pydantic
+
     from arbitro.store import RecordStore
+    from arbitro.store import secret as store_secret
+    from arbitro.store import users as store_users
+else:
+    pydantic = lazy_module("pydantic")
+    # SQLAlchemy's: read only when a file holds a signature or an unknown actor (issue 14)
+    store_secret = lazy_module("arbitro.store.secret")
+    store_users = lazy_module("arbitro.store.users")
 
 FORMAT = "arbitro-event-file"
 VERSION = 1
@@ -63,15 +73,15 @@ def event_file_schema() -> dict[str, Any]:
     """The JSON Schema of event files, generated from the record types (one variant per
     record kind, its ``payload`` the kind's body). pydantic is imported here only: the
     records themselves are read and written by msgspec."""
-    from pydantic import TypeAdapter
-
     like: dict[type[Any], type[Any]] = {}
-    keys: list[tuple[tuple[RecordKind, str], Literal["serialization"], TypeAdapter[Any]]] = [
-        ((kind, cls.__name__), "serialization", TypeAdapter(_schema_class(cls, like)))
+    keys: list[
+        tuple[tuple[RecordKind, str], Literal["serialization"], pydantic.TypeAdapter[Any]]
+    ] = [
+        ((kind, cls.__name__), "serialization", pydantic.TypeAdapter(_schema_class(cls, like)))
         for kind, classes in BODIES.items()
         for cls in classes
     ]
-    refs, definitions = TypeAdapter.json_schemas(keys, ref_template="#/$defs/{model}")
+    refs, definitions = pydantic.TypeAdapter.json_schemas(keys, ref_template="#/$defs/{model}")
     defs = definitions.get("$defs", {})
     for cls in (EventCreated, KnockoutCreated):  # the field event_format is "format" in JSON
         defs[cls.__name__] = _renamed(defs[cls.__name__], "event_format", "format")
@@ -667,9 +677,7 @@ class LineProofs:
     def hold(self, body: SheetEntered) -> bool:
         """Whether ``body``'s proof is this installation's for its content."""
         if self._secret is None:  # the first signature met: the secret and the ids, once
-            from arbitro.store.secret import load_secret
-
-            self._secret = load_secret(self._store)
+            self._secret = store_secret.load_secret(self._store)
             self._event_ids = {self._event_id} | {
                 r.body.source_event for r in self._records if isinstance(r.body, EventImported)
             }
@@ -699,9 +707,7 @@ class _Believed(Container[str]):
         if name in self._names:
             return True
         if self._installation is None:
-            from arbitro.store.users import list_users
-
-            self._installation = {u.name for u in list_users(self._service.store)}
+            self._installation = {u.name for u in store_users.list_users(self._service.store)}
         return name in self._installation
 
 

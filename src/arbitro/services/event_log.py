@@ -9,13 +9,19 @@ import copy
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, Self, TypeVar
 
 from arbitro.errors import NotFoundError
+from arbitro.lazy_names import lazy_module
 from arbitro.store import NewRecord, RecordStore, StoredRecord
 from arbitro.store.errors import ConcurrencyError
 from arbitro.tournament.commands.command import Command, Context
 from arbitro.tournament.records import Record
+
+if TYPE_CHECKING:
+    import secrets
+else:
+    secrets = lazy_module("secrets")  # hashlib and OpenSSL, loaded only by a draw (issue 14)
 
 
 def utc_now() -> datetime:
@@ -29,8 +35,6 @@ def fresh_seed(given: int | None, configured: int = 0) -> int | None:
     events with the same entries are not drawn alike; else None (the event's own seed)."""
     if given is not None:
         return given
-    import secrets  # hashlib and OpenSSL, loaded only by a draw (issue 14)
-
     return secrets.randbelow(2**31) if not configured else None
 
 

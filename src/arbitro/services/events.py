@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError
+from arbitro.lazy_names import lazy_module
 from arbitro.services.event_log import EventLog, to_domain, to_store, utc_now
 from arbitro.services.registering import RegisterMany
 from arbitro.services.registrations import FileRow, LineProblem
@@ -23,6 +24,7 @@ from arbitro.tournament.records import Record
 
 if TYPE_CHECKING:  # the views' modules, loaded by the queries that read them
     from arbitro.games.burraco.boards import PreparedBoard
+    from arbitro.tournament import boards as board_views
     from arbitro.tournament import clock
     from arbitro.tournament.boards import BoardCheckState, LineCardRow
     from arbitro.tournament.movements.boards import BoardPlan
@@ -30,6 +32,9 @@ if TYPE_CHECKING:  # the views' modules, loaded by the queries that read them
     from arbitro.tournament.scoring.comparison import Comparison
     from arbitro.tournament.seating_warnings import SeatingWarning
     from arbitro.tournament.standings.standings import StandingRow
+else:
+    board_views = lazy_module("arbitro.tournament.boards")
+    clock = lazy_module("arbitro.tournament.clock")
 
 # The command values are loaded on first use (their package's lazy names), the round's clock,
 # the boards' views (prepared deals, the movements' board plans), the pairing constraints'
@@ -204,8 +209,6 @@ class EventService(EventLog[EventState]):
     def round_clock(self, event_id: str, round_number: int) -> clock.RoundClock | None:
         """The round's clock now (FIBAS art. 7, 17), or None before it is started. A query
         (read at the service's clock)."""
-        from arbitro.tournament import clock
-
         return clock.round_clock(self.state(event_id), round_number, self.clock())
 
     def lateness_of_arrival(
@@ -218,8 +221,6 @@ class EventService(EventLog[EventState]):
         """What a competitor arriving now (or at ``arrived``) is late by and what it costs,
         to show before the lateness is recorded (FIBAS art. 37). A query (read at the
         service's clock)."""
-        from arbitro.tournament import clock
-
         state = self.state(event_id)
         seconds = clock.lateness_seconds(state, round_number, competitor, arrived or self.clock())
         return clock.lateness_preview(state, round_number, competitor, seconds)
@@ -228,36 +229,26 @@ class EventService(EventLog[EventState]):
     def board_plan(self, event_id: str, round_number: int) -> BoardPlan:
         """The round's board plan: which board and copy each table plays at each deal
         (FIBAS art. 7, carte preparate). A query."""
-        from arbitro.tournament import boards as board_views
-
         return board_views.board_plan(self.state(event_id), round_number)
 
     def boards(self, event_id: str, round_number: int) -> tuple[PreparedBoard, ...]:
         """The round's prepared boards, dealt from the event's seed (FIBAS art. 6). A
         query."""
-        from arbitro.tournament import boards as board_views
-
         return board_views.boards_of(self.state(event_id), round_number)
 
     def board_checks(
         self, event_id: str, round_number: int
     ) -> dict[tuple[int, int], BoardCheckState]:
         """Each table's count of each of its boards this round (Law 13 model). A query."""
-        from arbitro.tournament import boards as board_views
-
         return board_views.board_checks(self.state(event_id), round_number)
 
     def travellers(self, event_id: str, round_number: int) -> dict[int, list[Comparison]]:
         """The round's travellers: every table's result on each board against the field
         (FIBAS art. 20). A query."""
-        from arbitro.tournament import boards as board_views
-
         return board_views.travellers(self.state(event_id), round_number)
 
     def line_card(self, event_id: str, competitor: CompetitorId) -> list[LineCardRow]:
         """A line's board-by-board card (FIBAS art. 20, carte uguali). A query."""
-        from arbitro.tournament import boards as board_views
-
         return board_views.line_card(self.state(event_id), competitor)
 
     def standings(self, event_id: str, after_round: int | None = None) -> list[StandingRow]:

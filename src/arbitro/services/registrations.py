@@ -17,11 +17,17 @@ from typing import TYPE_CHECKING, Any
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg, ngettext, render
+from arbitro.lazy_names import lazy_module
 from arbitro.text_rules import text_problem
+from arbitro.tournament import commands
 
 if TYPE_CHECKING:
+    import charset_normalizer
+
     from arbitro.tournament.event import EventState
     from arbitro.tournament.records import Record
+else:
+    charset_normalizer = lazy_module("charset_normalizer")
 
 NAME_HEADERS = ("nome", "name", "coppia", "pair", "squadra", "team", "concorrente", "competitor")
 PLAYER_PREFIXES = ("giocatore", "player")
@@ -74,9 +80,9 @@ def decode_registrations(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
-    from charset_normalizer import from_bytes  # only for a file that is not UTF-8
-
-    best = from_bytes(data, cp_isolation=["cp1252", "latin_1", "utf_16", "mac_roman"]).best()
+    best = charset_normalizer.from_bytes(
+        data, cp_isolation=["cp1252", "latin_1", "utf_16", "mac_roman"]
+    ).best()
     if best is None or "\x00" in str(best):
         raise ArbitroError("the file is not a text (CSV) file")
     return str(best)
@@ -263,8 +269,6 @@ def decide_registrations(
     (those found reading the file) included, and a :class:`FileRefused` lists them all:
     nobody is registered unless the whole file is right. A name twice in the file is
     "duplicated at lines 12 and 42", not "already registered"."""
-    from arbitro.tournament import commands
-
     check_room(snapshot, len(rows))
     found = list(problems)
     seen: dict[str, int] = {}

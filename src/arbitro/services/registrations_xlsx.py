@@ -8,15 +8,21 @@ import io
 import zipfile
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError
+from arbitro.lazy_names import lazy_module
 from arbitro.services.registrations import (
     FileRefused,
     FileRow,
     LineProblem,
     read_registration_table,
 )
+
+if TYPE_CHECKING:
+    import openpyxl  # type: ignore[import-untyped]  # openpyxl ships no type hints
+else:
+    openpyxl = lazy_module("openpyxl")
 
 XLSX_MAGIC = b"PK\x03\x04"
 
@@ -53,12 +59,10 @@ def parse_registration_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[str, li
 def workbook_rows(data: bytes) -> list[tuple[Any, ...]]:
     """The cells of the first worksheet of an XLSX workbook, row by row; an unreadable
     workbook, or one without sheets, refused."""
-    from openpyxl import load_workbook  # type: ignore[import-untyped]  # openpyxl ships no type hints
-
     if not data.startswith(XLSX_MAGIC):
         raise ArbitroError("the file is not an Excel workbook (.xlsx)")
     try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
         raise ArbitroError("unreadable Excel workbook ({error})", error=type(exc).__name__) from exc
     except Exception as exc:  # openpyxl's InvalidFileException and parser errors

@@ -31,6 +31,7 @@ from arbitro.tournament.records import ComplaintLodged, ComplaintResolved, Recor
 from arbitro.tournament.scoring.results import ScoreSource, memo_scores
 from arbitro.tournament.standings.standings import standings
 from arbitro.tournament.standings.tiebreaks import chosen, tiebreak_line
+from arbitro.tournament.zone import event_zone
 
 FORMAT: Final = "arbitro-results"
 VERSION: Final = 1
@@ -428,8 +429,6 @@ def results_of(
     event was created); texts (sheet headings, ledger details) in ``lang``; the rounds up to
     ``up_to`` (all those under way when None: the public pages stop at the last round whose
     standings are published, FIBAS art. 39)."""
-    from arbitro.tournament.zone import event_zone
-
     cfg = state.config
     where = event_zone(cfg)
     last = state.current_round() if up_to is None else min(up_to, state.current_round())

@@ -18,7 +18,9 @@ from arbitro.services.events import EventService
 from arbitro.tournament.commands import values
 from arbitro.tournament.commands.rulings import check_code, ruling_parts
 from arbitro.tournament.commands.values import GiveRuling
+from arbitro.tournament.commands.values.rulings import GiveGameRuling
 from arbitro.tournament.event import EventState
+from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.records import RulingGiven
 
 if TYPE_CHECKING:
@@ -140,9 +142,6 @@ def record_game_ruling(
     first pair, as the games are played), keeping the ruling's position before and after, the
     offending seat and the effects; the record's seq and the ruling. A ruling of another
     code than the event's is refused."""
-    from arbitro.tournament.commands.values.rulings import GiveGameRuling
-    from arbitro.tournament.knockout import GameReport
-
     state = svc.state(event_id)
     own = str(state.config.code)
     ruling = rule_on(code or own, situation)

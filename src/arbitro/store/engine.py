@@ -14,11 +14,20 @@ import os
 import sqlite3
 import time
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
+from arbitro.lazy_names import lazy_module
 from arbitro.store import json_text
 
 if TYPE_CHECKING:
+    import sqlalchemy
     from sqlalchemy import Connection, Engine
+    from sqlalchemy import engine as sqlalchemy_engine
+    from sqlalchemy import pool as sqlalchemy_pool
+else:
+    sqlalchemy_pool = lazy_module("sqlalchemy.pool")
+    sqlalchemy_engine = lazy_module("sqlalchemy.engine")
+    sqlalchemy = lazy_module("sqlalchemy")
 
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
 DEFAULT_DATABASE_URL = "sqlite:///arbitro.sqlite3"
@@ -73,8 +82,6 @@ def sqlite_file(url: str) -> str | None:
             if not path or path == ":memory:" or "?" in path or path.startswith("file:"):
                 return None
             if "%" in path:  # as SQLAlchemy's URL parser reads the database
-                from urllib.parse import unquote
-
                 path = unquote(path)
             return path
     return None
@@ -110,27 +117,23 @@ def connect_sqlite(path: str) -> sqlite3.Connection:
 
 def make_engine(url: str) -> Engine:
     """Create the engine for ``url`` with the store's connection settings."""
-    from sqlalchemy import create_engine, event
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.pool import StaticPool
-
-    sa_url = make_url(normalize_url(url))
+    sa_url = sqlalchemy_engine.make_url(normalize_url(url))
     if sa_url.get_backend_name() != "sqlite":
-        return create_engine(sa_url, json_serializer=json_text.bind, pool_pre_ping=True)
+        return sqlalchemy.create_engine(sa_url, json_serializer=json_text.bind, pool_pre_ping=True)
     memory = sa_url.database in (None, "", ":memory:")
-    engine = create_engine(
+    engine = sqlalchemy.create_engine(
         sa_url,
         json_serializer=json_text.bind,
         connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
-        **({"poolclass": StaticPool} if memory else {}),
+        **({"poolclass": sqlalchemy_pool.StaticPool} if memory else {}),
     )
 
-    @event.listens_for(engine, "connect")
+    @sqlalchemy.event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy, not the driver, decide where transactions begin (see _on_begin).
         setup_sqlite(dbapi_connection)
 
-    @event.listens_for(engine, "begin")
+    @sqlalchemy.event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
         write = connection.get_execution_options().get(WRITE_OPTION, False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    import decimal
+    import uuid
+else:
+    decimal = lazy_module("decimal")
+    uuid = lazy_module("uuid")
 
 # Floats at or above this magnitude print with an exponent (Python's repr switches at 1e16).
 EXPONENT_THRESHOLD = 1e16
@@ -50,9 +59,6 @@ def dumps(value: Any) -> str:
         raise PayloadError("contains the null character U+0000")
     if not big_floats:
         return text
-    import uuid  # the rare case's modules, not every command's start (issue 14)
-    from decimal import Decimal
-
     try:
         token = f"arbitro-float-{uuid.uuid4().hex}"
         texts: dict[str, str] = {}
@@ -60,7 +66,7 @@ def dumps(value: Any) -> str:
         def mark(item: Any) -> Any:
             if isinstance(item, float) and abs(item) >= EXPONENT_THRESHOLD:
                 key = f"{token}-{len(texts)}"
-                texts[key] = format(Decimal(repr(item)), "f") + ".0"
+                texts[key] = format(decimal.Decimal(repr(item)), "f") + ".0"
                 return key
             if isinstance(item, dict):
                 return {k: mark(v) for k, v in item.items()}

@@ -32,12 +32,22 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from arbitro.lazy_names import lazy_module
 from arbitro.store import engine as engine_module
 from arbitro.store.engine import SQLITE_BUSY_TIMEOUT_MS, WRITE_OPTION
 
 if TYPE_CHECKING:
+    import sqlalchemy
+    from alembic import command as alembic_command
+    from alembic import config as alembic_conf
+    from alembic import script as alembic_script
     from alembic.config import Config
     from sqlalchemy import Connection, Engine
+else:
+    alembic_command = lazy_module("alembic.command")
+    alembic_conf = lazy_module("alembic.config")
+    alembic_script = lazy_module("alembic.script")
+    sqlalchemy = lazy_module("sqlalchemy")
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_HEAD_SCHEMA = Path(__file__).resolve().parent / "schema_head.sql"
@@ -48,9 +58,7 @@ POSTGRESQL_MIGRATION_LOCK = 0x4172_6269_7472_6F
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """An Alembic configuration for arbitro's migrations (no alembic.ini needed)."""
-    from alembic.config import Config
-
-    config = Config()
+    config = alembic_conf.Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     config.attributes["connection"] = connection
     return config
@@ -59,9 +67,7 @@ def alembic_config(connection: Connection | None = None) -> Config:
 @functools.cache
 def head_revisions() -> frozenset[str]:
     """The revision(s) at the head of arbitro's migrations (as Alembic reads them)."""
-    from alembic.script import ScriptDirectory
-
-    return frozenset(ScriptDirectory.from_config(alembic_config()).get_heads())
+    return frozenset(alembic_script.ScriptDirectory.from_config(alembic_config()).get_heads())
 
 
 @functools.cache
@@ -140,12 +146,10 @@ def is_up_to_date(revisions: frozenset[str]) -> bool:
 
 def current_revisions(engine: Engine) -> frozenset[str]:
     """The revision(s) the database is at (empty for a database never migrated)."""
-    from sqlalchemy import inspect, text
-
     with engine.connect() as connection:
-        if not inspect(connection).has_table("alembic_version"):
+        if not sqlalchemy.inspect(connection).has_table("alembic_version"):
             return frozenset()
-        rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+        rows = connection.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).all()
         return frozenset(str(r[0]) for r in rows)
 
 
@@ -154,9 +158,6 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     checked without loading Alembic)."""
     if revision == "head" and is_up_to_date(current_revisions(engine)):
         return
-    from alembic import command
-    from sqlalchemy import text
-
     head_revisions()  # the migration scripts read before the lock: the lock is held briefly
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
@@ -169,10 +170,10 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
             with connection.begin():
                 if not sqlite:
                     connection.execute(
-                        text("SELECT pg_advisory_xact_lock(:key)"),
+                        sqlalchemy.text("SELECT pg_advisory_xact_lock(:key)"),
                         {"key": POSTGRESQL_MIGRATION_LOCK},
                     )
-                command.upgrade(alembic_config(connection), revision)
+                alembic_command.upgrade(alembic_config(connection), revision)
         finally:
             if sqlite:
                 _busy_timeout(connection, SQLITE_BUSY_TIMEOUT_MS)
@@ -190,9 +191,7 @@ def _busy_timeout(connection: Connection, ms: int) -> None:
 
 def downgrade(engine: Engine, revision: str) -> None:
     """Run ``alembic downgrade <revision>`` (for tests of the migrations; loses the data)."""
-    from alembic import command
-
     with engine.connect() as connection:
         connection.execution_options(**{WRITE_OPTION: True})
         with connection.begin():
-            command.downgrade(alembic_config(connection), revision)
+            alembic_command.downgrade(alembic_config(connection), revision)

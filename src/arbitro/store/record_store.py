@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_, Message, message
+from arbitro.lazy_names import lazy_module
 from arbitro.store import json_text, migrate
 from arbitro.store.dbapi import (
     Database,
@@ -34,6 +36,9 @@ from arbitro.text_rules import NAME_MAX, check_event_id, clean_text
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
+    from sqlalchemy import exc as sqlalchemy_exc
+else:
+    sqlalchemy_exc = lazy_module("sqlalchemy.exc")
 
 # How many times an append without ``expected_seq`` is retried when another writer took its seq.
 APPEND_ATTEMPTS = 20
@@ -70,13 +75,15 @@ class RecordStore:
 
     def _make_engine(self) -> Engine:
         """The SQLAlchemy engine of ``url`` (:class:`ArbitroError` for a URL it refuses)."""
-        from sqlalchemy.exc import ArgumentError, NoSuchModuleError
-
         with self._engine_lock:
             if self._engine is None:
                 try:
                     self._engine = make_engine(self.url)
-                except (ArgumentError, NoSuchModuleError, ValueError) as exc:
+                except (
+                    sqlalchemy_exc.ArgumentError,
+                    sqlalchemy_exc.NoSuchModuleError,
+                    ValueError,
+                ) as exc:
                     raise _cannot_open(self.url.split("@")[-1], str(exc)) from None
             return self._engine
 
@@ -84,8 +91,6 @@ class RecordStore:
         """Read the SQLite file's revision with ``sqlite3``; create the head schema in a new,
         empty file with ``sqlite3`` too (:func:`migrate.create_sqlite`); upgrade it with
         Alembic only when it is older than the newest revision."""
-        import sqlite3
-
         try:
             connection = file.connect()
             try:
@@ -103,12 +108,10 @@ class RecordStore:
 
     def _upgrade(self) -> None:
         """``alembic upgrade head`` on the database (a no-op when it is up to date)."""
-        from sqlalchemy.exc import DatabaseError, OperationalError
-
         engine = self._make_engine()
         try:
             migrate.upgrade(engine)
-        except (OperationalError, DatabaseError) as exc:
+        except (sqlalchemy_exc.OperationalError, sqlalchemy_exc.DatabaseError) as exc:
             self.close()
             shown = engine.url.render_as_string(hide_password=True)
             raise _cannot_open(shown, str(exc.orig)) from None

@@ -8,7 +8,7 @@ module only describes them for queries.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     JSON,
@@ -28,6 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
+from arbitro.lazy_names import lazy_module
 from arbitro.store.limits import (
     EVENT_ID_LENGTH,
     EVENT_KIND_LENGTH,
@@ -35,6 +36,11 @@ from arbitro.store.limits import (
     KIND_LENGTH,
     SEQ_CONSTRAINT,
 )
+
+if TYPE_CHECKING:
+    from sqlalchemy.dialects import postgresql
+else:
+    postgresql = lazy_module("sqlalchemy.dialects.postgresql")
 
 __all__ = ["EVENT_ID_LENGTH", "EVENT_KINDS", "EVENT_KIND_LENGTH", "KIND_LENGTH", "SEQ_CONSTRAINT"]
 
@@ -79,9 +85,7 @@ class Payload(TypeDecorator[Any]):
     def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
         """JSONB on PostgreSQL, JSON elsewhere."""
         if dialect.name == "postgresql":
-            from sqlalchemy.dialects.postgresql import JSONB
-
-            return dialect.type_descriptor(JSONB())
+            return dialect.type_descriptor(postgresql.JSONB())
         return dialect.type_descriptor(JSON())
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
+from arbitro.lazy_names import lazy_module
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId, TableSeating
 from arbitro.tournament.penalties import forfeits_match
@@ -33,11 +34,18 @@ from arbitro.tournament.scoring.comparison import (
 from arbitro.tournament.scoring.sheet import SheetEntry
 
 if TYPE_CHECKING:
+    from arbitro.games import prepared_deals
+    from arbitro.games.burraco import boards as burraco_boards
     from arbitro.games.burraco.boards import PreparedBoard
+    from arbitro.tournament.movements import boards as movement_boards
     from arbitro.tournament.movements.boards import BoardAssignment, BoardPlan
+else:
+    burraco_boards = lazy_module("arbitro.games.burraco.boards")
+    prepared_deals = lazy_module("arbitro.games.prepared_deals")
+    movement_boards = lazy_module("arbitro.tournament.movements.boards")
 
-# The prepared deals (the cards) and the movements' board plans are imported by the functions
-# that use them: the standings read this module's comparison for every event (issue 14).
+# The prepared deals (the cards) and the movements' board plans are modules loaded on first
+# use: the standings read this module's comparison for every event (issue 14).
 
 POCKETS = ("N", "E", "S", "W", "P1", "P2")
 """The pockets of a Burraco board: the four hands and the two pozzetti (FIBAS art. 6)."""
@@ -82,8 +90,6 @@ def board_plan(state: EventState, round_number: int) -> BoardPlan:
     """The round's board plan (FIBAS art. 7, carte preparate): the tables where two lines
     play (numbered 1..n, the incomplete table last, art. 4) and the round's deals as
     boards. Refused before the seating, or when no table plays."""
-    from arbitro.tournament.movements.boards import BoardPlan
-
     tables = _playing(state, round_number)
     if not tables:
         raise ArbitroError("round {round}: no table where two lines play", round=round_number)
@@ -94,16 +100,14 @@ def board_plan(state: EventState, round_number: int) -> BoardPlan:
             round=round_number,
             article=state.code.cite("round_time"),
         )
-    return BoardPlan(len(tables), state.deals(round_number))
+    return movement_boards.BoardPlan(len(tables), state.deals(round_number))
 
 
 def boards_of(state: EventState, round_number: int) -> tuple[PreparedBoard, ...]:
     """The round's prepared boards, dealt from the event's recorded seed (FIBAS art. 6):
     as many as the round's deals, the same for every reprint."""
-    from arbitro.games.burraco.boards import round_boards
-
     state.round(round_number)  # the range check
-    made: tuple[PreparedBoard, ...] = round_boards(
+    made: tuple[PreparedBoard, ...] = burraco_boards.round_boards(
         state.config.seed, round_number, state.deals(round_number)
     )
     return made
@@ -112,22 +116,18 @@ def boards_of(state: EventState, round_number: int) -> tuple[PreparedBoard, ...]
 def expected_counts(state: EventState) -> dict[str, int]:
     """How many cards each pocket of a board holds: 11 in each hand and each pozzetto (FIBAS
     art. 6)."""
-    from arbitro.games.prepared_deals import Board
-
-    return dict(Board.burraco(0, {}).expected)
+    return dict(prepared_deals.Board.burraco(0, {}).expected)
 
 
 def excluded_boards(state: EventState, round_number: int) -> set[tuple[int, int]]:
     """The (table, board) pairs a Law 13 ruling scores arbitrally (13B, 13C, 13D2b...): left
     out of the comparison, the table's and the field's (docs/rulings.md)."""
-    from arbitro.games.prepared_deals import Law13Outcome
-
     out: set[tuple[int, int]] = set()
     for rnd, table, ruling in state.board_rulings:
         if rnd != round_number:
             continue
         try:
-            outcome = Law13Outcome(ruling.get("outcome"))
+            outcome = prepared_deals.Law13Outcome(ruling.get("outcome"))
         except ValueError:
             continue
         board = ruling.get("board")
@@ -392,8 +392,6 @@ def flagged_entries(state: EventState, round_number: int) -> list[EntryFlag]:
     (carte uguali: the cards of every board are known; see
     :func:`arbitro.games.burraco.boards.entry_problems`). A flag refuses nothing: the
     director corrects the sheet (art. 21) or lets it stand."""
-    from arbitro.games.burraco.boards import entry_problems
-
     r = state.round(round_number)
     if not r.sheets:
         return []
@@ -409,7 +407,7 @@ def flagged_entries(state: EventState, round_number: int) -> list[EntryFlag]:
             board = boards.get(a.board)
             if board is None:
                 continue
-            problems = entry_problems(
+            problems = burraco_boards.entry_problems(
                 board, deal.ns.base, deal.ns.points, deal.ew.base, deal.ew.points
             )
             if problems:

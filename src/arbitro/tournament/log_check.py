@@ -18,8 +18,13 @@ from arbitro.tournament.commands.boards import check_board
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.commands.fees import pay, set_fee
 from arbitro.tournament.commands.prizes import check_prize_plan
+from arbitro.tournament.commands.rulings import check_ruling
+from arbitro.tournament.commands.seating_edit import edit_seating
 from arbitro.tournament.commands.setup import LateEntry, check_in, refuse_absent
 from arbitro.tournament.commands.sheets import check_entry, decide_sheet
+from arbitro.tournament.commands.tiebreaks import check_tiebreaks
+from arbitro.tournament.commands.words import judge_word
+from arbitro.tournament.digital.commands import check_record
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import (
@@ -217,8 +222,6 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
         case RoundSeated() as b:
             _seated(state, b)
         case SeatingEdited() as b:
-            from arbitro.tournament.commands.seating_edit import edit_seating
-
             return _same(rec, [edit_seating(state, b, at, who)]), None
         case ConstraintAdded() as b:
             made = [commands.add_constraint(state, b.first, b.second, b.reason, at, who, b.note)]
@@ -260,8 +263,6 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
         case PrizePlanRecorded() as b:
             check_prize_plan(state, b)
         case TiebreaksChosen() as b:
-            from arbitro.tournament.commands.tiebreaks import check_tiebreaks
-
             check_tiebreaks(state, b)
         case ComplaintLodged() as b:
             if b.competitor is not None:
@@ -277,8 +278,6 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             made = [check_board(state, b.round, b.table, b.board, b.counts, at, who)]
             return _same(rec, made), None
         case WordJudged() as b:
-            from arbitro.tournament.commands.words import judge_word
-
             made = [judge_word(state, b.word, b.approved, b.round, why, at, who)]
             return _same(rec, made), None
         case RecordCancelled() as b:
@@ -289,8 +288,6 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
                 return _same(rec, made), None
             commands.cancel(state, b.target, why, at, who)
         case RulingGiven() as b:
-            from arbitro.tournament.commands.rulings import check_ruling
-
             check_ruling(state, b.code, b.round, b.table)
         case (
             DigitalDealt()
@@ -301,8 +298,6 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
             | DigitalSettings()
         ):
             # issue 32: decided again by its own module
-            from arbitro.tournament.digital.commands import check_record
-
             return _same(rec, [check_record(state, rec)]), None
         case EventImported():
             pass

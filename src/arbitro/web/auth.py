@@ -50,6 +50,7 @@ from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from arbitro.i18n import msg
+from arbitro.services.registrations import max_competitors
 from arbitro.store import RecordStore
 from arbitro.store import users as user_store
 from arbitro.web import csrf
@@ -364,8 +365,6 @@ def desk_form_fields() -> int:
     """The most fields a desk form may send: Starlette's 1,000 by default, but the arbiter's
     choice places every competitor of an event in one form (FIBAS art. 4; issue 29: up to
     ``ARBITRO_MAX_COMPETITORS``, 2,000); the body's size stays bounded (``bodies``)."""
-    from arbitro.services.registrations import max_competitors
-
     return max(1000, max_competitors() + 100)
 
 

@@ -29,15 +29,27 @@ import ipaddress
 import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
+from urllib.error import URLError
 from urllib.parse import urlsplit
 
+from arbitro.lazy_names import lazy_module
 from arbitro.store import RecordStore
 from arbitro.store.users import get_setting, set_setting
+from arbitro.web import tokens
+from arbitro.web.secret import load_secret
 
 if TYPE_CHECKING:
+    import ssl
+    from urllib import request as urllib_request
+
+    import ifaddr
     from fastapi import Request
 
     from arbitro.web.context import Web
+else:
+    ifaddr = lazy_module("ifaddr")
+    urllib_request = lazy_module("urllib.request")
+    ssl = lazy_module("ssl")
 
 BASE_URL_ENV = "ARBITRO_BASE_URL"
 BASE_URL_SETTING = "base_url"
@@ -95,16 +107,14 @@ def remember_base_url(store: RecordStore, url: str, found: bool) -> None:
 def server_answers(url: str, timeout: float = 1.0) -> bool:
     """True when an arbitro app answers at ``url`` (its public ``/phone-check`` page, within
     ``timeout`` seconds): a server is running there."""
-    import ssl
-    from urllib.error import URLError
-    from urllib.request import urlopen
-
     # Only whether the app answers: a hall's self-signed certificate is no reason to say no.
     context = ssl.create_default_context()
     context.check_hostname = False
     context.verify_mode = ssl.CERT_NONE
     try:
-        with urlopen(normalise(url) + "/phone-check", timeout=timeout, context=context) as response:
+        with urllib_request.urlopen(
+            normalise(url) + "/phone-check", timeout=timeout, context=context
+        ) as response:
             return bool(response.status == 200)
     except (URLError, OSError, ValueError):
         return False
@@ -138,8 +148,6 @@ def lan_addresses() -> list[str]:
     """The machine's IPv4 addresses on its networks, loopback and link-local (169.254.x)
     left out: the addresses the phones on the same Wi-Fi may use. Private addresses
     (192.168.x, 10.x, 172.16-31.x) first."""
-    import ifaddr
-
     found: list[ipaddress.IPv4Address] = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
@@ -166,8 +174,6 @@ def hall_base_url(address: str, port: int, scheme: str = "http") -> str:
 
 def table_path(secret: bytes, event_id: str, table: int, round_number: int) -> str:
     """The path of a table's page of a round with its token (:mod:`arbitro.web.tokens`)."""
-    from arbitro.web import tokens
-
     return tokens.table_path(secret, event_id, table, round_number)
 
 
@@ -182,8 +188,6 @@ def table_url(
     """The absolute URL of a table's page for the desk's printouts: the public base URL
     (:func:`public_base_url`) and the table's token path of ``round_number`` (default: the
     event's latest seated round)."""
-    from arbitro.web import tokens
-
     if round_number is None:
         round_number = tokens.seated_round(web.service.state(event_id))
     return table_urls(web, request, event_id, [table], round_number)[table]
@@ -253,8 +257,6 @@ def cli_table_urls(
 ) -> dict[int, str]:
     """The URLs of ``tables`` for ``arbitro print table-cards`` under :func:`cli_base_url`,
     signed with the installation's secret, so the app opens them."""
-    from arbitro.web.secret import load_secret
-
     base = cli_base_url(store, base_url)
     secret = load_secret(store)
     return {t: table_url_at(base, secret, event_id, t, round_number) for t in tables}

@@ -28,14 +28,26 @@ from urllib.parse import quote
 
 import anyio
 from fastapi import Request
+from fastapi.responses import Response
 
-from arbitro.web.errors import Unauthorized, WebError
+from arbitro.web import auth
+from arbitro.web.errors import Unauthorized, WebError, is_api, refusal
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+HSTS_HEADER = (b"strict-transport-security", b"max-age=31536000")
+"""A browser that reached arbitro over HTTPS keeps using HTTPS for a year (only sent over
+HTTPS: a browser ignores it on plain HTTP, and the hall's plain-HTTP mode must keep working)."""
+
+
+def reached_over_https(scope: Scope) -> bool:
+    """Whether the request came over HTTPS (:func:`arbitro.web.auth.is_https`)."""
+    return auth.is_https(Request(scope))
+
 
 MIB = 1024 * 1024
 MAX_BODY_BYTES = 2 * MIB
@@ -172,8 +184,6 @@ def login_redirect(scope: Scope) -> str:
 
 def logged_in(scope: Scope) -> bool:
     """Whether the request carries a live director's session (cookie or bearer token)."""
-    from arbitro.web import auth
-
     return auth.session_of(Request(scope)) is not None
 
 
@@ -198,10 +208,6 @@ class DirectorsFirst:
     async def refuse(self, scope: Scope, send: Send) -> None:
         """The answer to a stranger: 401 under /api, else a redirect to the login page; the
         connection is closed after it (its body is never read)."""
-        from fastapi.responses import Response
-
-        from arbitro.web.errors import is_api, refusal
-        from arbitro.web.guard import HSTS_HEADER, reached_over_https
 
         request = Request(scope)
         response: Response

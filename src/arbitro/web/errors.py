@@ -8,7 +8,8 @@ pages (404), wrong methods (405), malformed requests (422) and crashes (500) are
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
@@ -18,6 +19,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_, Message, render
+from arbitro.lazy_names import lazy_module
+from arbitro.store.dbapi import is_unavailable
+from arbitro.web.context import request_lang, web_of
+
+if TYPE_CHECKING:
+    from sqlalchemy import exc as sqlalchemy_exc
+else:
+    sqlalchemy_exc = lazy_module("sqlalchemy.exc")
 
 
 class WebError(ArbitroError):
@@ -86,8 +95,6 @@ def error_page(
 ) -> Response:
     """The page that says why a request was refused: the desk's, the table's, or the public
     one by the area of the path."""
-    from arbitro.web.context import web_of
-
     path = request.url.path
     if path == "/login":  # e.g. too many attempts: the login form again, with the message
         response = web_of(request).render(
@@ -117,8 +124,6 @@ def api_error(status: int, error: dict[str, Any], **extra: Any) -> JSONResponse:
 
 def refusal(request: Request, exc: ArbitroError) -> Response:
     """The answer to a refused request: a page, or JSON under ``/api``."""
-    from arbitro.web.context import request_lang
-
     lang = request_lang(request)
     status = status_for(exc)
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 and is_api(request) else {}
@@ -143,8 +148,6 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        from arbitro.web.context import request_lang
-
         headers = dict(exc.headers or {})
         if exc.status_code < 400:  # a redirect (e.g. to the login page)
             return Response(status_code=exc.status_code, headers=headers)
@@ -160,8 +163,6 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> Response:
-        from arbitro.web.context import request_lang
-
         lang = request_lang(request)
         errors = [e for e in exc.errors() if isinstance(e, dict)]
         if is_api(request):
@@ -179,8 +180,6 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RecursionError)
     async def too_nested(request: Request, exc: RecursionError) -> Response:
         """A body nested too deeply to be read (a hostile JSON file): 400, not a crash."""
-        from arbitro.web.context import request_lang
-
         lang = request_lang(request)
         if is_api(request):
             error = {
@@ -197,8 +196,6 @@ def install_error_handlers(app: FastAPI) -> None:
         """Never a bare "Internal Server Error": a page (or JSON) saying to try again; 503
         with ``Retry-After`` when the database cannot be reached, 400 for a too deeply
         nested body."""
-        from arbitro.web.context import request_lang
-
         status, msgid, headers = crash_answer(exc)
         lang = request_lang(request)
         if is_api(request):
@@ -216,9 +213,6 @@ def retry_page(request: Request, text: str, status: int, headers: dict[str, str]
     """The page of a request that failed on the server's side: what happened, and a link to
     try again (the same page for a GET, else the page the form was on); the page of a GET
     reloads itself after :data:`RETRY_SECONDS` (a display on the projector retries alone)."""
-    from urllib.parse import urlsplit
-
-    from arbitro.web.context import web_of
 
     again = request.url.path
     if request.method != "GET":
@@ -240,15 +234,11 @@ def retry_page(request: Request, text: str, status: int, headers: dict[str, str]
 
 def crash_answer(exc: BaseException) -> tuple[int, str, dict[str, str]]:
     """The status, message and headers of an unexpected error."""
-    from sqlalchemy.exc import DBAPIError, OperationalError, TimeoutError
-
     if isinstance(exc, RecursionError):
         return 400, TOO_NESTED, {}
-    from arbitro.store.dbapi import is_unavailable
-
     unreachable = (
-        isinstance(exc, OperationalError | TimeoutError)
-        or (isinstance(exc, DBAPIError) and exc.connection_invalidated)
+        isinstance(exc, sqlalchemy_exc.OperationalError | sqlalchemy_exc.TimeoutError)
+        or (isinstance(exc, sqlalchemy_exc.DBAPIError) and exc.connection_invalidated)
         or is_unavailable(exc)  # the record store's DB-API errors (sqlite3, psycopg)
     )
     if unreachable:

@@ -36,10 +36,13 @@ from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.store import users as user_store
+from arbitro.web import auth
 from arbitro.web.bodies import (  # the limits and the spooled body (issue 29)
+    HSTS_HEADER,
     BodyTooLarge,
     Spool,
     body_limit,
+    reached_over_https,
     spool_body,
 )
 from arbitro.web.errors import refusal
@@ -106,18 +109,6 @@ def security_headers(policy: str) -> dict[str, str]:
     }
 
 
-HSTS_HEADER = (b"strict-transport-security", b"max-age=31536000")
-"""A browser that reached arbitro over HTTPS keeps using HTTPS for a year (only sent over
-HTTPS: a browser ignores it on plain HTTP, and the hall's plain-HTTP mode must keep working)."""
-
-
-def reached_over_https(scope: Scope) -> bool:
-    """Whether the request came over HTTPS (:func:`arbitro.web.auth.is_https`)."""
-    from arbitro.web import auth
-
-    return auth.is_https(Request(scope))
-
-
 class KeyInUse(ConflictError):
     """The first submission of the same key is still running."""
 
@@ -144,8 +135,6 @@ class Guard:
             await self.app(scope, receive, send)
             return
         if scope["path"] in LOGIN_PATHS:
-            from arbitro.web import auth
-
             wait = auth.login_wait(request)
             if wait:
                 # A refused login is held a moment before its answer: a flooding client then
@@ -262,8 +251,6 @@ class Guard:
 def sender_of(request: Request) -> str:
     """Whose keys a request's key is among: the logged-in director, else the page's path (a
     table's token is in it)."""
-    from arbitro.web import auth
-
     session = auth.session_of(request)
     return f"user:{session.user}" if session else f"path:{request.url.path}"
 

@@ -22,16 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from arbitro.codes.briscola import briscola
 from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import default_knockout, knockout_code
 from arbitro.errors import NotFoundError
 from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.money import euros
@@ -40,7 +38,7 @@ from arbitro.printouts.match_cards import match_cards_pdf
 from arbitro.services.event_log import to_domain
 from arbitro.services.knockout import KnockoutService
 from arbitro.store.record_store import RecordStore
-from arbitro.tournament.knockout import GameReport, Match, PairId, current_match
+from arbitro.tournament.knockout import GameReport, Match, current_match
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 from arbitro.tournament.records import (
     CompetitorWithdrawn,
@@ -67,6 +65,9 @@ from arbitro.web.forms import (
     required_field,
     text_field,
 )
+from arbitro.web.knockout_match import card_matches, match_urls
+from arbitro.web.knockout_match import router as match_router
+from arbitro.web.knockout_views import knockout_state, match_view, pair_name, service_of, tie_text
 from arbitro.web.live import add_display, display
 from arbitro.web.snapshot import frozen, state_snapshot
 from arbitro.web.unverified import printout_mark
@@ -83,21 +84,6 @@ EVENT_TEMPLATE = "knockout/event.html"
 
 
 # ---------------------------------------------------------------------- service
-def service_of(request: Request) -> KnockoutService:
-    """The app's :class:`KnockoutService`, on the same store and clock as the events'."""
-    return web_of(request).knockout
-
-
-def knockout_state(request: Request, event_id: str) -> KnockoutState:
-    """The knockout event's state; NotFoundError if there is no such knockout event."""
-    web = web_of(request)
-    if not web.store.has_event(event_id):
-        raise NotFoundError("no event «{event_id}»", event_id=event_id)
-    if not web.is_knockout(event_id):
-        raise NotFoundError("«{event_id}» is not a knockout event", event_id=event_id)
-    return service_of(request).state(event_id)
-
-
 def knockout_events(request: Request) -> list[dict[str, Any]]:
     """The knockout events of the store, oldest first, with their pairs and champion."""
     web = web_of(request)
@@ -123,80 +109,11 @@ def knockout_events(request: Request) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- views
-def pair_name(state: KnockoutState, pair: PairId | None) -> str:
-    """A pair's name (or its number if unknown; "" for None)."""
-    if pair is None:
-        return ""
-    p = state.pairs.get(pair)
-    return p.name if p is not None else str(pair)
-
-
 def parse_fee(form: FormData) -> int:
     """The entry fee typed in euros as cents; the code's fee (premessa: € 4) when empty."""
-    fee = fee_field(form, "fee", briscola().entry_fee_cents)
+    fee = fee_field(form, "fee", knockout_code(default_knockout()).entry_fee_cents)
     assert fee is not None
     return fee
-
-
-def tie_text(points: str, winner: str) -> str:
-    """A 60-60 game with its winner: the pair that took the last trick (Briscola art. 8)."""
-    return msg("{points}, last trick to {pair}", points=points, pair=winner).render()
-
-
-def match_view(state: KnockoutState, m: Match) -> dict[str, Any]:
-    """A match as the pages show it: pairs' names, games won, winner, games played."""
-    first, second = m.score
-    games = []
-    for g in m.games:
-        if g.irregularity is not None:
-            games.append(
-                {
-                    "number": g.number,
-                    "winner": pair_name(state, g.winner),
-                    "points": "",
-                    "irregularity": g.irregularity,
-                    "offender": pair_name(state, g.offender),
-                }
-            )
-        else:
-            pts = dict(g.points)
-            a = pts.get(m.first) if m.first is not None else None
-            b = pts.get(m.second) if m.second is not None else None
-            games.append(
-                {
-                    "number": g.number,
-                    "winner": pair_name(state, g.winner),
-                    "points": tie_text(f"{a}-{b}", pair_name(state, g.winner))
-                    if a == b
-                    else f"{a}-{b}",
-                    "irregularity": None,
-                    "offender": "",
-                }
-            )
-    return {
-        "id": m.id,
-        "round": m.round,
-        "number": m.number,
-        "first": m.first,
-        "second": m.second,
-        "first_name": pair_name(state, m.first),
-        "second_name": pair_name(state, m.second),
-        "bye": m.is_bye,
-        "ready": m.is_ready,
-        "played": bool(m.games),
-        "score": (first, second),
-        "winner": m.winner,
-        "winner_name": pair_name(state, m.winner),
-        "games": games,
-        "games_text": " · ".join(
-            str(g["points"] or f"{g['winner']} ({cite(CodeId.BRISCOLA, 'irregularities')})")
-            for g in games
-        ),
-        "walkover": m.is_walkover,
-        "walkover_name": pair_name(state, m.walkover) if m.is_walkover else "",
-        "irregular_first": any(g.irregularity and g.winner == m.first for g in m.games),
-        "irregular_second": any(g.irregularity and g.winner == m.second for g in m.games),
-    }
 
 
 def bracket_view(state: KnockoutState) -> dict[str, Any]:
@@ -227,7 +144,7 @@ def bracket_view(state: KnockoutState) -> dict[str, Any]:
 def ledger_view(state: KnockoutState) -> list[dict[str, Any]]:
     """The ledger of art. 10 irregularities: who, what (the code's name of the kind), when,
     why."""
-    code = briscola()
+    code = knockout_code(state.config.code)
 
     def kind(detail: Message) -> Message:
         key = str(detail.params.get("irregularity", ""))
@@ -368,7 +285,7 @@ def event_shown(
             ledger=ledger_view(state),
             games=games_view(state, web.store),
             bots=bots,
-            kinds=briscola().irregularities,
+            kinds=knockout_code(state.config.code).irregularities,
             errors=errors or {},
             orphan_errors=orphans,
             values=values or {},
@@ -385,27 +302,18 @@ def home_shown(
     """What the page of the knockout events and the form to create one shows, as values no
     later record changes (:func:`frozen`): read under the knockout service's lock, rendered
     (``HOME_TEMPLATE``) after it (issue 14)."""
-    defaults = {"fee": euros(briscola().entry_fee_cents), "seed": "", "method": "draw"}
+    fee = knockout_code(default_knockout()).entry_fee_cents
+    defaults = {"fee": euros(fee), "seed": "", "method": "draw"}
     return frozen(
         common(
             request,
             session,
             events=knockout_events(request),
-            ko_code=CodeId.BRISCOLA,
+            ko_code=default_knockout(),
             errors=errors or {},
             values={**defaults, **(values or {})},
         )
     )
-
-
-def to_knockout_form(request: Request, name: str = "") -> Response:
-    """Lead the director who chose Briscola on the new-event form to the knockout's own form
-    (Briscola art. 9: a knockout, not rounds), the name typed kept: a 303, or for htmx's
-    request (the game's select changed) ``HX-Redirect`` so that the whole page goes there."""
-    url = "/desk/k?" + urlencode({"name": name[:200]}) + "#new" if name else "/desk/k#new"
-    if request.headers.get("HX-Request"):
-        return Response(status_code=200, headers={"HX-Redirect": url})
-    return Response(status_code=303, headers={"Location": url})
 
 
 # ---------------------------------------------------------------------- desk routes
@@ -565,7 +473,7 @@ def _game(
     """Record the next game of a match: each pair's card points (120 in all, 61 win; at 60-60
     the pair that won the last trick, Briscola art. 8); 2 games of 3 decide the match
     (art. 9)."""
-    total = briscola().total_points
+    total = knockout_code(state.config.code).total_points
     m = _match_of(state, form)
     if m.first is None or m.second is None:
         raise FieldError("match", "{match}: the pairs are not known yet", match=m.id, status=409)
@@ -598,7 +506,7 @@ def _irregularity(
             article=article,
         )
     kind = text_field(form, "kind", 40)
-    if briscola().irregularity(kind) is None:
+    if knockout_code(state.config.code).irregularity(kind) is None:
         raise FieldError("kind", "choose the irregularity", article=article)
     missing = N_("irregularity: a reason is required")
     reason = required_field(form, "reason", 500, missing, article=article)
@@ -654,8 +562,6 @@ def match_cards_printout(
 ) -> Response:
     """The cards of the matches to play now, each with the QR code of its phone page (both
     pairs enter and confirm the games there, Briscola art. 8-9), in the page's language."""
-    from arbitro.web.knockout_match import card_matches, match_urls
-
     web = web_of(request)
     with service_of(request).lock:
         state = knockout_state(request, event_id)
@@ -700,11 +606,4 @@ add_display(
 
 router.include_router(public_router)
 
-
-def _match_router() -> APIRouter:
-    from arbitro.web.knockout_match import router as match_router  # it imports this module
-
-    return match_router
-
-
-router.include_router(_match_router())
+router.include_router(match_router)

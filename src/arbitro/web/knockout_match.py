@@ -30,9 +30,13 @@ from arbitro.errors import ArbitroError, ConflictError
 from arbitro.tournament.knockout import Match, PairId
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.web import auth
+from arbitro.web.base_url import cli_base_url, public_base_url
 from arbitro.web.context import request_lang, web_of
 from arbitro.web.csrf import same_origin
 from arbitro.web.errors import status_for
+from arbitro.web.knockout_views import match_view, pair_name
+from arbitro.web.secret import load_secret
+from arbitro.web.table import DEVICE_COOKIE, DEVICE_MAX_AGE, device_of, new_device
 from arbitro.web.tokens import TokenError
 
 if TYPE_CHECKING:
@@ -94,8 +98,6 @@ def match_path(secret: bytes, event_id: str, match_id: str) -> str:
 
 def match_urls(web: Web, request: Request, event_id: str, matches: Iterable[str]) -> dict[str, str]:
     """The absolute URLs of the matches' phone pages (the QR codes of the desk's cards)."""
-    from arbitro.web.base_url import public_base_url
-
     base = public_base_url(web, request)
     return {m: base + match_path(web.secret, event_id, m) for m in matches}
 
@@ -106,9 +108,6 @@ def cli_match_urls(
     """The URLs of the matches' pages for ``arbitro knockout cards``: the base URL found as
     for the table cards (:func:`arbitro.web.base_url.cli_base_url`: the option, else the
     address ``arbitro serve`` recorded)."""
-    from arbitro.web.base_url import cli_base_url
-    from arbitro.web.secret import load_secret
-
     base = cli_base_url(store, base_url)
     secret = load_secret(store)
     return {m: base + match_path(secret, event_id, m) for m in matches}
@@ -121,14 +120,10 @@ def card_matches(state: KnockoutState) -> list[Match]:
 
 # ---------------------------------------------------------------------- the page
 def _device(request: Request) -> str | None:
-    from arbitro.web.table import device_of
-
     return device_of(request)
 
 
 def _with_device(request: Request, response: Response, device: str) -> Response:
-    from arbitro.web.table import DEVICE_COOKIE, DEVICE_MAX_AGE
-
     if request.cookies.get(DEVICE_COOKIE) != device:
         response.set_cookie(
             DEVICE_COOKIE,
@@ -153,8 +148,6 @@ def _pair_param(text: str | None, m: Match) -> PairId | None:
 
 
 def _entry_view(state: KnockoutState, m: Match, pair: PairId) -> dict[str, Any] | None:
-    from arbitro.web.knockout import pair_name
-
     e = state.entries.get((m.id, len(m.games) + 1), {}).get(pair)
     if e is None:
         return None
@@ -187,8 +180,6 @@ def page_context(
 ) -> dict[str, Any]:
     """What the match's phone page shows: the pairs, the games so far, the score, and for
     the pair this phone entered for (or chose) its entry and the other pair's."""
-    from arbitro.web.knockout import match_view, pair_name
-
     assert state.bracket is not None
     m = state.bracket.match(match_id)
     bound = state.device_pair.get((m.id, device or ""))
@@ -232,8 +223,6 @@ def _render(
 def match_page(request: Request, token: str, pair: str | None = None) -> Response:
     """A match's page on a pair's phone: the games so far, the form to enter the next game's
     points or to confirm the other pair's (Briscola art. 8-9). The phone gets its device id."""
-    from arbitro.web.table import new_device
-
     web = web_of(request)
     device = _device(request) or new_device()
     try:

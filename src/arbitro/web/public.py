@@ -331,6 +331,7 @@ def _display(
                 "rounds": state.config.rounds,
                 "game": state.config.game,
                 "individuals": state.sheet_kind.individual_tables,
+                "sheet_texts": state.sheet_kind.texts,
                 **view(state, now),
             }
             digest = hashlib.blake2b(repr(sorted(ctx.items())).encode(), digest_size=10)
@@ -493,6 +494,7 @@ def hall_display(
                 event_name=state.config.name,
                 rounds=state.config.rounds,
                 individuals=state.sheet_kind.individual_tables,
+                sheet_texts=state.sheet_kind.texts,
                 code=state.code,
             )
     if page is not None:
@@ -593,6 +595,7 @@ def session_page(request: Request, event_id: str, session: int) -> Response:
                 event_id=event_id,
                 event_name=state.config.name,
                 individuals=state.sheet_kind.individual_tables,
+                sheet_texts=state.sheet_kind.texts,
             )
     if page is not None:
         return page_response(request, page)

@@ -25,6 +25,7 @@ from arbitro.tournament.commands.sheets import SignedAlready
 from arbitro.tournament.event import EventState, TableSheet
 from arbitro.tournament.model import EventFormat, TableSeating
 from arbitro.tournament.sheets import SheetForm
+from arbitro.tournament.sheets.kind import SheetTexts
 from arbitro.tournament.sheets.labels import LINE_LABELS
 from arbitro.web import auth
 from arbitro.web.board_views import phone_boards
@@ -285,6 +286,11 @@ class TableView:
         return None
 
     @property
+    def texts(self) -> SheetTexts:
+        """What the phone says of this table's kind of sheet (who signs, with which code)."""
+        return self.state.sheet_kind.texts
+
+    @property
     def two_lines(self) -> bool:
         """A table of two lines (Burraco, Burraco Parole), not of individuals."""
         return not self.individuals
@@ -375,16 +381,10 @@ def _check_line_at_table(view: TableView) -> None:
         )
     if line in view.state.sheet_kind.signers(view.seating):  # who signs: the kind's answer
         return
-    if view.individuals:
-        raise NotAtTable(
-            "player «{line}» does not sit at table {table} in this round: choose your own name",
-            line=line[:10],
-            table=view.table_number,
-            article=view.state.code.cite("sheet_signed"),
-        )
-    raise NotAtTable(
-        "«{line}» is not a line of this table: choose N-S or E-W",
+    raise NotAtTable(  # the kind's words: a line of the table, or a player at it
+        view.state.sheet_kind.texts.not_at_table,
         line=line[:10],
+        table=view.table_number,
         article=view.state.code.cite("sheet_signed"),
     )
 

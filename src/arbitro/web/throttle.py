@@ -49,13 +49,13 @@ from typing import TYPE_CHECKING, Any
 from limits import RateLimitItem
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
+from redis import Redis
 from redis.exceptions import RedisError
 
 from arbitro.i18n import gettext
+from arbitro.store import users
 
 if TYPE_CHECKING:
-    from redis import Redis
-
     from arbitro.store import RecordStore
 
 SOURCE_FAILURES = 5
@@ -96,8 +96,6 @@ SOURCE_MEMORY = 64
 def read_resets(store: RecordStore) -> dict[str, float]:
     """The command line's throttle resets kept in the installation's settings: account name
     -> when (epoch seconds)."""
-    from arbitro.store import users
-
     try:
         raw = json.loads(users.get_setting(store, RESET_SETTING) or "{}")
     except ValueError:
@@ -110,8 +108,6 @@ def read_resets(store: RecordStore) -> dict[str, float]:
 def request_reset(store: RecordStore, name: str, now: float | None = None) -> None:
     """Ask every server process on ``store`` to forget the wrong passwords counted for
     account ``name`` (its own, and those its sources sent for it): the CLI's way back in."""
-    from arbitro.store import users
-
     resets = read_resets(store)
     resets[name] = time.time() if now is None else now
     users.set_setting(store, RESET_SETTING, json.dumps(resets, sort_keys=True))
@@ -593,8 +589,6 @@ class SharedRateLimiter(MovingWindowRateLimiter):
 def redis_client(url: str) -> Redis:
     """A client (with its pool of connections) of the Redis server at ``url``, whose commands
     give up after ``REDIS_TIMEOUT`` seconds."""
-    from redis import Redis
-
     return Redis.from_url(url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT)
 
 

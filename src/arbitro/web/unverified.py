@@ -9,7 +9,11 @@ from contextlib import AbstractContextManager
 
 from fastapi import FastAPI, Request
 
-from arbitro.i18n import N_, Message
+from arbitro.errors import ArbitroError
+from arbitro.i18n import N_, Message, render
+from arbitro.printouts.mark import marked
+from arbitro.web.context import request_lang, web_of
+from arbitro.web.tokens import read_token
 
 # The event pages' paths: the desk's (an event of rounds, a knockout) and the public ones;
 # a table's page names its event in its signed token.
@@ -21,8 +25,6 @@ def unverified_records(request: Request) -> tuple[int, ...]:
     """The records (their seq) imported unverified in the event the page is about; () for
     a page of no event or of an event fully verified. Reads the state the page itself just
     read (the services' cache): no query of its own."""
-    from arbitro.web.context import web_of
-
     web = web_of(request)
     found = _EVENT_PATH.match(request.url.path)
     if found is not None:
@@ -31,9 +33,6 @@ def unverified_records(request: Request) -> tuple[int, ...]:
         table = _TABLE_PATH.match(request.url.path)
         if table is None:
             return ()
-        from arbitro.errors import ArbitroError
-        from arbitro.web.tokens import read_token
-
         try:
             event_id = read_token(web.secret, table[1])[0]
         except (ArbitroError, ValueError):
@@ -48,10 +47,6 @@ def unverified_records(request: Request) -> tuple[int, ...]:
 def printout_mark(request: Request) -> AbstractContextManager[None]:
     """The mark of an unverified event on every page of a printout made in the block (the
     event the request is about; nothing for a verified one)."""
-    from arbitro.i18n import render
-    from arbitro.printouts.mark import marked
-    from arbitro.web.context import request_lang
-
     records = unverified_records(request)
     if not records:
         return marked(None)

@@ -7,17 +7,20 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from arbitro.codes.catalogue.model import Article, CodeInfo, SearchHit, term_slug
+from arbitro.codes.registry import code_specs
 from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.codes.catalogue import index as index_module
     from arbitro.codes.catalogue.index import SearchIndex
+else:
+    index_module = lazy_module("arbitro.codes.catalogue.index")
 
 
 def code_aliases() -> dict[str, str]:
     """The other names an arbiter may type for a code (``fibas``, ``scala-40``), from each
     code's spec in the registry, and each code's own id."""
-    from arbitro.codes.registry import code_specs
-
     return {name: str(s.id) for s in code_specs() for name in (str(s.id), *s.aliases)}
 
 
@@ -96,9 +99,7 @@ class Catalogue:
     def index(self) -> SearchIndex:
         """The search index over every entry (built on first use, or read from the cache file
         of a previous build, :func:`~arbitro.codes.catalogue.index.cached_index`)."""
-        from arbitro.codes.catalogue.index import cached_index
-
-        return cached_index(self._articles)
+        return index_module.cached_index(self._articles)
 
     def search(self, query: str, *, code: str | None = None, limit: int = 10) -> list[SearchHit]:
         """The entries best matching ``query`` (Italian, any inflection, accents optional),

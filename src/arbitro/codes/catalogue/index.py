@@ -23,6 +23,7 @@ import os
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib.util import find_spec
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from arbitro.codes.catalogue.model import Article, SearchHit
 from arbitro.codes.catalogue.synonyms import EVERY_CODE, Synonyms
 from arbitro.codes.catalogue.text import spans, terms
 from arbitro.codes.kept import blake2b, kept
+from arbitro.codes.registry import code_spec
 
 FIELDS: tuple[str, ...] = ("title", "keywords", "text", "code")
 WEIGHTS: dict[str, float] = {"title": 3.0, "keywords": 4.0, "text": 1.0, "code": 0.6}
@@ -67,8 +69,6 @@ def _field_terms(article: Article) -> dict[str, list[list[str]]]:
 def _code_words(code: str) -> str:
     """The words that name the code (its spec's search words), so that "briscola parità" or
     "scala 40 jolly" prefer it."""
-    from arbitro.codes.registry import code_spec
-
     return code_spec(code).search_words
 
 
@@ -206,8 +206,6 @@ def fingerprint(articles: tuple[Article, ...]) -> str:
     """A digest of what the index is made of: the entries, the code that stems and weighs
     them (this module, :mod:`.text` and :mod:`.synonyms`), the synonyms' file and the stemmer
     installed (its files' size and time, found without importing it)."""
-    from importlib.util import find_spec
-
     digest = blake2b(CACHE_FORMAT, digest_size=16)
     here = Path(__file__).resolve().parent
     for source in ("index.py", "text.py", "synonyms.py"):

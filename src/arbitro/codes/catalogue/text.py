@@ -15,7 +15,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    import snowballstemmer
+else:
+    snowballstemmer = lazy_module("snowballstemmer")
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -242,8 +249,6 @@ STOP_WORDS: frozenset[str] = frozenset(
 @cache
 def _snowball() -> Any:
     """The Snowball Italian stemmer (loaded on first need)."""
-    import snowballstemmer
-
     return snowballstemmer.stemmer("italian")
 
 

@@ -43,7 +43,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import quote, unquote
 
 from arbitro.cards.italian import (
@@ -62,6 +62,13 @@ from arbitro.games.briscola.rules import tables, winning_at
 from arbitro.games.briscola.seats import PAIRS, PLAY_ORDER, SEATS, Pair, Seat
 from arbitro.games.core.game import Outcome, Side, restore, undo_last
 from arbitro.i18n import Message, message
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.games.briscola import arbiter as briscola_arbiter
+else:
+    # a circle: the arbiter replays a game
+    briscola_arbiter = lazy_module("arbitro.games.briscola.arbiter")
 
 _PLAYERS: Final = len(PLAY_ORDER)
 _SEAT_AT: Final = {seat: i for i, seat in enumerate(PLAY_ORDER)}
@@ -559,9 +566,7 @@ class Game:
         (``dealer-stacking``, ``cutter-stacking``, ``communication``, ``out-of-turn``,
         ``signalling-play``); an unknown kind or a game already over raises ArbitroError.
         """
-        from arbitro.games.briscola.arbiter import rule
-
-        restore(self, rule(self, seat, kind, note).position)
+        restore(self, briscola_arbiter.rule(self, seat, kind, note).position)
 
     def over_error(self) -> ArbitroError:
         """The error for a card or a ruling once the game is over (arts. 7, 10)."""

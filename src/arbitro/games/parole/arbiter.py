@@ -60,6 +60,7 @@ from arbitro.games.core.arbiter import Freeze as FreezeRecord
 from arbitro.games.core.code_arbiter import Fact, FactKind, RemediesArbiter
 from arbitro.games.core.seats import LINES, SEATS, Seat
 from arbitro.games.core.table import Phase
+from arbitro.games.parole.deal import PLAYERS, Deal, Freeze
 from arbitro.games.parole.errors import IllegalMoveError, article, articles
 from arbitro.games.parole.irregular import IRREGULAR, apply_irregular
 from arbitro.games.parole.letters import WILDS, Card, seat_draw_key
@@ -68,7 +69,6 @@ from arbitro.games.parole.words import Word, added_cards, lay_off, make_word, re
 from arbitro.i18n import Message, message
 
 if TYPE_CHECKING:
-    from arbitro.games.parole.deal import Deal
     from arbitro.games.parole.lexicon import Lexicon
 
 REMEDIES: Final[dict[str, Citation]] = (
@@ -155,8 +155,6 @@ def apply_ruling(deal: Deal, move: Move) -> None:
     Raises :class:`IllegalMoveError` naming the article when the ruling does not fit the
     position (unknown remedy, cards not in hand, a healed word that is not valid...).
     """
-    from arbitro.games.parole.deal import PLAYERS, Freeze
-
     if deal.is_over:
         raise _bad(message("the deal is over"), "deal_end")
     if move.remedy not in REMEDIES:
@@ -400,8 +398,6 @@ def code_arbiter(lexicon: Lexicon) -> RemediesArbiter[Deal]:
     ``lexicon`` (the engine opens no dictionary: the edge gives it, see
     :mod:`arbitro.games.parole.code_arbiter`). The situation's fields are a ruling's ``target``,
     ``cards`` and ``extra`` (:func:`ruling`)."""
-    from arbitro.games.parole.deal import Deal
-
     return RemediesArbiter(
         CodeId.BURRACO_PAROLE,
         lambda text: Deal.from_position(text, lexicon=lexicon),

@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.burraco_parole import BurracoParoleCode, burraco_parole
 from arbitro.errors import ArbitroError
@@ -67,6 +67,13 @@ from arbitro.games.parole.scoring import LinePosition, LineScore, score_line
 from arbitro.games.parole.words import Word, added_cards, make_word, readings
 from arbitro.games.parole.words import lay_off as lay_off_word
 from arbitro.i18n import Message, message
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.games.parole import arbiter as parole_arbiter
+else:
+    # a circle: the arbiter rules on a deal
+    parole_arbiter = lazy_module("arbitro.games.parole.arbiter")
 
 PLAYERS: Final = 4
 
@@ -639,9 +646,7 @@ class Deal(TurnEnd[Card]):
                 "parole.multiple_discard",
             )
         if k is MoveKind.RULING:
-            from arbitro.games.parole.arbiter import apply_ruling
-
-            apply_ruling(self, move)
+            parole_arbiter.apply_ruling(self, move)
             self.moves.append((seat, move))
             return
         if k is MoveKind.DRAW or k is MoveKind.PICK_UP:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
 from arbitro.games.core.errors import IllegalMoveError
+from arbitro.games.core.errors import illegal as core_illegal
 from arbitro.i18n import Message
 
 PAROLE = CodeId.BURRACO_PAROLE
@@ -24,8 +25,6 @@ def articles(*topics: str) -> dict[str, Citation]:
 
 def illegal(msg: Message, topic: str, key: str = "parole.illegal") -> IllegalMoveError:
     """The core's :func:`~arbitro.games.core.errors.illegal` for the Parole code."""
-    from arbitro.games.core.errors import illegal as core_illegal
-
     return core_illegal(PAROLE, msg, topic, key)
 
 

@@ -32,6 +32,7 @@ from arbitro.tournament.records import (
     StandingsPublished,
     utc,
 )
+from arbitro.tournament.scoring.results import ScoreSource, memo_scores
 from arbitro.tournament.standings.standings import ranking
 
 
@@ -202,8 +203,6 @@ def publish_seating(
 def missing_sheets(state: EventState, round_number: int) -> list[int]:
     """Tables of the round still without a usable result: no sheet, a sheet submitted by one
     line only, or a conflict."""
-    from arbitro.tournament.scoring.results import ScoreSource, memo_scores
-
     scores = memo_scores(state, round_number, round_number)
     r = state.round(round_number)
     tables = {s.table for s in scores.values() if s.source is ScoreSource.PENDING}

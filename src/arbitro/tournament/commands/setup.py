@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from arbitro.codes.citation import code_table
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, ngettext
+from arbitro.lazy_names import lazy_module
 from arbitro.money import MAX_FEE_CENTS, euros
 from arbitro.text_rules import text_problem
 from arbitro.tournament.commands.common import (
@@ -41,6 +43,15 @@ from arbitro.tournament.rules import rules_for
 from arbitro.tournament.sheets import sheet_kind
 from arbitro.tournament.zone import check_timezone
 
+if TYPE_CHECKING:
+    from arbitro.tournament.movements import constraints as movement_constraints
+    from arbitro.tournament.movements import fours
+else:
+    # The movements package (every seating algorithm) is loaded only to create an event, not
+    # by each registration (issue 14).
+    fours = lazy_module("arbitro.tournament.movements.fours")
+    movement_constraints = lazy_module("arbitro.tournament.movements.constraints")
+
 MAX_ROUNDS = 100  # more than any championship of several sessions plays
 MAX_NAME = 200  # a competitor's or a player's name, as the desk's form fields
 
@@ -48,11 +59,6 @@ MAX_NAME = 200  # a competitor's or a player's name, as the desk's form fields
 def create_event(config: EventConfig, now: datetime, actor: str = "director") -> Record:
     """Check an event's configuration (art. 4 movements, art. 7 deals) and make its first
     record."""
-    # The movements package (every seating algorithm) is loaded only to create an event, not
-    # by each registration (issue 14).
-    from arbitro.tournament.movements.constraints import AUTO_STEP
-    from arbitro.tournament.movements.fours import MOVEMENTS as FOUR_MOVEMENTS
-
     code = rules_for(config.code)
     if config.game != code.game:
         raise ArbitroError(
@@ -107,7 +113,7 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
                 game=code.title,
                 article=code.cite("seating"),
             )
-        wrong = [m.value for m in config.movements if m not in FOUR_MOVEMENTS]
+        wrong = [m.value for m in config.movements if m not in fours.MOVEMENTS]
         if wrong:
             raise ArbitroError(
                 "movements the code does not have for tables of four: {movements}",
@@ -156,7 +162,8 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
         or starts[-1] > config.rounds
     ):
         raise ArbitroError("sessions must start at round 1 and in increasing order")
-    if config.mitchell_step < AUTO_STEP:  # 0: the step is chosen by the constraints (art. 4)
+    # 0: the step is chosen by the constraints (art. 4)
+    if config.mitchell_step < movement_constraints.AUTO_STEP:
         raise ArbitroError("the Mitchell step must be at least 1 (0: chosen automatically)")
     if config.entry_fee_cents is not None and not 0 <= config.entry_fee_cents <= MAX_FEE_CENTS:
         raise ArbitroError(

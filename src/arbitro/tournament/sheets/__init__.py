@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
+from arbitro.lazy_names import lazy_module
 from arbitro.tournament.sheets.form import PHONE, CliSheet, SheetFields, SheetForm, desk_fields
 from arbitro.tournament.sheets.kind import (
     SheetContext,
@@ -20,17 +21,20 @@ from arbitro.tournament.sheets.kind import (
     SheetTable,
 )
 
+if TYPE_CHECKING:
+    from arbitro.tournament.sheets import individuals, lines
+else:
+    # a circle: each kind is made of this package's SheetKind
+    individuals = lazy_module("arbitro.tournament.sheets.individuals")
+    lines = lazy_module("arbitro.tournament.sheets.lines")
+
 
 def _lines(game: str) -> SheetKind[Any]:
-    from arbitro.tournament.sheets.lines import LinesSheet
-
-    return LinesSheet(GameId(game))
+    return lines.LinesSheet(GameId(game))
 
 
 def _individuals(game: str) -> SheetKind[Any]:
-    from arbitro.tournament.sheets.individuals import IndividualsSheet
-
-    return IndividualsSheet()
+    return individuals.IndividualsSheet()
 
 
 # Each game's sheet: two lines (Burraco FIBAS art. 19-20, Parole art. 12), or each player's

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 from arbitro.codes.ids import GameId
 from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, msg, verbatim
+from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
-from arbitro.tournament.movements.fours import SEATS
+from arbitro.tournament.movements.fours import SEATS, repeated_tablemates
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.scala40 import check_possible, score_table
 from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
@@ -27,6 +27,7 @@ from arbitro.tournament.sheets.kind import (
     SheetOutcome,
     SheetScore,
     SheetTable,
+    SheetTexts,
     sheet_context_of,
 )
 
@@ -66,8 +67,6 @@ def repeated_meetings(state: EventState, round_number: int) -> list[Message]:
     before too (Scala 40 art. 2: "l'accoppiamento cambia ad ogni turno"; with three tables or
     fewer no movement can part four tablemates), one message per table: for the desk to see
     before publishing. Empty for tables of lines."""
-    from arbitro.tournament.movements.fours import repeated_tablemates
-
     if round_number < 2 or not state.sheet_kind.individual_tables:
         return []
     before, now = state.round(round_number - 1).seating, state.round(round_number).seating
@@ -85,6 +84,20 @@ def repeated_meetings(state: EventState, round_number: int) -> list[Message]:
     ]
 
 
+INDIVIDUALS_TEXTS = SheetTexts(
+    not_at_table=N_(
+        "player «{line}» does not sit at table {table} in this round: choose your own name"
+    ),
+    proof_label=N_("Your code, printed next to your name on the table card"),
+    proof_hint=N_("Only you can sign your sheet: the phone asks for the code once."),
+    score_heading=msg("Negative points"),
+    short_score_heading=msg("Neg. points"),
+    place_heading=msg("Seat"),
+)
+"""The texts of a table of individuals, each player signing the sheet (Scala 40 art. 23) and
+ranked on negative points (art. 22)."""
+
+
 @dataclass(frozen=True, slots=True)
 class IndividualsSheet:
     """The :class:`~arbitro.tournament.sheets.kind.SheetKind` of Scala 40."""
@@ -92,6 +105,7 @@ class IndividualsSheet:
     game: GameId = GameId.SCALA40
     individual_tables: bool = True
     mp_lower_is_better: bool = True
+    texts: SheetTexts = INDIVIDUALS_TEXTS
     folder: str = "individuals"
     printed: str = "grid"
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from arbitro.i18n import Message
+from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.sheets.form import CliSheet, SheetFields, SheetForm
@@ -117,6 +117,37 @@ def sheet_context_of(
     return ctx
 
 
+@dataclass(frozen=True, slots=True)
+class SheetTexts:
+    """What the pages and the phones say of a table of this kind, so that they ask the kind
+    and never which kind it is (issue 30): who signs the sheet (a line or a player) and what
+    its score is called in the standings."""
+
+    not_at_table: str
+    """The phone's refusal of a signer not at its table (a msgid; ``{line}``, ``{table}``)."""
+    proof_label: str
+    """The phone's label of the signer's code, printed on the table card (a msgid)."""
+    proof_hint: str
+    """Why the phone asks for that code (a msgid)."""
+    score_heading: Message
+    """The heading of the standings' second score (M.P., or Scala 40's negative points)."""
+    short_score_heading: Message
+    """The same heading where the column is narrow."""
+    place_heading: Message
+    """The heading of where a competitor sits at its table (its line, or its seat)."""
+
+
+LINES_TEXTS = SheetTexts(
+    not_at_table=N_("«{line}» is not a line of this table: choose N-S or E-W"),
+    proof_label=N_("Your line's code, printed on your half of the table card"),
+    proof_hint=N_("Only your line can sign its sheet: the phone asks for the code once."),
+    score_heading=verbatim("M.P."),
+    short_score_heading=verbatim("M.P."),
+    place_heading=msg("Line"),
+)
+"""The texts of a table of two lines, N-S and E-W, each signing the sheet."""
+
+
 class SheetKind(Protocol[E]):
     """A game's score sheet, as events use it (FIBAS art. 19-21; Parole art. 5, 12; Scala 40
     art. 22-24)."""
@@ -130,6 +161,11 @@ class SheetKind(Protocol[E]):
     def individual_tables(self) -> bool:
         """True when a table seats individuals (Scala 40's four players, art. 2), each one
         signing the sheet; False for two lines, N-S and E-W, that each sign it."""
+        ...
+
+    @property
+    def texts(self) -> SheetTexts:
+        """What the pages and the phones say of a table of this kind (:class:`SheetTexts`)."""
         ...
 
     @property

@@ -28,10 +28,12 @@ from arbitro.tournament.scoring.sheet import (
 from arbitro.tournament.scoring.vp import _VP_MEMO, vp_pair
 from arbitro.tournament.sheets.form import CliSheet, SheetFields, comma_numbers
 from arbitro.tournament.sheets.kind import (
+    LINES_TEXTS,
     SheetContext,
     SheetOutcome,
     SheetScore,
     SheetTable,
+    SheetTexts,
     outcome,
 )
 from arbitro.tournament.sheets.lines_form import ParsedSheet, entry_values, parse_sheet
@@ -115,6 +117,7 @@ class LinesSheet:
     game: GameId
     individual_tables: bool = False
     mp_lower_is_better: bool = False
+    texts: SheetTexts = LINES_TEXTS
     folder: str = "lines"
     printed: str = "fibas"
 

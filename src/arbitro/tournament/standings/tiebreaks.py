@@ -32,6 +32,7 @@ from arbitro.tiebreak_names import (
     OPPONENTS_VP,
 )
 from arbitro.tournament.model import CompetitorId
+from arbitro.tournament.scoring.results import ScoreSource, memo_scores
 
 if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
@@ -257,8 +258,6 @@ def tie_context(
     ``after_round``: each competitor's rounds read from the rounds' scores and seatings;
     only those of ``tied`` (default: everyone), and the points made on the sheets only if
     ``scored`` (the criterion M.P. scored is chosen)."""
-    from arbitro.tournament.scoring.results import ScoreSource, memo_scores
-
     meetings: dict[CompetitorId, list[Meeting]] = {}
     pending = ScoreSource.PENDING
     for rnd in range(first_round, after_round + 1):

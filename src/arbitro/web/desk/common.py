@@ -149,6 +149,7 @@ def round_common(
         deals=state.deals(n),
         teams=state.config.event_format is EventFormat.TEAMS,
         individuals=state.sheet_kind.individual_tables,
+        sheet_texts=state.sheet_kind.texts,
         **context,
     )
 

@@ -43,6 +43,7 @@ from arbitro.web.desk.common import (
 from arbitro.web.desk.paging import matches, page_of
 from arbitro.web.desk.rounds import complaint_rows
 from arbitro.web.desk.series import series_of_event
+from arbitro.web.desk.tiebreak_form import tiebreak_form
 from arbitro.web.downloads import download_headers
 from arbitro.web.forms import (
     MAX_ROUNDS,
@@ -59,7 +60,7 @@ from arbitro.web.forms import (
     text_field,
     upload_bytes,
 )
-from arbitro.web.knockout import to_knockout_form
+from arbitro.web.knockout_views import to_knockout_form
 from arbitro.web.names import CODE_NAMES
 from arbitro.web.snapshot import frozen
 
@@ -563,8 +564,6 @@ def event_page(
     """The event's page: configuration, competitors, rounds, the series it is in, event
     file, printouts; or, with another ``template``, a part of it drawn from the same context
     (one competitor's row after a check-in click, FIBAS art. 4)."""
-    from arbitro.web.desk.tiebreaks import tiebreak_form  # it imports registrations: a circle
-
     web = web_of(request)
     in_series = series_of_event(web.store, event_id)
     # What the page shows is taken under the lock (:func:`frozen`: copies of what a fold

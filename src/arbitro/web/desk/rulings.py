@@ -47,7 +47,7 @@ from arbitro.web.desk.common import (
 )
 from arbitro.web.errors import ErrorText
 from arbitro.web.forms import Errors, FieldError, FieldErrors, act, form_values, text_field
-from arbitro.web.knockout import knockout_state, pair_name, service_of
+from arbitro.web.knockout_views import knockout_state, pair_name, service_of
 from arbitro.web.snapshot import frozen
 
 router = APIRouter()

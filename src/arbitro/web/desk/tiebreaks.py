@@ -5,16 +5,12 @@ saves them as a ``tiebreaks-chosen`` record; the standings and their line follow
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
-from arbitro.i18n import Message
 from arbitro.tournament.commands import values
-from arbitro.tournament.event import EventState
-from arbitro.tournament.standings.tiebreaks import CRITERIA, Criterion, chosen, tiebreak_line
+from arbitro.tournament.standings.tiebreaks import CRITERIA
 from arbitro.web import auth
 from arbitro.web.context import web_of
 from arbitro.web.desk.common import DirectorPost
@@ -22,26 +18,6 @@ from arbitro.web.desk.registrations import event_form
 from arbitro.web.forms import text_field
 
 router = APIRouter()
-
-
-@dataclass(frozen=True, slots=True)
-class TiebreakForm:
-    """What the event page's form shows: the criteria to choose from, the current choice
-    (one per place, "" for none) and its standings' line."""
-
-    criteria: tuple[Criterion, ...]
-    places: tuple[str, ...]
-    line: Message
-
-
-def tiebreak_form(state: EventState) -> TiebreakForm:
-    """The form's content for the event's page: every criterion, the event's choice in
-    order (the default, M.P., where none is recorded) padded to one place per criterion."""
-    names, _seed = chosen(state)
-    places = tuple(names) + ("",) * (len(CRITERIA) - len(names))
-    return TiebreakForm(
-        tuple(CRITERIA.values()), places, tiebreak_line(names, state.sheet_kind.mp_lower_is_better)
-    )
 
 
 @router.post("/desk/e/{event_id}/tiebreaks", include_in_schema=False)

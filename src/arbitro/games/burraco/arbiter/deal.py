@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Final, NamedTuple, Self, cast
+from typing import TYPE_CHECKING, Final, NamedTuple, Self, cast
 
 from arbitro.cards import Card, burraco_deck, format_cards, sort_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -54,6 +54,9 @@ from arbitro.games.burraco.arbiter.irregularities import (
 )
 from arbitro.games.burraco.arbiter.position import arbiter_position_text, parse_arbiter_position
 from arbitro.games.burraco.arbiter.records import Action, ActionKind, Problem, Ruling
+from arbitro.games.burraco.arbiter.remedies import irregularity as core_irregularity
+from arbitro.games.burraco.arbiter.remedies import rule_in_place
+from arbitro.games.burraco.arbiter.score import meld_points, score_arbiter_deal
 from arbitro.games.burraco.arbiter.table import TableMeld, minus, try_meld
 from arbitro.games.burraco.errors import fibas
 from arbitro.games.burraco.rules import PLAYERS, is_wild
@@ -62,6 +65,13 @@ from arbitro.games.core.cards_and_melds import pop_replayed
 from arbitro.games.core.game import Outcome
 from arbitro.games.core.table import DrawDiscardTable
 from arbitro.i18n import N_, Message, message
+from arbitro.lazy_names import lazy_module
+
+if TYPE_CHECKING:
+    from arbitro.games.burraco.arbiter import script as arbiter_script
+else:
+    # a circle: the script plays on a deal
+    arbiter_script = lazy_module("arbitro.games.burraco.arbiter.script")
 
 LINES = (Line.NS, Line.EW)
 
@@ -463,9 +473,7 @@ class ArbiterDeal(DrawDiscardTable[Card]):
 
     def push(self, move: str) -> None:
         """Record ``move``, a line of the script notation (an action, a ruling, ``time``)."""
-        from arbitro.games.burraco.arbiter.script import run_line
-
-        run_line(self, move)
+        arbiter_script.run_line(self, move)
 
     def pop(self) -> str:
         """Take the last line back: the layout replayed without it (the core's
@@ -1127,8 +1135,6 @@ class ArbiterDeal(DrawDiscardTable[Card]):
 
     def _line_burraco(self, line: Line) -> bool:
         """True when ``line`` has a burraco that counts (a frozen meld's only if made before)."""
-        from arbitro.games.burraco.arbiter.score import meld_points
-
         return any(meld_points(m, self)[2] is not None for m in self._melds[line])
 
     def call_time(self) -> None:
@@ -1177,9 +1183,6 @@ class ArbiterDeal(DrawDiscardTable[Card]):
         lost (art. 22) and nothing changes. Returns the :class:`Ruling`, also kept in
         :attr:`rulings`.
         """
-        from arbitro.games.burraco.arbiter.remedies import irregularity as core_irregularity
-        from arbitro.games.burraco.arbiter.remedies import rule_in_place
-
         irr = core_irregularity(
             irregularity,
             offender or self.turn,
@@ -1245,8 +1248,6 @@ class ArbiterDeal(DrawDiscardTable[Card]):
 
     def scores(self) -> dict[Line, LineScore]:
         """Each line's score (art. 19) with freezes and penalized cards (arts. 2, 25, 30)."""
-        from arbitro.games.burraco.arbiter.score import score_arbiter_deal
-
         return score_arbiter_deal(self)
 
     def totals(self) -> dict[Line, int]:

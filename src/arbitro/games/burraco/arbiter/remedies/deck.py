@@ -16,17 +16,20 @@ from arbitro.games.burraco.arbiter.remedies.common import (
     decided,
 )
 from arbitro.i18n import message
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.games.burraco.arbiter import deal as arbiter_deal
     from arbitro.games.burraco.arbiter.deal import ArbiterDeal
+else:
+    # a circle: the deal rules through the remedies
+    arbiter_deal = lazy_module("arbitro.games.burraco.arbiter.deal")
 
 
 def deck(d: ArbiterDeal, irr: Irregularity, offender: Seat | None, det: Details) -> Ruling:
     """Art. 27: cards missing or in excess: found before play starts, the deck is restored and
     dealt again; during or after the deal, the result stands and the deck is replaced."""
-    from arbitro.games.burraco.arbiter.deal import full_deck_difference
-
-    missing, extra = full_deck_difference(d)
+    missing, extra = arbiter_deal.full_deck_difference(d)
     if not missing and not extra:
         raise bad(message("the deck is complete"), irr.citation)
     cards = {
