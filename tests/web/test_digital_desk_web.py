@@ -225,13 +225,13 @@ def test_the_director_replays_a_finished_deal_move_by_move(
     tables = _deal_over(web, event)
     t = tables.table(event, 1, 1)
     engine = t.engine
-    base = f"/desk/e/{event}/r/1/digital/1/replay/1"
-    start = director_client.get(f"{base}?at=0").text
+    base = f"/desk/e/{event}/r/1/digital/1/replay?deal=1"
+    start = director_client.get(f"{base}&at=0").text
     assert 'id="replay-next"' in start and 'id="replay-prev"' not in start
     game = engine.start(t.deals[0].layout)
     assert _lines(engine.position(game)) in start
     game.push(engine.parse_move(t.deals[0].moves[0][1]))
-    after = director_client.get(f"{base}?at=1").text
+    after = director_client.get(f"{base}&at=1").text
     assert _lines(engine.position(game)) in after
     assert "mossa 1 di" in after and 'id="replay-prev"' in after
     end = director_client.get(base).text  # default: every move
