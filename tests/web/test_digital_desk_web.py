@@ -8,12 +8,14 @@ code only."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from arbitro.games.core import Seat
+from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.web.digital_table import seat_code
 from arbitro.web.tokens import make_token
@@ -225,13 +227,13 @@ def test_the_director_replays_a_finished_deal_move_by_move(
     tables = _deal_over(web, event)
     t = tables.table(event, 1, 1)
     engine = t.engine
-    base = f"/desk/e/{event}/r/1/digital/1/replay/1"
-    start = director_client.get(f"{base}?at=0").text
+    base = f"/desk/e/{event}/r/1/digital/1/replay?deal=1"
+    start = director_client.get(f"{base}&at=0").text
     assert 'id="replay-next"' in start and 'id="replay-prev"' not in start
     game = engine.start(t.deals[0].layout)
     assert _lines(engine.position(game)) in start
     game.push(engine.parse_move(t.deals[0].moves[0][1]))
-    after = director_client.get(f"{base}?at=1").text
+    after = director_client.get(f"{base}&at=1").text
     assert _lines(engine.position(game)) in after
     assert "mossa 1 di" in after and 'id="replay-prev"' in after
     end = director_client.get(base).text  # default: every move
@@ -250,3 +252,36 @@ def test_the_hand_records_pdf_of_the_round(
     assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
     assert pdf.content.startswith(b"%PDF")
     (tmp_path / "hr.pdf").write_bytes(pdf.content)
+
+
+def test_the_desk_sees_a_phone_connect_and_leave_and_the_wait_calls_the_arbiter(
+    web_app: FastAPI, live_server: str, director_client: Any, make_event: Any, clock: Any
+) -> None:
+    """Issue 32 (disconnections): the desk shows a seat «collegato» while its phone's socket
+    is open and «vuoto» once it closes; with the director's wait for a disconnected seat
+    set, the table waiting on that seat longer calls the arbiter (FIBAS art. 36-37)."""
+    from websockets.sync.client import connect
+
+    web = web_app.state.web
+    event = make_event("rete", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    tables = DigitalTables(web.service, random.Random(5))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.W))
+    turn = tables.table(event, 1, 1).position().turn.value
+    token = make_token(web.secret, event, 1, 1)
+    url = f"{live_server.replace('http', 'ws')}/t/{token}/digital/{turn}/ws"
+    cookie = f"arbitro_seat_{turn}={seat_code(web.secret, token, turn)}"
+    row = f"<strong>{turn}</strong> {{}}</li>"
+    with connect(url, additional_headers={"Cookie": cookie}, open_timeout=10) as phone:
+        phone.recv(timeout=10)  # its view: the socket is open
+        assert row.format("collegato") in director_client.get(f"{base}/digital").text
+    for _ in range(200):  # the server notices the socket closed
+        if row.format("vuoto") in director_client.get(f"{base}/digital").text:
+            break
+        time.sleep(0.05)
+    assert row.format("vuoto") in director_client.get(f"{base}/digital").text
+    DigitalDesk(web.service).settings(event, 1, wait_seconds=60)
+    clock.advance(seconds=61)
+    director_client.get(f"{base}/digital/live")
+    [call] = tables.table(event, 1, 1).calls
+    assert (call.seat, call.reason) == (turn, "wait")

@@ -118,9 +118,7 @@ def view_text(view: dict[str, Any]) -> str:
 def register(app: typer.Typer) -> None:
     """Add the ``digital`` command group (``open``, ``show``, ``pause``, ``resume``,
     ``answer``, ``replay``, ``links``)."""
-    group = command_group(
-        app, "digital", _("Digital tables: open, show, pause, resume, answer, replay, links")
-    )
+    group = command_group(app, "digital", _("Digital tables: open, show, replay, links"))
 
     @group.command("links", help=_("Each seat's own link to a digital table (for its phone)."))
     def links(

@@ -231,21 +231,23 @@ def digital_table_live(
     return web.render(request, "desk/digital_table_live.html", **ctx)
 
 
-@router.get("/desk/e/{event_id}/r/{n}/digital/{table}/replay/{deal}", include_in_schema=False)
+@router.get("/desk/e/{event_id}/r/{n}/digital/{table}/replay", include_in_schema=False)
 def digital_replay(
     request: Request,
     event_id: str,
     n: int,
     table: int,
-    deal: int,
     session: auth.Session = Director,
 ) -> Response:
-    """Deal ``deal`` of a digital table replayed move by move (``?at=k``: the position after
-    move k in the notation; previous and next), the director's replay of every card."""
+    """A deal of a digital table (``?deal=d``, default 1) replayed move by move (``&at=k``:
+    the position after move k in the notation; previous and next), the director's replay
+    of every card."""
     event_id = event_id_of(request, event_id)
     web = web_of(request)
     at_text = request.query_params.get("at", "")
     at = int(at_text) if at_text.isdigit() else None
+    deal_text = request.query_params.get("deal", "")
+    deal = int(deal_text) if deal_text.isdigit() and len(deal_text) < 6 else 1
     with web.locked():
         state = round_state(web, event_id, n)
         t = digital_table(state, n, table)
