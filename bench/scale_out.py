@@ -53,6 +53,8 @@ from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from arbitro.services.registering import Register
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "production.sh"
 TEMPLATE = ROOT / "scripts" / "nginx-arbitro.conf.template"
@@ -214,7 +216,7 @@ def prepare(url: str, tables: int) -> tuple[str, bytes]:
     )
     svc.create_event(event_id, config)
     for i in range(1, 2 * tables + 1):
-        svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        svc.run(event_id, Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     svc.seat(event_id, 1, publish=True)
     digital = DigitalTables(svc, random.Random(1))
     for t in range(1, tables + 1):

@@ -21,6 +21,7 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import EventKind, code_spec, code_specs
 from arbitro.games.core.seats import Seat
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -59,10 +60,10 @@ def seated_event(svc: EventService, event_id: str, code: str, tables: int, deals
     svc.create_event(event_id, config)
     if fmt is EventFormat.INDIVIDUAL:
         for i in range(1, 4 * tables + 1):
-            svc.register(event_id, f"Giocatore {i}", [f"Giocatore {i}"])
+            svc.run(event_id, Register(f"Giocatore {i}", [f"Giocatore {i}"]))
     else:
         for i in range(1, 2 * tables + 1):
-            svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+            svc.run(event_id, Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     svc.seat(event_id, 1, publish=True)
 
 

@@ -27,10 +27,11 @@ from hypothesis import strategies as st
 
 from arbitro.errors import ConflictError
 from arbitro.games.core.seats import Seat
-from arbitro.services.digital_tables import DigitalTables
+from arbitro.services.digital_tables import DigitalTables, seating_of
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.tournament.digital.engine import engine_of
+from arbitro.tournament.model import TableSeating
 
 from .play import Clock, Secrecy, deck_words, digital_codes, seated_event, words
 
@@ -54,7 +55,7 @@ def service() -> Iterator[EventService]:
 
 def play_through_protocol(
     svc: EventService, code: str, deals: int, seed: int, chaos: random.Random
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], dict[str, Any], TableSeating]:
     """One table of ``code`` played by bots through the service as the phones do: each seat
     reads its own view; the seat offered moves sends one of them, chosen by
     ``random.Random(seed)``, as move ``n + 1`` of its view's deal; sometimes (``chaos``) it
@@ -86,7 +87,8 @@ def play_through_protocol(
             leaked = secrecy.hidden(s, v)
             assert not leaked, f"{s.value}'s view shows {dict(leaked)}: {v}"
         if first["sheet"]:
-            return [d.layout for d in table.deals], first["sheet"]
+            seating = seating_of(svc.state(event), 1, 1)
+            return [d.layout for d in table.deals], first["sheet"], seating
         to_play = [s for s in seats if views[s]["moves"]]
         assert len(to_play) == 1, f"offered moves: {[s.value for s in to_play]}"
         seat: Seat = to_play[0]
@@ -104,9 +106,11 @@ def play_through_protocol(
                 tables.play(event, 1, 1, seat, deal, n - 1, move)
 
 
-def play_alone(code: str, layouts: list[dict[str, Any]], seed: int) -> dict[str, Any]:
+def play_alone(
+    code: str, layouts: list[dict[str, Any]], seed: int, seating: TableSeating
+) -> dict[str, Any]:
     """The engine alone on the same deals, the same choices (``random.Random(seed)``) from
-    its own legal moves: the sheet its scoring fills."""
+    its own legal moves: the sheet its scoring fills for the table seated as ``seating``."""
     engine = engine_of(code)
     choose = random.Random(seed)
     games = []
@@ -115,13 +119,15 @@ def play_alone(code: str, layouts: list[dict[str, Any]], seed: int) -> dict[str,
         while not game.is_over:
             game.push(engine.parse_move(choose.choice(engine.moves(game))))
         games.append(game)
-    return engine.sheet_entry(games)
+    return engine.sheet_entry(games, seating)
 
 
 def check_game(svc: EventService, code: str, deals: int, seed: int, chaos_seed: int) -> None:
-    layouts, sheet = play_through_protocol(svc, code, deals, seed, random.Random(chaos_seed))
+    layouts, sheet, seating = play_through_protocol(
+        svc, code, deals, seed, random.Random(chaos_seed)
+    )
     assert len(layouts) == deals
-    assert sheet == play_alone(code, layouts, seed)
+    assert sheet == play_alone(code, layouts, seed, seating)
 
 
 @pytest.mark.parametrize("code", digital_codes())

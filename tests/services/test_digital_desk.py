@@ -19,6 +19,7 @@ from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -44,7 +45,7 @@ def _event(svc: EventService, event_id: str, deals: int = 2) -> None:
     )
     svc.create_event(event_id, config)
     for i in range(1, 5):
-        svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"])
+        svc.run(event_id, Register(f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"]))
     svc.seat(event_id, 1, publish=True)
 
 

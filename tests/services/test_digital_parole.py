@@ -24,6 +24,7 @@ from arbitro.games.parole.digital import ENGINE, ParoleDigital
 from arbitro.games.parole.record import ParoleRules
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.digital.engine import engine_of
 from arbitro.tournament.event import EventConfig
@@ -52,7 +53,7 @@ def _event(svc: EventService, event_id: str) -> None:
     )
     svc.create_event(event_id, config)
     for i in range(1, 5):
-        svc.register(event_id, f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"])
+        svc.run(event_id, Register(f"Coppia {i}", [f"Giocatore {i}a", f"Giocatore {i}b"]))
     svc.seat(event_id, 1, publish=True)
 
 

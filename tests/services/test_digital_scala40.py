@@ -26,7 +26,9 @@ from arbitro.games.scala40.moves import parse_move
 from arbitro.games.scala40.record import RULES
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.events import EventService
+from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -57,7 +59,7 @@ def _event(svc: EventService, event_id: str, deals: int = 3) -> None:
     )
     svc.create_event(event_id, config)
     for i in range(1, 5):
-        svc.register(event_id, f"Giocatore {i}", [])
+        svc.run(event_id, Register(f"Giocatore {i}", []))
     svc.seat(event_id, 1, publish=True)
 
 
@@ -172,11 +174,11 @@ def test_robots_play_the_round_each_player_signs_and_the_standings_are_those_of_
     statuses = [tables.sign("digitale", 1, 1, who) for who in signers]
     assert statuses == ["pending", "pending", "pending", "confirmed"]
     assert sheet_status(service.state("digitale"), 1, 1) == "confirmed"
-    service.publish_standings("digitale", 1)
+    service.run("digitale", values.PublishStandings(1))
 
     _event(service, "carta")
     service.enter_sheet("carta", 1, 1, entry)
-    service.publish_standings("carta", 1)
+    service.run("carta", values.PublishStandings(1))
 
     def ranked(event_id: str) -> list[tuple[Any, ...]]:
         return [(r.competitor, r.vp, r.mp) for r in service.standings(event_id)]

@@ -38,6 +38,7 @@ from arbitro.games.parole.record import ParoleRules
 
 if TYPE_CHECKING:
     from arbitro.games.parole.lexicon import Lexicon
+    from arbitro.tournament.model import TableSeating
 
 
 class ParoleDigital:
@@ -137,12 +138,12 @@ class ParoleDigital:
             return chosen
         return max(listed, key=lambda m: greedy_value(game, m))
 
-    def signer(self, seat: Seat) -> str:
+    def signer(self, seat: Seat, seating: TableSeating) -> str:
         """The seat's line signs (art. 12): ``ns`` or ``ew``, as the two lines' sheet names
-        them."""
+        them (whoever the table's ``seating`` seats)."""
         return seat.line.value.lower()
 
-    def sheet_entry(self, deals: Sequence[Deal]) -> dict[str, Any]:
+    def sheet_entry(self, deals: Sequence[Deal], seating: TableSeating) -> dict[str, Any]:
         """The two lines' sheet of the finished ``deals``: each deal's base (burrachi and
         closing) and card points per line (arts. 5-6), as the phones' sheet records hold it."""
         rows = []
