@@ -18,6 +18,7 @@ from arbitro.services.digital_desk import DigitalDesk
 from arbitro.tournament.digital.commands import digital_table
 from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.csrf import same_origin
+from arbitro.web.desk.digital import tick
 from arbitro.web.digital_table import _admitted, _seat
 from arbitro.web.tokens import read_token
 
@@ -53,8 +54,6 @@ def seat_desk(request: Request, token: str, seat: str) -> Response:
     refused = _refused(request, web, token, seat)
     if refused is not None:
         return refused
-    from arbitro.web.desk.digital import tick  # the time checks, as the desk's polls make
-
     with web.locked():
         tick(web, event_id, round_number, table)
     data = _status(web, event_id, round_number, table, s.value, request_lang(request))

@@ -30,6 +30,8 @@ from collections.abc import Awaitable, Callable
 from fastapi import FastAPI, Request, Response
 
 from arbitro.i18n import _
+from arbitro.store import RecordStore
+from arbitro.store.migrate import newest_revision
 from arbitro.store.notify import share_commits
 from arbitro.web.app import create_app
 from arbitro.web.digital_table import share_moves
@@ -81,9 +83,6 @@ def migrate(url: str | None = None) -> str:
     """Bring the database at ``url`` (else ``$ARBITRO_DATABASE_URL``, else the installation's
     default) to the newest schema, once, before the processes that serve it start
     (``scripts/production.sh``; the processes then find it up to date); the text saying so."""
-    from arbitro.store import RecordStore
-    from arbitro.store.migrate import newest_revision
-
     RecordStore.open(url or os.environ.get(DATABASE_URL_ENV) or None).close()
     return _(
         "The database's schema is up to date (revision {revision}): migrated once, before the"

@@ -35,10 +35,14 @@ from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import format_cards, shuffled_deck
 from arbitro.games.parole.moves import Move, parse_move
 from arbitro.games.parole.record import ParoleRules
+from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from arbitro.games.parole.lexicon import Lexicon
+    from arbitro.lexicon import hunspell
     from arbitro.tournament.model import TableSeating
+else:  # the edge: the dictionary opened once, on first use
+    hunspell = lazy_module("arbitro.lexicon.hunspell")
 
 
 class ParoleDigital:
@@ -55,9 +59,7 @@ class ParoleDigital:
     def lexicon(self) -> Lexicon:
         """The dictionary that decides the words (art. 4.1)."""
         if self._lexicon is None:
-            from arbitro.lexicon.hunspell import italian  # the edge: opened once, on first use
-
-            self._lexicon = italian()
+            self._lexicon = hunspell.italian()
         return self._lexicon
 
     def layout(self, rng: random.Random, previous: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
+from arbitro.lazy_names import lazy_module
 from arbitro.services.digital_desk import DigitalDesk, replay, round_tables
 from arbitro.tournament.digital.commands import digital_table, settings_of
 from arbitro.tournament.event import EventState
@@ -32,6 +33,12 @@ from arbitro.web.desk.rounds import round_form
 from arbitro.web.digital_table import seat_path
 from arbitro.web.downloads import download_headers
 from arbitro.web.forms import checked, int_field, text_field
+from arbitro.web.snapshot import state_snapshot
+
+if TYPE_CHECKING:
+    from arbitro.printouts import hand_records
+else:  # the PDF's machinery (reportlab), loaded by the first hand records asked for
+    hand_records = lazy_module("arbitro.printouts.hand_records")
 
 router = APIRouter()
 
@@ -151,14 +158,11 @@ def digital_hand_records(
     request: Request, event_id: str, n: int, session: auth.Session = Director
 ) -> Response:
     """The hand records of the round's digital tables (PDF, the desk's language)."""
-    from arbitro.printouts.hand_records import hand_records_pdf
-    from arbitro.web.snapshot import state_snapshot
-
     event_id = event_id_of(request, event_id)
     web = web_of(request)
     with web.locked():
         snapshot = state_snapshot(round_state(web, event_id, n))
-    pdf = hand_records_pdf(snapshot, n, lang=request_lang(request))
+    pdf = hand_records.hand_records_pdf(snapshot, n, lang=request_lang(request))
     return Response(
         pdf,
         media_type="application/pdf",
