@@ -102,8 +102,10 @@ def play_through_protocol(
             again = tables.table(event, 1, 1).deals[deal - 1].moves
             assert again == before and again[n - 1] == (seat.value, move)
         if chaos.random() < 0.05 and n > 1:  # a phone behind the table: refused
-            with pytest.raises(ConflictError):
-                tables.play(event, 1, 1, seat, deal, n - 1, move)
+            earlier = tables.table(event, 1, 1).deals[deal - 1].moves
+            if earlier[n - 2] != (seat.value, move):  # (the same seat's same move: a twin meld)
+                with pytest.raises(ConflictError):
+                    tables.play(event, 1, 1, seat, deal, n - 1, move)
 
 
 def play_alone(
