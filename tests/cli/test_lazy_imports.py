@@ -19,14 +19,10 @@ from arbitro.tournament import zone
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "arbitro"
 CLI = PACKAGE / "cli"
 
-ALLOWED: dict[str, int] = {
-    "services/events.py": 6,
-    "tournament/digital/table.py": 1,
-}
-"""The files of ``src/arbitro`` that still import inside a function, with how many: it may
-only shrink. Both are worked on elsewhere at the time of writing (the service's commands, the
-digital tables) and their imports load modules a command's start-up does without: each needs
-a ``lazy_module`` and its calls through it."""
+ALLOWED: dict[str, int] = {}
+"""The files of ``src/arbitro`` that still import inside a function, with how many: none. A
+module a command's start-up does without is a ``lazy_module`` at module level, its calls
+through it."""
 
 
 def imports_in_functions(source: str) -> list[int]:

@@ -24,17 +24,26 @@ from arbitro.tournament.records import Record
 
 if TYPE_CHECKING:  # the views' modules, loaded by the queries that read them
     from arbitro.games.burraco.boards import PreparedBoard
+    from arbitro.services import sheet_proof
     from arbitro.tournament import boards as board_views
-    from arbitro.tournament import clock
+    from arbitro.tournament import clock, pairing_constraints
+    from arbitro.tournament import seating_warnings as seating_checks
     from arbitro.tournament.boards import BoardCheckState, LineCardRow
+    from arbitro.tournament.commands import rounds as round_commands
     from arbitro.tournament.movements.boards import BoardPlan
     from arbitro.tournament.pairing_constraints import Constraint, UnkeptConstraint
     from arbitro.tournament.scoring.comparison import Comparison
     from arbitro.tournament.seating_warnings import SeatingWarning
+    from arbitro.tournament.standings import standings as ranking
     from arbitro.tournament.standings.standings import StandingRow
 else:
     board_views = lazy_module("arbitro.tournament.boards")
     clock = lazy_module("arbitro.tournament.clock")
+    pairing_constraints = lazy_module("arbitro.tournament.pairing_constraints")
+    ranking = lazy_module("arbitro.tournament.standings.standings")
+    round_commands = lazy_module("arbitro.tournament.commands.rounds")
+    seating_checks = lazy_module("arbitro.tournament.seating_warnings")
+    sheet_proof = lazy_module("arbitro.services.sheet_proof")
 
 # The command values are loaded on first use (their package's lazy names), the round's clock,
 # the boards' views (prepared deals, the movements' board plans), the pairing constraints'
@@ -116,16 +125,12 @@ class EventService(EventLog[EventState]):
     def constraints(self, event_id: str) -> list[Constraint]:
         """The constraints in force, in the order they were added (FIBAS art. 4). A
         query."""
-        from arbitro.tournament.pairing_constraints import constraints
-
-        return constraints(self.state(event_id))
+        return pairing_constraints.constraints(self.state(event_id))
 
     def unkept_constraints(self, event_id: str, round_number: int) -> list[UnkeptConstraint]:
         """The constraints round ``round_number``'s seating does not keep (art. 4). A
         query."""
-        from arbitro.tournament.pairing_constraints import unkept_constraints
-
-        return unkept_constraints(self.state(event_id), round_number)
+        return pairing_constraints.unkept_constraints(self.state(event_id), round_number)
 
     # ------------------------------------------------------------------ rounds
     def seat(
@@ -156,9 +161,7 @@ class EventService(EventLog[EventState]):
         """What the round's seating should be looked at for before it is published: a
         rematch, a constraint not kept, a rest twice in a session, incomplete tables (FIBAS
         art. 4, 37): warnings, never refusals. A query."""
-        from arbitro.tournament.seating_warnings import seating_warnings
-
-        return seating_warnings(self.state(event_id), round_number)
+        return seating_checks.seating_warnings(self.state(event_id), round_number)
 
     def enter_sheet(
         self,
@@ -178,10 +181,8 @@ class EventService(EventLog[EventState]):
         content (issue 29, :mod:`.sheet_proof`). More than a command: the
         :class:`~arbitro.tournament.commands.values.EnterSheet` is wrapped in the seal bound
         to this event's id, which the edges do not build themselves."""
-        from arbitro.services.sheet_proof import Sealed
-
         enter = values.EnterSheet(round_number, table, entry, actor, line, device, source)
-        return self.run(event_id, Sealed(enter, event_id, seal))
+        return self.run(event_id, sheet_proof.Sealed(enter, event_id, seal))
 
     def sheet_history(self, event_id: str, round_number: int, table: int) -> list[SheetVersion]:
         """Every entry and correction of a table's sheet, oldest first (FIBAS art. 19-21).
@@ -202,9 +203,7 @@ class EventService(EventLog[EventState]):
     def stale_seating(self, event_id: str, round_number: int) -> bool:
         """True when the round's unpublished seating was drawn on standings a correction has
         changed since (FIBAS art. 21 a): the director is asked to draw it again. A query."""
-        from arbitro.tournament.commands.rounds import stale_seating
-
-        return stale_seating(self.state(event_id), round_number)
+        return round_commands.stale_seating(self.state(event_id), round_number)
 
     def round_clock(self, event_id: str, round_number: int) -> clock.RoundClock | None:
         """The round's clock now (FIBAS art. 7, 17), or None before it is started. A query
@@ -254,9 +253,7 @@ class EventService(EventLog[EventState]):
     def standings(self, event_id: str, after_round: int | None = None) -> list[StandingRow]:
         """The standings after a round (default: the current one: V.P. then M.P.). A
         query."""
-        from arbitro.tournament.standings.standings import standings
-
-        return standings(self.state(event_id), after_round)
+        return ranking.standings(self.state(event_id), after_round)
 
 
 __all__ = ["EventService", "RowRefused", "to_domain", "to_store", "utc_now"]

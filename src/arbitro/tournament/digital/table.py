@@ -9,8 +9,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from arbitro.lazy_names import lazy_module
+
 if TYPE_CHECKING:
+    from arbitro.tournament.digital import engine as engines
     from arbitro.tournament.digital.engine import DigitalEngine
+else:  # the engines' registry and the games, loaded by the first position asked for
+    engines = lazy_module("arbitro.tournament.digital.engine")
 
 
 @dataclass(slots=True)
@@ -70,9 +75,7 @@ class DigitalTable:
     @property
     def engine(self) -> DigitalEngine:
         """The engine of the event's code."""
-        from arbitro.tournament.digital.engine import engine_of
-
-        return engine_of(self.code)
+        return engines.engine_of(self.code)
 
     @property
     def current(self) -> DigitalDeal:
