@@ -110,6 +110,7 @@ BRISCOLA = CodeSpec(
         Command("briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True),
     ),
     arbiter="arbitro.games.briscola.arbiter",
+    digital="arbitro.games.briscola.digital",
 )
 # Bridge Law 13 (wrong number of cards in a board, seed 003): a law without events of its own,
 # read by the prepared-deal events of the other codes (arbitro.games.prepared_deals).

@@ -104,6 +104,7 @@ class KnockoutState:
     # pair and (match, pair) → device.
     device_pair: dict[tuple[str, str], CompetitorId] = field(default_factory=dict)
     pair_device: dict[tuple[str, CompetitorId], str] = field(default_factory=dict)
+    digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # knockout_digital
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
@@ -454,3 +455,6 @@ def record_game(
         return make_record(body_from_json(kind, report.to_payload()), now, actor, reason)
     body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
     return make_record(body, now, actor)
+
+
+from arbitro.tournament import knockout_digital as _digital  # noqa: E402,F401  (issue 32)
