@@ -99,7 +99,7 @@ class BriscolaDigital:
             "hand_sizes": {s.value: len(game.hand(s)) for s in PLAY_ORDER},
             "trump": str(trump) if trump else None,
             "trump_suit": game.trump_suit.value,
-            "table": [[s.value, str(c)] for s, c in table],
+            "trick": [[s.value, str(c)] for s, c in table],
             "stock": game.stock_size,
             "tricks_won": won,
             "cards_won": {p: n * len(SEATS) for p, n in won.items()},
@@ -111,8 +111,8 @@ class BriscolaDigital:
                     "seats": [s.value for s, _ in table],
                 },
             ],
-            "counts": [["stock", game.stock_size]]
-            + [[f"won-{p.lower()}", n * len(SEATS)] for p, n in won.items()],
+            "counts": [[f"won-{p.lower()}", n * len(SEATS)] for p, n in won.items()],
+            "hint": "tap-card",
             "faces": faces(shown),
             "result": _result(game) if over else None,
         }

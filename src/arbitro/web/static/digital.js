@@ -13,6 +13,8 @@ let socket = null;
 let retry = 500;
 
 function cardFace(text) {
+  const f = view && view.faces && view.faces[text];  // the view may say how its cards look
+  if (f) return { label: f.label, red: f.red, name: (f.names && f.names[document.documentElement.lang]) || f.label };
   if (text === "JK") return { label: "🃏", red: false, name: "Jolly" };
   const m = CARD.exec(text);
   if (!m) return { label: text, red: false, name: text };
@@ -29,7 +31,7 @@ function cardEl(text, tag = "span") {
   return el;
 }
 
-function cardsOf(move) { return move.split(" ").filter((w) => CARD.test(w)); }
+function cardsOf(move) { return move.split(" ").filter((w) => CARD.test(w) || (view && view.faces && w in view.faces)); }
 
 function sameCards(a, b) {
   if (a.length !== b.length) return false;
@@ -69,9 +71,13 @@ function render() {
   const info = [`${t("deal")} ${view.deal}/${view.deals}`, `${t("stock")} ${view.stock}`];
   if (view.pozzetti !== undefined) info.push(`${t("pozzetti")} ${view.pozzetti}`);
   for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n}`);
+  for (const [k, v] of view.counts || []) info.push(`${t(k)} ${v}`);  // what the view counts
   for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
 
   const pile = document.getElementById("dt-pile");
+  pile.parentElement.hidden = !("pile" in view);
+  document.querySelector(".dt-melds").hidden = !("melds" in view);
+  renderPanels();
   pile.textContent = "";
   (view.pile || []).forEach((c, i, all) => {
     const el = cardEl(c);
@@ -102,6 +108,7 @@ function render() {
     el.setAttribute("aria-pressed", selected.includes(i) ? "true" : "false");
     if (selected.includes(i)) el.classList.add("selected");
     el.addEventListener("click", () => {
+      if (mine && view.moves.includes(c)) return play(c);  // a move that is this card: one tap
       selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
       render();
     });
@@ -125,7 +132,7 @@ function render() {
     if (!chosen.length && view.moves.some((m) => cardsOf(m).length)) {
       const hint = document.createElement("p");
       hint.className = "dt-hint";
-      hint.textContent = t("select");
+      hint.textContent = t(view.hint || "select");
       moves.append(hint);
     }
   }
@@ -133,10 +140,15 @@ function render() {
   const result = document.getElementById("dt-result");
   result.hidden = !view.result && !view.sheet;
   result.textContent = "";
-  if (view.result) {
+  if (view.result && view.result.lines) {
     const p = document.createElement("p");
     p.textContent = Object.entries(view.result.lines || {})
       .map(([line, s]) => `${line}: ${s.base} + ${s.points} = ${s.base + s.points}`).join(" · ");
+    result.append(p);
+  } else if (view.result && view.result.points) {
+    const p = document.createElement("p");
+    p.textContent = Object.entries(view.result.points).map(([k, v]) => `${k}: ${v}`).join(" · ")
+      + (view.result.winner ? ` · ${t("winner")}: ${view.result.winner}` : "");
     result.append(p);
   }
   if (view.sheet) {
@@ -146,6 +158,36 @@ function render() {
     b.textContent = t("sign");
     b.addEventListener("click", () => send({ sign: true }));
     result.append(b);
+  }
+}
+
+// The view's panels (e.g. a card turned up, the trick on the table): a label and cards,
+// each card with the seat that played it when the view gives them.
+function renderPanels() {
+  let box = document.getElementById("dt-panels");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "dt-panels";
+    box.className = "dt-panels";
+    document.querySelector(".dt-table").append(box);
+  }
+  box.textContent = "";
+  for (const panel of view.panels || []) {
+    const div = document.createElement("div");
+    div.className = "dt-panel";
+    div.dataset.panel = panel.label;
+    const name = document.createElement("span");
+    name.className = "dt-label";
+    name.textContent = t(panel.label);
+    const cards = document.createElement("div");
+    cards.className = "dt-cards";
+    panel.cards.forEach((c, i) => {
+      const el = cardEl(c);
+      if (panel.seats) el.dataset.seat = panel.seats[i];
+      cards.append(el);
+    });
+    div.append(name, cards);
+    box.append(div);
   }
 }
 
