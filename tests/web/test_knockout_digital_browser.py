@@ -115,12 +115,17 @@ def test_north_plays_a_match_by_tapping_at_390x844(
                 assert seats == [s for s, _ in view["trick"]]
                 page.screenshot(path=str(SHOTS / "2-trick.png"))
                 trick_shot = True
+            if view["deal"] == 2 and view["n"] < 4:  # the game before's points stay counted
+                expect(page.locator("#dt-counts")).to_contain_text("Partita precedente")
+                page.screenshot(path=str(SHOTS / "3-second-game.png"))
             _tap(page, f'#dt-hand button[data-card="{view["hand"][0]}"]')
             taps += 1
             assert taps <= 30, "a match is three games of ten cards each for North at most"
+        expect(page.locator("#dt-counts")).to_contain_text(f"Partita {view['deal']}/3")
+        expect(status).to_have_text("Incontro finito")
         expect(page.locator("#dt-result")).to_be_visible()
         expect(page.locator("#dt-result")).to_contain_text("Vince")
-        page.screenshot(path=str(SHOTS / "3-match-over.png"))
+        page.screenshot(path=str(SHOTS / "4-match-over.png"))
         assert taps >= 20 and trick_shot
         m = ko.state("tap").bracket.match("R1M1")
         assert m.winner is not None and len(m.games) == view["deal"]
@@ -128,6 +133,6 @@ def test_north_plays_a_match_by_tapping_at_390x844(
         assert m.winner in (final.first, final.second)  # the bracket advanced (art. 9)
         page.goto(live_server + match_path(web.secret, "tap", "R1M1"))
         expect(page.locator("#km-over")).to_be_visible()  # the match page: the match is over
-        page.screenshot(path=str(SHOTS / "4-match-page-over.png"))
+        page.screenshot(path=str(SHOTS / "5-match-page-over.png"))
     finally:
         context.close()

@@ -63,12 +63,12 @@ function render() {
   const seat = view.seat;
   const mine = view.turn === seat && !view.over;
   const status = document.getElementById("dt-status");
-  status.textContent = view.over ? t("over") : mine ? t("your-turn") : `${t("turn")}: ${view.turn}`;
+  status.textContent = view.over ? t(view.over_label || "over") : mine ? t("your-turn") : `${t("turn")}: ${view.turn}`;
   status.className = "dt-status" + (mine ? " mine" : "");
 
   const counts = document.getElementById("dt-counts");
   counts.textContent = "";
-  const info = [`${t("deal")} ${view.deal}/${view.deals}`, `${t("stock")} ${view.stock}`];
+  const info = [`${t(view.deal_label || "deal")} ${view.deal}/${view.deals}`, `${t("stock")} ${view.stock}`];
   if (view.pozzetti !== undefined) info.push(`${t("pozzetti")} ${view.pozzetti}`);
   for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n}`);
   for (const [k, v] of view.counts || []) info.push(`${t(k)} ${v}`);  // what the view counts
