@@ -164,8 +164,8 @@ def seat_view(state: KnockoutState, round_number: int, table: int, seat: Seat) -
     )
     view["counts"] = [*view.get("counts", []), ["games-ns", first], ["games-ew", second]]
     if m.games and m.games[-1].points and not game.is_over:  # the game before's points
-        points = dict(m.games[-1].points)
-        view["counts"].append(["last-game", f"{points[m.first]}-{points[m.second]}"])
+        points = [n for _, n in m.games[-1].points]  # the first pair's, then the second's
+        view["counts"].append(["last-game", "-".join(map(str, points))])
     view["deal_label"] = "game"
     view["over_label"] = "match-over" if m.winner is not None else "game-over"
     return view
