@@ -56,3 +56,12 @@ def test_open_a_match_of_robots_and_read_its_table(db: list[str]) -> None:
 
     again = runner.invoke(app, [*db, "digital", "match", "k", "R1M1"])
     assert again.exit_code != 0  # decided: no game to play now
+
+    # the bracket, as the terminal shows it, holds the match's games and its winner (art. 9)
+    bracket = runner.invoke(app, [*db, "--lang", "en", "knockout", "show", "k", "--json"])
+    assert bracket.exit_code == 0, bracket.output
+    r1m1 = json.loads(bracket.output)["bracket"]["rounds"][0]["matches"][0]
+    assert r1m1["id"] == "R1M1" and len(r1m1["games"]) == shown["deal"]
+    assert (
+        r1m1["winner"] == seat["match"]["pairs"]["NS" if seat["match"]["games"][0] == 2 else "EW"]
+    )

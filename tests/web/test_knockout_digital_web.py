@@ -129,3 +129,22 @@ def test_two_phones_play_a_match_over_websockets_and_the_bracket_advances(
     assert {int(p) for r in results for p in r.points} == {m.first, m.second}
     final = state.bracket.match("R2M1")
     assert done.winner in (final.first, final.second)
+
+
+def test_the_desk_and_the_public_pages_show_a_digital_match(
+    director_client: Any, web_app: FastAPI
+) -> None:
+    """The digital records in the knockout's log leave the desk's, the public and the
+    history's pages as they are: the match decided by its games (art. 9)."""
+    ko = web_app.state.web.knockout
+    ko.create("robot", KnockoutConfig("Coppa dei robot", seeded=True))
+    for i in range(1, 3):
+        ko.register("robot", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
+    ko.draw("robot")
+    DigitalMatches(ko, random.Random(1)).open("robot", "R1M1", tuple(Seat))
+    state = ko.state("robot")
+    assert state.bracket is not None and state.bracket.champion is not None
+    champion = state.pairs[state.bracket.champion].name
+    for url in ("/desk/k/robot", "/k/robot"):
+        page = director_client.get(url)
+        assert page.status_code == 200 and champion in page.text, url
