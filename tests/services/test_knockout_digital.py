@@ -153,6 +153,10 @@ def test_the_server_refuses_what_the_code_forbids(ko: KnockoutService) -> None:
     assert parse_card(card) not in matches.table("k", 1, 1).position().hand(turn)
     with pytest.raises(ConflictError):
         matches.open("k", "R1M1")  # already at a digital table
+    m = ko.state("k").bracket.match("R1M1")  # type: ignore[union-attr]
+    assert m.first is not None and m.second is not None
+    with pytest.raises(ConflictError, match="tavolo digitale"):  # no paper entry: art. 8
+        ko.enter("k", "R1M1", m.first, {m.first: 70, m.second: 50}, None, "telefono-1")
     with pytest.raises(ConflictError):
         matches.open("k", "R2M1")  # its pairs are not known yet
 

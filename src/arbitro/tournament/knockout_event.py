@@ -350,6 +350,12 @@ def enter_game(
         raise ArbitroError(
             "{match}: pair {pair} does not play this match", match=m.id, pair=pair, article=article
         )
+    if (m.round, m.number) in state.digital:  # issue 32: the engine records its games
+        raise ConflictError(
+            "{match} is played at a digital table: its games are recorded as they end",
+            match=m.id,
+            article=article,
+        )
     if not device:
         raise ArbitroError("open the match's page from the QR code on its card")
     bound = state.device_pair.get((m.id, device))
