@@ -381,6 +381,10 @@ def _check_knockout(state: KnockoutState, rec: Record) -> Checked:
             commands.cancel_game(state, b.target, rec.reason, at, who)
         case EventImported():
             pass
+        case DigitalDealt() | DigitalMove():  # issue 32: a match at a digital table
+            from arbitro.tournament.knockout_digital import check_record
+
+            return check_record(state, rec), None
         case _:
             raise unknown_record(rec.kind, state.event_id)
     return [rec], None
