@@ -175,3 +175,26 @@ def test_the_event_file_round_trips_every_move(ko: KnockoutService, tmp_path: Pa
         moves[3]["payload"]["move"] = "1B" if moves[3]["payload"]["move"] != "1B" else "2B"
         with pytest.raises(ArbitroError):
             import_event(target, data, event_id="k2")
+
+
+def test_the_matchs_last_card_sent_again_is_recorded_once(ko: KnockoutService) -> None:
+    """A phone that lost the answer to the card that decided the match sends it again (the
+    same game and ``n``): recorded once, not refused as a decided match (art. 9); another
+    card after the match is decided is refused."""
+    matches = DigitalMatches(ko, random.Random(4))
+    matches.open("k", "R1M1")
+    rng = random.Random(6)
+    last: tuple[Seat, int, int, str] | None = None
+    while ko.state("k").bracket.match("R1M1").winner is None:  # type: ignore[union-attr]
+        t = matches.table("k", 1, 1)
+        seat = t.position().turn
+        card = rng.choice(matches.view("k", 1, 1, seat)["moves"])
+        last = (seat, t.current.number, len(t.current.moves) + 1, card)
+        matches.play("k", 1, 1, *last)
+    assert last is not None
+    seat, deal, n, card = last
+    records = len(ko.store.records("k"))
+    matches.play("k", 1, 1, seat, deal, n, card)  # no error
+    assert len(ko.store.records("k")) == records
+    with pytest.raises(ConflictError):
+        matches.play("k", 1, 1, seat, deal, n + 1, card)

@@ -89,7 +89,7 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
                     assert sorted(m.split()[1:]) == sorted(played.split()[1:]) or "=" in m
                 page.screenshot(path=str(SHOTS / "2-word-selected.png"))
                 page.locator(f'#dt-moves button[data-move="{played}"]').click()
-                expect(page.locator("#dt-melds-own .dt-meld")).not_to_have_count(0)
+                expect(page.locator(".dt-area.own .dt-meld")).not_to_have_count(0)
                 page.screenshot(path=str(SHOTS / "3-word-played.png"))
             view = tables.view(event, 1, 1, Seat.N)
             discard = next(m for m in view["moves"] if m.startswith("discard "))

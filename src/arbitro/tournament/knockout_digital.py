@@ -123,9 +123,15 @@ def play_match_move(
     """Move ``n`` of game ``deal`` at a match's digital table, checked as every digital move
     (turn, sequence, the code's legality); the move that ends the game comes with the game's
     result in the match (art. 8), checked against the bracket. A move sent twice is
-    recorded once (nothing)."""
+    recorded once (nothing), the match's last one too (a phone that lost the answer)."""
     m = match_at(state, round_number, table)
     if m.winner is not None:
+        try:  # the match's last move sent again: recorded once, nothing to refuse
+            again = play_move(state, round_number, table, deal, n, seat, move, now, actor)
+        except ArbitroError:
+            again = False
+        if again is None:
+            return []
         raise ConflictError("{match} is decided", match=m.id, key="ko.decided")
     rec = play_move(state, round_number, table, deal, n, seat, move, now, actor)
     if rec is None:

@@ -140,17 +140,6 @@ function moveCard(from, to) {
 
 function announce(text) { document.getElementById("dt-live").textContent = text; }
 
-function areasOf(v) {
-  if (Array.isArray(v.areas)) return v.areas;
-  // an engine that still writes the first slice's keys (FIBAS's melds by line)
-  const lines = Object.keys(v.melds || {});
-  const own = lines.find((l) => l.includes(v.seat));
-  return lines.sort((a) => (a === own ? -1 : 1)).map((l) => ({
-    title: l === own ? t("own-melds") : l, own: l === own,
-    melds: v.melds[l].map((cards, k) => ({ target: l === own ? k : null, cards })),
-  }));
-}
-
 // A new empty element in the place of the one of ``id`` (its listeners and marks dropped).
 function fresh_(id, className) {
   const old = document.getElementById(id);
@@ -195,11 +184,7 @@ function render() {
   const counts = document.getElementById("dt-counts");
   counts.textContent = "";
   const info = [`${L("deal")} ${view.deal}/${view.deals}`];
-  if (Array.isArray(view.counters)) for (const c of view.counters) info.push(`${c.title} ${c.value}`);
-  else {
-    if (view.stock !== undefined) info.push(`${t("stock")} ${view.stock}`);
-    if (view.pozzetti !== undefined) info.push(`${t("pozzetti")} ${view.pozzetti}`);
-  }
+  for (const c of view.counters || []) info.push(`${c.title} ${c.value}`);
   for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n} ${t(n === 1 ? "card" : "cards")}`);
   for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
 
@@ -225,7 +210,7 @@ function render() {
 
   const areas = document.getElementById("dt-areas");
   areas.textContent = "";
-  for (const area of areasOf(view)) {
+  for (const area of view.areas || []) {
     const box = document.createElement("section");
     box.className = "dt-area" + (area.own ? " own" : "");
     if (area.name) box.dataset.area = area.name;
