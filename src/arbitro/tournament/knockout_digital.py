@@ -127,11 +127,10 @@ def play_match_move(
     m = match_at(state, round_number, table)
     if m.winner is not None:
         try:  # the match's last move sent again: recorded once, nothing to refuse
-            again = play_move(state, round_number, table, deal, n, seat, move, now, actor)
+            if play_move(state, round_number, table, deal, n, seat, move, now, actor) is None:
+                return []
         except ArbitroError:
-            again = False
-        if again is None:
-            return []
+            pass
         raise ConflictError("{match} is decided", match=m.id, key="ko.decided")
     rec = play_move(state, round_number, table, deal, n, seat, move, now, actor)
     if rec is None:

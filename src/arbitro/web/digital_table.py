@@ -32,6 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_
+from arbitro.lazy_names import lazy_module
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.digital.engine import rendered
 from arbitro.web import auth, digital_presence
@@ -46,7 +47,10 @@ from arbitro.web.tokens import (
 )
 
 if TYPE_CHECKING:
+    from arbitro.services import knockout_digital
     from arbitro.store.notify import CommitChannel
+else:
+    knockout_digital = lazy_module("arbitro.services.knockout_digital")
 
 router = APIRouter(include_in_schema=False)
 
@@ -84,9 +88,7 @@ def _tables(web: Web, event_id: str) -> tuple[Any, AbstractContextManager[Any]]:
     round event's tables, or a knockout's matches (the same methods, a table named by its
     round and number: :mod:`arbitro.services.knockout_digital`)."""
     if web.is_knockout(event_id):
-        from arbitro.services.knockout_digital import DigitalMatches
-
-        return DigitalMatches(web.knockout), web.knockout.lock
+        return knockout_digital.DigitalMatches(web.knockout), web.knockout.lock
     return DigitalTables(web.service), web.locked()
 
 

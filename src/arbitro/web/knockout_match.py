@@ -27,6 +27,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from arbitro.errors import ArbitroError, ConflictError
+from arbitro.lazy_names import lazy_module
 from arbitro.tournament.knockout import Match, PairId
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.web import auth
@@ -41,7 +42,10 @@ from arbitro.web.tokens import TokenError
 
 if TYPE_CHECKING:
     from arbitro.store.record_store import RecordStore
+    from arbitro.web import knockout_digital
     from arbitro.web.context import Web
+else:
+    knockout_digital = lazy_module("arbitro.web.knockout_digital")
 
 router = APIRouter()
 
@@ -295,9 +299,7 @@ async def match_enter(request: Request, token: str) -> Response:
 
 def _digital_seats(web: Web, state: KnockoutState, match_id: str) -> list[dict[str, Any]]:
     """The seats' links when the match is played at a digital table (issue 32)."""
-    from arbitro.web.knockout_digital import seat_links
-
-    return seat_links(web.secret, state, match_id)
+    return knockout_digital.seat_links(web.secret, state, match_id)
 
 
 def _error_page(request: Request, web: Web, err: ArbitroError) -> Response:
