@@ -12,6 +12,7 @@ a seat's letter and is not counted)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
@@ -20,10 +21,15 @@ from typing import Any
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import EventKind, code_spec, code_specs
 from arbitro.games.core.seats import Seat
+from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.events import EventService
+from arbitro.services.knockout import KnockoutService
+from arbitro.services.knockout_digital import DigitalMatches
 from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
+from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.rules import rules_for
 
 
 def digital_codes() -> list[str]:
@@ -38,13 +44,48 @@ class Clock:
         return datetime(2026, 12, 2, 20, 30, tzinfo=UTC)
 
 
+def round_deals(code: str, deals: int) -> int:
+    """``deals`` if the code's rounds may have that many, else the fewest they may have."""
+    allowed = rules_for(CodeId(code_spec(code).id)).deals_allowed
+    return deals if deals in allowed else min(allowed)
+
+
+def is_knockout(code: str) -> bool:
+    """Whether ``code``'s events are knockouts (its digital tables are its matches')."""
+    return code_spec(code).events is EventKind.KNOCKOUT
+
+
+def opened_table(
+    svc: EventService, event_id: str, code: str, deals: int, rng: random.Random
+) -> tuple[Any, int, int]:
+    """A digital table of ``code`` opened through its service, as the event's kind opens
+    one (asked of the registry, no game named): a round event's table 1 of round 1 (two
+    tables' worth of competitors seated, ``deals`` deals, see :func:`round_deals`), or a
+    knockout's first match between two pairs. Answers the use cases (``DigitalTables`` or
+    ``DigitalMatches``: the same methods), the table's round and number."""
+    if is_knockout(code):
+        ko = KnockoutService(svc.store, svc.clock)
+        ko.create(event_id, KnockoutConfig(f"Digitale {event_id}", seeded=True))
+        for i in (1, 2):
+            ko.register(event_id, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        ko.draw(event_id, seed=7)
+        matches = DigitalMatches(ko, rng)
+        first = ko.state(event_id).bracket.matches()[0]  # type: ignore[union-attr]
+        round_number, table = matches.open(event_id, first.id)
+        return matches, round_number, table
+    seated_event(svc, event_id, code, tables=1, deals=round_deals(code, deals))
+    tables = DigitalTables(svc, rng)
+    tables.open(event_id, 1, 1)
+    return tables, 1, 1
+
+
 def seated_event(svc: EventService, event_id: str, code: str, tables: int, deals: int) -> None:
     """An event of ``code`` with ``tables`` tables in round 1, seated by draw and published:
     pairs (two a table) or individuals (four a table) as the code's desk offers first."""
     spec = code_spec(code)
     if spec.events is not EventKind.ROUNDS:
         raise AssertionError(
-            f"{code} is played by {spec.events.value}: say here how its digital table opens"
+            f"{code} is played by {spec.events.value}: open its table with opened_table"
         )
     fmt = EventFormat(spec.desk_formats[0]) if spec.desk_formats else EventFormat.PAIRS
     config = EventConfig(
@@ -113,10 +154,16 @@ class Secrecy:
         self.before = after
 
     def cards(self, view: Mapping[str, Any]) -> Counter[str]:
-        """The cards a seat's view shows, but for its legal moves (``moves``, the service's:
-        they name the seat's own cards again and again, see :meth:`hidden`)."""
-        rest = {k: v for k, v in view.items() if k != "moves"}
-        return Counter(w for w in words(rest) if w in self.deck)
+        """The cards a seat's view shows, read in the one shape every phone draws
+        (docs/digital-tables.md): its ``hand``, the ``pile`` and the cards of its ``areas``'
+        melds (an engine may keep other keys for its own tests, which repeat these cards: a
+        phone draws none of them); its legal moves apart (see :meth:`hidden`)."""
+        shown = [
+            *view.get("hand", []),
+            *view.get("pile", []),
+            *(m["cards"] for a in view.get("areas", []) for m in a["melds"]),
+        ]
+        return Counter(w.split("=")[0] for w in words(shown) if w.split("=")[0] in self.deck)
 
     def start(self, views: Mapping[Seat, Mapping[str, Any]]) -> None:
         """The first messages of the deal: what every seat sees beyond its hand is the same

@@ -9,12 +9,11 @@ Along the way each phone sometimes sends its move twice (the same ``n``: recorde
 sometimes a stale one (an ``n`` already played: refused), as a phone that lost its answer or
 reloaded late does (docs/digital-tables.md, "Records").
 
-A few games each run of the suite; ``-m slow`` plays thousands (``DIGITAL_GAMES``)."""
+A few games each run of the suite; bench/digital_property.py plays thousands."""
 
 from __future__ import annotations
 
 import itertools
-import os
 import random
 import tempfile
 from collections.abc import Iterator
@@ -27,13 +26,24 @@ from hypothesis import strategies as st
 
 from arbitro.errors import ConflictError
 from arbitro.games.core.seats import Seat
-from arbitro.services.digital_tables import DigitalTables, seating_of
+from arbitro.services.digital_tables import seating_of
 from arbitro.services.events import EventService
+from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
 from arbitro.tournament.digital.engine import engine_of
+from arbitro.tournament.knockout_digital import match_at
 from arbitro.tournament.model import TableSeating
 
-from .play import Clock, Secrecy, deck_words, digital_codes, seated_event, words
+from .play import (
+    Clock,
+    Secrecy,
+    deck_words,
+    digital_codes,
+    is_knockout,
+    opened_table,
+    round_deals,
+    words,
+)
 
 _IDS = itertools.count(1)
 DEALS = 2
@@ -62,19 +72,17 @@ def play_through_protocol(
     sends it again, or sends a stale one. Every view is checked for hidden cards. Answers
     the deals' layouts and the sheet the last view carries."""
     event = f"p{next(_IDS)}"
-    seated_event(svc, event, code, tables=1, deals=deals)
-    tables = DigitalTables(svc, random.Random(seed ^ 0x5EED))
-    tables.open(event, 1, 1)
+    tables, r, t = opened_table(svc, event, code, deals, random.Random(seed ^ 0x5EED))
     engine = engine_of(code)
     seats = engine.seats
     choose = random.Random(seed)
     secrecy: Secrecy | None = None
     deal_now = 0
     while True:
-        views = {s: tables.view(event, 1, 1, s) for s in seats}
+        views = {s: tables.view(event, r, t, s) for s in seats}
         first = views[seats[0]]
         assert all((v["deal"], v["n"]) == (first["deal"], first["n"]) for v in views.values())
-        table = tables.table(event, 1, 1)
+        table = tables.table(event, r, t)
         if first["deal"] != deal_now:  # a new deal: follow its secrecy from the start
             deal_now = first["deal"]
             layout = table.current.layout
@@ -86,26 +94,43 @@ def play_through_protocol(
         for s, v in views.items():
             leaked = secrecy.hidden(s, v)
             assert not leaked, f"{s.value}'s view shows {dict(leaked)}: {v}"
-        if first["sheet"]:
-            seating = seating_of(svc.state(event), 1, 1)
+        if first["sheet"]:  # a round's table: its sheet, once every deal is over
+            seating = seating_of(svc.state(event), r, t)
             return [d.layout for d in table.deals], first["sheet"], seating
+        if is_knockout(code) and first["over"] and _decided(svc, event, r, t):
+            # a match: each game recorded as it ended (Briscola art. 8), the engine's results
+            seating = TableSeating(t, None, None)
+            games = engine.sheet_entry(table.finished(), seating)
+            recorded = match_at(KnockoutService(svc.store).state(event), r, t).games
+            assert [sorted(n for _, n in g.points) for g in recorded] == [
+                sorted(x["points"].values()) for x in games["games"]
+            ]
+            return [d.layout for d in table.deals], games, seating
         to_play = [s for s in seats if views[s]["moves"]]
         assert len(to_play) == 1, f"offered moves: {[s.value for s in to_play]}"
         seat: Seat = to_play[0]
         v = views[seat]
         move = choose.choice(v["moves"])
         deal, n = v["deal"], v["n"] + 1
-        tables.play(event, 1, 1, seat, deal, n, move)
+        tables.play(event, r, t, seat, deal, n, move)
         if chaos.random() < 0.1:  # the answer was lost: the phone sends it again
-            before = list(tables.table(event, 1, 1).deals[deal - 1].moves)
-            tables.play(event, 1, 1, seat, deal, n, move)  # recorded once, even a deal's last
-            again = tables.table(event, 1, 1).deals[deal - 1].moves
-            assert again == before and again[n - 1] == (seat.value, move)
+            before = list(tables.table(event, r, t).deals[deal - 1].moves)
+            tables.play(event, r, t, seat, deal, n, move)  # recorded once, even a deal's last
+            again = tables.table(event, r, t).deals[deal - 1].moves
+            assert again == before and again[n - 1][0] == seat.value
         if chaos.random() < 0.05 and n > 1:  # a phone behind the table: refused
-            earlier = tables.table(event, 1, 1).deals[deal - 1].moves
-            if earlier[n - 2] != (seat.value, move):  # (the same seat's same move: a twin meld)
+            earlier = tables.table(event, r, t).deals[deal - 1].moves
+            if earlier[n - 2] != (
+                seat.value,
+                str(engine.parse_move(move)),
+            ):  # (the same seat's same move: a twin meld)
                 with pytest.raises(ConflictError):
-                    tables.play(event, 1, 1, seat, deal, n - 1, move)
+                    tables.play(event, r, t, seat, deal, n - 1, move)
+
+
+def _decided(svc: EventService, event: str, r: int, t: int) -> bool:
+    """Whether the knockout match at table ``t`` of round ``r`` has its winner (art. 9)."""
+    return match_at(KnockoutService(svc.store).state(event), r, t).winner is not None
 
 
 def play_alone(
@@ -128,7 +153,7 @@ def check_game(svc: EventService, code: str, deals: int, seed: int, chaos_seed: 
     layouts, sheet, seating = play_through_protocol(
         svc, code, deals, seed, random.Random(chaos_seed)
     )
-    assert len(layouts) == deals
+    assert len(layouts) == (len(layouts) if is_knockout(code) else round_deals(code, deals))
     assert sheet == play_alone(code, layouts, seed, seating)
 
 
@@ -147,14 +172,6 @@ def test_bot_games_through_the_protocol_score_as_the_engine_alone(
     check_game(service, code, DEALS, seed, chaos)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("code", digital_codes())
-def test_thousands_of_bot_games(service: EventService, code: str) -> None:
-    """``DIGITAL_GAMES`` rounds (default 1000, so 2000 deals), seeds 0..N-1."""
-    for seed in range(int(os.environ.get("DIGITAL_GAMES", "1000"))):
-        check_game(service, code, DEALS, seed, seed + 1)
-
-
 def test_the_secrecy_check_sees_a_hidden_card() -> None:
     """The check can fail: a view showing one card of another hand, or of the stock (one
     more of a card than the seat may see), is caught; the seat's own view is not."""
@@ -169,11 +186,14 @@ def test_the_secrecy_check_sees_a_hidden_card() -> None:
     north, east = seats[0], seats[1]
     assert not secrecy.hidden(north, views[north])
     theirs = str(game.hand(east)[0])
-    assert secrecy.hidden(north, {**views[north], "peek": [theirs]}) == {theirs: 1}
+    peek = {**views[north], "pile": [*views[north].get("pile", []), theirs]}
+    assert secrecy.hidden(north, peek) == {theirs: 1}
     dealt = {str(c) for s in seats for c in game.hand(s)}
     face_up = set(secrecy.face_up or ())
     unseen = next(w for w in words(layout) if w in secrecy.deck and w not in dealt | face_up)
-    assert secrecy.hidden(north, {**views[north], "peek": unseen}) == {unseen: 1}
+    area = {"title": "peek", "melds": [{"target": None, "cards": [unseen]}]}
+    peek = {**views[north], "areas": [*views[north].get("areas", []), area]}
+    assert secrecy.hidden(north, peek) == {unseen: 1}
     assert secrecy.hidden(north, {**views[north], "moves": [f"discard {theirs}"]}) or (
         theirs in {str(c) for c in game.hand(north)}
     )

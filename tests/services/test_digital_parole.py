@@ -75,8 +75,10 @@ def _letters(value: Any) -> Iterator[str]:
                 yield from w
     elif isinstance(value, dict):
         for k, v in value.items():
-            if k in ("hand", "pile", "melds", "moves"):
+            if k in ("hand", "pile", "moves"):
                 yield from _letters(v)
+            elif k == "areas":  # the words on the table: each area's melds' cards
+                yield from _letters([m["cards"] for a in v for m in a["melds"]])
     elif isinstance(value, list):
         for v in value:
             yield from _letters(v)
@@ -92,12 +94,13 @@ def _check_view(view: dict[str, Any], deal: Deal, seat: Seat) -> None:
         for w in deal.words(line):
             seen.update(w.cards)
     shown = Counter(view["hand"]) + Counter(view["pile"])
-    for line in view["melds"].values():
-        for w in line:
-            shown.update(w)
+    for area in view["areas"]:
+        for w in area["melds"]:
+            shown.update(w["cards"])
     assert not shown - seen
     assert view["hand_sizes"] == {s.value: len(deal.hand(s)) for s in SEATS}
-    assert view["stock"] == deal.stock_size and "pozzetti" not in view  # none (art. 3.4)
+    stock = [c["value"] for c in view["counters"] if c["title"] == "Stock"]
+    assert stock == [deal.stock_size] and len(view["counters"]) == 1  # no pozzetti (art. 3.4)
     assert "position" not in view and "stock_cards" not in view
     # a move a phone is offered is made of its own hand's and the words' cards only
     mine = Counter(deal.hand(seat))

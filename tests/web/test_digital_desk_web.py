@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from arbitro.games.core import Seat
 from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
+from arbitro.tournament.commands import values
 from arbitro.web.digital_table import seat_code
 from arbitro.web.tokens import make_token
 
@@ -34,7 +35,7 @@ def test_the_round_links_its_digital_tables_and_the_desk_shows_their_progress(
     assert "round-digital-link" not in director_client.get(base).text
     tables = DigitalTables(web.service, random.Random(3))
     tables.open(event, 1, 1, robots=(Seat.E, Seat.W))
-    web.service.start_round(event, 1)
+    web.service.run(event, values.StartRound(1))
     clock.advance(minutes=10)
     page = director_client.get(base).text
     assert f'href="{base}/digital"' in page

@@ -19,6 +19,8 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ConflictError
 from arbitro.games.core import Seat
 from arbitro.services.digital_tables import DigitalTables
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -55,7 +57,7 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
         ),
     )
     for i in range(1, 5):
-        svc.register(event, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        svc.run(event, Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     svc.seat(event, 1, publish=True)
     tables = DigitalTables(svc, random.Random(21))
     tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
@@ -89,7 +91,7 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
                     assert sorted(m.split()[1:]) == sorted(played.split()[1:]) or "=" in m
                 page.screenshot(path=str(SHOTS / "2-word-selected.png"))
                 page.locator(f'#dt-moves button[data-move="{played}"]').click()
-                expect(page.locator("#dt-melds-own .dt-meld")).not_to_have_count(0)
+                expect(page.locator(".dt-area.own .dt-meld")).not_to_have_count(0)
                 page.screenshot(path=str(SHOTS / "3-word-played.png"))
             view = tables.view(event, 1, 1, Seat.N)
             discard = next(m for m in view["moves"] if m.startswith("discard "))
@@ -114,7 +116,7 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
                 continue  # the server's robots moved first: read the table again
         sign = page.locator("#dt-result button.dt-sign")
         expect(sign).to_have_count(1)
-        expect(page.locator("#dt-result p")).to_contain_text("NS:")
+        expect(page.locator("#dt-result .dt-scores")).to_contain_text("NS")  # the scores
         page.screenshot(path=str(SHOTS / "4-score.png"), full_page=True)
         sign.click()
         expect(sign).to_have_count(1)  # East-West still to sign
@@ -122,7 +124,7 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
         assert sheet_status(svc.state(event), 1, 1) == "confirmed"
         sheet = tables.view(event, 1, 1, Seat.N)["sheet"]
         svc.enter_sheet(event, 1, 2, svc.state(event).sheet_kind.parse(sheet))
-        svc.publish_standings(event, 1)
+        svc.run(event, values.PublishStandings(1))
         rows = svc.standings(event)
         assert len(rows) == 4 and sum(r.vp for r in rows) > 0
         page.screenshot(path=str(SHOTS / "5-signed.png"), full_page=True)

@@ -22,6 +22,7 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.games.core import SEATS
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.event_log import to_domain
+from arbitro.services.registering import Register
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -69,9 +70,9 @@ class Phone:
 
 
 _KEYS = {
-    *("seat", "dealer", "turn", "phase", "over", "hand", "hand_sizes", "pile", "melds"),
-    *("pozzetto_taken", "stock", "pozzetti", "result", "deal", "deals", "n", "moves", "sheet"),
-    *("signed", "lines", "signer", "round", "table", "robots"),
+    *("seat", "dealer", "turn", "phase", "over", "hand", "hand_sizes", "pile", "areas"),
+    *("counters", "scores", "result", "deal", "deals", "n", "moves", "sheet", "previous"),
+    *("signed", "lines", "signer", "round", "table", "robots", "paused", "called"),
 }
 
 
@@ -114,7 +115,7 @@ def test_four_phones_play_a_parole_deal_with_words_and_sign_the_sheet(
     )
     svc.create_event(event, config)
     for i in range(1, 5):
-        svc.register(event, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        svc.run(event, Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
     svc.seat(event, 1, publish=True)
     tables = DigitalTables(svc, random.Random(8))
     tables.open(event, 1, 1)

@@ -26,6 +26,8 @@ from arbitro.games.core.seats import SEATS, Seat
 from arbitro.games.scala40.deal import ORDER, arrange_deck
 from arbitro.games.scala40.rules import scala40_deck
 from arbitro.services.digital_tables import DigitalTables
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.tournament.digital.commands import OpenDigitalTable
 from arbitro.tournament.event import EventConfig
@@ -50,7 +52,7 @@ def scala40_event(web: Any, event_id: str) -> str:
     )
     web.service.create_event(event_id, config)
     for i in range(1, 5):
-        web.service.register(event_id, f"Giocatore {i}", [])
+        web.service.run(event_id, Register(f"Giocatore {i}", []))
     web.service.seat(event_id, 1, publish=True)
     return event_id
 
@@ -202,7 +204,7 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
     assert sheet_status(state, 1, 1) == "confirmed"
     assert signer in {str(p) for p in sheet["players"]}
     assert sheet["points"][0][0] == last.scores()[Seat.N] or len(sheet["points"]) == 3
-    web.service.publish_standings(event, 1)
+    web.service.run(event, values.PublishStandings(1))
     rows = web.service.standings(event)
     assert len(rows) == 4 and sorted(r.mp for r in rows) == sorted(
         sum(row[i] for row in sheet["points"]) for i in range(4)

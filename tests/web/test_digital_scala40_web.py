@@ -22,6 +22,8 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.games.core import SEATS
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.event_log import to_domain
+from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -130,7 +132,7 @@ def scala40_event(web: Any, event_id: str, players: int = 4) -> str:
     )
     web.service.create_event(event_id, config)
     for i in range(1, players + 1):
-        web.service.register(event_id, f"Giocatore {i}", [])
+        web.service.run(event_id, Register(f"Giocatore {i}", []))
     web.service.seat(event_id, 1, publish=True)
     return event_id
 
@@ -186,6 +188,6 @@ def test_four_phones_play_a_scala40_round_over_websockets_and_each_signs(
     signed = _signed(web, event)
     assert [b.line for b in signed] == [str(p) for p in seating.tables[0].players or ()]
     assert [b.device for b in signed] == [f"telefono-{s}-0123456789abcdef" for s in "NESW"]
-    web.service.publish_standings(event, 1)
+    web.service.run(event, values.PublishStandings(1))
     rows = web.service.standings(event)
     assert len(rows) == 4 and sum(r.vp for r in rows) > 0

@@ -5,6 +5,7 @@ move by move in the engine's notation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -27,16 +28,23 @@ from arbitro.lazy_names import lazy_module
 if TYPE_CHECKING:
     from arbitro.games.core import seats
     from arbitro.games.core.seats import Seat
-    from arbitro.services import digital_desk, digital_tables
+    from arbitro.services import digital_desk, digital_tables, knockout_digital
+    from arbitro.services import events as events_service
+    from arbitro.services import knockout as knockout_service
     from arbitro.tournament.digital.table import DigitalTable
     from arbitro.tournament.event import EventState
     from arbitro.web import base_url as web_base_url
     from arbitro.web import digital_table as web_digital_table
+    from arbitro.web import knockout_match as web_knockout_match
     from arbitro.web import secret as web_secret
 else:
     seats = lazy_module("arbitro.games.core.seats")
     digital_tables = lazy_module("arbitro.services.digital_tables")
     digital_desk = lazy_module("arbitro.services.digital_desk")
+    knockout_digital = lazy_module("arbitro.services.knockout_digital")
+    knockout_service = lazy_module("arbitro.services.knockout")
+    events_service = lazy_module("arbitro.services.events")
+    web_knockout_match = lazy_module("arbitro.web.knockout_match")
     web_base_url = lazy_module("arbitro.web.base_url")
     web_digital_table = lazy_module("arbitro.web.digital_table")
     web_secret = lazy_module("arbitro.web.secret")
@@ -67,6 +75,44 @@ _REASONS = {
     "time": N_("the move's time limit exceeded"),
     "wait": N_("a seat awaited too long"),
 }
+
+
+def _tables(event_id: str) -> tuple[Any, Callable[[DigitalTable], dict[str, Any]]]:
+    """The digital tables' use cases of the event (a round event's tables, or a knockout's
+    matches: the same methods) and a table's progress (the desk's for a round's table,
+    :func:`progress_data`; a match's games at most for a match's, art. 9)."""
+    store = open_store()
+    if store.has_event(event_id) and store.event_kind(event_id) == "knockout":
+        ko = knockout_service.KnockoutService(store)
+
+        def games(round_number: int, table: int) -> int:
+            view = knockout_digital.DigitalMatches(ko).view(
+                event_id, round_number, table, seats.SEATS[0]
+            )
+            return int(view["deals"])
+
+        return knockout_digital.DigitalMatches(ko), lambda t: match_progress(
+            t, games(t.round, t.table)
+        )
+    svc = events_service.EventService(store)
+    return digital_tables.DigitalTables(svc), lambda t: progress_data(svc.state(event_id), t)
+
+
+def match_progress(t: DigitalTable, deals: int) -> dict[str, Any]:
+    """A match's table's progress as JSON: game k of n, moves, whose turn, the full
+    position."""
+    game = t.position()
+    return {
+        "round": t.round,
+        "table": t.table,
+        "deal": t.current.number,
+        "deals": deals,
+        "moves": len(t.current.moves),
+        "turn": None if game.is_over else game.turn.value,
+        "over": game.is_over,
+        "robots": list(t.current.robots),
+        "position": t.engine.position(game),
+    }
 
 
 def progress_text(data: dict[str, Any]) -> str:
@@ -138,7 +184,7 @@ def register(app: typer.Typer) -> None:
         each player only their own."""
 
         with errors(json_out):
-            t = digital_tables.DigitalTables(service()).table(event_id, round_number, table)
+            t = _tables(event_id)[0].table(event_id, round_number, table)
             store = open_store()
             base, secret = web_base_url.cli_base_url(store, base_url), web_secret.load_secret(store)
             seats = [s.value for s in t.engine.seats]
@@ -172,6 +218,53 @@ def register(app: typer.Typer) -> None:
             data.pop("position")  # the terminal that opens it is no player's: still, no cards
             emit(data, progress_text({**data, "position": ""}).rstrip(), json_out)
 
+    @group.command("match", help=_("Open a knockout match at a digital table: its seats' links."))
+    def open_match(
+        event_id: EventArg,
+        match: Annotated[str, typer.Argument(help=_("The match, e.g. R1M1"))],
+        robots: Annotated[
+            str | None,
+            typer.Option("--robots", help=_("The seats robots play, e.g. E,W")),
+        ] = None,
+        base_url: Annotated[
+            str | None,
+            typer.Option(
+                "--base-url",
+                help=_("Address of the site (default: the one arbitro serve recorded)"),
+            ),
+        ] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Open the match at a digital table (its next game dealt by a secure random source,
+        the dealer drawn by the server: Briscola arts. 1-3), then give the match page (its
+        QR code is on the match card) and each seat's own link."""
+
+        with errors(json_out):
+            store = open_store()
+            matches = knockout_digital.DigitalMatches(knockout_service.KnockoutService(store))
+            round_number, table = matches.open(event_id, match, _seats(robots))
+            t = matches.table(event_id, round_number, table)
+            base = web_base_url.cli_base_url(store, base_url).rstrip("/")
+            secret = web_secret.load_secret(store)
+            page = base + web_knockout_match.match_path(secret, event_id, match)
+            found = {
+                s.value: base
+                + web_digital_table.seat_path(secret, event_id, table, round_number, s.value)
+                for s in t.engine.seats
+            }
+            data = {"match": match, "round": round_number, "table": table, "page": page}
+            lines = [
+                _(
+                    "{match}: round {round}, table {table}",
+                    match=match,
+                    round=round_number,
+                    table=table,
+                ),
+                _("Match page: {url}", url=page),
+            ]
+            lines.extend(f"{s}: {url}" for s, url in found.items())
+            emit(data | {"seats": found}, "\n".join(lines), json_out)
+
     @group.command("show", help=_("A digital table: the full position, or what a seat sees."))
     def show(
         event_id: EventArg,
@@ -187,14 +280,13 @@ def register(app: typer.Typer) -> None:
         ``--seat`` what that seat's phone shows (its hand only)."""
 
         with errors(json_out):
-            svc = service()
-            tables = digital_tables.DigitalTables(svc)
+            tables, progress = _tables(event_id)
             if seat is not None:
                 view = tables.view(event_id, round_number, table, _seat(seat))
                 emit(view, view_text(view), json_out)
                 return
             t = tables.table(event_id, round_number, table)
-            data = progress_data(svc.state(event_id), t)
+            data = progress(t)
             emit(data, progress_text(data), json_out)
 
     def _desk_action(
@@ -298,7 +390,7 @@ def register(app: typer.Typer) -> None:
         position once it is over."""
 
         with errors(json_out):
-            tables = digital_tables.DigitalTables(service())
+            tables = _tables(event_id)[0]
             moves = tables.replay(event_id, round_number, table, deal)
             t = tables.table(event_id, round_number, table)
             game = t.position(deal)

@@ -113,6 +113,7 @@ BRISCOLA = CodeSpec(
     ),
     arbiter="arbitro.games.briscola.arbiter",
     knockout="arbitro.codes.briscola",
+    digital="arbitro.games.briscola.digital",
 )
 # Bridge Law 13 (wrong number of cards in a board, seed 003): a law without events of its own,
 # read by the prepared-deal events of the other codes (arbitro.games.prepared_deals).

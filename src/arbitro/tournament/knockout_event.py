@@ -104,6 +104,7 @@ class KnockoutState:
     # pair and (match, pair) → device.
     device_pair: dict[tuple[str, str], CompetitorId] = field(default_factory=dict)
     pair_device: dict[tuple[str, CompetitorId], str] = field(default_factory=dict)
+    digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # knockout_digital
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
@@ -349,6 +350,12 @@ def enter_game(
         raise ArbitroError(
             "{match}: pair {pair} does not play this match", match=m.id, pair=pair, article=article
         )
+    if (m.round, m.number) in state.digital:  # issue 32: the engine records its games
+        raise ConflictError(
+            "{match} is played at a digital table: its games are recorded as they end",
+            match=m.id,
+            article=article,
+        )
     if not device:
         raise ArbitroError("open the match's page from the QR code on its card")
     bound = state.device_pair.get((m.id, device))
@@ -454,3 +461,6 @@ def record_game(
         return make_record(body_from_json(kind, report.to_payload()), now, actor, reason)
     body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
     return make_record(body, now, actor)
+
+
+from arbitro.tournament import knockout_digital as _digital  # noqa: E402,F401  (issue 32)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError
+from arbitro.lazy_names import lazy_module
 from arbitro.tournament import commands
 from arbitro.tournament.boards import assignment_of, comparison_method
 from arbitro.tournament.clock import correct_start, start_round
@@ -84,6 +85,11 @@ from arbitro.tournament.records import (
     body_to_json,
     unknown_record,
 )
+
+if TYPE_CHECKING:
+    from arbitro.tournament import knockout_digital
+else:  # it imports this module's knockout folds: read on first use
+    knockout_digital = lazy_module("arbitro.tournament.knockout_digital")
 
 # A record dated later than this after the moment of the import is refused.
 FUTURE = timedelta(days=1)
@@ -381,6 +387,8 @@ def _check_knockout(state: KnockoutState, rec: Record) -> Checked:
             commands.cancel_game(state, b.target, rec.reason, at, who)
         case EventImported():
             pass
+        case DigitalDealt() | DigitalMove():  # issue 32: a match at a digital table
+            return knockout_digital.check_record(state, rec), None
         case _:
             raise unknown_record(rec.kind, state.event_id)
     return [rec], None

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
@@ -31,8 +32,8 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_
-from arbitro.services.digital_tables import DigitalTables, seat_view
-from arbitro.tournament.digital.commands import digital_table
+from arbitro.lazy_names import lazy_module
+from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.digital.engine import rendered
 from arbitro.web import auth, digital_presence
 from arbitro.web.context import Web, request_lang, web_of
@@ -46,7 +47,10 @@ from arbitro.web.tokens import (
 )
 
 if TYPE_CHECKING:
+    from arbitro.services import knockout_digital
     from arbitro.store.notify import CommitChannel
+else:
+    knockout_digital = lazy_module("arbitro.services.knockout_digital")
 
 router = APIRouter(include_in_schema=False)
 
@@ -77,6 +81,15 @@ def _seat(text: str) -> Seat:
         return Seat(text)
     except ValueError:
         raise ArbitroError("«{seat}» is not a seat (N, E, S, W)", seat=text) from None
+
+
+def _tables(web: Web, event_id: str) -> tuple[Any, AbstractContextManager[Any]]:
+    """The digital tables' use cases of the event and the lock its state is read under: a
+    round event's tables, or a knockout's matches (the same methods, a table named by its
+    round and number: :mod:`arbitro.services.knockout_digital`)."""
+    if web.is_knockout(event_id):
+        return knockout_digital.DigitalMatches(web.knockout), web.knockout.lock
+    return DigitalTables(web.service), web.locked()
 
 
 def _admitted(web: Web, token: str, seat: str, cookies: dict[str, str]) -> bool:
@@ -110,8 +123,9 @@ def seat_page(request: Request, token: str, seat: str, proof: str | None = None)
         return response
     if not _admitted(web, token, seat, dict(request.cookies)):
         return _refused(web, request, N_("open this seat from its own link (ask the director)"))
-    with web.locked():
-        digital_table(web.service.state(event_id), round_number, table)
+    tables, lock = _tables(web, event_id)
+    with lock:
+        tables.table(event_id, round_number, table)
     device = device_of(request) or new_device()  # the phone's id, as the sheets' pages give it
     response = web.render(
         request,
@@ -192,11 +206,12 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
     flag = asyncio.Event()
     _WATCHERS.setdefault(key, set()).add(flag)
     digital_presence.joined(key, s.value)  # the desk's «connected» (issue 32)
-    tables = DigitalTables(web.service)
+    tables, lock = _tables(web, event_id)
 
     def view() -> dict[str, Any]:
-        with web.locked():
-            return rendered(seat_view(web.service.state(event_id), round_number, table, s), lang)
+        with lock:
+            view: dict[str, Any] = tables.view(event_id, round_number, table, s)
+            return rendered(view, lang)
 
     async def send_view() -> tuple[int, int]:
         v = await run_in_threadpool(view)
@@ -242,7 +257,7 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
             if receiver.done():
                 break
             if woken or last != await run_in_threadpool(
-                lambda: _progress(web, event_id, round_number, table)
+                lambda: _progress(tables, lock, event_id, round_number, table)
             ):
                 last = await send_view()
     except (WebSocketDisconnect, RuntimeError):
@@ -257,7 +272,7 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
 
 
 def _sign(
-    tables: DigitalTables,
+    tables: Any,
     secret: bytes,
     event_id: str,
     round_number: int,
@@ -270,14 +285,17 @@ def _sign(
     keyed address and browser, the installation's proof (issue 29)."""
     line = tables.signer(event_id, round_number, table, seat)
     actor = f"tavolo {table} {seat.value}"
-    return tables.sign(
+    status: str = tables.sign(
         event_id, round_number, table, line, device, seal=secret, actor=actor, source=source
     )
+    return status
 
 
-def _progress(web: Web, event_id: str, round_number: int, table: int) -> tuple[int, int]:
-    with web.locked():
-        t = digital_table(web.service.state(event_id), round_number, table)
+def _progress(
+    tables: Any, lock: AbstractContextManager[Any], event_id: str, round_number: int, table: int
+) -> tuple[int, int]:
+    with lock:
+        t = tables.table(event_id, round_number, table)
         return t.current.number, len(t.current.moves)
 
 

@@ -27,6 +27,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from arbitro.errors import ArbitroError, ConflictError
+from arbitro.lazy_names import lazy_module
 from arbitro.tournament.knockout import Match, PairId
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.web import auth
@@ -41,7 +42,10 @@ from arbitro.web.tokens import TokenError
 
 if TYPE_CHECKING:
     from arbitro.store.record_store import RecordStore
+    from arbitro.web import knockout_digital
     from arbitro.web.context import Web
+else:
+    knockout_digital = lazy_module("arbitro.web.knockout_digital")
 
 router = APIRouter()
 
@@ -232,6 +236,7 @@ def match_page(request: Request, token: str, pair: str | None = None) -> Respons
             if state.bracket is None:
                 raise TokenError("invalid match code: scan the QR code on the match card again")
             ctx = page_context(state, match_id, device, pair)
+            ctx["digital"] = _digital_seats(web, state, match_id)
     except ArbitroError as exc:
         return _with_device(request, _error_page(request, web, exc), device)
     return _with_device(request, _render(request, web, ctx), device)
@@ -290,6 +295,11 @@ async def match_enter(request: Request, token: str) -> Response:
     except ArbitroError as exc:
         err = exc
     return await run_in_threadpool(_refusal, request, web, token, device, chosen, err)
+
+
+def _digital_seats(web: Web, state: KnockoutState, match_id: str) -> list[dict[str, Any]]:
+    """The seats' links when the match is played at a digital table (issue 32)."""
+    return knockout_digital.seat_links(web.secret, state, match_id)
 
 
 def _error_page(request: Request, web: Web, err: ArbitroError) -> Response:

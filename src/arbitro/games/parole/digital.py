@@ -35,6 +35,7 @@ from arbitro.games.parole.errors import article
 from arbitro.games.parole.letters import format_cards, shuffled_deck
 from arbitro.games.parole.moves import Move, parse_move
 from arbitro.games.parole.record import ParoleRules
+from arbitro.i18n import N_
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -98,12 +99,28 @@ class ParoleDigital:
         return move
 
     def view(self, game: Deal, seat: Seat) -> dict[str, Any]:
-        """What ``seat`` sees: its own hand (sorted), the other hands' sizes, the whole
-        discard pile (face up, art. 4.2), each line's words in the order opened (``layoff N``
-        numbers them), the stock's size (face down), whose turn and in which phase, and the
-        result once the deal is over: FIBAS's keys but the pozzetti's, which Burraco Parole
-        has not (art. 3.4), so that the phone shows none."""
+        """What ``seat`` sees, in the phone's one shape (docs/digital-tables.md): its own
+        hand (sorted), the other hands' sizes, the whole discard pile (face up, art. 4.2),
+        ``areas`` each line's words in the order opened, the seat's line first (``target``
+        the number ``layoff N`` names: a line lays off on its own words), ``counters`` the
+        stock's size (face down; no pozzetti: Burraco Parole has none, art. 3.4), whose turn
+        and in which phase, and once the deal is over the result and ``scores`` (each
+        line's base and card points, arts. 5-6)."""
         outcome = game.outcome()
+        own = seat.line
+        other = next(ln for ln in LINES if ln is not own)
+        areas = [
+            {
+                "title": title,
+                "args": {"line": ln.value},
+                "own": ln is own,
+                "melds": [
+                    {"target": k if ln is own else None, "cards": list(w.cards)}
+                    for k, w in enumerate(game.words(ln))
+                ],
+            }
+            for ln, title in ((own, N_("Your line's melds")), (other, N_("Melds of {line}")))
+        ]
         return {
             "seat": seat.value,
             "dealer": game.dealer.value,
@@ -113,9 +130,10 @@ class ParoleDigital:
             "hand": sorted(game.hand(seat), key=_order),
             "hand_sizes": {s.value: len(game.hand(s)) for s in SEATS},
             "pile": list(game.discard_pile),
-            "melds": {ln.value: [list(w.cards) for w in game.words(ln)] for ln in LINES},
-            "stock": game.stock_size,
+            "areas": areas,
+            "counters": [{"title": N_("Stock"), "value": game.stock_size}],
             "result": None if outcome is None else _result(game),
+            "scores": None if outcome is None else _scores(game),
         }
 
     def position(self, game: Deal) -> str:
@@ -173,6 +191,18 @@ def _phone(game: Deal, move: Move) -> str:
 def _order(x: str) -> tuple[int, str]:
     """A hand's order: the letters alphabetically, then the pinelle and the jolly."""
     return (x in "!?", x)
+
+
+def _scores(game: Deal) -> list[dict[str, Any]]:
+    """Each line's base and card points (arts. 5-6), as the phones show them."""
+    return [
+        {
+            "title": N_("Line {line}"),
+            "args": {"line": ln.value},
+            "value": f"{sc.base} + {sc.points} = {sc.base + sc.points}",
+        }
+        for ln, sc in game.scores().items()
+    ]
 
 
 def _result(game: Deal) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.games.core.seats import Seat
@@ -31,7 +31,14 @@ if TYPE_CHECKING:
     from arbitro.tournament.event import EventState
 
 
-def digital_table(state: EventState, round_number: int, table: int) -> DigitalTable:
+class HasTables(Protocol):
+    """A state holding digital tables by (round, table): an event's of rounds, or a
+    knockout's (its matches by round and number in the round)."""
+
+    digital: dict[tuple[int, int], Any]
+
+
+def digital_table(state: HasTables, round_number: int, table: int) -> DigitalTable:
     """The digital table ``table`` of round ``round_number``; a table not opened as digital is
     refused."""
     found: DigitalTable | None = state.digital.get((round_number, table))
@@ -101,7 +108,7 @@ def next_deal(
 
 
 def play_move(
-    state: EventState,
+    state: HasTables,
     round_number: int,
     table: int,
     deal: int,

@@ -45,7 +45,12 @@ class DigitalEngine(Protocol):
         (docs/digital-tables.md): ``seat``, ``turn``, ``over``, ``hand``, ``hand_sizes``,
         ``pile``, ``areas`` (titled groups of melds, each meld its ``target`` and
         ``cards``), ``counters`` (titled numbers) and ``scores`` (titled values once the
-        deal is over, else None); titles are catalogue msgids with their ``args``."""
+        deal is over, else None); titles are catalogue msgids with their ``args``. Optional:
+        an area's ``name`` and ``empty`` text, a meld's ``seats`` (who played each card),
+        ``faces`` (how the cards look, by their notation: ``label``, ``red``, ``names``
+        by language) and ``labels`` (msgids naming the ``deal``, the ``over`` status, the
+        ``score`` and the ``hint``). A move that is a card's notation is played by one tap
+        on that card."""
         ...
 
     def position(self, game: Any) -> str:
@@ -94,10 +99,13 @@ def engine_of(code: str) -> DigitalEngine:
 
 def rendered(view: dict[str, Any], lang: str) -> dict[str, Any]:
     """``view`` with the title of each of its ``areas``, ``counters`` and ``scores`` (and of
-    the ``previous`` deal's scores; a catalogue msgid and its ``args``) rendered in
-    ``lang``: what a phone shows
+    the ``previous`` deal's scores; a catalogue msgid and its ``args``), an area's ``empty``
+    text and the ``labels`` rendered in ``lang``: what a phone shows
     (docs/digital-tables.md, the view's shape)."""
     out = dict(view)
+    labels = view.get("labels")
+    if isinstance(labels, dict):
+        out["labels"] = {k: render(msg(str(v)), lang) for k, v in labels.items()}
     previous = view.get("previous")
     if isinstance(previous, dict):  # the deal before's score (the service's)
         out["previous"] = rendered(previous, lang)
@@ -105,10 +113,16 @@ def rendered(view: dict[str, Any], lang: str) -> dict[str, Any]:
         items = view.get(key)
         if not isinstance(items, list):
             continue
-        out[key] = [
-            {**item, "title": render(msg(str(item["title"]), **item.get("args", {})), lang)}
-            if isinstance(item, dict) and "title" in item
-            else item
-            for item in items
-        ]
+        out[key] = [_titled(item, lang) for item in items]
+    return out
+
+
+def _titled(item: Any, lang: str) -> Any:
+    """An area's, counter's or score's ``title`` (with its ``args``) and ``empty`` text
+    rendered in ``lang``."""
+    if not isinstance(item, dict) or "title" not in item:
+        return item
+    out = {**item, "title": render(msg(str(item["title"]), **item.get("args", {})), lang)}
+    if "empty" in item:
+        out["empty"] = render(msg(str(item["empty"])), lang)
     return out

@@ -7,7 +7,9 @@
 // draw, the discard pile to pick up or to discard the selected card, a meld to lay the
 // selected cards off on it) or drag a card onto one; melds and openings are built by
 // selecting their cards and tapping the offered move. Every move is checked again by the
-// server; a refusal is shown as sent.
+// server; a refusal is shown as sent. A move that is one card (the whole move: a card
+// played) is made by one tap on that card. The view may say how its cards look (``faces``),
+// name the deal, the end and the hint (``labels``), and mark who played each card of a meld.
 const root = document.getElementById("digital");
 const t = (name) => root.dataset["t" + name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())] || name;
 const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
@@ -22,8 +24,12 @@ let socket = null;
 let retry = 500;
 let focusAt = null;         // the hand position to focus after a render
 let drag = null;
+// the view's own name for ``key`` (rendered by the server), else the page's
+const L = (key) => (view && view.labels && view.labels[key]) || t(key);
 
 function cardFace(text) {
+  const f = view && view.faces && view.faces[text];  // the view says how its card looks
+  if (f) return { label: f.label, sub: "", red: Boolean(f.red), name: (f.names && f.names[document.documentElement.lang]) || f.label };
   const [card, stands] = text.split("=");
   if (card === "JK") {
     const as = stands ? cardFace(stands) : null;
@@ -50,7 +56,8 @@ function cardEl(text, tag = "span") {
 }
 
 const cardOf = (word) => word.split("=")[0];
-function cardsOf(move) { return move.split(" ").map(cardOf).filter((w) => CARD.test(w)); }
+const isCard = (w) => CARD.test(w) || Boolean(view && view.faces && w in view.faces);
+function cardsOf(move) { return move.split(" ").map(cardOf).filter(isCard); }
 
 function sameCards(a, b) {
   if (a.length !== b.length) return false;
@@ -61,7 +68,8 @@ function sameCards(a, b) {
 function label(move) {
   const words = move.split(" ");
   const kind = words[0];
-  const cards = words.slice(1).filter((w) => CARD.test(cardOf(w)) || w === "|")
+  if (words.length === 1 && isCard(kind)) return cardFace(kind).name;  // a card played
+  const cards = words.slice(1).filter((w) => isCard(cardOf(w)) || w === "|")
     .map((w) => (w === "|" ? "·" : cardFace(w).label + (w.includes("=") ? `(${cardFace(w.split("=")[1]).label})` : ""))).join(" ");
   if (kind === "layoff" || kind === "swap") return `${t(kind)} ${Number(words[1]) + 1}: ${cards}${words.includes("low") ? " ↓" : ""}`;
   const name = t(kind);
@@ -132,17 +140,6 @@ function moveCard(from, to) {
 
 function announce(text) { document.getElementById("dt-live").textContent = text; }
 
-function areasOf(v) {
-  if (Array.isArray(v.areas)) return v.areas;
-  // an engine that still writes the first slice's keys (FIBAS's melds by line)
-  const lines = Object.keys(v.melds || {});
-  const own = lines.find((l) => l.includes(v.seat));
-  return lines.sort((a) => (a === own ? -1 : 1)).map((l) => ({
-    title: l === own ? t("own-melds") : l, own: l === own,
-    melds: v.melds[l].map((cards, k) => ({ target: l === own ? k : null, cards })),
-  }));
-}
-
 // A new empty element in the place of the one of ``id`` (its listeners and marks dropped).
 function fresh_(id, className) {
   const old = document.getElementById(id);
@@ -180,18 +177,14 @@ function render() {
   root.dataset.turn = view.turn;
   root.classList.toggle("dt-done", Boolean(view.over));
   const status = document.getElementById("dt-status");
-  status.textContent = view.over ? t("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
+  status.textContent = view.over ? L("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
   status.className = "dt-status" + (mine() ? " mine" : "");
   const sel = chosen();
 
   const counts = document.getElementById("dt-counts");
   counts.textContent = "";
-  const info = [`${t("deal")} ${view.deal}/${view.deals}`];
-  if (Array.isArray(view.counters)) for (const c of view.counters) info.push(`${c.title} ${c.value}`);
-  else {
-    if (view.stock !== undefined) info.push(`${t("stock")} ${view.stock}`);
-    if (view.pozzetti !== undefined) info.push(`${t("pozzetti")} ${view.pozzetti}`);
-  }
+  const info = [`${L("deal")} ${view.deal}/${view.deals}`];
+  for (const c of view.counters || []) info.push(`${c.title} ${c.value}`);
   for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n} ${t(n === 1 ? "card" : "cards")}`);
   for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
 
@@ -203,6 +196,7 @@ function render() {
   target(stockEl, "stock", draw, t("draw"));
 
   const pile = fresh_("dt-pile", "dt-cards");
+  pile.closest(".dt-pile").hidden = !("pile" in view);  // a game without a discard pile
   pile.setAttribute("role", "group");
   pile.setAttribute("aria-label", t("pile"));
   (view.pile || []).forEach((c, i, all) => {
@@ -216,9 +210,10 @@ function render() {
 
   const areas = document.getElementById("dt-areas");
   areas.textContent = "";
-  for (const area of areasOf(view)) {
+  for (const area of view.areas || []) {
     const box = document.createElement("section");
     box.className = "dt-area" + (area.own ? " own" : "");
+    if (area.name) box.dataset.area = area.name;
     const title = document.createElement("h2");
     title.className = "dt-label";
     title.textContent = area.title;
@@ -226,7 +221,7 @@ function render() {
     if (!area.melds.length) {
       const none = document.createElement("p");
       none.className = "dt-none";
-      none.textContent = t("no-melds");
+      none.textContent = area.empty || t("no-melds");
       box.append(none);
     }
     area.melds.forEach((meld, k) => {
@@ -235,7 +230,12 @@ function render() {
       const num = document.createElement("span");
       num.className = "dt-meld-number";
       num.textContent = String((meld.target ?? k) + 1);
-      row.append(num, ...meld.cards.map((c) => cardEl(c)));
+      if (area.melds.length > 1 || meld.target !== null && meld.target !== undefined) row.append(num);
+      row.append(...meld.cards.map((c, j) => {
+        const el = cardEl(c);
+        if (meld.seats) { el.dataset.seat = meld.seats[j]; el.classList.add("dt-played"); }
+        return el;
+      }));
       if (meld.target !== null && meld.target !== undefined) {
         row.dataset.target = String(meld.target);
         const lay = sel.length ? find("layoff", sel, meld.target) || find("swap", sel, meld.target) : null;
@@ -259,6 +259,7 @@ function render() {
     el.addEventListener("pointerdown", (e) => startDrag(e, i, el));
     el.addEventListener("click", (e) => {
       if (el.dataset.dragged) { delete el.dataset.dragged; e.preventDefault(); return; }
+      if (mine() && view.moves.includes(c)) { play(c); return; }  // the move is this card: one tap
       toggle(i);
     });
     el.addEventListener("keydown", (e) => {
@@ -291,7 +292,7 @@ function render() {
     const hint = document.createElement("p");
     hint.className = "dt-hint";
     const phase = view.moves.some((m) => m === "draw") ? "draw-hint" : sel.length && !offered(sel).length ? "no-move" : "select";
-    hint.textContent = t(phase);
+    hint.textContent = view.labels && view.labels.hint ? view.labels.hint : t(phase);
     moves.append(hint);
   }
 
@@ -302,7 +303,7 @@ function render() {
   if (scores) {
     const h = document.createElement("h2");
     h.className = "dt-label";
-    h.textContent = t("score");
+    h.textContent = L("score");
     const list = document.createElement("dl");
     list.className = "dt-scores";
     for (const s of scores) {
@@ -320,7 +321,7 @@ function render() {
   const prev = document.getElementById("dt-previous");
   prev.hidden = !(view.previous && view.previous.scores) || Boolean(scores);
   if (!prev.hidden) {
-    prev.textContent = `${t("deal")} ${view.previous.deal}: ` + view.previous.scores.map((s) => `${s.title} ${s.value}`).join(" · ");
+    prev.textContent = `${L("deal")} ${view.previous.deal}: ` + view.previous.scores.map((s) => `${s.title} ${s.value}`).join(" · ");
   }
   if (view.sheet) {
     const b = document.createElement("button");
