@@ -114,6 +114,7 @@ class BriscolaDigital:
                     "title": N_("Trump"),
                     "empty": N_("The trump card has been drawn"),
                     "own": False,
+                    "numbered": False,
                     "melds": [{"target": None, "cards": [str(trump)]}] if trump else [],
                 },
                 {
@@ -121,6 +122,7 @@ class BriscolaDigital:
                     "title": N_("On the table"),
                     "empty": N_("No card played yet"),
                     "own": False,
+                    "numbered": False,
                     "melds": [
                         {
                             "target": None,

@@ -46,9 +46,9 @@ class DigitalEngine(Protocol):
         ``pile``, ``areas`` (titled groups of melds, each meld its ``target`` and
         ``cards``), ``counters`` (titled numbers) and ``scores`` (titled values once the
         deal is over, else None); titles are catalogue msgids with their ``args``. Optional:
-        an area's ``name`` and ``empty`` text, a meld's ``seats`` (who played each card),
-        ``faces`` (how the cards look, by their notation: ``label``, ``red``, ``names``
-        by language) and ``labels`` (msgids naming the ``deal``, the ``over`` status, the
+        an area's ``name``, ``empty`` text and ``numbered`` (false: no meld numbers), a
+        meld's ``seats`` (who played each card), ``faces`` (how the cards look, by their
+        notation: ``label``, ``red``, ``names`` by language) and ``labels`` (msgids naming the ``deal``, the ``over`` status, the
         ``score`` and the ``hint``). A move that is a card's notation is played by one tap
         on that card."""
         ...

@@ -230,7 +230,7 @@ function render() {
       const num = document.createElement("span");
       num.className = "dt-meld-number";
       num.textContent = String((meld.target ?? k) + 1);
-      if (area.melds.length > 1 || meld.target !== null && meld.target !== undefined) row.append(num);
+      if (area.numbered !== false) row.append(num);  // a place on the table, not a list: none
       row.append(...meld.cards.map((c, j) => {
         const el = cardEl(c);
         if (meld.seats) { el.dataset.seat = meld.seats[j]; el.classList.add("dt-played"); }
