@@ -176,11 +176,10 @@ def pause_table(
     play; art. 36, 37, 41: while ruling on abandon, time, conduct). Pausing a paused table
     or resuming a table in play is refused."""
     t = digital_table(state, round_number, table)
-    if t.paused == paused:
-        raise ConflictError(
-            "the table is already paused" if paused else "the table is not paused",
-            key="digital.pause_same",
-        )
+    if t.paused and paused:
+        raise ConflictError("the table is already paused", key="digital.pause_same")
+    if not t.paused and not paused:
+        raise ConflictError("the table is not paused", key="digital.pause_same")
     return Record(DigitalPaused(round_number, table, paused), now, actor)
 
 
