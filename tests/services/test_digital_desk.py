@@ -99,11 +99,13 @@ def test_a_paused_table_refuses_every_move_until_resumed(service: EventService) 
         tables.play("pausa", 1, 1, turn, 1, len(t.current.moves) + 1, "draw")
     assert refused.value.message("it") == "Tavolo sospeso dall'arbitro"
     assert refused.value.message("en") == "Table paused by the arbiter"
-    with pytest.raises(ConflictError):
+    with pytest.raises(ConflictError) as twice:
         desk.pause("pausa", 1, 1)  # paused already
+    assert twice.value.message("it") == "il tavolo è già sospeso"  # in the catalogue
     desk.resume("pausa", 1, 1)
-    with pytest.raises(ConflictError):
+    with pytest.raises(ConflictError) as resumed:
         desk.resume("pausa", 1, 1)  # not paused
+    assert resumed.value.message("it") == "il tavolo non è sospeso"
     before = len(tables.table("pausa", 1, 1).current.moves)
     tables.play("pausa", 1, 1, turn, 1, before + 1, "draw")
     after = tables.table("pausa", 1, 1)
