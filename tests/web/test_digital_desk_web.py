@@ -111,6 +111,9 @@ def test_a_phone_calls_the_arbiter_and_the_director_marks_it_answered(
     assert called.status_code == 200 and called.json()["called"] is True
     assert called.json()["text"] == "Arbitro chiamato: attendi al tavolo"
     assert client.post(phone).status_code == 200  # twice: still one call
+    other_site = client.post(phone, headers={"Origin": "https://altro.example"})
+    assert other_site.status_code == 403  # a call from another site is refused, in Italian
+    assert other_site.json()["error"] == "richiesta da un altro sito rifiutata"
     assert len(tables.table(event, 1, 1).calls) == 1
     page = director_client.get(f"{base}/digital").text
     assert "1 chiamata all&#39;arbitro in attesa" in page

@@ -68,7 +68,8 @@ def seat_call(request: Request, token: str, seat: str) -> Response:
     event_id, table, round_number = read_token(web.secret, token)
     s = _seat(seat)
     if not same_origin(request):
-        return JSONResponse({"error": "cross-site"}, status_code=403)
+        refusal = render(N_("cross-site request refused"), request_lang(request))
+        return JSONResponse({"error": refusal}, status_code=403)
     refused = _refused(request, web, token, seat)
     if refused is not None:
         return refused
