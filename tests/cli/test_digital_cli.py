@@ -157,8 +157,9 @@ def test_print_hand_records_of_the_round(db: list[str], tmp_path: Path) -> None:
     ).stdout
     assert "Smazzate giocate — Turno 1" in text
     assert "Tavolo 1, smazzata 1" in text and "Tavolo 1, smazzata 2" in text
-    assert "Come distribuita" in text and "Posizione finale" in text
+    assert "Come distribuita" in text and "A fine smazzata" in text
     with RecordStore.open(db[1]) as store:
         first = EventService(store).state("e").digital[(1, 1)].deals[0]
     seat, move = first.moves[0]
-    assert f"1. {seat} {move}" in text
+    said = {"draw": "pesca dal tallone", "pickup": "raccoglie gli scarti"}[move]
+    assert f"1. {seat} {said}" in text
