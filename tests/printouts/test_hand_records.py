@@ -10,17 +10,19 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.printouts.pdfcheck import pdf_text
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.games.core import Seat
-from arbitro.printouts.hand_records import card_markup, hand_records_pdf, move_markup
+from arbitro.printouts.hand_records import hand_records_pdf, markup
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.events import EventService
 from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.digital.hand_record import said_move
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -101,10 +103,13 @@ def test_a_move_is_said_with_its_cards_as_cards() -> None:
     """FIBAS art. 13's lay-off numbers the meld from 1 as the phone does, a wild laid low
     says so, a red suit is red, a Scala 40 joker names the card it stands for (art. 9), a
     card alone (Briscola) is played; a word the printout has none for stays as written."""
-    assert move_markup("layoff 0 JK low", {}, "it") == "attacca al gioco 1: JK in basso"
-    assert move_markup("discard KH", {}, "en") == 'discards <font color="#C8102E">K♥</font>'
-    assert move_markup("meld JK=4S 5S 6S", {}, "it") == "cala JK(4♠) 5♠ 6♠"
-    faces = {"7B": {"label": "7 bastoni", "red": False}}
-    assert move_markup("7B", faces, "it") == "gioca 7 bastoni"
-    assert move_markup("abandon N now", {}, "en") == "abandon N now"
-    assert card_markup("?", {}) == "?"
+
+    def said(text: str, lang: str, faces: dict[str, Any] | None = None) -> str:
+        return markup(said_move(text, faces or {}, lang))
+
+    assert said("layoff 0 JK low", "it") == "attacca al gioco 1: JK in basso"
+    assert said("discard KH", "en") == 'discards <font color="#C8102E">K♥</font>'
+    assert said("meld JK=4S 5S 6S", "it") == "cala JK(4♠) 5♠ 6♠"
+    assert said("7B", "it", {"7B": {"label": "7 bastoni", "red": False}}) == "gioca 7 bastoni"
+    assert said("abandon N now", "en") == "abandon N now"
+    assert said("discard ?", "it") == "scarta ?"

@@ -239,15 +239,3 @@ def replay(t: DigitalTable, deal: int, at: int | None = None) -> dict[str, Any]:
         "position": position,
         "over": game.is_over,
     }
-
-
-def public_deals(t: DigitalTable) -> list[dict[str, Any]]:
-    """What the public may see of a digital table (issue 32: no live hands in the room):
-    each deal that is over, its position as dealt (every hand), its moves and its final
-    position; nothing of a deal in play."""
-    shown = []
-    for d in t.deals:
-        final = replay(t, d.number)
-        if final["over"]:
-            shown.append({**final, "dealt": replay(t, d.number, 0)["position"]})
-    return shown
