@@ -162,4 +162,5 @@ def test_print_hand_records_of_the_round(db: list[str], tmp_path: Path) -> None:
         first = EventService(store).state("e").digital[(1, 1)].deals[0]
     seat, move = first.moves[0]
     said = {"draw": "pesca dal tallone", "pickup": "raccoglie gli scarti"}[move]
-    assert f"1. {seat} {said}" in text
+    name = {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ovest"}[seat]
+    assert f"1. {name} {said}" in text

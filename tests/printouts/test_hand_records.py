@@ -96,6 +96,8 @@ def test_the_hand_records_say_every_deal_in_the_printouts_language(
     english_verbs = re.compile(r"\b(draw|pickup|layoff|swap)\b")  # "discard pile" is English
     assert english_verbs.findall(_without_appendix(english, "Full position")) == []
     assert "pesca dal tallone" in italian and "draws from the stock" in english
+    if game == "scala40":  # each player's melds (art. 6) under the player's seat by name
+        assert "Combinazioni di Ovest" in italian and "Melds of West" in english
     assert "scarta" in italian and "discards" in english
 
 

@@ -40,17 +40,14 @@ def _style(size: float, *, bold: bool = False, color: Any = RULE) -> ParagraphSt
 
 
 def markup(pieces: Sequence[Piece]) -> str:
-    """Cards and words as paragraph markup: a red card in red, a space between words (none
-    before a closing bracket nor after an opening one); a dash when there is nothing."""
-    out = ""
+    """Cards and words as paragraph markup, a red card in red, a space between them; a dash
+    when there is nothing."""
+    shown = []
     for piece in pieces:
-        text = piece.text if isinstance(piece, Face) else piece
-        shown = escape(text)
-        if isinstance(piece, Face) and piece.red:
-            shown = f'<font color="{RED}">{shown}</font>'
-        glue = "" if not out or text in "()" or out.endswith("(") else " "
-        out += glue + shown
-    return out or "—"
+        text = escape(piece.text if isinstance(piece, Face) else piece)
+        red = isinstance(piece, Face) and piece.red
+        shown.append(f'<font color="{RED}">{text}</font>' if red else text)
+    return " ".join(shown) or "—"
 
 
 def _deal(table: int, r: DealRecord, lang: str) -> list[Flowable]:

@@ -104,6 +104,10 @@ class DealRecord:
 def face(text: str, faces: Mapping[str, Any]) -> Face:
     """A card as shown: the view's face label (red if the face says so), else a French
     card with its suit's symbol, red for hearts and diamonds, else the text as written."""
+    wild, sep, stands = text.partition("=")
+    if sep and wild and stands:  # a wild and the card it stands for (Scala 40's JK=4S)
+        stood = face(stands, faces)
+        return Face(f"{face(wild, faces).text}({stood.text})", stood.red)
     given = faces.get(text)
     if isinstance(given, dict) and given.get("label"):
         return Face(str(given["label"]), bool(given.get("red")))
@@ -116,8 +120,8 @@ def face(text: str, faces: Mapping[str, Any]) -> Face:
 
 def said_move(text: str, faces: Mapping[str, Any], lang: str) -> tuple[Piece, ...]:
     """A move in the notation said in words in ``lang``: its verb as a record says it (a
-    lay-off's meld numbered from 1, as the phone numbers them), its cards as cards, a wild
-    with the card it stands for (``JK=4S``); a move that is a card alone is that card
+    lay-off's meld numbered from 1, as the phone numbers them), its cards as cards (a wild
+    with the card it stands for: ``JK(4♠)``); a move that is a card alone is that card
     played; a move with no words here stays as written."""
     verb, *rest = text.split()
     if verb in TARGETED and rest and rest[0].isdigit():
@@ -131,14 +135,17 @@ def said_move(text: str, faces: Mapping[str, Any], lang: str) -> tuple[Piece, ..
         return (text,)
     words: list[Piece] = [said]
     for token in rest:
-        wild, sep, stands = token.partition("=")
-        if token in WORDS:
-            words.append(render(msg(WORDS[token]), lang))
-        elif sep and wild and stands:
-            words += [face(wild, faces), "(", face(stands, faces), ")"]
-        else:
-            words.append(face(token, faces))
+        words.append(render(msg(WORDS[token]), lang) if token in WORDS else face(token, faces))
     return tuple(words)
+
+
+def _titled(item: Mapping[str, Any], lang: str) -> str:
+    """An area's or a score's title in ``lang``, a seat it names by its name (``Melds of
+    {seat}``: "Giochi di Ovest", not "di W")."""
+    args = dict(item.get("args") or {})
+    if args.get("seat") in Seat.__members__:
+        args["seat"] = render(msg(SEAT_NAMES[Seat(args["seat"])]), lang)
+    return render(msg(str(item["title"]), **args), lang)
 
 
 def _seat_cards(
@@ -162,7 +169,7 @@ def _melds(
         for area in view.get("areas") or []:
             if area.get("own"):
                 continue
-            title = render(msg(str(area["title"]), **(area.get("args") or {})), lang)
+            title = _titled(area, lang)
             seen.setdefault(
                 title, tuple(tuple(face(c, faces) for c in m["cards"]) for m in area["melds"])
             )
@@ -204,10 +211,7 @@ def deal_record(t: DigitalTable, deal: int, lang: str) -> DealRecord:
         ),
         melds=_melds(final, faces, lang),
         left=_seat_cards(engine.seats, final, faces, lang),
-        scores=tuple(
-            (render(msg(str(s["title"]), **s.get("args", {})), lang), str(s["value"]))
-            for s in final[0].get("scores") or []
-        ),
+        scores=tuple((_titled(s, lang), str(s["value"])) for s in final[0].get("scores") or []),
         notation=notation,
     )
 
