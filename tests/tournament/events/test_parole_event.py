@@ -47,6 +47,15 @@ def test_art3_rounds_of_3_or_4_deals_and_no_teams() -> None:
             ),
             NOW,
         )
+    one = config(
+        rounds=1,
+        deals=1,
+        movements=(Movement.DRAW,),
+        code=CodeId.BURRACO_PAROLE,
+        game=GameId.PAROLE,
+    )
+    with pytest.raises(ArbitroError, match=r"turno 1: 1 smazzata; il codice"):  # not "1 smazzate"
+        commands.create_event(one, NOW)
     with pytest.raises(ArbitroError, match="squadre"):
         commands.create_event(
             config(

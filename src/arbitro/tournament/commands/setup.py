@@ -80,11 +80,14 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
     for i, d in enumerate(config.deals, start=1):
         if d not in code.deals_allowed:
             raise ArbitroError(
-                "round {round}: {deals} deals; the {code} code has rounds of {allowed}",
-                round=i,
-                deals=d,
-                code=code.code.short_name,
-                allowed=", ".join(map(str, code.deals_allowed)),
+                ngettext(
+                    "round {round}: {count} deal; the {code} code has rounds of {allowed}",
+                    "round {round}: {count} deals; the {code} code has rounds of {allowed}",
+                    d,
+                    round=i,
+                    code=code.code.short_name,
+                    allowed=", ".join(map(str, code.deals_allowed)),
+                ),
                 article=code.cite_if("round_time") or code.cite("vp"),
             )
         if d == 1 and code.one_deal_rounds_need_duplicate and not config.duplicate:
