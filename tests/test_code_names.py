@@ -51,8 +51,6 @@ ALLOWED: dict[str, int] = {
     "printouts/boards.py": 3,
     "printouts/bracket.py": 2,
     "printouts/report.py": 1,
-    "printouts/score_sheets.py": 1,
-    "printouts/vp_scale.py": 1,
     "services/arbiter_deal.py": 2,
     "services/deal_check.py": 3,
     "services/events.py": 1,
@@ -66,14 +64,11 @@ ALLOWED: dict[str, int] = {
     "tournament/movements/request.py": 2,
     "tournament/records.py": 5,
     "tournament/rules.py": 6,
-    "tournament/scoring/comparison.py": 1,
     "tournament/scoring/scala40.py": 7,
     "tournament/scoring/scala40_sheet.py": 2,
     "tournament/scoring/sheet.py": 1,
-    "tournament/scoring/vp.py": 4,
     "tournament/sheets/__init__.py": 3,
     "tournament/sheets/individuals.py": 2,
-    "tournament/sheets/lines.py": 1,
     "tournament/standings/prizes.py": 1,
 }
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 
-from arbitro.codes.burraco_fibas import VpTable
 from arbitro.codes.ids import GameId
+from arbitro.codes.vp_table import VpTable
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.model import PLAYERS_PER_LINE, CompetitorId, EventFormat, TableSeating
