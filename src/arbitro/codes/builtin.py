@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import CodeSpec, Command, EventKind
@@ -138,3 +138,13 @@ SPECS: tuple[CodeSpec, ...] = (
     BRISCOLA,
     BRIDGE_LAW_13,
 )
+
+# What a record written before its field existed says (an old event file imports exactly as it
+# always did): an event of rounds without "code" and "game" played FIBAS's Burraco, a knockout
+# without them Briscola, a board's ruling without "code" applied Bridge Law 13. The records'
+# defaults read them here, so that shared code names no code (issue 30).
+FORMER_ROUNDS_CODE: Final = CodeId.BURRACO_FIBAS
+FORMER_ROUNDS_GAME: Final = GameId.BURRACO
+FORMER_KNOCKOUT_CODE: Final = CodeId.BRISCOLA
+FORMER_KNOCKOUT_GAME: Final = GameId.BRISCOLA
+FORMER_RULING_CODE: Final = CodeId.BRIDGE_LAW_13
