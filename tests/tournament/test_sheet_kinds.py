@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from arbitro.codes.ids import GameId
+from arbitro.codes.registry import CodeSpec, EventKind, registered
 from arbitro.errors import ArbitroError
-from arbitro.tournament.sheets import sheet_kind
+from arbitro.i18n import verbatim
+from arbitro.tournament.sheets import _KINDS, sheet_kind
 
 
 @pytest.mark.parametrize(
@@ -37,6 +39,28 @@ def test_a_game_without_a_sheet_of_rounds_is_refused_by_name() -> None:
     with pytest.raises(ArbitroError) as refused:
         sheet_kind("briscola")
     assert "briscola" in str(refused.value.msg.params.get("game"))
+
+
+def test_a_code_names_its_games_sheet_in_its_spec() -> None:
+    """A code registered with ``sheet=`` (issue 30: the spec names its game's sheet) scores
+    with that kind, no other call: here the two lines' sheet (FIBAS art. 19-20) for a game no
+    shared module names; unregistered, its game has no sheet again."""
+    spec = CodeSpec(
+        id="spec-lines",
+        game="spec-lines",
+        events=EventKind.ROUNDS,
+        name=verbatim("Spec Lines"),
+        short_name="Spec",
+        sheet="arbitro.tournament.sheets:lines_sheet",
+    )
+    with registered(spec):
+        kind = sheet_kind("spec-lines")
+        assert kind.game == "spec-lines"
+        assert kind.folder == "lines"
+        assert kind.individual_tables is False
+    _KINDS.pop("spec-lines", None)  # the kind made for the test's game
+    with pytest.raises(ArbitroError):
+        sheet_kind("spec-lines")
 
 
 PROBE = """

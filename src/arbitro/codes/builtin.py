@@ -32,6 +32,9 @@ def rules_of(module: str) -> Callable[[], EventRules]:
     return build
 
 
+# The sheet of two lines, shared by the games of lines (tournament.sheets.lines_sheet).
+LINES_SHEET = "arbitro.tournament.sheets:lines_sheet"
+
 FIBAS = CodeSpec(
     id=CodeId.BURRACO_FIBAS,
     game=GameId.BURRACO,
@@ -43,6 +46,7 @@ FIBAS = CodeSpec(
     aliases=("fibas", "burraco"),
     search_words="burraco fibas",
     rules=rules_of("arbitro.codes.burraco_fibas"),
+    sheet=LINES_SHEET,  # two lines' base and points (art. 19-20)
     commands=(
         Command(
             "score",
@@ -68,6 +72,7 @@ PAROLE = CodeSpec(
     aliases=("parole", "uisp", "burraco-parole"),
     search_words="burraco parole uisp",
     rules=rules_of("arbitro.codes.burraco_parole"),
+    sheet=LINES_SHEET,  # two lines' base and points (art. 12)
     commands=(
         Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
     ),
@@ -85,6 +90,7 @@ SCALA40 = CodeSpec(
     aliases=("scala-40", "scala"),
     search_words="scala 40 scala40",
     rules=rules_of("arbitro.codes.scala40"),
+    sheet="arbitro.tournament.sheets.individuals:individuals_sheet",  # negative points (art. 22)
     # Tables of four individuals (art. 2), five rounds of five deals (art. 5).
     desk_defaults={"format": "individual", "rounds": "5", "deals": "5"},
     desk_formats=("individual",),

@@ -124,6 +124,10 @@ class CodeSpec:
     # The module of its knockout's numbers (its ``knockout_code()``, a :class:`KnockoutCode`)
     # for a code played by knockout, imported when a knockout first asks; "" otherwise.
     knockout: str = ""
+    # Its game's score sheet in events of rounds: "module:function", the function making the
+    # game's SheetKind from the game's id (tournament.sheets.register_sheet_kind's maker),
+    # imported when an event of the game first asks; "" for a code without events of rounds.
+    sheet: str = ""
 
 
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)

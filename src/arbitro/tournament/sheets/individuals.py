@@ -102,7 +102,7 @@ ranked on negative points (art. 22)."""
 class IndividualsSheet:
     """The :class:`~arbitro.tournament.sheets.kind.SheetKind` of Scala 40."""
 
-    game: GameId = GameId.SCALA40
+    game: GameId
     individual_tables: bool = True
     mp_lower_is_better: bool = True
     texts: SheetTexts = INDIVIDUALS_TEXTS
@@ -300,3 +300,9 @@ class IndividualsSheet:
                 sum(d[i] or 0 for d in entry.deals if i < len(d)) for i in range(len(players))
             ],
         }
+
+
+def individuals_sheet(game: str) -> IndividualsSheet:
+    """The sheet of a table of individuals, each player's negative points (Scala 40 art. 22),
+    for ``game``: the maker its code's spec names (``CodeSpec.sheet``)."""
+    return IndividualsSheet(GameId(game))
