@@ -111,6 +111,7 @@ BRISCOLA = CodeSpec(
     data=_HERE / "briscola.toml",
     catalogue=_CATALOGUE / "briscola.json",
     search_words="briscola",
+    deck="italian",  # art. 3: the 40 cards of an Italian deck
     # Played by knockout (art. 9): the desk's new-event form leads to the knockouts' own.
     desk_hint=N_("Briscola is played by knockout: create it from «Knockout events»"),
     desk_option=N_("Briscola — knockout"),

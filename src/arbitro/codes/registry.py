@@ -128,6 +128,9 @@ class CodeSpec:
     # game's SheetKind from the game's id (tournament.sheets.register_sheet_kind's maker),
     # imported when an event of the game first asks; "" for a code without events of rounds.
     sheet: str = ""
+    # The deck its game is played with ("french": 52 cards and jokers; "italian": 40 cards):
+    # the cards' own refusals (a card, a cut, a deal) cite the first code of that deck.
+    deck: str = "french"
 
 
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)
