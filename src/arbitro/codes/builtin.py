@@ -60,6 +60,7 @@ FIBAS = CodeSpec(
     ),
     arbiter="arbitro.games.burraco.arbiter.code_arbiter",
     digital="arbitro.games.burraco.digital",
+    boards="arbitro.games.burraco.boards",  # carte uguali, art. 6, 7, 20
 )
 PAROLE = CodeSpec(
     id=CodeId.BURRACO_PAROLE,

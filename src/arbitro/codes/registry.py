@@ -131,6 +131,10 @@ class CodeSpec:
     # The deck its game is played with ("french": 52 cards and jokers; "italian": 40 cards):
     # the cards' own refusals (a card, a cut, a deal) cite the first code of that deck.
     deck: str = "french"
+    # The module of its game's prepared boards for carte uguali events (its ``BOARDS``, a
+    # games.prepared_deals.BoardMaker), imported when an event first deals them; "" for a
+    # code without prepared boards.
+    boards: str = ""
 
 
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)
