@@ -315,7 +315,7 @@ class Law13Ruling:
         ui = self.unauthorized_information
         return {
             "board": self.board,
-            "law": _law().article,
+            "law": law13_citation().article,
             "paragraph": self.paragraph,
             "outcome": self.outcome.value,
             "counts": {w.position: w.count for w in self.check.wrong},
@@ -373,7 +373,7 @@ def law13_outcome(
         raise ArbitroError(
             "board {board} has the right number of cards",
             board=check.board,
-            article=_law(),
+            article=law13_citation(),
             key="law13.board_ok",
         )
     wrong = [w.position for w in check.wrong]
@@ -423,7 +423,7 @@ def correct_board(board: Board, reference: Board) -> tuple[Board, tuple[CardMove
             "board {board} does not match reference {reference}",
             board=board.number,
             reference=reference.number,
-            article=_law(),
+            article=law13_citation(),
             key="law13.wrong_reference",
         )
     extra: list[tuple[Card, str]] = []
@@ -453,8 +453,10 @@ def describe_check(check: BoardCheck) -> Message:
     return message("board {board}: {counts}", board=check.board, counts=parts)
 
 
-def _law() -> Citation:
-    """Law 13 as a whole ("Numero errato di carte")."""
+def law13_citation() -> Citation:
+    """Law 13 as a whole ("Numero errato di carte"): what a prepared deal with a wrong number
+    of cards cites where the event's code has no rule of its own (the model of every
+    prepared-deal event)."""
     return cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards")
 
 
