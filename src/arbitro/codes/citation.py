@@ -103,3 +103,19 @@ def deck_citation(deck: str, topic: str) -> Citation | None:
             if found is not None:
                 return found
     return None
+
+
+def sole_citation(topic: str) -> Citation:
+    """The article of ``topic`` in the one code of the registry that has a rule on it (Parole
+    UISP art. 6.1 for "prize_ties", art. 14.2 for "arbiter_report"): a rule only one code
+    writes is cited where no event's code is at hand, without naming that code (issue 30).
+    A topic no code, or several codes, cite is a programming error (``LookupError``), caught
+    by the tests of the texts that cite it."""
+    found = [
+        Citation(CodeId(s.id), table[topic])
+        for s in registry.code_specs()
+        if topic in (table := articles(CodeId(s.id)))
+    ]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} codes cite topic {topic!r}: {found}")
+    return found[0]
