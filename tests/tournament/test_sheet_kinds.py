@@ -127,3 +127,17 @@ def test_the_terminals_scala40_sheet_reads_a_dash_as_a_deal_not_played_art_22_25
     with pytest.raises(ArbitroError) as refused:
         kind.read_cli(seat, CliSheet(points=("0,dieci,20,30",)), rules)
     assert str(refused.value.article) == "Scala 40 art. 22"
+
+
+def test_a_row_of_the_wrong_shape_cites_the_games_own_code() -> None:
+    """A deal row of three numbers is refused citing the sheet's article of the game's code:
+    FIBAS art. 19 for Burraco, Parole UISP art. 5, 12 for Parole (it cited FIBAS's for both:
+    issue 30, a code gets its own article)."""
+    bad = {"deals": [[0, 0, 0]]}
+    with pytest.raises(ArbitroError) as burraco:
+        sheet_kind(GameId.BURRACO).parse(bad)
+    assert str(burraco.value.article) == "FIBAS art. 19"
+    with pytest.raises(ArbitroError) as parole:
+        sheet_kind(GameId.PAROLE).parse(bad)
+    assert str(parole.value.article) == "Parole UISP art. 5, 12"
+    assert parole.value.msg.msgid == burraco.value.msg.msgid

@@ -194,6 +194,16 @@ def default_knockout() -> str:
     return codes_of(EventKind.KNOCKOUT)[0]
 
 
+def game_code(game: str) -> str:
+    """The first code of the registry that plays ``game`` (the code a game's own texts cite
+    where no event's code is at hand); a game no code plays is a programming error
+    (``LookupError``): an event plays a code's game."""
+    for spec in code_specs():
+        if spec.game == game:
+            return str(spec.id)
+    raise LookupError(f"no code plays the game {game!r}")
+
+
 def known_code(code_id: str) -> bool:
     """Whether ``code_id`` is a code of the registry."""
     return code_id in _specs()
