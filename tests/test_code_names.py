@@ -43,8 +43,6 @@ ALLOWED: dict[str, int] = {
     "cli/render.py": 1,
     "cli/scala40.py": 7,
     "cli/score.py": 1,
-    "lexicon/affixes.py": 1,
-    "lexicon/hunspell.py": 2,
     "printouts/boards.py": 2,
     "printouts/bracket.py": 2,
     "services/arbiter_deal.py": 2,
