@@ -45,7 +45,6 @@ ALLOWED: dict[str, int] = {
     "cli/score.py": 1,
     "printouts/boards.py": 2,
     "printouts/bracket.py": 2,
-    "services/arbiter_deal.py": 2,
     "services/deal_check.py": 3,
     "services/knockout.py": 2,
     "tournament/knockout.py": 2,
