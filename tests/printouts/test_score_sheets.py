@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from tests.printouts.pdfcheck import PageCheck, in_memory_event, pdf_text
 
-from arbitro.codes.burraco_fibas import VpBand
+from arbitro.codes.vp_table import VpBand
 from arbitro.errors import ArbitroError
 from arbitro.printouts import score_sheets_pdf
 from arbitro.tournament.event import EventState

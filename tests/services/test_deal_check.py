@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+from arbitro.codes.ids import CodeId
 from arbitro.games.burraco import Deal, GreedyBot, play_deal
 from arbitro.services.deal_check import check_deal, deal_score
-from arbitro.tournament.rules import FIBAS, rules_for
+from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, check_sheet
+
+FIBAS: str = CodeId.BURRACO_FIBAS.value
 
 
 def test_art19_sheet_written_from_a_played_deal_agrees_and_a_wrong_one_is_named() -> None:

@@ -46,7 +46,7 @@ ENTRY = TotalsEntry(((120, 80), (30, 200)))
 TYPED: tuple[SheetKind[TotalsEntry], SheetKind[SheetEntry], SheetKind[Scala40Entry]] = (
     TotalsSheet(GAME),
     LinesSheet(GameId.BURRACO),
-    IndividualsSheet(),
+    IndividualsSheet(GameId.SCALA40),
 )
 
 

@@ -375,3 +375,16 @@ def test_a_score_the_board_makes_impossible_is_flagged_to_the_director(tmp_path:
     assert flags[0].board == boards.board_plan(state, 1).at(1)[0].board
     assert flags[0].problems
     assert boards.flagged_entries(state, 2) == []
+
+
+def test_the_boards_are_the_event_codes_own_read_from_its_spec() -> None:
+    """The prepared boards come from the module the event's code names (``CodeSpec.boards``,
+    issue 30): FIBAS deals Burraco's (art. 6: 11 cards in each hand and pozzetto); a code
+    without carte uguali (Parole UISP) is refused, naming it, not dealt Burraco's boards."""
+    fibas = EventState("x", config(), NOW)
+    assert boards.expected_counts(fibas) == {"N": 11, "E": 11, "S": 11, "W": 11, "P1": 11, "P2": 11}
+    parole = EventState("y", config(code="burraco-parole-uisp", game="parole"), NOW)
+    with refused("has no carte uguali"):
+        boards.expected_counts(parole)
+    with refused("has no carte uguali"):
+        boards.board_maker(parole)

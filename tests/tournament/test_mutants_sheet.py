@@ -9,8 +9,9 @@ import random
 
 import pytest
 
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.tournament.rules import FIBAS, rules_for
+from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.sheet import (
     DealScore,
     LineDeal,
@@ -19,6 +20,8 @@ from arbitro.tournament.scoring.sheet import (
     score_sheet,
     sheet_result,
 )
+
+FIBAS: str = CodeId.BURRACO_FIBAS.value
 
 CODE = rules_for(FIBAS)
 

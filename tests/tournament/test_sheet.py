@@ -7,9 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.tournament.rules import FIBAS, rules_for
+from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, sheet_result
+
+FIBAS: str = CodeId.BURRACO_FIBAS.value
 
 CODE = rules_for(FIBAS)
 

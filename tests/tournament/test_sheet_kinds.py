@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from arbitro.codes.ids import GameId
+from arbitro.codes.registry import CodeSpec, EventKind, registered
 from arbitro.errors import ArbitroError
-from arbitro.tournament.sheets import sheet_kind
+from arbitro.i18n import verbatim
+from arbitro.tournament.sheets import _KINDS, sheet_kind
 
 
 @pytest.mark.parametrize(
@@ -37,6 +39,28 @@ def test_a_game_without_a_sheet_of_rounds_is_refused_by_name() -> None:
     with pytest.raises(ArbitroError) as refused:
         sheet_kind("briscola")
     assert "briscola" in str(refused.value.msg.params.get("game"))
+
+
+def test_a_code_names_its_games_sheet_in_its_spec() -> None:
+    """A code registered with ``sheet=`` (issue 30: the spec names its game's sheet) scores
+    with that kind, no other call: here the two lines' sheet (FIBAS art. 19-20) for a game no
+    shared module names; unregistered, its game has no sheet again."""
+    spec = CodeSpec(
+        id="spec-lines",
+        game="spec-lines",
+        events=EventKind.ROUNDS,
+        name=verbatim("Spec Lines"),
+        short_name="Spec",
+        sheet="arbitro.tournament.sheets:lines_sheet",
+    )
+    with registered(spec):
+        kind = sheet_kind("spec-lines")
+        assert kind.game == "spec-lines"
+        assert kind.folder == "lines"
+        assert kind.individual_tables is False
+    _KINDS.pop("spec-lines", None)  # the kind made for the test's game
+    with pytest.raises(ArbitroError):
+        sheet_kind("spec-lines")
 
 
 PROBE = """
@@ -103,3 +127,17 @@ def test_the_terminals_scala40_sheet_reads_a_dash_as_a_deal_not_played_art_22_25
     with pytest.raises(ArbitroError) as refused:
         kind.read_cli(seat, CliSheet(points=("0,dieci,20,30",)), rules)
     assert str(refused.value.article) == "Scala 40 art. 22"
+
+
+def test_a_row_of_the_wrong_shape_cites_the_games_own_code() -> None:
+    """A deal row of three numbers is refused citing the sheet's article of the game's code:
+    FIBAS art. 19 for Burraco, Parole UISP art. 5, 12 for Parole (it cited FIBAS's for both:
+    issue 30, a code gets its own article)."""
+    bad = {"deals": [[0, 0, 0]]}
+    with pytest.raises(ArbitroError) as burraco:
+        sheet_kind(GameId.BURRACO).parse(bad)
+    assert str(burraco.value.article) == "FIBAS art. 19"
+    with pytest.raises(ArbitroError) as parole:
+        sheet_kind(GameId.PAROLE).parse(bad)
+    assert str(parole.value.article) == "Parole UISP art. 5, 12"
+    assert parole.value.msg.msgid == burraco.value.msg.msgid

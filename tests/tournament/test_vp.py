@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbitro.codes.burraco_fibas import burraco_fibas
+from arbitro.codes.burraco_parole import burraco_parole
 from arbitro.errors import ArbitroError
 from arbitro.tournament.scoring.vp import vp_for_difference, vp_pair
 
@@ -139,3 +140,15 @@ def test_codes_data_match_the_seed_tables() -> None:
         data = [(b.low, b.high, b.winner, b.loser) for b in code.vp_tables[key].bands]
         assert data == rows, key
         assert code.vp_tables[key].beyond == (20, 0)
+
+
+def test_a_refusal_cites_the_code_whose_table_it_is() -> None:
+    """A difference between two printed bands is refused citing the table's own code: Parole
+    UISP art. 5 for a Parole table (its bands 0-40 and 45-120, art. 3), FIBAS art. 20 for a
+    FIBAS one; shared scoring names no code (issue 30)."""
+    with pytest.raises(ArbitroError) as parole:
+        vp_for_difference(42, burraco_parole().vp_table(deals=3))
+    assert str(parole.value.article) == "Parole UISP art. 5"
+    with pytest.raises(ArbitroError) as fibas:
+        vp_for_difference(42, burraco_fibas().vp_table(deals=2))
+    assert str(fibas.value.article) == "FIBAS art. 20"

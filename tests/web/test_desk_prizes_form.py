@@ -21,7 +21,11 @@ from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
 from arbitro.services import prizes
 from arbitro.tournament.commands import values
-from arbitro.tournament.rules import FIBAS, PAROLE, SCALA40, rules_for
+from arbitro.tournament.rules import rules_for
+
+FIBAS: str = CodeId.BURRACO_FIBAS.value
+PAROLE: str = CodeId.BURRACO_PAROLE.value
+SCALA40: str = CodeId.SCALA40.value
 
 
 def _rows(*rows: tuple[str, str, str, str, str]) -> dict[str, str]:

@@ -12,11 +12,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.web.lines import signed
 
+from arbitro.codes.ids import CodeId
 from arbitro.tournament.records import AbandonScore
-from arbitro.tournament.rules import FIBAS
 from arbitro.web.app import Web
 
 from .test_parole_web import EVENT, parole_event, text
+
+FIBAS: str = CodeId.BURRACO_FIBAS.value
 
 
 @pytest.fixture

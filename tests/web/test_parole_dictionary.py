@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from arbitro.codes.ids import CodeId
 from arbitro.tournament.commands import values
-from arbitro.tournament.rules import FIBAS
 from arbitro.web.app import Web
 
 from .test_parole_abandon_desk import web  # noqa: F401  (the fixture)
 from .test_parole_web import EVENT, parole_event, text
+
+FIBAS: str = CodeId.BURRACO_FIBAS.value
 
 
 def test_art4_1_the_dictionary_gives_the_verdict_and_its_article(

@@ -17,9 +17,10 @@ from arbitro.services.registering import Register
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.rules import PAROLE
 from arbitro.web.app import Web
 from arbitro.web.tokens import table_path
+
+PAROLE: str = CodeId.BURRACO_PAROLE.value
 
 EVENT = "parole"
 # Art. 3's table, from the seed's own highlighted row: 3 deals, N-S 50+200, 150+100, 50+50

@@ -13,8 +13,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Final
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import FRENCH, deck_citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 
@@ -222,7 +221,7 @@ def parse_card(text: str) -> Card:
         raise ArbitroError(
             "not a card: {text!r} (e.g. 10H, Q♠, JK or *)",
             text=text,
-            article=cite(CodeId.BURRACO_FIBAS, "cards"),
+            article=deck_citation(FRENCH, "cards"),
             key="cards.bad_card",
         )
     if len(_PARSE_CACHE) < 4096:

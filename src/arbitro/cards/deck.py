@@ -11,8 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from arbitro.cards.card import Card, iter_french
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import FRENCH, deck_citation
 from arbitro.errors import ArbitroError
 
 BURRACO_DECKS = 2
@@ -48,7 +47,7 @@ def cut(cards: Sequence[Card], at: int) -> tuple[Card, ...]:
             "invalid cut: {at} cards of {total} (at least one card each side)",
             at=at,
             total=len(cards),
-            article=cite(CodeId.BURRACO_FIBAS, "cut"),
+            article=deck_citation(FRENCH, "cut"),
             key="cards.bad_cut",
         )
     return tuple(cards[at:]) + tuple(cards[:at])
@@ -73,7 +72,7 @@ def deal_one_at_a_time(
             "not enough cards: {need} needed, the deck has {have}",
             need=need,
             have=len(cards),
-            article=cite(CodeId.BURRACO_FIBAS, "deal"),
+            article=deck_citation(FRENCH, "deal"),
             key="cards.short_deck",
         )
     dealt = tuple(tuple(cards[i:need:hands]) for i in range(hands))

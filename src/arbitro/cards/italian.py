@@ -22,16 +22,16 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Final
 
-from arbitro.codes.citation import Citation, cite_if
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import ITALIAN, Citation, deck_citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
 
 
 def _briscola(topic: str) -> Citation | None:
-    """The Briscola article of ``topic`` (``deck``: art. 3, the four suits; ``cut``: art. 2),
-    from the ``[articles]`` table of ``briscola.toml``; None while the code's data lacks it."""
-    return cite_if(CodeId.BRISCOLA, topic)
+    """The article of ``topic`` in the code of the Italian deck (Briscola: ``deck`` art. 3,
+    the four suits; ``cut`` art. 2), from the ``[articles]`` table of its TOML; None while the
+    code's data lacks it (the registry names the code: ``CodeSpec.deck``)."""
+    return deck_citation(ITALIAN, topic)
 
 
 class Suit(Enum):

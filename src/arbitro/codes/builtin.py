@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import CodeSpec, Command, EventKind
@@ -32,6 +32,9 @@ def rules_of(module: str) -> Callable[[], EventRules]:
     return build
 
 
+# The sheet of two lines, shared by the games of lines (tournament.sheets.lines_sheet).
+LINES_SHEET = "arbitro.tournament.sheets:lines_sheet"
+
 FIBAS = CodeSpec(
     id=CodeId.BURRACO_FIBAS,
     game=GameId.BURRACO,
@@ -43,6 +46,7 @@ FIBAS = CodeSpec(
     aliases=("fibas", "burraco"),
     search_words="burraco fibas",
     rules=rules_of("arbitro.codes.burraco_fibas"),
+    sheet=LINES_SHEET,  # two lines' base and points (art. 19-20)
     commands=(
         Command(
             "score",
@@ -56,6 +60,7 @@ FIBAS = CodeSpec(
     ),
     arbiter="arbitro.games.burraco.arbiter.code_arbiter",
     digital="arbitro.games.burraco.digital",
+    boards="arbitro.games.burraco.boards",  # carte uguali, art. 6, 7, 20
 )
 PAROLE = CodeSpec(
     id=CodeId.BURRACO_PAROLE,
@@ -68,6 +73,7 @@ PAROLE = CodeSpec(
     aliases=("parole", "uisp", "burraco-parole"),
     search_words="burraco parole uisp",
     rules=rules_of("arbitro.codes.burraco_parole"),
+    sheet=LINES_SHEET,  # two lines' base and points (art. 12)
     commands=(
         Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
     ),
@@ -85,6 +91,7 @@ SCALA40 = CodeSpec(
     aliases=("scala-40", "scala"),
     search_words="scala 40 scala40",
     rules=rules_of("arbitro.codes.scala40"),
+    sheet="arbitro.tournament.sheets.individuals:individuals_sheet",  # negative points (art. 22)
     # Tables of four individuals (art. 2), five rounds of five deals (art. 5).
     desk_defaults={"format": "individual", "rounds": "5", "deals": "5"},
     desk_formats=("individual",),
@@ -105,6 +112,7 @@ BRISCOLA = CodeSpec(
     data=_HERE / "briscola.toml",
     catalogue=_CATALOGUE / "briscola.json",
     search_words="briscola",
+    deck="italian",  # art. 3: the 40 cards of an Italian deck
     # Played by knockout (art. 9): the desk's new-event form leads to the knockouts' own.
     desk_hint=N_("Briscola is played by knockout: create it from «Knockout events»"),
     desk_option=N_("Briscola — knockout"),
@@ -138,3 +146,13 @@ SPECS: tuple[CodeSpec, ...] = (
     BRISCOLA,
     BRIDGE_LAW_13,
 )
+
+# What a record written before its field existed says (an old event file imports exactly as it
+# always did): an event of rounds without "code" and "game" played FIBAS's Burraco, a knockout
+# without them Briscola, a board's ruling without "code" applied Bridge Law 13. The records'
+# defaults read them here, so that shared code names no code (issue 30).
+FORMER_ROUNDS_CODE: Final = CodeId.BURRACO_FIBAS
+FORMER_ROUNDS_GAME: Final = GameId.BURRACO
+FORMER_KNOCKOUT_CODE: Final = CodeId.BRISCOLA
+FORMER_KNOCKOUT_GAME: Final = GameId.BRISCOLA
+FORMER_RULING_CODE: Final = CodeId.BRIDGE_LAW_13

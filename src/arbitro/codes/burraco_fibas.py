@@ -12,50 +12,8 @@ from typing import Any
 from arbitro.codes.data import code_data
 from arbitro.codes.event_rules import EventRules
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.i18n import Message, message, msg
-
-
-@dataclass(frozen=True, slots=True)
-class VpBand:
-    """One band of an MP→VP table: a difference in ``low..high`` gives ``winner``-``loser``."""
-
-    low: int
-    high: int
-    winner: int
-    loser: int
-
-
-@dataclass(frozen=True, slots=True)
-class VpTable:
-    """An MP→VP table ("range di riferimento", art. 20) with its label and article."""
-
-    key: str
-    label: str
-    article: str
-    bands: tuple[VpBand, ...]
-    beyond: tuple[int, int]
-
-    @property
-    def name(self) -> Message:
-        """The table's name in the user's language: "2 deals", "teams (1-4 deals)" (art. 20;
-        ``label`` is the code's Italian wording)."""
-        if self.key == "teams":
-            return message("teams (1-4 deals)")
-        deals = int(self.key.rsplit("_", 1)[1])
-        if deals == 1:
-            return message("1 deal")
-        return message("{deals} deals", deals=deals)
-
-
-@dataclass(frozen=True, slots=True)
-class RestScore:
-    """The rest score of art. 37 for one number of deals: MP and VP, present and absent line."""
-
-    deals: int
-    present_mp: int
-    present_vp: int
-    absent_mp: int
-    absent_vp: int
+from arbitro.codes.vp_table import RestScore, VpBand, VpTable
+from arbitro.i18n import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +80,12 @@ class BurracoFibasCode:
         return self.rest_scores.get(deals)
 
 
-def _table(key: str, raw: dict[str, Any]) -> VpTable:
+def _table(key: str, raw: dict[str, Any], code: str) -> VpTable:
     bands = tuple(VpBand(int(b[0]), int(b[1]), int(b[2]), int(b[3])) for b in raw["bands"])
     winner, loser = raw["beyond"]
-    return VpTable(key, str(raw["label"]), str(raw["article"]), bands, (int(winner), int(loser)))
+    return VpTable(
+        key, str(raw["label"]), str(raw["article"]), bands, (int(winner), int(loser)), code
+    )
 
 
 def _digits(key: str) -> int:
@@ -173,7 +133,7 @@ def burraco_fibas() -> BurracoFibasCode:
         pozzetto_not_taken=d["bonuses"]["pozzetto_not_taken"],
         mp_step=d["scoring"]["mp_step"],
         vp_total=d["scoring"]["vp_total"],
-        vp_tables={k: _table(k, v) for k, v in d["vp_tables"].items()},
+        vp_tables={k: _table(k, v, str(d["code"])) for k, v in d["vp_tables"].items()},
         duplicate_band_gap=d["duplicate_scale"]["band_gap"],
         duplicate_formats=tuple(d["duplicate_scale"]["applies_to"]),
         rest_scores=rest,

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from arbitro.codes.burraco_fibas import RestScore, VpBand, VpTable
 from arbitro.codes.citation import cite
 from arbitro.codes.data import code_data
 from arbitro.codes.event_rules import EventRules
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.vp_table import RestScore, VpBand, VpTable
 from arbitro.errors import ArbitroError
 from arbitro.i18n import message, msg
 
@@ -145,10 +145,12 @@ class BurracoParoleCode:
         return self.rest_scores.get(deals)
 
 
-def _table(key: str, raw: dict[str, Any]) -> VpTable:
+def _table(key: str, raw: dict[str, Any], code: str) -> VpTable:
     bands = tuple(VpBand(int(b[0]), int(b[1]), int(b[2]), int(b[3])) for b in raw["bands"])
     winner, loser = raw["beyond"]
-    return VpTable(key, str(raw["label"]), str(raw["article"]), bands, (int(winner), int(loser)))
+    return VpTable(
+        key, str(raw["label"]), str(raw["article"]), bands, (int(winner), int(loser)), code
+    )
 
 
 def _digits(key: str) -> int:
@@ -204,7 +206,7 @@ def burraco_parole() -> BurracoParoleCode:
         mp_step=d["scoring"]["mp_step"],
         vp_total=d["scoring"]["vp_total"],
         game_target=d["scoring"]["game_target"],
-        vp_tables={k: _table(k, t) for k, t in d["vp_tables"].items()},
+        vp_tables={k: _table(k, t, str(d["code"])) for k, t in d["vp_tables"].items()},
         rest_scores=rest,
         lateness_warning_up_to_s=lt["warning_up_to"],
         lateness_first_sanction=lt["first_sanction"],

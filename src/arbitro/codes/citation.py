@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 else:
     registry = lazy_module("arbitro.codes.registry")  # a circle: the registry's errors cite
 
+# The decks a code's game is played with (CodeSpec.deck).
+FRENCH = "french"
+ITALIAN = "italian"
+
 
 def _data_file(code: CodeId | str) -> Path | None:
     """The code's TOML, as its spec in the registry names it."""
@@ -85,3 +89,33 @@ def cite_if(code: CodeId | str, topic: str) -> Citation | None:
     """The article of ``topic`` in ``code``, or ``None`` where the code has no such rule."""
     table = articles(CodeId(code))
     return Citation(CodeId(code), table[topic]) if topic in table else None
+
+
+def deck_citation(deck: str, topic: str) -> Citation | None:
+    """The article of ``topic`` in the first code of the registry played with ``deck``
+    (``CodeSpec.deck``: "french", "italian"), or None where none has such a rule: the cards'
+    own refusals, made before any event's code is known, cite the code of their deck (FIBAS
+    art. 2, 3, 6 for the French deck; Briscola art. 2, 3 for the Italian one) without naming
+    it (issue 30)."""
+    for spec in registry.code_specs():
+        if spec.deck == deck:
+            found = cite_if(spec.id, topic)
+            if found is not None:
+                return found
+    return None
+
+
+def sole_citation(topic: str) -> Citation:
+    """The article of ``topic`` in the one code of the registry that has a rule on it (Parole
+    UISP art. 6.1 for "prize_ties", art. 14.2 for "arbiter_report"): a rule only one code
+    writes is cited where no event's code is at hand, without naming that code (issue 30).
+    A topic no code, or several codes, cite is a programming error (``LookupError``), caught
+    by the tests of the texts that cite it."""
+    found = [
+        Citation(CodeId(s.id), table[topic])
+        for s in registry.code_specs()
+        if topic in (table := articles(CodeId(s.id)))
+    ]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} codes cite topic {topic!r}: {found}")
+    return found[0]

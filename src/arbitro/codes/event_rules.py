@@ -16,7 +16,7 @@ from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 
 if TYPE_CHECKING:
-    from arbitro.codes.burraco_fibas import RestScore, VpTable
+    from arbitro.codes.vp_table import RestScore, VpTable
 
 
 @dataclass(frozen=True, slots=True)

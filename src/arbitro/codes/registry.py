@@ -124,6 +124,17 @@ class CodeSpec:
     # The module of its knockout's numbers (its ``knockout_code()``, a :class:`KnockoutCode`)
     # for a code played by knockout, imported when a knockout first asks; "" otherwise.
     knockout: str = ""
+    # Its game's score sheet in events of rounds: "module:function", the function making the
+    # game's SheetKind from the game's id (tournament.sheets.register_sheet_kind's maker),
+    # imported when an event of the game first asks; "" for a code without events of rounds.
+    sheet: str = ""
+    # The deck its game is played with ("french": 52 cards and jokers; "italian": 40 cards):
+    # the cards' own refusals (a card, a cut, a deal) cite the first code of that deck.
+    deck: str = "french"
+    # The module of its game's prepared boards for carte uguali events (its ``BOARDS``, a
+    # games.prepared_deals.BoardMaker), imported when an event first deals them; "" for a
+    # code without prepared boards.
+    boards: str = ""
 
 
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)
@@ -181,6 +192,16 @@ def knockout_code(code_id: str) -> KnockoutCode:
 def default_knockout() -> str:
     """The code a new knockout event plays: the registry's first code played by knockout."""
     return codes_of(EventKind.KNOCKOUT)[0]
+
+
+def game_code(game: str) -> str:
+    """The first code of the registry that plays ``game`` (the code a game's own texts cite
+    where no event's code is at hand); a game no code plays is a programming error
+    (``LookupError``): an event plays a code's game."""
+    for spec in code_specs():
+        if spec.game == game:
+            return str(spec.id)
+    raise LookupError(f"no code plays the game {game!r}")
 
 
 def known_code(code_id: str) -> bool:

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from arbitro.cards import Card, format_cards
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
@@ -27,6 +27,9 @@ from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message
+
+if TYPE_CHECKING:
+    from arbitro.games.core import Seat
 
 BRIDGE_HAND_CARDS: Final = 13
 """Cards in a bridge hand (Law 13 C: "più di tredici carte")."""
@@ -76,6 +79,74 @@ class Board:
             pockets[f"P{k + 1}"] = tuple(pozzetti[k]) if k < len(pozzetti) else ()
             expected[f"P{k + 1}"] = c.pozzetto_cards
         return cls(number, pockets, expected)
+
+
+class PreparedBoard(Protocol):
+    """One prepared board of a game, as a carte uguali event, the desk and the printouts read
+    it (FIBAS art. 6 lays out Burraco's): its number and dealer, each seat's hand, the
+    pozzetti, the up-card and the stock (top first)."""
+
+    @property
+    def number(self) -> int:
+        """The board's number, from 1."""
+        ...
+
+    @property
+    def dealer(self) -> Seat:
+        """The seat that deals it."""
+        ...
+
+    @property
+    def hands(self) -> Mapping[Seat, tuple[Card, ...]]:
+        """Each seat's cards, in the order received."""
+        ...
+
+    @property
+    def pozzetti(self) -> tuple[tuple[Card, ...], ...]:
+        """The packets set aside (Burraco's pozzetti), the first taken first."""
+        ...
+
+    @property
+    def up_card(self) -> Card:
+        """The stock's first card, turned to start the discard pile."""
+        ...
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The rest of the stock, top first."""
+        ...
+
+    def deck(self) -> tuple[Card, ...]:
+        """The whole deck, top first, that the game's deal lays out as this board."""
+        ...
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the board."""
+        ...
+
+    def law13_board(self) -> Board:
+        """Its pockets with their expected counts, for the count before play (Law 13)."""
+        ...
+
+
+class BoardMaker(Protocol):
+    """A game's prepared boards for carte uguali events (FIBAS art. 6, 7, 20), named by its
+    code's spec (``CodeSpec.boards``: the module's ``BOARDS``): shared code deals, counts and
+    checks boards through it and never asks which game it is (issue 30)."""
+
+    def round_boards(self, seed: int, round_number: int, boards: int) -> tuple[PreparedBoard, ...]:
+        """The ``boards`` boards of round ``round_number`` from the event's ``seed``."""
+        ...
+
+    def expected(self) -> dict[str, int]:
+        """How many cards each pocket of a board holds."""
+        ...
+
+    def entry_problems(
+        self, board: PreparedBoard, ns_base: int, ns_points: int, ew_base: int, ew_points: int
+    ) -> list[Message]:
+        """What ``board``'s deal makes impossible in the lines' entered scores."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +315,7 @@ class Law13Ruling:
         ui = self.unauthorized_information
         return {
             "board": self.board,
-            "law": _law().article,
+            "law": law13_citation().article,
             "paragraph": self.paragraph,
             "outcome": self.outcome.value,
             "counts": {w.position: w.count for w in self.check.wrong},
@@ -302,7 +373,7 @@ def law13_outcome(
         raise ArbitroError(
             "board {board} has the right number of cards",
             board=check.board,
-            article=_law(),
+            article=law13_citation(),
             key="law13.board_ok",
         )
     wrong = [w.position for w in check.wrong]
@@ -352,7 +423,7 @@ def correct_board(board: Board, reference: Board) -> tuple[Board, tuple[CardMove
             "board {board} does not match reference {reference}",
             board=board.number,
             reference=reference.number,
-            article=_law(),
+            article=law13_citation(),
             key="law13.wrong_reference",
         )
     extra: list[tuple[Card, str]] = []
@@ -382,8 +453,10 @@ def describe_check(check: BoardCheck) -> Message:
     return message("board {board}: {counts}", board=check.board, counts=parts)
 
 
-def _law() -> Citation:
-    """Law 13 as a whole ("Numero errato di carte")."""
+def law13_citation() -> Citation:
+    """Law 13 as a whole ("Numero errato di carte"): what a prepared deal with a wrong number
+    of cards cites where the event's code has no rule of its own (the model of every
+    prepared-deal event)."""
     return cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards")
 
 

@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from functools import cache
 from itertools import chain
 
-from arbitro.games.parole.lexicon import LetterIndex
+from arbitro.games.core.lexicon import LetterIndex
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 

@@ -18,7 +18,7 @@ augmentatives, ...) without a meaning of their own. The check, in order:
    ``tavolino``, a table of ``exclusions.toml`` with the reason of each; at an event also the
    language judge's approved list).
 
-:class:`Dictionary` is a :class:`~arbitro.games.parole.lexicon.Lexicon` for the engine.
+:class:`Dictionary` is a :class:`~arbitro.games.core.lexicon.Lexicon` for the engine.
 """
 
 from __future__ import annotations
@@ -31,10 +31,9 @@ from importlib import resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import sole_citation
 from arbitro.errors import ArbitroError
-from arbitro.games.parole.lexicon import Reason, Verdict, is_letters, judge_lists, normalize
+from arbitro.games.core.lexicon import Reason, Verdict, is_letters, judge_lists, normalize
 from arbitro.lazy_names import lazy_module
 from arbitro.lexicon.affixes import cores, fits
 from arbitro.lexicon.altered import TAILS, Alteration, alteration
@@ -145,7 +144,7 @@ class Dictionary:
             raise ArbitroError(
                 "Italian dictionary not found in {folder} (package hunspell-it)",
                 folder=hunspell_dir,
-                article=cite(CodeId.BURRACO_PAROLE, "valid_words"),
+                article=sole_citation("valid_words"),
                 key="parole.no_dictionary",
             ) from err
         self.approved, self.rejected = judge_lists(approved, rejected)
@@ -208,7 +207,7 @@ class Dictionary:
 
     def spelled_by(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
         """Candidate words of exactly ``letters``, or of them and one letter of ``extra``
-        (art. 4.1; :class:`~arbitro.games.parole.lexicon.ExactLexicon`): the dictionary's from
+        (art. 4.1; :class:`~arbitro.games.core.lexicon.ExactLexicon`): the dictionary's from
         its affix rules and the language judge's approved words (art. 2)."""
         yield from cores(self._dir).spelled_by(letters, extra)
         size = sum(n for n in letters.values() if n > 0)

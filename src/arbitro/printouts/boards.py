@@ -30,9 +30,9 @@ from arbitro.cards import Card
 from arbitro.cards.card import Suit
 from arbitro.codes.burraco_fibas import burraco_fibas
 from arbitro.codes.citation import cite
-from arbitro.games.burraco.boards import PreparedBoard
 from arbitro.games.burraco.rules import rank_key
 from arbitro.games.core import SEATS, Seat
+from arbitro.games.prepared_deals import PreparedBoard
 from arbitro.i18n import Message, message
 from arbitro.numbers import decimal_text
 from arbitro.printouts.labels import check_lang, tr

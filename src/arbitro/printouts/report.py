@@ -19,8 +19,7 @@ from datetime import date, datetime, timedelta
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import Citation, sole_citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, message, render
 from arbitro.lazy_names import lazy_module
@@ -43,8 +42,11 @@ else:
 REPORT_DEADLINE: Final = timedelta(hours=24)
 """The report reaches the sports justice body within 24 hours of the event's end (art. 14.2)."""
 
-ARBITER_REPORT: Final = cite(CodeId.BURRACO_PAROLE, "arbiter_report")
-"""The article of the arbiter's report (Parole UISP art. 14.2)."""
+
+def arbiter_report_article() -> Citation:
+    """The article of the arbiter's report (Parole UISP art. 14.2), from the one code that
+    writes the rule (the registry's: no code named here, issue 30)."""
+    return sole_citation("arbiter_report")
 
 
 class Sanction(Enum):
@@ -149,19 +151,19 @@ def _check(report: ArbiterReport) -> None:
     if not report.player.name.strip():
         raise ArbitroError(
             "the report must name the player",
-            article=ARBITER_REPORT,
+            article=arbiter_report_article(),
             key="report.no_player",
         )
     if not report.arbiter.name.strip():
         raise ArbitroError(
             "the report must name the arbiter who writes it",
-            article=ARBITER_REPORT,
+            article=arbiter_report_article(),
             key="report.no_arbiter",
         )
     if not report.incidents:
         raise ArbitroError(
             "the report must record at least one incident",
-            article=ARBITER_REPORT,
+            article=arbiter_report_article(),
             key="report.no_incident",
         )
     for n, inc in enumerate(report.incidents, 1):
@@ -169,7 +171,7 @@ def _check(report: ArbiterReport) -> None:
             raise ArbitroError(
                 "incident {number}: the reasons or the arbiter's intervention are missing",
                 number=n,
-                article=ARBITER_REPORT,
+                article=arbiter_report_article(),
                 key="report.incomplete",
             )
 
@@ -277,7 +279,7 @@ def report_text(report: ArbiterReport, lang: str = "it") -> str:
     """The report as plain text, wholly in ``lang`` (``it`` or ``en``), every field of
     art. 14.2."""
     _check(report)
-    title = render(message("ARBITER'S REPORT ({article})", article=ARBITER_REPORT), lang)
+    title = render(message("ARBITER'S REPORT ({article})", article=arbiter_report_article()), lang)
     lines = [title, ""]
     for name, value in _header_rows(report, lang):
         lines.append(f"{render(name, lang)}: {value}")
@@ -363,7 +365,11 @@ def report_pdf(report: ArbiterReport) -> bytes:
     story: list[object] = [
         platypus.Paragraph(esc(render(message("ARBITER'S REPORT"), "it")), styles["Title"]),
         platypus.Paragraph(
-            esc(render(message("Arbiter's report — {article}", article=ARBITER_REPORT), "en")),
+            esc(
+                render(
+                    message("Arbiter's report — {article}", article=arbiter_report_article()), "en"
+                )
+            ),
             styles["Italic"],
         ),
         platypus.Spacer(1, 4 * units.mm),

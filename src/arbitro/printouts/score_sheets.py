@@ -27,7 +27,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
-from arbitro.codes.burraco_fibas import VpTable
+from arbitro.codes.vp_table import VpTable
 from arbitro.i18n import Message, message
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.names import line_name, seated_round

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from reportlab.pdfgen.canvas import Canvas
 
-from arbitro.codes.burraco_fibas import VpTable
+from arbitro.codes.vp_table import VpTable
 from arbitro.i18n import message
 from arbitro.numbers import decimal_text
 from arbitro.printouts.labels import tr

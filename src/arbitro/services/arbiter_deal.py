@@ -4,14 +4,34 @@ its freezes and penalized cards, becomes the sheet's row for that deal (art. 19)
 
 from __future__ import annotations
 
-from arbitro.games.burraco import Seat
-from arbitro.games.burraco.arbiter import ArbiterDeal
-from arbitro.services.deal_check import deal_score
+from collections.abc import Mapping
+from typing import Protocol
+
+from arbitro.games.core import Line, Seat
+from arbitro.services.deal_check import LineTotals, deal_score
 from arbitro.services.events import EventService
 from arbitro.services.rulings import record_ruling
 from arbitro.tournament.commands.rulings import seat_competitor as competitor_at
 from arbitro.tournament.model import CompetitorId
 from arbitro.tournament.scoring.sheet import DealScore
+
+
+class ArbitratedDeal(Protocol):
+    """What the event takes of a deal played in arbiter mode (Burraco's ``ArbiterDeal``): its
+    layout, everything recorded on it (the ruling's situation) and each line's score (art. 19)
+    with the arbiter's freezes and penalized cards."""
+
+    def initial(self) -> object:
+        """The same layout with nothing recorded (written as the game's notation)."""
+        ...
+
+    def script(self) -> list[str]:
+        """Everything recorded, actions and rulings, in the game's notation."""
+        ...
+
+    def scores(self) -> Mapping[Line, LineTotals]:
+        """Each line's score."""
+        ...
 
 
 def seat_competitor(
@@ -27,7 +47,7 @@ def carry_into_event(
     event_id: str,
     round_number: int,
     table: int,
-    deal: ArbiterDeal,
+    deal: ArbitratedDeal,
     *,
     actor: str = "arbiter",
 ) -> DealScore:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Protocol
 
 from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
@@ -14,7 +15,22 @@ from arbitro.games.burraco.scoring import LineScore, check_entry
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 
 
-def deal_score(scores: Mapping[Line, LineScore]) -> DealScore:
+class LineTotals(Protocol):
+    """What a sheet's row takes of a line's score in a game of two lines: its base and its
+    card points (FIBAS art. 19; Parole art. 5)."""
+
+    @property
+    def base(self) -> int:
+        """The line's base (bonuses)."""
+        ...
+
+    @property
+    def points(self) -> int:
+        """The line's card points."""
+        ...
+
+
+def deal_score(scores: Mapping[Line, LineTotals]) -> DealScore:
     """A sheet's deal row from the engine's score of each line (base and card points)."""
     ns, ew = scores[Line.NS], scores[Line.EW]
     return DealScore(LineDeal(ns.base, ns.points), LineDeal(ew.base, ew.points))

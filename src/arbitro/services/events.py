@@ -23,7 +23,7 @@ from arbitro.tournament.model import CompetitorId, Movement, TableSeating
 from arbitro.tournament.records import Record
 
 if TYPE_CHECKING:  # the views' modules, loaded by the queries that read them
-    from arbitro.games.burraco.boards import PreparedBoard
+    from arbitro.games.prepared_deals import PreparedBoard
     from arbitro.services import sheet_proof
     from arbitro.tournament import boards as board_views
     from arbitro.tournament import clock, pairing_constraints

@@ -11,12 +11,14 @@ an arbitral score at a table is left out of that table's results (and of the fie
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.lazy_names import lazy_module
@@ -35,17 +37,16 @@ from arbitro.tournament.scoring.sheet import SheetEntry
 
 if TYPE_CHECKING:
     from arbitro.games import prepared_deals
-    from arbitro.games.burraco import boards as burraco_boards
-    from arbitro.games.burraco.boards import PreparedBoard
+    from arbitro.games.prepared_deals import BoardMaker, PreparedBoard
     from arbitro.tournament.movements import boards as movement_boards
     from arbitro.tournament.movements.boards import BoardAssignment, BoardPlan
 else:
-    burraco_boards = lazy_module("arbitro.games.burraco.boards")
     prepared_deals = lazy_module("arbitro.games.prepared_deals")
     movement_boards = lazy_module("arbitro.tournament.movements.boards")
 
-# The prepared deals (the cards) and the movements' board plans are modules loaded on first
-# use: the standings read this module's comparison for every event (issue 14).
+# The prepared deals (the cards, the module the event's code names: CodeSpec.boards) and the
+# movements' board plans are modules loaded on first use: the standings read this module's
+# comparison for every event (issue 14).
 
 POCKETS = ("N", "E", "S", "W", "P1", "P2")
 """The pockets of a Burraco board: the four hands and the two pozzetti (FIBAS art. 6)."""
@@ -103,20 +104,32 @@ def board_plan(state: EventState, round_number: int) -> BoardPlan:
     return movement_boards.BoardPlan(len(tables), state.deals(round_number))
 
 
+def board_maker(state: EventState) -> BoardMaker:
+    """The prepared boards of the event's game, as its code's spec names them
+    (``CodeSpec.boards``: Burraco's for FIBAS, art. 6, 7); a code without carte uguali is
+    refused naming it."""
+    spec = code_spec(state.config.code)
+    if not spec.boards:
+        raise ArbitroError(
+            "the {code} code has no carte uguali (prepared boards)", code=spec.short_name
+        )
+    made: BoardMaker = importlib.import_module(spec.boards).BOARDS
+    return made
+
+
 def boards_of(state: EventState, round_number: int) -> tuple[PreparedBoard, ...]:
     """The round's prepared boards, dealt from the event's recorded seed (FIBAS art. 6):
     as many as the round's deals, the same for every reprint."""
     state.round(round_number)  # the range check
-    made: tuple[PreparedBoard, ...] = burraco_boards.round_boards(
+    return board_maker(state).round_boards(
         state.config.seed, round_number, state.deals(round_number)
     )
-    return made
 
 
 def expected_counts(state: EventState) -> dict[str, int]:
     """How many cards each pocket of a board holds: 11 in each hand and each pozzetto (FIBAS
-    art. 6)."""
-    return dict(prepared_deals.Board.burraco(0, {}).expected)
+    art. 6), as the event's game deals them."""
+    return board_maker(state).expected()
 
 
 def excluded_boards(state: EventState, round_number: int) -> set[tuple[int, int]]:
@@ -390,13 +403,14 @@ class EntryFlag:
 def flagged_entries(state: EventState, round_number: int) -> list[EntryFlag]:
     """The sheets' deals the prepared boards make impossible, for the director to look at
     (carte uguali: the cards of every board are known; see
-    :func:`arbitro.games.burraco.boards.entry_problems`). A flag refuses nothing: the
+    the ``entry_problems`` of the event's game's boards). A flag refuses nothing: the
     director corrects the sheet (art. 21) or lets it stand."""
     r = state.round(round_number)
     if not r.sheets:
         return []
     plan = board_plan(state, round_number)
     boards = {b.number: b for b in boards_of(state, round_number)}
+    maker = board_maker(state)
     out = []
     for table in compared_tables(state, round_number):
         sheet = r.sheets.get(table)
@@ -407,7 +421,7 @@ def flagged_entries(state: EventState, round_number: int) -> list[EntryFlag]:
             board = boards.get(a.board)
             if board is None:
                 continue
-            problems = burraco_boards.entry_problems(
+            problems = maker.entry_problems(
                 board, deal.ns.base, deal.ns.points, deal.ew.base, deal.ew.points
             )
             if problems:

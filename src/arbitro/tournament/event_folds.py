@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
+from arbitro.codes.builtin import FORMER_RULING_CODE
 from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
@@ -228,7 +229,7 @@ def _board_ruling_line(state: EventState, b: BoardRuling, rec: Record) -> Ledger
     ruling = dict(b.ruling)
     # The code whose rule was applied: the event's own (FIBAS art. 6) or Law 13.
     article = Citation(
-        CodeId(str(ruling.get("code", CodeId.BRIDGE_LAW_13.value))),
+        CodeId(str(ruling.get("code", FORMER_RULING_CODE.value))),
         str(ruling.get("paragraph", "13")),
     )
     detail = msg(

@@ -37,8 +37,14 @@ from typing import Any, Literal, Protocol, TypeVar
 
 import msgspec
 
-from arbitro.codes.briscola import briscola
+from arbitro.codes.builtin import (
+    FORMER_KNOCKOUT_CODE,
+    FORMER_KNOCKOUT_GAME,
+    FORMER_ROUNDS_CODE,
+    FORMER_ROUNDS_GAME,
+)
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.registry import default_knockout, knockout_code
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -108,8 +114,8 @@ class EventCreated(msgspec.Struct, frozen=True):
     duplicate: bool = False
     complaints_window_minutes: int = 15
     session_starts: tuple[int, ...] = (1,)
-    code: CodeId = CodeId.BURRACO_FIBAS
-    game: GameId = GameId.BURRACO
+    code: CodeId = FORMER_ROUNDS_CODE  # a file written before the field: FIBAS's Burraco
+    game: GameId = FORMER_ROUNDS_GAME
     # Carte uguali (FIBAS art. 20): what a line's result on a board is compared with
     # ("others": the other tables' average; "field": all the tables'); None or "table": each
     # table's own difference, as every file written before the option.
@@ -155,7 +161,9 @@ def _named(enum: type[E], value: object) -> E:
 
 
 def _entry_fee() -> int:
-    return briscola().entry_fee_cents
+    """A new knockout's entry fee when none is given: the default knockout code's (Briscola
+    premessa: € 4), read through the registry."""
+    return knockout_code(default_knockout()).entry_fee_cents
 
 
 class KnockoutCreated(msgspec.Struct, frozen=True):
@@ -168,8 +176,8 @@ class KnockoutCreated(msgspec.Struct, frozen=True):
     seed: int = 0
     entry_fee_cents: int = msgspec.field(default_factory=_entry_fee)
     competition: Literal["knockout"] = "knockout"
-    game: GameId = GameId.BRISCOLA
-    code: CodeId = CodeId.BRISCOLA
+    game: GameId = FORMER_KNOCKOUT_GAME  # a file written before the field: Briscola
+    code: CodeId = FORMER_KNOCKOUT_CODE
     event_format: EventFormat = EventFormat.PAIRS  # JSON key "format" (see _ALIAS)
 
     def __post_init__(self) -> None:

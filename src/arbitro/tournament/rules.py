@@ -8,13 +8,7 @@ from collections.abc import Collection, Iterator
 
 from arbitro.codes.event_rules import EventRules as EventRules
 from arbitro.codes.event_rules import rules_for as rules_for
-from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import EventKind, code_spec, codes_of, known_code
-
-# The built-in codes of events of rounds, by name, for the modules that import them from here.
-FIBAS: str = CodeId.BURRACO_FIBAS.value
-PAROLE: str = CodeId.BURRACO_PAROLE.value
-SCALA40: str = CodeId.SCALA40.value
 
 
 class _CodesOfRounds(Collection[str]):

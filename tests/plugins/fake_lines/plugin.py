@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from arbitro.codes.burraco_fibas import RestScore, VpBand, VpTable
 from arbitro.codes.data import code_data
 from arbitro.codes.event_rules import EventRules
 from arbitro.codes.registry import CodeSpec, EventKind, registered
+from arbitro.codes.vp_table import RestScore, VpBand, VpTable
 from arbitro.i18n import verbatim
 from arbitro.tournament.sheets import lines_sheet, registered_sheet_kind
 
@@ -34,6 +34,7 @@ def event_rules(data: Path = DATA, game: str = "fake-lines") -> EventRules:
                 table["article"],
                 tuple(VpBand(*b) for b in table["bands"]),
                 (table["beyond"][0], table["beyond"][1]),
+                d["code"],
             )
         },
         rest_scores={

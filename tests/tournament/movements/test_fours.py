@@ -6,9 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from arbitro.codes.citation import Citation
+from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import Movement, TableSeating
 from arbitro.tournament.movements.fours import seat_fours, table_sizes
+from arbitro.tournament.movements.request import citing_code
 
 
 def test_art2_tables_of_four_and_three_at_the_end() -> None:
@@ -65,3 +68,11 @@ def test_mitchell_seats_everyone_once_and_scatters_tablemates(n: int, seed: int,
         for t in second.tables:
             for p in t.players or ():
                 assert len(before[p] & set(t.players or ())) <= 2  # p itself and at most one more
+
+
+def test_a_scala40_event_seats_citing_scala40_art2() -> None:
+    """Seated under the event's code (Scala 40), a table of four refused cites art. 2 "ad
+    ogni tavolo siedono quattro giocatori"; the module names no code (issue 30)."""
+    with citing_code(CodeId.SCALA40), pytest.raises(ArbitroError) as err:
+        table_sizes(2)
+    assert err.value.article == Citation(CodeId.SCALA40, "2")

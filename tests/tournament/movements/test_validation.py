@@ -9,6 +9,7 @@ from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import EventFormat, Movement, Seating
 from arbitro.tournament.movements import SeatingRequest, seat_round
+from arbitro.tournament.movements.request import citing_code
 
 
 def refused(request: SeatingRequest) -> ArbitroError:
@@ -90,3 +91,14 @@ def test_art4_mitchell_step_must_be_positive() -> None:
         )
     )
     assert "at least one table" in err.en
+
+
+def test_the_refusal_cites_the_event_codes_seating_article() -> None:
+    """Seated under Parole UISP (the command seats under the event's code), a request no
+    movement can seat cites Parole's seating articles (2.2, 3.1), not FIBAS art. 4; the
+    movements name no code (issue 30)."""
+    request = SeatingRequest(Movement.DRAW, 1, 1, EventFormat.PAIRS, (1,), (1,))
+    with citing_code(CodeId.BURRACO_PAROLE), pytest.raises(ArbitroError) as err:
+        seat_round(request)
+    assert err.value.article == Citation(CodeId.BURRACO_PAROLE, "2.2, 3.1")
+    refused(request)  # outside the block: the default code again (FIBAS art. 4)

@@ -60,7 +60,8 @@ from arbitro.errors import ArbitroError
 from arbitro.games.burraco.deal import Deal, arrange_deck
 from arbitro.games.burraco.rules import value_table
 from arbitro.games.core import SEATS, Seat
-from arbitro.games.prepared_deals import Board
+from arbitro.games.prepared_deals import Board, BoardMaker
+from arbitro.games.prepared_deals import PreparedBoard as AnyBoard
 from arbitro.i18n import Message, message
 
 SEED_PREFIX: Final = "arbitro-boards"
@@ -334,3 +335,29 @@ def _line_problems(
             )
         )
     return out
+
+
+class BurracoBoards:
+    """Burraco's prepared boards for a carte uguali event, the ``BOARDS`` its code's spec
+    names (``CodeSpec.boards``): dealt by FIBAS art. 6, counted 11 a pocket, an entry checked
+    against the deal (art. 3, 15, 18, 19)."""
+
+    def round_boards(self, seed: int, round_number: int, boards: int) -> tuple[AnyBoard, ...]:
+        """:func:`round_boards` (FIBAS art. 6)."""
+        return round_boards(seed, round_number, boards)
+
+    def expected(self) -> dict[str, int]:
+        """11 cards in each hand and each pozzetto (FIBAS art. 6)."""
+        return dict(Board.burraco(0, {}).expected)
+
+    def entry_problems(
+        self, board: AnyBoard, ns_base: int, ns_points: int, ew_base: int, ew_points: int
+    ) -> list[Message]:
+        """:func:`entry_problems` of a Burraco board (FIBAS art. 3, 15, 18, 19)."""
+        if not isinstance(board, PreparedBoard):
+            raise TypeError(f"not a Burraco board: {board!r}")
+        return entry_problems(board, ns_base, ns_points, ew_base, ew_points)
+
+
+BOARDS: Final[BoardMaker] = BurracoBoards()
+"""What shared code reads of Burraco's prepared boards (``CodeSpec.boards``)."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from arbitro.codes.citation import Citation, cite, code_table
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import Citation, code_table
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_
+from arbitro.lazy_names import lazy_module
 from arbitro.tournament.boards import (
     POCKETS,
     assignment_of,
@@ -20,6 +21,11 @@ from arbitro.tournament.boards import (
 from arbitro.tournament.commands.common import make_record, need_reason, playing_table
 from arbitro.tournament.event import EventState
 from arbitro.tournament.records import BoardChecked, BoardRuling, Record
+
+if TYPE_CHECKING:
+    from arbitro.games import prepared_deals
+else:
+    prepared_deals = lazy_module("arbitro.games.prepared_deals")  # Law 13, loaded when cited
 
 
 def check_board(
@@ -48,7 +54,7 @@ def check_board(
             table=table,
             board=board,
             round=round_number,
-            article=cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
+            article=prepared_deals.law13_citation(),
         )
     expected = expected_counts(state)
     found: dict[str, int] | None = None
@@ -87,7 +93,7 @@ def wrong_count_citation(state: EventState) -> Citation:
     where it has one, else Bridge Law 13 (the model for prepared deals)."""
     rule = wrong_count_rule(state)
     if rule is None:
-        return cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards")
+        return prepared_deals.law13_citation()
     return Citation(state.code.code, rule["article"])
 
 
@@ -111,7 +117,7 @@ def rule_wrong_count(
     if rule is None:
         raise ArbitroError(
             "this event's code has no rule of its own for a wrong number of cards",
-            article=cite(CodeId.BRIDGE_LAW_13, "wrong_number_of_cards"),
+            article=prepared_deals.law13_citation(),
         )
     playing_table(state, round_number, table)
     assignment_of(state, round_number, table, board)

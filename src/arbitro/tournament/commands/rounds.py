@@ -22,6 +22,7 @@ from arbitro.tournament.movements import SeatingRequest, seat_round
 from arbitro.tournament.movements.constraints import AUTO_STEP
 from arbitro.tournament.movements.fours import seat_fours
 from arbitro.tournament.movements.mitchell import mitchell_step
+from arbitro.tournament.movements.request import citing_code
 from arbitro.tournament.pairing_constraints import avoid_pairs
 from arbitro.tournament.records import (
     ComplaintLodged,
@@ -97,47 +98,49 @@ def seat(
         avoid=avoid_pairs(state),
         mitchell_rounds=_mitchell_rounds(state, round_number),
     )
-    chosen: int | None = None
-    if (
-        movement is Movement.MITCHELL
-        and state.config.mitchell_step == AUTO_STEP
-        and not state.sheet_kind.individual_tables
-        and round_number > 1
-    ):
-        chosen = mitchell_step(request)
-        request = dataclasses.replace(request, mitchell_step=chosen)
-    previous = state.round(round_number - 1).seating if round_number > 1 else None
-    gone = set(previous.competitors()) - present if previous else set()
-    if state.sheet_kind.individual_tables:  # tables of four individuals (Scala 40 art. 2)
-        seating = seat_fours(
-            movement,
-            round_number,
-            active,
-            rank,
-            previous,
-            seed=seed,
-            step=state.config.mitchell_step or 1,
-            arbiter_tables=arbiter_tables,
-        )
-    elif (
-        movement is Movement.MITCHELL
-        and previous is not None
-        and gone
-        and present <= set(previous.competitors())  # a late entry: the field is drawn anew
-    ):
-        # Art. 36: a Mitchell movement keeps turning after a withdrawal or an abandon; the
-        # lines that would have met the missing one rest and get the rest score (art. 37).
-        field = tuple(sorted(previous.competitors()))
-        whole = seat_round(dataclasses.replace(request, competitors=field, ranking=field))
-        seating = Seating(
-            tuple(
-                TableSeating(t.table, _present(t.ns, gone), _present(t.ew, gone))
-                for t in whole.tables
-                if _present(t.ns, gone) or _present(t.ew, gone)
+    # The movements' refusals cite the event's code (its seating and rest articles).
+    with citing_code(state.config.code):
+        chosen: int | None = None
+        if (
+            movement is Movement.MITCHELL
+            and state.config.mitchell_step == AUTO_STEP
+            and not state.sheet_kind.individual_tables
+            and round_number > 1
+        ):
+            chosen = mitchell_step(request)
+            request = dataclasses.replace(request, mitchell_step=chosen)
+        previous = state.round(round_number - 1).seating if round_number > 1 else None
+        gone = set(previous.competitors()) - present if previous else set()
+        if state.sheet_kind.individual_tables:  # tables of four individuals (Scala 40 art. 2)
+            seating = seat_fours(
+                movement,
+                round_number,
+                active,
+                rank,
+                previous,
+                seed=seed,
+                step=state.config.mitchell_step or 1,
+                arbiter_tables=arbiter_tables,
             )
-        )
-    else:
-        seating = seat_round(request)
+        elif (
+            movement is Movement.MITCHELL
+            and previous is not None
+            and gone
+            and present <= set(previous.competitors())  # a late entry: the field is drawn anew
+        ):
+            # Art. 36: a Mitchell movement keeps turning after a withdrawal or an abandon; the
+            # lines that would have met the missing one rest and get the rest score (art. 37).
+            field = tuple(sorted(previous.competitors()))
+            whole = seat_round(dataclasses.replace(request, competitors=field, ranking=field))
+            seating = Seating(
+                tuple(
+                    TableSeating(t.table, _present(t.ns, gone), _present(t.ew, gone))
+                    for t in whole.tables
+                    if _present(t.ns, gone) or _present(t.ew, gone)
+                )
+            )
+        else:
+            seating = seat_round(request)
     return make_record(
         RoundSeated(round_number, movement, seating_tables(seating), seed, chosen), now, actor
     )

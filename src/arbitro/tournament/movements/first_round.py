@@ -11,7 +11,7 @@ from collections import Counter
 from arbitro.i18n import N_, Message, msg
 from arbitro.tournament.model import Seating
 from arbitro.tournament.movements.individual import individual_in_order
-from arbitro.tournament.movements.request import ARTICLE_REST, SeatingRequest, names, refuse
+from arbitro.tournament.movements.request import SeatingRequest, names, refuse, rest_article
 from arbitro.tournament.movements.rest import rests_in_session
 from arbitro.tournament.movements.tables import partners, seating_from_order
 
@@ -95,7 +95,7 @@ def arbiter_choice(request: SeatingRequest) -> Seating:
                 "session and cannot rest again",
                 competitors=names(again),
             ),
-            article=ARTICLE_REST,
+            article=rest_article(),
         )
     if request.is_individual and request.previous is not None:
         before = partners(request.previous)

@@ -9,12 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import CompetitorId, Movement, Seating, TableSeating
+from arbitro.tournament.movements.request import tables_article
 
-ARTICLE = cite(CodeId.SCALA40, "seating")
 SEATS = 4  # art. 2: "ad ogni tavolo siedono quattro giocatori"
 MIN_SEATS = 3  # art. 25-26: an incomplete table plays with three
 MOVEMENTS = (
@@ -34,7 +32,7 @@ def table_sizes(players: int) -> list[int]:
         raise ArbitroError(
             "{players} players: tables of four (or three) cannot be formed",
             players=players,
-            article=ARTICLE,
+            article=tables_article(),
         )
     return [SEATS] * (tables - threes) + [MIN_SEATS] * threes
 
@@ -154,24 +152,25 @@ def seat_fours(
         raise ArbitroError(
             "movement «{movement}» is not available for tables of four",
             movement=movement.value,
-            article=ARTICLE,
+            article=tables_article(),
         )
     if movement in (Movement.DANISH, Movement.MITCHELL) and (round_number == 1 or previous is None):
         raise ArbitroError(
-            "the first round is seated freely, by registration order or by draw", article=ARTICLE
+            "the first round is seated freely, by registration order or by draw",
+            article=tables_article(),
         )
     if movement is Movement.ARBITER_CHOICE:
         if arbiter_tables is None:
-            raise ArbitroError("give the tables", article=ARTICLE)
+            raise ArbitroError("give the tables", article=tables_article())
         given = [p for t in arbiter_tables for p in (t.players or ())]
         if sorted(given) != sorted(players) or len(set(given)) != len(given):
-            raise ArbitroError("every player must sit exactly once", article=ARTICLE)
+            raise ArbitroError("every player must sit exactly once", article=tables_article())
         if sorted(len(t.players or ()) for t in arbiter_tables) != sorted(
             table_sizes(len(players))
         ):
             raise ArbitroError(
                 "tables of four players (of three only when the field requires it)",
-                article=ARTICLE,
+                article=tables_article(),
             )
         return Seating(
             tuple(

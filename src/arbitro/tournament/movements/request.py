@@ -2,17 +2,22 @@
 
 A :class:`SeatingRequest` names the movement, the round, the active competitors in registration
 order and their current ranking, and the seatings of the previous rounds. The helpers here
-refuse bad input with an :class:`~arbitro.errors.ArbitroError` citing art. 4.
+refuse bad input with an :class:`~arbitro.errors.ArbitroError` citing the seating article of
+the code in force (FIBAS art. 4, Scala 40 art. 2...): the event's, set by the command that
+seats (:func:`citing_code`), the registry's default code when none is (issue 30: the movements
+name no code).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import NoReturn
 
 from arbitro.codes.citation import Citation, cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.model import (
@@ -24,11 +29,31 @@ from arbitro.tournament.model import (
     TableSeating,
 )
 
-ARTICLE_TABLES = cite(CodeId.BURRACO_FIBAS, "seating")
-"""FIBAS art. 4 "Tavoli": lines, tables and their assignment."""
+_CODE: ContextVar[str] = ContextVar("arbitro_seating_code", default=DEFAULT_CODE)
 
-ARTICLE_REST = cite(CodeId.BURRACO_FIBAS, "rest")
-"""FIBAS art. 37 "Tavolo incompleto - riposo": who rests at the incomplete table."""
+
+@contextmanager
+def citing_code(code: str) -> Iterator[None]:
+    """Seat under ``code`` for the block: the movements' refusals cite its articles (the
+    event's code, given by the command that seats the round)."""
+    token = _CODE.set(str(code))
+    try:
+        yield
+    finally:
+        _CODE.reset(token)
+
+
+def tables_article() -> Citation:
+    """The seating article of the code in force (FIBAS art. 4 "Tavoli": lines, tables and
+    their assignment; Scala 40 art. 2)."""
+    return cite(_CODE.get(), "seating")
+
+
+def rest_article() -> Citation:
+    """The rest article of the code in force (FIBAS art. 37 "Tavolo incompleto - riposo":
+    who rests at the incomplete table)."""
+    return cite(_CODE.get(), "rest")
+
 
 LINES_PER_TABLE = 2
 """Two lines at a table, North-South and East-West (art. 4: "due coppie o linee avversarie")."""
@@ -87,10 +112,10 @@ class SeatingRequest:
         return self.history[-1] if self.history else None
 
 
-def refuse(text: Message, article: Citation = ARTICLE_TABLES) -> NoReturn:
+def refuse(text: Message, article: Citation | None = None) -> NoReturn:
     """Raise the :class:`ArbitroError` saying ``text`` for a seating that cannot be made
-    (FIBAS art. 4 by default)."""
-    raise ArbitroError(text, article=article)
+    (the seating article of the code in force by default: FIBAS art. 4)."""
+    raise ArbitroError(text, article=article or tables_article())
 
 
 def names(ids: Sequence[CompetitorId]) -> str:

@@ -27,7 +27,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
 from fractions import Fraction
 
-from arbitro.codes.burraco_fibas import VpTable
+from arbitro.codes.vp_table import VpTable
 from arbitro.tournament.scoring.vp import vp_for_difference
 
 _MILLI = Decimal("0.001")

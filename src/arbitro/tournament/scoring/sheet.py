@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg
 from arbitro.tournament.rules import EventRules
@@ -71,7 +71,7 @@ class DealScore(NamedTuple):
         raise ArbitroError(  # bool is no number here
             "invalid deal row: {row} (4 integers needed: N-S base and points, E-W base and points)",
             row=repr(list(row)),
-            article=cite(CodeId.BURRACO_FIBAS, "sheet_scores"),
+            article=cite(DEFAULT_CODE, "sheet_scores"),  # a lines game's sheet re-cites its own
         )
 
 

@@ -1,13 +1,13 @@
-"""MP→VP conversion by the FIBAS range tables (art. 19 "Attribuzione del punteggio in V.P.",
-art. 20 tables and the "carte uguali" note)."""
+"""MP→VP conversion by a code's range tables (FIBAS art. 19 "Attribuzione del punteggio in
+V.P.", art. 20 tables and the "carte uguali" note); a refusal cites the article of the code
+whose table it is (its ``vp`` topic)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from arbitro.codes.burraco_fibas import VpTable
 from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.vp_table import VpTable
 from arbitro.errors import ArbitroError
 
 Number = int | Decimal
@@ -26,12 +26,10 @@ def vp_for_difference(diff: Number, table: VpTable, *, duplicate: bool = False) 
     if duplicate and table.key == "teams":
         raise ArbitroError(
             "the duplicate continuous scale is for individual and pairs events",
-            article=cite(CodeId.BURRACO_FIBAS, "vp"),
+            article=cite(table.code, "vp"),
         )
     if diff < 0:
-        raise ArbitroError(
-            "negative difference: {diff}", diff=diff, article=cite(CodeId.BURRACO_FIBAS, "vp")
-        )
+        raise ArbitroError("negative difference: {diff}", diff=diff, article=cite(table.code, "vp"))
     for band in table.bands:
         if duplicate:
             if diff <= band.high:
@@ -45,7 +43,7 @@ def vp_for_difference(diff: Number, table: VpTable, *, duplicate: bool = False) 
         "multiples of 5",
         diff=diff,
         table=table.label,
-        article=cite(CodeId.BURRACO_FIBAS, "vp"),
+        article=cite(table.code, "vp"),
     )
 
 

@@ -1,15 +1,18 @@
 """The games' score sheets behind one protocol (:class:`SheetKind`), chosen by the event's
-game: shared code asks :func:`sheet_kind` and never which game it is. A game's sheet module is
-imported when an event of that game first asks for it (issue 14: registering the pairs of a
-Burraco event loads nothing of Scala 40's sheet)."""
+game: shared code asks :func:`sheet_kind` and never which game it is. Each game's sheet is named
+by its code's spec (``CodeSpec.sheet``, issue 30) or registered (:func:`register_sheet_kind`);
+its module is imported when an event of that game first asks for it (issue 14: registering the
+pairs of a Burraco event loads nothing of Scala 40's sheet)."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.ids import GameId
+from arbitro.codes.registry import code_specs
 from arbitro.errors import ArbitroError
 from arbitro.lazy_names import lazy_module
 from arbitro.tournament.sheets.form import PHONE, CliSheet, SheetFields, SheetForm, desk_fields
@@ -22,28 +25,16 @@ from arbitro.tournament.sheets.kind import (
 )
 
 if TYPE_CHECKING:
-    from arbitro.tournament.sheets import individuals, lines
+    from arbitro.tournament.sheets import lines
 else:
     # a circle: each kind is made of this package's SheetKind
-    individuals = lazy_module("arbitro.tournament.sheets.individuals")
     lines = lazy_module("arbitro.tournament.sheets.lines")
 
 
-def _lines(game: str) -> SheetKind[Any]:
-    return lines.LinesSheet(GameId(game))
-
-
-def _individuals(game: str) -> SheetKind[Any]:
-    return individuals.IndividualsSheet()
-
-
-# Each game's sheet: two lines (Burraco FIBAS art. 19-20, Parole art. 12), or each player's
-# negative points at a table of individuals (Scala 40 art. 22).
-_MAKERS: dict[str, Callable[[str], SheetKind[Any]]] = {
-    GameId.BURRACO: _lines,
-    GameId.PAROLE: _lines,
-    GameId.SCALA40: _individuals,
-}
+# The sheets registered by a call (a plugin's game); a game none registered reads its code's
+# spec (two lines: Burraco FIBAS art. 19-20, Parole art. 12; each player's negative points at
+# a table of individuals: Scala 40 art. 22).
+_MAKERS: dict[str, Callable[[str], SheetKind[Any]]] = {}
 _KINDS: dict[str, SheetKind[Any]] = {}  # made on first ask, then shared
 
 
@@ -77,7 +68,18 @@ def registered_sheet_kind(
 
 def lines_sheet(game: str) -> SheetKind[Any]:
     """The sheet of two lines (Burraco FIBAS art. 19-20), for a new game that uses it."""
-    return _lines(game)
+    return lines.LinesSheet(GameId(game))
+
+
+def _spec_maker(game: str) -> Callable[[str], SheetKind[Any]] | None:
+    """The sheet maker the spec of a code of ``game`` names (``CodeSpec.sheet``), its module
+    imported now; None where no code of the game names one."""
+    for spec in code_specs():
+        if spec.game == game and spec.sheet:
+            module, _, name = spec.sheet.partition(":")
+            maker: Callable[[str], SheetKind[Any]] = getattr(importlib.import_module(module), name)
+            return maker
+    return None
 
 
 def sheet_kind(game: str) -> SheetKind[Any]:
@@ -85,7 +87,7 @@ def sheet_kind(game: str) -> SheetKind[Any]:
     found = _KINDS.get(game)
     if found is not None:
         return found
-    maker = _MAKERS.get(str(game))
+    maker = _MAKERS.get(str(game)) or _spec_maker(str(game))
     if maker is None:
         raise ArbitroError("no score sheet for the game «{game}» in events of rounds", game=game)
     made = _KINDS[str(game)] = maker(str(game))

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from arbitro.codes.citation import code_table
 from arbitro.codes.ids import GameId
-from arbitro.codes.scala40 import scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, msg, verbatim
 from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
@@ -43,7 +43,9 @@ def short_tables_note(state: EventState, up_to: int) -> Message | None:
     Scala 40 16). None when no round had one, or the tables are not of individuals."""
     if not state.sheet_kind.individual_tables:
         return None
-    seats = scala40().players
+    # The event's code's numbers: its players at a table (art. 2), the riposato's points (art. 26).
+    seats = int(str(code_table(state.code.code, "deal")["players"]))
+    rested = int(str(code_table(state.code.code, "incomplete_table")["rested_negative_points"]))
     short = []
     for r in range(1, up_to + 1):
         seating = state.round(r).seating
@@ -57,7 +59,7 @@ def short_tables_note(state: EventState, up_to: int) -> Message | None:
         "{points} negative points; each of the three is placed above it and scores its "
         "difference with it ({article}).",
         tables=", ".join(short),
-        points=scala40().rested_negative_points,
+        points=rested,
         article=state.code.cite("rest"),
     )
 
@@ -102,7 +104,7 @@ ranked on negative points (art. 22)."""
 class IndividualsSheet:
     """The :class:`~arbitro.tournament.sheets.kind.SheetKind` of Scala 40."""
 
-    game: GameId = GameId.SCALA40
+    game: GameId
     individual_tables: bool = True
     mp_lower_is_better: bool = True
     texts: SheetTexts = INDIVIDUALS_TEXTS
@@ -300,3 +302,9 @@ class IndividualsSheet:
                 sum(d[i] or 0 for d in entry.deals if i < len(d)) for i in range(len(players))
             ],
         }
+
+
+def individuals_sheet(game: str) -> IndividualsSheet:
+    """The sheet of a table of individuals, each player's negative points (Scala 40 art. 22),
+    for ``game``: the maker its code's spec names (``CodeSpec.sheet``)."""
+    return IndividualsSheet(GameId(game))

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 
-from arbitro.codes.burraco_fibas import VpTable
+from arbitro.codes.citation import cite
 from arbitro.codes.ids import GameId
+from arbitro.codes.registry import DEFAULT_CODE, game_code
+from arbitro.codes.vp_table import VpTable
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.tournament.model import PLAYERS_PER_LINE, CompetitorId, EventFormat, TableSeating
@@ -129,9 +131,21 @@ class LinesSheet:
         deals = data.get("deals", [])
         if type(deals) is not list and not isinstance(deals, list):
             raise ArbitroError("invalid score sheet: {data!r}", data=data)
-        if plain and data.get("closed_room") is None:  # from_payload of one room, its steps
-            return entry_of(deals_of(deals), None)
-        return SheetEntry.from_payload(data if plain else dict(data))  # type: ignore[arg-type]
+        try:
+            if plain and data.get("closed_room") is None:  # from_payload of one room, its steps
+                return entry_of(deals_of(deals), None)
+            return SheetEntry.from_payload(data if plain else dict(data))  # type: ignore[arg-type]
+        except ArbitroError as err:
+            raise self._own_article(err) from None
+
+    def _own_article(self, err: ArbitroError) -> ArbitroError:
+        """``err`` citing the game's code where it cites the default code's sheet (a row of
+        the wrong shape: FIBAS art. 19 for Burraco, Parole art. 5, 12 for Parole)."""
+        if err.article != cite(DEFAULT_CODE, "sheet_scores"):
+            return err
+        return ArbitroError(
+            err.msg, article=cite(game_code(self.game), "sheet_scores"), key=err.key
+        )
 
     def payload(self, entry: SheetEntry) -> dict[str, Any]:
         """The entry's JSON form."""

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import sole_citation
 from arbitro.errors import ArbitroError
 from arbitro.i18n import LANGUAGES, Message
 from arbitro.tournament.model import CompetitorId
@@ -71,7 +70,7 @@ def split_prize(amounts_cents: list[int]) -> int:
             "prizes of {amount} cannot be split in {count}: draw lots",
             amount=f"{total / 100:.2f}",
             count=n,
-            article=cite(CodeId.BURRACO_PAROLE, "prize_ties"),
+            article=sole_citation("prize_ties"),
         )
     return total // n
 
