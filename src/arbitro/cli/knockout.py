@@ -28,6 +28,7 @@ from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, render
 from arbitro.lazy_names import lazy_module
+from arbitro.tournament.commands import values
 
 if TYPE_CHECKING:
     from arbitro.printouts import bracket as printouts_bracket
@@ -137,7 +138,7 @@ def _record(
     with errors(json_out):
         svc = _service()
         number = len(_match(svc.state(event_id), match).games) + 1
-        svc.record_game(event_id, report(number), reason=reason)
+        svc.run(event_id, values.RecordGame(report(number), reason=reason))
         _show(svc.state(event_id), json_out)
 
 
@@ -173,7 +174,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Register a pair with its entry fee (the regulation's premessa)."""
         with errors(json_out):
-            n = _service().register(event_id, name, player or [], paid=not unpaid)
+            n = _service().run(event_id, values.RegisterPair(name, player or [], paid=not unpaid))
             emit(
                 {"competitor": n, "name": name},
                 _("Registered pair no. {number}: {name}", number=n, name=name),
@@ -187,7 +188,7 @@ def register(app: typer.Typer) -> None:
         """Draw the bracket, byes in round 1 (Briscola art. 9)."""
         with errors(json_out):
             svc = _service()
-            svc.draw(event_id)
+            svc.run(event_id, values.DrawBracket())
             _show(svc.state(event_id), json_out)
 
     @ko.command(
@@ -264,7 +265,7 @@ def register(app: typer.Typer) -> None:
         """The pair pays the entry fee it still owes (the regulation's premessa)."""
         with errors(json_out):
             svc = _service()
-            svc.pay(event_id, pair)
+            svc.run(event_id, values.PayFee(pair))
             emit(
                 {
                     "competitor": pair,
@@ -291,7 +292,7 @@ def register(app: typer.Typer) -> None:
         (Briscola art. 9, ruling Briscola 11)."""
         with errors(json_out):
             svc = _service()
-            svc.withdraw(event_id, pair)
+            svc.run(event_id, values.WithdrawPair(pair))
             _show(svc.state(event_id), json_out)
 
     @ko.command("cards", help=_("Print the match cards with the QR code of each match (PDF)."))

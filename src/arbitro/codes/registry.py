@@ -18,12 +18,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from arbitro.codes.citation import articles
+from arbitro.codes.citation import Citation, articles
 from arbitro.codes.ids import CodeId, GameId, forget_member
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 
 if TYPE_CHECKING:
+    import random
+
     from arbitro.codes.event_rules import EventRules
 
 
@@ -64,9 +66,27 @@ class KnockoutIrregularity(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class BotGame:
+    """A knockout's game played by two bots (``arbitro knockout play``): each side's points,
+    side 0 the match's first pair and side 1 its second, the side that won the last trick
+    (None when the code does not ask it) and the winning side."""
+
+    points: tuple[int, int]
+    last_trick: int | None
+    winner: int
+
+
 class KnockoutCode(Protocol):
-    """The numbers a knockout's pages and forms read from the code the event plays (Briscola
-    premessa, art. 8, art. 10): the entry fee, a game's points, the irregularities."""
+    """What a knockout's domain, service, pages, terminal and bracket read from the code the
+    event plays (Briscola premessa, art. 8, 9, 10): the entry fee and the pair's players, a
+    game's points and how it is won, a match's games, the irregularities that lose a game,
+    each number's article, and a game played by bots."""
+
+    @property
+    def code_id(self) -> CodeId:
+        """The code's id, for its citations."""
+        ...
 
     @property
     def entry_fee_cents(self) -> int:
@@ -74,8 +94,38 @@ class KnockoutCode(Protocol):
         ...
 
     @property
+    def players_per_pair(self) -> int:
+        """How many players a pair has."""
+        ...
+
+    @property
     def total_points(self) -> int:
         """The card points of a game, the two pairs' together."""
+        ...
+
+    @property
+    def winning_points(self) -> int:
+        """The points that win a game."""
+        ...
+
+    @property
+    def tie_to_last_trick(self) -> bool:
+        """Whether a tie goes to the pair that won the last trick."""
+        ...
+
+    @property
+    def possible_points(self) -> frozenset[int]:
+        """Every total of points a pair can take in a game."""
+        ...
+
+    @property
+    def match_games(self) -> int:
+        """The most games a match is played over."""
+        ...
+
+    @property
+    def match_wins(self) -> int:
+        """The games won that decide a match."""
         ...
 
     @property
@@ -85,6 +135,19 @@ class KnockoutCode(Protocol):
 
     def irregularity(self, key: str) -> KnockoutIrregularity | None:
         """The kind of irregularity of ``key``, None for an unknown one."""
+        ...
+
+    def article(self, field: str) -> str:
+        """The article the number ``field`` comes from (``"9"`` for ``match_wins``)."""
+        ...
+
+    def cite(self, field: str) -> Citation:
+        """The citation of the article the number ``field`` comes from."""
+        ...
+
+    def bot_game(self, rng: random.Random, bots: tuple[str, str]) -> BotGame:
+        """A game played by the bots named ``bots`` (side 0's, side 1's), drawn from ``rng``;
+        an unknown bot is refused."""
         ...
 
 
