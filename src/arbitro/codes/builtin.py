@@ -45,7 +45,7 @@ FIBAS = CodeSpec(
     rules=rules_of("arbitro.codes.burraco_fibas"),
     commands=(
         Command(
-            "score",
+            "codes.burraco",
             "score",
             N_(
                 "Score a Burraco deal per line ({article}): base (burraco and closing) and card "
@@ -53,7 +53,18 @@ FIBAS = CodeSpec(
             ),
             topic="scoring",
         ),
+        Command("codes.burraco", "replay", N_("Replay a deal in arbiter mode."), within="arbiter"),
+        Command(
+            "codes.burraco",
+            "apply",
+            N_(
+                "Carry a deal's warnings ({warnings}) into the event and give its sheet row "
+                "({sheet})."
+            ),
+            within="arbiter",
+        ),
     ),
+    prepared_board="arbitro.games.prepared_deals:Board.burraco",
     arbiter="arbitro.games.burraco.arbiter.code_arbiter",
     digital="arbitro.games.burraco.digital",
 )
@@ -69,7 +80,16 @@ PAROLE = CodeSpec(
     search_words="burraco parole uisp",
     rules=rules_of("arbitro.codes.burraco_parole"),
     commands=(
-        Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
+        Command(
+            "codes.parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True
+        ),
+        Command(
+            "codes.parole",
+            "report",
+            N_("The arbiter's reports, one per player ({article})."),
+            topic="arbiter_report",
+            within="arbiter",
+        ),
     ),
     arbiter="arbitro.games.parole.code_arbiter",
     digital="arbitro.games.parole.digital",
@@ -91,7 +111,12 @@ SCALA40 = CodeSpec(
     desk_hint=N_("Scala 40: individual, 5 deals a round, tables of four players ({article})."),
     desk_hint_topic="table_size",
     commands=(
-        Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
+        Command(
+            "codes.scala40",
+            "scala40",
+            N_("Scala 40: opening solver and table scores."),
+            group=True,
+        ),
     ),
     arbiter="arbitro.games.scala40.arbiter",
     digital="arbitro.games.scala40.digital",
@@ -109,7 +134,9 @@ BRISCOLA = CodeSpec(
     desk_hint=N_("Briscola is played by knockout: create it from «Knockout events»"),
     desk_option=N_("Briscola — knockout"),
     commands=(
-        Command("briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True),
+        Command(
+            "codes.briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True
+        ),
     ),
     arbiter="arbitro.games.briscola.arbiter",
     knockout="arbitro.codes.briscola",

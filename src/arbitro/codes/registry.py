@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from arbitro.codes.citation import Citation, articles
 from arbitro.codes.ids import CodeId, GameId, forget_member
@@ -40,15 +40,22 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A top-level command or group of ``arbitro`` that belongs to one code (its game's tools:
-    ``arbitro scala40 opening``): its module of ``arbitro.cli``, its name, its help (a msgid)
-    and the topic of the code's article the help cites as ``{article}``."""
+    """A command or group of ``arbitro`` that belongs to one code (its game's tools:
+    ``arbitro scala40 opening``): its module of ``arbitro.cli`` (a code's own module is in
+    ``arbitro.cli.codes``: docs/architecture.md, "A game's terminal commands"), its name, its
+    help (a msgid) and the topic of the code's article the help cites as ``{article}``.
+
+    A top-level command is added by its module's ``register(app)``; a command ``within`` a
+    shared group (``"arbiter"``: ``arbitro arbiter replay``) by its module's
+    ``register_<group>(group)`` when that group is built, and is not in ``--help``'s listing
+    (its group is)."""
 
     module: str
     name: str
     help: str
     group: bool = False
     topic: str = ""
+    within: str = ""
 
 
 class KnockoutIrregularity(Protocol):
@@ -184,6 +191,10 @@ class CodeSpec:
     # The module of its game's engine for digital tables (its ``ENGINE``, a
     # tournament.digital.engine.DigitalEngine: issue 32); "" for a code not played digitally.
     digital: str = ""
+    # What builds a prepared board of its game for ``arbitro arbiter board`` (FIBAS art. 6:
+    # four hands and two pozzetti of 11), as ``"module:Class.method"`` called with the board's
+    # number, hands and pozzetti; "" for a game whose boards are bridge's (Law 13).
+    prepared_board: str = ""
     # The module of its knockout's numbers (its ``knockout_code()``, a :class:`KnockoutCode`)
     # for a code played by knockout, imported when a knockout first asks; "" otherwise.
     knockout: str = ""
@@ -239,6 +250,31 @@ def knockout_code(code_id: str) -> KnockoutCode:
         raise ArbitroError("the {code} code is not played by knockout", code=spec.short_name)
     made: KnockoutCode = importlib.import_module(spec.knockout).knockout_code()
     return made
+
+
+def commands_within(group: str) -> tuple[Command, ...]:
+    """The codes' own commands of the shared command group ``group`` (``"arbiter"``), in the
+    registry's order."""
+    return tuple(c for s in code_specs() for c in s.commands if c.within == group)
+
+
+def top_level_commands(spec: CodeSpec) -> tuple[Command, ...]:
+    """The commands and groups of ``spec`` that ``arbitro`` lists at its top level."""
+    return tuple(c for c in spec.commands if not c.within)
+
+
+def prepared_board(game: str) -> Callable[..., Any] | None:
+    """What builds a prepared board of ``game`` (its code's ``prepared_board``, imported
+    now: FIBAS art. 6), None for a game no code prepares boards of (bridge's, Law 13)."""
+    for spec in code_specs():
+        if spec.game == game and spec.prepared_board:
+            module, _, name = spec.prepared_board.partition(":")
+            found: Any = importlib.import_module(module)
+            for part in name.split("."):
+                found = getattr(found, part)
+            made: Callable[..., Any] = found
+            return made
+    return None
 
 
 def default_knockout() -> str:
