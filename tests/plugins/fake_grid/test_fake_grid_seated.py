@@ -54,7 +54,8 @@ def _seated(api: TestClient, web_app: FastAPI, event: str) -> str:
     with TestClient(web_app, follow_redirects=False) as phone:  # a phone of its own
         page = phone.get(path, params={"lang": "en"})
     assert page.status_code == 200, page.text
-    return page.text
+    text: str = page.text
+    return text
 
 
 def _hint(director_client: TestClient, event: str) -> str:
