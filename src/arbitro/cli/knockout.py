@@ -29,7 +29,6 @@ from arbitro.codes.registry import EventKind, code_spec, codes_of, default_knock
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, render
 from arbitro.lazy_names import lazy_module
-from arbitro.tournament.commands import values
 
 if TYPE_CHECKING:
     from arbitro.printouts import bracket as printouts_bracket
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from arbitro.services import event_file as event_file_service
     from arbitro.services import knockout as knockout_service
     from arbitro.tournament import knockout, knockout_event
+    from arbitro.tournament.commands import values
     from arbitro.tournament.knockout import Bracket, GameReport, Match
     from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
     from arbitro.web import knockout_match
@@ -46,6 +46,7 @@ else:
     match_cards = lazy_module("arbitro.printouts.match_cards")
     event_file_service = lazy_module("arbitro.services.event_file")
     knockout_service = lazy_module("arbitro.services.knockout")
+    values = lazy_module("arbitro.tournament.commands.values")
     knockout = lazy_module("arbitro.tournament.knockout")
     knockout_event = lazy_module("arbitro.tournament.knockout_event")
     knockout_match = lazy_module("arbitro.web.knockout_match")

@@ -23,8 +23,6 @@ layout or a seed, and the script of actions and rulings, see
 
 from __future__ import annotations
 
-import json
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -49,6 +47,9 @@ from arbitro.i18n import N_, _, message, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    import json
+    import random
+
     from arbitro import cards
     from arbitro.cli.render import ScoreRow
     from arbitro.games import burraco
@@ -56,7 +57,10 @@ if TYPE_CHECKING:
     from arbitro.games.burraco.arbiter import ArbiterDeal
     from arbitro.services import arbiter_deal as services_arbiter_deal
 else:
-    # Loaded on first use: the command line's start-up (issue 14).
+    # Loaded on first use: the command line's start-up (issue 14; the arbiter's replay and
+    # apply read JSON and draw a seed's deal, ``arbitro score`` neither).
+    json = lazy_module("json")
+    random = lazy_module("random")
     cards = lazy_module("arbitro.cards")
     burraco = lazy_module("arbitro.games.burraco")
     burraco_arbiter = lazy_module("arbitro.games.burraco.arbiter")
