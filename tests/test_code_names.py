@@ -7,7 +7,12 @@ articles ("FIBAS art. 22"): they are not read.
 
 :data:`ALLOWED` lists the files that still do, each with its count: it may only shrink. A file
 not listed that names one fails, a listed file whose count grows fails, and a listed file whose
-count falls fails too, asking for the list to be shrunk (so that it never hides a new name)."""
+count falls fails too, asking for the list to be shrunk (so that it never hides a new name).
+
+A code's own terminal commands are an edge of that code, like a healthchecks integration: their
+modules live in ``cli/codes/`` and are exempt BECAUSE a code's spec names them
+(``CodeSpec.commands``, ``Command.module``); a module there that no spec names is refused, so
+the folder cannot hide shared code (docs/architecture.md, "A game's terminal commands")."""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.codes.registry import built_in
+from arbitro.codes.registry import built_in, code_specs
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "arbitro"
 EXEMPT = ("codes", "games")  # where codes and games are written, by definition
@@ -34,21 +39,32 @@ MODULES = tuple(
     if p.with_suffix(".toml").exists()
 ) + tuple(f"arbitro.games.{g}" for g in sorted(GAME_IDS))
 
+CLI_CODES = PACKAGE / "cli" / "codes"  # the codes' own terminal modules, each named by a spec
+
+
+def spec_named_modules() -> frozenset[str]:
+    """The files of the command modules the codes' specs name (``"codes.scala40"`` is
+    ``cli/codes/scala40.py``)."""
+    return frozenset(
+        f"cli/{c.module.replace('.', '/')}.py" for spec in code_specs() for c in spec.commands
+    )
+
+
+def exempt(relative: Path, named: frozenset[str] | None = None) -> bool:
+    """Whether the file ``relative`` (to ``src/arbitro``) may name codes and games: it is in
+    ``codes/`` or ``games/``, or it is a module of ``cli/codes/`` that a code's spec names
+    (``named``: :func:`spec_named_modules`, read once by a caller scanning many files)."""
+    if relative.parts[0] in EXEMPT:
+        return True
+    if relative.parent != CLI_CODES.relative_to(PACKAGE):
+        return False
+    return relative.as_posix() in (spec_named_modules() if named is None else named)
+
+
 # The files that still name a code or a game, with how many times: shrink it, never grow it.
 ALLOWED: dict[str, int] = {
-    "cli/arbiter.py": 7,
-    "cli/briscola.py": 10,
-    "cli/knockout.py": 8,
-    "cli/parole.py": 9,
-    "cli/render.py": 1,
-    "cli/scala40.py": 7,
-    "cli/score.py": 1,
     "printouts/boards.py": 2,
-    "printouts/bracket.py": 2,
     "services/deal_check.py": 3,
-    "services/knockout.py": 2,
-    "tournament/knockout.py": 2,
-    "tournament/knockout_event.py": 10,
     "tournament/scoring/scala40.py": 7,
     "tournament/scoring/scala40_sheet.py": 2,
 }
@@ -111,9 +127,10 @@ def names_by_file() -> Counter[str]:
     """Each file of ``src/arbitro`` outside ``codes/`` and ``games/`` that names a code or a
     game, with its count."""
     found: Counter[str] = Counter()
+    named = spec_named_modules()
     for path in sorted(PACKAGE.rglob("*")):
         relative = path.relative_to(PACKAGE)
-        if relative.parts[0] in EXEMPT or "__pycache__" in relative.parts:
+        if exempt(relative, named) or "__pycache__" in relative.parts:
             continue
         if path.suffix == ".py":
             count = python_names(path.read_text("utf-8"))
@@ -165,3 +182,24 @@ def f(code: str) -> bool:
     template = '{# "scala40" #}<option value="scala40">{{ x == "burraco-fibas" }}</option>'
     assert template_names(template) == 2
     assert template_names("{{ _('Scala 40') }} {{ code }}") == 0
+
+
+def test_each_module_of_the_codes_terminal_folder_is_named_by_a_spec() -> None:
+    """``cli/codes/`` holds only the modules the codes' specs name (the exemption's reason):
+    a shared module put there would be scanned, and refused here."""
+    modules = {
+        p.relative_to(PACKAGE).as_posix() for p in CLI_CODES.glob("*.py") if p.name != "__init__.py"
+    }
+    assert modules, "the codes' terminal modules are in cli/codes/"
+    assert modules <= spec_named_modules(), "a module of cli/codes/ that no code's spec names"
+    assert {m for m in spec_named_modules() if m.startswith("cli/codes/")} == modules
+
+
+def test_the_exemption_is_the_specs_naming() -> None:
+    """A file of ``cli/codes/`` is exempt only while a spec names it; the same file elsewhere
+    in ``cli/``, or an unnamed one in ``cli/codes/``, is scanned."""
+    assert exempt(Path("cli/codes/scala40.py"))
+    assert not exempt(Path("cli/scala40.py"))
+    assert not exempt(Path("cli/codes/shared_helpers.py"))
+    assert not exempt(Path("cli/codes/__init__.py"))
+    assert not exempt(Path("web/codes/scala40.py"))

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 from typer.testing import CliRunner
 
-from arbitro.cli.briscola import register
+from arbitro.cli.codes.briscola import register
 from arbitro.games.briscola import GameRecord
 from arbitro.tournament.knockout import Bracket, fold_bracket
 

@@ -27,7 +27,7 @@ except SystemExit:
     pass
 loaded = sorted(
     m for m in sys.modules
-    if m.startswith("arbitro.cli.") and m.split(".")[2] in {modules}
+    if m.startswith("arbitro.cli.") and m.removeprefix("arbitro.cli.") in {modules}
 )
 print("LOADED", " ".join(loaded), file=sys.stderr)
 """

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from arbitro.cli.main import app
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout_event import KnockoutConfig
 
 runner = CliRunner()
@@ -28,8 +29,8 @@ def db(tmp_path: Path) -> list[str]:
         ko = KnockoutService(store)
         ko.create("k", KnockoutConfig("Coppa", seeded=True))
         for i in range(1, 5):
-            ko.register("k", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
-        ko.draw("k")
+            ko.run("k", values.RegisterPair(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
+        ko.run("k", values.DrawBracket())
     return ["--db", url]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from arbitro.cli.parole import register
+from arbitro.cli.codes.parole import register
 from arbitro.lexicon.hunspell import italian
 
 runner = CliRunner()

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from arbitro.cli.scala40 import register
+from arbitro.cli.codes.scala40 import register
 
 runner = CliRunner()
 

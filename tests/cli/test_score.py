@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from arbitro.cli.score import register
+from arbitro.cli.codes.burraco import register
 
 runner = CliRunner()
 

@@ -26,6 +26,7 @@ from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.knockout_digital import DigitalMatches
 from arbitro.services.registering import Register
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -67,8 +68,10 @@ def opened_table(
         ko = KnockoutService(svc.store, svc.clock)
         ko.create(event_id, KnockoutConfig(f"Digitale {event_id}", seeded=True))
         for i in (1, 2):
-            ko.register(event_id, f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
-        ko.draw(event_id, seed=7)
+            ko.run(
+                event_id, values.RegisterPair(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+            )
+        ko.run(event_id, values.DrawBracket(seed=7))
         matches = DigitalMatches(ko, rng)
         first = ko.state(event_id).bracket.matches()[0]  # type: ignore[union-attr]
         round_number, table = matches.open(event_id, first.id)

@@ -20,6 +20,7 @@ from arbitro.errors import ArbitroError
 from arbitro.printouts.bracket import bracket_pdf
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 
@@ -54,16 +55,18 @@ def thirteen(service: KnockoutService, *, play: bool) -> KnockoutState:
     play the rest when ``play``."""
     service.create("coppa", KnockoutConfig("1° Torneo di Briscola", seeded=False, seed=7))
     for i, name in enumerate(NAMES, start=1):
-        service.register("coppa", name, paid=i != 13)
-    service.draw("coppa")
+        service.run("coppa", values.RegisterPair(name, paid=i != 13))
+    service.run("coppa", values.DrawBracket())
     if play:
         st = service.state("coppa")
         assert st.bracket is not None
         m = st.bracket.pending()[0]
-        service.record_game(
+        service.run(
             "coppa",
-            GameReport(m.id, 1, irregularity="out-of-turn", offender=m.second),
-            reason="carta giocata fuori turno",
+            values.RecordGame(
+                GameReport(m.id, 1, irregularity="out-of-turn", offender=m.second),
+                reason="carta giocata fuori turno",
+            ),
         )
         service.play_all("coppa", 3)
     return service.state("coppa")
@@ -140,7 +143,7 @@ def test_not_drawn_lists_the_pairs_and_bad_language_refused(
     is refused."""
     service.create("coppa", KnockoutConfig("Coppa"))
     for name in NAMES[:3]:
-        service.register("coppa", name)
+        service.run("coppa", values.RegisterPair(name))
     st = service.state("coppa")
     pdf = bracket_pdf(st)
     check_pages(pdf, tmp_path)
@@ -154,11 +157,11 @@ def test_not_drawn_lists_the_pairs_and_bad_language_refused(
 def test_two_pairs_only_a_final_art_9(service: KnockoutService, tmp_path: Path) -> None:
     """Art. 9: two pairs play the final only; 2 games won make the champion."""
     service.create("finale", KnockoutConfig("Finale secca", seeded=True))
-    a = service.register("finale", "Alfa")
-    b = service.register("finale", "Beta")
-    service.draw("finale")
-    service.record_game("finale", GameReport("R1M1", 1, {a: 61, b: 59}))
-    service.record_game("finale", GameReport("R1M1", 2, {a: 60, b: 60}, last_trick=a))
+    a = service.run("finale", values.RegisterPair("Alfa"))
+    b = service.run("finale", values.RegisterPair("Beta"))
+    service.run("finale", values.DrawBracket())
+    service.run("finale", values.RecordGame(GameReport("R1M1", 1, {a: 61, b: 59})))
+    service.run("finale", values.RecordGame(GameReport("R1M1", 2, {a: 60, b: 60}, last_trick=a)))
     text = pdf_text(bracket_pdf(service.state("finale")), tmp_path)
     assert "FINALE" in text and "teste di serie" in text
     assert re.search(r"Campione\s.*Alfa \(1\)", text, re.S)

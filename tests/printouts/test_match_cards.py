@@ -17,6 +17,7 @@ from arbitro.printouts.bracket import bracket_pdf
 from arbitro.printouts.match_cards import match_cards_pdf
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout_event import KnockoutConfig
 
 NAMES = ["Rossi-Bianchi", "Esposito-Romano", "Colombo-Ricci", "Marino-Greco", "Bruno-Gallo"]
@@ -40,8 +41,8 @@ def test_art9_a_card_per_match_with_its_qr_and_both_signatures(
 
     service.create("coppa", KnockoutConfig("1° Torneo di Briscola", seeded=True))
     for name in NAMES:
-        service.register("coppa", name)
-    service.draw("coppa", seed=11)
+        service.run("coppa", values.RegisterPair(name))
+    service.run("coppa", values.DrawBracket(seed=11))
     state = service.state("coppa")
     url = "http://sala.local:8000/km/abc.def"
     pdf = match_cards_pdf(state, {"R1M2": url})
@@ -63,13 +64,13 @@ def test_art9_the_printed_bracket_shows_the_walkover_and_the_draw_number(
     explains "vinta a tavolino"; the heading gives the number the bracket was drawn with."""
     service.create("coppa", KnockoutConfig("1° Torneo di Briscola", seeded=False))
     for name in NAMES:
-        service.register("coppa", name)
-    service.draw("coppa", seed=424242)
+        service.run("coppa", values.RegisterPair(name))
+    service.run("coppa", values.DrawBracket(seed=424242))
     state = service.state("coppa")
     assert state.bracket is not None
     m = state.bracket.pending()[0]
     assert m.second is not None
-    service.withdraw("coppa", m.second)
+    service.run("coppa", values.WithdrawPair(m.second))
     text = pdf_text(bracket_pdf(service.state("coppa")), tmp_path)
     absent = NAMES[m.second - 1]
     assert f"{absent} ({m.second}) — non presentata" in text

@@ -18,6 +18,7 @@ from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -118,8 +119,8 @@ def knockout(svc: KnockoutService, event_id: str) -> str:
     """A Briscola knockout of two pairs, its bracket drawn: one match, ``R1M1``."""
     svc.create(event_id, KnockoutConfig("Briscola del venerdì"))
     for name in ("Coppia 1", "Coppia 2"):
-        svc.register(event_id, name)
-    svc.draw(event_id, seed=1)
+        svc.run(event_id, values.RegisterPair(name))
+    svc.run(event_id, values.DrawBracket(seed=1))
     return "R1M1"
 
 

@@ -26,6 +26,7 @@ from arbitro.services.players import (
 from arbitro.store import RecordStore
 from arbitro.store.players import PlayerFields
 from arbitro.store.users import add_user, authenticate
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.web.secret import load_secret
 from arbitro.web.tokens import make_token, read_token
@@ -41,7 +42,7 @@ def test_a_restored_installation_keeps_events_directors_and_the_cards_secret(
         ko = KnockoutService(old)
         ko.create("coppa", KnockoutConfig("Coppa"))
         for i in range(1, 4):
-            ko.register("coppa", f"Coppia {i}", [f"A{i}", f"B{i}"])
+            ko.run("coppa", values.RegisterPair(f"Coppia {i}", [f"A{i}", f"B{i}"]))
         add_user(old, "direttore", "una password lunga")
         secret = load_secret(old)
         card = make_token(secret, "demo", 3)  # a QR code printed before the backup

@@ -163,23 +163,23 @@ def test_cancellations_survive_export_and_import(store: RecordStore, tmp_path: P
 def test_art9_a_knockout_game_cancelled_is_played_again(store: RecordStore) -> None:
     ko = KnockoutService(store, Clock())
     ko.create("k", KnockoutConfig("Coppa", seeded=True))
-    ko.register("k", "A", ["a1", "a2"])
-    ko.register("k", "B", ["b1", "b2"])
-    ko.draw("k")
+    ko.run("k", values.RegisterPair("A", ["a1", "a2"]))
+    ko.run("k", values.RegisterPair("B", ["b1", "b2"]))
+    ko.run("k", values.DrawBracket())
     bracket = ko.state("k").bracket
     assert bracket is not None
     final = bracket.pending()[0]
-    ko.record_game("k", GameReport(final.id, 1, {1: 70, 2: 50}, 1))
+    ko.run("k", values.RecordGame(GameReport(final.id, 1, {1: 70, 2: 50}, 1)))
     first = ko.state("k").last_seq
-    ko.record_game("k", GameReport(final.id, 2, {1: 40, 2: 80}, 2))
+    ko.run("k", values.RecordGame(GameReport(final.id, 2, {1: 40, 2: 80}, 2)))
     second = ko.state("k").last_seq
     with pytest.raises(ArbitroError, match="#" + str(second)):
-        ko.cancel_game("k", first, "punti invertiti")
-    ko.cancel_game("k", second, "punti sbagliati")
+        ko.run("k", values.CancelGame(first, "punti invertiti"))
+    ko.run("k", values.CancelGame(second, "punti sbagliati"))
     state = ko.state("k")
     assert state.bracket is not None
     assert len(state.bracket.match(final.id).games) == 1
-    ko.record_game("k", GameReport(final.id, 2, {1: 80, 2: 40}, 1))
+    ko.run("k", values.RecordGame(GameReport(final.id, 2, {1: 80, 2: 40}, 1)))
     after = ko.state("k").bracket
     assert after is not None and after.champion == 1
 

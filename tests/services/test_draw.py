@@ -13,6 +13,7 @@ from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement, Seating
@@ -84,8 +85,8 @@ def test_art9_two_knockouts_with_the_same_pairs_are_drawn_differently(tmp_path: 
         for name in ("uno", "due"):
             ko.create(name, KnockoutConfig(f"Coppa {name}"))
             for i in range(1, 17):
-                ko.register(name, f"Coppia {i}", [f"A{i}", f"B{i}"])
-            ko.draw(name)
+                ko.run(name, values.RegisterPair(f"Coppia {i}", [f"A{i}", f"B{i}"]))
+            ko.run(name, values.DrawBracket())
             bracket = ko.state(name).bracket
             assert bracket is not None
             orders.append(bracket.order)

@@ -181,8 +181,8 @@ def test_a_knockout_event_round_trips_through_its_file(
         source = KnockoutService(a, Clock())
         source.create("ko", KnockoutConfig("Coppa", seed=seed))
         for i in range(pairs):
-            source.register("ko", f"Coppia {i + 1}", [f"A{i}", f"B{i}"])
-        source.draw("ko")
+            source.run("ko", values.RegisterPair(f"Coppia {i + 1}", [f"A{i}", f"B{i}"]))
+        source.run("ko", values.DrawBracket())
         source.play_all("ko", seed=seed)
         data = export_event(source, "ko")
         target = KnockoutService(b, Clock())

@@ -24,6 +24,7 @@ from arbitro.services.event_file import export_event, import_event
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.knockout_digital import DigitalMatches
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.records import GameResult
@@ -44,8 +45,8 @@ def ko(tmp_path: Path) -> Iterator[KnockoutService]:
         svc = KnockoutService(store, Clock())
         svc.create("k", KnockoutConfig("Coppa digitale", seeded=True))
         for i in range(1, 5):
-            svc.register("k", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
-        svc.draw("k")
+            svc.run("k", values.RegisterPair(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
+        svc.run("k", values.DrawBracket())
         yield svc
     finally:
         store.close()
@@ -156,7 +157,9 @@ def test_the_server_refuses_what_the_code_forbids(ko: KnockoutService) -> None:
     m = ko.state("k").bracket.match("R1M1")  # type: ignore[union-attr]
     assert m.first is not None and m.second is not None
     with pytest.raises(ConflictError, match="tavolo digitale"):  # no paper entry: art. 8
-        ko.enter("k", "R1M1", m.first, {m.first: 70, m.second: 50}, None, "telefono-1")
+        ko.run(
+            "k", values.EnterGame("R1M1", m.first, {m.first: 70, m.second: 50}, None, "telefono-1")
+        )
     with pytest.raises(ConflictError):
         matches.open("k", "R2M1")  # its pairs are not known yet
 

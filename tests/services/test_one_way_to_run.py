@@ -11,11 +11,13 @@ import ast
 import textwrap
 from pathlib import Path
 
-from arbitro.services import events
+from arbitro.services import events, knockout
 from arbitro.services.events import EventService
+from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.commands import values
 
 EVENTS = Path(events.__file__)
+KNOCKOUT = Path(knockout.__file__)
 
 # The command values' classes: the package's, and the registrations' (services/registering.py).
 COMMANDS = {*values.__all__, "Register", "RegisterMany"}
@@ -182,3 +184,37 @@ def test_the_event_service_runs_what_its_old_delegations_ran() -> None:
     assert {"Withdraw", "Cancel", "GiveSanction", "EnterSheet", "PublishStandings"} <= COMMANDS
     removed = {"register", "withdraw", "cancel", "give_warning", "publish_standings", "pay"}
     assert not removed & set(vars(EventService))
+
+
+def test_the_knockout_service_has_no_method_that_only_runs_one_command() -> None:
+    """The knockout's actions too are command values run by the edges with ``run`` (issue
+    30): ``KnockoutService`` keeps what does more than run one (create, the bots' games)."""
+    assert delegations(KNOCKOUT.read_text(encoding="utf-8"), "KnockoutService") == []
+
+
+def test_the_check_finds_the_knockout_delegations_issue_30_removed() -> None:
+    """The forms ``KnockoutService``'s methods had before issue 30 are found."""
+    old = textwrap.dedent(
+        '''
+        class KnockoutService(EventLog[ko.KnockoutState]):
+            def register(self, event_id, name, players=(), *, paid=True):
+                """Register a pair with its entry fee; returns its number."""
+                return self.run(event_id, values.RegisterPair(name, players, paid))
+
+            def draw(self, event_id, seed=None):
+                self.run(event_id, values.DrawBracket(seed))
+
+            def record_game(self, event_id, report, *, reason=None, actor="arbiter"):
+                self.run(event_id, values.RecordGame(report, reason, actor))
+        '''
+    )
+    assert delegations(old, "KnockoutService") == ["register", "draw", "record_game"]
+
+
+def test_the_knockout_service_runs_what_its_old_delegations_ran() -> None:
+    """The knockout's command values are the package's, and the service has none of the
+    removed methods left."""
+    kinds = {"RegisterPair", "PayFee", "WithdrawPair", "EnterGame", "DrawBracket", "RecordGame"}
+    assert kinds | {"CancelGame"} <= COMMANDS
+    removed = {"register", "pay", "withdraw", "enter", "draw", "record_game", "cancel_game"}
+    assert not removed & set(vars(KnockoutService))

@@ -14,6 +14,7 @@ from arbitro.codes.briscola import briscola
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.services.knockout import KnockoutService
 from arbitro.store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout import Bracket, GameReport, apply_game, withdraw
 from arbitro.tournament.knockout_event import KnockoutConfig
 
@@ -88,18 +89,18 @@ def test_premessa_fee_paid_after_registration_and_art9_withdrawn_before_the_draw
     the draw is not in the bracket; the bracket's record keeps the real draw number."""
     svc.create("b", KnockoutConfig("Briscola", seed=0))
     for i in range(1, 6):
-        svc.register("b", f"Coppia {i}", paid=i != 2)
+        svc.run("b", values.RegisterPair(f"Coppia {i}", paid=i != 2))
     assert svc.state("b").fees_collected_cents == 4 * 400
-    svc.pay("b", 2)
+    svc.run("b", values.PayFee(2))
     assert svc.state("b").fees_collected_cents == 5 * 400
     with pytest.raises(ConflictError):
-        svc.pay("b", 2)
-    svc.withdraw("b", 5)
-    svc.draw("b", seed=4242)
+        svc.run("b", values.PayFee(2))
+    svc.run("b", values.WithdrawPair(5))
+    svc.run("b", values.DrawBracket(seed=4242))
     st = svc.state("b")
     assert st.bracket is not None and 5 not in st.bracket.order
     assert st.draw_number == 4242 and st.config.seed == 0
-    svc.withdraw("b", 3)
+    svc.run("b", values.WithdrawPair(3))
     st = svc.state("b")
     assert st.bracket is not None and st.bracket.eliminated_in(3) == 1
     assert any(m.is_walkover for m in st.bracket.matches())
@@ -112,16 +113,16 @@ def test_art9_a_withdrawal_before_the_draw_stands_once_the_bracket_is_drawn(
     the bracket is drawn without it, cancelling its withdrawal is refused (art. 9)."""
     svc.create("b", KnockoutConfig("Briscola"))
     for i in range(1, 5):
-        svc.register("b", f"Coppia {i}")
-    svc.withdraw("b", 4)
+        svc.run("b", values.RegisterPair(f"Coppia {i}"))
+    svc.run("b", values.WithdrawPair(4))
     seq = max(svc.state("b").withdrawals)
-    svc.cancel_game("b", seq, "arrivata in ritardo")
+    svc.run("b", values.CancelGame(seq, "arrivata in ritardo"))
     assert not svc.state("b").pairs[4].withdrawn
-    svc.withdraw("b", 4)
+    svc.run("b", values.WithdrawPair(4))
     seq = max(svc.state("b").withdrawals)
-    svc.draw("b", seed=1)
+    svc.run("b", values.DrawBracket(seed=1))
     with pytest.raises(ConflictError) as err:
-        svc.cancel_game("b", seq, "arrivata in ritardo")
+        svc.run("b", values.CancelGame(seq, "arrivata in ritardo"))
     assert "the draw stands" in err.value.msg.msgid
 
 
@@ -138,14 +139,18 @@ def test_the_evening_round_trips_through_its_event_file(tmp_path: Path) -> None:
         source = KnockoutService(a, lambda: NOW)
         source.create("ko", KnockoutConfig("Coppa", seeded=True))
         for i in range(1, 6):
-            source.register("ko", f"Coppia {i}", paid=i != 3)
-        source.pay("ko", 3)
-        source.draw("ko", seed=5)
-        source.withdraw("ko", 5)
-        source.cancel_game("ko", max(source.state("ko").withdrawals), "sbaglio")
-        source.withdraw("ko", 5)
-        assert not source.enter("ko", "R2M2", 2, {2: 70, 3: 50}, None, "phone-of-pair-2-abcdefg")
-        assert source.enter("ko", "R2M2", 3, {2: 70, 3: 50}, None, "phone-of-pair-3-abcdefg")
+            source.run("ko", values.RegisterPair(f"Coppia {i}", paid=i != 3))
+        source.run("ko", values.PayFee(3))
+        source.run("ko", values.DrawBracket(seed=5))
+        source.run("ko", values.WithdrawPair(5))
+        source.run("ko", values.CancelGame(max(source.state("ko").withdrawals), "sbaglio"))
+        source.run("ko", values.WithdrawPair(5))
+        assert not source.run(
+            "ko", values.EnterGame("R2M2", 2, {2: 70, 3: 50}, None, "phone-of-pair-2-abcdefg")
+        )
+        assert source.run(
+            "ko", values.EnterGame("R2M2", 3, {2: 70, 3: 50}, None, "phone-of-pair-3-abcdefg")
+        )
         data = export_event(source, "ko")
         target = KnockoutService(b, lambda: NOW)
         import_event(target, data)

@@ -91,8 +91,8 @@ def populate(app: FastAPI) -> None:
     knockout = KnockoutService(web.store)
     knockout.create(KNOCKOUT_EVENT, KnockoutConfig("Torneo di Briscola", seed=3))
     for i in range(1, 5):
-        knockout.register(KNOCKOUT_EVENT, f"Coppia {i}")
-    knockout.draw(KNOCKOUT_EVENT)
+        knockout.run(KNOCKOUT_EVENT, command_values.RegisterPair(f"Coppia {i}"))
+    knockout.run(KNOCKOUT_EVENT, command_values.DrawBracket())
 
 
 @pytest.fixture(

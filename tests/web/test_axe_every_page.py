@@ -150,7 +150,7 @@ def briscola(app: FastAPI) -> list[str]:
     for m, device in ((theirs, "telefono-della-coppia-avversaria"), (mine, DEVICE)):
         assert m.first is not None and m.second is not None
         points = {m.first: 70, m.second: 50}
-        web.knockout.enter("coppa", m.id, m.first, points, None, device)
+        web.knockout.run("coppa", values.EnterGame(m.id, m.first, points, None, device))
     path = {m.id: match_path(web.secret, "coppa", m.id) for m in (theirs, mine, untouched)}
     return [
         f"/desk/k/coppa/rulings?place={untouched.id}&irregularity=communication",  # issue 31

@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from tests.web.test_desk import text_of, txt
 from tests.web.test_knockout_web import EVENT, make_knockout, post, state, svc
 
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout import GameReport
 from arbitro.tournament.knockout_event import KnockoutConfig
 
@@ -59,8 +60,8 @@ def test_the_draw_number_shown_is_the_one_drawn_not_the_form_default(
     s = svc(web_app)
     s.create(EVENT, KnockoutConfig("B"))
     for i in range(1, 4):
-        s.register(EVENT, f"Coppia {i}")
-    s.draw(EVENT, seed=987654)
+        s.run(EVENT, values.RegisterPair(f"Coppia {i}"))
+    s.run(EVENT, values.DrawBracket(seed=987654))
     page = text_of(txt(director_client.get(f"/desk/k/{EVENT}")))
     assert "numero del sorteggio 987654" in page and "seme" not in page
 
@@ -72,9 +73,12 @@ def test_art8_a_60_60_game_says_who_won_it_and_art10_mark_has_a_legend(
     the «*» of a game won by the opponents' irregularity is explained under the bracket."""
     st = make_knockout(web_app, 2)
     s = svc(web_app)
-    s.record_game(EVENT, GameReport("R1M1", 1, {1: 60, 2: 60}, last_trick=2))
-    s.record_game(
-        EVENT, GameReport("R1M1", 2, irregularity="communication", offender=2), reason="segni"
+    s.run(EVENT, values.RecordGame(GameReport("R1M1", 1, {1: 60, 2: 60}, last_trick=2)))
+    s.run(
+        EVENT,
+        values.RecordGame(
+            GameReport("R1M1", 2, irregularity="communication", offender=2), reason="segni"
+        ),
     )
     assert st.bracket is not None
     page = text_of(txt(director_client.get(f"/desk/k/{EVENT}")))
@@ -106,6 +110,6 @@ def test_a_pair_marked_absent_by_mistake_plays_again_once_cancelled(
     seq = max(state(web_app).withdrawals)
     r2 = state(web_app).bracket.match("R1M2")  # type: ignore[union-attr]
     assert r2.first is not None and r2.second is not None
-    svc(web_app).withdraw(EVENT, r2.second)
+    svc(web_app).run(EVENT, values.WithdrawPair(r2.second))
     r = post(director_client, f"/desk/k/{EVENT}/cancel", {"seq": str(seq), "reason": "sbaglio"})
     assert r.status_code == 409 and "annullarle prima" in text_of(txt(r))

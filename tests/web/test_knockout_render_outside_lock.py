@@ -19,6 +19,7 @@ from tests.web.test_desk_render_outside_lock import hold_render
 from tests.web.test_director_lock import WAIT, Held, in_background
 from tests.web.test_knockout_web import EVENT, first_ready, make_knockout, post, svc
 
+from arbitro.tournament.commands import values
 from arbitro.web.app import Web
 
 
@@ -113,7 +114,7 @@ def test_the_bracket_pdf_is_drawn_outside_the_lock_from_a_snapshot_art_9(
         svc(web_app).lock,
         held,
         lambda: director_client.get(f"/desk/k/{EVENT}/bracket.pdf"),
-        lambda: svc(web_app).record_game(EVENT, game),
+        lambda: svc(web_app).run(EVENT, values.RecordGame(game)),
     )
     assert free, "the knockout service's lock was held while the PDF was drawn"
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

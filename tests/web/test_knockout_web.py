@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
 
 from arbitro.services.knockout import KnockoutService
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout import GameReport, Match
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 
@@ -47,9 +48,9 @@ def make_knockout(
     s = svc(web_app)
     s.create(event_id, KnockoutConfig("Torneo di Briscola", seeded=seeded, seed=3))
     for i in range(1, pairs + 1):
-        s.register(event_id, f"Coppia {i}", paid=(paid == 0 or i <= paid))
+        s.run(event_id, values.RegisterPair(f"Coppia {i}", paid=paid == 0 or i <= paid))
     if draw:
-        s.draw(event_id)
+        s.run(event_id, values.DrawBracket())
     return s.state(event_id)
 
 
@@ -288,10 +289,7 @@ def test_projector_shows_rounds_byes_scores_art_9(client: TestClient, web_app: F
     st = make_knockout(web_app, 5)
     m = first_ready(st)
     assert m.first is not None and m.second is not None
-    svc(web_app).record_game(
-        EVENT,
-        GameReport(m.id, 1, {m.first: 70, m.second: 50}),
-    )
+    svc(web_app).run(EVENT, values.RecordGame(GameReport(m.id, 1, {m.first: 70, m.second: 50})))
     r = client.get(f"/k/{EVENT}")
     assert r.status_code == 200
     html = r.text
@@ -324,7 +322,7 @@ def test_projector_before_the_draw_and_in_english(client: TestClient, web_app: F
     """Before the draw the projector says so; ``?lang=en`` gives English."""
     make_knockout(web_app, 3, draw=False)
     assert "non è ancora sorteggiato" in client.get(f"/k/{EVENT}").text
-    svc(web_app).draw(EVENT)
+    svc(web_app).run(EVENT, values.DrawBracket())
     en = client.get(f"/k/{EVENT}?lang=en").text
     assert "Semifinals" in en and "Final" in en and "bye" in en
 
@@ -398,8 +396,8 @@ def test_bots_only_on_a_test_event(director_client: TestClient, web_app: FastAPI
     r = post(director_client, "/desk/k/new", {"name": "Briscola del venerdì", "test_event": "on"})
     assert r.status_code == 303 and r.headers["location"] == "/desk/k/prova-briscola-del-venerdi"
     for i in range(1, 5):
-        svc(web_app).register("prova-briscola-del-venerdi", f"Coppia {i}")
-    svc(web_app).draw("prova-briscola-del-venerdi")
+        svc(web_app).run("prova-briscola-del-venerdi", values.RegisterPair(f"Coppia {i}"))
+    svc(web_app).run("prova-briscola-del-venerdi", values.DrawBracket())
     assert 'id="play-form"' in director_client.get("/desk/k/prova-briscola-del-venerdi").text
 
 

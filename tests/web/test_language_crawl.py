@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from arbitro.services import series
 from arbitro.services.demo import run_demo
 from arbitro.services.knockout import KnockoutService
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.series import PointsScheme, SchemeKind
 
@@ -95,8 +96,8 @@ def test_every_page_is_wholly_in_the_language_chosen(
     ko = KnockoutService(store)
     ko.create("prova-coppa", KnockoutConfig("Coppa"))
     for i in range(1, 6):
-        ko.register("prova-coppa", f"Squadra {i}", [f"A{i}", f"B{i}"])
-    ko.draw("prova-coppa")
+        ko.run("prova-coppa", values.RegisterPair(f"Squadra {i}", [f"A{i}", f"B{i}"]))
+    ko.run("prova-coppa", values.DrawBracket())
     ko.play_all("prova-coppa", seed=3)
     scheme = PointsScheme(SchemeKind.PLACEMENT, (10, 8, 6), best=2)
     series.create_series(store, "stagione", "Stagione", scheme, ("demo",))

@@ -14,6 +14,7 @@ from tests.tournament.test_session_standings import AT
 
 from arbitro.services.demo import run_demo
 from arbitro.services.knockout import KnockoutService
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout_event import KnockoutConfig
 
 PAGES = ("/e/demo", "/e/demo/seating", "/e/demo/standings", "/e/demo/hall")
@@ -86,8 +87,10 @@ def test_the_series_and_a_knockout_bracket_fit_a_phone(
     knockout = KnockoutService(store)
     knockout.create("coppa", KnockoutConfig("Coppa di Briscola"))
     for i in range(1, 14):
-        knockout.register("coppa", f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
-    knockout.draw("coppa", seed=7)
+        knockout.run(
+            "coppa", values.RegisterPair(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"])
+        )
+    knockout.run("coppa", values.DrawBracket(seed=7))
     play_event(store, "camp", "Campionato", SEASON["sett"], AT, rounds=10, sessions=(1, 6))
     urls = [f"{live_server}{path}" for path in ("/s/stagione", "/k/coppa", "/e/camp/sessions/2")]
     assert not_fitting_window(browser, urls, 390, 844) == {}

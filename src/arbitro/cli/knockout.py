@@ -1,6 +1,8 @@
-"""CLI: knockout events of pairs (the Briscola regulation): create, register with the entry
-fee, draw the bracket, record games or let the bots play them, irregularities of art. 10, the
-bracket and the champion."""
+"""CLI: knockout events of pairs, by the code the event plays (``--code``: the registry's codes
+played by knockout, Briscola's regulation the first): create, register with the entry fee, draw
+the bracket, record games or let the code's bots play them, irregularities (Briscola art. 10),
+the bracket and the champion. A help text cites the first knockout code's article; what an
+event refuses cites its own code's."""
 
 from __future__ import annotations
 
@@ -22,9 +24,8 @@ from arbitro.cli.common import (
     open_store,
     read_json,
 )
-from arbitro.codes.briscola import briscola
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.registry import EventKind, code_spec, codes_of, default_knockout, knockout_code
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, render
 from arbitro.lazy_names import lazy_module
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
     from arbitro.services import event_file as event_file_service
     from arbitro.services import knockout as knockout_service
     from arbitro.tournament import knockout, knockout_event
+    from arbitro.tournament.commands import values
     from arbitro.tournament.knockout import Bracket, GameReport, Match
-    from arbitro.tournament.knockout_event import KnockoutState
+    from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
     from arbitro.web import knockout_match
 else:
     # Loaded on first use: the command line's start-up (issue 14).
@@ -44,6 +46,7 @@ else:
     match_cards = lazy_module("arbitro.printouts.match_cards")
     event_file_service = lazy_module("arbitro.services.event_file")
     knockout_service = lazy_module("arbitro.services.knockout")
+    values = lazy_module("arbitro.tournament.commands.values")
     knockout = lazy_module("arbitro.tournament.knockout")
     knockout_event = lazy_module("arbitro.tournament.knockout_event")
     knockout_match = lazy_module("arbitro.web.knockout_match")
@@ -137,13 +140,16 @@ def _record(
     with errors(json_out):
         svc = _service()
         number = len(_match(svc.state(event_id), match).games) + 1
-        svc.record_game(event_id, report(number), reason=reason)
+        svc.run(event_id, values.RecordGame(report(number), reason=reason))
         _show(svc.state(event_id), json_out)
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``knockout`` command group to ``app``."""
     ko = command_group(app, "knockout", _("Knockout events (Briscola)"))
+    # The helps cite the first code played by knockout (an event's own code cites its own);
+    # a parameter's annotation is read when the command runs, from this module's names.
+    first = default_knockout()
 
     @ko.command("create", help=_("Create a knockout event."))
     def create(
@@ -156,11 +162,23 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[
             int, typer.Option(help=_("Draw number (0: drawn at random when drawing)"))
         ] = 0,
+        code: Annotated[
+            str | None,
+            typer.Option(
+                "--code",
+                help=_(
+                    "Competition code played by knockout ({codes})",
+                    codes=", ".join(codes_of(EventKind.KNOCKOUT)),
+                ),
+            ),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Create a knockout event of pairs (Briscola art. 9)."""
+        """Create a knockout event of pairs (Briscola art. 9) playing ``code``: the
+        registry's first code played by knockout unless told; its entry fee is the code's."""
         with errors(json_out):
-            state = _service().create(event_id, knockout_event.KnockoutConfig(name, seeded, seed))
+            config = _config(name, seeded, seed, code)
+            state = _service().create(event_id, config)
             event_created(event_id, name, _data(state), json_out)
 
     @ko.command("register", help=_("Register a pair with its entry fee."))
@@ -173,26 +191,24 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Register a pair with its entry fee (the regulation's premessa)."""
         with errors(json_out):
-            n = _service().register(event_id, name, player or [], paid=not unpaid)
+            n = _service().run(event_id, values.RegisterPair(name, player or [], paid=not unpaid))
             emit(
                 {"competitor": n, "name": name},
                 _("Registered pair no. {number}: {name}", number=n, name=name),
                 json_out,
             )
 
-    @ko.command(
-        "draw", help=cited(N_("Draw the bracket ({article})."), CodeId.BRISCOLA, "knockout")
-    )
+    @ko.command("draw", help=cited(N_("Draw the bracket ({article})."), first, "knockout"))
     def draw(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """Draw the bracket, byes in round 1 (Briscola art. 9)."""
         with errors(json_out):
             svc = _service()
-            svc.draw(event_id)
+            svc.run(event_id, values.DrawBracket())
             _show(svc.state(event_id), json_out)
 
     @ko.command(
         "game",
-        help=cited(N_("Record a game played ({article})."), CodeId.BRISCOLA, "result"),
+        help=cited(N_("Record a game played ({article})."), first, "result"),
     )
     def game(
         event_id: EventArg,
@@ -201,7 +217,9 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(
                 help=cited(
-                    N_("Points per pair: 3=68,7=52 ({article})"), CodeId.BRISCOLA, "result_points"
+                    N_("Points per pair: 3=68,7=52 ({article})"),
+                    default_knockout(),
+                    "result_points",
                 )
             ),
         ],
@@ -221,7 +239,7 @@ def register(app: typer.Typer) -> None:
         "irregularity",
         help=cited(
             N_("An irregularity ({article}): the offending pair loses the game."),
-            CodeId.BRISCOLA,
+            first,
             "irregularities",
         ),
     )
@@ -231,7 +249,9 @@ def register(app: typer.Typer) -> None:
         offender: Annotated[int, typer.Option(help=_("Offending pair"))],
         kind: Annotated[
             str,
-            typer.Option(help=" | ".join(k.key for k in briscola().irregularities)),
+            typer.Option(
+                help=" | ".join(k.key for k in knockout_code(default_knockout()).irregularities)
+            ),
         ],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         json_out: bool = JsonOpt,
@@ -264,7 +284,7 @@ def register(app: typer.Typer) -> None:
         """The pair pays the entry fee it still owes (the regulation's premessa)."""
         with errors(json_out):
             svc = _service()
-            svc.pay(event_id, pair)
+            svc.run(event_id, values.PayFee(pair))
             emit(
                 {
                     "competitor": pair,
@@ -278,7 +298,7 @@ def register(app: typer.Typer) -> None:
         "withdraw",
         help=cited(
             N_("A pair that does not show up: it loses its match without playing ({article})."),
-            CodeId.BRISCOLA,
+            first,
             "knockout",
         ),
     )
@@ -291,7 +311,7 @@ def register(app: typer.Typer) -> None:
         (Briscola art. 9, ruling Briscola 11)."""
         with errors(json_out):
             svc = _service()
-            svc.withdraw(event_id, pair)
+            svc.run(event_id, values.WithdrawPair(pair))
             _show(svc.state(event_id), json_out)
 
     @ko.command("cards", help=_("Print the match cards with the QR code of each match (PDF)."))
@@ -331,7 +351,7 @@ def register(app: typer.Typer) -> None:
 
     @ko.command(
         "print",
-        help=cited(N_("Print the bracket as a PDF ({article})."), CodeId.BRISCOLA, "knockout"),
+        help=cited(N_("Print the bracket as a PDF ({article})."), first, "knockout"),
     )
     def print_bracket(
         event_id: EventArg,
@@ -369,5 +389,20 @@ def register(app: typer.Typer) -> None:
 
 def _match(state: KnockoutState, match_id: str) -> Match:
     if state.bracket is None:
-        raise ArbitroError("draw the bracket first", article=cite(CodeId.BRISCOLA, "knockout"))
+        raise ArbitroError("draw the bracket first", article=state.cite("knockout"))
     return state.bracket.match(match_id)
+
+
+def _config(name: str, seeded: bool, seed: int, code: str | None) -> KnockoutConfig:
+    """A new knockout event's configuration: the code (its id) must be played by
+    knockout; the entry fee and the game are the code's."""
+    spec = code_spec(code or default_knockout())
+    numbers = knockout_code(spec.id)  # refuses a code not played by knockout
+    return knockout_event.KnockoutConfig(
+        name,
+        seeded,
+        seed,
+        numbers.entry_fee_cents,
+        game=GameId(spec.game),
+        code=CodeId(spec.id),
+    )

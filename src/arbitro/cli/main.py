@@ -16,7 +16,7 @@ from arbitro.cli import coerce, lazy
 from arbitro.cli.click_words import LANG_KEY, speak
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
-from arbitro.codes.registry import code_specs
+from arbitro.codes.registry import code_specs, top_level_commands
 from arbitro.i18n import N_, _, use_lang
 from arbitro.lazy_names import lazy_module
 
@@ -180,7 +180,7 @@ def _codes_commands() -> tuple[dict[str, tuple[str, ...]], dict[str, Listed]]:
     modules: dict[str, tuple[str, ...]] = {}
     listing: dict[str, Listed] = {}
     for spec in code_specs():
-        for c in spec.commands:
+        for c in top_level_commands(spec):
             modules[c.module] = (*modules.get(c.module, ()), c.name)
             cites = (CodeId(spec.id), c.topic) if c.topic else None
             listing[c.name] = (c.help, GROUP if c.group else "", cites)

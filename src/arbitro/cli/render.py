@@ -202,19 +202,6 @@ def score_table_text(scores: Mapping[Any, Any], rows: Sequence[ScoreRow], width:
     return "\n".join(out)
 
 
-def _burrachi(score: Any) -> str:
-    return " ".join(render(b.label) for b in score.burrachi) or "-"
-
-
-BASE_ROWS: tuple[ScoreRow, ...] = (
-    (message("burraco"), _burrachi),
-    (message("burraco bonus"), lambda s: s.burraco_bonus),
-    (message("closing"), lambda s: s.closing_bonus),
-    (message("BASE"), lambda s: s.base),
-)
-"""The first rows of a Burraco or Burraco Parole score table: the burrachi, their bonus, the
-closing bonus, the base."""
-
 TOTAL_ROWS: tuple[ScoreRow, ...] = (
     (message("POINTS"), lambda s: s.points),
     (message("TOTAL"), lambda s: s.total),

@@ -6,15 +6,23 @@ Load once with :func:`briscola`; every number carries the article it comes from
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.citation import Citation
 from arbitro.codes.data import code_data
 from arbitro.codes.ids import CodeId
 from arbitro.i18n import N_, Message
+from arbitro.lazy_names import lazy_module
 from arbitro.money import euros
+
+if TYPE_CHECKING:
+    from arbitro.codes.registry import BotGame
+    from arbitro.games.briscola import bots as briscola_bots
+else:  # the game's engine imports this module: its bots are loaded when a knockout asks
+    briscola_bots = lazy_module("arbitro.games.briscola.bots")
 
 # The catalogue's wording of each art. 10 irregularity (the TOML's ``en``; its ``it`` is the
 # Italian of the catalogue, checked by the tests).
@@ -111,6 +119,11 @@ class BriscolaCode:
             if kind.key == key:
                 return kind
         return None
+
+    def bot_game(self, rng: random.Random, bots: tuple[str, str]) -> BotGame:
+        """A knockout's game played out by the bots ``bots`` (``random``, ``greedy``), the
+        first pair N-S: each pair's points, the last trick and the winner (art. 8)."""
+        return briscola_bots.knockout_game(rng, bots)
 
     @property
     def entry_fee(self) -> str:

@@ -49,7 +49,7 @@ FIBAS = CodeSpec(
     sheet=LINES_SHEET,  # two lines' base and points (art. 19-20)
     commands=(
         Command(
-            "score",
+            "codes.burraco",
             "score",
             N_(
                 "Score a Burraco deal per line ({article}): base (burraco and closing) and card "
@@ -57,7 +57,18 @@ FIBAS = CodeSpec(
             ),
             topic="scoring",
         ),
+        Command("codes.burraco", "replay", N_("Replay a deal in arbiter mode."), within="arbiter"),
+        Command(
+            "codes.burraco",
+            "apply",
+            N_(
+                "Carry a deal's warnings ({warnings}) into the event and give its sheet row "
+                "({sheet})."
+            ),
+            within="arbiter",
+        ),
     ),
+    prepared_board="arbitro.games.prepared_deals:Board.burraco",
     arbiter="arbitro.games.burraco.arbiter.code_arbiter",
     digital="arbitro.games.burraco.digital",
     boards="arbitro.games.burraco.boards",  # carte uguali, art. 6, 7, 20
@@ -75,7 +86,16 @@ PAROLE = CodeSpec(
     rules=rules_of("arbitro.codes.burraco_parole"),
     sheet=LINES_SHEET,  # two lines' base and points (art. 12)
     commands=(
-        Command("parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True),
+        Command(
+            "codes.parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True
+        ),
+        Command(
+            "codes.parole",
+            "report",
+            N_("The arbiter's reports, one per player ({article})."),
+            topic="arbiter_report",
+            within="arbiter",
+        ),
     ),
     arbiter="arbitro.games.parole.code_arbiter",
     digital="arbitro.games.parole.digital",
@@ -98,7 +118,12 @@ SCALA40 = CodeSpec(
     desk_hint=N_("Scala 40: individual, 5 deals a round, tables of four players ({article})."),
     desk_hint_topic="table_size",
     commands=(
-        Command("scala40", "scala40", N_("Scala 40: opening solver and table scores."), group=True),
+        Command(
+            "codes.scala40",
+            "scala40",
+            N_("Scala 40: opening solver and table scores."),
+            group=True,
+        ),
     ),
     arbiter="arbitro.games.scala40.arbiter",
     digital="arbitro.games.scala40.digital",
@@ -117,7 +142,9 @@ BRISCOLA = CodeSpec(
     desk_hint=N_("Briscola is played by knockout: create it from «Knockout events»"),
     desk_option=N_("Briscola — knockout"),
     commands=(
-        Command("briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True),
+        Command(
+            "codes.briscola", "briscola", N_("Briscola: games and knockout bracket."), group=True
+        ),
     ),
     arbiter="arbitro.games.briscola.arbiter",
     knockout="arbitro.codes.briscola",

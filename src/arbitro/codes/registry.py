@@ -16,14 +16,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from arbitro.codes.citation import articles
+from arbitro.codes.citation import Citation, articles
 from arbitro.codes.ids import CodeId, GameId, forget_member
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 
 if TYPE_CHECKING:
+    import random
+
     from arbitro.codes.event_rules import EventRules
 
 
@@ -38,15 +40,22 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A top-level command or group of ``arbitro`` that belongs to one code (its game's tools:
-    ``arbitro scala40 opening``): its module of ``arbitro.cli``, its name, its help (a msgid)
-    and the topic of the code's article the help cites as ``{article}``."""
+    """A command or group of ``arbitro`` that belongs to one code (its game's tools:
+    ``arbitro scala40 opening``): its module of ``arbitro.cli`` (a code's own module is in
+    ``arbitro.cli.codes``: docs/architecture.md, "A game's terminal commands"), its name, its
+    help (a msgid) and the topic of the code's article the help cites as ``{article}``.
+
+    A top-level command is added by its module's ``register(app)``; a command ``within`` a
+    shared group (``"arbiter"``: ``arbitro arbiter replay``) by its module's
+    ``register_<group>(group)`` when that group is built, and is not in ``--help``'s listing
+    (its group is)."""
 
     module: str
     name: str
     help: str
     group: bool = False
     topic: str = ""
+    within: str = ""
 
 
 class KnockoutIrregularity(Protocol):
@@ -64,9 +73,27 @@ class KnockoutIrregularity(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class BotGame:
+    """A knockout's game played by two bots (``arbitro knockout play``): each side's points,
+    side 0 the match's first pair and side 1 its second, the side that won the last trick
+    (None when the code does not ask it) and the winning side."""
+
+    points: tuple[int, int]
+    last_trick: int | None
+    winner: int
+
+
 class KnockoutCode(Protocol):
-    """The numbers a knockout's pages and forms read from the code the event plays (Briscola
-    premessa, art. 8, art. 10): the entry fee, a game's points, the irregularities."""
+    """What a knockout's domain, service, pages, terminal and bracket read from the code the
+    event plays (Briscola premessa, art. 8, 9, 10): the entry fee and the pair's players, a
+    game's points and how it is won, a match's games, the irregularities that lose a game,
+    each number's article, and a game played by bots."""
+
+    @property
+    def code_id(self) -> CodeId:
+        """The code's id, for its citations."""
+        ...
 
     @property
     def entry_fee_cents(self) -> int:
@@ -74,8 +101,38 @@ class KnockoutCode(Protocol):
         ...
 
     @property
+    def players_per_pair(self) -> int:
+        """How many players a pair has."""
+        ...
+
+    @property
     def total_points(self) -> int:
         """The card points of a game, the two pairs' together."""
+        ...
+
+    @property
+    def winning_points(self) -> int:
+        """The points that win a game."""
+        ...
+
+    @property
+    def tie_to_last_trick(self) -> bool:
+        """Whether a tie goes to the pair that won the last trick."""
+        ...
+
+    @property
+    def possible_points(self) -> frozenset[int]:
+        """Every total of points a pair can take in a game."""
+        ...
+
+    @property
+    def match_games(self) -> int:
+        """The most games a match is played over."""
+        ...
+
+    @property
+    def match_wins(self) -> int:
+        """The games won that decide a match."""
         ...
 
     @property
@@ -85,6 +142,19 @@ class KnockoutCode(Protocol):
 
     def irregularity(self, key: str) -> KnockoutIrregularity | None:
         """The kind of irregularity of ``key``, None for an unknown one."""
+        ...
+
+    def article(self, field: str) -> str:
+        """The article the number ``field`` comes from (``"9"`` for ``match_wins``)."""
+        ...
+
+    def cite(self, field: str) -> Citation:
+        """The citation of the article the number ``field`` comes from."""
+        ...
+
+    def bot_game(self, rng: random.Random, bots: tuple[str, str]) -> BotGame:
+        """A game played by the bots named ``bots`` (side 0's, side 1's), drawn from ``rng``;
+        an unknown bot is refused."""
         ...
 
 
@@ -121,6 +191,10 @@ class CodeSpec:
     # The module of its game's engine for digital tables (its ``ENGINE``, a
     # tournament.digital.engine.DigitalEngine: issue 32); "" for a code not played digitally.
     digital: str = ""
+    # What builds a prepared board of its game for ``arbitro arbiter board`` (FIBAS art. 6:
+    # four hands and two pozzetti of 11), as ``"module:Class.method"`` called with the board's
+    # number, hands and pozzetti; "" for a game whose boards are bridge's (Law 13).
+    prepared_board: str = ""
     # The module of its knockout's numbers (its ``knockout_code()``, a :class:`KnockoutCode`)
     # for a code played by knockout, imported when a knockout first asks; "" otherwise.
     knockout: str = ""
@@ -187,6 +261,31 @@ def knockout_code(code_id: str) -> KnockoutCode:
         raise ArbitroError("the {code} code is not played by knockout", code=spec.short_name)
     made: KnockoutCode = importlib.import_module(spec.knockout).knockout_code()
     return made
+
+
+def commands_within(group: str) -> tuple[Command, ...]:
+    """The codes' own commands of the shared command group ``group`` (``"arbiter"``), in the
+    registry's order."""
+    return tuple(c for s in code_specs() for c in s.commands if c.within == group)
+
+
+def top_level_commands(spec: CodeSpec) -> tuple[Command, ...]:
+    """The commands and groups of ``spec`` that ``arbitro`` lists at its top level."""
+    return tuple(c for c in spec.commands if not c.within)
+
+
+def prepared_board(game: str) -> Callable[..., Any] | None:
+    """What builds a prepared board of ``game`` (its code's ``prepared_board``, imported
+    now: FIBAS art. 6), None for a game no code prepares boards of (bridge's, Law 13)."""
+    for spec in code_specs():
+        if spec.game == game and spec.prepared_board:
+            module, _, name = spec.prepared_board.partition(":")
+            found: Any = importlib.import_module(module)
+            for part in name.split("."):
+                found = getattr(found, part)
+            made: Callable[..., Any] = found
+            return made
+    return None
 
 
 def default_knockout() -> str:

@@ -1,8 +1,10 @@
-"""The knockout bracket printout (Briscola regulation, art. 9): the bracket drawn as a tree on
-A4 landscape, rounds as columns (their names: ottavi, quarti, semifinali, finale), each match a
-box with its two pairs and the games they won (2 of 3 win, art. 9), the winners in bold going
-on to the next round, round-1 byes marked, and the champion ("Campione", art. 9) at the right.
-Games lost by an art. 10 irregularity are marked with an asterisk and counted in the footer."""
+"""The knockout bracket printout (Briscola regulation, art. 9, or the code the event plays):
+the bracket drawn as a tree on A4 landscape, rounds as columns (their names: ottavi, quarti,
+semifinali, finale), each match a box with its two pairs and the games they won (Briscola: 2 of
+3 win, art. 9; the code's numbers), the winners in bold going on to the next round, round-1
+byes marked, and the champion ("Campione", art. 9) at the right. Games lost by an irregularity
+(Briscola art. 10) are marked with an asterisk and counted in the footer. Every article is the
+event's code's."""
 
 from __future__ import annotations
 
@@ -11,9 +13,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
-from arbitro.i18n import message
+from arbitro.i18n import message, ngettext
 from arbitro.money import euros
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import (
@@ -32,9 +32,6 @@ from arbitro.tournament.knockout_event import KnockoutState
 
 PAGE = landscape(A4)
 CHAMPION_FILL = colors.HexColor("#FFF3B0")
-
-KNOCKOUT_MATCH = cite(CodeId.BRISCOLA, "knockout_match")
-IRREGULARITIES = cite(CodeId.BRISCOLA, "irregularities")
 
 
 def pair_label(state: KnockoutState, pair: PairId | None) -> str:
@@ -201,7 +198,14 @@ def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
             else message("draw (draw number {number})", number=state.draw_number)
         )
         facts.append(tr(message("seeded") if seeded else drawn, lang))
-    rule = message("matches best of 3 games: 2 won go through ({article})", article=KNOCKOUT_MATCH)
+    code = state.code
+    rule = ngettext(
+        "matches best of {games} games: {count} won goes through ({article})",
+        "matches best of {games} games: {count} won go through ({article})",
+        code.match_wins,
+        games=code.match_games,
+        article=state.cite("knockout_match"),
+    )
     facts.append(tr(rule, lang))
     draw_fitted(c, " · ".join(facts), MARGIN, top - 32, width - 2 * MARGIN, 10, color=MUTED)
     if bracket is None or not bracket.rounds:
@@ -236,13 +240,13 @@ def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
         walkover = message(
             "walkover: the match is won without playing, the other pair did not show up "
             "({article})",
-            article=KNOCKOUT_MATCH,
+            article=state.cite("knockout_match"),
         )
         foot.append(tr(walkover, lang))
     if irregular:
         lost = message(
             "* games lost by an irregularity ({article}): {count}",
-            article=IRREGULARITIES,
+            article=state.cite("irregularities"),
             count=irregular,
         )
         foot.append(tr(lost, lang))

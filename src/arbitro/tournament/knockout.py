@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from arbitro.codes.briscola import BriscolaCode, briscola
 from arbitro.codes.citation import Citation
-from arbitro.codes.ids import CodeId
+from arbitro.codes.registry import KnockoutCode, default_knockout, knockout_code
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_, Message, msg
 from arbitro.tournament.model import CompetitorId
@@ -33,9 +32,15 @@ PairId = CompetitorId
 """A pair's competitor number."""
 
 
-def _cite(field: str, code: BriscolaCode | None = None) -> Citation:
-    """The article of the regulation that the number ``field`` comes from (``briscola.toml``)."""
-    return Citation(CodeId.BRISCOLA, (code or briscola()).article(field))
+def default_code() -> KnockoutCode:
+    """The knockout's numbers when a caller names no code: the registry's first code played
+    by knockout (an event's own code is its ``event-created`` record's, read by the event)."""
+    return knockout_code(default_knockout())
+
+
+def _cite(name: str, code: KnockoutCode | None = None) -> Citation:
+    """The article of the code in force that the number ``name`` comes from (its data)."""
+    return (code or default_code()).cite(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +88,13 @@ class GameReport:
     irregularity: str | None = None
     offender: PairId | None = None
 
-    def to_payload(self) -> dict[str, Any]:
-        """The record payload: see the module's docs (``game-result`` / ``irregularity``)."""
+    def to_payload(self, code: KnockoutCode | None = None) -> dict[str, Any]:
+        """The record payload: see the module's docs (``game-result`` / ``irregularity``,
+        which keeps the article of ``code``'s irregularities: Briscola art. 10)."""
         out: dict[str, Any] = {"match": self.match, "game": self.game}
         if self.irregularity is not None:
             out |= {"offender": self.offender, "kind": self.irregularity}
-            out["article"] = _cite("irregularities").article
+            out["article"] = _cite("irregularities", code).article
         else:
             out |= {
                 "points": {str(p): n for p, n in (self.points or {}).items()},
@@ -98,8 +104,9 @@ class GameReport:
         return out
 
     @classmethod
-    def from_payload(cls, p: Mapping[str, Any]) -> GameReport:
-        """Read a payload written by :meth:`to_payload`; malformed data raises ArbitroError."""
+    def from_payload(cls, p: Mapping[str, Any], code: KnockoutCode | None = None) -> GameReport:
+        """Read a payload written by :meth:`to_payload`; malformed data raises ArbitroError
+        (citing ``code``'s article of a match)."""
         try:
             pts = p.get("points")
             return cls(
@@ -115,7 +122,7 @@ class GameReport:
             raise ArbitroError(
                 "malformed game result: {error}",
                 error=str(err),
-                article=_cite("match_wins"),
+                article=_cite("match_wins", code),
                 key="knockout.bad_payload",
             ) from err
 
@@ -230,16 +237,18 @@ class Bracket:
     match_games: int = 3
     match_wins: int = 2
     method: str = "seeded"
+    # The code the bracket is played by (its articles, its numbers); None: the default's.
+    code: KnockoutCode | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def seeded(
-        cls, pairs: Sequence[PairId], code: BriscolaCode | None = None, *, method: str = "seeded"
+        cls, pairs: Sequence[PairId], code: KnockoutCode | None = None, *, method: str = "seeded"
     ) -> Bracket:
         """The bracket of ``pairs`` in seeded order (first = top seed); byes go to the top.
 
         An empty field or a pair entered twice raises ArbitroError.
         """
-        c = code or briscola()
+        c = code or default_code()
         order = tuple(pairs)
         if not order:
             raise ArbitroError(
@@ -288,7 +297,7 @@ class Bracket:
                     )
                 )
                 r, n = r + 1, n // 2
-        bracket = cls(order, tuple(rounds), c.match_games, c.match_wins, method)
+        bracket = cls(order, tuple(rounds), c.match_games, c.match_wins, method, c)
         for m in bracket.rounds[0] if bracket.rounds else ():
             if m.is_bye:
                 bracket = _advance(bracket, m)
@@ -296,7 +305,7 @@ class Bracket:
 
     @classmethod
     def drawn(
-        cls, pairs: Sequence[PairId], rng: random.Random, code: BriscolaCode | None = None
+        cls, pairs: Sequence[PairId], rng: random.Random, code: KnockoutCode | None = None
     ) -> Bracket:
         """The bracket of ``pairs`` in an order drawn with ``rng``: byes fall by draw."""
         return cls.seeded(draw_order(pairs, rng), code, method="draw")
@@ -324,7 +333,7 @@ class Bracket:
         raise NotFoundError(
             "no match {match} in the bracket",
             match=repr(match_id),
-            article=_cite("match_wins"),
+            article=_cite("match_wins", self.code),
             key="knockout.no_match",
         )
 
@@ -420,12 +429,12 @@ def current_match(bracket: Bracket, pair: PairId) -> Match | None:
     return None
 
 
-def withdraw(bracket: Bracket, pair: PairId, code: BriscolaCode | None = None) -> Bracket:
+def withdraw(bracket: Bracket, pair: PairId, code: KnockoutCode | None = None) -> Bracket:
     """The pair does not show up (or leaves): it loses its current match without playing,
     "vinta a tavolino" for the other pair (Briscola art. 9: only the winner of a match goes
     on; Briscola ruling 11). If the other pair is not known yet, it goes on as soon as it is.
     A pair already out, or the champion, raises ConflictError."""
-    c = code or briscola()
+    c = code or bracket.code or default_code()
     m = current_match(bracket, pair)
     if m is None:
         raise ConflictError(
@@ -440,7 +449,7 @@ def withdraw(bracket: Bracket, pair: PairId, code: BriscolaCode | None = None) -
 
 
 def _game_winner(
-    report: GameReport, a: PairId, b: PairId, code: BriscolaCode
+    report: GameReport, a: PairId, b: PairId, code: KnockoutCode
 ) -> tuple[PairId, tuple[tuple[PairId, int], ...]]:
     """The winner of a played game by art. 8, checking the points against the match."""
     pts = dict(report.points or {})
@@ -498,7 +507,7 @@ def _game_winner(
     return winner, ((a, pa), (b, pb))
 
 
-def apply_game(bracket: Bracket, report: GameReport, code: BriscolaCode | None = None) -> Bracket:
+def apply_game(bracket: Bracket, report: GameReport, code: KnockoutCode | None = None) -> Bracket:
     """Record one game of a match and return the new bracket (arts. 8-10).
 
     The game must be the match's next one (1, 2, then 3 if needed); a match already decided
@@ -506,7 +515,7 @@ def apply_game(bracket: Bracket, report: GameReport, code: BriscolaCode | None =
     add up to 120 or an irregularity by a pair not in the match raise ArbitroError. When the
     game decides the match, its winner takes its place in the next round.
     """
-    c = code or briscola()
+    c = code or bracket.code or default_code()
     m = bracket.match(report.match)
     if m.is_bye:
         raise ConflictError(
@@ -572,7 +581,7 @@ def apply_game(bracket: Bracket, report: GameReport, code: BriscolaCode | None =
     return _advance(bracket, new) if new.winner is not None else bracket
 
 
-def bracket_from_payload(p: Mapping[str, Any], code: BriscolaCode | None = None) -> Bracket:
+def bracket_from_payload(p: Mapping[str, Any], code: KnockoutCode | None = None) -> Bracket:
     """The bracket of a ``bracket-drawn`` record: ``{"method", "order", "seed"}``."""
     try:
         order = [int(x) for x in p["order"]]
@@ -596,7 +605,7 @@ IRREGULARITY = "irregularity"
 
 
 def fold_bracket(
-    records: Iterable[tuple[str, Mapping[str, Any]]], code: BriscolaCode | None = None
+    records: Iterable[tuple[str, Mapping[str, Any]]], code: KnockoutCode | None = None
 ) -> Bracket | None:
     """Fold an event's ``(kind, payload)`` records into its bracket (arts. 8-10).
 
@@ -614,7 +623,7 @@ def fold_bracket(
                     article=_cite("match_wins", code),
                     key="knockout.no_bracket",
                 )
-            bracket = apply_game(bracket, GameReport.from_payload(payload), code)
+            bracket = apply_game(bracket, GameReport.from_payload(payload, code), code)
     return bracket
 
 

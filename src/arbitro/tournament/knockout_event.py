@@ -14,9 +14,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
-from arbitro.codes.briscola import briscola
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.citation import Citation, cite
+from arbitro.codes.registry import KnockoutCode, knockout_code
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.i18n import N_, msg
 from arbitro.tournament.commands.common import make_record, need_reason
@@ -134,6 +133,16 @@ class KnockoutState:
         fold.step(self, body, rec)
 
     @property
+    def code(self) -> KnockoutCode:
+        """The numbers and articles of the code the event plays (its ``event-created``
+        record's ``code``: Briscola for every event file before issue 30)."""
+        return knockout_code(self.config.code)
+
+    def cite(self, topic: str) -> Citation:
+        """The article of ``topic`` in the code the event plays (its ``[event_articles]``)."""
+        return cite(self.config.code, topic)
+
+    @property
     def fees_collected_cents(self) -> int:
         """The entry fees recorded (premessa)."""
         return sum(p.fee_paid_cents for p in self.pairs.values())
@@ -176,11 +185,11 @@ def _withdrawn(state: KnockoutState, b: CompetitorWithdrawn, rec: Record) -> Non
     state.withdrawals[rec.seq] = rec
     state.pairs[b.competitor] = replace(state.pairs[b.competitor], withdrawn=True)
     if state.bracket is not None:
-        state.bracket = withdraw(state.bracket, b.competitor)
+        state.bracket = withdraw(state.bracket, b.competitor, state.code)
 
 
 def _drawn(state: KnockoutState, b: BracketDrawn, rec: Record) -> None:
-    state.bracket = bracket_from_payload(body_to_json(b))
+    state.bracket = bracket_from_payload(body_to_json(b), state.code)
     state.draw_number = b.seed
     state.bracket_seq = rec.seq
 
@@ -191,14 +200,16 @@ def _game_entered(state: KnockoutState, b: GameEntered, rec: Record) -> None:
     state.pair_device[(b.match, b.pair)] = b.device
 
 
-def _irregularity_line(b: Irregularity, rec: Record, match_round: int) -> LedgerEntry:
-    """The ledger line of a game lost by an irregularity (Briscola art. 10)."""
+def _irregularity_line(
+    state: KnockoutState, b: Irregularity, rec: Record, match_round: int
+) -> LedgerEntry:
+    """The ledger line of a game lost by an irregularity (Briscola art. 10: the code's)."""
     return LedgerEntry(
         rec.seq,
         match_round,
         b.offender,
         "irregularity",
-        cite(CodeId.BRISCOLA, "irregularity"),
+        state.cite("irregularity"),
         rec.actor,
         utc(rec.at),
         rec.reason or "",
@@ -219,22 +230,20 @@ def _game_cancelled(
     if isinstance(b, GameResult):
         state.entries.pop((b.match, b.game), None)
     elif state.bracket is not None:
-        entry = _irregularity_line(b, rec, state.bracket.match(b.match).round)
+        entry = _irregularity_line(state, b, rec, state.bracket.match(b.match).round)
         state.ledger.append(replace(entry, cancelled_by=cancel.actor, cancel_reason=cancel.reason))
 
 
 def _game(state: KnockoutState, b: GameResult | Irregularity, rec: Record) -> None:
     state.entries.pop((b.match, b.game), None)
     if state.bracket is None:
-        raise ConflictError(
-            "a result before the bracket", article=cite(CodeId.BRISCOLA, "match_wins")
-        )
+        raise ConflictError("a result before the bracket", article=state.cite("match_wins"))
     state.games[rec.seq] = rec
-    report = GameReport.from_payload(body_to_json(b))
+    report = GameReport.from_payload(body_to_json(b), state.code)
     match_round = state.bracket.match(report.match).round
-    state.bracket = apply_game(state.bracket, report)
+    state.bracket = apply_game(state.bracket, report, state.code)
     if isinstance(b, Irregularity):
-        state.ledger.append(_irregularity_line(b, rec, match_round))
+        state.ledger.append(_irregularity_line(state, b, rec, match_round))
 
 
 KNOCKOUT_FOLDS: dict[type[Any], KnockoutFold[Any]] = {
@@ -279,7 +288,7 @@ def register_pair(
     if name.casefold() in state.names:
         raise ConflictError("«{name}» is already registered", name=name)
     players = [p.strip() for p in players if p.strip()]
-    per_pair = briscola().players_per_pair
+    per_pair = state.code.players_per_pair
     if players and len(players) != per_pair:
         raise ArbitroError("a pair has {count} players", count=per_pair)
     number = state.next_number
@@ -294,13 +303,11 @@ def pay_fee(
     iscrizione € 4 a coppia"): the fee still owed is recorded as paid."""
     p = state.pairs.get(pair)
     if p is None:
-        raise ArbitroError(
-            "no pair {pair}", pair=pair, article=cite(CodeId.BRISCOLA, "registration")
-        )
+        raise ArbitroError("no pair {pair}", pair=pair, article=state.cite("registration"))
     owed = state.config.entry_fee_cents - p.fee_paid_cents
     if owed <= 0:
         raise ConflictError(
-            "pair {pair} has already paid", pair=pair, article=cite(CodeId.BRISCOLA, "registration")
+            "pair {pair} has already paid", pair=pair, article=state.cite("registration")
         )
     return make_record(FeePaid(pair, owed), now, actor)
 
@@ -311,7 +318,7 @@ def withdraw_pair(
     """A pair does not show up or leaves: before the draw it is left out of the bracket;
     after it, it loses its current match without playing and the other pair goes on, "vinta a
     tavolino" (Briscola art. 9, Briscola ruling 11). A pair already out is refused."""
-    article = cite(CodeId.BRISCOLA, "match_wins")
+    article = state.cite("match_wins")
     p = state.pairs.get(pair)
     if p is None:
         raise ArbitroError("no pair {pair}", pair=pair, article=article)
@@ -340,7 +347,7 @@ def enter_game(
     game is recorded too (a ``game-result``), as a sheet's two lines sign it; else it waits
     for the other pair. Each phone enters for one pair of the match and each pair from one
     phone (ruling Briscola 12)."""
-    article = cite(CodeId.BRISCOLA, "match_wins")
+    article = state.cite("match_wins")
     if state.bracket is None:
         raise ConflictError("draw the bracket first", article=article)
     m = state.bracket.match(match_id)
@@ -374,7 +381,9 @@ def enter_game(
     pts = {m.first: points.get(m.first, -1), m.second: points.get(m.second, -1)}
     tie = pts[m.first] == pts[m.second]
     report = GameReport(m.id, game, pts, last_trick if tie else None)
-    apply_game(state.bracket, report)  # the points checked (art. 8) before anything is recorded
+    apply_game(
+        state.bracket, report, state.code
+    )  # the points checked (art. 8) before anything is recorded
     entry = GameEntered(
         m.id, game, pair, {str(p): n for p, n in pts.items()}, report.last_trick, device
     )
@@ -387,7 +396,7 @@ def enter_game(
         and theirs.points == entry.points
         and theirs.last_trick == entry.last_trick
     ):
-        body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
+        body = body_from_json(RecordKind.GAME_RESULT, report.to_payload(state.code))
         records.append(make_record(body, now, f"{m.id} coppie {m.first}+{m.second}"))
     return records
 
@@ -415,7 +424,7 @@ def cancel_withdrawal(
     if state.bracket is not None and state.bracket_seq > seq:
         raise ConflictError(
             "the bracket was drawn without this pair: the draw stands",
-            article=cite(CodeId.BRISCOLA, "match_wins"),
+            article=state.cite("match_wins"),
         )
     return make_record(RecordCancelled(seq), now, actor, reason)
 
@@ -428,7 +437,7 @@ def draw_bracket(
     ``seed`` (the service gives a fresh one from a secure source), else the event's; the
     record keeps it, so the draw can be checked and replayed."""
     seed = state.config.seed if seed is None else seed
-    article = cite(CodeId.BRISCOLA, "match_wins")
+    article = state.cite("match_wins")
     if state.bracket is not None:
         raise ConflictError("bracket already drawn", article=article)
     if len(state.pairs) < 2:
@@ -437,7 +446,9 @@ def draw_bracket(
     if len(pairs) < 2:
         raise ArbitroError("at least two pairs are needed", article=article)
     bracket = (
-        Bracket.seeded(pairs) if state.config.seeded else Bracket.drawn(pairs, random.Random(seed))
+        Bracket.seeded(pairs, state.code)
+        if state.config.seeded
+        else Bracket.drawn(pairs, random.Random(seed), state.code)
     )
     body = body_from_json(RecordKind.BRACKET_DRAWN, bracket_payload(bracket, seed))
     return make_record(body, now, actor)
@@ -453,13 +464,13 @@ def record_game(
     """Record a game of a match: played out (points, art. 8) or lost by an art. 10
     irregularity (with a reason). Checked against the bracket before it is recorded."""
     if state.bracket is None:
-        raise ConflictError("draw the bracket first", article=cite(CodeId.BRISCOLA, "match_wins"))
-    apply_game(state.bracket, report)
+        raise ConflictError("draw the bracket first", article=state.cite("match_wins"))
+    apply_game(state.bracket, report, state.code)
     if report.irregularity is not None:
         reason = need_reason(reason, N_("irregularity"))
         kind = RecordKind.IRREGULARITY
-        return make_record(body_from_json(kind, report.to_payload()), now, actor, reason)
-    body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
+        return make_record(body_from_json(kind, report.to_payload(state.code)), now, actor, reason)
+    body = body_from_json(RecordKind.GAME_RESULT, report.to_payload(state.code))
     return make_record(body, now, actor)
 
 

@@ -38,6 +38,7 @@ from arbitro.printouts.match_cards import match_cards_pdf
 from arbitro.services.event_log import to_domain
 from arbitro.services.knockout import KnockoutService
 from arbitro.store.record_store import RecordStore
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout import GameReport, Match, current_match
 from arbitro.tournament.knockout_event import KnockoutConfig, KnockoutState
 from arbitro.tournament.records import (
@@ -431,7 +432,7 @@ def _register(
     """Register a pair, with its entry fee when paid (premessa)."""
     name = required_field(form, "name", 200, N_("the pair's name is empty"))
     players = names_field(form, "players", 400)
-    svc.register(event_id, name, players, paid=checked(form, "paid"))
+    svc.run(event_id, values.RegisterPair(name, players, paid=checked(form, "paid")))
     return "pairs"
 
 
@@ -441,7 +442,7 @@ def _pay(
 ) -> str:
     """Mark a registered pair's entry fee as paid (premessa: € 4 a coppia)."""
     pair = int_field(form, "pair", Message("pair"), low=1)
-    svc.pay(event_id, pair, actor=session.user)
+    svc.run(event_id, values.PayFee(pair, actor=session.user))
     return "pairs"
 
 
@@ -452,7 +453,7 @@ def _withdraw(
     """A pair does not show up: left out of the draw, or its match lost without playing,
     "vinta a tavolino" (Briscola art. 9, Briscola ruling 11)."""
     pair = int_field(form, "pair", Message("pair"), low=1)
-    svc.withdraw(event_id, pair, actor=session.user)
+    svc.run(event_id, values.WithdrawPair(pair, actor=session.user))
     return "pairs"
 
 
@@ -462,7 +463,7 @@ def _draw(
 ) -> str:
     """Draw (or seed) the bracket: byes in round 1 when the field is not a power of 2
     (Briscola art. 9)."""
-    svc.draw(event_id)
+    svc.run(event_id, values.DrawBracket())
     return "bracket"
 
 
@@ -484,7 +485,7 @@ def _game(
         raise FieldError("last_trick", "not a valid choice")
     last_trick = {"first": m.first, "second": m.second}.get(last)
     report = GameReport(m.id, len(m.games) + 1, {m.first: a, m.second: b}, last_trick)
-    svc.record_game(event_id, report, actor=session.user)
+    svc.run(event_id, values.RecordGame(report, actor=session.user))
     return "bracket"
 
 
@@ -511,7 +512,7 @@ def _irregularity(
     missing = N_("irregularity: a reason is required")
     reason = required_field(form, "reason", 500, missing, article=article)
     report = GameReport(m.id, len(m.games) + 1, irregularity=kind, offender=offender)
-    svc.record_game(event_id, report, reason=reason, actor=session.user)
+    svc.run(event_id, values.RecordGame(report, reason=reason, actor=session.user))
     return "ledger"
 
 
@@ -537,7 +538,7 @@ def _cancel(
     art. 9); the record stays and says who cancelled it and why."""
     seq = int_field(form, "seq", Message("game"), low=1)
     reason = required_field(form, "reason", 500, N_("write why the game is cancelled"))
-    svc.cancel_game(event_id, seq, reason, actor=session.user)
+    svc.run(event_id, values.CancelGame(seq, reason, actor=session.user))
     return "games"
 
 

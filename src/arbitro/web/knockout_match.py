@@ -28,6 +28,7 @@ from starlette.concurrency import run_in_threadpool
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.lazy_names import lazy_module
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout import Match, PairId
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.web import auth
@@ -285,7 +286,9 @@ async def match_enter(request: Request, token: str) -> Response:
             }
             last = str(form.get("last_trick") or "")
             last_trick = {"first": m.first, "second": m.second}.get(last)
-            web.knockout.enter(event_id, match_id, pair, points, last_trick, device or "")
+            web.knockout.run(
+                event_id, values.EnterGame(match_id, pair, points, last_trick, device or "")
+            )
         return RedirectResponse(f"/km/{token}?pair={pair}", status_code=303)
 
     try:

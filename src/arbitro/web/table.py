@@ -47,6 +47,9 @@ from arbitro.web.tokens import (
 router = APIRouter()
 
 MAX_FORM_FIELDS = 200
+SEATED_DEFAULT = "sheets/lines/seated.html"
+"""Who sits at a table on its phone page for a kind of sheet without its own ``seated.html``:
+two lines, N-S and E-W (FIBAS art. 20)."""
 PLAYER = re.compile(r"^\d{1,6}$")  # a player's number: their "line" at a table of individuals
 
 
@@ -551,6 +554,9 @@ def _context(view: TableView, parsed: SheetForm[Any] | None, lang: str) -> dict[
         "values": parsed.values if parsed else {},
         "line_labels": LINE_LABELS,
         "sheet_phone": template(kind, "phone.html"),
+        # Who sits at the table, as the kind lays it out (issue 30): its own seated.html, else
+        # the two lines' (a kind of another shape gives its own).
+        "sheet_seated": [template(kind, "seated.html"), SEATED_DEFAULT],
         **(parsed.context(state, seat) if parsed is not None and seat is not None else {}),
     }
 

@@ -12,9 +12,11 @@ from collections.abc import Sequence
 from typing import TypeAlias
 
 from arbitro.cards.italian import ItalianCard
+from arbitro.codes.registry import BotGame
+from arbitro.errors import ArbitroError
 from arbitro.games.briscola.game import Game
 from arbitro.games.briscola.rules import winning_at
-from arbitro.games.briscola.seats import SEATS
+from arbitro.games.briscola.seats import SEATS, Pair
 from arbitro.games.core.bots import Bot as CoreBot
 from arbitro.games.core.bots import GreedyBot as CoreGreedyBot
 from arbitro.games.core.bots import RandomBot, play_out
@@ -90,4 +92,37 @@ def play_random_game(rng: random.Random) -> Game:
     return game
 
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "greedy_value", "play_game", "play_random_game"]
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+"""The bots a knockout's games may be played by (``arbitro knockout play``), by name."""
+
+
+def knockout_game(rng: random.Random, bots: tuple[str, str]) -> BotGame:
+    """A knockout's game played out by two bots (the first pair's N-S, the second's E-W), on a
+    deck shuffled with ``rng``: each pair's points (art. 8), the last trick's pair and the
+    winner; an unknown bot is refused."""
+    try:
+        ns_bot, ew_bot = BOTS[bots[0]](), BOTS[bots[1]]()
+    except KeyError as err:
+        raise ArbitroError("unknown bot: {bot}", bot=str(err)) from None
+    result = play_game(Game.shuffled(rng), [ns_bot, ew_bot, ns_bot, ew_bot], rng).result()
+    side = {Pair.NS: 0, Pair.EW: 1}
+    return BotGame(
+        (result.points[Pair.NS], result.points[Pair.EW]),
+        None if result.last_trick is None else side[result.last_trick],
+        side[result.winner],
+    )
+
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "greedy_value",
+    "knockout_game",
+    "play_game",
+    "play_random_game",
+]

@@ -1,4 +1,8 @@
-"""``arbitro parole``: Burraco Parole from the command line (UISP code).
+"""Burraco Parole's own terminal commands (the UISP code's, named by its spec's ``commands``):
+``arbitro parole`` and, in the arbiter's group, ``arbitro arbiter report FILE [--out DIR]``, the
+arbiter's reports (*referto arbitrale*, Parole art. 14.2), one per player, as text and PDF.
+
+``arbitro parole``: Burraco Parole from the command line (UISP code).
 
 - ``parole check WORD...``: is each word allowed (art. 4.1)? with the reason;
 - ``parole wild CARDS``: the letters a wild can stand for (``CA?A``, art. 4.4);
@@ -19,11 +23,13 @@ article.
 from __future__ import annotations
 
 import random
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli.codes.burraco import BASE_ROWS
 from arbitro.cli.common import (
     by_line,
     cited,
@@ -34,10 +40,11 @@ from arbitro.cli.common import (
     malformed,
     read_json_object,
 )
-from arbitro.cli.render import BASE_ROWS, TOTAL_ROWS, score_table_text
+from arbitro.cli.render import TOTAL_ROWS, score_table_text
+from arbitro.codes.citation import cite
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, message
+from arbitro.i18n import N_, _, current_lang, message
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -46,10 +53,14 @@ if TYPE_CHECKING:
     from arbitro.games.parole import Line, LineScore
     from arbitro.lexicon import hunspell
     from arbitro.lexicon.hunspell import Dictionary
+    from arbitro.printouts import report as printouts_report
+    from arbitro.tournament import zone as tournament_zone
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     parole = lazy_module("arbitro.games.parole")
     hunspell = lazy_module("arbitro.lexicon.hunspell")
+    printouts_report = lazy_module("arbitro.printouts.report")
+    tournament_zone = lazy_module("arbitro.tournament.zone")
 
 HELP = _("Burraco Parole (UISP): words, wilds, score.")
 ApproveOpt = Annotated[
@@ -272,4 +283,91 @@ def register(app: typer.Typer) -> None:
             typer.echo(_table(played.scores()))
 
 
-__all__ = ["register"]
+def _incident(raw: dict[str, Any]) -> tuple[printouts_report.Person, printouts_report.Incident]:
+
+    def person(p: Any) -> printouts_report.Person:
+        if isinstance(p, str):
+            return printouts_report.Person(p)
+        return printouts_report.Person(
+            str(p.get("name", "")), str(p.get("card", "")), str(p.get("role", ""))
+        )
+
+    def when(v: Any) -> datetime | None:
+        return datetime.fromisoformat(v) if v else None
+
+    occurred = when(raw.get("occurred_at"))
+    if occurred is None:
+        raise ArbitroError(
+            "every incident needs its time (occurred_at)",
+            article=cite(CodeId.BURRACO_PAROLE, "arbiter_report"),
+            key="report.no_time",
+        )
+    return person(raw.get("player", "")), printouts_report.Incident(
+        occurred_at=occurred,
+        called_at=when(raw.get("called_at")),
+        reason=str(raw.get("reason", "")),
+        intervention=str(raw.get("intervention", "")),
+        article=str(raw.get("article", "")),
+        sanction=printouts_report.Sanction(raw.get("sanction", "none")),
+        table=str(raw.get("table", "")),
+        round=raw.get("round"),
+        deal=raw.get("deal"),
+        present=tuple(person(p) for p in raw.get("present", [])),
+        witnesses=tuple(person(p) for p in raw.get("witnesses", [])),
+    )
+
+
+def register_arbiter(group: typer.Typer) -> None:
+    """Add Burraco Parole's ``report`` (the arbiter's reports, Parole art. 14.2) to the
+    ``arbiter`` command group."""
+
+    @group.command(
+        "report",
+        help=cited(
+            N_("The arbiter's reports, one per player ({article})."),
+            CodeId.BURRACO_PAROLE,
+            "arbiter_report",
+        ),
+    )
+    def report(
+        file: Annotated[Path, typer.Argument(help=_("JSON: event, arbiter, incidents"))],
+        out: Annotated[Path | None, typer.Option("--out", help=_("Folder for the PDFs"))] = None,
+        lang: Annotated[
+            str | None, typer.Option("--lang", help=_("Language of the reports: it | en"))
+        ] = None,
+    ) -> None:
+        """The arbiter's reports (referto arbitrale), one per player, as text and PDF
+        (Parole art. 14.2)."""
+
+        with errors(), malformed(str(file)):
+            data = read_json_object(file)
+            arbiter = data.get("arbiter", {})
+            reports = printouts_report.reports_by_player(
+                [_incident(x) for x in data.get("incidents", [])],
+                event=str(data.get("event", "")),
+                event_date=date.fromisoformat(data["date"]),
+                arbiter=printouts_report.Person(
+                    str(arbiter.get("name", "")), str(arbiter.get("card", ""))
+                ),
+                venue=str(data.get("venue", "")),
+                code=str(data.get("code", "")),
+                event_end=datetime.fromisoformat(data["event_end"])
+                if data.get("event_end")
+                else None,
+                written_at=datetime.fromisoformat(data["written_at"])
+                if data.get("written_at")
+                else None,
+                timezone=tournament_zone.check_timezone(
+                    str(data["timezone"]) if data.get("timezone") else None
+                ),
+            )
+        for n, rep in enumerate(reports, 1):
+            typer.echo(printouts_report.report_text(rep, lang or current_lang()))
+            if out is not None:
+                out.mkdir(parents=True, exist_ok=True)
+                path = out / printouts_report.report_file_name(n, rep)
+                path.write_bytes(printouts_report.report_pdf(rep))
+                typer.echo(f"PDF: {path}")
+
+
+__all__ = ["register", "register_arbiter"]
