@@ -103,6 +103,20 @@ def board_plan(state: EventState, round_number: int) -> BoardPlan:
     return movement_boards.BoardPlan(len(tables), state.deals(round_number))
 
 
+def table_boards(
+    state: EventState, round_number: int, table: int, plan: BoardPlan
+) -> tuple[tuple[int, int], ...]:
+    """What ``table`` plays this round, deal by deal: (deal, board). A paper table plays the
+    boards its plan moves to it (FIBAS art. 7); a digital table dealt the prepared boards
+    plays board ``k`` at deal ``k`` (issue 32: the server deals every digital table the same
+    hands at once, no board moves; docs/rulings.md)."""
+    digital = state.digital.get((round_number, table))
+    deals = getattr(digital, "deals", None)
+    if deals and isinstance(deals[0].layout.get("board"), int):
+        return tuple((k, k) for k in range(1, plan.boards + 1))
+    return tuple((a.deal, a.board) for a in plan.at(table))
+
+
 def boards_of(state: EventState, round_number: int) -> tuple[PreparedBoard, ...]:
     """The round's prepared boards, dealt from the event's recorded seed (FIBAS art. 6):
     as many as the round's deals, the same for every reprint."""
@@ -154,10 +168,11 @@ def board_results(
         entry = sheet.entry_as_of(as_of) if sheet is not None else None
         if not isinstance(entry, SheetEntry):
             continue
-        for a, deal in zip(plan.at(table), entry.deals, strict=False):
-            if (table, a.board) in excluded:
+        played = table_boards(state, round_number, table, plan)
+        for (_, board), deal in zip(played, entry.deals, strict=False):
+            if (table, board) in excluded:
                 continue
-            out.append(BoardResult(a.board, table, deal.ns.total - deal.ew.total))
+            out.append(BoardResult(board, table, deal.ns.total - deal.ew.total))
     return out
 
 
@@ -250,15 +265,15 @@ def line_card(state: EventState, competitor: CompetitorId) -> list[LineCardRow]:
         if tc is not None:
             total = sign * tc.ns_difference
             vp = tc.ns_vp if direction == "ns" else tc.ew_vp
-        for a in plan.at(seat.table):
-            c = by_board.get(a.board)
+        for deal, board in table_boards(state, rnd, seat.table, plan):
+            c = by_board.get(board)
             if c is None:
                 continue
             rows.append(
                 LineCardRow(
                     rnd,
-                    a.deal,
-                    a.board,
+                    deal,
+                    board,
                     seat.table,
                     direction,
                     sign * c.ns_mp,
@@ -403,15 +418,16 @@ def flagged_entries(state: EventState, round_number: int) -> list[EntryFlag]:
         entry = sheet.entry_as_of(state.config.rounds) if sheet is not None else None
         if not isinstance(entry, SheetEntry):
             continue
-        for k, (a, deal) in enumerate(zip(plan.at(table), entry.deals, strict=False), 1):
-            board = boards.get(a.board)
+        played = table_boards(state, round_number, table, plan)
+        for k, ((_, number), deal) in enumerate(zip(played, entry.deals, strict=False), 1):
+            board = boards.get(number)
             if board is None:
                 continue
             problems = burraco_boards.entry_problems(
                 board, deal.ns.base, deal.ns.points, deal.ew.base, deal.ew.points
             )
             if problems:
-                out.append(EntryFlag(table, k, a.board, tuple(problems)))
+                out.append(EntryFlag(table, k, number, tuple(problems)))
     return out
 
 
