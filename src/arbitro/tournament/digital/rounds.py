@@ -143,6 +143,29 @@ def parse_tables(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+ALL_WORDS = frozenset({"all", "digital", "tutti", "digitale", "digitali"})
+"""What a director types for "every table digital", in English or Italian."""
+NONE_WORDS = frozenset({"none", "paper", "nessuno", "carta"})
+"""What a director types for "every table on paper"."""
+
+
+def parse_choice(
+    text: str | None, online: Iterable[int] = ()
+) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+    """The choice a director types: ``text`` "all" (every table digital), "none" (paper), or
+    the digital tables ("1-5, 8": a mixed round), and ``online`` the competitors playing
+    online (their tables digital: a mixed round). Answers (mode, tables, competitors)."""
+    who = tuple(online)
+    word = (text or "").strip().lower()
+    if word in ALL_WORDS:
+        return TablesMode.DIGITAL.value, (), who  # with competitors: refused by choose
+    if not word or word in NONE_WORDS:
+        if who:
+            return TablesMode.MIXED.value, (), who
+        return TablesMode.PAPER.value, (), ()
+    return TablesMode.MIXED.value, parse_tables(word), who
+
+
 @folds(DigitalRound, keeps_scores)
 def _chosen(state: EventState, b: DigitalRound, rec: Record, parsed: Any) -> None:
     """The director chose a round's tables (or the event's default, round 0)."""
