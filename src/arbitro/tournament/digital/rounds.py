@@ -111,6 +111,8 @@ def choose(
         raise ArbitroError("tables are numbered from 1", key="digital.table_number")
     for c in who:
         state.competitor(c)  # NotFoundError for a number not registered
+    if chosen is not TablesMode.PAPER:
+        engines.engine_of(str(state.config.code))  # a code without an engine is refused
     return Record(DigitalRound(round_number, chosen.value, numbers, who), now, actor)
 
 
@@ -164,6 +166,15 @@ def parse_choice(
             return TablesMode.MIXED.value, (), who
         return TablesMode.PAPER.value, (), ()
     return TablesMode.MIXED.value, parse_tables(word), who
+
+
+def choice_text(choice: DigitalRound) -> tuple[str, str]:
+    """A choice as a director types it back (:func:`parse_choice`): the tables ("all",
+    "" for paper, "1, 3") and the competitors online ("3, 7")."""
+    tables = (
+        "all" if choice.mode == TablesMode.DIGITAL else ", ".join(str(t) for t in choice.tables)
+    )
+    return tables, ", ".join(str(c) for c in choice.competitors)
 
 
 @folds(DigitalRound, keeps_scores)
