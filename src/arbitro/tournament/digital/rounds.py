@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.lazy_names import lazy_module
-from arbitro.tournament.commands.command import Context
 from arbitro.tournament.event_caches import keeps_scores
 from arbitro.tournament.event_folds import folds
 from arbitro.tournament.records import DigitalRound, Record
 
 if TYPE_CHECKING:
     from arbitro.tournament import boards
+    from arbitro.tournament.commands.command import Context
     from arbitro.tournament.digital import engine as engines
     from arbitro.tournament.digital.engine import DigitalEngine
     from arbitro.tournament.event import EventState
