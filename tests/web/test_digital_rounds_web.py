@@ -11,7 +11,11 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.test_api import api as api  # the director's client (a fixture)
+from tests.web.test_api import create
 from tests.web.test_desk import new_event_form, post, service, text_of, txt
+
+from arbitro.services.digital_rounds import DigitalRounds
 
 
 def _round(client: TestClient, event_id: str, lang: str = "it") -> str:
@@ -89,3 +93,16 @@ def test_a_malformed_choice_is_refused_next_to_its_field(
     assert not state.digital_rounds and state.round(1).seating is None
     new = post(director_client, "/desk/new", new_event_form("No", event_id="no", digital="5-2"))
     assert new.status_code == 400 and "non è un elenco di tavoli" in text_of(txt(new))
+
+
+def test_the_api_opens_the_chosen_tables_when_it_publishes_the_seating(
+    api: TestClient, web_app: FastAPI
+) -> None:
+    """The JSON API publishes a seating as the desk does: the event's choice (round 0:
+    table 1 digital) opens table 1 once ``publish-seating`` is called, not at the seating."""
+    create(api, "via-api", pairs=4)
+    DigitalRounds(service(web_app)).choose("via-api", 0, "mixed", tables=(1,))
+    assert api.post("/api/events/via-api/rounds/1/seat", json={"seed": 1}).status_code == 200
+    assert not service(web_app).state("via-api").digital
+    assert api.post("/api/events/via-api/rounds/1/publish-seating").json() == {"ok": True}
+    assert sorted(service(web_app).state("via-api").digital) == [(1, 1)]
