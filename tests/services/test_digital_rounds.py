@@ -243,6 +243,8 @@ def test_carte_uguali_a_digital_tables_result_enters_the_boards_comparison(
     assert compared is not None
     expected = sum(c.ns for rows in travellers.values() for c in rows if c.table == 2)
     assert compared[2].ns_difference == expected
+    # no board reaches the digital table: only the paper table counts its boards (Law 13)
+    assert sorted(boards.board_checks(state, 1)) == [(1, 1), (1, 2)]
     card = boards.line_card(state, 3)  # pair 3 sits N-S at table 2
     assert [(row.deal, row.board, row.table) for row in card] == [(1, 1, 2), (2, 2, 2)]
 

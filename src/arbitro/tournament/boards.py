@@ -110,11 +110,17 @@ def table_boards(
     boards its plan moves to it (FIBAS art. 7); a digital table dealt the prepared boards
     plays board ``k`` at deal ``k`` (issue 32: the server deals every digital table the same
     hands at once, no board moves; docs/rulings.md)."""
-    digital = state.digital.get((round_number, table))
-    deals = getattr(digital, "deals", None)
-    if deals and isinstance(deals[0].layout.get("board"), int):
+    if dealt_by_server(state, round_number, table):
         return tuple((k, k) for k in range(1, plan.boards + 1))
     return tuple((a.deal, a.board) for a in plan.at(table))
+
+
+def dealt_by_server(state: EventState, round_number: int, table: int) -> bool:
+    """Whether ``table`` is a digital table dealt the prepared boards by the server (issue
+    32): no physical board reaches it, none is counted before play (Law 13 model)."""
+    digital = state.digital.get((round_number, table))
+    deals = getattr(digital, "deals", None) or ()
+    return bool(deals) and isinstance(deals[0].layout.get("board"), int)
 
 
 def boards_of(state: EventState, round_number: int) -> tuple[PreparedBoard, ...]:
@@ -306,7 +312,8 @@ class BoardCheckState:
 
 def board_checks(state: EventState, round_number: int) -> dict[tuple[int, int], BoardCheckState]:
     """Every board of the round's plan at each table, (table, board) → its count before
-    play: unchecked, checked, wrong (a Law 13 case the arbiter must rule), or ruled."""
+    play: unchecked, checked, wrong (a Law 13 case the arbiter must rule), or ruled. A
+    digital table dealt the boards by the server has none (issue 32)."""
     plan = board_plan(state, round_number)
     expected = expected_counts(state)
     ruled = {
@@ -316,6 +323,8 @@ def board_checks(state: EventState, round_number: int) -> dict[tuple[int, int], 
     }
     out: dict[tuple[int, int], BoardCheckState] = {}
     for a in plan.assignments():
+        if dealt_by_server(state, round_number, a.table):
+            continue  # a digital table: the server deals the board whole (issue 32)
         found = state.board_checks.get((round_number, a.table, a.board))
         if found is None:
             out[(a.table, a.board)] = BoardCheckState(a.table, a.board, a.copy, a.deal, "unchecked")
