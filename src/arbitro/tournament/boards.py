@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
@@ -119,7 +119,7 @@ def dealt_by_server(state: EventState, round_number: int, table: int) -> bool:
     """Whether ``table`` is a digital table dealt the prepared boards by the server (issue
     32): no physical board reaches it, none is counted before play (Law 13 model)."""
     digital = state.digital.get((round_number, table))
-    deals = getattr(digital, "deals", None) or ()
+    deals: list[Any] = list(getattr(digital, "deals", None) or ())
     return bool(deals) and isinstance(deals[0].layout.get("board"), int)
 
 
