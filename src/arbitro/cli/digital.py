@@ -28,9 +28,10 @@ from arbitro.lazy_names import lazy_module
 if TYPE_CHECKING:
     from arbitro.games.core import seats
     from arbitro.games.core.seats import Seat
-    from arbitro.services import digital_desk, digital_tables, knockout_digital
+    from arbitro.services import digital_desk, digital_rounds, digital_tables, knockout_digital
     from arbitro.services import events as events_service
     from arbitro.services import knockout as knockout_service
+    from arbitro.tournament.digital import rounds as rounds_choice
     from arbitro.tournament.digital.table import DigitalTable
     from arbitro.tournament.event import EventState
     from arbitro.web import base_url as web_base_url
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
 else:
     seats = lazy_module("arbitro.games.core.seats")
     digital_tables = lazy_module("arbitro.services.digital_tables")
+    digital_rounds = lazy_module("arbitro.services.digital_rounds")
+    rounds_choice = lazy_module("arbitro.tournament.digital.rounds")
     digital_desk = lazy_module("arbitro.services.digital_desk")
     knockout_digital = lazy_module("arbitro.services.knockout_digital")
     knockout_service = lazy_module("arbitro.services.knockout")
@@ -161,10 +164,130 @@ def view_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+TABLES_HELP = N_(
+    "The round's digital tables: all, none (paper) or their numbers (1-5, 8: a mixed round)"
+)
+ONLINE_HELP = N_("The competitors playing online, e.g. 3,7 (their tables digital)")
+
+
+def _online(text: str | None) -> tuple[int, ...]:
+    """The competitors' numbers typed (``3,7``)."""
+    if not text:
+        return ()
+    try:
+        return tuple(int(x) for x in text.replace(",", " ").split())
+    except ValueError:
+        raise ArbitroError(
+            "«{text}» is not a list of competitors (3,7)", text=text, key="digital.online"
+        ) from None
+
+
+def choose_round(
+    svc: events_service.EventService,
+    event_id: str,
+    round_number: int,
+    tables: str | None,
+    online: str | None,
+    actor: str = "director",
+) -> None:
+    """Record the director's choice of digital tables typed on the command line (``--tables``,
+    ``--online``) for the round (0: the event's default); nothing when neither is given."""
+    if tables is None and online is None:
+        return
+    mode, numbers, who = rounds_choice.parse_choice(tables, _online(online))
+    digital_rounds.DigitalRounds(svc).choose(event_id, round_number, mode, numbers, who, actor)
+
+
+def open_round(svc: events_service.EventService, event_id: str, round_number: int) -> list[int]:
+    """Open the round's digital tables as chosen, once its seating is published."""
+    return digital_rounds.DigitalRounds(svc).open_round(event_id, round_number)
+
+
+def round_text(state: EventState, round_number: int, opened: list[int]) -> str:
+    """The round's choice as the terminal shows it: the digital tables and those opened now,
+    or that they open with the seating's publication."""
+    found = rounds_choice.digital_tables(state, round_number)
+    r = state.round(round_number)
+    if not found:
+        if r.seating is None and rounds_choice.choice_of(state, round_number).mode != "paper":
+            return _(
+                "Round {round}: the digital tables are chosen when it is seated", round=round_number
+            )
+        return _("Round {round}: every table on paper", round=round_number)
+    lines = [
+        _(
+            "Round {round}: digital tables {tables}",
+            round=round_number,
+            tables=", ".join(str(t) for t in found),
+        )
+    ]
+    if opened:
+        lines.append(
+            render(
+                ngettext(
+                    "Opened now: table {tables}",
+                    "Opened now: tables {tables}",
+                    len(opened),
+                    tables=", ".join(str(t) for t in opened),
+                )
+            )
+        )
+    elif r.seating_published_at is None:
+        lines.append(_("They open when the seating is published."))
+    return "\n".join(lines)
+
+
+def round_data(state: EventState, round_number: int, opened: list[int]) -> dict[str, Any]:
+    """The round's choice as JSON: the mode, the tables and competitors named, the digital
+    tables of its seating and those opened now."""
+    choice = rounds_choice.choice_of(state, round_number)
+    return {
+        "round": round_number,
+        "mode": choice.mode,
+        "tables": list(choice.tables),
+        "competitors": list(choice.competitors),
+        "digital_tables": list(rounds_choice.digital_tables(state, round_number)),
+        "opened": opened,
+    }
+
+
 def register(app: typer.Typer) -> None:
-    """Add the ``digital`` command group (``open``, ``show``, ``pause``, ``resume``,
-    ``answer``, ``replay``, ``links``)."""
+    """Add the ``digital`` command group (``round``, ``open``, ``show``, ``pause``,
+    ``resume``, ``answer``, ``replay``, ``links``)."""
     group = command_group(app, "digital", _("Digital tables: open, show, replay, links"))
+
+    @group.command("round", help=_("Choose a round's tables digital, paper or mixed."))
+    def choose(
+        event_id: EventArg,
+        round_number: Annotated[
+            int, typer.Option("--round", help=_("The round (default 0: the whole event)"))
+        ] = 0,
+        tables: Annotated[str | None, typer.Option("--tables", help=_(TABLES_HELP))] = None,
+        online: Annotated[str | None, typer.Option("--online", help=_(ONLINE_HELP))] = None,
+        robots: Annotated[
+            str | None,
+            typer.Option("--robots", help=_("The seats robots play, e.g. E,W")),
+        ] = None,
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Choose which tables of a round (or, by default, of every round) are digital
+        (issue 32): all, none, the tables numbered, or those of the competitors online; a
+        round whose seating is published has its digital tables opened at once (deal 1
+        dealt; in a carte uguali event the round's prepared board 1, FIBAS art. 7, 20)."""
+        with errors(json_out):
+            svc = service()
+            choose_round(svc, event_id, round_number, tables, online)
+            opened: list[int] = []
+            if round_number:
+                opened = digital_rounds.DigitalRounds(svc).open_round(
+                    event_id, round_number, _seats(robots)
+                )
+            state = svc.state(event_id)
+            emit(
+                round_data(state, round_number, opened),
+                round_text(state, round_number, opened) if round_number else _("Done."),
+                json_out,
+            )
 
     @group.command("links", help=_("Each seat's own link to a digital table (for its phone)."))
     def links(

@@ -35,6 +35,7 @@ from arbitro.tournament.model import EventFormat, Movement
 
 if TYPE_CHECKING:
     from arbitro import money, tiebreak_names
+    from arbitro.cli import digital as cli_digital
     from arbitro.services import registering
     from arbitro.services import registrations as registrations_service
     from arbitro.tournament import commands, event, zone
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     money = lazy_module("arbitro.money")
+    cli_digital = lazy_module("arbitro.cli.digital")
     registrations_service = lazy_module("arbitro.services.registrations")
     tiebreak_names = lazy_module("arbitro.tiebreak_names")
     commands = lazy_module("arbitro.tournament.commands")
@@ -220,10 +222,20 @@ def register(app: typer.Typer) -> None:
                 ),
             ),
         ] = None,
+        digital: Annotated[
+            str | None,
+            typer.Option(
+                "--digital",
+                help=_(
+                    "The rounds' digital tables unless a round chooses: all, none (paper) or "
+                    "their numbers (1-5, 8: mixed)"
+                ),
+            ),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Create an event with its rounds, deals and movements (FIBAS art. 4) and its entry
-        fee per competitor."""
+        """Create an event with its rounds, deals and movements (FIBAS art. 4), its entry
+        fee per competitor and, with ``--digital``, its rounds' digital tables (issue 32)."""
         with errors(json_out):
             rules = tournament_rules.rules_for(code)  # refuses an unknown code first
             defaults = code_defaults(code)
@@ -279,7 +291,9 @@ def register(app: typer.Typer) -> None:
                 entry_fee_cents=None if fee is None else money.parse_euros(fee),
                 timezone=timezone,
             )
-            service().create_event(event_id, config)
+            svc = service()
+            svc.create_event(event_id, config)
+            cli_digital.choose_round(svc, event_id, 0, digital, None)  # the rounds' default
             event_created(
                 event_id, name, {"event_id": event_id, "config": config.to_payload()}, json_out
             )

@@ -34,6 +34,7 @@ from arbitro.lazy_names import lazy_module
 from arbitro.tournament.model import Movement, TableSeating
 
 if TYPE_CHECKING:
+    from arbitro.cli import digital as cli_digital
     from arbitro.cli import render as cli_render
     from arbitro.cli import sheet_view
     from arbitro.services import prizes as prizes_service
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     cli_render = lazy_module("arbitro.cli.render")
+    cli_digital = lazy_module("arbitro.cli.digital")
     sheet_view = lazy_module("arbitro.cli.sheet_view")
     prizes_service = lazy_module("arbitro.services.prizes")
     commands = lazy_module("arbitro.tournament.commands")
@@ -294,10 +296,28 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         publish: Annotated[bool, typer.Option(help=_("Publish now"))] = False,
+        digital: Annotated[
+            str | None,
+            typer.Option(
+                "--digital",
+                help=_(
+                    "The round's digital tables: all, none (paper) or their numbers "
+                    "(1-5, 8: a mixed round)"
+                ),
+            ),
+        ] = None,
+        online: Annotated[
+            str | None,
+            typer.Option(
+                "--online",
+                help=_("The competitors playing online, e.g. 3,7 (their tables digital)"),
+            ),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
         """Seat a round by its movement or by the arbiter's choice (FIBAS art. 4; Scala 40
-        art. 2)."""
+        art. 2); with ``--digital``/``--online`` the round's tables chosen digital, paper or
+        mixed (issue 32), the digital ones opened once the seating is published."""
         with errors(json_out):
             # «danese» or «danish»: the director's word in either language (FIBAS art. 4).
             chosen = (
@@ -309,7 +329,9 @@ def register(app: typer.Typer) -> None:
             if tables is not None:
                 arbiter = arbiter_tables(read_json(tables))
                 chosen = chosen or Movement.ARBITER_CHOICE
-            state = service().seat(
+            svc = service()
+            cli_digital.choose_round(svc, event_id, round_number, digital, online)
+            state = svc.seat(
                 event_id,
                 round_number,
                 movement=chosen,
@@ -317,19 +339,25 @@ def register(app: typer.Typer) -> None:
                 arbiter_tables=arbiter,
                 publish=publish,
             )
+            opened = cli_digital.open_round(svc, event_id, round_number)
+            state = svc.state(event_id)
             seating = state.round(round_number).seating
             assert seating is not None
+            chosen_tables = cli_digital.round_data(state, round_number, opened)
+            shown = bool(chosen_tables["digital_tables"])  # a round on paper shows as before
             emit(
                 {
                     "round": round_number,
                     "tables": event.seating_to_payload(seating),
                     "unkept_constraints": unkept_payload(state, round_number),
                     "version": state.round(round_number).version,
+                    **({"digital": chosen_tables} if shown else {}),
                 },
                 "\n".join(
                     [
                         cli_render.seating_text(state, round_number),
                         *_version_text(state, round_number),
+                        *([cli_digital.round_text(state, round_number, opened)] if shown else []),
                     ]
                 ),
                 json_out,
@@ -359,14 +387,23 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             svc.run(event_id, values.PublishSeating(round_number, seen=seen))
+            opened = cli_digital.open_round(svc, event_id, round_number)  # issue 32
             state = svc.state(event_id)
+            digital = cli_digital.round_data(state, round_number, opened)
             emit(
                 {
                     "round": round_number,
                     "published": True,
                     "warnings": warnings_payload(state, round_number),
+                    **({"digital": digital} if digital["digital_tables"] else {}),
                 },
-                "\n".join([_("Seating published"), *warnings_text(state, round_number)]),
+                "\n".join(
+                    [
+                        _("Seating published"),
+                        *warnings_text(state, round_number),
+                        *([cli_digital.round_text(state, round_number, opened)] if opened else []),
+                    ]
+                ),
                 json_out,
             )
 

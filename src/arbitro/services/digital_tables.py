@@ -18,6 +18,7 @@ from typing import Any
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.games.core.seats import Seat
 from arbitro.services.events import EventService
+from arbitro.tournament.digital import rounds as digital_rounds
 from arbitro.tournament.digital.commands import (
     DealNext,
     OpenDigitalTable,
@@ -58,7 +59,8 @@ class DigitalTables:
         dealer drawn, FIBAS arts. 5-6), robots at the seats ``robots`` (the event allows them),
         and the robots' moves played up to the first human's turn."""
         state = self._events.state(event_id)
-        layout = engine_of(str(state.config.code)).layout(self._rng, None)
+        engine = engine_of(str(state.config.code))
+        layout = digital_rounds.layout_of(state, engine, round_number, 1, self._rng, None)
         self._events.run(
             event_id, OpenDigitalTable(round_number, table, layout, tuple(robots), actor)
         )
@@ -99,7 +101,9 @@ class DigitalTables:
             if t.position().is_over:
                 if len(t.deals) >= state.deals(round_number):
                     return
-                layout = t.engine.layout(self._rng, current.layout)
+                layout = digital_rounds.layout_of(
+                    state, t.engine, round_number, len(t.deals) + 1, self._rng, current.layout
+                )
                 try:
                     self._events.run(event_id, DealNext(round_number, table, layout))
                 except ConflictError:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
@@ -117,6 +117,26 @@ def board_maker(state: EventState) -> BoardMaker:
     return made
 
 
+def table_boards(
+    state: EventState, round_number: int, table: int, plan: BoardPlan
+) -> tuple[tuple[int, int], ...]:
+    """What ``table`` plays this round, deal by deal: (deal, board). A paper table plays the
+    boards its plan moves to it (FIBAS art. 7); a digital table dealt the prepared boards
+    plays board ``k`` at deal ``k`` (issue 32: the server deals every digital table the same
+    hands at once, no board moves; docs/rulings.md)."""
+    if dealt_by_server(state, round_number, table):
+        return tuple((k, k) for k in range(1, plan.boards + 1))
+    return tuple((a.deal, a.board) for a in plan.at(table))
+
+
+def dealt_by_server(state: EventState, round_number: int, table: int) -> bool:
+    """Whether ``table`` is a digital table dealt the prepared boards by the server (issue
+    32): no physical board reaches it, none is counted before play (Law 13 model)."""
+    digital = state.digital.get((round_number, table))
+    deals: list[Any] = list(getattr(digital, "deals", None) or ())
+    return bool(deals) and isinstance(deals[0].layout.get("board"), int)
+
+
 def boards_of(state: EventState, round_number: int) -> tuple[PreparedBoard, ...]:
     """The round's prepared boards, dealt from the event's recorded seed (FIBAS art. 6):
     as many as the round's deals, the same for every reprint."""
@@ -167,10 +187,11 @@ def board_results(
         entry = sheet.entry_as_of(as_of) if sheet is not None else None
         if not isinstance(entry, SheetEntry):
             continue
-        for a, deal in zip(plan.at(table), entry.deals, strict=False):
-            if (table, a.board) in excluded:
+        played = table_boards(state, round_number, table, plan)
+        for (_, board), deal in zip(played, entry.deals, strict=False):
+            if (table, board) in excluded:
                 continue
-            out.append(BoardResult(a.board, table, deal.ns.total - deal.ew.total))
+            out.append(BoardResult(board, table, deal.ns.total - deal.ew.total))
     return out
 
 
@@ -263,15 +284,15 @@ def line_card(state: EventState, competitor: CompetitorId) -> list[LineCardRow]:
         if tc is not None:
             total = sign * tc.ns_difference
             vp = tc.ns_vp if direction == "ns" else tc.ew_vp
-        for a in plan.at(seat.table):
-            c = by_board.get(a.board)
+        for deal, board in table_boards(state, rnd, seat.table, plan):
+            c = by_board.get(board)
             if c is None:
                 continue
             rows.append(
                 LineCardRow(
                     rnd,
-                    a.deal,
-                    a.board,
+                    deal,
+                    board,
                     seat.table,
                     direction,
                     sign * c.ns_mp,
@@ -304,7 +325,8 @@ class BoardCheckState:
 
 def board_checks(state: EventState, round_number: int) -> dict[tuple[int, int], BoardCheckState]:
     """Every board of the round's plan at each table, (table, board) → its count before
-    play: unchecked, checked, wrong (a Law 13 case the arbiter must rule), or ruled."""
+    play: unchecked, checked, wrong (a Law 13 case the arbiter must rule), or ruled. A
+    digital table dealt the boards by the server has none (issue 32)."""
     plan = board_plan(state, round_number)
     expected = expected_counts(state)
     ruled = {
@@ -314,6 +336,8 @@ def board_checks(state: EventState, round_number: int) -> dict[tuple[int, int], 
     }
     out: dict[tuple[int, int], BoardCheckState] = {}
     for a in plan.assignments():
+        if dealt_by_server(state, round_number, a.table):
+            continue  # a digital table: the server deals the board whole (issue 32)
         found = state.board_checks.get((round_number, a.table, a.board))
         if found is None:
             out[(a.table, a.board)] = BoardCheckState(a.table, a.board, a.copy, a.deal, "unchecked")
@@ -417,15 +441,16 @@ def flagged_entries(state: EventState, round_number: int) -> list[EntryFlag]:
         entry = sheet.entry_as_of(state.config.rounds) if sheet is not None else None
         if not isinstance(entry, SheetEntry):
             continue
-        for k, (a, deal) in enumerate(zip(plan.at(table), entry.deals, strict=False), 1):
-            board = boards.get(a.board)
+        played = table_boards(state, round_number, table, plan)
+        for k, ((_, number), deal) in enumerate(zip(played, entry.deals, strict=False), 1):
+            board = boards.get(number)
             if board is None:
                 continue
             problems = maker.entry_problems(
                 board, deal.ns.base, deal.ns.points, deal.ew.base, deal.ew.points
             )
             if problems:
-                out.append(EntryFlag(table, k, a.board, tuple(problems)))
+                out.append(EntryFlag(table, k, number, tuple(problems)))
     return out
 
 

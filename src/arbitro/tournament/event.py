@@ -100,6 +100,7 @@ class EventState:
     judged_words: dict[str, bool] = field(default_factory=dict)
     digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # tournament.digital
     digital_settings: dict[int, Any] = field(default_factory=dict)  # round (0: the event's)
+    digital_rounds: dict[int, Any] = field(default_factory=dict)  # round (0: the event's)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)
     abandons: dict[tuple[int, CompetitorId], bool] = field(default_factory=dict)
     # The arbiter's choice of the abandoning side's score (Parole art. 13.4), where made.

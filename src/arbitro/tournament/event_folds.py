@@ -578,3 +578,4 @@ def _word(state: EventState, b: WordJudged, rec: Record, parsed: Any) -> None:
 
 
 from arbitro.tournament.digital import folds as _digital  # noqa: E402,F401  (issue 32)
+from arbitro.tournament.digital import rounds as _digital_rounds  # noqa: E402,F401  (issue 32)

@@ -25,6 +25,7 @@ from arbitro.tournament.commands.setup import LateEntry, check_in, refuse_absent
 from arbitro.tournament.commands.sheets import check_entry, decide_sheet
 from arbitro.tournament.commands.tiebreaks import check_tiebreaks
 from arbitro.tournament.commands.words import judge_word
+from arbitro.tournament.digital import rounds as digital_rounds
 from arbitro.tournament.digital.commands import check_record
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.knockout import GameReport
@@ -57,6 +58,7 @@ from arbitro.tournament.records import (
     DigitalDealt,
     DigitalMove,
     DigitalPaused,
+    DigitalRound,
     DigitalSettings,
     EntryFeeSet,
     EventCreated,
@@ -305,6 +307,8 @@ def _check_rounds(state: EventState, rec: Record) -> Checked:
         ):
             # issue 32: decided again by its own module
             return _same(rec, [check_record(state, rec)]), None
+        case DigitalRound():  # issue 32: the round's tables chosen digital
+            return _same(rec, [digital_rounds.check_record(state, rec)]), None
         case EventImported():
             pass
         case _:

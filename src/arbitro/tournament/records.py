@@ -97,6 +97,7 @@ class RecordKind(StrEnum):
     DIGITAL_CALLED = "digital-called"
     DIGITAL_ANSWERED = "digital-answered"
     DIGITAL_SETTINGS = "digital-settings"
+    DIGITAL_ROUND = "digital-round"
 
 
 # ---------------------------------------------------------------------------- bodies
@@ -686,6 +687,19 @@ class DigitalSettings(msgspec.Struct, frozen=True):
     robots: bool = True
 
 
+class DigitalRound(msgspec.Struct, frozen=True):
+    """The director's choice of which tables of round ``round`` are played at digital tables
+    (issue 32), or the event's default (``round`` 0, for the rounds without their own):
+    ``mode`` "paper" (none), "digital" (all) or "mixed" (the tables numbered in ``tables``
+    and those where a competitor of ``competitors`` sits: the players online). A later
+    record for the same round replaces it (a correction is a new record)."""
+
+    round: int
+    mode: str = "paper"
+    tables: tuple[int, ...] = ()
+    competitors: tuple[int, ...] = ()
+
+
 Body = (
     EventCreated
     | KnockoutCreated
@@ -729,6 +743,7 @@ Body = (
     | DigitalCalled
     | DigitalAnswered
     | DigitalSettings
+    | DigitalRound
 )
 """Any record's body."""
 
@@ -774,6 +789,7 @@ BODIES: dict[RecordKind, tuple[type[Any], ...]] = {
     RecordKind.DIGITAL_CALLED: (DigitalCalled,),
     RecordKind.DIGITAL_ANSWERED: (DigitalAnswered,),
     RecordKind.DIGITAL_SETTINGS: (DigitalSettings,),
+    RecordKind.DIGITAL_ROUND: (DigitalRound,),
 }
 KIND_OF: dict[type[Any], RecordKind] = {
     cls: kind for kind, classes in BODIES.items() for cls in classes

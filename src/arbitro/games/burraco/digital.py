@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from arbitro.cards import burraco_deck, format_cards, random_cut, shuffled
 from arbitro.errors import ArbitroError
+from arbitro.games.burraco.boards import PreparedBoard
 from arbitro.games.burraco.bots import GreedyBot, value
 from arbitro.games.burraco.deal import Deal
 from arbitro.games.burraco.errors import fibas
@@ -40,6 +41,12 @@ class BurracoDigital:
             dealer = Seat(previous["dealer"]).left
         deck = random_cut(shuffled(burraco_deck(), rng), rng)
         return {"dealer": dealer.value, "deck": format_cards(deck)}
+
+    def board_layout(self, board: PreparedBoard) -> dict[str, Any]:
+        """A prepared board of a carte uguali event as a digital table's layout (arts. 6, 7
+        and 20): the deck that :class:`Deal` lays out as exactly the board's hands, pozzetti,
+        up-card and stock (:meth:`PreparedBoard.deck`), and the board's dealer."""
+        return {"dealer": board.dealer.value, "deck": format_cards(board.deck())}
 
     def start(self, layout: Mapping[str, Any]) -> Deal:
         """The deal laid out from the deck as the dealer does (art. 6), or a prepared board's

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
@@ -76,6 +76,23 @@ class DigitalEngine(Protocol):
         finished ``deals`` at the table seated as ``seating``, scored by the code's own
         scoring."""
         ...
+
+
+class BoardEngine(Protocol):
+    """The hook of an engine whose game has prepared boards (a carte uguali event, FIBAS art.
+    7 and 20): a board becomes the layout :meth:`DigitalEngine.start` deals, so that every
+    digital table of a round plays the same hands (issue 32)."""
+
+    def board_layout(self, board: Any) -> dict[str, Any]:
+        """The layout (JSON-ready, as :meth:`DigitalEngine.layout` answers) that deals
+        ``board``, one of the round's prepared boards: its hands, pozzetti, stock and
+        dealer exactly as prepared."""
+        ...
+
+
+def board_engine(engine: DigitalEngine) -> BoardEngine | None:
+    """``engine``'s board hook, None when its game deals no prepared boards."""
+    return cast(BoardEngine, engine) if callable(getattr(engine, "board_layout", None)) else None
 
 
 def has_engine(code: str) -> bool:

@@ -1,5 +1,5 @@
 """The API's seating of a round: read once published, drawn and published by the director
-(FIBAS art. 4, 21)."""
+(FIBAS art. 4, 21); the round's digital tables (issue 32) opened once it is published."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import Body
 
+from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.services.events import EventService
 from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventState
@@ -65,7 +66,7 @@ def seat(
     seat_in = body or SeatIn(movement=None, seed=None, publish=False)
 
     def act(svc: EventService, user: str) -> SeatingOut:
-        state = svc.seat(
+        svc.seat(
             event_id,
             round_number,
             movement=seat_in.movement,
@@ -73,7 +74,8 @@ def seat(
             publish=seat_in.publish,
             actor=user,
         )
-        return seating_out(state, round_number, unpublished=True)
+        DigitalRounds(svc).open_round(event_id, round_number, actor=user)  # issue 32
+        return seating_out(svc.state(event_id), round_number, unpublished=True)
 
     return api.write(event_id, act)
 
@@ -89,4 +91,10 @@ def publish_seating(
     ``seen`` (the seating's ``version``), only that one: else 409 with the tables that
     changed (``changes``)."""
     seen = body.seen if body else None
-    return api.run_done(event_id, lambda user: values.PublishSeating(round_number, user, seen))
+
+    def act(svc: EventService, user: str) -> Done:
+        svc.run(event_id, values.PublishSeating(round_number, user, seen))
+        DigitalRounds(svc).open_round(event_id, round_number, actor=user)  # issue 32
+        return Done()
+
+    return api.write(event_id, act)

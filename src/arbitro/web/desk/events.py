@@ -16,12 +16,15 @@ from starlette.datastructures import FormData
 
 from arbitro.codes.citation import Citation, cite_if, code_table
 from arbitro.codes.ids import CodeId, GameId
-from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of
+from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of, known_code
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, message
+from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.services.event_file import export_event, import_event
 from arbitro.tournament import commands
 from arbitro.tournament.commands.setup import late_window
+from arbitro.tournament.digital import rounds as digital_rounds
+from arbitro.tournament.digital.engine import has_engine
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.fees import STATUS_NAMES, cash_summary, fee_phrase
 from arbitro.tournament.model import EventFormat, Movement
@@ -426,6 +429,23 @@ def config_from_form(form: FormData) -> EventConfig:
     )
 
 
+def _digital_choice(form: FormData) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+    """The new event's default of digital tables (issue 32): "all", "none" or the tables'
+    numbers ("1-5"); a code without an engine for digital tables refuses any but none."""
+    try:
+        mode, tables, who = digital_rounds.parse_choice(text_field(form, "digital", 200))
+    except ArbitroError as err:
+        raise FieldError("digital", err.msg) from None
+    code = str(form.get("code") or DEFAULT_CODE)
+    if mode != "paper" and known_code(code) and not has_engine(code):
+        raise FieldError(
+            "digital",
+            N_("the code {code} has no digital table yet"),
+            code=code_spec(code).short_name,
+        )
+    return mode, tables, who
+
+
 @router.post("/desk/new", include_in_schema=False)
 async def create_event(request: Request, session: auth.Session = DirectorPost) -> Response:
     """Create an event from the form; back to the form with the message if refused."""
@@ -437,10 +457,13 @@ async def create_event(request: Request, session: auth.Session = DirectorPost) -
     def action() -> str:
         event_id_field(form)  # a wrong id is refused before the rest of the form
         config = config_from_form(form)
+        digital = _digital_choice(form)
         with web.locked():
             event_id = new_event_id(form, config.name, web.store.has_event)
             commands.create_event(config, web.service.clock())  # check before creating
             web.service.create_event(event_id, config, actor=session.user)
+            if digital[0] != "paper":  # issue 32: the rounds' default (round 0)
+                DigitalRounds(web.service).choose(event_id, 0, *digital, actor=session.user)
         return f"/desk/e/{event_id}"
 
     def refused(status: int, errors: Errors, values: dict[str, str]) -> Response:

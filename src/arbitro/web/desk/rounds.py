@@ -16,11 +16,14 @@ from starlette.datastructures import FormData
 
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message
+from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.tournament import commands
 from arbitro.tournament.boards import field_vp, flagged_entries
 from arbitro.tournament.commands import values
 from arbitro.tournament.commands.boards import wrong_count_citation, wrong_count_rule
 from arbitro.tournament.commands.rounds import stale_seating
+from arbitro.tournament.digital import rounds as digital_rounds
+from arbitro.tournament.digital.engine import has_engine
 from arbitro.tournament.event import SAME_SOURCE_SECONDS, EventState, TableSheet
 from arbitro.tournament.model import Movement
 from arbitro.tournament.pairing_constraints import unkept_constraints
@@ -251,6 +254,11 @@ def round_context(
         unkept_article=state.code.cite_if("seating"),  # the event's code (FIBAS art. 4)
         repeated=repeated_meetings(state, n),  # Scala 40 art. 2
         digital_count=sum(1 for r, _ in state.digital if r == n),  # issue 32: its desk page
+        # issue 32: the tables the round's choice makes digital, those opened, the choice typed
+        digital_tables=set(digital_rounds.digital_tables(state, n)),
+        digital_open={t for r, t in state.digital if r == n},
+        digital_choice=digital_rounds.choice_text(digital_rounds.choice_of(state, n)),
+        digital_engine=has_engine(str(state.config.code)),
         **extra,
     )
 
@@ -402,8 +410,36 @@ def _seat(web: Web, session: auth.Session, event_id: str, n: int, form: FormData
         return f"/desk/e/{event_id}/r/{n}/arbiter-seating"
     seed_text = text_field(form, "seed", 20)
     seed = int_field(form, "seed", Message("seed"), low=0, high=2**62) if seed_text else None
+    if "digital" in form or "online" in form:  # issue 32: the round's tables chosen
+        choose_tables(web, session, event_id, n, form)
     web.service.seat(event_id, n, movement=movement, seed=seed, actor=session.user)
     return "seating"
+
+
+def choose_tables(
+    web: Web, session: auth.Session, event_id: str, round_number: int, form: FormData
+) -> None:
+    """The seating form's choice of the round's digital tables (issue 32): ``digital`` "all",
+    "none" or the tables' numbers ("1-5"), ``online`` the competitors playing online;
+    recorded for the round only when it differs from the choice in force (a new record is
+    a correction)."""
+    tables, online = text_field(form, "digital", 200), text_field(form, "online", 200)
+    try:
+        who = tuple(int(x) for x in online.replace(",", " ").split())
+    except ValueError:
+        raise FieldError(
+            "online", N_("«{text}» is not a list of competitors (3,7)"), text=online
+        ) from None
+    try:
+        mode, numbers, who = digital_rounds.parse_choice(tables, who)
+    except ArbitroError as err:
+        raise FieldError("digital", err.msg) from None
+    now = digital_rounds.choice_of(web.service.state(event_id), round_number)
+    chosen = (mode, tuple(sorted(set(numbers))), tuple(sorted(set(who))))
+    if (now.mode, now.tables, now.competitors) != chosen:
+        DigitalRounds(web.service).choose(
+            event_id, round_number, mode, numbers, who, actor=session.user
+        )
 
 
 @round_form(router, "publish-seating", "publish")
@@ -414,6 +450,7 @@ def _publish(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
         int_field(form, "seen", Message("version"), low=0, high=2**62) if "seen" in form else None
     )
     web.service.run(event_id, values.PublishSeating(n, actor=session.user, seen=seen))
+    DigitalRounds(web.service).open_round(event_id, n, actor=session.user)  # issue 32
     return "sheets"
 
 
