@@ -11,9 +11,11 @@ import random
 import time
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from arbitro.errors import ConflictError
 from arbitro.games.core import Seat
 from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
@@ -91,6 +93,33 @@ def test_the_director_pauses_a_table_and_its_phone_is_told(
     done = _post(director_client, f"{base}/digital-resume", {"table": "1"})
     assert done.status_code == 303 and done.headers["location"] == f"{base}/digital"
     assert not tables.table(event, 1, 1).paused
+
+
+def test_a_table_whose_deals_are_over_is_not_offered_the_pause_and_refuses_it(
+    web_app: FastAPI, director_client: Any, make_event: Any
+) -> None:
+    """FIBAS art. 7 (the arbiter stops the play): a table whose every deal is over has no
+    play to stop. The desk's list and the table's page offer no «Sospendi»; a pause sent
+    anyway is refused with the catalogue's reason, the table not paused."""
+    web = web_app.state.web
+    event = make_event("finita", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    tables = DigitalTables(web.service, random.Random(12))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
+    assert 'id="pause-1"' in director_client.get(f"{base}/digital").text  # in play: offered
+    rng = random.Random(13)
+    while len((t := tables.table(event, 1, 1)).finished()) < 2:  # both deals played
+        game = t.position()
+        move = str(t.engine.robot(game, rng))
+        tables.play(event, 1, 1, game.turn, t.current.number, len(t.current.moves) + 1, move)
+    assert 'id="pause-1"' not in director_client.get(f"{base}/digital").text
+    assert 'id="pause-1"' not in director_client.get(f"{base}/digital/1").text
+    refused = _post(director_client, f"{base}/digital-pause", {"table": "1"})
+    assert refused.status_code == 409
+    assert "le smazzate del tavolo sono finite" in refused.text
+    assert not tables.table(event, 1, 1).paused
+    with pytest.raises(ConflictError, match="smazzate del tavolo sono finite"):
+        DigitalDesk(web.service).pause(event, 1, 1)
 
 
 def test_a_phone_calls_the_arbiter_and_the_director_marks_it_answered(
