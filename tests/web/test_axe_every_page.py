@@ -15,7 +15,8 @@ cards' QR codes, the login page, a page that does not exist).
   lodged within the 15 minutes (art. 39) and a warning (art. 41); round 2 seated and
   published, its tables' sheets in every state a phone shows (art. 20-21): not sent, sent by
   N-S (N-S sees it sent, E-W confirms it), sent different by the two lines (conflict), and
-  confirmed. The prize plan (Parole UISP art. 6.1's form, the desk's prizes page).
+  confirmed. The prize plan (Parole UISP art. 6.1's form, the desk's prizes page). A
+  digital table (issue 32): a seat's phone page and the desk's digital tables.
 - Carte uguali (Bridge Law 13, seed 003, FIBAS art. 20): the boards, the travellers.
 - Burraco Parole UISP pairs (seed 002): the desk's dictionary, the arbiter's ruling form of
   an irregularity (issue 31), the phone's sheet.
@@ -28,6 +29,7 @@ cards' QR codes, the login page, a page that does not exist).
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -44,13 +46,16 @@ from tests.web.test_every_public_page import EVENT, fibas, parole, scala40
 from tests.web.test_knockout_web import make_knockout
 from tests.web.test_language_crawl import crawl
 
+from arbitro.games.core import Seat
 from arbitro.services import series
+from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.registering import Register
 from arbitro.tournament.commands import values
 from arbitro.tournament.event import SanctionKind
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.tournament.series import PointsScheme, SchemeKind
 from arbitro.web.app import Web
+from arbitro.web.digital_table import seat_path
 from arbitro.web.knockout_match import match_path
 from arbitro.web.table import DEVICE_COOKIE
 from arbitro.web.tokens import table_path
@@ -105,6 +110,14 @@ def fibas_evening(app: FastAPI) -> list[str]:
     for t in tables[:4]:
         path = table_path(web.secret, EVENT, t, 2)
         extra += [path, f"{path}?line=ns", f"{path}?line=ew"]
+    # A digital table (issue 32): its seat's phone page (the hand, the table, the arbiter's
+    # call) by the seat's link; the desk's digital pages are linked from the round's page.
+    svc.create_event("digitale", svc.state(EVENT).config)
+    for i in range(1, 5):
+        svc.run("digitale", Register(f"Coppia {i}", [f"Dig. {i}A", f"Dig. {i}B"]))
+    svc.seat("digitale", 1, publish=True)
+    DigitalTables(svc, random.Random(7)).open("digitale", 1, 1, robots=(Seat.E, Seat.W))
+    extra.append(seat_path(web.secret, "digitale", 1, 1, "N"))
     return extra
 
 
@@ -267,6 +280,9 @@ def test_every_page_has_no_critical_or_serious_axe_violation(
         for path in walked:
             page = pages[bool(TOKEN.match(path))]
             page.goto(f"{live_server}{path}", wait_until="load")
+            if TOKEN.match(path) and "/digital/" in path:  # a seat: its socket's view shown
+                page.wait_for_selector("#dt-hand .dt-card")
+                page.wait_for_selector("#dt-call button")
             violations = axe_violations(page)
             seen += 1
             found = blocking(violations)

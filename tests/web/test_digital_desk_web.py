@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -20,8 +21,10 @@ from arbitro.games.core import Seat
 from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.commands import values
+from arbitro.web import digital_table
 from arbitro.web.digital_table import seat_code
 from arbitro.web.tokens import make_token
+from tests.web.digital_phones import Phone, seat_phones
 
 
 def _post(client: Any, url: str, data: dict[str, str]) -> Any:
@@ -120,6 +123,38 @@ def test_a_table_whose_deals_are_over_is_not_offered_the_pause_and_refuses_it(
     assert not tables.table(event, 1, 1).paused
     with pytest.raises(ConflictError, match="smazzate del tavolo sono finite"):
         DigitalDesk(web.service).pause(event, 1, 1)
+
+
+def test_the_desks_pause_and_resume_reach_a_phones_socket_at_once(
+    web_app: FastAPI,
+    director_client: Any,
+    make_event: Any,
+    live_server: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """FIBAS art. 7 (the arbiter stops the play): the desk's «Sospendi» and «Riprendi» wake
+    the table's sockets as a move does; the seat's real WebSocket gets the paused view (no
+    move offered to the seat to play), then the resumed one with its moves again. The
+    sockets' own re-reading is put off beyond the test's reads, so only the wake can bring
+    them."""
+    monkeypatch.setattr(digital_table, "RECHECK_SECONDS", 600.0)
+    web = web_app.state.web
+    event = make_event("sveglia", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    tables = DigitalTables(web.service, random.Random(5))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.W))
+    turn = tables.table(event, 1, 1).position().turn.value
+    with ExitStack() as stack:
+        # once the phone has closed, its socket on the server ends at the wake, not in 600 s
+        stack.callback(digital_table.wake_table, (event, 1, 1))
+        phone = seat_phones(stack, Phone, live_server, web.secret, event, [turn])[turn]
+        assert not phone.view["paused"] and phone.view["moves"]
+        _post(director_client, f"{base}/digital-pause", {"table": "1"})
+        phone.read_until(lambda v: bool(v["paused"]), timeout=10)
+        assert phone.view["moves"] == []
+        _post(director_client, f"{base}/digital-resume", {"table": "1"})
+        phone.read_until(lambda v: not v["paused"], timeout=10)
+        assert phone.view["moves"]
 
 
 def test_a_phone_calls_the_arbiter_and_the_director_marks_it_answered(

@@ -87,7 +87,7 @@ def test_north_plays_three_turns_by_tapping_at_390x844(
         expect(status).to_have_text("Tocca a te")
         shown = page.locator("#dt-hand button").evaluate_all("els => els.map(e => e.dataset.card)")
         assert shown == now["hand"]
-        assert page.locator(".dt-area.own .dt-meld").count() == len(now["melds"]["NS"])
+        assert page.locator(".dt-area.own .dt-meld").count() == len(now["areas"][0]["melds"])
         page.screenshot(path=str(SHOTS / "4-reloaded.png"), full_page=True)
     finally:
         context.close()

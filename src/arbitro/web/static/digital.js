@@ -86,7 +86,7 @@ function play(move) {
   selected = [];
 }
 
-const mine = () => view && view.turn === view.seat && !view.over;
+const mine = () => view && view.turn === view.seat && !view.over && !view.paused;
 const chosen = () => selected.map((i) => hand[i]);
 const offered = (cards) => (mine() ? view.moves.filter((m) => sameCards(cardsOf(m), cards)) : []);
 const find = (kind, cards, target) => offered(cards).find((m) => {
@@ -177,8 +177,12 @@ function render() {
   root.dataset.turn = view.turn;
   root.classList.toggle("dt-done", Boolean(view.over));
   const status = document.getElementById("dt-status");
-  status.textContent = view.over ? L("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
-  status.className = "dt-status" + (mine() ? " mine" : "");
+  status.textContent = view.paused ? t("paused") : view.over ? L("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
+  status.className = "dt-status" + (view.paused ? " paused" : mine() ? " mine" : "");
+  // the phone's gestures are the game's (its engine's view says them), not the page's
+  const help = document.getElementById("dt-hand-help");
+  help.textContent = (view.labels && view.labels.help) || "";
+  help.hidden = !help.textContent;
   const sel = chosen();
 
   const counts = document.getElementById("dt-counts");
@@ -298,7 +302,7 @@ function render() {
 
   const result = document.getElementById("dt-result");
   const scores = Array.isArray(view.scores) ? view.scores : null;
-  result.hidden = !scores && !view.result && !view.sheet;
+  result.hidden = !scores && !view.sheet;
   result.textContent = "";
   if (scores) {
     const h = document.createElement("h2");
@@ -312,11 +316,6 @@ function render() {
       list.append(dt, dd);
     }
     result.append(h, list);
-  } else if (view.result) {
-    const p = document.createElement("p");
-    p.textContent = Object.entries(view.result.lines || {})
-      .map(([line, s]) => `${line}: ${s.base} + ${s.points} = ${s.base + s.points}`).join(" · ");
-    result.append(p);
   }
   const prev = document.getElementById("dt-previous");
   prev.hidden = !(view.previous && view.previous.scores) || Boolean(scores);
@@ -421,6 +420,8 @@ function connect() {
       const moved = !view || view.deal !== data.view.deal || view.n !== data.view.n;
       const newDeal = !view || view.deal !== data.view.deal;
       view = data.view;
+      // the arbiter's banner (digital_call.js) follows the view: a pause comes with it at once
+      document.dispatchEvent(new CustomEvent("digital:view", { detail: { paused: Boolean(view.paused), called: Boolean(view.called) } }));
       if (moved) { selected = []; reconcile(view.hand, newDeal); }
       render();
     } else if (data.type === "error") {
