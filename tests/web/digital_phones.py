@@ -8,9 +8,11 @@ every message (what its code lets a seat see)."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any, TypeVar
 
 from websockets.sync.client import ClientConnection, connect
@@ -127,3 +129,16 @@ def wait_for(done: Callable[[], bool]) -> None:
 def moved_from(deal: int, n: int) -> Callable[[View], bool]:
     """Whether a view is past move ``n`` of ``deal``."""
     return lambda v: (v["deal"], v["n"]) != (deal, n)
+
+
+SCREENS_ENV = "ARBITRO_SCREENS_DIR"
+
+
+def screens(name: str, default: str) -> Path:
+    """Where a digital table's browser test keeps its screenshots: ``$ARBITRO_SCREENS_DIR/name``
+    when set (a director's review of every phase, kept outside the repository), else
+    ``default``; made if missing."""
+    root = os.environ.get(SCREENS_ENV)
+    path = Path(root) / name if root else Path(default)
+    path.mkdir(parents=True, exist_ok=True)
+    return path

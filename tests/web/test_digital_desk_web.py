@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.digital_phones import Phone, seat_phones
 
 from arbitro.errors import ConflictError
 from arbitro.games.core import Seat
@@ -24,7 +25,6 @@ from arbitro.tournament.commands import values
 from arbitro.web import digital_table
 from arbitro.web.digital_table import seat_code
 from arbitro.web.tokens import make_token
-from tests.web.digital_phones import Phone, seat_phones
 
 
 def _post(client: Any, url: str, data: dict[str, str]) -> Any:

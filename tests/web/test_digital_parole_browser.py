@@ -9,11 +9,11 @@ the sheet is confirmed and ranked in the standings (arts. 5, 12). Screenshots ar
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from playwright.sync_api import expect
+from tests.web.digital_phones import screens
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ConflictError
@@ -26,7 +26,7 @@ from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web.digital_table import seat_path
 
-SHOTS = Path("/tmp/shots-digital-parole")
+SHOTS = screens("parole", "/tmp/shots-digital-parole")
 
 
 def _tap(page: Any, move: str) -> None:
@@ -61,7 +61,6 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
     svc.seat(event, 1, publish=True)
     tables = DigitalTables(svc, random.Random(21))
     tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
-    SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 from arbitro.games.burraco import parse_move
-from arbitro.games.core import Seat
 from arbitro.games.burraco.digital import ENGINE
+from arbitro.games.core import Seat
 
 # Found by robots playing 8 tables of 4 deals through the service (random.Random(1)).
 POSITION = (
