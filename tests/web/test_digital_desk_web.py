@@ -80,7 +80,12 @@ def test_the_director_pauses_a_table_and_its_phone_is_told(
     turn = tables.table(event, 1, 1).position().turn
     phone = f"/t/{token}/digital/{turn.value}/desk"
     client.cookies.set(f"arbitro_seat_{turn.value}", seat_code(web.secret, token, turn.value))
-    assert client.get(phone).json() == {"paused": False, "called": False, "text": ""}
+    assert client.get(phone).json() == {
+        "paused": False,
+        "called": False,
+        "text": "",
+        "signed": "",
+    }
 
     done = _post(director_client, f"{base}/digital-pause", {"table": "1", "back": "table"})
     assert done.status_code == 303 and done.headers["location"] == f"{base}/digital/1"
@@ -155,6 +160,36 @@ def test_the_desks_pause_and_resume_reach_a_phones_socket_at_once(
         _post(director_client, f"{base}/digital-resume", {"table": "1"})
         phone.read_until(lambda v: not v["paused"], timeout=10)
         assert phone.view["moves"]
+
+
+def test_a_phone_learns_that_its_line_has_signed_and_that_the_sheet_is_confirmed(
+    web_app: FastAPI, make_event: Any, client: TestClient
+) -> None:
+    """FIBAS art. 20 (each line signs the sheet): once a line has signed the engine's sheet
+    its phones are told so (no «Firma lo score» offered again), the other line's are not;
+    once both have, every phone reads «Score confermato»."""
+    web = web_app.state.web
+    event = make_event("firme", pairs=4, rounds=1, deals=2)
+    tables = DigitalTables(web.service, random.Random(12))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
+    rng = random.Random(13)
+    while len((t := tables.table(event, 1, 1)).finished()) < 2:
+        game = t.position()
+        move = str(t.engine.robot(game, rng))
+        tables.play(event, 1, 1, game.turn, t.current.number, len(t.current.moves) + 1, move)
+    token = make_token(web.secret, event, 1, 1)
+
+    def signed(seat: str) -> str:
+        client.cookies.set(f"arbitro_seat_{seat}", seat_code(web.secret, token, seat))
+        text: str = client.get(f"/t/{token}/digital/{seat}/desk").json()["signed"]
+        return text
+
+    assert signed("N") == "" and signed("E") == ""
+    tables.sign(event, 1, 1, "ns")
+    assert signed("N") == signed("S") == "Firmato: si attende la firma degli altri"
+    assert signed("E") == ""
+    tables.sign(event, 1, 1, "ew")
+    assert signed("N") == signed("E") == "Score confermato"
 
 
 def test_a_phone_calls_the_arbiter_and_the_director_marks_it_answered(

@@ -182,20 +182,32 @@ function render() {
   // the phone's gestures are the game's (its engine's view says them), not the page's
   const help = document.getElementById("dt-hand-help");
   help.textContent = (view.labels && view.labels.help) || "";
-  help.hidden = !help.textContent;
+  help.hidden = !help.textContent || (!view.hand.length && Boolean(view.over));
   const sel = chosen();
 
   const counts = document.getElementById("dt-counts");
   counts.textContent = "";
-  const info = [`${L("deal")} ${view.deal}/${view.deals}`];
-  for (const c of view.counters || []) info.push(`${c.title} ${c.value}`);
-  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n} ${t(n === 1 ? "card" : "cards")}`);
-  for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
+  // each count a chip of its own, its number in bold: "Tallone 28", "E: 3 carte"
+  const info = [[L("deal"), `${view.deal}/${view.deals}`, ""]];
+  for (const c of view.counters || []) info.push([c.title, String(c.value), ""]);
+  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push([`${s}:`, String(n), t(n === 1 ? "card" : "cards")]);
+  for (const [name, value, unit] of info) {
+    const b = document.createElement("span");
+    b.className = "dt-count";
+    const v = document.createElement("b");
+    v.textContent = value;
+    b.append(`${name} `, v, unit ? ` ${unit}` : "");
+    counts.append(b);
+  }
 
   // the stock (tap to draw) and the discard pile (tap to pick up, or to discard the card selected)
-  const stockEl = fresh_("dt-stock", "dt-card dt-back");
+  // a stock the view counts as empty is drawn empty, not as a card's back
+  const stockLeft = (view.counters || []).find((c) => c.title === t("stock"));
+  const stockEmpty = Boolean(stockLeft) && stockLeft.value === 0;
+  const stockEl = fresh_("dt-stock", stockEmpty ? "dt-card dt-empty" : "dt-card dt-back");
+  if (stockEmpty) stockEl.textContent = "∅";
   stockEl.setAttribute("role", "img");
-  stockEl.setAttribute("aria-label", t("stock"));
+  stockEl.setAttribute("aria-label", stockEmpty ? `${t("stock")} 0` : t("stock"));
   const draw = !sel.length && find("draw", []);
   target(stockEl, "stock", draw, t("draw"));
 
@@ -252,6 +264,7 @@ function render() {
 
   const handBox = document.getElementById("dt-hand");
   handBox.textContent = "";
+  handBox.closest(".dt-hand").hidden = !hand.length && Boolean(view.over);  // nothing left to hold
   hand.forEach((c, i) => {
     const el = cardEl(c, "button");
     el.type = "button";
@@ -318,16 +331,23 @@ function render() {
     result.append(h, list);
   }
   const prev = document.getElementById("dt-previous");
-  prev.hidden = !(view.previous && view.previous.scores) || Boolean(scores);
+  // the deal before's score; at the sheet's signing too, beside the last deal's
+  prev.hidden = !(view.previous && view.previous.scores) || (Boolean(scores) && !view.sheet);
   if (!prev.hidden) {
     prev.textContent = `${L("deal")} ${view.previous.deal}: ` + view.previous.scores.map((s) => `${s.title} ${s.value}`).join(" · ");
   }
-  if (view.sheet) {
+  if (view.sheet && root.dataset.signed) {  // signed already (digital_call.js asks the desk)
+    const p = document.createElement("p");
+    p.className = "dt-signed";
+    p.setAttribute("role", "status");
+    p.textContent = root.dataset.signed;
+    result.append(p);
+  } else if (view.sheet) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "dt-move dt-sign";
     b.textContent = t("sign");
-    b.addEventListener("click", () => send({ sign: true }));
+    b.addEventListener("click", () => { send({ sign: true }); b.disabled = true; setTimeout(() => document.dispatchEvent(new CustomEvent("digital:ask")), 500); });
     result.append(b);
   }
 }
@@ -446,4 +466,5 @@ document.getElementById("dt-sort").addEventListener("click", () => {
   render();
 });
 
+document.addEventListener("digital:signed", render);
 connect();

@@ -9,12 +9,18 @@
   "use strict";
   const me = document.currentScript;
   const url = me.dataset.url;
-  let banner, button;
+  let banner, button, table;
   function show(data) {
     if (!data || data.error) return;
     banner.textContent = data.text || "";
     banner.hidden = !data.text;
     button.disabled = !!data.called;
+    if (typeof data.signed === "string" && table && table.dataset.signed !== data.signed) {
+      // the seat's signature of the engine's sheet: the table's client shows it instead of
+      // the «Firma lo score» button
+      table.dataset.signed = data.signed;
+      document.dispatchEvent(new CustomEvent("digital:signed"));
+    }
   }
   async function ask(method) {
     try {
@@ -25,7 +31,7 @@
     }
   }
   function start() {
-    const table = document.getElementById("digital") || document.body;
+    table = document.getElementById("digital") || document.body;
     banner = document.createElement("p");
     banner.id = "dt-desk";
     banner.className = "dt-desk";
@@ -49,6 +55,7 @@
       const v = e.detail || {};
       show({ called: v.called, text: v.paused ? me.dataset.paused : v.called ? me.dataset.called : "" });
     });
+    document.addEventListener("digital:ask", function () { ask("GET"); });  // a signature sent
     ask("GET");
     setInterval(function () { ask("GET"); }, 3000);
   }
