@@ -177,7 +177,8 @@ function render() {
   root.dataset.turn = view.turn;
   root.classList.toggle("dt-done", Boolean(view.over));
   const status = document.getElementById("dt-status");
-  status.textContent = view.paused ? t("paused") : view.over ? L("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
+  // paused: the arbiter's banner says so (digital_call.js); the status only whose turn it is
+  status.textContent = view.over ? L("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
   status.className = "dt-status" + (view.paused ? " paused" : mine() ? " mine" : "");
   // the phone's gestures are the game's (its engine's view says them), not the page's
   const help = document.getElementById("dt-hand-help");
