@@ -238,6 +238,8 @@ def test_the_seat_page_loads_the_call_button_script(
     page = client.get(f"/t/{token}/digital/N").text
     assert "digital_call.js" in page and 'data-call="Chiama l&#39;arbitro"' in page
     assert f'data-url="/t/{token}/digital/N/desk"' in page
+    # the help under the hand is the engine's (its view's labels), none of the page's own
+    assert "Tocca per selezionare" not in page and 'id="dt-hand-help" hidden' in page
 
 
 def test_the_directors_time_limit_calls_the_arbiter_when_a_phone_polls(
