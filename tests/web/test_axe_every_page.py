@@ -15,12 +15,12 @@ cards' QR codes, the login page, a page that does not exist).
   lodged within the 15 minutes (art. 39) and a warning (art. 41); round 2 seated and
   published, its tables' sheets in every state a phone shows (art. 20-21): not sent, sent by
   N-S (N-S sees it sent, E-W confirms it), sent different by the two lines (conflict), and
-  confirmed. The prize plan (Parole UISP art. 6.1's form, the desk's prizes page). A
-  digital table (issue 32): a seat's phone page and the desk's digital tables.
+  confirmed. The prize plan (Parole UISP art. 6.1's form, the desk's prizes page).
 - Carte uguali (Bridge Law 13, seed 003, FIBAS art. 20): the boards, the travellers.
 - Burraco Parole UISP pairs (seed 002): the desk's dictionary, the arbiter's ruling form of
   an irregularity (issue 31), the phone's sheet.
-- Scala 40 individual (seed 004): 11 players, tables of 4, 4 and 3 (art. 25-26).
+- Scala 40 individual (seed 004): 11 players, tables of 4, 4 and 3 (art. 25-26); round 2's
+  table 2 at a digital table (issue 32): a seat's phone page, the desk's digital pages.
 - Briscola knockout (seed 001): the bracket, the desk's match forms and the arbiter's ruling
   form (issue 31), the match card's phone page before any game, waiting for the other pair
   and to confirm (art. 8-9).
@@ -110,14 +110,6 @@ def fibas_evening(app: FastAPI) -> list[str]:
     for t in tables[:4]:
         path = table_path(web.secret, EVENT, t, 2)
         extra += [path, f"{path}?line=ns", f"{path}?line=ew"]
-    # A digital table (issue 32): its seat's phone page (the hand, the table, the arbiter's
-    # call) by the seat's link; the desk's digital pages are linked from the round's page.
-    svc.create_event("digitale", svc.state(EVENT).config)
-    for i in range(1, 5):
-        svc.run("digitale", Register(f"Coppia {i}", [f"Dig. {i}A", f"Dig. {i}B"]))
-    svc.seat("digitale", 1, publish=True)
-    DigitalTables(svc, random.Random(7)).open("digitale", 1, 1, robots=(Seat.E, Seat.W))
-    extra.append(seat_path(web.secret, "digitale", 1, 1, "N"))
     return extra
 
 
@@ -138,7 +130,11 @@ def scala40_evening(app: FastAPI) -> list[str]:
     scala40(web)
     web.service.seat(EVENT, 2, publish=True)
     path = table_path(web.secret, EVENT, 1, 2)
-    return [path]
+    # round 2's table 2 played at a digital table (issue 32): its seat's phone page (the hand,
+    # the table, the arbiter's call) by the seat's link; the desk's digital pages are linked
+    # from the round's page
+    DigitalTables(web.service, random.Random(7)).open(EVENT, 2, 2, robots=(Seat.E, Seat.W))
+    return [path, seat_path(web.secret, EVENT, 2, 2, "N")]
 
 
 def parole_evening(app: FastAPI) -> list[str]:
