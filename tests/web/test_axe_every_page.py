@@ -19,7 +19,8 @@ cards' QR codes, the login page, a page that does not exist).
 - Carte uguali (Bridge Law 13, seed 003, FIBAS art. 20): the boards, the travellers.
 - Burraco Parole UISP pairs (seed 002): the desk's dictionary, the arbiter's ruling form of
   an irregularity (issue 31), the phone's sheet.
-- Scala 40 individual (seed 004): 11 players, tables of 4, 4 and 3 (art. 25-26).
+- Scala 40 individual (seed 004): 11 players, tables of 4, 4 and 3 (art. 25-26); round 2's
+  table 2 at a digital table (issue 32): a seat's phone page, the desk's digital pages.
 - Briscola knockout (seed 001): the bracket, the desk's match forms and the arbiter's ruling
   form (issue 31), the match card's phone page before any game, waiting for the other pair
   and to confirm (art. 8-9).
@@ -28,6 +29,7 @@ cards' QR codes, the login page, a page that does not exist).
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -44,13 +46,16 @@ from tests.web.test_every_public_page import EVENT, fibas, parole, scala40
 from tests.web.test_knockout_web import make_knockout
 from tests.web.test_language_crawl import crawl
 
+from arbitro.games.core import Seat
 from arbitro.services import series
+from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.registering import Register
 from arbitro.tournament.commands import values
 from arbitro.tournament.event import SanctionKind
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.tournament.series import PointsScheme, SchemeKind
 from arbitro.web.app import Web
+from arbitro.web.digital_table import seat_path
 from arbitro.web.knockout_match import match_path
 from arbitro.web.table import DEVICE_COOKIE
 from arbitro.web.tokens import table_path
@@ -125,7 +130,11 @@ def scala40_evening(app: FastAPI) -> list[str]:
     scala40(web)
     web.service.seat(EVENT, 2, publish=True)
     path = table_path(web.secret, EVENT, 1, 2)
-    return [path]
+    # round 2's table 2 played at a digital table (issue 32): its seat's phone page (the hand,
+    # the table, the arbiter's call) by the seat's link; the desk's digital pages are linked
+    # from the round's page
+    DigitalTables(web.service, random.Random(7)).open(EVENT, 2, 2, robots=(Seat.E, Seat.W))
+    return [path, seat_path(web.secret, EVENT, 2, 2, "N")]
 
 
 def parole_evening(app: FastAPI) -> list[str]:
@@ -267,6 +276,9 @@ def test_every_page_has_no_critical_or_serious_axe_violation(
         for path in walked:
             page = pages[bool(TOKEN.match(path))]
             page.goto(f"{live_server}{path}", wait_until="load")
+            if TOKEN.match(path) and "/digital/" in path:  # a seat: its socket's view shown
+                page.wait_for_selector("#dt-hand .dt-card")
+                page.wait_for_selector("#dt-call button")
             violations = axe_violations(page)
             seen += 1
             found = blocking(violations)

@@ -10,16 +10,21 @@ from __future__ import annotations
 import random
 import re
 import time
+from contextlib import ExitStack
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.web.digital_phones import Phone, seat_phones
 
 from arbitro.cards.card import parse_card
+from arbitro.errors import ConflictError
 from arbitro.games.core import Seat
 from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.commands import values
+from arbitro.web import digital_table
 from arbitro.web.digital_table import seat_code
 from arbitro.web.tokens import make_token
 
@@ -77,7 +82,12 @@ def test_the_director_pauses_a_table_and_its_phone_is_told(
     turn = tables.table(event, 1, 1).position().turn
     phone = f"/t/{token}/digital/{turn.value}/desk"
     client.cookies.set(f"arbitro_seat_{turn.value}", seat_code(web.secret, token, turn.value))
-    assert client.get(phone).json() == {"paused": False, "called": False, "text": ""}
+    assert client.get(phone).json() == {
+        "paused": False,
+        "called": False,
+        "text": "",
+        "signed": "",
+    }
 
     done = _post(director_client, f"{base}/digital-pause", {"table": "1", "back": "table"})
     assert done.status_code == 303 and done.headers["location"] == f"{base}/digital/1"
@@ -93,6 +103,95 @@ def test_the_director_pauses_a_table_and_its_phone_is_told(
     done = _post(director_client, f"{base}/digital-resume", {"table": "1"})
     assert done.status_code == 303 and done.headers["location"] == f"{base}/digital"
     assert not tables.table(event, 1, 1).paused
+
+
+def test_a_table_whose_deals_are_over_is_not_offered_the_pause_and_refuses_it(
+    web_app: FastAPI, director_client: Any, make_event: Any
+) -> None:
+    """FIBAS art. 7 (the arbiter stops the play): a table whose every deal is over has no
+    play to stop. The desk's list and the table's page offer no «Sospendi»; a pause sent
+    anyway is refused with the catalogue's reason, the table not paused."""
+    web = web_app.state.web
+    event = make_event("finita", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    tables = DigitalTables(web.service, random.Random(12))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
+    assert 'id="pause-1"' in director_client.get(f"{base}/digital").text  # in play: offered
+    rng = random.Random(13)
+    while len((t := tables.table(event, 1, 1)).finished()) < 2:  # both deals played
+        game = t.position()
+        move = str(t.engine.robot(game, rng))
+        tables.play(event, 1, 1, game.turn, t.current.number, len(t.current.moves) + 1, move)
+    assert 'id="pause-1"' not in director_client.get(f"{base}/digital").text
+    assert 'id="pause-1"' not in director_client.get(f"{base}/digital/1").text
+    refused = _post(director_client, f"{base}/digital-pause", {"table": "1"})
+    assert refused.status_code == 409
+    assert "le smazzate del tavolo sono finite" in refused.text
+    assert not tables.table(event, 1, 1).paused
+    with pytest.raises(ConflictError, match="smazzate del tavolo sono finite"):
+        DigitalDesk(web.service).pause(event, 1, 1)
+
+
+def test_the_desks_pause_and_resume_reach_a_phones_socket_at_once(
+    web_app: FastAPI,
+    director_client: Any,
+    make_event: Any,
+    live_server: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """FIBAS art. 7 (the arbiter stops the play): the desk's «Sospendi» and «Riprendi» wake
+    the table's sockets as a move does; the seat's real WebSocket gets the paused view (no
+    move offered to the seat to play), then the resumed one with its moves again. The
+    sockets' own re-reading is put off beyond the test's reads, so only the wake can bring
+    them."""
+    monkeypatch.setattr(digital_table, "RECHECK_SECONDS", 600.0)
+    web = web_app.state.web
+    event = make_event("sveglia", pairs=4, rounds=1, deals=2)
+    base = f"/desk/e/{event}/r/1"
+    tables = DigitalTables(web.service, random.Random(5))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.W))
+    turn = tables.table(event, 1, 1).position().turn.value
+    with ExitStack() as stack:
+        # once the phone has closed, its socket on the server ends at the wake, not in 600 s
+        stack.callback(digital_table.wake_table, (event, 1, 1))
+        phone = seat_phones(stack, Phone, live_server, web.secret, event, [turn])[turn]
+        assert not phone.view["paused"] and phone.view["moves"]
+        _post(director_client, f"{base}/digital-pause", {"table": "1"})
+        phone.read_until(lambda v: bool(v["paused"]), timeout=10)
+        assert phone.view["moves"] == []
+        _post(director_client, f"{base}/digital-resume", {"table": "1"})
+        phone.read_until(lambda v: not v["paused"], timeout=10)
+        assert phone.view["moves"]
+
+
+def test_a_phone_learns_that_its_line_has_signed_and_that_the_sheet_is_confirmed(
+    web_app: FastAPI, make_event: Any, client: TestClient
+) -> None:
+    """FIBAS art. 20 (each line signs the sheet): once a line has signed the engine's sheet
+    its phones are told so (no «Firma lo score» offered again), the other line's are not;
+    once both have, every phone reads «Score confermato»."""
+    web = web_app.state.web
+    event = make_event("firme", pairs=4, rounds=1, deals=2)
+    tables = DigitalTables(web.service, random.Random(12))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
+    rng = random.Random(13)
+    while len((t := tables.table(event, 1, 1)).finished()) < 2:
+        game = t.position()
+        move = str(t.engine.robot(game, rng))
+        tables.play(event, 1, 1, game.turn, t.current.number, len(t.current.moves) + 1, move)
+    token = make_token(web.secret, event, 1, 1)
+
+    def signed(seat: str) -> str:
+        client.cookies.set(f"arbitro_seat_{seat}", seat_code(web.secret, token, seat))
+        text: str = client.get(f"/t/{token}/digital/{seat}/desk").json()["signed"]
+        return text
+
+    assert signed("N") == "" and signed("E") == ""
+    tables.sign(event, 1, 1, "ns")
+    assert signed("N") == signed("S") == "Firmato: si attende la firma degli altri"
+    assert signed("E") == ""
+    tables.sign(event, 1, 1, "ew")
+    assert signed("N") == signed("E") == "Score confermato"
 
 
 def test_a_phone_calls_the_arbiter_and_the_director_marks_it_answered(
@@ -141,6 +240,8 @@ def test_the_seat_page_loads_the_call_button_script(
     page = client.get(f"/t/{token}/digital/N").text
     assert "digital_call.js" in page and 'data-call="Chiama l&#39;arbitro"' in page
     assert f'data-url="/t/{token}/digital/N/desk"' in page
+    # the help under the hand is the engine's (its view's labels), none of the page's own
+    assert "Tocca per selezionare" not in page and 'id="dt-hand-help" hidden' in page
 
 
 def test_the_directors_time_limit_calls_the_arbiter_when_a_phone_polls(

@@ -9,11 +9,11 @@ the sheet is confirmed and ranked in the standings (arts. 5, 12). Screenshots ar
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from playwright.sync_api import expect
+from tests.web.digital_phones import screens
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ConflictError
@@ -26,7 +26,7 @@ from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web.digital_table import seat_path
 
-SHOTS = Path("/tmp/shots-digital-parole")
+SHOTS = screens("parole", "/tmp/shots-digital-parole")
 
 
 def _tap(page: Any, move: str) -> None:
@@ -61,7 +61,6 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
     svc.seat(event, 1, publish=True)
     tables = DigitalTables(svc, random.Random(21))
     tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
-    SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
@@ -119,7 +118,10 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
         expect(page.locator("#dt-result .dt-scores")).to_contain_text("NS")  # the scores
         page.screenshot(path=str(SHOTS / "4-score.png"), full_page=True)
         sign.click()
-        expect(sign).to_have_count(1)  # East-West still to sign
+        # North's line has signed (the button is gone), East-West still to sign (art. 20)
+        signed = page.locator("#dt-result .dt-signed")
+        expect(signed).to_have_text("Firmato: si attende la firma degli altri")
+        expect(sign).to_have_count(0)
         assert tables.sign(event, 1, 1, "ew") == "confirmed"
         assert sheet_status(svc.state(event), 1, 1) == "confirmed"
         sheet = tables.view(event, 1, 1, Seat.N)["sheet"]
@@ -127,6 +129,7 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
         svc.run(event, values.PublishStandings(1))
         rows = svc.standings(event)
         assert len(rows) == 4 and sum(r.vp for r in rows) > 0
+        expect(signed).to_have_text("Score confermato")  # the phone's next look at the desk
         page.screenshot(path=str(SHOTS / "5-signed.png"), full_page=True)
         assert status.inner_text()
     finally:

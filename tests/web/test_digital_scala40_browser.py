@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from playwright.sync_api import expect
 from tests.web.axe import axe_context, axe_violations, blocking, describe
+from tests.web.digital_phones import screens
 
 from arbitro.cards import format_cards, parse_cards
 from arbitro.codes.ids import CodeId, GameId
@@ -34,7 +34,7 @@ from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.web.digital_table import seat_path
 
-SHOTS = Path("/tmp/shots-digital-scala40")
+SHOTS = screens("scala40", "/tmp/shots-digital-scala40")
 OPENING = "KS KD KC 7H 8H 9H"
 
 
@@ -105,7 +105,6 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
     web.service.run(event, OpenDigitalTable(1, 1, layout, robots))
     tables = DigitalTables(web.service, random.Random(21))
     tables.advance(event, 1, 1)
-    SHOTS.mkdir(exist_ok=True)
     context = axe_context(browser, viewport={"width": 390, "height": 844})
     page = context.new_page()
     root = page.locator("#digital")

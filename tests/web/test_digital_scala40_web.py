@@ -10,77 +10,44 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
 from fastapi import FastAPI
-from websockets.sync.client import ClientConnection, connect
+from tests.web import digital_phones
+from tests.web.digital_phones import cards_in, moved_from, seat_phones, signed, wait_for
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.games.core import SEATS
 from arbitro.services.digital_tables import DigitalTables
-from arbitro.services.event_log import to_domain
 from arbitro.services.registering import Register
 from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.web.digital_table import seat_code
-from arbitro.web.tokens import make_token
 
 CARD = re.compile(r"^(?:10|[2-9AJQK])[CDHS]$|^JK$")
 
 
-def _cards(value: Any) -> Iterator[str]:
-    """Every card named in a JSON value (a declared joker ``JK=7D`` is the joker: 7D is what
-    it stands for, not a card shown)."""
-    if isinstance(value, str):
-        yield from (c for w in value.split() if CARD.match(c := w.split("=")[0]))
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _cards(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _cards(v)
+def _card(word: str) -> str | None:
+    """The card a word names (a declared joker ``JK=7D`` is the joker: 7D is what it stands
+    for, not a card shown)."""
+    return c if CARD.match(c := word.split("=")[0]) else None
 
 
-class Phone:
-    """One seat's phone: its socket and the last view it got."""
-
-    def __init__(self, base: str, token: str, seat: str, code: str) -> None:
-        self.seat = seat
-        url = f"{base.replace('http', 'ws')}/t/{token}/digital/{seat}/ws"
-        cookie = f"arbitro_seat_{seat}={code}; arbitro_device=telefono-{seat}-0123456789abcdef"
-        self.socket: ClientConnection = connect(
-            url, additional_headers={"Cookie": cookie}, open_timeout=10
-        ).__enter__()
-        self.view: dict[str, Any] = {}
-        self.errors: list[str] = []
-        self.read_until(lambda v: True)
-
-    def read_until(self, done: Callable[[dict[str, Any]], bool]) -> None:
-        while True:
-            data = json.loads(self.socket.recv(timeout=20))
-            if data["type"] == "error":
-                self.errors.append(data["message"])
-                continue
-            self.check(data["view"])
-            self.view = data["view"]
-            if done(self.view):
-                return
+class Phone(digital_phones.Phone):
+    """A Scala 40 seat's phone: every message checked for what art. 6 hides."""
 
     def check(self, view: dict[str, Any]) -> None:
         """A seat's message holds its own hand and the table's face-up cards only, in the
         generic shape, its titles in the phone's language (Italian by default)."""
-        assert view["seat"] == self.seat and "position" not in view
+        super().check(view)
         public = set(view["hand"]) | set(view["pile"])
-        public |= {c for a in view["areas"] for m in a["melds"] for c in _cards(m["cards"])}
-        assert set(_cards({k: v for k, v in view.items() if k != "sheet"})) <= public
-        assert len(view["hand"]) == view["hand_sizes"][self.seat]
+        cards = (cards_in(m["cards"], _card) for a in view["areas"] for m in a["melds"])
+        public |= {c for meld in cards for c in meld}
+        assert set(cards_in({k: v for k, v in view.items() if k != "sheet"}, _card)) <= public
         assert len(view["pile"]) <= 1  # only the top discard (art. 6)
-        assert view["moves"] == [] or view["turn"] == self.seat
         assert view["areas"][0]["own"] and view["areas"][0]["title"] == "Le tue combinazioni"
         assert {c["title"] for c in view["counters"]} == {"Tallone", "Scarti"}
 
@@ -97,25 +64,9 @@ def _choose(view: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(offered)
 
 
-def _signed(web: Any, event: str) -> list[Any]:
-    return [to_domain(r).body for r in web.store.records(event) if r.kind == "sheet-entered"]
-
-
-def _moved_from(deal: int, n: int) -> Callable[[dict[str, Any]], bool]:
-    """Whether a view is past move ``n`` of ``deal``."""
-    return lambda v: (v["deal"], v["n"]) != (deal, n)
-
-
 def _signatures(web: Any, event: str, count: int) -> Callable[[], bool]:
     """Whether the sheet has ``count`` signatures."""
-    return lambda: len(_signed(web, event)) == count
-
-
-def _wait_for(done: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + 20
-    while not done():
-        assert time.monotonic() < deadline, "the server did not record it in 20 s"
-        time.sleep(0.05)
+    return lambda: len(signed(web, event)) == count
 
 
 def scala40_event(web: Any, event_id: str, players: int = 4) -> str:
@@ -143,15 +94,9 @@ def test_four_phones_play_a_scala40_round_over_websockets_and_each_signs(
     web = web_app.state.web
     event = scala40_event(web, "scala-digitale")
     DigitalTables(web.service, random.Random(8)).open(event, 1, 1)
-    token = make_token(web.secret, event, 1, 1)
     rng = random.Random(9)
     with ExitStack() as stack:
-        phones = {
-            s.value: Phone(live_server, token, s.value, seat_code(web.secret, token, s.value))
-            for s in SEATS
-        }
-        for p in phones.values():
-            stack.callback(p.socket.close)
+        phones = seat_phones(stack, Phone, live_server, web.secret, event, [s.value for s in SEATS])
         moves = 0
         seen_scores = False
         while not phones["N"].view["sheet"]:
@@ -162,7 +107,7 @@ def test_four_phones_play_a_scala40_round_over_websockets_and_each_signs(
             deal, n = phone.view["deal"], phone.view["n"]
             phone.socket.send(json.dumps({"deal": deal, "n": n + 1, "move": move}))
             for p in phones.values():
-                p.read_until(_moved_from(deal, n))
+                p.read_until(moved_from(deal, n))
             seen_scores |= phones["N"].view["scores"] is not None
             previous: dict[str, Any] = phones["N"].view.get("previous") or {}
             if phones["N"].view["deal"] > 1:  # the deal before's score, in Italian
@@ -179,15 +124,15 @@ def test_four_phones_play_a_scala40_round_over_websockets_and_each_signs(
 
         for k, seat in enumerate("NESW", 1):  # each player signs for themself
             phones[seat].socket.send(json.dumps({"sign": True}))
-            _wait_for(_signatures(web, event, k))
+            wait_for(_signatures(web, event, k))
         assert not any(p.errors for p in phones.values())
     state = web.service.state(event)
     assert sheet_status(state, 1, 1) == "confirmed"
     seating = state.round(1).seating
     assert seating is not None
-    signed = _signed(web, event)
-    assert [b.line for b in signed] == [str(p) for p in seating.tables[0].players or ()]
-    assert [b.device for b in signed] == [f"telefono-{s}-0123456789abcdef" for s in "NESW"]
+    sheets = signed(web, event)
+    assert [b.line for b in sheets] == [str(p) for p in seating.tables[0].players or ()]
+    assert [b.device for b in sheets] == [f"telefono-{s}-0123456789abcdef" for s in "NESW"]
     web.service.run(event, values.PublishStandings(1))
     rows = web.service.standings(event)
     assert len(rows) == 4 and sum(r.vp for r in rows) > 0

@@ -7,17 +7,17 @@ and a reload returns to the same seat and position. The screenshots are kept und
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from playwright.sync_api import expect
+from tests.web.digital_phones import screens
 
 from arbitro.games.core import Seat
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.web.digital_table import seat_path
 
-SHOTS = Path("/tmp/arbitro-digital")
+SHOTS = screens("fibas", "/tmp/arbitro-digital")
 
 
 def _tap_cards(page: Any, move: str) -> None:
@@ -35,7 +35,6 @@ def test_north_plays_three_turns_by_tapping_at_390x844(
     event = make_event("telefono", pairs=4, rounds=1, deals=2)
     tables = DigitalTables(web.service, random.Random(21))
     tables.open(event, 1, 1, robots=(Seat.E, Seat.S, Seat.W))
-    SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
@@ -87,7 +86,7 @@ def test_north_plays_three_turns_by_tapping_at_390x844(
         expect(status).to_have_text("Tocca a te")
         shown = page.locator("#dt-hand button").evaluate_all("els => els.map(e => e.dataset.card)")
         assert shown == now["hand"]
-        assert page.locator(".dt-area.own .dt-meld").count() == len(now["melds"]["NS"])
+        assert page.locator(".dt-area.own .dt-meld").count() == len(now["areas"][0]["melds"])
         page.screenshot(path=str(SHOTS / "4-reloaded.png"), full_page=True)
     finally:
         context.close()

@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
-from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 from urllib.error import HTTPError
@@ -19,12 +17,13 @@ from urllib.request import Request, urlopen
 
 import pytest
 from fastapi import FastAPI
+from tests.web import digital_phones
+from tests.web.digital_phones import cards_in, moved_from, seat_phones, signed, wait_for
 from websockets.exceptions import InvalidStatus
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from arbitro.games.core import SEATS
 from arbitro.services.digital_tables import DigitalTables
-from arbitro.services.event_log import to_domain
 from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.web.digital_table import seat_code
@@ -33,72 +32,20 @@ from arbitro.web.tokens import make_token
 CARD = re.compile(r"^(?:10|[2-9AJQK])[CDHS]$|^JK$")
 
 
-def _cards(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield from (w for w in value.split() if CARD.match(w))
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _cards(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _cards(v)
+def _card(word: str) -> str | None:
+    return word if CARD.match(word) else None
 
 
-class Phone:
-    """One seat's phone: its socket and the last view it got."""
-
-    def __init__(self, base: str, token: str, seat: str, code: str) -> None:
-        self.seat = seat
-        self.url = f"{base.replace('http', 'ws')}/t/{token}/digital/{seat}/ws"
-        # the seat's code, and the phone's device id as the seat's page gives it
-        self.cookie = f"arbitro_seat_{seat}={code}; arbitro_device=telefono-{seat}-0123456789abcdef"
-        self.view: dict[str, Any] = {}
-        self.socket: ClientConnection = self.open()
-        self.errors: list[str] = []
-
-    def open(self) -> ClientConnection:
-        socket = connect(self.url, additional_headers={"Cookie": self.cookie}, open_timeout=10)
-        self.socket = socket.__enter__()  # closed by the test's exit stack or by close()
-        self.read_until(lambda v: True)
-        return socket
-
-    def read_until(self, done: Callable[[dict[str, Any]], bool]) -> None:
-        while True:
-            data = json.loads(self.socket.recv(timeout=20))
-            if data["type"] == "error":
-                self.errors.append(data["message"])
-                continue
-            self.check(data["view"])
-            self.view = data["view"]
-            if done(self.view):
-                return
+class Phone(digital_phones.Phone):
+    """A FIBAS seat's phone: every message checked for what art. 6 hides."""
 
     def check(self, view: dict[str, Any]) -> None:
-        """A seat's message holds its own hand and the table's public cards only."""
-        assert view["seat"] == self.seat and "position" not in view
+        """A seat's message holds its own hand and the table's public cards only (the
+        discard pile and the melds, in the generic shape's ``pile`` and ``areas``)."""
+        super().check(view)
         public = set(view["hand"]) | set(view["pile"])
-        public |= {c for line in view["melds"].values() for m in line for c in m}
-        assert set(_cards(view)) <= public
-        assert len(view["hand"]) == view["hand_sizes"][self.seat]
-        assert view["moves"] == [] or view["turn"] == self.seat
-
-
-def _signed(web: Any, event: str) -> list[Any]:
-    """The sheet's signatures recorded so far (``sheet-entered`` bodies)."""
-    return [to_domain(r).body for r in web.store.records(event) if r.kind == "sheet-entered"]
-
-
-def _wait_for(done: Callable[[], bool]) -> None:
-    """Wait until ``done()`` (a socket's action runs on the server's own thread)."""
-    deadline = time.monotonic() + 20
-    while not done():
-        assert time.monotonic() < deadline, "the server did not record it in 20 s"
-        time.sleep(0.05)
-
-
-def _moved_from(deal: int, n: int) -> Callable[[dict[str, Any]], bool]:
-    """Whether a view is past move ``n`` of ``deal``."""
-    return lambda v: (v["deal"], v["n"]) != (deal, n)
+        public |= {c for a in view["areas"] for m in a["melds"] for c in m["cards"]}
+        assert set(cards_in(view, _card)) <= public
 
 
 def test_four_phones_play_a_round_over_websockets_and_sign_the_sheet(
@@ -107,15 +54,9 @@ def test_four_phones_play_a_round_over_websockets_and_sign_the_sheet(
     web = web_app.state.web
     event = make_event("digitale", pairs=4, rounds=1, deals=2)
     DigitalTables(web.service, random.Random(8)).open(event, 1, 1)
-    token = make_token(web.secret, event, 1, 1)
     rng = random.Random(9)
     with ExitStack() as stack:
-        phones = {
-            s.value: Phone(live_server, token, s.value, seat_code(web.secret, token, s.value))
-            for s in SEATS
-        }
-        for p in phones.values():
-            stack.callback(p.socket.close)
+        phones = seat_phones(stack, Phone, live_server, web.secret, event, [s.value for s in SEATS])
         moves = 0
         while not phones["N"].view["sheet"]:
             turn = phones["N"].view["turn"]
@@ -126,7 +67,7 @@ def test_four_phones_play_a_round_over_websockets_and_sign_the_sheet(
             move = rng.choice(plays if plays and rng.random() < 0.7 else offered)
             deal, n = phone.view["deal"], phone.view["n"]
             phone.socket.send(json.dumps({"deal": deal, "n": n + 1, "move": move}))
-            moved = _moved_from(deal, n)
+            moved = moved_from(deal, n)
             for p in phones.values():  # every phone is told, its new view with its hand only
                 p.read_until(moved)
             moves += 1
@@ -145,18 +86,18 @@ def test_four_phones_play_a_round_over_websockets_and_sign_the_sheet(
         assert "superata" in phones["E"].errors[-1]
 
         phones["N"].socket.send(json.dumps({"sign": True}))
-        _wait_for(lambda: len(_signed(web, event)) == 1)
+        wait_for(lambda: len(signed(web, event)) == 1)
         phones["E"].socket.send(json.dumps({"sign": True}))
-        _wait_for(lambda: len(_signed(web, event)) == 2)
+        wait_for(lambda: len(signed(web, event)) == 2)
         assert phones["N"].errors == [] and len(phones["E"].errors) == 1
     state = web.service.state(event)
     assert sheet_status(state, 1, 1) == "confirmed"
-    signed = _signed(web, event)  # each line's signature as a phone's: device, source, proof
-    assert [(b.line, b.device) for b in signed] == [
+    sheets = signed(web, event)  # each line's signature as a phone's: device, source, proof
+    assert [(b.line, b.device) for b in sheets] == [
         ("ns", "telefono-N-0123456789abcdef"),
         ("ew", "telefono-E-0123456789abcdef"),
     ]
-    assert all(b.source and b.proof for b in signed)
+    assert all(b.source and b.proof for b in sheets)
     web.service.enter_sheet(event, 1, 2, state.sheet_kind.parse({"deals": [[100, 20, 0, 10]] * 2}))
     web.service.run(event, values.PublishStandings(1))
     rows = web.service.standings(event)

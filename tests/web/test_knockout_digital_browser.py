@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from playwright.sync_api import expect
+from tests.web.digital_phones import screens
 
 from arbitro.games.core import Seat
 from arbitro.services.knockout_digital import DigitalMatches
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.web.knockout_match import match_path
 
-SHOTS = Path("/tmp/shots-digital-briscola")
+SHOTS = screens("briscola", "/tmp/shots-digital-briscola")
 
 
 def _shown_hand(page: Any) -> list[str]:
@@ -84,7 +84,6 @@ def test_north_plays_a_match_by_tapping_at_390x844(
     ko.draw("tap")
     matches = DigitalMatches(ko, random.Random(12))
     matches.open("tap", "R1M1", robots=(Seat.E, Seat.S, Seat.W))
-    SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:

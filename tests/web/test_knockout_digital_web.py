@@ -10,73 +10,40 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 from urllib.request import Request, urlopen
 
 from fastapi import FastAPI
-from websockets.sync.client import ClientConnection, connect
+from tests.web import digital_phones
+from tests.web.digital_phones import cards_in, seat_phones
 
 from arbitro.cards.italian import ALL_CARDS
 from arbitro.games.core import Seat
 from arbitro.services.knockout_digital import DigitalMatches
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.records import GameResult
-from arbitro.web.digital_table import seat_code
 from arbitro.web.knockout_match import match_path
-from arbitro.web.tokens import make_token
 
 CARDS = frozenset(str(c) for c in ALL_CARDS)
 
 
-def _cards(value: Any) -> Iterator[str]:
-    """Every Italian card named anywhere in a message (keys included)."""
-    if isinstance(value, str):
-        yield from (w for w in value.split() if w in CARDS)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _cards(k)
-            yield from _cards(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _cards(v)
+def _card(word: str) -> str | None:
+    return word if word in CARDS else None
 
 
-class Phone:
-    """One seat's phone: its socket and the last view it got."""
-
-    def __init__(self, base: str, token: str, seat: str, code: str) -> None:
-        self.seat = seat
-        url = f"{base.replace('http', 'ws')}/t/{token}/digital/{seat}/ws"
-        cookie = f"arbitro_seat_{seat}={code}; arbitro_device=telefono-{seat}-0123456789abcdef"
-        opened = connect(url, additional_headers={"Cookie": cookie}, open_timeout=10)
-        self.socket: ClientConnection = opened.__enter__()  # closed by the test's exit stack
-        self.view: dict[str, Any] = {}
-        self.errors: list[str] = []
-        self.read_until(lambda v: True)
-
-    def read_until(self, done: Callable[[dict[str, Any]], bool]) -> None:
-        while True:
-            data = json.loads(self.socket.recv(timeout=20))
-            if data["type"] == "error":
-                self.errors.append(data["message"])
-                continue
-            self.check(data["view"])
-            self.view = data["view"]
-            if done(self.view):
-                return
+class Phone(digital_phones.Phone):
+    """A Briscola seat's phone: every message checked for what art. 6 hides."""
 
     def check(self, view: dict[str, Any]) -> None:
         """Art. 6: its own hand, the trick on the table and the trump turned up; never a
-        card of another hand, of the stock or of the cards won."""
-        assert view["seat"] == self.seat and "position" not in view
+        card of another hand, of the stock or of the cards won (every Italian card named
+        anywhere in a message, keys included)."""
+        super().check(view)
         public = set(view["hand"]) | {c for _, c in view["trick"]}
         if view["trump"]:
             public.add(view["trump"])
-        assert set(_cards(view)) <= public
-        assert len(view["hand"]) == view["hand_sizes"][self.seat]
-        assert view["moves"] == [] or view["turn"] == self.seat
+        assert set(cards_in(view, _card, keys=True)) <= public
 
 
 def test_two_phones_play_a_match_over_websockets_and_the_bracket_advances(
@@ -96,14 +63,9 @@ def test_two_phones_play_a_match_over_websockets_and_the_bracket_advances(
     html = page.read().decode()
     assert 'id="km-digital"' in html and "/t/" in html and "(robot)" in html
 
-    token = make_token(web.secret, "coppa", 1, 1)
     rng = random.Random(6)
     with ExitStack() as stack:
-        phones = {
-            s: Phone(live_server, token, s, seat_code(web.secret, token, s)) for s in ("N", "E")
-        }
-        for p in phones.values():
-            stack.callback(p.socket.close)
+        phones = seat_phones(stack, Phone, live_server, web.secret, "coppa", ("N", "E"))
         moves = 0
         while max(phones["N"].view["match"]["games"]) < 2:
             turn = phones["N"].view["turn"]

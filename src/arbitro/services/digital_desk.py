@@ -86,7 +86,14 @@ class DigitalDesk:
 
     def pause(self, event_id: str, round_number: int, table: int, actor: str = "director") -> None:
         """Pause the table (FIBAS art. 7): its phones show «Tavolo sospeso dall'arbitro» and
-        no move is taken until it is resumed."""
+        no move is taken until it is resumed. A table whose deals are all over has nothing
+        left to stop (art. 7: the arbiter stops the play): refused."""
+        state = self._events.state(event_id)
+        if progress(state, digital_table(state, round_number, table), position=False)["finished"]:
+            raise ConflictError(
+                "the table's deals are over: there is no play to pause",
+                key="digital.pause_finished",
+            )
         self._events.run(event_id, PauseTable(round_number, table, True, actor))
 
     def resume(self, event_id: str, round_number: int, table: int, actor: str = "director") -> None:

@@ -1,6 +1,7 @@
 """A digital table's seat calls the arbiter, and learns whether the table is paused (issue
-32): ``GET /t/{token}/digital/{seat}/desk`` answers ``{"paused", "called", "text"}`` (the
-text the phone shows: «Tavolo sospeso dall'arbitro», «Arbitro chiamato»), ``POST`` on the
+32): ``GET /t/{token}/digital/{seat}/desk`` answers ``{"paused", "called", "text", "signed"}`` (the
+text the phone shows: «Tavolo sospeso dall'arbitro», «Arbitro chiamato»; once the seat's
+signer has signed the engine's sheet, «Firmato: ...» or «Score confermato»), ``POST`` on the
 same path calls the arbiter for the seat (a ``digital-called`` record). Admitted as the
 seat's page is, by the seat's code kept in its cookie. The phone's button and banner are
 ``static/digital_call.js``, apart from the table's own client."""
@@ -13,8 +14,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from arbitro.errors import ArbitroError, ConflictError
+from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_, render
 from arbitro.services.digital_desk import DigitalDesk
+from arbitro.services.digital_tables import seating_of
 from arbitro.tournament.digital.commands import digital_table
 from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.csrf import same_origin
@@ -27,15 +30,27 @@ router = APIRouter(include_in_schema=False)
 
 def _status(web: Web, event_id: str, round_number: int, table: int, seat: str, lang: str) -> Any:
     with web.locked():
-        t = digital_table(web.service.state(event_id), round_number, table)
+        state = web.service.state(event_id)
+        t = digital_table(state, round_number, table)
         called = any(c.seat == seat for c in t.open_calls)
         paused = t.paused
+        # the engine's sheet: has the seat's signer signed it (FIBAS art. 20, Scala 40 art.
+        # 23), is it confirmed by everyone who signs
+        sheet = state.round(round_number).sheets.get(table)
+        signer = t.engine.signer(Seat(seat), seating_of(state, round_number, table))
+        signed = sheet is not None and signer in sheet.confirmed_by
+        confirmed = sheet is not None and sheet.confirmed
     text = ""
     if paused:
         text = render(N_("Table paused by the arbiter"), lang)
     elif called:
         text = render(N_("Arbiter called: wait at the table"), lang)
-    return {"paused": paused, "called": called, "text": text}
+    sign = ""
+    if confirmed:
+        sign = render(N_("Sheet confirmed"), lang)
+    elif signed:
+        sign = render(N_("Signed: waiting for the others to sign"), lang)
+    return {"paused": paused, "called": called, "text": text, "signed": sign}
 
 
 def _refused(request: Request, web: Web, token: str, seat: str) -> Response | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import weakref
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
@@ -167,12 +168,28 @@ def _woken_elsewhere(key: tuple[str, int, int]) -> None:
         _LOOP[0].call_soon_threadsafe(_wake, key)
 
 
+_CHANNELS: weakref.WeakSet[CommitChannel] = weakref.WeakSet()
+"""The channels :func:`share_moves` wired: a change made off the sockets (the desk's pause)
+is told to the other processes through them."""
+
+
 def share_moves(channel: CommitChannel) -> None:
     """Wake this process's sockets of a table when another process moves it (issue 33: the
     four phones of a table may be connected to four processes); the sockets tell
     ``channel`` of the moves they take."""
     if _woken_elsewhere not in channel.on_table:
         channel.on_table.append(_woken_elsewhere)
+    _CHANNELS.add(channel)
+
+
+def wake_table(key: tuple[str, int, int]) -> None:
+    """The table ``key`` (event, round, table) changed off its sockets (the desk paused or
+    resumed it: FIBAS art. 7): its phones get their new view at once, through the same
+    fan-out as a move (this process's sockets, and the other processes' through the
+    channel). Safe from any thread (the desk's forms run in a worker thread)."""
+    _woken_elsewhere(key)
+    for channel in list(_CHANNELS):
+        channel.publish_table(key)
 
 
 @router.websocket("/t/{token}/digital/{seat}/ws")
@@ -299,4 +316,4 @@ def _progress(
         return t.current.number, len(t.current.moves)
 
 
-__all__ = ["router", "seat_code", "seat_path", "share_moves"]
+__all__ = ["router", "seat_code", "seat_path", "share_moves", "wake_table"]

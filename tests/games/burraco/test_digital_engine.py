@@ -10,6 +10,7 @@ import random
 
 from arbitro.games.burraco import parse_move
 from arbitro.games.burraco.digital import ENGINE
+from arbitro.games.core import Seat
 
 # Found by robots playing 8 tables of 4 deals through the service (random.Random(1)).
 POSITION = (
@@ -32,3 +33,26 @@ def test_every_move_offered_and_the_robots_move_are_accepted_art13() -> None:
     robot = ENGINE.robot(game, random.Random(0))
     game.copy().push(robot)
     assert str(robot) in offered
+
+
+def test_the_view_is_the_phones_generic_shape_only() -> None:
+    """docs/digital-tables.md (the view's shape): FIBAS's view holds the generic keys and no
+    older one of its own (``melds``, ``pozzetto_taken``, ``stock``, ``pozzetti``,
+    ``result``); in the position above (art. 13: E to play, E-W has taken its pozzetto) the
+    seat's line's melds come first, numbered as ``layoff N`` names them, the other line's
+    without a target; the stock and the pozzetti are counters; the phone's help is the
+    game's."""
+    game = ENGINE.start({"position": POSITION})
+    view = ENGINE.view(game, Seat.E)
+    assert set(view) == {
+        *("seat", "dealer", "turn", "phase", "over", "hand", "hand_sizes", "pile"),
+        *("areas", "counters", "scores", "labels"),
+    }
+    own, other = view["areas"]
+    assert own["own"] and own["args"] == {"line": "EW"} and not other["own"]
+    assert [m["target"] for m in own["melds"]] == list(range(5))
+    assert own["melds"][0]["cards"][:3] == ["AH", "2H", "3H"]
+    assert all(m["target"] is None for m in other["melds"]) and len(other["melds"]) == 7
+    assert [(c["title"], c["value"]) for c in view["counters"]] == [("Stock", 16), ("Pozzetti", 1)]
+    assert view["scores"] is None and view["pile"] == []
+    assert "drag" in view["labels"]["help"] and "meld" in view["labels"]["help"]

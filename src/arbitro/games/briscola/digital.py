@@ -139,7 +139,14 @@ class BriscolaDigital:
                 {"title": N_("Cards won N-S"), "value": won["NS"] * len(SEATS)},
                 {"title": N_("Cards won E-W"), "value": won["EW"] * len(SEATS)},
             ],
-            "labels": {"hint": N_("Tap a card to play it")},
+            "labels": {
+                "hint": N_("Tap a card to play it"),
+                # the phone's gestures (art. 4: a move is one card): no meld, no pile
+                "help": N_(
+                    "Tap a card to play it; drag a card onto another to reorder your hand; "
+                    "Alt+arrows move a card."
+                ),
+            },
             "faces": faces(shown),
             "scores": _scores(result) if result else None,
             "result": result,

@@ -70,11 +70,11 @@ class BurracoDigital:
         """What ``seat`` sees: its own hand (sorted), the other hands' sizes, the whole
         discard pile (face up, art. 8), each line's melds in the order opened (``layoff N``
         numbers them), the stock's and pozzetti's sizes (face down), whose turn and in which
-        phase, and the result once the deal is over; the same as the phone's generic shape
+        phase, and the score once the deal is over, in the phone's generic shape only
         (docs/digital-tables.md): ``areas`` the seat's line's melds first (``target`` the
         number ``layoff N`` names, art. 13: a line lays off on its own melds only), then
         the other line's; ``counters`` the stock and the pozzetti; ``scores`` each line's
-        base and card points (art. 19)."""
+        base and card points (art. 19); ``labels`` the phone's gestures (``help``)."""
         outcome = game.outcome()
         own = seat.line
         other = next(ln for ln in LINES if ln is not own)
@@ -99,19 +99,19 @@ class BurracoDigital:
             "hand": [str(c) for c in game.hand(seat)],
             "hand_sizes": {s.value: len(game.hand(s)) for s in SEATS},
             "pile": [str(c) for c in game.discard_pile],
-            "melds": {
-                ln.value: [[str(c) for c in m.cards] for m in game.melds(ln)] for ln in LINES
-            },
-            "pozzetto_taken": {ln.value: game.pozzetto_taken(ln) for ln in LINES},
-            "stock": game.stock_size,
-            "pozzetti": game.pozzetti_left,
-            "result": None if outcome is None else _result(game),
             "areas": areas,
             "counters": [
                 {"title": N_("Stock"), "value": game.stock_size},
                 {"title": N_("Pozzetti"), "value": game.pozzetti_left},
             ],
             "scores": None if outcome is None else _scores(game),
+            # the phone's gestures (arts. 8-16: draw or pick up, meld, lay off, discard)
+            "labels": {
+                "help": N_(
+                    "Tap to select; drag to reorder or onto the pile or a meld; Alt+arrows "
+                    "move a card."
+                )
+            },
         }
 
     def position(self, game: Deal) -> str:
@@ -154,15 +154,6 @@ class BurracoDigital:
             ns, ew = sc[Line.NS], sc[Line.EW]
             rows.append([ns.base, ns.points, ew.base, ew.points])
         return {"deals": rows}
-
-
-def _result(game: Deal) -> dict[str, Any]:
-    scores = game.scores()
-    return {
-        "reason": game.end_reason.value if game.end_reason else None,
-        "closer": game.closer.value if game.closer else None,
-        "lines": {ln.value: {"base": sc.base, "points": sc.points} for ln, sc in scores.items()},
-    }
 
 
 def _scores(game: Deal) -> list[dict[str, Any]]:

@@ -134,6 +134,13 @@ class ParoleDigital:
             "counters": [{"title": N_("Stock"), "value": game.stock_size}],
             "result": None if outcome is None else _result(game),
             "scores": None if outcome is None else _scores(game),
+            # the phone's gestures (arts. 4-4.3: a word built of the letters tapped)
+            "labels": {
+                "help": N_(
+                    "Tap letters to build a word or a lay-off; drag to reorder or onto the "
+                    "pile or a word; Alt+arrows move a card."
+                )
+            },
         }
 
     def position(self, game: Deal) -> str:

@@ -111,6 +111,13 @@ class Scala40Digital:
                 {"title": N_("Discards"), "value": len(pile)},
             ],
             "scores": None if not over else _scores(game),
+            # the phone's gestures (arts. 6-9: draw or pick up, open, meld, lay off, discard)
+            "labels": {
+                "help": N_(
+                    "Tap to select; drag to reorder or onto the pile or a meld; Alt+arrows "
+                    "move a card."
+                )
+            },
         }
 
     def position(self, game: Deal) -> str:

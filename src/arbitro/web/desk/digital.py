@@ -30,7 +30,7 @@ from arbitro.web.desk.common import (
     round_state,
 )
 from arbitro.web.desk.rounds import round_form
-from arbitro.web.digital_table import seat_path
+from arbitro.web.digital_table import seat_path, wake_table
 from arbitro.web.downloads import download_headers
 from arbitro.web.forms import checked, int_field, text_field
 from arbitro.web.snapshot import state_snapshot
@@ -277,6 +277,7 @@ def _pause(web: Web, session: auth.Session, event_id: str, n: int, form: FormDat
     and no move is taken."""
     table = _table_field(form)
     DigitalDesk(web.service).pause(event_id, n, table, actor=session.user)
+    wake_table((event_id, n, table))  # the phones read «sospeso» now, as after a move
     return _back(event_id, n, form, table)
 
 
@@ -285,6 +286,7 @@ def _resume(web: Web, session: auth.Session, event_id: str, n: int, form: FormDa
     """Resume a paused digital table: the play goes on."""
     table = _table_field(form)
     DigitalDesk(web.service).resume(event_id, n, table, actor=session.user)
+    wake_table((event_id, n, table))
     return _back(event_id, n, form, table)
 
 

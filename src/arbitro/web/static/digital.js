@@ -86,7 +86,7 @@ function play(move) {
   selected = [];
 }
 
-const mine = () => view && view.turn === view.seat && !view.over;
+const mine = () => view && view.turn === view.seat && !view.over && !view.paused;
 const chosen = () => selected.map((i) => hand[i]);
 const offered = (cards) => (mine() ? view.moves.filter((m) => sameCards(cardsOf(m), cards)) : []);
 const find = (kind, cards, target) => offered(cards).find((m) => {
@@ -177,21 +177,38 @@ function render() {
   root.dataset.turn = view.turn;
   root.classList.toggle("dt-done", Boolean(view.over));
   const status = document.getElementById("dt-status");
+  // paused: the arbiter's banner says so (digital_call.js); the status only whose turn it is
   status.textContent = view.over ? L("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
-  status.className = "dt-status" + (mine() ? " mine" : "");
+  status.className = "dt-status" + (view.paused ? " paused" : mine() ? " mine" : "");
+  // the phone's gestures are the game's (its engine's view says them), not the page's
+  const help = document.getElementById("dt-hand-help");
+  help.textContent = (view.labels && view.labels.help) || "";
+  help.hidden = !help.textContent || (!view.hand.length && Boolean(view.over));
   const sel = chosen();
 
   const counts = document.getElementById("dt-counts");
   counts.textContent = "";
-  const info = [`${L("deal")} ${view.deal}/${view.deals}`];
-  for (const c of view.counters || []) info.push(`${c.title} ${c.value}`);
-  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push(`${s}: ${n} ${t(n === 1 ? "card" : "cards")}`);
-  for (const text of info) { const b = document.createElement("span"); b.textContent = text; counts.append(b); }
+  // each count a chip of its own, its number in bold: "Tallone 28", "E: 3 carte"
+  const info = [[L("deal"), `${view.deal}/${view.deals}`, ""]];
+  for (const c of view.counters || []) info.push([c.title, String(c.value), ""]);
+  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push([`${s}:`, String(n), t(n === 1 ? "card" : "cards")]);
+  for (const [name, value, unit] of info) {
+    const b = document.createElement("span");
+    b.className = "dt-count";
+    const v = document.createElement("b");
+    v.textContent = value;
+    b.append(`${name} `, v, unit ? ` ${unit}` : "");
+    counts.append(b);
+  }
 
   // the stock (tap to draw) and the discard pile (tap to pick up, or to discard the card selected)
-  const stockEl = fresh_("dt-stock", "dt-card dt-back");
+  // a stock the view counts as empty is drawn empty, not as a card's back
+  const stockLeft = (view.counters || []).find((c) => c.title === t("stock"));
+  const stockEmpty = Boolean(stockLeft) && stockLeft.value === 0;
+  const stockEl = fresh_("dt-stock", stockEmpty ? "dt-card dt-empty" : "dt-card dt-back");
+  if (stockEmpty) stockEl.textContent = "∅";
   stockEl.setAttribute("role", "img");
-  stockEl.setAttribute("aria-label", t("stock"));
+  stockEl.setAttribute("aria-label", stockEmpty ? `${t("stock")} 0` : t("stock"));
   const draw = !sel.length && find("draw", []);
   target(stockEl, "stock", draw, t("draw"));
 
@@ -248,6 +265,7 @@ function render() {
 
   const handBox = document.getElementById("dt-hand");
   handBox.textContent = "";
+  handBox.closest(".dt-hand").hidden = !hand.length && Boolean(view.over);  // nothing left to hold
   hand.forEach((c, i) => {
     const el = cardEl(c, "button");
     el.type = "button";
@@ -298,7 +316,7 @@ function render() {
 
   const result = document.getElementById("dt-result");
   const scores = Array.isArray(view.scores) ? view.scores : null;
-  result.hidden = !scores && !view.result && !view.sheet;
+  result.hidden = !scores && !view.sheet;
   result.textContent = "";
   if (scores) {
     const h = document.createElement("h2");
@@ -312,23 +330,25 @@ function render() {
       list.append(dt, dd);
     }
     result.append(h, list);
-  } else if (view.result) {
-    const p = document.createElement("p");
-    p.textContent = Object.entries(view.result.lines || {})
-      .map(([line, s]) => `${line}: ${s.base} + ${s.points} = ${s.base + s.points}`).join(" · ");
-    result.append(p);
   }
   const prev = document.getElementById("dt-previous");
-  prev.hidden = !(view.previous && view.previous.scores) || Boolean(scores);
+  // the deal before's score; at the sheet's signing too, beside the last deal's
+  prev.hidden = !(view.previous && view.previous.scores) || (Boolean(scores) && !view.sheet);
   if (!prev.hidden) {
     prev.textContent = `${L("deal")} ${view.previous.deal}: ` + view.previous.scores.map((s) => `${s.title} ${s.value}`).join(" · ");
   }
-  if (view.sheet) {
+  if (view.sheet && root.dataset.signed) {  // signed already (digital_call.js asks the desk)
+    const p = document.createElement("p");
+    p.className = "dt-signed";
+    p.setAttribute("role", "status");
+    p.textContent = root.dataset.signed;
+    result.append(p);
+  } else if (view.sheet) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "dt-move dt-sign";
     b.textContent = t("sign");
-    b.addEventListener("click", () => send({ sign: true }));
+    b.addEventListener("click", () => { send({ sign: true }); b.disabled = true; setTimeout(() => document.dispatchEvent(new CustomEvent("digital:ask")), 500); });
     result.append(b);
   }
 }
@@ -421,6 +441,8 @@ function connect() {
       const moved = !view || view.deal !== data.view.deal || view.n !== data.view.n;
       const newDeal = !view || view.deal !== data.view.deal;
       view = data.view;
+      // the arbiter's banner (digital_call.js) follows the view: a pause comes with it at once
+      document.dispatchEvent(new CustomEvent("digital:view", { detail: { paused: Boolean(view.paused), called: Boolean(view.called) } }));
       if (moved) { selected = []; reconcile(view.hand, newDeal); }
       render();
     } else if (data.type === "error") {
@@ -445,4 +467,5 @@ document.getElementById("dt-sort").addEventListener("click", () => {
   render();
 });
 
+document.addEventListener("digital:signed", render);
 connect();
