@@ -29,7 +29,7 @@ from arbitro.cli.common import (
 )
 from arbitro.codes.citation import cite
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, message, render, verbatim
+from arbitro.i18n import N_, Message, _, message, render, verbatim
 from arbitro.lazy_names import lazy_module
 from arbitro.tournament.model import Movement, TableSeating
 
@@ -88,6 +88,35 @@ def sheet_entry(
     ``seat``, read by the event's kind of sheet (FIBAS art. 19; Scala 40 art. 22)."""
     return kind.read_cli(
         seat, sheets.CliSheet(deal or (), closed or (), points or (), abandoned), rules
+    )
+
+
+def _correction_options(individuals: bool) -> dict[str, Message]:
+    """What to type to ``arbitro correct`` to give what a refusal says is missing, by the
+    refusal's key (FIBAS art. 21; Scala 40 art. 24): the option to add, or the kinds left."""
+    kinds = " | ".join(render(w) for k, w in words.CORRECTION_WORDS.items() if k != "conflict")
+    add = {
+        "correction.entry": "--points" if individuals else "-d/--deal",
+        "correction.by_arbiter": "--by-arbiter",
+        "correction.table_agrees": "--table-agrees",
+        "correction.swap": "--swap",
+        "reason.missing": "--reason",
+    }
+    options = {key: message("add {option}", option=verbatim(o)) for key, o in add.items()}
+    options["correction.no_conflict"] = verbatim(f"--kind {kinds}")
+    return options
+
+
+def _with_option(exc: ArbitroError, individuals: bool) -> ArbitroError:
+    """``exc`` with what to type, when it refuses a correction for something missing (its
+    key): «...; aggiungere --by-arbiter (FIBAS art. 21)»."""
+    option = _correction_options(individuals).get(exc.key)
+    if option is None:
+        return exc
+    return type(exc)(
+        message("{refusal}; {option}", refusal=exc.msg, option=option),
+        article=exc.article,
+        key=exc.key,
     )
 
 
@@ -509,7 +538,32 @@ def register(app: typer.Typer) -> None:
         deal: Annotated[
             list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
         ] = None,
-        closed: Annotated[list[str] | None, typer.Option("--closed")] = None,
+        closed: Annotated[
+            list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
+        ] = None,
+        points: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--points",
+                help=cited(
+                    N_(
+                        "The players' negative points in the table's order, one per deal ({article})"
+                    ),
+                    code_citing("negative_points"),
+                    "negative_points",
+                ),
+            ),
+        ] = None,
+        abandoned: Annotated[
+            int | None,
+            typer.Option(
+                help=cited(
+                    N_("The player who abandoned ({article})"),
+                    code_citing("negative_points"),
+                    "abandon",
+                )
+            ),
+        ] = None,
         table_agrees: Annotated[
             bool, typer.Option(help=_("The table acknowledges the mistake (inverted scores)"))
         ] = False,
@@ -531,28 +585,32 @@ def register(app: typer.Typer) -> None:
         ] = "director",
         json_out: bool = JsonOpt,
     ) -> None:
-        """Correct a sheet (FIBAS art. 21; Scala 40 art. 24): the round it counts from."""
+        """Correct a sheet (FIBAS art. 21; Scala 40 art. 24): the round it counts from. A
+        refusal for something missing names the option that gives it."""
         with errors(json_out):
             svc = service()
+            state = svc.state(event_id)
             entry = None
-            if deal:
-                state = svc.state(event_id)
+            if deal or points:
                 seat = common.playing_table(state, round_number, table)
-                entry = sheet_entry(state.sheet_kind, seat, state.code, deal, closed)
-            eff = svc.run(
-                event_id,
-                values.CorrectSheet(
-                    round_number,
-                    table,
-                    kind=words.typed(words.CORRECTION_WORDS, kind, "--kind"),
-                    reason=reason,
-                    entry=entry,
-                    table_agrees=table_agrees,
-                    by_arbiter=by_arbiter,
-                    swap=None if swap is None else _pair(swap),
-                    actor=actor,
-                ),
+                entry = sheet_entry(
+                    state.sheet_kind, seat, state.code, deal, closed, points, abandoned
+                )
+            correction = values.CorrectSheet(
+                round_number,
+                table,
+                kind=words.typed(words.CORRECTION_WORDS, kind, "--kind"),
+                reason=reason,
+                entry=entry,
+                table_agrees=table_agrees,
+                by_arbiter=by_arbiter,
+                swap=None if swap is None else _pair(swap),
+                actor=actor,
             )
+            try:
+                eff = svc.run(event_id, correction)
+            except ArbitroError as exc:
+                raise _with_option(exc, state.sheet_kind.individual_tables) from None
             emit(
                 {"round": round_number, "table": table, "effective_round": eff},
                 _("Correction recorded (counts from round {round})", round=eff)
