@@ -222,6 +222,10 @@ class RemediesArbiter(Generic[G]):
     described: Mapping[str, Fact] = field(default_factory=dict)
     notation: Message | None = None
     seats: tuple[str, ...] = ("N", "E", "S", "W")
+    explain: Callable[[core.Irregularity, G, G], Message] | None = None
+    """The ruling in a sentence a player understands (the irregularity, the position before
+    and after): what the remedy does, who plays now and how, the article; shown first among
+    the effects. None: the effects alone."""
 
     def irregularities(self) -> tuple[IrregularityKind, ...]:
         """Every kind of the code's remedies, with its article, label and fields."""
@@ -246,6 +250,9 @@ class RemediesArbiter(Generic[G]):
         ruling = self.remedies.rule(before, irr)
         after = ruling.position
         effects = record_effects(ruling.records)
+        if self.explain is not None:
+            said = self.explain(irr, before, after)
+            effects.insert(0, {"kind": "message", "text": message_json(said)})
         if not after.is_over:
             effects.append({"kind": "next", "seat": after.turn.value})
         score_row = None
