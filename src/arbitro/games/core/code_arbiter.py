@@ -328,6 +328,24 @@ class Fact:
     labels: tuple[Message, ...] = ()  # the choices' words, in their order (else the choices)
     check: Callable[[str], object] | None = None  # a position's reader (the game's notation)
 
+    def as_json(self) -> dict[str, Any]:
+        """The fact as an API client builds its field from it (issue 31): name, type, label
+        and hint in the current language, required, default and the allowed values with their
+        words (a seat's seats, a choice's values, the seats of points per seat). The
+        default is what :meth:`read` gives a fact left empty."""
+        return {
+            "name": self.name,
+            "type": self.kind.value,
+            "label": self.label.render(),
+            "hint": None if self.hint is None else self.hint.render(),
+            "required": self.required,
+            # a yes/no left empty is no (:meth:`read`)
+            "default": False if self.kind is FactKind.YES_NO else self.default,
+            "choices": [
+                {"value": value, "label": word.render()} for value, word in self.choice_labels()
+            ],
+        }
+
     def choice_labels(self) -> tuple[tuple[str, Message], ...]:
         """Each choice with its words (:attr:`labels`, else the choice itself)."""
         words = self.labels or tuple(verbatim(c) for c in self.choices)
