@@ -120,6 +120,22 @@ def _with_option(exc: ArbitroError, individuals: bool) -> ArbitroError:
     )
 
 
+def _absent_in_terminal(exc: ArbitroError, event_id: str) -> ArbitroError:
+    """The refusal to seat round 1 with competitors not checked in (FIBAS art. 4), naming
+    the terminal's commands that check them in or withdraw them (the desk's names its
+    button); any other refusal as it is."""
+    if exc.key != "seating.absent":
+        return exc
+    return ArbitroError(
+        "not checked in: {competitors}. Check them in («arbitro check-in {event} NUMBERS»), "
+        "or withdraw them («arbitro withdraw-absent {event}»), before seating round 1",
+        competitors=exc.msg.params.get("competitors", ""),
+        event=verbatim(event_id),
+        article=exc.article,
+        key=exc.key,
+    )
+
+
 def _line_names(lines: list[str]) -> str:
     """Lines as the terminal writes them (``N-S``, ``E-O``; a Scala 40 player's number)."""
     return ", ".join(render(labels.line_label(n)) for n in lines)
@@ -251,17 +267,20 @@ def warnings_text(state: EventState, round_number: int) -> list[str]:
     ]
 
 
-def _version_text(state: EventState, round_number: int) -> list[str]:
+def _version_text(state: EventState, event_id: str, round_number: int) -> list[str]:
     """The line telling an unpublished seating's version, to publish exactly that one with
-    ``publish-seating --seen`` (issue 29: another director may seat the round again)."""
+    ``arbitro publish-seating EVENT ROUND --seen`` (issue 29: another director may seat the
+    round again), the whole command as it is typed (FIBAS art. 4)."""
     r = state.round(round_number)
     if r.seating is None or r.seating_published_at is not None:
         return []
     return [
         _(
             "Seating version {version}: to publish this one and no other, "
-            "publish-seating --seen {version}",
+            "arbitro publish-seating {event} {round} --seen {version}",
             version=r.version,
+            event=verbatim(event_id),
+            round=round_number,
         )
     ]
 
@@ -338,14 +357,17 @@ def register(app: typer.Typer) -> None:
             if tables is not None:
                 arbiter = arbiter_tables(read_json(tables))
                 chosen = chosen or Movement.ARBITER_CHOICE
-            state = service().seat(
-                event_id,
-                round_number,
-                movement=chosen,
-                seed=seed,
-                arbiter_tables=arbiter,
-                publish=publish,
-            )
+            try:
+                state = service().seat(
+                    event_id,
+                    round_number,
+                    movement=chosen,
+                    seed=seed,
+                    arbiter_tables=arbiter,
+                    publish=publish,
+                )
+            except ArbitroError as exc:
+                raise _absent_in_terminal(exc, event_id) from None
             seating = state.round(round_number).seating
             assert seating is not None
             emit(
@@ -358,7 +380,7 @@ def register(app: typer.Typer) -> None:
                 "\n".join(
                     [
                         cli_render.seating_text(state, round_number),
-                        *_version_text(state, round_number),
+                        *_version_text(state, event_id, round_number),
                     ]
                 ),
                 json_out,
@@ -414,7 +436,7 @@ def register(app: typer.Typer) -> None:
                 "\n".join(
                     [
                         cli_render.seating_text(state, round_number),
-                        *_version_text(state, round_number),
+                        *_version_text(state, event_id, round_number),
                     ]
                 ),
                 json_out,
@@ -776,8 +798,8 @@ def register(app: typer.Typer) -> None:
     def resolve(
         event_id: EventArg,
         round_number: RoundArg,
-        complaint_no: Annotated[int, typer.Argument()],
-        decision: Annotated[str, typer.Option()],
+        complaint_no: Annotated[int, typer.Argument(help=_("Complaint number"))],
+        decision: Annotated[str, typer.Option(help=_("Decision"))],
         accept: Annotated[
             bool | None,
             typer.Option("--accept/--reject", help=_("Accept or reject the complaint")),
