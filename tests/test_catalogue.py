@@ -167,3 +167,32 @@ def test_compile_puts_a_branch_fragment_in_the_mo(
         assert i18n.catalogue("it")["A text of a branch"] == "Un testo di un ramo"
     finally:
         i18n.catalogue.cache_clear()
+
+
+def test_compile_lets_a_fragment_reword_an_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A branch's fragment may reword an entry of ``messages.po`` (as the run time reads the
+    ``.po`` files, a later file winning): ``tools/i18n.py compile`` put the old text in the
+    ``.mo`` (Babel's ``Catalog.add`` keeps an existing msgid's text)."""
+    import importlib.util
+
+    import arbitro.i18n as i18n
+
+    spec = importlib.util.spec_from_file_location(
+        "i18n_tool", Path(__file__).resolve().parents[1] / "tools" / "i18n.py"
+    )
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    locale = _copy_locale(tmp_path, with_mo=False)
+    (locale / "it" / "LC_MESSAGES" / "zz-branch.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Output as JSON."\nmsgstr "Risultato in JSON."\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(tool, "LOCALE", locale)
+    tool.compile_mo()
+    assert i18n.read_mo(locale / "it" / "LC_MESSAGES" / "messages.mo")["Output as JSON."] == (
+        "Risultato in JSON."
+    )

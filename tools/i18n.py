@@ -11,6 +11,7 @@ python tools/i18n.py compile   # messages.mo for the run time (fragments include
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
@@ -45,6 +46,16 @@ def update() -> None:
     compile_mo()
 
 
+def _put(cat: Catalog, msgid: Any, text: Any, context: str | None) -> None:
+    """``msgid``'s text in ``cat`` set to ``text``: a fragment's entry wins over the one
+    already there (Babel's ``Catalog.add`` keeps the old text of an existing msgid)."""
+    found = cat.get(msgid, context=context)
+    if found is None:
+        cat.add(msgid, text, context=context)
+    else:
+        found.string = text
+
+
 def merge() -> int:
     """Fold every branch's fragment (``LC_MESSAGES/<branch>.po``) into ``messages.po``, the
     fragment's text winning (as at run time: a fragment may reword an existing entry), delete
@@ -61,7 +72,7 @@ def merge() -> int:
             with part.open("rb") as handle:
                 for m in read_po(handle, locale=lang):
                     if m.id and m.string:
-                        cat.add(m.id, m.string, context=m.context)
+                        _put(cat, m.id, m.string, m.context)
                         folded.add((str(m.id), m.context))
             part.unlink()
         folder.mkdir(parents=True, exist_ok=True)
@@ -92,7 +103,7 @@ def compile_mo() -> None:
             with part.open("rb") as handle:
                 for m in read_po(handle, locale=lang):
                     if m.id and m.string and not m.fuzzy:
-                        cat.add(m.id, m.string, context=m.context)
+                        _put(cat, m.id, m.string, m.context)
         with (folder / "messages.mo").open("wb") as handle:
             write_mo(handle, cat)
 

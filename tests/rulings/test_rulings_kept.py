@@ -196,7 +196,8 @@ def test_parole_art4_1_an_altered_noun_of_its_own_meaning_approved_by_the_judge_
     svc = service(tmp_path)
     event(svc, "p", CodeId.BURRACO_PAROLE)
     _, ruling = record_ruling(svc, "p", 1, 1, parole_laid("TELONEB", "TELONE"))
-    assert ruling.effects[0]["kind"] == "penalized"  # the dictionary alone: a wrong word
+    # the dictionary alone: a wrong word (said first, then its penalized cards)
+    assert [e["kind"] for e in ruling.effects][:2] == ["message", "penalized"]
     svc.run("p", values.JudgeWord("telone", True, "cambia significato: copertura impermeabile", 1))
     with pytest.raises(ArbitroError, match="valido"):
         record_ruling(svc, "p", 1, 1, parole_laid("TELONEB", "TELONE"))

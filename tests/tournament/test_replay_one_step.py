@@ -107,7 +107,7 @@ def test_a_sheet_refused_in_one_step_names_its_record_and_article() -> None:
     with pytest.raises(ArbitroError) as err:
         check_log("x", _log({"deals": [[0, 0, 0, 0]]}), NOW)
     problem = err.value.msg.params["problem"]
-    assert problem.msgid == "the sheet has {count} deals, the round has {expected}"
+    assert problem.msgid == "the sheet has {count} deal, the round has {expected}"  # one deal
     assert err.value.article is not None
 
 

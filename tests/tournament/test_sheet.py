@@ -69,7 +69,7 @@ def test_art19_impossible_numbers_are_refused_with_the_deal_and_line(
 
 def test_art19_wrong_number_of_deals_and_rooms() -> None:
     """The sheet must have the round's deals; team matches need the closed room."""
-    with pytest.raises(ArbitroError, match="ha 1 smazzate, il turno ne prevede 2"):
+    with pytest.raises(ArbitroError, match="ha 1 smazzata, il turno ne prevede 2"):
         sheet_result(CODE, sheet((100, 100, 0, 0)), deals=2, teams=False)
     with pytest.raises(ArbitroError, match="sala chiusa"):
         sheet_result(CODE, sheet((100, 100, 0, 0)), deals=1, teams=True)

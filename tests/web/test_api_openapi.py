@@ -152,6 +152,8 @@ SCHEMAS = [
     "EventFormat",
     "EventOut",
     "EventSummaryOut",
+    "FactChoiceOut",
+    "FactOut",
     "FlagOut",
     "ImportedOut",
     "IrregularityOut",

@@ -25,6 +25,7 @@ from tests.web.test_api import api as api  # the director's client (a fixture)
 from tests.web.test_scala40_web import web_of
 
 from arbitro.codes.ids import CodeId
+from arbitro.games.core.code_arbiter import FactKind
 
 
 def _post(api: TestClient, event_id: str, situation: dict[str, Any], **extra: Any) -> Any:
@@ -83,6 +84,51 @@ def test_irregularities_of_a_code_through_the_api(api: TestClient) -> None:
     labels = {r["kind"]: r["label"] for r in rows}
     assert labels["communication"].startswith("Un giocatore parla")
     assert {r["article"]["article"] for r in rows} == {"10"}
+
+
+def test_the_irregularities_give_each_fact_typed_in_the_request_language(
+    api: TestClient, client: TestClient
+) -> None:
+    """Issue 31: a client builds the ruling's form from ``GET /api/codes/{code}/irregularities``
+    as the desk does: each fact's type, allowed values, default, label and hint in the
+    request's language. Parole art. 10.2 (a wrong word: the offender's seat, the word laid on,
+    the cards, the word put right); Law 13 (yes/no facts, the game chosen among its values).
+    It gave the facts' names only (``fields``)."""
+    rows = api.get("/api/codes/burraco-parole-uisp/irregularities?lang=it").json()
+    (wrong,) = [r for r in rows if r["kind"] == "wrong_word"]
+    facts = {f["name"]: f for f in wrong["facts"]}
+    assert list(facts) == ["position", "offender", "target", "cards", "extra"]
+    assert facts["position"]["type"] == "position" and facts["position"]["required"]
+    assert facts["position"]["hint"].startswith("Una riga")
+    assert [c["value"] for c in facts["offender"]["choices"]] == ["N", "E", "S", "W"]
+    assert facts["offender"]["type"] == "seat" and facts["offender"]["required"]
+    assert facts["target"] == {
+        "name": "target",
+        "type": "number",
+        "label": "La parola su cui si è calato",
+        "hint": "il suo numero da 0; -1 per un’apertura",
+        "required": False,
+        "default": -1,
+        "choices": [],
+    }
+    english = api.get("/api/codes/burraco-parole-uisp/irregularities?lang=en").json()
+    (wrong_en,) = [r for r in english if r["kind"] == "wrong_word"]
+    assert wrong_en["facts"][2]["label"] == "The word laid on"
+    law = api.get("/api/codes/bridge-law-13/irregularities?lang=it").json()
+    law_facts = {f["name"]: f for f in law[0]["facts"]}
+    assert law_facts["call_made"]["type"] == "yes-no" and law_facts["call_made"]["default"] is False
+    game = law_facts["game"]
+    assert game["type"] == "choice" and game["default"] == "bridge"
+    assert {c["value"]: c["label"] for c in game["choices"]} == {
+        "bridge": "bridge",
+        "burraco": "burrachi",
+    }
+    schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
+    fact = schemas["FactOut"]
+    assert set(fact["properties"]["type"]["enum"]) == {k.value for k in FactKind}
+    assert schemas["IrregularityOut"]["properties"]["facts"]["items"] == {
+        "$ref": "#/components/schemas/FactOut"
+    }
 
 
 def test_briscola_ruling_through_the_api(api: TestClient, web_app: FastAPI) -> None:

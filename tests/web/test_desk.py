@@ -383,8 +383,9 @@ def test_inverted_scores_need_the_table_to_agree_art21(
     svc.enter_sheet(event, 1, 1, SheetEntry((DEAL, DEAL)))
     url = f"/desk/e/{event}/r/1/t/1/correct"
     refused = post(director_client, url, {"kind": "inverted", "reason": "invertiti"})
-    assert refused.status_code == 400 and "il tavolo riconosce l'errore (FIBAS art. 21)" in txt(
-        refused
+    assert (
+        refused.status_code == 400
+        and "indicare che il tavolo lo riconosce (FIBAS art. 21)" in txt(refused)
     )
     ok = post(
         director_client, url, {"kind": "inverted", "reason": "invertiti", "table_agrees": "on"}
@@ -688,7 +689,7 @@ def test_scala40_sheet_entered_and_corrected_at_a_table_of_four_art22_art24(
     url = "/desk/e/scala-di-sera/r/1/t/1/correct"
     last_round = post(director_client, url, swap)
     assert last_round.status_code == 400
-    assert "solo con l'intervento dell'arbitro (Scala 40 art. 24)" in txt(last_round)
+    assert "indicare che la correzione è firmata dall'arbitro (Scala 40 art. 24)" in txt(last_round)
     assert post(director_client, url, {**swap, "by_arbiter": "on"}).status_code == 303
     corrected = svc.state("scala-di-sera").round(1).sheets[1].entry_as_of(1)
     assert corrected.deals[0][0] == entry.deals[0][1] and corrected.deals[0][1] == entry.deals[0][0]

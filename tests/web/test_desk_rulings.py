@@ -263,3 +263,19 @@ def test_briscola_art10_on_a_knockout(director_client: TestClient, web_app: Fast
     cancelled = post(director_client, "/desk/k/k/cancel", {"seq": str(entry.seq), "reason": "no"})
     assert cancelled.status_code == 303, cancelled.text
     assert ko.state("k").ledger[-1].cancelled_by is not None
+
+
+def test_parole_art10_2_the_ruling_seen_says_the_remedy_and_who_plays(
+    director_client: TestClient, web_app: FastAPI
+) -> None:
+    """Parole art. 10.2, 10.10: the ruling seen at the desk says what the remedy does and who
+    plays now, with the article — not «gioca ora: E» alone (issue 31)."""
+    event(web_app.state.web.service, "p", CodeId.BURRACO_PAROLE)
+    form = {"place": "1", "irregularity": "wrong_word", **facts(parole_wrong_word())}
+    seen = post(director_client, "/desk/e/p/r/1/rulings", {**form, "step": "see"})
+    assert seen.status_code == 200, seen.text
+    shown = txt(seen)
+    assert (
+        "la parola sbagliata CNAE di Est è sanata in CANE con le stesse carte; Est scarta "
+        "subito, senza giocare (Parole UISP art. 10.1, 10.2, 10.3, 10.4)" in shown
+    ), shown

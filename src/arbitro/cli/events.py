@@ -29,7 +29,7 @@ from arbitro.codes.citation import Citation, cite_if
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, _, message, ngettext, render
+from arbitro.i18n import N_, Message, _, message, ngettext, render, verbatim
 from arbitro.lazy_names import lazy_module
 from arbitro.tournament.model import EventFormat, Movement
 
@@ -585,15 +585,22 @@ def register(app: typer.Typer) -> None:
     def withdraw(
         event_id: EventArg,
         competitor: CompArg,
-        reason: Annotated[str | None, typer.Option()] = None,
+        reason: Annotated[str | None, typer.Option(help=_("Reason"))] = None,
         json_out: bool = JsonOpt,
     ) -> None:
         """Withdraw a competitor from the next round on (FIBAS art. 36)."""
         with errors(json_out):
-            rnd = service().run(event_id, values.Withdraw(competitor, reason))
+            svc = service()
+            rnd = svc.run(event_id, values.Withdraw(competitor, reason))
+            name = svc.state(event_id).competitors[competitor].name
             emit(
                 {"competitor": competitor, "from_round": rnd},
-                _("Withdrawn from round {round}", round=rnd),
+                _(
+                    "{number} {name} withdrawn from round {round}",
+                    number=competitor,
+                    name=verbatim(name),
+                    round=rnd,
+                ),
                 json_out,
             )
 

@@ -94,7 +94,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
-        reason: Annotated[str, typer.Option()],
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
         article: Annotated[str | None, typer.Option(help=_("Article"))] = None,
         json_out: bool = JsonOpt,
     ) -> None:
@@ -292,9 +292,9 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
-        mp: Annotated[int, typer.Option()],
-        vp: Annotated[int, typer.Option()],
-        reason: Annotated[str, typer.Option()],
+        mp: Annotated[int, typer.Option(help=_("M.P."))],
+        vp: Annotated[int, typer.Option(help=_("V.P."))],
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
         json_out: bool = JsonOpt,
     ) -> None:
         """Record an arbitral score (FIBAS art. 40)."""
@@ -312,7 +312,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
-        reason: Annotated[str, typer.Option()],
+        reason: Annotated[str, typer.Option(help=_("Reason"))],
         justified: Annotated[bool, typer.Option("--justified/--unjustified")] = True,
         score: Annotated[
             str | None,

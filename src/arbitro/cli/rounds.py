@@ -29,7 +29,7 @@ from arbitro.cli.common import (
 )
 from arbitro.codes.citation import cite
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, message, render, verbatim
+from arbitro.i18n import N_, Message, _, message, render, verbatim
 from arbitro.lazy_names import lazy_module
 from arbitro.tournament.model import Movement, TableSeating
 
@@ -90,6 +90,51 @@ def sheet_entry(
     ``seat``, read by the event's kind of sheet (FIBAS art. 19; Scala 40 art. 22)."""
     return kind.read_cli(
         seat, sheets.CliSheet(deal or (), closed or (), points or (), abandoned), rules
+    )
+
+
+def _correction_options(individuals: bool) -> dict[str, Message]:
+    """What to type to ``arbitro correct`` to give what a refusal says is missing, by the
+    refusal's key (FIBAS art. 21; Scala 40 art. 24): the option to add, or the kinds left."""
+    kinds = " | ".join(render(w) for k, w in words.CORRECTION_WORDS.items() if k != "conflict")
+    add = {
+        "correction.entry": "--points" if individuals else "-d/--deal",
+        "correction.by_arbiter": "--by-arbiter",
+        "correction.table_agrees": "--table-agrees",
+        "correction.swap": "--swap",
+        "reason.missing": "--reason",
+    }
+    options = {key: message("add {option}", option=verbatim(o)) for key, o in add.items()}
+    options["correction.no_conflict"] = verbatim(f"--kind {kinds}")
+    return options
+
+
+def _with_option(exc: ArbitroError, individuals: bool) -> ArbitroError:
+    """``exc`` with what to type, when it refuses a correction for something missing (its
+    key): «...; aggiungere --by-arbiter (FIBAS art. 21)»."""
+    option = _correction_options(individuals).get(exc.key)
+    if option is None:
+        return exc
+    return type(exc)(
+        message("{refusal}; {option}", refusal=exc.msg, option=option),
+        article=exc.article,
+        key=exc.key,
+    )
+
+
+def _absent_in_terminal(exc: ArbitroError, event_id: str) -> ArbitroError:
+    """The refusal to seat round 1 with competitors not checked in (FIBAS art. 4), naming
+    the terminal's commands that check them in or withdraw them (the desk's names its
+    button); any other refusal as it is."""
+    if exc.key != "seating.absent":
+        return exc
+    return ArbitroError(
+        "not checked in: {competitors}. Check them in («arbitro check-in {event} NUMBERS»), "
+        "or withdraw them («arbitro withdraw-absent {event}»), before seating round 1",
+        competitors=exc.msg.params.get("competitors", ""),
+        event=verbatim(event_id),
+        article=exc.article,
+        key=exc.key,
     )
 
 
@@ -224,17 +269,20 @@ def warnings_text(state: EventState, round_number: int) -> list[str]:
     ]
 
 
-def _version_text(state: EventState, round_number: int) -> list[str]:
+def _version_text(state: EventState, event_id: str, round_number: int) -> list[str]:
     """The line telling an unpublished seating's version, to publish exactly that one with
-    ``publish-seating --seen`` (issue 29: another director may seat the round again)."""
+    ``arbitro publish-seating EVENT ROUND --seen`` (issue 29: another director may seat the
+    round again), the whole command as it is typed (FIBAS art. 4)."""
     r = state.round(round_number)
     if r.seating is None or r.seating_published_at is not None:
         return []
     return [
         _(
             "Seating version {version}: to publish this one and no other, "
-            "publish-seating --seen {version}",
+            "arbitro publish-seating {event} {round} --seen {version}",
             version=r.version,
+            event=verbatim(event_id),
+            round=round_number,
         )
     ]
 
@@ -331,14 +379,17 @@ def register(app: typer.Typer) -> None:
                 chosen = chosen or Movement.ARBITER_CHOICE
             svc = service()
             cli_digital.choose_round(svc, event_id, round_number, digital, online)
-            state = svc.seat(
-                event_id,
-                round_number,
-                movement=chosen,
-                seed=seed,
-                arbiter_tables=arbiter,
-                publish=publish,
-            )
+            try:
+                state = svc.seat(
+                    event_id,
+                    round_number,
+                    movement=chosen,
+                    seed=seed,
+                    arbiter_tables=arbiter,
+                    publish=publish,
+                )
+            except ArbitroError as exc:
+                raise _absent_in_terminal(exc, event_id) from None
             opened = cli_digital.open_round(svc, event_id, round_number)
             state = svc.state(event_id)
             seating = state.round(round_number).seating
@@ -356,7 +407,7 @@ def register(app: typer.Typer) -> None:
                 "\n".join(
                     [
                         cli_render.seating_text(state, round_number),
-                        *_version_text(state, round_number),
+                        *_version_text(state, event_id, round_number),
                         *([cli_digital.round_text(state, round_number, opened)] if shown else []),
                     ]
                 ),
@@ -422,7 +473,7 @@ def register(app: typer.Typer) -> None:
                 "\n".join(
                     [
                         cli_render.seating_text(state, round_number),
-                        *_version_text(state, round_number),
+                        *_version_text(state, event_id, round_number),
                     ]
                 ),
                 json_out,
@@ -546,7 +597,32 @@ def register(app: typer.Typer) -> None:
         deal: Annotated[
             list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
         ] = None,
-        closed: Annotated[list[str] | None, typer.Option("--closed")] = None,
+        closed: Annotated[
+            list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
+        ] = None,
+        points: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--points",
+                help=cited(
+                    N_(
+                        "The players' negative points in the table's order, one per deal ({article})"
+                    ),
+                    code_citing("negative_points"),
+                    "negative_points",
+                ),
+            ),
+        ] = None,
+        abandoned: Annotated[
+            int | None,
+            typer.Option(
+                help=cited(
+                    N_("The player who abandoned ({article})"),
+                    code_citing("negative_points"),
+                    "abandon",
+                )
+            ),
+        ] = None,
         table_agrees: Annotated[
             bool, typer.Option(help=_("The table acknowledges the mistake (inverted scores)"))
         ] = False,
@@ -568,28 +644,32 @@ def register(app: typer.Typer) -> None:
         ] = "director",
         json_out: bool = JsonOpt,
     ) -> None:
-        """Correct a sheet (FIBAS art. 21; Scala 40 art. 24): the round it counts from."""
+        """Correct a sheet (FIBAS art. 21; Scala 40 art. 24): the round it counts from. A
+        refusal for something missing names the option that gives it."""
         with errors(json_out):
             svc = service()
+            state = svc.state(event_id)
             entry = None
-            if deal:
-                state = svc.state(event_id)
+            if deal or points:
                 seat = common.playing_table(state, round_number, table)
-                entry = sheet_entry(state.sheet_kind, seat, state.code, deal, closed)
-            eff = svc.run(
-                event_id,
-                values.CorrectSheet(
-                    round_number,
-                    table,
-                    kind=words.typed(words.CORRECTION_WORDS, kind, "--kind"),
-                    reason=reason,
-                    entry=entry,
-                    table_agrees=table_agrees,
-                    by_arbiter=by_arbiter,
-                    swap=None if swap is None else _pair(swap),
-                    actor=actor,
-                ),
+                entry = sheet_entry(
+                    state.sheet_kind, seat, state.code, deal, closed, points, abandoned
+                )
+            correction = values.CorrectSheet(
+                round_number,
+                table,
+                kind=words.typed(words.CORRECTION_WORDS, kind, "--kind"),
+                reason=reason,
+                entry=entry,
+                table_agrees=table_agrees,
+                by_arbiter=by_arbiter,
+                swap=None if swap is None else _pair(swap),
+                actor=actor,
             )
+            try:
+                eff = svc.run(event_id, correction)
+            except ArbitroError as exc:
+                raise _with_option(exc, state.sheet_kind.individual_tables) from None
             emit(
                 {"round": round_number, "table": table, "effective_round": eff},
                 _("Correction recorded (counts from round {round})", round=eff)
@@ -755,8 +835,8 @@ def register(app: typer.Typer) -> None:
     def resolve(
         event_id: EventArg,
         round_number: RoundArg,
-        complaint_no: Annotated[int, typer.Argument()],
-        decision: Annotated[str, typer.Option()],
+        complaint_no: Annotated[int, typer.Argument(help=_("Complaint number"))],
+        decision: Annotated[str, typer.Option(help=_("Decision"))],
         accept: Annotated[
             bool | None,
             typer.Option("--accept/--reject", help=_("Accept or reject the complaint")),

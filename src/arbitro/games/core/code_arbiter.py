@@ -222,6 +222,10 @@ class RemediesArbiter(Generic[G]):
     described: Mapping[str, Fact] = field(default_factory=dict)
     notation: Message | None = None
     seats: tuple[str, ...] = ("N", "E", "S", "W")
+    explain: Callable[[core.Irregularity, G, G], Message] | None = None
+    """The ruling in a sentence a player understands (the irregularity, the position before
+    and after): what the remedy does, who plays now and how, the article; shown first among
+    the effects. None: the effects alone."""
 
     def irregularities(self) -> tuple[IrregularityKind, ...]:
         """Every kind of the code's remedies, with its article, label and fields."""
@@ -246,6 +250,9 @@ class RemediesArbiter(Generic[G]):
         ruling = self.remedies.rule(before, irr)
         after = ruling.position
         effects = record_effects(ruling.records)
+        if self.explain is not None:
+            said = self.explain(irr, before, after)
+            effects.insert(0, {"kind": "message", "text": message_json(said)})
         if not after.is_over:
             effects.append({"kind": "next", "seat": after.turn.value})
         score_row = None
@@ -320,6 +327,24 @@ class Fact:
     default: str | int | bool | None = None
     labels: tuple[Message, ...] = ()  # the choices' words, in their order (else the choices)
     check: Callable[[str], object] | None = None  # a position's reader (the game's notation)
+
+    def as_json(self) -> dict[str, Any]:
+        """The fact as an API client builds its field from it (issue 31): name, type, label
+        and hint in the current language, required, default and the allowed values with their
+        words (a seat's seats, a choice's values, the seats of points per seat). The
+        default is what :meth:`read` gives a fact left empty."""
+        return {
+            "name": self.name,
+            "type": self.kind.value,
+            "label": self.label.render(),
+            "hint": None if self.hint is None else self.hint.render(),
+            "required": self.required,
+            # a yes/no left empty is no (:meth:`read`)
+            "default": False if self.kind is FactKind.YES_NO else self.default,
+            "choices": [
+                {"value": value, "label": word.render()} for value, word in self.choice_labels()
+            ],
+        }
 
     def choice_labels(self) -> tuple[tuple[str, Message], ...]:
         """Each choice with its words (:attr:`labels`, else the choice itself)."""

@@ -65,6 +65,7 @@ from arbitro.games.parole.errors import IllegalMoveError, article, articles
 from arbitro.games.parole.irregular import IRREGULAR, apply_irregular
 from arbitro.games.parole.letters import WILDS, Card, seat_draw_key
 from arbitro.games.parole.moves import Move, MoveKind
+from arbitro.games.parole.ruling_text import explain
 from arbitro.games.parole.words import Word, added_cards, lay_off, make_word, readings
 from arbitro.i18n import Message, message
 
@@ -407,6 +408,7 @@ def code_arbiter(lexicon: Lexicon) -> RemediesArbiter[Deal]:
         dict.fromkeys(REMEDIES, ("target", "cards", "extra")),
         described=DESCRIBED,
         notation=Message("One line, as docs/notation-parole.md writes it: E:play dealer=N …"),
+        explain=explain,
     )
 
 

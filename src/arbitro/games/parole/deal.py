@@ -923,6 +923,12 @@ class Deal(TurnEnd[Card]):
     # --------------------------------- arbiter mode: the remedies' mutators
 
     @property
+    def must_discard(self) -> bool:
+        """The player on turn discards at once, playing nothing more (arts. 9.1, 10.10: after
+        a remedy)."""
+        return self._must_discard
+
+    @property
     def pending_irregularity(self) -> bool:
         """A multiple discard not yet ruled, or a late draw still due (arts. 10.13, 10.17)."""
         return bool(self._several) or self._late >= 0

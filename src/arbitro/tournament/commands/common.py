@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import Message
 from arbitro.tournament.event import EventState, RoundState
@@ -35,10 +36,17 @@ def make_record(body: Body, now: datetime, actor: str, reason: str | None = None
     return Record(body, utc(now), actor, reason)
 
 
-def need_reason(reason: str | None, what: str) -> str:
-    """The reason stripped; an error naming ``what`` (a msgid marked with ``N_``) if empty."""
+REASON_MISSING = "reason.missing"
+"""The key of the refusal of an action without its reason (the terminal names ``--reason``)."""
+
+
+def need_reason(reason: str | None, what: str, article: Citation | None = None) -> str:
+    """The reason stripped; an error naming ``what`` (a msgid marked with ``N_``) if empty,
+    citing ``article`` (the rule that asks for it, e.g. FIBAS art. 21 for a correction)."""
     if not reason or not reason.strip():
-        raise ArbitroError("{what}: a reason is required", what=Message(what))
+        raise ArbitroError(
+            "{what}: a reason is required", what=Message(what), article=article, key=REASON_MISSING
+        )
     return reason.strip()
 
 

@@ -626,6 +626,10 @@ def absent_names(state: EventState, numbers: Sequence[CompetitorId]) -> str:
     return ", ".join(f"{n} {state.competitor(n).name}" for n in numbers)
 
 
+SEATING_ABSENT = "seating.absent"
+"""The key of the refusal to seat round 1 while competitors are not checked in."""
+
+
 def refuse_absent(state: EventState, round_number: int) -> None:
     """Refuse seating round 1 while the check-in is in use and some competitor playing it
     is not checked in as present (art. 4): name them and say what to do."""
@@ -638,4 +642,5 @@ def refuse_absent(state: EventState, round_number: int) -> None:
             "absent» on the event's page), before seating round 1",
             competitors=absent_names(state, absent),
             article=state.code.cite("seating"),
+            key=SEATING_ABSENT,  # the terminal names its own commands
         )

@@ -204,6 +204,13 @@ def sheet_status(state: EventState, round_number: int, table: int) -> str:
 
 CORRECTION_KINDS = ("sum", "inverted", "conflict", "arbiter")
 
+# The keys of a correction's refusals that something is missing (ArbitroError.key): the
+# terminal names the option that gives it, the desk's form has the field.
+CORRECTION_ENTRY = "correction.entry"
+CORRECTION_BY_ARBITER = "correction.by_arbiter"
+CORRECTION_TABLE_AGREES = "correction.table_agrees"
+CORRECTION_NO_CONFLICT = "correction.no_conflict"
+
 
 def correct_sheet(
     state: EventState,
@@ -238,8 +245,8 @@ def correct_sheet(
     exchanges the points of the two players named by ``swap``.
     """
     playing_table(state, round_number, table)
-    reason = need_reason(reason, N_("correction"))
     article = state.code.cite("corrections")
+    reason = need_reason(reason, N_("correction"), article=article)
     if kind not in CORRECTION_KINDS:
         raise ArbitroError(
             "unknown correction kind «{kind}» ({kinds})",
@@ -267,18 +274,32 @@ def correct_sheet(
     )
     if in_last_round and not by_arbiter and kind != "conflict":
         raise ArbitroError(
-            "during the last round only the arbiter corrects sheets", article=article
+            "during the last round only the arbiter corrects a sheet, signing it: mark the "
+            "correction as signed by the arbiter",
+            article=state.code.cite("corrections_last_round"),
+            key=CORRECTION_BY_ARBITER,
         )
     if kind == "inverted":
         if current is None:
             raise ArbitroError("no sheet to correct", article=article)
         if not table_agrees:
             raise ArbitroError(
-                "inverted scores are corrected only when the table agrees", article=article
+                "inverted scores are corrected only when the whole table acknowledges the "
+                "mistake: record that the table agrees",
+                article=article,
+                key=CORRECTION_TABLE_AGREES,
             )
-        entry = state.sheet_kind.inverted(current, swap)
+        try:
+            entry = state.sheet_kind.inverted(current, swap)
+        except ArbitroError as exc:  # e.g. Scala 40: which two players (art. 24)
+            exc.article = exc.article or article
+            raise
     elif entry is None:
-        raise ArbitroError("give the corrected sheet", article=article)
+        raise ArbitroError(
+            "the corrected sheet is missing: write the sheet as it should read",
+            article=article,
+            key=CORRECTION_ENTRY,
+        )
     if kind == "sum" and closed:
         raise ArbitroError(
             "a sum error is corrected only before the round's standings and the next seating "
@@ -286,9 +307,18 @@ def correct_sheet(
             article=article,
         )
     if kind == "conflict" and (sheet is None or not sheet.conflicts):
-        raise ArbitroError("no conflict to settle")
+        raise ArbitroError(
+            "no conflict to settle: the sheet has no two different entries; choose another "
+            "kind of correction",
+            article=article,
+            key=CORRECTION_NO_CONFLICT,
+        )
     if kind == "arbiter" and not by_arbiter:
-        raise ArbitroError("arbiter's correction: the arbiter signs it", article=article)
+        raise ArbitroError(
+            "the arbiter's correction is signed by the arbiter: mark it as signed by the arbiter",
+            article=state.code.cite("corrections_last_round"),
+            key=CORRECTION_BY_ARBITER,
+        )
     check_entry(state, round_number, table, entry)
     body = SheetCorrected(
         round_number,

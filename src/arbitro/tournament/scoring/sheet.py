@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from arbitro.codes.citation import cite
 from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, msg
+from arbitro.i18n import Message, msg, ngettext
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.vp import vp_pair
 
@@ -219,9 +219,10 @@ def check_room(
     """Refuse a room's deals (the open room's, or a sheet's without rooms when ``room`` is
     None) that are not the round's number of deals or hold an impossible line (art. 19)."""
     if len(deals) != expected:
-        text = msg(
+        text = ngettext(
+            "the sheet has {count} deal, the round has {expected}",
             "the sheet has {count} deals, the round has {expected}",
-            count=len(deals),
+            len(deals),
             expected=expected,
         )
         raise ArbitroError(_in_room(room, text), article=code.cite("sheet_scores"))

@@ -143,5 +143,7 @@ def comma_numbers(text: str, what: Message) -> list[int]:
         return [int(x) for x in text.replace(";", ",").split(",") if x.strip()]
     except ValueError:
         raise ArbitroError(
-            "{what}: «{text}» is not a list of numbers", what=what, text=text
+            "{what}: «{text}» is not a list of whole numbers separated by commas",
+            what=what,
+            text=text,
         ) from None

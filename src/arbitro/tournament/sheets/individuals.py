@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from arbitro.codes.citation import code_table
 from arbitro.codes.ids import GameId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, msg, verbatim
+from arbitro.i18n import N_, Message, msg, ngettext, verbatim
 from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
 from arbitro.tournament.movements.fours import SEATS, repeated_tablemates
 from arbitro.tournament.rules import EventRules
@@ -146,9 +146,12 @@ class IndividualsSheet:
             )
         if len(entry.deals) != ctx.deals:
             raise ArbitroError(
-                "the sheet has {count} deals, the round has {deals}",
-                count=len(entry.deals),
-                deals=ctx.deals,
+                ngettext(
+                    "the sheet has {count} deal, the round has {deals}",
+                    "the sheet has {count} deals, the round has {deals}",
+                    len(entry.deals),
+                    deals=ctx.deals,
+                ),
                 article=ctx.rules.cite("sheet"),
             )
         check_possible(entry.sheet())
@@ -189,7 +192,9 @@ class IndividualsSheet:
     def inverted(self, entry: Scala40Entry, swap: Sequence[CompetitorId] | None) -> Scala40Entry:
         """The two named players' points exchanged (art. 24)."""
         if swap is None or len(swap) != 2:
-            raise ArbitroError("name the two players whose scores were swapped")
+            raise ArbitroError(
+                "name the two players whose scores were swapped", key="correction.swap"
+            )
         return entry.swapped(swap[0], swap[1])
 
     def with_deal(

@@ -488,10 +488,47 @@ class RulingOut(BaseModel):
     score_row: list[int] | None
 
 
+class FactChoiceOut(BaseModel):
+    """One value a fact allows, and its words in the request's language."""
+
+    value: str
+    label: str
+
+
+class FactOut(BaseModel):
+    """One fact the arbiter asks to rule (issue 31), as a client builds its field: ``type``
+    says how it is typed — ``position`` (the game's notation, ``hint`` shows it), ``seat``
+    (one of ``choices``), ``number`` (whole), ``numbers`` (whole, apart), ``yes-no``,
+    ``text``, ``cards``, ``lines`` (one a line), ``choice`` (one of ``choices``), ``points``
+    (points per seat of ``choices``, written ``N=10 E=-5``); ``label`` and ``hint`` in the
+    request's language; ``default`` when left empty."""
+
+    name: str
+    type: Literal[
+        "position",
+        "seat",
+        "number",
+        "numbers",
+        "yes-no",
+        "text",
+        "cards",
+        "lines",
+        "choice",
+        "points",
+    ]
+    label: str
+    hint: str | None
+    required: bool
+    default: str | int | bool | None
+    choices: list[FactChoiceOut]
+
+
 class IrregularityOut(BaseModel):
-    """An irregularity a code's arbiter rules on: its name, article, label and fields."""
+    """An irregularity a code's arbiter rules on: its name, article, label, the names of its
+    fields (beside the position) and every fact a ruling on it asks, typed (``facts``)."""
 
     kind: str
     article: dict[str, str]
     label: str
     fields: list[str]
+    facts: list[FactOut]

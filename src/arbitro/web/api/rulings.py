@@ -18,6 +18,7 @@ from arbitro.web.api.models import (
     CancelIn,
     Done,
     EventId,
+    FactOut,
     IrregularityOut,
     RulingIn,
     RulingOut,
@@ -80,8 +81,15 @@ def cancel_record(event_id: EventId, seq: int, body: CancelIn, api: Writer) -> D
 
 @router.get("/codes/{code}/irregularities", response_model=list[IrregularityOut])
 def code_irregularities(code: str, request: Request) -> list[IrregularityOut]:
-    """The irregularities the code's arbiter rules on, with their articles and fields."""
+    """The irregularities the code's arbiter rules on, with their articles and fields, and
+    each fact a ruling asks typed (its type, allowed values, default; its label and hint in
+    the request's language), so that a client builds the form as the desk does (issue 31)."""
 
-    kinds = arbiter_of(code_spec(code).id).irregularities()
+    arbiter = arbiter_of(code_spec(code).id)
     with use_lang(request_lang(request)):
-        return [IrregularityOut(**k.as_json()) for k in kinds]
+        return [
+            IrregularityOut(
+                **k.as_json(), facts=[FactOut(**f.as_json()) for f in arbiter.facts(k.kind)]
+            )
+            for k in arbiter.irregularities()
+        ]
