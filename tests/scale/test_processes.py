@@ -12,6 +12,8 @@ WebSocket's handshake included), so that a test shows which processes it reached
   (LISTEN/NOTIFY: one process's commit wakes the others' streams, not their periodic read);
 - a phone whose requests alternate between the processes behaves as with one: its device
   binding, its line's code, its idempotency key and the director's token hold on all three;
+- a seat's phone connected to one process is «connected» on the desk's page served by another
+  (web/digital_presence.py: shared through Redis), and «empty» there once it leaves;
 - a FIBAS digital table whose four phones are connected to the three processes plays a deal to
   the end and both lines sign (each move fans out to the other processes' sockets);
 - chaos: one process killed (SIGKILL) with a move in flight and Redis restarted during play:
@@ -387,6 +389,42 @@ def spread_phones(servers: Servers, token: str) -> dict[str, Any]:
     phones["W"] = connect_phone(servers, token, "W", {socket_process(phones["S"])})
     assert {socket_process(p) for p in phones.values()} == set(servers.labels)
     return phones
+
+
+def desk_seats(servers: Servers, path: str, avoid: str) -> dict[str, str]:
+    """The desk's digital table page read through nginx from every process but ``avoid``:
+    process -> its page's text."""
+    answers = servers.on_every_process(path, cookies=servers.session)
+    return {label: a.text for label, a in answers.items() if label != avoid}
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_seat_connected_to_one_process_is_connected_on_the_desk_of_another(
+    servers: Servers,
+) -> None:
+    """The desk's page of a digital table shows North «connected» whichever process serves it
+    while North's phone holds a socket on one (web/digital_presence.py through Redis), and
+    «empty» on them all once it left (issue 32's wait for a disconnected seat counts from
+    then)."""
+    token = digital_table(servers, "presenze")
+    page = "/desk/e/presenze/r/1/digital/1"
+    phone = connect_phone(servers, token, "N", set())
+    holder = socket_process(phone)
+    try:
+        others = desk_seats(servers, page, avoid=holder)
+        assert len(others) == PROCESSES - 1
+        for label, text in others.items():
+            assert 'dd-connected"><strong>N</strong>' in text, (label, text[-3000:])
+            assert 'dd-connected"><strong>E</strong>' not in text
+    finally:
+        phone.socket.close()
+    digital._wait_for(
+        lambda: all(
+            'dd-empty"><strong>N</strong>' in text
+            for text in desk_seats(servers, page, avoid="").values()
+        )
+    )
 
 
 @pytest.mark.postgres
