@@ -43,6 +43,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -198,6 +199,20 @@ def stop(process: subprocess.Popen[str]) -> None:
         process.wait()
 
 
+def wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
+    """Wait until ``process`` accepts connections on ``port`` (before nginx is put in front
+    of it: a refused first connection would make nginx skip it for 5 s)."""
+    deadline = time.monotonic() + READY_WITHIN
+    while True:
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError("the echo server did not start")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+
+
 def in_window(tally: Any, began: float, ended: float) -> tuple[int, list[float]]:
     """The moves acknowledged (a view past them came back: the store holds them, whatever
     its layout) among those sent in the window, and their updates' times to each other phone
@@ -223,13 +238,13 @@ async def play(base: str, event_id: str, secret: bytes, args: argparse.Namespace
     while len(tally.at) < args.tables and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     counts: Counter[str] = Counter()
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     ends = began + args.seconds
     viewers = [
         asyncio.create_task(viewer(base, event_id, counts, ends)) for _ in range(args.viewers)
     ]
     await asyncio.sleep(args.seconds)
-    ended = time.perf_counter()
+    ended, cpu = time.perf_counter(), time.process_time() - cpu
     halt.set()
     await asyncio.gather(*viewers, *tasks)
     moves, latencies = in_window(tally, began, ended)
@@ -239,6 +254,7 @@ async def play(base: str, event_id: str, secret: bytes, args: argparse.Namespace
         "latencies": latencies,
         "tally": tally,
         "counts": counts,
+        "cpu": cpu,
     }
 
 
@@ -272,7 +288,7 @@ def main() -> None:
         echo = subprocess.Popen(
             [sys.executable, __file__, "--echo-server", str(echo_port)], start_new_session=True
         )
-        time.sleep(2.0)
+        wait_listening(echo_port, echo)
         proxy = Proxy.start(work / "echo", [echo_port])
         try:
             floor = asyncio.run(
@@ -294,11 +310,14 @@ def main() -> None:
                 "ARBITRO_PYTHON": sys.executable,
             }
             env.pop("ARBITRO_SECRET", None)
+            started = time.perf_counter()
             event_id, secret = prepare(url, args.tables)
+            setup = time.perf_counter() - started
             port = free_port()
             script = start_production(env, processes, port)
             try:
                 result = asyncio.run(play(f"http://127.0.0.1:{port}", event_id, secret, args))
+                result["setup"] = setup
             finally:
                 stop(script)
             tally = result["tally"]
@@ -316,9 +335,15 @@ def main() -> None:
                 f" {{{spread}}}; {len(tally.finished)}/{args.tables} tables finished;"
                 f" load average {os.getloadavg()}"
             )
+            print(
+                f"  this client's CPU (phones and viewers, one asyncio loop):"
+                f" {result['cpu'] / result['window']:.0%} of a core; set-up {result['setup']:.0f} s"
+            )
             errors = {k: v for k, v in result["counts"].items() if k != "polls"}
-            if errors or tally.refusals:
-                print("  errors:", errors, sorted({r.split(": ", 1)[-1] for r in tally.refusals}))
+            if errors:
+                print("  viewers' errors:", errors)
+            if tally.refusals:
+                print(f"  refused moves, e.g.: {tally.refusals[0][:160]}")
         if 1 in rates and 2 in rates:
             print(f"scaling 1 -> 2 processes: {rates[2] / rates[1]:.2f}x")
     finally:
