@@ -15,7 +15,8 @@ Method:
      (``bench/phones.py``, the one client of the benches and the chaos test: one WebSocket a
      seat, the seat's code in its cookie; a bot whose seat is to play sends a random offered
      move at once, a refused move again at most 3 times, a lost socket connects again).
-     Once every table's phones connected, ``--viewers`` clients poll the standings
+     The tables' phones connect ``--ramp`` tables a second (players arrive over some
+     seconds, not all in one instant). Once every table's phones connected, ``--viewers`` clients poll the standings
      display's live part (``/e/{event}/standings/live``) once a second for ``--seconds``.
      An update's latency runs from the move's sending to the arrival of the new view at
      each of the table's three other phones (each possibly on another process: the fan-out
@@ -233,8 +234,13 @@ async def play(base: str, event_id: str, secret: bytes, args: argparse.Namespace
         base, secret, event_id, 1, range(1, args.tables + 1), "NESW", tally, args.seed
     )
     halt = asyncio.Event()
-    tasks = [asyncio.create_task(bot.run(halt, stop_at_sheet=True)) for bot in bots]
-    deadline = time.monotonic() + 180
+
+    async def arrive(bot: Any) -> None:  # the tables' players arrive over a few seconds
+        await asyncio.sleep((bot.table - 1) / args.ramp)
+        await bot.run(halt, stop_at_sheet=True)
+
+    tasks = [asyncio.create_task(arrive(bot)) for bot in bots]
+    deadline = time.monotonic() + 180 + args.tables / args.ramp
     while len(tally.at) < args.tables and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     counts: Counter[str] = Counter()
@@ -265,6 +271,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--processes", default="1,2,4")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ramp", type=float, default=25.0, help="tables whose phones connect per second"
+    )
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
@@ -331,7 +340,8 @@ def main() -> None:
                 f" {p(latencies, 0.5):.1f} ms, p99 {p(latencies, 0.99):.1f} ms ="
                 f" {ratio:.1f}x the echo's p99; {result['counts']['polls']} standings polls;"
                 f" refusals {len(tally.refusals)} (sent again {tally.retried});"
-                f" reconnections {tally.reconnects}; tables by processes their phones were on"
+                f" reconnections {tally.reconnects} {tally.causes.most_common(2)};"
+                f" tables connected {len(tally.at)}; tables by processes their phones were on"
                 f" {{{spread}}}; {len(tally.finished)}/{args.tables} tables finished;"
                 f" load average {os.getloadavg()}"
             )
