@@ -1,13 +1,19 @@
-"""Bot phones of digital tables (issue 32), shared by the chaos test
-(tests/chaos/test_digital_chaos.py) and the bench (bench/digital_tables.py): each phone is a
-seat's WebSocket (``/t/{token}/digital/{seat}/ws``, admitted by its seat's code in its cookie,
+"""Bot phones of digital tables (issues 32 and 33): the one client of the chaos test
+(tests/digital/test_chaos.py) and the benches (bench/digital_tables.py, bench/scale_out.py):
+each phone is a seat's WebSocket (``/t/{token}/digital/{seat}/ws``, admitted by its seat's code in its cookie,
 as a phone that opened its seat's link), playing as the page does: on every view it gets, if
 it is offered moves, it sends one of them as ``{"deal", "n": n + 1, "move"}``.
 
 A phone that loses its socket (the server killed, a network cut) connects again until
 ``stop``; if its last move was not acknowledged (no view past it came back) it sends THE SAME
 move with THE SAME number again: the server records it once. A move is acknowledged when a
-view past its number arrives (only the seat to play can make move ``n``).
+view past its number arrives (only the seat to play can make move ``n``). A move refused
+(an error message: e.g. a race between processes lost 5 times on a store with one sequence
+an event) is sent again at the next view offering it, at most ``RETRIES`` times, as a player
+would, then another offered move is chosen; every refusal is in the tally.
+
+Behind a proxy each phone notes which process holds its socket (the handshake's
+``X-Arbitro-Worker``, web/factory.py), so that a run shows how its tables' phones were spread.
 
 Times are ``time.perf_counter`` (one process: the bench's and the test's loop). Only
 loopback addresses are used by the callers."""
@@ -32,6 +38,11 @@ from arbitro.web.tokens import make_token
 Key = tuple[int, int, int]
 """A move of a table: (table, deal, n)."""
 
+RETRIES = 3
+"""A refused move is sent again at most this many times."""
+PROCESS_HEADER = "X-Arbitro-Worker"
+"""The handshake's header naming the process that holds the socket (web/factory.py)."""
+
 
 @dataclass
 class Tally:
@@ -47,6 +58,15 @@ class Tally:
     refusals: list[str] = field(default_factory=list)
     at: dict[int, tuple[int, int]] = field(default_factory=dict)  # table -> (deal, n) seen
     finished: set[int] = field(default_factory=set)  # tables whose sheet is filled
+    retried: int = 0  # refused moves sent again
+    processes: dict[tuple[int, str], str] = field(default_factory=dict)  # (table, seat) -> label
+
+    def spread(self) -> Counter[int]:
+        """How many tables had their phones on 1, 2, 3... processes (last connections)."""
+        per_table: dict[int, set[str]] = {}
+        for (table, _), label in self.processes.items():
+            per_table.setdefault(table, set()).add(label)
+        return Counter(len(labels) for labels in per_table.values())
 
     def latencies(self) -> list[float]:
         """Seconds from a move's leaving to each other phone's view past it."""
@@ -87,6 +107,8 @@ class Phone:
         self.pending: tuple[int, int, str] | None = None  # deal, n, move not yet acknowledged
         self.last: tuple[int, int] = (0, -1)
         self.fresh = False  # no view yet on this connection
+        self.refused = False  # an error came since the pending move was sent
+        self.retries = 0
 
     async def run(self, stop: asyncio.Event, stop_at_sheet: bool = True) -> None:
         """Play until ``stop`` (or the table's sheet is filled), connecting again whenever
@@ -102,6 +124,9 @@ class Phone:
                     max_size=2**22,
                 ) as socket:
                     delay, self.fresh = 0.1, True
+                    label = socket.response.headers.get(PROCESS_HEADER) if socket.response else None
+                    if label:
+                        self.tally.processes[(self.table, self.seat)] = label
                     if await self._play(socket, stop, stop_at_sheet):
                         return
             except (OSError, WebSocketException, TimeoutError) as err:
@@ -125,6 +150,7 @@ class Phone:
             data = json.loads(text)
             if data.get("type") == "error":
                 self.tally.refusals.append(f"{self.table} {self.seat}: {data.get('message')}")
+                self.refused = self.pending is not None
                 continue
             view: dict[str, Any] = data["view"]
             await self._on_view(socket, view, arrived)
@@ -155,10 +181,19 @@ class Phone:
                 await socket.send(json.dumps({"deal": p_deal, "n": p_n, "move": p_move}))
                 tally.resent += 1  # not recorded yet (or its answer lost): the same again
                 return
+            elif self.refused and (deal, n) == (p_deal, p_n - 1):
+                self.refused = False
+                if self.retries < RETRIES and p_move in view["moves"]:
+                    self.retries += 1
+                    tally.retried += 1
+                    tally.sent[(self.table, p_deal, p_n)] = (self.seat, p_move, time.perf_counter())
+                    await socket.send(json.dumps({"deal": p_deal, "n": p_n, "move": p_move}))
+                    return
+                self.pending = None  # refused for good: another move
         moves = view["moves"]
         if moves and self.pending is None:
             move = self.rng.choice(moves)
-            self.pending = (deal, n + 1, move)
+            self.pending, self.retries = (deal, n + 1, move), 0
             tally.sent[(self.table, deal, n + 1)] = (self.seat, move, time.perf_counter())
             await socket.send(json.dumps({"deal": deal, "n": n + 1, "move": move}))
 

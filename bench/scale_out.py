@@ -5,26 +5,32 @@ nginx.
 Method:
   1. A private PostgreSQL (``tests/postgres.py``) and Redis (``tests/scale/redis_server.py``).
   2. The floor: a WebSocket echo (a bare Starlette app, one uvicorn process) behind nginx with
-     the production template (``scripts/nginx-arbitro.conf.template``); ``--tables`` clients
-     each send a message, wait for its echo, pause 20 ms, for ``--seconds``: the echo's
-     round trip, p50/p99.
+     the production template (``tests/scale/proxy.py``, as the processes' tests use it);
+     ``--tables`` clients each send a message, wait for its echo, pause 20 ms, for
+     ``--seconds / 2``: the echo's round trip, p50/p99.
   3. For each number of processes (``--processes 1,2,4``): a fresh database; a FIBAS pairs
      event of ``2 x --tables`` pairs, one round of two deals, every table opened as digital
      (no robots: the four seats are bots); ``scripts/production.sh P PORT`` (the store's
-     migrations, P processes, nginx); then, through nginx, four bot phones a table (one
-     WebSocket a seat, the seat's code in its cookie) play: a bot whose seat is to play sends
-     a random offered move at once. ``--viewers`` clients poll the standings display's live
-     part (``/e/{event}/standings/live``) once a second meanwhile. An update's latency runs
-     from the move's sending to the arrival of the new view at each of the table's three
-     other phones (each possibly on another process: the fan-out of issue 33).
-  4. Reported per P: moves per second (the moves the store recorded in the ``--seconds``
-     window, over the window), the
-     updates' p50/p99 and the ratio of their p99 to the echo's p99 (goal <= 3x); then the
-     scaling factor moves/s(2) / moves/s(1) (goal >= 1.7x on 2 cores); ``nproc`` and the load
-     average, which on a shared machine dominate the figures.
+     migrations, P processes, nginx); then, through nginx, four bot phones a table
+     (``bench/phones.py``, the one client of the benches and the chaos test: one WebSocket a
+     seat, the seat's code in its cookie; a bot whose seat is to play sends a random offered
+     move at once, a refused move again at most 3 times, a lost socket connects again).
+     The tables' phones connect ``--ramp`` tables a second (players arrive over some
+     seconds, not all in one instant). Once every table's phones connected, ``--viewers`` clients poll the standings
+     display's live part (``/e/{event}/standings/live``) once a second for ``--seconds``.
+     An update's latency runs from the move's sending to the arrival of the new view at
+     each of the table's three other phones (each possibly on another process: the fan-out
+     of issue 33; each phone notes the process of its socket's handshake).
+  4. Reported per P: moves per second (the moves sent in the window and acknowledged, i.e.
+     a view past them came back: the store holds them, whatever its layout of the moves),
+     the updates' p50/p99 and the ratio of their p99 to the echo's p99 (goal <= 3x), the
+     refusals, how the tables' phones were spread over the processes; then the scaling
+     factor moves/s(2) / moves/s(1) (goal >= 1.7x on 2 cores); ``nproc`` and the load
+     average, which on a shared machine dominate the figures. The phones and viewers run in
+     this one process (one asyncio loop), on the same cores as the servers.
 
 Only loopback addresses. Run:
-    .venv/bin/python bench/scale_out.py [--tables 20] [--viewers 20] [--seconds 20]
+    .venv/bin/python bench/scale_out.py [--tables 500] [--viewers 500] [--seconds 30]
         [--processes 1,2,4]
 """
 
@@ -38,13 +44,15 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import httpx
 import uvicorn
@@ -57,7 +65,6 @@ from arbitro.services.registering import Register
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "production.sh"
-TEMPLATE = ROOT / "scripts" / "nginx-arbitro.conf.template"
 READY_WITHIN = 180.0
 
 
@@ -68,6 +75,9 @@ def _load(name: str, path: Path) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+phones = _load("bench_phones", ROOT / "bench" / "phones.py")  # the one bot-phone client
 
 
 # ------------------------------------------------------------------ the echo (the floor)
@@ -81,17 +91,6 @@ async def _echo(websocket: WebSocket) -> None:
 
 
 echo_app = Starlette(routes=[WebSocketRoute("/echo", _echo)])
-
-
-def nginx_conf(directory: Path, listen: int, ports: list[int]) -> Path:
-    """The production template for ``ports``, written into ``directory``."""
-    upstreams = "".join(f"        server 127.0.0.1:{p};\n" for p in ports)
-    text = TEMPLATE.read_text().replace("@DIR@", str(directory)).replace("@LISTEN@", str(listen))
-    text = text.replace("@UPSTREAMS@\n", upstreams)
-    directory.mkdir(parents=True, exist_ok=True)
-    conf = directory / "nginx.conf"
-    conf.write_text(text)
-    return conf
 
 
 async def echo_floor(url: str, clients: int, seconds: float) -> list[float]:
@@ -112,78 +111,20 @@ async def echo_floor(url: str, clients: int, seconds: float) -> list[float]:
     return times
 
 
-# ------------------------------------------------------------------ the tables' bots
+# ------------------------------------------------------------------ the tables' phones
 
 
-@dataclass
-class Run:
-    """What a run measured."""
-
-    sent: dict[tuple[int, int, int], tuple[float, str]] = field(default_factory=dict)
-    seen: set[tuple[tuple[int, int, int], str]] = field(default_factory=set)
-    messages: set[str] = field(default_factory=set)
-    played: set[tuple[tuple[int, int, int], str]] = field(default_factory=set)
-    latencies: list[float] = field(default_factory=list)
-    moves: int = 0
-    errors: int = 0
-    polls: int = 0
-    done_tables: int = 0
-
-
-async def bot(
-    url: str, cookie: str, table: int, seat: str, run: Run, ends: float, rng: random.Random
-) -> None:
-    """One seat's phone: plays a random offered move whenever its seat is to play; a move
-    refused (a race lost 5 times: the event's sequence is shared by all its tables) is sent
-    again, at most 3 times, as a player would."""
-    last: str | None = None
-    again = 0
-    async with websockets.connect(url, additional_headers={"Cookie": cookie}) as ws:
-        while time.perf_counter() < ends:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.1, ends - time.perf_counter()))
-            except TimeoutError:
-                return
-            data = json.loads(raw)
-            if data["type"] == "error":
-                run.errors += 1
-                run.messages.add(data["message"][:80])
-                if last is not None and again < 3:
-                    again += 1
-                    await ws.send(last)
-                continue
-            view = data["view"]
-            key = (table, view["deal"], view["n"])
-            sent = run.sent.get(key)
-            if sent is not None and sent[1] != seat and (key, seat) not in run.seen:
-                run.seen.add((key, seat))  # one of the three other phones told of the move
-                run.latencies.append(time.perf_counter() - sent[0])
-            if view["sheet"]:
-                if seat == "N":
-                    run.done_tables += 1
-                return
-            if view["turn"] == seat and view["moves"] and (key, seat) not in run.played:
-                run.played.add((key, seat))  # a view sent again (a second wake) is not a turn
-                move = rng.choice(view["moves"])
-                key = (table, view["deal"], view["n"] + 1)
-                run.sent[key] = (time.perf_counter(), seat)
-                run.moves += 1
-                last, again = (
-                    json.dumps({"deal": view["deal"], "n": view["n"] + 1, "move": move}),
-                    0,
-                )
-                await ws.send(last)
-
-
-async def viewer(base: str, event_id: str, run: Run, ends: float) -> None:
+async def viewer(base: str, event_id: str, counts: Counter[str], ends: float) -> None:
     """A standings viewer polling the display's live part once a second."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         while time.perf_counter() < ends:
-            answer = await client.get(f"/e/{event_id}/standings/live")
-            run.polls += 1
-            if answer.status_code >= 400:
-                run.errors += 1
-                run.messages.add(f"standings {answer.status_code}")
+            try:
+                answer = await client.get(f"/e/{event_id}/standings/live")
+                counts["polls"] += 1
+                if answer.status_code >= 400:
+                    counts[f"standings {answer.status_code}"] += 1
+            except httpx.HTTPError as error:
+                counts[f"standings {type(error).__name__}"] += 1
             await asyncio.sleep(1.0)
 
 
@@ -226,17 +167,6 @@ def prepare(url: str, tables: int) -> tuple[str, bytes]:
     return event_id, secret
 
 
-def recorded_moves(url: str, event_id: str) -> int:
-    """The moves the store recorded (a refused one is not a move)."""
-    from arbitro.store import RecordStore
-
-    store = RecordStore.open(url)
-    try:
-        return sum(1 for r in store.records(event_id) if r.kind == "digital-move")
-    finally:
-        store.close()
-
-
 def start_production(env: dict[str, str], processes: int, port: int) -> subprocess.Popen[str]:
     script = subprocess.Popen(
         ["bash", str(SCRIPT), str(processes), str(port)],
@@ -270,35 +200,80 @@ def stop(process: subprocess.Popen[str]) -> None:
         process.wait()
 
 
-async def play(
-    base: str, event_id: str, secret: bytes, tables: int, viewers: int, seconds: float
-) -> tuple[Run, float]:
-    from arbitro.web.digital_table import seat_code
-    from arbitro.web.tokens import make_token
+def wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
+    """Wait until ``process`` accepts connections on ``port`` (before nginx is put in front
+    of it: a refused first connection would make nginx skip it for 5 s)."""
+    deadline = time.monotonic() + READY_WITHIN
+    while True:
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError("the echo server did not start")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
 
-    run = Run()
-    rng = random.Random(7)
-    ws_base = base.replace("http", "ws")
-    start = time.perf_counter()
-    ends = start + seconds
-    jobs = []
-    for t in range(1, tables + 1):
-        token = make_token(secret, event_id, t, 1)
-        for seat in ("N", "E", "S", "W"):
-            cookie = f"arbitro_seat_{seat}={seat_code(secret, token, seat)}"
-            url = f"{ws_base}/t/{token}/digital/{seat}/ws"
-            jobs.append(bot(url, cookie, t, seat, run, ends, rng))
-    jobs += [viewer(base, event_id, run, ends) for _ in range(viewers)]
-    await asyncio.gather(*jobs)
-    return run, time.perf_counter() - start
+
+def in_window(tally: Any, began: float, ended: float) -> tuple[int, list[float]]:
+    """The moves acknowledged (a view past them came back: the store holds them, whatever
+    its layout) among those sent in the window, and their updates' times to each other phone
+    of their table."""
+    moves, latencies = 0, list[float]()
+    for key, (_, _, sent) in tally.sent.items():
+        if began <= sent < ended:
+            moves += key in tally.acked
+            latencies.extend(t - sent for t in tally.seen.get(key, []))
+    return moves, latencies
+
+
+async def play(base: str, event_id: str, secret: bytes, args: argparse.Namespace) -> dict[str, Any]:
+    """The tables' four bot phones a table (bench/phones.py) through nginx, and the
+    viewers, for ``--seconds`` once every table's phones connected."""
+    tally = phones.Tally()
+    bots = phones.table_phones(
+        base, secret, event_id, 1, range(1, args.tables + 1), "NESW", tally, args.seed
+    )
+    halt = asyncio.Event()
+
+    async def arrive(bot: Any) -> None:  # the tables' players arrive over a few seconds
+        await asyncio.sleep((bot.table - 1) / args.ramp)
+        await bot.run(halt, stop_at_sheet=True)
+
+    tasks = [asyncio.create_task(arrive(bot)) for bot in bots]
+    deadline = time.monotonic() + 180 + args.tables / args.ramp
+    while len(tally.at) < args.tables and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    counts: Counter[str] = Counter()
+    began, cpu = time.perf_counter(), time.process_time()
+    ends = began + args.seconds
+    viewers = [
+        asyncio.create_task(viewer(base, event_id, counts, ends)) for _ in range(args.viewers)
+    ]
+    await asyncio.sleep(args.seconds)
+    ended, cpu = time.perf_counter(), time.process_time() - cpu
+    halt.set()
+    await asyncio.gather(*viewers, *tasks)
+    moves, latencies = in_window(tally, began, ended)
+    return {
+        "moves": moves,
+        "window": ended - began,
+        "latencies": latencies,
+        "tally": tally,
+        "counts": counts,
+        "cpu": cpu,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--viewers", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--viewers", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--processes", default="1,2,4")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ramp", type=float, default=25.0, help="tables whose phones connect per second"
+    )
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
@@ -306,25 +281,32 @@ def main() -> None:
         return
     sys.path.insert(0, str(ROOT))
     postgres = _load("arbitro_bench_postgres", ROOT / "tests" / "postgres.py")
-    redis_server = _load("arbitro_bench_redis", ROOT / "tests" / "scale" / "redis_server.py")
+    from tests.scale.proxy import Proxy
+    from tests.scale.redis_server import RedisServer, free_port
+
+    print(
+        f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}; nproc {os.cpu_count()};"
+        f" load average {os.getloadavg()}; {args.tables} tables, {args.viewers} viewers,"
+        f" {args.seconds:.0f} s a run"
+    )
     pg = postgres.PostgresServer.start()
-    redis = redis_server.RedisServer.start()
+    redis = RedisServer.start()
     work = Path(tempfile.mkdtemp(prefix="arbitro-scale-out-"))
     try:
-        echo_port, proxy_port = redis_server.free_port(), redis_server.free_port()
+        echo_port = free_port()
         echo = subprocess.Popen(
             [sys.executable, __file__, "--echo-server", str(echo_port)], start_new_session=True
         )
-        conf = nginx_conf(work / "echo", proxy_port, [echo_port])
-        nginx = subprocess.Popen(["nginx", "-c", str(conf)], start_new_session=True)
-        time.sleep(2.0)
-        floor = asyncio.run(
-            echo_floor(f"ws://127.0.0.1:{proxy_port}/echo", args.tables, args.seconds / 2)
-        )
-        for process in (nginx, echo):
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait()
-        print(f"nproc {os.cpu_count()}, load average {os.getloadavg()}")
+        wait_listening(echo_port, echo)
+        proxy = Proxy.start(work / "echo", [echo_port])
+        try:
+            floor = asyncio.run(
+                echo_floor(f"ws://127.0.0.1:{proxy.port}/echo", args.tables, args.seconds / 2)
+            )
+        finally:
+            proxy.stop()
+            os.killpg(echo.pid, signal.SIGTERM)
+            echo.wait()
         print(f"echo behind nginx: p50 {p(floor, 0.5):.1f} ms, p99 {p(floor, 0.99):.1f} ms")
         rates: dict[int, float] = {}
         for processes in [int(x) for x in args.processes.split(",")]:
@@ -337,35 +319,41 @@ def main() -> None:
                 "ARBITRO_PYTHON": sys.executable,
             }
             env.pop("ARBITRO_SECRET", None)
+            started = time.perf_counter()
             event_id, secret = prepare(url, args.tables)
-            port = redis_server.free_port()
+            setup = time.perf_counter() - started
+            port = free_port()
             script = start_production(env, processes, port)
             try:
-                run, elapsed = asyncio.run(
-                    play(
-                        f"http://127.0.0.1:{port}",
-                        event_id,
-                        secret,
-                        args.tables,
-                        args.viewers,
-                        args.seconds,
-                    )
-                )
+                result = asyncio.run(play(f"http://127.0.0.1:{port}", event_id, secret, args))
+                result["setup"] = setup
             finally:
                 stop(script)
-            run.moves = recorded_moves(url, event_id)  # what the store holds, not what was sent
-            rates[processes] = run.moves / elapsed
-            ratio = p(run.latencies, 0.99) / p(floor, 0.99)
+            tally = result["tally"]
+            rates[processes] = result["moves"] / result["window"]
+            latencies = result["latencies"]
+            ratio = p(latencies, 0.99) / p(floor, 0.99)
+            spread = ", ".join(f"{k}: {v}" for k, v in sorted(tally.spread().items()))
             print(
-                f"{processes} process(es): {run.moves} moves in {elapsed:.1f} s ="
-                f" {rates[processes]:.1f} moves/s; updates p50 {p(run.latencies, 0.5):.1f} ms,"
-                f" p99 {p(run.latencies, 0.99):.1f} ms = {ratio:.1f}x the echo's p99;"
-                f" {run.polls} standings polls, {run.errors} errors,"
-                f" {run.done_tables}/{args.tables} tables finished;"
+                f"{processes} process(es): {result['moves']} moves in {result['window']:.1f} s ="
+                f" {rates[processes]:.1f} moves/s; updates (n {len(latencies)}) p50"
+                f" {p(latencies, 0.5):.1f} ms, p99 {p(latencies, 0.99):.1f} ms ="
+                f" {ratio:.1f}x the echo's p99; {result['counts']['polls']} standings polls;"
+                f" refusals {len(tally.refusals)} (sent again {tally.retried});"
+                f" reconnections {tally.reconnects} {tally.causes.most_common(2)};"
+                f" tables connected {len(tally.at)}; tables by processes their phones were on"
+                f" {{{spread}}}; {len(tally.finished)}/{args.tables} tables finished;"
                 f" load average {os.getloadavg()}"
             )
-            if run.messages:
-                print("  errors:", sorted(run.messages))
+            print(
+                f"  this client's CPU (phones and viewers, one asyncio loop):"
+                f" {result['cpu'] / result['window']:.0%} of a core; set-up {result['setup']:.0f} s"
+            )
+            errors = {k: v for k, v in result["counts"].items() if k != "polls"}
+            if errors:
+                print("  viewers' errors:", errors)
+            if tally.refusals:
+                print(f"  refused moves, e.g.: {tally.refusals[0][:160]}")
         if 1 in rates and 2 in rates:
             print(f"scaling 1 -> 2 processes: {rates[2] / rates[1]:.2f}x")
     finally:

@@ -1,18 +1,29 @@
-"""Three separate ``arbitro serve`` processes on one real PostgreSQL and one real Redis (issue 33,
-docs/workers.md), started once for the module, reached by their own ports (as nginx reaches
-them):
+"""Three separate arbitro processes (each what ``scripts/production.sh`` starts) on one real
+PostgreSQL and one real Redis, BEHIND nginx (the production template, tests/scale/proxy.py),
+started once for the module (issue 33, docs/workers.md). Every request of the tests goes
+through nginx; each answer names the process that gave it (``X-Arbitro-Worker``, a
+WebSocket's handshake included), so that a test shows which processes it reached:
 
+- the login throttle holds across processes: a source's wrong passwords, spread by nginx over
+  the three, add up, and then every process refuses it, even with the right password;
+- a sheet entered through one process is on the standings page of the others at once (their
+  pages were cached before: no stale page);
 - a phone's table stream held on one process wakes when a sheet is entered through another
   (LISTEN/NOTIFY: one process's commit wakes the others' streams, not their periodic read);
 - a phone whose requests alternate between the processes behaves as with one: its device
   binding, its line's code, its idempotency key and the director's token hold on all three;
-- a FIBAS digital table whose four phones are connected to three processes plays a deal to the
-  end and both lines sign (each move fans out to the other processes' sockets);
+- a seat's phone connected to one process is «connected» on the desk's page served by another
+  (web/digital_presence.py: shared through Redis), and «empty» there once it leaves;
+- a FIBAS digital table whose four phones are connected to the three processes plays a deal to
+  the end and both lines sign (each move fans out to the other processes' sockets);
 - chaos: one process killed (SIGKILL) with a move in flight and Redis restarted during play:
-  the phone connects again to another process, no move is lost or doubled, the table goes on
-  and signs; the sheets sent while and after Redis was gone are stored once.
+  the phone connects again through nginx and lands on another process, no move is lost or
+  doubled, the table goes on and signs; the sheets sent while and after Redis was gone are
+  stored once.
 
-The chaos test kills a process: it is the module's last."""
+The throttle test blocks the tests' source (127.0.0.1) from logging in for a minute: the
+director's token and session are taken once, by the fixture, before it. The chaos test kills a
+process: it is the module's last."""
 
 from __future__ import annotations
 
@@ -25,13 +36,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import tests.postgres as postgres
 import tests.web.test_digital_table_web as digital
+from tests.scale.proxy import Proxy
 from tests.scale.redis_server import RedisServer, free_port
 
 from arbitro.services.digital_tables import DigitalTables
@@ -43,7 +54,7 @@ from arbitro.store.users import add_user
 from arbitro.web import live
 from arbitro.web.digital_table import seat_code
 from arbitro.web.factory import WORKER_HEADER
-from arbitro.web.throttle import REDIS_URL_ENV
+from arbitro.web.throttle import REDIS_URL_ENV, SOURCE_FAILURES
 from arbitro.web.tokens import line_code, make_token
 
 DIRECTOR = ("direttore", "una-password-lunga")
@@ -64,19 +75,45 @@ PHONE_SHEET = {
 
 @dataclass
 class Servers:
-    """The module's processes (``bases[i]`` is process i's URL), its database and Redis."""
+    """The module's processes (``labels[i]``: process i's ``X-Arbitro-Worker``), nginx in
+    front of them (``base``: the only address the tests' requests go to), its database and
+    Redis; the director's bearer token and desk session (cookies) taken through nginx."""
 
     url: str
     redis: RedisServer
     env: dict[str, str]
-    bases: list[str] = field(default_factory=list)
+    ports: list[int] = field(default_factory=list)
     processes: list[subprocess.Popen[str]] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    proxy: Proxy | None = None
     secret: bytes = b""
     token: str = ""
+    session: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def base(self) -> str:
+        assert self.proxy is not None
+        return self.proxy.url
 
     def start(self) -> None:
+        """One process as production.sh starts it (uvicorn, the factory, behind a proxy)."""
         port = free_port()
-        command = [str(Path(sys.executable).with_name("arbitro")), "serve", "--port", str(port)]
+        command = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "arbitro.web.factory:app_from_environment",
+            "--factory",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--proxy-headers",
+            "--forwarded-allow-ips",
+            "127.0.0.1",
+            "--log-level",
+            "warning",
+        ]
         self.processes.append(
             subprocess.Popen(
                 command,
@@ -87,34 +124,47 @@ class Servers:
                 start_new_session=True,
             )
         )
-        self.bases.append(f"http://127.0.0.1:{port}")
+        self.ports.append(port)
 
-    def wait_ready(self) -> set[str]:
-        """Wait until every live process answers; their labels (X-Arbitro-Worker)."""
-        labels = set()
-        for process, base in zip(self.processes, self.bases, strict=True):
-            if process.poll() is not None:
-                continue
+    def wait_ready(self) -> None:
+        """Wait until every process answers (on its own port, once); their labels."""
+        for process, port in zip(self.processes, self.ports, strict=True):
             deadline = time.monotonic() + READY_WITHIN
             while True:
-                assert process.poll() is None, f"{base} stopped"
-                assert time.monotonic() < deadline, f"{base} did not start"
+                assert process.poll() is None, f"process on {port} stopped"
+                assert time.monotonic() < deadline, f"process on {port} did not start"
                 try:
-                    with httpx.Client(base_url=base, timeout=30) as client:
-                        answer = client.get("/api/events")
+                    with httpx.Client(timeout=30) as client:
+                        answer = client.get(f"http://127.0.0.1:{port}/api/events")
                     if answer.status_code == 200:
-                        labels.add(answer.headers[WORKER_HEADER])
+                        self.labels.append(answer.headers[WORKER_HEADER])
                         break
                 except httpx.TransportError:
                     pass
                 time.sleep(0.1)
-        return labels
 
-    def api(self, i: int, path: str, body: object = None) -> httpx.Response:
-        """The director's API call through process ``i`` (its bearer token from process 0)."""
+    def api(self, path: str, body: object = None) -> httpx.Response:
+        """The director's API call through nginx (whichever process it picks)."""
         headers = {"Authorization": f"Bearer {self.token}"}
-        with httpx.Client(base_url=self.bases[i], timeout=60, headers=headers) as client:
+        with httpx.Client(base_url=self.base, timeout=60, headers=headers) as client:
             return client.post(path, json=body)
+
+    def on_every_process(self, path: str, **kwargs: Any) -> dict[str, httpx.Response]:
+        """GET ``path`` through nginx until every live process answered once: the first
+        answer of each, by label (nginx's round robin reaches them all in a few)."""
+        live_labels = {
+            label
+            for label, process in zip(self.labels, self.processes, strict=True)
+            if process.poll() is None
+        }
+        answers: dict[str, httpx.Response] = {}
+        with httpx.Client(base_url=self.base, timeout=60, **kwargs) as client:
+            for _ in range(6 * PROCESSES):
+                answer = client.get(path)
+                answers.setdefault(answer.headers[WORKER_HEADER], answer)
+                if set(answers) >= live_labels:
+                    return answers
+        raise AssertionError(f"nginx reached {sorted(answers)} of {sorted(live_labels)}")
 
     def records(self, event_id: str, kind: str) -> list[Any]:
         store = RecordStore.open(self.url)
@@ -125,10 +175,13 @@ class Servers:
 
 
 @pytest.fixture(scope="module")
-def servers(postgres_test_database: str, redis_server: RedisServer) -> Iterator[Servers]:
+def servers(
+    postgres_test_database: str, redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Servers]:
     url = postgres.create_schema(postgres_test_database)
     env = {**os.environ, "ARBITRO_DATABASE_URL": url, "ARBITRO_LANG": "en"}
     env[REDIS_URL_ENV] = redis_server.url
+    env["ARBITRO_TRUST_PROXY"] = "1"  # as production.sh: only nginx reaches the processes
     for name in (SECRET_ENV, "ARBITRO_BASE_URL"):
         env.pop(name, None)
     store = RecordStore.open(url)  # migrated once, as production.sh does before the processes
@@ -139,15 +192,22 @@ def servers(postgres_test_database: str, redis_server: RedisServer) -> Iterator[
     try:
         for _ in range(PROCESSES):
             found.start()
-        assert len(found.wait_ready()) == PROCESSES
-        with httpx.Client(base_url=found.bases[0], timeout=60) as client:
+        found.wait_ready()
+        assert len(set(found.labels)) == PROCESSES
+        found.proxy = Proxy.start(tmp_path_factory.mktemp("nginx"), found.ports)
+        with httpx.Client(base_url=found.base, timeout=60) as client:
             issued = client.post(
                 "/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]}
             )
-        assert issued.status_code == 200, issued.text
-        found.token = issued.json()["access_token"]
+            assert issued.status_code == 200, issued.text
+            found.token = issued.json()["access_token"]
+            desk = client.post("/login", data={"username": DIRECTOR[0], "password": DIRECTOR[1]})
+            assert desk.status_code == 303, desk.text
+            found.session = dict(client.cookies)
         yield found
     finally:
+        if found.proxy is not None:
+            found.proxy.stop()
         for process in found.processes:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
@@ -161,14 +221,47 @@ def servers(postgres_test_database: str, redis_server: RedisServer) -> Iterator[
 
 
 def make_event(servers: Servers, event_id: str, tables: int, deals: int = 2) -> None:
-    """A pairs event of one round (FIBAS), created, registered and seated through process 0."""
+    """A pairs event of one round (FIBAS), created, registered and seated through nginx."""
     event = {"event_id": event_id, "name": event_id, "format": "pairs", "rounds": 1}
-    created = servers.api(0, "/api/events", {**event, "deals": [deals], "movements": ["draw"]})
+    created = servers.api("/api/events", {**event, "deals": [deals], "movements": ["draw"]})
     assert created.status_code == 201, created.text
     for i in range(1, 2 * tables + 1):
         path = f"/api/events/{event_id}/competitors"
-        assert servers.api(0, path, {"name": f"Coppia {i}"}).is_success
-    assert servers.api(0, f"/api/events/{event_id}/rounds/1/seat", {"publish": True}).is_success
+        assert servers.api(path, {"name": f"Coppia {i}"}).is_success
+    assert servers.api(f"/api/events/{event_id}/rounds/1/seat", {"publish": True}).is_success
+
+
+def process_of(answer: httpx.Response) -> str:
+    """The label of the process that gave ``answer`` (through nginx)."""
+    return answer.headers[WORKER_HEADER]
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_sheet_entered_through_one_process_is_on_the_standings_page_of_the_others_at_once(
+    servers: Servers,
+) -> None:
+    """Every process renders (and keeps, web/page_cache.py) the standings display before the
+    round's sheets; the sheets are entered and the standings published through nginx; the
+    very next read of the display through each process shows them (its cached page was of
+    the event's old version: the commit's NOTIFY reached it)."""
+    make_event(servers, "classifica", tables=2)
+    before = servers.on_every_process("/e/classifica/standings")
+    assert all(a.status_code == 200 and "Coppia 1" not in a.text for a in before.values())
+    for table in (1, 2):
+        path = f"/api/events/classifica/rounds/1/tables/{table}/sheet"
+        answer = servers.api(path, {"deals": [DEAL, DEAL]})
+        assert answer.status_code == 200, answer.text
+    published = servers.api("/api/events/classifica/rounds/1/publish-standings")
+    assert published.status_code == 200, published.text
+    after = servers.on_every_process("/e/classifica/standings")
+    assert len(after) == PROCESSES
+    # The standings were published by one process: the two others' pages hold them too.
+    assert len(set(after) - {process_of(published)}) == PROCESSES - 1
+    for label, answer in after.items():
+        assert answer.status_code == 200
+        for i in range(1, 5):  # the four pairs' rows, on every process's page
+            assert f"Coppia {i}" in answer.text, (label, answer.text[-2000:])
 
 
 @pytest.mark.postgres
@@ -178,7 +271,7 @@ def test_a_stream_on_one_process_wakes_when_a_sheet_is_entered_through_another(
 ) -> None:
     make_event(servers, "serata", tables=2)
     token = make_token(servers.secret, "serata", 1, 1)
-    phone = httpx.Client(base_url=servers.bases[1], timeout=60)
+    phone = httpx.Client(base_url=servers.base, timeout=60)
     with phone, phone.stream("GET", f"/t/{token}/events") as stream:
         lines = stream.iter_lines()
 
@@ -196,15 +289,16 @@ def test_a_stream_on_one_process_wakes_when_a_sheet_is_entered_through_another(
         first = next_event()
         assert first[0] == "status"
         started = time.monotonic()
-        entered = servers.api(
-            0, "/api/events/serata/rounds/1/tables/1/sheet", {"deals": [DEAL, DEAL]}
-        )
+        entered = servers.api("/api/events/serata/rounds/1/tables/1/sheet", {"deals": [DEAL] * 2})
         assert entered.status_code == 200, entered.text
         woken = next_event()
         elapsed = time.monotonic() - started
+    # nginx's round robin sent the sheet to another process than the stream's.
+    assert process_of(entered) != process_of(stream)
     assert woken[0] == "status" and woken[1] != first[1]
-    # Woken by process 0's NOTIFY, not by process 1's own periodic read of the event (which
-    # comes RECHECK_SECONDS after the stream subscribed: about when the sheet was entered).
+    # Woken by the other process's NOTIFY, not by the stream's own periodic read of the event
+    # (which comes RECHECK_SECONDS after the stream subscribed: about when the sheet was
+    # entered).
     assert elapsed < live.RECHECK_SECONDS / 2, elapsed
 
 
@@ -227,29 +321,33 @@ def keyed_post(
 def test_a_phone_alternating_between_processes_behaves_as_with_one(servers: Servers) -> None:
     make_event(servers, "giro", tables=1)
     token = make_token(servers.secret, "giro", 1, 1)
-    path = f"/t/{token}"
-    first, second, third = servers.bases
+    path = f"{servers.base}/t/{token}"
+    reached = []
     with httpx.Client(timeout=60) as phone:  # one cookie jar, as one phone's browser
-        opened = phone.get(f"{first}{path}", params={"line": "ns"})
+        opened = phone.get(path, params={"line": "ns"})
         assert opened.status_code == 200, opened.text
         assert "arbitro_device" in phone.cookies
         form = {**PHONE_SHEET, "line": "ns", "round": "1"}
         form["proof"] = line_code(servers.secret, token, "ns")
         key = {"Idempotency-Key": "telefono-ns-invio-1"}
-        sent = phone.post(f"{second}{path}", data=form, headers=key)
+        sent = phone.post(path, data=form, headers=key)
         assert sent.status_code == 303, sent.text
-        again = keyed_post(phone, f"{third}{path}", form, key)  # its answer was lost
+        again = keyed_post(phone, path, form, key)  # its answer was lost
         assert (again.status_code, again.headers["location"]) == (303, sent.headers["location"])
-        # The same phone, bound to N-S on the second process, may not sign E-W on the first.
+        # The same phone, bound to N-S by another process, may not sign E-W on this one.
         other = {**form, "line": "ew", "proof": line_code(servers.secret, token, "ew")}
-        refused = phone.post(f"{first}{path}", data=other)
+        refused = phone.post(path, data=other)
         assert refused.status_code == 409, refused.text
         assert "already signed" in refused.text or "già firmato" in refused.text
+        reached = [process_of(a) for a in (opened, sent, again, refused)]
+    assert set(reached) == set(servers.labels), reached  # nginx spread them over all three
     signed = servers.records("giro", "sheet-entered")
     assert [(b.line, b.device) for b in signed] == [("ns", phone.cookies["arbitro_device"])]
-    # The director's token, issued by the first process, is honoured by the third.
-    published = servers.api(2, "/api/events/giro/rounds/1/tables/1/sheet", {"deals": [DEAL] * 2})
-    assert published.status_code == 200, published.text
+    # The director's token, issued by one process, is honoured by every one.
+    for label, answer in servers.on_every_process(
+        "/api/events/giro", headers={"Authorization": f"Bearer {servers.token}"}
+    ).items():
+        assert answer.status_code == 200, (label, answer.text)
 
 
 def digital_table(servers: Servers, event_id: str) -> str:
@@ -263,8 +361,89 @@ def digital_table(servers: Servers, event_id: str) -> str:
     return make_token(servers.secret, event_id, 1, 1)
 
 
-def connect_phone(base: str, token: str, seat: str, secret: bytes) -> Any:
-    return digital.Phone(base, token, seat, seat_code(secret, token, seat))
+def socket_process(phone: Any) -> str:
+    """The label of the process holding ``phone``'s socket (its handshake's header)."""
+    return str(phone.socket.response.headers[WORKER_HEADER])
+
+
+def connect_phone(servers: Servers, token: str, seat: str, avoid: set[str]) -> Any:
+    """The seat's phone connected through nginx to a process not in ``avoid`` (connected
+    again, round robin, until it lands on one)."""
+    code = seat_code(servers.secret, token, seat)
+    for _ in range(3 * PROCESSES):
+        phone = digital.Phone(servers.base, token, seat, code)
+        if socket_process(phone) not in avoid:
+            return phone
+        phone.socket.close()
+    raise AssertionError(f"nginx kept {seat} on {avoid}")
+
+
+def spread_phones(servers: Servers, token: str) -> dict[str, Any]:
+    """A table's four phones through nginx, N, E and S each on its own process, W on
+    another than S's."""
+    phones: dict[str, Any] = {}
+    for seat in ("N", "E", "S"):
+        phones[seat] = connect_phone(
+            servers, token, seat, {socket_process(p) for p in phones.values()}
+        )
+    phones["W"] = connect_phone(servers, token, "W", {socket_process(phones["S"])})
+    assert {socket_process(p) for p in phones.values()} == set(servers.labels)
+    return phones
+
+
+def desk_seats(servers: Servers, path: str, avoid: str) -> dict[str, str]:
+    """The desk's digital table page read through nginx from every process but ``avoid``:
+    process -> its page's text."""
+    answers = servers.on_every_process(path, cookies=servers.session)
+    return {label: a.text for label, a in answers.items() if label != avoid}
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_seat_connected_to_one_process_is_connected_on_the_desk_of_another(
+    servers: Servers,
+) -> None:
+    """The desk's page of a digital table shows North «connected» whichever process serves it
+    while North's phone holds a socket on one (web/digital_presence.py through Redis), and
+    «empty» on them all once it left (issue 32's wait for a disconnected seat counts from
+    then)."""
+    token = digital_table(servers, "presenze")
+    page = "/desk/e/presenze/r/1/digital/1"
+    phone = connect_phone(servers, token, "N", set())
+    holder = socket_process(phone)
+    try:
+        others = desk_seats(servers, page, avoid=holder)
+        assert len(others) == PROCESSES - 1
+        for label, text in others.items():
+            assert 'dd-connected"><strong>N</strong>' in text, (label, text[-3000:])
+            assert 'dd-connected"><strong>E</strong>' not in text
+    finally:
+        phone.socket.close()
+    digital._wait_for(
+        lambda: all(
+            'dd-empty"><strong>N</strong>' in text
+            for text in desk_seats(servers, page, avoid="").values()
+        )
+    )
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_digital_tables_four_phones_on_three_processes_play_a_deal(servers: Servers) -> None:
+    token = digital_table(servers, "online")
+    phones = spread_phones(servers, token)
+    try:
+        moves = play(phones, random.Random(9))
+        sign(servers, phones, "online")
+    finally:
+        for p in phones.values():
+            p.socket.close()
+    assert moves > 10 and not any(p.errors for p in phones.values())
+    recorded = moves_recorded(servers, "online")
+    assert len(recorded) == moves and recorded == one_each_in_order(recorded)
+    assert {deal for deal, _ in recorded} == {1, 2}
+    lines = [(s.line, s.device) for s in servers.records("online", "sheet-entered")]
+    assert lines == [("ns", "telefono-N-0123456789abcdef"), ("ew", "telefono-E-0123456789abcdef")]
 
 
 def play(
@@ -311,41 +490,46 @@ def one_each_in_order(recorded: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 @pytest.mark.postgres
 @pytest.mark.slow
-def test_a_digital_tables_four_phones_on_three_processes_play_a_deal(servers: Servers) -> None:
-    token = digital_table(servers, "online")
-    a, b, c = servers.bases
-    phones = {
-        seat: connect_phone(base, token, seat, servers.secret)
-        for seat, base in zip(("N", "E", "S", "W"), (a, b, c, a), strict=True)
-    }
-    try:
-        moves = play(phones, random.Random(9))
-        sign(servers, phones, "online")
-    finally:
-        for p in phones.values():
-            p.socket.close()
-    assert moves > 10 and not any(p.errors for p in phones.values())
-    recorded = moves_recorded(servers, "online")
-    assert len(recorded) == moves and recorded == one_each_in_order(recorded)
-    assert {deal for deal, _ in recorded} == {1, 2}
-    lines = [(s.line, s.device) for s in servers.records("online", "sheet-entered")]
-    assert lines == [("ns", "telefono-N-0123456789abcdef"), ("ew", "telefono-E-0123456789abcdef")]
+def test_the_login_throttle_holds_across_processes_behind_the_proxy(servers: Servers) -> None:
+    """docs/security.md: a source's fifth wrong password within the hour makes it wait a
+    minute. nginx spreads the five over the three processes (each counts in Redis); then
+    every process refuses the source, even with the right password, for about a minute."""
+    failed: list[str] = []
+    with httpx.Client(base_url=servers.base, timeout=60) as client:
+        wrong = {"username": DIRECTOR[0], "password": "non-è-questa"}
+        while len(failed) < SOURCE_FAILURES:
+            answer = client.post("/api/token", json=wrong)
+            if answer.status_code == 429:  # the hashing budget's short wait, not the source's
+                wait = int(answer.headers["retry-after"])
+                assert wait <= 5, f"refused after {len(failed)} failures: {answer.text}"
+                time.sleep(wait)
+                continue
+            assert answer.status_code == 401, answer.text
+            failed.append(process_of(answer))
+        right = {"username": DIRECTOR[0], "password": DIRECTOR[1]}
+        refused = [client.post("/api/token", json=right) for _ in range(2 * PROCESSES)]
+    assert len(set(failed)) >= 2, failed  # the failures were counted by several processes
+    assert {process_of(a) for a in refused} == set(servers.labels)
+    for answer in refused:
+        assert answer.status_code == 429, answer.text
+        assert 50 <= int(answer.headers["retry-after"]) <= 60
 
 
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_chaos_a_process_killed_and_redis_restarted_during_play(servers: Servers) -> None:
-    """The third process is killed (SIGKILL) right after South's phone sent it a move: the
-    phone connects to the first process and sends the move again only if its view says it
-    was not taken (the store's sequence refuses a double anyway); Redis is restarted, empty,
-    during play, and a line's sheet sent meanwhile through the second process is stored once."""
+    """The process holding South's socket (and no other phone's) is killed (SIGKILL) right
+    after South's phone sent it a move: the phone connects again through nginx, which finds
+    that process gone and hands the socket to another; the phone sends the move again only
+    if its view says it was not taken (the store's sequence refuses a double anyway); Redis
+    is restarted, empty, during play, and a line's sheet sent meanwhile through nginx twice
+    (two processes) is stored once."""
     token = digital_table(servers, "caos")
-    a, b, c = servers.bases
-    phones = {
-        seat: connect_phone(base, token, seat, servers.secret)
-        for seat, base in zip(("N", "E", "S", "W"), (a, b, c, a), strict=True)
-    }
+    phones = spread_phones(servers, token)
+    south = socket_process(phones["S"])
+    victim = servers.labels.index(south)
     killed: list[int] = []
+    landed: list[str] = []
 
     def chaos(moves: int, phone: Any) -> bool:
         if moves == 12:
@@ -357,12 +541,12 @@ def test_chaos_a_process_killed_and_redis_restarted_during_play(servers: Servers
         phone.socket.send(
             json.dumps({"deal": view["deal"], "n": view["n"] + 1, "move": offered[0]})
         )
-        os.killpg(servers.processes[2].pid, signal.SIGKILL)
-        servers.processes[2].wait()
+        os.killpg(servers.processes[victim].pid, signal.SIGKILL)
+        servers.processes[victim].wait()
         killed.append(moves)
-        phone.url = phone.url.replace(c.replace("http", "ws"), a.replace("http", "ws"))
         phone.socket.close()
-        phone.open()  # the same seat on the first process: the position as the store has it
+        phone.open()  # through nginx again: the position as the store has it
+        landed.append(socket_process(phone))
         if (phone.view["deal"], phone.view["n"]) == (view["deal"], view["n"]):
             phone.socket.send(
                 json.dumps({"deal": view["deal"], "n": view["n"] + 1, "move": offered[0]})
@@ -376,19 +560,23 @@ def test_chaos_a_process_killed_and_redis_restarted_during_play(servers: Servers
         for p in phones.values():
             p.socket.close()
     assert killed, "South never had the turn after the sixth move"
+    assert landed[0] in set(servers.labels) - {south}  # another, live process
     assert not any(p.errors for p in phones.values())
     recorded = moves_recorded(servers, "caos")
     assert len(recorded) == moves
     assert recorded == one_each_in_order(recorded)  # none lost, none doubled
     assert len(servers.records("caos", "sheet-entered")) == 2
-    # A line's sheet of the paper table sent after Redis came back: stored once.
+    # A line's sheet of the paper table sent after Redis came back, twice: stored once.
     paper = make_token(servers.secret, "caos", 2, 1)
+    path = f"{servers.base}/t/{paper}"
     with httpx.Client(timeout=60) as phone:
-        assert phone.get(f"{b}/t/{paper}", params={"line": "ns"}).status_code == 200
+        assert phone.get(path, params={"line": "ns"}).status_code == 200
         form = {**PHONE_SHEET, "line": "ns", "round": "1"}
         form["proof"] = line_code(servers.secret, paper, "ns")
         key = {"Idempotency-Key": "caos-ns-1"}
-        for base in (b, a):
-            answer = keyed_post(phone, f"{base}/t/{paper}", form, key)
-            assert answer.status_code == 303, (base, answer.text[-2000:])
+        sent = [keyed_post(phone, path, form, key) for _ in range(2)]
+    for answer in sent:
+        assert answer.status_code == 303, answer.text[-2000:]
+    assert {process_of(a) for a in sent} <= set(servers.labels) - {south}
+    assert len({process_of(a) for a in sent}) == 2  # nginx: the two live processes in turn
     assert len(servers.records("caos", "sheet-entered")) == 3

@@ -1,7 +1,8 @@
 """One command for production on one machine (issue 33, docs/deploy.md):
 ``bash scripts/production.sh 3 PORT`` starts three arbitro processes (each what a worker of
 ``arbitro serve --workers`` runs) behind a real nginx (Debian's), on a real PostgreSQL and a
-real Redis; a director logs in through nginx, and nginx spreads the requests over the three."""
+real Redis; a director logs in through nginx, and nginx spreads the requests over the three;
+a process killed (SIGKILL) is skipped by nginx and started again by the script."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ READY_WITHIN = 180.0
 def production(
     postgres_database_url: str, redis_server: RedisServer, tmp_path: Path
 ) -> Iterator[str]:
-    """The script running (its own process group, ended at the end); nginx's URL once all
-    three processes answer through it."""
+    """The script running (its own process group, ended at the end; its files in
+    ``tmp_path / "nginx"``); nginx's URL once all three processes answer through it."""
     store = RecordStore.open(postgres_database_url)
     add_user(store, *DIRECTOR)
     store.close()
@@ -81,19 +82,45 @@ def production(
             script.wait()
 
 
+def answers(base: str, path: str, count: int, token: str = "") -> list[httpx.Response]:
+    """``count`` GETs of ``path`` through nginx (new connections: nginx's round robin)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    out = []
+    for _ in range(count):
+        with httpx.Client(base_url=base, timeout=60, headers=headers) as client:
+            out.append(client.get(path))
+    return out
+
+
 @pytest.mark.postgres
 @pytest.mark.slow
-def test_a_director_logs_in_through_nginx(production: str) -> None:
+def test_a_director_logs_in_through_nginx_and_a_killed_process_comes_back(
+    production: str, tmp_path: Path
+) -> None:
     with httpx.Client(base_url=production, timeout=60) as client:
         issued = client.post("/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]})
         assert issued.status_code == 200, issued.text
         token = issued.json()["access_token"]
-        labels = set()
-        for _ in range(2 * PROCESSES):  # nginx's round robin: every process answers
-            answer = client.get("/api/events", headers={"Authorization": f"Bearer {token}"})
-            assert answer.status_code == 200
-            labels.add(answer.headers[WORKER_HEADER])
+    first = answers(production, "/api/events", 2 * PROCESSES, token)  # nginx's round robin
+    assert all(a.status_code == 200 for a in first)
+    labels = {a.headers[WORKER_HEADER] for a in first}
     assert len(labels) == PROCESSES
+    # The first process killed: nginx sends its requests to the two others (no error seen),
+    # and the script starts it again (a new label) on its port.
+    pid_file = tmp_path / "nginx" / "process-0.pid"
+    killed = int(pid_file.read_text())
+    os.kill(killed, signal.SIGKILL)
+    deadline = time.monotonic() + READY_WITHIN
+    seen: set[str] = set()
+    while not seen - labels:
+        assert time.monotonic() < deadline, f"the killed process did not come back: {seen}"
+        for answer in answers(production, "/api/events", PROCESSES, token):
+            assert answer.status_code == 200, answer.text  # never the dead process's error
+            seen.add(answer.headers[WORKER_HEADER])
+        time.sleep(0.2)
+    assert int(pid_file.read_text()) != killed
+    assert len(seen - labels) == 1  # one process started again; the two others unchanged
+    assert len(labels & seen) == PROCESSES - 1
 
 
 @pytest.mark.postgres
@@ -101,44 +128,39 @@ def test_a_director_logs_in_through_nginx(production: str) -> None:
 def test_a_sheet_entered_through_one_process_is_on_the_others_standings(
     production: str,
 ) -> None:
-    """Each process is reached directly (its own port, behind nginx's): the event created,
-    the pairs registered and seated through the first, the round's sheets through the second,
-    the standings published through the third, and read through each: the same rows."""
-    port = int(production.rsplit(":", 1)[1])
-    direct = [f"http://127.0.0.1:{port + 1 + i}" for i in range(PROCESSES)]
+    """Through nginx: the event created, the pairs registered and seated, the round's sheets
+    entered and the standings published (nginx spreading the posts over the processes), and
+    read through each of the three: the same rows."""
     with httpx.Client(base_url=production, timeout=60) as client:
         token = client.post(
             "/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]}
         ).json()["access_token"]
     headers = {"Authorization": f"Bearer {token}"}
 
-    def post(base: str, path: str, body: object = None) -> httpx.Response:
-        with httpx.Client(base_url=base, timeout=60, headers=headers) as client:
+    def post(path: str, body: object = None) -> httpx.Response:
+        with httpx.Client(base_url=production, timeout=60, headers=headers) as client:
             return client.post(path, json=body)
 
-    first, second, third = direct
     event = {"event_id": "serata", "name": "Serata", "format": "pairs", "rounds": 1}
-    created = post(first, "/api/events", {**event, "deals": [2], "movements": ["draw"]})
+    created = post("/api/events", {**event, "deals": [2], "movements": ["draw"]})
     assert created.status_code == 201, created.text
     for i in range(1, 5):
-        assert post(first, "/api/events/serata/competitors", {"name": f"Coppia {i}"}).is_success
-    assert post(first, "/api/events/serata/rounds/1/seat", {"publish": True}).is_success
+        assert post("/api/events/serata/competitors", {"name": f"Coppia {i}"}).is_success
+    assert post("/api/events/serata/rounds/1/seat", {"publish": True}).is_success
     deal = {"ns_base": 300, "ns_points": 120, "ew_base": 100, "ew_points": 45}
     for table in (1, 2):
-        entered = post(
-            second, f"/api/events/serata/rounds/1/tables/{table}/sheet", {"deals": [deal, deal]}
-        )
+        entered = post(f"/api/events/serata/rounds/1/tables/{table}/sheet", {"deals": [deal] * 2})
         assert entered.status_code == 200, entered.text
-    published = post(third, "/api/events/serata/rounds/1/publish-standings")
+    published = post("/api/events/serata/rounds/1/publish-standings")
     assert published.status_code == 200, published.text
-    bodies = []
-    for base in direct:
-        with httpx.Client(base_url=base, timeout=60) as client:
-            read = client.get("/api/events/serata/standings")
+    bodies: dict[str, object] = {}
+    for read in answers(production, "/api/events/serata/standings", 2 * PROCESSES):
         assert read.status_code == 200, read.text
-        bodies.append(read.json())
-    assert len(bodies[0]["rows"]) == 4 and bodies[0]["after_round"] == 1
-    assert bodies[1] == bodies[0] and bodies[2] == bodies[0]
+        bodies.setdefault(read.headers[WORKER_HEADER], read.json())
+    assert len(bodies) == PROCESSES
+    first, *others = bodies.values()
+    assert isinstance(first, dict) and len(first["rows"]) == 4 and first["after_round"] == 1
+    assert all(other == first for other in others)
 
 
 @pytest.mark.postgres

@@ -25,9 +25,9 @@ from __future__ import annotations
 import os
 import secrets
 import sys
-from collections.abc import Awaitable, Callable
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from arbitro.i18n import _
 from arbitro.store import RecordStore
@@ -43,6 +43,29 @@ process builds its app (not its pid), so that a check of the workers (or a direc
 two answers) can tell them apart."""
 
 
+class NameTheProcess:
+    """ASGI middleware naming the process in every answer (:data:`WORKER_HEADER`): the HTTP
+    answers' headers and the WebSockets' handshake (``websocket.accept``), so that a phone
+    behind the proxy can tell which process holds its socket (issue 33)."""
+
+    def __init__(self, app: ASGIApp, label: str) -> None:
+        self.app = app
+        self.header = (WORKER_HEADER.lower().encode("latin-1"), label.encode("latin-1"))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, adding the header to the answer's start or the accept."""
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+
+        async def named(message: Message) -> None:
+            if message["type"] in ("http.response.start", "websocket.accept"):
+                message = {**message, "headers": [*message.get("headers", []), self.header]}
+            await send(message)
+
+        await self.app(scope, receive, named)
+
+
 def app_from_environment() -> FastAPI:
     """The web app on ``$ARBITRO_DATABASE_URL`` (else the installation's default database),
     built in the worker process that calls it (uvicorn's ``factory=True``)."""
@@ -52,8 +75,8 @@ def app_from_environment() -> FastAPI:
 def share_changes(app: FastAPI) -> FastAPI:
     """Wire ``app`` to the other processes serving its database (issue 33): on PostgreSQL its
     commits and its digital tables' moves are sent to them and theirs wake its pages, streams
-    and sockets (:mod:`arbitro.store.notify`); every answer names the process
-    (:data:`WORKER_HEADER`). On SQLite (one process) only the label. Returns ``app``."""
+    and sockets (:mod:`arbitro.store.notify`); every answer, a WebSocket's handshake included, names
+    the process (:data:`WORKER_HEADER`, :class:`NameTheProcess`). On SQLite (one process) only the label. Returns ``app``."""
     label = secrets.token_hex(4)
     app.state.worker = label
     web = app.state.web
@@ -63,14 +86,7 @@ def share_changes(app: FastAPI) -> FastAPI:
         share_moves(channel)
         app.router.on_shutdown.append(channel.close)
 
-    @app.middleware("http")
-    async def name_the_worker(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        response.headers[WORKER_HEADER] = label
-        return response
-
+    app.add_middleware(NameTheProcess, label=label)
     return app
 
 
