@@ -66,7 +66,7 @@ def test_art4_1_out_of_the_play_phase_nothing_is_offered() -> None:
 class _ListOnly:
     """An engine without ``selection``: the plays come from its list of moves."""
 
-    seats = (Seat.N, Seat.S)
+    seats: tuple[Seat, ...] = (Seat.N, Seat.S)
 
     def moves(self, game: Any) -> list[str]:
         return ["draw", "meld 4H 5H 6H", "meld 4H 5H JK=6H", "layoff 0 7H", "discard 7H"]

@@ -45,7 +45,7 @@ def _next(socket: ClientConnection, kind: str) -> dict[str, Any]:
 
 def _view_at(socket: ClientConnection, deal: int, n: int) -> dict[str, Any]:
     while True:
-        view = _next(socket, "view")["view"]
+        view: dict[str, Any] = _next(socket, "view")["view"]
         if (view["deal"], view["n"]) == (deal, n):
             return view
 
