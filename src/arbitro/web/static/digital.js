@@ -91,7 +91,7 @@ const chosen = () => selected.map((i) => hand[i]);
 const offered = (cards) => (mine() ? [...view.moves, ...pickedFor(cards)].filter((m, i, all) => all.indexOf(m) === i && sameCards(cardsOf(m), cards)) : []);
 
 // The plays the server offers for the cards selected (issue 32): a game whose list of moves
-// cannot hold every play (Burraco Parole's longer words and lay-offs) answers, after each
+// cannot hold every play (long words, lay-offs of several cards) answers, after each
 // tap, what exactly those cards can play; the answer is kept for that selection at that
 // move only, beside the listed moves.
 let picked = { key: "", plays: [] };
