@@ -30,7 +30,7 @@ of a shared machine do not count; wall time ``time.perf_counter_ns`` reported be
 
 Burraco Parole uses the real Italian dictionary (Hunspell, ``italian()``); its affix rules are
 read once before timing. Run: .venv/bin/python bench/legal_moves.py [--quick] [--positions N]
-[--game burraco|parole|scala40|briscola] [--skip-full] [--json]
+[--game burraco|parole|scala40|briscola] [--skip-full] [--worst N] [--json]
 """
 
 from __future__ import annotations
@@ -159,9 +159,11 @@ def _q(xs: list[float], f: float) -> float:
     return ys[min(len(ys) - 1, int(f * len(ys)))]
 
 
-def measure(spec: GameSpec, ps: list[Position], full: bool = True) -> dict[str, Any]:
+def measure(
+    spec: GameSpec, ps: list[Position], full: bool = True, worst: int = 0
+) -> dict[str, Any]:
     """Time ``legal_moves`` (unless not ``full``: then its figures are zero) and the floor
-    (``copy``) on every position of ``ps``."""
+    (``copy``) on every position of ``ps``; ``worst``: Parole's slowest taps kept."""
     cpu: list[float] = []
     wall: list[float] = []
     floor: list[float] = []
@@ -198,18 +200,20 @@ def measure(spec: GameSpec, ps: list[Position], full: bool = True) -> dict[str, 
             "max": max(cpu) / base,
         },
         "over_50ms": sum(1 for x in cpu if x > 50),
-        **_partial(ps, base),
+        **_partial(ps, base, worst),
     }
 
 
-def _partial(ps: list[Position], base: float) -> dict[str, Any]:
+def _partial(ps: list[Position], base: float, worst: int = 0) -> dict[str, Any]:
     """Burraco Parole's phone path (issue 32), where the game has it: ``moves_but_plays()``
     at every position (draw, pick up, the discards), and at each play-phase position the
     player's taps: a random order of 1 to 12 hand cards (never the whole hand), each tap
     asking ``selection(selected)`` (the plays of exactly those cards, the discard of one card,
     and ``could_play``: can a play still hold them); ``plays_with`` of the whole hand but one
-    card (the largest selection a play may take) is timed as before."""
+    card (the largest selection a play may take) is timed as before. ``worst``: the slowest
+    taps kept (the position's notation and the cards tapped) to be profiled (``--worst``)."""
     taps: list[float] = []
+    slow: list[tuple[float, str, list[Any]]] = []
     whole: list[float] = []
     rest: list[float] = []
     dead = 0
@@ -234,6 +238,10 @@ def _partial(ps: list[Position], base: float) -> dict[str, Any]:
                 t0 = time.process_time_ns()
                 offer = check(order[:k])
                 taps.append((time.process_time_ns() - t0) / 1e6)
+                if worst:
+                    slow.append((taps[-1], str(p), order[:k]))
+                    if len(slow) > 4 * worst:
+                        slow = sorted(slow, key=lambda x: -x[0])[:worst]
                 if not offer.grows:
                     dead += 1
                     break  # the phone says no play holds these cards: the player untaps
@@ -244,7 +252,13 @@ def _partial(ps: list[Position], base: float) -> dict[str, Any]:
         gc.enable()
     if not taps:
         return {}
-    return {
+    out: dict[str, Any] = {}
+    if worst:
+        out["worst_taps"] = [
+            {"cpu_ms": ms, "position": pos, "cards": "".join(cards)}
+            for ms, pos, cards in sorted(slow, key=lambda x: -x[0])[:worst]
+        ]
+    return out | {
         "selection_per_tap": {
             "calls": len(taps),
             "cannot_grow": dead,
@@ -275,6 +289,9 @@ def main() -> None:
     ap.add_argument("--game", choices=sorted(GAMES), action="append")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--skip-full", action="store_true", help="time the phone's path only (Parole)")
+    ap.add_argument(
+        "--worst", type=int, default=0, help="write Parole's N slowest taps (position, cards)"
+    )
     a = ap.parse_args()
     n = 300 if a.quick else a.positions
     out: dict[str, Any] = {
@@ -288,7 +305,7 @@ def main() -> None:
         t0 = time.perf_counter()
         ps = positions(spec, n, a.rate, a.seed)
         made = time.perf_counter() - t0
-        r = measure(spec, ps, full=not a.skip_full)
+        r = measure(spec, ps, full=not a.skip_full, worst=a.worst)
         r["positions_made_s"] = round(made, 1)
         out["games"].append(r)
         if not a.json:
@@ -313,6 +330,8 @@ def main() -> None:
                         f" | >50ms {r[key]['over_50ms']}",
                         flush=True,
                     )
+            for w in r.get("worst_taps", ()):
+                print(f"{'':9} slow tap {w['cpu_ms']:.2f} ms: {w['cards']} at {w['position']}")
     if a.json:
         print(json.dumps(out, indent=2))
 

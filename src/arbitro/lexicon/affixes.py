@@ -22,6 +22,7 @@ from itertools import chain
 from arbitro.games.core.lexicon import LetterIndex
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+_LETTERS_UP = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 Adds = tuple[str, ...]
 """The additions of one flag's rules for one strip (the empty string: the entry as it is)."""
@@ -66,6 +67,13 @@ class Cores:
         self._forms = {k: tuple(v) for k, v in forms.items()}
         self._empty = self._forms.get("", ())
         self._index = LetterIndex(k for k in self._forms if k)
+        # the letters from the rarest in the cores to the commonest: the order the index of
+        # reachable letters spells its keys in, so that a walk for a selection holding a
+        # rare letter (Q, Z, H...) leaves every branch without it at once (issue 32)
+        seen: Counter[str] = Counter()
+        for k in self._forms:
+            seen.update(set(k))
+        self._order = "".join(sorted(_LETTERS_UP, key=lambda x: (seen[x], x)))
         self._reaching: LetterIndex | None = None  # the same, with each core's affix letters
         self._adds: dict[Adds, tuple[LetterIndex, bool]] = {}
         self._most_of: dict[Adds, int] = {}
@@ -122,10 +130,13 @@ class Cores:
                 self._reaching = LetterIndex(
                     (k for k in self._forms if k),
                     {
-                        k: "".join(a for pair in v for adds in pair for a in adds)
+                        # only the additions a card can spell: it_IT's prefixes end in an
+                        # apostrophe (QUEST', DALL'), their letters reach nothing
+                        k: "".join(a for pair in v for adds in pair for a in adds if _spelt(a))
                         for k, v in self._forms.items()
                         if k
                     },
+                    order=self._order,
                 )
             found: Iterable[str] = self._reaching.within(letters, extra, hold="".join(want))
             for w in self._from_cores(chain(found, ("",)), letters, extra, want):
@@ -203,7 +214,8 @@ class Cores:
         if most is None:
             top: Counter[str] = Counter()
             for a in adds:
-                top |= Counter(a)
+                if _spelt(a):  # an addition no card spells (an apostrophe) adds nothing
+                    top |= Counter(a)
             most = self._most_of[adds] = _packed(top.elements())
         return most
 

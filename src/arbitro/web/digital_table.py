@@ -7,7 +7,9 @@ reload, a lost network or a new tab returns to the same seat; no one else's phon
 it. The WebSocket ``/t/{token}/digital/{seat}/ws`` sends the seat's view (the service's, its
 own hand only) on connecting and after every move at the table, and takes the seat's moves
 (``{"deal", "n", "move"}``: the server checks them again) and its line's signature of the
-engine's sheet (``{"sign": true}``). The state is the store's: a move is a record, appended
+engine's sheet (``{"sign": true}``); a selection of its cards (``{"type": "selection",
+"cards", "deal", "n"}``) is answered to that seat alone with the plays they can make
+(``{"type": "selection", "plays"}``, :func:`_selection`). The state is the store's: a move is a record, appended
 with the sequence it was decided on, so two processes never apply two moves at once (the
 second is decided again on the new state, and a stale move is refused). Several processes
 serve one table (issue 33): after a move, the process that took it wakes its own sockets of
@@ -35,7 +37,7 @@ from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_
 from arbitro.lazy_names import lazy_module
 from arbitro.services.digital_tables import DigitalTables
-from arbitro.tournament.digital.engine import rendered
+from arbitro.tournament.digital.engine import rendered, selection_plays
 from arbitro.web import auth, digital_presence
 from arbitro.web.context import Web, request_lang, web_of
 from arbitro.web.table import DEVICE_COOKIE, DEVICE_ID, device_of, new_device, with_device
@@ -58,6 +60,8 @@ router = APIRouter(include_in_schema=False)
 RECHECK_SECONDS = 2.0
 """How often a seat's socket re-reads its table when no move of this process woke it."""
 SEAT_MAX_AGE = 400 * 24 * 3600
+SELECTION_MOST = 30
+"""The most cards a phone's selection may name (a hand is smaller)."""
 
 
 def seat_code(secret: bytes, token: str, seat: str) -> str:
@@ -252,6 +256,12 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
                 continue
             if not isinstance(data, dict):
                 continue
+            if data.get("type") == "selection":
+                answer = await run_in_threadpool(
+                    _selection, tables, lock, event_id, round_number, table, s, data
+                )
+                await websocket.send_text(json.dumps(answer))
+                continue
             if data.get("sign"):
                 signed = (event_id, round_number, table, s, device, source)
                 await act(_sign, tables, web.secret, *signed)
@@ -306,6 +316,46 @@ def _sign(
         event_id, round_number, table, line, device, seal=secret, actor=actor, source=source
     )
     return status
+
+
+def _selection(
+    tables: Any,
+    lock: AbstractContextManager[Any],
+    event_id: str,
+    round_number: int,
+    table: int,
+    seat: Seat,
+    data: dict[str, Any],
+) -> dict[str, Any]:
+    """The answer to a phone's ``{"type": "selection", "cards": [...], "deal", "n"}`` (issue
+    32): the plays the seat can make with exactly the hand cards it tapped
+    (:func:`~arbitro.tournament.digital.engine.selection_plays`), for that seat only, and
+    only while it is to play in that deal at that move (else none): the cards must be its
+    own (the engine answers nothing for others), so no hidden card is ever named."""
+    cards = data.get("cards")
+    deal, n = data.get("deal"), data.get("n")
+    answer: dict[str, Any] = {"type": "selection", "deal": deal, "n": n, "plays": []}
+    if not (
+        isinstance(cards, list)
+        and 0 < len(cards) <= SELECTION_MOST
+        and all(isinstance(c, str) and 0 < len(c) <= 8 for c in cards)
+        and isinstance(deal, int)
+        and isinstance(n, int)
+    ):
+        return answer
+    answer["cards"] = cards
+    with lock:
+        t = tables.table(event_id, round_number, table)
+        game = t.position()
+        if (
+            t.paused
+            or game.is_over
+            or game.turn is not seat
+            or (t.current.number, len(t.current.moves)) != (deal, n)
+        ):
+            return answer
+        answer["plays"] = selection_plays(t.engine, game, cards)
+    return answer
 
 
 def _progress(

@@ -82,6 +82,7 @@ def anagram_keys(letters: Mapping[str, int], extra: Collection[str] = ()) -> Ite
         yield base[:i] + x + base[i:]
 
 
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _BIT = {chr(65 + i): 1 << i for i in range(26)}
 
 
@@ -97,22 +98,35 @@ class LetterIndex:
     """Words by their letters in alphabetical order (an anagram key), to find the words a
     multiset of letters spells (art. 4.1) by walking the keys' prefixes."""
 
-    def __init__(self, words: Iterable[str], reach: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        words: Iterable[str],
+        reach: Mapping[str, str] | None = None,
+        order: str | None = None,
+    ) -> None:
         """Index ``words`` (any case; kept and given back in upper case); ``reach``: for a
         word (upper case), the letters the words made from it may add (its affixes), which
-        :meth:`within` counts as reachable below it (``hold``)."""
+        :meth:`within` counts as reachable below it (``hold``); ``order``: the 26 letters in
+        the order the keys are spelled (by default alphabetical; rarest first makes a walk
+        that must hold a rare letter leave the other branches at once, issue 32). The answers
+        do not depend on ``order``."""
+        self._to: dict[int, int] | None = None
+        if order is not None:
+            if sorted(order) != sorted(_ALPHABET):
+                raise ValueError("order: the 26 letters A-Z, each once")
+            self._to = str.maketrans(order, _ALPHABET)
         by_key: dict[str, list[str]] = {}
         for w in words:
             up = w.upper()
-            by_key.setdefault("".join(sorted(up)), []).append(up)
+            by_key.setdefault(self._key(up), []).append(up)
         self._words = {k: tuple(v) for k, v in by_key.items()}
         # each prefix of a key -> the letters (a bit each) of the keys it begins
         below: dict[str, int] = {}
         more = {k: 0 for k in by_key}
         for w, add in (reach or {}).items():
-            key = "".join(sorted(w.upper()))
+            key = self._key(w.upper())
             if key in more:
-                more[key] |= _bits(add.upper())
+                more[key] |= _bits(self._in(add.upper()))
         for k in by_key:
             bits = _bits(k) | more[k]
             for i in range(1, len(k) + 1):
@@ -122,6 +136,20 @@ class LetterIndex:
 
     def __len__(self) -> int:
         return sum(len(v) for v in self._words.values())
+
+    def _in(self, text: str) -> str:
+        """``text``'s letters in the index's own alphabet (the ``order`` renamed A-Z)."""
+        return text if self._to is None else text.translate(self._to)
+
+    def _key(self, word: str) -> str:
+        """The key of an upper-case ``word``: its letters renamed, in order."""
+        return "".join(sorted(self._in(word)))
+
+    def _counts(self, letters: Mapping[str, int]) -> Mapping[str, int]:
+        """A multiset of letters in the index's own alphabet."""
+        if self._to is None:
+            return letters
+        return {self._in(x): n for x, n in letters.items()}
 
     def within(
         self,
@@ -136,6 +164,11 @@ class LetterIndex:
         needed letter without taking it); with ``hold``, only the words that hold, or whose
         ``reach`` holds, each letter of ``hold`` (and maybe others: a branch is left once no
         word below it can)."""
+        if self._to is not None:
+            letters = self._counts(letters)
+            extra = [self._in(x) for x in extra]
+            need = self._counts(need or {})
+            hold = self._in(hold)
         want = {x: n for x, n in (need or {}).items() if n > 0}
         alpha = sorted(set(letters) | set(extra) | set(want))
         words, below = self._words, self._below
@@ -185,6 +218,9 @@ class LetterIndex:
     def exactly(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
         """The words made of exactly ``letters``, or of them and one letter of ``extra`` (upper
         case): one lookup per anagram key."""
+        if self._to is not None:
+            letters = self._counts(letters)
+            extra = [self._in(x) for x in extra]
         for key in anagram_keys(letters, extra):
             yield from self._words.get(key, ())
 

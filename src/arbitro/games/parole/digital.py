@@ -11,8 +11,9 @@ lines' sheet (``[ns_base, ns_points, ew_base, ew_points]`` per deal, art. 5, 12)
 The moves a phone is offered (:meth:`ParoleDigital.moves`) are the draw, the pick-up and the
 discards allowed, and the short plays (the three-letter words and one-card lay-offs the bots
 also choose from): the full list of a hand of 20 cards holds tens of thousands of words and
-takes seconds (``bench/legal_moves.py``). A longer word is sent as a move and checked by the
-server like every other (the engine's ``push``). In the phone's notation a play spells its
+takes seconds (``bench/legal_moves.py``). The longer words and lay-offs are offered for the
+cards a player taps (:meth:`ParoleDigital.selection`, the phone asking after each tap), and
+checked again by the server when sent like every other move (the engine's ``push``). In the phone's notation a play spells its
 cards one a token so that the page can match them with the cards tapped: ``meld C A S A``,
 and a lay-off names the cards it adds, then the new word: ``layoff 0 S = CASSA``;
 :meth:`ParoleDigital.parse_move` reads both it and the record's notation (``meld CASA``,
@@ -155,6 +156,14 @@ class ParoleDigital:
         plays = [m for m in game.bot_moves() if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)]
         rest = [m for m in game.moves_but_plays() if m.kind is not MoveKind.TIME_OUT]
         return [_phone(game, m) for m in plays + rest]
+
+    def selection(self, game: Deal, cards: Sequence[str]) -> list[str]:
+        """The words and lay-offs the seat to play can make with exactly the hand ``cards``
+        it tapped, in the phone's notation (issue 32; art. 4.1: every word those letters
+        spell, each way of writing it with a wild, art. 4.4, and every lay-off onto its
+        line's words not frozen, the word's letters kept in order): :meth:`Deal.plays_with`.
+        None for cards the seat does not hold or out of its play phase."""
+        return [_phone(game, m) for m in game.plays_with(tuple(cards))]
 
     def robot(self, game: Deal, rng: random.Random) -> Move:
         """The greedy bot's move (:class:`arbitro.games.parole.bots.GreedyBot`), or, should

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, cast, runtime_checkable
 
 from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
@@ -59,7 +60,10 @@ class DigitalEngine(Protocol):
         ...
 
     def moves(self, game: Any) -> list[str]:
-        """The legal moves of the seat to play, in the notation."""
+        """The legal moves of the seat to play, in the notation. Optional beside it:
+        ``selection(game, cards)``, the plays the seat to play can make with exactly the
+        hand ``cards`` it tapped (:class:`SelectingEngine`, :func:`selection_plays`), for a
+        game whose full list is too long to send (issue 32)."""
         ...
 
     def robot(self, game: Any, rng: random.Random) -> Any:
@@ -93,6 +97,35 @@ class BoardEngine(Protocol):
 def board_engine(engine: DigitalEngine) -> BoardEngine | None:
     """``engine``'s board hook, None when its game deals no prepared boards."""
     return cast(BoardEngine, engine) if callable(getattr(engine, "board_layout", None)) else None
+
+
+@runtime_checkable
+class SelectingEngine(Protocol):
+    """The optional part of :class:`DigitalEngine` (issue 32): the plays a seat's selection
+    of cards can make, asked by its phone after each tap when the list of :meth:`moves` does
+    not hold every play (a long word, a lay-off of several cards)."""
+
+    def selection(self, game: Any, cards: Sequence[str]) -> list[str]:
+        """The plays (in the notation, as :meth:`DigitalEngine.moves` writes them) the seat
+        to play can make with exactly its hand cards ``cards``; none for cards it does not
+        hold, nor out of its turn's play."""
+        ...
+
+
+def selection_plays(engine: DigitalEngine, game: Any, cards: Sequence[str]) -> list[str]:
+    """The plays the seat to play can make with exactly the hand ``cards`` it selected: the
+    engine's own answer where it has one (:class:`SelectingEngine`), else the moves of its
+    list whose tokens after the kind (a target's number apart, a card's ``=`` reading
+    dropped) are exactly ``cards`` (issue 32)."""
+    if isinstance(engine, SelectingEngine):
+        return engine.selection(game, cards)
+    want = Counter(cards)
+    out = []
+    for move in engine.moves(game):
+        tokens = [w.split("=")[0] for w in move.split()[1:] if not w.isdigit()]
+        if want and Counter(tokens) == want:
+            out.append(move)
+    return out
 
 
 def has_engine(code: str) -> bool:

@@ -88,7 +88,25 @@ function play(move) {
 
 const mine = () => view && view.turn === view.seat && !view.over && !view.paused;
 const chosen = () => selected.map((i) => hand[i]);
-const offered = (cards) => (mine() ? view.moves.filter((m) => sameCards(cardsOf(m), cards)) : []);
+const offered = (cards) => (mine() ? [...view.moves, ...pickedFor(cards)].filter((m, i, all) => all.indexOf(m) === i && sameCards(cardsOf(m), cards)) : []);
+
+// The plays the server offers for the cards selected (issue 32): a game whose list of moves
+// cannot hold every play (long words, lay-offs of several cards) answers, after each
+// tap, what exactly those cards can play; the answer is kept for that selection at that
+// move only, beside the listed moves.
+let picked = { key: "", plays: [] };
+const pickKey = (deal, n, cards) => `${deal}:${n}:${[...cards].sort().join(" ")}`;
+const pickedFor = (cards) => (view && picked.key === pickKey(view.deal, view.n, cards) ? picked.plays : []);
+function askPlays() {
+  const cards = chosen();
+  if (mine() && cards.length) send({ type: "selection", cards, deal: view.deal, n: view.n });
+}
+function gotPlays(data) {
+  picked = { key: pickKey(data.deal, data.n, data.cards || []), plays: Array.isArray(data.plays) ? data.plays : [] };
+  const at = document.activeElement;  // the tapped card keeps the focus
+  if (at && at.dataset && at.dataset.index !== undefined) focusAt = Number(at.dataset.index);
+  render();
+}
 const find = (kind, cards, target) => offered(cards).find((m) => {
   const w = m.split(" ");
   return w[0] === kind && (target === undefined || w[1] === String(target));
@@ -357,6 +375,7 @@ function toggle(i) {
   selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
   focusAt = i;
   render();
+  askPlays();
 }
 
 // Dragging a hand card: onto another hand card to reorder, onto the discard pile to discard
@@ -445,6 +464,8 @@ function connect() {
       document.dispatchEvent(new CustomEvent("digital:view", { detail: { paused: Boolean(view.paused), called: Boolean(view.called) } }));
       if (moved) { selected = []; reconcile(view.hand, newDeal); }
       render();
+    } else if (data.type === "selection") {
+      gotPlays(data);
     } else if (data.type === "error") {
       const box = document.getElementById("dt-error");
       box.textContent = data.message;
