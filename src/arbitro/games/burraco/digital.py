@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from arbitro.cards import burraco_deck, format_cards, random_cut, shuffled
 from arbitro.errors import ArbitroError
-from arbitro.games.burraco.boards import PreparedBoard
 from arbitro.games.burraco.bots import GreedyBot, value
 from arbitro.games.burraco.deal import Deal
 from arbitro.games.burraco.errors import fibas
@@ -24,6 +23,9 @@ from arbitro.games.burraco.record import RULES
 from arbitro.games.core import LINES, SEATS, Line, Seat
 from arbitro.i18n import N_
 from arbitro.tournament.model import TableSeating
+
+if TYPE_CHECKING:  # a board is only read: the prepared boards' module loads with them
+    from arbitro.games.burraco.boards import PreparedBoard
 
 
 class BurracoDigital:
