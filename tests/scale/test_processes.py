@@ -32,6 +32,7 @@ import httpx
 import pytest
 import tests.postgres as postgres
 import tests.web.test_digital_table_web as digital
+from tests.digital.play import logged_moves
 from tests.scale.redis_server import RedisServer, free_port
 
 from arbitro.services.digital_tables import DigitalTables
@@ -298,7 +299,11 @@ def sign(servers: Servers, phones: dict[str, Any], event_id: str) -> None:
 
 def moves_recorded(servers: Servers, event_id: str) -> list[tuple[int, int]]:
     """The (deal, n) of the table's move records, in the store's order."""
-    return [(b.deal, b.n) for b in servers.records(event_id, "digital-move")]
+    store = RecordStore.open(servers.url)
+    try:
+        return [(b.deal, b.n) for b in logged_moves(store, event_id)]
+    finally:
+        store.close()
 
 
 def one_each_in_order(recorded: list[tuple[int, int]]) -> list[tuple[int, int]]:

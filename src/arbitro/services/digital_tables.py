@@ -1,9 +1,12 @@
 """Digital tables (issue 32): a round's table played on the players' phones, the engine of
 the event's code (named by its spec, ``CodeSpec.digital``) keeping the rules and the score.
 
-Every deal and every move is a record of the event's log, appended by the event's service on
-the state it was decided on (the store's expected seq: two moves never race; a move sent
-twice is recorded once), so that any process, after any restart, folds the same table. The
+Every deal is a record of the event's log; every move a record of the table's own log (issue
+33: its own sequence in the store, ``table_records``), appended on the table's state it was
+decided on (the table's expected seq: two moves of one table never race, moves of different
+tables never meet; a move sent twice is recorded once), so that any process, after any
+restart, folds the same table. A move appends nothing to the event's log: the event's caches
+(standings, pages) stay valid, and other tables' moves never make it decide again. The
 deals are dealt by a secure random source (:mod:`secrets`). When the round's deals are over
 the code's scoring fills the table's sheet, which each line signs with one tap: the same
 ``sheet-entered`` records as the phones' sheets, so standings and V.P. follow unchanged."""
@@ -13,16 +16,19 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.games.core.seats import Seat
+from arbitro.services.event_log import RETRIES, to_store
 from arbitro.services.events import EventService
+from arbitro.store.errors import ConcurrencyError
 from arbitro.tournament.digital.commands import (
     DealNext,
     OpenDigitalTable,
-    PlayMove,
     digital_table,
+    play_move,
     robot_move,
 )
 from arbitro.tournament.digital.engine import engine_of
@@ -79,10 +85,8 @@ class DigitalTables:
         checked again by the server (turn, sequence, legality: the code's article), recorded,
         then the robots' moves and the next deal; answers the deal's number of moves after
         the move itself."""
-        done = self._events.run(
-            event_id,
-            PlayMove(round_number, table, deal, n, seat, move, actor or f"{table} {seat.value}"),
-        )
+        actor = actor or f"{table} {seat.value}"
+        done = append_move(self._events, event_id, round_number, table, deal, n, seat, move, actor)
         self.advance(event_id, round_number, table)
         return done
 
@@ -109,11 +113,19 @@ class DigitalTables:
             if move is None:
                 return
             seat = t.position().turn
-            command = PlayMove(
-                round_number, table, current.number, len(current.moves) + 1, seat, move, ROBOT
-            )
+            n = len(current.moves) + 1
             try:
-                self._events.run(event_id, command)
+                append_move(
+                    self._events,
+                    event_id,
+                    round_number,
+                    table,
+                    current.number,
+                    n,
+                    seat,
+                    move,
+                    ROBOT,
+                )
             except ConflictError:
                 return
 
@@ -185,6 +197,49 @@ class DigitalTables:
                 key="digital.no_deal",
             )
         return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
+
+
+def append_move(
+    events: EventService,
+    event_id: str,
+    round_number: int,
+    table: int,
+    deal: int,
+    n: int,
+    seat: Seat,
+    move: str,
+    actor: str,
+) -> int:
+    """Decide move ``n`` of deal ``deal`` on the table's state now
+    (:func:`~arbitro.tournament.digital.commands.play_move`: the code's article) and append
+    it to the table's own log with the table's last seq it was decided on (and the event's,
+    where it stands among the event's records); if another process appended a move of this
+    table first, decide it again on the new state (a stale move is then refused). Answers the
+    deal's number of moves after it (a move sent twice: recorded once)."""
+    with events.lock:
+        for attempt in range(RETRIES):
+            state = events.state(event_id)
+            rec = play_move(state, round_number, table, deal, n, seat, move, events.clock(), actor)
+            t = digital_table(state, round_number, table)
+            if rec is None:
+                return len(t.current.moves)
+            try:
+                stored = events.store.append_table(
+                    event_id,
+                    round_number,
+                    table,
+                    [to_store(rec)],
+                    expected_seq=t.log_seq,
+                    event_seq=state.last_seq,
+                )
+            except ConcurrencyError:
+                if attempt == RETRIES - 1:
+                    raise
+                continue
+            for done in stored:
+                t.fold_move(replace(rec, at=done.recorded_at, seq=done.seq))
+            return len(t.current.moves)
+    raise AssertionError("unreachable")
 
 
 def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> dict[str, Any]:

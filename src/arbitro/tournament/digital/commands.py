@@ -16,7 +16,7 @@ from arbitro.games.core.seats import Seat
 from arbitro.tournament.commands.command import Context
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.digital.engine import engine_of
-from arbitro.tournament.digital.table import DigitalTable
+from arbitro.tournament.digital.table import DigitalTable, TableLog
 from arbitro.tournament.records import (
     DigitalAnswered,
     DigitalCalled,
@@ -39,8 +39,9 @@ class HasTables(Protocol):
 
 
 def digital_table(state: HasTables, round_number: int, table: int) -> DigitalTable:
-    """The digital table ``table`` of round ``round_number``; a table not opened as digital is
-    refused."""
+    """The digital table ``table`` of round ``round_number``, its own log's moves folded up
+    to now (the state's :class:`~arbitro.tournament.digital.table.TableLog`, when it has
+    one); a table not opened as digital is refused."""
     found: DigitalTable | None = state.digital.get((round_number, table))
     if found is None:
         raise NotFoundError(
@@ -49,6 +50,9 @@ def digital_table(state: HasTables, round_number: int, table: int) -> DigitalTab
             round=round_number,
             key="digital.not_open",
         )
+    log: TableLog | None = getattr(state, "table_log", None)
+    if log is not None:
+        found.catch_up(log)
     return found
 
 
