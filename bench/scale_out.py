@@ -232,7 +232,8 @@ def recorded_moves(url: str, event_id: str) -> int:
 
     store = RecordStore.open(url)
     try:
-        return sum(1 for r in store.records(event_id) if r.kind == "digital-move")
+        old = sum(1 for r in store.records(event_id) if r.kind == "digital-move")
+        return old + len(store.all_table_records(event_id))  # each table's own log
     finally:
         store.close()
 

@@ -17,11 +17,11 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.games.core.seats import Seat
-from arbitro.services.event_log import RETRIES, to_store
+from arbitro.services.event_log import RETRIES, EventLog, to_store
 from arbitro.services.events import EventService
 from arbitro.store.errors import ConcurrencyError
 from arbitro.tournament.digital.commands import (
@@ -40,7 +40,37 @@ ROBOT = "robot"
 """The actor of a robot's moves."""
 
 
-class DigitalTables:
+L = TypeVar("L", bound="EventLog[Any]")
+
+
+class TableUseCases(Generic[L]):
+    """What the digital tables of an event's rounds and of a knockout's matches answer
+    alike (:class:`DigitalTables`, :class:`arbitro.services.knockout_digital.DigitalMatches`):
+    a table as folded, its deals' moves."""
+
+    _events: L
+
+    def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
+        """The digital table as folded, its own log's moves included (refused if the table
+        is not digital)."""
+        return digital_table(self._events.state(event_id), round_number, table)
+
+    def replay(
+        self, event_id: str, round_number: int, table: int, deal: int
+    ) -> list[tuple[int, Seat, str]]:
+        """Deal ``deal``'s moves in order: number, seat, move in the notation."""
+        t = self.table(event_id, round_number, table)
+        if not 1 <= deal <= len(t.deals):
+            raise ArbitroError(
+                "deal {deal} has not been dealt (deals 1-{count})",
+                deal=deal,
+                count=len(t.deals),
+                key="digital.no_deal",
+            )
+        return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
+
+
+class DigitalTables(TableUseCases[EventService]):
     """The use cases of the digital tables of an event's rounds, on its :class:`EventService`.
 
     ``rng``: the random source of the deals and robots; a secure one unless a test gives its
@@ -172,10 +202,6 @@ class DigitalTables:
         t = digital_table(state, round_number, table)
         return t.engine.signer(seat, seating_of(state, round_number, table))
 
-    def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
-        """The digital table as folded (refused if the table is not digital)."""
-        return digital_table(self._events.state(event_id), round_number, table)
-
     def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees now (JSON-ready): the engine's view of the position (its own
         hand only), the deal's number and move count (the ``n`` of the next move is one
@@ -183,20 +209,6 @@ class DigitalTables:
         the deal before's score (``previous``: the next deal is dealt at once)."""
         state = self._events.state(event_id)
         return seat_view(state, round_number, table, seat)
-
-    def replay(
-        self, event_id: str, round_number: int, table: int, deal: int
-    ) -> list[tuple[int, Seat, str]]:
-        """Deal ``deal``'s moves in order: number, seat, move in the notation."""
-        t = self.table(event_id, round_number, table)
-        if not 1 <= deal <= len(t.deals):
-            raise ArbitroError(
-                "deal {deal} has not been dealt (deals 1-{count})",
-                deal=deal,
-                count=len(t.deals),
-                key="digital.no_deal",
-            )
-        return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
 
 
 def append_move(

@@ -69,7 +69,7 @@ def open_table(
     ``layout`` (FIBAS art. 6), robots at ``robots``. A table already open, or whose sheet is
     entered, is refused."""
     playing_table(state, round_number, table)
-    _check_layout(state, layout)
+    check_layout(str(state.config.code), layout)
     if robots and not settings_of(state, round_number).robots:
         raise ConflictError(
             "the event does not allow robots at empty seats", key="digital.no_robots"
@@ -105,7 +105,7 @@ def next_deal(
             deals=state.deals(round_number),
             key="digital.no_deal_left",
         )
-    _check_layout(state, layout)
+    check_layout(str(state.config.code), layout)
     return Record(
         DigitalDealt(round_number, table, len(t.deals) + 1, layout, t.current.robots), now
     )
@@ -262,10 +262,12 @@ def _normal(move: Any) -> str:
     return str(move)
 
 
-def _check_layout(state: EventState, layout: dict[str, Any]) -> None:
-    """A layout the engine of the event's code deals (a deck of its cards: FIBAS art. 3, 6)."""
+def check_layout(code: str, layout: dict[str, Any]) -> None:
+    """A layout the engine of ``code`` deals (a deck of its cards: FIBAS art. 3, 6; Briscola
+    art. 2), else refused naming what is malformed; the rounds' tables and the knockouts'
+    matches alike."""
     try:
-        engine_of(str(state.config.code)).start(layout)
+        engine_of(code).start(layout)
     except (KeyError, ValueError, TypeError, AttributeError) as err:
         raise ArbitroError(
             "the deal's layout is malformed: {error}", error=str(err), key="digital.layout"

@@ -124,3 +124,21 @@ class DigitalTable:
     def finished(self) -> list[Any]:
         """The positions of the deals that are over, in order."""
         return [p for d in self.deals if (p := d.position(self.engine)).is_over]
+
+
+def dealt(tables: dict[tuple[int, int], Any], code: str, body: Any) -> DigitalTable:
+    """Fold a ``digital-dealt`` record into ``tables`` (an event's or a knockout's, by round
+    and table): the deal laid out, the table opened by the first; answers the table."""
+    table: DigitalTable | None = tables.get((body.round, body.table))
+    if table is None:
+        table = tables[(body.round, body.table)] = DigitalTable(body.round, body.table, code)
+    table.deals.append(DigitalDeal(body.deal, dict(body.layout), tuple(body.robots)))
+    return table
+
+
+def moved(tables: dict[tuple[int, int], Any], body: Any) -> DigitalTable:
+    """Fold a ``digital-move`` record of an event's (or a knockout's) log into ``tables``:
+    the move in its deal's order; answers the table."""
+    table: DigitalTable = tables[(body.round, body.table)]
+    table.deals[body.deal - 1].moves.append((body.seat, body.move))
+    return table
