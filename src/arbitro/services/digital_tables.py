@@ -225,32 +225,38 @@ def append_move(
     """Decide move ``n`` of deal ``deal`` on the table's state now
     (:func:`~arbitro.tournament.digital.commands.play_move`: the code's article) and append
     it to the table's own log with the table's last seq it was decided on (and the event's,
-    where it stands among the event's records); if another process appended a move of this
-    table first, decide it again on the new state (a stale move is then refused). Answers the
-    deal's number of moves after it (a move sent twice: recorded once)."""
-    with events.lock:
-        for attempt in range(RETRIES):
+    where it stands among the event's records); if another process or thread appended a move
+    of this table first, decide it again on the new state (a stale move is then refused).
+    Answers the deal's number of moves after it (a move sent twice: recorded once).
+
+    The service's lock is held to decide and to fold, not while the store appends (a durable
+    commit: milliseconds): the other tables' phones read their views meanwhile, and the
+    store's expected seq still orders this table's moves."""
+    for attempt in range(RETRIES):
+        with events.lock:
             state = events.state(event_id)
             rec = play_move(state, round_number, table, deal, n, seat, move, events.clock(), actor)
             t = digital_table(state, round_number, table)
             if rec is None:
                 return len(t.current.moves)
-            try:
-                stored = events.store.append_table(
-                    event_id,
-                    round_number,
-                    table,
-                    [to_store(rec)],
-                    expected_seq=t.log_seq,
-                    event_seq=state.last_seq,
-                )
-            except ConcurrencyError:
-                if attempt == RETRIES - 1:
-                    raise
-                continue
+            expected, event_seq = t.log_seq, state.last_seq
+        try:
+            stored = events.store.append_table(
+                event_id,
+                round_number,
+                table,
+                [to_store(rec)],
+                expected_seq=expected,
+                event_seq=event_seq,
+            )
+        except ConcurrencyError:
+            if attempt == RETRIES - 1:
+                raise
+            continue
+        with events.lock:  # folded here unless a read caught it up meanwhile
             for done in stored:
                 t.fold_move(replace(rec, at=done.recorded_at, seq=done.seq))
-            return len(t.current.moves)
+        return n
     raise AssertionError("unreachable")
 
 

@@ -92,7 +92,10 @@ class DigitalTable:
 
     def fold_move(self, rec: Record) -> bool:
         """Fold one record of the table's own log (a ``digital-move``); False, and nothing
-        folded, when its deal is not dealt in this state yet."""
+        folded, when its deal is not dealt in this state yet. A record folded already (a
+        read caught the table up since it was appended) is not folded again."""
+        if rec.seq <= self.log_seq:
+            return True
         body: Any = rec.body
         if not 1 <= body.deal <= len(self.deals):
             return False
