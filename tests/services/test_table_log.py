@@ -158,6 +158,11 @@ def test_the_event_file_carries_every_tables_log_and_imports_it_back(
     with pytest.raises(ArbitroError):
         import_event(service, data, "falsa")
     assert not service.store.has_event("falsa")
+    row["move"] = stored[3].payload["move"]
+    data["tables"][2]["seq"] = 9  # a table's records numbered with a gap
+    with pytest.raises(ArbitroError, match="3"):
+        import_event(service, data, "buco")
+    assert not service.store.has_event("buco")
 
 
 def test_an_old_event_whose_moves_are_in_the_events_log_still_folds(
