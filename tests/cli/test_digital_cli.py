@@ -16,6 +16,7 @@ from arbitro.cli.main import app
 from arbitro.games.burraco import parse_move
 from arbitro.games.burraco.record import RULES
 from arbitro.games.core import Seat
+from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.events import EventService
 from arbitro.services.registering import Register
 from arbitro.store import RecordStore
@@ -159,7 +160,7 @@ def test_print_hand_records_of_the_round(db: list[str], tmp_path: Path) -> None:
     assert "Tavolo 1, smazzata 1" in text and "Tavolo 1, smazzata 2" in text
     assert "Come distribuita" in text and "A fine smazzata" in text
     with RecordStore.open(db[1]) as store:
-        first = EventService(store).state("e").digital[(1, 1)].deals[0]
+        first = DigitalTables(EventService(store)).table("e", 1, 1).deals[0]  # its own log
     seat, move = first.moves[0]
     said = {"draw": "pesca dal tallone", "pickup": "raccoglie gli scarti"}[move]
     name = {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ovest"}[seat]

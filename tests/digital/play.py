@@ -22,14 +22,17 @@ from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import EventKind, code_spec, code_specs
 from arbitro.games.core.seats import Seat
 from arbitro.services.digital_tables import DigitalTables
+from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.knockout_digital import DigitalMatches
 from arbitro.services.registering import Register
+from arbitro.store import RecordStore
 from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
+from arbitro.tournament.records import DigitalMove, Record
 from arbitro.tournament.rules import rules_for
 
 
@@ -186,3 +189,14 @@ class Secrecy:
         over = self.cards(view) - may
         over.update(w for w in words(view.get("moves", [])) if w in self.deck and w not in may)
         return over
+
+
+def logged_moves(store: RecordStore, event_id: str) -> list[DigitalMove]:
+    """Every ``digital-move`` record of the event as the store holds it: those of the event's
+    log (an event of before issue 33), then each table's own log, table by table in order."""
+    bodies = [to_domain(r).body for r in store.records(event_id)]
+    bodies += [
+        Record.from_json(r.kind, r.payload, r.recorded_at, r.actor, r.reason, r.seq).body
+        for r in store.all_table_records(event_id)
+    ]
+    return [b for b in bodies if isinstance(b, DigitalMove)]

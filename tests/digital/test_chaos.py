@@ -28,14 +28,12 @@ import pytest
 
 from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.services.digital_tables import DigitalTables
-from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
 from arbitro.store import RecordStore
 from arbitro.store.secret import SECRET_ENV, load_secret
 from arbitro.tournament.digital.engine import engine_of
-from arbitro.tournament.records import DigitalMove
 
-from .play import Clock, seated_event
+from .play import Clock, logged_moves, seated_event
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -184,10 +182,9 @@ def test_the_server_killed_mid_play_every_table_resumes_no_move_lost_or_twice(
     server.kill(signal.SIGTERM)
     store = RecordStore(url)
     try:
-        records = [to_domain(r).body for r in store.records("caos")]
+        moves = logged_moves(store, "caos")
     finally:
         store.close()
-    moves = [b for b in records if isinstance(b, DigitalMove)]
     logged = phones_module.moves_logged(moves)
     assert phones_module.log_faults(logged, tally) == []
     assert tally.reconnects >= len(phones)  # every phone lost its socket and came back

@@ -42,8 +42,11 @@ import httpx
 import pytest
 import tests.postgres as postgres
 import tests.web.test_digital_table_web as digital
+from tests.digital.play import logged_moves
 from tests.scale.proxy import Proxy
 from tests.scale.redis_server import RedisServer, free_port
+from tests.web.digital_phones import moved_from as phones_moved_from
+from tests.web.digital_phones import wait_for as phones_wait_for
 
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.event_log import to_domain
@@ -419,7 +422,7 @@ def test_a_seat_connected_to_one_process_is_connected_on_the_desk_of_another(
             assert 'dd-connected"><strong>E</strong>' not in text
     finally:
         phone.socket.close()
-    digital._wait_for(
+    phones_wait_for(
         lambda: all(
             'dd-empty"><strong>N</strong>' in text
             for text in desk_seats(servers, page, avoid="").values()
@@ -463,21 +466,25 @@ def play(
         if chaos is None or not chaos(moves, phone):
             phone.socket.send(json.dumps({"deal": deal, "n": n + 1, "move": move}))
         for p in phones.values():
-            p.read_until(digital._moved_from(deal, n))
+            p.read_until(phones_moved_from(deal, n))
         moves += 1
     return moves
 
 
 def sign(servers: Servers, phones: dict[str, Any], event_id: str) -> None:
     phones["N"].socket.send(json.dumps({"sign": True}))
-    digital._wait_for(lambda: len(servers.records(event_id, "sheet-entered")) == 1)
+    phones_wait_for(lambda: len(servers.records(event_id, "sheet-entered")) == 1)
     phones["E"].socket.send(json.dumps({"sign": True}))
-    digital._wait_for(lambda: len(servers.records(event_id, "sheet-entered")) == 2)
+    phones_wait_for(lambda: len(servers.records(event_id, "sheet-entered")) == 2)
 
 
 def moves_recorded(servers: Servers, event_id: str) -> list[tuple[int, int]]:
     """The (deal, n) of the table's move records, in the store's order."""
-    return [(b.deal, b.n) for b in servers.records(event_id, "digital-move")]
+    store = RecordStore.open(servers.url)
+    try:
+        return [(b.deal, b.n) for b in logged_moves(store, event_id)]
+    finally:
+        store.close()
 
 
 def one_each_in_order(recorded: list[tuple[int, int]]) -> list[tuple[int, int]]:

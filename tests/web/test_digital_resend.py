@@ -14,10 +14,10 @@ from contextlib import ExitStack
 from typing import Any
 
 from fastapi import FastAPI
+from tests.digital.play import logged_moves
 from websockets.sync.client import ClientConnection, connect
 
 from arbitro.services.digital_tables import DigitalTables
-from arbitro.services.event_log import to_domain
 from arbitro.tournament.records import DigitalMove
 from arbitro.web.digital_table import seat_code
 from arbitro.web.tokens import make_token
@@ -62,8 +62,7 @@ class Phone:
 
 
 def _moves(web: Any, event: str) -> list[DigitalMove]:
-    bodies = [to_domain(r).body for r in web.store.records(event)]
-    return [b for b in bodies if isinstance(b, DigitalMove)]
+    return logged_moves(web.store, event)
 
 
 def _past(n: int) -> Any:

@@ -73,8 +73,16 @@ def progress(
 
 
 def round_tables(state: EventState, round_number: int) -> list[DigitalTable]:
-    """The round's digital tables, in table order."""
-    return [t for (r, _), t in sorted(state.digital.items()) if r == round_number]
+    """The round's digital tables, in table order, each with its own log's moves folded."""
+    return [digital_table(state, r, n) for (r, n) in sorted(state.digital) if r == round_number]
+
+
+def moves_version(state: EventState, round_number: int) -> str:
+    """What changes with every move at the round's digital tables (their own logs' seqs, and
+    the moves an old event's log holds): a page's version besides the event's last seq, which
+    a move no longer changes (issue 33)."""
+    seen = [(t.log_seq, len(t.current.moves)) for t in round_tables(state, round_number)]
+    return str(sum(a + b for a, b in seen))
 
 
 class DigitalDesk:

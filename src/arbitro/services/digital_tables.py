@@ -1,9 +1,12 @@
 """Digital tables (issue 32): a round's table played on the players' phones, the engine of
 the event's code (named by its spec, ``CodeSpec.digital``) keeping the rules and the score.
 
-Every deal and every move is a record of the event's log, appended by the event's service on
-the state it was decided on (the store's expected seq: two moves never race; a move sent
-twice is recorded once), so that any process, after any restart, folds the same table. The
+Every deal is a record of the event's log; every move a record of the table's own log (issue
+33: its own sequence in the store, ``table_records``), appended on the table's state it was
+decided on (the table's expected seq: two moves of one table never race, moves of different
+tables never meet; a move sent twice is recorded once), so that any process, after any
+restart, folds the same table. A move appends nothing to the event's log: the event's caches
+(standings, pages) stay valid, and other tables' moves never make it decide again. The
 deals are dealt by a secure random source (:mod:`secrets`). When the round's deals are over
 the code's scoring fills the table's sheet, which each line signs with one tap: the same
 ``sheet-entered`` records as the phones' sheets, so standings and V.P. follow unchanged."""
@@ -13,17 +16,20 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, Generic, TypeVar
 
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.games.core.seats import Seat
+from arbitro.services.event_log import RETRIES, EventLog, to_store
 from arbitro.services.events import EventService
+from arbitro.store.errors import ConcurrencyError
 from arbitro.tournament.digital import rounds as digital_rounds
 from arbitro.tournament.digital.commands import (
     DealNext,
     OpenDigitalTable,
-    PlayMove,
     digital_table,
+    play_move,
     robot_move,
 )
 from arbitro.tournament.digital.engine import engine_of
@@ -35,7 +41,37 @@ ROBOT = "robot"
 """The actor of a robot's moves."""
 
 
-class DigitalTables:
+L = TypeVar("L", bound="EventLog[Any]")
+
+
+class TableUseCases(Generic[L]):
+    """What the digital tables of an event's rounds and of a knockout's matches answer
+    alike (:class:`DigitalTables`, :class:`arbitro.services.knockout_digital.DigitalMatches`):
+    a table as folded, its deals' moves."""
+
+    _events: L
+
+    def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
+        """The digital table as folded, its own log's moves included (refused if the table
+        is not digital)."""
+        return digital_table(self._events.state(event_id), round_number, table)
+
+    def replay(
+        self, event_id: str, round_number: int, table: int, deal: int
+    ) -> list[tuple[int, Seat, str]]:
+        """Deal ``deal``'s moves in order: number, seat, move in the notation."""
+        t = self.table(event_id, round_number, table)
+        if not 1 <= deal <= len(t.deals):
+            raise ArbitroError(
+                "deal {deal} has not been dealt (deals 1-{count})",
+                deal=deal,
+                count=len(t.deals),
+                key="digital.no_deal",
+            )
+        return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
+
+
+class DigitalTables(TableUseCases[EventService]):
     """The use cases of the digital tables of an event's rounds, on its :class:`EventService`.
 
     ``rng``: the random source of the deals and robots; a secure one unless a test gives its
@@ -81,10 +117,8 @@ class DigitalTables:
         checked again by the server (turn, sequence, legality: the code's article), recorded,
         then the robots' moves and the next deal; answers the deal's number of moves after
         the move itself."""
-        done = self._events.run(
-            event_id,
-            PlayMove(round_number, table, deal, n, seat, move, actor or f"{table} {seat.value}"),
-        )
+        actor = actor or f"{table} {seat.value}"
+        done = append_move(self._events, event_id, round_number, table, deal, n, seat, move, actor)
         self.advance(event_id, round_number, table)
         return done
 
@@ -113,11 +147,19 @@ class DigitalTables:
             if move is None:
                 return
             seat = t.position().turn
-            command = PlayMove(
-                round_number, table, current.number, len(current.moves) + 1, seat, move, ROBOT
-            )
+            n = len(current.moves) + 1
             try:
-                self._events.run(event_id, command)
+                append_move(
+                    self._events,
+                    event_id,
+                    round_number,
+                    table,
+                    current.number,
+                    n,
+                    seat,
+                    move,
+                    ROBOT,
+                )
             except ConflictError:
                 return
 
@@ -164,10 +206,6 @@ class DigitalTables:
         t = digital_table(state, round_number, table)
         return t.engine.signer(seat, seating_of(state, round_number, table))
 
-    def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
-        """The digital table as folded (refused if the table is not digital)."""
-        return digital_table(self._events.state(event_id), round_number, table)
-
     def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees now (JSON-ready): the engine's view of the position (its own
         hand only), the deal's number and move count (the ``n`` of the next move is one
@@ -176,19 +214,54 @@ class DigitalTables:
         state = self._events.state(event_id)
         return seat_view(state, round_number, table, seat)
 
-    def replay(
-        self, event_id: str, round_number: int, table: int, deal: int
-    ) -> list[tuple[int, Seat, str]]:
-        """Deal ``deal``'s moves in order: number, seat, move in the notation."""
-        t = self.table(event_id, round_number, table)
-        if not 1 <= deal <= len(t.deals):
-            raise ArbitroError(
-                "deal {deal} has not been dealt (deals 1-{count})",
-                deal=deal,
-                count=len(t.deals),
-                key="digital.no_deal",
+
+def append_move(
+    events: EventService,
+    event_id: str,
+    round_number: int,
+    table: int,
+    deal: int,
+    n: int,
+    seat: Seat,
+    move: str,
+    actor: str,
+) -> int:
+    """Decide move ``n`` of deal ``deal`` on the table's state now
+    (:func:`~arbitro.tournament.digital.commands.play_move`: the code's article) and append
+    it to the table's own log with the table's last seq it was decided on (and the event's,
+    where it stands among the event's records); if another process or thread appended a move
+    of this table first, decide it again on the new state (a stale move is then refused).
+    Answers the deal's number of moves after it (a move sent twice: recorded once).
+
+    The service's lock is held to decide and to fold, not while the store appends (a durable
+    commit: milliseconds): the other tables' phones read their views meanwhile, and the
+    store's expected seq still orders this table's moves."""
+    for attempt in range(RETRIES):
+        with events.lock:
+            state = events.state(event_id)
+            rec = play_move(state, round_number, table, deal, n, seat, move, events.clock(), actor)
+            t = digital_table(state, round_number, table)
+            if rec is None:
+                return len(t.current.moves)
+            expected, event_seq = t.log_seq, state.last_seq
+        try:
+            stored = events.store.append_table(
+                event_id,
+                round_number,
+                table,
+                [to_store(rec)],
+                expected_seq=expected,
+                event_seq=event_seq,
             )
-        return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
+        except ConcurrencyError:
+            if attempt == RETRIES - 1:
+                raise
+            continue
+        with events.lock:  # folded here unless a read caught it up meanwhile
+            for done in stored:
+                t.fold_move(replace(rec, at=done.recorded_at, seq=done.seq))
+        return n
+    raise AssertionError("unreachable")
 
 
 def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> dict[str, Any]:

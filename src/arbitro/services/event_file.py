@@ -29,6 +29,7 @@ from arbitro.services.event_log import EventLog, to_store
 from arbitro.services.events import EventService
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.sheet_proof import proof_holds
+from arbitro.store.records import TableRecord
 from arbitro.text_rules import NAME_MAX, check_event_id, clean_text, text_problem, text_problems
 from arbitro.tournament.event import EventState
 from arbitro.tournament.knockout_event import KnockoutState
@@ -43,6 +44,7 @@ from arbitro.tournament.records import (
     Record,
     RecordKind,
     SheetEntered,
+    body_from_json,
     body_from_raw,
     record_of,
     utc,
@@ -215,7 +217,123 @@ def export_event(service: EventLog[Any], event_id: str) -> dict[str, Any]:
             }
             for r in service.store.records(event_id)
         ],
+        **_tables_part(service, event_id),
     }
+
+
+def _tables_part(service: EventLog[Any], event_id: str) -> dict[str, Any]:
+    """The digital tables' own logs (issue 33) as the file's ``tables``: every table's
+    records in order, each with its table, its seq in the table's log and the event's record
+    it was decided after (``event_seq``); nothing for an event without them (its file is as
+    before)."""
+    rows = service.store.all_table_records(event_id)
+    if not rows:
+        return {}
+    return {
+        "tables": [
+            {
+                "round": r.round,
+                "table": r.table,
+                "seq": r.seq,
+                "event_seq": r.event_seq,
+                "kind": r.kind,
+                "payload": r.payload,
+                "actor": r.actor,
+                "reason": r.reason,
+                "recorded_at": r.recorded_at.isoformat(),
+            }
+            for r in rows
+        ]
+    }
+
+
+class _TableRow(msgspec.Struct):
+    """A record of a digital table's own log in an event file (``tables``)."""
+
+    round: int
+    table: int
+    seq: int
+    event_seq: int
+    kind: str
+    payload: Any
+    actor: str
+    recorded_at: str
+    reason: str | None = None
+
+
+class _Tables(msgspec.Struct):
+    """The ``tables`` of an event file (absent: none)."""
+
+    tables: list[_TableRow] = []
+
+
+_TABLES = msgspec.json.Decoder(_Tables)
+
+
+def file_tables(data: Any) -> list[TableRecord]:
+    """The digital tables' own logs an event file carries (``tables``; none in a file of an
+    event without them, or made before issue 33: its moves are in ``records``), each table's
+    records numbered 1, 2, 3... in order; an ArbitroError naming a malformed one."""
+    try:
+        if isinstance(data, str | bytes | bytearray):
+            rows = _TABLES.decode(data).tables
+        else:
+            raw = data.get("tables", []) if isinstance(data, dict) else []
+            rows = msgspec.convert(raw, list[_TableRow])
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise ArbitroError("invalid event file: «tables»: {problem}", problem=str(exc)) from None
+    out: list[TableRecord] = []
+    last: dict[tuple[int, int], int] = {}
+    for n, row in enumerate(rows, 1):
+        key = (row.round, row.table)
+        if row.seq != last.get(key, 0) + 1 or not row.actor or row.kind != "digital-move":
+            raise ArbitroError("invalid event file: table record {n} is not valid", n=n)
+        last[key] = row.seq
+        try:
+            at = utc(_fromisoformat(row.recorded_at))
+            body_from_json(row.kind, row.payload)
+        except (ValueError, ArbitroError):
+            raise ArbitroError("invalid event file: table record {n} is not valid", n=n) from None
+        out.append(
+            TableRecord(
+                round=row.round,
+                table=row.table,
+                seq=row.seq,
+                event_seq=row.event_seq,
+                kind=row.kind,
+                payload=row.payload,
+                actor=row.actor,
+                reason=row.reason,
+                recorded_at=at,
+            )
+        )
+    return out
+
+
+def merged_log(records: list[Record], tables: list[TableRecord]) -> list[Record]:
+    """The event's records with the tables' own records among them, each after the event's
+    record it was decided after (a table's records in their order: a record decided on an
+    older event state than the one before it stands after that one), numbered as that
+    event record: the order in which the log check decides them again."""
+    if not tables:
+        return records
+    after: dict[int, list[Record]] = {}
+    reach: dict[tuple[int, int], int] = {}
+    for t in tables:
+        key = (t.round, t.table)
+        at_seq = reach[key] = max(reach.get(key, 0), t.event_seq)
+        rec = Record.from_json(t.kind, t.payload, t.recorded_at, t.actor, t.reason, at_seq)
+        after.setdefault(at_seq, []).append(rec)
+    merged: list[Record] = []
+    for rec in records:
+        merged.append(rec)
+        merged.extend(after.pop(rec.seq, ()))
+    if after:
+        raise ArbitroError(
+            "invalid event file: a table record follows record {seq}, which is not in the file",
+            seq=min(after),
+        )
+    return merged
 
 
 def _text(data: dict[str, Any], key: str) -> str:
@@ -245,7 +363,10 @@ def read_event_file(
         if read is None:
             read = _read_parsed(_parsed(data))
         event_id, name, records = read
-        state = check_log(event_id, records, now or datetime.now(UTC))
+        tables = file_tables(data)
+        state = check_log(event_id, merged_log(records, tables), now or datetime.now(UTC))
+        for t in tables:  # the tables' records are folded: the table's own log is read after
+            state.digital[(t.round, t.table)].log_seq = t.seq
     return event_id, name, records, state
 
 
@@ -793,7 +914,7 @@ def _import_event(
         state.forget_views()
     # The rows are made as they are inserted (one transaction, one insert): never all at once.
     rows = itertools.chain((to_store(r) for r in records), (to_store(imported),))
-    service.store.create_event(event_id, name, kind, rows)
+    service.store.create_event(event_id, name, kind, rows, file_tables(data))
     # The log was folded once to check it: that state, with the import's own record, is the
     # stored event's (renamed if it was imported under another id).
     state.event_id = event_id

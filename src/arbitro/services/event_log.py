@@ -48,6 +48,30 @@ def to_store(r: Record) -> NewRecord:
     return NewRecord(r.kind.value, r.payload, r.actor, r.reason, r.at)
 
 
+class TableLogReader:
+    """The digital tables' own logs of one event in the store (issues 32, 33), as a folded
+    state reads them (:class:`arbitro.tournament.digital.table.TableLog`): given to every
+    state this service folds, so that a table read anywhere has every move of its log."""
+
+    def __init__(self, store: RecordStore, event_id: str, upto: int | None = None) -> None:
+        self.store = store
+        self.event_id = event_id
+        self.upto = upto  # only the records decided on the event up to its record ``upto``
+
+    def after(self, round_number: int, table: int, seq: int) -> list[Record]:
+        """The table's records after its record ``seq``, in order (each numbered in the
+        table's own log)."""
+        return [
+            Record.from_json(r.kind, r.payload, r.recorded_at, r.actor, r.reason, r.seq)
+            for r in self.store.table_records(self.event_id, round_number, table, after_seq=seq)
+            if self.upto is None or r.event_seq < self.upto
+        ]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TableLogReader:
+        """The same reader (a state's deep copy reads the same store)."""
+        return self
+
+
 class Fold(Protocol):
     """A state folded from an event's records (an event of rounds, a knockout)."""
 
@@ -104,7 +128,9 @@ class EventLog(Generic[S]):
         if cached is None:
             if not self.store.has_event(event_id):
                 raise NotFoundError("no event «{event}»", event=event_id)
-            cached = self.fold.replay(event_id, map(to_domain, self.store.records(event_id)))
+            cached = self._attach(
+                event_id, self.fold.replay(event_id, map(to_domain, self.store.records(event_id)))
+            )
             self._cache[event_id] = cached
         else:
             for rec in self.store.records(event_id, after_seq=cached.last_seq):
@@ -116,13 +142,20 @@ class EventLog(Generic[S]):
     def _replay(self, event_id: str) -> S:
         """Fold the whole log again (after a cancellation of an earlier record)."""
         state = self.fold.replay(event_id, map(to_domain, self.store.records(event_id)))
-        self._cache[event_id] = state
+        self._cache[event_id] = self._attach(event_id, state)
+        return state
+
+    def _attach(self, event_id: str, state: S, upto: int | None = None) -> S:
+        """Give a state just folded the reader of its digital tables' own logs (``upto``: a
+        past state's, the moves decided before the event's record ``upto`` only)."""
+        if hasattr(state, "table_log"):
+            state.table_log = TableLogReader(self.store, event_id, upto)
         return state
 
     def adopt(self, event_id: str, state: S) -> None:
         """Keep ``state`` (folded from exactly the stored records) as the event's state."""
         with self._lock:
-            self._cache[event_id] = state
+            self._cache[event_id] = self._attach(event_id, state)
 
     def peek(self, event_id: str) -> S | None:
         """The event's state as last folded by this process, without reading the store
@@ -134,7 +167,9 @@ class EventLog(Generic[S]):
         """The event as it was after its record ``seq`` (folded again from the store: what a
         director saw then); None before its first record."""
         records = [to_domain(r) for r in self.store.records(event_id) if r.seq <= seq]
-        return self.fold.replay(event_id, records) if records else None
+        if not records:
+            return None
+        return self._attach(event_id, self.fold.replay(event_id, records), seq + 1)
 
     def forget(self, event_id: str) -> None:
         """Drop the cached state (it is replayed from the store on the next read)."""

@@ -17,10 +17,10 @@ from typing import Any
 from arbitro.errors import ArbitroError, ConflictError
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_
+from arbitro.services.digital_tables import TableUseCases
 from arbitro.services.knockout import KnockoutService
 from arbitro.tournament.digital.commands import digital_table, robot_move
 from arbitro.tournament.digital.engine import engine_of
-from arbitro.tournament.digital.table import DigitalTable
 from arbitro.tournament.knockout_digital import (
     DealNextGame,
     OpenDigitalMatch,
@@ -35,7 +35,7 @@ ROBOT = "robot"
 """The actor of a robot's moves."""
 
 
-class DigitalMatches:
+class DigitalMatches(TableUseCases[KnockoutService]):
     """The digital tables of a knockout event's matches. ``rng``: the random source of the
     deals and robots; a secure one unless a test gives its own (art. 2: a shuffle nobody can
     foresee)."""
@@ -125,27 +125,9 @@ class DigitalMatches:
         t = self.table(event_id, round_number, table)
         return t.engine.signer(seat, TableSeating(table, None, None))
 
-    def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
-        """The match's digital table as folded (refused if the match is not digital)."""
-        return digital_table(self._events.state(event_id), round_number, table)
-
     def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees now (JSON-ready): see :func:`seat_view`."""
         return seat_view(self._events.state(event_id), round_number, table, seat)
-
-    def replay(
-        self, event_id: str, round_number: int, table: int, deal: int
-    ) -> list[tuple[int, Seat, str]]:
-        """Game ``deal``'s moves in order: number, seat, move in the notation."""
-        t = self.table(event_id, round_number, table)
-        if not 1 <= deal <= len(t.deals):
-            raise ArbitroError(
-                "deal {deal} has not been dealt (deals 1-{count})",
-                deal=deal,
-                count=len(t.deals),
-                key="digital.no_deal",
-            )
-        return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
 
 
 def seat_view(state: KnockoutState, round_number: int, table: int, seat: Seat) -> dict[str, Any]:

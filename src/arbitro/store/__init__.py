@@ -13,7 +13,7 @@ from arbitro.store.engine import default_database_url
 from arbitro.store.errors import ConcurrencyError
 from arbitro.store.limits import EVENT_KINDS
 from arbitro.store.record_store import RecordStore
-from arbitro.store.records import EventSummary, NewRecord, StoredRecord
+from arbitro.store.records import EventSummary, NewRecord, StoredRecord, TableRecord
 
 __all__ = [
     "EVENT_KINDS",
@@ -22,5 +22,6 @@ __all__ = [
     "NewRecord",
     "RecordStore",
     "StoredRecord",
+    "TableRecord",
     "default_database_url",
 ]

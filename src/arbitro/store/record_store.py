@@ -31,7 +31,7 @@ from arbitro.store.dbapi import (
 from arbitro.store.engine import default_database_url, make_engine, sqlite_file
 from arbitro.store.errors import ConcurrencyError
 from arbitro.store.limits import EVENT_ID_LENGTH, EVENT_KINDS, KIND_LENGTH, SEQ_CONSTRAINT
-from arbitro.store.records import EventSummary, NewRecord, StoredRecord
+from arbitro.store.records import EventSummary, NewRecord, StoredRecord, TableRecord
 from arbitro.text_rules import NAME_MAX, check_event_id, clean_text
 
 if TYPE_CHECKING:
@@ -158,13 +158,15 @@ class RecordStore:
         name: str,
         kind: str = "rounds",
         records: Iterable[NewRecord] = (),
+        tables: Iterable[TableRecord] = (),
     ) -> EventSummary:
         """Create an event of ``kind`` (``rounds``: a tournament played in rounds, or
         ``knockout``) with its first ``records`` (an import), all in one transaction and one
         insert of all the rows: a record that cannot be stored leaves no event behind;
         :class:`ConflictError` if ``event_id`` is already taken. ``records`` may be a
         generator: each is checked and serialised as it is inserted (an import of tens of
-        thousands of records never holds all their rows at once)."""
+        thousands of records never holds all their rows at once). ``tables``: the digital
+        tables' own logs (an import's), stored in the same transaction."""
         _check_text(event_id, "event_id", EVENT_ID_LENGTH)
         check_event_id(event_id)  # the one id rule (text_rules), whatever the way in
         _check_text(name, "event_name", None)
@@ -188,6 +190,12 @@ class RecordStore:
                     (event_id, name, connection.bind_time(created_at), str(kind)),
                 )
                 _insert_rows(connection, rows())
+                table_rows = [
+                    _table_row(connection, event_id, t, _prepare(i, _new(t)), created_at)
+                    for i, t in enumerate(tables, 1)
+                ]
+                if table_rows:
+                    connection.executemany(INSERT_TABLE_SQL, table_rows)
         except self._db.integrity_errors as exc:  # created by someone else meanwhile
             raise _event_exists_error(event_id) from exc
         return EventSummary(
@@ -279,6 +287,72 @@ class RecordStore:
                 raise _unknown_event_error(event_id)
             return _last_seq(connection, event_id)
 
+    # -- a digital table's own log (issues 32, 33) ----------------------------------------------
+
+    def append_table(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        records: Sequence[NewRecord],
+        *,
+        expected_seq: int,
+        event_seq: int,
+    ) -> list[TableRecord]:
+        """Append ``records`` to the log of table ``table`` of round ``round_number``, all or
+        nothing, numbered after its last, each marked as decided on the event's record
+        ``event_seq``. :class:`ConcurrencyError` if ``expected_seq`` is not the table's last
+        seq (another process appended a move of this table meanwhile); the tables' logs are
+        independent: an append to one never races with another's."""
+        prepared = [_prepare(index, record) for index, record in enumerate(records, 1)]
+        now = datetime.now(UTC)
+        try:
+            with self._transaction(write=True) as connection:
+                if not _event_exists(connection, event_id):
+                    raise _unknown_event_error(event_id)
+                row = connection.one(LAST_TABLE_SEQ_SQL, (event_id, round_number, table))
+                last = 0 if row is None else int(row[0])
+                if expected_seq != last:
+                    raise ConcurrencyError(event_id, expected_seq, last)
+                stored = [
+                    TableRecord(
+                        round=round_number,
+                        table=table,
+                        seq=last + offset,
+                        event_seq=event_seq,
+                        kind=p["kind"],
+                        payload=json.loads(p["text"].text),
+                        actor=p["actor"],
+                        reason=p["reason"],
+                        recorded_at=p["at"] or now,
+                    )
+                    for offset, p in enumerate(prepared, 1)
+                ]
+                connection.executemany(
+                    INSERT_TABLE_SQL,
+                    [
+                        _table_row(connection, event_id, t, p, now)
+                        for t, p in zip(stored, prepared, strict=True)
+                    ],
+                )
+        except self._db.integrity_errors as exc:  # another process took the same seq
+            raise ConcurrencyError(event_id, expected_seq) from exc
+        return stored
+
+    def table_records(
+        self, event_id: str, round_number: int, table: int, *, after_seq: int = 0
+    ) -> list[TableRecord]:
+        """The records of one table's log with seq greater than ``after_seq``, in order."""
+        with self._transaction(write=False) as connection:
+            rows = connection.all(TABLE_RECORDS_SQL, (event_id, round_number, table, after_seq))
+        return [_table_record(row) for row in rows]
+
+    def all_table_records(self, event_id: str) -> list[TableRecord]:
+        """Every digital table's log of the event, table by table (round, table, seq)."""
+        with self._transaction(write=False) as connection:
+            rows = connection.all(ALL_TABLE_RECORDS_SQL, (event_id,))
+        return [_table_record(row) for row in rows]
+
     # -- internals ------------------------------------------------------------------------------
 
     def _transaction(self, write: bool) -> contextlib.AbstractContextManager[Transaction]:
@@ -328,6 +402,72 @@ RECORDS_SQL = (
     "SELECT seq, kind, payload, actor, reason, recorded_at FROM records "
     "WHERE event_id = ? AND seq > ? ORDER BY seq"
 )
+
+TABLE_COLUMNS = (
+    "event_id",
+    "round",
+    "table_no",
+    "seq",
+    "event_seq",
+    "kind",
+    "payload",
+    "actor",
+    "reason",
+    "recorded_at",
+)
+INSERT_TABLE_SQL = (
+    f"INSERT INTO table_records ({', '.join(TABLE_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})"
+)
+LAST_TABLE_SEQ_SQL = (
+    "SELECT coalesce(max(seq), 0) FROM table_records "
+    "WHERE event_id = ? AND round = ? AND table_no = ?"
+)
+_TABLE_SELECT = (
+    "SELECT round, table_no, seq, event_seq, kind, payload, actor, reason, recorded_at "
+    "FROM table_records "
+)
+TABLE_RECORDS_SQL = (
+    _TABLE_SELECT + "WHERE event_id = ? AND round = ? AND table_no = ? AND seq > ? ORDER BY seq"
+)
+ALL_TABLE_RECORDS_SQL = _TABLE_SELECT + "WHERE event_id = ? ORDER BY round, table_no, seq"
+
+
+def _table_record(row: tuple[Any, ...]) -> TableRecord:
+    round_number, table, seq, event_seq, kind, payload, actor, reason, recorded_at = row
+    return TableRecord(
+        round=round_number,
+        table=table,
+        seq=seq,
+        event_seq=event_seq,
+        kind=kind,
+        payload=read_json(payload),
+        actor=actor,
+        reason=reason,
+        recorded_at=read_time(recorded_at),
+    )
+
+
+def _new(t: TableRecord) -> NewRecord:
+    return NewRecord(t.kind, t.payload, t.actor, t.reason, t.recorded_at)
+
+
+def _table_row(
+    connection: Transaction, event_id: str, t: TableRecord, p: dict[str, Any], now: datetime
+) -> tuple[Any, ...]:
+    """The parameters of one table record's insert (``p``: its prepared row)."""
+    return (
+        event_id,
+        t.round,
+        t.table,
+        t.seq,
+        t.event_seq,
+        p["kind"],
+        p["text"].text,
+        p["actor"],
+        p["reason"],
+        connection.bind_time(p["at"] or now),
+    )
 
 
 def _cannot_open(shown: str, error: str) -> ArbitroError:

@@ -50,3 +50,20 @@ class EventSummary:
     created_at: datetime
     record_count: int
     kind: str = "rounds"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A record of a digital table's own log (issues 32, 33): its table (``round``,
+    ``table``), its number ``seq`` = 1, 2, 3... within that table, and ``event_seq``, the
+    event's last record when it was decided (where it stands among the event's records)."""
+
+    round: int
+    table: int
+    seq: int
+    event_seq: int
+    kind: str
+    payload: dict[str, Any]
+    actor: str
+    reason: str | None
+    recorded_at: datetime

@@ -257,3 +257,24 @@ series_events = Table(
     Column("position", Integer, nullable=False),
     UniqueConstraint("series_id", "position", name="uq_series_events_position"),
 )
+
+# A log per digital table (migration 0009, issues 32 and 33): a table's moves, numbered by
+# ``seq`` per (event, round, table), each with the event's last seq it was decided on.
+table_records = Table(
+    "table_records",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("event_id", String(EVENT_ID_LENGTH), ForeignKey("events.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("table_no", Integer, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("event_seq", Integer, nullable=False),
+    Column("kind", String(KIND_LENGTH), nullable=False),
+    Column("payload", payload_type(), nullable=False),
+    Column("actor", Text, nullable=False),
+    Column("reason", Text, nullable=True),
+    Column("recorded_at", UTCDateTime, nullable=False),
+    UniqueConstraint("event_id", "round", "table_no", "seq", name="uq_table_records_table_seq"),
+)

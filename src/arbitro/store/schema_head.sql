@@ -1,4 +1,4 @@
--- The schema of a new arbitro SQLite database at revision 0008, with its alembic_version
+-- The schema of a new arbitro SQLite database at revision 0009, with its alembic_version
 -- stamp: run by arbitro.store.migrate.create_sqlite in one BEGIN IMMEDIATE transaction.
 -- Generated from the Alembic migrations by tools/sqlite_schema.py: do not edit, regenerate.
 CREATE TABLE alembic_version (
@@ -108,4 +108,24 @@ CREATE TABLE series_events (
 	FOREIGN KEY(series_id) REFERENCES series (id), 
 	FOREIGN KEY(event_id) REFERENCES events (id)
 );
-INSERT INTO "alembic_version" ("version_num") VALUES ('0008');
+CREATE TABLE table_records (
+	id INTEGER NOT NULL, 
+	event_id VARCHAR(100) NOT NULL, 
+	round INTEGER NOT NULL, 
+	table_no INTEGER NOT NULL, 
+	seq INTEGER NOT NULL, 
+	event_seq INTEGER NOT NULL, 
+	kind VARCHAR(100) NOT NULL, 
+	payload JSON NOT NULL, 
+	actor TEXT NOT NULL, 
+	reason TEXT, 
+	recorded_at DATETIME NOT NULL, 
+	PRIMARY KEY (id), 
+	CONSTRAINT uq_table_records_table_seq UNIQUE (event_id, round, table_no, seq), 
+	CONSTRAINT fk_table_records_event_id_events FOREIGN KEY(event_id) REFERENCES events (id)
+);
+CREATE TRIGGER table_records_refuse_update BEFORE UPDATE ON table_records
+    BEGIN SELECT RAISE(ABORT, 'arbitro: records are append-only: UPDATE refused'); END;
+CREATE TRIGGER table_records_refuse_delete BEFORE DELETE ON table_records
+    BEGIN SELECT RAISE(ABORT, 'arbitro: records are append-only: DELETE refused'); END;
+INSERT INTO "alembic_version" ("version_num") VALUES ('0009');

@@ -99,6 +99,7 @@ class EventState:
     # ruling on a word winning, in the order given (the dictionary page lists them).
     judged_words: dict[str, bool] = field(default_factory=dict)
     digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # tournament.digital
+    table_log: Any = None  # the digital tables' own logs' reader (tournament.digital.table)
     digital_settings: dict[int, Any] = field(default_factory=dict)  # round (0: the event's)
     digital_rounds: dict[int, Any] = field(default_factory=dict)  # round (0: the event's)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)

@@ -21,9 +21,9 @@ from arbitro.errors import ArbitroError, ConflictError
 from arbitro.games.core.seats import Line, Seat
 from arbitro.tournament.commands.command import Context
 from arbitro.tournament.commands.common import make_record
-from arbitro.tournament.digital.commands import digital_table, play_move
-from arbitro.tournament.digital.engine import engine_of, has_engine
-from arbitro.tournament.digital.table import DigitalDeal, DigitalTable
+from arbitro.tournament.digital.commands import check_layout, digital_table, play_move
+from arbitro.tournament.digital.engine import has_engine
+from arbitro.tournament.digital.table import dealt, moved
 from arbitro.tournament.knockout import GameReport, Match, PairId, apply_game
 from arbitro.tournament.knockout_event import KNOCKOUT_FOLDS, KnockoutFold, KnockoutState
 from arbitro.tournament.records import (
@@ -80,7 +80,7 @@ def open_match(
         raise ConflictError(
             "{match} is already played at a digital table", match=m.id, key="ko.digital_open"
         )
-    _check_layout(code, layout)
+    check_layout(code, layout)
     seats = tuple(s.value for s in robots)
     return make_record(DigitalDealt(m.round, m.number, 1, layout, seats), now, actor)
 
@@ -92,7 +92,7 @@ def next_game(state: KnockoutState, match_id: str, layout: dict[str, Any], now: 
     t = digital_table(state, *match_key(m))
     if not t.position().is_over:
         raise ConflictError("the game is not over yet", key="ko.game_on")
-    _check_layout(t.code, layout)
+    check_layout(t.code, layout)
     body = DigitalDealt(m.round, m.number, len(t.deals) + 1, layout, t.current.robots)
     return make_record(body, now, "arbitro")
 
@@ -147,15 +147,6 @@ def play_match_move(
     return [rec, make_record(body, now, f"{m.id} digitale")]
 
 
-def _check_layout(code: str, layout: dict[str, Any]) -> None:
-    try:
-        engine_of(code).start(layout)
-    except (KeyError, ValueError, TypeError, AttributeError) as err:
-        raise ArbitroError(
-            "the deal's layout is malformed: {error}", error=str(err), key="digital.layout"
-        ) from None
-
-
 def check_record(state: KnockoutState, rec: Record) -> list[Record]:
     """A digital record of a knockout read from an event file, decided again as the live
     action (the log check): the records the action makes (a game's last move with its
@@ -184,16 +175,12 @@ def check_record(state: KnockoutState, rec: Record) -> list[Record]:
 
 def _dealt(state: KnockoutState, b: DigitalDealt, rec: Record) -> None:
     """A game laid out at a match's digital table (the first opens it)."""
-    table = state.digital.get((b.round, b.table))
-    if table is None:
-        table = DigitalTable(b.round, b.table, str(state.config.code))
-        state.digital[(b.round, b.table)] = table
-    table.deals.append(DigitalDeal(b.deal, dict(b.layout), tuple(b.robots)))
+    dealt(state.digital, str(state.config.code), b)
 
 
 def _move(state: KnockoutState, b: DigitalMove, rec: Record) -> None:
     """One move at a match's digital table, in its game's order."""
-    state.digital[(b.round, b.table)].deals[b.deal - 1].moves.append((b.seat, b.move))
+    moved(state.digital, b)
 
 
 KNOCKOUT_FOLDS[DigitalDealt] = KnockoutFold(_dealt)

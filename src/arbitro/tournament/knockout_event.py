@@ -104,6 +104,7 @@ class KnockoutState:
     device_pair: dict[tuple[str, str], CompetitorId] = field(default_factory=dict)
     pair_device: dict[tuple[str, CompetitorId], str] = field(default_factory=dict)
     digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # knockout_digital
+    table_log: Any = None  # the digital tables' own logs' reader (tournament.digital.table)
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:

@@ -16,7 +16,7 @@ from arbitro.games.core.seats import Seat
 from arbitro.tournament.commands.command import Context
 from arbitro.tournament.commands.common import playing_table
 from arbitro.tournament.digital.engine import engine_of
-from arbitro.tournament.digital.table import DigitalTable
+from arbitro.tournament.digital.table import DigitalTable, TableLog
 from arbitro.tournament.records import (
     DigitalAnswered,
     DigitalCalled,
@@ -39,8 +39,9 @@ class HasTables(Protocol):
 
 
 def digital_table(state: HasTables, round_number: int, table: int) -> DigitalTable:
-    """The digital table ``table`` of round ``round_number``; a table not opened as digital is
-    refused."""
+    """The digital table ``table`` of round ``round_number``, its own log's moves folded up
+    to now (the state's :class:`~arbitro.tournament.digital.table.TableLog`, when it has
+    one); a table not opened as digital is refused."""
     found: DigitalTable | None = state.digital.get((round_number, table))
     if found is None:
         raise NotFoundError(
@@ -49,6 +50,9 @@ def digital_table(state: HasTables, round_number: int, table: int) -> DigitalTab
             round=round_number,
             key="digital.not_open",
         )
+    log: TableLog | None = getattr(state, "table_log", None)
+    if log is not None:
+        found.catch_up(log)
     return found
 
 
@@ -65,7 +69,7 @@ def open_table(
     ``layout`` (FIBAS art. 6), robots at ``robots``. A table already open, or whose sheet is
     entered, is refused."""
     playing_table(state, round_number, table)
-    _check_layout(state, layout)
+    check_layout(str(state.config.code), layout)
     if robots and not settings_of(state, round_number).robots:
         raise ConflictError(
             "the event does not allow robots at empty seats", key="digital.no_robots"
@@ -101,7 +105,7 @@ def next_deal(
             deals=state.deals(round_number),
             key="digital.no_deal_left",
         )
-    _check_layout(state, layout)
+    check_layout(str(state.config.code), layout)
     return Record(
         DigitalDealt(round_number, table, len(t.deals) + 1, layout, t.current.robots), now
     )
@@ -258,10 +262,12 @@ def _normal(move: Any) -> str:
     return str(move)
 
 
-def _check_layout(state: EventState, layout: dict[str, Any]) -> None:
-    """A layout the engine of the event's code deals (a deck of its cards: FIBAS art. 3, 6)."""
+def check_layout(code: str, layout: dict[str, Any]) -> None:
+    """A layout the engine of ``code`` deals (a deck of its cards: FIBAS art. 3, 6; Briscola
+    art. 2), else refused naming what is malformed; the rounds' tables and the knockouts'
+    matches alike."""
     try:
-        engine_of(str(state.config.code)).start(layout)
+        engine_of(code).start(layout)
     except (KeyError, ValueError, TypeError, AttributeError) as err:
         raise ArbitroError(
             "the deal's layout is malformed: {error}", error=str(err), key="digital.layout"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from arbitro.tournament.digital.table import DigitalCall, DigitalDeal, DigitalTable
+from arbitro.tournament.digital.table import DigitalCall, dealt, moved
 from arbitro.tournament.event_caches import keeps_scores
 from arbitro.tournament.event_folds import folds
 from arbitro.tournament.records import (
@@ -26,21 +26,14 @@ if TYPE_CHECKING:
 @folds(DigitalDealt, keeps_scores)
 def _dealt(state: EventState, b: DigitalDealt, rec: Record, parsed: Any) -> None:
     """A deal laid out at a digital table (the first opens the table as digital)."""
-    table = state.digital.get((b.round, b.table))
-    if table is None:
-        table = state.digital[(b.round, b.table)] = DigitalTable(
-            b.round, b.table, str(state.config.code)
-        )
-    table.deals.append(DigitalDeal(b.deal, dict(b.layout), tuple(b.robots)))
-    table.since = rec.at
+    dealt(state.digital, str(state.config.code), b).since = rec.at
 
 
 @folds(DigitalMove, keeps_scores)
 def _move(state: EventState, b: DigitalMove, rec: Record, parsed: Any) -> None:
-    """One move at a digital table, in its deal's order."""
-    table = state.digital[(b.round, b.table)]
-    table.deals[b.deal - 1].moves.append((b.seat, b.move))
-    table.since = rec.at
+    """One move at a digital table, in its deal's order (an event's log held them before each
+    table had its own: issue 33)."""
+    moved(state.digital, b).since = rec.at
 
 
 @folds(DigitalPaused, keeps_scores)

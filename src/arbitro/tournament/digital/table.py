@@ -7,15 +7,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from arbitro.tournament.digital import engine as engines
     from arbitro.tournament.digital.engine import DigitalEngine
+    from arbitro.tournament.records import Record
 else:  # the engines' registry and the games, loaded by the first position asked for
     engines = lazy_module("arbitro.tournament.digital.engine")
+
+
+class TableLog(Protocol):
+    """Where an event's digital tables keep their own logs (issues 32, 33): each table's
+    moves, numbered per table. The service gives a folded state its store's reader; a state
+    without one (an event file being checked) holds every move in the event's records."""
+
+    def after(self, round_number: int, table: int, seq: int) -> list[Record]:
+        """The records of the table's log after its record ``seq``, in order."""
+        ...
 
 
 @dataclass(slots=True)
@@ -66,6 +77,32 @@ class DigitalTable:
     paused: bool = False
     calls: list[DigitalCall] = field(default_factory=list)
     since: datetime | None = None
+    log_seq: int = 0
+    """The last record of the table's own log folded (0: none yet; an old event's moves are
+    records of the event's log, folded with it)."""
+
+    def catch_up(self, log: TableLog) -> None:
+        """Fold the records of the table's own log appended since :attr:`log_seq` (another
+        process's moves too): each move in its deal's order. A move of a deal this state has
+        not folded yet (its ``digital-dealt`` is a newer record of the event's log than the
+        state read) is left, with the ones after it, for the next read."""
+        for rec in log.after(self.round, self.table, self.log_seq):
+            if not self.fold_move(rec):
+                return
+
+    def fold_move(self, rec: Record) -> bool:
+        """Fold one record of the table's own log (a ``digital-move``); False, and nothing
+        folded, when its deal is not dealt in this state yet. A record folded already (a
+        read caught the table up since it was appended) is not folded again."""
+        if rec.seq <= self.log_seq:
+            return True
+        body: Any = rec.body
+        if not 1 <= body.deal <= len(self.deals):
+            return False
+        self.deals[body.deal - 1].moves.append((body.seat, body.move))
+        self.since = rec.at
+        self.log_seq = rec.seq
+        return True
 
     @property
     def open_calls(self) -> list[DigitalCall]:
@@ -90,3 +127,21 @@ class DigitalTable:
     def finished(self) -> list[Any]:
         """The positions of the deals that are over, in order."""
         return [p for d in self.deals if (p := d.position(self.engine)).is_over]
+
+
+def dealt(tables: dict[tuple[int, int], Any], code: str, body: Any) -> DigitalTable:
+    """Fold a ``digital-dealt`` record into ``tables`` (an event's or a knockout's, by round
+    and table): the deal laid out, the table opened by the first; answers the table."""
+    table: DigitalTable | None = tables.get((body.round, body.table))
+    if table is None:
+        table = tables[(body.round, body.table)] = DigitalTable(body.round, body.table, code)
+    table.deals.append(DigitalDeal(body.deal, dict(body.layout), tuple(body.robots)))
+    return table
+
+
+def moved(tables: dict[tuple[int, int], Any], body: Any) -> DigitalTable:
+    """Fold a ``digital-move`` record of an event's (or a knockout's) log into ``tables``:
+    the move in its deal's order; answers the table."""
+    table: DigitalTable = tables[(body.round, body.table)]
+    table.deals[body.deal - 1].moves.append((body.seat, body.move))
+    return table

@@ -17,7 +17,7 @@ from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
 from arbitro.lazy_names import lazy_module
-from arbitro.services.digital_desk import DigitalDesk, replay, round_tables
+from arbitro.services.digital_desk import DigitalDesk, moves_version, replay, round_tables
 from arbitro.tournament.digital.commands import digital_table, settings_of
 from arbitro.tournament.event import EventState
 from arbitro.web import auth, digital_presence
@@ -58,12 +58,13 @@ CALL_REASONS = {
 """Why the arbiter was called, as the desk says it."""
 
 
-def _version(request: Request, web: Web, state: EventState, connected: Any) -> str:
+def _version(request: Request, web: Web, state: EventState, connected: Any, n: int) -> str:
     """The live part's version: every record, the phones connected, the language, and the
     clock's minute (the round's time left)."""
     minute = int(web.service.clock().timestamp() // 60)
     seats = hash(repr(sorted(connected.items())))
-    return f"{state.last_seq}.{seats}.{minute}.{request_lang(request)}"
+    moves = moves_version(state, n)  # a move is a record of its table's log (issue 33)
+    return f"{state.last_seq}.{moves}.{seats}.{minute}.{request_lang(request)}"
 
 
 def _clock(web: Web, event_id: str, n: int) -> dict[str, Any] | None:
@@ -116,7 +117,7 @@ def _round_context(
         SEAT_STATES=SEAT_STATES,
         CALL_REASONS=CALL_REASONS,
         poll=POLL_SECONDS,
-        version=_version(request, web, state, connected),
+        version=_version(request, web, state, connected, n),
     )
 
 
@@ -147,7 +148,7 @@ def digital_round_live(
         tick(web, event_id, n)
         state = web.service.state(event_id)
         connected = digital_presence.connected(event_id, n)
-        if request.query_params.get("v") == _version(request, web, state, connected):
+        if request.query_params.get("v") == _version(request, web, state, connected, n):
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
         ctx = _round_context(request, session, event_id, n)
     return web.render(request, "desk/digital_live.html", **ctx)
@@ -198,7 +199,7 @@ def _table_context(
         SEAT_STATES=SEAT_STATES,
         CALL_REASONS=CALL_REASONS,
         poll=POLL_SECONDS,
-        version=_version(request, web, state, connected),
+        version=_version(request, web, state, connected, n),
     )
 
 
@@ -229,7 +230,7 @@ def digital_table_live(
         tick(web, event_id, n, table)
         state = web.service.state(event_id)
         connected = digital_presence.connected(event_id, n)
-        if request.query_params.get("v") == _version(request, web, state, connected):
+        if request.query_params.get("v") == _version(request, web, state, connected, n):
             return Response(status_code=204, headers={"Cache-Control": "no-cache"})
         ctx = _table_context(request, session, event_id, n, table)
     return web.render(request, "desk/digital_table_live.html", **ctx)
