@@ -23,9 +23,9 @@ Method:
 
 ``--processes N``: arbitro is ``scripts/production.sh N`` (N processes behind nginx, on
 PostgreSQL and Redis, both started for the run) and the phones connect through nginx. A
-table's phones may land on different processes: until the moves are fanned out between
-processes (issue 33), a phone on another process than the move's sees it only at its
-socket's re-read (``RECHECK_SECONDS``); the echo floor is not behind nginx.
+table's phones may land on different processes; a move reaches the phones on the others
+through PostgreSQL's NOTIFY on ``arbitro_tables`` (docs/workers.md); the echo floor is not
+behind nginx (``bench/scale_out.py`` puts one there).
 
 The phones run in this process (one asyncio loop), the servers in their own. Only loopback
 addresses; a bounded number of moves.
