@@ -72,6 +72,7 @@ FIBAS = CodeSpec(
     arbiter="arbitro.games.burraco.arbiter.code_arbiter",
     digital="arbitro.games.burraco.digital",
     boards="arbitro.games.burraco.boards",  # carte uguali, art. 6, 7, 20
+    bot_deal="arbitro.games.burraco.sheet_check:played_scores",  # the demo's rows, art. 19
 )
 PAROLE = CodeSpec(
     id=CodeId.BURRACO_PAROLE,
