@@ -79,8 +79,8 @@ TARGETS: tuple[Target, ...] = (
         "tournament-sheets",
         (
             "src/arbitro/tournament/scoring/sheet.py",
-            "src/arbitro/tournament/scoring/scala40.py",
-            "src/arbitro/tournament/scoring/scala40_sheet.py",
+            "src/arbitro/codes/scala40_scoring.py",
+            "src/arbitro/codes/scala40_sheet.py",
         ),
         (
             "tests/tournament/test_sheet.py",
@@ -151,7 +151,7 @@ TARGETS: tuple[Target, ...] = (
 _R = "arbitro.tournament.scoring.results."
 _V = "arbitro.tournament.scoring.vp."
 _S = "arbitro.tournament.scoring.sheet."
-_S40 = "arbitro.tournament.scoring.scala40."
+_S40 = "arbitro.codes.scala40_scoring."
 _ST = "arbitro.tournament.standings.standings."
 _P = "arbitro.tournament.standings.prizes."
 _M = "arbitro.games.burraco.melds."

@@ -69,8 +69,10 @@ TOURNAMENT_VIEWS = (
     "arbitro.tournament.scoring.comparison",
     "arbitro.tournament.scoring.results",
     "arbitro.tournament.sheets.lines",
-    "arbitro.tournament.sheets.individuals",  # Scala 40's sheet (art. 22): not this game's
-    "arbitro.tournament.scoring.scala40",
+    "arbitro.codes.scala40_sheet_kind",  # Scala 40's sheet (art. 22): not this game's
+    "arbitro.codes.scala40_sheet",
+    "arbitro.tournament.sheets.individuals",
+    "arbitro.codes.scala40_scoring",
     "arbitro.games",
     "arbitro.cards",
 )

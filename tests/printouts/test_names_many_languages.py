@@ -85,7 +85,7 @@ def _table_cards(state: EventState) -> bytes:
 
 def _travellers(state: EventState) -> bytes:
     rows = {1: [Comparison(1, t, 0, Fraction(0), Fraction(0)) for t in range(1, 5)]}
-    return travellers_pdf(rows, table_lines(state, 1), "Serata", 1)
+    return travellers_pdf(rows, table_lines(state, 1), "Serata", 1, rules=state.code)
 
 
 def _cash(state: EventState) -> bytes:

@@ -12,6 +12,7 @@ from tests.games.parole.words import WORDS
 
 from arbitro.cards import parse_cards
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.games import briscola, parole
 from arbitro.games import scala40 as s40
 from arbitro.services.events import EventService
@@ -22,7 +23,6 @@ from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 
 NOW = datetime(2026, 11, 22, 21, tzinfo=UTC)
 

@@ -6,7 +6,8 @@ import random
 
 from arbitro.codes.ids import CodeId
 from arbitro.games.burraco import Deal, GreedyBot, play_deal
-from arbitro.services.deal_check import check_deal, deal_score
+from arbitro.games.burraco.sheet_check import check_deal
+from arbitro.services.deal_check import deal_score
 from arbitro.tournament.rules import rules_for
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry, check_sheet
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import SEATS, Seat
 from arbitro.games.scala40.deal import ORDER, Deal
@@ -32,7 +33,6 @@ from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 
 CARD = re.compile(r"^(?:10|[2-9AJQK])[CDHS]$|^JK$")
 

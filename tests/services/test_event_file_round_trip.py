@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.errors import ArbitroError
 from arbitro.services.demo import random_deal
 from arbitro.services.event_file import export_event, import_event
@@ -26,7 +27,6 @@ from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig, SanctionKind
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.tournament.standings.standings import standings
 

@@ -18,11 +18,12 @@ from tests.sheet_kinds.totals_sheet import TotalsEntry, TotalsSheet
 
 from arbitro.cli.rounds import sheet_entry
 from arbitro.codes.ids import GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
+from arbitro.codes.scala40_sheet_kind import INDIVIDUALS_TEXTS, IndividualsSheet
 from arbitro.errors import ArbitroError
 from arbitro.printouts.score_sheets import sheets_pdf
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import TableSeating
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import SheetEntry
 from arbitro.tournament.sheets import (
     PHONE,
@@ -31,7 +32,6 @@ from arbitro.tournament.sheets import (
     registered_sheet_kind,
     sheet_kind,
 )
-from arbitro.tournament.sheets.individuals import INDIVIDUALS_TEXTS, IndividualsSheet
 from arbitro.tournament.sheets.kind import LINES_TEXTS
 from arbitro.tournament.sheets.lines import LinesSheet
 from arbitro.web.api import api_sheet_entry

@@ -10,15 +10,15 @@ import dataclasses
 import pytest
 
 from arbitro.codes.scala40 import scala40
-from arbitro.errors import ArbitroError
-from arbitro.tournament.scoring.scala40 import (
+from arbitro.codes.scala40_scoring import (
     DifferenceReading,
     PlayerResult,
     ScoreSheet,
     correct_deal,
     score_table,
 )
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+from arbitro.codes.scala40_sheet import Scala40Entry
+from arbitro.errors import ArbitroError
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 THREE_DEALS = ScoreSheet(PLAYERS, ((0, 10, 20, 30), (5, 0, 25, 40), (10, 15, 0, 50)))

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.errors import ArbitroError
-from arbitro.tournament.scoring.scala40 import (
+from arbitro.codes.scala40_scoring import (
     ScoreSheet,
     check_possible,
     impossible_points,
     max_hand_points,
 )
+from arbitro.errors import ArbitroError
 
 PLAYERS = ("1", "2", "3", "4")
 

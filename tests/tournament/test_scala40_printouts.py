@@ -13,13 +13,13 @@ from pathlib import Path
 from tests.printouts.pdfcheck import pdf_text
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.printouts import seating_pdf, table_cards_pdf
 from arbitro.printouts.standings import standings_pdf
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.records import Record
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 
 NAMES = [f"Giocatore {n}" for n in "ABCDEFGHIJK"]  # 11 players: tables of 4, 4 and 3
 

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
-from arbitro.tournament.scoring.scala40 import (
+from arbitro.codes.scala40_scoring import (
     CorrectionKind,
     DifferenceReading,
     ScoreSheet,
@@ -24,6 +23,7 @@ from arbitro.tournament.scoring.scala40 import (
     score_table,
     swap_players,
 )
+from arbitro.errors import ArbitroError
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 

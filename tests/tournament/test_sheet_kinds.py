@@ -74,8 +74,8 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("arbitro."))))
 @pytest.mark.parametrize(
     ("game", "loaded", "not_loaded"),
     [
-        ("burraco", "arbitro.tournament.sheets.lines", "arbitro.tournament.sheets.individuals"),
-        ("scala40", "arbitro.tournament.sheets.individuals", "arbitro.tournament.sheets.lines"),
+        ("burraco", "arbitro.tournament.sheets.lines", "arbitro.codes.scala40_sheet_kind"),
+        ("scala40", "arbitro.codes.scala40_sheet_kind", "arbitro.tournament.sheets.lines"),
     ],
 )
 def test_a_games_sheet_module_is_loaded_only_when_asked(

@@ -8,10 +8,10 @@ shared by every code: Burraco FIBAS, Burraco Parole UISP (art. 13.4), Scala 40 (
 from __future__ import annotations
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.tournament import commands
 from arbitro.tournament.commands.setup import check_in, withdraw_absent
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.standings.standings import session_standings, standings
 
 from .events.conftest import Driver, config

@@ -246,7 +246,7 @@ def test_a_scala40_complaint_is_decided_and_its_swap_corrected_on_the_sheet_page
     the sheet's page; the complaint's row offers no table to invert, and the correction made
     while the complaint is open counts in the round's standings (art. 39 reading)."""
     from arbitro.codes.ids import CodeId, GameId
-    from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+    from arbitro.codes.scala40_sheet import Scala40Entry
 
     svc = web_app.state.web.service
     svc.create_event(

@@ -17,11 +17,11 @@ from tests.web.conftest import FakeClock
 from tests.web.test_knockout_web import make_knockout
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.services.registering import Register
 from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
 from arbitro.web.app import Web
 

@@ -15,11 +15,11 @@ from fastapi.testclient import TestClient
 from tests.web.lines import signed
 from tests.web.test_scala40_web import EVENT, scala_event, seat_order, text, web_of
 
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.commands import values
 from arbitro.tournament.scoring.results import round_scores
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.web.app import Web
 from arbitro.web.tokens import table_path
 

@@ -17,8 +17,8 @@ from typing import Any
 from fastapi import FastAPI
 from playwright.sync_api import expect
 
+from arbitro.codes.scala40_scoring import ScoreSheet, score_table
 from arbitro.tournament import commands
-from arbitro.tournament.scoring.scala40 import ScoreSheet, score_table
 from arbitro.web.app import Web
 from arbitro.web.tokens import table_path
 

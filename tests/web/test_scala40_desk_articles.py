@@ -13,11 +13,11 @@ from fastapi.testclient import TestClient
 from tests.web.test_scala40_web import EVENT, scala_event, seat_order, text, web_of
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.services.registering import Register
 from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.web.app import Web
 
 

@@ -13,12 +13,12 @@ from fastapi.testclient import TestClient
 from tests.printouts.pdfcheck import pdf_text
 from tests.web.test_scala40_web import EVENT, scala_event, text, web_of
 
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.printouts.verbale import verbale_pdf
 from arbitro.services.event_log import to_domain
 from arbitro.services.registering import Register
 from arbitro.services.results import results_of
 from arbitro.tournament.commands import values
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.web.app import Web
 
 

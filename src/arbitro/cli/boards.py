@@ -316,6 +316,7 @@ def register(app: typer.Typer) -> None:
                     table_names(state, round_number),
                     name,
                     round_number,
+                    rules=state.code,
                     lang=shown,
                 )
             elif what is PrintWhat.PLAN:
@@ -324,17 +325,23 @@ def register(app: typer.Typer) -> None:
                     name,
                     round_number,
                     table_names(state, round_number),
+                    rules=state.code,
                     lang=shown,
                 )
             else:
                 dealt = tournament_boards.boards_of(state, round_number)
+                maker = tournament_boards.board_maker(state)  # the game's order of cards
                 if what is PrintWhat.DEALING:
-                    pdf = boards.dealing_sheets_pdf(dealt, name, round_number, lang=shown)
+                    pdf = boards.dealing_sheets_pdf(
+                        dealt, name, round_number, maker=maker, lang=shown
+                    )
                 elif what is PrintWhat.LABELS:
                     copies = tournament_boards.board_plan(state, round_number).copies
                     pdf = boards.board_labels_pdf(dealt, copies, name, round_number, lang=shown)
                 else:
-                    pdf = boards.hand_records_pdf(dealt, name, round_number, lang=shown)
+                    pdf = boards.hand_records_pdf(
+                        dealt, name, round_number, maker=maker, lang=shown
+                    )
             try:
                 out.write_bytes(pdf)
             except OSError as exc:

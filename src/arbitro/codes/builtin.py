@@ -72,6 +72,7 @@ FIBAS = CodeSpec(
     arbiter="arbitro.games.burraco.arbiter.code_arbiter",
     digital="arbitro.games.burraco.digital",
     boards="arbitro.games.burraco.boards",  # carte uguali, art. 6, 7, 20
+    bot_deal="arbitro.games.burraco.sheet_check:played_scores",  # the demo's rows, art. 19
 )
 PAROLE = CodeSpec(
     id=CodeId.BURRACO_PAROLE,
@@ -111,7 +112,7 @@ SCALA40 = CodeSpec(
     aliases=("scala-40", "scala"),
     search_words="scala 40 scala40",
     rules=rules_of("arbitro.codes.scala40"),
-    sheet="arbitro.tournament.sheets.individuals:individuals_sheet",  # negative points (art. 22)
+    sheet="arbitro.codes.scala40_sheet_kind:individuals_sheet",  # negative points (art. 22)
     # Tables of four individuals (art. 2), five rounds of five deals (art. 5).
     desk_defaults={"format": "individual", "rounds": "5", "deals": "5"},
     desk_formats=("individual",),

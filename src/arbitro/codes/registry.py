@@ -209,6 +209,11 @@ class CodeSpec:
     # games.prepared_deals.BoardMaker), imported when an event first deals them; "" for a
     # code without prepared boards.
     boards: str = ""
+    # What plays one deal of its game to its end by bots, for a sheet's row (the demo's
+    # evening, FIBAS art. 19): ``"module:function"`` called with a ``random.Random``, giving
+    # each line's score (its ``base`` and ``points``) by ``games.core.Line``; "" for a code
+    # whose deals no bot plays for a sheet.
+    bot_deal: str = ""
 
 
 DEFAULT_CODE = "burraco-fibas"  # what a new event plays unless told (arbitro's first code)
@@ -286,6 +291,18 @@ def prepared_board(game: str) -> Callable[..., Any] | None:
             made: Callable[..., Any] = found
             return made
     return None
+
+
+def bot_deal(code_id: str) -> Callable[[random.Random], Any]:
+    """What plays one deal of the code's game by bots, each line's score (its spec's
+    ``bot_deal``, imported now: FIBAS art. 19's sheet row for the demo); asking it of a code
+    without one is a programming error (``LookupError``): the demo plays a code that has one."""
+    spec = code_spec(code_id)
+    if not spec.bot_deal:
+        raise LookupError(f"no deal played by bots for the code {code_id}")
+    module, _, name = spec.bot_deal.partition(":")
+    made: Callable[[random.Random], Any] = getattr(importlib.import_module(module), name)
+    return made
 
 
 def default_knockout() -> str:

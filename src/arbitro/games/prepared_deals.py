@@ -22,6 +22,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Final, Protocol
 
 from arbitro.cards import Card, format_cards
+from arbitro.cards.card import Suit
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
@@ -146,6 +147,19 @@ class BoardMaker(Protocol):
         self, board: PreparedBoard, ns_base: int, ns_points: int, ew_base: int, ew_points: int
     ) -> list[Message]:
         """What ``board``'s deal makes impossible in the lines' entered scores."""
+        ...
+
+    def card_key(self, card: Card) -> tuple[int, int]:
+        """Where ``card`` goes in the order a dealing sheet writes a hand (FIBAS art. 3):
+        its suit's place (-1 for a jolly, before every suit) and its rank's place."""
+        ...
+
+    def rank_text(self, card: Card) -> str:
+        """The card's rank as a hand's row writes it (``2``, ``A``, ``K`` ..., art. 3)."""
+        ...
+
+    def suits(self) -> tuple[Suit, ...]:
+        """The suits in the order of a hand's rows (art. 3: hearts, diamonds, clubs, spades)."""
         ...
 
 

@@ -28,11 +28,8 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from arbitro.cards import Card
 from arbitro.cards.card import Suit
-from arbitro.codes.burraco_fibas import burraco_fibas
-from arbitro.codes.citation import cite
-from arbitro.games.burraco.rules import rank_key
 from arbitro.games.core import SEATS, Seat
-from arbitro.games.prepared_deals import PreparedBoard
+from arbitro.games.prepared_deals import BoardMaker, PreparedBoard
 from arbitro.i18n import Message, message
 from arbitro.numbers import decimal_text
 from arbitro.printouts.labels import check_lang, tr
@@ -54,6 +51,7 @@ from arbitro.tournament.scoring.comparison import Comparison, written
 
 if TYPE_CHECKING:
     from arbitro.tournament.movements.boards import BoardPlan
+    from arbitro.tournament.rules import EventRules
 
 RED = colors.HexColor("#C8102E")
 WIDTH = PAGE[0] - 2 * MARGIN
@@ -79,41 +77,34 @@ def seat_name(seat: Seat, lang: str) -> str:
 # ------------------------------------------------------------------ cards in art. 3 order
 
 
-def suit_rows(cards: Iterable[Card]) -> list[tuple[Suit | None, list[str]]]:
-    """The cards as rows in the order of FIBAS art. 3: the jolly first, then hearts,
-    diamonds, clubs, spades (the suit rank), each suit's ranks 2, A, K ... 3 (the card rank,
-    highest first); an empty suit has an empty row."""
-    code = burraco_fibas()
-    order = {r: i for i, r in enumerate(code.rank_order)}
-    suits = [Suit(s) for s in code.suit_rank]
-    cards = sorted(cards, key=lambda x: order[rank_key(x)])
+def suit_rows(cards: Iterable[Card], maker: BoardMaker) -> list[tuple[Suit | None, list[str]]]:
+    """The cards as rows in the order the game's boards write them (``maker``, its code's
+    ``CodeSpec.boards``; FIBAS art. 3: the jolly first, then hearts, diamonds, clubs, spades,
+    each suit's ranks 2, A, K ... 3); an empty suit has an empty row."""
+    cards = sorted_art3(cards, maker)
     rows: list[tuple[Suit | None, list[str]]] = [
-        (None, [rank_key(x) for x in cards if x.suit is None])
+        (None, [maker.rank_text(x) for x in cards if x.suit is None])
     ]
-    for suit in suits:
-        rows.append((suit, [rank_key(x) for x in cards if x.suit is suit]))
+    for suit in maker.suits():
+        rows.append((suit, [maker.rank_text(x) for x in cards if x.suit is suit]))
     return rows
 
 
-def sorted_art3(cards: Iterable[Card]) -> list[Card]:
-    """The cards in the order of art. 3: jolly, then by suit (H, D, C, S) and rank 2, A, K ...
-    3."""
-    code = burraco_fibas()
-    order = {r: i for i, r in enumerate(code.rank_order)}
-    suits = {s: i for i, s in enumerate(code.suit_rank)}
-
-    def key(x: Card) -> tuple[int, int]:
-        return (-1 if x.suit is None else suits[x.suit.value], order[rank_key(x)])
-
-    return sorted(cards, key=key)
+def sorted_art3(cards: Iterable[Card], maker: BoardMaker) -> list[Card]:
+    """The cards in the order the game's boards write a hand (``maker``; FIBAS art. 3: jolly,
+    then by suit H, D, C, S and rank 2, A, K ... 3)."""
+    return sorted(cards, key=maker.card_key)
 
 
 def _symbol_color(suit: Suit | None) -> colors.Color:
     return RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else INK
 
 
-def draw_card(c: Canvas, x: float, y: float, card: Card, size: float, lang: str) -> float:
-    """Draw one card (rank then its suit symbol in colour) at ``(x, y)``; return its width."""
+def draw_card(
+    c: Canvas, x: float, y: float, card: Card, size: float, lang: str, maker: BoardMaker
+) -> float:
+    """Draw one card (rank, as the game's boards write it, then its suit symbol in colour) at
+    ``(x, y)``; return its width."""
     if card.suit is None:
         text = tr(message("Joker"), lang)
         c.setFont(FONT_BOLD, size)
@@ -121,7 +112,7 @@ def draw_card(c: Canvas, x: float, y: float, card: Card, size: float, lang: str)
         c.drawString(x, y, text)
         c.setFillColor(INK)
         return text_width(text, size, True)
-    rank = rank_key(card)
+    rank = maker.rank_text(card)
     c.setFont(FONT_BOLD, size)
     c.setFillColor(INK)
     c.drawString(x, y, rank)
@@ -134,14 +125,21 @@ def draw_card(c: Canvas, x: float, y: float, card: Card, size: float, lang: str)
 
 
 def draw_hand(
-    c: Canvas, cards: Sequence[Card], x: float, top: float, width: float, size: float, lang: str
+    c: Canvas,
+    cards: Sequence[Card],
+    x: float,
+    top: float,
+    width: float,
+    size: float,
+    lang: str,
+    maker: BoardMaker,
 ) -> float:
     """Draw a hand as five rows (jolly, ♥, ♦, ♣, ♠; art. 3 order) from ``top``; return the y
     below it. An empty row shows a dash."""
     y = top - size
     label = tr(message("Joker"), lang)
     col = max(text_width(label, size * 0.8), text_width("♥", size)) + 3
-    for suit, ranks in suit_rows(cards):
+    for suit, ranks in suit_rows(cards, maker):
         if suit is None:
             c.setFont(FONT, size * 0.8)
             c.setFillColor(RED)
@@ -230,7 +228,9 @@ def _pages(
 # ------------------------------------------------------------------ dealing sheets
 
 
-def _draw_stock(c: Canvas, board: PreparedBoard, x: float, top: float, lang: str) -> float:
+def _draw_stock(
+    c: Canvas, board: PreparedBoard, x: float, top: float, lang: str, maker: BoardMaker
+) -> float:
     """The stock in playing order, ten cards a row, each row with its first position."""
     size = 9.5
     y = top
@@ -242,12 +242,14 @@ def _draw_stock(c: Canvas, board: PreparedBoard, x: float, top: float, lang: str
         c.drawRightString(x + 14 * mm, y, f"{start + 1}–{min(start + per_row, len(board.stock))}")
         c.setFillColor(INK)
         for k, card in enumerate(board.stock[start : start + per_row]):
-            draw_card(c, x + 18 * mm + k * step, y, card, size, lang)
+            draw_card(c, x + 18 * mm + k * step, y, card, size, lang, maker)
         y -= size * 1.35
     return y
 
 
-def _draw_dealing(c: Canvas, board: PreparedBoard, top: float, bottom: float, lang: str) -> None:
+def _draw_dealing(
+    c: Canvas, board: PreparedBoard, top: float, bottom: float, lang: str, maker: BoardMaker
+) -> None:
     left = MARGIN
     name, dealer = _board_title(board, lang)
     draw_fitted(c, name, left, top - 16, WIDTH / 2, 18, bold=True)
@@ -282,29 +284,34 @@ def _draw_dealing(c: Canvas, board: PreparedBoard, top: float, bottom: float, la
             align="right",
             color=MUTED,
         )
-        draw_hand(c, cards, bx + 6, by + box_h - 19, box_w - 12, 11, lang)
+        draw_hand(c, cards, bx + 6, by + box_h - 19, box_w - 12, 11, lang, maker)
     y = y0 - 2 * box_h - 3 * mm - 14
     up = tr(message("Up-card (the stock's first card, turned at the arbiter's signal)"), lang)
     draw_fitted(c, up, left, y, WIDTH - 20 * mm, 9.5, bold=True)
-    draw_card(c, left + WIDTH - 15 * mm, y, board.up_card, 12, lang)
+    draw_card(c, left + WIDTH - 15 * mm, y, board.up_card, 12, lang, maker)
     y -= 15
     stock = tr(
         message("Stock under the up-card, top first ({count} cards)", count=len(board.stock)),
         lang,
     )
     draw_fitted(c, stock, left, y, WIDTH, 9.5, bold=True)
-    _draw_stock(c, board, left, y - 13, lang)
+    _draw_stock(c, board, left, y - 13, lang, maker)
 
 
 def dealing_sheets_pdf(
-    boards: Sequence[PreparedBoard], event_name: str, round_number: int, *, lang: str = "it"
+    boards: Sequence[PreparedBoard],
+    event_name: str,
+    round_number: int,
+    *,
+    maker: BoardMaker,
+    lang: str = "it",
 ) -> bytes:
     """The dealing sheets of a round (two boards to an A4 page): for each board the cards of
     the pockets N, E, S, W and of the two pozzetti (FIBAS art. 6), in the order of art. 3
     with the suit symbols in colour, the up-card and the stock in playing order."""
 
     def draw(c: Canvas, board: PreparedBoard, top: float, bottom: float) -> None:
-        _draw_dealing(c, board, top, bottom, lang)
+        _draw_dealing(c, board, top, bottom, lang, maker)
 
     return _pages(boards, event_name, round_number, message("Dealing sheets"), lang, draw)
 
@@ -312,7 +319,9 @@ def dealing_sheets_pdf(
 # ------------------------------------------------------------------ hand records
 
 
-def _draw_record(c: Canvas, board: PreparedBoard, top: float, bottom: float, lang: str) -> None:
+def _draw_record(
+    c: Canvas, board: PreparedBoard, top: float, bottom: float, lang: str, maker: BoardMaker
+) -> None:
     left = MARGIN
     name, dealer = _board_title(board, lang)
     draw_fitted(c, name, left, top - 16, WIDTH / 2, 16, bold=True)
@@ -330,7 +339,7 @@ def _draw_record(c: Canvas, board: PreparedBoard, top: float, bottom: float, lan
     for seat, (x, y) in spots.items():
         label = seat_name(seat, lang) + (" ●" if seat is board.dealer else "")
         draw_fitted(c, label, x, y - 10, col - 4, 10, bold=True, color=MUTED)
-        draw_hand(c, board.hands[seat], x, y - 13, col - 4, size, lang)
+        draw_hand(c, board.hands[seat], x, y - 13, col - 4, size, lang, maker)
     # The square with the compass.
     sq = 28 * mm
     sx, sy = left + col + (col - sq) / 2 - 2 * mm, y_top - block - sq - 4 * mm
@@ -356,22 +365,27 @@ def _draw_record(c: Canvas, board: PreparedBoard, top: float, bottom: float, lan
     for k, p in enumerate(board.pozzetti, start=1):
         label = tr(message("Pozzetto {number}", number=k), lang)
         draw_fitted(c, label, px, y - 10, pw, 10, bold=True, color=MUTED)
-        draw_hand(c, p, px, y - 13, pw, size, lang)
+        draw_hand(c, p, px, y - 13, pw, size, lang, maker)
         y -= block
     label = tr(message("Up-card"), lang)
     draw_fitted(c, label, px, y - 10, pw, 10, bold=True, color=MUTED)
-    draw_card(c, px, y - 26, board.up_card, 13, lang)
+    draw_card(c, px, y - 26, board.up_card, 13, lang, maker)
 
 
 def hand_records_pdf(
-    boards: Sequence[PreparedBoard], event_name: str, round_number: int, *, lang: str = "it"
+    boards: Sequence[PreparedBoard],
+    event_name: str,
+    round_number: int,
+    *,
+    maker: BoardMaker,
+    lang: str = "it",
 ) -> bytes:
     """The hand records of a round for the players (two boards to an A4 page): each board as
     dealt (FIBAS art. 6), the four hands around a square as in a bridge hand record (the
     dealer marked ●), the two pozzetti and the up-card beside; cards in the order of art. 3."""
 
     def draw(c: Canvas, board: PreparedBoard, top: float, bottom: float) -> None:
-        _draw_record(c, board, top, bottom, lang)
+        _draw_record(c, board, top, bottom, lang, maker)
 
     return _pages(boards, event_name, round_number, message("Hand records"), lang, draw)
 
@@ -443,12 +457,14 @@ def travellers_pdf(
     event_name: str,
     round_number: int,
     *,
+    rules: EventRules,
     lang: str = "it",
 ) -> bytes:
     """The travellers of a round: for each board every table's N-S and E-W lines
     (``names[table]`` = (N-S names, E-W names)), the N-S MP, the datum and the two lines'
     differences with three decimals (FIBAS art. 20, "carte uguali"), and the sum check: a
-    board's differences add up to zero over the field."""
+    board's differences add up to zero over the field; the article cited is the event's
+    code's (``rules``)."""
     check_lang(lang)
     round_text = tr(message("Round {number}", number=round_number), lang)
     title = tr(message("Travellers"), lang)
@@ -509,7 +525,7 @@ def travellers_pdf(
                 message(
                     "Each line is compared with the datum of the lines that played the board"
                     " in its direction; differences with three decimals ({article}).",
-                    article=cite(burraco_fibas().code_id, "vp"),
+                    article=rules.cite("vp"),
                 ),
                 lang,
             ),
@@ -535,9 +551,9 @@ def plan_cell(plan: BoardPlan, table: int, lang: str) -> str:
     return tr(message("{boards} (copy {copy})", boards=boards, copy=got[0].copy), lang)
 
 
-def plan_note(plan: BoardPlan, lang: str) -> str:
-    """How the boards move, in a sentence for the room (FIBAS art. 7; the bridge relay as the
-    model, :mod:`arbitro.tournament.movements.boards`)."""
+def plan_note(plan: BoardPlan, lang: str, rules: EventRules) -> str:
+    """How the boards move, in a sentence for the room (FIBAS art. 7, cited from the event's
+    code, ``rules``; the bridge relay as the model, :mod:`arbitro.tournament.movements.boards`)."""
     return tr(
         message(
             "After each deal every table hands the board it has just played to the table "
@@ -545,7 +561,7 @@ def plan_note(plan: BoardPlan, lang: str) -> str:
             "each of the {boards} boards once ({copies} copies of each board; {article}).",
             boards=plan.boards,
             copies=plan.copies,
-            article=cite(burraco_fibas().code_id, "round_time"),
+            article=rules.cite("round_time"),
         ),
         lang,
     )
@@ -557,6 +573,7 @@ def board_plan_pdf(
     round_number: int,
     names: Mapping[int, tuple[str, str]] | None = None,
     *,
+    rules: EventRules,
     lang: str = "it",
 ) -> bytes:
     """The board plan of a round on A4 (FIBAS art. 7, "a carte preparate"; art. 20): for
@@ -623,7 +640,7 @@ def board_plan_pdf(
         half = (WIDTH - first) / 2
         story.append(list_table(lines, [first, half, half], size=10))
     story.append(spacer(6))
-    story.append(note(plan_note(plan, lang), 10, INK))
+    story.append(note(plan_note(plan, lang, rules), 10, INK))
     return build_document(
         f"{event_name} — {title} — {round_text}",
         story,

@@ -1,5 +1,7 @@
-"""Score sheets checked against the game: a deal's entry on a sheet compared with the score
-of the position the engine computed (FIBAS art. 19, and art. 21 for what a mismatch means)."""
+"""A deal's row of a score sheet from the engine's score of each line (FIBAS art. 19; Parole
+art. 5): the arbiter's deal carried into the event, and the demo's deals played by bots of
+the event's game (its code's ``CodeSpec.bot_deal``). The checks of a typed deal against the
+engine are the game's own (Burraco's: ``games/burraco/sheet_check.py``)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,9 @@ import random
 from collections.abc import Mapping
 from typing import Protocol
 
-from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
-from arbitro.errors import ArbitroError
-from arbitro.games.burraco import Deal, GreedyBot, Line, play_deal
-from arbitro.games.burraco.scoring import LineScore, check_entry
-from arbitro.tournament.scoring.sheet import DealScore, LineDeal, SheetEntry
+from arbitro.codes.registry import bot_deal
+from arbitro.games.core import Line
+from arbitro.tournament.scoring.sheet import DealScore, LineDeal
 
 
 class LineTotals(Protocol):
@@ -36,33 +35,8 @@ def deal_score(scores: Mapping[Line, LineTotals]) -> DealScore:
     return DealScore(LineDeal(ns.base, ns.points), LineDeal(ew.base, ew.points))
 
 
-def check_deal(
-    entry: SheetEntry,
-    deal_number: int,
-    scores: Mapping[Line, LineScore],
-    *,
-    closed_room: bool = False,
-) -> list[str]:
-    """Differences between deal ``deal_number`` (1-based) of a sheet and the scored position;
-    empty when the sheet agrees with the game."""
-    deals = entry.closed_room if closed_room else entry.deals
-    if deals is None or not 1 <= deal_number <= len(deals):
-        raise ArbitroError(
-            "the sheet has no deal {deal}",
-            deal=deal_number,
-            article=cite(CodeId.BURRACO_FIBAS, "score_sheet"),
-        )
-    row = deals[deal_number - 1]
-    problems = []
-    for side, line, written in (("N-S", Line.NS, row.ns), ("E-O", Line.EW, row.ew)):
-        problems += [
-            f"{side}: {p}"
-            for p in check_entry(scores[line], base=written.base, points=written.points)
-        ]
-    return problems
-
-
-def played_deal(rng: random.Random) -> DealScore:
-    """A deal played to its end by four greedy bots, as the sheet's row (art. 19)."""
-    deal = play_deal(Deal.shuffled(rng), [GreedyBot()] * 4, rng)
-    return deal_score(deal.scores())
+def played_deal(rng: random.Random, code: str) -> DealScore:
+    """A deal of ``code``'s game played to its end by bots (its spec's ``bot_deal``), as the
+    sheet's row (art. 19)."""
+    scores: Mapping[Line, LineTotals] = bot_deal(code)(rng)
+    return deal_score(scores)

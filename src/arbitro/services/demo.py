@@ -150,7 +150,9 @@ def run_demo(
         for table in seating.tables:
             if table.is_incomplete:
                 continue
-            entry = SheetEntry(tuple(played_deal(rng) for _ in range(state.deals(rnd))))
+            entry = SheetEntry(
+                tuple(played_deal(rng, str(state.config.code)) for _ in range(state.deals(rnd)))
+            )
             svc.enter_sheet(event_id, rnd, table.table, entry, actor=f"tavolo {table.table}")
         svc.run(event_id, values.PublishStandings(rnd))
         progress(f"standings-published:{rnd}")

@@ -2,7 +2,7 @@
 event's kind of sheet (:class:`~arbitro.tournament.sheets.SheetKind`): the web never asks
 which game it is. The kind reads the numbers (its domain module: the two lines'
 :mod:`~arbitro.tournament.sheets.lines_form`, the players'
-:mod:`~arbitro.tournament.sheets.individuals_form`) and names its templates' folder; the
+:mod:`~arbitro.codes.scala40_sheet_form`) and names its templates' folder; the
 desk and the phones name their inputs differently (:class:`SheetFields`)."""
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.tournament import commands
 from arbitro.tournament.commands.rounds import stale_seating
@@ -20,7 +21,6 @@ from arbitro.tournament.records import (
     body_from_json,
     body_to_json,
 )
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.standings.standings import ranking, standings
 
 from .conftest import Driver, MakeEvent, config, entry, first

@@ -321,8 +321,8 @@ def test_scala40_art26_a_late_entry_is_scored_for_the_rounds_it_missed() -> None
     """Scala 40 art. 26: a player entering after round 1's standings gets the arbitral score
     of 3 VP and 80 MP for round 1, at no table (0), in the round it missed."""
     from arbitro.codes.ids import CodeId, GameId
+    from arbitro.codes.scala40_sheet import Scala40Entry
     from arbitro.tournament.model import EventFormat
-    from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 
     from .conftest import config
 

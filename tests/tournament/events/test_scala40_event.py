@@ -9,11 +9,11 @@ from collections.abc import Sequence
 import pytest
 
 from arbitro.codes.ids import CodeId, GameId
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.errors import ArbitroError
 from arbitro.tournament import commands
 from arbitro.tournament.model import EventFormat, Movement
 from arbitro.tournament.scoring.results import ScoreSource, round_scores
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.standings.standings import standings
 
 from .conftest import Driver, config

@@ -25,13 +25,13 @@ from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from arbitro import cards as cards_module
+    from arbitro.codes import scala40_scoring as scoring_scala40
     from arbitro.games import scala40
-    from arbitro.tournament.scoring import scala40 as scoring_scala40
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     cards_module = lazy_module("arbitro.cards")
     scala40 = lazy_module("arbitro.games.scala40")
-    scoring_scala40 = lazy_module("arbitro.tournament.scoring.scala40")
+    scoring_scala40 = lazy_module("arbitro.codes.scala40_scoring")
 
 BAD_INPUT = "cli.scala40.bad_input"
 

@@ -54,11 +54,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from arbitro.cards import Card, burraco_deck, random_cut, shuffled
+from arbitro.cards.card import Suit
 from arbitro.codes.burraco_fibas import BurracoFibasCode, burraco_fibas
 from arbitro.codes.citation import Citation, cite
 from arbitro.errors import ArbitroError
 from arbitro.games.burraco.deal import Deal, arrange_deck
-from arbitro.games.burraco.rules import value_table
+from arbitro.games.burraco.rules import rank_key, value_table
 from arbitro.games.core import SEATS, Seat
 from arbitro.games.prepared_deals import Board, BoardMaker
 from arbitro.games.prepared_deals import PreparedBoard as AnyBoard
@@ -357,6 +358,21 @@ class BurracoBoards:
         if not isinstance(board, PreparedBoard):
             raise TypeError(f"not a Burraco board: {board!r}")
         return entry_problems(board, ns_base, ns_points, ew_base, ew_points)
+
+    def card_key(self, card: Card) -> tuple[int, int]:
+        """FIBAS art. 3's order: the jolly first, then the suit rank (hearts, diamonds,
+        clubs, spades) and each suit's ranks 2, A, K ... 3 (the code's ``rank_order``)."""
+        code = burraco_fibas()
+        suit = -1 if card.suit is None else code.suit_rank.index(card.suit.value)
+        return (suit, code.rank_order.index(rank_key(card)))
+
+    def rank_text(self, card: Card) -> str:
+        """The card's rank as art. 3 names it (:func:`~arbitro.games.burraco.rules.rank_key`)."""
+        return rank_key(card)
+
+    def suits(self) -> tuple[Suit, ...]:
+        """The suit rank of art. 3 (the code's ``suit_rank``)."""
+        return tuple(Suit(s) for s in burraco_fibas().suit_rank)
 
 
 BOARDS: Final[BoardMaker] = BurracoBoards()

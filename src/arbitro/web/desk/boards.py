@@ -17,7 +17,13 @@ from arbitro.games.prepared_deals import BoardCheck, HandCount, law13_outcome
 from arbitro.i18n import N_, Message
 from arbitro.printouts import boards as prints
 from arbitro.printouts.names import table_lines
-from arbitro.tournament.boards import board_checks, board_plan, boards_of, travellers
+from arbitro.tournament.boards import (
+    board_checks,
+    board_maker,
+    board_plan,
+    boards_of,
+    travellers,
+)
 from arbitro.tournament.commands import values
 from arbitro.tournament.commands.boards import wrong_count_rule
 from arbitro.tournament.model import CompetitorId
@@ -76,17 +82,18 @@ def boards_printout(
         copies = plan.copies
         rows = travellers(state, n) if kind == "travellers" else {}
         names = table_lines(state, n)  # two values: a pair's name may hold " / "
+        maker, rules = board_maker(state), state.code  # the game's cards, the code's articles
     with printout_mark(request):  # an event imported unverified says so on every page
         if kind == "dealing-sheets":
-            pdf = prints.dealing_sheets_pdf(dealt, name, n, lang=lang)
+            pdf = prints.dealing_sheets_pdf(dealt, name, n, maker=maker, lang=lang)
         elif kind == "board-labels":
             pdf = prints.board_labels_pdf(dealt, copies, name, n, lang=lang)
         elif kind == "board-plan":  # art. 7: the plan alone, the lines' names beside
-            pdf = prints.board_plan_pdf(plan, name, n, names, lang=lang)
+            pdf = prints.board_plan_pdf(plan, name, n, names, rules=rules, lang=lang)
         elif kind == "hand-records":
-            pdf = prints.hand_records_pdf(dealt, name, n, lang=lang)
+            pdf = prints.hand_records_pdf(dealt, name, n, maker=maker, lang=lang)
         else:
-            pdf = prints.travellers_pdf(rows, names, name, n, lang=lang)
+            pdf = prints.travellers_pdf(rows, names, name, n, rules=rules, lang=lang)
     return Response(
         bytes(pdf),
         media_type="application/pdf",

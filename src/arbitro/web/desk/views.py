@@ -5,14 +5,12 @@ VP; and a stored entry as the values of the desk's sheet form (to pre-fill a cor
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from arbitro.i18n import Message
 from arbitro.tournament.event import AnyEntry, EventState
-from arbitro.tournament.model import EventFormat, TableSeating
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
+from arbitro.tournament.model import CompetitorId, EventFormat, TableSeating
 from arbitro.tournament.scoring.sheet import DealScore, SheetEntry, SheetResult, score_sheet
 from arbitro.tournament.sheets import SheetContext
 from arbitro.web.sheet_form import desk_fields, form_values
@@ -90,11 +88,36 @@ def entry_view(state: EventState, round_number: int, entry: AnyEntry | None) -> 
     own layout and outcome."""
     if entry is None:
         return None
-    return _VIEWS.get(type(entry), _layout_view)(state, round_number, entry)
+    if isinstance(entry, SheetEntry):
+        return _lines_view(state, round_number, entry)
+    if state.sheet_kind.individual_tables:  # the kind answers: each player's points
+        return _players_view(state, round_number, entry)
+    return _layout_view(state, round_number, entry)
 
 
-def _players_view(state: EventState, round_number: int, entry: Scala40Entry) -> PlayersView:
-    """Scala 40's sheet (art. 22): each player's negative points per deal, and totals."""
+class PlayersEntry(Protocol):
+    """What the desk reads of a sheet of a table of individuals (Scala 40 art. 22, 25): the
+    players in seat order, each deal's points per player, who abandoned."""
+
+    @property
+    def players(self) -> tuple[CompetitorId, ...]:
+        """The players, in the sheet's order."""
+        ...
+
+    @property
+    def deals(self) -> tuple[tuple[int | None, ...], ...]:
+        """Each deal's points, a column per player (None: after an abandon)."""
+        ...
+
+    @property
+    def abandoned(self) -> CompetitorId | None:
+        """The player who left the table (art. 25), if any."""
+        ...
+
+
+def _players_view(state: EventState, round_number: int, entry: PlayersEntry) -> PlayersView:
+    """A sheet of individuals (Scala 40 art. 22): each player's negative points per deal, and
+    totals."""
     names_of = [
         state.competitors[p].name if p in state.competitors else str(p) for p in entry.players
     ]
@@ -140,13 +163,6 @@ def _layout_view(state: EventState, round_number: int, entry: Any) -> LayoutView
     laid, result = kind.layout(seat, entry), kind.score(ctx, entry)
     vps = tuple(side.vp for side in result.sides)
     return LayoutView(laid.headings, laid.rows, result.totals, vps)
-
-
-# The desk's view of each built-in kind's entry; any other kind's is its layout.
-_VIEWS: dict[type, Callable[[EventState, int, Any], View]] = {
-    SheetEntry: _lines_view,
-    Scala40Entry: _players_view,
-}
 
 
 def scored(state: EventState, round_number: int, entry: SheetEntry) -> SheetResult:

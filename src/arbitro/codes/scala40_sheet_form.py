@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitro.codes.scala40_scoring import TableResult, impossible_points, score_table
+from arbitro.codes.scala40_sheet import Scala40Entry
 from arbitro.errors import ArbitroError
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import TableSeating
-from arbitro.tournament.scoring.scala40 import TableResult, impossible_points, score_table
-from arbitro.tournament.scoring.scala40_sheet import Scala40Entry
 from arbitro.tournament.sheets.form import PHONE, FormBase, SheetFields
 
 PLAYER = re.compile(r"^\d{1,6}$")  # a player's negative points: a whole number from 0 up

@@ -1,6 +1,6 @@
 """A Scala 40 table's score sheet as an event records it: the players in seat order and each
 player's negative points per deal (Scala 40 art. 22-23), checked and scored by
-:mod:`arbitro.tournament.scoring.scala40`."""
+:mod:`arbitro.codes.scala40_scoring`."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitro.codes.citation import cite
-from arbitro.codes.ids import CodeId
+from arbitro.codes.scala40 import scala40
+from arbitro.codes.scala40_scoring import ScoreSheet
 from arbitro.errors import ArbitroError
 from arbitro.tournament.model import CompetitorId
-from arbitro.tournament.scoring.scala40 import ScoreSheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class Scala40Entry:
             raise ArbitroError(
                 "invalid Scala 40 sheet: {error}",
                 error=str(err),
-                article=cite(CodeId.SCALA40, "sheet"),
+                article=cite(scala40().code_id, "sheet"),
             ) from err
 
     def swapped(self, a: CompetitorId, b: CompetitorId) -> Scala40Entry:
@@ -64,7 +64,7 @@ class Scala40Entry:
                 "{a} or {b} is not at the table",
                 a=a,
                 b=b,
-                article=cite(CodeId.SCALA40, "corrections"),
+                article=cite(scala40().code_id, "corrections"),
             )
         i, j = self.players.index(a), self.players.index(b)
         rows = []

@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from arbitro.codes.citation import Citation, cite
-from arbitro.codes.ids import CodeId
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message, msg
@@ -56,7 +55,7 @@ class CorrectionKind(Enum):
 
 
 def _bad(text: Message, topic: str = "sheet") -> ArbitroError:
-    return ArbitroError(text, article=cite(CodeId.SCALA40, topic), key="scala40.bad_sheet")
+    return ArbitroError(text, article=cite(scala40().code_id, topic), key="scala40.bad_sheet")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +168,7 @@ def check_possible(sheet: ScoreSheet, code: Scala40Code | None = None) -> None:
             deal=deal,
             player=sheet.players[column],
             why=why,
-            article=cite(CodeId.SCALA40, "sheet_points"),
+            article=cite((code or scala40()).code_id, "sheet_points"),
             key="scala40.impossible",
         )
 
@@ -310,7 +309,7 @@ class ArbitralScore:
 def late_entry_score(code: Scala40Code | None = None) -> ArbitralScore:
     """The score of a player entered after round 1's standings: 3 VP and 80 MP (art. 26)."""
     k = code or scala40()
-    return ArbitralScore(k.late_entry_vp, k.late_entry_mp, cite(CodeId.SCALA40, "late_entry"))
+    return ArbitralScore(k.late_entry_vp, k.late_entry_mp, cite(k.code_id, "late_entry"))
 
 
 def check_late_entry(round_no: int, *, incomplete_table: bool) -> str:
@@ -327,7 +326,7 @@ def check_late_entry(round_no: int, *, incomplete_table: bool) -> str:
             return "complete_table"
         raise ArbitroError(
             "entries closed and tables full: no player can be added",
-            article=cite(CodeId.SCALA40, "late_entry"),
+            article=cite(scala40().code_id, "late_entry"),
             key="scala40.late_refused",
         )
     return "arbitral_score"
@@ -345,13 +344,13 @@ def check_correction(
         raise ArbitroError(
             "a calculation error is corrected only before the round's standings and the next "
             "seating",
-            article=cite(CodeId.SCALA40, "corrections"),
+            article=cite(scala40().code_id, "corrections"),
             key="scala40.correction_late",
         )
     if kind is CorrectionKind.SWAPPED and not table_agrees:
         raise ArbitroError(
             "swapped scores are corrected only if the whole table recognises the error",
-            article=cite(CodeId.SCALA40, "corrections"),
+            article=cite(scala40().code_id, "corrections"),
             key="scala40.correction_not_agreed",
         )
 
