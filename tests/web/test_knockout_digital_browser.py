@@ -18,6 +18,7 @@ from tests.web.digital_phones import screens
 
 from arbitro.games.core import Seat
 from arbitro.services.knockout_digital import DigitalMatches
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.web.knockout_match import match_path
 
@@ -80,8 +81,8 @@ def test_north_plays_a_match_by_tapping_at_390x844(
     ko = web.knockout
     ko.create("tap", KnockoutConfig("Coppa al telefono", seeded=True))
     for i in range(1, 5):
-        ko.register("tap", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
-    ko.draw("tap")
+        ko.run("tap", values.RegisterPair(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
+    ko.run("tap", values.DrawBracket())
     matches = DigitalMatches(ko, random.Random(12))
     matches.open("tap", "R1M1", robots=(Seat.E, Seat.S, Seat.W))
     context = browser.new_context(viewport={"width": 390, "height": 844})

@@ -21,6 +21,7 @@ from tests.web.digital_phones import cards_in, seat_phones
 from arbitro.cards.italian import ALL_CARDS
 from arbitro.games.core import Seat
 from arbitro.services.knockout_digital import DigitalMatches
+from arbitro.tournament.commands import values
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.records import GameResult
 from arbitro.web.knockout_match import match_path
@@ -53,8 +54,8 @@ def test_two_phones_play_a_match_over_websockets_and_the_bracket_advances(
     ko = web.knockout
     ko.create("coppa", KnockoutConfig("Coppa digitale", seeded=True))
     for i in range(1, 5):
-        ko.register("coppa", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
-    ko.draw("coppa")
+        ko.run("coppa", values.RegisterPair(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
+    ko.run("coppa", values.DrawBracket())
     m = ko.state("coppa").bracket.match("R1M1")
     assert DigitalMatches(ko, random.Random(4)).open("coppa", "R1M1", (Seat.S, Seat.W)) == (1, 1)
 
@@ -101,8 +102,8 @@ def test_the_desk_and_the_public_pages_show_a_digital_match(
     ko = web_app.state.web.knockout
     ko.create("robot", KnockoutConfig("Coppa dei robot", seeded=True))
     for i in range(1, 3):
-        ko.register("robot", f"Coppia {i}", [f"G{i}a", f"G{i}b"])
-    ko.draw("robot")
+        ko.run("robot", values.RegisterPair(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
+    ko.run("robot", values.DrawBracket())
     DigitalMatches(ko, random.Random(1)).open("robot", "R1M1", tuple(Seat))
     state = ko.state("robot")
     assert state.bracket is not None and state.bracket.champion is not None

@@ -99,7 +99,9 @@ class EventState:
     # ruling on a word winning, in the order given (the dictionary page lists them).
     judged_words: dict[str, bool] = field(default_factory=dict)
     digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # tournament.digital
-    table_log: Any = None  # the digital tables' own logs' reader (tournament.digital.table)
+    # the digital tables' own logs' reader (tournament.digital.table): where the moves are
+    # read from, not what the event is, so two states folded alike are equal with or without
+    table_log: Any = field(default=None, compare=False, repr=False)
     digital_settings: dict[int, Any] = field(default_factory=dict)  # round (0: the event's)
     digital_rounds: dict[int, Any] = field(default_factory=dict)  # round (0: the event's)
     arbitral: dict[tuple[int, CompetitorId], tuple[int, int]] = field(default_factory=dict)

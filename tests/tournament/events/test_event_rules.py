@@ -276,7 +276,7 @@ def test_art21_inverted_scores_need_the_table_and_count_from_the_next_round(
     d.tick(16)  # past art. 39's window: round 1's standings are final
     d.seat(2)
     seating_before = d.seating(2)
-    with pytest.raises(ArbitroError, match="tavolo riconosce"):
+    with pytest.raises(ArbitroError, match="il tavolo lo riconosce"):
         commands.correct_sheet(d.state, 1, 1, d.now, kind="inverted", reason="invertiti")
     d.do(
         commands.correct_sheet(
@@ -298,7 +298,7 @@ def test_art21_last_round_corrections_only_by_the_arbiter(make_event: MakeEvent)
     d.sheet(1, 1, (300, 200, 0, 0), (0, 0, 0, 0))
     d.publish(1)
     d.seat(2, movement=Movement.DRAW)
-    with pytest.raises(ArbitroError, match="solo con l'intervento dell'arbitro"):
+    with pytest.raises(ArbitroError, match="solo l'arbitro corregge uno score"):
         commands.correct_sheet(
             d.state, 1, 1, d.now, kind="inverted", reason="invertiti", table_agrees=True
         )

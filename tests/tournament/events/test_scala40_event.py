@@ -95,7 +95,7 @@ def test_art24_swapped_scores_need_the_table() -> None:
     d.register_many(4)
     d.seat(1)
     d.do(commands.enter_sheet(d.state, 1, 1, points(d, 1, 1, [(0, 10, 20, 30)] * 5), d.now))
-    with pytest.raises(ArbitroError, match="tavolo riconosce"):
+    with pytest.raises(ArbitroError, match="il tavolo lo riconosce"):
         commands.correct_sheet(
             d.state, 1, 1, d.now, kind="inverted", reason="x", swap=(1, 4), by_arbiter=True
         )
