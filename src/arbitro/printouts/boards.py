@@ -33,7 +33,7 @@ from arbitro.codes.citation import cite
 from arbitro.games.burraco.rules import rank_key
 from arbitro.games.core import SEATS, Seat
 from arbitro.games.prepared_deals import PreparedBoard
-from arbitro.i18n import Message, message
+from arbitro.i18n import Message, message, ngettext
 from arbitro.numbers import decimal_text
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import (
@@ -542,9 +542,9 @@ def plan_note(plan: BoardPlan, lang: str) -> str:
         message(
             "After each deal every table hands the board it has just played to the table "
             "shown; a board with no table to go to waits on the relay stand. Every table plays "
-            "each of the {boards} boards once ({copies} copies of each board; {article}).",
-            boards=plan.boards,
-            copies=plan.copies,
+            "each board once ({boards}, {copies} of each board; {article}).",
+            boards=ngettext("{count} board", "{count} boards", plan.boards),
+            copies=ngettext("{count} copy", "{count} copies", plan.copies),
             article=cite(burraco_fibas().code_id, "round_time"),
         ),
         lang,
@@ -572,10 +572,10 @@ def board_plan_pdf(
         note(
             tr(
                 message(
-                    "{tables} tables, {boards} boards, {copies} copies of each board",
-                    tables=plan.tables,
-                    boards=plan.boards,
-                    copies=plan.copies,
+                    "{tables}, {boards}, {copies} of each board",
+                    tables=ngettext("{count} table", "{count} tables", plan.tables),
+                    boards=ngettext("{count} board", "{count} boards", plan.boards),
+                    copies=ngettext("{count} copy", "{count} copies", plan.copies),
                 ),
                 lang,
             ),
