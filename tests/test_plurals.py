@@ -153,18 +153,17 @@ NEVER_ONE: dict[str, str] = {
     "{rounds} rounds: an event has at most {limit}": "rounds > MAX_ROUNDS",
     "a points table of at most {limit} places": "a constant limit of the series",
     "a time limit is from 0 (off) to {most} seconds": "a constant upper bound",
-    # The games' rules: numbers of the codes, never 1.
-    "a meld has at least {count} cards: {cards}": "at least 3 cards, Scala 40 art. 3",
+    # The games' rules: numbers of the codes (codes/*.toml), never 1.
+    "a meld has at least {count} cards: {cards}": "at least 3 cards, Scala 40 art. 9",
     "a meld needs at least {min} cards: {cards}": "at least 3 cards, FIBAS art. 11",
-    "a run holds at most {count} cards": "a run's length, Scala 40 (14 with the ace)",
-    "a run holds at most {count} cards: {cards}": "a run's length, Scala 40",
-    "a set holds at most {count} cards: {cards}": "a set of 4 (or 3 and a joker), Scala 40",
-    "a run holds at most {max} cards plus the wild: {cards}": "a run's length, FIBAS art. 11",
-    "a set holds at most {max} cards plus the wild: {cards}": "a set's size, FIBAS art. 11",
-    "at most {count} cards at a time are laid off on a run": "a constant of Scala 40 (> 1)",
-    "a word is opened with at least {count} cards": "at least 3 cards, Burraco Parole",
-    "meld {number} is not a run longer than {cards} cards": "a run's length, Scala 40",
-    "the deck is not the {size}-card Burraco Parole deck": "the deck's size (108)",
+    "a run holds at most {count} cards": "14 cards at most, Scala 40 art. 9",
+    "a run holds at most {count} cards: {cards}": "14 cards at most, Scala 40 art. 9",
+    "a set holds at most {count} cards: {cards}": "4 cards at most, Scala 40 art. 9",
+    "a run holds at most {max} cards plus the wild: {cards}": "a run's length, FIBAS art. 11-15",
+    "a set holds at most {max} cards plus the wild: {cards}": "a set's size, FIBAS art. 11-15",
+    "at most {count} cards at a time are laid off on a run": "2 at a time, Scala 40 art. 17",
+    "a word is opened with at least {count} cards": "the Parole code's least word (3 cards)",
+    "the deck is not the {size}-card Burraco Parole deck": "the deck's size (108 cards)",
     "not enough cards: {need} needed, the deck has {have}": "hands x cards per hand: "
     "at least 2 hands of 3 (Briscola), 11 (Burraco), 13 (Scala 40)",
     "invalid cut: {at} cards of {total} (at least one card each side)": "said only when "
@@ -178,11 +177,11 @@ NEVER_ONE: dict[str, str] = {
         "Scala 40's opening, 40 points (art. 7)"
     ),
     "an opening of {points} points: at least {needed} are needed (or lay off every card to "
-    "close)": "melds of at least 3 cards are worth more than 1 point (Scala 40 art. 7)",
-    "no card is worth less than {least} points": "a constant of Scala 40's scoring",
-    "no hand holds more than {most} negative points": "a constant of Scala 40's scoring",
-    "a table seats {players} players, or {fewer}": "a Scala 40 table (art. 2)",
-    "at most {count} players per table": "a Scala 40 table (art. 2)",
+    "close)": "melds of at least 3 cards are worth 6 points or more (Scala 40 art. 7, 9)",
+    "no card is worth less than {least} points": "a 2, Scala 40 art. 22",
+    "no hand holds more than {most} negative points": "a full hand's most, Scala 40 art. 22",
+    "a table seats {players} players, or {fewer}": "4, or 3, Scala 40 art. 2, 25",
+    "at most {count} players per table": "the placement VP of a table of 4, Scala 40 art. 22",
     "a pair has {count} players": "2 players",
     "Sheet confirmed by all {everyone} players.": "a table has at least 2 players",
     "{count} players level on points cannot split the VP in whole numbers": "a tie is of 2 or more",
@@ -197,10 +196,10 @@ NEVER_ONE: dict[str, str] = {
     "Lateness from {late_from} to {late_to} minutes: {late_mp} MP ({article}).": "FIBAS art. "
     "37: from 5 to 10 minutes",
     "Table of three: the empty seat counts as a fourth player with {points} negative points "
-    "({article}).": "a constant of the individual code's table of three",
+    "({article}).": "1000 points, Scala 40 art. 26",
     "Tables of three (round/table {tables}): the empty seat counts as a fourth player with "
     "{points} negative points; each of the three is placed above it and scores its "
-    "difference with it ({article}).": "a constant of the individual code's table of three",
+    "difference with it ({article}).": "1000 points, Scala 40 art. 26",
     "matches best of {games} games: {count} won goes through ({article})": "best of 3, 2 won "
     "(knockout code)",
     "{match}: match already decided ({first}-{second}), {wins} games of {games} win": (
