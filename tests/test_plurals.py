@@ -315,6 +315,20 @@ def test_the_terminal_refuses_two_deal_counts_for_one_round(cli: list[str]) -> N
     assert "2 valori per 1 turno (uno solo vale per tutti)" in out
 
 
+def test_the_terminal_says_one_deal_one_table_one_board_one_copy(cli: list[str]) -> None:
+    """A carte uguali event (FIBAS art. 7, 20: a one-deal round only with prepared boards) of
+    one round, two pairs, one table: «Turno 1: 1 smazzata», «1 tavolo, 1 board, 1 copia»."""
+    run(cli, "event", "create", "f", "--name", "Uno", "--rounds", "1", "--deals", "1",
+        "--movements", "draw", "--carte-uguali")  # fmt: skip
+    for i in (1, 2):
+        run(cli, "register", "f", f"Coppia {i}")
+    assert "  Turno 1: 1 smazzata, Sorteggio\n" in run(cli, "event", "show", "f")
+    run(cli, "seat", "f", "1", "--publish")
+    assert run(cli, "boards", "show", "f", "1").startswith("Turno 1: 1 tavolo, 1 board, 1 copia\n")
+    english = run(cli, "--lang", "en", "boards", "show", "f", "1")
+    assert english.startswith("Round 1: 1 table, 1 board, 1 copy\n")
+
+
 # ---------------------------------------------------------------------------- the web
 @pytest.fixture
 def desk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[FastAPI, TestClient]]:
@@ -366,6 +380,34 @@ def test_the_desk_says_a_one_round_event_of_one_table_in_the_singular(
     assert " 1 turno " in page.text and "1 turni" not in page.text
     english = client.get("/desk/e/unico?lang=en").text
     assert " 1 round " in english and "1 rounds" not in english
+
+
+def test_the_desk_round_page_says_one_table_one_board_one_copy(
+    desk: tuple[FastAPI, TestClient],
+) -> None:
+    """The desk's round page of a carte uguali round of one deal at one table (FIBAS art. 7,
+    20): «1 tavolo, 1 board, 1 copia di ogni board», «1 smazzata»."""
+    web_app, client = desk
+    svc = web_app.state.web.service
+    config = EventConfig(
+        name="Carte uguali",
+        event_format=EventFormat.PAIRS,
+        rounds=1,
+        deals=(1,),
+        movements=(Movement.DRAW,),
+        duplicate=True,
+        comparison="others",
+    )
+    svc.create_event("uguali", config)
+    for i in (1, 2):
+        svc.run("uguali", Register(f"Coppia {i}", [f"Giocatore {i}A", f"Giocatore {i}B"]))
+    svc.seat("uguali", 1, publish=True)
+    page = client.get("/desk/e/uguali/r/1")
+    assert page.status_code == 200, page.text
+    assert "1 tavolo, 1 board, 1 copia di ogni board;" in page.text
+    assert "1 smazzata" in page.text and "1 smazzate" not in page.text
+    english = client.get("/desk/e/uguali/r/1?lang=en").text
+    assert "1 table, 1 board, 1 copy of each board;" in english
 
 
 @pytest.mark.parametrize(
