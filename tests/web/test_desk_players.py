@@ -41,7 +41,7 @@ def test_import_then_search_as_you_type(director_client: TestClient) -> None:
     assert checked.status_code == 200
     text = text_of(txt(checked))
     assert "nulla è stato scritto" in text
-    assert "4 aggiunti" in text and "1 righe rifiutate" in text
+    assert "4 aggiunti" in text and "1 riga rifiutata" in text
     assert _ids(txt(director_client.get("/desk/players"))) == []  # the dry run wrote nothing
 
     done = text_of(txt(_import(director_client)))

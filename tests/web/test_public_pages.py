@@ -178,7 +178,7 @@ def test_seating_refused_offers_withdraw_the_absent(
     start = html.index('id="withdraw-absent-form"')
     form = html[html.rindex("<form", 0, start) : html.index("</form>", start)]
     assert f'action="/desk/e/{event_id}/withdraw-absent"' in form
-    assert 'data-confirm="Ritirare i 1 concorrenti' in form
+    assert 'data-confirm="Ritirare il concorrente non segnato presente?' in form
     assert 'name="csrf"' in form and 'name="_key"' in form
     assert post(director_client, f"/desk/e/{event_id}/withdraw-absent", {}).status_code == 303
     page = director_client.get(f"/desk/e/{event_id}/r/1").text

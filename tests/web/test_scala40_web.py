@@ -182,7 +182,7 @@ def test_art22_impossible_numbers_are_refused_next_to_the_deal(
     blanks = sheet_form(order, ROWS, order[0])
     del blanks[f"s5_{order[3]}"]
     missing = client.post(path, data=signed(client, path, blanks))
-    assert missing.status_code == 422 and "mancano 1 numeri" in missing.text
+    assert missing.status_code == 422 and "manca 1 numero" in missing.text
     assert commands.sheet_status(web.service.state(EVENT), 1, 1) == "missing"
 
 

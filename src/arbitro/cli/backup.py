@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.cli.common import JsonOpt, emit, errors, read_json
-from arbitro.i18n import _
+from arbitro.i18n import _, ngettext, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -42,10 +42,13 @@ def register(app: typer.Typer) -> None:
             out.chmod(0o600)
             emit(
                 {"file": str(out), "events": len(data["events"])},
-                _(
-                    "Backup of {count} events written to {file}",
-                    count=len(data["events"]),
-                    file=str(out),
+                render(
+                    ngettext(
+                        "Backup of {count} event written to {file}",
+                        "Backup of {count} events written to {file}",
+                        len(data["events"]),
+                        file=str(out),
+                    )
                 ),
                 json_out,
             )
@@ -63,6 +66,6 @@ def register(app: typer.Typer) -> None:
             count = backup_service.restore(store, read_json(file))
             emit(
                 {"events": count},
-                _("{count} events restored", count=count),
+                render(ngettext("{count} event restored", "{count} events restored", count)),
                 json_out,
             )

@@ -26,7 +26,7 @@ from arbitro.cli.common import (
 from arbitro.codes.citation import Citation
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, render
+from arbitro.i18n import N_, _, ngettext, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -141,7 +141,16 @@ def checks_report(state: EventState, round_number: int) -> tuple[dict[str, Any],
             (c.wrong or {}).items(), key=lambda kv: tournament_boards.POCKETS.index(kv[0])
         )
         said = "; ".join(
-            _("{pocket}: {found} cards instead of {expected}", pocket=p, found=f, expected=e)
+            render(
+                ngettext(
+                    "{pocket}: {found} card instead of {expected}",
+                    "{pocket}: {found} cards instead of {expected}",
+                    f,
+                    pocket=p,
+                    found=f,
+                    expected=e,
+                )
+            )
             for p, (f, e) in pockets
         )
         ruling = rulings.get((c.table, c.board))
@@ -253,11 +262,11 @@ def register(app: typer.Typer) -> None:
             rows: list[dict[str, Any]] = []
             lines = [
                 _(
-                    "Round {round}: {tables} tables, {boards} boards, {copies} copies",
+                    "Round {round}: {tables}, {boards}, {copies}",
                     round=round_number,
-                    tables=plan.tables,
-                    boards=plan.boards,
-                    copies=plan.copies,
+                    tables=ngettext("{count} table", "{count} tables", plan.tables),
+                    boards=ngettext("{count} board", "{count} boards", plan.boards),
+                    copies=ngettext("{count} copy", "{count} copies", plan.copies),
                 )
             ]
             for table in range(1, plan.tables + 1):

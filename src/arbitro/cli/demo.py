@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.cli.common import errors
-from arbitro.i18n import _
+from arbitro.i18n import _, ngettext
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -41,10 +41,13 @@ def register(app: typer.Typer) -> None:
             state = result.state
             typer.echo(_("Demo event «{name}» ({event})", name=state.config.name, event=eid))
             typer.echo(
-                _(
-                    "{count} pairs registered; database: {url}",
-                    count=len(state.competitors),
-                    url=store.url,
+                str(
+                    ngettext(
+                        "{count} pair registered; database: {url}",
+                        "{count} pairs registered; database: {url}",
+                        len(state.competitors),
+                        url=store.url,
+                    )
                 )
             )
             for rnd in range(1, state.config.rounds + 1):

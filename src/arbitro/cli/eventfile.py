@@ -17,7 +17,7 @@ from arbitro.cli.common import (
     read_text,
     service,
 )
-from arbitro.i18n import _
+from arbitro.i18n import _, ngettext
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -54,10 +54,13 @@ def register(app: typer.Typer) -> None:
                 out.write_text(text, "utf-8")
                 emit(
                     {"file": str(out), "records": len(data["records"])},
-                    _(
-                        "Exported {count} records to {file}",
-                        count=len(data["records"]),
-                        file=str(out),
+                    str(
+                        ngettext(
+                            "Exported {count} record to {file}",
+                            "Exported {count} records to {file}",
+                            len(data["records"]),
+                            file=str(out),
+                        )
                     ),
                     json_out,
                 )
@@ -85,10 +88,13 @@ def register(app: typer.Typer) -> None:
             state = event_file_service.import_event(service(), data, as_id, unverified=unverified)
             emit(
                 {"event_id": state.event_id, "records": state.last_seq},
-                _(
-                    "Event imported: {event} ({count} records)",
-                    event=state.event_id,
-                    count=state.last_seq,
+                str(
+                    ngettext(
+                        "Event imported: {event} ({count} record)",
+                        "Event imported: {event} ({count} records)",
+                        state.last_seq,
+                        event=state.event_id,
+                    )
                 ),
                 json_out,
             )

@@ -73,10 +73,14 @@ def _per_round(values: list[str], rounds: int, what: Message) -> list[str]:
         return values * rounds
     if len(values) != rounds:
         raise ArbitroError(
-            "{what}: {count} values for {rounds} rounds (a single one applies to all)",
-            what=what,
-            count=len(values),
-            rounds=rounds,
+            ngettext(
+                "{what}: {count} values for {rounds} round (a single one applies to all)",
+                "{what}: {count} values for {rounds} rounds (a single one applies to all)",
+                rounds,
+                what=what,
+                count=len(values),
+                rounds=rounds,
+            )
         )
     return values
 
@@ -345,12 +349,15 @@ def register(app: typer.Typer) -> None:
                 "unverified": list(state.unverified),  # records imported unverified (issue 29)
             }
             lines = [
-                _(
-                    "{name} ({event}): {format}, {count} competitors",
-                    name=state.config.name,
-                    event=event_id,
-                    format=words.named(words.FORMAT_NAMES, state.config.event_format),
-                    count=len(state.competitors),
+                render(
+                    ngettext(
+                        "{name} ({event}): {format}, {count} competitor",
+                        "{name} ({event}): {format}, {count} competitors",
+                        len(state.competitors),
+                        name=state.config.name,
+                        event=event_id,
+                        format=words.named(words.FORMAT_NAMES, state.config.event_format),
+                    )
                 ),
                 "  " + _("Time zone: {zone}", zone=zone.event_zone(state.config).key),
             ]
@@ -378,11 +385,15 @@ def register(app: typer.Typer) -> None:
                 sheets: dict[int, str] = rd["sheets"]
                 missing = [str(k) for k, v in sheets.items() if v in ("missing", "conflict")]
                 notes = [
-                    _(
-                        "Round {round}: {deals} deals, {movement}",
-                        round=rd["round"],
-                        deals=rd["deals"],
-                        movement=words.named(words.MOVEMENT_NAMES, rd["movement"]),
+                    render(
+                        ngettext(
+                            "Round {round}: {deals} deal, {movement}",
+                            "Round {round}: {deals} deals, {movement}",
+                            rd["deals"],
+                            round=rd["round"],
+                            deals=rd["deals"],
+                            movement=words.named(words.MOVEMENT_NAMES, rd["movement"]),
+                        )
                     )
                 ]
                 if rd["seated"]:

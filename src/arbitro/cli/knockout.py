@@ -27,7 +27,7 @@ from arbitro.cli.common import (
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import EventKind, code_spec, codes_of, default_knockout, knockout_code
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, render
+from arbitro.i18n import N_, _, ngettext, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -60,11 +60,14 @@ def bracket_text(state: KnockoutState) -> str:
     """The bracket round by round, the champion, the fees."""
     names = {n: p.name for n, p in state.pairs.items()}
     out = [
-        _(
-            "{name} ({event}): {count} pairs",
-            name=state.config.name,
-            event=state.event_id,
-            count=len(state.pairs),
+        render(
+            ngettext(
+                "{name} ({event}): {count} pair",
+                "{name} ({event}): {count} pairs",
+                len(state.pairs),
+                name=state.config.name,
+                event=state.event_id,
+            )
         )
     ]
     if state.bracket is None:

@@ -20,7 +20,7 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _
+from arbitro.i18n import _, ngettext, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -137,7 +137,17 @@ def register(app: typer.Typer) -> None:
                 )
             )
         elif problems:
-            typer.echo(_("{file}: {count} problems", file=str(file), count=len(problems)), err=True)
+            typer.echo(
+                render(
+                    ngettext(
+                        "{file}: {count} problem",
+                        "{file}: {count} problems",
+                        len(problems),
+                        file=str(file),
+                    )
+                ),
+                err=True,
+            )
             for p in problems:
                 typer.echo(f"  {p.render()}", err=True)
         else:
@@ -160,11 +170,14 @@ def register(app: typer.Typer) -> None:
             results = _results(event_id, arbiter, place, on, chosen)
             written = export.write_site(results, out, chosen)
             typer.echo(
-                _(
-                    "Wrote {count} files into {folder}: open {index}",
-                    count=len(written),
-                    folder=str(out),
-                    index=str(out / "index.html"),
+                render(
+                    ngettext(
+                        "Wrote {count} file into {folder}: open {index}",
+                        "Wrote {count} files into {folder}: open {index}",
+                        len(written),
+                        folder=str(out),
+                        index=str(out / "index.html"),
+                    )
                 )
             )
 

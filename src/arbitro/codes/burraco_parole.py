@@ -17,7 +17,7 @@ from arbitro.codes.event_rules import EventRules
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.vp_table import RestScore, VpBand, VpTable
 from arbitro.errors import ArbitroError
-from arbitro.i18n import message, msg
+from arbitro.i18n import msg, ngettext
 
 JOLLY = "?"
 """The jolly's symbol in the letter notation (DESIGN.md)."""
@@ -129,9 +129,19 @@ class BurracoParoleCode:
         key = f"deals_{deals}"
         if teams or key not in self.vp_tables:
             text = (
-                message("the Parole code has no teams VP table for {deals} deals", deals=deals)
+                ngettext(
+                    "the Parole code has no teams VP table for {deals} deal",
+                    "the Parole code has no teams VP table for {deals} deals",
+                    deals,
+                    deals=deals,
+                )
                 if teams
-                else message("the Parole code has no VP table for {deals} deals", deals=deals)
+                else ngettext(
+                    "the Parole code has no VP table for {deals} deal",
+                    "the Parole code has no VP table for {deals} deals",
+                    deals,
+                    deals=deals,
+                )
             )
             raise ArbitroError(
                 text,

@@ -13,7 +13,7 @@ from arbitro.codes.citation import Citation, cite, cite_if
 from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import CodeSpec, EventKind, code_spec, codes_of
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message
+from arbitro.i18n import Message, ngettext
 
 if TYPE_CHECKING:
     from arbitro.codes.vp_table import RestScore, VpTable
@@ -84,7 +84,13 @@ class EventRules:
             if teams:
                 raise ArbitroError("the {code} code has no VP table for teams", code=self.code_id)
             raise ArbitroError(
-                "the {code} code has no VP table for {deals} deals", code=self.code_id, deals=deals
+                ngettext(
+                    "the {code} code has no VP table for {deals} deal",
+                    "the {code} code has no VP table for {deals} deals",
+                    deals,
+                    code=self.code_id,
+                    deals=deals,
+                )
             )
         return self.vp_tables[key]
 

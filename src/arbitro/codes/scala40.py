@@ -14,7 +14,7 @@ from arbitro.codes.data import code_data
 from arbitro.codes.event_rules import EventRules
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, message
+from arbitro.i18n import Message, message, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +103,13 @@ class Scala40Code:
                 return table
         known = sorted(d for t in self.difference_tables.values() for d in t.deals)
         raise ArbitroError(
-            "no difference table for {deals} deals (only {known})",
-            deals=deals,
-            known=str(known),
+            ngettext(
+                "no difference table for {deals} deal (only {known})",
+                "no difference table for {deals} deals (only {known})",
+                deals,
+                deals=deals,
+                known=str(known),
+            ),
             article=cite(CodeId.SCALA40, "difference_tables"),
             key="scala40.no_table",
         )

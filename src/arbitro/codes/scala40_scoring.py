@@ -30,7 +30,7 @@ from enum import Enum
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.scala40 import Scala40Code, scala40
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, msg
+from arbitro.i18n import Message, msg, ngettext
 
 RESTED = "riposato"
 """The name of the empty seat of a table of three (art. 26)."""
@@ -88,8 +88,10 @@ class ScoreSheet:
         for n, row in enumerate(self.deals, 1):
             if len(row) != len(self.players):
                 raise _bad(
-                    msg(
+                    ngettext(
+                        "deal {deal}: {scores} score for {players} players",
                         "deal {deal}: {scores} scores for {players} players",
+                        len(row),
                         deal=n,
                         scores=len(row),
                         players=len(self.players),

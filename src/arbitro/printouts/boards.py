@@ -30,7 +30,7 @@ from arbitro.cards import Card
 from arbitro.cards.card import Suit
 from arbitro.games.core import SEATS, Seat
 from arbitro.games.prepared_deals import BoardMaker, PreparedBoard
-from arbitro.i18n import Message, message
+from arbitro.i18n import Message, message, ngettext
 from arbitro.numbers import decimal_text
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import (
@@ -558,9 +558,9 @@ def plan_note(plan: BoardPlan, lang: str, rules: EventRules) -> str:
         message(
             "After each deal every table hands the board it has just played to the table "
             "shown; a board with no table to go to waits on the relay stand. Every table plays "
-            "each of the {boards} boards once ({copies} copies of each board; {article}).",
-            boards=plan.boards,
-            copies=plan.copies,
+            "each board once ({boards}, {copies} of each board; {article}).",
+            boards=ngettext("{count} board", "{count} boards", plan.boards),
+            copies=ngettext("{count} copy", "{count} copies", plan.copies),
             article=rules.cite("round_time"),
         ),
         lang,
@@ -589,10 +589,10 @@ def board_plan_pdf(
         note(
             tr(
                 message(
-                    "{tables} tables, {boards} boards, {copies} copies of each board",
-                    tables=plan.tables,
-                    boards=plan.boards,
-                    copies=plan.copies,
+                    "{tables}, {boards}, {copies} of each board",
+                    tables=ngettext("{count} table", "{count} tables", plan.tables),
+                    boards=ngettext("{count} board", "{count} boards", plan.boards),
+                    copies=ngettext("{count} copy", "{count} copies", plan.copies),
                 ),
                 lang,
             ),

@@ -189,7 +189,9 @@ def bracket_pdf(state: KnockoutState, *, lang: str = "it") -> bytes:
     top = height - MARGIN
     draw_fitted(c, state.config.name, MARGIN, top - 16, width - 2 * MARGIN, 18, bold=True)
     bracket = state.bracket
-    facts = [tr(message("Bracket: {count} pairs", count=len(state.pairs)), lang)]
+    facts = [
+        tr(ngettext("Bracket: {count} pair", "Bracket: {count} pairs", len(state.pairs)), lang)
+    ]
     if bracket is not None:
         seeded = bracket.method == "seeded"
         drawn = (

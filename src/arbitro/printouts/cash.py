@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from arbitro.i18n import actor_label, message
+from arbitro.i18n import actor_label, message, ngettext
 from arbitro.money import euros
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import INK, MARGIN, PAGE
@@ -81,7 +81,14 @@ def cash_pdf(state: EventState, *, lang: str = "it") -> bytes:
     totals: list[list[object]] = [
         [tr(message("Totals"), lang), tr(message("Amount (€)"), lang)],
         [
-            tr(message("Expected ({count} competitors playing)", count=summary.playing), lang),
+            tr(
+                ngettext(
+                    "Expected ({count} competitor playing)",
+                    "Expected ({count} competitors playing)",
+                    summary.playing,
+                ),
+                lang,
+            ),
             euros(summary.expected_cents),
         ],
         [tr(message("Collected in cash"), lang), euros(summary.collected_by(PaymentMethod.CASH))],

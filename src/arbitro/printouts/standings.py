@@ -9,7 +9,7 @@ from collections.abc import Callable
 from reportlab.platypus import Flowable
 
 from arbitro.codes.citation import cite_if
-from arbitro.i18n import Message, message
+from arbitro.i18n import Message, message, ngettext
 from arbitro.printouts.labels import check_lang, tr
 from arbitro.printouts.style import INK, MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note
@@ -36,14 +36,16 @@ def closing_note(state: EventState, *, final: bool) -> Message:
             return message("Final standings, valid for all purposes.")
         return message("Final standings, valid for all purposes ({article}).", article=article)
     if article is None:
-        return message(
-            "Provisional standings: complaints about scores go to the Tournament Director "
-            "within {minutes} minutes of posting.",
+        return ngettext(
+            "Provisional standings: complaints about scores go to the Tournament Director within {minutes} minute of posting.",
+            "Provisional standings: complaints about scores go to the Tournament Director within {minutes} minutes of posting.",
+            minutes,
             minutes=minutes,
         )
-    return message(
-        "Provisional standings: complaints about scores go to the Tournament Director "
-        "within {minutes} minutes of posting ({article}).",
+    return ngettext(
+        "Provisional standings: complaints about scores go to the Tournament Director within {minutes} minute of posting ({article}).",
+        "Provisional standings: complaints about scores go to the Tournament Director within {minutes} minutes of posting ({article}).",
+        minutes,
         minutes=minutes,
         article=article,
     )

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Final, Literal, TypeVar
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, msg, render
+from arbitro.i18n import Message, msg, ngettext, render
 from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
 from arbitro.tiebreak_names import CRITERION_WORDS, DRAW
@@ -757,7 +757,12 @@ def validate_csv(name: str, text: str) -> list[Problem]:
             problems.append(
                 Problem(
                     str(number),
-                    msg("{count} cells, not {wanted}", count=len(row), wanted=len(columns)),
+                    ngettext(
+                        "{count} cell, not {wanted}",
+                        "{count} cells, not {wanted}",
+                        len(row),
+                        wanted=len(columns),
+                    ),
                 )
             )
             continue

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.i18n import ngettext
 from arbitro.tournament.event_folds import EVENT_FOLDS, fold_of, round_held
 from arbitro.tournament.event_parts import BoardCount, Competitor, Payment, RoundState
 from arbitro.tournament.ledger import (
@@ -173,9 +174,13 @@ class EventState:
         is yet). Reading never changes the state."""
         if not 1 <= number <= self.config.rounds:
             raise NotFoundError(
-                "no round {number}: the event has {rounds} rounds",
-                number=number,
-                rounds=self.config.rounds,
+                ngettext(
+                    "no round {number}: the event has {rounds} round",
+                    "no round {number}: the event has {rounds} rounds",
+                    self.config.rounds,
+                    number=number,
+                    rounds=self.config.rounds,
+                )
             )
         found = self.rounds.get(number)
         return found if found is not None else RoundState(number)

@@ -25,7 +25,7 @@ from typing import Any
 from arbitro.codes.citation import Citation
 from arbitro.codes.registry import KnockoutCode, default_knockout, knockout_code
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
-from arbitro.i18n import N_, Message, msg
+from arbitro.i18n import N_, Message, msg, ngettext
 from arbitro.tournament.model import CompetitorId
 
 PairId = CompetitorId
@@ -475,8 +475,12 @@ def _game_winner(
     impossible = [n for n in (pa, pb) if n not in code.possible_points]
     if impossible:
         raise ArbitroError(
-            "{points} points cannot be taken: no card is worth 1 point",
-            points=impossible[0],
+            ngettext(
+                "{points} point cannot be taken: no card is worth 1 point",
+                "{points} points cannot be taken: no card is worth 1 point",
+                impossible[0],
+                points=impossible[0],
+            ),
             article=_cite("card_points", code),
             key="knockout.points_impossible",
         )

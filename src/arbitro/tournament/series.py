@@ -31,7 +31,7 @@ from typing import Any
 
 from arbitro.collation import name_key
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, msg
+from arbitro.i18n import Message, msg, ngettext
 
 MAX_TABLE = 200
 """Places a placement table may give points to."""
@@ -90,7 +90,13 @@ class PointsScheme:
             )
         if self.best is None:
             return what
-        return msg("{scheme}; best {best} results count", scheme=what, best=self.best)
+        return ngettext(
+            "{scheme}; best {best} result counts",
+            "{scheme}; best {best} results count",
+            self.best,
+            scheme=what,
+            best=self.best,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The scheme's JSON form (kept with the series)."""
@@ -210,21 +216,30 @@ def _tie_note(row: SeriesRow, above: SeriesRow) -> Message | None:
         zip(row.counted_points, above.counted_points, strict=True), start=1
     ):
         if mine != theirs:
-            return msg(
+            return ngettext(
+                "tie on {total} point: result no. {n} counted, {theirs} against {mine}",
                 "tie on {total} points: result no. {n} counted, {theirs} against {mine}",
+                row.total,
                 total=row.total,
                 n=n,
                 theirs=theirs,
                 mine=mine,
             )
     if row.all_total != above.all_total:
-        return msg(
+        return ngettext(
+            "tie on {total} point: all results, dropped ones included, {theirs} against {mine}",
             "tie on {total} points: all results, dropped ones included, {theirs} against {mine}",
+            row.total,
             total=row.total,
             theirs=above.all_total,
             mine=row.all_total,
         )
-    return msg("tie on {total} points: equal on every criterion, rank shared", total=row.total)
+    return ngettext(
+        "tie on {total} point: equal on every criterion, rank shared",
+        "tie on {total} points: equal on every criterion, rank shared",
+        row.total,
+        total=row.total,
+    )
 
 
 def series_standings(scheme: PointsScheme, events: Sequence[EventResults]) -> list[SeriesRow]:

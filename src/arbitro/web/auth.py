@@ -49,7 +49,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from arbitro.i18n import msg
+from arbitro.i18n import msg, ngettext
 from arbitro.services.registrations import max_competitors
 from arbitro.store import RecordStore
 from arbitro.store import users as user_store
@@ -258,7 +258,12 @@ class TooManyLogins(WebError):
 
     def __init__(self, retry_after: int) -> None:
         super().__init__(
-            "Too many login attempts: try again in {seconds} seconds.", seconds=retry_after
+            ngettext(
+                "Too many login attempts: try again in {seconds} second.",
+                "Too many login attempts: try again in {seconds} seconds.",
+                retry_after,
+                seconds=retry_after,
+            )
         )
         self.retry_after = retry_after
 

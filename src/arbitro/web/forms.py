@@ -14,7 +14,7 @@ from starlette.datastructures import FormData, UploadFile
 
 from arbitro.codes.citation import Citation
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message
+from arbitro.i18n import N_, Message, ngettext
 from arbitro.money import parse_euros
 from arbitro.text_rules import EVENT_ID_PATTERN as EVENT_ID_PATTERN  # the one id rule
 from arbitro.text_rules import TextRefused, check_event_id, text_problem
@@ -53,7 +53,10 @@ class FieldErrors(ArbitroError):
     the director corrects them all in one pass."""
 
     def __init__(self, errors: list[FieldError]) -> None:
-        super().__init__("{count} fields to correct", key="web.fields", count=len(errors))
+        super().__init__(
+            ngettext("{count} field to correct", "{count} fields to correct", len(errors)),
+            key="web.fields",
+        )
         self.errors = errors
         self.status = max(e.status for e in errors)
 

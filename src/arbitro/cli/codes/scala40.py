@@ -20,7 +20,7 @@ import typer
 from arbitro.cli.common import JsonOpt, cited, command_group, emit, errors, malformed, read_json
 from arbitro.codes.ids import CodeId
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _
+from arbitro.i18n import N_, _, ngettext, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -124,10 +124,14 @@ def register(app: typer.Typer) -> None:
             text = (
                 " | ".join(melds)
                 + "  "
-                + _(
-                    "({points} points; kept: {kept})",
-                    points=found.points,
-                    kept=cards_module.format_cards(found.kept),
+                + render(
+                    ngettext(
+                        "({points} point; kept: {kept})",
+                        "({points} points; kept: {kept})",
+                        found.points,
+                        points=found.points,
+                        kept=cards_module.format_cards(found.kept),
+                    )
                 )
             )
             emit(data, text, json_out)

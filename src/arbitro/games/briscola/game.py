@@ -61,7 +61,7 @@ from arbitro.games.briscola.errors import article, illegal
 from arbitro.games.briscola.rules import tables, winning_at
 from arbitro.games.briscola.seats import PAIRS, PLAY_ORDER, SEATS, Pair, Seat
 from arbitro.games.core.game import Outcome, Side, restore, undo_last
-from arbitro.i18n import Message, message
+from arbitro.i18n import Message, message, ngettext
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -268,7 +268,15 @@ class Game:
         """
         fields = text.split()
         if len(fields) != _FIELDS:
-            raise _bad(message("{n} fields, not {fields}", n=len(fields), fields=_FIELDS))
+            raise _bad(
+                ngettext(
+                    "{n} field, not {fields}",
+                    "{n} fields, not {fields}",
+                    len(fields),
+                    n=len(fields),
+                    fields=_FIELDS,
+                )
+            )
         try:
             dealer, leader = Seat(fields[0]), Seat(fields[2])
             trump = parse_card(fields[1])

@@ -80,7 +80,7 @@ from arbitro.games.scala40.rules import (
     strength,
 )
 from arbitro.games.scala40.solver import best_opening, can_open
-from arbitro.i18n import message
+from arbitro.i18n import message, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -614,8 +614,10 @@ class Deal(DrawDiscardTable[Card]):
         m = self._table[target]
         if not m.is_run or len(m) <= keep:
             raise illegal(
-                message(
+                ngettext(
+                    "meld {number} is not a run longer than {cards} card",
                     "meld {number} is not a run longer than {cards} cards",
+                    keep,
                     number=target,
                     cards=keep,
                 ),

@@ -13,6 +13,7 @@ from arbitro.codes.registry import EventKind, code_spec
 from arbitro.errors import ArbitroError
 from arbitro.games.core.code_arbiter import CodeRuling
 from arbitro.games.core.seats import Seat
+from arbitro.i18n import ngettext
 from arbitro.tournament.commands.arbiter import give_sanction
 from arbitro.tournament.commands.common import make_record, playing_table
 from arbitro.tournament.commands.sheets import correct_sheet
@@ -99,7 +100,15 @@ def ruling_sheet(
     if deal is None:
         deal = 1
     if not 1 <= deal <= deals:
-        raise ArbitroError("the round has {deals} deals, not {deal}", deals=deals, deal=deal)
+        raise ArbitroError(
+            ngettext(
+                "the round has {deals} deal, not {deal}",
+                "the round has {deals} deals, not {deal}",
+                deals,
+                deals=deals,
+                deal=deal,
+            )
+        )
     if current is None and deals != 1:
         raise ArbitroError(
             "table {table} has no sheet yet: enter it, then the ruling puts in deal {deal}",

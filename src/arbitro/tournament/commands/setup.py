@@ -75,7 +75,12 @@ def create_event(config: EventConfig, now: datetime, actor: str = "director") ->
         )
     if len(config.deals) != config.rounds or len(config.movements) != config.rounds:
         raise ArbitroError(
-            "give the deals and the movement of each of the {rounds} rounds", rounds=config.rounds
+            ngettext(
+                "give the deals and the movement of the {rounds} round",
+                "give the deals and the movement of each of the {rounds} rounds",
+                config.rounds,
+                rounds=config.rounds,
+            )
         )
     for i, d in enumerate(config.deals, start=1):
         if d not in code.deals_allowed:

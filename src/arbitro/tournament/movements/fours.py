@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 
 from arbitro.errors import ArbitroError
+from arbitro.i18n import ngettext
 from arbitro.tournament.model import CompetitorId, Movement, Seating, TableSeating
 from arbitro.tournament.movements.request import tables_article
 
@@ -30,8 +31,12 @@ def table_sizes(players: int) -> list[int]:
     threes = tables * SEATS - players
     if players < MIN_SEATS or threes > tables:
         raise ArbitroError(
-            "{players} players: tables of four (or three) cannot be formed",
-            players=players,
+            ngettext(
+                "{players} player: tables of four (or three) cannot be formed",
+                "{players} players: tables of four (or three) cannot be formed",
+                players,
+                players=players,
+            ),
             article=tables_article(),
         )
     return [SEATS] * (tables - threes) + [MIN_SEATS] * threes

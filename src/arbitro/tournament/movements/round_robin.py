@@ -15,7 +15,7 @@ everybody meets everybody ("incontra una volta tutte le altre formazioni").
 
 from __future__ import annotations
 
-from arbitro.i18n import msg
+from arbitro.i18n import ngettext
 from arbitro.tournament.model import CompetitorId, Seating, TableSeating
 from arbitro.tournament.movements.request import SeatingRequest, refuse
 from arbitro.tournament.movements.tables import meetings
@@ -102,9 +102,12 @@ def round_robin(request: SeatingRequest) -> Seating:
             k += 1
     if k > rounds:
         refuse(
-            msg(
+            ngettext(
+                "Round robin: the calendar of {competitors} competitors has {rounds} round, "
+                "already played",
                 "Round robin: the calendar of {competitors} competitors has {rounds} rounds, "
                 "all already played",
+                rounds,
                 competitors=len(competitors),
                 rounds=rounds,
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from arbitro.i18n import msg
+from arbitro.i18n import msg, ngettext
 from arbitro.tournament.model import PLAYERS_PER_LINE, Movement, Seating
 from arbitro.tournament.movements.constraints import AUTO_STEP
 from arbitro.tournament.movements.danish import danish, modified_danish
@@ -89,16 +89,20 @@ def check_request(request: SeatingRequest) -> None:
         refuse(msg("The ranking must hold exactly the active competitors, once each"))
     if request.round_number < 1 or request.total_rounds < request.round_number:
         refuse(
-            msg(
+            ngettext(
+                "Round {round} is not valid for an event of {rounds} round",
                 "Round {round} is not valid for an event of {rounds} rounds",
+                request.total_rounds,
                 round=request.round_number,
                 rounds=request.total_rounds,
             )
         )
     if len(request.history) != request.round_number - 1:
         refuse(
-            msg(
+            ngettext(
+                "Round {round} needs the seating of the {previous} previous round, {given} given",
                 "Round {round} needs the seatings of the {previous} previous rounds, {given} given",
+                request.round_number - 1,
                 round=request.round_number,
                 previous=request.round_number - 1,
                 given=len(request.history),
@@ -148,10 +152,10 @@ def check_individual_field(players: int) -> None:
     """
     if players < PLAYERS_PER_TABLE or players % PLAYERS_PER_TABLE not in (0, PLAYERS_PER_LINE):
         refuse(
-            msg(
-                "Individual event with {players} players: at least {table} players are needed, "
-                "and a number leaving 0 or {line} when divided by {table} (tables of four, at "
-                "most one incomplete table with one line of two)",
+            ngettext(
+                "Individual event with {players} player: at least {table} players are needed, and a number leaving 0 or {line} when divided by {table} (tables of four, at most one incomplete table with one line of two)",
+                "Individual event with {players} players: at least {table} players are needed, and a number leaving 0 or {line} when divided by {table} (tables of four, at most one incomplete table with one line of two)",
+                players,
                 players=players,
                 table=PLAYERS_PER_TABLE,
                 line=PLAYERS_PER_LINE,

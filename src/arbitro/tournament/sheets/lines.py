@@ -14,7 +14,7 @@ from arbitro.codes.ids import GameId
 from arbitro.codes.registry import DEFAULT_CODE, game_code
 from arbitro.codes.vp_table import VpTable
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message
+from arbitro.i18n import Message, ngettext
 from arbitro.tournament.model import PLAYERS_PER_LINE, CompetitorId, EventFormat, TableSeating
 from arbitro.tournament.rules import EventRules
 from arbitro.tournament.scoring.sheet import (
@@ -304,8 +304,10 @@ class LinesSheet:
 
     def missing_numbers(self, count: int) -> Message:
         """A sheet sent with blanks: every deal needs each line's base and points (art. 19)."""
-        return Message(
-            "{count} numbers missing: fill in base and points of every deal", {"count": count}
+        return ngettext(
+            "{count} number missing: fill in base and points of every deal",
+            "{count} numbers missing: fill in base and points of every deal",
+            count,
         )
 
     def read_cli(self, seat: TableSeating, sheet: CliSheet, rules: EventRules) -> SheetEntry:

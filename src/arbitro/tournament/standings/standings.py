@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, msg
+from arbitro.i18n import Message, msg, ngettext
 from arbitro.tiebreak_names import MP_SCORED
 from arbitro.tournament.event import Competitor, EventState
 from arbitro.tournament.model import CompetitorId
@@ -307,9 +307,13 @@ def session_rounds(state: EventState, session: int) -> tuple[int, int]:
     starts = state.config.session_starts
     if not 1 <= session <= len(starts):
         raise ArbitroError(
-            "the event has {count} sessions: no session {session}",
-            count=len(starts),
-            session=session,
+            ngettext(
+                "the event has {count} session: no session {session}",
+                "the event has {count} sessions: no session {session}",
+                len(starts),
+                count=len(starts),
+                session=session,
+            ),
             article=state.code.cite_if("session"),
         )
     first = starts[session - 1]

@@ -9,6 +9,7 @@ from fastapi import Body, Query
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.errors import ArbitroError
+from arbitro.i18n import ngettext
 from arbitro.services.event_file import export_event, import_event
 from arbitro.tournament import commands
 from arbitro.tournament.event import EventConfig, EventState
@@ -86,7 +87,12 @@ def create_event(body: EventConfigIn, api: Writer) -> EventOut:
     """Create an event (director)."""
     if len(body.deals) != body.rounds or len(body.movements) != body.rounds:
         raise ArbitroError(
-            "give the deals and the movement of each of the {rounds} rounds", rounds=body.rounds
+            ngettext(
+                "give the deals and the movement of the {rounds} round",
+                "give the deals and the movement of each of the {rounds} rounds",
+                body.rounds,
+                rounds=body.rounds,
+            )
         )
     rules = rules_for(body.code)
     config = EventConfig(

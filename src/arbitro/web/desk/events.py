@@ -18,7 +18,7 @@ from arbitro.codes.citation import Citation, cite_if, code_table
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.registry import DEFAULT_CODE, EventKind, code_spec, codes_of, known_code
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, message
+from arbitro.i18n import N_, Message, message, ngettext
 from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.services.event_file import export_event, import_event
 from arbitro.tournament import commands
@@ -362,8 +362,12 @@ def _sessions(form: FormData, rounds: int) -> tuple[int, ...]:
     if not starts or starts[0] != 1 or list(starts) != sorted(set(starts)) or starts[-1] > rounds:
         raise FieldError(
             "sessions",
-            "sessions start at round 1, in increasing order, within the {rounds} rounds",
-            rounds=rounds,
+            ngettext(
+                "sessions start at round 1, in increasing order, within the {rounds} round",
+                "sessions start at round 1, in increasing order, within the {rounds} rounds",
+                rounds,
+                rounds=rounds,
+            ),
         )
     return starts
 
