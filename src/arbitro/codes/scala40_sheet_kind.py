@@ -155,9 +155,12 @@ class IndividualsSheet:
         players = tuple(seat.players or ())
         if len(row) != len(players):
             raise ArbitroError(
-                "the ruling's row has {count} numbers, the table {players} players",
-                count=len(row),
-                players=len(players),
+                ngettext(
+                    "the ruling's row has {count} number, the table {players} players",
+                    "the ruling's row has {count} numbers, the table {players} players",
+                    len(row),
+                    players=len(players),
+                )
             )
         points = dict(zip(players, (int(v) for v in row), strict=True))
         if entry is None and deal == 1:
@@ -212,9 +215,10 @@ class IndividualsSheet:
 
     def missing_numbers(self, count: int) -> Message:
         """A sheet sent with blanks: every player's points of every deal (art. 22)."""
-        return Message(
+        return ngettext(
+            "{count} number missing: fill in every player's negative points in every deal",
             "{count} numbers missing: fill in every player's negative points in every deal",
-            {"count": count},
+            count,
         )
 
     def read_cli(self, seat: TableSeating, sheet: CliSheet, rules: EventRules) -> Scala40Entry:
