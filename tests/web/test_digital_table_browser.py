@@ -65,6 +65,12 @@ def test_north_plays_three_turns_by_tapping_at_390x844(
                 page.screenshot(path=str(SHOTS / f"2-selection-{turn}.png"))
                 page.locator(f'#dt-moves button[data-move="{melds[0]}"]').click()
                 expect(page.locator(".dt-area.own .dt-meld")).not_to_have_count(0)
+                # the meld's view reached the page, so the server applied it: the melds of an
+                # earlier turn are shown already, and a view read before it still offers to
+                # discard a card the meld took
+                expect(page.locator("#digital")).to_have_attribute(
+                    "data-n", str(after_draw["n"] + 1)
+                )
             view = tables.view(event, 1, 1, Seat.N)
             discard = next(m for m in view["moves"] if m.startswith("discard "))
             _tap_cards(page, discard)
