@@ -173,6 +173,42 @@ async def spool_body(receive: Receive, limit: int) -> Spool:
     return spool
 
 
+DRAIN_SECONDS = 10.0
+"""How long a refused body is read and dropped (:func:`drain`) before the connection closes."""
+
+
+def declared_length(scope: Scope) -> int | None:
+    """The body's size its ``Content-Length`` declares, or None when it declares none."""
+    declared = Request(scope).headers.get("content-length", "")
+    return int(declared) if declared.isdigit() else None
+
+
+async def drain(scope: Scope, receive: Receive) -> bool:
+    """Read the rest of a refused request's body and drop it, so that closing the connection
+    after the refusal sends the client its answer: a server that closes a socket with unread
+    bytes resets it (TCP RST), and the client then loses the 413 page it was sent (a
+    lingering close, as nginx does). Only a body up to twice its route's limit
+    (:func:`body_limit`) is read, for at most ``DRAIN_SECONDS``; a larger one, announced or
+    arriving, is left unread (its sender may see the connection reset). Whether the whole
+    body was read."""
+    budget = 2 * body_limit(scope["path"])
+    declared = declared_length(scope)
+    if declared is not None and declared > budget:
+        return False
+    read = 0
+    with anyio.move_on_after(DRAIN_SECONDS):
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return False
+            read += len(message.get("body", b""))
+            if read > budget:
+                return False
+            if not message.get("more_body", False):
+                return True
+    return False
+
+
 def login_redirect(scope: Scope) -> str:
     """The login page's address, coming back to the page the request was for."""
     target = scope["path"]

@@ -9,8 +9,11 @@ keys that make every write happen once.
   (directly, or behind a trusted proxy's ``X-Forwarded-Proto``),
   ``Strict-Transport-Security``.
 - **Sizes**: each route's limit (:func:`arbitro.web.bodies.body_limit`); a declared
-  ``Content-Length`` over the limit is answered 413 at once, and a body sent without one is
-  cut (413) as soon as it passes the limit; the body is spooled (:class:`bodies.Spool`).
+  ``Content-Length`` over the limit is answered 413 without being stored, and a body sent
+  without one is cut (413) as soon as it passes the limit; the body is spooled
+  (:class:`bodies.Spool`). A refused body up to twice the limit is read to its end and
+  dropped before the answer (:func:`bodies.drain`), so the client is not reset before it
+  reads the 413.
 - **Idempotency**: a write (POST, PUT, PATCH, DELETE) carrying an ``Idempotency-Key`` header
   or a ``_key`` form field (the desk's forms, :file:`templates/idempotency.html`) is done
   once per key and sender (the logged-in director, else the page's path, e.g. a table's
@@ -42,6 +45,8 @@ from arbitro.web.bodies import (  # the limits and the spooled body (issue 29)
     BodyTooLarge,
     Spool,
     body_limit,
+    declared_length,
+    drain,
     reached_over_https,
     spool_body,
 )
@@ -127,8 +132,9 @@ class Guard:
         send = self.with_headers(send, https=reached_over_https(scope))
         limit = body_limit(scope["path"])
         request = Request(scope)
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > limit:
+        declared = declared_length(scope)
+        if declared is not None and declared > limit:
+            await drain(scope, receive)
             await self.refuse(scope, BodyTooLarge(limit), send)
             return
         if scope["method"] not in WRITE_METHODS:
@@ -141,11 +147,13 @@ class Guard:
                 # sends a login a second instead of hundreds, and the room's pages are served
                 # meanwhile (bench/login_flood.py); the wait costs the server nothing.
                 await hold_refused_login(min(wait, LOGIN_REFUSAL_HOLD))
+                await drain(scope, receive)
                 await self.refuse(scope, auth.TooManyLogins(wait), send)
                 return
         try:
             body = await spool_body(receive, limit)
         except BodyTooLarge as exc:
+            await drain(scope, receive)
             await self.refuse(scope, exc, send)
             return
         try:
