@@ -173,40 +173,21 @@ async def spool_body(receive: Receive, limit: int) -> Spool:
     return spool
 
 
-DRAIN_SECONDS = 10.0
-"""How long a refused body is read and dropped (:func:`drain`) before the connection closes."""
-
-
 def declared_length(scope: Scope) -> int | None:
     """The body's size its ``Content-Length`` declares, or None when it declares none."""
     declared = Request(scope).headers.get("content-length", "")
     return int(declared) if declared.isdigit() else None
 
 
-async def drain(scope: Scope, receive: Receive) -> bool:
-    """Read the rest of a refused request's body and drop it, so that closing the connection
-    after the refusal sends the client its answer: a server that closes a socket with unread
-    bytes resets it (TCP RST), and the client then loses the 413 page it was sent (a
-    lingering close, as nginx does). Only a body up to twice its route's limit
-    (:func:`body_limit`) is read, for at most ``DRAIN_SECONDS``; a larger one, announced or
-    arriving, is left unread (its sender may see the connection reset). Whether the whole
-    body was read."""
-    budget = 2 * body_limit(scope["path"])
+def rest_dropped(scope: Scope) -> bool:
+    """Whether a request refused for its size keeps its connection open after the 413, its
+    declared body being at most twice its route's limit (:func:`body_limit`): the server
+    (uvicorn's HTTP/1.1) then reads the rest of the body as it arrives and drops it, and the
+    client reads its 413 page. Closing at once with unread bytes would reset the connection
+    (TCP RST) and the client would lose the answer it was sent ("connection reset" in a
+    browser). A larger or undeclared body closes the connection at once: it is never read."""
     declared = declared_length(scope)
-    if declared is not None and declared > budget:
-        return False
-    read = 0
-    with anyio.move_on_after(DRAIN_SECONDS):
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return False
-            read += len(message.get("body", b""))
-            if read > budget:
-                return False
-            if not message.get("more_body", False):
-                return True
-    return False
+    return declared is not None and declared <= 2 * body_limit(scope["path"])
 
 
 def login_redirect(scope: Scope) -> str:

@@ -9,11 +9,11 @@ keys that make every write happen once.
   (directly, or behind a trusted proxy's ``X-Forwarded-Proto``),
   ``Strict-Transport-Security``.
 - **Sizes**: each route's limit (:func:`arbitro.web.bodies.body_limit`); a declared
-  ``Content-Length`` over the limit is answered 413 without being stored, and a body sent
+  ``Content-Length`` over the limit is answered 413 from the request's head, and a body sent
   without one is cut (413) as soon as it passes the limit; the body is spooled
-  (:class:`bodies.Spool`). A refused body up to twice the limit is read to its end and
-  dropped before the answer (:func:`bodies.drain`), so the client is not reset before it
-  reads the 413.
+  (:class:`bodies.Spool`). After a 413 for a declared body up to twice the limit the
+  connection stays open and the server drops the rest of the body as it arrives
+  (:func:`bodies.rest_dropped`), so the client is not reset before it reads its answer.
 - **Idempotency**: a write (POST, PUT, PATCH, DELETE) carrying an ``Idempotency-Key`` header
   or a ``_key`` form field (the desk's forms, :file:`templates/idempotency.html`) is done
   once per key and sender (the logged-in director, else the page's path, e.g. a table's
@@ -46,8 +46,8 @@ from arbitro.web.bodies import (  # the limits and the spooled body (issue 29)
     Spool,
     body_limit,
     declared_length,
-    drain,
     reached_over_https,
+    rest_dropped,
     spool_body,
 )
 from arbitro.web.errors import refusal
@@ -134,8 +134,7 @@ class Guard:
         request = Request(scope)
         declared = declared_length(scope)
         if declared is not None and declared > limit:
-            await drain(scope, receive)
-            await self.refuse(scope, BodyTooLarge(limit), send)
+            await self.refuse(scope, BodyTooLarge(limit), send, keep_open=rest_dropped(scope))
             return
         if scope["method"] not in WRITE_METHODS:
             await self.app(scope, receive, send)
@@ -147,13 +146,11 @@ class Guard:
                 # sends a login a second instead of hundreds, and the room's pages are served
                 # meanwhile (bench/login_flood.py); the wait costs the server nothing.
                 await hold_refused_login(min(wait, LOGIN_REFUSAL_HOLD))
-                await drain(scope, receive)
                 await self.refuse(scope, auth.TooManyLogins(wait), send)
                 return
         try:
             body = await spool_body(receive, limit)
         except BodyTooLarge as exc:
-            await drain(scope, receive)
             await self.refuse(scope, exc, send)
             return
         try:
@@ -177,16 +174,24 @@ class Guard:
         return sending
 
     async def refuse(
-        self, scope: Scope, error: ArbitroError, send: Send, retry_after: int | None = None
+        self,
+        scope: Scope,
+        error: ArbitroError,
+        send: Send,
+        retry_after: int | None = None,
+        *,
+        keep_open: bool = False,
     ) -> None:
-        """Answer with the refusal page (or JSON under /api) without reading the body; with
+        """Answer with the refusal page (or JSON under /api) without reading the body, and
+        close the connection unless ``keep_open`` (:func:`bodies.rest_dropped`); with
         ``retry_after`` (seconds), a ``Retry-After`` header telling the client to send again."""
 
         async def nothing() -> Message:
             return {"type": "http.disconnect"}
 
         response = refusal(Request(scope), error)
-        response.headers["Connection"] = "close"
+        if not keep_open:
+            response.headers["Connection"] = "close"
         if retry_after is not None:
             response.headers["Retry-After"] = str(retry_after)
         await response(scope, nothing, send)
