@@ -721,7 +721,10 @@ def register(app: typer.Typer) -> None:
     @app.command("standings", help=_("Standings."))
     def show_standings(
         event_id: EventArg,
-        round_number: Annotated[int | None, typer.Option("--round", help=_("After round"))] = None,
+        round_number: Annotated[
+            int | None,
+            typer.Option("--round", help=_("After round (default: the current one)")),
+        ] = None,
         session: Annotated[
             int | None,
             typer.Option("--session", help=_("Only the rounds of this session (1, 2, ...)")),
