@@ -93,6 +93,29 @@ def sheet_entry(
     )
 
 
+def points_option() -> Any:
+    """``--points`` of ``sheet`` and ``correct``: the players' negative points, one per deal
+    (Scala 40 art. 22), its help citing the code's article."""
+    return typer.Option(
+        "--points",
+        help=cited(
+            N_("The players' negative points in the table's order, one per deal ({article})"),
+            code_citing("negative_points"),
+            "negative_points",
+        ),
+    )
+
+
+def abandoned_option() -> Any:
+    """``--abandoned`` of ``sheet`` and ``correct``: the player who abandoned the table
+    (Scala 40 art. 25), its help citing the code's article."""
+    return typer.Option(
+        help=cited(
+            N_("The player who abandoned ({article})"), code_citing("negative_points"), "abandon"
+        )
+    )
+
+
 def _correction_options(individuals: bool) -> dict[str, Message]:
     """What to type to ``arbitro correct`` to give what a refusal says is missing, by the
     refusal's key (FIBAS art. 21; Scala 40 art. 24): the option to add, or the kinds left."""
@@ -492,29 +515,8 @@ def register(app: typer.Typer) -> None:
                 help=_("N-S base,points,E-W base,points (one per deal; teams: open room)"),
             ),
         ] = None,
-        points: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--points",
-                help=cited(
-                    N_(
-                        "The players' negative points in the table's order, one per deal ({article})"
-                    ),
-                    code_citing("negative_points"),
-                    "negative_points",
-                ),
-            ),
-        ] = None,
-        abandoned: Annotated[
-            int | None,
-            typer.Option(
-                help=cited(
-                    N_("The player who abandoned ({article})"),
-                    code_citing("negative_points"),
-                    "abandon",
-                )
-            ),
-        ] = None,
+        points: Annotated[list[str] | None, points_option()] = None,
+        abandoned: Annotated[int | None, abandoned_option()] = None,
         closed: Annotated[
             list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
         ] = None,
@@ -600,29 +602,8 @@ def register(app: typer.Typer) -> None:
         closed: Annotated[
             list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
         ] = None,
-        points: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--points",
-                help=cited(
-                    N_(
-                        "The players' negative points in the table's order, one per deal ({article})"
-                    ),
-                    code_citing("negative_points"),
-                    "negative_points",
-                ),
-            ),
-        ] = None,
-        abandoned: Annotated[
-            int | None,
-            typer.Option(
-                help=cited(
-                    N_("The player who abandoned ({article})"),
-                    code_citing("negative_points"),
-                    "abandon",
-                )
-            ),
-        ] = None,
+        points: Annotated[list[str] | None, points_option()] = None,
+        abandoned: Annotated[int | None, abandoned_option()] = None,
         table_agrees: Annotated[
             bool, typer.Option(help=_("The table acknowledges the mistake (inverted scores)"))
         ] = False,
