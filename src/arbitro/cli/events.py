@@ -538,7 +538,7 @@ def register(app: typer.Typer) -> None:
     def rename(
         event_id: EventArg,
         competitor: CompArg,
-        name: Annotated[str, typer.Argument()],
+        name: Annotated[str, typer.Argument(help=_("The competitor's new name"))],
         player: Annotated[
             list[str] | None,
             typer.Option("--player", "-p", help=_("Player (repeatable): replaces the players")),

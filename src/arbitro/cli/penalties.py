@@ -313,7 +313,9 @@ def register(app: typer.Typer) -> None:
         round_number: RoundArg,
         competitor: CompArg,
         reason: Annotated[str, typer.Option(help=_("Reason"))],
-        justified: Annotated[bool, typer.Option("--justified/--unjustified")] = True,
+        justified: Annotated[
+            bool, typer.Option("--justified/--unjustified", help=_("A justified abandon or not"))
+        ] = True,
         score: Annotated[
             str | None,
             typer.Option(

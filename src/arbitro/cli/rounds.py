@@ -621,7 +621,10 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option(help=_("A correction signed by the arbiter"))
         ] = False,
         actor: Annotated[
-            str, typer.Option(show_default=render(words.ACTOR_NAMES["director"]))
+            str,
+            typer.Option(
+                help=_("Corrected by"), show_default=render(words.ACTOR_NAMES["director"])
+            ),
         ] = "director",
         json_out: bool = JsonOpt,
     ) -> None:
@@ -767,7 +770,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
-        text: Annotated[str, typer.Argument()],
+        text: Annotated[str, typer.Argument(help=_("What the complaint says"))],
         json_out: bool = JsonOpt,
     ) -> None:
         """Lodge a complaint about a round's standings (FIBAS art. 39)."""
