@@ -782,13 +782,24 @@ def register(app: typer.Typer) -> None:
     def complaints(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """The complaints not yet settled, with the numbers «resolve» takes (FIBAS art. 38-39)."""
         with errors(json_out):
-            found = service().open_complaints(event_id)
+            svc = service()
+            found = svc.open_complaints(event_id)
+            state = svc.state(event_id) if found else None
             lines = [
                 _(
-                    "Complaint no. {number}, round {round}, by {competitor}: {complaint}",
+                    "Complaint no. {number}, round {round}: {complaint}",
                     number=c.number,
                     round=c.round,
-                    competitor="—" if c.competitor is None else c.competitor,
+                    complaint=c.text,
+                )
+                if c.competitor is None or state is None
+                else _(
+                    "Complaint no. {number}, round {round}, by competitor {competitor} "
+                    "({name}): {complaint}",
+                    number=c.number,
+                    round=c.round,
+                    competitor=c.competitor,
+                    name=state.competitor(c.competitor).name,
                     complaint=c.text,
                 )
                 for c in found
