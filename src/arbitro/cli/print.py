@@ -165,10 +165,10 @@ def register(app: typer.Typer) -> None:
     def standings(
         event_id: EventArg,
         output: OutOpt,
-        old_round: Annotated[
+        round_number: Annotated[
             int | None, typer.Argument(hidden=True, help=_("Round (old form: use --round)"))
         ] = None,
-        round_number: Annotated[
+        round_option: Annotated[
             int | None,
             typer.Option("--round", help=_("After round (default: the current one)")),
         ] = None,
@@ -178,7 +178,7 @@ def register(app: typer.Typer) -> None:
         ``arbitro standings`` takes it, else the current round; the round written as an
         argument (the old form, in directors' scripts) still works, with a notice."""
         with errors():
-            chosen = given_round(round_number, old_round)
+            chosen = given_round(round_option, round_number)
             svc = service()
             state = svc.state(event_id)
             rnd = chosen or state.current_round()
