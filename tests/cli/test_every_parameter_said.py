@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 from typer._click import Context  # typer 0.29 carries its own click
+from typer.testing import CliRunner
 
 from arbitro.cli.main import all_modules, app
 from arbitro.i18n import use_lang
@@ -39,3 +40,16 @@ def test_every_parameter_of_every_command_has_its_help() -> None:
             if not getattr(param, "hidden", False) and not getattr(param, "help", None)
         ]
     assert silent == []
+
+
+def test_a_flags_default_is_the_option_as_typed() -> None:
+    """A yes/no option's default is shown as the option one types (``--no-by-arbiter``,
+    ``--justified``), not as a bare English word in the Italian help («[predefinito:
+    no-by-arbiter]» read as English prose; FIBAS art. 21, 36)."""
+    runner = CliRunner()
+    correct = runner.invoke(app, ["--lang", "it", "correct", "--help"], terminal_width=200)
+    assert "[predefinito: --no-by-arbiter]" in correct.stdout
+    assert "[predefinito: --no-table-agrees]" in correct.stdout
+    abandon = runner.invoke(app, ["--lang", "it", "abandon", "--help"], terminal_width=200)
+    assert "[predefinito: --justified]" in abandon.stdout
+    assert "predefinito: justified" not in abandon.stdout
