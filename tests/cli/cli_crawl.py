@@ -124,7 +124,7 @@ def played(lang: str, work: Path) -> list[list[str]]:
         ["print", "table-cards", e, "2", "-o", f"{out}/cards.pdf", "--base-url", "sala.local"],
         ["print", "score-sheets", e, "1", "-o", f"{out}/sheets.pdf"],
         ["print", "seating", e, "1", "-o", f"{out}/seating.pdf"],
-        ["print", "standings", e, "1", "-o", f"{out}/standings.pdf"],
+        ["print", "standings", e, "--round", "1", "-o", f"{out}/standings.pdf"],
         ["results", "export", e, "-o", f"{out}/results.json"],
         ["results", "validate", f"{out}/results.json"],
         ["results", "verbale", e, "-o", f"{out}/verbale.pdf"],

@@ -51,7 +51,8 @@ def test_complaints_listed_accepted_with_the_correction_and_redraw_art21_39(
     number = json.loads(lodged.stdout)["complaint"]
     listed = runner.invoke(app, ["--db", db, "complaints", "e"])
     assert listed.exit_code == 0, listed.output
-    assert f"Reclamo n. {number}, turno 1, di 2: punteggi invertiti" in listed.stdout
+    said = f"Reclamo n. {number}, turno 1, del concorrente 2 (Coppia 2): punteggi invertiti"
+    assert said in listed.stdout
     english = runner.invoke(app, ["--db", db, "--lang", "en", "complaints", "e", "--json"])
     assert json.loads(english.stdout) == [
         {"complaint": number, "round": 1, "competitor": 2, "text": "punteggi invertiti"}

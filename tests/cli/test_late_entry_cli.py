@@ -101,3 +101,19 @@ def test_a_word_of_neither_language_is_refused_with_the_italian_words(db: list[s
     assert bad.exit_code == 1 and "riposo | arbitrale | niente" in bad.stderr
     none = _run(db, "register", "e", "Y", "--from-round", "3", "--missed", "niente")
     assert "in gara dal turno 3" in none
+
+
+def test_a_late_pair_is_told_where_it_sits_art_37(tmp_path: Path) -> None:
+    """FIBAS art. 37 ("Ritardo alla presentazione"): three pairs, round 1 published with a
+    rest; a fourth pair registered while round 1 is played completes the incomplete table,
+    and the terminal says at which table it sits, not only its number."""
+    db = ["--db", f"sqlite:///{tmp_path / 'r.sqlite3'}"]
+    create = ["event", "create", "e", "--name", "E", "--movements", "registration,danish"]
+    _run(db, *create, "--rounds", "2")
+    for i in (1, 2, 3):
+        _run(db, "register", "e", f"Coppia {i}")
+    _run(db, "seat", "e", "1", "--publish")
+    said = _run(db, "register", "e", "Ritardataria")
+    assert "Iscritto n. 4: Ritardataria, al tavolo 2 del turno 1 (FIBAS art. 37)" in said
+    english = _run(db, "--lang", "en", "seating", "e", "1")
+    assert "Ritardataria (4)" in english

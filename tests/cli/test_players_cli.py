@@ -77,7 +77,7 @@ def test_search_and_show(tmp_path: Path) -> None:
     assert none.stdout.strip() == "No player matches «zzz»."
     shown = runner.invoke(app, [*db, "players", "show", "bu1001"])
     assert "Rossi Mario" in shown.stdout and "Contatto: 333 1234567" in shown.stdout
-    assert "Nessun torneo giocato finora." in shown.stdout
+    assert "Nessuna gara giocata finora." in shown.stdout
     unknown = runner.invoke(app, [*db, "--lang", "en", "players", "show", "BU9"])
     assert unknown.exit_code == 1
     assert "no player with card number or registry number «BU9»" in unknown.stderr
@@ -126,7 +126,7 @@ def test_an_evening_from_the_registry_then_export_and_delete(tmp_path: Path) -> 
     assert runner.invoke(app, [*db, "players", "show", "BU1001"]).exit_code == 0
     gone = runner.invoke(app, [*delete, "--yes"])
     assert gone.exit_code == 0, gone.output
-    assert "Cancellato «Rossi Mario»; tornei resi anonimi: 1." in gone.stdout
+    assert "Cancellato «Rossi Mario»; gare rese anonime: 1." in gone.stdout
     standings = runner.invoke(app, [*db, "standings", "e", "--json"]).stdout
     assert "anonimo - Bianchi Lucia" in standings and "Rossi" not in standings
     assert runner.invoke(app, [*db, "players", "show", "BU1001"]).exit_code == 1

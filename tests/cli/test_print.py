@@ -113,7 +113,8 @@ def test_score_sheets_seating_and_standings_files(app: typer.Typer, tmp_path: Pa
     19-20), the seating by table and by name (art. 4), the standings."""
     files = {kind: tmp_path / f"{kind}.pdf" for kind in ("score-sheets", "seating", "standings")}
     for kind, path in files.items():
-        result = runner.invoke(app, ["print", kind, "demo", "2", "-o", str(path)])
+        where = ["--round", "2"] if kind == "standings" else ["2"]
+        result = runner.invoke(app, ["print", kind, "demo", *where, "-o", str(path)])
         assert result.exit_code == 0, result.output
     sheets = text_of(files["score-sheets"])
     assert "Firma" in sheets and re.search(r"Da 125 a 200\s+12-8", sheets)
@@ -129,11 +130,35 @@ def test_standings_final_once_the_complaints_window_passed_art_39(
     texts = {}
     for rnd in (1, 2):
         out = tmp_path / f"standings{rnd}.pdf"
-        result = runner.invoke(app, ["print", "standings", "passata", str(rnd), "-o", str(out)])
+        args = ["print", "standings", "passata", "--round", str(rnd), "-o", str(out)]
+        result = runner.invoke(app, args)
         assert result.exit_code == 0, result.output
+        assert result.stderr == ""
         texts[rnd] = text_of(out)
     assert "Classifica dopo il turno 1 — DEFINITIVA" in texts[1]
     assert "Classifica dopo il turno 2 — PROVVISORIA" in texts[2]
+
+
+def test_print_standings_takes_the_round_as_arbitro_standings_does(
+    app: typer.Typer, tmp_path: Path
+) -> None:
+    """``print standings`` takes ``--round`` as ``arbitro standings`` does, the current round
+    by default (art. 39: the standings after the last round seated); the old form (the round
+    as an argument, in directors' scripts) still prints, with a notice saying the new one; two
+    different rounds are refused."""
+    out = tmp_path / "standings.pdf"
+    latest = runner.invoke(app, ["print", "standings", "demo", "-o", str(out)])
+    assert latest.exit_code == 0, latest.output
+    assert "Classifica dopo il turno 4 —" in text_of(out)
+    old = runner.invoke(app, ["print", "standings", "passata", "1", "-o", str(out)])
+    assert old.exit_code == 0, old.output
+    assert "Classifica dopo il turno 1 — DEFINITIVA" in text_of(out)
+    assert "scrivere --round 1" in old.stderr
+    both = runner.invoke(app, ["print", "standings", "demo", "2", "--round", "3", "-o", "x.pdf"])
+    assert both.exit_code == 1
+    assert "due turni indicati (2 e --round 3)" in both.stderr
+    shown = runner.invoke(app, ["print", "standings", "--help"], terminal_width=200)
+    assert "--round" in shown.stdout and "old_round" not in shown.stdout.lower()
 
 
 def test_filled_sheets_and_english(app: typer.Typer, tmp_path: Path) -> None:
@@ -152,7 +177,7 @@ def test_filled_sheets_and_english(app: typer.Typer, tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["print", "seating", "nessuna", "1"], "Errore: gara"),
-        (["print", "standings", "demo", "7"], "turno 7 inesistente"),
+        (["print", "standings", "demo", "--round", "7"], "turno 7 inesistente"),
         (["print", "seating", "demo", "1", "--lang", "fr"], "lingua «fr» non disponibile"),
     ],
 )
@@ -184,3 +209,16 @@ def test_table_cards_that_lead_to_localhost_are_announced(
         "aprire" in result.output
     )
     assert "--base-url" in result.output
+
+
+def test_print_standings_before_any_round_is_seated_says_so(
+    app: typer.Typer, demo_db: str, tmp_path: Path
+) -> None:
+    """Before round 1 is seated there are no standings (art. 39: after a round): the refusal
+    says so, not «nessun turno 0»."""
+    svc = EventService(RecordStore(demo_db))
+    config = EventConfig("Vuota", EventFormat.PAIRS, 2, (2, 2), (Movement.DRAW, Movement.DANISH))
+    svc.create_event("vuota", config)
+    result = runner.invoke(app, ["print", "standings", "vuota", "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 1
+    assert "nessun turno è ancora assegnato ai tavoli" in result.stderr

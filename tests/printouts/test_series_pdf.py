@@ -54,7 +54,7 @@ def test_a_circuit_of_twelve_stages_and_sixty_players(tmp_path: Path, pages: Pag
     assert len(files) >= 2
     text = pdf_text(pdf, tmp_path)
     assert "Classifica del circuito — PROVVISORIA" in text
-    assert "punti: i V.P. di ogni torneo; contano i migliori 8 risultati" in text
+    assert "punti: i V.P. di ogni gara; contano i migliori 8 risultati" in text
     printed = re.findall(r"^\s*\d+\s+Giocatore (\d\d)", text, re.MULTILINE)
     assert sorted(printed) == [f"{p:02d}" for p in range(1, 61)]
     first = result.rows[0]

@@ -43,7 +43,7 @@ def test_one_card_per_table_with_round_table_number_and_lines_art_4(
     assert len(files) == -(-len(seating.tables) // CARDS_PER_PAGE)
     cards = [card for page in pdf_text(pdf, tmp_path).split("\f") for card in [page] if card]
     text = "\f".join(cards)
-    assert text.count("Torneo dimostrativo — Burraco a coppie") == len(seating.tables)
+    assert text.count("Gara dimostrativa — Burraco a coppie") == len(seating.tables)
     assert text.count("Turno 2") == len(seating.tables)
     assert text.count("TAVOLO") == len(seating.tables)
     assert text.count("Nord-Sud") == text.count("Est-Ovest") == len(seating.tables)

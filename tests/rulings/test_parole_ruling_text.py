@@ -73,3 +73,18 @@ def test_the_sentence_is_in_the_terminal(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "la parola sbagliata CNAE di Est è sanata in CANE" in result.stdout
     assert "Est scarta subito, senza giocare" in result.stdout
+
+
+def test_who_plays_now_is_said_once_in_the_rulings_words() -> None:
+    """Art. 10.10: the sentence already says that East discards now; no generic «gioca ora:
+    E» follows it (it said the same thing twice, in other words), neither in Italian nor in
+    English, nor among the effects the API gives."""
+    ruling = rule_on(PAROLE, parole_wrong_word())
+    assert [e["kind"] for e in ruling.effects] == ["message"]
+    it = said(parole_wrong_word(), "it")
+    assert it == [
+        "la parola sbagliata CNAE di Est è sanata in CANE con le stesse carte; Est scarta "
+        "subito, senza giocare (Parole UISP art. 10.1, 10.2, 10.3, 10.4)"
+    ]
+    assert not any("gioca ora" in line for line in it)
+    assert not any("next to play" in line for line in said(parole_wrong_word(), "en"))

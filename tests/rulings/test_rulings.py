@@ -24,6 +24,7 @@ from tests.rulings.events import (
 from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import code_specs
 from arbitro.errors import ArbitroError
+from arbitro.games.core.code_arbiter import effect_message
 from arbitro.i18n import render, use_lang
 from arbitro.services.knockout import KnockoutService
 from arbitro.services.rulings import arbiter_of, record_game_ruling, record_ruling
@@ -59,7 +60,7 @@ def test_parole_art10_2_wrong_word_healed_recorded_in_a_parole_event(tmp_path: P
     event(svc, "p", CodeId.BURRACO_PAROLE)
     _, ruling = record_ruling(svc, "p", 1, 1, parole_wrong_word())
     assert ruling.article.code == CodeId.BURRACO_PAROLE and ruling.article.article.startswith("10")
-    assert {"kind": "next", "seat": "E"} in ruling.effects
+    assert "East discards now" in effect_message(ruling.effects[0]).render("en")
     assert "CANE" in ruling.after and "CANE" not in ruling.before
     assert [e.kind for e in svc.state("p").ledger] == ["ruling-given"]
 

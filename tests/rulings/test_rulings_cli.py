@@ -55,13 +55,15 @@ def test_scala40_art11_ruling_from_the_terminal_json(tmp_path: Path) -> None:
 
 
 def test_parole_art10_2_ruling_from_the_terminal_in_italian(tmp_path: Path) -> None:
-    """Parole art. 10.2 in Italian: the ruling's line names its article, E plays on."""
+    """Parole art. 10.2 in Italian: the ruling's line names its article, E plays on (art.
+    10.10: said once, in the ruling's sentence, not again as «gioca ora: E»)."""
     svc = service(tmp_path)
     event(svc, "p", CodeId.BURRACO_PAROLE)
     result = _rule(tmp_path, "p", parole_wrong_word(), "--lang", "it")
     assert result.exit_code == 0, result.output
     assert "Decisione" in result.stdout and "Parole UISP art. 10" in result.stdout
-    assert "gioca ora: E" in result.stdout
+    assert "Est scarta subito, senza giocare" in result.stdout
+    assert "gioca ora" not in result.stdout
 
 
 def test_law13_ruling_from_the_terminal_with_code(tmp_path: Path) -> None:

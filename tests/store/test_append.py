@@ -137,7 +137,7 @@ def test_expected_seq_mismatch_raises_concurrency_error(record_store: RecordStor
         " (it now has 2). Reload and try again."
     )
     assert caught.value.message("it") == (
-        "Il torneo «e» è stato modificato da qualcun altro nel frattempo: ci si aspettava "
+        "La gara «e» è stata modificata da qualcun altro nel frattempo: ci si aspettava "
         "l'ultima registrazione n. 1 (ora ne ha 2). Ricaricare e riprovare."
     )
     assert "n. 3" in ConcurrencyError("e", 3).message("it")

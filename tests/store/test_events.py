@@ -38,7 +38,7 @@ def test_creating_an_existing_event_is_a_conflict(record_store: RecordStore) -> 
     record_store.append("e", [NewRecord("k", {}, "d")])
     with pytest.raises(ConflictError) as caught:
         record_store.create_event("e", "Secondo")
-    assert caught.value.message("it") == "Esiste già un torneo con identificativo «e»."
+    assert caught.value.message("it") == "Esiste già una gara con identificativo «e»."
     assert caught.value.message("en") == "An event with id 'e' already exists."
     assert [(s.name, s.record_count) for s in record_store.list_events()] == [("Primo", 1)]
 
@@ -69,7 +69,7 @@ def test_unknown_event_is_not_found_in_italian_and_english(
     record_store.create_event("noto", "Torneo noto")
     with pytest.raises(NotFoundError) as caught:
         call(record_store)
-    assert caught.value.message("it") == "Il torneo «ignoto» non esiste."
+    assert caught.value.message("it") == "La gara «ignoto» non esiste."
     assert caught.value.message("en") == "There is no event 'ignoto'."
     assert record_store.last_seq("noto") == 0
 
@@ -97,7 +97,7 @@ def test_unknown_kind_or_event_is_refused(record_store: RecordStore) -> None:
         record_store.create_event("e", "Torneo", kind="swiss")
     assert (
         caught.value.message("it")
-        == "Tipo di torneo 'swiss' sconosciuto (uno tra: rounds, knockout)."
+        == "Tipo di gara 'swiss' sconosciuto (uno tra: rounds, knockout)."
     )
     assert (
         caught.value.message("en") == "Event kind 'swiss' is not known (one of: rounds, knockout)."
@@ -105,7 +105,7 @@ def test_unknown_kind_or_event_is_refused(record_store: RecordStore) -> None:
     assert record_store.list_events() == []
     with pytest.raises(NotFoundError) as missing:
         record_store.event_kind("ignoto")
-    assert missing.value.message("it") == "Il torneo «ignoto» non esiste."
+    assert missing.value.message("it") == "La gara «ignoto» non esiste."
 
 
 def test_missing_or_too_long_texts_are_named_in_both_languages(record_store: RecordStore) -> None:
@@ -113,7 +113,7 @@ def test_missing_or_too_long_texts_are_named_in_both_languages(record_store: Rec
     with pytest.raises(ArbitroError) as missing:
         record_store.create_event("", "Torneo")
     assert missing.value.message("it") == (
-        "Manca l'identificativo del torneo (serve un testo non vuoto, non '')."
+        "Manca l'identificativo della gara (serve un testo non vuoto, non '')."
     )
     assert missing.value.message("en") == (
         "The event id is missing (a non-empty text is needed, not '')."

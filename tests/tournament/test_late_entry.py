@@ -158,7 +158,7 @@ def test_validation_round_published_seated_or_event_finished() -> None:
         d.sheet(3, t.table, (300, 200, 0, 50), (0, 90, 100, 100))
     d.publish(3)
     assert late_window(d.state) is None
-    with pytest.raises(ArbitroError, match="il torneo è concluso"):
+    with pytest.raises(ArbitroError, match="la gara è conclusa"):
         commands.register(d.state, "X", [], d.now, late=LateEntry(3, "rest"))
 
 

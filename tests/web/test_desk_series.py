@@ -175,11 +175,11 @@ def test_an_event_added_then_taken_out(season: FastAPI, director_client: TestCli
     assert series.get_series(store, "stagione").events == ("sett", "nov", "ott")
     twice = post(director_client, "/desk/series/stagione/add", {"event": "ott"})
     assert twice.status_code == 409
-    assert "il torneo ott è già nel circuito stagione" in txt(twice)
+    assert "la gara ott è già nel circuito stagione" in txt(twice)
     missing = post(director_client, "/desk/series/stagione/add", {"event": "nessuna"})
-    assert missing.status_code == 404 and "il torneo nessuna non esiste" in txt(missing)
+    assert missing.status_code == 404 and "la gara nessuna non esiste" in txt(missing)
     gone = post(director_client, "/desk/series/stagione/remove", {"event": "nessuna"})
-    assert gone.status_code == 404 and "il torneo nessuna non è nel circuito" in txt(gone)
+    assert gone.status_code == 404 and "la gara nessuna non è nel circuito" in txt(gone)
     assert series.get_series(store, "stagione").events == ("sett", "nov", "ott")
 
 

@@ -193,6 +193,25 @@ def _speak_typers_click() -> None:
     command.get_help_option, formatter.write_usage = help_option, usage
     _speak_errors()
     _speak_types()
+    _speak_flags()
+
+
+def _speak_flags() -> None:
+    """typer 0.29 shows a yes/no option's default as the option's name without its dashes
+    («[default: no-by-arbiter]»), an English word in the Italian help: show the option as one
+    types it («[predefinito: --no-by-arbiter]»)."""
+    option = getattr(sys.modules.get("typer.core"), "TyperOption", None)
+    if option is None or getattr(option._get_default_string, "speaks", False):
+        return
+    default_string = option._get_default_string
+
+    def flag_default(self: Any, **kwargs: Any) -> Any:
+        if self.is_bool_flag and self.secondary_opts and not kwargs.get("show_default_is_str"):
+            return str((self.opts if self.default else self.secondary_opts)[0])
+        return default_string(self, **kwargs)
+
+    flag_default.speaks = True  # type: ignore[attr-defined]
+    option._get_default_string = flag_default
 
 
 def _speak_types() -> None:

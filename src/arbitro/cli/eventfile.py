@@ -41,7 +41,10 @@ def register(app: typer.Typer) -> None:
     @app.command("export", help=_("Export the event file (JSON)."))
     def export(
         event_id: EventArg,
-        out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
+        out: Annotated[
+            Path | None,
+            typer.Option("--out", "-o", help=_("JSON file to write (default: printed)")),
+        ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
         """Export the event file: every record, as JSON (docs/event-file.schema.json)."""
@@ -67,7 +70,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("import", help=_("Import an event file."))
     def import_(
-        file: Annotated[Path, typer.Argument()],
+        file: Annotated[Path, typer.Argument(help=_("Event file (JSON)"))],
         as_id: Annotated[str | None, typer.Option("--as", help=_("New event id"))] = None,
         unverified: Annotated[
             bool,
@@ -102,7 +105,10 @@ def register(app: typer.Typer) -> None:
     @app.command(
         "replay", help=_("Replay an event file and print the standings, without saving it.")
     )
-    def replay(file: Annotated[Path, typer.Argument()], json_out: bool = JsonOpt) -> None:
+    def replay(
+        file: Annotated[Path, typer.Argument(help=_("Event file (JSON)"))],
+        json_out: bool = JsonOpt,
+    ) -> None:
         """Replay an event file in memory and print its current standings."""
         with errors(json_out), event_file_service.gc_paused():
             # The log is folded once, by its check: that state is the replay's.

@@ -113,6 +113,17 @@ def tiebreak_choices() -> str:
     )
 
 
+def _late_seat(state: EventState, number: int) -> tuple[int, int] | None:
+    """The round and table where a competitor just registered was seated at once (a late
+    pair completing round 1's incomplete table, FIBAS art. 37; a player at a table of three,
+    Scala 40 art. 26); None when it waits for the next seating."""
+    rnd = state.current_round()
+    if rnd == 0 or state.round(rnd).seating_published_at is None:
+        return None
+    table = state.table_of(rnd, number)
+    return None if table is None else (rnd, table.table)
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
     event_app = command_group(app, "event", _("Events: create, list, show"))
@@ -485,8 +496,23 @@ def register(app: typer.Typer) -> None:
                 late = setup.LateEntry(from_round, choice, vp, mp, not unranked)
             elif missed is not None or unranked:
                 raise ArbitroError("--missed and --unranked go with --from-round")
-            number = service().run(event_id, registering.Register(name, player or [], late=late))
-            if late is None:
+            svc = service()
+            number = svc.run(event_id, registering.Register(name, player or [], late=late))
+            state = svc.state(event_id)
+            seated = _late_seat(state, number) if late is None else None
+            article = state.code.cite_if("late_registration")
+            if seated is not None and article is not None:
+                rnd, table = seated
+                text = _(
+                    "Registered no. {number}: {name}, at table {table} of round {round} "
+                    "({article})",
+                    number=number,
+                    name=name,
+                    table=table,
+                    round=rnd,
+                    article=article,
+                )
+            elif late is None:
                 text = _("Registered no. {number}: {name}", number=number, name=name)
             else:
                 text = _(
@@ -538,7 +564,7 @@ def register(app: typer.Typer) -> None:
     def rename(
         event_id: EventArg,
         competitor: CompArg,
-        name: Annotated[str, typer.Argument()],
+        name: Annotated[str, typer.Argument(help=_("The competitor's new name"))],
         player: Annotated[
             list[str] | None,
             typer.Option("--player", "-p", help=_("Player (repeatable): replaces the players")),

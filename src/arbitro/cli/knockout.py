@@ -188,7 +188,9 @@ def register(app: typer.Typer) -> None:
     def register_pair(
         event_id: EventArg,
         name: Annotated[str, typer.Argument(help=_("Pair name"))],
-        player: Annotated[list[str] | None, typer.Option("--player", "-p")] = None,
+        player: Annotated[
+            list[str] | None, typer.Option("--player", "-p", help=_("Player (repeatable)"))
+        ] = None,
         unpaid: Annotated[bool, typer.Option(help=_("Entry fee not paid"))] = False,
         json_out: bool = JsonOpt,
     ) -> None:
@@ -376,8 +378,8 @@ def register(app: typer.Typer) -> None:
 
     @ko.command("import", help=_("Import a knockout event file."))
     def import_(
-        file: Annotated[Path, typer.Argument()],
-        as_id: Annotated[str | None, typer.Option("--as")] = None,
+        file: Annotated[Path, typer.Argument(help=_("Event file (JSON)"))],
+        as_id: Annotated[str | None, typer.Option("--as", help=_("New event id"))] = None,
         json_out: bool = JsonOpt,
     ) -> None:
         """Import a knockout event file, under its own id or ``--as``."""

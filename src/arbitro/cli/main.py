@@ -16,7 +16,7 @@ from arbitro.cli import coerce, lazy
 from arbitro.cli.click_words import LANG_KEY, speak
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
-from arbitro.codes.registry import code_specs, top_level_commands
+from arbitro.codes.registry import CodeSpec, EventKind, code_specs, top_level_commands
 from arbitro.i18n import N_, _, use_lang
 from arbitro.lazy_names import lazy_module
 
@@ -358,11 +358,33 @@ def argv_lang(argv: list[str]) -> str | None:
     return None
 
 
-ROOT_HELP = N_("arbitro: card-game competitions (Burraco FIBAS) for the director and the arbiter.")
+ROOT_HELP = N_("arbitro: card-game competitions ({games}) for the director and the arbiter.")
+# The codes with no events of their own (a law the other codes read: Bridge Law 13).
+ROOT_HELP_LAWS = N_("For the arbiter, also: {laws}.")
+
+
+def game_name(spec: CodeSpec) -> str:
+    """The game a code plays, as ``--help`` names it: its name's part before « — » (the
+    registry's names read «Burraco — FIBAS competition code»), with the words of its short
+    name that part lacks («Burraco FIBAS», «Burraco Parole UISP», «Scala 40»)."""
+    game = spec.name.render().partition(" — ")[0].strip()
+    extra = [w for w in spec.short_name.split() if w.casefold() not in game.casefold().split()]
+    return " ".join([game, *extra])
+
+
+def root_help() -> str:
+    """The root's help, in the current language: the games of the codes in the registry that
+    run events, then the laws the arbiter reads (codes without events), from the registry."""
+    specs = code_specs()
+    games = ", ".join(game_name(s) for s in specs if s.events is not EventKind.NONE)
+    laws = [s.name.render() for s in specs if s.events is EventKind.NONE]
+    text = _(ROOT_HELP, games=games)
+    return f"{text} {_(ROOT_HELP_LAWS, laws='; '.join(laws))}" if laws else text
+
 
 app = ArbitroApp(
     name="arbitro",
-    help=_(ROOT_HELP),
+    help=None,  # the root's help is set when the command line runs (_root: its language)
     no_args_is_help=True,
     add_completion=False,
     # Plain help and usage errors: Rich's panels cost ~0.1 s of imports at every --help and
@@ -375,7 +397,7 @@ app = ArbitroApp(
 def _root(application: typer.Typer) -> None:
     """The root's help and its options' help in the current language (the run's ``--lang``:
     rendered when the run starts, not when this module was imported)."""
-    application.info.help = _(ROOT_HELP)
+    application.info.help = root_help()
 
     def options(
         ctx: typer.Context,

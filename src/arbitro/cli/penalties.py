@@ -23,17 +23,19 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _, render
+from arbitro.i18n import _, message, render, verbatim
 from arbitro.lazy_names import lazy_module
+from arbitro.record_names import LEDGER_NAMES
 
 if TYPE_CHECKING:
     from arbitro.games import prepared_deals
-    from arbitro.tournament import event, records, zone
+    from arbitro.tournament import clock, event, records, zone
     from arbitro.tournament.commands import boards, values
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     prepared_deals = lazy_module("arbitro.games.prepared_deals")
     boards = lazy_module("arbitro.tournament.commands.boards")
+    clock = lazy_module("arbitro.tournament.clock")
     event = lazy_module("arbitro.tournament.event")
     records = lazy_module("arbitro.tournament.records")
     zone = lazy_module("arbitro.tournament.zone")
@@ -64,6 +66,29 @@ def _score(choice: AbandonChoice | None) -> records.AbandonScore | None:
     return None if choice is None else records.AbandonScore(choice.value)
 
 
+def lateness_text(preview: clock.LatenessPreview) -> str:
+    """What a lateness recorded costs, by the event's code (FIBAS art. 37: up to 5 minutes a
+    warning, 5:01-10 100 M.P., beyond the match lost; Parole art. 13.1-13.3), in words:
+    «Ritardo registrato (6:30): 100 M.P. in meno (FIBAS art. 37)»."""
+    if preview.forfeit:
+        cost = message("the match is lost")
+    elif preview.mp_penalty:
+        cost = message("{mp} M.P. off", mp=abs(preview.mp_penalty))
+    else:
+        cost = message("no points lost")
+    said = [cost, *(LEDGER_NAMES.get(s, verbatim(s)) for s in preview.sanctions)]
+    text = ", ".join(render(m) for m in said)
+    late = f"{preview.seconds // 60}:{preview.seconds % 60:02d}"
+    if preview.article is None:
+        return _("Lateness recorded ({late}): {cost}", late=late, cost=text)
+    return _(
+        "Lateness recorded ({late}): {cost} ({article})",
+        late=late,
+        cost=text,
+        article=preview.article,
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
@@ -82,10 +107,12 @@ def register(app: typer.Typer) -> None:
                 seconds = int(mm) * 60 + (int(ss) if ss else 0)
             except ValueError:
                 raise ArbitroError("lateness «{minutes}»: use mm:ss", minutes=minutes) from None
-            service().run(event_id, values.RecordLateness(round_number, competitor, seconds))
+            svc = service()
+            svc.run(event_id, values.RecordLateness(round_number, competitor, seconds))
+            preview = clock.lateness_preview(svc.state(event_id), round_number, competitor, seconds)
             emit(
                 {"round": round_number, "competitor": competitor, "seconds": seconds},
-                _("Lateness recorded"),
+                lateness_text(preview),
                 json_out,
             )
 
@@ -313,7 +340,9 @@ def register(app: typer.Typer) -> None:
         round_number: RoundArg,
         competitor: CompArg,
         reason: Annotated[str, typer.Option(help=_("Reason"))],
-        justified: Annotated[bool, typer.Option("--justified/--unjustified")] = True,
+        justified: Annotated[
+            bool, typer.Option("--justified/--unjustified", help=_("A justified abandon or not"))
+        ] = True,
         score: Annotated[
             str | None,
             typer.Option(

@@ -163,13 +163,53 @@ def register(app: typer.Typer) -> None:
 
     @print_app.command("standings", help=_("Provisional or final standings."))
     def standings(
-        event_id: EventArg, round_number: RoundArg, output: OutOpt, language: LangOpt = None
+        event_id: EventArg,
+        output: OutOpt,
+        round_number: Annotated[
+            int | None, typer.Argument(hidden=True, help=_("Round (old form: use --round)"))
+        ] = None,
+        round_option: Annotated[
+            int | None,
+            typer.Option("--round", help=_("After round (default: the current one)")),
+        ] = None,
+        language: LangOpt = None,
     ) -> None:
-        """The provisional or final standings (FIBAS art. 39)."""
+        """The provisional or final standings after a round (FIBAS art. 39): ``--round``, as
+        ``arbitro standings`` takes it, else the current round; the round written as an
+        argument (the old form, in directors' scripts) still works, with a notice."""
         with errors():
+            chosen = given_round(round_option, round_number)
             svc = service()
             state = svc.state(event_id)
-            state.round(round_number)
-            final = state.standings_final(round_number, svc.clock())
-            pdf = printouts.standings_pdf(state, round_number, lang=_lang(language), final=final)
+            rnd = chosen or state.current_round()
+            if rnd == 0:
+                raise ArbitroError(
+                    "no round is seated yet: the standings come after a round (--round N)"
+                )
+            state.round(rnd)
+            final = state.standings_final(rnd, svc.clock())
+            pdf = printouts.standings_pdf(state, rnd, lang=_lang(language), final=final)
             _write(output, pdf)
+
+
+def given_round(option: int | None, argument: int | None) -> int | None:
+    """The round ``print standings`` was given: ``--round``, or the argument of the old form
+    (``print standings EVENT 2``) with a notice on the errors' stream; both, if they differ,
+    are refused."""
+    if argument is None:
+        return option
+    if option is not None and option != argument:
+        raise ArbitroError(
+            "two rounds given ({argument} and --round {option}): give --round only",
+            argument=argument,
+            option=option,
+        )
+    typer.echo(
+        _(
+            "Notice: the round as an argument is the old form; write --round {round} (as "
+            "«arbitro standings» takes it).",
+            round=argument,
+        ),
+        err=True,
+    )
+    return argument

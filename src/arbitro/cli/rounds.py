@@ -93,6 +93,29 @@ def sheet_entry(
     )
 
 
+def points_option() -> Any:
+    """``--points`` of ``sheet`` and ``correct``: the players' negative points, one per deal
+    (Scala 40 art. 22), its help citing the code's article."""
+    return typer.Option(
+        "--points",
+        help=cited(
+            N_("The players' negative points in the table's order, one per deal ({article})"),
+            code_citing("negative_points"),
+            "negative_points",
+        ),
+    )
+
+
+def abandoned_option() -> Any:
+    """``--abandoned`` of ``sheet`` and ``correct``: the player who abandoned the table
+    (Scala 40 art. 25), its help citing the code's article."""
+    return typer.Option(
+        help=cited(
+            N_("The player who abandoned ({article})"), code_citing("negative_points"), "abandon"
+        )
+    )
+
+
 def _correction_options(individuals: bool) -> dict[str, Message]:
     """What to type to ``arbitro correct`` to give what a refusal says is missing, by the
     refusal's key (FIBAS art. 21; Scala 40 art. 24): the option to add, or the kinds left."""
@@ -492,29 +515,8 @@ def register(app: typer.Typer) -> None:
                 help=_("N-S base,points,E-W base,points (one per deal; teams: open room)"),
             ),
         ] = None,
-        points: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--points",
-                help=cited(
-                    N_(
-                        "The players' negative points in the table's order, one per deal ({article})"
-                    ),
-                    code_citing("negative_points"),
-                    "negative_points",
-                ),
-            ),
-        ] = None,
-        abandoned: Annotated[
-            int | None,
-            typer.Option(
-                help=cited(
-                    N_("The player who abandoned ({article})"),
-                    code_citing("negative_points"),
-                    "abandon",
-                )
-            ),
-        ] = None,
+        points: Annotated[list[str] | None, points_option()] = None,
+        abandoned: Annotated[int | None, abandoned_option()] = None,
         closed: Annotated[
             list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
         ] = None,
@@ -600,29 +602,8 @@ def register(app: typer.Typer) -> None:
         closed: Annotated[
             list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
         ] = None,
-        points: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--points",
-                help=cited(
-                    N_(
-                        "The players' negative points in the table's order, one per deal ({article})"
-                    ),
-                    code_citing("negative_points"),
-                    "negative_points",
-                ),
-            ),
-        ] = None,
-        abandoned: Annotated[
-            int | None,
-            typer.Option(
-                help=cited(
-                    N_("The player who abandoned ({article})"),
-                    code_citing("negative_points"),
-                    "abandon",
-                )
-            ),
-        ] = None,
+        points: Annotated[list[str] | None, points_option()] = None,
+        abandoned: Annotated[int | None, abandoned_option()] = None,
         table_agrees: Annotated[
             bool, typer.Option(help=_("The table acknowledges the mistake (inverted scores)"))
         ] = False,
@@ -640,7 +621,10 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option(help=_("A correction signed by the arbiter"))
         ] = False,
         actor: Annotated[
-            str, typer.Option(show_default=render(words.ACTOR_NAMES["director"]))
+            str,
+            typer.Option(
+                help=_("Corrected by"), show_default=render(words.ACTOR_NAMES["director"])
+            ),
         ] = "director",
         json_out: bool = JsonOpt,
     ) -> None:
@@ -721,7 +705,10 @@ def register(app: typer.Typer) -> None:
     @app.command("standings", help=_("Standings."))
     def show_standings(
         event_id: EventArg,
-        round_number: Annotated[int | None, typer.Option("--round", help=_("After round"))] = None,
+        round_number: Annotated[
+            int | None,
+            typer.Option("--round", help=_("After round (default: the current one)")),
+        ] = None,
         session: Annotated[
             int | None,
             typer.Option("--session", help=_("Only the rounds of this session (1, 2, ...)")),
@@ -783,7 +770,7 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         competitor: CompArg,
-        text: Annotated[str, typer.Argument()],
+        text: Annotated[str, typer.Argument(help=_("What the complaint says"))],
         json_out: bool = JsonOpt,
     ) -> None:
         """Lodge a complaint about a round's standings (FIBAS art. 39)."""
@@ -795,13 +782,24 @@ def register(app: typer.Typer) -> None:
     def complaints(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """The complaints not yet settled, with the numbers «resolve» takes (FIBAS art. 38-39)."""
         with errors(json_out):
-            found = service().open_complaints(event_id)
+            svc = service()
+            found = svc.open_complaints(event_id)
+            state = svc.state(event_id) if found else None
             lines = [
                 _(
-                    "Complaint no. {number}, round {round}, by {competitor}: {complaint}",
+                    "Complaint no. {number}, round {round}: {complaint}",
                     number=c.number,
                     round=c.round,
-                    competitor="—" if c.competitor is None else c.competitor,
+                    complaint=c.text,
+                )
+                if c.competitor is None or state is None
+                else _(
+                    "Complaint no. {number}, round {round}, by competitor {competitor} "
+                    "({name}): {complaint}",
+                    number=c.number,
+                    round=c.round,
+                    competitor=c.competitor,
+                    name=state.competitor(c.competitor).name,
                     complaint=c.text,
                 )
                 for c in found

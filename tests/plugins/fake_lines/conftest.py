@@ -2,32 +2,24 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.plugins.loading import plugin_module
 
 from arbitro.codes.registry import CodeSpec
 
 
 def _plugin() -> ModuleType:
-    """This folder's ``plugin.py``, imported once by its path."""
-    name = "fake_lines_plugin"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("plugin.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    """This folder's ``plugin.py``, imported once by its path as ``fake_lines_plugin``."""
+    return plugin_module(__file__, "fake_lines_plugin")
 
 
 @pytest.fixture
 def fake_lines() -> Iterator[CodeSpec]:
-    """The fake code and its game registered for the test, taken back after it."""
+    """The fake code and its game registered for the test, taken back after it (this folder's
+    ``plugin.py``, imported once by its path)."""
     with _plugin().fake_lines_registered() as spec:
         assert isinstance(spec, CodeSpec)
         yield spec

@@ -225,7 +225,8 @@ class RemediesArbiter(Generic[G]):
     explain: Callable[[core.Irregularity, G, G], Message] | None = None
     """The ruling in a sentence a player understands (the irregularity, the position before
     and after): what the remedy does, who plays now and how, the article; shown first among
-    the effects. None: the effects alone."""
+    the effects, and the generic «next to play» is then left out (the sentence says it).
+    None: the effects alone, who plays next last."""
 
     def irregularities(self) -> tuple[IrregularityKind, ...]:
         """Every kind of the code's remedies, with its article, label and fields."""
@@ -253,7 +254,7 @@ class RemediesArbiter(Generic[G]):
         if self.explain is not None:
             said = self.explain(irr, before, after)
             effects.insert(0, {"kind": "message", "text": message_json(said)})
-        if not after.is_over:
+        if not after.is_over and self.explain is None:  # a sentence says who plays now
             effects.append({"kind": "next", "seat": after.turn.value})
         score_row = None
         if self.row is not None:
