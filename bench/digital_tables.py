@@ -21,6 +21,14 @@ Method:
   Reported: the floors' and the updates' p50/p99, the ratios of the updates' p99 to each
   floor's p99, moves per second, refusals, reconnections, ``nproc`` and the load average.
 
+The pace: ``--think LOW-HIGH`` (or ``--think S``) seconds before each move, drawn per move
+(players take 2-4 s: ``--think 2-4``), so the latency is measured at a stated load rather
+than in a saturated server's queues; the echo floor's groups think the same before each
+turn. ``--think 0`` (the default) is the saturated run: every phone plays at once, for the
+most moves a second. The floor before the tables sends ``--size`` characters a message; the
+floor after sends the median size of the messages the phones received (the views), both
+reported. ``--floor-moves``: 40 turns a group saturated, 10 at a pace (about 30 s at 2-4 s).
+
 ``--processes N``: arbitro is ``scripts/production.sh N`` (N processes behind nginx, on
 PostgreSQL and Redis, both started for the run) and the phones connect through nginx. A
 table's phones may land on different processes; a move reaches the phones on the others
@@ -29,7 +37,7 @@ behind nginx (``bench/scale_out.py`` puts one there).
 
 The phones run in this process (one asyncio loop), the servers in their own. Only loopback
 addresses; a bounded number of moves.
-Run: .venv/bin/python bench/digital_tables.py [--tables 250] [--seconds 60]
+Run: .venv/bin/python bench/digital_tables.py [--tables 250] [--seconds 60] [--think 2-4]
      .venv/bin/python bench/digital_tables.py --processes 1 --tables 50
 """
 
@@ -178,13 +186,16 @@ def echo_server() -> Iterator[str]:
         stop(process)
 
 
-async def floor(base: str, groups: int, turns: int, size: int) -> list[float]:
-    """Each group's four sockets take ``turns`` turns; each message's time to the other
-    three, in seconds."""
+async def floor(
+    base: str, groups: int, turns: int, size: int, think: tuple[float, float] = (0.0, 0.0)
+) -> list[float]:
+    """Each group's four sockets take ``turns`` turns, the sender thinking ``think`` seconds
+    (drawn in the range) before each; each message's time to the other three, in seconds."""
     times: list[float] = []
     payload = "x" * size
 
     async def group(g: int) -> None:
+        rng = random.Random(f"floor-{g}")
         sockets = [
             await connect(f"{base}/echo/{g}", ping_interval=None, max_size=2**22) for _ in range(4)
         ]
@@ -192,6 +203,8 @@ async def floor(base: str, groups: int, turns: int, size: int) -> list[float]:
             await asyncio.sleep(0.2)  # every member registered
             for turn in range(turns):
                 sender = sockets[turn % 4]
+                if think[1] > 0:
+                    await asyncio.sleep(rng.uniform(*think))
                 left = time.perf_counter()
                 await sender.send(json.dumps({"t": turn, "p": payload}))
                 for other in sockets:
@@ -282,7 +295,7 @@ async def play(base: str, secret: bytes, args: argparse.Namespace) -> dict[str, 
     tally = phones.Tally()
     seats = ["N", "E", "S", "W"]
     bots = phones.table_phones(
-        base, secret, EVENT, 1, range(1, args.tables + 1), seats, tally, args.seed
+        base, secret, EVENT, 1, range(1, args.tables + 1), seats, tally, args.seed, args.think
     )
     halt = asyncio.Event()
     tasks = [asyncio.create_task(p.run(halt, stop_at_sheet=False)) for p in bots]
@@ -303,7 +316,17 @@ async def play(base: str, secret: bytes, args: argparse.Namespace) -> dict[str, 
         "reconnects": tally.reconnects,
         "causes": tally.causes.most_common(3),
         "connected": len(tally.at),
+        "size": sorted(tally.sizes)[len(tally.sizes) // 2] if tally.sizes else 0,
     }
+
+
+def think_range(text: str) -> tuple[float, float]:
+    """``--think``: ``LOW-HIGH`` or ``S`` seconds (``0``: no thought, the saturated pace)."""
+    low, _, high = text.partition("-")
+    pace = (float(low), float(high or low))
+    if pace[0] < 0 or pace[1] < pace[0]:
+        raise argparse.ArgumentTypeError(f"not a range of seconds: {text}")
+    return pace
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -311,28 +334,46 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--tables", type=int, default=250, help="digital tables (4 phones each)")
     parser.add_argument("--seconds", type=float, default=60, help="the tables' play window")
-    parser.add_argument("--floor-moves", type=int, default=40, help="echo turns a group")
+    parser.add_argument(
+        "--floor-moves", type=int, default=None, help="echo turns a group (40; 10 at a pace)"
+    )
     parser.add_argument("--size", type=int, default=1500, help="echo message size (a view's)")
     parser.add_argument("--processes", type=int, default=0, help="production.sh N behind nginx")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--think",
+        type=think_range,
+        default=(0.0, 0.0),
+        help="seconds a phone thinks before each move: LOW-HIGH or S (0: saturated)",
+    )
     args = parser.parse_args(argv)
+    paced = args.think[1] > 0
+    turns = args.floor_moves if args.floor_moves is not None else (10 if paced else 40)
+    pace = f"{args.think[0]:g}-{args.think[1]:g} s a move" if paced else "0 (saturated)"
     random.seed(args.seed)
     print(
         f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}; nproc {os.cpu_count()}; "
         f"load average {os.getloadavg()}; tables {args.tables}; processes "
-        f"{args.processes or '1 (arbitro serve)'}"
+        f"{args.processes or '1 (arbitro serve)'}; think {pace}; floor turns {turns}"
     )
     with tempfile.TemporaryDirectory(prefix="arbitro-digital-") as folder:
         with echo_server() as echo:
-            before = asyncio.run(floor(echo, args.tables, args.floor_moves, args.size))
+            before = asyncio.run(floor(echo, args.tables, turns, args.size, args.think))
         with arbitro(args, Path(folder)) as (base, secret):
             result = asyncio.run(play(base, secret, args))
+        size_after = result["size"] or args.size  # the views' median size
         with echo_server() as echo:
-            after = asyncio.run(floor(echo, args.tables, args.floor_moves, args.size))
+            after = asyncio.run(floor(echo, args.tables, turns, size_after, args.think))
     update = result["latencies"]
     rate = result["moves"] / result["window"]
-    print(f"echo floor before: p50 {pct(before, 0.5):.1f} ms, p99 {pct(before, 0.99):.1f} ms")
-    print(f"echo floor after:  p50 {pct(after, 0.5):.1f} ms, p99 {pct(after, 0.99):.1f} ms")
+    print(
+        f"echo floor before ({args.size} chars): p50 {pct(before, 0.5):.1f} ms, "
+        f"p99 {pct(before, 0.99):.1f} ms"
+    )
+    print(
+        f"echo floor after ({size_after} chars, the views' median): p50 {pct(after, 0.5):.1f} "
+        f"ms, p99 {pct(after, 0.99):.1f} ms"
+    )
     print(
         f"moves: {result['moves']} in {result['window']:.1f} s = {rate:.1f} moves/s; tables "
         f"connected {result['connected']}/{args.tables}; refusals {len(result['refusals'])}; "

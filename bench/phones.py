@@ -15,6 +15,11 @@ would, then another offered move is chosen; every refusal is in the tally.
 Behind a proxy each phone notes which process holds its socket (the handshake's
 ``X-Arbitro-Worker``, web/factory.py), so that a run shows how its tables' phones were spread.
 
+A phone may think before each new move (``think``: a range of seconds, drawn uniformly per
+move, as players take 2-4 s; none by default, the saturated pace): the move's time starts
+when it leaves, after the thought. A move sent again (not acknowledged, refused) is not
+thought about again.
+
 Times are ``time.perf_counter`` (one process: the bench's and the test's loop). Only
 loopback addresses are used by the callers."""
 
@@ -60,6 +65,7 @@ class Tally:
     finished: set[int] = field(default_factory=set)  # tables whose sheet is filled
     retried: int = 0  # refused moves sent again
     processes: dict[tuple[int, str], str] = field(default_factory=dict)  # (table, seat) -> label
+    sizes: list[int] = field(default_factory=list)  # characters of each message received
 
     def spread(self) -> Counter[int]:
         """How many tables had their phones on 1, 2, 3... processes (last connections)."""
@@ -96,6 +102,7 @@ class Phone:
         seat: str,
         tally: Tally,
         rng: random.Random,
+        think: tuple[float, float] = (0.0, 0.0),
     ) -> None:
         token = make_token(secret, event, table, round_number)
         self.url = f"{ws_base(base)}/t/{token}/digital/{seat}/ws"
@@ -109,10 +116,13 @@ class Phone:
         self.fresh = False  # no view yet on this connection
         self.refused = False  # an error came since the pending move was sent
         self.retries = 0
+        self.think = think  # seconds before each new move: drawn in [low, high]
+        self.stop: asyncio.Event | None = None
 
     async def run(self, stop: asyncio.Event, stop_at_sheet: bool = True) -> None:
         """Play until ``stop`` (or the table's sheet is filled), connecting again whenever
         the socket is lost."""
+        self.stop = stop
         delay = 0.1
         while not stop.is_set():
             try:
@@ -147,6 +157,7 @@ class Phone:
             except TimeoutError:
                 continue
             arrived = time.perf_counter()
+            self.tally.sizes.append(len(text))
             data = json.loads(text)
             if data.get("type") == "error":
                 self.tally.refusals.append(f"{self.table} {self.seat}: {data.get('message')}")
@@ -193,9 +204,26 @@ class Phone:
         moves = view["moves"]
         if moves and self.pending is None:
             move = self.rng.choice(moves)
+            if await self._thought():
+                return  # stopped while thinking
             self.pending, self.retries = (deal, n + 1, move), 0
             tally.sent[(self.table, deal, n + 1)] = (self.seat, move, time.perf_counter())
             await socket.send(json.dumps({"deal": deal, "n": n + 1, "move": move}))
+
+    async def _thought(self) -> bool:
+        """Think before a new move (``think``); True if ``stop`` came meanwhile."""
+        low, high = self.think
+        if high <= 0:
+            return False
+        pause = self.rng.uniform(low, high)
+        if self.stop is None:
+            await asyncio.sleep(pause)
+            return False
+        try:
+            await asyncio.wait_for(self.stop.wait(), timeout=pause)
+        except TimeoutError:
+            return False
+        return True
 
     def _between(self, before: tuple[int, int], now: tuple[int, int]) -> Iterable[Key]:
         """The moves of this table made between two views (of the same deal, or the last
@@ -214,11 +242,22 @@ def table_phones(
     seats: Iterable[str],
     tally: Tally,
     seed: int,
+    think: tuple[float, float] = (0.0, 0.0),
 ) -> list[Phone]:
-    """A phone for every seat of every table."""
+    """A phone for every seat of every table (``think``: see :class:`Phone`)."""
     chosen = list(seats)
     return [
-        Phone(base, secret, event, round_number, t, s, tally, random.Random(f"{seed}-{t}-{s}"))
+        Phone(
+            base,
+            secret,
+            event,
+            round_number,
+            t,
+            s,
+            tally,
+            random.Random(f"{seed}-{t}-{s}"),
+            think,
+        )
         for t in tables
         for s in chosen
     ]

@@ -8,12 +8,15 @@ The record store writes its SQL once, with ``?`` placeholders, and runs it in a
   keys, busy timeout, full synchronous commits) and ``BEGIN IMMEDIATE`` for writes. Opening
   it never imports SQLAlchemy (issue 14: ``import sqlalchemy`` alone is 200-400 ms of a
   command that should take 300). The connections are pooled and each is used by one thread
-  at a time (the web app serves requests from a pool of threads).
+  at a time (the web app serves requests from a pool of threads). A second pool, of
+  connections with ``PRAGMA synchronous=NORMAL``, serves the transactions that are not
+  ``durable`` (a digital table's moves: docs/architecture.md, "Durability of a table's moves").
 - :class:`EngineDatabase`: the pooled DB-API connections of a SQLAlchemy engine
   (``engine.raw_connection()``): PostgreSQL through psycopg 3 (the engine's pool, pre-ping
   and adapters, so several web workers share the database as before), and the SQLite URLs
   the first does not take (in memory, with options), where the engine's single connection
-  must be shared with the other tables' code.
+  must be shared with the other tables' code. On PostgreSQL a transaction that is not
+  ``durable`` begins with ``SET LOCAL synchronous_commit = off``.
 
 Values are bound and read as the SQLAlchemy columns of :mod:`arbitro.store.schema` did, so
 databases written by either read the same: on SQLite a time is the text of SQLAlchemy's
@@ -34,7 +37,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from arbitro.store.engine import connect_sqlite
+from arbitro.store.engine import TABLE_LOG_POSTGRES, TABLE_LOG_SYNCHRONOUS, connect_sqlite
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -135,16 +138,22 @@ class Database(ABC):
         return known
 
     @contextmanager
-    def transaction(self, write: bool) -> Iterator[Transaction]:
+    def transaction(self, write: bool, *, durable: bool = True) -> Iterator[Transaction]:
         """A transaction, committed at the end of the block (rolled back if it raises);
-        ``write`` takes SQLite's write lock at its start (``BEGIN IMMEDIATE``)."""
-        connection = self._take()
+        ``write`` takes SQLite's write lock at its start (``BEGIN IMMEDIATE``). Not
+        ``durable`` (a digital table's moves): its commit survives a killed process but a
+        power cut may lose it (SQLite's ``synchronous=NORMAL`` connections, PostgreSQL's
+        ``synchronous_commit = off`` for this transaction); every other transaction is on
+        the disk when its block ends."""
+        connection = self._take_for(durable)
         cursor = None
         healthy = False
         try:
             cursor = connection.cursor()
             if self.dialect == "sqlite":
                 cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            elif self.dialect == "postgresql" and not durable:
+                cursor.execute(TABLE_LOG_POSTGRES)  # begins the transaction (not autocommit)
             yield Transaction(self, connection, cursor)
             connection.commit()
             healthy = True
@@ -162,6 +171,10 @@ class Database(ABC):
                 except Exception:
                     healthy = False
             self._give(connection, healthy)
+
+    def _take_for(self, durable: bool) -> Any:
+        """A connection for a transaction (``durable`` or not); the same pool by default."""
+        return self._take()
 
     @abstractmethod
     def _take(self) -> Any:
@@ -184,6 +197,8 @@ class SQLiteFile(Database):
         super().__init__()
         self.path = os.path.abspath(path)  # as SQLAlchemy resolves it: once, at the start
         self._idle: list[sqlite3.Connection] = []
+        self._idle_moves: list[sqlite3.Connection] = []  # synchronous=NORMAL
+        self._moves: set[sqlite3.Connection] = set()  # the NORMAL connections open
         self._lock = threading.Lock()
 
     def connect(self) -> sqlite3.Connection:
@@ -202,19 +217,35 @@ class SQLiteFile(Database):
                 return self._idle.pop()
         return connect_sqlite(self.path)
 
+    def _take_for(self, durable: bool) -> sqlite3.Connection:
+        if durable:
+            return self._take()
+        with self._lock:
+            if self._idle_moves:
+                return self._idle_moves.pop()
+        connection = connect_sqlite(self.path, TABLE_LOG_SYNCHRONOUS)
+        with self._lock:
+            self._moves.add(connection)
+        return connection
+
     def _give(self, connection: Any, healthy: bool) -> None:
         assert isinstance(connection, sqlite3.Connection)
         with self._lock:
-            if healthy and len(self._idle) < POOL_SIZE:
-                self._idle.append(connection)
+            moves = connection in self._moves
+            idle = self._idle_moves if moves else self._idle
+            if healthy and len(idle) < POOL_SIZE:
+                idle.append(connection)
                 return
+            self._moves.discard(connection)
         connection.close()
 
     def close(self) -> None:
         """Close the idle connections."""
         with self._lock:
             idle, self._idle = self._idle, []
-        for connection in idle:
+            moves, self._idle_moves = self._idle_moves, []
+            self._moves.difference_update(moves)
+        for connection in idle + moves:
             connection.close()
 
 

@@ -4,6 +4,11 @@ SQLite (the default, one file per installation) runs in WAL journal mode with fo
 busy timeout and full synchronous commits; a writing transaction starts with ``BEGIN IMMEDIATE``
 so that appends are serialised. PostgreSQL is reached through psycopg 3.
 
+A digital table's moves are the one exception to full synchronous commits (docs/architecture.md,
+"Durability of a table's moves"): their appends run on connections with
+``PRAGMA synchronous=NORMAL`` (:data:`TABLE_LOG_SYNCHRONOUS`) on SQLite, and with
+``SET LOCAL synchronous_commit = off`` on PostgreSQL (:data:`TABLE_LOG_POSTGRES`).
+
 SQLAlchemy is imported only when an engine is made: the record store opens an up-to-date
 SQLite file with :func:`connect_sqlite` alone (issue 14).
 """
@@ -32,6 +37,16 @@ else:
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
 DEFAULT_DATABASE_URL = "sqlite:///arbitro.sqlite3"
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+SQLITE_SYNCHRONOUS = "FULL"
+"""Every commit is on the disk when it returns (an fsync of the WAL a commit)."""
+TABLE_LOG_SYNCHRONOUS = "NORMAL"
+"""A digital table's move appends: in WAL mode a commit is in the WAL file (the operating
+system's cache) when it returns, safe against a killed process; the WAL is synced at the next
+full commit or checkpoint, so a power cut may lose the last moves, never a later record."""
+TABLE_LOG_POSTGRES = "SET LOCAL synchronous_commit = off"
+"""The same trade-off on PostgreSQL, for the move append's transaction only: safe against a
+killed server process, a crash of the machine may lose the last commits (at most three times
+``wal_writer_delay``), never leave the database inconsistent."""
 WRITE_OPTION = "arbitro_write"
 
 
@@ -87,28 +102,32 @@ def sqlite_file(url: str) -> str | None:
     return None
 
 
-def setup_sqlite(connection: sqlite3.Connection) -> None:
+def setup_sqlite(connection: sqlite3.Connection, synchronous: str = SQLITE_SYNCHRONOUS) -> None:
     """The store's settings of a new SQLite connection: transactions begun explicitly (see
-    ``BEGIN IMMEDIATE``), WAL, foreign keys, the busy timeout, full synchronous commits."""
+    ``BEGIN IMMEDIATE``), WAL, foreign keys, the busy timeout, full synchronous commits
+    (``synchronous``: :data:`TABLE_LOG_SYNCHRONOUS` for the connections of a table's moves)."""
+    if synchronous not in (SQLITE_SYNCHRONOUS, TABLE_LOG_SYNCHRONOUS):
+        raise ValueError(f"unsupported synchronous setting {synchronous!r}")
     connection.isolation_level = None
     cursor = connection.cursor()
     try:
         _wal(cursor)
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
     finally:
         cursor.close()
 
 
-def connect_sqlite(path: str) -> sqlite3.Connection:
+def connect_sqlite(path: str, synchronous: str = SQLITE_SYNCHRONOUS) -> sqlite3.Connection:
     """A new connection to the SQLite file at ``path`` with the store's settings, usable from
-    any thread (one thread at a time: the record store's pool hands it to one user)."""
+    any thread (one thread at a time: the record store's pool hands it to one user);
+    ``synchronous``: see :func:`setup_sqlite`."""
     connection = sqlite3.connect(
         path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000, check_same_thread=False
     )
     try:
-        setup_sqlite(connection)
+        setup_sqlite(connection, synchronous)
     except BaseException:
         connection.close()
         raise

@@ -303,11 +303,16 @@ class RecordStore:
         nothing, numbered after its last, each marked as decided on the event's record
         ``event_seq``. :class:`ConcurrencyError` if ``expected_seq`` is not the table's last
         seq (another process appended a move of this table meanwhile); the tables' logs are
-        independent: an append to one never races with another's."""
+        independent: an append to one never races with another's.
+
+        Not a durable commit (docs/architecture.md, "Durability of a table's moves"): the
+        moves survive a killed process; a power cut may lose the last ones appended since the
+        last durable commit (a sheet, a ruling, any other record) or checkpoint, never one
+        without those before it."""
         prepared = [_prepare(index, record) for index, record in enumerate(records, 1)]
         now = datetime.now(UTC)
         try:
-            with self._transaction(write=True) as connection:
+            with self._db.transaction(write=True, durable=False) as connection:
                 if not _event_exists(connection, event_id):
                     raise _unknown_event_error(event_id)
                 row = connection.one(LAST_TABLE_SEQ_SQL, (event_id, round_number, table))
