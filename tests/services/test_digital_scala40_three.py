@@ -27,12 +27,15 @@ from arbitro.games.scala40.deal import ORDER
 from arbitro.games.scala40.digital import ENGINE
 from arbitro.games.scala40.moves import parse_move
 from arbitro.games.scala40.record import RULES
+from arbitro.services.digital_desk import progress
+from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.services.events import EventService
 from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
+from arbitro.tournament.digital.hand_record import deal_record
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import CompetitorId, EventFormat, Movement
 
@@ -158,6 +161,10 @@ def test_a_table_of_three_plays_by_messages_signs_and_ranks_with_the_table_of_fo
     view = tables.view("tre", 1, 2, Seat.E)
     assert view["sheet"] == entry.to_payload()
     assert view["over"] and len(view["scores"]) == 3
+    # the desk and the hand records show the three seats, no empty fourth hand
+    assert list(progress(service.state("tre"), t)["seats"]) == ["N", "E", "S"]
+    record = deal_record(t, 1, "it")
+    assert len(record.hands) == 3 and len(record.left) == 3
 
     signers = [tables.signer("tre", 1, 2, s) for s in THREE]
     assert signers == [str(p) for p in three]
@@ -218,7 +225,7 @@ def test_an_abandon_lets_a_digital_table_of_four_go_on_three_handed(
     with pytest.raises(ArbitroError) as gone:
         tables.play("abbandono", 1, 1, Seat.S, 1, n + 1, "draw")
     assert "abbandonato" in gone.value.it and "abandoned" in gone.value.en
-    tables.advance("abbandono", 1, 1)  # the robot plays his turns (as the desk's resume)
+    DigitalRounds(service).go_on("abbandono", 1)  # as the desk does after the abandon
     assert tables.table("abbandono", 1, 1).position().turn is not Seat.S
     _play_by_messages(tables, "abbandono", 1, rng)
 

@@ -122,14 +122,19 @@ class DigitalTable:
 
     @property
     def seats(self) -> tuple[Seat, ...]:
-        """The seats dealt a hand in the deal being played, in the engine's order: the
-        engine's ``deal_seats`` of its layout where it has one (three at a Scala 40 table of
-        three, arts. 25, 26), else all the engine's :attr:`DigitalEngine.seats`."""
+        """The seats dealt a hand in the deal being played (:meth:`seats_of`)."""
+        return self.seats_of(self.current.number) if self.deals else self.engine.seats
+
+    def seats_of(self, deal: int) -> tuple[Seat, ...]:
+        """The seats dealt a hand in deal ``deal``, in the engine's order: the engine's
+        ``deal_seats`` of its layout where it has one (three at a Scala 40 table of three,
+        or after an abandon: arts. 25, 26), else all the engine's
+        :attr:`DigitalEngine.seats`."""
         engine = self.engine
         hook = getattr(engine, "deal_seats", None)
-        if hook is None or not self.deals:
+        if hook is None:
             return engine.seats
-        dealt = set(hook(self.current.layout))
+        dealt = set(hook(self.deals[deal - 1].layout))
         return tuple(s for s in engine.seats if s in dealt)
 
     @property
