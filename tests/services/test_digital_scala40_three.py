@@ -35,6 +35,7 @@ from arbitro.services.registering import Register
 from arbitro.store import RecordStore
 from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
+from arbitro.tournament.digital.commands import DealNext
 from arbitro.tournament.digital.hand_record import deal_record
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import CompetitorId, EventFormat, Movement
@@ -251,3 +252,26 @@ def test_an_abandon_lets_a_digital_table_of_four_go_on_three_handed(
     assert sheet_status(service.state("abbandono"), 1, 1) == "confirmed"
     standings = {r.competitor: (r.vp, r.mp) for r in service.standings("abbandono")}
     assert standings[leaver] == (0, 1000)
+
+
+def test_a_table_of_three_left_by_one_more_deals_no_more(service: EventService) -> None:
+    """Art. 25 permits three, not two: at a table of three whose East abandons, the robot
+    finishes the deal under way; the next deal cannot be dealt to two (refused, citing the
+    table's size), so the table stops at the deal's end for the arbiter to rule, and the
+    desk's abandon does not fail."""
+    _event(service, "due", 3)
+    players = _players(service, "due", 1)
+    tables = DigitalTables(service, random.Random(6))
+    tables.open("due", 1, 1, robots=(Seat.S,))
+    rng = random.Random(2)
+    _play_by_messages(tables, "due", 1, rng, until=4)
+    service.run("due", values.RecordAbandon(1, players[SEATS.index(Seat.E)], True, reason="malore"))
+    DigitalRounds(service).go_on("due", 1)
+    _play_by_messages(tables, "due", 1, rng)
+    t = tables.table("due", 1, 1)
+    assert [d.number for d in t.deals] == [1] and t.position().is_over
+    assert tables.view("due", 1, 1, Seat.N)["sheet"] is None
+    with pytest.raises(ArbitroError) as two:
+        service.run("due", DealNext(1, 1, ENGINE.layout(random.Random(1), t.current.layout)))
+    assert "giocatori rimasti" in two.value.it and two.value.key == "digital.too_few"
+    assert two.value.article is not None and "25" in str(two.value.article)

@@ -114,6 +114,16 @@ def seated_layout(
     seating, gone = found
     seats = [s for s in cast(Any, engine).table_seats(seating) if s not in gone]
     fitted: dict[str, Any] = cast(Any, engine).seated_layout(layout, seats, first)
+    if gone:
+        try:
+            engine.start(fitted)
+        except ArbitroError as err:  # too few left to play (Scala 40 art. 25: three)
+            raise ConflictError(
+                "the table cannot go on with the players left: {why}",
+                why=err.msg,
+                article=err.article,
+                key="digital.too_few",
+            ) from None
     return fitted
 
 
