@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.digital.play import Secrecy, deck_words
 
 from arbitro.codes.ids import CodeId, GameId
 from arbitro.codes.scala40_sheet import Scala40Entry
@@ -275,3 +276,56 @@ def test_a_table_of_three_left_by_one_more_deals_no_more(service: EventService) 
         service.run("due", DealNext(1, 1, ENGINE.layout(random.Random(1), t.current.layout)))
     assert "giocatori rimasti" in two.value.it and two.value.key == "digital.too_few"
     assert two.value.article is not None and "25" in str(two.value.article)
+
+
+def test_random_play_at_a_table_of_three_hides_every_card_and_scores_as_the_engine_alone(
+    service: EventService,
+) -> None:
+    """Issue 32's protocol check at a table of three (art. 26): moves from each seat's
+    offered ones (the bot's, one in five a random one), sent as the phones send them; no
+    view of the three seats shows a card of another hand, the stock or under the top
+    discard (tests/digital/play.py's secrecy, art. 6), and the sheet the views carry is the
+    one the engine alone fills on the same deals with the same moves (art. 22)."""
+    _event(service, "segreto", 3)
+    tables = DigitalTables(service, random.Random(23))
+    tables.open("segreto", 1, 1)
+    choose = random.Random(31)
+    secrecy: Secrecy | None = None
+    deal_now = 0
+    sent: list[list[str]] = [[], [], []]
+    while True:
+        t = tables.table("segreto", 1, 1)
+        seats = t.seats
+        assert seats == THREE
+        views = {s: tables.view("segreto", 1, 1, s) for s in seats}
+        first = views[Seat.N]
+        if first["deal"] != deal_now:
+            deal_now = first["deal"]
+            layout = t.current.layout
+            secrecy = Secrecy(ENGINE.start(layout), seats, deck_words(layout, seats))
+            secrecy.start(views)
+        else:
+            assert secrecy is not None
+            secrecy.moved(t.position(), t.current.moves[-1][1])
+        for s, v in views.items():
+            assert not secrecy.hidden(s, v), f"{s.value} sees a hidden card"
+        if first["sheet"]:
+            break
+        (seat,) = [s for s in seats if views[s]["moves"]]
+        v = views[seat]
+        move = str(ENGINE.robot(t.position().copy(), choose))
+        if choose.random() < 0.2:
+            move = choose.choice(v["moves"])
+        sent[v["deal"] - 1].append(move)
+        tables.play("segreto", 1, 1, seat, v["deal"], v["n"] + 1, move)
+    games = []
+    for d, moves in zip(tables.table("segreto", 1, 1).deals, sent, strict=True):
+        game = ENGINE.start(d.layout)  # the engine alone, the same moves
+        for move in moves:
+            game.push(ENGINE.parse_move(move))
+        assert game.is_over
+        games.append(game)
+    seating = service.state("segreto").round(1).seating
+    assert seating is not None
+    assert first["sheet"] == ENGINE.sheet_entry(games, seating.tables[0])
+    assert len(first["sheet"]["players"]) == 3 and len(first["sheet"]["points"]) == 3
