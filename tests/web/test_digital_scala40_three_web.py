@@ -1,0 +1,43 @@
+"""A Scala 40 table of three over the real server (issue 32; art. 26): three players, a table
+of three whose deals robots played; the three seats' phones (WebSocket) each get a view of
+three hands (no empty fourth), the round's sheet of three columns, and sign it with one
+message each (art. 23): the sheet is confirmed by the three."""
+
+from __future__ import annotations
+
+import json
+import random
+from contextlib import ExitStack
+
+from fastapi import FastAPI
+from tests.web.digital_phones import Phone, seat_phones, signed, wait_for
+from tests.web.test_digital_scala40_web import scala40_event
+
+from arbitro.games.core.seats import Seat
+from arbitro.services.digital_tables import DigitalTables
+from arbitro.tournament.commands.sheets import sheet_status
+
+THREE = ("N", "E", "S")
+
+
+def test_three_phones_see_three_hands_and_sign_the_sheet_of_a_table_of_three(
+    web_app: FastAPI, live_server: str
+) -> None:
+    web = web_app.state.web
+    event = scala40_event(web, "scala-a-tre", players=3)
+    DigitalTables(web.service, random.Random(4)).open(
+        event, 1, 1, robots=tuple(Seat(s) for s in THREE)
+    )
+    with ExitStack() as stack:
+        phones = seat_phones(stack, Phone, live_server, web.secret, event, THREE)
+        for seat, phone in phones.items():
+            view = phone.view
+            assert sorted(view["hand_sizes"]) == sorted(THREE), seat
+            assert len(view["areas"]) == 3 and view["over"] and view["deal"] == 3
+            assert len(view["sheet"]["players"]) == 3
+            assert all(len(row) == 3 for row in view["sheet"]["points"])
+        for k, seat in enumerate(THREE, 1):  # each of the three signs for themself
+            phones[seat].socket.send(json.dumps({"sign": True}))
+            wait_for(lambda k=k: len(signed(web, event)) == k)  # type: ignore[misc]
+        assert not any(p.errors for p in phones.values())
+    assert sheet_status(web.service.state(event), 1, 1) == "confirmed"
