@@ -156,6 +156,8 @@ def test_a_table_of_three_plays_by_messages_signs_and_ranks_with_the_table_of_fo
     assert dealers[1] is ORDER.cycle(dealers[0], THREE)[1]
     assert dealers[2] is ORDER.cycle(dealers[1], THREE)[1]
     assert all(d.layout["seats"] == ["N", "E", "S"] for d in t.deals)
+    for d in t.deals:  # an event file's records decided again make the same layouts
+        assert ENGINE.seated_layout(d.layout, THREE, d.number == 1) == d.layout
 
     rows = _replayed_rows(tables, "tre", 2)
     assert all(sorted(r.values())[0] == 0 and len(r) == 3 for r in rows)
@@ -329,3 +331,23 @@ def test_random_play_at_a_table_of_three_hides_every_card_and_scores_as_the_engi
     assert seating is not None
     assert first["sheet"] == ENGINE.sheet_entry(games, seating.tables[0])
     assert len(first["sheet"]["players"]) == 3 and len(first["sheet"]["points"]) == 3
+
+
+def test_a_first_dealer_drawn_at_the_empty_seat_is_drawn_again_among_the_three() -> None:
+    """Art. 3 (the lowest card deals) among the three of a table of three: a draw that named
+    the empty seat West is made again with the deal's own seed, each of the three as likely;
+    a later deal whose dealer's seat is empty passes to the right (art. 4); a layout dealt
+    to the three already is left as it is."""
+    dealers = []
+    for seed in range(600):
+        layout = ENGINE.layout(random.Random(seed), None)
+        fitted = ENGINE.seated_layout(layout, THREE, True)
+        assert fitted["seats"] == ["N", "E", "S"] and fitted["deck"] == layout["deck"]
+        if layout["dealer"] != "W":
+            assert fitted["dealer"] == layout["dealer"]
+        dealers.append(fitted["dealer"])
+        assert ENGINE.seated_layout(fitted, THREE, True) == fitted
+    counts = {s: dealers.count(s) for s in ("N", "E", "S")}
+    assert sum(counts.values()) == 600 and min(counts.values()) > 160, counts
+    later = ENGINE.seated_layout({**layout, "dealer": "W"}, THREE, False)
+    assert later["dealer"] == ORDER.cycle(Seat.W, (Seat.W, *THREE))[1].value
