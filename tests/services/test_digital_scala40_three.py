@@ -11,6 +11,7 @@ next deals are dealt to the three, and the sheet names him with his column blank
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -31,9 +32,11 @@ from arbitro.games.scala40.record import RULES
 from arbitro.services.digital_desk import progress
 from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.services.digital_tables import DigitalTables
+from arbitro.services.event_file import export_event, import_event
 from arbitro.services.events import EventService
 from arbitro.services.registering import Register
 from arbitro.store import RecordStore
+from arbitro.store.secret import load_secret
 from arbitro.tournament.commands import values
 from arbitro.tournament.commands.sheets import sheet_status
 from arbitro.tournament.digital.commands import DealNext
@@ -250,11 +253,19 @@ def test_an_abandon_lets_a_digital_table_of_four_go_on_three_handed(
         "abandoned": leaver,
     }
     assert tables.view("abbandono", 1, 1, Seat.S)["hand"] == []
+    secret = load_secret(service.store)  # each phone signs with its device, as the phones
     for s in stay:
-        tables.sign("abbandono", 1, 1, tables.signer("abbandono", 1, 1, s))
+        who = tables.signer("abbandono", 1, 1, s)
+        tables.sign("abbandono", 1, 1, who, device=f"telefono-{s.value}-0001", seal=secret)
     assert sheet_status(service.state("abbandono"), 1, 1) == "confirmed"
     standings = {r.competitor: (r.vp, r.mp) for r in service.standings("abbandono")}
     assert standings[leaver] == (0, 1000)
+    # the event file: every record decided again (the fitted layouts, the robot's moves
+    # for the leaver) imports to the same table and standings
+    import_event(service, json.loads(json.dumps(export_event(service, "abbandono"))), "copia")
+    assert service.standings("copia") == service.standings("abbandono")
+    copied = tables.table("copia", 1, 1)
+    assert [(d.layout, d.moves) for d in copied.deals] == [(d.layout, d.moves) for d in t.deals]
 
 
 def test_a_table_of_three_left_by_one_more_deals_no_more(service: EventService) -> None:
