@@ -9,13 +9,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.games.core.seats import Seat
 from arbitro.tournament.commands.command import Context
 from arbitro.tournament.commands.common import playing_table
-from arbitro.tournament.digital.engine import DigitalEngine, engine_of
+from arbitro.tournament.digital.engine import DigitalEngine, engine_of, seated_engine
 from arbitro.tournament.digital.table import DigitalTable, TableLog
 from arbitro.tournament.model import TableSeating
 from arbitro.tournament.records import (
@@ -69,14 +69,15 @@ def _abandoned_seats(
     (Scala 40 art. 25, the event's ``abandon`` records), for an engine that deals to fewer
     seats (its ``seated_layout``); None for any other engine or a state without rounds (a
     knockout's)."""
-    if getattr(engine, "seated_layout", None) is None or not hasattr(state, "abandons"):
+    seated = seated_engine(engine)
+    if seated is None or not hasattr(state, "abandons"):
         return None
     seating = state.round(round_number).seating
     seat = seating.table(table) if seating is not None else None
     if seat is None:
         return None
     gone = {str(c) for (r, c) in state.abandons if r == round_number}
-    seats = cast(Any, engine).table_seats(seat)
+    seats = seated.table_seats(seat)
     return seat, [s for s in seats if gone and engine.signer(s, seat) in gone]
 
 
@@ -88,13 +89,14 @@ def _absent(state: Any, t: DigitalTable) -> dict[str, int]:
     abandons = getattr(state, "abandons", None)
     if not abandons or not any(r == t.round for (r, _) in abandons):
         return {}
-    found = _abandoned_seats(state, t.round, t.table, t.engine)
-    if found is None:
+    engine = t.engine
+    found = _abandoned_seats(state, t.round, t.table, engine)
+    seated = seated_engine(engine)
+    if found is None or seated is None:
         return {}
-    hook = cast(Any, t.engine).deal_seats
     out = {}
     for s in found[1]:
-        lacking = [d.number for d in t.deals if s not in hook(d.layout)]
+        lacking = [d.number for d in t.deals if s not in seated.deal_seats(d.layout)]
         out[s.value] = max(1, lacking[0] - 1) if lacking else t.current.number
     return out
 
@@ -109,11 +111,12 @@ def seated_layout(
     deal (its dealer drawn), else a later one (the deal passes on)."""
     engine = engine_of(str(state.config.code))
     found = _abandoned_seats(state, round_number, table, engine)
-    if found is None:
+    seated = seated_engine(engine)
+    if found is None or seated is None:
         return layout
     seating, gone = found
-    seats = [s for s in cast(Any, engine).table_seats(seating) if s not in gone]
-    fitted: dict[str, Any] = cast(Any, engine).seated_layout(layout, seats, first)
+    seats = [s for s in seated.table_seats(seating) if s not in gone]
+    fitted = seated.seated_layout(layout, seats, first)
     if gone:
         try:
             engine.start(fitted)

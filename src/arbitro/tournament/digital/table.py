@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 from arbitro.lazy_names import lazy_module
 
@@ -131,10 +131,10 @@ class DigitalTable:
         or after an abandon: arts. 25, 26), else all the engine's
         :attr:`DigitalEngine.seats`."""
         engine = self.engine
-        hook = getattr(engine, "deal_seats", None)
-        if hook is None:
+        seated = engines.seated_engine(engine)
+        if seated is None:
             return engine.seats
-        dealt = set(hook(self.deals[deal - 1].layout))
+        dealt = set(seated.deal_seats(self.deals[deal - 1].layout))
         return tuple(s for s in engine.seats if s in dealt)
 
     @property
@@ -153,12 +153,12 @@ class DigitalTable:
         deal each left on (Scala 40 art. 25: his column blank from it, the sheet naming
         him) when some did."""
         engine = self.engine
-        if self.absent:
+        seated = engines.seated_engine(engine)
+        if self.absent and seated is not None:
             from arbitro.games.core.seats import Seat  # no game loaded while folding
 
             left = {Seat(s): n for s, n in self.absent.items()}
-            entry: dict[str, Any] = cast(Any, engine).sheet_entry(finished, seating, left)
-            return entry
+            return seated.sheet_entry(finished, seating, left)
         return engine.sheet_entry(finished, seating)
 
     def finished(self) -> list[Any]:
