@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from contextlib import ExitStack
+from typing import Any
 
 from fastapi import FastAPI
 from tests.web.digital_phones import Phone, seat_phones, signed, wait_for
 from tests.web.test_digital_scala40_web import scala40_event
 
 from arbitro.games.core.seats import Seat
+from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.commands.sheets import sheet_status
 
@@ -41,3 +44,20 @@ def test_three_phones_see_three_hands_and_sign_the_sheet_of_a_table_of_three(
             wait_for(lambda k=k: len(signed(web, event)) == k)  # type: ignore[misc]
         assert not any(p.errors for p in phones.values())
     assert sheet_status(web.service.state(event), 1, 1) == "confirmed"
+
+
+def test_the_desk_shows_a_table_of_three_with_three_seats_and_their_links(
+    web_app: FastAPI, director_client: Any
+) -> None:
+    """The director's page of a digital table of three (art. 26): the links of the three
+    seats only (North, East, South; West is the empty seat, no phone), and the table's
+    progress lists three seats."""
+    web = web_app.state.web
+    event = scala40_event(web, "scala-tre-desco", players=3)
+    DigitalTables(web.service, random.Random(2)).open(event, 1, 1, robots=(Seat.E,))
+    page = director_client.get(f"/desk/e/{event}/r/1/digital/1")
+    assert page.status_code == 200
+    links = re.findall(r"<li><strong>([NESW])</strong> <code>", page.text)
+    assert links == ["N", "S"]  # East is the robot's; West is nobody's
+    row = DigitalDesk(web.service).table(event, 1, 1, {})
+    assert sorted(row["seats"]) == sorted(THREE)
