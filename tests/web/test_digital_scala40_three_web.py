@@ -16,6 +16,7 @@ from tests.web.digital_phones import Phone, seat_phones, signed, wait_for
 from tests.web.test_digital_scala40_web import scala40_event
 
 from arbitro.games.core.seats import Seat
+from arbitro.games.scala40.digital import ENGINE
 from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.commands.sheets import sheet_status
@@ -61,3 +62,42 @@ def test_the_desk_shows_a_table_of_three_with_three_seats_and_their_links(
     assert links == ["N", "S"]  # East is the robot's; West is nobody's
     row = DigitalDesk(web.service).table(event, 1, 1, {})
     assert sorted(row["seats"]) == sorted(THREE)
+
+
+def test_the_desks_abandon_lets_the_digital_table_go_on_three_handed(
+    web_app: FastAPI, director_client: Any
+) -> None:
+    """Art. 25 from the desk's abandon form: South's player leaves when it is his turn; once
+    recorded, the robot plays his turns at once (the table does not wait for him) and the
+    next deal is dealt to the three who stay."""
+    web = web_app.state.web
+    event = scala40_event(web, "scala-abbandono", players=4)
+    tables = DigitalTables(web.service, random.Random(5))
+    tables.open(event, 1, 1, robots=(Seat.E, Seat.W))
+    rng = random.Random(1)
+    while (game := tables.table(event, 1, 1).position()).turn is not Seat.S or not game.moves:
+        view = tables.view(event, 1, 1, game.turn)
+        move = str(ENGINE.robot(game.copy(), rng))
+        tables.play(event, 1, 1, game.turn, view["deal"], view["n"] + 1, move)
+    seating = web.service.state(event).round(1).seating
+    south = seating.tables[0].players[2]
+    reply = director_client.post(
+        f"/desk/e/{event}/r/1/abandon",
+        data={
+            "csrf": director_client.csrf,
+            "competitor": str(south),
+            "justified": "on",
+            "reason": "malore",
+        },
+        follow_redirects=False,
+    )
+    assert reply.status_code == 303
+    t = tables.table(event, 1, 1)
+    assert t.absent == {"S": 1}
+    assert t.position().turn is not Seat.S
+    while not (t := tables.table(event, 1, 1)).position().is_over or t.current.number == 1:
+        game = t.position()
+        view = tables.view(event, 1, 1, game.turn)
+        move = str(ENGINE.robot(game.copy(), rng))
+        tables.play(event, 1, 1, game.turn, view["deal"], view["n"] + 1, move)
+    assert t.deals[1].layout["seats"] == ["N", "E", "W"]
