@@ -24,7 +24,8 @@ class DigitalEngine(Protocol):
     its moves, play for a robot, and turn finished deals into the code's score sheet."""
 
     seats: tuple[Seat, ...]
-    """The seats of a table, in the order of play's rotation."""
+    """The seats of a table, in the order of play's rotation (all of them: a
+    :class:`SeatedEngine` may deal to fewer, ``DigitalTable.seats`` says which)."""
 
     def layout(self, rng: random.Random, previous: Mapping[str, Any] | None) -> dict[str, Any]:
         """A new deal's layout, JSON-ready, enough for :meth:`start`: the deck shuffled and
