@@ -310,7 +310,7 @@ def register(app: typer.Typer) -> None:
             t = _tables(event_id)[0].table(event_id, round_number, table)
             store = open_store()
             base, secret = web_base_url.cli_base_url(store, base_url), web_secret.load_secret(store)
-            seats = [s.value for s in t.engine.seats]
+            seats = [s.value for s in t.seats]
             found = {
                 s: base.rstrip("/")
                 + web_digital_table.seat_path(secret, event_id, table, round_number, s)

@@ -43,8 +43,8 @@ def progress(
     deals = state.deals(t.round)
     robots = t.current.robots
     seats: dict[str, str] = {}
-    for s in t.engine.seats:
-        if s.value in robots:
+    for s in t.seats:  # the seats dealt (three at a Scala 40 table of three)
+        if s.value in robots or s.value in t.absent:  # a robot finishes a leaver's deal
             seats[s.value] = "robot"
         elif connected is None:
             seats[s.value] = "unknown"

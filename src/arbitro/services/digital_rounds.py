@@ -70,3 +70,13 @@ class DigitalRounds:
             self._tables.open(event_id, round_number, table, robots, actor)
             opened.append(table)
         return opened
+
+    def go_on(self, event_id: str, round_number: int) -> None:
+        """Let the round's digital tables go on after a ruling that changes who plays
+        (Scala 40 art. 25, an abandon: the robot finishes the leaver's deal, the next deals
+        are dealt to the three who stay): each table's robots play and its next deal is
+        dealt (a paused table waits for the director's resume)."""
+        state = self._events.state(event_id)
+        for r, table in sorted(state.digital):
+            if r == round_number:
+                self._tables.advance(event_id, round_number, table)

@@ -296,7 +296,7 @@ def sheet_entry(state: EventState, round_number: int, table: int) -> dict[str, A
     finished = t.finished()
     if len(finished) < state.deals(round_number):
         return None
-    return t.engine.sheet_entry(finished, seating_of(state, round_number, table))
+    return t.sheet_entry(finished, seating_of(state, round_number, table))
 
 
 def seating_of(state: EventState, round_number: int, table: int) -> TableSeating:

@@ -1,7 +1,10 @@
 """Scala 40 at a digital table (issue 32): the engine the code's spec names
 (``CodeSpec.digital``), answering :class:`arbitro.tournament.digital.engine.DigitalEngine`.
 
-Four players, each for themself (art. 2). The layout is the deal record's (the deck as dealt,
+Four players, each for themself (art. 2), or three: a table of three of a field that is not
+a multiple of four (art. 26), or the three left after an abandon (art. 25: "verrà permesso il
+gioco a tre. Così dicasi per tutti i tavoli successivi"), dealt, played and scored as at four
+(the layout's ``seats``; the empty seat, West, is nobody's). The layout is the deal record's (the deck as dealt,
 top first, the dealer, the seats and the reshuffle seed: art. 4, 19), the moves the notation of
 :mod:`arbitro.games.scala40.moves` (``draw``, ``pickup``, ``open 7H 8H 9H | KS KD KC``,
 ``meld ...``, ``layoff N ...``, ``swap N 7D``, ``discard KS``), the robots the greedy bot, the
@@ -30,7 +33,8 @@ from arbitro.tournament.model import TableSeating
 
 
 class Scala40Digital:
-    """The Scala 40 engine of a digital table: four players, each scoring for themself."""
+    """The Scala 40 engine of a digital table: four players (or three, arts. 25, 26), each
+    scoring for themself."""
 
     seats: tuple[Seat, ...] = SEATS
 
@@ -38,18 +42,50 @@ class Scala40Digital:
         """The 108-card deck shuffled and cut with ``rng`` (arts. 1, 4), the seed of a
         reshuffle of the discards (art. 19), and the dealer: for the first deal drawn with
         ``rng`` (the draw of art. 3 made by the server), then the player at the previous
-        dealer's right (play and the deal go counter-clockwise, art. 4)."""
+        dealer's right (play and the deal go counter-clockwise, art. 4), among the seats of
+        the previous deal (a table of three stays three, arts. 25, 26)."""
+        seats = SEATS if previous is None else _seats_of(previous)
         if previous is None:
             dealer = SEATS[rng.randrange(len(SEATS))]
         else:
-            dealer = ORDER.after(Seat(previous["dealer"]))
+            dealer = _right_of(Seat(previous["dealer"]), seats)
         deck = random_cut(shuffled(scala40_deck(), rng), rng)
         return {
             "dealer": dealer.value,
-            "seats": [s.value for s in SEATS],
+            "seats": [s.value for s in seats],
             "reshuffle_seed": rng.randrange(2**31),
             "deck": format_cards(deck),
         }
+
+    def table_seats(self, seating: TableSeating) -> tuple[Seat, ...]:
+        """The seats the table's players hold, in seat order N, E, S, W: four, or N, E, S at
+        a table of three (art. 26; West is the empty seat)."""
+        return SEATS[: len(_players(seating))]
+
+    def deal_seats(self, layout: Mapping[str, Any]) -> tuple[Seat, ...]:
+        """The seats dealt a hand in ``layout`` (four, or three: arts. 25, 26)."""
+        return _seats_of(layout)
+
+    def seated_layout(
+        self, layout: Mapping[str, Any], seats: Sequence[Seat], first: bool
+    ) -> dict[str, Any]:
+        """``layout`` dealt to ``seats`` only (a table of three, art. 26, or the three left
+        after an abandon, art. 25: "verrà permesso il gioco a tre"), 13 cards each from the
+        same deck (art. 4). A dealer whose seat is empty is replaced: for a table's first
+        deal (``first``: the draw of art. 3) by one of ``seats`` chosen with the layout's
+        own random seed, each as likely; later by the next seat to the right (art. 4: the
+        deal goes counter-clockwise). Unchanged when already so seated."""
+        seated = tuple(s for s in SEATS if s in set(seats))
+        out = dict(layout)
+        out["seats"] = [s.value for s in seated]
+        dealer = Seat(layout["dealer"])
+        if dealer not in seated:
+            if first:
+                dealer = seated[int(layout.get("reshuffle_seed", 0)) % len(seated)]
+            else:
+                dealer = _right_of(dealer, seated)
+            out["dealer"] = dealer.value
+        return out
 
     def start(self, layout: Mapping[str, Any]) -> Deal:
         """The deal laid out from the deck as the dealer does (art. 4), or a prepared
@@ -75,10 +111,13 @@ class Scala40Digital:
         (art. 6: "calate sul tavolo davanti al giocatore"), numbered as ``layoff N`` names
         them (any meld on the table once one has opened, art. 7), the stock's size (face
         down), whose turn it is, who has opened, and the negative points once the deal is
-        over (art. 22)."""
+        over (art. 22). Only the seats dealt a hand are shown (three at a table of three,
+        arts. 25, 26); a seat dealt none (the player who abandoned, art. 25) sees the table
+        with no hand."""
+        seated = seat in game.order
         order = ORDER.cycle(seat, game.order)
         areas = []
-        for s in order:
+        for s in order if seated else order[1:]:
             melds = [
                 {"target": j, "cards": format_tokens(m.tokens).split()}
                 for j, m in enumerate(game.table)
@@ -101,7 +140,7 @@ class Scala40Digital:
             "turn": game.turn.value,
             "phase": game.phase.value,
             "over": over,
-            "hand": [str(c) for c in game.hand(seat)],
+            "hand": [str(c) for c in game.hand(seat)] if seated else [],
             "hand_sizes": {s.value: len(game.hand(s)) for s in game.order},
             "pile": [str(pile[-1])] if pile else [],
             "opened": [s.value for s in game.order if game.has_opened(s)],
@@ -143,31 +182,65 @@ class Scala40Digital:
     def signer(self, seat: Seat, seating: TableSeating) -> str:
         """The player at ``seat`` signs for themself (art. 23: every player signs the
         sheet), named as the individuals' sheet names its signers (the competitor's
-        number); the players are seated in seat order N, E, S, W."""
-        return str(_players(seating)[SEATS.index(seat)])
+        number); the players are seated in seat order N, E, S, W. The empty seat of a table
+        of three (art. 26, the riposato) signs nothing: refused."""
+        players = _players(seating)
+        if SEATS.index(seat) >= len(players):
+            raise ArbitroError(
+                "seat {seat} is empty",
+                seat=seat.value,
+                article=article("three_player_table"),
+                key="scala40.empty_seat",
+            )
+        return str(players[SEATS.index(seat)])
 
-    def sheet_entry(self, deals: Sequence[Deal], seating: TableSeating) -> dict[str, Any]:
+    def sheet_entry(
+        self,
+        deals: Sequence[Deal],
+        seating: TableSeating,
+        left: Mapping[Seat, int] | None = None,
+    ) -> dict[str, Any]:
         """The individuals' sheet of the finished ``deals``: the table's players in seat
         order and, per deal, each one's negative points (art. 22: the cards left in hand,
-        the closer 0), as the phones' sheet records hold it."""
+        the closer 0), as the phones' sheet records hold it; three columns at a table of
+        three (art. 26: the riposato is the scoring's, not a column). ``left``: the seat of
+        a player who abandoned (art. 25) and the deal he left on; from that deal his column
+        is blank and the sheet names him (``abandoned``), as on paper."""
         players = _players(seating)
         seats = SEATS[: len(players)]
-        rows = []
-        for deal in deals:
+        gone = dict(left or {})
+        rows: list[list[int | None]] = []
+        for number, deal in enumerate(deals, 1):
             sc = deal.scores()
-            rows.append([sc[s] for s in seats])
-        return {"players": list(players), "points": rows, "abandoned": None}
+            rows.append([None if s in gone and number >= gone[s] else sc.get(s) for s in seats])
+        abandoned = next((players[seats.index(s)] for s in seats if s in gone), None)
+        return {"players": list(players), "points": rows, "abandoned": abandoned}
 
 
 def _players(seating: TableSeating) -> tuple[int, ...]:
-    if seating.players is None or len(seating.players) != len(SEATS):
+    """The table's players in seat order: four, or three (art. 26); else refused."""
+    players = seating.players
+    if players is None or len(players) not in (len(SEATS), len(SEATS) - 1):
         raise ArbitroError(
-            "table {table} is not a table of four players",
+            "table {table} is not a table of four players, or three",
             table=seating.table,
             article=article("table_size"),
             key="digital.not_four",
         )
-    return tuple(int(p) for p in seating.players)
+    return tuple(int(p) for p in players)
+
+
+def _seats_of(layout: Mapping[str, Any]) -> tuple[Seat, ...]:
+    """The seats a layout deals to (all four when it names none)."""
+    return tuple(Seat(s) for s in layout.get("seats", [s.value for s in SEATS]))
+
+
+def _right_of(seat: Seat, seats: Sequence[Seat]) -> Seat:
+    """The first of ``seats`` at ``seat``'s right, going round (art. 4)."""
+    s = ORDER.after(seat)
+    while s not in seats:
+        s = ORDER.after(s)
+    return s
 
 
 def _scores(game: Deal) -> list[dict[str, Any]]:

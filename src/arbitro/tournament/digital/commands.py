@@ -15,8 +15,9 @@ from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.games.core.seats import Seat
 from arbitro.tournament.commands.command import Context
 from arbitro.tournament.commands.common import playing_table
-from arbitro.tournament.digital.engine import engine_of
+from arbitro.tournament.digital.engine import DigitalEngine, engine_of, seated_engine
 from arbitro.tournament.digital.table import DigitalTable, TableLog
+from arbitro.tournament.model import TableSeating
 from arbitro.tournament.records import (
     DigitalAnswered,
     DigitalCalled,
@@ -53,7 +54,80 @@ def digital_table(state: HasTables, round_number: int, table: int) -> DigitalTab
     log: TableLog | None = getattr(state, "table_log", None)
     if log is not None:
         found.catch_up(log)
+    found.absent = _absent(state, found)
     return found
+
+
+ROBOT_ACTOR = "robot"
+"""The actor of a robot's moves (the services' ``ROBOT``)."""
+
+
+def _abandoned_seats(
+    state: Any, round_number: int, table: int, engine: DigitalEngine
+) -> tuple[TableSeating, list[Seat]] | None:
+    """The table's seating and the seats whose player abandoned in round ``round_number``
+    (Scala 40 art. 25, the event's ``abandon`` records), for an engine that deals to fewer
+    seats (its ``seated_layout``); None for any other engine or a state without rounds (a
+    knockout's)."""
+    seated = seated_engine(engine)
+    if seated is None or not hasattr(state, "abandons"):
+        return None
+    seating = state.round(round_number).seating
+    seat = seating.table(table) if seating is not None else None
+    if seat is None:
+        return None
+    gone = {str(c) for (r, c) in state.abandons if r == round_number}
+    seats = seated.table_seats(seat)
+    return seat, [s for s in seats if gone and engine.signer(s, seat) in gone]
+
+
+def _absent(state: Any, t: DigitalTable) -> dict[str, int]:
+    """The seats of ``t`` whose player abandoned in its round (Scala 40 art. 25), each with
+    the deal he left on: the one before the first deal dealt without him (the deal under
+    way when the abandon was recorded, which the robot finishes for him), else the deal
+    being played (deal 1 if he left before the table was opened)."""
+    abandons = getattr(state, "abandons", None)
+    if not abandons or not any(r == t.round for (r, _) in abandons):
+        return {}
+    engine = t.engine
+    found = _abandoned_seats(state, t.round, t.table, engine)
+    seated = seated_engine(engine)
+    if found is None or seated is None:
+        return {}
+    out = {}
+    for s in found[1]:
+        lacking = [d.number for d in t.deals if s not in seated.deal_seats(d.layout)]
+        out[s.value] = max(1, lacking[0] - 1) if lacking else t.current.number
+    return out
+
+
+def seated_layout(
+    state: EventState, round_number: int, table: int, layout: dict[str, Any], first: bool
+) -> dict[str, Any]:
+    """``layout`` dealt to the seats of the table's players still playing (Scala 40: a table
+    of three, art. 26; the three left after an abandon, art. 25 "verrà permesso il gioco a
+    tre. Così dicasi per tutti i tavoli successivi"), by the engine's ``seated_layout``;
+    unchanged for an engine without one (every seat is dealt). ``first``: the table's first
+    deal (its dealer drawn), else a later one (the deal passes on)."""
+    engine = engine_of(str(state.config.code))
+    found = _abandoned_seats(state, round_number, table, engine)
+    seated = seated_engine(engine)
+    if found is None or seated is None:
+        return layout
+    seating, gone = found
+    seats = [s for s in seated.table_seats(seating) if s not in gone]
+    fitted = seated.seated_layout(layout, seats, first)
+    if gone:
+        try:
+            engine.start(fitted)
+        except ArbitroError as err:  # too few left to play (Scala 40 art. 25: three)
+            raise ConflictError(
+                "the table cannot go on with the players left: {why}",
+                why=err.msg,
+                article=err.article,
+                key="digital.too_few",
+            ) from None
+    return fitted
 
 
 def open_table(
@@ -69,6 +143,7 @@ def open_table(
     ``layout`` (FIBAS art. 6), robots at ``robots``. A table already open, or whose sheet is
     entered, is refused."""
     playing_table(state, round_number, table)
+    layout = seated_layout(state, round_number, table, layout, True)
     check_layout(str(state.config.code), layout)
     if robots and not settings_of(state, round_number).robots:
         raise ConflictError(
@@ -105,6 +180,7 @@ def next_deal(
             deals=state.deals(round_number),
             key="digital.no_deal_left",
         )
+    layout = seated_layout(state, round_number, table, layout, False)
     check_layout(str(state.config.code), layout)
     return Record(
         DigitalDealt(round_number, table, len(t.deals) + 1, layout, t.current.robots), now
@@ -160,6 +236,12 @@ def play_move(
             turn=game.turn.value,
             seat=seat.value,
             key="digital.out_of_turn",
+        )
+    if seat.value in t.absent and actor != ROBOT_ACTOR:
+        raise ConflictError(
+            "the player at {seat} has abandoned: the robot finishes the deal for him",
+            seat=seat.value,
+            key="digital.abandoned",
         )
     parsed = engine.parse_move(move)
     game.copy().push(parsed)  # an illegal move raises IllegalMoveError, citing the code
@@ -468,9 +550,12 @@ class SetDigitalSettings:
 
 
 def robot_move(table: DigitalTable, rng: random.Random) -> str | None:
-    """The move a robot makes at ``table`` now (None unless the seat to play is a robot's
-    and the deal is on)."""
+    """The move a robot makes at ``table`` now (None unless the seat to play is a robot's,
+    or its player's who abandoned: the robot finishes his deal, Scala 40 art. 25, and the
+    deal is on)."""
     game = table.position()
-    if table.paused or game.is_over or game.turn.value not in table.current.robots:
+    if table.paused or game.is_over:
+        return None
+    if game.turn.value not in table.current.robots and game.turn.value not in table.absent:
         return None
     return str(table.engine.robot(game, rng))

@@ -24,7 +24,8 @@ class DigitalEngine(Protocol):
     its moves, play for a robot, and turn finished deals into the code's score sheet."""
 
     seats: tuple[Seat, ...]
-    """The seats of a table, in the order of play's rotation."""
+    """The seats of a table, in the order of play's rotation (all of them: a
+    :class:`SeatedEngine` may deal to fewer, ``DigitalTable.seats`` says which)."""
 
     def layout(self, rng: random.Random, previous: Mapping[str, Any] | None) -> dict[str, Any]:
         """A new deal's layout, JSON-ready, enough for :meth:`start`: the deck shuffled and
@@ -110,6 +111,44 @@ class SelectingEngine(Protocol):
         to play can make with exactly its hand cards ``cards``; none for cards it does not
         hold, nor out of its turn's play."""
         ...
+
+
+@runtime_checkable
+class SeatedEngine(Protocol):
+    """The optional part of :class:`DigitalEngine` of a game whose table may play with fewer
+    seats than it has (Scala 40: a table of three, art. 26, or the three left after an
+    abandon, art. 25): the layouts fitted to the seats that play, the sheet told who left."""
+
+    def table_seats(self, seating: TableSeating) -> tuple[Seat, ...]:
+        """The seats the players of the table seated as ``seating`` hold."""
+        ...
+
+    def deal_seats(self, layout: Mapping[str, Any]) -> tuple[Seat, ...]:
+        """The seats ``layout`` deals a hand to."""
+        ...
+
+    def seated_layout(
+        self, layout: Mapping[str, Any], seats: Sequence[Seat], first: bool
+    ) -> dict[str, Any]:
+        """``layout`` dealt to ``seats`` only (``first``: the table's first deal); a layout
+        so dealt already is answered unchanged."""
+        ...
+
+    def sheet_entry(
+        self,
+        deals: Sequence[Any],
+        seating: TableSeating,
+        left: Mapping[Seat, int] | None = None,
+    ) -> dict[str, Any]:
+        """:meth:`DigitalEngine.sheet_entry`, ``left`` the seats whose player abandoned and
+        the deal each left on."""
+        ...
+
+
+def seated_engine(engine: DigitalEngine) -> SeatedEngine | None:
+    """``engine`` as a :class:`SeatedEngine`, None when every deal is dealt to all its
+    seats."""
+    return engine if isinstance(engine, SeatedEngine) else None
 
 
 def selection_plays(engine: DigitalEngine, game: Any, cards: Sequence[str]) -> list[str]:

@@ -182,20 +182,21 @@ def deal_record(t: DigitalTable, deal: int, lang: str) -> DealRecord:
     must be over (kibitzers see no deal in play)."""
     engine = t.engine
     d = t.deals[deal - 1]
+    seats = t.seats_of(deal)  # three at a Scala 40 table of three (arts. 25, 26)
     game = engine.start(d.layout)
-    dealt = [engine.view(game, s) for s in engine.seats]
+    dealt = [engine.view(game, s) for s in seats]
     notation = engine.position(game)
     faces: dict[str, Any] = {}
     for v in dealt:
         faces.update(v.get("faces") or {})
     for _, text in d.moves:
         turn = getattr(game, "turn", None)
-        if isinstance(turn, Seat) and turn in engine.seats:  # the mover's hand holds the card
+        if isinstance(turn, Seat) and turn in seats:  # the mover's hand holds the card
             faces.update(engine.view(game, turn).get("faces") or {})
         game.push(engine.parse_move(text))
     if not game.is_over:
         raise ArbitroError("deal {deal} is not over yet", deal=deal, key="digital.in_play")
-    final = [engine.view(game, s) for s in engine.seats]
+    final = [engine.view(game, s) for s in seats]
     for v in final:
         faces.update(v.get("faces") or {})
     dealer = str(dealt[0].get("dealer") or "")
@@ -203,14 +204,14 @@ def deal_record(t: DigitalTable, deal: int, lang: str) -> DealRecord:
         deal=deal,
         dealer=render(msg(SEAT_NAMES[Seat(dealer)]), lang) if dealer in Seat.__members__ else None,
         moves_said=render(ngettext("{count} move", "{count} moves", len(d.moves)), lang),
-        hands=_seat_cards(engine.seats, dealt, faces, lang),
+        hands=_seat_cards(seats, dealt, faces, lang),
         pile=tuple(face(c, faces) for c in dealt[0].get("pile") or []),
         moves=tuple(
             SaidMove(n, render(msg(SEAT_NAMES[Seat(seat)]), lang), said_move(text, faces, lang))
             for n, (seat, text) in enumerate(d.moves, 1)
         ),
         melds=_melds(final, faces, lang),
-        left=_seat_cards(engine.seats, final, faces, lang),
+        left=_seat_cards(seats, final, faces, lang),
         scores=tuple((_titled(s, lang), str(s["value"])) for s in final[0].get("scores") or []),
         notation=notation,
     )

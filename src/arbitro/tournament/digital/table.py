@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.games.core.seats import Seat
     from arbitro.tournament.digital import engine as engines
     from arbitro.tournament.digital.engine import DigitalEngine
+    from arbitro.tournament.model import TableSeating
     from arbitro.tournament.records import Record
 else:  # the engines' registry and the games, loaded by the first position asked for
     engines = lazy_module("arbitro.tournament.digital.engine")
@@ -80,6 +82,10 @@ class DigitalTable:
     log_seq: int = 0
     """The last record of the table's own log folded (0: none yet; an old event's moves are
     records of the event's log, folded with it)."""
+    absent: dict[str, int] = field(default_factory=dict)
+    """The seats whose player abandoned in the round (Scala 40 art. 25), each with the deal
+    he left on: set by :func:`~arbitro.tournament.digital.commands.digital_table` from the
+    event's abandons, for an engine that deals to fewer seats (``seated_layout``)."""
 
     def catch_up(self, log: TableLog) -> None:
         """Fold the records of the table's own log appended since :attr:`log_seq` (another
@@ -115,6 +121,23 @@ class DigitalTable:
         return engines.engine_of(self.code)
 
     @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats dealt a hand in the deal being played (:meth:`seats_of`)."""
+        return self.seats_of(self.current.number) if self.deals else self.engine.seats
+
+    def seats_of(self, deal: int) -> tuple[Seat, ...]:
+        """The seats dealt a hand in deal ``deal``, in the engine's order: the engine's
+        ``deal_seats`` of its layout where it has one (three at a Scala 40 table of three,
+        or after an abandon: arts. 25, 26), else all the engine's
+        :attr:`DigitalEngine.seats`."""
+        engine = self.engine
+        seated = engines.seated_engine(engine)
+        if seated is None:
+            return engine.seats
+        dealt = set(seated.deal_seats(self.deals[deal - 1].layout))
+        return tuple(s for s in engine.seats if s in dealt)
+
+    @property
     def current(self) -> DigitalDeal:
         """The deal being played (or the last one played)."""
         return self.deals[-1]
@@ -123,6 +146,20 @@ class DigitalTable:
         """The position of deal ``deal`` (default: the current one)."""
         d = self.current if deal is None else self.deals[deal - 1]
         return d.position(self.engine)
+
+    def sheet_entry(self, finished: list[Any], seating: TableSeating) -> dict[str, Any]:
+        """The engine's sheet of the ``finished`` deals at the table seated as ``seating``
+        (:meth:`DigitalEngine.sheet_entry`), told which seats' players abandoned and the
+        deal each left on (Scala 40 art. 25: his column blank from it, the sheet naming
+        him) when some did."""
+        engine = self.engine
+        seated = engines.seated_engine(engine)
+        if self.absent and seated is not None:
+            from arbitro.games.core.seats import Seat  # no game loaded while folding
+
+            left = {Seat(s): n for s, n in self.absent.items()}
+            return seated.sheet_entry(finished, seating, left)
+        return engine.sheet_entry(finished, seating)
 
     def finished(self) -> list[Any]:
         """The positions of the deals that are over, in order."""

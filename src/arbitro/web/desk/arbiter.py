@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message, msg
+from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.tournament.commands import values
 from arbitro.tournament.event import EventState, SanctionKind
 from arbitro.tournament.model import Movement, TableSeating
@@ -183,6 +184,7 @@ def _abandon(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
             n, competitor_field(form), justified, _reason(form), session.user, score
         ),
     )
+    DigitalRounds(web.service).go_on(event_id, n)  # Scala 40 art. 25: the three go on
     return "penalties"
 
 

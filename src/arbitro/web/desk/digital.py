@@ -182,7 +182,7 @@ def _table_context(
     base = str(request.base_url).rstrip("/")
     links = {
         s.value: base + seat_path(web.secret, event_id, table, n, s.value)
-        for s in t.engine.seats
+        for s in t.seats
         if s.value not in t.current.robots
     }
     return round_common(
