@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 import weakref
 from collections.abc import Callable
@@ -35,7 +36,7 @@ from starlette.concurrency import run_in_threadpool
 
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Seat
-from arbitro.i18n import N_
+from arbitro.i18n import N_, gettext
 from arbitro.lazy_names import lazy_module
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.digital.engine import rendered, selection_plays
@@ -57,6 +58,7 @@ else:
     knockout_digital = lazy_module("arbitro.services.knockout_digital")
 
 router = APIRouter(include_in_schema=False)
+_log = logging.getLogger(__name__)
 
 RECHECK_SECONDS = 2.0
 """How often a seat's socket re-reads its table when no move of this process woke it."""
@@ -265,7 +267,16 @@ async def _recheck_forever() -> None:
         watches = [(k, w) for k, w in list(_WATCHERS.items()) if w.read_at <= due]
         if not watches:
             continue
-        progress = await run_in_threadpool(_progress_of, watches)
+        try:
+            progress = await run_in_threadpool(_progress_of, watches)
+        except Exception:  # the store not answering: the sockets' own reads will say why
+            _log.exception(
+                gettext(
+                    "The digital tables' re-reading failed: it tries again in {seconds} s",
+                    seconds=RECHECK_SECONDS,
+                )
+            )
+            progress = dict.fromkeys((k for k, _ in watches), None)
         for key, now in progress.items():
             watch = _WATCHERS.get(key)
             for flag, last in list(watch.sockets.items()) if watch is not None else ():
