@@ -24,7 +24,9 @@ Method:
   4. Reported per P: moves per second (the moves sent in the window and acknowledged, i.e.
      a view past them came back: the store holds them, whatever its layout of the moves),
      the updates' p50/p99 and the ratio of their p99 to the echo's p99 (goal <= 3x), the
-     refusals, how the tables' phones were spread over the processes; then the scaling
+     refusals, how the tables' phones were spread over the processes, the connecting (how
+     many tables got a first view and when, from their phones' start; the sockets lost to
+     handshake timeouts meanwhile); then the scaling
      factor moves/s(2) / moves/s(1) (goal >= 1.7x on 2 cores); ``nproc`` and the load
      average, which on a shared machine dominate the figures. The phones and viewers run in
      this one process (one asyncio loop), on the same cores as the servers.
