@@ -24,7 +24,9 @@ Method:
   4. Reported per P: moves per second (the moves sent in the window and acknowledged, i.e.
      a view past them came back: the store holds them, whatever its layout of the moves),
      the updates' p50/p99 and the ratio of their p99 to the echo's p99 (goal <= 3x), the
-     refusals, how the tables' phones were spread over the processes; then the scaling
+     refusals, how the tables' phones were spread over the processes, the connecting (how
+     many tables got a first view and when, from their phones' start; the sockets lost to
+     handshake timeouts meanwhile); then the scaling
      factor moves/s(2) / moves/s(1) (goal >= 1.7x on 2 cores); ``nproc`` and the load
      average, which on a shared machine dominate the figures. The phones and viewers run in
      this one process (one asyncio loop), on the same cores as the servers.
@@ -45,6 +47,7 @@ import os
 import random
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -114,9 +117,15 @@ async def echo_floor(url: str, clients: int, seconds: float) -> list[float]:
 # ------------------------------------------------------------------ the tables' phones
 
 
+TLS = ssl.create_default_context()
+"""One TLS context for every viewer's client: httpx builds one a client otherwise (its CA
+file read: ~130 ms of this loop each, 500 viewers ~65 s during which no phone's view is
+read: the runs before 2026-12-03 timed that stall as the server's latency)."""
+
+
 async def viewer(base: str, event_id: str, counts: Counter[str], ends: float) -> None:
     """A standings viewer polling the display's live part once a second."""
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=30, verify=TLS) as client:
         while time.perf_counter() < ends:
             try:
                 answer = await client.get(f"/e/{event_id}/standings/live")
@@ -239,10 +248,22 @@ async def play(base: str, event_id: str, secret: bytes, args: argparse.Namespace
         await asyncio.sleep((bot.table - 1) / args.ramp)
         await bot.run(halt, stop_at_sheet=True)
 
+    arrived = time.perf_counter()
     tasks = [asyncio.create_task(arrive(bot)) for bot in bots]
+    first_view: dict[int, float] = {}  # table -> seconds from its phones' start to a view
+
+    def note_views() -> None:
+        now = time.perf_counter()
+        for t in tally.at.keys() - first_view.keys():
+            first_view[t] = now - arrived - (t - 1) / args.ramp
+
     deadline = time.monotonic() + 180 + args.tables / args.ramp
     while len(tally.at) < args.tables and time.monotonic() < deadline:
+        note_views()
         await asyncio.sleep(0.1)
+    note_views()
+    connected_in = time.perf_counter() - arrived
+    lost_before = tally.reconnects
     counts: Counter[str] = Counter()
     began, cpu = time.perf_counter(), time.process_time()
     ends = began + args.seconds
@@ -255,6 +276,9 @@ async def play(base: str, event_id: str, secret: bytes, args: argparse.Namespace
     await asyncio.gather(*viewers, *tasks)
     moves, latencies = in_window(tally, began, ended)
     return {
+        "first_view": list(first_view.values()),
+        "connected_in": connected_in,
+        "lost_before": lost_before,
         "moves": moves,
         "window": ended - began,
         "latencies": latencies,
@@ -344,6 +368,15 @@ def main() -> None:
                 f" tables connected {len(tally.at)}; tables by processes their phones were on"
                 f" {{{spread}}}; {len(tally.finished)}/{args.tables} tables finished;"
                 f" load average {os.getloadavg()}"
+            )
+            print(
+                f"  connecting: {args.tables} tables' phones started {args.ramp:g} tables a"
+                f" second ({4 * args.ramp:g} handshakes/s); {len(result['first_view'])} tables"
+                f" had a view within {result['connected_in']:.1f} s; a table's first view"
+                f" after its phones' start p50 {p(result['first_view'], 0.5):.0f} ms, p99"
+                f" {p(result['first_view'], 0.99):.0f} ms, max"
+                f" {p(result['first_view'], 1.0):.0f} ms; sockets lost while connecting"
+                f" {result['lost_before']}"
             )
             print(
                 f"  this client's CPU (phones and viewers, one asyncio loop):"

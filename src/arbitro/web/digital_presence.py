@@ -18,6 +18,7 @@ one, until it answers again (the next refresh writes the seats back)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import math
@@ -26,6 +27,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
@@ -128,7 +130,7 @@ class Presence:
             )
             return
         self._shared(event_id, round_number, lambda pipe: pipe.hdel(name, self._field(table, seat)))
-        fields = self._fields(event_id, round_number)
+        fields = self._seat_fields(event_id, round_number, table, seat)
         if fields is not None and not self._seat_phones(fields, table, seat)[0]:
             self._shared(
                 event_id,
@@ -218,6 +220,23 @@ class Presence:
         fields = {_text(k): _text(v) for k, v in raw.items()}
         self._read[(event_id, round_number)] = (now, fields)
         return fields
+
+    def _seat_fields(
+        self, event_id: str, round_number: int, table: int, seat: str
+    ) -> dict[str, str] | None:
+        """The fields of one seat of one table in the round's hash (every process's), read
+        by Redis's HSCAN on the seat's prefix: a phone leaving reads its seat, not the
+        round's whole hash (2,000 fields for a 500-table round); None while Redis does not
+        answer."""
+        assert self.redis is not None
+        try:
+            found = self.redis.hscan_iter(
+                _round_key(event_id, round_number), match=f"{table}:{seat}:*", count=1000
+            )
+            return {_text(k): _text(v) for k, v in found}
+        except RedisError as error:
+            self._failed(error)
+            return None
 
     def _shared(self, event_id: str, round_number: int, write: Callable[[Any], Any]) -> None:
         """Write into the round's hash (and keep it :data:`ROUND_KEEP_SECONDS`); the round is
@@ -317,6 +336,41 @@ def presence() -> Presence:
 def joined(key: Key, seat: str) -> None:
     """A phone of ``seat`` connected to the table ``key`` (:meth:`Presence.joined`)."""
     presence().joined(key, seat)
+
+
+_WRITER: list[ThreadPoolExecutor] = []
+
+
+def _writer() -> ThreadPoolExecutor:
+    """The one thread that writes the sockets' joins and leaves into Redis, in the order
+    they came (a seat's count written last is its latest)."""
+    with _DEFAULT_LOCK:
+        if not _WRITER:
+            _WRITER.append(ThreadPoolExecutor(1, thread_name_prefix="arbitro-presence-write"))
+        return _WRITER[0]
+
+
+async def join(key: Key, seat: str) -> None:
+    """A socket's :func:`joined`, never blocking the event loop (issue 33: 2,000 phones
+    connecting to one process waited for each other's Redis round trip on the loop that
+    makes their handshakes): written by :func:`_writer`'s thread with Redis, at once in
+    memory without it. Returns once the seat is written (the phone's first view comes
+    after: the desk of any process shows it connected by then)."""
+    shared = presence()
+    if shared.redis is None:
+        shared.joined(key, seat)
+        return
+    await asyncio.wrap_future(_writer().submit(shared.joined, key, seat))
+
+
+def leave(key: Key, seat: str, now: datetime) -> None:
+    """A socket's :func:`left` at ``now``, never blocking the event loop: with Redis,
+    queued for :func:`_writer`'s thread after the same socket's :func:`join`."""
+    shared = presence()
+    if shared.redis is None:
+        shared.left(key, seat, now)
+        return
+    _writer().submit(shared.left, key, seat, now)
 
 
 def left(key: Key, seat: str, now: datetime) -> None:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import time
 import weakref
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -34,7 +36,7 @@ from starlette.concurrency import run_in_threadpool
 
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Seat
-from arbitro.i18n import N_
+from arbitro.i18n import N_, gettext
 from arbitro.lazy_names import lazy_module
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.digital.engine import rendered, selection_plays
@@ -56,6 +58,7 @@ else:
     knockout_digital = lazy_module("arbitro.services.knockout_digital")
 
 router = APIRouter(include_in_schema=False)
+_log = logging.getLogger(__name__)
 
 RECHECK_SECONDS = 2.0
 """How often a seat's socket re-reads its table when no move of this process woke it."""
@@ -88,11 +91,29 @@ def _seat(text: str) -> Seat:
         raise ArbitroError("«{seat}» is not a seat (N, E, S, W)", seat=text) from None
 
 
+_KINDS: weakref.WeakKeyDictionary[Web, dict[str, bool]] = weakref.WeakKeyDictionary()
+"""Whether each event (of an app's store) is a knockout, once read: an event's kind is
+written when it is created and never changes, so a phone's connect does not ask the store
+again (issue 33: two queries a connect, 2,000 phones)."""
+
+
+def _known_kind(web: Web, event_id: str) -> bool | None:
+    """Whether the event is a knockout, if already read by this process (None: not yet)."""
+    return _KINDS.get(web, {}).get(event_id)
+
+
 def _tables(web: Web, event_id: str) -> tuple[Any, AbstractContextManager[Any]]:
     """The digital tables' use cases of the event and the lock its state is read under: a
     round event's tables, or a knockout's matches (the same methods, a table named by its
-    round and number: :mod:`arbitro.services.knockout_digital`)."""
-    if web.is_knockout(event_id):
+    round and number: :mod:`arbitro.services.knockout_digital`). The event's kind is read
+    from the store once a process (:data:`_KINDS`)."""
+    knockout = _known_kind(web, event_id)
+    if knockout is None:
+        exists = web.store.has_event(event_id)
+        knockout = exists and web.store.event_kind(event_id) == "knockout"
+        if exists:
+            _KINDS.setdefault(web, {})[event_id] = knockout
+    if knockout:
         return knockout_digital.DigitalMatches(web.knockout), web.knockout.lock
     return DigitalTables(web.service), web.locked()
 
@@ -151,7 +172,24 @@ def _refused(web: Web, request: Request, text: str) -> Response:
 
 # ------------------------------------------------------------------ the socket
 
-_WATCHERS: dict[tuple[str, int, int], set[asyncio.Event]] = {}
+TableKey = tuple[str, int, int]
+"""A table: (event, round, table)."""
+
+
+class _Watch:
+    """This process's sockets of one table: each socket's flag (set to make it send its
+    view) and the (deal, n) of the view it sent last; the use cases and lock to read the
+    table with."""
+
+    def __init__(self, tables: Any, lock: AbstractContextManager[Any]) -> None:
+        self.tables = tables
+        self.lock = lock
+        self.sockets: dict[asyncio.Event, tuple[int, int]] = {}
+        self.read_at = time.monotonic()
+        """When a view of the table last began reading it from the store (any socket's)."""
+
+
+_WATCHERS: dict[TableKey, _Watch] = {}
 """The sockets of this process waiting on each table (event, round, table)."""
 
 
@@ -159,13 +197,17 @@ _LOOP: list[asyncio.AbstractEventLoop] = []
 """The event loop of this process's sockets (taken by the first one): another process's move,
 heard on a thread, wakes them through it."""
 
+_RECHECK: list[asyncio.Task[None]] = []
+"""The task re-reading this process's watched tables (:func:`_recheck_forever`)."""
 
-def _wake(key: tuple[str, int, int]) -> None:
-    for flag in _WATCHERS.get(key, ()):
+
+def _wake(key: TableKey) -> None:
+    watch = _WATCHERS.get(key)
+    for flag in watch.sockets if watch is not None else ():
         flag.set()
 
 
-def _woken_elsewhere(key: tuple[str, int, int]) -> None:
+def _woken_elsewhere(key: TableKey) -> None:
     """Another process moved table ``key`` (called from the channel's thread): this process's
     sockets of the table read it now."""
     if key in _WATCHERS and _LOOP and not _LOOP[0].is_closed():
@@ -186,7 +228,7 @@ def share_moves(channel: CommitChannel) -> None:
     _CHANNELS.add(channel)
 
 
-def wake_table(key: tuple[str, int, int]) -> None:
+def wake_table(key: TableKey) -> None:
     """The table ``key`` (event, round, table) changed off its sockets (the desk paused or
     resumed it: FIBAS art. 7): its phones get their new view at once, through the same
     fan-out as a move (this process's sockets, and the other processes' through the
@@ -194,6 +236,76 @@ def wake_table(key: tuple[str, int, int]) -> None:
     _woken_elsewhere(key)
     for channel in list(_CHANNELS):
         channel.publish_table(key)
+
+
+def _progress_of(watches: list[tuple[TableKey, _Watch]]) -> dict[TableKey, tuple[int, int] | None]:
+    """Each watched table's (deal, n) read from the store now (None: it could not be read:
+    its sockets read it themselves and say why), one table at a time under its lock."""
+    out: dict[TableKey, tuple[int, int] | None] = {}
+    for key, watch in watches:
+        event_id, round_number, table = key
+        watch.read_at = time.monotonic()
+        try:
+            out[key] = _progress(watch.tables, watch.lock, event_id, round_number, table)
+        except ArbitroError:
+            out[key] = None
+    return out
+
+
+async def _recheck_forever() -> None:
+    """Every :data:`RECHECK_SECONDS`, read ONCE each table this process's sockets watch
+    that no view read from the store for that long (not once a socket: 2,000 sockets of
+    500 tables made 1,000 reads a second, each under the service's lock; a table whose
+    moves keep its views coming is read by them) and wake the sockets whose last view is
+    behind it: a move of another process whose notification was lost reaches them within
+    about that time. Ends when no socket is left (the next one starts it again)."""
+    while _WATCHERS:
+        await asyncio.sleep(RECHECK_SECONDS)
+        if not _WATCHERS:
+            break
+        due = time.monotonic() - RECHECK_SECONDS
+        watches = [(k, w) for k, w in list(_WATCHERS.items()) if w.read_at <= due]
+        if not watches:
+            continue
+        try:
+            progress = await run_in_threadpool(_progress_of, watches)
+        except Exception:  # the store not answering: the sockets' own reads will say why
+            _log.exception(
+                gettext(
+                    "The digital tables' re-reading failed: it tries again in {seconds} s",
+                    seconds=RECHECK_SECONDS,
+                )
+            )
+            progress = dict.fromkeys((k for k, _ in watches), None)
+        for key, now in progress.items():
+            watch = _WATCHERS.get(key)
+            for flag, last in list(watch.sockets.items()) if watch is not None else ():
+                if now is None or last != now:
+                    flag.set()
+
+
+def _watch(
+    key: TableKey, tables: Any, lock: AbstractContextManager[Any], flag: asyncio.Event
+) -> _Watch:
+    """Register a socket's ``flag`` for table ``key`` (and start this loop's re-reading)."""
+    loop = asyncio.get_running_loop()
+    if not _LOOP or _LOOP[0] is not loop:
+        _LOOP[:] = [loop]
+    watch = _WATCHERS.get(key)
+    if watch is None:
+        watch = _WATCHERS[key] = _Watch(tables, lock)
+    watch.sockets[flag] = (0, -1)
+    if not _RECHECK or _RECHECK[0].done() or _RECHECK[0].get_loop() is not loop:
+        _RECHECK[:] = [loop.create_task(_recheck_forever())]
+    return watch
+
+
+def _unwatch(key: TableKey, flag: asyncio.Event) -> None:
+    watch = _WATCHERS.get(key)
+    if watch is not None:
+        watch.sockets.pop(flag, None)
+        if not watch.sockets:
+            _WATCHERS.pop(key, None)
 
 
 @router.websocket("/t/{token}/digital/{seat}/ws")
@@ -221,23 +333,27 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
     await websocket.accept()
     key = (event_id, round_number, table)
     channel: CommitChannel | None = getattr(websocket.app.state, "commit_channel", None)
-    loop = asyncio.get_running_loop()
-    if not _LOOP or _LOOP[0] is not loop:
-        _LOOP[:] = [loop]
+    # Nothing on this loop waits for the store or Redis (issue 33: the loop makes the
+    # handshakes of every phone connecting meanwhile): the event's kind is read once a
+    # process, in a thread; the seat's presence is written by its own thread.
+    if _known_kind(web, event_id) is None:
+        tables, lock = await run_in_threadpool(_tables, web, event_id)
+    else:
+        tables, lock = _tables(web, event_id)
     flag = asyncio.Event()
-    _WATCHERS.setdefault(key, set()).add(flag)
-    digital_presence.joined(key, s.value)  # the desk's «connected» (issue 32)
-    tables, lock = _tables(web, event_id)
+    watch = _watch(key, tables, lock, flag)
 
     def view() -> dict[str, Any]:
+        watch.read_at = time.monotonic()  # read from the store now: no re-reading due
         with lock:
             view: dict[str, Any] = tables.view(event_id, round_number, table, s)
             return rendered(view, lang)
 
-    async def send_view() -> tuple[int, int]:
+    async def send_view() -> None:
         v = await run_in_threadpool(view)
         await websocket.send_text(json.dumps({"type": "view", "view": v}))
-        return v["deal"], v["n"]
+        if flag in watch.sockets:
+            watch.sockets[flag] = (v["deal"], v["n"])
 
     async def act(action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         try:
@@ -249,6 +365,12 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
             channel.publish_table(key)
 
     async def receive() -> None:
+        try:
+            await receive_moves()
+        finally:
+            flag.set()  # the socket's loop below ends
+
+    async def receive_moves() -> None:
         while True:
             try:
                 data = json.loads(await websocket.receive_text())
@@ -271,31 +393,29 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
                 continue
             await act(tables.play, event_id, round_number, table, s, deal, n, move[:200])
 
-    receiver = asyncio.create_task(receive())
+    joined = False
+    receiver: asyncio.Task[None] | None = None
     try:
-        last = await send_view()
+        await digital_presence.join(key, s.value)  # the desk's «connected» (issue 32)
+        joined = True
+        receiver = asyncio.create_task(receive())
+        await send_view()
         while not receiver.done():
-            woken = True
-            try:
-                await asyncio.wait_for(flag.wait(), timeout=RECHECK_SECONDS)
-            except TimeoutError:
-                woken = False  # nothing here: has another process moved the table?
+            # woken by a move in this process, another process's (the channel), the
+            # desk, the re-reading of the table (_recheck_forever) or the socket's end
+            await flag.wait()
             flag.clear()
             if receiver.done():
                 break
-            if woken or last != await run_in_threadpool(
-                lambda: _progress(tables, lock, event_id, round_number, table)
-            ):
-                last = await send_view()
+            await send_view()
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        receiver.cancel()
-        digital_presence.left(key, s.value, web.service.clock())
-        watching = _WATCHERS.get(key, set())
-        watching.discard(flag)
-        if not watching:
-            _WATCHERS.pop(key, None)
+        if receiver is not None:
+            receiver.cancel()
+        _unwatch(key, flag)
+        if joined:
+            digital_presence.leave(key, s.value, web.service.clock())
 
 
 def _sign(
