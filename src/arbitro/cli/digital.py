@@ -5,6 +5,7 @@ move by move in the engine's notation."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -251,6 +252,31 @@ def round_data(state: EventState, round_number: int, opened: list[int]) -> dict[
     }
 
 
+def tell_phones(key: tuple[str, int, int]) -> None:
+    """Tell the web processes that the table ``key`` (event, round, table) changed off its
+    sockets (paused or resumed from the terminal, FIBAS art. 7), so that its phones show it at
+    once: on PostgreSQL, the table's notice on the channel the processes share for their
+    moves (:data:`arbitro.store.notify.TABLES`, issue 33); on SQLite (one server), nothing to
+    send: each socket's periodic re-read of its table sees the pause within seconds
+    (:data:`arbitro.web.digital_table.RECHECK_SECONDS`). A notice that cannot be sent is only
+    late, never wrong (the record is stored)."""
+    url = os.environ.get("ARBITRO_DATABASE_URL") or ""
+    if not url.lower().startswith("postgres"):
+        return
+    import psycopg  # loaded only on PostgreSQL's path
+
+    from arbitro.store import notify
+
+    event_id, round_number, table = key
+    try:
+        with psycopg.connect(notify.libpq_url(url), autocommit=True, connect_timeout=5) as conn:
+            conn.execute(
+                "SELECT pg_notify(%s, %s)", (notify.TABLES, f"{round_number} {table} {event_id}")
+            )
+    except psycopg.Error:
+        pass  # the sockets' periodic re-read brings the pause
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``digital`` command group (``round``, ``open``, ``show``, ``pause``,
     ``resume``, ``answer``, ``replay``, ``links``)."""
@@ -417,6 +443,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         svc = service()
         act(digital_desk.DigitalDesk(svc))
+        tell_phones((event_id, round_number, table))
         t = digital_tables.DigitalTables(svc).table(event_id, round_number, table)
         data = progress_data(svc.state(event_id), t)
         data.pop("position")

@@ -17,7 +17,9 @@ the table and tells the others (PostgreSQL's NOTIFY on the table's channel,
 :meth:`arbitro.store.notify.CommitChannel.publish_table`, wired by :func:`share_moves`), whose
 sockets of the table read it and send their phones the new view; a notification lost (a
 connection dropped) costs at most :data:`RECHECK_SECONDS`, the period at which a socket
-re-reads its table anyway."""
+re-reads its table anyway; that re-read also notices a pause or a resume recorded by another
+process (``arbitro digital pause`` from the terminal, which tells the processes on PostgreSQL's
+channel too: :func:`arbitro.cli.digital.tell_phones`)."""
 
 from __future__ import annotations
 
@@ -234,10 +236,10 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
             view: dict[str, Any] = tables.view(event_id, round_number, table, s)
             return rendered(view, lang)
 
-    async def send_view() -> tuple[int, int]:
+    async def send_view() -> tuple[int, int, bool]:
         v = await run_in_threadpool(view)
         await websocket.send_text(json.dumps({"type": "view", "view": v}))
-        return v["deal"], v["n"]
+        return v["deal"], v["n"], bool(v["paused"])
 
     async def act(action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         try:
@@ -360,10 +362,14 @@ def _selection(
 
 def _progress(
     tables: Any, lock: AbstractContextManager[Any], event_id: str, round_number: int, table: int
-) -> tuple[int, int]:
+) -> tuple[int, int, bool]:
+    """What a socket's periodic re-read compares with the view it sent last: the deal, its
+    moves and whether the table is paused (FIBAS art. 7: a pause recorded by another process,
+    e.g. ``arbitro digital pause`` from the terminal beside a one-process server, reaches the
+    phones at the next re-read, within :data:`RECHECK_SECONDS`)."""
     with lock:
         t = tables.table(event_id, round_number, table)
-        return t.current.number, len(t.current.moves)
+        return t.current.number, len(t.current.moves), bool(t.paused)
 
 
 __all__ = ["router", "seat_code", "seat_path", "share_moves", "wake_table"]
