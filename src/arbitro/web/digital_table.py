@@ -234,12 +234,17 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
     def view() -> dict[str, Any]:
         with lock:
             view: dict[str, Any] = tables.view(event_id, round_number, table, s)
-            return rendered(view, lang)
+            if view.get("sheet") is not None:  # the sheet to sign: every deal's score
+                view["sheet_deals"] = sheet_deals(tables.table(event_id, round_number, table), s)
+            out = rendered(view, lang)
+        if "sheet_deals" in out:
+            out["sheet_deals"] = [rendered(d, lang) for d in out["sheet_deals"]]
+        return out
 
     async def send_view() -> tuple[int, int, bool]:
         v = await run_in_threadpool(view)
         await websocket.send_text(json.dumps({"type": "view", "view": v}))
-        return v["deal"], v["n"], bool(v["paused"])
+        return v["deal"], v["n"], bool(v.get("paused"))  # a knockout match: no pause
 
     async def act(action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         try:
@@ -358,6 +363,17 @@ def _selection(
             return answer
         answer["plays"] = selection_plays(t.engine, game, cards)
     return answer
+
+
+def sheet_deals(t: Any, seat: Seat) -> list[dict[str, Any]]:
+    """Every deal of table ``t``'s match with its score as ``seat``'s view says it (the
+    engine's ``scores``: the code's scoring, FIBAS art. 19), in order: what the phone shows
+    beside «Firma lo score», the whole sheet the line signs (art. 21), not the last two deals
+    only. The scores are the deals' results, public once the deals are over."""
+    return [
+        {"deal": k, "scores": t.engine.view(t.position(k), seat).get("scores")}
+        for k in range(1, len(t.deals) + 1)
+    ]
 
 
 def _progress(
