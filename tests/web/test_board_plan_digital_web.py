@@ -18,6 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from arbitro.games.core import SEATS
+from arbitro.printouts import seating_pdf
 from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.services.registering import Register
 from arbitro.tournament.boards import board_plan, plan_digital_tables, table_boards
@@ -116,3 +117,13 @@ def test_the_terminals_plan_sends_no_board_to_a_digital_table(
         (3, False, 4),
         (4, False, 3),
     ]
+
+
+def test_the_seating_list_gives_a_digital_table_no_copy(web_app: FastAPI, tmp_path: Path) -> None:
+    """The seating list's boards column (a carte uguali round): table 2 plays «1 · 2 (sui
+    telefoni)», the paper tables their boards and copy as before."""
+    _mixed(web_app)
+    state = web_app.state.web.service.state(EVENT)
+    text = _pdf_text(seating_pdf(state, 1), tmp_path)
+    assert "1 · 2 (sui" in text and "telefoni)" in text  # the cell wraps
+    assert text.count("(copia 1)") == 1 and text.count("(copia 2)") == 2
