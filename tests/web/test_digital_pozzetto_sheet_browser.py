@@ -4,7 +4,7 @@ table sees which line has gone to its pozzetto; a state, never a card), and at t
 whole sheet the line signs, every deal of the match with its score and the totals (arts. 19,
 21), not the last two deals only. North's phone watches while the test plays every seat's
 legal moves through the service (the table's sockets woken after each, as a move from
-another phone wakes them). Screenshots under ``$ARBITRO_SCREENS_DIR/pozzetto`` (else /tmp)."""
+another phone wakes them); axe-core finds no serious violation at either moment. Screenshots under ``$ARBITRO_SCREENS_DIR/pozzetto`` (else /tmp)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from playwright.sync_api import expect
+from tests.web.axe import axe_context, axe_violations, blocking, describe
 from tests.web.digital_phones import screens
 
 from arbitro.games.core import LINES, Seat
@@ -42,7 +43,7 @@ def test_the_phone_shows_each_lines_pozzetto_and_signs_every_deal_at_390x844(
     tables = DigitalTables(web.service, random.Random(31))
     tables.open(event, 1, 1)
     rng = random.Random(32)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = axe_context(browser, viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
         page.goto(live_server + seat_path(web.secret, event, 1, 1, "N"))
@@ -72,6 +73,8 @@ def test_the_phone_shows_each_lines_pozzetto_and_signs_every_deal_at_390x844(
                     expect(note).to_have_class("dt-note done" if ln in taken else "dt-note")
                 page.locator(".dt-note.done").first.scroll_into_view_if_needed()
                 page.screenshot(path=str(SHOTS / "1-pozzetto-taken.png"))
+                found = blocking(axe_violations(page))  # the notes' contrast, their names
+                assert not found, describe(found, "the pozzetto's notes")
         assert taken_seen, "no line went to its pozzetto in this round"
         # the sheet to sign: both deals, each with the engine's score, and the totals
         rows = page.locator(".dt-sheet tbody tr")
@@ -97,5 +100,7 @@ def test_the_phone_shows_each_lines_pozzetto_and_signs_every_deal_at_390x844(
         page.locator(".dt-sheet").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "2-sheet-to-sign.png"))
         page.screenshot(path=str(SHOTS / "3-sheet-full-page.png"), full_page=True)
+        found = blocking(axe_violations(page))  # the sheet's table: headers, contrast
+        assert not found, describe(found, "the sheet to sign")
     finally:
         context.close()
