@@ -27,11 +27,14 @@ from arbitro.i18n import N_, _, ngettext, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    import psycopg
+
     from arbitro.games.core import seats
     from arbitro.games.core.seats import Seat
     from arbitro.services import digital_desk, digital_rounds, digital_tables, knockout_digital
     from arbitro.services import events as events_service
     from arbitro.services import knockout as knockout_service
+    from arbitro.store import notify
     from arbitro.tournament.digital import rounds as rounds_choice
     from arbitro.tournament.digital.table import DigitalTable
     from arbitro.tournament.event import EventState
@@ -41,6 +44,8 @@ if TYPE_CHECKING:
     from arbitro.web import secret as web_secret
 else:
     seats = lazy_module("arbitro.games.core.seats")
+    psycopg = lazy_module("psycopg")  # PostgreSQL's path only (tell_phones)
+    notify = lazy_module("arbitro.store.notify")
     digital_tables = lazy_module("arbitro.services.digital_tables")
     digital_rounds = lazy_module("arbitro.services.digital_rounds")
     rounds_choice = lazy_module("arbitro.tournament.digital.rounds")
@@ -263,10 +268,6 @@ def tell_phones(key: tuple[str, int, int]) -> None:
     url = os.environ.get("ARBITRO_DATABASE_URL") or ""
     if not url.lower().startswith("postgres"):
         return
-    import psycopg  # loaded only on PostgreSQL's path
-
-    from arbitro.store import notify
-
     event_id, round_number, table = key
     try:
         with psycopg.connect(notify.libpq_url(url), autocommit=True, connect_timeout=5) as conn:
