@@ -368,10 +368,8 @@ function render() {
     result.append(h, list);
   }
   const every = view.sheet && Array.isArray(view.sheet_deals) ? view.sheet_deals : null;
-  if (every) {  // the sheet to sign: every deal of the match, not the last one only
-    result.textContent = "";
-    result.append(sheetTable(every));
-  }
+  // the sheet to sign: every deal of the match under the last one's score, not two only
+  if (every) result.append(sheetTable(every));
   const prev = document.getElementById("dt-previous");
   // the deal before's score while the next is played (at the signing the sheet has it)
   prev.hidden = !(view.previous && view.previous.scores) || Boolean(scores) || Boolean(every);
@@ -405,6 +403,10 @@ function lastNumber(value) {
 function sheetTable(deals) {
   const box = document.createElement("div");
   box.className = "dt-sheet";
+  // a sheet of many columns (four players) scrolls sideways: reachable from the keyboard
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", t("sheet"));
   const table = document.createElement("table");
   const caption = document.createElement("caption");
   caption.textContent = t("sheet");
