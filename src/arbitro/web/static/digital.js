@@ -411,16 +411,26 @@ function sheetTable(deals) {
   const caption = document.createElement("caption");
   caption.textContent = t("sheet");
   table.append(caption);
-  const titles = (deals.find((d) => Array.isArray(d.scores)) || { scores: [] }).scores.map((s) => s.title);
+  // a column for each score the deals name, matched by its args (a seat, a line), not by its
+  // place: a game may list them in another order each deal (Scala 40: the closer first); its
+  // heading the shortest title it has (Scala 40 adds «(closed)» in the deal its player closed)
+  const keyOf = (sc) => JSON.stringify(sc.args || sc.title);
+  const columns = [];
+  for (const d of deals) for (const sc of Array.isArray(d.scores) ? d.scores : []) {
+    const k = keyOf(sc);
+    const c = columns.find((x) => x.key === k);
+    if (!c) columns.push({ key: k, title: sc.title });
+    else if (String(sc.title).length < String(c.title).length) c.title = sc.title;
+  }
   const head = table.createTHead().insertRow();
-  for (const text of [L("deal"), ...titles]) {
+  for (const text of [L("deal"), ...columns.map((c) => c.title)]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = text;
     head.append(th);
   }
   const body = table.createTBody();
-  const sums = titles.map(() => 0);
+  const sums = columns.map(() => 0);
   let summed = true;
   for (const d of deals) {
     const row = body.insertRow();
@@ -428,9 +438,11 @@ function sheetTable(deals) {
     th.scope = "row";
     th.textContent = String(d.deal);
     row.append(th);
-    titles.forEach((_, k) => {
-      const value = Array.isArray(d.scores) && d.scores[k] ? d.scores[k].value : "";
+    columns.forEach((col, k) => {
+      const sc = (Array.isArray(d.scores) ? d.scores : []).find((x) => keyOf(x) === col.key);
+      const value = sc ? sc.value : "";
       const cell = row.insertCell();
+      if (sc && sc.title !== col.title) cell.title = sc.title;  // e.g. the deal this one closed
       const parts = /^(.*\S)\s*=\s*(-?\d+)$/.exec(String(value));  // "250 + 505 = 755"
       if (parts) {  // the total first, how it is made under it: narrow enough for a phone
         const total = document.createElement("b");
