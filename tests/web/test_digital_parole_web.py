@@ -50,6 +50,7 @@ _KEYS = {
     *("counters", "scores", "result", "deal", "deals", "n", "moves", "sheet", "previous"),
     *("signed", "lines", "signer", "round", "table", "robots", "paused", "called"),
     "labels",  # the phone's gestures (help), the engine's
+    "sheet_deals",  # with the sheet to sign: each finished deal's score (the socket's)
 }
 
 

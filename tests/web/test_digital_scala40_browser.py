@@ -193,6 +193,18 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
         last = tables.table(event, 1, 1).position()
         shown = page.locator(".dt-scores dd").all_inner_texts()
         assert sorted(int(x) for x in shown) == sorted(last.scores().values())
+        # the sheet to sign: every deal, each player's points in that player's column (the
+        # engine lists the closer first, another player each deal)
+        t = tables.table(event, 1, 1)
+        heads = page.locator(".dt-sheet thead th").all_inner_texts()[1:]
+        seats = [h.split()[1] for h in heads]  # «Posto W»: the column's seat
+        assert sorted(seats) == ["E", "N", "S", "W"], heads
+        rows = page.locator(".dt-sheet tbody tr")
+        expect(rows).to_have_count(len(t.deals))
+        for k in range(1, len(t.deals) + 1):
+            points = t.position(k).scores()
+            cells = rows.nth(k - 1).locator("td").all_inner_texts()
+            assert cells == [str(points[Seat(s)]) for s in seats], (k, cells)
         sign.click()
         signer = tables.signer(event, 1, 1, Seat.N)
         for seat in robots:  # the other three players sign on their own phones

@@ -256,9 +256,13 @@ def register(app: typer.Typer) -> None:
     @boards_app.command("show", help=_("The round's board plan: table → boards and copies."))
     def show(event_id: EventArg, round_number: RoundArg, json_out: bool = JsonOpt) -> None:
         """The board plan of a round (FIBAS art. 7, carte preparate): what each table plays
-        at each deal, from which copy, and where it passes the board."""
+        at each deal, from which copy, and where it passes the board; a digital table (issue
+        32) is sent no board (board k at deal k on the phones), and a board for it goes to
+        the relay stand."""
         with errors(json_out):
-            plan = service().board_plan(event_id, round_number)
+            svc = service()
+            plan = svc.board_plan(event_id, round_number)
+            digital = tournament_boards.plan_digital_tables(svc.state(event_id), round_number)
             rows: list[dict[str, Any]] = []
             lines = [
                 _(
@@ -270,13 +274,33 @@ def register(app: typer.Typer) -> None:
                 )
             ]
             for table in range(1, plan.tables + 1):
+                if table in digital:
+                    rows.append(
+                        {
+                            "table": table,
+                            "boards": [
+                                {"deal": k, "board": k, "copy": None}
+                                for k in range(1, plan.boards + 1)
+                            ],
+                            "passes_to": None,
+                            "digital": True,
+                        }
+                    )
+                    lines.append(
+                        _(
+                            "Table {table}: on the phones, board k at deal k (no board goes to it)",
+                            table=table,
+                        )
+                    )
+                    continue
                 got = plan.at(table)
-                nxt = plan.passes_to(table)
+                nxt = tournament_boards.plan_next(plan, table, digital)
                 rows.append(
                     {
                         "table": table,
                         "boards": [{"deal": a.deal, "board": a.board, "copy": a.copy} for a in got],
                         "passes_to": nxt,
+                        "digital": False,
                     }
                 )
                 played = ", ".join(

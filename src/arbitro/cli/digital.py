@@ -5,6 +5,7 @@ move by move in the engine's notation."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,11 +27,14 @@ from arbitro.i18n import N_, _, ngettext, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    import psycopg
+
     from arbitro.games.core import seats
     from arbitro.games.core.seats import Seat
     from arbitro.services import digital_desk, digital_rounds, digital_tables, knockout_digital
     from arbitro.services import events as events_service
     from arbitro.services import knockout as knockout_service
+    from arbitro.store import notify
     from arbitro.tournament.digital import rounds as rounds_choice
     from arbitro.tournament.digital.table import DigitalTable
     from arbitro.tournament.event import EventState
@@ -40,6 +44,8 @@ if TYPE_CHECKING:
     from arbitro.web import secret as web_secret
 else:
     seats = lazy_module("arbitro.games.core.seats")
+    psycopg = lazy_module("psycopg")  # PostgreSQL's path only (tell_phones)
+    notify = lazy_module("arbitro.store.notify")
     digital_tables = lazy_module("arbitro.services.digital_tables")
     digital_rounds = lazy_module("arbitro.services.digital_rounds")
     rounds_choice = lazy_module("arbitro.tournament.digital.rounds")
@@ -251,6 +257,27 @@ def round_data(state: EventState, round_number: int, opened: list[int]) -> dict[
     }
 
 
+def tell_phones(key: tuple[str, int, int]) -> None:
+    """Tell the web processes that the table ``key`` (event, round, table) changed off its
+    sockets (paused or resumed from the terminal, FIBAS art. 7), so that its phones show it at
+    once: on PostgreSQL, the table's notice on the channel the processes share for their
+    moves (:data:`arbitro.store.notify.TABLES`, issue 33); on SQLite (one server), nothing to
+    send: each socket's periodic re-read of its table sees the pause within seconds
+    (:data:`arbitro.web.digital_table.RECHECK_SECONDS`). A notice that cannot be sent is only
+    late, never wrong (the record is stored)."""
+    url = os.environ.get("ARBITRO_DATABASE_URL") or ""
+    if not url.lower().startswith("postgres"):
+        return
+    event_id, round_number, table = key
+    try:
+        with psycopg.connect(notify.libpq_url(url), autocommit=True, connect_timeout=5) as conn:
+            conn.execute(
+                "SELECT pg_notify(%s, %s)", (notify.TABLES, f"{round_number} {table} {event_id}")
+            )
+    except psycopg.Error:
+        pass  # the sockets' periodic re-read brings the pause
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``digital`` command group (``round``, ``open``, ``show``, ``pause``,
     ``resume``, ``answer``, ``replay``, ``links``)."""
@@ -417,6 +444,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         svc = service()
         act(digital_desk.DigitalDesk(svc))
+        tell_phones((event_id, round_number, table))
         t = digital_tables.DigitalTables(svc).table(event_id, round_number, table)
         data = progress_data(svc.state(event_id), t)
         data.pop("position")

@@ -17,7 +17,7 @@ records and travellers, all A4, in the language asked for (the message catalogue
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -47,6 +47,7 @@ from arbitro.printouts.style import (
     text_width,
 )
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
+from arbitro.tournament.boards import plan_next
 from arbitro.tournament.scoring.comparison import Comparison, written
 
 if TYPE_CHECKING:
@@ -543,12 +544,32 @@ def travellers_pdf(
 # ------------------------------------------------------------------ the board plan
 
 
-def plan_cell(plan: BoardPlan, table: int, lang: str) -> str:
+def plan_cell(plan: BoardPlan, table: int, lang: str, digital: bool = False) -> str:
     """The boards ``table`` plays, in deal order, and their copy, as the seating list and
-    the plan print them: «1 · 2 (copia 1)» (FIBAS art. 7, a carte preparate)."""
+    the plan print them: «1 · 2 (copia 1)» (FIBAS art. 7, a carte preparate); a digital
+    table (issue 32) plays board ``k`` at deal ``k`` on the phones, no copy brought:
+    «1 · 2 (digitale)»."""
+    if digital:
+        boards = " · ".join(str(k) for k in range(1, plan.boards + 1))
+        return tr(message("{boards} (on the phones)", boards=boards), lang)
     got = plan.at(table)
     boards = " · ".join(str(a.board) for a in got)
     return tr(message("{boards} (copy {copy})", boards=boards, copy=got[0].copy), lang)
+
+
+def digital_note(digital: Collection[int], lang: str) -> str:
+    """The plan's sentence on its digital tables (issue 32), empty when none."""
+    if not digital:
+        return ""
+    return tr(
+        message(
+            "Digital tables ({tables}): the server deals them board k at deal k on the "
+            "phones; no board goes to them, and a board the plan would hand to one of them "
+            "waits on the relay stand for the next table.",
+            tables=", ".join(str(t) for t in sorted(digital)),
+        ),
+        lang,
+    )
 
 
 def plan_note(plan: BoardPlan, lang: str, rules: EventRules) -> str:
@@ -575,11 +596,14 @@ def board_plan_pdf(
     *,
     rules: EventRules,
     lang: str = "it",
+    digital: Collection[int] = frozenset(),
 ) -> bytes:
     """The board plan of a round on A4 (FIBAS art. 7, "a carte preparate"; art. 20): for
     each table where two lines play, the board and copy it plays at each deal and the table
     it hands its boards to after each deal (the relay stand when none), with its lines'
-    names (``names[table]`` = (N-S names, E-W names)) when given."""
+    names (``names[table]`` = (N-S names, E-W names)) when given. The ``digital`` tables
+    (issue 32) are sent no board: their row says they play board k at deal k on the phones,
+    and a board the plan would hand one of them goes to the relay stand."""
     check_lang(lang)
     round_text = tr(message("Round {number}", number=round_number), lang)
     title = tr(message("Board plan"), lang)
@@ -608,8 +632,16 @@ def board_plan_pdf(
     deal_w = (WIDTH - first - last) / plan.boards
     rows: list[list[object]] = [head]
     for table in range(1, plan.tables + 1):
-        nxt = plan.passes_to(table)
         row: list[object] = [cell(str(table), 14, bold=True)]
+        if table in digital:  # on the phones: the server deals board k at deal k
+            phones = tr(message("on the phones"), lang)
+            for k in range(1, plan.boards + 1):
+                text = tr(message("Board {number}", number=k), lang)
+                row.append(cell(f"{text} · {phones}", 11, bold=False))
+            row.append(cell("—", 11))
+            rows.append(row)
+            continue
+        nxt = plan_next(plan, table, digital)
         for a in plan.at(table):
             text = tr(message("Board {number}", number=a.board), lang)
             copy = tr(message("copy {copy}", copy=a.copy), lang)
@@ -641,6 +673,8 @@ def board_plan_pdf(
         story.append(list_table(lines, [first, half, half], size=10))
     story.append(spacer(6))
     story.append(note(plan_note(plan, lang, rules), 10, INK))
+    if digital:
+        story.append(note(digital_note(digital, lang), 10, INK))
     return build_document(
         f"{event_name} — {title} — {round_text}",
         story,

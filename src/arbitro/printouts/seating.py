@@ -22,7 +22,7 @@ from arbitro.printouts.names import (
 )
 from arbitro.printouts.style import MARGIN, PAGE
 from arbitro.printouts.tables import build_document, cell, heading, list_table, note, spacer
-from arbitro.tournament.boards import board_plan, comparison_method
+from arbitro.tournament.boards import board_plan, comparison_method, plan_digital_tables
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import CompetitorId
 
@@ -80,6 +80,7 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
         heading(tr(message("By table"), lang), 14),
     ]
     plan = _plan(state, round_number)
+    digital = plan_digital_tables(state, round_number) if plan is not None else frozenset()
     seats = max((len(t.players) for t in seating.tables if t.players is not None), default=0)
     top: list[object] = [tr(message("Table"), lang)]
     if seats:
@@ -99,7 +100,11 @@ def seating_pdf(state: EventState, round_number: int, *, lang: str = "it") -> by
                 cell(line_name(state, t.ew, lang), 13),
             ]
         if plan is not None:
-            boards = plan_cell(plan, t.table, lang) if t.table <= plan.tables else "—"
+            boards = (
+                plan_cell(plan, t.table, lang, digital=t.table in digital)
+                if t.table <= plan.tables
+                else "—"
+            )
             line_row.append(cell(boards, 11, bold=True))
         rows.append(line_row)
     first = 22 * 2.6

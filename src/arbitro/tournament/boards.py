@@ -12,7 +12,7 @@ an arbitral score at a table is left out of that table's results (and of the fie
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -38,11 +38,13 @@ from arbitro.tournament.scoring.sheet import SheetEntry
 if TYPE_CHECKING:
     from arbitro.games import prepared_deals
     from arbitro.games.prepared_deals import BoardMaker, PreparedBoard
+    from arbitro.tournament.digital import rounds as digital_rounds
     from arbitro.tournament.movements import boards as movement_boards
     from arbitro.tournament.movements.boards import BoardAssignment, BoardPlan
 else:
     prepared_deals = lazy_module("arbitro.games.prepared_deals")
     movement_boards = lazy_module("arbitro.tournament.movements.boards")
+    digital_rounds = lazy_module("arbitro.tournament.digital.rounds")
 
 # The prepared deals (the cards, the module the event's code names: CodeSpec.boards) and the
 # movements' board plans are modules loaded on first use: the standings read this module's
@@ -135,6 +137,32 @@ def dealt_by_server(state: EventState, round_number: int, table: int) -> bool:
     digital = state.digital.get((round_number, table))
     deals: list[Any] = list(getattr(digital, "deals", None) or ())
     return bool(deals) and isinstance(deals[0].layout.get("board"), int)
+
+
+def plan_digital_tables(state: EventState, round_number: int) -> frozenset[int]:
+    """The round's tables that play on the phones (issue 32): opened as digital, or chosen
+    digital and neither opened yet nor played on paper (their sheet entered). No board of the
+    plan goes to them: the server deals a digital table board ``k`` at deal ``k``
+    (:func:`table_boards`); the board the plan would hand one of them waits on the relay
+    stand, where the table after it takes it, as in a group smaller than the set (FIBAS art.
+    7; docs/rulings.md). The paper tables' boards are those of the plan, unchanged."""
+    r = state.round(round_number)
+    opened = {t for (rn, t) in state.digital if rn == round_number}
+    chosen = {
+        t
+        for t in digital_rounds.digital_tables(state, round_number)
+        if r.sheets.get(t) is None or t in opened
+    }
+    return frozenset(opened | chosen)
+
+
+def plan_next(plan: BoardPlan, table: int, digital: Collection[int]) -> int | None:
+    """The table that plays next the board paper table ``table`` has just played (FIBAS art.
+    7), None for the relay stand: also when the plan's next table is digital (issue 32: no
+    board goes to a table on the phones; the board waits on the stand for the table after
+    it, :func:`plan_digital_tables`)."""
+    nxt = plan.passes_to(table)
+    return None if nxt is None or nxt in digital else nxt
 
 
 def boards_of(state: EventState, round_number: int) -> tuple[PreparedBoard, ...]:

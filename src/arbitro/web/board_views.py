@@ -17,6 +17,8 @@ from arbitro.tournament.boards import (
     board_plan,
     comparison_method,
     line_card,
+    plan_digital_tables,
+    plan_next,
     travellers,
 )
 from arbitro.tournament.event import EventState
@@ -61,16 +63,31 @@ def table_names(state: EventState, n: int) -> dict[int, tuple[str, str]]:
 
 def plan_rows(state: EventState, n: int) -> dict[str, Any] | None:
     """The round's board plan for the desk: per table, its board and copy at each deal and
-    the table its boards go to next (FIBAS art. 7); None when the round has no plan yet."""
+    the table its boards go to next (FIBAS art. 7); None when the round has no plan yet. A
+    digital table (issue 32) is sent no board (``digital``: it plays board k at deal k on
+    the phones), and a board the plan would hand one goes to the relay stand (``relay``)."""
     try:
         plan = board_plan(state, n)
     except ArbitroError:
         return None
+    digital = plan_digital_tables(state, n)
     rows = [
-        {"table": t, "deals": plan.at(t), "next": plan.passes_to(t)}
+        {
+            "table": t,
+            "deals": plan.at(t),
+            "next": None if t in digital else plan_next(plan, t, digital),
+            "digital": t in digital,
+            "relay": t not in digital and plan.passes_to(t) in digital,
+        }
         for t in range(1, plan.tables + 1)
     ]
-    return {"tables": plan.tables, "boards": plan.boards, "copies": plan.copies, "rows": rows}
+    return {
+        "tables": plan.tables,
+        "boards": plan.boards,
+        "copies": plan.copies,
+        "rows": rows,
+        "digital": sorted(digital),
+    }
 
 
 def check_rows(state: EventState, n: int, table: int | None = None) -> list[dict[str, Any]]:

@@ -16,8 +16,10 @@ serve one table (issue 33): after a move, the process that took it wakes its own
 the table and tells the others (PostgreSQL's NOTIFY on the table's channel,
 :meth:`arbitro.store.notify.CommitChannel.publish_table`, wired by :func:`share_moves`), whose
 sockets of the table read it and send their phones the new view; a notification lost (a
-connection dropped) costs at most :data:`RECHECK_SECONDS`, the period at which a socket
-re-reads its table anyway."""
+connection dropped) costs at most :data:`RECHECK_SECONDS`, the period at which each process
+re-reads its sockets' tables anyway (once a table, :func:`_recheck_forever`); that re-read also notices a pause or a resume recorded by another
+process (``arbitro digital pause`` from the terminal, which tells the processes on PostgreSQL's
+channel too: :func:`arbitro.cli.digital.tell_phones`)."""
 
 from __future__ import annotations
 
@@ -178,13 +180,13 @@ TableKey = tuple[str, int, int]
 
 class _Watch:
     """This process's sockets of one table: each socket's flag (set to make it send its
-    view) and the (deal, n) of the view it sent last; the use cases and lock to read the
+    view) and the (deal, n, paused) of the view it sent last; the use cases and lock to read the
     table with."""
 
     def __init__(self, tables: Any, lock: AbstractContextManager[Any]) -> None:
         self.tables = tables
         self.lock = lock
-        self.sockets: dict[asyncio.Event, tuple[int, int]] = {}
+        self.sockets: dict[asyncio.Event, tuple[int, int, bool]] = {}
         self.read_at = time.monotonic()
         """When a view of the table last began reading it from the store (any socket's)."""
 
@@ -238,10 +240,12 @@ def wake_table(key: TableKey) -> None:
         channel.publish_table(key)
 
 
-def _progress_of(watches: list[tuple[TableKey, _Watch]]) -> dict[TableKey, tuple[int, int] | None]:
-    """Each watched table's (deal, n) read from the store now (None: it could not be read:
+def _progress_of(
+    watches: list[tuple[TableKey, _Watch]],
+) -> dict[TableKey, tuple[int, int, bool] | None]:
+    """Each watched table's (deal, n, paused) read from the store now (None: it could not be read:
     its sockets read it themselves and say why), one table at a time under its lock."""
-    out: dict[TableKey, tuple[int, int] | None] = {}
+    out: dict[TableKey, tuple[int, int, bool] | None] = {}
     for key, watch in watches:
         event_id, round_number, table = key
         watch.read_at = time.monotonic()
@@ -294,7 +298,7 @@ def _watch(
     watch = _WATCHERS.get(key)
     if watch is None:
         watch = _WATCHERS[key] = _Watch(tables, lock)
-    watch.sockets[flag] = (0, -1)
+    watch.sockets[flag] = (0, -1, False)
     if not _RECHECK or _RECHECK[0].done() or _RECHECK[0].get_loop() is not loop:
         _RECHECK[:] = [loop.create_task(_recheck_forever())]
     return watch
@@ -347,13 +351,18 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
         watch.read_at = time.monotonic()  # read from the store now: no re-reading due
         with lock:
             view: dict[str, Any] = tables.view(event_id, round_number, table, s)
-            return rendered(view, lang)
+            if view.get("sheet") is not None:  # the sheet to sign: every deal's score
+                view["sheet_deals"] = sheet_deals(tables.table(event_id, round_number, table), s)
+            out = rendered(view, lang)
+        if "sheet_deals" in out:
+            out["sheet_deals"] = [rendered(d, lang) for d in out["sheet_deals"]]
+        return out
 
     async def send_view() -> None:
         v = await run_in_threadpool(view)
         await websocket.send_text(json.dumps({"type": "view", "view": v}))
-        if flag in watch.sockets:
-            watch.sockets[flag] = (v["deal"], v["n"])
+        if flag in watch.sockets:  # a knockout match's view has no pause
+            watch.sockets[flag] = (v["deal"], v["n"], bool(v.get("paused")))
 
     async def act(action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         try:
@@ -478,12 +487,27 @@ def _selection(
     return answer
 
 
+def sheet_deals(t: Any, seat: Seat) -> list[dict[str, Any]]:
+    """Every deal of table ``t``'s match with its score as ``seat``'s view says it (the
+    engine's ``scores``: the code's scoring, FIBAS art. 19), in order: what the phone shows
+    beside «Firma lo score», the whole sheet the line signs (art. 21), not the last two deals
+    only. The scores are the deals' results, public once the deals are over."""
+    return [
+        {"deal": k, "scores": t.engine.view(t.position(k), seat).get("scores")}
+        for k in range(1, len(t.deals) + 1)
+    ]
+
+
 def _progress(
     tables: Any, lock: AbstractContextManager[Any], event_id: str, round_number: int, table: int
-) -> tuple[int, int]:
+) -> tuple[int, int, bool]:
+    """What a socket's periodic re-read compares with the view it sent last: the deal, its
+    moves and whether the table is paused (FIBAS art. 7: a pause recorded by another process,
+    e.g. ``arbitro digital pause`` from the terminal beside a one-process server, reaches the
+    phones at the next re-read, within :data:`RECHECK_SECONDS`)."""
     with lock:
         t = tables.table(event_id, round_number, table)
-        return t.current.number, len(t.current.moves)
+        return t.current.number, len(t.current.moves), bool(t.paused)
 
 
 __all__ = ["router", "seat_code", "seat_path", "share_moves", "wake_table"]

@@ -76,7 +76,9 @@ class BurracoDigital:
         (docs/digital-tables.md): ``areas`` the seat's line's melds first (``target`` the
         number ``layoff N`` names, art. 13: a line lays off on its own melds only), then
         the other line's; ``counters`` the stock and the pozzetti; ``scores`` each line's
-        base and card points (art. 19); ``labels`` the phone's gestures (``help``)."""
+        base and card points (art. 19); ``labels`` the phone's gestures (``help``); each
+        area's ``note`` says whether its line has taken its pozzetto (art. 2, ``done``), as
+        every player at a paper table sees it."""
         outcome = game.outcome()
         own = seat.line
         other = next(ln for ln in LINES if ln is not own)
@@ -89,6 +91,14 @@ class BurracoDigital:
                     {"target": k if ln is own else None, "cards": [str(c) for c in m.cards]}
                     for k, m in enumerate(game.melds(ln))
                 ],
+                # whether the line has taken its pozzetto (art. 2), as everyone at a paper
+                # table sees it: a state, never a card
+                "note": (
+                    N_("Line {line} has taken its pozzetto")
+                    if game.pozzetto_taken(ln)
+                    else N_("Line {line} has not taken its pozzetto yet")
+                ),
+                "done": game.pozzetto_taken(ln),
             }
             for ln, title in ((own, N_("Your line's melds")), (other, N_("Melds of {line}")))
         ]

@@ -189,7 +189,7 @@ def engine_of(code: str) -> DigitalEngine:
 def rendered(view: dict[str, Any], lang: str) -> dict[str, Any]:
     """``view`` with the title of each of its ``areas``, ``counters`` and ``scores`` (and of
     the ``previous`` deal's scores; a catalogue msgid and its ``args``), an area's ``empty``
-    text and the ``labels`` rendered in ``lang``: what a phone shows
+    and ``note`` texts and the ``labels`` rendered in ``lang``: what a phone shows
     (docs/digital-tables.md, the view's shape)."""
     out = dict(view)
     labels = view.get("labels")
@@ -207,11 +207,13 @@ def rendered(view: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _titled(item: Any, lang: str) -> Any:
-    """An area's, counter's or score's ``title`` (with its ``args``) and ``empty`` text
-    rendered in ``lang``."""
+    """An area's, counter's or score's ``title`` (with its ``args``), ``empty`` and ``note``
+    texts rendered in ``lang``."""
     if not isinstance(item, dict) or "title" not in item:
         return item
     out = {**item, "title": render(msg(str(item["title"]), **item.get("args", {})), lang)}
     if "empty" in item:
         out["empty"] = render(msg(str(item["empty"])), lang)
+    if "note" in item:  # an area's state (Burraco: its line's pozzetto taken, art. 2)
+        out["note"] = render(msg(str(item["note"]), **item.get("args", {})), lang)
     return out

@@ -243,6 +243,10 @@ class SeatingOut(BaseModel):
     published: bool
     tables: list[TableOut]
     version: int = 0  # the round's version: a publish may carry it as ``seen`` (issue 29)
+    digital_tables: list[int] = Field(
+        default_factory=list,
+        description="The tables of the seating played on the phones (issue 32); the rest on paper",
+    )
 
 
 class FlagOut(BaseModel):
@@ -361,11 +365,31 @@ class CompetitorCreated(BaseModel):
 
 
 class SeatIn(Strict):
-    """Seat a round (art. 4): movement and seed default to the event's; publish at once?"""
+    """Seat a round (art. 4): movement and seed default to the event's; publish at once?
+    With ``digital`` and ``online`` the round's tables chosen digital, paper or mixed
+    (issue 32, as ``arbitro seat --digital/--online`` and the desk choose them)."""
 
     movement: Movement | None = None
     seed: int | None = Field(None, ge=0, le=2**62)
     publish: bool = False
+    digital: str | None = Field(
+        None,
+        max_length=200,
+        description=(
+            "The round's digital tables (issue 32): 'all', 'none' (every table on paper) or "
+            "their numbers ('1-5, 8': a mixed round); left out: the choice in force (the "
+            "round's, else the event's). The tables open once the seating is published."
+        ),
+        examples=["all", "none", "1-3, 8"],
+    )
+    online: list[CompetitorNo] = Field(
+        default_factory=list,
+        max_length=1000,
+        description=(
+            "The competitors playing online (their tables digital: a mixed round), e.g. "
+            "[3, 7]; with 'digital' left out, the other tables stay on paper."
+        ),
+    )
 
 
 class PublishSeatingIn(Strict):

@@ -10,6 +10,7 @@ from fastapi import Body
 from arbitro.services.digital_rounds import DigitalRounds
 from arbitro.services.events import EventService
 from arbitro.tournament.commands import values
+from arbitro.tournament.digital.rounds import digital_tables, parse_choice
 from arbitro.tournament.event import EventState
 from arbitro.web.api.common import Reader, Writer, api_router
 from arbitro.web.api.models import (
@@ -43,6 +44,7 @@ def seating_out(state: EventState, round_number: int, *, unpublished: bool = Fal
             )
             for t in (r.seating.tables if r.seating and shown else ())
         ],
+        digital_tables=list(digital_tables(state, round_number)) if shown else [],
     )
 
 
@@ -61,11 +63,16 @@ def seat(
     body: Annotated[SeatIn | None, Body()] = None,
 ) -> SeatingOut:
     """Seat a round (director; FIBAS art. 4), again if needed until its seating is
-    published; with ``publish`` the seating is published at once. Returns the seating (even
-    unpublished)."""
-    seat_in = body or SeatIn(movement=None, seed=None, publish=False)
+    published; with ``publish`` the seating is published at once; with ``digital`` and
+    ``online`` the round's tables chosen digital, paper or mixed first (issue 32), the digital
+    ones opened once published. Returns the seating (even unpublished) and its digital
+    tables."""
+    seat_in = body or SeatIn(movement=None, seed=None, publish=False, digital=None)
 
     def act(svc: EventService, user: str) -> SeatingOut:
+        if seat_in.digital is not None or seat_in.online:  # issue 32: digital, paper, mixed
+            mode, tables, who = parse_choice(seat_in.digital, seat_in.online)
+            DigitalRounds(svc).choose(event_id, round_number, mode, tables, who, actor=user)
         svc.seat(
             event_id,
             round_number,

@@ -22,6 +22,7 @@ from arbitro.tournament.boards import (
     board_maker,
     board_plan,
     boards_of,
+    plan_digital_tables,
     travellers,
 )
 from arbitro.tournament.commands import values
@@ -79,6 +80,7 @@ def boards_printout(
         name = state.config.name
         dealt = boards_of(state, n)
         plan = board_plan(state, n)
+        digital = plan_digital_tables(state, n)  # issue 32: no board goes to them
         copies = plan.copies
         rows = travellers(state, n) if kind == "travellers" else {}
         names = table_lines(state, n)  # two values: a pair's name may hold " / "
@@ -89,7 +91,9 @@ def boards_printout(
         elif kind == "board-labels":
             pdf = prints.board_labels_pdf(dealt, copies, name, n, lang=lang)
         elif kind == "board-plan":  # art. 7: the plan alone, the lines' names beside
-            pdf = prints.board_plan_pdf(plan, name, n, names, rules=rules, lang=lang)
+            pdf = prints.board_plan_pdf(
+                plan, name, n, names, rules=rules, lang=lang, digital=digital
+            )
         elif kind == "hand-records":
             pdf = prints.hand_records_pdf(dealt, name, n, maker=maker, lang=lang)
         else:

@@ -158,6 +158,18 @@ function moveCard(from, to) {
 
 function announce(text) { document.getElementById("dt-live").textContent = text; }
 
+// An area's state that changes during the deal (a line has taken its pozzetto) is said aloud
+// once, as the players at a paper table see it happen; a new deal starts with none said.
+let notes = null;
+function noticeNotes(newDeal) {
+  const now = Object.fromEntries((view.areas || []).filter((a) => a.note).map((a) => [a.name || a.title, a]));
+  if (notes && !newDeal) {
+    const changed = Object.entries(now).filter(([k, a]) => a.done && !(notes[k] && notes[k].done));
+    if (changed.length) announce(changed.map(([, a]) => a.note).join(". "));
+  }
+  notes = now;
+}
+
 // A new empty element in the place of the one of ``id`` (its listeners and marks dropped).
 function fresh_(id, className) {
   const old = document.getElementById(id);
@@ -253,6 +265,12 @@ function render() {
     title.className = "dt-label";
     title.textContent = area.title;
     box.append(title);
+    if (area.note) {  // the area's state, as a paper table shows it (Burraco: the pozzetto taken)
+      const note = document.createElement("p");
+      note.className = "dt-note" + (area.done ? " done" : "");
+      note.textContent = area.note;
+      box.append(note);
+    }
     if (!area.melds.length) {
       const none = document.createElement("p");
       none.className = "dt-none";
@@ -349,9 +367,12 @@ function render() {
     }
     result.append(h, list);
   }
+  const every = view.sheet && Array.isArray(view.sheet_deals) ? view.sheet_deals : null;
+  // the sheet to sign: every deal of the match under the last one's score, not two only
+  if (every) result.append(sheetTable(every));
   const prev = document.getElementById("dt-previous");
-  // the deal before's score; at the sheet's signing too, beside the last deal's
-  prev.hidden = !(view.previous && view.previous.scores) || (Boolean(scores) && !view.sheet);
+  // the deal before's score while the next is played (at the signing the sheet has it)
+  prev.hidden = !(view.previous && view.previous.scores) || Boolean(scores) || Boolean(every);
   if (!prev.hidden) {
     prev.textContent = `${L("deal")} ${view.previous.deal}: ` + view.previous.scores.map((s) => `${s.title} ${s.value}`).join(" · ");
   }
@@ -369,6 +390,82 @@ function render() {
     b.addEventListener("click", () => { send({ sign: true }); b.disabled = true; setTimeout(() => document.dispatchEvent(new CustomEvent("digital:ask")), 500); });
     result.append(b);
   }
+}
+
+// A number a score says last ("1200 + 340 = 1540", "12"), else null: the sheet's totals.
+function lastNumber(value) {
+  const m = /(-?\d+)\s*$/.exec(String(value));
+  return m ? Number(m[1]) : null;
+}
+
+// The sheet the line signs: a row for each deal, a column for each score the engine names
+// (its lines' or players'), and their totals when every score ends with a number.
+function sheetTable(deals) {
+  const box = document.createElement("div");
+  box.className = "dt-sheet";
+  // a sheet of many columns (four players) scrolls sideways: reachable from the keyboard
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", t("sheet"));
+  const table = document.createElement("table");
+  const caption = document.createElement("caption");
+  caption.textContent = t("sheet");
+  table.append(caption);
+  // a column for each score the deals name, matched by its args (a seat, a line), not by its
+  // place: a game may list them in another order each deal (Scala 40: the closer first); its
+  // heading the shortest title it has (Scala 40 adds «(closed)» in the deal its player closed)
+  const keyOf = (sc) => JSON.stringify(sc.args || sc.title);
+  const columns = [];
+  for (const d of deals) for (const sc of Array.isArray(d.scores) ? d.scores : []) {
+    const k = keyOf(sc);
+    const c = columns.find((x) => x.key === k);
+    if (!c) columns.push({ key: k, title: sc.title });
+    else if (String(sc.title).length < String(c.title).length) c.title = sc.title;
+  }
+  const head = table.createTHead().insertRow();
+  for (const text of [L("deal"), ...columns.map((c) => c.title)]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  const sums = columns.map(() => 0);
+  let summed = true;
+  for (const d of deals) {
+    const row = body.insertRow();
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = String(d.deal);
+    row.append(th);
+    columns.forEach((col, k) => {
+      const sc = (Array.isArray(d.scores) ? d.scores : []).find((x) => keyOf(x) === col.key);
+      const value = sc ? sc.value : "";
+      const cell = row.insertCell();
+      if (sc && sc.title !== col.title) cell.title = sc.title;  // e.g. the deal this one closed
+      const parts = /^(.*\S)\s*=\s*(-?\d+)$/.exec(String(value));  // "250 + 505 = 755"
+      if (parts) {  // the total first, how it is made under it: narrow enough for a phone
+        const total = document.createElement("b");
+        total.textContent = parts[2];
+        const made = document.createElement("small");
+        made.textContent = parts[1];
+        cell.append(total, made);
+        cell.setAttribute("aria-label", String(value));
+      } else cell.textContent = String(value);
+      const n = lastNumber(value);
+      if (n === null) summed = false; else sums[k] += n;
+    });
+  }
+  if (summed && deals.length > 1) {
+    const row = table.createTFoot().insertRow();
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = t("total");
+    row.append(th);
+    for (const n of sums) row.insertCell().textContent = String(n);
+  }
+  box.append(table);
+  return box;
 }
 
 function toggle(i) {
@@ -464,6 +561,7 @@ function connect() {
       document.dispatchEvent(new CustomEvent("digital:view", { detail: { paused: Boolean(view.paused), called: Boolean(view.called) } }));
       if (moved) { selected = []; reconcile(view.hand, newDeal); }
       render();
+      noticeNotes(newDeal);
     } else if (data.type === "selection") {
       gotPlays(data);
     } else if (data.type === "error") {
