@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from arbitro.games.core import seats
     from arbitro.games.core.seats import Seat
     from arbitro.tournament.digital import engine as engines
     from arbitro.tournament.digital.engine import DigitalEngine
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from arbitro.tournament.records import Record
 else:  # the engines' registry and the games, loaded by the first position asked for
     engines = lazy_module("arbitro.tournament.digital.engine")
+    seats = lazy_module("arbitro.games.core.seats")  # no game loaded while folding
 
 
 class TableLog(Protocol):
@@ -155,9 +157,7 @@ class DigitalTable:
         engine = self.engine
         seated = engines.seated_engine(engine)
         if self.absent and seated is not None:
-            from arbitro.games.core.seats import Seat  # no game loaded while folding
-
-            left = {Seat(s): n for s, n in self.absent.items()}
+            left = {seats.Seat(s): n for s, n in self.absent.items()}
             return seated.sheet_entry(finished, seating, left)
         return engine.sheet_entry(finished, seating)
 
