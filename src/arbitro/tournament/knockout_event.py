@@ -104,7 +104,12 @@ class KnockoutState:
     device_pair: dict[tuple[str, str], CompetitorId] = field(default_factory=dict)
     pair_device: dict[tuple[str, CompetitorId], str] = field(default_factory=dict)
     digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # knockout_digital
-    table_log: Any = None  # the digital tables' own logs' reader (tournament.digital.table)
+    # The match's game number each digital table's current game plays (its result is due
+    # once the game is over and the match has fewer games): (round, table) → game.
+    digital_games: dict[tuple[int, int], int] = field(default_factory=dict)
+    # The digital tables' own logs' reader (tournament.digital.table), not compared (a state
+    # folded again equals the one kept).
+    table_log: Any = field(default=None, compare=False, repr=False)
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
