@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, ConflictError
 from arbitro.games.briscola.seats import PLAY_ORDER
 from arbitro.games.core import Seat
 from arbitro.services.digital_tables import append_move
@@ -26,7 +26,7 @@ from arbitro.services.knockout import KnockoutService
 from arbitro.services.knockout_digital import DigitalMatches
 from arbitro.store import RecordStore
 from arbitro.tournament.commands import values
-from arbitro.tournament.knockout_digital import play_match_move
+from arbitro.tournament.knockout_digital import DealNextGame, RecordDigitalGame, play_match_move
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.records import DigitalMove, GameResult
 
@@ -145,6 +145,9 @@ def test_a_match_resumes_after_a_restart_from_its_tables_log(store: RecordStore)
             break
         again.play("k", 1, 1, seat, 1, n, card)
     assert "game-result" not in _event_kinds(ko, "k")  # the server died before it
+    layout = DigitalMatches(ko).table("k", 1, 1).current.layout
+    with pytest.raises(ConflictError, match="non è ancora registrato"):  # art. 8, then 9
+        ko.run("k", DealNextGame("R1M1", layout))
 
     restarted = DigitalMatches(KnockoutService(store, Clock()), random.Random(12))
     view = restarted.view("k", 1, 1, Seat.N)
@@ -153,6 +156,8 @@ def test_a_match_resumes_after_a_restart_from_its_tables_log(store: RecordStore)
     restarted.view("k", 1, 1, Seat.E)  # read again: nothing recorded twice
     assert _event_kinds(ko, "k").count("game-result") == 1
     assert _event_kinds(ko, "k").count("digital-dealt") == 2
+    with pytest.raises(ConflictError, match="nessun risultato"):  # recorded once
+        ko.run("k", RecordDigitalGame("R1M1"))
 
 
 def test_the_event_file_carries_the_matchs_table_log(store: RecordStore) -> None:
