@@ -26,7 +26,12 @@ from arbitro.services.knockout import KnockoutService
 from arbitro.services.knockout_digital import DigitalMatches
 from arbitro.store import RecordStore
 from arbitro.tournament.commands import values
-from arbitro.tournament.knockout_digital import DealNextGame, RecordDigitalGame, play_match_move
+from arbitro.tournament.knockout_digital import (
+    DealNextGame,
+    RecordDigitalGame,
+    play_match_move,
+    result_due,
+)
 from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.tournament.records import DigitalMove, GameResult
 
@@ -246,3 +251,19 @@ def test_an_old_knockout_file_with_its_moves_in_the_knockouts_log_imports_and_re
     with pytest.raises(ArbitroError):
         import_event(ko, data, "falsa")
     assert not store.has_event("falsa")
+
+
+def test_a_digital_result_cancelled_is_not_made_again_from_the_table(store: RecordStore) -> None:
+    """The arbiter cancels the result that decided a digital match (art. 9: the last game of
+    its match): the table's finished game does not record it again by itself (nothing is
+    due from the table; the arbiter records that game, art. 10), before or after the state
+    is folded again from the store."""
+    ko = _knockout(store)
+    DigitalMatches(ko, random.Random(5)).open("k", "R1M1", robots=PLAY_ORDER)
+    last = [r for r in store.records("k") if r.kind == "game-result"][-1]
+    ko.run("k", values.CancelGame(last.seq, "risultato da rivedere"))
+    for svc in (ko, KnockoutService(store, Clock())):
+        m = svc.state("k").bracket.match("R1M1")  # type: ignore[union-attr]
+        assert m.winner is None and not result_due(svc.state("k"), m)
+        with pytest.raises(ConflictError, match="nessun risultato"):
+            svc.run("k", RecordDigitalGame("R1M1"))

@@ -148,12 +148,12 @@ def play_match_move(
 
 def result_due(state: KnockoutState, m: Match) -> bool:
     """Whether match ``m``'s digital table has finished a game whose result is not recorded
-    yet (art. 8: each game goes into the match as it ends)."""
+    yet (art. 8: each game goes into the match as it ends; a result recorded and cancelled
+    since is not due again: the arbiter records that game)."""
     key = match_key(m)
-    t = state.digital.get(key)
-    if t is None or not digital_table(state, *key).position().is_over:
+    if key not in state.digital_due:
         return False
-    return len(m.games) < state.digital_games.get(key, 0)
+    return bool(digital_table(state, *key).position().is_over)
 
 
 def game_result(state: KnockoutState, match_id: str, now: datetime) -> Record:
@@ -231,7 +231,7 @@ def _dealt(state: KnockoutState, b: DigitalDealt, rec: Record) -> None:
     number it plays is kept (its result is due once it is over)."""
     dealt(state.digital, str(state.config.code), b)
     m = match_at(state, b.round, b.table)
-    state.digital_games[match_key(m)] = len(m.games) + 1
+    state.digital_due[match_key(m)] = len(m.games) + 1
 
 
 def _move(state: KnockoutState, b: DigitalMove, rec: Record) -> None:
