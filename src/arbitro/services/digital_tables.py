@@ -115,31 +115,36 @@ class TableUseCases(Generic[L]):
         move or deal of another thread or process coming first stops it (that one advances
         the table)."""
         while True:
-            state = self._events.state(event_id)
-            t = digital_table(state, round_number, table)
-            if t.paused:  # the arbiter stopped the table: nothing moves until resumed
-                return
-            if t.position().is_over:
-                follows = self._after_deal(state, t)
-                if follows is None:
+            with self._events.lock:  # the cached position is read (and advanced) under it
+                state = self._events.state(event_id)
+                t = digital_table(state, round_number, table)
+                if t.paused:  # the arbiter stopped the table: nothing moves until resumed
                     return
-                try:
-                    self._events.run(event_id, follows())
-                except ConflictError:
-                    return
-                continue
-            move = robot_move(t, self._rng)
-            if move is None:
-                return
+                command: Any = None
+                move: str | None = None
+                if t.position().is_over:
+                    follows = self._after_deal(state, t)
+                    if follows is None:
+                        return
+                    command = follows()
+                else:
+                    move = robot_move(t, self._rng)
+                    if move is None:
+                        return
+                    deal, n = t.current.number, len(t.current.moves) + 1
+                    seat = t.position().turn
             try:
+                if move is None:
+                    self._events.run(event_id, command)
+                    continue
                 append_move(
                     self._events,
                     event_id,
                     round_number,
                     table,
-                    t.current.number,
-                    len(t.current.moves) + 1,
-                    t.position().turn,
+                    deal,
+                    n,
+                    seat,
                     move,
                     ROBOT,
                     self._decide,
@@ -173,11 +178,12 @@ class TableUseCases(Generic[L]):
         the server (a robot to play, or a finished deal's follow-up not made: the server
         stopped between a move and what follows it) is advanced first, so that a table
         resumes from its records after a restart as soon as a phone reads it."""
-        state = self._events.state(event_id)
-        if self._waiting(state, round_number, table):
+        with self._events.lock:  # the cached position is read (and advanced) under it
+            waiting = self._waiting(self._events.state(event_id), round_number, table)
+        if waiting:
             self.advance(event_id, round_number, table)
-            state = self._events.state(event_id)
-        return self._seat_view(state, round_number, table, seat)
+        with self._events.lock:
+            return self._seat_view(self._events.state(event_id), round_number, table, seat)
 
     def _waiting(self, state: Any, round_number: int, table: int) -> bool:
         """Whether the table waits on the server, not on a player (see :meth:`view`)."""
