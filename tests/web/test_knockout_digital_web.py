@@ -97,8 +97,9 @@ def test_two_phones_play_a_match_over_websockets_and_the_bracket_advances(
 def test_the_desk_and_the_public_pages_show_a_digital_match(
     director_client: Any, web_app: FastAPI
 ) -> None:
-    """The digital records in the knockout's log leave the desk's, the public and the
-    history's pages as they are: the match decided by its games (art. 9)."""
+    """The digital records (the games dealt and their results in the knockout's log, the
+    cards in the match's table log) leave the desk's, the public and the history's pages as
+    they are: the match decided by its games (art. 9)."""
     ko = web_app.state.web.knockout
     ko.create("robot", KnockoutConfig("Coppa dei robot", seeded=True))
     for i in range(1, 3):

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from arbitro.errors import ArbitroError, ConflictError
@@ -36,6 +37,7 @@ from arbitro.tournament.digital.engine import engine_of
 from arbitro.tournament.digital.table import DigitalTable
 from arbitro.tournament.event import EventState
 from arbitro.tournament.model import TableSeating
+from arbitro.tournament.records import Record
 
 ROBOT = "robot"
 """The actor of a robot's moves."""
@@ -43,13 +45,114 @@ ROBOT = "robot"
 
 L = TypeVar("L", bound="EventLog[Any]")
 
+Decide = Callable[[Any, int, int, int, int, Seat, str, datetime, str], Record | None]
+"""How a move is decided on a state: :func:`~arbitro.tournament.digital.commands.play_move`'s
+arguments and answer (the record, or None for a move recorded already)."""
+
 
 class TableUseCases(Generic[L]):
-    """What the digital tables of an event's rounds and of a knockout's matches answer
-    alike (:class:`DigitalTables`, :class:`arbitro.services.knockout_digital.DigitalMatches`):
-    a table as folded, its deals' moves."""
+    """The one way a digital table is played, a round's (:class:`DigitalTables`) and a
+    knockout match's (:class:`arbitro.services.knockout_digital.DigitalMatches`) alike: a
+    move decided and appended to the table's own log (:func:`append_move`), then the robots'
+    moves and what follows a finished deal, until a human is to play. What differs is given
+    by the subclass: how a move is decided (:meth:`_decide`), what follows a finished deal
+    (:meth:`_after_deal`: a round's next deal, a match's game result and next game) and a
+    seat's view (:meth:`_seat_view`)."""
 
     _events: L
+    _rng: random.Random
+
+    # ------------------------------------------------------------------ what differs
+
+    _decide: Decide = staticmethod(play_move)
+    """How a move is decided on a state (a round's: :func:`play_move`, the code's article)."""
+
+    def _after_deal(self, state: Any, t: DigitalTable) -> Callable[[], Any] | None:
+        """What follows table ``t``'s finished deal: a maker of the command to run (its
+        layout drawn only when made), or None when the table has nothing left to do."""
+        raise NotImplementedError
+
+    def _seat_view(self, state: Any, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` sees of the table on ``state``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ actions
+
+    def play(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        seat: Seat,
+        deal: int,
+        n: int,
+        move: str,
+        actor: str | None = None,
+    ) -> int:
+        """Play ``move`` (the engine's notation) for ``seat`` as move ``n`` of deal ``deal``:
+        checked again by the server (turn, sequence, legality: the code's article), recorded
+        in the table's own log, then the robots' moves and what follows a finished deal;
+        answers the deal's number of moves after the move itself."""
+        actor = actor or f"{table} {seat.value}"
+        done = append_move(
+            self._events,
+            event_id,
+            round_number,
+            table,
+            deal,
+            n,
+            seat,
+            move,
+            actor,
+            self._decide,
+        )
+        self.advance(event_id, round_number, table)
+        return done
+
+    def advance(self, event_id: str, round_number: int, table: int) -> None:
+        """Play the robots' moves while a robot is to play, and once a deal is over run what
+        follows it (:meth:`_after_deal`); stop when a human is to play or nothing is left. A
+        move or deal of another thread or process coming first stops it (that one advances
+        the table)."""
+        while True:
+            with self._events.lock:  # the cached position is read (and advanced) under it
+                state = self._events.state(event_id)
+                t = digital_table(state, round_number, table)
+                if t.paused:  # the arbiter stopped the table: nothing moves until resumed
+                    return
+                command: Any = None
+                move: str | None = None
+                if t.position().is_over:
+                    follows = self._after_deal(state, t)
+                    if follows is None:
+                        return
+                    command = follows()
+                else:
+                    move = robot_move(t, self._rng)
+                    if move is None:
+                        return
+                    deal, n = t.current.number, len(t.current.moves) + 1
+                    seat = t.position().turn
+            try:
+                if move is None:
+                    self._events.run(event_id, command)
+                    continue
+                append_move(
+                    self._events,
+                    event_id,
+                    round_number,
+                    table,
+                    deal,
+                    n,
+                    seat,
+                    move,
+                    ROBOT,
+                    self._decide,
+                )
+            except ConflictError:
+                return
+
+    # ------------------------------------------------------------------ views
 
     def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
         """The digital table as folded, its own log's moves included (refused if the table
@@ -70,6 +173,28 @@ class TableUseCases(Generic[L]):
             )
         return [(i, Seat(s), m) for i, (s, m) in enumerate(t.deals[deal - 1].moves, 1)]
 
+    def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` sees now (JSON-ready: :meth:`_seat_view`). A table left waiting on
+        the server (a robot to play, or a finished deal's follow-up not made: the server
+        stopped between a move and what follows it) is advanced first, so that a table
+        resumes from its records after a restart as soon as a phone reads it."""
+        with self._events.lock:  # the cached position is read (and advanced) under it
+            waiting = self._waiting(self._events.state(event_id), round_number, table)
+        if waiting:
+            self.advance(event_id, round_number, table)
+        with self._events.lock:
+            return self._seat_view(self._events.state(event_id), round_number, table, seat)
+
+    def _waiting(self, state: Any, round_number: int, table: int) -> bool:
+        """Whether the table waits on the server, not on a player (see :meth:`view`)."""
+        t = digital_table(state, round_number, table)
+        game = t.position()
+        if t.paused:
+            return False
+        if game.is_over:
+            return self._after_deal(state, t) is not None
+        return game.turn.value in t.current.robots
+
 
 class DigitalTables(TableUseCases[EventService]):
     """The use cases of the digital tables of an event's rounds, on its :class:`EventService`.
@@ -81,7 +206,24 @@ class DigitalTables(TableUseCases[EventService]):
         self._events = events
         self._rng = rng if rng is not None else secrets.SystemRandom()
 
-    # ------------------------------------------------------------------ actions
+    def _after_deal(self, state: Any, t: DigitalTable) -> Callable[[], Any] | None:
+        """The round's next deal while it has deals left (FIBAS art. 7), laid out by
+        :func:`~arbitro.tournament.digital.rounds.layout_of` (a carte uguali event's board)."""
+        round_number, table = t.round, t.table
+        if len(t.deals) >= state.deals(round_number):
+            return None
+
+        def deal_next() -> DealNext:
+            layout = digital_rounds.layout_of(
+                state, t.engine, round_number, len(t.deals) + 1, self._rng, t.current.layout
+            )
+            return DealNext(round_number, table, layout)
+
+        return deal_next
+
+    def _seat_view(self, state: Any, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
+        """:func:`seat_view`."""
+        return seat_view(state, round_number, table, seat)
 
     def open(
         self,
@@ -101,67 +243,6 @@ class DigitalTables(TableUseCases[EventService]):
             event_id, OpenDigitalTable(round_number, table, layout, tuple(robots), actor)
         )
         self.advance(event_id, round_number, table)
-
-    def play(
-        self,
-        event_id: str,
-        round_number: int,
-        table: int,
-        seat: Seat,
-        deal: int,
-        n: int,
-        move: str,
-        actor: str | None = None,
-    ) -> int:
-        """Play ``move`` (the engine's notation) for ``seat`` as move ``n`` of deal ``deal``:
-        checked again by the server (turn, sequence, legality: the code's article), recorded,
-        then the robots' moves and the next deal; answers the deal's number of moves after
-        the move itself."""
-        actor = actor or f"{table} {seat.value}"
-        done = append_move(self._events, event_id, round_number, table, deal, n, seat, move, actor)
-        self.advance(event_id, round_number, table)
-        return done
-
-    def advance(self, event_id: str, round_number: int, table: int) -> None:
-        """Play the robots' moves while a robot is to play, and deal the next deal once the
-        current one is over and the round has deals left. A move of another thread or process
-        coming first stops it (that one advances the table)."""
-        while True:
-            state = self._events.state(event_id)
-            t = digital_table(state, round_number, table)
-            current = t.current
-            if t.paused:  # the arbiter stopped the table: nothing moves until resumed
-                return
-            if t.position().is_over:
-                if len(t.deals) >= state.deals(round_number):
-                    return
-                layout = digital_rounds.layout_of(
-                    state, t.engine, round_number, len(t.deals) + 1, self._rng, current.layout
-                )
-                try:
-                    self._events.run(event_id, DealNext(round_number, table, layout))
-                except ConflictError:
-                    return
-                continue
-            move = robot_move(t, self._rng)
-            if move is None:
-                return
-            seat = t.position().turn
-            n = len(current.moves) + 1
-            try:
-                append_move(
-                    self._events,
-                    event_id,
-                    round_number,
-                    table,
-                    current.number,
-                    n,
-                    seat,
-                    move,
-                    ROBOT,
-                )
-            except ConflictError:
-                return
 
     def sign(
         self,
@@ -206,17 +287,9 @@ class DigitalTables(TableUseCases[EventService]):
         t = digital_table(state, round_number, table)
         return t.engine.signer(seat, seating_of(state, round_number, table))
 
-    def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
-        """What ``seat`` sees now (JSON-ready): the engine's view of the position (its own
-        hand only), the deal's number and move count (the ``n`` of the next move is one
-        more), the legal moves when it is to play, the sheet once the deals are over, and
-        the deal before's score (``previous``: the next deal is dealt at once)."""
-        state = self._events.state(event_id)
-        return seat_view(state, round_number, table, seat)
-
 
 def append_move(
-    events: EventService,
+    events: EventLog[Any],
     event_id: str,
     round_number: int,
     table: int,
@@ -225,9 +298,11 @@ def append_move(
     seat: Seat,
     move: str,
     actor: str,
+    decide: Decide = play_move,
 ) -> int:
-    """Decide move ``n`` of deal ``deal`` on the table's state now
-    (:func:`~arbitro.tournament.digital.commands.play_move`: the code's article) and append
+    """Decide move ``n`` of deal ``deal`` on the table's state now with ``decide`` (a round's
+    :func:`~arbitro.tournament.digital.commands.play_move`: the code's article; a knockout
+    match's checks the match too) and append
     it to the table's own log with the table's last seq it was decided on (and the event's,
     where it stands among the event's records); if another process or thread appended a move
     of this table first, decide it again on the new state (a stale move is then refused).
@@ -239,7 +314,7 @@ def append_move(
     for attempt in range(RETRIES):
         with events.lock:
             state = events.state(event_id)
-            rec = play_move(state, round_number, table, deal, n, seat, move, events.clock(), actor)
+            rec = decide(state, round_number, table, deal, n, seat, move, events.clock(), actor)
             t = digital_table(state, round_number, table)
             if rec is None:
                 return len(t.current.moves)
@@ -265,7 +340,10 @@ def append_move(
 
 
 def seat_view(state: EventState, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
-    """:meth:`DigitalTables.view` on a folded state."""
+    """What ``seat`` sees of a round's table on a folded state (JSON-ready): the engine's
+    view of the position (its own hand only), the deal's number and move count (the ``n`` of
+    the next move is one more), the legal moves when it is to play, the sheet once the deals
+    are over, and the deal before's score (``previous``: the next deal is dealt at once)."""
     t = digital_table(state, round_number, table)
     engine = t.engine
     game = t.position()

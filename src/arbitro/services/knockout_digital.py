@@ -1,38 +1,41 @@
 """Knockout matches at digital tables (issue 32): the use cases of a match played on the four
-players' phones, on the event's :class:`KnockoutService`. The same methods as the rounds'
-:class:`arbitro.services.digital_tables.DigitalTables` (a table named by its round and
-number: a match's), so that a seat's phone and the terminal serve both alike.
+players' phones, on the event's :class:`KnockoutService`. A match's table is played the one
+way every digital table is (:class:`arbitro.services.digital_tables.TableUseCases`: its moves
+in the table's own log, issue 33, the robots, what follows a finished deal), named by its
+round and number (a match's), so that a seat's phone and the terminal serve both alike.
 
-The games are dealt by a secure random source (:mod:`secrets`); each finished game goes into
-the match as the pairs' phones record it (Briscola art. 8), and the next game is dealt while
-the match is not decided (art. 9). Nothing is signed: the engine's result is the record."""
+What differs from a round's table: a move of a decided match is refused (art. 9); a finished
+game goes into the match as the pairs' phones record it (Briscola art. 8: its
+``game-result``, decided from the table's moves), then the next game is dealt while the
+match is not decided (art. 9); the games are dealt by a secure random source
+(:mod:`secrets`). Nothing is signed: the engine's result is the record."""
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from arbitro.errors import ArbitroError, ConflictError
+from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_
 from arbitro.services.digital_tables import TableUseCases
 from arbitro.services.knockout import KnockoutService
-from arbitro.tournament.digital.commands import digital_table, robot_move
+from arbitro.tournament.digital.commands import digital_table
 from arbitro.tournament.digital.engine import engine_of
+from arbitro.tournament.digital.table import DigitalTable
 from arbitro.tournament.knockout_digital import (
     DealNextGame,
     OpenDigitalMatch,
-    PlayMatchMove,
+    RecordDigitalGame,
     match_at,
     match_key,
+    play_match_move,
+    result_due,
 )
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.tournament.model import TableSeating
-
-ROBOT = "robot"
-"""The actor of a robot's moves."""
 
 
 class DigitalMatches(TableUseCases[KnockoutService]):
@@ -43,6 +46,22 @@ class DigitalMatches(TableUseCases[KnockoutService]):
     def __init__(self, events: KnockoutService, rng: random.Random | None = None) -> None:
         self._events = events
         self._rng = rng if rng is not None else secrets.SystemRandom()
+
+    _decide = staticmethod(play_match_move)
+
+    def _after_deal(self, state: Any, t: DigitalTable) -> Callable[[], Any] | None:
+        """After a game: its result into the match (art. 8), then the next game while the
+        match is not decided (art. 9); nothing once it is."""
+        m = match_at(state, t.round, t.table)
+        if result_due(state, m):
+            return lambda: RecordDigitalGame(m.id)
+        if m.winner is not None:
+            return None
+        return lambda: DealNextGame(m.id, t.engine.layout(self._rng, t.current.layout))
+
+    def _seat_view(self, state: Any, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
+        """:func:`seat_view`."""
+        return seat_view(state, round_number, table, seat)
 
     def open(
         self, event_id: str, match: str, robots: Sequence[Seat] = (), actor: str = "director"
@@ -57,62 +76,6 @@ class DigitalMatches(TableUseCases[KnockoutService]):
         self.advance(event_id, *key)
         return key
 
-    def play(
-        self,
-        event_id: str,
-        round_number: int,
-        table: int,
-        seat: Seat,
-        deal: int,
-        n: int,
-        move: str,
-        actor: str | None = None,
-    ) -> int:
-        """Play ``move`` for ``seat`` as move ``n`` of game ``deal`` (checked again by the
-        server), then the robots' moves and the next game; answers the game's number of moves
-        after the move."""
-        done = self._events.run(
-            event_id,
-            PlayMatchMove(
-                round_number, table, deal, n, seat, move, actor or f"{table} {seat.value}"
-            ),
-        )
-        self.advance(event_id, round_number, table)
-        return done
-
-    def advance(self, event_id: str, round_number: int, table: int) -> None:
-        """Play the robots' moves while a robot is to play; deal the next game once a game is
-        over and the match is not decided (art. 9). A move made elsewhere first stops it."""
-        while True:
-            state = self._events.state(event_id)
-            t = digital_table(state, round_number, table)
-            m = match_at(state, round_number, table)
-            if t.position().is_over:
-                if m.winner is not None:
-                    return
-                layout = t.engine.layout(self._rng, t.current.layout)
-                try:
-                    self._events.run(event_id, DealNextGame(m.id, layout))
-                except ConflictError:
-                    return
-                continue
-            move = robot_move(t, self._rng)
-            if move is None:
-                return
-            command = PlayMatchMove(
-                round_number,
-                table,
-                t.current.number,
-                len(t.current.moves) + 1,
-                t.position().turn,
-                move,
-                ROBOT,
-            )
-            try:
-                self._events.run(event_id, command)
-            except ConflictError:
-                return
-
     def sign(self, event_id: str, round_number: int, table: int, *args: Any, **kw: Any) -> str:
         """A match has no sheet to sign: each game is recorded as it ends (refused)."""
         raise ArbitroError(
@@ -124,10 +87,6 @@ class DigitalMatches(TableUseCases[KnockoutService]):
         nothing, :meth:`sign`)."""
         t = self.table(event_id, round_number, table)
         return t.engine.signer(seat, TableSeating(table, None, None))
-
-    def view(self, event_id: str, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
-        """What ``seat`` sees now (JSON-ready): see :func:`seat_view`."""
-        return seat_view(self._events.state(event_id), round_number, table, seat)
 
 
 def seat_view(state: KnockoutState, round_number: int, table: int, seat: Seat) -> dict[str, Any]:

@@ -4,11 +4,14 @@ game recorded into the match as the same ``game-result`` the pairs' phones recor
 (Briscola art. 8: the points of each pair, the last trick's pair at 60-60), so that the
 bracket advances unchanged (art. 9: two games won decide the match).
 
-The records are the digital tables' own (``digital-dealt``, ``digital-move``), the table named
-by the match's round and its number in the round (match ``R2M1`` is table 1 of round 2), a
-deal being one game of the match; the first pair of the match sits N-S, the second E-W. The
-move that ends a game and that game's result are appended together, so that a game is never
-finished without its result nor recorded twice. Nothing here names a game: the engine does."""
+The table is named by the match's round and its number in the round (match ``R2M1`` is table
+1 of round 2), a deal being one game of the match; the first pair of the match sits N-S, the
+second E-W. The games are dealt in the knockout's log (``digital-dealt``); the moves are
+records of the table's own log (``digital-move``, issue 33: as a round's table), and a game's
+``game-result`` follows its last move in the knockout's log, decided from the table's replay
+(:func:`game_result`), at most once: the next game is not dealt before it. An old knockout's
+moves, in the knockout's log with each game's result right after its last move, fold and are
+checked as before. Nothing here names a game: the engine does."""
 
 from __future__ import annotations
 
@@ -29,9 +32,11 @@ from arbitro.tournament.knockout_event import KNOCKOUT_FOLDS, KnockoutFold, Knoc
 from arbitro.tournament.records import (
     DigitalDealt,
     DigitalMove,
+    GameResult,
     Record,
     RecordKind,
     body_from_json,
+    body_to_json,
 )
 
 
@@ -86,12 +91,16 @@ def open_match(
 
 
 def next_game(state: KnockoutState, match_id: str, layout: dict[str, Any], now: datetime) -> Record:
-    """The match's next game at its digital table, once the game before is over and the
-    match is not decided (art. 9)."""
+    """The match's next game at its digital table, once the game before is over, its result
+    recorded, and the match is not decided (art. 9)."""
     m = _playing(state, match_id)
     t = digital_table(state, *match_key(m))
     if not t.position().is_over:
         raise ConflictError("the game is not over yet", key="ko.game_on")
+    if result_due(state, m):
+        raise ConflictError(
+            "{match}: the game's result is not recorded yet", match=m.id, key="ko.result_first"
+        )
     check_layout(t.code, layout)
     body = DigitalDealt(m.round, m.number, len(t.deals) + 1, layout, t.current.robots)
     return make_record(body, now, "arbitro")
@@ -119,38 +128,56 @@ def play_match_move(
     move: str,
     now: datetime,
     actor: str,
-) -> list[Record]:
+) -> Record | None:
     """Move ``n`` of game ``deal`` at a match's digital table, checked as every digital move
-    (turn, sequence, the code's legality); the move that ends the game comes with the game's
-    result in the match (art. 8), checked against the bracket. A move sent twice is
-    recorded once (nothing), the match's last one too (a phone that lost the answer)."""
+    (:func:`~arbitro.tournament.digital.commands.play_move`: turn, sequence, the code's
+    legality, Briscola art. 4); a match decided refuses it (art. 9). A move sent twice is
+    recorded once (None), the match's last one too (a phone that lost the answer). The
+    game's result is not made here: :func:`game_result`, once the move is in the table's
+    log."""
     m = match_at(state, round_number, table)
     if m.winner is not None:
         try:  # the match's last move sent again: recorded once, nothing to refuse
             if play_move(state, round_number, table, deal, n, seat, move, now, actor) is None:
-                return []
+                return None
         except ArbitroError:
             pass
         raise ConflictError("{match} is decided", match=m.id, key="ko.decided")
-    rec = play_move(state, round_number, table, deal, n, seat, move, now, actor)
-    if rec is None:
-        return []
-    t = digital_table(state, round_number, table)
-    game = t.position().copy()
-    game.push(t.engine.parse_move(move))
-    if not game.is_over:
-        return [rec]
+    return play_move(state, round_number, table, deal, n, seat, move, now, actor)
+
+
+def result_due(state: KnockoutState, m: Match) -> bool:
+    """Whether match ``m``'s digital table has finished a game whose result is not recorded
+    yet (art. 8: each game goes into the match as it ends; a result recorded and cancelled
+    since is not due again: the arbiter records that game)."""
+    key = match_key(m)
+    if key not in state.digital_due:
+        return False
+    return bool(digital_table(state, *key).position().is_over)
+
+
+def game_result(state: KnockoutState, match_id: str, now: datetime) -> Record:
+    """The ``game-result`` of the game just finished at match ``match_id``'s digital table
+    (art. 8: each pair's points, the last trick's pair at a tie), from the engine's replay of
+    the table's moves, checked against the bracket; a game not over, or whose result is
+    recorded already, is refused (a result is recorded once)."""
+    m = _playing(state, match_id)
+    if not result_due(state, m):
+        raise ConflictError(
+            "{match}: no game's result to record", match=m.id, key="ko.no_result_due"
+        )
+    game = digital_table(state, *match_key(m)).position()
     report = game_report(m, game, len(m.games) + 1)
     assert state.bracket is not None
     apply_game(state.bracket, report)  # the points checked (art. 8) before anything is recorded
     body = body_from_json(RecordKind.GAME_RESULT, report.to_payload())
-    return [rec, make_record(body, now, f"{m.id} digitale")]
+    return make_record(body, now, f"{m.id} digitale")
 
 
 def check_record(state: KnockoutState, rec: Record) -> list[Record]:
-    """A digital record of a knockout read from an event file, decided again as the live
-    action (the log check): the records the action makes (a game's last move with its
-    result), or the refusal."""
+    """A digital record of a knockout read from an event file (the knockout's log, or a
+    table's own log merged among it), decided again as the live action (the log check): the
+    same record, or the refusal."""
     b = rec.body
     if isinstance(b, DigitalDealt):
         m = match_at(state, b.round, b.table)
@@ -164,22 +191,52 @@ def check_record(state: KnockoutState, rec: Record) -> list[Record]:
         return [rec]
     assert isinstance(b, DigitalMove)
     args = (b.round, b.table, b.deal, b.n, Seat(b.seat), b.move, rec.at, rec.actor)
-    made_moves = play_match_move(state, *args)
-    if not made_moves:
+    if play_match_move(state, *args) is None:
         raise ConflictError("move {n} is recorded twice", n=b.n, key="digital.twice")
-    return [rec, *made_moves[1:]]
+    return [rec]
+
+
+def digital_result(state: KnockoutState, body: Any) -> bool:
+    """Whether a ``game-result`` read from an event file is the result of a game finished at
+    its match's digital table and not recorded yet (then :func:`check_result` checks it)."""
+    if state.bracket is None or not isinstance(body, GameResult):
+        return False
+    try:
+        m = state.bracket.match(body.match)
+    except ArbitroError:
+        return False
+    return result_due(state, m)
+
+
+def check_result(state: KnockoutState, rec: Record) -> list[Record]:
+    """A digital game's ``game-result`` read from an event file, decided again as the live
+    action (:func:`game_result`, art. 8): the engine's replay of the table's moves must give
+    the same points; else refused."""
+    body = rec.body
+    assert isinstance(body, GameResult)
+    made = game_result(state, body.match, rec.at)
+    if body_to_json(made.body) != body_to_json(body):
+        raise ArbitroError(
+            "it differs from what the action makes: {made}",
+            made=str(body_to_json(made.body)),
+        )
+    return [rec]
 
 
 # ----------------------------------------------------------------- the folds
 
 
 def _dealt(state: KnockoutState, b: DigitalDealt, rec: Record) -> None:
-    """A game laid out at a match's digital table (the first opens it)."""
+    """A game laid out at a match's digital table (the first opens it): the match's game
+    number it plays is kept (its result is due once it is over)."""
     dealt(state.digital, str(state.config.code), b)
+    m = match_at(state, b.round, b.table)
+    state.digital_due[match_key(m)] = len(m.games) + 1
 
 
 def _move(state: KnockoutState, b: DigitalMove, rec: Record) -> None:
-    """One move at a match's digital table, in its game's order."""
+    """One move at a match's digital table, in its game's order (a knockout's log held them
+    before each table had its own: issue 33)."""
     moved(state.digital, b)
 
 
@@ -224,32 +281,15 @@ class DealNextGame:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayMatchMove:
-    """Play move ``n`` of a match's game at its digital table for ``seat``; answers the
-    number of moves the game has after it."""
+class RecordDigitalGame:
+    """Record the result of the game just finished at match ``match``'s digital table
+    (:func:`game_result`); answers nothing."""
 
-    round_number: int
-    table: int
-    deal: int
-    n: int
-    seat: Seat
-    move: str
-    actor: str = "arbitro"
+    match: str
 
     def decide(self, state: KnockoutState, ctx: Context[KnockoutState]) -> list[Record]:
-        """The ``digital-move`` record (and the game's result when it ends the game)."""
-        return play_match_move(
-            state,
-            self.round_number,
-            self.table,
-            self.deal,
-            self.n,
-            self.seat,
-            self.move,
-            ctx.now,
-            self.actor,
-        )
+        """The ``game-result`` record."""
+        return [game_result(state, self.match, ctx.now)]
 
-    def outcome(self, records: Sequence[Record], state: KnockoutState) -> int:
-        """How many moves the game has now."""
-        return len(digital_table(state, self.round_number, self.table).current.moves)
+    def outcome(self, records: Sequence[Record], state: KnockoutState) -> None:
+        """Nothing."""

@@ -104,7 +104,12 @@ class KnockoutState:
     device_pair: dict[tuple[str, str], CompetitorId] = field(default_factory=dict)
     pair_device: dict[tuple[str, CompetitorId], str] = field(default_factory=dict)
     digital: dict[tuple[int, int], Any] = field(default_factory=dict)  # knockout_digital
-    table_log: Any = None  # the digital tables' own logs' reader (tournament.digital.table)
+    # The game of its match each digital table's current game is (round, table) → game
+    # number, until a result of that game is recorded (its result is due once it is over).
+    digital_due: dict[tuple[int, int], int] = field(default_factory=dict)
+    # The digital tables' own logs' reader (tournament.digital.table), not compared (a state
+    # folded again equals the one kept).
+    table_log: Any = field(default=None, compare=False, repr=False)
 
     @classmethod
     def replay(cls, event_id: str, records: Iterable[Record]) -> KnockoutState:
@@ -223,11 +228,24 @@ def _irregularity_line(
     )
 
 
+def _digital_game_recorded(state: KnockoutState, b: GameResult | Irregularity) -> None:
+    """A game of a match played at a digital table recorded (issue 32), even if cancelled
+    since: its table's game waits for no result (a cancelled result is not made again from
+    the table: the arbiter records the game, art. 10)."""
+    if state.bracket is None or not state.digital_due:
+        return
+    m = state.bracket.match(b.match)
+    due = state.digital_due.get((m.round, m.number))
+    if due is not None and b.game >= due:
+        del state.digital_due[(m.round, m.number)]
+
+
 def _game_cancelled(
     state: KnockoutState, b: GameResult | Irregularity, rec: Record, cancel: Record
 ) -> None:
     """A cancelled game: the phones enter it again; an irregularity's ledger line stays, with
     who cancelled it and why."""
+    _digital_game_recorded(state, b)
     if isinstance(b, GameResult):
         state.entries.pop((b.match, b.game), None)
     elif state.bracket is not None:
@@ -239,6 +257,7 @@ def _game(state: KnockoutState, b: GameResult | Irregularity, rec: Record) -> No
     state.entries.pop((b.match, b.game), None)
     if state.bracket is None:
         raise ConflictError("a result before the bracket", article=state.cite("match_wins"))
+    _digital_game_recorded(state, b)
     state.games[rec.seq] = rec
     report = GameReport.from_payload(body_to_json(b), state.code)
     match_round = state.bracket.match(report.match).round

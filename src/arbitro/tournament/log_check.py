@@ -383,6 +383,8 @@ def _check_knockout(state: KnockoutState, rec: Record) -> Checked:
             if sorted(p for p in b.order if p is not None) != present:
                 raise ArbitroError("the bracket does not hold every registered pair once")
             draw_bracket(state, at, who, seed=b.seed)
+        case GameResult() as b if knockout_digital.digital_result(state, b):  # issue 33
+            return knockout_digital.check_result(state, rec), None
         case GameResult() | Irregularity():
             record_game(state, GameReport.from_payload(body_to_json(rec.body)), at, who, rec.reason)
         case RecordCancelled() as b if b.target in state.withdrawals:
