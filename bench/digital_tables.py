@@ -320,13 +320,7 @@ async def play(base: str, secret: bytes, args: argparse.Namespace) -> dict[str, 
     }
 
 
-def think_range(text: str) -> tuple[float, float]:
-    """``--think``: ``LOW-HIGH`` or ``S`` seconds (``0``: no thought, the saturated pace)."""
-    low, _, high = text.partition("-")
-    pace = (float(low), float(high or low))
-    if pace[0] < 0 or pace[1] < pace[0]:
-        raise argparse.ArgumentTypeError(f"not a range of seconds: {text}")
-    return pace
+think_range = phones.think_range  # --think, shared with bench/scale_out.py
 
 
 def main(argv: list[str] | None = None) -> int:

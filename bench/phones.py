@@ -25,6 +25,7 @@ loopback addresses are used by the callers."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import random
@@ -288,3 +289,13 @@ def log_faults(
         if found != [(n, seat, move)]:
             faults.append(f"table {table} deal {deal} move {n} {seat} {move!r}: logged {found}")
     return faults
+
+
+def think_range(text: str) -> tuple[float, float]:
+    """``--think`` of the benches: ``LOW-HIGH`` or ``S`` seconds (``0``: no thought, the
+    saturated pace)."""
+    low, _, high = text.partition("-")
+    pace = (float(low), float(high or low))
+    if pace[0] < 0 or pace[1] < pace[0]:
+        raise argparse.ArgumentTypeError(f"not a range of seconds: {text}")
+    return pace

@@ -7,7 +7,9 @@ Method:
   2. The floor: a WebSocket echo (a bare Starlette app, one uvicorn process) behind nginx with
      the production template (``tests/scale/proxy.py``, as the processes' tests use it);
      ``--tables`` clients each send a message, wait for its echo, pause 20 ms, for
-     ``--seconds / 2``: the echo's round trip, p50/p99.
+     ``--seconds / 2``: the echo's round trip, p50/p99. With ``--think LOW-HIGH`` (the
+     players' pace, e.g. 2-4 s) the phones think that long before each move and the echo's
+     clients pause as long between two round trips, for ``--seconds``.
   3. For each number of processes (``--processes 1,2,4``): a fresh database; a FIBAS pairs
      event of ``2 x --tables`` pairs, one round of two deals, every table opened as digital
      (no robots: the four seats are bots); ``scripts/production.sh P PORT`` (the store's
@@ -96,19 +98,25 @@ async def _echo(websocket: WebSocket) -> None:
 echo_app = Starlette(routes=[WebSocketRoute("/echo", _echo)])
 
 
-async def echo_floor(url: str, clients: int, seconds: float) -> list[float]:
-    """Round trips of ``clients`` echo clients for ``seconds``."""
+async def echo_floor(
+    url: str, clients: int, seconds: float, think: tuple[float, float] = (0.0, 0.0)
+) -> list[float]:
+    """Round trips of ``clients`` echo clients for ``seconds``, each pausing 20 ms between
+    two (or ``think`` seconds, drawn per round trip, at the phones' pace)."""
     times: list[float] = []
     ends = time.perf_counter() + seconds
+    rng = random.Random(0)
 
     async def client() -> None:
+        if think[1] > 0:  # the clients spread over the pace, as the phones' first moves
+            await asyncio.sleep(rng.uniform(0, think[1]))
         async with websockets.connect(url) as ws:
             while time.perf_counter() < ends:
                 start = time.perf_counter()
                 await ws.send(json.dumps({"deal": 1, "n": 1, "move": "draw"}))
                 await ws.recv()
                 times.append(time.perf_counter() - start)
-                await asyncio.sleep(0.02)
+                await asyncio.sleep(rng.uniform(*think) if think[1] > 0 else 0.02)
 
     await asyncio.gather(*(client() for _ in range(clients)))
     return times
@@ -240,7 +248,7 @@ async def play(base: str, event_id: str, secret: bytes, args: argparse.Namespace
     viewers, for ``--seconds`` once every table's phones connected."""
     tally = phones.Tally()
     bots = phones.table_phones(
-        base, secret, event_id, 1, range(1, args.tables + 1), "NESW", tally, args.seed
+        base, secret, event_id, 1, range(1, args.tables + 1), "NESW", tally, args.seed, args.think
     )
     halt = asyncio.Event()
 
@@ -298,6 +306,12 @@ def main() -> None:
     parser.add_argument(
         "--ramp", type=float, default=25.0, help="tables whose phones connect per second"
     )
+    parser.add_argument(
+        "--think",
+        type=phones.think_range,
+        default=(0.0, 0.0),
+        help="seconds a phone thinks before each move, LOW-HIGH (players: 2-4; 0: saturated)",
+    )
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
@@ -311,7 +325,7 @@ def main() -> None:
     print(
         f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}; nproc {os.cpu_count()};"
         f" load average {os.getloadavg()}; {args.tables} tables, {args.viewers} viewers,"
-        f" {args.seconds:.0f} s a run"
+        f" {args.seconds:.0f} s a run; think {args.think[0]:g}-{args.think[1]:g} s"
     )
     pg = postgres.PostgresServer.start()
     redis = RedisServer.start()
@@ -325,7 +339,12 @@ def main() -> None:
         proxy = Proxy.start(work / "echo", [echo_port])
         try:
             floor = asyncio.run(
-                echo_floor(f"ws://127.0.0.1:{proxy.port}/echo", args.tables, args.seconds / 2)
+                echo_floor(
+                    f"ws://127.0.0.1:{proxy.port}/echo",
+                    args.tables,
+                    args.seconds / 2 if args.think[1] == 0 else args.seconds,
+                    args.think,
+                )
             )
         finally:
             proxy.stop()
