@@ -1,6 +1,8 @@
 """bench/digital_tables.py's stated pace (issue 32): ``--think`` read as a range of seconds,
 a thinking phone that stops when the run stops, and the echo floor paced the same way and
-answering every turn to the other three sockets. No timing is asserted."""
+answering every turn to the other three sockets. No timing is asserted. Each loop runs in a
+thread of its own (``run_fresh``): a browser test's Playwright leaves an event loop running
+in the worker's thread, where ``asyncio.run`` fails (the fresh-clone run failed on it)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.web.fresh_loop import run_fresh
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -56,12 +59,12 @@ def test_a_thinking_phone_stops_with_the_run() -> None:
         result: bool = await phone._thought()
         return result
 
-    assert asyncio.run(thought((60.0, 60.0))) is True
-    assert asyncio.run(thought((0.0, 0.0))) is False
+    assert run_fresh(lambda: thought((60.0, 60.0))) is True
+    assert run_fresh(lambda: thought((0.0, 0.0))) is False
 
 
 def test_the_paced_echo_floor_reaches_the_other_three() -> None:
     bench = load_bench()
     with bench.echo_server() as echo:
-        times = asyncio.run(bench.floor(echo, 2, 4, 100, (0.01, 0.02)))
+        times = run_fresh(lambda: bench.floor(echo, 2, 4, 100, (0.01, 0.02)))
     assert len(times) == 2 * 4 * 3  # groups x turns x the other three sockets

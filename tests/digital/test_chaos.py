@@ -25,6 +25,7 @@ from typing import Any
 from urllib.request import urlopen
 
 import pytest
+from tests.web.fresh_loop import run_fresh
 
 from arbitro.codes.registry import DEFAULT_CODE
 from arbitro.services.digital_tables import DigitalTables
@@ -178,7 +179,7 @@ def test_the_server_killed_mid_play_every_table_resumes_no_move_lost_or_twice(
         stop.set()
         await asyncio.gather(*tasks)
 
-    asyncio.run(play())
+    run_fresh(play)  # a browser test may leave a loop running in this thread
     server.kill(signal.SIGTERM)
     store = RecordStore(url)
     try:
