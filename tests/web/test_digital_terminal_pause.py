@@ -75,3 +75,18 @@ def test_on_postgresql_the_terminal_tells_the_servers_at_once(
         assert heard.get(timeout=10) == ("terminale", 2, 7)
     finally:
         channel.close()
+
+
+def test_a_notice_that_cannot_be_sent_is_said_not_swallowed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """FIBAS art. 7 from the terminal: when the PostgreSQL notice to the web processes cannot
+    be sent, ``tell_phones`` says so (the command then tells the director the phones show the
+    pause within the re-read's seconds) instead of passing over it; on SQLite there is nothing
+    to send."""
+    from arbitro.cli.digital import tell_phones
+
+    monkeypatch.setenv("ARBITRO_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    assert tell_phones(("serata", 1, 1)) is False
+    monkeypatch.setenv("ARBITRO_DATABASE_URL", "sqlite:////tmp/none.sqlite3")
+    assert tell_phones(("serata", 1, 1)) is True

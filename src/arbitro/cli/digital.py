@@ -257,17 +257,18 @@ def round_data(state: EventState, round_number: int, opened: list[int]) -> dict[
     }
 
 
-def tell_phones(key: tuple[str, int, int]) -> None:
+def tell_phones(key: tuple[str, int, int]) -> bool:
     """Tell the web processes that the table ``key`` (event, round, table) changed off its
     sockets (paused or resumed from the terminal, FIBAS art. 7), so that its phones show it at
     once: on PostgreSQL, the table's notice on the channel the processes share for their
     moves (:data:`arbitro.store.notify.TABLES`, issue 33); on SQLite (one server), nothing to
     send: each socket's periodic re-read of its table sees the pause within seconds
     (:data:`arbitro.web.digital_table.RECHECK_SECONDS`). A notice that cannot be sent is only
-    late, never wrong (the record is stored)."""
+    late, never wrong (the record is stored). Whether the phones were told at once (False: the
+    notice could not be sent, the re-read brings it)."""
     url = os.environ.get("ARBITRO_DATABASE_URL") or ""
     if not url.lower().startswith("postgres"):
-        return
+        return True
     event_id, round_number, table = key
     try:
         with psycopg.connect(notify.libpq_url(url), autocommit=True, connect_timeout=5) as conn:
@@ -275,7 +276,8 @@ def tell_phones(key: tuple[str, int, int]) -> None:
                 "SELECT pg_notify(%s, %s)", (notify.TABLES, f"{round_number} {table} {event_id}")
             )
     except psycopg.Error:
-        pass  # the sockets' periodic re-read brings the pause
+        return False
+    return True
 
 
 def register(app: typer.Typer) -> None:
@@ -444,7 +446,16 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         svc = service()
         act(digital_desk.DigitalDesk(svc))
-        tell_phones((event_id, round_number, table))
+        if not tell_phones((event_id, round_number, table)):
+            seconds = round(web_digital_table.RECHECK_SECONDS)
+            told_late = ngettext(
+                "Recorded; the phones could not be told at once: they show it within"
+                " {count} second.",
+                "Recorded; the phones could not be told at once: they show it within"
+                " {count} seconds.",
+                seconds,
+            )
+            typer.echo(render(told_late), err=True)
         t = digital_tables.DigitalTables(svc).table(event_id, round_number, table)
         data = progress_data(svc.state(event_id), t)
         data.pop("position")

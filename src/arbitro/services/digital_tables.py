@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -50,7 +51,7 @@ Decide = Callable[[Any, int, int, int, int, Seat, str, datetime, str], Record | 
 arguments and answer (the record, or None for a move recorded already)."""
 
 
-class TableUseCases(Generic[L]):
+class TableUseCases(ABC, Generic[L]):
     """The one way a digital table is played, a round's (:class:`DigitalTables`) and a
     knockout match's (:class:`arbitro.services.knockout_digital.DigitalMatches`) alike: a
     move decided and appended to the table's own log (:func:`append_move`), then the robots'
@@ -67,14 +68,14 @@ class TableUseCases(Generic[L]):
     _decide: Decide = staticmethod(play_move)
     """How a move is decided on a state (a round's: :func:`play_move`, the code's article)."""
 
+    @abstractmethod
     def _after_deal(self, state: Any, t: DigitalTable) -> Callable[[], Any] | None:
         """What follows table ``t``'s finished deal: a maker of the command to run (its
         layout drawn only when made), or None when the table has nothing left to do."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _seat_view(self, state: Any, round_number: int, table: int, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees of the table on ``state``."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ actions
 
