@@ -94,10 +94,11 @@ def test_the_plan_sends_no_board_to_a_digital_table(
 
 
 def test_the_terminals_plan_sends_no_board_to_a_digital_table(
-    web_app: FastAPI, database_file: Path
+    web_app: FastAPI, database_file: Path, tmp_path: Path
 ) -> None:
-    """``arbitro boards show``: the same plan as the desk's (table 2 on the phones, table 1's
-    boards to the relay stand)."""
+    """``arbitro boards show`` and ``arbitro boards print --what plan``: the same plan as the
+    desk's (table 2 on the phones, table 1's boards to the relay stand); the printed plan
+    sent copies to digital tables before (the terminal did not pass them on)."""
     _mixed(web_app)
     env = {**os.environ, "ARBITRO_DATABASE_URL": f"sqlite:///{database_file}", "ARBITRO_LANG": "it"}
     command = [str(Path(sys.executable).with_name("arbitro")), "boards", "show", EVENT, "1"]
@@ -117,6 +118,17 @@ def test_the_terminals_plan_sends_no_board_to_a_digital_table(
         (3, False, 4),
         (4, False, 3),
     ]
+    pdf = tmp_path / "plan.pdf"
+    printed = subprocess.run(
+        [*command[:2], "print", EVENT, "1", "--what", "plan", "-o", str(pdf)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert printed.returncode == 0, printed.stderr
+    text = _pdf_text(pdf.read_bytes(), tmp_path)  # the terminal's PDF: the desk's plan
+    assert "Tavoli digitali (2)" in text and "sui telefoni" in text
 
 
 def test_the_seating_list_gives_a_digital_table_no_copy(web_app: FastAPI, tmp_path: Path) -> None:

@@ -360,6 +360,7 @@ def register(app: typer.Typer) -> None:
                     table_names(state, round_number),
                     rules=state.code,
                     lang=shown,
+                    digital=tournament_boards.plan_digital_tables(state, round_number),
                 )
             else:
                 dealt = tournament_boards.boards_of(state, round_number)
