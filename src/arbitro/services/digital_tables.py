@@ -158,7 +158,8 @@ class TableUseCases(ABC, Generic[L]):
     def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
         """The digital table as folded, its own log's moves included (refused if the table
         is not digital)."""
-        return digital_table(self._events.state(event_id), round_number, table)
+        with self._events.lock:  # its own log folded under the lock, as every read's
+            return digital_table(self._events.state(event_id), round_number, table)
 
     def replay(
         self, event_id: str, round_number: int, table: int, deal: int

@@ -53,10 +53,23 @@ class TableLogReader:
     state reads them (:class:`arbitro.tournament.digital.table.TableLog`): given to every
     state this service folds, so that a table read anywhere has every move of its log."""
 
-    def __init__(self, store: RecordStore, event_id: str, upto: int | None = None) -> None:
+    def __init__(
+        self,
+        store: RecordStore,
+        event_id: str,
+        lock: threading.RLock,
+        upto: int | None = None,
+    ) -> None:
         self.store = store
         self.event_id = event_id
+        self.lock = lock
         self.upto = upto  # only the records decided on the event up to its record ``upto``
+
+    def folding(self) -> threading.RLock:
+        """The service's lock (:attr:`EventLog.lock`): a table folds its log's new records
+        under it, so that a read outside the lock (a page, a test) and a move folded by
+        another thread never fold the same record twice."""
+        return self.lock
 
     def after(self, round_number: int, table: int, seq: int) -> list[Record]:
         """The table's records after its record ``seq``, in order (each numbered in the
@@ -149,7 +162,7 @@ class EventLog(Generic[S]):
         """Give a state just folded the reader of its digital tables' own logs (``upto``: a
         past state's, the moves decided before the event's record ``upto`` only)."""
         if hasattr(state, "table_log"):
-            state.table_log = TableLogReader(self.store, event_id, upto)
+            state.table_log = TableLogReader(self.store, event_id, self._lock, upto)
         return state
 
     def adopt(self, event_id: str, state: S) -> None:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from arbitro.games.core import seats
     from arbitro.games.core.seats import Seat
     from arbitro.tournament.digital import engine as engines
@@ -32,6 +34,11 @@ class TableLog(Protocol):
         """The records of the table's log after its record ``seq``, in order."""
         ...
 
+    def folding(self) -> AbstractContextManager[object]:
+        """Held while a table folds the records :meth:`after` answered (the service's
+        lock): one thread at a time folds a table, whoever reads it."""
+        ...
+
 
 @dataclass(slots=True)
 class DigitalDeal:
@@ -42,17 +49,26 @@ class DigitalDeal:
     layout: dict[str, Any]
     robots: tuple[str, ...]
     moves: list[tuple[str, str]] = field(default_factory=list)
-    _game: Any = None  # the replayed position, the first ``_played`` moves pushed
-    _played: int = 0
+    _replayed: tuple[Any, int] | None = None
+    """The last position answered and how many moves it has: never changed once answered
+    (a newer one is a copy), so that a thread reading it while another folds a move sees a
+    whole position, never one with a move pushed twice."""
 
     def position(self, engine: DigitalEngine) -> Any:
         """The position after every move folded (do not change it: copy it first)."""
-        if self._game is None:
-            self._game, self._played = engine.start(self.layout), 0
-        for _, text in self.moves[self._played :]:
-            self._game.push(engine.parse_move(text))
-        self._played = len(self.moves)
-        return self._game
+        replayed = self._replayed
+        moves = self.moves[:]  # the moves folded now (another thread may fold one more)
+        if replayed is None:
+            game, played = engine.start(self.layout), 0
+        else:
+            game, played = replayed
+            if played == len(moves):
+                return game
+            game = game.copy()
+        for _, text in moves[played:]:
+            game.push(engine.parse_move(text))
+        self._replayed = (game, len(moves))
+        return game
 
 
 @dataclass(slots=True)
@@ -94,9 +110,10 @@ class DigitalTable:
         process's moves too): each move in its deal's order. A move of a deal this state has
         not folded yet (its ``digital-dealt`` is a newer record of the event's log than the
         state read) is left, with the ones after it, for the next read."""
-        for rec in log.after(self.round, self.table, self.log_seq):
-            if not self.fold_move(rec):
-                return
+        with log.folding():  # another thread's fold would fold the same records again
+            for rec in log.after(self.round, self.table, self.log_seq):
+                if not self.fold_move(rec):
+                    return
 
     def fold_move(self, rec: Record) -> bool:
         """Fold one record of the table's own log (a ``digital-move``); False, and nothing
