@@ -11,11 +11,15 @@ from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_
+from arbitro.lazy_names import lazy_module
 from arbitro.tournament.commands.common import make_record, need_reason
 from arbitro.tournament.event import EventState
 
 if TYPE_CHECKING:
+    from arbitro.tournament.digital import commands as digital
     from arbitro.tournament.knockout_event import KnockoutState
+else:  # imported when an abandon is cancelled (the package imports this module at once)
+    digital = lazy_module("arbitro.tournament.digital.commands")
 from arbitro.tournament.records import (
     AbandonRecorded,
     CompetitorWithdrawn,
@@ -50,9 +54,29 @@ def cancel(
                     "late_registration" if isinstance(body, CompetitorWithdrawn) else "abandon"
                 ),
             )
+    if isinstance(body, AbandonRecorded):
+        _abandon_not_played_on(state, body)
     if isinstance(body, SeatingEdited):  # a hand edit: only of the seating not yet published
         _edit_in_force(state, seq, body)
     return make_record(RecordCancelled(seq), now, actor, reason)
+
+
+def _abandon_not_played_on(state: EventState, body: AbandonRecorded) -> None:
+    """Refuse cancelling an abandon once a deal of its round was dealt at a digital table
+    without the player (Scala 40 art. 25: the three play on; docs/rulings.md, "A cancelled
+    abandon at a digital table"): the deals dealt to three cannot be dealt again to four,
+    so the abandon stands, as once the next round is seated."""
+    found = digital.dealt_without(state, body.round, body.competitor)
+    if found is not None:
+        table, deal = found
+        raise ConflictError(
+            "deal {deal} of table {table} was dealt without this player at a digital table: "
+            "the abandon stands",
+            deal=deal,
+            table=table,
+            article=state.code.cite("abandon"),
+            key="digital.abandon_stands",
+        )
 
 
 def _edit_in_force(state: EventState, seq: int, body: SeatingEdited) -> None:

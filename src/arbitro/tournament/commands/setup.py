@@ -357,6 +357,8 @@ def _seat_late(state: EventState, number: CompetitorId, now: datetime, actor: st
                 article=state.code.cite("late_registration"),
             )
         assert three.players is not None
+        if (1, three.table) in state.digital:
+            _refuse_digital_three(state, three.table)
         filled = TableSeating(three.table, None, None, (*three.players, number))
         tables = tuple(filled if t.table == three.table else t for t in first.seating.tables)
         reason = N_("latecomer seated at a table of three during round 1")
@@ -445,17 +447,43 @@ def _checked_names(state: EventState, name: str, players: Sequence[str]) -> tupl
 
 def _table_of_three(state: EventState) -> TableSeating | None:
     """Round 1's first table of three still without a sheet, while round 1 is played: a
-    latecomer completes it (Scala 40 art. 26)."""
+    latecomer completes it (Scala 40 art. 26). One played at a digital table comes after
+    the others: its deals are dealt to its three already (docs/rulings.md, "A latecomer and
+    a digital table of three")."""
     first = state.round(1)
     if first.seating is None or first.standings_published_at is not None:
         return None
-    return next(
-        (
-            t
-            for t in first.seating.tables
-            if t.players is not None and len(t.players) == 3 and t.table not in first.sheets
-        ),
-        None,
+    threes = [
+        t
+        for t in first.seating.tables
+        if t.players is not None and len(t.players) == 3 and t.table not in first.sheets
+    ]
+    threes.sort(key=lambda t: (1, t.table) in state.digital)
+    return threes[0] if threes else None
+
+
+def _refuse_digital_three(state: EventState, table: int) -> None:
+    """Refuse seating a latecomer at round 1's table of three ``table`` once it is played at
+    a digital table: its deals are dealt to its three players (Scala 40 art. 26, "completare
+    il tavolo", only a table that has not started; docs/rulings.md, "A latecomer and a
+    digital table of three"). The director is told the round to admit him from instead."""
+    article = state.code.cite("late_registration")
+    window = late_window(state)
+    if window is None:
+        raise ConflictError(
+            "table {table} of three is already dealt at a digital table: nobody can join "
+            "it, and no round is left to admit the latecomer from",
+            table=table,
+            article=article,
+            key="late.digital_three",
+        )
+    raise ConflictError(
+        "table {table} of three is already dealt at a digital table: nobody can join it; "
+        "admit the latecomer from round {round} (the code's score for the rounds missed)",
+        table=table,
+        round=window.first,
+        article=article,
+        key="late.digital_three",
     )
 
 

@@ -101,6 +101,33 @@ def _absent(state: Any, t: DigitalTable) -> dict[str, int]:
     return out
 
 
+def dealt_without(state: EventState, round_number: int, competitor: int) -> tuple[int, int] | None:
+    """The first (table, deal) of round ``round_number`` dealt at a digital table without the
+    seat of ``competitor`` who sits there (Scala 40 art. 25: the three left after his
+    abandon play on, "così dicasi per tutti i tavoli successivi"); None when every deal of
+    his table was dealt to him (or he sits at no digital table). Once a deal is dealt
+    without him, his abandon has been played on: it stands (docs/rulings.md, "A cancelled
+    abandon at a digital table")."""
+    tables = sorted((k, t) for k, t in state.digital.items() if k[0] == round_number)
+    if not tables:
+        return None
+    engine = engine_of(str(state.config.code))
+    seated = seated_engine(engine)
+    seating = state.round(round_number).seating
+    if seated is None or seating is None:
+        return None
+    for (_, table), t in tables:
+        at = seating.table(table)
+        if at is None:
+            continue
+        mine = [s for s in seated.table_seats(at) if engine.signer(s, at) == str(competitor)]
+        for s in mine:
+            lacking = [d.number for d in t.deals if s not in seated.deal_seats(d.layout)]
+            if lacking:
+                return table, lacking[0]
+    return None
+
+
 def seated_layout(
     state: EventState, round_number: int, table: int, layout: dict[str, Any], first: bool
 ) -> dict[str, Any]:
