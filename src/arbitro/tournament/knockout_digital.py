@@ -156,6 +156,30 @@ def result_due(state: KnockoutState, m: Match) -> bool:
     return bool(digital_table(state, *key).position().is_over)
 
 
+def refuse_hand_result(state: KnockoutState, report: GameReport) -> None:
+    """Refuse a game's result typed by hand (the arbiter's ``RecordGame``: each pair's
+    points) while the match's digital table has a game whose result it has not recorded
+    (being played, or just over): the table records it from its cards (art. 8; ruling
+    digital 16), a typed one would conflict with it (docs/rulings.md, digital 26). An art.
+    10 irregularity (the pair loses the game) is the arbiter's call at any time; a result
+    the table recorded and the arbiter cancelled since is typed by hand once nothing is due
+    from the table (the match decided: no next game dealt)."""
+    if report.irregularity is not None or state.bracket is None:
+        return
+    m = state.bracket.match(report.match)
+    due = state.digital_due.get(match_key(m))
+    if due is None:
+        return
+    raise ConflictError(
+        "{match}: game {game} is being played at a digital table, which records its result "
+        "when it ends; let the game end there, or record an irregularity if a pair loses it",
+        match=m.id,
+        game=due,
+        article=state.cite("result_points"),
+        key="ko.digital_game_on",
+    )
+
+
 def game_result(state: KnockoutState, match_id: str, now: datetime) -> Record:
     """The ``game-result`` of the game just finished at match ``match_id``'s digital table
     (art. 8: each pair's points, the last trick's pair at a tie), from the engine's replay of

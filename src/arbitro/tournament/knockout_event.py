@@ -482,9 +482,12 @@ def record_game(
     reason: str | None = None,
 ) -> Record:
     """Record a game of a match: played out (points, art. 8) or lost by an art. 10
-    irregularity (with a reason). Checked against the bracket before it is recorded."""
+    irregularity (with a reason). Checked against the bracket before it is recorded; a
+    result typed while the match's digital table has a game to record is refused
+    (:func:`~arbitro.tournament.knockout_digital.refuse_hand_result`, issue 32)."""
     if state.bracket is None:
         raise ConflictError("draw the bracket first", article=state.cite("match_wins"))
+    _digital.refuse_hand_result(state, report)
     apply_game(state.bracket, report, state.code)
     if report.irregularity is not None:
         reason = need_reason(reason, N_("irregularity"))
@@ -494,4 +497,4 @@ def record_game(
     return make_record(body, now, actor)
 
 
-from arbitro.tournament import knockout_digital as _digital  # noqa: E402,F401  (issue 32)
+from arbitro.tournament import knockout_digital as _digital  # noqa: E402  (issue 32)
