@@ -63,9 +63,9 @@ def cancel(
 
 def _abandon_not_played_on(state: EventState, body: AbandonRecorded) -> None:
     """Refuse cancelling an abandon once a deal of its round was dealt at a digital table
-    without the player (Scala 40 art. 25: the three play on; docs/rulings.md, "A cancelled
-    abandon at a digital table"): the deals dealt to three cannot be dealt again to four,
-    so the abandon stands, as once the next round is seated."""
+    without the player (Scala 40 art. 25: the three play on; docs/rulings.md, digital 25):
+    the deals dealt to three cannot be dealt again to four, so the abandon stands, as once
+    the next round is seated."""
     found = digital.dealt_without(state, body.round, body.competitor)
     if found is not None:
         table, deal = found

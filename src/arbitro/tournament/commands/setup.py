@@ -448,8 +448,7 @@ def _checked_names(state: EventState, name: str, players: Sequence[str]) -> tupl
 def _table_of_three(state: EventState) -> TableSeating | None:
     """Round 1's first table of three still without a sheet, while round 1 is played: a
     latecomer completes it (Scala 40 art. 26). One played at a digital table comes after
-    the others: its deals are dealt to its three already (docs/rulings.md, "A latecomer and
-    a digital table of three")."""
+    the others: its deals are dealt to its three already (docs/rulings.md, digital 24)."""
     first = state.round(1)
     if first.seating is None or first.standings_published_at is not None:
         return None
@@ -465,8 +464,8 @@ def _table_of_three(state: EventState) -> TableSeating | None:
 def _refuse_digital_three(state: EventState, table: int) -> None:
     """Refuse seating a latecomer at round 1's table of three ``table`` once it is played at
     a digital table: its deals are dealt to its three players (Scala 40 art. 26, "completare
-    il tavolo", only a table that has not started; docs/rulings.md, "A latecomer and a
-    digital table of three"). The director is told the round to admit him from instead."""
+    il tavolo", only a table that has not started; docs/rulings.md, digital 24). The
+    director is told the round to admit him from instead."""
     article = state.code.cite("late_registration")
     window = late_window(state)
     if window is None:

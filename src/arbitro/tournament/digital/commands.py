@@ -106,9 +106,10 @@ def dealt_without(state: EventState, round_number: int, competitor: int) -> tupl
     seat of ``competitor`` who sits there (Scala 40 art. 25: the three left after his
     abandon play on, "così dicasi per tutti i tavoli successivi"); None when every deal of
     his table was dealt to him (or he sits at no digital table). Once a deal is dealt
-    without him, his abandon has been played on: it stands (docs/rulings.md, "A cancelled
-    abandon at a digital table")."""
-    tables = sorted((k, t) for k, t in state.digital.items() if k[0] == round_number)
+    without him, his abandon has been played on: it stands (docs/rulings.md, digital 25)."""
+    tables = sorted(
+        ((k, t) for k, t in state.digital.items() if k[0] == round_number), key=lambda kt: kt[0]
+    )
     if not tables:
         return None
     engine = engine_of(str(state.config.code))
