@@ -3,6 +3,7 @@ standings, complaints (art. 38-39)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -29,7 +30,7 @@ from arbitro.cli.common import (
 )
 from arbitro.codes.citation import cite
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, _, message, render, verbatim
+from arbitro.i18n import N_, Message, _, message, ngettext, render, verbatim
 from arbitro.lazy_names import lazy_module
 from arbitro.tournament.model import Movement, TableSeating
 
@@ -848,36 +849,30 @@ def register(app: typer.Typer) -> None:
         ] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Settle a complaint with the director's decision (FIBAS art. 38); accepted with
-        ``--table``, that table's inverted sheet is corrected in the round's standings (art. 21,
-        39)."""
-        if accept is None:
-            record(
-                json_out,
-                lambda svc: svc.run(
-                    event_id, values.ResolveComplaint(round_number, complaint_no, decision)
-                ),
-                {"complaint": complaint_no, "resolved": True},
-                _("Complaint settled"),
-            )
-            return
+        """Settle a complaint with the director's decision (FIBAS art. 38), saying which way
+        it went and what it changed: accepted with ``--table``, that table's inverted sheet is
+        corrected in the round's standings (art. 21, 39); rejected, or accepted without a
+        table, no sheet changes; neither ``--accept`` nor ``--reject``, the decision's text
+        alone says it, and the terminal says so. Then whether the round's standings are final
+        (art. 39: none open once the window has passed)."""
         with errors(json_out):
             svc = service()
-            eff = svc.run(
-                event_id,
-                values.DecideComplaint(
-                    round_number,
-                    complaint_no,
-                    decision,
-                    accepted=accept,
-                    table=table if accept else None,
-                    by_arbiter=by_arbiter,
-                ),
-            )
-            text = _("Complaint accepted") if accept else _("Complaint rejected")
-            if eff is not None:
-                text += "\n" + _("Correction recorded (counts from round {round})", round=eff)
-                text += _stale_next(svc, event_id, round_number)
+            if accept is None:
+                svc.run(event_id, values.ResolveComplaint(round_number, complaint_no, decision))
+                eff = None
+            else:
+                eff = svc.run(
+                    event_id,
+                    values.DecideComplaint(
+                        round_number,
+                        complaint_no,
+                        decision,
+                        accepted=accept,
+                        table=table if accept else None,
+                        by_arbiter=by_arbiter,
+                    ),
+                )
+            state = svc.state(event_id)
             emit(
                 {
                     "complaint": complaint_no,
@@ -885,7 +880,14 @@ def register(app: typer.Typer) -> None:
                     "accepted": accept,
                     "effective_round": eff,
                 },
-                text,
+                "\n".join(
+                    [
+                        _settled_text(complaint_no, decision, accept),
+                        _settled_change(state, round_number, accept, eff),
+                        *_standings_state(state, round_number, svc.clock()),
+                    ]
+                )
+                + ("" if eff is None else _stale_next(svc, event_id, round_number)),
                 json_out,
             )
 
@@ -1022,6 +1024,72 @@ def _prize_text(found: PrizeList) -> str:
                 text += "  " + _("tied with {names}", names=", ".join(line.tied_with))
             out.append(text)
     return "\n".join(out)
+
+
+def _settled_text(number: int, decision: str, accept: bool | None) -> str:
+    """The first line of ``arbitro resolve``: the complaint, which way it went and the
+    decision's words (FIBAS art. 38); neither accepted nor rejected, how to say which."""
+    if accept is None:
+        return _(
+            "Complaint no. {number} settled without saying whether it is accepted or rejected "
+            "(--accept or --reject says it): «{decision}»",
+            number=number,
+            decision=decision,
+        )
+    if accept:
+        return _("Complaint no. {number} accepted: «{decision}»", number=number, decision=decision)
+    return _("Complaint no. {number} rejected: «{decision}»", number=number, decision=decision)
+
+
+def _settled_change(
+    state: EventState, round_number: int, accept: bool | None, effective: int | None
+) -> str:
+    """What settling the complaint changed in the standings (FIBAS art. 21, 38): the
+    correction and the round it counts from, or no sheet changed (accepted without
+    ``--table``: the option that corrects a table's inverted scores)."""
+    if effective is not None:
+        return _("Correction recorded (counts from round {round})", round=effective)
+    unchanged = _("No sheet corrected: round {round}'s standings are unchanged", round=round_number)
+    if accept:
+        return (
+            unchanged
+            + " "
+            + _(
+                "(--table NUMBER corrects the inverted scores of a table that acknowledges them, "
+                "{article})",
+                article=state.code.cite("corrections"),
+            )
+        )
+    return unchanged
+
+
+def _standings_state(state: EventState, round_number: int, now: datetime) -> list[str]:
+    """Whether the round's published standings are final once the complaint is settled
+    (FIBAS art. 39: final when the complaints window has passed and none is open); nothing
+    for standings not yet published."""
+    r = state.round(round_number)
+    if r.standings_published_at is None:
+        return []
+    if state.standings_final(round_number, now):
+        return [_("Round {round}'s standings are final", round=round_number)]
+    left = len(r.open_complaints)
+    if left:
+        return [
+            render(
+                ngettext(
+                    "Round {round}'s standings stay provisional: {count} complaint still open",
+                    "Round {round}'s standings stay provisional: {count} complaints still open",
+                    left,
+                    round=round_number,
+                )
+            )
+        ]
+    said = _(
+        "Round {round}'s standings stay provisional until the complaints window ends",
+        round=round_number,
+    )
+    article = state.code.cite_if("complaints")
+    return [said if article is None else f"{said} ({render(article)})"]
 
 
 def _stale_next(svc: EventService, event_id: str, round_number: int) -> str:
