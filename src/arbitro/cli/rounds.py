@@ -3,6 +3,7 @@ standings, complaints (art. 38-39)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -12,7 +13,7 @@ from typer._click import Command, Context  # typer 0.29 carries its own click
 from typer.core import TyperGroup
 
 from arbitro.cli import words
-from arbitro.cli.citing import code_citing
+from arbitro.cli.citing import code_citing, for_codes
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -29,6 +30,7 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.codes.citation import cite
+from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, Message, _, message, ngettext, render, verbatim
 from arbitro.lazy_names import lazy_module
@@ -99,10 +101,8 @@ def points_option() -> Any:
     (Scala 40 art. 22), its help citing the code's article."""
     return typer.Option(
         "--points",
-        help=cited(
-            N_("The players' negative points in the table's order, one per deal ({article})"),
-            code_citing("negative_points"),
-            "negative_points",
+        help=for_codes(
+            _("The players' negative points in the table's order, one per deal"), "--points"
         ),
     )
 
@@ -110,11 +110,27 @@ def points_option() -> Any:
 def abandoned_option() -> Any:
     """``--abandoned`` of ``sheet`` and ``correct``: the player who abandoned the table
     (Scala 40 art. 25), its help citing the code's article."""
-    return typer.Option(
-        help=cited(
-            N_("The player who abandoned ({article})"), code_citing("negative_points"), "abandon"
-        )
-    )
+    return typer.Option(help=for_codes(_("The player who abandoned"), "--abandoned"))
+
+
+def refuse_foreign_options(state: EventState, given: Mapping[str, bool]) -> None:
+    """Refuse an option of ``arbitro sheet`` or ``correct`` that the event's code's sheet
+    does not read (``CodeSpec.sheet_options``: ``--points`` in a FIBAS event, whose sheet is
+    two lines' deals, art. 19; ``--deal`` in a Scala 40 event, art. 22), naming the options
+    it reads, rather than passing over it; ``given`` is each option and whether it was
+    typed."""
+    spec = code_spec(state.code.code_id)
+    if not spec.sheet_options:
+        return
+    for option, typed in given.items():
+        if typed and option not in spec.sheet_options:
+            raise ArbitroError(
+                "{option} is not for this event's sheets: {code} takes {options}",
+                option=verbatim(option),
+                code=verbatim(spec.short_name),
+                options=verbatim(", ".join(spec.sheet_options)),
+                article=state.code.cite_if("sheet"),
+            )
 
 
 def _correction_options(individuals: bool) -> dict[str, Message]:
@@ -513,13 +529,19 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--deal",
                 "-d",
-                help=_("N-S base,points,E-W base,points (one per deal; teams: open room)"),
+                help=for_codes(
+                    _("N-S base,points,E-W base,points (one per deal; teams: open room)"),
+                    "--deal",
+                ),
             ),
         ] = None,
         points: Annotated[list[str] | None, points_option()] = None,
         abandoned: Annotated[int | None, abandoned_option()] = None,
         closed: Annotated[
-            list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
+            list[str] | None,
+            typer.Option(
+                "--closed", help=for_codes(_("Teams: the closed room's deals"), "--closed")
+            ),
         ] = None,
         actor: Annotated[
             str,
@@ -543,6 +565,15 @@ def register(app: typer.Typer) -> None:
             line = None if line is None else words.typed_or_same(words.LINE_WORDS, line)
 
             state = svc.state(event_id)
+            refuse_foreign_options(
+                state,
+                {
+                    "--deal": bool(deal),
+                    "--closed": bool(closed),
+                    "--points": bool(points),
+                    "--abandoned": abandoned is not None,
+                },
+            )
             seat = common.playing_table(state, round_number, table)
             kind = state.sheet_kind
             entry = sheet_entry(kind, seat, state.code, deal, closed, points, abandoned)
@@ -598,10 +629,14 @@ def register(app: typer.Typer) -> None:
         kind: Annotated[str, typer.Option(help=words.choices(words.CORRECTION_WORDS))],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         deal: Annotated[
-            list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
+            list[str] | None,
+            typer.Option("--deal", "-d", help=for_codes(_("The corrected deals"), "--deal")),
         ] = None,
         closed: Annotated[
-            list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
+            list[str] | None,
+            typer.Option(
+                "--closed", help=for_codes(_("Teams: the closed room's deals"), "--closed")
+            ),
         ] = None,
         points: Annotated[list[str] | None, points_option()] = None,
         abandoned: Annotated[int | None, abandoned_option()] = None,
@@ -611,11 +646,7 @@ def register(app: typer.Typer) -> None:
         swap: Annotated[
             str | None,
             typer.Option(
-                help=cited(
-                    N_("The two players whose scores were inverted, e.g. 3,7 ({article})"),
-                    code_citing("negative_points"),
-                    "corrections",
-                )
+                help=for_codes(_("The two players whose scores were inverted, e.g. 3,7"), "--swap")
             ),
         ] = None,
         by_arbiter: Annotated[
@@ -634,6 +665,16 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             state = svc.state(event_id)
+            refuse_foreign_options(
+                state,
+                {
+                    "--deal": bool(deal),
+                    "--closed": bool(closed),
+                    "--points": bool(points),
+                    "--abandoned": abandoned is not None,
+                    "--swap": swap is not None,
+                },
+            )
             entry = None
             if deal or points:
                 seat = common.playing_table(state, round_number, table)
