@@ -133,6 +133,14 @@ def refuse_foreign_options(state: EventState, given: Mapping[str, bool]) -> None
             )
 
 
+def published_round(state: EventState) -> int:
+    """The last round whose seating is published (0 before round 1's): the round the
+    standings show by default (FIBAS art. 39), not one drawn as a draft that no table has
+    seen (its rests would count already)."""
+    published = [n for n, r in state.rounds.items() if r.seating_published_at is not None]
+    return max(published, default=0)
+
+
 def _correction_options(individuals: bool) -> dict[str, Message]:
     """What to type to ``arbitro correct`` to give what a refusal says is missing, by the
     refusal's key (FIBAS art. 21; Scala 40 art. 24): the option to add, or the kinds left."""
@@ -749,7 +757,10 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: Annotated[
             int | None,
-            typer.Option("--round", help=_("After round (default: the current one)")),
+            typer.Option(
+                "--round",
+                help=_("After round (default: the last one whose seating is published)"),
+            ),
         ] = None,
         session: Annotated[
             int | None,
@@ -757,13 +768,17 @@ def register(app: typer.Typer) -> None:
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """The standings after a round (default: the current one), final or provisional
-        (FIBAS art. 39); with ``--session`` the standings of that session's rounds only
-        (art. 2 "Sessione")."""
+        """The standings after a round (default: the last one whose seating is published,
+        not a draft no table has seen), final or provisional (FIBAS art. 39); with
+        ``--session`` the standings of that session's rounds only (art. 2 "Sessione");
+        before any round is published, a line saying so rather than an empty table."""
         with errors(json_out):
             svc = service()
             state = svc.state(event_id)
-            rnd = round_number or state.current_round()
+            rnd = round_number or published_round(state)
+            if rnd == 0 and session is None and not json_out:
+                emit(None, _("No round published yet: the standings start with round 1"), False)
+                return
             final = rnd > 0 and state.standings_final(rnd, svc.clock())
             if session is not None:
                 first, last = standings.session_rounds(state, session)
