@@ -1,0 +1,48 @@
+"""The terminal's help in English as a new director reads it: a value's kind in words
+(``<text>``, ``<number>``, ``<texts>``), not Python's (``<str>``, ``<int>``,
+``<list[str]>``), and the arguments by their names (``{event} {round} {table}``), not the
+code's variables (``{event_id} {round_number}``), as the Italian help already says them
+(``<testo>``, ``{gara} {turno}``)."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from arbitro.cli.main import app
+
+runner = CliRunner()
+
+PYTHON_WORDS = ("<str>", "<int>", "<float>", "<path>", "<list[", "event_id", "round_number")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["sheet"],
+        ["correct"],
+        ["resolve"],
+        ["event", "create"],
+        ["import-csv"],
+        ["check-in"],
+        ["seat", "round"],
+        ["standings"],
+        ["print", "standings"],
+    ],
+)
+def test_english_help_says_no_python_words(command: list[str]) -> None:
+    """Each command a director types on an evening: no Python type nor variable name."""
+    shown = runner.invoke(app, ["--lang", "en", *command, "--help"], terminal_width=200)
+    assert shown.exit_code == 0, shown.output
+    found = [w for w in PYTHON_WORDS if w in shown.stdout]
+    assert not found, (found, shown.stdout)
+
+
+def test_english_usage_and_a_missing_argument_name_the_event_and_round() -> None:
+    """The usage line and the refusal of a missing argument say «event», «round»."""
+    shown = runner.invoke(app, ["--lang", "en", "correct", "--help"])
+    assert "arbitro correct [OPTIONS] {event} {round} {table}" in shown.stdout
+    assert "-d, --deal <texts>" in shown.stdout
+    missing = runner.invoke(app, ["--lang", "en", "resolve"])
+    assert missing.exit_code == 2
+    assert "Missing argument 'event'." in missing.stderr
