@@ -6,6 +6,10 @@ code's variables (``{event_id} {round_number}``), as the Italian help already sa
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from typer.testing import CliRunner
 
@@ -46,3 +50,24 @@ def test_english_usage_and_a_missing_argument_name_the_event_and_round() -> None
     missing = runner.invoke(app, ["--lang", "en", "resolve"])
     assert missing.exit_code == 2
     assert "Missing argument 'event'." in missing.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("it", "penalty          Penalità in M.P. e V.P., citando il codice della gara."),
+        ("en", "penalty          Penalty in M.P. and V.P., citing the event's code."),
+    ],
+)
+def test_fibas_art22_the_listing_does_not_cut_the_penalty_after_mp(lang: str, said: str) -> None:
+    """FIBAS art. 22: a penalty in points is M.P. and V.P.; ``arbitro --help`` listed it as
+    «Penalità in M.P.», its sentence cut at the abbreviation's full stop."""
+    # A fresh process: the listing is made once per process, in its language.
+    shown = subprocess.run(
+        [sys.executable, "-c", "from arbitro.cli.main import app; app()", "--lang", lang, "--help"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
+        check=True,
+    )
+    assert said in [line.strip() for line in shown.stdout.splitlines()]
