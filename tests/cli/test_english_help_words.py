@@ -52,6 +52,19 @@ def test_english_usage_and_a_missing_argument_name_the_event_and_round() -> None
     assert "Missing argument 'event'." in missing.stderr
 
 
+def _listing(lang: str) -> list[str]:
+    """``arbitro --help``'s lines in a fresh process (the listing is made once per process,
+    in its language)."""
+    shown = subprocess.run(
+        [sys.executable, "-c", "from arbitro.cli.main import app; app()", "--lang", lang, "--help"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
+        check=True,
+    )
+    return [line.strip() for line in shown.stdout.splitlines()]
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
@@ -62,12 +75,10 @@ def test_english_usage_and_a_missing_argument_name_the_event_and_round() -> None
 def test_fibas_art22_the_listing_does_not_cut_the_penalty_after_mp(lang: str, said: str) -> None:
     """FIBAS art. 22: a penalty in points is M.P. and V.P.; ``arbitro --help`` listed it as
     «Penalità in M.P.», its sentence cut at the abbreviation's full stop."""
-    # A fresh process: the listing is made once per process, in its language.
-    shown = subprocess.run(
-        [sys.executable, "-c", "from arbitro.cli.main import app; app()", "--lang", lang, "--help"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COLUMNS": "200"},
-        check=True,
-    )
-    assert said in [line.strip() for line in shown.stdout.splitlines()]
+    assert said in _listing(lang)
+
+
+def test_fibas_art21_redraw_is_listed_as_an_instruction_in_italian() -> None:
+    """FIBAS art. 21 a: ``redraw`` reads like the other commands («Sorteggia di nuovo...»),
+    not «Rifare una posizione...»."""
+    assert "redraw           Sorteggia di nuovo una posizione ai tavoli superata." in _listing("it")
