@@ -621,13 +621,32 @@ def register(app: typer.Typer) -> None:
     def confirm(
         event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
     ) -> None:
-        """Confirm a sheet that only one line sent from the table (FIBAS art. 19)."""
-        record(
-            json_out,
-            lambda svc: svc.run(event_id, values.ConfirmSheet(round_number, table)),
-            {"round": round_number, "table": table, "status": "confirmed"},
-            _("Sheet confirmed"),
-        )
+        """Confirm a sheet that only one line sent from the table (FIBAS art. 19). A sheet in
+        conflict (the lines sent different numbers, art. 20) is refused: confirming does not
+        settle it (the status stays «conflict»); the refusal names the correction that
+        does."""
+        with errors(json_out):
+            svc = service()
+            state = svc.state(event_id)
+            if commands.sheet_status(state, round_number, table) == "conflict":
+                options = code_spec(state.code.code_id).sheet_options
+                raise ArbitroError(
+                    "table {table}'s sheet is in conflict: confirming does not settle it; "
+                    "record the right one with «arbitro correct {event} {round} {table} --kind "
+                    "{kind} --reason ... {option} ...»",
+                    table=table,
+                    kind=words.CORRECTION_WORDS["conflict"],
+                    event=verbatim(event_id),
+                    round=round_number,
+                    option=verbatim(options[0] if options else "--deal"),
+                    article=state.code.cite_if("sheet_signed"),
+                )
+            svc.run(event_id, values.ConfirmSheet(round_number, table))
+            emit(
+                {"round": round_number, "table": table, "status": "confirmed"},
+                _("Sheet confirmed"),
+                json_out,
+            )
 
     @app.command("correct", help=_("Correct a sheet."))
     def correct(
