@@ -547,10 +547,9 @@ def register(app: typer.Typer) -> None:
             rows, problems = registrations_service.read_registrations_csv(
                 registrations_service.decode_registrations(data)
             )
-            svc = service()
-            numbers = svc.register_many(event_id, rows, problems=problems)
-            state = svc.state(event_id)
-            # Each with its number: the numbers check-in, seat and withdraw take (FIBAS art. 4).
+            numbers = service().register_many(event_id, rows, problems=problems)
+            # Each with its number, in the file's order (the event's state is not folded): the
+            # numbers check-in, seat and withdraw take (FIBAS art. 4).
             emit(
                 {"registered": numbers},
                 "\n".join(
@@ -562,7 +561,7 @@ def register(app: typer.Typer) -> None:
                                 len(numbers),
                             )
                         ),
-                        *(f"  {n} {state.competitors[n].name}" for n in numbers),
+                        *(f"  {n} {row.name}" for n, row in zip(numbers, rows, strict=True)),
                     ]
                 ),
                 json_out,
