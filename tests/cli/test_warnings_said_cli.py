@@ -89,3 +89,37 @@ def test_fibas_art37_a_ledger_line_without_a_reason_has_no_dash(
     lines = _run(db, "--lang", lang, "ledger", "e").strip().splitlines()
     assert lines[0].split(" ", 3)[3] == said
     assert "(FIBAS art. 41) — commenti" in lines[1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("it", ["Abbandono registrato", "5 I-L ritirato dal turno 2"]),
+        ("en", ["Abandon recorded", "5 I-L withdrawn from round 2"]),
+    ],
+)
+def test_fibas_art36_an_abandon_says_who_plays_no_more_and_from_when(
+    tmp_path: Path, lang: str, said: list[str]
+) -> None:
+    """FIBAS art. 36: the pair that abandons in round 1 of 2 is out from round 2 (its
+    results so far stand); the terminal says who and from when, as the standings do."""
+    db = ["--db", f"sqlite:///{tmp_path / 'a.sqlite3'}"]
+    _run(db, "event", "create", "e", "--name", "E", "--movements", "iscrizione,danese",
+         "--rounds", "2")  # fmt: skip
+    for name in ("A-B", "C-D", "E-F", "G-H", "I-L", "M-N"):
+        _run(db, "register", "e", name)
+    _run(db, "seat", "e", "1", "--publish")
+    out = _run(db, "--lang", lang, "abandon", "e", "1", "5", "--reason", "malore")
+    assert out.strip().splitlines() == said
+
+
+def test_fibas_art40_an_expulsion_in_the_last_round_names_no_round_after_it(
+    tmp_path: Path,
+) -> None:
+    """FIBAS art. 40: expelled in the only round, the pair has no round left to play."""
+    db = _evening(tmp_path)
+    out = _run(db, "sanction", "e", "1", "3", "--kind", "espulsione", "--reason", "condotta")
+    assert out.strip().splitlines() == [
+        "Sanzione registrata",
+        "3 E-F ritirato: non resta alcun turno da giocare, i suoi risultati restano",
+    ]

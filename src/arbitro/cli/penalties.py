@@ -130,6 +130,31 @@ def ledger_line(msgid: str, **params: object) -> str:
     return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text)
 
 
+def gone_text(state: EventState, competitor: int) -> list[str]:
+    """Who an abandon or an expulsion takes out of the event and from which round (FIBAS art.
+    36, 40: its results so far stand), or that no round is left to play."""
+    found = state.competitor(competitor)
+    rnd = found.withdrawn_from_round
+    if rnd is None:
+        return []
+    if rnd > state.config.rounds:
+        return [
+            _(
+                "{number} {name} withdrawn: no round is left to play, its results stand",
+                number=competitor,
+                name=verbatim(found.name),
+            )
+        ]
+    return [
+        _(
+            "{number} {name} withdrawn from round {round}",
+            number=competitor,
+            name=verbatim(found.name),
+            round=rnd,
+        )
+    ]
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
@@ -215,6 +240,8 @@ def register(app: typer.Typer) -> None:
             said = [_("Sanction recorded")]
             if chosen is SanctionChoice.WARNING:
                 said += warnings_text(svc.state(event_id), competitor)
+            elif chosen is SanctionChoice.EXPULSION:
+                said += gone_text(svc.state(event_id), competitor)
             emit(
                 {"round": round_number, "competitor": competitor, "sanction": chosen.value},
                 "\n".join(said),
@@ -413,19 +440,21 @@ def register(app: typer.Typer) -> None:
                 if score is None
                 else AbandonChoice(words.typed(words.ABANDON_WORDS, score, "--score"))
             )
-        record(
-            json_out,
-            lambda svc: svc.run(
+        with errors(json_out):
+            svc = service()
+            svc.run(
                 event_id,
                 values.RecordAbandon(
                     round_number, competitor, justified, reason, score=_score(chosen)
                 ),
-            ),
-            {
-                "round": round_number,
-                "competitor": competitor,
-                "justified": justified,
-                "score": None if chosen is None else chosen.value,
-            },
-            _("Abandon recorded"),
-        )
+            )
+            emit(
+                {
+                    "round": round_number,
+                    "competitor": competitor,
+                    "justified": justified,
+                    "score": None if chosen is None else chosen.value,
+                },
+                "\n".join([_("Abandon recorded"), *gone_text(svc.state(event_id), competitor)]),
+                json_out,
+            )
