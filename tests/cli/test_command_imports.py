@@ -133,7 +133,9 @@ def test_import_csv_loads_neither_seating_nor_standings_nor_boards(
     rows = "".join(f"Coppia {i},Anna {i},Bruno {i}\n" for i in range(1, 1001))
     csv.write_text("nome,giocatore1,giocatore2\n" + rows, "utf-8")
     printed, loaded = run(event, "import-csv", "e", str(csv))
-    assert printed.strip() == "Registered 1000 competitors"
+    said = printed.strip().splitlines()
+    assert said[0] == "Registered 1000 competitors"  # then each number with its pair
+    assert said[1:] == [f"  {i} Coppia {i}" for i in range(1, 1001)]
     assert among(loaded, EDGES + NOT_REGISTERING) == []
     # The probe sees what the command does use (the check above is not vacuous).
     assert "arbitro.tournament.commands.setup" in loaded
@@ -156,7 +158,7 @@ def test_seating_and_standings_of_a_plain_event_load_no_boards(event: Path, tmp_
     csv = tmp_path / "four.csv"
     csv.write_text("nome,g1,g2\n" + "".join(f"C{i},A{i},B{i}\n" for i in range(1, 5)), "utf-8")
     run(event, "import-csv", "e", str(csv))
-    run(event, "seat", "e", "1")
+    run(event, "seat", "e", "1", "--publish")  # the standings show the published rounds
     printed, loaded = run(event, "seating", "e", "1")
     assert "C1" in printed
     assert "arbitro.tournament.movements.constraints" in loaded  # what it does use

@@ -60,7 +60,7 @@ def test_complaints_listed_accepted_with_the_correction_and_redraw_art21_39(
     accept = ["resolve", "e", "1", str(number), "--decision", "accolto", "--accept"]
     decided = runner.invoke(app, ["--db", db, *accept, "--table", "1"])
     assert decided.exit_code == 0, decided.output
-    assert "Reclamo accolto" in decided.stdout
+    assert f"Reclamo n. {number} accolto: «accolto»" in decided.stdout
     assert "vale dal turno 1" in decided.stdout
     assert "arbitro redraw e 2" in decided.stdout
     assert "Nessun reclamo aperto." in runner.invoke(app, ["--db", db, "complaints", "e"]).stdout

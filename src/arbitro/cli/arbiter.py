@@ -15,8 +15,10 @@
 from __future__ import annotations
 
 import importlib
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -32,16 +34,18 @@ from arbitro.cli.common import (
 )
 from arbitro.codes.registry import DEFAULT_CODE, code_spec, commands_within, prepared_board
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _, render
+from arbitro.i18n import Message, _, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     import arbitro.cards as cards_module
+    import arbitro.games.core.code_arbiter as code_arbiter
     import arbitro.games.prepared_deals as games_prepared_deals
     import arbitro.services.knockout as services_knockout
     import arbitro.services.rulings as services_rulings
 else:
     cards_module = lazy_module("arbitro.cards")
+    code_arbiter = lazy_module("arbitro.games.core.code_arbiter")
     games_prepared_deals = lazy_module("arbitro.games.prepared_deals")
     services_knockout = lazy_module("arbitro.services.knockout")
     services_rulings = lazy_module("arbitro.services.rulings")
@@ -54,6 +58,31 @@ def knockout_service() -> services_knockout.KnockoutService:
     """A KnockoutService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
 
     return services_knockout.KnockoutService(open_store())
+
+
+def irregularity_label(code: str, kind: str) -> str:
+    """The irregularity ``kind`` ruled on, in the words of its code's arbiter (FIBAS art. 22:
+    «gioco proseguito prima della decisione dell'arbitro», not ``played_before_ruling``); its
+    name where the arbiter does not list it."""
+    for found in services_rulings.arbiter_of(code).irregularities():
+        if found.kind == kind:
+            return render(found.label)
+    return kind
+
+
+def effects_said_once(effects: Sequence[Mapping[str, Any]]) -> list[Message]:
+    """A ruling's effects in words, a warning said once (FIBAS art. 22): a warning whose seat
+    a ruling's own sentence already says is warned («W ha continuato a giocare prima della
+    decisione: ammonito», its ``warned``) is not said again as «W è ammonito (22)»."""
+    told = Counter(str(seat) for e in effects for seat in e.get("warned", ()))
+    out = []
+    for effect in effects:
+        seat = str(effect.get("seat"))
+        if effect.get("kind") == "warning" and told[seat] > 0:
+            told[seat] -= 1
+            continue
+        out.append(code_arbiter.effect_message(effect))
+    return out
 
 
 def register(app: typer.Typer) -> None:
@@ -142,9 +171,9 @@ def register(app: typer.Typer) -> None:
                 "Ruling {seq} ({article}): {irregularity}",
                 seq=seq,
                 article=ruling.article,
-                irregularity=ruling.irregularity,
+                irregularity=irregularity_label(ruling.code, ruling.irregularity),
             ),
-            *out["text"],
+            *(render(m) for m in effects_said_once(ruling.effects)),
         ]
         if ruling.score_row is not None:
             lines.append(_("Sheet row: {row}", row=",".join(map(str, ruling.score_row))))

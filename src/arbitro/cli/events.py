@@ -548,14 +548,21 @@ def register(app: typer.Typer) -> None:
                 registrations_service.decode_registrations(data)
             )
             numbers = service().register_many(event_id, rows, problems=problems)
+            # Each with its number, in the file's order (the event's state is not folded): the
+            # numbers check-in, seat and withdraw take (FIBAS art. 4).
             emit(
                 {"registered": numbers},
-                render(
-                    ngettext(
-                        "Registered {count} competitor",
-                        "Registered {count} competitors",
-                        len(numbers),
-                    )
+                "\n".join(
+                    [
+                        render(
+                            ngettext(
+                                "Registered {count} competitor",
+                                "Registered {count} competitors",
+                                len(numbers),
+                            )
+                        ),
+                        *(f"  {n} {row.name}" for n, row in zip(numbers, rows, strict=True)),
+                    ]
                 ),
                 json_out,
             )
@@ -609,11 +616,12 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             numbers = svc.run(event_id, values.WithdrawAbsent())
+            state = svc.state(event_id)
             emit(
                 {"withdrawn": numbers},
                 _(
                     "Withdrawn: {competitors}",
-                    competitors=", ".join(map(str, numbers)),
+                    competitors=", ".join(f"{n} {state.competitors[n].name}" for n in numbers),
                 ),
                 json_out,
             )
@@ -629,17 +637,50 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             rnd = svc.run(event_id, values.Withdraw(competitor, reason))
-            name = svc.state(event_id).competitors[competitor].name
+            state = svc.state(event_id)
+            name = state.competitors[competitor].name
             emit(
                 {"competitor": competitor, "from_round": rnd},
-                _(
-                    "{number} {name} withdrawn from round {round}",
-                    number=competitor,
-                    name=verbatim(name),
-                    round=rnd,
+                "\n".join(
+                    [
+                        _(
+                            "{number} {name} withdrawn from round {round}",
+                            number=competitor,
+                            name=verbatim(name),
+                            round=rnd,
+                        )
+                        if rnd <= state.config.rounds
+                        else _(
+                            "{number} {name} withdrawn: no round is left to play, its results "
+                            "stand",
+                            number=competitor,
+                            name=verbatim(name),
+                        ),
+                        *_still_seated(state, event_id, rnd, competitor),
+                    ]
                 ),
                 json_out,
             )
+
+
+def _still_seated(state: EventState, event_id: str, rnd: int, competitor: int) -> list[str]:
+    """The line telling that round ``rnd``'s seating, drawn before the withdrawal and not yet
+    published, still seats the competitor withdrawn from it, with the command that seats the
+    round again without it (FIBAS art. 36, 4); nothing otherwise."""
+    held = state.rounds.get(rnd)
+    seating = None if held is None else held.seating
+    if seating is None or competitor not in seating.competitors():
+        return []
+    return [
+        _(
+            "Round {round}'s seating, drawn before this withdrawal and not yet published, "
+            "still seats {number}: seat the round again («arbitro seat {event} {round}») "
+            "before publishing it",
+            round=rnd,
+            number=verbatim(f"{competitor} {state.competitors[competitor].name}"),
+            event=verbatim(event_id),
+        )
+    ]
 
 
 def _check_in_report(state: EventState, json_out: bool) -> None:

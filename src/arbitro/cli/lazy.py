@@ -50,13 +50,15 @@ class LazyCommand(TyperCommand):
     def get_short_help_str(self, limit: int = 45) -> str:
         """The command's line in its group's list: click's first sentence of the help, not
         cut after an article's abbreviation ("(Parole UISP art. 4.1)": click ends a sentence
-        at the first word ending in a full stop)."""
+        at the first word ending in a full stop) nor after one written with full stops
+        ("M.P.", "V.P.", "e.g.": «Penalità in M.P.» was all ``penalty`` said, FIBAS art. 22)."""
         if self.short_help or not self.help:
             return super().get_short_help_str(limit)
 
         text = " ".join(str(self.help).split())
-        # The first sentence: up to a full stop and a space, not after "art." / "Art.".
-        end = re.search(r"(?<![Aa]rt)\.(\s|$)", text)
+        # The first sentence: up to a full stop and a space, not after "art." / "Art." nor
+        # after an abbreviation's last full stop ("M.P.", "V.P.", "e.g.").
+        end = re.search(r"(?<![Aa]rt)(?<!\.[A-Za-z])\.(\s|$)", text)
         first = text[: end.start() + 1] if end else text
         return first if len(first) <= limit else first[: limit - 3].rstrip() + "..."
 

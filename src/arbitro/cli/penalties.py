@@ -4,6 +4,7 @@ Law 13 rulings, arbitral scores (art. 40), abandon (art. 36)."""
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
@@ -23,7 +24,7 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.errors import ArbitroError
-from arbitro.i18n import _, message, render, verbatim
+from arbitro.i18n import N_, _, message, ngettext, render, verbatim
 from arbitro.lazy_names import lazy_module
 from arbitro.record_names import LEDGER_NAMES
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from arbitro.games import prepared_deals
     from arbitro.tournament import clock, event, records, zone
     from arbitro.tournament.commands import boards, values
+    from arbitro.tournament.event import EventState
+    from arbitro.tournament.standings import standings
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     prepared_deals = lazy_module("arbitro.games.prepared_deals")
@@ -40,6 +43,7 @@ else:
     records = lazy_module("arbitro.tournament.records")
     zone = lazy_module("arbitro.tournament.zone")
     values = lazy_module("arbitro.tournament.commands.values")
+    standings = lazy_module("arbitro.tournament.standings.standings")
 
 
 class SanctionChoice(StrEnum):
@@ -89,6 +93,68 @@ def lateness_text(preview: clock.LatenessPreview) -> str:
     )
 
 
+def warnings_text(state: EventState, competitor: int) -> list[str]:
+    """What a warning just given adds up to (FIBAS art. 22, 41: «la somma di due ammonizioni
+    comporta la perdita di 1 V.P. e 100 M.P.»): the competitor's warnings in the event (those
+    a lateness carries included, art. 37) and, when this one completes a pair, the points
+    the standings take off; nothing for a code whose warnings cost no points."""
+    code = state.code
+    per = code.warnings_per_penalty
+    if not per:
+        return []
+    count = standings.warning_counts(state, max(state.rounds, default=0)).get(competitor, 0)
+    name = f"{competitor} {state.competitor(competitor).name}"
+    lines = [_("{competitor}: warning no. {count} in this event", competitor=name, count=count)]
+    if count and count % per == 0:
+        cost = render(
+            ngettext(
+                "{count} warning: {vp} V.P. and {mp} M.P. in the standings",
+                "{count} warnings: {vp} V.P. and {mp} M.P. in the standings",
+                per,
+                vp=code.warning_vp_penalty,
+                mp=code.warning_mp_penalty,
+            )
+        )
+        article = code.cite_if("warning_penalty")
+        lines.append(cost if article is None else f"{cost} ({render(article)})")
+    return lines
+
+
+def ledger_line(msgid: str, **params: object) -> str:
+    """One line of ``arbitro ledger`` (FIBAS art. 36-41): ``msgid`` rendered, without the
+    gap an empty detail leaves («(FIBAS art. 41)  — commenti») nor the dash of a reason not
+    given («6:30 di ritardo —  [arbitro]»)."""
+    text = _(msgid, **params)
+    if not params.get("reason"):
+        text = text.replace(" — ", " ", 1)
+    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text)
+
+
+def gone_text(state: EventState, competitor: int) -> list[str]:
+    """Who an abandon or an expulsion takes out of the event and from which round (FIBAS art.
+    36, 40: its results so far stand), or that no round is left to play."""
+    found = state.competitor(competitor)
+    rnd = found.withdrawn_from_round
+    if rnd is None:
+        return []
+    if rnd > state.config.rounds:
+        return [
+            _(
+                "{number} {name} withdrawn: no round is left to play, its results stand",
+                number=competitor,
+                name=verbatim(found.name),
+            )
+        ]
+    return [
+        _(
+            "{number} {name} withdrawn from round {round}",
+            number=competitor,
+            name=verbatim(found.name),
+            round=rnd,
+        )
+    ]
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to ``app``."""
 
@@ -127,17 +193,19 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Give a warning, citing the event's code unless ``--article`` names another (FIBAS
         art. 22, 41; Parole art. 14.4; Scala 40 art. 10)."""
-        record(
-            json_out,
-            lambda svc: svc.run(
+        with errors(json_out):
+            svc = service()
+            svc.run(
                 event_id,
                 values.GiveSanction(
                     round_number, competitor, event.SanctionKind.WARNING, reason, article
                 ),
-            ),
-            {"round": round_number, "competitor": competitor},
-            _("Warning recorded"),
-        )
+            )
+            emit(
+                {"round": round_number, "competitor": competitor},
+                "\n".join([_("Warning recorded"), *warnings_text(svc.state(event_id), competitor)]),
+                json_out,
+            )
 
     @app.command(
         "sanction", help=_("Sanction: reprimand, warning, expulsion, citing the event's code.")
@@ -156,9 +224,9 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             # «richiamo» or «reprimand»: the director's word in either language.
             chosen = SanctionChoice(words.typed(words.SANCTION_WORDS, kind, "--kind"))
-        record(
-            json_out,
-            lambda svc: svc.run(
+        with errors(json_out):
+            svc = service()
+            svc.run(
                 event_id,
                 values.GiveSanction(
                     round_number,
@@ -168,10 +236,17 @@ def register(app: typer.Typer) -> None:
                     article=article,
                     player=player,
                 ),
-            ),
-            {"round": round_number, "competitor": competitor, "sanction": chosen.value},
-            _("Sanction recorded"),
-        )
+            )
+            said = [_("Sanction recorded")]
+            if chosen is SanctionChoice.WARNING:
+                said += warnings_text(svc.state(event_id), competitor)
+            elif chosen is SanctionChoice.EXPULSION:
+                said += gone_text(svc.state(event_id), competitor)
+            emit(
+                {"round": round_number, "competitor": competitor, "sanction": chosen.value},
+                "\n".join(said),
+                json_out,
+            )
 
     @app.command("penalty", help=_("Penalty in M.P. and V.P., citing the event's code."))
     def penalty(
@@ -223,9 +298,11 @@ def register(app: typer.Typer) -> None:
             state = service().state(event_id)
             where = zone.event_zone(state.config)  # the times in the event's zone, as on the desk
             lines = [
-                _(
-                    "#{seq} {at} round {round} {who}: {kind} ({article}) {detail} — {reason} "
-                    "[{actor}]",
+                ledger_line(
+                    N_(
+                        "#{seq} {at} round {round} {who}: {kind} ({article}) {detail} — {reason} "
+                        "[{actor}]"
+                    ),
                     seq=e.seq,
                     at=zone.local_text(e.at, where, zone.STAMP),
                     round=e.round,
@@ -363,19 +440,21 @@ def register(app: typer.Typer) -> None:
                 if score is None
                 else AbandonChoice(words.typed(words.ABANDON_WORDS, score, "--score"))
             )
-        record(
-            json_out,
-            lambda svc: svc.run(
+        with errors(json_out):
+            svc = service()
+            svc.run(
                 event_id,
                 values.RecordAbandon(
                     round_number, competitor, justified, reason, score=_score(chosen)
                 ),
-            ),
-            {
-                "round": round_number,
-                "competitor": competitor,
-                "justified": justified,
-                "score": None if chosen is None else chosen.value,
-            },
-            _("Abandon recorded"),
-        )
+            )
+            emit(
+                {
+                    "round": round_number,
+                    "competitor": competitor,
+                    "justified": justified,
+                    "score": None if chosen is None else chosen.value,
+                },
+                "\n".join([_("Abandon recorded"), *gone_text(svc.state(event_id), competitor)]),
+                json_out,
+            )

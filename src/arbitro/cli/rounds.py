@@ -3,6 +3,8 @@ standings, complaints (art. 38-39)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -11,7 +13,7 @@ from typer._click import Command, Context  # typer 0.29 carries its own click
 from typer.core import TyperGroup
 
 from arbitro.cli import words
-from arbitro.cli.citing import code_citing
+from arbitro.cli.citing import code_citing, for_codes
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -28,8 +30,9 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.codes.citation import cite
+from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, Message, _, message, render, verbatim
+from arbitro.i18n import N_, Message, _, message, ngettext, render, verbatim
 from arbitro.lazy_names import lazy_module
 from arbitro.tournament.model import Movement, TableSeating
 
@@ -98,10 +101,8 @@ def points_option() -> Any:
     (Scala 40 art. 22), its help citing the code's article."""
     return typer.Option(
         "--points",
-        help=cited(
-            N_("The players' negative points in the table's order, one per deal ({article})"),
-            code_citing("negative_points"),
-            "negative_points",
+        help=for_codes(
+            _("The players' negative points in the table's order, one per deal"), "--points"
         ),
     )
 
@@ -109,11 +110,35 @@ def points_option() -> Any:
 def abandoned_option() -> Any:
     """``--abandoned`` of ``sheet`` and ``correct``: the player who abandoned the table
     (Scala 40 art. 25), its help citing the code's article."""
-    return typer.Option(
-        help=cited(
-            N_("The player who abandoned ({article})"), code_citing("negative_points"), "abandon"
-        )
-    )
+    return typer.Option(help=for_codes(_("The player who abandoned"), "--abandoned"))
+
+
+def refuse_foreign_options(state: EventState, given: Mapping[str, bool]) -> None:
+    """Refuse an option of ``arbitro sheet`` or ``correct`` that the event's code's sheet
+    does not read (``CodeSpec.sheet_options``: ``--points`` in a FIBAS event, whose sheet is
+    two lines' deals, art. 19; ``--deal`` in a Scala 40 event, art. 22), naming the options
+    it reads, rather than passing over it; ``given`` is each option and whether it was
+    typed."""
+    spec = code_spec(state.code.code_id)
+    if not spec.sheet_options:
+        return
+    for option, typed in given.items():
+        if typed and option not in spec.sheet_options:
+            raise ArbitroError(
+                "{option} is not for this event's sheets: {code} takes {options}",
+                option=verbatim(option),
+                code=verbatim(spec.short_name),
+                options=verbatim(", ".join(spec.sheet_options)),
+                article=state.code.cite_if("sheet"),
+            )
+
+
+def published_round(state: EventState) -> int:
+    """The last round whose seating is published (0 before round 1's): the round the
+    standings show by default (FIBAS art. 39), not one drawn as a draft that no table has
+    seen (its rests would count already)."""
+    published = [n for n, r in state.rounds.items() if r.seating_published_at is not None]
+    return max(published, default=0)
 
 
 def _correction_options(individuals: bool) -> dict[str, Message]:
@@ -512,13 +537,19 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--deal",
                 "-d",
-                help=_("N-S base,points,E-W base,points (one per deal; teams: open room)"),
+                help=for_codes(
+                    _("N-S base,points,E-W base,points (one per deal; teams: open room)"),
+                    "--deal",
+                ),
             ),
         ] = None,
         points: Annotated[list[str] | None, points_option()] = None,
         abandoned: Annotated[int | None, abandoned_option()] = None,
         closed: Annotated[
-            list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
+            list[str] | None,
+            typer.Option(
+                "--closed", help=for_codes(_("Teams: the closed room's deals"), "--closed")
+            ),
         ] = None,
         actor: Annotated[
             str,
@@ -542,6 +573,15 @@ def register(app: typer.Typer) -> None:
             line = None if line is None else words.typed_or_same(words.LINE_WORDS, line)
 
             state = svc.state(event_id)
+            refuse_foreign_options(
+                state,
+                {
+                    "--deal": bool(deal),
+                    "--closed": bool(closed),
+                    "--points": bool(points),
+                    "--abandoned": abandoned is not None,
+                },
+            )
             seat = common.playing_table(state, round_number, table)
             kind = state.sheet_kind
             entry = sheet_entry(kind, seat, state.code, deal, closed, points, abandoned)
@@ -581,13 +621,32 @@ def register(app: typer.Typer) -> None:
     def confirm(
         event_id: EventArg, round_number: RoundArg, table: TableArg, json_out: bool = JsonOpt
     ) -> None:
-        """Confirm a sheet that only one line sent from the table (FIBAS art. 19)."""
-        record(
-            json_out,
-            lambda svc: svc.run(event_id, values.ConfirmSheet(round_number, table)),
-            {"round": round_number, "table": table, "status": "confirmed"},
-            _("Sheet confirmed"),
-        )
+        """Confirm a sheet that only one line sent from the table (FIBAS art. 19). A sheet in
+        conflict (the lines sent different numbers, art. 20) is refused: confirming does not
+        settle it (the status stays «conflict»); the refusal names the correction that
+        does."""
+        with errors(json_out):
+            svc = service()
+            state = svc.state(event_id)
+            if commands.sheet_status(state, round_number, table) == "conflict":
+                options = code_spec(state.code.code_id).sheet_options
+                raise ArbitroError(
+                    "table {table}'s sheet is in conflict: confirming does not settle it; "
+                    "record the right one with «arbitro correct {event} {round} {table} --kind "
+                    "{kind} --reason ... {option} ...»",
+                    table=table,
+                    kind=words.CORRECTION_WORDS["conflict"],
+                    event=verbatim(event_id),
+                    round=round_number,
+                    option=verbatim(options[0] if options else "--deal"),
+                    article=state.code.cite_if("sheet_signed"),
+                )
+            svc.run(event_id, values.ConfirmSheet(round_number, table))
+            emit(
+                {"round": round_number, "table": table, "status": "confirmed"},
+                _("Sheet confirmed"),
+                json_out,
+            )
 
     @app.command("correct", help=_("Correct a sheet."))
     def correct(
@@ -597,10 +656,14 @@ def register(app: typer.Typer) -> None:
         kind: Annotated[str, typer.Option(help=words.choices(words.CORRECTION_WORDS))],
         reason: Annotated[str, typer.Option(help=_("Reason"))],
         deal: Annotated[
-            list[str] | None, typer.Option("--deal", "-d", help=_("The corrected deals"))
+            list[str] | None,
+            typer.Option("--deal", "-d", help=for_codes(_("The corrected deals"), "--deal")),
         ] = None,
         closed: Annotated[
-            list[str] | None, typer.Option("--closed", help=_("Teams: the closed room's deals"))
+            list[str] | None,
+            typer.Option(
+                "--closed", help=for_codes(_("Teams: the closed room's deals"), "--closed")
+            ),
         ] = None,
         points: Annotated[list[str] | None, points_option()] = None,
         abandoned: Annotated[int | None, abandoned_option()] = None,
@@ -610,11 +673,7 @@ def register(app: typer.Typer) -> None:
         swap: Annotated[
             str | None,
             typer.Option(
-                help=cited(
-                    N_("The two players whose scores were inverted, e.g. 3,7 ({article})"),
-                    code_citing("negative_points"),
-                    "corrections",
-                )
+                help=for_codes(_("The two players whose scores were inverted, e.g. 3,7"), "--swap")
             ),
         ] = None,
         by_arbiter: Annotated[
@@ -633,6 +692,16 @@ def register(app: typer.Typer) -> None:
         with errors(json_out):
             svc = service()
             state = svc.state(event_id)
+            refuse_foreign_options(
+                state,
+                {
+                    "--deal": bool(deal),
+                    "--closed": bool(closed),
+                    "--points": bool(points),
+                    "--abandoned": abandoned is not None,
+                    "--swap": swap is not None,
+                },
+            )
             entry = None
             if deal or points:
                 seat = common.playing_table(state, round_number, table)
@@ -707,7 +776,10 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: Annotated[
             int | None,
-            typer.Option("--round", help=_("After round (default: the current one)")),
+            typer.Option(
+                "--round",
+                help=_("After round (default: the last one whose seating is published)"),
+            ),
         ] = None,
         session: Annotated[
             int | None,
@@ -715,13 +787,17 @@ def register(app: typer.Typer) -> None:
         ] = None,
         json_out: bool = JsonOpt,
     ) -> None:
-        """The standings after a round (default: the current one), final or provisional
-        (FIBAS art. 39); with ``--session`` the standings of that session's rounds only
-        (art. 2 "Sessione")."""
+        """The standings after a round (default: the last one whose seating is published,
+        not a draft no table has seen), final or provisional (FIBAS art. 39); with
+        ``--session`` the standings of that session's rounds only (art. 2 "Sessione");
+        before any round is published, a line saying so rather than an empty table."""
         with errors(json_out):
             svc = service()
             state = svc.state(event_id)
-            rnd = round_number or state.current_round()
+            rnd = round_number or published_round(state)
+            if rnd == 0 and session is None and not json_out:
+                emit(None, _("No round published yet: the standings start with round 1"), False)
+                return
             final = rnd > 0 and state.standings_final(rnd, svc.clock())
             if session is not None:
                 first, last = standings.session_rounds(state, session)
@@ -848,36 +924,30 @@ def register(app: typer.Typer) -> None:
         ] = False,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Settle a complaint with the director's decision (FIBAS art. 38); accepted with
-        ``--table``, that table's inverted sheet is corrected in the round's standings (art. 21,
-        39)."""
-        if accept is None:
-            record(
-                json_out,
-                lambda svc: svc.run(
-                    event_id, values.ResolveComplaint(round_number, complaint_no, decision)
-                ),
-                {"complaint": complaint_no, "resolved": True},
-                _("Complaint settled"),
-            )
-            return
+        """Settle a complaint with the director's decision (FIBAS art. 38), saying which way
+        it went and what it changed: accepted with ``--table``, that table's inverted sheet is
+        corrected in the round's standings (art. 21, 39); rejected, or accepted without a
+        table, no sheet changes; neither ``--accept`` nor ``--reject``, the decision's text
+        alone says it, and the terminal says so. Then whether the round's standings are final
+        (art. 39: none open once the window has passed)."""
         with errors(json_out):
             svc = service()
-            eff = svc.run(
-                event_id,
-                values.DecideComplaint(
-                    round_number,
-                    complaint_no,
-                    decision,
-                    accepted=accept,
-                    table=table if accept else None,
-                    by_arbiter=by_arbiter,
-                ),
-            )
-            text = _("Complaint accepted") if accept else _("Complaint rejected")
-            if eff is not None:
-                text += "\n" + _("Correction recorded (counts from round {round})", round=eff)
-                text += _stale_next(svc, event_id, round_number)
+            if accept is None:
+                svc.run(event_id, values.ResolveComplaint(round_number, complaint_no, decision))
+                eff = None
+            else:
+                eff = svc.run(
+                    event_id,
+                    values.DecideComplaint(
+                        round_number,
+                        complaint_no,
+                        decision,
+                        accepted=accept,
+                        table=table if accept else None,
+                        by_arbiter=by_arbiter,
+                    ),
+                )
+            state = svc.state(event_id)
             emit(
                 {
                     "complaint": complaint_no,
@@ -885,7 +955,14 @@ def register(app: typer.Typer) -> None:
                     "accepted": accept,
                     "effective_round": eff,
                 },
-                text,
+                "\n".join(
+                    [
+                        _settled_text(complaint_no, decision, accept),
+                        _settled_change(state, round_number, accept, eff),
+                        *_standings_state(state, round_number, svc.clock()),
+                    ]
+                )
+                + ("" if eff is None else _stale_next(svc, event_id, round_number)),
                 json_out,
             )
 
@@ -1022,6 +1099,72 @@ def _prize_text(found: PrizeList) -> str:
                 text += "  " + _("tied with {names}", names=", ".join(line.tied_with))
             out.append(text)
     return "\n".join(out)
+
+
+def _settled_text(number: int, decision: str, accept: bool | None) -> str:
+    """The first line of ``arbitro resolve``: the complaint, which way it went and the
+    decision's words (FIBAS art. 38); neither accepted nor rejected, how to say which."""
+    if accept is None:
+        return _(
+            "Complaint no. {number} settled without saying whether it is accepted or rejected "
+            "(--accept or --reject says it): «{decision}»",
+            number=number,
+            decision=decision,
+        )
+    if accept:
+        return _("Complaint no. {number} accepted: «{decision}»", number=number, decision=decision)
+    return _("Complaint no. {number} rejected: «{decision}»", number=number, decision=decision)
+
+
+def _settled_change(
+    state: EventState, round_number: int, accept: bool | None, effective: int | None
+) -> str:
+    """What settling the complaint changed in the standings (FIBAS art. 21, 38): the
+    correction and the round it counts from, or no sheet changed (accepted without
+    ``--table``: the option that corrects a table's inverted scores)."""
+    if effective is not None:
+        return _("Correction recorded (counts from round {round})", round=effective)
+    unchanged = _("No sheet corrected: round {round}'s standings are unchanged", round=round_number)
+    if accept:
+        return (
+            unchanged
+            + " "
+            + _(
+                "(--table NUMBER corrects the inverted scores of a table that acknowledges them, "
+                "{article})",
+                article=state.code.cite("corrections"),
+            )
+        )
+    return unchanged
+
+
+def _standings_state(state: EventState, round_number: int, now: datetime) -> list[str]:
+    """Whether the round's published standings are final once the complaint is settled
+    (FIBAS art. 39: final when the complaints window has passed and none is open); nothing
+    for standings not yet published."""
+    r = state.round(round_number)
+    if r.standings_published_at is None:
+        return []
+    if state.standings_final(round_number, now):
+        return [_("Round {round}'s standings are final", round=round_number)]
+    left = len(r.open_complaints)
+    if left:
+        return [
+            render(
+                ngettext(
+                    "Round {round}'s standings stay provisional: {count} complaint still open",
+                    "Round {round}'s standings stay provisional: {count} complaints still open",
+                    left,
+                    round=round_number,
+                )
+            )
+        ]
+    said = _(
+        "Round {round}'s standings stay provisional until the complaints window ends",
+        round=round_number,
+    )
+    article = state.code.cite_if("complaints")
+    return [said if article is None else f"{said} ({render(article)})"]
 
 
 def _stale_next(svc: EventService, event_id: str, round_number: int) -> str:

@@ -47,6 +47,7 @@ FIBAS = CodeSpec(
     search_words="burraco fibas",
     rules=rules_of("arbitro.codes.burraco_fibas"),
     sheet=LINES_SHEET,  # two lines' base and points (art. 19-20)
+    sheet_options=("--deal", "--closed"),  # a team match's closed room too
     commands=(
         Command(
             "codes.burraco",
@@ -86,6 +87,7 @@ PAROLE = CodeSpec(
     search_words="burraco parole uisp",
     rules=rules_of("arbitro.codes.burraco_parole"),
     sheet=LINES_SHEET,  # two lines' base and points (art. 12)
+    sheet_options=("--deal",),
     commands=(
         Command(
             "codes.parole", "parole", N_("Burraco Parole (UISP): words, wilds, score."), group=True
@@ -113,6 +115,7 @@ SCALA40 = CodeSpec(
     search_words="scala 40 scala40",
     rules=rules_of("arbitro.codes.scala40"),
     sheet="arbitro.codes.scala40_sheet_kind:individuals_sheet",  # negative points (art. 22)
+    sheet_options=("--points", "--abandoned", "--swap"),  # art. 22, 25, 24
     # Tables of four individuals (art. 2), five rounds of five deals (art. 5).
     desk_defaults={"format": "individual", "rounds": "5", "deals": "5"},
     desk_formats=("individual",),

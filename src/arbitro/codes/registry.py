@@ -202,6 +202,12 @@ class CodeSpec:
     # game's SheetKind from the game's id (tournament.sheets.register_sheet_kind's maker),
     # imported when an event of the game first asks; "" for a code without events of rounds.
     sheet: str = ""
+    # The options of ``arbitro sheet`` and ``arbitro correct`` its score sheet reads (its
+    # kind's ``read_cli``: ``--deal``, ``--closed`` for two lines; ``--points``,
+    # ``--abandoned``, ``--swap`` for individuals): each option's help names the codes that
+    # read it, and an option its event's code does not read is refused; () for a code without
+    # events of rounds, or one that declares none (no option refused).
+    sheet_options: tuple[str, ...] = ()
     # The deck its game is played with ("french": 52 cards and jokers; "italian": 40 cards):
     # the cards' own refusals (a card, a cut, a deal) cite the first code of that deck.
     deck: str = "french"

@@ -56,8 +56,15 @@ class FibasArbiter:
         if not rulings:
             raise ArbitroError("the script holds no ruling")
         last = rulings[-1]
+        # A ruling's text that says its seat is warned names it (``warned``): the warning
+        # effect below is then already said (the terminal prints it once).
         effects: list[dict[str, Any]] = [
-            {"kind": "message", "text": message_json(r.text)} for r in rulings
+            {
+                "kind": "message",
+                "text": message_json(r.text),
+                **({"warned": [s.value for s in r.warned]} if r.warned else {}),
+            }
+            for r in rulings
         ]
         effects += [
             {"kind": "warning", "seat": w.seat.value, "article": w.article} for w in deal.warnings
