@@ -1,8 +1,7 @@
 """A digital table read by two threads at once (issue 33: a server's thread pool; a phone's
 socket and a page, or the terminal, reading the same table): each move of its log is folded
-once and every position answered is whole. Found by CI: a knockout match's position, read
-while another thread folded the next move, had a card pushed twice and was refused from then
-on («E non ha in mano 10D», Briscola art. 4) although the records were right."""
+once and every position answered is whole (found while looking for the cause of a card
+recorded twice: tests/services/test_move_decided_on_its_seq.py)."""
 
 from __future__ import annotations
 

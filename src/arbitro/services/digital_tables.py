@@ -316,11 +316,18 @@ def append_move(
     for attempt in range(RETRIES):
         with events.lock:
             state = events.state(event_id)
-            rec = decide(state, round_number, table, deal, n, seat, move, events.clock(), actor)
             t = digital_table(state, round_number, table)
+            # The seq is read before deciding: a read may catch the table up with another
+            # process's move appended meanwhile (appends are made outside the lock), and a
+            # move must never be appended after a move it was not decided on.
+            expected, event_seq = t.log_seq, state.last_seq
+            rec = decide(state, round_number, table, deal, n, seat, move, events.clock(), actor)
             if rec is None:
                 return len(t.current.moves)
-            expected, event_seq = t.log_seq, state.last_seq
+            if t.log_seq != expected:  # caught up while deciding: decide again on it
+                if attempt == RETRIES - 1:
+                    raise ConcurrencyError(event_id, expected, t.log_seq)
+                continue
         try:
             stored = events.store.append_table(
                 event_id,
