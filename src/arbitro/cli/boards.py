@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -270,9 +271,14 @@ def register(app: typer.Typer) -> None:
                     round=round_number,
                     tables=ngettext("{count} table", "{count} tables", plan.tables),
                     boards=ngettext("{count} board", "{count} boards", plan.boards),
-                    copies=ngettext("{count} copy", "{count} copies", plan.copies),
+                    copies=ngettext(
+                        "{count} copy", "{count} copies", len(boards.paper_copies(plan, digital))
+                    ),
                 )
             ]
+            skipped = boards.copies_note(plan, digital, lang())
+            if skipped:
+                lines.append(skipped)
             for table in range(1, plan.tables + 1):
                 if table in digital:
                     rows.append(
@@ -322,12 +328,13 @@ def register(app: typer.Typer) -> None:
         event_id: EventArg,
         round_number: RoundArg,
         what: Annotated[
-            PrintWhat,
+            str,
             typer.Option(
                 "--what",
                 help=_(
-                    "dealing (sheets) | labels | plan (board plan) | records (hand records) | "
-                    "travellers"
+                    "What to print: {words} (dealing sheets, board labels, board plan, hand "
+                    "records, travellers)",
+                    words=words.choices(words.PRINT_WORDS),
                 ),
             ),
         ],
@@ -336,6 +343,8 @@ def register(app: typer.Typer) -> None:
         """Dealing sheets (FIBAS art. 3, 6), board labels, the board plan (art. 7), hand
         records or travellers (art. 20) of a round as a PDF."""
         with errors():
+            # «piano» or «plan»: the director's word in either language (issue 32)
+            chosen = PrintWhat(words.typed(words.PRINT_WORDS, what, "--what"))
             state = service().state(event_id)
             if (
                 tournament_boards.comparison_method(state) is None
@@ -343,7 +352,7 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError("this event is not played with carte uguali (prepared boards)")
             name = state.config.name
             shown = lang()
-            if what is PrintWhat.TRAVELLERS:
+            if chosen is PrintWhat.TRAVELLERS:
                 pdf = boards.travellers_pdf(
                     tournament_boards.travellers(state, round_number),
                     table_names(state, round_number),
@@ -352,7 +361,7 @@ def register(app: typer.Typer) -> None:
                     rules=state.code,
                     lang=shown,
                 )
-            elif what is PrintWhat.PLAN:
+            elif chosen is PrintWhat.PLAN:
                 pdf = boards.board_plan_pdf(
                     tournament_boards.board_plan(state, round_number),
                     name,
@@ -365,12 +374,15 @@ def register(app: typer.Typer) -> None:
             else:
                 dealt = tournament_boards.boards_of(state, round_number)
                 maker = tournament_boards.board_maker(state)  # the game's order of cards
-                if what is PrintWhat.DEALING:
+                if chosen is PrintWhat.DEALING:
                     pdf = boards.dealing_sheets_pdf(
                         dealt, name, round_number, maker=maker, lang=shown
                     )
-                elif what is PrintWhat.LABELS:
-                    copies = tournament_boards.board_plan(state, round_number).copies
+                elif chosen is PrintWhat.LABELS:
+                    copies = boards.paper_copies(  # none that only digital tables play
+                        tournament_boards.board_plan(state, round_number),
+                        tournament_boards.plan_digital_tables(state, round_number),
+                    )
                     pdf = boards.board_labels_pdf(dealt, copies, name, round_number, lang=shown)
                 else:
                     pdf = boards.hand_records_pdf(

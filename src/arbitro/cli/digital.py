@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arbitro.cli import words
 from arbitro.cli.common import (
     EventArg,
     JsonOpt,
@@ -170,9 +171,13 @@ def view_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-TABLES_HELP = N_(
-    "The round's digital tables: all, none (paper) or their numbers (1-5, 8: a mixed round)"
-)
+def typed_tables(text: str | None) -> str | None:
+    """The digital tables as the director typed them: «tutti»/«all» and «nessuno»/«none»
+    read in either language (:data:`words.DIGITAL_WORDS`) as their record's word, any other
+    text (the tables' numbers, «carta») as it is (issue 32)."""
+    return None if text is None else words.typed_or_same(words.DIGITAL_WORDS, text)
+
+
 ONLINE_HELP = N_("The competitors playing online, e.g. 3,7 (their tables digital)")
 
 
@@ -200,7 +205,7 @@ def choose_round(
     ``--online``) for the round (0: the event's default); nothing when neither is given."""
     if tables is None and online is None:
         return
-    mode, numbers, who = rounds_choice.parse_choice(tables, _online(online))
+    mode, numbers, who = rounds_choice.parse_choice(typed_tables(tables), _online(online))
     digital_rounds.DigitalRounds(svc).choose(event_id, round_number, mode, numbers, who, actor)
 
 
@@ -291,7 +296,7 @@ def register(app: typer.Typer) -> None:
         round_number: Annotated[
             int, typer.Option("--round", help=_("The round (default 0: the whole event)"))
         ] = 0,
-        tables: Annotated[str | None, typer.Option("--tables", help=_(TABLES_HELP))] = None,
+        tables: Annotated[str | None, typer.Option("--tables", help=words.tables_help())] = None,
         online: Annotated[str | None, typer.Option("--online", help=_(ONLINE_HELP))] = None,
         robots: Annotated[
             str | None,

@@ -241,10 +241,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--digital",
-                help=_(
-                    "The rounds' digital tables unless a round chooses: all, none (paper) or "
-                    "their numbers (1-5, 8: mixed)"
-                ),
+                help=words.tables_help(event_default=True),
             ),
         ] = None,
         json_out: bool = JsonOpt,

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from arbitro.printouts import prizes as printouts_prizes
     from arbitro.services import prizes as prizes_service
     from arbitro.web import base_url as web_base_url
-    from arbitro.web import secret, tokens
+    from arbitro.web import seat_links, secret, tokens
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     printouts = lazy_module("arbitro.printouts")
@@ -32,6 +32,7 @@ else:
     web_base_url = lazy_module("arbitro.web.base_url")
     secret = lazy_module("arbitro.web.secret")
     tokens = lazy_module("arbitro.web.tokens")
+    seat_links = lazy_module("arbitro.web.seat_links")
 
 EventArg = Annotated[str, typer.Argument(help=_("Event id"))]
 RoundArg = Annotated[int, typer.Argument(help=_("Round"))]
@@ -85,8 +86,11 @@ def register(app: typer.Typer) -> None:
             codes = tokens.card_codes(
                 secret.load_secret(store), seating.tables, urls
             )  # each line's code
+            seats = seat_links.round_seat_links(  # a digital table's seats (issue 32)
+                secret.load_secret(store), base, state, event_id, round_number
+            )
             pdf = printouts.table_cards_pdf(
-                state, round_number, urls, lang=_lang(language), codes=codes
+                state, round_number, urls, lang=_lang(language), codes=codes, seat_urls=seats
             )
             _write(output, pdf)
             running = web_base_url.running_elsewhere(store, base)

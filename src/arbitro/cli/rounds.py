@@ -396,10 +396,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--digital",
-                help=_(
-                    "The round's digital tables: all, none (paper) or their numbers "
-                    "(1-5, 8: a mixed round)"
-                ),
+                help=words.tables_help(),
             ),
         ] = None,
         online: Annotated[

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from arbitro.errors import ArbitroError
-from arbitro.i18n import LANGUAGES, Message, render
+from arbitro.i18n import LANGUAGES, Message, message, render
 from arbitro.record_names import HISTORY_NAMES as HISTORY_NAMES
 from arbitro.record_names import LEDGER_NAMES as LEDGER_NAMES
 from arbitro.record_names import STATUS_NAMES as STATUS_NAMES
@@ -117,6 +117,50 @@ LINE_WORDS: Mapping[str, Message] = {
 }
 """The ``--line`` of ``arbitro sheet`` (FIBAS art. 19: the line that sends the sheet):
 «ns», «eo» or «ew»."""
+
+
+DIGITAL_WORDS: Mapping[str, Message] = {
+    "all": Message("all", context="digital tables word"),
+    "none": Message("none", context="digital tables word"),
+}
+"""The words of ``--digital`` (``arbitro event create``, ``arbitro seat``) and ``--tables``
+(``arbitro digital round``), issue 32: «tutti» or «all» (every table digital), «nessuno» or
+«none» (every table on paper); any other text is the digital tables' numbers (``1-5, 8``)."""
+
+
+def tables_help(event_default: bool = False) -> str:
+    """The help of a round's ``--digital`` (``arbitro seat``) and ``--tables`` (``arbitro
+    digital round``), or with ``event_default`` of ``arbitro event create --digital`` (the
+    rounds' default), its words in the run's language (:data:`DIGITAL_WORDS`; both
+    languages are read, issue 32)."""
+    words = {"all": render(DIGITAL_WORDS["all"]), "none": render(DIGITAL_WORDS["none"])}
+    if event_default:
+        return render(
+            message(
+                "The rounds' digital tables unless a round chooses: {all} (every table), "
+                "{none} (paper) or their numbers (1-5, 8: mixed)",
+                **words,
+            )
+        )
+    return render(
+        message(
+            "The round's digital tables: {all} (every table), {none} (paper) or their "
+            "numbers (1-5, 8: a mixed round)",
+            **words,
+        )
+    )
+
+
+PRINT_WORDS: Mapping[str, Message] = {
+    "dealing": Message("dealing", context="boards printout word"),
+    "labels": Message("labels", context="boards printout word"),
+    "plan": Message("plan", context="boards printout word"),
+    "records": Message("records", context="boards printout word"),
+    "travellers": Message("travellers", context="boards printout word"),
+}
+"""The ``--what`` of ``arbitro boards print`` (FIBAS arts. 6, 7, 20): «preparazione» or
+«dealing» (the dealing sheets), «etichette» or «labels», «piano» or «plan» (the board plan),
+«smazzate» or «records» (the hand records), «viaggianti» or «travellers»."""
 
 
 def named(names: Mapping[str, Message], value: str) -> str:

@@ -28,6 +28,7 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from arbitro.cards import Card
 from arbitro.cards.card import Suit
+from arbitro.errors import ArbitroError
 from arbitro.games.core import SEATS, Seat
 from arbitro.games.prepared_deals import BoardMaker, PreparedBoard
 from arbitro.i18n import Message, message, ngettext
@@ -396,21 +397,30 @@ def hand_records_pdf(
 
 def board_labels_pdf(
     boards: Sequence[PreparedBoard],
-    copies: int,
+    copies: int | Sequence[int],
     event_name: str,
     round_number: int,
     *,
     lang: str = "it",
 ) -> bytes:
     """Cut-out labels for the boards of a round (90 × 52 mm, ten to an A4 page): one for each
-    board and copy, with the board number, the round, the copy and the dealer (art. 6)."""
+    board and copy, with the board number, the round, the copy and the dealer (art. 6).
+    ``copies`` is their count (copies 1..n, at least one) or the plan's numbers of the
+    copies made (a copy only digital tables would play is not made: :func:`paper_copies`,
+    issue 32); none made (every table on the phones) is refused."""
     check_lang(lang)
-    if copies < 1:
+    if isinstance(copies, int) and copies < 1:
         raise ValueError("at least one copy of the boards")
+    made = tuple(range(1, copies + 1)) if isinstance(copies, int) else tuple(copies)
+    if not made:
+        raise ArbitroError(
+            "round {round}: every table plays on the phones, no copy of the boards to label",
+            round=round_number,
+        )
     round_text = tr(message("Round {number}", number=round_number), lang)
     title = tr(message("Board labels"), lang)
     c, buf = new_canvas(f"{event_name} — {title} — {round_text}")
-    labels = [(b, k) for b in boards for k in range(1, copies + 1)]
+    labels = [(b, k) for b in boards for k in made]
     per_page = LABEL_COLUMNS * LABEL_ROWS
     x0 = (PAGE[0] - LABEL_COLUMNS * LABEL_WIDTH) / 2
     y0 = (PAGE[1] + LABEL_ROWS * LABEL_HEIGHT) / 2
@@ -440,13 +450,24 @@ def board_labels_pdf(
             align="right",
         )
         draw_fitted(c, str(board.number), x + pad, y + 13 * mm, inner, 46, bold=True, align="right")
-        copy_text = tr(message("Copy {copy} of {copies}", copy=copy, copies=copies), lang)
+        copy_text = tr(copy_label(copy, made), lang)
         dealer = tr(message("Dealer: {seat}", seat=_SEAT_NAMES[board.dealer]), lang)
         draw_fitted(c, dealer, x + pad, y + pad + 12, inner * 0.6, 11, bold=True)
         draw_fitted(c, copy_text, x + pad, y + pad, inner * 0.6, 10)
     c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def copy_label(copy: int, made: Sequence[int]) -> Message:
+    """A board label's copy: «Copy 2 of 3» when the copies made are 1..n, else «Copy 3
+    (copies 2, 3)»: the plan's own number, which a copy only digital tables would play
+    leaves out (:func:`paper_copies`, issue 32)."""
+    if tuple(made) == tuple(range(1, len(made) + 1)):
+        return message("Copy {copy} of {copies}", copy=copy, copies=len(made))
+    return message(
+        "Copy {copy} (copies {copies})", copy=copy, copies=", ".join(str(k) for k in made)
+    )
 
 
 # ------------------------------------------------------------------ travellers
@@ -557,6 +578,34 @@ def plan_cell(plan: BoardPlan, table: int, lang: str, digital: bool = False) -> 
     return tr(message("{boards} (copy {copy})", boards=boards, copy=got[0].copy), lang)
 
 
+def paper_copies(plan: BoardPlan, digital: Collection[int]) -> tuple[int, ...]:
+    """The copies of the round's boards the room makes, by the plan's numbers (FIBAS art. 7:
+    one copy to each group of tables): those a paper table plays. A copy that only the
+    ``digital`` tables would play is not made: the server deals a digital table board k at
+    deal k, never a paper copy (issue 32, docs/rulings.md digital 20a); the plan is not
+    renumbered, so the copies made keep the plan's numbers."""
+    return tuple(
+        sorted({plan.at(t)[0].copy for t in range(1, plan.tables + 1) if t not in digital})
+    )
+
+
+def copies_note(plan: BoardPlan, digital: Collection[int], lang: str) -> str:
+    """The plan's sentence on the copies not made (only digital tables would play them:
+    :func:`paper_copies`), empty when every copy of the plan is made."""
+    made = paper_copies(plan, digital)
+    skipped = [k for k in range(1, plan.copies + 1) if k not in made]
+    if not skipped:
+        return ""
+    gone = ngettext(
+        "Copy {copies} would go only to digital tables: it is not made.",
+        "Copies {copies} would go only to digital tables: they are not made.",
+        len(skipped),
+        copies=", ".join(str(k) for k in skipped),
+    )
+    made_text = message("The copies made: {made}.", made=", ".join(str(k) for k in made) or "—")
+    return f"{tr(gone, lang)} {tr(made_text, lang)}"
+
+
 def digital_note(digital: Collection[int], lang: str) -> str:
     """The plan's sentence on its digital tables (issue 32), empty when none."""
     if not digital:
@@ -572,16 +621,20 @@ def digital_note(digital: Collection[int], lang: str) -> str:
     )
 
 
-def plan_note(plan: BoardPlan, lang: str, rules: EventRules) -> str:
+def plan_note(
+    plan: BoardPlan, lang: str, rules: EventRules, digital: Collection[int] = frozenset()
+) -> str:
     """How the boards move, in a sentence for the room (FIBAS art. 7, cited from the event's
-    code, ``rules``; the bridge relay as the model, :mod:`arbitro.tournament.movements.boards`)."""
+    code, ``rules``; the bridge relay as the model, :mod:`arbitro.tournament.movements.boards`),
+    counting the copies the paper tables play (none for the ``digital`` tables, issue 32)."""
+    copies = len(paper_copies(plan, digital))
     return tr(
         message(
             "After each deal every table hands the board it has just played to the table "
             "shown; a board with no table to go to waits on the relay stand. Every table plays "
             "each board once ({boards}, {copies} of each board; {article}).",
             boards=ngettext("{count} board", "{count} boards", plan.boards),
-            copies=ngettext("{count} copy", "{count} copies", plan.copies),
+            copies=ngettext("{count} copy", "{count} copies", copies),
             article=rules.cite("round_time"),
         ),
         lang,
@@ -603,7 +656,8 @@ def board_plan_pdf(
     it hands its boards to after each deal (the relay stand when none), with its lines'
     names (``names[table]`` = (N-S names, E-W names)) when given. The ``digital`` tables
     (issue 32) are sent no board: their row says they play board k at deal k on the phones,
-    and a board the plan would hand one of them goes to the relay stand."""
+    and a board the plan would hand one of them goes to the relay stand; the copies counted
+    are those a paper table plays (:func:`paper_copies`)."""
     check_lang(lang)
     round_text = tr(message("Round {number}", number=round_number), lang)
     title = tr(message("Board plan"), lang)
@@ -616,7 +670,9 @@ def board_plan_pdf(
                     "{tables}, {boards}, {copies} of each board",
                     tables=ngettext("{count} table", "{count} tables", plan.tables),
                     boards=ngettext("{count} board", "{count} boards", plan.boards),
-                    copies=ngettext("{count} copy", "{count} copies", plan.copies),
+                    copies=ngettext(
+                        "{count} copy", "{count} copies", len(paper_copies(plan, digital))
+                    ),
                 ),
                 lang,
             ),
@@ -672,9 +728,12 @@ def board_plan_pdf(
         half = (WIDTH - first) / 2
         story.append(list_table(lines, [first, half, half], size=10))
     story.append(spacer(6))
-    story.append(note(plan_note(plan, lang, rules), 10, INK))
+    story.append(note(plan_note(plan, lang, rules, digital), 10, INK))
     if digital:
         story.append(note(digital_note(digital, lang), 10, INK))
+        skipped = copies_note(plan, digital, lang)
+        if skipped:
+            story.append(note(skipped, 10, INK))
     return build_document(
         f"{event_name} — {title} — {round_text}",
         story,

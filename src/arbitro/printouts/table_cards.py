@@ -7,6 +7,11 @@ token path, built by :mod:`arbitro.web.base_url` for the desk and the command li
 
 A team match is played at two tables, the open room and the closed room, where the teams swap
 lines (art. 19 sample sheets): it gets one card per room, both with the match's URL.
+
+A digital table (issue 32: played on the players' phones) gets no score-entry QR code: its
+card carries each seat's own QR code, the link to that seat's phone page (what ``arbitro
+digital links`` prints), each named by its seat, and says that each player scans their own
+seat's code; a paper table's card is unchanged.
 """
 
 from __future__ import annotations
@@ -92,6 +97,63 @@ def _draw_qr(c: Canvas, url: str, x: float, y: float, size: float) -> None:
     c.restoreState()
 
 
+SEAT_QR_SIZE = 30 * mm
+SEAT_GAP = 8 * mm
+SEAT_ROW = SEAT_QR_SIZE + 12 * mm
+"""A seat's cell on a digital table's card: its name above its QR code, what it is under."""
+
+_SEAT_NAMES = {
+    "N": message("North"),
+    "E": message("East"),
+    "S": message("South"),
+    "W": message("West"),
+}
+
+
+def seat_qr_boxes(index: int, count: int) -> list[tuple[float, float, float]]:
+    """``(x, y, size)`` of each of ``count`` seats' QR codes (quiet zone included) on the
+    ``index``-th card of a page, in seat order, two to a row from the top right."""
+    ox, oy = card_origin(index)
+    right = ox + CARD_WIDTH - MARGIN
+    top = oy + CARD_HEIGHT - 30 * mm
+    boxes = []
+    for i in range(count):
+        row, col = divmod(i, 2)
+        x = right - (2 - col) * SEAT_QR_SIZE - (1 - col) * SEAT_GAP
+        boxes.append((x, top - row * SEAT_ROW - SEAT_QR_SIZE, SEAT_QR_SIZE))
+    return boxes
+
+
+def _seat_under(state: EventState, table: TableSeating, seat: str, i: int, lang: str) -> str:
+    """What a seat's code is, under it: its line (North-South, East-West: FIBAS art. 4) or,
+    at a table of individuals seated in seat order, its player (Scala 40 art. 2)."""
+    if table.players is not None:
+        return competitor_name(state, table.players[i]) if i < len(table.players) else ""
+    return tr(message("North-South") if seat in ("N", "S") else message("East-West"), lang)
+
+
+def _draw_seats(
+    c: Canvas,
+    state: EventState,
+    table: TableSeating,
+    seat_urls: Mapping[str, str],
+    index: int,
+    lang: str,
+) -> float:
+    """Each seat's QR code (its phone page's link, a link in the PDF too) named by its seat,
+    two to a row at the card's top right; the bottom of the last row."""
+    boxes = seat_qr_boxes(index, len(seat_urls))
+    for i, ((seat, url), (x, y, size)) in enumerate(zip(seat_urls.items(), boxes, strict=True)):
+        name = _SEAT_NAMES.get(seat)
+        label = tr(name, lang) if name is not None else seat
+        draw_fitted(c, label, x, y + size + 2, size, 10, bold=True, align="center")
+        _draw_qr(c, url, x, y, size)
+        c.linkURL(url, (x, y, x + size, y + size), relative=0)
+        under = _seat_under(state, table, seat, i, lang)
+        draw_fitted(c, under, x, y - 8, size, 7, color=MUTED, align="center")
+    return min(y for _, y, _ in boxes) - 8
+
+
 def _url_lines(url: str, width: float, size: float) -> list[str]:
     """``url`` broken anywhere into lines no wider than ``width`` (a URL has no spaces)."""
     lines = [""]
@@ -135,6 +197,7 @@ def _draw_card(
     index: int,
     lang: str,
     codes: Mapping[str, str] | None = None,
+    seat_urls: Mapping[str, str] | None = None,
 ) -> None:
     ox, oy = card_origin(index)
     left, right = ox + MARGIN, ox + CARD_WIDTH - MARGIN
@@ -149,20 +212,40 @@ def _draw_card(
     c.line(left, top - 24, right, top - 24)
     # Table number, very large, left of the QR code.
     qx, qy, qsize = qr_box(index)
+    if seat_urls:  # a digital table: its seats' codes take the QR code's place
+        qx = seat_qr_boxes(index, len(seat_urls))[0][0]
     number_width = qx - left - 8 * mm
-    heading = tr(message("TABLE — {room}", room=room) if room else message("TABLE"), lang)
+    if seat_urls:
+        heading = tr(message("DIGITAL TABLE"), lang)
+    else:
+        heading = tr(message("TABLE — {room}", room=room) if room else message("TABLE"), lang)
     draw_fitted(c, heading, left, top - 50, number_width, 22, bold=True)
+    high = top - 58
+    if seat_urls:
+        high = top - 70
+        # how to play it, under the heading: each player scans their own seat's code
+        use = message(
+            "Played on the phones: each player scans their own seat's code with their own "
+            "phone (one phone per seat)"
+        )
+        for line in wrap(tr(use, lang), number_width, 10)[:3]:
+            draw_fitted(c, line, left, high, number_width, 10, color=MUTED)
+            high -= 13
+        high -= 4
     box_h = 17 * mm
     box_y = oy + MARGIN
     if table.players is not None:
         box_h = players_height(table)
-    low, high = box_y + box_h + 14, top - 58
+    low = box_y + box_h + 14
     size = min(200.0, (high - low) / 0.73)
     used = fit_size(str(table.table), number_width, size, bold=True, least=40)
     baseline = low + (high - low - used * 0.73) / 2
     draw_fitted(c, str(table.table), left, baseline, number_width, used, bold=True, align="center")
-    # QR code, how to use it, and the URL in small print.
-    if url is not None:
+    # QR code, how to use it, and the URL in small print; a digital table's seats' codes.
+    if seat_urls:
+        _draw_seats(c, state, table, seat_urls, index, lang)
+        codes = None  # its sheet is signed on the seats' phones, not with a line's code
+    elif url is not None:
         _draw_qr(c, url, qx, qy, qsize)
         text_w = qsize + 14 * mm
         y = qy - 10
@@ -293,6 +376,7 @@ def table_cards_pdf(
     *,
     lang: str = "it",
     codes: Mapping[int, Mapping[str, str]] | None = None,
+    seat_urls: Mapping[int, Mapping[str, str]] | None = None,
 ) -> bytes:
     """One card per table of round ``round_number`` (two to an A4 page): event, round, table
     number, the N-S and E-O lines (art. 4) and the QR code of ``table_urls[table]``; a team
@@ -300,7 +384,10 @@ def table_cards_pdf(
     complete table needs its URL; an incomplete table (a resting line, art. 37) gets one only
     if given. No playing time is printed (art. 7). ``codes`` (per table, per line or player:
     :func:`arbitro.web.tokens.card_codes`) prints each line's code on its half of the card:
-    a phone signs a line's sheet only with it (issue 29)."""
+    a phone signs a line's sheet only with it (issue 29). A table of ``seat_urls`` (per
+    digital table, each seat's link to its phone page, in seat order: issue 32) is played on
+    the phones: its card carries each seat's QR code, named by its seat, instead of the
+    score-entry QR code and the lines' codes."""
     check_lang(lang)
     seating = seated_round(state, round_number)
     missing = [t.table for t in seating.tables if not t.is_incomplete and t.table not in table_urls]
@@ -321,7 +408,8 @@ def table_cards_pdf(
         if mine is not None and room is not None and cards_of_closed(room, lang):
             mine = {"ns": mine.get("ew", ""), "ew": mine.get("ns", "")}  # the teams swapped
         url = table_urls.get(table.table)
-        _draw_card(c, state, round_number, table, room, url, i, lang, mine)
+        seats = seat_urls.get(table.table) if seat_urls else None
+        _draw_card(c, state, round_number, table, room, url, i, lang, mine, seats)
     c.showPage()
     c.save()
     return buf.getvalue()

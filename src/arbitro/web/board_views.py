@@ -11,6 +11,7 @@ from typing import Any
 from arbitro.errors import ArbitroError
 from arbitro.i18n import Message
 from arbitro.numbers import LocalDecimal
+from arbitro.printouts.boards import paper_copies
 from arbitro.tournament.boards import (
     POCKETS,
     board_checks,
@@ -65,7 +66,9 @@ def plan_rows(state: EventState, n: int) -> dict[str, Any] | None:
     """The round's board plan for the desk: per table, its board and copy at each deal and
     the table its boards go to next (FIBAS art. 7); None when the round has no plan yet. A
     digital table (issue 32) is sent no board (``digital``: it plays board k at deal k on
-    the phones), and a board the plan would hand one goes to the relay stand (``relay``)."""
+    the phones), and a board the plan would hand one goes to the relay stand (``relay``); the
+    copies counted are those a paper table plays (``skipped``: those only digital tables
+    would play, not made: docs/rulings.md digital 20a)."""
     try:
         plan = board_plan(state, n)
     except ArbitroError:
@@ -81,10 +84,13 @@ def plan_rows(state: EventState, n: int) -> dict[str, Any] | None:
         }
         for t in range(1, plan.tables + 1)
     ]
+    made = paper_copies(plan, digital)  # issue 32: none that only digital tables play
     return {
         "tables": plan.tables,
         "boards": plan.boards,
-        "copies": plan.copies,
+        "copies": len(made),
+        "skipped": [k for k in range(1, plan.copies + 1) if k not in made],
+        "made": list(made),
         "rows": rows,
         "digital": sorted(digital),
     }

@@ -81,7 +81,7 @@ def boards_printout(
         dealt = boards_of(state, n)
         plan = board_plan(state, n)
         digital = plan_digital_tables(state, n)  # issue 32: no board goes to them
-        copies = plan.copies
+        copies = prints.paper_copies(plan, digital)  # none that only digital tables play
         rows = travellers(state, n) if kind == "travellers" else {}
         names = table_lines(state, n)  # two values: a pair's name may hold " / "
         maker, rules = board_maker(state), state.code  # the game's cards, the code's articles

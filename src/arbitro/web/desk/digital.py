@@ -7,6 +7,7 @@ through the rulings' form, the table chosen)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -56,6 +57,102 @@ CALL_REASONS = {
     "wait": N_("a seat awaited too long"),
 }
 """Why the arbiter was called, as the desk says it."""
+
+
+POSITION_FIELDS: dict[str, Message] = {
+    "dealer": Message("Dealer", context="position field"),
+    "turn": Message("To play", context="position field"),
+    "phase": Message("Phase", context="position field"),
+    "turns": Message("Turns ended", context="position field"),
+    "seats": Message("Seats", context="position field"),
+    "N": Message("Hand of North", context="position field"),
+    "E": Message("Hand of East", context="position field"),
+    "S": Message("Hand of South", context="position field"),
+    "W": Message("Hand of West", context="position field"),
+    "hands": Message("Hands", context="position field"),
+    "NS": Message("Melds of North-South", context="position field"),
+    "EW": Message("Melds of East-West", context="position field"),
+    "table": Message("Melds on the table", context="position field"),
+    "words": Message("Words", context="position field"),
+    "pile": Message("Discard pile", context="position field"),
+    "stock": Message("Stock", context="position field"),
+    "pozzetti": Message("Pozzetti", context="position field"),
+    "taken": Message("Pozzetti taken", context="position field"),
+    "unplayed": Message("Pozzetto not played yet", context="position field"),
+    "single": Message("One-card pile picked up", context="position field"),
+    "timeout": Message("Rounds after time was called", context="position field"),
+    "end": Message("End of the deal", context="position field"),
+    "flags": Message("Flags", context="position field"),
+    "opened": Message("Opened", context="position field"),
+    "picked": Message("Discard picked up", context="position field"),
+    "closer": Message("Closed by", context="position field"),
+    "reshuffles": Message("Reshuffles of the pile", context="position field"),
+    "seed": Message("Seed of the reshuffle", context="position field"),
+    "penalties": Message("Penalties", context="position field"),
+    "penalized": Message("Penalized cards", context="position field"),
+    "foreign": Message("Foreign letters", context="position field"),
+    "last": Message("Last turn", context="position field"),
+    "discard": Message("Discard at once", context="position field"),
+    "burned": Message("Cards out of the deal", context="position field"),
+    "freezes": Message("Frozen words", context="position field"),
+    "undrawn": Message("Turn begun without a draw", context="position field"),
+    "missed": Message("Turns without a draw ended", context="position field"),
+    "late": Message("Plays after the late draw", context="position field"),
+    "stop": Message("Draws now and discards at once", context="position field"),
+    "several": Message("Cards discarded at once", context="position field"),
+    "played": Message("Moves of the turn in progress", context="position field"),
+    "position": Message("Position", context="position field"),
+}
+"""What each field of the engines' position notations is (docs/notation-*.md), as the
+desk names it in its language; a field not listed is shown by its notation's key."""
+
+PHASE_NAMES: dict[str, Message] = {
+    "draw": Message("draw or pick up", context="position phase"),
+    "play": Message("melds, lay-offs, discard", context="position phase"),
+    "over": Message("deal over", context="position phase"),
+}
+"""The phases of a turn as the notations write them (``draw``, ``play``, ``over``)."""
+
+_SEAT_PHASE = re.compile(r"(?P<turn>[NESW]):(?P<phase>[a-z]+)")
+
+
+def position_fields(text: str) -> list[dict[str, Any]]:
+    """The position's notation ``text`` read as its fields, for the desk to show each with
+    its name in the page's language (:data:`POSITION_FIELDS`) and its value as the notation
+    writes it (``-``: empty): sections ``key value`` joined by `` | ``, or ``key=value``
+    fields with a leading ``seat:phase`` (the seat to play and its phase); a bare leading
+    word (the notation's name) is left out; the moves of the turn in progress written after
+    `` ; `` are one field. Read by the notation's shape, never by the game
+    (docs/architecture.md: shared code asks the engine); a notation of unnamed fields is one
+    field, the whole position. Each field: ``key``, ``name`` (a :class:`Message`, or None
+    for a key not listed), ``value`` and ``gloss`` (a phase's meaning, else None)."""
+    head, *played = text.split(" ; ")  # the moves of the turn in progress, after " ; "
+    pairs: list[tuple[str, str]] = []
+    if " | " in head:
+        for section in head.split(" | "):
+            key, _, value = section.strip().partition(" ")
+            pairs.append((key, value))
+    else:
+        for i, token in enumerate(head.split()):
+            key, eq, value = token.partition("=")
+            found = _SEAT_PHASE.fullmatch(token)
+            if eq:
+                pairs.append((key, value))
+            elif found is not None:
+                pairs.extend([("turn", found["turn"]), ("phase", found["phase"])])
+            elif i:  # an unnamed field after the first: not a notation of named fields
+                pairs = []
+                break
+    if not pairs:
+        pairs, played = [("position", text)], []
+    if played:
+        pairs.append(("played", " ; ".join(played)))
+    out = []
+    for key, value in pairs:
+        gloss = PHASE_NAMES.get(value) if key == "phase" else None
+        shown = value if value not in ("", "-") else "—"
+        out.append({"key": key, "name": POSITION_FIELDS.get(key), "value": shown, "gloss": gloss})
+    return out
 
 
 def _version(request: Request, web: Web, state: EventState, connected: Any, n: int) -> str:
@@ -192,6 +289,7 @@ def _table_context(
         state,
         n,
         row=row,
+        fields=position_fields(row["position"]),
         table=table,
         calls_all=t.calls,
         links=links,
@@ -257,7 +355,16 @@ def digital_replay(
         state = round_state(web, event_id, n)
         t = digital_table(state, n, table)
         shown = replay(t, deal, at)
-        ctx = round_common(request, session, event_id, state, n, table=table, replay=shown)
+        ctx = round_common(
+            request,
+            session,
+            event_id,
+            state,
+            n,
+            table=table,
+            replay=shown,
+            fields=position_fields(shown["position"]),
+        )
         ctx["deal_count"] = len(t.deals)
     return web.render(request, "desk/digital_replay.html", **ctx)
 
