@@ -504,8 +504,8 @@ class Deal(TurnEnd[Card]):
         """The legal words and lay-offs that take exactly ``cards`` from the hand (arts. 4.1,
         4.4): what a phone checks while a player selects the cards of a play, without listing
         every play of a big hand (issue 32). The same moves as those of :meth:`legal_moves`
-        whose cards from the hand are ``cards`` (``tests/games/parole/test_movegen_plays.py``).
-        """
+        whose cards from the hand are ``cards`` (``tests/games/parole/test_movegen_plays.py``);
+        a selection of two wilds or more is answered at once (art. 4.4: none)."""
         s = self._turn
         chosen = Counter(cards)
         h = self._hands[s]
@@ -515,6 +515,7 @@ class Deal(TurnEnd[Card]):
             or self._must_discard
             or not chosen
             or any(h[x] < n for x, n in chosen.items())
+            or sum(n for x, n in chosen.items() if x in WILDS) > 1  # one wild a word (4.4)
         ):
             return []
         n = len(cards)
