@@ -135,7 +135,7 @@ def _large_selections(deal: Deal, rng: random.Random) -> list[tuple[str, ...]]:
     return out
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.integers(0, 2**31))
 def test_art4_1_art4_4_a_large_selection_grows_exactly_when_a_listed_play_holds_it(
     seed: int,
