@@ -540,10 +540,9 @@ class Deal(TurnEnd[Card]):
         :meth:`legal_moves` takes a superset of ``cards`` from the hand
         (``tests/games/parole/test_selection.py``); it stops at the first such play.
 
-        A large selection (issue 32), where the hand can add to it only a few sets of cards
-        (a play leaves a card to discard: at most the hand but one card), is answered by the
-        plays of exactly each of those supersets (:meth:`plays_with`), not by a walk of the
-        words holding the selection."""
+        A selection of the hand but one card or more (issue 32: a play leaves a card to
+        discard, art. 4.3, so none takes more) is answered by the plays of exactly those
+        cards (:meth:`plays_with`), not by a walk of the words holding them."""
         return self._could_grow(cards, exact_known=False)
 
     def _could_grow(self, cards: Sequence[Card], *, exact_known: bool) -> bool:
@@ -561,9 +560,8 @@ class Deal(TurnEnd[Card]):
         ):
             return False
         size = self._sizes[s]
-        few = _sub_multisets(h - chosen, size - 1 - len(cards), _FEW_SUPERSETS)
-        if few is not None:
-            return any(self.plays_with([*cards, *more]) for more in few if more or not exact_known)
+        if len(cards) >= size - 1:  # no play takes more than the hand but one card
+            return len(cards) == size - 1 and not exact_known and bool(self.plays_with(cards))
         for word in movegen.opening_writings(h, size - 1, self.lexicon, self.code, need=chosen):
             if self._leaves_ok(word, None):
                 return True
@@ -1267,25 +1265,6 @@ class Deal(TurnEnd[Card]):
         if self._end is EndReason.NOT_STARTED:
             return {ln: score_line(LinePosition(), ln, self.code) for ln in LINES}
         return {ln: score_line(p, ln, self.code) for ln, p in self.positions().items()}
-
-
-_FEW_SUPERSETS = 7
-"""The most supersets of a selection :meth:`Deal.could_play` asks :meth:`Deal.plays_with` of,
-one by one, rather than walking the words holding the selection (issue 32)."""
-
-
-def _sub_multisets(rest: Counter[Card], room: int, most: int) -> list[tuple[Card, ...]] | None:
-    """The sub-multisets of ``rest`` of ``room`` cards or fewer, the smallest first (the empty
-    one first; none when ``room`` is negative), or None when there are more than ``most``."""
-    out: list[tuple[Card, ...]] = [()]
-    if room < 0:
-        return []
-    for x, n in sorted((x, n) for x, n in rest.items() if n > 0):
-        grown = [(*t, *(x,) * k) for t in out for k in range(1, n + 1) if len(t) + k <= room]
-        out += grown
-        if len(out) > most:
-            return None
-    return sorted(out, key=lambda t: (len(t), t))
 
 
 def _one_card_layoffs(w: Word, letters: Sequence[Card]) -> list[tuple[Card, ...]]:
