@@ -27,10 +27,16 @@ of a shared machine do not count; wall time ``time.perf_counter_ns`` reported be
    random order of 1 to 12 hand cards is tapped, each tap timed, stopping at the first
    selection no play can hold; ``plays_with`` of the whole hand but one card is timed too.
    ``--skip-full`` leaves out the full ``legal_moves`` (its tail is seconds for Parole).
+5. ``--large`` (Burraco Parole): the large selections instead of the taps, at each play-phase
+   position whose hand has 6 cards or more: one selection of 6 cards to the whole hand
+   without a wild (the hand's letters only) and, where the hand holds a jolly or a pinella,
+   one of 6 cards to the whole hand holding one wild (the rest drawn from the whole hand, so
+   a second wild may come too); each timed as ``plays_with`` (the plays of exactly those
+   cards, arts. 4.1, 4.4) and as ``selection`` (what the phone asks, with ``could_play``).
 
 Burraco Parole uses the real Italian dictionary (Hunspell, ``italian()``); its affix rules are
 read once before timing. Run: .venv/bin/python bench/legal_moves.py [--quick] [--positions N]
-[--game burraco|parole|scala40|briscola] [--skip-full] [--worst N] [--json]
+[--game burraco|parole|scala40|briscola] [--skip-full] [--large] [--worst N] [--json]
 """
 
 from __future__ import annotations
@@ -86,6 +92,7 @@ def _parole() -> GameSpec:
     lexicon = italian()
     list(lexicon.spellable({"A": 1}, ()))  # reads the affix rules once, before timing
     list(lexicon.spellable({"A": 1}, (), {"A": 1}))  # and their index by reachable letters
+    list(lexicon.spelled_by({"A": 1}, ()))  # and the cores by their letters (anagram lookup)
 
     def size(p: Any) -> int:
         return int(p._sizes[p._turn])
@@ -160,10 +167,11 @@ def _q(xs: list[float], f: float) -> float:
 
 
 def measure(
-    spec: GameSpec, ps: list[Position], full: bool = True, worst: int = 0
+    spec: GameSpec, ps: list[Position], full: bool = True, worst: int = 0, large: bool = False
 ) -> dict[str, Any]:
     """Time ``legal_moves`` (unless not ``full``: then its figures are zero) and the floor
-    (``copy``) on every position of ``ps``; ``worst``: Parole's slowest taps kept."""
+    (``copy``) on every position of ``ps``; ``worst``: Parole's slowest taps (or large
+    selections) kept; ``large``: Parole's large selections instead of the taps."""
     cpu: list[float] = []
     wall: list[float] = []
     floor: list[float] = []
@@ -200,8 +208,83 @@ def measure(
             "max": max(cpu) / base,
         },
         "over_50ms": sum(1 for x in cpu if x > 50),
-        **_partial(ps, base, worst),
+        **(_large(ps, worst) if large else _partial(ps, base, worst)),
     }
+
+
+def _figures(xs: list[float]) -> dict[str, Any]:
+    if not xs:
+        return {"calls": 0}
+    return {
+        "calls": len(xs),
+        "cpu_ms": {"p50": _q(xs, 0.5), "p99": _q(xs, 0.99), "max": max(xs)},
+        "over_50ms": sum(1 for x in xs if x > 50),
+    }
+
+
+def _large(ps: list[Position], worst: int = 0) -> dict[str, Any]:
+    """Burraco Parole's large selections (issue 32): at each play-phase position of a hand of
+    6 cards or more, a selection of 6 cards to the whole hand of its letters only, and one
+    holding a wild where the hand has one (see the module's doc, 5.); each timed as
+    ``plays_with`` and as ``selection``, by kind. ``worst``: the slowest kept."""
+    times: dict[str, list[float]] = {}
+    slow: list[tuple[float, str, str, list[Any]]] = []
+    sizes: list[int] = []
+    rng = random.Random(7)
+    gc.disable()
+    try:
+        for p in ps:
+            if getattr(p, "selection", None) is None:
+                continue
+            phase = getattr(p, "_phase", None)
+            if phase is None or phase.name != "PLAY":
+                continue
+            hand = list(p.hand(p.turn))  # type: ignore[attr-defined]
+            if len(hand) < 6:
+                continue
+            wild = [x for x in hand if x in "?!"]
+            letters = [x for x in hand if x not in "?!"]
+            picks: list[tuple[str, list[Any]]] = []
+            if len(letters) >= 6:
+                picks.append(("letters", rng.sample(letters, rng.randint(6, len(letters)))))
+            if wild:
+                one = rng.choice(wild)
+                others = list(hand)
+                others.remove(one)
+                picks.append(("wild", [one, *rng.sample(others, rng.randint(5, len(others)))]))
+            for kind, cards in picks:
+                sizes.append(len(cards))
+                for what in ("plays_with", "selection"):
+                    t0 = time.process_time_ns()
+                    getattr(p, what)(cards)
+                    ms = (time.process_time_ns() - t0) / 1e6
+                    times.setdefault(f"{what} {kind}", []).append(ms)
+                    times.setdefault(what, []).append(ms)
+                    if worst:
+                        slow.append((ms, what, str(p), cards))
+                        if len(slow) > 4 * worst:
+                            slow = sorted(slow, key=lambda x: -x[0])[:worst]
+    finally:
+        gc.enable()
+    if not sizes:
+        return {}
+    out: dict[str, Any] = {
+        "large_selection": {
+            "selections": len(sizes),
+            "cards": {
+                "min": min(sizes),
+                "p50": _q([float(x) for x in sizes], 0.5),
+                "max": max(sizes),
+            },
+            **{k: _figures(v) for k, v in sorted(times.items())},
+        }
+    }
+    if worst:
+        out["worst_taps"] = [
+            {"cpu_ms": ms, "position": pos, "cards": "".join(cards), "call": what}
+            for ms, what, pos, cards in sorted(slow, key=lambda x: -x[0])[:worst]
+        ]
+    return out
 
 
 def _partial(ps: list[Position], base: float, worst: int = 0) -> dict[str, Any]:
@@ -292,6 +375,11 @@ def main() -> None:
     ap.add_argument(
         "--worst", type=int, default=0, help="write Parole's N slowest taps (position, cards)"
     )
+    ap.add_argument(
+        "--large",
+        action="store_true",
+        help="Parole: selections of 6 cards to the whole hand, with and without a wild",
+    )
     a = ap.parse_args()
     n = 300 if a.quick else a.positions
     out: dict[str, Any] = {
@@ -305,7 +393,7 @@ def main() -> None:
         t0 = time.perf_counter()
         ps = positions(spec, n, a.rate, a.seed)
         made = time.perf_counter() - t0
-        r = measure(spec, ps, full=not a.skip_full, worst=a.worst)
+        r = measure(spec, ps, full=not a.skip_full, worst=a.worst, large=a.large)
         r["positions_made_s"] = round(made, 1)
         out["games"].append(r)
         if not a.json:
@@ -330,8 +418,29 @@ def main() -> None:
                         f" | >50ms {r[key]['over_50ms']}",
                         flush=True,
                     )
+            big = r.get("large_selection")
+            if big:
+                c = big["cards"]
+                print(
+                    f"{'':9} large selections: {big['selections']}"
+                    f" of {c['min']} to {c['max']} cards (median {c['p50']:.0f})",
+                    flush=True,
+                )
+                for key, fig in big.items():
+                    if key in ("selections", "cards") or not fig.get("calls"):
+                        continue
+                    c = fig["cpu_ms"]
+                    print(
+                        f"{'':9} {key}: {fig['calls']} calls"
+                        f" | CPU ms p50 {c['p50']:.2f} p99 {c['p99']:.2f} max {c['max']:.2f}"
+                        f" | >50ms {fig['over_50ms']}",
+                        flush=True,
+                    )
             for w in r.get("worst_taps", ()):
-                print(f"{'':9} slow tap {w['cpu_ms']:.2f} ms: {w['cards']} at {w['position']}")
+                print(
+                    f"{'':9} slow {w.get('call', 'tap')} {w['cpu_ms']:.2f} ms:"
+                    f" {w['cards']} at {w['position']}"
+                )
     if a.json:
         print(json.dumps(out, indent=2))
 

@@ -83,13 +83,82 @@ class Cores:
         posts = {a for v in self._forms.values() for _, post in v for a in post if _spelt(a)}
         self._pres = LetterIndex(pres)
         self._posts = LetterIndex(posts)
+        self._add_packs = {a: _packed(a) for a in pres | posts}
+        self._packed_cores: dict[int, tuple[str, ...]] | None = None
         self._longest_core = max(map(len, self._forms))
         self._longest_pre = max(map(len, pres), default=0)
 
     def spelled_by(self, letters: Mapping[str, int], extra: Collection[str] = ()) -> Iterator[str]:
         """Candidate words (upper case) of exactly ``letters``, or of them and one letter of
-        ``extra``: each suffix and prefix they hold, then the cores of exactly the letters
-        left (an anagram lookup), kept where the core takes that prefix and suffix."""
+        ``extra`` (art. 4.1; art. 4.4, the letter a wild stands for): each suffix they hold,
+        each prefix the letters left hold, then the cores of exactly the letters left (an
+        anagram lookup), kept where the core takes that prefix and suffix.
+
+        The phone's check of a large selection (issue 32): the letters are a packed multiset
+        (:func:`_packed`), the suffixes walked once, the prefixes the whole letters hold found
+        once and filtered per suffix with a few integer operations, the cores looked up by
+        their packed letters; the same answers as the walk of :meth:`_spelled_by_walk`
+        (``tests/lexicon/test_spelled_by_packed.py``), which answers letters a packed multiset
+        cannot hold (more than 14 of a letter, or a character no card is)."""
+        whole = {x: n for x, n in letters.items() if n > 0}
+        if any(n > _MOST or x not in _BIT for x, n in whole.items()):
+            yield from self._spelled_by_walk(letters, extra)
+            return
+        yield from self._spelled_packed(whole, extra)
+
+    def _spelled_packed(self, whole: Mapping[str, int], extra: Collection[str]) -> Iterator[str]:
+        """:meth:`spelled_by` of ``whole`` (letters A-Z, at most 14 of each), packed."""
+        size = sum(whole.values())
+        room = self._longest_core + self._longest_pre
+        packed = _packed(x for x, n in whole.items() for _ in range(n))
+        more = sorted({x for x in extra if x in _BIT})
+        ones = [_BIT[x] for x in more]
+        by_letters, forms, packs = self._by_letters(), self._forms, self._add_packs
+        pres = [("", 0), *((a, packs[a]) for a in self._pres.within(whole, more))]
+        seen: set[str] = set()
+        for post in ["", *self._posts.within(whole, more)]:
+            if size - len(post) > room:
+                continue  # no core and prefix are that long: the suffix is too short
+            rest, free = _take(packed, packs[post] if post else 0, ones)
+            if rest < 0:
+                continue
+            for pre, pre_packed in pres:
+                left, last = _take(rest, pre_packed, ones if free else ())
+                if left < 0:
+                    continue
+                n = size + (not (free and last)) - len(post) - len(pre)
+                if n > self._longest_core:
+                    continue
+                found = list(by_letters.get(left, ()))
+                if free and last:
+                    for one in ones:
+                        found += by_letters.get(left + one, ())
+                if not left:
+                    found.append("")  # an entry that is all strip: the word is its affixes
+                for core in found:
+                    w = pre + core + post
+                    if w in seen or len(w) < 2:
+                        continue
+                    if any(pre in p and post in q for p, q in forms.get(core, ())):
+                        seen.add(w)
+                        yield w
+
+    def _by_letters(self) -> dict[int, tuple[str, ...]]:
+        """The cores by their packed letters (:func:`_packed`), made at the first use."""
+        if self._packed_cores is None:
+            out: dict[int, list[str]] = {}
+            for core in self._forms:
+                if core:
+                    out.setdefault(_packed(core), []).append(core)
+            self._packed_cores = {k: tuple(v) for k, v in out.items()}
+        return self._packed_cores
+
+    def _spelled_by_walk(
+        self, letters: Mapping[str, int], extra: Collection[str] = ()
+    ) -> Iterator[str]:
+        """:meth:`spelled_by` by walking the prefixes' index again for each suffix and looking
+        the cores up by their anagram keys: the reference the packed lookup is checked
+        against, and the answer for letters it cannot pack."""
         whole = Counter({x: n for x, n in letters.items() if n > 0})
         size = whole.total()
         room = self._longest_core + self._longest_pre
@@ -265,6 +334,23 @@ def _within(small: int, big: int) -> bool:
 
 
 _MASK = (1 << _FIELD) - 1
+_BIT = {chr(65 + i): 1 << (_FIELD * i) for i in range(26)}
+_MOST = (_MASK >> 1) - 1
+"""The most of a letter :meth:`Cores.spelled_by` packs: one more (a wild's) stays below 16."""
+
+
+def _take(whole: int, part: int, ones: Collection[int]) -> tuple[int, bool]:
+    """The packed multiset ``whole`` less ``part`` and whether one letter of ``ones`` (each a
+    letter's packed unit) is still free: ``part`` within ``whole`` leaves it free; ``part``
+    holding one more of a single letter of ``ones`` than ``whole`` takes it; otherwise -1
+    (``part`` is not made of ``whole`` and one letter of ``ones``)."""
+    if ((whole | _GUARD) - part) & _GUARD == _GUARD:
+        return whole - part, True
+    for one in ones:
+        more = whole + one
+        if ((more | _GUARD) - part) & _GUARD == _GUARD:
+            return more - part, False
+    return -1, False
 
 
 def _most_of(a: int, b: int) -> int:

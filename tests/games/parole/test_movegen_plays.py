@@ -130,6 +130,23 @@ def test_art4_4_a_selection_names_each_way_to_write_its_word() -> None:
     assert d.plays_with(parse_cards("RT")) == []  # the next player has not drawn yet
 
 
+def test_art4_4_no_play_takes_two_wilds_from_the_hand() -> None:
+    """Art. 4.4 (one wild a word): with C A S A, a jolly and a pinella in hand, CASA, CA?A
+    and CAS! are offered, but a selection holding both wilds (C A ? ! and the whole hand but
+    one card) has no play, as the full list takes no two wilds; once CA?A is on the table, a
+    selection of S and the pinella lays off nothing (the word has its wild)."""
+    d = _deal("CASA?!B", "SO")
+    takes = {_taken(d, m) for m in d.legal_moves() if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)}
+    assert takes and not any("?" in t and "!" in t for t in takes)
+    assert parse_move("meld CA?A") in d.plays_with(parse_cards("CA?A"))
+    assert parse_move("meld CAS!") in d.plays_with(parse_cards("CAS!"))
+    assert d.plays_with(parse_cards("CA?!")) == []
+    assert d.plays_with(parse_cards("CASA?!")) == []
+    d.push(parse_move("meld CA?A"))
+    assert d.plays_with(parse_cards("S!")) == []
+    assert parse_move("layoff 0 CAS?A") in d.plays_with(parse_cards("S"))
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.sampled_from("AAAEEEIIIOOOUCDGLMNPRSTVZB"), min_size=2, max_size=9),

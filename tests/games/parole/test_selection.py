@@ -116,3 +116,93 @@ def test_art4_1_selections_with_the_italian_dictionary() -> None:
             yes += y
             no += n
     assert yes > 0 and no > 0
+
+
+def _large_selections(deal: Deal, rng: random.Random) -> list[tuple[str, ...]]:
+    """Large selections: the hand but one, two or three cards, and each of a few listed
+    plays' cards but one (a selection one tap short of a play)."""
+    hand = list(deal.hand(deal.turn))
+    out = []
+    for k in (1, 2, 3):
+        if len(hand) > k:
+            out.append(tuple(sorted(rng.sample(hand, len(hand) - k))))
+    takes = sorted(
+        {_taken(deal, m) for m in deal.legal_moves() if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)}
+    )
+    for cards in rng.sample(takes, min(8, len(takes))):
+        if len(cards) > 1:
+            out.append(tuple(sorted(rng.sample(cards, len(cards) - 1))))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**31))
+def test_art4_1_art4_4_a_large_selection_grows_exactly_when_a_listed_play_holds_it(
+    seed: int,
+) -> None:
+    """Arts. 4.1, 4.4, issue 32: a large selection (the hand but one to three cards, a play's
+    cards but one; the hand but one card is the most a play takes, leaving a card to discard,
+    art. 4.3, and ``could_play`` asks the plays of exactly it) grows exactly when a play of
+    ``legal_moves`` takes those cards and maybe more, in ``could_play`` and in ``selection``
+    alike; hands of 4 to 12 cards."""
+    rng = random.Random(seed)
+    deal = _position(seed, WORDS, rng.randint(4, 12))
+    if deal.phase is not Phase.PLAY:
+        return
+    takes = [
+        Counter(_taken(deal, m))
+        for m in deal.legal_moves()
+        if m.kind in (MoveKind.MELD, MoveKind.LAY_OFF)
+    ]
+    for chosen in _large_selections(deal, rng):
+        expected = any(not Counter(chosen) - t for t in takes)
+        assert deal.could_play(chosen) is expected, chosen
+        assert deal.selection(chosen).grows is expected, chosen
+
+
+def test_art4_1_a_selection_a_few_cards_short_of_a_play() -> None:
+    """Art. 4.1 (fig. 1), issue 32: with C A S A B and the E drawn (six cards), C A S is no
+    word but grows (CASA); C B E cannot grow (no word of C, B, E and some of A, A, S); the
+    hand but the E, C A S A B, grows (CASBA, the most a play takes: the hand but one card);
+    the hand but the B, C A S A E, and the whole hand cannot; the same as the full list
+    says. With C A S S A T B and the E: C A S S A T cannot grow, CASSATE would leave the B
+    alone, whose discard may not close in the first round (arts. 1, 11.5)."""
+    d = _deal("CASAB", "EDFGO")
+    takes = [Counter(_taken(d, m)) for m in d.legal_moves() if m.kind is MoveKind.MELD]
+    assert Counter("CASA") in takes
+    assert d.could_play(parse_cards("CAS"))
+    assert d.selection(parse_cards("CAS")) == Selection((), None, True)
+    assert not any(not Counter("CBE") - t for t in takes)
+    assert not d.could_play(parse_cards("CBE"))
+    assert not d.selection(parse_cards("CBE")).grows
+    assert Counter("CASAB") in takes
+    assert d.could_play(parse_cards("CASAB"))
+    assert d.selection(parse_cards("CASAB")).grows
+    assert not any(not Counter("CASAE") - t for t in takes)
+    assert not d.could_play(parse_cards("CASAE"))
+    assert not d.selection(parse_cards("CASAE")).grows
+    assert not d.could_play(parse_cards("CASABE"))
+    d2 = _deal("CASSATB", "EDFGO")
+    assert d2.could_play(parse_cards("CASSA"))
+    assert not d2.could_play(parse_cards("CASSAT"))
+    assert not d2.selection(parse_cards("CASSAT")).grows
+
+
+def test_art4_1_the_hand_but_one_card_grows_when_it_is_a_play() -> None:
+    """Arts. 4.1, 4.3, issue 32: after the first round, with the burraco CASSATE on the line
+    and C A S B A E in hand, C A S B A (the hand but the E, the most a play takes) grows:
+    CASBA is a word and the E left closes; C A S A E (the hand but the B) does not; the same
+    as the full list says."""
+    d = Deal.from_position(
+        "E:play dealer=N turns=20 hands=DFG/CASBAE/DFG/DFG penalized=-/-/-/- "
+        "words=-/CASSATE pile=- stock=DFGOLMNPRT",
+        lexicon=WORDS,
+    )
+    takes = [Counter(_taken(d, m)) for m in d.legal_moves() if m.kind is MoveKind.MELD]
+    assert Counter("CASBA") in takes
+    assert d.plays_with(parse_cards("CASBA")) == [parse_move("meld CASBA")]
+    assert d.could_play(parse_cards("CASBA"))
+    assert d.selection(parse_cards("CASBA")).grows
+    assert not any(not Counter("CASAE") - t for t in takes)
+    assert not d.could_play(parse_cards("CASAE"))
+    assert not d.selection(parse_cards("CASAE")).grows

@@ -504,8 +504,8 @@ class Deal(TurnEnd[Card]):
         """The legal words and lay-offs that take exactly ``cards`` from the hand (arts. 4.1,
         4.4): what a phone checks while a player selects the cards of a play, without listing
         every play of a big hand (issue 32). The same moves as those of :meth:`legal_moves`
-        whose cards from the hand are ``cards`` (``tests/games/parole/test_movegen_plays.py``).
-        """
+        whose cards from the hand are ``cards`` (``tests/games/parole/test_movegen_plays.py``);
+        a selection of two wilds or more is answered at once (art. 4.4: none)."""
         s = self._turn
         chosen = Counter(cards)
         h = self._hands[s]
@@ -515,6 +515,7 @@ class Deal(TurnEnd[Card]):
             or self._must_discard
             or not chosen
             or any(h[x] < n for x, n in chosen.items())
+            or sum(n for x, n in chosen.items() if x in WILDS) > 1  # one wild a word (4.4)
         ):
             return []
         n = len(cards)
@@ -537,7 +538,16 @@ class Deal(TurnEnd[Card]):
         more (arts. 4.1, 4.4): the cheap check a phone makes as each card is tapped, so that a
         selection no play can hold is said at once (issue 32). True exactly when a play of
         :meth:`legal_moves` takes a superset of ``cards`` from the hand
-        (``tests/games/parole/test_selection.py``); it stops at the first such play."""
+        (``tests/games/parole/test_selection.py``); it stops at the first such play.
+
+        A selection of the hand but one card or more (issue 32: a play leaves a card to
+        discard, art. 4.3, so none takes more) is answered by the plays of exactly those
+        cards (:meth:`plays_with`), not by a walk of the words holding them."""
+        return self._could_grow(cards, exact_known=False)
+
+    def _could_grow(self, cards: Sequence[Card], *, exact_known: bool) -> bool:
+        """:meth:`could_play`; ``exact_known``: no play takes exactly ``cards`` (already
+        asked)."""
         s = self._turn
         chosen = Counter(cards)
         h = self._hands[s]
@@ -550,6 +560,8 @@ class Deal(TurnEnd[Card]):
         ):
             return False
         size = self._sizes[s]
+        if len(cards) >= size - 1:  # no play takes more than the hand but one card
+            return len(cards) == size - 1 and not exact_known and bool(self.plays_with(cards))
         for word in movegen.opening_writings(h, size - 1, self.lexicon, self.code, need=chosen):
             if self._leaves_ok(word, None):
                 return True
@@ -574,7 +586,7 @@ class Deal(TurnEnd[Card]):
         if len(cards) == 1:
             wanted = discard(cards[0])
             drop = wanted if wanted in self.moves_but_plays() else None
-        grows = bool(plays) or self.could_play(cards)
+        grows = bool(plays) or self._could_grow(cards, exact_known=True)
         return Selection(plays, drop, grows)
 
     def _short_plays(self) -> list[Move]:
