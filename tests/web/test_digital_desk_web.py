@@ -316,7 +316,7 @@ def test_the_public_sees_a_deal_only_once_it_is_over(
     said = {"draw": "pesca dal tallone", "pickup": "raccoglie gli scarti"}[first_move]
     names = {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ovest"}
     assert f"{names[first_seat]} {said}" in text  # the moves in words, not the notation
-    assert "A fine smazzata" in text and "Linea NS" in text  # the end and the score
+    assert "A fine smazzata" in text and "Linea N-S" in text  # the end and the score
     # deal 2 in play: no hand of it, as dealt or now, is on the page
     for game in (engine.start(t.deals[1].layout), t.position(2)):
         for seat in engine.seats:

@@ -51,8 +51,8 @@ def test_the_phone_shows_each_lines_pozzetto_and_signs_every_deal_at_390x844(
         # at the deal's start neither line has gone to its pozzetto: both say so
         expect(notes).to_have_text(
             [
-                "La linea NS non ha ancora preso il pozzetto",
-                "La linea EW non ha ancora preso il pozzetto",
+                "La linea N-S non ha ancora preso il pozzetto",
+                "La linea E-O non ha ancora preso il pozzetto",
             ]
         )
         taken_seen = False
