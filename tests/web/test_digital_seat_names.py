@@ -25,7 +25,11 @@ from arbitro.games.parole import WordList
 from arbitro.games.parole.digital import ParoleDigital
 from arbitro.i18n.seats import named, seat_names
 from arbitro.services.digital_tables import DigitalTables
+from arbitro.services.knockout_digital import DigitalMatches
+from arbitro.tournament.commands import values
+from arbitro.tournament.knockout_event import KnockoutConfig
 from arbitro.web.digital_table import seat_code, seat_path
+from arbitro.web.knockout_match import match_path
 from arbitro.web.seat_names import phone_view
 from arbitro.web.tokens import make_token
 
@@ -129,3 +133,25 @@ def test_the_phones_socket_and_page_name_the_seats_and_lines(
     assert 'data-t-seat-w="Ovest"' in page and 'data-t-letter-w="O"' in page
     page = client.get(f"/t/{token}/digital/W?lang=en").text
     assert "Table 1, seat West" in page and 'data-t-letter-w="W"' in page
+
+
+def test_a_knockout_matchs_page_names_its_seats(web_app: FastAPI, client: TestClient) -> None:
+    """The match page's seats (Briscola at a digital table): «Posto Ovest · Coppia 4» on the
+    Italian page (before: «Posto W»), "Seat West" on the English one."""
+    web = web_app.state.web
+    ko = web.knockout
+    ko.create("nomi-ko", KnockoutConfig("Coppa dei nomi", seeded=True))
+    for i in range(1, 5):
+        ko.run("nomi-ko", values.RegisterPair(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
+    ko.run("nomi-ko", values.DrawBracket())
+    DigitalMatches(ko, random.Random(12)).open("nomi-ko", "R1M1", robots=(Seat.E, Seat.W))
+    url = match_path(web.secret, "nomi-ko", "R1M1")
+    italian = re.findall(r'id="km-seat-(\w)"[^>]*>([^<·]+)·', client.get(f"{url}?lang=it").text)
+    assert {s: t.strip() for s, t in italian} == {
+        "N": "Posto Nord",
+        "E": "Posto Est",
+        "S": "Posto Sud",
+        "W": "Posto Ovest",
+    }
+    english = re.findall(r'id="km-seat-(\w)"[^>]*>([^<·]+)·', client.get(f"{url}?lang=en").text)
+    assert dict(english)["W"].strip() == "Seat West"
