@@ -70,3 +70,32 @@ def test_replay_says_each_move_in_words(db: list[str]) -> None:
     line = italian[discard["n"]]
     assert f"{ITALIAN[discard['seat']]} scarta {card[:-1] if suit else card}{suit}" in line
     assert discard["said"] == line.split(". ", 1)[1].split("  [")[0]
+
+
+def test_show_a_seat_as_its_phone_shows_it(db: list[str]) -> None:
+    """``show --seat N`` printed the view's JSON keys and raw texts («seat: N», «'title':
+    'Melds of {line}', 'args': {'line': 'EW'}»); now the phone's titles in the terminal's
+    language, the seats and lines named, the legal moves in the notation."""
+    opened = runner.invoke(app, [*db, "digital", "open", "e", "1", "1", "--robots", "E,W"])
+    assert opened.exit_code == 0, opened.output
+    view = json.loads(
+        runner.invoke(app, [*db, "digital", "show", "e", "1", "1", "--seat", "S", "--json"]).output
+    )
+    italian = runner.invoke(app, [*db, "digital", "show", "e", "1", "1", "--seat", "S"]).output
+    lines = italian.splitlines()
+    assert lines[0] == "Tavolo 1, posto Sud"
+    turn = "Tocca a te" if view["turn"] == "S" else f"Gioca: {ITALIAN[view['turn']]}"
+    assert lines[1] == f"smazzata 1 di 2 · {turn}"
+    assert f"La tua mano: {' '.join(view['hand'])}" in lines
+    sizes = view["hand_sizes"]
+    assert f"Carte nelle altre mani: N {sizes['N']}, E {sizes['E']}, O {sizes['W']}" in lines
+    assert any(line.startswith("Combinazioni della linea E-O: ") for line in lines)
+    assert "  La linea E-O non ha ancora preso il pozzetto" in lines
+    assert "{" not in italian and "'args'" not in italian and "seat: " not in italian
+    english = runner.invoke(
+        app, [*db, "--lang", "en", "digital", "show", "e", "1", "1", "--seat", "S"]
+    ).output
+    assert english.splitlines()[0] == "Table 1, seat South"
+    assert any(line.startswith("Melds of E-W: ") for line in english.splitlines())
+    if view["moves"]:  # the moves as the seat sends them
+        assert english.splitlines()[-len(view["moves"]) :] == [f"  {m}" for m in view["moves"]]

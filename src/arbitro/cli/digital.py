@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from arbitro.web import base_url as web_base_url
     from arbitro.web import digital_table as web_digital_table
     from arbitro.web import knockout_match as web_knockout_match
-    from arbitro.web import replay_words
+    from arbitro.web import replay_words, seat_names
     from arbitro.web import secret as web_secret
     from arbitro.web.desk import digital as desk_digital
 else:
@@ -61,6 +61,7 @@ else:
     web_base_url = lazy_module("arbitro.web.base_url")
     desk_digital = lazy_module("arbitro.web.desk.digital")  # the desk's naming of the fields
     replay_words = lazy_module("arbitro.web.replay_words")
+    seat_names = lazy_module("arbitro.web.seat_names")  # the phone's view, named
     web_digital_table = lazy_module("arbitro.web.digital_table")
     web_secret = lazy_module("arbitro.web.secret")
 
@@ -171,24 +172,45 @@ def position_text(position: str) -> str:
     return "\n".join(lines)
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, list):
-        return (
-            " | ".join(_value(v) for v in value)
-            if value and isinstance(value[0], list)
-            else (" ".join(str(v) for v in value))
-        )
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
-    return "" if value is None else str(value)
-
-
 def view_text(view: dict[str, Any]) -> str:
-    """A seat's view, one line per item (whatever the game shows), the moves last."""
-    lines = [f"{key}: {_value(value)}" for key, value in view.items() if key != "moves"]
-    if view.get("moves"):
+    """A seat's view as its phone shows it, in the terminal's language (issue 32): the table
+    and the seat by its name, the deal and whose turn, the hand, the other hands' sizes, the
+    discard pile, each panel of melds and each count under its title (the phone's own,
+    :func:`arbitro.web.seat_names.phone_view`: «Combinazioni della linea E-O»), the score
+    once the deal is over, then the legal moves in the notation (what the seat may send)."""
+    said = seat_names.phone_view(view, current_lang())
+    seat, turn = str(said.get("seat") or ""), str(said.get("turn") or "")
+    lines = [_("Table {table}, seat {seat}", table=said.get("table", "?"), seat=named(seat))]
+    if said.get("over"):
+        status = _("Deal over")
+    elif turn == seat:
+        status = _("Your turn")
+    else:
+        status = f"{_('To play')}: {named(turn)}"
+    if said.get("paused"):
+        status = f"{status} · {_('Table paused by the arbiter')}"
+    deal = _("deal {deal} of {deals}", deal=said.get("deal", "?"), deals=said.get("deals", "?"))
+    lines.append(f"{deal} · {status}")
+    lines.append(f"{_('Your hand')}: {' '.join(said.get('hand') or []) or '—'}")
+    sizes = {s: n for s, n in (said.get("hand_sizes") or {}).items() if s != seat}
+    if sizes:
+        hands = ", ".join(f"{named(s, short=True)} {n}" for s, n in sizes.items())
+        lines.append(f"{_('Cards in the other hands')}: {hands}")
+    if "pile" in said:
+        lines.append(f"{_('Discard pile')}: {' '.join(said.get('pile') or []) or '—'}")
+    for area in said.get("areas") or []:
+        melds = [" ".join(m.get("cards") or []) for m in area.get("melds") or []]
+        shown = " | ".join(f"{k}) {m}" for k, m in enumerate(melds, 1)) if melds else None
+        lines.append(f"{area['title']}: {shown or area.get('empty') or _('No melds yet')}")
+        if area.get("note"):
+            lines.append(f"  {area['note']}")
+    lines.extend(f"{c['title']}: {c['value']}" for c in said.get("counters") or [])
+    if said.get("scores"):
+        lines.append(f"{_('Score of the deal')}:")
+        lines.extend(f"  {sc['title']}: {sc['value']}" for sc in said["scores"])
+    if said.get("moves"):
         lines.append(_("Legal moves:"))
-        lines.extend(f"  {m}" for m in view["moves"])
+        lines.extend(f"  {m}" for m in said["moves"])
     return "\n".join(lines)
 
 
