@@ -81,6 +81,11 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
         expect(other).to_have_text("Combinazioni della linea E-O")
         expect(page.locator("#dt-counts")).to_contain_text(re.compile(r"O: \d+ cart"))
         expect(page.locator("#dt-counts")).not_to_contain_text("W:")
+        # West's page (a robot's seat, looked at) says whose turn it is by the seat's name
+        west = context.new_page()
+        west.goto(live_server + seat_path(web.secret, event, 1, 1, "W"))
+        expect(west.locator("#dt-status")).to_have_text("Gioca: Nord")  # not «Gioca: N»
+        west.close()
 
         played = ""
         for _turn in range(12):
