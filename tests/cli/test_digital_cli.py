@@ -123,7 +123,7 @@ def test_pause_resume_and_answer_a_call_from_the_terminal(db: list[str]) -> None
     assert [(c["number"], c["seat"], c["reason"]) for c in data["calls"]] == [(1, "N", "player")]
     text = runner.invoke(app, [*db, "--lang", "en", "digital", "show", "e", "1", "1"]).output
     assert "Table paused by the arbiter" in text
-    assert "Call 1: seat N, called from the table" in text
+    assert "Call 1: seat North, called from the table" in text  # the seat named (words17)
     answered = runner.invoke(app, [*db, "digital", "answer", "e", "1", "1", "1", "--json"])
     assert answered.exit_code == 0 and json.loads(answered.output)["calls"] == []
     resumed = runner.invoke(app, [*db, "digital", "resume", "e", "1", "1", "--json"])

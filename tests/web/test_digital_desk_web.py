@@ -21,6 +21,7 @@ from tests.web.digital_phones import Phone, seat_phones
 from arbitro.cards.card import parse_card
 from arbitro.errors import ConflictError
 from arbitro.games.core import Seat
+from arbitro.i18n.seats import named
 from arbitro.services.digital_desk import DigitalDesk
 from arbitro.services.digital_tables import DigitalTables
 from arbitro.tournament.commands import values
@@ -218,7 +219,7 @@ def test_a_phone_calls_the_arbiter_and_the_director_marks_it_answered(
     assert len(tables.table(event, 1, 1).calls) == 1
     page = director_client.get(f"{base}/digital").text
     assert "1 chiamata all&#39;arbitro in attesa" in page
-    assert "Arbitro chiamato: posto S, chiamato dal tavolo" in page
+    assert "Arbitro chiamato: posto Sud, chiamato dal tavolo" in page  # the seat named
     assert f'href="{base}/rulings?place=1"' in page  # the ruling goes through the rulings form
     done = _post(director_client, f"{base}/digital-answer", {"table": "1", "call": "1"})
     assert done.status_code == 303
@@ -315,7 +316,7 @@ def test_the_public_sees_a_deal_only_once_it_is_over(
     said = {"draw": "pesca dal tallone", "pickup": "raccoglie gli scarti"}[first_move]
     names = {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ovest"}
     assert f"{names[first_seat]} {said}" in text  # the moves in words, not the notation
-    assert "A fine smazzata" in text and "Linea NS" in text  # the end and the score
+    assert "A fine smazzata" in text and "Linea N-S" in text  # the end and the score
     # deal 2 in play: no hand of it, as dealt or now, is on the page
     for game in (engine.start(t.deals[1].layout), t.position(2)):
         for seat in engine.seats:
@@ -386,7 +387,7 @@ def test_the_desk_sees_a_phone_connect_and_leave_and_the_wait_calls_the_arbiter(
     token = make_token(web.secret, event, 1, 1)
     url = f"{live_server.replace('http', 'ws')}/t/{token}/digital/{turn}/ws"
     cookie = f"arbitro_seat_{turn}={seat_code(web.secret, token, turn)}"
-    row = f"<strong>{turn}</strong> {{}}</li>"
+    row = f"<strong>{named(turn, 'it')}</strong> {{}}</li>"  # the seat named: «Nord»
     with connect(url, additional_headers={"Cookie": cookie}, open_timeout=10) as phone:
         phone.recv(timeout=10)  # its view: the socket is open
         assert row.format("collegato") in director_client.get(f"{base}/digital").text

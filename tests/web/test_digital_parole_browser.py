@@ -10,6 +10,7 @@ the sheet is confirmed and ranked in the standings (arts. 5, 12). Screenshots ar
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from fastapi import FastAPI
@@ -74,6 +75,17 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
         shown = page.locator("#dt-hand button").evaluate_all("els => els.map(e => e.dataset.card)")
         assert shown == view["hand"] and len(shown) == 7  # seven cards (art. 3.4), sorted
         page.screenshot(path=str(SHOTS / "1-hand.png"))
+        # the seats and lines in the page's language: «E-O», «O» (Ovest), never EW nor W
+        expect(page.locator("h1")).to_have_text("Tavolo 1, posto Nord")
+        other = page.locator(".dt-area:not(.own) h2")
+        expect(other).to_have_text("Combinazioni della linea E-O")
+        expect(page.locator("#dt-counts")).to_contain_text(re.compile(r"O: \d+ cart"))
+        expect(page.locator("#dt-counts")).not_to_contain_text("W:")
+        # West's page (a robot's seat, looked at) says whose turn it is by the seat's name
+        west = context.new_page()
+        west.goto(live_server + seat_path(web.secret, event, 1, 1, "W"))
+        expect(west.locator("#dt-status")).to_have_text("Gioca: Nord")  # not «Gioca: N»
+        west.close()
 
         played = ""
         for _turn in range(12):
@@ -129,7 +141,8 @@ def test_north_builds_and_plays_a_word_by_tapping_at_390x844(
                 continue  # the server's robots moved first: read the table again
         sign = page.locator("#dt-result button.dt-sign")
         expect(sign).to_have_count(1)
-        expect(page.locator("#dt-result .dt-scores")).to_contain_text("NS")  # the scores
+        expect(page.locator("#dt-result .dt-scores")).to_contain_text("Linea N-S")  # scores
+        expect(page.locator("#dt-result .dt-scores")).to_contain_text("Linea E-O")
         page.screenshot(path=str(SHOTS / "4-score.png"), full_page=True)
         sign.click()
         # North's line has signed (the button is gone), East-West still to sign (art. 20)

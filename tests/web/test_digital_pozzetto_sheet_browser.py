@@ -51,8 +51,8 @@ def test_the_phone_shows_each_lines_pozzetto_and_signs_every_deal_at_390x844(
         # at the deal's start neither line has gone to its pozzetto: both say so
         expect(notes).to_have_text(
             [
-                "La linea NS non ha ancora preso il pozzetto",
-                "La linea EW non ha ancora preso il pozzetto",
+                "La linea N-S non ha ancora preso il pozzetto",
+                "La linea E-O non ha ancora preso il pozzetto",
             ]
         )
         taken_seen = False
@@ -69,7 +69,8 @@ def test_the_phone_shows_each_lines_pozzetto_and_signs_every_deal_at_390x844(
                 for ln in LINES:  # North's own line first, then the other's
                     note = notes.nth(LINES.index(ln))
                     text = "ha preso il pozzetto" if ln in taken else "non ha ancora preso"
-                    expect(note).to_contain_text(f"La linea {ln.value} {text}")
+                    said = {"NS": "N-S", "EW": "E-O"}[ln.value]  # the line named, not «NS»
+                    expect(note).to_contain_text(f"La linea {said} {text}")
                     expect(note).to_have_class("dt-note done" if ln in taken else "dt-note")
                 page.locator(".dt-note.done").first.scroll_into_view_if_needed()
                 page.screenshot(path=str(SHOTS / "1-pozzetto-taken.png"))

@@ -15,7 +15,10 @@ from tests.web.test_digital_table_web import Phone
 
 from arbitro.games.core import LINES, SEATS, Seat
 from arbitro.services.digital_tables import DigitalTables
-from arbitro.tournament.digital.engine import rendered
+from arbitro.web.seat_names import phone_view
+
+ITALIAN = {"NS": "N-S", "EW": "E-O"}
+ENGLISH = {"NS": "N-S", "EW": "E-W"}
 
 
 def _play(tables: DigitalTables, event: str, rng: random.Random, until: Any) -> None:
@@ -53,18 +56,18 @@ def test_every_seat_is_told_which_line_has_taken_its_pozzetto(
             assert notes == [
                 (
                     ln == own,
-                    f"La linea {ln} ha preso il pozzetto"
+                    f"La linea {ITALIAN[ln]} ha preso il pozzetto"  # «E-O», not «EW»
                     if ln in taken
-                    else f"La linea {ln} non ha ancora preso il pozzetto",
+                    else f"La linea {ITALIAN[ln]} non ha ancora preso il pozzetto",
                     ln in taken,
                 )
                 for ln in sorted(("NS", "EW"), key=lambda ln: ln != own)
             ]
-    english = rendered(tables.view(event, 1, 1, Seat.N), "en")
+    english = phone_view(tables.view(event, 1, 1, Seat.N), "en")
     assert {a["note"] for a in english["areas"]} == {
-        f"Line {ln.value} has taken its pozzetto"
+        f"Line {ENGLISH[ln.value]} has taken its pozzetto"
         if ln.value in taken
-        else f"Line {ln.value} has not taken its pozzetto yet"
+        else f"Line {ENGLISH[ln.value]} has not taken its pozzetto yet"
         for ln in LINES
     }
 
@@ -88,7 +91,7 @@ def test_the_sheet_to_sign_comes_with_every_deal_of_the_match(
     for d in view["sheet_deals"]:
         scores = t.position(d["deal"]).scores()
         assert [(s["title"], s["value"]) for s in d["scores"]] == [
-            (f"Linea {ln.value}", f"{sc.base} + {sc.points} = {sc.base + sc.points}")
+            (f"Linea {ITALIAN[ln.value]}", f"{sc.base} + {sc.points} = {sc.base + sc.points}")
             for ln, sc in scores.items()
         ]
     rows = [[b + p for b, p in zip(r[::2], r[1::2], strict=True)] for r in view["sheet"]["deals"]]

@@ -26,8 +26,8 @@ def test_the_new_event_forms_default_opens_every_table_at_publication(
     director_client: TestClient, web_app: FastAPI
 ) -> None:
     """«tutti» in the new-event form is the rounds' default (a ``digital-round`` record for
-    round 0); the seating form shows it ("all"); once published every table is digital and
-    the round's sheets link each to its desk page."""
+    round 0); the seating form shows it («tutti» on the Italian page); once published every
+    table is digital and the round's sheets link each to its desk page."""
     r = post(
         director_client, "/desk/new", new_event_form("Ibrida", event_id="ibrida", digital="tutti")
     )
@@ -40,7 +40,7 @@ def test_the_new_event_forms_default_opens_every_table_at_publication(
         svc.run("ibrida", Register(f"Coppia {i}", [f"G{i}a", f"G{i}b"]))
     post(director_client, "/desk/e/ibrida/check-in-all", {})
     form = _round(director_client, "ibrida")
-    assert 'id="digital-tables"' in form and 'value="all"' in form
+    assert 'id="digital-tables"' in form and 'value="tutti"' in form  # the page's word
     seated = post(director_client, "/desk/e/ibrida/r/1/seat", {"digital": "all", "online": ""})
     assert seated.status_code == 303, txt(seated)
     assert [r.kind for r in svc.store.records("ibrida")].count("digital-round") == 1  # unchanged

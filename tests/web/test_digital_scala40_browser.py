@@ -197,7 +197,8 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
         # engine lists the closer first, another player each deal)
         t = tables.table(event, 1, 1)
         heads = page.locator(".dt-sheet thead th").all_inner_texts()[1:]
-        seats = [h.split()[1] for h in heads]  # «Posto W»: the column's seat
+        letters = {"Nord": "N", "Est": "E", "Sud": "S", "Ovest": "W"}
+        seats = [letters[h.split()[1]] for h in heads]  # «Posto Ovest»: the column's seat
         assert sorted(seats) == ["E", "N", "S", "W"], heads
         rows = page.locator(".dt-sheet tbody tr")
         expect(rows).to_have_count(len(t.deals))

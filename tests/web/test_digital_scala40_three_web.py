@@ -58,8 +58,8 @@ def test_the_desk_shows_a_table_of_three_with_three_seats_and_their_links(
     DigitalTables(web.service, random.Random(2)).open(event, 1, 1, robots=(Seat.E,))
     page = director_client.get(f"/desk/e/{event}/r/1/digital/1")
     assert page.status_code == 200
-    links = re.findall(r"<li><strong>([NESW])</strong> <code>", page.text)
-    assert links == ["N", "S"]  # East is the robot's; West is nobody's
+    links = re.findall(r"<li><strong>(\w+)</strong> <code>", page.text)
+    assert links == ["Nord", "Sud"]  # East is the robot's; West is nobody's
     row = DigitalDesk(web.service).table(event, 1, 1, {})
     assert sorted(row["seats"]) == sorted(THREE)
 

@@ -113,6 +113,11 @@ def test_north_plays_a_match_by_tapping_at_390x844(
                     "els => els.map(e => e.dataset.seat)"
                 )
                 assert seats == [s for s, _ in view["trick"]]
+                # each card's seat shown in the page's language (West is «O» in Italian)
+                shown = page.locator('[data-area="trick"] .dt-card').evaluate_all(
+                    "els => els.map(e => e.dataset.seatName)"
+                )
+                assert shown == [{"W": "O"}.get(s, s) for s, _ in view["trick"]]
                 page.screenshot(path=str(SHOTS / "2-trick.png"))
                 trick_shot = True
             if view["deal"] == 2 and view["n"] < 4:  # the game before's points stay counted
@@ -125,6 +130,11 @@ def test_north_plays_a_match_by_tapping_at_390x844(
         expect(status).to_have_text("Incontro finito")
         expect(page.locator("#dt-result")).to_be_visible()
         expect(page.locator("#dt-result")).to_contain_text("Vince")
+        # the winner as the Italian page names the line: «E-O», never «E-W» (art. 8)
+        winner = {"NS": "N-S", "EW": "E-O"}[view["result"]["winner"]]
+        expect(page.locator(".dt-scores")).to_contain_text(f"Vince{winner}", use_inner_text=False)
+        expect(page.locator("#dt-result")).not_to_contain_text("E-W")
+        expect(page.locator("h1")).to_have_text("Tavolo 1, posto Nord")
         page.screenshot(path=str(SHOTS / "4-match-over.png"))
         assert taps >= 20 and trick_shot
         m = ko.state("tap").bracket.match("R1M1")

@@ -24,7 +24,8 @@ from arbitro.cli.common import (
     service,
 )
 from arbitro.errors import ArbitroError
-from arbitro.i18n import N_, _, ngettext, render
+from arbitro.i18n import N_, _, current_lang, ngettext, render
+from arbitro.i18n.seats import named
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -42,7 +43,9 @@ if TYPE_CHECKING:
     from arbitro.web import base_url as web_base_url
     from arbitro.web import digital_table as web_digital_table
     from arbitro.web import knockout_match as web_knockout_match
+    from arbitro.web import replay_words, seat_names
     from arbitro.web import secret as web_secret
+    from arbitro.web.desk import digital as desk_digital
 else:
     seats = lazy_module("arbitro.games.core.seats")
     psycopg = lazy_module("psycopg")  # PostgreSQL's path only (tell_phones)
@@ -56,6 +59,9 @@ else:
     events_service = lazy_module("arbitro.services.events")
     web_knockout_match = lazy_module("arbitro.web.knockout_match")
     web_base_url = lazy_module("arbitro.web.base_url")
+    desk_digital = lazy_module("arbitro.web.desk.digital")  # the desk's naming of the fields
+    replay_words = lazy_module("arbitro.web.replay_words")
+    seat_names = lazy_module("arbitro.web.seat_names")  # the phone's view, named
     web_digital_table = lazy_module("arbitro.web.digital_table")
     web_secret = lazy_module("arbitro.web.secret")
 
@@ -135,39 +141,76 @@ def progress_text(data: dict[str, Any]) -> str:
         deals=data["deals"],
     )
     moves = render(ngettext("{count} move", "{count} moves", data["moves"]))
-    turn = _("deal over") if data["over"] else _("to play: {seat}", seat=data["turn"])
+    turn = _("deal over") if data["over"] else _("to play: {seat}", seat=named(data["turn"]))
     if data.get("paused"):
         turn = f"{turn} · {_('Table paused by the arbiter')}"
     lines = [f"{head}, {moves} · {turn}"]
     if data["robots"]:
-        lines.append(_("Robots: {seats}", seats=" ".join(data["robots"])))
+        robots = " ".join(named(s, short=True) for s in data["robots"])
+        lines.append(_("Robots: {seats}", seats=robots))
     for c in data.get("calls", ()):
         why = _(_REASONS.get(c["reason"], c["reason"]))
-        lines.append(
-            _("Call {number}: seat {seat}, {why}", number=c["number"], seat=c["seat"], why=why)
-        )
-    lines.append(data["position"])
+        seat = named(c["seat"])
+        lines.append(_("Call {number}: seat {seat}, {why}", number=c["number"], seat=seat, why=why))
+    if data["position"]:
+        lines.append(position_text(data["position"]))
     return "\n".join(lines)
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, list):
-        return (
-            " | ".join(_value(v) for v in value)
-            if value and isinstance(value[0], list)
-            else (" ".join(str(v) for v in value))
-        )
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
-    return "" if value is None else str(value)
+def position_text(position: str) -> str:
+    """A position as the desk shows it (:func:`arbitro.web.desk.digital.position_fields`):
+    each field of the notation named in the terminal's language, a seat by its name, a
+    phase with its meaning; then the notation itself, to copy (docs/notation-*.md)."""
+    lines = []
+    for f in desk_digital.position_fields(position):
+        name = render(f["name"]) if f["name"] is not None else f["key"]
+        value = render(f["seat"]) if f["seat"] is not None else f["value"]
+        gloss = f" ({render(f['gloss'])})" if f["gloss"] is not None else ""
+        lines.append(f"{name}: {value}{gloss}")
+    lines.append(f"{_('The position in the notation (to copy)')}:")
+    lines.append(position)
+    return "\n".join(lines)
 
 
 def view_text(view: dict[str, Any]) -> str:
-    """A seat's view, one line per item (whatever the game shows), the moves last."""
-    lines = [f"{key}: {_value(value)}" for key, value in view.items() if key != "moves"]
-    if view.get("moves"):
+    """A seat's view as its phone shows it, in the terminal's language (issue 32): the table
+    and the seat by its name, the deal and whose turn, the hand, the other hands' sizes, the
+    discard pile, each panel of melds and each count under its title (the phone's own,
+    :func:`arbitro.web.seat_names.phone_view`: «Combinazioni della linea E-O»), the score
+    once the deal is over, then the legal moves in the notation (what the seat may send)."""
+    said = seat_names.phone_view(view, current_lang())
+    seat, turn = str(said.get("seat") or ""), str(said.get("turn") or "")
+    lines = [_("Table {table}, seat {seat}", table=said.get("table", "?"), seat=named(seat))]
+    if said.get("over"):
+        status = _("Deal over")
+    elif turn == seat:
+        status = _("Your turn")
+    else:
+        status = f"{_('To play')}: {named(turn)}"
+    if said.get("paused"):
+        status = f"{status} · {_('Table paused by the arbiter')}"
+    deal = _("deal {deal} of {deals}", deal=said.get("deal", "?"), deals=said.get("deals", "?"))
+    lines.append(f"{deal} · {status}")
+    lines.append(f"{_('Your hand')}: {' '.join(said.get('hand') or []) or '—'}")
+    sizes = {s: n for s, n in (said.get("hand_sizes") or {}).items() if s != seat}
+    if sizes:
+        hands = ", ".join(f"{named(s, short=True)} {n}" for s, n in sizes.items())
+        lines.append(f"{_('Cards in the other hands')}: {hands}")
+    if "pile" in said:
+        lines.append(f"{_('Discard pile')}: {' '.join(said.get('pile') or []) or '—'}")
+    for area in said.get("areas") or []:
+        melds = [" ".join(m.get("cards") or []) for m in area.get("melds") or []]
+        shown = " | ".join(f"{k}) {m}" for k, m in enumerate(melds, 1)) if melds else None
+        lines.append(f"{area['title']}: {shown or area.get('empty') or _('No melds yet')}")
+        if area.get("note"):
+            lines.append(f"  {area['note']}")
+    lines.extend(f"{c['title']}: {c['value']}" for c in said.get("counters") or [])
+    if said.get("scores"):
+        lines.append(f"{_('Score of the deal')}:")
+        lines.extend(f"  {sc['title']}: {sc['value']}" for sc in said["scores"])
+    if said.get("moves"):
         lines.append(_("Legal moves:"))
-        lines.extend(f"  {m}" for m in view["moves"])
+        lines.extend(f"  {m}" for m in said["moves"])
     return "\n".join(lines)
 
 
@@ -553,17 +596,21 @@ def register(app: typer.Typer) -> None:
         deal: Annotated[int, typer.Option("--deal", help=_("The deal (default 1)"))] = 1,
         json_out: bool = JsonOpt,
     ) -> None:
-        """Every move of the deal in order, in the engine's notation, and the final
-        position once it is over."""
+        """Every move of the deal in order, said in the terminal's language (its notation
+        beside it), and the final position once it is over."""
 
         with errors(json_out):
             tables = _tables(event_id)[0]
             moves = tables.replay(event_id, round_number, table, deal)
             t = tables.table(event_id, round_number, table)
             game = t.position(deal)
+            said = replay_words.moves_said(t, deal, current_lang())
             data = {
                 "deal": deal,
-                "moves": [{"n": n, "seat": s.value, "move": m} for n, s, m in moves],
+                "moves": [
+                    {"n": n, "seat": s.value, "move": m, "said": w.text}
+                    for (n, s, m), w in zip(moves, said, strict=True)
+                ],
                 "over": game.is_over,
                 "position": t.engine.position(game) if game.is_over else None,
             }
@@ -575,7 +622,8 @@ def register(app: typer.Typer) -> None:
                     deal=deal,
                 )
             ]
-            lines.extend(f"{n:>4}. {s.value} {m}" for n, s, m in moves)
+            # each move in words, its notation beside it (to copy): «Ovest raccoglie gli scarti»
+            lines.extend(f"{w.n:>4}. {w.text}  [{w.seat} {w.notation}]" for w in said)
             if game.is_over:
                 lines.append(_("Final position:"))
                 lines.append(t.engine.position(game))

@@ -39,11 +39,13 @@ from starlette.concurrency import run_in_threadpool
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_, gettext
+from arbitro.i18n.seats import seat_names
 from arbitro.lazy_names import lazy_module
 from arbitro.services.digital_tables import DigitalTables
-from arbitro.tournament.digital.engine import rendered, selection_plays
+from arbitro.tournament.digital.engine import selection_plays
 from arbitro.web import auth, digital_presence
 from arbitro.web.context import Web, request_lang, web_of
+from arbitro.web.seat_names import phone_view
 from arbitro.web.table import DEVICE_COOKIE, DEVICE_ID, device_of, new_device, with_device
 from arbitro.web.tokens import (
     check_line_code,
@@ -160,6 +162,9 @@ def seat_page(request: Request, token: str, seat: str, proof: str | None = None)
         "digital/seat.html",
         lang=lang,
         seat=s.value,
+        seat_name=seat_names(lang)[s.value],
+        seat_names=seat_names(lang),
+        seat_letters=seat_names(lang, short=True),
         table=table,
         round=round_number,
         socket=f"/t/{token}/digital/{seat}/ws",
@@ -353,9 +358,9 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
             view: dict[str, Any] = tables.view(event_id, round_number, table, s)
             if view.get("sheet") is not None:  # the sheet to sign: every deal's score
                 view["sheet_deals"] = sheet_deals(tables.table(event_id, round_number, table), s)
-            out = rendered(view, lang)
+            out = phone_view(view, lang)
         if "sheet_deals" in out:
-            out["sheet_deals"] = [rendered(d, lang) for d in out["sheet_deals"]]
+            out["sheet_deals"] = [phone_view(d, lang) for d in out["sheet_deals"]]
         return out
 
     async def send_view() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitro.i18n.seats import SEAT_NAMES
 from arbitro.tournament.knockout_digital import match_key
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.web.digital_table import seat_path
@@ -13,8 +14,8 @@ from arbitro.web.digital_table import seat_path
 
 def seat_links(secret: bytes, state: KnockoutState, match_id: str) -> list[dict[str, Any]]:
     """The match's seats at its digital table, each with its link (its code in it, kept by
-    the phone that opens it) and its pair; none while the match is not digital or is
-    decided."""
+    the phone that opens it), its name (a :class:`Message`: «Ovest» in Italian) and its
+    pair; none while the match is not digital or is decided."""
     if state.bracket is None:
         return []
     m = state.bracket.match(match_id)
@@ -29,5 +30,6 @@ def seat_links(secret: bytes, state: KnockoutState, match_id: str) -> list[dict[
         name = state.pairs[pair].name if pair in state.pairs else str(pair)
         path = seat_path(secret, state.event_id, key[1], key[0], seat.value)
         robot = seat.value in t.current.robots
-        links.append({"seat": seat.value, "pair": name, "path": path, "robot": robot})
+        said = SEAT_NAMES[seat.value]  # «Ovest» on an Italian page, not «W»
+        links.append({"seat": seat.value, "name": said, "pair": name, "path": path, "robot": robot})
     return links

@@ -20,6 +20,7 @@ from arbitro.cards.card import Suit, parse_card
 from arbitro.errors import ArbitroError
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import N_, msg, ngettext, render
+from arbitro.i18n.seats import named
 from arbitro.tournament.digital.table import DigitalTable
 
 SEAT_NAMES: dict[Seat, str] = {
@@ -142,9 +143,7 @@ def said_move(text: str, faces: Mapping[str, Any], lang: str) -> tuple[Piece, ..
 def _titled(item: Mapping[str, Any], lang: str) -> str:
     """An area's or a score's title in ``lang``, a seat it names by its name (``Melds of
     {seat}``: "Giochi di Ovest", not "di W")."""
-    args = dict(item.get("args") or {})
-    if args.get("seat") in Seat.__members__:
-        args["seat"] = render(msg(SEAT_NAMES[Seat(args["seat"])]), lang)
+    args = {k: named(str(v), lang) for k, v in (item.get("args") or {}).items()}  # N-S, E-O
     return render(msg(str(item["title"]), **args), lang)
 
 

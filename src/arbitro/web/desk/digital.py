@@ -17,6 +17,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from arbitro.i18n import N_, Message
+from arbitro.i18n.seats import named, seat_or_line
 from arbitro.lazy_names import lazy_module
 from arbitro.services.digital_desk import DigitalDesk, moves_version, replay, round_tables
 from arbitro.tournament.digital.commands import digital_table, settings_of
@@ -34,6 +35,7 @@ from arbitro.web.desk.rounds import round_form
 from arbitro.web.digital_table import seat_path, wake_table
 from arbitro.web.downloads import download_headers
 from arbitro.web.forms import checked, int_field, text_field
+from arbitro.web.replay_words import moves_said
 from arbitro.web.snapshot import state_snapshot
 
 if TYPE_CHECKING:
@@ -113,6 +115,9 @@ PHASE_NAMES: dict[str, Message] = {
 }
 """The phases of a turn as the notations write them (``draw``, ``play``, ``over``)."""
 
+SEAT_FIELDS = frozenset({"dealer", "turn", "closer"})
+"""The fields of the notations whose value is a seat (named in the page's language)."""
+
 _SEAT_PHASE = re.compile(r"(?P<turn>[NESW]):(?P<phase>[a-z]+)")
 
 
@@ -125,7 +130,9 @@ def position_fields(text: str) -> list[dict[str, Any]]:
     `` ; `` are one field. Read by the notation's shape, never by the game
     (docs/architecture.md: shared code asks the engine); a notation of unnamed fields is one
     field, the whole position. Each field: ``key``, ``name`` (a :class:`Message`, or None
-    for a key not listed), ``value`` and ``gloss`` (a phase's meaning, else None)."""
+    for a key not listed), ``value``, ``gloss`` (a phase's meaning, else None) and ``seat``
+    (a seat field's value named, :data:`SEAT_FIELDS`: «Ovest» for ``W`` in Italian, else
+    None: :func:`arbitro.i18n.seats.seat_or_line`)."""
     head, *played = text.split(" ; ")  # the moves of the turn in progress, after " ; "
     pairs: list[tuple[str, str]] = []
     if " | " in head:
@@ -151,7 +158,9 @@ def position_fields(text: str) -> list[dict[str, Any]]:
     for key, value in pairs:
         gloss = PHASE_NAMES.get(value) if key == "phase" else None
         shown = value if value not in ("", "-") else "—"
-        out.append({"key": key, "name": POSITION_FIELDS.get(key), "value": shown, "gloss": gloss})
+        seat = seat_or_line(value) if key in SEAT_FIELDS else None
+        name = POSITION_FIELDS.get(key)
+        out.append({"key": key, "name": name, "value": shown, "gloss": gloss, "seat": seat})
     return out
 
 
@@ -212,6 +221,7 @@ def _round_context(
         waiting=sum(len(r["calls"]) for r in rows),
         round_clock=_clock(web, event_id, n),
         SEAT_STATES=SEAT_STATES,
+        named=named,
         CALL_REASONS=CALL_REASONS,
         poll=POLL_SECONDS,
         version=_version(request, web, state, connected, n),
@@ -295,6 +305,7 @@ def _table_context(
         links=links,
         round_clock=_clock(web, event_id, n),
         SEAT_STATES=SEAT_STATES,
+        named=named,
         CALL_REASONS=CALL_REASONS,
         poll=POLL_SECONDS,
         version=_version(request, web, state, connected, n),
@@ -344,7 +355,8 @@ def digital_replay(
 ) -> Response:
     """A deal of a digital table (``?deal=d``, default 1) replayed move by move (``&at=k``:
     the position after move k in the notation; previous and next), the director's replay
-    of every card."""
+    of every card; each move said in words in the page's language, its notation beside it
+    (:func:`arbitro.web.replay_words.moves_said`)."""
     event_id = event_id_of(request, event_id)
     web = web_of(request)
     at_text = request.query_params.get("at", "")
@@ -363,7 +375,9 @@ def digital_replay(
             n,
             table=table,
             replay=shown,
+            said=moves_said(t, shown["deal"], request_lang(request)),
             fields=position_fields(shown["position"]),
+            named=named,
         )
         ctx["deal_count"] = len(t.deals)
     return web.render(request, "desk/digital_replay.html", **ctx)

@@ -56,6 +56,7 @@ from arbitro.web.desk.common import (
 from arbitro.web.desk.ledger import ledger_rows
 from arbitro.web.desk.paging import PAGE_SIZE, page_of, spans, table_matches
 from arbitro.web.desk.views import EntryView, entry_view
+from arbitro.web.digital_words import choice_said
 from arbitro.web.forms import (
     Errors,
     FieldError,
@@ -257,7 +258,7 @@ def round_context(
         # issue 32: the tables the round's choice makes digital, those opened, the choice typed
         digital_tables=set(digital_rounds.digital_tables(state, n)),
         digital_open={t for r, t in state.digital if r == n},
-        digital_choice=digital_rounds.choice_text(digital_rounds.choice_of(state, n)),
+        digital_choice=choice_said(digital_rounds.choice_of(state, n), request_lang(request)),
         digital_engine=has_engine(str(state.config.code)),
         **extra,
     )

@@ -26,6 +26,10 @@ let focusAt = null;         // the hand position to focus after a render
 let drag = null;
 // the view's own name for ``key`` (rendered by the server), else the page's
 const L = (key) => (view && view.labels && view.labels[key]) || t(key);
+// a seat the view sends as the notation's letter (N, E, S, W), named in the page's language
+// (the page's ``data-t-seat-*``, ``data-t-letter-*``: «Ovest», «O» in Italian)
+const seatName = (s) => root.dataset["tSeat" + s] || s;
+const seatLetter = (s) => root.dataset["tLetter" + s] || s;
 
 function cardFace(text) {
   const f = view && view.faces && view.faces[text];  // the view says how its card looks
@@ -208,7 +212,7 @@ function render() {
   root.classList.toggle("dt-done", Boolean(view.over));
   const status = document.getElementById("dt-status");
   // paused: the arbiter's banner says so (digital_call.js); the status only whose turn it is
-  status.textContent = view.over ? L("over") : mine() ? t("your-turn") : `${t("turn")}: ${view.turn}`;
+  status.textContent = view.over ? L("over") : mine() ? t("your-turn") : `${t("turn")}: ${seatName(view.turn)}`;
   status.className = "dt-status" + (view.paused ? " paused" : mine() ? " mine" : "");
   // the phone's gestures are the game's (its engine's view says them), not the page's
   const help = document.getElementById("dt-hand-help");
@@ -221,7 +225,7 @@ function render() {
   // each count a chip of its own, its number in bold: "Tallone 28", "E: 3 carte"
   const info = [[L("deal"), `${view.deal}/${view.deals}`, ""]];
   for (const c of view.counters || []) info.push([c.title, String(c.value), ""]);
-  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push([`${s}:`, String(n), t(n === 1 ? "card" : "cards")]);
+  for (const [s, n] of Object.entries(view.hand_sizes || {})) if (s !== seat) info.push([`${seatLetter(s)}:`, String(n), t(n === 1 ? "card" : "cards")]);
   for (const [name, value, unit] of info) {
     const b = document.createElement("span");
     b.className = "dt-count";
@@ -286,7 +290,7 @@ function render() {
       if (area.numbered !== false) row.append(num);  // a place on the table, not a list: none
       row.append(...meld.cards.map((c, j) => {
         const el = cardEl(c);
-        if (meld.seats) { el.dataset.seat = meld.seats[j]; el.classList.add("dt-played"); }
+        if (meld.seats) { el.dataset.seat = meld.seats[j]; el.dataset.seatName = seatLetter(meld.seats[j]); el.classList.add("dt-played"); }
         return el;
       }));
       if (meld.target !== null && meld.target !== undefined) {
