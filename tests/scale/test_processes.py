@@ -418,13 +418,13 @@ def test_a_seat_connected_to_one_process_is_connected_on_the_desk_of_another(
         others = desk_seats(servers, page, avoid=holder)
         assert len(others) == PROCESSES - 1
         for label, text in others.items():
-            assert 'dd-connected"><strong>N</strong>' in text, (label, text[-3000:])
-            assert 'dd-connected"><strong>E</strong>' not in text
+            assert 'dd-connected"><strong>Nord</strong>' in text, (label, text[-3000:])
+            assert 'dd-connected"><strong>Est</strong>' not in text
     finally:
         phone.socket.close()
     phones_wait_for(
         lambda: all(
-            'dd-empty"><strong>N</strong>' in text
+            'dd-empty"><strong>Nord</strong>' in text
             for text in desk_seats(servers, page, avoid="").values()
         )
     )
