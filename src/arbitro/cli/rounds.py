@@ -624,9 +624,12 @@ def register(app: typer.Typer) -> None:
         does."""
         with errors(json_out):
             svc = service()
-            state = svc.state(event_id)
-            if commands.sheet_status(state, round_number, table) == "conflict":
-                options = code_spec(state.code.code_id).sheet_options
+            try:
+                svc.run(event_id, values.ConfirmSheet(round_number, table))
+            except ArbitroError as exc:
+                if exc.key != commands.CONFIRM_CONFLICT:
+                    raise
+                options = code_spec(svc.state(event_id).code.code_id).sheet_options
                 raise ArbitroError(
                     "table {table}'s sheet is in conflict: confirming does not settle it; "
                     "record the right one with «arbitro correct {event} {round} {table} --kind "
@@ -636,9 +639,9 @@ def register(app: typer.Typer) -> None:
                     event=verbatim(event_id),
                     round=round_number,
                     option=verbatim(options[0] if options else "--deal"),
-                    article=state.code.cite_if("sheet_signed"),
-                )
-            svc.run(event_id, values.ConfirmSheet(round_number, table))
+                    article=exc.article,
+                    key=exc.key,
+                ) from None
             emit(
                 {"round": round_number, "table": table, "status": "confirmed"},
                 _("Sheet confirmed"),

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         withdraw,
     )
     from arbitro.tournament.commands.sheets import (
+        CONFIRM_CONFLICT,
         CORRECTION_KINDS,
         LINES,
         confirm_sheet,
@@ -77,6 +78,7 @@ _MODULE_OF: dict[str, str] = {
     "register": "setup",
     "rename": "setup",
     "withdraw": "setup",
+    "CONFIRM_CONFLICT": "sheets",
     "CORRECTION_KINDS": "sheets",
     "LINES": "sheets",
     "confirm_sheet": "sheets",
@@ -91,6 +93,7 @@ __getattr__ = lazy_names(__name__, _MODULE_OF, globals())
 
 
 __all__ = [
+    "CONFIRM_CONFLICT",
     "CORRECTION_KINDS",
     "LINES",
     "add_constraint",
