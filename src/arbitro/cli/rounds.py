@@ -482,7 +482,19 @@ def register(app: typer.Typer) -> None:
         tables that changed."""
         with errors(json_out):
             svc = service()
-            svc.run(event_id, values.PublishSeating(round_number, seen=seen))
+            try:
+                svc.run(event_id, values.PublishSeating(round_number, seen=seen))
+            except ArbitroError as exc:
+                if exc.key != commands.PUBLISH_GONE:
+                    raise
+                raise ArbitroError(
+                    "{refusal} («arbitro seat {event} {round}»)",
+                    refusal=exc.msg,
+                    event=verbatim(event_id),
+                    round=round_number,
+                    article=exc.article,
+                    key=exc.key,
+                ) from None
             opened = cli_digital.open_round(svc, event_id, round_number)  # issue 32
             state = svc.state(event_id)
             digital = cli_digital.round_data(state, round_number, opened)
