@@ -29,6 +29,7 @@ from arbitro.cli.common import (
     open_store,
     read_json_object,
     service,
+    terminal_actor,
 )
 from arbitro.codes.registry import DEFAULT_CODE, code_spec, commands_within, prepared_board
 from arbitro.errors import ArbitroError
@@ -140,11 +141,23 @@ def register(app: typer.Typer) -> None:
             with malformed(str(file)):
                 if match is not None and game is not None:
                     seq, ruling = services_rulings.record_game_ruling(
-                        knockout_service(), event_id, match, game, data, code=chosen
+                        knockout_service(),
+                        event_id,
+                        match,
+                        game,
+                        data,
+                        code=chosen,
+                        actor=terminal_actor(),
                     )
                 elif round_number is not None and table is not None:
                     seq, ruling = services_rulings.record_ruling(
-                        service(), event_id, round_number, table, data, code=chosen
+                        service(),
+                        event_id,
+                        round_number,
+                        table,
+                        data,
+                        code=chosen,
+                        actor=terminal_actor(),
                     )
                 else:
                     raise ArbitroError("give --round and --table, or --match and --game")
@@ -183,7 +196,9 @@ def register(app: typer.Typer) -> None:
         computed again."""
 
         with errors(as_json):
-            cancelled = services_rulings.cancel_ruling(service(), event_id, seq, reason)
+            cancelled = services_rulings.cancel_ruling(
+                service(), event_id, seq, reason, terminal_actor()
+            )
         emit(
             {"cancelled": cancelled},
             _("Cancelled: {records}", records=", ".join(f"#{n}" for n in cancelled)),

@@ -8,14 +8,21 @@
 
 from __future__ import annotations
 
-import getpass
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbitro.cli.common import EventArg, JsonOpt, command_group, dumps, emit, errors, open_store
+from arbitro.cli.common import (
+    EventArg,
+    JsonOpt,
+    command_group,
+    dumps,
+    emit,
+    errors,
+    open_store,
+    terminal_actor,
+)
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
 from arbitro.lazy_names import lazy_module
@@ -30,19 +37,13 @@ else:
     players_service = lazy_module("arbitro.services.players")
     players = lazy_module("arbitro.store.players")
 
-ACTOR_ENV = "ARBITRO_ACTOR"
 RefArg = Annotated[str, typer.Argument(help=_("Card number, or registry number (#12)"))]
 
 
 def default_actor() -> str:
-    """Who is acting, for the audit log: ``$ARBITRO_ACTOR``, else the system user."""
-    found = os.environ.get(ACTOR_ENV)
-    if found:
-        return found
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "director"
+    """Who is acting, for the audit log: the root's ``--actor``, else ``$ARBITRO_ACTOR``,
+    else the system user (:func:`arbitro.cli.common.terminal_actor`)."""
+    return terminal_actor()
 
 
 ByOpt = Annotated[

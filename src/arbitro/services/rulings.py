@@ -112,7 +112,9 @@ def entered_deal(svc: EventService, event_id: str, seq: int) -> int | None:
     return body.deal if isinstance(body, RulingGiven) else None
 
 
-def cancel_ruling(svc: EventService, event_id: str, seq: int, reason: str | None) -> list[int]:
+def cancel_ruling(
+    svc: EventService, event_id: str, seq: int, reason: str | None, actor: str = "arbiter"
+) -> list[int]:
     """Cancel the ruling ``seq`` with the warnings and the sheet appended with it, in one
     transaction (issue 31); the records cancelled. Refused for a record that is no ruling."""
     state = svc.state(event_id)
@@ -120,7 +122,7 @@ def cancel_ruling(svc: EventService, event_id: str, seq: int, reason: str | None
     if record is None or not isinstance(record.body, RulingGiven):
         raise ArbitroError("record #{seq} is not a ruling that can be cancelled", seq=seq)
     cancelled = [seq, *ruling_parts(state, seq)]
-    svc.run(event_id, values.Cancel(seq, reason, actor="arbiter"))
+    svc.run(event_id, values.Cancel(seq, reason, actor=actor))
     return cancelled
 
 
