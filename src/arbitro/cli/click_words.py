@@ -14,6 +14,8 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
+import typer
+
 from arbitro.i18n import N_, Message, _, catalogue, current_lang, render, use_lang
 
 WORDS = (
@@ -32,6 +34,32 @@ WORDS = (
 )
 
 ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        # typer's suggestion after an unknown command («Did you mean 'event'?»): the
+        # refusal before it already said in the run's language by the catalogue
+        re.compile(r"(?P<message>.*)\. Did you mean (?P<suggestions>.*)\?(?P<rest>)", re.S),
+        N_("{message}. Did you mean {suggestions}?"),
+    ),
+    (
+        re.compile(r"Option (?P<name>'[^']*') requires an argument\.(?P<rest>)", re.S),
+        N_("Option {name} requires a value."),
+    ),
+    (
+        re.compile(r"Option (?P<name>'[^']*') requires (?P<count>\d+) arguments\.(?P<rest>)"),
+        N_("Option {name} requires {count} values."),
+    ),
+    (
+        re.compile(r"Option (?P<name>'[^']*') does not take a value\.(?P<rest>)", re.S),
+        N_("Option {name} does not take a value."),
+    ),
+    (
+        re.compile(r"Argument (?P<name>'[^']*') takes (?P<count>\d+) values\.(?P<rest>)"),
+        N_("Argument {name} takes {count} values."),
+    ),
+    (
+        re.compile(r"Could not open file (?P<name>'[^']*'|\S+): (?P<detail>.*)(?P<rest>)", re.S),
+        N_("Could not open file {name}: {detail}"),
+    ),
     (
         re.compile(r"Missing option (?P<name>'[^']*'(?: / '[^']*')*|\S+)\.(?P<rest>.*)", re.S),
         N_("Missing option {name}."),
@@ -240,6 +268,47 @@ def _speak_types() -> None:
             return str(named(self))
 
         argument.display_name_raw = property(argument_name)
+
+
+YES_NO = N_("y/N")
+"""The hint of a question answered yes or no, no by default (``[s/N]`` in Italian)."""
+YES_WORDS = frozenset({"y", "yes", "s", "si", "sì"})
+NO_WORDS = frozenset({"n", "no", ""})
+REPEAT = N_("Repeat for confirmation")
+NOT_THE_SAME = N_("the two values typed differ: type them again")
+ANSWER_YES_OR_NO = N_("answer {yes} or {no}")
+
+
+def confirm(text: str, *, abort: bool = False) -> bool:
+    """Ask ``text`` and read yes or no in the run's language (``[s/N]``: «s», «sì», «y»,
+    «yes» are yes; «n», «no» or nothing is no), where click would ask ``[y/N]`` and say
+    «Error: invalid input» in English; with ``abort``, a no stops the command (click's
+    «Aborted!», said from the catalogue)."""
+    hint = library_word(YES_NO)
+    while True:
+        answer = typer.prompt(f"{text} [{hint}]", default="", show_default=False)
+        word = answer.strip().casefold()
+        if word in YES_WORDS:
+            return True
+        if word in NO_WORDS:
+            if abort:
+                raise typer.Abort()
+            return False
+        yes, no = hint.split("/")
+        message = _(ANSWER_YES_OR_NO, yes=yes.lower(), no=no.lower())
+        typer.echo(_("Error: {message}", message=message), err=True)
+
+
+def new_secret(text: str) -> str:
+    """Ask a new secret (a password) twice, hidden, in the run's language (click would say
+    «Repeat for confirmation» and «Error: The two entered values do not match.» in English);
+    again until the two are the same."""
+    while True:
+        first = typer.prompt(text, hide_input=True)
+        second = typer.prompt(library_word(REPEAT), hide_input=True)
+        if first == second:
+            return str(first)
+        typer.echo(_("Error: {message}", message=_(NOT_THE_SAME)), err=True)
 
 
 LANG_KEY = "arbitro.lang"

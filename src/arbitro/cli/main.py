@@ -229,7 +229,7 @@ def __getattr__(name: str) -> Any:
 
 
 # The root options that take a value (skipped to find the command's name in the arguments).
-VALUE_OPTIONS = ("--db", "--lang")
+VALUE_OPTIONS = ("--db", "--lang", "--actor")
 
 
 def asks_listing(argv: list[str]) -> bool:

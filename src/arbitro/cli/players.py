@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from arbitro.cli import click_words
 from arbitro.cli.common import (
     EventArg,
     JsonOpt,
@@ -323,7 +324,7 @@ def register(app: typer.Typer) -> None:
                 found = players_service.find_player(store, ref)
                 events = players_service.player_page(store, found).events
                 if not yes and not json_out:
-                    typer.confirm(
+                    click_words.confirm(
                         _(
                             "Delete «{name}»? Events where the name will be replaced: {count}",
                             name=found.name,
