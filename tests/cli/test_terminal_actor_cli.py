@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import getpass
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -86,3 +89,24 @@ def test_fibas_art22_a_ruling_and_its_cancel_are_the_directors(
     records = service(tmp_path).store.records("f")
     mine = [r for r in records if r.seq >= ruled["seq"]]
     assert mine and all(r.actor == "Rossi" for r in mine), [(r.seq, r.actor) for r in mine]
+
+
+@pytest.mark.parametrize(
+    ("lang", "other", "said"), [("en", "it", "Output as JSON."), ("it", "en", "Uscita in JSON.")]
+)
+def test_the_root_options_keep_the_commands_help_in_the_runs_language(
+    lang: str, other: str, said: str
+) -> None:
+    """The root's ``--actor`` is read without loading the commands' shared options before
+    the run's language is set: ``arbitro --lang en players add --help`` in a new process
+    (``ARBITRO_LANG`` the other language) says ``--json`` in English (it was Italian)."""
+    env = {**os.environ, "ARBITRO_LANG": other}
+    run = subprocess.run(
+        [sys.executable, "-m", "arbitro", "--lang", lang, "players", "add", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    json_line = next(line for line in run.stdout.splitlines() if "--json" in line)
+    assert said in json_line, run.stdout

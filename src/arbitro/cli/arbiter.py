@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.cli import law13
+from arbitro.cli.actor import terminal_actor
 from arbitro.cli.common import (
     command_group,
     emit,
@@ -29,7 +30,6 @@ from arbitro.cli.common import (
     open_store,
     read_json_object,
     service,
-    terminal_actor,
 )
 from arbitro.codes.registry import DEFAULT_CODE, code_spec, commands_within, prepared_board
 from arbitro.errors import ArbitroError

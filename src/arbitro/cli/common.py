@@ -7,12 +7,10 @@ rendered when the modules are imported, in the language of ``ARBITRO_LANG``.
 
 from __future__ import annotations
 
-import getpass
 import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
 from enum import Enum
@@ -48,37 +46,6 @@ TableArg = Annotated[int, typer.Argument(help=_("Table"))]
 CompArg = Annotated[int, typer.Argument(help=_("Competitor number"))]
 NameOpt = Annotated[str, typer.Option(help=_("Event name"))]
 LineT = TypeVar("LineT", bound=Enum)
-
-
-ACTOR_ENV = "ARBITRO_ACTOR"
-"""The environment variable naming who works at the terminal (the records' actor)."""
-
-_actor: ContextVar[str | None] = ContextVar("arbitro_cli_actor", default=None)
-
-
-@contextmanager
-def acting_as(name: str) -> Iterator[str]:
-    """Record the run's actions as ``name``'s inside the ``with`` block (the root's
-    ``--actor``)."""
-    token = _actor.set(name.strip())
-    try:
-        yield name.strip()
-    finally:
-        _actor.reset(token)
-
-
-def terminal_actor() -> str:
-    """Who acts at the terminal, recorded as the actor of what the run records (the ledger's
-    sanctions, lateness, penalties, abandons, rulings: FIBAS art. 36-41 ask who gave them), as
-    the desk records its user: the root's ``--actor``, else ``$ARBITRO_ACTOR``, else the login
-    name, else «director»."""
-    chosen = _actor.get() or os.environ.get(ACTOR_ENV, "").strip()
-    if chosen:
-        return chosen
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "director"
 
 
 def lang() -> str:

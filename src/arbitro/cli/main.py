@@ -13,8 +13,8 @@ import typer
 from typer.models import CommandInfo, TyperInfo
 
 from arbitro.cli import coerce, lazy
+from arbitro.cli.actor import acting_as
 from arbitro.cli.click_words import LANG_KEY, speak
-from arbitro.cli.common import acting_as
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import CodeSpec, EventKind, code_specs, top_level_commands

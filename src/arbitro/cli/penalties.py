@@ -12,6 +12,7 @@ import typer
 
 from arbitro.cli import law13 as board_law
 from arbitro.cli import words
+from arbitro.cli.actor import terminal_actor
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -22,7 +23,6 @@ from arbitro.cli.common import (
     errors,
     record,
     service,
-    terminal_actor,
 )
 from arbitro.errors import ArbitroError
 from arbitro.i18n import N_, _, message, ngettext, render, verbatim

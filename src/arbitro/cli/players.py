@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.cli import click_words
+from arbitro.cli.actor import terminal_actor
 from arbitro.cli.common import (
     EventArg,
     JsonOpt,
@@ -22,7 +23,6 @@ from arbitro.cli.common import (
     emit,
     errors,
     open_store,
-    terminal_actor,
 )
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
