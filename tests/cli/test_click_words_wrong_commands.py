@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from arbitro.cli.click_words import error_text
 from arbitro.cli.main import app, argv_lang, command_module
+from arbitro.i18n import use_lang
 
 runner = CliRunner()
 
@@ -146,3 +148,20 @@ def test_the_terminal_says_it_in_the_language_of_lang(lang: str, other: str, sai
         check=False,
     )
     assert run.returncode == 2 and said in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize(
+    ("english", "lang", "said"),
+    [
+        ("Option '--deal' requires 2 arguments.", "it", "L'opzione '--deal' richiede 2 valori."),
+        ("Argument 'cards' takes 3 values.", "it", "L'argomento 'cards' richiede 3 valori."),
+        ("Argument 'cards' takes 3 values.", "en", "Argument 'cards' takes 3 values."),
+        ("Could not open file 'a.csv': No such file", "it", "Impossibile aprire il file 'a.csv'"),
+    ],
+)
+def test_clicks_other_usage_errors_from_the_catalogue(english: str, lang: str, said: str) -> None:
+    """click's usage errors no arbitro command makes today (an option of several values, an
+    argument of several, a file click opens) are said from the catalogue too, a count in
+    its plural."""
+    with use_lang(lang):
+        assert error_text(english).startswith(said), error_text(english)

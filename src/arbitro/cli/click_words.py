@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
 import typer
 
-from arbitro.i18n import N_, Message, _, catalogue, current_lang, render, use_lang
+from arbitro.i18n import N_, Message, _, catalogue, current_lang, ngettext, render, use_lang
 
 WORDS = (
     N_("Usage:"),
@@ -33,7 +34,7 @@ WORDS = (
     N_("No such command {name!r}."),
 )
 
-ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+ERRORS: tuple[tuple[re.Pattern[str], str | Callable[..., Message]], ...] = (
     (
         # typer's suggestion after an unknown command («Did you mean 'event'?»): the
         # refusal before it already said in the run's language by the catalogue
@@ -46,7 +47,12 @@ ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(r"Option (?P<name>'[^']*') requires (?P<count>\d+) arguments\.(?P<rest>)"),
-        N_("Option {name} requires {count} values."),
+        lambda name, count: ngettext(
+            "Option {name} requires {count} value.",
+            "Option {name} requires {count} values.",
+            int(count),
+            name=name,
+        ),
     ),
     (
         re.compile(r"Option (?P<name>'[^']*') does not take a value\.(?P<rest>)", re.S),
@@ -54,7 +60,12 @@ ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(r"Argument (?P<name>'[^']*') takes (?P<count>\d+) values\.(?P<rest>)"),
-        N_("Argument {name} takes {count} values."),
+        lambda name, count: ngettext(
+            "Argument {name} takes {count} value.",
+            "Argument {name} takes {count} values.",
+            int(count),
+            name=name,
+        ),
     ),
     (
         re.compile(r"Could not open file (?P<name>'[^']*'|\S+): (?P<detail>.*)(?P<rest>)", re.S),
@@ -91,7 +102,8 @@ ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 """click's usage errors, as typer 0.29's own click writes them in English (no lookup): each
 read back by its pattern and said from the catalogue (``rest``: what follows, e.g. the
-choices of a missing option)."""
+choices of a missing option); a text with a ``count`` is made by a function of the pattern's
+groups (:func:`arbitro.i18n.ngettext`: its singular and its plural)."""
 
 DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
@@ -326,6 +338,8 @@ def error_text(message: str) -> str:
             if "detail" in params:
                 params["detail"] = _detail(params["detail"])
             rest = found.group("rest").replace("Choose from:", library_word(CHOOSE_FROM))
+            if callable(msgid):
+                return render(msgid(**params)) + rest
             return _(msgid, **params) + rest
     return message
 
