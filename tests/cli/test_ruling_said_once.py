@@ -13,8 +13,8 @@ import pytest
 from tests.rulings.events import event, fibas_two_warnings, service
 from typer.testing import CliRunner
 
-from arbitro.cli.arbiter import effects_said_once
 from arbitro.cli.main import app
+from arbitro.services.rulings import effects_said_once
 
 runner = CliRunner()
 

@@ -74,8 +74,8 @@ def test_parole_warnings_cost_no_points_and_say_nothing_more(tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("it", "turno 1 C-D: ritardo (FIBAS art. 37) 6:30 di ritardo [arbitro]"),
-        ("en", "round 1 C-D: lateness (FIBAS art. 37) 6:30 late [arbiter]"),
+        ("it", "turno 1 C-D: ritardo (FIBAS art. 37) 6:30 di ritardo [Rossi]"),
+        ("en", "round 1 C-D: lateness (FIBAS art. 37) 6:30 late [Rossi]"),
     ],
 )
 def test_fibas_art37_a_ledger_line_without_a_reason_has_no_dash(
@@ -84,7 +84,7 @@ def test_fibas_art37_a_ledger_line_without_a_reason_has_no_dash(
     """FIBAS art. 37, 41: a lateness has no reason: no «— » before the actor; a warning with
     no detail has one space, not two, before its reason."""
     db = _evening(tmp_path)
-    _run(db, "late", "e", "1", "2", "6:30")
+    _run(db, "--actor", "Rossi", "late", "e", "1", "2", "6:30")  # the director at the terminal
     _run(db, "warn", "e", "1", "3", "--reason", "commenti")
     lines = _run(db, "--lang", lang, "ledger", "e").strip().splitlines()
     assert lines[0].split(" ", 3)[3] == said

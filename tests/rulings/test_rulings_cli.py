@@ -154,13 +154,13 @@ def test_fibas_ruling_cancelled_from_the_terminal_cancels_its_warnings(tmp_path:
     ok = _rule(tmp_path, "f", fibas_two_warnings(), "--lang", "en", "--json")
     seq = json.loads(ok.stdout)["seq"]
     db = f"sqlite:///{tmp_path / 'r.sqlite3'}"
-    args = ["--db", db, "--lang", "it", "arbiter", "cancel", str(seq), "--event", "f"]
-    done = runner.invoke(app, [*args, "--reason", "decisione ritirata"])
+    args = ["--db", db, "--lang", "it", "--actor", "Rossi", "arbiter", "cancel", str(seq)]
+    done = runner.invoke(app, [*args, "--event", "f", "--reason", "decisione ritirata"])
     assert done.exit_code == 0, done.output
     assert f"Annullati: #{seq}, #{seq + 1}, #{seq + 2}" in done.stdout
     ledger = service(tmp_path).state("f").ledger
-    assert [(e.kind, e.cancelled_by) for e in ledger] == [
-        ("ruling-given", "arbiter"),
-        ("warning", "arbiter"),
-        ("warning", "arbiter"),
+    assert [(e.kind, e.cancelled_by) for e in ledger] == [  # who cancelled, at the terminal
+        ("ruling-given", "Rossi"),
+        ("warning", "Rossi"),
+        ("warning", "Rossi"),
     ]

@@ -120,7 +120,7 @@ def test_fibas_art22_two_warnings_from_the_form(
     }
     seen = post(director_client, "/desk/e/f/r/1/rulings", form)
     assert seen.status_code == 200, seen.text
-    assert "W è ammonito (22)" in txt(seen)
+    assert "W è ammonito (22)" not in txt(seen)  # said by the sentences (art. 22)
     done = see_then_confirm(director_client, "/desk/e/f/r/1/rulings", form)
     assert done.status_code == 303, done.text
     assert [e.kind for e in svc.state("f").ledger] == ["ruling-given", "warning", "warning"]

@@ -66,7 +66,7 @@ def cases(web_app: FastAPI) -> list[Case]:
                 "position": str(ArbiterDeal.shuffled(random.Random(4))),
                 "actions": "rule played_before_ruling W",
             },
-            "W è ammonito (22)",
+            "W ha continuato a giocare prima della decisione: ammonito",  # said once (art. 22)
             selects={"offender": "W"},
         ),
         Case(

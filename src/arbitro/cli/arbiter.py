@@ -15,14 +15,13 @@
 from __future__ import annotations
 
 import importlib
-from collections import Counter
-from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from arbitro.cli import law13
+from arbitro.cli.actor import terminal_actor
 from arbitro.cli.common import (
     command_group,
     emit,
@@ -34,7 +33,7 @@ from arbitro.cli.common import (
 )
 from arbitro.codes.registry import DEFAULT_CODE, code_spec, commands_within, prepared_board
 from arbitro.errors import ArbitroError
-from arbitro.i18n import Message, _, render
+from arbitro.i18n import _, render
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -68,21 +67,6 @@ def irregularity_label(code: str, kind: str) -> str:
         if found.kind == kind:
             return render(found.label)
     return kind
-
-
-def effects_said_once(effects: Sequence[Mapping[str, Any]]) -> list[Message]:
-    """A ruling's effects in words, a warning said once (FIBAS art. 22): a warning whose seat
-    a ruling's own sentence already says is warned («W ha continuato a giocare prima della
-    decisione: ammonito», its ``warned``) is not said again as «W è ammonito (22)»."""
-    told = Counter(str(seat) for e in effects for seat in e.get("warned", ()))
-    out = []
-    for effect in effects:
-        seat = str(effect.get("seat"))
-        if effect.get("kind") == "warning" and told[seat] > 0:
-            told[seat] -= 1
-            continue
-        out.append(code_arbiter.effect_message(effect))
-    return out
 
 
 def register(app: typer.Typer) -> None:
@@ -157,11 +141,23 @@ def register(app: typer.Typer) -> None:
             with malformed(str(file)):
                 if match is not None and game is not None:
                     seq, ruling = services_rulings.record_game_ruling(
-                        knockout_service(), event_id, match, game, data, code=chosen
+                        knockout_service(),
+                        event_id,
+                        match,
+                        game,
+                        data,
+                        code=chosen,
+                        actor=terminal_actor(),
                     )
                 elif round_number is not None and table is not None:
                     seq, ruling = services_rulings.record_ruling(
-                        service(), event_id, round_number, table, data, code=chosen
+                        service(),
+                        event_id,
+                        round_number,
+                        table,
+                        data,
+                        code=chosen,
+                        actor=terminal_actor(),
                     )
                 else:
                     raise ArbitroError("give --round and --table, or --match and --game")
@@ -173,7 +169,7 @@ def register(app: typer.Typer) -> None:
                 article=ruling.article,
                 irregularity=irregularity_label(ruling.code, ruling.irregularity),
             ),
-            *(render(m) for m in effects_said_once(ruling.effects)),
+            *(render(m) for m in services_rulings.effects_said_once(ruling.effects)),
         ]
         if ruling.score_row is not None:
             lines.append(_("Sheet row: {row}", row=",".join(map(str, ruling.score_row))))
@@ -200,7 +196,9 @@ def register(app: typer.Typer) -> None:
         computed again."""
 
         with errors(as_json):
-            cancelled = services_rulings.cancel_ruling(service(), event_id, seq, reason)
+            cancelled = services_rulings.cancel_ruling(
+                service(), event_id, seq, reason, terminal_actor()
+            )
         emit(
             {"cancelled": cancelled},
             _("Cancelled: {records}", records=", ".join(f"#{n}" for n in cancelled)),

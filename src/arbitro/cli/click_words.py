@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
-from arbitro.i18n import N_, Message, _, catalogue, current_lang, render, use_lang
+import typer
+
+from arbitro.i18n import N_, Message, _, catalogue, current_lang, ngettext, render, use_lang
 
 WORDS = (
     N_("Usage:"),
@@ -31,7 +34,43 @@ WORDS = (
     N_("No such command {name!r}."),
 )
 
-ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+ERRORS: tuple[tuple[re.Pattern[str], str | Callable[..., Message]], ...] = (
+    (
+        # typer's suggestion after an unknown command («Did you mean 'event'?»): the
+        # refusal before it already said in the run's language by the catalogue
+        re.compile(r"(?P<message>.*)\. Did you mean (?P<suggestions>.*)\?(?P<rest>)", re.S),
+        N_("{message}. Did you mean {suggestions}?"),
+    ),
+    (
+        re.compile(r"Option (?P<name>'[^']*') requires an argument\.(?P<rest>)", re.S),
+        N_("Option {name} requires a value."),
+    ),
+    (
+        re.compile(r"Option (?P<name>'[^']*') requires (?P<count>\d+) arguments\.(?P<rest>)"),
+        lambda name, count: ngettext(
+            "Option {name} requires {count} value.",
+            "Option {name} requires {count} values.",
+            int(count),
+            name=name,
+        ),
+    ),
+    (
+        re.compile(r"Option (?P<name>'[^']*') does not take a value\.(?P<rest>)", re.S),
+        N_("Option {name} does not take a value."),
+    ),
+    (
+        re.compile(r"Argument (?P<name>'[^']*') takes (?P<count>\d+) values\.(?P<rest>)"),
+        lambda name, count: ngettext(
+            "Argument {name} takes {count} value.",
+            "Argument {name} takes {count} values.",
+            int(count),
+            name=name,
+        ),
+    ),
+    (
+        re.compile(r"Could not open file (?P<name>'[^']*'|\S+): (?P<detail>.*)(?P<rest>)", re.S),
+        N_("Could not open file {name}: {detail}"),
+    ),
     (
         re.compile(r"Missing option (?P<name>'[^']*'(?: / '[^']*')*|\S+)\.(?P<rest>.*)", re.S),
         N_("Missing option {name}."),
@@ -63,7 +102,8 @@ ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 """click's usage errors, as typer 0.29's own click writes them in English (no lookup): each
 read back by its pattern and said from the catalogue (``rest``: what follows, e.g. the
-choices of a missing option)."""
+choices of a missing option); a text with a ``count`` is made by a function of the pattern's
+groups (:func:`arbitro.i18n.ngettext`: its singular and its plural)."""
 
 DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
@@ -242,6 +282,47 @@ def _speak_types() -> None:
         argument.display_name_raw = property(argument_name)
 
 
+YES_NO = N_("y/N")
+"""The hint of a question answered yes or no, no by default (``[s/N]`` in Italian)."""
+YES_WORDS = frozenset({"y", "yes", "s", "si", "sì"})
+NO_WORDS = frozenset({"n", "no", ""})
+REPEAT = N_("Repeat for confirmation")
+NOT_THE_SAME = N_("the two values typed differ: type them again")
+ANSWER_YES_OR_NO = N_("answer {yes} or {no}")
+
+
+def confirm(text: str, *, abort: bool = False) -> bool:
+    """Ask ``text`` and read yes or no in the run's language (``[s/N]``: «s», «sì», «y»,
+    «yes» are yes; «n», «no» or nothing is no), where click would ask ``[y/N]`` and say
+    «Error: invalid input» in English; with ``abort``, a no stops the command (click's
+    «Aborted!», said from the catalogue)."""
+    hint = library_word(YES_NO)
+    while True:
+        answer = typer.prompt(f"{text} [{hint}]", default="", show_default=False)
+        word = answer.strip().casefold()
+        if word in YES_WORDS:
+            return True
+        if word in NO_WORDS:
+            if abort:
+                raise typer.Abort()
+            return False
+        yes, no = hint.split("/")
+        message = _(ANSWER_YES_OR_NO, yes=yes.lower(), no=no.lower())
+        typer.echo(_("Error: {message}", message=message), err=True)
+
+
+def new_secret(text: str) -> str:
+    """Ask a new secret (a password) twice, hidden, in the run's language (click would say
+    «Repeat for confirmation» and «Error: The two entered values do not match.» in English);
+    again until the two are the same."""
+    while True:
+        first = typer.prompt(text, hide_input=True)
+        second = typer.prompt(library_word(REPEAT), hide_input=True)
+        if first == second:
+            return str(first)
+        typer.echo(_("Error: {message}", message=_(NOT_THE_SAME)), err=True)
+
+
 LANG_KEY = "arbitro.lang"
 """Where the root command's context keeps the run's ``--lang`` (``Context.meta``): a usage
 error is shown after the contexts closed, in the language the run asked for."""
@@ -257,6 +338,8 @@ def error_text(message: str) -> str:
             if "detail" in params:
                 params["detail"] = _detail(params["detail"])
             rest = found.group("rest").replace("Choose from:", library_word(CHOOSE_FROM))
+            if callable(msgid):
+                return render(msgid(**params)) + rest
             return _(msgid, **params) + rest
     return message
 

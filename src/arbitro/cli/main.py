@@ -13,6 +13,7 @@ import typer
 from typer.models import CommandInfo, TyperInfo
 
 from arbitro.cli import coerce, lazy
+from arbitro.cli.actor import acting_as
 from arbitro.cli.click_words import LANG_KEY, speak
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
@@ -228,7 +229,7 @@ def __getattr__(name: str) -> Any:
 
 
 # The root options that take a value (skipped to find the command's name in the arguments).
-VALUE_OPTIONS = ("--db", "--lang")
+VALUE_OPTIONS = ("--db", "--lang", "--actor")
 
 
 def asks_listing(argv: list[str]) -> bool:
@@ -411,10 +412,24 @@ def _root(application: typer.Typer) -> None:
             ),
         ] = None,
         lang: Annotated[str | None, typer.Option("--lang", help="it | en")] = None,
+        actor: Annotated[
+            str | None,
+            typer.Option(
+                "--actor",
+                help=_(
+                    "Who acts, recorded with the sanctions, penalties and rulings (default: "
+                    "$ARBITRO_ACTOR or the login name)"
+                ),
+            ),
+        ] = None,
     ) -> None:
-        """Set the database and the run's language (``--lang``, else ``ARBITRO_LANG``)."""
+        """Set the database, the run's language (``--lang``, else ``ARBITRO_LANG``) and who
+        acts (``--actor``, else ``$ARBITRO_ACTOR``, else the login name: the records' actor,
+        as the desk records its user)."""
         if db:
             os.environ["ARBITRO_DATABASE_URL"] = db
+        if actor and actor.strip():
+            ctx.with_resource(acting_as(actor))
         if lang:
             # The language holds for this run only: restored when the command's context
             # closes; kept in the root's context for a usage error shown after that.

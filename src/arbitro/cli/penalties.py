@@ -12,6 +12,7 @@ import typer
 
 from arbitro.cli import law13 as board_law
 from arbitro.cli import words
+from arbitro.cli.actor import terminal_actor
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -174,7 +175,9 @@ def register(app: typer.Typer) -> None:
             except ValueError:
                 raise ArbitroError("lateness «{minutes}»: use mm:ss", minutes=minutes) from None
             svc = service()
-            svc.run(event_id, values.RecordLateness(round_number, competitor, seconds))
+            svc.run(
+                event_id, values.RecordLateness(round_number, competitor, seconds, terminal_actor())
+            )
             preview = clock.lateness_preview(svc.state(event_id), round_number, competitor, seconds)
             emit(
                 {"round": round_number, "competitor": competitor, "seconds": seconds},
@@ -198,7 +201,12 @@ def register(app: typer.Typer) -> None:
             svc.run(
                 event_id,
                 values.GiveSanction(
-                    round_number, competitor, event.SanctionKind.WARNING, reason, article
+                    round_number,
+                    competitor,
+                    event.SanctionKind.WARNING,
+                    reason,
+                    article,
+                    actor=terminal_actor(),
                 ),
             )
             emit(
@@ -235,6 +243,7 @@ def register(app: typer.Typer) -> None:
                     reason,
                     article=article,
                     player=player,
+                    actor=terminal_actor(),
                 ),
             )
             said = [_("Sanction recorded")]
@@ -267,7 +276,14 @@ def register(app: typer.Typer) -> None:
             svc.run(
                 event_id,
                 values.GivePenalty(
-                    round_number, competitor, reason, mp=mp, vp=vp, article=article, player=player
+                    round_number,
+                    competitor,
+                    reason,
+                    mp=mp,
+                    vp=vp,
+                    article=article,
+                    player=player,
+                    actor=terminal_actor(),
                 ),
             )
             given = svc.state(event_id).penalties[-1]
@@ -387,7 +403,12 @@ def register(app: typer.Typer) -> None:
                 affected,
                 foreign_played,
             )
-            service().run(event_id, values.RecordBoardRuling(round_number, table, ruling, reason))
+            service().run(
+                event_id,
+                values.RecordBoardRuling(
+                    round_number, table, ruling, reason, actor=terminal_actor()
+                ),
+            )
             what = render(ruling.outcome.label)
             emit(ruling.as_payload(), f"{ruling.paragraph}: {what}", json_out)
 
@@ -405,7 +426,10 @@ def register(app: typer.Typer) -> None:
         record(
             json_out,
             lambda svc: svc.run(
-                event_id, values.ArbitralScore(round_number, competitor, mp, vp, reason)
+                event_id,
+                values.ArbitralScore(
+                    round_number, competitor, mp, vp, reason, actor=terminal_actor()
+                ),
             ),
             {"round": round_number, "competitor": competitor, "mp": mp, "vp": vp},
             _("Arbitral score recorded"),
@@ -445,7 +469,12 @@ def register(app: typer.Typer) -> None:
             svc.run(
                 event_id,
                 values.RecordAbandon(
-                    round_number, competitor, justified, reason, score=_score(chosen)
+                    round_number,
+                    competitor,
+                    justified,
+                    reason,
+                    score=_score(chosen),
+                    actor=terminal_actor(),
                 ),
             )
             emit(

@@ -8,14 +8,22 @@
 
 from __future__ import annotations
 
-import getpass
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arbitro.cli.common import EventArg, JsonOpt, command_group, dumps, emit, errors, open_store
+from arbitro.cli import click_words
+from arbitro.cli.actor import terminal_actor
+from arbitro.cli.common import (
+    EventArg,
+    JsonOpt,
+    command_group,
+    dumps,
+    emit,
+    errors,
+    open_store,
+)
 from arbitro.errors import ArbitroError
 from arbitro.i18n import _
 from arbitro.lazy_names import lazy_module
@@ -30,19 +38,13 @@ else:
     players_service = lazy_module("arbitro.services.players")
     players = lazy_module("arbitro.store.players")
 
-ACTOR_ENV = "ARBITRO_ACTOR"
 RefArg = Annotated[str, typer.Argument(help=_("Card number, or registry number (#12)"))]
 
 
 def default_actor() -> str:
-    """Who is acting, for the audit log: ``$ARBITRO_ACTOR``, else the system user."""
-    found = os.environ.get(ACTOR_ENV)
-    if found:
-        return found
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "director"
+    """Who is acting, for the audit log: the root's ``--actor``, else ``$ARBITRO_ACTOR``,
+    else the system user (:func:`arbitro.cli.common.terminal_actor`)."""
+    return terminal_actor()
 
 
 ByOpt = Annotated[
@@ -322,7 +324,7 @@ def register(app: typer.Typer) -> None:
                 found = players_service.find_player(store, ref)
                 events = players_service.player_page(store, found).events
                 if not yes and not json_out:
-                    typer.confirm(
+                    click_words.confirm(
                         _(
                             "Delete «{name}»? Events where the name will be replaced: {count}",
                             name=found.name,

@@ -482,7 +482,19 @@ def register(app: typer.Typer) -> None:
         tables that changed."""
         with errors(json_out):
             svc = service()
-            svc.run(event_id, values.PublishSeating(round_number, seen=seen))
+            try:
+                svc.run(event_id, values.PublishSeating(round_number, seen=seen))
+            except ArbitroError as exc:
+                if exc.key != commands.PUBLISH_GONE:
+                    raise
+                raise ArbitroError(
+                    "{refusal} («arbitro seat {event} {round}»)",
+                    refusal=exc.msg,
+                    event=verbatim(event_id),
+                    round=round_number,
+                    article=exc.article,
+                    key=exc.key,
+                ) from None
             opened = cli_digital.open_round(svc, event_id, round_number)  # issue 32
             state = svc.state(event_id)
             digital = cli_digital.round_data(state, round_number, opened)
@@ -624,9 +636,12 @@ def register(app: typer.Typer) -> None:
         does."""
         with errors(json_out):
             svc = service()
-            state = svc.state(event_id)
-            if commands.sheet_status(state, round_number, table) == "conflict":
-                options = code_spec(state.code.code_id).sheet_options
+            try:
+                svc.run(event_id, values.ConfirmSheet(round_number, table))
+            except ArbitroError as exc:
+                if exc.key != commands.CONFIRM_CONFLICT:
+                    raise
+                options = code_spec(svc.state(event_id).code.code_id).sheet_options
                 raise ArbitroError(
                     "table {table}'s sheet is in conflict: confirming does not settle it; "
                     "record the right one with «arbitro correct {event} {round} {table} --kind "
@@ -636,9 +651,9 @@ def register(app: typer.Typer) -> None:
                     event=verbatim(event_id),
                     round=round_number,
                     option=verbatim(options[0] if options else "--deal"),
-                    article=state.code.cite_if("sheet_signed"),
-                )
-            svc.run(event_id, values.ConfirmSheet(round_number, table))
+                    article=exc.article,
+                    key=exc.key,
+                ) from None
             emit(
                 {"round": round_number, "table": table, "status": "confirmed"},
                 _("Sheet confirmed"),

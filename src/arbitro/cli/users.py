@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from arbitro.cli import click_words
 from arbitro.cli.common import command_group, errors, open_store
 from arbitro.i18n import _
 from arbitro.lazy_names import lazy_module
@@ -34,9 +35,7 @@ def register(app: typer.Typer) -> None:
         """Run ``action`` on the store with the password given, else from $ARBITRO_PASSWORD,
         else asked for (twice); the store is closed after."""
         if password is None:
-            password = os.environ.get(PASSWORD_ENV) or typer.prompt(
-                _("Password"), hide_input=True, confirmation_prompt=True
-            )
+            password = os.environ.get(PASSWORD_ENV) or click_words.new_secret(_("Password"))
         with errors():
             store = open_store()
             try:

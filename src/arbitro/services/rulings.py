@@ -6,12 +6,13 @@ one transaction (``GiveRuling`` run by the event's service)."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from arbitro.codes.registry import code_spec
 from arbitro.errors import ArbitroError
-from arbitro.games.core.code_arbiter import CodeArbiter, CodeRuling
+from arbitro.games.core.code_arbiter import CodeArbiter, CodeRuling, effect_message
 from arbitro.games.core.seats import Seat
 from arbitro.i18n import Message
 from arbitro.services.events import EventService
@@ -59,6 +60,22 @@ def rule_on(code: str, situation: Mapping[str, Any]) -> CodeRuling:
         ) from None
 
 
+def effects_said_once(effects: Sequence[Mapping[str, Any]]) -> list[Message]:
+    """A ruling's effects in words, a warning said once (FIBAS art. 22), as the terminal and
+    the desk say them: a warning whose seat a ruling's own sentence already says is warned
+    («W ha continuato a giocare prima della decisione: ammonito», its ``warned``) is not said
+    again as «W è ammonito (22)»; each sentence hides one warning of its seat."""
+    told = Counter(str(seat) for e in effects for seat in e.get("warned", ()))
+    out = []
+    for effect in effects:
+        seat = str(effect.get("seat"))
+        if effect.get("kind") == "warning" and told[seat] > 0:
+            told[seat] -= 1
+            continue
+        out.append(effect_message(effect))
+    return out
+
+
 def event_code(svc: EventService, event_id: str) -> str:
     """The code of the event ``event_id``."""
     return str(svc.state(event_id).code.code)
@@ -95,7 +112,9 @@ def entered_deal(svc: EventService, event_id: str, seq: int) -> int | None:
     return body.deal if isinstance(body, RulingGiven) else None
 
 
-def cancel_ruling(svc: EventService, event_id: str, seq: int, reason: str | None) -> list[int]:
+def cancel_ruling(
+    svc: EventService, event_id: str, seq: int, reason: str | None, actor: str = "arbiter"
+) -> list[int]:
     """Cancel the ruling ``seq`` with the warnings and the sheet appended with it, in one
     transaction (issue 31); the records cancelled. Refused for a record that is no ruling."""
     state = svc.state(event_id)
@@ -103,7 +122,7 @@ def cancel_ruling(svc: EventService, event_id: str, seq: int, reason: str | None
     if record is None or not isinstance(record.body, RulingGiven):
         raise ArbitroError("record #{seq} is not a ruling that can be cancelled", seq=seq)
     cancelled = [seq, *ruling_parts(state, seq)]
-    svc.run(event_id, values.Cancel(seq, reason, actor="arbiter"))
+    svc.run(event_id, values.Cancel(seq, reason, actor=actor))
     return cancelled
 
 

@@ -30,12 +30,15 @@ if TYPE_CHECKING:
     from arbitro.tournament.commands.constraints import add_constraint
     from arbitro.tournament.commands.prizes import record_prize_plan
     from arbitro.tournament.commands.rounds import (
+        PUBLISH_GONE,
         lodge_complaint,
         missing_sheets,
         publish_seating,
         publish_standings,
         resolve_complaint,
         seat,
+        seated_but_gone,
+        seats_gone_refusal,
     )
     from arbitro.tournament.commands.setup import (
         create_event,
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
         withdraw,
     )
     from arbitro.tournament.commands.sheets import (
+        CONFIRM_CONFLICT,
         CORRECTION_KINDS,
         LINES,
         confirm_sheet,
@@ -68,15 +72,19 @@ _MODULE_OF: dict[str, str] = {
     "record_prize_plan": "prizes",
     "lodge_complaint": "rounds",
     "missing_sheets": "rounds",
+    "PUBLISH_GONE": "rounds",
     "publish_seating": "rounds",
     "publish_standings": "rounds",
     "resolve_complaint": "rounds",
     "seat": "rounds",
+    "seated_but_gone": "rounds",
+    "seats_gone_refusal": "rounds",
     "create_event": "setup",
     "readmit": "setup",
     "register": "setup",
     "rename": "setup",
     "withdraw": "setup",
+    "CONFIRM_CONFLICT": "sheets",
     "CORRECTION_KINDS": "sheets",
     "LINES": "sheets",
     "confirm_sheet": "sheets",
@@ -91,8 +99,10 @@ __getattr__ = lazy_names(__name__, _MODULE_OF, globals())
 
 
 __all__ = [
+    "CONFIRM_CONFLICT",
     "CORRECTION_KINDS",
     "LINES",
+    "PUBLISH_GONE",
     "add_constraint",
     "arbitral_score",
     "cancel",
@@ -119,6 +129,8 @@ __all__ = [
     "rename",
     "resolve_complaint",
     "seat",
+    "seated_but_gone",
+    "seats_gone_refusal",
     "sheet_status",
     "withdraw",
 ]

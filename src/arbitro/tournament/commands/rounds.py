@@ -7,7 +7,7 @@ import dataclasses
 from datetime import datetime, timedelta
 
 from arbitro.errors import ArbitroError, ConflictError, NotFoundError
-from arbitro.i18n import N_
+from arbitro.i18n import N_, ngettext, verbatim
 from arbitro.tournament.commands.common import make_record, need_reason
 from arbitro.tournament.commands.setup import refuse_absent
 from arbitro.tournament.event import EventState, seating_tables
@@ -200,7 +200,57 @@ def publish_seating(
         raise ArbitroError("round {round} is not seated yet", round=round_number)
     if r.seating_published_at is not None:
         raise ConflictError("round {round} already published", round=round_number)
+    refusal = seats_gone_refusal(state, round_number)
+    if refusal is not None:
+        raise refusal
     return make_record(SeatingPublished(round_number), now, actor)
+
+
+PUBLISH_GONE = "publish.seats_gone"
+"""The key of the refusal to publish a seating that seats a competitor withdrawn or expelled
+since it was drawn: the terminal names the command that seats the round again, the desk its
+button."""
+
+
+def seats_gone_refusal(state: EventState, round_number: int) -> ArbitroError | None:
+    """Why round ``round_number``'s seating cannot be published, when it seats competitors
+    who no longer play in it (:func:`seated_but_gone`: withdrawn, FIBAS art. 36, expelled,
+    art. 40, or gone after an abandon, Scala 40 art. 25), naming them; keyed
+    :data:`PUBLISH_GONE` (the edges add how to seat the round again). None otherwise: the
+    refusal :func:`publish_seating` raises, and what the desk shows before one publishes."""
+    gone = seated_but_gone(state, round_number)
+    if not gone:
+        return None
+    return ArbitroError(
+        ngettext(
+            "round {round}'s seating, drawn before it left, seats {competitors}, who no longer "
+            "plays in it (withdrawn, expelled or abandoned): seat the round again before "
+            "publishing it",
+            "round {round}'s seating, drawn before they left, seats {competitors}, who no "
+            "longer play in it (withdrawn, expelled or abandoned): seat the round again before "
+            "publishing it",
+            len(gone),
+            round=round_number,
+            competitors=verbatim(", ".join(f"{c} {state.competitors[c].name}" for c in gone)),
+        ),
+        key=PUBLISH_GONE,
+        article=state.code.cite_if("withdrawal"),
+    )
+
+
+def seated_but_gone(state: EventState, round_number: int) -> list[CompetitorId]:
+    """The competitors round ``round_number``'s seating seats who no longer play in it:
+    withdrawn (FIBAS art. 36) or expelled (art. 40) after the seating was drawn, in table
+    order; none when the round has no seating."""
+    seating = state.round(round_number).seating
+    if seating is None:
+        return []
+    out = []
+    for c in seating.competitors():
+        gone = state.competitors[c].withdrawn_from_round
+        if gone is not None and gone <= round_number:
+            out.append(c)
+    return out
 
 
 def missing_sheets(state: EventState, round_number: int) -> list[int]:

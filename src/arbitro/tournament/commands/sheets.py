@@ -178,10 +178,21 @@ def confirm_sheet(
     state: EventState, round_number: int, table: int, now: datetime, actor: str = "director"
 ) -> Record:
     """The director confirms a sheet submitted by one line only (e.g. after seeing the paper
-    sheet signed by both): the accepted numbers, entered again by the director."""
+    sheet signed by both): the accepted numbers, entered again by the director (FIBAS art.
+    19). A sheet in conflict (the lines sent different numbers, art. 20) is refused, keyed
+    :data:`CONFIRM_CONFLICT`: confirming would not settle it (no version is in force); the
+    right numbers are recorded as a correction of the conflict (art. 21)."""
     sheet = state.round(round_number).sheets.get(table)
     if sheet is None or sheet.accepted is None:
         raise ArbitroError("table {table}: no sheet to confirm", table=table)
+    if sheet.conflicts:
+        raise ArbitroError(
+            "table {table}'s sheet is in conflict: confirming does not settle it; record "
+            "the right numbers as a correction of the conflict",
+            table=table,
+            key=CONFIRM_CONFLICT,
+            article=state.code.cite_if("sheet_signed"),
+        )
     entry = sheet.entry_as_of(round_number)
     return enter_sheet(state, round_number, table, entry, now, actor)
 
@@ -210,6 +221,9 @@ CORRECTION_ENTRY = "correction.entry"
 CORRECTION_BY_ARBITER = "correction.by_arbiter"
 CORRECTION_TABLE_AGREES = "correction.table_agrees"
 CORRECTION_NO_CONFLICT = "correction.no_conflict"
+CONFIRM_CONFLICT = "confirm.conflict"
+"""The key of the refusal to confirm a sheet in conflict: the terminal names the command
+that settles it, the desk its button."""
 
 
 def correct_sheet(

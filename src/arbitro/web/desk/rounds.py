@@ -57,6 +57,7 @@ from arbitro.web.desk.ledger import ledger_rows
 from arbitro.web.desk.paging import PAGE_SIZE, page_of, spans, table_matches
 from arbitro.web.desk.views import EntryView, entry_view
 from arbitro.web.digital_words import choice_said
+from arbitro.web.errors import ErrorText
 from arbitro.web.forms import (
     Errors,
     FieldError,
@@ -246,6 +247,7 @@ def round_context(
         lateness_preview=_lateness_preview(request, web, event_id, n),
         complaints=complaint_rows(state, n),
         stale=stale_seating(state, n),
+        gone=seats_gone(state, n),  # FIBAS art. 36, 40: a draft seating a pair withdrawn since
         stale_next=n < state.config.rounds and stale_seating(state, n + 1),
         table_urls=table_urls(web, request, event_id, [row["table"] for row in sheets], n),
         poll=POLL_SECONDS,
@@ -443,6 +445,32 @@ def choose_tables(
         )
 
 
+SEAT_AGAIN = N_("Seat again")
+
+
+def with_seat_button(refusal: ArbitroError) -> ArbitroError:
+    """The refusal to publish a seating that seats competitors withdrawn or expelled since it
+    was drawn (FIBAS art. 36, 40: :func:`commands.seats_gone_refusal`), naming the round
+    page's button that seats the round again («Assegna di nuovo»)."""
+    return ArbitroError(
+        "{refusal} (the button «{button}» on this page)",
+        refusal=refusal.msg,
+        button=Message(SEAT_AGAIN),
+        article=refusal.article,
+        key=refusal.key,
+    )
+
+
+def seats_gone(state: EventState, n: int) -> ErrorText | None:
+    """What the round page says above a draft seating that seats competitors who no longer
+    play (withdrawn or expelled since it was drawn, FIBAS art. 36, 40): the refusal
+    publishing it would give, with the button; None when there is none or it is published."""
+    if state.round(n).seating_published_at is not None:
+        return None
+    refusal = commands.seats_gone_refusal(state, n)
+    return None if refusal is None else ErrorText(with_seat_button(refusal))
+
+
 @round_form(router, "publish-seating", "publish")
 def _publish(web: Web, session: auth.Session, event_id: str, n: int, form: FormData) -> str:
     """Publish the round's seating (from then on it stands, FIBAS art. 21): the version the
@@ -450,7 +478,12 @@ def _publish(web: Web, session: auth.Session, event_id: str, n: int, form: FormD
     seen = (
         int_field(form, "seen", Message("version"), low=0, high=2**62) if "seen" in form else None
     )
-    web.service.run(event_id, values.PublishSeating(n, actor=session.user, seen=seen))
+    try:
+        web.service.run(event_id, values.PublishSeating(n, actor=session.user, seen=seen))
+    except ArbitroError as exc:
+        if exc.key != commands.PUBLISH_GONE:
+            raise
+        raise with_seat_button(exc) from None
     DigitalRounds(web.service).open_round(event_id, n, actor=session.user)  # issue 32
     return "sheets"
 

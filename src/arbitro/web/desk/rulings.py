@@ -27,10 +27,15 @@ from arbitro.games.core.code_arbiter import (
     Fact,
     FactKind,
     IrregularityKind,
-    effect_message,
 )
 from arbitro.i18n import Message, verbatim
-from arbitro.services.rulings import arbiter_of, record_game_ruling, record_ruling, rule_on
+from arbitro.services.rulings import (
+    arbiter_of,
+    effects_said_once,
+    record_game_ruling,
+    record_ruling,
+    rule_on,
+)
 from arbitro.tournament.knockout_event import KnockoutState
 from arbitro.tournament.ledger import LedgerEntry
 from arbitro.web import auth
@@ -167,7 +172,7 @@ def page_context(
         "prefix": PREFIX,
         "values": values,
         "chosen": chosen,
-        "seen": [effect_message(e) for e in ruling.effects] if ruling is not None else [],
+        "seen": effects_said_once(ruling.effects) if ruling is not None else [],
         **extra,
     }
 

@@ -16,6 +16,7 @@ from starlette.datastructures import FormData, UploadFile
 from arbitro.errors import ArbitroError, NotFoundError
 from arbitro.i18n import N_, Message
 from arbitro.services.event_log import to_domain
+from arbitro.services.events import EventService
 from arbitro.store.record_store import RecordStore
 from arbitro.tournament import commands
 from arbitro.tournament.boards import field_vp
@@ -74,6 +75,27 @@ def _refuse(
         raise FieldError(first_blank, "{error}", error=ErrorText(blank_error))
     if general is not None:
         raise general
+
+
+SETTLE_BUTTON = N_("Settle the conflict")
+
+
+def confirm_here(svc: EventService, event_id: str, confirm: values.ConfirmSheet) -> None:
+    """Confirm a sheet sent by one line (FIBAS art. 19); the domain's refusal of a sheet in
+    conflict (art. 20, :data:`commands.CONFIRM_CONFLICT`) names the button of this page that
+    settles it («Risolvi il conflitto», a correction of the conflict, art. 21)."""
+    try:
+        svc.run(event_id, confirm)
+    except ArbitroError as exc:
+        if exc.key != commands.CONFIRM_CONFLICT:
+            raise
+        raise ArbitroError(
+            "{refusal}: type them in «{button}» on this page, with the reason",
+            refusal=exc.msg,
+            button=Message(SETTLE_BUTTON),
+            article=exc.article,
+            key=exc.key,
+        ) from None
 
 
 def parse_entry(
@@ -264,7 +286,7 @@ async def sheet_action(
             entry = parse_entry(form, state, n, "e_", table, lang)
             web.service.enter_sheet(event_id, n, table, entry, actor=session.user)
         elif action == "confirm":
-            web.service.run(event_id, values.ConfirmSheet(n, table, actor=session.user))
+            confirm_here(web.service, event_id, values.ConfirmSheet(n, table, actor=session.user))
         elif action == "cancel":  # a correction made by mistake (FIBAS art. 21)
             seq = int_field(form, "seq", Message("action"), low=1)
             reason = required_field(form, "reason", 1000, N_("write why the action is cancelled"))
