@@ -355,22 +355,24 @@ class PostgresDatabase(Database):
 
     def _take(self) -> Any:
         deadline = time.monotonic() + POSTGRES_WAIT_SECONDS
-        with self._free:
-            while True:
-                while self._idle:
+        while True:
+            with self._free:
+                while not self._idle and self._open >= POSTGRES_CONNECTIONS:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not self._free.wait(left):
+                        raise self._dbapi.OperationalError(
+                            f"all {POSTGRES_CONNECTIONS} connections of the record store are in use"
+                        )
+                if self._idle:
                     connection, since = self._idle.pop()
-                    if _usable(connection, time.monotonic() - since):
-                        return connection
-                    self._open -= 1
-                    _close_quietly(connection)
-                if self._open < POSTGRES_CONNECTIONS:
-                    self._open += 1
-                    break
-                left = deadline - time.monotonic()
-                if left <= 0 or not self._free.wait(left):
-                    raise self._dbapi.OperationalError(
-                        f"all {POSTGRES_CONNECTIONS} connections of the record store are in use"
-                    )
+                else:
+                    connection, since = None, 0.0
+                    self._open += 1  # a new one, counted before it is made
+            if connection is None:
+                break
+            if _usable(connection, time.monotonic() - since):  # outside the pool's lock
+                return connection
+            self._give(connection, healthy=False)
         try:
             return self._connect()
         except BaseException:
