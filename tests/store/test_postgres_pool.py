@@ -4,6 +4,8 @@ of connections a process."""
 
 from __future__ import annotations
 
+import os
+import resource
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -108,3 +110,24 @@ def test_the_connections_of_a_process_are_bounded(
         for thread in threads:
             thread.join(10)
     assert store.last_seq("pool") == 1  # a connection given back serves the next
+
+
+def test_a_connection_of_a_process_with_thousands_of_sockets_is_used_again(
+    postgres_database_url: str,
+) -> None:
+    # A server process holding 2,000 phones' sockets gives its new connections descriptors
+    # above 1024, which select() cannot watch: the check must not take them for dead (a new
+    # connection, a new server process, at every transaction).
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1200:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    base = "postgresql://" + postgres_database_url.split("://", 1)[1].split("?", 1)[0]
+    fillers = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        with psycopg.connect(base, autocommit=True) as connection:
+            assert connection.fileno() > 1024
+            assert dbapi._usable(connection, 0.5)
+    finally:
+        for descriptor in fillers:
+            os.close(descriptor)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -391,7 +391,8 @@ class PostgresDatabase(Database):
             self._free.notify()
 
     def close(self) -> None:
-        """Close the idle connections (those in use are closed when given back)."""
+        """Close the idle connections (those in use are kept when given back: the store
+        reconnects if used again, as SQLite's)."""
         with self._free:
             idle, self._idle = self._idle, []
             self._open -= len(idle)
@@ -407,8 +408,9 @@ def _usable(connection: Any, idle_seconds: float) -> bool:
     if connection.closed or connection.broken:
         return False
     try:
-        readable, _, _ = select.select([connection.fileno()], [], [], 0)
-        if readable:
+        poller = select.poll()  # not select(): a process of thousands of sockets has fds > 1024
+        poller.register(connection.fileno(), select.POLLIN | select.POLLPRI)
+        if poller.poll(0):  # something to read, or the socket hung up or in error
             return False
         if idle_seconds > PING_IDLE_SECONDS:
             connection.execute(";")
