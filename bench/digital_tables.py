@@ -379,6 +379,22 @@ async def play(
 think_range = phones.think_range  # --think, shared with bench/scale_out.py
 
 
+def gc_pauses(folder: Path) -> list[str]:
+    """The server's collections as logged by ``bench/gc_pauses``: per generation, how many,
+    their total and largest wall and CPU ms."""
+    rows: dict[int, list[tuple[float, float]]] = {}
+    for log in folder.glob("gc-*.log"):
+        for line in log.read_text().splitlines():
+            generation, wall, cpu = line.split()
+            rows.setdefault(int(generation), []).append((float(wall), float(cpu)))
+    return [
+        f"gc generation {g}: {len(r)} collections (young ones only over 2 ms), wall total "
+        f"{sum(w for w, _ in r):.0f} ms, max {max(w for w, _ in r):.1f} ms; cpu max "
+        f"{max(c for _, c in r):.1f} ms"
+        for g, r in sorted(rows.items())
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     """The bench; exit status 1 if a phone was refused a move or a table never connected."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
@@ -396,6 +412,11 @@ def main(argv: list[str] | None = None) -> int:
         default=(0.0, 0.0),
         help="seconds a phone thinks before each move: LOW-HIGH or S (0: saturated)",
     )
+    parser.add_argument(
+        "--gc-pauses",
+        action="store_true",
+        help="log the server's garbage collections (bench/gc_pauses) and sum them up",
+    )
     args = parser.parse_args(argv)
     paced = args.think[1] > 0
     turns = args.floor_moves if args.floor_moves is not None else (10 if paced else 40)
@@ -409,8 +430,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="arbitro-digital-") as folder:
         with echo_server() as echo:
             before = asyncio.run(floor(echo, args.tables, turns, args.size, args.think))
+        if args.gc_pauses:
+            os.environ["ARBITRO_BENCH_GC_DIR"] = folder
+            os.environ["PYTHONPATH"] = os.pathsep.join(
+                p for p in (str(ROOT / "bench" / "gc_pauses"), os.environ.get("PYTHONPATH")) if p
+            )
         with arbitro(args, Path(folder)) as (base, secret, counters):
             result = asyncio.run(play(base, secret, args, counters))
+        pauses = gc_pauses(Path(folder)) if args.gc_pauses else []
         size_after = result["size"] or args.size  # the views' median size
         with echo_server() as echo:
             after = asyncio.run(floor(echo, args.tables, turns, size_after, args.think))
@@ -445,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{each['transactions']:.1f} transactions; Redis {each['redis']:.2f} commands "
             f"(window totals {result['counted']})"
         )
+    for line in pauses:
+        print(line)
     print(f"load average after: {os.getloadavg()}")
     for refusal in result["refusals"][:5]:
         print("refused:", refusal)

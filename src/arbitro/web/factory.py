@@ -35,6 +35,7 @@ from arbitro.store.migrate import newest_revision
 from arbitro.store.notify import share_commits
 from arbitro.web.app import create_app
 from arbitro.web.digital_table import share_moves
+from arbitro.web.long_lived_heap import install as keep_long_lived_heap
 
 DATABASE_URL_ENV = "ARBITRO_DATABASE_URL"
 WORKER_HEADER = "X-Arbitro-Worker"
@@ -76,10 +77,13 @@ def share_changes(app: FastAPI) -> FastAPI:
     """Wire ``app`` to the other processes serving its database (issue 33): on PostgreSQL its
     commits and its digital tables' moves are sent to them and theirs wake its pages, streams
     and sockets (:mod:`arbitro.store.notify`); every answer, a WebSocket's handshake included, names
-    the process (:data:`WORKER_HEADER`, :class:`NameTheProcess`). On SQLite (one process) only the label. Returns ``app``."""
+    the process (:data:`WORKER_HEADER`, :class:`NameTheProcess`). On SQLite (one process) only the label.
+    The serving process's long-lived heap is kept out of the collector's full scans
+    (:mod:`arbitro.web.long_lived_heap`). Returns ``app``."""
     label = secrets.token_hex(4)
     app.state.worker = label
     web = app.state.web
+    keep_long_lived_heap(app)  # a serving process: no full scan of the room's sockets
     channel = share_commits(web.store.url, web.service.on_commit)  # PostgreSQL's NOTIFY
     app.state.commit_channel = channel
     if channel is not None:
