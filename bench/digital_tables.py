@@ -38,7 +38,8 @@ behind nginx (``bench/scale_out.py`` puts one there).
 With ``--processes``, what the servers did a move over the play window (issue 33), counted by
 the servers themselves: PostgreSQL's statements (``pg_stat_statements``, preloaded in the
 run's server: ``BEGIN``, ``COMMIT`` and ``SET`` counted as statements, each a round trip), its
-transactions (``pg_stat_database``) and Redis's commands (``INFO stats``), each divided by
+transactions and the connections opened (``pg_stat_database``: ``sessions``) and Redis's
+commands (``INFO stats``), each divided by
 the moves of the window (everything the processes did meanwhile: the tables' re-reads, the
 seats' presence, the notifications).
 
@@ -255,8 +256,9 @@ Counters = Any
 
 
 def server_counters(database_url: str, redis_url: str) -> Any:
-    """A function reading the run's PostgreSQL statements (``pg_stat_statements``) and
-    transactions (``pg_stat_database``) and Redis's commands so far (``INFO stats``)."""
+    """A function reading the run's PostgreSQL statements (``pg_stat_statements``),
+    transactions and connections opened (``pg_stat_database``) and Redis's commands so far
+    (``INFO stats``)."""
     import psycopg
     import redis
 
@@ -269,7 +271,7 @@ def server_counters(database_url: str, redis_url: str) -> Any:
                 "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
             ).fetchone()
             xacts = connection.execute(
-                "SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                "SELECT xact_commit + xact_rollback, sessions FROM pg_stat_database "
                 "WHERE datname = current_database()"
             ).fetchone()
         client = redis.Redis.from_url(redis_url)
@@ -278,7 +280,12 @@ def server_counters(database_url: str, redis_url: str) -> Any:
         finally:
             client.close()
         assert statements is not None and xacts is not None
-        return {"statements": int(statements[0]), "transactions": int(xacts[0]), "redis": commands}
+        return {
+            "statements": int(statements[0]),
+            "transactions": int(xacts[0]),
+            "connections": int(xacts[1]),
+            "redis": commands,
+        }
 
     return read
 
@@ -469,8 +476,8 @@ def main(argv: list[str] | None = None) -> int:
         each = {k: v / result["moves"] for k, v in result["counted"].items()}
         print(
             f"the servers, a move: PostgreSQL {each['statements']:.1f} statements, "
-            f"{each['transactions']:.1f} transactions; Redis {each['redis']:.2f} commands "
-            f"(window totals {result['counted']})"
+            f"{each['transactions']:.1f} transactions, {each['connections']:.3f} connections "
+            f"opened; Redis {each['redis']:.2f} commands (window totals {result['counted']})"
         )
     for line in pauses:
         print(line)
