@@ -35,6 +35,14 @@ table's phones may land on different processes; a move reaches the phones on the
 through PostgreSQL's NOTIFY on ``arbitro_tables`` (docs/workers.md); the echo floor is not
 behind nginx (``bench/scale_out.py`` puts one there).
 
+With ``--processes``, what the servers did a move over the play window (issue 33), counted by
+the servers themselves: PostgreSQL's statements (``pg_stat_statements``, preloaded in the
+run's server: ``BEGIN``, ``COMMIT`` and ``SET`` counted as statements, each a round trip), its
+transactions and the connections opened (``pg_stat_database``: ``sessions``) and Redis's
+commands (``INFO stats``), each divided by
+the moves of the window (everything the processes did meanwhile: the tables' re-reads, the
+seats' presence, the notifications).
+
 The phones run in this process (one asyncio loop), the servers in their own. Only loopback
 addresses; a bounded number of moves.
 Run: .venv/bin/python bench/digital_tables.py [--tables 250] [--seconds 60] [--think 2-4]
@@ -243,10 +251,50 @@ def set_up(url: str, tables: int) -> bytes:
         store.close()
 
 
+Counters = Any
+"""What the servers counted so far (:func:`server_counters`), or None (SQLite: no server)."""
+
+
+def server_counters(database_url: str, redis_url: str) -> Any:
+    """A function reading the run's PostgreSQL statements (``pg_stat_statements``),
+    transactions and connections opened (``pg_stat_database``) and Redis's commands so far
+    (``INFO stats``)."""
+    import psycopg
+    import redis
+
+    base = "postgresql://" + database_url.split("://", 1)[1].split("?", 1)[0]
+
+    def read() -> dict[str, int]:
+        with psycopg.connect(base, autocommit=True) as connection:
+            statements = connection.execute(
+                "SELECT coalesce(sum(calls), 0) FROM public.pg_stat_statements "
+                "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            ).fetchone()
+            xacts = connection.execute(
+                "SELECT xact_commit + xact_rollback, sessions FROM pg_stat_database "
+                "WHERE datname = current_database()"
+            ).fetchone()
+        client = redis.Redis.from_url(redis_url)
+        try:
+            commands = int(client.info("stats")["total_commands_processed"])
+        finally:
+            client.close()
+        assert statements is not None and xacts is not None
+        return {
+            "statements": int(statements[0]),
+            "transactions": int(xacts[0]),
+            "connections": int(xacts[1]),
+            "redis": commands,
+        }
+
+    return read
+
+
 @contextmanager
-def arbitro(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, bytes]]:
+def arbitro(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, bytes, Counters]]:
     """The database set up and arbitro serving it (one ``arbitro serve``, or
-    production.sh's N processes behind nginx); its base URL and secret."""
+    production.sh's N processes behind nginx); its base URL, secret and the servers'
+    counters (None on SQLite)."""
     os.environ["ARBITRO_SECRET"] = os.environ.get("ARBITRO_SECRET") or os.urandom(16).hex()
     env = dict(os.environ)
     if not args.processes:
@@ -259,7 +307,7 @@ def arbitro(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, bytes]]:
         command = [arbitro_bin, "--db", url, "serve", "--port", str(port)]
         process = start(command, env, f"http://127.0.0.1:{port}/")
         try:
-            yield f"http://127.0.0.1:{port}", secret
+            yield f"http://127.0.0.1:{port}", secret, None
         finally:
             stop(process)
         return
@@ -268,7 +316,15 @@ def arbitro(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, bytes]]:
     pg = postgres.PostgresServer.start()
     rd = redis.RedisServer.start()
     try:
-        url = postgres.create_schema(pg.create_database())
+        import psycopg
+
+        with psycopg.connect(pg.admin_url, autocommit=True) as admin:
+            admin.execute("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'")
+        pg.restart(immediate=False)
+        database = pg.create_database()
+        with psycopg.connect(database, autocommit=True) as admin:
+            admin.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+        url = postgres.create_schema(database)
         started = time.perf_counter()
         secret = set_up(url, args.tables)
         print(f"set-up: {args.tables} tables, {time.perf_counter() - started:.0f} s")
@@ -282,7 +338,7 @@ def arbitro(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, bytes]]:
         script = ["bash", str(ROOT / "scripts" / "production.sh"), str(args.processes), str(port)]
         process = start(script, env, f"http://127.0.0.1:{port}/")
         try:
-            yield f"http://127.0.0.1:{port}", secret
+            yield f"http://127.0.0.1:{port}", secret, server_counters(url, rd.url)
         finally:
             stop(process)
     finally:
@@ -290,8 +346,11 @@ def arbitro(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, bytes]]:
         pg.stop()
 
 
-async def play(base: str, secret: bytes, args: argparse.Namespace) -> dict[str, Any]:
-    """The phones of every table, for ``--seconds`` once all are connected."""
+async def play(
+    base: str, secret: bytes, args: argparse.Namespace, counters: Counters = None
+) -> dict[str, Any]:
+    """The phones of every table, for ``--seconds`` once all are connected (with the
+    servers' counters over that window, if any)."""
     tally = phones.Tally()
     seats = ["N", "E", "S", "W"]
     bots = phones.table_phones(
@@ -302,10 +361,13 @@ async def play(base: str, secret: bytes, args: argparse.Namespace) -> dict[str, 
     deadline = time.monotonic() + 120
     while len(tally.at) < args.tables and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
+    first = await asyncio.to_thread(counters) if counters is not None else None
     began, acked_before = time.perf_counter(), len(tally.acked)
     await asyncio.sleep(args.seconds)
     moves = len(tally.acked) - acked_before
     window = time.perf_counter() - began
+    last = await asyncio.to_thread(counters) if counters is not None else None
+    counted = {k: last[k] - first[k] for k in first} if first and last else {}
     halt.set()
     await asyncio.gather(*tasks)
     return {
@@ -317,6 +379,7 @@ async def play(base: str, secret: bytes, args: argparse.Namespace) -> dict[str, 
         "causes": tally.causes.most_common(3),
         "connected": len(tally.at),
         "size": sorted(tally.sizes)[len(tally.sizes) // 2] if tally.sizes else 0,
+        "counted": counted,
     }
 
 
@@ -379,8 +442,8 @@ def main(argv: list[str] | None = None) -> int:
             os.environ["PYTHONPATH"] = os.pathsep.join(
                 p for p in (str(ROOT / "bench" / "gc_pauses"), os.environ.get("PYTHONPATH")) if p
             )
-        with arbitro(args, Path(folder)) as (base, secret):
-            result = asyncio.run(play(base, secret, args))
+        with arbitro(args, Path(folder)) as (base, secret, counters):
+            result = asyncio.run(play(base, secret, args, counters))
         pauses = gc_pauses(Path(folder)) if args.gc_pauses else []
         size_after = result["size"] or args.size  # the views' median size
         with echo_server() as echo:
@@ -408,6 +471,13 @@ def main(argv: list[str] | None = None) -> int:
         ratio = pct(update, 0.99) / max(pct(floor_times, 0.99), 1e-9)
         print(
             f"ratio of the update's p99 to the echo floor's p99 ({name}): {ratio:.1f}x (goal <= 3x)"
+        )
+    if result["counted"] and result["moves"]:
+        each = {k: v / result["moves"] for k, v in result["counted"].items()}
+        print(
+            f"the servers, a move: PostgreSQL {each['statements']:.1f} statements, "
+            f"{each['transactions']:.1f} transactions, {each['connections']:.3f} connections "
+            f"opened; Redis {each['redis']:.2f} commands (window totals {result['counted']})"
         )
     for line in pauses:
         print(line)

@@ -11,12 +11,20 @@ The record store writes its SQL once, with ``?`` placeholders, and runs it in a
   at a time (the web app serves requests from a pool of threads). A second pool, of
   connections with ``PRAGMA synchronous=NORMAL``, serves the transactions that are not
   ``durable`` (a digital table's moves: docs/architecture.md, "Durability of a table's moves").
+- :class:`PostgresDatabase`: PostgreSQL through psycopg 3, on a pool of its own of
+  connections in autocommit mode, made with the SQLAlchemy engine's connection arguments and
+  adapters (issue 33: a round trip to the server costs far more than a statement of SQLite
+  in the process, and the service's reads run under its lock). A read is its statements
+  alone, one round trip each, each its own transaction (the store's reads are single
+  statements); a write is ``BEGIN``, its statements and ``COMMIT``; a transaction that is not
+  ``durable`` begins with ``BEGIN; SET LOCAL synchronous_commit = off`` in one round trip. A
+  connection is not pinged before each use (SQLAlchemy's ``pool_pre_ping`` was a round trip
+  a transaction): an idle connection with something to read (the server closed it: a
+  restart, a terminated backend) is dropped without a round trip, and one idle longer than
+  :data:`PING_IDLE_SECONDS` is pinged first.
 - :class:`EngineDatabase`: the pooled DB-API connections of a SQLAlchemy engine
-  (``engine.raw_connection()``): PostgreSQL through psycopg 3 (the engine's pool, pre-ping
-  and adapters, so several web workers share the database as before), and the SQLite URLs
-  the first does not take (in memory, with options), where the engine's single connection
-  must be shared with the other tables' code. On PostgreSQL a transaction that is not
-  ``durable`` begins with ``SET LOCAL synchronous_commit = off``.
+  (``engine.raw_connection()``): the SQLite URLs the first does not take (in memory, with
+  options), where the engine's single connection must be shared with the other tables' code.
 
 Values are bound and read as the SQLAlchemy columns of :mod:`arbitro.store.schema` did, so
 databases written by either read the same: on SQLite a time is the text of SQLAlchemy's
@@ -26,11 +34,14 @@ databases written by either read the same: on SQLite a time is the text of SQLAl
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import select
 import sqlite3
 import sys
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -45,6 +56,17 @@ if TYPE_CHECKING:
 # Idle connections kept for reuse (SQLAlchemy's default pool size); more are opened when more
 # threads use the store at once, and closed when given back beyond this number.
 POOL_SIZE = 5
+POSTGRES_CONNECTIONS = 10
+"""The most connections a process's record store holds open to PostgreSQL (all kept for
+reuse: a new connection is a new server process, milliseconds); a thread that finds them all
+in use waits for one, at most :data:`POSTGRES_WAIT_SECONDS`."""
+POSTGRES_WAIT_SECONDS = 30.0
+PING_IDLE_SECONDS = 30.0
+"""A PostgreSQL connection idle longer than this is pinged (one round trip) before it is used
+again: a server gone silently (a network cut) is then noticed before a statement is sent."""
+BEGIN_NOT_DURABLE = "BEGIN; " + TABLE_LOG_POSTGRES
+"""A transaction that is not durable, begun in one round trip (no parameters: the simple query
+protocol takes both statements)."""
 
 # SQLAlchemy's SQLite DateTime storage format (its default ``storage_format``).
 SQLITE_TIME_FORMAT = "%04d-%02d-%02d %02d:%02d:%02d.%06d"
@@ -273,6 +295,133 @@ class EngineDatabase(Database):
     def close(self) -> None:
         """Nothing of its own: the idle connections are the engine's pool, closed by the
         store's ``engine.dispose()``."""
+
+
+class PostgresDatabase(Database):
+    """PostgreSQL through psycopg 3, on a pool of its own (see the module's docstring):
+    connections in autocommit mode, made with the engine's connection arguments (its URL's
+    options, its JSON adapters), at most :data:`POSTGRES_CONNECTIONS` open, all kept."""
+
+    dialect = "postgresql"
+    paramstyle = "format"
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__()
+        dbapi = engine.dialect.loaded_dbapi
+        self.integrity_errors = (dbapi.IntegrityError,)
+        self._dbapi = dbapi
+        self._args = engine.dialect.create_connect_args(engine.url)
+        self._idle: list[tuple[Any, float]] = []  # (connection, when it was given back)
+        self._open = 0
+        self._free = threading.Condition(threading.Lock())
+
+    @contextmanager
+    def transaction(self, write: bool, *, durable: bool = True) -> Iterator[Transaction]:
+        """A read (``write`` false, ``durable``): its statements alone, each its own
+        transaction, one round trip each; else ``BEGIN`` (with ``SET LOCAL
+        synchronous_commit = off`` when not ``durable``, in the same round trip), the
+        statements, ``COMMIT``; rolled back if the block raises."""
+        connection = self._take()
+        cursor = None
+        healthy = False
+        try:
+            cursor = connection.cursor()
+            began = write or not durable
+            if began:
+                cursor.execute("BEGIN" if durable else BEGIN_NOT_DURABLE)
+            yield Transaction(self, connection, cursor)
+            if began:
+                cursor.execute("COMMIT")
+            healthy = True
+        except BaseException:
+            try:
+                if connection.info.transaction_status != self._dbapi.pq.TransactionStatus.IDLE:
+                    connection.execute("ROLLBACK")
+                healthy = not connection.broken
+            except Exception:  # a broken connection: not reused
+                healthy = False
+            raise
+        finally:
+            if cursor is not None:
+                try:
+                    cursor.close()
+                except Exception:
+                    healthy = False
+            self._give(connection, healthy)
+
+    def _connect(self) -> Any:
+        cargs, cparams = self._args
+        return self._dbapi.connect(*cargs, **cparams, autocommit=True)
+
+    def _take(self) -> Any:
+        deadline = time.monotonic() + POSTGRES_WAIT_SECONDS
+        while True:
+            with self._free:
+                while not self._idle and self._open >= POSTGRES_CONNECTIONS:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not self._free.wait(left):
+                        raise self._dbapi.OperationalError(
+                            f"all {POSTGRES_CONNECTIONS} connections of the record store are in use"
+                        )
+                if self._idle:
+                    connection, since = self._idle.pop()
+                else:
+                    connection, since = None, 0.0
+                    self._open += 1  # a new one, counted before it is made
+            if connection is None:
+                break
+            if _usable(connection, time.monotonic() - since):  # outside the pool's lock
+                return connection
+            self._give(connection, healthy=False)
+        try:
+            return self._connect()
+        except BaseException:
+            with self._free:
+                self._open -= 1
+                self._free.notify()
+            raise
+
+    def _give(self, connection: Any, healthy: bool) -> None:
+        with self._free:
+            if healthy and not connection.closed:
+                self._idle.append((connection, time.monotonic()))
+            else:
+                self._open -= 1
+                _close_quietly(connection)
+            self._free.notify()
+
+    def close(self) -> None:
+        """Close the idle connections (those in use are kept when given back: the store
+        reconnects if used again, as SQLite's)."""
+        with self._free:
+            idle, self._idle = self._idle, []
+            self._open -= len(idle)
+        for connection, _ in idle:
+            _close_quietly(connection)
+
+
+def _usable(connection: Any, idle_seconds: float) -> bool:
+    """Whether an idle PostgreSQL connection of the pool may be used again, mostly without a
+    round trip: closed or broken, no; something to read on its socket (an idle connection of
+    the pool is sent nothing: the server closed it, or says it is shutting down), no; idle
+    longer than :data:`PING_IDLE_SECONDS`, pinged (an empty query)."""
+    if connection.closed or connection.broken:
+        return False
+    try:
+        poller = select.poll()  # not select(): a process of thousands of sockets has fds > 1024
+        poller.register(connection.fileno(), select.POLLIN | select.POLLPRI)
+        if poller.poll(0):  # something to read, or the socket hung up or in error
+            return False
+        if idle_seconds > PING_IDLE_SECONDS:
+            connection.execute(";")
+    except Exception:
+        return False
+    return True
+
+
+def _close_quietly(connection: Any) -> None:
+    with contextlib.suppress(Exception):  # already gone
+        connection.close()
 
 
 def is_unavailable(exc: BaseException) -> bool:

@@ -23,6 +23,7 @@ from arbitro.store import json_text, migrate
 from arbitro.store.dbapi import (
     Database,
     EngineDatabase,
+    PostgresDatabase,
     SQLiteFile,
     Transaction,
     read_json,
@@ -67,7 +68,10 @@ class RecordStore:
             return
         engine = self._make_engine()
         try:
-            self._db = EngineDatabase(engine)
+            if engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg":
+                self._db = PostgresDatabase(engine)
+            else:
+                self._db = EngineDatabase(engine)
         except ValueError as exc:
             engine.dispose()
             raise _cannot_open(url.split("@")[-1], str(exc)) from None
@@ -262,11 +266,13 @@ class RecordStore:
         raise ConcurrencyError(event_id, None) from last_error
 
     def records(self, event_id: str, *, after_seq: int = 0) -> list[StoredRecord]:
-        """The event's records with seq greater than ``after_seq``, in order of seq."""
+        """The event's records with seq greater than ``after_seq``, in order of seq
+        (:class:`NotFoundError` for an unknown event): one statement, the event's row joined
+        with its new records (a read of a state already up to date is one round trip)."""
         with self._transaction(write=False) as connection:
-            rows = connection.all(RECORDS_SQL, (event_id, after_seq))
-            if not rows and not _event_exists(connection, event_id):
-                raise _unknown_event_error(event_id)
+            rows = connection.all(RECORDS_SQL, (after_seq, event_id))
+        if not rows:  # the event itself answers a row, without records when none is new
+            raise _unknown_event_error(event_id)
         return [
             StoredRecord(
                 event_id=event_id,
@@ -278,13 +284,12 @@ class RecordStore:
                 recorded_at=read_time(recorded_at),
             )
             for seq, kind, payload, actor, reason, recorded_at in rows
+            if seq is not None
         ]
 
     def last_seq(self, event_id: str) -> int:
         """The seq of the event's last record (0 when it has none yet)."""
         with self._transaction(write=False) as connection:
-            if not _event_exists(connection, event_id):
-                raise _unknown_event_error(event_id)
             return _last_seq(connection, event_id)
 
     # -- a digital table's own log (issues 32, 33) ----------------------------------------------
@@ -313,10 +318,10 @@ class RecordStore:
         now = datetime.now(UTC)
         try:
             with self._db.transaction(write=True, durable=False) as connection:
-                if not _event_exists(connection, event_id):
+                row = connection.one(LAST_TABLE_SEQ_SQL, (round_number, table, event_id))
+                if row is None:
                     raise _unknown_event_error(event_id)
-                row = connection.one(LAST_TABLE_SEQ_SQL, (event_id, round_number, table))
-                last = 0 if row is None else int(row[0])
+                last = int(row[0])
                 if expected_seq != last:
                     raise ConcurrencyError(event_id, expected_seq, last)
                 stored = [
@@ -368,8 +373,6 @@ class RecordStore:
         self, event_id: str, prepared: list[dict[str, Any]], expected_seq: int | None
     ) -> list[StoredRecord]:
         with self._transaction(write=True) as connection:
-            if not _event_exists(connection, event_id):
-                raise _unknown_event_error(event_id)
             last = _last_seq(connection, event_id)
             if expected_seq is not None and expected_seq != last:
                 raise ConcurrencyError(event_id, expected_seq, last)
@@ -404,9 +407,16 @@ LIST_EVENTS_SQL = (
     "ORDER BY events.created_at, events.id"
 )
 RECORDS_SQL = (
-    "SELECT seq, kind, payload, actor, reason, recorded_at FROM records "
-    "WHERE event_id = ? AND seq > ? ORDER BY seq"
+    "SELECT records.seq, records.kind, records.payload, records.actor, records.reason, "
+    "records.recorded_at FROM events LEFT OUTER JOIN records "
+    "ON records.event_id = events.id AND records.seq > ? "
+    "WHERE events.id = ? ORDER BY records.seq"
 )
+LAST_SEQ_SQL = (
+    "SELECT (SELECT coalesce(max(seq), 0) FROM records WHERE event_id = events.id) "
+    "FROM events WHERE id = ?"
+)
+"""The event's last seq (0 without records), no row for an unknown event: one statement."""
 
 TABLE_COLUMNS = (
     "event_id",
@@ -425,9 +435,10 @@ INSERT_TABLE_SQL = (
     f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})"
 )
 LAST_TABLE_SEQ_SQL = (
-    "SELECT coalesce(max(seq), 0) FROM table_records "
-    "WHERE event_id = ? AND round = ? AND table_no = ?"
+    "SELECT (SELECT coalesce(max(seq), 0) FROM table_records "
+    "WHERE event_id = events.id AND round = ? AND table_no = ?) FROM events WHERE id = ?"
 )
+"""A table's last seq (0 for a table without records), no row for an unknown event."""
 _TABLE_SELECT = (
     "SELECT round, table_no, seq, event_seq, kind, payload, actor, reason, recorded_at "
     "FROM table_records "
@@ -542,10 +553,11 @@ def _event_exists(connection: Transaction, event_id: str) -> bool:
 
 
 def _last_seq(connection: Transaction, event_id: str) -> int:
-    row = connection.one(
-        "SELECT coalesce(max(seq), 0) FROM records WHERE event_id = ?", (event_id,)
-    )
-    return 0 if row is None else int(row[0])
+    """The event's last seq (:class:`NotFoundError` for an unknown event), one statement."""
+    row = connection.one(LAST_SEQ_SQL, (event_id,))
+    if row is None:
+        raise _unknown_event_error(event_id)
+    return int(row[0])
 
 
 def _unknown_event_error(event_id: str) -> NotFoundError:
