@@ -107,7 +107,7 @@ class PostgresServer:
             for _ in range(START_ATTEMPTS):
                 port = free_port()
                 options = (
-                    f"-c listen_addresses=127.0.0.1 -p {port} -k {base_dir} -c max_connections=100"
+                    f"-c listen_addresses=127.0.0.1 -p {port} -k {base_dir} -c max_connections=200"
                 )
                 if not durable:
                     options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
