@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from arbitro.i18n import render, use_lang
-from arbitro.i18n.extract import LOCALE, PACKAGE, clashes, extracted, missing, placeholders
+from arbitro.i18n.extract import LOCALE, PACKAGE, clashes, extracted_once, missing, placeholders
 
 
 def test_every_msgid_has_its_italian_text() -> None:
@@ -57,7 +57,7 @@ def test_no_italian_english_pairs_left_in_the_code_or_the_templates() -> None:
 
 def test_a_message_renders_in_each_language() -> None:
     """The same msgid renders in Italian (the default) and in English, parameters filled."""
-    found = {f.msgid for f in extracted()}
+    found = {f.msgid for f in extracted_once()}
     msgid = "table {table} does not exist in round {round} (tables 1-{count})"
     assert msgid in found
     with use_lang("it"):

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from arbitro.cli.main import app
 from arbitro.i18n import ngettext, render
-from arbitro.i18n.extract import extracted, translations
+from arbitro.i18n.extract import extracted_once, translations
 from arbitro.services.registering import Register
 from arbitro.tournament.event import EventConfig
 from arbitro.tournament.model import EventFormat, Movement
@@ -127,7 +127,7 @@ def plain_msgids_with_a_number_before_a_plural() -> dict[str, str]:
     that put a number before a plural noun: msgid → where."""
     italian = translations("it")
     found: dict[str, str] = {}
-    for f in extracted():
+    for f in extracted_once():
         if f.context is None and number_before_plural(f.msgid, italian.get((f.msgid, None), "")):
             found.setdefault(f.msgid, f.where)
     return found

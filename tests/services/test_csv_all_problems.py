@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from arbitro.cli.main import app
 from arbitro.i18n import PLURAL, Message, ngettext, render
-from arbitro.i18n.extract import extracted
+from arbitro.i18n.extract import extracted_once
 from arbitro.services.events import EventService
 from arbitro.services.registering import Register
 from arbitro.services.registrations import FileRefused, read_registrations_csv
@@ -84,7 +84,7 @@ def test_ngettext_forms_in_both_languages_and_both_extracted() -> None:
     assert render(ngettext(*forms, 3, total=4), "it") == "Presenze: 3 presenti di 4"
     assert render(ngettext(*forms, 3, total=4), "en") == "Check-in: 3 present of 4"
     assert ngettext("a", "b", 2) == Message("b", {"count": 2}, context=PLURAL)
-    found = {(f.msgid, f.context) for f in extracted()}
+    found = {(f.msgid, f.context) for f in extracted_once()}
     assert ("Registered {count} competitor", None) in found
     assert ("Registered {count} competitors", PLURAL) in found
     assert ("Withdraw the {count} competitors not checked in?", PLURAL) in found  # a template

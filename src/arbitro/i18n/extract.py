@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from string import Formatter
 
@@ -125,6 +126,13 @@ def extracted() -> Iterator[Found]:
         for form, msgid in enumerate(forms):
             if isinstance(msgid, str) and msgid:
                 yield Found(msgid, PLURAL if form else context, f"{filename}:{lineno}")
+
+
+@cache
+def extracted_once() -> tuple[Found, ...]:
+    """:func:`extracted`, read once a process: the catalogue's checks (tests/test_plurals.py,
+    tests/test_catalogue.py, …) read it several times, each a parse of every source."""
+    return tuple(extracted())
 
 
 def template() -> Catalog:
