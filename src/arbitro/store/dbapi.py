@@ -187,12 +187,18 @@ class Database(ABC):
                 healthy = False
             raise
         finally:
-            if cursor is not None:
-                try:
-                    cursor.close()
-                except Exception:
-                    healthy = False
-            self._give(connection, healthy)
+            self._release(connection, cursor, healthy)
+
+    def _release(self, connection: Any, cursor: Any, healthy: bool) -> None:
+        """End a transaction's use of ``connection``: close its ``cursor`` (if one was
+        opened) and give the connection back, to be reused only if it is ``healthy`` and
+        the cursor closed."""
+        if cursor is not None:
+            try:
+                cursor.close()
+            except Exception:
+                healthy = False
+        self._give(connection, healthy)
 
     def _take_for(self, durable: bool) -> Any:
         """A connection for a transaction (``durable`` or not); the same pool by default."""
@@ -342,12 +348,7 @@ class PostgresDatabase(Database):
                 healthy = False
             raise
         finally:
-            if cursor is not None:
-                try:
-                    cursor.close()
-                except Exception:
-                    healthy = False
-            self._give(connection, healthy)
+            self._release(connection, cursor, healthy)
 
     def _connect(self) -> Any:
         cargs, cparams = self._args
