@@ -31,9 +31,16 @@ RUN = """async tags => {
 
 
 def axe_context(browser: Any, **options: Any) -> Any:
-    """A browser context in which axe-core can be injected (the pages' CSP bypassed);
-    ``options`` as Playwright's ``new_context`` (``viewport``, ``locale``...)."""
-    return browser.new_context(bypass_csp=True, **options)
+    """A browser context in which axe-core is in every page from its start (the pages' CSP
+    bypassed); ``options`` as Playwright's ``new_context`` (``viewport``, ``locale``...)."""
+    if not AXE_JS.exists():
+        raise FileNotFoundError(f"{AXE_JS} is missing: run `bash scripts/setup.sh` (npm ci)")
+    context = browser.new_context(bypass_csp=True, **options)
+    # given to each document as it starts rather than added to it afterwards: a tag added
+    # after the load cost a trip to the browser and a parse of its own, a third of a page's
+    # check in the walk of every page
+    context.add_init_script(path=str(AXE_JS))
+    return context
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:
