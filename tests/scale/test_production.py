@@ -17,6 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 import sqlalchemy
+import tests.postgres as postgres
 from tests.scale.redis_server import RedisServer, free_port
 
 from arbitro.store import RecordStore, migrate
@@ -30,12 +31,22 @@ PROCESSES = 3
 READY_WITHIN = 180.0
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def production_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The script's own files (nginx's configuration, the processes' pid files)."""
+    return tmp_path_factory.mktemp("production") / "nginx"
+
+
+@pytest.fixture(scope="module")
 def production(
-    postgres_database_url: str, redis_server: RedisServer, tmp_path: Path
+    postgres_test_database: str, redis_server: RedisServer, production_dir: Path
 ) -> Iterator[str]:
     """The script running (its own process group, ended at the end; its files in
-    ``tmp_path / "nginx"``); nginx's URL once all three processes answer through it."""
+    ``production_dir``); nginx's URL once all three processes answer through it. One start
+    for the module's tests that use it (a start was a third of each test's time): the test
+    that kills a process ends only when the script has started it again, so the next test
+    meets three processes as the first did."""
+    postgres_database_url = postgres.create_schema(postgres_test_database)
     store = RecordStore.open(postgres_database_url)
     add_user(store, *DIRECTOR)
     store.close()
@@ -44,7 +55,7 @@ def production(
         **os.environ,
         "ARBITRO_DATABASE_URL": postgres_database_url,
         "ARBITRO_REDIS_URL": redis_server.url,
-        "ARBITRO_PRODUCTION_DIR": str(tmp_path / "nginx"),
+        "ARBITRO_PRODUCTION_DIR": str(production_dir),
         "ARBITRO_PYTHON": sys.executable,
         "ARBITRO_LANG": "en",
     }
@@ -80,6 +91,7 @@ def production(
         except subprocess.TimeoutExpired:
             os.killpg(script.pid, signal.SIGKILL)
             script.wait()
+        postgres.drop_schema(postgres_database_url)
 
 
 def answers(base: str, path: str, count: int, token: str = "") -> list[httpx.Response]:
@@ -95,7 +107,7 @@ def answers(base: str, path: str, count: int, token: str = "") -> list[httpx.Res
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_a_director_logs_in_through_nginx_and_a_killed_process_comes_back(
-    production: str, tmp_path: Path
+    production: str, production_dir: Path
 ) -> None:
     with httpx.Client(base_url=production, timeout=60) as client:
         issued = client.post("/api/token", json={"username": DIRECTOR[0], "password": DIRECTOR[1]})
@@ -107,7 +119,7 @@ def test_a_director_logs_in_through_nginx_and_a_killed_process_comes_back(
     assert len(labels) == PROCESSES
     # The first process killed: nginx sends its requests to the two others (no error seen),
     # and the script starts it again (a new label) on its port.
-    pid_file = tmp_path / "nginx" / "process-0.pid"
+    pid_file = production_dir / "process-0.pid"
     killed = int(pid_file.read_text())
     os.kill(killed, signal.SIGKILL)
     deadline = time.monotonic() + READY_WITHIN
