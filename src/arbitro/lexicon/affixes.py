@@ -79,8 +79,11 @@ class Cores:
         self._most_of: dict[Adds, int] = {}
         self._bounds: dict[str, int] = {}
         # it_IT's prefixes all end in an apostrophe (L', DELL'...): no card spells them
-        pres = {a for v in self._forms.values() for pre, _ in v for a in pre if _spelt(a)}
-        posts = {a for v in self._forms.values() for _, post in v for a in post if _spelt(a)}
+        # each rule's additions are one tuple shared by its entries: each tuple read once
+        pre_adds = {id(pre): pre for v in self._forms.values() for pre, _ in v}
+        post_adds = {id(post): post for v in self._forms.values() for _, post in v}
+        pres = {a for adds in pre_adds.values() for a in adds if _spelt(a)}
+        posts = {a for adds in post_adds.values() for a in adds if _spelt(a)}
         self._pres = LetterIndex(pres)
         self._posts = LetterIndex(posts)
         self._add_packs = {a: _packed(a) for a in pres | posts}
@@ -197,15 +200,7 @@ class Cores:
             want = Counter({x: n for x, n in need.items() if n > 0})
             if self._reaching is None:
                 self._reaching = LetterIndex(
-                    (k for k in self._forms if k),
-                    {
-                        # only the additions a card can spell: it_IT's prefixes end in an
-                        # apostrophe (QUEST', DALL'), their letters reach nothing
-                        k: "".join(a for pair in v for adds in pair for a in adds if _spelt(a))
-                        for k, v in self._forms.items()
-                        if k
-                    },
-                    order=self._order,
+                    (k for k in self._forms if k), self._reach(), order=self._order
                 )
             found: Iterable[str] = self._reaching.within(letters, extra, hold="".join(want))
             for w in self._from_cores(chain(found, ("",)), letters, extra, want):
@@ -213,6 +208,28 @@ class Cores:
                     yield w
             return
         yield from self._from_cores([*self._index.within(letters, extra), ""], letters, extra)
+
+    def _reach(self) -> dict[str, str]:
+        """For each core, the letters its additions can add (each once): only the additions
+        a card can spell, since it_IT's prefixes end in an apostrophe (QUEST', DALL') and
+        their letters reach nothing. A rule's additions are one tuple shared by every entry
+        of its flag, so each tuple's letters are found once (read per core, they were 25
+        million checks and most of the first Parole move's 15 s in a process)."""
+        letters: dict[int, frozenset[str]] = {}
+        out: dict[str, str] = {}
+        for core, forms in self._forms.items():
+            if not core:
+                continue
+            found: set[str] = set()
+            for pair in forms:
+                for adds in pair:
+                    got = letters.get(id(adds))
+                    if got is None:
+                        got = frozenset("".join(a for a in adds if _spelt(a)))
+                        letters[id(adds)] = got
+                    found |= got
+            out[core] = "".join(sorted(found))
+        return out
 
     def _from_cores(
         self,
