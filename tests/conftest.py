@@ -118,12 +118,21 @@ def record_store(database_url: str) -> Iterator[RecordStore]:
         store.close()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests start first, on both workers. The modules holding a test marked ``slow``
+@pytest.hookimpl(trylast=True)  # after ``-m`` and ``-k`` have chosen the run's tests
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked ``small_of_slow`` runs only where no slow test does: the fast loop
+    (``-m "not slow"``) runs it, the whole suite runs the slow test it is a small copy of.
+
+    The long tests start first, on both workers. The modules holding a test marked ``slow``
     (each kept whole, its fixtures set up once) are dealt alternately to two groups; the
     first group leads the list and the second leads its second half, because
     ``--dist worksteal`` (scripts/test.sh) gives each of the two workers one contiguous
     half. So the suite does not end with one worker alone on a two-minute test."""
+    if any(item.get_closest_marker("slow") for item in items):
+        small = [item for item in items if item.get_closest_marker("small_of_slow")]
+        if small:
+            config.hook.pytest_deselected(items=small)
+            items[:] = [item for item in items if not item.get_closest_marker("small_of_slow")]
     modules: dict[Path, list[pytest.Item]] = {}
     for item in items:
         modules.setdefault(item.path, []).append(item)

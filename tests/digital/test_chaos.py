@@ -93,7 +93,7 @@ class Server:
 
 @pytest.fixture(
     params=[
-        pytest.param(("sqlite", 10), id="sqlite-10"),
+        pytest.param(("sqlite", 10), id="sqlite-10", marks=pytest.mark.small_of_slow),
         pytest.param(("sqlite", 50), id="sqlite-50", marks=pytest.mark.slow),
         pytest.param(
             ("postgres", 50), id="postgres-50", marks=[pytest.mark.slow, pytest.mark.postgres]
@@ -104,8 +104,8 @@ def served(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> Iterator[tuple[Server, str, bytes, int]]:
     """An event of N tables opened as digital, and the server on its database (a SQLite
-    file, or a PostgreSQL database of the test server): 10 tables in every run of the suite,
-    issue 32's 50 with ``-m slow``."""
+    file, or a PostgreSQL database of the test server): issue 32's 50 in the whole suite, 10 in
+    the fast loop (``-m "not slow"``)."""
     kind, tables_count = request.param
     if kind == "sqlite":
         url = f"sqlite:///{tmp_path / 'chaos.sqlite3'}"
