@@ -135,3 +135,6 @@ def test_pages_run_their_scripts_without_csp_violations(
     # Playwright's wait_for_function polls a string by evaluating it in the page: refused.
     with pytest.raises(PlaywrightError, match="unsafe-eval"):
         hall.wait_for_function("window.neverSet === true", timeout=20_000)
+    # the pages' streams closed with them: the server's shutdown waited 10 s for the hall's
+    for page in (desk, phone, hall):
+        page.context.close()
