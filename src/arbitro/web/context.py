@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -105,10 +106,39 @@ class KindTemplates(jinja2.BaseLoader):
         return jinja2.FileSystemLoader(directory).get_source(environment, name)
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """The templates' compiled code, kept for the process: every environment
+    :func:`make_templates` makes is configured alike, so each template is compiled once a
+    process however many apps the process makes (the tests make one a test: compiling was a
+    quarter of a desk test's time). Jinja checks each template's source against the code it
+    was compiled from, so an edited template is compiled again."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """Give ``bucket`` the code compiled before, if any."""
+        with self._lock:
+            code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """Keep ``bucket``'s newly compiled code."""
+        code = bucket.bytecode_to_string()
+        with self._lock:
+            self._code[bucket.key] = code
+
+
+COMPILED = CompiledTemplates()
+
+
 def make_templates() -> Jinja2Templates:
     """The Jinja2 environment, with ``_`` rendering a msgid (or a :class:`Message`) in the
     page's language."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.bytecode_cache = COMPILED
     assert templates.env.loader is not None
     templates.env.loader = jinja2.ChoiceLoader([templates.env.loader, KindTemplates()])
     # Every printed value holding a bidi control (a name with U+202E stored before such names
