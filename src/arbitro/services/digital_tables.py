@@ -17,6 +17,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -95,19 +96,20 @@ class TableUseCases(ABC, Generic[L]):
         in the table's own log, then the robots' moves and what follows a finished deal;
         answers the deal's number of moves after the move itself."""
         actor = actor or f"{table} {seat.value}"
-        done = append_move(
-            self._events,
-            event_id,
-            round_number,
-            table,
-            deal,
-            n,
-            seat,
-            move,
-            actor,
-            self._decide,
-        )
-        self.advance(event_id, round_number, table)
+        with self.checked(event_id, round_number, table):  # no store read when nothing moved
+            done = append_move(
+                self._events,
+                event_id,
+                round_number,
+                table,
+                deal,
+                n,
+                seat,
+                move,
+                actor,
+                self._decide,
+            )
+            self.advance(event_id, round_number, table)
         return done
 
     def advance(self, event_id: str, round_number: int, table: int) -> None:
@@ -154,6 +156,13 @@ class TableUseCases(ABC, Generic[L]):
                 return
 
     # ------------------------------------------------------------------ views
+
+    def checked(self, event_id: str, round_number: int, table: int) -> AbstractContextManager[None]:
+        """Held around a read of the table by a phone (outside the service's lock): the
+        store's last seqs of the event and of the table's log read in one query, and the
+        records read only when they moved past what this process folded
+        (:meth:`~arbitro.services.event_log.EventLog.checked`, issue 32)."""
+        return self._events.checked(event_id, round_number, table)
 
     def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
         """The digital table as folded, its own log's moves included (refused if the table
@@ -338,6 +347,7 @@ def append_move(
                 event_seq=event_seq,
             )
         except ConcurrencyError:
+            events.forget_checked()  # another move came first: decided again on the store's
             if attempt == RETRIES - 1:
                 raise
             continue

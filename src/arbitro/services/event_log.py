@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Generic, Protocol, Self, TypeVar
 
@@ -48,6 +49,23 @@ def to_store(r: Record) -> NewRecord:
     return NewRecord(r.kind.value, r.payload, r.actor, r.reason, r.at)
 
 
+TableKey = tuple[str, int, int]
+"""A digital table: (event, round, table)."""
+
+
+class Checked(threading.local):
+    """What this thread has just read of the store's last seqs (:meth:`EventLog.checked`):
+    the event's last record and a table's, each the store's as of a moment after the read
+    that asks began; while they are known, the state and the table this process folded are
+    not read from the store again when they are already that far (issue 32)."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, int] = {}
+        self.tables: dict[TableKey, int] = {}
+        self.forgotten = 0
+        """How many times they were dropped (a lost race): an outer check is not restored."""
+
+
 class TableLogReader:
     """The digital tables' own logs of one event in the store (issues 32, 33), as a folded
     state reads them (:class:`arbitro.tournament.digital.table.TableLog`): given to every
@@ -59,11 +77,13 @@ class TableLogReader:
         event_id: str,
         lock: threading.RLock,
         upto: int | None = None,
+        checked: Checked | None = None,
     ) -> None:
         self.store = store
         self.event_id = event_id
         self.lock = lock
         self.upto = upto  # only the records decided on the event up to its record ``upto``
+        self.checked = checked if checked is not None else Checked()
 
     def folding(self) -> threading.RLock:
         """The service's lock (:attr:`EventLog.lock`): a table folds its log's new records
@@ -73,7 +93,11 @@ class TableLogReader:
 
     def after(self, round_number: int, table: int, seq: int) -> list[Record]:
         """The table's records after its record ``seq``, in order (each numbered in the
-        table's own log)."""
+        table's own log); none, without reading the store, when this thread has just read
+        that the table's log ends at ``seq`` (:meth:`EventLog.checked`)."""
+        known = self.checked.tables.get((self.event_id, round_number, table))
+        if self.upto is None and known is not None and seq >= known:
+            return []
         return [
             Record.from_json(r.kind, r.payload, r.recorded_at, r.actor, r.reason, r.seq)
             for r in self.store.table_records(self.event_id, round_number, table, after_seq=seq)
@@ -120,6 +144,7 @@ class EventLog(Generic[S]):
         # One thread at a time refreshes or changes the cached states (the web app serves
         # requests from a thread pool); the store's expected_seq guards other processes.
         self._lock = threading.RLock()
+        self._checked = Checked()
         self.on_commit: list[Callable[[str], None]] = []
         """Called with the event's id after its new records are stored and folded (under the
         lock: a listener only takes note, e.g. the web app waking the phones it pushes to)."""
@@ -136,8 +161,46 @@ class EventLog(Generic[S]):
         with self._lock:
             return self._refresh(event_id)
 
+    @contextmanager
+    def checked(self, event_id: str, round_number: int, table: int) -> Iterator[None]:
+        """Read, in one query and outside the lock, the seq of the event's last record and
+        of the last record of the digital table's own log; while the block runs, this
+        thread's reads of the event (:meth:`state`) and of that table's log read the store
+        only when it is past what this process folded (issue 32: a phone's view of a table
+        that did not change made six store reads under the service's lock, and 250 tables'
+        views waited for each other). Another process's change made before the check is read
+        as before; one made after it is the next view's. A lost race of an append ends the
+        check (:meth:`forget_checked`): the action is decided again on the store's state."""
+        seqs = self.store.last_seqs(event_id, round_number, table)
+        checked = self._checked
+        key = (event_id, round_number, table)
+        events, tables = dict(checked.events), dict(checked.tables)  # an outer check's
+        forgotten = checked.forgotten
+        if seqs is not None:
+            checked.events[event_id], checked.tables[key] = seqs
+        try:
+            yield
+        finally:
+            if checked.forgotten == forgotten:
+                checked.events, checked.tables = events, tables
+
+    def forget_checked(self) -> None:
+        """Drop this thread's checked seqs (:meth:`checked`): its next reads read the store
+        (after a lost race of an append: the store moved past them)."""
+        self._checked.events.clear()
+        self._checked.tables.clear()
+        self._checked.forgotten += 1
+
+    def _known_current(self, event_id: str, state: S) -> bool:
+        """Whether this thread has just read that the event's log ends at ``state``'s last
+        record (:meth:`checked`): no store read needed."""
+        known = self._checked.events.get(event_id)
+        return known is not None and known <= state.last_seq and not state.stale
+
     def _refresh(self, event_id: str) -> S:
         cached = self._cache.get(event_id)
+        if cached is not None and self._known_current(event_id, cached):
+            return cached
         if cached is None:
             if not self.store.has_event(event_id):
                 raise NotFoundError("no event «{event}»", event=event_id)
@@ -162,7 +225,7 @@ class EventLog(Generic[S]):
         """Give a state just folded the reader of its digital tables' own logs (``upto``: a
         past state's, the moves decided before the event's record ``upto`` only)."""
         if hasattr(state, "table_log"):
-            state.table_log = TableLogReader(self.store, event_id, self._lock, upto)
+            state.table_log = TableLogReader(self.store, event_id, self._lock, upto, self._checked)
         return state
 
     def adopt(self, event_id: str, state: S) -> None:
@@ -203,6 +266,7 @@ class EventLog(Generic[S]):
                 try:
                     stored, state = self._commit(event_id, records, decided_on)
                 except ConcurrencyError:
+                    self.forget_checked()  # decided again on the store's state
                     if attempt == RETRIES - 1:
                         raise
                     continue
@@ -224,7 +288,7 @@ class EventLog(Generic[S]):
                     try:
                         stored, state = self._commit(event_id, records, seen)
                     except ConcurrencyError:
-                        pass
+                        self.forget_checked()
                     else:
                         return command.outcome(stored, state)
             if attempt == RETRIES - 1:

@@ -357,6 +357,17 @@ class RecordStore:
             rows = connection.all(TABLE_RECORDS_SQL, (event_id, round_number, table, after_seq))
         return [_table_record(row) for row in rows]
 
+    def last_seqs(self, event_id: str, round_number: int, table: int) -> tuple[int, int] | None:
+        """The seq of the event's last record and of the last record of table ``table`` of
+        round ``round_number``'s own log (0: none yet), in one query: what a digital table's
+        view compares with the state this process folded, so that it reads the records only
+        when one of them moved (issue 32). None for an unknown event."""
+        with self._transaction(write=False) as connection:
+            row = connection.one(LAST_SEQS_SQL, (event_id, event_id, round_number, table))
+        if row is None or row[0] is None:
+            return None
+        return int(row[0]), int(row[1] or 0)
+
     def all_table_records(self, event_id: str) -> list[TableRecord]:
         """Every digital table's log of the event, table by table (round, table, seq)."""
         with self._transaction(write=False) as connection:
@@ -439,6 +450,10 @@ LAST_TABLE_SEQ_SQL = (
     "WHERE event_id = events.id AND round = ? AND table_no = ?) FROM events WHERE id = ?"
 )
 """A table's last seq (0 for a table without records), no row for an unknown event."""
+LAST_SEQS_SQL = (
+    "SELECT (SELECT max(seq) FROM records WHERE event_id = ?), "
+    "(SELECT max(seq) FROM table_records WHERE event_id = ? AND round = ? AND table_no = ?)"
+)
 _TABLE_SELECT = (
     "SELECT round, table_no, seq, event_seq, kind, payload, actor, reason, recorded_at "
     "FROM table_records "

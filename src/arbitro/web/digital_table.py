@@ -354,11 +354,13 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
 
     def view() -> dict[str, Any]:
         watch.read_at = time.monotonic()  # read from the store now: no re-reading due
-        with lock:
+        # the store's last seqs checked outside the lock: the records are read under it
+        # only when the table or its event moved past what this process folded
+        with tables.checked(event_id, round_number, table), lock:
             view: dict[str, Any] = tables.view(event_id, round_number, table, s)
             if view.get("sheet") is not None:  # the sheet to sign: every deal's score
                 view["sheet_deals"] = sheet_deals(tables.table(event_id, round_number, table), s)
-            out = phone_view(view, lang)
+        out = phone_view(view, lang)  # the view is the seat's own copy: rendered outside the lock
         if "sheet_deals" in out:
             out["sheet_deals"] = [phone_view(d, lang) for d in out["sheet_deals"]]
         return out
@@ -478,7 +480,7 @@ def _selection(
     ):
         return answer
     answer["cards"] = cards
-    with lock:
+    with tables.checked(event_id, round_number, table), lock:
         t = tables.table(event_id, round_number, table)
         game = t.position()
         if (
@@ -510,7 +512,7 @@ def _progress(
     moves and whether the table is paused (FIBAS art. 7: a pause recorded by another process,
     e.g. ``arbitro digital pause`` from the terminal beside a one-process server, reaches the
     phones at the next re-read, within :data:`RECHECK_SECONDS`)."""
-    with lock:
+    with tables.checked(event_id, round_number, table), lock:
         t = tables.table(event_id, round_number, table)
         return t.current.number, len(t.current.moves), bool(t.paused)
 
