@@ -363,10 +363,8 @@ class RecordStore:
         view compares with the state this process folded, so that it reads the records only
         when one of them moved (issue 32). None for an unknown event."""
         with self._transaction(write=False) as connection:
-            row = connection.one(LAST_SEQS_SQL, (event_id, event_id, round_number, table))
-        if row is None or row[0] is None:
-            return None
-        return int(row[0]), int(row[1] or 0)
+            row = connection.one(LAST_SEQS_SQL, (round_number, table, event_id))
+        return None if row is None else (int(row[0]), int(row[1]))
 
     def all_table_records(self, event_id: str) -> list[TableRecord]:
         """Every digital table's log of the event, table by table (round, table, seq)."""
@@ -451,8 +449,10 @@ LAST_TABLE_SEQ_SQL = (
 )
 """A table's last seq (0 for a table without records), no row for an unknown event."""
 LAST_SEQS_SQL = (
-    "SELECT (SELECT max(seq) FROM records WHERE event_id = ?), "
-    "(SELECT max(seq) FROM table_records WHERE event_id = ? AND round = ? AND table_no = ?)"
+    "SELECT (SELECT coalesce(max(seq), 0) FROM records WHERE event_id = events.id), "
+    "(SELECT coalesce(max(seq), 0) FROM table_records "
+    "WHERE event_id = events.id AND round = ? AND table_no = ?) "
+    "FROM events WHERE id = ?"
 )
 _TABLE_SELECT = (
     "SELECT round, table_no, seq, event_seq, kind, payload, actor, reason, recorded_at "
