@@ -76,9 +76,9 @@ def open_store() -> store.RecordStore:
 
 def service(on: store.RecordStore | None = None) -> EventService:
     """An EventService on the database of ``--db`` / ``ARBITRO_DATABASE_URL`` (or on the store
-    ``on`` a command has opened), every change
-    it records signed by who acts at the terminal (:mod:`arbitro.cli.terminal_services`: the
-    one place every recording command names its director, FIBAS art. 36-41)."""
+    ``on`` a command has opened), every change it records signed by who acts at the terminal
+    (:mod:`arbitro.cli.terminal_services`: the one place every recording command names its
+    director, FIBAS art. 19-21, 36-41)."""
     return terminal_services.TerminalEvents(open_store() if on is None else on)
 
 
