@@ -8,6 +8,7 @@ corrected at the terminal said «il direttore», not who)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,24 @@ def test_the_environment_names_the_director_of_a_knockout_too(
     _run(db, "knockout", "play", "e")
     assert {actor for _seq, _kind, actor in signed} == {"Verdi"}
     assert {actor for _seq, _kind, actor in _records(url)[len(signed) :]} == {"bot"}
+
+
+# The command modules that still build a service of their own (not the terminal's, so their
+# records keep the default actor): only the digital tables' robots (cli/digital.py, issue 32).
+OWN_SERVICES = {"digital.py"}
+
+
+def test_every_command_module_runs_on_the_terminals_services() -> None:
+    """No command module builds an ``EventService`` or a ``KnockoutService`` itself: each asks
+    ``cli/common.py`` (``service()``, ``knockouts()``), whose services sign every record, so a
+    new recording command names its director without a word more."""
+    import arbitro.cli as cli
+
+    folder = Path(cli.__file__).parent
+    building = re.compile(r"\b(?:EventService|KnockoutService)\(")
+    found = {
+        p.name
+        for p in folder.rglob("*.py")
+        if not p.name.startswith("terminal_") and building.search(p.read_text("utf-8"))
+    }
+    assert found == OWN_SERVICES
