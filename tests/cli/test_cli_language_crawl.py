@@ -112,7 +112,7 @@ QUOTES_THE_CODES = ("articles search", "articles show")
 def crawl(lang: str, work: Path) -> dict[str, tuple[int, str]]:
     """What every command line of the crawl said in ``lang`` (a new process)."""
     work.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "ARBITRO_LANG": lang, "COLUMNS": "100"}
+    env = {**os.environ, "ARBITRO_LANG": lang, "COLUMNS": "100", "ARBITRO_ACTOR": "Rossi"}
     env.pop("ARBITRO_DATABASE_URL", None)
     done = subprocess.run(
         [sys.executable, "-m", "tests.cli.cli_crawl", lang, str(work)],
@@ -174,8 +174,8 @@ def test_the_italian_terminal_has_no_english_word(work: Path) -> None:
     assert "Turno 1: 2 smazzate, Sorteggio" in said["event show sera"][1]
     assert "Turno 2 (Danese, affisso)" in said["seat sera 2 --publish"][1]
     history = said["history sera 1 1"][1]
-    assert "direttore: registrato" in history and "correzione: punteggi invertiti" in history
-    assert "direttore: confermato (stessi numeri)" in said["history sera 1 2"][1]
+    assert "Rossi: registrato" in history and "correzione: punteggi invertiti" in history
+    assert "Rossi: confermato (stessi numeri)" in said["history sera 1 2"][1]
     assert "Gialli / Blu: ritardo (FIBAS art. 37)" in said["ledger sera"][1]
     assert "Viola / Rosa: richiamo (FIBAS art. 41)" in said["ledger sera"][1]
     missing = said["sanction sera 1 4 --reason x"][1]
@@ -202,7 +202,7 @@ def test_the_english_terminal_has_no_italian_word(work: Path) -> None:
     assert offenders(english, ITALIAN_IN_ENGLISH) == []
     assert "Pairs, 5 competitors" in said["event show sera"][1]
     assert "Round 2 (Danish, published)" in said["seat sera 2 --publish"][1]
-    assert "director: entered" in said["history sera 1 1"][1]
+    assert "Rossi: entered" in said["history sera 1 1"][1]
     assert "Viola / Rosa: reprimand (FIBAS art. 41)" in said["ledger sera"][1]
     assert "Error: Missing option '--kind'." in said["sanction sera 1 4 --reason x"][1]
 

@@ -76,7 +76,7 @@ def test_cash_pdf_printout(tmp_path: Path) -> None:
     """``cash --pdf`` writes the printout: every pair, the totals, who has not paid, read
     back with pdftotext, in Italian and in English."""
     db = _event(tmp_path, 3)
-    runner.invoke(app, ["--db", db, "pay", "e", "1"])
+    runner.invoke(app, ["--db", db, "--actor", "Anna Neri", "pay", "e", "1"])
     pdf = tmp_path / "cassa.pdf"
     assert runner.invoke(app, ["--db", db, "cash", "e", "--pdf", str(pdf)]).exit_code == 0
     text = subprocess.run(
@@ -85,7 +85,7 @@ def test_cash_pdf_printout(tmp_path: Path) -> None:
     assert "Riepilogo di cassa — quote d'iscrizione" in text
     assert "€ 10,00 a coppia" in text and "Incassato da" in text
     assert "Non hanno pagato: 2 Coppia 2 (€ 10,00), 3 Coppia 3 (€ 10,00)" in text
-    assert "il direttore" in text and "director" not in text  # no English on the Italian page
+    assert "Anna Neri" in text and "director" not in text  # who took it, named at the terminal
     en = tmp_path / "cash.pdf"
     args = ["--db", db, "cash", "e", "--pdf", str(en), "--lang", "en"]
     assert runner.invoke(app, args).exit_code == 0
@@ -93,4 +93,4 @@ def test_cash_pdf_printout(tmp_path: Path) -> None:
         ["pdftotext", "-layout", str(en), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert "Cash summary — entry fees" in english and "Still owed" in english
-    assert "Riepilogo" not in english and "the director" in english
+    assert "Riepilogo" not in english and "Anna Neri" in english

@@ -16,8 +16,10 @@ from arbitro.cli.main import app
 runner = CliRunner()
 
 
-def _run(db: str, *args: str, lang: str | None = None, ok: bool = True) -> Any:
-    head = ["--db", db, *(["--lang", lang] if lang else [])]
+def _run(
+    db: str, *args: str, lang: str | None = None, ok: bool = True, actor: str | None = None
+) -> Any:
+    head = ["--db", db, *(["--lang", lang] if lang else []), *(["--actor", actor] if actor else [])]
     done = runner.invoke(app, [*head, *args])
     if ok:
         assert done.exit_code == 0, done.output
@@ -89,12 +91,13 @@ def test_seat_swap_move_edits_cancel_in_italian_and_english_art4(tmp_path: Path)
         "--line",
         "eo" if empty == "ew" else "ns",
         lang="en",
+        actor="Rossi",
     )
     line = "E-W" if empty == "ew" else "N-S"
     assert (
         f"Edit recorded: #{edit['seq'] + 1}  move {mover} Coppia {mover} to table" in moved.stdout
     )
-    assert f"table {resting['table']}, {line}  (director)" in moved.stdout
+    assert f"table {resting['table']}, {line}  (Rossi)" in moved.stdout  # who acts there
     listed = _run(db, "seat", "edits", "e", "2").stdout
     assert f"n. {edit['seq']}  scambio" in listed and f"n. {edit['seq'] + 1}  spostamento" in listed
     move_seq = edit["seq"] + 1

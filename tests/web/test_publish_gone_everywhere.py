@@ -95,7 +95,7 @@ def test_fibas_art36_the_desk_says_it_before_and_refuses_with_its_button(
     assert f"{stem} {BUTTON[lang]} (FIBAS art. 36)" in page, page
     seen = str(svc.state(event).round(1).version)
     refused = post(director_client, f"{url}/publish-seating?lang={lang}", {"seen": seen})
-    assert refused.status_code == 400, refused.status_code
+    assert refused.status_code == 409, refused.status_code  # a conflict with the record
     shown = text_of(txt(refused))
     assert f"{stem} {BUTTON[lang]} (FIBAS art. 36)" in shown, shown
     assert 'id="seats-gone"' not in refused.text  # the refusal says it, not the notice again
@@ -119,7 +119,7 @@ def test_fibas_art36_the_api_refuses_with_the_key(
     svc = web_app.state.web.service
     svc.run("serata", values.Withdraw(3, None))
     refused = api.post("/api/events/serata/rounds/1/publish-seating?lang=en", json={})
-    assert refused.status_code == 400, refused.text
+    assert refused.status_code == 409, refused.text
     assert "publish.seats_gone" in refused.text and "3 Coppia 3" in refused.text
     assert svc.state("serata").round(1).seating_published_at is None
 

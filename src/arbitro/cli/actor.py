@@ -1,6 +1,7 @@
-"""Who acts at the terminal: the actor recorded with what a command records (the ledger's
-sanctions, lateness, penalties, abandons, rulings: FIBAS art. 36-41 ask who gave them), as
-the desk records its user. Apart from :mod:`arbitro.cli.common` (its options' help texts are
+"""Who acts at the terminal: the actor recorded with every change a command records (the
+sheets entered, confirmed, corrected, FIBAS art. 19-21; the seatings and standings published;
+the withdrawals, sanctions, penalties, rulings, art. 36-41), as the desk records its user;
+signed in one place, the terminal's services (:mod:`arbitro.cli.terminal_services`). Apart from :mod:`arbitro.cli.common` (its options' help texts are
 rendered when it is imported): the root command reads ``--actor`` before the run's language
 is set."""
 
@@ -30,9 +31,9 @@ def acting_as(name: str) -> Iterator[str]:
 
 
 def terminal_actor() -> str:
-    """Who acts at the terminal, recorded as the actor of what the run records (the ledger's
-    sanctions, lateness, penalties, abandons, rulings: FIBAS art. 36-41 ask who gave them), as
-    the desk records its user: the root's ``--actor``, else ``$ARBITRO_ACTOR``, else the login
+    """Who acts at the terminal, recorded as the actor of every change the run records
+    (FIBAS art. 19-21, 36-41 ask who entered, corrected, withdrew, sanctioned), as the desk
+    records its user: the root's ``--actor``, else ``$ARBITRO_ACTOR``, else the login
     name, else «director»."""
     chosen = _actor.get() or os.environ.get(ACTOR_ENV, "").strip()
     if chosen:

@@ -21,13 +21,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.cli import law13
-from arbitro.cli.actor import terminal_actor
 from arbitro.cli.common import (
     command_group,
     emit,
     errors,
+    knockouts,
     malformed,
-    open_store,
     read_json_object,
     service,
 )
@@ -40,23 +39,15 @@ if TYPE_CHECKING:
     import arbitro.cards as cards_module
     import arbitro.games.core.code_arbiter as code_arbiter
     import arbitro.games.prepared_deals as games_prepared_deals
-    import arbitro.services.knockout as services_knockout
     import arbitro.services.rulings as services_rulings
 else:
     cards_module = lazy_module("arbitro.cards")
     code_arbiter = lazy_module("arbitro.games.core.code_arbiter")
     games_prepared_deals = lazy_module("arbitro.games.prepared_deals")
-    services_knockout = lazy_module("arbitro.services.knockout")
     services_rulings = lazy_module("arbitro.services.rulings")
 
 GROUP = "arbiter"
 JsonFlag = Annotated[bool, typer.Option("--json", help=_("Output as JSON."))]
-
-
-def knockout_service() -> services_knockout.KnockoutService:
-    """A KnockoutService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
-
-    return services_knockout.KnockoutService(open_store())
 
 
 def irregularity_label(code: str, kind: str) -> str:
@@ -141,13 +132,12 @@ def register(app: typer.Typer) -> None:
             with malformed(str(file)):
                 if match is not None and game is not None:
                     seq, ruling = services_rulings.record_game_ruling(
-                        knockout_service(),
+                        knockouts(),
                         event_id,
                         match,
                         game,
                         data,
                         code=chosen,
-                        actor=terminal_actor(),
                     )
                 elif round_number is not None and table is not None:
                     seq, ruling = services_rulings.record_ruling(
@@ -157,7 +147,6 @@ def register(app: typer.Typer) -> None:
                         table,
                         data,
                         code=chosen,
-                        actor=terminal_actor(),
                     )
                 else:
                     raise ArbitroError("give --round and --table, or --match and --game")
@@ -196,9 +185,7 @@ def register(app: typer.Typer) -> None:
         computed again."""
 
         with errors(as_json):
-            cancelled = services_rulings.cancel_ruling(
-                service(), event_id, seq, reason, terminal_actor()
-            )
+            cancelled = services_rulings.cancel_ruling(service(), event_id, seq, reason)
         emit(
             {"cancelled": cancelled},
             _("Cancelled: {records}", records=", ".join(f"#{n}" for n in cancelled)),

@@ -13,6 +13,7 @@ import re
 import sys
 from collections.abc import Callable
 from contextlib import nullcontext
+from dataclasses import replace
 from typing import Any
 
 import typer
@@ -34,7 +35,7 @@ WORDS = (
     N_("No such command {name!r}."),
 )
 
-ERRORS: tuple[tuple[re.Pattern[str], str | Callable[..., Message]], ...] = (
+ERRORS: tuple[tuple[re.Pattern[str], str | Callable[[int], Message]], ...] = (
     (
         # typer's suggestion after an unknown command («Did you mean 'event'?»): the
         # refusal before it already said in the run's language by the catalogue
@@ -47,11 +48,8 @@ ERRORS: tuple[tuple[re.Pattern[str], str | Callable[..., Message]], ...] = (
     ),
     (
         re.compile(r"Option (?P<name>'[^']*') requires (?P<count>\d+) arguments\.(?P<rest>)"),
-        lambda name, count: ngettext(
-            "Option {name} requires {count} value.",
-            "Option {name} requires {count} values.",
-            int(count),
-            name=name,
+        lambda n: ngettext(
+            "Option {name} requires {count} value.", "Option {name} requires {count} values.", n
         ),
     ),
     (
@@ -60,11 +58,8 @@ ERRORS: tuple[tuple[re.Pattern[str], str | Callable[..., Message]], ...] = (
     ),
     (
         re.compile(r"Argument (?P<name>'[^']*') takes (?P<count>\d+) values\.(?P<rest>)"),
-        lambda name, count: ngettext(
-            "Argument {name} takes {count} value.",
-            "Argument {name} takes {count} values.",
-            int(count),
-            name=name,
+        lambda n: ngettext(
+            "Argument {name} takes {count} value.", "Argument {name} takes {count} values.", n
         ),
     ),
     (
@@ -102,8 +97,9 @@ ERRORS: tuple[tuple[re.Pattern[str], str | Callable[..., Message]], ...] = (
 )
 """click's usage errors, as typer 0.29's own click writes them in English (no lookup): each
 read back by its pattern and said from the catalogue (``rest``: what follows, e.g. the
-choices of a missing option); a text with a ``count`` is made by a function of the pattern's
-groups (:func:`arbitro.i18n.ngettext`: its singular and its plural)."""
+choices of a missing option); a text with a ``count`` is a function of the count
+(:func:`arbitro.i18n.ngettext`: its singular and its plural), the pattern's other groups
+filled in by :func:`counted`."""
 
 DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
@@ -339,9 +335,17 @@ def error_text(message: str) -> str:
                 params["detail"] = _detail(params["detail"])
             rest = found.group("rest").replace("Choose from:", library_word(CHOOSE_FROM))
             if callable(msgid):
-                return render(msgid(**params)) + rest
+                return render(counted(msgid, params)) + rest
             return _(msgid, **params) + rest
     return message
+
+
+def counted(text: Callable[[int], Message], params: dict[str, str]) -> Message:
+    """A usage error about a number of values: the text ``text`` says for the pattern's
+    ``count`` (:func:`arbitro.i18n.ngettext`: «1 valore», «2 valori»), the pattern's other
+    groups filled in (the option's or the argument's ``name``)."""
+    said = text(int(params.pop("count")))
+    return replace(said, params={**said.params, **params})
 
 
 def _detail(text: str) -> str:

@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--actor",
                 help=_("Who starts or corrects"),
-                show_default=render(words.ACTOR_NAMES["arbiter"]),
+                show_default=render(words.TERMINAL_ACTOR),
             ),
         ] = "arbiter",
         json_out: bool = JsonOpt,

@@ -29,13 +29,15 @@ if TYPE_CHECKING:
     import json
 
     from arbitro import store
-    from arbitro.services import events as events_service
+    from arbitro.cli import terminal_knockouts, terminal_services
     from arbitro.services.events import EventService
+    from arbitro.services.knockout import KnockoutService
     from arbitro.tournament.sheets import form
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     json = lazy_module("json")
-    events_service = lazy_module("arbitro.services.events")
+    terminal_services = lazy_module("arbitro.cli.terminal_services")
+    terminal_knockouts = lazy_module("arbitro.cli.terminal_knockouts")
     store = lazy_module("arbitro.store")
     form = lazy_module("arbitro.tournament.sheets.form")
 
@@ -72,9 +74,18 @@ def open_store() -> store.RecordStore:
     return store.RecordStore.open(os.environ.get("ARBITRO_DATABASE_URL"))
 
 
-def service() -> EventService:
-    """An EventService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``."""
-    return events_service.EventService(open_store())
+def service(on: store.RecordStore | None = None) -> EventService:
+    """An EventService on the database of ``--db`` / ``ARBITRO_DATABASE_URL`` (or on the store
+    ``on`` a command has opened), every change it records signed by who acts at the terminal
+    (:mod:`arbitro.cli.terminal_services`: the one place every recording command names its
+    director, FIBAS art. 19-21, 36-41)."""
+    return terminal_services.TerminalEvents(open_store() if on is None else on)
+
+
+def knockouts() -> KnockoutService:
+    """A KnockoutService on the database of ``--db`` / ``ARBITRO_DATABASE_URL``, every change
+    it records signed by who acts at the terminal, as :func:`service`'s."""
+    return terminal_knockouts.TerminalKnockouts(open_store())
 
 
 def _default(o: Any) -> Any:

@@ -28,13 +28,11 @@ from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from arbitro.services import club_constraints as club_constraints_service
-    from arbitro.services import events as events_service
     from arbitro.tournament.commands import values
     from arbitro.tournament.pairing_constraints import Constraint
 else:
     # Loaded on first use: the command line's start-up (issue 14).
     club_constraints_service = lazy_module("arbitro.services.club_constraints")
-    events_service = lazy_module("arbitro.services.events")
     values = lazy_module("arbitro.tournament.commands.values")
 
 REASONS = ("club", "family", "director")  # ConstraintReason's values, without importing it
@@ -100,9 +98,7 @@ def register(app: typer.Typer) -> None:
         """Same-club constraints from the registry's clubs of the players linked to the
         event's competitors (FIBAS art. 4)."""
         with errors(json_out), open_store() as store:
-            added = club_constraints_service.add_club_constraints(
-                events_service.EventService(store), event_id
-            )
+            added = club_constraints_service.add_club_constraints(service(store), event_id)
             lines = [
                 _("{first} – {second} ({club})", first=a, second=b, club=club)
                 for a, b, club in added

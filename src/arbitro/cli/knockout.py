@@ -21,6 +21,7 @@ from arbitro.cli.common import (
     emit,
     errors,
     event_created,
+    knockouts,
     open_store,
     read_json,
 )
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
     from arbitro.printouts import bracket as printouts_bracket
     from arbitro.printouts import match_cards
     from arbitro.services import event_file as event_file_service
-    from arbitro.services import knockout as knockout_service
     from arbitro.tournament import knockout, knockout_event
     from arbitro.tournament.commands import values
     from arbitro.tournament.knockout import Bracket, GameReport, Match
@@ -45,15 +45,10 @@ else:
     printouts_bracket = lazy_module("arbitro.printouts.bracket")
     match_cards = lazy_module("arbitro.printouts.match_cards")
     event_file_service = lazy_module("arbitro.services.event_file")
-    knockout_service = lazy_module("arbitro.services.knockout")
     values = lazy_module("arbitro.tournament.commands.values")
     knockout = lazy_module("arbitro.tournament.knockout")
     knockout_event = lazy_module("arbitro.tournament.knockout_event")
     knockout_match = lazy_module("arbitro.web.knockout_match")
-
-
-def _service() -> knockout_service.KnockoutService:
-    return knockout_service.KnockoutService(open_store())
 
 
 def bracket_text(state: KnockoutState) -> str:
@@ -141,7 +136,7 @@ def _record(
     """Record the next game of ``match`` (``report`` builds it from its number in the match)
     and show the bracket."""
     with errors(json_out):
-        svc = _service()
+        svc = knockouts()
         number = len(_match(svc.state(event_id), match).games) + 1
         svc.run(event_id, values.RecordGame(report(number), reason=reason))
         _show(svc.state(event_id), json_out)
@@ -181,7 +176,7 @@ def register(app: typer.Typer) -> None:
         registry's first code played by knockout unless told; its entry fee is the code's."""
         with errors(json_out):
             config = _config(name, seeded, seed, code)
-            state = _service().create(event_id, config)
+            state = knockouts().create(event_id, config)
             event_created(event_id, name, _data(state), json_out)
 
     @ko.command("register", help=_("Register a pair with its entry fee."))
@@ -196,7 +191,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Register a pair with its entry fee (the regulation's premessa)."""
         with errors(json_out):
-            n = _service().run(event_id, values.RegisterPair(name, player or [], paid=not unpaid))
+            n = knockouts().run(event_id, values.RegisterPair(name, player or [], paid=not unpaid))
             emit(
                 {"competitor": n, "name": name},
                 _("Registered pair no. {number}: {name}", number=n, name=name),
@@ -207,7 +202,7 @@ def register(app: typer.Typer) -> None:
     def draw(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """Draw the bracket, byes in round 1 (Briscola art. 9)."""
         with errors(json_out):
-            svc = _service()
+            svc = knockouts()
             svc.run(event_id, values.DrawBracket())
             _show(svc.state(event_id), json_out)
 
@@ -278,7 +273,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The bots play every game still to play, up to the champion."""
         with errors(json_out):
-            _show(_service().play_all(event_id, seed), json_out)
+            _show(knockouts().play_all(event_id, seed), json_out)
 
     @ko.command("pay", help=_("A pair pays its entry fee after registering."))
     def pay(
@@ -288,7 +283,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The pair pays the entry fee it still owes (the regulation's premessa)."""
         with errors(json_out):
-            svc = _service()
+            svc = knockouts()
             svc.run(event_id, values.PayFee(pair))
             emit(
                 {
@@ -315,7 +310,7 @@ def register(app: typer.Typer) -> None:
         """A pair that does not show up: out of the draw, or its match lost "a tavolino"
         (Briscola art. 9, ruling Briscola 11)."""
         with errors(json_out):
-            svc = _service()
+            svc = knockouts()
             svc.run(event_id, values.WithdrawPair(pair))
             _show(svc.state(event_id), json_out)
 
@@ -337,7 +332,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The cards of the matches to play now, each with its QR code (Briscola art. 8-9)."""
         with errors(json_out):
-            state = _service().state(event_id)
+            state = knockouts().state(event_id)
             ids = [m.id for m in knockout_match.card_matches(state)]
             urls = knockout_match.cli_match_urls(open_store(), base_url, event_id, ids)
             pdf = match_cards.match_cards_pdf(state, urls, lang=lang)
@@ -352,7 +347,7 @@ def register(app: typer.Typer) -> None:
     def show(event_id: EventArg, json_out: bool = JsonOpt) -> None:
         """The bracket, the champion and the fees collected."""
         with errors(json_out):
-            _show(_service().state(event_id), json_out)
+            _show(knockouts().state(event_id), json_out)
 
     @ko.command(
         "print",
@@ -368,7 +363,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Print the bracket as a PDF (Briscola art. 9)."""
         with errors(json_out):
-            pdf = printouts_bracket.bracket_pdf(_service().state(event_id), lang=lang)
+            pdf = printouts_bracket.bracket_pdf(knockouts().state(event_id), lang=lang)
             output.write_bytes(pdf)
             emit(
                 {"event_id": event_id, "file": str(output), "bytes": len(pdf)},
@@ -384,7 +379,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Import a knockout event file, under its own id or ``--as``."""
         with errors(json_out):
-            state = event_file_service.import_event(_service(), read_json(file), as_id)
+            state = event_file_service.import_event(knockouts(), read_json(file), as_id)
             emit(
                 {"event_id": state.event_id, "records": state.last_seq},
                 _("Event imported"),

@@ -18,7 +18,7 @@ from arbitro.cli.click_words import LANG_KEY, speak
 from arbitro.codes.citation import Citation, cite
 from arbitro.codes.ids import CodeId
 from arbitro.codes.registry import CodeSpec, EventKind, code_specs, top_level_commands
-from arbitro.i18n import N_, _, use_lang
+from arbitro.i18n import LANGUAGES, N_, Lang, _, use_lang
 from arbitro.lazy_names import lazy_module
 
 if TYPE_CHECKING:
@@ -332,7 +332,7 @@ class ArbitroApp(typer.Typer):
         (issue 26 L), the commands' help texts rendered in it when registered."""
         from_argv = not args and "args" not in kwargs
         argv = sys.argv[1:] if from_argv else list(kwargs.get("args") or (args[0] if args else []))
-        chosen = argv_lang(argv)
+        chosen = known_lang(argv_lang(argv) or "")  # an unknown one is refused by --lang
         with use_lang(chosen) if chosen else nullcontext():
             _root(self)
             module = command_module(argv) if from_argv else None
@@ -341,6 +341,42 @@ class ArbitroApp(typer.Typer):
             else:
                 self._load((module,) if module is not None else tuple(all_modules()))
             return super().__call__(*args, **kwargs)
+
+
+UNKNOWN_LANG = N_("unknown language «{lang}»: the languages are {languages}")
+UNKNOWN_ENVIRONMENT_LANG = N_(
+    "$ARBITRO_LANG is «{lang}», not one of the languages ({languages}): Italian is used"
+)
+
+
+def known_lang(value: str) -> Lang | None:
+    """The language ``value`` names: ``it`` or ``en``, or a tag of one (``en-GB``,
+    ``it_IT``, any case); None for any other text."""
+    head = value.strip().lower().replace("_", "-").partition("-")[0]
+    return next((lang for lang in LANGUAGES if lang == head), None)
+
+
+def checked_lang(value: str | None) -> str | None:
+    """The root's ``--lang``, refused when it names no language of arbitro (a usage error,
+    exit status 2, in the terminal's language: ``$ARBITRO_LANG``'s, else Italian) that lists
+    the languages there are; before, ``--lang xx`` ran in Italian without a word."""
+    if value is None or known_lang(value) is not None:
+        return value
+    raise typer.BadParameter(
+        _(UNKNOWN_LANG, lang=value, languages=", ".join(LANGUAGES)), param_hint="'--lang'"
+    )
+
+
+def warn_unknown_environment_lang() -> None:
+    """Warn on stderr, in Italian, when ``$ARBITRO_LANG`` names no language of arbitro and no
+    ``--lang`` is given: the run goes on in Italian (a warning, not a refusal: the variable is
+    set once for a shell or a server, where a refusal would stop every command, ``--help``
+    too; ``--lang`` still chooses)."""
+    value = os.environ.get("ARBITRO_LANG", "").strip()
+    if value and known_lang(value) is None:
+        typer.echo(
+            _(UNKNOWN_ENVIRONMENT_LANG, lang=value, languages=", ".join(LANGUAGES)), err=True
+        )
 
 
 def argv_lang(argv: list[str]) -> str | None:
@@ -411,13 +447,16 @@ def _root(application: typer.Typer) -> None:
                 ),
             ),
         ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", help="it | en")] = None,
+        lang: Annotated[
+            str | None,
+            typer.Option("--lang", help="it | en", callback=checked_lang, is_eager=True),
+        ] = None,
         actor: Annotated[
             str | None,
             typer.Option(
                 "--actor",
                 help=_(
-                    "Who acts, recorded with the sanctions, penalties and rulings (default: "
+                    "Who acts, recorded with every change the command records (default: "
                     "$ARBITRO_ACTOR or the login name)"
                 ),
             ),
@@ -428,6 +467,8 @@ def _root(application: typer.Typer) -> None:
         as the desk records its user)."""
         if db:
             os.environ["ARBITRO_DATABASE_URL"] = db
+        if not lang:
+            warn_unknown_environment_lang()
         if actor and actor.strip():
             ctx.with_resource(acting_as(actor))
         if lang:

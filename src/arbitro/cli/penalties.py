@@ -12,7 +12,6 @@ import typer
 
 from arbitro.cli import law13 as board_law
 from arbitro.cli import words
-from arbitro.cli.actor import terminal_actor
 from arbitro.cli.common import (
     CompArg,
     EventArg,
@@ -175,9 +174,7 @@ def register(app: typer.Typer) -> None:
             except ValueError:
                 raise ArbitroError("lateness «{minutes}»: use mm:ss", minutes=minutes) from None
             svc = service()
-            svc.run(
-                event_id, values.RecordLateness(round_number, competitor, seconds, terminal_actor())
-            )
+            svc.run(event_id, values.RecordLateness(round_number, competitor, seconds))
             preview = clock.lateness_preview(svc.state(event_id), round_number, competitor, seconds)
             emit(
                 {"round": round_number, "competitor": competitor, "seconds": seconds},
@@ -206,7 +203,6 @@ def register(app: typer.Typer) -> None:
                     event.SanctionKind.WARNING,
                     reason,
                     article,
-                    actor=terminal_actor(),
                 ),
             )
             emit(
@@ -243,7 +239,6 @@ def register(app: typer.Typer) -> None:
                     reason,
                     article=article,
                     player=player,
-                    actor=terminal_actor(),
                 ),
             )
             said = [_("Sanction recorded")]
@@ -283,7 +278,6 @@ def register(app: typer.Typer) -> None:
                     vp=vp,
                     article=article,
                     player=player,
-                    actor=terminal_actor(),
                 ),
             )
             given = svc.state(event_id).penalties[-1]
@@ -405,9 +399,7 @@ def register(app: typer.Typer) -> None:
             )
             service().run(
                 event_id,
-                values.RecordBoardRuling(
-                    round_number, table, ruling, reason, actor=terminal_actor()
-                ),
+                values.RecordBoardRuling(round_number, table, ruling, reason),
             )
             what = render(ruling.outcome.label)
             emit(ruling.as_payload(), f"{ruling.paragraph}: {what}", json_out)
@@ -427,9 +419,7 @@ def register(app: typer.Typer) -> None:
             json_out,
             lambda svc: svc.run(
                 event_id,
-                values.ArbitralScore(
-                    round_number, competitor, mp, vp, reason, actor=terminal_actor()
-                ),
+                values.ArbitralScore(round_number, competitor, mp, vp, reason),
             ),
             {"round": round_number, "competitor": competitor, "mp": mp, "vp": vp},
             _("Arbitral score recorded"),
@@ -474,7 +464,6 @@ def register(app: typer.Typer) -> None:
                     justified,
                     reason,
                     score=_score(chosen),
-                    actor=terminal_actor(),
                 ),
             )
             emit(

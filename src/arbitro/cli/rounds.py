@@ -562,7 +562,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         actor: Annotated[
             str,
-            typer.Option(help=_("Entered by"), show_default=render(words.ACTOR_NAMES["director"])),
+            typer.Option(help=_("Entered by"), show_default=render(words.TERMINAL_ACTOR)),
         ] = "director",
         line: Annotated[
             str | None,
@@ -693,9 +693,7 @@ def register(app: typer.Typer) -> None:
         ] = False,
         actor: Annotated[
             str,
-            typer.Option(
-                help=_("Corrected by"), show_default=render(words.ACTOR_NAMES["director"])
-            ),
+            typer.Option(help=_("Corrected by"), show_default=render(words.TERMINAL_ACTOR)),
         ] = "director",
         json_out: bool = JsonOpt,
     ) -> None:

@@ -43,6 +43,10 @@ ACTOR_NAMES: Mapping[str, Message] = {
 }
 """The default actors the commands record (a user's own name is shown as it is)."""
 
+TERMINAL_ACTOR = Message("who acts at the terminal, arbitro --actor")
+"""The default of a command's own ``--actor`` (a sheet's, a correction's, the clock's): the
+root's ``--actor``, ``$ARBITRO_ACTOR`` or the login name (:mod:`arbitro.cli.terminal_services`)."""
+
 SANCTION_WORDS: Mapping[str, Message] = {
     "reprimand": Message("reprimand"),
     "warning": Message("warning"),

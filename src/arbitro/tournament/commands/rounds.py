@@ -216,12 +216,14 @@ def seats_gone_refusal(state: EventState, round_number: int) -> ArbitroError | N
     """Why round ``round_number``'s seating cannot be published, when it seats competitors
     who no longer play in it (:func:`seated_but_gone`: withdrawn, FIBAS art. 36, expelled,
     art. 40, or gone after an abandon, Scala 40 art. 25), naming them; keyed
-    :data:`PUBLISH_GONE` (the edges add how to seat the round again). None otherwise: the
-    refusal :func:`publish_seating` raises, and what the desk shows before one publishes."""
+    :data:`PUBLISH_GONE` (the edges add how to seat the round again), a
+    :class:`ConflictError` (the request contradicts what is recorded, as editing a seating
+    drawn before a correction does). None otherwise: the refusal :func:`publish_seating`
+    raises, and what the desk shows before one publishes."""
     gone = seated_but_gone(state, round_number)
     if not gone:
         return None
-    return ArbitroError(
+    return ConflictError(
         ngettext(
             "round {round}'s seating, drawn before it left, seats {competitors}, who no longer "
             "plays in it (withdrawn, expelled or abandoned): seat the round again before "

@@ -179,14 +179,15 @@ def confirm_sheet(
 ) -> Record:
     """The director confirms a sheet submitted by one line only (e.g. after seeing the paper
     sheet signed by both): the accepted numbers, entered again by the director (FIBAS art.
-    19). A sheet in conflict (the lines sent different numbers, art. 20) is refused, keyed
+    19). A sheet in conflict (the lines sent different numbers, art. 20) is refused, a
+    :class:`ConflictError` (the request contradicts what is recorded) keyed
     :data:`CONFIRM_CONFLICT`: confirming would not settle it (no version is in force); the
     right numbers are recorded as a correction of the conflict (art. 21)."""
     sheet = state.round(round_number).sheets.get(table)
     if sheet is None or sheet.accepted is None:
         raise ArbitroError("table {table}: no sheet to confirm", table=table)
     if sheet.conflicts:
-        raise ArbitroError(
+        raise ConflictError(
             "table {table}'s sheet is in conflict: confirming does not settle it; record "
             "the right numbers as a correction of the conflict",
             table=table,

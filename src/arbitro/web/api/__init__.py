@@ -13,7 +13,9 @@ goes through one dependency (:class:`~arbitro.web.api.common.Api`: the service, 
 written under its lock); a refused request gets a 4xx with
 ``{"error": {"message", "msgid", "key", "article"}}`` in the request's language
 (:mod:`arbitro.web.errors`): 400 bad input, 401 not logged in, 403 cross-site, 404 not found,
-409 conflicts with what is recorded, 422 malformed request.
+409 conflicts with what is recorded (a seating published twice, a sheet in conflict
+confirmed, a draft seating withdrawn pairs published...), 422 malformed request; the list,
+with examples, in ``docs/api.md``.
 
 One module per resource (issue 30), each with its router: :mod:`.token`, :mod:`.events`,
 :mod:`.seating`, :mod:`.sheets`, :mod:`.standings`, :mod:`.registrations`, :mod:`.arbiter`,

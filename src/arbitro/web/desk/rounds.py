@@ -55,6 +55,7 @@ from arbitro.web.desk.common import (
 )
 from arbitro.web.desk.ledger import ledger_rows
 from arbitro.web.desk.paging import PAGE_SIZE, page_of, spans, table_matches
+from arbitro.web.desk.sheets import naming_button
 from arbitro.web.desk.views import EntryView, entry_view
 from arbitro.web.digital_words import choice_said
 from arbitro.web.errors import ErrorText
@@ -446,19 +447,14 @@ def choose_tables(
 
 
 SEAT_AGAIN = N_("Seat again")
+SEAT_AGAIN_HERE = N_("{refusal} (the button «{button}» on this page)")
 
 
 def with_seat_button(refusal: ArbitroError) -> ArbitroError:
     """The refusal to publish a seating that seats competitors withdrawn or expelled since it
     was drawn (FIBAS art. 36, 40: :func:`commands.seats_gone_refusal`), naming the round
     page's button that seats the round again («Assegna di nuovo»)."""
-    return ArbitroError(
-        "{refusal} (the button «{button}» on this page)",
-        refusal=refusal.msg,
-        button=Message(SEAT_AGAIN),
-        article=refusal.article,
-        key=refusal.key,
-    )
+    return naming_button(refusal, SEAT_AGAIN_HERE, SEAT_AGAIN)
 
 
 def seats_gone(state: EventState, n: int) -> ErrorText | None:

@@ -13,7 +13,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
-from arbitro.errors import ArbitroError, NotFoundError
+from arbitro.errors import ArbitroError, ConflictError, NotFoundError
 from arbitro.i18n import N_, Message
 from arbitro.services.event_log import to_domain
 from arbitro.services.events import EventService
@@ -78,6 +78,22 @@ def _refuse(
 
 
 SETTLE_BUTTON = N_("Settle the conflict")
+SETTLE_HERE = N_("{refusal}: type them in «{button}» on this page, with the reason")
+
+
+def naming_button(refusal: ArbitroError, said: str, button: str) -> ArbitroError:
+    """A domain's refusal as a desk page says it: ``said`` (a msgid with ``{refusal}`` and
+    ``{button}``) naming the page's ``button`` that does what the refusal asks (FIBAS art.
+    20-21: settle a conflict; art. 36, 40: seat the round again); its article and key kept,
+    and its kind (a conflict with what is recorded stays one: answered 409)."""
+    kind = ConflictError if isinstance(refusal, ConflictError) else ArbitroError
+    return kind(
+        said,
+        refusal=refusal.msg,
+        button=Message(button),
+        article=refusal.article,
+        key=refusal.key,
+    )
 
 
 def confirm_here(svc: EventService, event_id: str, confirm: values.ConfirmSheet) -> None:
@@ -89,13 +105,7 @@ def confirm_here(svc: EventService, event_id: str, confirm: values.ConfirmSheet)
     except ArbitroError as exc:
         if exc.key != commands.CONFIRM_CONFLICT:
             raise
-        raise ArbitroError(
-            "{refusal}: type them in «{button}» on this page, with the reason",
-            refusal=exc.msg,
-            button=Message(SETTLE_BUTTON),
-            article=exc.article,
-            key=exc.key,
-        ) from None
+        raise naming_button(exc, SETTLE_HERE, SETTLE_BUTTON) from None
 
 
 def parse_entry(
