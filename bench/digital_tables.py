@@ -362,10 +362,11 @@ async def play(
     while len(tally.at) < args.tables and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     first = await asyncio.to_thread(counters) if counters is not None else None
-    began, acked_before = time.perf_counter(), len(tally.acked)
-    await asyncio.sleep(args.seconds)
-    moves = len(tally.acked) - acked_before
-    window = time.perf_counter() - began
+    with phones.quiet_collector():  # the phones' process pauses no update it measures
+        began, acked_before = time.perf_counter(), len(tally.acked)
+        await asyncio.sleep(args.seconds)
+        moves = len(tally.acked) - acked_before
+        window = time.perf_counter() - began
     last = await asyncio.to_thread(counters) if counters is not None else None
     counted = {k: last[k] - first[k] for k in first} if first and last else {}
     halt.set()
