@@ -119,6 +119,7 @@ def test_a_failed_send_without_a_service_worker_is_sent_again_and_a_double_tap_s
     url = live_server + table_path(web.secret, event, 2) + "?lang=en"
     context = browser.new_context(viewport=PHONE, service_workers="block")
     ns = context.new_page()
+    ns.clock.install()  # time flows, and the phone's 10 s before sending again can be skipped
     ns.goto(url, wait_until="load")
     tools.choose_line(ns, "a.line-btn[href*='line=ns']")
     ns.evaluate(tools.fill_all, entry_values(ENTRY))
@@ -138,6 +139,7 @@ def test_a_failed_send_without_a_service_worker_is_sent_again_and_a_double_tap_s
     assert cut["count"] == 1 and _sheets(web, event, 2) == 0
     assert _typed(ns) == entry_values(ENTRY)
     ns.unroute("**/t/**")
+    ns.clock.run_for(10_000)  # table-offline.js sends a cut-off sheet again after 10 s
     expect(ns.locator("#status")).to_contain_text("waiting for the other line", timeout=WAIT)
     assert _sheets(web, event, 2) == 1
 
