@@ -312,7 +312,8 @@ def think_range(text: str) -> tuple[float, float]:
 @contextmanager
 def quiet_collector() -> Iterator[list[int]]:
     """The phones' process collects and freezes its heap, then makes no collection until the
-    block ends (its cyclic garbage waits until then: a minute's is a few megabytes); yields
+    block ends (its cyclic garbage waits until then; the benches' windows are a minute or
+    less); yields
     a list that holds, after the block, how many collections ran in it (0 unless one was
     asked for explicitly). The servers measured are untouched."""
     ran = [0]
