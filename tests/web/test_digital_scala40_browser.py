@@ -207,9 +207,15 @@ def test_north_plays_a_scala40_round_by_tapping_and_dragging_at_390x844(
             cells = rows.nth(k - 1).locator("td").all_inner_texts()
             assert cells == [str(points[Seat(s)]) for s in seats], (k, cells)
         sign.click()
+        # the tap's signature reached the server (the desk says so) before the others sign and
+        # the phone closes: the tap's message is in flight until then (art. 20)
+        signed = page.locator("#dt-result .dt-signed")
+        expect(signed).to_have_text("Firmato: si attende la firma degli altri")
+        expect(sign).to_have_count(0)
         signer = tables.signer(event, 1, 1, Seat.N)
         for seat in robots:  # the other three players sign on their own phones
             tables.sign(event, 1, 1, tables.signer(event, 1, 1, seat))
+        expect(signed).to_have_text("Score confermato")  # the phone's next look at the desk
     finally:
         context.close()
     state = web.service.state(event)
