@@ -157,12 +157,32 @@ class TableUseCases(ABC, Generic[L]):
 
     # ------------------------------------------------------------------ views
 
-    def checked(self, event_id: str, round_number: int, table: int) -> AbstractContextManager[None]:
+    def checked(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        known: tuple[int, int] | None = None,
+    ) -> AbstractContextManager[None]:
         """Held around a read of the table by a phone (outside the service's lock): the
         store's last seqs of the event and of the table's log read in one query, and the
         records read only when they moved past what this process folded
-        (:meth:`~arbitro.services.event_log.EventLog.checked`, issue 32)."""
-        return self._events.checked(event_id, round_number, table)
+        (:meth:`~arbitro.services.event_log.EventLog.checked`, issue 32); ``known``: the
+        seqs :meth:`folded` answered, no query."""
+        return self._events.checked(event_id, round_number, table, known)
+
+    def folded(self, event_id: str, round_number: int, table: int) -> tuple[int, int] | None:
+        """The seqs of the event's last record and of the table's last move as this process
+        has folded them, without reading the store (None: not folded yet, or to be folded
+        again): right after this thread's own move, what the store held when it appended, so
+        that the phones' views of that move (:meth:`checked` with them) read nothing more
+        (issue 32: a move's four views made four store reads)."""
+        with self._events.lock:
+            state = self._events.peek(event_id)
+            if state is None or state.stale:
+                return None
+            t = state.digital.get((round_number, table))
+            return None if t is None else (state.last_seq, t.log_seq)
 
     def table(self, event_id: str, round_number: int, table: int) -> DigitalTable:
         """The digital table as folded, its own log's moves included (refused if the table

@@ -162,7 +162,13 @@ class EventLog(Generic[S]):
             return self._refresh(event_id)
 
     @contextmanager
-    def checked(self, event_id: str, round_number: int, table: int) -> Iterator[None]:
+    def checked(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        known: tuple[int, int] | None = None,
+    ) -> Iterator[None]:
         """Read, in one query and outside the lock, the seq of the event's last record and
         of the last record of the digital table's own log; while the block runs, this
         thread's reads of the event (:meth:`state`) and of that table's log read the store
@@ -170,8 +176,11 @@ class EventLog(Generic[S]):
         that did not change made six store reads under the service's lock, and 250 tables'
         views waited for each other). Another process's change made before the check is read
         as before; one made after it is the next view's. A lost race of an append ends the
-        check (:meth:`forget_checked`): the action is decided again on the store's state."""
-        seqs = self.store.last_seqs(event_id, round_number, table)
+        check (:meth:`forget_checked`): the action is decided again on the store's state.
+
+        ``known``: the two seqs already known (this thread has just appended and folded the
+        table's move: the phones' views that follow it read no store at all)."""
+        seqs = known if known is not None else self.store.last_seqs(event_id, round_number, table)
         checked = self._checked
         key = (event_id, round_number, table)
         events, tables = dict(checked.events), dict(checked.tables)  # an outer check's

@@ -183,15 +183,29 @@ TableKey = tuple[str, int, int]
 """A table: (event, round, table)."""
 
 
+Progress = tuple[int, int, bool]
+"""A view's deal, its moves and whether the table is paused."""
+
+Viewer = Callable[[tuple[int, int] | None], tuple[str, Progress]]
+"""A socket's view of its table as the message it sends and the view's progress, given the
+store's seqs when they are known (None: read them)."""
+
+
 class _Watch:
     """This process's sockets of one table: each socket's flag (set to make it send its
-    view) and the (deal, n, paused) of the view it sent last; the use cases and lock to read the
-    table with."""
+    view), the (deal, n, paused) of the view it sent last, its viewer, and the view made for
+    it with the move that woke it (:func:`_wake`); the use cases and lock to read the table
+    with."""
 
     def __init__(self, tables: Any, lock: AbstractContextManager[Any]) -> None:
         self.tables = tables
         self.lock = lock
-        self.sockets: dict[asyncio.Event, tuple[int, int, bool]] = {}
+        self.sockets: dict[asyncio.Event, Progress] = {}
+        self.viewers: dict[asyncio.Event, Viewer] = {}
+        self.ready: dict[asyncio.Event, tuple[str, Progress]] = {}
+        self.wakes = 0
+        """How many times the sockets were woken: a move's views made meanwhile by a thread
+        are sent only if nothing else woke them since the move began (see :func:`_wake`)."""
         self.read_at = time.monotonic()
         """When a view of the table last began reading it from the store (any socket's)."""
 
@@ -208,9 +222,16 @@ _RECHECK: list[asyncio.Task[None]] = []
 """The task re-reading this process's watched tables (:func:`_recheck_forever`)."""
 
 
-def _wake(key: TableKey) -> None:
+def _wake(key: TableKey, ready: dict[asyncio.Event, tuple[str, Progress]] | None = None) -> None:
+    """Make table ``key``'s sockets in this process send their views: ``ready``, the views
+    made with this process's move in the move's own thread (no store read, no thread of
+    their own: issue 32), else each socket's read now. Always on the loop's thread."""
     watch = _WATCHERS.get(key)
-    for flag in watch.sockets if watch is not None else ():
+    if watch is None:
+        return
+    watch.wakes += 1
+    watch.ready = dict(ready) if ready else {}
+    for flag in watch.sockets:
         flag.set()
 
 
@@ -247,10 +268,10 @@ def wake_table(key: TableKey) -> None:
 
 def _progress_of(
     watches: list[tuple[TableKey, _Watch]],
-) -> dict[TableKey, tuple[int, int, bool] | None]:
+) -> dict[TableKey, Progress | None]:
     """Each watched table's (deal, n, paused) read from the store now (None: it could not be read:
     its sockets read it themselves and say why), one table at a time under its lock."""
-    out: dict[TableKey, tuple[int, int, bool] | None] = {}
+    out: dict[TableKey, Progress | None] = {}
     for key, watch in watches:
         event_id, round_number, table = key
         watch.read_at = time.monotonic()
@@ -288,9 +309,10 @@ async def _recheck_forever() -> None:
             progress = dict.fromkeys((k for k, _ in watches), None)
         for key, now in progress.items():
             watch = _WATCHERS.get(key)
-            for flag, last in list(watch.sockets.items()) if watch is not None else ():
-                if now is None or last != now:
-                    flag.set()
+            if watch is not None and any(
+                now is None or last != now for last in watch.sockets.values()
+            ):
+                _wake(key)
 
 
 def _watch(
@@ -313,6 +335,8 @@ def _unwatch(key: TableKey, flag: asyncio.Event) -> None:
     watch = _WATCHERS.get(key)
     if watch is not None:
         watch.sockets.pop(flag, None)
+        watch.viewers.pop(flag, None)
+        watch.ready.pop(flag, None)
         if not watch.sockets:
             _WATCHERS.pop(key, None)
 
@@ -352,31 +376,39 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
     flag = asyncio.Event()
     watch = _watch(key, tables, lock, flag)
 
-    def view() -> dict[str, Any]:
+    def view(known: tuple[int, int] | None = None) -> tuple[str, Progress]:
         watch.read_at = time.monotonic()  # read from the store now: no re-reading due
-        # the store's last seqs checked outside the lock: the records are read under it
-        # only when the table or its event moved past what this process folded
-        with tables.checked(event_id, round_number, table), lock:
+        # the store's last seqs checked outside the lock (or known: this thread's own
+        # move): the records are read under it only when the table or its event moved past
+        # what this process folded
+        with tables.checked(event_id, round_number, table, known), lock:
             view: dict[str, Any] = tables.view(event_id, round_number, table, s)
             if view.get("sheet") is not None:  # the sheet to sign: every deal's score
                 view["sheet_deals"] = sheet_deals(tables.table(event_id, round_number, table), s)
         out = phone_view(view, lang)  # the view is the seat's own copy: rendered outside the lock
         if "sheet_deals" in out:
             out["sheet_deals"] = [phone_view(d, lang) for d in out["sheet_deals"]]
-        return out
+        # a knockout match's view has no pause
+        progress = (out["deal"], out["n"], bool(out.get("paused")))
+        return json.dumps({"type": "view", "view": out}), progress
 
     async def send_view() -> None:
-        v = await run_in_threadpool(view)
-        await websocket.send_text(json.dumps({"type": "view", "view": v}))
-        if flag in watch.sockets:  # a knockout match's view has no pause
-            watch.sockets[flag] = (v["deal"], v["n"], bool(v.get("paused")))
+        made = watch.ready.pop(flag, None)
+        message, progress = made if made is not None else await run_in_threadpool(view)
+        await websocket.send_text(message)
+        if flag in watch.sockets:
+            watch.sockets[flag] = progress
 
     async def act(action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        wakes = watch.wakes
         try:
-            await run_in_threadpool(action, *args, **kwargs)
+            ready = await run_in_threadpool(_then_views, tables, key, watch, action, args, kwargs)
         except ArbitroError as err:
             await websocket.send_text(json.dumps({"type": "error", "message": err.message(lang)}))
-        _wake(key)
+            ready = None
+        # the views made with the move are sent only if nothing else woke the sockets
+        # meanwhile (another process's move, the desk): else each socket reads its own
+        _wake(key, ready if watch.wakes == wakes else None)
         if channel is not None:  # the table's phones connected to other processes
             channel.publish_table(key)
 
@@ -409,6 +441,7 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
                 continue
             await act(tables.play, event_id, round_number, table, s, deal, n, move[:200])
 
+    watch.viewers[flag] = view
     joined = False
     receiver: asyncio.Task[None] | None = None
     try:
@@ -432,6 +465,32 @@ async def seat_socket(websocket: WebSocket, token: str, seat: str) -> None:
         _unwatch(key, flag)
         if joined:
             digital_presence.leave(key, s.value, web.service.clock())
+
+
+def _then_views(
+    tables: Any,
+    key: TableKey,
+    watch: _Watch,
+    action: Callable[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> dict[asyncio.Event, tuple[str, Progress]]:
+    """Run a socket's ``action`` (a move, a signature), then make, in the same thread, the
+    views of every socket of the table in this process (issue 32): the move was just
+    appended and folded, so they read no store (:meth:`TableUseCases.folded`), and the
+    sockets send them without a thread each. A view that fails is left to its socket, whose
+    own read says why."""
+    action(*args, **kwargs)
+    known = tables.folded(*key)
+    ready: dict[asyncio.Event, tuple[str, Progress]] = {}
+    if known is None:
+        return ready
+    for flag, viewer in list(watch.viewers.items()):
+        try:
+            ready[flag] = viewer(known)
+        except Exception:  # the socket reads again and reports it
+            continue
+    return ready
 
 
 def _sign(
@@ -507,7 +566,7 @@ def sheet_deals(t: Any, seat: Seat) -> list[dict[str, Any]]:
 
 def _progress(
     tables: Any, lock: AbstractContextManager[Any], event_id: str, round_number: int, table: int
-) -> tuple[int, int, bool]:
+) -> Progress:
     """What a socket's periodic re-read compares with the view it sent last: the deal, its
     moves and whether the table is paused (FIBAS art. 7: a pause recorded by another process,
     e.g. ``arbitro digital pause`` from the terminal beside a one-process server, reaches the

@@ -9,12 +9,17 @@ for it (bench/RESULTS.md, "Session 17"). The long-lived objects need no scanning
 collection finds none of them unreachable.
 
 So the serving process freezes its heap once it has started (``gc.freeze()``: the modules,
-the app, the store's caches) and again after every full collection, whose survivors are by
-then long-lived: the next full collection scans only what was made since. A cycle among
-frozen objects that becomes garbage (a socket closed after it was frozen) is not freed by
-the scans that skip it; so every :data:`FULL_SCAN_SECONDS` the frozen objects are given back
-to the collector (``gc.unfreeze()``) and the next full collection scans and frees everything,
-once. The process's memory thus holds at most that period's cyclic garbage.
+the app, the store's caches) and again after every collection, young ones included: whatever
+survived a collection is frozen, so that no later collection scans it again. A move's
+objects that are still alive at a young collection (a socket's message under way, its task)
+were moved to the middle generation, and the middle generation's collections, about one and
+a half a second at 250 tables, took up to 25-30 ms each (bench/RESULTS.md, "Session 19"):
+frozen, they cost nothing more, and most of them are freed by their reference counts when
+their update is sent. A cycle among frozen objects that becomes garbage (a socket closed
+after it was frozen) is not freed by the scans that skip it; so every
+:data:`FULL_SCAN_SECONDS` the frozen objects are given back to the collector
+(``gc.unfreeze()``) and one full collection scans and frees everything, from a task of the
+process's event loop. The process's memory thus holds at most that period's cyclic garbage.
 
 Only a serving process installs it (:func:`install`, from :mod:`arbitro.web.factory` and
 ``arbitro serve``): the terminal's commands and the tests' apps keep Python's collector as it is.
@@ -22,9 +27,8 @@ Only a serving process installs it (:func:`install`, from :mod:`arbitro.web.fact
 
 from __future__ import annotations
 
+import asyncio
 import gc
-import time
-from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI
@@ -33,50 +37,55 @@ FULL_SCAN_SECONDS = 600.0
 """How often the frozen heap is given back to the collector for one full scan (docs/workers.md):
 one pause of the whole heap every ten minutes, instead of every half minute."""
 
-OLDEST = 2  # CPython's oldest generation: its collection is the full one
-
 
 class LongLivedHeap:
-    """The freezing of the long-lived heap after each full collection, and its thawing every
-    ``full_scan_seconds`` (the clock is injectable for the tests)."""
+    """The freezing of the heap after every collection, and one full scan of it every
+    ``full_scan_seconds`` (by a task of the serving process's event loop)."""
 
-    def __init__(
-        self,
-        full_scan_seconds: float = FULL_SCAN_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
+    def __init__(self, full_scan_seconds: float = FULL_SCAN_SECONDS) -> None:
         self.full_scan_seconds = full_scan_seconds
-        self.clock = clock
-        self.last_full_scan = clock()
-        self.thawed = 0  # how many times the frozen heap was given back (for the tests, docs)
+        self.scans = 0  # how many full scans were made (for the tests, docs)
+        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Freeze the heap as it is now (the started process's modules and caches, after one
-        full collection) and freeze the survivors of every later full collection."""
+        full collection), freeze the survivors of every later collection, and scan the whole
+        heap every period (when called on a running event loop: the app's start-up)."""
         gc.collect()
         gc.freeze()
-        self.last_full_scan = self.clock()
         gc.callbacks.append(self.after_collection)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a test): the caller scans with full_scan()
+            return
+        self._task = loop.create_task(self._scan_forever())
 
     def stop(self) -> None:
-        """Give the collector back its usual behaviour: no more freezing, the frozen heap
-        scanned again from the next full collection."""
+        """Give the collector back its usual behaviour: no more freezing or full scans, the
+        frozen heap scanned again from the next full collection."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
         if self.after_collection in gc.callbacks:
             gc.callbacks.remove(self.after_collection)
         gc.unfreeze()
 
     def after_collection(self, phase: str, info: dict[str, Any]) -> None:
-        """The collector's callback: after a full collection, freeze its survivors; or, once
-        the period is over, thaw the frozen heap so that the next full collection scans it."""
-        if phase != "stop" or info["generation"] != OLDEST:
-            return
-        now = self.clock()
-        if now - self.last_full_scan >= self.full_scan_seconds:
-            self.last_full_scan = now
-            self.thawed += 1
-            gc.unfreeze()
-        else:
+        """The collector's callback: at the end of any collection, freeze its survivors."""
+        if phase == "stop":
             gc.freeze()
+
+    def full_scan(self) -> None:
+        """Give the frozen heap back to the collector and collect everything once: the
+        cyclic garbage among frozen objects is freed, and the survivors are frozen again."""
+        gc.unfreeze()
+        gc.collect()
+        self.scans += 1
+
+    async def _scan_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.full_scan_seconds)
+            self.full_scan()
 
 
 def install(app: FastAPI, heap: LongLivedHeap | None = None) -> LongLivedHeap:
