@@ -97,18 +97,7 @@ class TableUseCases(ABC, Generic[L]):
         answers the deal's number of moves after the move itself."""
         actor = actor or f"{table} {seat.value}"
         with self.checked(event_id, round_number, table):  # no store read when nothing moved
-            done = append_move(
-                self._events,
-                event_id,
-                round_number,
-                table,
-                deal,
-                n,
-                seat,
-                move,
-                actor,
-                self._decide,
-            )
+            done = self._append(event_id, round_number, table, deal, n, seat, move, actor)
             self.advance(event_id, round_number, table)
         return done
 
@@ -140,20 +129,25 @@ class TableUseCases(ABC, Generic[L]):
                 if move is None:
                     self._events.run(event_id, command)
                     continue
-                append_move(
-                    self._events,
-                    event_id,
-                    round_number,
-                    table,
-                    deal,
-                    n,
-                    seat,
-                    move,
-                    ROBOT,
-                    self._decide,
-                )
+                self._append(event_id, round_number, table, deal, n, seat, move, ROBOT)
             except ConflictError:
                 return
+
+    def _append(
+        self,
+        event_id: str,
+        round_number: int,
+        table: int,
+        deal: int,
+        n: int,
+        seat: Seat,
+        move: str,
+        actor: str,
+    ) -> int:
+        """:func:`append_move` with this kind of table's decision (:attr:`_decide`)."""
+        return append_move(
+            self._events, event_id, round_number, table, deal, n, seat, move, actor, self._decide
+        )
 
     # ------------------------------------------------------------------ views
 
